@@ -1,0 +1,223 @@
+"""The built-in functions of the language. Each takes the game first, then its arguments.
+
+Their signatures (what the checker accepts) are in ``rulelang/builtins.py``.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from interpreter import geometry
+from interpreter.values import Card, Fail, Placement, Shape, Zone, parse_cell, parse_shape
+
+
+class Family(dict):
+    """Every zone of one keyed declaration, by key."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name):
+        super().__init__()
+        self.name = name
+
+
+class Row(dict):
+    """One row of a table."""
+
+
+def as_list(v) -> list:
+    if isinstance(v, list):
+        return v
+    if isinstance(v, Zone):
+        return v.cards
+    if isinstance(v, Family):
+        return [c for z in v.values() for c in z.cards]
+    if v is None:
+        return []
+    if isinstance(v, (tuple, str)):
+        return list(v)
+    raise Fail(f"{v!r} is not a list")
+
+
+def _size(g, v):
+    if isinstance(v, Shape):
+        return len(v.cells)
+    return len(as_list(v))
+
+
+def _extreme(pick):
+    def impl(g, *args):
+        items = as_list(args[0]) if len(args) == 1 else list(args)
+        items = [x for x in items if x is not None]
+        return pick(items) if items else None
+    return impl
+
+
+def _arg(pick):
+    def impl(g, items, key):
+        items = as_list(items)
+        if not items:
+            return []
+        keys = [key(x) for x in items]
+        best = pick(keys)
+        return [x for x, k in zip(items, keys) if k == best]
+    return impl
+
+
+def _unique(g, items):
+    seen, out = set(), []
+    for x in as_list(items):
+        k = _hashable(x)
+        if k not in seen:
+            seen.add(k)
+            out.append(x)
+    return out
+
+
+def _hashable(x):
+    return tuple(_hashable(i) for i in x) if isinstance(x, list) else x
+
+
+def _sort(g, items, key=None):
+    return sorted(as_list(items), key=key) if key else sorted(as_list(items))
+
+
+def _top(g, zone, n=None):
+    cards = _zone(zone).cards
+    if n is None:
+        return cards[-1] if cards else None
+    return cards[::-1][:n]
+
+
+def _bottom(g, zone, n=None):
+    cards = _zone(zone).cards
+    if n is None:
+        return cards[0] if cards else None
+    return cards[:n]
+
+
+def _zone(z) -> Zone:
+    if not isinstance(z, Zone):
+        raise Fail(f"{z!r} is not a zone")
+    return z
+
+
+def _grid(z) -> Zone:
+    if not isinstance(z, Zone) or z.grid is None:
+        raise Fail(f"{z!r} is not a grid")
+    return z
+
+
+def _cell(g, a, b=None):
+    if b is not None:
+        return (a, b)
+    if isinstance(a, tuple):
+        return a
+    return parse_cell(str(a))
+
+
+def _cells(g, v):
+    if isinstance(v, Zone):
+        if v.grid is None:
+            raise Fail(f"{v.name} is not a grid")
+        if v.width is None:
+            return _occupied(g, v)
+        return [(x, y) for y in range(v.height) for x in range(v.width)]
+    if isinstance(v, Placement):
+        return list(v.cells)
+    if isinstance(v, Card):
+        return list(v.cells)
+    return geometry.as_cells(v)
+
+
+def _occupied(g, grid):
+    return sorted((c for c, cards in _grid(grid).grid.items() if cards),
+                  key=lambda c: (c[1], c[0]))
+
+
+def _empty_cells(g, grid):
+    grid = _grid(grid)
+    if grid.width is None:
+        raise Fail(f"{grid.name} has no edges, so it has no list of empty cells")
+    taken = grid.grid
+    return [(x, y) for y in range(grid.height) for x in range(grid.width) if not taken.get((x, y))]
+
+
+def _at(g, grid, cell):
+    return list(_grid(grid).grid.get(cell, ()))
+
+
+def _shape(g, text):
+    return text if isinstance(text, Shape) else parse_shape(text)
+
+
+def _placements(g, shape, allowed):
+    return geometry.placements(_shape(g, shape), allowed)
+
+
+def _next(g, seat):
+    seats = g.seats
+    return seats[(seats.index(seat) + 1) % len(seats)]
+
+
+def _previous(g, seat):
+    seats = g.seats
+    return seats[(seats.index(seat) - 1) % len(seats)]
+
+
+def _random(g, items, label="random"):
+    return g.chance_pick(label, as_list(items))
+
+
+def _text(g, v):
+    return g.text_of(v)
+
+
+def _index_of(g, items, x):
+    items = as_list(items)
+    return items.index(x) if x in items else -1
+
+
+IMPLEMENTATIONS = {
+    "size": _size,
+    "count": lambda g, v: len(as_list(v)),
+    "empty": lambda g, v: not as_list(v),
+    "sum": lambda g, v: sum(x for x in as_list(v) if x is not None),
+    "max": _extreme(max),
+    "min": _extreme(min),
+    "any": lambda g, v: any(as_list(v)),
+    "all": lambda g, v: all(as_list(v)),
+    "unique": _unique,
+    "distinct": lambda g, v: len(_unique(g, v)),
+    "argmax": _arg(max),
+    "argmin": _arg(min),
+    "sort": _sort,
+    "reverse": lambda g, v: as_list(v)[::-1],
+    "first": lambda g, v: as_list(v)[0] if as_list(v) else None,
+    "last": lambda g, v: as_list(v)[-1] if as_list(v) else None,
+    "index_of": _index_of,
+    "pairs": lambda g, v: list(combinations(as_list(v), 2)),
+    "text": _text,
+    "abs": lambda g, v: abs(v),
+    "top": _top,
+    "bottom": _bottom,
+    "cards": lambda g, z: list(as_list(z)),
+    "zone_of": lambda g, c: c.zone,
+    "next": _next,
+    "previous": _previous,
+    "others": lambda g, s: [p for p in g.players if p != s],
+    "random": _random,
+    "cell": _cell,
+    "cells": _cells,
+    "occupied": _occupied,
+    "empty_cells": _empty_cells,
+    "at": _at,
+    "neighbours": lambda g, cells, grid=None: geometry.neighbours(
+        cells, _grid(grid) if grid is not None else None),
+    "adjacent": lambda g, a, b: geometry.adjacent(a, b),
+    "connected": lambda g, cells: geometry.connected(cells),
+    "groups": lambda g, cells: geometry.groups(cells),
+    "in_bounds": lambda g, grid, cell: _grid(grid).in_bounds(cell),
+    "shape": _shape,
+    "placements": _placements,
+    "matches": lambda g, cells, shape: geometry.matches(cells, _shape(g, shape)),
+}

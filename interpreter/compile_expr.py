@@ -1,0 +1,395 @@
+"""Expressions to Python closures.
+
+Every expression becomes a function ``f(g, L)`` of the game ``g`` and the
+frame's local slots ``L``. Names were resolved by the checker, so a local is a
+list index and a field a dict key: nothing is looked up by scope at run time.
+"""
+from __future__ import annotations
+
+from interpreter.builtins import IMPLEMENTATIONS, Family, as_list
+from interpreter.values import Card, EnumValue, Fail, Zone, cell_name
+from rulelang import ast
+
+
+class FnCode:
+    """A user function, filled in once every function is compiled (they may recurse)."""
+    __slots__ = ("name", "nslots", "nparams", "lets", "body")
+
+
+class ExprCompiler:
+    def __init__(self, program, enum_values: dict):
+        self.program = program
+        self.enum_values = enum_values  # enum name -> [EnumValue]
+        self.fns: dict[str, FnCode] = {}
+
+    def expr(self, e):
+        return getattr(self, "c_" + type(e).__name__)(e)
+
+    def maybe(self, e):
+        return self.expr(e) if e is not None else None
+
+    # ---------------------------------------------------------------- leaves
+    def c_Lit(self, e):
+        v = e.value
+        return lambda g, L: v
+
+    def c_Text(self, e):
+        parts = [(p, None) if isinstance(p, str) else (None, self.renderer(p)) for p in e.parts]
+
+        def text(g, L):
+            return "".join(s if s is not None else r(g, L) for s, r in parts)
+        return text
+
+    def renderer(self, e):
+        """A closure rendering an expression as plain text (everyone's view)."""
+        f = self.expr(e)
+        if e.ty is not None and e.ty.name == "seat":
+            return lambda g, L: g.seat_name(f(g, L))
+        return lambda g, L: g.text_of(f(g, L))
+
+    def message(self, e):
+        """Like text, but cards stay cards, so each reader sees only what they may."""
+        if not isinstance(e, ast.Text):
+            f = self.expr(e)
+            if e.ty is not None and e.ty.name == "seat":
+                return lambda g, L: [g.seat_name(f(g, L))]
+            return lambda g, L: _parts(g, f(g, L))
+        compiled = []
+        for p in e.parts:
+            if isinstance(p, str):
+                compiled.append((p, None, False))
+            else:
+                compiled.append((None, self.expr(p), p.ty is not None and p.ty.name == "seat"))
+
+        def message(g, L):
+            out = []
+            for s, f, seat in compiled:
+                if s is not None:
+                    out.append(s)
+                elif seat:
+                    out.append(g.seat_name(f(g, L)))
+                else:
+                    out.extend(_parts(g, f(g, L)))
+            return out
+        return message
+
+    def c_Name(self, e):
+        kind, *rest = e.ref
+        name = rest[0]
+        if kind == "local":
+            return lambda g, L: L[name]
+        if kind == "var":
+            return lambda g, L: g.vars[name]
+        if kind in ("zone", "family"):
+            return lambda g, L: g.zones[name]
+        if kind in ("const", "option"):
+            return lambda g, L: g.consts[name]
+        if kind == "member":
+            value = self.member(name, rest[1])
+            return lambda g, L: value
+        if kind == "enum":
+            values = self.enum_values[name]
+            return lambda g, L: list(values)
+        if kind == "table":
+            return lambda g, L: g.tables[name]
+        if kind == "dummy":
+            return lambda g, L: g.dummies.get(name)
+        if kind == "builtin":
+            if name == "current":
+                return lambda g, L: g.current
+            if name == "player_count":
+                return lambda g, L: g.nplayers
+            if name == "players":
+                return lambda g, L: list(g.players)
+            return lambda g, L: list(g.seats)
+        raise AssertionError(f"unresolved name {e.id}: {e.ref}")
+
+    def member(self, enum, name) -> EnumValue:
+        return next(v for v in self.enum_values[enum] if v.name == name)
+
+    # -------------------------------------------------------------- compound
+    def c_Attr(self, e):
+        kind, *rest = e.ref
+        if kind == "member":
+            value = self.member(rest[0], rest[1])
+            return lambda g, L: value
+        obj, name = self.expr(e.obj), e.name
+        if kind == "field":
+            def field(g, L):
+                card = obj(g, L)
+                if card is None:
+                    raise Fail(f"cannot read .{name}: the value is none")
+                return card.f[name]
+            return field
+        if kind == "column":
+            return lambda g, L: obj(g, L)[name]
+        if kind == "cellpart":
+            i = rest[0]
+            return lambda g, L: obj(g, L)[i]
+        return lambda g, L: _dynamic_attr(obj(g, L), name)
+
+    def c_Index(self, e):
+        kind = e.ref[0]
+        keys = [self.expr(a) for a in e.args]
+        if kind in ("family", "varfam"):
+            name = e.ref[1]
+            table = "zones" if kind == "family" else "vars"
+            if len(keys) == 1:
+                k0 = keys[0]
+
+                def one(g, L):
+                    key = k0(g, L)
+                    try:
+                        return getattr(g, table)[name][key]
+                    except KeyError:
+                        raise Fail(f"'{name}' has nothing for {g.text_of(key)}") from None
+                return one
+
+            def many(g, L):
+                key = tuple(k(g, L) for k in keys)
+                try:
+                    return getattr(g, table)[name][key]
+                except KeyError:
+                    raise Fail(f"'{name}' has nothing for {g.text_of(key)}") from None
+            return many
+        obj, index = self.expr(e.obj), keys[0]
+
+        def item(g, L):
+            seq, i = obj(g, L), index(g, L)
+            try:
+                return as_list(seq)[i] if not isinstance(seq, tuple) else seq[i]
+            except IndexError:
+                raise Fail(f"index {i} is past the end (size {len(as_list(seq))})") from None
+        return item
+
+    def c_Call(self, e):
+        kind, name = e.ref
+        args = [self.lambda_(a) if isinstance(a, ast.Lambda) else self.expr(a) for a in e.args]
+        if kind == "fn":
+            return self.call_fn(name, args)
+        impl = IMPLEMENTATIONS[name]
+        if len(args) == 1:
+            a0 = args[0]
+            return lambda g, L: impl(g, a0(g, L))
+        if len(args) == 2:
+            a0, a1 = args
+            return lambda g, L: impl(g, a0(g, L), a1(g, L))
+        return lambda g, L: impl(g, *[a(g, L) for a in args])
+
+    def lambda_(self, e):
+        body, slot = self.expr(e.body), e.slot
+
+        def make(g, L):
+            def fn(value):
+                L[slot] = value
+                return body(g, L)
+            return fn
+        return make
+
+    def call_fn(self, name, args):
+        code = self.fns.setdefault(name, FnCode())
+
+        def call(g, L):
+            frame = [None] * code.nslots
+            for i, a in enumerate(args):
+                frame[i] = a(g, L)
+            for slot, value in code.lets:
+                frame[slot] = value(g, frame)
+            g.depth += 1
+            if g.depth > 200:
+                g.depth = 0
+                raise Fail(f"function '{name}' calls itself without end")
+            try:
+                return code.body(g, frame)
+            finally:
+                g.depth -= 1
+        return call
+
+    def compile_fn(self, decl):
+        code = self.fns.setdefault(decl.name, FnCode())
+        code.name, code.nslots, code.nparams = decl.name, max(decl.nslots, 1), len(decl.params)
+        code.lets = [(let.slot, self.expr(let.value)) for let in decl.lets]
+        code.body = self.expr(decl.body)
+
+    def c_Comprehension(self, e):
+        elt = self.expr(e.elt)
+        clauses = [(self.iterator(c.iter), c.slots, self.maybe(c.cond)) for c in e.fors]
+
+        def run(g, L, depth, out):
+            it, slots, cond = clauses[depth]
+            last = depth == len(clauses) - 1
+            for value in it(g, L):
+                if len(slots) == 1:
+                    L[slots[0]] = value
+                else:
+                    for s, v in zip(slots, value):
+                        L[s] = v
+                if cond is not None and not cond(g, L):
+                    continue
+                if last:
+                    out.append(elt(g, L))
+                else:
+                    run(g, L, depth + 1, out)
+
+        if len(clauses) == 1:
+            it, slots, cond = clauses[0]
+            if len(slots) == 1:
+                slot = slots[0]
+
+                def simple(g, L):
+                    out = []
+                    for value in it(g, L):
+                        L[slot] = value
+                        if cond is None or cond(g, L):
+                            out.append(elt(g, L))
+                    return out
+                return simple
+
+        def comprehension(g, L):
+            out = []
+            run(g, L, 0, out)
+            return out
+        return comprehension
+
+    def iterator(self, e):
+        f = self.expr(e)
+        t = e.ty.name if e.ty is not None else "any"
+        if t == "zone":
+            return lambda g, L: f(g, L).cards
+        if t == "list":
+            return f
+        return lambda g, L: as_list(f(g, L))
+
+    def c_ListLit(self, e):
+        items = [self.expr(i) for i in e.items]
+        return lambda g, L: [i(g, L) for i in items]
+
+    def c_TupleLit(self, e):
+        items = [self.expr(i) for i in e.items]
+        return lambda g, L: tuple(i(g, L) for i in items)
+
+    def c_BinOp(self, e):
+        a, b, op = self.expr(e.left), self.expr(e.right), e.op
+        lt, rt = e.left.ty.name, e.right.ty.name
+        if op == "+" and "text" in (lt, rt):
+            ra, rb = self.renderer(e.left), self.renderer(e.right)
+            return lambda g, L: ra(g, L) + rb(g, L)
+        if lt == "list" or rt == "list":
+            if op == "+":
+                return lambda g, L: as_list(a(g, L)) + as_list(b(g, L))
+            if op == "-":
+                def minus(g, L):
+                    gone = as_list(b(g, L))
+                    return [x for x in as_list(a(g, L)) if x not in gone]
+                return minus
+        if op == "+":
+            return lambda g, L: a(g, L) + b(g, L)
+        if op == "-":
+            return lambda g, L: a(g, L) - b(g, L)
+        if op == "*":
+            return lambda g, L: a(g, L) * b(g, L)
+
+        def divide(g, L):
+            x, y = a(g, L), b(g, L)
+            if y == 0:
+                raise Fail("division by zero")
+            return x // y if op == "/" else x % y
+        return divide
+
+    def c_Compare(self, e):
+        a, b = self.expr(e.left), self.expr(e.right)
+        op = e.op
+        if op == "==":
+            return lambda g, L: a(g, L) == b(g, L)
+        if op == "!=":
+            return lambda g, L: a(g, L) != b(g, L)
+
+        def order(g, L):
+            x, y = a(g, L), b(g, L)
+            if x is None or y is None:
+                raise Fail(f"cannot compare none with '{op}'")
+            return {"<": x < y, "<=": x <= y, ">": x > y, ">=": x >= y}[op]
+        return order
+
+    def c_In(self, e):
+        item, negated = self.expr(e.item), e.negated
+        coll = self.expr(e.coll)
+        t = e.coll.ty.name if e.coll.ty else "any"
+        if t == "zone":
+            def inzone(g, L):
+                card = item(g, L)
+                return (isinstance(card, Card) and card.zone is coll(g, L)) != negated
+            return inzone
+        if t == "family":
+            def infamily(g, L):
+                card, fam = item(g, L), coll(g, L)
+                return (isinstance(card, Card) and card.zone is not None
+                        and card.zone.family == fam.name) != negated
+            return infamily
+
+        def inlist(g, L):
+            c = coll(g, L)
+            if isinstance(c, Zone):
+                return (item(g, L) in c.cards) != negated
+            if isinstance(c, Family):
+                x = item(g, L)
+                return (isinstance(x, Card) and x.zone is not None
+                        and x.zone.family == c.name) != negated
+            return (item(g, L) in (c if c is not None else ())) != negated
+        return inlist
+
+    def c_Is(self, e):
+        obj, kind = self.expr(e.obj), e.kind
+        return lambda g, L: isinstance(v := obj(g, L), Card) and v.kind == kind
+
+    def c_BoolOp(self, e):
+        a, b = self.expr(e.left), self.expr(e.right)
+        if e.op == "and":
+            return lambda g, L: bool(a(g, L)) and bool(b(g, L))
+        return lambda g, L: bool(a(g, L)) or bool(b(g, L))
+
+    def c_Not(self, e):
+        a = self.expr(e.operand)
+        return lambda g, L: not a(g, L)
+
+    def c_Neg(self, e):
+        a = self.expr(e.operand)
+        return lambda g, L: -a(g, L)
+
+    def c_Range(self, e):
+        lo, hi = self.expr(e.lo), self.expr(e.hi)
+        return lambda g, L: list(range(lo(g, L), hi(g, L) + 1))
+
+    def c_IfExpr(self, e):
+        c, a, b = self.expr(e.cond), self.expr(e.then), self.expr(e.other)
+        return lambda g, L: a(g, L) if c(g, L) else b(g, L)
+
+    def c_Lambda(self, e):
+        raise AssertionError("lambdas are compiled as arguments")
+
+
+def _dynamic_attr(value, name):
+    if isinstance(value, Card):
+        if name in value.f:
+            return value.f[name]
+    elif isinstance(value, dict) and name in value:
+        return value[name]
+    elif isinstance(value, tuple) and name in ("x", "y"):
+        return value[0 if name == "x" else 1]
+    raise Fail(f"{value!r} has no field '.{name}'")
+
+
+def _parts(g, value) -> list:
+    """A value as message parts: cards stay cards (rendered per reader later)."""
+    if isinstance(value, Card):
+        return [value]
+    if isinstance(value, list):
+        out = []
+        for i, v in enumerate(value):
+            if i:
+                out.append(", ")
+            out.extend(_parts(g, v))
+        return out
+    if isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, int) for v in value):
+        return [cell_name(value)]
+    return [g.text_of(value)]

@@ -1,0 +1,559 @@
+"""A game in progress: its state, the run loop, and the effects ops call.
+
+Everything a game is lives in plain attributes (cards, zones, variables, the
+frames of running rules, the pending decision, the log), which ``saving``
+writes to JSON and reads back. The run loop executes ops until one pauses for
+a decision or the game ends.
+"""
+from __future__ import annotations
+
+import random
+from collections import deque
+from itertools import product
+
+from interpreter import views
+from interpreter.builtins import Family, Row
+from interpreter.compile_stmt import DONE, PAUSE, SWITCH
+from interpreter.outcome import compute_outcome
+from interpreter.values import Card, EnumValue, Fail, Placement, Shape, Zone, cell_name, parse_cell
+from interpreter.values import parse_shape
+from rulelang.errors import Diagnostic, IllegalMove, RulesError, RulesRuntimeError
+
+
+class Frame:
+    __slots__ = ("code", "pc", "L")
+
+    def __init__(self, code, pc, L):
+        self.code, self.pc, self.L = code, pc, L
+
+
+class Decision:
+    __slots__ = ("seat", "values", "notations", "named", "prompt", "slot", "index")
+
+    def __init__(self, seat, values, notations, named, prompt, slot):
+        self.seat, self.values, self.notations, self.named = seat, values, notations, named
+        self.prompt, self.slot, self.index = prompt, slot, None
+
+    def lookup(self, notation: str):
+        if self.index is None:
+            self.index = {n: i for i, n in enumerate(self.notations)}
+            self.index.update({n.lower(): i for i, n in enumerate(self.notations)
+                               if n.lower() not in self.index})
+        i = self.index.get(notation)
+        return i if i is not None else self.index.get(notation.strip().lower())
+
+
+class Move:
+    """A legal move: ``str(move)`` is its notation."""
+    __slots__ = ("seat", "notation")
+
+    def __init__(self, seat, notation):
+        self.seat, self.notation = seat, notation
+
+    def __str__(self):
+        return self.notation
+
+    def __repr__(self):
+        return f"Move({self.seat}, {self.notation!r})"
+
+    def __eq__(self, other):
+        return isinstance(other, Move) and (self.seat, self.notation) == (other.seat, other.notation)
+
+    def __hash__(self):
+        return hash((self.seat, self.notation))
+
+
+class Game:
+    def __init__(self, rules, players, seed, options, fix):
+        self.rules = rules
+        program = rules.program
+        self.title = program.title
+        self.nplayers = players
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.fixed = {event: deque([outcome]) for event, outcome in fix.items()}
+        self.cards: list[Card] = []
+        self.zones: dict = {}
+        self.vars: dict = {}
+        self.consts: dict = {}
+        self.tables: dict = {}
+        self.frames: list[Frame] = []
+        self.queue: list[Frame] = []
+        self.pending: Decision | None = None
+        self.log: list = []
+        self.unsettled: list = []
+        self.history: list[str] = []
+        self.over = False
+        self.result = None  # (how, winners, reason) once over
+        self.outcome_cache = None
+        self.steps = self.depth = 0
+        self.turn_number = 0
+        self.in_setup = True
+        self.global_L = [None] * rules.global_slots
+        self.options = self._options(options)
+        self.consts.update(self.options)
+        self.players = list(range(players))
+        self.dummies: dict = {}
+        self.seats = list(self.players)
+        self.current = 0
+        for name, cond in rules.dummies:
+            if cond is None or cond(self, self.global_L):
+                self.dummies[name] = len(self.seats)
+                self.seats.append(len(self.seats))
+        self.everyone = (1 << len(self.seats)) - 1
+
+    # ------------------------------------------------------------ setting up
+    def _options(self, given):
+        rules, L, chosen = self.rules, self.global_L, {}
+        unknown = set(given) - set(rules.options)
+        if unknown:
+            known = ", ".join(rules.options) or "none"
+            raise RulesError(f"{self.title} has no option '{sorted(unknown)[0]}' (its options: {known})")
+        for name, (decl, ty, default, allowed) in rules.options.items():
+            value = self._option_value(name, ty, given[name]) if name in given else default(self, L)
+            if allowed is not None:
+                choices = allowed(self, L)
+                if value not in choices:
+                    shown = ", ".join(self.text_of(c) for c in choices)
+                    raise RulesError(f"option {name}={self.text_of(value)} is not allowed "
+                                     f"(choose from {shown})")
+            chosen[name] = value
+        return chosen
+
+    def _option_value(self, name, ty, value):
+        if ty.name == "enum":
+            for member in self.rules.enum_values[ty.arg]:
+                if member.name == str(value) or member is value:
+                    return member
+            names = ", ".join(m.name for m in self.rules.enum_values[ty.arg])
+            raise RulesError(f"option {name} must be one of {names}, not {value!r}")
+        if ty.name == "int":
+            try:
+                return int(value)
+            except (TypeError, ValueError):
+                raise RulesError(f"option {name} must be a whole number, not {value!r}") from None
+        if ty.name == "bool":
+            if isinstance(value, bool):
+                return value
+            if str(value).lower() in ("true", "yes", "1", "on"):
+                return True
+            if str(value).lower() in ("false", "no", "0", "off"):
+                return False
+            raise RulesError(f"option {name} must be true or false, not {value!r}")
+        return str(value)
+
+    def start(self):
+        rules, L = self.rules, self.global_L
+        self.guard(self._build_state)
+        self.frames.append(Frame(rules.codes["play"], 0, [None] * rules.codes["play"].nslots))
+        if "setup" in rules.codes:
+            self.frames.append(Frame(rules.codes["setup"], 0, [None] * rules.codes["setup"].nslots))
+        else:
+            self.in_setup = False
+        self.run()
+
+    def _build_state(self):
+        rules, L = self.rules, self.global_L
+        for name, value in rules.consts:
+            self.consts[name] = value(self, L)
+        for name, (order, rows) in rules.tables.items():
+            self.tables[name] = [Row(zip(order, (c(self, L) for c in row))) for row in rows]
+        for name, info in rules.program.zones.items():
+            if not info.keys:
+                self.zones[name] = Zone(name, None, None, info, None)
+                continue
+            family = self.zones[name] = Family(name)
+            for combo in product(*(self._domain(d) for d, _ in info.keys)):
+                key = combo[0] if len(combo) == 1 else combo
+                owner = next((k for (d, _), k in zip(info.keys, combo) if d in ("player", "seat")),
+                             None)
+                shown = ",".join(self.text_of(k, d in ("player", "seat"))
+                                 for (d, _), k in zip(info.keys, combo))
+                family[key] = Zone(f"{name}[{shown}]", name, key, info, owner)
+        for info, init in rules.vars:
+            if not info.keys:
+                self.vars[info.name] = init(self, L) if init else None
+                continue
+            self.vars[info.name] = {
+                (combo[0] if len(combo) == 1 else combo): (init(self, L) if init else None)
+                for combo in product(*(self._domain(d) for d, _ in info.keys))}
+
+    def _domain(self, domain):
+        if domain == "player":
+            return self.players
+        if domain == "seat":
+            return self.seats
+        return self.rules.enum_values[domain]
+
+    # ------------------------------------------------------------ running
+    def guard(self, work):
+        """Run work, turning any failure into a RulesRuntimeError that says where."""
+        try:
+            return work()
+        except RulesError:
+            raise
+        except Fail as error:
+            raise self._runtime_error(str(error)) from None
+        except RecursionError:
+            raise self._runtime_error("a function calls itself without end") from None
+        except (TypeError, AttributeError, KeyError, IndexError, ValueError) as error:
+            raise self._runtime_error(f"{error.__class__.__name__}: {error}") from None
+
+    def _runtime_error(self, message):
+        span, where = None, "setting up the game"
+        if self.frames:
+            frame = self.frames[-1]
+            code = frame.code
+            pc = min(max(frame.pc, 0), len(code.spans) - 1)
+            span, where = code.spans[pc], code.name
+        text = f"in {where}: {message}"
+        return RulesRuntimeError(text, [Diagnostic(text, span)], self.rules.program.sources)
+
+    def run(self):
+        self.guard(self._run)
+
+    def _run(self):
+        frames = self.frames
+        while frames:
+            frame = frames[-1]
+            ops, L, pc = frame.code.ops, frame.L, frame.pc
+            while pc >= 0:
+                frame.pc = pc
+                pc = ops[pc](self, L)
+            if pc == PAUSE or pc == DONE:
+                return
+        if not self.over:
+            self.finish("end", None, None)
+
+    def call(self, name, values):
+        code = self.rules.codes["rule:" + name]
+        if len(self.frames) > 300:
+            raise Fail(f"rule '{name}' calls itself without end")
+        L = [None] * code.nslots
+        L[:len(values)] = values
+        self.frames.append(Frame(code, 0, L))
+
+    def after(self, nxt):
+        """After an effect: end conditions, then any triggers it fired."""
+        if self.rules.ends and not self.in_setup:
+            L = self.global_L
+            for cond in self.rules.ends:
+                if cond(self, L):
+                    self.finish("end", None, None)
+                    return DONE
+        if self.queue:
+            self.frames[-1].pc = nxt
+            self.frames.extend(reversed(self.queue))
+            self.queue = []
+            return SWITCH
+        return nxt
+
+    # ------------------------------------------------------------ effects
+    def move(self, what, dest, at):
+        if what is None:
+            raise Fail("there is no card to move (the value is none)")
+        if not isinstance(dest, Zone):
+            raise Fail(f"cards can only move to a zone, not {self.text_of(dest)}")
+        cards = [what] if isinstance(what, Card) else list(what)
+        cells = None
+        if dest.grid is not None:
+            if at is None or at == "bottom":
+                raise Fail(f"a card put on the grid {dest.name} needs a place: at CELL")
+            cells = self._cells_at(at)
+            for cell in cells:
+                if not dest.in_bounds(cell):
+                    raise Fail(f"{cell_name(cell)} is off the grid {dest.name}")
+        elif at not in (None, "bottom"):
+            raise Fail(f"{dest.name} is not a grid: only 'at bottom' applies to it")
+        triggers = self.rules.triggers
+        for card in cards:
+            if not isinstance(card, Card):
+                raise Fail(f"only cards can move, not {self.text_of(card)}")
+            source = card.zone
+            if source is not None:
+                self._take(card, source)
+                if triggers and ("leave", source.family or source.name) in triggers:
+                    self._fire("leave", source, card)
+            card.zone = dest
+            if cells is not None:
+                card.cells = cells
+                for cell in cells:
+                    dest.grid.setdefault(cell, []).append(card)
+                dest.cards.append(card)
+            elif at == "bottom":
+                dest.cards.insert(0, card)
+            else:
+                dest.cards.append(card)
+            self._see(card, dest)
+            if triggers and ("enter", dest.family or dest.name) in triggers:
+                self._fire("enter", dest, card)
+
+    def _cells_at(self, at):
+        if isinstance(at, Placement):
+            return tuple(at.cells)
+        if isinstance(at, tuple):
+            return (at,)
+        if isinstance(at, str):
+            return (parse_cell(at),)
+        raise Fail(f"'at' needs a cell or a placement, not {self.text_of(at)}")
+
+    def _take(self, card, zone):
+        zone.cards.remove(card)
+        if zone.grid is not None:
+            for cell in card.cells:
+                zone.grid[cell].remove(card)
+                if not zone.grid[cell]:
+                    del zone.grid[cell]
+            card.cells = ()
+        elif zone.vis == "top" and zone.cards:
+            zone.cards[-1].known = self.everyone
+
+    def _see(self, card, zone):
+        vis = zone.vis
+        if vis == "public" or (vis == "top" and zone.cards[-1] is card):
+            card.known = self.everyone
+        elif vis == "owner" and zone.owner is not None:
+            card.known |= 1 << zone.owner
+
+    def _fire(self, event, zone, card):
+        for code, binders, card_slot in self.rules.triggers[(event, zone.family or zone.name)]:
+            L = [None] * code.nslots
+            key = zone.key if isinstance(zone.key, tuple) else (zone.key,)
+            matched = True
+            for i, slot in binders:
+                if slot is None:
+                    continue
+                if isinstance(slot, int):
+                    L[slot] = key[i]
+                elif slot(self, L) != key[i]:
+                    matched = False
+                    break
+            if matched:
+                if card_slot is not None:
+                    L[card_slot] = card
+                self.queue.append(Frame(code, 0, L))
+
+    def shuffle(self, zone):
+        if not isinstance(zone, Zone):
+            raise Fail(f"only a zone can be shuffled, not {self.text_of(zone)}")
+        cards = zone.cards
+        fixed = self.fixed.get(f"shuffle {zone.name}")
+        if fixed:
+            order = self._fixed_order(zone, fixed.popleft())
+        else:
+            order = list(cards)
+            self.rng.shuffle(order)
+        cards[:] = order
+        base = self.everyone if zone.vis == "public" else (
+            1 << zone.owner if zone.vis == "owner" and zone.owner is not None else 0)
+        for card in cards:
+            card.known = base
+        if zone.vis == "top" and cards:
+            cards[-1].known = self.everyone
+
+    def _fixed_order(self, zone, wanted):
+        """A shuffle fixed by a test: the named cards on top, in order; the rest shuffled below."""
+        rest = list(zone.cards)
+        top = []
+        for name in wanted:
+            match = next((c for c in rest if c.label == str(name) or str(c.id) == str(name)), None)
+            if match is None:
+                raise RulesError(f"fixed shuffle of {zone.name}: no card '{name}' left in it")
+            rest.remove(match)
+            top.append(match)
+        self.rng.shuffle(rest)
+        return rest + top[::-1]
+
+    def chance_pick(self, label, items):
+        if not items:
+            raise Fail(f"random pick '{label}' from an empty list")
+        fixed = self.fixed.get(label)
+        if fixed:
+            wanted = fixed.popleft()
+            for item in items:
+                if item == wanted or self.text_of(item) == str(wanted) or (
+                        isinstance(item, int) and self.seat_name(item) == str(wanted)):
+                    return item
+            raise RulesError(f"fixed chance '{label}': {wanted!r} is not one of the choices")
+        return items[self.rng.randrange(len(items))]
+
+    def fix(self, event: str, outcome):
+        """Queue the outcome of the next chance event of this name (for tests)."""
+        self.fixed.setdefault(event, deque()).append(outcome)
+
+    def create(self, kind, fields, zone):
+        slots, state, label, coerce = self.rules.kinds[kind]
+        for name, to in coerce.items():
+            value = fields[name]
+            if isinstance(value, str):
+                fields[name] = parse_shape(value) if to == "shape" else parse_cell(value)
+        L = self.global_L
+        for name, slot in slots.items():
+            L[slot] = fields[name]
+        for name, init in state:
+            fields[name] = init(self, L)
+        card = Card(len(self.cards), kind, fields, label(self, L) if label else kind)
+        self.cards.append(card)
+        self.move(card, zone, None)
+
+    def reveal(self, what, to):
+        cards = [what] if isinstance(what, Card) else list(what or [])
+        if to is None:
+            mask = self.everyone
+        else:
+            mask = 0
+            for seat in ([to] if isinstance(to, int) else to):
+                mask |= 1 << seat
+        for card in cards:
+            card.known |= mask
+
+    # ------------------------------------------------------------ decisions
+    def ask(self, seat, options, passing, words, slot, element):
+        if seat not in self.players:
+            raise Fail(f"{self.seat_name(seat)} cannot decide: say 'by' which player decides")
+        values, notations, named, seen = [], [], [], set()
+        for value in options:
+            text, cards = self.notation(value, seat, element)
+            if text in seen:
+                continue  # identical cards make one move
+            seen.add(text)
+            values.append(value)
+            notations.append(text)
+            named.append(cards)
+        if passing:
+            values.append(None)
+            notations.append("pass")
+            named.append(())
+        if not values:
+            raise Fail("there is nothing to choose from, and passing is not allowed")
+        self.settle()
+        self.steps = 0
+        self.pending = Decision(seat, values, notations, named, words, slot)
+
+    def notation(self, value, seat, element=None):
+        """A value as the chooser names it, and the cards whose faces that name shows."""
+        if isinstance(value, Card):
+            if value.known >> seat & 1:
+                return value.label, (value,)
+            return views.position(value), ()
+        if isinstance(value, bool):
+            return ("yes" if value else "no"), ()
+        if isinstance(value, int):
+            return (self.seat_name(value) if element is not None and element.name == "seat"
+                    else str(value)), ()
+        if isinstance(value, tuple):
+            if element is not None and element.name == "cell" or (
+                    len(value) == 2 and all(type(v) is int for v in value) and element is None):
+                return cell_name(value), ()
+            parts = [self.notation(v, seat) for v in value]
+            return " ".join(p[0] for p in parts), tuple(c for p in parts for c in p[1])
+        if isinstance(value, list):
+            parts = [self.notation(v, seat) for v in value]
+            return "+".join(p[0] for p in parts), tuple(c for p in parts for c in p[1])
+        return self.text_of(value), ()
+
+    def settle(self):
+        """Fix who may read each decision logged since the last pause, now that its effects ran."""
+        for entry in self.unsettled:
+            mask = self.everyone
+            for card in entry[4]:
+                mask &= card.known
+            entry[5] = mask
+        self.unsettled = []
+
+    def legal_moves(self) -> list[Move]:
+        if self.pending is None:
+            return []
+        seat = self.pending.seat
+        return [Move(seat, n) for n in self.pending.notations]
+
+    def play(self, move):
+        if self.over or self.pending is None:
+            raise IllegalMove("the game is over: no more moves")
+        decision = self.pending
+        notation = move.notation if isinstance(move, Move) else str(move)
+        i = decision.lookup(notation)
+        if i is None or (isinstance(move, Move) and move.seat != decision.seat):
+            shown = ", ".join(decision.notations[:12]) + (" ..." if len(decision.notations) > 12 else "")
+            raise IllegalMove(f"'{notation}' is not a legal move for {self.seat_name(decision.seat)} "
+                              f"now (legal: {shown})")
+        self.apply(i)
+
+    def apply(self, i):
+        """Play the i-th legal move (bots use this to skip notation lookups)."""
+        decision = self.pending
+        self.pending = None
+        self.frames[-1].L[decision.slot] = decision.values[i]
+        entry = ["choice", decision.seat, decision.prompt, decision.notations[i],
+                 decision.named[i], self.everyone]
+        self.log.append(entry)
+        if decision.named[i]:
+            self.unsettled.append(entry)
+        self.history.append(decision.notations[i])
+        self.run()
+
+    # ------------------------------------------------------------ log and end
+    def log_message(self, parts):
+        self.log.append(["msg", [(p, p.known) if isinstance(p, Card) else p for p in parts]])
+
+    def log_header(self, text):
+        self.log.append(["header", text])
+
+    def finish(self, how, value, reason):
+        self.frames.clear()
+        self.queue = []
+        self.pending = None
+        self.over = True
+        self.settle()
+        self.result = (how, value, reason)
+        self.outcome_cache = compute_outcome(self)
+        self.log.append(["end", views.outcome_line(self, self.outcome_cache)])
+
+    # ------------------------------------------------------------ text
+    def seat_name(self, seat):
+        if seat is None:
+            return "nobody"
+        for name, s in self.dummies.items():
+            if s == seat:
+                return name
+        return f"P{seat + 1}" if isinstance(seat, int) else str(seat)
+
+    def text_of(self, value, seat=False):
+        if seat and isinstance(value, int):
+            return self.seat_name(value)
+        if value is None:
+            return "none"
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if isinstance(value, (Card, EnumValue, Zone, Shape, Placement)):
+            return value.label if isinstance(value, (Card, Placement)) else str(value)
+        if isinstance(value, tuple):
+            if len(value) == 2 and all(type(v) is int for v in value):
+                return cell_name(value)
+            return "(" + ", ".join(self.text_of(v) for v in value) + ")"
+        if isinstance(value, list):
+            return "[" + ", ".join(self.text_of(v) for v in value) + "]"
+        return str(value)
+
+    # ------------------------------------------------------------ the public API
+    @property
+    def to_move(self):
+        return self.pending.seat if self.pending is not None else None
+
+    @property
+    def is_over(self):
+        return self.over
+
+    @property
+    def outcome(self):
+        return self.outcome_cache
+
+    def view(self, seat=None):
+        return views.view(self, seat)
+
+    def transcript(self, seat=None):
+        return views.transcript(self, seat)
+
+    def save(self):
+        from interpreter.saving import save
+        return save(self)

@@ -1,0 +1,194 @@
+"""What each seat may see: views, transcripts, positions.
+
+This is the one place where secrets are filtered. A card's face is shown to a
+seat only if the card's ``known`` mask has that seat's bit: the mask is set by
+the zones' declared visibility when cards move, by ``reveal``, and cleared by
+``shuffle``. Views, transcripts and the terminal all read through here.
+"""
+from __future__ import annotations
+
+from interpreter.builtins import Family, Row
+from interpreter.values import Card, EnumValue, Placement, Shape, Zone, cell_name
+
+
+def knows(card, seat) -> bool:
+    return seat is None or bool(card.known >> seat & 1)
+
+
+def position(card) -> str:
+    """A card named by where it lies, for a chooser who cannot see its face."""
+    zone = card.zone
+    if zone is None:
+        return f"card{card.id}"
+    if zone.grid is not None:
+        return f"{zone.name}@{cell_name(card.cells[0])}" if card.cells else zone.name
+    i = zone.cards.index(card)
+    return f"{zone.name}#{len(zone.cards) - i if zone.kind == 'pile' else i + 1}"
+
+
+def card_view(g, card, seat) -> dict:
+    if not knows(card, seat):
+        return {"hidden": True, "kind": card.kind}
+    out = {"name": card.label, "kind": card.kind}
+    for key, value in card.f.items():
+        out[key] = plain(g, value, seat)
+    return out
+
+
+def plain(g, value, seat, ty=None):
+    """Any runtime value as JSON-friendly data, as ``seat`` may see it."""
+    if value is None or isinstance(value, (bool, str)):
+        return value
+    if isinstance(value, int):
+        return value
+    if isinstance(value, Card):
+        return card_view(g, value, seat)
+    if isinstance(value, EnumValue):
+        return value.name
+    if isinstance(value, (Zone, Shape, Placement)):
+        return value.label if isinstance(value, Placement) else (
+            value.name if isinstance(value, Zone) else value.text)
+    if isinstance(value, tuple):
+        if len(value) == 2 and all(type(v) is int for v in value):
+            return cell_name(value)
+        return [plain(g, v, seat) for v in value]
+    if isinstance(value, Family):
+        return value.name
+    if isinstance(value, Row):
+        return {k: plain(g, v, seat) for k, v in value.items()}
+    if isinstance(value, (list, dict)):
+        return [plain(g, v, seat) for v in value]
+    return str(value)
+
+
+def zone_view(g, zone, seat) -> dict:
+    out = {"kind": zone.kind, "visibility": zone.vis, "size": len(zone.cards)}
+    if zone.info.label:
+        out["label"] = zone.info.label
+    if zone.grid is not None:
+        out["width"], out["height"] = zone.width, zone.height
+        out["cards"] = [dict(card_view(g, c, seat), cells=[cell_name(x) for x in c.cells])
+                        for c in zone.cards]
+    else:
+        out["cards"] = [card_view(g, c, seat) for c in zone.cards]
+    return out
+
+
+def all_zones(g):
+    for value in g.zones.values():
+        if isinstance(value, Family):
+            yield from value.values()
+        else:
+            yield value
+
+
+def _key_text(g, key, domains):
+    keys = key if isinstance(key, tuple) else (key,)
+    return ",".join(g.text_of(k, d in ("player", "seat")) for k, (d, _) in zip(keys, domains))
+
+
+def vars_view(g, seat) -> dict:
+    out = {}
+    for info, _ in g.rules.vars:
+        value = g.vars[info.name]
+        if info.visibility == "hidden" and seat is not None:
+            continue
+        if not info.keys:
+            out[info.name] = plain(g, value, seat, info.type)
+            continue
+        owner_at = next((i for i, (d, _) in enumerate(info.keys) if d in ("player", "seat")), None)
+        shown = {}
+        for key, v in value.items():
+            keys = key if isinstance(key, tuple) else (key,)
+            if info.visibility == "owner" and seat is not None and keys[owner_at] != seat:
+                continue
+            shown[_key_text(g, key, info.keys)] = plain(g, v, seat, info.type)
+        out[info.name] = shown
+    return out
+
+
+def view(g, seat=None) -> dict:
+    if seat is not None and seat not in g.players:
+        raise ValueError(f"no seat {seat}: seats are 0 to {len(g.players) - 1}")
+    out = {
+        "game": g.title,
+        "seat": seat,
+        "seats": {s: g.seat_name(s) for s in g.seats},
+        "players": g.nplayers,
+        "options": {k: plain(g, v, seat) for k, v in g.options.items()},
+        "current": g.current,
+        "turn": g.turn_number,
+        "to_move": g.to_move,
+        "zones": {z.name: zone_view(g, z, seat) for z in all_zones(g)},
+        "vars": vars_view(g, seat),
+        "log": [line for line in (render(g, e, seat) for e in g.log) if line is not None],
+        "over": g.over,
+    }
+    if g.pending is not None:
+        decision = {"seat": g.pending.seat, "prompt": render_parts(g, g.pending.prompt, seat)}
+        if seat is None or seat == g.pending.seat:
+            decision["moves"] = list(g.pending.notations)
+        out["decision"] = decision
+    if g.over:
+        out["outcome"] = g.outcome
+    return out
+
+
+def render_parts(g, parts, seat) -> str:
+    out = []
+    for p in parts:
+        if isinstance(p, tuple):  # (card, who knew it when logged)
+            card, mask = p
+            out.append(card.label if seat is None or mask >> seat & 1 else f"a {card.kind}")
+        elif isinstance(p, Card):
+            out.append(card_name(p, seat))
+        else:
+            out.append(p)
+    return "".join(out)
+
+
+def card_name(card, seat):
+    return card.label if knows(card, seat) else f"a {card.kind}"
+
+
+def render(g, entry, seat):
+    kind = entry[0]
+    if kind == "header":
+        return f"-- {entry[1]} --"
+    if kind == "msg":
+        return render_parts(g, entry[1], seat)
+    if kind == "choice":
+        _, who, prompt, notation, _, mask = entry
+        shown = notation if seat is None or seat == who or mask >> seat & 1 else "(hidden)"
+        return f"{g.seat_name(who)} > {render_parts(g, prompt, seat)}: {shown}"
+    return entry[1]
+
+
+def header(g) -> str:
+    options = ", ".join(f"{k}={g.text_of(v)}" for k, v in g.options.items())
+    counted = f"{g.nplayers} player" + ("s" if g.nplayers != 1 else "")
+    return f"{g.title}: {counted}, seed {g.seed}" + (f", {options}" if options else "")
+
+
+def transcript(g, seat=None) -> str:
+    lines = [header(g)]
+    lines.extend(line for line in (render(g, e, seat) for e in g.log) if line is not None)
+    return "\n".join(lines) + "\n"
+
+
+def outcome_line(g, outcome) -> str:
+    scores = outcome["scores"]
+    names = {p: g.seat_name(p) for p in scores}
+    extras = "".join(f"; {k}: {g.text_of(v) if not isinstance(v, (dict, list)) else v}"
+                     for k, v in outcome.items() if k not in ("scores", "winners", "result", "reason"))
+    reason = f" ({outcome['reason']})" if outcome.get("reason") else ""
+    if g.rules.program.cooperative:
+        team = next(iter(scores.values()), 0)
+        verb = "wins" if outcome["result"] == "win" else "loses"
+        return f"== game over: the team {verb}{reason}; score {team}{extras}"
+    table = ", ".join(f"{names[p]} {scores[p]}" for p in scores)
+    if outcome["result"] == "draw":
+        return f"== game over: a draw{reason}; scores {table}{extras}"
+    who = " and ".join(names[p] for p in outcome["winners"])
+    verb = "wins" if len(outcome["winners"]) == 1 else "win"
+    return f"== game over: {who} {verb}{reason}; scores {table}{extras}"

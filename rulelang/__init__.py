@@ -1,0 +1,31 @@
+"""rulelang: a language for the rules of tabletop games, and the interpreter that plays them.
+
+    import rulelang
+    rules = rulelang.load("games/yokai_sketch.rules")
+    game = rules.new_game(players=2, seed=7)
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+    print(game.outcome)
+"""
+from __future__ import annotations
+
+from rulelang.errors import (CheckError, IllegalMove, ParseError, RulesError,
+                             RulesRuntimeError)
+
+__all__ = ["load", "loads", "RulesError", "ParseError", "CheckError", "IllegalMove",
+           "RulesRuntimeError"]
+__version__ = "0.1.0"
+
+
+def load(path):
+    """Parse and check a .rules file (and its imports); raises RulesError with every problem."""
+    from interpreter.rules import Rules
+    from rulelang.loader import load_program
+    return Rules(load_program(path))
+
+
+def loads(text, name="<rules>"):
+    """Like load, for rules given as text (imports are not allowed)."""
+    from interpreter.rules import Rules
+    from rulelang.loader import load_text
+    return Rules(load_text(text, name))

@@ -1,0 +1,348 @@
+"""Checking rules, blocks and statements (the other half of the checker)."""
+from __future__ import annotations
+
+from rulelang import ast
+from rulelang import types as T
+from rulelang.check_expr import Scope, Unit
+
+TERMINAL = (ast.Break, ast.Continue, ast.Return, ast.Finish)
+
+
+class StmtChecker:
+    """Mixed into the Checker."""
+
+    # ------------------------------------------------------------ code units
+    def d_RuleDecl(self, d):
+        unit = Unit(d.name, "rule")
+        scope = Scope(unit)
+        for p in d.params:
+            scope.bind(p.name, self.type_of(p.type))
+        self.calls[d.name] = set()
+        self.block(d.body, scope, unit, loops=0)
+        d.nslots = unit.nslots
+        self.program.rules[d.name] = d
+
+    def d_BlockDecl(self, d):
+        if d.which in self.program.blocks:
+            self.error(d.span, f"there is already a '{d.which}' block")
+        unit = Unit(d.which, "block")
+        self.calls[d.which] = set()
+        self.block(d.body, Scope(unit), unit, loops=0)
+        d.nslots = unit.nslots
+        self.program.blocks[d.which] = d
+
+    def d_TriggerDecl(self, d):
+        zone = self.program.zones.get(d.zone)
+        unit = Unit(f"on {d.event} {d.zone}", "trigger")
+        scope = Scope(unit)
+        if zone is None:
+            self.unknown(d.span, d.zone, "zone", self.program.zones)
+        elif len(d.keys) != len(zone.keys):
+            self.error(d.span, f"zone '{d.zone}' has {len(zone.keys)} key(s), "
+                               f"the pattern gives {len(d.keys)}")
+        for i, key in enumerate(d.keys):
+            key_type = zone.keys[i][1] if zone and i < len(zone.keys) else T.ANY
+            if isinstance(key, ast.Name) and key.id == "_":
+                d.binders.append((i, None))
+            elif isinstance(key, ast.Name) and key.id not in self.symbols:
+                d.binders.append((i, scope.bind(key.id, key_type, mutable=False)))
+            else:
+                self.expect(key, scope, key_type, "a key of the pattern")
+                d.binders.append((i, key))
+        if d.card_name:
+            d.card_slot = scope.bind(d.card_name, T.card(zone.of if zone else None))
+        name = f"trigger@{d.span.line}"
+        self.calls[name] = set()
+        self.block(d.body, scope, unit, loops=0, unit_name=name)
+        d.nslots = unit.nslots
+        self.program.triggers.append(d)
+
+    def d_EndDecl(self, d):
+        self.expect(d.cond, self.top_scope(), T.BOOL, "an end condition")
+        self.program.ends.append(d)
+
+    def d_ScoreDecl(self, d):
+        scope = self.top_scope()
+        coop = self.program.cooperative
+        if d.which == "score" and coop and d.param:
+            self.error(d.span, "a cooperative game has one team score: write score = ...")
+        if d.which == "score" and not coop and not d.param:
+            self.error(d.span, "each player has a score: write score p = ...")
+        if d.which == "tiebreak" and coop:
+            self.error(d.span, "a cooperative game has no tie-breaks")
+        if d.param:
+            d.slot = scope.bind(d.param, T.SEAT, mutable=False)
+        if d.which == "report":
+            self.expr(d.expr, scope)
+        else:
+            self.expect(d.expr, scope, T.INT, f"a {d.which}")
+        self.program.scores.append(d)
+
+    def check_whole(self, decls):
+        blocks = self.program.blocks
+        if "play" in blocks and "turn" in blocks:
+            self.error(blocks["turn"].span, "a game has either a 'play' block or a 'turn' block",
+                       "'turn { ... }' is 'play' repeated for each player in turn")
+        if not self.diagnostics and "play" not in blocks and "turn" not in blocks:
+            self.error(None, "nothing to play: add a 'turn { ... }' or a 'play { ... }' block")
+        # every rule must be reachable from a block or a trigger
+        seen, todo = set(), [n for n in self.calls if n in ("setup", "play", "turn")
+                             or n.startswith("trigger@")]
+        while todo:
+            name = todo.pop()
+            if name in seen:
+                continue
+            seen.add(name)
+            todo.extend(self.calls.get(name, ()))
+        for d, library in decls:
+            if isinstance(d, ast.RuleDecl) and not library and d.name not in seen:
+                self.error(d.span, f"rule '{d.name}' is never used",
+                           "call it from setup, play, turn, a trigger or another rule, or delete it")
+
+    # ------------------------------------------------------------ statements
+    def block(self, stmts, scope, unit, loops, unit_name=None):
+        self.unit_name = unit_name or unit.name
+        done = False
+        for s in stmts:
+            if done:
+                self.error(s.span, "this line can never run: the one before it leaves the block")
+                done = False
+            getattr(self, "s_" + type(s).__name__)(s, scope, loops)
+            if isinstance(s, TERMINAL):
+                done = True
+
+    def body(self, stmts, scope, loops):
+        self.block(stmts, scope.child(), scope.unit, loops, self.unit_name)
+
+    def s_Let(self, s, scope, loops):
+        t = self.expr(s.value, scope)
+        if s.name in scope.names:
+            self.error(s.span, f"'{s.name}' is already defined in this block",
+                       f"to change it write {s.name} = ...")
+        elif s.name in self.symbols:
+            self.error(s.span, f"'{s.name}' would hide the {self.symbols[s.name].kind} "
+                               f"of the same name", "pick another name")
+        s.slot = scope.bind(s.name, t)
+
+    def s_Assign(self, s, scope, loops):
+        target = s.target
+        value = self.expr(s.value, scope)
+        want = T.ANY
+        if isinstance(target, ast.Name):
+            local = scope.lookup(target.id)
+            sym = self.symbols.get(target.id)
+            if local is not None:
+                if not local[2]:
+                    self.error(target.span, f"'{target.id}' cannot be changed here")
+                target.ref, want = ("local", local[0]), local[1]
+            elif target.id == "current":
+                target.ref, want = ("builtin", "current"), T.SEAT
+            elif sym is not None and sym.kind == "var":
+                target.ref, want = ("var", sym.name), sym.type
+            elif sym is not None:
+                self.error(target.span, f"'{target.id}' is a {sym.kind} and cannot be assigned",
+                           "declare a variable with 'var' to keep a changing value")
+            else:
+                self.unknown(target.span, target.id, "variable",
+                             [n for n, x in self.symbols.items() if x.kind == "var"]
+                             + list(scope.all_names()))
+                return
+        elif isinstance(target, ast.Index):
+            sym = self.symbols.get(target.obj.id) if isinstance(target.obj, ast.Name) else None
+            if sym is None or sym.kind != "varfam":
+                self.error(target.span, "only a variable kept per key can be assigned with [...]")
+                return
+            want = self.expr(target, scope)
+        else:
+            want = self.expr(target, scope)
+            if target.ref and target.ref[0] == "field":
+                kinds = [target.obj.ty.arg] if target.obj.ty.arg else list(self.cards)
+                fixed = [k for k in kinds if target.name in self.cards[k].fields
+                         and not self.cards[k].fields[target.name].mutable]
+                if fixed:
+                    self.error(target.span, f"'{target.name}' of {fixed[0]} is fixed when the "
+                                            "card is made", "declare it with 'var' in the card "
+                                                            "kind to let it change")
+            elif target.ref and target.ref[0] != "dynamic":
+                self.error(target.span, "only a card's 'var' field can be assigned")
+        if s.op != "=":
+            if not (T.fits(want, T.INT) or want.name == "list"):
+                self.error(s.span, f"'{s.op}' needs a number or a list, not {want}")
+        elif not T.fits(value, want):
+            self.error(s.value.span, f"this is {value}, but the target holds {want}")
+
+    def s_CallStmt(self, s, scope, loops):
+        call = s.call
+        name = call.func.id if isinstance(call.func, ast.Name) else None
+        sym = self.symbols.get(name) if name else None
+        if sym is None or sym.kind != "rule":
+            t = self.expr(call, scope)
+            what = "function" if sym is not None and sym.kind == "fn" else "built-in function"
+            if call.ref is not None:
+                self.error(s.span, f"'{name}' is a {what}: it computes {t} and changes nothing",
+                           "use its value, e.g. let x = ..., or call a rule here")
+            return
+        decl = sym.decl
+        call.ref = ("rule", decl.name)
+        self.calls[self.unit_name].add(decl.name)
+        if len(call.args) != len(decl.params):
+            self.error(call.span, f"rule '{name}' takes {len(decl.params)} argument(s), "
+                                  f"not {len(call.args)}")
+        for arg, param in zip(call.args, decl.params):
+            self.expect(arg, scope, self.type_of(param.type), f"argument '{param.name}'")
+
+    def cards_arg(self, e, scope, what):
+        t = self.expr(e, scope)
+        if t.name not in ("card", "list", "any", "none"):
+            self.error(e.span, f"{what} should be a card or a list of cards, but this is {t}",
+                       "cards(zone) gives a zone's cards; top(zone) its top card")
+
+    def zone_arg(self, e, scope, what):
+        t = self.expr(e, scope)
+        if t.name not in ("zone", "any"):
+            self.error(e.span, f"{what} should be a zone, but this is {t}")
+        return t
+
+    def s_Move(self, s, scope, loops):
+        self.cards_arg(s.what, scope, "what is moved")
+        self.zone_arg(s.dest, scope, "where it goes")
+        if isinstance(s.at, ast.Expr):
+            t = self.expr(s.at, scope)
+            if t.name not in ("cell", "placement", "any", "text"):
+                self.error(s.at.span, f"'at' takes a cell or a placement, not {t}")
+
+    def s_Deal(self, s, scope, loops):
+        self.expect(s.count, scope, T.INT, "how many to deal")
+        self.zone_arg(s.src, scope, "where cards are dealt from")
+        self.zone_arg(s.dest, scope, "where cards are dealt to")
+
+    def s_Shuffle(self, s, scope, loops):
+        self.zone_arg(s.zone, scope, "what is shuffled")
+
+    def s_Create(self, s, scope, loops):
+        kind = self.cards.get(s.kind)
+        if kind is None:
+            self.unknown(s.span, s.kind, "card kind", self.cards)
+        given = set()
+        for name, value, span in s.fields:
+            t = self.expr(value, scope)
+            field = kind.fields.get(name) if kind else None
+            if kind and field is None:
+                self.unknown(span, name, f"field of {s.kind}", kind.fields)
+            elif field and field.mutable:
+                self.error(span, f"'{name}' is a 'var' field: it starts at its declared value")
+            elif field and not T.fits(t, field.type):
+                self.error(value.span, f"'{name}' is {field.type}, but this is {t}")
+            given.add(name)
+        if kind:
+            missing = [f for f, info in kind.fields.items() if not info.mutable and f not in given]
+            if missing:
+                self.error(s.span, f"{s.kind} also needs: {', '.join(missing)}")
+        if s.count is not None:
+            self.expect(s.count, scope, T.INT, "how many to create")
+        self.zone_arg(s.dest, scope, "where the cards go")
+
+    def s_CreateFrom(self, s, scope, loops):
+        kind = self.cards.get(s.kind)
+        if kind is None:
+            self.unknown(s.span, s.kind, "card kind", self.cards)
+        t = self.expr(s.table, scope)
+        if kind and t.name == "list" and t.arg.name == "row":
+            table = self.tables[t.arg.arg]
+            for col in table.order:
+                field = kind.fields.get(col)
+                if col == "copies":
+                    continue
+                if field is None or field.mutable:
+                    self.error(s.table.span, f"column '{col}' of '{table.name}' is not a "
+                                             f"fixed field of {s.kind}")
+                elif not T.fits(table.columns[col], field.type):
+                    self.error(s.table.span, f"column '{col}' holds {table.columns[col]}, but "
+                                             f"{s.kind}.{col} is {field.type}")
+            missing = [f for f, i in kind.fields.items() if not i.mutable and f not in table.columns]
+            if missing:
+                self.error(s.span, f"table '{table.name}' has no column for: {', '.join(missing)}")
+        elif t.name not in ("any",):
+            self.error(s.table.span, "create ... from needs a table")
+        self.zone_arg(s.dest, scope, "where the cards go")
+
+    def s_Place(self, s, scope, loops):
+        self.expect(s.what, scope, T.CARD, "what is placed")
+        self.zone_arg(s.grid, scope, "the grid")
+        t = self.expr(s.at, scope)
+        if t.name not in ("cell", "placement", "any", "text"):
+            self.error(s.at.span, f"'at' takes a cell or a placement, not {t}")
+
+    def s_Reveal(self, s, scope, loops):
+        self.cards_arg(s.what, scope, "what is revealed")
+        if s.to is not None:
+            t = self.expr(s.to, scope)
+            if not (T.fits(t, T.SEAT) or t.name == "list"):
+                self.error(s.to.span, f"reveal ... to takes a player or a list of players, not {t}")
+
+    def s_Choose(self, s, scope, loops):
+        t = self.expr(s.options, scope)
+        if not T.iterable(t):
+            self.error(s.options.span, f"choose needs a list or a zone to choose from, not {t}")
+        if s.by is not None:
+            self.expect(s.by, scope, T.SEAT, "who chooses")
+        if s.pass_if is not None:
+            self.expect(s.pass_if, scope, T.BOOL, "the condition to pass")
+        if s.prompt is not None:
+            self.expr(s.prompt, scope)
+        if s.name in scope.names:
+            self.error(s.span, f"'{s.name}' is already defined in this block")
+        s.slot = scope.bind(s.name, T.element(t))
+
+    def s_If(self, s, scope, loops):
+        for cond, body in s.branches:
+            self.expect(cond, scope, T.BOOL, "the condition")
+            self.body(body, scope, loops)
+        if s.other is not None:
+            self.body(s.other, scope, loops)
+
+    def s_For(self, s, scope, loops):
+        t = self.expr(s.iter, scope)
+        if not T.iterable(t):
+            self.error(s.iter.span, f"cannot go through {t}: it is not a list or a zone")
+        inner = scope.child()
+        s.slots = self.bind_loop_names(s.names, T.element(t), inner, s.span)
+        self.block(s.body, inner, scope.unit, loops + 1, self.unit_name)
+
+    def s_Repeat(self, s, scope, loops):
+        self.expect(s.count, scope, T.INT, "how many times")
+        inner = scope.child()
+        s.slot = inner.bind(s.name or " repeat", T.INT, mutable=False)
+        self.block(s.body, inner, scope.unit, loops + 1, self.unit_name)
+
+    def s_While(self, s, scope, loops):
+        self.expect(s.cond, scope, T.BOOL, "the condition")
+        self.body(s.body, scope, loops + 1)
+
+    def s_Loop(self, s, scope, loops):
+        self.body(s.body, scope, loops + 1)
+
+    def s_Break(self, s, scope, loops):
+        if not loops:
+            self.error(s.span, "'break' is only allowed inside a loop")
+
+    s_Continue = s_Break
+
+    def s_Return(self, s, scope, loops):
+        pass
+
+    def s_Log(self, s, scope, loops):
+        self.expr(s.message, scope)
+
+    def s_Finish(self, s, scope, loops):
+        if s.value is None:
+            if s.how == "win" and not self.program.cooperative:
+                self.error(s.span, "say who wins: win p (or declare the game cooperative)")
+            return
+        t = self.expr(s.value, scope)
+        if s.how == "win" and not self.program.cooperative:
+            if not (T.fits(t, T.SEAT) or t.name == "list" or t == T.TEXT):
+                self.error(s.value.span, f"win takes a player or a list of players, not {t}")
+        elif s.how == "lose" and not self.program.cooperative:
+            self.error(s.span, "'lose' ends a cooperative game; in a competitive game use "
+                               "'win' for the others, or 'end' and scores")

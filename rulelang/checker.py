@@ -1,0 +1,393 @@
+"""The checker: every name defined, every type right, every rule reachable.
+
+It walks the whole ruleset once, reports every problem it finds (up to a cap)
+and hands the interpreter a ``Program``: the declarations sorted by kind, with
+each expression annotated (see ``check_expr``).
+"""
+from __future__ import annotations
+
+import attrs
+
+from rulelang import ast
+from rulelang import types as T
+from rulelang.builtins import SIGNATURES
+from rulelang.check_expr import BUILTIN_VALUES, ExprChecker, Scope, Unit
+from rulelang.check_stmt import StmtChecker
+from rulelang.errors import CheckError, Diagnostic, did_you_mean
+
+MAX_ERRORS = 30
+KEYWORDS = {
+    "game", "players", "dummy", "cooperative", "import", "option", "enum", "card", "table",
+    "zone", "var", "const", "fn", "rule", "setup", "play", "turn", "on", "end", "when", "score",
+    "tiebreak", "report", "let", "move", "to", "at", "deal", "from", "shuffle", "create", "place",
+    "reveal", "choose", "in", "by", "pass", "prompt", "if", "else", "then", "for", "repeat",
+    "times", "as", "while", "loop", "break", "continue", "return", "log", "win", "lose", "and",
+    "or", "not", "is", "true", "false", "none", "list", "of",
+}
+ZONE_KINDS = ("pile", "hand", "row", "grid")
+VISIBILITIES = ("hidden", "public", "owner", "top")
+ZONE_OPTIONS = VISIBILITIES + ("label", "layout")
+
+
+@attrs.define(eq=False)
+class Symbol:
+    kind: str  # enum member card table zone family var varfam const option fn rule dummy
+    name: str
+    type: T.Type
+    decl: object
+    span: object
+    decl_keys: list = attrs.field(factory=list)
+    library: bool = False
+
+
+@attrs.define(eq=False)
+class CardKind:
+    name: str
+    fields: dict  # name -> FieldInfo
+    label: object
+    decl: object
+    slots: dict = attrs.field(factory=dict)  # fixed field -> global slot, for name and var starts
+
+
+@attrs.define(eq=False)
+class FieldInfo:
+    name: str
+    type: T.Type
+    mutable: bool
+    init: object
+
+
+@attrs.define(eq=False)
+class TableInfo:
+    name: str
+    columns: dict  # name -> Type
+    order: list
+    rows: list
+    decl: object
+
+
+@attrs.define(eq=False)
+class ZoneInfo:
+    name: str
+    keys: list  # [(domain, Type)]; domain is "player", "seat" or an enum name
+    kind: str
+    width: int | None
+    height: int | None
+    of: str | None
+    visibility: str
+    label: str | None
+    layout: str | None
+    decl: object
+
+
+@attrs.define(eq=False)
+class VarInfo:
+    name: str
+    keys: list
+    type: T.Type
+    init: object
+    visibility: str
+    decl: object
+
+
+@attrs.define(eq=False)
+class Program:
+    """What the interpreter needs from a checked ruleset."""
+    title: str = "untitled"
+    min_players: int = 2
+    max_players: int = 2
+    cooperative: bool = False
+    dummies: list = attrs.field(factory=list)
+    options: dict = attrs.field(factory=dict)
+    enums: dict = attrs.field(factory=dict)
+    cards: dict = attrs.field(factory=dict)
+    tables: dict = attrs.field(factory=dict)
+    zones: dict = attrs.field(factory=dict)
+    vars: dict = attrs.field(factory=dict)
+    consts: list = attrs.field(factory=list)
+    fns: dict = attrs.field(factory=dict)
+    rules: dict = attrs.field(factory=dict)
+    blocks: dict = attrs.field(factory=dict)  # "setup" / "play" / "turn" -> BlockDecl
+    triggers: list = attrs.field(factory=list)
+    ends: list = attrs.field(factory=list)
+    scores: list = attrs.field(factory=list)
+    global_slots: int = 0
+    sources: dict = attrs.field(factory=dict)
+    main_file: str = ""
+
+
+class Checker(ExprChecker, StmtChecker):
+    def __init__(self, modules: list[ast.Module], sources: dict[str, str]):
+        self.modules = modules
+        self.main_file = modules[0].file
+        self.program = Program(sources=sources, main_file=self.main_file)
+        self.diagnostics: list[Diagnostic] = []
+        self.symbols: dict[str, Symbol] = {}
+        self.ambiguous: dict[str, set] = {}
+        self.enums = self.program.enums
+        self.cards = self.program.cards
+        self.tables = self.program.tables
+        self.global_unit = Unit("<top level>", "global")
+        self.consts_done: set[str] = set()
+        self.fn_types: dict[int, T.Type] = {}
+        self.fn_checking: set[int] = set()
+        self.calls: dict[str, set] = {}
+
+    # ------------------------------------------------------------ reporting
+    def error(self, span, message, hint=None):
+        if len(self.diagnostics) < MAX_ERRORS:
+            self.diagnostics.append(Diagnostic(message, span, hint))
+
+    def unknown(self, span, name, what, candidates):
+        self.error(span, f"unknown {what} '{name}'", did_you_mean(name, candidates))
+
+    # ------------------------------------------------------------ entry
+    def run(self) -> Program:
+        decls = [(d, m.file != self.main_file) for m in self.modules for d in m.decls]
+        for d, library in decls:
+            self.declare(d, library)
+        order = (ast.OptionDecl, ast.EnumDecl, ast.CardDecl, ast.TableDecl, ast.ConstDecl,
+                 ast.DummyDecl, ast.ZoneDecl, ast.VarDecl, ast.FnDecl, ast.RuleDecl,
+                 ast.BlockDecl, ast.TriggerDecl, ast.EndDecl, ast.ScoreDecl)
+        for kind in order:
+            for d, _ in decls:
+                if type(d) is kind:
+                    getattr(self, "d_" + kind.__name__)(d)
+        self.check_whole(decls)
+        self.program.global_slots = self.global_unit.nslots
+        if self.diagnostics:
+            first = self.diagnostics[0].message
+            raise CheckError(first, self.diagnostics, self.program.sources)
+        return self.program
+
+    def define(self, kind, name, ty, decl, span, library, keys=None):
+        if name in KEYWORDS:
+            self.error(span, f"'{name}' is a keyword of the language and cannot be a name",
+                       "pick another name")
+            return
+        if name in self.symbols:
+            other = self.symbols[name]
+            self.error(span, f"'{name}' is already defined (as a {other.kind} at {other.span})")
+            return
+        if name in BUILTIN_VALUES or name in SIGNATURES:
+            self.error(span, f"'{name}' is a built-in name", "pick another name")
+            return
+        self.symbols[name] = Symbol(kind, name, ty, decl, span, keys or [], library)
+
+    def declare(self, d, library):
+        p = self.program
+        if isinstance(d, ast.GameDecl):
+            p.title = d.title
+        elif isinstance(d, ast.PlayersDecl):
+            if not 1 <= d.low <= d.high <= 16:
+                self.error(d.span, "players must be between 1 and 16, low..high")
+            p.min_players, p.max_players = d.low, d.high
+        elif isinstance(d, ast.CoopDecl):
+            p.cooperative = True
+        elif isinstance(d, ast.ImportDecl):
+            pass
+        elif isinstance(d, ast.EnumDecl):
+            self.define("enum", d.name, T.list_of(T.enum(d.name)), d, d.span, library)
+        elif isinstance(d, ast.CardDecl):
+            self.define("card", d.name, T.card(d.name), d, d.span, library)
+        elif isinstance(d, ast.TableDecl):
+            self.define("table", d.name, T.list_of(T.Type("row", d.name)), d, d.span, library)
+        elif isinstance(d, (ast.ZoneDecl, ast.VarDecl)):
+            pass  # their types need enums and cards: defined in d_ZoneDecl / d_VarDecl
+        elif isinstance(d, ast.ConstDecl):
+            self.define("const", d.name, T.ANY, d, d.span, library)
+        elif isinstance(d, ast.OptionDecl):
+            pass
+        elif isinstance(d, ast.DummyDecl):
+            self.define("dummy", d.name, T.SEAT, d, d.span, library)
+        elif isinstance(d, ast.FnDecl):
+            self.define("fn", d.name, T.ANY, d, d.span, library)
+        elif isinstance(d, ast.RuleDecl):
+            self.define("rule", d.name, T.ANY, d, d.span, library)
+
+    # ------------------------------------------------------------ types
+    def type_of(self, ref: ast.TypeRef) -> T.Type:
+        if ref is None:
+            return T.ANY
+        if ref.name == "list":
+            return T.list_of(self.type_of(ref.of))
+        if ref.name in T.SIMPLE:
+            return T.SIMPLE[ref.name]
+        if ref.name in self.enums:
+            return T.enum(ref.name)
+        if ref.name in self.cards:
+            return T.card(ref.name)
+        names = list(T.SIMPLE) + list(self.enums) + list(self.cards)
+        self.unknown(ref.span, ref.name, "type", names)
+        return T.ANY
+
+    def key_types(self, refs):
+        keys = []
+        for ref in refs:
+            if ref.name in ("player", "seat"):
+                keys.append((ref.name, T.SEAT))
+            elif ref.name in self.enums:
+                keys.append((ref.name, T.enum(ref.name)))
+            else:
+                self.error(ref.span, f"a key must be player, seat or an enum, not '{ref.name}'",
+                           did_you_mean(ref.name, list(self.enums) + ["player", "seat"]))
+                keys.append(("player", T.ANY))
+        return keys
+
+    def top_scope(self):
+        return Scope(self.global_unit)
+
+    def use_const(self, sym, span):
+        if sym.name not in self.consts_done:
+            self.error(span, f"'{sym.name}' is used before its value is known",
+                       "declare a const before the consts and tables that use it")
+
+    # ------------------------------------------------------------ declarations
+    def d_OptionDecl(self, d):
+        ty = self.type_of(d.type)
+        scope = self.top_scope()
+        if d.allowed is not None:
+            allowed = self.expr(d.allowed, scope)
+            if allowed.name != "list":
+                self.error(d.allowed.span, "the allowed values of an option are a list or a range")
+        self.expect(d.default, scope, ty, "the default")
+        if ty.name not in ("int", "bool", "text", "enum", "any"):
+            self.error(d.type.span, "an option is a number, true/false, text or an enum")
+        self.program.options[d.name] = (d, ty)
+        self.define("option", d.name, ty, d, d.span, False)
+
+    def d_EnumDecl(self, d):
+        if len(set(d.members)) != len(d.members):
+            self.error(d.span, f"enum '{d.name}' lists a member twice")
+        self.enums[d.name] = list(d.members)
+        for member, span in zip(d.members, d.member_spans):
+            if member in self.ambiguous:
+                self.ambiguous[member].add(d.name)
+            elif member in self.symbols and self.symbols[member].kind == "member":
+                other = self.symbols.pop(member)
+                self.ambiguous[member] = {other.decl, d.name}
+            elif member in self.symbols or member in KEYWORDS:
+                self.error(span, f"enum member '{member}' clashes with another name",
+                           f"rename it, or write {d.name}.{member} everywhere")
+            else:
+                self.symbols[member] = Symbol("member", member, T.enum(d.name), d.name, span)
+
+    def d_CardDecl(self, d):
+        fields = {}
+        for f in d.fields:
+            if f.name in fields:
+                self.error(f.span, f"card '{d.name}' has two fields named '{f.name}'")
+            fields[f.name] = FieldInfo(f.name, self.type_of(f.type), f.mutable, f.init)
+        kind = CardKind(d.name, fields, d.label, d)
+        self.cards[d.name] = kind
+        static = Scope(self.global_unit)
+        for f in fields.values():
+            if not f.mutable:
+                kind.slots[f.name] = static.bind(f.name, f.type, mutable=False)
+        for f in d.fields:
+            if f.mutable:
+                self.expect(f.init, static, fields[f.name].type, f"the start value of '{f.name}'")
+        if d.label is not None:
+            self.expect(d.label, static, T.TEXT, "a card's name")
+
+    def d_TableDecl(self, d):
+        scope = self.top_scope()
+        columns = {c: T.NONE for c in d.columns}
+        if len(set(d.columns)) != len(d.columns):
+            self.error(d.span, f"table '{d.name}' has two columns with the same name")
+        for row in d.rows:
+            for col, cell in zip(d.columns, row):
+                t = self.expr(cell, scope)
+                joined = T.join(columns[col], t)
+                if joined == T.ANY and columns[col] not in (T.NONE, T.ANY) and t != T.ANY:
+                    self.error(cell.span, f"column '{col}' holds {columns[col]}, but this is {t}")
+                columns[col] = joined
+        self.tables[d.name] = TableInfo(d.name, columns, list(d.columns), d.rows, d)
+
+    def d_ConstDecl(self, d):
+        ty = self.expr(d.value, self.top_scope())
+        self.symbols[d.name].type = ty
+        self.consts_done.add(d.name)
+        self.program.consts.append(d)
+
+    def d_DummyDecl(self, d):
+        if d.cond is not None:
+            self.expect(d.cond, self.top_scope(), T.BOOL, "the condition of a dummy seat")
+        self.program.dummies.append(d)
+
+    def d_ZoneDecl(self, d):
+        keys = self.key_types(d.keys)
+        if d.kind not in ZONE_KINDS:
+            self.error(d.span, f"unknown kind of zone '{d.kind}'", "zones are a pile, hand, row or grid")
+        if (d.width is not None) and d.kind != "grid":
+            self.error(d.span, "only a grid has a size (W x H)")
+        if d.of is not None and d.of not in self.cards:
+            self.unknown(d.span, d.of, "card kind", self.cards)
+        visibility, label, layout = None, None, None
+        for name, text, span in d.options:
+            if name not in ZONE_OPTIONS:
+                self.unknown(span, name, "zone option", ZONE_OPTIONS)
+            elif name in VISIBILITIES:
+                if visibility:
+                    self.error(span, f"zone '{d.name}' already says '{visibility}'")
+                visibility = name
+            elif text is None:
+                self.error(span, f"'{name}' needs text after it, like {name} \"...\"")
+            elif name == "label":
+                label = text
+            else:
+                layout = text
+        if visibility is None:
+            visibility = {"pile": "hidden", "hand": "owner"}.get(d.kind, "public")
+        if visibility == "owner" and not any(k[1] == T.SEAT for k in keys):
+            if d.kind == "hand" and not d.keys:
+                visibility = "hidden"
+            else:
+                self.error(d.span, "only a zone kept per player can be seen by its 'owner'",
+                           "key it by player, like zone hand[player]: hand, owner")
+        info = ZoneInfo(d.name, keys, d.kind, d.width, d.height, d.of, visibility, label, layout, d)
+        self.program.zones[d.name] = info
+        ty = T.zone(d.of)
+        if keys:
+            self.define("family", d.name, ty, d, d.span, False, [k[1] for k in keys])
+            self.symbols.get(d.name) and setattr(self.symbols[d.name], "type", ty)
+        else:
+            self.define("zone", d.name, ty, d, d.span, False)
+
+    def d_VarDecl(self, d):
+        keys = self.key_types(d.keys)
+        ty = self.type_of(d.type)
+        if d.init is not None:
+            self.expect(d.init, self.top_scope(), ty, f"the start value of '{d.name}'")
+        vis = d.visibility or "public"
+        if vis not in ("public", "hidden", "owner"):
+            self.error(d.span, f"a variable is public, hidden or owner, not '{vis}'")
+        if vis == "owner" and not any(k[1] == T.SEAT for k in keys):
+            self.error(d.span, "only a variable kept per player can be seen by its 'owner'")
+        self.program.vars[d.name] = VarInfo(d.name, keys, ty, d.init, vis, d)
+        self.define("varfam" if keys else "var", d.name, ty, d, d.span, False, [k[1] for k in keys])
+
+    def d_FnDecl(self, d):
+        self.fn_type(d)
+        self.program.fns[d.name] = d
+
+    def fn_type(self, d):
+        key = id(d)
+        if key in self.fn_types:
+            return self.fn_types[key]
+        if key in self.fn_checking:
+            return T.ANY  # recursive: typed by its other branches
+        self.fn_checking.add(key)
+        unit = Unit(d.name, "fn")
+        scope = Scope(unit)
+        for p in d.params:
+            scope.bind(p.name, self.type_of(p.type), mutable=False)
+        for let in d.lets:
+            t = self.expr(let.value, scope)
+            scope = scope.child()
+            let.slot = scope.bind(let.name, t, mutable=False)
+        result = self.expr(d.body, scope)
+        d.nslots = unit.nslots
+        self.fn_checking.discard(key)
+        self.fn_types[key] = result
+        return result

@@ -1,0 +1,91 @@
+"""Errors an author or a player sees, and how they are printed.
+
+Every error that can reach a user carries a position when it has one and is
+printed as ``FILE:LINE:COL: error: MESSAGE``, then the source line, then carets
+under the span, then a hint. Nothing here ever shows a Python traceback.
+"""
+from __future__ import annotations
+
+import difflib
+
+import attrs
+
+
+@attrs.frozen
+class Span:
+    """Where a piece of source text lives: 1-based lines and columns."""
+
+    file: str
+    line: int
+    col: int
+    end_line: int
+    end_col: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}"
+
+
+@attrs.frozen
+class Diagnostic:
+    message: str
+    span: Span | None = None
+    hint: str | None = None
+    severity: str = "error"
+
+    def render(self, sources: dict[str, str] | None = None) -> str:
+        where = f"{self.span}: " if self.span else ""
+        lines = [f"{where}{self.severity}: {self.message}"]
+        text = (sources or {}).get(self.span.file) if self.span else None
+        if text is not None:
+            lines.extend(_excerpt(text, self.span))
+        if self.hint:
+            lines.append(f"  hint: {self.hint}")
+        return "\n".join(lines)
+
+
+def _excerpt(text: str, span: Span) -> list[str]:
+    source_lines = text.splitlines()
+    if not 1 <= span.line <= len(source_lines):
+        return []
+    line = source_lines[span.line - 1].expandtabs(4)
+    start = max(span.col - 1, 0)
+    end = span.end_col - 1 if span.end_line == span.line else len(line.rstrip())
+    width = max(end - start, 1)
+    return ["    " + line.rstrip(), "    " + " " * start + "^" * width]
+
+
+class RulesError(Exception):
+    """Anything wrong with a ruleset, its use, or a move. Base of all rulelang errors."""
+
+    def __init__(self, message: str, diagnostics: list[Diagnostic] | None = None,
+                 sources: dict[str, str] | None = None):
+        self.diagnostics = diagnostics or [Diagnostic(message)]
+        self.sources = sources or {}
+        super().__init__(message)
+
+    def render(self) -> str:
+        return "\n".join(d.render(self.sources) for d in self.diagnostics)
+
+    def __str__(self) -> str:  # what print(error) and pytest show
+        return self.render()
+
+
+class ParseError(RulesError):
+    """The file is not valid rulelang syntax."""
+
+
+class CheckError(RulesError):
+    """The file parses but means something impossible (unknown name, wrong type...)."""
+
+
+class IllegalMove(RulesError):
+    """A move that is not among the legal moves; the game is left unchanged."""
+
+
+class RulesRuntimeError(RulesError):
+    """A ruleset did something impossible while running (for example a rule that never ends)."""
+
+
+def did_you_mean(name: str, candidates) -> str | None:
+    close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
+    return f"did you mean '{close[0]}'?" if close else None

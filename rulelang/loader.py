@@ -1,0 +1,90 @@
+"""Reading a .rules file and the files it imports, then checking them together.
+
+A .rules file is untrusted: an import may only name another .rules file, found
+beside the importing file (or below it), or in the standard library that ships
+with rulelang (``import "std/tricks.rules"``). Nothing else on disk is read.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from rulelang import ast
+from rulelang.checker import Checker, Program
+from rulelang.errors import Diagnostic, RulesError
+from rulelang.parser import parse
+
+STD_DIR = Path(__file__).parent / "std"
+MAX_IMPORTS = 50
+
+
+def load_program(path: str | os.PathLike) -> Program:
+    path = Path(path)
+    if path.suffix != ".rules":
+        raise RulesError(f"{path}: not a .rules file")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RulesError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise RulesError(f"{path}: cannot read it ({error.__class__.__name__})") from None
+    return load_text(text, str(path), base=path.resolve().parent)
+
+
+def load_text(text: str, name: str = "<rules>", base: Path | None = None) -> Program:
+    """Parse and check rules given as text; imports resolve below ``base``."""
+    sources = {name: text}
+    modules = [parse(text, name)]
+    seen = {name}
+    queue = [(modules[0], base)]
+    while queue:
+        module, folder = queue.pop(0)
+        for decl in module.decls:
+            if not isinstance(decl, ast.ImportDecl):
+                continue
+            target = _resolve(decl, folder, sources)
+            key = str(target)
+            if key in seen:
+                continue
+            if len(seen) > MAX_IMPORTS:
+                raise _import_error(decl, "too many imports", sources)
+            seen.add(key)
+            shown = _display(target, decl.path)
+            try:
+                imported_text = target.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                raise _import_error(decl, f"cannot read '{decl.path}'", sources) from None
+            sources[shown] = imported_text
+            imported = parse(imported_text, shown)
+            modules.append(imported)
+            queue.append((imported, target.parent))
+    return Checker(modules, sources).run()
+
+
+def _display(target: Path, written: str) -> str:
+    try:
+        return str(target.relative_to(Path.cwd()))
+    except ValueError:
+        return written
+
+
+def _resolve(decl: ast.ImportDecl, folder: Path | None, sources) -> Path:
+    written = decl.path
+    if not written.endswith(".rules"):
+        raise _import_error(decl, "only .rules files can be imported", sources)
+    if written.startswith("std/"):
+        root, target = STD_DIR.resolve(), (STD_DIR / written[4:]).resolve()
+    else:
+        if folder is None or os.path.isabs(written):
+            raise _import_error(decl, "imports are relative to the importing file", sources)
+        root, target = folder, (folder / written).resolve()
+    if root not in target.parents or not target.is_file():
+        raise _import_error(decl, f"cannot import '{written}': no such .rules file beside this one",
+                            sources)
+    return target
+
+
+def _import_error(decl, message, sources):
+    return RulesError(message, [Diagnostic(message, decl.span,
+                                           "imports name .rules files beside this one, "
+                                           "or std/... from the standard library")], sources)

@@ -1,0 +1,118 @@
+"""Static types the checker gives to expressions.
+
+Types are deliberately forgiving: ``any`` matches everything and ``none`` is a
+value of every type, so the checker catches real mistakes (a number where a
+zone is needed, a field a card kind does not have) without making authors
+write type annotations everywhere.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+
+@attrs.frozen
+class Type:
+    name: str
+    arg: Any = None  # enum name, card kind, element type, table or zone name
+
+    def __str__(self) -> str:
+        if self.name == "list":
+            return f"list of {self.arg}" if self.arg != ANY else "list"
+        if self.name == "card":
+            return self.arg or "card"
+        if self.name == "enum":
+            return self.arg
+        if self.name == "zone":
+            return f"zone of {self.arg}" if self.arg else "zone"
+        if self.name == "family":
+            return f"zone family '{self.arg}'"
+        if self.name == "row":
+            return f"row of table '{self.arg}'"
+        if self.name == "tuple":
+            return "(" + ", ".join(map(str, self.arg or ())) + ")"
+        return self.name
+
+
+ANY = Type("any")
+NONE = Type("none")
+INT = Type("int")
+BOOL = Type("bool")
+TEXT = Type("text")
+SEAT = Type("seat")
+CELL = Type("cell")
+SHAPE = Type("shape")
+PLACEMENT = Type("placement")
+FN = Type("fn")
+CARD = Type("card")
+ZONE = Type("zone")
+
+SIMPLE = {"int": INT, "bool": BOOL, "text": TEXT, "player": SEAT, "seat": SEAT, "cell": CELL,
+          "shape": SHAPE, "placement": PLACEMENT, "card": CARD, "zone": ZONE, "any": ANY}
+
+
+def list_of(t: Type) -> Type:
+    return Type("list", t)
+
+
+def card(kind: str | None) -> Type:
+    return Type("card", kind)
+
+
+def enum(name: str) -> Type:
+    return Type("enum", name)
+
+
+def zone(kind: str | None) -> Type:
+    return Type("zone", kind)
+
+
+def element(t: Type) -> Type:
+    """What iterating over a value of type t gives."""
+    if t.name == "list":
+        return t.arg
+    if t.name == "zone":
+        return card(t.arg)
+    if t.name == "family":
+        return CARD
+    return ANY
+
+
+def iterable(t: Type) -> bool:
+    return t.name in ("list", "zone", "family", "any", "none")
+
+
+def fits(actual: Type, expected: Type) -> bool:
+    """Can a value of type ``actual`` be used where ``expected`` is wanted?"""
+    if actual == expected or ANY in (actual, expected) or actual == NONE:
+        return True
+    a, e = actual.name, expected.name
+    if {a, e} <= {"int", "seat"}:
+        return True  # seats are numbered from 0: arithmetic on them is allowed
+    if a == e == "card":
+        return actual.arg is None or expected.arg is None or actual.arg == expected.arg
+    if a == e == "zone":
+        return actual.arg is None or expected.arg is None or actual.arg == expected.arg
+    if a == e == "list":
+        return fits(actual.arg, expected.arg)
+    if a == "text" and e in ("shape", "cell"):
+        return True  # shapes and cells can be written as text: "##/.#", "E5"
+    if a == e == "tuple":
+        return True
+    return False
+
+
+def join(a: Type, b: Type) -> Type:
+    """The type of a value that may be either a or b (an if-expression, a list literal)."""
+    if a == NONE:
+        return b
+    if b == NONE or a == b:
+        return a
+    if a.name == b.name == "card":
+        return card(a.arg if a.arg == b.arg else None)
+    if a.name == b.name == "list":
+        return list_of(join(a.arg, b.arg))
+    if {a.name, b.name} <= {"int", "seat"}:
+        return INT
+    return ANY
