@@ -108,6 +108,8 @@ class ExprChecker:
             e.ref = (kind, sym.name) if kind != "member" else ("member", sym.decl, e.id)
             if kind == "const":
                 self.use_const(sym, e.span)
+            if kind == "family":
+                return T.Type("family", sym.name)
             return sym.type
         if e.id in BUILTIN_VALUES:
             e.ref = ("builtin", e.id)

@@ -16,13 +16,10 @@ from rulelang.check_stmt import StmtChecker
 from rulelang.errors import CheckError, Diagnostic, did_you_mean
 
 MAX_ERRORS = 30
-KEYWORDS = {
-    "game", "players", "dummy", "cooperative", "import", "option", "enum", "card", "table",
-    "zone", "var", "const", "fn", "rule", "setup", "play", "turn", "on", "end", "when", "score",
-    "tiebreak", "report", "let", "move", "to", "at", "deal", "from", "shuffle", "create", "place",
-    "reveal", "choose", "in", "by", "pass", "prompt", "if", "else", "then", "for", "repeat",
-    "times", "as", "while", "loop", "break", "continue", "return", "log", "win", "lose", "and",
-    "or", "not", "is", "true", "false", "none", "list", "of",
+KEYWORDS = {  # words that start a statement or belong to expressions: never names
+    "let", "move", "deal", "shuffle", "create", "place", "reveal", "choose", "if", "else",
+    "then", "for", "repeat", "while", "loop", "break", "continue", "return", "log", "win",
+    "lose", "end", "and", "or", "not", "in", "is", "true", "false", "none",
 }
 ZONE_KINDS = ("pile", "hand", "row", "grid")
 VISIBILITIES = ("hidden", "public", "owner", "top")

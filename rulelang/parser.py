@@ -2,12 +2,16 @@
 from __future__ import annotations
 
 import functools
+import re
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from rulelang import ast
 from rulelang.errors import Diagnostic, ParseError, Span
+
+
+_NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 @functools.cache
@@ -29,9 +33,27 @@ def parse_expr(text: str, file: str = "<expr>", line: int = 1, col: int = 1) -> 
     return _Builder(file, text, line - 1, col - 1).transform(tree)
 
 
+def _soft_keyword(error) -> bool:
+    """Keywords are soft: where a keyword cannot go but a name can, it is a name.
+
+    LALR merges lookaheads, so after an expression the lexer may read `card` or
+    `score` as the start of a declaration; the parser then feeds it as a name.
+    """
+    if not isinstance(error, UnexpectedToken):
+        return False
+    token = error.token
+    if not token.type.isupper() or not _NAME_RE.fullmatch(str(token)):
+        return False
+    parser = error.interactive_parser
+    if "NAME" not in parser.accepts():
+        return False
+    parser.feed_token(Token.new_borrow_pos("NAME", str(token), token))
+    return True
+
+
 def _parse_tree(text, file, start, line_shift=1, col_shift=1):
     try:
-        return _lark().parse(text, start=start)
+        return _lark().parse(text, start=start, on_error=_soft_keyword)
     except UnexpectedInput as error:
         raise ParseError(_message(error), [_diagnostic(error, text, file, line_shift, col_shift)],
                          {file: text}) from None
