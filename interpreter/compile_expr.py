@@ -165,6 +165,9 @@ class ExprCompiler:
     def c_Call(self, e):
         kind, name = e.ref
         args = [self.lambda_(a) if isinstance(a, ast.Lambda) else self.expr(a) for a in e.args]
+        if kind == "local_fn":
+            a0 = args[0]
+            return lambda g, L: L[name](a0(g, L))
         if kind == "fn":
             return self.call_fn(name, args)
         impl = IMPLEMENTATIONS[name]

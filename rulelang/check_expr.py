@@ -203,6 +203,16 @@ class ExprChecker:
             self.error(e.func.span, "only named functions can be called")
             return T.ANY
         name = e.func.id
+        local = scope.lookup(name) if scope else None
+        if local is not None:
+            if local[1] not in (T.FN, T.ANY):
+                self.error(e.func.span, f"'{name}' is {local[1]}, not a function")
+            if len(e.args) != 1:
+                self.error(e.span, f"'{name}' is a function of one value: {name}(x)")
+            for arg in e.args:
+                self.expr(arg, scope)
+            e.ref = ("local_fn", local[0])
+            return T.ANY
         sym = self.symbols.get(name)
         if sym is not None and sym.kind == "fn":
             return self.call_fn(e, sym, scope)
@@ -227,8 +237,19 @@ class ExprChecker:
                                f"not {len(e.args)}")
         for arg, param in zip(e.args, decl.params):
             want = self.type_of(param.type) if param.type else T.ANY
+            if isinstance(arg, ast.Lambda):
+                if want not in (T.FN, T.ANY):
+                    self.error(arg.span, f"argument '{param.name}' is {want}, not a function")
+                self.lambda_arg(arg, scope, T.ANY)
+                continue
             self.expect(arg, scope, want, f"argument '{param.name}'")
         return self.fn_type(decl)
+
+    def lambda_arg(self, arg, scope, param_type):
+        inner = scope.child()
+        arg.slot = inner.bind(arg.param, param_type)
+        self.expr(arg.body, inner)
+        arg.ty = T.FN
 
     def call_builtin(self, e, name, scope):
         sig = SIGNATURES[name]
@@ -243,10 +264,7 @@ class ExprChecker:
             if isinstance(arg, ast.Lambda):
                 if kind != "fn":
                     self.error(arg.span, f"argument {i + 1} of {name}() is not a function")
-                inner = scope.child() if scope else None
-                arg.slot = inner.bind(arg.param, T.element(types[0]) if types else T.ANY)
-                self.expr(arg.body, inner)
-                arg.ty = T.FN
+                self.lambda_arg(arg, scope, T.element(types[0]) if types else T.ANY)
                 types.append(T.FN)
                 continue
             t = self.expr(arg, scope)
@@ -259,7 +277,7 @@ class ExprChecker:
         return sig.result(types)
 
     def x_Lambda(self, e, scope):
-        self.error(e.span, "a function (x => ...) can only be given to argmax, argmin or sort")
+        self.error(e.span, "a function (x => ...) can only be given as an argument")
         return T.FN
 
     def x_Comprehension(self, e, scope):

@@ -49,7 +49,8 @@ CARD = Type("card")
 ZONE = Type("zone")
 
 SIMPLE = {"int": INT, "bool": BOOL, "text": TEXT, "player": SEAT, "seat": SEAT, "cell": CELL,
-          "shape": SHAPE, "placement": PLACEMENT, "card": CARD, "zone": ZONE, "any": ANY}
+          "shape": SHAPE, "placement": PLACEMENT, "card": CARD, "zone": ZONE, "any": ANY,
+          "fn": FN}
 
 
 def list_of(t: Type) -> Type:
