@@ -370,6 +370,8 @@ class CardDecl(Decl):
     name: str
     fields: list
     label: Expr | None
+    symbol: Expr | None = None  # display hint: a short text for a grid cell
+    tint: Expr | None = None  # display hint: a colour name (or an enum member named like one)
 
 
 @node

@@ -44,6 +44,7 @@ class CardKind:
     label: object
     decl: object
     slots: dict = attrs.field(factory=dict)  # fixed field -> global slot, for name and var starts
+    hint_slots: dict = attrs.field(factory=dict)  # every field -> global slot, for display hints
 
 
 @attrs.define(eq=False)
@@ -286,6 +287,13 @@ class Checker(ExprChecker, StmtChecker):
                 self.expect(f.init, static, fields[f.name].type, f"the start value of '{f.name}'")
         if d.label is not None:
             self.expect(d.label, static, T.TEXT, "a card's name")
+        if d.symbol is not None or d.tint is not None:  # display hints read every field
+            every = Scope(self.global_unit)
+            for f in fields.values():
+                kind.hint_slots[f.name] = every.bind(f.name, f.type, mutable=False)
+            for hint in (d.symbol, d.tint):
+                if hint is not None:
+                    self.expr(hint, every)
 
     def d_TableDecl(self, d):
         scope = self.top_scope()

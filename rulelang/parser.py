@@ -212,10 +212,13 @@ class _Builder(Transformer):
 
     def card_decl(self, meta, c):
         fields = [x for x in c[1:] if isinstance(x, ast.FieldDecl)]
-        labels = [x for x in c[1:] if not isinstance(x, ast.FieldDecl)]
-        if len(labels) > 1:
-            self._bad("a card kind has one 'name' clause", labels[1].span)
-        return ast.CardDecl(str(c[0]), fields, labels[0] if labels else None, span=self._s(meta))
+        clauses = {}
+        for kind, expr in (x for x in c[1:] if isinstance(x, tuple)):
+            if kind in clauses:
+                self._bad(f"a card kind has one '{kind}' clause", expr.span)
+            clauses[kind] = expr
+        return ast.CardDecl(str(c[0]), fields, clauses.get("name"), clauses.get("symbol"),
+                            clauses.get("tint"), span=self._s(meta))
 
     def field(self, meta, c):
         return ast.FieldDecl(str(c[0]), c[1], span=self._s(meta))
@@ -224,7 +227,13 @@ class _Builder(Transformer):
         return ast.FieldDecl(str(c[0]), c[1], c[2], True, span=self._s(meta))
 
     def name_clause(self, meta, c):
-        return c[0]
+        return ("name", c[0])
+
+    def symbol_clause(self, meta, c):
+        return ("symbol", c[0])
+
+    def tint_clause(self, meta, c):
+        return ("tint", c[0])
 
     def table_decl(self, meta, c):
         rows = [r for r in c[1:] if r is not None]
