@@ -32,6 +32,11 @@ def card_view(g, card, seat) -> dict:
     out = {"name": card.label, "kind": card.kind}
     for key, value in card.f.items():
         out[key] = plain(g, value, seat)
+    symbol, tint = g.rules.display_hints(g, card)
+    if symbol is not None:
+        out["symbol"] = symbol
+    if tint is not None:
+        out["tint"] = tint
     return out
 
 
@@ -62,9 +67,15 @@ def plain(g, value, seat, ty=None):
 
 
 def zone_view(g, zone, seat) -> dict:
-    out = {"kind": zone.kind, "visibility": zone.vis, "size": len(zone.cards)}
+    out = {"kind": zone.kind, "visibility": zone.vis, "size": len(zone.cards),
+           "family": zone.family or zone.name}
+    if zone.family is not None:
+        keys = zone.key if isinstance(zone.key, tuple) else (zone.key,)
+        out["keys"] = [g.text_of(k, d in ("player", "seat")) for k, (d, _) in zip(keys, zone.info.keys)]
     if zone.info.label:
         out["label"] = zone.info.label
+    if zone.info.layout:
+        out["layout"] = zone.info.layout
     if zone.grid is not None:
         out["width"], out["height"] = zone.width, zone.height
         out["cards"] = [dict(card_view(g, c, seat), cells=[cell_name(x) for x in c.cells])
@@ -128,6 +139,11 @@ def view(g, seat=None) -> dict:
         decision = {"seat": g.pending.seat, "prompt": render_parts(g, g.pending.prompt, seat)}
         if seat is None or seat == g.pending.seat:
             decision["moves"] = list(g.pending.notations)
+            cells = {n: [cell_name(c) for c in v.cells]
+                     for n, v in zip(g.pending.notations, g.pending.values)
+                     if isinstance(v, Placement)}
+            if cells:
+                decision["cells"] = cells
         out["decision"] = decision
     if g.over:
         out["outcome"] = g.outcome

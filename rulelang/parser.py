@@ -5,10 +5,16 @@ import functools
 import re
 
 from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedInput, UnexpectedToken, VisitError
+from lark.lexer import PatternStr
 
 from rulelang import ast
-from rulelang.errors import Diagnostic, ParseError, Span
+from rulelang.errors import Diagnostic, ParseError, Span, did_you_mean
+
+STATEMENT_WORDS = ("let", "move", "deal", "shuffle", "create", "place", "reveal", "choose", "if",
+                   "for", "repeat", "while", "loop", "break", "continue", "return", "log", "win",
+                   "lose", "end")
+from rulelang.syntax_errors import describe
 
 
 _NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -23,14 +29,14 @@ def _lark() -> Lark:
 
 def parse(text: str, file: str = "<rules>") -> ast.Module:
     tree = _parse_tree(text, file, "start")
-    decls = _Builder(file, text).transform(tree)
+    decls = _build(_Builder(file, text), tree)
     return ast.Module(decls, file, span=Span(file, 1, 1, 1, 1))
 
 
 def parse_expr(text: str, file: str = "<expr>", line: int = 1, col: int = 1) -> ast.Expr:
     """Parse one expression (used for `{...}` inside strings), spans shifted to ``line:col``."""
     tree = _parse_tree(text, file, "expr_start", line, col)
-    return _Builder(file, text, line - 1, col - 1).transform(tree)
+    return _build(_Builder(file, text, line - 1, col - 1), tree)
 
 
 def _soft_keyword(error) -> bool:
@@ -55,80 +61,25 @@ def _parse_tree(text, file, start, line_shift=1, col_shift=1):
     try:
         return _lark().parse(text, start=start, on_error=_soft_keyword)
     except UnexpectedInput as error:
-        raise ParseError(_message(error), [_diagnostic(error, text, file, line_shift, col_shift)],
-                         {file: text}) from None
+        diagnostic = describe(error, text, file, line_shift, col_shift, _literals(),
+                              in_string=start == "expr_start")
+        raise ParseError(diagnostic.message, [diagnostic], {file: text}) from None
 
 
-# ------------------------------------------------------------- syntax errors
-
-_NICE = {
-    "RBRACE": "'}'", "LBRACE": "'{'", "RPAR": "')'", "LPAR": "'('", "RSQB": "']'",
-    "LSQB": "'['", "COMMA": "','", "COLON": "':'", "NAME": "a name", "INT": "a number",
-    "STRING": "a string", "EQUAL": "'='", "DOT": "'.'", "VBAR": "'|'", "$END": "the end of the file",
-}
-
-
-def _nice(terminal: str) -> str:
-    if terminal in _NICE:
-        return _NICE[terminal]
-    return f"'{terminal.lower()}'" if terminal.isalpha() else terminal
+def _build(builder, tree):
+    """Run the tree builder; its own ParseErrors come out as they are, not wrapped by Lark."""
+    try:
+        return builder.transform(tree)
+    except VisitError as error:
+        if isinstance(error.orig_exc, ParseError):
+            raise error.orig_exc from None
+        raise
 
 
-def _message(error: UnexpectedInput) -> str:
-    if isinstance(error, UnexpectedCharacters):
-        return f"unexpected character {error.char!r}"
-    if isinstance(error, UnexpectedEOF):
-        return "the file ends too early"
-    if isinstance(error, UnexpectedToken):
-        token = error.token
-        if token.type == "$END":
-            return "the file ends too early"
-        return f"unexpected {_token_words(token)}"
-    return "syntax error"
-
-
-def _token_words(token: Token) -> str:
-    if token.type == "NAME":
-        return f"name '{token}'"
-    if token.type == "STRING":
-        return f"string {token}"
-    return f"'{token}'"
-
-
-def _hint(error: UnexpectedInput) -> str | None:
-    expected = sorted(getattr(error, "expected", None) or getattr(error, "allowed", None) or [])
-    if isinstance(error, UnexpectedToken):
-        if error.token == "=" and "COMP_OP" in expected:
-            return "to compare two values write '==' ('=' assigns)"
-        if error.token == "=" and "ASSIGN_OP" not in expected and "__ANON_0" in expected:
-            pass
-    if isinstance(error, UnexpectedCharacters) and error.char == "'":
-        return "strings use double quotes: \"like this\""
-    if "RBRACE" in expected and isinstance(error, (UnexpectedEOF,)) or (
-            isinstance(error, UnexpectedToken) and error.token.type == "$END"):
-        return "a '{' is not closed: add the matching '}'"
-    words = [_nice(t) for t in expected if not t.startswith("__")]
-    if not words:
-        return None
-    if len(words) > 8:
-        words = words[:8] + ["..."]
-    return "expected " + ", ".join(words)
-
-
-def _diagnostic(error: UnexpectedInput, text: str, file: str, line_shift: int, col_shift: int):
-    line = getattr(error, "line", None)
-    col = getattr(error, "column", None)
-    width = 1
-    if isinstance(error, UnexpectedToken) and error.token.type != "$END":
-        width = max(len(str(error.token)), 1)
-    if line is None or line < 1 or isinstance(error, UnexpectedEOF) or (
-            isinstance(error, UnexpectedToken) and error.token.type == "$END"):
-        lines = text.splitlines() or [""]
-        line, col = len(lines), len(lines[-1]) + 1
-    if line == 1:
-        col += col_shift - 1
-    line += line_shift - 1
-    return Diagnostic(_message(error), Span(file, line, col, line, col + width), _hint(error))
+@functools.cache
+def _literals() -> dict:
+    """Terminal name -> its fixed text ('LBRACE' -> '{'), for 'expected ...' hints."""
+    return {t.name: t.pattern.value for t in _lark().terminals if isinstance(t.pattern, PatternStr)}
 
 
 # ---------------------------------------------------------------- tree -> AST
@@ -356,6 +307,10 @@ class _Builder(Transformer):
 
     def call_stmt(self, meta, c):
         call = c[0]
+        if isinstance(call, ast.Name):
+            self._bad(f"'{call.id}' is not a statement", call.span,
+                      did_you_mean(call.id, STATEMENT_WORDS)
+                      or f"to run a rule write {call.id}(), to set a variable {call.id} = value")
         if not isinstance(call, ast.Call):
             self._bad("a statement cannot be just a value", call.span,
                       "call a rule like rule_name(args), or assign with name = value")
@@ -568,8 +523,10 @@ class _Builder(Transformer):
             elif ch == "{":
                 end = raw.find("}", i)
                 if end < 0:
-                    self._bad("'{' in a string is not closed", span,
-                              "write '{{' for a literal brace")
+                    at = span.col + i + 1
+                    self._bad("this '{' in a string is not closed",
+                              Span(span.file, span.line, at, span.line, at + 1),
+                              "end the value with '}', or write '{{' for a literal brace")
                 if buf:
                     parts.append("".join(buf))
                     buf = []
