@@ -47,9 +47,12 @@ def _excerpt(text: str, span: Span) -> list[str]:
     source_lines = text.splitlines()
     if not 1 <= span.line <= len(source_lines):
         return []
-    line = source_lines[span.line - 1].expandtabs(4)
-    start = max(span.col - 1, 0)
-    end = span.end_col - 1 if span.end_line == span.line else len(line.rstrip())
+    raw = source_lines[span.line - 1]
+    line = raw.expandtabs(4)
+    # columns count characters; a tab shows as several spaces, so measure on the shown text
+    start = len(raw[:max(span.col - 1, 0)].expandtabs(4))
+    end = (len(raw[:max(span.end_col - 1, 0)].expandtabs(4)) if span.end_line == span.line
+           else len(line.rstrip()))
     width = max(end - start, 1)
     return ["    " + line.rstrip(), "    " + " " * start + "^" * width]
 
