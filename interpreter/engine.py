@@ -426,7 +426,7 @@ class Game:
             named.append(())
         if not values:
             raise Fail("there is nothing to choose from, and passing is not allowed")
-        self.settle()
+        self.settle(seat)
         self.steps = 0
         self.pending = Decision(seat, values, notations, named, words, slot)
 
@@ -452,14 +452,23 @@ class Game:
             return "+".join(p[0] for p in parts), tuple(c for p in parts for c in p[1])
         return self.text_of(value), ()
 
-    def settle(self):
-        """Fix who may read each decision logged since the last pause, now that its effects ran."""
+    def settle(self, next_seat=None):
+        """Fix who may read each pending decision line, now that its effects have run.
+
+        A line naming cards starts readable by its chooser only. It is settled when another
+        seat is asked to decide (or the game ends): by then the chooser's cards have gone
+        where they were going, and the line is readable by whoever knows all of them.
+        """
+        keep = []
         for entry in self.unsettled:
+            if entry[1] == next_seat:
+                keep.append(entry)
+                continue
             mask = self.everyone
             for card in entry[4]:
                 mask &= card.known
-            entry[5] = mask
-        self.unsettled = []
+            entry[5] = mask | 1 << entry[1]
+        self.unsettled = keep
 
     def legal_moves(self) -> list[Move]:
         if self.pending is None:
@@ -484,10 +493,11 @@ class Game:
         decision = self.pending
         self.pending = None
         self.frames[-1].L[decision.slot] = decision.values[i]
-        entry = ["choice", decision.seat, decision.prompt, decision.notations[i],
-                 decision.named[i], self.everyone]
+        named = decision.named[i]
+        entry = ["choice", decision.seat, decision.prompt, decision.notations[i], named,
+                 1 << decision.seat if named else self.everyone]
         self.log.append(entry)
-        if decision.named[i]:
+        if named:
             self.unsettled.append(entry)
         self.history.append(decision.notations[i])
         self.run()

@@ -63,12 +63,10 @@ def zone_text(zone: dict) -> Text:
         return Text("empty", style="dim")
     if kind == "pile":
         top = cards[-1]
-        out = Text(f"{len(cards)} ")
         if top.get("hidden"):
-            out.append("face down", style="dim")
-        else:
-            out.append("top ")
-            out.append_text(card_text(top))
+            return Text(f"{len(cards)} face down", style="dim")
+        out = card_text(top)
+        out.append(f"  ({len(cards)} card{'s' if len(cards) != 1 else ''})", style="dim")
         return out
     return cards_text(cards)
 
@@ -178,7 +176,9 @@ def render(view: dict, marks: dict | None = None):
 
 def _family_table(title, zones, extras):
     """Zones keyed by one value: a row each. By two: rows by the first key, columns by the second."""
-    table = Table(title=title, title_justify="left", title_style="bold", box=box.SIMPLE_HEAD)
+    two_keys = len(zones[0][1]["keys"]) > 1
+    table = Table(title=title if two_keys else None, title_justify="left", title_style="bold",
+                  box=box.SIMPLE_HEAD, pad_edge=False)
     rows: dict[str, dict] = {}
     columns: list[str] = []
 
@@ -190,7 +190,7 @@ def _family_table(title, zones, extras):
                 columns.append(column)
             rows.setdefault(keys[0], {})[column] = zone_text(zone)
 
-    add(zones, "" if len(zones[0][1]["keys"]) > 1 else title)
+    add(zones, "" if two_keys else title)
     for extra in extras:
         first = extra[0][1]
         add(extra, first.get("label") or first["family"])
