@@ -14,13 +14,9 @@ from rulelang.builtins import SIGNATURES
 from rulelang.check_expr import BUILTIN_VALUES, ExprChecker, Scope, Unit
 from rulelang.check_stmt import StmtChecker
 from rulelang.errors import CheckError, Diagnostic, did_you_mean
+from rulelang.parser import KEYWORDS
 
 MAX_ERRORS = 30
-KEYWORDS = {  # words that start a statement or belong to expressions: never names
-    "let", "move", "deal", "shuffle", "create", "place", "reveal", "choose", "if", "else",
-    "then", "for", "repeat", "while", "loop", "break", "continue", "return", "log", "win",
-    "lose", "end", "and", "or", "not", "in", "is", "true", "false", "none",
-}
 ZONE_KINDS = ("pile", "hand", "row", "grid")
 VISIBILITIES = ("hidden", "public", "owner", "top")
 ZONE_OPTIONS = VISIBILITIES + ("label", "layout")
@@ -386,6 +382,7 @@ class Checker(ExprChecker, StmtChecker):
         unit = Unit(d.name, "fn")
         scope = Scope(unit)
         for p in d.params:
+            self.local_name(p.name, p.span)
             scope.bind(p.name, self.type_of(p.type), mutable=False)
         for let in d.lets:
             t = self.expr(let.value, scope)

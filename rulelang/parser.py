@@ -18,6 +18,11 @@ from rulelang.syntax_errors import describe
 
 
 _NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+KEYWORDS = frozenset({  # words that start a statement or belong to expressions: never names
+    "let", "move", "deal", "shuffle", "create", "place", "reveal", "choose", "if", "else",
+    "then", "for", "repeat", "while", "loop", "break", "continue", "return", "log", "win",
+    "lose", "end", "and", "or", "not", "in", "is", "true", "false", "none",
+})
 
 
 @functools.cache
@@ -42,13 +47,16 @@ def parse_expr(text: str, file: str = "<expr>", line: int = 1, col: int = 1) -> 
 def _soft_keyword(error) -> bool:
     """Keywords are soft: where a keyword cannot go but a name can, it is a name.
 
+    Declaration words (card, score, turn...) are soft; the KEYWORDS never are, so
+    `x = 1 +` followed by `win p` is an unfinished sum, not a sum with a name 'win'.
+
     LALR merges lookaheads, so after an expression the lexer may read `card` or
     `score` as the start of a declaration; the parser then feeds it as a name.
     """
     if not isinstance(error, UnexpectedToken):
         return False
     token = error.token
-    if not token.type.isupper() or not _NAME_RE.fullmatch(str(token)):
+    if not token.type.isupper() or not _NAME_RE.fullmatch(str(token)) or token in KEYWORDS:
         return False
     parser = error.interactive_parser
     if "NAME" not in parser.accepts():
