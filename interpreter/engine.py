@@ -45,10 +45,10 @@ class Decision:
 
 class Move:
     """A legal move: ``str(move)`` is its notation."""
-    __slots__ = ("seat", "notation")
+    __slots__ = ("seat", "notation", "index")
 
-    def __init__(self, seat, notation):
-        self.seat, self.notation = seat, notation
+    def __init__(self, seat, notation, index=None):
+        self.seat, self.notation, self.index = seat, notation, index
 
     def __str__(self):
         return self.notation
@@ -474,12 +474,18 @@ class Game:
         if self.pending is None:
             return []
         seat = self.pending.seat
-        return [Move(seat, n) for n in self.pending.notations]
+        return [Move(seat, n, i) for i, n in enumerate(self.pending.notations)]
 
     def play(self, move):
         if self.over or self.pending is None:
             raise IllegalMove("the game is over: no more moves")
         decision = self.pending
+        if isinstance(move, Move):
+            i = move.index
+            if (move.seat == decision.seat and i is not None and i < len(decision.notations)
+                    and decision.notations[i] == move.notation):
+                self.apply(i)
+                return
         notation = move.notation if isinstance(move, Move) else str(move)
         i = decision.lookup(notation)
         if i is None or (isinstance(move, Move) and move.seat != decision.seat):
