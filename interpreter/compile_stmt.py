@@ -135,9 +135,13 @@ class UnitCompiler:
             if name == "current" and t.ref[0] == "builtin":
                 def do(g, L):
                     g.current = value(g, L)
+                    if g.watch_current:
+                        g.dirty = True
             else:
                 def do(g, L):
                     g.vars[name] = value(g, L)
+                    if name in g.watch_vars:
+                        g.dirty = True
         elif isinstance(t, ast.Index):
             name = t.ref[1]
             keys = [self.ec.expr(a) for a in t.args]
@@ -145,6 +149,8 @@ class UnitCompiler:
             def do(g, L):
                 key = keys[0](g, L) if len(keys) == 1 else tuple(k(g, L) for k in keys)
                 g.vars[name][key] = value(g, L)
+                if name in g.watch_vars:
+                    g.dirty = True
         else:
             obj, field = self.ec.expr(t.obj), t.name
 
@@ -153,6 +159,8 @@ class UnitCompiler:
                 if not isinstance(card, Card):
                     raise Fail(f"cannot set .{field}: the value is not a card")
                 card.f[field] = value(g, L)
+                if g.watch_fields:
+                    g.dirty = True
         self.effect(s.span, do)
 
     def s_CallStmt(self, s):

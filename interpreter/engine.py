@@ -101,6 +101,14 @@ class Game:
                 self.dummies[name] = len(self.seats)
                 self.seats.append(len(self.seats))
         self.everyone = (1 << len(self.seats)) - 1
+        watched = rules.end_reads  # what the end conditions read: check them only when it changes
+        self.watch_all = watched is None
+        watched = watched or set()
+        self.watch_zones = {w[5:] for w in watched if w.startswith("zone:")}
+        self.watch_vars = {w[4:] for w in watched if w.startswith("var:")}
+        self.watch_current = "current" in watched
+        self.watch_fields = "fields" in watched
+        self.dirty = True
 
     # ------------------------------------------------------------ setting up
     def _options(self, given):
@@ -235,7 +243,8 @@ class Game:
 
     def after(self, nxt):
         """After an effect: end conditions, then any triggers it fired."""
-        if self.rules.ends and not self.in_setup:
+        if self.rules.ends and not self.in_setup and (self.dirty or self.watch_all):
+            self.dirty = False
             L = self.global_L
             for cond in self.rules.ends:
                 if cond(self, L):
@@ -266,11 +275,16 @@ class Game:
         elif at not in (None, "bottom"):
             raise Fail(f"{dest.name} is not a grid: only 'at bottom' applies to it")
         triggers = self.rules.triggers
+        watched = self.watch_zones
+        if (dest.family or dest.name) in watched:
+            self.dirty = True
         for card in cards:
             if not isinstance(card, Card):
                 raise Fail(f"only cards can move, not {self.text_of(card)}")
             source = card.zone
             if source is not None:
+                if (source.family or source.name) in watched:
+                    self.dirty = True
                 self._take(card, source)
                 if triggers and ("leave", source.family or source.name) in triggers:
                     self._fire("leave", source, card)
@@ -337,6 +351,8 @@ class Game:
         if not isinstance(zone, Zone):
             raise Fail(f"only a zone can be shuffled, not {self.text_of(zone)}")
         cards = zone.cards
+        if (zone.family or zone.name) in self.watch_zones:
+            self.dirty = True
         fixed = self.fixed.get(f"shuffle {zone.name}")
         if fixed:
             order = self._fixed_order(zone, fixed.popleft())

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from interpreter.compile_expr import ExprCompiler
 from interpreter.compile_stmt import DONE, SWITCH, Code, UnitCompiler
+from interpreter.reads import reads
 from interpreter.values import EnumValue
 from rulelang.errors import RulesError
 
@@ -37,6 +38,7 @@ class Rules:
             self.hints[name] = (kind.hint_slots, ec.maybe(kind.decl.symbol), ec.maybe(kind.decl.tint))
         self.vars = [(v, ec.maybe(v.init)) for v in program.vars.values()]
         self.ends = [ec.expr(d.cond) for d in program.ends]
+        self.end_reads = _union(reads(d.cond, program.fns) for d in program.ends)
         self.scores = [(d.which, d.slot, d.key, ec.expr(d.expr), d.expr.ty) for d in program.scores]
         self.codes: dict[str, Code] = {}
         for decl in program.rules.values():
@@ -104,6 +106,16 @@ class Rules:
     @property
     def player_counts(self):
         return range(self.program.min_players, self.program.max_players + 1)
+
+
+def _union(sets):
+    """Everything the end conditions read; None if any of them could read anything."""
+    out = set()
+    for s in sets:
+        if s is None:
+            return None
+        out |= s
+    return out
 
 
 def _leave(g, L):

@@ -1,0 +1,65 @@
+"""Which parts of the game state an expression reads (so checks can skip needless work).
+
+``end when`` conditions are checked after every effect. Most effects cannot
+change most conditions: a condition about the stacks cannot become true when a
+card moves from a deck to a hand. The checker has resolved every name, so the
+reads of a condition can be listed statically: zones (by family), variables,
+the current seat, card fields. ``None`` means "could read anything".
+"""
+from __future__ import annotations
+
+import attrs
+
+from rulelang import ast
+
+
+def reads(expr, fns: dict) -> set | None:
+    found: set = set()
+    try:
+        _walk(expr, fns, found, set())
+    except _Anything:
+        return None
+    return found
+
+
+class _Anything(Exception):
+    pass
+
+
+def _walk(node, fns, found, seen_fns):
+    if isinstance(node, list):
+        for item in node:
+            _walk(item, fns, found, seen_fns)
+        return
+    if isinstance(node, tuple):
+        for item in node:
+            _walk(item, fns, found, seen_fns)
+        return
+    if not isinstance(node, ast.Node):
+        return
+    ref = getattr(node, "ref", None)
+    if isinstance(node, ast.Name) and ref:
+        kind = ref[0]
+        if kind in ("zone", "family"):
+            found.add("zone:" + ref[1])
+        elif kind in ("var", "varfam"):
+            found.add("var:" + ref[1])
+        elif kind == "builtin" and ref[1] == "current":
+            found.add("current")
+    elif isinstance(node, ast.Attr) and ref and ref[0] in ("field", "dynamic"):
+        found.add("fields")
+    elif isinstance(node, ast.Call) and ref:
+        if ref[0] == "builtin" and ref[1] in ("random", "zone_of"):
+            raise _Anything()  # chance, or a zone found through a card
+        if ref[0] == "local_fn":
+            raise _Anything()
+        if ref[0] == "fn" and ref[1] not in seen_fns:
+            seen_fns.add(ref[1])
+            decl = fns[ref[1]]
+            _walk(decl.lets, fns, found, seen_fns)
+            _walk(decl.body, fns, found, seen_fns)
+    elif isinstance(node, ast.Index) and ref and ref[0] in ("family", "varfam"):
+        found.add(("zone:" if ref[0] == "family" else "var:") + ref[1])
+    for field in attrs.fields(type(node)):
+        if field.name not in ("span", "ty", "ref"):
+            _walk(getattr(node, field.name), fns, found, seen_fns)
