@@ -225,9 +225,12 @@ class Game:
         while frames:
             frame = frames[-1]
             ops, L, pc = frame.code.ops, frame.L, frame.pc
-            while pc >= 0:
-                frame.pc = pc
-                pc = ops[pc](self, L)
+            try:
+                while pc >= 0:
+                    pc = ops[pc](self, L)
+            except Exception:
+                frame.pc = pc  # so the error points at the op that failed
+                raise
             if pc == PAUSE or pc == DONE:
                 return
         if not self.over:
@@ -448,6 +451,8 @@ class Game:
 
     def notation(self, value, seat, element=None):
         """A value as the chooser names it, and the cards whose faces that name shows."""
+        if type(value) is EnumValue:
+            return value.name, ()
         if isinstance(value, Card):
             if value.known >> seat & 1:
                 return value.label, (value,)
