@@ -42,36 +42,38 @@ class ExprCompiler:
 
     def renderer(self, e):
         """A closure rendering an expression as plain text (everyone's view)."""
-        f = self.expr(e)
-        if e.ty is not None and e.ty.name == "seat":
+        f, seats = self.expr(e), _seats(e.ty)
+        if seats == "one":
             return lambda g, L: g.seat_name(f(g, L))
+        if seats == "list":
+            return lambda g, L: "[" + ", ".join(map(g.seat_name, f(g, L))) + "]"
         return lambda g, L: g.text_of(f(g, L))
 
     def message(self, e):
         """Like text, but cards stay cards, so each reader sees only what they may."""
         if not isinstance(e, ast.Text):
-            f = self.expr(e)
-            if e.ty is not None and e.ty.name == "seat":
-                return lambda g, L: [g.seat_name(f(g, L))]
-            return lambda g, L: _parts(g, f(g, L))
-        compiled = []
-        for p in e.parts:
-            if isinstance(p, str):
-                compiled.append((p, None, False))
-            else:
-                compiled.append((None, self.expr(p), p.ty is not None and p.ty.name == "seat"))
+            return self.message_part(e)
+        compiled = [(p, None) if isinstance(p, str) else (None, self.message_part(p))
+                    for p in e.parts]
 
         def message(g, L):
             out = []
-            for s, f, seat in compiled:
+            for s, f in compiled:
                 if s is not None:
                     out.append(s)
-                elif seat:
-                    out.append(g.seat_name(f(g, L)))
                 else:
-                    out.extend(_parts(g, f(g, L)))
+                    out.extend(f(g, L))
             return out
         return message
+
+    def message_part(self, e):
+        """One interpolated value as message parts; seats are named (P1), not numbered."""
+        f, seats = self.expr(e), _seats(e.ty)
+        if seats == "one":
+            return lambda g, L: [g.seat_name(f(g, L))]
+        if seats == "list":
+            return lambda g, L: [", ".join(map(g.seat_name, f(g, L)))]
+        return lambda g, L: _parts(g, f(g, L))
 
     def c_Name(self, e):
         kind, *rest = e.ref
@@ -369,6 +371,17 @@ class ExprCompiler:
 
     def c_Lambda(self, e):
         raise AssertionError("lambdas are compiled as arguments")
+
+
+def _seats(ty):
+    """'one' for a seat, 'list' for a list of seats (both print as P1...), else None."""
+    if ty is None:
+        return None
+    if ty.name == "seat":
+        return "one"
+    if ty.name == "list" and ty.arg is not None and ty.arg.name == "seat":
+        return "list"
+    return None
 
 
 def _dynamic_attr(value, name):

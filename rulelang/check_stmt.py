@@ -344,8 +344,10 @@ class StmtChecker:
             return
         t = self.expr(s.value, scope)
         if s.how == "win" and not self.program.cooperative:
-            if not (T.fits(t, T.SEAT) or t.name == "list" or t == T.TEXT):
-                self.error(s.value.span, f"win takes a player or a list of players, not {t}")
+            if not (T.fits(t, T.SEAT) or t.name == "list"):
+                self.error(s.value.span, f"win takes a player or a list of players, not {t}",
+                           "to end the game with a reason write end \"...\": scores decide"
+                           if t == T.TEXT else None)
         elif s.how == "lose" and not self.program.cooperative:
             self.error(s.span, "'lose' ends a cooperative game; in a competitive game use "
                                "'win' for the others, or 'end' and scores")

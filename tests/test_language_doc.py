@@ -1,0 +1,50 @@
+"""docs/language.md stays true: its programs load, its fragments parse, its error
+samples are what the checker prints, and every built-in function is listed.
+Also a few language behaviours the reference promises.
+
+Run `python tests/test_language_doc.py` to rewrite the table of built-in functions
+in docs/language.md from rulelang/builtins.py.
+"""
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import rulelang  # noqa: E402
+from rulelang.builtins import SIGNATURES  # noqa: E402
+
+DOC = ROOT / "docs" / "language.md"
+
+
+def play(text, players=2, seed=0, moves=(), options=None, fix=None):
+    game = rulelang.loads(text).new_game(players=players, seed=seed, options=options or {},
+                                         fix=fix or {})
+    for move in moves:
+        game.play(move)
+    return game
+
+
+# ------------------------------------------------------------ promised behaviours
+
+def test_subtraction_parses_after_numbers_and_in_brackets():
+    game = play('game "M"\nplayers 2\nsetup {\n  log "{2 - 1} {(5 - 2) * 2} {[9 - 1]} '
+                '{max(1, 4 - 1)} {-2 - -3}"\n}\nturn { end }\n')
+    assert game.transcript().splitlines()[1] == "1 6 8 3 1"
+
+
+def test_seats_and_lists_of_seats_print_as_names():
+    game = play('game "S"\nplayers 3\nturn {\n  let s = "{others(current)}"\n'
+                '  log "{current}: {others(current)} {players} {s}"\n  end\n}\n', players=3)
+    assert "P1: P2, P3 P1, P2, P3 [P2, P3]" in game.transcript()
+
+
+def test_win_with_a_text_is_refused_in_a_competitive_game():
+    with pytest.raises(rulelang.CheckError, match="win takes a player") as error:
+        rulelang.loads('game "W"\nplayers 2\nturn { win "a reason" }\n')
+    assert 'end "..."' in str(error.value)
