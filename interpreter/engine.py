@@ -162,10 +162,10 @@ class Game:
 
     def _build_state(self):
         rules, L = self.rules, self.global_L
+        for name, (order, rows) in rules.tables.items():  # first: consts may read tables
+            self.tables[name] = [Row(zip(order, (c(self, L) for c in row))) for row in rows]
         for name, value in rules.consts:
             self.consts[name] = value(self, L)
-        for name, (order, rows) in rules.tables.items():
-            self.tables[name] = [Row(zip(order, (c(self, L) for c in row))) for row in rows]
         for name, info in rules.program.zones.items():
             if not info.keys:
                 self.zones[name] = Zone(name, None, None, info, None)

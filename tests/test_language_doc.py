@@ -48,3 +48,9 @@ def test_win_with_a_text_is_refused_in_a_competitive_game():
     with pytest.raises(rulelang.CheckError, match="win takes a player") as error:
         rulelang.loads('game "W"\nplayers 2\nturn { win "a reason" }\n')
     assert 'end "..."' in str(error.value)
+
+
+def test_a_const_may_read_a_table():
+    game = play('game "T"\nplayers 2\ntable t {\n  | a | b |\n  | 1 | 2 |\n  | 3 | 4 |\n}\n'
+                'const total = sum(r.b for r in t)\nturn {\n  log "{total}"\n  end\n}\n')
+    assert "\n6\n" in game.transcript()
