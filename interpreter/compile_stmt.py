@@ -39,6 +39,7 @@ class UnitCompiler:
         self.ec, self.code = ec, code
         self.pending = []  # (maker, labels) until link()
         self.loops = []  # (continue label, break label)
+        self.return_to = None  # a Label: where `return` goes instead of leaving the frame
 
     # -- emission
     def emit(self, span, maker, *labels):
@@ -353,7 +354,10 @@ class UnitCompiler:
         self.jump(s.span, self.loops[-1][0], counted=True)
 
     def s_Return(self, s):
-        self.emit(s.span, lambda i: _return)
+        if self.return_to is not None:
+            self.jump(s.span, self.return_to)
+        else:
+            self.emit(s.span, lambda i: _return)
 
     def s_Log(self, s):
         message = self.ec.message(s.message)

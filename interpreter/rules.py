@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from interpreter.compile_expr import ExprCompiler
-from interpreter.compile_stmt import DONE, SWITCH, Code, UnitCompiler
+from interpreter.compile_stmt import DONE, SWITCH, Code, Label, UnitCompiler
 from interpreter.reads import reads
 from interpreter.values import EnumValue
 from rulelang.errors import RulesError
@@ -70,7 +70,9 @@ class Rules:
         code = Code("turn", "play", max(decl.nslots, 1), decl)
         unit = UnitCompiler(self.ec, code)
         unit.emit(decl.span, lambda i: _turn_header(i + 1))
+        unit.return_to = Label()  # `return` ends this turn, not the game
         unit.stmts(decl.body)
+        unit.mark(unit.return_to)
         return unit.link(_next_turn)
 
     # -- the public API

@@ -54,3 +54,12 @@ def test_a_const_may_read_a_table():
     game = play('game "T"\nplayers 2\ntable t {\n  | a | b |\n  | 1 | 2 |\n  | 3 | 4 |\n}\n'
                 'const total = sum(r.b for r in t)\nturn {\n  log "{total}"\n  end\n}\n')
     assert "\n6\n" in game.transcript()
+
+
+def test_return_in_a_turn_ends_the_turn_not_the_game():
+    game = play('game "R"\nplayers 2\nvar n: int = 0\nturn {\n  n += 1\n  if n < 3 {\n'
+                '    return\n  }\n  choose x in [1, 2] prompt "pick"\n  win current\n}\n')
+    assert not game.is_over and game.to_move == 0
+    assert game.transcript().count("-- turn") == 3
+    game.play("2")
+    assert game.outcome["winners"] == [0]
