@@ -1,0 +1,113 @@
+"""Helpers for the Yami tests (games/yami.rules): fixed deals, simple bots, placements by cells.
+
+No tests here: test_yami*.py import these.
+"""
+from __future__ import annotations
+
+from conftest import load
+
+from interpreter.geometry import placements
+from interpreter.values import cell_name, parse_shape
+
+RULES = "games/yami.rules"
+COLOURS = ("blue", "purple", "red", "green", "orange")
+ALL_CARDS = [f"{c} {n}" for c in COLOURS for n in range(1, 8)]
+_BOARD = [(x, y) for y in range(12) for x in range(12)]
+
+
+def rules():
+    return load(RULES)
+
+
+def new_game(players=3, mission="1", hands=(), first="P1", seed=0, rest=()):
+    """A game whose deck is fixed: the hands in seat order (top of the deck first),
+    then `rest` (for 2 players: the automa's pile of 6, then its river of 4)."""
+    deck = [card for hand in hands for card in hand] + list(rest)
+    fix = {"first player": first}
+    if deck:
+        fix["shuffle deck"] = deck
+    return rules().new_game(players=players, seed=seed, options={"mission": mission}, fix=fix)
+
+
+def moves(game) -> list[str]:
+    return [str(m) for m in game.legal_moves()]
+
+
+def prompt(game) -> str:
+    return game.view(None)["decision"]["prompt"]
+
+
+def var(game, name):
+    return game.view(None)["vars"][name]
+
+
+def zone_names(game, zone, seat=None) -> list[str]:
+    return [c.get("name", "?") for c in game.view(seat)["zones"][zone]["cards"]]
+
+
+def split(card: str):
+    colour, number = card.split()
+    return colour, int(number)
+
+
+def play_low(game):
+    """Play the lowest legal card, avoiding trumps (a helpful partner)."""
+    trump = var(game, "trump")
+
+    def key(move):
+        if move == "pile":
+            return (True, 9)
+        colour, number = split(move)
+        return (colour == trump, number)
+    game.play(min(moves(game), key=key))
+
+
+def tile_shape(game) -> str:
+    """The shape of the tile being placed (it matches the Decision card)."""
+    name = var(game, "decision")["name"]
+    tile = next(t for t in game.view(None)["zones"]["supply"]["cards"] if t["name"] == name)
+    return tile["shape"]
+
+
+def placement_cells(game) -> dict:
+    """Each legal placement's notation -> the set of cells (like 'E5') it covers."""
+    shape = parse_shape(tile_shape(game))
+    every = {p.label: {cell_name(c) for c in p.cells} for p in placements(shape, _BOARD)}
+    return {m: every[m] for m in moves(game)}
+
+
+def place_on(game, *cells):
+    """Place the tile exactly on these cells."""
+    wanted = set(cells)
+    found = [m for m, covered in placement_cells(game).items() if covered == wanted]
+    assert found, f"no legal placement on {sorted(wanted)}"
+    game.play(found[0])
+    return found[0]
+
+
+def place_inside(game, region):
+    """Place the tile on the first legal spot whose cells all lie in region."""
+    region = set(region)
+    for move, covered in placement_cells(game).items():
+        if covered <= region:
+            game.play(move)
+            return move
+    raise AssertionError("no legal placement inside the region")
+
+
+def cells_of(game, name) -> set:
+    """The cells a card covers on the board (or on the grid of marks)."""
+    for zone in ("board", "marks"):
+        for card in game.view(None)["zones"][zone]["cards"]:
+            if card["name"] == name:
+                return set(card["cells"])
+    return set()
+
+
+def rows(*numbers):
+    """Every cell of the given rows, like rows(1, 2)."""
+    return {f"{chr(65 + x)}{y}" for y in numbers for x in range(12)}
+
+
+def columns(*letters):
+    return {f"{letter}{y}" for letter in letters for y in range(1, 13)}
