@@ -226,6 +226,16 @@ def test_illegal_moves_are_refused_and_change_nothing():
     assert side(game, "water", 0) == ["water/fire"]
 
 
+def test_bad_setup_input_is_a_clear_error():
+    rules = load(RULES)
+    with pytest.raises(RulesError, match="no card 'water/water'"):
+        rules.new_game(players=2, seed=1, fix={"shuffle deck": ["water/water"]})
+    with pytest.raises(RulesError, match="P3"):
+        rules.new_game(players=2, seed=1, fix={"first player": "P3"})
+    with pytest.raises(RulesError, match="no option"):
+        rules.new_game(players=2, seed=1, options={"cards": 3})
+
+
 # ---------------------------------------------------------------- completing a drawing
 def test_rulebook_example_three_to_one_YS16_YS17_YS18_YS20():
     """The rulebook's example with earth as the colour: 3 earth sketches against 1
