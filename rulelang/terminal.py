@@ -223,7 +223,11 @@ def _value_text(value):
             out.append_text(_value_text(v))
         return out
     if isinstance(value, list):
-        return cards_text(value) if all(isinstance(v, dict) for v in value) else Text(str(value))
+        if value and all(isinstance(v, dict) for v in value):
+            return cards_text(value)
+        return Text(", ".join(str(_value_text(v)) for v in value) or "-")
+    if isinstance(value, bool):
+        return Text("yes" if value else "no")
     return Text("-" if value is None else str(value))
 
 
