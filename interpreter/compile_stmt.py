@@ -39,7 +39,8 @@ class UnitCompiler:
         self.ec, self.code = ec, code
         self.pending = []  # (maker, labels) until link()
         self.loops = []  # (continue label, break label)
-        self.return_to = None  # a Label: where `return` goes instead of leaving the frame
+        self.returns = Label()  # `return` goes to the unit's last op: the end of the rule,
+        # trigger or setup, the next turn of a turn block, the end of the game in play
 
     # -- emission
     def emit(self, span, maker, *labels):
@@ -54,6 +55,7 @@ class UnitCompiler:
         return self.code.nslots - 1
 
     def link(self, final):
+        self.mark(self.returns)
         self.emit(None, final)
         self.code.ops = [maker(i, *(lab.pc for lab in labels))
                          for i, (maker, labels) in enumerate(self.pending)]
@@ -354,10 +356,7 @@ class UnitCompiler:
         self.jump(s.span, self.loops[-1][0], counted=True)
 
     def s_Return(self, s):
-        if self.return_to is not None:
-            self.jump(s.span, self.return_to)
-        else:
-            self.emit(s.span, lambda i: _return)
+        self.jump(s.span, self.returns)
 
     def s_Log(self, s):
         message = self.ec.message(s.message)
@@ -386,8 +385,3 @@ class UnitCompiler:
                 return DONE
             return op
         self.emit(s.span, maker)
-
-
-def _return(g, L):
-    g.frames.pop()
-    return SWITCH

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from interpreter.compile_expr import ExprCompiler
-from interpreter.compile_stmt import DONE, SWITCH, Code, Label, UnitCompiler
+from interpreter.compile_stmt import DONE, SWITCH, Code, UnitCompiler
 from interpreter.reads import reads
 from interpreter.values import EnumValue
 from rulelang.errors import RulesError
@@ -70,10 +70,8 @@ class Rules:
         code = Code("turn", "play", max(decl.nslots, 1), decl)
         unit = UnitCompiler(self.ec, code)
         unit.emit(decl.span, lambda i: _turn_header(i + 1))
-        unit.return_to = Label()  # `return` ends this turn, not the game
         unit.stmts(decl.body)
-        unit.mark(unit.return_to)
-        return unit.link(_next_turn)
+        return unit.link(_next_turn)  # `return` in the body ends the turn
 
     # -- the public API
     def new_game(self, players: int | None = None, seed: int = 0, options: dict | None = None,

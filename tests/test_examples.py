@@ -11,6 +11,7 @@ import rulelang
 
 EXAMPLES = {  # file -> player counts to try
     "examples/nim.rules": (2,),
+    "examples/pig.rules": (2, 3, 4),
     "examples/tictactoe.rules": (2,),
     "examples/oh_hell.rules": (3, 4, 5),
 }
@@ -53,6 +54,46 @@ def test_every_example_is_listed_in_the_readme_with_a_header_comment():
         assert f"]({name})" in readme
         first = (ROOT / "examples" / name).read_text().splitlines()[:2]
         assert first[0].startswith("# ") and first[1].startswith("# Teaches:")
+
+
+# ------------------------------------------------------------------ Pig
+
+def pig(rolls, moves, target=10):
+    """A game of Pig with the die fixed: one roll per item of rolls, in order."""
+    game = load("examples/pig.rules").new_game(players=2, seed=0, options={"target": target},
+                                               fix={"die": rolls[0]})  # the first roll
+    for roll in rolls[1:]:
+        game.fix("die", roll)  # and the next ones
+    for move in moves:
+        game.play(move)
+    return game
+
+
+def test_pig_transcript(text_snapshot):
+    game = load("examples/pig.rules").new_game(players=3, seed=4)
+    play_random(game, seed=4)
+    assert game.transcript() == text_snapshot
+
+
+def test_pig_banking_keeps_the_turn_total_and_a_one_loses_it():
+    game = pig([5, 6, 3, 1], ["yes", "no", "yes"], target=30)
+    banked = game.view(None)["vars"]["banked"]
+    assert banked == {"P1": 11, "P2": 0}  # P1 banked 5 + 6; P2 rolled 3, then a 1
+    assert "P2 rolls 1 and loses 3" in game.transcript()
+    assert game.to_move == 0 and not game.is_over
+
+
+def test_pig_a_first_roll_of_one_ends_the_turn_with_no_decision():
+    game = pig([1, 4], [])
+    assert game.to_move == 1
+    assert game.transcript().endswith("P1 rolls 1 and loses 0\n-- turn 2: P2 --\n"
+                                      "P2 rolls 4: 4 this turn\n")
+
+
+def test_pig_banking_the_target_wins():
+    game = pig([6, 4], ["yes", "no"])
+    assert game.is_over
+    assert game.outcome == {"scores": {0: 10, 1: 0}, "winners": [0], "result": "win"}
 
 
 # ------------------------------------------------------------------ tic-tac-toe
