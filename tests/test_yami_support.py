@@ -111,3 +111,48 @@ def rows(*numbers):
 
 def columns(*letters):
     return {f"{letter}{y}" for letter in letters for y in range(1, 13)}
+
+
+def place_covering(game, *cells):
+    """Place the tile on the first legal spot that covers all these cells."""
+    wanted = set(cells)
+    for move, covered in placement_cells(game).items():
+        if wanted <= covered:
+            game.play(move)
+            return move
+    raise AssertionError(f"no legal placement covers {sorted(wanted)}")
+
+
+def mission_neighbours(game) -> set:
+    """Every cell that shares a side with a mission tile (the cells to surround)."""
+    taken = set()
+    for card in game.view(None)["zones"]["board"]["cards"]:
+        if card["kind"] == "MissionTile":
+            taken |= set(card["cells"])
+    out = set()
+    for name in taken:
+        x, y = ord(name[0]) - 65, int(name[1:]) - 1
+        for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if 0 <= nx < 12 and 0 <= ny < 12:
+                out.add(f"{chr(65 + nx)}{ny + 1}")
+    return out - taken
+
+
+def place_away(game):
+    """Place the tile where it touches no cell to surround (no edge, no progress)."""
+    every = {f"{chr(65 + x)}{y + 1}" for y in range(12) for x in range(12)}
+    return place_inside(game, every - mission_neighbours(game))
+
+
+def play_out(game, place=place_away, limit=200):
+    """Finish the mission: every seat plays its lowest card, tiles go where `place` puts them."""
+    for _ in range(limit):
+        if game.is_over:
+            return
+        if prompt(game).startswith("place"):
+            place(game)
+        elif prompt(game).startswith("discard"):
+            game.play(moves(game)[0])
+        else:
+            play_low(game)
+    raise AssertionError("the mission did not end")
