@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from interpreter.builtins import Family, Row
 from interpreter.values import Card, EnumValue, Placement, Shape, Zone, cell_name
+from rulelang.errors import RulesError
 
 
 def knows(card, seat) -> bool:
@@ -118,9 +119,14 @@ def vars_view(g, seat) -> dict:
     return out
 
 
+def _check_seat(g, seat):
+    if seat is not None and (type(seat) is not int or seat not in g.players):
+        raise RulesError(f"no player {seat!r}: the players are 0 to {len(g.players) - 1} "
+                         "(None for everything)")
+
+
 def view(g, seat=None) -> dict:
-    if seat is not None and seat not in g.players:
-        raise ValueError(f"no seat {seat}: seats are 0 to {len(g.players) - 1}")
+    _check_seat(g, seat)
     out = {
         "game": g.title,
         "seat": seat,
@@ -187,6 +193,7 @@ def header(g) -> str:
 
 
 def transcript(g, seat=None) -> str:
+    _check_seat(g, seat)
     lines = [header(g)]
     lines.extend(line for line in (render(g, e, seat) for e in g.log) if line is not None)
     return "\n".join(lines) + "\n"

@@ -225,6 +225,15 @@ def test_return_in_setup_ends_the_setup_and_end_when_still_applies():
     assert game.is_over and game.outcome["scores"] == {0: 3, 1: 3}
 
 
+def test_a_view_or_transcript_for_a_seat_that_is_not_playing_is_a_rules_error():
+    game = play('game "V"\nplayers 2\nturn {\n  end\n}\n')
+    for bad in (2, -1, "P1", True):
+        with pytest.raises(rulelang.RulesError, match="no player"):
+            game.view(bad)
+        with pytest.raises(rulelang.RulesError, match="no player"):
+            game.transcript(bad)
+
+
 if __name__ == "__main__":
     _rewrite_table()
     print(f"rewrote the table of built-in functions in {DOC.relative_to(ROOT)}")
