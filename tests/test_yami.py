@@ -6,8 +6,10 @@ from test_yami_support import (ALL_CARDS, columns, moves, new_game, place_inside
                                rules, var, zone_names)
 
 # A 3-player deal: P1, P2, P3 (9 cards each, top of the deck first); 8 cards unused.
-P1 = ["blue 5", "red 7", "green 3", "purple 1", "orange 2", "blue 1", "red 1", "green 1", "purple 2"]
-P2 = ["blue 6", "red 2", "green 4", "purple 3", "orange 3", "red 3", "green 5", "purple 4", "orange 4"]
+P1 = ["blue 5", "red 7", "green 3", "purple 1", "orange 2", "blue 1", "red 1", "green 1",
+      "purple 2"]
+P2 = ["blue 6", "red 2", "green 4", "purple 3", "orange 3", "red 3", "green 5", "purple 4",
+      "orange 4"]
 P3 = ["blue 2", "blue 3", "red 4", "green 6", "purple 5", "purple 6", "orange 5", "orange 6",
       "orange 7"]
 
@@ -37,8 +39,8 @@ def test_components_cards_and_tiles():
     game = new_game(3, "1")
     view = game.view(None)
     zones = view["zones"]
-    dealt = [c["name"] for z in ("hand[P1]", "hand[P2]", "hand[P3]", "box") for c in zones[z]["cards"]
-             if c["kind"] == "Spirit"]
+    dealt = [c["name"] for z in ("hand[P1]", "hand[P2]", "hand[P3]", "box")
+             for c in zones[z]["cards"] if c["kind"] == "Spirit"]
     assert sorted(dealt) == sorted(ALL_CARDS)
     tiles = zones["supply"]["cards"]
     assert sorted(t["name"] for t in tiles) == sorted(ALL_CARDS)

@@ -316,7 +316,8 @@ def test_one_uncovered_side_is_not_surrounded():
     assert not game.is_over and "mission tile 9 is surrounded" not in game.transcript()
 
 
-D1 = ["red 3", "blue 4", "green 7", "green 6", "green 5", "green 4", "green 3", "orange 7", "orange 6"]
+D1 = ["red 3", "blue 4", "green 7", "green 6", "green 5", "green 4", "green 3", "orange 7",
+      "orange 6"]
 D2 = ["purple 1", "purple 2", "purple 3", "purple 4", "purple 5", "purple 6", "purple 7", "green 1",
       "green 2"]
 D3 = ["orange 1", "orange 2", "orange 3", "orange 4", "orange 5", "blue 1", "blue 2", "blue 3",
