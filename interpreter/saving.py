@@ -174,9 +174,9 @@ def restore(rules, text: str) -> Game:
 
 
 def _restore(rules, data) -> Game:
-    g = Game(rules, data["players"], data["seed"], {}, {})
-    g.options = {}
-    decode = None
+    chosen = {k: x["enum"][1] if isinstance(x, dict) and "enum" in x else x
+              for k, x in data["options"].items()}
+    g = Game(rules, data["players"], data["seed"], chosen, {})  # tables may read options
     g._build_state()
     decode = _Decoder(g)
     g.options = {k: decode(x) for k, x in data["options"].items()}

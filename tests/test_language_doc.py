@@ -234,6 +234,20 @@ def test_a_view_or_transcript_for_a_seat_that_is_not_playing_is_a_rules_error():
             game.transcript(bad)
 
 
+def test_a_restored_game_keeps_tables_built_from_options():
+    rules = rulelang.loads('game "T"\nplayers 2\nenum Size { small, big }\n'
+                           'option n: int = 1\noption dim: Size = small\n'
+                           'table t {\n  | a | b |\n  | n | dim |\n}\n'
+                           'turn {\n  choose k in [1, 2] prompt "x"\n  log "{first(t).a} {first(t).b}"\n}\n')
+    game = rules.new_game(players=2, options={"n": 7, "dim": "big"})
+    game.play("1")
+    copy = rules.restore(game.save())
+    game.play("1")
+    copy.play("1")
+    assert copy.transcript() == game.transcript()
+    assert game.transcript().count("7 big") == 2
+
+
 if __name__ == "__main__":
     _rewrite_table()
     print(f"rewrote the table of built-in functions in {DOC.relative_to(ROOT)}")
