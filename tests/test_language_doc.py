@@ -1,6 +1,7 @@
-"""docs/language.md stays true: its programs load, its fragments parse, its error
-samples are what the checker prints, and every built-in function is listed.
-Also a few language behaviours the reference promises.
+"""docs/language.md stays true: its programs load and play, its fragments run in
+its prelude, its expressions print what it says, its error samples and Python
+outputs are what rulelang prints, and every built-in function is listed.
+Also a few language behaviours the reference promises (and bugs found writing it).
 
 Run `python tests/test_language_doc.py` to rewrite the table of built-in functions
 in docs/language.md from rulelang/builtins.py.
