@@ -312,6 +312,8 @@ class Game:
             return (at,)
         if isinstance(at, str):
             return (parse_cell(at),)
+        if isinstance(at, list) and at and all(isinstance(c, tuple) for c in at):
+            return tuple(at)  # a card spread over several cells
         raise Fail(f"'at' needs a cell or a placement, not {self.text_of(at)}")
 
     def _take(self, card, zone):

@@ -138,6 +138,7 @@ def view(g, seat=None) -> dict:
         "to_move": g.to_move,
         "zones": {z.name: zone_view(g, z, seat) for z in all_zones(g)},
         "vars": vars_view(g, seat),
+        "seat_vars": [info.name for info, _ in g.rules.vars if info.type.name == "seat"],
         "log": [line for line in (render(g, e, seat) for e in g.log) if line is not None],
         "over": g.over,
     }

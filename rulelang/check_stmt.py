@@ -210,8 +210,8 @@ class StmtChecker:
         self.zone_arg(s.dest, scope, "where it goes")
         if isinstance(s.at, ast.Expr):
             t = self.expr(s.at, scope)
-            if t.name not in ("cell", "placement", "any", "text"):
-                self.error(s.at.span, f"'at' takes a cell or a placement, not {t}")
+            if not _place_type(t):
+                self.error(s.at.span, f"'at' takes a cell, a list of cells or a placement, not {t}")
 
     def s_Deal(self, s, scope, loops):
         self.expect(s.count, scope, T.INT, "how many to deal")
@@ -272,8 +272,8 @@ class StmtChecker:
         self.expect(s.what, scope, T.CARD, "what is placed")
         self.zone_arg(s.grid, scope, "the grid")
         t = self.expr(s.at, scope)
-        if t.name not in ("cell", "placement", "any", "text"):
-            self.error(s.at.span, f"'at' takes a cell or a placement, not {t}")
+        if not _place_type(t):
+            self.error(s.at.span, f"'at' takes a cell, a list of cells or a placement, not {t}")
 
     def s_Reveal(self, s, scope, loops):
         self.cards_arg(s.what, scope, "what is revealed")
@@ -351,3 +351,10 @@ class StmtChecker:
         elif s.how == "lose" and not self.program.cooperative:
             self.error(s.span, "'lose' ends a cooperative game; in a competitive game use "
                                "'win' for the others, or 'end' and scores")
+
+
+def _place_type(t) -> bool:
+    """Where a card can go on a grid: a cell, a list of cells, a placement (or text like E5)."""
+    if t.name == "list":
+        return t.arg.name in ("cell", "any", "text")
+    return t.name in ("cell", "placement", "any", "text")

@@ -206,9 +206,18 @@ def _vars_table(view):
     table = Table(box=None, show_header=False, padding=(0, 1))
     table.add_column(style="bold")
     table.add_column()
+    seats, seat_vars = view["seats"], set(view.get("seat_vars", ()))
     for name, value in view["vars"].items():
+        if name in seat_vars:
+            value = _seat_names(value, seats)
         table.add_row(name, _value_text(value))
     return table
+
+
+def _seat_names(value, seats):
+    if isinstance(value, dict):
+        return {k: _seat_names(v, seats) for k, v in value.items()}
+    return seats.get(value, value) if isinstance(value, int) else value
 
 
 def _value_text(value):
