@@ -7,7 +7,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from interpreter import geometry
-from interpreter.values import Card, Fail, Placement, Shape, Zone, parse_cell, parse_shape
+from interpreter.values import MAX_ITEMS, Card, Cell, Fail, Placement, Shape, Zone, parse_cell, parse_shape
 
 
 class Family(dict):
@@ -63,6 +63,12 @@ def _arg(pick):
     return impl
 
 
+def _pairs(items):
+    if len(items) * (len(items) - 1) // 2 > MAX_ITEMS:
+        raise Fail(f"pairs of {len(items)} items are too many (at most {MAX_ITEMS:,} pairs)")
+    return list(combinations(items, 2))
+
+
 def _unique(g, items):
     seen, out = set(), []
     for x in as_list(items):
@@ -109,9 +115,9 @@ def _grid(z) -> Zone:
 
 def _cell(g, a, b=None):
     if b is not None:
-        return (a, b)
+        return Cell(a, b)
     if isinstance(a, tuple):
-        return a
+        return Cell(*a)
     return parse_cell(str(a))
 
 
@@ -121,7 +127,7 @@ def _cells(g, v):
             raise Fail(f"{v.name} is not a grid")
         if v.width is None:
             return _occupied(g, v)
-        return [(x, y) for y in range(v.height) for x in range(v.width)]
+        return [Cell(x, y) for y in range(v.height) for x in range(v.width)]
     if isinstance(v, Placement):
         return list(v.cells)
     if isinstance(v, Card):
@@ -139,7 +145,8 @@ def _empty_cells(g, grid):
     if grid.width is None:
         raise Fail(f"{grid.name} has no edges, so it has no list of empty cells")
     taken = grid.grid
-    return [(x, y) for y in range(grid.height) for x in range(grid.width) if not taken.get((x, y))]
+    return [Cell(x, y) for y in range(grid.height) for x in range(grid.width)
+            if not taken.get((x, y))]
 
 
 def _at(g, grid, cell):
@@ -195,7 +202,7 @@ IMPLEMENTATIONS = {
     "first": lambda g, v: as_list(v)[0] if as_list(v) else None,
     "last": lambda g, v: as_list(v)[-1] if as_list(v) else None,
     "index_of": _index_of,
-    "pairs": lambda g, v: list(combinations(as_list(v), 2)),
+    "pairs": lambda g, v: _pairs(as_list(v)),
     "text": _text,
     "abs": lambda g, v: abs(v),
     "top": _top,

@@ -7,7 +7,7 @@ list index and a field a dict key: nothing is looked up by scope at run time.
 from __future__ import annotations
 
 from interpreter.builtins import IMPLEMENTATIONS, Family, as_list
-from interpreter.values import Card, EnumValue, Fail, Zone, cell_name
+from interpreter.values import MAX_ITEMS, Card, Cell, EnumValue, Fail, Zone, cell_name
 from rulelang import ast
 
 
@@ -363,7 +363,13 @@ class ExprCompiler:
 
     def c_Range(self, e):
         lo, hi = self.expr(e.lo), self.expr(e.hi)
-        return lambda g, L: list(range(lo(g, L), hi(g, L) + 1))
+
+        def numbers(g, L):
+            a, b = lo(g, L), hi(g, L)
+            if b - a >= MAX_ITEMS:
+                raise Fail(f"the range {a}..{b} is too long (at most {MAX_ITEMS:,} numbers)")
+            return list(range(a, b + 1))
+        return numbers
 
     def c_IfExpr(self, e):
         c, a, b = self.expr(e.cond), self.expr(e.then), self.expr(e.other)
@@ -406,6 +412,6 @@ def _parts(g, value) -> list:
                 out.append(", ")
             out.extend(_parts(g, v))
         return out
-    if isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, int) for v in value):
+    if type(value) is Cell:
         return [cell_name(value)]
     return [g.text_of(value)]

@@ -15,8 +15,9 @@ from interpreter import views
 from interpreter.builtins import Family, Row
 from interpreter.compile_stmt import DONE, PAUSE, SWITCH
 from interpreter.outcome import compute_outcome
-from interpreter.values import Card, EnumValue, Fail, Placement, Shape, Zone, cell_name, parse_cell
-from interpreter.values import parse_shape
+from interpreter.values import Card, Cell, EnumValue, Fail, Placement, Shape, Zone, cell_name
+from interpreter.values import parse_cell
+from interpreter.values import MAX_CARDS, parse_shape
 from rulelang.errors import Diagnostic, IllegalMove, RulesError, RulesRuntimeError
 
 
@@ -90,16 +91,13 @@ class Game:
         self.turn_number = 0
         self.in_setup = True
         self.global_L = [None] * rules.global_slots
-        self.options = self._options(options)
-        self.consts.update(self.options)
         self.players = list(range(players))
         self.dummies: dict = {}
         self.seats = list(self.players)
         self.current = 0
-        for name, cond in rules.dummies:
-            if cond is None or cond(self, self.global_L):
-                self.dummies[name] = len(self.seats)
-                self.seats.append(len(self.seats))
+        self.options = self.guard(lambda: self._options(options))
+        self.consts.update(self.options)
+        self.guard(self._add_dummies)
         self.everyone = (1 << len(self.seats)) - 1
         watched = rules.end_reads  # what the end conditions read: check them only when it changes
         self.watch_all = watched is None
@@ -111,6 +109,12 @@ class Game:
         self.dirty = True
 
     # ------------------------------------------------------------ setting up
+    def _add_dummies(self):
+        for name, cond in self.rules.dummies:
+            if cond is None or cond(self, self.global_L):
+                self.dummies[name] = len(self.seats)
+                self.seats.append(len(self.seats))
+
     def _options(self, given):
         rules, L, chosen = self.rules, self.global_L, {}
         unknown = set(given) - set(rules.options)
@@ -309,11 +313,11 @@ class Game:
         if isinstance(at, Placement):
             return tuple(at.cells)
         if isinstance(at, tuple):
-            return (at,)
+            return (Cell(*at),)
         if isinstance(at, str):
             return (parse_cell(at),)
         if isinstance(at, list) and at and all(isinstance(c, tuple) for c in at):
-            return tuple(at)  # a card spread over several cells
+            return tuple(Cell(*c) for c in at)  # a card spread over several cells
         raise Fail(f"'at' needs a cell or a placement, not {self.text_of(at)}")
 
     def _take(self, card, zone):
@@ -403,6 +407,8 @@ class Game:
         self.fixed.setdefault(event, deque()).append(outcome)
 
     def create(self, kind, fields, zone):
+        if len(self.cards) >= MAX_CARDS:
+            raise Fail(f"a game may have at most {MAX_CARDS:,} cards")
         slots, state, label, coerce = self.rules.kinds[kind]
         for name, to in coerce.items():
             value = fields[name]
@@ -464,10 +470,9 @@ class Game:
         if isinstance(value, int):
             return (self.seat_name(value) if element is not None and element.name == "seat"
                     else str(value)), ()
+        if type(value) is Cell:
+            return cell_name(value), ()
         if isinstance(value, tuple):
-            if element is not None and element.name == "cell" or (
-                    len(value) == 2 and all(type(v) is int for v in value) and element is None):
-                return cell_name(value), ()
             parts = [self.notation(v, seat) for v in value]
             return " ".join(p[0] for p in parts), tuple(c for p in parts for c in p[1])
         if isinstance(value, list):
@@ -566,9 +571,9 @@ class Game:
             return "yes" if value else "no"
         if isinstance(value, (Card, EnumValue, Zone, Shape, Placement)):
             return value.label if isinstance(value, (Card, Placement)) else str(value)
+        if type(value) is Cell:
+            return cell_name(value)
         if isinstance(value, tuple):
-            if len(value) == 2 and all(type(v) is int for v in value):
-                return cell_name(value)
             return "(" + ", ".join(self.text_of(v) for v in value) + ")"
         if isinstance(value, list):
             return "[" + ", ".join(self.text_of(v) for v in value) + "]"

@@ -1,15 +1,15 @@
 """Cells and shapes on a grid: neighbours, groups, placements, matching."""
 from __future__ import annotations
 
-from interpreter.values import Placement, Shape, cell_name, normalize
+from interpreter.values import Cell, Placement, Shape, cell_name, normalize
 
 STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
 
 def as_cells(value) -> list:
     if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], int):
-        return [value]
-    return list(value)
+        return [Cell(*value)]
+    return [c if type(c) is Cell else Cell(*c) for c in value]
 
 
 def neighbours(cells, grid=None) -> list:
@@ -18,7 +18,7 @@ def neighbours(cells, grid=None) -> list:
     out = set()
     for x, y in region:
         for dx, dy in STEPS:
-            n = (x + dx, y + dy)
+            n = Cell(x + dx, y + dy)
             if n not in region and (grid is None or grid.in_bounds(n)):
                 out.add(n)
     return sorted(out, key=lambda c: (c[1], c[0]))
@@ -36,7 +36,7 @@ def groups(cells) -> list:
         while stack:
             x, y = stack.pop()
             for dx, dy in STEPS:
-                n = (x + dx, y + dy)
+                n = Cell(x + dx, y + dy)
                 if n in todo:
                     todo.discard(n)
                     group.append(n)
@@ -61,7 +61,7 @@ def placements(shape: Shape, allowed) -> list:
     for ax, ay in anchors:
         name = cell_name((ax, ay))
         for label, offsets in shape.orientations:
-            cells = tuple((ax + dx, ay + dy) for dx, dy in offsets)
+            cells = tuple(Cell(ax + dx, ay + dy) for dx, dy in offsets)
             for c in cells:
                 if c not in free:
                     break

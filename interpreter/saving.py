@@ -12,7 +12,7 @@ from collections import deque
 
 from interpreter.builtins import Family, Row
 from interpreter.engine import Decision, Frame, Game
-from interpreter.values import Card, EnumValue, Placement, Shape, Zone, parse_shape
+from interpreter.values import Card, Cell, EnumValue, Placement, Shape, Zone, parse_shape
 from interpreter.views import all_zones
 from rulelang.errors import RulesError
 
@@ -37,6 +37,8 @@ def encode(v):
         return {"enum": [v.enum, v.name]}
     if isinstance(v, list):
         return [encode(x) for x in v]
+    if type(v) is Cell:
+        return {"cell": list(v)}
     if isinstance(v, tuple):
         return {"tuple": [encode(x) for x in v]}
     if isinstance(v, Zone):
@@ -67,6 +69,8 @@ class _Decoder:
             return self.g.cards[body]
         if tag == "enum":
             return next(m for m in self.g.rules.enum_values[body[0]] if m.name == body[1])
+        if tag == "cell":
+            return Cell(*body)
         if tag == "tuple":
             return tuple(self(x) for x in body)
         if tag == "zone":
@@ -76,7 +80,7 @@ class _Decoder:
         if tag == "shape":
             return parse_shape(body)
         if tag == "placement":
-            return Placement(tuple(tuple(c) for c in body), v["label"])
+            return Placement(tuple(Cell(*c) for c in body), v["label"])
         if tag == "row":
             return Row((k, self(x)) for k, x in body.items())
         raise ValueError(tag)
@@ -195,7 +199,7 @@ def _restore(rules, data) -> Game:
         for item in items:
             if zone.grid is not None:
                 card = g.cards[item[0]]
-                card.cells = tuple(tuple(c) for c in item[1])
+                card.cells = tuple(Cell(*c) for c in item[1])
                 for cell in card.cells:
                     zone.grid.setdefault(cell, []).append(card)
             else:

@@ -1,10 +1,15 @@
 """Runtime values: enum members, cards, zones, shapes, placements.
 
-Cells are plain ``(x, y)`` tuples, seats plain ints, lists plain lists; these
+Cells are ``Cell`` tuples ``(x, y)`` (a tuple subclass, so they hash and compare
+like plain pairs but never print like one), seats plain ints, lists plain lists; these
 few classes are kept small (``__slots__``) because the interpreter makes and
 reads them in its inner loop.
 """
 from __future__ import annotations
+
+
+MAX_ITEMS = 1_000_000  # the longest range or list of pairs a ruleset may build
+MAX_CARDS = 100_000  # the most cards one game may create
 
 
 class Fail(Exception):
@@ -114,6 +119,19 @@ class Placement:
         return hash(frozenset(self.cells))
 
 
+class Cell(tuple):
+    """A cell of a grid: (x, y) from 0, x to the right, y downwards; printed like E5."""
+    __slots__ = ()
+
+    def __new__(cls, x, y):
+        return tuple.__new__(cls, (x, y))
+
+    def __repr__(self):
+        return cell_name(self)
+
+    __str__ = __repr__
+
+
 def cell_name(cell) -> str:
     """(4, 4) -> 'E5': column letter, row number from 1 (row 1 at the top)."""
     x, y = cell
@@ -125,11 +143,11 @@ def cell_name(cell) -> str:
 def parse_cell(text: str):
     t = text.strip().upper()
     if len(t) >= 2 and t[0].isalpha() and t[1:].isdigit():
-        return (ord(t[0]) - 65, int(t[1:]) - 1)
+        return Cell(ord(t[0]) - 65, int(t[1:]) - 1)
     if t.startswith("(") and t.endswith(")"):
         x, _, y = t[1:-1].partition(",")
         try:
-            return (int(x), int(y))
+            return Cell(int(x), int(y))
         except ValueError:
             pass
     raise Fail(f"'{text}' is not a cell: write a column letter and a row number, like E5")

@@ -8,7 +8,7 @@ the zones' declared visibility when cards move, by ``reveal``, and cleared by
 from __future__ import annotations
 
 from interpreter.builtins import Family, Row
-from interpreter.values import Card, EnumValue, Placement, Shape, Zone, cell_name
+from interpreter.values import Card, Cell, EnumValue, Placement, Shape, Zone, cell_name
 from rulelang.errors import RulesError
 
 
@@ -54,9 +54,9 @@ def plain(g, value, seat, ty=None):
     if isinstance(value, (Zone, Shape, Placement)):
         return value.label if isinstance(value, Placement) else (
             value.name if isinstance(value, Zone) else value.text)
+    if type(value) is Cell:
+        return cell_name(value)
     if isinstance(value, tuple):
-        if len(value) == 2 and all(type(v) is int for v in value):
-            return cell_name(value)
         return [plain(g, v, seat) for v in value]
     if isinstance(value, Family):
         return value.name
