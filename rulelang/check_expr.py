@@ -256,7 +256,8 @@ class ExprChecker:
         sig = SIGNATURES[name]
         e.ref = ("builtin", name)
         n, most = len(e.args), len(sig.params)
-        if n < most - sig.optional or (n > most and not sig.variadic):
+        wrong_count = n < most - sig.optional or (n > most and not sig.variadic)
+        if wrong_count:
             self.error(e.span, f"{name}() takes {sig.arity()} argument(s), not {n}",
                        f"{name}: {sig.doc}")
         types = []
@@ -275,7 +276,7 @@ class ExprChecker:
                                      f"{KIND_WORDS[kind]}, but this is {t}")
         if name in ("max", "min") and len(types) == 1 and not T.iterable(types[0]):
             self.error(e.span, f"{name}() of one value needs a list")
-        return sig.result(types)
+        return T.ANY if wrong_count else sig.result(types)
 
     def x_Lambda(self, e, scope):
         self.error(e.span, "a function (x => ...) can only be given as an argument")

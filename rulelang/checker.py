@@ -17,6 +17,7 @@ from rulelang.errors import CheckError, Diagnostic, did_you_mean
 from rulelang.parser import KEYWORDS
 
 MAX_ERRORS = 30
+MAX_GRID = 100  # cells along each side of a bounded grid
 ZONE_KINDS = ("pile", "hand", "row", "grid")
 VISIBILITIES = ("hidden", "public", "owner", "top")
 ZONE_OPTIONS = VISIBILITIES + ("label", "layout")
@@ -140,7 +141,7 @@ class Checker(ExprChecker, StmtChecker):
         decls = [(d, m.file != self.main_file) for m in self.modules for d in m.decls]
         for d, library in decls:
             self.declare(d, library)
-        order = (ast.OptionDecl, ast.EnumDecl, ast.CardDecl, ast.TableDecl, ast.ConstDecl,
+        order = (ast.EnumDecl, ast.OptionDecl, ast.CardDecl, ast.TableDecl, ast.ConstDecl,
                  ast.DummyDecl, ast.ZoneDecl, ast.VarDecl, ast.FnDecl, ast.RuleDecl,
                  ast.BlockDecl, ast.TriggerDecl, ast.EndDecl, ast.ScoreDecl)
         for kind in order:
@@ -322,7 +323,12 @@ class Checker(ExprChecker, StmtChecker):
             self.error(d.span, f"unknown kind of zone '{d.kind}'", "zones are a pile, hand, row or grid")
         if (d.width is not None) and d.kind != "grid":
             self.error(d.span, "only a grid has a size (W x H)")
-        if d.of is not None and d.of not in self.cards:
+        if d.width is not None and not (1 <= d.width <= MAX_GRID and 1 <= d.height <= MAX_GRID):
+            self.error(d.span, f"a grid is 1 to {MAX_GRID} cells wide and high, not "
+                               f"{d.width} x {d.height}",
+                       "leave the size out for a grid without edges: zone board: grid")
+        of = d.of if d.of in self.cards else None
+        if d.of is not None and of is None:
             self.unknown(d.span, d.of, "card kind", self.cards)
         visibility, label, layout = None, None, None
         for name, text, span in d.options:
@@ -346,9 +352,9 @@ class Checker(ExprChecker, StmtChecker):
             else:
                 self.error(d.span, "only a zone kept per player can be seen by its 'owner'",
                            "key it by player, like zone hand[player]: hand, owner")
-        info = ZoneInfo(d.name, keys, d.kind, d.width, d.height, d.of, visibility, label, layout, d)
+        info = ZoneInfo(d.name, keys, d.kind, d.width, d.height, of, visibility, label, layout, d)
         self.program.zones[d.name] = info
-        ty = T.zone(d.of)
+        ty = T.zone(of)
         if keys:
             self.define("family", d.name, ty, d, d.span, False, [k[1] for k in keys])
             self.symbols.get(d.name) and setattr(self.symbols[d.name], "type", ty)
