@@ -362,12 +362,11 @@ class Game:
         cards = zone.cards
         if (zone.family or zone.name) in self.watch_zones:
             self.dirty = True
+        order = list(cards)
+        self.rng.shuffle(order)  # drawn even when fixed, so later chance is as with the seed
         fixed = self.fixed.get(f"shuffle {zone.name}")
         if fixed:
-            order = self._fixed_order(zone, fixed.popleft())
-        else:
-            order = list(cards)
-            self.rng.shuffle(order)
+            order = self._fixed_order(zone, order, fixed.popleft())
         cards[:] = order
         base = self.everyone if zone.vis == "public" else (
             1 << zone.owner if zone.vis == "owner" and zone.owner is not None else 0)
@@ -376,9 +375,9 @@ class Game:
         if zone.vis == "top" and cards:
             cards[-1].known = self.everyone
 
-    def _fixed_order(self, zone, wanted):
+    def _fixed_order(self, zone, shuffled, wanted):
         """A shuffle fixed by a test: the named cards on top, in order; the rest shuffled below."""
-        rest = list(zone.cards)
+        rest = list(shuffled)
         top = []
         for name in wanted:
             match = next((c for c in rest if c.label == str(name) or str(c.id) == str(name)), None)
@@ -386,12 +385,12 @@ class Game:
                 raise RulesError(f"fixed shuffle of {zone.name}: no card '{name}' left in it")
             rest.remove(match)
             top.append(match)
-        self.rng.shuffle(rest)
         return rest + top[::-1]
 
     def chance_pick(self, label, items):
         if not items:
             raise Fail(f"random pick '{label}' from an empty list")
+        drawn = items[self.rng.randrange(len(items))]  # drawn even when fixed (see shuffle)
         fixed = self.fixed.get(label)
         if fixed:
             wanted = fixed.popleft()
@@ -400,7 +399,7 @@ class Game:
                         isinstance(item, int) and self.seat_name(item) == str(wanted)):
                     return item
             raise RulesError(f"fixed chance '{label}': {wanted!r} is not one of the choices")
-        return items[self.rng.randrange(len(items))]
+        return drawn
 
     def fix(self, event: str, outcome):
         """Queue the outcome of the next chance event of this name (for tests)."""
