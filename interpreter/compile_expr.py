@@ -172,6 +172,11 @@ class ExprCompiler:
             return lambda g, L: L[name](a0(g, L))
         if kind == "fn":
             return self.call_fn(name, args)
+        if name == "text" and len(args) == 1:
+            return self.renderer(e.args[0])  # typed: a seat prints as P1, a cell as E5
+        if name == "join" and _seats(e.args[0].ty) == "list":
+            items, sep = args[0], args[1] if len(args) > 1 else (lambda g, L: ", ")
+            return lambda g, L: sep(g, L).join(map(g.seat_name, items(g, L)))
         impl = IMPLEMENTATIONS[name]
         if len(args) == 1:
             a0 = args[0]

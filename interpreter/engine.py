@@ -285,9 +285,12 @@ class Game:
         watched = self.watch_zones
         if (dest.family or dest.name) in watched:
             self.dirty = True
+        holds = dest.info.of
         for card in cards:
             if not isinstance(card, Card):
                 raise Fail(f"only cards can move, not {self.text_of(card)}")
+            if holds is not None and card.kind != holds:
+                raise Fail(f"{dest.name} holds {holds} cards, not {card.kind} ({card.label})")
             source = card.zone
             if source is not None:
                 if (source.family or source.name) in watched:

@@ -80,7 +80,9 @@ class Rules:
         program = self.program
         if players is None:
             players = program.min_players
-        if not isinstance(players, int) or not program.min_players <= players <= program.max_players:
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise RulesError(f"players must be a whole number, not {players!r}")
+        if not program.min_players <= players <= program.max_players:
             span = (f"{program.min_players}" if program.min_players == program.max_players
                     else f"{program.min_players} to {program.max_players}")
             raise RulesError(f"{self.title} is for {span} players, not {players}")

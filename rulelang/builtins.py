@@ -34,7 +34,8 @@ _KIND_OK = {
     "text": lambda t: T.fits(t, T.TEXT),
     "seat": lambda t: T.fits(t, T.SEAT),
     "list": T.iterable,
-    "zone": lambda t: t.name in ("zone", "family", "any", "none"),
+    "zone": lambda t: t.name in ("zone", "any", "none"),
+    "zones": lambda t: t.name in ("zone", "family", "any", "none"),
     "card": lambda t: t.name in ("card", "any", "none"),
     "cell": lambda t: T.fits(t, T.CELL),
     "cells": lambda t: t.name in ("list", "any", "none", "cell"),
@@ -46,7 +47,7 @@ _KIND_OK = {
 
 KIND_WORDS = {
     "any": "a value", "int": "a number", "bool": "true or false", "text": "text",
-    "seat": "a player", "list": "a list or a zone", "zone": "a zone", "card": "a card",
+    "seat": "a player", "list": "a list or a zone", "zone": "a zone", "zones": "a zone or a zone family", "card": "a card",
     "cell": "a cell", "cells": "cells", "shape": "a shape", "fn": "a function (x => ...)",
     "cellsource": "a grid, a placement or a card", "cell_or_text": "a number or text like \"E5\"",
 }
@@ -104,18 +105,26 @@ SIGNATURES: dict[str, Sig] = {
     "pairs": Sig(("list",), lambda a: T.list_of(T.Type("tuple", (_elem(a), _elem(a)))),
                  "every unordered pair of different items, in order"),
     "text": Sig(("any",), lambda a: T.TEXT, "a value as text"),
+    "join": Sig(("list", "text"), lambda a: T.TEXT,
+                "the items as text, with a separator between them (default \", \")", optional=1),
     "abs": Sig(("int",), lambda a: T.INT, "absolute value"),
     # cards and zones
     "top": Sig(("zone", "int"), _top, "top card of a pile (none if empty), or its top n cards",
                optional=1),
     "bottom": Sig(("zone", "int"), _top, "bottom card of a pile, or its bottom n cards", optional=1),
-    "cards": Sig(("zone",), lambda a: T.list_of(T.element(a[0])),
+    "cards": Sig(("zones",), lambda a: T.list_of(T.element(a[0])),
                  "the cards of a zone (bottom to top), or of every zone of a family"),
     "zone_of": Sig(("card",), lambda a: T.ZONE, "the zone a card is in"),
+    "key": Sig(("zone",), lambda a: T.ANY,
+               "the key of a zone kept per key (a tuple for several keys), none otherwise"),
+    "owner": Sig(("zone",), lambda a: T.SEAT,
+                 "the seat a zone belongs to (its player or seat key), none otherwise"),
     # seats and chance
     "next": Sig(("seat",), lambda a: T.SEAT, "the next seat round the table"),
     "previous": Sig(("seat",), lambda a: T.SEAT, "the previous seat round the table"),
     "others": Sig(("seat",), lambda a: T.list_of(T.SEAT), "every other player"),
+    "order_from": Sig(("seat",), lambda a: T.list_of(T.SEAT),
+                      "every seat round the table, starting with this one (dummies included)"),
     "random": Sig(("list", "text"), _elem,
                   "one item at random; the text names the chance event for tests", optional=1),
     # grids and geometry
