@@ -308,7 +308,9 @@ class Checker(ExprChecker, StmtChecker):
 
     def d_ConstDecl(self, d):
         ty = self.expr(d.value, self.top_scope())
-        self.symbols[d.name].type = ty
+        sym = self.symbols.get(d.name)
+        if sym is not None and sym.decl is d:  # not when the name was refused (a clash)
+            sym.type = ty
         self.consts_done.add(d.name)
         self.program.consts.append(d)
 
