@@ -29,7 +29,15 @@ KEYWORDS = frozenset({  # words that start a statement or belong to expressions:
 def _lark() -> Lark:
     return Lark.open("grammar.lark", rel_to=__file__, parser="lalr",
                      propagate_positions=True, start=["start", "expr_start"],
-                     maybe_placeholders=True)
+                     maybe_placeholders=True, lexer_callbacks={"NAME": _hard_keyword})
+
+
+def _hard_keyword(token: Token) -> Token:
+    """Where only a name can come, the lexer reads `win` as a name: make it the keyword again,
+    so `let x = 1 +` then `win p` is an unfinished sum, not a sum with a variable 'win'."""
+    if token.value in KEYWORDS:
+        token.type = token.value.upper()
+    return token
 
 
 def parse(text: str, file: str = "<rules>") -> ast.Module:

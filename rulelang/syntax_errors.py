@@ -108,7 +108,8 @@ def _bad_token(error, text, names, expected, shifted):
     if token.type.isupper() and str(token).isalpha() and token.type != "NAME" \
             and "NAME" in names:
         return (f"unexpected {words}",
-                f"'{token}' is a keyword of the language, not a name: is something missing before it?")
+                f"'{token}' is a keyword, not a name: rename it if it is meant as a name, "
+                "or add what is missing before it")
     return f"unexpected {words}", _expected_hint(expected)
 
 
