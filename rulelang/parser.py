@@ -1,6 +1,7 @@
 """Text to syntax tree: the Lark grammar, a Transformer to AST nodes, friendly syntax errors."""
 from __future__ import annotations
 
+import difflib
 import functools
 import re
 
@@ -9,7 +10,7 @@ from lark.exceptions import UnexpectedInput, UnexpectedToken, VisitError
 from lark.lexer import PatternStr
 
 from rulelang import ast
-from rulelang.errors import Diagnostic, ParseError, Span, did_you_mean
+from rulelang.errors import Diagnostic, ParseError, Span
 
 STATEMENT_WORDS = ("let", "move", "deal", "shuffle", "create", "place", "reveal", "choose", "if",
                    "for", "repeat", "while", "loop", "break", "continue", "return", "log", "win",
@@ -214,7 +215,8 @@ class _Builder(Transformer):
         for row in rows[1:]:
             if len(row) != len(columns):
                 self._bad(f"this row has {len(row)} cells but the table has {len(columns)} columns",
-                          row[0].span if row else self._s(meta))
+                          row[0].span if row else self._s(meta),
+                          "write one cell per column, each followed by '|': | a | b |")
         return ast.TableDecl(str(c[0]), columns, rows[1:], span=self._s(meta))
 
     def table_row(self, meta, c):
@@ -324,9 +326,10 @@ class _Builder(Transformer):
     def call_stmt(self, meta, c):
         call = c[0]
         if isinstance(call, ast.Name):
+            close = difflib.get_close_matches(call.id, STATEMENT_WORDS, 1, 0.65)  # not current->create
             self._bad(f"'{call.id}' is not a statement", call.span,
-                      did_you_mean(call.id, STATEMENT_WORDS)
-                      or f"to run a rule write {call.id}(), to set a variable {call.id} = value")
+                      f"did you mean '{close[0]}'?" if close
+                      else f"to run a rule write {call.id}(), to set a variable {call.id} = value")
         if not isinstance(call, ast.Call):
             self._bad("a statement cannot be just a value", call.span,
                       "call a rule like rule_name(args), or assign with name = value")
