@@ -18,6 +18,12 @@ _WORDS = {  # terminals that are not one fixed piece of text
 _HIDDEN = {"TABLE_RULE"}  # a table's |---| line: never what the author meant to write
 _CLOSERS = {"(": ")", "[": "]", "{": "}"}
 _MAX_EXPECTED = 8
+_CHARACTER_HINTS = {
+    "&": "write 'and'", "!": "write 'not' (or '!=' for 'is not equal to')",
+    ";": "statements need no ';': remove it", "^": "there is no power operator: multiply",
+    "?": "write if ... then ... else ...", "~": "write 'not'",
+    "\u201c": 'use plain double quotes: "like this"', "\u201d": 'use plain double quotes: "like this"',
+}
 
 
 def describe(error: UnexpectedInput, text: str, file: str, line_shift: int = 1,
@@ -82,8 +88,8 @@ def _bad_character(error, text, expected):
         return ("this string is not closed",
                 "end it with \" on the same line (a string cannot run over several lines)")
     shown = repr(char) if char.isprintable() else f"U+{ord(char):04X}"
-    return (f"unexpected character {shown}: it has no meaning in rulelang here",
-            _expected_hint(expected) or "remove it")
+    return (f"unexpected character {shown}: it has no meaning in rulelang",
+            _CHARACTER_HINTS.get(char) or "remove it")
 
 
 def _bad_token(error, text, names, expected, shifted):
