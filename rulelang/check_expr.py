@@ -8,6 +8,7 @@ from __future__ import annotations
 from rulelang import ast
 from rulelang import types as T
 from rulelang.builtins import KIND_WORDS, SIGNATURES, kind_ok
+from rulelang.errors import did_you_mean
 from rulelang.parser import KEYWORDS
 
 BUILTIN_VALUES = {
@@ -97,7 +98,8 @@ class ExprChecker:
         if sym is not None:
             kind = sym.kind
             if kind in ("fn", "rule"):
-                self.error(e.span, f"'{e.id}' is a {kind}: call it with {e.id}(...)")
+                what = "function" if kind == "fn" else kind
+                self.error(e.span, f"'{e.id}' is a {what}: call it with {e.id}(...)")
                 return T.ANY
             if kind == "card":
                 self.error(e.span, f"'{e.id}' is a card kind, not a value",
@@ -130,7 +132,8 @@ class ExprChecker:
                 scope and scope.lookup(e.obj.id)):
             enum = e.obj.id
             if e.name not in self.enums[enum]:
-                self.unknown(e.span, e.name, f"member of {enum}", self.enums[enum])
+                self.error(e.span, f"{enum} has no member '{e.name}'",
+                           did_you_mean(e.name, self.enums[enum]))
                 return T.ANY
             e.ref = ("member", enum, e.name)
             return T.enum(enum)
@@ -144,7 +147,7 @@ class ExprChecker:
             found = [self.cards[k].fields[name] for k in kinds if name in self.cards[k].fields]
             if not found:
                 everything = set().union(*(self.cards[k].fields for k in kinds)) if kinds else set()
-                self.unknown(e.span, name, f"field of {ot}", everything)
+                self.error(e.span, f"{ot} has no field '{name}'", did_you_mean(name, everything))
                 return T.ANY
             e.ref = ("field", name)
             result = found[0].type
@@ -155,7 +158,8 @@ class ExprChecker:
         if ot.name == "row":
             columns = self.tables[ot.arg].columns
             if name not in columns:
-                self.unknown(e.span, name, f"column of table '{ot.arg}'", columns)
+                self.error(e.span, f"table '{ot.arg}' has no column '{name}'",
+                           did_you_mean(name, columns))
                 return T.ANY
             e.ref = ("column", name)
             return columns[name]

@@ -253,7 +253,8 @@ class Checker(ExprChecker, StmtChecker):
 
     def d_EnumDecl(self, d):
         if len(set(d.members)) != len(d.members):
-            self.error(d.span, f"enum '{d.name}' lists a member twice")
+            twice = next(m for i, m in enumerate(d.members) if m in d.members[:i])
+            self.error(d.span, f"enum '{d.name}' lists '{twice}' twice")
         self.enums[d.name] = list(d.members)
         for member, span in zip(d.members, d.member_spans):
             if member in self.ambiguous:
@@ -296,7 +297,8 @@ class Checker(ExprChecker, StmtChecker):
         scope = self.top_scope()
         columns = {c: T.NONE for c in d.columns}
         if len(set(d.columns)) != len(d.columns):
-            self.error(d.span, f"table '{d.name}' has two columns with the same name")
+            twice = next(c for i, c in enumerate(d.columns) if c in d.columns[:i])
+            self.error(d.span, f"table '{d.name}' has two columns named '{twice}'")
         for row in d.rows:
             for col, cell in zip(d.columns, row):
                 t = self.expr(cell, scope)

@@ -95,6 +95,9 @@ def _bad_character(error, text, expected):
 def _bad_token(error, text, names, expected, shifted):
     token = error.token
     words = _token_words(token)
+    if token == "=" and text[token.start_pos + 1:token.start_pos + 2] == ">":
+        return ("unexpected '=>'",
+                "a function (x => ...) can only be given to a call, like sort(xs, x => x.rank)")
     if token == "=":
         before = text[max(token.start_pos - 1, 0):token.start_pos] if token.start_pos else ""
         if before == "=":
