@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from rulelang import ast
 from rulelang import types as T
-from rulelang.check_expr import Scope, Unit
+from rulelang.check_expr import BUILTIN_VALUES, Scope, Unit
+from rulelang.errors import did_you_mean
 
 TERMINAL = (ast.Break, ast.Continue, ast.Return, ast.Finish)
 
@@ -144,6 +145,10 @@ class StmtChecker:
             elif sym is not None:
                 self.error(target.span, f"'{target.id}' is a {sym.kind} and cannot be assigned",
                            "declare a variable with 'var' to keep a changing value")
+            elif target.id in BUILTIN_VALUES:
+                self.error(target.span, f"'{target.id}' is given by the game and cannot be assigned",
+                           "only 'current' can be set; declare a variable with 'var'")
+                return
             else:
                 self.unknown(target.span, target.id, "variable",
                              [n for n, x in self.symbols.items() if x.kind == "var"]
@@ -230,7 +235,7 @@ class StmtChecker:
             t = self.expr(value, scope)
             field = kind.fields.get(name) if kind else None
             if kind and field is None:
-                self.unknown(span, name, f"field of {s.kind}", kind.fields)
+                self.error(span, f"{s.kind} has no field '{name}'", did_you_mean(name, kind.fields))
             elif field and field.mutable:
                 self.error(span, f"'{name}' is a 'var' field: it starts at its declared value")
             elif field and not T.fits(t, field.type):
@@ -327,7 +332,9 @@ class StmtChecker:
 
     def s_Break(self, s, scope, loops):
         if not loops:
-            self.error(s.span, "'break' is only allowed inside a loop")
+            word = "break" if isinstance(s, ast.Break) else "continue"
+            self.error(s.span, f"'{word}' is only allowed inside a loop",
+                       "to leave a rule early write 'return'" if word == "break" else None)
 
     s_Continue = s_Break
 
@@ -338,6 +345,10 @@ class StmtChecker:
         self.expr(s.message, scope)
 
     def s_Finish(self, s, scope, loops):
+        if s.how == "lose" and not self.program.cooperative:
+            self.error(s.span, "'lose' ends a cooperative game; in a competitive game use "
+                               "'win' for the others, or 'end' and scores")
+            return
         if s.value is None:
             if s.how == "win" and not self.program.cooperative:
                 self.error(s.span, "say who wins: win p (or declare the game cooperative)")
@@ -348,9 +359,6 @@ class StmtChecker:
                 self.error(s.value.span, f"win takes a player or a list of players, not {t}",
                            "to end the game with a reason write end \"...\": scores decide"
                            if t == T.TEXT else None)
-        elif s.how == "lose" and not self.program.cooperative:
-            self.error(s.span, "'lose' ends a cooperative game; in a competitive game use "
-                               "'win' for the others, or 'end' and scores")
 
 
 def _place_type(t) -> bool:
