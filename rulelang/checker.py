@@ -117,6 +117,7 @@ class Checker(ExprChecker, StmtChecker):
         self.main_file = modules[0].file
         self.program = Program(sources=sources, main_file=self.main_file)
         self.diagnostics: list[Diagnostic] = []
+        self.more_errors = 0  # past MAX_ERRORS: counted, not shown
         self.symbols: dict[str, Symbol] = {}
         self.ambiguous: dict[str, set] = {}
         self.enums = self.program.enums
@@ -132,6 +133,8 @@ class Checker(ExprChecker, StmtChecker):
     def error(self, span, message, hint=None):
         if len(self.diagnostics) < MAX_ERRORS:
             self.diagnostics.append(Diagnostic(message, span, hint))
+        else:
+            self.more_errors += 1
 
     def unknown(self, span, name, what, candidates):
         self.error(span, f"unknown {what} '{name}'", did_you_mean(name, candidates))
@@ -152,7 +155,11 @@ class Checker(ExprChecker, StmtChecker):
         self.program.global_slots = self.global_unit.nslots
         if self.diagnostics:
             first = self.diagnostics[0].message
-            raise CheckError(first, self.diagnostics, self.program.sources)
+            shown = list(self.diagnostics)
+            if self.more_errors:
+                shown.append(Diagnostic(f"{self.more_errors} more error(s) not shown: "
+                                        "fix these first", severity="note"))
+            raise CheckError(first, shown, self.program.sources)
         return self.program
 
     def define(self, kind, name, ty, decl, span, library, keys=None):
