@@ -239,7 +239,8 @@ class ExprChecker:
         e.ref = ("fn", decl.name)
         if len(e.args) != len(decl.params):
             self.error(e.span, f"'{decl.name}' takes {len(decl.params)} argument(s), "
-                               f"not {len(e.args)}")
+                               f"not {len(e.args)}",
+                       f"call it as {decl.name}({', '.join(p.name for p in decl.params)})")
         for arg, param in zip(e.args, decl.params):
             want = self.type_of(param.type) if param.type else T.ANY
             if isinstance(arg, ast.Lambda):

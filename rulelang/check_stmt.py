@@ -107,7 +107,8 @@ class StmtChecker:
         done = False
         for s in stmts:
             if done:
-                self.error(s.span, "this line can never run: the one before it leaves the block")
+                self.error(s.span, "this line can never run: the one before it leaves the block",
+                           "delete it, or move it above the line that leaves")
                 done = False
             getattr(self, "s_" + type(s).__name__)(s, scope, loops)
             if isinstance(s, TERMINAL):
@@ -194,7 +195,7 @@ class StmtChecker:
         self.calls[self.unit_name].add(decl.name)
         if len(call.args) != len(decl.params):
             self.error(call.span, f"rule '{name}' takes {len(decl.params)} argument(s), "
-                                  f"not {len(call.args)}")
+                                  f"not {len(call.args)}", f"call it as {_signature(decl)}")
         for arg, param in zip(call.args, decl.params):
             self.expect(arg, scope, self.type_of(param.type), f"argument '{param.name}'")
 
@@ -244,7 +245,9 @@ class StmtChecker:
         if kind:
             missing = [f for f, info in kind.fields.items() if not info.mutable and f not in given]
             if missing:
-                self.error(s.span, f"{s.kind} also needs: {', '.join(missing)}")
+                fixed = ", ".join(f"{f}: ..." for f, i in kind.fields.items() if not i.mutable)
+                self.error(s.span, f"{s.kind} also needs: {', '.join(missing)}",
+                           f"give every field that is not a 'var': create {s.kind}({fixed}) in ...")
         if s.count is not None:
             self.expect(s.count, scope, T.INT, "how many to create")
         self.zone_arg(s.dest, scope, "where the cards go")
@@ -359,6 +362,10 @@ class StmtChecker:
                 self.error(s.value.span, f"win takes a player or a list of players, not {t}",
                            "to end the game with a reason write end \"...\": scores decide"
                            if t == T.TEXT else None)
+
+
+def _signature(decl) -> str:
+    return f"{decl.name}({', '.join(p.name for p in decl.params)})"
 
 
 def _place_type(t) -> bool:

@@ -169,7 +169,8 @@ class Checker(ExprChecker, StmtChecker):
             return
         if name in self.symbols:
             other = self.symbols[name]
-            self.error(span, f"'{name}' is already defined (as a {other.kind} at {other.span})")
+            self.error(span, f"'{name}' is already defined (as a {other.kind} at {other.span})",
+                       "rename one of them")
             return
         if name in BUILTIN_VALUES or name in SIGNATURES:
             self.error(span, f"'{name}' is a built-in name", "pick another name")
