@@ -162,6 +162,9 @@ class Game:
             self.frames.append(Frame(rules.codes["setup"], 0, [None] * rules.codes["setup"].nslots))
         else:
             self.in_setup = False
+            if self.guard(self.ends_reached):
+                self.guard(lambda: self.finish("end", None, None))
+                return
         self.run()
 
     def _build_state(self):
@@ -218,6 +221,8 @@ class Game:
             code = frame.code
             pc = min(max(frame.pc, 0), len(code.spans) - 1)
             span, where = code.spans[pc], code.name
+            if span is None and code.decl is not None:  # the op that ends a block: the block
+                span = code.decl.span
         text = f"in {where}: {message}"
         return RulesRuntimeError(text, [Diagnostic(text, span)], self.rules.program.sources)
 
@@ -247,6 +252,10 @@ class Game:
         L = [None] * code.nslots
         L[:len(values)] = values
         self.frames.append(Frame(code, 0, L))
+
+    def ends_reached(self) -> bool:
+        L = self.global_L
+        return any(cond(self, L) for cond in self.rules.ends)
 
     def after(self, nxt):
         """After an effect: end conditions, then any triggers it fired."""

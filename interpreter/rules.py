@@ -129,6 +129,9 @@ def _end_setup(i):
     def op(g, L):
         g.in_setup = False
         g.frames.pop()
+        if g.ends_reached():  # not checked during setup: checked once it is over
+            g.finish("end", None, None)
+            return DONE
         return SWITCH
     return op
 

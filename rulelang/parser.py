@@ -114,6 +114,21 @@ def _tok_span(file, tok, dl=0, dc=0):
     return Span(file, tok.line + dl, col, tok.line + dl, col + len(tok))
 
 
+def _inner_quotes(text: str) -> str:
+    """In `"{at(board, \\"B2\\")}"` the value's own quotes are escaped: unescape them, keeping
+    every column in place (a space takes the backslash's place, outside the inner string)."""
+    out, inside, i = [], False, 0
+    while i < len(text):
+        if text.startswith('\\"', i):
+            out.append('" ' if inside else ' "')
+            inside = not inside
+            i += 2
+        else:
+            out.append(text[i])
+            i += 1
+    return "".join(out)
+
+
 def _unquote(token: str) -> str:
     body = token[1:-1]
     out, i = [], 0
@@ -550,7 +565,7 @@ class _Builder(Transformer):
                     parts.append("".join(buf))
                     buf = []
                 try:
-                    parts.append(parse_expr(raw[i + 1:end], self.file, span.line,
+                    parts.append(parse_expr(_inner_quotes(raw[i + 1:end]), self.file, span.line,
                                             span.col + i + 2))
                 except ParseError as error:
                     raise ParseError(str(error.diagnostics[0].message), error.diagnostics,
