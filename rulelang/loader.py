@@ -26,8 +26,13 @@ def load_program(path: str | os.PathLike) -> Program:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise RulesError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise RulesError(f"{path}: cannot read it ({error.__class__.__name__})") from None
+    except IsADirectoryError:
+        raise RulesError(f"{path}: a folder, not a .rules file") from None
+    except UnicodeDecodeError:
+        raise RulesError(f"{path}: cannot read it (it is not UTF-8 text)") from None
+    except OSError as error:
+        raise RulesError(f"{path}: cannot read it ({error.strerror or error.__class__.__name__})"
+                         ) from None
     return load_text(text, str(path), base=path.resolve().parent)
 
 
@@ -52,7 +57,10 @@ def load_text(text: str, name: str = "<rules>", base: Path | None = None) -> Pro
             shown = _display(target, decl.path)
             try:
                 imported_text = target.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError):
+            except UnicodeDecodeError:
+                raise _import_error(decl, f"cannot read '{decl.path}': it is not UTF-8 text",
+                                    sources) from None
+            except OSError:
                 raise _import_error(decl, f"cannot read '{decl.path}'", sources) from None
             sources[shown] = imported_text
             imported = parse(imported_text, shown)
@@ -74,12 +82,20 @@ def _resolve(decl: ast.ImportDecl, folder: Path | None, sources) -> Path:
         raise _import_error(decl, "only .rules files can be imported", sources)
     if written.startswith("std/"):
         root, target = STD_DIR.resolve(), (STD_DIR / written[4:]).resolve()
+        where, outside = "in the standard library", "the standard library"
     else:
-        if folder is None or os.path.isabs(written):
-            raise _import_error(decl, "imports are relative to the importing file", sources)
+        if folder is None:
+            raise _import_error(decl, "rules given as text can only import std/... files",
+                                sources)
+        if os.path.isabs(written):
+            raise _import_error(decl, f"cannot import '{written}': imports are relative to "
+                                      "the importing file, not absolute paths", sources)
         root, target = folder, (folder / written).resolve()
-    if root not in target.parents or not target.is_file():
-        raise _import_error(decl, f"cannot import '{written}': no such .rules file beside this one",
+        where, outside = "beside this file", "the folder of the importing file"
+    if root not in target.parents:  # '..' or a link that leads elsewhere
+        raise _import_error(decl, f"cannot import '{written}': it is outside {outside}", sources)
+    if not target.is_file():
+        raise _import_error(decl, f"cannot import '{written}': no such .rules file {where}",
                             sources)
     return target
 
