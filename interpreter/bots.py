@@ -1,7 +1,9 @@
 """Players that need no person: each picks one of the legal moves.
 
-Bots only ever look at ``game.legal_moves()`` (and, for smarter bots later, the
-seat's own ``view``), never at hidden state.
+A bot sees the game only through ``legal_moves()`` and what its own moves lead
+to. The greedy bot looks ahead by playing each move on a copy of the game; in
+that copy all chance to come is redrawn from the bot's own generator, so it
+cannot peek at a shuffle that has not happened yet.
 """
 from __future__ import annotations
 
@@ -26,10 +28,64 @@ class FirstBot:
         return game.legal_moves()[0]
 
 
-KINDS = {"random": RandomBot, "first": FirstBot}
+class GreedyBot:
+    """Plays the move after which the ruleset's ``heuristic`` is best for its seat.
+
+    A win counts above everything, a loss below (the heuristic then breaks ties
+    between wins, or between losses). When its move leads straight
+    to another decision of its own (a card, then where to play it), it looks
+    through that one too, within a budget of copies. Ties are broken at random.
+    Without a heuristic in the ruleset it plays like the random bot.
+    """
+
+    def __init__(self, seed: int = 0, depth: int = 3, budget: int = 400):
+        self.rng = random.Random(seed)
+        self.depth, self.budget = depth, budget
+
+    def choose(self, game):
+        moves = game.legal_moves()
+        if len(moves) == 1 or game.rules.heuristic is None:
+            return moves[self.rng.randrange(len(moves))]
+        self.left = self.budget
+        seat = game.to_move
+        scored = [(self.value_after(game, move, seat, self.depth), i) for i, move in enumerate(moves)]
+        best = max(v for v, _ in scored)
+        return moves[self.rng.choice([i for v, i in scored if v == best])]
+
+    def value_after(self, game, move, seat, depth):
+        copy = game.rules.restore(game.save())
+        copy.rng.seed(self.rng.getrandbits(64))
+        copy.play(move)
+        self.left -= 1
+        if copy.is_over:
+            return (_result(copy, seat), heuristic(copy, seat))
+        if depth > 1 and copy.to_move == seat and self.left > 0:
+            moves = copy.legal_moves()
+            if len(moves) <= self.left:
+                return max(self.value_after(copy, m, seat, depth - 1) for m in moves)
+        return (1, heuristic(copy, seat))
+
+
+def heuristic(game, seat) -> int:
+    slot, expr = game.rules.heuristic
+    L = game.global_L
+    if slot is not None:
+        L[slot] = seat
+    return game.guard(lambda: expr(game, L)) or 0
+
+
+def _result(game, seat) -> int:
+    """2 for a win, 1 for a draw (as good as a game still going), 0 for a loss."""
+    outcome = game.outcome
+    if outcome["result"] == "draw":
+        return 1
+    return 2 if seat in outcome["winners"] else 0
+
+
+KINDS = {"random": RandomBot, "first": FirstBot, "greedy": GreedyBot}
 
 
 def make_bot(kind: str, seed: int):
-    if kind == "random":
-        return RandomBot(seed)
-    return KINDS[kind]()
+    if kind == "first":
+        return FirstBot()
+    return KINDS[kind](seed)

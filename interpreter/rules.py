@@ -39,7 +39,10 @@ class Rules:
         self.vars = [(v, ec.maybe(v.init)) for v in program.vars.values()]
         self.ends = [ec.expr(d.cond) for d in program.ends]
         self.end_reads = _union(reads(d.cond, program.fns) for d in program.ends)
-        self.scores = [(d.which, d.slot, d.key, ec.expr(d.expr), d.expr.ty) for d in program.scores]
+        self.scores = [(d.which, d.slot, d.key, ec.expr(d.expr), d.expr.ty)
+                       for d in program.scores if d.which != "heuristic"]
+        self.heuristic = next(((d.slot, ec.expr(d.expr)) for d in program.scores
+                               if d.which == "heuristic"), None)
         self.codes: dict[str, Code] = {}
         for decl in program.rules.values():
             self.codes["rule:" + decl.name] = self._unit("rule " + decl.name, "rule", decl)

@@ -72,6 +72,8 @@ class StmtChecker:
             self.error(d.span, "each player has a score: write score p = ...")
         if d.which == "tiebreak" and coop:
             self.error(d.span, "a cooperative game has no tie-breaks")
+        if d.which == "heuristic" and any(s.which == "heuristic" for s in self.program.scores):
+            self.error(d.span, "a game has one heuristic")
         if d.param:
             d.slot = scope.bind(d.param, T.SEAT, mutable=False)
         if d.which == "report":

@@ -16,7 +16,7 @@ import rulelang
 from rulelang.errors import CheckError, ParseError, RulesError, RulesRuntimeError
 
 EXIT_DATA, EXIT_SOFTWARE, EXIT_USAGE = 65, 70, 2
-BOT_KINDS = ("human", "random", "first")
+BOT_KINDS = ("human", "random", "greedy", "first")
 
 
 def _load(path):
@@ -93,7 +93,8 @@ def cli():
               help="Set one of the game's declared options (repeatable).")
 @click.option("--bots", type=click.Choice(["all"]), help="'all': bots play every seat.")
 @click.option("--bot", "bot_pairs", multiple=True, metavar="SEAT=KIND",
-              help="Who plays a seat: human, random or first (SEAT is P1, P2... or 0, 1...).")
+              help="Who plays a seat: human, random, greedy (looks one move ahead at the "
+                   "game's heuristic) or first. SEAT is P1, P2... or 0, 1...")
 @click.option("--moves", "moves_file", type=click.Path(exists=True, dir_okay=False),
               help="Play these moves first (one notation per line, # comments).")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False),
@@ -171,9 +172,11 @@ def check(files):
 @click.option("--players", type=int, help="Number of players (default: the fewest allowed).")
 @click.option("--seed", type=int, default=0, show_default=True, help="First seed.")
 @click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE")
-def simulate(file, count, players, seed, option_pairs):
-    """Play many games with random bots and report who wins, and why."""
-    from interpreter.bots import RandomBot
+@click.option("--bot", "bot_pairs", multiple=True, metavar="SEAT=KIND",
+              help="A seat's bot instead of random: greedy or first (repeatable).")
+def simulate(file, count, players, seed, option_pairs, bot_pairs):
+    """Play many games with bots and report who wins, and why."""
+    from interpreter.bots import make_bot
     rules = _load(file)
     options = _options(option_pairs)
     wins, results, reasons, reports = Counter(), Counter(), Counter(), {}
@@ -181,10 +184,14 @@ def simulate(file, count, players, seed, option_pairs):
     started = time.perf_counter()
     for i in range(count):
         game = _new_game(rules, players, seed + i, options)
-        bot = RandomBot(seed + i)
+        if i == 0:
+            kinds = _seat_kinds(game, True, bot_pairs)
+            if "human" in kinds.values():
+                raise click.BadParameter("simulate plays bots only", param_hint="--bot")
+        bots = {s: make_bot(k, (seed + i) * 101 + s) for s, k in kinds.items()}
         try:
             while not game.is_over:
-                game.play(bot.choose(game))
+                game.play(bots[game.to_move].choose(game))
                 decisions += 1
         except RulesRuntimeError as error:
             click.echo(error.render(), err=True)
@@ -199,7 +206,8 @@ def simulate(file, count, players, seed, option_pairs):
                 reports.setdefault(key, Counter())[str(value)] += 1
     elapsed = time.perf_counter() - started
     seats = sorted(totals) or game.players
-    click.echo(f"{rules.title}: {count} games, {game.nplayers} players, random bots")
+    shown = ", ".join(f"{game.seat_name(s)} {k}" for s, k in kinds.items())
+    click.echo(f"{rules.title}: {count} games, {game.nplayers} players ({shown})")
     for result, n in sorted(results.items()):
         click.echo(f"  {result:6} {n:6}  ({100 * n / count:.1f}%)")
     for seat in seats:

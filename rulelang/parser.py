@@ -312,6 +312,10 @@ class _Builder(Transformer):
     def tiebreak_decl(self, meta, c):
         return ast.ScoreDecl("tiebreak", str(c[0]), c[1], span=self._s(meta))
 
+    def heuristic_decl(self, meta, c):
+        return ast.ScoreDecl("heuristic", str(c[0]) if c[0] is not None else None, c[1],
+                             span=self._s(meta))
+
     def report_decl(self, meta, c):
         return ast.ScoreDecl("report", None, c[1], key=_unquote(c[0]), span=self._s(meta))
 

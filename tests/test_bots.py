@@ -1,0 +1,65 @@
+"""Bots: random, first, and greedy (one move ahead on the ruleset's heuristic)."""
+from __future__ import annotations
+
+import rulelang
+from interpreter.bots import FirstBot, GreedyBot, RandomBot
+
+# P1 picks a number, then P2 does; P2's number counts three times. A 7 for P2
+# loses at once. Greedy P1 takes 9; greedy P2 then needs 4 (12 beats 9).
+RACE = '''
+game "Race"
+players 2
+var picked[player]: int = 0
+play {
+  choose a in [3, 9, 5] by 0 prompt "P1 picks"
+  picked[0] = a
+  choose b in [2, 7, 4] by 1 prompt "P2 picks"
+  picked[1] = b
+  if b == 7 {
+    win 0
+  }
+  end
+}
+score p = if p == 1 then 3 * picked[p] else picked[p]
+heuristic p = picked[p]
+'''
+
+
+def play(bots, text=RACE):
+    game = rulelang.loads(text, "race.rules").new_game(players=2, seed=1)
+    while not game.is_over:
+        game.play(bots[game.to_move].choose(game))
+    return game
+
+
+def test_greedy_raises_its_heuristic_and_avoids_a_loss():
+    game = play({0: GreedyBot(1), 1: GreedyBot(2)})
+    assert game.outcome["scores"] == {0: 9, 1: 12}  # 7 is bigger for P2, but loses
+    assert game.outcome["winners"] == [1]
+
+
+def test_greedy_looks_through_its_own_next_decision():
+    # P1 also picks for P2: 9 for itself, then anything but the 4 that would let P2 win.
+    both = RACE.replace('by 1 prompt "P2 picks"', 'by 0 prompt "P1 picks for P2"')
+    for seed in range(5):
+        game = play({0: GreedyBot(seed), 1: RandomBot(0)}, both)
+        assert game.outcome["winners"] == [0]
+        assert game.view(None)["vars"]["picked"]["P1"] == 9
+
+
+def test_without_a_heuristic_greedy_plays_like_random():
+    plain = RACE.replace("heuristic p = picked[p]", "")
+    game = play({0: GreedyBot(5), 1: GreedyBot(6)}, plain)
+    assert game.is_over
+
+
+def test_greedy_does_not_change_the_game_it_looks_at():
+    game = rulelang.loads(RACE, "race.rules").new_game(players=2, seed=1)
+    before = game.save()
+    GreedyBot(1).choose(game)
+    assert game.save() == before
+
+
+def test_first_and_random_bots_pick_legal_moves():
+    game = play({0: FirstBot(), 1: RandomBot(4)})
+    assert game.outcome["scores"][0] == 3
