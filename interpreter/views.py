@@ -158,16 +158,37 @@ def view(g, seat=None) -> dict:
 
 
 def render_parts(g, parts, seat) -> str:
+    """A logged message as ``seat`` may read it: unknown cards by kind only, and a run
+    of them counted ("3 hidden Spirit cards" rather than "a Spirit, a Spirit, a Spirit")."""
     out = []
-    for p in parts:
-        if isinstance(p, tuple):  # (card, who knew it when logged)
-            card, mask = p
-            out.append(card.label if seat is None or mask >> seat & 1 else f"a {card.kind}")
-        elif isinstance(p, Card):
-            out.append(card_name(p, seat))
+    i, n = 0, len(parts)
+    while i < n:
+        kind = _hidden_kind(parts[i], seat)
+        if kind is None:
+            p = parts[i]
+            out.append(p if isinstance(p, str) else p[0].label if isinstance(p, tuple) else p.label)
+            i += 1
+            continue
+        count, j = 1, i + 1
+        while j + 1 < n and parts[j] == ", " and _hidden_kind(parts[j + 1], seat) == kind:
+            count, j = count + 1, j + 2
+        if count == 1:
+            out.append(f"a {kind}")
         else:
-            out.append(p)
+            out.append(f"{count} hidden cards" if kind.lower() == "card"
+                       else f"{count} hidden {kind} cards")
+        i = j
     return "".join(out)
+
+
+def _hidden_kind(part, seat):
+    """The kind of a message part that is a card ``seat`` cannot see, else None."""
+    if isinstance(part, tuple):  # (card, who knew it when it was logged)
+        card, mask = part
+        return None if seat is None or mask >> seat & 1 else card.kind
+    if isinstance(part, Card):
+        return None if knows(part, seat) else part.kind
+    return None
 
 
 def card_name(card, seat):

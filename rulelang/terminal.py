@@ -113,6 +113,8 @@ def grid_picture(zone: dict, layers: list, marks: dict | None = None) -> Table:
 
 def _cell_text(card, mark):
     if mark is not None:
+        if card is not None and not card.get("hidden"):  # keep what lies there, highlighted
+            return Text(f"{str(card.get('symbol') or card['name'][:3]):^3}", style="bold reverse")
         return Text(mark, style="bold reverse")
     if card is None:
         return Text(" · ", style="grey37")

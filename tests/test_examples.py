@@ -291,7 +291,7 @@ def test_oh_hell_hands_stay_secret():
             for name in names:
                 assert not re.search(rf"\b{name}\b", text), (seat, name)
         assert all(c.get("hidden") for c in view["zones"]["deck"]["cards"])
-        assert f"P{seat + 1} holds " in text and "holds a Card, a Card" in text
+        assert f"P{seat + 1} holds " in text and "holds 5 hidden cards" in text
 
 
 def test_oh_hell_played_cards_are_seen_by_everyone():
