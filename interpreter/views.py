@@ -159,7 +159,7 @@ def view(g, seat=None) -> dict:
 
 def render_parts(g, parts, seat) -> str:
     """A logged message as ``seat`` may read it: unknown cards by kind only, and a run
-    of them counted ("3 hidden Spirit cards" rather than "a Spirit, a Spirit, a Spirit")."""
+    of them counted ("3 hidden Tile cards" rather than "a Tile, a Tile, a Tile")."""
     out = []
     i, n = 0, len(parts)
     while i < n:

@@ -1,7 +1,7 @@
 """rulelang: a language for the rules of tabletop games, and the interpreter that plays them.
 
     import rulelang
-    rules = rulelang.load("games/yokai_sketch.rules")
+    rules = rulelang.load("examples/nim.rules")
     game = rules.new_game(players=2, seed=7)
     while not game.is_over:
         game.play(game.legal_moves()[0])

@@ -78,6 +78,7 @@ def refused(game, move):
 
 # ---------------------------------------------------------------- components and setup
 def test_exactly_two_players_YS1():
+    # guards YS-1
     rules = load(RULES)
     for players in (1, 3, 4):
         with pytest.raises(RulesError):
@@ -86,6 +87,7 @@ def test_exactly_two_players_YS1():
 
 
 def test_zones_one_stack_per_colour_YS2_YS5():
+    # guards YS-2, YS-5
     zones = new().view(None)["zones"]
     expected = {"deck", "discard", "hand[P1]", "hand[P2]", "notebook[P1]", "notebook[P2]"}
     expected |= {f"stack[{c}]" for c in COLOURS}
@@ -94,6 +96,7 @@ def test_zones_one_stack_per_colour_YS2_YS5():
 
 
 def test_twenty_yokai_each_stack_its_own_colour_shuffled_YS3_YS7():
+    # guards YS-3, YS-7
     game = new(stacks={"earth": ["earth 6", "earth 3"]})
     for colour in COLOURS:
         cards = game.view(None)["zones"][f"stack[{colour}]"]["cards"]
@@ -108,6 +111,7 @@ def test_twenty_yokai_each_stack_its_own_colour_shuffled_YS3_YS7():
 
 
 def test_thirty_six_sketches_as_in_the_table_YS4_YS43():
+    # guards YS-4, YS-43
     view = new().view(None)
     sketches = [c for z in view["zones"].values() for c in z["cards"] if c["kind"] == "Sketch"]
     assert len(sketches) == 36
@@ -122,6 +126,7 @@ def test_thirty_six_sketches_as_in_the_table_YS4_YS43():
 
 
 def test_deal_three_each_rest_is_the_deck_YS6():
+    # guards YS-6
     game = new(["water/fire", "water/earth", "water/wind"],
                ["fire/earth", "fire/wind", "earth/wind"], ["water/fire call", "fire/earth call"])
     assert names(game, "hand[P2]") == ["fire/earth", "fire/wind", "earth/wind"]
@@ -132,6 +137,7 @@ def test_deal_three_each_rest_is_the_deck_YS6():
 
 
 def test_first_player_is_random_then_turns_alternate_YS8():
+    # guards YS-8
     game = new(["water/fire"] * 3, ["fire/earth"] * 3, ["earth/wind", "water/wind"], first="P2")
     assert game.to_move == 1
     assert "P2 goes first" in game.transcript()
@@ -145,6 +151,7 @@ def test_first_player_is_random_then_turns_alternate_YS8():
 
 
 def test_turn_is_draw_then_play_YS9_YS10():
+    # guards YS-9, YS-10
     game = new(["water/fire"] * 3, ["fire/earth"] * 3, ["earth/wind call", "water/wind call"])
     lines = game.transcript().splitlines()
     assert lines[-2:] == ["-- turn 1: P1 --", "P1 draws earth/wind call"]
@@ -157,6 +164,7 @@ def test_turn_is_draw_then_play_YS9_YS10():
 
 # ---------------------------------------------------------------- the play phase
 def test_four_cards_must_play_one_then_may_stop_YS12_YS40():
+    # guards YS-12, YS-40
     game = new(["water/fire", "water/earth", "water/wind"], ["earth/wind"] * 3, ["fire/wind"])
     assert len(names(game, "hand[P1]")) == 4
     assert "pass" not in moves(game)
@@ -168,6 +176,7 @@ def test_four_cards_must_play_one_then_may_stop_YS12_YS40():
 
 
 def test_fewer_than_four_cards_may_play_none_YS12():
+    # guards YS-12
     game = new(["water/fire", "water/earth", "water/wind"], ["fire/earth"] * 3,
                ["fire/wind", "earth/wind", "earth/wind"])
     act(game, "water/fire as fire", "water/earth as earth", "pass")  # P1 keeps 2
@@ -180,6 +189,7 @@ def test_fewer_than_four_cards_may_play_none_YS12():
 
 
 def test_at_most_three_cards_YS11_YS13():
+    # guards YS-11, YS-13
     game = new(["water/fire", "water/earth", "water/wind"], ["earth/wind"] * 3, ["fire/wind"])
     act(game, "water/fire as water", "water/earth as earth", "water/wind as wind")
     assert game.to_move == 1  # the third card ends the play phase
@@ -189,6 +199,7 @@ def test_at_most_three_cards_YS11_YS13():
 
 
 def test_empty_hand_ends_the_play_phase_YS13():
+    # guards YS-13
     game = new(["water/fire", "water/earth", "water/wind"], ["fire/earth"] * 3,
                ["fire/wind", "earth/wind", "earth/wind"])
     act(game, "water/fire as water", "water/earth as water", "water/wind as wind")
@@ -199,6 +210,7 @@ def test_empty_hand_ends_the_play_phase_YS13():
 
 
 def test_a_card_goes_beside_the_chosen_colour_on_own_side_YS14_YS15():
+    # guards YS-14, YS-15
     game = new(["water/fire", "fire/earth", "earth/wind"], ["water/wind"] * 3, ["fire/wind"])
     assert last_played(game, 0) is None
     game.play("water/fire")
@@ -238,6 +250,7 @@ def test_bad_setup_input_is_a_clear_error():
 
 # ---------------------------------------------------------------- completing a drawing
 def test_rulebook_example_three_to_one_YS16_YS17_YS18_YS20():
+    # guards YS-16, YS-17, YS-18, YS-20
     """The rulebook's example with earth as the colour: 3 earth sketches against 1
     complete a value-4 earth Yokai; the 3 are discarded, the opponent's 1 stays."""
     game = new(["fire/earth", "earth/wind", "water/earth"], ["fire/earth", "water/wind", "fire/wind"],
@@ -263,6 +276,7 @@ def test_rulebook_example_three_to_one_YS16_YS17_YS18_YS20():
 
 
 def test_total_counts_both_sides_and_winner_need_not_be_the_mover_YS17_YS18():
+    # guards YS-17, YS-18
     game = new(["water/fire", "water/earth", "water/wind"], ["water/fire", "fire/wind", "fire/earth"],
                ["earth/wind"], stacks={"water": ["water 3", "water 5"]})
     act(game, "water/fire as water", "water/earth as water", "pass")
@@ -275,6 +289,7 @@ def test_total_counts_both_sides_and_winner_need_not_be_the_mover_YS17_YS18():
 
 
 def test_tie_sends_the_yokai_to_the_bottom_and_clears_both_sides_YS19_YS20():
+    # guards YS-19, YS-20
     game = new(["fire/earth", "earth/wind", "water/wind"], ["water/earth", "fire/earth", "fire/wind"],
                ["water/fire"], stacks={"earth": ["earth 4", "earth 7"]})
     act(game, "fire/earth as earth", "earth/wind as earth", "pass")
@@ -291,6 +306,7 @@ def test_tie_sends_the_yokai_to_the_bottom_and_clears_both_sides_YS19_YS20():
 
 
 def test_a_revealed_top_is_not_checked_until_a_card_is_added_YS16_YS32():
+    # guards YS-16, YS-32
     """Calling the top Yokai away uncovers a lower value already reached by the
     cards waiting there: nothing happens until the next card is added."""
     game = new(["water/fire call", "water/wind", "water/fire"],
@@ -311,6 +327,7 @@ def test_a_revealed_top_is_not_checked_until_a_card_is_added_YS16_YS32():
 
 
 def test_after_a_win_the_next_yokai_waits_for_a_card_YS20_YS32():
+    # guards YS-20, YS-32
     """P1 takes earth 7 with 4 cards to 3; P2's 3 cards reach the value of the
     uncovered earth 3, but the check waits until a card is added there."""
     game = new(["fire/earth", "earth/wind", "water/earth"], ["fire/earth", "earth/wind", "water/earth"],
@@ -330,6 +347,7 @@ def test_after_a_win_the_next_yokai_waits_for_a_card_YS20_YS32():
 
 # ---------------------------------------------------------------- Call the Yokai
 def test_call_moves_a_top_yokai_and_checks_the_receiving_stack_YS24_YS25_YS34():
+    # guards YS-24, YS-25, YS-34
     game = new(["fire/earth", "fire/wind", "water/fire call"], ["water/wind"] * 3, ["earth/wind"],
                stacks={"fire": ["fire 7"], "earth": ["earth 3", "earth 5"]})
     act(game, "fire/earth as fire", "fire/wind as fire")
@@ -347,6 +365,7 @@ def test_call_moves_a_top_yokai_and_checks_the_receiving_stack_YS24_YS25_YS34():
 
 
 def test_called_yokai_takes_the_new_stack_colour_while_on_it_YS25():
+    # guards YS-25
     game = new(["water/fire call", "water/wind", "water/earth"], ["fire/earth"] * 3, ["earth/wind"],
                stacks={"wind": ["wind 6"]})
     act(game, "water/fire call as water", "wind")
@@ -356,6 +375,7 @@ def test_called_yokai_takes_the_new_stack_colour_while_on_it_YS25():
 
 
 def test_call_sources_not_own_stack_not_a_last_card_YS24_YS33():
+    # guards YS-24, YS-33
     game = new(["water/fire call", "water/wind", "water/earth"], ["fire/earth"] * 3, ["earth/wind"])
     game.play("water/fire call")
     game.play("water")
@@ -366,6 +386,7 @@ def test_call_sources_not_own_stack_not_a_last_card_YS24_YS33():
 
 
 def test_call_is_optional_and_lost_if_not_used_at_once_YS21():
+    # guards YS-21
     game = new(["water/fire call", "water/wind", "water/earth"], ["fire/earth"] * 3, ["earth/wind"])
     before = {c: top(game, c) for c in COLOURS}
     act(game, "water/fire call as fire", "pass")
@@ -376,6 +397,7 @@ def test_call_is_optional_and_lost_if_not_used_at_once_YS21():
 
 
 def test_call_after_its_own_card_was_discarded_uses_its_stack_YS22_YS23():
+    # guards YS-22, YS-23
     game = new(["fire/earth", "fire/wind", "water/fire call"], ["water/wind"] * 3, ["earth/wind"],
                stacks={"fire": ["fire 3", "fire 7"], "wind": ["wind 5"]})
     act(game, "fire/earth as fire", "fire/wind as fire")
@@ -392,6 +414,7 @@ def test_call_after_its_own_card_was_discarded_uses_its_stack_YS22_YS23():
 
 # ---------------------------------------------------------------- Distract the Yokai
 def test_distract_has_no_target_before_the_opponent_plays_YS36():
+    # guards YS-36
     game = new(["water/fire distract", "water/wind", "water/earth"], ["fire/earth"] * 3,
                ["earth/wind"])
     act(game, "water/fire distract as fire")
@@ -399,6 +422,7 @@ def test_distract_has_no_target_before_the_opponent_plays_YS36():
 
 
 def test_distract_turns_the_opponents_last_card_to_its_other_colour_YS26_YS27_YS35():
+    # guards YS-26, YS-27, YS-35
     game = new(["water/wind", "fire/earth distract", "earth/wind"],
                ["water/fire", "fire/wind", "water/earth"], ["earth/wind", "fire/earth"])
     act(game, "water/wind as wind", "pass")
@@ -418,6 +442,7 @@ def test_distract_turns_the_opponents_last_card_to_its_other_colour_YS26_YS27_YS
 
 
 def test_distract_is_optional_YS21_YS26():
+    # guards YS-21, YS-26
     game = new(["water/wind", "fire/earth distract", "earth/wind"],
                ["water/fire", "fire/wind", "water/earth"], ["earth/wind", "fire/earth"])
     act(game, "water/wind as wind", "pass", "water/fire as water", "pass")
@@ -427,6 +452,7 @@ def test_distract_is_optional_YS21_YS26():
 
 
 def test_distracted_card_ability_ignored_and_may_be_distracted_again_YS27():
+    # guards YS-27
     game = new(["water/wind", "fire/earth distract", "water/fire distract"],
                ["water/fire call", "fire/wind", "water/earth"], ["earth/wind", "fire/earth"])
     act(game, "water/wind as wind", "pass")
@@ -443,6 +469,7 @@ def test_distracted_card_ability_ignored_and_may_be_distracted_again_YS27():
 
 
 def test_distract_has_no_target_once_that_card_is_discarded_YS36():
+    # guards YS-36
     game = new(["water/wind", "fire/earth distract", "earth/wind"],
                ["fire/wind", "water/fire", "water/earth"], ["earth/wind", "fire/earth"],
                stacks={"water": ["water 3"]})
@@ -457,6 +484,7 @@ def test_distract_has_no_target_once_that_card_is_discarded_YS36():
 
 
 def test_distract_checks_the_receiving_stack_either_player_may_win_YS37():
+    # guards YS-37
     game = new(["fire/earth", "fire/wind", "water/earth distract"],
                ["water/fire", "earth/wind", "water/wind"], ["earth/wind"],
                stacks={"fire": ["fire 3", "fire 5"], "water": ["water 7"]})
@@ -470,6 +498,7 @@ def test_distract_checks_the_receiving_stack_either_player_may_win_YS37():
 
 
 def test_distract_can_win_for_the_opponent_YS37():
+    # guards YS-37
     game = new(["water/wind", "fire/earth distract", "fire/wind"],
                ["water/fire", "fire/wind", "fire/earth"], ["earth/wind", "water/earth", "earth/wind"],
                stacks={"fire": ["fire 3", "fire 5"], "water": ["water 7"]})

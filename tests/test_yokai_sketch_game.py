@@ -42,6 +42,7 @@ def earth_called_down(earth, draws):
 
 
 def test_a_stacks_last_yokai_cannot_be_called_YS24_YS33():
+    # guards YS-24, YS-33
     game = earth_called_down(["earth 7", "earth 6", "earth 5", "earth 4", "earth 3"], ["earth/wind"])
     assert names(game, "stack[earth]") == ["earth 3"]
     assert top(game, "wind") == "earth 5" and top(game, "water") == "earth 4"
@@ -56,6 +57,7 @@ def test_a_stacks_last_yokai_cannot_be_called_YS24_YS33():
 
 
 def test_tie_on_a_one_card_stack_keeps_it_and_the_game_YS19_YS20_YS28():
+    # guards YS-19, YS-20, YS-28
     game = earth_called_down(["earth 7", "earth 6", "earth 5", "earth 3", "earth 4"],
                              ["earth/wind", "fire/earth distract", "water/earth", "earth/wind",
                               "earth/wind", "water/wind"])
@@ -72,6 +74,7 @@ def test_tie_on_a_one_card_stack_keeps_it_and_the_game_YS19_YS20_YS28():
 
 
 def test_draw_same_points_same_number_of_colours_YS28_YS29_YS31():
+    # guards YS-28, YS-29, YS-31
     game = earth_called_down(["earth 7", "earth 6", "earth 5", "earth 4", "earth 3"],
                              ["earth/wind", "fire/wind", "water/earth", "earth/wind", "earth/wind",
                               "water/fire", "fire/earth"])
@@ -92,6 +95,7 @@ def test_draw_same_points_same_number_of_colours_YS28_YS29_YS31():
 
 
 def test_the_game_ends_at_once_mid_turn_without_the_ability_YS22_YS28_YS42():
+    # guards YS-22, YS-28, YS-42
     game = earth_called_down(["earth 7", "earth 6", "earth 5", "earth 4", "earth 3"],
                              ["earth/wind", "fire/earth distract", "water/earth", "water/fire"])
     act(game, "pass")
@@ -111,6 +115,7 @@ def test_the_game_ends_at_once_mid_turn_without_the_ability_YS22_YS28_YS42():
 
 
 def test_equal_points_more_colours_wins_colour_of_the_stack_YS29_YS30_YS38():
+    # guards YS-29, YS-30, YS-38
     """P1: water 4 and earth 3 (2 colours). P2: fire 3 and earth 4, won beside fire
     after a Call, so it counts as fire: 1 colour (2 if printed colours counted)."""
     game = new(OPEN_P1, OPEN_P2,
@@ -146,6 +151,7 @@ def test_equal_points_more_colours_wins_colour_of_the_stack_YS29_YS30_YS38():
 
 # ---------------------------------------------------------------- the reshuffle
 def test_the_discard_pile_becomes_the_deck_when_it_runs_out_YS10():
+    # guards YS-10
     game = load(RULES).new_game(players=2, seed=3)
     rng = random.Random(3)
     wanted = None
@@ -200,6 +206,7 @@ def seen_by(game, seat):
 
 
 def test_hands_and_deck_stay_secret_YS41():
+    # guards YS-41
     game = new(P1_SECRETS[:3], P2_SECRETS[:3], [P1_SECRETS[3], P2_SECRETS[3], "water/fire"],
                stacks={"water": ["water 5", "water 3"]})
     for seat, other in ((0, P2_SECRETS), (1, P1_SECRETS)):
@@ -227,6 +234,7 @@ def test_hands_and_deck_stay_secret_YS41():
 
 
 def test_only_the_top_yokai_of_a_stack_shows_YS7_YS41():
+    # guards YS-7, YS-41
     game = new(["water/earth", "water/fire", "water/wind"], ["fire/earth", "fire/wind", "earth/wind"],
                ["water/fire call"], stacks={"water": ["water 3", "water 6"], "earth": ["earth 5"]})
     for seat in (0, 1):
@@ -251,6 +259,7 @@ def test_only_the_top_yokai_of_a_stack_shows_YS7_YS41():
 
 
 def test_random_games_never_show_a_seat_the_other_hand_YS41():
+    # guards YS-41
     rules = load(RULES)
     for seed in (1, 2):
         game = rules.new_game(players=2, seed=seed)
