@@ -5,7 +5,7 @@ import difflib
 import functools
 import re
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedInput, UnexpectedToken, VisitError
 from lark.lexer import PatternStr
 
@@ -19,6 +19,7 @@ from rulelang.syntax_errors import describe
 
 
 _NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+MAX_DEPTH = 150  # levels of the syntax tree: far beyond real rules, well within Python's stack
 KEYWORDS = frozenset({  # words that start a statement or belong to expressions: never names
     "let", "move", "deal", "shuffle", "create", "place", "reveal", "choose", "if", "else",
     "then", "for", "repeat", "while", "loop", "break", "continue", "return", "log", "win",
@@ -76,11 +77,27 @@ def _soft_keyword(error) -> bool:
 
 def _parse_tree(text, file, start, line_shift=1, col_shift=1):
     try:
-        return _lark().parse(text, start=start, on_error=_soft_keyword)
+        tree = _lark().parse(text, start=start, on_error=_soft_keyword)
     except UnexpectedInput as error:
         diagnostic = describe(error, text, file, line_shift, col_shift, _literals(),
                               in_string=start == "expr_start")
         raise ParseError(diagnostic.message, [diagnostic], {file: text}) from None
+    _check_depth(tree, text, file, line_shift - 1, col_shift - 1)
+    return tree
+
+
+def _check_depth(tree, text, file, dl, dc):
+    """Refuse absurdly deep nesting, before anything walks the tree recursively."""
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            span = _span(file, node.meta, dl, dc)
+            message = f"this is nested too deeply (more than {MAX_DEPTH} levels)"
+            raise ParseError(message, [Diagnostic(
+                message, span, "split it up: name parts with let, or move them into a fn or "
+                               "a rule")], {file: text})
+        stack.extend((child, depth + 1) for child in node.children if isinstance(child, Tree))
 
 
 def _build(builder, tree):

@@ -248,3 +248,36 @@ def test_random_tokens_only_ever_raise_rules_errors(tokens):
 def test_the_fuzz_seeds_are_valid():
     for text in SEEDS:
         rulelang.loads(text, "seed.rules").new_game(seed=1)
+
+
+DEEP = {
+    "sum": lambda n: "1" + " + 1" * n,
+    "not": lambda n: "not " * n + "true",
+    "calls": lambda n: "abs(" * n + "1" + ")" * n,
+    "lists": lambda n: "[" * n + "]" * n,
+    "if-expression": lambda n: "if true then " * n + "1" + " else 2" * n,
+}
+
+
+@pytest.mark.parametrize("shape", sorted(DEEP))
+@pytest.mark.parametrize("where", ["let", "string"])
+def test_absurd_nesting_is_a_clear_error_not_a_crash(shape, where):
+    value = DEEP[shape](3000)
+    line = f"let x = {value}" if where == "let" else f'log "{{{value}}}"'
+    with pytest.raises(rulelang.ParseError, match="nested too deeply"):
+        rulelang.loads(HEAD + f"turn {{ {line} win current }}", "t.rules")
+
+
+@pytest.mark.parametrize("nest", [
+    lambda n: "if true { " * n + "}" * n,
+    lambda n: "for i in [1] { " * n + "}" * n,
+])
+def test_deeply_nested_blocks_are_a_clear_error(nest):
+    with pytest.raises(rulelang.ParseError, match="nested too deeply"):
+        rulelang.loads(HEAD + "turn { " + nest(1000) + " win current }", "t.rules")
+
+
+def test_nesting_below_the_limit_runs():
+    game = rulelang.loads(HEAD + "turn { let x = " + DEEP["sum"](100) + ' log "{x}" win current }',
+                          "t.rules").new_game(seed=1)
+    assert "101" in game.transcript()
