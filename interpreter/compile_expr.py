@@ -7,7 +7,8 @@ list index and a field a dict key: nothing is looked up by scope at run time.
 from __future__ import annotations
 
 from interpreter.builtins import IMPLEMENTATIONS, Family, as_list
-from interpreter.values import MAX_ITEMS, Card, Cell, EnumValue, Fail, Zone, cell_name
+from interpreter.values import MAX_ITEMS, MAX_NUMBER, Card, Cell, EnumValue, Fail, Zone, bounded
+from interpreter.values import cell_name
 from rulelang import ast
 
 
@@ -283,21 +284,28 @@ class ExprCompiler:
         lt, rt = e.left.ty.name, e.right.ty.name
         if op == "+" and "text" in (lt, rt):
             ra, rb = self.renderer(e.left), self.renderer(e.right)
-            return lambda g, L: ra(g, L) + rb(g, L)
+            return lambda g, L: bounded(ra(g, L) + rb(g, L))
         if lt == "list" or rt == "list":
             if op == "+":
-                return lambda g, L: as_list(a(g, L)) + as_list(b(g, L))
+                return lambda g, L: bounded(as_list(a(g, L)) + as_list(b(g, L)))
             if op == "-":
                 def minus(g, L):
                     gone = as_list(b(g, L))
                     return [x for x in as_list(a(g, L)) if x not in gone]
                 return minus
         if op == "+":
-            return lambda g, L: a(g, L) + b(g, L)
+            return lambda g, L: bounded(a(g, L) + b(g, L))
         if op == "-":
             return lambda g, L: a(g, L) - b(g, L)
         if op == "*":
-            return lambda g, L: a(g, L) * b(g, L)
+            def times(g, L):
+                x, y = a(g, L), b(g, L)
+                if type(x) is not int or type(y) is not int:
+                    raise Fail(f"'*' needs two numbers, not {g.text_of(x)} and {g.text_of(y)}")
+                if abs(x * y) > MAX_NUMBER:
+                    raise Fail(f"{x} * {y} is too large (at most {MAX_NUMBER:,})")
+                return x * y
+            return times
 
         def divide(g, L):
             x, y = a(g, L), b(g, L)

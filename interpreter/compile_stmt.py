@@ -7,7 +7,7 @@ pauses (a decision), calls a rule or ends the game returns a negative signal.
 """
 from __future__ import annotations
 
-from interpreter.values import Card, Fail
+from interpreter.values import Card, Fail, bounded
 from rulelang import ast
 
 SWITCH, PAUSE, DONE = -1, -2, -3  # frames changed / waiting for a move / game over
@@ -119,7 +119,7 @@ class UnitCompiler:
             def value(g, L):
                 now, delta = current(g, L), plain(g, L)
                 if isinstance(now, list):
-                    return now + delta if sign > 0 else [x for x in now if x not in delta]
+                    return bounded(now + delta) if sign > 0 else [x for x in now if x not in delta]
                 return now + sign * delta
         if isinstance(t, ast.Name) and t.ref[0] == "local":
             slot = t.ref[1]

@@ -10,6 +10,14 @@ from __future__ import annotations
 
 MAX_ITEMS = 1_000_000  # the longest range or list of pairs a ruleset may build
 MAX_CARDS = 100_000  # the most cards one game may create
+MAX_NUMBER = 10**18  # the largest product a ruleset may compute
+
+
+def bounded(value):
+    """A sum of texts or lists must stay small: doubling one in a loop would fill the memory."""
+    if type(value) in (str, list, tuple) and len(value) > MAX_ITEMS:
+        raise Fail(f"a text or list of more than {MAX_ITEMS:,} items is too long")
+    return value
 
 
 class Fail(Exception):

@@ -281,3 +281,18 @@ def test_nesting_below_the_limit_runs():
     game = rulelang.loads(HEAD + "turn { let x = " + DEEP["sum"](100) + ' log "{x}" win current }',
                           "t.rules").new_game(seed=1)
     assert "101" in game.transcript()
+
+
+@pytest.mark.parametrize("text, words", [
+    ('var t: text = "ab"\nturn { loop { t = t + t } }', "is too long"),
+    ("var t: list of int = [1]\nturn { loop { t += t } }", "is too long"),
+    ("var x: int = 2\nturn { loop { x = x * x } }", "is too large"),
+    ('fn f(x) = x * 99999\nturn { log "{f(\\"ab\\")}" }', "'*' needs two numbers"),
+    ("turn { let xs = 1..100000000 win current }", "is too long"),
+    ("turn { let ps = pairs(1..100000) win current }", "are too many"),
+    ("card C { n: int }\nzone z: pile of C\nturn { create C(n: 1) x 1000000 in z }",
+     "at most 100,000 cards"),
+])
+def test_a_ruleset_cannot_exhaust_the_memory(text, words):
+    with pytest.raises(rulelang.RulesRuntimeError, match=words):
+        rulelang.loads(HEAD + text, "t.rules").new_game(seed=1)
