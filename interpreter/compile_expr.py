@@ -7,7 +7,7 @@ list index and a field a dict key: nothing is looked up by scope at run time.
 from __future__ import annotations
 
 from interpreter.builtins import IMPLEMENTATIONS, Family, as_list
-from interpreter.values import MAX_ITEMS, MAX_NUMBER, Card, Cell, EnumValue, Fail, Zone, bounded
+from interpreter.values import MAX_ITEMS, MAX_NUMBER, MAX_WORK, Card, Cell, EnumValue, Fail, Zone, bounded
 from interpreter.values import cell_name
 from rulelang import ast
 
@@ -229,7 +229,9 @@ class ExprCompiler:
         def run(g, L, depth, out):
             it, slots, cond = clauses[depth]
             last = depth == len(clauses) - 1
-            for value in it(g, L):
+            items = it(g, L)
+            _count_work(g, len(items))
+            for value in items:
                 if len(slots) == 1:
                     L[slots[0]] = value
                 else:
@@ -249,7 +251,9 @@ class ExprCompiler:
 
                 def simple(g, L):
                     out = []
-                    for value in it(g, L):
+                    items = it(g, L)
+                    _count_work(g, len(items))
+                    for value in items:
                         L[slot] = value
                         if cond is None or cond(g, L):
                             out.append(elt(g, L))
@@ -401,6 +405,16 @@ def _seats(ty):
     if ty.name == "list" and ty.arg is not None and ty.arg.name == "seat":
         return "list"
     return None
+
+
+def _count_work(g, n):
+    """Comprehensions count the items they go through; past a budget between two
+    decisions, the ruleset is taken to be running away (a loop could not be seen)."""
+    g.work += n
+    if g.work > MAX_WORK:
+        g.work = 0
+        raise Fail(f"over {MAX_WORK:,} items gone through in lists since the last decision: "
+                   "this seems never to end")
 
 
 def _dynamic_attr(value, name):

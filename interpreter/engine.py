@@ -87,7 +87,7 @@ class Game:
         self.over = False
         self.result = None  # (how, winners, reason) once over
         self.outcome_cache = None
-        self.steps = self.depth = 0
+        self.steps = self.depth = self.work = 0
         self.turn_number = 0
         self.in_setup = True
         self.global_L = [None] * rules.global_slots
@@ -465,7 +465,7 @@ class Game:
         if not values:
             raise Fail("there is nothing to choose from, and passing is not allowed")
         self.settle(seat)
-        self.steps = 0
+        self.steps = self.work = 0
         self.pending = Decision(seat, values, notations, named, words, slot)
 
     def notation(self, value, seat, element=None):

@@ -201,6 +201,8 @@ RUNAWAY = {
     "turn with no decision": ("var n: int = 0\nturn {\n  n += 1\n}",
                               "turns keep passing with no decision", 4),
     "loop in setup": ("setup {\n  loop { }\n}\nturn { win current }", "in setup", 4),
+    "huge comprehension": ("rule spin() {\n  let n = size([x for a in 1..100000 for x in 1..100000])\n}"
+                           "\nturn {\n  spin()\n}", "seems never to end", 4),
 }
 
 
