@@ -609,6 +609,10 @@ class Game:
     def transcript(self, seat=None):
         return views.transcript(self, seat)
 
-    def save(self):
-        from interpreter.saving import save
-        return save(self)
+    def save(self, seat=None):
+        """The whole game as JSON, to restore and continue (it holds every secret).
+
+        With a seat: that player's record of the game (their view and transcript),
+        filtered like everything offered to a player; it cannot be continued."""
+        from interpreter.saving import save, save_for
+        return save(self) if seat is None else save_for(self, seat)

@@ -17,6 +17,7 @@ from interpreter.views import all_zones
 from rulelang.errors import RulesError
 
 FORMAT = "rulelang-save/1"
+PLAYER_FORMAT = "rulelang-player-record/1"
 
 
 def fingerprint(rules) -> str:
@@ -132,6 +133,14 @@ def save(g: Game) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
+def save_for(g: Game, seat) -> str:
+    """What one player may keep of the game: their view and their transcript."""
+    view = g.view(seat)  # raises RulesError for a seat that is not playing
+    data = {"format": PLAYER_FORMAT, "game": g.title, "seat": seat, "view": view,
+            "transcript": g.transcript(seat)}
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
 def _rng_state(state):
     version, internal, gauss = state
     return [version, list(internal), gauss]
@@ -164,10 +173,13 @@ def _outcome(outcome):
 def restore(rules, text: str) -> Game:
     try:
         data = json.loads(text)
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
+        if not isinstance(data, dict) or data.get("format") not in (FORMAT, PLAYER_FORMAT):
             raise ValueError("format")
     except ValueError:
         raise RulesError("this is not a rulelang save") from None
+    if data["format"] == PLAYER_FORMAT:
+        raise RulesError("this is one player's record of the game: it holds only what that "
+                         "player may see, so it cannot be continued (save with game.save())")
     if data.get("fingerprint") != fingerprint(rules):
         raise RulesError(f"this save is from other rules ({data.get('game')!r}), "
                          "or the rules changed since it was made")

@@ -234,3 +234,19 @@ def test_runtime_errors_name_the_rule_and_line():
     assert d.message == "in rule bad: division by zero"
     assert (d.span.line, d.span.col) == (4, 3)
     assert str(caught.value).startswith("t.rules:4:3: error: in rule bad: division by zero")
+
+
+def test_a_players_save_is_filtered_like_their_view_and_cannot_be_continued():
+    import json
+    rules = rules_of('zone hand[player]: hand, owner\ncard C { n: int name "c{n}" }\n'
+                     'setup {\n  create C(n: 1) in hand[0]\n  create C(n: 2) in hand[1]\n}\n'
+                     'turn {\n  choose c in hand[current]\n  win current\n}')
+    game = rules.new_game(players=2, seed=1)
+    mine = json.loads(game.save(0))
+    assert mine["view"] == json.loads(json.dumps(game.view(0)))
+    assert mine["transcript"] == game.transcript(0)
+    assert "c2" not in game.save(0) and "c1" in game.save(0)
+    with pytest.raises(rulelang.RulesError, match="cannot be continued"):
+        rules.restore(game.save(0))
+    with pytest.raises(rulelang.RulesError):
+        game.save(5)
