@@ -25,6 +25,14 @@ class Code:
         return f"<code {self.name}>"
 
 
+class Frame:
+    """A running piece of code: which code, where in it, and its local slots."""
+    __slots__ = ("code", "pc", "L")
+
+    def __init__(self, code, pc, L):
+        self.code, self.pc, self.L = code, pc, L
+
+
 class Label:
     __slots__ = ("pc",)
 

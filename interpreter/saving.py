@@ -11,7 +11,8 @@ import json
 from collections import deque
 
 from interpreter.builtins import Family, Row
-from interpreter.engine import Decision, Frame, Game
+from interpreter.compile_stmt import Frame
+from interpreter.engine import Decision, Game
 from interpreter.values import Card, Cell, EnumValue, Placement, Shape, Zone, parse_shape
 from interpreter.views import all_zones
 from rulelang.errors import RulesError
