@@ -199,21 +199,23 @@ class ExprCompiler:
 
     def call_fn(self, name, args):
         code = self.fns.setdefault(name, FnCode())
+        a0 = args[0] if args else None
 
         def call(g, L):
             frame = [None] * code.nslots
-            for i, a in enumerate(args):
-                frame[i] = a(g, L)
-            for slot, value in code.lets:
-                frame[slot] = value(g, frame)
+            if a0 is not None:
+                frame[0] = a0(g, L)
+                for i in range(1, len(args)):
+                    frame[i] = args[i](g, L)
             g.depth += 1
             if g.depth > 200:
                 g.depth = 0
                 raise Fail(f"function '{name}' calls itself without end")
-            try:
-                return code.body(g, frame)
-            finally:
-                g.depth -= 1
+            for slot, value in code.lets:
+                frame[slot] = value(g, frame)
+            result = code.body(g, frame)
+            g.depth -= 1  # not on errors: an error ends the run, and the next run resets it
+            return result
         return call
 
     def compile_fn(self, decl):

@@ -219,6 +219,7 @@ class Game(Effects):
         return RulesRuntimeError(text, [Diagnostic(text, span)], self.rules.program.sources)
 
     def run(self):
+        self.depth = 0  # function call depth (an error may have left it raised)
         self.guard(self._run)
 
     def _run(self):
@@ -292,6 +293,8 @@ class Game(Effects):
         """A value as the chooser names it, and the cards whose faces that name shows."""
         if type(value) is EnumValue:
             return value.name, ()
+        if type(value) is Placement:
+            return value.label, ()
         if isinstance(value, Card):
             if value.known >> seat & 1:
                 return value.label, (value,)

@@ -55,17 +55,20 @@ def adjacent(a, b) -> bool:
 
 def placements(shape: Shape, allowed) -> list:
     """Every placement of the shape, in any orientation, whose cells are all allowed."""
-    free = set(as_cells(allowed))
+    free = set(as_cells(allowed))  # cells hash like plain pairs: test with pairs, cheaply
     anchors = sorted(free, key=lambda c: (c[1], c[0]))
+    orientations = [(label, offsets[1:]) for label, offsets in shape.orientations]
     out = []
-    for ax, ay in anchors:
-        name = cell_name((ax, ay))
-        for label, offsets in shape.orientations:
-            cells = tuple(Cell(ax + dx, ay + dy) for dx, dy in offsets)
-            for c in cells:
-                if c not in free:
+    for anchor in anchors:  # every orientation's first cell is its anchor, (0, 0)
+        ax, ay = anchor
+        name = None
+        for label, rest in orientations:
+            for dx, dy in rest:
+                if (ax + dx, ay + dy) not in free:
                     break
             else:
+                name = name or cell_name(anchor)
+                cells = (anchor,) + tuple(Cell(ax + dx, ay + dy) for dx, dy in rest)
                 out.append(Placement(cells, f"{name} {label}" if label else name))
     return out
 
