@@ -52,6 +52,9 @@ class ExprCompiler:
 
     def message(self, e):
         """Like text, but cards stay cards, so each reader sees only what they may."""
+        if isinstance(e, ast.Lit) and isinstance(e.value, str):
+            constant = [e.value]  # most prompts: nothing to work out at each decision
+            return lambda g, L: constant
         if not isinstance(e, ast.Text):
             return self.message_part(e)
         compiled = [(p, None) if isinstance(p, str) else (None, self.message_part(p))
