@@ -14,7 +14,7 @@ from rulelang import ast
 
 class FnCode:
     """A user function, filled in once every function is compiled (they may recurse)."""
-    __slots__ = ("name", "nslots", "nparams", "lets", "body")
+    __slots__ = ("name", "nslots", "lets", "body")
 
 
 class ExprCompiler:
@@ -223,7 +223,7 @@ class ExprCompiler:
 
     def compile_fn(self, decl):
         code = self.fns.setdefault(decl.name, FnCode())
-        code.name, code.nslots, code.nparams = decl.name, max(decl.nslots, 1), len(decl.params)
+        code.name, code.nslots = decl.name, max(decl.nslots, 1)
         code.lets = [(let.slot, self.expr(let.value)) for let in decl.lets]
         code.body = self.expr(decl.body)
 

@@ -81,10 +81,6 @@ def _cell_xy(name):
     return int(x), int(y)
 
 
-def _cell_name(x, y):
-    return f"{chr(65 + x)}{y + 1}" if 0 <= x < 26 and y >= 0 else f"({x},{y})"
-
-
 def grid_picture(zone: dict, layers: list, marks: dict | None = None) -> Table:
     """A grid as a table of cells: the zone's cards, then its layers where it is empty."""
     cells: dict = {}
