@@ -174,8 +174,7 @@ class Game(Effects):
                 key = combo[0] if len(combo) == 1 else combo
                 owner = next((k for (d, _), k in zip(info.keys, combo) if d in ("player", "seat")),
                              None)
-                shown = ",".join(self.text_of(k, d in ("player", "seat"))
-                                 for (d, _), k in zip(info.keys, combo))
+                shown = ",".join(views.key_texts(self, key, info.keys))
                 family[key] = Zone(f"{name}[{shown}]", name, key, info, owner)
         for info, init in rules.vars:
             if not info.keys:

@@ -71,8 +71,7 @@ def zone_view(g, zone, seat) -> dict:
     out = {"kind": zone.kind, "visibility": zone.vis, "size": len(zone.cards),
            "family": zone.family or zone.name}
     if zone.family is not None:
-        keys = zone.key if isinstance(zone.key, tuple) else (zone.key,)
-        out["keys"] = [g.text_of(k, d in ("player", "seat")) for k, (d, _) in zip(keys, zone.info.keys)]
+        out["keys"] = key_texts(g, zone.key, zone.info.keys)
     if zone.info.label:
         out["label"] = zone.info.label
     if zone.info.layout:
@@ -94,9 +93,10 @@ def all_zones(g):
             yield value
 
 
-def _key_text(g, key, domains):
+def key_texts(g, key, domains) -> list[str]:
+    """A zone's or variable's key as texts, one per key (seats as P1, P2...)."""
     keys = key if isinstance(key, tuple) else (key,)
-    return ",".join(g.text_of(k, d in ("player", "seat")) for k, (d, _) in zip(keys, domains))
+    return [g.text_of(k, d in ("player", "seat")) for k, (d, _) in zip(keys, domains)]
 
 
 def vars_view(g, seat) -> dict:
@@ -114,7 +114,7 @@ def vars_view(g, seat) -> dict:
             keys = key if isinstance(key, tuple) else (key,)
             if info.visibility == "owner" and seat is not None and keys[owner_at] != seat:
                 continue
-            shown[_key_text(g, key, info.keys)] = plain(g, v, seat, info.type)
+            shown[",".join(key_texts(g, key, info.keys))] = plain(g, v, seat, info.type)
         out[info.name] = shown
     return out
 
