@@ -107,8 +107,9 @@ class UnitCompiler:
 
     # -- statements
     def s_Let(self, s):
-        value, slot = self.ec.expr(s.value), s.slot
+        self.set_local(s.span, s.slot, self.ec.expr(s.value))
 
+    def set_local(self, span, slot, value):
         def maker(i):
             nxt = i + 1
 
@@ -116,7 +117,7 @@ class UnitCompiler:
                 L[slot] = value(g, L)
                 return nxt
             return op
-        self.emit(s.span, maker)
+        self.emit(span, maker)
 
     def s_Assign(self, s):
         t, value = s.target, self.ec.expr(s.value)
@@ -130,16 +131,7 @@ class UnitCompiler:
                     return bounded(now + delta) if sign > 0 else [x for x in now if x not in delta]
                 return now + sign * delta
         if isinstance(t, ast.Name) and t.ref[0] == "local":
-            slot = t.ref[1]
-
-            def maker(i):
-                nxt = i + 1
-
-                def op(g, L):
-                    L[slot] = value(g, L)
-                    return nxt
-                return op
-            self.emit(s.span, maker)
+            self.set_local(s.span, t.ref[1], value)  # locals cannot end the game: no checks
             return
         if isinstance(t, ast.Name):
             name = t.ref[1]

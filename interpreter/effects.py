@@ -121,12 +121,9 @@ class Effects:
         if fixed:
             order = self._fixed_order(zone, order, fixed.popleft())
         cards[:] = order
-        base = self.everyone if zone.vis == "public" else (
-            1 << zone.owner if zone.vis == "owner" and zone.owner is not None else 0)
-        for card in cards:
-            card.known = base
-        if zone.vis == "top" and cards:
-            cards[-1].known = self.everyone
+        for card in cards:  # a shuffle forgets positions: only what the zone shows is known
+            card.known = 0
+            self._see(card, zone)
 
     def _fixed_order(self, zone, shuffled, wanted):
         """A shuffle fixed by a test: the named cards on top, in order; the rest shuffled below."""
