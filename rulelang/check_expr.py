@@ -9,7 +9,6 @@ from rulelang import ast
 from rulelang import types as T
 from rulelang.builtins import KIND_WORDS, SIGNATURES, kind_ok
 from rulelang.errors import did_you_mean
-from rulelang.parser import KEYWORDS
 
 BUILTIN_VALUES = {
     "players": T.list_of(T.SEAT),
@@ -302,15 +301,7 @@ class ExprChecker:
                 self.expect(clause.cond, inner, T.BOOL, "a filter")
         return T.list_of(self.expr(e.elt, inner))
 
-    def local_name(self, name, span):
-        """A name given to a local value (let, choose, for, a parameter) is not a keyword."""
-        if name in KEYWORDS:
-            self.error(span, f"'{name}' is a keyword of the language and cannot be a name",
-                       "pick another name")
-
     def bind_loop_names(self, names, elem, scope, span):
-        for name in names:
-            self.local_name(name, span)
         if len(names) == 1:
             return [scope.bind(names[0], elem, mutable=False)]
         parts = elem.arg if elem.name == "tuple" and elem.arg else None

@@ -17,7 +17,6 @@ class StmtChecker:
         unit = Unit(d.name, "rule")
         scope = Scope(unit)
         for p in d.params:
-            self.local_name(p.name, p.span)
             scope.bind(p.name, self.type_of(p.type))
         self.calls[d.name] = set()
         self.block(d.body, scope, unit, loops=0)
@@ -121,7 +120,6 @@ class StmtChecker:
 
     def s_Let(self, s, scope, loops):
         t = self.expr(s.value, scope)
-        self.local_name(s.name, s.span)
         if s.name in scope.names:
             self.error(s.span, f"'{s.name}' is already defined in this block",
                        f"to change it write {s.name} = ...")
@@ -302,7 +300,6 @@ class StmtChecker:
             self.expect(s.pass_if, scope, T.BOOL, "the condition to pass")
         if s.prompt is not None:
             self.expr(s.prompt, scope)
-        self.local_name(s.name, s.span)
         if s.name in scope.names:
             self.error(s.span, f"'{s.name}' is already defined in this block")
         s.slot = scope.bind(s.name, T.element(t))

@@ -14,7 +14,6 @@ from rulelang.builtins import SIGNATURES
 from rulelang.check_expr import BUILTIN_VALUES, ExprChecker, Scope, Unit
 from rulelang.check_stmt import StmtChecker
 from rulelang.errors import CheckError, Diagnostic, did_you_mean
-from rulelang.parser import KEYWORDS
 
 MAX_ERRORS = 30
 MAX_GRID = 100  # cells along each side of a bounded grid
@@ -163,10 +162,6 @@ class Checker(ExprChecker, StmtChecker):
         return self.program
 
     def define(self, kind, name, ty, decl, span, library, keys=None):
-        if name in KEYWORDS:
-            self.error(span, f"'{name}' is a keyword of the language and cannot be a name",
-                       "pick another name")
-            return
         if name in self.symbols:
             other = self.symbols[name]
             self.error(span, f"'{name}' is already defined (as a {other.kind} at {other.span})",
@@ -270,7 +265,7 @@ class Checker(ExprChecker, StmtChecker):
             elif member in self.symbols and self.symbols[member].kind == "member":
                 other = self.symbols.pop(member)
                 self.ambiguous[member] = {other.decl, d.name}
-            elif member in self.symbols or member in KEYWORDS:
+            elif member in self.symbols:
                 self.error(span, f"enum member '{member}' clashes with another name",
                            f"rename it, or write {d.name}.{member} everywhere")
             else:
@@ -400,7 +395,6 @@ class Checker(ExprChecker, StmtChecker):
         unit = Unit(d.name, "fn")
         scope = Scope(unit)
         for p in d.params:
-            self.local_name(p.name, p.span)
             scope.bind(p.name, self.type_of(p.type), mutable=False)
         for let in d.lets:
             t = self.expr(let.value, scope)
