@@ -22,9 +22,6 @@ COLOURS = {
     "violet": "magenta", "magenta": "magenta", "orange": "dark_orange", "cyan": "cyan",
     "white": "white", "black": "grey11", "grey": "grey50", "gray": "grey50", "brown": "orange4",
     "pink": "hot_pink", "gold": "gold1",
-    # common names for game colours and elements
-    "water": "blue", "fire": "red", "earth": "green", "wind": "yellow", "air": "yellow",
-    "hearts": "red", "diamonds": "red", "clubs": "white", "spades": "white",
 }
 _CELL = re.compile(r"^([A-Z])(\d+)$")
 
