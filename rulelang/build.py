@@ -58,7 +58,8 @@ def _unquote(token: str) -> str:
 
 @v_args(meta=True)
 class Builder(Transformer):
-    def __init__(self, file, text, line_shift=0, col_shift=0):
+    def __init__(self, file, text, parse_expr, line_shift=0, col_shift=0):
+        self.parse_expr = parse_expr  # given by the parser (strings hold expressions): no import cycle
         super().__init__()
         self.file, self.text = file, text
         self.dl, self.dc = line_shift, col_shift
@@ -481,8 +482,7 @@ class Builder(Transformer):
                     parts.append("".join(buf))
                     buf = []
                 try:
-                    from rulelang.parser import parse_expr  # strings hold expressions
-                    parts.append(parse_expr(_inner_quotes(raw[i + 1:end]), self.file, span.line,
+                    parts.append(self.parse_expr(_inner_quotes(raw[i + 1:end]), self.file, span.line,
                                             span.col + i + 2))
                 except ParseError as error:
                     raise ParseError(str(error.diagnostics[0].message), error.diagnostics,

@@ -41,14 +41,14 @@ def _hard_keyword(token: Token) -> Token:
 
 def parse(text: str, file: str = "<rules>") -> ast.Module:
     tree = _parse_tree(text, file, "start")
-    decls = _build(Builder(file, text), tree)
+    decls = _build(Builder(file, text, parse_expr), tree)
     return ast.Module(decls, file, span=Span(file, 1, 1, 1, 1))
 
 
 def parse_expr(text: str, file: str = "<expr>", line: int = 1, col: int = 1) -> ast.Expr:
     """Parse one expression (used for `{...}` inside strings), spans shifted to ``line:col``."""
     tree = _parse_tree(text, file, "expr_start", line, col)
-    return _build(Builder(file, text, line - 1, col - 1), tree)
+    return _build(Builder(file, text, parse_expr, line - 1, col - 1), tree)
 
 
 def _soft_keyword(error) -> bool:
