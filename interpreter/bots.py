@@ -1,9 +1,10 @@
 """Players that need no person: each picks one of the legal moves.
 
 A bot sees the game only through ``legal_moves()`` and what its own moves lead
-to. The greedy bot looks ahead by playing each move on a copy of the game; in
-that copy all chance to come is redrawn from the bot's own generator, so it
-cannot peek at a shuffle that has not happened yet.
+to. The greedy bot looks ahead by playing each move on a copy of the game
+(``game.copy``, which keeps no log); in that copy all chance to come is redrawn
+from the bot's own generator, so it cannot peek at a shuffle that has not
+happened yet.
 """
 from __future__ import annotations
 
@@ -53,9 +54,9 @@ class GreedyBot:
         return moves[self.rng.choice([i for v, i in scored if v == best])]
 
     def value_after(self, game, move, seat, depth):
-        copy = game.rules.restore(game.save())
+        copy = game.copy(logging=False)
         copy.rng.seed(self.rng.getrandbits(64))
-        copy.play(move)
+        copy.apply(move.index)
         self.left -= 1
         if copy.is_over:
             return (_result(copy, seat), heuristic(copy, seat))
@@ -67,11 +68,8 @@ class GreedyBot:
 
 
 def heuristic(game, seat) -> int:
-    slot, expr = game.rules.heuristic
-    L = game.global_L
-    if slot is not None:
-        L[slot] = seat
-    return game.guard(lambda: expr(game, L)) or 0
+    expr, per_seat = game.rules.heuristic
+    return game.guard(lambda: expr(game, game.players[seat]) if per_seat else expr(game)) or 0
 
 
 def _result(game, seat) -> int:

@@ -7,46 +7,19 @@ from __future__ import annotations
 from itertools import combinations
 
 from interpreter import geometry
-from interpreter.values import MAX_ITEMS, Card, Cell, Fail, Placement, Shape, Zone, parse_cell, parse_shape
-
-
-class Family(dict):
-    """Every zone of one keyed declaration, by key."""
-
-    __slots__ = ("name",)
-
-    def __init__(self, name):
-        super().__init__()
-        self.name = name
-
-
-class Row(dict):
-    """One row of a table."""
-
-
-def as_list(v) -> list:
-    if isinstance(v, list):
-        return v
-    if isinstance(v, Zone):
-        return v.cards
-    if isinstance(v, Family):
-        return [c for z in v.values() for c in z.cards]
-    if v is None:
-        return []
-    if isinstance(v, (tuple, str)):
-        return list(v)
-    raise Fail(f"{v!r} is not a list")
+from interpreter.values import (MAX_ITEMS, Card, Cell, Fail, Placement, Shape, Zone, as_list,
+                                parse_cell, parse_shape, text_of)
 
 
 def _size(g, v):
     if isinstance(v, Shape):
         return len(v.cells)
-    return len(as_list(v))
+    return len(as_list(g, v))
 
 
 def _extreme(pick):
     def impl(g, *args):
-        items = as_list(args[0]) if len(args) == 1 else list(args)
+        items = as_list(g, args[0]) if len(args) == 1 else list(args)
         items = [x for x in items if x is not None]
         return pick(items) if items else None
     return impl
@@ -54,7 +27,7 @@ def _extreme(pick):
 
 def _arg(pick):
     def impl(g, items, key):
-        items = as_list(items)
+        items = as_list(g, items)
         if not items:
             return []
         keys = [key(x) for x in items]
@@ -71,7 +44,7 @@ def _pairs(items):
 
 def _unique(g, items):
     seen, out = set(), []
-    for x in as_list(items):
+    for x in as_list(g, items):
         k = _hashable(x)
         if k not in seen:
             seen.add(k)
@@ -84,18 +57,18 @@ def _hashable(x):
 
 
 def _sort(g, items, key=None):
-    return sorted(as_list(items), key=key) if key else sorted(as_list(items))
+    return sorted(as_list(g, items), key=key) if key else sorted(as_list(g, items))
 
 
 def _top(g, zone, n=None):
-    cards = _zone(zone).cards
+    cards = g.zc[_zone(zone).i]
     if n is None:
         return cards[-1] if cards else None
     return cards[::-1][:n]
 
 
 def _bottom(g, zone, n=None):
-    cards = _zone(zone).cards
+    cards = g.zc[_zone(zone).i]
     if n is None:
         return cards[0] if cards else None
     return cards[:n]
@@ -108,7 +81,7 @@ def _zone(z) -> Zone:
 
 
 def _grid(z) -> Zone:
-    if not isinstance(z, Zone) or z.grid is None:
+    if not isinstance(z, Zone) or not z.grid:
         raise Fail(f"{z!r} is not a grid")
     return z
 
@@ -123,7 +96,7 @@ def _cell(g, a, b=None):
 
 def _cells(g, v):
     if isinstance(v, Zone):
-        if v.grid is None:
+        if not v.grid:
             raise Fail(f"{v.name} is not a grid")
         if v.width is None:
             return _occupied(g, v)
@@ -131,12 +104,12 @@ def _cells(g, v):
     if isinstance(v, Placement):
         return list(v.cells)
     if isinstance(v, Card):
-        return list(v.cells)
+        return list(g.cells[v.id])
     return geometry.as_cells(v)
 
 
 def _occupied(g, grid):
-    return sorted((c for c, cards in _grid(grid).grid.items() if cards),
+    return sorted((c for c, cards in g.zg[_grid(grid).i].items() if cards),
                   key=lambda c: (c[1], c[0]))
 
 
@@ -144,13 +117,13 @@ def _empty_cells(g, grid):
     grid = _grid(grid)
     if grid.width is None:
         raise Fail(f"{grid.name} has no edges, so it has no list of empty cells")
-    taken = grid.grid
+    taken = g.zg[grid.i]
     return [Cell(x, y) for y in range(grid.height) for x in range(grid.width)
             if not taken.get((x, y))]
 
 
 def _at(g, grid, cell):
-    return list(_grid(grid).grid.get(cell, ()))
+    return list(g.zg[_grid(grid).i].get(cell, ()))
 
 
 def _shape(g, text):
@@ -172,47 +145,47 @@ def _previous(g, seat):
 
 
 def _random(g, items, label="random"):
-    return g.chance_pick(label, as_list(items))
+    return g.chance_pick(label, as_list(g, items))
 
 
 def _text(g, v):
-    return g.text_of(v)
+    return text_of(v)
 
 
 def _index_of(g, items, x):
-    items = as_list(items)
+    items = as_list(g, items)
     return items.index(x) if x in items else -1
 
 
 IMPLEMENTATIONS = {
     "size": _size,
-    "count": lambda g, v: len(as_list(v)),
-    "empty": lambda g, v: not as_list(v),
-    "sum": lambda g, v: sum(x for x in as_list(v) if x is not None),
+    "count": lambda g, v: len(as_list(g, v)),
+    "empty": lambda g, v: not as_list(g, v),
+    "sum": lambda g, v: sum(x for x in as_list(g, v) if x is not None),
     "max": _extreme(max),
     "min": _extreme(min),
-    "any": lambda g, v: any(as_list(v)),
-    "all": lambda g, v: all(as_list(v)),
+    "any": lambda g, v: any(as_list(g, v)),
+    "all": lambda g, v: all(as_list(g, v)),
     "unique": _unique,
     "distinct": lambda g, v: len(_unique(g, v)),
     "argmax": _arg(max),
     "argmin": _arg(min),
     "sort": _sort,
-    "reverse": lambda g, v: as_list(v)[::-1],
-    "first": lambda g, v: as_list(v)[0] if as_list(v) else None,
-    "last": lambda g, v: as_list(v)[-1] if as_list(v) else None,
+    "reverse": lambda g, v: as_list(g, v)[::-1],
+    "first": lambda g, v: as_list(g, v)[0] if as_list(g, v) else None,
+    "last": lambda g, v: as_list(g, v)[-1] if as_list(g, v) else None,
     "index_of": _index_of,
-    "pairs": lambda g, v: _pairs(as_list(v)),
+    "pairs": lambda g, v: _pairs(as_list(g, v)),
     "text": _text,
     "abs": lambda g, v: abs(v),
     "top": _top,
     "bottom": _bottom,
-    "cards": lambda g, z: list(as_list(z)),
-    "zone_of": lambda g, c: c.zone,
+    "cards": lambda g, z: list(as_list(g, z)),
+    "zone_of": lambda g, c: g.where[c.id],
     "key": lambda g, z: _zone(z).key,
     "owner": lambda g, z: _zone(z).owner,
     "order_from": lambda g, s: g.seats[g.seats.index(s):] + g.seats[:g.seats.index(s)],
-    "join": lambda g, items, sep=", ": sep.join(g.text_of(x) for x in as_list(items)),
+    "join": lambda g, items, sep=", ": sep.join(text_of(x) for x in as_list(g, items)),
     "next": _next,
     "previous": _previous,
     "others": lambda g, s: [p for p in g.players if p != s],

@@ -1,30 +1,33 @@
-"""The effects ops call on a game: moving, shuffling, creating, revealing, chance.
+"""The effects rules have on a game: moving, dealing, shuffling, creating, revealing, chance.
 
 Mixed into ``Game`` (engine.py). Moving a card is where visibility is kept up
 to date (a card's ``known`` mask gains the seats its new zone shows it to) and
-where triggers fire; chance draws from the game's seed unless a test fixed it.
+where triggers fire (queued; ``after`` runs them once the statement is done);
+chance draws from the game's seed unless a test fixed it.
 """
 from __future__ import annotations
 
 from collections import deque
 
-from interpreter import views
 from interpreter.chance import event_matches
-from interpreter.compile_stmt import Frame
 from interpreter.values import MAX_CARDS, Card, Cell, Fail, Placement, Zone, cell_name, parse_cell
-from interpreter.values import parse_shape
+from interpreter.values import parse_shape, text_of
 from rulelang.errors import RulesError, did_you_mean
 
 
 class Effects:
+    # ------------------------------------------------------------ moving
     def move(self, what, dest, at):
+        if type(what) is Card and type(dest) is Zone and at is None and not dest.grid:
+            self._move_one(what, dest)  # the common case: one card, no place on a grid
+            return
         if what is None:
             raise Fail("there is no card to move (the value is none)")
         if not isinstance(dest, Zone):
-            raise Fail(f"cards can only move to a zone, not {self.text_of(dest)}")
+            raise Fail(f"cards can only move to a zone, not {text_of(dest)}")
         cards = [what] if isinstance(what, Card) else list(what)
         cells = None
-        if dest.grid is not None:
+        if dest.grid:
             if at is None or at == "bottom":
                 raise Fail(f"a card put on the grid {dest.name} needs a place: at CELL")
             cells = self._cells_at(at)
@@ -33,36 +36,60 @@ class Effects:
                     raise Fail(f"{cell_name(cell)} is off the grid {dest.name}")
         elif at not in (None, "bottom"):
             raise Fail(f"{dest.name} is not a grid: only 'at bottom' applies to it")
-        triggers = self.rules.triggers
-        watched = self.watch_zones
-        if (dest.family or dest.name) in watched:
+        if dest.watch:
             self.dirty = True
-        holds = dest.info.of
+        holds = dest.holds
+        where, here = self.where, self.zc[dest.i]
         for card in cards:
-            if not isinstance(card, Card):
-                raise Fail(f"only cards can move, not {self.text_of(card)}")
+            if type(card) is not Card:
+                raise Fail(f"only cards can move, not {text_of(card)}")
             if holds is not None and card.kind != holds:
                 raise Fail(f"{dest.name} holds {holds} cards, not {card.kind} ({card.label})")
-            source = card.zone
+            source = where[card.id]
             if source is not None:
-                if (source.family or source.name) in watched:
+                if source.watch:
                     self.dirty = True
                 self._take(card, source)
-                if triggers and ("leave", source.family or source.name) in triggers:
-                    self._fire("leave", source, card)
-            card.zone = dest
+                if source.on_leave:
+                    self.queue.extend((unit, source, card) for unit in source.on_leave)
+            where[card.id] = dest
             if cells is not None:
-                card.cells = cells
+                self.cells[card.id] = cells
+                grid = self.zg[dest.i]
                 for cell in cells:
-                    dest.grid.setdefault(cell, []).append(card)
-                dest.cards.append(card)
+                    grid[cell] = grid.get(cell, ()) + (card,)
+                here.append(card)
             elif at == "bottom":
-                dest.cards.insert(0, card)
+                here.insert(0, card)
             else:
-                dest.cards.append(card)
+                here.append(card)
             self._see(card, dest)
-            if triggers and ("enter", dest.family or dest.name) in triggers:
-                self._fire("enter", dest, card)
+            if dest.on_enter:
+                self.queue.extend((unit, dest, card) for unit in dest.on_enter)
+
+    def _move_one(self, card, dest):
+        holds = dest.holds
+        if holds is not None and card.kind != holds:
+            raise Fail(f"{dest.name} holds {holds} cards, not {card.kind} ({card.label})")
+        cid = card.id
+        if dest.watch:
+            self.dirty = True
+        source = self.where[cid]
+        if source is not None:
+            if source.watch:
+                self.dirty = True
+            self._take(card, source)
+            if source.on_leave:
+                self.queue.extend((unit, source, card) for unit in source.on_leave)
+        self.where[cid] = dest
+        self.zc[dest.i].append(card)
+        vis = dest.vis
+        if vis == "public" or vis == "top":  # it lies on top
+            self.known[cid] = self.everyone
+        elif vis == "owner" and dest.owner is not None:
+            self.known[cid] |= 1 << dest.owner
+        if dest.on_enter:
+            self.queue.extend((unit, dest, card) for unit in dest.on_enter)
 
     def _cells_at(self, at):
         if isinstance(at, Placement):
@@ -73,49 +100,54 @@ class Effects:
             return (parse_cell(at),)
         if isinstance(at, list) and at and all(isinstance(c, tuple) for c in at):
             return tuple(Cell(*c) for c in at)  # a card spread over several cells
-        raise Fail(f"'at' needs a cell or a placement, not {self.text_of(at)}")
+        raise Fail(f"'at' needs a cell or a placement, not {text_of(at)}")
 
     def _take(self, card, zone):
-        zone.cards.remove(card)
-        if zone.grid is not None:
-            for cell in card.cells:
-                zone.grid[cell].remove(card)
-                if not zone.grid[cell]:
-                    del zone.grid[cell]
-            card.cells = ()
-        elif zone.vis == "top" and zone.cards:
-            zone.cards[-1].known = self.everyone
+        cards = self.zc[zone.i]
+        if cards and cards[-1] is card:
+            cards.pop()
+        else:
+            cards.remove(card)
+        if zone.grid:
+            grid = self.zg[zone.i]
+            for cell in self.cells[card.id]:
+                rest = tuple(c for c in grid[cell] if c is not card)
+                if rest:
+                    grid[cell] = rest
+                else:
+                    del grid[cell]
+            self.cells[card.id] = ()
+        elif zone.vis == "top" and cards:
+            self.known[cards[-1].id] = self.everyone
 
     def _see(self, card, zone):
         vis = zone.vis
-        if vis == "public" or (vis == "top" and zone.cards[-1] is card):
-            card.known = self.everyone
+        if vis == "public" or (vis == "top" and self.zc[zone.i][-1] is card):
+            self.known[card.id] = self.everyone
         elif vis == "owner" and zone.owner is not None:
-            card.known |= 1 << zone.owner
+            self.known[card.id] |= 1 << zone.owner
 
-    def _fire(self, event, zone, card):
-        for code, binders, card_slot in self.rules.triggers[(event, zone.family or zone.name)]:
-            L = [None] * code.nslots
-            key = zone.key if isinstance(zone.key, tuple) else (zone.key,)
-            matched = True
-            for i, slot in binders:
-                if slot is None:
-                    continue
-                if isinstance(slot, int):
-                    L[slot] = key[i]
-                elif slot(self, L) != key[i]:
-                    matched = False
-                    break
-            if matched:
-                if card_slot is not None:
-                    L[card_slot] = card
-                self.queue.append(Frame(code, 0, L))
+    def deal(self, count, source, dest):
+        self.move(self.zc[source.i][::-1][:count], dest, None)
 
+    def position(self, card) -> str:
+        """A card named by where it lies, for a chooser who cannot see its face."""
+        zone = self.where[card.id]
+        if zone is None:
+            return f"card{card.id}"
+        if zone.grid:
+            cells = self.cells[card.id]
+            return f"{zone.name}@{cell_name(cells[0])}" if cells else zone.name
+        cards = self.zc[zone.i]
+        i = cards.index(card)
+        return f"{zone.name}#{len(cards) - i if zone.kind == 'pile' else i + 1}"
+
+    # ------------------------------------------------------------ shuffling and chance
     def shuffle(self, zone):
         if not isinstance(zone, Zone):
-            raise Fail(f"only a zone can be shuffled, not {self.text_of(zone)}")
-        cards = zone.cards
-        if (zone.family or zone.name) in self.watch_zones:
+            raise Fail(f"only a zone can be shuffled, not {text_of(zone)}")
+        cards = self.zc[zone.i]
+        if zone.watch:
             self.dirty = True
         order = list(cards)
         self.rng.shuffle(order)  # drawn even when fixed, so later chance is as with the seed
@@ -123,8 +155,9 @@ class Effects:
         if fixed:
             order = self._fixed_order(zone, order, fixed.popleft())
         cards[:] = order
+        known = self.known
         for card in cards:  # a shuffle forgets positions: only what the zone shows is known
-            card.known = 0
+            known[card.id] = 0
             self._see(card, zone)
 
     def _fixed_order(self, zone, shuffled, wanted):
@@ -147,7 +180,7 @@ class Effects:
         if fixed:
             wanted = fixed.popleft()
             for item in items:
-                if item == wanted or self.text_of(item) == str(wanted) or (
+                if item == wanted or text_of(item) == str(wanted) or (
                         isinstance(item, int) and self.seat_name(item) == str(wanted)):
                     return item
             raise RulesError(f"fixed chance '{label}': {wanted!r} is not one of the choices")
@@ -165,7 +198,7 @@ class Effects:
         """The places in the rules that draw ``event``; refuses a name no rule can draw."""
         if not isinstance(event, str):
             raise RulesError(f"a chance event is named by text, not {event!r}")
-        zone_names = {z.name for z in views.all_zones(self)}
+        zone_names = {z.name for z in self.layout.zone_list}
         sites = [site for site in self.rules.chance if event_matches(site, event, zone_names)]
         if not sites:
             known = self.rules.chance_events()
@@ -184,22 +217,37 @@ class Effects:
                 raise RulesError(f"the fixed outcome {queue[0]!r} for '{event}' was never used: "
                                  f"setup draws '{event}' fewer times than it was fixed")
 
+    # ------------------------------------------------------------ creating and revealing
     def create(self, kind, fields, zone):
         if len(self.cards) >= MAX_CARDS:
             raise Fail(f"a game may have at most {MAX_CARDS:,} cards")
-        slots, state, label, coerce = self.rules.kinds[kind]
-        for name, to in coerce.items():
+        code = self.rules.kinds[kind]
+        for name, to in code.coerce.items():
             value = fields[name]
             if isinstance(value, str):
                 fields[name] = parse_shape(value) if to == "shape" else parse_cell(value)
-        L = self.global_L
-        for name, slot in slots.items():
-            L[slot] = fields[name]
-        for name, init in state:
-            fields[name] = init(self, L)
-        card = Card(len(self.cards), kind, fields, label(self, L) if label else kind)
+        for name in code.var_fields:
+            fields.pop(name, None)  # a var field starts from its declared start value
+        args = [fields[name] for name in code.fixed]
+        cid = len(self.cards)
+        for values in self.cv.values():
+            values.append(None)
+        if code.inits is not None:
+            cv = self.cv
+            for name, value in zip(code.var_fields, code.inits(self, *args)):
+                cv[name][cid] = value
+        card = Card(cid, kind, fields, code.label(self, *args) if code.label is not None else kind)
         self.cards.append(card)
+        self.where.append(None)
+        self.cells.append(())
+        self.known.append(0)
         self.move(card, zone, None)
+
+    def create_from(self, kind, table, zone):
+        for row in table:
+            values = {k: v for k, v in row.items() if k != "copies"}
+            for _ in range(row.get("copies", 1)):
+                self.create(kind, dict(values), zone)
 
     def reveal(self, what, to):
         cards = [what] if isinstance(what, Card) else list(what or [])
@@ -209,5 +257,6 @@ class Effects:
             mask = 0
             for seat in ([to] if isinstance(to, int) else to):
                 mask |= 1 << seat
+        known = self.known
         for card in cards:
-            card.known |= mask
+            known[card.id] |= mask

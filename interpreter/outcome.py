@@ -1,4 +1,4 @@
-"""Scores, winners and reports once a game is over."""
+"""Scores, winners and reports once a game is over (plain data: seats as numbers)."""
 from __future__ import annotations
 
 from interpreter import views
@@ -6,36 +6,35 @@ from interpreter import views
 
 def compute_outcome(g) -> dict:
     how, value, reason = g.result
-    rules, L = g.rules, g.global_L
-    players = g.players
+    tops = g.rules.code.tops
+    players = [int(p) for p in g.players]
     reports = {}
     scores_of, tiebreaks = None, []
-    for which, slot, key, expr, ty in rules.scores:
+    for which, key, expr, per_seat, ty in tops["scores"]:
         if which == "score":
-            scores_of = (slot, expr)
+            scores_of = (expr, per_seat)
         elif which == "tiebreak":
-            tiebreaks.append((slot, expr))
+            tiebreaks.append((expr, per_seat))
         else:
-            reports[key] = views.plain(g, expr(g, L), None, ty)
+            reports[key] = views.plain(g, expr(g, g.players[0]) if per_seat else expr(g), None)
 
-    def per_seat(slot, expr, seat):
-        if slot is not None:
-            L[slot] = seat
-        return expr(g, L) or 0
+    def of(expr, per_seat, seat):
+        if not per_seat:
+            return expr(g) or 0
+        return expr(g, g.players[seat] if seat is not None else None) or 0
 
-    if rules.program.cooperative:
-        team = per_seat(*scores_of, None) if scores_of else 0
+    if g.rules.program.cooperative:
+        team = of(*scores_of, None) if scores_of else 0
         scores = {p: team for p in players}
         result = "win" if how == "win" else "loss"
         winners = list(players) if result == "win" else []
     else:
-        scores = {p: per_seat(*scores_of, p) if scores_of else 0 for p in players}
+        scores = {p: of(*scores_of, p) if scores_of else 0 for p in players}
         if how == "win":
             chosen = value if isinstance(value, list) else [value]
-            winners = sorted(p for p in chosen if p in players)
+            winners = sorted(int(p) for p in chosen if p in players)
         else:
-            keys = {p: (scores[p],) + tuple(per_seat(s, e, p) for s, e in tiebreaks)
-                    for p in players}
+            keys = {p: (scores[p],) + tuple(of(e, s, p) for e, s in tiebreaks) for p in players}
             best = max(keys.values())
             winners = [p for p in players if keys[p] == best]
         result = "win"

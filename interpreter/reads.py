@@ -13,13 +13,40 @@ import attrs
 from rulelang import ast
 
 
-def reads(expr, fns: dict) -> set | None:
+@attrs.frozen
+class Reads:
+    """What some conditions read: zones (by family or name), variables, the current
+    seat, card fields."""
+    zones: frozenset = frozenset()
+    vars: frozenset = frozenset()
+    current: bool = False
+    fields: bool = False
+
+    def __or__(self, other: Reads) -> Reads:
+        return Reads(self.zones | other.zones, self.vars | other.vars,
+                     self.current or other.current, self.fields or other.fields)
+
+
+def reads(expr, fns: dict) -> Reads | None:
     found: set = set()
     try:
         _walk(expr, fns, found, set())
     except _Anything:
         return None
-    return found
+    return Reads(frozenset(n for kind, n in found if kind == "zone"),
+                 frozenset(n for kind, n in found if kind == "var"),
+                 ("current", None) in found, ("fields", None) in found)
+
+
+def reads_of_all(exprs, fns: dict) -> Reads | None:
+    """Everything the conditions read; None if any of them could read anything."""
+    out = Reads()
+    for expr in exprs:
+        one = reads(expr, fns)
+        if one is None:
+            return None
+        out = out | one
+    return out
 
 
 class _Anything(Exception):
@@ -41,13 +68,13 @@ def _walk(node, fns, found, seen_fns):
     if isinstance(node, ast.Name) and ref:
         kind = ref[0]
         if kind in ("zone", "family"):
-            found.add("zone:" + ref[1])
+            found.add(("zone", ref[1]))
         elif kind in ("var", "varfam"):
-            found.add("var:" + ref[1])
+            found.add(("var", ref[1]))
         elif kind == "builtin" and ref[1] == "current":
-            found.add("current")
+            found.add(("current", None))
     elif isinstance(node, ast.Attr) and ref and ref[0] in ("field", "dynamic"):
-        found.add("fields")
+        found.add(("fields", None))
     elif isinstance(node, ast.Call) and ref:
         if ref[0] == "builtin" and ref[1] in ("random", "zone_of"):
             raise _Anything()  # chance, or a zone found through a card
@@ -59,7 +86,7 @@ def _walk(node, fns, found, seen_fns):
             _walk(decl.lets, fns, found, seen_fns)
             _walk(decl.body, fns, found, seen_fns)
     elif isinstance(node, ast.Index) and ref and ref[0] in ("family", "varfam"):
-        found.add(("zone:" if ref[0] == "family" else "var:") + ref[1])
+        found.add(("zone" if ref[0] == "family" else "var", ref[1]))
     for field in attrs.fields(type(node)):
         if field.name not in ("span", "ty", "ref"):
             _walk(getattr(node, field.name), fns, found, seen_fns)

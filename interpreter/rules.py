@@ -1,12 +1,18 @@
 """A checked ruleset compiled once, ready to start any number of games."""
 from __future__ import annotations
 
+import random
+from collections import deque
+
 from interpreter.chance import chance_sites
-from interpreter.compile_expr import ExprCompiler
-from interpreter.compile_stmt import DONE, SWITCH, Code, UnitCompiler
-from interpreter.reads import reads
-from interpreter.values import EnumValue
+from interpreter.compiler import compile_program
+from interpreter.engine import Game
+from interpreter.layout import Layout
+from interpreter.reads import reads_of_all
+from interpreter.values import EnumValue, Row, Seat, text_of
 from rulelang.errors import RulesError
+
+MAX_CACHED = 64  # layouts and setup snapshots kept per ruleset (one per players + options)
 
 
 class Rules:
@@ -17,71 +23,101 @@ class Rules:
         self.title = program.title
         self.enum_values = {name: [EnumValue(name, m, i) for i, m in enumerate(members)]
                             for name, members in program.enums.items()}
-        ec = self.ec = ExprCompiler(program, self.enum_values)
-        for decl in program.fns.values():
-            ec.compile_fn(decl)
-        self.global_slots = max(program.global_slots, 1)
-        self.options = {}
-        for name, (decl, ty) in program.options.items():
-            self.options[name] = (decl, ty, ec.expr(decl.default), ec.maybe(decl.allowed))
-        self.dummies = [(d.name, ec.maybe(d.cond)) for d in program.dummies]
-        self.consts = [(d.name, ec.expr(d.value)) for d in program.consts]
-        self.tables = {name: (info.order, [[ec.expr(c) for c in row] for row in info.rows])
-                       for name, info in program.tables.items()}
-        self.kinds = {}
-        self.hints = {}  # display hints for the terminal: kind -> (slots, symbol, tint)
-        for name, kind in program.cards.items():
-            fixed = [f for f in kind.fields.values() if not f.mutable]
-            state = [(f.name, ec.expr(f.init)) for f in kind.fields.values() if f.mutable]
-            coerce = {f.name: f.type.name for f in fixed if f.type.name in ("shape", "cell")}
-            label = ec.renderer(kind.label) if kind.label is not None else None
-            self.kinds[name] = (kind.slots, state, label, coerce)
-            self.hints[name] = (kind.hint_slots, ec.maybe(kind.decl.symbol), ec.maybe(kind.decl.tint))
-        self.vars = [(v, ec.maybe(v.init)) for v in program.vars.values()]
-        self.ends = [ec.expr(d.cond) for d in program.ends]
-        self.end_reads = _union(reads(d.cond, program.fns) for d in program.ends)
-        self.scores = [(d.which, d.slot, d.key, ec.expr(d.expr), d.expr.ty)
-                       for d in program.scores if d.which != "heuristic"]
-        self.heuristic = next(((d.slot, ec.expr(d.expr)) for d in program.scores
-                               if d.which == "heuristic"), None)
-        self.codes: dict[str, Code] = {}
-        for decl in program.rules.values():
-            self.codes["rule:" + decl.name] = self._unit("rule " + decl.name, "rule", decl)
-        blocks = program.blocks
-        if "setup" in blocks:
-            self.codes["setup"] = self._unit("setup", "setup", blocks["setup"], final=_end_setup)
-        if "play" in blocks:
-            self.codes["play"] = self._unit("play", "play", blocks["play"], final=_end_play)
-        if "turn" in blocks:
-            self.codes["play"] = self._turn(blocks["turn"])
+        self.code = compile_program(program, self.enum_values)
+        code = self.code
+        self.units, self.sites, self.kinds = code.units, code.sites, code.kinds
+        self.var_fields = list(dict.fromkeys(name for k in code.kinds.values() for name in k.var_fields))
+        self.end_reads = reads_of_all([d.cond for d in program.ends], program.fns)
         self.chance = chance_sites(program)
-        self.triggers: dict[tuple, list] = {}
-        for i, decl in enumerate(program.triggers):
-            code = self._unit(f"on {decl.event} {decl.zone}", "trigger", decl)
-            self.codes[f"trigger:{i}"] = code
-            binders = [(k, slot) if not hasattr(slot, "ty") else (k, ec.expr(slot))
-                       for k, slot in decl.binders]
-            self.triggers.setdefault((decl.event, decl.zone), []).append(
-                (code, binders, decl.card_slot))
+        self.heuristic = code.tops["heuristic"]  # (function, takes a seat) or None
+        an = code.analysis
+        before_setup = [decl.default for decl, _ in program.options.values()]
+        before_setup += [decl.allowed for decl, _ in program.options.values() if decl.allowed]
+        before_setup += [d.cond for d in program.dummies if d.cond is not None]
+        before_setup += [cell for info in program.tables.values() for row in info.rows for cell in row]
+        self.layouts_shared = not any(an.expr_chance(e) for e in before_setup)
+        built = [d.value for d in program.consts] + [v.init for v in program.vars.values() if v.init]
+        self.snapshots = self.layouts_shared and code.snapshot_block is not None and not any(
+            an.expr_chance(e) for e in built)
+        self._seats: dict = {}
+        self._layouts: dict = {}
+        self._snapshots: dict = {}
 
-    def _unit(self, name, kind, decl, final=None):
-        code = Code(name, kind, max(decl.nslots, 1), decl)
-        unit = UnitCompiler(self.ec, code)
-        unit.stmts(decl.body)
-        return unit.link(final or (lambda i: _leave))
+    # ------------------------------------------------------------ starting a game
+    def player_seats(self, n: int) -> list[Seat]:
+        seats = self._seats.get(n)
+        if seats is None:
+            seats = self._seats[n] = [Seat(i, f"P{i + 1}") for i in range(n)]
+        return seats
 
-    def _turn(self, decl):
-        """``turn { body }``: the body for each player in turn, forever (until the game ends)."""
-        code = Code("turn", "play", max(decl.nslots, 1), decl)
-        unit = UnitCompiler(self.ec, code)
-        unit.emit(decl.span, lambda i: _turn_header(i + 1))
-        unit.stmts(decl.body)
-        return unit.link(_next_turn)  # `return` in the body ends the turn
+    def blank_game(self, players: int, seed: int, given: dict, logging: bool = True) -> Game:
+        """A game with its options and layout, its state empty (to start, or to restore)."""
+        g = Game(self, players, seed, logging)
+        g.options = g.guard(lambda: self._options(g, given))
+        g.consts = dict(g.options)
+        dummies = g.guard(lambda: [name for name, cond in self.code.tops["dummies"]
+                                   if cond is None or cond(g)])
+        key = (players, tuple(g.options.items()), tuple(dummies))
+        layout = self._layouts.get(key)
+        if layout is None:
+            layout = Layout(self, players, dummies, {})
+            g.layout, g.seats, g.dummies = layout, layout.seats, layout.dummies  # tables may read them
+            layout.tables.update(g.guard(lambda: self._tables(g)))
+            if self.layouts_shared and len(self._layouts) < MAX_CACHED:
+                self._layouts[key] = layout
+        g.attach(layout)
+        g.layout_key = key
+        return g
+
+    def _tables(self, g) -> dict:
+        return {name: [Row(zip(order, row)) for row in rows(g)]
+                for name, (order, rows) in self.code.tops["tables"].items()}
+
+    def _options(self, g, given) -> dict:
+        options, chosen = self.code.tops["options"], {}
+        unknown = set(given) - set(options)
+        if unknown:
+            known = ", ".join(options) or "none"
+            raise RulesError(f"{self.title} has no option '{sorted(unknown)[0]}' (its options: {known})")
+        for name, (default, allowed) in options.items():
+            ty = self.program.options[name][1]
+            value = self._option_value(name, ty, given[name]) if name in given else default(g)
+            if allowed is not None:
+                choices = allowed(g)
+                if value not in choices:
+                    shown = ", ".join(text_of(c) for c in choices)
+                    raise RulesError(f"option {name}={text_of(value)} is not allowed "
+                                     f"(choose from {shown})")
+            chosen[name] = value
+        return chosen
+
+    def _option_value(self, name, ty, value):
+        if ty.name == "enum":
+            for member in self.enum_values[ty.arg]:
+                if member.name == str(value) or member is value:
+                    return member
+            names = ", ".join(m.name for m in self.enum_values[ty.arg])
+            raise RulesError(f"option {name} must be one of {names}, not {value!r}")
+        if ty.name == "int":
+            try:
+                return int(value)
+            except (TypeError, ValueError):
+                raise RulesError(f"option {name} must be a whole number, not {value!r}") from None
+        if ty.name == "bool":
+            if isinstance(value, bool):
+                return value
+            if str(value).lower() in ("true", "yes", "1", "on"):
+                return True
+            if str(value).lower() in ("false", "no", "0", "off"):
+                return False
+            raise RulesError(f"option {name} must be true or false, not {value!r}")
+        return str(value)
 
     # -- the public API
     def new_game(self, players: int | None = None, seed: int = 0, options: dict | None = None,
-                 fix: dict | None = None):
-        from interpreter.engine import Game
+                 fix: dict | None = None, log: bool = True):
+        """A game, started and run to its first decision. ``log=False`` builds no log
+        text (for simulations and look-ahead): its transcript then has no lines."""
         program = self.program
         if players is None:
             players = program.min_players
@@ -91,9 +127,30 @@ class Rules:
             span = (f"{program.min_players}" if program.min_players == program.max_players
                     else f"{program.min_players} to {program.max_players}")
             raise RulesError(f"{self.title} is for {span} players, not {players}")
-        game = Game(self, players, seed, options or {}, fix or {})
+        game = self.blank_game(players, seed, options or {}, log)
+        snapshot = self._snapshots.get((game.layout_key, log)) if self.snapshots else None
+        if snapshot is not None:  # the part of setup that draws no chance is done already
+            game = snapshot.copy()
+            game.seed, game.rng, game.fixed = seed, random.Random(seed), {}
+            self._fix(game, fix or {})
+            game.run()
+            return game
+        game.guard(game.build)
+        self._fix(game, fix or {})
+        if self.snapshots and len(self._snapshots) < MAX_CACHED:
+            game.on_checkpoint = lambda g: self._keep_snapshot(g, log)
         game.start()
         return game
+
+    def _keep_snapshot(self, g, log):
+        g.on_checkpoint = None
+        self._snapshots[(g.layout_key, log)] = g.copy()
+
+    @staticmethod
+    def _fix(game, fix):
+        for event, outcome in fix.items():
+            game.chance_sites_of(event)  # refuses a name that no rule can draw
+            game.fixed[event] = deque([outcome])
 
     def chance_events(self) -> list[str]:
         """The chance events these rules can draw, as a test names them in ``fix=``.
@@ -106,72 +163,10 @@ class Rules:
         from interpreter.saving import restore
         return restore(self, text)
 
-    def display_hints(self, g, card):
-        """A card's symbol and tint (display hints declared in its kind), or Nones."""
-        slots, symbol, tint = self.hints[card.kind]
-        if symbol is None and tint is None:
-            return None, None
-        L = g.global_L
-        for name, slot in slots.items():
-            L[slot] = card.f[name]
-        return (g.text_of(symbol(g, L)) if symbol else None,
-                g.text_of(tint(g, L)) if tint else None)
+    def source(self) -> str:
+        """The Python these rules were compiled to (``rulelang compile FILE``)."""
+        return self.code.source
 
     @property
     def player_counts(self):
         return range(self.program.min_players, self.program.max_players + 1)
-
-
-def _union(sets):
-    """Everything the end conditions read; None if any of them could read anything."""
-    out = set()
-    for s in sets:
-        if s is None:
-            return None
-        out |= s
-    return out
-
-
-def _leave(g, L):
-    g.frames.pop()
-    return SWITCH
-
-
-def _end_setup(i):
-    def op(g, L):
-        g.in_setup = False
-        g.check_fixed_after_setup()
-        g.frames.pop()
-        if g.ends_reached():  # not checked during setup: checked once it is over
-            g.finish("end", None, None)
-            return DONE
-        return SWITCH
-    return op
-
-
-def _end_play(i):
-    def op(g, L):
-        g.finish("end", None, None)
-        return DONE
-    return op
-
-
-def _turn_header(nxt):
-    def op(g, L):
-        g.turn_number += 1
-        g.log_header(f"turn {g.turn_number}: {g.seat_name(g.current)}")
-        return nxt
-    return op
-
-
-def _next_turn(i):
-    def op(g, L):
-        players = g.players
-        g.current = players[(players.index(g.current) + 1) % len(players)] \
-            if g.current in players else players[0]
-        g.steps += 1
-        if g.steps > 10_000:
-            from interpreter.values import Fail
-            raise Fail("turns keep passing with no decision: the game never ends")
-        return 0
-    return op

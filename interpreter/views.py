@@ -7,100 +7,68 @@ the zones' declared visibility when cards move, by ``reveal``, and cleared by
 """
 from __future__ import annotations
 
-from interpreter.builtins import Family, Row
-from interpreter.values import Card, Cell, EnumValue, Placement, Shape, Zone, cell_name
+from interpreter.layout import key_texts
+from interpreter.log import Choice, Header, Message, SeenCard
+from interpreter.values import Card, Placement, cell_name, kind_of, text_of
 
 
-def knows(card, seat) -> bool:
-    return seat is None or bool(card.known >> seat & 1)
-
-
-def position(card) -> str:
-    """A card named by where it lies, for a chooser who cannot see its face."""
-    zone = card.zone
-    if zone is None:
-        return f"card{card.id}"
-    if zone.grid is not None:
-        return f"{zone.name}@{cell_name(card.cells[0])}" if card.cells else zone.name
-    i = zone.cards.index(card)
-    return f"{zone.name}#{len(zone.cards) - i if zone.kind == 'pile' else i + 1}"
+def knows(g, card, seat) -> bool:
+    return seat is None or bool(g.known[card.id] >> seat & 1)
 
 
 def card_view(g, card, seat) -> dict:
-    if not knows(card, seat):
+    if not knows(g, card, seat):
         return {"hidden": True, "kind": card.kind}
     out = {"name": card.label, "kind": card.kind}
     for key, value in card.f.items():
         out[key] = plain(g, value, seat)
-    symbol, tint = g.rules.display_hints(g, card)
-    if symbol is not None:
-        out["symbol"] = symbol
-    if tint is not None:
-        out["tint"] = tint
+    code = g.rules.kinds[card.kind]
+    for name in code.var_fields:
+        out[name] = plain(g, g.cv[name][card.id], seat)
+    if code.hints is not None:
+        symbol, tint = code.hints(g, *(_field(g, card, f) for f in code.hint_fields))
+        if symbol is not None:
+            out["symbol"] = text_of(symbol)
+        if tint is not None:
+            out["tint"] = text_of(tint)
     return out
+
+
+def _field(g, card, name):
+    return card.f[name] if name in card.f else g.cv[name][card.id]
 
 
 def plain(g, value, seat, ty=None):
     """Any runtime value as JSON-friendly data, as ``seat`` may see it."""
-    if value is None or isinstance(value, (bool, str)):
-        return value
-    if isinstance(value, int):
-        return value
-    if isinstance(value, Card):
-        return card_view(g, value, seat)
-    if isinstance(value, EnumValue):
-        return value.name
-    if isinstance(value, (Zone, Shape, Placement)):
-        return value.label if isinstance(value, Placement) else (
-            value.name if isinstance(value, Zone) else value.text)
-    if type(value) is Cell:
-        return cell_name(value)
-    if isinstance(value, tuple):
-        return [plain(g, v, seat) for v in value]
-    if isinstance(value, Family):
-        return value.name
-    if isinstance(value, Row):
-        return {k: plain(g, v, seat) for k, v in value.items()}
-    if isinstance(value, (list, dict)):
-        return [plain(g, v, seat) for v in value]
-    return str(value)
+    return kind_of(value).plain(g, value, seat)
 
 
 def zone_view(g, zone, seat) -> dict:
-    out = {"kind": zone.kind, "visibility": zone.vis, "size": len(zone.cards),
+    out = {"kind": zone.kind, "visibility": zone.vis, "size": len(g.zc[zone.i]),
            "family": zone.family or zone.name}
     if zone.family is not None:
-        out["keys"] = key_texts(g, zone.key, zone.info.keys)
+        out["keys"] = key_texts(g.layout, zone.key, zone.info.keys)
     if zone.info.label:
         out["label"] = zone.info.label
     if zone.info.layout:
         out["layout"] = zone.info.layout
-    if zone.grid is not None:
+    cards = g.zc[zone.i]
+    if zone.grid:
         out["width"], out["height"] = zone.width, zone.height
-        out["cards"] = [dict(card_view(g, c, seat), cells=[cell_name(x) for x in c.cells])
-                        for c in zone.cards]
+        out["cards"] = [dict(card_view(g, c, seat), cells=[cell_name(x) for x in g.cells[c.id]])
+                        for c in cards]
     else:
-        out["cards"] = [card_view(g, c, seat) for c in zone.cards]
+        out["cards"] = [card_view(g, c, seat) for c in cards]
     return out
 
 
 def all_zones(g):
-    for value in g.zones.values():
-        if isinstance(value, Family):
-            yield from value.values()
-        else:
-            yield value
-
-
-def key_texts(g, key, domains) -> list[str]:
-    """A zone's or variable's key as texts, one per key (seats as P1, P2...)."""
-    keys = key if isinstance(key, tuple) else (key,)
-    return [g.text_of(k, d in ("player", "seat")) for k, (d, _) in zip(keys, domains)]
+    return g.layout.zone_list
 
 
 def vars_view(g, seat) -> dict:
     out = {}
-    for info, _ in g.rules.vars:
+    for info, _ in g.rules.code.tops["vars"]:
         value = g.vars[info.name]
         if info.visibility == "hidden" and seat is not None:
             continue
@@ -113,14 +81,14 @@ def vars_view(g, seat) -> dict:
             keys = key if isinstance(key, tuple) else (key,)
             if info.visibility == "owner" and seat is not None and keys[owner_at] != seat:
                 continue
-            shown[",".join(key_texts(g, key, info.keys))] = plain(g, v, seat, info.type)
+            shown[",".join(key_texts(g.layout, key, info.keys))] = plain(g, v, seat, info.type)
         out[info.name] = shown
     return out
 
 
 def _check_seat(g, seat):
     """None (the host: everything) or a player's seat, however the caller wrote it."""
-    return None if seat is None else g.seat_of(seat)
+    return None if seat is None else int(g.seat_of(seat))
 
 
 def view(g, seat=None) -> dict:
@@ -128,20 +96,21 @@ def view(g, seat=None) -> dict:
     out = {
         "game": g.title,
         "seat": seat,
-        "seats": {s: g.seat_name(s) for s in g.seats},
+        "seats": {int(s): g.seat_name(s) for s in g.seats},
         "players": g.nplayers,
         "options": {k: plain(g, v, seat) for k, v in g.options.items()},
-        "current": g.current,
+        "current": plain(g, g.current, seat),
         "turn": g.turn_number,
-        "to_move": g.to_move,
+        "to_move": plain(g, g.to_move, seat),
         "zones": {z.name: zone_view(g, z, seat) for z in all_zones(g)},
         "vars": vars_view(g, seat),
-        "seat_vars": [info.name for info, _ in g.rules.vars if info.type.name == "seat"],
+        "seat_vars": [info.name for info, _ in g.rules.code.tops["vars"] if info.type.name == "seat"],
         "log": [line for line in (render(g, e, seat) for e in g.log) if line is not None],
         "over": g.over,
     }
     if g.pending is not None:
-        decision = {"seat": g.pending.seat, "prompt": render_parts(g, g.pending.prompt, seat)}
+        decision = {"seat": int(g.pending.seat),
+                    "prompt": render_parts(g, g.pending.prompt(g), seat)}
         if seat is None or seat == g.pending.seat:
             decision["moves"] = list(g.pending.notations)
             cells = {n: [cell_name(c) for c in v.cells]
@@ -163,14 +132,14 @@ def render_parts(g, parts, seat) -> str:
     out = []
     i, n = 0, len(parts)
     while i < n:
-        kind = _hidden_kind(parts[i], seat)
+        kind = _hidden_kind(g, parts[i], seat)
         if kind is None:
             p = parts[i]
-            out.append(p if isinstance(p, str) else p[0].label if isinstance(p, tuple) else p.label)
+            out.append(p if isinstance(p, str) else p.card.label if type(p) is SeenCard else p.label)
             i += 1
             continue
         count, j = 1, i + 1
-        while j + 1 < n and parts[j] == ", " and _hidden_kind(parts[j + 1], seat) == kind:
+        while j + 1 < n and parts[j] == ", " and _hidden_kind(g, parts[j + 1], seat) == kind:
             count, j = count + 1, j + 2
         if count == 1:
             out.append(f"a {kind}")
@@ -181,37 +150,33 @@ def render_parts(g, parts, seat) -> str:
     return "".join(out)
 
 
-def _hidden_kind(part, seat):
+def _hidden_kind(g, part, seat):
     """The kind of a message part that is a card ``seat`` cannot see, else None."""
-    if isinstance(part, tuple):  # (card, who knew it when it was logged)
-        card, mask = part
-        return None if seat is None or mask >> seat & 1 else card.kind
-    if isinstance(part, Card):
-        return None if knows(part, seat) else part.kind
+    t = type(part)
+    if t is SeenCard:  # who knew it when it was logged
+        return None if seat is None or part.mask >> seat & 1 else part.card.kind
+    if t is Card:
+        return None if knows(g, part, seat) else part.kind
     return None
 
 
-def card_name(card, seat):
-    return card.label if knows(card, seat) else f"a {card.kind}"
-
-
 def render(g, entry, seat):
-    kind = entry[0]
-    if kind == "header":
-        return f"-- {entry[1]} --"
-    if kind == "msg":
-        return render_parts(g, entry[1], seat)
-    if kind == "choice":
-        _, who, prompt, notation, _, mask = entry
-        shown = notation if seat is None or seat == who or mask >> seat & 1 else "(hidden)"
-        return f"{g.seat_name(who)} > {render_parts(g, prompt, seat)}: {shown}"
-    return entry[1]
+    t = type(entry)
+    if t is Header:
+        return f"-- {entry.text} --"
+    if t is Message:
+        return render_parts(g, entry.parts, seat)
+    if t is Choice:
+        who = entry.seat
+        shown = entry.notation if seat is None or seat == who or entry.mask >> seat & 1 else "(hidden)"
+        return f"{g.seat_name(who)} > {render_parts(g, entry.prompt, seat)}: {shown}"
+    return entry.text
 
 
 def header(g, seat=None) -> str:
     """The transcript's first line. The seed is the host's alone: the rules are public,
     so anyone holding the seed could replay setup and read every hidden card."""
-    options = ", ".join(f"{k}={g.text_of(v)}" for k, v in g.options.items())
+    options = ", ".join(f"{k}={text_of(v)}" for k, v in g.options.items())
     counted = f"{g.nplayers} player" + ("s" if g.nplayers != 1 else "")
     seeded = f", seed {g.seed}" if seat is None else f", as {g.seat_name(seat)} sees it"
     return f"{g.title}: {counted}{seeded}" + (f", {options}" if options else "")
@@ -227,7 +192,7 @@ def transcript(g, seat=None) -> str:
 def outcome_line(g, outcome) -> str:
     scores = outcome["scores"]
     names = {p: g.seat_name(p) for p in scores}
-    extras = "".join(f"; {k}: {g.text_of(v) if not isinstance(v, (dict, list)) else v}"
+    extras = "".join(f"; {k}: {text_of(v) if not isinstance(v, (dict, list)) else v}"
                      for k, v in outcome.items() if k not in ("scores", "winners", "result", "reason"))
     reason = f" ({outcome['reason']})" if outcome.get("reason") else ""
     if g.rules.program.cooperative:

@@ -19,6 +19,8 @@ import pytest
 import rulelang
 from conftest import ROOT, load
 from interpreter.effects import Effects
+from interpreter.log import Choice, Message, SeenCard
+from interpreter.values import Card
 from rulelang.cli.run import bots_seed
 
 FILES = sorted(str(p.relative_to(ROOT)) for folder in ("games", "examples")
@@ -27,17 +29,17 @@ FILES = sorted(str(p.relative_to(ROOT)) for folder in ("games", "examples")
 
 def seen_by(game, seat) -> set:
     """Ids of the cards whose face ``seat`` knows now or was ever shown in the log."""
-    seen = {c.id for c in game.cards if c.known >> seat & 1}
+    seen = {c.id for c in game.cards if game.known[c.id] >> seat & 1}
     for entry in game.log:
-        if entry[0] == "msg":
-            parts = entry[1]
-        elif entry[0] == "choice":
-            parts = entry[2]
-            if entry[5] >> seat & 1 or entry[1] == seat:
-                seen.update(c.id for c in entry[4])
+        if isinstance(entry, Message):
+            parts = entry.parts
+        elif isinstance(entry, Choice):
+            parts = entry.prompt
+            if entry.mask >> seat & 1 or entry.seat == seat:
+                seen.update(c.id for c in entry.named)
         else:
             continue
-        seen.update(p[0].id for p in parts if isinstance(p, tuple) and p[1] >> seat & 1)
+        seen.update(p.card.id for p in parts if isinstance(p, SeenCard) and p.mask >> seat & 1)
     return seen
 
 
@@ -45,21 +47,23 @@ def identity(value):
     """What a decision picked, the same in both games: a card by its id, not its face."""
     if isinstance(value, (list, tuple)) and not hasattr(value, "_fields"):
         return ("seq", tuple(identity(v) for v in value))
-    if hasattr(value, "known") and hasattr(value, "id"):
+    if isinstance(value, Card):
         return ("card", value.id)
     return ("value", value)
 
 
 def play_to(rules, players, seed, picks, faces=None):
     """A game played by picking the same things; ``faces`` maps a card id to the fields it is
-    created with instead of its own. None if a pick is not on offer (the games diverged)."""
-    original = Effects.create
+    created with instead of its own. None if a pick is not on offer (the games diverged).
+    Every card is created anew: no game starts from a snapshot of an earlier one's setup."""
+    original, snapshots = Effects.create, rules.snapshots
 
     def create(self, kind, fields, zone):
         wanted = (faces or {}).get(len(self.cards))
         original(self, kind, dict(wanted) if wanted is not None else fields, zone)
 
     Effects.create = create
+    rules.snapshots = False
     try:
         game = rules.new_game(players=players, seed=seed)
         for pick in picks:
@@ -68,7 +72,7 @@ def play_to(rules, players, seed, picks, faces=None):
                 return None
             game.apply(values.index(pick))
     finally:
-        Effects.create = original
+        Effects.create, rules.snapshots = original, snapshots
     return game
 
 

@@ -1,0 +1,189 @@
+"""What the compiler needs to know about a checked program before writing any code.
+
+- Which rules and triggers can pause for a decision (directly, or through a rule they
+  call, or through a trigger an effect of theirs fires): those become resumable
+  state machines; everything else becomes plain Python functions.
+- Which code can draw chance: a game may start from a snapshot of the part of setup
+  that draws none, a log line without chance may be skipped when nobody reads it,
+  and a decision's options without chance can be recomputed instead of saved.
+- Which rules and functions can call themselves (their depth is counted).
+"""
+from __future__ import annotations
+
+import attrs
+
+from rulelang import ast
+
+EFFECTS = (ast.Move, ast.Deal, ast.Create, ast.CreateFrom, ast.Place, ast.Assign, ast.Shuffle,
+           ast.Reveal)
+
+
+def children(node):
+    """Every sub-node of a node (statements, expressions, lists of them)."""
+    if isinstance(node, (list, tuple)):
+        for item in node:
+            yield from children(item) if isinstance(item, (list, tuple)) else (item,)
+        return
+    if not isinstance(node, ast.Node):
+        return
+    for field in attrs.fields(type(node)):
+        if field.name in ("span", "ty", "ref"):
+            continue
+        value = getattr(node, field.name)
+        if isinstance(value, ast.Node):
+            yield value
+        elif isinstance(value, (list, tuple)):
+            yield from _nodes_in(value)
+
+
+def _nodes_in(items):
+    for item in items:
+        if isinstance(item, ast.Node):
+            yield item
+        elif isinstance(item, (list, tuple)):
+            yield from _nodes_in(item)
+
+
+def walk(node):
+    """The node and everything under it."""
+    stack = list(_nodes_in([node])) if not isinstance(node, ast.Node) else [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(children(n))
+
+
+class Analysis:
+    def __init__(self, program):
+        self.program = program
+        rules, fns = program.rules, program.fns
+        self.rule_calls = {name: self._rule_calls(d.body) for name, d in rules.items()}
+        self.fn_calls = {name: {n.ref[1] for n in walk([d.lets, d.body])
+                                if isinstance(n, ast.Call) and n.ref and n.ref[0] == "fn"}
+                         for name, d in fns.items()}
+        self.fn_chance = _closure({name: _draws_directly([d.lets, d.body])
+                                   for name, d in fns.items()}, self.fn_calls)
+        self.kind_chance = {name: any(self.expr_chance(e) for e in _kind_exprs(kind))
+                            for name, kind in program.cards.items()}
+        self.recursive_fns = _in_cycles(self.fn_calls)
+        self.recursive_rules = _in_cycles(self.rule_calls)
+        # chance: a rule draws if its body does, or a rule it calls, or a trigger it fires
+        body_chance = {name: self.stmts_chance_here(d.body) for name, d in rules.items()}
+        self.rule_chance = _closure(body_chance, self.rule_calls)
+        self.effects_draw = any(self.stmts_chance_here(t.body) or
+                                any(self.rule_chance.get(c) for c in self._rule_calls(t.body))
+                                for t in program.triggers)
+        if self.effects_draw:
+            body_chance = {name: body_chance[name] or _has_effect(d.body)
+                           for name, d in rules.items()}
+            self.rule_chance = _closure(body_chance, self.rule_calls)
+        # pausing: a choose, a pausing rule called, or an effect when a trigger can pause
+        pause = {name: _has_choose(d.body) for name, d in rules.items()}
+        self.rule_pauses = _closure(pause, self.rule_calls)
+        self.triggers_pause = any(self.pauses(t.body) for t in program.triggers)
+        if self.triggers_pause:  # then every effect may pause: recompute with that
+            pause = {name: pause[name] or _has_effect(d.body) for name, d in rules.items()}
+            self.rule_pauses = _closure(pause, self.rule_calls)
+
+    @staticmethod
+    def _rule_calls(body) -> set:
+        return {n.call.ref[1] for n in walk(body)
+                if isinstance(n, ast.CallStmt) and n.call.ref and n.call.ref[0] == "rule"}
+
+    # -- pausing
+    def pauses(self, body) -> bool:
+        """Can running these statements pause for a decision?"""
+        for n in walk(body):
+            if isinstance(n, ast.Choose):
+                return True
+            if isinstance(n, ast.CallStmt) and n.call.ref and n.call.ref[0] == "rule" \
+                    and self.rule_pauses.get(n.call.ref[1]):
+                return True
+            if isinstance(n, EFFECTS) and getattr(self, "triggers_pause", False):
+                return True
+        return False
+
+    # -- chance
+    def expr_chance(self, expr) -> bool:
+        for n in walk(expr):
+            if isinstance(n, ast.Call) and n.ref:
+                if n.ref == ("builtin", "random"):
+                    return True
+                if n.ref[0] == "fn" and self.fn_chance.get(n.ref[1]):
+                    return True
+        return False
+
+    def stmts_chance_here(self, body) -> bool:
+        """Chance drawn by these statements themselves (not by the rules they call)."""
+        for n in walk(body):
+            if isinstance(n, (ast.Shuffle, ast.Choose)):
+                return True
+            if isinstance(n, ast.Call) and n.ref:
+                if n.ref == ("builtin", "random") or (n.ref[0] == "fn" and self.fn_chance.get(n.ref[1])):
+                    return True
+            if isinstance(n, (ast.Create, ast.CreateFrom)) and self.kind_chance.get(n.kind):
+                return True
+        return False
+
+    def stmt_chance(self, stmt) -> bool:
+        """Can this statement draw chance or ask for a decision, in any way?"""
+        if self.stmts_chance_here([stmt]):
+            return True
+        for n in walk([stmt]):
+            if isinstance(n, ast.CallStmt) and n.call.ref and n.call.ref[0] == "rule" \
+                    and self.rule_chance.get(n.call.ref[1]):
+                return True
+            if isinstance(n, ast.Finish):
+                return True  # the game would end inside the snapshot
+            if isinstance(n, EFFECTS) and self.effects_draw:
+                return True
+        return False
+
+
+def _kind_exprs(kind):
+    if kind.label is not None:
+        yield kind.label
+    for f in kind.fields.values():
+        if f.init is not None:
+            yield f.init
+
+
+def _draws_directly(tree) -> bool:
+    return any(isinstance(n, ast.Call) and n.ref == ("builtin", "random") for n in walk(tree))
+
+
+def _has_choose(body) -> bool:
+    return any(isinstance(n, ast.Choose) for n in walk(body))
+
+
+def _has_effect(body) -> bool:
+    return any(isinstance(n, EFFECTS) for n in walk(body))
+
+
+def _closure(direct: dict, calls: dict) -> dict:
+    """True for every name that is true itself or calls (transitively) one that is."""
+    result = dict(direct)
+    changed = True
+    while changed:
+        changed = False
+        for name, callees in calls.items():
+            if not result.get(name) and any(result.get(c) for c in callees):
+                result[name] = True
+                changed = True
+    return result
+
+
+def _in_cycles(calls: dict) -> set:
+    """The names that can reach themselves through calls."""
+    found = set()
+    for start in calls:
+        seen, stack = set(), list(calls.get(start, ()))
+        while stack:
+            name = stack.pop()
+            if name == start:
+                found.add(start)
+                break
+            if name not in seen:
+                seen.add(name)
+                stack.extend(calls.get(name, ()))
+    return found

@@ -1,0 +1,178 @@
+"""The small functions generated code calls (each a name in the generated module).
+
+Kept apart from the compiler so the names a generated module can reach are exactly
+these, the builtins (``b_size``...) and the constants the compiler binds.
+"""
+from __future__ import annotations
+
+from interpreter.builtins import IMPLEMENTATIONS
+from interpreter.values import (MAX_ITEMS, MAX_NUMBER, MAX_WORK, Card, Family, Fail, Keyed, Seat,
+                                Zone, as_list, bounded, kind_of, text_of)
+
+PAUSE = "pause"  # a unit waits for a move
+MAX_LOOP_STEPS = 200_000  # loop turns allowed between two decisions before we call it runaway
+
+
+class Frame:
+    """A running state machine: which unit, where in it, and its local slots."""
+    __slots__ = ("unit", "pc", "L")
+
+    def __init__(self, unit, pc, L):
+        self.unit, self.pc, self.L = unit, pc, L
+
+
+def runaway():
+    raise Fail("this loop has run 200,000 times without a decision: it seems never to end")
+
+
+def counted(g, items):
+    """Comprehensions count the items they go through; past a budget between two
+    decisions, the ruleset is taken to be running away (a loop could not be seen)."""
+    g.work += len(items)
+    if g.work > MAX_WORK:
+        g.work = 0
+        raise Fail(f"over {MAX_WORK:,} items gone through in lists since the last decision: "
+                   "this seems never to end")
+    return items
+
+
+def no_field(name):
+    raise Fail(f"cannot read .{name}: the value is none")
+
+
+def field(card, name):
+    if card is None:
+        no_field(name)
+    return card.f[name]
+
+
+def var_field(g, card, name):
+    if card is None:
+        no_field(name)
+    return g.cv[name][card.id]
+
+
+def any_field(g, card, name):
+    if card is None:
+        no_field(name)
+    fixed = card.f
+    if name in fixed:
+        return fixed[name]
+    return g.cv[name][card.id]
+
+
+def dynamic_attr(g, value, name):
+    if type(value) is Card:
+        if name in value.f:
+            return value.f[name]
+        if name in g.cv and g.rules.kinds[value.kind].has_var(name):
+            return g.cv[name][value.id]
+    elif isinstance(value, dict) and name in value:
+        return value[name]
+    elif isinstance(value, tuple) and name in ("x", "y"):
+        return value[0 if name == "x" else 1]
+    raise Fail(f"{value!r} has no field '.{name}'")
+
+
+def item(g, seq, i):
+    try:
+        return seq[i] if type(seq) is tuple else as_list(g, seq)[i]
+    except IndexError:
+        raise Fail(f"index {i} is past the end (size {len(as_list(g, seq))})") from None
+
+
+def int_text(value):
+    """A number as text (a seat used as a number prints as one)."""
+    return str(int(value)) if type(value) is Seat else text_of(value)
+
+
+def parts_of(value):
+    return kind_of(value).parts(value)
+
+
+def list_plus(g, a, b):
+    return bounded(as_list(g, a) + as_list(g, b))
+
+
+def list_minus(g, a, b):
+    gone = as_list(g, b)
+    return [x for x in as_list(g, a) if x not in gone]
+
+
+def augment(g, now, delta, sign):
+    """``x += d`` and ``x -= d``: numbers add, lists grow or lose items."""
+    if isinstance(now, list):
+        return bounded(now + delta) if sign > 0 else [x for x in now if x not in delta]
+    return now + sign * delta
+
+
+def times(g, x, y):
+    if type(x) is not int and type(x) is not Seat or type(y) is not int and type(y) is not Seat:
+        raise Fail(f"'*' needs two numbers, not {text_of(x)} and {text_of(y)}")
+    if abs(x * y) > MAX_NUMBER:
+        raise Fail(f"{x} * {y} is too large (at most {MAX_NUMBER:,})")
+    return x * y
+
+
+def divide(x, y):
+    if y == 0:
+        raise Fail("division by zero")
+    return x // y
+
+
+def modulo(x, y):
+    if y == 0:
+        raise Fail("division by zero")
+    return x % y
+
+
+def in_zone(g, card, zone):
+    return type(card) is Card and card.id < len(g.where) and g.where[card.id] is zone
+
+
+def in_family(g, card, family):
+    if type(card) is not Card:
+        return False
+    zone = g.where[card.id]
+    return zone is not None and zone.family == family.name
+
+
+def in_any(g, x, coll):
+    if type(coll) is Zone:
+        return in_zone(g, x, coll)
+    if type(coll) is Family:
+        return in_family(g, x, coll)
+    return x in (coll if coll is not None else ())
+
+
+def is_kind(value, kind):
+    return type(value) is Card and value.kind == kind
+
+
+def number_range(a, b):
+    if b - a >= MAX_ITEMS:
+        raise Fail(f"the range {a}..{b} is too long (at most {MAX_ITEMS:,} numbers)")
+    return list(range(a, b + 1))
+
+
+def top_card(cards):
+    return cards[-1] if cards else None
+
+
+def not_a_card(field_name):
+    raise Fail(f"cannot set .{field_name}: the value is not a card")
+
+
+def names() -> dict:
+    """Everything a generated module may call, by the name it calls it."""
+    out = {name: globals()[name] for name in (
+        "PAUSE", "Frame", "Fail", "Card", "Keyed", "runaway", "counted", "no_field", "field",
+        "var_field", "any_field", "dynamic_attr", "item", "int_text", "parts_of", "list_plus",
+        "list_minus", "augment", "times", "divide", "modulo", "in_zone", "in_family", "in_any",
+        "is_kind", "number_range", "top_card", "not_a_card", "text_of", "as_list", "bounded")}
+    for name, impl in IMPLEMENTATIONS.items():
+        out["b_" + name] = impl
+    out["__builtins__"] = {"len": len, "list": list, "range": range, "bool": bool, "int": int,
+                           "map": map, "type": type, "dict": dict, "tuple": tuple,
+                           "isinstance": isinstance}
+    return out

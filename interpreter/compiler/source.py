@@ -1,0 +1,62 @@
+"""Writing generated Python source, remembering which rules line each output line runs.
+
+The source is built from the checked syntax tree only. Nothing an author wrote enters
+it except as a literal made by ``repr`` of a str or an int (``literal``): rule, zone,
+variable and field names become generated identifiers (``rule_3``, ``s2``) or quoted
+dictionary keys, so a hostile name or string in a ``.rules`` file cannot inject code.
+Comments name the rules part they come from with the same ``repr``.
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+
+def literal(value) -> str:
+    """A Python literal for a value from the rules: only None, bools, ints and strs."""
+    if value is None or isinstance(value, bool):
+        return repr(value)
+    if type(value) is int:
+        return repr(value)
+    if type(value) is str:
+        return repr(value)
+    raise TypeError(f"not a literal: {type(value).__name__}")
+
+
+class Writer:
+    """Lines of Python source; for each line, the region (a unit's name, or None inside
+    a function or helper) and the span of the statement it runs."""
+
+    def __init__(self):
+        self.lines: list[str] = []
+        self.where: list[tuple] = []
+        self.depth = 0
+        self.region = None
+        self.span = None
+
+    def __call__(self, text: str):
+        self.lines.append("    " * self.depth + text)
+        self.where.append((self.region, self.span))
+
+    def comment(self, text: str):
+        self("# " + text.replace("\n", " ").replace("\r", " "))
+
+    @contextmanager
+    def indent(self):
+        self.depth += 1
+        try:
+            yield
+        finally:
+            self.depth -= 1
+
+    @contextmanager
+    def at(self, span):
+        """Lines written inside run the statement at ``span`` (for error positions)."""
+        saved = self.span
+        self.span = span
+        try:
+            yield
+        finally:
+            self.span = saved
+
+    def text(self) -> str:
+        return "\n".join(self.lines) + "\n"

@@ -1,0 +1,378 @@
+"""Statements to Python source: plain functions, or resumable state machines.
+
+A unit (rule, trigger, block) that can never pause for a decision becomes a plain
+Python function with real local variables (``s0``, ``s1``) and structured control
+flow: ``if``, ``for``, ``while``. One that can pause becomes a state machine
+``unit_N(g, F)`` over a frame ``F`` (the unit, a position ``F.pc`` and the local
+slots ``F.L``): its body is cut into numbered blocks at every point where it can
+pause (a ``choose``, a call of a rule that can pause, an effect whose trigger can
+pause), so where a paused game stands is still plain data that saves to JSON.
+Statements between those points stay structured Python inside their block.
+"""
+from __future__ import annotations
+
+from interpreter.compiler.analysis import EFFECTS, walk
+from interpreter.compiler.source import literal
+from rulelang import ast
+
+LOOPS = (ast.For, ast.Repeat, ast.While, ast.Loop)
+TICK_LIMIT = 200_000
+
+
+class Loop:
+    """A loop being written: structured (Python's own) or a machine's (blocks)."""
+    __slots__ = ("machine", "top", "end")
+
+    def __init__(self, machine, top=None, end=None):
+        self.machine, self.top, self.end = machine, top, end
+
+
+def _return_in_loop(stmt) -> bool:
+    """Does a ``return`` sit inside a loop within this statement? (A machine cannot
+    leave a structured Python loop for its final block: such a loop is cut into blocks.)"""
+    for n in walk([stmt]):
+        if isinstance(n, LOOPS) and any(isinstance(m, ast.Return) for m in walk(n.body)):
+            return True
+    return False
+
+
+class UnitGen:
+    def __init__(self, module, unit, machine: bool):
+        self.m, self.w, self.x = module, module.w, module.x
+        self.unit = unit  # the UnitInfo being written
+        self.machine = machine
+        self.loops: list[Loop] = []
+        self.temps = 0
+        self.blocks = 0
+        self.block_depth = 0
+        self.live = True  # can the current block still fall through to the next?
+        self.written = False  # has the current block any line yet?
+
+    # ------------------------------------------------------------ writing
+    def line(self, text):
+        self.w(text)
+        self.written = True
+        if self.w.depth == self.block_depth:
+            self.live = True
+
+    def jump_line(self, text):
+        """A line after which control never falls through (continue, return, raise)."""
+        self.w(text)
+        self.written = True
+        if self.w.depth == self.block_depth:
+            self.live = False
+
+    def temp(self) -> str:
+        self.temps += 1
+        return f"t{self.temps}"
+
+    def new_block(self) -> int:
+        self.blocks += 1
+        return self.blocks
+
+    def start_block(self, k: int):
+        """End the current block (falling through to block k) and start block k."""
+        if self.live:
+            self.line(f"pc = {k}")
+        if not self.written:
+            self.w("pass")
+        self.w.depth = self.block_depth - 1
+        self.w(f"if pc == {k}:")
+        self.w.depth = self.block_depth
+        self.live, self.written = True, False
+
+    def goto(self, k: int):
+        self.line(f"pc = {k}")
+        self.jump_line("continue")
+
+    def body(self, stmts):
+        for s in stmts:
+            with self.w.at(s.span):
+                if self.machine and (self.m.an.pauses([s]) or _return_in_loop(s)):
+                    getattr(self, "flat_" + type(s).__name__, self.flat_effect)(s)
+                else:
+                    getattr(self, "s_" + type(s).__name__)(s)
+
+    def nested(self, stmts):
+        """A structured statement's body (indented)."""
+        with self.w.indent():
+            before = len(self.w.lines)
+            self.body(stmts)
+            if len(self.w.lines) == before:
+                self.line("pass")
+
+    def tick(self, span):
+        with self.w.at(span):
+            self.line("g.steps += 1")
+            self.line(f"if g.steps > {TICK_LIMIT}: runaway()")
+
+    # ------------------------------------------------------------ the effects' aftermath
+    def after_effect(self, may_fire: bool):
+        """End conditions, then triggers, after an effect that may have changed what
+        they read (``g.dirty``) or fired triggers (``g.queue``)."""
+        cond = None if self.m.watch_all else "g.dirty or g.queue" if may_fire else "g.dirty"
+        if self.machine and self.m.an.triggers_pause and may_fire:
+            k = self.new_block()
+            self.line("if g.after():" if cond is None else f"if ({cond}) and g.after():")
+            with self.w.indent():
+                self.line(f"F.pc = {k}")
+                self.jump_line("return")
+            self.start_block(k)
+        elif cond is None:
+            self.line("g.after()")
+        else:
+            self.line(f"if {cond}: g.after()")
+
+    def flat_effect(self, s):
+        getattr(self, "s_" + type(s).__name__)(s)
+
+    # ------------------------------------------------------------ simple statements
+    def s_Let(self, s):
+        self.line(f"{self.x.slot(s.slot)} = {self.x.expr(s.value)}")
+
+    def s_Assign(self, s):
+        t, x = s.target, self.x
+        value = x.expr(s.value)
+        if s.op != "=":
+            sign = 1 if s.op == "+=" else -1
+            value = f"augment(g, {x.expr(t)}, {value}, {sign})"
+        if isinstance(t, ast.Name) and t.ref[0] == "local":
+            self.line(f"{x.slot(t.ref[1])} = {value}")
+            return
+        if isinstance(t, ast.Name):
+            name = t.ref[1]
+            if name == "current" and t.ref[0] == "builtin":
+                self.line(f"g.current = {value}")
+                watched = self.m.watches("current")
+            else:
+                self.line(f"g.vars[{literal(name)}] = {value}")
+                watched = self.m.watches("var", name)
+        elif isinstance(t, ast.Index):
+            name = t.ref[1]
+            keys = [x.expr(a) for a in t.args]
+            key = keys[0] if len(keys) == 1 else "(" + ", ".join(keys) + ")"
+            k = self.temp()
+            self.line(f"{k} = {key}")
+            self.line(f"g.vars[{literal(name)}][{k}] = {value}")
+            watched = self.m.watches("var", name)
+        else:
+            c = self.temp()
+            self.line(f"{c} = {x.expr(t.obj)}")
+            self.line(f"if type({c}) is not Card: not_a_card({literal(t.name)})")
+            self.line(f"g.cv[{literal(t.name)}][{c}.id] = {value}")
+            watched = self.m.watches("fields")
+        if watched:
+            self.line("g.dirty = True")
+            self.after_effect(False)
+
+    def s_CallStmt(self, s):
+        name = s.call.ref[1]
+        args = "".join(", " + self.x.expr(a) for a in s.call.args)
+        self.line(f"{self.m.rule_function(name)}(g{args})")
+
+    def flat_CallStmt(self, s):
+        name = s.call.ref[1]
+        args = ", ".join(self.x.expr(a) for a in s.call.args)
+        k = self.new_block()
+        self.line(f"F.pc = {k}")
+        self.line(f"g.call({self.m.unit_name(name)}, [{args}])")
+        self.jump_line("return")
+        self.start_block(k)
+
+    def s_Move(self, s):
+        x = self.x
+        at = "None" if s.at is None else literal("bottom") if s.at == "bottom" else x.expr(s.at)
+        self.line(f"g.move({x.expr(s.what)}, {x.expr(s.dest)}, {at})")
+        self.after_effect(True)
+
+    def s_Place(self, s):
+        x = self.x
+        self.line(f"g.move({x.expr(s.what)}, {x.expr(s.grid)}, {x.expr(s.at)})")
+        self.after_effect(True)
+
+    def s_Deal(self, s):
+        x = self.x
+        self.line(f"g.deal({x.expr(s.count)}, {x.expr(s.src)}, {x.expr(s.dest)})")
+        self.after_effect(True)
+
+    def s_Shuffle(self, s):
+        self.line(f"g.shuffle({self.x.expr(s.zone)})")
+        self.after_effect(True)
+
+    def s_Create(self, s):
+        x = self.x
+        fields = "{" + ", ".join(f"{literal(name)}: {x.expr(value)}" for name, value, _ in s.fields) + "}"
+        kind = literal(s.kind)
+        if s.count is None:
+            self.line(f"g.create({kind}, {fields}, {x.expr(s.dest)})")
+        else:
+            v = self.temp()
+            self.line(f"{v} = {fields}")
+            self.line(f"for _ in range({x.expr(s.count)}):")
+            with self.w.indent():
+                self.line(f"g.create({kind}, dict({v}), {x.expr(s.dest)})")
+        self.after_effect(True)
+
+    def s_CreateFrom(self, s):
+        x = self.x
+        self.line(f"g.create_from({literal(s.kind)}, {x.expr(s.table)}, {x.expr(s.dest)})")
+        self.after_effect(True)
+
+    def s_Reveal(self, s):
+        x = self.x
+        to = x.expr(s.to) if s.to is not None else "None"
+        self.line(f"g.reveal({x.expr(s.what)}, {to})")
+        if self.m.watch_all:
+            self.after_effect(False)
+
+    def s_Log(self, s):
+        message = self.x.message(s.message)
+        if self.m.an.expr_chance(s.message):
+            self.line(f"g.log_message({message})")  # its chance is drawn even when unread
+        else:
+            self.line(f"if g.logging: g.log_message({message})")
+
+    def s_Finish(self, s):
+        how = literal(s.how)
+        if s.value is not None and s.value.ty is not None and s.value.ty.name == "text":
+            self.jump_line(f"g.finish({how}, None, {self.x.renderer(s.value)})")
+        else:
+            value = self.x.expr(s.value) if s.value is not None else "None"
+            self.jump_line(f"g.finish({how}, {value}, None)")
+
+    # ------------------------------------------------------------ structured control flow
+    def s_If(self, s):
+        for i, (cond, body) in enumerate(s.branches):
+            with self.w.at(cond.span):
+                self.line(f"{'if' if i == 0 else 'elif'} {self.x.truth(cond)}:")
+            self.nested(body)
+        if s.other:
+            self.line("else:")
+            self.nested(s.other)
+
+    def loop(self, header, s, body_prefix=()):
+        self.line(header)
+        self.loops.append(Loop(False))
+        with self.w.indent():
+            for text in body_prefix:
+                self.line(text)
+            self.body(s.body)
+            self.tick(s.span)
+        self.loops.pop()
+
+    def s_Loop(self, s):
+        self.loop("while True:", s)
+
+    def s_While(self, s):
+        with self.w.at(s.cond.span):
+            self.loop(f"while {self.x.truth(s.cond)}:", s)
+
+    def s_Repeat(self, s):
+        self.loop(f"for {self.x.slot(s.slot)} in range(1, {self.x.expr(s.count)} + 1):", s)
+
+    def s_For(self, s):
+        targets = [self.x.slot(i) for i in s.slots]
+        target = targets[0] if len(targets) == 1 else "(" + ", ".join(targets) + ")"
+        # a snapshot of the items: the body may move these cards
+        self.loop(f"for {target} in list({self.x.cards_of(s.iter)}):", s)
+
+    def s_Break(self, s):
+        loop = self.loops[-1]
+        if loop.machine:
+            self.goto(loop.end)
+        else:
+            self.jump_line("break")
+
+    def s_Continue(self, s):
+        loop = self.loops[-1]
+        self.tick(s.span)
+        if loop.machine:
+            self.goto(loop.top)
+        else:
+            self.jump_line("continue")
+
+    def s_Return(self, s):
+        if self.machine:
+            self.goto(self.unit.returns)
+            return
+        if self.unit.counted:
+            self.line("g.rdepth -= 1")
+        self.jump_line("return")
+
+    # ------------------------------------------------------------ a machine's control flow
+    def flat_Choose(self, s):
+        site = self.m.choice_site(s, self.unit)
+        k = self.new_block()
+        self.line(f"g.ask(F, {site})")
+        self.line(f"F.pc = {k}")
+        self.jump_line("return PAUSE")
+        self.start_block(k)
+
+    def flat_If(self, s):
+        end = self.new_block()
+        for cond, body in s.branches:
+            skip = self.new_block()
+            with self.w.at(cond.span):
+                self.line(f"if not {self.x.truth(cond)}:")
+                with self.w.indent():
+                    self.goto(skip)
+            self.body(body)
+            self.goto(end)
+            self.start_block(skip)
+        if s.other:
+            self.body(s.other)
+        self.start_block(end)
+
+    def machine_loop(self, s, head=None, step=()):
+        """``head`` writes the test at the loop's top (a condition or the next item)."""
+        top, end = self.new_block(), self.new_block()
+        self.start_block(top)
+        if head is not None:
+            head(end)
+        for text in step:
+            self.line(text)
+        self.loops.append(Loop(True, top, end))
+        self.body(s.body)
+        self.loops.pop()
+        self.tick(s.span)
+        self.goto(top)
+        self.start_block(end)
+
+    def leave_if(self, test, end, span=None):
+        with self.w.at(span or self.w.span):
+            self.line(f"if {test}:")
+            with self.w.indent():
+                self.goto(end)
+
+    def flat_Loop(self, s):
+        self.machine_loop(s)
+
+    def flat_While(self, s):
+        self.machine_loop(s, lambda end: self.leave_if(f"not {self.x.truth(s.cond)}", end, s.cond.span))
+
+    def flat_Repeat(self, s):
+        counter, limit = self.x.slot(s.slot), self.x.slot(self.unit.new_slot())
+        self.line(f"{limit} = {self.x.expr(s.count)}")
+        self.line(f"{counter} = 0")
+
+        def head(end):
+            self.line(f"{counter} += 1")
+            self.leave_if(f"{counter} > {limit}", end)
+        self.machine_loop(s, head)
+
+    def flat_For(self, s):
+        seq, pos = self.x.slot(self.unit.new_slot()), self.x.slot(self.unit.new_slot())
+        self.line(f"{seq} = list({self.x.cards_of(s.iter)})")
+        self.line(f"{pos} = -1")
+        targets = [self.x.slot(i) for i in s.slots]
+        target = targets[0] if len(targets) == 1 else ", ".join(targets)
+
+        def head(end):
+            self.line(f"{pos} += 1")
+            self.leave_if(f"{pos} >= len({seq})", end)
+            self.line(f"{target} = {seq}[{pos}]")
+        self.machine_loop(s, head)
+
+
+def is_effect(s) -> bool:
+    return isinstance(s, EFFECTS)

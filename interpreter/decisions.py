@@ -1,0 +1,213 @@
+"""Decisions: asking a seat to choose, the legal moves, playing one.
+
+Mixed into ``Game``. A pending decision keeps its options (the values a move picks)
+and their notations; it knows its ``choose`` site and its frame, so a saved game
+need not hold the options: restoring works them out again from the frame's slots
+(unless working them out draws chance, in which case they are saved).
+"""
+from __future__ import annotations
+
+from interpreter.log import Choice
+from interpreter.values import Card, EnumValue, Fail, Placement, kind_of
+from rulelang.errors import IllegalMove, RulesError
+
+
+class Decision:
+    __slots__ = ("seat", "site", "frame", "values", "notations", "_prompt", "index")
+
+    def __init__(self, seat, site, frame, values, notations, prompt):
+        self.seat, self.site, self.frame = seat, site, frame
+        self.values, self.notations, self._prompt = values, notations, prompt
+        self.index = None
+
+    @staticmethod
+    def offered(g, seat, site, frame, options, replay=True):
+        """The distinct options (identical cards make one move), and pass if allowed."""
+        values, notations, seen = [], [], set()
+        notation = g.notation_of
+        for value in options:
+            text = notation(value, seat, site.element)
+            if text in seen:
+                continue
+            seen.add(text)
+            values.append(value)
+            notations.append(text)
+        return Decision(seat, site, frame, values, notations, None)
+
+    @staticmethod
+    def recompute(g, site, frame):
+        """A saved pending decision, worked out again from its frame (nothing changes
+        while a game waits for a move, so this is what was offered)."""
+        L = frame.L
+        seat = site.seat(g, L) if site.seat is not None else g.current
+        passing = site.can_pass and (site.passing is None or site.passing(g, L))
+        decision = Decision.offered(g, seat, site, frame, site.options(g, L))
+        if passing:
+            decision.values.append(None)
+            decision.notations.append("pass")
+        return decision
+
+    def prompt(self, g):
+        if self._prompt is None:
+            site = self.site
+            self._prompt = site.prompt(g, self.frame.L) if site.prompt is not None else [site.name]
+        return self._prompt
+
+    def moved_to(self, g):
+        """The same decision in a copy of its game (whose top frame is its own)."""
+        twin = Decision(self.seat, self.site, g.frames[-1], self.values, self.notations, self._prompt)
+        twin.index = self.index
+        return twin
+
+    def lookup(self, notation: str):
+        if self.index is None:
+            self.index = {n: i for i, n in enumerate(self.notations)}
+            self.index.update({n.lower(): i for i, n in enumerate(self.notations)
+                               if n.lower() not in self.index})
+        i = self.index.get(notation)
+        return i if i is not None else self.index.get(notation.strip().lower())
+
+
+class Move:
+    """A legal move: ``str(move)`` is its notation."""
+    __slots__ = ("seat", "notation", "index", "decision")
+
+    def __init__(self, seat, notation, index=None, decision=None):
+        self.seat, self.notation, self.index, self.decision = seat, notation, index, decision
+
+    def __str__(self):
+        return self.notation
+
+    def __repr__(self):
+        return f"Move({int(self.seat)}, {self.notation!r})"
+
+    def __eq__(self, other):
+        return isinstance(other, Move) and (self.seat, self.notation) == (other.seat, other.notation)
+
+    def __hash__(self):
+        return hash((self.seat, self.notation))
+
+
+class Decisions:
+    def ask(self, frame, site):
+        """A ``choose`` statement: work out who decides and the options, and wait."""
+        L = frame.L
+        seat = site.seat(self, L) if site.seat is not None else self.current
+        if seat not in self.players:
+            raise Fail(f"{self.seat_name(seat)} cannot decide: say 'by' which player decides")
+        passing = site.can_pass and (site.passing is None or site.passing(self, L))
+        prompt = None
+        if site.prompt is not None and (self.logging or site.eager_prompt):
+            prompt = site.prompt(self, L)
+        decision = Decision.offered(self, seat, site, frame, site.options(self, L))
+        if passing:
+            decision.values.append(None)
+            decision.notations.append("pass")
+        if not decision.values:
+            raise Fail("there is nothing to choose from, and passing is not allowed")
+        decision._prompt = prompt
+        self.settle(seat)
+        self.steps = self.work = 0
+        self.pending = decision
+
+    def notation_of(self, value, seat, element=None) -> str:
+        """A value as the chooser names it."""
+        t = type(value)
+        if t is Card:
+            return value.label if self.known[value.id] >> seat & 1 else self.position(value)
+        if t is EnumValue or t is Placement:
+            return value.name if t is EnumValue else value.label
+        if element == "seat" and isinstance(value, int) and t is not bool:
+            return self.seat_name(value)
+        return kind_of(value).notation(self, value, seat)
+
+    def settle(self, next_seat=None):
+        """Fix who may read each pending decision line, now that its effects have run.
+
+        A line naming cards starts readable by its chooser only. It is settled when another
+        seat is asked to decide (or the game ends): by then the chooser's cards have gone
+        where they were going, and the line is readable by whoever knows all of them.
+        """
+        if not self.unsettled:
+            return
+        keep, log, known = [], self.log, self.known
+        for i in self.unsettled:
+            entry = log[i]
+            if entry.seat == next_seat:
+                keep.append(i)
+                continue
+            mask = self.everyone
+            for card in entry.named:
+                mask &= known[card.id]
+            log[i] = Choice(entry.seat, entry.prompt, entry.notation, entry.named,
+                            mask | 1 << entry.seat)
+        self.unsettled = keep
+
+    def legal_moves(self) -> list[Move]:
+        decision = self.pending
+        if decision is None:
+            return []
+        seat = decision.seat
+        return [Move(seat, n, i, decision) for i, n in enumerate(decision.notations)]
+
+    def play(self, move, seat=None):
+        """Play a legal move (a ``Move`` or its notation). With ``seat``, the move is
+        refused unless that seat is the one to move: a host relaying a player's move
+        passes the player's seat, so a stray move arriving late cannot be taken as
+        another player's. A refused move leaves the game unchanged."""
+        if self.over or self.pending is None:
+            raise IllegalMove("the game is over: no more moves")
+        decision = self.pending
+        if seat is not None:
+            seat = self.seat_of(seat)
+            if seat != decision.seat:
+                raise IllegalMove(f"it is not {self.seat_name(seat)}'s move: "
+                                  f"{self.seat_name(decision.seat)} is to move")
+        if isinstance(move, Move):
+            if move.seat != decision.seat:
+                raise IllegalMove(f"'{move.notation}' was a move for {self.seat_name(move.seat)}, "
+                                  f"but {self.seat_name(decision.seat)} is to move")
+            i = move.index
+            if move.decision is decision or (
+                    i is not None and i < len(decision.notations) and decision.notations[i] == move.notation):
+                self.apply(i)
+                return
+        elif not isinstance(move, str):
+            raise IllegalMove(f"a move is a Move or its notation as text, not {move!r}")
+        notation = move.notation if isinstance(move, Move) else move
+        i = decision.lookup(notation)
+        if i is None:
+            shown = ", ".join(decision.notations[:12]) + (" ..." if len(decision.notations) > 12 else "")
+            raise IllegalMove(f"'{notation}' is not a legal move for {self.seat_name(decision.seat)} "
+                              f"now (legal: {shown})")
+        self.apply(i)
+
+    def seat_of(self, value) -> int:
+        """A player's seat from how a caller wrote it: its index (0 is P1, as in
+        ``outcome``), or its name as text: 'P2', 'p2', or '2' (the number in the name)."""
+        if isinstance(value, int) and not isinstance(value, bool):
+            if value in self.players:
+                return self.players[value]
+        elif isinstance(value, str):
+            text = value.strip()
+            number = text[1:] if text[:1] in ("P", "p") else text
+            if number.isdigit() and int(number) - 1 in self.players:
+                return self.players[int(number) - 1]
+        names = ", ".join(self.seat_name(p) for p in self.players)
+        raise RulesError(f"no player {value!r}: the players are {names} "
+                         f"(or their indexes 0 to {len(self.players) - 1})")
+
+    def apply(self, i):
+        """Play the i-th legal move (bots use this to skip notation lookups)."""
+        decision = self.pending
+        value = decision.values[i]
+        if self.logging:
+            seat = decision.seat
+            named = kind_of(value).named(self, value, seat)
+            self.log.append(Choice(seat, tuple(decision.prompt(self)), decision.notations[i], named,
+                                   1 << seat if named else self.everyone))
+            if named:
+                self.unsettled.append(len(self.log) - 1)
+        self.pending = None
+        decision.frame.L[decision.site.slot] = value
+        self.run()

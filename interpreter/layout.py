@@ -1,0 +1,72 @@
+"""What a game's shape is, given its player count and options: seats, zones, families.
+
+None of it changes during a game, so it is built once per (players, options) and
+shared by every game with them, and by every copy of those games. Zones are
+numbered: a game keeps each zone's cards at ``g.zc[zone.i]``.
+"""
+from __future__ import annotations
+
+from itertools import product
+
+from interpreter.values import Family, Seat, Zone, text_of  # noqa: F401
+
+
+class Layout:
+    __slots__ = ("nplayers", "players", "seats", "dummies", "zones", "zone_list", "zone_named",
+                 "everyone", "tables")
+
+    def __init__(self, rules, nplayers: int, dummies: list[str], tables: dict):
+        self.nplayers = nplayers
+        self.players = rules.player_seats(nplayers)
+        self.dummies = {name: Seat(nplayers + i, name) for i, name in enumerate(dummies)}
+        self.seats = self.players + list(self.dummies.values())
+        self.everyone = (1 << len(self.seats)) - 1
+        self.tables = tables
+        self.zones: dict = {}  # name -> Zone, or Family for a keyed declaration
+        self.zone_list: list[Zone] = []  # every zone, in declaration and key order
+        reads = rules.end_reads
+        for name, info in rules.program.zones.items():
+            if not info.keys:
+                zone = self.zones[name] = self._zone(name, None, None, info, None)
+                continue
+            family = self.zones[name] = Family(name)
+            for combo in product(*(self.domain(rules, d) for d, _ in info.keys)):
+                key = combo[0] if len(combo) == 1 else combo
+                owner = next((k for (d, _), k in zip(info.keys, combo) if d in ("player", "seat")),
+                             None)
+                shown = ",".join(key_texts(self, key, info.keys))
+                family[key] = self._zone(f"{name}[{shown}]", name, key, info, owner)
+        triggers = rules.code.triggers
+        for zone in self.zone_list:
+            zone.watch = reads is None or (zone.family or zone.name) in reads.zones
+            zone.on_enter = tuple(triggers.get(("enter", zone.family or zone.name), ()))
+            zone.on_leave = tuple(triggers.get(("leave", zone.family or zone.name), ()))
+        self.zone_named = {z.name: z for z in self.zone_list}
+
+    def _zone(self, name, family, key, info, owner):
+        zone = Zone(name, family, key, info, owner, len(self.zone_list))
+        self.zone_list.append(zone)
+        return zone
+
+    def domain(self, rules, domain):
+        if domain == "player":
+            return self.players
+        if domain == "seat":
+            return self.seats
+        return rules.enum_values[domain]
+
+    def seat_name(self, seat) -> str:
+        if seat is None:
+            return "nobody"
+        if type(seat) is Seat:
+            return seat.name
+        if isinstance(seat, int) and 0 <= seat < len(self.seats):
+            return self.seats[seat].name
+        return f"P{seat + 1}" if isinstance(seat, int) else str(seat)
+
+
+def key_texts(layout, key, domains) -> list[str]:
+    """A zone's or variable's key as texts, one per key (seats as P1, P2...)."""
+    keys = key if isinstance(key, tuple) else (key,)
+    return [layout.seat_name(k) if d in ("player", "seat") else text_of(k)
+            for k, (d, _) in zip(keys, domains)]
