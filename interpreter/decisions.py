@@ -13,20 +13,28 @@ from rulelang.errors import IllegalMove, RulesError
 
 
 class Decision:
-    __slots__ = ("seat", "site", "frame", "values", "notations", "_prompt", "index")
+    __slots__ = ("seat", "site", "frame", "values", "notations", "_prompt", "index", "moves")
 
     def __init__(self, seat, site, frame, values, notations, prompt):
         self.seat, self.site, self.frame = seat, site, frame
         self.values, self.notations, self._prompt = values, notations, prompt
-        self.index = None
+        self.index = self.moves = None
 
     @staticmethod
     def offered(g, seat, site, frame, options, replay=True):
         """The distinct options (identical cards make one move), and pass if allowed."""
         values, notations, seen = [], [], set()
-        notation = g.notation_of
+        known, element = g.known, site.element
         for value in options:
-            text = notation(value, seat, site.element)
+            t = type(value)
+            if t is Card:
+                text = value.label if known[value.id] >> seat & 1 else g.position(value)
+            elif t is EnumValue:
+                text = value.name
+            elif t is Placement:
+                text = value.label
+            else:
+                text = g.notation_of(value, seat, element)
             if text in seen:
                 continue
             seen.add(text)
@@ -147,8 +155,10 @@ class Decisions:
         decision = self.pending
         if decision is None:
             return []
-        seat = decision.seat
-        return [Move(seat, n, i, decision) for i, n in enumerate(decision.notations)]
+        if decision.moves is None:
+            seat = decision.seat
+            decision.moves = [Move(seat, n, i, decision) for i, n in enumerate(decision.notations)]
+        return list(decision.moves)
 
     def play(self, move, seat=None):
         """Play a legal move (a ``Move`` or its notation). With ``seat``, the move is
@@ -163,13 +173,15 @@ class Decisions:
             if seat != decision.seat:
                 raise IllegalMove(f"it is not {self.seat_name(seat)}'s move: "
                                   f"{self.seat_name(decision.seat)} is to move")
+        if type(move) is Move and move.decision is decision:
+            self.apply(move.index)
+            return
         if isinstance(move, Move):
             if move.seat != decision.seat:
                 raise IllegalMove(f"'{move.notation}' was a move for {self.seat_name(move.seat)}, "
                                   f"but {self.seat_name(decision.seat)} is to move")
             i = move.index
-            if move.decision is decision or (
-                    i is not None and i < len(decision.notations) and decision.notations[i] == move.notation):
+            if i is not None and i < len(decision.notations) and decision.notations[i] == move.notation:
                 self.apply(i)
                 return
         elif not isinstance(move, str):

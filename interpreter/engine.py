@@ -105,25 +105,33 @@ class Game(Effects, Decisions):
             raise runtime_error(self, error) from None
 
     def run(self):
+        """Run the top frame until a unit pauses for a decision or the game ends."""
         self.depth = self.rdepth = 0  # call depths (an error may have left them raised)
-        self.guard(self._run)
-
-    def _run(self):
         frames = self.frames
-        while frames:
-            frame = frames[-1]
-            if frame.unit.run(self, frame) is PAUSE:
-                return
-        if not self.over:
-            self.finish("end", None, None)
+        try:
+            while frames:
+                frame = frames[-1]
+                if frame.unit.run(self, frame) is PAUSE:
+                    return
+            if not self.over:
+                self.finish("end", None, None)
+        except GameOver:
+            return
+        except RulesError:
+            raise
+        except (Fail, RecursionError, TypeError, AttributeError, KeyError, IndexError,
+                ValueError) as error:
+            raise runtime_error(self, error) from None
 
-    def call(self, unit, args):
-        """Start a rule that can pause: its frame goes on top, and runs next."""
+    def call(self, unit, args) -> Frame:
+        """Start a rule that can pause: its frame goes on top (the caller runs it)."""
         if len(self.frames) + self.rdepth > 300:
             raise Fail(f"rule '{unit.name[5:]}' calls itself without end")
         L = [None] * unit.nslots
         L[:len(args)] = args
-        self.frames.append(Frame(unit, 0, L))
+        frame = Frame(unit, 0, L)
+        self.frames.append(frame)
+        return frame
 
     def ends_reached(self) -> bool:
         return any(cond(self) for cond in self.rules.code.tops["ends"])

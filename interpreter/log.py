@@ -5,42 +5,64 @@ writing a new record in its place), so copies of a game share their log lines.
 Cards in a message stay cards, so each reader sees only what they may: a
 ``SeenCard`` remembers who knew the card when the line was written; a bare card
 (in a decision's prompt) is shown to whoever knows it when the line is read.
+
+Plain ``__slots__`` classes rather than attrs: the log is written on every decision.
 """
 from __future__ import annotations
 
-import attrs
+
+class _Record:
+    __slots__ = ()
+
+    def __eq__(self, other):
+        return type(other) is type(self) and all(
+            getattr(self, f) == getattr(other, f) for f in self.__slots__)
+
+    def __hash__(self):
+        return hash(tuple(getattr(self, f) for f in self.__slots__))
+
+    def __repr__(self):
+        fields = ", ".join(f"{f}={getattr(self, f)!r}" for f in self.__slots__)
+        return f"{type(self).__name__}({fields})"
 
 
-@attrs.frozen(slots=True)
-class SeenCard:
-    card: object
-    mask: int  # the seats that knew its face when the line was written
+class SeenCard(_Record):
+    """A card in a message, and the seats that knew its face when the line was written."""
+    __slots__ = ("card", "mask")
+
+    def __init__(self, card, mask: int):
+        self.card, self.mask = card, mask
 
 
-@attrs.frozen(slots=True)
-class Header:
+class Header(_Record):
     """``-- turn 3: P1 --``"""
-    text: str
+    __slots__ = ("text",)
+
+    def __init__(self, text: str):
+        self.text = text
 
 
-@attrs.frozen(slots=True)
-class Message:
+class Message(_Record):
     """A ``log`` statement's line: texts and ``SeenCard`` parts."""
-    parts: tuple
+    __slots__ = ("parts",)
+
+    def __init__(self, parts: tuple):
+        self.parts = parts
 
 
-@attrs.frozen(slots=True)
-class Choice:
+class Choice(_Record):
     """A decision taken: who, the prompt, the move's notation, the cards it names, and
     the seats that may read the move (its chooser alone until it is settled)."""
-    seat: int
-    prompt: tuple
-    notation: str
-    named: tuple
-    mask: int
+    __slots__ = ("seat", "prompt", "notation", "named", "mask")
+
+    def __init__(self, seat, prompt: tuple, notation: str, named: tuple, mask: int):
+        self.seat, self.prompt, self.notation, self.named, self.mask = (
+            seat, prompt, notation, named, mask)
 
 
-@attrs.frozen(slots=True)
-class Ending:
+class Ending(_Record):
     """``== game over: ...``"""
-    text: str
+    __slots__ = ("text",)
+
+    def __init__(self, text: str):
+        self.text = text

@@ -173,10 +173,11 @@ class UnitGen:
     def flat_CallStmt(self, s):
         name = s.call.ref[1]
         args = ", ".join(self.x.expr(a) for a in s.call.args)
-        k = self.new_block()
+        k, unit = self.new_block(), self.m.unit_name(name)
         self.line(f"F.pc = {k}")
-        self.line(f"g.call({self.m.unit_name(name)}, [{args}])")
-        self.jump_line("return")
+        # run it at once; back here when it is done, unless it paused or put frames on top
+        self.line(f"if {unit}.run(g, g.call({unit}, [{args}])) is PAUSE: return PAUSE")
+        self.line("if g.frames[-1] is not F: return")
         self.start_block(k)
 
     def s_Move(self, s):
