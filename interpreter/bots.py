@@ -54,8 +54,7 @@ class GreedyBot:
         return moves[self.rng.choice([i for v, i in scored if v == best])]
 
     def value_after(self, game, move, seat, depth):
-        copy = game.copy(logging=False)
-        copy.rng.seed(self.rng.getrandbits(64))
+        copy = game.copy(logging=False, seed=self.rng.getrandbits(64))
         copy.apply(move.index)
         self.left -= 1
         if copy.is_over:

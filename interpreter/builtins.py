@@ -7,8 +7,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from interpreter import geometry
-from interpreter.values import (MAX_ITEMS, Card, Cell, Fail, Placement, Shape, Zone, as_list,
-                                parse_cell, parse_shape, text_of)
+from interpreter.values import (MAX_ITEMS, Card, Cell, Fail, Placement, Shape, Zone, as_list, cell,
+                                grid_cells, parse_cell, parse_shape, text_of)
 
 
 def _size(g, v):
@@ -88,9 +88,9 @@ def _grid(z) -> Zone:
 
 def _cell(g, a, b=None):
     if b is not None:
-        return Cell(a, b)
+        return cell(a, b)
     if isinstance(a, tuple):
-        return Cell(*a)
+        return cell(*a)
     return parse_cell(str(a))
 
 
@@ -100,7 +100,7 @@ def _cells(g, v):
             raise Fail(f"{v.name} is not a grid")
         if v.width is None:
             return _occupied(g, v)
-        return [Cell(x, y) for y in range(v.height) for x in range(v.width)]
+        return list(grid_cells(v.width, v.height))
     if isinstance(v, Placement):
         return list(v.cells)
     if isinstance(v, Card):
@@ -118,8 +118,7 @@ def _empty_cells(g, grid):
     if grid.width is None:
         raise Fail(f"{grid.name} has no edges, so it has no list of empty cells")
     taken = g.zg[grid.i]
-    return [Cell(x, y) for y in range(grid.height) for x in range(grid.width)
-            if not taken.get((x, y))]
+    return [c for c in grid_cells(grid.width, grid.height) if c not in taken]
 
 
 def _at(g, grid, cell):

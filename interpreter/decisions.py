@@ -8,7 +8,7 @@ need not hold the options: restoring works them out again from the frame's slots
 from __future__ import annotations
 
 from interpreter.log import Choice
-from interpreter.values import Card, EnumValue, Fail, Placement, kind_of
+from interpreter.values import Card, EnumValue, Fail, Placement, Seat, kind_of
 from rulelang.errors import IllegalMove, RulesError
 
 
@@ -33,6 +33,10 @@ class Decision:
                 text = value.name
             elif t is Placement:
                 text = value.label
+            elif t is int and element is None:
+                text = str(value)
+            elif t is Seat:
+                text = value.name
             else:
                 text = g.notation_of(value, seat, element)
             if text in seen:
@@ -58,7 +62,7 @@ class Decision:
     def prompt(self, g):
         if self._prompt is None:
             site = self.site
-            self._prompt = site.prompt(g, self.frame.L) if site.prompt is not None else [site.name]
+            self._prompt = site.prompt(g, self.frame.L) if site.prompt is not None else (site.name,)
         return self._prompt
 
     def moved_to(self, g):
@@ -215,9 +219,13 @@ class Decisions:
         value = decision.values[i]
         if self.logging:
             seat = decision.seat
-            named = kind_of(value).named(self, value, seat)
-            self.log.append(Choice(seat, tuple(decision.prompt(self)), decision.notations[i], named,
-                                   1 << seat if named else self.everyone))
+            if type(value) is Card:
+                named = (value,) if self.known[value.id] >> seat & 1 else ()
+            else:
+                named = kind_of(value).named(self, value, seat) if value is not None else ()
+            prompt = decision._prompt
+            self.log.append(Choice(seat, prompt if prompt is not None else decision.prompt(self),
+                                   decision.notations[i], named, 1 << seat if named else self.everyone))
             if named:
                 self.unsettled.append(len(self.log) - 1)
         self.pending = None

@@ -200,10 +200,11 @@ class Game(Effects, Decisions):
         return text_of(value)
 
     # ------------------------------------------------------------ copies
-    def copy(self, logging: bool | None = None) -> Game:
+    def copy(self, logging: bool | None = None, seed: int | None = None) -> Game:
         """An independent copy of the game, to look ahead in (no JSON round trip: cards,
         zones and log lines are shared handles; the state's flat lists are copied).
-        ``logging=False`` makes a copy that builds no log text."""
+        ``logging=False`` makes a copy that builds no log text; with ``seed``, its chance
+        to come is drawn from that seed instead of this game's generator."""
         twin = Game.__new__(Game)
         twin.rules, twin.title, twin.nplayers = self.rules, self.title, self.nplayers
         twin.options, twin.consts = self.options, dict(self.consts)
@@ -214,7 +215,7 @@ class Game(Effects, Decisions):
         layout = self.layout
         twin.players, twin.seats, twin.dummies = layout.players, layout.seats, layout.dummies
         twin.zones, twin.tables, twin.everyone = layout.zones, layout.tables, layout.everyone
-        copy_state(self, twin)
+        copy_state(self, twin, fresh_seed=seed)
         if twin.pending is not None:
             twin.pending = twin.pending.moved_to(twin)
         return twin

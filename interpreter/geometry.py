@@ -1,15 +1,15 @@
 """Cells and shapes on a grid: neighbours, groups, placements, matching."""
 from __future__ import annotations
 
-from interpreter.values import Cell, Placement, Shape, cell_name, normalize
+from interpreter.values import Cell, Placement, Shape, cell, cell_name, normalize
 
 STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
 
 def as_cells(value) -> list:
     if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], int):
-        return [Cell(*value)]
-    return [c if type(c) is Cell else Cell(*c) for c in value]
+        return [cell(*value)]
+    return [c if type(c) is Cell else cell(*c) for c in value]
 
 
 def neighbours(cells, grid=None) -> list:
@@ -18,7 +18,7 @@ def neighbours(cells, grid=None) -> list:
     out = set()
     for x, y in region:
         for dx, dy in STEPS:
-            n = Cell(x + dx, y + dy)
+            n = cell(x + dx, y + dy)
             if n not in region and (grid is None or grid.in_bounds(n)):
                 out.add(n)
     return sorted(out, key=lambda c: (c[1], c[0]))
@@ -36,7 +36,7 @@ def groups(cells) -> list:
         while stack:
             x, y = stack.pop()
             for dx, dy in STEPS:
-                n = Cell(x + dx, y + dy)
+                n = cell(x + dx, y + dy)
                 if n in todo:
                     todo.discard(n)
                     group.append(n)
@@ -55,7 +55,8 @@ def adjacent(a, b) -> bool:
 
 def placements(shape: Shape, allowed) -> list:
     """Every placement of the shape, in any orientation, whose cells are all allowed."""
-    free = set(as_cells(allowed))  # cells hash like plain pairs: test with pairs, cheaply
+    free = {c: c for c in as_cells(allowed)}  # a cell looked up by a plain pair is the cell
+    get = free.get
     anchors = sorted(free, key=lambda c: (c[1], c[0]))
     orientations = [(label, offsets[1:]) for label, offsets in shape.orientations]
     out = []
@@ -63,13 +64,15 @@ def placements(shape: Shape, allowed) -> list:
         ax, ay = anchor
         name = None
         for label, rest in orientations:
+            cells = [anchor]
             for dx, dy in rest:
-                if (ax + dx, ay + dy) not in free:
+                c = get((ax + dx, ay + dy))
+                if c is None:
                     break
+                cells.append(c)
             else:
                 name = name or cell_name(anchor)
-                cells = (anchor,) + tuple(Cell(ax + dx, ay + dy) for dx, dy in rest)
-                out.append(Placement(cells, f"{name} {label}" if label else name))
+                out.append(Placement(tuple(cells), f"{name} {label}" if label else name))
     return out
 
 

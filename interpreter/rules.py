@@ -1,7 +1,6 @@
 """A checked ruleset compiled once, ready to start any number of games."""
 from __future__ import annotations
 
-import random
 from collections import deque
 
 from interpreter.chance import chance_sites
@@ -52,6 +51,12 @@ class Rules:
 
     def blank_game(self, players: int, seed: int, given: dict, logging: bool = True) -> Game:
         """A game with its options and layout, its state empty (to start, or to restore)."""
+        g = self._shaped(players, seed, given, logging)
+        g.attach(g.layout)
+        return g
+
+    def _shaped(self, players, seed, given, logging) -> Game:
+        """A game with its options and layout, and no state yet."""
         g = Game(self, players, seed, logging)
         g.options = g.guard(lambda: self._options(g, given))
         g.consts = dict(g.options)
@@ -65,8 +70,7 @@ class Rules:
             layout.tables.update(g.guard(lambda: self._tables(g)))
             if self.layouts_shared and len(self._layouts) < MAX_CACHED:
                 self._layouts[key] = layout
-        g.attach(layout)
-        g.layout_key = key
+        g.layout, g.layout_key = layout, key
         return g
 
     def _tables(self, g) -> dict:
@@ -127,14 +131,15 @@ class Rules:
             span = (f"{program.min_players}" if program.min_players == program.max_players
                     else f"{program.min_players} to {program.max_players}")
             raise RulesError(f"{self.title} is for {span} players, not {players}")
-        game = self.blank_game(players, seed, options or {}, log)
+        game = self._shaped(players, seed, options or {}, log)
         snapshot = self._snapshots.get((game.layout_key, log)) if self.snapshots else None
         if snapshot is not None:  # the part of setup that draws no chance is done already
-            game = snapshot.copy()
-            game.seed, game.rng, game.fixed = seed, random.Random(seed), {}
+            game = snapshot.copy(seed=seed)
+            game.fixed = {}
             self._fix(game, fix or {})
             game.run()
             return game
+        game.attach(game.layout)
         game.guard(game.build)
         self._fix(game, fix or {})
         if self.snapshots and len(self._snapshots) < MAX_CACHED:

@@ -318,10 +318,16 @@ def initialize(g):
         setattr(g, f.attr, f.start(g))
 
 
-def copy_state(src, dst):
+def copy_state(src, dst, fresh_seed=None):
+    """``dst`` gets an independent copy of ``src``'s state; with ``fresh_seed``, a new
+    seed and its fresh generator instead of ``src``'s (nothing is copied to be dropped)."""
     for f in FIELDS:
+        if fresh_seed is not None and f.attr in ("seed", "rng"):
+            continue
         value = getattr(src, f.attr)
         setattr(dst, f.attr, f.copy(value) if f.copy is not None else value)
+    if fresh_seed is not None:
+        dst.seed, dst.rng = fresh_seed, random.Random(fresh_seed)
 
 
 def encode_state(g) -> dict:

@@ -206,6 +206,31 @@ class Cell(tuple):
     __str__ = __repr__
 
 
+_CELLS: dict = {}
+
+
+def cell(x: int, y: int) -> Cell:
+    """The cell (x, y), made once: cells never change, and grids ask for the same ones."""
+    found = _CELLS.get((x, y))
+    if found is None:
+        found = Cell(x, y)
+        if len(_CELLS) < 100_000:
+            _CELLS[found] = found
+    return found
+
+
+_GRIDS: dict = {}
+
+
+def grid_cells(width: int, height: int) -> tuple:
+    """Every cell of a width x height grid, in reading order (made once per size)."""
+    found = _GRIDS.get((width, height))
+    if found is None:
+        found = _GRIDS[(width, height)] = tuple(cell(x, y) for y in range(height)
+                                                for x in range(width))
+    return found
+
+
 def cell_name(cell) -> str:
     """(4, 4) -> 'E5': column letter, row number from 1 (row 1 at the top)."""
     x, y = cell

@@ -91,23 +91,26 @@ class ExprGen:
         return f"text_of({code})"
 
     def message(self, e) -> str:
-        """A list of message parts: texts, and cards (rendered per reader later)."""
+        """A tuple of message parts: texts, and cards (rendered per reader later)."""
         if isinstance(e, ast.Lit) and isinstance(e.value, str):
-            return self.m.constant([e.value], "prompt")
+            return self.m.constant((e.value,), "prompt")
         parts = e.parts if isinstance(e, ast.Text) else [e]
         items = []
         for p in parts:
             if isinstance(p, str):
                 items.append(literal(p))
                 continue
-            code, seats = self.expr(p), seats_of(p.ty)
-            if seats == "one":
-                items.append(f"g.seat_name({code})")
-            elif seats == "list":
-                items.append(f"', '.join(map(g.seat_name, {code}))")
+            t, seats = (p.ty.name if p.ty is not None else "any"), seats_of(p.ty)
+            if seats == "list":
+                items.append(f"', '.join(map(g.seat_name, {self.expr(p)}))")
+            elif seats == "one" or t in ("int", "text", "enum", "bool", "cell", "shape",
+                                         "placement", "zone"):
+                items.append(self.renderer(p))  # one text, whatever the reader knows
+            elif t == "card" and simple(code := self.expr(p)):
+                items.append(f"*(({code},) if type({code}) is Card else parts_of({code}))")
             else:
-                items.append(f"*parts_of({code})")
-        return "[" + ", ".join(items) + "]"
+                items.append(f"*parts_of({self.expr(p)})")
+        return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
 
     # ------------------------------------------------------------ leaves
     def x_Lit(self, e):
