@@ -7,6 +7,10 @@ need not hold the options: restoring works them out again from the frame's slots
 """
 from __future__ import annotations
 
+from functools import partial
+from itertools import repeat
+from operator import itemgetter
+
 from interpreter.log import Choice
 from interpreter.values import Card, EnumValue, Fail, Placement, Seat, kind_of
 from rulelang.errors import IllegalMove, RulesError
@@ -80,45 +84,56 @@ class Decision:
         return i if i is not None else self.index.get(notation.strip().lower())
 
 
-class Move:
-    """A legal move: ``str(move)`` is its notation."""
-    __slots__ = ("seat", "notation", "index", "decision")
+class Move(tuple):
+    """A legal move: ``str(move)`` is its notation; ``seat`` who plays it. Two moves are
+    equal when they are for the same seat with the same notation.
 
-    def __init__(self, seat, notation, index=None, decision=None):
-        self.seat, self.notation, self.index, self.decision = seat, notation, index, decision
+    A tuple underneath (seat, notation, index, decision), so a decision's moves are made
+    in C, without a Python call each (``legal_moves`` is called for every decision)."""
+    __slots__ = ()
+
+    def __new__(cls, seat, notation, index=None, decision=None):
+        return tuple.__new__(cls, (seat, notation, index, decision))
+
+    seat = property(itemgetter(0))
+    notation = property(itemgetter(1))
+    index = property(itemgetter(2))
+    decision = property(itemgetter(3))
 
     def __str__(self):
-        return self.notation
+        return self[1]
 
     def __repr__(self):
-        return f"Move({int(self.seat)}, {self.notation!r})"
+        return f"Move({int(self[0])}, {self[1]!r})"
 
     def __eq__(self, other):
-        return isinstance(other, Move) and (self.seat, self.notation) == (other.seat, other.notation)
+        return isinstance(other, Move) and self[0] == other[0] and self[1] == other[1]
+
+    def __ne__(self, other):
+        return not self == other
 
     def __hash__(self):
-        return hash((self.seat, self.notation))
+        return hash((self[0], self[1]))
+
+
+_new_move = partial(tuple.__new__, Move)
 
 
 class Decisions:
-    def ask(self, frame, site):
-        """A ``choose`` statement: work out who decides and the options, and wait."""
-        L = frame.L
-        seat = site.seat(self, L) if site.seat is not None else self.current
+    def ask(self, frame, site, seat, passing, prompt, options):
+        """A ``choose`` statement (its parts worked out by the generated code): wait for
+        ``seat`` to pick one of ``options`` (or pass)."""
         if seat not in self.players:
             raise Fail(f"{self.seat_name(seat)} cannot decide: say 'by' which player decides")
-        passing = site.can_pass and (site.passing is None or site.passing(self, L))
-        prompt = None
-        if site.prompt is not None and (self.logging or site.eager_prompt):
-            prompt = site.prompt(self, L)
-        decision = Decision.offered(self, seat, site, frame, site.options(self, L))
+        decision = Decision.offered(self, seat, site, frame, options)
         if passing:
             decision.values.append(None)
             decision.notations.append("pass")
-        if not decision.values:
+        elif not decision.values:
             raise Fail("there is nothing to choose from, and passing is not allowed")
         decision._prompt = prompt
-        self.settle(seat)
+        if self.unsettled:
+            self.settle(seat)
         self.steps = self.work = 0
         self.pending = decision
 
@@ -160,8 +175,9 @@ class Decisions:
         if decision is None:
             return []
         if decision.moves is None:
-            seat = decision.seat
-            decision.moves = [Move(seat, n, i, decision) for i, n in enumerate(decision.notations)]
+            notations = decision.notations
+            decision.moves = list(map(_new_move, zip(repeat(decision.seat), notations,
+                                                     range(len(notations)), repeat(decision))))
         return list(decision.moves)
 
     def play(self, move, seat=None):
@@ -177,8 +193,8 @@ class Decisions:
             if seat != decision.seat:
                 raise IllegalMove(f"it is not {self.seat_name(seat)}'s move: "
                                   f"{self.seat_name(decision.seat)} is to move")
-        if type(move) is Move and move.decision is decision:
-            self.apply(move.index)
+        if type(move) is Move and move[3] is decision:
+            self.apply(move[2])
             return
         if isinstance(move, Move):
             if move.seat != decision.seat:

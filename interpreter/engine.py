@@ -175,10 +175,9 @@ class Game(Effects, Decisions):
 
     # ------------------------------------------------------------ log and end
     def log_message(self, parts):
+        """A ``log`` line (its cards already ``SeenCard``s, made by the generated code)."""
         if self.logging:
-            known = self.known
-            self.log.append(Message(tuple(SeenCard(p, known[p.id]) if type(p) is Card else p
-                                          for p in parts)))
+            self.log.append(Message(parts))
 
     def finish(self, how, value, reason):
         self.frames.clear()

@@ -67,8 +67,27 @@ class ExprGen:
             return code
         return f"bool({code})"
 
+    def bounded_source(self, e):
+        """The players, the seats or an enum's members: a list that never changes and is
+        never long (no copy, no count), or None."""
+        if isinstance(e, ast.Name) and e.ref:
+            if e.ref[0] == "enum":
+                return self.m.enum_list(e.ref[1])
+            if e.ref == ("builtin", "players"):
+                return "g.players"
+            if e.ref == ("builtin", "seats"):
+                return "g.seats"
+        return None
+
+    def fresh(self, e) -> bool:
+        """Is the value a list made just now (nothing else holds it)?"""
+        return isinstance(e, (ast.ListLit, ast.Comprehension, ast.Range))
+
     def cards_of(self, e) -> str:
         """What iterating over the value gives, as a list (a zone's cards are the live list)."""
+        bounded = self.bounded_source(e)
+        if bounded is not None:
+            return bounded
         code = self.expr(e)
         t = e.ty.name if e.ty is not None else "any"
         if t == "zone":
@@ -90,8 +109,9 @@ class ExprGen:
             return code
         return f"text_of({code})"
 
-    def message(self, e) -> str:
-        """A tuple of message parts: texts, and cards (rendered per reader later)."""
+    def message(self, e, log=False) -> str:
+        """A tuple of message parts: texts, and cards (rendered per reader later). In a
+        log line (``log``) a card is a ``SeenCard``: who knows it is fixed when written."""
         if isinstance(e, ast.Lit) and isinstance(e.value, str):
             return self.m.constant((e.value,), "prompt")
         parts = e.parts if isinstance(e, ast.Text) else [e]
@@ -107,7 +127,10 @@ class ExprGen:
                                          "placement", "zone"):
                 items.append(self.renderer(p))  # one text, whatever the reader knows
             elif t == "card" and simple(code := self.expr(p)):
-                items.append(f"*(({code},) if type({code}) is Card else parts_of({code}))")
+                card = f"SeenCard({code}, g.known[{code}.id])" if log else code
+                items.append(f"*(({card},) if type({code}) is Card else parts_of({code}))")
+            elif log:
+                items.append(f"*log_parts(g, {self.expr(p)})")
             else:
                 items.append(f"*parts_of({self.expr(p)})")
         return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
@@ -232,9 +255,11 @@ class ExprGen:
         clauses = []
         for c in e.fors:
             items = self.cards_of(c.iter)
+            if self.bounded_source(c.iter) is None:
+                items = f"counted(g, {items})"
             targets = [self.bind(s) for s in c.slots]
             target = targets[0] if len(targets) == 1 else "(" + ", ".join(targets) + ")"
-            clause = f"for {target} in counted(g, {items})"
+            clause = f"for {target} in {items}"
             if c.cond is not None:
                 clause += f" if {self.truth(c.cond)}"
             clauses.append(clause)
@@ -274,6 +299,8 @@ class ExprGen:
     def x_Compare(self, e):
         assert e.op in ("==", "!=", "<", "<=", ">", ">="), e.op
         a, b = self.expr(e.left), self.expr(e.right)
+        if e.op in ("==", "!=") and b == "None":  # no runtime value equals none but none
+            return f"({a} {'is' if e.op == '==' else 'is not'} None)"
         return f"({a} {e.op} {b})"  # none in an ordering is reported by the error mapper
 
     def x_In(self, e):

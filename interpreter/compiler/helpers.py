@@ -6,6 +6,7 @@ these, the builtins (``b_size``...) and the constants the compiler binds.
 from __future__ import annotations
 
 from interpreter.builtins import IMPLEMENTATIONS
+from interpreter.log import SeenCard
 from interpreter.values import (MAX_ITEMS, MAX_NUMBER, MAX_WORK, Card, Family, Fail, Keyed, Seat,
                                 Zone, as_list, bounded, kind_of, text_of)
 
@@ -90,6 +91,12 @@ def parts_of(value):
     return kind_of(value).parts(value)
 
 
+def log_parts(g, value):
+    """Parts of a log line: each card with the seats that know it now."""
+    known = g.known
+    return [SeenCard(p, known[p.id]) if type(p) is Card else p for p in kind_of(value).parts(value)]
+
+
 def list_plus(g, a, b):
     return bounded(as_list(g, a) + as_list(g, b))
 
@@ -169,7 +176,8 @@ def names() -> dict:
         "PAUSE", "Frame", "Fail", "Card", "Keyed", "runaway", "counted", "no_field", "field",
         "var_field", "any_field", "dynamic_attr", "item", "int_text", "parts_of", "list_plus",
         "list_minus", "augment", "times", "divide", "modulo", "in_zone", "in_family", "in_any",
-        "is_kind", "number_range", "top_card", "not_a_card", "text_of", "as_list", "bounded")}
+        "is_kind", "number_range", "top_card", "not_a_card", "text_of", "as_list", "bounded",
+        "log_parts", "SeenCard")}
     for name, impl in IMPLEMENTATIONS.items():
         out["b_" + name] = impl
     out["__builtins__"] = {"len": len, "list": list, "range": range, "bool": bool, "int": int,

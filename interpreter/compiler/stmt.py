@@ -135,7 +135,10 @@ class UnitGen:
         value = x.expr(s.value)
         if s.op != "=":
             sign = 1 if s.op == "+=" else -1
-            value = f"augment(g, {x.expr(t)}, {value}, {sign})"
+            numbers = t.ty is not None and t.ty.name == "int" and s.value.ty is not None \
+                and s.value.ty.name == "int"
+            value = (f"({x.expr(t)} {s.op[0]} {value})" if numbers
+                     else f"augment(g, {x.expr(t)}, {value}, {sign})")
         if isinstance(t, ast.Name) and t.ref[0] == "local":
             self.line(f"{x.slot(t.ref[1])} = {value}")
             return
@@ -227,7 +230,7 @@ class UnitGen:
             self.after_effect(False)
 
     def s_Log(self, s):
-        message = self.x.message(s.message)
+        message = self.x.message(s.message, log=True)
         if self.m.an.expr_chance(s.message):
             self.line(f"g.log_message({message})")  # its chance is drawn even when unread
         else:
@@ -274,8 +277,10 @@ class UnitGen:
     def s_For(self, s):
         targets = [self.x.slot(i) for i in s.slots]
         target = targets[0] if len(targets) == 1 else "(" + ", ".join(targets) + ")"
-        # a snapshot of the items: the body may move these cards
-        self.loop(f"for {target} in list({self.x.cards_of(s.iter)}):", s)
+        items = self.x.cards_of(s.iter)
+        if self.x.bounded_source(s.iter) is None and not self.x.fresh(s.iter):
+            items = f"list({items})"  # a snapshot of the items: the body may move these cards
+        self.loop(f"for {target} in {items}:", s)
 
     def s_Break(self, s):
         loop = self.loops[-1]
@@ -303,8 +308,16 @@ class UnitGen:
     # ------------------------------------------------------------ a machine's control flow
     def flat_Choose(self, s):
         site = self.m.choice_site(s, self.unit)
-        k = self.new_block()
-        self.line(f"g.ask(F, {site})")
+        k, x = self.new_block(), self.x
+        seat = x.expr(s.by) if s.by is not None else "g.current"
+        passing = "False" if not s.can_pass else "True" if s.pass_if is None else x.as_bool(s.pass_if)
+        if s.prompt is None:
+            prompt = "None"  # the chosen name, when someone reads it
+        elif self.m.an.expr_chance(s.prompt):
+            prompt = x.message(s.prompt)  # its chance is drawn now, read or not
+        else:
+            prompt = f"({x.message(s.prompt)} if g.logging else None)"
+        self.line(f"g.ask(F, {site}, {seat}, {passing}, {prompt}, {x.cards_of(s.options)})")
         self.line(f"F.pc = {k}")
         self.jump_line("return PAUSE")
         self.start_block(k)
@@ -363,7 +376,8 @@ class UnitGen:
 
     def flat_For(self, s):
         seq, pos = self.x.slot(self.unit.new_slot()), self.x.slot(self.unit.new_slot())
-        self.line(f"{seq} = list({self.x.cards_of(s.iter)})")
+        items = self.x.cards_of(s.iter)
+        self.line(f"{seq} = {items if self.x.fresh(s.iter) else f'list({items})'}")
         self.line(f"{pos} = -1")
         targets = [self.x.slot(i) for i in s.slots]
         target = targets[0] if len(targets) == 1 else ", ".join(targets)
