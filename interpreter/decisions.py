@@ -7,7 +7,6 @@ need not hold the options: restoring works them out again from the frame's slots
 """
 from __future__ import annotations
 
-from functools import partial
 from itertools import repeat
 from operator import itemgetter
 
@@ -85,20 +84,20 @@ class Decision:
 
 
 class Move(tuple):
-    """A legal move: ``str(move)`` is its notation; ``seat`` who plays it. Two moves are
-    equal when they are for the same seat with the same notation.
+    """A legal move: ``str(move)`` is its notation; ``seat`` who plays it; ``index`` its
+    place among the decision's moves. Two moves are equal when they are for the same
+    seat with the same notation.
 
-    A tuple underneath (seat, notation, index, decision), so a decision's moves are made
-    in C, without a Python call each (``legal_moves`` is called for every decision)."""
+    Moves never change, so each (seat, notation, index) is made once per ruleset and
+    handed out again (``legal_moves`` is called for every decision)."""
     __slots__ = ()
 
-    def __new__(cls, seat, notation, index=None, decision=None):
-        return tuple.__new__(cls, (seat, notation, index, decision))
+    def __new__(cls, seat, notation, index=None):
+        return tuple.__new__(cls, (seat, notation, index))
 
     seat = property(itemgetter(0))
     notation = property(itemgetter(1))
     index = property(itemgetter(2))
-    decision = property(itemgetter(3))
 
     def __str__(self):
         return self[1]
@@ -116,7 +115,7 @@ class Move(tuple):
         return hash((self[0], self[1]))
 
 
-_new_move = partial(tuple.__new__, Move)
+MAX_MOVES_KEPT = 200_000
 
 
 class Decisions:
@@ -132,7 +131,7 @@ class Decisions:
         elif not decision.values:
             raise Fail("there is nothing to choose from, and passing is not allowed")
         decision._prompt = prompt
-        if self.unsettled:
+        if self.unsettled and self.logging:
             self.settle(seat)
         self.steps = self.work = 0
         self.pending = decision
@@ -174,11 +173,17 @@ class Decisions:
         decision = self.pending
         if decision is None:
             return []
-        if decision.moves is None:
-            notations = decision.notations
-            decision.moves = list(map(_new_move, zip(repeat(decision.seat), notations,
-                                                     range(len(notations)), repeat(decision))))
-        return list(decision.moves)
+        moves = decision.moves
+        if moves is None:
+            notations, kept = decision.notations, self.rules.moves
+            keys = list(zip(repeat(decision.seat), notations, range(len(notations))))
+            moves = decision.moves = list(map(kept.get, keys))
+            for i, move in enumerate(moves):
+                if move is None:
+                    move = moves[i] = Move(*keys[i])
+                    if len(kept) < MAX_MOVES_KEPT:
+                        kept[keys[i]] = move
+        return list(moves)
 
     def play(self, move, seat=None):
         """Play a legal move (a ``Move`` or its notation). With ``seat``, the move is
@@ -193,9 +198,12 @@ class Decisions:
             if seat != decision.seat:
                 raise IllegalMove(f"it is not {self.seat_name(seat)}'s move: "
                                   f"{self.seat_name(decision.seat)} is to move")
-        if type(move) is Move and move[3] is decision:
-            self.apply(move[2])
-            return
+        if type(move) is Move:
+            i = move[2]
+            if move[0] == decision.seat and i is not None and i < len(decision.notations) \
+                    and decision.notations[i] == move[1]:
+                self.apply(i)
+                return
         if isinstance(move, Move):
             if move.seat != decision.seat:
                 raise IllegalMove(f"'{move.notation}' was a move for {self.seat_name(move.seat)}, "

@@ -50,8 +50,8 @@ class Effects:
                 if source.watch:
                     self.dirty = True
                 self._take(card, source)
-                if source.on_leave:
-                    self.queue.extend((unit, source, card) for unit in source.on_leave)
+                for unit in source.on_leave:
+                    self.queue.append((unit, source, card))
             where[card.id] = dest
             if cells is not None:
                 self.cells[card.id] = cells
@@ -64,24 +64,35 @@ class Effects:
             else:
                 here.append(card)
             self._see(card, dest)
-            if dest.on_enter:
-                self.queue.extend((unit, dest, card) for unit in dest.on_enter)
+            for unit in dest.on_enter:
+                self.queue.append((unit, dest, card))
 
     def _move_one(self, card, dest):
         holds = dest.holds
         if holds is not None and card.kind != holds:
             raise Fail(f"{dest.name} holds {holds} cards, not {card.kind} ({card.label})")
         cid = card.id
+        where = self.where
+        source = where[cid]
         if dest.watch:
             self.dirty = True
-        source = self.where[cid]
         if source is not None:
             if source.watch:
                 self.dirty = True
-            self._take(card, source)
+            if source.grid:
+                self._take(card, source)
+            else:  # _take, written out: most moves leave a pile or a hand
+                cards = self.zc[source.i]
+                if cards[-1] is card:
+                    cards.pop()
+                else:
+                    cards.remove(card)
+                if source.vis == "top" and cards:
+                    self.known[cards[-1].id] = self.everyone
             if source.on_leave:
-                self.queue.extend((unit, source, card) for unit in source.on_leave)
-        self.where[cid] = dest
+                for unit in source.on_leave:
+                    self.queue.append((unit, source, card))
+        where[cid] = dest
         self.zc[dest.i].append(card)
         vis = dest.vis
         if vis == "public" or vis == "top":  # it lies on top
@@ -89,7 +100,8 @@ class Effects:
         elif vis == "owner" and dest.owner is not None:
             self.known[cid] |= 1 << dest.owner
         if dest.on_enter:
-            self.queue.extend((unit, dest, card) for unit in dest.on_enter)
+            for unit in dest.on_enter:
+                self.queue.append((unit, dest, card))
 
     def _cells_at(self, at):
         if isinstance(at, Placement):

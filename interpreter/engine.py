@@ -42,6 +42,7 @@ class Game(Effects, Decisions):
         self.depth = self.rdepth = self.work = 0
         self.dirty = True
         self.on_checkpoint = None
+        self.triggers_pause = rules.code.analysis.triggers_pause
 
     def attach(self, layout):
         """Give the game its shape, and start its state (``state.FIELDS``) empty."""
@@ -148,7 +149,7 @@ class Game(Effects, Decisions):
         if not queue:
             return False
         self.queue = []
-        if not self.rules.code.analysis.triggers_pause:
+        if not self.triggers_pause:
             for unit, zone, card in queue:
                 unit.run(self, zone, card)
             return False
@@ -210,6 +211,7 @@ class Game(Effects, Decisions):
         twin.logging = self.logging if logging is None else logging
         twin.queue, twin.depth, twin.rdepth, twin.work = [], 0, 0, self.work
         twin.dirty, twin.on_checkpoint = self.dirty, None
+        twin.triggers_pause = self.triggers_pause
         twin.layout, twin.layout_key = self.layout, self.layout_key
         layout = self.layout
         twin.players, twin.seats, twin.dummies = layout.players, layout.seats, layout.dummies
