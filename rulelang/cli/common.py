@@ -34,9 +34,9 @@ def parse_options(pairs):
     return options
 
 
-def new_game(rules, players, seed, options):
+def new_game(rules, players, seed, options, log=True):
     try:
-        return rules.new_game(players=players, seed=seed, options=options)
+        return rules.new_game(players=players, seed=seed, options=options, log=log)
     except RulesRuntimeError as error:
         click.echo(error.render(), err=True)
         sys.exit(EXIT_SOFTWARE)

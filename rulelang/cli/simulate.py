@@ -28,7 +28,7 @@ def simulate(file, count, players, seed, option_pairs, bot_pairs):
     totals, decisions = Counter(), 0
     started = time.perf_counter()
     for i in range(count):
-        game = new_game(rules, players, seed + i, options)
+        game = new_game(rules, players, seed + i, options, log=False)  # no one reads it
         if i == 0:
             kinds = seat_kinds(game, True, bot_pairs)
             if "human" in kinds.values():
