@@ -130,6 +130,8 @@ class ModuleBuilder:
         self.site_functions: list[tuple] = []
         self.tops: dict = {}
         self.snapshot_block = None
+        self.hoisted: set = set()
+        self.body_start = None
 
     # ------------------------------------------------------------ names
     def bind_value(self, value, prefix="k") -> str:
@@ -179,7 +181,16 @@ class ModuleBuilder:
         return name in reads.vars
 
     # ------------------------------------------------------------ writing
+    HOISTED = {"zc": "ZC", "zones": "ZN", "vars": "VR", "cv": "CV"}
+
+    def hoist(self, part: str) -> str:
+        """A part of the game the function reads often, as a local it loads once (these
+        lists and dicts are the game's for its whole life: never replaced, only changed)."""
+        self.hoisted.add(part)
+        return self.HOISTED[part]
+
     def function(self, header, comment=None, region=None):
+        self.end_function()
         w = self.w
         w.region, w.span, w.depth = region, None, 0
         w("")
@@ -187,6 +198,18 @@ class ModuleBuilder:
         w.depth = 1
         if comment:
             w.comment(comment)
+        self.body_start = len(w.lines)
+
+    def end_function(self):
+        """Put the loads of the hoisted parts the function used at its top."""
+        if self.hoisted and self.body_start is not None:
+            parts = sorted(self.hoisted)
+            line = (", ".join(self.HOISTED[p] for p in parts) + " = "
+                    + ", ".join(f"g.{p}" for p in parts))
+            self.w.lines.insert(self.body_start, "    " + line)
+            self.w.where.insert(self.body_start, self.w.where[self.body_start - 1])
+        self.hoisted = set()
+        self.body_start = None
 
     def flush_sites(self):
         for site, s, info in self.site_functions:
@@ -454,6 +477,7 @@ def compile_program(program, enum_values) -> Compiled:
         m.write_unit(info, info.decl.body)
         m.flush_sites()
 
+    m.end_function()
     source = w.text()
     filename = f"<rules {next(_MODULES)}: {program.main_file}>"
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)

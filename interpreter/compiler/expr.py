@@ -91,7 +91,7 @@ class ExprGen:
         code = self.expr(e)
         t = e.ty.name if e.ty is not None else "any"
         if t == "zone":
-            return f"g.zc[{code}.i]"
+            return f"{self.m.hoist('zc')}[{code}.i]"
         if t == "list":
             return code
         return f"as_list(g, {code})"
@@ -149,9 +149,9 @@ class ExprGen:
         if kind == "local":
             return self.slot(name)
         if kind == "var":
-            return f"g.vars[{literal(name)}]"
+            return f"{self.m.hoist('vars')}[{literal(name)}]"
         if kind in ("zone", "family"):
-            return f"g.zones[{literal(name)}]"
+            return f"{self.m.hoist('zones')}[{literal(name)}]"
         if kind in ("const", "option"):
             return f"g.consts[{literal(name)}]"
         if kind == "member":
@@ -181,7 +181,7 @@ class ExprGen:
                 return f"field({obj}, {literal(name)})"
             if where == "var":
                 if simple(obj):
-                    return (f"(g.cv[{literal(name)}][{obj}.id] if {obj} is not None "
+                    return (f"({self.m.hoist('cv')}[{literal(name)}][{obj}.id] if {obj} is not None "
                             f"else no_field({literal(name)}))")
                 return f"var_field(g, {obj}, {literal(name)})"
             return f"any_field(g, {obj}, {literal(name)})"
@@ -196,9 +196,9 @@ class ExprGen:
         keys = [self.expr(a) for a in e.args]
         key = keys[0] if len(keys) == 1 else "(" + ", ".join(keys) + ")"
         if kind == "family":
-            return f"g.zones[{literal(e.ref[1])}][{key}]"
+            return f"{self.m.hoist('zones')}[{literal(e.ref[1])}][{key}]"
         if kind == "varfam":
-            return f"g.vars[{literal(e.ref[1])}][{key}]"
+            return f"{self.m.hoist('vars')}[{literal(e.ref[1])}][{key}]"
         return f"item(g, {self.expr(e.obj)}, {keys[0]})"
 
     def x_Call(self, e):
@@ -227,7 +227,7 @@ class ExprGen:
         t = nodes[0].ty.name if nodes[0].ty is not None else "any"
         a = args[0]
         if t == "zone":
-            cards = f"g.zc[{a}.i]"
+            cards = f"{self.m.hoist('zc')}[{a}.i]"
             if name in ("size", "count"):
                 return f"len({cards})"
             if name == "empty":

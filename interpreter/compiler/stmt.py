@@ -148,7 +148,7 @@ class UnitGen:
                 self.line(f"g.current = {value}")
                 watched = self.m.watches("current")
             else:
-                self.line(f"g.vars[{literal(name)}] = {value}")
+                self.line(f"{self.m.hoist('vars')}[{literal(name)}] = {value}")
                 watched = self.m.watches("var", name)
         elif isinstance(t, ast.Index):
             name = t.ref[1]
@@ -156,13 +156,13 @@ class UnitGen:
             key = keys[0] if len(keys) == 1 else "(" + ", ".join(keys) + ")"
             k = self.temp()
             self.line(f"{k} = {key}")
-            self.line(f"g.vars[{literal(name)}][{k}] = {value}")
+            self.line(f"{self.m.hoist('vars')}[{literal(name)}][{k}] = {value}")
             watched = self.m.watches("var", name)
         else:
             c = self.temp()
             self.line(f"{c} = {x.expr(t.obj)}")
             self.line(f"if type({c}) is not Card: not_a_card({literal(t.name)})")
-            self.line(f"g.cv[{literal(t.name)}][{c}.id] = {value}")
+            self.line(f"{self.m.hoist('cv')}[{literal(t.name)}][{c}.id] = {value}")
             watched = self.m.watches("fields")
         if watched:
             self.line("g.dirty = True")
