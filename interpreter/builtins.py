@@ -4,11 +4,16 @@ Their signatures (what the checker accepts) are in ``rulelang/builtins.py``.
 """
 from __future__ import annotations
 
+from functools import partial
 from itertools import combinations
+from operator import is_not
 
 from interpreter import geometry
 from interpreter.values import (MAX_ITEMS, Card, Cell, Fail, Placement, Shape, Zone, as_list, cell,
                                 grid_cells, parse_cell, parse_shape, text_of)
+
+
+_NOT_NONE = partial(is_not, None)  # none counts for nothing in a sum
 
 
 def _size(g, v):
@@ -160,7 +165,7 @@ IMPLEMENTATIONS = {
     "size": _size,
     "count": lambda g, v: len(as_list(g, v)),
     "empty": lambda g, v: not as_list(g, v),
-    "sum": lambda g, v: sum(x for x in as_list(g, v) if x is not None),
+    "sum": lambda g, v: sum(filter(_NOT_NONE, as_list(g, v))),
     "max": _extreme(max),
     "min": _extreme(min),
     "any": lambda g, v: any(as_list(g, v)),

@@ -88,8 +88,8 @@ class Move(tuple):
     place among the decision's moves. Two moves are equal when they are for the same
     seat with the same notation.
 
-    Moves never change, so each (seat, notation, index) is made once per ruleset and
-    handed out again (``legal_moves`` is called for every decision)."""
+    Moves never change, so each list of them is made once per ruleset and handed out
+    again when a decision offers the same (``legal_moves`` is called for every decision)."""
     __slots__ = ()
 
     def __new__(cls, seat, notation, index=None):
@@ -115,7 +115,7 @@ class Move(tuple):
         return hash((self[0], self[1]))
 
 
-MAX_MOVES_KEPT = 200_000
+MAX_MOVES_KEPT = 50_000  # lists of moves kept per ruleset
 
 
 class Decisions:
@@ -174,15 +174,15 @@ class Decisions:
         if decision is None:
             return []
         moves = decision.moves
-        if moves is None:
-            notations, kept = decision.notations, self.rules.moves
-            keys = list(zip(repeat(decision.seat), notations, range(len(notations))))
-            moves = decision.moves = list(map(kept.get, keys))
-            for i, move in enumerate(moves):
-                if move is None:
-                    move = moves[i] = Move(*keys[i])
-                    if len(kept) < MAX_MOVES_KEPT:
-                        kept[keys[i]] = move
+        if moves is None:  # the same moves come back often (the same hand): made once
+            notations, kept, seat = decision.notations, self.rules.moves, decision.seat
+            key = (seat, *notations)
+            moves = kept.get(key)
+            if moves is None:
+                moves = [Move(seat, n, i) for i, n in enumerate(notations)]
+                if len(notations) <= 64 and len(kept) < MAX_MOVES_KEPT:
+                    kept[key] = moves
+            decision.moves = moves
         return list(moves)
 
     def play(self, move, seat=None):

@@ -47,6 +47,7 @@ class Game(Effects, Decisions):
     def attach(self, layout):
         """Give the game its shape, and start its state (``state.FIELDS``) empty."""
         self.layout = layout
+        self.seat_name = layout.seat_name
         self.players, self.seats, self.dummies = layout.players, layout.seats, layout.dummies
         self.zones, self.tables, self.everyone = layout.zones, layout.tables, layout.everyone
         initialize(self)
@@ -213,6 +214,7 @@ class Game(Effects, Decisions):
         twin.dirty, twin.on_checkpoint = self.dirty, None
         twin.triggers_pause = self.triggers_pause
         twin.layout, twin.layout_key = self.layout, self.layout_key
+        twin.seat_name = self.layout.seat_name
         layout = self.layout
         twin.players, twin.seats, twin.dummies = layout.players, layout.seats, layout.dummies
         twin.zones, twin.tables, twin.everyone = layout.zones, layout.tables, layout.everyone

@@ -38,7 +38,7 @@ class Rules:
         built = [d.value for d in program.consts] + [v.init for v in program.vars.values() if v.init]
         self.snapshots = self.layouts_shared and code.snapshot_block is not None and not any(
             an.expr_chance(e) for e in built)
-        self.moves: dict = {}  # (seat, notation, index) -> Move, made once
+        self.moves: dict = {}  # (seat, *notations) -> [Move]: the same moves, made once
         self._seats: dict = {}
         self._layouts: dict = {}
         self._snapshots: dict = {}

@@ -600,7 +600,12 @@ def kind_of(v) -> ValueKind:
 
 
 def text_of(v) -> str:
-    return KINDS.get(type(v), _OTHER).text(v)
+    t = type(v)
+    if t is str:
+        return v
+    if t is int:
+        return str(v)
+    return KINDS.get(t, _OTHER).text(v)
 
 
 def as_list(g, v) -> list:
