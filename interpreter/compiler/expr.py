@@ -189,6 +189,10 @@ class ExprGen:
             return f"{obj}[{literal(name)}]"
         if kind == "cellpart":
             return f"{obj}[{literal(rest[0])}]"
+        if simple(obj):  # most often a card's fixed field: read it without a call
+            key = literal(name)
+            return (f"({obj}.f[{key}] if type({obj}) is Card and {key} in {obj}.f "
+                    f"else dynamic_attr(g, {obj}, {key}))")
         return f"dynamic_attr(g, {obj}, {literal(name)})"
 
     def x_Index(self, e):
