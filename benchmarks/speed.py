@@ -10,7 +10,10 @@ work on the machine then matters less). With ``--against``, that commit is check
 temporary ``git worktree`` outside the repository, and the two are measured alternately,
 round after round, so both see the same machine; the table shows the medians and their ratio.
 Both play the current tree's ``.rules`` files (the older tree's own file when it cannot load
-them, marked ``*``). ``--greedy`` also times whole Yokai Sketch games played by greedy bots.
+them, marked ``*``). "quiet" is the current tree's games with ``log=False`` (no log text, as
+``rulelang simulate`` and the greedy bot's look-ahead play them), against the older tree's
+games, which always built their log. ``--greedy`` also times whole Yokai Sketch games played
+by greedy bots.
 """
 from __future__ import annotations
 
@@ -29,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # ------------------------------------------------------------------ one measurement (a child)
 
-def worker(tree, path, players, seconds, greedy):
+def worker(tree, path, players, seconds, greedy, quiet=False):
     """Runs in a child process whose ``rulelang`` is the one in ``tree``."""
     import random
     import time
@@ -43,7 +46,8 @@ def worker(tree, path, players, seconds, greedy):
     seed = 0
     started = time.process_time()
     while time.process_time() - started < seconds or games == 0:
-        game = rules.new_game(players=players, seed=seed)
+        game = (rules.new_game(players=players, seed=seed, log=False) if quiet
+                else rules.new_game(players=players, seed=seed))
         rng = random.Random(seed)
         bot = GreedyBot(seed) if greedy else None
         while not game.is_over:
@@ -59,9 +63,10 @@ def worker(tree, path, players, seconds, greedy):
     print(json.dumps({"games": games, "decisions": decisions, "cpu": elapsed}))
 
 
-def measure(tree, path, players, seconds, greedy=False):
+def measure(tree, path, players, seconds, greedy=False, quiet=False):
     command = [sys.executable, str(Path(__file__).resolve()), "--worker", str(tree), str(path),
-               str(players), str(seconds)] + (["--greedy"] if greedy else [])
+               str(players), str(seconds)] + (["--greedy"] if greedy else []) + (
+               ["--quiet"] if quiet else [])
     done = subprocess.run(command, capture_output=True, text=True, cwd=tree)
     if done.returncode != 0:
         return None
@@ -109,17 +114,19 @@ def run(files, args, old):
     head = f"{'ruleset':28} {'players':>7} {'games/s':>9} {'decisions/s':>11}"
     if old is not None:
         head += f" {'then games/s':>12} {'speedup':>8}"
+    head += f" {'quiet games/s':>13}" + (f" {'speedup':>8}" if old is not None else "")
     print(head, flush=True)
     for path, players in configurations(files):
-        now, then, marked = [], [], ""
+        now, then, quiet, marked = [], [], [], ""
         for _ in range(args.rounds):
             now.append(measure(ROOT, ROOT / path, players, args.seconds))
+            quiet.append(measure(ROOT, ROOT / path, players, args.seconds, quiet=True))
             if old is not None:
                 result = measure(old, ROOT / path, players, args.seconds)
                 if result is None:  # the older interpreter cannot read today's file
                     result, marked = measure(old, old / path, players, args.seconds), "*"
                 then.append(result)
-        print(line(path + marked, players, now, then), flush=True)
+        print(line(path + marked, players, now, then, quiet), flush=True)
     if args.greedy:
         path = ROOT / "games/yokai_sketch.rules"
         result = measure(ROOT, path, 2, args.seconds, greedy=True)
@@ -136,21 +143,27 @@ def rates(results):
     return games, decisions
 
 
-def line(path, players, now, then):
+def line(path, players, now, then, quiet):
     games, decisions = rates(now)
     if games is None:
         return f"{path:28} {players:>7} {'failed':>9}"
     text = f"{path:28} {players:>7} {games:>9.1f} {decisions:>11.0f}"
+    old_games = rates(then)[0] if then else None
     if then:
-        old_games, _ = rates(then)
         text += (f" {old_games:>12.1f} {games / old_games:>7.2f}x" if old_games
                  else f" {'failed':>12}")
+    quiet_games = rates(quiet)[0]
+    if quiet_games is not None:
+        text += f" {quiet_games:>13.1f}"
+        if old_games:
+            text += f" {quiet_games / old_games:>7.2f}x"
     return text
 
 
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "--worker":
-        worker(sys.argv[2], sys.argv[3], int(sys.argv[4]), float(sys.argv[5]), "--greedy" in sys.argv)
+        worker(sys.argv[2], sys.argv[3], int(sys.argv[4]), float(sys.argv[5]), "--greedy" in sys.argv,
+               "--quiet" in sys.argv)
     else:
         os.environ.setdefault("PYTHONHASHSEED", "0")
         main()
