@@ -4,7 +4,7 @@ The issue asks that random games of games/yokai_sketch.rules run at least a
 tenth as fast as a careful hand-written engine for the same rules. This is
 that engine: plain lists and ints, no notation, no log, no views. It makes the
 same kinds of decisions as the .rules file (card, colour, abilities, passing)
-at random. Run it beside benchmarks/playouts.py:
+at random. Run it beside benchmarks/speed.py:
 
     python benchmarks/yokai_sketch_by_hand.py [--seconds 3]
 """
