@@ -165,6 +165,8 @@ class Stmt(Node):
 class Let(Stmt):
     name: str
     value: Expr
+    type: Any = None  # TypeRef when written `let x: T = ...`; else the value's type
+    created: Any = attrs.field(kw_only=True, default=None)  # the Create of `create ... as x`
     slot: int = attrs.field(kw_only=True, default=None)
 
 

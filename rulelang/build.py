@@ -120,6 +120,9 @@ class Builder(Transformer):
     def field(self, meta, c):
         return ast.FieldDecl(str(c[0]), c[1], span=self._s(meta))
 
+    def field_name(self, meta, c):
+        return c[0]
+
     def state_field(self, meta, c):
         return ast.FieldDecl(str(c[0]), c[1], c[2], True, span=self._s(meta))
 
@@ -165,8 +168,8 @@ class Builder(Transformer):
         return (str(c[0]), int(c[1]) if c[1] is not None else None,
                 int(c[2]) if c[2] is not None else None)
 
-    def zone_opt(self, meta, c):
-        return (str(c[0]), _unquote(c[1]) if c[1] is not None else None, self._ts(c[0]))
+    def zone_opt(self, meta, c):  # spans the word and its text: `layout "beside deck"`
+        return (str(c[0]), _unquote(c[1]) if c[1] is not None else None, self._s(meta))
 
     def var_decl(self, meta, c):
         name, keys, typ, init, vis = c
@@ -182,7 +185,7 @@ class Builder(Transformer):
         return ast.FnDecl(name, params, lets, c[-1], span=self._s(meta))
 
     def fn_let(self, meta, c):
-        return ast.Let(str(c[0]), c[1], span=self._s(meta))
+        return ast.Let(str(c[0]), c[2], c[1], span=self._s(meta))
 
     def params(self, meta, c):
         return list(c)
@@ -241,10 +244,13 @@ class Builder(Transformer):
 
     # -- statements
     def block(self, meta, c):
-        return list(c)
+        stmts = []
+        for stmt in c:  # `create ... as NAME` is two statements
+            stmts.extend(stmt if isinstance(stmt, list) else [stmt])
+        return stmts
 
     def let_stmt(self, meta, c):
-        return ast.Let(str(c[0]), c[1], span=self._s(meta))
+        return ast.Let(str(c[0]), c[2], c[1], span=self._s(meta))
 
     def assign_op(self, meta, c):
         return str(c[0])
@@ -284,7 +290,18 @@ class Builder(Transformer):
         return ast.Shuffle(c[0], span=self._s(meta))
 
     def create_stmt(self, meta, c):
-        return ast.Create(str(c[0]), c[1] or [], c[2], c[3], span=self._s(meta))
+        create = ast.Create(str(c[0]), c[1] or [], c[2], c[3], span=self._s(meta))
+        if c[4] is None:
+            return create
+        # `create K(...) in Z as t` is `create K(...) in Z` then `let t = top(Z)`: a new card
+        # goes on top of a pile and last in a row or hand, which is what top() gives
+        # (the checker refuses it where an enter trigger could move the card on first)
+        name = self._ts(c[4])
+        if c[2] is not None:
+            self._bad("'as' names one new card: leave out 'x COUNT' or create them one by one",
+                      name, "to name several new cards, take them afterwards: top(zone, n)")
+        top = ast.Call(ast.Name("top", span=name), [c[3]], span=name)
+        return [create, ast.Let(str(c[4]), top, span=name, created=create)]
 
     def create_from_stmt(self, meta, c):
         return ast.CreateFrom(str(c[0]), c[1], c[2], span=self._s(meta))

@@ -43,9 +43,14 @@ class StmtChecker:
                                f"the pattern gives {len(d.keys)}")
         for i, key in enumerate(d.keys):
             key_type = zone.keys[i][1] if zone and i < len(zone.keys) else T.ANY
+            taken = self.pattern_name_taken(key)
             if isinstance(key, ast.Name) and key.id == "_":
                 d.binders.append((i, None))
-            elif isinstance(key, ast.Name) and key.id not in self.symbols:
+            elif taken:
+                self.pattern_clash(d, i, key, taken)
+                d.binders.append((i, None))
+            elif isinstance(key, ast.Name) and key.id not in self.symbols \
+                    and key.id not in self.ambiguous:
                 d.binders.append((i, scope.bind(key.id, key_type, mutable=False)))
             else:
                 self.expect(key, scope, key_type, "a key of the pattern")
@@ -57,6 +62,29 @@ class StmtChecker:
         self.block(d.body, scope, unit, loops=0, unit_name=name)
         d.nslots = unit.nslots
         self.program.triggers.append(d)
+
+    def pattern_name_taken(self, key):
+        """What a plain name in a trigger's pattern already is, if it is neither new nor a member.
+
+        A plain name there is a new name for the key, or an enum member the key must equal;
+        a name that is already something else would silently turn from one into the other
+        when a global of that name is added or removed, so it is refused.
+        """
+        if not isinstance(key, ast.Name):
+            return None
+        sym = self.symbols.get(key.id)
+        if sym is not None:
+            return None if sym.kind == "member" else sym.kind
+        return "built-in value" if key.id in BUILTIN_VALUES else None
+
+    def pattern_clash(self, d, i, key, taken):
+        new = next(n for n in (key.id[0], "k", "key") if n not in self.symbols
+                   and n not in BUILTIN_VALUES and n not in (key.id, d.card_name))
+        keys = ", ".join(new if j == i else _pattern_text(k) for j, k in enumerate(d.keys))
+        self.error(key.span, f"'{key.id}' is a {taken}, so it cannot stand for a key here",
+                   f"a plain name in a pattern is a new name for the key, or an enum member it "
+                   f"must equal; to compare the key with {key.id}, name it and test it: "
+                   f"on {d.event} {d.zone}[{keys}] {{ if {new} == {key.id} {{ ... }} }}")
 
     def d_EndDecl(self, d):
         self.expect(d.cond, self.top_scope(), T.BOOL, "an end condition")
@@ -82,6 +110,7 @@ class StmtChecker:
         self.program.scores.append(d)
 
     def check_whole(self, decls):
+        self.check_layouts()
         blocks = self.program.blocks
         if "play" in blocks and "turn" in blocks:
             self.error(blocks["turn"].span, "a game has either a 'play' block or a 'turn' block",
@@ -119,7 +148,10 @@ class StmtChecker:
         self.block(stmts, scope.child(), scope.unit, loops, self.unit_name)
 
     def s_Let(self, s, scope, loops):
-        t = self.expr(s.value, scope)
+        if s.created is not None:
+            t = self.created_card(s, scope)
+        else:
+            t = self.let_type(s, scope)
         if s.name in scope.names:
             self.error(s.span, f"'{s.name}' is already defined in this block",
                        f"to change it write {s.name} = ...")
@@ -127,6 +159,38 @@ class StmtChecker:
             self.error(s.span, f"'{s.name}' would hide the {self.symbols[s.name].kind} "
                                f"of the same name", "pick another name")
         s.slot = scope.bind(s.name, t)
+
+    def let_type(self, s, scope):
+        """The type of a let's name: the one written (`let x: T = ...`), else its value's."""
+        if s.type is not None:
+            declared = self.type_of(s.type)
+            self.expect(s.value, scope, declared, f"the value of '{s.name}'")
+            return declared
+        t = self.expr(s.value, scope)
+        if t == T.NONE:
+            example = next(iter(self.cards), "int")
+            self.error(s.span, f"'{s.name}' could only ever hold none: its type comes from "
+                               "its first value", f"say what it will hold, like "
+                       f"let {s.name}: {example} = none (int, text, player, a card kind, "
+                       "an enum, list of ...)")
+            return T.ANY
+        return t
+
+    def created_card(self, s, scope):
+        """`create K(...) in Z as t`: t is top(Z), unless a trigger may move the card on."""
+        create = s.created
+        s.value.ref = ("builtin", "top")
+        zone = _zone_name(create.dest)
+        enter = [t for t in self.module_triggers if t.event == "enter"
+                 and (zone is None or t.zone == zone)]
+        if enter:
+            where = (f"'{zone}' has" if zone else "this game has") + \
+                f" an 'on enter' trigger (line {enter[0].span.line}) that may move it on first"
+            self.error(s.span, f"'as {s.name}' cannot name the new card here: {where}",
+                       f"create it, then find it where it ends up: let {s.name} = top(...)")
+        kind = create.kind if create.kind in self.cards else None
+        s.value.ty = T.card(kind)
+        return T.card(kind)
 
     def s_Assign(self, s, scope, loops):
         target = s.target
@@ -156,9 +220,18 @@ class StmtChecker:
                              + list(scope.all_names()))
                 return
         elif isinstance(target, ast.Index):
-            sym = self.symbols.get(target.obj.id) if isinstance(target.obj, ast.Name) else None
+            name = target.obj.id if isinstance(target.obj, ast.Name) else None
+            sym = self.symbols.get(name) if name else None
+            if name and sym is None and not scope.lookup(name) and name not in BUILTIN_VALUES \
+                    and name not in self.ambiguous:
+                self.unknown(target.obj.span, name, "variable",
+                             [n for n, x in self.symbols.items() if x.kind == "varfam"])
+                return
             if sym is None or sym.kind != "varfam":
-                self.error(target.span, "only a variable kept per key can be assigned with [...]")
+                what = f"'{name}' is a {sym.kind}" if sym else (
+                    f"'{name}' is a local name" if name else "this is a value")
+                self.error(target.span, "only a variable kept per key can be assigned with [...]",
+                           f"{what}; declare one with keys: var NAME[player]: int = 0")
                 return
             want = self.expr(target, scope)
         else:
@@ -174,10 +247,43 @@ class StmtChecker:
             elif target.ref and target.ref[0] != "dynamic":
                 self.error(target.span, "only a card's 'var' field can be assigned")
         if s.op != "=":
-            if not (T.fits(want, T.INT) or want.name == "list"):
-                self.error(s.span, f"'{s.op}' needs a number or a list, not {want}")
+            self.compound(s, want, value)
         elif not T.fits(value, want):
             self.error(s.value.span, f"this is {value}, but the target holds {want}")
+
+    def compound(self, s, want, value):
+        """`+=` and `-=`: a number to a number, text to text (+= only), a list to a list."""
+        op, adds = s.op, s.op == "+="
+        if want == T.ANY or value == T.ANY:
+            return
+        if value == T.NONE:
+            self.error(s.value.span, f"'{op}' needs a value, not none")
+            return
+        if want.name == "list":
+            if value.name != "list" and T.fits(value, want.arg):
+                self.error(s.value.span, f"'{op}' {'adds' if adds else 'takes away'} a list, "
+                                         f"but this is one {value}",
+                           f"put it in a list: {op} [{self.source_of(s.value.span) or '...'}]")
+            elif value.name != "list" or not T.fits(value.arg, want.arg):
+                self.error(s.value.span, f"this is {value}, but '{op}' needs {want}",
+                           f"'{op}' on a list {'adds' if adds else 'takes away'} the items of "
+                           "another list of the same kind")
+        elif T.fits(want, T.INT):
+            if not T.fits(value, T.INT):
+                self.error(s.value.span, f"'{op}' {'adds' if adds else 'takes away'} a number, "
+                                         f"but this is {value}",
+                           "a number is written in digits, without quotes: 2"
+                           if isinstance(s.value, ast.Lit) and value == T.TEXT else None)
+        elif want == T.TEXT and adds:
+            if value != T.TEXT:
+                self.error(s.value.span, f"'+=' adds text to text, but this is {value}",
+                           'make it text first: += "{...}"')
+        elif want == T.TEXT:
+            self.error(s.span, "'-=' cannot take anything away from text",
+                       "'-=' takes a number from a number, or items from a list")
+        else:
+            self.error(s.span, f"'{op}' needs a number{', text' if adds else ''} or a list, "
+                               f"not {want}", "set it instead: ... = value")
 
     def s_CallStmt(self, s, scope, loops):
         call = s.call
@@ -361,6 +467,21 @@ class StmtChecker:
                 self.error(s.value.span, f"win takes a player or a list of players, not {t}",
                            "to end the game with a reason write end \"...\": scores decide"
                            if t == T.TEXT else None)
+
+
+def _zone_name(e):
+    """The zone (or zone family) a checked expression names, when it says so plainly."""
+    if isinstance(e, (ast.Name, ast.Index)) and e.ref and e.ref[0] in ("zone", "family"):
+        return e.ref[1]
+    return None
+
+
+def _pattern_text(key) -> str:
+    if isinstance(key, ast.Name):
+        return key.id
+    if isinstance(key, ast.Attr) and isinstance(key.obj, ast.Name):
+        return f"{key.obj.id}.{key.name}"
+    return "..."
 
 
 def _signature(decl) -> str:

@@ -11,15 +11,27 @@ import attrs
 from rulelang import ast
 from rulelang import types as T
 from rulelang.builtins import SIGNATURES
+from rulelang.check_const import UNKNOWN, fold, shown
 from rulelang.check_expr import BUILTIN_VALUES, ExprChecker, Scope, Unit
 from rulelang.check_stmt import StmtChecker
-from rulelang.errors import CheckError, Diagnostic, suggest
+from rulelang.errors import CheckError, Diagnostic, did_you_mean, suggest
 
 MAX_ERRORS = 30
 MAX_GRID = 100  # cells along each side of a bounded grid
 ZONE_KINDS = ("pile", "hand", "row", "grid")
 VISIBILITIES = ("hidden", "public", "owner", "top")
 ZONE_OPTIONS = VISIBILITIES + ("label", "layout")
+# A card's view (see views in interpreter/) is one record holding its fields next to these
+# keys, so a field cannot take their names: key -> (what the key holds, a name to use instead).
+RESERVED_FIELDS = {
+    "name": ("the name it is shown by (the clause name \"...\")", "title"),
+    "kind": ("its card kind", "sort"),
+    "symbol": ("its mark on a grid (the clause symbol ...)", "mark"),
+    "tint": ("the colour it is drawn in (the clause tint ...)", "colour"),
+    "hidden": ("saying it is face down", "face_down"),
+}
+# How a zone may be placed when drawn (`layout "beside deck"`): word -> what it asks for.
+LAYOUTS = {"beside": "drawn next to that zone", "under": "a grid drawn beneath that grid"}
 
 
 @attrs.define(eq=False)
@@ -127,6 +139,8 @@ class Checker(ExprChecker, StmtChecker):
         self.fn_types: dict[int, T.Type] = {}
         self.fn_checking: set[int] = set()
         self.calls: dict[str, set] = {}
+        self.module_triggers = [d for m in modules for d in m.decls
+                                if isinstance(d, ast.TriggerDecl)]
 
     # ------------------------------------------------------------ reporting
     def error(self, span, message, hint=None):
@@ -135,6 +149,15 @@ class Checker(ExprChecker, StmtChecker):
             self.diagnostics.append(Diagnostic(message, span, hint() if callable(hint) else hint))
         else:
             self.more_errors += 1
+
+    def source_of(self, span, longest=30):
+        """The text of a short one-line span, to quote it in a hint (else None)."""
+        text = self.program.sources.get(span.file) if span else None
+        if text is None or span.line != span.end_line or span.end_col - span.col > longest:
+            return None
+        lines = text.splitlines()
+        return lines[span.line - 1][span.col - 1:span.end_col - 1] if span.line <= len(lines) \
+            else None
 
     def unknown(self, span, name, what, candidates):
         self.error(span, f"unknown {what} '{name}'", suggest(name, candidates))
@@ -252,8 +275,27 @@ class Checker(ExprChecker, StmtChecker):
         self.expect(d.default, scope, ty, "the default")
         if ty.name not in ("int", "bool", "text", "enum", "any"):
             self.error(d.type.span, "an option is a number, true/false, text or an enum")
+        elif d.allowed is not None:
+            self.option_default_allowed(d)
         self.program.options[d.name] = (d, ty)
         self.define("option", d.name, ty, d, d.span, False)
+
+    def option_default_allowed(self, d):
+        """An option's default must be one of its allowed values (when both are in the text)."""
+        allowed = fold(d.allowed)
+        if not isinstance(allowed, (list, range)):  # not known, or not a list (said above)
+            return
+        if not allowed:
+            self.error(d.allowed.span, f"option '{d.name}' allows no value: {shown(allowed)} "
+                                       "is empty",
+                       f"write the smaller end first: {allowed.stop - 1}..{allowed.start}"
+                       if isinstance(allowed, range) else "list at least one value")
+            return
+        default = fold(d.default)
+        if default is not UNKNOWN and default not in allowed:
+            self.error(d.default.span, f"the default {shown(default)} is not one of the allowed "
+                                       f"values of '{d.name}' ({shown(allowed)})",
+                       "make the default one of them, or allow it too")
 
     def d_EnumDecl(self, d):
         if len(set(d.members)) != len(d.members):
@@ -277,6 +319,12 @@ class Checker(ExprChecker, StmtChecker):
         for f in d.fields:
             if f.name in fields:
                 self.error(f.span, f"card '{d.name}' has two fields named '{f.name}'")
+            if f.name in RESERVED_FIELDS:
+                holds, instead = RESERVED_FIELDS[f.name]
+                shown_by = f', and show it with name "{{{instead}}}"' if f.name == "name" else ""
+                self.error(f.span, f"a card field cannot be called '{f.name}'",
+                           f"a card's view already uses '{f.name}' for {holds}: call the field "
+                           f"'{instead}'{shown_by}")
             fields[f.name] = FieldInfo(f.name, self.type_of(f.type), f.mutable, f.init)
         kind = CardKind(d.name, fields, d.label, d)
         self.cards[d.name] = kind
@@ -341,7 +389,7 @@ class Checker(ExprChecker, StmtChecker):
         visibility, label, layout = None, None, None
         for name, text, span in d.options:
             if name not in ZONE_OPTIONS:
-                self.unknown(span, name, "zone option", ZONE_OPTIONS)
+                self.error(span, f"unknown zone option '{name}'", _zone_option_hint(name))
             elif name in VISIBILITIES:
                 if visibility:
                     self.error(span, f"zone '{d.name}' already says '{visibility}'")
@@ -368,6 +416,14 @@ class Checker(ExprChecker, StmtChecker):
             self.symbols.get(d.name) and setattr(self.symbols[d.name], "type", ty)
         else:
             self.define("zone", d.name, ty, d, d.span, False)
+
+    def check_layouts(self):
+        for zone in self.program.zones.values():
+            if zone.layout is not None:
+                problem = layout_problem(zone, self.program.zones)
+                if problem:
+                    span = next(sp for name, _, sp in zone.decl.options if name == "layout")
+                    self.error(span, *problem)
 
     def d_VarDecl(self, d):
         keys = self.key_types(d.keys)
@@ -398,7 +454,7 @@ class Checker(ExprChecker, StmtChecker):
         for p in d.params:
             scope.bind(p.name, self.type_of(p.type), mutable=False)
         for let in d.lets:
-            t = self.expr(let.value, scope)
+            t = self.let_type(let, scope)
             scope = scope.child()
             let.slot = scope.bind(let.name, t, mutable=False)
         result = self.expr(d.body, scope)
@@ -406,3 +462,36 @@ class Checker(ExprChecker, StmtChecker):
         self.fn_checking.discard(key)
         self.fn_types[key] = result
         return result
+
+
+def _zone_option_hint(name):
+    every = f"{', '.join(VISIBILITIES)} (who sees its cards), label \"...\", layout \"...\""
+
+    def hint():
+        close = did_you_mean(name, ZONE_OPTIONS)
+        return f"{close} A zone's options are: {every}" if close else \
+            f"a zone's options are: {every}"
+    return hint
+
+
+def layout_problem(zone, zones):
+    """What is wrong with a zone's `layout "..."` as (message, hint), or None if it is fine.
+
+    A layout is a word of LAYOUTS and the zone it is placed against; a drawing that learns a
+    new layout adds its word there (and a case here if it needs more than a zone's name).
+    """
+    forms = " or ".join(f'"{word} ZONE" ({what})' for word, what in LAYOUTS.items())
+    words = zone.layout.split()
+    if len(words) != 2 or words[0] not in LAYOUTS:
+        return f'unknown layout "{zone.layout}"', f"a layout is {forms}"
+    word, target = words
+    if target not in zones:
+        return (f"unknown zone '{target}' in the layout",
+                did_you_mean(target, zones) or f"a layout is {forms}")
+    if target == zone.name:
+        return f"zone '{zone.name}' cannot be drawn {word} itself", f"a layout is {forms}"
+    if word == "under" and not (zone.kind == "grid" == zones[target].kind):
+        return ("only a grid can be drawn under another grid",
+                f"'{zone.name}' is a {zone.kind} and '{target}' a {zones[target].kind}; "
+                f"for other zones write \"beside {target}\"")
+    return None

@@ -1,0 +1,114 @@
+"""Forms the front end adds by lowering to what the interpreter already runs (issue 12):
+typed lets, `create ... as NAME`, text `+=`, and patterns whose plain names bind."""
+from __future__ import annotations
+
+import pytest
+
+import rulelang
+
+HEAD = 'game "T"\nplayers 2\n'
+
+
+def transcript(body: str, decls: str = "") -> list[str]:
+    rules = rulelang.loads(HEAD + decls + "\nturn {\n" + body + "\n  end\n}\n", "t.rules")
+    return rules.new_game(seed=1).transcript().splitlines()[2:-1]  # header, turn line, end
+
+
+def test_a_typed_let_may_start_as_none_and_hold_its_type_later():
+    lines = transcript("""
+  let best: Card = none
+  log "{best}"
+  for c in cards(deck) {
+    if best == none or c.rank > best.rank {
+      best = c
+    }
+  }
+  log "{best.rank}"
+""", 'card Card { rank: int  name "r{rank}" }\nzone deck: pile of Card, public\n'
+     "setup {\n  for r in [3, 9, 4] {\n    create Card(rank: r) in deck\n  }\n}\n")
+    assert lines == ["none", "9"]
+
+
+def test_a_typed_let_refuses_a_value_of_another_type_later():
+    with pytest.raises(rulelang.CheckError, match="this is text, but the target holds int"):
+        transcript('  let n: int = none\n  n = "three"')
+
+
+def test_a_typed_let_in_a_function():
+    lines = transcript('  log "{double(4)}"', "fn double(n: int) {\n  let twice: int = n * 2\n"
+                                                 "  twice\n}\n")
+    assert lines == ["8"]
+
+
+def test_create_as_names_the_new_card_on_a_pile_and_in_a_row():
+    lines = transcript("""
+  create Card(rank: 5) in deck as first_card
+  create Card(rank: 7) in deck as second
+  create Card(rank: 2) in line as third
+  first_card.used = true
+  log "{first_card.rank} {second.rank} {third.rank} {top(deck).rank} {size(deck)}"
+  log "{[c.used for c in cards(deck)]}"
+""", "card Card { rank: int  var used: bool = false }\nzone deck: pile of Card, public\n"
+     "zone line: row of Card, public\n"
+     "setup {\n  create Card(rank: 1) in line\n}\n")
+    assert lines == ["5 7 2 7 2", "yes, no"]
+
+
+def test_create_as_with_a_count_is_refused_at_parse_time():
+    with pytest.raises(rulelang.ParseError, match="'as' names one new card"):
+        transcript("  create Card(rank: 5) x 2 in deck as c",
+                   "card Card { rank: int }\nzone deck: pile of Card\n")
+
+
+def test_create_as_is_refused_when_any_enter_trigger_may_move_the_card_of_an_unnamed_zone():
+    with pytest.raises(rulelang.CheckError, match="this game has an 'on enter' trigger"):
+        transcript("  let z = deck\n  create Card(rank: 5) in z as c",
+                   "card Card { rank: int }\nzone deck: pile of Card\nzone other: pile of Card\n"
+                   "on enter other { }\n")
+
+
+def test_create_as_is_fine_when_the_only_trigger_watches_another_zone():
+    lines = transcript("  create Card(rank: 5) in deck as c\n  log \"{c.rank}\"",
+                       "card Card { rank: int }\nzone deck: pile of Card\n"
+                       "zone other: pile of Card\non enter other { }\n")
+    assert lines == ["5"]
+
+
+def test_text_plus_equals_appends_text():
+    lines = transcript('  let s = "a"\n  s += "b"\n  s += "{1 + 1}"\n  log s')
+    assert lines == ["ab2"]
+
+
+def test_compound_assignment_still_works_on_numbers_and_lists():
+    lines = transcript("  let n = 5\n  n -= 2\n  let xs = [1, 2, 3]\n  xs -= [2]\n  xs += [4]\n"
+                       '  log "{n} {xs}"')
+    assert lines == ["3 1, 3, 4"]
+
+
+def test_an_option_default_inside_its_range_passes():
+    rules = rulelang.loads(HEAD + "option n: int in 1..3 = 3\nenum E { a, b }\n"
+                                  "option e: E in [a, b] = b\noption m: int in 1..player_count = 1\n"
+                                  "turn { end }\n", "t.rules")
+    assert rules.new_game(seed=1).is_over
+
+
+def test_a_pattern_key_may_be_a_new_name_an_enum_member_or_any():
+    lines = transcript("""
+  move top(pool) to side[red, 1]
+  move top(pool) to side[blue, 0]
+""", """enum Colour { red, blue }
+card Chip { n: int }
+zone pool: pile of Chip
+zone side[Colour, player]: row of Chip, public
+setup {
+  create Chip(n: 1) in pool
+  create Chip(n: 2) in pool
+}
+on enter side[colour, owner] as chip {
+  log "any {colour} {owner} {chip.n}"
+}
+on enter side[red, _] {
+  log "red only"
+}
+""")
+    assert lines == ["any red P2 2", "red only", "any blue P1 1"]
