@@ -194,3 +194,8 @@ def test_fmt_refuses_files_that_are_not_rules(tmp_path):
     other.write_text("hello")
     result = run("fmt", str(other))
     assert result.exit_code == 65 and "not a .rules file" in result.output
+
+
+def test_every_shipped_rules_file_is_already_formatted():
+    result = run("fmt", "--check", *map(str, SHIPPED))
+    assert result.exit_code == 0, result.output
