@@ -9,6 +9,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import attrs
+
 from rulelang import ast
 from rulelang.checker import Checker, Program
 from rulelang.errors import Diagnostic, RulesError
@@ -38,7 +40,22 @@ def load_program(path: str | os.PathLike) -> Program:
 
 def load_text(text: str, name: str = "<rules>", base: Path | None = None) -> Program:
     """Parse and check rules given as text; imports resolve below ``base``."""
+    loaded = read_modules(text, name, base)
+    return Checker(loaded.modules, loaded.sources).run()
+
+
+@attrs.frozen
+class Loaded:
+    """A file and everything it imports, parsed and not yet checked."""
+    modules: list  # [ast.Module], the first one is the file itself
+    sources: dict  # shown file name -> text
+    paths: dict  # shown file name of each imported file -> where it is on disk
+
+
+def read_modules(text: str, name: str = "<rules>", base: Path | None = None) -> Loaded:
+    """Parse rules given as text and the files they import (for the checker, or an editor)."""
     sources = {name: text}
+    paths = {}
     modules = [parse(text, name)]
     seen = {name}
     queue = [(modules[0], base)]
@@ -63,10 +80,11 @@ def load_text(text: str, name: str = "<rules>", base: Path | None = None) -> Pro
             except OSError:
                 raise _import_error(decl, f"cannot read '{decl.path}'", sources) from None
             sources[shown] = imported_text
+            paths[shown] = target
             imported = parse(imported_text, shown)
             modules.append(imported)
             queue.append((imported, target.parent))
-    return Checker(modules, sources).run()
+    return Loaded(modules, sources, paths)
 
 
 def _display(target: Path, written: str) -> str:

@@ -19,6 +19,7 @@ COMMANDS = {
     "check": "check",
     "simulate": "simulate",
     "fmt": "fmt",
+    "lsp": "lsp",
 }
 
 
