@@ -2,6 +2,7 @@
 positions left out (so a reformatted file can be compared with the original)."""
 from __future__ import annotations
 
+import functools
 from typing import Iterator
 
 import attrs
@@ -17,11 +18,15 @@ _NOT_MEANING = {"span", "ty", "ref", "slot", "slots", "nslots", "binders", "card
 def children(value) -> Iterator:
     """The nodes directly inside a node, list, tuple or dict value, in source order."""
     if isinstance(value, ast.Node):
-        for field in attrs.fields(type(value)):
-            if field.name not in _NOT_MEANING:
-                yield from _nodes_in(getattr(value, field.name))
+        for name in _meaningful_fields(type(value)):
+            yield from _nodes_in(getattr(value, name))
     else:
         yield from _nodes_in(value)
+
+
+@functools.cache
+def _meaningful_fields(cls) -> tuple:
+    return tuple(f.name for f in attrs.fields(cls) if f.name not in _NOT_MEANING)
 
 
 def _nodes_in(value) -> Iterator:
@@ -29,7 +34,10 @@ def _nodes_in(value) -> Iterator:
         yield value
     elif isinstance(value, (list, tuple)):
         for item in value:
-            yield from _nodes_in(item)
+            if isinstance(item, ast.Node):
+                yield item
+            elif isinstance(item, (list, tuple)):
+                yield from _nodes_in(item)
 
 
 def walk(root) -> Iterator:
@@ -38,7 +46,14 @@ def walk(root) -> Iterator:
     while stack:
         node = stack.pop()
         yield node
-        stack.extend(reversed(list(children(node))))
+        inside = []
+        for name in _meaningful_fields(type(node)):
+            value = getattr(node, name)
+            if isinstance(value, ast.Node):
+                inside.append(value)
+            elif isinstance(value, (list, tuple)) and value:
+                inside.extend(_nodes_in(value))
+        stack.extend(reversed(inside))
 
 
 def meaning(value):

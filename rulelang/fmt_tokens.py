@@ -70,8 +70,8 @@ def vocabulary() -> Vocabulary:
                       symbols, patterns)
 
 
-@attrs.frozen
-class Tok:
+@attrs.define  # not frozen: a frozen attrs class is several times slower to make, and
+class Tok:     # an editor makes thousands on every keystroke
     kind: str  # name int string comment symbol table_rule newline space error
     text: str
     line: int  # 1-based

@@ -52,11 +52,13 @@ class Loaded:
     paths: dict  # shown file name of each imported file -> where it is on disk
 
 
-def read_modules(text: str, name: str = "<rules>", base: Path | None = None) -> Loaded:
-    """Parse rules given as text and the files they import (for the checker, or an editor)."""
+def read_modules(text: str, name: str = "<rules>", base: Path | None = None,
+                 main: ast.Module | None = None, parse_import=parse) -> Loaded:
+    """Parse rules given as text and the files they import (for the checker, or an editor,
+    which may give ``main``, the text already parsed, and its own way to parse imports)."""
     sources = {name: text}
     paths = {}
-    modules = [parse(text, name)]
+    modules = [main or parse(text, name)]
     seen = {name}
     queue = [(modules[0], base)]
     while queue:
@@ -81,7 +83,7 @@ def read_modules(text: str, name: str = "<rules>", base: Path | None = None) -> 
                 raise _import_error(decl, f"cannot read '{decl.path}'", sources) from None
             sources[shown] = imported_text
             paths[shown] = target
-            imported = parse(imported_text, shown)
+            imported = parse_import(imported_text, shown)
             modules.append(imported)
             queue.append((imported, target.parent))
     return Loaded(modules, sources, paths)

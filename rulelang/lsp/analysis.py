@@ -1,16 +1,22 @@
 """One open document, parsed and checked the way `rulelang check` does, kept for the editor."""
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import attrs
 
 from rulelang import ast
 from rulelang.checker import Checker
-from rulelang.errors import CheckError, Diagnostic, RulesError
+from rulelang.errors import CheckError, Diagnostic, ParseError, RulesError, Span
+from rulelang.fmt_ast import walk
+from rulelang.fmt_tokens import Tok, tokenize, vocabulary
 from rulelang.loader import read_modules
 from rulelang.lsp.index import Index, build_index
 from rulelang.parser import parse
+
+
+_NOT_CODE = ("space", "newline", "comment")
 
 
 @attrs.define
@@ -24,11 +30,97 @@ class Analysis:
     paths: dict = attrs.field(factory=dict)  # another file's name in spans -> its path
 
 
-def analyse(text: str, path: Path | None, version: int | None = None) -> Analysis:
+class ParseCache:
+    """Parsed top-level declarations of one document, kept between keystrokes.
+
+    Typing changes one declaration at a time, so only the declarations whose text (or
+    first line) changed are parsed again. Whenever a piece fails to parse on its own, the
+    whole text is parsed instead, so errors read exactly as `rulelang check` gives them.
+    """
+
+    def __init__(self):
+        self.pieces: dict[tuple, list] = {}  # (first line, text) -> its declarations
+        self.imports: dict[tuple, ast.Module] = {}  # (name, text) -> an imported file
+
+    def parse_import(self, text: str, file: str) -> ast.Module:
+        key = (file, text)
+        module = self.imports.get(key)
+        if module is None:
+            module = self.imports[key] = parse(text, file)
+            if len(self.imports) > 50:  # files edited elsewhere leave old texts behind
+                self.imports.pop(next(iter(self.imports)))
+        else:
+            _forget_annotations(module.decls)
+        return module
+
+    def parse(self, text: str, file: str, tokens: list[Tok]) -> ast.Module:
+        pieces = top_level_pieces(text, tokens)
+        decls, kept = [], {}
+        try:
+            for key in pieces:
+                found = self.pieces.get(key)
+                if found is None:
+                    line, piece = key
+                    found = parse("\n" * (line - 1) + piece, file).decls  # spans land in place
+                else:
+                    _forget_annotations(found)
+                kept[key] = found
+                decls.extend(found)
+        except ParseError:
+            module = parse(text, file)  # the error as the whole file gives it (or no error)
+            self.pieces = {}
+            return module
+        self.pieces = kept
+        return ast.Module(decls, file, span=Span(file, 1, 1, 1, 1))
+
+
+def top_level_pieces(text: str, tokens: list[Tok]) -> list[tuple[int, str]]:
+    """The text cut before each line that starts a top-level declaration."""
+    starts, depth, previous, line_seen = [1], 0, None, 0
+    declaration_words = vocabulary().declaration_words
+    for tok in tokens:
+        if tok.kind in ("space", "newline", "comment"):
+            continue
+        if (depth == 0 and tok.line != line_seen and tok.col == 1 and tok.line > 1
+                and tok.text in declaration_words
+                and (previous is None or previous.kind != "symbol" or previous.text in "})]")):
+            starts.append(tok.line)
+        line_seen = tok.line
+        if tok.kind == "symbol":
+            depth += {"{": 1, "(": 1, "[": 1, "}": -1, ")": -1, "]": -1}.get(tok.text, 0)
+        previous = tok
+    lines = text.splitlines(keepends=True)
+    starts = sorted(set(starts))
+    ends = starts[1:] + [len(lines) + 1]
+    return [(start, "".join(lines[start - 1:end - 1])) for start, end in zip(starts, ends)]
+
+
+_ANNOTATIONS = ("ty", "ref", "slot", "slots", "nslots", "binders", "card_slot")
+
+
+def _forget_annotations(decls: list) -> None:
+    """Put back what the checker wrote on these nodes, so checking them again starts clean."""
+    for node in walk(decls):
+        for name, default in _annotations(type(node)):
+            setattr(node, name, default.factory() if isinstance(default, attrs.Factory)
+                    else default)
+
+
+@functools.cache
+def _annotations(cls) -> tuple:
+    return tuple((f.name, f.default) for f in attrs.fields(cls) if f.name in _ANNOTATIONS)
+
+
+def analyse(text: str, path: Path | None, version: int | None = None,
+            cache: ParseCache | None = None) -> Analysis:
     file = str(path) if path else "<document>"
     result = Analysis(file, text, version, [])
+    tokens = tokenize(text)
     try:
-        loaded = read_modules(text, file, base=path.parent if path else None)
+        cache = cache or ParseCache()
+        main = cache.parse(text, file, tokens)
+        loaded = read_modules(text, file, base=path.parent if path else None, main=main,
+                              parse_import=cache.parse_import)
     except RulesError as error:
         module = None
         if any(d.span is not None and d.span.file != file for d in error.diagnostics):
@@ -45,7 +137,8 @@ def analyse(text: str, path: Path | None, version: int | None = None) -> Analysi
         result.diagnostics = [Diagnostic(f"rulelang could not check this file (internal "
                                          f"error: {error.__class__.__name__}: {error})")]
         return result
-    result.index = build_index(loaded.modules, loaded.sources, checker)
+    result.index = build_index(loaded.modules, loaded.sources, checker,
+                               {file: [t for t in tokens if t.kind not in _NOT_CODE]})
     return result
 
 

@@ -72,10 +72,14 @@ class Index:
                 if o.definition is definition]
 
 
-def build_index(modules: list[ast.Module], sources: dict[str, str], checker) -> Index:
+def build_index(modules: list[ast.Module], sources: dict[str, str], checker,
+                known_tokens: dict | None = None) -> Index:
+    """``known_tokens``: the code tokens of files already tokenized (file -> tokens)."""
     index = Index()
-    builder = _Builder(index, checker, {m.file: code_tokens(sources.get(m.file, ""))
-                                        for m in modules})
+    known_tokens = known_tokens or {}
+    builder = _Builder(index, checker, {
+        m.file: known_tokens.get(m.file) or code_tokens(sources.get(m.file, ""))
+        for m in modules})
     for module in modules:
         builder.declare_module(module)
     for module in modules:
@@ -93,6 +97,7 @@ class _Builder:
         self.fields: dict[tuple, Definition] = {}  # (card kind, field) -> definition
         self.columns: dict[tuple, Definition] = {}  # (table, column) -> definition
         self.builtins: dict[str, Definition] = {}
+        self.lines: dict[str, list[str]] = {}
 
     # ------------------------------------------------------------ finding names in tokens
     def _tokens_in(self, span: Span, after: tuple | None = None):
@@ -168,8 +173,10 @@ class _Builder:
         return str(sym.type)
 
     def _first_line(self, decl) -> str:
-        source = self.checker.program.sources.get(decl.span.file, "")
-        lines = source.splitlines()
+        lines = self.lines.get(decl.span.file)
+        if lines is None:
+            lines = self.lines[decl.span.file] = self.checker.program.sources.get(
+                decl.span.file, "").splitlines()
         if not 1 <= decl.span.line <= len(lines):
             return ""
         return lines[decl.span.line - 1][decl.span.col - 1:].split("#")[0].strip()

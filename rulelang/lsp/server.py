@@ -23,7 +23,7 @@ from rulelang.check_expr import BUILTIN_VALUES
 from rulelang.errors import RulesError, Span
 from rulelang.fmt_tokens import vocabulary
 from rulelang.lsp import outline
-from rulelang.lsp.analysis import Analysis, analyse
+from rulelang.lsp.analysis import Analysis, ParseCache, analyse
 from rulelang.lsp.seeds import find_seeds, read_digests, rule_id_at
 from rulelang.parser import KEYWORDS
 
@@ -49,6 +49,7 @@ class RulesServer(LanguageServer):
         self.last_parsed: dict[str, Analysis] = {}
         self.pending: dict[str, asyncio.TimerHandle] = {}
         self.digests: dict[Path, dict] = {}
+        self.caches: dict[str, ParseCache] = {}
 
     # ------------------------------------------------------------ analyses
     def analysis(self, uri: str) -> Analysis:
@@ -56,7 +57,9 @@ class RulesServer(LanguageServer):
         current = self.analyses.get(uri)
         if current is None or current.text != document.source:
             path = to_fs_path(uri)
-            current = analyse(document.source, Path(path) if path else None, document.version)
+            cache = self.caches.setdefault(uri, ParseCache())
+            current = analyse(document.source, Path(path) if path else None, document.version,
+                              cache)
             self.analyses[uri] = current
             if current.index is not None:
                 self.last_parsed[uri] = current
@@ -179,6 +182,7 @@ def did_close(ls: RulesServer, params: L.DidCloseTextDocumentParams):
         waiting.cancel()
     ls.analyses.pop(uri, None)
     ls.last_parsed.pop(uri, None)
+    ls.caches.pop(uri, None)
     ls.text_document_publish_diagnostics(L.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
 
 
