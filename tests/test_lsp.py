@@ -303,3 +303,41 @@ def test_utf16_columns_count_characters_outside_the_basic_plane_twice():
     assert lsp_server._utf16(line, line.index("x")) == line.index("x") + 1
     assert lsp_server._chars(line, line.index("x") + 1) == line.index("x")
 
+
+
+ALL_RULES = sorted(p for p in ROOT.rglob("*.rules") if ".venv" not in p.parts)
+
+
+@pytest.mark.parametrize("path", ALL_RULES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_parsing_declaration_by_declaration_gives_the_whole_files_tree(path):
+    from rulelang.errors import ParseError
+    from rulelang.fmt_ast import meaning
+    from rulelang.fmt_tokens import tokenize
+    from rulelang.lsp.analysis import ParseCache
+    from rulelang.parser import parse
+    text = path.read_text()
+    try:
+        whole = parse(text, str(path))
+    except ParseError as error:
+        with pytest.raises(ParseError) as piecewise:
+            ParseCache().parse(text, str(path), tokenize(text))
+        assert piecewise.value.render() == error.render()
+        return
+    pieces = ParseCache().parse(text, str(path), tokenize(text))
+    assert meaning(pieces.decls) == meaning(whole.decls)
+    assert [d.span for d in pieces.decls] == [d.span for d in whole.decls]
+
+
+def test_an_analysis_kept_between_edits_agrees_with_a_fresh_one(tmp_path):
+    from rulelang.lsp.analysis import ParseCache, analyse
+    path = tmp_path / "nim.rules"
+    cache = ParseCache()
+    broken = NIM.replace("if i < heaps", "if i < heapz")
+    for text in (NIM, broken, NIM, broken.replace("2 * i", "2 * i +"), NIM):
+        kept, fresh = analyse(text, path, cache=cache), analyse(text, path)
+        assert [d.render() for d in kept.diagnostics] == [d.render() for d in fresh.diagnostics]
+        if fresh.index is not None:
+            assert sorted((o.span.line, o.span.col, o.definition.name, o.definition.kind)
+                          for o in kept.index.occurrences[kept.file]) == sorted(
+                (o.span.line, o.span.col, o.definition.name, o.definition.kind)
+                for o in fresh.index.occurrences[fresh.file])
