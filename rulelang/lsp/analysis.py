@@ -115,12 +115,15 @@ def analyse(text: str, path: Path | None, version: int | None = None,
             cache: ParseCache | None = None) -> Analysis:
     file = str(path) if path else "<document>"
     result = Analysis(file, text, version, [])
-    tokens = tokenize(text)
+    tokens = []
+    cache = cache or ParseCache()
+
+    def parse_main(text, file):
+        tokens.extend(tokenize(text))
+        return cache.parse(text, file, tokens)
     try:
-        cache = cache or ParseCache()
-        main = cache.parse(text, file, tokens)
-        loaded = read_modules(text, file, base=path.parent if path else None, main=main,
-                              parse_import=cache.parse_import)
+        loaded = read_modules(text, file, base=path.parent if path else None,
+                              parse_main=parse_main, parse_import=cache.parse_import)
     except RulesError as error:
         module = None
         if any(d.span is not None and d.span.file != file for d in error.diagnostics):
@@ -137,8 +140,13 @@ def analyse(text: str, path: Path | None, version: int | None = None,
         result.diagnostics = [Diagnostic(f"rulelang could not check this file (internal "
                                          f"error: {error.__class__.__name__}: {error})")]
         return result
-    result.index = build_index(loaded.modules, loaded.sources, checker,
-                               {file: [t for t in tokens if t.kind not in _NOT_CODE]})
+    try:
+        result.index = build_index(loaded.modules, loaded.sources, checker,
+                                   {file: [t for t in tokens if t.kind not in _NOT_CODE]})
+    except Exception as error:  # no hover or definitions then, but the diagnostics stand
+        result.diagnostics.append(Diagnostic(
+            f"rulelang could not index the names of this file (internal error: "
+            f"{error.__class__.__name__}: {error})", severity="note"))
     return result
 
 
