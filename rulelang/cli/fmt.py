@@ -7,6 +7,7 @@ import click
 
 from rulelang.cli.common import EXIT_DATA
 from rulelang.errors import RulesError
+from rulelang.loader import MAX_SOURCE
 
 EXIT_WOULD_CHANGE = 1
 
@@ -51,7 +52,11 @@ def _read(path):
         raise RulesError(f"{path}: not a .rules file")
     try:
         with open(path, encoding="utf-8", newline="") as source:
-            return source.read()
+            text = source.read(MAX_SOURCE + 1)  # no more: a huge file is refused, not read
+        if len(text) > MAX_SOURCE:
+            raise RulesError(f"{path}: too long (a .rules file may have at most "
+                             f"{MAX_SOURCE:,} characters)")
+        return text
     except FileNotFoundError:
         raise RulesError(f"{path}: no such file") from None
     except UnicodeDecodeError:
