@@ -22,7 +22,7 @@ def fmt(files, check):
     failed = changed = False
     for path in files:
         try:
-            text = sys.stdin.read() if path == "-" else _read(path)
+            text = _read_stdin() if path == "-" else _read(path)
             result = format_text(text, "<stdin>" if path == "-" else path)
         except RulesError as error:
             failed = True
@@ -45,6 +45,14 @@ def fmt(files, check):
     if failed:
         sys.exit(EXIT_DATA)
     sys.exit(EXIT_WOULD_CHANGE if check and changed else 0)
+
+
+def _read_stdin():
+    text = sys.stdin.read(MAX_SOURCE + 1)
+    if len(text) > MAX_SOURCE:
+        raise RulesError(f"<stdin>: too long (a .rules file may have at most {MAX_SOURCE:,} "
+                         "characters)")
+    return text
 
 
 def _read(path):
