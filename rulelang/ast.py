@@ -166,7 +166,9 @@ class Let(Stmt):
     name: str
     value: Expr
     type: Any = None  # TypeRef when written `let x: T = ...`; else the value's type
-    created: Any = attrs.field(kw_only=True, default=None)  # the Create of `create ... as x`
+    # `create K(...) in Z as x` is a Create then this Let, with created="K": the checker
+    # makes its value top(Z) (the Z is a copy without positions: it is not written here)
+    created: str | None = attrs.field(kw_only=True, default=None)
     slot: int = attrs.field(kw_only=True, default=None)
 
 

@@ -300,8 +300,8 @@ class Builder(Transformer):
         if c[2] is not None:
             self._bad("'as' names one new card: leave out 'x COUNT' or create them one by one",
                       name, "to name several new cards, take them afterwards: top(zone, n)")
-        top = ast.Call(ast.Name("top", span=name), [c[3]], span=name)
-        return [create, ast.Let(str(c[4]), top, span=name, created=create)]
+        top = ast.Call(ast.Name("top"), [])  # its zone is filled in by the checker
+        return [create, ast.Let(str(c[4]), top, span=name, created=create.kind)]
 
     def create_from_stmt(self, meta, c):
         return ast.CreateFrom(str(c[0]), c[1], c[2], span=self._s(meta))

@@ -1,6 +1,8 @@
 """Checking rules, blocks and statements (the other half of the checker)."""
 from __future__ import annotations
 
+import attrs
+
 from rulelang import ast
 from rulelang import types as T
 from rulelang.check_expr import BUILTIN_VALUES, Scope, Unit
@@ -134,7 +136,7 @@ class StmtChecker:
     # ------------------------------------------------------------ statements
     def block(self, stmts, scope, unit, loops, unit_name=None):
         self.unit_name = unit_name or unit.name
-        done = False
+        done, self.previous = False, None
         for s in stmts:
             if done:
                 self.error(s.span, "this line can never run: the one before it leaves the block",
@@ -143,6 +145,7 @@ class StmtChecker:
             getattr(self, "s_" + type(s).__name__)(s, scope, loops)
             if isinstance(s, TERMINAL):
                 done = True
+            self.previous = s
 
     def body(self, stmts, scope, loops):
         self.block(stmts, scope.child(), scope.unit, loops, self.unit_name)
@@ -178,7 +181,8 @@ class StmtChecker:
 
     def created_card(self, s, scope):
         """`create K(...) in Z as t`: t is top(Z), unless a trigger may move the card on."""
-        create = s.created
+        create = self.previous  # the Create it follows (see ast.Let)
+        s.value.args = [_without_positions(create.dest)]
         s.value.ref = ("builtin", "top")
         zone = _zone_name(create.dest)
         enter = [t for t in self.module_triggers if t.event == "enter"
@@ -467,6 +471,19 @@ class StmtChecker:
                 self.error(s.value.span, f"win takes a player or a list of players, not {t}",
                            "to end the game with a reason write end \"...\": scores decide"
                            if t == T.TEXT else None)
+
+
+def _without_positions(node):
+    """A copy of a checked expression with no source positions (not to be shown as written)."""
+    changes = {"span": None}
+    for field in attrs.fields(type(node)):
+        value = getattr(node, field.name)
+        if isinstance(value, ast.Node):
+            changes[field.name] = _without_positions(value)
+        elif isinstance(value, list):
+            changes[field.name] = [_without_positions(v) if isinstance(v, ast.Node) else v
+                                   for v in value]
+    return attrs.evolve(node, **changes)
 
 
 def _zone_name(e):
