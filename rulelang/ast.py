@@ -219,7 +219,7 @@ class CreateFrom(Stmt):
 
 
 @node
-class Place(Stmt):
+class Place(Stmt):  # no longer made: `place` is read as a Move (kept for the interpreter)
     what: Expr
     grid: Expr
     at: Expr

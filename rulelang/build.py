@@ -312,8 +312,8 @@ class Builder(Transformer):
     def named_arg(self, meta, c):
         return (str(c[0]), c[1], self._ts(c[0]))
 
-    def place_stmt(self, meta, c):
-        return ast.Place(c[0], c[1], c[2], span=self._s(meta))
+    def place_stmt(self, meta, c):  # the older spelling of `move X to GRID at WHERE`
+        return ast.Move(c[0], c[1], c[2], span=self._s(meta))
 
     def reveal_stmt(self, meta, c):
         return ast.Reveal(c[0], c[1], span=self._s(meta))

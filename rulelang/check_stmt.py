@@ -386,13 +386,6 @@ class StmtChecker:
             self.error(s.table.span, "create ... from needs a table")
         self.zone_arg(s.dest, scope, "where the cards go")
 
-    def s_Place(self, s, scope, loops):
-        self.expect(s.what, scope, T.CARD, "what is placed")
-        self.zone_arg(s.grid, scope, "the grid")
-        t = self.expr(s.at, scope)
-        if not _place_type(t):
-            self.error(s.at.span, f"'at' takes a cell, a list of cells or a placement, not {t}")
-
     def s_Reveal(self, s, scope, loops):
         self.cards_arg(s.what, scope, "what is revealed")
         if s.to is not None:

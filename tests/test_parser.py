@@ -145,7 +145,7 @@ def test_statements_parse_to_the_right_nodes():
     """)
     kinds = [type(s).__name__ for s in stmts]
     assert kinds == ["Let", "Assign", "Assign", "Assign", "Move", "Move", "Move", "Deal",
-                     "Shuffle", "Create", "CreateFrom", "Place", "Reveal", "Reveal", "Choose",
+                     "Shuffle", "Create", "CreateFrom", "Move", "Reveal", "Reveal", "Choose",
                      "If", "For", "Repeat", "While", "Loop", "CallStmt", "Finish", "Finish",
                      "Finish"]
     let, inc, dec, field, move, bottom, at_cell, deal, shuffle, create, create_from, place, \
@@ -163,7 +163,8 @@ def test_statements_parse_to_the_right_nodes():
     assert [(name, show(value)) for name, value, _ in create.fields] == [("suit", "red"),
                                                                          ("rank", "2")]
     assert (create_from.kind, show(create_from.table)) == ("Tile", "tiles")
-    assert (show(place.what), show(place.grid), show(place.at)) == ("c", "board", "'B2'")
+    # `place X on G at C` is the older spelling of `move X to G at C`
+    assert (show(place.what), show(place.dest), show(place.at)) == ("c", "board", "'B2'")
     assert show(reveal_to.to) == "p" and reveal_all.to is None
     assert (choose.name, show(choose.options), show(choose.by)) == ("c", "([] hand p)", "(next p)")
     assert choose.can_pass and show(choose.pass_if) == "(> n 1)" and show(choose.prompt) == "'pick'"
