@@ -18,6 +18,10 @@ BUILTIN_VALUES = {
 }
 
 
+def _should_be(want):
+    return "true or false" if want == T.BOOL else T.spoken(want)
+
+
 class Scope:
     """Local names of one block: name -> (slot, type, mutable)."""
 
@@ -70,7 +74,7 @@ class ExprChecker:
     def expect(self, e, scope, want: T.Type, what: str) -> T.Type:
         got = self.expr(e, scope)
         if not T.fits(got, want):
-            self.error(e.span, f"{what} should be {want}, but this is {got}")
+            self.error(e.span, f"{what} should be {_should_be(want)}, but this is {T.spoken(got)}")
         return got
 
     # -- leaves
@@ -171,7 +175,7 @@ class ExprChecker:
         if ot.name in ("any", "none"):
             e.ref = ("dynamic", name)
             return T.ANY
-        self.error(e.span, f"{ot} has no field '.{name}'")
+        self.error(e.span, f"{T.spoken(ot)} has no field '.{name}'")
         return T.ANY
 
     def x_Index(self, e, scope):
@@ -181,7 +185,8 @@ class ExprChecker:
                 key_types = sym.decl_keys
                 if len(e.args) != len(key_types):
                     self.error(e.span, f"'{sym.name}' takes {len(key_types)} key(s) "
-                                       f"({', '.join(map(str, key_types))}), not {len(e.args)}")
+                                       f"({', '.join(map(T.spoken, key_types))}), "
+                                       f"not {len(e.args)}")
                 for arg, kt in zip(e.args, key_types):
                     self.expect(arg, scope, kt, f"this key of '{sym.name}'")
                 e.obj.ref = (sym.kind, sym.name)
@@ -199,7 +204,7 @@ class ExprChecker:
             i = e.args[0].value
             return ot.arg[i] if isinstance(i, int) and 0 <= i < len(ot.arg) else T.ANY
         if ot.name not in ("any", "none", "tuple"):
-            self.error(e.obj.span, f"{ot} cannot be indexed with [...]")
+            self.error(e.obj.span, f"{T.spoken(ot)} cannot be indexed with [...]")
         return T.ANY
 
     def x_Call(self, e, scope):
@@ -210,7 +215,7 @@ class ExprChecker:
         local = scope.lookup(name) if scope else None
         if local is not None:
             if local[1] not in (T.FN, T.ANY):
-                self.error(e.func.span, f"'{name}' is {local[1]}, not a function")
+                self.error(e.func.span, f"'{name}' is {T.spoken(local[1])}, not a function")
             if len(e.args) != 1:
                 self.error(e.span, f"'{name}' is a function of one value: {name}(x)")
             for arg in e.args:
@@ -244,7 +249,8 @@ class ExprChecker:
             want = self.type_of(param.type) if param.type else T.ANY
             if isinstance(arg, ast.Lambda):
                 if want not in (T.FN, T.ANY):
-                    self.error(arg.span, f"argument '{param.name}' is {want}, not a function")
+                    self.error(arg.span,
+                               f"argument '{param.name}' is {T.spoken(want)}, not a function")
                 self.lambda_arg(arg, scope, T.ANY)
                 continue
             self.expect(arg, scope, want, f"argument '{param.name}'")
@@ -277,7 +283,7 @@ class ExprChecker:
             types.append(t)
             if not kind_ok(kind, t):
                 self.error(arg.span, f"argument {i + 1} of {name}() should be "
-                                     f"{KIND_WORDS[kind]}, but this is {t}")
+                                     f"{KIND_WORDS[kind]}, but this is {T.spoken(t)}")
         if name in ("max", "min") and len(types) == 1 and not T.iterable(types[0]):
             self.error(e.span, f"{name}() of one value needs a list")
         return T.ANY if wrong_count else sig.result(types)
@@ -294,7 +300,8 @@ class ExprChecker:
         for clause in e.fors:
             it = self.expr(clause.iter, inner)
             if not T.iterable(it):
-                self.error(clause.iter.span, f"cannot go through {it}: it is not a list or zone")
+                self.error(clause.iter.span,
+                           f"cannot go through {T.spoken(it)}: it is not a list or zone")
             inner = inner.child()
             clause.slots = self.bind_loop_names(clause.names, T.element(it), inner, clause.span)
             if clause.cond is not None:
@@ -306,7 +313,7 @@ class ExprChecker:
             return [scope.bind(names[0], elem, mutable=False)]
         parts = elem.arg if elem.name == "tuple" and elem.arg else None
         if elem.name not in ("tuple", "any", "list") or (parts and len(parts) != len(names)):
-            self.error(span, f"cannot split {elem} into {len(names)} names")
+            self.error(span, f"cannot split {T.spoken(elem)} into {len(names)} names")
         return [scope.bind(n, parts[i] if parts and i < len(parts) else T.ANY, mutable=False)
                 for i, n in enumerate(names)]
 
@@ -327,24 +334,24 @@ class ExprChecker:
             return T.list_of(T.join(a.arg, T.element(b)) if e.op == "+" else a.arg)
         if T.fits(a, T.INT) and T.fits(b, T.INT):
             return T.INT
-        self.error(e.span, f"cannot use '{e.op}' on {a} and {b}")
+        self.error(e.span, f"cannot use '{e.op}' on {T.spoken(a)} and {T.spoken(b)}")
         return T.ANY
 
     def x_Compare(self, e, scope):
         a, b = self.expr(e.left, scope), self.expr(e.right, scope)
         if e.op in ("==", "!="):
             if not (T.fits(a, b) or T.fits(b, a)):
-                self.error(e.span, f"comparing {a} with {b} is always "
+                self.error(e.span, f"comparing {T.spoken(a)} with {T.spoken(b)} is always "
                                    f"{'false' if e.op == '==' else 'true'}")
         elif not (T.fits(a, T.INT) and T.fits(b, T.INT)) and not (a == b and a.name in ("text", "enum")):
-            self.error(e.span, f"cannot order {a} and {b} with '{e.op}'")
+            self.error(e.span, f"cannot order {T.spoken(a)} and {T.spoken(b)} with '{e.op}'")
         return T.BOOL
 
     def x_In(self, e, scope):
         self.expr(e.item, scope)
         coll = self.expr(e.coll, scope)
         if not T.iterable(coll) and coll != T.TEXT:
-            self.error(e.coll.span, f"'in' needs a list or a zone, not {coll}")
+            self.error(e.coll.span, f"'in' needs a list or a zone, not {T.spoken(coll)}")
         return T.BOOL
 
     def x_Is(self, e, scope):

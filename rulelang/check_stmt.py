@@ -253,7 +253,8 @@ class StmtChecker:
         if s.op != "=":
             self.compound(s, want, value)
         elif not T.fits(value, want):
-            self.error(s.value.span, f"this is {value}, but the target holds {want}")
+            self.error(s.value.span,
+                       f"this is {T.spoken(value)}, but the target holds {T.spoken(want)}")
 
     def compound(self, s, want, value):
         """`+=` and `-=`: a number to a number, text to text (+= only), a list to a list."""
@@ -266,28 +267,29 @@ class StmtChecker:
         if want.name == "list":
             if value.name != "list" and T.fits(value, want.arg):
                 self.error(s.value.span, f"'{op}' {'adds' if adds else 'takes away'} a list, "
-                                         f"but this is one {value}",
+                                         f"but this is {T.spoken(value)}",
                            f"put it in a list: {op} [{self.source_of(s.value.span) or '...'}]")
             elif value.name != "list" or not T.fits(value.arg, want.arg):
-                self.error(s.value.span, f"this is {value}, but '{op}' needs {want}",
+                self.error(s.value.span,
+                           f"this is {T.spoken(value)}, but '{op}' needs {T.spoken(want)}",
                            f"'{op}' on a list {'adds' if adds else 'takes away'} the items of "
                            "another list of the same kind")
         elif T.fits(want, T.INT):
             if not T.fits(value, T.INT):
                 self.error(s.value.span, f"'{op}' {'adds' if adds else 'takes away'} a number, "
-                                         f"but this is {value}",
+                                         f"but this is {T.spoken(value)}",
                            "a number is written in digits, without quotes: 2"
                            if isinstance(s.value, ast.Lit) and value == T.TEXT else None)
         elif want == T.TEXT and adds:
             if value != T.TEXT:
-                self.error(s.value.span, f"'+=' adds text to text, but this is {value}",
+                self.error(s.value.span, f"'+=' adds text to text, but this is {T.spoken(value)}",
                            'make it text first: += "{...}"')
         elif want == T.TEXT:
             self.error(s.span, "'-=' cannot take anything away from text",
                        "'-=' takes a number from a number, or items from a list")
         else:
-            self.error(s.span, f"'{op}' needs a number{', text' if adds else ''} or a list, "
-                               f"not {want}", "set it instead: ... = value")
+            self.error(s.span, f"'{op}' works on numbers{', text' if adds else ''} and lists, "
+                               f"and this holds {T.spoken(want)}", "set it instead: ... = value")
 
     def s_CallStmt(self, s, scope, loops):
         call = s.call
@@ -297,7 +299,8 @@ class StmtChecker:
             t = self.expr(call, scope)
             what = "function" if sym is not None and sym.kind == "fn" else "built-in function"
             if call.ref is not None:
-                self.error(s.span, f"'{name}' is a {what}: it computes {t} and changes nothing",
+                self.error(s.span,
+                           f"'{name}' is a {what}: it computes {T.spoken(t)} and changes nothing",
                            "use its value, e.g. let x = ..., or call a rule here")
             return
         decl = sym.decl
@@ -312,13 +315,14 @@ class StmtChecker:
     def cards_arg(self, e, scope, what):
         t = self.expr(e, scope)
         if t.name not in ("card", "list", "any", "none"):
-            self.error(e.span, f"{what} should be a card or a list of cards, but this is {t}",
+            self.error(e.span,
+                       f"{what} should be a card or a list of cards, but this is {T.spoken(t)}",
                        "cards(zone) gives a zone's cards; top(zone) its top card")
 
     def zone_arg(self, e, scope, what):
         t = self.expr(e, scope)
         if t.name not in ("zone", "any"):
-            self.error(e.span, f"{what} should be a zone, but this is {t}")
+            self.error(e.span, f"{what} should be a zone, but this is {T.spoken(t)}")
         return t
 
     def s_Move(self, s, scope, loops):
@@ -327,7 +331,8 @@ class StmtChecker:
         if isinstance(s.at, ast.Expr):
             t = self.expr(s.at, scope)
             if not _place_type(t):
-                self.error(s.at.span, f"'at' takes a cell, a list of cells or a placement, not {t}")
+                self.error(s.at.span, "'at' takes a cell, a list of cells or a placement, "
+                                      f"not {T.spoken(t)}")
 
     def s_Deal(self, s, scope, loops):
         self.expect(s.count, scope, T.INT, "how many to deal")
@@ -350,7 +355,8 @@ class StmtChecker:
             elif field and field.mutable:
                 self.error(span, f"'{name}' is a 'var' field: it starts at its declared value")
             elif field and not T.fits(t, field.type):
-                self.error(value.span, f"'{name}' is {field.type}, but this is {t}")
+                self.error(value.span,
+                           f"'{name}' is {T.spoken(field.type)}, but this is {T.spoken(t)}")
             given.add(name)
         if kind:
             missing = [f for f, info in kind.fields.items() if not info.mutable and f not in given]
@@ -377,8 +383,9 @@ class StmtChecker:
                     self.error(s.table.span, f"column '{col}' of '{table.name}' is not a "
                                              f"fixed field of {s.kind}")
                 elif not T.fits(table.columns[col], field.type):
-                    self.error(s.table.span, f"column '{col}' holds {table.columns[col]}, but "
-                                             f"{s.kind}.{col} is {field.type}")
+                    self.error(s.table.span,
+                               f"column '{col}' holds {T.spoken(table.columns[col])}, "
+                               f"but {s.kind}.{col} is {T.spoken(field.type)}")
             missing = [f for f, i in kind.fields.items() if not i.mutable and f not in table.columns]
             if missing:
                 self.error(s.span, f"table '{table.name}' has no column for: {', '.join(missing)}")
@@ -391,12 +398,14 @@ class StmtChecker:
         if s.to is not None:
             t = self.expr(s.to, scope)
             if not (T.fits(t, T.SEAT) or t.name == "list"):
-                self.error(s.to.span, f"reveal ... to takes a player or a list of players, not {t}")
+                self.error(s.to.span, "reveal ... to takes a player or a list of players, "
+                                      f"not {T.spoken(t)}")
 
     def s_Choose(self, s, scope, loops):
         t = self.expr(s.options, scope)
         if not T.iterable(t):
-            self.error(s.options.span, f"choose needs a list or a zone to choose from, not {t}")
+            self.error(s.options.span,
+                       f"choose needs a list or a zone to choose from, not {T.spoken(t)}")
         if s.by is not None:
             self.expect(s.by, scope, T.SEAT, "who chooses")
         if s.pass_if is not None:
@@ -417,7 +426,7 @@ class StmtChecker:
     def s_For(self, s, scope, loops):
         t = self.expr(s.iter, scope)
         if not T.iterable(t):
-            self.error(s.iter.span, f"cannot go through {t}: it is not a list or a zone")
+            self.error(s.iter.span, f"cannot go through {T.spoken(t)}: it is not a list or a zone")
         inner = scope.child()
         s.slots = self.bind_loop_names(s.names, T.element(t), inner, s.span)
         self.block(s.body, inner, scope.unit, loops + 1, self.unit_name)
@@ -461,7 +470,8 @@ class StmtChecker:
         t = self.expr(s.value, scope)
         if s.how == "win" and not self.program.cooperative:
             if not (T.fits(t, T.SEAT) or t.name == "list"):
-                self.error(s.value.span, f"win takes a player or a list of players, not {t}",
+                self.error(s.value.span,
+                           f"win takes a player or a list of players, not {T.spoken(t)}",
                            "to end the game with a reason write end \"...\": scores decide"
                            if t == T.TEXT else None)
 

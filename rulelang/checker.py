@@ -356,7 +356,8 @@ class Checker(ExprChecker, StmtChecker):
                 t = self.expr(cell, scope)
                 joined = T.join(columns[col], t)
                 if joined == T.ANY and columns[col] not in (T.NONE, T.ANY) and t != T.ANY:
-                    self.error(cell.span, f"column '{col}' holds {columns[col]}, but this is {t}")
+                    self.error(cell.span, f"column '{col}' holds {T.spoken(columns[col])}, "
+                                          f"but this is {T.spoken(t)}")
                 columns[col] = joined
         self.tables[d.name] = TableInfo(d.name, columns, list(d.columns), d.rows, d)
 

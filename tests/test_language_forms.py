@@ -30,7 +30,7 @@ def test_a_typed_let_may_start_as_none_and_hold_its_type_later():
 
 
 def test_a_typed_let_refuses_a_value_of_another_type_later():
-    with pytest.raises(rulelang.CheckError, match="this is text, but the target holds int"):
+    with pytest.raises(rulelang.CheckError, match="this is text, but the target holds a number"):
         transcript('  let n: int = none\n  n = "three"')
 
 
