@@ -152,6 +152,19 @@ class IfExpr(Expr):
     cond: Expr
     then: Expr
     other: Expr
+    # `match X { k1: v1, k2: v2, _: v }` is read as `if X == k1 then v1 else if ...`: the
+    # first IfExpr of the chain holds a MatchInfo, for the checker (the interpreter needs none)
+    match: Any = attrs.field(kw_only=True, default=None)
+
+
+@attrs.frozen
+class MatchInfo:
+    """That an IfExpr chain was written as a `match`: its first `keys` links test the subject
+    (the left of each test) against a key (the right); with `default`, the last link's `other`
+    is the `_` value, else it is a `none` no value reaches. Plain values, not nodes: walking
+    the tree meets each part once, in the chain."""
+    keys: int
+    default: bool
 
 
 # ------------------------------------------------------------------- statements

@@ -471,6 +471,34 @@ class Builder(Transformer):
     def lambda_(self, meta, c):
         return ast.Lambda(str(c[0]), c[1], span=self._s(meta))
 
+    def match_expr(self, meta, c):
+        """`match X { k: v, ..., _: d }` is `if X == k then v else ... else d` (else none)."""
+        subject, arms = c[0], c[1:]
+        if not isinstance(subject, (ast.Name, ast.Attr, ast.Index)):
+            self._bad("match looks at a name, a field or an item", subject.span,
+                      "name the value first: let x = ...  then match x { ... }")
+        default, keys = None, []
+        for i, (key, value) in enumerate(arms):
+            if isinstance(key, ast.Name) and key.id == "_":
+                if i != len(arms) - 1:
+                    self._bad("'_' stands for every other value: it comes last", key.span,
+                              "move '_: ...' to the end of the match")
+                default = value
+            else:
+                keys.append(key)
+        if not keys:
+            self._bad("a match needs a key besides '_'", self._s(meta),
+                      "write the value itself, without match")
+        chain = default if default is not None else ast.Lit(None, span=self._s(meta))
+        for key, value in reversed(arms[:len(keys)]):
+            test = ast.Compare("==", subject, key, span=key.span)  # the checker copies X
+            chain = ast.IfExpr(test, value, chain, span=self._s(meta))
+        chain.match = ast.MatchInfo(len(keys), default is not None)
+        return chain
+
+    def match_arm(self, meta, c):
+        return (c[0], c[1])
+
     def comp_for(self, meta, c):
         names = [str(c[0])] + ([str(c[1])] if c[1] is not None else [])
         return ast.CompFor(names, c[2], c[3], span=self._s(meta))

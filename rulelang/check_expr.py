@@ -5,9 +5,12 @@ to), which is all the interpreter needs to compile it.
 """
 from __future__ import annotations
 
+import attrs
+
 from rulelang import ast
 from rulelang import types as T
 from rulelang.builtins import KIND_WORDS, SIGNATURES, kind_ok
+from rulelang.check_const import UNKNOWN, fold, shown
 from rulelang.errors import suggest
 
 BUILTIN_VALUES = {
@@ -16,6 +19,19 @@ BUILTIN_VALUES = {
     "player_count": T.INT,
     "current": T.SEAT,
 }
+
+
+def without_positions(node):
+    """A copy of a checked expression with no source positions (not to be shown as written)."""
+    changes = {"span": None}
+    for field in attrs.fields(type(node)):
+        value = getattr(node, field.name)
+        if isinstance(value, ast.Node):
+            changes[field.name] = without_positions(value)
+        elif isinstance(value, list):
+            changes[field.name] = [without_positions(v) if isinstance(v, ast.Node) else v
+                                   for v in value]
+    return attrs.evolve(node, **changes)
 
 
 def _should_be(want):
@@ -379,5 +395,51 @@ class ExprChecker:
         return T.list_of(T.INT)
 
     def x_IfExpr(self, e, scope):
+        if e.match is not None:
+            return self.match(e, scope)
         self.expect(e.cond, scope, T.BOOL, "the condition")
         return T.join(self.expr(e.then, scope), self.expr(e.other, scope))
+
+    def match(self, chain, scope):
+        """`match X { k: v, ... }`, read as an if-chain: X is checked once (each test gets a
+        copy without positions), each key is a value X may have, given once, and without
+        `_` every member of X's enum has a key."""
+        info, subject = chain.match, chain.cond.left
+        subject_type = self.expr(subject, scope)
+        members = self.enums.get(subject_type.arg, []) if subject_type.name == "enum" else None
+        seen, result, link = {}, T.NONE, chain
+        for i in range(info.keys):
+            test = link.cond
+            key = test.right
+            if i:
+                test.left = without_positions(subject)
+            if members is not None and isinstance(key, ast.Name) and key.id in members \
+                    and not (scope and scope.lookup(key.id)):
+                key.ref, key.ty = ("member", subject_type.arg, key.id), subject_type
+            else:
+                self.expect(key, scope, subject_type, "a key of this match")
+            value = fold(key)
+            if value is not UNKNOWN and repr(value) in seen:
+                self.error(key.span, f"{shown(value)} is matched twice (first on line "
+                                     f"{seen[repr(value)]})", "keep one of them")
+            seen.setdefault(repr(value), key.span.line)
+            test.ty = T.BOOL
+            result = T.join(result, self.expr(link.then, scope))
+            link = link.other
+        if info.default:
+            result = T.join(result, self.expr(link, scope))
+        else:
+            link.ty = T.NONE  # the `else none` that no value reaches when every case is given
+            missing = [m for m in members or () if repr(("member", m)) not in seen]
+            if members is None:
+                self.error(chain.span, f"a match on {T.spoken(subject_type)} needs '_: VALUE' "
+                                       "for the values without a key",
+                           "end it with _: ..., or match on an enum")
+            elif missing:
+                self.error(chain.span, f"this match has no key for {', '.join(missing)}",
+                           f"add {', '.join(f'{m}: ...' for m in missing)}, or end with "
+                           "_: ... for the rest")
+        link = chain
+        for _ in range(info.keys):
+            link.ty, link = result, link.other
+        return result

@@ -1,11 +1,9 @@
 """Checking rules, blocks and statements (the other half of the checker)."""
 from __future__ import annotations
 
-import attrs
-
 from rulelang import ast
 from rulelang import types as T
-from rulelang.check_expr import BUILTIN_VALUES, Scope, Unit
+from rulelang.check_expr import BUILTIN_VALUES, Scope, Unit, without_positions
 from rulelang.errors import suggest
 
 TERMINAL = (ast.Break, ast.Continue, ast.Return, ast.Finish)
@@ -182,7 +180,7 @@ class StmtChecker:
     def created_card(self, s, scope):
         """`create K(...) in Z as t`: t is top(Z), unless a trigger may move the card on."""
         create = self.previous  # the Create it follows (see ast.Let)
-        s.value.args = [_without_positions(create.dest)]
+        s.value.args = [without_positions(create.dest)]
         s.value.ref = ("builtin", "top")
         zone = _zone_name(create.dest)
         enter = [t for t in self.module_triggers if t.event == "enter"
@@ -474,19 +472,6 @@ class StmtChecker:
                            f"win takes a player or a list of players, not {T.spoken(t)}",
                            "to end the game with a reason write end \"...\": scores decide"
                            if t == T.TEXT else None)
-
-
-def _without_positions(node):
-    """A copy of a checked expression with no source positions (not to be shown as written)."""
-    changes = {"span": None}
-    for field in attrs.fields(type(node)):
-        value = getattr(node, field.name)
-        if isinstance(value, ast.Node):
-            changes[field.name] = _without_positions(value)
-        elif isinstance(value, list):
-            changes[field.name] = [_without_positions(v) if isinstance(v, ast.Node) else v
-                                   for v in value]
-    return attrs.evolve(node, **changes)
 
 
 def _zone_name(e):

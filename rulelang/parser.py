@@ -25,7 +25,7 @@ MAX_DEPTH = 150  # levels of the syntax tree: far beyond real rules, well within
 KEYWORDS = frozenset({  # words that start a statement or belong to expressions: never names
     "let", "move", "deal", "shuffle", "create", "place", "reveal", "choose", "if", "else",
     "then", "for", "repeat", "while", "loop", "break", "continue", "return", "log", "win",
-    "lose", "end", "and", "or", "not", "in", "is", "true", "false", "none",
+    "lose", "end", "and", "or", "not", "in", "is", "true", "false", "none", "match",
 })
 
 

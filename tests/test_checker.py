@@ -150,6 +150,18 @@ CASES = {
                                   (3, 29)),
     "option allows nothing": ("option n: int in 3..1 = 3" + TURN,
                               "option 'n' allows no value: 3..1 is empty", (3, 18)),
+    "match without a member": ("enum Colour { water, fire, earth }\n"
+                               'fn shade(c: Colour) = match c { water: "blue", fire: "red" }'
+                               + TURN, "this match has no key for earth", (4, 23)),
+    "match on a number without a default": ('fn word(n: int) = match n { 1: "one" }' + TURN,
+                                            "a match on a number needs '_: VALUE' for the values "
+                                            "without a key", (3, 19)),
+    "match key twice": ("enum Colour { water, fire }\n"
+                        "fn f(c: Colour) = match c { water: 1, water: 2, _: 3 }" + TURN,
+                        "water is matched twice (first on line 4)", (4, 39)),
+    "match key of another type": ('fn word(n: int) = match n { "one": 1, _: 0 }' + TURN,
+                                  "a key of this match should be a number, but this is text",
+                                  (3, 29)),
     "option type": ("option n: list of int = [1]" + TURN,
                     "an option is a number, true/false, text or an enum", (3, 11)),
     "table column types": ('table t {\n  | a |\n  |---|\n  | 1 |\n  | "x" |\n}' + TURN,
@@ -418,7 +430,7 @@ SNAPSHOTS = ["unknown name", "enum member", "field", "ambiguous member", "fixed 
              "unknown keyed variable", "zone option with no near name", "unknown layout",
              "layout names no zone", "layout under a pile", "card field called name",
              "card field called kind", "pattern name is a var",
-             "create as where a trigger may move it"]
+             "create as where a trigger may move it", "match without a member"]
 
 
 @pytest.mark.parametrize("name", SNAPSHOTS)

@@ -2,6 +2,8 @@
 typed lets, `create ... as NAME`, text `+=`, and patterns whose plain names bind."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import rulelang
@@ -112,3 +114,43 @@ on enter side[red, _] {
 }
 """)
     assert lines == ["any red P2 2", "red only", "any blue P1 1"]
+
+
+MATCH_DECLS = "enum Colour { water, fire, earth, wind }\n"
+
+
+def test_match_maps_each_member_to_a_value():
+    lines = transcript('  log "{[shade(c) for c in Colour]} {short(fire)} {short(earth)}"',
+                       MATCH_DECLS + 'fn shade(c: Colour) = match c {\n  water: "blue",\n'
+                       '  fire: "red",\n  earth: "green",\n  wind: "yellow",\n}\n'
+                       'fn short(c: Colour) = match c { fire: 1, _: 0 }\n')
+    assert lines == ["blue, red, green, yellow 1 0"]
+
+
+def test_match_on_numbers_and_fields_with_a_default():
+    lines = transcript('  log "{word(2)} {word(9)} {hot(top(deck))}"',
+                       MATCH_DECLS + "card Card { colour: Colour }\nzone deck: pile of Card\n"
+                       "setup {\n  create Card(colour: fire) in deck\n}\n"
+                       'fn word(n: int) = match n { 1: "one", 2: "two", _: "many" }\n'
+                       "fn hot(c: Card) = match c.colour { fire: true, _: false }\n")
+    assert lines == ["two many yes"]
+
+
+def test_a_match_names_its_subject_once_for_editors():
+    from rulelang.lsp.analysis import analyse
+    text = HEAD + MATCH_DECLS + "fn f(c: Colour) = match c { water: 1, fire: 2, _: 3 }\n" \
+        "turn { end }\n"
+    index = analyse(text, None).index
+    uses_of_c = [o for o in index.occurrences["<document>"]
+                 if o.span.line == 4 and o.definition.name == "c"]
+    assert [o.span.col for o in uses_of_c] == [6, 25]  # the parameter, the subject
+
+
+@pytest.mark.parametrize("text,message", [
+    ("fn f(n: int) = match n { _: 1, 2: 3 }", "'_' stands for every other value: it comes last"),
+    ("fn f(n: int) = match n + 1 { 2: 3, _: 1 }", "match looks at a name, a field or an item"),
+    ("fn f(n: int) = match n { _: 1 }", "a match needs a key besides '_'"),
+])
+def test_a_match_written_wrong_is_a_parse_error(text, message):
+    with pytest.raises(rulelang.ParseError, match=re.escape(message)):
+        rulelang.loads(HEAD + text + "\nturn { end }\n", "t.rules")
