@@ -9,6 +9,7 @@ import click
 from rulelang.cli.common import (EXIT_DATA, EXIT_SOFTWARE, load_rules, new_game, parse_options,
                                  seat_kinds)
 from rulelang.errors import RulesError, RulesRuntimeError
+from rulelang.terminal.session import message_of
 
 
 @click.command()
@@ -38,38 +39,49 @@ def run(file, players, seed, bot_seed, option_pairs, bots, bot_pairs, moves_file
         # Wide enough that no one can find it by trying seeds against what the table shows.
         seed = secrets.randbits(63)
     if load_path:
-        try:
-            with open(load_path, encoding="utf-8") as saved:
-                game = rules.restore(saved.read())
-        except RulesError as error:
-            click.echo(f"error: {load_path}: {error}", err=True)
-            sys.exit(EXIT_DATA)
+        game = load_game(rules, load_path)
     else:
         game = new_game(rules, players, seed, parse_options(option_pairs))
     kinds = seat_kinds(game, bots == "all", bot_pairs)
     if moves_file:
         _replay(game, moves_file)
     from rich.console import Console
-    from rulelang.session import Quit, Session
+    from rulelang.terminal.session import Quit, Session
     bot_seed = bots_seed(bot_seed, kinds, game)
-    session = Session(game, kinds, Console(), save_path, bot_seed)
+    # 'save' (and stopping) writes to --save FILE, or back to the file the game was loaded from
+    session = Session(game, kinds, Console(), save_path or load_path, bot_seed, copy=rules.restore)
+    stopped = None
     try:
         session.play()
-    except Quit:
-        click.echo("stopped.")
+    except Quit as stop:
+        stopped = stop.saved_to or False
     except KeyboardInterrupt:
-        click.echo("\ninterrupted.")
+        stopped = session.saved_on_stop() or False
     except RulesRuntimeError as error:
         click.echo(error.render(), err=True)
         sys.exit(EXIT_SOFTWARE)
-    finally:
-        if save_path:
-            with open(save_path, "w", encoding="utf-8") as out:
-                out.write(game.save())
+    if stopped is not None:
+        click.echo(f"stopped: the game is saved to {stopped} (--load {stopped} goes on with it)"
+                   if stopped else "stopped: the game was not saved")
+        return
+    if session.save_path:
+        session.write_save(session.save_path)
     if not session.humans:
         click.echo(game.transcript(), nl=False)
     elif game.is_over:  # nothing is secret any more: say how to replay it
         click.echo(f"seed {game.seed}, bot seed {bot_seed} (--seed and --bot-seed replay it)")
+
+
+def load_game(rules, path):
+    try:
+        with open(path, encoding="utf-8") as saved:
+            return rules.restore(saved.read())
+    except RulesError as error:
+        click.echo(f"error: {path}: {message_of(error)}", err=True)
+        sys.exit(EXIT_DATA)
+    except (OSError, UnicodeDecodeError) as error:
+        click.echo(f"error: {path}: cannot read it ({error})", err=True)
+        sys.exit(EXIT_DATA)
 
 
 def bots_seed(given, kinds, game):
