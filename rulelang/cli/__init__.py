@@ -18,6 +18,7 @@ COMMANDS = {
     "run": "run",
     "check": "check",
     "simulate": "simulate",
+    "info": "info",
 }
 
 

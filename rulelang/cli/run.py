@@ -12,7 +12,35 @@ from rulelang.errors import RulesError, RulesRuntimeError
 from rulelang.terminal.session import message_of
 
 
-@click.command()
+class GameHelp(click.Command):
+    """``run FILE --help`` also describes the game in FILE: its seats and options."""
+
+    def parse_args(self, ctx, args):
+        files = [a for a in args if a.endswith(".rules") and not a.startswith("-")]
+        if files:
+            ctx.meta["rules_file"] = files[0]
+        return super().parse_args(ctx, args)
+
+    def format_epilog(self, ctx, formatter):
+        super().format_epilog(ctx, formatter)
+        file = ctx.meta.get("rules_file")
+        if not file:
+            formatter.write_paragraph()
+            formatter.write_text("rulelang run FILE --help (or rulelang info FILE) also lists "
+                                 "that game's options and seats.")
+            return
+        import rulelang
+        from rulelang.cli.info import describe
+        try:
+            text = describe(rulelang.load(file), file)
+        except rulelang.RulesError as error:
+            text = f"{file}: {message_of(error)}"
+        formatter.write_paragraph()
+        for line in text.splitlines():
+            formatter.write(line + "\n")
+
+
+@click.command(cls=GameHelp)
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--players", type=int, help="Number of players (default: the fewest allowed).")
 @click.option("--seed", type=int, help="Seed for shuffles and dice (default: random; printed "
@@ -28,9 +56,10 @@ from rulelang.terminal.session import message_of
 @click.option("--moves", "moves_file", type=click.Path(exists=True, dir_okay=False),
               help="Play these moves first (one notation per line, # comments).")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False),
-              help="Save the game to this file when the run stops.")
+              help="Save the game to this file when the run stops (and when you type 'save').")
 @click.option("--load", "load_path", type=click.Path(exists=True, dir_okay=False),
-              help="Continue a game saved with --save.")
+              help="Continue a saved game; 'save' and quitting save back to this file "
+                   "unless --save names another.")
 def run(file, players, seed, bot_seed, option_pairs, bots, bot_pairs, moves_file, save_path,
         load_path):
     """Play the game in FILE: you against bots, people in turn, or bots only."""

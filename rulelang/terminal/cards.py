@@ -28,9 +28,14 @@ def is_card(value) -> bool:
 
 
 def card_text(card: dict) -> Text:
+    """A card's name in its tint, and what its tint means when the rules say (a colour
+    is not seen on every terminal, nor by every player)."""
     if card.get("hidden"):
         return Text("?", style="dim")
-    return Text(card["name"], style=style_of(card))
+    out = Text(card["name"], style=style_of(card))
+    if card.get("tint_means"):
+        out.append(f" ({card['tint_means']})", style="italic")
+    return out
 
 
 def cards_text(cards: list) -> Text:

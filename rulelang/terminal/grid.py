@@ -145,8 +145,8 @@ def grid_lines(zone: dict, layers: Layers, marks: dict | None = None) -> list[Te
 
 
 def shape_lines(cells: list[str], layers: Layers, focus=(), width: int = 3) -> list[Text]:
-    """A small drawing of the cells a placement would cover: each shows what lies under
-    it now (a mark it would cover), the cells in ``focus`` stand out."""
+    """A small drawing of the cells a placement would cover: ``█`` an empty cell, the
+    symbol of a mark it would cover, ``◆`` a cell in ``focus`` (the ones the player named)."""
     points = [cell_xy(c) for c in cells]
     focus = {cell_xy(c) for c in focus}
     x0, x1 = min(x for x, _ in points), max(x for x, _ in points)
@@ -159,8 +159,12 @@ def shape_lines(cells: list[str], layers: Layers, focus=(), width: int = 3) -> l
                 line.append(" " * width)
                 continue
             card, _ = layers.top((x, y))
-            inside = symbol_of(card) if card is not None else ""
-            style = "bold black on bright_white" if (x, y) in focus else "black on grey70"
-            line.append(f"{inside[:width]:^{width}}", style=style)
+            if card is not None:
+                style = "bold black on bright_white" if (x, y) in focus else "reverse"
+                line.append(f"{symbol_of(card)[:width]:^{width}}", style=style)
+            elif (x, y) in focus:
+                line.append(f"{'◆':█^{width}}", style="bold")
+            else:
+                line.append("█" * width)
         lines.append(line)
     return lines

@@ -14,8 +14,8 @@ game's words:
 - empty zones, and variables with no value, are left out: an empty zone kept
   per player stays (an empty hand says something); so is a zone whose
   ``layout`` is ``"none"``;
-- the legend says what the symbols and tints on the screen mean, from the
-  ``means`` the rules give beside ``symbol`` and ``tint``.
+- the legend says what the symbols on the screen mean, from the ``means`` the
+  rules give beside ``symbol``; what a ``tint`` means is said beside the card.
 """
 from __future__ import annotations
 
@@ -188,10 +188,14 @@ def _keyed_table(zones, extras, seat_names):
 # ---------------------------------------------------------------- the legend
 
 def _visible_cards(view):
+    """The cards on the screen: in the zones drawn, and held by labelled variables."""
     for zone in view["zones"].values():
-        yield from zone["cards"]
-    for value in view["vars"].values():
-        yield from _cards_in(value)
+        if (zone.get("layout") or "").strip() != "none":
+            yield from zone["cards"]
+    labels = view.get("var_labels", {})
+    for name, value in view["vars"].items():
+        if name in labels:
+            yield from _cards_in(value)
 
 
 def _cards_in(value):
@@ -206,38 +210,25 @@ def _cards_in(value):
 
 
 def legend(view: dict, grids: list) -> list[Text]:
-    """One entry per meaning: the symbols (or colours) that mean it, then the meaning."""
-    symbols: dict[str, list] = {}   # meaning -> [(symbol, style)]
-    tints: dict[str, list] = {}     # kind -> [(style, meaning)]
+    """One entry per meaning: the symbols that mean it, then the meaning. (What a tint
+    means is said beside each card's name, see cards.card_text.)"""
+    symbols: dict[str, dict] = {}   # meaning -> {symbol: style}
     for card in _visible_cards(view):
         if card.get("hidden"):
             continue
         if "symbol_means" in card:
-            mark = (str(card.get("symbol") or card["name"][:3]), style_of(card))
-            marks = symbols.setdefault(card["symbol_means"], [])
-            if mark not in marks:
-                marks.append(mark)
-        if "tint_means" in card:
-            entry = (style_of(card), card["tint_means"])
-            shown = tints.setdefault(card["kind"], [])
-            if entry not in shown:
-                shown.append(entry)
+            symbol = str(card.get("symbol") or card["name"][:3])
+            marks = symbols.setdefault(card["symbol_means"], {})
+            marks.setdefault(symbol, style_of(card))  # the first card's colour shows it
     entries = []
     for meaning, marks in symbols.items():
         out = Text()
-        for symbol, style in marks[:8]:
+        for symbol, style in sorted(marks.items())[:8]:
             out.append(symbol, style=f"bold white on {style}" if style else "bold")
             out.append(" ")
         if len(marks) > 8:
             out.append("… ")
         out.append(meaning)
-        entries.append(out)
-    for kind, shown in tints.items():
-        out = Text(f"{kind} colours:", style="bold")
-        for style, meaning in shown:
-            out.append(" ")
-            out.append("■", style=style)
-            out.append(f" {meaning}")
         entries.append(out)
     entries.extend(_grid_marks(grids))
     return entries
