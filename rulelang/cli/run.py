@@ -90,7 +90,7 @@ def run(file, players, seed, bot_seed, option_pairs, bots, bot_pairs, moves_file
         click.echo(error.render(), err=True)
         sys.exit(EXIT_SOFTWARE)
     if stopped is not None:
-        click.echo(f"stopped: the game is saved to {stopped} (--load {stopped} goes on with it)"
+        click.echo(f"stopped: the game is saved to {stopped} (--load goes on with it)"
                    if stopped else "stopped: the game was not saved")
         return
     if session.save_path:

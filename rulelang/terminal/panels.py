@@ -20,8 +20,6 @@ game's words:
 from __future__ import annotations
 
 import attrs
-from rich import box
-from rich.table import Table
 from rich.text import Text
 
 from rulelang.terminal import grid
@@ -40,7 +38,7 @@ class Panels:
     """A view sorted for drawing."""
     header: Text
     grids: list          # [GridPart]
-    tables: list         # [rich Table]
+    tables: list         # [Grid]
     facts: list          # [(label, Text)]
     legend: list         # [Text]: one entry each, 'SYMBOLS meaning'
     cards: dict          # visible card name -> card, to colour moves that name one
@@ -128,23 +126,25 @@ def _header(view, seats) -> Text:
     return out
 
 
-def _table(title=None) -> Table:
-    return Table(title=title, title_justify="left", title_style="bold", box=box.SIMPLE_HEAD,
-                 show_edge=False, pad_edge=False, padding=(0, 1), header_style="bold",
-                 collapse_padding=True)
+@attrs.define
+class Grid:
+    """A table of texts: a header row, then rows whose first cell names them."""
+    title: str | None
+    header: list      # [str]
+    rows: list = attrs.Factory(list)  # [[Text]]
+
+    def add_row(self, *cells):
+        self.rows.append(list(cells))
 
 
-def _seat_table(view, seats, columns) -> Table:
-    table = _table()
-    table.add_column("", style="bold", no_wrap=True)
-    for title, _ in columns:
-        table.add_column(title)
+def _seat_table(view, seats, columns) -> Grid:
+    table = Grid(None, [""] + [title for title, _ in columns])
     you = view.get("seat")
     for seat, name in seats.items():
         cells = [values.get(name) for _, values in columns]
         if all(c is None for c in cells):
             continue  # a seat with nothing kept per player (a dummy seat)
-        row = name + (" (you)" if seat == you else "")
+        row = Text(name + (" (you)" if seat == you else ""), style="bold")
         table.add_row(row, *[c if c is not None else Text("") for c in cells])
     return table
 
@@ -175,13 +175,10 @@ def _keyed_table(zones, extras, seat_names):
         add(extra, "" if all(k in seat_names for k in second) else title_of(extra[0]))
     if not filled:
         return None
-    table = _table(title if two_keys else None)
-    table.add_column("", style="bold", no_wrap=True)
-    for column in columns:
-        table.add_column(column)
+    table = Grid(title if two_keys else None, [""] + columns)
     for row, cells in rows.items():
         if row in filled:
-            table.add_row(row, *[cells.get(c, Text("")) for c in columns])
+            table.add_row(Text(row, style="bold"), *[cells.get(c, Text("")) for c in columns])
     return table
 
 

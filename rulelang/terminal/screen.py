@@ -20,6 +20,7 @@ from rulelang.terminal.panels import Panels
 
 GAP = 3          # columns between the grids and what stands beside them
 MIN_BESIDE = 30  # the narrowest column worth putting beside a grid
+_MEASURE = Console(width=1000, file=io.StringIO())  # rich wraps text for a console
 
 
 @attrs.define
@@ -28,25 +29,44 @@ class Screen:
     menu_shown: bool   # the moves are listed (else 'moves' lists them)
 
 
-def to_lines(renderable, width: int) -> list[Text]:
-    """A rich renderable as lines of styled text, ``width`` wide at most."""
-    console = Console(width=max(width, 1), file=io.StringIO(), force_terminal=True,
-                      color_system="truecolor", legacy_windows=False)
-    out = []
-    for line in console.render_lines(renderable, console.options, pad=False, new_lines=False):
-        text = Text()
-        for segment in line:
-            if not segment.control:
-                text.append(segment.text, segment.style)
-        text.rstrip()
-        out.append(text)
-    while out and not out[-1].plain:
-        out.pop()
-    return out
+def table_lines(table, width: int) -> list[Text]:
+    """A panels.Grid as lines: columns as wide as their cells, the widest ones wrapped
+    when the whole is wider than ``width``; a header line, underlined."""
+    count = len(table.header)
+    natural = [max([len(table.header[i])] + [len(row[i].plain) for row in table.rows])
+               for i in range(count)]
+    widths = list(natural)
+    room = width - 2 * (count - 1)
+    while sum(widths) > room and max(widths) > 8:
+        widest = widths.index(max(widths))
+        widths[widest] = max(8, widths[widest] - (sum(widths) - room))
+    lines = []
+    if table.title:
+        lines.append(Text(table.title, style="bold"))
+    header = Text()
+    for i, name in enumerate(table.header):
+        header.append(f"{name:<{widths[i]}}" + ("  " if i < count - 1 else ""), style="bold")
+    header.rstrip()
+    lines.append(header)
+    lines.append(Text("─" * min(sum(widths) + 2 * (count - 1), width), style="dim"))
+    for row in table.rows:
+        cells = [_wrapped(cell, widths[i]) for i, cell in enumerate(row)]
+        for j in range(max(len(c) for c in cells)):
+            line = Text()
+            for i, cell in enumerate(cells):
+                piece = cell[j] if j < len(cell) else Text("")
+                line.append_text(piece[: widths[i]])
+                if i < count - 1:
+                    line.append(" " * (widths[i] - len(piece.plain[: widths[i]]) + 2))
+            line.rstrip()
+            lines.append(line)
+    return lines
 
 
 def _wrapped(text: Text, width: int) -> list[Text]:
-    return list(text.wrap(Console(width=width, file=io.StringIO()), width)) if text.plain else [text]
+    if len(text.plain) <= width:
+        return [text]
+    return list(text.wrap(_MEASURE, width))
 
 
 def packed(entries: list[Text], width: int, sep: str = "   ") -> list[Text]:
@@ -119,7 +139,7 @@ def _grid_block(panels: Panels, marks) -> tuple[list[Text], int]:
 def _side_blocks(panels: Panels, width: int, with_legend: bool, facts_limit=None):
     lines = []
     for table in panels.tables:
-        lines.extend(to_lines(table, width))
+        lines.extend(table_lines(table, width))
     facts = packed(fact_entries(panels.facts), width)
     if facts_limit is not None and len(facts) > facts_limit:
         facts = facts[:facts_limit]
@@ -180,7 +200,8 @@ def compose(panels: Panels, log: list[str], moves: list[str], width: int, height
             lines[row] = _side_by_side([lines[row][:grid_width]], [line], grid_width)[0]
     elif spare > 0:
         lines.extend(_log_lines(log, width, spare))
-    return Screen(lines + bottom, menu_shown)
+    filler = [Text("")] * max(budget - len(lines) - len(bottom), 0)  # the moves stay at the bottom
+    return Screen(lines + filler + bottom, menu_shown)
 
 
 def _log_lines(log: list[str], width: int, count: int) -> list[Text]:

@@ -24,7 +24,7 @@ from interpreter.bots import make_bot
 from rulelang.errors import IllegalMove, RulesError
 from rulelang.terminal import panels as panels_of
 from rulelang.terminal import placing
-from rulelang.terminal.screen import compose, menu_lines, to_lines
+from rulelang.terminal.screen import compose, menu_lines
 
 HELP = ("Type a move's number or the move as written; for a placement, a cell it should cover. "
         "Also: 'moves' lists every move, 'log' shows the whole log, 'save' or 'save FILE' saves, "
@@ -151,8 +151,7 @@ class Session:
         per = max(self.height() - 2, 1)
         for start in range(0, max(len(lines), 1), per):
             self.console.clear()
-            for line in lines[start:start + per]:
-                self.console.print(line, overflow="crop", no_wrap=True, crop=True)
+            self.show(lines[start:start + per])
             if start + per < len(lines):
                 if self.ask_plain(more).strip():
                     return
@@ -192,8 +191,9 @@ class Session:
             return None
         if not trial.is_over or not _nothing_hidden_used(before, trial.save(), view["seat"]):
             return None
-        return next((line[3:] for line in reversed(trial.view(view["seat"])["log"])
-                     if line.startswith("== ")), "the game is over")
+        last = next((line for line in reversed(trial.view(view["seat"])["log"])
+                     if line.startswith("== ")), "")
+        return last.removeprefix("== ").removeprefix("game over: ") or "the game is over"
 
     # ------------------------------------------------------------ drawing
     def width(self):
@@ -212,24 +212,29 @@ class Session:
             screen = compose(parts, view["log"], moves, self.width(), self.height(),
                              marks=marks, below=lines, list_moves=list_moves)
             self.console.clear()
-            for line in screen.lines:
-                self.console.print(line, overflow="crop", no_wrap=True, crop=True)
-            self.console.print(status if status is not None else Text(""), overflow="ellipsis",
-                               no_wrap=True, crop=True)
+            # the status line and the prompt always on the last two lines
+            padding = [Text("")] * max(self.height() - 2 - len(screen.lines), 0)
+            status_line = (status if status is not None else Text(""))[: self.width()]
+            self.show(screen.lines + padding + [status_line])
             return screen
         screen = paint()
         self.redraw = lambda: (paint(), self._prompt_again())
         return screen
+
+    def show(self, lines):
+        """Lines cut to the terminal's width, written at once."""
+        width = self.width()
+        self.console.print(Text("\n").join(line[:width] for line in lines), overflow="crop",
+                           no_wrap=True, crop=True, soft_wrap=False)
 
     def final_screen(self):
         seat = self.humans[0] if len(self.humans) == 1 else None
         view = self.game.view(seat)
         self.redraw = None
         parts = panels_of.build(view)
-        screen = compose(parts, view["log"], [], self.width(), self.height() + 1)
+        screen = compose(parts, view["log"], [], self.width(), self.height())
         self.console.clear()
-        for line in screen.lines:
-            self.console.print(line, overflow="crop", no_wrap=True, crop=True)
+        self.show(screen.lines + [Text(" · ".join(self.notes), style="yellow")])
 
     # ------------------------------------------------------------ reading answers
     def _prompt_again(self):
@@ -314,4 +319,3 @@ def _nothing_hidden_used(before: str, after: str, seat: int) -> bool:
     return True
 
 
-__all__ = ["Session", "Quit", "to_lines"]
