@@ -131,12 +131,12 @@ def grid_lines(zone: dict, layers: Layers, marks: dict | None = None) -> list[Te
     width = cell_width(layers)
     columns, rows = _axis_names(xs, ys)
     label = max(len(r) for r in rows)
-    header = Text(" " * label, style="dim")
+    header = Text(" " * (label + 1), style="dim")
     for name in columns:
         header.append(f"{name:^{width}}", style="dim")
     lines = [header]
     for y, row_name in zip(ys, rows):
-        line = Text(f"{row_name:>{label}}", style="dim")
+        line = Text(f"{row_name:>{label}} ", style="dim")
         for x in xs:
             card, stacked = layers.top((x, y))
             line.append_text(cell_text(card, stacked, width, marks.get((x, y))))

@@ -108,7 +108,7 @@ def build(view: dict) -> Panels:
 
     if per_seat:
         tables.insert(0, _seat_table(view, seats, per_seat))
-    return Panels(_header(view, seats), grids, tables, facts, legend(view, grids),
+    return Panels(_header(view, seats), grids, tables, facts, legend(grids),
                   _named_cards(view))
 
 
@@ -206,11 +206,11 @@ def _cards_in(value):
             yield from _cards_in(v)
 
 
-def legend(view: dict, grids: list) -> list[Text]:
+def legend(grids: list) -> list[Text]:
     """One entry per meaning: the symbols that mean it, then the meaning. (What a tint
     means is said beside each card's name, see cards.card_text.)"""
     symbols: dict[str, dict] = {}   # meaning -> {symbol: style}
-    for card in _visible_cards(view):
+    for card in _cards_drawn(grids):  # symbols are drawn on grids only
         if card.get("hidden"):
             continue
         if "symbol_means" in card:
@@ -229,6 +229,16 @@ def legend(view: dict, grids: list) -> list[Text]:
         entries.append(out)
     entries.extend(_grid_marks(grids))
     return entries
+
+
+def _cards_drawn(grids):
+    for part in grids:
+        for xy in sorted(part.layers.cells()):
+            for card in part.layers.own.get(xy, []):
+                yield card
+            for layer in (part.layers.under, part.layers.over):
+                if xy in layer:
+                    yield layer[xy]
 
 
 def _grid_marks(grids) -> list[Text]:

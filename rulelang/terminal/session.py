@@ -133,10 +133,10 @@ class Session:
                 return moves[int(answer) - 1], None
             return None, Text(f"there is no move {answer}: type a number from 1 to "
                               f"{len(moves)}", style="red")
-        if decision.get("cells") and placing.cells_typed(answer):
-            return placing.pick(self, view, placing.cells_typed(answer))
         if any(answer.lower() == m.lower() for m in moves):
             return next(m for m in moves if answer.lower() == m.lower()), None
+        if decision.get("cells") and placing.cells_typed(answer):
+            return placing.pick(self, view, placing.cells_typed(answer))
         return None, Text(f"'{answer}' is not a move now: type a number from 1 to {len(moves)}"
                           + (", or a cell the placement should cover" if hint else "")
                           + ", or 'help'", style="red")
