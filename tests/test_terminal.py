@@ -177,7 +177,7 @@ def test_yami_fits_100x40_with_a_legend_and_follows_a_resize(text_snapshot):
         assert internal not in screen
     assert screen == text_snapshot
     term.resize(120, 45)
-    screen = term.type("help", "Type a move's number")  # drawn again, at the new size
+    screen = term.type("help", "also: moves, log")  # drawn again, at the new size
     assert len(term.lines()) == 45
     assert_one_screen(term, "Yami")
     assert screen.count(" A  B  C") == 1

@@ -79,19 +79,22 @@ def run(file, players, seed, bot_seed, option_pairs, bots, bot_pairs, moves_file
     bot_seed = bots_seed(bot_seed, kinds, game)
     # 'save' (and stopping) writes to --save FILE, or back to the file the game was loaded from
     session = Session(game, kinds, Console(), save_path or load_path, bot_seed, copy=rules.restore)
-    stopped = None
+    stopped, interrupted = None, False
     try:
         session.play()
     except Quit as stop:
         stopped = stop.saved_to or False
     except KeyboardInterrupt:
-        stopped = session.saved_on_stop() or False
+        stopped, interrupted = session.saved_on_stop() or False, True
     except RulesRuntimeError as error:
         click.echo(error.render(), err=True)
         sys.exit(EXIT_SOFTWARE)
     if stopped is not None:
-        click.echo(f"stopped: the game is saved to {stopped} (--load goes on with it)"
-                   if stopped else "stopped: the game was not saved")
+        click.echo(("\ninterrupted; " if interrupted else "stopped: ")
+                   + (f"the game is saved to {stopped} (--load goes on with it)" if stopped
+                      else "the game was not saved"))
+        if interrupted:
+            sys.exit(130)
         return
     if session.save_path:
         session.write_save(session.save_path)

@@ -17,12 +17,13 @@ from rulelang.terminal import panels as panels_of
 from rulelang.terminal.screen import GAP
 
 FOCUS = "bold black on bright_white"
-_SPLIT = re.compile(r"[\s,]+")
+_WORD = re.compile(r"\([^)]*\)|[^\s,]+")  # a cell as (x,y), or a word between spaces/commas
 
 
 def cells_typed(answer: str) -> list[str] | None:
-    """'e3 f3' -> ['E3', 'F3']; None unless every word is a cell's name."""
-    words = [w for w in _SPLIT.split(answer.strip()) if w]
+    """'e3 f3' -> ['E3', 'F3'] ('(-1,2)' names a cell of a grid without edges); None unless
+    every word is a cell's name."""
+    words = _WORD.findall(answer)
     if not words or not all(grid.is_cell_name(w) for w in words):
         return None
     return [grid.cell_label(grid.cell_xy(w)) for w in words]

@@ -26,9 +26,7 @@ from rulelang.terminal import panels as panels_of
 from rulelang.terminal import placing
 from rulelang.terminal.screen import compose, menu_lines
 
-HELP = ("Type a move's number or the move as written; for a placement, a cell it should cover. "
-        "Also: 'moves' lists every move, 'log' shows the whole log, 'save' or 'save FILE' saves, "
-        "'quit' stops.")
+HELP = "A number, a move, or a cell to cover; also: moves, log, save [FILE], quit"
 
 
 class Quit(Exception):
