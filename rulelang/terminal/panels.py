@@ -172,7 +172,8 @@ def _keyed_table(zones, extras, seat_names):
     add(zones, "" if two_keys else title)
     for extra in extras:
         second = extra[0]["keys"][1:] if len(extra[0]["keys"]) > 1 else []
-        add(extra, "" if all(k in seat_names for k in second) else title_of(extra[0]))
+        labelled = extra[0].get("label") or not all(k in seat_names for k in second)
+        add(extra, title_of(extra[0]) if labelled else "")  # unlabelled, per seat: "P1", "P2"
     if not filled:
         return None
     table = Grid(title if two_keys else None, [""] + columns)

@@ -29,28 +29,32 @@ class Screen:
     menu_shown: bool   # the moves are listed (else 'moves' lists them)
 
 
-def table_lines(table, width: int) -> list[Text]:
+def table_lines(table, width: int, cell_lines: int | None = None) -> list[Text]:
     """A panels.Grid as lines: columns as wide as their cells, the widest ones wrapped
-    when the whole is wider than ``width``; a header line, underlined."""
+    when the whole is wider than ``width``; a header line."""
     count = len(table.header)
     natural = [max([len(table.header[i])] + [len(row[i].plain) for row in table.rows])
                for i in range(count)]
-    widths = list(natural)
-    room = width - 2 * (count - 1)
-    while sum(widths) > room and max(widths) > 8:
-        widest = widths.index(max(widths))
-        widths[widest] = max(8, widths[widest] - (sum(widths) - room))
+    room = width - 2 * (count - 1) - natural[0]  # the first column names the rows: kept whole
+    cap = max(natural[1:], default=0)
+    while cap > 8 and sum(min(w, cap) for w in natural[1:]) > room:
+        cap -= 1  # the widest columns narrowed alike, until the table fits
+    widths = [natural[0]] + [min(w, cap) for w in natural[1:]]
     lines = []
     if table.title:
         lines.append(Text(table.title, style="bold"))
-    header = Text()
+    header = Text()  # underlined rather than ruled: a line saved
     for i, name in enumerate(table.header):
-        header.append(f"{name:<{widths[i]}}" + ("  " if i < count - 1 else ""), style="bold")
+        header.append(f"{name:<{widths[i]}}", style="bold underline" if name else "")
+        if i < count - 1:
+            header.append("  ")
     header.rstrip()
     lines.append(header)
-    lines.append(Text("─" * min(sum(widths) + 2 * (count - 1), width), style="dim"))
     for row in table.rows:
         cells = [_wrapped(cell, widths[i]) for i, cell in enumerate(row)]
+        if cell_lines is not None:  # short of room: each cell cut to so many lines
+            cells = [c if len(c) <= cell_lines else c[:cell_lines - 1] + [
+                c[cell_lines - 1][: widths[i] - 1] + Text("…")] for i, c in enumerate(cells)]
         for j in range(max(len(c) for c in cells)):
             line = Text()
             for i, cell in enumerate(cells):
@@ -136,10 +140,11 @@ def _grid_block(panels: Panels, marks) -> tuple[list[Text], int]:
     return lines, width
 
 
-def _side_blocks(panels: Panels, width: int, with_legend: bool, facts_limit=None):
+def _side_blocks(panels: Panels, width: int, with_legend: bool, facts_limit=None,
+                 cell_lines=None):
     lines = []
     for table in panels.tables:
-        lines.extend(table_lines(table, width))
+        lines.extend(table_lines(table, width, cell_lines))
     facts = packed(fact_entries(panels.facts), width)
     if facts_limit is not None and len(facts) > facts_limit:
         facts = facts[:facts_limit]
@@ -174,8 +179,8 @@ def compose(panels: Panels, log: list[str], moves: list[str], width: int, height
             bottom = [Text(f"{len(moves)} possible moves: type 'moves' to list them",
                            style="italic")] if moves else []
 
-    def main(with_legend, facts_limit=None):
-        side = _side_blocks(panels, side_width, with_legend, facts_limit)
+    def main(with_legend, facts_limit=None, cell_lines=None):
+        side = _side_blocks(panels, side_width, with_legend, facts_limit, cell_lines)
         if two_columns:
             return _side_by_side(grid_lines, side, grid_width), len(side)
         return grid_lines + side, len(grid_lines) + len(side)
@@ -184,8 +189,9 @@ def compose(panels: Panels, log: list[str], moves: list[str], width: int, height
     body, side_height = main(True)
     if len(body) > room:
         body, side_height = main(False)
-    if len(body) > room:
-        body, side_height = main(False, facts_limit=2)
+    for cell_lines in (None, 2, 1):  # then the tables' cells shortened
+        if len(body) > room:
+            body, side_height = main(False, facts_limit=2, cell_lines=cell_lines)
     if len(body) > room:
         body = body[: max(room - 1, 0)] + [Text("… more than fits: make the window taller",
                                                  style="dim")]
