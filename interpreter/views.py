@@ -209,7 +209,8 @@ def render(g, entry, seat):
 
 
 def header(g) -> str:
-    options = ", ".join(f"{k}={g.text_of(v)}" for k, v in g.options.items())
+    options = ", ".join(f"{k}={'+'.join(map(g.text_of, v)) if isinstance(v, list) else g.text_of(v)}"
+                        for k, v in g.options.items())  # a list option as it is typed: 2+3
     counted = f"{g.nplayers} player" + ("s" if g.nplayers != 1 else "")
     return f"{g.title}: {counted}, seed {g.seed}" + (f", {options}" if options else "")
 
