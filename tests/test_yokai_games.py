@@ -12,6 +12,7 @@ import random
 import pytest
 
 from conftest import load, play_random
+from interpreter.geometry import connected
 from test_yokai import (BLOCKS, COLUMNS, PILE, RULES, faces, moves, names, new, prompt, refused,
                         table, toggle, turn)
 
@@ -364,3 +365,25 @@ def test_a_won_game_at_level_5_transcript(text_snapshot):
     declare(game)
     assert game.outcome["result"] == "win"
     assert game.transcript() == text_snapshot
+
+
+# ---------------------------------------------------------------- Affinity and Objective cards
+def test_six_affinity_cards_one_per_pair_YK4_YK39():
+    game = load(RULES).new_game(players=4, seed=2, options={"levels": "2", "affinity_players": 4})
+    zones = game.view(None)["zones"]
+    cards = [c["name"] for name, z in zones.items()
+             if name.startswith("affinity") for c in z["cards"]]
+    pairs = {f"{a} & {b}" for i, a in enumerate(FAMILIES) for b in FAMILIES[i + 1:]}
+    assert len(cards) == 6 and set(cards) == pairs
+
+
+@pytest.mark.parametrize("objective", ["bar", "ring", "tee", "ell", "stairs"])
+def test_each_objective_is_a_shape_of_16_cards_YK4_YK40(objective):
+    game = new(levels=[5], objective=objective)
+    card = game.view(1)["zones"]["objective_card"]["cards"][0]
+    rows = card["pattern"].split("/")
+    assert card["goal"] == objective and sum(r.count("#") for r in rows) == 16
+    cells = [(x, y) for y, r in enumerate(rows) for x, ch in enumerate(r) if ch == "#"]
+    assert connected(cells)  # one group, as the 16 cards always are
+    outcome = declare(game)  # the first square is none of them
+    assert outcome["result"] == "loss" and "Objective" in outcome["reason"]
