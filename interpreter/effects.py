@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from collections import deque
 
+from interpreter import views
+from interpreter.chance import event_matches
 from interpreter.compile_stmt import Frame
 from interpreter.values import MAX_CARDS, Card, Cell, Fail, Placement, Zone, cell_name, parse_cell
 from interpreter.values import parse_shape
-from rulelang.errors import RulesError
+from rulelang.errors import RulesError, did_you_mean
 
 
 class Effects:
@@ -153,7 +155,34 @@ class Effects:
 
     def fix(self, event: str, outcome):
         """Queue the outcome of the next chance event of this name (for tests)."""
+        sites = self.chance_sites_of(event)
+        if not self.in_setup and all(site.setup_only for site in sites):
+            raise RulesError(f"chance event '{event}' can no longer happen: only setup draws it, "
+                             "and setup is over (fix it in new_game(..., fix=...))")
         self.fixed.setdefault(event, deque()).append(outcome)
+
+    def chance_sites_of(self, event):
+        """The places in the rules that draw ``event``; refuses a name no rule can draw."""
+        if not isinstance(event, str):
+            raise RulesError(f"a chance event is named by text, not {event!r}")
+        zone_names = {z.name for z in views.all_zones(self)}
+        sites = [site for site in self.rules.chance if event_matches(site, event, zone_names)]
+        if not sites:
+            known = self.rules.chance_events()
+            concrete = sorted(f"shuffle {n}" for n in zone_names) + [s.label for s in self.rules.chance
+                                                                     if s.label is not None]
+            hint = did_you_mean(event, concrete)
+            listed = ", ".join(f"'{k}'" for k in known) if known else "none: they draw no chance"
+            raise RulesError(f"{self.title} has no chance event '{event}'"
+                             + (f" ({hint})" if hint else "") + f"; its chance events: {listed}")
+        return sites
+
+    def check_fixed_after_setup(self):
+        """Setup is over: an outcome fixed for an event only setup draws was never used."""
+        for event, queue in self.fixed.items():
+            if queue and all(site.setup_only for site in self.chance_sites_of(event)):
+                raise RulesError(f"the fixed outcome {queue[0]!r} for '{event}' was never used: "
+                                 f"setup draws '{event}' fewer times than it was fixed")
 
     def create(self, kind, fields, zone):
         if len(self.cards) >= MAX_CARDS:

@@ -64,7 +64,8 @@ class Game(Effects):
         self.nplayers = players
         self.seed = seed
         self.rng = random.Random(seed)
-        self.fixed = {event: deque([outcome]) for event, outcome in fix.items()}
+        self.fixed = {}
+        self.to_fix = fix  # checked against the rules' chance events once the zones exist
         self.cards: list[Card] = []
         self.zones: dict = {}
         self.vars: dict = {}
@@ -155,11 +156,15 @@ class Game(Effects):
     def start(self):
         rules = self.rules
         self.guard(self._build_state)
+        for event, outcome in self.to_fix.items():
+            self.chance_sites_of(event)  # refuses a name that no rule can draw
+            self.fixed[event] = deque([outcome])
         self.frames.append(Frame(rules.codes["play"], 0, [None] * rules.codes["play"].nslots))
         if "setup" in rules.codes:
             self.frames.append(Frame(rules.codes["setup"], 0, [None] * rules.codes["setup"].nslots))
         else:
             self.in_setup = False
+            self.check_fixed_after_setup()
             if self.guard(self.ends_reached):
                 self.guard(lambda: self.finish("end", None, None))
                 return
@@ -345,23 +350,51 @@ class Game(Effects):
         seat = self.pending.seat
         return [Move(seat, n, i) for i, n in enumerate(self.pending.notations)]
 
-    def play(self, move):
+    def play(self, move, seat=None):
+        """Play a legal move (a ``Move`` or its notation). With ``seat``, the move is
+        refused unless that seat is the one to move: a host relaying a player's move
+        passes the player's seat, so a stray move arriving late cannot be taken as
+        another player's. A refused move leaves the game unchanged."""
         if self.over or self.pending is None:
             raise IllegalMove("the game is over: no more moves")
         decision = self.pending
+        if seat is not None:
+            seat = self.seat_of(seat)
+            if seat != decision.seat:
+                raise IllegalMove(f"it is not {self.seat_name(seat)}'s move: "
+                                  f"{self.seat_name(decision.seat)} is to move")
         if isinstance(move, Move):
+            if move.seat != decision.seat:
+                raise IllegalMove(f"'{move.notation}' was a move for {self.seat_name(move.seat)}, "
+                                  f"but {self.seat_name(decision.seat)} is to move")
             i = move.index
-            if (move.seat == decision.seat and i is not None and i < len(decision.notations)
-                    and decision.notations[i] == move.notation):
+            if i is not None and i < len(decision.notations) and decision.notations[i] == move.notation:
                 self.apply(i)
                 return
-        notation = move.notation if isinstance(move, Move) else str(move)
+        elif not isinstance(move, str):
+            raise IllegalMove(f"a move is a Move or its notation as text, not {move!r}")
+        notation = move.notation if isinstance(move, Move) else move
         i = decision.lookup(notation)
-        if i is None or (isinstance(move, Move) and move.seat != decision.seat):
+        if i is None:
             shown = ", ".join(decision.notations[:12]) + (" ..." if len(decision.notations) > 12 else "")
             raise IllegalMove(f"'{notation}' is not a legal move for {self.seat_name(decision.seat)} "
                               f"now (legal: {shown})")
         self.apply(i)
+
+    def seat_of(self, value) -> int:
+        """A player's seat from how a caller wrote it: its index (0 is P1, as in
+        ``outcome``), or its name as text: 'P2', 'p2', or '2' (the number in the name)."""
+        if isinstance(value, int) and not isinstance(value, bool):
+            if value in self.players:
+                return value
+        elif isinstance(value, str):
+            text = value.strip()
+            number = text[1:] if text[:1] in ("P", "p") else text
+            if number.isdigit() and int(number) - 1 in self.players:
+                return int(number) - 1
+        names = ", ".join(self.seat_name(p) for p in self.players)
+        raise RulesError(f"no player {value!r}: the players are {names} "
+                         f"(or their indexes 0 to {len(self.players) - 1})")
 
     def apply(self, i):
         """Play the i-th legal move (bots use this to skip notation lookups)."""

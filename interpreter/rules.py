@@ -1,6 +1,7 @@
 """A checked ruleset compiled once, ready to start any number of games."""
 from __future__ import annotations
 
+from interpreter.chance import chance_sites
 from interpreter.compile_expr import ExprCompiler
 from interpreter.compile_stmt import DONE, SWITCH, Code, UnitCompiler
 from interpreter.reads import reads
@@ -53,6 +54,7 @@ class Rules:
             self.codes["play"] = self._unit("play", "play", blocks["play"], final=_end_play)
         if "turn" in blocks:
             self.codes["play"] = self._turn(blocks["turn"])
+        self.chance = chance_sites(program)
         self.triggers: dict[tuple, list] = {}
         for i, decl in enumerate(program.triggers):
             code = self._unit(f"on {decl.event} {decl.zone}", "trigger", decl)
@@ -93,6 +95,13 @@ class Rules:
         game.start()
         return game
 
+    def chance_events(self) -> list[str]:
+        """The chance events these rules can draw, as a test names them in ``fix=``.
+
+        A keyed zone's shuffles read ``shuffle stack[...]`` (one event per key, e.g.
+        ``shuffle stack[water]``); a label built from values shows ``...`` where they go."""
+        return sorted({site.shown for site in self.chance})
+
     def restore(self, text: str):
         from interpreter.saving import restore
         return restore(self, text)
@@ -131,6 +140,7 @@ def _leave(g, L):
 def _end_setup(i):
     def op(g, L):
         g.in_setup = False
+        g.check_fixed_after_setup()
         g.frames.pop()
         if g.ends_reached():  # not checked during setup: checked once it is over
             g.finish("end", None, None)

@@ -137,7 +137,7 @@ def save(g: Game) -> str:
 def save_for(g: Game, seat) -> str:
     """What one player may keep of the game: their view and their transcript."""
     view = g.view(seat)  # raises RulesError for a seat that is not playing
-    data = {"format": PLAYER_FORMAT, "game": g.title, "seat": seat, "view": view,
+    data = {"format": PLAYER_FORMAT, "game": g.title, "seat": view["seat"], "view": view,
             "transcript": g.transcript(seat)}
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from interpreter.builtins import Family, Row
 from interpreter.values import Card, Cell, EnumValue, Placement, Shape, Zone, cell_name
-from rulelang.errors import RulesError
 
 
 def knows(card, seat) -> bool:
@@ -120,13 +119,12 @@ def vars_view(g, seat) -> dict:
 
 
 def _check_seat(g, seat):
-    if seat is not None and (type(seat) is not int or seat not in g.players):
-        raise RulesError(f"no player {seat!r}: the players are 0 to {len(g.players) - 1} "
-                         "(None for everything)")
+    """None (the host: everything) or a player's seat, however the caller wrote it."""
+    return None if seat is None else g.seat_of(seat)
 
 
 def view(g, seat=None) -> dict:
-    _check_seat(g, seat)
+    seat = _check_seat(g, seat)
     out = {
         "game": g.title,
         "seat": seat,
@@ -154,6 +152,8 @@ def view(g, seat=None) -> dict:
         out["decision"] = decision
     if g.over:
         out["outcome"] = g.outcome
+    if seat is None:
+        out["seed"] = g.seed  # the host's alone: with the public rules it rebuilds every secret
     return out
 
 
@@ -208,16 +208,19 @@ def render(g, entry, seat):
     return entry[1]
 
 
-def header(g) -> str:
+def header(g, seat=None) -> str:
+    """The transcript's first line. The seed is the host's alone: the rules are public,
+    so anyone holding the seed could replay setup and read every hidden card."""
     options = ", ".join(f"{k}={'+'.join(map(g.text_of, v)) if isinstance(v, list) else g.text_of(v)}"
                         for k, v in g.options.items())  # a list option as it is typed: 2+3
     counted = f"{g.nplayers} player" + ("s" if g.nplayers != 1 else "")
-    return f"{g.title}: {counted}, seed {g.seed}" + (f", {options}" if options else "")
+    seeded = f", seed {g.seed}" if seat is None else f", as {g.seat_name(seat)} sees it"
+    return f"{g.title}: {counted}{seeded}" + (f", {options}" if options else "")
 
 
 def transcript(g, seat=None) -> str:
-    _check_seat(g, seat)
-    lines = [header(g)]
+    seat = _check_seat(g, seat)
+    lines = [header(g, seat)]
     lines.extend(line for line in (render(g, e, seat) for e in g.log) if line is not None)
     return "\n".join(lines) + "\n"
 

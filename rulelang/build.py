@@ -8,6 +8,8 @@ from lark import Token, Transformer, v_args
 from rulelang import ast
 from rulelang.errors import Diagnostic, ParseError, Span
 
+MAX_LITERAL = 10**18  # the largest number a file may write (products are capped the same)
+
 STATEMENT_WORDS = ("let", "move", "deal", "shuffle", "create", "place", "reveal", "choose", "if",
                    "for", "repeat", "while", "loop", "break", "continue", "return", "log", "win",
                    "lose", "end")
@@ -418,7 +420,11 @@ class Builder(Transformer):
         return ast.Index(c[0], c[1], span=self._s(meta))
 
     def int_lit(self, meta, c):
-        return ast.Lit(int(c[0]), span=self._s(meta))
+        digits = str(c[0]).lstrip("0") or "0"
+        if len(digits) > len(str(MAX_LITERAL)) or int(digits) > MAX_LITERAL:
+            self._bad(f"this number is too large (at most {MAX_LITERAL:,})", self._s(meta),
+                      "rules count cards, points and turns: no number needs to be this big")
+        return ast.Lit(int(digits), span=self._s(meta))
 
     def str_lit(self, meta, c):
         return self._text(c[0])

@@ -8,7 +8,7 @@ from __future__ import annotations
 from rulelang import ast
 from rulelang import types as T
 from rulelang.builtins import KIND_WORDS, SIGNATURES, kind_ok
-from rulelang.errors import did_you_mean
+from rulelang.errors import suggest
 
 BUILTIN_VALUES = {
     "players": T.list_of(T.SEAT),
@@ -132,7 +132,7 @@ class ExprChecker:
             enum = e.obj.id
             if e.name not in self.enums[enum]:
                 self.error(e.span, f"{enum} has no member '{e.name}'",
-                           did_you_mean(e.name, self.enums[enum]))
+                           suggest(e.name, self.enums[enum]))
                 return T.ANY
             e.ref = ("member", enum, e.name)
             return T.enum(enum)
@@ -146,7 +146,7 @@ class ExprChecker:
             found = [self.cards[k].fields[name] for k in kinds if name in self.cards[k].fields]
             if not found:
                 everything = set().union(*(self.cards[k].fields for k in kinds)) if kinds else set()
-                self.error(e.span, f"{ot} has no field '{name}'", did_you_mean(name, everything))
+                self.error(e.span, f"{ot} has no field '{name}'", suggest(name, everything))
                 return T.ANY
             e.ref = ("field", name)
             result = found[0].type
@@ -158,7 +158,7 @@ class ExprChecker:
             columns = self.tables[ot.arg].columns
             if name not in columns:
                 self.error(e.span, f"table '{ot.arg}' has no column '{name}'",
-                           did_you_mean(name, columns))
+                           suggest(name, columns))
                 return T.ANY
             e.ref = ("column", name)
             return columns[name]

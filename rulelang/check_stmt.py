@@ -4,7 +4,7 @@ from __future__ import annotations
 from rulelang import ast
 from rulelang import types as T
 from rulelang.check_expr import BUILTIN_VALUES, Scope, Unit
-from rulelang.errors import did_you_mean
+from rulelang.errors import suggest
 
 TERMINAL = (ast.Break, ast.Continue, ast.Return, ast.Finish)
 
@@ -236,7 +236,7 @@ class StmtChecker:
             t = self.expr(value, scope)
             field = kind.fields.get(name) if kind else None
             if kind and field is None:
-                self.error(span, f"{s.kind} has no field '{name}'", did_you_mean(name, kind.fields))
+                self.error(span, f"{s.kind} has no field '{name}'", suggest(name, kind.fields))
             elif field and field.mutable:
                 self.error(span, f"'{name}' is a 'var' field: it starts at its declared value")
             elif field and not T.fits(t, field.type):

@@ -13,7 +13,7 @@ from rulelang import types as T
 from rulelang.builtins import SIGNATURES
 from rulelang.check_expr import BUILTIN_VALUES, ExprChecker, Scope, Unit
 from rulelang.check_stmt import StmtChecker
-from rulelang.errors import CheckError, Diagnostic, did_you_mean
+from rulelang.errors import CheckError, Diagnostic, suggest
 
 MAX_ERRORS = 30
 MAX_GRID = 100  # cells along each side of a bounded grid
@@ -130,13 +130,14 @@ class Checker(ExprChecker, StmtChecker):
 
     # ------------------------------------------------------------ reporting
     def error(self, span, message, hint=None):
+        """Record an error; a hint may be a ``suggest(...)``, worked out only if shown."""
         if len(self.diagnostics) < MAX_ERRORS:
-            self.diagnostics.append(Diagnostic(message, span, hint))
+            self.diagnostics.append(Diagnostic(message, span, hint() if callable(hint) else hint))
         else:
             self.more_errors += 1
 
     def unknown(self, span, name, what, candidates):
-        self.error(span, f"unknown {what} '{name}'", did_you_mean(name, candidates))
+        self.error(span, f"unknown {what} '{name}'", suggest(name, candidates))
 
     # ------------------------------------------------------------ entry
     def run(self) -> Program:
@@ -228,7 +229,7 @@ class Checker(ExprChecker, StmtChecker):
                 keys.append((ref.name, T.enum(ref.name)))
             else:
                 self.error(ref.span, f"a key must be player, seat or an enum, not '{ref.name}'",
-                           did_you_mean(ref.name, list(self.enums) + ["player", "seat"]))
+                           suggest(ref.name, list(self.enums) + ["player", "seat"]))
                 keys.append(("player", T.ANY))
         return keys
 

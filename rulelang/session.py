@@ -22,10 +22,11 @@ class Quit(Exception):
 
 
 class Session:
-    def __init__(self, game, seats: dict, console: Console, save_path=None, seed=0):
+    def __init__(self, game, seats: dict, console: Console, save_path=None, bot_seed=0):
         self.game, self.console, self.save_path = game, console, save_path
         self.kinds = seats  # seat -> "human" | bot kind
-        self.bots = {s: make_bot(k, seed * 101 + s) for s, k in seats.items() if k != "human"}
+        # bot_seed is the bots' own: never the game's seed when a person plays (see cli/run.py)
+        self.bots = {s: make_bot(k, bot_seed * 101 + s) for s, k in seats.items() if k != "human"}
         self.humans = [s for s, k in seats.items() if k == "human"]
         self.last_human = None
 

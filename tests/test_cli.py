@@ -111,3 +111,12 @@ def test_simulate_reports_wins_and_speed():
     assert "Nim: 20 games" in result.output
     assert "P1     wins" in result.output
     assert "games/s" in result.output
+
+
+def test_a_seat_on_the_command_line_is_written_as_in_its_name():
+    for written in ("P2", "p2", "2"):
+        result = run("run", NIM, "--seed", "1", "--bot", f"{written}=first")
+        assert result.exit_code == 0, result.output
+        assert result.output == run("run", NIM, "--seed", "1", "--bot", "P2=first").output
+    assert run("run", NIM, "--seed", "1", "--bot", "3=first").exit_code == 2
+    assert run("run", NIM, "--seed", "1", "--bot", "0=first").exit_code == 2

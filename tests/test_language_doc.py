@@ -228,7 +228,7 @@ def test_return_in_setup_ends_the_setup_and_end_when_still_applies():
 
 def test_a_view_or_transcript_for_a_seat_that_is_not_playing_is_a_rules_error():
     game = play('game "V"\nplayers 2\nturn {\n  end\n}\n')
-    for bad in (2, -1, "P1", True):
+    for bad in (2, -1, "P3", "p0", "x", True, None.__class__):
         with pytest.raises(rulelang.RulesError, match="no player"):
             game.view(bad)
         with pytest.raises(rulelang.RulesError, match="no player"):

@@ -47,8 +47,10 @@ def new(players=2, layout=COLUMNS, pile=None, first="P1", affinity=(), seed=0, *
     marks = layout.split()
     assert len(marks) == 16
     pile = PILE[players] if pile is None else pile
-    fix = {"shuffle deck": [FAMILY[m] for m in marks], "shuffle left_out": list(pile),
-           "shuffle hint_pile": list(pile), "first player": first}
+    fix = {"shuffle deck": [FAMILY[m] for m in marks], "shuffle hint_pile": list(pile),
+           "first player": first}
+    for n, spread in enumerate(("one_family", "two_families", "three_families")):
+        fix[f"shuffle left_out[{spread}]"] = [h for h in pile if h.count("/") == n]
     if affinity:
         fix["shuffle affinity_box"] = list(affinity)
     if "levels" in options and not isinstance(options["levels"], str):
@@ -143,13 +145,15 @@ def test_hints_drawn_by_player_count_YK3_YK6_YK38(players, counts):
         game = load(RULES).new_game(players=players, seed=seed)
         view = game.view(None)
         pile = [c["families"] for c in view["zones"]["hint_pile"]["cards"]]
-        out = [c["families"] for c in view["zones"]["left_out"]["cards"]]
+        out = [c["families"] for name, zone in view["zones"].items() if name.startswith("left_out")
+               for c in zone["cards"]]
         assert tuple(sum(1 for f in pile if len(f) == n) for n in (1, 2, 3)) == counts
         assert len(pile) + len(out) == 14
         everything |= {"/".join(f) for f in pile + out}
         for seat in range(players):  # the pile and the hints left out are face down
             seen = game.view(seat)["zones"]
-            assert all(c.get("hidden") for c in seen["hint_pile"]["cards"] + seen["left_out"]["cards"])
+            assert all(c.get("hidden") for name, zone in seen.items()
+                       if name == "hint_pile" or name.startswith("left_out") for c in zone["cards"])
     assert len(everything) == 14  # every combination of one to three families, once
     assert {len(h.split("/")) for h in everything} == {1, 2, 3}
 

@@ -55,7 +55,7 @@ def seat_kinds(game, bots_all, bot_pairs):
         seat = seat_number(game, seat_text.strip())
         if not sep or seat is None or kind not in BOT_KINDS:
             raise click.BadParameter(
-                f"'{pair}': write SEAT=KIND with SEAT like P1 or 0..{len(game.players) - 1} "
+                f"'{pair}': write SEAT=KIND with SEAT like P1 (or 1) up to P{len(game.players)} "
                 f"and KIND one of {', '.join(BOT_KINDS)}", param_hint="--bot")
         if kind == "human" and not sys.stdin.isatty():
             raise click.BadParameter("a human seat needs a terminal", param_hint="--bot")
@@ -64,12 +64,8 @@ def seat_kinds(game, bots_all, bot_pairs):
 
 
 def seat_number(game, text):
-    if text.upper().startswith("P") and text[1:].isdigit():
-        seat = int(text[1:]) - 1
-    elif text.isdigit():
-        seat = int(text)
-    else:
+    """A seat written P2, p2 or 2 (numbers as in the seat's name); None if there is none."""
+    try:
+        return game.seat_of(text)
+    except RulesError:
         return None
-    return seat if seat in game.players else None
-
-

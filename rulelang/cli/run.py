@@ -1,7 +1,7 @@
 """``rulelang run``: play a game at the terminal, or print a game played by bots."""
 from __future__ import annotations
 
-import os
+import secrets
 import sys
 
 import click
@@ -14,24 +14,29 @@ from rulelang.errors import RulesError, RulesRuntimeError
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--players", type=int, help="Number of players (default: the fewest allowed).")
-@click.option("--seed", type=int, help="Seed for shuffles and dice (default: random, printed).")
+@click.option("--seed", type=int, help="Seed for shuffles and dice (default: random; printed "
+              "when the game is over).")
+@click.option("--bot-seed", type=int, help="Seed for the bots' own choices (default: random when "
+              "a person plays; with bots only, taken from --seed so a run replays).")
 @click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE",
               help="Set one of the game's declared options (repeatable).")
 @click.option("--bots", type=click.Choice(["all"]), help="'all': bots play every seat.")
 @click.option("--bot", "bot_pairs", multiple=True, metavar="SEAT=KIND",
               help="Who plays a seat: human, random, greedy (looks one move ahead at the "
-                   "game's heuristic) or first. SEAT is P1, P2... or 0, 1...")
+                   "game's heuristic) or first. SEAT is P1, P2... (or 1, 2...).")
 @click.option("--moves", "moves_file", type=click.Path(exists=True, dir_okay=False),
               help="Play these moves first (one notation per line, # comments).")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False),
               help="Save the game to this file when the run stops.")
 @click.option("--load", "load_path", type=click.Path(exists=True, dir_okay=False),
               help="Continue a game saved with --save.")
-def run(file, players, seed, option_pairs, bots, bot_pairs, moves_file, save_path, load_path):
+def run(file, players, seed, bot_seed, option_pairs, bots, bot_pairs, moves_file, save_path,
+        load_path):
     """Play the game in FILE: you against bots, people in turn, or bots only."""
     rules = load_rules(file)
     if seed is None:
-        seed = int.from_bytes(os.urandom(3), "big")
+        # Wide enough that no one can find it by trying seeds against what the table shows.
+        seed = secrets.randbits(63)
     if load_path:
         try:
             with open(load_path, encoding="utf-8") as saved:
@@ -46,7 +51,8 @@ def run(file, players, seed, option_pairs, bots, bot_pairs, moves_file, save_pat
         _replay(game, moves_file)
     from rich.console import Console
     from rulelang.session import Quit, Session
-    session = Session(game, kinds, Console(), save_path, seed)
+    bot_seed = bots_seed(bot_seed, kinds, game)
+    session = Session(game, kinds, Console(), save_path, bot_seed)
     try:
         session.play()
     except Quit:
@@ -62,6 +68,17 @@ def run(file, players, seed, option_pairs, bots, bot_pairs, moves_file, save_pat
                 out.write(game.save())
     if not session.humans:
         click.echo(game.transcript(), nl=False)
+    elif game.is_over:  # nothing is secret any more: say how to replay it
+        click.echo(f"seed {game.seed}, bot seed {bot_seed} (--seed and --bot-seed replay it)")
+
+
+def bots_seed(given, kinds, game):
+    """The seed of the bots' own choices. A bot's moves are seen by everyone: with a person
+    at the table they must owe nothing to the game's seed, or they would hint at it (and so
+    at every hidden card). With bots only there is no one to hide from, and the run replays."""
+    if given is not None:
+        return given
+    return secrets.randbits(63) if "human" in kinds.values() else game.seed
 
 
 def _replay(game, path):
