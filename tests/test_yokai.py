@@ -337,3 +337,23 @@ def test_a_hint_may_be_laid_wrong_YK16():
     turn(game)
     turn(game, hint=("Kitsune", "H6"))  # an Oni card: misplaced, but allowed
     assert table(game)["H6"] == ["Oni", "Kitsune"]
+
+
+# ---------------------------------------------------------------- the bots' heuristic
+def test_the_heuristic_counts_only_neighbours_the_seat_knows():
+    from interpreter.bots import GreedyBot, heuristic
+    game = new()
+    game.play("E6")
+    game.play("E7")  # P1 knows two Kitsune side by side; P2 knows nothing
+    assert (heuristic(game, 0), heuristic(game, 1)) == (2, 0)
+    game.play("F5")
+    game.play("D7")  # a Kappa now beside the Kitsune P1 knows: still unknown to P1
+    assert heuristic(game, 0) == 2
+    turn(game, looks=("H5", "H6"))  # P2 sees two Oni side by side
+    assert heuristic(game, 1) == 2
+    turn(game, looks=("F6", "F7"), hint=("Kitsune", "E8"))  # a one-family hint tells everybody
+    # P1: Kitsune E6-E7-E8 and Kappa F6-F7 alike, E6-F6 and E7-F7 not
+    assert heuristic(game, 0) == 2 + 2 + 2 - 1 - 1
+    assert heuristic(game, 1) == 2  # E8 is a Kitsune for P2 too, but E7 is unknown to it
+    move = GreedyBot(seed=1, budget=20).choose(game)
+    assert str(move) in moves(game)
