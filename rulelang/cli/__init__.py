@@ -20,6 +20,8 @@ COMMANDS = {
     "run": "run",
     "check": "check",
     "simulate": "simulate",
+    "fmt": "fmt",
+    "lsp": "lsp",
 }
 
 
