@@ -167,7 +167,7 @@ def test_yami_fits_100x40_with_a_legend_and_follows_a_resize(text_snapshot):
     term = run("games/yami.rules", "--players", "3", "--seed", "3", "--bot-seed", "1",
                columns=100, rows=40)
     screen = term.wait()
-    assert_one_screen(term, "Yami · mission 1")
+    assert_one_screen(term, "Yami · you are P1")
     assert screen.count(" A  B  C") == 1  # the board, drawn once
     for meaning in ("a mission tile: cover every cell beside it",
                     "edge: the tile covering it must be of that",

@@ -113,16 +113,17 @@ def build(view: dict) -> Panels:
 
 
 def _header(view, seats) -> Text:
+    """Game · you are P1 · turn 3 · options: what matters first, as a long header is cut."""
     out = Text(view["game"], style="bold")
-    for name, value in view.get("options", {}).items():
-        out.append(f" · {name} {value_text(value).plain}", style="bold")
-    if view.get("turn"):
-        out.append(f" · turn {view['turn']}")
     seat = view.get("seat")
     if seat is not None:
         out.append(f" · you are {seats[seat]}", style="bold cyan")
     if view.get("over"):
         out.append(" · game over", style="bold")
+    if view.get("turn"):
+        out.append(f" · turn {view['turn']}")
+    for name, value in view.get("options", {}).items():
+        out.append(f" · {name} {value_text(value).plain}")
     return out
 
 
