@@ -32,11 +32,7 @@ def card_view(g, card, seat) -> dict:
     out = {"name": card.label, "kind": card.kind}
     for key, value in card.f.items():
         out[key] = plain(g, value, seat)
-    symbol, tint = g.rules.display_hints(g, card)
-    if symbol is not None:
-        out["symbol"] = symbol
-    if tint is not None:
-        out["tint"] = tint
+    out.update(g.rules.display_hints(g, card))
     return out
 
 
@@ -137,6 +133,7 @@ def view(g, seat=None) -> dict:
         "zones": {z.name: zone_view(g, z, seat) for z in all_zones(g)},
         "vars": vars_view(g, seat),
         "seat_vars": [info.name for info, _ in g.rules.vars if info.type.name == "seat"],
+        "var_labels": {info.name: info.label for info, _ in g.rules.vars if info.label},
         "log": [line for line in (render(g, e, seat) for e in g.log) if line is not None],
         "over": g.over,
     }
@@ -211,7 +208,8 @@ def render(g, entry, seat):
 def header(g, seat=None) -> str:
     """The transcript's first line. The seed is the host's alone: the rules are public,
     so anyone holding the seed could replay setup and read every hidden card."""
-    options = ", ".join(f"{k}={g.text_of(v)}" for k, v in g.options.items())
+    options = ", ".join(f"{k}={'+'.join(map(g.text_of, v)) if isinstance(v, list) else g.text_of(v)}"
+                        for k, v in g.options.items())  # a list option as it is typed: 2+3
     counted = f"{g.nplayers} player" + ("s" if g.nplayers != 1 else "")
     seeded = f", seed {g.seed}" if seat is None else f", as {g.seat_name(seat)} sees it"
     return f"{g.title}: {counted}{seeded}" + (f", {options}" if options else "")

@@ -21,6 +21,8 @@ MAX_GRID = 100  # cells along each side of a bounded grid
 ZONE_KINDS = ("pile", "hand", "row", "grid")
 VISIBILITIES = ("hidden", "public", "owner", "top")
 ZONE_OPTIONS = VISIBILITIES + ("label", "layout")
+VAR_VISIBILITIES = ("public", "hidden", "owner")
+VAR_OPTIONS = VAR_VISIBILITIES + ("label",)
 # A card's view (see views in interpreter/) is one record holding its fields next to these
 # keys, so a field cannot take their names: key -> (what the key holds, a name to use instead).
 RESERVED_FIELDS = {
@@ -30,8 +32,11 @@ RESERVED_FIELDS = {
     "tint": ("the colour it is drawn in (the clause tint ...)", "colour"),
     "hidden": ("saying it is face down", "face_down"),
 }
-# How a zone may be placed when drawn (`layout "beside deck"`): word -> what it asks for.
-LAYOUTS = {"beside": "drawn next to that zone", "under": "a grid drawn beneath that grid"}
+# How a zone may be drawn (`layout "beside deck"`, read by the terminal: see docs/language.md,
+# zones): a word and a zone, or one word alone. A drawing that learns a layout adds it here.
+LAYOUTS = ("beside", "under", "over")
+LAYOUTS_ALONE = ("none",)
+GRID_LAYOUTS = ("under", "over")  # a grid drawn with another grid
 
 
 @attrs.define(eq=False)
@@ -94,6 +99,7 @@ class VarInfo:
     init: object
     visibility: str
     decl: object
+    label: str | None = None  # display hint: what a screen calls it (unlabelled: not shown)
 
 
 @attrs.define(eq=False)
@@ -273,15 +279,18 @@ class Checker(ExprChecker, StmtChecker):
             if allowed.name != "list":
                 self.error(d.allowed.span, "the allowed values of an option are a list or a range")
         self.expect(d.default, scope, ty, "the default")
-        if ty.name not in ("int", "bool", "text", "enum", "any"):
-            self.error(d.type.span, "an option is a number, true/false, text or an enum")
+        item = ty.arg if ty.name == "list" else ty
+        if not isinstance(item, T.Type) or item.name not in ("int", "bool", "text", "enum", "any"):
+            self.error(d.type.span, "an option is a number, true/false, text or an enum, "
+                                    "or a list of one of them")
         elif d.allowed is not None:
-            self.option_default_allowed(d)
+            self.option_default_allowed(d, ty.name == "list")
         self.program.options[d.name] = (d, ty)
         self.define("option", d.name, ty, d, d.span, False)
 
-    def option_default_allowed(self, d):
-        """An option's default must be one of its allowed values (when both are in the text)."""
+    def option_default_allowed(self, d, is_list):
+        """An option's default must be one of its allowed values (when both are in the text);
+        each of its items, for a list option."""
         allowed = fold(d.allowed)
         if not isinstance(allowed, (list, range)):  # not known, or not a list (said above)
             return
@@ -292,9 +301,13 @@ class Checker(ExprChecker, StmtChecker):
                        if isinstance(allowed, range) else "list at least one value")
             return
         default = fold(d.default)
-        if default is not UNKNOWN and default not in allowed:
-            self.error(d.default.span, f"the default {shown(default)} is not one of the allowed "
-                                       f"values of '{d.name}' ({shown(allowed)})",
+        items = default if is_list and isinstance(default, (list, range)) else [default]
+        wrong = [item for item in items if item is not UNKNOWN and item not in allowed]
+        if default is not UNKNOWN and wrong:
+            what = (f"{shown(wrong[0])} in the default {shown(default)}" if is_list
+                    else f"the default {shown(default)}")
+            self.error(d.default.span, f"{what} is not one of the allowed values of '{d.name}' "
+                                       f"({shown(allowed)})",
                        "make the default one of them, or allow it too")
 
     def d_EnumDecl(self, d):
@@ -344,6 +357,9 @@ class Checker(ExprChecker, StmtChecker):
             for hint in (d.symbol, d.tint):
                 if hint is not None:
                     self.expr(hint, every)
+            for meaning in (d.symbol_means, d.tint_means):
+                if meaning is not None:
+                    self.expect(meaning, every, T.TEXT, "what a display hint means")
 
     def d_TableDecl(self, d):
         scope = self.top_scope()
@@ -431,12 +447,22 @@ class Checker(ExprChecker, StmtChecker):
         ty = self.type_of(d.type)
         if d.init is not None:
             self.expect(d.init, self.top_scope(), ty, f"the start value of '{d.name}'")
-        vis = d.visibility or "public"
-        if vis not in ("public", "hidden", "owner"):
-            self.error(d.span, f"a variable is public, hidden or owner, not '{vis}'")
+        vis, label = None, None
+        for name, text, span in d.options:
+            if name not in VAR_OPTIONS:
+                self.unknown(span, name, "variable option", VAR_OPTIONS)
+            elif name in VAR_VISIBILITIES:
+                if vis:
+                    self.error(span, f"variable '{d.name}' already says '{vis}'")
+                vis = name
+            elif text is None:
+                self.error(span, f"'{name}' needs text after it, like {name} \"...\"")
+            else:
+                label = text
+        vis = vis or "public"
         if vis == "owner" and not any(k[1] == T.SEAT for k in keys):
             self.error(d.span, "only a variable kept per player can be seen by its 'owner'")
-        self.program.vars[d.name] = VarInfo(d.name, keys, ty, d.init, vis, d)
+        self.program.vars[d.name] = VarInfo(d.name, keys, ty, d.init, vis, d, label)
         self.define("varfam" if keys else "var", d.name, ty, d, d.span, False, [k[1] for k in keys])
 
     def d_FnDecl(self, d):
@@ -481,18 +507,20 @@ def layout_problem(zone, zones):
     A layout is a word of LAYOUTS and the zone it is placed against; a drawing that learns a
     new layout adds its word there (and a case here if it needs more than a zone's name).
     """
-    forms = " or ".join(f'"{word} ZONE" ({what})' for word, what in LAYOUTS.items())
+    forms = ", ".join([f'"{word} ZONE"' for word in LAYOUTS] + [f'"{w}"' for w in LAYOUTS_ALONE])
     words = zone.layout.split()
+    if len(words) == 1 and words[0] in LAYOUTS_ALONE:
+        return None
     if len(words) != 2 or words[0] not in LAYOUTS:
-        return f'unknown layout "{zone.layout}"', f"a layout is {forms}"
+        return f'unknown layout "{zone.layout}"', f"a layout is one of: {forms}"
     word, target = words
     if target not in zones:
         return (f"unknown zone '{target}' in the layout",
-                did_you_mean(target, zones) or f"a layout is {forms}")
+                did_you_mean(target, zones) or f"a layout is one of: {forms}")
     if target == zone.name:
-        return f"zone '{zone.name}' cannot be drawn {word} itself", f"a layout is {forms}"
-    if word == "under" and not (zone.kind == "grid" == zones[target].kind):
-        return ("only a grid can be drawn under another grid",
+        return f"zone '{zone.name}' cannot be drawn {word} itself", f"a layout is one of: {forms}"
+    if word in GRID_LAYOUTS and not (zone.kind == "grid" == zones[target].kind):
+        return (f"only a grid can be drawn {word} another grid",
                 f"'{zone.name}' is a {zone.kind} and '{target}' a {zones[target].kind}; "
                 f"for other zones write \"beside {target}\"")
     return None

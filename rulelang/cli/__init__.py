@@ -20,6 +20,7 @@ COMMANDS = {
     "run": "run",
     "check": "check",
     "simulate": "simulate",
+    "info": "info",
     "fmt": "fmt",
     "lsp": "lsp",
 }
