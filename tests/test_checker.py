@@ -148,6 +148,9 @@ CASES = {
     "option default worked out": ("option n: int in 2..2 + 1 = 2 - 1" + TURN,
                                   "the default 1 is not one of the allowed values of 'n' (2..3)",
                                   (3, 29)),
+    "list option default item not allowed": ("option m: list of int in 1..5 = [2, 7]" + TURN,
+                                             "7 in the default [2, 7] is not one of the allowed "
+                                             "values of 'm' (1..5)", (3, 33)),
     "option allows nothing": ("option n: int in 3..1 = 3" + TURN,
                               "option 'n' allows no value: 3..1 is empty", (3, 18)),
     "match without a member": ("enum Colour { water, fire, earth }\n"
