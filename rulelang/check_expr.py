@@ -355,11 +355,15 @@ class ExprChecker:
 
     def x_Compare(self, e, scope):
         a, b = self.expr(e.left, scope), self.expr(e.right, scope)
-        if e.op in ("==", "!="):
+        if e.op in ("==", "!=") and {a.name, b.name} == {"cell", "tuple"}:
+            self.error(e.span, "a cell is not a pair of numbers: compare it with a cell",
+                       "write the pair as a cell: cell(x, y), or cell(\"E5\")")
+        elif e.op in ("==", "!="):
             if not (T.fits(a, b) or T.fits(b, a)):
                 self.error(e.span, f"comparing {T.spoken(a)} with {T.spoken(b)} is always "
                                    f"{'false' if e.op == '==' else 'true'}")
-        elif not (T.fits(a, T.INT) and T.fits(b, T.INT)) and not (a == b and a.name in ("text", "enum")):
+        elif not (T.fits(a, T.INT) and T.fits(b, T.INT)) and not (
+                a == b and a.name in ("text", "enum")):
             self.error(e.span, f"cannot order {T.spoken(a)} and {T.spoken(b)} with '{e.op}'")
         return T.BOOL
 
