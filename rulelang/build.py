@@ -8,6 +8,7 @@ from lark import Token, Transformer, v_args
 from rulelang import ast
 from rulelang.errors import Diagnostic, ParseError, Span
 
+MAX_MATCH_KEYS = 100  # keys of one match: its if-chain stays well within Python's stack
 MAX_LITERAL = 10**18  # the largest number a file may write (products are capped the same)
 
 STATEMENT_WORDS = ("let", "move", "deal", "shuffle", "create", "place", "reveal", "choose", "if",
@@ -481,6 +482,11 @@ class Builder(Transformer):
     def match_expr(self, meta, c):
         """`match X { k: v, ..., _: d }` is `if X == k then v else ... else d` (else none)."""
         subject, arms = c[0], c[1:]
+        written = [k for k, _ in arms if not (isinstance(k, ast.Name) and k.id == "_")]
+        if len(written) > MAX_MATCH_KEYS:  # each key is one more level of if-chain
+            self._bad(f"a match has at most {MAX_MATCH_KEYS} keys, not {len(written)}",
+                      self._s(meta), "for more, keep the values in a table and look them up: "
+                                     "first([r.value for r in TABLE if r.key == x])")
         if not isinstance(subject, (ast.Name, ast.Attr, ast.Index)):
             self._bad("match looks at a name, a field or an item", subject.span,
                       "name the value first: let x = ...  then match x { ... }")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from rulelang import ast
 
 UNKNOWN = object()
+_MAX_NUMBER = 10**18  # past this, leave it to the game (which stops at its own limit)
 _MAX_ITEMS = 10_000  # a list longer than this is not worked out (it is checked at the start)
 
 
@@ -30,7 +31,8 @@ def fold(e):
     if isinstance(e, ast.BinOp) and e.op in "+-*":
         a, b = fold(e.left), fold(e.right)
         if _is_int(a) and _is_int(b):
-            return a + b if e.op == "+" else a - b if e.op == "-" else a * b
+            value = a + b if e.op == "+" else a - b if e.op == "-" else a * b
+            return value if abs(value) <= _MAX_NUMBER else UNKNOWN  # the game refuses it
         return UNKNOWN
     if isinstance(e, ast.Range):
         lo, hi = fold(e.lo), fold(e.hi)

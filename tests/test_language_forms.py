@@ -154,3 +154,13 @@ def test_a_match_names_its_subject_once_for_editors():
 def test_a_match_written_wrong_is_a_parse_error(text, message):
     with pytest.raises(rulelang.ParseError, match=re.escape(message)):
         rulelang.loads(HEAD + text + "\nturn { end }\n", "t.rules")
+
+
+def test_a_match_has_a_bounded_number_of_keys():
+    arms = ", ".join(f"{i}: {i}" for i in range(101))
+    with pytest.raises(rulelang.ParseError, match="a match has at most 100 keys, not 101"):
+        rulelang.loads(HEAD + f"fn f(n: int) = match n {{ {arms}, _: 0 }}\nturn {{ end }}\n")
+    arms = ", ".join(f"{i}: {i}" for i in range(100))
+    rules = rulelang.loads(HEAD + f"fn f(n: int) = match n {{ {arms}, _: 0 }}\n"
+                                  'turn {\n  log "{f(99)} {f(100)}"\n  end\n}\n')
+    assert rules.new_game(seed=1).transcript().splitlines()[2] == "99 0"
