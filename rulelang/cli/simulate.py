@@ -106,7 +106,10 @@ def prepare(rules, players, options, bots_all, bot_pairs, seed, count) -> Setup:
 
 
 def _plain(value) -> str:
+    """An option's value as one would give it with --option (true, not yes)."""
     from rulelang.simulation.summary import value_text
+    if isinstance(value, bool):
+        return "true" if value else "false"
     return value_text(value)
 
 

@@ -43,7 +43,7 @@ class GameRecord:
     result: str  # "win", "draw" or "loss" (a cooperative game lost)
     winners: list  # seats, 0 is P1
     scores: list  # one per seat
-    first: int | None  # the seat of the game's first decision (None: no decision at all)
+    first: int | None  # the first player: see _first_player (None: no decision at all)
     turns: int
     decisions: int
     forced: int
@@ -85,7 +85,7 @@ class Table:
         sim = self.simulation
         game = self.rules.new_game(players=sim.players, seed=seed, options=sim.options)
         bots = [self.make_bot(kind, bot_seed(seed, seat)) for seat, kind in enumerate(sim.bots)]
-        first = game.to_move
+        first = _first_player(game, sim.players)
         kinds: dict[str, KindTally] = {}
         decisions = forced = offered = 0
         prompt_kind = self.prompts.kind
@@ -123,8 +123,20 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return game_seed * 101 + seat
 
 
-# Two things the public API gives only inside a whole view (too slow once per decision):
-# the pending decision's prompt, and the turn count. They are read here and nowhere else.
+# Three things the public API gives only inside a whole view (too slow once per decision):
+# the pending decision's prompt, the turn count and ``current``. Read here and nowhere else.
+
+def _first_player(game, players: int) -> int | None:
+    """Who went first: in rules with turns, the seat whose turn was turn 1, else the seat of
+    the game's first decision. Called at the first decision; turns may have passed before it
+    with nothing to decide (Pig: a 1 on the first roll), so the count goes back from
+    ``current`` through the turns, which pass in seat order."""
+    turn = _turns(game)
+    current = getattr(game, "current", None)
+    if turn >= 1 and isinstance(current, int) and 0 <= current < players:
+        return (current - (turn - 1)) % players
+    return game.to_move
+
 
 def _prompt_text(game) -> str:
     pending = getattr(game, "pending", None)

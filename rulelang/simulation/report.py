@@ -20,6 +20,10 @@ def number(value: float) -> str:
     return f"{value:,.2f}" if abs(value) < 10 else f"{value:,.1f}"
 
 
+def games(n: int) -> str:
+    return f"{n:,} game" if n == 1 else f"{n:,} games"
+
+
 def p_text(p: float) -> str:
     return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
 
@@ -34,10 +38,10 @@ def header(summary: Summary) -> list[str]:
     last = summary.first_seed + summary.games_asked - 1
     seeds = (f"seed {summary.first_seed}" if summary.games_asked == 1
              else f"seeds {summary.first_seed} to {last}")
-    lines = [f"{summary.title}: {summary.games:,} games ({seeds}), "
+    lines = [f"{summary.title}: {games(summary.games)} ({seeds}), "
              f"{summary.players} players: {bots}"]
     if summary.stopped:
-        lines.append(f"stopped early: {summary.games:,} of {summary.games_asked:,} games "
+        lines.append(f"stopped early: {summary.games:,} of {games(summary.games_asked)} "
                      "finished; the figures below are theirs")
     if summary.options:
         lines.append("options: " + ", ".join(f"{k}={v}" for k, v in summary.options.items()))
@@ -53,7 +57,7 @@ def render(summary: Summary) -> str:
     if summary.cooperative:
         lines += ["", f"The team (cooperative game; {level} intervals, Wilson)"]
         lines.append(f"  wins   {percent(summary.team_wins.share):>6}  "
-                     f"({interval(summary.team_wins)})  {summary.team_wins.count:,} games")
+                     f"({interval(summary.team_wins)})  {games(summary.team_wins.count)}")
         if summary.team_score is not None:
             lines.append(f"  score  {spread_text(summary.team_score)}")
             lines += _count_lines(summary.team_scores, "score ")
@@ -61,9 +65,9 @@ def render(summary: Summary) -> str:
         lines += ["", f"Who wins ({level} intervals, Wilson; a shared win counts for each winner)"]
         for seat in summary.seats:
             lines.append(f"  {seat.seat:<6} wins {percent(seat.wins.share):>6}  "
-                         f"({interval(seat.wins)})  {seat.wins.count:,} games")
+                         f"({interval(seat.wins)})  {games(seat.wins.count)}")
         lines.append(f"  draws       {percent(summary.draws.share):>6}  "
-                     f"({interval(summary.draws)})  {summary.draws.count:,} games")
+                     f"({interval(summary.draws)})  {games(summary.draws.count)}")
         lines += ["", "Scores"]
         for seat in summary.seats:
             if seat.score is not None:
@@ -85,7 +89,8 @@ def render(summary: Summary) -> str:
 
 
 def _first_player_lines(summary: Summary) -> list[str]:
-    lines = ["", "First player (the seat that makes the game's first decision)"]
+    lines = ["", "First player (the seat whose turn came first; in rules without turns, the first "
+             "to decide)"]
     lines.append("  went first: " + ", ".join(
         f"{s.seat} {percent(s.went_first.share)}" for s in summary.seats))
     fp = summary.first_player
@@ -143,7 +148,7 @@ def _cut(text: str, width: int) -> str:
 def speed(run) -> str:
     decisions = sum(r.decisions for r in run.records)
     seconds = max(run.elapsed, 1e-9)
-    where = "a Ray cluster" if run.backend == "ray" else (
+    where = f"Ray ({run.workers} CPUs)" if run.backend == "ray" else (
         "1 worker" if run.workers == 1 else f"{run.workers} workers")
-    return (f"{len(run.records):,} games in {run.elapsed:.1f} s on {where}: "
+    return (f"{games(len(run.records))} in {run.elapsed:.1f} s on {where}: "
             f"{len(run.records) / seconds:,.1f} games/s, {decisions / seconds:,.0f} decisions/s")

@@ -48,17 +48,24 @@ def chunks(games: int, workers: int) -> list[range]:
 def run(simulation: Simulation, workers: int | None = None, backend: str = "local",
         address: str | None = None, on_progress: Callable[[int], None] | None = None) -> Run:
     """Play every game of ``simulation``; ``on_progress(done)`` after each chunk."""
-    workers = workers or default_workers()
-    work = chunks(simulation.games, workers)
     if backend == "ray":
         from rulelang.simulation.ray_backend import RayPool
-        pool = RayPool(simulation, address)
+        pool = RayPool(simulation, address, workers)
         workers = pool.workers
-    elif workers == 1 or len(work) == 1:
+        work = chunks(simulation.games, workers)
+        return _collect(simulation, pool, work, workers, backend, on_progress)
+    workers = workers or default_workers()
+    work = chunks(simulation.games, workers)
+    if workers == 1 or len(work) == 1:
         pool, workers = InProcess(simulation), 1
     else:
         pool = ProcessPool(simulation, min(workers, len(work)))
         workers = pool.workers
+    return _collect(simulation, pool, work, workers, backend, on_progress)
+
+
+def _collect(simulation, pool, work, workers, backend, on_progress) -> Run:
+    """Gather the chunks as they finish, until all are in, an error, or Ctrl-C."""
     started = time.perf_counter()
     records: dict[int, GameRecord] = {}
     failure, stopped = None, False

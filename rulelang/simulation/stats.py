@@ -68,7 +68,9 @@ def wilson(count: int, total: int) -> Rate:
     denominator = 1 + z2 / total
     centre = (p + z2 / (2 * total)) / denominator
     half = Z / denominator * math.sqrt(p * (1 - p) / total + z2 / (4 * total * total))
-    return Rate(count, total, p, max(0.0, centre - half), min(1.0, centre + half))
+    low = 0.0 if count == 0 else max(0.0, centre - half)  # exact ends, not rounding noise
+    high = 1.0 if count == total else min(1.0, centre + half)
+    return Rate(count, total, p, low, high)
 
 
 def spread(values) -> Spread | None:
