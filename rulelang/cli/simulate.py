@@ -136,10 +136,22 @@ def progress_bar(label, total):
             return Text("" if speed is None else f"{speed:,.1f} games/s")
 
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), Rate(),
-               TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
-        task = progress.add_task(label, total=total)
-        yield lambda done: progress.update(task, completed=done)
+               TimeElapsedColumn(), TextColumn("elapsed,"), TimeRemainingColumn(),
+               TextColumn("left"))
+    progress = Progress(*columns, console=Console(stderr=True), transient=True)
+    task = progress.add_task(label, total=total)
+
+    def advance(done):
+        # started at the first call, once the worker processes exist: forking while the
+        # bar's drawing thread runs could copy a lock it holds into the workers
+        if not progress.live.is_started:
+            progress.start()
+        progress.update(task, completed=done)
+
+    try:
+        yield advance
+    finally:
+        progress.stop()
 
 
 def stop_on_failure(run):

@@ -70,6 +70,8 @@ def _collect(simulation, pool, work, workers, backend, on_progress) -> Run:
     records: dict[int, GameRecord] = {}
     failure, stopped = None, False
     try:
+        if on_progress is not None:
+            on_progress(0)  # the workers are ready
         for batch in pool.results(work):
             for item in batch:
                 if isinstance(item, GameFailure):
