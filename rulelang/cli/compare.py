@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import json
 import sys
+from contextlib import nullcontext
 
 import click
 
 from rulelang.cli.common import load_rules, parse_options
-from rulelang.cli.simulate import (EXIT_INTERRUPTED, play, prepare, simulation_options,
-                                   stop_on_failure)
+from rulelang.cli.simulate import (EXIT_INTERRUPTED, check_ray, play, prepare,
+                                   simulation_options, stop_on_failure)
 
 
 @click.command()
@@ -32,9 +33,8 @@ def compare(file, count, seed, bots_all, bot_pairs, workers, backend, address, p
     rulelang compare examples/oh_hell.rules --players 3 --option tricks=3 --option tricks=5
     rulelang compare examples/pig.rules --players 2 --players 3 --players 4
     """
-    from rulelang.simulation import summarize, to_json
-    from rulelang.simulation.compare import Variant, compare as compare_variants, render
-    from rulelang.simulation.report import speed
+    from rulelang.simulation import to_json
+    from rulelang.simulation.compare import compare as compare_variants, render
     if address and backend != "ray":
         raise click.BadParameter("--address is for --backend ray", param_hint="--address")
     varying, variants_given = variants_of(players_list, option_pairs)
@@ -43,15 +43,9 @@ def compare(file, count, seed, bots_all, bot_pairs, workers, backend, address, p
     click.echo(f"{rules.title}: {count:,} games a variant (seeds {seed} to {seed + count - 1}), "
                f"{bots}; comparing {varying}")
     variants = []
-    for label, players, options in variants_given:
-        setup = prepare(rules, players, options, bots_all, bot_pairs, seed, count)
-        run = play(setup.simulation, workers, backend, address, label=label)
-        stop_on_failure(run)
-        summary = summarize(run, rules.title, setup.options_shown, setup.cooperative)
-        variants.append(Variant(label, run, summary))
-        click.echo(f"  {label}: {speed(run)}")
-        if run.stopped:
-            break
+    with _backend_session(backend, address, workers):
+        _play_variants(rules, variants_given, variants, count, seed, bots_all, bot_pairs,
+                       workers, backend, address)
     if len(variants) < 2:
         click.echo("stopped before a second variant was played: nothing to compare")
         sys.exit(EXIT_INTERRUPTED)
@@ -87,3 +81,28 @@ def variants_of(players_list, option_pairs):
     name = repeated[0]
     players = players_list[0] if players_list else None
     return name, [(f"{name}={v}", players, {**options, name: v}) for v in values[name]]
+
+
+def _play_variants(rules, variants_given, variants, count, seed, bots_all, bot_pairs, workers,
+                   backend, address):
+    """Play each variant in turn (into ``variants``: a Ctrl-C keeps those finished)."""
+    from rulelang.simulation import summarize
+    from rulelang.simulation.compare import Variant
+    from rulelang.simulation.report import speed
+    for label, players, options in variants_given:
+        setup = prepare(rules, players, options, bots_all, bot_pairs, seed, count)
+        run = play(setup.simulation, workers, backend, address, label=label)
+        stop_on_failure(run)
+        summary = summarize(run, rules.title, setup.options_shown, setup.cooperative)
+        variants.append(Variant(label, run, summary))
+        click.echo(f"  {label}: {speed(run)}")
+        if run.stopped:
+            break
+
+
+def _backend_session(backend, address, workers):
+    if backend != "ray":
+        return nullcontext()
+    check_ray()
+    from rulelang.simulation.ray_backend import session
+    return session(address, workers)

@@ -9,6 +9,7 @@ import json
 import sys
 from contextlib import contextmanager
 
+import attrs
 import click
 
 from rulelang.cli.common import (BOT_KINDS, EXIT_SOFTWARE, EXIT_USAGE, load_rules, new_game,
@@ -78,10 +79,12 @@ def simulate(file, count, seed, bots_all, bot_pairs, workers, backend, address, 
         sys.exit(EXIT_INTERRUPTED)
 
 
+@attrs.frozen
 class Setup:
-    def __init__(self, simulation, options_shown, cooperative):
-        self.simulation, self.options_shown, self.cooperative = (
-            simulation, options_shown, cooperative)
+    """A simulation checked against the rules, and what its report shows of them."""
+    simulation: object  # rulelang.simulation.Simulation
+    options_shown: dict  # every option's value (defaults too), as --option would give it
+    cooperative: bool
 
 
 def prepare(rules, players, options, bots_all, bot_pairs, seed, count) -> Setup:

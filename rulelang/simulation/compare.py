@@ -147,8 +147,8 @@ def render(comparison: Comparison) -> str:
                 line += "  " + _difference(diff, figure.measure)
             lines.append(line.rstrip())
     tested = sum(1 for f in comparison.figures for d in f.differences if d is not None)
-    lines += ["", f"The first variant is the baseline. Shares are compared with Fisher's exact "
-                  f"test, means with Welch's test",
+    lines += ["", "The first variant is the baseline. Shares are compared with Fisher's exact "
+                  "test, means with Welch's test",
               f"(normal approximation, needs {stats.MIN_FOR_MEANS} games a variant); p is "
               f"adjusted with Holm's method for the {tested} comparisons made,",
               "and 'differs' means the adjusted p is below 0.05 (the 95% intervals are not adjusted)."]

@@ -1,8 +1,6 @@
 """``simulate --plot``: score and length distributions drawn to a PNG (matplotlib)."""
 from __future__ import annotations
 
-from collections import Counter
-
 
 def plot(run, summary, path: str) -> None:
     import matplotlib

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import uuid
+from contextlib import contextmanager
 
 from rulelang.simulation.playing import Simulation, Table
 
@@ -26,6 +27,29 @@ def _play_chunk(key: str, simulation: Simulation, start: int, stop: int) -> list
     return [table.play(index) for index in range(start, stop)]
 
 
+def start(address: str | None, workers: int | None) -> bool:
+    """Join ``address`` (or start a local Ray with ``workers`` CPUs) unless this process is
+    already connected; True if it was started here (and so is to be shut down here)."""
+    import ray
+    if ray.is_initialized():
+        return False
+    kwargs = {"address": address} if address else {"num_cpus": workers}
+    ray.init(include_dashboard=False, logging_level=logging.ERROR, log_to_driver=False, **kwargs)
+    return True
+
+
+@contextmanager
+def session(address: str | None, workers: int | None):
+    """Ray for a series of runs (``compare``'s variants): started once, stopped at the end."""
+    import ray
+    started = start(address, workers)
+    try:
+        yield
+    finally:
+        if started:
+            ray.shutdown()
+
+
 class RayPool:
     """The runner's pool, on Ray: joins ``address``, or the Ray already started in this
     process, or else starts a local one (and stops it when done)."""
@@ -33,11 +57,7 @@ class RayPool:
     def __init__(self, simulation: Simulation, address: str | None, workers: int | None = None):
         import ray
         self.ray = ray
-        self.started_here = not ray.is_initialized()
-        if self.started_here:
-            kwargs = {"address": address} if address else {"num_cpus": workers}
-            ray.init(include_dashboard=False, logging_level=logging.ERROR,
-                     log_to_driver=False, **kwargs)
+        self.started_here = start(address, workers)
         self.workers = int(ray.cluster_resources().get("CPU", 1))
         self.key = uuid.uuid4().hex
         self.simulation = ray.put(simulation)

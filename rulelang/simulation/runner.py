@@ -75,6 +75,8 @@ def _collect(simulation, pool, work, workers, backend, on_progress) -> Run:
         for batch in pool.results(work):
             for item in batch:
                 if isinstance(item, GameFailure):
+                    # the run stops at the first chunk with a failure; with several workers,
+                    # another failing game may come in first: any one of them is shown
                     if failure is None or item.index < failure.index:
                         failure = item
                 else:
