@@ -104,6 +104,14 @@ def test_reasons_and_prompts_are_grouped_by_the_text_the_rules_write():
     assert {"lead a card", "follow {led}", "place {tile}"} <= {k.kind for k in yami.kinds}
 
 
+def test_a_reason_built_in_play_is_grouped_with_its_numbers_hidden():
+    from rulelang.simulation.templates import classifiers
+    _, reasons = classifiers(load(COIN).program)
+    assert reasons.kind("the coin stands on its edge") == "the coin stands on its edge"
+    assert reasons.kind("the Oni cards are in 3 groups; the Kappa in 12") == (
+        "the Oni cards are in # groups; the Kappa in #")
+
+
 def test_a_cooperative_game_reports_the_team_not_the_players():
     _, summary = simulate(TEAM_COIN, 400)
     assert summary.seats == [] and summary.first_player is None

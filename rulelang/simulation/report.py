@@ -1,8 +1,13 @@
 """A simulation's summary as the plain text ``rulelang simulate`` prints."""
 from __future__ import annotations
 
+import textwrap
+
 from rulelang.simulation.stats import LEVEL, Rate, Spread
 from rulelang.simulation.summary import Summary
+
+
+WIDTH = 100  # characters a line, at most, where text wraps
 
 
 def percent(share: float) -> str:
@@ -75,7 +80,8 @@ def render(summary: Summary) -> str:
         lines += _first_player_lines(summary)
     lines += _length_lines(summary)
     lines += _kind_lines(summary)
-    lines += ["", "How games ended (reasons as the rules write them)"]
+    lines += ["", "How games ended (each reason as the rules write it; in one built in play, "
+                  "numbers are #)"]
     lines += _count_lines(summary.reasons)
     for report in summary.reports:
         lines += ["", f"Report \"{report.name}\""]
@@ -136,9 +142,14 @@ def _kind_lines(summary: Summary) -> list[str]:
 
 
 def _count_lines(counts, prefix: str = "") -> list[str]:
-    width = min(60, max((len(prefix + c.label) for c in counts), default=0))
-    return [f"  {_cut(prefix + c.label, width):<{width}}  {c.rate.count:>7,}  "
-            f"{percent(c.rate.share):>6}" for c in counts]
+    """Count, share, then the label: long labels (end reasons) wrap under themselves."""
+    lines = []
+    for c in counts:
+        lead = f"  {c.rate.count:>7,}  {percent(c.rate.share):>6}  "
+        wrapped = textwrap.wrap(prefix + c.label, WIDTH - len(lead)) or [""]
+        lines.append(lead + wrapped[0])
+        lines += [" " * len(lead) + more for more in wrapped[1:]]
+    return lines
 
 
 def _cut(text: str, width: int) -> str:

@@ -16,6 +16,7 @@ import attrs
 from rulelang import ast
 
 _SKIPPED_FIELDS = ("ty", "ref", "span")  # types and resolved names: not part of the tree
+_NUMBER = re.compile(r"\d+")
 _CACHE_LIMIT = 20_000  # texts remembered per classifier: enough for any game's variety
 
 
@@ -36,8 +37,11 @@ class Classifier:
     def kind(self, text: str) -> str:
         found = self.cache.get(text)
         if found is None:
-            # a text worked out whole in play (``prompt why``) is its own kind
-            found = next((t.label for t in self.templates if t.pattern.fullmatch(text)), text)
+            found = next((t.label for t in self.templates if t.pattern.fullmatch(text)), None)
+            if found is None:
+                # a text worked out whole in play (``lose join(wrong, "; ")``): its own kind,
+                # with its numbers as '#', so counts and rounds do not split it further
+                found = _NUMBER.sub("#", text)
             if len(self.cache) < _CACHE_LIMIT:
                 self.cache[text] = found
         return found
