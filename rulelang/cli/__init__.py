@@ -21,6 +21,7 @@ COMMANDS = {
     "check": "check",
     "simulate": "simulate",
     "compare": "compare",
+    "info": "info",
     "fmt": "fmt",
     "lsp": "lsp",
 }
