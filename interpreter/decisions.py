@@ -16,12 +16,13 @@ from rulelang.errors import IllegalMove, RulesError
 
 
 class Decision:
-    __slots__ = ("seat", "site", "frame", "values", "notations", "_prompt", "index", "moves")
+    __slots__ = ("seat", "site", "frame", "values", "notations", "_prompt", "index", "moves", "game")
 
-    def __init__(self, seat, site, frame, values, notations, prompt):
+    def __init__(self, seat, site, frame, values, notations, prompt, game=None):
         self.seat, self.site, self.frame = seat, site, frame
         self.values, self.notations, self._prompt = values, notations, prompt
         self.index = self.moves = None
+        self.game = game
 
     @staticmethod
     def offered(g, seat, site, frame, options, replay=True):
@@ -47,7 +48,7 @@ class Decision:
             seen.add(text)
             values.append(value)
             notations.append(text)
-        return Decision(seat, site, frame, values, notations, None)
+        return Decision(seat, site, frame, values, notations, None, g)
 
     @staticmethod
     def recompute(g, site, frame):
@@ -59,18 +60,22 @@ class Decision:
         decision = Decision.offered(g, seat, site, frame, site.options(g, L))
         if passing:
             decision.values.append(None)
-            decision.notations.append("pass")
+            decision.notations.append(site.pass_word)
         return decision
 
-    def prompt(self, g):
+    @property
+    def prompt(self) -> tuple:
+        """The prompt's parts (texts and cards), worked out when first read."""
         if self._prompt is None:
             site = self.site
-            self._prompt = site.prompt(g, self.frame.L) if site.prompt is not None else (site.name,)
+            self._prompt = (site.prompt(self.game, self.frame.L) if site.prompt is not None
+                            else (site.name,))
         return self._prompt
 
     def moved_to(self, g):
         """The same decision in a copy of its game (whose top frame is its own)."""
-        twin = Decision(self.seat, self.site, g.frames[-1], self.values, self.notations, self._prompt)
+        twin = Decision(self.seat, self.site, g.frames[-1], self.values, self.notations,
+                        self._prompt, g)
         twin.index = self.index
         return twin
 
@@ -125,9 +130,11 @@ class Decisions:
         if seat not in self.players:
             raise Fail(f"{self.seat_name(seat)} cannot decide: say 'by' which player decides")
         decision = Decision.offered(self, seat, site, frame, options)
-        if passing:
+        if passing:  # the pass move's notation ("pass" unless the rules name it)
+            if passing.lower() in (n.lower() for n in decision.notations):
+                raise Fail(f"the pass move '{passing}' has the same name as an option")
             decision.values.append(None)
-            decision.notations.append("pass")
+            decision.notations.append(passing)
         elif not decision.values:
             raise Fail("there is nothing to choose from, and passing is not allowed")
         decision._prompt = prompt
@@ -247,11 +254,11 @@ class Decisions:
                 named = (value,) if self.known[value.id] >> seat & 1 else ()
             else:
                 named = kind_of(value).named(self, value, seat) if value is not None else ()
-            prompt = decision._prompt
-            self.log.append(Choice(seat, prompt if prompt is not None else decision.prompt(self),
-                                   decision.notations[i], named, 1 << seat if named else self.everyone))
+            self.log.append(Choice(seat, decision.prompt, decision.notations[i], named,
+                                   1 << seat if named else self.everyone))
             if named:
                 self.unsettled.append(len(self.log) - 1)
         self.pending = None
+        self.history.append(decision.notations[i])
         decision.frame.L[decision.site.slot] = value
         self.run()

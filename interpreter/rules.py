@@ -63,7 +63,8 @@ class Rules:
         g.consts = dict(g.options)
         dummies = g.guard(lambda: [name for name, cond in self.code.tops["dummies"]
                                    if cond is None or cond(g)])
-        key = (players, tuple(g.options.items()), tuple(dummies))
+        key = (players, tuple((k, tuple(v) if type(v) is list else v) for k, v in g.options.items()),
+               tuple(dummies))
         layout = self._layouts.get(key)
         if layout is None:
             layout = Layout(self, players, dummies, {})
@@ -89,14 +90,20 @@ class Rules:
             value = self._option_value(name, ty, given[name]) if name in given else default(g)
             if allowed is not None:
                 choices = allowed(g)
-                if value not in choices:
-                    shown = ", ".join(text_of(c) for c in choices)
-                    raise RulesError(f"option {name}={text_of(value)} is not allowed "
-                                     f"(choose from {shown})")
+                for item in value if ty.name == "list" else [value]:  # a list option: each item
+                    if item not in choices:
+                        shown = ", ".join(text_of(c) for c in choices)
+                        raise RulesError(f"option {name}={text_of(item)} is not allowed "
+                                         f"(choose from {shown})")
             chosen[name] = value
         return chosen
 
     def _option_value(self, name, ty, value):
+        if ty.name == "list":  # a list, or its items in one text: "2+3" (as moves name lists)
+            items = value if isinstance(value, (list, tuple)) else [
+                v for v in str(value).strip("[]").replace(",", "+").split("+") if v.strip()]
+            return [self._option_value(name, ty.arg, v.strip() if isinstance(v, str) else v)
+                    for v in items]
         if ty.name == "enum":
             for member in self.enum_values[ty.arg]:
                 if member.name == str(value) or member is value:

@@ -73,8 +73,11 @@ def restore(rules, text: str):
 
 
 def _given_options(data) -> dict:
-    return {k: x["enum"][1] if isinstance(x, dict) and "enum" in x else x
-            for k, x in data["options"].items()}
+    def given(x):  # an option as new_game takes it: enum members by name, lists item by item
+        if isinstance(x, list):
+            return [given(i) for i in x]
+        return x["enum"][1] if isinstance(x, dict) and "enum" in x else x
+    return {k: given(x) for k, x in data["options"].items()}
 
 
 def _replay(rules, data):

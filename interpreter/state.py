@@ -307,6 +307,8 @@ FIELDS = (
     Field("pending", "pending", lambda g: None, _save_pending, _load_pending),
     Field("log", "log", lambda g: [], _save_log, _load_log, list),
     Field("unsettled", "unsettled", lambda g: [], _plain, lambda g, d: [int(i) for i in d], list),
+    Field("history", "history", lambda g: [], lambda g, h: list(h),
+          lambda g, d: [str(m) for m in d], list),  # the moves played, as their notations
     Field("over", "over", lambda g: False, _plain, lambda g, v: bool(v)),
     Field("result", "result", lambda g: None, _save_result, _load_result),
     Field("outcome_cache", "outcome", lambda g: None, _save_outcome, _load_outcome),

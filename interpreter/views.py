@@ -26,11 +26,9 @@ def card_view(g, card, seat) -> dict:
     for name in code.var_fields:
         out[name] = plain(g, g.cv[name][card.id], seat)
     if code.hints is not None:
-        symbol, tint = code.hints(g, *(_field(g, card, f) for f in code.hint_fields))
-        if symbol is not None:
-            out["symbol"] = text_of(symbol)
-        if tint is not None:
-            out["tint"] = text_of(tint)
+        values = code.hints(g, *(_field(g, card, f) for f in code.hint_fields))
+        for name, value in zip(code.hint_names, values):
+            out[name] = text_of(value)
     return out
 
 
@@ -105,12 +103,13 @@ def view(g, seat=None) -> dict:
         "zones": {z.name: zone_view(g, z, seat) for z in all_zones(g)},
         "vars": vars_view(g, seat),
         "seat_vars": [info.name for info, _ in g.rules.code.tops["vars"] if info.type.name == "seat"],
+        "var_labels": {info.name: info.label for info, _ in g.rules.code.tops["vars"] if info.label},
         "log": [line for line in (render(g, e, seat) for e in g.log) if line is not None],
         "over": g.over,
     }
     if g.pending is not None:
         decision = {"seat": int(g.pending.seat),
-                    "prompt": render_parts(g, g.pending.prompt(g), seat)}
+                    "prompt": render_parts(g, g.pending.prompt, seat)}
         if seat is None or seat == g.pending.seat:
             decision["moves"] = list(g.pending.notations)
             cells = {n: [cell_name(c) for c in v.cells]
@@ -176,7 +175,8 @@ def render(g, entry, seat):
 def header(g, seat=None) -> str:
     """The transcript's first line. The seed is the host's alone: the rules are public,
     so anyone holding the seed could replay setup and read every hidden card."""
-    options = ", ".join(f"{k}={text_of(v)}" for k, v in g.options.items())
+    options = ", ".join(f"{k}={'+'.join(map(text_of, v)) if isinstance(v, list) else text_of(v)}"
+                        for k, v in g.options.items())  # a list option as it is typed: 2+3
     counted = f"{g.nplayers} player" + ("s" if g.nplayers != 1 else "")
     seeded = f", seed {g.seed}" if seat is None else f", as {g.seat_name(seat)} sees it"
     return f"{g.title}: {counted}{seeded}" + (f", {options}" if options else "")

@@ -89,6 +89,12 @@ class RulesRuntimeError(RulesError):
     """A ruleset did something impossible while running (for example a rule that never ends)."""
 
 
+def suggest(name: str, candidates):
+    """A did-you-mean worked out only when asked for (a checker shows at most 30 errors:
+    comparing every unknown name of a hostile file with every known one would take minutes)."""
+    return lambda: did_you_mean(name, candidates)
+
+
 def did_you_mean(name: str, candidates) -> str | None:
     close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
     return f"did you mean '{close[0]}'?" if close else None

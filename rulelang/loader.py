@@ -9,6 +9,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import attrs
+
 from rulelang import ast
 from rulelang.checker import Checker, Program
 from rulelang.errors import Diagnostic, RulesError
@@ -16,6 +18,8 @@ from rulelang.parser import parse
 
 STD_DIR = Path(__file__).parent / "std"
 MAX_IMPORTS = 50
+MAX_SOURCE = 250_000  # characters in one .rules file (Yami, the largest game, has about 25,000)
+MAX_TOTAL_SOURCE = 1_000_000  # characters in a file and all it imports
 
 
 def load_program(path: str | os.PathLike) -> Program:
@@ -23,23 +27,45 @@ def load_program(path: str | os.PathLike) -> Program:
     if path.suffix != ".rules":
         raise RulesError(f"{path}: not a .rules file")
     try:
-        text = path.read_text(encoding="utf-8")
+        if path.is_dir():
+            raise RulesError(f"{path}: a folder, not a .rules file")
+        if path.exists() and not path.is_file():  # a pipe or a device: never read
+            raise RulesError(f"{path}: not a regular file, so not a .rules file")
+        with path.open(encoding="utf-8") as source:
+            text = source.read(MAX_SOURCE + 1)  # no more: a huge file is refused, not read
+        base = path.resolve().parent
     except FileNotFoundError:
         raise RulesError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise RulesError(f"{path}: a folder, not a .rules file") from None
     except UnicodeDecodeError:
         raise RulesError(f"{path}: cannot read it (it is not UTF-8 text)") from None
-    except OSError as error:
-        raise RulesError(f"{path}: cannot read it ({error.strerror or error.__class__.__name__})"
-                         ) from None
-    return load_text(text, str(path), base=path.resolve().parent)
+    except (OSError, ValueError, RuntimeError) as error:  # too long a name, a NUL, a link loop
+        reason = getattr(error, "strerror", None) or str(error) or error.__class__.__name__
+        raise RulesError(f"{path}: cannot read it ({reason})") from None
+    return load_text(text, str(path), base=base)
 
 
 def load_text(text: str, name: str = "<rules>", base: Path | None = None) -> Program:
     """Parse and check rules given as text; imports resolve below ``base``."""
+    loaded = read_modules(text, name, base)
+    return Checker(loaded.modules, loaded.sources).run()
+
+
+@attrs.frozen
+class Loaded:
+    """A file and everything it imports, parsed and not yet checked."""
+    modules: list  # [ast.Module], the first one is the file itself
+    sources: dict  # shown file name -> text
+    paths: dict  # shown file name of each imported file -> where it is on disk
+
+
+def read_modules(text: str, name: str = "<rules>", base: Path | None = None,
+                 parse_main=parse, parse_import=parse) -> Loaded:
+    """Parse rules given as text and the files they import (for the checker, or for an
+    editor, which gives its own ways to parse: it keeps what has not changed)."""
+    _check_size(text, name)
     sources = {name: text}
-    modules = [parse(text, name)]
+    paths = {}
+    modules = [parse_main(text, name)]
     seen = {name}
     queue = [(modules[0], base)]
     while queue:
@@ -56,17 +82,36 @@ def load_text(text: str, name: str = "<rules>", base: Path | None = None) -> Pro
             seen.add(key)
             shown = _display(target, decl.path)
             try:
-                imported_text = target.read_text(encoding="utf-8")
+                with target.open(encoding="utf-8") as source:
+                    imported_text = source.read(MAX_SOURCE + 1)
             except UnicodeDecodeError:
                 raise _import_error(decl, f"cannot read '{decl.path}': it is not UTF-8 text",
                                     sources) from None
             except OSError:
                 raise _import_error(decl, f"cannot read '{decl.path}'", sources) from None
+            _check_size(imported_text, shown)
             sources[shown] = imported_text
-            imported = parse(imported_text, shown)
+            paths[shown] = target
+            if sum(map(len, sources.values())) > MAX_TOTAL_SOURCE:
+                raise _import_error(decl, f"too much to import: a file and its imports may "
+                                          f"have at most {MAX_TOTAL_SOURCE:,} characters", sources)
+            imported = parse_import(imported_text, shown)
             modules.append(imported)
             queue.append((imported, target.parent))
-    return Checker(modules, sources).run()
+    return Loaded(modules, sources, paths)
+
+
+def _check_size(text, name):
+    if not isinstance(text, str):
+        raise RulesError(f"{name}: rules are text, not {type(text).__name__}")
+    if len(text) > MAX_SOURCE:
+        raise RulesError(f"{name}: too long ({len(text):,} characters; a .rules file may have "
+                         f"at most {MAX_SOURCE:,})")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise RulesError(f"{name}: the text holds a character that is not valid Unicode "
+                         "(a lone surrogate)") from None
 
 
 def _display(target: Path, written: str) -> str:
@@ -77,6 +122,14 @@ def _display(target: Path, written: str) -> str:
 
 
 def _resolve(decl: ast.ImportDecl, folder: Path | None, sources) -> Path:
+    try:
+        return _resolve_path(decl, folder, sources)
+    except (OSError, ValueError, RuntimeError):  # a NUL, too long a name, a link loop
+        raise _import_error(decl, f"cannot import '{decl.path}': no such .rules file can be "
+                                  "read there", sources) from None
+
+
+def _resolve_path(decl: ast.ImportDecl, folder: Path | None, sources) -> Path:
     written = decl.path
     if not written.endswith(".rules"):
         raise _import_error(decl, "only .rules files can be imported", sources)

@@ -307,17 +307,19 @@ class UnitGen:
 
     # ------------------------------------------------------------ a machine's control flow
     def flat_Choose(self, s):
-        site = self.m.choice_site(s, self.unit)
-        k, x = self.new_block(), self.x
+        site_name = self.m.choice_site(s, self.unit)
+        site, k, x = self.m.sites[-1], self.new_block(), self.x
         seat = x.expr(s.by) if s.by is not None else "g.current"
-        passing = "False" if not s.can_pass else "True" if s.pass_if is None else x.as_bool(s.pass_if)
+        word = literal(site.pass_word)  # the pass move's notation: the word, or False
+        passing = ("False" if not s.can_pass else word if s.pass_if is None
+                   else f"({word} if {x.truth(s.pass_if)} else False)")
         if s.prompt is None:
             prompt = "None"  # the chosen name, when someone reads it
         elif self.m.an.expr_chance(s.prompt):
             prompt = x.message(s.prompt)  # its chance is drawn now, read or not
         else:
             prompt = f"({x.message(s.prompt)} if g.logging else None)"
-        self.line(f"g.ask(F, {site}, {seat}, {passing}, {prompt}, {x.cards_of(s.options)})")
+        self.line(f"g.ask(F, {site_name}, {seat}, {passing}, {prompt}, {x.cards_of(s.options)})")
         self.line(f"F.pc = {k}")
         self.jump_line("return PAUSE")
         self.start_block(k)
