@@ -83,7 +83,8 @@ class Table:
 
     def _play(self, index, seed) -> GameRecord:
         sim = self.simulation
-        game = self.rules.new_game(players=sim.players, seed=seed, options=sim.options)
+        game = self.rules.new_game(players=sim.players, seed=seed, options=sim.options,
+                                   log=False)  # no one reads its log: none is written
         # Bots are only names here: a new kind (or a thinking budget, as a field of Simulation
         # passed on to make_bot) needs no other change in the simulation.
         bots = [self.make_bot(kind, bot_seed(seed, seat)) for seat, kind in enumerate(sim.bots)]
