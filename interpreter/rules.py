@@ -22,7 +22,11 @@ class Rules:
         self.title = program.title
         self.enum_values = {name: [EnumValue(name, m, i) for i, m in enumerate(members)]
                             for name, members in program.enums.items()}
-        self.code = compile_program(program, self.enum_values)
+        try:
+            self.code = compile_program(program, self.enum_values)
+        except (SyntaxError, RecursionError, MemoryError):  # Python's own limits on nesting
+            raise RulesError(f"{self.title}: these rules nest too deeply to be compiled: split "
+                             "long expressions with let, or move parts into a fn or a rule") from None
         code = self.code
         self.units, self.sites, self.kinds = code.units, code.sites, code.kinds
         self.var_fields = list(dict.fromkeys(name for k in code.kinds.values() for name in k.var_fields))
