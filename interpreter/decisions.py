@@ -172,8 +172,7 @@ class Decisions:
             mask = self.everyone
             for card in entry.named:
                 mask &= known[card.id]
-            log[i] = Choice(entry.seat, entry.prompt, entry.notation, entry.named,
-                            mask | 1 << entry.seat)
+            entry.mask = mask | 1 << entry.seat  # this game's own line (see Choice)
         self.unsettled = keep
 
     def legal_moves(self) -> list[Move]:

@@ -36,6 +36,12 @@ class Effects:
                     raise Fail(f"{cell_name(cell)} is off the grid {dest.name}")
         elif at not in (None, "bottom"):
             raise Fail(f"{dest.name} is not a grid: only 'at bottom' applies to it")
+        elif at is None:  # onto a pile, hand or row: card by card, as one card moves
+            for card in cards:
+                if type(card) is not Card:
+                    raise Fail(f"only cards can move, not {text_of(card)}")
+                self._move_one(card, dest)
+            return
         if dest.watch:
             self.dirty = True
         holds = dest.holds
@@ -168,9 +174,13 @@ class Effects:
             order = self._fixed_order(zone, order, fixed.popleft())
         cards[:] = order
         known = self.known
-        for card in cards:  # a shuffle forgets positions: only what the zone shows is known
-            known[card.id] = 0
-            self._see(card, zone)
+        vis = zone.vis  # a shuffle forgets positions: only what the zone shows is known
+        seen = self.everyone if vis == "public" else (
+            1 << zone.owner if vis == "owner" and zone.owner is not None else 0)
+        for card in cards:
+            known[card.id] = seen
+        if vis == "top" and cards:
+            known[cards[-1].id] = self.everyone
 
     def _fixed_order(self, zone, shuffled, wanted):
         """A shuffle fixed by a test: the named cards on top, in order; the rest shuffled below."""

@@ -219,6 +219,9 @@ class Game(Effects, Decisions):
         twin.players, twin.seats, twin.dummies = layout.players, layout.seats, layout.dummies
         twin.zones, twin.tables, twin.everyone = layout.zones, layout.tables, layout.everyone
         copy_state(self, twin, fresh_seed=seed)
+        log = twin.log
+        for i in twin.unsettled:  # lines that may still change: the copy's own
+            log[i] = log[i].copied()
         if twin.pending is not None:
             twin.pending = twin.pending.moved_to(twin)
         return twin

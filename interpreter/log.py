@@ -1,7 +1,8 @@
 """What the game log holds: one immutable record per line.
 
-A log line is never changed once written (a choice line's readers are settled by
-writing a new record in its place), so copies of a game share their log lines.
+A log line is never changed once written, but for a choice line's readers (settled
+once its effects are known; a copy of a game gets its own unsettled lines), so copies
+of a game share their log lines.
 Cards in a message stay cards, so each reader sees only what they may: a
 ``SeenCard`` remembers who knew the card when the line was written; a bare card
 (in a decision's prompt) is shown to whoever knows it when the line is read.
@@ -52,12 +53,19 @@ class Message(_Record):
 
 class Choice(_Record):
     """A decision taken: who, the prompt, the move's notation, the cards it names, and
-    the seats that may read the move (its chooser alone until it is settled)."""
+    the seats that may read the move (its chooser alone until it is settled).
+
+    The one record that changes: its ``mask`` when it is settled. Only a game's unsettled
+    lines do, and a copy of a game gets its own of those (``copied``), so no two games
+    ever share a line that can still change."""
     __slots__ = ("seat", "prompt", "notation", "named", "mask")
 
     def __init__(self, seat, prompt: tuple, notation: str, named: tuple, mask: int):
         self.seat, self.prompt, self.notation, self.named, self.mask = (
             seat, prompt, notation, named, mask)
+
+    def copied(self) -> Choice:
+        return Choice(self.seat, self.prompt, self.notation, self.named, self.mask)
 
 
 class Ending(_Record):
