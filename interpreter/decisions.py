@@ -131,7 +131,7 @@ class Decisions:
             raise Fail(f"{self.seat_name(seat)} cannot decide: say 'by' which player decides")
         decision = Decision.offered(self, seat, site, frame, options)
         if passing:  # the pass move's notation ("pass" unless the rules name it)
-            if passing.lower() in (n.lower() for n in decision.notations):
+            if passing.lower() in map(str.lower, decision.notations):
                 raise Fail(f"the pass move '{passing}' has the same name as an option")
             decision.values.append(None)
             decision.notations.append(passing)
@@ -249,10 +249,13 @@ class Decisions:
         value = decision.values[i]
         if self.logging:
             seat = decision.seat
-            if type(value) is Card:
+            t = type(value)
+            if t is Card:
                 named = (value,) if self.known[value.id] >> seat & 1 else ()
+            elif t is tuple or t is list:
+                named = kind_of(value).named(self, value, seat)
             else:
-                named = kind_of(value).named(self, value, seat) if value is not None else ()
+                named = ()  # a number, a colour, a seat...: no card's face in its name
             self.log.append(Choice(seat, decision.prompt, decision.notations[i], named,
                                    1 << seat if named else self.everyone))
             if named:
