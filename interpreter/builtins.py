@@ -9,8 +9,9 @@ from itertools import combinations
 from operator import is_not
 
 from interpreter import geometry
-from interpreter.values import (MAX_ITEMS, Card, Cell, Fail, Placement, Shape, Zone, as_list, cell,
-                                grid_cells, parse_cell, parse_shape, text_of)
+from interpreter.protocol import as_list, text_of
+from interpreter.values import (MAX_ITEMS, Card, Cell, Fail, Placement, Shape, Zone, cell,
+                                grid_cells, parse_cell, parse_shape)
 
 
 _NOT_NONE = partial(is_not, None)  # none counts for nothing in a sum

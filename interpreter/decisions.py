@@ -11,7 +11,8 @@ from itertools import repeat
 from operator import itemgetter
 
 from interpreter.log import Choice
-from interpreter.values import Card, EnumValue, Fail, Placement, Seat, kind_of
+from interpreter.protocol import kind_of
+from interpreter.values import Card, EnumValue, Fail, Placement, Seat
 from rulelang.errors import IllegalMove, RulesError
 
 

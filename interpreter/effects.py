@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections import deque
 
 from interpreter.chance import event_matches
-from interpreter.values import MAX_CARDS, Card, Cell, Fail, Placement, Zone, cell_name, parse_cell
-from interpreter.values import parse_shape, text_of
+from interpreter.protocol import text_of
+from interpreter.values import (MAX_CARDS, Card, Cell, Fail, Placement, Zone, cell_name,
+                                parse_cell, parse_shape)
 from rulelang.errors import RulesError, did_you_mean
 
 

@@ -17,7 +17,8 @@ from interpreter.errors import runtime_error
 from interpreter.log import Ending, Header, Message, SeenCard
 from interpreter.outcome import compute_outcome
 from interpreter.state import copy_state, initialize
-from interpreter.values import Card, Fail, Keyed, text_of
+from interpreter.protocol import text_of
+from interpreter.values import Card, Fail, Keyed
 from rulelang.errors import RulesError
 
 

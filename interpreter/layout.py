@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from itertools import product
 
-from interpreter.values import Family, Seat, Zone, text_of  # noqa: F401
+from interpreter.protocol import text_of
+from interpreter.values import Family, Seat, Zone
 
 
 class Layout:

@@ -8,7 +8,8 @@ from interpreter.compiler import compile_program
 from interpreter.engine import Game
 from interpreter.layout import Layout
 from interpreter.reads import reads_of_all
-from interpreter.values import EnumValue, Row, Seat, text_of
+from interpreter.protocol import text_of
+from interpreter.values import EnumValue, Row, Seat
 from rulelang.errors import RulesError
 
 MAX_CACHED = 64  # layouts and setup snapshots kept per ruleset (one per players + options)

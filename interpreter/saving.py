@@ -15,7 +15,7 @@ import hashlib
 import json
 
 from interpreter.state import decode_state, encode_state
-from interpreter.values import encode
+from interpreter.protocol import encode
 from rulelang.errors import IllegalMove, RulesError
 
 FORMAT = "rulelang-save/2"

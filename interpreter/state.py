@@ -21,7 +21,8 @@ import attrs
 
 from interpreter.compiler.helpers import Frame
 from interpreter.log import Choice, Ending, Header, Message, SeenCard
-from interpreter.values import Card, Cell, Keyed, decode, encode
+from interpreter.protocol import decode, encode
+from interpreter.values import Card, Cell, Keyed
 
 
 @attrs.frozen

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from interpreter.layout import key_texts
 from interpreter.log import Choice, Header, Message, SeenCard
-from interpreter.values import Card, Placement, cell_name, kind_of, text_of
+from interpreter.protocol import kind_of, text_of
+from interpreter.values import Card, Placement, cell_name
 
 
 def knows(g, card, seat) -> bool:

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from interpreter.builtins import IMPLEMENTATIONS
 from interpreter.log import SeenCard
-from interpreter.values import (MAX_ITEMS, MAX_NUMBER, MAX_WORK, Card, Family, Fail, Keyed, Seat,
-                                Zone, as_list, bounded, kind_of, text_of)
+from interpreter.protocol import as_list, kind_of, text_of
+from interpreter.values import (MAX_ITEMS, MAX_NUMBER, MAX_WORK, Card, Fail, Family, Keyed, Seat,
+                                Zone, bounded)
 
 PAUSE = "pause"  # a unit waits for a move
 MAX_LOOP_STEPS = 200_000  # loop turns allowed between two decisions before we call it runaway

@@ -1,0 +1,334 @@
+"""The one protocol over runtime values.
+
+Every operation that depends on what kind of value it meets (its text, its notation
+as a move, its plain JSON form in a view, its encoding in a save, its parts in a log
+message, iterating over it) is a method of the value's ``ValueKind``, found by
+``kind_of(value)``: one table, not a type switch per operation. A new kind of runtime
+value is one class here and one line in ``KINDS``.
+"""
+from __future__ import annotations
+
+from interpreter.values import (Card, Cell, EnumValue, Fail, Family, Keyed, Placement, Row, Seat,
+                                Shape, Zone, cell_name, parse_shape)
+
+
+class ValueKind:
+    """What can be done with one kind of runtime value. ``g`` is the game, for what
+    only the game knows (who knows a card, where it lies); ``seat`` the reader."""
+
+    tag = None  # the save's tag ({"card": 3}); None for values saved as themselves
+
+    def text(self, v) -> str:
+        """As rules print it (``text(x)``, log lines, options)."""
+        return str(v)
+
+    def notation(self, g, v, seat) -> str:
+        """As a move offering it is named, to the chooser ``seat``."""
+        return self.text(v)
+
+    def named(self, g, v, seat) -> tuple:
+        """The cards whose faces that notation shows."""
+        return ()
+
+    def plain(self, g, v, seat):
+        """As JSON-ready data in a view."""
+        return self.text(v)
+
+    def encode(self, v):
+        return v
+
+    def decode(self, g, body, whole):
+        raise ValueError(self.tag)
+
+    def parts(self, v) -> list:
+        """As parts of a log message: cards stay cards, rendered per reader later."""
+        return [self.text(v)]
+
+    def items(self, g, v) -> list:
+        raise Fail(f"{v!r} is not a list")
+
+
+class _Plain(ValueKind):
+    def plain(self, g, v, seat):
+        return v
+
+
+class _Nothing(_Plain):
+    def text(self, v):
+        return "none"
+
+    def items(self, g, v):
+        return []
+
+
+class _Bool(_Plain):
+    def text(self, v):
+        return "yes" if v else "no"
+
+
+class _Int(_Plain):
+    def text(self, v):
+        return str(v)
+
+
+class _Text(_Plain):
+    def text(self, v):
+        return v
+
+    def items(self, g, v):
+        return list(v)
+
+
+class _Seat(ValueKind):
+    tag = "seat"
+
+    def text(self, v):
+        return v.name
+
+    def plain(self, g, v, seat):
+        return int(v)
+
+    def encode(self, v):
+        return {"seat": int(v)}
+
+    def decode(self, g, body, whole):
+        return g.seats[body] if 0 <= body < len(g.seats) else body
+
+
+class _Enum(ValueKind):
+    tag = "enum"
+
+    def text(self, v):
+        return v.name
+
+    def encode(self, v):
+        return {"enum": [v.enum, v.name]}
+
+    def decode(self, g, body, whole):
+        return next(m for m in g.rules.enum_values[body[0]] if m.name == body[1])
+
+
+class _Card(ValueKind):
+    tag = "card"
+
+    def text(self, v):
+        return v.label
+
+    def notation(self, g, v, seat):
+        return v.label if g.known[v.id] >> seat & 1 else g.position(v)
+
+    def named(self, g, v, seat):
+        return (v,) if g.known[v.id] >> seat & 1 else ()
+
+    def plain(self, g, v, seat):
+        from interpreter.views import card_view
+        return card_view(g, v, seat)
+
+    def encode(self, v):
+        return {"card": v.id}
+
+    def decode(self, g, body, whole):
+        return g.cards[body]
+
+    def parts(self, v):
+        return [v]
+
+
+class _Zone(ValueKind):
+    tag = "zone"
+
+    def text(self, v):
+        return v.name
+
+    def encode(self, v):
+        return {"zone": v.name}
+
+    def decode(self, g, body, whole):
+        return g.layout.zone_named[body]
+
+    def items(self, g, v):
+        return g.zc[v.i]
+
+
+class _Family(ValueKind):
+    tag = "family"
+
+    def text(self, v):
+        return str(dict(v))
+
+    def plain(self, g, v, seat):
+        return v.name
+
+    def encode(self, v):
+        return {"family": v.name}
+
+    def decode(self, g, body, whole):
+        return g.zones[body]
+
+    def items(self, g, v):
+        zc = g.zc
+        return [c for z in v.values() for c in zc[z.i]]
+
+
+class _Shape(ValueKind):
+    tag = "shape"
+
+    def text(self, v):
+        return v.text
+
+    def encode(self, v):
+        return {"shape": v.text}
+
+    def decode(self, g, body, whole):
+        return parse_shape(body)
+
+
+class _Placement(ValueKind):
+    tag = "placement"
+
+    def text(self, v):
+        return v.label
+
+    def encode(self, v):
+        return {"placement": [list(c) for c in v.cells], "label": v.label}
+
+    def decode(self, g, body, whole):
+        return Placement(tuple(Cell(*c) for c in body), whole["label"])
+
+
+class _Cell(ValueKind):
+    tag = "cell"
+
+    def text(self, v):
+        return cell_name(v)
+
+    def encode(self, v):
+        return {"cell": list(v)}
+
+    def decode(self, g, body, whole):
+        return Cell(*body)
+
+    def items(self, g, v):
+        return list(v)
+
+
+class _Tuple(ValueKind):
+    tag = "tuple"
+
+    def text(self, v):
+        return "(" + ", ".join(text_of(x) for x in v) + ")"
+
+    def notation(self, g, v, seat):
+        return " ".join(kind_of(x).notation(g, x, seat) for x in v)
+
+    def named(self, g, v, seat):
+        return tuple(c for x in v for c in kind_of(x).named(g, x, seat))
+
+    def plain(self, g, v, seat):
+        return [kind_of(x).plain(g, x, seat) for x in v]
+
+    def encode(self, v):
+        return {"tuple": [encode(x) for x in v]}
+
+    def decode(self, g, body, whole):
+        return tuple(decode(g, x) for x in body)
+
+    def items(self, g, v):
+        return list(v)
+
+
+class _List(ValueKind):
+    def text(self, v):
+        return "[" + ", ".join(text_of(x) for x in v) + "]"
+
+    def notation(self, g, v, seat):
+        return "+".join(kind_of(x).notation(g, x, seat) for x in v)
+
+    def named(self, g, v, seat):
+        return tuple(c for x in v for c in kind_of(x).named(g, x, seat))
+
+    def plain(self, g, v, seat):
+        return [kind_of(x).plain(g, x, seat) for x in v]
+
+    def encode(self, v):
+        return [encode(x) for x in v]
+
+    def parts(self, v):
+        out = []
+        for i, x in enumerate(v):
+            if i:
+                out.append(", ")
+            out.extend(kind_of(x).parts(x))
+        return out
+
+    def items(self, g, v):
+        return v
+
+
+class _Row(ValueKind):
+    tag = "row"
+
+    def text(self, v):
+        return str(dict(v))
+
+    def plain(self, g, v, seat):
+        return {k: kind_of(x).plain(g, x, seat) for k, x in v.items()}
+
+    def encode(self, v):
+        return {"row": {k: encode(x) for k, x in v.items()}}
+
+    def decode(self, g, body, whole):
+        return Row((k, decode(g, x)) for k, x in body.items())
+
+
+class _Keyed(ValueKind):
+    def plain(self, g, v, seat):
+        return [kind_of(x).plain(g, x, seat) for x in v]
+
+
+class _Other(ValueKind):
+    def encode(self, v):
+        from rulelang.errors import RulesError
+        raise RulesError(f"cannot save a value of type {type(v).__name__}")
+
+
+KINDS: dict = {
+    type(None): _Nothing(), bool: _Bool(), int: _Int(), str: _Text(), Seat: _Seat(),
+    EnumValue: _Enum(), Card: _Card(), Zone: _Zone(), Family: _Family(), Shape: _Shape(),
+    Placement: _Placement(), Cell: _Cell(), tuple: _Tuple(), list: _List(), Row: _Row(),
+    Keyed: _Keyed(), dict: _Keyed(),
+}
+TAGS = {kind.tag: kind for kind in KINDS.values() if kind.tag is not None}
+_OTHER = _Other()
+
+
+def kind_of(v) -> ValueKind:
+    return KINDS.get(type(v), _OTHER)
+
+
+def text_of(v) -> str:
+    t = type(v)
+    if t is str:
+        return v
+    if t is int:
+        return str(v)
+    return KINDS.get(t, _OTHER).text(v)
+
+
+def as_list(g, v) -> list:
+    if type(v) is list:
+        return v
+    return KINDS.get(type(v), _OTHER).items(g, v)
+
+
+def encode(v):
+    return KINDS.get(type(v), _OTHER).encode(v)
+
+
+def decode(g, v):
+    if v is None or isinstance(v, (bool, int, str)):
+        return v
+    if isinstance(v, list):
+        return [decode(g, x) for x in v]
+    (tag, body), = [(k, x) for k, x in v.items() if k != "label"]
+    return TAGS[tag].decode(g, body, v)
