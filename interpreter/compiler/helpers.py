@@ -6,7 +6,7 @@ these, the builtins (``b_size``...) and the constants the compiler binds.
 from __future__ import annotations
 
 from interpreter.builtins import IMPLEMENTATIONS
-from interpreter.log import SeenCard
+from interpreter.log import Message, SeenCard
 from interpreter.protocol import as_list, kind_of, text_of
 from interpreter.values import (MAX_ITEMS, MAX_NUMBER, MAX_WORK, Card, Fail, Family, Keyed, Seat,
                                 Zone, bounded)
@@ -178,7 +178,7 @@ def names() -> dict:
         "var_field", "any_field", "dynamic_attr", "item", "int_text", "parts_of", "list_plus",
         "list_minus", "augment", "times", "divide", "modulo", "in_zone", "in_family", "in_any",
         "is_kind", "number_range", "top_card", "not_a_card", "text_of", "as_list", "bounded",
-        "log_parts", "SeenCard")}
+        "log_parts", "SeenCard", "Message")}
     for name, impl in IMPLEMENTATIONS.items():
         out["b_" + name] = impl
     out["__builtins__"] = {"len": len, "list": list, "range": range, "bool": bool, "int": int,

@@ -234,7 +234,7 @@ class UnitGen:
         if self.m.an.expr_chance(s.message):
             self.line(f"g.log_message({message})")  # its chance is drawn even when unread
         else:
-            self.line(f"if g.logging: g.log_message({message})")
+            self.line(f"if g.logging: g.log.append(Message({message}))")
 
     def s_Finish(self, s):
         how = literal(s.how)
