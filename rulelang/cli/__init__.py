@@ -1,4 +1,4 @@
-"""The command line: ``rulelang run``, ``check``, ``simulate`` and the rest.
+"""The command line: ``rulelang run``, ``check``, ``simulate``, ``serve`` and the rest.
 
 Each command lives in its own module here and is imported only when it is the
 one asked for, so ``rulelang check`` does not pay for what ``simulate`` needs.
@@ -18,6 +18,7 @@ COMMANDS = {
     "run": "run",
     "check": "check",
     "simulate": "simulate",
+    "serve": "serve",
 }
 
 
