@@ -213,7 +213,7 @@ function drawPlayers(message, parts) {
       const zone = family.zones[name];
       if (zone) panel.append(zoneBlock(family.title, zone, {size: name === me ? "" : "small"}));
     }
-    if (panel.children.length > 1 || view.players > 1) box.append(panel);
+    if (panel.children.length > 1 || name in message.players) box.append(panel);
   }
 }
 
