@@ -145,3 +145,28 @@ def test_a_placement_is_previewed_on_the_board_then_confirmed(browser):
         assert game.history[-1] == chosen
         shot(page, "yami-2-placed")
         assert page.errors == [] and phone.errors == []
+
+
+def test_the_lobby_opens_a_table_whose_links_work(browser, tmp_path):
+    from rulelang.web.host import Host
+    from rulelang.web.lobby import RulesFolder
+    for path in ("games/yami.rules", "games/yokai_sketch.rules", "examples/nim.rules"):
+        (tmp_path / path.split("/")[1]).write_text((ROOT / path).read_text())
+    host = Host(folder=RulesFolder(tmp_path))
+    with live_server(host) as base:
+        page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
+        page.goto(f"{base}/lobby/{host.lobby()}")
+        yami = page.locator("form.rulesfile", has_text="yami.rules")
+        yami.locator("select[name='option:mission']").select_option("2")
+        yami.locator("select[name='seat:P2']").select_option("random")
+        shot(page, "lobby-1")
+        yami.locator("button.go").click()
+        links = page.locator("#opened ul.links a")
+        links.first.wait_for()
+        assert links.count() == 2  # P1 and the spectator: P2 is a bot
+        shot(page, "lobby-2-opened")
+        table = next(iter(host.tables.values()))
+        assert table.kinds == {0: "human", 1: "random"} and table.game.options["mission"] == "2"
+        player = open_page(browser, base + links.first.get_attribute("href"))
+        assert player.locator("#title").inner_text() == "Yami"
+        assert page.locator("#mine details").count() == 1  # remembered in this browser

@@ -171,7 +171,8 @@ def create_app(host: Host) -> Starlette:
                 table.watchers.discard(other)
 
     async def advance(table):
-        """The bots' moves, one at a time, each sent to every page as it is played."""
+        """The bots' moves. Quick bots' moves in a row are played together and then sent
+        (each is in the log); a bot that thinks long thinks on a copy, the table free."""
         if table.name in advancing:
             return  # already under way
         advancing.add(table.name)
@@ -183,8 +184,7 @@ def create_app(host: Host) -> Starlette:
                         return
                     version = table.version
                     if not table.thinks_long(seat):
-                        notation = await run_in_threadpool(table.bot_choice, seat, table.game)
-                        await run_in_threadpool(table.play_bot, seat, notation)
+                        await run_in_threadpool(table.play_quick_bots)
                         await broadcast(table)
                         continue
                     copy = await run_in_threadpool(_copy, table.game)

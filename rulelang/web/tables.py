@@ -21,6 +21,7 @@ SPECTATOR = PUBLIC  # the seat a spectator's token stands for: only what every s
 HUMAN = "human"
 BOT_KINDS = ("random", "greedy", "first")
 MAX_BOT_MOVES = 100_000  # bots playing each other stop here, whatever the rules do
+QUICK_BOT_MOVES = 200    # quick bots' moves played before the pages are sent the state
 
 
 def new_token() -> str:
@@ -109,6 +110,15 @@ class Table:
             self.game.play(notation, seat=seat)
         except RulesError as error:
             self.fail(error)
+
+    def play_quick_bots(self, limit=QUICK_BOT_MOVES):
+        """The moves of bots that do not think long, until a person or a slow bot must move
+        (or ``limit`` moves: pages hear of a game of bots alone as it goes)."""
+        for _ in range(limit):
+            seat = self.bot_to_move()
+            if seat is None or self.thinks_long(seat):
+                return
+            self.play_bot(seat, self.bot_choice(seat, self.game))
 
     def play_bots(self):
         """Every bot move until a person must decide (for callers without a server)."""

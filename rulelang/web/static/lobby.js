@@ -5,7 +5,7 @@ import {el} from "./draw.js";
 
 const $ = id => document.getElementById(id);
 const base = location.pathname.replace(/\/$/, "");
-const KINDS = [["human", "a person (gets a link)"], ["random", "random bot"],
+const KINDS = [["human", "a person"], ["random", "random bot"],
                ["greedy", "greedy bot"], ["first", "first-move bot"]];
 const REMEMBERED = `rulelang-lobby-${base}`;
 
