@@ -161,6 +161,14 @@ def _placements(g, shape, allowed):
     return geometry.placements(_shape(g, shape), allowed)
 
 
+def _knows(g, seat, card):
+    if card is None:
+        return False
+    if not isinstance(card, Card):
+        raise Fail(f"knows needs a card, not {g.text_of(card)}")
+    return bool(card.known >> seat & 1)
+
+
 def _next(g, seat):
     seats = g.seats
     return seats[(seats.index(seat) + 1) % len(seats)]
@@ -209,6 +217,7 @@ IMPLEMENTATIONS = {
     "bottom": _bottom,
     "cards": lambda g, z: list(as_list(z)),
     "zone_of": lambda g, c: c.zone,
+    "knows": _knows,
     "key": lambda g, z: _zone(z).key,
     "owner": lambda g, z: _zone(z).owner,
     "order_from": lambda g, s: g.seats[g.seats.index(s):] + g.seats[:g.seats.index(s)],

@@ -238,6 +238,7 @@ class UnitCompiler:
         pass_if = ec.maybe(s.pass_if)
         prompt = ec.message(s.prompt) if s.prompt is not None else None
         slot, can_pass, name = s.slot, s.can_pass, s.name
+        pass_word = s.pass_word[0] if s.pass_word is not None else "pass"
         element = s.options.ty.arg if s.options.ty and s.options.ty.name == "list" else None
 
         def maker(i):
@@ -245,7 +246,7 @@ class UnitCompiler:
 
             def op(g, L):
                 seat = by(g, L) if by is not None else g.current
-                passing = can_pass and (pass_if is None or bool(pass_if(g, L)))
+                passing = can_pass and (pass_if is None or bool(pass_if(g, L))) and pass_word
                 words = prompt(g, L) if prompt is not None else [name]
                 g.ask(seat, list(options(g, L)), passing, words, slot, element)
                 g.frames[-1].pc = nxt

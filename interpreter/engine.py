@@ -118,14 +118,20 @@ class Game(Effects):
             value = self._option_value(name, ty, given[name]) if name in given else default(self, L)
             if allowed is not None:
                 choices = allowed(self, L)
-                if value not in choices:
-                    shown = ", ".join(self.text_of(c) for c in choices)
-                    raise RulesError(f"option {name}={self.text_of(value)} is not allowed "
-                                     f"(choose from {shown})")
+                for item in value if ty.name == "list" else [value]:  # a list option: each item
+                    if item not in choices:
+                        shown = ", ".join(self.text_of(c) for c in choices)
+                        raise RulesError(f"option {name}={self.text_of(item)} is not allowed "
+                                         f"(choose from {shown})")
             chosen[name] = value
         return chosen
 
     def _option_value(self, name, ty, value):
+        if ty.name == "list":  # a list, or its items in one text: "2+3" (as moves name lists)
+            items = value if isinstance(value, (list, tuple)) else [
+                v for v in str(value).strip("[]").replace(",", "+").split("+") if v.strip()]
+            return [self._option_value(name, ty.arg, v.strip() if isinstance(v, str) else v)
+                    for v in items]
         if ty.name == "enum":
             for member in self.rules.enum_values[ty.arg]:
                 if member.name == str(value) or member is value:
@@ -283,9 +289,11 @@ class Game(Effects):
             values.append(value)
             notations.append(text)
             named.append(cards)
-        if passing:
+        if passing:  # the pass move's notation ("pass" unless the rules name it)
+            if passing.lower() in (n.lower() for n in seen):
+                raise Fail(f"the pass move '{passing}' has the same name as an option")
             values.append(None)
-            notations.append("pass")
+            notations.append(passing)
             named.append(())
         if not values:
             raise Fail("there is nothing to choose from, and passing is not allowed")

@@ -46,7 +46,18 @@ def groups(cells) -> list:
 
 
 def connected(cells) -> bool:
-    return len(groups(cells)) <= 1
+    """One flood fill, no sorting: cells hash like plain pairs, so no Cell is made."""
+    todo = set(as_cells(cells))
+    if not todo:
+        return True
+    stack = [todo.pop()]
+    while stack:
+        x, y = stack.pop()
+        for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if n in todo:
+                todo.discard(n)
+                stack.append(n)
+    return not todo
 
 
 def adjacent(a, b) -> bool:

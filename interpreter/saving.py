@@ -191,8 +191,11 @@ def restore(rules, text: str) -> Game:
 
 
 def _restore(rules, data) -> Game:
-    chosen = {k: x["enum"][1] if isinstance(x, dict) and "enum" in x else x
-              for k, x in data["options"].items()}
+    def given(x):  # an option as new_game takes it: enum members by name, lists item by item
+        if isinstance(x, list):
+            return [given(i) for i in x]
+        return x["enum"][1] if isinstance(x, dict) and "enum" in x else x
+    chosen = {k: given(x) for k, x in data["options"].items()}
     g = Game(rules, data["players"], data["seed"], chosen, {})  # tables may read options
     g._build_state()
     decode = _Decoder(g)

@@ -232,7 +232,8 @@ def render(g, entry, seat):
 def header(g, seat=None) -> str:
     """The transcript's first line. The seed is the host's alone: the rules are public,
     so anyone holding the seed could replay setup and read every hidden card."""
-    options = ", ".join(f"{k}={g.text_of(v)}" for k, v in g.options.items())
+    options = ", ".join(f"{k}={'+'.join(map(g.text_of, v)) if isinstance(v, list) else g.text_of(v)}"
+                        for k, v in g.options.items())  # a list option as it is typed: 2+3
     counted = f"{g.nplayers} player" + ("s" if g.nplayers != 1 else "")
     seeded = (f", seed {g.seed}" if seat is None else ", as a spectator sees it"
               if isinstance(seat, Public) else f", as {g.seat_name(seat)} sees it")

@@ -235,6 +235,7 @@ class Choose(Stmt):
     can_pass: bool
     pass_if: Expr | None
     prompt: Expr | None
+    pass_word: tuple | None = attrs.field(kw_only=True, default=None)  # (text, span): its notation
     slot: int = attrs.field(kw_only=True, default=None)
 
 

@@ -115,6 +115,8 @@ SIGNATURES: dict[str, Sig] = {
     "cards": Sig(("zones",), lambda a: T.list_of(T.element(a[0])),
                  "the cards of a zone (bottom to top), or of every zone of a family"),
     "zone_of": Sig(("card",), lambda a: T.ZONE, "the zone a card is in"),
+    "knows": Sig(("seat", "card"), lambda a: T.BOOL,
+                 "true if the seat knows the card's face (it has seen it, and it was not shuffled since)"),
     "key": Sig(("zone",), lambda a: T.ANY,
                "the key of a zone kept per key (a tuple for several keys), none otherwise"),
     "owner": Sig(("zone",), lambda a: T.SEAT,

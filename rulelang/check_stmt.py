@@ -298,6 +298,11 @@ class StmtChecker:
             self.expect(s.by, scope, T.SEAT, "who chooses")
         if s.pass_if is not None:
             self.expect(s.pass_if, scope, T.BOOL, "the condition to pass")
+        if s.pass_word is not None:
+            word, span = s.pass_word
+            if not word.strip() or "{" in word or "}" in word or "+" in word:
+                self.error(span, "the name of the pass move is a plain word, like \"stop\"",
+                           "it is what a player types; it cannot be empty, insert values or hold '+'")
         if s.prompt is not None:
             self.expr(s.prompt, scope)
         if s.name in scope.names:

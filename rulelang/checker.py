@@ -250,8 +250,10 @@ class Checker(ExprChecker, StmtChecker):
             if allowed.name != "list":
                 self.error(d.allowed.span, "the allowed values of an option are a list or a range")
         self.expect(d.default, scope, ty, "the default")
-        if ty.name not in ("int", "bool", "text", "enum", "any"):
-            self.error(d.type.span, "an option is a number, true/false, text or an enum")
+        item = ty.arg if ty.name == "list" else ty
+        if not isinstance(item, T.Type) or item.name not in ("int", "bool", "text", "enum", "any"):
+            self.error(d.type.span, "an option is a number, true/false, text or an enum, "
+                                    "or a list of one of them")
         self.program.options[d.name] = (d, ty)
         self.define("option", d.name, ty, d, d.span, False)
 

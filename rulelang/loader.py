@@ -9,6 +9,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import attrs
+
 from rulelang import ast
 from rulelang.checker import Checker, Program
 from rulelang.errors import Diagnostic, RulesError
@@ -44,9 +46,26 @@ def load_program(path: str | os.PathLike) -> Program:
 
 def load_text(text: str, name: str = "<rules>", base: Path | None = None) -> Program:
     """Parse and check rules given as text; imports resolve below ``base``."""
+    loaded = read_modules(text, name, base)
+    return Checker(loaded.modules, loaded.sources).run()
+
+
+@attrs.frozen
+class Loaded:
+    """A file and everything it imports, parsed and not yet checked."""
+    modules: list  # [ast.Module], the first one is the file itself
+    sources: dict  # shown file name -> text
+    paths: dict  # shown file name of each imported file -> where it is on disk
+
+
+def read_modules(text: str, name: str = "<rules>", base: Path | None = None,
+                 parse_main=parse, parse_import=parse) -> Loaded:
+    """Parse rules given as text and the files they import (for the checker, or for an
+    editor, which gives its own ways to parse: it keeps what has not changed)."""
     _check_size(text, name)
     sources = {name: text}
-    modules = [parse(text, name)]
+    paths = {}
+    modules = [parse_main(text, name)]
     seen = {name}
     queue = [(modules[0], base)]
     while queue:
@@ -72,13 +91,14 @@ def load_text(text: str, name: str = "<rules>", base: Path | None = None) -> Pro
                 raise _import_error(decl, f"cannot read '{decl.path}'", sources) from None
             _check_size(imported_text, shown)
             sources[shown] = imported_text
+            paths[shown] = target
             if sum(map(len, sources.values())) > MAX_TOTAL_SOURCE:
                 raise _import_error(decl, f"too much to import: a file and its imports may "
                                           f"have at most {MAX_TOTAL_SOURCE:,} characters", sources)
-            imported = parse(imported_text, shown)
+            imported = parse_import(imported_text, shown)
             modules.append(imported)
             queue.append((imported, target.parent))
-    return Checker(modules, sources).run()
+    return Loaded(modules, sources, paths)
 
 
 def _check_size(text, name):

@@ -2,7 +2,12 @@
 from __future__ import annotations
 
 import functools
+import hashlib
+import os
 import re
+import stat
+import sys
+from pathlib import Path
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput, UnexpectedToken, VisitError
@@ -24,11 +29,50 @@ KEYWORDS = frozenset({  # words that start a statement or belong to expressions:
 })
 
 
+GRAMMAR = Path(__file__).with_name("grammar.lark")
+
+
 @functools.cache
 def _lark() -> Lark:
-    return Lark.open("grammar.lark", rel_to=__file__, parser="lalr",
-                     propagate_positions=True, start=["start", "expr_start"],
-                     maybe_placeholders=True, lexer_callbacks={"NAME": _hard_keyword})
+    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", propagate_positions=True,
+                start=["start", "expr_start"], maybe_placeholders=True,
+                lexer_callbacks={"NAME": _hard_keyword}, cache=_table_cache() or False)
+
+
+def _table_cache() -> str | None:
+    """Where Lark keeps its built parser tables between runs (building them is most of the
+    start-up time), or None when there is no safe place.
+
+    Lark reads the cache with pickle, so a file someone else could have written must never
+    be read: the cache lives in this user's own cache folder, which must be theirs and
+    closed to everyone else, and so must the file. The name carries a digest of the grammar,
+    so a changed grammar never meets old tables (Lark checks that too).
+    """
+    if os.environ.get("RULELANG_NO_CACHE") or not hasattr(os, "getuid"):
+        return None
+    root = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    if not os.path.isabs(root):
+        return None
+    folder = os.path.join(root, "rulelang")
+    try:
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        if not _private(os.lstat(folder), directory=True):
+            return None
+        digest = hashlib.sha256(GRAMMAR.read_bytes()).hexdigest()[:16]
+        import lark
+        path = os.path.join(folder, f"parser-{digest}-lark{lark.__version__}-py"
+                                    f"{sys.version_info[0]}.{sys.version_info[1]}.pickle")
+        if os.path.lexists(path) and not _private(os.lstat(path), directory=False):
+            return None
+    except OSError:
+        return None
+    return path
+
+
+def _private(info: os.stat_result, directory: bool) -> bool:
+    """Owned by this user, of the expected kind (no links), writable by no one else."""
+    kind_ok = stat.S_ISDIR(info.st_mode) if directory else stat.S_ISREG(info.st_mode)
+    return kind_ok and info.st_uid == os.getuid() and not info.st_mode & 0o022
 
 
 def _hard_keyword(token: Token) -> Token:

@@ -81,7 +81,13 @@ def _cell_xy(name):
 def grid_picture(zone: dict, layers: list, marks: dict | None = None) -> Table:
     """A grid as a table of cells: the zone's cards, then its layers where it is empty."""
     cells: dict = {}
-    for source in [zone] + layers:
+    stacked: set = set()
+    for card in zone["cards"]:  # cards on one cell: draw the top one (the last), in brackets
+        for xy in map(_cell_xy, card.get("cells", [])):
+            if xy in cells:
+                stacked.add(xy)
+            cells[xy] = card
+    for source in layers:
         for card in source["cards"]:
             for name in card.get("cells", []):
                 cells.setdefault(_cell_xy(name), card)
@@ -99,12 +105,12 @@ def grid_picture(zone: dict, layers: list, marks: dict | None = None) -> Table:
     for y in ys:
         row = [str(y + 1)]
         for x in xs:
-            row.append(_cell_text(cells.get((x, y)), marks.get((x, y))))
+            row.append(_cell_text(cells.get((x, y)), marks.get((x, y)), (x, y) in stacked))
         table.add_row(*row)
     return table
 
 
-def _cell_text(card, mark):
+def _cell_text(card, mark, stacked=False):
     if mark is not None:
         if card is not None and not card.get("hidden"):  # keep what lies there, highlighted
             return Text(f"{str(card.get('symbol') or card['name'][:3]):^3}", style="bold reverse")
@@ -112,8 +118,9 @@ def _cell_text(card, mark):
     if card is None:
         return Text(" · ", style="grey37")
     if card.get("hidden"):
-        return Text(" ? ", style="dim")
+        return Text("[?]" if stacked else " ? ", style="dim")
     symbol = str(card.get("symbol") or card["name"][:3])
+    symbol = f"[{symbol}]" if stacked else symbol
     style = style_of(card)
     return Text(f"{symbol:^3}", style=f"bold white on {style}" if style else "bold")
 

@@ -120,8 +120,11 @@ CASES = {
                        (3, 17)),
     "option allowed": ("option n: int in 5 = 1" + TURN,
                        "the allowed values of an option are a list or a range", (3, 18)),
-    "option type": ("option n: list of int = [1]" + TURN,
-                    "an option is a number, true/false, text or an enum", (3, 11)),
+    "pass name": ('turn { choose n in 1..3 pass "{n}" win current }',
+                  "the name of the pass move is a plain word, like \"stop\"", (3, 30)),
+    "option type": ("option n: list of list of int = []" + TURN,
+                    "an option is a number, true/false, text or an enum, or a list of one of them",
+                    (3, 11)),
     "table column types": ('table t {\n  | a |\n  |---|\n  | 1 |\n  | "x" |\n}' + TURN,
                            "column 'a' holds int, but this is text", (7, 5)),
     # calls

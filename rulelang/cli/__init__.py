@@ -8,6 +8,8 @@ Exit codes: 0 success, 65 a parse or check error, 70 an error while running,
 from __future__ import annotations
 
 import importlib
+import os
+import sys
 
 import click
 
@@ -18,6 +20,8 @@ COMMANDS = {
     "run": "run",
     "check": "check",
     "simulate": "simulate",
+    "fmt": "fmt",
+    "lsp": "lsp",
     "serve": "serve",
 }
 
@@ -41,5 +45,55 @@ def cli():
     """rulelang: write the rules of a tabletop game, then play it."""
 
 
+EXIT_IO = 74  # sysexits' EX_IOERR: the terminal or a file could not be read or written
+
+
 def main():
-    cli(prog_name="rulelang")
+    """The ``rulelang`` command. Whatever goes wrong with the streams around it (stdin closed,
+    stdout a full disk or a closed pipe), it ends with one line and a documented exit code."""
+    if sys.stdin is None or sys.stdin.closed:  # started with stdin closed: read nothing
+        sys.stdin = open(os.devnull, encoding="utf-8")
+    try:
+        cli(prog_name="rulelang", standalone_mode=False)
+    except click.exceptions.Abort:
+        _say("interrupted.")
+        sys.exit(130)
+    except click.ClickException as error:
+        error.show()
+        sys.exit(error.exit_code)
+    except KeyboardInterrupt:
+        _say("\ninterrupted.")
+        sys.exit(130)
+    except OSError as error:  # a broken pipe, a full disk, a terminal gone
+        _io_failure(error)
+    else:
+        try:
+            sys.stdout.flush()
+        except OSError as error:  # the last of the output did not fit
+            _io_failure(error)
+
+
+def _io_failure(error):
+    _quiet_stdout()
+    if isinstance(error, BrokenPipeError):  # a reader that stopped early wanted no more
+        pass
+    elif error.filename:
+        _say(f"rulelang: {error.filename}: {error.strerror or error}")
+    else:
+        _say(f"rulelang: cannot write the output: {error.strerror or error}")
+    sys.exit(EXIT_IO)
+
+
+def _say(text):
+    try:
+        click.echo(text, err=True)
+    except OSError:
+        pass
+
+
+def _quiet_stdout():
+    """Point stdout at nothing, so Python's own flush at exit cannot fail a second time."""
+    try:
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")
+    except OSError:
+        pass

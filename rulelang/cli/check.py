@@ -5,9 +5,9 @@ import sys
 
 import click
 
-import rulelang
 from rulelang.cli.common import EXIT_DATA
 from rulelang.errors import RulesError
+from rulelang.loader import load_program  # the checker only: checking needs no interpreter
 
 
 @click.command()
@@ -17,7 +17,7 @@ def check(files):
     failed = False
     for path in files:
         try:
-            rulelang.load(path)
+            load_program(path)
             click.echo(f"{path}: ok")
         except RulesError as error:
             failed = True

@@ -1,0 +1,1 @@
+"""rulelang lsp: a language server for .rules files (see server.py)."""
