@@ -70,8 +70,7 @@ def test_two_people_play_a_whole_game_of_yokai_sketch_through_their_pages(browse
     game = table.game
     rng = random.Random(16)
     with live_server(host) as base:
-        pages = {who: open_page(browser, f"{base}/t/{token_of(table, who)}")
-                 for who in ("P1", "P2", "spectator")}
+        pages = {who: open_page(browser, f"{base}/t/{token_of(table, who)}") for who in ("P1", "P2")}
         shot(pages[game.seat_name(game.to_move)], "yokai-1-start")
         by_card = 0
         while not game.is_over:
@@ -94,15 +93,19 @@ def test_two_people_play_a_whole_game_of_yokai_sketch_through_their_pages(browse
                 button.click()
             wait_for_version(page, version + 1)
             assert game.history[-1] == chosen
-            if len(game.history) == 24:
-                pages["P2-phone"] = open_page(browser, f"{base}/t/{token_of(table, 'P2')}", PHONE)
-                for name, shown in pages.items():
+            if len(game.history) == 24:  # a look at every page (those watching open now)
+                watch = open_page(browser, f"{base}/t/{token_of(table, 'spectator')}")
+                phone = open_page(browser, f"{base}/t/{token_of(table, 'P2')}", PHONE)
+                for name, shown in (*pages.items(), ("spectator", watch), ("P2-phone", phone)):
                     wait_for_version(shown, table.version)
                     shot(shown, f"yokai-2-middle-{name}")
-                phone = pages.pop("P2-phone")
+                assert watch.locator(".card.back").count() > 0
+                assert watch.locator(".yourmove, button.move").count() == 0
                 assert fits_width(phone)
+                watch.close()
                 phone.close()
         end = game.transcript().rstrip().splitlines()[-1].removeprefix("== game over: ")
+        pages["spectator"] = open_page(browser, f"{base}/t/{token_of(table, 'spectator')}")
         phone = pages["P2-phone"] = open_page(browser, f"{base}/t/{token_of(table, 'P2')}", PHONE)
         for name, page in pages.items():
             wait_for_version(page, table.version)

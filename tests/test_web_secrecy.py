@@ -19,7 +19,8 @@ from rulelang.web.host import Host
 from rulelang.web.tables import HUMAN, SPECTATOR, Table
 from test_secrecy import other_faces, play_to, random_picks, seen_by
 
-GAMES = [("games/yokai_sketch.rules", 2), ("games/yami.rules", 3), ("examples/oh_hell.rules", 3)]
+GAMES = [("games/yokai_sketch.rules", 2), ("games/yami.rules", 3), ("games/yokai.rules", 3),
+         ("examples/oh_hell.rules", 3)]
 TOKENS = {"seat-one-token-aaaaaaaaaa": 0, "seat-two-token-bbbbbbbbbb": 1,
           "seat-three-token-cccccccc": 2, "spectator-token-dddddddd": SPECTATOR}
 

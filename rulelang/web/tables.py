@@ -133,6 +133,7 @@ class Table:
         diagnostic = error.diagnostics[0]
         where = f" (line {diagnostic.span.line} of {self.rules_name})" if diagnostic.span else ""
         self.failure = f"{diagnostic.message}{where}"
+        self.sent.clear()  # the same moves, a different state: every page must hear of it
 
     # ------------------------------------------------------------------ what a seat is sent
     def message(self, seat) -> str:

@@ -73,7 +73,8 @@ export function drawCard(card, size = "") {
   }
   applyTint(node, card.tint);
   if (card.symbol !== undefined && card.symbol !== null && card.symbol !== "") {
-    node.append(el("span", "sym", card.symbol));
+    const symbol = String(card.symbol);
+    node.append(el("span", `sym${symbol.length > 5 ? " longer" : symbol.length > 3 ? " long" : ""}`, symbol));
   }
   // a long name may break after a slash or a hyphen rather than inside a word
   node.append(el("span", "name", String(card.name).replace(/([/-])/g, "$1\u200b")));
@@ -240,7 +241,7 @@ export function drawTable(part) {
   const body = el("tbody");
   for (const [key, cells] of shown) {
     const tr = el("tr");
-    tr.append(el("th", "rowkey", key));
+    tr.append(el("th", "rowkey", key.replace(/_/g, " ")));
     for (const column of columns) {
       const td = el("td");
       if (cells[column]) td.append(drawZone(cells[column], {size: "small"}));

@@ -268,30 +268,42 @@ function drawLegend(view) {
   box.append(list);
 }
 
+// The transcript grows line by line, but a line may also change (a move that named a
+// hidden card can be shown once the card is out): only lines that differ are redrawn.
 function drawLog(message) {
   const view = message.view;
   const list = $("loglines");
+  const shown = list.children;
   const grew = view.log.length !== state.logSeen;
-  list.replaceChildren();
   view.log.forEach((line, i) => {
-    const item = el("li");
-    if (line.startsWith("-- ")) item.className = "header";
-    else if (line.startsWith("== ")) item.className = "end";
-    const choice = /^(\S+) > (.*)$/.exec(line);
-    if (choice && seatIndex(view, choice[1]) !== null) {
-      const chip = el("span", "chip", choice[1]);
-      chip.style.setProperty("--seat", seatColour(seatIndex(view, choice[1])));
-      item.append(chip, " ", choice[2]);
-      item.classList.add("choice");
-    } else {
-      item.textContent = line.replace(/^-- (.*) --$/, "$1");
-    }
+    if (i < shown.length && shown[i].dataset.line === line) return;
+    const item = logLine(view, line);
     if (i >= state.logSeen) item.classList.add("new");
-    list.append(item);
+    if (i < shown.length) list.replaceChild(item, shown[i]);
+    else list.append(item);
   });
+  while (shown.length > view.log.length) list.lastChild.remove();
   state.logSeen = view.log.length;
   if (grew || !list.dataset.drawn) list.scrollTop = list.scrollHeight;
   list.dataset.drawn = "yes";
+}
+
+function logLine(view, line) {
+  const item = el("li");
+  item.dataset.line = line;
+  if (line.startsWith("-- ")) item.className = "header";
+  else if (line.startsWith("== ")) item.className = "end";
+  const choice = /^(\S+) > (.*)$/.exec(line);
+  const seat = choice ? seatIndex(view, choice[1]) : null;
+  if (seat !== null) {
+    const chip = el("span", "chip", choice[1]);
+    chip.style.setProperty("--seat", seatColour(seat));
+    item.append(chip, " ", choice[2]);
+    item.classList.add("choice");
+  } else {
+    item.textContent = line.replace(/^-- (.*) --$/, "$1");
+  }
+  return item;
 }
 
 // ------------------------------------------------------------------ deciding
