@@ -155,20 +155,33 @@ def test_malformed_or_huge_messages_are_refused_and_the_game_goes_on(yokai):
     assert game.history == [move]
 
 
-def test_bots_answer_and_each_of_their_moves_is_sent():
-    host, table = host_with(kinds={"P2": "random"}, seed=3)
+@pytest.mark.parametrize("kind,count", [("random", 12), ("greedy", 3)])
+def test_bots_answer_and_their_moves_are_sent(kind, count):
+    host, table = host_with(kinds={"P2": kind}, seed=3)
     with TestClient(create_app(host)) as client:
         with client.websocket_connect(f"/t/{token_of(table, 'P1')}/ws") as ws:
             state = until_settled(ws, table)
             moves = 0
-            while not state["view"]["over"] and moves < 12:
+            while not state["view"]["over"] and moves < count:
                 assert state["view"]["decision"]["seat"] == 0
                 move = state["view"]["decision"]["moves"][0]
                 ws.send_text(json.dumps({"move": move, "version": state["version"]}))
                 state = until_settled(ws, table)
                 moves += 1
-    assert moves == 12 or state["view"]["over"]
+    assert moves == count or state["view"]["over"]
     assert any(line.startswith("P2 > ") for line in state["view"]["log"])  # the bot played
+
+
+def test_a_bots_seed_is_drawn_afresh_and_owes_nothing_to_the_games(monkeypatch):
+    import rulelang.web.tables as tables
+    seeds = []
+    real = tables.make_bot
+    monkeypatch.setattr(tables, "make_bot", lambda kind, seed: seeds.append(seed) or real(kind, seed))
+    for _ in range(3):
+        _, table = host_with(kinds={"P1": "random", "P2": "random"}, seed=12)
+        table.play_bots()
+        assert table.game.is_over
+    assert len(seeds) == 6 and len(set(seeds)) == 6 and 12 not in seeds
 
 
 def test_a_seat_downloads_its_own_transcript_and_record_the_spectator_none(yokai):

@@ -70,6 +70,10 @@ def serve(file, players, option_pairs, bot_pairs, seed, folder, save_path, saves
     for table in tables:
         print_links(table, base)
     if folder:
+        for table in server.tables.values():
+            if table not in tables:
+                click.echo("continuing a lobby game: ", nl=False)
+                print_links(table, base)
         click.echo(f"lobby (games of the rules in {folder}): {base}/lobby/{server.lobby()}")
     if host != LOOPBACK and host != "localhost":
         click.echo(f"note: listening on {host}: anyone who can reach this machine and holds "

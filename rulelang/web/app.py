@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import json
 import secrets
+import threading
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -130,10 +131,9 @@ def create_app(host: Host) -> Starlette:
         await ws.accept()
         watcher = Watcher(ws, seat)
         try:
-            async with lock_of(table):
+            async with lock_of(table):  # sent under the lock: no later state overtakes it
                 table.watchers.add(watcher)
-                text = await run_in_threadpool(table.message, seat)
-            await ws.send_text(text)
+                await ws.send_text(await run_in_threadpool(table.message, seat))
             while True:
                 event = await ws.receive()
                 if event["type"] == "websocket.disconnect":
@@ -188,7 +188,7 @@ def create_app(host: Host) -> Starlette:
                         await broadcast(table)
                         continue
                     copy = await run_in_threadpool(_copy, table.game)
-                notation = await run_in_threadpool(table.bot_choice, seat, copy)
+                notation = await in_daemon_thread(table.bot_choice, seat, copy)
                 async with lock_of(table):
                     if table.version == version:
                         await run_in_threadpool(table.play_bot, seat, notation)
@@ -260,6 +260,31 @@ def create_app(host: Host) -> Starlette:
 def _after_move(host, table, seats) -> dict:
     host.save(table)
     return {seat: table.message(seat) for seat in seats}
+
+
+async def in_daemon_thread(work, *args):
+    """``work(*args)`` in a thread of its own that does not hold the process up when the
+    server stops (a bot thinking on a copy of a game: the copy can be thrown away)."""
+    loop = asyncio.get_running_loop()
+    done = loop.create_future()
+
+    def settle(result, error):
+        if not done.done():
+            done.set_exception(error) if error is not None else done.set_result(result)
+
+    def run():
+        result = error = None
+        try:
+            result = work(*args)
+        except Exception as failure:  # noqa: BLE001 - handed to the waiting coroutine
+            error = failure
+        try:
+            loop.call_soon_threadsafe(settle, result, error)
+        except RuntimeError:
+            pass  # the server has stopped: nobody waits for this any more
+
+    threading.Thread(target=run, daemon=True).start()
+    return await done
 
 
 def _copy(game):
