@@ -29,14 +29,18 @@ class Rules:
         self.tables = {name: (info.order, [[ec.expr(c) for c in row] for row in info.rows])
                        for name, info in program.tables.items()}
         self.kinds = {}
-        self.hints = {}  # display hints for the terminal: kind -> (slots, symbol, tint)
+        self.hints = {}  # display hints for the terminal: kind -> (slots, {hint: code})
         for name, kind in program.cards.items():
             fixed = [f for f in kind.fields.values() if not f.mutable]
             state = [(f.name, ec.expr(f.init)) for f in kind.fields.values() if f.mutable]
             coerce = {f.name: f.type.name for f in fixed if f.type.name in ("shape", "cell")}
             label = ec.renderer(kind.label) if kind.label is not None else None
             self.kinds[name] = (kind.slots, state, label, coerce)
-            self.hints[name] = (kind.hint_slots, ec.maybe(kind.decl.symbol), ec.maybe(kind.decl.tint))
+            decl = kind.decl
+            self.hints[name] = (kind.hint_slots, {
+                hint: ec.maybe(getattr(decl, hint))
+                for hint in ("symbol", "tint", "symbol_means", "tint_means")
+                if getattr(decl, hint) is not None})
         self.vars = [(v, ec.maybe(v.init)) for v in program.vars.values()]
         self.ends = [ec.expr(d.cond) for d in program.ends]
         self.end_reads = _union(reads(d.cond, program.fns) for d in program.ends)
@@ -106,16 +110,16 @@ class Rules:
         from interpreter.saving import restore
         return restore(self, text)
 
-    def display_hints(self, g, card):
-        """A card's symbol and tint (display hints declared in its kind), or Nones."""
-        slots, symbol, tint = self.hints[card.kind]
-        if symbol is None and tint is None:
-            return None, None
+    def display_hints(self, g, card) -> dict:
+        """A card's display hints declared in its kind, as texts: symbol, tint, and what
+        each means (symbol_means, tint_means), each only if declared."""
+        slots, hints = self.hints[card.kind]
+        if not hints:
+            return {}
         L = g.global_L
         for name, slot in slots.items():
             L[slot] = card.f[name]
-        return (g.text_of(symbol(g, L)) if symbol else None,
-                g.text_of(tint(g, L)) if tint else None)
+        return {hint: g.text_of(code(g, L)) for hint, code in hints.items()}
 
     @property
     def player_counts(self):

@@ -50,11 +50,7 @@ def card_view(g, card, seat) -> dict:
     out = {"name": card.label, "kind": card.kind}
     for key, value in card.f.items():
         out[key] = plain(g, value, seat)
-    symbol, tint = g.rules.display_hints(g, card)
-    if symbol is not None:
-        out["symbol"] = symbol
-    if tint is not None:
-        out["tint"] = tint
+    out.update(g.rules.display_hints(g, card))
     return out
 
 
@@ -158,6 +154,7 @@ def view(g, seat=None) -> dict:
         "zones": {z.name: zone_view(g, z, seat) for z in all_zones(g)},
         "vars": vars_view(g, seat),
         "seat_vars": [info.name for info, _ in g.rules.vars if info.type.name == "seat"],
+        "var_labels": {info.name: info.label for info, _ in g.rules.vars if info.label},
         "log": [line for line in (render(g, e, seat) for e in g.log) if line is not None],
         "over": g.over,
     }

@@ -373,6 +373,8 @@ class CardDecl(Decl):
     label: Expr | None
     symbol: Expr | None = None  # display hint: a short text for a grid cell
     tint: Expr | None = None  # display hint: a colour name (or an enum member named like one)
+    symbol_means: Expr | None = None  # display hint: what the symbol means, for a legend
+    tint_means: Expr | None = None  # display hint: what the tint means, for a legend
 
 
 @node
@@ -399,7 +401,16 @@ class VarDecl(Decl):
     keys: list
     type: TypeRef
     init: Expr | None
-    visibility: str | None
+    options: list = attrs.Factory(list)  # [(name, str | None, Span)]: visibility, label "..."
+
+    @property
+    def visibility(self) -> str | None:
+        """The visibility written (public, hidden, owner), or None."""
+        return next((name for name, text, _ in self.options if text is None), None)
+
+    @property
+    def label(self) -> str | None:
+        return next((text for name, text, _ in self.options if name == "label"), None)
 
 
 @node

@@ -110,12 +110,15 @@ class Builder(Transformer):
     def card_decl(self, meta, c):
         fields = [x for x in c[1:] if isinstance(x, ast.FieldDecl)]
         clauses = {}
-        for kind, expr in (x for x in c[1:] if isinstance(x, tuple)):
+        for kind, expr, meaning in (x for x in c[1:] if isinstance(x, tuple)):
             if kind in clauses:
                 self._bad(f"a card kind has one '{kind}' clause", expr.span)
             clauses[kind] = expr
+            if meaning is not None:
+                clauses[kind + "_means"] = meaning
         return ast.CardDecl(str(c[0]), fields, clauses.get("name"), clauses.get("symbol"),
-                            clauses.get("tint"), span=self._s(meta))
+                            clauses.get("tint"), clauses.get("symbol_means"),
+                            clauses.get("tint_means"), span=self._s(meta))
 
     def field(self, meta, c):
         return ast.FieldDecl(str(c[0]), c[1], span=self._s(meta))
@@ -124,13 +127,13 @@ class Builder(Transformer):
         return ast.FieldDecl(str(c[0]), c[1], c[2], True, span=self._s(meta))
 
     def name_clause(self, meta, c):
-        return ("name", c[0])
+        return ("name", c[0], None)
 
     def symbol_clause(self, meta, c):
-        return ("symbol", c[0])
+        return ("symbol", c[0], c[1])
 
     def tint_clause(self, meta, c):
-        return ("tint", c[0])
+        return ("tint", c[0], c[1])
 
     def table_decl(self, meta, c):
         rows = [r for r in c[1:] if r is not None]
@@ -169,9 +172,11 @@ class Builder(Transformer):
         return (str(c[0]), _unquote(c[1]) if c[1] is not None else None, self._ts(c[0]))
 
     def var_decl(self, meta, c):
-        name, keys, typ, init, vis = c
-        return ast.VarDecl(str(name), keys or [], typ, init, str(vis) if vis else None,
-                           span=self._s(meta))
+        name, keys, typ, init, *options = c
+        return ast.VarDecl(str(name), keys or [], typ, init, options=options, span=self._s(meta))
+
+    def var_opt(self, meta, c):
+        return (str(c[0]), _unquote(c[1]) if c[1] is not None else None, self._ts(c[0]))
 
     def const_decl(self, meta, c):
         return ast.ConstDecl(str(c[0]), c[1], span=self._s(meta))

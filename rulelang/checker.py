@@ -20,6 +20,8 @@ MAX_GRID = 100  # cells along each side of a bounded grid
 ZONE_KINDS = ("pile", "hand", "row", "grid")
 VISIBILITIES = ("hidden", "public", "owner", "top")
 ZONE_OPTIONS = VISIBILITIES + ("label", "layout")
+VAR_VISIBILITIES = ("public", "hidden", "owner")
+VAR_OPTIONS = VAR_VISIBILITIES + ("label",)
 
 
 @attrs.define(eq=False)
@@ -82,6 +84,7 @@ class VarInfo:
     init: object
     visibility: str
     decl: object
+    label: str | None = None  # display hint: what a screen calls it (unlabelled: not shown)
 
 
 @attrs.define(eq=False)
@@ -298,6 +301,9 @@ class Checker(ExprChecker, StmtChecker):
             for hint in (d.symbol, d.tint):
                 if hint is not None:
                     self.expr(hint, every)
+            for meaning in (d.symbol_means, d.tint_means):
+                if meaning is not None:
+                    self.expect(meaning, every, T.TEXT, "what a display hint means")
 
     def d_TableDecl(self, d):
         scope = self.top_scope()
@@ -376,12 +382,22 @@ class Checker(ExprChecker, StmtChecker):
         ty = self.type_of(d.type)
         if d.init is not None:
             self.expect(d.init, self.top_scope(), ty, f"the start value of '{d.name}'")
-        vis = d.visibility or "public"
-        if vis not in ("public", "hidden", "owner"):
-            self.error(d.span, f"a variable is public, hidden or owner, not '{vis}'")
+        vis, label = None, None
+        for name, text, span in d.options:
+            if name not in VAR_OPTIONS:
+                self.unknown(span, name, "variable option", VAR_OPTIONS)
+            elif name in VAR_VISIBILITIES:
+                if vis:
+                    self.error(span, f"variable '{d.name}' already says '{vis}'")
+                vis = name
+            elif text is None:
+                self.error(span, f"'{name}' needs text after it, like {name} \"...\"")
+            else:
+                label = text
+        vis = vis or "public"
         if vis == "owner" and not any(k[1] == T.SEAT for k in keys):
             self.error(d.span, "only a variable kept per player can be seen by its 'owner'")
-        self.program.vars[d.name] = VarInfo(d.name, keys, ty, d.init, vis, d)
+        self.program.vars[d.name] = VarInfo(d.name, keys, ty, d.init, vis, d, label)
         self.define("varfam" if keys else "var", d.name, ty, d, d.span, False, [k[1] for k in keys])
 
     def d_FnDecl(self, d):

@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 
 import rulelang
-from rulelang.terminal import grid_picture
-from rich.console import Console
+from rulelang.terminal import grid
 
 HEAD = 'game "T"\nplayers 2\n'
 
@@ -129,9 +128,7 @@ def test_a_heuristic_can_read_only_what_its_seat_knows():
 # ------------------------------------------------------------------ drawing stacked cards
 
 def drawn(zone):
-    console = Console(width=60, record=True, color_system=None)
-    console.print(grid_picture(zone, []))
-    return console.export_text()
+    return "\n".join(line.plain for line in grid.grid_lines(zone, grid.Layers.of(zone, [], [])))
 
 
 def test_a_grid_cell_holding_several_cards_shows_the_top_one_in_brackets():

@@ -200,7 +200,7 @@ card Tile {
   rank: int
   var up: bool = false
   name "{suit}{rank}"
-  symbol "#"
+  symbol "#" means "a tile"
   tint suit
 }
 table tiles {
@@ -211,7 +211,7 @@ table tiles {
 zone deck: pile of Tile, hidden
 zone hand[player]: hand of Tile, owner, label "Hand"
 zone board: grid 5 x 4 of Tile
-var points[player, Suit]: int = 0, owner
+var points[player, Suit]: int = 0, owner, label "points"
 var turns: list of int
 const TOP = 3
 fn double(x: int) = x * 2
@@ -245,6 +245,7 @@ report "left" = size(deck)
     assert show(card.fields[2].init) == "false"
     assert (show(card.label), show(card.symbol), show(card.tint)) == (
         "(text suit rank)", "'#'", "suit")
+    assert (show(card.symbol_means), card.tint_means) == ("'a tile'", None)
     table = d["TableDecl"]
     assert table.columns == ["suit", "rank", "copies"]
     assert [[show(c) for c in row] for row in table.rows] == [["red", "1", "2"]]
@@ -257,8 +258,9 @@ report "left" = size(deck)
     ]
     points, turns = [x for x in module.decls if isinstance(x, ast.VarDecl)]
     assert ([str(k) for k in points.keys], str(points.type), show(points.init),
-            points.visibility) == (["player", "Suit"], "int", "0", "owner")
-    assert (str(turns.type), turns.init, turns.visibility) == ("list of int", None, None)
+            points.visibility, points.label) == (["player", "Suit"], "int", "0", "owner", "points")
+    assert (str(turns.type), turns.init, turns.visibility, turns.label) == (
+        "list of int", None, None, None)
     assert (d["ConstDecl"].name, show(d["ConstDecl"].value)) == ("TOP", "3")
     double, best = [x for x in module.decls if isinstance(x, ast.FnDecl)]
     assert [(p.name, str(p.type)) for p in double.params] == [("x", "int")]

@@ -134,7 +134,7 @@ def test_lead_anything_then_must_follow():
     assert game.to_move == 0 and sorted(moves(game)) == ["blue 1", "blue 5"]
     game.play("blue 5")
     assert prompt(game) == "place blue 6"          # the trick is over: one card each
-    assert zone_names(game, "trick[R1]") == ["blue 2", "blue 5", "blue 6"]
+    assert zone_names(game, "trick[R1]") == ["blue 6", "blue 2", "blue 5"]   # as played
 
 
 VOID = ["green 1", "green 2", "purple 1", "purple 2", "orange 1", "orange 2", "red 1", "red 5",
@@ -143,15 +143,15 @@ VOID = ["green 1", "green 2", "purple 1", "purple 2", "orange 1", "orange 2", "r
 
 def test_void_player_plays_anything_and_trump_wins():
     """YA-19 with no card of the led colour, any card; YA-20 a trump beats the led colour;
-    YA-21 the winning card is the Decision card; YA-23 the trick stays on the board with the
-    Decision card on top; YA-24 its seat leads next."""
+    YA-21 the winning card is the Decision card; YA-23 the trick stays on the board in the
+    order played, its Decision card named; YA-24 its seat leads next."""
     game = new_game(3, "1", [VOID, P2, P3], first="P3")
     game.play("blue 3")           # trump is red in round 1
     assert sorted(moves(game)) == sorted(VOID)
     game.play("red 1")            # a low trump
     game.play("blue 6")           # the highest blue
     assert var(game, "decision")["name"] == "red 1" and var(game, "winner") == 0
-    assert zone_names(game, "trick[R1]") == ["blue 3", "blue 6", "red 1"]
+    assert zone_names(game, "trick[R1]") == ["blue 3", "red 1", "blue 6"]   # as played
     assert prompt(game) == "place red 1" and game.to_move == 0
     place_far(game)
     assert game.to_move == 0 and prompt(game) == "lead a card" and var(game, "round") == 2

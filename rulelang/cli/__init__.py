@@ -1,4 +1,4 @@
-"""The command line: ``rulelang run``, ``check``, ``simulate``, ``serve`` and the rest.
+"""The command line: ``rulelang run``, ``check``, ``simulate``, ``compare``, ``serve`` and the rest.
 
 Each command lives in its own module here and is imported only when it is the
 one asked for, so ``rulelang check`` does not pay for what ``simulate`` needs.
@@ -20,6 +20,8 @@ COMMANDS = {
     "run": "run",
     "check": "check",
     "simulate": "simulate",
+    "compare": "compare",
+    "info": "info",
     "fmt": "fmt",
     "lsp": "lsp",
     "serve": "serve",

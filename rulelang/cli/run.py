@@ -9,9 +9,38 @@ import click
 from rulelang.cli.common import (EXIT_DATA, EXIT_SOFTWARE, load_rules, new_game, parse_options,
                                  seat_kinds)
 from rulelang.errors import RulesError, RulesRuntimeError
+from rulelang.terminal.session import message_of
 
 
-@click.command()
+class GameHelp(click.Command):
+    """``run FILE --help`` also describes the game in FILE: its seats and options."""
+
+    def parse_args(self, ctx, args):
+        files = [a for a in args if a.endswith(".rules") and not a.startswith("-")]
+        if files:
+            ctx.meta["rules_file"] = files[0]
+        return super().parse_args(ctx, args)
+
+    def format_epilog(self, ctx, formatter):
+        super().format_epilog(ctx, formatter)
+        file = ctx.meta.get("rules_file")
+        if not file:
+            formatter.write_paragraph()
+            formatter.write_text("rulelang run FILE --help (or rulelang info FILE) also lists "
+                                 "that game's options and seats.")
+            return
+        import rulelang
+        from rulelang.cli.info import describe
+        try:
+            text = describe(rulelang.load(file), file)
+        except rulelang.RulesError as error:
+            text = f"{file}: {message_of(error)}"
+        formatter.write_paragraph()
+        for line in text.splitlines():
+            formatter.write(line + "\n")
+
+
+@click.command(cls=GameHelp)
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--players", type=int, help="Number of players (default: the fewest allowed).")
 @click.option("--seed", type=int, help="Seed for shuffles and dice (default: random; printed "
@@ -27,9 +56,10 @@ from rulelang.errors import RulesError, RulesRuntimeError
 @click.option("--moves", "moves_file", type=click.Path(exists=True, dir_okay=False),
               help="Play these moves first (one notation per line, # comments).")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False),
-              help="Save the game to this file when the run stops.")
+              help="Save the game to this file when the run stops (and when you type 'save').")
 @click.option("--load", "load_path", type=click.Path(exists=True, dir_okay=False),
-              help="Continue a game saved with --save.")
+              help="Continue a saved game; 'save' and quitting save back to this file "
+                   "unless --save names another.")
 def run(file, players, seed, bot_seed, option_pairs, bots, bot_pairs, moves_file, save_path,
         load_path):
     """Play the game in FILE: you against bots, people in turn, or bots only."""
@@ -38,38 +68,52 @@ def run(file, players, seed, bot_seed, option_pairs, bots, bot_pairs, moves_file
         # Wide enough that no one can find it by trying seeds against what the table shows.
         seed = secrets.randbits(63)
     if load_path:
-        try:
-            with open(load_path, encoding="utf-8") as saved:
-                game = rules.restore(saved.read())
-        except RulesError as error:
-            click.echo(f"error: {load_path}: {error}", err=True)
-            sys.exit(EXIT_DATA)
+        game = load_game(rules, load_path)
     else:
         game = new_game(rules, players, seed, parse_options(option_pairs))
     kinds = seat_kinds(game, bots == "all", bot_pairs)
     if moves_file:
         _replay(game, moves_file)
     from rich.console import Console
-    from rulelang.session import Quit, Session
+    from rulelang.terminal.session import Quit, Session
     bot_seed = bots_seed(bot_seed, kinds, game)
-    session = Session(game, kinds, Console(), save_path, bot_seed)
+    # 'save' (and stopping) writes to --save FILE, or back to the file the game was loaded from
+    session = Session(game, kinds, Console(), save_path or load_path, bot_seed, copy=rules.restore)
+    stopped, interrupted = None, False
     try:
         session.play()
-    except Quit:
-        click.echo("stopped.")
+    except Quit as stop:
+        stopped = stop.saved_to or False
     except KeyboardInterrupt:
-        click.echo("\ninterrupted.")
+        stopped, interrupted = session.saved_on_stop() or False, True
     except RulesRuntimeError as error:
         click.echo(error.render(), err=True)
         sys.exit(EXIT_SOFTWARE)
-    finally:
-        if save_path:
-            with open(save_path, "w", encoding="utf-8") as out:
-                out.write(game.save())
+    if stopped is not None:
+        click.echo(("\ninterrupted; " if interrupted else "stopped: ")
+                   + (f"the game is saved to {stopped} (--load goes on with it)" if stopped
+                      else "the game was not saved"))
+        if interrupted:
+            sys.exit(130)
+        return
+    if session.save_path:
+        session.write_save(session.save_path)
     if not session.humans:
         click.echo(game.transcript(), nl=False)
     elif game.is_over:  # nothing is secret any more: say how to replay it
         click.echo(f"seed {game.seed}, bot seed {bot_seed} (--seed and --bot-seed replay it)")
+
+
+def load_game(rules, path):
+    try:
+        with open(path, encoding="utf-8") as saved:
+            return rules.restore(saved.read())
+    except RulesError as error:
+        click.echo(f"error: {path}: {message_of(error)}", err=True)
+        sys.exit(EXIT_DATA)
+    except (OSError, UnicodeDecodeError) as error:
+        click.echo(f"error: {path}: cannot read it ({error})", err=True)
+        sys.exit(EXIT_DATA)
 
 
 def bots_seed(given, kinds, game):

@@ -1,0 +1,99 @@
+"""Cards and zones as short styled texts, from a seat's view of them.
+
+A card the seat cannot see is a dict ``{"hidden": True, "kind": ...}``; one it
+can see has its ``name`` and, if its kind declares them, the display hints
+``symbol`` and ``tint`` (and what they mean, ``symbol_means``/``tint_means``).
+"""
+from __future__ import annotations
+
+from rich.text import Text
+
+# Colour names an author may give as a tint, and how a terminal draws each.
+COLOURS = {
+    "red": "red", "blue": "blue", "green": "green", "yellow": "yellow", "purple": "magenta",
+    "violet": "magenta", "magenta": "magenta", "orange": "dark_orange", "cyan": "cyan",
+    "white": "white", "black": "grey11", "grey": "grey50", "gray": "grey50", "brown": "orange4",
+    "pink": "hot_pink", "gold": "gold1",
+}
+
+
+def style_of(card: dict) -> str:
+    """The screen colour of a card's tint ('' when it has none we know)."""
+    tint = card.get("tint")
+    return "" if tint is None else COLOURS.get(str(tint).lower(), "")
+
+
+def is_card(value) -> bool:
+    return isinstance(value, dict) and ("name" in value or "hidden" in value)
+
+
+def card_text(card: dict) -> Text:
+    """A card's name in its tint, and what its tint means when the rules say (a colour
+    is not seen on every terminal, nor by every player)."""
+    if card.get("hidden"):
+        return Text("?", style="dim")
+    out = Text(card["name"], style=style_of(card))
+    if card.get("tint_means"):
+        out.append(f" ({card['tint_means']})", style="italic")
+    return out
+
+
+def cards_text(cards: list) -> Text:
+    """A list of cards: the faces seen, then the unseen ones counted."""
+    out = Text()
+    hidden = sum(1 for c in cards if c.get("hidden"))
+    shown = [c for c in cards if not c.get("hidden")]
+    for i, card in enumerate(shown):
+        if i:
+            out.append(", ")
+        out.append_text(card_text(card))
+    if hidden:
+        out.append((", " if shown else "") + f"{hidden} face down", style="dim")
+    return out
+
+
+def zone_text(zone: dict) -> Text:
+    """A zone's cards: a pile as its top card and size, anything else as its list."""
+    cards = zone["cards"]
+    if not cards:
+        return Text("-", style="dim")
+    if zone["kind"] == "pile":
+        top = cards[-1]
+        if top.get("hidden"):
+            return Text(f"{len(cards)} face down", style="dim")
+        out = card_text(top)
+        if len(cards) > 1:
+            out.append(f" on {len(cards) - 1} more", style="dim")
+        return out
+    return cards_text(cards)
+
+
+def value_text(value, seat_names: dict | None = None) -> Text:
+    """A variable's value as players read it: cards by name, yes/no, lists joined."""
+    if is_card(value):
+        return card_text(value)
+    if isinstance(value, dict):
+        out = Text()
+        for i, (k, v) in enumerate(value.items()):
+            if i:
+                out.append("  ")
+            out.append(f"{k} ", style="dim")
+            out.append_text(value_text(v, seat_names))
+        return out
+    if isinstance(value, list):
+        if value and all(is_card(v) for v in value):
+            return cards_text(value)
+        return Text(", ".join(value_text(v, seat_names).plain for v in value) or "-")
+    if isinstance(value, bool):
+        return Text("yes" if value else "no")
+    if value is None:
+        return Text("-", style="dim")
+    if seat_names is not None and isinstance(value, int):
+        return Text(seat_names.get(value, str(value)))
+    return Text(str(value))
+
+
+def is_blank(value) -> bool:
+    """Nothing worth a line on the screen: none, or an empty list or table."""
+    return value is None or value == [] or value == {} or (
+        isinstance(value, dict) and not is_card(value) and all(is_blank(v) for v in value.values()))
