@@ -179,6 +179,10 @@ export function drawZone(zone, options = {}) {
   if (zone.kind === "pile") return drawPile(zone);
   const box = el("div", `cards ${zone.kind}`);
   if (!zone.cards.length) box.append(el("span", "empty", "empty"));
+  // cards seen only from the back, drawn small: a fan (the heading has the count)
+  if (options.size === "small" && zone.cards.length > 1 && zone.cards.every(c => c.hidden)) {
+    box.classList.add("fanned");
+  }
   zone.cards.forEach((card, i) => {
     const node = drawCard(card, options.size);
     node.dataset.position = `${zone.id}#${i + 1}`;
@@ -233,11 +237,13 @@ export function drawTable(part) {
   const shown = [...rows].filter(([, cells]) => Object.values(cells).some(z => z.cards.length));
   if (!shown.length) return null;
   const table = el("table", "keyed");
-  const head = el("tr");
-  head.append(el("th", null, ""));
-  columns.forEach(c => head.append(el("th", null, c)));
-  table.append(el("thead"));
-  table.tHead.append(head);
+  if (columns.length > 1) {  // one column needs no heading: the table's title says it
+    const head = el("tr");
+    head.append(el("th", null, ""));
+    columns.forEach(c => head.append(el("th", null, c)));
+    table.append(el("thead"));
+    table.tHead.append(head);
+  }
   const body = el("tbody");
   for (const [key, cells] of shown) {
     const tr = el("tr");
