@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from collections import deque
 
+import attrs
+
 from interpreter.chance import chance_sites
 from interpreter.compiler import compile_program
 from interpreter.engine import Game
@@ -13,6 +15,16 @@ from interpreter.values import EnumValue, Row, Seat
 from rulelang.errors import RulesError
 
 MAX_CACHED = 64  # layouts and setup snapshots kept per ruleset (one per players + options)
+
+
+@attrs.frozen
+class OptionSpec:
+    """An option as the rules declare it: ``default(game)`` and ``allowed(game)`` (or None)
+    work out its default and the values it may take, for a game of these rules."""
+    decl: object
+    type: object
+    default: object
+    allowed: object
 
 
 class Rules:
@@ -34,6 +46,8 @@ class Rules:
         self.end_reads = reads_of_all([d.cond for d in program.ends], program.fns)
         self.chance = chance_sites(program)
         self.heuristic = code.tops["heuristic"]  # (function, takes a seat) or None
+        self.options = {name: OptionSpec(decl, ty, *code.tops["options"][name])
+                        for name, (decl, ty) in program.options.items()}
         an = code.analysis
         before_setup = [decl.default for decl, _ in program.options.values()]
         before_setup += [decl.allowed for decl, _ in program.options.values() if decl.allowed]
@@ -85,13 +99,13 @@ class Rules:
                 for name, (order, rows) in self.code.tops["tables"].items()}
 
     def _options(self, g, given) -> dict:
-        options, chosen = self.code.tops["options"], {}
+        options, chosen = self.options, {}
         unknown = set(given) - set(options)
         if unknown:
             known = ", ".join(options) or "none"
             raise RulesError(f"{self.title} has no option '{sorted(unknown)[0]}' (its options: {known})")
-        for name, (default, allowed) in options.items():
-            ty = self.program.options[name][1]
+        for name, spec in options.items():
+            ty, default, allowed = spec.type, spec.default, spec.allowed
             value = self._option_value(name, ty, given[name]) if name in given else default(g)
             if allowed is not None:
                 choices = allowed(g)

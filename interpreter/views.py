@@ -13,8 +13,26 @@ from interpreter.protocol import kind_of, text_of
 from interpreter.values import Card, Placement, cell_name
 
 
+PUBLIC = "public"  # a spectator's seat: shown only what every seat may know
+
+
+class Public:
+    """The seat of a spectator's view: it sees what every seat sees, and no more."""
+    def __init__(self, everyone):
+        self.everyone = everyone
+
+
+def sees(mask, seat) -> bool:
+    """Whether ``seat`` (None: the host) may read what the seats in ``mask`` may read."""
+    if seat is None:
+        return True
+    if isinstance(seat, Public):
+        return mask & seat.everyone == seat.everyone
+    return bool(mask >> seat & 1)
+
+
 def knows(g, card, seat) -> bool:
-    return seat is None or bool(g.known[card.id] >> seat & 1)
+    return sees(g.known[card.id], seat)
 
 
 def card_view(g, card, seat) -> dict:
@@ -86,7 +104,10 @@ def vars_view(g, seat) -> dict:
 
 
 def _check_seat(g, seat):
-    """None (the host: everything) or a player's seat, however the caller wrote it."""
+    """None (the host: everything), PUBLIC (a spectator) or a player's seat, however the
+    caller wrote it."""
+    if seat == PUBLIC:
+        return Public(g.everyone)
     return None if seat is None else int(g.seat_of(seat))
 
 
@@ -94,7 +115,7 @@ def view(g, seat=None) -> dict:
     seat = _check_seat(g, seat)
     out = {
         "game": g.title,
-        "seat": seat,
+        "seat": PUBLIC if isinstance(seat, Public) else seat,
         "seats": {int(s): g.seat_name(s) for s in g.seats},
         "players": g.nplayers,
         "options": {k: plain(g, v, seat) for k, v in g.options.items()},
@@ -154,7 +175,7 @@ def _hidden_kind(g, part, seat):
     """The kind of a message part that is a card ``seat`` cannot see, else None."""
     t = type(part)
     if t is SeenCard:  # who knew it when it was logged
-        return None if seat is None or part.mask >> seat & 1 else part.card.kind
+        return None if sees(part.mask, seat) else part.card.kind
     if t is Card:
         return None if knows(g, part, seat) else part.kind
     return None
@@ -168,7 +189,7 @@ def render(g, entry, seat):
         return render_parts(g, entry.parts, seat)
     if t is Choice:
         who = entry.seat
-        shown = entry.notation if seat is None or seat == who or entry.mask >> seat & 1 else "(hidden)"
+        shown = entry.notation if seat == who or sees(entry.mask, seat) else "(hidden)"
         return f"{g.seat_name(who)} > {render_parts(g, entry.prompt, seat)}: {shown}"
     return entry.text
 
@@ -179,7 +200,8 @@ def header(g, seat=None) -> str:
     options = ", ".join(f"{k}={'+'.join(map(text_of, v)) if isinstance(v, list) else text_of(v)}"
                         for k, v in g.options.items())  # a list option as it is typed: 2+3
     counted = f"{g.nplayers} player" + ("s" if g.nplayers != 1 else "")
-    seeded = f", seed {g.seed}" if seat is None else f", as {g.seat_name(seat)} sees it"
+    seeded = (f", seed {g.seed}" if seat is None else ", as a spectator sees it"
+              if isinstance(seat, Public) else f", as {g.seat_name(seat)} sees it")
     return f"{g.title}: {counted}{seeded}" + (f", {options}" if options else "")
 
 
