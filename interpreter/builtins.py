@@ -10,7 +10,7 @@ from operator import is_not
 
 from interpreter import geometry
 from interpreter.protocol import as_list, text_of
-from interpreter.values import (MAX_ITEMS, Card, Cell, Fail, Placement, Shape, Zone, cell,
+from interpreter.values import (MAX_ITEMS, Card, Fail, Placement, Shape, Zone, cell,
                                 grid_cells, parse_cell, parse_shape)
 
 

@@ -7,7 +7,6 @@ need not hold the options: restoring works them out again from the frame's slots
 """
 from __future__ import annotations
 
-from itertools import repeat
 from operator import itemgetter
 
 from interpreter.log import Choice

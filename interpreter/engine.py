@@ -14,11 +14,11 @@ from interpreter.compiler.helpers import PAUSE, Frame
 from interpreter.decisions import Decisions, Move  # noqa: F401 (Move: where callers find it)
 from interpreter.effects import Effects
 from interpreter.errors import runtime_error
-from interpreter.log import Ending, Header, Message, SeenCard
+from interpreter.log import Ending, Header, Message
 from interpreter.outcome import compute_outcome
-from interpreter.state import copy_state, initialize
 from interpreter.protocol import text_of
-from interpreter.values import Card, Fail, Keyed
+from interpreter.state import copy_state, initialize
+from interpreter.values import Fail, Keyed
 from rulelang.errors import RulesError
 
 

@@ -6,9 +6,9 @@ these, the builtins (``b_size``...) and the constants the compiler binds.
 from __future__ import annotations
 
 from interpreter.builtins import IMPLEMENTATIONS
-from interpreter.log import Message, SeenCard
+from interpreter.log import Message, SeenCard  # noqa: F401 (names the generated code calls)
 from interpreter.protocol import as_list, kind_of, text_of
-from interpreter.values import (MAX_ITEMS, MAX_NUMBER, MAX_WORK, Card, Fail, Family, Keyed, Seat,
+from interpreter.values import (MAX_ITEMS, MAX_NUMBER, MAX_WORK, Card, Fail, Family, Keyed, Seat,  # noqa: F401
                                 Zone, bounded)
 
 PAUSE = "pause"  # a unit waits for a move
