@@ -84,7 +84,9 @@ class Rules:
 
     # -- the public API
     def new_game(self, players: int | None = None, seed: int = 0, options: dict | None = None,
-                 fix: dict | None = None):
+                 fix: dict | None = None, chance=None):
+        """A game, run to its first decision. ``chance``: the game's chance source
+        (see ``Effects.chance_source``), asked for every draw that ``fix`` does not fix."""
         from interpreter.engine import Game
         program = self.program
         if players is None:
@@ -96,6 +98,7 @@ class Rules:
                     else f"{program.min_players} to {program.max_players}")
             raise RulesError(f"{self.title} is for {span} players, not {players}")
         game = Game(self, players, seed, options or {}, fix or {})
+        game.chance_source = chance
         game.start()
         return game
 
