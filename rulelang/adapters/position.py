@@ -1,0 +1,206 @@
+"""A game in progress whose chance is decided from outside: chance nodes on the public API.
+
+The interpreter draws chance while it runs and cannot pause there. A ``Position``
+gives it a chance source (``new_game(chance=...)``) that answers every draw from a
+record of outcomes decided so far and, when the record runs out, stops the engine by
+raising ``NeedChance``. The position is then a chance node: the caller picks the
+outcome (a shuffle one card at a time, top first, as Fisher-Yates would; a random
+pick in one step), and once the draw is complete the engine game is rebuilt from the
+last snapshot by replaying the moves since, with the record now longer.
+
+A snapshot needs ``game.copy()``; without it the rebuild replays from the start.
+Moves are played in place, so only chance (and copying a position) costs a rebuild.
+"""
+from __future__ import annotations
+
+import json
+from collections import deque
+
+import attrs
+
+from rulelang.errors import RulesError
+
+
+class NeedChance(Exception):
+    """Raised through the engine when it draws chance nobody has decided yet."""
+
+    def __init__(self, event, items, faces):
+        super().__init__(event)
+        self.event, self.items, self.faces = event, items, faces
+
+
+@attrs.frozen
+class Draw:
+    """One decided chance event, replayable in any game of the same table:
+    a shuffle's new order as card numbers (top last), or a pick's item index."""
+    event: str
+    order: tuple | None = None
+    index: int | None = None
+
+
+class Source:
+    """The engine's chance source: recorded draws in order, then ``NeedChance``."""
+
+    def __init__(self, draws):
+        self.draws = deque(draws)
+
+    def __call__(self, game, event, items):
+        if self.draws:
+            draw = self.draws.popleft()
+            if draw.event != event:
+                raise RulesError(f"replaying chance: expected '{draw.event}', the game drew '{event}'")
+            if draw.order is not None:
+                by_id = {card.id: card for card in items}
+                return [by_id[i] for i in draw.order]
+            return items[draw.index]
+        raise NeedChance(event, items, _faces(game, event, items))
+
+
+def _faces(game, event, items):
+    """For a shuffle: each card as everything about it the host sees (two cards alike
+    in all of it are one outcome). For a pick: each item's group, equal items together."""
+    from interpreter.views import card_view
+    if event.startswith("shuffle "):
+        return [json.dumps(card_view(game, card, None), sort_keys=True, default=str)
+                for card in items]
+    first: dict = {}
+    out = []
+    for i, item in enumerate(items):
+        try:
+            out.append(first.setdefault(item, i))
+        except TypeError:  # an unhashable item is its own outcome
+            out.append(i)
+    return out
+
+
+@attrs.define
+class ChanceNode:
+    """A draw being decided: a shuffle card by card (top first), or a pick."""
+    event: str
+    shuffle: bool
+    ids: list  # a shuffle: card numbers still to place; a pick: item indexes
+    faces: list  # parallel to ids: what makes two outcomes the same
+    placed: list = attrs.Factory(list)  # a shuffle: card numbers placed so far, top first
+
+    @classmethod
+    def from_need(cls, need: NeedChance):
+        if need.event.startswith("shuffle "):
+            return cls(need.event, True, [c.id for c in need.items], list(need.faces))
+        return cls(need.event, False, list(range(len(need.items))), list(need.faces))
+
+    def copy(self):
+        return ChanceNode(self.event, self.shuffle, list(self.ids), list(self.faces), list(self.placed))
+
+    def outcomes(self) -> list[tuple[int, float]]:
+        """(outcome, probability), outcomes ascending: alike cards or equal items are
+        one outcome, named by the lowest card number or item index among them."""
+        groups: dict = {}
+        for i, face in zip(self.ids, self.faces):
+            best = groups.get(face)
+            groups[face] = (i if best is None else min(best[0], i), 1 + (best[1] if best else 0))
+        total = len(self.ids)
+        return sorted((name, count / total) for name, count in groups.values())
+
+    def choose(self, outcome: int) -> Draw | None:
+        """Decide one step; the finished draw once nothing is left to decide."""
+        if outcome not in self.ids:
+            raise RulesError(f"{outcome} is not a chance outcome of '{self.event}' now")
+        if not self.shuffle:
+            return Draw(self.event, index=outcome)
+        i = self.ids.index(outcome)
+        self.placed.append(self.ids.pop(i))
+        self.faces.pop(i)
+        if len(set(self.faces)) <= 1:  # what is left is alike: its order does not matter
+            top_first = self.placed + self.ids
+            return Draw(self.event, order=tuple(reversed(top_first)))
+        return None
+
+
+class Position:
+    """An engine game at a decision or over, or a chance node, with its history."""
+
+    def __init__(self, rules, players, options, fast_copy=None):
+        self.rules, self.players, self.options = rules, players, options
+        self.moves: list = []  # notations played, in order
+        self.draws: list = []  # Draw records, in order
+        self.chance: ChanceNode | None = None
+        self.engine = None
+        self.anchor = None  # (engine snapshot, moves, draws) to rebuild from; None: the start
+        self.fast_copy = fast_copy
+        self._advance(self._rebuild())
+
+    @property
+    def is_chance(self) -> bool:
+        return self.chance is not None
+
+    # ------------------------------------------------------------ changes
+    def play(self, move) -> None:
+        """Play a legal move (one of the engine's ``legal_moves()``) in place."""
+        self.moves.append(str(move))
+        try:
+            self.engine.play(move)
+        except NeedChance as need:
+            self.engine = None
+            self._advance(need)
+
+    def decide_chance(self, outcome: int) -> None:
+        draw = self.chance.choose(outcome)
+        if draw is not None:
+            self.draws.append(draw)
+            self.chance = None
+            self._advance(self._rebuild())
+
+    def copy(self) -> Position:
+        twin = Position.__new__(Position)
+        twin.rules, twin.players, twin.options = self.rules, self.players, self.options
+        twin.moves, twin.draws = list(self.moves), list(self.draws)
+        twin.chance = self.chance.copy() if self.chance is not None else None
+        twin.anchor, twin.fast_copy = self.anchor, self.fast_copy
+        twin.engine = None
+        if self.engine is not None:
+            if self.fast_copy:
+                twin.engine = self.engine.copy()
+                twin.engine.chance_source = Source([])
+            else:
+                twin._rebuild()
+        return twin
+
+    # ------------------------------------------------------------ rebuilding
+    def _advance(self, need: NeedChance | None):
+        """Stop at the draw the engine needs, deciding at once any with one outcome."""
+        while need is not None:
+            self.chance = ChanceNode.from_need(need)
+            outcomes = self.chance.outcomes()
+            if len(outcomes) > 1:
+                return
+            draw = self.chance.choose(outcomes[0][0]) if outcomes else Draw(need.event, order=())
+            self.draws.append(draw)
+            self.chance = None
+            need = self._rebuild()
+
+    def _rebuild(self) -> NeedChance | None:
+        """The engine game after every move and draw so far (or the draw it still needs)."""
+        self.engine = None
+        if self.anchor is None:
+            moves, source = self.moves, Source(self.draws)
+            try:
+                game = self.rules.new_game(players=self.players, seed=0, options=self.options,
+                                           chance=source)
+            except NeedChance as need:
+                return need
+        else:
+            snapshot, done_moves, done_draws = self.anchor
+            moves, source = self.moves[done_moves:], Source(self.draws[done_draws:])
+            game = snapshot.copy()
+            game.chance_source = source
+        try:
+            for move in moves:
+                game.play(move)
+        except NeedChance as need:
+            return need
+        if source.draws:
+            raise RulesError("replaying chance: decided outcomes were never drawn")
+        self.engine = game
+        if self.fast_copy and self.draws:  # snapshot after chance: later rebuilds start here
+            self.anchor = (game.copy(), len(self.moves), len(self.draws))
+        return None
