@@ -8,12 +8,14 @@ outcome (a shuffle one card at a time, top first, as Fisher-Yates would; a rando
 pick in one step), and once the draw is complete the engine game is rebuilt from the
 last snapshot by replaying the moves since, with the record now longer.
 
-A snapshot needs ``game.copy()``; without it the rebuild replays from the start.
-Moves are played in place, so only chance (and copying a position) costs a rebuild.
+Snapshots are ``game.copy()`` where the engine has it, else ``game.save()`` (restored
+with ``rules.restore``). Moves are played in place; a copied position shares its
+engine game until one of the two moves (copy on write).
 """
 from __future__ import annotations
 
 import json
+import weakref
 from collections import deque
 
 import attrs
@@ -116,31 +118,66 @@ class ChanceNode:
         return None
 
 
+class _Box:
+    """An engine game shared by positions copied from one another until one of them
+    moves (copy on write), with the views already worked out for it."""
+    __slots__ = ("engine", "users", "views")
+
+    def __init__(self, engine):
+        self.engine, self.users, self.views = engine, 1, {}
+
+
+def _leave(slot):
+    slot[0].users -= 1
+
+
 class Position:
     """An engine game at a decision or over, or a chance node, with its history."""
 
-    def __init__(self, rules, players, options, fast_copy=None):
+    def __init__(self, rules, players, options, fast_copy=None, moves=(), draws=(), placed=()):
+        """A new game; or, given a record (moves, draws, cards placed in a shuffle being
+        decided), the game it describes, rebuilt by replaying it."""
         self.rules, self.players, self.options = rules, players, options
-        self.moves: list = []  # notations played, in order
-        self.draws: list = []  # Draw records, in order
+        self.moves: list = list(moves)  # notations played, in order
+        self.draws: list = list(draws)  # Draw records, in order
         self.chance: ChanceNode | None = None
-        self.engine = None
         self.anchor = None  # (engine snapshot, moves, draws) to rebuild from; None: the start
         self.fast_copy = fast_copy
+        self._slot = [_Box(None)]
+        weakref.finalize(self, _leave, self._slot)
         self._advance(self._rebuild())
+        for card in placed:
+            self.decide_chance(card)
 
     @property
     def is_chance(self) -> bool:
         return self.chance is not None
 
+    @property
+    def engine(self):
+        """The engine game (None at a chance node). Read it, never change it: it may be
+        shared with copies of this position."""
+        return self._slot[0].engine
+
+    def view(self, seat):
+        """``engine.view(seat)``, worked out once per game state."""
+        box = self._slot[0]
+        found = box.views.get(seat)
+        if found is None:
+            found = box.views[seat] = box.engine.view(seat)
+        return found
+
     # ------------------------------------------------------------ changes
     def play(self, move) -> None:
-        """Play a legal move (one of the engine's ``legal_moves()``) in place."""
+        """Play a legal move (one of the engine's ``legal_moves()``)."""
+        self._own()
         self.moves.append(str(move))
+        box = self._slot[0]
+        box.views.clear()
         try:
-            self.engine.play(move)
+            box.engine.play(move)
         except NeedChance as need:
-            self.engine = None
+            self._set_engine(None)
             self._advance(need)
 
     def decide_chance(self, outcome: int) -> None:
@@ -156,16 +193,32 @@ class Position:
         twin.moves, twin.draws = list(self.moves), list(self.draws)
         twin.chance = self.chance.copy() if self.chance is not None else None
         twin.anchor, twin.fast_copy = self.anchor, self.fast_copy
-        twin.engine = None
-        if self.engine is not None:
-            if self.fast_copy:
-                twin.engine = self.engine.copy()
-                twin.engine.chance_source = Source([])
-            else:
-                twin._rebuild()
+        box = self._slot[0]
+        box.users += 1
+        twin._slot = [box]
+        weakref.finalize(twin, _leave, twin._slot)
         return twin
 
-    # ------------------------------------------------------------ rebuilding
+    # ------------------------------------------------------------ the engine game
+    def _set_engine(self, engine):
+        self._slot[0].users -= 1
+        self._slot[0] = _Box(engine)
+
+    def _own(self):
+        """Make the engine game this position's alone before it changes."""
+        box = self._slot[0]
+        if box.users > 1:
+            self._set_engine(self._revive(self._snapshot(box.engine)))
+
+    def _snapshot(self, engine):
+        """Something to start a copy of the engine game from: a copy, or its save."""
+        return engine.copy() if self.fast_copy else engine.save()
+
+    def _revive(self, snapshot):
+        game = snapshot.copy() if self.fast_copy else self.rules.restore(snapshot)
+        game.chance_source = Source([])
+        return game
+
     def _advance(self, need: NeedChance | None):
         """Stop at the draw the engine needs, deciding at once any with one outcome."""
         while need is not None:
@@ -180,7 +233,7 @@ class Position:
 
     def _rebuild(self) -> NeedChance | None:
         """The engine game after every move and draw so far (or the draw it still needs)."""
-        self.engine = None
+        self._set_engine(None)
         if self.anchor is None:
             moves, source = self.moves, Source(self.draws)
             try:
@@ -191,7 +244,7 @@ class Position:
         else:
             snapshot, done_moves, done_draws = self.anchor
             moves, source = self.moves[done_moves:], Source(self.draws[done_draws:])
-            game = snapshot.copy()
+            game = self._revive(snapshot)
             game.chance_source = source
         try:
             for move in moves:
@@ -200,7 +253,7 @@ class Position:
             return need
         if source.draws:
             raise RulesError("replaying chance: decided outcomes were never drawn")
-        self.engine = game
-        if self.fast_copy and self.draws:  # snapshot after chance: later rebuilds start here
-            self.anchor = (game.copy(), len(self.moves), len(self.draws))
+        self._set_engine(game)
+        if self.draws:  # a snapshot after chance: later rebuilds start here
+            self.anchor = (self._snapshot(game), len(self.moves), len(self.draws))
         return None
