@@ -11,8 +11,26 @@ from interpreter.builtins import Family, Row
 from interpreter.values import Card, Cell, EnumValue, Placement, Shape, Zone, cell_name
 
 
+PUBLIC = "public"  # a spectator's seat: shown only what every seat may know
+
+
+class Public:
+    """The seat of a spectator's view: it sees what every seat sees, and no more."""
+    def __init__(self, everyone):
+        self.everyone = everyone
+
+
+def sees(mask, seat) -> bool:
+    """Whether ``seat`` (None: the host) may read what the seats in ``mask`` may read."""
+    if seat is None:
+        return True
+    if isinstance(seat, Public):
+        return mask & seat.everyone == seat.everyone
+    return bool(mask >> seat & 1)
+
+
 def knows(card, seat) -> bool:
-    return seat is None or bool(card.known >> seat & 1)
+    return sees(card.known, seat)
 
 
 def position(card) -> str:
@@ -115,7 +133,10 @@ def vars_view(g, seat) -> dict:
 
 
 def _check_seat(g, seat):
-    """None (the host: everything) or a player's seat, however the caller wrote it."""
+    """None (the host: everything), PUBLIC (a spectator) or a player's seat, however the
+    caller wrote it."""
+    if seat == PUBLIC:
+        return Public(g.everyone)
     return None if seat is None else g.seat_of(seat)
 
 
@@ -123,7 +144,7 @@ def view(g, seat=None) -> dict:
     seat = _check_seat(g, seat)
     out = {
         "game": g.title,
-        "seat": seat,
+        "seat": PUBLIC if isinstance(seat, Public) else seat,
         "seats": {s: g.seat_name(s) for s in g.seats},
         "players": g.nplayers,
         "options": {k: plain(g, v, seat) for k, v in g.options.items()},
@@ -182,7 +203,7 @@ def _hidden_kind(part, seat):
     """The kind of a message part that is a card ``seat`` cannot see, else None."""
     if isinstance(part, tuple):  # (card, who knew it when it was logged)
         card, mask = part
-        return None if seat is None or mask >> seat & 1 else card.kind
+        return None if sees(mask, seat) else card.kind
     if isinstance(part, Card):
         return None if knows(part, seat) else part.kind
     return None
@@ -200,7 +221,7 @@ def render(g, entry, seat):
         return render_parts(g, entry[1], seat)
     if kind == "choice":
         _, who, prompt, notation, _, mask = entry
-        shown = notation if seat is None or seat == who or mask >> seat & 1 else "(hidden)"
+        shown = notation if seat == who or sees(mask, seat) else "(hidden)"
         return f"{g.seat_name(who)} > {render_parts(g, prompt, seat)}: {shown}"
     return entry[1]
 
@@ -211,7 +232,8 @@ def header(g, seat=None) -> str:
     options = ", ".join(f"{k}={'+'.join(map(g.text_of, v)) if isinstance(v, list) else g.text_of(v)}"
                         for k, v in g.options.items())  # a list option as it is typed: 2+3
     counted = f"{g.nplayers} player" + ("s" if g.nplayers != 1 else "")
-    seeded = f", seed {g.seed}" if seat is None else f", as {g.seat_name(seat)} sees it"
+    seeded = (f", seed {g.seed}" if seat is None else ", as a spectator sees it"
+              if isinstance(seat, Public) else f", as {g.seat_name(seat)} sees it")
     return f"{g.title}: {counted}{seeded}" + (f", {options}" if options else "")
 
 

@@ -152,6 +152,19 @@ class IfExpr(Expr):
     cond: Expr
     then: Expr
     other: Expr
+    # `match X { k1: v1, k2: v2, _: v }` is read as `if X == k1 then v1 else if ...`: the
+    # first IfExpr of the chain holds a MatchInfo, for the checker (the interpreter needs none)
+    match: Any = attrs.field(kw_only=True, default=None)
+
+
+@attrs.frozen
+class MatchInfo:
+    """That an IfExpr chain was written as a `match`: its first `keys` links test the subject
+    (the left of each test) against a key (the right); with `default`, the last link's `other`
+    is the `_` value, else it is a `none` no value reaches. Plain values, not nodes: walking
+    the tree meets each part once, in the chain."""
+    keys: int
+    default: bool
 
 
 # ------------------------------------------------------------------- statements
@@ -165,6 +178,10 @@ class Stmt(Node):
 class Let(Stmt):
     name: str
     value: Expr
+    type: Any = None  # TypeRef when written `let x: T = ...`; else the value's type
+    # `create K(...) in Z as x` is a Create then this Let, with created="K": the checker
+    # makes its value top(Z) (the Z is a copy without positions: it is not written here)
+    created: str | None = attrs.field(kw_only=True, default=None)
     slot: int = attrs.field(kw_only=True, default=None)
 
 
@@ -215,7 +232,7 @@ class CreateFrom(Stmt):
 
 
 @node
-class Place(Stmt):
+class Place(Stmt):  # no longer made: `place` is read as a Move (kept for the interpreter)
     what: Expr
     grid: Expr
     at: Expr

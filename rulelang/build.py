@@ -8,6 +8,7 @@ from lark import Token, Transformer, v_args
 from rulelang import ast
 from rulelang.errors import Diagnostic, ParseError, Span
 
+MAX_MATCH_KEYS = 100  # keys of one match: its if-chain stays well within Python's stack
 MAX_LITERAL = 10**18  # the largest number a file may write (products are capped the same)
 
 STATEMENT_WORDS = ("let", "move", "deal", "shuffle", "create", "place", "reveal", "choose", "if",
@@ -123,6 +124,9 @@ class Builder(Transformer):
     def field(self, meta, c):
         return ast.FieldDecl(str(c[0]), c[1], span=self._s(meta))
 
+    def field_name(self, meta, c):
+        return c[0]
+
     def state_field(self, meta, c):
         return ast.FieldDecl(str(c[0]), c[1], c[2], True, span=self._s(meta))
 
@@ -168,8 +172,8 @@ class Builder(Transformer):
         return (str(c[0]), int(c[1]) if c[1] is not None else None,
                 int(c[2]) if c[2] is not None else None)
 
-    def zone_opt(self, meta, c):
-        return (str(c[0]), _unquote(c[1]) if c[1] is not None else None, self._ts(c[0]))
+    def zone_opt(self, meta, c):  # spans the word and its text: `layout "beside deck"`
+        return (str(c[0]), _unquote(c[1]) if c[1] is not None else None, self._s(meta))
 
     def var_decl(self, meta, c):
         name, keys, typ, init, *options = c
@@ -187,7 +191,7 @@ class Builder(Transformer):
         return ast.FnDecl(name, params, lets, c[-1], span=self._s(meta))
 
     def fn_let(self, meta, c):
-        return ast.Let(str(c[0]), c[1], span=self._s(meta))
+        return ast.Let(str(c[0]), c[2], c[1], span=self._s(meta))
 
     def params(self, meta, c):
         return list(c)
@@ -246,10 +250,13 @@ class Builder(Transformer):
 
     # -- statements
     def block(self, meta, c):
-        return list(c)
+        stmts = []
+        for stmt in c:  # `create ... as NAME` is two statements
+            stmts.extend(stmt if isinstance(stmt, list) else [stmt])
+        return stmts
 
     def let_stmt(self, meta, c):
-        return ast.Let(str(c[0]), c[1], span=self._s(meta))
+        return ast.Let(str(c[0]), c[2], c[1], span=self._s(meta))
 
     def assign_op(self, meta, c):
         return str(c[0])
@@ -289,7 +296,18 @@ class Builder(Transformer):
         return ast.Shuffle(c[0], span=self._s(meta))
 
     def create_stmt(self, meta, c):
-        return ast.Create(str(c[0]), c[1] or [], c[2], c[3], span=self._s(meta))
+        create = ast.Create(str(c[0]), c[1] or [], c[2], c[3], span=self._s(meta))
+        if c[4] is None:
+            return create
+        # `create K(...) in Z as t` is `create K(...) in Z` then `let t = top(Z)`: a new card
+        # goes on top of a pile and last in a row or hand, which is what top() gives
+        # (the checker refuses it where an enter trigger could move the card on first)
+        name = self._ts(c[4])
+        if c[2] is not None:
+            self._bad("'as' names one new card: leave out 'x COUNT' or create them one by one",
+                      name, "to name several new cards, take them afterwards: top(zone, n)")
+        top = ast.Call(ast.Name("top"), [])  # its zone is filled in by the checker
+        return [create, ast.Let(str(c[4]), top, span=name, created=create.kind)]
 
     def create_from_stmt(self, meta, c):
         return ast.CreateFrom(str(c[0]), c[1], c[2], span=self._s(meta))
@@ -300,8 +318,8 @@ class Builder(Transformer):
     def named_arg(self, meta, c):
         return (str(c[0]), c[1], self._ts(c[0]))
 
-    def place_stmt(self, meta, c):
-        return ast.Place(c[0], c[1], c[2], span=self._s(meta))
+    def place_stmt(self, meta, c):  # the older spelling of `move X to GRID at WHERE`
+        return ast.Move(c[0], c[1], c[2], span=self._s(meta))
 
     def reveal_stmt(self, meta, c):
         return ast.Reveal(c[0], c[1], span=self._s(meta))
@@ -460,6 +478,39 @@ class Builder(Transformer):
 
     def lambda_(self, meta, c):
         return ast.Lambda(str(c[0]), c[1], span=self._s(meta))
+
+    def match_expr(self, meta, c):
+        """`match X { k: v, ..., _: d }` is `if X == k then v else ... else d` (else none)."""
+        subject, arms = c[0], c[1:]
+        written = [k for k, _ in arms if not (isinstance(k, ast.Name) and k.id == "_")]
+        if len(written) > MAX_MATCH_KEYS:  # each key is one more level of if-chain
+            self._bad(f"a match has at most {MAX_MATCH_KEYS} keys, not {len(written)}",
+                      self._s(meta), "for more, keep the values in a table and look them up: "
+                                     "first([r.value for r in TABLE if r.key == x])")
+        if not isinstance(subject, (ast.Name, ast.Attr, ast.Index)):
+            self._bad("match looks at a name, a field or an item", subject.span,
+                      "name the value first: let x = ...  then match x { ... }")
+        default, keys = None, []
+        for i, (key, value) in enumerate(arms):
+            if isinstance(key, ast.Name) and key.id == "_":
+                if i != len(arms) - 1:
+                    self._bad("'_' stands for every other value: it comes last", key.span,
+                              "move '_: ...' to the end of the match")
+                default = value
+            else:
+                keys.append(key)
+        if not keys:
+            self._bad("a match needs a key besides '_'", self._s(meta),
+                      "write the value itself, without match")
+        chain = default if default is not None else ast.Lit(None, span=self._s(meta))
+        for key, value in reversed(arms[:len(keys)]):
+            test = ast.Compare("==", subject, key, span=key.span)  # the checker copies X
+            chain = ast.IfExpr(test, value, chain, span=self._s(meta))
+        chain.match = ast.MatchInfo(len(keys), default is not None)
+        return chain
+
+    def match_arm(self, meta, c):
+        return (c[0], c[1])
 
     def comp_for(self, meta, c):
         names = [str(c[0])] + ([str(c[1])] if c[1] is not None else [])

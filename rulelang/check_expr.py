@@ -5,9 +5,12 @@ to), which is all the interpreter needs to compile it.
 """
 from __future__ import annotations
 
+import attrs
+
 from rulelang import ast
 from rulelang import types as T
 from rulelang.builtins import KIND_WORDS, SIGNATURES, kind_ok
+from rulelang.check_const import UNKNOWN, fold, shown
 from rulelang.errors import suggest
 
 BUILTIN_VALUES = {
@@ -16,6 +19,23 @@ BUILTIN_VALUES = {
     "player_count": T.INT,
     "current": T.SEAT,
 }
+
+
+def without_positions(node):
+    """A copy of a checked expression with no source positions (not to be shown as written)."""
+    changes = {"span": None}
+    for field in attrs.fields(type(node)):
+        value = getattr(node, field.name)
+        if isinstance(value, ast.Node):
+            changes[field.name] = without_positions(value)
+        elif isinstance(value, list):
+            changes[field.name] = [without_positions(v) if isinstance(v, ast.Node) else v
+                                   for v in value]
+    return attrs.evolve(node, **changes)
+
+
+def _should_be(want):
+    return "true or false" if want == T.BOOL else T.spoken(want)
 
 
 class Scope:
@@ -70,7 +90,7 @@ class ExprChecker:
     def expect(self, e, scope, want: T.Type, what: str) -> T.Type:
         got = self.expr(e, scope)
         if not T.fits(got, want):
-            self.error(e.span, f"{what} should be {want}, but this is {got}")
+            self.error(e.span, f"{what} should be {_should_be(want)}, but this is {T.spoken(got)}")
         return got
 
     # -- leaves
@@ -171,7 +191,7 @@ class ExprChecker:
         if ot.name in ("any", "none"):
             e.ref = ("dynamic", name)
             return T.ANY
-        self.error(e.span, f"{ot} has no field '.{name}'")
+        self.error(e.span, f"{T.spoken(ot)} has no field '.{name}'")
         return T.ANY
 
     def x_Index(self, e, scope):
@@ -181,7 +201,8 @@ class ExprChecker:
                 key_types = sym.decl_keys
                 if len(e.args) != len(key_types):
                     self.error(e.span, f"'{sym.name}' takes {len(key_types)} key(s) "
-                                       f"({', '.join(map(str, key_types))}), not {len(e.args)}")
+                                       f"({', '.join(map(T.spoken, key_types))}), "
+                                       f"not {len(e.args)}")
                 for arg, kt in zip(e.args, key_types):
                     self.expect(arg, scope, kt, f"this key of '{sym.name}'")
                 e.obj.ref = (sym.kind, sym.name)
@@ -199,7 +220,7 @@ class ExprChecker:
             i = e.args[0].value
             return ot.arg[i] if isinstance(i, int) and 0 <= i < len(ot.arg) else T.ANY
         if ot.name not in ("any", "none", "tuple"):
-            self.error(e.obj.span, f"{ot} cannot be indexed with [...]")
+            self.error(e.obj.span, f"{T.spoken(ot)} cannot be indexed with [...]")
         return T.ANY
 
     def x_Call(self, e, scope):
@@ -210,7 +231,7 @@ class ExprChecker:
         local = scope.lookup(name) if scope else None
         if local is not None:
             if local[1] not in (T.FN, T.ANY):
-                self.error(e.func.span, f"'{name}' is {local[1]}, not a function")
+                self.error(e.func.span, f"'{name}' is {T.spoken(local[1])}, not a function")
             if len(e.args) != 1:
                 self.error(e.span, f"'{name}' is a function of one value: {name}(x)")
             for arg in e.args:
@@ -244,7 +265,8 @@ class ExprChecker:
             want = self.type_of(param.type) if param.type else T.ANY
             if isinstance(arg, ast.Lambda):
                 if want not in (T.FN, T.ANY):
-                    self.error(arg.span, f"argument '{param.name}' is {want}, not a function")
+                    self.error(arg.span,
+                               f"argument '{param.name}' is {T.spoken(want)}, not a function")
                 self.lambda_arg(arg, scope, T.ANY)
                 continue
             self.expect(arg, scope, want, f"argument '{param.name}'")
@@ -277,7 +299,7 @@ class ExprChecker:
             types.append(t)
             if not kind_ok(kind, t):
                 self.error(arg.span, f"argument {i + 1} of {name}() should be "
-                                     f"{KIND_WORDS[kind]}, but this is {t}")
+                                     f"{KIND_WORDS[kind]}, but this is {T.spoken(t)}")
         if name in ("max", "min") and len(types) == 1 and not T.iterable(types[0]):
             self.error(e.span, f"{name}() of one value needs a list")
         return T.ANY if wrong_count else sig.result(types)
@@ -294,7 +316,8 @@ class ExprChecker:
         for clause in e.fors:
             it = self.expr(clause.iter, inner)
             if not T.iterable(it):
-                self.error(clause.iter.span, f"cannot go through {it}: it is not a list or zone")
+                self.error(clause.iter.span,
+                           f"cannot go through {T.spoken(it)}: it is not a list or zone")
             inner = inner.child()
             clause.slots = self.bind_loop_names(clause.names, T.element(it), inner, clause.span)
             if clause.cond is not None:
@@ -306,7 +329,7 @@ class ExprChecker:
             return [scope.bind(names[0], elem, mutable=False)]
         parts = elem.arg if elem.name == "tuple" and elem.arg else None
         if elem.name not in ("tuple", "any", "list") or (parts and len(parts) != len(names)):
-            self.error(span, f"cannot split {elem} into {len(names)} names")
+            self.error(span, f"cannot split {T.spoken(elem)} into {len(names)} names")
         return [scope.bind(n, parts[i] if parts and i < len(parts) else T.ANY, mutable=False)
                 for i, n in enumerate(names)]
 
@@ -327,24 +350,28 @@ class ExprChecker:
             return T.list_of(T.join(a.arg, T.element(b)) if e.op == "+" else a.arg)
         if T.fits(a, T.INT) and T.fits(b, T.INT):
             return T.INT
-        self.error(e.span, f"cannot use '{e.op}' on {a} and {b}")
+        self.error(e.span, f"cannot use '{e.op}' on {T.spoken(a)} and {T.spoken(b)}")
         return T.ANY
 
     def x_Compare(self, e, scope):
         a, b = self.expr(e.left, scope), self.expr(e.right, scope)
-        if e.op in ("==", "!="):
+        if e.op in ("==", "!=") and {a.name, b.name} == {"cell", "tuple"}:
+            self.error(e.span, "a cell is not a pair of numbers: compare it with a cell",
+                       "write the pair as a cell: cell(x, y), or cell(\"E5\")")
+        elif e.op in ("==", "!="):
             if not (T.fits(a, b) or T.fits(b, a)):
-                self.error(e.span, f"comparing {a} with {b} is always "
+                self.error(e.span, f"comparing {T.spoken(a)} with {T.spoken(b)} is always "
                                    f"{'false' if e.op == '==' else 'true'}")
-        elif not (T.fits(a, T.INT) and T.fits(b, T.INT)) and not (a == b and a.name in ("text", "enum")):
-            self.error(e.span, f"cannot order {a} and {b} with '{e.op}'")
+        elif not (T.fits(a, T.INT) and T.fits(b, T.INT)) and not (
+                a == b and a.name in ("text", "enum")):
+            self.error(e.span, f"cannot order {T.spoken(a)} and {T.spoken(b)} with '{e.op}'")
         return T.BOOL
 
     def x_In(self, e, scope):
         self.expr(e.item, scope)
         coll = self.expr(e.coll, scope)
         if not T.iterable(coll) and coll != T.TEXT:
-            self.error(e.coll.span, f"'in' needs a list or a zone, not {coll}")
+            self.error(e.coll.span, f"'in' needs a list or a zone, not {T.spoken(coll)}")
         return T.BOOL
 
     def x_Is(self, e, scope):
@@ -372,5 +399,51 @@ class ExprChecker:
         return T.list_of(T.INT)
 
     def x_IfExpr(self, e, scope):
+        if e.match is not None:
+            return self.match(e, scope)
         self.expect(e.cond, scope, T.BOOL, "the condition")
         return T.join(self.expr(e.then, scope), self.expr(e.other, scope))
+
+    def match(self, chain, scope):
+        """`match X { k: v, ... }`, read as an if-chain: X is checked once (each test gets a
+        copy without positions), each key is a value X may have, given once, and without
+        `_` every member of X's enum has a key."""
+        info, subject = chain.match, chain.cond.left
+        subject_type = self.expr(subject, scope)
+        members = self.enums.get(subject_type.arg, []) if subject_type.name == "enum" else None
+        seen, result, link = {}, T.NONE, chain
+        for i in range(info.keys):
+            test = link.cond
+            key = test.right
+            if i:
+                test.left = without_positions(subject)
+            if members is not None and isinstance(key, ast.Name) and key.id in members \
+                    and not (scope and scope.lookup(key.id)):
+                key.ref, key.ty = ("member", subject_type.arg, key.id), subject_type
+            else:
+                self.expect(key, scope, subject_type, "a key of this match")
+            value = fold(key)
+            if value is not UNKNOWN and repr(value) in seen:
+                self.error(key.span, f"{shown(value)} is matched twice (first on line "
+                                     f"{seen[repr(value)]})", "keep one of them")
+            seen.setdefault(repr(value), key.span.line)
+            test.ty = T.BOOL
+            result = T.join(result, self.expr(link.then, scope))
+            link = link.other
+        if info.default:
+            result = T.join(result, self.expr(link, scope))
+        else:
+            link.ty = T.NONE  # the `else none` that no value reaches when every case is given
+            missing = [m for m in members or () if repr(("member", m)) not in seen]
+            if members is None:
+                self.error(chain.span, f"a match on {T.spoken(subject_type)} needs '_: VALUE' "
+                                       "for the values without a key",
+                           "end it with _: ..., or match on an enum")
+            elif missing:
+                self.error(chain.span, f"this match has no key for {', '.join(missing)}",
+                           f"add {', '.join(f'{m}: ...' for m in missing)}, or end with "
+                           "_: ... for the rest")
+        link = chain
+        for _ in range(info.keys):
+            link.ty, link = result, link.other
+        return result

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from rulelang import ast
 from rulelang import types as T
-from rulelang.check_expr import BUILTIN_VALUES, Scope, Unit
+from rulelang.check_expr import BUILTIN_VALUES, Scope, Unit, without_positions
 from rulelang.errors import suggest
 
 TERMINAL = (ast.Break, ast.Continue, ast.Return, ast.Finish)
@@ -43,9 +43,14 @@ class StmtChecker:
                                f"the pattern gives {len(d.keys)}")
         for i, key in enumerate(d.keys):
             key_type = zone.keys[i][1] if zone and i < len(zone.keys) else T.ANY
+            taken = self.pattern_name_taken(key)
             if isinstance(key, ast.Name) and key.id == "_":
                 d.binders.append((i, None))
-            elif isinstance(key, ast.Name) and key.id not in self.symbols:
+            elif taken:
+                self.pattern_clash(d, i, key, taken)
+                d.binders.append((i, None))
+            elif isinstance(key, ast.Name) and key.id not in self.symbols \
+                    and key.id not in self.ambiguous:
                 d.binders.append((i, scope.bind(key.id, key_type, mutable=False)))
             else:
                 self.expect(key, scope, key_type, "a key of the pattern")
@@ -57,6 +62,29 @@ class StmtChecker:
         self.block(d.body, scope, unit, loops=0, unit_name=name)
         d.nslots = unit.nslots
         self.program.triggers.append(d)
+
+    def pattern_name_taken(self, key):
+        """What a plain name in a trigger's pattern already is, if it is neither new nor a member.
+
+        A plain name there is a new name for the key, or an enum member the key must equal;
+        a name that is already something else would silently turn from one into the other
+        when a global of that name is added or removed, so it is refused.
+        """
+        if not isinstance(key, ast.Name):
+            return None
+        sym = self.symbols.get(key.id)
+        if sym is not None:
+            return None if sym.kind == "member" else sym.kind
+        return "built-in value" if key.id in BUILTIN_VALUES else None
+
+    def pattern_clash(self, d, i, key, taken):
+        new = next(n for n in (key.id[0], "k", "key") if n not in self.symbols
+                   and n not in BUILTIN_VALUES and n not in (key.id, d.card_name))
+        keys = ", ".join(new if j == i else _pattern_text(k) for j, k in enumerate(d.keys))
+        self.error(key.span, f"'{key.id}' is a {taken}, so it cannot stand for a key here",
+                   f"a plain name in a pattern is a new name for the key, or an enum member it "
+                   f"must equal; to compare the key with {key.id}, name it and test it: "
+                   f"on {d.event} {d.zone}[{keys}] {{ if {new} == {key.id} {{ ... }} }}")
 
     def d_EndDecl(self, d):
         self.expect(d.cond, self.top_scope(), T.BOOL, "an end condition")
@@ -82,6 +110,7 @@ class StmtChecker:
         self.program.scores.append(d)
 
     def check_whole(self, decls):
+        self.check_layouts()
         blocks = self.program.blocks
         if "play" in blocks and "turn" in blocks:
             self.error(blocks["turn"].span, "a game has either a 'play' block or a 'turn' block",
@@ -105,7 +134,7 @@ class StmtChecker:
     # ------------------------------------------------------------ statements
     def block(self, stmts, scope, unit, loops, unit_name=None):
         self.unit_name = unit_name or unit.name
-        done = False
+        done, self.previous = False, None
         for s in stmts:
             if done:
                 self.error(s.span, "this line can never run: the one before it leaves the block",
@@ -114,12 +143,16 @@ class StmtChecker:
             getattr(self, "s_" + type(s).__name__)(s, scope, loops)
             if isinstance(s, TERMINAL):
                 done = True
+            self.previous = s
 
     def body(self, stmts, scope, loops):
         self.block(stmts, scope.child(), scope.unit, loops, self.unit_name)
 
     def s_Let(self, s, scope, loops):
-        t = self.expr(s.value, scope)
+        if s.created is not None:
+            t = self.created_card(s, scope)
+        else:
+            t = self.let_type(s, scope)
         if s.name in scope.names:
             self.error(s.span, f"'{s.name}' is already defined in this block",
                        f"to change it write {s.name} = ...")
@@ -127,6 +160,39 @@ class StmtChecker:
             self.error(s.span, f"'{s.name}' would hide the {self.symbols[s.name].kind} "
                                f"of the same name", "pick another name")
         s.slot = scope.bind(s.name, t)
+
+    def let_type(self, s, scope):
+        """The type of a let's name: the one written (`let x: T = ...`), else its value's."""
+        if s.type is not None:
+            declared = self.type_of(s.type)
+            self.expect(s.value, scope, declared, f"the value of '{s.name}'")
+            return declared
+        t = self.expr(s.value, scope)
+        if t == T.NONE:
+            example = next(iter(self.cards), "int")
+            self.error(s.span, f"'{s.name}' could only ever hold none: its type comes from "
+                               "its first value", f"say what it will hold, like "
+                       f"let {s.name}: {example} = none (int, text, player, a card kind, "
+                       "an enum, list of ...)")
+            return T.ANY
+        return t
+
+    def created_card(self, s, scope):
+        """`create K(...) in Z as t`: t is top(Z), unless a trigger may move the card on."""
+        create = self.previous  # the Create it follows (see ast.Let)
+        s.value.args = [without_positions(create.dest)]
+        s.value.ref = ("builtin", "top")
+        zone = _zone_name(create.dest)
+        enter = [t for t in self.module_triggers if t.event == "enter"
+                 and (zone is None or t.zone == zone)]
+        if enter:
+            where = (f"'{zone}' has" if zone else "this game has") + \
+                f" an 'on enter' trigger (line {enter[0].span.line}) that may move it on first"
+            self.error(s.span, f"'as {s.name}' cannot name the new card here: {where}",
+                       f"create it, then find it where it ends up: let {s.name} = top(...)")
+        kind = create.kind if create.kind in self.cards else None
+        s.value.ty = T.card(kind)
+        return T.card(kind)
 
     def s_Assign(self, s, scope, loops):
         target = s.target
@@ -156,9 +222,18 @@ class StmtChecker:
                              + list(scope.all_names()))
                 return
         elif isinstance(target, ast.Index):
-            sym = self.symbols.get(target.obj.id) if isinstance(target.obj, ast.Name) else None
+            name = target.obj.id if isinstance(target.obj, ast.Name) else None
+            sym = self.symbols.get(name) if name else None
+            if name and sym is None and not scope.lookup(name) and name not in BUILTIN_VALUES \
+                    and name not in self.ambiguous:
+                self.unknown(target.obj.span, name, "variable",
+                             [n for n, x in self.symbols.items() if x.kind == "varfam"])
+                return
             if sym is None or sym.kind != "varfam":
-                self.error(target.span, "only a variable kept per key can be assigned with [...]")
+                what = f"'{name}' is a {sym.kind}" if sym else (
+                    f"'{name}' is a local name" if name else "this is a value")
+                self.error(target.span, "only a variable kept per key can be assigned with [...]",
+                           f"{what}; declare one with keys: var NAME[player]: int = 0")
                 return
             want = self.expr(target, scope)
         else:
@@ -174,10 +249,45 @@ class StmtChecker:
             elif target.ref and target.ref[0] != "dynamic":
                 self.error(target.span, "only a card's 'var' field can be assigned")
         if s.op != "=":
-            if not (T.fits(want, T.INT) or want.name == "list"):
-                self.error(s.span, f"'{s.op}' needs a number or a list, not {want}")
+            self.compound(s, want, value)
         elif not T.fits(value, want):
-            self.error(s.value.span, f"this is {value}, but the target holds {want}")
+            self.error(s.value.span,
+                       f"this is {T.spoken(value)}, but the target holds {T.spoken(want)}")
+
+    def compound(self, s, want, value):
+        """`+=` and `-=`: a number to a number, text to text (+= only), a list to a list."""
+        op, adds = s.op, s.op == "+="
+        if want == T.ANY or value == T.ANY:
+            return
+        if value == T.NONE:
+            self.error(s.value.span, f"'{op}' needs a value, not none")
+            return
+        if want.name == "list":
+            if value.name != "list" and T.fits(value, want.arg):
+                self.error(s.value.span, f"'{op}' {'adds' if adds else 'takes away'} a list, "
+                                         f"but this is {T.spoken(value)}",
+                           f"put it in a list: {op} [{self.source_of(s.value.span) or '...'}]")
+            elif value.name != "list" or not T.fits(value.arg, want.arg):
+                self.error(s.value.span,
+                           f"this is {T.spoken(value)}, but '{op}' needs {T.spoken(want)}",
+                           f"'{op}' on a list {'adds' if adds else 'takes away'} the items of "
+                           "another list of the same kind")
+        elif T.fits(want, T.INT):
+            if not T.fits(value, T.INT):
+                self.error(s.value.span, f"'{op}' {'adds' if adds else 'takes away'} a number, "
+                                         f"but this is {T.spoken(value)}",
+                           "a number is written in digits, without quotes: 2"
+                           if isinstance(s.value, ast.Lit) and value == T.TEXT else None)
+        elif want == T.TEXT and adds:
+            if value != T.TEXT:
+                self.error(s.value.span, f"'+=' adds text to text, but this is {T.spoken(value)}",
+                           'make it text first: += "{...}"')
+        elif want == T.TEXT:
+            self.error(s.span, "'-=' cannot take anything away from text",
+                       "'-=' takes a number from a number, or items from a list")
+        else:
+            self.error(s.span, f"'{op}' works on numbers{', text' if adds else ''} and lists, "
+                               f"and this holds {T.spoken(want)}", "set it instead: ... = value")
 
     def s_CallStmt(self, s, scope, loops):
         call = s.call
@@ -187,7 +297,8 @@ class StmtChecker:
             t = self.expr(call, scope)
             what = "function" if sym is not None and sym.kind == "fn" else "built-in function"
             if call.ref is not None:
-                self.error(s.span, f"'{name}' is a {what}: it computes {t} and changes nothing",
+                self.error(s.span,
+                           f"'{name}' is a {what}: it computes {T.spoken(t)} and changes nothing",
                            "use its value, e.g. let x = ..., or call a rule here")
             return
         decl = sym.decl
@@ -202,13 +313,14 @@ class StmtChecker:
     def cards_arg(self, e, scope, what):
         t = self.expr(e, scope)
         if t.name not in ("card", "list", "any", "none"):
-            self.error(e.span, f"{what} should be a card or a list of cards, but this is {t}",
+            self.error(e.span,
+                       f"{what} should be a card or a list of cards, but this is {T.spoken(t)}",
                        "cards(zone) gives a zone's cards; top(zone) its top card")
 
     def zone_arg(self, e, scope, what):
         t = self.expr(e, scope)
         if t.name not in ("zone", "any"):
-            self.error(e.span, f"{what} should be a zone, but this is {t}")
+            self.error(e.span, f"{what} should be a zone, but this is {T.spoken(t)}")
         return t
 
     def s_Move(self, s, scope, loops):
@@ -217,7 +329,8 @@ class StmtChecker:
         if isinstance(s.at, ast.Expr):
             t = self.expr(s.at, scope)
             if not _place_type(t):
-                self.error(s.at.span, f"'at' takes a cell, a list of cells or a placement, not {t}")
+                self.error(s.at.span, "'at' takes a cell, a list of cells or a placement, "
+                                      f"not {T.spoken(t)}")
 
     def s_Deal(self, s, scope, loops):
         self.expect(s.count, scope, T.INT, "how many to deal")
@@ -240,7 +353,8 @@ class StmtChecker:
             elif field and field.mutable:
                 self.error(span, f"'{name}' is a 'var' field: it starts at its declared value")
             elif field and not T.fits(t, field.type):
-                self.error(value.span, f"'{name}' is {field.type}, but this is {t}")
+                self.error(value.span,
+                           f"'{name}' is {T.spoken(field.type)}, but this is {T.spoken(t)}")
             given.add(name)
         if kind:
             missing = [f for f, info in kind.fields.items() if not info.mutable and f not in given]
@@ -267,8 +381,9 @@ class StmtChecker:
                     self.error(s.table.span, f"column '{col}' of '{table.name}' is not a "
                                              f"fixed field of {s.kind}")
                 elif not T.fits(table.columns[col], field.type):
-                    self.error(s.table.span, f"column '{col}' holds {table.columns[col]}, but "
-                                             f"{s.kind}.{col} is {field.type}")
+                    self.error(s.table.span,
+                               f"column '{col}' holds {T.spoken(table.columns[col])}, "
+                               f"but {s.kind}.{col} is {T.spoken(field.type)}")
             missing = [f for f, i in kind.fields.items() if not i.mutable and f not in table.columns]
             if missing:
                 self.error(s.span, f"table '{table.name}' has no column for: {', '.join(missing)}")
@@ -276,24 +391,19 @@ class StmtChecker:
             self.error(s.table.span, "create ... from needs a table")
         self.zone_arg(s.dest, scope, "where the cards go")
 
-    def s_Place(self, s, scope, loops):
-        self.expect(s.what, scope, T.CARD, "what is placed")
-        self.zone_arg(s.grid, scope, "the grid")
-        t = self.expr(s.at, scope)
-        if not _place_type(t):
-            self.error(s.at.span, f"'at' takes a cell, a list of cells or a placement, not {t}")
-
     def s_Reveal(self, s, scope, loops):
         self.cards_arg(s.what, scope, "what is revealed")
         if s.to is not None:
             t = self.expr(s.to, scope)
             if not (T.fits(t, T.SEAT) or t.name == "list"):
-                self.error(s.to.span, f"reveal ... to takes a player or a list of players, not {t}")
+                self.error(s.to.span, "reveal ... to takes a player or a list of players, "
+                                      f"not {T.spoken(t)}")
 
     def s_Choose(self, s, scope, loops):
         t = self.expr(s.options, scope)
         if not T.iterable(t):
-            self.error(s.options.span, f"choose needs a list or a zone to choose from, not {t}")
+            self.error(s.options.span,
+                       f"choose needs a list or a zone to choose from, not {T.spoken(t)}")
         if s.by is not None:
             self.expect(s.by, scope, T.SEAT, "who chooses")
         if s.pass_if is not None:
@@ -319,7 +429,7 @@ class StmtChecker:
     def s_For(self, s, scope, loops):
         t = self.expr(s.iter, scope)
         if not T.iterable(t):
-            self.error(s.iter.span, f"cannot go through {t}: it is not a list or a zone")
+            self.error(s.iter.span, f"cannot go through {T.spoken(t)}: it is not a list or a zone")
         inner = scope.child()
         s.slots = self.bind_loop_names(s.names, T.element(t), inner, s.span)
         self.block(s.body, inner, scope.unit, loops + 1, self.unit_name)
@@ -363,9 +473,25 @@ class StmtChecker:
         t = self.expr(s.value, scope)
         if s.how == "win" and not self.program.cooperative:
             if not (T.fits(t, T.SEAT) or t.name == "list"):
-                self.error(s.value.span, f"win takes a player or a list of players, not {t}",
+                self.error(s.value.span,
+                           f"win takes a player or a list of players, not {T.spoken(t)}",
                            "to end the game with a reason write end \"...\": scores decide"
                            if t == T.TEXT else None)
+
+
+def _zone_name(e):
+    """The zone (or zone family) a checked expression names, when it says so plainly."""
+    if isinstance(e, (ast.Name, ast.Index)) and e.ref and e.ref[0] in ("zone", "family"):
+        return e.ref[1]
+    return None
+
+
+def _pattern_text(key) -> str:
+    if isinstance(key, ast.Name):
+        return key.id
+    if isinstance(key, ast.Attr) and isinstance(key.obj, ast.Name):
+        return f"{key.obj.id}.{key.name}"
+    return "..."
 
 
 def _signature(decl) -> str:

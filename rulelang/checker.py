@@ -11,17 +11,22 @@ import attrs
 from rulelang import ast
 from rulelang import types as T
 from rulelang.builtins import SIGNATURES
+from rulelang.check_const import UNKNOWN, fold, shown
 from rulelang.check_expr import BUILTIN_VALUES, ExprChecker, Scope, Unit
 from rulelang.check_stmt import StmtChecker
+from rulelang.check_zones import ZoneChecker
 from rulelang.errors import CheckError, Diagnostic, suggest
 
 MAX_ERRORS = 30
-MAX_GRID = 100  # cells along each side of a bounded grid
-ZONE_KINDS = ("pile", "hand", "row", "grid")
-VISIBILITIES = ("hidden", "public", "owner", "top")
-ZONE_OPTIONS = VISIBILITIES + ("label", "layout")
-VAR_VISIBILITIES = ("public", "hidden", "owner")
-VAR_OPTIONS = VAR_VISIBILITIES + ("label",)
+# A card's view (see views in interpreter/) is one record holding its fields next to these
+# keys, so a field cannot take their names: key -> (what the key holds, a name to use instead).
+RESERVED_FIELDS = {
+    "name": ("the name it is shown by (the clause name \"...\")", "title"),
+    "kind": ("its card kind", "sort"),
+    "symbol": ("its mark on a grid (the clause symbol ...)", "mark"),
+    "tint": ("the colour it is drawn in (the clause tint ...)", "colour"),
+    "hidden": ("saying it is face down", "face_down"),
+}
 
 
 @attrs.define(eq=False)
@@ -63,31 +68,6 @@ class TableInfo:
 
 
 @attrs.define(eq=False)
-class ZoneInfo:
-    name: str
-    keys: list  # [(domain, Type)]; domain is "player", "seat" or an enum name
-    kind: str
-    width: int | None
-    height: int | None
-    of: str | None
-    visibility: str
-    label: str | None
-    layout: str | None
-    decl: object
-
-
-@attrs.define(eq=False)
-class VarInfo:
-    name: str
-    keys: list
-    type: T.Type
-    init: object
-    visibility: str
-    decl: object
-    label: str | None = None  # display hint: what a screen calls it (unlabelled: not shown)
-
-
-@attrs.define(eq=False)
 class Program:
     """What the interpreter needs from a checked ruleset."""
     title: str = "untitled"
@@ -113,7 +93,7 @@ class Program:
     main_file: str = ""
 
 
-class Checker(ExprChecker, StmtChecker):
+class Checker(ExprChecker, StmtChecker, ZoneChecker):
     def __init__(self, modules: list[ast.Module], sources: dict[str, str]):
         self.modules = modules
         self.main_file = modules[0].file
@@ -130,6 +110,8 @@ class Checker(ExprChecker, StmtChecker):
         self.fn_types: dict[int, T.Type] = {}
         self.fn_checking: set[int] = set()
         self.calls: dict[str, set] = {}
+        self.module_triggers = [d for m in modules for d in m.decls
+                                if isinstance(d, ast.TriggerDecl)]
 
     # ------------------------------------------------------------ reporting
     def error(self, span, message, hint=None):
@@ -138,6 +120,15 @@ class Checker(ExprChecker, StmtChecker):
             self.diagnostics.append(Diagnostic(message, span, hint() if callable(hint) else hint))
         else:
             self.more_errors += 1
+
+    def source_of(self, span, longest=30):
+        """The text of a short one-line span, to quote it in a hint (else None)."""
+        text = self.program.sources.get(span.file) if span else None
+        if text is None or span.line != span.end_line or span.end_col - span.col > longest:
+            return None
+        lines = text.splitlines()
+        return lines[span.line - 1][span.col - 1:span.end_col - 1] if span.line <= len(lines) \
+            else None
 
     def unknown(self, span, name, what, candidates):
         self.error(span, f"unknown {what} '{name}'", suggest(name, candidates))
@@ -223,19 +214,6 @@ class Checker(ExprChecker, StmtChecker):
         self.unknown(ref.span, ref.name, "type", names)
         return T.ANY
 
-    def key_types(self, refs):
-        keys = []
-        for ref in refs:
-            if ref.name in ("player", "seat"):
-                keys.append((ref.name, T.SEAT))
-            elif ref.name in self.enums:
-                keys.append((ref.name, T.enum(ref.name)))
-            else:
-                self.error(ref.span, f"a key must be player, seat or an enum, not '{ref.name}'",
-                           suggest(ref.name, list(self.enums) + ["player", "seat"]))
-                keys.append(("player", T.ANY))
-        return keys
-
     def top_scope(self):
         return Scope(self.global_unit)
 
@@ -257,8 +235,32 @@ class Checker(ExprChecker, StmtChecker):
         if not isinstance(item, T.Type) or item.name not in ("int", "bool", "text", "enum", "any"):
             self.error(d.type.span, "an option is a number, true/false, text or an enum, "
                                     "or a list of one of them")
+        elif d.allowed is not None:
+            self.option_default_allowed(d, ty.name == "list")
         self.program.options[d.name] = (d, ty)
         self.define("option", d.name, ty, d, d.span, False)
+
+    def option_default_allowed(self, d, is_list):
+        """An option's default must be one of its allowed values (when both are in the text);
+        each of its items, for a list option."""
+        allowed = fold(d.allowed)
+        if not isinstance(allowed, (list, range)):  # not known, or not a list (said above)
+            return
+        if not allowed:
+            self.error(d.allowed.span, f"option '{d.name}' allows no value: {shown(allowed)} "
+                                       "is empty",
+                       f"write the smaller end first: {allowed.stop - 1}..{allowed.start}"
+                       if isinstance(allowed, range) else "list at least one value")
+            return
+        default = fold(d.default)
+        items = default if is_list and isinstance(default, (list, range)) else [default]
+        wrong = [item for item in items if item is not UNKNOWN and item not in allowed]
+        if default is not UNKNOWN and wrong:
+            what = (f"{shown(wrong[0])} in the default {shown(default)}" if is_list
+                    else f"the default {shown(default)}")
+            self.error(d.default.span, f"{what} is not one of the allowed values of '{d.name}' "
+                                       f"({shown(allowed)})",
+                       "make the default one of them, or allow it too")
 
     def d_EnumDecl(self, d):
         if len(set(d.members)) != len(d.members):
@@ -282,6 +284,12 @@ class Checker(ExprChecker, StmtChecker):
         for f in d.fields:
             if f.name in fields:
                 self.error(f.span, f"card '{d.name}' has two fields named '{f.name}'")
+            if f.name in RESERVED_FIELDS:
+                holds, instead = RESERVED_FIELDS[f.name]
+                shown_by = f', and show it with name "{{{instead}}}"' if f.name == "name" else ""
+                self.error(f.span, f"a card field cannot be called '{f.name}'",
+                           f"a card's view already uses '{f.name}' for {holds}: call the field "
+                           f"'{instead}'{shown_by}")
             fields[f.name] = FieldInfo(f.name, self.type_of(f.type), f.mutable, f.init)
         kind = CardKind(d.name, fields, d.label, d)
         self.cards[d.name] = kind
@@ -316,7 +324,8 @@ class Checker(ExprChecker, StmtChecker):
                 t = self.expr(cell, scope)
                 joined = T.join(columns[col], t)
                 if joined == T.ANY and columns[col] not in (T.NONE, T.ANY) and t != T.ANY:
-                    self.error(cell.span, f"column '{col}' holds {columns[col]}, but this is {t}")
+                    self.error(cell.span, f"column '{col}' holds {T.spoken(columns[col])}, "
+                                          f"but this is {T.spoken(t)}")
                 columns[col] = joined
         self.tables[d.name] = TableInfo(d.name, columns, list(d.columns), d.rows, d)
 
@@ -332,73 +341,6 @@ class Checker(ExprChecker, StmtChecker):
         if d.cond is not None:
             self.expect(d.cond, self.top_scope(), T.BOOL, "the condition of a dummy seat")
         self.program.dummies.append(d)
-
-    def d_ZoneDecl(self, d):
-        keys = self.key_types(d.keys)
-        if d.kind not in ZONE_KINDS:
-            self.error(d.span, f"unknown kind of zone '{d.kind}'", "zones are a pile, hand, row or grid")
-        if (d.width is not None) and d.kind != "grid":
-            self.error(d.span, "only a grid has a size (W x H)")
-        if d.width is not None and not (1 <= d.width <= MAX_GRID and 1 <= d.height <= MAX_GRID):
-            self.error(d.span, f"a grid is 1 to {MAX_GRID} cells wide and high, not "
-                               f"{d.width} x {d.height}",
-                       "leave the size out for a grid without edges: zone board: grid")
-        of = d.of if d.of in self.cards else None
-        if d.of is not None and of is None:
-            self.unknown(d.span, d.of, "card kind", self.cards)
-        visibility, label, layout = None, None, None
-        for name, text, span in d.options:
-            if name not in ZONE_OPTIONS:
-                self.unknown(span, name, "zone option", ZONE_OPTIONS)
-            elif name in VISIBILITIES:
-                if visibility:
-                    self.error(span, f"zone '{d.name}' already says '{visibility}'")
-                visibility = name
-            elif text is None:
-                self.error(span, f"'{name}' needs text after it, like {name} \"...\"")
-            elif name == "label":
-                label = text
-            else:
-                layout = text
-        if visibility is None:
-            visibility = {"pile": "hidden", "hand": "owner"}.get(d.kind, "public")
-        if visibility == "owner" and not any(k[1] == T.SEAT for k in keys):
-            if d.kind == "hand" and not d.keys:
-                visibility = "hidden"
-            else:
-                self.error(d.span, "only a zone kept per player can be seen by its 'owner'",
-                           "key it by player, like zone hand[player]: hand, owner")
-        info = ZoneInfo(d.name, keys, d.kind, d.width, d.height, of, visibility, label, layout, d)
-        self.program.zones[d.name] = info
-        ty = T.zone(of)
-        if keys:
-            self.define("family", d.name, ty, d, d.span, False, [k[1] for k in keys])
-            self.symbols.get(d.name) and setattr(self.symbols[d.name], "type", ty)
-        else:
-            self.define("zone", d.name, ty, d, d.span, False)
-
-    def d_VarDecl(self, d):
-        keys = self.key_types(d.keys)
-        ty = self.type_of(d.type)
-        if d.init is not None:
-            self.expect(d.init, self.top_scope(), ty, f"the start value of '{d.name}'")
-        vis, label = None, None
-        for name, text, span in d.options:
-            if name not in VAR_OPTIONS:
-                self.unknown(span, name, "variable option", VAR_OPTIONS)
-            elif name in VAR_VISIBILITIES:
-                if vis:
-                    self.error(span, f"variable '{d.name}' already says '{vis}'")
-                vis = name
-            elif text is None:
-                self.error(span, f"'{name}' needs text after it, like {name} \"...\"")
-            else:
-                label = text
-        vis = vis or "public"
-        if vis == "owner" and not any(k[1] == T.SEAT for k in keys):
-            self.error(d.span, "only a variable kept per player can be seen by its 'owner'")
-        self.program.vars[d.name] = VarInfo(d.name, keys, ty, d.init, vis, d, label)
-        self.define("varfam" if keys else "var", d.name, ty, d, d.span, False, [k[1] for k in keys])
 
     def d_FnDecl(self, d):
         self.fn_type(d)
@@ -416,7 +358,7 @@ class Checker(ExprChecker, StmtChecker):
         for p in d.params:
             scope.bind(p.name, self.type_of(p.type), mutable=False)
         for let in d.lets:
-            t = self.expr(let.value, scope)
+            t = self.let_type(let, scope)
             scope = scope.child()
             let.slot = scope.bind(let.name, t, mutable=False)
         result = self.expr(d.body, scope)
@@ -424,3 +366,4 @@ class Checker(ExprChecker, StmtChecker):
         self.fn_checking.discard(key)
         self.fn_types[key] = result
         return result
+

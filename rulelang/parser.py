@@ -25,7 +25,7 @@ MAX_DEPTH = 150  # levels of the syntax tree: far beyond real rules, well within
 KEYWORDS = frozenset({  # words that start a statement or belong to expressions: never names
     "let", "move", "deal", "shuffle", "create", "place", "reveal", "choose", "if", "else",
     "then", "for", "repeat", "while", "loop", "break", "continue", "return", "log", "win",
-    "lose", "end", "and", "or", "not", "in", "is", "true", "false", "none",
+    "lose", "end", "and", "or", "not", "in", "is", "true", "false", "none", "match",
 })
 
 
@@ -121,10 +121,21 @@ def _parse_tree(text, file, start, line_shift=1, col_shift=1):
         tree = _lark().parse(text, start=start, on_error=_soft_keyword)
     except UnexpectedInput as error:
         diagnostic = describe(error, text, file, line_shift, col_shift, _literals(),
-                              in_string=start == "expr_start")
+                              in_string=start == "expr_start",
+                              reparse=functools.partial(_failure_point, start=start))
         raise ParseError(diagnostic.message, [diagnostic], {file: text}) from None
     _check_depth(tree, text, file, line_shift - 1, col_shift - 1)
     return tree
+
+
+def _failure_point(text, start):
+    """Where parsing ``text`` fails (None if it does not): to try a fix an error message suggests."""
+    try:
+        _lark().parse(text, start=start, on_error=_soft_keyword)
+    except UnexpectedInput as error:
+        at = getattr(error, "pos_in_stream", None)
+        return len(text) if at is None or at < 0 else at
+    return None
 
 
 def _check_depth(tree, text, file, dl, dc):

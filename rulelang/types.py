@@ -53,6 +53,48 @@ SIMPLE = {"int": INT, "bool": BOOL, "text": TEXT, "player": SEAT, "seat": SEAT, 
           "fn": FN}
 
 
+_SPOKEN = {"int": ("a number", "numbers"), "bool": ("a true/false value", "true/false values"),
+           "text": ("text", "texts"), "seat": ("a player", "players"), "none": ("none", "nones"),
+           "any": ("any value", "values"), "cell": ("a cell", "cells"),
+           "shape": ("a shape", "shapes"), "placement": ("a placement", "placements"),
+           "fn": ("a function", "functions")}
+
+
+def spoken(t: Type) -> str:
+    """A type as messages name it for authors: 'a number', 'a list of players', 'a Tile'."""
+    if t.name in _SPOKEN:
+        return _SPOKEN[t.name][0]
+    if t.name in ("card", "enum"):
+        return _article(t.arg) if t.arg else "a card"
+    if t.name == "list":
+        return "a list" if t.arg in (ANY, None) else f"a list of {_plural(t.arg)}"
+    if t.name == "tuple":
+        return "a tuple (" + ", ".join(spoken(x) for x in t.arg or ()) + ")"
+    if t.name == "zone":
+        return f"a zone of {t.arg}" if t.arg else "a zone"
+    if t.name == "family":
+        return f"the zone family '{t.arg}'"
+    if t.name == "row":
+        return f"a row of table '{t.arg}'"
+    return str(t)
+
+
+def _plural(t: Type) -> str:
+    if t.name in _SPOKEN:
+        return _SPOKEN[t.name][1]
+    if t.name == "card":
+        return f"{t.arg} cards" if t.arg else "cards"
+    if t.name == "enum":
+        return f"{t.arg} values"
+    if t.name in ("list", "zone", "tuple"):
+        return t.name + "s"
+    return f"{spoken(t)} values"
+
+
+def _article(word: str) -> str:
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
 def list_of(t: Type) -> Type:
     return Type("list", t)
 

@@ -212,7 +212,7 @@ def test_a_runaway_rule_stops_with_an_error_naming_it(name):
     started = time.monotonic()
     with pytest.raises(rulelang.RulesRuntimeError) as caught:
         rules_of(text).new_game(seed=1)
-    assert time.monotonic() - started < 5
+    assert time.monotonic() - started < 60  # a guard against a hang, not a measure of speed
     error = caught.value
     assert words in str(error)
     [d] = error.diagnostics

@@ -118,10 +118,13 @@ def _expressions():
     return out
 
 
+_LET_TYPE = {"none": ": any"}  # a let of a bare none needs its type written
+
+
 def test_expressions_print_what_the_doc_says():
     items = _expressions()
-    body = "".join(f"  let e{i} = {expr}\n  let t{i} = \"{{e{i}}}\"\n  log t{i}\n"
-                   for i, (expr, _, _) in enumerate(items))
+    body = "".join(f"  let e{i}{_LET_TYPE.get(expr, '')} = {expr}\n  let t{i} = \"{{e{i}}}\"\n"
+                   f"  log t{i}\n" for i, (expr, _, _) in enumerate(items))
     game = rulelang.loads(_prelude() + "\nturn {\n" + body + "  end\n}\n", name="doc.rules")
     printed = game.new_game(players=3, seed=0).transcript().splitlines()[2:-1]  # header, turn
     wrong = [f"docs/language.md:{line}: {expr} prints {got!r}, not {value!r}"

@@ -145,7 +145,7 @@ def test_statements_parse_to_the_right_nodes():
     """)
     kinds = [type(s).__name__ for s in stmts]
     assert kinds == ["Let", "Assign", "Assign", "Assign", "Move", "Move", "Move", "Deal",
-                     "Shuffle", "Create", "CreateFrom", "Place", "Reveal", "Reveal", "Choose",
+                     "Shuffle", "Create", "CreateFrom", "Move", "Reveal", "Reveal", "Choose",
                      "If", "For", "Repeat", "While", "Loop", "CallStmt", "Finish", "Finish",
                      "Finish"]
     let, inc, dec, field, move, bottom, at_cell, deal, shuffle, create, create_from, place, \
@@ -163,7 +163,8 @@ def test_statements_parse_to_the_right_nodes():
     assert [(name, show(value)) for name, value, _ in create.fields] == [("suit", "red"),
                                                                          ("rank", "2")]
     assert (create_from.kind, show(create_from.table)) == ("Tile", "tiles")
-    assert (show(place.what), show(place.grid), show(place.at)) == ("c", "board", "'B2'")
+    # `place X on G at C` is the older spelling of `move X to G at C`
+    assert (show(place.what), show(place.dest), show(place.at)) == ("c", "board", "'B2'")
     assert show(reveal_to.to) == "p" and reveal_all.to is None
     assert (choose.name, show(choose.options), show(choose.by)) == ("c", "([] hand p)", "(next p)")
     assert choose.can_pass and show(choose.pass_if) == "(> n 1)" and show(choose.prompt) == "'pick'"
@@ -331,10 +332,71 @@ def test_an_unexpected_token_names_it_and_what_could_come_instead():
 
 
 def test_an_unclosed_brace_points_at_the_brace():
-    error = syntax_error(HEAD + "turn {\n  if true {\n    win current\n}\n")
+    error = syntax_error(HEAD + "turn {\n  win current\n")
     [d] = error.diagnostics
     assert d.message == "this '{' is never closed"
     assert (d.span.line, d.span.col) == (3, 6)
+
+
+def test_an_unclosed_brace_is_the_one_whose_closer_lines_up_with_an_outer_line():
+    # the '}' in column 1 belongs to `turn {` by its indentation: the `if` block is left open
+    error = syntax_error(HEAD + "turn {\n  if true {\n    win current\n}\n")
+    [d] = error.diagnostics
+    assert d.message == "this '{' is never closed"
+    assert (d.span.line, d.span.col) == (4, 11)
+    assert "line 6 lines up with line 3" in d.hint
+
+
+@pytest.mark.parametrize("declaration", ["rule r() {\n}", "setup {\n}", "var x: int = 0",
+                                         "zone z: pile", "on enter z { }", "end when true",
+                                         "score p = 1", "fn f() = 1"])
+def test_a_block_left_open_is_reported_at_its_brace_not_at_the_next_declaration(declaration):
+    error = syntax_error(HEAD + "turn {\n  if true {\n    win current\n  }\n\n" + declaration
+                         + "\n")
+    [d] = error.diagnostics
+    assert (d.message, d.span.line, d.span.col) == ("this '{' is never closed", 3, 6)
+    word = declaration.split()[0]
+    assert f"before line 8, where '{word}' starts a new declaration" in d.hint
+
+
+def test_a_declaration_word_used_as_a_statement_in_column_one_is_not_taken_for_a_new_declaration():
+    # `score = score +` in column 1 is an unfinished statement, not a new declaration
+    [d] = syntax_error(HEAD + "turn {\nlet score = 1\nscore = score +\n}\n").diagnostics
+    assert (d.message, d.span.line, d.span.col) == ("unexpected '}'", 6, 1)
+
+
+@pytest.mark.parametrize("text,message,where,hint", [
+    ("turn {\n  iff true {\n    win current\n  }\n}\n", "'iff' is not a statement", (4, 3),
+     "did you mean 'if'?"),
+    ("turn {\n  whlie true {\n    break\n  }\n}\n", "'whlie' is not a statement", (4, 3),
+     "did you mean 'while'?"),
+    ("turn {\n  lgo \"hi\"\n}\n", "'lgo' is not a statement", (4, 3), "did you mean 'log'?"),
+    ("setpu {\n}\nturn { end }\n", "'setpu' does not start a declaration", (3, 1),
+     "did you mean 'setup'?"),
+    ("trun {\n  end\n}\n", "'trun' does not start a declaration", (3, 1),
+     "did you mean 'turn'?"),
+])
+def test_a_misspelt_keyword_is_named_with_the_keyword_meant(text, message, where, hint):
+    [d] = syntax_error(HEAD + text).diagnostics
+    assert (d.message, (d.span.line, d.span.col), d.hint) == (message, where, hint)
+    assert d.span.end_col - d.span.col == len(message.split("'")[1])
+
+
+def test_a_keyword_is_suggested_only_if_the_text_then_parses_further():
+    # `lot` is close to `log`, `let` and `not`, but each of them fails sooner: no guess
+    [d] = syntax_error(HEAD + "turn {\n  let lot = 0\n  lot = 1 + * 2\n}\n").diagnostics
+    assert d.message == "unexpected '*'"
+    assert "did you mean" not in d.hint
+
+
+def test_the_declaration_words_are_the_grammars():
+    from rulelang.parser import _lark, _literals
+    from rulelang.syntax_errors import DECLARATION_WORDS
+    literals = _literals()
+    first_words = {literals[rule.expansion[0].name] for rule in _lark().rules
+                   if rule.origin.name.endswith("_decl") and rule.expansion
+                   and rule.expansion[0].name in literals}
+    assert first_words == set(DECLARATION_WORDS)
 
 
 def test_an_equals_sign_in_a_condition_suggests_double_equals():
@@ -398,6 +460,13 @@ TYPICAL_MISTAKES = {
     "value_as_statement": "turn {\n  current\n}\n",
     "file_ends_in_expression": "end when 1 +",
     "table_row_too_short": "table t {\n  | a | b |\n  |---|---|\n  | 1 |\n}\n",
+    "misspelt_statement": "turn {\n  iff current == 0 {\n    win current\n  }\n}\n",
+    "misspelt_declaration": "setpu {\n}\nturn {\n  end\n}\n",
+    "block_left_open_before_a_declaration":
+        "turn {\n  if true {\n    win current\n  }\n\nrule helper() {\n}\n",
+    "closer_taken_by_an_outer_block":
+        "setup {\n  for p in players {\n    if p == 0 {\n      log \"first\"\n  }\n}\n\n"
+        "turn {\n  end\n}\n",
 }
 
 

@@ -1,0 +1,13 @@
+"""``rulelang serve``: games played in the browser.
+
+- ``tables``: a game at a table: its seats, their private tokens, the bots, moves relayed for
+  a seat, and what each seat (or a spectator) is sent;
+- ``host``: every table the server holds, found by its seats' tokens;
+- ``saves``: tables written to disk after every move and read back at start, tokens included;
+- ``lobby``: the ``.rules`` files of the host's folder and their options, to open new tables;
+- ``app``: the Starlette application: pages, the live socket, the lobby's requests;
+- ``static/``: the page itself, plain HTML, CSS and JavaScript that draw any game from a
+  seat's view.
+
+Nothing here knows any one game.
+"""

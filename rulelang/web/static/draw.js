@@ -1,0 +1,262 @@
+// Drawing any game from a seat's view: zones as piles, hands, rows, tables and grids; cards
+// with their names, symbols and tints. Nothing here knows a game: it reads the view
+// (see docs/language.md, "The transcript, views and outcome") and the rules' display hints:
+//   - a zone's label is its title; layout "none" keeps it off the page;
+//   - layout "beside X" puts a family's zones in the rows of X's table, "under X" / "over X"
+//     draws a grid beneath or on top of grid X;
+//   - zones kept per player go in each player's panel; other keyed zones make a table;
+//   - variables with a label (view.var_labels) are shown; without any labels, all are.
+
+export function el(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined && text !== null) node.textContent = text;
+  return node;
+}
+
+// ------------------------------------------------------------------ colours
+const PALETTE = {
+  red: "#d64545", blue: "#3b7dd8", green: "#35965a", yellow: "#d4a106", purple: "#8e5bd0",
+  orange: "#e07b28", grey: "#8a8f98", gray: "#8a8f98", black: "#2f3237", white: "#b9bcc2",
+  pink: "#dd5f98", brown: "#8b5a2b", teal: "#23938f", cyan: "#1f9fc0", gold: "#c89b12",
+  silver: "#9aa1aa",
+};
+const SEAT_COLOURS = ["#3b6fd8", "#d6534a", "#2f9a5c", "#9a5bd0", "#d88a1f", "#1f9fc0",
+                      "#c0487e", "#6b7280"];
+
+export function tintColour(name) {
+  if (!name) return null;
+  const key = String(name).toLowerCase().trim();
+  if (PALETTE[key]) return PALETTE[key];
+  if (window.CSS && CSS.supports("color", key)) return key;
+  let hash = 0;
+  for (const ch of key) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
+  return `hsl(${hash % 360} 55% 45%)`;
+}
+
+export function seatColour(index) {
+  return SEAT_COLOURS[Number(index) % SEAT_COLOURS.length];
+}
+
+function applyTint(node, tint) {
+  const colour = tintColour(tint);
+  if (colour) {
+    node.classList.add("tinted");
+    node.style.setProperty("--tint", colour);
+  }
+}
+
+// ------------------------------------------------------------------ cards
+const SHOWN_ELSEWHERE = new Set(["name", "kind", "symbol", "tint", "symbol_means", "tint_means",
+                                 "cells", "hidden"]);
+
+export function isCard(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value) &&
+    ("hidden" in value || ("kind" in value && "name" in value));
+}
+
+export function cardDetails(card) {
+  if (card.hidden) return `a face-down ${card.kind}`;
+  const fields = Object.entries(card).filter(([k]) => !SHOWN_ELSEWHERE.has(k))
+    .map(([k, v]) => `${k}: ${plainText(v)}`);
+  return [card.name, ...fields].join("\n");
+}
+
+// A card: its symbol large when it has one, its name always; a hidden card shows its back.
+export function drawCard(card, size = "") {
+  const node = el("div", `card ${size}`.trim());
+  node.title = cardDetails(card);
+  if (card.hidden) {
+    node.classList.add("back");
+    node.append(el("span", "kind", card.kind));
+    return node;
+  }
+  applyTint(node, card.tint);
+  if (card.symbol !== undefined && card.symbol !== null && card.symbol !== "") {
+    const symbol = String(card.symbol);
+    node.append(el("span", `sym${symbol.length > 5 ? " longer" : symbol.length > 3 ? " long" : ""}`, symbol));
+  }
+  // a long name may break after a slash or a hyphen rather than inside a word
+  node.append(el("span", "name", String(card.name).replace(/([/-])/g, "$1\u200b")));
+  node.dataset.name = card.name;
+  return node;
+}
+
+// ------------------------------------------------------------------ values
+export function plainText(value, seatNames) {
+  if (value === null || value === undefined) return "–";
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (Array.isArray(value)) return value.length ? value.map(v => plainText(v, seatNames)).join(", ") : "none";
+  if (isCard(value)) return value.hidden ? `a ${value.kind}` : value.name;
+  if (typeof value === "object") {
+    return Object.entries(value).map(([k, v]) => `${k} ${plainText(v, seatNames)}`).join(", ");
+  }
+  if (seatNames && typeof value === "number" && seatNames[value] !== undefined) return seatNames[value];
+  return String(value);
+}
+
+// A value drawn: cards as small cards, the rest as text.
+export function drawValue(value, seatNames) {
+  if (isCard(value)) return drawCard(value, "mini");
+  if (Array.isArray(value) && value.length && value.every(isCard)) {
+    const row = el("div", "cards");
+    value.forEach(c => row.append(drawCard(c, "mini")));
+    return row;
+  }
+  return el("span", "value", plainText(value, seatNames));
+}
+
+export function isBlank(value) {
+  return value === null || value === undefined || (Array.isArray(value) && value.length === 0);
+}
+
+// ------------------------------------------------------------------ sorting a view
+function layoutTarget(zone, word) {
+  const parts = (zone.layout || "").trim().split(/\s+/);
+  return parts.length >= 2 && parts[0] === word ? parts[parts.length - 1] : null;
+}
+
+export function titleOf(zone) {
+  return zone.label || zone.family.replace(/_/g, " ");
+}
+
+// The view sorted into the parts of a page.
+export function sortView(view) {
+  const seatNames = view.seats;
+  const names = new Set(Object.values(seatNames));
+  const families = new Map();
+  for (const [id, zone] of Object.entries(view.zones)) {
+    zone.id = id;
+    if (!families.has(zone.family)) families.set(zone.family, []);
+    families.get(zone.family).push(zone);
+  }
+  const attached = {beside: new Map(), under: new Map(), over: new Map()};
+  const placed = new Set();
+  for (const [family, zones] of families) {
+    for (const word of Object.keys(attached)) {
+      const target = layoutTarget(zones[0], word);
+      if (target && target !== family && families.has(target)) {
+        if (!attached[word].has(target)) attached[word].set(target, []);
+        attached[word].get(target).push(family);
+        placed.add(family);
+      }
+    }
+  }
+  const parts = {grids: [], tables: [], loose: [], perSeat: [], facts: [], seatFacts: []};
+  for (const [family, zones] of families) {
+    const first = zones[0];
+    if (placed.has(family) || (first.layout || "").trim() === "none") continue;
+    if (first.kind === "grid") {
+      const layers = word => (attached[word].get(family) || []).flatMap(f => families.get(f));
+      zones.forEach(zone => parts.grids.push({zone, under: layers("under"), over: layers("over")}));
+    } else if (!first.keys) {
+      parts.loose.push(first);
+    } else if (first.keys.length === 1 && zones.every(z => names.has(z.keys[0]))) {
+      parts.perSeat.push({title: titleOf(first), zones: Object.fromEntries(zones.map(z => [z.keys[0], z]))});
+    } else {
+      const beside = (attached.beside.get(family) || []).map(f => families.get(f));
+      parts.tables.push({family, zones, beside});
+    }
+  }
+  const labels = view.var_labels;
+  const seatVars = new Set(view.seat_vars || []);
+  for (const [name, value] of Object.entries(view.vars)) {
+    const label = labels ? labels[name] : name.replace(/_/g, " ");
+    if (!label) continue;
+    const numbered = seatVars.has(name) ? seatNames : null;
+    const keyed = value && typeof value === "object" && !Array.isArray(value) && !isCard(value);
+    if (keyed && Object.keys(value).length && Object.keys(value).every(k => names.has(k))) {
+      parts.seatFacts.push({label, values: value, seatNames: numbered});
+    } else if (!isBlank(value)) {
+      parts.facts.push({label, value, seatNames: numbered});
+    }
+  }
+  return parts;
+}
+
+// ------------------------------------------------------------------ zones
+export function drawZone(zone, options = {}) {
+  if (zone.kind === "pile") return drawPile(zone);
+  const box = el("div", `cards ${zone.kind}`);
+  if (!zone.cards.length) box.append(el("span", "empty", "empty"));
+  // cards seen only from the back, drawn small: a fan (the heading has the count)
+  if (options.size === "small" && zone.cards.length > 1 && zone.cards.every(c => c.hidden)) {
+    box.classList.add("fanned");
+  }
+  zone.cards.forEach((card, i) => {
+    const node = drawCard(card, options.size);
+    node.dataset.position = `${zone.id}#${i + 1}`;
+    box.append(node);
+  });
+  return box;
+}
+
+// A pile: its top card (face or back), with the count and a hint of depth.
+function drawPile(zone) {
+  const box = el("div", "pile");
+  const count = zone.cards.length;
+  if (!count) {
+    box.classList.add("empty");
+    box.append(el("div", "card placeholder", ""));
+  } else {
+    if (count > 1) box.classList.add(count > 4 ? "deep" : "some");
+    const top = drawCard(zone.cards[count - 1]);
+    top.dataset.position = `${zone.id}#1`;
+    box.append(top);
+  }
+  box.append(el("span", "count", String(count)));
+  box.title = `${titleOf(zone)}: ${count} card${count === 1 ? "" : "s"}`;
+  return box;
+}
+
+export function zoneBlock(title, zone, options) {
+  const block = el("section", `zone ${zone.kind}`);
+  const head = el("h3", null, title);
+  if (zone.kind !== "pile") head.append(el("span", "size", ` ${zone.cards.length}`));
+  block.append(head, drawZone(zone, options));
+  return block;
+}
+
+// A keyed family as a table: a row per first key; the zones of families laid out beside it
+// add columns (one per remaining key). Rows with nothing in them are left out.
+export function drawTable(part) {
+  const rows = new Map();
+  const columns = [];
+  const addColumn = (zones, title) => {
+    for (const zone of zones) {
+      const rest = zone.keys.slice(1).join(" ");
+      const column = rest ? `${title} ${rest}` : title;
+      if (!columns.includes(column)) columns.push(column);
+      const key = zone.keys[0];
+      if (!rows.has(key)) rows.set(key, {});
+      rows.get(key)[column] = zone;
+    }
+  };
+  addColumn(part.zones, titleOf(part.zones[0]));
+  part.beside.forEach(zones => addColumn(zones, titleOf(zones[0])));
+  const shown = [...rows].filter(([, cells]) => Object.values(cells).some(z => z.cards.length));
+  if (!shown.length) return null;
+  const table = el("table", "keyed");
+  if (columns.length > 1) {  // one column needs no heading: the table's title says it
+    const head = el("tr");
+    head.append(el("th", null, ""));
+    columns.forEach(c => head.append(el("th", null, c)));
+    table.append(el("thead"));
+    table.tHead.append(head);
+  }
+  const body = el("tbody");
+  for (const [key, cells] of shown) {
+    const tr = el("tr");
+    tr.append(el("th", "rowkey", key.replace(/_/g, " ")));
+    for (const column of columns) {
+      const td = el("td");
+      if (cells[column]) td.append(drawZone(cells[column], {size: "small"}));
+      tr.append(td);
+    }
+    body.append(tr);
+  }
+  table.append(body);
+  const wrap = el("section", "zone table");
+  wrap.append(el("h3", null, titleOf(part.zones[0])), table);
+  return wrap;
+}

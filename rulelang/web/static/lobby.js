@@ -1,0 +1,160 @@
+// The lobby: the host's folder of rules, each with a form to open a table (players, options,
+// who plays each seat). Opening one shows its links: one per person, one to watch. The
+// links opened from this browser are remembered here (in this browser only).
+import {el} from "./draw.js";
+
+const $ = id => document.getElementById(id);
+const base = location.pathname.replace(/\/$/, "");
+const KINDS = [["human", "a person"], ["random", "random bot"],
+               ["greedy", "greedy bot"], ["first", "first-move bot"]];
+const REMEMBERED = `rulelang-lobby-${base}`;
+
+async function start() {
+  const response = await fetch(`${base}/rules`);
+  const data = await response.json();
+  const box = $("files");
+  box.replaceChildren();
+  if (!data.files.length) box.append(el("p", "waiting", "This folder has no .rules files."));
+  data.files.forEach(file => box.append(fileForm(file)));
+  drawRemembered();
+}
+
+function fileForm(file) {
+  const form = el("form", "panel rulesfile");
+  const head = el("h2", null, file.title || file.file);
+  form.append(head, el("p", "filename", file.file));
+  if (file.error) {
+    form.classList.add("broken");
+    form.append(el("pre", "error", file.error));
+    return form;
+  }
+  const [least, most] = file.players;
+  const fields = el("div", "fields");
+  const players = el("select");
+  players.name = "players";
+  for (let n = least; n <= most; n++) {
+    const o = el("option", null, `${n} players`);
+    o.value = n;
+    players.append(o);
+  }
+  fields.append(field("Players", players));
+  for (const option of file.options) {
+    let input;
+    if (option.choices) {
+      input = el("select");
+      option.choices.forEach(c => { const o = el("option", null, c); o.value = c; o.selected = c === option.default; input.append(o); });
+    } else {
+      input = el("input");
+      input.value = option.default ?? "";
+    }
+    input.name = `option:${option.name}`;
+    fields.append(field(option.name.replace(/_/g, " "), input, option.doc));
+  }
+  const seats = el("div", "seats");
+  const drawSeats = () => {
+    seats.replaceChildren();
+    for (let n = 1; n <= Number(players.value); n++) {
+      const select = el("select");
+      select.name = `seat:P${n}`;
+      KINDS.forEach(([value, label]) => { const o = el("option", null, label); o.value = value; select.append(o); });
+      seats.append(field(`P${n}`, select));
+    }
+  };
+  players.addEventListener("change", drawSeats);
+  drawSeats();
+  const go = el("button", "go", "Open the table");
+  go.type = "submit";
+  form.append(fields, el("h3", null, "Who plays"), seats, go);
+  form.addEventListener("submit", event => { event.preventDefault(); open(file, form, go); });
+  return form;
+}
+
+function field(label, input, doc) {
+  const wrap = el("label", "field");
+  wrap.append(el("span", "label", label), input);
+  if (doc) wrap.append(el("span", "doc", doc));
+  return wrap;
+}
+
+async function open(file, form, button) {
+  const wish = {rules: file.file, players: Number(form.elements.players.value), options: {}, seats: {}};
+  for (const input of form.elements) {
+    if (input.name.startsWith("option:")) wish.options[input.name.slice(7)] = input.value;
+    if (input.name.startsWith("seat:")) wish.seats[input.name.slice(5)] = input.value;
+  }
+  button.disabled = true;
+  try {
+    const response = await fetch(`${base}/tables`, {method: "POST", headers: {"content-type": "application/json"},
+                                                    body: JSON.stringify(wish)});
+    const answer = await response.json();
+    if (!response.ok) { toast(answer.error); return; }
+    const table = {title: answer.title, file: file.file, links: answer.links, when: new Date().toLocaleString()};
+    remember(table);
+    drawOpened(table);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+function drawOpened(table) {
+  const box = $("opened");
+  box.hidden = false;
+  box.replaceChildren(el("h2", null, `${table.title}: the table is open`),
+    el("p", "hint", "Send each person their own link (whoever holds a link plays that seat). " +
+                    "The last one shows what every player may see."));
+  box.append(linkList(table.links));
+  box.scrollIntoView({behavior: "smooth"});
+}
+
+function linkList(links) {
+  const list = el("ul", "links");
+  for (const [who, path] of Object.entries(links)) {
+    const item = el("li");
+    const url = `${location.origin}${path}`;
+    const a = el("a", null, url);
+    a.href = path;
+    a.target = "_blank";
+    a.rel = "noopener noreferrer";
+    const copy = el("button", "copy", "copy");
+    copy.type = "button";
+    copy.addEventListener("click", async () => {
+      try { await navigator.clipboard.writeText(url); toast(`${who}'s link copied`); }
+      catch { toast("select the link and copy it"); }
+    });
+    item.append(el("span", "who", who === "spectator" ? "watch" : who), a, copy);
+    list.append(item);
+  }
+  return list;
+}
+
+function remembered() {
+  try { return JSON.parse(localStorage.getItem(REMEMBERED)) || []; } catch { return []; }
+}
+
+function remember(table) {
+  const tables = [table, ...remembered()].slice(0, 30);
+  try { localStorage.setItem(REMEMBERED, JSON.stringify(tables)); } catch { /* private mode */ }
+  drawRemembered();
+}
+
+function drawRemembered() {
+  const tables = remembered();
+  const box = $("mine");
+  box.hidden = !tables.length;
+  box.replaceChildren(el("h2", null, "Tables opened from this browser"));
+  for (const table of tables) {
+    const item = el("details");
+    item.append(el("summary", null, `${table.title} (${table.file}), ${table.when}`), linkList(table.links));
+    box.append(item);
+  }
+}
+
+function toast(text) {
+  const node = $("toast");
+  node.textContent = text;
+  node.classList.add("show");
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => node.classList.remove("show"), 5000);
+}
+
+start();

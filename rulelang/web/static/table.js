@@ -1,0 +1,488 @@
+// The table page: one seat's view of a game (or the spectator's), live over a WebSocket.
+// The page's address holds the seat's token; everything it shows comes from the server's
+// messages: {"type": "state", version, you, players, failure, view} and
+// {"type": "refused", reason}. Moves go back as {"move": NOTATION, "version": N}.
+import {el, sortView, drawTable, zoneBlock, drawValue, plainText, seatColour,
+        tintColour, titleOf} from "./draw.js";
+import {drawGrid, parseCell} from "./grid.js";
+
+const MANY_MOVES = 60;   // more moves than this: pick from a filtered list, not buttons
+const $ = id => document.getElementById(id);
+
+const state = {
+  message: null,      // the last state received
+  logSeen: 0,         // log lines already shown (the rest are new: highlighted)
+  selection: null,    // {moves: [...], index, label} chosen on the board, to confirm
+  sending: false,
+  socket: null,
+  retry: 500,
+};
+
+// ------------------------------------------------------------------ the connection
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}${location.pathname.replace(/\/$/, "")}/ws`);
+  state.socket = socket;
+  socket.addEventListener("open", () => { state.retry = 500; setStatus("live"); });
+  socket.addEventListener("message", event => receive(JSON.parse(event.data)));
+  socket.addEventListener("close", () => {
+    setStatus("reconnecting");
+    state.sending = false;
+    setTimeout(connect, state.retry);
+    state.retry = Math.min(state.retry * 2, 8000);
+  });
+}
+
+function setStatus(text) {
+  const node = $("status");
+  node.textContent = text === "live" ? "● live" : "○ reconnecting…";
+  node.className = `status ${text}`;
+}
+
+function receive(message) {
+  if (message.type === "refused") {
+    state.sending = false;
+    toast(message.reason);
+    if (state.message) drawDecision(state.message);
+    return;
+  }
+  if (message.type !== "state") return;
+  const first = state.message === null;
+  const moved = !first && message.version !== state.message.version;
+  state.message = message;
+  state.sending = false;
+  if (moved || first) state.selection = null;
+  if (first) state.logSeen = message.view.log.length;
+  draw(message);
+  document.body.dataset.version = message.version;  // for scripts driving the page (tests)
+}
+
+function send(move) {
+  if (state.sending || !state.socket || state.socket.readyState !== WebSocket.OPEN) return;
+  state.sending = true;
+  state.socket.send(JSON.stringify({move, version: state.message.version}));
+  drawDecision(state.message);
+}
+
+function toast(text) {
+  const node = $("toast");
+  node.textContent = text;
+  node.classList.add("show");
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => node.classList.remove("show"), 6000);
+}
+
+// ------------------------------------------------------------------ drawing everything
+function seatIndex(view, name) {
+  const found = Object.entries(view.seats).find(([, n]) => n === name);
+  return found ? Number(found[0]) : null;
+}
+
+function kindText(kind) {
+  if (!kind) return "";
+  return kind === "human" ? "person" : `${kind} bot`;
+}
+
+function draw(message) {
+  const view = message.view;
+  const parts = sortView(view);
+  drawHeader(message);
+  drawOutcome(message);
+  drawBoard(message, parts);
+  drawPlayers(message, parts);
+  drawFacts(parts);
+  drawLegend(view);
+  drawLog(message);
+  drawDecision(message);
+}
+
+function drawHeader(message) {
+  const view = message.view;
+  $("title").textContent = view.game;
+  const options = Object.entries(view.options).map(([k, v]) => `${k.replace(/_/g, " ")} ${plainText(v)}`);
+  $("options").textContent = options.join(" · ");
+  const who = $("whoami");
+  who.replaceChildren();
+  if (message.you) {
+    const chip = el("span", "chip", message.you);
+    chip.style.setProperty("--seat", seatColour(seatIndex(view, message.you)));
+    who.append("You are ", chip);
+  } else {
+    who.append(el("span", "chip spectator", "spectator"), " public information only");
+  }
+  $("record-link").hidden = !message.you;
+  const mine = isMyMove(message);
+  document.title = `${mine ? "(your move) " : ""}${view.game}${message.you ? " · " + message.you : ""}`;
+}
+
+function isMyMove(message) {
+  const d = message.view.decision;
+  return Boolean(d && d.moves && message.you && !message.view.over && !message.failure);
+}
+
+function drawOutcome(message) {
+  const view = message.view;
+  const box = $("outcome");
+  box.replaceChildren();
+  if (message.failure) {
+    box.hidden = false;
+    box.className = "banner failure";
+    box.append(el("strong", null, "The game stopped: the rules failed."), el("p", null, message.failure));
+    return;
+  }
+  if (!view.over || !view.outcome) { box.hidden = true; return; }
+  box.hidden = false;
+  const outcome = view.outcome;
+  const me = message.you ? seatIndex(view, message.you) : null;
+  const winners = (outcome.winners || []).map(Number);
+  let headline = "Game over";
+  let mood = "neutral";
+  if (outcome.result === "draw") headline = "A draw";
+  else if (me !== null && winners.includes(me)) { headline = outcome.result === "win" && winners.length > 1 ? "You win, together!" : "You win!"; mood = "won"; }
+  else if (me !== null) { headline = outcome.result === "loss" ? "Lost" : "You lose"; mood = "lost"; }
+  box.className = `banner ${mood}`;
+  box.append(el("strong", "headline", headline));
+  const end = view.log.filter(line => line.startsWith("== ")).pop();
+  if (end) box.append(el("p", null, end.replace(/^== game over: /, "")));
+  const scores = el("div", "scores");
+  for (const [seat, score] of Object.entries(outcome.scores || {})) {
+    const item = el("span", `score${winners.includes(Number(seat)) ? " winner" : ""}`);
+    const chip = el("span", "chip", view.seats[seat] || seat);
+    chip.style.setProperty("--seat", seatColour(seat));
+    item.append(chip, ` ${score}`);
+    scores.append(item);
+  }
+  box.append(scores);
+}
+
+function decisionCells(view) {
+  const d = view.decision;
+  return d && d.cells ? Object.values(d.cells).flat() : [];
+}
+
+function drawBoard(message, parts) {
+  const board = $("board");
+  board.replaceChildren();
+  const view = message.view;
+  for (const part of parts.grids) {
+    const block = drawGrid(part, decisionCells(view));
+    block.dataset.zone = part.zone.id;
+    board.append(block);
+  }
+  for (const part of parts.tables) {
+    const table = drawTable(part);
+    if (table) board.append(table);
+  }
+  const loose = el("div", "loose");
+  for (const zone of parts.loose) loose.append(zoneBlock(titleOf(zone), zone));
+  if (loose.children.length) board.append(loose);
+}
+
+function drawPlayers(message, parts) {
+  const view = message.view;
+  const box = $("players");
+  box.replaceChildren();
+  const me = message.you;
+  const order = Object.entries(view.seats).sort(([, a], [, b]) => (b === me) - (a === me));
+  const deciding = view.decision ? Number(view.decision.seat) : null;
+  for (const [index, name] of order) {
+    const panel = el("section", "seat");
+    panel.style.setProperty("--seat", seatColour(index));
+    if (name === me) panel.classList.add("me");
+    if (deciding === Number(index) && !view.over) panel.classList.add("deciding");
+    const head = el("h3");
+    head.append(el("span", "chip", name));
+    const kind = kindText(message.players[name]);
+    if (name === me) head.append(el("span", "tag", "you"));
+    else if (kind) head.append(el("span", "tag", kind));
+    if (deciding === Number(index) && !view.over) head.append(el("span", "tag turn", "to move"));
+    if (view.outcome && view.outcome.scores && view.outcome.scores[index] !== undefined) {
+      head.append(el("span", "tag score", `score ${view.outcome.scores[index]}`));
+    }
+    panel.append(head);
+    const facts = el("dl", "facts");
+    for (const fact of parts.seatFacts) {
+      if (!(name in fact.values) || fact.values[name] === null) continue;
+      facts.append(el("dt", null, fact.label));
+      const dd = el("dd");
+      dd.append(drawValue(fact.values[name], fact.seatNames));
+      facts.append(dd);
+    }
+    if (facts.children.length) panel.append(facts);
+    for (const family of parts.perSeat) {
+      const zone = family.zones[name];
+      if (zone) panel.append(zoneBlock(family.title, zone, {size: name === me ? "" : "small"}));
+    }
+    if (panel.children.length > 1 || name in message.players) box.append(panel);
+  }
+}
+
+function drawFacts(parts) {
+  const box = $("facts");
+  box.replaceChildren();
+  if (!parts.facts.length) { box.hidden = true; return; }
+  box.hidden = false;
+  box.append(el("h2", null, "On the table"));
+  const list = el("dl", "facts");
+  for (const fact of parts.facts) {
+    list.append(el("dt", null, fact.label));
+    const dd = el("dd");
+    dd.append(drawValue(fact.value, fact.seatNames));
+    list.append(dd);
+  }
+  box.append(list);
+}
+
+// What the symbols and tints mean, when the rules say (symbol ... means "...").
+function drawLegend(view) {
+  const meanings = new Map();
+  for (const zone of Object.values(view.zones)) {
+    for (const card of zone.cards) {
+      for (const [key, hint] of [["symbol_means", "symbol"], ["tint_means", "tint"]]) {
+        if (!card[key]) continue;
+        if (!meanings.has(card[key])) meanings.set(card[key], {symbols: new Set(), tints: new Set()});
+        const entry = meanings.get(card[key]);
+        if (hint === "symbol" && card.symbol) entry.symbols.add(card.symbol);
+        if (card.tint) entry.tints.add(card.tint);
+      }
+    }
+  }
+  const box = $("legend");
+  box.replaceChildren();
+  box.hidden = meanings.size === 0;
+  if (!meanings.size) return;
+  box.append(el("h2", null, "Legend"));
+  const list = el("ul");
+  for (const [meaning, entry] of meanings) {
+    const item = el("li");
+    for (const tint of [...entry.tints].slice(0, 6)) {
+      const swatch = el("span", "swatch");
+      swatch.style.setProperty("--tint", tintColour(tint));
+      item.append(swatch);
+    }
+    const symbols = [...entry.symbols].slice(0, 4).join(" ");
+    if (symbols) item.append(el("code", null, symbols + (entry.symbols.size > 4 ? " …" : "")));
+    item.append(" ", meaning);
+    list.append(item);
+  }
+  box.append(list);
+}
+
+// The transcript grows line by line, but a line may also change (a move that named a
+// hidden card can be shown once the card is out): only lines that differ are redrawn.
+function drawLog(message) {
+  const view = message.view;
+  const list = $("loglines");
+  const shown = list.children;
+  const grew = view.log.length !== state.logSeen;
+  view.log.forEach((line, i) => {
+    if (i < shown.length && shown[i].dataset.line === line) return;
+    const item = logLine(view, line);
+    if (i >= state.logSeen) item.classList.add("new");
+    if (i < shown.length) list.replaceChild(item, shown[i]);
+    else list.append(item);
+  });
+  while (shown.length > view.log.length) list.lastChild.remove();
+  state.logSeen = view.log.length;
+  if (grew || !list.dataset.drawn) list.scrollTop = list.scrollHeight;
+  list.dataset.drawn = "yes";
+}
+
+function logLine(view, line) {
+  const item = el("li");
+  item.dataset.line = line;
+  if (line.startsWith("-- ")) item.className = "header";
+  else if (line.startsWith("== ")) item.className = "end";
+  const choice = /^(\S+) > (.*)$/.exec(line);
+  const seat = choice ? seatIndex(view, choice[1]) : null;
+  if (seat !== null) {
+    const chip = el("span", "chip", choice[1]);
+    chip.style.setProperty("--seat", seatColour(seat));
+    item.append(chip, " ", choice[2]);
+    item.classList.add("choice");
+  } else {
+    item.textContent = line.replace(/^-- (.*) --$/, "$1");
+  }
+  return item;
+}
+
+// ------------------------------------------------------------------ deciding
+// Board targets: which moves a card or a cell on the board stands for.
+function targets(view) {
+  const d = view.decision;
+  const moves = d && d.moves ? d.moves : [];
+  const placements = d && d.cells ? d.cells : {};
+  const byCard = new Map(), byCell = new Map();
+  for (const move of moves) {
+    if (placements[move]) {
+      for (const cell of placements[move]) {
+        if (!byCell.has(cell)) byCell.set(cell, []);
+        byCell.get(cell).push(move);
+      }
+    } else if (parseCell(move)) {
+      byCell.set(move, [move]);
+    } else {
+      byCard.set(move, [move]);
+    }
+  }
+  return {moves, placements, byCard, byCell};
+}
+
+function drawDecision(message) {
+  const view = message.view;
+  const box = $("decision");
+  box.replaceChildren();
+  document.querySelectorAll(".target, .selected, .preview").forEach(n =>
+    n.classList.remove("target", "selected", "preview"));
+  const d = view.decision;
+  if (view.over || message.failure) { box.hidden = true; return; }
+  box.hidden = false;
+  if (!d) { box.append(el("p", "waiting", "…")); return; }
+  const who = view.seats[d.seat];
+  if (!isMyMove(message)) {
+    const kind = message.players[who];
+    const line = el("p", "waiting");
+    const chip = el("span", "chip", who);
+    chip.style.setProperty("--seat", seatColour(d.seat));
+    line.append(chip, ` ${kind && kind !== "human" ? "(bot) " : ""}is choosing: ${d.prompt}`);
+    box.append(line);
+    return;
+  }
+  box.classList.toggle("sending", state.sending);
+  const prompt = el("p", "prompt");
+  prompt.append(el("span", "yourmove", "Your move"), " ", d.prompt);
+  box.append(prompt);
+  const t = targets(view);
+  markBoard(t);
+  if (state.selection) box.append(confirmBar(t));
+  const plain = t.moves.filter(m => !t.placements[m]);
+  const placing = t.moves.length - plain.length;
+  if (placing) {
+    box.append(el("p", "hint", `Tap a marked cell on the board to see the ${placing} ways to place here; ` +
+      "tap again for the next one."));
+  }
+  if (plain.length && plain.length <= MANY_MOVES) {
+    const buttons = el("div", "moves");
+    for (const move of plain) {
+      const button = el("button", "move", move);
+      button.type = "button";
+      button.disabled = state.sending;
+      button.addEventListener("click", () => send(move));
+      buttons.append(button);
+    }
+    box.append(buttons);
+  }
+  if (plain.length > MANY_MOVES || placing) box.append(typedMove(t.moves));
+}
+
+// The board's cards and cells that stand for moves: marked, and chosen by a tap.
+function markBoard(t) {
+  const board = $("main");
+  for (const node of board.querySelectorAll(".card[data-name], .card[data-position]")) {
+    const move = [node.dataset.name, node.dataset.position].find(m => m && t.byCard.has(m));
+    if (!move) continue;
+    node.classList.add("target");
+    node.onclick = () => choose([move], move);
+  }
+  for (const node of board.querySelectorAll(".cell[data-cell]")) {
+    const zoneMoves = positionMove(node, t);
+    const moves = t.byCell.get(node.dataset.cell) || zoneMoves;
+    if (!moves) { node.onclick = null; continue; }
+    node.classList.add("target");
+    node.onclick = () => chooseCell(node.dataset.cell, moves);
+  }
+  const sel = state.selection;
+  if (!sel) return;
+  const move = sel.moves[sel.index];
+  const cells = t.placements[move] || (parseCell(move) ? [move] : []);
+  for (const cell of cells) {
+    board.querySelectorAll(`.cell[data-cell="${CSS.escape(cell)}"]`).forEach(n => n.classList.add("preview"));
+  }
+  for (const node of board.querySelectorAll(".card[data-name], .card[data-position]")) {
+    if (node.dataset.name === move || node.dataset.position === move) node.classList.add("selected");
+  }
+}
+
+// A card on a grid chosen by where it lies ("zone@A1").
+function positionMove(node, t) {
+  const block = node.closest("[data-zone]");
+  if (!block) return null;
+  const move = `${block.dataset.zone}@${node.dataset.cell}`;
+  return t.byCard.has(move) ? [move] : null;
+}
+
+function choose(moves, label) {
+  const sel = state.selection;
+  if (sel && sel.label === label && sel.moves.length === 1) { send(moves[0]); return; }
+  state.selection = {moves, index: 0, label};
+  drawDecision(state.message);
+}
+
+// Tapping a cell: the placements that cover it, those starting there first; tapping the
+// same cell again shows the next.
+function chooseCell(cell, moves) {
+  const sel = state.selection;
+  if (sel && sel.label === cell) {
+    if (sel.moves.length === 1) { send(sel.moves[0]); return; }
+    sel.index = (sel.index + 1) % sel.moves.length;
+  } else {
+    const starts = m => m.split(/\s+/)[0] === cell ? 0 : 1;
+    state.selection = {moves: [...moves].sort((a, b) => starts(a) - starts(b)), index: 0, label: cell};
+  }
+  drawDecision(state.message);
+}
+
+function confirmBar(t) {
+  const sel = state.selection;
+  const move = sel.moves[sel.index];
+  const bar = el("div", "confirm");
+  const text = el("span", "what");
+  text.append(t.placements[move] ? "Place " : "Play ", el("strong", null, move));
+  if (sel.moves.length > 1) text.append(el("span", "count", ` ${sel.index + 1} of ${sel.moves.length}`));
+  bar.append(text);
+  const button = (label, cls, action) => {
+    const b = el("button", cls, label);
+    b.type = "button";
+    b.disabled = state.sending;
+    b.addEventListener("click", action);
+    bar.append(b);
+  };
+  if (sel.moves.length > 1) {
+    button("◀", "step", () => { sel.index = (sel.index + sel.moves.length - 1) % sel.moves.length; drawDecision(state.message); });
+    button("▶", "step", () => { sel.index = (sel.index + 1) % sel.moves.length; drawDecision(state.message); });
+  }
+  button(t.placements[move] ? "Place" : "Play", "go", () => send(move));
+  button("Cancel", "cancel", () => { state.selection = null; drawDecision(state.message); });
+  return bar;
+}
+
+// Any move by its notation, for long lists (with suggestions as you type).
+function typedMove(moves) {
+  const form = el("form", "typed");
+  const input = el("input");
+  input.name = "move";
+  input.placeholder = "or type a move";
+  input.autocomplete = "off";
+  input.setAttribute("list", "movelist");
+  const list = el("datalist");
+  list.id = "movelist";
+  moves.slice(0, 500).forEach(m => { const o = el("option"); o.value = m; list.append(o); });
+  const go = el("button", "go", "Play");
+  go.type = "submit";
+  form.append(input, list, go);
+  form.addEventListener("submit", event => {
+    event.preventDefault();
+    const move = input.value.trim();
+    if (move) send(move);
+  });
+  return form;
+}
+
+function links() {
+  const here = location.pathname.replace(/\/$/, "");
+  $("transcript-link").href = `${here}/transcript.txt`;
+  $("record-link").href = `${here}/record.json`;
+}
+
+links();
+connect();
