@@ -24,9 +24,11 @@ from __future__ import annotations
 
 import functools
 import os
+import random
 
 import numpy as np
 import pyspiel
+from open_spiel.python.algorithms import mcts
 
 from rulelang.adapters.encoding import Encoder, information_text, observation_text
 from rulelang.adapters.position import Position
@@ -207,7 +209,9 @@ class RulelangState(pyspiel.State):
     def _action_to_string(self, player, action):
         table = self.get_game().table
         if player == pyspiel.PlayerId.CHANCE:
-            return f"chance outcome {action}"
+            chance = self._position.chance
+            name = chance.names.get(action) if chance is not None else None
+            return f"{chance.event}: {name}" if name is not None else f"chance outcome {action}"
         if 0 <= action < len(table.actions):
             return table.actions.notations[action]
         return f"action {action}"
@@ -233,6 +237,32 @@ class RulelangState(pyspiel.State):
         """What ``seat`` may know now (None while chance is being decided)."""
         p = self._position
         return None if p.is_chance else p.view(seat)
+
+
+class RolloutEvaluator(mcts.Evaluator):
+    """For OpenSpiel's MCTS: a leaf's value from random games played on inside the
+    interpreter (chance drawn from ``random_state``), without an OpenSpiel state per
+    step; priors uniform, like ``mcts.RandomRolloutEvaluator``, which also works but
+    is much slower here."""
+
+    def __init__(self, n_rollouts: int = 1, random_state=None):
+        self.n_rollouts = n_rollouts
+        seed = (random_state or np.random.RandomState()).randint(2 ** 31)
+        self.rng = random.Random(int(seed))
+
+    def evaluate(self, state):
+        game = state.get_game()
+        total = np.zeros(game.num_players())
+        for _ in range(self.n_rollouts):
+            outcome = state._position.playout(self.rng)
+            total += game.table.returns(outcome, game.returns_mode)
+        return total / self.n_rollouts
+
+    def prior(self, state):
+        if state.is_chance_node():
+            return state.chance_outcomes()
+        legal = state.legal_actions(state.current_player())
+        return [(action, 1.0 / len(legal)) for action in legal]
 
 
 class RulelangObserver:

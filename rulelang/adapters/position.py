@@ -26,9 +26,9 @@ from rulelang.errors import RulesError
 class NeedChance(Exception):
     """Raised through the engine when it draws chance nobody has decided yet."""
 
-    def __init__(self, event, items, faces):
+    def __init__(self, event, items, faces, names):
         super().__init__(event)
-        self.event, self.items, self.faces = event, items, faces
+        self.event, self.items, self.faces, self.names = event, items, faces, names
 
 
 @attrs.frozen
@@ -55,7 +55,8 @@ class Source:
                 by_id = {card.id: card for card in items}
                 return [by_id[i] for i in draw.order]
             return items[draw.index]
-        raise NeedChance(event, items, _faces(game, event, items))
+        raise NeedChance(event, items, _faces(game, event, items),
+                         [game.text_of(item) for item in items])
 
 
 def _faces(game, event, items):
@@ -75,6 +76,16 @@ def _faces(game, event, items):
     return out
 
 
+def _random_chance(rng):
+    def chance(game, event, items):
+        if event.startswith("shuffle "):
+            order = list(items)
+            rng.shuffle(order)
+            return order
+        return items[rng.randrange(len(items))]
+    return chance
+
+
 @attrs.define
 class ChanceNode:
     """A draw being decided: a shuffle card by card (top first), or a pick."""
@@ -82,16 +93,18 @@ class ChanceNode:
     shuffle: bool
     ids: list  # a shuffle: card numbers still to place; a pick: item indexes
     faces: list  # parallel to ids: what makes two outcomes the same
+    names: dict  # outcome -> how it prints (a card's name, an item's text)
     placed: list = attrs.Factory(list)  # a shuffle: card numbers placed so far, top first
 
     @classmethod
     def from_need(cls, need: NeedChance):
-        if need.event.startswith("shuffle "):
-            return cls(need.event, True, [c.id for c in need.items], list(need.faces))
-        return cls(need.event, False, list(range(len(need.items))), list(need.faces))
+        shuffle = need.event.startswith("shuffle ")
+        ids = [c.id for c in need.items] if shuffle else list(range(len(need.items)))
+        return cls(need.event, shuffle, ids, list(need.faces), dict(zip(ids, need.names)))
 
     def copy(self):
-        return ChanceNode(self.event, self.shuffle, list(self.ids), list(self.faces), list(self.placed))
+        return ChanceNode(self.event, self.shuffle, list(self.ids), list(self.faces), self.names,
+                          list(self.placed))
 
     def outcomes(self) -> list[tuple[int, float]]:
         """(outcome, probability), outcomes ascending: alike cards or equal items are
@@ -198,6 +211,23 @@ class Position:
         twin._slot = [box]
         weakref.finalize(twin, _leave, twin._slot)
         return twin
+
+    def playout(self, rng) -> dict:
+        """The outcome of a game played on from here by random moves, chance drawn from
+        ``rng`` (a ``random.Random``), inside the engine: for search algorithms."""
+        position = self
+        if self.is_chance:  # decide the draw first, the way a chance node would
+            position = self.copy()
+            while position.is_chance:
+                outcomes = position.chance.outcomes()
+                position.decide_chance(rng.choices([o for o, _ in outcomes],
+                                                   [p for _, p in outcomes])[0])
+        game = self._revive(self._snapshot(position.engine))
+        game.chance_source = _random_chance(rng)
+        while not game.is_over:
+            moves = game.legal_moves()
+            game.play(moves[rng.randrange(len(moves))])
+        return game.outcome
 
     # ------------------------------------------------------------ the engine game
     def _set_engine(self, engine):

@@ -13,7 +13,7 @@ import random
 import attrs
 
 from rulelang.adapters.actions import ActionSpace, GameFacts, build, pick_sizes
-from rulelang.adapters.position import Position
+from rulelang.adapters.position import Position, _random_chance
 from rulelang.errors import RulesError
 
 PROBE_GAMES = 6
@@ -125,14 +125,11 @@ class _Probe:
 
     def play(self, rules, players, options, seed):
         rng = random.Random(seed)
+        draw = _random_chance(rng)
 
         def chance(game, event, items):
             self.longest_pick = max(self.longest_pick, len(items))
-            if event.startswith("shuffle "):
-                order = list(items)
-                rng.shuffle(order)
-                return order
-            return items[rng.randrange(len(items))]
+            return draw(game, event, items)
         game = rules.new_game(players=players, seed=seed, options=options, chance=chance)
         self.fast_copy = hasattr(game, "copy")
         self.known.update(getattr(game, "consts", {}) or {})
