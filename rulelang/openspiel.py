@@ -76,7 +76,8 @@ def _table_for(params):
     path = params["rules"]
     if not path:
         raise RulesError("the rulelang game needs rules=FILE (a .rules file)")
-    return _table(path, int(params["players"]), params["options"], os.path.getmtime(path))
+    mtime = os.path.getmtime(path) if os.path.exists(path) else 0.0  # loading says what is wrong
+    return _table(path, int(params["players"]), params["options"], mtime)
 
 
 class RulelangGame(pyspiel.Game):
@@ -210,8 +211,9 @@ class RulelangState(pyspiel.State):
         table = self.get_game().table
         if player == pyspiel.PlayerId.CHANCE:
             chance = self._position.chance
-            name = chance.names.get(action) if chance is not None else None
-            return f"{chance.event}: {name}" if name is not None else f"chance outcome {action}"
+            if chance is None or action not in chance.names:
+                return f"chance outcome {action}"
+            return f"{chance.event}: {chance.describe(action)}"
         if 0 <= action < len(table.actions):
             return table.actions.notations[action]
         return f"action {action}"

@@ -116,6 +116,20 @@ class ChanceNode:
         total = len(self.ids)
         return sorted((name, count / total) for name, count in groups.values())
 
+    def describe(self, outcome: int) -> str:
+        """How an outcome prints: the card's name or the item's text; a card alike in name
+        to another outcome but not in everything says how it differs (``showing fire``)."""
+        name = self.names.get(outcome)
+        if not self.shuffle or outcome not in self.ids:
+            return str(name)
+        same = [i for i, _ in self.outcomes() if self.names.get(i) == name]
+        if len(same) < 2:
+            return str(name)
+        faces = {i: json.loads(self.faces[self.ids.index(i)]) for i in same}
+        mine = faces[outcome]
+        differing = [k for k in sorted(mine) if any(f.get(k) != mine[k] for f in faces.values())]
+        return f"{name} ({', '.join(f'{k} {mine[k]}' for k in differing)})"
+
     def choose(self, outcome: int) -> Draw | None:
         """Decide one step; the finished draw once nothing is left to decide."""
         if outcome not in self.ids:
