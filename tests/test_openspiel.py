@@ -150,8 +150,8 @@ def _deal_oh_hell(cards, dealer=2):
         if event == "shuffle deck":
             wanted = order.pop(0) if order else next(iter(names)).split(": ")[1]
             state.apply_action(names[f"shuffle deck: {wanted}"])
-        else:
-            state.apply_action(names[f"dealer: {dealer}"])
+        else:  # a pick's outcome is the item's index in the list: players, in seat order
+            state.apply_action(dealer)
     return game, state
 
 

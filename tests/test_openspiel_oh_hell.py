@@ -70,8 +70,9 @@ def play_both(players: int, tricks: int, seed: int, ours_game=None, left_of_deal
         if event == "shuffle deck":
             wanted = f"shuffle deck: {top_first[placed]}"
             placed += 1
-        elif event == "dealer":
-            wanted = f"dealer: {dealer}"
+        elif event == "dealer":  # a pick's outcome is the item's index: players in seat order
+            o_state.apply_action(dealer)
+            continue
         else:
             raise Mismatch(f"unexpected chance event {event!r}")
         if wanted not in by_name:
