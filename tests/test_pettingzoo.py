@@ -12,7 +12,7 @@ pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
-from pettingzoo.test import api_test  # noqa: E402
+from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
 
 from rulelang.pettingzoo import env, single_agent_env  # noqa: E402
 
@@ -41,6 +41,19 @@ def quiet():
 @pytest.mark.parametrize("path,players", list(_cases()))
 def test_pettingzoo_api_test(path, players):
     api_test(env(path, players=players), num_cycles=CYCLES.get(path.stem, 300))
+
+
+@pytest.mark.parametrize("path", RULESETS, ids=[p.stem for p in RULESETS])
+def test_pettingzoo_seed_test(path):
+    """Two environments reset with the same seed play the same game, step by step."""
+    seed_test(lambda **kw: env(path, **kw), num_cycles=CYCLES.get(path.stem, 300) // 3)
+
+
+@pytest.mark.parametrize("path", [ROOT / "examples/oh_hell.rules", ROOT / "games/yami.rules"],
+                         ids=["oh_hell", "yami"])
+def test_pettingzoo_render_test(path, capsys):
+    render_test(lambda render_mode=None: env(path, render_mode=render_mode))
+    assert "you are P" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("path", RULESETS, ids=[p.stem for p in RULESETS])

@@ -219,9 +219,9 @@ class Analysis:
             return TOP
         name, args = ref[1], e.args
         if name in ("min", "max") and args:
-            ds = [interval(self._dom(a, ctx)) for a in args]
             if len(args) == 1:  # min(list): one of its items
                 return self._dom(args[0], ctx)
+            ds = [interval(self._dom(a, ctx)) for a in args]
             if any(d is None for d in ds):
                 return TOP
             los, his = [d.lo for d in ds], [d.hi for d in ds]
