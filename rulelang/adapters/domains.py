@@ -96,6 +96,9 @@ class Analysis:
         self.families = families
         self.units = _units(program)
         self.assigns = {key: _assignments(body) for key, (_, body) in self.units.items()}
+        for name, decl in program.rules.items():  # a rule's parameters take the first slots
+            for i, _ in enumerate(decl.params):
+                self.assigns[("rule", name)].setdefault(i, []).append(("param", i))
         self.callers = _rule_callers(self.units)
         self.busy: set = set()
 
