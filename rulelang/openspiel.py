@@ -36,7 +36,7 @@ from rulelang.adapters.table import open_table
 from rulelang.errors import RulesError
 
 SHORT_NAME = "rulelang"
-LENGTH_MARGIN = 3  # the longest probe game times this is the declared longest game
+LENGTH_MARGIN = 4  # the longest probe game times this, plus 50, is the declared longest game
 _PARAMETERS = {"rules": "", "players": 0, "options": "", "returns": "win"}
 
 
@@ -88,7 +88,7 @@ class RulelangGame(pyspiel.Game):
         table = self.table = _table_for(params)
         self.returns_mode = params["returns"]
         self.encoder = Encoder(table)
-        self.max_length = table.longest_game * LENGTH_MARGIN + 20
+        self.max_length = table.longest_game * LENGTH_MARGIN + 50
         self._initial = None
         lo, hi = table.utility_range(self.returns_mode)
         zero_sum = (not table.cooperative and self.returns_mode == "win" and table.players == 2)
