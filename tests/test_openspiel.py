@@ -240,3 +240,20 @@ def test_the_example_script_plays_a_game():
     rng = np.random.RandomState(1)
     returns = learn.play(game, [uniform_random.UniformRandomBot(p, rng) for p in (0, 1)], rng)
     assert sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_the_interpreters_chance_source_decides_every_draw():
+    """new_game(chance=f): f is asked for each draw nothing fixed, and its answer is the
+    outcome (a shuffle's cards in their new order, top last; a pick's item)."""
+    import rulelang
+    asked = []
+
+    def chance(game, event, items):
+        asked.append((event, len(items)))
+        if event == "shuffle deck":
+            return sorted(items, key=lambda card: card.label == "AS")  # the ace of spades on top
+        return items[0]  # the dealer: P1
+    rules = rulelang.load(ROOT / "examples/oh_hell.rules")
+    game = rules.new_game(players=3, options={"tricks": 1}, chance=chance)
+    assert asked == [("shuffle deck", 52), ("dealer", 3)]
+    assert "P2 holds AS" in game.transcript(seat=1)  # left of the dealer: the top card

@@ -76,7 +76,8 @@ def _faces(game, event, items):
     return out
 
 
-def _random_chance(rng):
+def random_chance(rng):
+    """A chance source drawing every outcome from ``rng`` (a ``random.Random``)."""
     def chance(game, event, items):
         if event.startswith("shuffle "):
             order = list(items)
@@ -145,6 +146,14 @@ class ChanceNode:
         return None
 
 
+@attrs.frozen
+class Anchor:
+    """Where rebuilding starts: a snapshot of the engine game after so many moves and draws."""
+    snapshot: object
+    moves: int
+    draws: int
+
+
 class _Box:
     """An engine game shared by positions copied from one another until one of them
     moves (copy on write), with the views already worked out for it."""
@@ -168,7 +177,7 @@ class Position:
         self.moves: list = list(moves)  # notations played, in order
         self.draws: list = list(draws)  # Draw records, in order
         self.chance: ChanceNode | None = None
-        self.anchor = None  # (engine snapshot, moves, draws) to rebuild from; None: the start
+        self.anchor: Anchor | None = None  # where rebuilding starts; None: a new game
         self.fast_copy = fast_copy
         self._slot = [_Box(None)]
         weakref.finalize(self, _leave, self._slot)
@@ -237,7 +246,7 @@ class Position:
                 position.decide_chance(rng.choices([o for o, _ in outcomes],
                                                    [p for _, p in outcomes])[0])
         game = self._revive(self._snapshot(position.engine))
-        game.chance_source = _random_chance(rng)
+        game.chance_source = random_chance(rng)
         while not game.is_over:
             moves = game.legal_moves()
             game.play(moves[rng.randrange(len(moves))])
@@ -286,9 +295,9 @@ class Position:
             except NeedChance as need:
                 return need
         else:
-            snapshot, done_moves, done_draws = self.anchor
-            moves, source = self.moves[done_moves:], Source(self.draws[done_draws:])
-            game = self._revive(snapshot)
+            anchor = self.anchor
+            moves, source = self.moves[anchor.moves:], Source(self.draws[anchor.draws:])
+            game = self._revive(anchor.snapshot)
             game.chance_source = source
         try:
             for move in moves:
@@ -299,5 +308,5 @@ class Position:
             raise RulesError("replaying chance: decided outcomes were never drawn")
         self._set_engine(game)
         if self.draws:  # a snapshot after chance: later rebuilds start here
-            self.anchor = (self._snapshot(game), len(self.moves), len(self.draws))
+            self.anchor = Anchor(self._snapshot(game), len(self.moves), len(self.draws))
         return None

@@ -13,7 +13,7 @@ import random
 import attrs
 
 from rulelang.adapters.actions import ActionSpace, GameFacts, build, pick_sizes
-from rulelang.adapters.position import Position, _random_chance
+from rulelang.adapters.position import Position, random_chance
 from rulelang.errors import RulesError
 
 PROBE_GAMES = 6
@@ -125,7 +125,7 @@ class _Probe:
 
     def play(self, rules, players, options, seed):
         rng = random.Random(seed)
-        draw = _random_chance(rng)
+        draw = random_chance(rng)
 
         def chance(game, event, items):
             self.longest_pick = max(self.longest_pick, len(items))
