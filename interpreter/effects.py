@@ -17,6 +17,11 @@ from rulelang.errors import RulesError, did_you_mean
 
 
 class Effects:
+    # Asked for every chance draw nothing fixed: (game, event, items) -> the outcome (a
+    # shuffle: the cards in their new order, top last; a pick: one of the items). It may
+    # raise to stop the game at that draw. Adapters exposing chance nodes set it (new_game).
+    chance_source = None
+
     # ------------------------------------------------------------ moving
     def move(self, what, dest, at):
         if type(what) is Card and type(dest) is Zone and at is None and not dest.grid:
@@ -173,6 +178,8 @@ class Effects:
         fixed = self.fixed.get(f"shuffle {zone.name}")
         if fixed:
             order = self._fixed_order(zone, order, fixed.popleft())
+        elif self.chance_source is not None:
+            order = list(self.chance_source(self, f"shuffle {zone.name}", list(cards)))
         cards[:] = order
         known = self.known
         vis = zone.vis  # a shuffle forgets positions: only what the zone shows is known
@@ -207,6 +214,8 @@ class Effects:
                         isinstance(item, int) and self.seat_name(item) == str(wanted)):
                     return item
             raise RulesError(f"fixed chance '{label}': {wanted!r} is not one of the choices")
+        if self.chance_source is not None:
+            return self.chance_source(self, label, list(items))
         return drawn
 
     def fix(self, event: str, outcome):

@@ -146,9 +146,11 @@ class Rules:
 
     # -- the public API
     def new_game(self, players: int | None = None, seed: int = 0, options: dict | None = None,
-                 fix: dict | None = None, log: bool = True):
+                 fix: dict | None = None, log: bool = True, chance=None):
         """A game, started and run to its first decision. ``log=False`` builds no log
-        text (for simulations and look-ahead): its transcript then has no lines."""
+        text (for simulations and look-ahead): its transcript then has no lines.
+        ``chance``: the game's chance source (see ``Effects.chance_source``), asked for
+        every draw that ``fix`` does not fix."""
         program = self.program
         if players is None:
             players = program.min_players
@@ -163,10 +165,12 @@ class Rules:
         if snapshot is not None:  # the part of setup that draws no chance is done already
             game = snapshot.copy(seed=seed)
             game.fixed = {}
+            game.chance_source = chance
             self._fix(game, fix or {})
             game.run()
             return game
         game.attach(game.layout)
+        game.chance_source = chance
         game.guard(game.build)
         self._fix(game, fix or {})
         if self.snapshots and len(self._snapshots) < MAX_CACHED:

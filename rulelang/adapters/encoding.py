@@ -1,0 +1,298 @@
+"""A seat's view of a game as fixed-size numbers (for learners) and as text.
+
+Everything here reads one seat's view (``game.view(seat)``), never the game itself, so
+an observation holds only what that seat may know. The layout is fixed per ruleset,
+players and options (a ``Table``), so the same number always means the same thing:
+
+- who observes (one-hot over players), who is current and who is to move (one-hot
+  over seats, plus "nobody"), the turn number, whether the game is over;
+- for each zone: its size, how many of its cards the seat cannot see, how many of each
+  card (by name) it holds among those it can, the last card (a pile's top, a row's
+  newest), the values of the cards' changeable fields (enum and bool fields counted,
+  number fields summed); for a grid, each cell's top card by name (an unbounded grid:
+  the cells within ``GRID_REACH`` steps of the origin);
+- for each variable (each key of a keyed one): whether the seat sees it, and its value
+  (a number; one-hot for a bool, enum, seat or card; counts for a list of those);
+- the seat's own legal moves as a mask over the action space (zeros if not its turn).
+
+The information-state encoding adds, for each seat, how many times the seat was seen
+making each move (its log lines, as this seat reads them: counts, not order).
+"""
+from __future__ import annotations
+
+import itertools
+import json
+
+import numpy as np
+GRID_REACH = 8  # an unbounded grid is encoded within this many cells of its origin
+
+
+class Encoder:
+    def __init__(self, table):
+        self.table = table
+        facts, program = table.facts, table.rules.program
+        self.players = table.players
+        self.seats = list(facts.seats)
+        self.seat_index = {name: i for i, name in enumerate(self.seats)}
+        self.actions = table.actions
+        self.labels_of_kind = {k: list(v) for k, v in facts.labels.items()}
+        self.size = 0
+        self.parts: list = []  # (name, offset, length), in order
+
+        self.current_at = self._part("current", len(self.seats) + 1)
+        self.to_move_at = self._part("to_move", len(self.seats) + 1)
+        self.turn_at = self._part("turn", 1)
+        self.over_at = self._part("over", 1)
+        self.seat_at = self._part("seat", self.players)
+        self.zones = []
+        for name, info in facts.zones.items():
+            family = info.get("family", name)
+            holds = program.zones[family].of if family in program.zones else None
+            labels = self.labels_of_kind.get(holds, []) if holds else \
+                [label for kind in self.labels_of_kind.values() for label in kind]
+            label_index = {label: i for i, label in enumerate(dict.fromkeys(labels))}
+            fields = _mutable_fields(program, holds)
+            zone = _ZoneLayout(name, label_index, fields, _grid_window(info, facts))
+            zone.offset = self._part("zone " + name, zone.length())
+            self.zones.append(zone)
+        self.vars = []
+        for info in program.vars.values():
+            for key in _key_texts(program, info, facts):
+                layout = _VarLayout(info.name, key, info.type, self._value_width(info.type))
+                layout.offset = self._part(f"var {info.name}" + (f"[{key}]" if key else ""),
+                                           1 + layout.width)
+                self.vars.append(layout)
+        self.mask_offset = self._part("legal moves", len(self.actions))
+        self.observation_size = self.size
+        self.history_offset = self._part("moves seen", self.players * (len(self.actions) + 1))
+        self.information_size = self.size
+
+    def _part(self, name, length):
+        offset = self.size
+        self.parts.append((name, offset, length))
+        self.size += length
+        return offset
+
+    def _value_width(self, ty) -> int:
+        name = ty.name
+        if name in ("int", "bool"):
+            return 1
+        if name == "enum":
+            return len(self.table.rules.program.enums[ty.arg])
+        if name == "seat":
+            return len(self.seats)
+        if name == "card":
+            return len(self._card_labels(ty.arg)) + 1
+        if name == "list" and ty.arg is not None and ty.arg.name in ("enum", "seat", "card"):
+            return self._value_width(ty.arg)
+        return 0
+
+    def _card_labels(self, kind):
+        if kind:
+            return self.labels_of_kind.get(kind, [])
+        return list(dict.fromkeys(label for k in self.labels_of_kind.values() for label in k))
+
+    # ------------------------------------------------------------ encoding
+    def observation(self, view: dict, seat: int, out: np.ndarray | None = None) -> np.ndarray:
+        out = np.zeros(self.observation_size, np.float32) if out is None else out
+        out[:self.observation_size] = 0
+        out[self.seat_at + seat] = 1
+        self._one_hot_seat(out, self.current_at, view.get("current"))
+        self._one_hot_seat(out, self.to_move_at, view.get("to_move"))
+        out[self.turn_at] = view.get("turn") or 0
+        out[self.over_at] = 1.0 if view.get("over") else 0.0
+        zones = view.get("zones", {})
+        for zone in self.zones:
+            zone.encode(out, zones.get(zone.name))
+        variables = view.get("vars", {})
+        for var in self.vars:
+            value_map = variables.get(var.name)
+            if var.key is None:
+                present, value = var.name in variables, value_map
+            else:
+                present = isinstance(value_map, dict) and var.key in value_map
+                value = value_map.get(var.key) if present else None
+            if present:
+                out[var.offset] = 1
+                self._value(out, var.offset + 1, var.type, value)
+        decision = view.get("decision")
+        if decision and decision.get("seat") == seat:
+            for move in decision.get("moves", ()):
+                out[self.mask_offset + self.actions.id_of(move)] = 1
+        return out
+
+    def information(self, view: dict, seat: int) -> np.ndarray:
+        out = np.zeros(self.information_size, np.float32)
+        self.observation(view, seat, out)
+        width = len(self.actions) + 1
+        prefixes = {f"{self.seats[p]} > ": p for p in range(self.players)}
+        for line in view.get("log", ()):
+            who = next((p for prefix, p in prefixes.items() if line.startswith(prefix)), None)
+            if who is None or ": " not in line:
+                continue
+            move = line.rsplit(": ", 1)[1]
+            at = self.history_offset + who * width
+            found = self.actions.ids.get(move)
+            out[at + (found if found is not None else width - 1)] += 1
+        return out
+
+    def _one_hot_seat(self, out, offset, seat):
+        width = len(self.seats) + 1
+        index = seat if isinstance(seat, int) and 0 <= seat < len(self.seats) else width - 1
+        out[offset + index] = 1
+
+    def _value(self, out, at, ty, value):
+        """A variable's value: a number as itself; a bool, enum, seat or card one-hot; a
+        list of enum members, seats or cards as counts."""
+        name = ty.name
+        if value is None:
+            return
+        if name == "int":
+            out[at] = value if isinstance(value, (int, float)) and not isinstance(value, bool) else 0
+        elif name == "bool":
+            out[at] = 1.0 if value else 0.0
+        elif name == "list" and isinstance(value, list) and ty.arg is not None:
+            if ty.arg.name in ("enum", "seat", "card"):
+                for item in value:
+                    i = self._index(ty.arg, item)
+                    if i is not None:
+                        out[at + i] += 1
+        else:
+            i = self._index(ty, value)
+            if i is not None:
+                out[at + i] = 1
+
+    def _index(self, ty, value):
+        """Where a value of an enum, seat or card type goes in its one-hot block."""
+        if ty.name == "enum":
+            members = self.table.rules.program.enums[ty.arg]
+            return members.index(value) if value in members else None
+        if ty.name == "seat":
+            index = value if isinstance(value, int) else self.seat_index.get(value)
+            return index if index is not None and 0 <= index < len(self.seats) else None
+        if ty.name == "card" and isinstance(value, dict):
+            labels = self._card_labels(ty.arg)
+            label = value.get("name")
+            return labels.index(label) if label in labels else len(labels)
+        return None
+
+
+class _ZoneLayout:
+    """Where one zone's numbers go: size, unseen count, counts by name, last card,
+    changeable fields, and a grid's cells."""
+
+    def __init__(self, name, label_index, fields, window):
+        self.name, self.labels, self.fields, self.window = name, label_index, fields, window
+        self.offset = 0
+        self.field_widths = [(f, _field_width(ty, members)) for f, ty, members in fields]
+
+    def length(self):
+        n = len(self.labels)
+        return 2 + n + (n + 1) + sum(w for _, w in self.field_widths) + len(self.window) * (n + 1)
+
+    def encode(self, out, zone: dict | None):
+        if not zone:
+            return
+        n = len(self.labels)
+        at = self.offset
+        cards = zone.get("cards", [])
+        out[at] = zone.get("size", len(cards))
+        at += 1
+        hidden_at, counts_at, last_at = at, at + 1, at + 1 + n
+        fields_at = last_at + n + 1
+        for card in cards:
+            if card.get("hidden"):
+                out[hidden_at] += 1
+                continue
+            i = self.labels.get(card.get("name"))
+            if i is not None:
+                out[counts_at + i] += 1
+            f_at = fields_at
+            for (field, ty, members), (_, width) in zip(self.fields, self.field_widths):
+                value = card.get(field)
+                if value is not None:
+                    if members is not None:
+                        if value in members:
+                            out[f_at + members.index(value)] += 1
+                    else:
+                        out[f_at] += float(value) if isinstance(value, (int, float)) else 0.0
+                f_at += width
+        if cards and not self.window:
+            last = cards[-1]
+            i = None if last.get("hidden") else self.labels.get(last.get("name"))
+            out[last_at + (n if i is None else i)] = 1
+        if self.window:
+            grid_at = fields_at + sum(w for _, w in self.field_widths)
+            for card in cards:
+                i = None if card.get("hidden") else self.labels.get(card.get("name"))
+                for cell in card.get("cells", ()):
+                    c = self.window.get(cell)
+                    if c is not None:
+                        base = grid_at + c * (n + 1)
+                        out[base:base + n + 1] = 0  # the top card hides what lies under it
+                        out[base + (n if i is None else i)] = 1
+
+
+class _VarLayout:
+    def __init__(self, name, key, ty, width):
+        self.name, self.key, self.type, self.width = name, key, ty, width
+        self.offset = 0
+
+
+def _mutable_fields(program, kind):
+    """(field, type, enum members or None) of the changeable fields of the kinds a zone holds."""
+    kinds = [program.cards[kind]] if kind in program.cards else list(program.cards.values())
+    out = []
+    for k in kinds:
+        for f in k.fields.values():
+            if not f.mutable or f.type.name not in ("enum", "bool", "int"):
+                continue
+            members = program.enums[f.type.arg] if f.type.name == "enum" else (
+                [True, False] if f.type.name == "bool" else None)
+            if all(existing[0] != f.name for existing in out):
+                out.append((f.name, f.type, members))
+    return out
+
+
+def _field_width(ty, members):
+    return len(members) if members is not None else 1
+
+
+def _grid_window(info, facts) -> dict:
+    """cell notation -> index, for a grid zone's encoded cells (empty for other zones)."""
+    from interpreter.values import cell_name
+    if info.get("kind") != "grid":
+        return {}
+    width, height = info.get("width"), info.get("height")
+    if width and height:
+        cells = [(x, y) for y in range(height) for x in range(width)]
+    else:
+        cells = [(x, y) for y in range(-GRID_REACH, GRID_REACH + 1)
+                 for x in range(-GRID_REACH, GRID_REACH + 1)]
+    return {cell_name(c): i for i, c in enumerate(cells)}
+
+
+def _key_texts(program, info, facts):
+    """The keys a variable is shown under in a view ("P1", "water,P2"); [None] if unkeyed."""
+    if not info.keys:
+        return [None]
+    domains = []
+    for domain, _ in info.keys:
+        if domain == "player":
+            domains.append(list(facts.seats)[:facts.players])  # players come first
+        elif domain == "seat":
+            domains.append(list(facts.seats))
+        else:
+            domains.append(list(program.enums[domain]))
+    return [",".join(combo) for combo in itertools.product(*domains)]
+
+
+def observation_text(view: dict) -> str:
+    """The seat's view as it is now (without its log), as text."""
+    return json.dumps({k: v for k, v in view.items() if k != "log"}, sort_keys=True, default=str)
+
+
+def information_text(view: dict) -> str:
+    """The seat's view with everything it has read (its log): what it knows of the game so far."""
+    return json.dumps(view, sort_keys=True, default=str)
+
