@@ -247,10 +247,12 @@ class Game(Effects, Decisions):
     def transcript(self, seat=None):
         return views.transcript(self, seat)
 
-    def save(self, seat=None):
+    def save(self, seat=None, key=None):
         """The whole game as JSON, to restore and continue (it holds every secret).
+        With ``key`` (text or bytes, the host's secret), the save is signed: restoring it
+        with the same key refuses it if a byte was changed.
 
         With a seat: that player's record of the game (their view and transcript),
         filtered like everything offered to a player; it cannot be continued."""
         from interpreter.saving import save, save_for
-        return save(self) if seat is None else save_for(self, seat)
+        return save(self, key) if seat is None else save_for(self, seat)

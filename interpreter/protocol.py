@@ -8,8 +8,8 @@ value is one class here and one line in ``KINDS``.
 """
 from __future__ import annotations
 
-from interpreter.values import (Card, Cell, EnumValue, Fail, Family, Keyed, Placement, Row, Seat,
-                                Shape, Zone, cell_name, parse_shape)
+from interpreter.values import (MAX_CELL, MAX_DEPTH, Card, Cell, EnumValue, Fail, Family, Keyed,
+                                Placement, Row, Seat, Shape, Zone, cell_name, parse_shape)
 
 
 class ValueKind:
@@ -37,8 +37,10 @@ class ValueKind:
     def encode(self, v):
         return v
 
-    def decode(self, g, body, whole):
-        raise ValueError(self.tag)
+    def decode(self, g, body, whole, depth):
+        """The value a save's ``{tag: body}`` stands for; a ``Damaged`` error if the body
+        cannot be one (saves are untrusted: each kind checks its own)."""
+        raise Damaged(f"no value is tagged {self.tag!r}")
 
     def parts(self, v) -> list:
         """As parts of a log message: cards stay cards, rendered per reader later."""
@@ -91,8 +93,8 @@ class _Seat(ValueKind):
     def encode(self, v):
         return {"seat": int(v)}
 
-    def decode(self, g, body, whole):
-        return g.seats[body] if 0 <= body < len(g.seats) else body
+    def decode(self, g, body, whole, depth):
+        return g.seats[_index(body, len(g.seats), "seat")]
 
 
 class _Enum(ValueKind):
@@ -104,8 +106,12 @@ class _Enum(ValueKind):
     def encode(self, v):
         return {"enum": [v.enum, v.name]}
 
-    def decode(self, g, body, whole):
-        return next(m for m in g.rules.enum_values[body[0]] if m.name == body[1])
+    def decode(self, g, body, whole, depth):
+        if type(body) is list and len(body) == 2:
+            for member in g.rules.enum_values.get(body[0], ()) if type(body[0]) is str else ():
+                if member.name == body[1]:
+                    return member
+        raise Damaged(f"{_short(body)} is not a member of an enum of these rules")
 
 
 class _Card(ValueKind):
@@ -127,8 +133,8 @@ class _Card(ValueKind):
     def encode(self, v):
         return {"card": v.id}
 
-    def decode(self, g, body, whole):
-        return g.cards[body]
+    def decode(self, g, body, whole, depth):
+        return g.cards[_index(body, len(g.cards), "card")]
 
     def parts(self, v):
         return [v]
@@ -143,8 +149,11 @@ class _Zone(ValueKind):
     def encode(self, v):
         return {"zone": v.name}
 
-    def decode(self, g, body, whole):
-        return g.layout.zone_named[body]
+    def decode(self, g, body, whole, depth):
+        zone = g.layout.zone_named.get(body) if type(body) is str else None
+        if zone is None:
+            raise Damaged(f"there is no zone {_short(body)}")
+        return zone
 
     def items(self, g, v):
         return g.zc[v.i]
@@ -162,8 +171,11 @@ class _Family(ValueKind):
     def encode(self, v):
         return {"family": v.name}
 
-    def decode(self, g, body, whole):
-        return g.zones[body]
+    def decode(self, g, body, whole, depth):
+        family = g.zones.get(body) if type(body) is str else None
+        if type(family) is not Family:
+            raise Damaged(f"there is no zone family {_short(body)}")
+        return family
 
     def items(self, g, v):
         zc = g.zc
@@ -179,8 +191,13 @@ class _Shape(ValueKind):
     def encode(self, v):
         return {"shape": v.text}
 
-    def decode(self, g, body, whole):
-        return parse_shape(body)
+    def decode(self, g, body, whole, depth):
+        if type(body) is not str or len(body) > MAX_SHAPE_TEXT:
+            raise Damaged(f"{_short(body)} is not a shape")
+        try:
+            return parse_shape(body)
+        except Fail as error:
+            raise Damaged(f"{_short(body)} is not a shape ({error})") from None
 
 
 class _Placement(ValueKind):
@@ -192,8 +209,11 @@ class _Placement(ValueKind):
     def encode(self, v):
         return {"placement": [list(c) for c in v.cells], "label": v.label}
 
-    def decode(self, g, body, whole):
-        return Placement(tuple(Cell(*c) for c in body), whole["label"])
+    def decode(self, g, body, whole, depth):
+        label = whole.get("label")
+        if type(body) is not list or not body or len(body) > MAX_SHAPE_TEXT or type(label) is not str:
+            raise Damaged("a placement needs its cells and a label")
+        return Placement(tuple(_cell(c) for c in body), label)
 
 
 class _Cell(ValueKind):
@@ -205,8 +225,8 @@ class _Cell(ValueKind):
     def encode(self, v):
         return {"cell": list(v)}
 
-    def decode(self, g, body, whole):
-        return Cell(*body)
+    def decode(self, g, body, whole, depth):
+        return _cell(body)
 
     def items(self, g, v):
         return list(v)
@@ -230,8 +250,10 @@ class _Tuple(ValueKind):
     def encode(self, v):
         return {"tuple": [encode(x) for x in v]}
 
-    def decode(self, g, body, whole):
-        return tuple(decode(g, x) for x in body)
+    def decode(self, g, body, whole, depth):
+        if type(body) is not list:
+            raise Damaged("a tuple is saved as a list of its items")
+        return tuple(decode(g, x, depth + 1) for x in body)
 
     def items(self, g, v):
         return list(v)
@@ -277,8 +299,10 @@ class _Row(ValueKind):
     def encode(self, v):
         return {"row": {k: encode(x) for k, x in v.items()}}
 
-    def decode(self, g, body, whole):
-        return Row((k, decode(g, x)) for k, x in body.items())
+    def decode(self, g, body, whole, depth):
+        if type(body) is not dict:
+            raise Damaged("a table row is saved as its columns")
+        return Row((k, decode(g, x, depth + 1)) for k, x in body.items())
 
 
 class _Keyed(ValueKind):
@@ -325,10 +349,51 @@ def encode(v):
     return KINDS.get(type(v), _OTHER).encode(v)
 
 
-def decode(g, v):
-    if v is None or isinstance(v, (bool, int, str)):
+def decode(g, v, depth=0):
+    """A value from a save, checked: saves are untrusted, so anything that is not a value
+    of these rules (a card or a seat that does not exist, a number too large, a list nested
+    too deeply) is a ``Damaged`` error naming it."""
+    t = type(v)
+    if v is None or t is bool or t is str:
         return v
-    if isinstance(v, list):
-        return [decode(g, x) for x in v]
-    (tag, body), = [(k, x) for k, x in v.items() if k != "label"]
-    return TAGS[tag].decode(g, body, v)
+    if t is int:
+        if not -MAX_SAVED_NUMBER <= v <= MAX_SAVED_NUMBER:
+            raise Damaged(f"the number {_short(v)} is too large")
+        return v
+    if depth >= MAX_DEPTH:
+        raise Damaged(f"a value nested more than {MAX_DEPTH} deep")
+    if t is list:
+        return [decode(g, x, depth + 1) for x in v]
+    if t is not dict:
+        raise Damaged(f"{_short(v)} is not a value")
+    tags = [k for k in v if k != "label"]
+    kind = TAGS.get(tags[0]) if len(tags) == 1 else None
+    if kind is None or ("label" in v and tags[0] != "placement"):
+        raise Damaged(f"{_short(v)} is not a value")
+    return kind.decode(g, v[tags[0]], v, depth)
+
+
+class Damaged(ValueError):
+    """Part of a save is not what the game could hold (restore names it)."""
+
+
+MAX_SAVED_NUMBER = 2**63  # a number in a save (the rules' own stay within 10^18)
+MAX_SHAPE_TEXT = 1000  # a shape's drawing or a placement's cells, in a save
+
+
+def _short(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _index(body, count, what):
+    if type(body) is not int or not 0 <= body < count:
+        raise Damaged(f"there is no {what} {_short(body)}")
+    return body
+
+
+def _cell(body):
+    if (type(body) is not list or len(body) != 2 or any(type(x) is not int or abs(x) > MAX_CELL
+                                                         for x in body)):
+        raise Damaged(f"{_short(body)} is not a cell")
+    return Cell(*body)

@@ -195,9 +195,12 @@ class Rules:
         ``shuffle stack[water]``); a label built from values shows ``...`` where they go."""
         return sorted({site.shown for site in self.chance})
 
-    def restore(self, text: str):
+    def restore(self, text: str, key=None):
+        """A game from ``game.save()``, checked whole (a save is untrusted: anything wrong
+        in it is a RulesError naming what). With ``key``, only a save signed with that key
+        (``game.save(key=...)``) is accepted."""
         from interpreter.saving import restore
-        return restore(self, text)
+        return restore(self, text, key)
 
     def source(self) -> str:
         """The Python these rules were compiled to (``rulelang compile FILE``)."""

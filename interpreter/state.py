@@ -16,13 +16,21 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from itertools import product
 
 import attrs
 
-from interpreter.compiler.helpers import Frame
+from interpreter.compiler.helpers import MAX_LOOP_STEPS as TICK_LIMIT, Frame
 from interpreter.log import Choice, Ending, Header, Message, SeenCard
-from interpreter.protocol import decode, encode
-from interpreter.values import Card, Cell, Keyed
+from interpreter.protocol import Damaged, _short, decode, encode
+from interpreter.state_checks import (MAX_FRAMES, MAX_LOG, MAX_TURNS, a_bool, a_dict, a_list,
+                                      a_text, an_int, check_frames, check_known, check_outcome,
+                                      check_pending, check_result, check_unsettled, check_zones,
+                                      fitting, need, same_names)
+from interpreter.values import MAX_CARDS, Card, Keyed, Seat
+from rulelang.errors import RulesError
+
+MAX_SEED = 2**256  # a seed in a save
 
 
 @attrs.frozen
@@ -35,6 +43,7 @@ class Field:
     save: object = None  # (g, value) -> JSON-ready
     load: object = None  # (g, data) -> value (earlier fields already loaded)
     copy: object = None  # (value) -> an independent copy; None: shared (immutable)
+    check: object = None  # (g, value) -> None, once every part is read: Damaged if inconsistent
 
 
 def _same(value):
@@ -42,6 +51,13 @@ def _same(value):
 
 
 # ------------------------------------------------------------------ parts with some shape
+# Each ``_load_*`` reads its part of a save strictly (a save is untrusted): the shape, the
+# types, the ranges, the names the rules declare; ``state_checks`` holds the readers and
+# the checks run once every part is read.
+
+def _load_seed(g, data):
+    return an_int(data, "the seed", -MAX_SEED, MAX_SEED)
+
 
 def _save_rng(g, rng):
     version, internal, gauss = rng.getstate()
@@ -49,7 +65,13 @@ def _save_rng(g, rng):
 
 
 def _load_rng(g, data):
-    version, internal, gauss = data
+    version, internal, gauss = a_list(data, "the random generator", 3)
+    need(version == random.Random().getstate()[0] and gauss is None,
+         "the random generator is not one this Python makes")
+    a_list(internal, "the random generator's state", 625)
+    need(all(type(x) is int and 0 <= x < 2**32 for x in internal[:-1]),
+         "the random generator's state should be 624 numbers of 32 bits")
+    an_int(internal[-1], "the random generator's position", 1, 624)
     rng = random.Random()
     rng.setstate((version, tuple(internal), gauss))
     return rng
@@ -61,20 +83,40 @@ def _copy_rng(rng):
     return twin
 
 
+def _load_consts(g, data):
+    declared = {d.name: d.value.ty for d in g.rules.program.consts}
+    same_names(a_dict(data, "consts"), declared, "consts")
+    return {**g.options, **{k: fitting(g, decode(g, x), declared[k], f"const {k}")
+                            for k, x in data.items()}}
+
+
 def _save_cards(g, cards):
     return [[c.kind, c.label, {k: encode(x) for k, x in c.f.items()}] for c in cards]
 
 
 def _load_cards(g, data):
-    cards = []
-    for kind, label, fields in data:
-        if kind not in g.rules.kinds:
-            raise ValueError(kind)
-        cards.append(Card(len(cards), kind, {}, label))
+    cards, kinds, declared = [], g.rules.kinds, g.rules.program.cards
+    for entry in a_list(data, "cards", most=MAX_CARDS):
+        kind, label, fields = a_list(entry, f"card {len(cards)}", 3)
+        need(type(kind) is str and kind in kinds, f"card {len(cards)}: no card kind {_short(kind)}")
+        same_names(a_dict(fields, f"card {len(cards)}'s fields"), kinds[kind].fixed,
+                   f"card {len(cards)}'s fields")
+        cards.append(Card(len(cards), kind, {}, a_text(label, f"card {len(cards)}'s name")))
     g.cards = cards  # fields may name cards
     for card, (_, _, fields) in zip(cards, data):
-        card.f = {k: decode(g, x) for k, x in fields.items()}
+        types = declared[card.kind].fields
+        card.f = {k: fitting(g, decode(g, x), types[k].type, f"card {card.id}'s {k}")
+                  for k, x in fields.items()}
     return cards
+
+
+def _load_known(g, data):
+    everyone = g.everyone
+    a_list(data, "known", len(g.cards))
+    if not all(type(k) is int and 0 <= k <= everyone for k in data):
+        for i, k in enumerate(data):
+            an_int(k, f"who knows card {i}", 0, everyone)
+    return list(data)
 
 
 def _save_cv(g, cv):
@@ -82,9 +124,17 @@ def _save_cv(g, cv):
 
 
 def _load_cv(g, data):
-    cv = {name: [None] * len(g.cards) for name in g.rules.var_fields}
-    for name, values in data.items():
-        cv[name] = [decode(g, x) for x in values]
+    same_names(a_dict(data, "cvars"), g.rules.var_fields, "card variables")
+    kinds, declared = g.rules.kinds, g.rules.program.cards
+    cv = {}
+    for name in g.rules.var_fields:
+        values = [decode(g, x) for x in a_list(data[name], f"cvars {name}", len(g.cards))]
+        for card, value in zip(g.cards, values):
+            if kinds[card.kind].has_var(name):
+                fitting(g, value, declared[card.kind].fields[name].type, f"card {card.id}'s {name}")
+            else:
+                need(value is None, f"card {card.id} ({card.kind}) has no field {name}")
+        cv[name] = values
     return cv
 
 
@@ -103,20 +153,25 @@ def _load_zones(g, data):
     g.where = [None] * len(g.cards)
     g.cells = [()] * len(g.cards)
     zg = [{} if z.grid else None for z in g.layout.zone_list]
-    for name, items in data.items():
-        zone = g.layout.zone_named[name]
-        for entry in items:
+    for name, items in a_dict(data, "zones").items():
+        zone = g.layout.zone_named.get(name)
+        need(zone is not None, f"zones: there is no zone {_short(name)}")
+        for entry in a_list(items, f"zone {name}"):
             if zone.grid:
-                card = g.cards[entry[0]]
-                cells = tuple(Cell(*c) for c in entry[1])
+                cid, cells = a_list(entry, f"a card on {name}", 2)
+                card = decode(g, {"card": cid})
+                cells = tuple(decode(g, {"cell": c}) for c in a_list(cells, f"card {cid}'s cells"))
+                need(cells and all(zone.in_bounds(c) for c in cells),
+                     f"card {cid} is not on cells of {name}")
                 g.cells[card.id] = cells
                 grid = zg[zone.i]
                 for cell in cells:
                     grid[cell] = grid.get(cell, ()) + (card,)
             else:
-                card = g.cards[entry]
-            if g.where[card.id] is not None:
-                raise ValueError("a card in two zones")
+                card = decode(g, {"card": entry})
+            need(g.where[card.id] is None, f"card {card.id} ({card.label}) is in two places")
+            need(zone.holds is None or card.kind == zone.holds,
+                 f"{name} holds {zone.holds} cards, not card {card.id} ({card.kind})")
             g.where[card.id] = zone
             zc[zone.i].append(card)
     g.zg = zg
@@ -129,12 +184,25 @@ def _save_vars(g, vars_):
 
 
 def _load_vars(g, data):
+    declared = g.rules.program.vars
+    same_names(a_dict(data, "vars"), declared, "vars")
     out = {}
     for name, value in data.items():
-        if isinstance(value, dict) and "keyed" in value:
-            out[name] = Keyed(name, ((_key(decode(g, k)), decode(g, x)) for k, x in value["keyed"]))
-        else:
-            out[name] = decode(g, value)
+        info = declared[name]
+        if not info.keys:
+            out[name] = fitting(g, decode(g, value), info.type, f"var {name}")
+            continue
+        need(type(value) is dict and set(value) == {"keyed"}, f"var {name} is kept per key")
+        expected = set(product(*(g.layout.domain(g.rules, d) for d, _ in info.keys)))
+        if len(info.keys) == 1:
+            expected = {k for (k,) in expected}
+        keyed = Keyed(name)
+        for pair in a_list(value["keyed"], f"var {name}", len(expected)):
+            k, x = a_list(pair, f"var {name}", 2)
+            k = _key(decode(g, k))
+            need(k in expected and k not in keyed, f"var {name}: the key {_short(k)} is wrong")
+            keyed[k] = fitting(g, decode(g, x), info.type, f"var {name}[{_short(k)}]")
+        out[name] = keyed
     return out
 
 
@@ -146,12 +214,26 @@ def _copy_vars(vars_):
     return {k: v.copy() if type(v) is Keyed else v for k, v in vars_.items()}
 
 
+def _load_current(g, data):
+    current = decode(g, data)
+    need(current is None or type(current) is Seat or type(current) is int and 0 <= current < len(g.seats),
+         f"current should be a seat, not {_short(data)}")
+    return current
+
+
 def _save_fixed(g, fixed):
     return {k: [encode(x) for x in q] for k, q in fixed.items() if q}
 
 
 def _load_fixed(g, data):
-    return {k: deque(decode(g, x) for x in q) for k, q in data.items()}
+    out = {}
+    for event, queue in a_dict(data, "fixed").items():
+        try:
+            g.chance_sites_of(event)
+        except RulesError:
+            raise Damaged(f"fixed: these rules draw no chance event {_short(event)}") from None
+        out[event] = deque(decode(g, x) for x in a_list(queue, f"fixed {event}"))
+    return out
 
 
 def _save_frames(g, frames):
@@ -159,8 +241,16 @@ def _save_frames(g, frames):
 
 
 def _load_frames(g, data):
-    units = g.rules.units
-    return [Frame(units[key], int(pc), [decode(g, x) for x in L]) for key, pc, L in data]
+    units, frames = g.rules.units, []
+    for entry in a_list(data, "frames", most=MAX_FRAMES):
+        key, pc, L = a_list(entry, f"frame {len(frames)}", 3)
+        unit = units.get(key) if type(key) is str else None
+        need(unit is not None and unit.machine, f"frame {len(frames)}: no rule {_short(key)} can wait")
+        need(type(pc) is int and pc in unit.resumes,
+             f"frame {len(frames)}: {unit.name} cannot be left at position {_short(pc)}")
+        a_list(L, f"frame {len(frames)}'s locals", unit.nslots)
+        frames.append(Frame(unit, pc, [decode(g, x) for x in L]))
+    return frames
 
 
 def _copy_frames(frames):
@@ -180,12 +270,29 @@ def _load_pending(g, data):
     if data is None:
         return None
     from interpreter.decisions import Decision
-    site = g.rules.sites[data["site"]]
+    a_dict(data, "pending")
+    sites = g.rules.sites
+    site = sites[an_int(data.get("site"), "the decision's site", 0, len(sites) - 1)]
+    need(g.frames, "a decision waits, but no rules run")
+    seat = decode(g, {"seat": data.get("seat")})
+    need(seat in g.players, f"{_short(seat)} is not a player, so cannot decide")
     frame = g.frames[-1]
+    need(frame.unit.key == site.unit and frame.pc == site.resume,
+         f"the decision '{site.name}' is not where the running rules wait")
     if "values" in data:
-        values = [decode(g, x) for x in data["values"]]
-        return Decision.offered(g, g.seats[data["seat"]], site, frame, values, replay=False)
-    return Decision.recompute(g, site, frame)
+        need(set(data) == {"seat", "site", "values"}, "pending: unknown parts")
+        values = [decode(g, x) for x in a_list(data["values"], "the decision's options")]
+        return Decision.offered(g, seat, site, frame, values, replay=False)
+    need(site.recomputable and set(data) == {"seat", "site"},
+         f"the decision '{site.name}' should list its options")
+    try:
+        decision = g.guard(lambda: Decision.recompute(g, site, frame))
+    except RulesError as error:
+        raise Damaged(f"the decision '{site.name}' cannot be worked out again "
+                      f"({str(error).splitlines()[0]})") from None
+    need(decision.seat == seat, f"the decision '{site.name}' is for "
+                                f"{g.seat_name(decision.seat)}, not {g.seat_name(seat)}")
+    return decision
 
 
 def _parts(parts):
@@ -193,14 +300,16 @@ def _parts(parts):
             {"card": p.id} if type(p) is Card else p for p in parts]
 
 
-def _unparts(g, parts):
+def _unparts(g, parts, what):
     out = []
-    for p in parts:
-        if isinstance(p, dict):
-            card = g.cards[p["card"]]
-            out.append(SeenCard(card, p["mask"]) if "mask" in p else card)
+    for p in a_list(parts, what):
+        if type(p) is dict:
+            need(set(p) in ({"card"}, {"card", "mask"}), f"{what}: {_short(p)} is not a part")
+            card = decode(g, {"card": p["card"]})
+            out.append(SeenCard(card, an_int(p["mask"], what, 0, g.everyone)) if "mask" in p
+                       else card)
         else:
-            out.append(p)
+            out.append(a_text(p, what))
     return tuple(out)
 
 
@@ -220,22 +329,36 @@ def _save_log(g, log):
     return out
 
 
+_LOG_SHAPES = {"msg": 2, "choice": 6, "header": 2, "end": 2}
+
+
 def _load_log(g, data):
     out = []
-    for e in data:
+    for i, e in enumerate(a_list(data, "log", most=MAX_LOG)):
+        what = f"log line {i}"
+        need(type(e) is list and e and e[0] in _LOG_SHAPES, f"{what} is not a log line")
+        a_list(e, what, _LOG_SHAPES[e[0]])
         kind = e[0]
         if kind == "msg":
-            out.append(Message(_unparts(g, e[1])))
+            out.append(Message(_unparts(g, e[1], what)))
         elif kind == "choice":
-            out.append(Choice(g.seats[e[1]], _unparts(g, e[2]), e[3],
-                              tuple(g.cards[i] for i in e[4]), e[5]))
+            seat = decode(g, {"seat": e[1]})
+            named = tuple(decode(g, {"card": c}) for c in a_list(e[4], what))
+            out.append(Choice(seat, _unparts(g, e[2], what), a_text(e[3], what), named,
+                              an_int(e[5], what, 0, g.everyone)))
         elif kind == "header":
-            out.append(Header(e[1]))
-        elif kind == "end":
-            out.append(Ending(e[1]))
+            out.append(Header(a_text(e[1], what)))
         else:
-            raise ValueError(kind)
+            out.append(Ending(a_text(e[1], what)))
     return out
+
+
+def _load_unsettled(g, data):
+    return [an_int(i, "unsettled", 0, MAX_LOG) for i in a_list(data, "unsettled", most=MAX_LOG)]
+
+
+def _load_history(g, data):
+    return [a_text(m, "history") for m in a_list(data, "history")]
 
 
 def _save_result(g, result):
@@ -243,9 +366,11 @@ def _save_result(g, result):
 
 
 def _load_result(g, data):
-    if not data:
+    if data is None:
         return None
-    how, value, reason = data
+    how, value, reason = a_list(data, "result", 3)
+    need(how in ("win", "lose", "end"), f"the result {_short(how)} is not win, lose or end")
+    need(reason is None or type(reason) is str, "the result's reason should be text")
     return (how, decode(g, value), reason)
 
 
@@ -260,7 +385,9 @@ def _save_outcome(g, outcome):
 def _load_outcome(g, data):
     if data is None:
         return None
-    out = dict(data)
+    out = dict(a_dict(data, "outcome"))
+    need(type(out.get("scores")) is list and all(type(p) is list and len(p) == 2 for p in out["scores"]),
+         "the outcome's scores should be pairs")
     out["scores"] = {k: v for k, v in out["scores"]}
     return out
 
@@ -269,50 +396,48 @@ def _plain(g, value):
     return value
 
 
-def _int(g, value):
-    if type(value) is not int:
-        raise ValueError(value)
-    return value
+def _counter(most, what):
+    return lambda g, value: an_int(value, what, 0, most)
 
 
-def _seat_or_value(g, value):
-    return decode(g, value)
+def _flag(what):
+    return lambda g, value: a_bool(value, what)
 
 
 # ------------------------------------------------------------------ the description
 
 FIELDS = (
-    Field("seed", "seed", lambda g: g.seed, _plain, _plain),
+    Field("seed", "seed", lambda g: g.seed, _plain, _load_seed),
     Field("rng", "rng", lambda g: random.Random(g.seed), _save_rng, _load_rng, _copy_rng),
     Field("fixed", "fixed", lambda g: {}, _save_fixed, _load_fixed,
           lambda f: {k: deque(q) for k, q in f.items()}),
     Field("consts", "consts", lambda g: dict(g.options),
-          lambda g, c: {k: encode(x) for k, x in c.items() if k not in g.options},
-          lambda g, data: {**g.options, **{k: decode(g, x) for k, x in data.items()}}),
+          lambda g, c: {k: encode(x) for k, x in c.items() if k not in g.options}, _load_consts),
     Field("cards", "cards", lambda g: [], _save_cards, _load_cards, list),
-    Field("known", "known", lambda g: [], lambda g, k: list(k), lambda g, data: list(data), list),
+    Field("known", "known", lambda g: [], lambda g, k: list(k), _load_known, list, check_known),
     Field("cv", "cvars", lambda g: {name: [] for name in g.rules.var_fields}, _save_cv, _load_cv,
           lambda cv: {k: list(v) for k, v in cv.items()}),
     Field("zc", "zones", lambda g: [[] for _ in g.layout.zone_list], _save_zones, _load_zones,
-          lambda zc: [list(z) for z in zc]),
+          lambda zc: [list(z) for z in zc], check_zones),
     Field("where", None, lambda g: [], copy=list),  # rebuilt with the zones
     Field("cells", None, lambda g: [], copy=list),
     Field("zg", None, lambda g: [{} if z.grid else None for z in g.layout.zone_list],
           copy=lambda zg: [dict(z) if z is not None else None for z in zg]),
     Field("vars", "vars", lambda g: {}, _save_vars, _load_vars, _copy_vars),
-    Field("current", "current", lambda g: g.players[0], lambda g, v: encode(v), _seat_or_value),
-    Field("turn_number", "turn", lambda g: 0, _plain, _int),
-    Field("in_setup", "in_setup", lambda g: True, _plain, lambda g, v: bool(v)),
-    Field("steps", "steps", lambda g: 0, _plain, _int),
-    Field("frames", "frames", lambda g: [], _save_frames, _load_frames, _copy_frames),
-    Field("pending", "pending", lambda g: None, _save_pending, _load_pending),
+    Field("current", "current", lambda g: g.players[0], lambda g, v: encode(v), _load_current),
+    Field("turn_number", "turn", lambda g: 0, _plain, _counter(MAX_TURNS, "the turn")),
+    Field("in_setup", "in_setup", lambda g: True, _plain, _flag("in_setup")),
+    Field("steps", "steps", lambda g: 0, _plain, _counter(TICK_LIMIT, "steps")),
+    Field("over", "over", lambda g: False, _plain, _flag("over")),  # before what depends on it
+    Field("frames", "frames", lambda g: [], _save_frames, _load_frames, _copy_frames, check_frames),
+    Field("pending", "pending", lambda g: None, _save_pending, _load_pending, check=check_pending),
     Field("log", "log", lambda g: [], _save_log, _load_log, list),
-    Field("unsettled", "unsettled", lambda g: [], _plain, lambda g, d: [int(i) for i in d], list),
-    Field("history", "history", lambda g: [], lambda g, h: list(h),
-          lambda g, d: [str(m) for m in d], list),  # the moves played, as their notations
-    Field("over", "over", lambda g: False, _plain, lambda g, v: bool(v)),
-    Field("result", "result", lambda g: None, _save_result, _load_result),
-    Field("outcome_cache", "outcome", lambda g: None, _save_outcome, _load_outcome),
+    Field("unsettled", "unsettled", lambda g: [], _plain, _load_unsettled, list, check_unsettled),
+    Field("history", "history", lambda g: [], lambda g, h: list(h), _load_history,
+          list),  # the moves played, as their notations
+    Field("result", "result", lambda g: None, _save_result, _load_result, check=check_result),
+    Field("outcome_cache", "outcome", lambda g: None, _save_outcome, _load_outcome,
+          check=check_outcome),
 )
 
 
@@ -338,6 +463,27 @@ def encode_state(g) -> dict:
 
 
 def decode_state(g, data: dict):
+    """Read a save's state into ``g``, checking each part, then each against the rest;
+    a ``Damaged`` error names the part that is wrong."""
+    same_names([k for k in data if k != "signature"],
+               [f.key for f in FIELDS if f.key is not None] + list(WRAPPING), "the save")
     for f in FIELDS:
         if f.key is not None:
-            setattr(g, f.attr, f.load(g, data[f.key]))
+            try:
+                setattr(g, f.attr, f.load(g, data[f.key]))
+            except ValueError as error:  # a Damaged error, or a value unpacked from a wrong shape
+                raise _named(f.key, error) from None
+    for f in FIELDS:
+        if f.check is not None:
+            try:
+                f.check(g, getattr(g, f.attr))
+            except Damaged as error:
+                raise _named(f.key, error) from None
+
+
+WRAPPING = ("format", "game", "fingerprint", "players", "options")  # and a "signature" maybe
+
+
+def _named(key, error) -> Damaged:
+    text = str(error) if type(error) is Damaged else f"it has the wrong shape ({error})"
+    return Damaged(text if text.startswith(key) else f"{key}: {text}")

@@ -14,7 +14,9 @@ from __future__ import annotations
 MAX_ITEMS = 1_000_000  # the longest range or list of pairs a ruleset may build
 MAX_WORK = 5_000_000  # list items comprehensions may go through between two decisions
 MAX_CARDS = 100_000  # the most cards one game may create
-MAX_NUMBER = 10**18  # the largest product a ruleset may compute
+MAX_NUMBER = 10**18  # the largest product (or sum) a ruleset may compute
+MAX_DEPTH = 100  # lists and tuples inside each other
+MAX_CELL = 2**31  # a cell's coordinates, either way
 
 
 class Fail(Exception):

@@ -43,6 +43,7 @@ class UnitInfo:
     function: str = ""
     nslots: int = 1
     returns: int = 0  # a machine's last block (where `return` goes)
+    resumes: set = attrs.Factory(lambda: {0})  # the positions a saved frame may be at
 
     def new_slot(self) -> int:
         self.nslots += 1
@@ -52,10 +53,11 @@ class UnitInfo:
 class Unit:
     """A compiled unit: ``run(g, F)`` for a state machine (``F`` its frame), or a plain
     function ``run(g, *args)``; ``bind(g, zone, card)`` a machine trigger's locals."""
-    __slots__ = ("key", "name", "kind", "run", "nslots", "span", "machine", "bind")
+    __slots__ = ("key", "name", "kind", "run", "nslots", "span", "machine", "bind", "resumes")
 
     def __init__(self, info: UnitInfo, run, bind=None):
         self.key, self.name, self.kind = info.key, info.name, info.kind
+        self.resumes = frozenset(info.resumes)
         self.run, self.nslots, self.machine, self.bind = run, info.nslots, info.machine, bind
         self.span = info.decl.span if info.decl is not None else None
 
@@ -75,6 +77,8 @@ class ChoiceSite:
     recomputable: bool  # no chance in who, whether passing is allowed, or the options
     eager_prompt: bool  # the prompt draws chance: worked out when asked, not later
     pass_word: str = "pass"  # the pass move's notation
+    unit: str = ""  # the key of the unit it is in
+    resume: int = -1  # its frame's position while it waits
     seat: object = None  # functions (g, L) ->
     passing: object = None
     prompt: object = None
@@ -355,7 +359,7 @@ class ModuleBuilder:
             prefix += 1
         gen.body(body[:prefix])
         if prefix:
-            k = gen.new_block()
+            k = gen.resume_block()
             self.snapshot_block = k
             gen.line(f"F.pc = {k}")
             gen.line("g.checkpoint()")

@@ -70,6 +70,13 @@ class UnitGen:
         self.blocks += 1
         return self.blocks
 
+    def resume_block(self) -> int:
+        """A new block where a frame may be left and later resumed (after a decision, a
+        call or triggers put on top): a saved frame's position must be one of these."""
+        k = self.new_block()
+        self.unit.resumes.add(k)
+        return k
+
     def start_block(self, k: int):
         """End the current block (falling through to block k) and start block k."""
         if self.live:
@@ -112,7 +119,7 @@ class UnitGen:
         they read (``g.dirty``) or fired triggers (``g.queue``)."""
         cond = None if self.m.watch_all else "g.dirty or g.queue" if may_fire else "g.dirty"
         if self.machine and self.m.an.triggers_pause and may_fire:
-            k = self.new_block()
+            k = self.resume_block()
             self.line("if g.after():" if cond is None else f"if ({cond}) and g.after():")
             with self.w.indent():
                 self.line(f"F.pc = {k}")
@@ -176,7 +183,7 @@ class UnitGen:
     def flat_CallStmt(self, s):
         name = s.call.ref[1]
         args = ", ".join(self.x.expr(a) for a in s.call.args)
-        k, unit = self.new_block(), self.m.unit_name(name)
+        k, unit = self.resume_block(), self.m.unit_name(name)
         self.line(f"F.pc = {k}")
         # run it at once; back here when it is done, unless it paused or put frames on top
         self.line(f"if {unit}.run(g, g.call({unit}, [{args}])) is PAUSE: return PAUSE")
@@ -308,7 +315,8 @@ class UnitGen:
     # ------------------------------------------------------------ a machine's control flow
     def flat_Choose(self, s):
         site_name = self.m.choice_site(s, self.unit)
-        site, k, x = self.m.sites[-1], self.new_block(), self.x
+        site, k, x = self.m.sites[-1], self.resume_block(), self.x
+        site.unit, site.resume = self.unit.key, k
         seat = x.expr(s.by) if s.by is not None else "g.current"
         word = literal(site.pass_word)  # the pass move's notation: the word, or False
         passing = ("False" if not s.can_pass else word if s.pass_if is None
