@@ -10,11 +10,33 @@ from operator import is_not
 
 from interpreter import geometry
 from interpreter.protocol import as_list, text_of
-from interpreter.values import (MAX_ITEMS, Card, Fail, Placement, Shape, Zone, cell,
+from interpreter.values import (MAX_ITEMS, MAX_NUMBER, MAX_WORK, Card, Fail, Placement, Shape, Zone, cell,
                                 grid_cells, parse_cell, parse_shape)
+from interpreter.work import charge, counted, overwork, weigh
 
 
 _NOT_NONE = partial(is_not, None)  # none counts for nothing in a sum
+
+
+def _items(g, v) -> list:
+    """The items of a list or a zone, counted as work (see ``counted``): every builtin that
+    goes through a list takes it from here."""
+    items = as_list(g, v)
+    g.work += len(items)
+    if g.work > MAX_WORK:
+        overwork(g)
+    return items
+
+
+def _sum(g, v):
+    total = sum(filter(_NOT_NONE, _items(g, v)))
+    if type(total) is int and not -MAX_NUMBER <= total <= MAX_NUMBER:
+        raise Fail(f"the sum {str(total)[:30]}... is too large (at most {MAX_NUMBER:,} either way)")
+    return total
+
+
+def _nests(items) -> bool:
+    return any(type(x) is list or type(x) is tuple for x in items)
 
 
 def _size(g, v):
@@ -25,7 +47,7 @@ def _size(g, v):
 
 def _extreme(pick):
     def impl(g, *args):
-        items = as_list(g, args[0]) if len(args) == 1 else list(args)
+        items = _items(g, args[0]) if len(args) == 1 else list(args)
         items = [x for x in items if x is not None]
         return pick(items) if items else None
     return impl
@@ -33,7 +55,7 @@ def _extreme(pick):
 
 def _arg(pick):
     def impl(g, items, key):
-        items = as_list(g, items)
+        items = _items(g, items)
         if not items:
             return []
         keys = [key(x) for x in items]
@@ -42,15 +64,24 @@ def _arg(pick):
     return impl
 
 
-def _pairs(items):
+def _pairs(g, items):
+    items = _items(g, items)
     if len(items) * (len(items) - 1) // 2 > MAX_ITEMS:
         raise Fail(f"pairs of {len(items)} items are too many (at most {MAX_ITEMS:,} pairs)")
-    return list(combinations(items, 2))
+    out = list(combinations(items, 2))
+    if _nests(items):
+        weigh(g, out)
+    else:
+        g.work += len(out)
+    return out
 
 
 def _unique(g, items):
     seen, out = set(), []
-    for x in as_list(g, items):
+    items = _items(g, items)
+    if _nests(items):
+        weigh(g, items)  # each list is turned into a tuple to be compared: counted
+    for x in items:
         k = _hashable(x)
         if k not in seen:
             seen.add(k)
@@ -63,7 +94,10 @@ def _hashable(x):
 
 
 def _sort(g, items, key=None):
-    return sorted(as_list(g, items), key=key) if key else sorted(as_list(g, items))
+    items = _items(g, items)
+    if _nests(items):
+        weigh(g, items)
+    return sorted(items, key=key) if key else sorted(items)
 
 
 def _top(g, zone, n=None):
@@ -136,7 +170,9 @@ def _shape(g, text):
 
 
 def _placements(g, shape, allowed):
-    return geometry.placements(_shape(g, shape), allowed)
+    shape, allowed = _shape(g, shape), geometry.as_cells(allowed)
+    charge(g, len(allowed) * sum(len(offsets) for _, offsets in shape.orientations))
+    return geometry.placements(shape, allowed)
 
 
 def _knows(g, seat, card):
@@ -166,40 +202,51 @@ def _text(g, v):
 
 
 def _index_of(g, items, x):
-    items = as_list(g, items)
+    items = _items(g, items)
+    if type(x) is list or type(x) is tuple:
+        counted(g, items, weigh(g, x))
     return items.index(x) if x in items else -1
+
+
+def _join(g, items, sep=", "):
+    texts = [text_of(x) for x in _items(g, items)]
+    size = sum(map(len, texts)) + len(sep) * len(texts)
+    if size > MAX_ITEMS:
+        raise Fail(f"a text of more than {MAX_ITEMS:,} characters is too long")
+    g.work += size
+    return sep.join(texts)
 
 
 IMPLEMENTATIONS = {
     "size": _size,
     "count": lambda g, v: len(as_list(g, v)),
     "empty": lambda g, v: not as_list(g, v),
-    "sum": lambda g, v: sum(filter(_NOT_NONE, as_list(g, v))),
+    "sum": _sum,
     "max": _extreme(max),
     "min": _extreme(min),
-    "any": lambda g, v: any(as_list(g, v)),
-    "all": lambda g, v: all(as_list(g, v)),
+    "any": lambda g, v: any(_items(g, v)),
+    "all": lambda g, v: all(_items(g, v)),
     "unique": _unique,
     "distinct": lambda g, v: len(_unique(g, v)),
     "argmax": _arg(max),
     "argmin": _arg(min),
     "sort": _sort,
-    "reverse": lambda g, v: as_list(g, v)[::-1],
+    "reverse": lambda g, v: _items(g, v)[::-1],
     "first": lambda g, v: as_list(g, v)[0] if as_list(g, v) else None,
     "last": lambda g, v: as_list(g, v)[-1] if as_list(g, v) else None,
     "index_of": _index_of,
-    "pairs": lambda g, v: _pairs(as_list(g, v)),
+    "pairs": _pairs,
     "text": _text,
     "abs": lambda g, v: abs(v),
     "top": _top,
     "bottom": _bottom,
-    "cards": lambda g, z: list(as_list(g, z)),
+    "cards": lambda g, z: list(_items(g, z)),
     "zone_of": lambda g, c: g.where[c.id],
     "knows": _knows,
     "key": lambda g, z: _zone(z).key,
     "owner": lambda g, z: _zone(z).owner,
     "order_from": lambda g, s: g.seats[g.seats.index(s):] + g.seats[:g.seats.index(s)],
-    "join": lambda g, items, sep=", ": sep.join(text_of(x) for x in as_list(g, items)),
+    "join": _join,
     "next": _next,
     "previous": _previous,
     "others": lambda g, s: [p for p in g.players if p != s],

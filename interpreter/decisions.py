@@ -27,27 +27,31 @@ class Decision:
     @staticmethod
     def offered(g, seat, site, frame, options, replay=True):
         """The distinct options (identical cards make one move), and pass if allowed."""
-        values, notations, seen = [], [], set()
+        values, notations, seen, places = [], [], set(), {}
         known, element = g.known, site.element
-        for value in options:
-            t = type(value)
-            if t is Card:
-                text = value.label if known[value.id] >> seat & 1 else g.position(value)
-            elif t is EnumValue:
-                text = value.name
-            elif t is Placement:
-                text = value.label
-            elif t is int and element is None:
-                text = str(value)
-            elif t is Seat:
-                text = value.name
-            else:
-                text = g.notation_of(value, seat, element)
-            if text in seen:
-                continue
-            seen.add(text)
-            values.append(value)
-            notations.append(text)
+        g.places = places  # hidden cards named by position: one pass over each zone, not one per card
+        try:
+            for value in options:
+                t = type(value)
+                if t is Card:
+                    text = value.label if known[value.id] >> seat & 1 else g.position(value, places)
+                elif t is EnumValue:
+                    text = value.name
+                elif t is Placement:
+                    text = value.label
+                elif t is int and element is None:
+                    text = str(value)
+                elif t is Seat:
+                    text = value.name
+                else:
+                    text = g.notation_of(value, seat, element)
+                if text in seen:
+                    continue
+                seen.add(text)
+                values.append(value)
+                notations.append(text)
+        finally:
+            g.places = None
         return Decision(seat, site, frame, values, notations, None, g)
 
     @staticmethod

@@ -11,7 +11,7 @@ from collections import deque
 
 from interpreter.chance import event_matches
 from interpreter.protocol import text_of
-from interpreter.values import (MAX_CARDS, Card, Cell, Fail, Placement, Zone, cell_name,
+from interpreter.values import (MAX_CARDS, MAX_WORK, Card, Cell, Fail, Placement, Zone, cell_name,
                                 parse_cell, parse_shape)
 from rulelang.errors import RulesError, did_you_mean
 
@@ -21,6 +21,7 @@ class Effects:
     # shuffle: the cards in their new order, top last; a pick: one of the items). It may
     # raise to stop the game at that draw. Adapters exposing chance nodes set it (new_game).
     chance_source = None
+    places = None  # while a decision's options are named: zone -> {card id: index} (position)
 
     # ------------------------------------------------------------ moving
     def move(self, what, dest, at):
@@ -154,8 +155,10 @@ class Effects:
     def deal(self, count, source, dest):
         self.move(self.zc[source.i][::-1][:count], dest, None)
 
-    def position(self, card) -> str:
-        """A card named by where it lies, for a chooser who cannot see its face."""
+    def position(self, card, places=None) -> str:
+        """A card named by where it lies, for a chooser who cannot see its face. ``places``
+        (zone -> {card id: index}, filled as needed) names many cards of one zone in one
+        pass over it, not one pass each."""
         zone = self.where[card.id]
         if zone is None:
             return f"card{card.id}"
@@ -163,7 +166,14 @@ class Effects:
             cells = self.cells[card.id]
             return f"{zone.name}@{cell_name(cells[0])}" if cells else zone.name
         cards = self.zc[zone.i]
-        i = cards.index(card)
+        places = places if places is not None else self.places
+        if places is None:
+            i = cards.index(card)
+        else:
+            index = places.get(zone.i)
+            if index is None:
+                index = places[zone.i] = {c.id: n for n, c in enumerate(cards)}
+            i = index[card.id]
         return f"{zone.name}#{len(cards) - i if zone.kind == 'pile' else i + 1}"
 
     # ------------------------------------------------------------ shuffling and chance
@@ -254,6 +264,10 @@ class Effects:
         if len(self.cards) >= MAX_CARDS:
             raise Fail(f"a game may have at most {MAX_CARDS:,} cards")
         code = self.rules.kinds[kind]
+        self.work += code.cost
+        if self.work > MAX_WORK:
+            raise Fail(f"over {MAX_WORK:,} steps of work since the last decision: this seems "
+                       "never to end")
         for name, to in code.coerce.items():
             value = fields[name]
             if isinstance(value, str):

@@ -10,7 +10,7 @@ one pauses for a decision or the game ends.
 from __future__ import annotations
 
 from interpreter import views
-from interpreter.compiler.helpers import PAUSE, Frame
+from interpreter.compiler.helpers import PAUSE, Frame, overwork
 from interpreter.decisions import Decisions, Move  # noqa: F401 (Move: where callers find it)
 from interpreter.effects import Effects
 from interpreter.errors import runtime_error
@@ -18,7 +18,7 @@ from interpreter.log import Ending, Header, Message
 from interpreter.outcome import compute_outcome
 from interpreter.protocol import text_of
 from interpreter.state import copy_state, initialize
-from interpreter.values import Fail, Keyed
+from interpreter.values import MAX_WORK, Fail, Keyed
 from rulelang.errors import RulesError
 
 
@@ -144,6 +144,9 @@ class Game(Effects, Decisions):
         triggers it fired. True when triggers that can pause were put on the frames."""
         if self.dirty and not self.in_setup:
             self.dirty = False
+            self.work += self.rules.code.tops["ends_cost"]
+            if self.work > MAX_WORK:
+                overwork(self)
             for cond in self.rules.code.tops["ends"]:
                 if cond(self):
                     self.finish("end", None, None)

@@ -17,7 +17,7 @@ from interpreter.compiler import helpers
 from interpreter.compiler.analysis import Analysis
 from interpreter.compiler.expr import ExprGen
 from interpreter.compiler.source import Writer, literal
-from interpreter.compiler.stmt import UnitGen
+from interpreter.compiler.stmt import OVER_BUDGET, UnitGen
 from interpreter.reads import reads_of_all
 from rulelang import ast
 
@@ -97,6 +97,7 @@ class KindCode:
     inits: object = None  # (g, *fixed) -> [start value of each var field]
     hints: object = None  # (g, *every field) -> (the value of each declared hint, ..., None)
     hint_names: list = attrs.Factory(list)  # the declared display hints, in that order
+    cost: int = 1  # the work of making one (its name, its var fields' starts)
 
     def has_var(self, name) -> bool:
         return name in self.var_fields
@@ -247,6 +248,8 @@ class ModuleBuilder:
                 with w.indent():
                     w("g.depth = 0")
                     w(f"raise Fail({literal(f'function {decl.name!r} calls itself without end')})")
+                w(f"g.work += {self.an.own_cost('fn', decl.name)}")  # calls may branch
+                w(OVER_BUDGET)
             for let in decl.lets:
                 with w.at(let.span):
                     w(f"s{let.slot} = {x.expr(let.value)}")
@@ -309,6 +312,8 @@ class ModuleBuilder:
                         else f"{info.name} fires itself")
                 w("g.rdepth += 1")
                 w(f"if g.rdepth + len(g.frames) > 300: raise Fail({literal(what + ' without end')})")
+                w(f"g.work += {self.an.cost(body)}")  # each run counts: calls may branch
+                w(OVER_BUDGET)
             w.region = info.name
             gen.block_depth = 1
             gen.body(body)
@@ -326,6 +331,9 @@ class ModuleBuilder:
         w("if pc == 0:")
         w.depth = gen.block_depth = 3
         gen.written = False
+        if info.counted:  # a rule calling itself, a trigger: each run counts (calls may branch)
+            gen.line(f"g.work += {self.an.cost(body)}")
+            gen.line(OVER_BUDGET)
         if info.kind == "turn":
             with w.at(info.decl.span):
                 gen.line("g.turn_header()")
@@ -423,6 +431,8 @@ def compile_program(program, enum_values) -> Compiled:
                         {f.name: f.type.name for f in kind.fields.values()
                          if not f.mutable and f.type.name in ("shape", "cell")},
                         list(kind.hint_slots))
+        code.cost = 1 + an.cost([kind.label] + [f.init for f in kind.fields.values()
+                                                 if f.mutable and f.init is not None])
         if kind.label is not None:
             code.label = m.top(kind.label, params, role="label")
         state = [f for f in kind.fields.values() if f.mutable]
@@ -438,6 +448,7 @@ def compile_program(program, enum_values) -> Compiled:
                 ast.Lit(None, span=decl.span)], span=decl.span), hint_params, role="hints")
         kinds[name] = code
     tops["ends"] = [m.top(d.cond, role="end") for d in program.ends]
+    tops["ends_cost"] = an.cost([d.cond for d in program.ends])
     tops["scores"] = [(d.which, d.key, m.top(d.expr, [d.slot] if d.slot is not None else [],
                                               role="score"), d.slot is not None, d.expr.ty)
                       for d in program.scores if d.which != "heuristic"]

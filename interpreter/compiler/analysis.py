@@ -14,6 +14,7 @@ import attrs
 
 from rulelang import ast
 
+MAX_COST = 10**8  # past the work budget (values.MAX_WORK): a cost is never worked out past it
 EFFECTS = (ast.Move, ast.Deal, ast.Create, ast.CreateFrom, ast.Place, ast.Assign, ast.Shuffle,
            ast.Reveal)
 
@@ -84,6 +85,42 @@ class Analysis:
         if self.triggers_pause:  # then every effect may pause: recompute with that
             pause = {name: pause[name] or _has_effect(d.body) for name, d in rules.items()}
             self.rule_pauses = _closure(pause, self.rule_calls)
+        self._costs: dict = {}
+        self._callee_costs: dict = {}
+
+    # -- work
+    def cost(self, node) -> int:
+        """The work running a statement or an expression (or a list of them) once costs, as
+        the work budget counts it: its nodes, plus the cost of each function or rule it
+        calls (one that can call itself counts 1 here: its calls are charged as they run).
+        Capped past the budget: one run of anything costlier fails at once."""
+        if not isinstance(node, ast.Node):
+            return min(MAX_COST, sum(self.cost(n) for n in _nodes_in(node)))
+        found = self._costs.get(id(node))
+        if found is None:  # each node worked out once, from its children's
+            found = 1 + sum(self.cost(n) for n in children(node))
+            if isinstance(node, ast.Call) and node.ref and node.ref[0] == "fn":
+                found += self._callee_cost("fn", node.ref[1])
+            elif isinstance(node, ast.CallStmt) and node.call.ref and node.call.ref[0] == "rule":
+                found += self._callee_cost("rule", node.call.ref[1])
+            found = self._costs[id(node)] = min(found, MAX_COST)
+        return found
+
+    def own_cost(self, kind, name) -> int:
+        """A function's or rule's cost, when it calls itself (charged at each call)."""
+        decl = self.program.fns[name] if kind == "fn" else self.program.rules[name]
+        return self.cost([decl.lets, decl.body] if kind == "fn" else decl.body)
+
+    def _callee_cost(self, kind, name) -> int:
+        recursive = self.recursive_fns if kind == "fn" else self.recursive_rules
+        if name in recursive:
+            return 1
+        key = (kind, name)
+        found = self._callee_costs.get(key)
+        if found is None:
+            self._callee_costs[key] = 1  # while it is worked out (no cycle can reach it)
+            found = self._callee_costs[key] = self.own_cost(kind, name)
+        return found
 
     @staticmethod
     def _rule_calls(body) -> set:

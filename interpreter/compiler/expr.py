@@ -23,6 +23,53 @@ def simple(code: str) -> bool:
     return _SIMPLE.match(code) is not None
 
 
+CONTAINERS = ("list", "tuple", "any")  # static types whose values may hold lists
+
+
+def may_nest(ty) -> bool:
+    """May a value of this static type be (or hold) a list or a tuple? None: not known."""
+    return ty is None or ty.name in CONTAINERS or ty.name == "row"
+
+
+def items_may_nest(ty) -> bool:
+    """May the items of a list of this static type be lists or tuples?"""
+    if ty is None or ty.name == "any":
+        return True
+    if ty.name == "list":
+        return may_nest(ty.arg)
+    if ty.name == "tuple":
+        return not ty.arg or any(may_nest(a) for a in ty.arg)
+    return False
+
+
+SHORT_TEXT = ("int", "bool", "seat", "enum", "none", "cell")  # types whose text is a few characters
+
+
+def nests(e) -> bool:
+    """May this expression's value be (or hold) a list or tuple that is not written out
+    in the rules? Literals are looked through: their own items are what may be long."""
+    if isinstance(e, ast.Lit):
+        return type(e.value) in (list, tuple)
+    if isinstance(e, (ast.ListLit, ast.TupleLit)):
+        return any(nests(i) for i in e.items)
+    return may_nest(e.ty)
+
+
+def long_text(e) -> bool:
+    """May this part of a text with parts be long (a text, a list's text...)?"""
+    return not isinstance(e, str) and (e.ty is None or e.ty.name not in SHORT_TEXT
+                                       or seats_of(e.ty) == "list")
+
+
+EACH_CHARGED = 20  # a comprehension whose items cost this much each counts that work
+
+
+def small_number(e) -> bool:
+    """A number written in the rules, small enough that adding it cannot make a number
+    too large in any number of steps a game can take."""
+    return isinstance(e, ast.Lit) and type(e.value) is int and abs(e.value) <= 1_000_000
+
+
 def seats_of(ty):
     """'one' for a seat, 'list' for a list of seats (both print as P1...), else None."""
     if ty is None:
@@ -38,6 +85,7 @@ class ExprGen:
     def __init__(self, module):
         self.m = module  # the module being written: names, analysis, program
         self.slots: dict[int, str] = {}
+        self.in_literal = False  # writing the items of a list or tuple literal
         self.frame_slots = False  # slots not in ``slots`` are L[i] (True) or s{i} (False)
 
     # ------------------------------------------------------------ slots
@@ -107,6 +155,8 @@ class ExprGen:
             return f"int_text({code})"
         if e.ty is not None and e.ty.name == "text" and isinstance(e, (ast.Text, ast.Lit)):
             return code
+        if may_nest(e.ty):  # a list's text can be long: counted
+            return f"text_counted(g, text_of({code}))"
         return f"text_of({code})"
 
     def message(self, e, log=False) -> str:
@@ -141,7 +191,14 @@ class ExprGen:
 
     def x_Text(self, e):
         pieces = [literal(p) if isinstance(p, str) else self.renderer(p) for p in e.parts]
-        return "(" + " + ".join(pieces) + ")" if len(pieces) > 1 else pieces[0]
+        if len(pieces) == 1:
+            return pieces[0]
+        long = sum(map(long_text, e.parts))
+        if long == 0:  # numbers, seats, names: a few characters each
+            return "(" + " + ".join(pieces) + ")"
+        if long == 1:  # one text from outside: the sum is at most a little longer
+            return "bounded(" + " + ".join(pieces) + ")"
+        return f"joined(g, ({', '.join(pieces)},))"  # lengths added up before joining
 
     def x_Name(self, e):
         kind, *rest = e.ref
@@ -210,6 +267,9 @@ class ExprGen:
         if kind == "local_fn":
             return f"{self.slot(name)}({self.expr(e.args[0])})"
         args = [self.lambda_(a) if isinstance(a, ast.Lambda) else self.expr(a) for a in e.args]
+        each = sum(self.m.an.cost(a.body) for a in e.args if isinstance(a, ast.Lambda))
+        if each >= EACH_CHARGED:  # a function run on each item: its work counted
+            args[0] = f"counted(g, {self.cards_of(e.args[0])}, {each})"
         if kind == "fn":
             return f"{self.m.fn_name(name)}(g{''.join(', ' + a for a in args)})"
         if name == "text" and len(args) == 1:
@@ -257,9 +317,11 @@ class ExprGen:
     def x_Comprehension(self, e):
         saved = dict(self.slots)
         clauses = []
-        for c in e.fors:
+        for c, each in zip(e.fors, self.comprehension_items(e)):
             items = self.cards_of(c.iter)
-            if self.bounded_source(c.iter) is None:
+            if each >= EACH_CHARGED:
+                items = f"counted(g, {items}, {each})"
+            elif self.bounded_source(c.iter) is None:
                 items = f"counted(g, {items})"
             targets = [self.bind(s) for s in c.slots]
             target = targets[0] if len(targets) == 1 else "(" + ", ".join(targets) + ")"
@@ -269,14 +331,39 @@ class ExprGen:
             clauses.append(clause)
         elt = self.expr(e.elt)
         self.slots = saved
-        return f"[{elt} {' '.join(clauses)}]"
+        made = f"[{elt} {' '.join(clauses)}]"
+        return f"weighed(g, {made})" if may_nest(e.elt.ty) else made
+
+    def comprehension_items(self, e):
+        """Each clause's items, counted with the work each item costs (its condition, and
+        the next clause's items or the element)."""
+        an, out = self.m.an, []
+        for i, c in enumerate(e.fors):
+            after = e.fors[i + 1].iter if i + 1 < len(e.fors) else e.elt
+            out.append(an.cost(after) + (an.cost(c.cond) if c.cond is not None else 0))
+        return out
+
+    def literal_items(self, e) -> list:
+        inside, out = self.in_literal, []
+        try:
+            for i in e.items:  # a literal right inside this one is weighed with it
+                self.in_literal = isinstance(i, (ast.ListLit, ast.TupleLit))
+                out.append(self.expr(i))
+        finally:
+            self.in_literal = inside
+        return out
+
+    def weighed_literal(self, e, made) -> str:
+        """A literal holding lists not written out (``[x, x]``) is weighed where it is made;
+        once, by the outermost literal (weighing goes through the inner ones)."""
+        return f"weighed(g, {made})" if not self.in_literal and nests(e) else made
 
     def x_ListLit(self, e):
-        return "[" + ", ".join(self.expr(i) for i in e.items) + "]"
+        return self.weighed_literal(e, "[" + ", ".join(self.literal_items(e)) + "]")
 
     def x_TupleLit(self, e):
-        items = [self.expr(i) for i in e.items]
-        return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
+        items = self.literal_items(e)
+        return self.weighed_literal(e, "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")")
 
     def x_BinOp(self, e):
         op, lt, rt = e.op, e.left.ty.name, e.right.ty.name
@@ -285,15 +372,17 @@ class ExprGen:
         a, b = self.expr(e.left), self.expr(e.right)
         if lt == "list" or rt == "list":
             if op == "+":
-                return f"list_plus(g, {a}, {b})"
+                made = f"list_plus(g, {a}, {b})"
+                return f"weighed(g, {made})" if items_may_nest(e.ty) else made
             if op == "-":
                 return f"list_minus(g, {a}, {b})"
+        small = small_number(e.left) or small_number(e.right)
         if op == "+":
             if lt in ("int", "seat") and rt in ("int", "seat"):
-                return f"({a} + {b})"
+                return f"({a} + {b})" if small else f"number({a} + {b})"
             return f"bounded({a} + {b})"
         if op == "-":
-            return f"({a} - {b})"
+            return f"({a} - {b})" if small else f"number({a} - {b})"
         if op == "*":
             return f"times(g, {a}, {b})"
         if op == "/":
@@ -305,6 +394,11 @@ class ExprGen:
         a, b = self.expr(e.left), self.expr(e.right)
         if e.op in ("==", "!=") and b == "None":  # no runtime value equals none but none
             return f"({a} {'is' if e.op == '==' else 'is not'} None)"
+        if may_nest(e.left.ty) and may_nest(e.right.ty):  # two lists: the work counted
+            if e.op in ("==", "!="):
+                test = f"equal(g, {a}, {b})"
+                return test if e.op == "==" else f"(not {test})"
+            return f"(order(g, {a}, {b}) {e.op} 0)"
         return f"({a} {e.op} {b})"  # none in an ordering is reported by the error mapper
 
     def x_In(self, e):

@@ -8,8 +8,9 @@ from __future__ import annotations
 from interpreter.builtins import IMPLEMENTATIONS
 from interpreter.log import Message, SeenCard  # noqa: F401 (names the generated code calls)
 from interpreter.protocol import as_list, kind_of, text_of
-from interpreter.values import (MAX_ITEMS, MAX_NUMBER, MAX_WORK, Card, Fail, Family, Keyed, Seat,  # noqa: F401
-                                Zone, bounded)
+from interpreter.values import (MAX_ITEMS, MAX_NUMBER, MAX_WORK, Card, Fail, Family,  # noqa: F401
+                                Keyed, Seat, Zone, bounded)
+from interpreter.work import charge, counted, equal, order, overwork, weigh, weighed  # noqa: F401
 
 PAUSE = "pause"  # a unit waits for a move
 MAX_LOOP_STEPS = 200_000  # loop turns allowed between two decisions before we call it runaway
@@ -27,15 +28,33 @@ def runaway():
     raise Fail("this loop has run 200,000 times without a decision: it seems never to end")
 
 
-def counted(g, items):
-    """Comprehensions count the items they go through; past a budget between two
-    decisions, the ruleset is taken to be running away (a loop could not be seen)."""
-    g.work += len(items)
+def number(value):
+    """A sum or a difference of numbers: bounded like a product (doubling a number in a
+    loop would otherwise make one too long to print or save)."""
+    if type(value) is not int or -MAX_NUMBER <= value <= MAX_NUMBER:
+        return value
+    raise Fail(f"the number {str(value)[:30]}... is too large (at most {MAX_NUMBER:,} either way)")
+
+
+def text_counted(g, text):
+    """A text built from a value (``text(x)``, ``join``, a text with parts): bounded, and
+    its length counted as work."""
+    g.work += len(text)
     if g.work > MAX_WORK:
-        g.work = 0
-        raise Fail(f"over {MAX_WORK:,} items gone through in lists since the last decision: "
-                   "this seems never to end")
-    return items
+        overwork(g)
+    return bounded(text)
+
+
+def joined(g, parts):
+    """A text with parts: their lengths added up before they are joined (a thousand parts
+    of a long text would otherwise fill the memory)."""
+    size = sum(map(len, parts))
+    if size > MAX_ITEMS:
+        raise Fail(f"a text of more than {MAX_ITEMS:,} characters is too long")
+    g.work += size
+    if g.work > MAX_WORK:
+        overwork(g)
+    return "".join(parts)
 
 
 def no_field(name):
@@ -99,19 +118,40 @@ def log_parts(g, value):
 
 
 def list_plus(g, a, b):
-    return bounded(as_list(g, a) + as_list(g, b))
+    joined_list = bounded(as_list(g, a) + as_list(g, b))
+    g.work += len(joined_list)
+    if g.work > MAX_WORK:
+        overwork(g)
+    return joined_list
 
 
 def list_minus(g, a, b):
-    gone = as_list(g, b)
-    return [x for x in as_list(g, a) if x not in gone]
+    """The items of a that are not in b: by hashing when they can be (cards, numbers,
+    texts...), else item by item, its work counted."""
+    items, gone = as_list(g, a), as_list(g, b)
+    g.work += len(items) + len(gone)
+    try:
+        drop = set(gone)
+    except TypeError:  # lists among them: compared one by one
+        weight = weigh(g, gone)
+        counted(g, items, weight)
+        return [x for x in items if x not in gone]
+    if g.work > MAX_WORK:
+        overwork(g)
+    try:
+        return [x for x in items if x not in drop]
+    except TypeError:
+        counted(g, items, weigh(g, gone))
+        return [x for x in items if x not in gone]
 
 
 def augment(g, now, delta, sign):
     """``x += d`` and ``x -= d``: numbers add, lists grow or lose items."""
     if isinstance(now, list):
-        return bounded(now + delta) if sign > 0 else [x for x in now if x not in delta]
-    return now + sign * delta
+        return list_plus(g, now, delta) if sign > 0 else list_minus(g, now, delta)
+    if type(now) is str:
+        return bounded(now + delta)
+    return number(now + sign * delta)
 
 
 def times(g, x, y):
@@ -150,7 +190,13 @@ def in_any(g, x, coll):
         return in_zone(g, x, coll)
     if type(coll) is Family:
         return in_family(g, x, coll)
-    return x in (coll if coll is not None else ())
+    if coll is None:
+        return False
+    t = type(x)
+    g.work += len(coll) * (weigh(g, x) if t is list or t is tuple else 1)
+    if g.work > MAX_WORK:
+        overwork(g)
+    return x in coll
 
 
 def is_kind(value, kind):
@@ -178,7 +224,8 @@ def names() -> dict:
         "var_field", "any_field", "dynamic_attr", "item", "int_text", "parts_of", "list_plus",
         "list_minus", "augment", "times", "divide", "modulo", "in_zone", "in_family", "in_any",
         "is_kind", "number_range", "top_card", "not_a_card", "text_of", "as_list", "bounded",
-        "log_parts", "SeenCard", "Message")}
+        "log_parts", "SeenCard", "Message", "overwork", "charge", "weighed", "equal", "order", "number",
+        "text_counted", "joined")}
     for name, impl in IMPLEMENTATIONS.items():
         out["b_" + name] = impl
     out["__builtins__"] = {"len": len, "list": list, "range": range, "bool": bool, "int": int,

@@ -12,19 +12,25 @@ Statements between those points stay structured Python inside their block.
 from __future__ import annotations
 
 from interpreter.compiler.analysis import EFFECTS, walk
+from interpreter.compiler.expr import small_number
 from interpreter.compiler.source import literal
+from interpreter.values import MAX_WORK
 from rulelang import ast
 
 LOOPS = (ast.For, ast.Repeat, ast.While, ast.Loop)
 TICK_LIMIT = 200_000
+LOOP_CHARGE = 20  # a loop whose body costs this much charges it at each turn (see Analysis.cost)
+STATEMENT_CHARGE = 10_000  # a statement costing this much charges it each time it runs
+OVER_BUDGET = f"if g.work > {MAX_WORK}: overwork(g)"  # after ``g.work += cost``, written inline
 
 
 class Loop:
-    """A loop being written: structured (Python's own) or a machine's (blocks)."""
-    __slots__ = ("machine", "top", "end")
+    """A loop being written: structured (Python's own) or a machine's (blocks); ``cost``
+    the work one turn of its body costs."""
+    __slots__ = ("machine", "top", "end", "cost")
 
-    def __init__(self, machine, top=None, end=None):
-        self.machine, self.top, self.end = machine, top, end
+    def __init__(self, machine, top=None, end=None, cost=1):
+        self.machine, self.top, self.end, self.cost = machine, top, end, cost
 
 
 def _return_in_loop(stmt) -> bool:
@@ -95,6 +101,10 @@ class UnitGen:
     def body(self, stmts):
         for s in stmts:
             with self.w.at(s.span):
+                cost = self.m.an.cost(s)
+                if cost >= STATEMENT_CHARGE:  # a costly statement counts its own work
+                    self.line(f"g.work += {cost}")
+                    self.line(OVER_BUDGET)
                 if self.machine and (self.m.an.pauses([s]) or _return_in_loop(s)):
                     getattr(self, "flat_" + type(s).__name__, self.flat_effect)(s)
                 else:
@@ -108,10 +118,15 @@ class UnitGen:
             if len(self.w.lines) == before:
                 self.line("pass")
 
-    def tick(self, span):
+    def tick(self, span, cost=1):
+        """One more turn of a loop: counted (a runaway loop is stopped), and the work of its
+        body charged when that is more than a few steps."""
         with self.w.at(span):
             self.line("g.steps += 1")
             self.line(f"if g.steps > {TICK_LIMIT}: runaway()")
+            if cost >= LOOP_CHARGE:
+                self.line(f"g.work += {cost}")
+                self.line(OVER_BUDGET)
 
     # ------------------------------------------------------------ the effects' aftermath
     def after_effect(self, may_fire: bool):
@@ -144,7 +159,8 @@ class UnitGen:
             sign = 1 if s.op == "+=" else -1
             numbers = t.ty is not None and t.ty.name == "int" and s.value.ty is not None \
                 and s.value.ty.name == "int"
-            value = (f"({x.expr(t)} {s.op[0]} {value})" if numbers
+            value = ((f"({x.expr(t)} {s.op[0]} {value})" if small_number(s.value)
+                      else f"number({x.expr(t)} {s.op[0]} {value})") if numbers
                      else f"augment(g, {x.expr(t)}, {value}, {sign})")
         if isinstance(t, ast.Name) and t.ref[0] == "local":
             self.line(f"{x.slot(t.ref[1])} = {value}")
@@ -263,12 +279,13 @@ class UnitGen:
 
     def loop(self, header, s, body_prefix=()):
         self.line(header)
-        self.loops.append(Loop(False))
+        cost = self.m.an.cost(s.body)
+        self.loops.append(Loop(False, cost=cost))
         with self.w.indent():
             for text in body_prefix:
                 self.line(text)
             self.body(s.body)
-            self.tick(s.span)
+            self.tick(s.span, cost)
         self.loops.pop()
 
     def s_Loop(self, s):
@@ -286,7 +303,7 @@ class UnitGen:
         target = targets[0] if len(targets) == 1 else "(" + ", ".join(targets) + ")"
         items = self.x.cards_of(s.iter)
         if self.x.bounded_source(s.iter) is None and not self.x.fresh(s.iter):
-            items = f"list({items})"  # a snapshot of the items: the body may move these cards
+            items = f"list(counted(g, {items}))"  # a snapshot: the body may move these cards
         self.loop(f"for {target} in {items}:", s)
 
     def s_Break(self, s):
@@ -298,7 +315,7 @@ class UnitGen:
 
     def s_Continue(self, s):
         loop = self.loops[-1]
-        self.tick(s.span)
+        self.tick(s.span, loop.cost)
         if loop.machine:
             self.goto(loop.top)
         else:
@@ -355,10 +372,11 @@ class UnitGen:
             head(end)
         for text in step:
             self.line(text)
-        self.loops.append(Loop(True, top, end))
+        cost = self.m.an.cost(s.body)
+        self.loops.append(Loop(True, top, end, cost))
         self.body(s.body)
         self.loops.pop()
-        self.tick(s.span)
+        self.tick(s.span, cost)
         self.goto(top)
         self.start_block(end)
 
@@ -387,7 +405,7 @@ class UnitGen:
     def flat_For(self, s):
         seq, pos = self.x.slot(self.unit.new_slot()), self.x.slot(self.unit.new_slot())
         items = self.x.cards_of(s.iter)
-        self.line(f"{seq} = {items if self.x.fresh(s.iter) else f'list({items})'}")
+        self.line(f"{seq} = {items if self.x.fresh(s.iter) else f'list(counted(g, {items}))'}")
         self.line(f"{pos} = -1")
         targets = [self.x.slot(i) for i in s.slots]
         target = targets[0] if len(targets) == 1 else ", ".join(targets)

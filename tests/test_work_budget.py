@@ -1,0 +1,77 @@
+"""The work budget: whatever a ruleset computes between two decisions is counted, so a
+hostile or mistaken ruleset stops soon with an error naming the rule, never a hang or a
+memory bill. Each case is bounded by the budget itself (5,000,000 steps): a few seconds
+at most; the deadline below is a guard against a hang, not a measure of speed."""
+from __future__ import annotations
+
+import pytest
+
+import rulelang
+
+HEAD = 'game "Work"\nplayers 2\n'
+
+
+def runs(text, words):
+    rules = rulelang.loads(HEAD + text, "t.rules")
+    with pytest.raises(rulelang.RulesRuntimeError, match=words) as caught:
+        rules.new_game(seed=1)
+    assert "t.rules:" in str(caught.value)  # names where in the rules
+    return str(caught.value)
+
+
+@pytest.mark.parametrize("text", [
+    # a list held twice in itself: 2^60 items once written out
+    "var x: any = [1]\nturn { repeat 60 times { x = [x, x] } win current }",
+    "var x: any = [1]\nturn { repeat 60 times { x = [(x, 1), x] } win current }",
+    "var x: any = [1]\nturn { repeat 60 times { x = [x] + [x] } win current }",
+    "var x: any = [1]\nturn { repeat 60 times { x = pairs([x, x, 1]) } win current }",
+])
+def test_a_list_holding_itself_twice_is_refused_where_it_is_made(text):
+    runs(text, "too large|steps of work")
+
+
+@pytest.mark.parametrize("text", [
+    # each of these goes through 10^5 items 10^5 times between two decisions
+    "turn { let a = 1..100000\n  let b = [x for x in a if x in a] win current }",
+    "turn { let a = 1..100000\n  loop { let b = a - [a] } }",
+    "turn { let a = 1..100000\n  loop { let b = sort(a) } }",
+    "turn { let a = 1..100000\n  loop { let b = sum(a) } }",
+    "turn { let a = 1..100000\n  loop { let b = join(a) } }",
+    "turn { let a = 1..100000\n  loop { let b = text(a) } }",
+    "turn { let a = 1..10000\n  loop { let b = \"{a}{a}\" } }",
+    "turn { let a = 1..100000\n  loop { let b = index_of(a, 0) } }",
+    "turn { let b = [[x, x] for x in 1..10000]\n  let c = [[x, x] for x in 1..10000]\n"
+    "  loop { let d = b == c } }",
+    "turn { let a = [1]\n  let b = [[x, x] for x in 1..1000]\n  loop { let c = b - [[0, 0]] } }",
+    "turn { let a = 1..1000\n  let b = [[x for x in a if x == y] for y in a for z in a] win current }",
+])
+def test_going_through_lists_is_counted(text):
+    runs(text, "steps of work")
+
+
+def test_a_function_calling_itself_twice_is_counted():
+    runs("fn f(n: int) = if n == 0 then 0 else f(n - 1) + f(n - 1)\n"
+         "turn { log \"{f(60)}\" win current }", "steps of work")
+
+
+def test_a_number_doubled_in_a_loop_is_refused():
+    runs("var n: int = 1\nturn { loop { n = n + n } }", "too large")
+    runs("var n: int = 1\nturn { loop { n += n } }", "too large")
+    runs("turn { let a = [1]\n  loop { a = [sum(a + a)] } }", "too large")
+
+
+def test_placements_count_their_work():
+    # a line of 100 cells on 100 x 100 cells: some 2,000,000 steps a call, counted before it runs
+    runs('card C { n: int }\nzone board: grid 100x100 of C\n'
+         'turn { loop { let p = placements(shape("' + "#" * 100 + '"), empty_cells(board)) } }',
+         "steps of work")
+
+
+def test_the_budget_starts_again_at_each_decision():
+    # 4 decisions, each going through 3 * 10^6 items: more than the budget in all
+    rules = rulelang.loads(HEAD + "turn {\n  let a = 1..1000000\n  let s = sum(a) + sum(a)\n"
+                           "  choose n in [1, 2] prompt \"pick\"\n}\nend when false\n", "t.rules")
+    game = rules.new_game(seed=1)
+    for _ in range(4):
+        game.play(game.legal_moves()[0])
+    assert not game.is_over
