@@ -4,7 +4,8 @@
 change most conditions: a condition about the stacks cannot become true when a
 card moves from a deck to a hand. The checker has resolved every name, so the
 reads of a condition can be listed statically: zones (by family), variables,
-the current seat, card fields. ``None`` means "could read anything".
+the current seat, card fields. ``None`` means "could read anything": so does a
+zone reached through a variable, a constant or a field (which zone is known only then).
 """
 from __future__ import annotations
 
@@ -53,6 +54,20 @@ class _Anything(Exception):
     pass
 
 
+def _may_hold_zone(ty) -> bool:
+    """May a value of this static type be (or hold) a zone? None: not known."""
+    if ty is None or ty.name in ("zone", "family", "any"):
+        return True
+    if ty.name == "list":
+        return _may_hold_zone(ty.arg)
+    if ty.name == "tuple":
+        return ty.arg is None or any(_may_hold_zone(a) for a in ty.arg)
+    return False
+
+
+STORED = ("var", "varfam", "const", "field", "dynamic")  # values kept in the state or the rules
+
+
 def _walk(node, fns, found, seen_fns):
     if isinstance(node, list):
         for item in node:
@@ -65,6 +80,8 @@ def _walk(node, fns, found, seen_fns):
     if not isinstance(node, ast.Node):
         return
     ref = getattr(node, "ref", None)
+    if ref and ref[0] in STORED and _may_hold_zone(getattr(node, "ty", None)):
+        raise _Anything()  # a zone reached through a variable or a field: which one is not known
     if isinstance(node, ast.Name) and ref:
         kind = ref[0]
         if kind in ("zone", "family"):

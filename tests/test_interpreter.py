@@ -378,6 +378,33 @@ turn {
     assert g.outcome["result"] == "draw"
 
 
+@pytest.mark.parametrize("reach", [
+    "var z: zone = a\nend when size(z) >= 2",
+    "var zs: list of zone = [a]\nend when size(first(zs)) >= 2",
+    "var z: zone = a\nfn held() = size(z)\nend when held() >= 2",
+    "var z[player]: zone = a\nend when size(z[0]) >= 2",
+])
+def test_end_when_sees_a_zone_reached_through_a_variable(reach):
+    g = game("""
+card C { n: int }
+zone a: pile of C
+zone b: pile of C
+""" + reach + """
+setup { create C(n: 1) x 3 in b }
+turn {
+  move top(b) to a
+  log "moved"
+  move top(b) to a
+  log "and again"
+  move top(b) to a
+  log "one too many"
+  win current
+}""")
+    assert g.is_over
+    assert "and again" not in g.transcript()  # ended at the second card, mid-turn
+    assert g.outcome["result"] == "draw"
+
+
 def test_end_when_is_not_checked_during_setup():
     g = game("""
 var n: int = 5
