@@ -22,6 +22,9 @@ from interpreter.values import MAX_WORK, Fail, Keyed
 from rulelang.errors import RulesError
 
 
+MAX_FRAMES = 300  # rules and triggers waiting on each other (the generated code says so too)
+
+
 class GameOver(Exception):
     """Raised by ``finish`` to leave whatever rules were running."""
 
@@ -128,7 +131,7 @@ class Game(Effects, Decisions):
 
     def call(self, unit, args) -> Frame:
         """Start a rule that can pause: its frame goes on top (the caller runs it)."""
-        if len(self.frames) + self.rdepth > 300:
+        if len(self.frames) + self.rdepth > MAX_FRAMES:
             raise Fail(f"rule '{unit.name[5:]}' calls itself without end")
         L = [None] * unit.nslots
         L[:len(args)] = args
@@ -163,6 +166,8 @@ class Game(Effects, Decisions):
             L = unit.bind(self, zone, card)
             if L is not None:
                 pushed.append(Frame(unit, 0, L))
+        if pushed and len(self.frames) + len(pushed) + self.rdepth > MAX_FRAMES:  # triggers firing each other
+            raise Fail(f"{pushed[-1].unit.name} fires itself without end")
         self.frames.extend(reversed(pushed))
         return bool(pushed)
 

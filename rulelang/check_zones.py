@@ -8,6 +8,8 @@ from rulelang import types as T
 from rulelang.errors import did_you_mean, suggest
 
 MAX_GRID = 100  # cells along each side of a bounded grid
+MAX_ZONES = 10_000  # zones in all, a family counting one per key (the most players assumed)
+MAX_VALUES = 10_000  # values of variables in all, a keyed variable counting one per key
 ZONE_KINDS = ("pile", "hand", "row", "grid")
 VISIBILITIES = ("hidden", "public", "owner", "top")
 ZONE_OPTIONS = VISIBILITIES + ("label", "layout")
@@ -61,8 +63,29 @@ class ZoneChecker:
                 keys.append(("player", T.ANY))
         return keys
 
+    def family_size(self, keys) -> int:
+        """How many zones (or values) a declaration with these keys makes, at most."""
+        players = self.program.max_players
+        seats = players + sum(1 for s in self.symbols.values() if s.kind == "dummy")
+        size = 1
+        for domain, _ in keys:
+            size *= (players if domain == "player" else seats if domain == "seat"
+                     else len(self.enums.get(domain, ())))
+        return size
+
+    def count_made(self, d, keys, what):
+        """Zones and keyed variables are counted as declared: past the cap, an error there."""
+        total = self.made.get(what, 0) + self.family_size(keys)
+        self.made[what] = total
+        most = MAX_ZONES if what == "zones" else MAX_VALUES
+        if total > most >= total - self.family_size(keys):
+            self.error(d.span, f"'{d.name}' brings the {what} to {total:,}: a ruleset may "
+                               f"have at most {most:,}",
+                       "key it by fewer things, or by an enum with fewer members")
+
     def d_ZoneDecl(self, d):
         keys = self.key_types(d.keys)
+        self.count_made(d, keys, "zones")
         if d.kind not in ZONE_KINDS:
             self.error(d.span, f"unknown kind of zone '{d.kind}'", "zones are a pile, hand, row or grid")
         if (d.width is not None) and d.kind != "grid":
@@ -115,6 +138,7 @@ class ZoneChecker:
 
     def d_VarDecl(self, d):
         keys = self.key_types(d.keys)
+        self.count_made(d, keys, "values of variables")
         ty = self.type_of(d.type)
         if d.init is not None:
             self.expect(d.init, self.top_scope(), ty, f"the start value of '{d.name}'")

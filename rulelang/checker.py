@@ -103,6 +103,7 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker):
         self.symbols: dict[str, Symbol] = {}
         self.ambiguous: dict[str, set] = {}
         self.enums = self.program.enums
+        self.made: dict = {}  # "zones", "values of variables" -> how many declared so far
         self.cards = self.program.cards
         self.tables = self.program.tables
         self.global_unit = Unit("<top level>", "global")

@@ -75,3 +75,75 @@ def test_the_budget_starts_again_at_each_decision():
     for _ in range(4):
         game.play(game.legal_moves()[0])
     assert not game.is_over
+
+
+@pytest.mark.parametrize("text", [
+    "var x: any = [1]\nturn { loop { x = [x] } }",
+    "var x: any = [1]\nturn { loop { x = (x, 1) } }",
+    "var x: any = [1]\nturn { loop { x = pairs([x, 1]) } }",
+    "fn wrap(v) = [v]\nvar x: any = [1]\nturn { loop { x = wrap(x) } }",
+    "var x: any = [1]\nturn { loop { x = [y for y in [x]] } }",
+])
+def test_lists_nested_too_deep_to_save_are_refused_where_they_are_made(text):
+    message = runs(text, "nested more than 100 deep")
+    assert "in turn" in message
+
+
+@pytest.mark.parametrize("text", [
+    "var x: any = [1..1000]\nturn { loop { x += x } }",
+    "var x: any = [1..1000]\nturn { loop { x = x + x } }",
+    "var x: any = [1]\nturn { loop { x += [x] } }",
+])
+def test_a_list_of_lists_doubled_is_refused_where_it_is_made(text):
+    runs(text, "too large")
+
+
+@pytest.mark.parametrize("text", [
+    "var n: int = 3\nturn { loop { n = n * n } }",
+    "var n: int = 3\nturn { loop { n = n + n * 2 } }",
+    "var n: int = 3\nturn { loop { n -= n * 3 } }",
+    "var n: int = 3\nturn { loop { n = sum([n, n, n]) } }",
+    "var n: int = 3\nturn { loop { n = abs(n) + abs(n) } }",
+])
+def test_numbers_too_long_to_save_are_refused_where_they_are_made(text):
+    runs(text, "too large")
+
+
+def test_two_triggers_moving_a_card_back_and_forth_stop_with_an_error():
+    rules = rulelang.loads(HEAD + "card C { n: int }\nzone a: pile of C\nzone b: pile of C\n"
+                           "on enter a as c {\n  move c to b\n}\n"
+                           "on enter b as c {\n  move c to a\n}\n"
+                           "setup { create C(n: 1) in b }\nturn {\n  move top(b) to a\n  win current\n}\n",
+                           "t.rules")
+    with pytest.raises(rulelang.RulesRuntimeError, match="fires itself without end"):
+        rules.new_game(seed=1)
+
+
+def test_two_triggers_that_wait_for_decisions_stop_with_an_error():
+    # each waits for a decision, then moves the card on: waiting triggers pile up
+    rules = rulelang.loads(HEAD + "card C { n: int }\nzone a: pile of C\nzone b: pile of C\n"
+                           "on enter a as c {\n  choose x in [1] prompt \"go\"\n  move c to b\n}\n"
+                           "on enter b as c {\n  move c to a\n}\n"
+                           "setup { create C(n: 1) in b }\nturn {\n  move top(b) to a\n  win current\n}\n",
+                           "t.rules")
+    game = rules.new_game(seed=1)
+    with pytest.raises(rulelang.RulesRuntimeError, match="on enter . fires itself without end") \
+            as caught:
+        for _ in range(1000):
+            game.play(game.legal_moves()[0])
+    assert "t.rules:" in str(caught.value)
+
+
+@pytest.mark.parametrize("decl, what", [
+    ("zone z[E, E]: pile", "zones to 40,000"),
+    ("zone z[E, player]: pile\nzone y[E, player]: pile\nzone w[E, player]: pile", "zones to 9,600"),
+    ("var v[E, E]: int = 0", "values of variables to 40,000"),
+])
+def test_families_of_zones_and_variables_are_capped(decl, what):
+    enum = "enum E { " + ", ".join(f"m{i}" for i in range(200)) + " }\n"
+    text = 'game "T"\nplayers 2..16\n' + enum + decl + "\nturn { win current }\n"
+    if what.endswith("9,600"):  # 3 x 3,200: under the cap
+        rulelang.loads(text, "t.rules")
+        return
+    with pytest.raises(rulelang.CheckError, match=what + ": a ruleset may have at most 10,000"):
+        rulelang.loads(text, "t.rules")

@@ -380,6 +380,8 @@ class ExprGen:
         if op == "+":
             if lt in ("int", "seat") and rt in ("int", "seat"):
                 return f"({a} + {b})" if small else f"number({a} + {b})"
+            if items_may_nest(e.left.ty) and items_may_nest(e.right.ty):  # lists, maybe
+                return f"weighed(g, bounded({a} + {b}))"
             return f"bounded({a} + {b})"
         if op == "-":
             return f"({a} - {b})" if small else f"number({a} - {b})"

@@ -12,7 +12,7 @@ Statements between those points stay structured Python inside their block.
 from __future__ import annotations
 
 from interpreter.compiler.analysis import EFFECTS, walk
-from interpreter.compiler.expr import small_number
+from interpreter.compiler.expr import items_may_nest, small_number
 from interpreter.compiler.source import literal
 from interpreter.values import MAX_WORK
 from rulelang import ast
@@ -162,6 +162,8 @@ class UnitGen:
             value = ((f"({x.expr(t)} {s.op[0]} {value})" if small_number(s.value)
                       else f"number({x.expr(t)} {s.op[0]} {value})") if numbers
                      else f"augment(g, {x.expr(t)}, {value}, {sign})")
+            if not numbers and sign > 0 and (items_may_nest(t.ty) or items_may_nest(s.value.ty)):
+                value = f"weighed(g, {value})"  # a list of lists grown: weighed (x += x)
         if isinstance(t, ast.Name) and t.ref[0] == "local":
             self.line(f"{x.slot(t.ref[1])} = {value}")
             return
