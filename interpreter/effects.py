@@ -204,8 +204,13 @@ class Effects:
         """A shuffle fixed by a test: the named cards on top, in order; the rest shuffled below."""
         rest = list(shuffled)
         top = []
-        for name in wanted:
-            match = next((c for c in rest if c.label == str(name) or str(c.id) == str(name)), None)
+        for name in wanted:  # a card by its name (an int: by its number; a card: itself)
+            if type(name) is Card:
+                match = name if name in rest else None
+            elif type(name) is int:
+                match = next((c for c in rest if c.id == name), None)
+            else:
+                match = next((c for c in rest if c.label == str(name)), None)
             if match is None:
                 raise RulesError(f"fixed shuffle of {zone.name}: no card '{name}' left in it")
             rest.remove(match)

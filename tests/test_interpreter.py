@@ -544,6 +544,52 @@ def test_a_fixed_outcome_that_cannot_happen_is_a_clear_error():
         game(CHANCE, fix={"shuffle deck": ["blue9"]})
 
 
+NUMBERED = """
+card Chip {
+  n: int
+  name "{n}"
+}
+zone deck: pile of Chip, hidden
+zone pool[player]: pile of Chip, hidden
+zone heap[Suit]: pile of Chip, hidden
+enum Suit { red, blue }
+setup {
+  for n in 1..5 { create Chip(n: 6 - n) in deck }
+  for n in 6..9 { create Chip(n: 15 - n) in pool[1] }
+  for n in 10..14 { create Chip(n: 24 - n) in heap[blue] }
+  shuffle deck
+  shuffle pool[1]
+  shuffle heap[blue]
+}
+turn {
+  choose go in [true]
+  shuffle pool[1]
+  shuffle heap[blue]
+  win current
+}
+"""
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_fixed_shuffle_names_cards_by_their_name_not_their_number(seed):
+    # the chip named "2" is card number 3 (cards are numbered from 0 as created): the
+    # card numbered 2 (named "3") must never be taken for it, whatever the shuffle
+    g = game(NUMBERED, seed=seed, fix={"shuffle deck": ["2"], "shuffle pool[P2]": ["7", "8"],
+                                       "shuffle heap[blue]": ["12"]})
+    assert names(g, "deck")[-1] == "2"
+    assert names(g, "pool[P2]")[-2:] == ["8", "7"]
+    assert names(g, "heap[blue]")[-1] == "12"
+
+
+def test_game_fix_fixes_a_shuffle_of_a_family_member_mid_game():
+    g = game(NUMBERED, seed=3)
+    g.fix("shuffle pool[P2]", ["6"])
+    g.fix("shuffle heap[blue]", ["10", "11"])
+    g.play("yes")
+    assert names(g, "pool[P2]")[-1] == "6"
+    assert names(g, "heap[blue]")[-2:] == ["11", "10"]
+
+
 def test_game_fix_queues_the_next_outcome():
     g = game(TILES + """
 turn {
