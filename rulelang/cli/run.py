@@ -1,13 +1,15 @@
 """``rulelang run``: play a game at the terminal, or print a game played by bots."""
 from __future__ import annotations
 
+import os
 import secrets
 import sys
 
 import click
 
-from rulelang.cli.common import (EXIT_DATA, EXIT_SOFTWARE, load_rules, new_game, parse_options,
-                                 seat_kinds)
+from rulelang.cli.common import (EXIT_DATA, EXIT_SOFTWARE, EXIT_USAGE, load_rules, new_game,
+                                 parse_options, seat_kinds)
+from interpreter.saving import MAX_SAVE
 from rulelang.errors import RulesError, RulesRuntimeError
 from rulelang.terminal.session import message_of
 
@@ -64,6 +66,11 @@ def run(file, players, seed, bot_seed, option_pairs, bots, bot_pairs, moves_file
         load_path):
     """Play the game in FILE: you against bots, people in turn, or bots only."""
     rules = load_rules(file)
+    if save_path:
+        folder = os.path.dirname(os.path.abspath(save_path))
+        if not os.path.isdir(folder):  # said now, not after a whole game is played
+            click.echo(f"error: {save_path}: there is no folder {folder} to save into", err=True)
+            sys.exit(EXIT_USAGE)
     if seed is None:
         # Wide enough that no one can find it by trying seeds against what the table shows.
         seed = secrets.randbits(63)
@@ -107,7 +114,7 @@ def run(file, players, seed, bot_seed, option_pairs, bots, bot_pairs, moves_file
 def load_game(rules, path):
     try:
         with open(path, encoding="utf-8") as saved:
-            return rules.restore(saved.read())
+            return rules.restore(saved.read(MAX_SAVE + 1))  # more is refused, unread
     except RulesError as error:
         click.echo(f"error: {path}: {message_of(error)}", err=True)
         sys.exit(EXIT_DATA)
@@ -126,13 +133,20 @@ def bots_seed(given, kinds, game):
 
 
 def _replay(game, path):
-    with open(path, encoding="utf-8") as lines:
-        for number, line in enumerate(lines, 1):
-            move = line.split("#", 1)[0].strip()
-            if not move:
-                continue
-            try:
-                game.play(move)
-            except RulesError as error:
-                click.echo(f"{path}:{number}: {error}", err=True)
-                sys.exit(EXIT_SOFTWARE)
+    try:
+        with open(path, encoding="utf-8") as lines:
+            for number, line in enumerate(lines, 1):  # read as played: a long file is not kept
+                _replay_one(game, path, number, line.split("#", 1)[0].strip())
+    except (OSError, UnicodeDecodeError) as error:
+        click.echo(f"error: {path}: cannot read it ({error})", err=True)
+        sys.exit(EXIT_DATA)
+
+
+def _replay_one(game, path, number, move):
+    if not move:
+        return
+    try:
+        game.play(move)
+    except RulesError as error:
+        click.echo(f"{path}:{number}: {error}", err=True)
+        sys.exit(EXIT_SOFTWARE)
