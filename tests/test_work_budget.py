@@ -147,3 +147,12 @@ def test_families_of_zones_and_variables_are_capped(decl, what):
         return
     with pytest.raises(rulelang.CheckError, match=what + ": a ruleset may have at most 10,000"):
         rulelang.loads(text, "t.rules")
+
+
+@pytest.mark.parametrize("text", [
+    'var t: text = "{1..100000}"\nturn { loop { log "{t}" } }',
+    'var t: text = "{1..100000}"\nturn { loop { log "{[t, t]}" } }',
+    'var t: text = "{1..100000}"\nturn { loop { log t } }',
+])
+def test_a_long_log_is_counted(text):
+    runs(text, "steps of work")

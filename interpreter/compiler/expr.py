@@ -173,6 +173,8 @@ class ExprGen:
             t, seats = (p.ty.name if p.ty is not None else "any"), seats_of(p.ty)
             if seats == "list":
                 items.append(f"', '.join(map(g.seat_name, {self.expr(p)}))")
+            elif t == "text" and not isinstance(p, (ast.Text, ast.Lit)):
+                items.append(f"text_counted(g, {self.renderer(p)})")  # may be long: counted
             elif seats == "one" or t in ("int", "text", "enum", "bool", "cell", "shape",
                                          "placement", "zone"):
                 items.append(self.renderer(p))  # one text, whatever the reader knows

@@ -114,7 +114,11 @@ def parts_of(value):
 def log_parts(g, value):
     """Parts of a log line: each card with the seats that know it now."""
     known = g.known
-    return [SeenCard(p, known[p.id]) if type(p) is Card else p for p in kind_of(value).parts(value)]
+    out = [SeenCard(p, known[p.id]) if type(p) is Card else p for p in kind_of(value).parts(value)]
+    g.work += len(out) + sum([len(p) for p in out if type(p) is str])  # a log can be long: counted
+    if g.work > MAX_WORK:
+        overwork(g)
+    return out
 
 
 def list_plus(g, a, b):
