@@ -334,7 +334,16 @@ class ExprGen:
         elt = self.expr(e.elt)
         self.slots = saved
         made = f"[{elt} {' '.join(clauses)}]"
-        return f"weighed(g, {made})" if may_nest(e.elt.ty) else made
+        return f"weighed(g, {made})" if may_nest(e.elt.ty) and not self.picks(e) else made
+
+    @staticmethod
+    def picks(e) -> bool:
+        """Does the comprehension only pick items of one list (``[c for c in xs if ...]``)?
+        Then what it makes weighs no more than that list: no need to weigh it."""
+        if len(e.fors) != 1 or len(e.fors[0].slots) != 1:
+            return False
+        elt = e.elt
+        return isinstance(elt, ast.Name) and elt.ref == ("local", e.fors[0].slots[0])
 
     def comprehension_items(self, e):
         """Each clause's items, counted with the work each item costs (its condition, and
@@ -393,17 +402,36 @@ class ExprGen:
             return f"divide({a}, {b})"
         return f"modulo({a}, {b})"
 
+    def compared(self, e) -> str:
+        """A side of a comparison. A sum or difference there is not bounded: it is only
+        compared, never kept (bounding is for values that could be doubled again)."""
+        if isinstance(e, ast.BinOp) and e.op in ("+", "-") and e.left.ty.name in ("int", "seat") \
+                and e.right.ty.name in ("int", "seat"):
+            return f"({self.expr(e.left)} {e.op} {self.expr(e.right)})"
+        return self.expr(e)
+
     def x_Compare(self, e):
         assert e.op in ("==", "!=", "<", "<=", ">", ">="), e.op
-        a, b = self.expr(e.left), self.expr(e.right)
+        a, b = self.compared(e.left), self.compared(e.right)
         if e.op in ("==", "!=") and b == "None":  # no runtime value equals none but none
             return f"({a} {'is' if e.op == '==' else 'is not'} None)"
         if may_nest(e.left.ty) and may_nest(e.right.ty):  # two lists: the work counted
             if e.op in ("==", "!="):
-                test = f"equal(g, {a}, {b})"
+                test = self.equality(a, b)
                 return test if e.op == "==" else f"(not {test})"
             return f"(order(g, {a}, {b}) {e.op} 0)"
         return f"({a} {e.op} {b})"  # none in an ordering is reported by the error mapper
+
+    @staticmethod
+    def equality(a, b) -> str:
+        """``a == b`` where both may be lists: counted by ``equal`` only when one side is a
+        list or tuple, found by looking at a side that is a plain name (read twice), so
+        comparing cards or numbers calls nothing."""
+        for plain, other in ((b, a), (a, b)):
+            if simple(plain):
+                return (f"(({other}) == {plain} if type({plain}) is not list and "
+                        f"type({plain}) is not tuple else equal(g, {a}, {b}))")
+        return f"equal(g, {a}, {b})"
 
     def x_In(self, e):
         item, coll = self.expr(e.item), self.expr(e.coll)
