@@ -151,15 +151,7 @@ class Rules:
         text (for simulations and look-ahead): its transcript then has no lines.
         ``chance``: the game's chance source (see ``Effects.chance_source``), asked for
         every draw that ``fix`` does not fix."""
-        program = self.program
-        if players is None:
-            players = program.min_players
-        if not isinstance(players, int) or isinstance(players, bool):
-            raise RulesError(f"players must be a whole number, not {players!r}")
-        if not program.min_players <= players <= program.max_players:
-            span = (f"{program.min_players}" if program.min_players == program.max_players
-                    else f"{program.min_players} to {program.max_players}")
-            raise RulesError(f"{self.title} is for {span} players, not {players}")
+        players = self.player_count(players)
         game = self._shaped(players, seed, options or {}, log)
         snapshot = self._snapshots.get((game.layout_key, log)) if self.snapshots else None
         if snapshot is not None:  # the part of setup that draws no chance is done already
@@ -177,6 +169,38 @@ class Rules:
             game.on_checkpoint = lambda g: self._keep_snapshot(g, log)
         game.start()
         return game
+
+    def player_count(self, players) -> int:
+        """``players`` checked (None: the fewest these rules allow)."""
+        program = self.program
+        if players is None:
+            return program.min_players
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise RulesError(f"players must be a whole number, not {players!r}")
+        if not program.min_players <= players <= program.max_players:
+            span = (f"{program.min_players}" if program.min_players == program.max_players
+                    else f"{program.min_players} to {program.max_players}")
+            raise RulesError(f"{self.title} is for {span} players, not {players}")
+        return players
+
+    def position(self, players: int | None = None, zones: dict | None = None,
+                 vars: dict | None = None, current=None, turn: int | None = None,
+                 options: dict | None = None, seed: int = 0, fix: dict | None = None,
+                 rest: str | None = None, fields: dict | None = None, log: bool = True):
+        """A game at the start of a turn, stated directly instead of played up to.
+
+        Setup runs first (from ``seed``, chance fixed by ``fix``) and makes the cards;
+        then each zone named in ``zones`` holds exactly the cards named, in order (a
+        pile top first; a grid's cards as (name, cell or placement)), each taken from
+        wherever it was. ``fields`` sets var fields of cards by name; ``vars`` sets
+        variables (``{"bid[P1]": 2}`` or ``{"bid": {"P1": 2}}``); ``current`` whose turn
+        it is; ``turn`` its number. Cards taken out of a named zone and not named again
+        leave the game, or go to the bottom of ``rest``. The position is checked as a
+        save is (it is saved and restored), then the turn starts: the game stops at its
+        first decision. See docs/testing.md, "Positions"."""
+        from interpreter.position import build_position
+        return build_position(self, players, zones, vars, current, turn, options, seed, fix,
+                              rest, fields, log)
 
     def _keep_snapshot(self, g, log):
         g.on_checkpoint = None

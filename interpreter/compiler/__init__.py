@@ -398,6 +398,7 @@ def compile_program(program, enum_values) -> Compiled:
         m.write_fn(decl)
 
     tops = m.tops
+    tops["fns"] = {name: Top(m.fn_names[name]) for name in program.fns}  # for tests, by name
     tops["options"] = {name: (m.top(decl.default, role="option"),
                               m.top(decl.allowed, role="allowed") if decl.allowed is not None else None)
                        for name, (decl, ty) in program.options.items()}
