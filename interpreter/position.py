@@ -14,7 +14,7 @@ continue from its variables, e.g. ``while round < 7 { round += 1 ... }``).
 """
 from __future__ import annotations
 
-import json
+import re
 from interpreter.compiler.helpers import PAUSE, Frame
 from interpreter.geometry import placements
 from interpreter.protocol import text_of
@@ -33,10 +33,10 @@ class _Stop:
 
 
 def build_position(rules, players=None, zones=None, vars=None, current=None, turn=None,
-                   options=None, seed=0, fix=None, rest=None, fields=None, log=True):
+                   options=None, seed=0, fix=None, rest=None, fields=None, add=None, log=True):
     g = _after_setup(rules, players, seed, options, fix or {}, log)
     builder = _Builder(g)
-    placed = builder.zones(zones or {}, rest)
+    placed = builder.zones(zones or {}, add or {}, rest)
     builder.fields(fields or {}, placed)
     builder.vars(vars or {}, placed)
     if current is not None:
@@ -50,7 +50,8 @@ def build_position(rules, players=None, zones=None, vars=None, current=None, tur
     try:
         game = restore(rules, save(g))
     except RulesError as error:
-        raise RulesError(f"this position is not a valid game: {error}") from None
+        raise RulesError("this position is not a valid game: "
+                         + error.diagnostics[0].message) from None
     game.logging = log
     game.run()
     return game
@@ -103,11 +104,12 @@ class _Builder:
                              + f"; the zones are {', '.join(layout.zone_named)}")
         return zone
 
-    def zones(self, given: dict, rest):
+    def zones(self, given: dict, add: dict, rest):
         g = self.g
         named = [(self.zone(name), list(cards)) for name, cards in given.items()]
-        targets = {zone.i for zone, _ in named}
-        if len(targets) < len(named):
+        added = [(self.zone(name), list(cards)) for name, cards in add.items()]
+        targets = [zone.i for zone, _ in named + added]
+        if len(set(targets)) < len(targets):
             raise RulesError("a position names the same zone twice")
         left_out = []
         for zone, _ in named:  # empty the named zones
@@ -119,7 +121,7 @@ class _Builder:
             if zone.grid:
                 g.zg[zone.i] = {}
         placed = []
-        for zone, entries in named:
+        for zone, entries in named + added:
             in_order = entries[::-1] if zone.kind == "pile" else entries  # piles: top first
             for entry in in_order:
                 name, at = (entry if isinstance(entry, (tuple, list)) and len(entry) == 2
@@ -137,7 +139,7 @@ class _Builder:
                 self.check_holds(card, zone)
                 g.where[card.id] = zone
                 g.zc[zone.i].insert(0, card)  # at the bottom
-        for zone, _ in named:  # who knows what: as the zone shows its cards
+        for zone, _ in named + added:  # who knows what: as the zone shows its cards
             self.see(zone)
         return placed
 
@@ -145,8 +147,17 @@ class _Builder:
         g = self.g
         if isinstance(name, Card):
             name = name.label
-        name = str(name)
-        match = [c for c in g.cards if c.label == name]
+        kind, name = _kind_and_name(str(name))
+        match = [c for c in g.cards if c.label == name and (kind is None or c.kind == kind)]
+        if kind is None and zone.holds is not None and match:
+            fitting = [c for c in match if c.kind == zone.holds]
+            if not fitting:
+                self.check_holds(match[0], zone)
+            match = fitting
+        kinds = sorted({c.kind for c in match})
+        if len(kinds) > 1:
+            raise RulesError(f"cards of {len(kinds)} kinds are named '{name}' ({', '.join(kinds)}):"
+                             f" say which, like {kinds[0]}(\"{name}\")")
         free = [c for c in match if c.id not in self._placed]
         if not free:
             if match:
@@ -300,11 +311,12 @@ class _Builder:
         if len(parts) != len(info.keys):
             raise RulesError(f"{name} takes {len(info.keys)} key(s), not {len(parts)}")
         out = []
+        what = f"{name}[{', '.join(parts)}]"
         for part, (domain, _) in zip(parts, info.keys):
             if domain in ("player", "seat"):
-                out.append(self.seat(part, name))
+                out.append(self.seat(part, what))
             else:
-                out.append(self.member(domain, part, name))
+                out.append(self.member(domain, part, what))
         return out[0] if len(out) == 1 else tuple(out)
 
     def seat(self, value, what):
@@ -364,7 +376,8 @@ class _Builder:
         g = self.g
         if isinstance(value, Card):
             return value
-        label = str(value)
+        named_kind, label = _kind_and_name(str(value))
+        kind = named_kind or kind
         here = [c for c in placed if c.label == label] or [c for c in g.cards if c.label == label]
         if kind:
             here = [c for c in here if c.kind == kind]
@@ -372,6 +385,16 @@ class _Builder:
             hint = did_you_mean(label, sorted({c.label for c in g.cards}))
             raise RulesError(f"{what}: no card named '{label}'" + (f" ({hint})" if hint else ""))
         return here[0]
+
+
+_KIND_AND_NAME = re.compile(r'([A-Za-z_][A-Za-z0-9_]*)\("(.*)"\)', re.S)
+
+
+def _kind_and_name(text: str):
+    """``Tile("red 2")`` -> ("Tile", "red 2"): a card named with its kind, where cards of
+    two kinds share a name; ``red 2`` -> (None, "red 2")."""
+    match = _KIND_AND_NAME.fullmatch(text)
+    return (match.group(1), match.group(2)) if match else (None, text)
 
 
 def _zone_key(name) -> str:

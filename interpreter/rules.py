@@ -186,13 +186,15 @@ class Rules:
     def position(self, players: int | None = None, zones: dict | None = None,
                  vars: dict | None = None, current=None, turn: int | None = None,
                  options: dict | None = None, seed: int = 0, fix: dict | None = None,
-                 rest: str | None = None, fields: dict | None = None, log: bool = True):
+                 rest: str | None = None, fields: dict | None = None, add: dict | None = None,
+                 log: bool = True):
         """A game at the start of a turn, stated directly instead of played up to.
 
         Setup runs first (from ``seed``, chance fixed by ``fix``) and makes the cards;
         then each zone named in ``zones`` holds exactly the cards named, in order (a
         pile top first; a grid's cards as (name, cell or placement)), each taken from
-        wherever it was. ``fields`` sets var fields of cards by name; ``vars`` sets
+        wherever it was; ``add`` puts cards in a zone with what setup left there (on top
+        of a pile, after a row's or a hand's cards). ``fields`` sets var fields of cards by name; ``vars`` sets
         variables (``{"bid[P1]": 2}`` or ``{"bid": {"P1": 2}}``); ``current`` whose turn
         it is; ``turn`` its number. Cards taken out of a named zone and not named again
         leave the game, or go to the bottom of ``rest``. The position is checked as a
@@ -200,7 +202,7 @@ class Rules:
         first decision. See docs/testing.md, "Positions"."""
         from interpreter.position import build_position
         return build_position(self, players, zones, vars, current, turn, options, seed, fix,
-                              rest, fields, log)
+                              rest, fields, add, log)
 
     def _keep_snapshot(self, g, log):
         g.on_checkpoint = None

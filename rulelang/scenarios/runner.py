@@ -65,7 +65,7 @@ def _start(rules, scenario):
     return rules.position(players=scenario.players, zones=zones, vars=vars_,
                           current=position.current, turn=position.turn,
                           options=scenario.options, seed=scenario.seed, fix=scenario.fix,
-                          rest=position.rest, fields=position.fields)
+                          rest=position.rest, fields=position.fields, add=position.add)
 
 
 def _base(name: str) -> str:

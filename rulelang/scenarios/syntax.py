@@ -40,6 +40,7 @@ class Step:
 class Position:
     span: Span
     zones: dict  # zone name -> [card name, or (card name, place)]
+    add: dict  # zone name -> cards put with what setup left there
     vars: dict  # variable (with its key in brackets) -> plain value
     fields: dict  # card name -> {field: plain value}
     current: object = None
@@ -156,10 +157,12 @@ class _ScenarioBuilder(Builder):
     # -- the position
     def position_block(self, meta, lines):
         span = self._s(meta)
-        zones, vars_, fields = {}, {}, {}
+        zones, add, vars_, fields = {}, {}, {}, {}
         current = turn = rest = None
         for kind, target, value, where in lines:
-            if kind == "rest":
+            if kind == "add":
+                add[self.place_name(target)] = self.plain(value)
+            elif kind == "rest":
                 rest = self.place_name(target)
             elif isinstance(target, ast.Name) and target.id == "current":
                 current = self.plain(value)
@@ -173,10 +176,13 @@ class _ScenarioBuilder(Builder):
                 # a list of card names, or a value for a variable: the rules tell which
                 zones[name] = plain
                 vars_[name] = plain
-        return ("position", Position(span, zones, vars_, fields, current, turn, rest), span)
+        return ("position", Position(span, zones, add, vars_, fields, current, turn, rest), span)
 
     def pos_set(self, meta, c):
         return ("set", c[0], c[1], self._s(meta))
+
+    def pos_add(self, meta, c):
+        return ("add", c[0], c[1], self._s(meta))
 
     def rest_line(self, meta, c):
         return ("rest", c[0], None, self._s(meta))
@@ -272,6 +278,9 @@ class _ScenarioBuilder(Builder):
             return [self.plain(x) for x in expr.items]
         if isinstance(expr, ast.TupleLit):
             return tuple(self.plain(x) for x in expr.items)
+        if (isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and len(expr.args) == 1
+                and isinstance(expr.args[0], ast.Lit) and isinstance(expr.args[0].value, str)):
+            return f'{expr.func.id}("{expr.args[0].value}")'  # Tile("red 2"): a card and its kind
         if isinstance(expr, ast.Range) and isinstance(expr.lo, ast.Lit) and isinstance(expr.hi, ast.Lit):
             return list(range(expr.lo.value, expr.hi.value + 1))
         self._bad("a value in a scenario is written out, not computed", expr.span,
