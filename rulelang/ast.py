@@ -254,6 +254,10 @@ class Choose(Stmt):
     prompt: Expr | None
     pass_word: tuple | None = attrs.field(kw_only=True, default=None)  # (text, span): its notation
     slot: int = attrs.field(kw_only=True, default=None)
+    # `where COND else REASON`: ``options`` is then the list filtered by every COND, and
+    # ``refusals`` one list per clause of (option, REASON) for the options it refuses
+    refusals: Expr | None = attrs.field(kw_only=True, default=None)
+    reasons: list = attrs.field(kw_only=True, factory=list)  # the REASON expressions
 
 
 @node

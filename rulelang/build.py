@@ -1,6 +1,7 @@
 """Lark's parse tree to the AST: one small method per grammar rule, every node with its span."""
 from __future__ import annotations
 
+import copy
 import difflib
 
 from lark import Token, Transformer, v_args
@@ -57,6 +58,34 @@ def _unquote(token: str) -> str:
         out.append(ch)
         i += 1
     return "".join(out)
+
+
+def _where(name, base, filters, span):
+    """``choose x in BASE where C1 else R1 where C2 ...``: the options are
+    ``[x for x in BASE if C1 and C2 ...]``; the refusals, for each clause, the options
+    that pass the clauses before it and fail it, with its reason:
+    ``[(x, R2) for x in BASE if C1 and not C2]``. (Copies: the checker annotates each.)"""
+    def all_of(conds):
+        out = None
+        for cond in conds:
+            cond = copy.deepcopy(cond)
+            out = cond if out is None else ast.BoolOp("and", out, cond, span=cond.span)
+        return out
+
+    conds = [cond for cond, _ in filters]
+    options = ast.Comprehension(ast.Name(name, span=base.span),
+                                [ast.CompFor([name], base, all_of(conds), span=base.span)],
+                                span=base.span)
+    lists, reasons = [], []
+    for i, (cond, reason) in enumerate(filters):
+        refused = ast.Not(copy.deepcopy(cond), span=cond.span)
+        test = refused if i == 0 else ast.BoolOp("and", all_of(conds[:i]), refused, span=cond.span)
+        reason = reason if reason is not None else ast.Lit(None, span=cond.span)
+        reasons.append(reason)
+        pair = ast.TupleLit([ast.Name(name, span=cond.span), reason], span=cond.span)
+        lists.append(ast.Comprehension(pair, [ast.CompFor([name], copy.deepcopy(base), test,
+                                                          span=base.span)], span=cond.span))
+    return options, ast.ListLit(lists, span=span), reasons
 
 
 @v_args(meta=True)
@@ -329,15 +358,24 @@ class Builder(Transformer):
         name, options, clauses = str(c[0]), c[1], c[2:]
         by = prompt = pass_if = pass_word = None
         can_pass = False
+        filters = []
         for kind, value in clauses:
             if kind == "by":
                 by = value
             elif kind == "pass":
                 can_pass, (pass_word, pass_if) = True, value
+            elif kind == "where":
+                filters.append(value)
             else:
                 prompt = value
+        refusals, reasons = None, []
+        if filters:
+            options, refusals, reasons = _where(name, options, filters, self._s(meta))
         return ast.Choose(name, options, by, can_pass, pass_if, prompt, span=self._s(meta),
-                          pass_word=pass_word)
+                          pass_word=pass_word, refusals=refusals, reasons=reasons)
+
+    def where_clause(self, meta, c):
+        return ("where", (c[0], c[1]))
 
     def by_clause(self, meta, c):
         return ("by", c[0])

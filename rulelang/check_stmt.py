@@ -415,6 +415,13 @@ class StmtChecker:
                            "it is what a player types; it cannot be empty, insert values or hold '+'")
         if s.prompt is not None:
             self.expr(s.prompt, scope)
+        if s.refusals is not None:
+            self.expr(s.refusals, scope)
+            for reason in s.reasons:
+                if reason.ty is not None and not T.fits(reason.ty, T.TEXT):
+                    self.error(reason.span, "the reason after 'else' is text, like "
+                                            "\"you must follow {led}\"",
+                               "it is what a player reads when the move is refused")
         if s.name in scope.names:
             self.error(s.span, f"'{s.name}' is already defined in this block")
         s.slot = scope.bind(s.name, T.element(t))

@@ -116,6 +116,8 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker):
     # ------------------------------------------------------------ reporting
     def error(self, span, message, hint=None):
         """Record an error; a hint may be a ``suggest(...)``, worked out only if shown."""
+        if any(d.span == span and d.message == message for d in self.diagnostics):
+            return  # the same mistake met twice (a choose's `where` is checked in two places)
         if len(self.diagnostics) < MAX_ERRORS:
             self.diagnostics.append(Diagnostic(message, span, hint() if callable(hint) else hint))
         else:

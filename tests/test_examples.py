@@ -210,8 +210,9 @@ def test_oh_hell_the_dealer_may_not_make_the_bids_add_up():
     game.play("1")  # P3
     assert game.to_move == 0  # the dealer bids last
     assert legal(game) == ["0", "1", "3", "4", "5"]  # 2 + 1 + 2 would make 5
-    with pytest.raises(rulelang.IllegalMove):
+    with pytest.raises(rulelang.IllegalMove) as refused:
         game.play("2")
+    assert refused.value.reason == "the dealer may not bid 2: the bids would add up to 5"
     game.play("4")
     assert game.view(None)["vars"]["bid"] == {"P1": 4, "P2": 2, "P3": 1}
 
@@ -234,7 +235,9 @@ def test_oh_hell_must_follow_the_suit_led():
     before = (game.transcript(), game.save())
     with pytest.raises(rulelang.IllegalMove) as refused:
         game.play("2H")
-    assert "'2H' is not a legal move for P3" in str(refused.value)
+    assert refused.value.reason == "P3 must follow spades"  # the rules' own words
+    assert refused.value.diagnostics[0].message == ("'2H' is refused: P3 must follow spades "
+                                                    "(legal: 2S)")
     assert (game.transcript(), game.save()) == before
     game.play("2S")
     assert legal(game) == ["2C", "3C", "4C", "5C", "6C"]  # P1 has no spade: anything goes

@@ -61,8 +61,8 @@ def test_a_star_rule_off_by_one_fails_the_star_scenario(tmp_path):
 
 def test_must_follow_broken_fails_the_refusal(tmp_path):
     rules = broken_copy(tmp_path, "yami",
-                        'choose card in playable(hand[p], led, c => c.colour) by p prompt "follow {led}"',
-                        'choose card in hand[p] by p prompt "follow {led}"')
+                        "where follows(card, hand[p], led, c => c.colour)",
+                        "where true")
     result = run("test", str(rules))
     assert result.exit_code == 1
     assert "FAIL  must follow: a card of another colour is refused  [YA-19]" in result.output

@@ -79,6 +79,7 @@ class ChoiceSite:
     passing: object = None
     prompt: object = None
     options: object = None
+    refusals: object = None  # (g, L) -> per `where` clause, [(option, reason)] it refuses
 
 
 @attrs.define(eq=False)
@@ -272,6 +273,8 @@ class ModuleBuilder:
         x = self.x
         x.slots, x.frame_slots = {}, True
         parts = {"seat": s.by, "passing": s.pass_if, "prompt": s.prompt, "options": s.options}
+        if s.refusals is not None and not self.an.expr_chance(s.refusals):
+            parts["refusals"] = s.refusals  # worked out only for a refused move: never chance
         for role, expr in parts.items():
             if expr is None:
                 continue
@@ -497,7 +500,7 @@ def compile_program(program, enum_values) -> Compiled:
         units[key] = Unit(info, ns[info.function], bind)
         ns["U_" + info.function] = units[key]
     for site in m.sites:
-        for role in ("seat", "passing", "prompt", "options"):
+        for role in ("seat", "passing", "prompt", "options", "refusals"):
             if getattr(site, role) is not None:
                 setattr(site, role, ns[getattr(site, role)])
     for code in kinds.values():

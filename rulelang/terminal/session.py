@@ -135,6 +135,9 @@ class Session:
             return next(m for m in moves if answer.lower() == m.lower()), None
         if decision.get("cells") and placing.cells_typed(answer):
             return placing.pick(self, view, placing.cells_typed(answer))
+        reason = self.game.why_refused(answer)  # the rules may say why (`where ... else`)
+        if reason is not None:
+            return None, Text(f"'{answer}' is refused: {reason}", style="red")
         return None, Text(f"'{answer}' is not a move now: type a number from 1 to {len(moves)}"
                           + (", or a cell the placement should cover" if hint else "")
                           + ", or 'help'", style="red")
