@@ -416,7 +416,11 @@ class StmtChecker:
         if s.prompt is not None:
             self.expr(s.prompt, scope)
         if s.refusals is not None:
-            self.expr(s.refusals, scope)
+            self.rechecking = True  # the conditions again, negated: their errors are told
+            try:
+                self.expr(s.refusals, scope)
+            finally:
+                self.rechecking = False
             for reason in s.reasons:
                 if reason.ty is not None and not T.fits(reason.ty, T.TEXT):
                     self.error(reason.span, "the reason after 'else' is text, like "

@@ -100,6 +100,7 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker):
         self.program = Program(sources=sources, main_file=self.main_file)
         self.diagnostics: list[Diagnostic] = []
         self.more_errors = 0  # past MAX_ERRORS: counted, not shown
+        self.rechecking = False  # checking copies: say nothing new where an error was said
         self.symbols: dict[str, Symbol] = {}
         self.ambiguous: dict[str, set] = {}
         self.enums = self.program.enums
@@ -116,7 +117,8 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker):
     # ------------------------------------------------------------ reporting
     def error(self, span, message, hint=None):
         """Record an error; a hint may be a ``suggest(...)``, worked out only if shown."""
-        if any(d.span == span and d.message == message for d in self.diagnostics):
+        if any(d.span == span and (d.message == message or self.rechecking)
+               for d in self.diagnostics):
             return  # the same mistake met twice (a choose's `where` is checked in two places)
         if len(self.diagnostics) < MAX_ERRORS:
             self.diagnostics.append(Diagnostic(message, span, hint() if callable(hint) else hint))

@@ -275,6 +275,12 @@ CASES = {
     "pattern name is current": ("zone h[player]: row\non enter h[current] { }" + TURN,
                                 "'current' is a built-in value, so it cannot stand for a key here",
                                 (4, 12)),
+    "where reason not text": ("zone h: hand\nturn { choose c in h where true else 4 win current }",
+                              "the reason after 'else' is text, like \"you must follow {led}\"",
+                              (4, 38)),
+    "where condition not a truth": ('zone h: hand\nturn { choose c in h where 3 else "no" win current }',
+                                    "a filter should be true or false, but this is a number",
+                                    (4, 28)),
     "create as where a trigger may move it": (
         "card C { x: int }\nzone d: pile of C\non enter d { }\n"
         "turn { create C(x: 1) in d as c win current }",
@@ -452,7 +458,8 @@ SNAPSHOTS = ["unknown name", "enum member", "field", "ambiguous member", "fixed 
              "unknown keyed variable", "zone option with no near name", "unknown layout",
              "layout names no zone", "layout under a pile", "card field called name",
              "card field called kind", "pattern name is a var",
-             "create as where a trigger may move it", "match without a member"]
+             "create as where a trigger may move it", "match without a member",
+             "where reason not text", "where condition not a truth"]
 
 
 @pytest.mark.parametrize("name", SNAPSHOTS)
