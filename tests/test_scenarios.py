@@ -131,8 +131,9 @@ scenario "all of them" {
 
 
 @pytest.mark.parametrize("step, message, expected, actual", [
-    ('expect hand[P2] = ["chip 1"]', "hand[P2]", '["chip 1"]', '["chip 2", "chip 1"]'),
-    ("expect points[P1] = 2", "points[P1]", "2", "1"),
+    ('expect hand[P2] = ["chip 1"]', "hand[P2] holds other cards", '["chip 1"]',
+     '["chip 2", "chip 1"]'),
+    ("expect points[P1] = 2", "points[P1] has another value", "2", "1"),
     ("expect size(deck) > 2", "the condition does not hold", "> 2", "2"),
     ("expect empty(deck)", "the condition does not hold", None, None),
     ('legal "chip 2"', "other legal moves", '["chip 2"]', '["chip 2", "chip 1", "pass"]'),

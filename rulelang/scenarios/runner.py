@@ -243,8 +243,8 @@ def _state(suite, game, step):
         values = [comparable(game.cv[field][c.id] if field in game.cv else c.f[field])
                   for c in cards]
         if any(not _same(step.value, v) for v in values):
-            _fail(step, f"{label}.{field}", shown(step.value), shown(values if len(values) > 1
-                                                                    else values[0]))
+            _fail(step, f"{label}.{field} has another value", shown(step.value),
+                  shown(values if len(values) > 1 else values[0]))
         return
     name = _place_name(target)
     if name == "current":
@@ -264,7 +264,9 @@ def _state(suite, game, step):
     else:
         actual = _var(game, name, step)
     if not _same(step.value, actual):
-        _fail(step, name, shown(step.value), shown(actual))
+        what = (f"{name} holds other cards" if name.replace(" ", "") in game.layout.zone_named
+                else f"{name} has another value")
+        _fail(step, what, shown(step.value), shown(actual))
 
 
 def _place_name(target) -> str:
