@@ -20,6 +20,7 @@ from interpreter.geometry import placements
 from interpreter.protocol import text_of
 from interpreter.values import Card, Cell, Keyed, Seat, grid_cells, parse_cell
 from rulelang.errors import RulesError, did_you_mean
+from rulelang.key_ranges import IntKeys
 
 
 class _Stop:
@@ -315,6 +316,8 @@ class _Builder:
         for part, (domain, _) in zip(parts, info.keys):
             if domain in ("player", "seat"):
                 out.append(self.seat(part, what))
+            elif isinstance(domain, IntKeys):
+                out.append(self.number(part, self.layout.domain(self.g.rules, domain), what))
             else:
                 out.append(self.member(domain, part, what))
         return out[0] if len(out) == 1 else tuple(out)
@@ -330,6 +333,16 @@ class _Builder:
             return seats[value]
         raise RulesError(f"{what}: '{value}' is not a seat of this game "
                          f"({', '.join(s.name for s in seats)})")
+
+    @staticmethod
+    def number(value, keys, what):
+        try:
+            number = int(value)
+        except (TypeError, ValueError):
+            number = None
+        if number not in keys:
+            raise RulesError(f"{what}: the keys are {keys[0]}..{keys[-1]}, not {value!r}")
+        return number
 
     def member(self, enum, value, what):
         for m in self.g.rules.enum_values[enum]:

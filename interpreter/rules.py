@@ -86,7 +86,7 @@ class Rules:
                tuple(dummies))
         layout = self._layouts.get(key)
         if layout is None:
-            layout = Layout(self, players, dummies, {})
+            layout = Layout(self, players, dummies, {}, g.options)
             g.layout, g.seats, g.dummies = layout, layout.seats, layout.dummies  # tables may read them
             layout.tables.update(g.guard(lambda: self._tables(g)))
             if self.layouts_shared and len(self._layouts) < MAX_CACHED:

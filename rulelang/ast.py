@@ -179,9 +179,6 @@ class Let(Stmt):
     name: str
     value: Expr
     type: Any = None  # TypeRef when written `let x: T = ...`; else the value's type
-    # `create K(...) in Z as x` is a Create then this Let, with created="K": the checker
-    # makes its value top(Z) (the Z is a copy without positions: it is not written here)
-    created: str | None = attrs.field(kw_only=True, default=None)
     slot: int = attrs.field(kw_only=True, default=None)
 
 
@@ -222,6 +219,11 @@ class Create(Stmt):
     fields: list  # [(name, Expr, Span)]
     count: Expr | None
     dest: Expr
+    # `create ... as NAME`: the new card (with `x COUNT`, the list of them), bound when it is
+    # made, before any trigger its arrival fires can move it
+    name: str | None = attrs.field(kw_only=True, default=None)
+    slot: int = attrs.field(kw_only=True, default=None)
+    type: Any = attrs.field(kw_only=True, default=None)  # the name's type, for editors
 
 
 @node
@@ -329,6 +331,15 @@ class TypeRef(Node):
 
     def __str__(self):
         return f"list of {self.of}" if self.name == "list" else self.name
+
+
+@node
+class KeyRange(Node):
+    """A whole-number key of a zone or a variable, ``[1..7]``, ``[1..tricks]``: its ends are
+    numbers, options or constants (known before setup). ``name`` reads as a key's type."""
+    lo: Expr
+    hi: Expr
+    name: str = "int"
 
 
 @node

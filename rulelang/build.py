@@ -198,6 +198,9 @@ class Builder(Transformer):
     def keys(self, meta, c):
         return list(c)
 
+    def key_range(self, meta, c):
+        return ast.KeyRange(c[0], c[1], span=self._s(meta))
+
     def zone_kind(self, meta, c):
         return (str(c[0]), int(c[1]) if c[1] is not None else None,
                 int(c[2]) if c[2] is not None else None)
@@ -326,18 +329,8 @@ class Builder(Transformer):
         return ast.Shuffle(c[0], span=self._s(meta))
 
     def create_stmt(self, meta, c):
-        create = ast.Create(str(c[0]), c[1] or [], c[2], c[3], span=self._s(meta))
-        if c[4] is None:
-            return create
-        # `create K(...) in Z as t` is `create K(...) in Z` then `let t = top(Z)`: a new card
-        # goes on top of a pile and last in a row or hand, which is what top() gives
-        # (the checker refuses it where an enter trigger could move the card on first)
-        name = self._ts(c[4])
-        if c[2] is not None:
-            self._bad("'as' names one new card: leave out 'x COUNT' or create them one by one",
-                      name, "to name several new cards, take them afterwards: top(zone, n)")
-        top = ast.Call(ast.Name("top"), [])  # its zone is filled in by the checker
-        return [create, ast.Let(str(c[4]), top, span=name, created=create.kind)]
+        return ast.Create(str(c[0]), c[1] or [], c[2], c[3], span=self._s(meta),
+                          name=str(c[4]) if c[4] is not None else None)
 
     def create_from_stmt(self, meta, c):
         return ast.CreateFrom(str(c[0]), c[1], c[2], span=self._s(meta))

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from rulelang import ast
 from rulelang import types as T
-from rulelang.check_expr import BUILTIN_VALUES, Scope, Unit, without_positions
+from rulelang.check_expr import BUILTIN_VALUES, Scope, Unit
 from rulelang.errors import suggest
 
 TERMINAL = (ast.Break, ast.Continue, ast.Return, ast.Finish)
@@ -149,17 +149,18 @@ class StmtChecker:
         self.block(stmts, scope.child(), scope.unit, loops, self.unit_name)
 
     def s_Let(self, s, scope, loops):
-        if s.created is not None:
-            t = self.created_card(s, scope)
-        else:
-            t = self.let_type(s, scope)
+        t = self.let_type(s, scope)
+        self.new_local(s, scope)
+        s.slot = scope.bind(s.name, t)
+
+    def new_local(self, s, scope):
+        """A name a statement brings in (let, create ... as): not one already there."""
         if s.name in scope.names:
             self.error(s.span, f"'{s.name}' is already defined in this block",
                        f"to change it write {s.name} = ...")
         elif s.name in self.symbols:
             self.error(s.span, f"'{s.name}' would hide the {self.symbols[s.name].kind} "
                                f"of the same name", "pick another name")
-        s.slot = scope.bind(s.name, t)
 
     def let_type(self, s, scope):
         """The type of a let's name: the one written (`let x: T = ...`), else its value's."""
@@ -176,23 +177,6 @@ class StmtChecker:
                        "an enum, list of ...)")
             return T.ANY
         return t
-
-    def created_card(self, s, scope):
-        """`create K(...) in Z as t`: t is top(Z), unless a trigger may move the card on."""
-        create = self.previous  # the Create it follows (see ast.Let)
-        s.value.args = [without_positions(create.dest)]
-        s.value.ref = ("builtin", "top")
-        zone = _zone_name(create.dest)
-        enter = [t for t in self.module_triggers if t.event == "enter"
-                 and (zone is None or t.zone == zone)]
-        if enter:
-            where = (f"'{zone}' has" if zone else "this game has") + \
-                f" an 'on enter' trigger (line {enter[0].span.line}) that may move it on first"
-            self.error(s.span, f"'as {s.name}' cannot name the new card here: {where}",
-                       f"create it, then find it where it ends up: let {s.name} = top(...)")
-        kind = create.kind if create.kind in self.cards else None
-        s.value.ty = T.card(kind)
-        return T.card(kind)
 
     def s_Assign(self, s, scope, loops):
         target = s.target
@@ -365,6 +349,11 @@ class StmtChecker:
         if s.count is not None:
             self.expect(s.count, scope, T.INT, "how many to create")
         self.zone_arg(s.dest, scope, "where the cards go")
+        if s.name is not None:
+            card = T.card(s.kind if kind else None)
+            s.type = card if s.count is None else T.list_of(card)
+            self.new_local(s, scope)
+            s.slot = scope.bind(s.name, s.type)
 
     def s_CreateFrom(self, s, scope, loops):
         kind = self.cards.get(s.kind)
@@ -488,13 +477,6 @@ class StmtChecker:
                            f"win takes a player or a list of players, not {T.spoken(t)}",
                            "to end the game with a reason write end \"...\": scores decide"
                            if t == T.TEXT else None)
-
-
-def _zone_name(e):
-    """The zone (or zone family) a checked expression names, when it says so plainly."""
-    if isinstance(e, (ast.Name, ast.Index)) and e.ref and e.ref[0] in ("zone", "family"):
-        return e.ref[1]
-    return None
 
 
 def _pattern_text(key) -> str:

@@ -111,8 +111,6 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker):
         self.fn_types: dict[int, T.Type] = {}
         self.fn_checking: set[int] = set()
         self.calls: dict[str, set] = {}
-        self.module_triggers = [d for m in modules for d in m.decls
-                                if isinstance(d, ast.TriggerDecl)]
 
     # ------------------------------------------------------------ reporting
     def error(self, span, message, hint=None):
