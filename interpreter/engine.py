@@ -42,6 +42,7 @@ class Game(Effects, Decisions):
         self.queue: list = []  # triggers fired by the effect just done
         self.depth = self.rdepth = self.work = 0
         self.dirty = True
+        self.ending = False  # `on end` is running: the game is over, its scores to come
         self.on_checkpoint = None
         self.triggers_pause = rules.code.analysis.triggers_pause
 
@@ -142,7 +143,7 @@ class Game(Effects, Decisions):
     def after(self) -> bool:
         """After an effect: end conditions (if what they read changed), then the
         triggers it fired. True when triggers that can pause were put on the frames."""
-        if self.dirty and not self.in_setup:
+        if self.dirty and not self.in_setup and not self.ending:
             self.dirty = False
             for cond in self.rules.code.tops["ends"]:
                 if cond(self):
@@ -186,12 +187,28 @@ class Game(Effects, Decisions):
         self.frames.clear()
         self.queue = []
         self.pending = None
+        if not self.ending and "end" in self.rules.units:
+            self.run_on_end()
         self.over = True
         self.settle()
         self.result = (how, value, reason)
         self.outcome_cache = compute_outcome(self)
         self.log.append(Ending(views.outcome_line(self, self.outcome_cache)))
         raise GameOver()
+
+    def run_on_end(self):
+        """The rules' `on end`: once, after the game ends and before it is scored. It asks
+        no one (the checker sees to it), nor may a trigger it fires."""
+        self.ending = True
+        unit = self.rules.units["end"]
+        frames = self.frames
+        frames.append(Frame(unit, 0, [None] * unit.nslots))
+        while frames:
+            if frames[-1].unit.run(self, frames[-1]) is PAUSE:
+                self.pending = None
+                raise Fail("a trigger asked a player to decide during 'on end', after the "
+                           "game was over")
+        self.queue = []
 
     # ------------------------------------------------------------ text
     def seat_name(self, seat) -> str:
@@ -212,7 +229,7 @@ class Game(Effects, Decisions):
         twin.options, twin.consts = self.options, dict(self.consts)
         twin.logging = self.logging if logging is None else logging
         twin.queue, twin.depth, twin.rdepth, twin.work = [], 0, 0, self.work
-        twin.dirty, twin.on_checkpoint = self.dirty, None
+        twin.dirty, twin.on_checkpoint, twin.ending = self.dirty, None, False
         twin.triggers_pause = self.triggers_pause
         twin.layout, twin.layout_key = self.layout, self.layout_key
         twin.seat_name = self.layout.seat_name

@@ -476,7 +476,7 @@ class RuleDecl(Decl):
 
 @node
 class BlockDecl(Decl):
-    """``setup``, ``play`` and ``turn``."""
+    """``setup``, ``play``, ``turn``, and ``on end`` (which is "end")."""
     which: str
     body: list
     nslots: int = 0

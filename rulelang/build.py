@@ -244,6 +244,9 @@ class Builder(Transformer):
     def turn_decl(self, meta, c):
         return ast.BlockDecl("turn", c[0], span=self._s(meta))
 
+    def on_end_decl(self, meta, c):
+        return ast.BlockDecl("end", c[0], span=self._s(meta))
+
     def trigger_decl(self, meta, c):
         event, (zone, keys), card_name, body = str(c[0]), c[1], c[2], c[3]
         if event not in ("enter", "leave"):

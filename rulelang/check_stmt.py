@@ -4,6 +4,7 @@ from __future__ import annotations
 from rulelang import ast
 from rulelang import types as T
 from rulelang.check_expr import BUILTIN_VALUES, Scope, Unit
+from rulelang.fmt_ast import walk
 from rulelang.errors import suggest
 
 TERMINAL = (ast.Break, ast.Continue, ast.Return, ast.Finish)
@@ -24,13 +25,45 @@ class StmtChecker:
         self.program.rules[d.name] = d
 
     def d_BlockDecl(self, d):
+        shown = "on end" if d.which == "end" else d.which
         if d.which in self.program.blocks:
-            self.error(d.span, f"there is already a '{d.which}' block")
-        unit = Unit(d.which, "block")
-        self.calls[d.which] = set()
+            self.error(d.span, f"there is already an '{shown}' block" if d.which == "end"
+                       else f"there is already a '{d.which}' block")
+        unit = Unit(shown, "block")
+        self.calls[shown] = set()
         self.block(d.body, Scope(unit), unit, loops=0)
         d.nslots = unit.nslots
         self.program.blocks[d.which] = d
+        if d.which == "end":
+            self.after_the_end(d.body, [], set())
+
+    def after_the_end(self, body, via, seen):
+        """`on end` runs once the game is over: it may log and move cards, but nobody
+        decides any more and the game cannot end again (nor can a rule it calls)."""
+        for node in walk(body):
+            if isinstance(node, ast.Choose):
+                what = "asks a player to choose"
+            elif isinstance(node, ast.Finish):
+                what = f"ends the game ('{node.how}')"
+            elif isinstance(node, ast.CallStmt) and (node.call.ref or ())[:1] == ("rule",):
+                name = node.call.ref[1]
+                rule = self.program.rules.get(name)
+                if rule is not None and name not in seen:
+                    seen.add(name)
+                    self.after_the_end(rule.body, via or [node], seen)
+                continue
+            else:
+                continue
+            if via:
+                rule = via[0].call.ref[1]
+                message = (f"'on end' runs after the game is over, but rule '{rule}' may "
+                           f"{what.replace('asks', 'ask').replace('ends', 'end')} "
+                           f"(line {node.span.line})")
+                span = via[0].span
+            else:
+                message = f"'on end' runs after the game is over, and this {what}"
+                span = node.span
+            self.error(span, message, "'on end' may log, move and reveal cards, and set variables")
 
     def d_TriggerDecl(self, d):
         zone = self.program.zones.get(d.zone)
@@ -118,7 +151,7 @@ class StmtChecker:
         if not self.diagnostics and "play" not in blocks and "turn" not in blocks:
             self.error(None, "nothing to play: add a 'turn { ... }' or a 'play { ... }' block")
         # every rule must be reachable from a block or a trigger
-        seen, todo = set(), [n for n in self.calls if n in ("setup", "play", "turn")
+        seen, todo = set(), [n for n in self.calls if n in ("setup", "play", "turn", "on end")
                              or n.startswith("trigger@")]
         while todo:
             name = todo.pop()

@@ -84,7 +84,7 @@ class Program:
     consts: list = attrs.field(factory=list)
     fns: dict = attrs.field(factory=dict)
     rules: dict = attrs.field(factory=dict)
-    blocks: dict = attrs.field(factory=dict)  # "setup" / "play" / "turn" -> BlockDecl
+    blocks: dict = attrs.field(factory=dict)  # "setup" / "play" / "turn" / "end" -> BlockDecl
     triggers: list = attrs.field(factory=list)
     ends: list = attrs.field(factory=list)
     scores: list = attrs.field(factory=list)

@@ -332,7 +332,7 @@ class ModuleBuilder:
         self.machine_body(gen, info, body)
         gen.start_block(info.returns)
         with w.at(info.decl.span):
-            if info.kind in ("rule", "trigger"):
+            if info.kind in ("rule", "trigger", "end"):
                 gen.line("g.frames.pop()")
                 gen.jump_line("return")
             elif info.kind == "setup":
@@ -471,6 +471,9 @@ def compile_program(program, enum_values) -> Compiled:
     if "turn" in blocks:
         roots.append(UnitInfo("play", "turn", "turn", blocks["turn"], True,
                               nslots=max(blocks["turn"].nslots, 1)))
+    if "end" in blocks:  # `on end`: run by Game.finish, once, before the scores
+        roots.append(UnitInfo("end", "on end", "end", blocks["end"], True,
+                              nslots=max(blocks["end"].nslots, 1)))
     for info in roots:
         info.function = f"block_{info.kind}"
         m.units[info.key] = info
