@@ -63,6 +63,7 @@ def _after_setup(rules, players, seed, options, fix, log):
     ``new_game``; what setup does not draw stays fixed for later), and no turn started."""
     g = rules.blank_game(rules.player_count(players), seed, options or {}, logging=log)
     g.guard(g.build)
+    rules.check_requires(g)
     rules._fix(g, fix)
     g.frames.append(Frame(_Stop, 0, []))
     if "setup" in rules.units:

@@ -156,6 +156,7 @@ class Rules:
         snapshot = self._snapshots.get((game.layout_key, log)) if self.snapshots else None
         if snapshot is not None:  # the part of setup that draws no chance is done already
             game = snapshot.copy(seed=seed)
+            self.check_requires(game)
             game.fixed = {}
             game.chance_source = chance
             self._fix(game, fix or {})
@@ -164,11 +165,21 @@ class Rules:
         game.attach(game.layout)
         game.chance_source = chance
         game.guard(game.build)
+        self.check_requires(game)
         self._fix(game, fix or {})
         if self.snapshots and len(self._snapshots) < MAX_CACHED:
             game.on_checkpoint = lambda g: self._keep_snapshot(g, log)
         game.start()
         return game
+
+    def check_requires(self, game):
+        """The rules' `require`s, for a game with its options, before setup runs."""
+        for cond, message in self.code.tops["requires"]:
+            if not game.guard(lambda: cond(game)):
+                said = ", ".join(f"{k}={text_of(v)}" for k, v in game.options.items())
+                raise RulesError(f"{self.title} cannot be played with these options: "
+                                 f"{game.guard(lambda: message(game))} "
+                                 f"({game.nplayers} players{', ' + said if said else ''})")
 
     def player_count(self, players) -> int:
         """``players`` checked (None: the fewest these rules allow)."""

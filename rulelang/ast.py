@@ -500,6 +500,14 @@ class EndDecl(Decl):
 
 
 @node
+class RequireDecl(Decl):
+    """``require CONDITION "MESSAGE"``: checked when a game starts, before setup; a game
+    whose options (and number of players) break it is refused with the message."""
+    cond: Expr
+    message: Expr
+
+
+@node
 class ScoreDecl(Decl):
     which: str  # "score" | "tiebreak" | "report"
     param: str | None

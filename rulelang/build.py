@@ -244,6 +244,9 @@ class Builder(Transformer):
     def turn_decl(self, meta, c):
         return ast.BlockDecl("turn", c[0], span=self._s(meta))
 
+    def require_decl(self, meta, c):
+        return ast.RequireDecl(c[0], self._text(c[1]), span=self._s(meta))
+
     def on_end_decl(self, meta, c):
         return ast.BlockDecl("end", c[0], span=self._s(meta))
 

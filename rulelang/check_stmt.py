@@ -123,6 +123,11 @@ class StmtChecker:
         self.expect(d.cond, self.top_scope(), T.BOOL, "an end condition")
         self.program.ends.append(d)
 
+    def d_RequireDecl(self, d):
+        self.expect(d.cond, self.top_scope(), T.BOOL, "what 'require' asks")
+        self.expr(d.message, self.top_scope())
+        self.program.requires.append(d)
+
     def d_ScoreDecl(self, d):
         scope = self.top_scope()
         coop = self.program.cooperative

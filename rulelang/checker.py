@@ -87,6 +87,7 @@ class Program:
     blocks: dict = attrs.field(factory=dict)  # "setup" / "play" / "turn" / "end" -> BlockDecl
     triggers: list = attrs.field(factory=list)
     ends: list = attrs.field(factory=list)
+    requires: list = attrs.field(factory=list)  # RequireDecl: checked as a game starts
     scores: list = attrs.field(factory=list)
     global_slots: int = 0
     sources: dict = attrs.field(factory=dict)
@@ -142,7 +143,7 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker):
             self.declare(d, library)
         order = (ast.EnumDecl, ast.OptionDecl, ast.CardDecl, ast.TableDecl, ast.ConstDecl,
                  ast.DummyDecl, ast.ZoneDecl, ast.VarDecl, ast.FnDecl, ast.RuleDecl,
-                 ast.BlockDecl, ast.TriggerDecl, ast.EndDecl, ast.ScoreDecl)
+                 ast.BlockDecl, ast.TriggerDecl, ast.EndDecl, ast.ScoreDecl, ast.RequireDecl)
         for kind in order:
             for d, _ in decls:
                 if type(d) is kind:

@@ -309,6 +309,12 @@ def test_oh_hell_played_cards_are_seen_by_everyone():
 def test_oh_hell_options_are_checked():
     rules = load("examples/oh_hell.rules")
     with pytest.raises(rulelang.RulesError, match="not allowed"):
-        rules.new_game(players=3, options={"tricks": 11})
+        rules.new_game(players=3, options={"tricks": 18})
+    assert not rules.new_game(players=3, options={"tricks": 17}).is_over  # 51 cards and 1
+    with pytest.raises(rulelang.RulesError) as refused:  # the rules' own `require`
+        rules.new_game(players=5, options={"tricks": 11})
+    assert refused.value.diagnostics[0].message == (
+        "Oh Hell cannot be played with these options: 5 players with 11 cards each, and one "
+        "turned up, need more than 52 cards (5 players, tricks=11)")
     with pytest.raises(rulelang.RulesError, match="3 to 5 players"):
         rules.new_game(players=2)

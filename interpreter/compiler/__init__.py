@@ -438,6 +438,8 @@ def compile_program(program, enum_values) -> Compiled:
                 ast.Lit(None, span=decl.span)], span=decl.span), hint_params, role="hints")
         kinds[name] = code
     tops["ends"] = [m.top(d.cond, role="end") for d in program.ends]
+    tops["requires"] = [(m.top(d.cond, role="require"), m.top(d.message, role="require"))
+                        for d in program.requires]
     tops["scores"] = [(d.which, d.key, m.top(d.expr, [d.slot] if d.slot is not None else [],
                                               role="score"), d.slot is not None, d.expr.ty)
                       for d in program.scores if d.which != "heuristic"]
