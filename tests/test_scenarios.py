@@ -17,6 +17,12 @@ def run(*args):
     return CliRunner().invoke(cli, list(args))
 
 
+def test_the_oh_hell_example_scenarios_pass():
+    result = run("test", str(ROOT / "examples" / "oh_hell.rules"))
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1] == "3 passed, 0 failed"
+
+
 @pytest.mark.parametrize("game", ["yokai_sketch", "yami"])
 def test_every_scenario_of_a_game_passes(game):
     result = run("test", str(ROOT / "games" / f"{game}.rules"))
