@@ -128,7 +128,7 @@ def test_run_file_help_describes_the_game():
     result = CliRunner().invoke(cli, ["run", "examples/oh_hell.rules", "--help"])
     assert result.exit_code == 0, result.output
     assert "--option NAME=VALUE" in result.output
-    assert "tricks = 5   (int in 1..10)" in result.output
+    assert "tricks = 5   (int in 1..17)" in result.output
     assert "cards dealt to each player" in result.output
     assert "players: 3 to 5" in result.output
 
