@@ -45,6 +45,7 @@ from interpreter.bots.mcts import MctsBot  # noqa: E402
 
 KINDS = {"random": RandomBot, "first": FirstBot, "greedy": GreedyBot, "mcts": MctsBot}
 THINKING = ("greedy", "mcts")  # kinds that look ahead: --think SECONDS applies to them
+PARTNER = "mcts"  # the default partner in a cooperative game (see rulelang.cli.common)
 
 
 def make_bot(kind: str, seed: int, think: float | None = None):
