@@ -42,6 +42,7 @@ class FirstBot:
 
 from interpreter.bots.greedy import GreedyBot  # noqa: E402 (they use knowledge_of above)
 from interpreter.bots.mcts import MctsBot  # noqa: E402
+from interpreter.bots.scoring import heuristic  # noqa: E402,F401 (where callers find it)
 
 KINDS = {"random": RandomBot, "first": FirstBot, "greedy": GreedyBot, "mcts": MctsBot}
 THINKING = ("greedy", "mcts")  # kinds that look ahead: --think SECONDS applies to them

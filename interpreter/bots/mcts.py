@@ -7,8 +7,13 @@ offer is skipped in that playout, and a node's choice among its children weighs 
 by how often it was on offer (ISUCT). The tree grows one node per playout; below it the
 playout is random moves up to ``horizon`` decisions, then the position is valued
 (``scoring.value``: the result if the game is over, the rules' heuristic if not). Every
-node keeps a total per seat and each seat picks what is best for itself: in a cooperative
-game all seats' values are the team's, so partners play for the team.
+node keeps a total per seat and each seat picks what is best for itself. In a cooperative
+game there is one value, the team's (its result; the heuristic as this seat knows it), and
+every seat in the tree plays for it: partners are modelled as playing for the team.
+
+A decision with more moves than half the playouts (a tile that fits in 150 places) cannot
+be searched this way: each move would be tried once at best. The bot then takes the
+greedy bot's one look at each move instead.
 
 The budget is ``playouts`` per decision (reproducible: same seed, same moves), or ``think``
 seconds (not reproducible: how far it gets depends on the machine).
@@ -20,6 +25,7 @@ import random
 import time
 
 from interpreter.bots import knowledge_of
+from interpreter.bots.greedy import GreedyBot
 from interpreter.bots.scoring import Scale, value
 
 
@@ -40,19 +46,23 @@ class MctsBot:
         self.rng = random.Random(seed)
         self.playouts, self.think = playouts, think
         self.horizon, self.exploration = horizon, exploration
+        self.greedy = GreedyBot(seed + 1, budget=max(2 * playouts, 100))
 
     def choose(self, given):
         knowledge = knowledge_of(given)
         moves = knowledge.moves
         if len(moves) == 1:
             return moves[0]
+        if len(moves) * 2 > self.playouts and self.think is None:
+            return self.greedy.choose(knowledge)  # too many moves to try each even twice
         nseats = len(knowledge.players)
+        team = knowledge.seat if knowledge.cooperative else None
         root = Node(None, nseats)
         scale = Scale()
         deadline = time.perf_counter() + self.think if self.think is not None else None
         done = 0
         while True:
-            self.playout(knowledge.sample(self.rng), root, nseats, scale)
+            self.playout(knowledge.sample(self.rng), root, nseats, scale, team)
             done += 1
             if deadline is None:
                 if done >= self.playouts:
@@ -63,7 +73,7 @@ class MctsBot:
         best = max(visits)
         return moves[self.rng.choice([i for i, v in enumerate(visits) if v == best])]
 
-    def playout(self, game, root, nseats, scale):
+    def playout(self, game, root, nseats, scale, team):
         rng, node, path = self.rng, root, [root]
         while not game.is_over:  # down the tree, adding one node
             moves = game.legal_moves()
@@ -95,7 +105,10 @@ class MctsBot:
         while not game.is_over and steps < self.horizon:  # then at random
             game.apply(rng.randrange(len(game.pending.values)))
             steps += 1
-        values = [value(game, seat, scale) for seat in range(nseats)]
+        if team is not None:  # one value for the whole team, from this seat's knowledge
+            values = [value(game, team, scale)] * nseats
+        else:
+            values = [value(game, seat, scale) for seat in range(nseats)]
         for n in path:
             n.visits += 1
             totals = n.totals
