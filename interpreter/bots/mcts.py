@@ -41,8 +41,8 @@ class Node:
 
 
 class MctsBot:
-    def __init__(self, seed: int = 0, playouts: int = 200, think: float | None = None,
-                 horizon: int = 400, exploration: float = 0.7):
+    def __init__(self, seed: int = 0, playouts: int = 60, think: float | None = None,
+                 horizon: int = 10, exploration: float = 0.7):
         self.rng = random.Random(seed)
         self.playouts, self.think = playouts, think
         self.horizon, self.exploration = horizon, exploration
