@@ -23,6 +23,11 @@ How a sample is made from the host's game (``Sampler``):
   e.g. a player who did not follow suit has none of that suit, or a card the seat saw
   before it went back face down without a shuffle. The sample treats every face the seat
   does not know now as equally likely to be anywhere among the unknown cards of its kind.
+- Known limit: a rule paused at a decision keeps the values it has already worked out (its
+  locals). A local holding a card is dealt the card's sample face like any other; a local
+  holding a number read from a hidden face (``let w = top(deck).worth`` before a ``choose``)
+  keeps its real value, which a look-ahead could then use. Rules written for bots read a
+  hidden card after the decision that should not know it.
 - A decision pending for another seat (not this one) stays as it is offered: its value is
   that seat's to choose, and a sample does not choose it.
 """
