@@ -6,8 +6,8 @@ import sys
 
 import click
 
-from rulelang.cli.common import (EXIT_DATA, EXIT_SOFTWARE, load_rules, new_game, parse_options,
-                                 seat_kinds)
+from rulelang.cli.common import (EXIT_DATA, EXIT_SOFTWARE, THINK_HELP, load_rules, new_game,
+                                 parse_options, seat_kinds)
 from rulelang.errors import RulesError, RulesRuntimeError
 from rulelang.terminal.session import message_of
 
@@ -52,7 +52,11 @@ class GameHelp(click.Command):
 @click.option("--bots", type=click.Choice(["all"]), help="'all': bots play every seat.")
 @click.option("--bot", "bot_pairs", multiple=True, metavar="SEAT=KIND",
               help="Who plays a seat: human, random, greedy (looks one move ahead at the "
-                   "game's heuristic) or first. SEAT is P1, P2... (or 1, 2...).")
+                   "game's heuristic), mcts (a tree search: stronger, slower) or first. SEAT is "
+                   "P1, P2... (or 1, 2...). Seats not named: random, or in a cooperative game "
+                   "an mcts partner.")
+@click.option("--think", type=click.FloatRange(0, min_open=True), metavar="SECONDS",
+              help=THINK_HELP)
 @click.option("--moves", "moves_file", type=click.Path(exists=True, dir_okay=False),
               help="Play these moves first (one notation per line, # comments).")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False),
@@ -60,8 +64,8 @@ class GameHelp(click.Command):
 @click.option("--load", "load_path", type=click.Path(exists=True, dir_okay=False),
               help="Continue a saved game; 'save' and quitting save back to this file "
                    "unless --save names another.")
-def run(file, players, seed, bot_seed, option_pairs, bots, bot_pairs, moves_file, save_path,
-        load_path):
+def run(file, players, seed, bot_seed, option_pairs, bots, bot_pairs, think, moves_file,
+        save_path, load_path):
     """Play the game in FILE: you against bots, people in turn, or bots only."""
     rules = load_rules(file)
     if seed is None:
@@ -78,7 +82,8 @@ def run(file, players, seed, bot_seed, option_pairs, bots, bot_pairs, moves_file
     from rulelang.terminal.session import Quit, Session
     bot_seed = bots_seed(bot_seed, kinds, game)
     # 'save' (and stopping) writes to --save FILE, or back to the file the game was loaded from
-    session = Session(game, kinds, Console(), save_path or load_path, bot_seed, copy=rules.restore)
+    session = Session(game, kinds, Console(), save_path or load_path, bot_seed, copy=rules.restore,
+                      think=think)
     stopped, interrupted = None, False
     try:
         session.play()

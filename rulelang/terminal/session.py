@@ -20,7 +20,8 @@ import signal
 from rich.console import Console
 from rich.text import Text
 
-from interpreter.bots import make_bot
+from interpreter.bots import THINKING, make_bot
+from interpreter.knowledge import seat_knowledge
 from rulelang.errors import IllegalMove, RulesError
 from rulelang.terminal import panels as panels_of
 from rulelang.terminal import placing
@@ -44,12 +45,13 @@ def message_of(error: RulesError) -> str:
 
 class Session:
     def __init__(self, game, seats: dict, console: Console, save_path=None, bot_seed=0,
-                 copy=None):
+                 copy=None, think=None):
         self.game, self.console = game, console
         self.save_path = save_path  # where 'save' writes (given with --save, or the --load file)
         self.kinds = seats  # seat -> "human" | bot kind
         # bot_seed is the bots' own: never the game's seed when a person plays (see cli/run.py)
-        self.bots = {s: make_bot(k, bot_seed * 101 + s) for s, k in seats.items() if k != "human"}
+        self.bots = {s: make_bot(k, bot_seed * 101 + s, think) for s, k in seats.items()
+                     if k != "human"}
         self.humans = [s for s, k in seats.items() if k == "human"]
         self.last_human = None
         self.copy = copy  # makes a throwaway copy of a game, to try a move on
@@ -68,7 +70,7 @@ class Session:
             while not game.is_over:
                 seat = game.to_move
                 if seat in self.bots:
-                    game.play(self.bots[seat].choose(game))
+                    game.play(self.bot_move(seat))
                 else:
                     self.human_turn(seat)
             if self.humans:
@@ -76,6 +78,16 @@ class Session:
         finally:
             if previous is not None:
                 signal.signal(signal.SIGWINCH, previous)
+
+    def bot_move(self, seat):
+        """A bot's move, chosen from its seat's knowledge (what a remote player is given).
+        A person waiting is told that a bot which looks ahead is thinking."""
+        knowledge = seat_knowledge(self.game)
+        bot = self.bots[seat]
+        if not self.humans or self.kinds[seat] not in THINKING or len(knowledge.moves) == 1:
+            return bot.choose(knowledge)
+        with self.console.status(f"{self.game.seat_name(seat)} is thinking...", spinner="dots"):
+            return bot.choose(knowledge)
 
     def _resized(self, signum, frame):
         if self.redraw is not None:
