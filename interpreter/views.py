@@ -125,7 +125,9 @@ def view(g, seat=None) -> dict:
         "zones": {z.name: zone_view(g, z, seat) for z in all_zones(g)},
         "vars": vars_view(g, seat),
         "seat_vars": [info.name for info, _ in g.rules.code.tops["vars"] if info.type.name == "seat"],
-        "var_labels": {info.name: info.label for info, _ in g.rules.code.tops["vars"] if info.label},
+        # a campaign's variables are shown (by their labels) when the game is one of a campaign
+        "var_labels": {info.name: info.label for info, _ in g.rules.code.tops["vars"]
+                       if info.label and (g.in_campaign or not info.campaign)},
         "log": [line for line in (render(g, e, seat) for e in g.log) if line is not None],
         "over": g.over,
     }

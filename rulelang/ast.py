@@ -419,6 +419,7 @@ class VarDecl(Decl):
     type: TypeRef
     init: Expr | None
     options: list = attrs.Factory(list)  # [(name, str | None, Span)]: visibility, label "..."
+    campaign: bool = False  # declared in a `campaign { ... }` block: kept across its games
 
     @property
     def visibility(self) -> str | None:
@@ -491,6 +492,20 @@ class ScoreDecl(Decl):
     expr: Expr
     key: str | None = None
     slot: int | None = None
+
+
+@node
+class OfferDecl(Decl):
+    """``offer OPTION in EXPR`` in a campaign: the values of that option the next game
+    may be played with."""
+    option: str
+    values: Expr
+
+
+@node
+class CampaignDecl(Decl):
+    """``campaign { var ...  offer ...  after { ... } }``."""
+    items: list  # [VarDecl | OfferDecl | BlockDecl("after")]
 
 
 @node

@@ -13,6 +13,7 @@ from rulelang import types as T
 from rulelang.builtins import SIGNATURES
 from rulelang.check_const import UNKNOWN, fold, shown
 from rulelang.check_expr import BUILTIN_VALUES, ExprChecker, Scope, Unit
+from rulelang.check_campaign import CampaignChecker
 from rulelang.check_stmt import StmtChecker
 from rulelang.check_zones import ZoneChecker
 from rulelang.errors import CheckError, Diagnostic, suggest
@@ -89,11 +90,22 @@ class Program:
     ends: list = attrs.field(factory=list)
     scores: list = attrs.field(factory=list)
     global_slots: int = 0
+    campaign: object = None  # CampaignInfo, when the rules declare a campaign
     sources: dict = attrs.field(factory=dict)
     main_file: str = ""
 
 
-class Checker(ExprChecker, StmtChecker, ZoneChecker):
+@attrs.define
+class CampaignInfo:
+    """A checked ``campaign { ... }``: its variables, the option its next game is chosen
+    by and the values offered (an expression), and its ``after`` block."""
+    decl: object
+    vars: list = attrs.field(factory=list)  # names, in order
+    offer: object = None  # ast.OfferDecl
+    after: object = None  # ast.BlockDecl
+
+
+class Checker(ExprChecker, StmtChecker, ZoneChecker, CampaignChecker):
     def __init__(self, modules: list[ast.Module], sources: dict[str, str]):
         self.modules = modules
         self.main_file = modules[0].file
@@ -135,12 +147,19 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker):
 
     # ------------------------------------------------------------ entry
     def run(self) -> Program:
-        decls = [(d, m.file != self.main_file) for m in self.modules for d in m.decls]
+        decls = []
+        for m in self.modules:
+            for d in m.decls:
+                if isinstance(d, ast.CampaignDecl):  # its items are declarations of their own
+                    self.declare_campaign(d)
+                    decls.extend((item, m.file != self.main_file) for item in d.items)
+                else:
+                    decls.append((d, m.file != self.main_file))
         for d, library in decls:
             self.declare(d, library)
         order = (ast.EnumDecl, ast.OptionDecl, ast.CardDecl, ast.TableDecl, ast.ConstDecl,
                  ast.DummyDecl, ast.ZoneDecl, ast.VarDecl, ast.FnDecl, ast.RuleDecl,
-                 ast.BlockDecl, ast.TriggerDecl, ast.EndDecl, ast.ScoreDecl)
+                 ast.BlockDecl, ast.TriggerDecl, ast.EndDecl, ast.ScoreDecl, ast.OfferDecl)
         for kind in order:
             for d, _ in decls:
                 if type(d) is kind:
