@@ -355,6 +355,12 @@ class CoopDecl(Decl):
 
 
 @node
+class TalkDecl(Decl):
+    """``talk "..."``: what the players may say to each other, for the host to state."""
+    text: str
+
+
+@node
 class ImportDecl(Decl):
     path: str
 

@@ -240,6 +240,9 @@ class Builder(Transformer):
         return ast.ScoreDecl("heuristic", str(c[0]) if c[0] is not None else None, c[1],
                              span=self._s(meta))
 
+    def talk_decl(self, meta, c):
+        return ast.TalkDecl(_unquote(c[0]), span=self._s(meta))
+
     def campaign_decl(self, meta, c):
         items = list(c)
         for item in items:

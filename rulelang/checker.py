@@ -75,6 +75,7 @@ class Program:
     min_players: int = 2
     max_players: int = 2
     cooperative: bool = False
+    talk: list = attrs.field(factory=list)  # what the players may say to each other (texts)
     dummies: list = attrs.field(factory=list)
     options: dict = attrs.field(factory=dict)
     enums: dict = attrs.field(factory=dict)
@@ -196,6 +197,11 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker, CampaignChecker):
             p.min_players, p.max_players = d.low, d.high
         elif isinstance(d, ast.CoopDecl):
             p.cooperative = True
+        elif isinstance(d, ast.TalkDecl):
+            if "{" in d.text:
+                self.error(d.span, "what the players may say is plain text: it is read before "
+                                   "the game starts, when there are no values to show")
+            p.talk.append(d.text)
         elif isinstance(d, ast.ImportDecl):
             pass
         elif isinstance(d, ast.EnumDecl):
