@@ -166,9 +166,9 @@ FIELDS = (
     Field("players", "players", None, lambda c, v: v, _load_players),
     Field("seed", "seed", None, lambda c, v: v, lambda c, v: _int(c.rules, v)),
     Field("options", "options", None, _save_options, _load_options),
-    Field("vars", "vars", None, _save_vars, _load_vars),
-    Field("played", "played", None, _save_played, _load_played),
-    Field("game", "game", None, _save_game, _load_game),
+    Field("_vars", "vars", None, _save_vars, _load_vars),
+    Field("_played", "played", None, _save_played, _load_played),
+    Field("_game", "game", None, _save_game, _load_game),
 )
 
 
@@ -190,9 +190,9 @@ class Campaign:
         self.players = rules.program.min_players
         self.seed = 0
         self.options: dict = {}
-        self.vars: dict = {}
-        self.played: list[Played] = []
-        self.game = None
+        self._vars: dict = {}  # the campaign variables as the last game over left them
+        self._played: list[Played] = []
+        self._game = None  # the game being played, if any (over: not yet settled)
 
     @classmethod
     def start(cls, rules, players, seed, options):
@@ -211,14 +211,32 @@ class Campaign:
         c.players, c.seed, c.options = players, seed, dict(options)
         probe = rules.blank_game(players, seed, c.options)  # refuses unknown options
         probe.guard(probe.build)
-        c.vars = {name: plain_copy(probe.vars[name]) for name in c.var_names}
+        c._vars = {name: plain_copy(probe.vars[name]) for name in c.var_names}
         return c
+
+    @property
+    def vars(self) -> dict:
+        """The campaign variables: name -> value, as the games so far left them."""
+        self.settle()
+        return self._vars
+
+    @property
+    def played(self) -> list:
+        """The games over, as ``Played`` records, in order."""
+        self.settle()
+        return self._played
+
+    @property
+    def game(self):
+        """The game being played; None between games (a game over is settled first)."""
+        self.settle()
+        return self._game
 
     # ------------------------------------------------------------ between games
     def settle(self):
         """If the game being played is over: run the campaign's after block in it, keep its
         campaign variables and its result. (Done by everything that reads the campaign.)"""
-        g = self.game
+        g = self._game
         if g is None or not g.is_over:
             return
         before = len(g.log)
@@ -228,28 +246,28 @@ class Campaign:
                  if line is not None]
         ending = next((render(g, e, everyone) for e in reversed(g.log[:before])
                        if type(e).__name__ == "Ending"), "")
-        self.vars = {name: plain_copy(g.vars[name]) for name in self.var_names}
+        self._vars = {name: plain_copy(g.vars[name]) for name in self.var_names}
         choice = g.options[self.offered]
-        self.played.append(Played(len(self.played) + 1, _given(choice), g.seed, ending,
-                                  dict(g.outcome), lines))
-        self.game = None
+        self._played.append(Played(len(self._played) + 1, _given(choice), g.seed, ending,
+                                   dict(g.outcome), lines))
+        self._game = None
 
     def offers(self) -> list:
         """The values the next game may be played with (as options are given: an enum
         member by its name), in the order the rules list them; [] once the campaign is over."""
         self.settle()
         probe = self.rules.blank_game(self.players, self.seed, self.options)
-        probe.carried = self.vars
+        probe.carried = self._vars
         probe.guard(probe.build)
         values = probe.guard(lambda: self._offer(probe))
         if not isinstance(values, list):
             raise RulesError(f"the campaign's offer is not a list: {text_of(values)}")
         return list(dict.fromkeys(_given(v) for v in values))
 
-    def next_game(self, choice=None):
+    def next_game(self, choice=None, fix: dict | None = None):
         """Start the next game with ``choice`` for the offered option (default: the first
-        value offered); returns it. The game before must be over."""
-        self.settle()
+        value offered); returns it. The game before must be over. ``fix``: chance outcomes
+        fixed, as in ``new_game`` (for tests)."""
         if self.game is not None:
             raise RulesError("the campaign's current game is not over yet")
         offers = self.offers()
@@ -261,36 +279,36 @@ class Campaign:
         if match is None:
             raise RulesError(f"{self.offered}={text_of(choice)} is not offered now (offered: "
                              f"{', '.join(str(v) for v in offers)})")
-        number = len(self.played) + 1
+        number = len(self._played) + 1
         game = self.rules.start_game(self.players, game_seed(self.seed, number),
-                                     {**self.options, self.offered: match}, carried=self.vars)
+                                     {**self.options, self.offered: match}, fix=fix,
+                                     carried=self._vars)
         game.in_campaign = True
-        self.game = game
+        self._game = game
         return game
 
     @property
     def is_over(self) -> bool:
-        self.settle()
         return self.game is None and not self.offers()
 
     # ------------------------------------------------------------ reading it
     def labels(self) -> dict:
         """The labelled campaign variables: label -> value as text."""
         program = self.rules.program
-        return {program.vars[n].label: text_of(self.vars[n]) for n in self.var_names
+        values = self.vars
+        return {program.vars[n].label: text_of(values[n]) for n in self.var_names
                 if program.vars[n].label}
 
     def transcript(self) -> str:
         """What happened so far, game by game, as everyone may read it."""
-        self.settle()
         lines = [f"{self.rules.title}: a campaign for {self.players} players"]
         for p in self.played:
             lines.append(f"-- game {p.number}: {self.offered} {p.choice} --")
             lines.append(p.ending)
             lines.extend(p.after)
         if self.game is not None:
-            lines.append(f"-- game {len(self.played) + 1}: {self.offered} "
-                         f"{_given(self.game.options[self.offered])} (being played) --")
+            lines.append(f"-- game {len(self._played) + 1}: {self.offered} "
+                         f"{_given(self._game.options[self.offered])} (being played) --")
         return "\n".join(lines) + "\n"
 
     # ------------------------------------------------------------ saving
