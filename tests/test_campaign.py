@@ -67,7 +67,9 @@ def test_a_game_alone_starts_with_the_declared_values_and_runs_no_after_block():
     labels = game.view(0)["var_labels"]
     assert labels == {"guesses": "guesses"}  # campaign variables shown in campaigns only
     inside = league().new_campaign(seed=1).next_game()
-    assert inside.view(0)["var_labels"]["points"] == "points"
+    shown = inside.view(0)["var_labels"]
+    assert shown["points"] == "points" and shown["level"] == "level"
+    assert "played" not in shown  # [] so far: shown once it holds something
 
 
 def play_out(campaign, stop=None):
