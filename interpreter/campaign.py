@@ -309,6 +309,9 @@ class Campaign:
         if self.game is not None:
             lines.append(f"-- game {len(self._played) + 1}: {self.offered} "
                          f"{_given(self._game.options[self.offered])} (being played) --")
+        elif not self.offers():
+            lines.append("== the campaign is over: " + "; ".join(
+                f"{label}: {value}" for label, value in self.labels().items()))
         return "\n".join(lines) + "\n"
 
     # ------------------------------------------------------------ saving
