@@ -10,19 +10,28 @@ from itertools import product
 
 from interpreter.protocol import text_of
 from interpreter.values import Family, Seat, Zone
+from rulelang.errors import RulesError
+from rulelang.key_ranges import IntKeys
 
 
 class Layout:
     __slots__ = ("nplayers", "players", "seats", "dummies", "zones", "zone_list", "zone_named",
-                 "everyone", "tables")
+                 "everyone", "tables", "ranges")
 
-    def __init__(self, rules, nplayers: int, dummies: list[str], tables: dict):
+    def __init__(self, rules, nplayers: int, dummies: list[str], tables: dict,
+                 options: dict | None = None):
         self.nplayers = nplayers
+        self.ranges = {}  # IntKeys -> its values for this game's options
+        for info in list(rules.program.zones.values()) + list(rules.program.vars.values()):
+            for domain, _ in info.keys:
+                if isinstance(domain, IntKeys) and domain not in self.ranges:
+                    self.ranges[domain] = domain.values(rules.program, options or {}, nplayers)
         self.players = rules.player_seats(nplayers)
         self.dummies = {name: Seat(nplayers + i, name) for i, name in enumerate(dummies)}
         self.seats = self.players + list(self.dummies.values())
         self.everyone = (1 << len(self.seats)) - 1
         self.tables = tables
+        self._check_sizes(rules)
         self.zones: dict = {}  # name -> Zone, or Family for a keyed declaration
         self.zone_list: list[Zone] = []  # every zone, in declaration and key order
         reads = rules.end_reads
@@ -44,12 +53,26 @@ class Layout:
             zone.on_leave = tuple(triggers.get(("leave", zone.family or zone.name), ()))
         self.zone_named = {z.name: z for z in self.zone_list}
 
+    def _check_sizes(self, rules):
+        """Zones and keyed variables, counted now the key ranges are known (the checker
+        counted what it could: a range whose ends are options counts here)."""
+        from math import prod
+        from rulelang.check_zones import MAX_VALUES, MAX_ZONES
+        for what, infos, most in (("zones", rules.program.zones.values(), MAX_ZONES),
+                                  ("values of variables", rules.program.vars.values(), MAX_VALUES)):
+            total = sum(prod(len(self.domain(rules, d)) for d, _ in info.keys) for info in infos)
+            if total > most:
+                raise RulesError(f"with these options the rules make {total:,} {what}: "
+                                 f"a ruleset may have at most {most:,}")
+
     def _zone(self, name, family, key, info, owner):
         zone = Zone(name, family, key, info, owner, len(self.zone_list))
         self.zone_list.append(zone)
         return zone
 
     def domain(self, rules, domain):
+        if type(domain) is IntKeys:
+            return self.ranges[domain]
         if domain == "player":
             return self.players
         if domain == "seat":

@@ -156,3 +156,11 @@ def test_families_of_zones_and_variables_are_capped(decl, what):
 ])
 def test_a_long_log_is_counted(text):
     runs(text, "steps of work")
+
+
+def test_families_keyed_by_ranges_from_options_are_capped_when_a_game_starts():
+    rules = rulelang.loads(HEAD + "option n: int in 1..1000 = 10\nzone z[1..n, 1..n]: pile\n"
+                           "var v[1..n, 1..n]: int = 0\nturn { win current }\n", "t.rules")
+    rules.new_game(options={"n": 100})  # 10,000 of each: allowed
+    with pytest.raises(rulelang.RulesError, match="make 10,201 zones: a ruleset may have at most"):
+        rules.new_game(options={"n": 101})
