@@ -47,6 +47,7 @@ def build_position(rules, players=None, zones=None, vars=None, current=None, tur
             raise RulesError(f"a position's turn is a number from 1, not {turn!r}")
         g.turn_number = turn - 1  # the turn's header counts it
     _to_start_of_turn(g)
+    g.run()  # to the first decision: a save is of a game at rest, and restore checks that
     from interpreter.saving import restore, save
     try:
         game = restore(rules, save(g))
@@ -54,7 +55,6 @@ def build_position(rules, players=None, zones=None, vars=None, current=None, tur
         raise RulesError("this position is not a valid game: "
                          + error.diagnostics[0].message) from None
     game.logging = log
-    game.run()
     return game
 
 
@@ -141,7 +141,8 @@ class _Builder:
                 self.check_holds(card, zone)
                 g.where[card.id] = zone
                 g.zc[zone.i].insert(0, card)  # at the bottom
-        for zone, _ in named + added:  # who knows what: as the zone shows its cards
+        rest_zone = [(self.zone(rest), None)] if rest is not None and left_out else []
+        for zone, _ in named + added + rest_zone:  # who knows what: as the zone shows its cards
             self.see(zone)
         return placed
 

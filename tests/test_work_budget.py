@@ -1,10 +1,12 @@
 """The work budget: whatever a ruleset computes between two decisions is counted, so a
 hostile or mistaken ruleset stops soon with an error naming the rule, never a hang or a
 memory bill. Each case is bounded by the budget itself (5,000,000 steps): a few seconds
-at most; the deadline below is a guard against a hang, not a measure of speed."""
+at most. Nothing here measures speed (benchmarks do)."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import rulelang
 
@@ -164,3 +166,33 @@ def test_families_keyed_by_ranges_from_options_are_capped_when_a_game_starts():
     rules.new_game(options={"n": 100})  # 10,000 of each: allowed
     with pytest.raises(rulelang.RulesError, match="make 10,201 zones: a ruleset may have at most"):
         rules.new_game(options={"n": 101})
+
+
+# ------------------------------------------------------------------ random hostile programs
+
+STEPS = [
+    "a = [a, a]", "a = [a, b]", "a += a", "a += [b]", "b = (a, n)", "a = pairs([a, b, 1])",
+    "a = sort([a, a])", "a = unique([a, b, a])", "a = a - [[b]]", "a = [x for x in [a, b] if x != a]",
+    "b = a", "b = [t, t]", "n = n + n", "n = n * n", "n -= n * 7", "n = sum([n, n, n])",
+    "n = size(a)", "t = \"{t}{t}\"", "t = \"{a}\"", "t = join([t, t, t])", "t = text(b)",
+    "log \"{a} {n}\"", "log t", "if a == b { n += 1 }", "if [a] == [b] { n += 1 }",
+]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(steps=st.lists(st.sampled_from(STEPS), min_size=1, max_size=6),
+       times=st.integers(min_value=1, max_value=40))
+def test_whatever_a_ruleset_builds_can_be_shown_and_saved_or_is_refused(steps, times):
+    text = (HEAD + 'var a: list of any = [1]\nvar b: any = [2]\nvar n: int = 3\nvar t: text = "ab"\n'
+            f"turn {{\n  repeat {times} times {{\n    " + "\n    ".join(steps) + "\n  }\n"
+            '  choose x in [1] prompt "go"\n}\n')
+    rules = rulelang.loads(text, "t.rules")
+    try:
+        game = rules.new_game(seed=1)
+    except rulelang.RulesRuntimeError as error:
+        assert "t.rules:" in str(error)
+        return
+    saved = game.save()
+    assert rules.restore(saved).save() == saved
+    game.view(0)
+    game.transcript()
