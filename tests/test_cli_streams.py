@@ -68,3 +68,12 @@ def test_saving_into_a_missing_folder_is_said_before_playing_with_exit_2(tmp_pat
     assert done.stdout == ""  # refused before a move was played
     assert done.stderr.startswith("error: no/such/folder/game.json: there is no folder ")
     assert done.stderr.count("\n") == 1
+
+
+def test_a_campaign_in_a_missing_folder_is_said_before_playing_with_exit_2(tmp_path):
+    done = subprocess.run(RULELANG + ["run", str(ROOT / "games" / "yami.rules"), "--bots", "all",
+                                      "--campaign", "no/such/folder/campaign.json"],
+                          capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.startswith("error: no/such/folder/campaign.json: there is no folder ")

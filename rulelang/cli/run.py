@@ -75,10 +75,10 @@ def run(file, players, seed, bot_seed, option_pairs, bots, bot_pairs, think, mov
         save_path, load_path, campaign_path):
     """Play the game in FILE: you against bots, people in turn, or bots only."""
     rules = load_rules(file)
-    if save_path:
-        folder = os.path.dirname(os.path.abspath(save_path))
-        if not os.path.isdir(folder):  # said now, not after a whole game is played
-            click.echo(f"error: {save_path}: there is no folder {folder} to save into", err=True)
+    for path in (save_path, campaign_path):  # said now, not after a whole game is played
+        folder = os.path.dirname(os.path.abspath(path)) if path else None
+        if folder is not None and not os.path.isdir(folder):
+            click.echo(f"error: {path}: there is no folder {folder} to save into", err=True)
             sys.exit(EXIT_USAGE)
     options = parse_options(option_pairs)
     if campaign_path is not None:
