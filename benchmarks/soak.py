@@ -36,7 +36,7 @@ MAX_ERRORS_SHOWN = 30
 def option_variants(rules, players) -> list[dict]:
     """The options to play with: none given (defaults), then each option at each value."""
     variants = [{}]
-    probe = rules.new_game(players=players, seed=0, log=False)
+    probe = rules.blank_game(players, 0, {})
     for name, spec in rules.options.items():
         if spec.allowed is not None:
             values = list(spec.allowed(probe))
@@ -55,14 +55,23 @@ def option_variants(rules, players) -> list[dict]:
     return variants
 
 
-def configurations(files) -> list[tuple]:
-    out = []
+def configurations(files) -> tuple[list, int]:
+    """Every configuration a game can start with; and how many the rules refuse (options
+    that do not go together, as their ``require`` says)."""
+    out, refused = [], 0
     for file in files:
         rules = rulelang.load(str(file))
         for players in rules.player_counts:
             for options in option_variants(rules, players):
+                try:
+                    rules.new_game(players=players, seed=0, options=options, log=False)
+                except rulelang.RulesRuntimeError:
+                    pass  # a failure of the rules themselves: played, so reported
+                except rulelang.RulesError:
+                    refused += 1
+                    continue
                 out.append((file, rules, players, options))
-    return out
+    return out, refused
 
 
 def name_of(file, players, options) -> str:
@@ -101,12 +110,13 @@ def main(argv=None):
     args = parser.parse_args(argv)
     files = args.files or sorted((ROOT / "games").glob("*.rules")) + sorted(
         (ROOT / "examples").glob("*.rules"))
-    configs = configurations(files)
+    configs, refused = configurations(files)
     by_file: dict = {}
     for config in configs:
         by_file.setdefault(config[0], []).append(config)
     print(f"{args.decisions:,} random decisions over {len(configs)} configurations of "
-          f"{len(files)} rulesets (an even share each ruleset, shared evenly by its configurations)")
+          f"{len(files)} rulesets (an even share each ruleset, shared evenly by its configurations; "
+          f"{refused} more refused by the rules' own requirements)")
     errors: list[str] = []
     counter = [0]
     total_games = total_decisions = cut = 0
