@@ -46,7 +46,7 @@ class FlowChecker(FlowExprs):
         self.again_memo: dict = {}
         self.steps = 0
         self.pending_faces: list = []  # (var, expr): a card stored, its face read at the end
-        self.pending_choices: list = []  # (choose, state): a chosen value, public unless...
+        self.pending: list = []  # sinks read at the next decision: (compute, state, ...)
 
     # ------------------------------------------------------------ entry
     def run(self) -> list[Diagnostic]:
@@ -58,7 +58,7 @@ class FlowChecker(FlowExprs):
                     break
             self.reporting = True
             self.walk_program()
-        except TooMuch:
+        except (TooMuch, RecursionError):  # a huge or deeply nested file: say so, go on
             return [Diagnostic(f"the information-flow check gave up after {check_flow_expr.MAX_STEPS:,} steps: "
                                "this file is too large to follow, so leaks are not looked for",
                                severity="note")]
@@ -74,8 +74,10 @@ class FlowChecker(FlowExprs):
         self.fn_memo = {}
         for info in p.vars.values():
             if info.init is not None:
-                self.store_var(info, [], self.ev(info.init, State()), info.init.span,
-                               info.init)
+                self.pending = []
+                self.store_var(info, [], self.ev(info.init, State()), info.init, State(),
+                               lambda st, init=info.init: self.ev(init, st))
+                self.flush(State())
         for name, d in p.rules.items():
             state = State({q.name: self.param_taint.get((name, i), CLEAN)
                            for i, q in enumerate(d.params)})
@@ -114,17 +116,24 @@ class FlowChecker(FlowExprs):
 
     # ------------------------------------------------------------ statements
     def body(self, stmts, state: State) -> State:
-        self.pending_faces, self.pending_choices, self.again_memo = [], [], {}
+        self.pending_faces, self.pending, self.again_memo = [], [], {}
         state = self.block(stmts, state)
+        self.flush(state)
         for var, expr in self.pending_faces:  # a card stored, then moved face up
             self.join_var(var, Taint(face=self.ev(expr, state).face))
-        for choose, before in self.pending_choices:
-            # the chosen value is in every transcript: fine if the cards it was worked out
-            # from are face up for all by the end of the rule (a card played at once)
-            self.sink(self.again(choose.options, before, state), choose.options.span,
-                      f"the choice '{choose.name}' (written in every seat's transcript) is",
-                      "a chosen value that is not a card is shown to every seat")
         return state
+
+    def later(self, compute, state, span, what, why, allowed=lambda d: d == PUBLIC):
+        """A sink nobody reads before the next decision (a log line, a variable, a chosen
+        value): checked then, so a card played face up in between is no secret."""
+        if self.reporting:
+            self.pending.append((compute, state.copy(), span, what, why, allowed))
+
+    def flush(self, now: State):
+        """A decision (or the end of a rule, or of the game): the sinks so far are read."""
+        pending, self.pending = self.pending, []
+        for compute, snapshot, span, what, why, allowed in pending:
+            self.sink(compute(self.since(snapshot, now)), span, what, why, allowed)
 
     def block(self, stmts, state: State) -> State:
         for s in stmts:
@@ -145,6 +154,9 @@ class FlowChecker(FlowExprs):
     def s_Assign(self, s, state):
         value = self.ev(s.value, state)
         target = s.target
+
+        def compute(st):  # the value, worked out again when it is read
+            return self.ev(s.value, st) | (self.ev(target, st) if s.op != "=" else CLEAN)
         if s.op != "=":
             value = value | self.ev(target, state)
         ref = target.ref or ()
@@ -154,16 +166,14 @@ class FlowChecker(FlowExprs):
             elif ref[:1] == ("local",):
                 state.local[target.id] = value
             elif ref == ("builtin", "current"):
-                self.sink(value, s.value.span, "'current' is set to",
-                          "every seat sees whose turn it is")
+                self.later(compute, state, s.value.span, "'current' is set to",
+                           "every seat sees whose turn it is")
             elif ref[:1] == ("var",):
-                self.store_var(self.p.vars[ref[1]], [], value, s.value.span, s.value)
+                self.store_var(self.p.vars[ref[1]], [], value, s.value, state, compute)
         elif isinstance(target, ast.Index) and ref[:1] == ("varfam",):
-            keys = Taint()
-            for arg in target.args:
-                keys = keys | self.ev(arg, state)
-            self.store_var(self.p.vars[ref[1]], target.args, value | Taint(keys.data),
-                           s.value.span, s.value)
+            def keyed(st):
+                return compute(st) | Taint(self.ev_all(target.args, st).data)
+            self.store_var(self.p.vars[ref[1]], target.args, keyed(state), s.value, state, keyed)
         elif isinstance(target, ast.Attr) and ref[:1] in (("field",), ("dynamic",)):
             card = self.ev(target.obj, state)
             self.sink(value, s.value.span, f"the field '{target.name}' of a card its readers "
@@ -176,7 +186,7 @@ class FlowChecker(FlowExprs):
                 state.local[base.id] = state.settled(base.id) | value
         return state
 
-    def store_var(self, info, key_args, value: Taint, span, expr):
+    def store_var(self, info, key_args, value: Taint, expr, state, compute):
         self.join_var(info.name, Taint(value.data))
         if cardish(info.type) or info.type.name == "any":
             self.pending_faces.append((info.name, expr))
@@ -187,10 +197,10 @@ class FlowChecker(FlowExprs):
             at = next((i for i, (d, _) in enumerate(info.keys) if d in ("player", "seat")), None)
             if at is not None and at < len(key_args):
                 owner = self.key_text(key_args[at])
-        self.sink(value, span, f"the variable '{info.name}' is set to",
-                  "a public variable is in every seat's view" if owner is None else
-                  f"'{info.name}' is seen by its own seat only, here {owner}",
-                  allowed=lambda d: d == PUBLIC or (owner is not None and d.known_to(owner)))
+        self.later(compute, state, expr.span, f"the variable '{info.name}' is set to",
+                   "a public variable is in every seat's view" if owner is None else
+                   f"'{info.name}' is seen by its own seat only, here {owner}",
+                   allowed=lambda d: d == PUBLIC or (owner is not None and d.known_to(owner)))
 
     def join_var(self, name, taint):
         self.var_taint[name] = self.var_taint.get(name, CLEAN) | taint
@@ -201,6 +211,7 @@ class FlowChecker(FlowExprs):
             self.ev(call, state)
             return state
         decl = self.p.rules.get(call.ref[1])
+        self.flush(state)  # the rule may ask someone to decide
         if decl is None:
             return state
         renames = {self.key_text(a): q.name for a, q in zip(call.args, decl.params)}
@@ -228,10 +239,10 @@ class FlowChecker(FlowExprs):
     def s_Create(self, s, state):
         face = self.dest_face(s.dest, state)
         for name, value, span in s.fields:
-            self.sink(self.ev(value, state).read(), span,
-                      f"the field '{name}' of a card made where some seats see it is",
-                      "a new card shows its fields to whoever sees its zone",
-                      allowed=lambda d: d <= face)
+            self.later(lambda st, value=value: self.ev(value, st).read(), state, span,
+                       f"the field '{name}' of a card made where some seats see it is",
+                       "a new card shows its fields to whoever sees its zone",
+                       allowed=lambda d: d <= face)
         if s.name:
             state.local[s.name] = Taint(face=face)
         return state
@@ -260,6 +271,7 @@ class FlowChecker(FlowExprs):
                 state.local[what.id] = Taint(old.data, old.face if old.face <= face else face)
 
     def s_Choose(self, s, state):
+        self.flush(state)
         options = self.ev(s.options, state)
         if s.pass_if is not None:
             options = options | Taint(self.ev(s.pass_if, state).data)
@@ -277,7 +289,9 @@ class FlowChecker(FlowExprs):
         is_cards = cardish(element) or (s.options.ty is not None and s.options.ty.name in
                                         ("zone", "family"))
         if not is_cards and options.data.known_to(chooser) and options.data != PUBLIC:
-            self.pending_choices.append((s, state.copy()))
+            self.later(lambda st: self.ev(s.options, st), state, s.options.span,
+                       f"the choice '{s.name}' (written in every seat's transcript) is",
+                       "a chosen value that is not a card is shown to every seat")
         self.bind(state, s.name, s.options,
                   Taint(PUBLIC if is_cards else options.data, options.face))
         if is_cards and options != CLEAN:
@@ -322,11 +336,12 @@ class FlowChecker(FlowExprs):
         return self.loop(s.body, state)
 
     def s_Log(self, s, state):
-        self.sink(self.message(s.message, state), s.message.span, "this log line shows",
-                  "a log line is read by every seat")
+        self.later(lambda st: self.message(s.message, st), state, s.message.span,
+                   "this log line shows", "a log line is read by every seat")
         return state
 
     def s_Finish(self, s, state):
+        self.flush(state)
         if s.value is None or (s.how == "win" and not self.p.cooperative):
             return state
         self.sink(self.ev(s.value, state).read(), s.value.span, "the end reason shows",

@@ -144,11 +144,16 @@ class FlowExprs:
 
     def again(self, expr, snapshot: State, now: State) -> Taint:
         """``expr`` as worked out in ``snapshot``, with the cards made public since."""
+        return self.ev(expr, self.since(snapshot, now))
+
+    @staticmethod
+    def since(snapshot: State, now: State) -> State:
+        """``snapshot`` with the locals whose cards were made public by ``now`` clean."""
         probe = snapshot.copy()
         for name in now.made_public - snapshot.made_public:
             probe.local[name] = CLEAN
         probe.made_public = probe.made_public | now.made_public
-        return self.ev(expr, probe)
+        return probe
 
     def x_Name(self, e, state):
         kind = (e.ref or ("?",))[0]

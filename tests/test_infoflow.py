@@ -159,6 +159,16 @@ def test_public_values_and_cards_are_not_flagged(body):
     assert messages(body) == []
 
 
+def test_a_log_line_or_variable_is_read_at_the_next_decision():
+    """Nobody reads a log line or a variable before the next decision: a card played face up
+    before then is no secret; a decision in between is."""
+    played = '  let c = top(deck)\n  log "{c.v}"\n  points = c.v\n'
+    assert messages(played + "  move c to table") == []
+    assert messages(played + '  choose x in [1, 2] prompt "go"\n  move c to table') == [
+        "this log line shows a value worked out from a hidden card's face",
+        "the variable 'points' is set to a value worked out from a hidden card's face"]
+
+
 def test_a_public_zone_does_not_trigger_where_a_hidden_one_does():
     assert messages('  log "{first(cards(table)).v}"') == []
     assert messages('  log "{first(cards(deck)).v}"') != []
