@@ -11,7 +11,9 @@ Each expression gets a ``Taint`` of two parts, each a ``Secret`` (who may not kn
 Sources are zones: a card of a ``hidden`` zone has a hidden face, of an ``owner`` zone a face
 its owner alone knows (``Secret(OWNED, "p")`` for ``hand[p]``), of a ``public`` zone (or the
 top of a ``top`` pile) a public face. Statements are followed in order within a rule, so a
-card moved to a public zone or revealed to all is public from then on. Variables and rule
+card moved to a public zone or revealed to all is public from then on (``Deferred``: so is
+what was worked out from it), and a sink nobody reads before the next decision (a log line,
+a variable, a chosen value) is checked at that decision. Variables and rule
 parameters take the join of everything assigned or passed to them (the whole program is
 walked until they stop changing); functions are evaluated at each call.
 
@@ -59,8 +61,9 @@ class FlowChecker(FlowExprs):
             self.reporting = True
             self.walk_program()
         except (TooMuch, RecursionError):  # a huge or deeply nested file: say so, go on
-            return [Diagnostic(f"the information-flow check gave up after {check_flow_expr.MAX_STEPS:,} steps: "
-                               "this file is too large to follow, so leaks are not looked for",
+            return [Diagnostic("the information-flow check gave up: this file is too large or "
+                               f"too deeply nested to follow (past {check_flow_expr.MAX_STEPS:,} "
+                               "steps), so leaks of hidden cards are not looked for",
                                severity="note")]
         unique, seen = [], set()
         for w in self.warnings:

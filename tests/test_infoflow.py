@@ -212,7 +212,8 @@ def test_the_secrecy_control_ruleset_is_flagged_by_the_checker():
     rules = rulelang.loads('game "Leak"\nplayers 2\ncard C { n: int\n name "c{n}" }\n'
                            'zone deck: pile of C, hidden\nzone hand[player]: hand of C, owner\n'
                            'setup {\n  for n in 1..6 { create C(n: n) in deck }\n  shuffle deck\n'
-                           '  deal 2 from deck to hand[0]\n  log "P1 holds {text(top(hand[0]))}"\n}\n'
+                           '  deal 2 from deck to hand[0]\n'
+                           '  log "P1 holds {text(top(hand[0]))}"\n}\n'
                            'turn {\n  choose x in [1, 2] prompt "go"\n  end\n}\n')
     assert [w.message for w in rules.program.warnings] == [
         "this log line shows a value worked out from a card only P1 may see"]
