@@ -52,7 +52,7 @@ CLEAN = Taint()
 _LOCATION = {"size", "empty", "zone_of", "cells", "occupied", "empty_cells", "index_of",
              "in_bounds", "owner", "key", "knows", "neighbours", "adjacent", "connected",
              "groups", "matches", "placements", "shape", "cell", "next", "previous", "others",
-             "order_from", "random"}
+             "order_from"}
 _READS_FACES = {"text", "join"}
 _ORDER_ONLY = {"sort", "argmax", "argmin", "max", "min"}  # a key picks cards: not a secret
 
@@ -102,7 +102,6 @@ class State:
     def same(self, other: "State") -> bool:
         return (self.revealed, self.made_public) == (other.revealed, other.made_public) and \
             {n: self.settled(n) for n in self.local} == {n: other.settled(n) for n in other.local}
-
 
 
 class FlowExprs:
@@ -245,7 +244,7 @@ class FlowExprs:
         if kind == "fn":
             return self.call_fn(e, state)
         if kind == "local_fn":
-            func = state.local.get(e.func.id, CLEAN)
+            func = state.settled(e.func.id)
             return func | self.ev_all(e.args, state).read()
         if kind != "builtin":
             return self.ev_all(e.args, state)
