@@ -22,6 +22,11 @@ from interpreter.values import Fail, Keyed
 from rulelang.errors import RulesError
 
 
+def plain_copy(value):
+    """A campaign variable's value, its lists copied (a game changes its own)."""
+    return [plain_copy(x) for x in value] if type(value) is list else value
+
+
 class GameOver(Exception):
     """Raised by ``finish`` to leave whatever rules were running."""
 
@@ -45,6 +50,8 @@ class Game(Effects, Decisions):
         self.ending = False  # `on end` is running: the game is over, its scores to come
         self.on_checkpoint = None
         self.triggers_pause = rules.code.analysis.triggers_pause
+        self.carried = None  # a campaign's variables, as this game starts with them
+        self.in_campaign = False  # one game of a campaign (its variables are shown)
 
     def attach(self, layout):
         """Give the game its shape, and start its state (``state.FIELDS``) empty."""
@@ -60,7 +67,11 @@ class Game(Effects, Decisions):
         rules = self.rules
         for name, value in rules.code.tops["consts"]:
             self.consts[name] = value(self)
+        carried = self.carried
         for info, init in rules.code.tops["vars"]:
+            if carried is not None and info.campaign:  # kept from the campaign's last game
+                self.vars[info.name] = plain_copy(carried[info.name])
+                continue
             if not info.keys:
                 self.vars[info.name] = init(self) if init else None
                 continue
@@ -94,6 +105,18 @@ class Game(Effects, Decisions):
         self.frames.pop()
         if self.ends_reached():  # not checked during setup: checked once it is over
             self.finish("end", None, None)
+
+    def run_after(self):
+        """A campaign's ``after`` block, run once the game is over. End conditions are
+        not checked meanwhile (the game is over already)."""
+        unit = self.rules.code.units.get("after")
+        if unit is None:
+            return
+        was, self.in_setup = self.in_setup, True
+        try:
+            self.guard(lambda: unit.run(self))
+        finally:
+            self.in_setup = was
 
     # ------------------------------------------------------------ running
     def guard(self, work):
@@ -231,6 +254,7 @@ class Game(Effects, Decisions):
         twin.queue, twin.depth, twin.rdepth, twin.work = [], 0, 0, self.work
         twin.dirty, twin.on_checkpoint, twin.ending = self.dirty, None, False
         twin.triggers_pause = self.triggers_pause
+        twin.carried, twin.in_campaign = self.carried, self.in_campaign
         twin.layout, twin.layout_key = self.layout, self.layout_key
         twin.seat_name = self.layout.seat_name
         layout = self.layout

@@ -10,7 +10,7 @@ from interpreter.compiler import compile_program
 from interpreter.engine import Game
 from interpreter.layout import Layout
 from interpreter.reads import reads_of_all
-from interpreter.protocol import text_of
+from interpreter.protocol import encode, text_of
 from interpreter.values import EnumValue, Row, Seat
 from rulelang.errors import RulesError
 
@@ -151,9 +151,17 @@ class Rules:
         text (for simulations and look-ahead): its transcript then has no lines.
         ``chance``: the game's chance source (see ``Effects.chance_source``), asked for
         every draw that ``fix`` does not fix."""
+        return self.start_game(players, seed, options, fix, log, chance)
+
+    def start_game(self, players, seed, options, fix=None, log=True, chance=None, carried=None):
+        """``new_game``; with ``carried``, one game of a campaign: its campaign variables
+        start with those values (name -> value) instead of their declared ones."""
         players = self.player_count(players)
         game = self._shaped(players, seed, options or {}, log)
-        snapshot = self._snapshots.get((game.layout_key, log)) if self.snapshots else None
+        # a game's setup may read its campaign variables: a snapshot is for those values only
+        key = (game.layout_key, log, None if carried is None else repr(sorted(
+            (k, encode(v)) for k, v in carried.items())))
+        snapshot = self._snapshots.get(key) if self.snapshots else None
         if snapshot is not None:  # the part of setup that draws no chance is done already
             game = snapshot.copy(seed=seed)
             self.check_requires(game)
@@ -164,11 +172,12 @@ class Rules:
             return game
         game.attach(game.layout)
         game.chance_source = chance
+        game.carried = carried
         game.guard(game.build)
         self.check_requires(game)
         self._fix(game, fix or {})
         if self.snapshots and len(self._snapshots) < MAX_CACHED:
-            game.on_checkpoint = lambda g: self._keep_snapshot(g, log)
+            game.on_checkpoint = lambda g: self._keep_snapshot(g, key)
         game.start()
         return game
 
@@ -215,9 +224,9 @@ class Rules:
         return build_position(self, players, zones, vars, current, turn, options, seed, fix,
                               rest, fields, add, log)
 
-    def _keep_snapshot(self, g, log):
+    def _keep_snapshot(self, g, key):
         g.on_checkpoint = None
-        self._snapshots[(g.layout_key, log)] = g.copy()
+        self._snapshots[key] = g.copy()
 
     @staticmethod
     def _fix(game, fix):
@@ -235,6 +244,18 @@ class Rules:
     def restore(self, text: str):
         from interpreter.saving import restore
         return restore(self, text)
+
+    # -- campaigns (see interpreter/campaign.py)
+    def new_campaign(self, players: int | None = None, seed: int = 0,
+                     options: dict | None = None):
+        """A campaign of these rules: games played one after another, its variables kept
+        across them. Start its first game with ``campaign.next_game()``."""
+        from interpreter.campaign import Campaign
+        return Campaign.start(self, players, seed, options or {})
+
+    def restore_campaign(self, text: str):
+        from interpreter.campaign import restore_campaign
+        return restore_campaign(self, text)
 
     def source(self) -> str:
         """The Python these rules were compiled to (``rulelang compile FILE``)."""

@@ -370,6 +370,12 @@ class CoopDecl(Decl):
 
 
 @node
+class TalkDecl(Decl):
+    """``talk "..."``: what the players may say to each other, for the host to state."""
+    text: str
+
+
+@node
 class ImportDecl(Decl):
     path: str
 
@@ -434,6 +440,7 @@ class VarDecl(Decl):
     type: TypeRef
     init: Expr | None
     options: list = attrs.Factory(list)  # [(name, str | None, Span)]: visibility, label "..."
+    campaign: bool = False  # declared in a `campaign { ... }` block: kept across its games
 
     @property
     def visibility(self) -> str | None:
@@ -514,6 +521,20 @@ class ScoreDecl(Decl):
     expr: Expr
     key: str | None = None
     slot: int | None = None
+
+
+@node
+class OfferDecl(Decl):
+    """``offer OPTION in EXPR`` in a campaign: the values of that option the next game
+    may be played with."""
+    option: str
+    values: Expr
+
+
+@node
+class CampaignDecl(Decl):
+    """``campaign { var ...  offer ...  after { ... } }``."""
+    items: list  # [VarDecl | OfferDecl | BlockDecl("after")]
 
 
 @node

@@ -278,6 +278,22 @@ class Builder(Transformer):
         return ast.ScoreDecl("heuristic", str(c[0]) if c[0] is not None else None, c[1],
                              span=self._s(meta))
 
+    def talk_decl(self, meta, c):
+        return ast.TalkDecl(_unquote(c[0]), span=self._s(meta))
+
+    def campaign_decl(self, meta, c):
+        items = list(c)
+        for item in items:
+            if isinstance(item, ast.VarDecl):
+                item.campaign = True
+        return ast.CampaignDecl(items, span=self._s(meta))
+
+    def offer_decl(self, meta, c):
+        return ast.OfferDecl(str(c[0]), c[1], span=self._s(meta))
+
+    def after_decl(self, meta, c):
+        return ast.BlockDecl("after", c[0], span=self._s(meta))
+
     def report_decl(self, meta, c):
         return ast.ScoreDecl("report", None, c[1], key=_unquote(c[0]), span=self._s(meta))
 

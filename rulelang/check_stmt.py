@@ -10,6 +10,22 @@ from rulelang.errors import suggest
 TERMINAL = (ast.Break, ast.Continue, ast.Return, ast.Finish)
 
 
+def rules_doing(rules: dict, calls: dict, node_type) -> set:
+    """The names of the rules whose bodies hold a ``node_type`` statement, or that call
+    (through any number of rules) one that does."""
+    from rulelang.fmt_ast import walk
+    found = {name for name, d in rules.items()
+             if any(isinstance(n, node_type) for n in walk(d.body))}
+    changed = True
+    while changed:
+        changed = False
+        for name in rules:
+            if name not in found and calls.get(name, set()) & found:
+                found.add(name)
+                changed = True
+    return found
+
+
 class StmtChecker:
     """Mixed into the Checker."""
 
@@ -156,7 +172,8 @@ class StmtChecker:
         if not self.diagnostics and "play" not in blocks and "turn" not in blocks:
             self.error(None, "nothing to play: add a 'turn { ... }' or a 'play { ... }' block")
         # every rule must be reachable from a block or a trigger
-        seen, todo = set(), [n for n in self.calls if n in ("setup", "play", "turn", "on end")
+        self.check_after()
+        seen, todo = set(), [n for n in self.calls if n in ("setup", "play", "turn", "on end", "after")
                              or n.startswith("trigger@")]
         while todo:
             name = todo.pop()

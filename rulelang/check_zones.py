@@ -45,6 +45,7 @@ class VarInfo:
     visibility: str
     decl: object
     label: str | None = None  # display hint: what a screen calls it (unlabelled: not shown)
+    campaign: bool = False  # kept across the games of a campaign
 
 
 class ZoneChecker:
@@ -153,10 +154,12 @@ class ZoneChecker:
                 self.error(span, f"'{name}' needs text after it, like {name} \"...\"")
             else:
                 label = text
+        if d.campaign:
+            self.campaign_var(d, ty, vis)
         vis = vis or "public"
         if vis == "owner" and not any(k[1] == T.SEAT for k in keys):
             self.error(d.span, "only a variable kept per player can be seen by its 'owner'")
-        self.program.vars[d.name] = VarInfo(d.name, keys, ty, d.init, vis, d, label)
+        self.program.vars[d.name] = VarInfo(d.name, keys, ty, d.init, vis, d, label, d.campaign)
         self.define("varfam" if keys else "var", d.name, ty, d, d.span, False, [k[1] for k in keys])
 
 

@@ -14,6 +14,7 @@ EXAMPLES = {  # file -> player counts to try
     "examples/pig.rules": (2, 3, 4),
     "examples/tictactoe.rules": (2,),
     "examples/oh_hell.rules": (3, 4, 5),
+    "examples/league.rules": (2, 4),
 }
 
 

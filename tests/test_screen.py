@@ -120,7 +120,8 @@ def test_info_lists_players_seats_and_options_with_values_and_descriptions():
     assert "players: 2 to 4, cooperative" in out
     assert "P1 to P4" in out and "automa: a seat with no player of its own" in out
     assert "when player_count == 2" in out
-    assert 'mission = "1"   (text in ["1", "2", "A", "B", "C", "D"])' in out
+    assert ('mission = "1"   (text in ["1", "2", "A", "B", "C", "D", "K1", "K2", "K3", "K4", '
+            '"22"])') in out
     assert "practice A (fog)" in out
 
 

@@ -20,6 +20,7 @@ from interpreter.compiler.source import Writer, literal
 from interpreter.compiler.stmt import UnitGen
 from interpreter.reads import reads_of_all
 from rulelang import ast
+from rulelang.errors import RulesError
 
 _MODULES = itertools.count(1)
 HINTS = ("symbol", "tint", "symbol_means", "tint_means")  # a card kind's display hints
@@ -479,6 +480,18 @@ def compile_program(program, enum_values) -> Compiled:
     for info in roots:
         info.function = f"block_{info.kind}"
         m.units[info.key] = info
+    campaign = program.campaign
+    after = None
+    if campaign is not None:
+        tops["offer"] = (campaign.offer.option, m.top(campaign.offer.values, role="offer"))
+        if campaign.after is not None:
+            if an.pauses(campaign.after.body):  # effects can fire triggers that ask
+                raise RulesError(f"{program.title}: the campaign's after block moves cards, and "
+                                 "a trigger can then ask for a decision; the game is over by then")
+            after = UnitInfo("after", "campaign after", "after", campaign.after, False,
+                             nslots=max(campaign.after.nslots, 1))
+            after.function = "campaign_after"
+            m.units[after.key] = after
 
     for name, decl in program.rules.items():
         info = m.rule_infos[name]
@@ -490,6 +503,8 @@ def compile_program(program, enum_values) -> Compiled:
     for info in roots:
         m.write_unit(info, info.decl.body)
         m.flush_sites()
+    if after is not None:
+        m.write_unit(after, after.decl.body, params=0)
 
     m.end_function()
     source = w.text()

@@ -1,5 +1,5 @@
 """Scenarios: a rulebook's worked examples and tricky cases, written beside the rules
-they test (``games/yami.rules`` -> ``games/yami.scenarios``) and run by
+they test (``games/cards.rules`` -> ``games/cards.scenarios``) and run by
 ``rulelang test FILE``.
 
 A scenario is a start (a position stated directly, or a game started from a seed

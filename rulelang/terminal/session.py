@@ -6,7 +6,8 @@ screen is cleared and waits before each one's turn.
 
 What a person may type: a move's number or its notation; for a placement, any
 cell it should cover (then a number among those drawn); ``moves``, ``log``,
-``save [FILE]``, ``help``, ``quit``. A decision with one option is taken and
+``save [FILE]``, ``help``, ``quit``, and ``talk`` when the rules say what the players may
+tell each other (``talk "..."``). A decision with one option is taken and
 said. A move that would end the game is first tried on a copy of the game and
 confirmed when it ends it, provided nothing hidden from the player came into
 play on the way (no shuffle or dice, no card turned up), so that the warning
@@ -45,9 +46,11 @@ def message_of(error: RulesError) -> str:
 
 class Session:
     def __init__(self, game, seats: dict, console: Console, save_path=None, bot_seed=0,
-                 copy=None, think=None):
+                 copy=None, think=None, saver=None, saving="game"):
         self.game, self.console = game, console
         self.save_path = save_path  # where 'save' writes (given with --save, or the --load file)
+        self.saver = saver or game.save  # what is saved: the game, or the campaign it is in
+        self.saving = saving  # what the person is told is saved: "game" or "campaign"
         self.kinds = seats  # seat -> "human" | bot kind
         # bot_seed is the bots' own: never the game's seed when a person plays (see cli/run.py)
         self.bots = {s: make_bot(k, bot_seed * 101 + s, think) for s, k in seats.items()
@@ -128,7 +131,12 @@ class Session:
         answer = self.ask(f"{self.game.seat_name(seat)}, {decision['prompt']}")
         lower = answer.lower()
         if lower in ("", "help", "?"):
-            return None, Text(HELP)
+            talk = self.game.rules.program.talk
+            return None, Text(HELP + (", talk (what you may say)" if talk else ""))
+        if lower == "talk" and self.game.rules.program.talk and "talk" not in moves:
+            self.page([Text("What you may say to each other:", style="bold")]
+                      + [Text(f"  · {text}") for text in self.game.rules.program.talk])
+            return None, Text("")
         if lower == "moves":
             return self.list_all(view, moves)
         if lower == "log":
@@ -281,10 +289,10 @@ class Session:
     def quit(self):
         self.redraw = None
         if self.save_path:
-            question = f"Quit? The game will be saved to {self.save_path}. (y/n)"
+            question = f"Quit? The {self.saving} will be saved to {self.save_path}. (y/n)"
         else:
             question = ("Quit without saving? y to quit, n to go on, or a file name to save "
-                        "the game to it and quit")
+                        f"the {self.saving} to it and quit")
         try:
             answer = self.console.input(Text(question + " > ", style="bold yellow")).strip()
         except EOFError:
@@ -305,7 +313,7 @@ class Session:
 
     def write_save(self, path):
         with open(path, "w", encoding="utf-8") as out:
-            out.write(self.game.save())
+            out.write(self.saver())
 
     def save(self, path):
         path = path or self.save_path
