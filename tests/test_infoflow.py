@@ -140,6 +140,18 @@ def test_values_flow_through_variables_functions_and_rule_parameters():
     assert messages("  tell(size(deck))", rule) == []
 
 
+def test_whose_turn_a_cards_field_and_a_trigger_are_followed():
+    assert messages("  current = if top(deck).v > 4 then 0 else 1") == [
+        "'current' is set to a value worked out from a hidden card's face"]
+    decls = "card Token { mark: int  var worth: int = 0 }\nzone pool: row of Token, public\n"
+    assert messages("  create Token(mark: 1) in pool as t\n  t.worth = top(deck).v", decls) == [
+        "the field 'worth' of a card its readers may see is set to a value worked out from "
+        "a hidden card's face"]
+    trigger = 'on enter hand[p] as c {\n  log "{p} gets a {c.v}"\n}\n'
+    assert messages("  move top(deck) to hand[current]", trigger) == [
+        "this log line shows a value worked out from a card only p may see"]
+
+
 # ------------------------------------------------------------ what is not a leak
 @pytest.mark.parametrize("body", [
     '  log "{top(deck)} and {cards(hand[current])}"',   # cards: each reader sees what they may
