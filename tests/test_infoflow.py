@@ -69,6 +69,7 @@ def test_a_log_of_a_hidden_field_is_a_warning_with_file_line_col_carets_and_hint
     '  log "{size([c for c in deck if c.v > 4])}"',      # the count of a filtered list
     '  log "{first(cards(hand[next(current)])).v}"',
     '  let x = top(deck).v\n  let y = x + 1\n  log "{y}"',
+    '  log "{index_of(cards(deck), first(argmax(cards(deck), c => c.v)))}"',  # picked by face
 ])
 def test_values_worked_out_from_hidden_faces_are_flagged_in_a_log(body):
     assert messages(body) and all("this log line shows" in m for m in messages(body))
