@@ -28,8 +28,8 @@ from __future__ import annotations
 
 from rulelang import ast
 from rulelang import check_flow_expr
-from rulelang.check_flow_expr import (CLEAN, HIDDEN_LEVEL, PUBLIC, Deferred, FlowExprs, Secret,
-                                      State, Taint, TooMuch, cardish)
+from rulelang.check_flow_expr import (CLEAN, HIDDEN_LEVEL, OWNED, PUBLIC, Deferred, FlowExprs,
+                                      Secret, State, Taint, TooMuch, cardish)
 from rulelang.errors import Diagnostic
 
 ROUNDS = 8  # whole-program passes until variables and parameters settle (a lattice of 3 levels)
@@ -251,7 +251,9 @@ class FlowChecker(FlowExprs):
         return state
 
     def s_Reveal(self, s, state):
-        if s.to is not None:
+        if s.to is not None:  # one seat now knows a face nobody knew (more: not followed)
+            if not (s.to.ty is not None and s.to.ty.name == "list"):
+                self.moved(s.what, Secret(OWNED, self.key_text(s.to)), state)
             return state
         self.moved(s.what, PUBLIC, state)
         what = s.what

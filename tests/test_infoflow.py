@@ -182,6 +182,15 @@ def test_a_log_line_or_variable_is_read_at_the_next_decision():
         "the variable 'points' is set to a value worked out from a hidden card's face"]
 
 
+def test_a_card_revealed_to_one_seat_is_known_to_that_seat():
+    peek = "  let c = top(deck)\n"
+    assert messages(peek + "  seen[current] = c.v") == [
+        "the variable 'seen' is set to a value worked out from a hidden card's face"]
+    assert messages(peek + "  reveal c to current\n  seen[current] = c.v") == []
+    assert messages(peek + "  reveal c to current\n  points = c.v") == [
+        "the variable 'points' is set to a value worked out from a card only current may see"]
+
+
 def test_a_public_zone_does_not_trigger_where_a_hidden_one_does():
     assert messages('  log "{first(cards(table)).v}"') == []
     assert messages('  log "{first(cards(deck)).v}"') != []
