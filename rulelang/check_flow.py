@@ -32,6 +32,7 @@ from rulelang.check_flow_expr import (CLEAN, HIDDEN_LEVEL, OWNED, PUBLIC, Deferr
                                       Secret, State, Taint, TooMuch, cardish)
 from rulelang.errors import Diagnostic
 
+MAX_KEPT = 300  # locals in a rule past which no state is kept for later (memory, not time)
 ROUNDS = 8  # whole-program passes until variables and parameters settle (a lattice of 3 levels)
 
 
@@ -129,7 +130,11 @@ class FlowChecker(FlowExprs):
     def later(self, compute, state, span, what, why, allowed=lambda d: d == PUBLIC):
         """A sink nobody reads before the next decision (a log line, a variable, a chosen
         value): checked then, so a card played face up in between is no secret."""
-        if self.reporting:
+        if not self.reporting:
+            return
+        if len(state.local) > MAX_KEPT:  # a copy each time would cost too much: check now
+            self.sink(compute(state), span, what, why, allowed)
+        else:
             self.pending.append((compute, state.copy(), span, what, why, allowed))
 
     def flush(self, now: State):
@@ -152,7 +157,8 @@ class FlowChecker(FlowExprs):
 
     def bind(self, state, name, expr, taint):
         state.made_public = state.made_public - {name}
-        state.local[name] = Deferred(expr, state.copy(), taint) if taint != CLEAN else taint
+        deferred = taint != CLEAN and len(state.local) <= MAX_KEPT
+        state.local[name] = Deferred(expr, state.copy(), taint) if deferred else taint
 
     def s_Assign(self, s, state):
         value = self.ev(s.value, state)
