@@ -239,6 +239,7 @@ IMPLEMENTATIONS = {
     "pairs": _pairs,
     "text": _text,
     "abs": lambda g, v: abs(v),
+    "disclose": lambda g, v: v,
     "top": _top,
     "bottom": _bottom,
     "cards": lambda g, z: list(_items(g, z)),
