@@ -139,6 +139,22 @@ def _placements(g, shape, allowed):
     return geometry.placements(_shape(g, shape), allowed)
 
 
+def _ray(g, grid, start, step, until=None):
+    if type(grid) is not Zone or grid.width is None:
+        raise Fail(f"{text_of(grid)} is not a grid with edges: a ray on it would never end"
+                   if type(grid) is Zone and grid.grid else f"{text_of(grid)} is not a grid")
+    line = geometry.RAYS_OF.get((grid.width, grid.height, start, step)) \
+        or geometry.ray_cells(grid.width, grid.height, start, step)
+    if until is None:
+        return list(line)
+    out = []
+    for c in line:
+        out.append(c)
+        if until(c):
+            break
+    return out
+
+
 def _knows(g, seat, card):
     if card is None:
         return False
@@ -215,6 +231,7 @@ IMPLEMENTATIONS = {
     "connected": lambda g, cells: geometry.connected(cells),
     "groups": lambda g, cells: geometry.groups(cells),
     "in_bounds": lambda g, grid, cell: _grid(grid).in_bounds(cell),
+    "ray": _ray,
     "shape": _shape,
     "placements": _placements,
     "matches": lambda g, cells, shape: geometry.matches(cells, _shape(g, shape)),

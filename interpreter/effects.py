@@ -111,6 +111,8 @@ class Effects:
             self.known[cid] = self.everyone
         elif vis == "owner" and dest.owner is not None:
             self.known[cid] |= 1 << dest.owner
+        elif vis == "others" and dest.owner is not None:
+            self.known[cid] |= self.everyone & ~(1 << dest.owner)
         if dest.on_enter:
             for unit in dest.on_enter:
                 self.queue.append((unit, dest, card))
@@ -150,6 +152,8 @@ class Effects:
             self.known[card.id] = self.everyone
         elif vis == "owner" and zone.owner is not None:
             self.known[card.id] |= 1 << zone.owner
+        elif vis == "others" and zone.owner is not None:
+            self.known[card.id] |= self.everyone & ~(1 << zone.owner)
 
     def deal(self, count, source, dest):
         self.move(self.zc[source.i][::-1][:count], dest, None)
@@ -183,8 +187,12 @@ class Effects:
         cards[:] = order
         known = self.known
         vis = zone.vis  # a shuffle forgets positions: only what the zone shows is known
-        seen = self.everyone if vis == "public" else (
-            1 << zone.owner if vis == "owner" and zone.owner is not None else 0)
+        seen = self.everyone if vis == "public" else 0
+        if zone.owner is not None:
+            if vis == "owner":
+                seen = 1 << zone.owner
+            elif vis == "others":
+                seen = self.everyone & ~(1 << zone.owner)
         for card in cards:
             known[card.id] = seen
         if vis == "top" and cards:

@@ -1,9 +1,38 @@
 """Cells and shapes on a grid: neighbours, groups, placements, matching."""
 from __future__ import annotations
 
-from interpreter.values import Cell, Placement, Shape, cell, cell_name, normalize
+from interpreter.values import Cell, Fail, Placement, Shape, cell, cell_name, normalize
 
 STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
+# The eight directions, clockwise from up (y grows downwards): the built-in `directions`.
+DIRECTIONS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
+
+RAYS_OF: dict = {}  # (width, height, cell, step) -> the cells of that ray (none: empty)
+
+
+def ray_cells(width: int, height: int, start, step) -> tuple:
+    """The cells from next to ``start``, ``step`` after ``step``, while on a width x height
+    grid. Worked out once per grid size, start and step: a game walks the same rays
+    again and again (Reversi asks for eight from every empty cell at every move)."""
+    key = (width, height, start, step)
+    found = RAYS_OF.get(key)
+    if found is None:
+        if type(step) is not tuple or len(step) != 2 or not all(type(d) is int for d in step) \
+                or step == (0, 0):
+            raise Fail(f"a ray's direction is a step (dx, dy) of whole numbers, not {step!r}")
+        if type(start) is not Cell:
+            raise Fail(f"a ray starts from a cell, not {start!r}")
+        x, y = start
+        dx, dy = step
+        out = []
+        x, y = x + dx, y + dy
+        while 0 <= x < width and 0 <= y < height:
+            out.append(cell(x, y))
+            x, y = x + dx, y + dy
+        found = tuple(out)
+        if len(RAYS_OF) < 500_000:
+            RAYS_OF[key] = found
+    return found
 
 
 def as_cells(value) -> list:

@@ -220,6 +220,8 @@ def outcome_line(g, outcome) -> str:
     reason = f" ({outcome['reason']})" if outcome.get("reason") else ""
     if g.rules.program.cooperative:
         team = next(iter(scores.values()), 0)
+        if outcome["result"] == "score":
+            return f"== game over: the team scores {team}{reason}{extras}"
         verb = "wins" if outcome["result"] == "win" else "loses"
         return f"== game over: the team {verb}{reason}; score {team}{extras}"
     table = ", ".join(f"{names[p]} {scores[p]}" for p in scores)
