@@ -195,6 +195,9 @@ class Effects:
                 seen = self.everyone & ~(1 << zone.owner)
         for card in cards:
             known[card.id] = seen
+        for masks in self.told.values():  # which card was told what is forgotten too
+            for card in cards:
+                masks[card.id] = 0
         if vis == "top" and cards:
             known[cards[-1].id] = self.everyone
 
@@ -281,6 +284,8 @@ class Effects:
         self.where.append(None)
         self.cells.append(())
         self.known.append(0)
+        for masks in self.told.values():
+            masks.append(0)
         self.move(card, zone, None)
 
     def create_from(self, kind, table, zone):
@@ -291,12 +296,24 @@ class Effects:
 
     def reveal(self, what, to):
         cards = [what] if isinstance(what, Card) else list(what or [])
-        if to is None:
-            mask = self.everyone
-        else:
-            mask = 0
-            for seat in ([to] if isinstance(to, int) else to):
-                mask |= 1 << seat
+        mask = self._seats_mask(to)
         known = self.known
         for card in cards:
             known[card.id] |= mask
+
+    def tell(self, card, field, to):
+        """``reveal card.field to seats``: they learn that field of the card, not its face."""
+        if type(card) is not Card:
+            raise Fail("there is no card to tell about (the value is none)" if card is None
+                       else f"only a card's field can be told, not {text_of(card)}'s")
+        if field not in card.f and not self.rules.kinds[card.kind].has_var(field):
+            raise Fail(f"{card.label} has no field '{field}'")
+        self.told[field][card.id] |= self._seats_mask(to)
+
+    def _seats_mask(self, to) -> int:
+        if to is None:
+            return self.everyone
+        mask = 0
+        for seat in ([to] if isinstance(to, int) else to):
+            mask |= 1 << seat
+        return mask

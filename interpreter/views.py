@@ -37,7 +37,11 @@ def knows(g, card, seat) -> bool:
 
 def card_view(g, card, seat) -> dict:
     if not knows(g, card, seat):
-        return {"hidden": True, "kind": card.kind}
+        out = {"hidden": True, "kind": card.kind}
+        for name, masks in g.told.items():  # the facts this seat was told of the card
+            if masks[card.id] and sees(masks[card.id], seat):
+                out[name] = plain(g, _field(g, card, name), seat)
+        return out
     out = {"name": card.label, "kind": card.kind}
     for key, value in card.f.items():
         out[key] = plain(g, value, seat)
@@ -122,6 +126,7 @@ def view(g, seat=None) -> dict:
         "current": plain(g, g.current, seat),
         "turn": g.turn_number,
         "to_move": plain(g, g.to_move, seat),
+        "to_move_all": g.to_move_all,
         "zones": {z.name: zone_view(g, z, seat) for z in all_zones(g)},
         "vars": vars_view(g, seat),
         "seat_vars": [info.name for info, _ in g.rules.code.tops["vars"] if info.type.name == "seat"],
@@ -130,16 +135,22 @@ def view(g, seat=None) -> dict:
         "over": g.over,
     }
     if g.pending is not None:
-        decision = {"seat": int(g.pending.seat),
-                    "prompt": render_parts(g, g.pending.prompt, seat)}
-        if seat is None or seat == g.pending.seat:
-            decision["moves"] = list(g.pending.notations)
+        pending = g.pending
+        if g.group is not None and isinstance(seat, int) and g.group.of(seat) is not None:
+            pending = g.group.of(seat)  # a simultaneous choice: the seat's own decision
+        decision = {"seat": int(pending.seat), "prompt": render_parts(g, pending.prompt, seat)}
+        if seat is None or seat == pending.seat:
+            decision["moves"] = list(pending.notations)
             cells = {n: [cell_name(c) for c in v.cells]
-                     for n, v in zip(g.pending.notations, g.pending.values)
+                     for n, v in zip(pending.notations, pending.values)
                      if isinstance(v, Placement)}
             if cells:
                 decision["cells"] = cells
         out["decision"] = decision
+    if g.group is not None:  # the answers given so far: each seat sees only its own
+        out["chosen"] = {int(d.seat): d.notations[g.group.answers[d.seat]]
+                         for d in g.group.decisions if d.seat in g.group.answers
+                         and (seat is None or seat == d.seat)}
     if g.over:
         out["outcome"] = g.outcome
     if seat is None:

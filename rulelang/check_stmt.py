@@ -392,7 +392,19 @@ class StmtChecker:
         self.zone_arg(s.dest, scope, "where the cards go")
 
     def s_Reveal(self, s, scope, loops):
-        self.cards_arg(s.what, scope, "what is revealed")
+        if isinstance(s.what, ast.Attr):
+            t = self.expr(s.what, scope)
+            told = s.what.ref is not None and s.what.ref[0] == "field" and not (
+                t.name == "card" or (t.name == "list" and t.arg is not None and t.arg.name == "card"))
+            if told:  # a fact of a card (c.colour), not the face of a card a field holds
+                s.fact = s.what.name
+                if s.fact not in self.program.told_fields:
+                    self.program.told_fields.append(s.fact)
+            elif t.name not in ("card", "list", "any", "none"):
+                self.error(s.what.span, f"what is revealed should be a card, a list of cards or "
+                                        f"a card's field, but this is {T.spoken(t)}")
+        else:
+            self.cards_arg(s.what, scope, "what is revealed")
         if s.to is not None:
             t = self.expr(s.to, scope)
             if not (T.fits(t, T.SEAT) or t.name == "list"):
@@ -400,6 +412,17 @@ class StmtChecker:
                                       f"not {T.spoken(t)}")
 
     def s_Choose(self, s, scope, loops):
+        outer = scope
+        if s.each is not None:  # by each p in SEATS: p is known in the options, pass and prompt
+            each, seats = s.each
+            st = self.expr(seats, scope)
+            if not (T.iterable(st) and T.fits(T.element(st), T.SEAT)):
+                self.error(seats.span, f"'by each {each} in' needs a list of players, "
+                                       f"not {T.spoken(st)}", "like: by each p in players")
+            if s.by is not None:
+                self.error(s.by.span, "a choose has one 'by': a player, or 'each' of several")
+            scope = scope.child()
+            s.each_slot = scope.bind(each, T.SEAT, mutable=False)
         t = self.expr(s.options, scope)
         if not T.iterable(t):
             self.error(s.options.span,
@@ -415,9 +438,12 @@ class StmtChecker:
                            "it is what a player types; it cannot be empty, insert values or hold '+'")
         if s.prompt is not None:
             self.expr(s.prompt, scope)
-        if s.name in scope.names:
+        if s.name in outer.names:
             self.error(s.span, f"'{s.name}' is already defined in this block")
-        s.slot = scope.bind(s.name, T.element(t))
+        chosen = T.element(t)
+        if s.each is not None:  # every seat's choice, as (seat, choice) pairs
+            chosen = T.list_of(T.Type("tuple", (T.SEAT, chosen)))
+        s.slot = outer.bind(s.name, chosen)
 
     def s_If(self, s, scope, loops):
         for cond, body in s.branches:

@@ -76,14 +76,21 @@ def play_to(rules, players, seed, picks, faces=None):
     return game
 
 
+def told_to(game, seat, card) -> tuple:
+    """The facts of a card ``seat`` was told (``reveal c.field to seat``) without its face."""
+    return tuple((name, repr(card.f.get(name))) for name, masks in sorted(game.told.items())
+                 if masks[card.id] >> seat & 1)
+
+
 def other_faces(game, seat):
-    """For the cards ``seat`` never saw: each gets another one's fields, kind by kind."""
+    """For the cards ``seat`` never saw: each gets another one's fields, kind by kind, among
+    the cards of which it was told the same facts (it knows those: they must not change)."""
     seen = seen_by(game, seat)
     faces = {}
     by_kind: dict = {}
     for card in game.cards:
         if card.id not in seen:
-            by_kind.setdefault(card.kind, []).append(card)
+            by_kind.setdefault((card.kind, told_to(game, seat, card)), []).append(card)
     for cards in by_kind.values():
         if len({card.label for card in cards}) < 2:
             continue
