@@ -4,7 +4,8 @@ A bot sees the game only through ``legal_moves()`` and what its own moves lead
 to. The greedy bot looks ahead by playing each move on a copy of the game
 (``game.copy``, which keeps no log); in that copy all chance to come is redrawn
 from the bot's own generator, so it cannot peek at a shuffle that has not
-happened yet.
+happened yet; and in a simultaneous choice, the other seats' answers are dropped
+from the copy and drawn at random, so it cannot peek at them either.
 """
 from __future__ import annotations
 
@@ -55,7 +56,15 @@ class GreedyBot:
 
     def value_after(self, game, move, seat, depth):
         copy = game.copy(logging=False, seed=self.rng.getrandbits(64))
-        copy.apply(move.index)
+        group = copy.group
+        if group is None:
+            copy.apply(move.index)
+        else:  # a simultaneous choice: what the others chose is not the bot's to know
+            copy.forget_choices(seat)
+            copy.apply(move.index, seat)
+            while copy.group is group:
+                moves = copy.legal_moves()
+                copy.apply(self.rng.randrange(len(moves)))
         self.left -= 1
         if copy.is_over:
             return (_result(copy, seat), heuristic(copy, seat))

@@ -434,5 +434,4 @@ class Decisions:
         group = self.group
         if group is not None:
             group.answers = {s: i for s, i in group.answers.items() if s == seat}
-            self.pending = group.first_open() if len(group.answers) < len(group.decisions) \
-                else self.pending
+            self.pending = group.first_open()  # the seat's own answer never completes it

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import deque
 
 from interpreter.chance import event_matches
+from interpreter.facts import NOTHING, add_fact
 from interpreter.protocol import text_of
 from interpreter.values import (MAX_CARDS, Card, Cell, Fail, Placement, Zone, cell_name,
                                 parse_cell, parse_shape)
@@ -195,9 +196,9 @@ class Effects:
                 seen = self.everyone & ~(1 << zone.owner)
         for card in cards:
             known[card.id] = seen
-        for masks in self.told.values():  # which card was told what is forgotten too
+        for facts in self.told.values():  # which card was told what is forgotten too
             for card in cards:
-                masks[card.id] = 0
+                facts[card.id] = NOTHING
         if vis == "top" and cards:
             known[cards[-1].id] = self.everyone
 
@@ -284,8 +285,8 @@ class Effects:
         self.where.append(None)
         self.cells.append(())
         self.known.append(0)
-        for masks in self.told.values():
-            masks.append(0)
+        for facts in self.told.values():
+            facts.append(NOTHING)
         self.move(card, zone, None)
 
     def create_from(self, kind, table, zone):
@@ -301,14 +302,21 @@ class Effects:
         for card in cards:
             known[card.id] |= mask
 
-    def tell(self, card, field, to):
-        """``reveal card.field to seats``: they learn that field of the card, not its face."""
+    def tell(self, card, field, to, asked=None):
+        """``reveal card.field to seats``: they learn that field of the card, not its face;
+        with ``asked`` (``(value,)``: ``reveal card.field == value``), whether it is that value."""
         if type(card) is not Card:
             raise Fail("there is no card to tell about (the value is none)" if card is None
                        else f"only a card's field can be told, not {text_of(card)}'s")
-        if field not in card.f and not self.rules.kinds[card.kind].has_var(field):
+        if field in card.f:
+            actual = card.f[field]
+        elif self.rules.kinds[card.kind].has_var(field):
+            actual = self.cv[field][card.id]
+        else:
             raise Fail(f"{card.label} has no field '{field}'")
-        self.told[field][card.id] |= self._seats_mask(to)
+        value = actual if asked is None else asked[0]
+        facts = self.told[field]
+        facts[card.id] = add_fact(facts[card.id], self._seats_mask(to), value, value == actual)
 
     def _seats_mask(self, to) -> int:
         if to is None:

@@ -10,8 +10,8 @@ in flat lists indexed by the handle's number, so a copy is a few list copies:
 ``where[card]`` its zone, ``cells[card]`` its cells on a grid, ``known[card]`` the
 bitmask of seats that know its face, ``cv[field][card]`` its ``var`` fields,
 ``zc[zone]`` a zone's cards in order (a pile's top last), ``zg[zone]`` a grid's
-cells -> the tuple of cards on each; ``told[field][card]`` the bitmask of seats told that
-field of the card (``reveal c.field``) without seeing its face.
+cells -> the tuple of cards on each; ``told[field][card]`` the facts of that field told
+to seats that cannot see the card (``facts.py``).
 """
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from collections import deque
 import attrs
 
 from interpreter.compiler.helpers import Frame
+from interpreter.facts import NOTHING
 from interpreter.log import Choice, Ending, Header, Message, SeenCard
 from interpreter.protocol import decode, encode
 from interpreter.values import Card, Cell, Keyed
@@ -79,12 +80,20 @@ def _load_cards(g, data):
     return cards
 
 
+def _save_told(g, told):
+    """Only the cards someone was told of: {field: [[card, [[mask, value, yes], ...]], ...]}."""
+    return {name: [[i, [[mask, encode(value), yes] for mask, value, yes in f]]
+                   for i, f in enumerate(facts) if f] for name, facts in told.items()}
+
+
 def _load_told(g, data):
-    told = {name: [0] * len(g.cards) for name in g.rules.program.told_fields}
-    for name, masks in data.items():
-        if name not in told or len(masks) != len(g.cards) or not all(type(m) is int for m in masks):
+    told = {name: [NOTHING] * len(g.cards) for name in g.rules.program.told_fields}
+    for name, cards in data.items():
+        if name not in told:
             raise ValueError(name)
-        told[name] = list(masks)
+        for i, facts in cards:
+            told[name][g.cards[i].id] = tuple((int(mask), decode(g, value), bool(yes))
+                                              for mask, value, yes in facts)
     return told
 
 
@@ -339,8 +348,7 @@ FIELDS = (
     Field("cards", "cards", lambda g: [], _save_cards, _load_cards, list),
     Field("known", "known", lambda g: [], lambda g, k: list(k), lambda g, data: list(data), list),
     Field("told", "told", lambda g: {name: [] for name in g.rules.program.told_fields},
-          lambda g, t: {k: list(v) for k, v in t.items()}, _load_told,
-          lambda t: {k: list(v) for k, v in t.items()}, optional=True),
+          _save_told, _load_told, lambda t: {k: list(v) for k, v in t.items()}, optional=True),
     Field("cv", "cvars", lambda g: {name: [] for name in g.rules.var_fields}, _save_cv, _load_cv,
           lambda cv: {k: list(v) for k, v in cv.items()}),
     Field("zc", "zones", lambda g: [[] for _ in g.layout.zone_list], _save_zones, _load_zones,

@@ -7,6 +7,7 @@ the zones' declared visibility when cards move, by ``reveal``, and cleared by
 """
 from __future__ import annotations
 
+from interpreter.facts import known_to
 from interpreter.layout import key_texts
 from interpreter.log import Choice, Header, Message, SeenCard
 from interpreter.protocol import kind_of, text_of
@@ -38,9 +39,15 @@ def knows(g, card, seat) -> bool:
 def card_view(g, card, seat) -> dict:
     if not knows(g, card, seat):
         out = {"hidden": True, "kind": card.kind}
-        for name, masks in g.told.items():  # the facts this seat was told of the card
-            if masks[card.id] and sees(masks[card.id], seat):
-                out[name] = plain(g, _field(g, card, name), seat)
+        for name, facts in g.told.items():  # what this seat was told of the card
+            if facts[card.id]:
+                known = known_to(facts[card.id], lambda mask: sees(mask, seat))
+                if known is None:
+                    continue
+                if known.known:
+                    out[name] = plain(g, known.value, seat)
+                else:  # `not` is a keyword, never a field's name
+                    out.setdefault("not", {})[name] = [plain(g, v, seat) for v in known.not_values]
         return out
     out = {"name": card.label, "kind": card.kind}
     for key, value in card.f.items():

@@ -241,7 +241,8 @@ class Place(Stmt):  # no longer made: `place` is read as a Move (kept for the in
 @node
 class Reveal(Stmt):
     """``reveal CARDS [to SEATS]`` shows faces; ``reveal CARD.FIELD [to SEATS]`` tells one
-    fact of a card (``fact``, set by the checker: the field's name) without its face."""
+    field of a card without its face, and ``reveal CARD.FIELD == VALUE [to SEATS]`` whether
+    the field is that value (``fact``, set by the checker: the field's name)."""
     what: Expr
     to: Expr | None
     fact: str | None = attrs.field(kw_only=True, default=None)

@@ -392,24 +392,37 @@ class StmtChecker:
         self.zone_arg(s.dest, scope, "where the cards go")
 
     def s_Reveal(self, s, scope, loops):
-        if isinstance(s.what, ast.Attr):
-            t = self.expr(s.what, scope)
-            told = s.what.ref is not None and s.what.ref[0] == "field" and not (
-                t.name == "card" or (t.name == "list" and t.arg is not None and t.arg.name == "card"))
-            if told:  # a fact of a card (c.colour), not the face of a card a field holds
-                s.fact = s.what.name
-                if s.fact not in self.program.told_fields:
-                    self.program.told_fields.append(s.fact)
+        what = s.what
+        if isinstance(what, ast.Compare) and isinstance(what.left, ast.Attr):
+            self.expr(what, scope)  # whether a card's field is a value: c.colour == blue
+            if not self.fact_of(s, what.left) or what.op != "==":
+                self.error(what.span, "reveal tells a card's field (c.colour), or whether it is "
+                                      "a value (c.colour == blue)",
+                           "the field of a card, then == and the value")
+        elif isinstance(what, ast.Attr):
+            t = self.expr(what, scope)
+            if not (t.name == "card" or (t.name == "list" and t.arg is not None
+                                         and t.arg.name == "card")) and self.fact_of(s, what):
+                pass  # a fact of a card (c.colour), not the face of a card a field holds
             elif t.name not in ("card", "list", "any", "none"):
-                self.error(s.what.span, f"what is revealed should be a card, a list of cards or "
-                                        f"a card's field, but this is {T.spoken(t)}")
+                self.error(what.span, f"what is revealed should be a card, a list of cards or "
+                                      f"a card's field, but this is {T.spoken(t)}")
         else:
-            self.cards_arg(s.what, scope, "what is revealed")
+            self.cards_arg(what, scope, "what is revealed")
         if s.to is not None:
             t = self.expr(s.to, scope)
             if not (T.fits(t, T.SEAT) or t.name == "list"):
                 self.error(s.to.span, "reveal ... to takes a player or a list of players, "
                                       f"not {T.spoken(t)}")
+
+    def fact_of(self, s, attr) -> bool:
+        """``attr`` is a card's field: ``s`` tells it (and the rules keep who was told)."""
+        if attr.ref is None or attr.ref[0] != "field":
+            return False
+        s.fact = attr.name
+        if s.fact not in self.program.told_fields:
+            self.program.told_fields.append(s.fact)
+        return True
 
     def s_Choose(self, s, scope, loops):
         outer = scope

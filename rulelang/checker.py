@@ -88,7 +88,7 @@ class Program:
     triggers: list = attrs.field(factory=list)
     ends: list = attrs.field(factory=list)
     scores: list = attrs.field(factory=list)
-    told_fields: list = attrs.field(factory=list)  # card fields some `reveal c.FIELD` tells
+    told_fields: list = attrs.field(factory=list)  # card fields `reveal c.FIELD [== V]` tells
     global_slots: int = 0
     sources: dict = attrs.field(factory=dict)
     main_file: str = ""

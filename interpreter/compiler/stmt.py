@@ -225,7 +225,10 @@ class UnitGen:
     def s_Reveal(self, s):
         x = self.x
         to = x.expr(s.to) if s.to is not None else "None"
-        if s.fact is not None:
+        if s.fact is not None and isinstance(s.what, ast.Compare):  # whether c.field == value
+            self.line(f"g.tell({x.expr(s.what.left.obj)}, {literal(s.fact)}, {to}, "
+                      f"({x.expr(s.what.right)},))")
+        elif s.fact is not None:
             self.line(f"g.tell({x.expr(s.what.obj)}, {literal(s.fact)}, {to})")
         else:
             self.line(f"g.reveal({x.expr(s.what)}, {to})")
