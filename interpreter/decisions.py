@@ -18,7 +18,7 @@ from operator import itemgetter
 
 from interpreter.log import Choice
 from interpreter.protocol import kind_of
-from interpreter.values import Card, EnumValue, Fail, Placement, Seat
+from interpreter.values import Card, Cell, EnumValue, Fail, Placement, Seat, cell_name
 from rulelang.errors import IllegalMove, RulesError
 
 
@@ -50,6 +50,8 @@ class Decision:
                 text = str(value)
             elif t is Seat:
                 text = value.name
+            elif t is Cell:
+                text = cell_name(value)
             else:
                 text = g.notation_of(value, seat, element)
             if text in seen:

@@ -35,6 +35,60 @@ def ray_cells(width: int, height: int, start, step) -> tuple:
     return found
 
 
+LINES_FROM: dict = {}  # (width, height, steps) -> {cell: its rays, one per step, none empty}
+
+
+def lines_from(width: int, height: int, steps: tuple) -> dict:
+    """Every cell of a width x height grid -> the rays from it in the given steps (the
+    empty ones left out), worked out once per grid size and steps."""
+    key = (width, height, steps)
+    found = LINES_FROM.get(key)
+    if found is None:
+        found = {}
+        for y in range(height):
+            for x in range(width):
+                start = cell(x, y)
+                found[start] = tuple(line for line in (ray_cells(width, height, start, step)
+                                                       for step in steps) if line)
+        if len(LINES_FROM) < 1_000:
+            LINES_FROM[key] = found
+    return found
+
+
+def flanked_in(lines, through: set, ends: set) -> list:
+    """The cells of each line from its start while they are in ``through``, when the
+    first cell not in ``through`` is in ``ends`` (a run closed at both ends)."""
+    out = []
+    for line in lines:
+        if line[0] not in through:
+            continue
+        for i, c in enumerate(line):
+            if c not in through:
+                if c in ends:
+                    out.extend(line[:i])
+                break
+    return out
+
+
+def flanking_in(lines_from: dict, starts, through: set, ends: set) -> list:
+    """The cells of ``starts`` from which some line has a run in ``through`` closed by
+    ``ends``."""
+    out = []
+    for start in starts:
+        for line in lines_from.get(start, ()):
+            if line[0] not in through:
+                continue
+            for c in line:
+                if c not in through:
+                    break
+            else:
+                continue
+            if c in ends:
+                out.append(start)
+                break
+    return out
+
+
 def as_cells(value) -> list:
     if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], int):
         return [cell(*value)]

@@ -153,6 +153,13 @@ SIGNATURES: dict[str, Sig] = {
                "the cells from next to a cell in a direction (dx, dy) to the grid's edge, or up to "
                "and including the first one for which the function is true", optional=1,
                fn_param=T.CELL),
+    "flanked": Sig(("zone", "cell", "list", "list", "list"), lambda a: _CELLS,
+                   "the cells that lines from a cell, in each direction, run through (cells or "
+                   "cards in the first list) when the next cell is in the second list; in the "
+                   "eight directions unless a list of directions is given", optional=1),
+    "flanking": Sig(("zone", "cells", "list", "list", "list"), lambda a: _CELLS,
+                    "the cells of a list from which flanked(...) finds at least one cell",
+                    optional=1),
     "shape": Sig(("text",), lambda a: T.SHAPE, "a polyomino drawn as rows of # and ., split by /"),
     "placements": Sig(("shape", "cells"), lambda a: T.list_of(T.PLACEMENT),
                       "every way to put a shape (turned, either face) on the given cells"),

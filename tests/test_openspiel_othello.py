@@ -70,10 +70,12 @@ def test_reversi_agrees_with_openspiel_on_every_decision(reversi):
 
 
 def test_a_changed_flip_rule_is_caught(tmp_path):
-    """The check can fail: a Reversi whose discs also turn over across a gap (a line
-    closed by an empty cell counts) offers other moves than the native game."""
+    """The check can fail: a Reversi whose discs turn over only along rows and columns
+    (not diagonals) soon has another board, and other moves, than the native game."""
     text = Path(REVERSI).read_text()
-    changed = text.replace("colour_at(last(line)) == c", "colour_at(last(line)) != opponent(c)")
+    changed = text.replace("flanked(board, s, discs(opponent(c)), discs(c))",
+                           "flanked(board, s, discs(opponent(c)), discs(c), "
+                           "[(0, -1), (1, 0), (0, 1), (-1, 0)])")
     assert changed != text
     path = tmp_path / "reversi.rules"
     path.write_text(changed)
