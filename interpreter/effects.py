@@ -288,6 +288,7 @@ class Effects:
         for facts in self.told.values():
             facts.append(NOTHING)
         self.move(card, zone, None)
+        return card
 
     def create_from(self, kind, table, zone):
         for row in table:
