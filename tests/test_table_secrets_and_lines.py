@@ -229,3 +229,12 @@ def test_a_bad_direction_is_a_clear_error(call, message):
     text = LINES.replace('log "{size(directions)} {first(directions)}"', f'log "{{{call}}}"')
     with pytest.raises(rulelang.RulesRuntimeError, match=message):
         game(text)
+
+
+def test_the_terminal_shows_what_a_seat_was_told_of_a_card_it_cannot_see():
+    from rulelang.terminal.cards import card_text, cards_text
+    told = {"hidden": True, "kind": "C", "colour": "red", "not": {"rank": [1, 2]}}
+    assert card_text(told).plain == "? (red, not 1/2)"
+    plain = {"hidden": True, "kind": "C"}
+    assert card_text(plain).plain == "?"
+    assert cards_text([told, plain]).plain == "? (red, not 1/2), ?"  # each in its place
