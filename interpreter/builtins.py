@@ -164,13 +164,12 @@ def _steps(g, steps) -> tuple:
     return steps
 
 
-def _lines(g, grid, steps):
-    """The rays from every cell of ``grid`` in ``steps`` (default: the eight directions)."""
+def _grid_steps(g, grid, steps) -> tuple:
+    """The steps to look in (default: the eight directions), on a grid with edges."""
     if type(grid) is not Zone or grid.width is None:
         raise Fail(f"{text_of(grid)} is not a grid with edges: a line on it would never end"
                    if type(grid) is Zone and grid.grid else f"{text_of(grid)} is not a grid")
-    return geometry.lines_from(grid.width, grid.height,
-                               geometry.DIRECTIONS if steps is None else _steps(g, steps))
+    return geometry.DIRECTIONS if steps is None else _steps(g, steps)
 
 
 def _cell_set(g, grid, items) -> set:
@@ -195,21 +194,21 @@ def _cell_set(g, grid, items) -> set:
 
 
 def _flanked(g, grid, start, through, ends, steps=None):
-    lines = _lines(g, grid, steps)
+    steps = _grid_steps(g, grid, steps)
     if type(start) is not Cell:
         raise Fail(f"a line starts from a cell, not {text_of(start)}")
-    return geometry.flanked_in(lines.get(start, ()), _cell_set(g, grid, through),
-                               _cell_set(g, grid, ends))
+    lines = geometry.lines_of(grid.width, grid.height, steps, start)
+    return geometry.flanked_in(lines, _cell_set(g, grid, through), _cell_set(g, grid, ends))
 
 
 def _flanking(g, grid, starts, through, ends, steps=None):
-    lines = _lines(g, grid, steps)
+    steps = _grid_steps(g, grid, steps)
     starts = as_list(g, starts)
     for start in starts:
         if type(start) is not Cell:
             raise Fail(f"a line starts from a cell, not {text_of(start)}")
-    return geometry.flanking_in(lines, starts, _cell_set(g, grid, through),
-                                _cell_set(g, grid, ends))
+    return geometry.flanking_in(grid.width, grid.height, steps, starts,
+                                _cell_set(g, grid, through), _cell_set(g, grid, ends))
 
 
 def _knows(g, seat, card):

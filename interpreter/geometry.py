@@ -35,23 +35,20 @@ def ray_cells(width: int, height: int, start, step) -> tuple:
     return found
 
 
-LINES_FROM: dict = {}  # (width, height, steps) -> {cell: its rays, one per step, none empty}
+LINES_OF: dict = {}  # (width, height, steps, cell) -> its rays, one per step, none empty
 
 
-def lines_from(width: int, height: int, steps: tuple) -> dict:
-    """Every cell of a width x height grid -> the rays from it in the given steps (the
-    empty ones left out), worked out once per grid size and steps."""
-    key = (width, height, steps)
-    found = LINES_FROM.get(key)
+def lines_of(width: int, height: int, steps: tuple, start) -> tuple:
+    """The rays from ``start`` on a width x height grid in each of ``steps`` (the empty
+    ones left out), worked out once per grid size, steps and cell, when first asked
+    for (a 100 x 100 grid's every ray would be millions of cells)."""
+    key = (width, height, steps, start)
+    found = LINES_OF.get(key)
     if found is None:
-        found = {}
-        for y in range(height):
-            for x in range(width):
-                start = cell(x, y)
-                found[start] = tuple(line for line in (ray_cells(width, height, start, step)
-                                                       for step in steps) if line)
-        if len(LINES_FROM) < 1_000:
-            LINES_FROM[key] = found
+        found = tuple(line for line in (ray_cells(width, height, start, step) for step in steps)
+                      if line)
+        if len(LINES_OF) < 200_000:
+            LINES_OF[key] = found
     return found
 
 
@@ -70,12 +67,17 @@ def flanked_in(lines, through: set, ends: set) -> list:
     return out
 
 
-def flanking_in(lines_from: dict, starts, through: set, ends: set) -> list:
+def flanking_in(width: int, height: int, steps: tuple, starts, through: set,
+                ends: set) -> list:
     """The cells of ``starts`` from which some line has a run in ``through`` closed by
     ``ends``."""
     out = []
+    get = LINES_OF.get
     for start in starts:
-        for line in lines_from.get(start, ()):
+        lines = get((width, height, steps, start))
+        if lines is None:
+            lines = lines_of(width, height, steps, start)
+        for line in lines:
             if line[0] not in through:
                 continue
             for c in line:
