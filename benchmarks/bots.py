@@ -1,7 +1,8 @@
 """How strong the bots are and how long they think: the tables in the README.
 
     python benchmarks/bots.py strength [--games 200] [--workers 2]
-    python benchmarks/bots.py teams [--games 100] [--workers 2]
+    python benchmarks/bots.py teams [--games 100] [--workers 2] [--kinds mcts] [--only Yami]
+                                    [--players 3]
 
 A benchmark, not a test: it measures, it does not assert. ``strength`` plays Yokai Sketch
 between two kinds of bots (each kind takes each seat in half the games) and prints each
@@ -101,12 +102,14 @@ def team_configs():
             yield "games/yokai.rules", players, {"levels": level}, f"Yokai level {level}"
 
 
-def teams(games, workers, kinds, only):
+def teams(games, workers, kinds, only, counts):
     print("| game | players | team | wins | 95% interval | time per decision |")
     print("|---|---|---|---|---|---|")
     with ProcessPoolExecutor(workers) as pool:
         for path, players, options, label in team_configs():
             if only and not any(word in label for word in only):
+                continue
+            if counts and players not in counts:
                 continue
             for kind in kinds:
                 jobs = [(path, players, options, kind, i) for i in range(games)]
@@ -126,11 +129,13 @@ def main():
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--kinds", nargs="*", default=TEAMS, help="teams: the kinds to try")
     parser.add_argument("--only", nargs="*", default=[], help="teams: labels to keep (Yami, 'level 1')")
+    parser.add_argument("--players", nargs="*", type=int, default=[],
+                        help="teams: player counts to keep (default: 2, 3 and 4)")
     args = parser.parse_args()
     if args.table == "strength":
         strength(args.games or 200, args.workers)
     else:
-        teams(args.games or 100, args.workers, args.kinds, args.only)
+        teams(args.games or 100, args.workers, args.kinds, args.only, args.players)
 
 
 if __name__ == "__main__":

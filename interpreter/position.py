@@ -175,16 +175,7 @@ class _Builder:
         self._placed.add(card.id)
         source = g.where[card.id]
         if source is not None:
-            g.zc[source.i].remove(card)
-            if source.grid:
-                grid = g.zg[source.i]
-                for cell in g.cells[card.id]:
-                    rest = tuple(c for c in grid[cell] if c is not card)
-                    if rest:
-                        grid[cell] = rest
-                    else:
-                        del grid[cell]
-                g.cells[card.id] = ()
+            g._take(card, source)  # as a move takes it (a top-visible pile's new top is seen)
             g.where[card.id] = None
         return card
 
