@@ -271,3 +271,25 @@ def test_bots_play_a_game_of_choices_made_at_once_to_the_end():
             for seat in game.to_move_all:
                 game.play(bots[seat].choose(seat_knowledge(game, seat)), seat=seat)
         assert game.outcome["result"] in ("win", "draw")
+
+
+def test_a_sample_deals_hidden_cards_faces_that_fit_what_the_seat_was_told():
+    """Hanabi: P1 shows P2 its red cards. In every sample of P2's knowledge, P2's hand
+    (which P2 cannot see) holds red cards where it was told red, and none elsewhere; the
+    faces are otherwise drawn anew (they differ between samples)."""
+    rules = load("examples/hanabi.rules")
+    game = rules.new_game(players=2, seed=4)
+    hand = game.zones["hand"][game.seats[1]]
+    colours = [c.f["colour"].name for c in game.zc[hand.i]]
+    assert "red" in colours and colours != ["red"] * 5
+    for move in ("hint", "P2", "red"):
+        game.play(move)
+    knowledge = seat_knowledge(game)
+    assert knowledge.seat == 1
+    rng, seen = random.Random(0), set()
+    for _ in range(20):
+        world = knowledge.sample(rng)
+        faces = [c.label for c in world.zc[hand.i]]
+        assert [f.split()[0] == "red" for f in faces] == [c == "red" for c in colours]
+        seen.add(tuple(faces))
+    assert len(seen) > 1
