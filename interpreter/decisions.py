@@ -395,18 +395,7 @@ class Decisions:
         decision = self.pending
         value = decision.values[i]
         if self.logging:
-            seat = decision.seat
-            t = type(value)
-            if t is Card:
-                named = (value,) if self.known[value.id] >> seat & 1 else ()
-            elif t is tuple or t is list:
-                named = kind_of(value).named(self, value, seat)
-            else:
-                named = ()  # a number, a colour, a seat...: no card's face in its name
-            self.log.append(Choice(seat, decision.prompt, decision.notations[i], named,
-                                   1 << seat if named else self.everyone))
-            if named:
-                self.unsettled.append(len(self.log) - 1)
+            self.log_choice(decision, i)
         self.pending = None
         self.history.append(decision.notations[i])
         decision.frame.L[decision.site.slot] = value
@@ -445,7 +434,7 @@ class Decisions:
         elif t is tuple or t is list:
             named = kind_of(value).named(self, value, seat)
         else:
-            named = ()
+            named = ()  # a number, a colour, a seat...: no card's face in its name
         self.log.append(Choice(seat, decision.prompt, decision.notations[i], named,
                                1 << seat if named else self.everyone))
         if named:
