@@ -238,3 +238,23 @@ def test_the_terminal_shows_what_a_seat_was_told_of_a_card_it_cannot_see():
     plain = {"hidden": True, "kind": "C"}
     assert card_text(plain).plain == "?"
     assert cards_text([told, plain]).plain == "? (red, not 1/2), ?"  # each in its place
+
+
+def test_the_information_flow_check_takes_a_field_told_for_no_face_shown():
+    """After `reveal c.colour`, the card's other fields are as secret as before."""
+    text = """game "T"
+players 2
+enum Colour { red, blue }
+card C { colour: Colour  rank: int  name "{colour} {rank}" }
+zone deck: pile of C
+setup { create C(colour: red, rank: 1) in deck }
+turn {
+  let c = top(deck)
+  reveal c.colour
+  log "the rank is {c.rank}"
+  choose x in [1] prompt "x"
+  end
+}
+"""
+    warnings = [d.message for d in rulelang.loads(text, name="t.rules").program.warnings]
+    assert any("log line shows a value worked out from a hidden card" in w for w in warnings)
