@@ -302,7 +302,7 @@ class Analysis:
 
 # Built-ins whose result is (some of) the items of their first argument.
 PASS_THROUGH = frozenset({"first", "last", "sort", "reverse", "unique", "distinct", "cards", "top",
-                          "bottom", "argmax", "argmin", "random", "at"})
+                          "bottom", "argmax", "argmin", "random", "at", "disclose"})
 
 
 @attrs.define
