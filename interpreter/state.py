@@ -10,7 +10,8 @@ in flat lists indexed by the handle's number, so a copy is a few list copies:
 ``where[card]`` its zone, ``cells[card]`` its cells on a grid, ``known[card]`` the
 bitmask of seats that know its face, ``cv[field][card]`` its ``var`` fields,
 ``zc[zone]`` a zone's cards in order (a pile's top last), ``zg[zone]`` a grid's
-cells -> the tuple of cards on each.
+cells -> the tuple of cards on each; ``told[field][card]`` the facts of that field told
+to seats that cannot see the card (``facts.py``).
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from itertools import product
 import attrs
 
 from interpreter.compiler.helpers import MAX_LOOP_STEPS as TICK_LIMIT, Frame
+from interpreter.facts import NOTHING
 from interpreter.log import Choice, Ending, Header, Message, SeenCard
 from interpreter.protocol import Damaged, _short, decode, encode
 from interpreter.state_checks import (MAX_FRAMES, MAX_LOG, MAX_TURNS, a_bool, a_dict, a_list,
@@ -44,6 +46,7 @@ class Field:
     load: object = None  # (g, data) -> value (earlier fields already loaded)
     copy: object = None  # (value) -> an independent copy; None: shared (immutable)
     check: object = None  # (g, value) -> None, once every part is read: Damaged if inconsistent
+    optional: bool = False  # a save from before this part existed starts it afresh
 
 
 def _same(value):
@@ -117,6 +120,23 @@ def _load_known(g, data):
         for i, k in enumerate(data):
             an_int(k, f"who knows card {i}", 0, everyone)
     return list(data)
+
+
+def _save_told(g, told):
+    """Only the cards someone was told of: {field: [[card, [[mask, value, yes], ...]], ...]}."""
+    return {name: [[i, [[mask, encode(value), yes] for mask, value, yes in f]]
+                   for i, f in enumerate(facts) if f] for name, facts in told.items()}
+
+
+def _load_told(g, data):
+    told = {name: [NOTHING] * len(g.cards) for name in g.rules.program.told_fields}
+    for name, cards in data.items():
+        if name not in told:
+            raise ValueError(name)
+        for i, facts in cards:
+            told[name][g.cards[i].id] = tuple((int(mask), decode(g, value), bool(yes))
+                                              for mask, value, yes in facts)
+    return told
 
 
 def _save_cv(g, cv):
@@ -258,7 +278,7 @@ def _copy_frames(frames):
 
 
 def _save_pending(g, pending):
-    if pending is None:
+    if pending is None or g.group is not None:  # a simultaneous choice's: from the group
         return None
     out = {"seat": int(pending.seat), "site": pending.site.index}
     if not pending.site.recomputable:
@@ -293,6 +313,42 @@ def _load_pending(g, data):
     need(decision.seat == seat, f"the decision '{site.name}' is for "
                                 f"{g.seat_name(decision.seat)}, not {g.seat_name(seat)}")
     return decision
+
+
+def _save_group(g, group):
+    if group is None:
+        return None
+    out = {"site": group.site.index, "seats": [int(d.seat) for d in group.decisions],
+           "answers": [[int(seat), i] for seat, i in group.answers.items()]}
+    if not group.site.recomputable:
+        out["saved"] = [[[encode(x) for x in (d.values[:-1] if d.passing else d.values)],
+                         d.passing] for d in group.decisions]
+    return out
+
+
+def _load_group(g, data):
+    """A simultaneous choice, its decisions worked out again (or read from the save), its
+    answers so far; ``pending`` is its first decision still unanswered."""
+    if data is None:
+        return None
+    from interpreter.decisions import Group
+    site = g.rules.sites[data["site"]]
+    seats = [g.seats[s] for s in data["seats"]]
+    saved = None
+    if "saved" in data:
+        saved = []
+        for values, passing in data["saved"]:  # the options, without the pass move
+            saved.append(([decode(g, x) for x in values], bool(passing)))
+    frame = g.frames[-1]
+    group = Group(site, frame, Group.asked(g, site, frame, seats, saved), {})
+    for seat, i in data["answers"]:
+        if group.of(g.seats[seat]) is None or not 0 <= i < len(group.of(g.seats[seat]).values):
+            raise ValueError("answer")
+        group.answers[g.seats[seat]] = int(i)
+    if len(group.answers) >= len(group.decisions):
+        raise ValueError("answers")
+    g.pending = group.first_open()
+    return group
 
 
 def _parts(parts):
@@ -415,6 +471,8 @@ FIELDS = (
           lambda g, c: {k: encode(x) for k, x in c.items() if k not in g.options}, _load_consts),
     Field("cards", "cards", lambda g: [], _save_cards, _load_cards, list),
     Field("known", "known", lambda g: [], lambda g, k: list(k), _load_known, list, check_known),
+    Field("told", "told", lambda g: {name: [] for name in g.rules.program.told_fields},
+          _save_told, _load_told, lambda t: {k: list(v) for k, v in t.items()}, optional=True),
     Field("cv", "cvars", lambda g: {name: [] for name in g.rules.var_fields}, _save_cv, _load_cv,
           lambda cv: {k: list(v) for k, v in cv.items()}),
     Field("zc", "zones", lambda g: [[] for _ in g.layout.zone_list], _save_zones, _load_zones,
@@ -431,6 +489,9 @@ FIELDS = (
     Field("over", "over", lambda g: False, _plain, _flag("over")),  # before what depends on it
     Field("frames", "frames", lambda g: [], _save_frames, _load_frames, _copy_frames, check_frames),
     Field("pending", "pending", lambda g: None, _save_pending, _load_pending, check=check_pending),
+    # a simultaneous choice (``choose ... by each``): its decisions and the secret answers
+    # so far; copies fix it up (Game.copy), as they do ``pending``
+    Field("group", "group", lambda g: None, _save_group, _load_group, optional=True),
     Field("log", "log", lambda g: [], _save_log, _load_log, list),
     Field("unsettled", "unsettled", lambda g: [], _plain, _load_unsettled, list, check_unsettled),
     Field("history", "history", lambda g: [], lambda g, h: list(h), _load_history,
@@ -465,10 +526,15 @@ def encode_state(g) -> dict:
 def decode_state(g, data: dict):
     """Read a save's state into ``g``, checking each part, then each against the rest;
     a ``Damaged`` error names the part that is wrong."""
+    optional = {f.key for f in FIELDS if f.optional and f.key not in data}  # older saves
     same_names([k for k in data if k != "signature"],
-               [f.key for f in FIELDS if f.key is not None] + list(WRAPPING), "the save")
+               [f.key for f in FIELDS if f.key is not None and f.key not in optional]
+               + list(WRAPPING), "the save")
     for f in FIELDS:
         if f.key is not None:
+            if f.optional and f.key not in data:
+                setattr(g, f.attr, f.start(g))
+                continue
             try:
                 setattr(g, f.attr, f.load(g, data[f.key]))
             except ValueError as error:  # a Damaged error, or a value unpacked from a wrong shape

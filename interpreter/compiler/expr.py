@@ -125,6 +125,8 @@ class ExprGen:
                 return "g.players"
             if e.ref == ("builtin", "seats"):
                 return "g.seats"
+            if e.ref == ("builtin", "directions"):
+                return "DIRECTIONS"
         return None
 
     def fresh(self, e) -> bool:
@@ -223,7 +225,8 @@ class ExprGen:
             return f"g.dummies.get({literal(name)})"
         if kind == "builtin":
             return {"current": "g.current", "player_count": "g.nplayers",
-                    "players": "list(g.players)"}.get(name, "list(g.seats)")
+                    "players": "list(g.players)", "directions": "list(DIRECTIONS)"
+                    }.get(name, "list(g.seats)")
         raise AssertionError(f"unresolved name {e.id}: {e.ref}")
 
     # ------------------------------------------------------------ compound
@@ -282,6 +285,11 @@ class ExprGen:
         fast = self.fast_builtin(name, e.args, args)
         if fast is not None:
             return fast
+        if name in ("any", "all") and len(e.args) == 1 and isinstance(e.args[0], ast.Comprehension) \
+                and not self.m.an.expr_chance(e.args[0]):
+            # stops at the first item that decides (nothing is drawn by chance in it, so
+            # the items not looked at would have changed nothing)
+            return f"{name}({args[0][1:-1]})"
         if name not in IMPLEMENTATIONS:
             raise AssertionError(f"no builtin {name}")
         return f"b_{name}(g{''.join(', ' + a for a in args)})"
@@ -304,6 +312,8 @@ class ExprGen:
                 return f"list({cards})"
         if t == "list" and name in ("size", "count") and not isinstance(nodes[0], ast.Name):
             return f"len({a})"
+        if t == "list" and name in ("first", "last") and not isinstance(nodes[0], ast.Name):
+            return f"end_item({a}, {0 if name == 'first' else -1})"
         return None
 
     def lambda_(self, e) -> str:
@@ -415,6 +425,11 @@ class ExprGen:
         a, b = self.compared(e.left), self.compared(e.right)
         if e.op in ("==", "!=") and b == "None":  # no runtime value equals none but none
             return f"({a} {'is' if e.op == '==' else 'is not'} None)"
+        if e.op in ("==", "!=") and any(x.ty is not None and x.ty.name == "enum"
+                                        for x in (e.left, e.right)):
+            # an enum member is equal only to itself (each is made once per ruleset), and
+            # `is` skips the comparison slot its ordering methods give it (~7x slower)
+            return f"({a} {'is' if e.op == '==' else 'is not'} {b})"
         if may_nest(e.left.ty) and may_nest(e.right.ty):  # two lists: the work counted
             if e.op in ("==", "!="):
                 test = self.equality(a, b)
