@@ -9,6 +9,8 @@ one pauses for a decision or the game ends.
 """
 from __future__ import annotations
 
+from operator import attrgetter
+
 from interpreter import views
 from interpreter.compiler.helpers import PAUSE, Frame
 from interpreter.decisions import Decisions, Move  # noqa: F401 (Move: where callers find it)
@@ -233,9 +235,7 @@ class Game(Effects, Decisions):
         """The seat to move, as its number (0 is P1), or None."""
         return int(self.pending.seat) if self.pending is not None else None
 
-    @property
-    def is_over(self):
-        return self.over
+    is_over = property(attrgetter("over"))  # read after every move: no Python frame
 
     @property
     def outcome(self):
