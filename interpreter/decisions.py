@@ -166,16 +166,21 @@ class Decisions:
         decision a saved game waits on, worked out again (returned, nothing else done)."""
         if seat not in self.players:
             raise Fail(f"{self.seat_name(seat)} cannot decide: say 'by' which player decides")
-        known, bit = self.known, 1 << seat
+        known, bit, element = self.known, 1 << seat, site.element
         texts = []
-        for v in options:
+        add = texts.append
+        for v in options:  # notation_of, written out for the common kinds
             t = type(v)
             if t is Card:
-                texts.append(v.label if known[v.id] & bit else self.position(v))
+                add(v.label if known[v.id] & bit else self.position(v))
             elif t is EnumValue or t is Seat:
-                texts.append(v.name)
+                add(v.name)
+            elif t is int and element is None:
+                add(str(v))
+            elif t is bool:
+                add("yes" if v else "no")
             else:
-                texts.append(self.notation_of(v, seat, site.element))
+                add(self.notation_of(v, seat, element))
         offers = self.rules.offers
         key = (seat, passing, *texts)
         offer = offers.get(key)
@@ -193,7 +198,10 @@ class Decisions:
         if restoring:
             return decision
         self.pending = decision
-        if self.unsettled and self.logging:
+        unsettled = self.unsettled
+        # Unsettled lines are all the last chooser's (asking another seat settles them):
+        # asking that seat again leaves them as they are.
+        if unsettled and self.logging and self.log[unsettled[-1]].seat != seat:
             self.settle(seat)
         self.steps = self.work = 0
 
@@ -308,7 +316,10 @@ class Decisions:
                 named = kind_of(value).named(self, value, seat)
             else:
                 named = ()  # a number, a colour, a seat...: no card's face in its name
-            self.log.append(Choice(seat, decision.prompt, decision.notations[i], named,
+            prompt = decision._prompt
+            if prompt is None:  # not given when asked (a restored game): worked out now
+                prompt = decision.prompt
+            self.log.append(Choice(seat, prompt, decision.notations[i], named,
                                    1 << seat if named else self.everyone))
             if named:
                 self.unsettled.append(len(self.log) - 1)
