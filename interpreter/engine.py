@@ -132,9 +132,7 @@ class Game(Effects, Decisions):
         """Start a rule that can pause: its frame goes on top (the caller runs it)."""
         if len(self.frames) + self.rdepth > 300:
             raise Fail(f"rule '{unit.name[5:]}' calls itself without end")
-        L = [None] * unit.nslots
-        L[:len(args)] = args
-        frame = Frame(unit, 0, L)
+        frame = Frame(unit, 0, args + [None] * (unit.nslots - len(args)))  # args: a new list
         self.frames.append(frame)
         return frame
 
