@@ -52,7 +52,7 @@ def chance_sites(program) -> list[ChanceSite]:
     setup_rules = _reached_only_from_setup(program, callers)
     found: dict = {}
     units = [("setup", program.blocks["setup"].body)] if "setup" in program.blocks else []
-    units += [(name, program.blocks[name].body) for name in ("play", "turn") if name in program.blocks]
+    units += [(name, program.blocks[name].body) for name in ("play", "turn", "end") if name in program.blocks]
     units += [("rule:" + r.name, r.body) for r in program.rules.values()]
     units += [("trigger", t.body) for t in program.triggers]
     for unit, body in units:

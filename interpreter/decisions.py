@@ -284,9 +284,38 @@ class Decisions:
         i = decision.lookup(notation)
         if i is None:
             shown = ", ".join(decision.notations[:12]) + (" ..." if len(decision.notations) > 12 else "")
+            reason = self.refusal(decision, notation)
+            if reason is not None:
+                raise IllegalMove(f"'{notation}' is refused: {reason} (legal: {shown})",
+                                  reason=reason)
             raise IllegalMove(f"'{notation}' is not a legal move for {self.seat_name(decision.seat)} "
                               f"now (legal: {shown})")
         self.apply(i)
+
+    def why_refused(self, notation: str):
+        """The rules' reason for refusing this move now (a ``where ... else`` clause), or
+        None: the move is legal, or the rules give no reason for refusing it."""
+        decision = self.pending
+        if decision is None or self.over or decision.lookup(str(notation)) is not None:
+            return None
+        return self.refusal(decision, str(notation))
+
+    def refusal(self, decision, notation: str):
+        """Why the rules refuse a move the decision does not offer, when a ``where``
+        clause says (the first clause the move fails); None otherwise."""
+        site = decision.site
+        if site.refusals is None or not isinstance(notation, str):
+            return None
+        try:
+            clauses = site.refusals(self, decision.frame.L)
+            wanted = notation.strip().lower()
+            for refused in clauses:
+                for value, reason in refused:
+                    if self.notation_of(value, decision.seat, site.element).lower() == wanted:
+                        return reason
+        except (Fail, TypeError, AttributeError, KeyError, IndexError, ValueError, RecursionError):
+            return None  # a reason that cannot be worked out: the move is refused all the same
+        return None
 
     def seat_of(self, value) -> int:
         """A player's seat from how a caller wrote it: its index (0 is P1, as in

@@ -277,6 +277,7 @@ class Effects:
         self.cells.append(())
         self.known.append(0)
         self.move(card, zone, None)
+        return card
 
     def create_from(self, kind, table, zone):
         for row in table:

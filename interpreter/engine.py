@@ -24,6 +24,11 @@ from interpreter.values import Fail, Keyed
 from rulelang.errors import RulesError
 
 
+def plain_copy(value):
+    """A campaign variable's value, its lists copied (a game changes its own)."""
+    return [plain_copy(x) for x in value] if type(value) is list else value
+
+
 class GameOver(Exception):
     """Raised by ``finish`` to leave whatever rules were running."""
 
@@ -44,8 +49,11 @@ class Game(Effects, Decisions):
         self.queue: list = []  # triggers fired by the effect just done
         self.depth = self.rdepth = self.work = 0
         self.dirty = True
+        self.ending = False  # `on end` is running: the game is over, its scores to come
         self.on_checkpoint = None
         self.triggers_pause = rules.code.analysis.triggers_pause
+        self.carried = None  # a campaign's variables, as this game starts with them
+        self.in_campaign = False  # one game of a campaign (its variables are shown)
 
     def attach(self, layout):
         """Give the game its shape, and start its state (``state.FIELDS``) empty."""
@@ -61,7 +69,11 @@ class Game(Effects, Decisions):
         rules = self.rules
         for name, value in rules.code.tops["consts"]:
             self.consts[name] = value(self)
+        carried = self.carried
         for info, init in rules.code.tops["vars"]:
+            if carried is not None and info.campaign:  # kept from the campaign's last game
+                self.vars[info.name] = plain_copy(carried[info.name])
+                continue
             if not info.keys:
                 self.vars[info.name] = init(self) if init else None
                 continue
@@ -95,6 +107,18 @@ class Game(Effects, Decisions):
         self.frames.pop()
         if self.ends_reached():  # not checked during setup: checked once it is over
             self.finish("end", None, None)
+
+    def run_after(self):
+        """A campaign's ``after`` block, run once the game is over. End conditions are
+        not checked meanwhile (the game is over already)."""
+        unit = self.rules.code.units.get("after")
+        if unit is None:
+            return
+        was, self.in_setup = self.in_setup, True
+        try:
+            self.guard(lambda: unit.run(self))
+        finally:
+            self.in_setup = was
 
     # ------------------------------------------------------------ running
     def guard(self, work):
@@ -142,7 +166,7 @@ class Game(Effects, Decisions):
     def after(self) -> bool:
         """After an effect: end conditions (if what they read changed), then the
         triggers it fired. True when triggers that can pause were put on the frames."""
-        if self.dirty and not self.in_setup:
+        if self.dirty and not self.in_setup and not self.ending:
             self.dirty = False
             for cond in self.rules.code.tops["ends"]:
                 if cond(self):
@@ -186,12 +210,28 @@ class Game(Effects, Decisions):
         self.frames.clear()
         self.queue = []
         self.pending = None
+        if not self.ending and "end" in self.rules.units:
+            self.run_on_end()
         self.over = True
         self.settle()
         self.result = (how, value, reason)
         self.outcome_cache = compute_outcome(self)
         self.log.append(Ending(views.outcome_line(self, self.outcome_cache)))
         raise GameOver()
+
+    def run_on_end(self):
+        """The rules' `on end`: once, after the game ends and before it is scored. It asks
+        no one (the checker sees to it), nor may a trigger it fires."""
+        self.ending = True
+        unit = self.rules.units["end"]
+        frames = self.frames
+        frames.append(Frame(unit, 0, [None] * unit.nslots))
+        while frames:
+            if frames[-1].unit.run(self, frames[-1]) is PAUSE:
+                self.pending = None
+                raise Fail("a trigger asked a player to decide during 'on end', after the "
+                           "game was over")
+        self.queue = []
 
     # ------------------------------------------------------------ text
     def seat_name(self, seat) -> str:
@@ -212,8 +252,9 @@ class Game(Effects, Decisions):
         twin.options, twin.consts = self.options, dict(self.consts)
         twin.logging = self.logging if logging is None else logging
         twin.queue, twin.depth, twin.rdepth, twin.work = [], 0, 0, self.work
-        twin.dirty, twin.on_checkpoint = self.dirty, None
+        twin.dirty, twin.on_checkpoint, twin.ending = self.dirty, None, False
         twin.triggers_pause = self.triggers_pause
+        twin.carried, twin.in_campaign = self.carried, self.in_campaign
         twin.layout, twin.layout_key = self.layout, self.layout_key
         twin.seat_name = self.layout.seat_name
         layout = self.layout

@@ -10,14 +10,21 @@ from itertools import product
 
 from interpreter.protocol import text_of
 from interpreter.values import Family, Seat, Zone
+from rulelang.key_ranges import IntKeys
 
 
 class Layout:
     __slots__ = ("nplayers", "players", "seats", "dummies", "zones", "zone_list", "zone_named",
-                 "everyone", "tables")
+                 "everyone", "tables", "ranges")
 
-    def __init__(self, rules, nplayers: int, dummies: list[str], tables: dict):
+    def __init__(self, rules, nplayers: int, dummies: list[str], tables: dict,
+                 options: dict | None = None):
         self.nplayers = nplayers
+        self.ranges = {}  # IntKeys -> its values for this game's options
+        for info in list(rules.program.zones.values()) + list(rules.program.vars.values()):
+            for domain, _ in info.keys:
+                if isinstance(domain, IntKeys) and domain not in self.ranges:
+                    self.ranges[domain] = domain.values(rules.program, options or {}, nplayers)
         self.players = rules.player_seats(nplayers)
         self.dummies = {name: Seat(nplayers + i, name) for i, name in enumerate(dummies)}
         self.seats = self.players + list(self.dummies.values())
@@ -50,6 +57,8 @@ class Layout:
         return zone
 
     def domain(self, rules, domain):
+        if type(domain) is IntKeys:
+            return self.ranges[domain]
         if domain == "player":
             return self.players
         if domain == "seat":

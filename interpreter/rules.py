@@ -10,7 +10,7 @@ from interpreter.compiler import compile_program
 from interpreter.engine import Game
 from interpreter.layout import Layout
 from interpreter.reads import reads_of_all
-from interpreter.protocol import text_of
+from interpreter.protocol import encode, text_of
 from interpreter.values import EnumValue, Row, Seat
 from rulelang.errors import RulesError
 
@@ -87,7 +87,7 @@ class Rules:
                tuple(dummies))
         layout = self._layouts.get(key)
         if layout is None:
-            layout = Layout(self, players, dummies, {})
+            layout = Layout(self, players, dummies, {}, g.options)
             g.layout, g.seats, g.dummies = layout, layout.seats, layout.dummies  # tables may read them
             layout.tables.update(g.guard(lambda: self._tables(g)))
             if self.layouts_shared and len(self._layouts) < MAX_CACHED:
@@ -152,19 +152,20 @@ class Rules:
         text (for simulations and look-ahead): its transcript then has no lines.
         ``chance``: the game's chance source (see ``Effects.chance_source``), asked for
         every draw that ``fix`` does not fix."""
-        program = self.program
-        if players is None:
-            players = program.min_players
-        if not isinstance(players, int) or isinstance(players, bool):
-            raise RulesError(f"players must be a whole number, not {players!r}")
-        if not program.min_players <= players <= program.max_players:
-            span = (f"{program.min_players}" if program.min_players == program.max_players
-                    else f"{program.min_players} to {program.max_players}")
-            raise RulesError(f"{self.title} is for {span} players, not {players}")
+        return self.start_game(players, seed, options, fix, log, chance)
+
+    def start_game(self, players, seed, options, fix=None, log=True, chance=None, carried=None):
+        """``new_game``; with ``carried``, one game of a campaign: its campaign variables
+        start with those values (name -> value) instead of their declared ones."""
+        players = self.player_count(players)
         game = self._shaped(players, seed, options or {}, log)
-        snapshot = self._snapshots.get((game.layout_key, log)) if self.snapshots else None
+        # a game's setup may read its campaign variables: a snapshot is for those values only
+        key = (game.layout_key, log, None if carried is None else repr(sorted(
+            (k, encode(v)) for k, v in carried.items())))
+        snapshot = self._snapshots.get(key) if self.snapshots else None
         if snapshot is not None:  # the part of setup that draws no chance is done already
             game = snapshot.copy(seed=seed)
+            self.check_requires(game)
             game.fixed = {}
             game.chance_source = chance
             self._fix(game, fix or {})
@@ -172,16 +173,61 @@ class Rules:
             return game
         game.attach(game.layout)
         game.chance_source = chance
+        game.carried = carried
         game.guard(game.build)
+        self.check_requires(game)
         self._fix(game, fix or {})
         if self.snapshots and len(self._snapshots) < MAX_CACHED:
-            game.on_checkpoint = lambda g: self._keep_snapshot(g, log)
+            game.on_checkpoint = lambda g: self._keep_snapshot(g, key)
         game.start()
         return game
 
-    def _keep_snapshot(self, g, log):
+    def check_requires(self, game):
+        """The rules' `require`s, for a game with its options, before setup runs."""
+        for cond, message in self.code.tops["requires"]:
+            if not game.guard(lambda: cond(game)):
+                said = ", ".join(f"{k}={text_of(v)}" for k, v in game.options.items())
+                raise RulesError(f"{self.title} cannot be played with these options: "
+                                 f"{game.guard(lambda: message(game))} "
+                                 f"({game.nplayers} players{', ' + said if said else ''})")
+
+    def player_count(self, players) -> int:
+        """``players`` checked (None: the fewest these rules allow)."""
+        program = self.program
+        if players is None:
+            return program.min_players
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise RulesError(f"players must be a whole number, not {players!r}")
+        if not program.min_players <= players <= program.max_players:
+            span = (f"{program.min_players}" if program.min_players == program.max_players
+                    else f"{program.min_players} to {program.max_players}")
+            raise RulesError(f"{self.title} is for {span} players, not {players}")
+        return players
+
+    def position(self, players: int | None = None, zones: dict | None = None,
+                 vars: dict | None = None, current=None, turn: int | None = None,
+                 options: dict | None = None, seed: int = 0, fix: dict | None = None,
+                 rest: str | None = None, fields: dict | None = None, add: dict | None = None,
+                 log: bool = True):
+        """A game at the start of a turn, stated directly instead of played up to.
+
+        Setup runs first (from ``seed``, chance fixed by ``fix``) and makes the cards;
+        then each zone named in ``zones`` holds exactly the cards named, in order (a
+        pile top first; a grid's cards as (name, cell or placement)), each taken from
+        wherever it was; ``add`` puts cards in a zone with what setup left there (on top
+        of a pile, after a row's or a hand's cards). ``fields`` sets var fields of cards by name; ``vars`` sets
+        variables (``{"bid[P1]": 2}`` or ``{"bid": {"P1": 2}}``); ``current`` whose turn
+        it is; ``turn`` its number. Cards taken out of a named zone and not named again
+        leave the game, or go to the bottom of ``rest``. The position is checked as a
+        save is (it is saved and restored), then the turn starts: the game stops at its
+        first decision. See docs/testing.md, "Positions"."""
+        from interpreter.position import build_position
+        return build_position(self, players, zones, vars, current, turn, options, seed, fix,
+                              rest, fields, add, log)
+
+    def _keep_snapshot(self, g, key):
         g.on_checkpoint = None
-        self._snapshots[(g.layout_key, log)] = g.copy()
+        self._snapshots[key] = g.copy()
 
     @staticmethod
     def _fix(game, fix):
@@ -199,6 +245,18 @@ class Rules:
     def restore(self, text: str):
         from interpreter.saving import restore
         return restore(self, text)
+
+    # -- campaigns (see interpreter/campaign.py)
+    def new_campaign(self, players: int | None = None, seed: int = 0,
+                     options: dict | None = None):
+        """A campaign of these rules: games played one after another, its variables kept
+        across them. Start its first game with ``campaign.next_game()``."""
+        from interpreter.campaign import Campaign
+        return Campaign.start(self, players, seed, options or {})
+
+    def restore_campaign(self, text: str):
+        from interpreter.campaign import restore_campaign
+        return restore_campaign(self, text)
 
     def source(self) -> str:
         """The Python these rules were compiled to (``rulelang compile FILE``)."""

@@ -153,6 +153,10 @@ class Keyed(dict):
     def copy(self):
         return Keyed(self.name, self)
 
+    def known(self, key):
+        """The key, if the variable has it: a number outside a key range is refused."""
+        return key if key in self else self.__missing__(key)
+
 
 class Row(dict):
     """One row of a table."""

@@ -125,7 +125,11 @@ def view(g, seat=None) -> dict:
         "zones": {z.name: zone_view(g, z, seat) for z in all_zones(g)},
         "vars": vars_view(g, seat),
         "seat_vars": [info.name for info, _ in g.rules.code.tops["vars"] if info.type.name == "seat"],
-        "var_labels": {info.name: info.label for info, _ in g.rules.code.tops["vars"] if info.label},
+        # a campaign's variables are shown (by their labels) in a game of a campaign, when
+        # they hold something (not 0, false or empty): the campaign's own screen shows all
+        "var_labels": {info.name: info.label for info, _ in g.rules.code.tops["vars"]
+                       if info.label and (not info.campaign or (
+                           g.in_campaign and g.vars[info.name] not in (0, False, None, [])))},
         "log": [line for line in (render(g, e, seat) for e in g.log) if line is not None],
         "over": g.over,
     }

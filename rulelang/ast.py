@@ -179,9 +179,6 @@ class Let(Stmt):
     name: str
     value: Expr
     type: Any = None  # TypeRef when written `let x: T = ...`; else the value's type
-    # `create K(...) in Z as x` is a Create then this Let, with created="K": the checker
-    # makes its value top(Z) (the Z is a copy without positions: it is not written here)
-    created: str | None = attrs.field(kw_only=True, default=None)
     slot: int = attrs.field(kw_only=True, default=None)
 
 
@@ -222,6 +219,11 @@ class Create(Stmt):
     fields: list  # [(name, Expr, Span)]
     count: Expr | None
     dest: Expr
+    # `create ... as NAME`: the new card (with `x COUNT`, the list of them), bound when it is
+    # made, before any trigger its arrival fires can move it
+    name: str | None = attrs.field(kw_only=True, default=None)
+    slot: int = attrs.field(kw_only=True, default=None)
+    type: Any = attrs.field(kw_only=True, default=None)  # the name's type, for editors
 
 
 @node
@@ -254,6 +256,10 @@ class Choose(Stmt):
     prompt: Expr | None
     pass_word: tuple | None = attrs.field(kw_only=True, default=None)  # (text, span): its notation
     slot: int = attrs.field(kw_only=True, default=None)
+    # `where COND else REASON`: ``options`` is then the list filtered by every COND, and
+    # ``refusals`` one list per clause of (option, REASON) for the options it refuses
+    refusals: Expr | None = attrs.field(kw_only=True, default=None)
+    reasons: list = attrs.field(kw_only=True, factory=list)  # the REASON expressions
 
 
 @node
@@ -328,6 +334,15 @@ class TypeRef(Node):
 
 
 @node
+class KeyRange(Node):
+    """A whole-number key of a zone or a variable, ``[1..7]``, ``[1..tricks]``: its ends are
+    numbers, options or constants (known before setup). ``name`` reads as a key's type."""
+    lo: Expr
+    hi: Expr
+    name: str = "int"
+
+
+@node
 class Decl(Node):
     pass
 
@@ -352,6 +367,12 @@ class DummyDecl(Decl):
 @node
 class CoopDecl(Decl):
     pass
+
+
+@node
+class TalkDecl(Decl):
+    """``talk "..."``: what the players may say to each other, for the host to state."""
+    text: str
 
 
 @node
@@ -419,6 +440,7 @@ class VarDecl(Decl):
     type: TypeRef
     init: Expr | None
     options: list = attrs.Factory(list)  # [(name, str | None, Span)]: visibility, label "..."
+    campaign: bool = False  # declared in a `campaign { ... }` block: kept across its games
 
     @property
     def visibility(self) -> str | None:
@@ -461,7 +483,7 @@ class RuleDecl(Decl):
 
 @node
 class BlockDecl(Decl):
-    """``setup``, ``play`` and ``turn``."""
+    """``setup``, ``play``, ``turn``, and ``on end`` (which is "end")."""
     which: str
     body: list
     nslots: int = 0
@@ -485,12 +507,34 @@ class EndDecl(Decl):
 
 
 @node
+class RequireDecl(Decl):
+    """``require CONDITION "MESSAGE"``: checked when a game starts, before setup; a game
+    whose options (and number of players) break it is refused with the message."""
+    cond: Expr
+    message: Expr
+
+
+@node
 class ScoreDecl(Decl):
     which: str  # "score" | "tiebreak" | "report"
     param: str | None
     expr: Expr
     key: str | None = None
     slot: int | None = None
+
+
+@node
+class OfferDecl(Decl):
+    """``offer OPTION in EXPR`` in a campaign: the values of that option the next game
+    may be played with."""
+    option: str
+    values: Expr
+
+
+@node
+class CampaignDecl(Decl):
+    """``campaign { var ...  offer ...  after { ... } }``."""
+    items: list  # [VarDecl | OfferDecl | BlockDecl("after")]
 
 
 @node

@@ -1,6 +1,7 @@
 """Lark's parse tree to the AST: one small method per grammar rule, every node with its span."""
 from __future__ import annotations
 
+import copy
 import difflib
 
 from lark import Token, Transformer, v_args
@@ -57,6 +58,34 @@ def _unquote(token: str) -> str:
         out.append(ch)
         i += 1
     return "".join(out)
+
+
+def _where(name, base, filters, span):
+    """``choose x in BASE where C1 else R1 where C2 ...``: the options are
+    ``[x for x in BASE if C1 and C2 ...]``; the refusals, for each clause, the options
+    that pass the clauses before it and fail it, with its reason:
+    ``[(x, R2) for x in BASE if C1 and not C2]``. (Copies: the checker annotates each.)"""
+    def all_of(conds):
+        out = None
+        for cond in conds:
+            cond = copy.deepcopy(cond)
+            out = cond if out is None else ast.BoolOp("and", out, cond, span=cond.span)
+        return out
+
+    conds = [cond for cond, _ in filters]
+    options = ast.Comprehension(ast.Name(name, span=base.span),
+                                [ast.CompFor([name], base, all_of(conds), span=base.span)],
+                                span=base.span)
+    lists, reasons = [], []
+    for i, (cond, reason) in enumerate(filters):
+        refused = ast.Not(copy.deepcopy(cond), span=cond.span)
+        test = refused if i == 0 else ast.BoolOp("and", all_of(conds[:i]), refused, span=cond.span)
+        reason = reason if reason is not None else ast.Lit(None, span=cond.span)
+        reasons.append(reason)
+        pair = ast.TupleLit([ast.Name(name, span=cond.span), reason], span=cond.span)
+        lists.append(ast.Comprehension(pair, [ast.CompFor([name], copy.deepcopy(base), test,
+                                                          span=base.span)], span=cond.span))
+    return options, ast.ListLit(lists, span=span), reasons
 
 
 @v_args(meta=True)
@@ -169,6 +198,9 @@ class Builder(Transformer):
     def keys(self, meta, c):
         return list(c)
 
+    def key_range(self, meta, c):
+        return ast.KeyRange(c[0], c[1], span=self._s(meta))
+
     def zone_kind(self, meta, c):
         return (str(c[0]), int(c[1]) if c[1] is not None else None,
                 int(c[2]) if c[2] is not None else None)
@@ -212,6 +244,12 @@ class Builder(Transformer):
     def turn_decl(self, meta, c):
         return ast.BlockDecl("turn", c[0], span=self._s(meta))
 
+    def require_decl(self, meta, c):
+        return ast.RequireDecl(c[0], self._text(c[1]), span=self._s(meta))
+
+    def on_end_decl(self, meta, c):
+        return ast.BlockDecl("end", c[0], span=self._s(meta))
+
     def trigger_decl(self, meta, c):
         event, (zone, keys), card_name, body = str(c[0]), c[1], c[2], c[3]
         if event not in ("enter", "leave"):
@@ -239,6 +277,22 @@ class Builder(Transformer):
     def heuristic_decl(self, meta, c):
         return ast.ScoreDecl("heuristic", str(c[0]) if c[0] is not None else None, c[1],
                              span=self._s(meta))
+
+    def talk_decl(self, meta, c):
+        return ast.TalkDecl(_unquote(c[0]), span=self._s(meta))
+
+    def campaign_decl(self, meta, c):
+        items = list(c)
+        for item in items:
+            if isinstance(item, ast.VarDecl):
+                item.campaign = True
+        return ast.CampaignDecl(items, span=self._s(meta))
+
+    def offer_decl(self, meta, c):
+        return ast.OfferDecl(str(c[0]), c[1], span=self._s(meta))
+
+    def after_decl(self, meta, c):
+        return ast.BlockDecl("after", c[0], span=self._s(meta))
 
     def report_decl(self, meta, c):
         return ast.ScoreDecl("report", None, c[1], key=_unquote(c[0]), span=self._s(meta))
@@ -297,18 +351,8 @@ class Builder(Transformer):
         return ast.Shuffle(c[0], span=self._s(meta))
 
     def create_stmt(self, meta, c):
-        create = ast.Create(str(c[0]), c[1] or [], c[2], c[3], span=self._s(meta))
-        if c[4] is None:
-            return create
-        # `create K(...) in Z as t` is `create K(...) in Z` then `let t = top(Z)`: a new card
-        # goes on top of a pile and last in a row or hand, which is what top() gives
-        # (the checker refuses it where an enter trigger could move the card on first)
-        name = self._ts(c[4])
-        if c[2] is not None:
-            self._bad("'as' names one new card: leave out 'x COUNT' or create them one by one",
-                      name, "to name several new cards, take them afterwards: top(zone, n)")
-        top = ast.Call(ast.Name("top"), [])  # its zone is filled in by the checker
-        return [create, ast.Let(str(c[4]), top, span=name, created=create.kind)]
+        return ast.Create(str(c[0]), c[1] or [], c[2], c[3], span=self._s(meta),
+                          name=str(c[4]) if c[4] is not None else None)
 
     def create_from_stmt(self, meta, c):
         return ast.CreateFrom(str(c[0]), c[1], c[2], span=self._s(meta))
@@ -329,15 +373,24 @@ class Builder(Transformer):
         name, options, clauses = str(c[0]), c[1], c[2:]
         by = prompt = pass_if = pass_word = None
         can_pass = False
+        filters = []
         for kind, value in clauses:
             if kind == "by":
                 by = value
             elif kind == "pass":
                 can_pass, (pass_word, pass_if) = True, value
+            elif kind == "where":
+                filters.append(value)
             else:
                 prompt = value
+        refusals, reasons = None, []
+        if filters:
+            options, refusals, reasons = _where(name, options, filters, self._s(meta))
         return ast.Choose(name, options, by, can_pass, pass_if, prompt, span=self._s(meta),
-                          pass_word=pass_word)
+                          pass_word=pass_word, refusals=refusals, reasons=reasons)
+
+    def where_clause(self, meta, c):
+        return ("where", (c[0], c[1]))
 
     def by_clause(self, meta, c):
         return ("by", c[0])

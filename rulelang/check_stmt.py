@@ -3,10 +3,27 @@ from __future__ import annotations
 
 from rulelang import ast
 from rulelang import types as T
-from rulelang.check_expr import BUILTIN_VALUES, Scope, Unit, without_positions
+from rulelang.check_expr import BUILTIN_VALUES, Scope, Unit
+from rulelang.fmt_ast import walk
 from rulelang.errors import suggest
 
 TERMINAL = (ast.Break, ast.Continue, ast.Return, ast.Finish)
+
+
+def rules_doing(rules: dict, calls: dict, node_type) -> set:
+    """The names of the rules whose bodies hold a ``node_type`` statement, or that call
+    (through any number of rules) one that does."""
+    from rulelang.fmt_ast import walk
+    found = {name for name, d in rules.items()
+             if any(isinstance(n, node_type) for n in walk(d.body))}
+    changed = True
+    while changed:
+        changed = False
+        for name in rules:
+            if name not in found and calls.get(name, set()) & found:
+                found.add(name)
+                changed = True
+    return found
 
 
 class StmtChecker:
@@ -24,13 +41,45 @@ class StmtChecker:
         self.program.rules[d.name] = d
 
     def d_BlockDecl(self, d):
+        shown = "on end" if d.which == "end" else d.which
         if d.which in self.program.blocks:
-            self.error(d.span, f"there is already a '{d.which}' block")
-        unit = Unit(d.which, "block")
-        self.calls[d.which] = set()
+            self.error(d.span, f"there is already an '{shown}' block" if d.which == "end"
+                       else f"there is already a '{d.which}' block")
+        unit = Unit(shown, "block")
+        self.calls[shown] = set()
         self.block(d.body, Scope(unit), unit, loops=0)
         d.nslots = unit.nslots
         self.program.blocks[d.which] = d
+        if d.which == "end":
+            self.after_the_end(d.body, [], set())
+
+    def after_the_end(self, body, via, seen):
+        """`on end` runs once the game is over: it may log and move cards, but nobody
+        decides any more and the game cannot end again (nor can a rule it calls)."""
+        for node in walk(body):
+            if isinstance(node, ast.Choose):
+                what = "asks a player to choose"
+            elif isinstance(node, ast.Finish):
+                what = f"ends the game ('{node.how}')"
+            elif isinstance(node, ast.CallStmt) and (node.call.ref or ())[:1] == ("rule",):
+                name = node.call.ref[1]
+                rule = self.program.rules.get(name)
+                if rule is not None and name not in seen:
+                    seen.add(name)
+                    self.after_the_end(rule.body, via or [node], seen)
+                continue
+            else:
+                continue
+            if via:
+                rule = via[0].call.ref[1]
+                message = (f"'on end' runs after the game is over, but rule '{rule}' may "
+                           f"{what.replace('asks', 'ask').replace('ends', 'end')} "
+                           f"(line {node.span.line})")
+                span = via[0].span
+            else:
+                message = f"'on end' runs after the game is over, and this {what}"
+                span = node.span
+            self.error(span, message, "'on end' may log, move and reveal cards, and set variables")
 
     def d_TriggerDecl(self, d):
         zone = self.program.zones.get(d.zone)
@@ -90,6 +139,11 @@ class StmtChecker:
         self.expect(d.cond, self.top_scope(), T.BOOL, "an end condition")
         self.program.ends.append(d)
 
+    def d_RequireDecl(self, d):
+        self.expect(d.cond, self.top_scope(), T.BOOL, "what 'require' asks")
+        self.expr(d.message, self.top_scope())
+        self.program.requires.append(d)
+
     def d_ScoreDecl(self, d):
         scope = self.top_scope()
         coop = self.program.cooperative
@@ -118,7 +172,8 @@ class StmtChecker:
         if not self.diagnostics and "play" not in blocks and "turn" not in blocks:
             self.error(None, "nothing to play: add a 'turn { ... }' or a 'play { ... }' block")
         # every rule must be reachable from a block or a trigger
-        seen, todo = set(), [n for n in self.calls if n in ("setup", "play", "turn")
+        self.check_after()
+        seen, todo = set(), [n for n in self.calls if n in ("setup", "play", "turn", "on end", "after")
                              or n.startswith("trigger@")]
         while todo:
             name = todo.pop()
@@ -149,17 +204,18 @@ class StmtChecker:
         self.block(stmts, scope.child(), scope.unit, loops, self.unit_name)
 
     def s_Let(self, s, scope, loops):
-        if s.created is not None:
-            t = self.created_card(s, scope)
-        else:
-            t = self.let_type(s, scope)
+        t = self.let_type(s, scope)
+        self.new_local(s, scope)
+        s.slot = scope.bind(s.name, t)
+
+    def new_local(self, s, scope):
+        """A name a statement brings in (let, create ... as): not one already there."""
         if s.name in scope.names:
             self.error(s.span, f"'{s.name}' is already defined in this block",
                        f"to change it write {s.name} = ...")
         elif s.name in self.symbols:
             self.error(s.span, f"'{s.name}' would hide the {self.symbols[s.name].kind} "
                                f"of the same name", "pick another name")
-        s.slot = scope.bind(s.name, t)
 
     def let_type(self, s, scope):
         """The type of a let's name: the one written (`let x: T = ...`), else its value's."""
@@ -176,23 +232,6 @@ class StmtChecker:
                        "an enum, list of ...)")
             return T.ANY
         return t
-
-    def created_card(self, s, scope):
-        """`create K(...) in Z as t`: t is top(Z), unless a trigger may move the card on."""
-        create = self.previous  # the Create it follows (see ast.Let)
-        s.value.args = [without_positions(create.dest)]
-        s.value.ref = ("builtin", "top")
-        zone = _zone_name(create.dest)
-        enter = [t for t in self.module_triggers if t.event == "enter"
-                 and (zone is None or t.zone == zone)]
-        if enter:
-            where = (f"'{zone}' has" if zone else "this game has") + \
-                f" an 'on enter' trigger (line {enter[0].span.line}) that may move it on first"
-            self.error(s.span, f"'as {s.name}' cannot name the new card here: {where}",
-                       f"create it, then find it where it ends up: let {s.name} = top(...)")
-        kind = create.kind if create.kind in self.cards else None
-        s.value.ty = T.card(kind)
-        return T.card(kind)
 
     def s_Assign(self, s, scope, loops):
         target = s.target
@@ -365,6 +404,11 @@ class StmtChecker:
         if s.count is not None:
             self.expect(s.count, scope, T.INT, "how many to create")
         self.zone_arg(s.dest, scope, "where the cards go")
+        if s.name is not None:
+            card = T.card(s.kind if kind else None)
+            s.type = card if s.count is None else T.list_of(card)
+            self.new_local(s, scope)
+            s.slot = scope.bind(s.name, s.type)
 
     def s_CreateFrom(self, s, scope, loops):
         kind = self.cards.get(s.kind)
@@ -415,6 +459,17 @@ class StmtChecker:
                            "it is what a player types; it cannot be empty, insert values or hold '+'")
         if s.prompt is not None:
             self.expr(s.prompt, scope)
+        if s.refusals is not None:
+            self.rechecking = True  # the conditions again, negated: their errors are told
+            try:
+                self.expr(s.refusals, scope)
+            finally:
+                self.rechecking = False
+            for reason in s.reasons:
+                if reason.ty is not None and not T.fits(reason.ty, T.TEXT):
+                    self.error(reason.span, "the reason after 'else' is text, like "
+                                            "\"you must follow {led}\"",
+                               "it is what a player reads when the move is refused")
         if s.name in scope.names:
             self.error(s.span, f"'{s.name}' is already defined in this block")
         s.slot = scope.bind(s.name, T.element(t))
@@ -477,13 +532,6 @@ class StmtChecker:
                            f"win takes a player or a list of players, not {T.spoken(t)}",
                            "to end the game with a reason write end \"...\": scores decide"
                            if t == T.TEXT else None)
-
-
-def _zone_name(e):
-    """The zone (or zone family) a checked expression names, when it says so plainly."""
-    if isinstance(e, (ast.Name, ast.Index)) and e.ref and e.ref[0] in ("zone", "family"):
-        return e.ref[1]
-    return None
 
 
 def _pattern_text(key) -> str:

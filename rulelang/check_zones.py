@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import attrs
 
+from rulelang import ast
 from rulelang import types as T
+from rulelang.key_ranges import IntKeys, static_problem
 from rulelang.errors import did_you_mean, suggest
 
 MAX_GRID = 100  # cells along each side of a bounded grid
@@ -43,6 +45,7 @@ class VarInfo:
     visibility: str
     decl: object
     label: str | None = None  # display hint: what a screen calls it (unlabelled: not shown)
+    campaign: bool = False  # kept across the games of a campaign
 
 
 class ZoneChecker:
@@ -51,15 +54,36 @@ class ZoneChecker:
     def key_types(self, refs):
         keys = []
         for ref in refs:
-            if ref.name in ("player", "seat"):
+            if isinstance(ref, ast.KeyRange):
+                keys.append((self.key_range(ref), T.INT))
+            elif ref.name in ("player", "seat"):
                 keys.append((ref.name, T.SEAT))
             elif ref.name in self.enums:
                 keys.append((ref.name, T.enum(ref.name)))
             else:
-                self.error(ref.span, f"a key must be player, seat or an enum, not '{ref.name}'",
+                self.error(ref.span, f"a key must be player, seat, an enum or a range of "
+                                     f"numbers like 1..7, not '{ref.name}'",
                            suggest(ref.name, list(self.enums) + ["player", "seat"]))
                 keys.append(("player", T.ANY))
         return keys
+
+    def key_range(self, ref):
+        """``[1..tricks]``: both ends whole numbers known before setup."""
+        consts = {d.name: d for d in self.program.consts}
+        variables = {d.name for m in self.modules for d in m.decls if isinstance(d, ast.VarDecl)}
+        for end in (ref.lo, ref.hi):
+            before = len(self.diagnostics)
+            if isinstance(end, ast.Name) and end.id in variables and end.id not in self.symbols:
+                problem = end  # a variable changes during the game: not known before setup
+            else:
+                self.expect(end, self.top_scope(), T.INT, "an end of a key range")
+                problem = static_problem(end, consts)
+            if problem is not None and len(self.diagnostics) == before:
+                self.error(problem.span, "the ends of a key range are known before setup: "
+                                         "numbers, options, constants or player_count",
+                           "the zones and variables of each key are made before setup runs")
+        text = self.source_of(ref.span) or "a range"
+        return IntKeys(ref.lo, ref.hi, text)
 
     def d_ZoneDecl(self, d):
         keys = self.key_types(d.keys)
@@ -130,10 +154,12 @@ class ZoneChecker:
                 self.error(span, f"'{name}' needs text after it, like {name} \"...\"")
             else:
                 label = text
+        if d.campaign:
+            self.campaign_var(d, ty, vis)
         vis = vis or "public"
         if vis == "owner" and not any(k[1] == T.SEAT for k in keys):
             self.error(d.span, "only a variable kept per player can be seen by its 'owner'")
-        self.program.vars[d.name] = VarInfo(d.name, keys, ty, d.init, vis, d, label)
+        self.program.vars[d.name] = VarInfo(d.name, keys, ty, d.init, vis, d, label, d.campaign)
         self.define("varfam" if keys else "var", d.name, ty, d, d.span, False, [k[1] for k in keys])
 
 

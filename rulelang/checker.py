@@ -13,6 +13,7 @@ from rulelang import types as T
 from rulelang.builtins import SIGNATURES
 from rulelang.check_const import UNKNOWN, fold, shown
 from rulelang.check_expr import BUILTIN_VALUES, ExprChecker, Scope, Unit
+from rulelang.check_campaign import CampaignChecker
 from rulelang.check_stmt import StmtChecker
 from rulelang.check_zones import ZoneChecker
 from rulelang.errors import CheckError, Diagnostic, suggest
@@ -74,6 +75,7 @@ class Program:
     min_players: int = 2
     max_players: int = 2
     cooperative: bool = False
+    talk: list = attrs.field(factory=list)  # what the players may say to each other (texts)
     dummies: list = attrs.field(factory=list)
     options: dict = attrs.field(factory=dict)
     enums: dict = attrs.field(factory=dict)
@@ -84,22 +86,35 @@ class Program:
     consts: list = attrs.field(factory=list)
     fns: dict = attrs.field(factory=dict)
     rules: dict = attrs.field(factory=dict)
-    blocks: dict = attrs.field(factory=dict)  # "setup" / "play" / "turn" -> BlockDecl
+    blocks: dict = attrs.field(factory=dict)  # "setup" / "play" / "turn" / "end" -> BlockDecl
     triggers: list = attrs.field(factory=list)
     ends: list = attrs.field(factory=list)
+    requires: list = attrs.field(factory=list)  # RequireDecl: checked as a game starts
     scores: list = attrs.field(factory=list)
     global_slots: int = 0
+    campaign: object = None  # CampaignInfo, when the rules declare a campaign
     sources: dict = attrs.field(factory=dict)
     main_file: str = ""
 
 
-class Checker(ExprChecker, StmtChecker, ZoneChecker):
+@attrs.define
+class CampaignInfo:
+    """A checked ``campaign { ... }``: its variables, the option its next game is chosen
+    by and the values offered (an expression), and its ``after`` block."""
+    decl: object
+    vars: list = attrs.field(factory=list)  # names, in order
+    offer: object = None  # ast.OfferDecl
+    after: object = None  # ast.BlockDecl
+
+
+class Checker(ExprChecker, StmtChecker, ZoneChecker, CampaignChecker):
     def __init__(self, modules: list[ast.Module], sources: dict[str, str]):
         self.modules = modules
         self.main_file = modules[0].file
         self.program = Program(sources=sources, main_file=self.main_file)
         self.diagnostics: list[Diagnostic] = []
         self.more_errors = 0  # past MAX_ERRORS: counted, not shown
+        self.rechecking = False  # checking copies: say nothing new where an error was said
         self.symbols: dict[str, Symbol] = {}
         self.ambiguous: dict[str, set] = {}
         self.enums = self.program.enums
@@ -110,12 +125,13 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker):
         self.fn_types: dict[int, T.Type] = {}
         self.fn_checking: set[int] = set()
         self.calls: dict[str, set] = {}
-        self.module_triggers = [d for m in modules for d in m.decls
-                                if isinstance(d, ast.TriggerDecl)]
 
     # ------------------------------------------------------------ reporting
     def error(self, span, message, hint=None):
         """Record an error; a hint may be a ``suggest(...)``, worked out only if shown."""
+        if any(d.span == span and (d.message == message or self.rechecking)
+               for d in self.diagnostics):
+            return  # the same mistake met twice (a choose's `where` is checked in two places)
         if len(self.diagnostics) < MAX_ERRORS:
             self.diagnostics.append(Diagnostic(message, span, hint() if callable(hint) else hint))
         else:
@@ -135,12 +151,20 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker):
 
     # ------------------------------------------------------------ entry
     def run(self) -> Program:
-        decls = [(d, m.file != self.main_file) for m in self.modules for d in m.decls]
+        decls = []
+        for m in self.modules:
+            for d in m.decls:
+                if isinstance(d, ast.CampaignDecl):  # its items are declarations of their own
+                    self.declare_campaign(d)
+                    decls.extend((item, m.file != self.main_file) for item in d.items)
+                else:
+                    decls.append((d, m.file != self.main_file))
         for d, library in decls:
             self.declare(d, library)
         order = (ast.EnumDecl, ast.OptionDecl, ast.CardDecl, ast.TableDecl, ast.ConstDecl,
                  ast.DummyDecl, ast.ZoneDecl, ast.VarDecl, ast.FnDecl, ast.RuleDecl,
-                 ast.BlockDecl, ast.TriggerDecl, ast.EndDecl, ast.ScoreDecl)
+                 ast.BlockDecl, ast.TriggerDecl, ast.EndDecl, ast.ScoreDecl, ast.RequireDecl,
+                 ast.OfferDecl)
         for kind in order:
             for d, _ in decls:
                 if type(d) is kind:
@@ -177,6 +201,11 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker):
             p.min_players, p.max_players = d.low, d.high
         elif isinstance(d, ast.CoopDecl):
             p.cooperative = True
+        elif isinstance(d, ast.TalkDecl):
+            if "{" in d.text:
+                self.error(d.span, "what the players may say is plain text: it is read before "
+                                   "the game starts, when there are no values to show")
+            p.talk.append(d.text)
         elif isinstance(d, ast.ImportDecl):
             pass
         elif isinstance(d, ast.EnumDecl):

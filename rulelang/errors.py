@@ -82,7 +82,12 @@ class CheckError(RulesError):
 
 
 class IllegalMove(RulesError):
-    """A move that is not among the legal moves; the game is left unchanged."""
+    """A move that is not among the legal moves; the game is left unchanged. ``reason``:
+    why, when the rules say (a ``choose ... where COND else "REASON"``), else None."""
+
+    def __init__(self, message: str, diagnostics=None, sources=None, reason: str | None = None):
+        super().__init__(message, diagnostics, sources)
+        self.reason = reason
 
 
 class RulesRuntimeError(RulesError):

@@ -18,7 +18,7 @@ from rulelang.parser import parse
 
 STD_DIR = Path(__file__).parent / "std"
 MAX_IMPORTS = 50
-MAX_SOURCE = 250_000  # characters in one .rules file (Yami, the largest game, has about 25,000)
+MAX_SOURCE = 250_000  # characters in one .rules file (the largest shipped game has about 25,000)
 MAX_TOTAL_SOURCE = 1_000_000  # characters in a file and all it imports
 
 

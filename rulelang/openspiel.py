@@ -1,7 +1,7 @@
 """Any .rules game as an OpenSpiel game (``pip install -e '.[openspiel]'``).
 
     from rulelang.openspiel import load_game
-    game = load_game("games/yokai_sketch.rules", players=2)   # a pyspiel.Game
+    game = load_game("games/your_game.rules", players=2)   # a pyspiel.Game
     state = game.new_initial_state()
 
 The game is registered with OpenSpiel as ``rulelang``, so it also loads by name,

@@ -2,8 +2,8 @@
 (``pip install -e '.[rl]'``).
 
     from rulelang.pettingzoo import env, single_agent_env
-    e = env("games/yokai_sketch.rules", players=2)             # agents "P1", "P2"
-    g = single_agent_env("games/yokai_sketch.rules", opponents="random")
+    e = env("games/your_game.rules", players=2)             # agents "P1", "P2"
+    g = single_agent_env("games/your_game.rules", opponents="random")
 
 - Agents are the seats (``P1``...); the agent to act is the seat the rules ask.
 - An observation is ``{"observation": floats, "action_mask": int8s}``: the seat's view

@@ -70,3 +70,13 @@ def _subclasses(cls):
         if getattr(ast, sub.__name__, None) is sub:  # attrs leaves the class it replaced behind
             yield sub
             yield from _subclasses(sub)
+
+
+def test_the_scenario_sample_passes(tmp_path):
+    from rulelang.scenarios import load_suite
+    text = SHEET.read_text(encoding="utf-8")
+    (rules, code), = re.findall(r"^```scenarios (\S+)\n(.*?)^```$", text, re.S | re.M)
+    sample = tmp_path / "sheet.scenarios"
+    sample.write_text(code, encoding="utf-8")
+    suite = load_suite(SHEET.parent.parent / rules, sample)
+    assert [r.failure for r in suite.run()] == [None]

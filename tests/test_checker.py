@@ -275,11 +275,12 @@ CASES = {
     "pattern name is current": ("zone h[player]: row\non enter h[current] { }" + TURN,
                                 "'current' is a built-in value, so it cannot stand for a key here",
                                 (4, 12)),
-    "create as where a trigger may move it": (
-        "card C { x: int }\nzone d: pile of C\non enter d { }\n"
-        "turn { create C(x: 1) in d as c win current }",
-        "'as c' cannot name the new card here: 'd' has an 'on enter' trigger (line 5) that may "
-        "move it on first", (6, 31)),
+    "where reason not text": ("zone h: hand\nturn { choose c in h where true else 4 win current }",
+                              "the reason after 'else' is text, like \"you must follow {led}\"",
+                              (4, 38)),
+    "where condition not a truth": ('zone h: hand\nturn { choose c in h where 3 else "no" win current }',
+                                    "a filter should be true or false, but this is a number",
+                                    (4, 28)),
     "bad zone kind": ("zone deck: heap" + TURN, "unknown kind of zone 'heap'", (3, 1)),
     "label without text": ("zone deck: pile, label" + TURN,
                            "'label' needs text after it, like label \"...\"", (3, 18)),
@@ -291,7 +292,11 @@ CASES = {
     "huge grid": ("zone g: grid 500 x 2" + TURN,
                   "a grid is 1 to 100 cells wide and high, not 500 x 2", (3, 1)),
     "bad key": ("card Tile { x: int }\nvar x2[Tile]: int = 0" + TURN,
-                "a key must be player, seat or an enum, not 'Tile'", (4, 8)),
+                "a key must be player, seat, an enum or a range of numbers like 1..7, not 'Tile'",
+                (4, 8)),
+    "key range not known before setup": ("var n: int = 3\nzone z[1..n]: row" + TURN,
+                                         "the ends of a key range are known before setup: "
+                                         "numbers, options, constants or player_count", (4, 11)),
     "bad variable visibility": ("var v: int = 0, secret" + TURN,
                                 "unknown variable option 'secret'", (3, 17)),
     "variable label misspelt": ("var v: int = 0, lable \"V\"" + TURN,
@@ -452,7 +457,8 @@ SNAPSHOTS = ["unknown name", "enum member", "field", "ambiguous member", "fixed 
              "unknown keyed variable", "zone option with no near name", "unknown layout",
              "layout names no zone", "layout under a pile", "card field called name",
              "card field called kind", "pattern name is a var",
-             "create as where a trigger may move it", "match without a member"]
+             "match without a member", "key range not known before setup",
+             "where reason not text", "where condition not a truth"]
 
 
 @pytest.mark.parametrize("name", SNAPSHOTS)

@@ -14,6 +14,7 @@ EXAMPLES = {  # file -> player counts to try
     "examples/pig.rules": (2, 3, 4),
     "examples/tictactoe.rules": (2,),
     "examples/oh_hell.rules": (3, 4, 5),
+    "examples/league.rules": (2, 4),
 }
 
 
@@ -210,8 +211,9 @@ def test_oh_hell_the_dealer_may_not_make_the_bids_add_up():
     game.play("1")  # P3
     assert game.to_move == 0  # the dealer bids last
     assert legal(game) == ["0", "1", "3", "4", "5"]  # 2 + 1 + 2 would make 5
-    with pytest.raises(rulelang.IllegalMove):
+    with pytest.raises(rulelang.IllegalMove) as refused:
         game.play("2")
+    assert refused.value.reason == "the dealer may not bid 2: the bids would add up to 5"
     game.play("4")
     assert game.view(None)["vars"]["bid"] == {"P1": 4, "P2": 2, "P3": 1}
 
@@ -234,7 +236,9 @@ def test_oh_hell_must_follow_the_suit_led():
     before = (game.transcript(), game.save())
     with pytest.raises(rulelang.IllegalMove) as refused:
         game.play("2H")
-    assert "'2H' is not a legal move for P3" in str(refused.value)
+    assert refused.value.reason == "P3 must follow spades"  # the rules' own words
+    assert refused.value.diagnostics[0].message == ("'2H' is refused: P3 must follow spades "
+                                                    "(legal: 2S)")
     assert (game.transcript(), game.save()) == before
     game.play("2S")
     assert legal(game) == ["2C", "3C", "4C", "5C", "6C"]  # P1 has no spade: anything goes
@@ -306,6 +310,12 @@ def test_oh_hell_played_cards_are_seen_by_everyone():
 def test_oh_hell_options_are_checked():
     rules = load("examples/oh_hell.rules")
     with pytest.raises(rulelang.RulesError, match="not allowed"):
-        rules.new_game(players=3, options={"tricks": 11})
+        rules.new_game(players=3, options={"tricks": 18})
+    assert not rules.new_game(players=3, options={"tricks": 17}).is_over  # 51 cards and 1
+    with pytest.raises(rulelang.RulesError) as refused:  # the rules' own `require`
+        rules.new_game(players=5, options={"tricks": 11})
+    assert refused.value.diagnostics[0].message == (
+        "Oh Hell cannot be played with these options: 5 players with 11 cards each, and one "
+        "turned up, need more than 52 cards (5 players, tricks=11)")
     with pytest.raises(rulelang.RulesError, match="3 to 5 players"):
         rules.new_game(players=2)

@@ -1,5 +1,5 @@
-"""Forms the front end adds by lowering to what the interpreter already runs (issue 12):
-typed lets, `create ... as NAME`, text `+=`, and patterns whose plain names bind."""
+"""Regular forms of issue 12: typed lets, `create ... as NAME` (bound by the interpreter as
+the card is made), text `+=`, and patterns whose plain names bind."""
 from __future__ import annotations
 
 import re
@@ -56,24 +56,25 @@ def test_create_as_names_the_new_card_on_a_pile_and_in_a_row():
     assert lines == ["5 7 2 7 2", "yes, no"]
 
 
-def test_create_as_with_a_count_is_refused_at_parse_time():
-    with pytest.raises(rulelang.ParseError, match="'as' names one new card"):
-        transcript("  create Card(rank: 5) x 2 in deck as c",
+def test_create_as_with_a_count_names_the_list_of_new_cards():
+    lines = transcript("  create Card(rank: 5) x 3 in deck as made\n"
+                       '  log "{size(made)} {made} {[c.rank for c in made]}"',
+                       'card Card { rank: int  name "r{rank}" }\nzone deck: pile of Card, public\n')
+    assert lines == ["3 r5, r5, r5 5, 5, 5"]
+
+
+def test_create_as_names_the_card_even_when_an_enter_trigger_moves_it_on():
+    lines = transcript("  let z = deck\n  create Card(rank: 5) in z as c\n"
+                       '  log "{c.rank} lies in {zone_of(c)}; the deck holds {size(deck)}"',
+                       "card Card { rank: int }\nzone deck: pile of Card\nzone other: pile of Card\n"
+                       "on enter deck as c { move c to other }\n")
+    assert lines == ["5 lies in other; the deck holds 0"]
+
+
+def test_create_as_a_name_already_there_is_refused():
+    with pytest.raises(rulelang.CheckError, match="'c' is already defined in this block"):
+        transcript("  let c = 1\n  create Card(rank: 5) in deck as c",
                    "card Card { rank: int }\nzone deck: pile of Card\n")
-
-
-def test_create_as_is_refused_when_any_enter_trigger_may_move_the_card_of_an_unnamed_zone():
-    with pytest.raises(rulelang.CheckError, match="this game has an 'on enter' trigger"):
-        transcript("  let z = deck\n  create Card(rank: 5) in z as c",
-                   "card Card { rank: int }\nzone deck: pile of Card\nzone other: pile of Card\n"
-                   "on enter other { }\n")
-
-
-def test_create_as_is_fine_when_the_only_trigger_watches_another_zone():
-    lines = transcript("  create Card(rank: 5) in deck as c\n  log \"{c.rank}\"",
-                       "card Card { rank: int }\nzone deck: pile of Card\n"
-                       "zone other: pile of Card\non enter other { }\n")
-    assert lines == ["5"]
 
 
 def test_text_plus_equals_appends_text():
@@ -164,3 +165,51 @@ def test_a_match_has_a_bounded_number_of_keys():
     rules = rulelang.loads(HEAD + f"fn f(n: int) = match n {{ {arms}, _: 0 }}\n"
                                   'turn {\n  log "{f(99)} {f(100)}"\n  end\n}\n')
     assert rules.new_game(seed=1).transcript().splitlines()[2] == "99 0"
+
+
+# ------------------------------------------------------------------ whole-number keys
+
+KEYED = """option tricks: int in 1..6 = 3
+const LAST = tricks + 1
+card Card { rank: int  name "r{rank}" }
+zone trick[1..LAST]: row of Card, public
+var taken[1..tricks]: int = 0
+"""
+
+
+def test_whole_number_keys_name_zones_and_variables():
+    rules = rulelang.loads(HEAD + KEYED + "turn {\n  create Card(rank: 2) in trick[3]\n"
+                           "  taken[2] += 5\n  log \"{size(trick[3])} {taken[2]} {size(trick)}\"\n"
+                           "  end\n}\n", "t.rules")
+    game = rules.new_game(seed=1, options={"tricks": 4})
+    assert [z for z in game.view(None)["zones"] if z.startswith("trick")] == [
+        "trick[1]", "trick[2]", "trick[3]", "trick[4]", "trick[5]"]
+    assert game.view(None)["vars"]["taken"] == {"1": 0, "2": 5, "3": 0, "4": 0}
+    assert game.transcript().splitlines()[2] == "1 5 1"
+    again = rules.restore(game.save())
+    assert again.view(None) == game.view(None)
+
+
+def test_a_key_outside_the_range_is_a_clear_error():
+    rules = rulelang.loads(HEAD + KEYED + "turn {\n  taken[9] = 1\n}\n", "t.rules")
+    with pytest.raises(rulelang.RulesRuntimeError, match="'taken' has nothing for 9"):
+        rules.new_game(seed=1)
+
+
+def test_a_key_range_too_large_is_refused_when_the_game_starts():
+    rules = rulelang.loads(HEAD + "option n: int in 1..5000 = 5\nvar v[1..n]: int = 0\n"
+                                  "turn { end }\n", "t.rules")
+    assert rules.new_game(seed=1).is_over
+    with pytest.raises(rulelang.RulesError, match=r"the key range 1\.\.n is 1\.\.4000: more than "
+                                                  "1000 keys"):
+        rules.new_game(seed=1, options={"n": 4000})
+
+
+def test_positions_and_patterns_read_whole_number_keys():
+    rules = rulelang.loads(HEAD + KEYED + "on enter trick[n] as c { taken[1] += n }\n"
+                           "turn {\n  choose c in [1, 2] prompt \"go\"\n"
+                           "  create Card(rank: c) in trick[2]\n}\n", "t.rules")
+    game = rules.position(zones={"trick[2]": []}, vars={"taken[3]": 4})
+    assert game.view(None)["vars"]["taken"] == {"1": 0, "2": 0, "3": 4}
+    game.play("1")
+    assert game.view(None)["vars"]["taken"]["1"] == 2  # the pattern bound n = 2

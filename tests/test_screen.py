@@ -120,7 +120,8 @@ def test_info_lists_players_seats_and_options_with_values_and_descriptions():
     assert "players: 2 to 4, cooperative" in out
     assert "P1 to P4" in out and "automa: a seat with no player of its own" in out
     assert "when player_count == 2" in out
-    assert 'mission = "1"   (text in ["1", "2", "A", "B", "C", "D"])' in out
+    assert ('mission = "1"   (text in ["1", "2", "A", "B", "C", "D", "K1", "K2", "K3", "K4", '
+            '"22"])') in out
     assert "practice A (fog)" in out
 
 
@@ -128,7 +129,7 @@ def test_run_file_help_describes_the_game():
     result = CliRunner().invoke(cli, ["run", "examples/oh_hell.rules", "--help"])
     assert result.exit_code == 0, result.output
     assert "--option NAME=VALUE" in result.output
-    assert "tricks = 5   (int in 1..10)" in result.output
+    assert "tricks = 5   (int in 1..17)" in result.output
     assert "cards dealt to each player" in result.output
     assert "players: 3 to 5" in result.output
 

@@ -60,7 +60,7 @@ def play_to(rules, players, seed, picks, faces=None):
 
     def create(self, kind, fields, zone):
         wanted = (faces or {}).get(len(self.cards))
-        original(self, kind, dict(wanted) if wanted is not None else fields, zone)
+        return original(self, kind, dict(wanted) if wanted is not None else fields, zone)
 
     Effects.create = create
     rules.snapshots = False

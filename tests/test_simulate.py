@@ -140,6 +140,20 @@ def test_a_list_with_one_number_per_player_is_shown_per_seat():
     assert "per seat: P1" in report.render(summary)
 
 
+def test_a_list_report_is_summed_up_by_its_length_and_its_items():
+    _, summary = simulate("tests/rules/list_reports.rules", 200)
+    seen = next(r for r in summary.reports if r.name == "seen")
+    assert 1 <= seen.sizes.low <= seen.sizes.mean <= seen.sizes.high <= 3
+    assert {c.label for c in seen.items} == {"red", "green", "blue"}
+    # each colour is named in a game with chance 1 - (2/3)^3 = 0.70 by random bots
+    assert all(0.55 < c.rate.share < 0.85 for c in seen.items)
+    rolls = next(r for r in summary.reports if r.name == "rolls")
+    assert (rolls.sizes.mean, rolls.item_numbers.mean, rolls.items) == (3, 2, None)
+    text = report.render(summary)
+    assert "items in the list: 3 on average" in text
+    assert "games where the list holds each item:" in text
+
+
 def test_the_first_player_is_the_seat_of_turn_1_even_when_it_had_nothing_to_decide():
     # Pig: P1 always starts; a 1 on the first roll ends P1's turn before any decision
     run, summary = simulate("examples/pig.rules", 60)

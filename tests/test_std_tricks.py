@@ -49,6 +49,16 @@ def test_playable_follows_the_led_suit_when_it_can(led, expected):
     assert value(f"playable(hand, {led}, c => c.suit)", HAND) == expected
 
 
+@pytest.mark.parametrize("led", ["acorns", "bells", "leaves", "none"])
+def test_follows_allows_exactly_the_playable_cards(led):
+    allowed = value(f"[c for c in hand if follows(c, hand, {led}, x => x.suit)]", HAND)
+    assert allowed == value(f"playable(hand, {led}, c => c.suit)", HAND)
+
+
+def test_follows_refuses_a_card_off_the_led_suit_when_one_could_follow():
+    assert value("[follows(c, hand, bells, x => x.suit) for c in hand]", HAND) == "no, yes, no"
+
+
 def test_playable_of_an_empty_hand_is_empty():
     assert value("size(playable(hand, acorns, c => c.suit))") == "0"
 

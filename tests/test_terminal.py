@@ -215,3 +215,42 @@ def test_yami_tile_placed_by_naming_a_cell_it_covers(tmp_path, monkeypatch, text
     again = rulelang.load("games/yami.rules").restore(save.read_text(encoding="utf-8"))
     assert "purple 6 covers A9, B9, C9, B10, C10, D10" in again.transcript()
     assert len(again.history) > len(game.history)
+
+
+# ---------------------------------------------------------------- a refusal's reason
+
+def test_a_refused_card_is_told_the_rules_reason(tmp_path):
+    """A card the rules filter out with `where ... else "REASON"` is answered with the
+    reason, at once, and the player can try again."""
+    rules = tmp_path / "follow.rules"
+    rules.write_text(REFUSING, encoding="utf-8")
+    term = run(str(rules), "--seed", "1", "--bot-seed", "1")
+    term.wait("play")
+    screen = term.type("red 3", "is refused")
+    assert "'red 3' is refused: P1 may not play red 3 yet" in screen
+    screen = term.type("red 1")
+    assert "is refused" not in screen
+
+
+REFUSING = """\
+game "Follow"
+players 2
+enum Suit { red, blue }
+card C { suit: Suit  n: int  name "{suit} {n}" }
+zone hand[player]: hand, owner
+zone table: row, public
+setup {
+  for p in players {
+    create C(suit: red, n: 1) in hand[p]
+    create C(suit: blue, n: 2) in hand[p]
+    create C(suit: red, n: 3) in hand[p]
+  }
+}
+turn {
+  choose c in hand[current] where c.n < 3 or size(hand[current]) == 1
+    else "{current} may not play {c} yet" prompt "play"
+  move c to table
+}
+end when size(table) == 6
+score p = 0
+"""

@@ -155,6 +155,7 @@ def test_the_lobby_opens_a_table_whose_links_work(browser, tmp_path):
     from rulelang.web.lobby import RulesFolder
     for path in ("games/yami.rules", "games/yokai_sketch.rules", "examples/nim.rules"):
         (tmp_path / path.split("/")[1]).write_text((ROOT / path).read_text())
+    shutil.copytree(ROOT / "games" / "yami", tmp_path / "yami")  # the campaign Yami imports
     host = Host(folder=RulesFolder(tmp_path))
     with live_server(host) as base:
         page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")

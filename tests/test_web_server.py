@@ -130,6 +130,27 @@ def test_moves_from_the_wrong_seat_or_out_of_turn_are_refused_with_the_reason(yo
     assert game.save() == before
 
 
+def test_a_card_the_rules_refuse_is_refused_with_their_reason():
+    """Oh Hell says why a card may not be played (`where ... else` in the rules): the
+    refusal sent to the page carries those words."""
+    host, table = host_with("examples/oh_hell.rules", players=3, seed=2)
+    game = table.game
+    while True:  # bids, then cards, until the one to move holds a card it may not play
+        seat = game.seat_name(game.to_move)
+        held = [c["name"] for c in game.view(None)["zones"][f"hand[{seat}]"]["cards"]]
+        legal = [m.notation for m in game.legal_moves()]
+        barred = [name for name in held if name not in legal]
+        if game.view(None)["decision"]["prompt"] == "play" and barred:
+            break
+        game.play(legal[0])
+    led = game.view(None)["vars"]["led"]
+    with TestClient(create_app(host)) as client:
+        with client.websocket_connect(f"/t/{token_of(table, seat)}/ws") as ws:
+            receive_state(ws)
+            reason = refused(ws, {"move": barred[0], "version": table.version})
+    assert reason.startswith(f"'{barred[0]}' is refused: {seat} must follow {led} (legal: ")
+
+
 def test_malformed_or_huge_messages_are_refused_and_the_game_goes_on(yokai):
     client, table = yokai
     game = table.game

@@ -134,7 +134,7 @@ def test_lead_anything_then_must_follow():
     assert game.to_move == 0 and sorted(moves(game)) == ["blue 1", "blue 5"]
     game.play("blue 5")
     assert prompt(game) == "place blue 6"          # the trick is over: one card each
-    assert zone_names(game, "trick[R1]") == ["blue 6", "blue 2", "blue 5"]   # as played
+    assert zone_names(game, "trick[1]") == ["blue 6", "blue 2", "blue 5"]   # as played
 
 
 VOID = ["green 1", "green 2", "purple 1", "purple 2", "orange 1", "orange 2", "red 1", "red 5",
@@ -151,7 +151,7 @@ def test_void_player_plays_anything_and_trump_wins():
     game.play("red 1")            # a low trump
     game.play("blue 6")           # the highest blue
     assert var(game, "decision")["name"] == "red 1" and var(game, "winner") == 0
-    assert zone_names(game, "trick[R1]") == ["blue 3", "red 1", "blue 6"]   # as played
+    assert zone_names(game, "trick[1]") == ["blue 3", "red 1", "blue 6"]   # as played
     assert prompt(game) == "place red 1" and game.to_move == 0
     place_far(game)
     assert game.to_move == 0 and prompt(game) == "lead a card" and var(game, "round") == 2
@@ -217,7 +217,7 @@ def test_automa_must_play_its_only_river_card_of_the_led_colour():
     assert game.to_move == 0 and prompt(game) == "lead for the automa"
     assert sorted(moves(game)) == ["blue 6", "pile", "purple 6", "red 6", "red 7"]
     game.play("pile")                                # YA-30: the top of the pile, blind
-    assert zone_names(game, "trick[R2]") == ["orange 5"]
+    assert zone_names(game, "trick[2]") == ["orange 5"]
     assert game.to_move == 0 and prompt(game) == "follow orange"
 
 

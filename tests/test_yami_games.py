@@ -65,7 +65,7 @@ def test_each_seat_sees_only_what_it_may(players, mission, seed):
             assert all(c.get("hidden") for c in zones["box"]["cards"] if c["kind"] == "Spirit")
             assert all("name" in c for c in zones["river"]["cards"])
             for r in range(1, 8):
-                assert all("name" in c for c in zones[f"trick[R{r}]"]["cards"])
+                assert all("name" in c for c in zones[f"trick[{r}]"]["cards"])
             decision = game.view(seat).get("decision")
             if decision is not None:
                 assert ("moves" in decision) == (decision["seat"] == seat)

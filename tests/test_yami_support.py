@@ -73,7 +73,7 @@ def placement_cells(game) -> dict:
     """Each legal placement's notation -> the set of cells (like 'E5') it covers."""
     shape = parse_shape(tile_shape(game))
     every = {p.label: {cell_name(c) for c in p.cells} for p in placements(shape, _BOARD)}
-    return {m: every[m] for m in moves(game)}
+    return {m: every[m] for m in moves(game) if m in every}  # not "power" (YA-84)
 
 
 def place_on(game, *cells):

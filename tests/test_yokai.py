@@ -118,6 +118,7 @@ def turn(game, hint="draw", looks=None, move=None):
 
 
 # ---------------------------------------------------------------- components and setup
+# YK-1
 def test_two_to_four_players_YK1():
     rules = load(RULES)
     assert list(rules.player_counts) == [2, 3, 4]
@@ -126,6 +127,7 @@ def test_two_to_four_players_YK1():
             rules.new_game(players=bad)
 
 
+# YK-2, YK-5, YK-34
 def test_sixteen_cards_face_down_in_a_square_YK2_YK5_YK34():
     game = new(layout=BLOCKS)
     everything = faces(game)
@@ -138,6 +140,7 @@ def test_sixteen_cards_face_down_in_a_square_YK2_YK5_YK34():
     assert {c["tint"] for c in cards} == {"red", "green", "purple", "blue"}
 
 
+# YK-3, YK-6, YK-38
 @pytest.mark.parametrize("players,counts", [(2, (2, 3, 2)), (3, (2, 4, 3)), (4, (3, 4, 3))])
 def test_hints_drawn_by_player_count_YK3_YK6_YK38(players, counts):
     everything = set()
@@ -163,6 +166,7 @@ def test_hints_drawn_by_player_count_YK3_YK6_YK38(players, counts):
     (3, -2, (1, 4, 4)),  # cut to the 4 three-family cards there are
     (4, 2, (4, 4, 2)),   # cut to the 4 one-family cards there are
 ])
+# YK-32
 def test_hint_mix_keeps_the_total_YK32(players, mix, counts):
     game = load(RULES).new_game(players=players, seed=1, options={"hint_mix": mix})
     pile = [c["families"] for c in game.view(None)["zones"]["hint_pile"]["cards"]]
@@ -171,11 +175,13 @@ def test_hint_mix_keeps_the_total_YK32(players, mix, counts):
         in game.transcript()
 
 
+# YK-6
 def test_fixed_pile_order_is_top_first_YK6():
     game = new()
     assert names(game, "hint_pile")[::-1] == PILE[2]
 
 
+# YK-7
 def test_first_player_at_random_then_in_order_YK7():
     game = new(players=3, first="P3")
     assert game.to_move == 2 and "P3 goes first" in game.transcript()
@@ -186,12 +192,14 @@ def test_first_player_at_random_then_in_order_YK7():
 
 
 # ---------------------------------------------------------------- looking at two cards
+# YK-9, YK-10, YK-36
 def test_a_turn_starts_by_looking_at_a_card_or_declaring_YK9_YK10_YK36():
     game = new()
     assert prompt(game) == "observe a card, or declare the Yokai appeased"
     assert moves(game) == SQUARE + ["appeased"]
 
 
+# YK-8, YK-10, YK-35
 def test_looking_shows_the_face_to_the_looker_alone_YK8_YK10_YK35():
     game = new(layout=BLOCKS)
     game.play("G5")
@@ -210,6 +218,7 @@ def test_looking_shows_the_face_to_the_looker_alone_YK8_YK10_YK35():
 
 
 # ---------------------------------------------------------------- moving a card
+# YK-11, YK-13
 def test_a_card_goes_beside_another_and_must_leave_its_cell_YK11_YK13():
     game = new()
     game.play("F6")
@@ -233,6 +242,7 @@ def cut_card_game():
     return game
 
 
+# YK-11
 def test_a_move_that_leaves_two_groups_is_refused_YK11():
     game = cut_card_game()
     game.play("G5")
@@ -245,6 +255,7 @@ def test_a_move_that_leaves_two_groups_is_refused_YK11():
     refused(game, "G4")
 
 
+# YK-12
 def test_a_move_that_splits_the_group_only_in_passing_is_allowed_YK12():
     game = cut_card_game()
     game.play("G5")
@@ -256,6 +267,7 @@ def test_a_move_that_splits_the_group_only_in_passing_is_allowed_YK12():
     assert {"H9", "I9"} <= spots and "I8" not in spots
 
 
+# YK-13, YK-34, YK-37
 def test_the_table_has_no_edges_and_a_pinned_card_skips_the_move_YK13_YK34_YK37():
     # Four players lay the 16 cards in one row, E8 to T8, locking both ends: every other
     # card is then pinned between two parts of the row, so the move is skipped.
@@ -278,6 +290,7 @@ def test_the_table_has_no_edges_and_a_pinned_card_skips_the_move_YK13_YK34_YK37(
 
 
 # ---------------------------------------------------------------- hints and locks
+# YK-14
 def test_the_first_hint_action_draws_and_turns_up_a_hint_YK14():
     game = new()
     turn(game)  # no turned-up hint: the draw needs no decision
@@ -293,6 +306,7 @@ def test_the_first_hint_action_draws_and_turns_up_a_hint_YK14():
     assert names(game, "hints") == ["Kitsune", "Oni"]  # side by side, all within reach
 
 
+# YK-14, YK-15
 def test_laying_a_hint_locks_its_card_YK14_YK15():
     game = new()
     turn(game)
@@ -319,6 +333,7 @@ def test_laying_a_hint_locks_its_card_YK14_YK15():
     refused(game, "E7")
 
 
+# YK-14
 def test_with_the_pile_empty_a_hint_must_be_laid_YK14():
     game = new(players=2)
     for _ in range(7):
@@ -332,6 +347,7 @@ def test_with_the_pile_empty_a_hint_must_be_laid_YK14():
     assert len(moves(game)) == 7
 
 
+# YK-16
 def test_a_hint_may_be_laid_wrong_YK16():
     game = new()
     turn(game)

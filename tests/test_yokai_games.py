@@ -50,6 +50,7 @@ def play_hints(game, actions):
 
 
 # ---------------------------------------------------------------- the two endings
+# YK-17, YK-19, YK-20
 def test_declaring_the_yokai_appeased_ends_the_game_YK17_YK19_YK20():
     game = new()
     turn(game)
@@ -62,6 +63,7 @@ def test_declaring_the_yokai_appeased_ends_the_game_YK17_YK19_YK20():
         assert None not in names(game, "hints", seat)
 
 
+# YK-20, YK-21
 def test_a_family_in_two_groups_loses_YK20_YK21():
     game = new()
     turn(game, move=("E5", "I5"))  # a Kitsune beside the Oni, away from its family
@@ -72,6 +74,7 @@ def test_a_family_in_two_groups_loses_YK20_YK21():
     assert outcome["victory"] == "none"
 
 
+# YK-18
 def test_the_last_hint_laid_ends_the_game_YK18():
     game = new()
     play_hints(game, ["draw", "well"] * 6 + ["draw"])
@@ -83,6 +86,7 @@ def test_the_last_hint_laid_ends_the_game_YK18():
 
 
 # ---------------------------------------------------------------- score and rating
+# YK-16, YK-21
 def test_score_counts_every_kind_of_hint_YK16_YK21():
     game = new()
     play_hints(game, ["draw", "well", "draw", "wrong", "draw"])
@@ -110,6 +114,7 @@ def test_score_counts_every_kind_of_hint_YK16_YK21():
     (4, ["draw"] * 9 + ["well", "appeased"], 1 + 2 * 8 + 5, "Legendary"),
     (4, ["draw"] * 10 + ["well"] * 3 + ["appeased"], 3 + 2 * 7, "Glorious"),
 ])
+# YK-21, YK-22
 def test_score_and_rating_by_player_count_YK21_YK22(players, actions, score, victory):
     game = new(players=players)
     play_hints(game, [a for a in actions if a != "appeased"])
@@ -120,6 +125,7 @@ def test_score_and_rating_by_player_count_YK21_YK22(players, actions, score, vic
     assert game.outcome["victory"] == victory
 
 
+# YK-22
 def test_a_win_below_zero_is_honorable_YK22():
     game = new()
     play_hints(game, ["draw", "wrong"] * 5 + ["draw", "well"] * 2)
@@ -128,6 +134,7 @@ def test_a_win_below_zero_is_honorable_YK22():
 
 
 # ---------------------------------------------------------------- levels
+# YK-23, YK-31
 def test_levels_combine_and_level_1_adds_nothing_YK23_YK31():
     plain = new(levels=[1])
     assert "levels=1" in plain.transcript() and names(plain, "affinity[P1]") == []
@@ -140,6 +147,7 @@ def test_levels_combine_and_level_1_adds_nothing_YK23_YK31():
     assert names(both, "hints") == ["Kitsune"]  # level 3: the newer Oni hint went first
 
 
+# YK-24, YK-35
 def test_level_2_affinity_is_seen_by_the_first_player_only_YK24_YK35():
     game = new(players=3, first="P2", levels=[2], affinity=["Kitsune & Oni"])
     assert "P2 takes a secret Affinity card" in game.transcript()
@@ -151,6 +159,7 @@ def test_level_2_affinity_is_seen_by_the_first_player_only_YK24_YK35():
 
 @pytest.mark.parametrize("pair,result", [("Kitsune & Kappa", "win"), ("Kappa & Oni", "loss"),
                                          ("Kitsune & Oni", "loss")])
+# YK-25
 def test_an_unmet_affinity_loses_with_no_points_YK25(pair, result):
     game = new(levels=[2], affinity=[pair])  # columns E..H: Kitsune, Kappa, Rokurokubi, Oni
     outcome = declare(game)
@@ -161,6 +170,7 @@ def test_an_unmet_affinity_loses_with_no_points_YK25(pair, result):
     assert f"P1's Affinity card: {pair}" in game.transcript(1)  # YK-19: shown at the end
 
 
+# YK-26
 def test_level_3_only_the_last_hint_turned_up_may_be_laid_YK26():
     game = new(levels=[3])
     turn(game)
@@ -174,6 +184,7 @@ def test_level_3_only_the_last_hint_turned_up_may_be_laid_YK26():
     assert names(game, "hints", 1) == ["Kitsune", "Oni"]  # the one below stays known
 
 
+# YK-27, YK-28
 def test_level_4_hints_are_never_seen_and_all_count_well_placed_YK27_YK28():
     game = new(levels=[4])
     turn(game)
@@ -193,6 +204,7 @@ def test_level_4_hints_are_never_seen_and_all_count_well_placed_YK27_YK28():
     assert table(game, 1)["H6"] == ["Oni", "Kitsune"]  # YK-19: shown at the end
 
 
+# YK-30
 def test_levels_3_and_4_stack_the_hints_put_aside_YK30():
     game = new(levels=[3, 4])
     turn(game)
@@ -213,6 +225,7 @@ TO_BAR = [("E7", "I5"), ("F7", "I6"), ("E8", "J5"), ("F8", "J6"),
           ("G8", "K5"), ("H8", "K6"), ("G7", "L5"), ("H7", "L6")]
 
 
+# YK-29
 @pytest.mark.parametrize("objective,result", [("bar", "win"), ("ring", "loss")])
 def test_level_5_the_layout_must_form_the_objective_YK29(objective, result):
     game = new(players=4, layout=BLOCKS, levels=[5], objective=objective)
@@ -243,6 +256,7 @@ MIRRORED_ELL = [("E5", "E9"), ("F5", "F9"), ("E6", "G9"), ("F6", "H9"),
 @pytest.mark.parametrize("objective,moves_made,result", [
     ("bar", [], "loss"), ("bar", BAR_UPRIGHT, "win"), ("ell", ELL, "win"),
     ("ell", MIRRORED_ELL, "loss")])
+# YK-29
 def test_level_5_shape_may_be_turned_but_not_mirrored_YK29(objective, moves_made, result):
     game = new(players=4, layout=BLOCKS, levels=[5], objective=objective)
     looks = ("G7", "H7") if moves_made is MIRRORED_ELL else ("E5", "F5")
@@ -251,6 +265,7 @@ def test_level_5_shape_may_be_turned_but_not_mirrored_YK29(objective, moves_made
     assert declare(game)["result"] == result
 
 
+# YK-33
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_affinity_for_several_players_YK33(players):
     # In COLUMNS Kappa (F) and Oni (H) do not touch: only a third card fails.
@@ -271,6 +286,7 @@ def test_affinity_for_several_players_YK33(players):
 
 
 # ---------------------------------------------------------------- what each seat sees
+# YK-35
 def test_each_seat_reads_what_it_saw_and_when_YK35():
     game = new(layout=BLOCKS)
     turn(game, looks=("E5", "G7"), move=("E5", "D6"))
@@ -325,6 +341,7 @@ def check_new_lines(game, known, read):
         read[seat] = len(log)
 
 
+# YK-8, YK-19, YK-35
 @pytest.mark.parametrize("players,levels", [(2, "1"), (3, "2+3"), (4, "4+5"), (4, "2+3+4")])
 def test_a_seat_never_sees_a_face_it_has_not_looked_at_YK8_YK19_YK35(players, levels):
     rules = load(RULES)
@@ -369,6 +386,7 @@ def test_a_won_game_at_level_5_transcript(text_snapshot):
 
 
 # ---------------------------------------------------------------- Affinity and Objective cards
+# YK-4, YK-39
 def test_six_affinity_cards_one_per_pair_YK4_YK39():
     game = load(RULES).new_game(players=4, seed=2, options={"levels": "2", "affinity_players": 4})
     zones = game.view(None)["zones"]
@@ -378,6 +396,7 @@ def test_six_affinity_cards_one_per_pair_YK4_YK39():
     assert len(cards) == 6 and set(cards) == pairs
 
 
+# YK-4, YK-40
 @pytest.mark.parametrize("objective", ["bar", "ring", "tee", "ell", "stairs"])
 def test_each_objective_is_a_shape_of_16_cards_YK4_YK40(objective):
     game = new(levels=[5], objective=objective)

@@ -20,6 +20,7 @@ from interpreter.compiler.source import Writer, literal
 from interpreter.compiler.stmt import UnitGen
 from interpreter.reads import reads_of_all
 from rulelang import ast
+from rulelang.errors import RulesError
 
 _MODULES = itertools.count(1)
 HINTS = ("symbol", "tint", "symbol_means", "tint_means")  # a card kind's display hints
@@ -79,6 +80,7 @@ class ChoiceSite:
     passing: object = None
     prompt: object = None
     options: object = None
+    refusals: object = None  # (g, L) -> per `where` clause, [(option, reason)] it refuses
 
 
 @attrs.define(eq=False)
@@ -272,6 +274,8 @@ class ModuleBuilder:
         x = self.x
         x.slots, x.frame_slots = {}, True
         parts = {"seat": s.by, "passing": s.pass_if, "prompt": s.prompt, "options": s.options}
+        if s.refusals is not None and not self.an.expr_chance(s.refusals):
+            parts["refusals"] = s.refusals  # worked out only for a refused move: never chance
         for role, expr in parts.items():
             if expr is None:
                 continue
@@ -329,7 +333,7 @@ class ModuleBuilder:
         self.machine_body(gen, info, body)
         gen.start_block(info.returns)
         with w.at(info.decl.span):
-            if info.kind in ("rule", "trigger"):
+            if info.kind in ("rule", "trigger", "end"):
                 gen.line("g.frames.pop()")
                 gen.jump_line("return")
             elif info.kind == "setup":
@@ -398,6 +402,7 @@ def compile_program(program, enum_values) -> Compiled:
         m.write_fn(decl)
 
     tops = m.tops
+    tops["fns"] = {name: Top(m.fn_names[name]) for name in program.fns}  # for tests, by name
     tops["options"] = {name: (m.top(decl.default, role="option"),
                               m.top(decl.allowed, role="allowed") if decl.allowed is not None else None)
                        for name, (decl, ty) in program.options.items()}
@@ -434,6 +439,8 @@ def compile_program(program, enum_values) -> Compiled:
                 ast.Lit(None, span=decl.span)], span=decl.span), hint_params, role="hints")
         kinds[name] = code
     tops["ends"] = [m.top(d.cond, role="end") for d in program.ends]
+    tops["requires"] = [(m.top(d.cond, role="require"), m.top(d.message, role="require"))
+                        for d in program.requires]
     tops["scores"] = [(d.which, d.key, m.top(d.expr, [d.slot] if d.slot is not None else [],
                                               role="score"), d.slot is not None, d.expr.ty)
                       for d in program.scores if d.which != "heuristic"]
@@ -467,9 +474,24 @@ def compile_program(program, enum_values) -> Compiled:
     if "turn" in blocks:
         roots.append(UnitInfo("play", "turn", "turn", blocks["turn"], True,
                               nslots=max(blocks["turn"].nslots, 1)))
+    if "end" in blocks:  # `on end`: run by Game.finish, once, before the scores
+        roots.append(UnitInfo("end", "on end", "end", blocks["end"], True,
+                              nslots=max(blocks["end"].nslots, 1)))
     for info in roots:
         info.function = f"block_{info.kind}"
         m.units[info.key] = info
+    campaign = program.campaign
+    after = None
+    if campaign is not None:
+        tops["offer"] = (campaign.offer.option, m.top(campaign.offer.values, role="offer"))
+        if campaign.after is not None:
+            if an.pauses(campaign.after.body):  # effects can fire triggers that ask
+                raise RulesError(f"{program.title}: the campaign's after block moves cards, and "
+                                 "a trigger can then ask for a decision; the game is over by then")
+            after = UnitInfo("after", "campaign after", "after", campaign.after, False,
+                             nslots=max(campaign.after.nslots, 1))
+            after.function = "campaign_after"
+            m.units[after.key] = after
 
     for name, decl in program.rules.items():
         info = m.rule_infos[name]
@@ -481,6 +503,8 @@ def compile_program(program, enum_values) -> Compiled:
     for info in roots:
         m.write_unit(info, info.decl.body)
         m.flush_sites()
+    if after is not None:
+        m.write_unit(after, after.decl.body, params=0)
 
     m.end_function()
     source = w.text()
@@ -496,7 +520,7 @@ def compile_program(program, enum_values) -> Compiled:
         units[key] = Unit(info, ns[info.function], bind)
         ns["U_" + info.function] = units[key]
     for site in m.sites:
-        for role in ("seat", "passing", "prompt", "options"):
+        for role in ("seat", "passing", "prompt", "options", "refusals"):
             if getattr(site, role) is not None:
                 setattr(site, role, ns[getattr(site, role)])
     for code in kinds.values():

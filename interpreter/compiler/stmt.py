@@ -14,6 +14,7 @@ from __future__ import annotations
 from interpreter.compiler.analysis import EFFECTS, walk
 from interpreter.compiler.source import literal
 from rulelang import ast
+from rulelang.key_ranges import IntKeys
 
 LOOPS = (ast.For, ast.Repeat, ast.While, ast.Loop)
 TICK_LIMIT = 200_000
@@ -155,6 +156,9 @@ class UnitGen:
             keys = [x.expr(a) for a in t.args]
             key = keys[0] if len(keys) == 1 else "(" + ", ".join(keys) + ")"
             k = self.temp()
+            info = self.m.program.vars.get(name)
+            if info is not None and any(isinstance(d, IntKeys) for d, _ in info.keys):
+                key = f"{self.m.hoist('vars')}[{literal(name)}].known({key})"  # in its range
             self.line(f"{k} = {key}")
             self.line(f"{self.m.hoist('vars')}[{literal(name)}][{k}] = {value}")
             watched = self.m.watches("var", name)
@@ -207,14 +211,18 @@ class UnitGen:
         x = self.x
         fields = "{" + ", ".join(f"{literal(name)}: {x.expr(value)}" for name, value, _ in s.fields) + "}"
         kind = literal(s.kind)
+        named = x.slot(s.slot) if s.name is not None else None  # bound before any trigger runs
         if s.count is None:
-            self.line(f"g.create({kind}, {fields}, {x.expr(s.dest)})")
+            self.line(f"{named + ' = ' if named else ''}g.create({kind}, {fields}, {x.expr(s.dest)})")
         else:
             v = self.temp()
             self.line(f"{v} = {fields}")
+            if named:
+                self.line(f"{named} = []")
             self.line(f"for _ in range({x.expr(s.count)}):")
             with self.w.indent():
-                self.line(f"g.create({kind}, dict({v}), {x.expr(s.dest)})")
+                made = f"g.create({kind}, dict({v}), {x.expr(s.dest)})"
+                self.line(f"{named}.append({made})" if named else made)
         self.after_effect(True)
 
     def s_CreateFrom(self, s):

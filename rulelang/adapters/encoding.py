@@ -24,6 +24,9 @@ import itertools
 import json
 
 import numpy as np
+
+from rulelang.key_ranges import IntKeys
+
 GRID_REACH = 8  # an unbounded grid is encoded within this many cells of its origin
 
 
@@ -282,6 +285,8 @@ def _key_texts(program, info, facts):
             domains.append(list(facts.seats)[:facts.players])  # players come first
         elif domain == "seat":
             domains.append(list(facts.seats))
+        elif isinstance(domain, IntKeys):  # worked out from the options and constants known
+            domains.append([str(k) for k in domain.values(program, facts.known, facts.players)])
         else:
             domains.append(list(program.enums[domain]))
     return [",".join(combo) for combo in itertools.product(*domains)]

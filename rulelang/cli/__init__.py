@@ -1,4 +1,4 @@
-"""The command line: ``rulelang run``, ``check``, ``simulate``, ``compare``, ``serve`` and the rest.
+"""The command line: ``rulelang run``, ``check``, ``test``, ``simulate``, ``compare``, ``serve`` and the rest.
 
 Each command lives in its own module here and is imported only when it is the
 one asked for, so ``rulelang check`` does not pay for what ``simulate`` needs.
@@ -26,6 +26,7 @@ COMMANDS = {
     "lsp": "lsp",
     "compile": "compile",
     "serve": "serve",
+    "test": "test",
 }
 
 

@@ -10,7 +10,17 @@ import rulelang
 from rulelang.errors import CheckError, ParseError, RulesError, RulesRuntimeError
 
 EXIT_DATA, EXIT_SOFTWARE, EXIT_USAGE = 65, 70, 2
-BOT_KINDS = ("human", "random", "greedy", "first")
+BOT_KINDS = ("human", "random", "greedy", "mcts", "first")
+THINK_HELP = ("Seconds a bot that looks ahead (greedy, mcts) may think per decision, instead of "
+              "its fixed budget (its moves then depend on the machine's speed).")
+
+
+def default_bot(rules) -> str:
+    """The kind of bot that takes a seat no one asked for. In a cooperative game it is a
+    partner: a bot that plays for the team from its own seat's knowledge (a random team
+    loses almost every cooperative game). Elsewhere a random opponent."""
+    from interpreter.bots import PARTNER
+    return PARTNER if rules.program.cooperative else "random"
 
 
 def load_rules(path):
@@ -47,7 +57,8 @@ def new_game(rules, players, seed, options, log=True):
 
 def seat_kinds(game, bots_all, bot_pairs):
     interactive = sys.stdin.isatty() and not bots_all
-    kinds = {seat: "random" for seat in game.players}
+    default = default_bot(game.rules)
+    kinds = {seat: default for seat in game.players}
     if interactive:
         kinds[0] = "human"
     for pair in bot_pairs:

@@ -25,8 +25,8 @@ from rulelang.cli.simulate import (EXIT_INTERRUPTED, check_ray, play, prepare,
               help="An option; give one option several values to compare them.")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False),
               help="Also write every variant's figures and the tests to this file as JSON.")
-def compare(file, count, seed, bots_all, bot_pairs, workers, backend, address, players_list,
-            option_pairs, json_path):
+def compare(file, count, seed, bots_all, bot_pairs, workers, backend, address, think,
+            players_list, option_pairs, json_path):
     """Play variants of a game and show which figures differ: win rates, scores, lengths.
 
     \b
@@ -45,7 +45,7 @@ def compare(file, count, seed, bots_all, bot_pairs, workers, backend, address, p
     variants = []
     with _backend_session(backend, address, workers):
         _play_variants(rules, variants_given, variants, count, seed, bots_all, bot_pairs,
-                       workers, backend, address)
+                       workers, backend, address, think)
     if len(variants) < 2:
         click.echo("stopped before a second variant was played: nothing to compare")
         sys.exit(EXIT_INTERRUPTED)
@@ -84,13 +84,13 @@ def variants_of(players_list, option_pairs):
 
 
 def _play_variants(rules, variants_given, variants, count, seed, bots_all, bot_pairs, workers,
-                   backend, address):
+                   backend, address, think=None):
     """Play each variant in turn (into ``variants``: a Ctrl-C keeps those finished)."""
     from rulelang.simulation import summarize
     from rulelang.simulation.compare import Variant
     from rulelang.simulation.report import speed
     for label, players, options in variants_given:
-        setup = prepare(rules, players, options, bots_all, bot_pairs, seed, count)
+        setup = prepare(rules, players, options, bots_all, bot_pairs, seed, count, think)
         run = play(setup.simulation, workers, backend, address, label=label)
         stop_on_failure(run)
         summary = summarize(run, rules.title, setup.options_shown, setup.cooperative)

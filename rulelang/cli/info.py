@@ -1,5 +1,6 @@
 """``rulelang info``: what a game offers before playing it: its player counts, who the
-seats are, and its options with their values and what they do (as the rules declare them)."""
+seats are, its options with their values and what they do (as the rules declare them), what
+the players may say to each other, and whether it is played as a campaign."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -35,6 +36,13 @@ def describe(rules, file) -> str:
                 lines.append(f"        {decl.doc}")
     else:
         lines.append("  options: none")
+    for text in program.talk:
+        lines.append(f"  table talk: {text}")
+    campaign = program.campaign
+    if campaign is not None:
+        lines.append(f"  a campaign: games played one after another, each with its own "
+                     f"{campaign.offer.option}; its state is kept between them "
+                     f"(rulelang run {file} --campaign FILE)")
     example = f"rulelang run {file}"
     if program.max_players > program.min_players:
         example += f" --players {program.max_players}"

@@ -1,4 +1,5 @@
-"""``rulelang run``: play a game at the terminal, or print a game played by bots."""
+"""``rulelang run``: play a game at the terminal, or print a game played by bots; for rules
+that declare a campaign, play the campaign (``--campaign FILE``), or choose from a menu."""
 from __future__ import annotations
 
 import secrets
@@ -6,8 +7,9 @@ import sys
 
 import click
 
-from rulelang.cli.common import (EXIT_DATA, EXIT_SOFTWARE, load_rules, new_game, parse_options,
-                                 seat_kinds)
+from rulelang.cli.common import (EXIT_DATA, EXIT_SOFTWARE, EXIT_USAGE, THINK_HELP, load_rules,
+                                 new_game,
+                                 parse_options, seat_kinds)
 from rulelang.errors import RulesError, RulesRuntimeError
 from rulelang.terminal.session import message_of
 
@@ -52,7 +54,11 @@ class GameHelp(click.Command):
 @click.option("--bots", type=click.Choice(["all"]), help="'all': bots play every seat.")
 @click.option("--bot", "bot_pairs", multiple=True, metavar="SEAT=KIND",
               help="Who plays a seat: human, random, greedy (looks one move ahead at the "
-                   "game's heuristic) or first. SEAT is P1, P2... (or 1, 2...).")
+                   "game's heuristic), mcts (a tree search: stronger, slower) or first. SEAT is "
+                   "P1, P2... (or 1, 2...). Seats not named: random, or in a cooperative game "
+                   "an mcts partner.")
+@click.option("--think", type=click.FloatRange(0, min_open=True), metavar="SECONDS",
+              help=THINK_HELP)
 @click.option("--moves", "moves_file", type=click.Path(exists=True, dir_okay=False),
               help="Play these moves first (one notation per line, # comments).")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False),
@@ -60,17 +66,39 @@ class GameHelp(click.Command):
 @click.option("--load", "load_path", type=click.Path(exists=True, dir_okay=False),
               help="Continue a saved game; 'save' and quitting save back to this file "
                    "unless --save names another.")
-def run(file, players, seed, bot_seed, option_pairs, bots, bot_pairs, moves_file, save_path,
-        load_path):
+@click.option("--campaign", "campaign_path", type=click.Path(dir_okay=False),
+              help="For rules that declare a campaign: continue the campaign saved in this "
+                   "file, or start one saved there. It is saved after every game, and when "
+                   "you type 'save' or quit.")
+def run(file, players, seed, bot_seed, option_pairs, bots, bot_pairs, think, moves_file,
+        save_path, load_path, campaign_path):
     """Play the game in FILE: you against bots, people in turn, or bots only."""
     rules = load_rules(file)
+    options = parse_options(option_pairs)
+    if campaign_path is not None:
+        if load_path or moves_file or save_path:
+            raise click.BadParameter("a campaign is saved to its own file: --load, --save and "
+                                     "--moves are for one game", param_hint="--campaign")
+        return play_campaign(rules, campaign_path, players, seed, options, bots == "all",
+                             bot_pairs, bot_seed, think=think)
+    if (rules.program.campaign is not None and sys.stdin.isatty() and bots != "all"
+            and not (players or seed is not None or options or load_path or moves_file
+                     or save_path)):
+        chosen = ask_menu(rules, file)
+        if chosen[0] == "continue":
+            return play_campaign(rules, chosen[1], None, None, {}, False, bot_pairs, bot_seed,
+                                 must_exist=True, think=think)
+        if chosen[0] == "new":
+            return play_campaign(rules, chosen[2], chosen[1], None, {}, False, bot_pairs,
+                                 bot_seed, fresh=True, think=think)
+        players, options = chosen[1], chosen[2]
     if seed is None:
         # Wide enough that no one can find it by trying seeds against what the table shows.
         seed = secrets.randbits(63)
     if load_path:
         game = load_game(rules, load_path)
     else:
-        game = new_game(rules, players, seed, parse_options(option_pairs))
+        game = new_game(rules, players, seed, options)
     kinds = seat_kinds(game, bots == "all", bot_pairs)
     if moves_file:
         _replay(game, moves_file)
@@ -78,7 +106,8 @@ def run(file, players, seed, bot_seed, option_pairs, bots, bot_pairs, moves_file
     from rulelang.terminal.session import Quit, Session
     bot_seed = bots_seed(bot_seed, kinds, game)
     # 'save' (and stopping) writes to --save FILE, or back to the file the game was loaded from
-    session = Session(game, kinds, Console(), save_path or load_path, bot_seed, copy=rules.restore)
+    session = Session(game, kinds, Console(), save_path or load_path, bot_seed, copy=rules.restore,
+                      think=think)
     stopped, interrupted = None, False
     try:
         session.play()
@@ -102,6 +131,85 @@ def run(file, players, seed, bot_seed, option_pairs, bots, bot_pairs, moves_file
         click.echo(game.transcript(), nl=False)
     elif game.is_over:  # nothing is secret any more: say how to replay it
         click.echo(f"seed {game.seed}, bot seed {bot_seed} (--seed and --bot-seed replay it)")
+
+
+def ask_menu(rules, file):
+    from rich.console import Console
+    from rulelang.terminal.campaign import menu
+    from rulelang.terminal.session import Quit
+    try:
+        return menu(rules, Console(), file)
+    except (Quit, KeyboardInterrupt):
+        click.echo("\nstopped")
+        sys.exit(0)
+
+
+def play_campaign(rules, path, players, seed, options, bots_all, bot_pairs, bot_seed,
+                  must_exist=False, fresh=False, think=None):
+    """The campaign saved in ``path`` goes on, or a new one starts there; people and bots
+    play its games one after another (bots only: its transcript is printed at the end)."""
+    import os
+    from rich.console import Console
+    from rulelang.terminal.campaign import CampaignRun
+    from rulelang.terminal.session import Quit
+    if rules.program.campaign is None:
+        click.echo(f"error: {rules.title} declares no campaign (campaign {{ ... }}): play it "
+                   "without --campaign", err=True)
+        sys.exit(EXIT_USAGE)
+    if os.path.exists(path) and not fresh:
+        if players is not None or seed is not None or options:
+            raise click.BadParameter(f"{path} holds a campaign already: its players, seed and "
+                                     "options are saved in it", param_hint="--campaign")
+        campaign = load_campaign(rules, path)
+    elif must_exist:
+        click.echo(f"error: {path}: no such file", err=True)
+        sys.exit(EXIT_DATA)
+    else:
+        try:
+            campaign = rules.new_campaign(players, secrets.randbits(63) if seed is None else seed,
+                                          options)
+        except RulesError as error:
+            click.echo(error.render(), err=True)
+            sys.exit(EXIT_USAGE)
+    probe = campaign.game or rules.blank_game(campaign.players, 0, campaign.options)
+    kinds = seat_kinds(probe, bots_all, bot_pairs)
+    if bot_seed is None:  # as for one game (bots_seed): never the seed when a person plays
+        bot_seed = secrets.randbits(63) if "human" in kinds.values() else campaign.seed
+    runner = CampaignRun(campaign, kinds, Console(), path, bot_seed, think=think)
+    stopped, interrupted = None, False
+    try:
+        runner.play()
+        runner.write()
+    except Quit as stop:
+        stopped = stop.saved_to or False
+    except KeyboardInterrupt:
+        stopped, interrupted = runner.saved_on_stop() or False, True
+    except RulesRuntimeError as error:
+        click.echo(error.render(), err=True)
+        sys.exit(EXIT_SOFTWARE)
+    if stopped is not None:
+        click.echo(("\ninterrupted; " if interrupted else "stopped: ")
+                   + (f"the campaign is saved to {stopped} (--campaign {stopped} goes on with it)"
+                      if stopped else "the campaign was not saved"))
+        if interrupted:
+            sys.exit(130)
+        return
+    if not runner.humans:
+        click.echo(campaign.transcript(), nl=False)
+    else:
+        click.echo(f"the campaign is over; it is saved to {path}")
+
+
+def load_campaign(rules, path):
+    try:
+        with open(path, encoding="utf-8") as saved:
+            return rules.restore_campaign(saved.read())
+    except RulesError as error:
+        click.echo(f"error: {path}: {message_of(error)}", err=True)
+        sys.exit(EXIT_DATA)
+    except (OSError, UnicodeDecodeError) as error:
+        click.echo(f"error: {path}: cannot read it ({error})", err=True)
+        sys.exit(EXIT_DATA)
 
 
 def load_game(rules, path):

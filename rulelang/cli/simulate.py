@@ -12,8 +12,8 @@ from contextlib import contextmanager
 import attrs
 import click
 
-from rulelang.cli.common import (BOT_KINDS, EXIT_SOFTWARE, EXIT_USAGE, load_rules, new_game,
-                                 parse_options, seat_number)
+from rulelang.cli.common import (BOT_KINDS, EXIT_SOFTWARE, EXIT_USAGE, THINK_HELP, load_rules,
+                                 new_game, parse_options, seat_number)
 
 EXIT_INTERRUPTED = 130  # stopped with Ctrl-C (128 + SIGINT), after printing what was finished
 SIM_BOT_KINDS = tuple(k for k in BOT_KINDS if k != "human")
@@ -37,6 +37,8 @@ def simulation_options(command):
                      show_default=True, help="ray: play on a Ray cluster (pip install "
                      "'rulelang[cluster]')."),
         click.option("--address", help="The Ray cluster to join (default: start a local Ray)."),
+        click.option("--think", type=click.FloatRange(0, min_open=True), metavar="SECONDS",
+                     help=THINK_HELP + " The report then no longer replays exactly."),
     ]):
         command = decorator(command)
     return command
@@ -52,7 +54,7 @@ def simulation_options(command):
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False),
               help="Also draw score and length distributions to this PNG (pip install "
                    "'rulelang[plot]').")
-def simulate(file, count, seed, bots_all, bot_pairs, workers, backend, address, players,
+def simulate(file, count, seed, bots_all, bot_pairs, workers, backend, address, think, players,
              option_pairs, json_path, plot_path):
     """Play many games between bots and report who wins, how long games last, and why."""
     from rulelang.simulation import report, summarize, to_json
@@ -61,7 +63,8 @@ def simulate(file, count, seed, bots_all, bot_pairs, workers, backend, address, 
     if plot_path:
         check_plotting()
     rules = load_rules(file)
-    setup = prepare(rules, players, parse_options(option_pairs), bots_all, bot_pairs, seed, count)
+    setup = prepare(rules, players, parse_options(option_pairs), bots_all, bot_pairs, seed, count,
+                    think)
     run = play(setup.simulation, workers, backend, address, label=rules.title)
     stop_on_failure(run)
     summary = summarize(run, rules.title, setup.options_shown, setup.cooperative)
@@ -87,7 +90,7 @@ class Setup:
     cooperative: bool
 
 
-def prepare(rules, players, options, bots_all, bot_pairs, seed, count) -> Setup:
+def prepare(rules, players, options, bots_all, bot_pairs, seed, count, think=None) -> Setup:
     """Check the command line against the rules (a first game is set up to do it) and
     describe the simulation; bad input stops here with a clear message."""
     from rulelang.simulation import Simulation
@@ -104,7 +107,7 @@ def prepare(rules, players, options, bots_all, bot_pairs, seed, count) -> Setup:
         kinds[seat] = kind
     shown = {name: _plain(value) for name, value in game.view()["options"].items()}
     simulation = Simulation(program=rules.program, players=game.nplayers, options=options,
-                            bots=tuple(kinds), first_seed=seed, games=count)
+                            bots=tuple(kinds), first_seed=seed, games=count, think=think)
     return Setup(simulation, shown, bool(rules.program.cooperative))
 
 

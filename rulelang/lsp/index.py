@@ -274,6 +274,10 @@ class _Builder:
         if isinstance(node, ast.Let) and node.slot is not None:
             slots[node.slot] = self._local(node.name, self.name_span(node.span, node.name),
                                            "local", node.value.ty or "")
+        elif isinstance(node, ast.Create) and node.slot is not None:
+            slots[node.slot] = self._local(node.name, self.name_span(node.span, node.name,
+                                                                     following="as"),
+                                           "local", node.type or "")
         elif isinstance(node, ast.Choose) and node.slot is not None:
             element = T.element(node.options.ty) if node.options.ty else ""
             slots[node.slot] = self._local(node.name, self.name_span(node.span, node.name),

@@ -22,6 +22,7 @@ class Simulation:
     bots: tuple  # one bot kind per seat, resolved by interpreter.bots.make_bot
     first_seed: int
     games: int
+    think: float | None = None  # seconds per decision for bots that look ahead (None: budget)
 
     def seed_of(self, index: int) -> int:
         return self.first_seed + index
@@ -67,11 +68,12 @@ class Table:
 
     def __init__(self, simulation: Simulation):
         from interpreter.bots import make_bot
+        from interpreter.knowledge import seat_knowledge
         from interpreter.rules import Rules
         self.simulation = simulation
         self.rules = Rules(simulation.program)
         self.prompts, self.reasons = classifiers(simulation.program)
-        self.make_bot = make_bot
+        self.make_bot, self.knowledge = make_bot, seat_knowledge
 
     def play(self, index: int) -> GameRecord | GameFailure:
         sim = self.simulation
@@ -87,7 +89,8 @@ class Table:
                                    log=False)  # no one reads its log: none is written
         # Bots are only names here: a new kind (or a thinking budget, as a field of Simulation
         # passed on to make_bot) needs no other change in the simulation.
-        bots = [self.make_bot(kind, bot_seed(seed, seat)) for seat, kind in enumerate(sim.bots)]
+        bots = [self.make_bot(kind, bot_seed(seed, seat), sim.think)
+                for seat, kind in enumerate(sim.bots)]
         first = _first_player(game, sim.players)
         kinds: dict[str, KindTally] = {}
         decisions = forced = offered = 0
@@ -97,7 +100,7 @@ class Table:
             tally = kinds.get(kind := prompt_kind(_prompt_text(game)))
             if tally is None:
                 tally = kinds[kind] = KindTally()
-            move = bots[game.to_move].choose(game)
+            move = bots[game.to_move].choose(self.knowledge(game))  # never the game itself
             tally.decisions += 1
             tally.options += count
             if count == 1:

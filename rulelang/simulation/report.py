@@ -90,6 +90,14 @@ def render(summary: Summary) -> str:
                 f"{s.seat} {number(s.numbers.mean)} on average" for s in report.per_seat))
         elif report.numbers is not None:
             lines.append(f"  {spread_text(report.numbers)}")
+        if report.sizes is not None:
+            lines.append(f"  items in the list: {spread_text(report.sizes)}")
+        if report.item_numbers is not None:
+            lines.append(f"  each item: {spread_text(report.item_numbers)}")
+        if report.items:
+            lines.append("  games where the list holds each item:")
+            lines += _count_lines(report.items)
+            lines.append("  the whole lists, most common first:")
         lines += _count_lines(report.values)
     return "\n".join(lines) + "\n"
 

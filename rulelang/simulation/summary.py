@@ -68,6 +68,12 @@ class ReportFigures:
     values: list  # Count: most common values first, the rest as "other"
     numbers: Spread | None  # when every value is a number
     per_seat: list | None  # SeatNumber: when every value lists one number per player
+    # when every value is a list (and not one number per player): how long the lists are,
+    # and each item: in how many games it was in the list (Count, most common first);
+    # for lists of numbers, the items' spread instead
+    sizes: Spread | None = None
+    items: list | None = None
+    item_numbers: Spread | None = None
 
 
 @attrs.frozen
@@ -196,9 +202,17 @@ def _reports(records, seat_names, n) -> list:
                for v in values):
             per_seat = [SeatNumber(seat, stats.spread(v[p] for v in values))
                         for p, seat in enumerate(seat_names)]
+        sizes = items = item_numbers = None
+        if per_seat is None and values and all(isinstance(v, list) for v in values):
+            sizes = stats.spread(len(v) for v in values)
+            every = [x for v in values for x in v]
+            if every and all(map(_is_number, every)):
+                item_numbers = stats.spread(every)
+            elif every:
+                items = _counts(Counter(t for v in values for t in {value_text(x) for x in v}), n)
         counted = Counter(value_text(v) for v in values)
         out.append(ReportFigures(name, _counts(counted, n, by_value=numbers is not None),
-                                 numbers, per_seat))
+                                 numbers, per_seat, sizes, items, item_numbers))
     return out
 
 

@@ -6,7 +6,8 @@ screen is cleared and waits before each one's turn.
 
 What a person may type: a move's number or its notation; for a placement, any
 cell it should cover (then a number among those drawn); ``moves``, ``log``,
-``save [FILE]``, ``help``, ``quit``. A decision with one option is taken and
+``save [FILE]``, ``help``, ``quit``, and ``talk`` when the rules say what the players may
+tell each other (``talk "..."``). A decision with one option is taken and
 said. A move that would end the game is first tried on a copy of the game and
 confirmed when it ends it, provided nothing hidden from the player came into
 play on the way (no shuffle or dice, no card turned up), so that the warning
@@ -20,7 +21,8 @@ import signal
 from rich.console import Console
 from rich.text import Text
 
-from interpreter.bots import make_bot
+from interpreter.bots import THINKING, make_bot
+from interpreter.knowledge import seat_knowledge
 from rulelang.errors import IllegalMove, RulesError
 from rulelang.terminal import panels as panels_of
 from rulelang.terminal import placing
@@ -44,12 +46,15 @@ def message_of(error: RulesError) -> str:
 
 class Session:
     def __init__(self, game, seats: dict, console: Console, save_path=None, bot_seed=0,
-                 copy=None):
+                 copy=None, think=None, saver=None, saving="game"):
         self.game, self.console = game, console
         self.save_path = save_path  # where 'save' writes (given with --save, or the --load file)
+        self.saver = saver or game.save  # what is saved: the game, or the campaign it is in
+        self.saving = saving  # what the person is told is saved: "game" or "campaign"
         self.kinds = seats  # seat -> "human" | bot kind
         # bot_seed is the bots' own: never the game's seed when a person plays (see cli/run.py)
-        self.bots = {s: make_bot(k, bot_seed * 101 + s) for s, k in seats.items() if k != "human"}
+        self.bots = {s: make_bot(k, bot_seed * 101 + s, think) for s, k in seats.items()
+                     if k != "human"}
         self.humans = [s for s, k in seats.items() if k == "human"]
         self.last_human = None
         self.copy = copy  # makes a throwaway copy of a game, to try a move on
@@ -68,7 +73,7 @@ class Session:
             while not game.is_over:
                 seat = game.to_move
                 if seat in self.bots:
-                    game.play(self.bots[seat].choose(game))
+                    game.play(self.bot_move(seat))
                 else:
                     self.human_turn(seat)
             if self.humans:
@@ -76,6 +81,16 @@ class Session:
         finally:
             if previous is not None:
                 signal.signal(signal.SIGWINCH, previous)
+
+    def bot_move(self, seat):
+        """A bot's move, chosen from its seat's knowledge (what a remote player is given).
+        A person waiting is told that a bot which looks ahead is thinking."""
+        knowledge = seat_knowledge(self.game)
+        bot = self.bots[seat]
+        if not self.humans or self.kinds[seat] not in THINKING or len(knowledge.moves) == 1:
+            return bot.choose(knowledge)
+        with self.console.status(f"{self.game.seat_name(seat)} is thinking...", spinner="dots"):
+            return bot.choose(knowledge)
 
     def _resized(self, signum, frame):
         if self.redraw is not None:
@@ -116,7 +131,12 @@ class Session:
         answer = self.ask(f"{self.game.seat_name(seat)}, {decision['prompt']}")
         lower = answer.lower()
         if lower in ("", "help", "?"):
-            return None, Text(HELP)
+            talk = self.game.rules.program.talk
+            return None, Text(HELP + (", talk (what you may say)" if talk else ""))
+        if lower == "talk" and self.game.rules.program.talk and "talk" not in moves:
+            self.page([Text("What you may say to each other:", style="bold")]
+                      + [Text(f"  · {text}") for text in self.game.rules.program.talk])
+            return None, Text("")
         if lower == "moves":
             return self.list_all(view, moves)
         if lower == "log":
@@ -135,6 +155,9 @@ class Session:
             return next(m for m in moves if answer.lower() == m.lower()), None
         if decision.get("cells") and placing.cells_typed(answer):
             return placing.pick(self, view, placing.cells_typed(answer))
+        reason = self.game.why_refused(answer)  # the rules may say why (`where ... else`)
+        if reason is not None:
+            return None, Text(f"'{answer}' is refused: {reason}", style="red")
         return None, Text(f"'{answer}' is not a move now: type a number from 1 to {len(moves)}"
                           + (", or a cell the placement should cover" if hint else "")
                           + ", or 'help'", style="red")
@@ -266,10 +289,10 @@ class Session:
     def quit(self):
         self.redraw = None
         if self.save_path:
-            question = f"Quit? The game will be saved to {self.save_path}. (y/n)"
+            question = f"Quit? The {self.saving} will be saved to {self.save_path}. (y/n)"
         else:
             question = ("Quit without saving? y to quit, n to go on, or a file name to save "
-                        "the game to it and quit")
+                        f"the {self.saving} to it and quit")
         try:
             answer = self.console.input(Text(question + " > ", style="bold yellow")).strip()
         except EOFError:
@@ -290,7 +313,7 @@ class Session:
 
     def write_save(self, path):
         with open(path, "w", encoding="utf-8") as out:
-            out.write(self.game.save())
+            out.write(self.saver())
 
     def save(self, path):
         path = path or self.save_path

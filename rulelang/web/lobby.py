@@ -12,6 +12,7 @@ from pathlib import Path
 import attrs
 
 import rulelang
+from interpreter.bots import PARTNER
 from rulelang.errors import RulesError
 
 MAX_FILES = 200
@@ -68,7 +69,8 @@ class RulesFolder:
             program = rules.program
             out.append({"file": name, "title": rules.title,
                         "players": [program.min_players, program.max_players],
-                        "options": describe_options(rules)})
+                        "options": describe_options(rules),
+                        "partner": PARTNER if program.cooperative else None})
         return out
 
 

@@ -13,13 +13,14 @@ import secrets
 
 import attrs
 
-from interpreter.bots import make_bot
+from interpreter.bots import THINKING, make_bot
+from interpreter.knowledge import seat_knowledge
 from interpreter.views import PUBLIC
 from rulelang.errors import IllegalMove, RulesError
 
 SPECTATOR = PUBLIC  # the seat a spectator's token stands for: only what every seat may know
 HUMAN = "human"
-BOT_KINDS = ("random", "greedy", "first")
+BOT_KINDS = ("random", "greedy", "mcts", "first")
 MAX_BOT_MOVES = 100_000  # bots playing each other stop here, whatever the rules do
 QUICK_BOT_MOVES = 200    # quick bots' moves played before the pages are sent the state
 
@@ -96,14 +97,14 @@ class Table:
     def thinks_long(self, seat) -> bool:
         """A bot that plays out moves on copies of the game: let it think on a copy of its
         own, so the table can still be read while it does."""
-        return self.kinds[seat] == "greedy"
+        return self.kinds[seat] in THINKING
 
     def bot_choice(self, seat, game) -> str:
         """The notation of the bot's move in ``game`` (this table's, or a copy of it)."""
         bot = self.bots.get(seat)
         if bot is None:
             bot = self.bots[seat] = make_bot(self.kinds[seat], secrets.randbits(63))
-        return bot.choose(game).notation
+        return bot.choose(seat_knowledge(game)).notation  # the seat's knowledge, not the game
 
     def play_bot(self, seat, notation):
         try:

@@ -6,7 +6,7 @@ import {el} from "./draw.js";
 const $ = id => document.getElementById(id);
 const base = location.pathname.replace(/\/$/, "");
 const KINDS = [["human", "a person"], ["random", "random bot"],
-               ["greedy", "greedy bot"], ["first", "first-move bot"]];
+               ["greedy", "greedy bot"], ["mcts", "tree-search bot"], ["first", "first-move bot"]];
 const REMEMBERED = `rulelang-lobby-${base}`;
 
 async function start() {
@@ -56,7 +56,9 @@ function fileForm(file) {
     for (let n = 1; n <= Number(players.value); n++) {
       const select = el("select");
       select.name = `seat:P${n}`;
-      KINDS.forEach(([value, label]) => { const o = el("option", null, label); o.value = value; select.append(o); });
+      // a cooperative game's other seats start as partners worth playing with (file.partner)
+      const preset = n > 1 && file.partner ? file.partner : "human";
+      KINDS.forEach(([value, label]) => { const o = el("option", null, label); o.value = value; o.selected = value === preset; select.append(o); });
       seats.append(field(`P${n}`, select));
     }
   };

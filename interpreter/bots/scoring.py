@@ -1,0 +1,54 @@
+"""What a bot aims at: the game's result for a seat, and the ruleset's ``heuristic``.
+
+Every value here is for one seat and lies between 0 and 1, so the greedy bot and the tree
+search can add and average them. In a cooperative game the team wins or loses together:
+every seat's value is the team's, and partners optimise the same thing.
+"""
+from __future__ import annotations
+
+import math
+
+
+def heuristic(game, seat) -> float:
+    """The ruleset's ``heuristic`` for ``seat`` (0 if the rules declare none)."""
+    declared = game.rules.heuristic
+    if declared is None:
+        return 0
+    expr, per_seat = declared
+    return game.guard(lambda: expr(game, game.players[seat]) if per_seat else expr(game)) or 0
+
+
+def result(game, seat) -> float:
+    """1 for a win (the team's, in a cooperative game), 0.5 for a draw, 0 for a loss."""
+    outcome = game.outcome
+    if outcome["result"] == "draw":
+        return 0.5
+    if game.rules.program.cooperative:
+        return 1.0 if outcome["result"] == "win" else 0.0
+    return 1.0 if seat in outcome["winners"] else 0.0
+
+
+class Scale:
+    """Squashes heuristic values into 0..1 around what this search has seen: the rules'
+    heuristics have no common unit (a count of cells, a difference of points)."""
+
+    def __init__(self):
+        self.total, self.count = 0.0, 0
+
+    def squash(self, h: float) -> float:
+        self.total += abs(h)
+        self.count += 1
+        unit = 1.0 + self.total / self.count
+        return 0.5 + 0.5 * math.tanh(h / unit)
+
+
+RESULT_WEIGHT = 0.8  # at the end of a game: mostly the result, the heuristic breaks ties
+
+
+def value(game, seat, scale: Scale) -> float:
+    """How good ``game`` is for ``seat``: over, mostly its result; still going, the
+    heuristic. In 0..1."""
+    h = scale.squash(heuristic(game, seat)) if game.rules.heuristic is not None else 0.5
+    if game.is_over:
+        return RESULT_WEIGHT * result(game, seat) + (1 - RESULT_WEIGHT) * h
+    return h  # the heuristic stands in for the chance of winning
