@@ -191,6 +191,7 @@ IMPLEMENTATIONS = {
     "pairs": lambda g, v: _pairs(as_list(g, v)),
     "text": _text,
     "abs": lambda g, v: abs(v),
+    "disclose": lambda g, v: v,
     "top": _top,
     "bottom": _bottom,
     "cards": lambda g, z: list(as_list(g, z)),

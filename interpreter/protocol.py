@@ -224,6 +224,16 @@ class _Tuple(ValueKind):
     def named(self, g, v, seat):
         return tuple(c for x in v for c in kind_of(x).named(g, x, seat))
 
+    def parts(self, v):
+        """As a list's: its cards stay cards, so each reader sees them as they may."""
+        out = ["("]
+        for i, x in enumerate(v):
+            if i:
+                out.append(", ")
+            out.extend(kind_of(x).parts(x))
+        out.append(")")
+        return out
+
     def plain(self, g, v, seat):
         return [kind_of(x).plain(g, x, seat) for x in v]
 

@@ -12,6 +12,7 @@ from rulelang import ast
 from rulelang import types as T
 from rulelang.builtins import SIGNATURES
 from rulelang.check_const import UNKNOWN, fold, shown
+from rulelang.check_flow import check_flow
 from rulelang.check_expr import BUILTIN_VALUES, ExprChecker, Scope, Unit
 from rulelang.check_campaign import CampaignChecker
 from rulelang.check_stmt import StmtChecker
@@ -95,6 +96,7 @@ class Program:
     campaign: object = None  # CampaignInfo, when the rules declare a campaign
     sources: dict = attrs.field(factory=dict)
     main_file: str = ""
+    warnings: list = attrs.field(factory=list)  # Diagnostic: the information-flow check's
 
 
 @attrs.define
@@ -178,6 +180,7 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker, CampaignChecker):
                 shown.append(Diagnostic(f"{self.more_errors} more error(s) not shown: "
                                         "fix these first", severity="note"))
             raise CheckError(first, shown, self.program.sources)
+        self.program.warnings = check_flow(self.program, self.source_of)
         return self.program
 
     def define(self, kind, name, ty, decl, span, library, keys=None):

@@ -133,7 +133,8 @@ def analyse(text: str, path: Path | None, version: int | None = None,
     result.module, result.paths = loaded.modules[0], dict(loaded.paths)
     checker = Checker(loaded.modules, loaded.sources)
     try:
-        checker.run()
+        program = checker.run()
+        result.diagnostics = _placed(program.warnings, file, result.module)  # information flow
     except CheckError as error:
         result.diagnostics = _placed(error.diagnostics, file, result.module)
     except Exception as error:  # a checker bug must not take the editor's server down
