@@ -10,7 +10,7 @@ from operator import is_not
 
 from interpreter import geometry
 from interpreter.protocol import as_list, text_of
-from interpreter.values import (MAX_ITEMS, Card, Fail, Placement, Shape, Zone, cell,
+from interpreter.values import (MAX_ITEMS, Card, Cell, Fail, Placement, Shape, Zone, cell,
                                 grid_cells, parse_cell, parse_shape)
 
 
@@ -139,6 +139,78 @@ def _placements(g, shape, allowed):
     return geometry.placements(_shape(g, shape), allowed)
 
 
+def _ray(g, grid, start, step, until=None):
+    if type(grid) is not Zone or grid.width is None:
+        raise Fail(f"{text_of(grid)} is not a grid with edges: a ray on it would never end"
+                   if type(grid) is Zone and grid.grid else f"{text_of(grid)} is not a grid")
+    line = geometry.RAYS_OF.get((grid.width, grid.height, start, step)) \
+        or geometry.ray_cells(grid.width, grid.height, start, step)
+    if until is None:
+        return list(line)
+    out = []
+    for c in line:
+        out.append(c)
+        if until(c):
+            break
+    return out
+
+
+def _steps(g, steps) -> tuple:
+    steps = tuple(as_list(g, steps))
+    for step in steps:
+        if type(step) is not tuple or len(step) != 2 or not all(type(d) is int for d in step) \
+                or step == (0, 0):
+            raise Fail(f"a direction is a step (dx, dy) of whole numbers, not {text_of(step)}")
+    return steps
+
+
+def _grid_steps(g, grid, steps) -> tuple:
+    """The steps to look in (default: the eight directions), on a grid with edges."""
+    if type(grid) is not Zone or grid.width is None:
+        raise Fail(f"{text_of(grid)} is not a grid with edges: a line on it would never end"
+                   if type(grid) is Zone and grid.grid else f"{text_of(grid)} is not a grid")
+    return geometry.DIRECTIONS if steps is None else _steps(g, steps)
+
+
+def _cell_set(g, grid, items) -> set:
+    """Cells, and the cells of cards lying on ``grid``, as one set."""
+    items = as_list(g, items)
+    where, cells = g.where, g.cells
+    try:  # the common case: cards (a cell, none or a number has no id)
+        return {c for x in items if where[x.id] is grid for c in cells[x.id]}
+    except AttributeError:
+        pass
+    out = set()
+    for x in items:
+        t = type(x)
+        if t is Card:
+            if where[x.id] is grid:
+                out.update(cells[x.id])
+        elif t is Cell:
+            out.add(x)
+        elif x is not None:
+            raise Fail(f"a line runs through cells or cards on a grid, not {text_of(x)}")
+    return out
+
+
+def _flanked(g, grid, start, through, ends, steps=None):
+    steps = _grid_steps(g, grid, steps)
+    if type(start) is not Cell:
+        raise Fail(f"a line starts from a cell, not {text_of(start)}")
+    lines = geometry.lines_of(grid.width, grid.height, steps, start)
+    return geometry.flanked_in(lines, _cell_set(g, grid, through), _cell_set(g, grid, ends))
+
+
+def _flanking(g, grid, starts, through, ends, steps=None):
+    steps = _grid_steps(g, grid, steps)
+    starts = as_list(g, starts)
+    for start in starts:
+        if type(start) is not Cell:
+            raise Fail(f"a line starts from a cell, not {text_of(start)}")
+    return geometry.flanking_in(grid.width, grid.height, steps, starts,
+                                _cell_set(g, grid, through), _cell_set(g, grid, ends))
+
+
 def _knows(g, seat, card):
     if card is None:
         return False
@@ -216,6 +288,9 @@ IMPLEMENTATIONS = {
     "connected": lambda g, cells: geometry.connected(cells),
     "groups": lambda g, cells: geometry.groups(cells),
     "in_bounds": lambda g, grid, cell: _grid(grid).in_bounds(cell),
+    "ray": _ray,
+    "flanked": _flanked,
+    "flanking": _flanking,
     "shape": _shape,
     "placements": _placements,
     "matches": lambda g, cells, shape: geometry.matches(cells, _shape(g, shape)),

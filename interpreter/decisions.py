@@ -4,6 +4,13 @@ Mixed into ``Game``. A pending decision keeps its options (the values a move pic
 and their notations; it knows its ``choose`` site and its frame, so a saved game
 need not hold the options: restoring works them out again from the frame's slots
 (unless working them out draws chance, in which case they are saved).
+
+A ``choose ... by each p in SEATS`` asks several seats at once: the game's ``group``
+holds one decision per seat and the answers given so far, which no other seat sees.
+``pending`` is then the first decision still unanswered, so that code asking one seat
+at a time (``to_move``, ``legal_moves()``, ``play(move)``) answers them in seat order;
+``to_move_all``, ``legal_moves(seat)`` and ``play(move, seat=S)`` answer in any order.
+Once every seat has answered, the choices are applied together, in seat order.
 """
 from __future__ import annotations
 
@@ -11,12 +18,13 @@ from operator import itemgetter
 
 from interpreter.log import Choice
 from interpreter.protocol import kind_of
-from interpreter.values import Card, EnumValue, Fail, Placement, Seat
+from interpreter.values import Card, Cell, EnumValue, Fail, Placement, Seat, cell_name
 from rulelang.errors import IllegalMove, RulesError
 
 
 class Decision:
-    __slots__ = ("seat", "site", "frame", "values", "notations", "_prompt", "index", "moves", "game")
+    __slots__ = ("seat", "site", "frame", "values", "notations", "_prompt", "index", "moves", "game",
+                 "passing")
 
     def __init__(self, seat, site, frame, values, notations, prompt, game=None, moves=None):
         self.seat, self.site, self.frame = seat, site, frame
@@ -24,13 +32,29 @@ class Decision:
         self.index = None
         self.moves = moves
         self.game = game
+        self.passing = False  # in a group: whether the pass move was offered
 
     @staticmethod
     def offered(g, seat, site, frame, options, replay=True):
         """The distinct options (identical cards make one move)."""
         values, notations, seen = [], [], set()
+        known, element = g.known, site.element
         for value in options:
-            text = g.notation_of(value, seat, site.element)
+            t = type(value)
+            if t is Card:
+                text = value.label if known[value.id] >> seat & 1 else g.position(value)
+            elif t is EnumValue:
+                text = value.name
+            elif t is Placement:
+                text = value.label
+            elif t is int and element is None:
+                text = str(value)
+            elif t is Seat:
+                text = value.name
+            elif t is Cell:
+                text = cell_name(value)
+            else:
+                text = g.notation_of(value, seat, element)
             if text in seen:
                 continue
             seen.add(text)
@@ -71,6 +95,65 @@ class Decision:
                                if n.lower() not in self.index})
         i = self.index.get(notation)
         return i if i is not None else self.index.get(notation.strip().lower())
+
+
+class Group:
+    """A simultaneous ``choose``: one decision per seat (in the order of the seats), the
+    frame it pauses and the answers so far (seat -> the index of its move)."""
+    __slots__ = ("site", "frame", "decisions", "answers")
+
+    def __init__(self, site, frame, decisions, answers):
+        self.site, self.frame, self.decisions, self.answers = site, frame, decisions, answers
+
+    def of(self, seat):
+        """The decision of ``seat`` still unanswered, or None."""
+        for decision in self.decisions:
+            if decision.seat == seat:
+                return None if seat in self.answers else decision
+        return None
+
+    def first_open(self):
+        return next(d for d in self.decisions if d.seat not in self.answers)
+
+    def moved_to(self, g):
+        """The same group in a copy of its game (whose top frame is its own)."""
+        decisions = []
+        for d in self.decisions:
+            twin = Decision(d.seat, d.site, d.frame, d.values, d.notations, d._prompt, g)
+            twin.index, twin.passing = d.index, d.passing
+            decisions.append(twin)
+        return Group(self.site, g.frames[-1], decisions, dict(self.answers))
+
+    @staticmethod
+    def asked(g, site, frame, seats, saved=None):
+        """The decisions of ``seats`` at a ``by each`` site: each works out its options,
+        pass and prompt with the seat in the site's slot (in a copy of the frame's slots).
+        ``saved``: each seat's (options, passing) from a save, when working them out
+        again would draw chance."""
+        decisions = []
+        for n, seat in enumerate(seats):
+            L = list(frame.L)
+            L[site.each_slot] = seat
+            own = type(frame)(frame.unit, frame.pc, L)
+            if saved is None:
+                options = site.options(g, L)
+                passing = site.can_pass and (site.passing is None or bool(site.passing(g, L)))
+            else:
+                options, passing = saved[n]
+            decision = Decision.offered(g, seat, site, own, options)
+            decision.passing = passing
+            if passing:
+                if site.pass_word.lower() in map(str.lower, decision.notations):
+                    raise Fail(f"the pass move '{site.pass_word}' has the same name as an option")
+                decision.values.append(None)
+                decision.notations.append(site.pass_word)
+            elif not decision.values:
+                raise Fail(f"there is nothing for {g.seat_name(seat)} to choose from, "
+                           "and passing is not allowed")
+            if site.eager_prompt and saved is None:
+                decision._prompt = site.prompt(g, L)  # its chance is drawn now
+            decisions.append(decision)
+        return decisions
 
 
 class Move(tuple):
@@ -179,6 +262,8 @@ class Decisions:
                 add(str(v))
             elif t is bool:
                 add("yes" if v else "no")
+            elif t is Cell:
+                add(cell_name(v))
             else:
                 add(self.notation_of(v, seat, element))
         offers = self.rules.offers
@@ -199,11 +284,41 @@ class Decisions:
             return decision
         self.pending = decision
         unsettled = self.unsettled
-        # Unsettled lines are all the last chooser's (asking another seat settles them):
-        # asking that seat again leaves them as they are.
-        if unsettled and self.logging and self.log[unsettled[-1]].seat != seat:
+        # Asking a seat settles every other seat's lines, so unsettled lines are the last
+        # chooser's, or after a simultaneous choice one per seat (in seat order): when the
+        # first and the last are this seat's, all are, and settling would change nothing.
+        if unsettled and self.logging and (self.log[unsettled[0]].seat != seat or
+                                           self.log[unsettled[-1]].seat != seat):
             self.settle(seat)
         self.steps = self.work = 0
+
+    def ask_each(self, frame, site, seats) -> bool:
+        """A ``choose ... by each p in SEATS``: every one of those players decides at once,
+        none seeing the others' choices. False (and the chosen list empty) for no seats."""
+        seats = list(seats)
+        for seat in seats:
+            if seat not in self.players:
+                raise Fail(f"{self.seat_name(seat)} cannot decide: only players choose")
+        if len(set(seats)) != len(seats):
+            raise Fail("a player is named twice among those choosing at once")
+        if not seats:
+            frame.L[site.slot] = []
+            return False
+        decisions = Group.asked(self, site, frame, seats)
+        if self.unsettled and self.logging:
+            self.settle()
+        self.steps = self.work = 0
+        self.group = Group(site, frame, decisions, {})
+        self.pending = decisions[0]
+        return True
+
+    def decision_of(self, seat=None):
+        """The decision ``seat`` may answer now (None: the first one pending), or None."""
+        if seat is None or self.pending is None:
+            return self.pending
+        if self.group is not None:
+            return self.group.of(seat)
+        return self.pending if self.pending.seat == seat else None
 
     def notation_of(self, value, seat, element=None) -> str:
         """A value as the chooser names it."""
@@ -239,8 +354,10 @@ class Decisions:
             entry.mask = mask | 1 << entry.seat  # this game's own line (see Choice)
         self.unsettled = keep
 
-    def legal_moves(self) -> list[Move]:
-        decision = self.pending
+    def legal_moves(self, seat=None) -> list[Move]:
+        """The moves of the seat to move (``to_move``), or of ``seat`` (none if it has
+        nothing to decide now)."""
+        decision = self.pending if seat is None else self.decision_of(self.seat_of(seat))
         if decision is None:
             return []
         moves = decision.moves
@@ -256,7 +373,9 @@ class Decisions:
         if self.over or self.pending is None:
             raise IllegalMove("the game is over: no more moves")
         decision = self.pending
-        if seat is not None:
+        if self.group is not None and (seat is not None or isinstance(move, Move)):
+            decision = self._answerable(self.seat_of(seat) if seat is not None else move.seat)
+        elif seat is not None:
             seat = self.seat_of(seat)
             if seat != decision.seat:
                 raise IllegalMove(f"it is not {self.seat_name(seat)}'s move: "
@@ -264,11 +383,11 @@ class Decisions:
         if type(move) is Move:
             i, moves = move[2], decision.moves
             if moves is not None and i is not None and i < len(moves) and moves[i] is move:
-                self.apply(i)  # one of the moves this decision handed out
+                self.apply(i, decision.seat)  # one of the moves this decision handed out
                 return
             if move[0] == decision.seat and i is not None and i < len(decision.notations) \
                     and decision.notations[i] == move[1]:
-                self.apply(i)
+                self.apply(i, decision.seat)
                 return
         if isinstance(move, Move):
             if move.seat != decision.seat:
@@ -276,7 +395,7 @@ class Decisions:
                                   f"but {self.seat_name(decision.seat)} is to move")
             i = move.index
             if i is not None and i < len(decision.notations) and decision.notations[i] == move.notation:
-                self.apply(i)
+                self.apply(i, decision.seat)
                 return
         elif not isinstance(move, str):
             raise IllegalMove(f"a move is a Move or its notation as text, not {move!r}")
@@ -290,7 +409,19 @@ class Decisions:
                                   reason=reason)
             raise IllegalMove(f"'{notation}' is not a legal move for {self.seat_name(decision.seat)} "
                               f"now (legal: {shown})")
-        self.apply(i)
+        self.apply(i, decision.seat)
+
+    def _answerable(self, seat):
+        """In a simultaneous choice: the decision ``seat`` has still to answer."""
+        decision = self.group.of(seat)
+        if decision is None:
+            asked = [d.seat for d in self.group.decisions]
+            if seat in asked:
+                raise IllegalMove(f"{self.seat_name(seat)} has already chosen")
+            raise IllegalMove(f"it is not {self.seat_name(seat)}'s move: "
+                              f"{' and '.join(self.seat_name(s) for s in self.to_move_all)} "
+                              "choose now")
+        return decision
 
     def why_refused(self, notation: str):
         """The rules' reason for refusing this move now (a ``where ... else`` clause), or
@@ -332,27 +463,77 @@ class Decisions:
         raise RulesError(f"no player {value!r}: the players are {names} "
                          f"(or their indexes 0 to {len(self.players) - 1})")
 
-    def apply(self, i):
-        """Play the i-th legal move (bots use this to skip notation lookups)."""
+    def apply(self, i, seat=None):
+        """Play the i-th legal move of the seat to move, or of ``seat`` in a simultaneous
+        choice (bots use this to skip notation lookups)."""
+        if self.group is not None:
+            self.answer(self.pending.seat if seat is None else seat, i)
+            return
         decision = self.pending
         value = decision.values[i]
         if self.logging:
-            seat = decision.seat
-            t = type(value)
-            if t is Card:
-                named = (value,) if self.known[value.id] >> seat & 1 else ()
-            elif t is tuple or t is list:
-                named = kind_of(value).named(self, value, seat)
-            else:
-                named = ()  # a number, a colour, a seat...: no card's face in its name
-            prompt = decision._prompt
-            if prompt is None:  # not given when asked (a restored game): worked out now
-                prompt = decision.prompt
-            self.log.append(Choice(seat, prompt, decision.notations[i], named,
-                                   1 << seat if named else self.everyone))
-            if named:
-                self.unsettled.append(len(self.log) - 1)
+            self.log_choice(decision, i)
         self.pending = None
         self.history.append(decision.notations[i])
         decision.frame.L[decision.site.slot] = value
         self.run()
+
+    def answer(self, seat, i):
+        """One seat's answer in a simultaneous choice: kept secret until every seat has
+        answered; then all are applied together, in the order of the seats."""
+        group = self.group
+        decision = group.of(seat)
+        if decision is None or not 0 <= i < len(decision.values):
+            raise IllegalMove(f"{self.seat_name(seat)} has no such move to make now")
+        group.answers[seat] = i
+        if len(group.answers) < len(group.decisions):
+            self.pending = group.first_open()
+            return
+        self.group = self.pending = None
+        chosen = []
+        for decision in group.decisions:
+            i = group.answers[decision.seat]
+            value = decision.values[i]
+            if self.logging:
+                self.log_choice(decision, i)
+            self.history.append(decision.notations[i])
+            chosen.append((decision.seat, value))
+        group.frame.L[group.site.slot] = chosen
+        self.run()
+
+    def log_choice(self, decision, i):
+        """The transcript line of a decision taken (readable by its chooser alone, until
+        settled, when it names cards)."""
+        value, seat = decision.values[i], decision.seat
+        t = type(value)
+        if t is Card:
+            named = (value,) if self.known[value.id] >> seat & 1 else ()
+        elif t is tuple or t is list:
+            named = kind_of(value).named(self, value, seat)
+        else:
+            named = ()  # a number, a colour, a seat...: no card's face in its name
+        prompt = decision._prompt
+        if prompt is None:  # not given when asked (a restored game): worked out now
+            prompt = decision.prompt
+        self.log.append(Choice(seat, prompt, decision.notations[i], named,
+                               1 << seat if named else self.everyone))
+        if named:
+            self.unsettled.append(len(self.log) - 1)
+
+    @property
+    def to_move_all(self) -> list[int]:
+        """Every seat that may move now: several in a simultaneous choice, else one."""
+        if self.group is not None:
+            answers = self.group.answers
+            return [int(d.seat) for d in self.group.decisions if d.seat not in answers]
+        return [int(self.pending.seat)] if self.pending is not None else []
+
+    def forget_choices(self, seat):
+        """Drop the answers of every seat but ``seat`` in a simultaneous choice, as if they
+        had not chosen yet: a look-ahead for ``seat`` must not know them."""
+        group = self.group
+        if group is not None:
+            group.answers = {s: i for s, i in group.answers.items() if s == seat}
+            # the seat's own decision first, when it has not answered yet (and its own
+            # answer alone never completes the group)
+            self.pending = group.of(seat) or group.first_open()

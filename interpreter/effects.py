@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import deque
 
 from interpreter.chance import event_matches
+from interpreter.facts import NOTHING, add_fact
 from interpreter.protocol import text_of
 from interpreter.values import (MAX_CARDS, Card, Cell, Fail, Placement, Zone, cell_name,
                                 parse_cell, parse_shape)
@@ -108,6 +109,8 @@ class Effects:
             self.known[cid] = self.everyone
         elif dest.owner_bit:
             self.known[cid] |= dest.owner_bit
+        elif dest.vis == "others" and dest.owner is not None:
+            self.known[cid] |= self.everyone & ~(1 << dest.owner)
         if dest.watch:
             self.dirty = True
         if dest.on_enter:
@@ -149,6 +152,8 @@ class Effects:
             self.known[card.id] = self.everyone
         elif vis == "owner" and zone.owner is not None:
             self.known[card.id] |= 1 << zone.owner
+        elif vis == "others" and zone.owner is not None:
+            self.known[card.id] |= self.everyone & ~(1 << zone.owner)
 
     def deal(self, count, source, dest):
         cards = self.zc[source.i]
@@ -186,10 +191,17 @@ class Effects:
         cards[:] = order
         known = self.known
         vis = zone.vis  # a shuffle forgets positions: only what the zone shows is known
-        seen = self.everyone if vis == "public" else (
-            1 << zone.owner if vis == "owner" and zone.owner is not None else 0)
+        seen = self.everyone if vis == "public" else 0
+        if zone.owner is not None:
+            if vis == "owner":
+                seen = 1 << zone.owner
+            elif vis == "others":
+                seen = self.everyone & ~(1 << zone.owner)
         for card in cards:
             known[card.id] = seen
+        for facts in self.told.values():  # which card was told what is forgotten too
+            for card in cards:
+                facts[card.id] = NOTHING
         if vis == "top" and cards:
             known[cards[-1].id] = self.everyone
 
@@ -276,6 +288,8 @@ class Effects:
         self.where.append(None)
         self.cells.append(())
         self.known.append(0)
+        for facts in self.told.values():
+            facts.append(NOTHING)
         self.move(card, zone, None)
         return card
 
@@ -287,12 +301,31 @@ class Effects:
 
     def reveal(self, what, to):
         cards = [what] if isinstance(what, Card) else list(what or [])
-        if to is None:
-            mask = self.everyone
-        else:
-            mask = 0
-            for seat in ([to] if isinstance(to, int) else to):
-                mask |= 1 << seat
+        mask = self._seats_mask(to)
         known = self.known
         for card in cards:
             known[card.id] |= mask
+
+    def tell(self, card, field, to, asked=None):
+        """``reveal card.field to seats``: they learn that field of the card, not its face;
+        with ``asked`` (``(value,)``: ``reveal card.field == value``), whether it is that value."""
+        if type(card) is not Card:
+            raise Fail("there is no card to tell about (the value is none)" if card is None
+                       else f"only a card's field can be told, not {text_of(card)}'s")
+        if field in card.f:
+            actual = card.f[field]
+        elif self.rules.kinds[card.kind].has_var(field):
+            actual = self.cv[field][card.id]
+        else:
+            raise Fail(f"{card.label} has no field '{field}'")
+        value = actual if asked is None else asked[0]
+        facts = self.told[field]
+        facts[card.id] = add_fact(facts[card.id], self._seats_mask(to), value, value == actual)
+
+    def _seats_mask(self, to) -> int:
+        if to is None:
+            return self.everyone
+        mask = 0
+        for seat in ([to] if isinstance(to, int) else to):
+            mask |= 1 << seat
+        return mask

@@ -209,7 +209,7 @@ class Game(Effects, Decisions):
     def finish(self, how, value, reason):
         self.frames.clear()
         self.queue = []
-        self.pending = None
+        self.pending = self.group = None
         if not self.ending and "end" in self.rules.units:
             self.run_on_end()
         self.over = True
@@ -264,14 +264,18 @@ class Game(Effects, Decisions):
         log = twin.log
         for i in twin.unsettled:  # lines that may still change: the copy's own
             log[i] = log[i].copied()
-        if twin.pending is not None:
+        if twin.group is not None:
+            twin.group = twin.group.moved_to(twin)
+            twin.pending = twin.group.first_open()
+        elif twin.pending is not None:
             twin.pending = twin.pending.moved_to(twin)
         return twin
 
     # ------------------------------------------------------------ the public API
     @property
     def to_move(self):
-        """The seat to move, as its number (0 is P1), or None."""
+        """The seat to move, as its number (0 is P1), or None. In a simultaneous choice,
+        the first seat still to choose (``to_move_all`` lists every one)."""
         return int(self.pending.seat) if self.pending is not None else None
 
     is_over = property(attrgetter("over"))  # read after every move: no Python frame

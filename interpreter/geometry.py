@@ -1,9 +1,94 @@
 """Cells and shapes on a grid: neighbours, groups, placements, matching."""
 from __future__ import annotations
 
-from interpreter.values import Cell, Placement, Shape, cell, cell_name, normalize
+from interpreter.values import Cell, Fail, Placement, Shape, cell, cell_name, normalize
 
 STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
+# The eight directions, clockwise from up (y grows downwards): the built-in `directions`.
+DIRECTIONS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
+
+RAYS_OF: dict = {}  # (width, height, cell, step) -> the cells of that ray (none: empty)
+
+
+def ray_cells(width: int, height: int, start, step) -> tuple:
+    """The cells from next to ``start``, ``step`` after ``step``, while on a width x height
+    grid. Worked out once per grid size, start and step: a game walks the same rays
+    again and again (Reversi asks for eight from every empty cell at every move)."""
+    key = (width, height, start, step)
+    found = RAYS_OF.get(key)
+    if found is None:
+        if type(step) is not tuple or len(step) != 2 or not all(type(d) is int for d in step) \
+                or step == (0, 0):
+            raise Fail(f"a ray's direction is a step (dx, dy) of whole numbers, not {step!r}")
+        if type(start) is not Cell:
+            raise Fail(f"a ray starts from a cell, not {start!r}")
+        x, y = start
+        dx, dy = step
+        out = []
+        x, y = x + dx, y + dy
+        while 0 <= x < width and 0 <= y < height:
+            out.append(cell(x, y))
+            x, y = x + dx, y + dy
+        found = tuple(out)
+        if len(RAYS_OF) < 500_000:
+            RAYS_OF[key] = found
+    return found
+
+
+LINES_OF: dict = {}  # (width, height, steps, cell) -> its rays, one per step, none empty
+
+
+def lines_of(width: int, height: int, steps: tuple, start) -> tuple:
+    """The rays from ``start`` on a width x height grid in each of ``steps`` (the empty
+    ones left out), worked out once per grid size, steps and cell, when first asked
+    for (a 100 x 100 grid's every ray would be millions of cells)."""
+    key = (width, height, steps, start)
+    found = LINES_OF.get(key)
+    if found is None:
+        found = tuple(line for line in (ray_cells(width, height, start, step) for step in steps)
+                      if line)
+        if len(LINES_OF) < 200_000:
+            LINES_OF[key] = found
+    return found
+
+
+def flanked_in(lines, through: set, ends: set) -> list:
+    """The cells of each line from its start while they are in ``through``, when the
+    first cell not in ``through`` is in ``ends`` (a run closed at both ends)."""
+    out = []
+    for line in lines:
+        if line[0] not in through:
+            continue
+        for i, c in enumerate(line):
+            if c not in through:
+                if c in ends:
+                    out.extend(line[:i])
+                break
+    return out
+
+
+def flanking_in(width: int, height: int, steps: tuple, starts, through: set,
+                ends: set) -> list:
+    """The cells of ``starts`` from which some line has a run in ``through`` closed by
+    ``ends``."""
+    out = []
+    get = LINES_OF.get
+    for start in starts:
+        lines = get((width, height, steps, start))
+        if lines is None:
+            lines = lines_of(width, height, steps, start)
+        for line in lines:
+            if line[0] not in through:
+                continue
+            for c in line:
+                if c not in through:
+                    break
+            else:
+                continue
+            if c in ends:
+                out.append(start)
+                break
+    return out
 
 
 def as_cells(value) -> list:

@@ -30,11 +30,20 @@ How a sample is made from the host's game (``Sampler``):
   hidden card after the decision that should not know it.
 - A decision pending for another seat (not this one) stays as it is offered: its value is
   that seat's to choose, and a sample does not choose it.
+- A choice made at once (``choose ... by each``): the answers other seats have already
+  given are secret until all are in, so a sample drops them (those seats are to choose
+  again in it), and its pending decision is this seat's own.
+- Facts of cards told to this seat (``reveal c.colour to p``, ``reveal c.colour == red to
+  p``) narrow the faces a hidden card may have: a sample deals the cards told most first,
+  each the first face in the shuffled pool that fits what the seat was told (any face if
+  none fits). Facts told to any seat are then dropped for every card dealt anew: they were
+  facts of the real face.
 """
 from __future__ import annotations
 
 import attrs
 
+from interpreter.facts import NOTHING, known_to
 from interpreter.protocol import text_of
 from interpreter.values import Card, Keyed, Row
 
@@ -73,12 +82,15 @@ class SeatKnowledge:
         return self._sampler.sample(rng)
 
 
-def seat_knowledge(game) -> SeatKnowledge:
-    """What the seat to move may know of ``game`` (built by the host for its bot)."""
-    seat = game.to_move
+def seat_knowledge(game, seat: int | None = None) -> SeatKnowledge:
+    """What the seat to move (or ``seat``, one of several choosing at once) may know of
+    ``game`` (built by the host for its bot)."""
     if seat is None:
-        raise ValueError("no seat is to move: the game is over")
-    return SeatKnowledge(seat, game.legal_moves(), game.rules, tuple(game.players),
+        seat = game.to_move
+    if seat is None or seat not in game.to_move_all:
+        raise ValueError("no seat is to move: the game is over" if seat is None
+                         else f"{game.seat_name(seat)} has nothing to decide now")
+    return SeatKnowledge(seat, game.legal_moves(seat), game.rules, tuple(game.players),
                          Sampler(game, seat))
 
 
@@ -101,7 +113,8 @@ class Sampler:
             pools = []
             for kind, cards in by_kind.items():
                 faces = sorted((_face(g, c) for c in cards), key=lambda f: f.key)
-                pools.append((kind, [c.id for c in cards], faces))
+                told = {c.id: limits for c in cards if (limits := _told_to(g, seat, c))}
+                pools.append((kind, [c.id for c in cards], faces, told))
             self._pools = pools
             self._linked = any(_holds_card(x) for c in g.cards for x in c.f.values())
             self._cv_cards = [name for name, values in g.cv.items()  # var fields naming cards
@@ -113,19 +126,61 @@ class Sampler:
         s = g.copy(logging=False, seed=rng.getrandbits(63))
         table: dict = {}
         cards, cv = s.cards, s.cv
-        for kind, ids, faces in self.pools():
+        for kind, ids, faces, told in self.pools():
             faces = list(faces)
             rng.shuffle(faces)
+            if told:
+                faces = _deal_told(ids, faces, told)
             for i, face in zip(ids, faces):
                 table[i] = cards[i] = Card(i, kind, face.fields, face.label)
                 for name, value in face.cvars:
                     cv[name][i] = value
         if table:
             _remap_state(s, table, self._linked, self._cv_cards)
+            for facts in s.told.values():  # facts of the real faces: not the sample's
+                for i in table:
+                    facts[i] = NOTHING
+        if s.group is not None:
+            s.forget_choices(self.seat)
         _forget_unreadable_vars(s, self.seat)
         s.fixed = {}
         s.log, s.unsettled, s.history = [], [], []
         return s
+
+
+def _told_to(g, seat, card) -> tuple:
+    """What ``seat`` was told of ``card``'s fields: ((field, Knowledge), ...)."""
+    out = []
+    for name, facts in g.told.items():
+        if facts[card.id]:
+            known = known_to(facts[card.id], lambda mask: mask >> seat & 1)
+            if known is not None:
+                out.append((name, known))
+    return tuple(out)
+
+
+def _fits(face, told) -> bool:
+    values = dict(face.cvars)
+    for name, known in told:
+        value = face.fields[name] if name in face.fields else values.get(name)
+        if known.known:
+            if not (value == known.value and type(value) is type(known.value)):
+                return False
+        elif value in known.not_values:
+            return False
+    return True
+
+
+def _deal_told(ids, faces, told) -> list:
+    """``faces`` (shuffled) reordered so that each card told something gets a face that
+    fits it when one is left: the cards told most first, each the first face that fits."""
+    dealt = [None] * len(ids)
+    pool = list(faces)
+    for k in sorted(range(len(ids)), key=lambda k: -len(told.get(ids[k], ()))):
+        limits = told.get(ids[k])
+        j = next((j for j, face in enumerate(pool) if _fits(face, limits)), 0) if limits else 0
+        dealt[k] = pool.pop(j)
+    return dealt
 
 
 def _face(g, card) -> Face:
@@ -190,9 +245,12 @@ def _remap_state(s, table, linked, cv_cards):
     s.consts = {k: _remap(v, table) for k, v in s.consts.items()}
     for frame in s.frames:
         frame.L = _remap_all(frame.L, table)
-    pending = s.pending
-    if pending is not None:
+    for pending in (s.group.decisions if s.group is not None
+                    else [s.pending] if s.pending is not None else []):
         pending.values = _remap_all(pending.values, table)
+        if s.group is not None:  # each seat's decision has a frame of its own (shared with
+            frame = pending.frame  # the host's game: replaced, never changed)
+            pending.frame = type(frame)(frame.unit, frame.pc, _remap_all(frame.L, table))
         if pending._prompt is not None:
             pending._prompt = _remap(pending._prompt, table)
 

@@ -26,7 +26,9 @@ def compute_outcome(g) -> dict:
     if g.rules.program.cooperative:
         team = of(*scores_of, None) if scores_of else 0
         scores = {p: team for p in players}
-        result = "win" if how == "win" else "loss"
+        # win and lose give the team's verdict; end (and end when, and a play block that
+        # finishes) gives none: the score is the result
+        result = "win" if how == "win" else "loss" if how == "lose" else "score"
         winners = list(players) if result == "win" else []
     else:
         scores = {p: of(*scores_of, p) if scores_of else 0 for p in players}

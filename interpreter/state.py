@@ -10,7 +10,8 @@ in flat lists indexed by the handle's number, so a copy is a few list copies:
 ``where[card]`` its zone, ``cells[card]`` its cells on a grid, ``known[card]`` the
 bitmask of seats that know its face, ``cv[field][card]`` its ``var`` fields,
 ``zc[zone]`` a zone's cards in order (a pile's top last), ``zg[zone]`` a grid's
-cells -> the tuple of cards on each.
+cells -> the tuple of cards on each; ``told[field][card]`` the facts of that field told
+to seats that cannot see the card (``facts.py``).
 """
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from collections import deque
 import attrs
 
 from interpreter.compiler.helpers import Frame
+from interpreter.facts import NOTHING
 from interpreter.log import Choice, Ending, Header, Message, SeenCard
 from interpreter.protocol import decode, encode
 from interpreter.values import Card, Cell, Keyed
@@ -35,6 +37,7 @@ class Field:
     save: object = None  # (g, value) -> JSON-ready
     load: object = None  # (g, data) -> value (earlier fields already loaded)
     copy: object = None  # (value) -> an independent copy; None: shared (immutable)
+    optional: bool = False  # a save from before this part existed starts it afresh
 
 
 def _same(value):
@@ -75,6 +78,23 @@ def _load_cards(g, data):
     for card, (_, _, fields) in zip(cards, data):
         card.f = {k: decode(g, x) for k, x in fields.items()}
     return cards
+
+
+def _save_told(g, told):
+    """Only the cards someone was told of: {field: [[card, [[mask, value, yes], ...]], ...]}."""
+    return {name: [[i, [[mask, encode(value), yes] for mask, value, yes in f]]
+                   for i, f in enumerate(facts) if f] for name, facts in told.items()}
+
+
+def _load_told(g, data):
+    told = {name: [NOTHING] * len(g.cards) for name in g.rules.program.told_fields}
+    for name, cards in data.items():
+        if name not in told:
+            raise ValueError(name)
+        for i, facts in cards:
+            told[name][g.cards[i].id] = tuple((int(mask), decode(g, value), bool(yes))
+                                              for mask, value, yes in facts)
+    return told
 
 
 def _save_cv(g, cv):
@@ -168,7 +188,7 @@ def _copy_frames(frames):
 
 
 def _save_pending(g, pending):
-    if pending is None:
+    if pending is None or g.group is not None:  # a simultaneous choice's: from the group
         return None
     out = {"seat": int(pending.seat), "site": pending.site.index}
     if not pending.site.recomputable:
@@ -186,6 +206,42 @@ def _load_pending(g, data):
         values = [decode(g, x) for x in data["values"]]
         return Decision.offered(g, g.seats[data["seat"]], site, frame, values, replay=False)
     return Decision.recompute(g, site, frame)
+
+
+def _save_group(g, group):
+    if group is None:
+        return None
+    out = {"site": group.site.index, "seats": [int(d.seat) for d in group.decisions],
+           "answers": [[int(seat), i] for seat, i in group.answers.items()]}
+    if not group.site.recomputable:
+        out["saved"] = [[[encode(x) for x in (d.values[:-1] if d.passing else d.values)],
+                         d.passing] for d in group.decisions]
+    return out
+
+
+def _load_group(g, data):
+    """A simultaneous choice, its decisions worked out again (or read from the save), its
+    answers so far; ``pending`` is its first decision still unanswered."""
+    if data is None:
+        return None
+    from interpreter.decisions import Group
+    site = g.rules.sites[data["site"]]
+    seats = [g.seats[s] for s in data["seats"]]
+    saved = None
+    if "saved" in data:
+        saved = []
+        for values, passing in data["saved"]:  # the options, without the pass move
+            saved.append(([decode(g, x) for x in values], bool(passing)))
+    frame = g.frames[-1]
+    group = Group(site, frame, Group.asked(g, site, frame, seats, saved), {})
+    for seat, i in data["answers"]:
+        if group.of(g.seats[seat]) is None or not 0 <= i < len(group.of(g.seats[seat]).values):
+            raise ValueError("answer")
+        group.answers[g.seats[seat]] = int(i)
+    if len(group.answers) >= len(group.decisions):
+        raise ValueError("answers")
+    g.pending = group.first_open()
+    return group
 
 
 def _parts(parts):
@@ -291,6 +347,8 @@ FIELDS = (
           lambda g, data: {**g.options, **{k: decode(g, x) for k, x in data.items()}}),
     Field("cards", "cards", lambda g: [], _save_cards, _load_cards, list),
     Field("known", "known", lambda g: [], lambda g, k: list(k), lambda g, data: list(data), list),
+    Field("told", "told", lambda g: {name: [] for name in g.rules.program.told_fields},
+          _save_told, _load_told, lambda t: {k: list(v) for k, v in t.items()}, optional=True),
     Field("cv", "cvars", lambda g: {name: [] for name in g.rules.var_fields}, _save_cv, _load_cv,
           lambda cv: {k: list(v) for k, v in cv.items()}),
     Field("zc", "zones", lambda g: [[] for _ in g.layout.zone_list], _save_zones, _load_zones,
@@ -306,6 +364,9 @@ FIELDS = (
     Field("steps", "steps", lambda g: 0, _plain, _int),
     Field("frames", "frames", lambda g: [], _save_frames, _load_frames, _copy_frames),
     Field("pending", "pending", lambda g: None, _save_pending, _load_pending),
+    # a simultaneous choice (``choose ... by each``): its decisions and the secret answers
+    # so far; copies fix it up (Game.copy), as they do ``pending``
+    Field("group", "group", lambda g: None, _save_group, _load_group, optional=True),
     Field("log", "log", lambda g: [], _save_log, _load_log, list),
     Field("unsettled", "unsettled", lambda g: [], _plain, lambda g, d: [int(i) for i in d], list),
     Field("history", "history", lambda g: [], lambda g, h: list(h),
@@ -354,4 +415,7 @@ def encode_state(g) -> dict:
 def decode_state(g, data: dict):
     for f in FIELDS:
         if f.key is not None:
+            if f.optional and f.key not in data:
+                setattr(g, f.attr, f.start(g))
+                continue
             setattr(g, f.attr, f.load(g, data[f.key]))

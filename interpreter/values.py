@@ -241,12 +241,18 @@ def grid_cells(width: int, height: int) -> tuple:
     return found
 
 
+_NAMES: dict = {}
+
+
 def cell_name(cell) -> str:
     """(4, 4) -> 'E5': column letter, row number from 1 (row 1 at the top)."""
-    x, y = cell
-    if 0 <= x < 26 and y >= 0:
-        return f"{chr(65 + x)}{y + 1}"
-    return f"({x},{y})"
+    name = _NAMES.get(cell)
+    if name is None:
+        x, y = cell
+        name = f"{chr(65 + x)}{y + 1}" if 0 <= x < 26 and y >= 0 else f"({x},{y})"
+        if len(_NAMES) < 100_000:
+            _NAMES[cell] = name
+    return name
 
 
 def parse_cell(text: str):

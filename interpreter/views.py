@@ -7,6 +7,7 @@ the zones' declared visibility when cards move, by ``reveal``, and cleared by
 """
 from __future__ import annotations
 
+from interpreter.facts import known_to
 from interpreter.layout import key_texts
 from interpreter.log import Choice, Header, Message, SeenCard
 from interpreter.protocol import kind_of, text_of
@@ -37,7 +38,17 @@ def knows(g, card, seat) -> bool:
 
 def card_view(g, card, seat) -> dict:
     if not knows(g, card, seat):
-        return {"hidden": True, "kind": card.kind}
+        out = {"hidden": True, "kind": card.kind}
+        for name, facts in g.told.items():  # what this seat was told of the card
+            if facts[card.id]:
+                known = known_to(facts[card.id], lambda mask: sees(mask, seat))
+                if known is None:
+                    continue
+                if known.known:
+                    out[name] = plain(g, known.value, seat)
+                else:  # `not` is a keyword, never a field's name
+                    out.setdefault("not", {})[name] = [plain(g, v, seat) for v in known.not_values]
+        return out
     out = {"name": card.label, "kind": card.kind}
     for key, value in card.f.items():
         out[key] = plain(g, value, seat)
@@ -122,6 +133,7 @@ def view(g, seat=None) -> dict:
         "current": plain(g, g.current, seat),
         "turn": g.turn_number,
         "to_move": plain(g, g.to_move, seat),
+        "to_move_all": g.to_move_all,
         "zones": {z.name: zone_view(g, z, seat) for z in all_zones(g)},
         "vars": vars_view(g, seat),
         "seat_vars": [info.name for info, _ in g.rules.code.tops["vars"] if info.type.name == "seat"],
@@ -134,16 +146,22 @@ def view(g, seat=None) -> dict:
         "over": g.over,
     }
     if g.pending is not None:
-        decision = {"seat": int(g.pending.seat),
-                    "prompt": render_parts(g, g.pending.prompt, seat)}
-        if seat is None or seat == g.pending.seat:
-            decision["moves"] = list(g.pending.notations)
+        pending = g.pending
+        if g.group is not None and isinstance(seat, int) and g.group.of(seat) is not None:
+            pending = g.group.of(seat)  # a simultaneous choice: the seat's own decision
+        decision = {"seat": int(pending.seat), "prompt": render_parts(g, pending.prompt, seat)}
+        if seat is None or seat == pending.seat:
+            decision["moves"] = list(pending.notations)
             cells = {n: [cell_name(c) for c in v.cells]
-                     for n, v in zip(g.pending.notations, g.pending.values)
+                     for n, v in zip(pending.notations, pending.values)
                      if isinstance(v, Placement)}
             if cells:
                 decision["cells"] = cells
         out["decision"] = decision
+    if g.group is not None:  # the answers given so far: each seat sees only its own
+        out["chosen"] = {int(d.seat): d.notations[g.group.answers[d.seat]]
+                         for d in g.group.decisions if d.seat in g.group.answers
+                         and (seat is None or seat == d.seat)}
     if g.over:
         out["outcome"] = g.outcome
     if seat is None:
@@ -224,6 +242,8 @@ def outcome_line(g, outcome) -> str:
     reason = f" ({outcome['reason']})" if outcome.get("reason") else ""
     if g.rules.program.cooperative:
         team = next(iter(scores.values()), 0)
+        if outcome["result"] == "score":
+            return f"== game over: the team scores {team}{reason}{extras}"
         verb = "wins" if outcome["result"] == "win" else "loses"
         return f"== game over: the team {verb}{reason}; score {team}{extras}"
     table = ", ".join(f"{names[p]} {scores[p]}" for p in scores)

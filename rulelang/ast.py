@@ -242,8 +242,12 @@ class Place(Stmt):  # no longer made: `place` is read as a Move (kept for the in
 
 @node
 class Reveal(Stmt):
+    """``reveal CARDS [to SEATS]`` shows faces; ``reveal CARD.FIELD [to SEATS]`` tells one
+    field of a card without its face, and ``reveal CARD.FIELD == VALUE [to SEATS]`` whether
+    the field is that value (``fact``, set by the checker: the field's name)."""
     what: Expr
     to: Expr | None
+    fact: str | None = attrs.field(kw_only=True, default=None)
 
 
 @node
@@ -255,7 +259,11 @@ class Choose(Stmt):
     pass_if: Expr | None
     prompt: Expr | None
     pass_word: tuple | None = attrs.field(kw_only=True, default=None)  # (text, span): its notation
+    # `by each p in SEATS`: (the name, the seats' expression): every one of those seats
+    # chooses at once, in secret; the chosen value is the list of (seat, choice) pairs
+    each: tuple | None = attrs.field(kw_only=True, default=None)
     slot: int = attrs.field(kw_only=True, default=None)
+    each_slot: int = attrs.field(kw_only=True, default=None)
     # `where COND else REASON`: ``options`` is then the list filtered by every COND, and
     # ``refusals`` one list per clause of (option, REASON) for the options it refuses
     refusals: Expr | None = attrs.field(kw_only=True, default=None)

@@ -371,12 +371,14 @@ class Builder(Transformer):
 
     def choose_stmt(self, meta, c):
         name, options, clauses = str(c[0]), c[1], c[2:]
-        by = prompt = pass_if = pass_word = None
+        by = prompt = pass_if = pass_word = each = None
         can_pass = False
         filters = []
         for kind, value in clauses:
             if kind == "by":
                 by = value
+            elif kind == "each":
+                each = value
             elif kind == "pass":
                 can_pass, (pass_word, pass_if) = True, value
             elif kind == "where":
@@ -387,13 +389,16 @@ class Builder(Transformer):
         if filters:
             options, refusals, reasons = _where(name, options, filters, self._s(meta))
         return ast.Choose(name, options, by, can_pass, pass_if, prompt, span=self._s(meta),
-                          pass_word=pass_word, refusals=refusals, reasons=reasons)
+                          pass_word=pass_word, each=each, refusals=refusals, reasons=reasons)
 
     def where_clause(self, meta, c):
         return ("where", (c[0], c[1]))
 
     def by_clause(self, meta, c):
         return ("by", c[0])
+
+    def by_each_clause(self, meta, c):  # by each p in SEATS: (the name, the seats)
+        return ("each", (str(c[0]), c[1]))
 
     def pass_clause(self, meta, c):
         word = (_unquote(c[0]), self._ts(c[0])) if c[0] is not None else None

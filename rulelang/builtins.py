@@ -19,6 +19,8 @@ class Sig:
     doc: str
     optional: int = 0  # how many trailing parameters may be left out
     variadic: bool = False  # the last parameter may repeat
+    fn_param: T.Type | None = None  # what a function argument is given (default: the items
+                                    # of the first argument)
 
     def arity(self) -> str:
         most, least = len(self.params), len(self.params) - self.optional
@@ -43,6 +45,7 @@ _KIND_OK = {
     "fn": lambda t: t == T.FN,
     "cellsource": lambda t: t.name in ("zone", "placement", "card", "list", "any", "none"),
     "cell_or_text": lambda t: t.name in ("int", "text", "cell", "any", "none"),
+    "direction": lambda t: t.name in ("tuple", "any", "none"),
 }
 
 KIND_WORDS = {
@@ -50,6 +53,7 @@ KIND_WORDS = {
     "seat": "a player", "list": "a list or a zone", "zone": "a zone", "zones": "a zone or a zone family", "card": "a card",
     "cell": "a cell", "cells": "cells", "shape": "a shape", "fn": "a function (x => ...)",
     "cellsource": "a grid, a placement or a card", "cell_or_text": "a number or text like \"E5\"",
+    "direction": "a direction: a step (dx, dy), like one of `directions`",
 }
 
 
@@ -147,6 +151,17 @@ SIGNATURES: dict[str, Sig] = {
     "connected": Sig(("cells",), lambda a: T.BOOL, "true if the cells form one orthogonal group"),
     "groups": Sig(("cells",), lambda a: T.list_of(_CELLS), "the orthogonally connected groups"),
     "in_bounds": Sig(("zone", "cell"), lambda a: T.BOOL, "true if the cell is on the grid"),
+    "ray": Sig(("zone", "cell", "direction", "fn"), lambda a: _CELLS,
+               "the cells from next to a cell in a direction (dx, dy) to the grid's edge, or up to "
+               "and including the first one for which the function is true", optional=1,
+               fn_param=T.CELL),
+    "flanked": Sig(("zone", "cell", "list", "list", "list"), lambda a: _CELLS,
+                   "the cells that lines from a cell, in each direction, run through (cells or "
+                   "cards in the first list) when the next cell is in the second list; in the "
+                   "eight directions unless a list of directions is given", optional=1),
+    "flanking": Sig(("zone", "cells", "list", "list", "list"), lambda a: _CELLS,
+                    "the cells of a list from which flanked(...) finds at least one cell",
+                    optional=1),
     "shape": Sig(("text",), lambda a: T.SHAPE, "a polyomino drawn as rows of # and ., split by /"),
     "placements": Sig(("shape", "cells"), lambda a: T.list_of(T.PLACEMENT),
                       "every way to put a shape (turned, either face) on the given cells"),

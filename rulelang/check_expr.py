@@ -18,6 +18,7 @@ BUILTIN_VALUES = {
     "seats": T.list_of(T.SEAT),
     "player_count": T.INT,
     "current": T.SEAT,
+    "directions": T.list_of(T.Type("tuple", (T.INT, T.INT))),
 }
 
 
@@ -292,7 +293,8 @@ class ExprChecker:
             if isinstance(arg, ast.Lambda):
                 if kind != "fn":
                     self.error(arg.span, f"argument {i + 1} of {name}() is not a function")
-                self.lambda_arg(arg, scope, T.element(types[0]) if types else T.ANY)
+                param = sig.fn_param or (T.element(types[0]) if types else T.ANY)
+                self.lambda_arg(arg, scope, param)
                 types.append(T.FN)
                 continue
             t = self.expr(arg, scope)

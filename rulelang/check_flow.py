@@ -257,6 +257,8 @@ class FlowChecker(FlowExprs):
         return state
 
     def s_Reveal(self, s, state):
+        if s.fact is not None:  # a field told (reveal c.colour): no face shown; the rest of
+            return state        # the card stays as secret as it was
         if s.to is not None:  # one seat now knows a face nobody knew (more: not followed)
             if not (s.to.ty is not None and s.to.ty.name == "list"):
                 self.moved(s.what, Secret(OWNED, self.key_text(s.to)), state)

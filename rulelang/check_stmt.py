@@ -436,14 +436,50 @@ class StmtChecker:
         self.zone_arg(s.dest, scope, "where the cards go")
 
     def s_Reveal(self, s, scope, loops):
-        self.cards_arg(s.what, scope, "what is revealed")
+        what = s.what
+        if isinstance(what, ast.Compare) and isinstance(what.left, ast.Attr):
+            self.expr(what, scope)  # whether a card's field is a value: c.colour == blue
+            if not self.fact_of(s, what.left) or what.op != "==":
+                self.error(what.span, "reveal tells a card's field (c.colour), or whether it is "
+                                      "a value (c.colour == blue)",
+                           "the field of a card, then == and the value")
+        elif isinstance(what, ast.Attr):
+            t = self.expr(what, scope)
+            if not (t.name == "card" or (t.name == "list" and t.arg is not None
+                                         and t.arg.name == "card")) and self.fact_of(s, what):
+                pass  # a fact of a card (c.colour), not the face of a card a field holds
+            elif t.name not in ("card", "list", "any", "none"):
+                self.error(what.span, f"what is revealed should be a card, a list of cards or "
+                                      f"a card's field, but this is {T.spoken(t)}")
+        else:
+            self.cards_arg(what, scope, "what is revealed")
         if s.to is not None:
             t = self.expr(s.to, scope)
             if not (T.fits(t, T.SEAT) or t.name == "list"):
                 self.error(s.to.span, "reveal ... to takes a player or a list of players, "
                                       f"not {T.spoken(t)}")
 
+    def fact_of(self, s, attr) -> bool:
+        """``attr`` is a card's field: ``s`` tells it (and the rules keep who was told)."""
+        if attr.ref is None or attr.ref[0] != "field":
+            return False
+        s.fact = attr.name
+        if s.fact not in self.program.told_fields:
+            self.program.told_fields.append(s.fact)
+        return True
+
     def s_Choose(self, s, scope, loops):
+        outer = scope
+        if s.each is not None:  # by each p in SEATS: p is known in the options, pass and prompt
+            each, seats = s.each
+            st = self.expr(seats, scope)
+            if not (T.iterable(st) and T.fits(T.element(st), T.SEAT)):
+                self.error(seats.span, f"'by each {each} in' needs a list of players, "
+                                       f"not {T.spoken(st)}", "like: by each p in players")
+            if s.by is not None:
+                self.error(s.by.span, "a choose has one 'by': a player, or 'each' of several")
+            scope = scope.child()
+            s.each_slot = scope.bind(each, T.SEAT, mutable=False)
         t = self.expr(s.options, scope)
         if not T.iterable(t):
             self.error(s.options.span,
@@ -470,9 +506,12 @@ class StmtChecker:
                     self.error(reason.span, "the reason after 'else' is text, like "
                                             "\"you must follow {led}\"",
                                "it is what a player reads when the move is refused")
-        if s.name in scope.names:
+        if s.name in outer.names:
             self.error(s.span, f"'{s.name}' is already defined in this block")
-        s.slot = scope.bind(s.name, T.element(t))
+        chosen = T.element(t)
+        if s.each is not None:  # every seat's choice, as (seat, choice) pairs
+            chosen = T.list_of(T.Type("tuple", (T.SEAT, chosen)))
+        s.slot = outer.bind(s.name, chosen)
 
     def s_If(self, s, scope, loops):
         for cond, body in s.branches:

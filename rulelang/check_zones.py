@@ -11,7 +11,7 @@ from rulelang.errors import did_you_mean, suggest
 
 MAX_GRID = 100  # cells along each side of a bounded grid
 ZONE_KINDS = ("pile", "hand", "row", "grid")
-VISIBILITIES = ("hidden", "public", "owner", "top")
+VISIBILITIES = ("hidden", "public", "owner", "others", "top")
 ZONE_OPTIONS = VISIBILITIES + ("label", "layout")
 VAR_VISIBILITIES = ("public", "hidden", "owner")
 VAR_OPTIONS = VAR_VISIBILITIES + ("label",)
@@ -114,12 +114,15 @@ class ZoneChecker:
                 layout = text
         if visibility is None:
             visibility = {"pile": "hidden", "hand": "owner"}.get(d.kind, "public")
-        if visibility == "owner" and not any(k[1] == T.SEAT for k in keys):
-            if d.kind == "hand" and not d.keys:
+        if visibility in ("owner", "others") and not any(k[1] == T.SEAT for k in keys):
+            if visibility == "owner" and d.kind == "hand" and not d.keys:
                 visibility = "hidden"
-            else:
+            elif visibility == "owner":
                 self.error(d.span, "only a zone kept per player can be seen by its 'owner'",
                            "key it by player, like zone hand[player]: hand, owner")
+            else:
+                self.error(d.span, "only a zone kept per player can be seen by the 'others'",
+                           "key it by player, like zone hand[player]: hand, others")
         info = ZoneInfo(d.name, keys, d.kind, d.width, d.height, of, visibility, label, layout, d)
         self.program.zones[d.name] = info
         ty = T.zone(of)

@@ -92,6 +92,7 @@ class Program:
     ends: list = attrs.field(factory=list)
     requires: list = attrs.field(factory=list)  # RequireDecl: checked as a game starts
     scores: list = attrs.field(factory=list)
+    told_fields: list = attrs.field(factory=list)  # card fields `reveal c.FIELD [== V]` tells
     global_slots: int = 0
     campaign: object = None  # CampaignInfo, when the rules declare a campaign
     sources: dict = attrs.field(factory=dict)

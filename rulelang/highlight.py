@@ -25,7 +25,7 @@ from rulelang.fmt_tokens import vocabulary
 from rulelang.parser import KEYWORDS
 
 CONSTANTS = frozenset({"true", "false", "none"})
-BUILTIN_VALUES = ("players", "seats", "player_count", "current")  # the checker's, tested equal
+BUILTIN_VALUES = ("players", "seats", "player_count", "current", "directions")  # the checker's, tested equal
 # what the name after a declaration word is: presentation only (other words declare variables)
 DEFINES = {"fn": "function", "rule": "function", "card": "class", "enum": "class",
            "table": "class"}

@@ -215,3 +215,81 @@ def test_a_host_may_hand_the_game_itself_the_bot_takes_only_its_seats_knowledge(
     knowledge = knowledge_of(game)
     assert knowledge.seat == game.to_move and knowledge.moves == game.legal_moves()
     assert knowledge.view() == game.view(game.to_move)
+
+
+# ------------------------------------------------------------------ choices made at once
+
+AT_ONCE = """
+game "Sealed bids"
+players 2
+card Bid { value: int  name "{value}" }
+zone hand[player]: hand of Bid, public
+zone spent[player]: row of Bid, public
+var won[player]: int = 0
+setup {
+  for p in players {
+    for v in 1..4 { create Bid(value: v) in hand[p] }
+  }
+}
+play {
+  repeat 3 times {
+    choose bids in hand[p] by each p in players prompt "bid"
+    let high = max(c.value for _, c in bids)
+    let best = [p for p, c in bids if c.value == high]
+    if size(best) == 1 { won[first(best)] += high }
+    for p, c in bids { move c to spent[p] }
+  }
+}
+score p = won[p]
+heuristic p = won[p] - sum(won[q] for q in others(p))
+"""
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_a_bot_answering_second_in_a_choice_made_at_once_cannot_see_the_first_answer(kind):
+    """P1 has bid; P2's bot, with the same seed, bids the same whatever P1 bid, and its
+    samples hold no answer of P1's (P1 is to choose again in them)."""
+    rules = rulelang.loads(AT_ONCE, "bids.rules")
+    picks = set()
+    for first in ("1", "2", "3", "4"):
+        game = rules.new_game(players=2, seed=5)
+        game.play(first, seat=0)
+        knowledge = seat_knowledge(game, 1)
+        assert knowledge.seat == 1 and [str(m) for m in knowledge.moves] == ["1", "2", "3", "4"]
+        world = knowledge.sample(random.Random(0))
+        assert world.to_move_all == [0, 1] and world.to_move == 1  # its own decision first
+        picks.add(str(small_bot(kind, 3).choose(knowledge)))
+    assert len(picks) == 1
+
+
+def test_bots_play_a_game_of_choices_made_at_once_to_the_end():
+    rules = rulelang.loads(AT_ONCE, "bids.rules")
+    for kind in sorted(KINDS):
+        game = rules.new_game(players=2, seed=1)
+        bots = {seat: small_bot(kind, seat) for seat in (0, 1)}
+        while not game.is_over:
+            for seat in game.to_move_all:
+                game.play(bots[seat].choose(seat_knowledge(game, seat)), seat=seat)
+        assert game.outcome["result"] in ("win", "draw")
+
+
+def test_a_sample_deals_hidden_cards_faces_that_fit_what_the_seat_was_told():
+    """Hanabi: P1 shows P2 its red cards. In every sample of P2's knowledge, P2's hand
+    (which P2 cannot see) holds red cards where it was told red, and none elsewhere; the
+    faces are otherwise drawn anew (they differ between samples)."""
+    rules = load("examples/hanabi.rules")
+    game = rules.new_game(players=2, seed=4)
+    hand = game.zones["hand"][game.seats[1]]
+    colours = [c.f["colour"].name for c in game.zc[hand.i]]
+    assert "red" in colours and colours != ["red"] * 5
+    for move in ("hint", "P2", "red"):
+        game.play(move)
+    knowledge = seat_knowledge(game)
+    assert knowledge.seat == 1
+    rng, seen = random.Random(0), set()
+    for _ in range(20):
+        world = knowledge.sample(rng)
+        faces = [c.label for c in world.zc[hand.i]]
+        assert [f.split()[0] == "red" for f in faces] == [c == "red" for c in colours]
+        seen.add(tuple(faces))
+    assert len(seen) > 1

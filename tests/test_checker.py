@@ -251,8 +251,10 @@ CASES = {
                            "a game has either a 'play' block or a 'turn' block", (4, 1)),
     # zones and variables
     "bad zone option": ("zone deck: pile, hiden" + TURN, "unknown zone option 'hiden'", (3, 18)),
-    "zone option with no near name": ("zone hand[player]: hand, others" + TURN,
-                                      "unknown zone option 'others'", (3, 26)),
+    "zone option with no near name": ("zone hand[player]: hand, secret" + TURN,
+                                      "unknown zone option 'secret'", (3, 26)),
+    "others without an owner": ("zone deck: pile, others" + TURN,
+                                "only a zone kept per player can be seen by the 'others'", (3, 1)),
     "unknown layout": ('zone deck: pile\nzone d2: pile, layout "next to deck"' + TURN,
                        'unknown layout "next to deck"', (4, 16)),
     "layout names no zone": ('zone deck: pile\nzone d2: pile, layout "beside dekc"' + TURN,

@@ -58,3 +58,11 @@ def test_a_choose_without_bounds_is_refused_where_it_is(tmp_path):
     text = str(error.value)
     assert "unbounded.rules:5:15" in text and "cannot tell which moves this choose" in text
     assert "choose n in 1..total + 2" in text  # the line, with carets under the options
+
+
+def test_disclose_gives_its_value_so_the_options_it_wraps_stay_bounded(tmp_path):
+    path = tmp_path / "disclosed.rules"
+    path.write_text(BOUNDED.replace("choose n in takes(min(limit, 7))",
+                                    "choose n in disclose(takes(min(limit, 7)))"))
+    assert open_table(path, options={"limit": 5}).actions.notations == \
+        ("stop", "1", "2", "3", "4", "5", "calm", "loud")

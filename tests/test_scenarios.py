@@ -76,6 +76,40 @@ def test_must_follow_broken_fails_the_refusal(tmp_path):
     assert "FAIL  must follow: a card of another colour is refused  [YA-19]" in result.output
 
 
+@pytest.mark.parametrize("example,count", [("reversi", 4), ("goofspiel", 3), ("hanabi", 6)])
+def test_every_scenario_of_an_example_passes(example, count):
+    result = run("test", str(ROOT / "examples" / f"{example}.rules"))
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1] == f"{count} passed, 0 failed"
+
+
+def broken_example(tmp_path, example, old, new):
+    """examples/EXAMPLE.rules with one rule changed, its scenarios beside it."""
+    text = (ROOT / "examples" / f"{example}.rules").read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    rules = tmp_path / f"{example}.rules"
+    rules.write_text(text.replace(old, new), encoding="utf-8")
+    shutil.copy(ROOT / "examples" / f"{example}.scenarios", tmp_path / f"{example}.scenarios")
+    return rules
+
+
+@pytest.mark.parametrize("example,old,new,failing", [
+    ("reversi", "flanked(board, s, discs(opponent(c)), discs(c))",
+     "flanked(board, s, discs(opponent(c)), discs(c), [(0, -1), (1, 0), (0, 1), (-1, 0)])",
+     "one disc turns over lines in several directions at once"),
+    ("goofspiel", "if size(best) == 1 {", "if size(best) >= 1 {",
+     "when the highest bids tie, the prize is set aside"),
+    ("hanabi", "last_turns = player_count + 1", "last_turns = player_count",
+     "once the deck is empty everyone has one more turn; the fireworks are the score"),
+    ("hanabi", "c.rank == 5 and clues < 8", "c.rank == 4 and clues < 8",
+     "a 5 completes its firework and wins back a clue token"),
+])
+def test_an_example_with_a_rule_broken_fails_its_scenario(tmp_path, example, old, new, failing):
+    result = run("test", str(broken_example(tmp_path, example, old, new)))
+    assert result.exit_code == 1
+    assert f"FAIL  {failing}" in result.output
+
+
 SCENARIO_RULES = """\
 game "Count"
 players 2

@@ -122,6 +122,16 @@ def test_a_cooperative_game_reports_the_team_not_the_players():
     assert "The team" in text and "P1     wins" not in text
 
 
+def test_a_cooperative_game_reports_its_losses_and_its_games_ended_with_a_score():
+    _, summary = simulate("tests/rules/coop_tower.rules", 200)
+    text = report.render(summary)
+    counts = {c.label: c.rate for c in summary.results}
+    assert set(counts) == {"loss", "score"} and summary.team_wins.count == 0
+    assert counts["loss"].count + counts["score"].count == 200
+    assert f"  losses {report.percent(counts['loss'].share):>6}" in text
+    assert f"  scored {report.percent(counts['score'].share):>6}" in text
+
+
 def test_the_report_is_in_plain_words():
     _, summary = simulate(COIN, 100)
     text = report.render(summary)

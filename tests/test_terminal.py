@@ -31,7 +31,7 @@ class Terminal:
         self.stream = pyte.ByteStream(self.screen)
         self.child = pexpect.spawn(sys.executable, ["-c", "from rulelang.cli import main; main()",
                                                     *args], cwd=str(ROOT), env=env,
-                                   dimensions=(rows, columns), timeout=30)
+                                   dimensions=(rows, columns), timeout=90)  # a hang guard
         self.child.delaybeforesend = None  # the screen is read before each answer anyway
 
     def wait(self, text=None):

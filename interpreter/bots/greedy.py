@@ -6,7 +6,9 @@ played on it: about the cost of a decision. The bot plays the move whose looks a
 average for its seat (``scoring.value``: a win above everything, a loss below, the rules'
 ``heuristic`` between). When its move leads straight to another decision of its own (a
 card, then where to play it), it looks through that one too, within its budget of looks.
-Samples come from its seat's knowledge only, so it cannot peek at a hidden card.
+Samples come from its seat's knowledge only, so it cannot peek at a hidden card. In a
+choice made at once, the other seats' answers (unknown: a sample drops them) are drawn at
+random for each look, the same for every move.
 """
 from __future__ import annotations
 
@@ -49,7 +51,12 @@ class GreedyBot:
 
     def look(self, world, index, seat, depth, scale) -> float:
         after = world.copy(logging=False, seed=self.chance)  # (a seed copies faster than a generator)
-        after.apply(index)
+        group = after.group
+        after.apply(index, seat)
+        if group is not None:  # chosen at once: the others' answers, unknown, drawn at random
+            others = random.Random(self.chance)  # (the same for every move looked at)
+            while after.group is group:  # (the next such choice is another group)
+                after.apply(others.randrange(len(after.pending.values)))
         self.left -= 1
         if not after.is_over and depth > 1 and after.to_move == seat and self.left > 0:
             n = len(after.pending.values)

@@ -76,7 +76,9 @@ class ChoiceSite:
     recomputable: bool  # no chance in who, whether passing is allowed, or the options
     eager_prompt: bool  # the prompt draws chance: worked out when asked, not later
     pass_word: str = "pass"  # the pass move's notation
+    each_slot: int | None = None  # `by each p in SEATS`: p's slot (each seat chooses at once)
     seat: object = None  # functions (g, L) ->
+    seats: object = None
     passing: object = None
     prompt: object = None
     options: object = None
@@ -260,12 +262,15 @@ class ModuleBuilder:
     def choice_site(self, s, info) -> str:
         """A ``choose``'s site: its functions of (g, L) are written after the unit."""
         an = self.an
-        recomputable = not any(an.expr_chance(e) for e in (s.options, s.by, s.pass_if) if e is not None)
+        seats = s.each[1] if s.each is not None else None
+        recomputable = not any(an.expr_chance(e) for e in (s.options, s.by, s.pass_if, seats)
+                               if e is not None)
         element = s.options.ty.arg if s.options.ty and s.options.ty.name == "list" else None
         site = ChoiceSite(len(self.sites), s.slot, s.name, s.can_pass,
                           "seat" if element is not None and element.name == "seat" else None,
                           recomputable, s.prompt is not None and an.expr_chance(s.prompt),
-                          s.pass_word[0] if getattr(s, "pass_word", None) is not None else "pass")
+                          s.pass_word[0] if getattr(s, "pass_word", None) is not None else "pass",
+                          s.each_slot)
         self.sites.append(site)
         self.site_functions.append((site, s, info))
         return self.constant(site, "site")
@@ -273,7 +278,8 @@ class ModuleBuilder:
     def write_site(self, site, s, info):
         x = self.x
         x.slots, x.frame_slots = {}, True
-        parts = {"seat": s.by, "passing": s.pass_if, "prompt": s.prompt, "options": s.options}
+        parts = {"seat": s.by, "passing": s.pass_if, "prompt": s.prompt, "options": s.options,
+                 "seats": s.each[1] if s.each is not None else None}
         if s.refusals is not None and not self.an.expr_chance(s.refusals):
             parts["refusals"] = s.refusals  # worked out only for a refused move: never chance
         for role, expr in parts.items():
@@ -284,7 +290,7 @@ class ModuleBuilder:
             with self.w.at(s.span):
                 if role == "prompt":
                     code = x.message(expr)
-                elif role == "options":
+                elif role in ("options", "seats"):
                     code = f"list({x.cards_of(expr)})"
                 elif role == "passing":
                     code = f"bool({x.expr(expr)})"
@@ -520,7 +526,7 @@ def compile_program(program, enum_values) -> Compiled:
         units[key] = Unit(info, ns[info.function], bind)
         ns["U_" + info.function] = units[key]
     for site in m.sites:
-        for role in ("seat", "passing", "prompt", "options", "refusals"):
+        for role in ("seat", "passing", "prompt", "options", "seats", "refusals"):
             if getattr(site, role) is not None:
                 setattr(site, role, ns[getattr(site, role)])
     for code in kinds.values():

@@ -6,6 +6,7 @@ these, the builtins (``b_size``...) and the constants the compiler binds.
 from __future__ import annotations
 
 from interpreter.builtins import IMPLEMENTATIONS
+from interpreter.geometry import DIRECTIONS
 from interpreter.log import Message, SeenCard  # noqa: F401 (names the generated code calls)
 from interpreter.protocol import as_list, kind_of, text_of
 from interpreter.values import (MAX_ITEMS, MAX_NUMBER, MAX_WORK, Card, Fail, Family, Keyed, Seat,  # noqa: F401
@@ -36,6 +37,11 @@ def counted(g, items):
         raise Fail(f"over {MAX_WORK:,} items gone through in lists since the last decision: "
                    "this seems never to end")
     return items
+
+
+def end_item(items, i):
+    """The first (0) or last (-1) item of a list, or none."""
+    return items[i] if items else None
 
 
 def no_field(name):
@@ -177,11 +183,12 @@ def names() -> dict:
         "PAUSE", "Frame", "Fail", "Card", "Keyed", "runaway", "counted", "no_field", "field",
         "var_field", "any_field", "dynamic_attr", "item", "int_text", "parts_of", "list_plus",
         "list_minus", "augment", "times", "divide", "modulo", "in_zone", "in_family", "in_any",
-        "is_kind", "number_range", "top_card", "not_a_card", "text_of", "as_list", "bounded",
+        "is_kind", "number_range", "top_card", "end_item", "not_a_card", "text_of", "as_list", "bounded",
         "log_parts", "SeenCard", "Message")}
     for name, impl in IMPLEMENTATIONS.items():
         out["b_" + name] = impl
+    out["DIRECTIONS"] = DIRECTIONS
     out["__builtins__"] = {"len": len, "list": list, "range": range, "bool": bool, "int": int,
                            "map": map, "type": type, "dict": dict, "tuple": tuple,
-                           "isinstance": isinstance}
+                           "isinstance": isinstance, "any": any, "all": all}
     return out

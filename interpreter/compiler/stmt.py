@@ -233,7 +233,13 @@ class UnitGen:
     def s_Reveal(self, s):
         x = self.x
         to = x.expr(s.to) if s.to is not None else "None"
-        self.line(f"g.reveal({x.expr(s.what)}, {to})")
+        if s.fact is not None and isinstance(s.what, ast.Compare):  # whether c.field == value
+            self.line(f"g.tell({x.expr(s.what.left.obj)}, {literal(s.fact)}, {to}, "
+                      f"({x.expr(s.what.right)},))")
+        elif s.fact is not None:
+            self.line(f"g.tell({x.expr(s.what.obj)}, {literal(s.fact)}, {to})")
+        else:
+            self.line(f"g.reveal({x.expr(s.what)}, {to})")
         if self.m.watch_all:
             self.after_effect(False)
 
@@ -317,6 +323,13 @@ class UnitGen:
     def flat_Choose(self, s):
         site_name = self.m.choice_site(s, self.unit)
         site, k, x = self.m.sites[-1], self.new_block(), self.x
+        if s.each is not None:  # every seat of a list at once: the site works out each one's
+            self.line(f"F.pc = {k}")
+            self.line(f"if g.ask_each(F, {site_name}, {x.cards_of(s.each[1])}):")
+            with self.w.indent():
+                self.jump_line("return PAUSE")
+            self.start_block(k)
+            return
         seat = x.expr(s.by) if s.by is not None else "g.current"
         word = literal(site.pass_word)  # the pass move's notation: the word, or False
         passing = ("False" if not s.can_pass else word if s.pass_if is None

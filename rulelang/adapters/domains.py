@@ -50,8 +50,9 @@ def join(a, b):
         joined = a | b
         return joined if len(joined) <= MAX_VALUES else TOP
     ia, ib = interval(a), interval(b)
-    if ia is None or ib is None:
-        return TOP
+    if ia is None or ib is None:  # numbers and other values (enum members...) together
+        a, b = (x.values() if isinstance(x, Ints) else x for x in (a, b))
+        return TOP if a is TOP or b is TOP else join(a, b)
     return Ints(_lo(ia.lo, ib.lo), _hi(ia.hi, ib.hi))
 
 
@@ -261,6 +262,8 @@ class Analysis:
                     out = join(out, Ints(1, count.hi if count else None))
                 elif how == "choose":
                     out = join(out, self._dom(expr, unit_ctx))
+                elif how == "each":
+                    return TOP
                 else:
                     out = join(out, self._dom(expr, unit_ctx))
                 if out is TOP:
@@ -299,7 +302,7 @@ class Analysis:
 
 # Built-ins whose result is (some of) the items of their first argument.
 PASS_THROUGH = frozenset({"first", "last", "sort", "reverse", "unique", "distinct", "cards", "top",
-                          "bottom", "argmax", "argmin", "random", "at"})
+                          "bottom", "argmax", "argmin", "random", "at", "disclose"})
 
 
 @attrs.define
@@ -333,6 +336,9 @@ def _assignments(body) -> dict:
         elif isinstance(node, (ast.For, ast.CompFor)):
             for slot in node.slots:
                 add(slot, "=" if len(node.slots) == 1 else "unpack", node.iter)
+        elif isinstance(node, ast.Choose) and node.each is not None:
+            add(node.slot, "each", node.options)  # (seat, choice) pairs: not followed
+            add(node.each_slot, "=", node.each[1])  # each seat choosing, as a loop's name
         elif isinstance(node, ast.Choose):
             add(node.slot, "choose", node.options)
         elif isinstance(node, ast.Repeat):

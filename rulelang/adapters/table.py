@@ -50,7 +50,8 @@ class Table:
 
         ``win``: +1 for a winner, -1 for a loser; 0 for everyone when all or none win
         (a draw). ``score``: the scores. A cooperative game gives everyone the same:
-        +1 or -1 for the team's win or loss, or the mean score."""
+        +1 or -1 for the team's win or loss (0 for a game that ended with a score and no
+        verdict), or the mean score."""
         n = self.players
         if mode == "score":
             scores = outcome.get("scores", {})
@@ -58,6 +59,8 @@ class Table:
             return [sum(values) / n] * n if self.cooperative else values
         winners = set(outcome.get("winners", ()))
         if self.cooperative:
+            if outcome.get("result") == "score":
+                return [0.0] * n
             won = outcome.get("result") == "win" or bool(winners)
             return [1.0 if won else -1.0] * n
         if len(winners) in (0, n):

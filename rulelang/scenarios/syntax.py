@@ -27,7 +27,7 @@ class Step:
     kind: str  # play, refused, legal, decides, over, scores, report, logged, state, true
     span: Span
     moves: tuple = ()  # play, refused, legal: the moves' texts
-    mode: str = ""  # legal: exactly / has / lacks; over: win / draw / loss
+    mode: str = ""  # legal: exactly / has / lacks; over: win / draw / loss / score
     text: str | None = None  # refused: the reason; decides: the prompt; over: the reason;
     #                          report: its name; logged: the line
     seats: tuple = ()  # decides: (seat,); over: the winners named

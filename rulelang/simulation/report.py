@@ -63,6 +63,11 @@ def render(summary: Summary) -> str:
         lines += ["", f"The team (cooperative game; {level} intervals, Wilson)"]
         lines.append(f"  wins   {percent(summary.team_wins.share):>6}  "
                      f"({interval(summary.team_wins)})  {games(summary.team_wins.count)}")
+        for count in summary.results:  # lost (lose), and ended with the score (end): no verdict
+            word = {"loss": "losses", "score": "scored"}.get(count.label)
+            if word is not None:
+                lines.append(f"  {word:<6} {percent(count.rate.share):>6}  "
+                             f"({interval(count.rate)})  {games(count.rate.count)}")
         if summary.team_score is not None:
             lines.append(f"  score  {spread_text(summary.team_score)}")
             lines += _count_lines(summary.team_scores, "score ")

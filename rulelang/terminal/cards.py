@@ -1,8 +1,9 @@
 """Cards and zones as short styled texts, from a seat's view of them.
 
-A card the seat cannot see is a dict ``{"hidden": True, "kind": ...}``; one it
-can see has its ``name`` and, if its kind declares them, the display hints
-``symbol`` and ``tint`` (and what they mean, ``symbol_means``/``tint_means``).
+A card the seat cannot see is a dict ``{"hidden": True, "kind": ...}``, with the fields
+the seat was told of it (``reveal c.colour to p``); one it can see has its ``name`` and,
+if its kind declares them, the display hints ``symbol`` and ``tint`` (and what they
+mean, ``symbol_means``/``tint_means``).
 """
 from __future__ import annotations
 
@@ -31,15 +32,33 @@ def card_text(card: dict) -> Text:
     """A card's name in its tint, and what its tint means when the rules say (a colour
     is not seen on every terminal, nor by every player)."""
     if card.get("hidden"):
-        return Text("?", style="dim")
+        told = told_facts(card)
+        return Text("?" + (f" ({', '.join(told)})" if told else ""), style="dim")
     out = Text(card["name"], style=style_of(card))
     if card.get("tint_means"):
         out.append(f" ({card['tint_means']})", style="italic")
     return out
 
 
+def told_facts(card: dict) -> list[str]:
+    """What the seat was told of a card it cannot see: fields' values, and values they
+    are not ("not red/blue")."""
+    out = [str(v) for k, v in card.items() if k not in ("hidden", "kind", "not")]
+    for values in card.get("not", {}).values():
+        out.append("not " + "/".join(map(str, values)))
+    return out
+
+
 def cards_text(cards: list) -> Text:
-    """A list of cards: the faces seen, then the unseen ones counted."""
+    """A list of cards: the faces seen, then the unseen ones counted (or, when the seat
+    was told something of one, each in its place)."""
+    if any(c.get("hidden") and told_facts(c) for c in cards):
+        out = Text()
+        for i, card in enumerate(cards):
+            if i:
+                out.append(", ")
+            out.append_text(card_text(card))
+        return out
     out = Text()
     hidden = sum(1 for c in cards if c.get("hidden"))
     shown = [c for c in cards if not c.get("hidden")]

@@ -329,14 +329,19 @@ class Session:
 
 
 def _nothing_hidden_used(before: str, after: str, seat: int) -> bool:
-    """Between two saves: no chance drawn (shuffle, dice) and no card turned up for ``seat``."""
+    """Between two saves: no chance drawn (shuffle, dice), no card turned up or fact told to
+    ``seat``, and no other seat's secret answer to a simultaneous choice played out."""
     old, new = json.loads(before), json.loads(after)
     if old["rng"] != new["rng"]:
+        return False
+    if any(other != seat for other, _ in (old.get("group") or {}).get("answers", [])):
         return False
     bit = 1 << seat
     for was, now in zip(old["known"], new["known"]):  # who knows each card's face
         if not was & bit and now & bit:
             return False
+    if old.get("told") != new.get("told"):  # facts of cards told (to anyone, to be safe)
+        return False
     return True
 
 

@@ -1,0 +1,119 @@
+"""The Goofspiel and Reversi cross-checks at scale, and the speeds of both engines.
+
+    python benchmarks/openspiel_crosscheck.py [--games 2000] [--only goofspiel|othello]
+
+examples/goofspiel.rules is played against OpenSpiel's native goofspiel (imperfect
+information, 2 to 4 players, 4 to 13 cards) and examples/reversi.rules against native
+othello, each game by the same random moves in both, comparing every decision and the
+returns (the tests, tests/test_openspiel_goofspiel.py and tests/test_openspiel_othello.py,
+do a few hundred). Prints how many games and decisions agreed, then random games per
+CPU second for each engine alone (ours through the public API with ``log=False``;
+OpenSpiel's C++ game through its Python bindings).
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+import pyspiel  # noqa: E402
+import test_openspiel_goofspiel as gops  # noqa: E402
+import test_openspiel_othello as othello  # noqa: E402
+
+import rulelang  # noqa: E402
+
+GOOFSPIEL_SETTINGS = [(2, 13), (2, 4), (3, 6), (4, 5), (3, 13)]
+
+
+def cross_check(name, games, settings, play) -> int:
+    failures = 0
+    for setting in settings:
+        started = time.perf_counter()
+        decisions = 0
+        for seed in range(1000, 1000 + games):
+            try:
+                decisions += play(setting, seed)
+            except AssertionError as error:
+                failures += 1
+                print(f"  {name} {setting} seed={seed}: {error}")
+        took = time.perf_counter() - started
+        print(f"{name} {setting}: {games} games, {decisions} decisions agree "
+              f"({games / took:.0f} games/s, both engines and the comparing)", flush=True)
+    return failures
+
+
+def speed(label, new_game, moves_of, play, seconds=3.0):
+    games = decisions = 0
+    started = time.process_time()
+    while time.process_time() - started < seconds:
+        rng = random.Random(games)
+        state = new_game(games)
+        while True:
+            moves = moves_of(state)
+            if moves is None:
+                break
+            play(state, moves, rng)
+            decisions += 1
+        games += 1
+    took = time.process_time() - started
+    print(f"  {label}: {games / took:,.0f} games/s, {decisions / took:,.0f} decisions/s", flush=True)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2000, help="games per setting")
+    parser.add_argument("--only", choices=["goofspiel", "othello"])
+    parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per speed")
+    args = parser.parse_args()
+    failures = 0
+    reversi = rulelang.load(othello.REVERSI)
+    goofspiel = rulelang.load(gops.GOOFSPIEL)
+    if args.only != "othello":
+        natives = {}
+
+        def play_gops(setting, seed):
+            if setting not in natives:
+                natives[setting] = gops.native_goofspiel(*setting)
+            return gops.play_both(goofspiel, *setting, seed, native=natives[setting])
+        failures += cross_check("goofspiel", args.games, GOOFSPIEL_SETTINGS, play_gops)
+    if args.only != "goofspiel":
+        native = pyspiel.load_game("othello")
+        failures += cross_check("othello", args.games, [()],
+                                lambda _, seed: othello.play_both(reversi, seed, native))
+
+    print("random games per CPU second:")
+    if args.only != "othello":
+        native_gops = gops.native_goofspiel(2, 13)
+
+        def native_gops_moves(state):
+            while state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[0][0])
+            return None if state.is_terminal() else [state.legal_actions(p) for p in (0, 1)]
+        speed("goofspiel 2p 13 cards, ours", lambda seed: goofspiel.new_game(
+                  players=2, seed=seed, log=False),
+              lambda g: None if g.is_over else [(s, g.legal_moves(s)) for s in g.to_move_all],
+              lambda g, moves, rng: [g.play(rng.choice(m), seat=s) for s, m in moves],
+              args.seconds)
+        speed("goofspiel 2p 13 cards, OpenSpiel", lambda seed: native_gops.new_initial_state(),
+              native_gops_moves,
+              lambda s, moves, rng: s.apply_actions([rng.choice(m) for m in moves]), args.seconds)
+    if args.only != "goofspiel":
+        native = pyspiel.load_game("othello")
+        speed("reversi, ours", lambda seed: reversi.new_game(players=2, seed=seed, log=False),
+              lambda g: None if g.is_over else g.legal_moves(),
+              lambda g, moves, rng: g.play(rng.choice(moves)), args.seconds)
+        speed("othello, OpenSpiel", lambda seed: native.new_initial_state(),
+              lambda s: None if s.is_terminal() else s.legal_actions(),
+              lambda s, moves, rng: s.apply_action(rng.choice(moves)), args.seconds)
+    print("every decision agreed" if not failures else f"{failures} games disagreed")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,54 @@
+"""Facts of cards told to seats that cannot see them (``reveal c.colour to p``, and
+``reveal c.colour == blue to p``).
+
+A game keeps, for each field some ``reveal`` tells (``rules.program.told_fields``), one
+tuple of facts per card: ``g.told[field][card.id]``. A fact is ``(mask, value, yes)``:
+the seats in ``mask`` know whether the field equals ``value``, and the answer is ``yes``.
+``reveal c.colour to p`` tells the value itself, which is the fact (p, its colour, yes);
+``reveal c.colour == blue to p`` the fact (p, blue, whether it is blue). A shuffle
+forgets the facts of the cards it shuffles, as it forgets their faces.
+
+What one seat knows of a card is what its facts say (``known_to``): the value, or the
+values it is not. Views, bots and tests read it through here.
+"""
+from __future__ import annotations
+
+import attrs
+
+NOTHING = ()  # a card no one was told anything of
+
+
+@attrs.frozen
+class Knowledge:
+    """What one seat knows of one field of a card it cannot see."""
+    known: bool  # it knows the value
+    value: object  # the value, when known
+    not_values: tuple  # values it knows the field does not have (when the value is not known)
+
+
+def add_fact(facts: tuple, mask: int, value, yes: bool) -> tuple:
+    """The facts with one more: seats told the same answer about the same value merge."""
+    out = []
+    merged = False
+    for m, v, y in facts:
+        if y == yes and v == value and type(v) is type(value):
+            m |= mask
+            merged = True
+        out.append((m, v, y))
+    if not merged:
+        out.append((mask, value, yes))
+    return tuple(out)
+
+
+def known_to(facts: tuple, reads) -> Knowledge | None:
+    """What a reader knows of a field from its facts (``reads(mask)``: whether the reader
+    may read what the seats in ``mask`` may: ``views.sees``); None if nothing."""
+    not_values = []
+    for mask, value, yes in facts:
+        if not reads(mask):
+            continue
+        if yes:
+            return Knowledge(True, value, ())
+        if value not in not_values:
+            not_values.append(value)
+    return Knowledge(False, None, tuple(not_values)) if not_values else None
