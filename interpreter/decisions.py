@@ -26,16 +26,17 @@ class Decision:
     __slots__ = ("seat", "site", "frame", "values", "notations", "_prompt", "index", "moves", "game",
                  "passing")
 
-    def __init__(self, seat, site, frame, values, notations, prompt, game=None):
+    def __init__(self, seat, site, frame, values, notations, prompt, game=None, moves=None):
         self.seat, self.site, self.frame = seat, site, frame
         self.values, self.notations, self._prompt = values, notations, prompt
-        self.index = self.moves = None
+        self.index = None
+        self.moves = moves
         self.game = game
         self.passing = False  # in a group: whether the pass move was offered
 
     @staticmethod
     def offered(g, seat, site, frame, options, replay=True):
-        """The distinct options (identical cards make one move), and pass if allowed."""
+        """The distinct options (identical cards make one move)."""
         values, notations, seen, places = [], [], set(), {}
         known, element = g.known, site.element
         g.places = places  # hidden cards named by position: one pass over each zone, not one per card
@@ -71,12 +72,9 @@ class Decision:
         while a game waits for a move, so this is what was offered)."""
         L = frame.L
         seat = site.seat(g, L) if site.seat is not None else g.current
-        passing = site.can_pass and (site.passing is None or site.passing(g, L))
-        decision = Decision.offered(g, seat, site, frame, site.options(g, L))
-        if passing:
-            decision.values.append(None)
-            decision.notations.append(site.pass_word)
-        return decision
+        passing = site.pass_word if site.can_pass and (
+            site.passing is None or site.passing(g, L)) else False
+        return g.ask(frame, site, seat, passing, None, site.options(g, L), restoring=True)
 
     @property
     def prompt(self) -> tuple:
@@ -90,7 +88,7 @@ class Decision:
     def moved_to(self, g):
         """The same decision in a copy of its game (whose top frame is its own)."""
         twin = Decision(self.seat, self.site, g.frames[-1], self.values, self.notations,
-                        self._prompt, g)
+                        self._prompt, g, self.moves)
         twin.index = self.index
         return twin
 
@@ -194,28 +192,109 @@ class Move(tuple):
         return hash((self[0], self[1]))
 
 
-MAX_MOVES_KEPT = 50_000  # lists of moves kept per ruleset
+MAX_OFFERS_KEPT = 50_000  # offers kept per ruleset
+MAX_MOVES_KEPT = 10_000  # moves kept per ruleset, seat and place in a list of moves
+
+
+class Offer:
+    """What a decision's notations imply, worked out once for each distinct list of them
+    (the same hand is offered again and again): which options stay when alike ones merge
+    (``keep``: their indexes, or None when all differ), the notations then, and the
+    moves. Kept per ruleset, keyed by (seat, pass word or False, *option notations)."""
+    __slots__ = ("keep", "notations", "moves")
+
+    def __init__(self, keep, notations, moves):
+        self.keep, self.notations, self.moves = keep, notations, moves
+
+
+def make_offer(rules, seat, passing, texts) -> Offer:
+    """Identical options make one move (the first of them stays); the pass move last."""
+    keep = None
+    notations = list(texts)
+    if len(set(texts)) < len(texts):
+        first = {}
+        for i, text in enumerate(texts):
+            first.setdefault(text, i)
+        keep, notations = list(first.values()), list(first)
+    if passing:  # the pass move's notation ("pass" unless the rules name it)
+        if passing.lower() in map(str.lower, notations):
+            raise Fail(f"the pass move '{passing}' has the same name as an option")
+        notations.append(passing)
+    elif not notations:
+        raise Fail("there is nothing to choose from, and passing is not allowed")
+    return Offer(keep, notations, moves_for(rules, seat, notations))
+
+
+def moves_for(rules, seat, notations) -> list:
+    """The moves naming ``notations``: a move never changes, so each (seat, notation,
+    place) is made once per ruleset and handed out again."""
+    table = rules.moves_kept.get(seat)
+    if table is None:
+        table = rules.moves_kept[seat] = []
+    while len(table) < len(notations):
+        table.append({})
+    moves = []
+    for i, text in enumerate(notations):
+        kept = table[i]
+        move = kept.get(text)
+        if move is None:
+            move = Move(seat, text, i)
+            if len(kept) < MAX_MOVES_KEPT:
+                kept[text] = move
+        moves.append(move)
+    return moves
 
 
 class Decisions:
-    def ask(self, frame, site, seat, passing, prompt, options):
+    def ask(self, frame, site, seat, passing, prompt, options, restoring=False):
         """A ``choose`` statement (its parts worked out by the generated code): wait for
-        ``seat`` to pick one of ``options`` (or pass)."""
+        ``seat`` to pick one of ``options`` (their notations as ``seat`` names them; alike
+        ones merged) or to pass if ``passing`` (the pass move's word). ``restoring``: the
+        decision a saved game waits on, worked out again (returned, nothing else done)."""
         if seat not in self.players:
             raise Fail(f"{self.seat_name(seat)} cannot decide: say 'by' which player decides")
-        decision = Decision.offered(self, seat, site, frame, options)
-        if passing:  # the pass move's notation ("pass" unless the rules name it)
-            if passing.lower() in map(str.lower, decision.notations):
-                raise Fail(f"the pass move '{passing}' has the same name as an option")
-            decision.values.append(None)
-            decision.notations.append(passing)
-        elif not decision.values:
-            raise Fail("there is nothing to choose from, and passing is not allowed")
-        decision._prompt = prompt
-        if self.unsettled and self.logging:
+        known, bit, element = self.known, 1 << seat, site.element
+        texts = []
+        add = texts.append
+        for v in options:  # notation_of, written out for the common kinds
+            t = type(v)
+            if t is Card:
+                add(v.label if known[v.id] & bit else self.position(v))
+            elif t is EnumValue or t is Seat:
+                add(v.name)
+            elif t is int and element is None:
+                add(str(v))
+            elif t is bool:
+                add("yes" if v else "no")
+            elif t is Cell:
+                add(cell_name(v))
+            else:
+                add(self.notation_of(v, seat, element))
+        offers = self.rules.offers
+        key = (seat, passing, *texts)
+        offer = offers.get(key)
+        if offer is None:
+            offer = make_offer(self.rules, seat, passing, texts)
+            if len(texts) <= 64 and len(offers) < MAX_OFFERS_KEPT:
+                offers[key] = offer
+        keep = offer.keep
+        values = list(options)
+        if keep is not None:
+            values = [values[i] for i in keep]
+        if passing:
+            values.append(None)
+        decision = Decision(seat, site, frame, values, offer.notations, prompt, self, offer.moves)
+        if restoring:
+            return decision
+        self.pending = decision
+        unsettled = self.unsettled
+        # Asking a seat settles every other seat's lines, so unsettled lines are the last
+        # chooser's, or after a simultaneous choice one per seat (in seat order): when the
+        # first and the last are this seat's, all are, and settling would change nothing.
+        if unsettled and self.logging and (self.log[unsettled[0]].seat != seat or
+                                           self.log[unsettled[-1]].seat != seat):
             self.settle(seat)
         self.steps = self.work = 0
-        self.pending = decision
 
     def ask_each(self, frame, site, seats) -> bool:
         """A ``choose ... by each p in SEATS``: every one of those players decides at once,
@@ -250,8 +329,10 @@ class Decisions:
         t = type(value)
         if t is Card:
             return value.label if self.known[value.id] >> seat & 1 else self.position(value)
-        if t is EnumValue or t is Placement:
-            return value.name if t is EnumValue else value.label
+        if t is EnumValue or t is Seat:
+            return value.name
+        if t is Placement:
+            return value.label
         if element == "seat" and isinstance(value, int) and t is not bool:
             return self.seat_name(value)
         return kind_of(value).notation(self, value, seat)
@@ -284,15 +365,8 @@ class Decisions:
         if decision is None:
             return []
         moves = decision.moves
-        if moves is None:  # the same moves come back often (the same hand): made once
-            notations, kept, seat = decision.notations, self.rules.moves, decision.seat
-            key = (seat, *notations)
-            moves = kept.get(key)
-            if moves is None:
-                moves = [Move(seat, n, i) for i, n in enumerate(notations)]
-                if len(notations) <= 64 and len(kept) < MAX_MOVES_KEPT:
-                    kept[key] = moves
-            decision.moves = moves
+        if moves is None:
+            moves = decision.moves = moves_for(self.rules, decision.seat, decision.notations)
         return list(moves)
 
     def play(self, move, seat=None):
@@ -311,7 +385,10 @@ class Decisions:
                 raise IllegalMove(f"it is not {self.seat_name(seat)}'s move: "
                                   f"{self.seat_name(decision.seat)} is to move")
         if type(move) is Move:
-            i = move[2]
+            i, moves = move[2], decision.moves
+            if moves is not None and i is not None and i < len(moves) and moves[i] is move:
+                self.apply(i, decision.seat)  # one of the moves this decision handed out
+                return
             if move[0] == decision.seat and i is not None and i < len(decision.notations) \
                     and decision.notations[i] == move[1]:
                 self.apply(i, decision.seat)
@@ -439,7 +516,10 @@ class Decisions:
             named = kind_of(value).named(self, value, seat)
         else:
             named = ()  # a number, a colour, a seat...: no card's face in its name
-        self.log.append(Choice(seat, decision.prompt, decision.notations[i], named,
+        prompt = decision._prompt
+        if prompt is None:  # not given when asked (a restored game): worked out now
+            prompt = decision.prompt
+        self.log.append(Choice(seat, prompt, decision.notations[i], named,
                                1 << seat if named else self.everyone))
         if named:
             self.unsettled.append(len(self.log) - 1)

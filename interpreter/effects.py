@@ -88,11 +88,7 @@ class Effects:
         cid = card.id
         where = self.where
         source = where[cid]
-        if dest.watch:
-            self.dirty = True
         if source is not None:
-            if source.watch:
-                self.dirty = True
             if source.grid:
                 self._take(card, source)
             else:  # _take, written out: most moves leave a pile or a hand
@@ -101,20 +97,23 @@ class Effects:
                     cards.pop()
                 else:
                     cards.remove(card)
-                if source.vis == "top" and cards:
+                if source.top and cards:
                     self.known[cards[-1].id] = self.everyone
+            if source.watch:
+                self.dirty = True
             if source.on_leave:
                 for unit in source.on_leave:
                     self.queue.append((unit, source, card))
         where[cid] = dest
         self.zc[dest.i].append(card)
-        vis = dest.vis
-        if vis == "public" or vis == "top":  # it lies on top
+        if dest.shows:  # it lies face up, or on top of a pile that shows its top
             self.known[cid] = self.everyone
-        elif vis == "owner" and dest.owner is not None:
-            self.known[cid] |= 1 << dest.owner
-        elif vis == "others" and dest.owner is not None:
+        elif dest.owner_bit:
+            self.known[cid] |= dest.owner_bit
+        elif dest.vis == "others" and dest.owner is not None:
             self.known[cid] |= self.everyone & ~(1 << dest.owner)
+        if dest.watch:
+            self.dirty = True
         if dest.on_enter:
             for unit in dest.on_enter:
                 self.queue.append((unit, dest, card))
@@ -158,7 +157,11 @@ class Effects:
             self.known[card.id] |= self.everyone & ~(1 << zone.owner)
 
     def deal(self, count, source, dest):
-        self.move(self.zc[source.i][::-1][:count], dest, None)
+        cards = self.zc[source.i]
+        if type(count) is int and count > 0:  # the top count cards, top first
+            self.move(cards[-1:-count - 1:-1], dest, None)
+        else:
+            self.move(cards[::-1][:count], dest, None)
 
     def position(self, card, places=None) -> str:
         """A card named by where it lies, for a chooser who cannot see its face. ``places``

@@ -9,6 +9,8 @@ one pauses for a decision or the game ends.
 """
 from __future__ import annotations
 
+from operator import attrgetter
+
 from interpreter import views
 from interpreter.compiler.helpers import PAUSE, Frame, overwork
 from interpreter.decisions import Decisions, Move  # noqa: F401 (Move: where callers find it)
@@ -157,9 +159,7 @@ class Game(Effects, Decisions):
         """Start a rule that can pause: its frame goes on top (the caller runs it)."""
         if len(self.frames) + self.rdepth > MAX_FRAMES:
             raise Fail(f"rule '{unit.name[5:]}' calls itself without end")
-        L = [None] * unit.nslots
-        L[:len(args)] = args
-        frame = Frame(unit, 0, L)
+        frame = Frame(unit, 0, args + [None] * (unit.nslots - len(args)))  # args: a new list
         self.frames.append(frame)
         return frame
 
@@ -286,9 +286,7 @@ class Game(Effects, Decisions):
         the first seat still to choose (``to_move_all`` lists every one)."""
         return int(self.pending.seat) if self.pending is not None else None
 
-    @property
-    def is_over(self):
-        return self.over
+    is_over = property(attrgetter("over"))  # read after every move: no Python frame
 
     @property
     def outcome(self):

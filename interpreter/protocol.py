@@ -290,7 +290,10 @@ class _List(ValueKind):
         for i, x in enumerate(v):
             if i:
                 out.append(", ")
-            out.extend(kind_of(x).parts(x))
+            if type(x) is Card:  # a card is its own part: no protocol call for each
+                out.append(x)
+            else:
+                out.extend(kind_of(x).parts(x))
         return out
 
     def items(self, g, v):

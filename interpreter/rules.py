@@ -57,7 +57,8 @@ class Rules:
         built = [d.value for d in program.consts] + [v.init for v in program.vars.values() if v.init]
         self.snapshots = self.layouts_shared and code.snapshot_block is not None and not any(
             an.expr_chance(e) for e in built)
-        self.moves: dict = {}  # (seat, *notations) -> [Move]: the same moves, made once
+        self.offers: dict = {}  # (seat, pass, *notations) -> Offer: worked out once
+        self.moves_kept: dict = {}  # seat -> [{notation: Move}, one per place in a list]
         self._seats: dict = {}
         self._layouts: dict = {}
         self._snapshots: dict = {}

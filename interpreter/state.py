@@ -507,16 +507,30 @@ def initialize(g):
         setattr(g, f.attr, f.start(g))
 
 
-def copy_state(src, dst, fresh_seed=None):
-    """``dst`` gets an independent copy of ``src``'s state; with ``fresh_seed``, a new
-    seed and its fresh generator instead of ``src``'s (nothing is copied to be dropped)."""
-    for f in FIELDS:
-        if fresh_seed is not None and f.attr in ("seed", "rng"):
-            continue
-        value = getattr(src, f.attr)
-        setattr(dst, f.attr, f.copy(value) if f.copy is not None else value)
-    if fresh_seed is not None:
-        dst.seed, dst.rng = fresh_seed, random.Random(fresh_seed)
+def _write_copier():
+    """``copy_state``, written out from ``FIELDS`` as one straight function: a copy is
+    made for every new game (from its setup snapshot) and every look-ahead move, and a
+    loop over the fields, reading each one's description, cost as much as the copying."""
+    lines = ["def copy_state(src, dst, fresh_seed=None):",
+             '    """``dst`` gets an independent copy of ``src``\'s state; with ``fresh_seed``, '
+             'a new seed and its fresh generator instead of ``src``\'s."""']
+    names = {"random": random}
+    for i, f in enumerate(FIELDS):
+        value = f"src.{f.attr}"
+        if f.copy is not None:
+            names[f"copy_{i}"] = f.copy
+            value = f"copy_{i}({value})"
+        if f.attr in ("seed", "rng"):  # not copied to be dropped: a fresh seed replaces them
+            lines.append(f"    if fresh_seed is None: dst.{f.attr} = {value}")
+        else:
+            lines.append(f"    dst.{f.attr} = {value}")
+    lines.append("    if fresh_seed is not None:")
+    lines.append("        dst.seed, dst.rng = fresh_seed, random.Random(fresh_seed)")
+    exec("\n".join(lines), names)  # attribute names of this module's own FIELDS only
+    return names["copy_state"]
+
+
+copy_state = _write_copier()
 
 
 def encode_state(g) -> dict:

@@ -96,7 +96,7 @@ class Zone:
     game's (``g.zc[zone.i]``; a grid also maps cells to cards in ``g.zg[zone.i]``)."""
 
     __slots__ = ("name", "family", "key", "kind", "vis", "owner", "info", "width", "height",
-                 "i", "grid", "holds", "watch", "on_enter", "on_leave")
+                 "i", "grid", "holds", "watch", "on_enter", "on_leave", "shows", "top", "owner_bit")
 
     def __init__(self, name, family, key, info, owner, index):
         self.name, self.family, self.key, self.info = name, family, key, info
@@ -105,6 +105,13 @@ class Zone:
         self.i = index
         self.grid = info.kind == "grid"
         self.holds = info.of
+        # What a card moving in or out changes in who knows it, worked out once
+        # (every move reads them): entering, it is known to everyone (it lies face up,
+        # or on top of a pile that shows its top) or to its owner; leaving a pile that
+        # shows its top, the card below is known to everyone.
+        self.shows = info.visibility in ("public", "top")
+        self.top = info.visibility == "top"
+        self.owner_bit = 1 << owner if info.visibility == "owner" and owner is not None else 0
         self.watch = False  # set by the layout: an end condition reads this zone
         self.on_enter = self.on_leave = ()  # the triggers a card entering or leaving fires
 
