@@ -69,7 +69,9 @@ def test_bots_play_a_whole_campaign_and_print_it(tmp_path):
     """YA-68, YA-70: bots only, the campaign runs to its end (here the moon path fills up)
     and its transcript is printed; run again on its file, it is over already."""
     save = tmp_path / "bots.json"
-    args = ["run", "games/yami.rules", "--campaign", str(save), "--bots", "all", "--seed", "3"]
+    # random bots: a campaign of mcts partners (the default) takes minutes
+    args = ["run", "games/yami.rules", "--campaign", str(save), "--bots", "all", "--seed", "3",
+            "--bot", "P1=random", "--bot", "P2=random"]
     result = CliRunner().invoke(cli, args)
     assert result.exit_code == 0, result.output
     assert result.output.startswith("Yami: a campaign for 2 players\n-- game 1: mission 1 --")

@@ -109,27 +109,12 @@ def run(file, players, seed, bot_seed, option_pairs, bots, bot_pairs, think, mov
     if moves_file:
         _replay(game, moves_file)
     from rich.console import Console
-    from rulelang.terminal.session import Quit, Session
+    from rulelang.terminal.session import Session
     bot_seed = bots_seed(bot_seed, kinds, game)
     # 'save' (and stopping) writes to --save FILE, or back to the file the game was loaded from
     session = Session(game, kinds, Console(), save_path or load_path, bot_seed, copy=rules.restore,
                       think=think)
-    stopped, interrupted = None, False
-    try:
-        session.play()
-    except Quit as stop:
-        stopped = stop.saved_to or False
-    except KeyboardInterrupt:
-        stopped, interrupted = session.saved_on_stop() or False, True
-    except RulesRuntimeError as error:
-        click.echo(error.render(), err=True)
-        sys.exit(EXIT_SOFTWARE)
-    if stopped is not None:
-        click.echo(("\ninterrupted; " if interrupted else "stopped: ")
-                   + (f"the game is saved to {stopped} (--load goes on with it)" if stopped
-                      else "the game was not saved"))
-        if interrupted:
-            sys.exit(130)
+    if not play_through(session, session.play, "game", lambda saved: "--load"):
         return
     if session.save_path:
         session.write_save(session.save_path)
@@ -137,6 +122,31 @@ def run(file, players, seed, bot_seed, option_pairs, bots, bot_pairs, think, mov
         click.echo(game.transcript(), nl=False)
     elif game.is_over:  # nothing is secret any more: say how to replay it
         click.echo(f"seed {game.seed}, bot seed {bot_seed} (--seed and --bot-seed replay it)")
+
+
+def play_through(runner, play, what, resume) -> bool:
+    """Runs ``play`` (a game's session or a campaign's run): True if it ran to its end.
+    Stopped by the person (quit, Ctrl-C), it says whether and where the ``what`` is saved
+    and how ``resume(path)`` goes on with it (Ctrl-C then exits 130)."""
+    from rulelang.terminal.session import Quit
+    stopped, interrupted = None, False
+    try:
+        play()
+    except Quit as stop:
+        stopped = stop.saved_to or False
+    except KeyboardInterrupt:
+        stopped, interrupted = runner.saved_on_stop() or False, True
+    except RulesRuntimeError as error:
+        click.echo(error.render(), err=True)
+        sys.exit(EXIT_SOFTWARE)
+    if stopped is None:
+        return True
+    click.echo(("\ninterrupted; " if interrupted else "stopped: ")
+               + (f"the {what} is saved to {stopped} ({resume(stopped)} goes on with it)"
+                  if stopped else f"the {what} was not saved"))
+    if interrupted:
+        sys.exit(130)
+    return False
 
 
 def ask_menu(rules, file):
@@ -157,7 +167,6 @@ def play_campaign(rules, path, players, seed, options, bots_all, bot_pairs, bot_
     import os
     from rich.console import Console
     from rulelang.terminal.campaign import CampaignRun
-    from rulelang.terminal.session import Quit
     if rules.program.campaign is None:
         click.echo(f"error: {rules.title} declares no campaign (campaign {{ ... }}): play it "
                    "without --campaign", err=True)
@@ -182,23 +191,10 @@ def play_campaign(rules, path, players, seed, options, bots_all, bot_pairs, bot_
     if bot_seed is None:  # as for one game (bots_seed): never the seed when a person plays
         bot_seed = secrets.randbits(63) if "human" in kinds.values() else campaign.seed
     runner = CampaignRun(campaign, kinds, Console(), path, bot_seed, think=think)
-    stopped, interrupted = None, False
-    try:
+    def play_and_write():
         runner.play()
         runner.write()
-    except Quit as stop:
-        stopped = stop.saved_to or False
-    except KeyboardInterrupt:
-        stopped, interrupted = runner.saved_on_stop() or False, True
-    except RulesRuntimeError as error:
-        click.echo(error.render(), err=True)
-        sys.exit(EXIT_SOFTWARE)
-    if stopped is not None:
-        click.echo(("\ninterrupted; " if interrupted else "stopped: ")
-                   + (f"the campaign is saved to {stopped} (--campaign {stopped} goes on with it)"
-                      if stopped else "the campaign was not saved"))
-        if interrupted:
-            sys.exit(130)
+    if not play_through(runner, play_and_write, "campaign", lambda saved: f"--campaign {saved}"):
         return
     if not runner.humans:
         click.echo(campaign.transcript(), nl=False)
