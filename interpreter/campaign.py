@@ -20,6 +20,7 @@ import attrs
 
 from interpreter.engine import plain_copy
 from interpreter.protocol import decode, encode, text_of
+from interpreter.saving import MAX_SAVE
 from interpreter.state import Field
 from interpreter.values import EnumValue
 from interpreter.views import Public, render
@@ -330,6 +331,9 @@ def _given(value):
 
 
 def restore_campaign(rules, text: str) -> Campaign:
+    if len(text) > MAX_SAVE:  # as a game's save: bounded before it is parsed
+        raise RulesError(f"this campaign save is too large ({len(text):,} characters; "
+                         f"at most {MAX_SAVE:,})")
     try:
         data = json.loads(text)
         if not isinstance(data, dict) or data.get("format") != FORMAT:

@@ -49,8 +49,8 @@ class CampaignChecker:
                 info.vars.append(item.name)
         if info.offer is None:
             self.error(d.span, "a campaign needs an 'offer OPTION in VALUES'",
-                       "it says which games may come next: e.g. offer mission in "
-                       "open_missions() (an empty list ends the campaign)")
+                       "it says which games may come next: e.g. offer level in "
+                       "open_levels() (an empty list ends the campaign)")
 
     def campaign_var(self, d, ty, visibility):
         """The extra checks on a variable declared in a campaign."""

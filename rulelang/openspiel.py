@@ -49,7 +49,7 @@ def load_game(path, players: int | None = None, options: dict | None = None,
 
 
 def options_text(options: dict) -> str:
-    """Options as one game parameter: ``tricks:3;mission:A`` (a list as ``1+2``)."""
+    """Options as one game parameter: ``rounds:3;deck:short`` (a list as ``1+2``)."""
     def text(value):
         if isinstance(value, (list, tuple)):
             return "+".join(text(v) for v in value)

@@ -203,21 +203,16 @@ def play_campaign(rules, path, players, seed, options, bots_all, bot_pairs, bot_
 
 
 def load_campaign(rules, path):
-    try:
-        with open(path, encoding="utf-8") as saved:
-            return rules.restore_campaign(saved.read())
-    except RulesError as error:
-        click.echo(f"error: {path}: {message_of(error)}", err=True)
-        sys.exit(EXIT_DATA)
-    except (OSError, UnicodeDecodeError) as error:
-        click.echo(f"error: {path}: cannot read it ({error})", err=True)
-        sys.exit(EXIT_DATA)
+    return load_game(rules, path, rules.restore_campaign)
 
 
-def load_game(rules, path):
+def load_game(rules, path, restore=None):
+    """The game (or with ``restore=rules.restore_campaign``, the campaign) saved in
+    ``path``; a file that cannot be read or restored is one line and exit 65."""
     try:
         with open(path, encoding="utf-8") as saved:
-            return rules.restore(saved.read(MAX_SAVE + 1))  # more is refused, unread
+            # more than a save may hold is refused, unread
+            return (restore or rules.restore)(saved.read(MAX_SAVE + 1))
     except RulesError as error:
         click.echo(f"error: {path}: {message_of(error)}", err=True)
         sys.exit(EXIT_DATA)
