@@ -35,15 +35,17 @@ def test_every_scenario_of_a_game_passes(game):
     assert all(f"[{prefix}" in line for line in passed)  # each cites the rules it tests
 
 
-def broken_copy(tmp_path, game, old, new):
-    """games/GAME.rules with one rule changed, its scenarios beside it."""
-    text = (ROOT / "games" / f"{game}.rules").read_text(encoding="utf-8")
+def broken_copy(tmp_path, game, old, new, folder="games"):
+    """FOLDER/GAME.rules with one rule changed, its scenarios (and the files it imports from
+    FOLDER/GAME/, as Yami's campaign) beside it."""
+    source = ROOT / folder
+    text = (source / f"{game}.rules").read_text(encoding="utf-8")
     assert text.count(old) == 1
     rules = tmp_path / f"{game}.rules"
     rules.write_text(text.replace(old, new), encoding="utf-8")
-    shutil.copy(ROOT / "games" / f"{game}.scenarios", tmp_path / f"{game}.scenarios")
-    if (ROOT / "games" / game).is_dir():  # the files it imports (Yami's campaign)
-        shutil.copytree(ROOT / "games" / game, tmp_path / game)
+    shutil.copy(source / f"{game}.scenarios", tmp_path / f"{game}.scenarios")
+    if (source / game).is_dir():
+        shutil.copytree(source / game, tmp_path / game)
     return rules
 
 
@@ -83,16 +85,6 @@ def test_every_scenario_of_an_example_passes(example, count):
     assert result.output.splitlines()[-1] == f"{count} passed, 0 failed"
 
 
-def broken_example(tmp_path, example, old, new):
-    """examples/EXAMPLE.rules with one rule changed, its scenarios beside it."""
-    text = (ROOT / "examples" / f"{example}.rules").read_text(encoding="utf-8")
-    assert text.count(old) == 1
-    rules = tmp_path / f"{example}.rules"
-    rules.write_text(text.replace(old, new), encoding="utf-8")
-    shutil.copy(ROOT / "examples" / f"{example}.scenarios", tmp_path / f"{example}.scenarios")
-    return rules
-
-
 @pytest.mark.parametrize("example,old,new,failing", [
     ("reversi", "flanked(board, s, discs(opponent(c)), discs(c))",
      "flanked(board, s, discs(opponent(c)), discs(c), [(0, -1), (1, 0), (0, 1), (-1, 0)])",
@@ -105,7 +97,7 @@ def broken_example(tmp_path, example, old, new):
      "a 5 completes its firework and wins back a clue token"),
 ])
 def test_an_example_with_a_rule_broken_fails_its_scenario(tmp_path, example, old, new, failing):
-    result = run("test", str(broken_example(tmp_path, example, old, new)))
+    result = run("test", str(broken_copy(tmp_path, example, old, new, folder="examples")))
     assert result.exit_code == 1
     assert f"FAIL  {failing}" in result.output
 
