@@ -134,6 +134,7 @@ class ModuleBuilder:
         self.counter = itertools.count()
         self.bound: dict = {}
         self.fn_names = {name: f"fn_{i}" for i, name in enumerate(program.fns)}
+        self.inline_cache: dict = {}  # fn name -> its declaration if written out at calls
         self.end_reads = reads_of_all([d.cond for d in program.ends], program.fns)
         self.watch_all = self.end_reads is None
         self.units: dict[str, UnitInfo] = {}
