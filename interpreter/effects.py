@@ -27,7 +27,7 @@ class Effects:
     # ------------------------------------------------------------ moving
     def move(self, what, dest, at):
         if type(what) is Card and type(dest) is Zone and at is None and not dest.grid:
-            self._move_one(what, dest)  # the common case: one card, no place on a grid
+            self.move_card(what, dest)  # the common case: one card, no place on a grid
             return
         if what is None:
             raise Fail("there is no card to move (the value is none)")
@@ -48,7 +48,7 @@ class Effects:
             for card in cards:
                 if type(card) is not Card:
                     raise Fail(f"only cards can move, not {text_of(card)}")
-                self._move_one(card, dest)
+                self.move_card(card, dest)
             return
         if dest.watch:
             self.dirty = True
@@ -81,7 +81,11 @@ class Effects:
             for unit in dest.on_enter:
                 self.queue.append((unit, dest, card))
 
-    def _move_one(self, card, dest):
+    def move_card(self, card, dest):
+        """One card to a zone that is no grid (the generated code calls this directly
+        when the checker knows both)."""
+        if type(card) is not Card:
+            return self.move(card, dest, None)  # none, or no card after all: move says why
         holds = dest.holds
         if holds is not None and card.kind != holds:
             raise Fail(f"{dest.name} holds {holds} cards, not {card.kind} ({card.label})")
@@ -158,7 +162,9 @@ class Effects:
 
     def deal(self, count, source, dest):
         cards = self.zc[source.i]
-        if type(count) is int and count > 0:  # the top count cards, top first
+        if count == 1 and cards and type(dest) is Zone and not dest.grid:
+            self.move_card(cards[-1], dest)  # the common case: one card dealt at a time
+        elif type(count) is int and count > 0:  # the top count cards, top first
             self.move(cards[-1:-count - 1:-1], dest, None)
         else:
             self.move(cards[::-1][:count], dest, None)

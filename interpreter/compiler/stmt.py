@@ -208,14 +208,19 @@ class UnitGen:
         k, unit = self.resume_block(), self.m.unit_name(name)
         self.line(f"F.pc = {k}")
         # run it at once; back here when it is done, unless it paused or put frames on top
-        self.line(f"if {unit}.run(g, g.call({unit}, [{args}])) is PAUSE: return PAUSE")
+        self.line(f"if {self.m.rule_function(name)}(g, g.call({unit}, [{args}])) is PAUSE: "
+                  "return PAUSE")
         self.line("if g.frames[-1] is not F: return")
         self.start_block(k)
 
     def s_Move(self, s):
         x = self.x
         at = "None" if s.at is None else literal("bottom") if s.at == "bottom" else x.expr(s.at)
-        self.line(f"g.move({x.expr(s.what)}, {x.expr(s.dest)}, {at})")
+        if at == "None" and s.what.ty is not None and s.what.ty.name == "card" \
+                and self.m.no_grid(s.dest):
+            self.line(f"g.move_card({x.expr(s.what)}, {x.expr(s.dest)})")
+        else:
+            self.line(f"g.move({x.expr(s.what)}, {x.expr(s.dest)}, {at})")
         self.after_effect(True)
 
     def s_Place(self, s):
