@@ -312,6 +312,8 @@ class ExprGen(Inliner):
         """Common builtins on a zone or a list, written out (no call, no type switch)."""
         if len(args) != 1:
             return None
+        if name == "sum" and self.counts_of_cards(nodes[0]):
+            return f"sum({args[0]})"  # never none, and never more than the cards there are
         ty = self.ty_of(nodes[0])
         t = ty.name if ty is not None else "any"
         a = args[0]
@@ -330,6 +332,15 @@ class ExprGen(Inliner):
         if t == "list" and name in ("first", "last") and not isinstance(nodes[0], ast.Name):
             return f"end_item({a}, {0 if name == 'first' else -1})"
         return None
+
+    def counts_of_cards(self, e) -> bool:
+        """``[size(Z) for x in SEATS or MEMBERS]``: a few numbers of cards, none of them none."""
+        if not isinstance(e, ast.Comprehension) or len(e.fors) != 1 or e.fors[0].cond is not None \
+                or self.bounded_source(e.fors[0].iter) is None:
+            return False
+        elt = e.elt
+        return isinstance(elt, ast.Call) and elt.ref in (("builtin", "size"), ("builtin", "count")) \
+            and len(elt.args) == 1 and elt.args[0].ty is not None and elt.args[0].ty.name == "zone"
 
     def lambda_(self, e) -> str:
         saved = dict(self.slots)

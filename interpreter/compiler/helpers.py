@@ -241,5 +241,5 @@ def names() -> dict:
     out["DIRECTIONS"] = DIRECTIONS
     out["__builtins__"] = {"len": len, "list": list, "range": range, "bool": bool, "int": int,
                            "map": map, "type": type, "dict": dict, "tuple": tuple,
-                           "isinstance": isinstance, "any": any, "all": all}
+                           "isinstance": isinstance, "any": any, "all": all, "sum": sum}
     return out

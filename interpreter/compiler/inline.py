@@ -106,8 +106,8 @@ class Inliner:
                 if uses.get(i):  # also passed on as a value: made as a lambda
                     slots[i] = code
                 continue
-            if plain(node):
-                slots[i] = code
+            if plain(node):  # a number in brackets: ``3.f`` would not be Python
+                slots[i] = f"({code})" if type(getattr(node, "value", None)) is int else code
             else:
                 slots[i] = f"a{i}_{k}"
                 temps.append(f"(a{i}_{k} := {code})")
