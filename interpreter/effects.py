@@ -83,7 +83,7 @@ class Effects:
 
     def move_card(self, card, dest):
         """One card to a zone that is no grid (the generated code calls this directly
-        when the checker knows both)."""
+        when the checker knows both). Every move of a game comes here: kept lean."""
         if type(card) is not Card:
             return self.move(card, dest, None)  # none, or no card after all: move says why
         holds = dest.holds
@@ -93,34 +93,31 @@ class Effects:
         where = self.where
         source = where[cid]
         if source is not None:
-            if source.grid:
-                self._take(card, source)
-            else:  # _take, written out: most moves leave a pile or a hand
+            if source.quiet_leave:  # most moves leave a pile or a hand
                 cards = self.zc[source.i]
                 if cards[-1] is card:
                     cards.pop()
                 else:
                     cards.remove(card)
-                if source.top and cards:
-                    self.known[cards[-1].id] = self.everyone
-            if source.watch:
-                self.dirty = True
-            if source.on_leave:
-                for unit in source.on_leave:
-                    self.queue.append((unit, source, card))
+            else:
+                self._leave(card, source)
         where[cid] = dest
         self.zc[dest.i].append(card)
-        if dest.shows:  # it lies face up, or on top of a pile that shows its top
-            self.known[cid] = self.everyone
-        elif dest.owner_bit:
-            self.known[cid] |= dest.owner_bit
-        elif dest.vis == "others" and dest.owner is not None:
-            self.known[cid] |= self.everyone & ~(1 << dest.owner)
+        if dest.reveal:  # it lies face up, on top of a pile that shows its top, or owned
+            self.known[cid] |= dest.reveal
         if dest.watch:
             self.dirty = True
         if dest.on_enter:
             for unit in dest.on_enter:
                 self.queue.append((unit, dest, card))
+
+    def _leave(self, card, source):
+        """A card leaves a zone where that changes more than the zone's cards."""
+        self._take(card, source)
+        if source.watch:
+            self.dirty = True
+        for unit in source.on_leave:
+            self.queue.append((unit, source, card))
 
     def _cells_at(self, at):
         if isinstance(at, Placement):
