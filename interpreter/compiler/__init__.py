@@ -352,6 +352,7 @@ class ModuleBuilder:
         w("if pc == 0:")
         w.depth = gen.block_depth = 3
         gen.written = False
+        gen.started.add(0)
         if info.counted:  # a rule calling itself, a trigger: each run counts (calls may branch)
             gen.line(f"g.work += {self.an.cost(body)}")
             gen.line(OVER_BUDGET)
