@@ -155,8 +155,12 @@ class ExprGen(Inliner):
     def renderer(self, e) -> str:
         """The value as text, as rules print it: seats as P1, cells as E5."""
         code, seats = self.expr(e), seats_of(e.ty)
-        if seats == "one":
+        if seats == "one":  # a seat knows its name; none and stray numbers ask the game
+            if simple(code):
+                return f"({code}.name if type({code}) is Seat else g.seat_name({code}))"
             return f"g.seat_name({code})"
+        if e.ty is not None and e.ty.name == "enum" and simple(code):
+            return f"({code}.name if type({code}) is EnumValue else text_of({code}))"
         if seats == "list":
             return f"('[' + ', '.join(map(g.seat_name, {code})) + ']')"
         if e.ty is not None and e.ty.name == "int":

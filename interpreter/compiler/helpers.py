@@ -9,8 +9,8 @@ from interpreter.builtins import IMPLEMENTATIONS
 from interpreter.geometry import DIRECTIONS
 from interpreter.log import Message, SeenCard  # noqa: F401 (names the generated code calls)
 from interpreter.protocol import as_list, kind_of, text_of
-from interpreter.values import (MAX_ITEMS, MAX_NUMBER, MAX_WORK, Card, Fail, Family,  # noqa: F401
-                                Keyed, Seat, Zone, bounded)
+from interpreter.values import (MAX_ITEMS, MAX_NUMBER, MAX_WORK, Card, EnumValue,  # noqa: F401
+                                Fail, Family, Keyed, Seat, Zone, bounded)
 from interpreter.work import charge, counted, equal, order, overwork, weigh, weighed  # noqa: F401
 
 PAUSE = "pause"  # a unit waits for a move
@@ -235,7 +235,7 @@ def names() -> dict:
         "list_minus", "augment", "times", "divide", "modulo", "in_zone", "in_family", "in_any",
         "is_kind", "number_range", "top_card", "end_item", "not_a_card", "text_of", "as_list",
         "bounded", "log_parts", "SeenCard", "Message", "overwork", "charge", "weighed", "equal",
-        "order", "number", "text_counted", "joined")}
+        "order", "number", "text_counted", "joined", "Seat", "EnumValue")}
     for name, impl in IMPLEMENTATIONS.items():
         out["b_" + name] = impl
     out["DIRECTIONS"] = DIRECTIONS
