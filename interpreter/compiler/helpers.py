@@ -120,6 +120,16 @@ def parts_of(value):
 def log_parts(g, value):
     """Parts of a log line: each card with the seats that know it now."""
     known = g.known
+    if type(value) is list and all(type(x) is Card for x in value):  # a hand, a trick...
+        out = []
+        for x in value:
+            if out:
+                out.append(", ")
+            out.append(SeenCard(x, known[x.id]))
+        g.work += 4 * len(value)  # as below: each part, and the length of each ", "
+        if g.work > MAX_WORK:
+            overwork(g)
+        return out
     out = [SeenCard(p, known[p.id]) if type(p) is Card else p for p in kind_of(value).parts(value)]
     g.work += len(out) + sum([len(p) for p in out if type(p) is str])  # a log can be long: counted
     if g.work > MAX_WORK:
