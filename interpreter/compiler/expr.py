@@ -15,8 +15,9 @@ from interpreter.compiler.inline import Inliner
 from interpreter.compiler.source import literal
 from rulelang import ast
 
-_SIMPLE = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]*|L\[\d+\]|-?\d+|'[^'\\]*')$")
+_SIMPLE = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]*|L\[\d+\]|-?\d+|'[^'\\]*'|g\.current)$")
 GUARANTEED_BOOL = (ast.Compare, ast.Not, ast.BoolOp, ast.In, ast.Is)
+BOOL_BUILTINS = (("builtin", "empty"), ("builtin", "any"), ("builtin", "all"))  # give True/False
 
 
 def simple(code: str) -> bool:
@@ -116,7 +117,8 @@ class ExprGen(Inliner):
 
     def as_bool(self, e) -> str:
         code = self.expr(e)
-        if isinstance(e, GUARANTEED_BOOL) or (isinstance(e, ast.Lit) and isinstance(e.value, bool)):
+        if isinstance(e, GUARANTEED_BOOL) or (isinstance(e, ast.Lit) and isinstance(e.value, bool)) \
+                or (isinstance(e, ast.Call) and e.ref in BOOL_BUILTINS):
             return code
         return f"bool({code})"
 
