@@ -22,6 +22,9 @@ from interpreter.values import Card, Cell, EnumValue, Fail, Placement, Seat, cel
 from rulelang.errors import IllegalMove, RulesError
 
 
+_new = object.__new__  # a record made field by field where it is made most often (no __init__ call)
+
+
 class Decision:
     __slots__ = ("seat", "site", "frame", "values", "notations", "_prompt", "index", "moves", "game",
                  "passing")
@@ -283,7 +286,10 @@ class Decisions:
             values = [values[i] for i in keep]
         if passing:
             values.append(None)
-        decision = Decision(seat, site, frame, values, offer.notations, prompt, self, offer.moves)
+        decision = _new(Decision)  # Decision(...), written out: once per decision
+        decision.seat, decision.site, decision.frame, decision.values = seat, site, frame, values
+        decision.notations, decision._prompt, decision.game = offer.notations, prompt, self
+        decision.moves, decision.index, decision.passing = offer.moves, None, False
         if restoring:
             return decision
         self.pending = decision
@@ -374,9 +380,22 @@ class Decisions:
         refused unless that seat is the one to move: a host relaying a player's move
         passes the player's seat, so a stray move arriving late cannot be taken as
         another player's. A refused move leaves the game unchanged."""
-        if self.over or self.pending is None:
-            raise IllegalMove("the game is over: no more moves")
         decision = self.pending
+        if type(move) is Move and seat is None and decision is not None and self.group is None:
+            # the common case first: one of the moves this decision handed out
+            i, moves = move[2], decision.moves
+            if moves is not None and i is not None and i < len(moves) and moves[i] is move \
+                    and not self.over:
+                value = decision.values[i]  # apply(i), written out: once per move
+                if self.logging:
+                    self.log_choice(decision, i)
+                self.pending = None
+                self.history.append(decision.notations[i])
+                decision.frame.L[decision.site.slot] = value
+                self.run()
+                return
+        if self.over or decision is None:
+            raise IllegalMove("the game is over: no more moves")
         if self.group is not None and (seat is not None or isinstance(move, Move)):
             decision = self._answerable(self.seat_of(seat) if seat is not None else move.seat)
         elif seat is not None:
@@ -519,8 +538,10 @@ class Decisions:
         prompt = decision._prompt
         if prompt is None:  # not given when asked (a restored game): worked out now
             prompt = decision.prompt
-        self.log.append(Choice(seat, prompt, decision.notations[i], named,
-                               1 << seat if named else self.everyone))
+        line = _new(Choice)  # Choice(...), written out: once per move
+        line.seat, line.prompt, line.notation, line.named = seat, prompt, decision.notations[i], named
+        line.mask = 1 << seat if named else self.everyone
+        self.log.append(line)
         if named:
             self.unsettled.append(len(self.log) - 1)
 
