@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from operator import itemgetter
 
+from interpreter.compiler.helpers import PAUSE
+from interpreter.errors import GameOver, runtime_error
 from interpreter.log import Choice
 from interpreter.protocol import kind_of
 from interpreter.values import Card, Cell, EnumValue, Fail, Placement, Seat, cell_name
@@ -381,18 +383,48 @@ class Decisions:
         passes the player's seat, so a stray move arriving late cannot be taken as
         another player's. A refused move leaves the game unchanged."""
         decision = self.pending
-        if type(move) is Move and seat is None and decision is not None and self.group is None:
-            # the common case first: one of the moves this decision handed out
-            i, moves = move[2], decision.moves
-            if moves is not None and i is not None and i < len(moves) and moves[i] is move \
-                    and not self.over:
-                value = decision.values[i]  # apply(i), written out: once per move
+        if type(move) is Move and seat is None:  # the common case first, written out
+            try:  # one of the moves this decision handed out?
+                mine = decision.moves[move[2]] is move
+            except (AttributeError, TypeError, IndexError):  # no decision, moves or place
+                mine = False
+            if mine and self.group is None and not self.over:
+                i = move[2]  # apply(i), written out (and log_choice): once per move
+                value, seat = decision.values[i], decision.seat
                 if self.logging:
-                    self.log_choice(decision, i)
+                    t = type(value)
+                    if t is Card:
+                        named = (value,) if self.known[value.id] >> seat & 1 else ()
+                    elif t is tuple or t is list:
+                        named = kind_of(value).named(self, value, seat)
+                    else:
+                        named = ()
+                    line = _new(Choice)
+                    line.seat, line.notation, line.named = seat, decision.notations[i], named
+                    line.prompt = decision._prompt or decision.prompt
+                    line.mask = 1 << seat if named else self.everyone
+                    self.log.append(line)
+                    if named:
+                        self.unsettled.append(len(self.log) - 1)
                 self.pending = None
                 self.history.append(decision.notations[i])
                 decision.frame.L[decision.site.slot] = value
-                self.run()
+                self.depth = self.rdepth = 0  # run(), written out
+                frames = self.frames
+                try:
+                    while frames:
+                        frame = frames[-1]
+                        if frame.unit.run(self, frame) is PAUSE:
+                            return
+                    if not self.over:
+                        self.finish("end", None, None)
+                except GameOver:
+                    return
+                except RulesError:
+                    raise
+                except (Fail, RecursionError, TypeError, AttributeError, KeyError, IndexError,
+                        ValueError) as error:
+                    raise runtime_error(self, error) from None
                 return
         if self.over or decision is None:
             raise IllegalMove("the game is over: no more moves")

@@ -15,7 +15,7 @@ from interpreter import views
 from interpreter.compiler.helpers import PAUSE, Frame, overwork
 from interpreter.decisions import Decisions, Move  # noqa: F401 (Move: where callers find it)
 from interpreter.effects import Effects
-from interpreter.errors import runtime_error
+from interpreter.errors import GameOver, runtime_error
 from interpreter.log import Ending, Header, Message
 from interpreter.outcome import compute_outcome
 from interpreter.protocol import text_of
@@ -31,10 +31,6 @@ MAX_FRAMES = 300  # rules and triggers waiting on each other (the generated code
 def plain_copy(value):
     """A campaign variable's value, its lists copied (a game changes its own)."""
     return [plain_copy(x) for x in value] if type(value) is list else value
-
-
-class GameOver(Exception):
-    """Raised by ``finish`` to leave whatever rules were running."""
 
 
 class Game(Effects, Decisions):
