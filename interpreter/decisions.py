@@ -16,10 +16,15 @@ from __future__ import annotations
 
 from operator import itemgetter
 
+from interpreter.compiler.helpers import PAUSE
+from interpreter.errors import GameOver, runtime_error
 from interpreter.log import Choice
 from interpreter.protocol import kind_of
 from interpreter.values import Card, Cell, EnumValue, Fail, Placement, Seat, cell_name
 from rulelang.errors import IllegalMove, RulesError
+
+
+_new = object.__new__  # a record made field by field where it is made most often (no __init__ call)
 
 
 class Decision:
@@ -283,7 +288,10 @@ class Decisions:
             values = [values[i] for i in keep]
         if passing:
             values.append(None)
-        decision = Decision(seat, site, frame, values, offer.notations, prompt, self, offer.moves)
+        decision = _new(Decision)  # Decision(...), written out: once per decision
+        decision.seat, decision.site, decision.frame, decision.values = seat, site, frame, values
+        decision.notations, decision._prompt, decision.game = offer.notations, prompt, self
+        decision.moves, decision.index, decision.passing = offer.moves, None, False
         if restoring:
             return decision
         self.pending = decision
@@ -374,9 +382,52 @@ class Decisions:
         refused unless that seat is the one to move: a host relaying a player's move
         passes the player's seat, so a stray move arriving late cannot be taken as
         another player's. A refused move leaves the game unchanged."""
-        if self.over or self.pending is None:
-            raise IllegalMove("the game is over: no more moves")
         decision = self.pending
+        if type(move) is Move and seat is None:  # the common case first, written out
+            try:  # one of the moves this decision handed out?
+                mine = decision.moves[move[2]] is move
+            except (AttributeError, TypeError, IndexError):  # no decision, moves or place
+                mine = False
+            if mine and self.group is None and not self.over:
+                i = move[2]  # apply(i), written out (and log_choice): once per move
+                value, seat = decision.values[i], decision.seat
+                if self.logging:
+                    t = type(value)
+                    if t is Card:
+                        named = (value,) if self.known[value.id] >> seat & 1 else ()
+                    elif t is tuple or t is list:
+                        named = kind_of(value).named(self, value, seat)
+                    else:
+                        named = ()
+                    line = _new(Choice)
+                    line.seat, line.notation, line.named = seat, decision.notations[i], named
+                    line.prompt = decision._prompt or decision.prompt
+                    line.mask = 1 << seat if named else self.everyone
+                    self.log.append(line)
+                    if named:
+                        self.unsettled.append(len(self.log) - 1)
+                self.pending = None
+                self.history.append(decision.notations[i])
+                decision.frame.L[decision.site.slot] = value
+                self.depth = self.rdepth = 0  # run(), written out
+                frames = self.frames
+                try:
+                    while frames:
+                        frame = frames[-1]
+                        if frame.unit.run(self, frame) is PAUSE:
+                            return
+                    if not self.over:
+                        self.finish("end", None, None)
+                except GameOver:
+                    return
+                except RulesError:
+                    raise
+                except (Fail, RecursionError, TypeError, AttributeError, KeyError, IndexError,
+                        ValueError) as error:
+                    raise runtime_error(self, error) from None
+                return
+        if self.over or decision is None:
+            raise IllegalMove("the game is over: no more moves")
         if self.group is not None and (seat is not None or isinstance(move, Move)):
             decision = self._answerable(self.seat_of(seat) if seat is not None else move.seat)
         elif seat is not None:
@@ -519,8 +570,10 @@ class Decisions:
         prompt = decision._prompt
         if prompt is None:  # not given when asked (a restored game): worked out now
             prompt = decision.prompt
-        self.log.append(Choice(seat, prompt, decision.notations[i], named,
-                               1 << seat if named else self.everyone))
+        line = _new(Choice)  # Choice(...), written out: once per move
+        line.seat, line.prompt, line.notation, line.named = seat, prompt, decision.notations[i], named
+        line.mask = 1 << seat if named else self.everyone
+        self.log.append(line)
         if named:
             self.unsettled.append(len(self.log) - 1)
 

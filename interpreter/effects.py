@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import deque
 
+from interpreter import draws
 from interpreter.chance import event_matches
 from interpreter.facts import NOTHING, add_fact
 from interpreter.protocol import text_of
@@ -195,7 +196,7 @@ class Effects:
         if zone.watch:
             self.dirty = True
         order = list(cards)
-        self.rng.shuffle(order)  # drawn even when fixed, so later chance is as with the seed
+        draws.shuffle(self.rng, order)  # drawn even when fixed, so later chance is as with the seed
         fixed = self.fixed.get(f"shuffle {zone.name}")
         if fixed:
             order = self._fixed_order(zone, order, fixed.popleft())
@@ -238,7 +239,7 @@ class Effects:
     def chance_pick(self, label, items):
         if not items:
             raise Fail(f"random pick '{label}' from an empty list")
-        drawn = items[self.rng.randrange(len(items))]  # drawn even when fixed (see shuffle)
+        drawn = items[draws.below(self.rng, len(items))]  # drawn even when fixed (see shuffle)
         fixed = self.fixed.get(label)
         if fixed:
             wanted = fixed.popleft()

@@ -15,25 +15,22 @@ from interpreter import views
 from interpreter.compiler.helpers import PAUSE, Frame, overwork
 from interpreter.decisions import Decisions, Move  # noqa: F401 (Move: where callers find it)
 from interpreter.effects import Effects
-from interpreter.errors import runtime_error
+from interpreter.errors import GameOver, runtime_error
 from interpreter.log import Ending, Header, Message
 from interpreter.outcome import compute_outcome
 from interpreter.protocol import text_of
 from interpreter.state import copy_state, initialize
-from interpreter.values import MAX_WORK, Fail, Keyed
+from interpreter.values import MAX_WORK, Fail, Keyed, Seat
 from rulelang.errors import RulesError
 
 
+_new = object.__new__  # a record made field by field (no __init__ call), where made most often
 MAX_FRAMES = 300  # rules and triggers waiting on each other (the generated code says so too)
 
 
 def plain_copy(value):
     """A campaign variable's value, its lists copied (a game changes its own)."""
     return [plain_copy(x) for x in value] if type(value) is list else value
-
-
-class GameOver(Exception):
-    """Raised by ``finish`` to leave whatever rules were running."""
 
 
 class Game(Effects, Decisions):
@@ -208,7 +205,11 @@ class Game(Effects, Decisions):
     def turn_header(self):
         self.turn_number += 1
         if self.logging:
-            self.log.append(Header(f"turn {self.turn_number}: {self.seat_name(self.current)}"))
+            current = self.current
+            line = _new(Header)  # Header(...), written out: once per turn
+            line.text = f"turn {self.turn_number}: " + (
+                current.name if type(current) is Seat else self.seat_name(current))
+            self.log.append(line)
 
     def next_turn(self):
         players = self.players

@@ -15,6 +15,10 @@ from rulelang.errors import Diagnostic, RulesRuntimeError
 _UNORDERED = re.compile(r"'(<=?|>=?)' not supported between instances of '(\w+)' and '(\w+)'")
 
 
+class GameOver(Exception):
+    """Raised by ``Game.finish`` to leave whatever rules were running."""
+
+
 def runtime_error(g, error) -> RulesRuntimeError:
     where, span = locate(g, error.__traceback__)
     text = f"in {where}: {message(error)}"

@@ -62,6 +62,11 @@ class Rules:
         self._seats: dict = {}
         self._layouts: dict = {}
         self._snapshots: dict = {}
+        self._asked: dict = {}  # (players, options as given, log) -> the key of its snapshot
+        # requires that draw no chance, met by one game started from a snapshot, are met by
+        # every game started from it (they read the same options and state): checked once
+        self.requires_fixed = not any(an.expr_chance(d.cond) for d in program.requires)
+        self._requires_held: set = set()  # keys of snapshots whose games meet the requires
 
     # ------------------------------------------------------------ starting a game
     def player_seats(self, n: int) -> list[Seat]:
@@ -158,17 +163,29 @@ class Rules:
         """``new_game``; with ``carried``, one game of a campaign: its campaign variables
         start with those values (name -> value) instead of their declared ones."""
         players = self.player_count(players)
-        game = self._shaped(players, seed, options or {}, log)
-        # a game's setup may read its campaign variables: a snapshot is for those values only
-        key = (game.layout_key, log, None if carried is None else repr(sorted(
-            (k, encode(v)) for k, v in carried.items())))
-        snapshot = self._snapshots.get(key) if self.snapshots else None
+        # the same players and options as a game started before: its snapshot at once
+        # (working out the options and the layout's key again would give the same)
+        asked = _asked_key(players, options, log) if self.snapshots and carried is None else None
+        key = self._asked.get(asked) if asked is not None else None
+        snapshot = self._snapshots.get(key) if key is not None else None
+        if snapshot is None:
+            game = self._shaped(players, seed, options or {}, log)
+            # a game's setup may read its campaign variables: a snapshot is for those values only
+            key = (game.layout_key, log, None if carried is None else repr(sorted(
+                (k, encode(v)) for k, v in carried.items())))
+            snapshot = self._snapshots.get(key) if self.snapshots else None
+            if snapshot is not None and asked is not None and len(self._asked) < MAX_CACHED:
+                self._asked[asked] = key
         if snapshot is not None:  # the part of setup that draws no chance is done already
             game = snapshot.copy(seed=seed)
-            self.check_requires(game)
+            if key not in self._requires_held:
+                self.check_requires(game)
+                if self.requires_fixed and len(self._requires_held) < MAX_CACHED:
+                    self._requires_held.add(key)
             game.fixed = {}
             game.chance_source = chance
-            self._fix(game, fix or {})
+            if fix:
+                self._fix(game, fix)
             game.run()
             return game
         game.attach(game.layout)
@@ -268,3 +285,22 @@ class Rules:
     @property
     def player_counts(self):
         return range(self.program.min_players, self.program.max_players + 1)
+
+
+def _asked_key(players, options, log):
+    """A new game's players and options as asked for, as a key (None: not hashable).
+    Each value with its type: 1, True and 1.0 are equal keys, but not the same option."""
+    if not options:
+        return (players, (), log)
+    try:
+        key = (players, tuple(sorted((k, _typed(v)) for k, v in options.items())), log)
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
+def _typed(value):
+    if type(value) in (list, tuple):
+        return type(value), tuple(_typed(v) for v in value)
+    return type(value), value

@@ -191,3 +191,39 @@ def test_triggers_that_fire_each_other_without_end_stop_with_an_error_naming_the
     with pytest.raises(rulelang.RulesRuntimeError, match="fires itself without end") as caught:
         rules.new_game(seed=1)
     assert caught.value.diagnostics[0].span.line in (7, 10)  # the move that fired it
+
+
+OPTIONS_AND_REQUIRES = """
+game "Asked"
+players 2
+option word: text = "a" "a word"
+option many: int in 1..9 = 2 "cards made"
+require many < 5 "at most four cards"
+card chit { n: int  name "chit {n}" }
+zone pool: pile of chit, public
+zone kept[player]: hand of chit, owner
+setup {
+  for n in 1..many { create chit(n: n) in pool }
+  shuffle pool
+}
+turn {
+  log "word {word}"
+  choose c in pool
+  move c to kept[current]
+  if empty(pool) { end }
+}
+"""
+
+
+def test_a_game_asked_for_again_starts_from_its_snapshot_with_its_own_options(tmp_path):
+    path = tmp_path / "asked.rules"
+    path.write_text(OPTIONS_AND_REQUIRES)
+    rules = rulelang.load(path)
+    assert rules.snapshots
+    for _ in range(2):  # the second time from the snapshot the first made
+        assert "\nword True\n" in rules.new_game(options={"word": True}).transcript()
+        assert "\nword 1\n" in rules.new_game(options={"word": 1}).transcript()
+        assert "\nword 1.0\n" in rules.new_game(options={"word": 1.0}).transcript()
+        assert len(rules.new_game(options={"many": "3"}).legal_moves()) == 3
+        with pytest.raises(rulelang.RulesError, match="at most four cards"):
+            rules.new_game(options={"many": 7})
