@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from interpreter.builtins import IMPLEMENTATIONS
-from interpreter.compiler.inline import Inliner
+from interpreter.compiler.inline import Inliner, Memo
 from interpreter.compiler.source import literal
 from rulelang import ast
 
@@ -81,22 +81,6 @@ def seats_of(ty):
     if ty.name == "list" and ty.arg is not None and ty.arg.name == "seat":
         return "list"
     return None
-
-
-class Memo:
-    """A comprehension's values worked out once (``ExprGen.hoisted``): their names, and the
-    names of what changes from item to item (what it binds, temporaries made from them)."""
-    __slots__ = ("names", "variant")
-
-    def __init__(self):
-        self.names: list[str] = []
-        self.variant: set[str] = set()
-
-    def mentions(self, code) -> bool:
-        if not self.variant:
-            return False
-        words = "|".join(map(re.escape, sorted(self.variant)))
-        return re.search(rf"\b(?:{words})\b", code) is not None
 
 
 class ExprGen(Inliner):
@@ -419,20 +403,6 @@ class ExprGen(Inliner):
         made = f"[{elt} {' '.join(clauses)}]"
         made = f"weighed(g, {made})" if may_nest(e.elt.ty) and not self.picks(e) else made
         return (memo.names if memo is not None else []), made
-
-    def memoized(self, names, code) -> str:
-        return f"({', '.join(f'({n} := UNSET)' for n in names)}, {code})[-1]" if names else code
-
-    def hoisted(self, code) -> str:
-        """``any``/``all`` in a comprehension's condition that reads nothing the
-        comprehension binds (nor a temporary worked out from what it binds): the same for
-        every item, so worked out once, the first time it is needed, and kept."""
-        memo = self.memo
-        if memo is None or memo.mentions(code):
-            return code
-        name = f"m{next(self.m.counter)}"
-        memo.names.append(name)
-        return f"({name} if {name} is not UNSET else ({name} := {code}))"
 
     @staticmethod
     def picks(e) -> bool:
