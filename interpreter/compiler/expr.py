@@ -44,6 +44,7 @@ def items_may_nest(ty) -> bool:
     return False
 
 
+FLAT = ("int", "bool", "seat", "enum", "card", "cell", "text", "none")  # never a list or tuple
 SHORT_TEXT = ("int", "bool", "seat", "enum", "none", "cell")  # types whose text is a few characters
 
 
@@ -510,6 +511,8 @@ class ExprGen(Inliner):
         item, coll = self.expr(e.item), self.expr(e.coll)
         t = e.coll.ty.name if e.coll.ty else "any"
         helper = {"zone": "in_zone", "family": "in_family"}.get(t, "in_any")
+        if t == "list" and e.item.ty is not None and e.item.ty.name in FLAT:
+            helper = "in_list"
         test = f"{helper}(g, {item}, {coll})"
         return f"(not {test})" if e.negated else test
 
