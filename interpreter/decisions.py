@@ -238,15 +238,14 @@ def moves_for(rules, seat, notations) -> list:
         table = rules.moves_kept[seat] = []
     while len(table) < len(notations):
         table.append({})
-    moves = []
-    for i, text in enumerate(notations):
-        kept = table[i]
-        move = kept.get(text)
-        if move is None:
-            move = Move(seat, text, i)
-            if len(kept) < MAX_MOVES_KEPT:
-                kept[text] = move
-        moves.append(move)
+    moves = list(map(dict.get, table, notations))  # each place's move of that name, if made
+    if not all(moves):
+        for i, text in enumerate(notations):
+            if moves[i] is None:
+                kept = table[i]
+                move = moves[i] = Move(seat, text, i)
+                if len(kept) < MAX_MOVES_KEPT:
+                    kept[text] = move
     return moves
 
 
@@ -259,8 +258,8 @@ class Decisions:
         if seat not in self.players:
             raise Fail(f"{self.seat_name(seat)} cannot decide: say 'by' which player decides")
         known, bit, element = self.known, 1 << seat, site.element
-        texts = []
-        add = texts.append
+        key = [seat, passing]  # the offer's key: then the options' notations
+        add = key.append
         for v in options:  # notation_of, written out for the common kinds
             t = type(v)
             if t is Card:
@@ -276,9 +275,10 @@ class Decisions:
             else:
                 add(self.notation_of(v, seat, element))
         offers = self.rules.offers
-        key = (seat, passing, *texts)
+        key = tuple(key)
         offer = offers.get(key)
         if offer is None:
+            texts = key[2:]
             offer = make_offer(self.rules, seat, passing, texts)
             if len(texts) <= 64 and len(offers) < MAX_OFFERS_KEPT:
                 offers[key] = offer
@@ -289,9 +289,16 @@ class Decisions:
         if passing:
             values.append(None)
         decision = _new(Decision)  # Decision(...), written out: once per decision
-        decision.seat, decision.site, decision.frame, decision.values = seat, site, frame, values
-        decision.notations, decision._prompt, decision.game = offer.notations, prompt, self
-        decision.moves, decision.index, decision.passing = offer.moves, None, False
+        decision.seat = seat
+        decision.site = site
+        decision.frame = frame
+        decision.values = values
+        decision.notations = offer.notations
+        decision._prompt = prompt
+        decision.game = self
+        decision.moves = offer.moves
+        decision.index = None
+        decision.passing = False
         if restoring:
             return decision
         self.pending = decision

@@ -202,9 +202,8 @@ class Game(Effects, Decisions):
             self.log.append(line)
 
     def next_turn(self):
-        players = self.players
-        self.current = players[(players.index(self.current) + 1) % len(players)] \
-            if self.current in players else players[0]
+        after = self.layout.next_player.get(self.current)  # None: not a player
+        self.current = after if after is not None else self.players[0]
         self.steps += 1
         if self.steps > 10_000:
             raise Fail("turns keep passing with no decision: the game never ends")
