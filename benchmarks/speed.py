@@ -53,9 +53,9 @@ def worker(tree, path, players, seconds, greedy, quiet=False):
         while not game.is_over:
             if bot is not None:
                 game.play(bot.choose(game))
-            else:
+            else:  # one call of random() per move: the harness costs little next to the game
                 moves = game.legal_moves()
-                game.play(moves[rng.randrange(len(moves))])
+                game.play(moves[int(rng.random() * len(moves))])
             decisions += 1
         games += 1
         seed += 1

@@ -30,7 +30,7 @@ class Effects:
     # ------------------------------------------------------------ moving
     def move(self, what, dest, at):
         if type(what) is Card and type(dest) is Zone and at is None and not dest.grid:
-            self._move_one(what, dest)  # the common case: one card, no place on a grid
+            self.move_card(what, dest)  # the common case: one card, no place on a grid
             return
         if what is None:
             raise Fail("there is no card to move (the value is none)")
@@ -51,7 +51,7 @@ class Effects:
             for card in cards:
                 if type(card) is not Card:
                     raise Fail(f"only cards can move, not {text_of(card)}")
-                self._move_one(card, dest)
+                self.move_card(card, dest)
             return
         if dest.watch:
             self.dirty = True
@@ -84,7 +84,11 @@ class Effects:
             for unit in dest.on_enter:
                 self.queue.append((unit, dest, card))
 
-    def _move_one(self, card, dest):
+    def move_card(self, card, dest):
+        """One card to a zone that is no grid (the generated code calls this directly
+        when the checker knows both). Every move of a game comes here: kept lean."""
+        if type(card) is not Card:
+            return self.move(card, dest, None)  # none, or no card after all: move says why
         holds = dest.holds
         if holds is not None and card.kind != holds:
             raise Fail(f"{dest.name} holds {holds} cards, not {card.kind} ({card.label})")
@@ -92,34 +96,31 @@ class Effects:
         where = self.where
         source = where[cid]
         if source is not None:
-            if source.grid:
-                self._take(card, source)
-            else:  # _take, written out: most moves leave a pile or a hand
+            if source.quiet_leave:  # most moves leave a pile or a hand
                 cards = self.zc[source.i]
                 if cards[-1] is card:
                     cards.pop()
                 else:
                     cards.remove(card)
-                if source.top and cards:
-                    self.known[cards[-1].id] = self.everyone
-            if source.watch:
-                self.dirty = True
-            if source.on_leave:
-                for unit in source.on_leave:
-                    self.queue.append((unit, source, card))
+            else:
+                self._leave(card, source)
         where[cid] = dest
         self.zc[dest.i].append(card)
-        if dest.shows:  # it lies face up, or on top of a pile that shows its top
-            self.known[cid] = self.everyone
-        elif dest.owner_bit:
-            self.known[cid] |= dest.owner_bit
-        elif dest.vis == "others" and dest.owner is not None:
-            self.known[cid] |= self.everyone & ~(1 << dest.owner)
+        if dest.reveal:  # it lies face up, on top of a pile that shows its top, or owned
+            self.known[cid] |= dest.reveal
         if dest.watch:
             self.dirty = True
         if dest.on_enter:
             for unit in dest.on_enter:
                 self.queue.append((unit, dest, card))
+
+    def _leave(self, card, source):
+        """A card leaves a zone where that changes more than the zone's cards."""
+        self._take(card, source)
+        if source.watch:
+            self.dirty = True
+        for unit in source.on_leave:
+            self.queue.append((unit, source, card))
 
     def _cells_at(self, at):
         if isinstance(at, Placement):
@@ -161,7 +162,9 @@ class Effects:
 
     def deal(self, count, source, dest):
         cards = self.zc[source.i]
-        if type(count) is int and count > 0:  # the top count cards, top first
+        if count == 1 and cards and type(dest) is Zone and not dest.grid:
+            self.move_card(cards[-1], dest)  # the common case: one card dealt at a time
+        elif type(count) is int and count > 0:  # the top count cards, top first
             self.move(cards[-1:-count - 1:-1], dest, None)
         else:
             self.move(cards[::-1][:count], dest, None)

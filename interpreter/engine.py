@@ -34,6 +34,15 @@ def plain_copy(value):
 
 
 class Game(Effects, Decisions):
+    # What generated code and the inner loop read on nearly every statement lives in slots:
+    # a fixed place, read without the dict lookup the instance dict of a fifty-attribute
+    # object needs. Everything else stays in that dict (the mixins give the game one).
+    __slots__ = ("work", "steps", "dirty", "queue", "logging", "log", "current", "zc", "zones",
+                 "vars", "cv", "known", "where", "frames", "pending", "everyone", "rdepth",
+                 "depth", "in_setup", "ending", "over", "group", "unsettled", "history",
+                 "players", "nplayers", "consts", "tables", "rules", "triggers_pause",
+                 "turn_number", "rng", "cells", "zg")
+
     def __init__(self, rules, players: int, seed: int, logging: bool = True):
         self.rules = rules
         self.title = rules.title
@@ -156,7 +165,8 @@ class Game(Effects, Decisions):
         """Start a rule that can pause: its frame goes on top (the caller runs it)."""
         if len(self.frames) + self.rdepth > MAX_FRAMES:
             raise Fail(f"rule '{unit.name[5:]}' calls itself without end")
-        frame = Frame(unit, 0, args + [None] * (unit.nslots - len(args)))  # args: a new list
+        args += unit.pad  # args: a new list, each parameter's; then the other slots
+        frame = Frame(unit, 0, args)
         self.frames.append(frame)
         return frame
 

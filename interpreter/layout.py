@@ -52,9 +52,10 @@ class Layout:
                 family[key] = self._zone(f"{name}[{shown}]", name, key, info, owner)
         triggers = rules.code.triggers
         for zone in self.zone_list:
-            zone.watch = reads is None or (zone.family or zone.name) in reads.zones
-            zone.on_enter = tuple(triggers.get(("enter", zone.family or zone.name), ()))
-            zone.on_leave = tuple(triggers.get(("leave", zone.family or zone.name), ()))
+            declared = zone.family or zone.name
+            zone.settle(self.everyone, reads is None or declared in reads.zones,
+                        tuple(triggers.get(("enter", declared), ())),
+                        tuple(triggers.get(("leave", declared), ())))
         self.zone_named = {z.name: z for z in self.zone_list}
 
     def _check_sizes(self, rules):

@@ -54,13 +54,16 @@ class UnitInfo:
 class Unit:
     """A compiled unit: ``run(g, F)`` for a state machine (``F`` its frame), or a plain
     function ``run(g, *args)``; ``bind(g, zone, card)`` a machine trigger's locals."""
-    __slots__ = ("key", "name", "kind", "run", "nslots", "span", "machine", "bind", "resumes")
+    __slots__ = ("key", "name", "kind", "run", "nslots", "span", "machine", "bind", "resumes",
+                 "pad")
 
     def __init__(self, info: UnitInfo, run, bind=None):
         self.key, self.name, self.kind = info.key, info.name, info.kind
         self.resumes = frozenset(info.resumes)
         self.run, self.nslots, self.machine, self.bind = run, info.nslots, info.machine, bind
         self.span = info.decl.span if info.decl is not None else None
+        params = getattr(info.decl, "params", None) or ()
+        self.pad = (None,) * (info.nslots - len(params))  # a call's slots after its arguments
 
     def __repr__(self):
         return f"<unit {self.name}>"
@@ -134,6 +137,7 @@ class ModuleBuilder:
         self.counter = itertools.count()
         self.bound: dict = {}
         self.fn_names = {name: f"fn_{i}" for i, name in enumerate(program.fns)}
+        self.inline_cache: dict = {}  # fn name -> its declaration if written out at calls
         self.end_reads = reads_of_all([d.cond for d in program.ends], program.fns)
         self.watch_all = self.end_reads is None
         self.units: dict[str, UnitInfo] = {}
@@ -181,6 +185,13 @@ class ModuleBuilder:
             if info is not None:
                 return "var" if info.mutable else "fixed"
         return "any"
+
+    def no_grid(self, dest) -> bool:
+        """Is this destination a zone (or a zone of a family) that is not a grid?"""
+        ref = getattr(dest, "ref", None)
+        if not ref or ref[0] not in ("zone", "family") or ref[1] not in self.program.zones:
+            return False
+        return self.program.zones[ref[1]].kind != "grid"
 
     def watches(self, what, name=None) -> bool:
         reads = self.end_reads
@@ -341,6 +352,7 @@ class ModuleBuilder:
         w("if pc == 0:")
         w.depth = gen.block_depth = 3
         gen.written = False
+        gen.started.add(0)
         if info.counted:  # a rule calling itself, a trigger: each run counts (calls may branch)
             gen.line(f"g.work += {self.an.cost(body)}")
             gen.line(OVER_BUDGET)

@@ -11,11 +11,13 @@ from __future__ import annotations
 import re
 
 from interpreter.builtins import IMPLEMENTATIONS
+from interpreter.compiler.inline import Inliner
 from interpreter.compiler.source import literal
 from rulelang import ast
 
-_SIMPLE = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]*|L\[\d+\]|-?\d+|'[^'\\]*')$")
+_SIMPLE = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]*|L\[\d+\]|-?\d+|'[^'\\]*'|g\.current)$")
 GUARANTEED_BOOL = (ast.Compare, ast.Not, ast.BoolOp, ast.In, ast.Is)
+BOOL_BUILTINS = (("builtin", "empty"), ("builtin", "any"), ("builtin", "all"))  # give True/False
 
 
 def simple(code: str) -> bool:
@@ -81,12 +83,16 @@ def seats_of(ty):
     return None
 
 
-class ExprGen:
+class ExprGen(Inliner):
     def __init__(self, module):
         self.m = module  # the module being written: names, analysis, program
         self.slots: dict[int, str] = {}
         self.in_literal = False  # writing the items of a list or tuple literal
         self.frame_slots = False  # slots not in ``slots`` are L[i] (True) or s{i} (False)
+        self.suffix = ""  # added to bound names inside a function written out (inline.py)
+        self.types: dict = {}  # slot -> its type, where known better than checked (inline.py)
+        self.lambdas: dict = {}  # slot -> a lambda argument of a function written out
+        self.in_iterable = False  # writing a comprehension's iterable (no ``:=`` there)
 
     # ------------------------------------------------------------ slots
     def slot(self, i: int) -> str:
@@ -97,7 +103,7 @@ class ExprGen:
 
     def bind(self, i: int) -> str:
         """A fresh Python name for a slot bound inside an expression (lambda, comprehension)."""
-        name = f"s{i}"
+        name = f"s{i}{self.suffix}"
         self.slots[i] = name
         return name
 
@@ -111,7 +117,8 @@ class ExprGen:
 
     def as_bool(self, e) -> str:
         code = self.expr(e)
-        if isinstance(e, GUARANTEED_BOOL) or (isinstance(e, ast.Lit) and isinstance(e.value, bool)):
+        if isinstance(e, GUARANTEED_BOOL) or (isinstance(e, ast.Lit) and isinstance(e.value, bool)) \
+                or (isinstance(e, ast.Call) and e.ref in BOOL_BUILTINS):
             return code
         return f"bool({code})"
 
@@ -139,7 +146,8 @@ class ExprGen:
         if bounded is not None:
             return bounded
         code = self.expr(e)
-        t = e.ty.name if e.ty is not None else "any"
+        ty = self.ty_of(e)
+        t = ty.name if ty is not None else "any"
         if t == "zone":
             return f"{self.m.hoist('zc')}[{code}.i]"
         if t == "list":
@@ -149,8 +157,12 @@ class ExprGen:
     def renderer(self, e) -> str:
         """The value as text, as rules print it: seats as P1, cells as E5."""
         code, seats = self.expr(e), seats_of(e.ty)
-        if seats == "one":
+        if seats == "one":  # a seat knows its name; none and stray numbers ask the game
+            if simple(code):
+                return f"({code}.name if type({code}) is Seat else g.seat_name({code}))"
             return f"g.seat_name({code})"
+        if e.ty is not None and e.ty.name == "enum" and simple(code):
+            return f"({code}.name if type({code}) is EnumValue else text_of({code}))"
         if seats == "list":
             return f"('[' + ', '.join(map(g.seat_name, {code})) + ']')"
         if e.ty is not None and e.ty.name == "int":
@@ -235,8 +247,10 @@ class ExprGen:
         if kind == "member":
             return self.m.member(rest[0], rest[1])
         obj, name = self.expr(e.obj), e.name
+        if kind == "dynamic" and self.m.field_place(self.ty_of(e.obj), name) != "any":
+            kind = "field"  # a card's field after all: an argument of a function written out
         if kind == "field":
-            where = self.m.field_place(e.obj.ty, name)
+            where = self.m.field_place(self.ty_of(e.obj), name)
             if where == "fixed":
                 if simple(obj):
                     return f"({obj}.f[{literal(name)}] if {obj} is not None else no_field({literal(name)}))"
@@ -270,12 +284,18 @@ class ExprGen:
     def x_Call(self, e):
         kind, name = e.ref
         if kind == "local_fn":
+            lam = self.lambdas.get(name)
+            if lam is not None:
+                return self.apply_lambda(lam, e.args[0])
             return f"{self.slot(name)}({self.expr(e.args[0])})"
         args = [self.lambda_(a) if isinstance(a, ast.Lambda) else self.expr(a) for a in e.args]
         each = sum(self.m.an.cost(a.body) for a in e.args if isinstance(a, ast.Lambda))
         if each >= EACH_CHARGED:  # a function run on each item: its work counted
             args[0] = f"counted(g, {self.cards_of(e.args[0])}, {each})"
         if kind == "fn":
+            inlined = None if each >= EACH_CHARGED else self.inline_call(name, e.args, args)
+            if inlined is not None:
+                return inlined
             return f"{self.m.fn_name(name)}(g{''.join(', ' + a for a in args)})"
         if name == "text" and len(args) == 1:
             return self.renderer(e.args[0])
@@ -298,7 +318,10 @@ class ExprGen:
         """Common builtins on a zone or a list, written out (no call, no type switch)."""
         if len(args) != 1:
             return None
-        t = nodes[0].ty.name if nodes[0].ty is not None else "any"
+        if name == "sum" and self.counts_of_cards(nodes[0]):
+            return f"sum({args[0]})"  # never none, and never more than the cards there are
+        ty = self.ty_of(nodes[0])
+        t = ty.name if ty is not None else "any"
         a = args[0]
         if t == "zone":
             cards = f"{self.m.hoist('zc')}[{a}.i]"
@@ -316,6 +339,15 @@ class ExprGen:
             return f"end_item({a}, {0 if name == 'first' else -1})"
         return None
 
+    def counts_of_cards(self, e) -> bool:
+        """``[size(Z) for x in SEATS or MEMBERS]``: a few numbers of cards, none of them none."""
+        if not isinstance(e, ast.Comprehension) or len(e.fors) != 1 or e.fors[0].cond is not None \
+                or self.bounded_source(e.fors[0].iter) is None:
+            return False
+        elt = e.elt
+        return isinstance(elt, ast.Call) and elt.ref in (("builtin", "size"), ("builtin", "count")) \
+            and len(elt.args) == 1 and elt.args[0].ty is not None and elt.args[0].ty.name == "zone"
+
     def lambda_(self, e) -> str:
         saved = dict(self.slots)
         param = self.bind(e.slot)
@@ -327,10 +359,18 @@ class ExprGen:
         raise AssertionError("lambdas are compiled as arguments")
 
     def x_Comprehension(self, e):
-        saved = dict(self.slots)
+        saved, saved_types = dict(self.slots), self.types
+        self.types = dict(saved_types)
         clauses = []
         for c, each in zip(e.fors, self.comprehension_items(e)):
-            items = self.cards_of(c.iter)
+            was, self.in_iterable = self.in_iterable, True
+            try:
+                items = self.cards_of(c.iter)
+            finally:
+                self.in_iterable = was
+            item_type = self.item_type(c.iter) if len(c.slots) == 1 else None
+            if item_type is not None:
+                self.types[c.slots[0]] = item_type
             if each >= EACH_CHARGED:
                 items = f"counted(g, {items}, {each})"
             elif self.bounded_source(c.iter) is None:
@@ -342,7 +382,7 @@ class ExprGen:
                 clause += f" if {self.truth(c.cond)}"
             clauses.append(clause)
         elt = self.expr(e.elt)
-        self.slots = saved
+        self.slots, self.types = saved, saved_types
         made = f"[{elt} {' '.join(clauses)}]"
         return f"weighed(g, {made})" if may_nest(e.elt.ty) and not self.picks(e) else made
 
@@ -425,12 +465,12 @@ class ExprGen:
         a, b = self.compared(e.left), self.compared(e.right)
         if e.op in ("==", "!=") and b == "None":  # no runtime value equals none but none
             return f"({a} {'is' if e.op == '==' else 'is not'} None)"
-        if e.op in ("==", "!=") and any(x.ty is not None and x.ty.name == "enum"
-                                        for x in (e.left, e.right)):
+        lty, rty = self.ty_of(e.left), self.ty_of(e.right)
+        if e.op in ("==", "!=") and any(t is not None and t.name == "enum" for t in (lty, rty)):
             # an enum member is equal only to itself (each is made once per ruleset), and
             # `is` skips the comparison slot its ordering methods give it (~7x slower)
             return f"({a} {'is' if e.op == '==' else 'is not'} {b})"
-        if may_nest(e.left.ty) and may_nest(e.right.ty):  # two lists: the work counted
+        if may_nest(lty) and may_nest(rty):  # two lists: the work counted
             if e.op in ("==", "!="):
                 test = self.equality(a, b)
                 return test if e.op == "==" else f"(not {test})"

@@ -9,8 +9,8 @@ from interpreter.builtins import IMPLEMENTATIONS
 from interpreter.geometry import DIRECTIONS
 from interpreter.log import Message, SeenCard  # noqa: F401 (names the generated code calls)
 from interpreter.protocol import as_list, kind_of, text_of
-from interpreter.values import (MAX_ITEMS, MAX_NUMBER, MAX_WORK, Card, Fail, Family,  # noqa: F401
-                                Keyed, Seat, Zone, bounded)
+from interpreter.values import (MAX_ITEMS, MAX_NUMBER, MAX_WORK, Card, EnumValue,  # noqa: F401
+                                Fail, Family, Keyed, Seat, Zone, bounded)
 from interpreter.work import charge, counted, equal, order, overwork, weigh, weighed  # noqa: F401
 
 PAUSE = "pause"  # a unit waits for a move
@@ -120,6 +120,16 @@ def parts_of(value):
 def log_parts(g, value):
     """Parts of a log line: each card with the seats that know it now."""
     known = g.known
+    if type(value) is list and all(type(x) is Card for x in value):  # a hand, a trick...
+        out = []
+        for x in value:
+            if out:
+                out.append(", ")
+            out.append(SeenCard(x, known[x.id]))
+        g.work += 4 * len(value)  # as below: each part, and the length of each ", "
+        if g.work > MAX_WORK:
+            overwork(g)
+        return out
     out = [SeenCard(p, known[p.id]) if type(p) is Card else p for p in kind_of(value).parts(value)]
     g.work += len(out) + sum([len(p) for p in out if type(p) is str])  # a log can be long: counted
     if g.work > MAX_WORK:
@@ -235,11 +245,11 @@ def names() -> dict:
         "list_minus", "augment", "times", "divide", "modulo", "in_zone", "in_family", "in_any",
         "is_kind", "number_range", "top_card", "end_item", "not_a_card", "text_of", "as_list",
         "bounded", "log_parts", "SeenCard", "Message", "overwork", "charge", "weighed", "equal",
-        "order", "number", "text_counted", "joined")}
+        "order", "number", "text_counted", "joined", "Seat", "EnumValue")}
     for name, impl in IMPLEMENTATIONS.items():
         out["b_" + name] = impl
     out["DIRECTIONS"] = DIRECTIONS
     out["__builtins__"] = {"len": len, "list": list, "range": range, "bool": bool, "int": int,
                            "map": map, "type": type, "dict": dict, "tuple": tuple,
-                           "isinstance": isinstance, "any": any, "all": all}
+                           "isinstance": isinstance, "any": any, "all": all, "sum": sum}
     return out

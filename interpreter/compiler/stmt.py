@@ -54,9 +54,13 @@ class UnitGen:
         self.block_depth = 0
         self.live = True  # can the current block still fall through to the next?
         self.written = False  # has the current block any line yet?
+        self.started: set = set()  # the blocks begun so far (a jump to any other is ahead)
+        self.falls = False  # the current block ended jumping ahead: nothing may follow in it
 
     # ------------------------------------------------------------ writing
     def line(self, text):
+        if self.falls and self.w.depth == self.block_depth:
+            raise AssertionError("a line after a jump ahead, in the same block")
         self.w(text)
         self.written = True
         if self.w.depth == self.block_depth:
@@ -90,13 +94,21 @@ class UnitGen:
             self.line(f"pc = {k}")
         if not self.written:
             self.w("pass")
+        self.falls = False
         self.w.depth = self.block_depth - 1
         self.w(f"if pc == {k}:")
         self.w.depth = self.block_depth
         self.live, self.written = True, False
+        self.started.add(k)
 
     def goto(self, k: int):
         self.line(f"pc = {k}")
+        if self.w.depth == self.block_depth and k not in self.started:
+            # the end of a block, jumping ahead: fall through the blocks between (each
+            # ``if pc == ...`` fails) rather than start again from the first
+            self.live = False
+            self.falls = True
+            return
         self.jump_line("continue")
 
     def body(self, stmts):
@@ -208,14 +220,19 @@ class UnitGen:
         k, unit = self.resume_block(), self.m.unit_name(name)
         self.line(f"F.pc = {k}")
         # run it at once; back here when it is done, unless it paused or put frames on top
-        self.line(f"if {unit}.run(g, g.call({unit}, [{args}])) is PAUSE: return PAUSE")
+        self.line(f"if {self.m.rule_function(name)}(g, g.call({unit}, [{args}])) is PAUSE: "
+                  "return PAUSE")
         self.line("if g.frames[-1] is not F: return")
         self.start_block(k)
 
     def s_Move(self, s):
         x = self.x
         at = "None" if s.at is None else literal("bottom") if s.at == "bottom" else x.expr(s.at)
-        self.line(f"g.move({x.expr(s.what)}, {x.expr(s.dest)}, {at})")
+        if at == "None" and s.what.ty is not None and s.what.ty.name == "card" \
+                and self.m.no_grid(s.dest):
+            self.line(f"g.move_card({x.expr(s.what)}, {x.expr(s.dest)})")
+        else:
+            self.line(f"g.move({x.expr(s.what)}, {x.expr(s.dest)}, {at})")
         self.after_effect(True)
 
     def s_Place(self, s):
@@ -374,15 +391,17 @@ class UnitGen:
 
     def flat_If(self, s):
         end = self.new_block()
-        for cond, body in s.branches:
-            skip = self.new_block()
+        for n, (cond, body) in enumerate(s.branches):
+            skip = self.new_block()  # numbered even when not used: saved positions stay put
+            last = n == len(s.branches) - 1 and not s.other
             with self.w.at(cond.span):
                 self.line(f"if not {self.x.truth(cond)}:")
                 with self.w.indent():
-                    self.goto(skip)
+                    self.goto(end if last else skip)  # no else: straight to what follows
             self.body(body)
-            self.goto(end)
-            self.start_block(skip)
+            if not last:
+                self.goto(end)
+                self.start_block(skip)
         if s.other:
             self.body(s.other)
         self.start_block(end)

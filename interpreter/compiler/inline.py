@@ -1,0 +1,156 @@
+"""Calls of small functions written out where they are called.
+
+A ``fn`` whose body is one expression (no ``let``), that cannot call itself and draws
+no chance, is not called: its body is compiled at the call site with each parameter
+read as its argument. A lambda passed to it is not made either: calling the parameter
+compiles the lambda's body on the spot. ``follows(c, hand[current], led, x => x.suit)``
+becomes a test on ``c``'s suit with no call, no lambda, and, since the types of the
+arguments are known at the call site, a plain read of the field.
+
+Evaluation stays as it was: an argument that is not a plain name or literal is worked
+out once, before the body, into a temporary (``(a1_7 := ...)``), so an argument that
+fails still fails and one read twice is not worked out twice. Names the body binds
+get a suffix of their own (``s4_7``), so they cannot hide the caller's.
+"""
+from __future__ import annotations
+
+import attrs
+
+from rulelang import ast
+from rulelang.types import Type
+
+INLINE_MAX_COST = 60  # bodies costlier than this stay calls (code size, not speed)
+
+
+@attrs.define
+class Scope:
+    """Where the expression being written reads its locals from."""
+    slots: dict  # slot -> Python code reading it
+    frame_slots: bool  # slots not in ``slots`` are L[i] (True) or s{i} (False)
+    suffix: str  # added to the names comprehensions bind
+    types: dict  # slot -> static type known better here than where the slot was checked
+    lambdas: dict  # slot -> LambdaArg: a parameter whose argument is a lambda
+
+
+@attrs.frozen
+class LambdaArg:
+    node: ast.Lambda
+    scope: Scope  # the caller's: the lambda's body is compiled there
+
+
+def walk(node):
+    yield node
+    for field in attrs.fields(type(node)):
+        value = getattr(node, field.name)
+        for item in value if isinstance(value, list) else (value,):
+            if isinstance(item, ast.Node):
+                yield from walk(item)
+
+
+def plain(node) -> bool:
+    """An argument that can be read again wherever its parameter is (it cannot fail and
+    costs a lookup): a literal, a local, a variable, a zone, a constant, ``current``."""
+    if isinstance(node, ast.Lit):
+        return type(node.value) not in (list, tuple)
+    if isinstance(node, ast.Name) and node.ref:
+        return node.ref[0] in ("local", "var", "zone", "family", "const", "option", "member") \
+            or node.ref in (("builtin", "current"), ("builtin", "player_count"))
+    return False
+
+
+class Inliner:
+    """Mixed into ExprGen."""
+
+    def inlinable(self, name):
+        """The declaration of a function to write out at its calls, or None."""
+        cache = self.m.inline_cache
+        if name not in cache:
+            decl, an = self.m.program.fns[name], self.m.an
+            ok = (not decl.lets and name not in an.recursive_fns and not an.fn_chance.get(name)
+                  and an.cost(decl.body) <= INLINE_MAX_COST)
+            cache[name] = decl if ok else None
+        return cache[name]
+
+    def scope(self) -> Scope:
+        return Scope(self.slots, self.frame_slots, self.suffix, self.types, self.lambdas)
+
+    def enter(self, scope: Scope):
+        self.slots, self.frame_slots, self.suffix = scope.slots, scope.frame_slots, scope.suffix
+        self.types, self.lambdas = scope.types, scope.lambdas
+
+    def ty_of(self, e):
+        """The static type of an expression, as known here (better inside a function
+        written out at its call: its parameters have the arguments' types)."""
+        if isinstance(e, ast.Name) and e.ref and e.ref[0] == "local":
+            known = self.types.get(e.ref[1])
+            if known is not None:
+                return known
+        return e.ty
+
+    def inline_call(self, name, nodes, args):
+        """The function's body written out for these arguments (``args``: their code),
+        or None when it is called."""
+        decl = self.inlinable(name)
+        if decl is None or self.in_iterable:  # no ``:=`` in a comprehension's iterable
+            return None
+        caller = self.scope()
+        k = next(self.m.counter)
+        uses = {}
+        for n in walk(decl.body):
+            if isinstance(n, ast.Name) and n.ref and n.ref[0] == "local":
+                uses[n.ref[1]] = uses.get(n.ref[1], 0) + 1
+        temps, slots, types, lambdas = [], {}, {}, {}
+        for i, (node, code) in enumerate(zip(nodes, args)):
+            if isinstance(node, ast.Lambda):
+                lambdas[i] = LambdaArg(node, caller)
+                if uses.get(i):  # also passed on as a value: made as a lambda
+                    slots[i] = code
+                continue
+            if plain(node):  # a number in brackets: ``3.f`` would not be Python
+                slots[i] = f"({code})" if type(getattr(node, "value", None)) is int else code
+            else:
+                slots[i] = f"a{i}_{k}"
+                temps.append(f"(a{i}_{k} := {code})")
+            if node.ty is not None:
+                types[i] = self.ty_of(node)
+        self.enter(Scope(slots, False, f"_{k}", types, lambdas))
+        try:
+            body = self.expr(decl.body)
+        finally:
+            self.enter(caller)
+        if temps:
+            return f"({', '.join(temps)}, {body})[-1]"
+        return f"({body})"
+
+    def apply_lambda(self, lam: LambdaArg, arg_node) -> str:
+        """A lambda argument called inside a function written out: its body, its
+        parameter read as the argument (a call of the lambda when the argument is not
+        a plain name)."""
+        from interpreter.compiler.expr import simple
+        arg, ty = self.expr(arg_node), self.ty_of(arg_node)
+        here = self.scope()
+        scope, slot = lam.scope, lam.node.slot
+        self.enter(scope)
+        try:
+            if not simple(arg):
+                return f"{self.lambda_(lam.node)}({arg})"
+            types = dict(scope.types)
+            if ty is not None:
+                types[slot] = ty
+            self.enter(Scope({**scope.slots, slot: arg}, scope.frame_slots, scope.suffix, types,
+                             scope.lambdas))
+            return self.expr(lam.node.body)
+        finally:
+            self.enter(here)
+
+    def item_type(self, items):
+        """The type of each item of a comprehension's source, when it is known better here
+        than where it was checked, else None."""
+        ty = self.ty_of(items)
+        if ty is items.ty or ty is None:
+            return None
+        if ty.name == "zone" and ty.arg:
+            return Type("card", ty.arg)
+        if ty.name == "list" and isinstance(ty.arg, Type):
+            return ty.arg
+        return None
