@@ -24,7 +24,6 @@ from interpreter.values import MAX_WORK, Fail, Keyed, Seat
 from rulelang.errors import RulesError
 
 
-_new = object.__new__  # a record made field by field (no __init__ call), where made most often
 MAX_FRAMES = 300  # rules and triggers waiting on each other (the generated code says so too)
 
 
@@ -206,7 +205,7 @@ class Game(Effects, Decisions):
         self.turn_number += 1
         if self.logging:
             current = self.current
-            line = _new(Header)  # Header(...), written out: once per turn
+            line = Header()  # Header.of(...), written out: once per turn
             line.text = f"turn {self.turn_number}: " + (
                 current.name if type(current) is Seat else self.seat_name(current))
             self.log.append(line)

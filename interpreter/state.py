@@ -415,10 +415,10 @@ def _load_log(g, data):
         elif kind == "choice":
             seat = decode(g, {"seat": e[1]})
             named = tuple(decode(g, {"card": c}) for c in a_list(e[4], what))
-            out.append(Choice(seat, _unparts(g, e[2], what), a_text(e[3], what), named,
-                              an_int(e[5], what, 0, g.everyone)))
+            out.append(Choice.of(seat, _unparts(g, e[2], what), a_text(e[3], what), named,
+                                 an_int(e[5], what, 0, g.everyone)))
         elif kind == "header":
-            out.append(Header(a_text(e[1], what)))
+            out.append(Header.of(a_text(e[1], what)))
         else:
             out.append(Ending(a_text(e[1], what)))
     return out
