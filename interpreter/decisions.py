@@ -268,6 +268,8 @@ class Decisions:
                 add(v.label if known[v.id] & bit else self.position(v))
             elif t is EnumValue or t is Seat:
                 add(v.name)
+            elif t is Placement:  # a shape on a grid: hundreds of them in one decision
+                add(v.label)
             elif t is int and element is None:
                 add(str(v))
             elif t is bool:

@@ -94,3 +94,34 @@ def test_an_argument_that_fails_still_fails_when_its_function_is_written_out():
     game.play(game.legal_moves()[0])  # the bag is emptied after this move
     with pytest.raises(rulelang.RulesRuntimeError, match="size"):
         game.play(game.legal_moves()[0])  # top(bag) is none: reading its size fails, unused as it is
+
+
+SIZES = """
+game "Sizes"
+players 2
+card Gem { size: int  name "g{size}" }
+zone bag: row of Gem, public
+zone box: row of Gem, public
+fn bigger_in(n, pile) = any(d.size > n for d in pile)
+
+setup {
+  for n in [1, 4, 2, 6, 3] { create Gem(size: n) in bag }
+  for n in [2, 5] { create Gem(size: n) in box }
+  log "same for all: {[c.size for c in bag if any(d.size > 4 for d in box)]}"
+  log "each its own: {[c.size for c in bag if any(d.size > c.size for d in box)]}"
+  log "through a function: {[c.size for c in bag if bigger_in(c.size, box)]}"
+  log "none bigger: {[c.size for c in bag if not any(d.size > 5 for d in box)]}"
+}
+turn { choose x in [1] win current }
+"""
+
+
+def test_a_condition_the_same_for_every_item_is_worked_out_once_and_right():
+    rules = rulelang.loads(SIZES, "sizes.rules")
+    setup = rules.source().split("def block_setup")[1].split("\ndef ")[0]
+    assert setup.count("UNSET)") == 2  # kept: the 1st and the 4th; the 2nd and 3rd read c
+    log = rules.new_game(seed=1).transcript()
+    assert "same for all: 1, 4, 2, 6, 3\n" in log  # box holds a 5
+    assert "each its own: 1, 4, 2, 3\n" in log  # only 6 has nothing bigger in the box
+    assert "through a function: 1, 4, 2, 3\n" in log  # c.size: worked out for each c
+    assert "none bigger: 1, 4, 2, 6, 3\n" in log  # nothing in the box is over 5

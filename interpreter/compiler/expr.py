@@ -83,6 +83,22 @@ def seats_of(ty):
     return None
 
 
+class Memo:
+    """A comprehension's values worked out once (``ExprGen.hoisted``): their names, and the
+    names of what changes from item to item (what it binds, temporaries made from them)."""
+    __slots__ = ("names", "variant")
+
+    def __init__(self):
+        self.names: list[str] = []
+        self.variant: set[str] = set()
+
+    def mentions(self, code) -> bool:
+        if not self.variant:
+            return False
+        words = "|".join(map(re.escape, sorted(self.variant)))
+        return re.search(rf"\b(?:{words})\b", code) is not None
+
+
 class ExprGen(Inliner):
     def __init__(self, module):
         self.m = module  # the module being written: names, analysis, program
@@ -93,6 +109,7 @@ class ExprGen(Inliner):
         self.types: dict = {}  # slot -> its type, where known better than checked (inline.py)
         self.lambdas: dict = {}  # slot -> a lambda argument of a function written out
         self.in_iterable = False  # writing a comprehension's iterable (no ``:=`` there)
+        self.memo = None  # writing a comprehension's condition: what it may work out once
 
     # ------------------------------------------------------------ slots
     def slot(self, i: int) -> str:
@@ -288,6 +305,14 @@ class ExprGen(Inliner):
             if lam is not None:
                 return self.apply_lambda(lam, e.args[0])
             return f"{self.slot(name)}({self.expr(e.args[0])})"
+        if kind == "builtin" and name in ("any", "all") and len(e.args) == 1 \
+                and isinstance(e.args[0], ast.Comprehension) and not self.m.an.expr_chance(e.args[0]):
+            # stops at the first item that decides (nothing is drawn by chance in it, so
+            # the items not looked at would have changed nothing)
+            inits, made = self.comprehension(e.args[0])
+            if made.startswith("["):
+                return self.hoisted(self.memoized(inits, f"{name}({made[1:-1]})"))
+            return self.hoisted(self.memoized(inits, f"b_{name}(g, {made})"))
         args = [self.lambda_(a) if isinstance(a, ast.Lambda) else self.expr(a) for a in e.args]
         each = sum(self.m.an.cost(a.body) for a in e.args if isinstance(a, ast.Lambda))
         if each >= EACH_CHARGED:  # a function run on each item: its work counted
@@ -305,11 +330,6 @@ class ExprGen(Inliner):
         fast = self.fast_builtin(name, e.args, args)
         if fast is not None:
             return fast
-        if name in ("any", "all") and len(e.args) == 1 and isinstance(e.args[0], ast.Comprehension) \
-                and not self.m.an.expr_chance(e.args[0]):
-            # stops at the first item that decides (nothing is drawn by chance in it, so
-            # the items not looked at would have changed nothing)
-            return f"{name}({args[0][1:-1]})"
         if name not in IMPLEMENTATIONS:
             raise AssertionError(f"no builtin {name}")
         return f"b_{name}(g{''.join(', ' + a for a in args)})"
@@ -349,18 +369,25 @@ class ExprGen(Inliner):
             and len(elt.args) == 1 and elt.args[0].ty is not None and elt.args[0].ty.name == "zone"
 
     def lambda_(self, e) -> str:
-        saved = dict(self.slots)
+        saved, saved_memo = dict(self.slots), self.memo
         param = self.bind(e.slot)
+        self.memo = None  # its body runs for each value it is given: nothing kept there
         body = self.expr(e.body)
-        self.slots = saved
+        self.slots, self.memo = saved, saved_memo
         return f"(lambda {param}: {body})"
 
     def x_Lambda(self, e):
         raise AssertionError("lambdas are compiled as arguments")
 
     def x_Comprehension(self, e):
-        saved, saved_types = dict(self.slots), self.types
-        self.types = dict(saved_types)
+        return self.memoized(*self.comprehension(e))
+
+    def comprehension(self, e):
+        """The comprehension's code, and the names of the values its conditions work out
+        once (see ``hoisted``), to be set to UNSET before it runs."""
+        saved, saved_types, saved_memo = dict(self.slots), self.types, self.memo
+        self.types, self.memo = dict(saved_types), None
+        memo = None if self.in_iterable else Memo()  # no ``:=`` in an iterable
         clauses = []
         for c, each in zip(e.fors, self.comprehension_items(e)):
             was, self.in_iterable = self.in_iterable, True
@@ -378,13 +405,34 @@ class ExprGen(Inliner):
             targets = [self.bind(s) for s in c.slots]
             target = targets[0] if len(targets) == 1 else "(" + ", ".join(targets) + ")"
             clause = f"for {target} in {items}"
+            if memo is not None:
+                memo.variant.update(targets)
             if c.cond is not None:
-                clause += f" if {self.truth(c.cond)}"
+                self.memo = memo
+                try:
+                    clause += f" if {self.truth(c.cond)}"
+                finally:
+                    self.memo = None
             clauses.append(clause)
         elt = self.expr(e.elt)
-        self.slots, self.types = saved, saved_types
+        self.slots, self.types, self.memo = saved, saved_types, saved_memo
         made = f"[{elt} {' '.join(clauses)}]"
-        return f"weighed(g, {made})" if may_nest(e.elt.ty) and not self.picks(e) else made
+        made = f"weighed(g, {made})" if may_nest(e.elt.ty) and not self.picks(e) else made
+        return (memo.names if memo is not None else []), made
+
+    def memoized(self, names, code) -> str:
+        return f"({', '.join(f'({n} := UNSET)' for n in names)}, {code})[-1]" if names else code
+
+    def hoisted(self, code) -> str:
+        """``any``/``all`` in a comprehension's condition that reads nothing the
+        comprehension binds (nor a temporary worked out from what it binds): the same for
+        every item, so worked out once, the first time it is needed, and kept."""
+        memo = self.memo
+        if memo is None or memo.mentions(code):
+            return code
+        name = f"m{next(self.m.counter)}"
+        memo.names.append(name)
+        return f"({name} if {name} is not UNSET else ({name} := {code}))"
 
     @staticmethod
     def picks(e) -> bool:

@@ -14,6 +14,7 @@ from interpreter.values import (MAX_ITEMS, MAX_NUMBER, MAX_WORK, Card, EnumValue
 from interpreter.work import charge, counted, equal, order, overwork, weigh, weighed  # noqa: F401
 
 PAUSE = "pause"  # a unit waits for a move
+UNSET = object()  # a value a comprehension works out once, not yet worked out
 MAX_LOOP_STEPS = 200_000  # loop turns allowed between two decisions before we call it runaway
 
 
@@ -245,7 +246,7 @@ def names() -> dict:
         "list_minus", "augment", "times", "divide", "modulo", "in_zone", "in_family", "in_any",
         "is_kind", "number_range", "top_card", "end_item", "not_a_card", "text_of", "as_list",
         "bounded", "log_parts", "SeenCard", "Message", "overwork", "charge", "weighed", "equal",
-        "order", "number", "text_counted", "joined", "Seat", "EnumValue")}
+        "order", "number", "text_counted", "joined", "Seat", "EnumValue", "UNSET")}
     for name, impl in IMPLEMENTATIONS.items():
         out["b_" + name] = impl
     out["DIRECTIONS"] = DIRECTIONS

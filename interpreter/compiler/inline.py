@@ -111,6 +111,8 @@ class Inliner:
             else:
                 slots[i] = f"a{i}_{k}"
                 temps.append(f"(a{i}_{k} := {code})")
+                if self.memo is not None and self.memo.mentions(code):
+                    self.memo.variant.add(f"a{i}_{k}")  # it changes with the items
             if node.ty is not None:
                 types[i] = self.ty_of(node)
         self.enter(Scope(slots, False, f"_{k}", types, lambdas))
