@@ -257,8 +257,11 @@ def _knows(g, seat, card):
 
 
 def _next(g, seat):
-    seats = g.seats
-    return seats[(seats.index(seat) + 1) % len(seats)]
+    try:
+        return g.layout.next_seat[seat]  # worked out once per layout
+    except (AttributeError, KeyError, TypeError):  # not a seat (or no layout yet): as ever
+        seats = g.seats
+        return seats[(seats.index(seat) + 1) % len(seats)]
 
 
 def _previous(g, seat):

@@ -24,20 +24,22 @@ from interpreter.values import Card, Cell, EnumValue, Fail, Placement, Seat, cel
 from rulelang.errors import IllegalMove, RulesError
 
 
-_new = object.__new__  # a record made field by field where it is made most often (no __init__ call)
-
-
 class Decision:
+    """Made blank and filled in (``Decision.of(...)``, or field by field in ``ask``): a
+    class with no ``__init__`` is made without a Python call, once a decision."""
     __slots__ = ("seat", "site", "frame", "values", "notations", "_prompt", "index", "moves", "game",
                  "passing")
 
-    def __init__(self, seat, site, frame, values, notations, prompt, game=None, moves=None):
-        self.seat, self.site, self.frame = seat, site, frame
-        self.values, self.notations, self._prompt = values, notations, prompt
-        self.index = None
-        self.moves = moves
-        self.game = game
-        self.passing = False  # in a group: whether the pass move was offered
+    @staticmethod
+    def of(seat, site, frame, values, notations, prompt, game=None, moves=None) -> Decision:
+        d = Decision()
+        d.seat, d.site, d.frame = seat, site, frame
+        d.values, d.notations, d._prompt = values, notations, prompt
+        d.index = None
+        d.moves = moves
+        d.game = game
+        d.passing = False  # in a group: whether the pass move was offered
+        return d
 
     @staticmethod
     def offered(g, seat, site, frame, options, replay=True):
@@ -69,7 +71,7 @@ class Decision:
                 notations.append(text)
         finally:
             g.places = None
-        return Decision(seat, site, frame, values, notations, None, g)
+        return Decision.of(seat, site, frame, values, notations, None, g)
 
     @staticmethod
     def recompute(g, site, frame):
@@ -92,8 +94,8 @@ class Decision:
 
     def moved_to(self, g):
         """The same decision in a copy of its game (whose top frame is its own)."""
-        twin = Decision(self.seat, self.site, g.frames[-1], self.values, self.notations,
-                        self._prompt, g, self.moves)
+        twin = Decision.of(self.seat, self.site, g.frames[-1], self.values, self.notations,
+                           self._prompt, g, self.moves)
         twin.index = self.index
         return twin
 
@@ -128,7 +130,7 @@ class Group:
         """The same group in a copy of its game (whose top frame is its own)."""
         decisions = []
         for d in self.decisions:
-            twin = Decision(d.seat, d.site, d.frame, d.values, d.notations, d._prompt, g)
+            twin = Decision.of(d.seat, d.site, d.frame, d.values, d.notations, d._prompt, g)
             twin.index, twin.passing = d.index, d.passing
             decisions.append(twin)
         return Group(self.site, g.frames[-1], decisions, dict(self.answers))
@@ -238,15 +240,14 @@ def moves_for(rules, seat, notations) -> list:
         table = rules.moves_kept[seat] = []
     while len(table) < len(notations):
         table.append({})
-    moves = []
-    for i, text in enumerate(notations):
-        kept = table[i]
-        move = kept.get(text)
-        if move is None:
-            move = Move(seat, text, i)
-            if len(kept) < MAX_MOVES_KEPT:
-                kept[text] = move
-        moves.append(move)
+    moves = list(map(dict.get, table, notations))  # each place's move of that name, if made
+    if not all(moves):
+        for i, text in enumerate(notations):
+            if moves[i] is None:
+                kept = table[i]
+                move = moves[i] = Move(seat, text, i)
+                if len(kept) < MAX_MOVES_KEPT:
+                    kept[text] = move
     return moves
 
 
@@ -259,8 +260,8 @@ class Decisions:
         if seat not in self.players:
             raise Fail(f"{self.seat_name(seat)} cannot decide: say 'by' which player decides")
         known, bit, element = self.known, 1 << seat, site.element
-        texts = []
-        add = texts.append
+        key = [seat, passing]  # the offer's key: then the options' notations
+        add = key.append
         for v in options:  # notation_of, written out for the common kinds
             t = type(v)
             if t is Card:
@@ -278,9 +279,10 @@ class Decisions:
             else:
                 add(self.notation_of(v, seat, element))
         offers = self.rules.offers
-        key = (seat, passing, *texts)
+        key = tuple(key)
         offer = offers.get(key)
         if offer is None:
+            texts = key[2:]
             offer = make_offer(self.rules, seat, passing, texts)
             if len(texts) <= 64 and len(offers) < MAX_OFFERS_KEPT:
                 offers[key] = offer
@@ -290,10 +292,17 @@ class Decisions:
             values = [values[i] for i in keep]
         if passing:
             values.append(None)
-        decision = _new(Decision)  # Decision(...), written out: once per decision
-        decision.seat, decision.site, decision.frame, decision.values = seat, site, frame, values
-        decision.notations, decision._prompt, decision.game = offer.notations, prompt, self
-        decision.moves, decision.index, decision.passing = offer.moves, None, False
+        decision = Decision()  # Decision.of(...), written out: once per decision
+        decision.seat = seat
+        decision.site = site
+        decision.frame = frame
+        decision.values = values
+        decision.notations = offer.notations
+        decision._prompt = prompt
+        decision.game = self
+        decision.moves = offer.moves
+        decision.index = None
+        decision.passing = False
         if restoring:
             return decision
         self.pending = decision
@@ -401,7 +410,7 @@ class Decisions:
                         named = kind_of(value).named(self, value, seat)
                     else:
                         named = ()
-                    line = _new(Choice)
+                    line = Choice()  # Choice.of(...), written out
                     line.seat, line.notation, line.named = seat, decision.notations[i], named
                     line.prompt = decision._prompt or decision.prompt
                     line.mask = 1 << seat if named else self.everyone
@@ -572,7 +581,7 @@ class Decisions:
         prompt = decision._prompt
         if prompt is None:  # not given when asked (a restored game): worked out now
             prompt = decision.prompt
-        line = _new(Choice)  # Choice(...), written out: once per move
+        line = Choice()  # Choice.of(...), written out
         line.seat, line.prompt, line.notation, line.named = seat, prompt, decision.notations[i], named
         line.mask = 1 << seat if named else self.everyone
         self.log.append(line)

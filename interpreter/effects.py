@@ -17,6 +17,8 @@ from interpreter.values import (MAX_CARDS, MAX_WORK, Card, Cell, Fail, Placement
                                 parse_cell, parse_shape)
 from rulelang.errors import RulesError, did_you_mean
 
+_new = object.__new__  # a record made field by field (no __init__ call)
+
 
 class Effects:
     # Asked for every chance draw nothing fixed: (game, event, items) -> the outcome (a
@@ -292,13 +294,14 @@ class Effects:
         if self.work > MAX_WORK:
             raise Fail(f"over {MAX_WORK:,} steps of work since the last decision: this seems "
                        "never to end")
-        for name, to in code.coerce.items():
-            value = fields[name]
-            if isinstance(value, str):
-                fields[name] = parse_shape(value) if to == "shape" else parse_cell(value)
+        if code.coerce:
+            for name, to in code.coerce.items():
+                value = fields[name]
+                if isinstance(value, str):
+                    fields[name] = parse_shape(value) if to == "shape" else parse_cell(value)
         for name in code.var_fields:
             fields.pop(name, None)  # a var field starts from its declared start value
-        args = [fields[name] for name in code.fixed]
+        args = list(map(fields.__getitem__, code.fixed))
         cid = len(self.cards)
         for values in self.cv.values():
             values.append(None)
@@ -306,7 +309,9 @@ class Effects:
             cv = self.cv
             for name, value in zip(code.var_fields, code.inits(self, *args)):
                 cv[name][cid] = value
-        card = Card(cid, kind, fields, code.label(self, *args) if code.label is not None else kind)
+        card = _new(Card)  # Card(...), written out: setup makes every card
+        card.id, card.kind, card.f = cid, kind, fields
+        card.label = code.label(self, *args) if code.label is not None else kind
         self.cards.append(card)
         self.where.append(None)
         self.cells.append(())

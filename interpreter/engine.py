@@ -24,7 +24,6 @@ from interpreter.values import MAX_WORK, Fail, Keyed, Seat
 from rulelang.errors import RulesError
 
 
-_new = object.__new__  # a record made field by field (no __init__ call), where made most often
 MAX_FRAMES = 300  # rules and triggers waiting on each other (the generated code says so too)
 
 
@@ -206,15 +205,14 @@ class Game(Effects, Decisions):
         self.turn_number += 1
         if self.logging:
             current = self.current
-            line = _new(Header)  # Header(...), written out: once per turn
+            line = Header()  # Header.of(...), written out: once per turn
             line.text = f"turn {self.turn_number}: " + (
                 current.name if type(current) is Seat else self.seat_name(current))
             self.log.append(line)
 
     def next_turn(self):
-        players = self.players
-        self.current = players[(players.index(self.current) + 1) % len(players)] \
-            if self.current in players else players[0]
+        after = self.layout.next_player.get(self.current)  # None: not a player
+        self.current = after if after is not None else self.players[0]
         self.steps += 1
         if self.steps > 10_000:
             raise Fail("turns keep passing with no decision: the game never ends")

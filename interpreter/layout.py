@@ -16,7 +16,7 @@ from rulelang.key_ranges import IntKeys
 
 class Layout:
     __slots__ = ("nplayers", "players", "seats", "dummies", "zones", "zone_list", "zone_named",
-                 "everyone", "tables", "ranges")
+                 "everyone", "tables", "ranges", "next_seat", "next_player")
 
     def __init__(self, rules, nplayers: int, dummies: list[str], tables: dict,
                  options: dict | None = None):
@@ -30,6 +30,10 @@ class Layout:
         self.dummies = {name: Seat(nplayers + i, name) for i, name in enumerate(dummies)}
         self.seats = self.players + list(self.dummies.values())
         self.everyone = (1 << len(self.seats)) - 1
+        # each seat's next, as ``next(seat)`` and the turn order read it
+        seats, players = self.seats, self.players
+        self.next_seat = {s: seats[(i + 1) % len(seats)] for i, s in enumerate(seats)}
+        self.next_player = {p: players[(i + 1) % len(players)] for i, p in enumerate(players)}
         self.tables = tables
         self._check_sizes(rules)
         self.zones: dict = {}  # name -> Zone, or Family for a keyed declaration

@@ -36,11 +36,15 @@ class SeenCard(_Record):
 
 
 class Header(_Record):
-    """``-- turn 3: P1 --``"""
+    """``-- turn 3: P1 --``. Made blank and filled in (``Header.of(text)``): a class
+    with no ``__init__`` is made without a Python call, once a turn."""
     __slots__ = ("text",)
 
-    def __init__(self, text: str):
-        self.text = text
+    @staticmethod
+    def of(text: str) -> Header:
+        line = Header()
+        line.text = text
+        return line
 
 
 class Message(_Record):
@@ -57,15 +61,21 @@ class Choice(_Record):
 
     The one record that changes: its ``mask`` when it is settled. Only a game's unsettled
     lines do, and a copy of a game gets its own of those (``copied``), so no two games
-    ever share a line that can still change."""
+    ever share a line that can still change.
+
+    Made blank and filled in (``Choice.of(...)``, or field by field where a move is
+    played): a class with no ``__init__`` is made without a Python call."""
     __slots__ = ("seat", "prompt", "notation", "named", "mask")
 
-    def __init__(self, seat, prompt: tuple, notation: str, named: tuple, mask: int):
-        self.seat, self.prompt, self.notation, self.named, self.mask = (
+    @staticmethod
+    def of(seat, prompt: tuple, notation: str, named: tuple, mask: int) -> Choice:
+        line = Choice()
+        line.seat, line.prompt, line.notation, line.named, line.mask = (
             seat, prompt, notation, named, mask)
+        return line
 
     def copied(self) -> Choice:
-        return Choice(self.seat, self.prompt, self.notation, self.named, self.mask)
+        return Choice.of(self.seat, self.prompt, self.notation, self.named, self.mask)
 
 
 class Ending(_Record):

@@ -347,6 +347,8 @@ def text_of(v) -> str:
     t = type(v)
     if t is str:
         return v
+    if t is EnumValue or t is Seat:  # the commonest in log lines: as _Enum and _Seat say
+        return v.name
     if t is int:
         return str(v)
     return KINDS.get(t, _OTHER).text(v)

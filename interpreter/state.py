@@ -230,6 +230,21 @@ def _key(k):
     return tuple(k) if isinstance(k, list) else k
 
 
+def _copy_lists_of(kind):
+    """A copier of a dict of lists (or queues): each value copied, in one pass in C
+    (a copy is made for every new game and every look-ahead move)."""
+    def copy(values: dict) -> dict:
+        return dict(zip(values, map(kind, values.values()))) if values else {}
+    return copy
+
+
+def _copy_grids(zg):
+    """Each grid zone's cells -> card map copied; the other zones' None kept."""
+    if zg.count(None) == len(zg):  # no grids
+        return list(zg)
+    return [dict(z) if z is not None else None for z in zg]
+
+
 def _copy_vars(vars_):
     return {k: v.copy() if type(v) is Keyed else v for k, v in vars_.items()}
 
@@ -400,10 +415,10 @@ def _load_log(g, data):
         elif kind == "choice":
             seat = decode(g, {"seat": e[1]})
             named = tuple(decode(g, {"card": c}) for c in a_list(e[4], what))
-            out.append(Choice(seat, _unparts(g, e[2], what), a_text(e[3], what), named,
-                              an_int(e[5], what, 0, g.everyone)))
+            out.append(Choice.of(seat, _unparts(g, e[2], what), a_text(e[3], what), named,
+                                 an_int(e[5], what, 0, g.everyone)))
         elif kind == "header":
-            out.append(Header(a_text(e[1], what)))
+            out.append(Header.of(a_text(e[1], what)))
         else:
             out.append(Ending(a_text(e[1], what)))
     return out
@@ -465,22 +480,21 @@ def _flag(what):
 FIELDS = (
     Field("seed", "seed", lambda g: g.seed, _plain, _load_seed),
     Field("rng", "rng", lambda g: random.Random(g.seed), _save_rng, _load_rng, _copy_rng),
-    Field("fixed", "fixed", lambda g: {}, _save_fixed, _load_fixed,
-          lambda f: {k: deque(q) for k, q in f.items()}),
+    Field("fixed", "fixed", lambda g: {}, _save_fixed, _load_fixed, _copy_lists_of(deque)),
     Field("consts", "consts", lambda g: dict(g.options),
           lambda g, c: {k: encode(x) for k, x in c.items() if k not in g.options}, _load_consts),
     Field("cards", "cards", lambda g: [], _save_cards, _load_cards, list),
     Field("known", "known", lambda g: [], lambda g, k: list(k), _load_known, list, check_known),
     Field("told", "told", lambda g: {name: [] for name in g.rules.program.told_fields},
-          _save_told, _load_told, lambda t: {k: list(v) for k, v in t.items()}, optional=True),
+          _save_told, _load_told, _copy_lists_of(list), optional=True),
     Field("cv", "cvars", lambda g: {name: [] for name in g.rules.var_fields}, _save_cv, _load_cv,
-          lambda cv: {k: list(v) for k, v in cv.items()}),
+          _copy_lists_of(list)),
     Field("zc", "zones", lambda g: [[] for _ in g.layout.zone_list], _save_zones, _load_zones,
-          lambda zc: [list(z) for z in zc], check_zones),
+          lambda zc: list(map(list, zc)), check_zones),
     Field("where", None, lambda g: [], copy=list),  # rebuilt with the zones
     Field("cells", None, lambda g: [], copy=list),
     Field("zg", None, lambda g: [{} if z.grid else None for z in g.layout.zone_list],
-          copy=lambda zg: [dict(z) if z is not None else None for z in zg]),
+          copy=_copy_grids),
     Field("vars", "vars", lambda g: {}, _save_vars, _load_vars, _copy_vars),
     Field("current", "current", lambda g: g.players[0], lambda g, v: encode(v), _load_current),
     Field("turn_number", "turn", lambda g: 0, _plain, _counter(MAX_TURNS, "the turn")),

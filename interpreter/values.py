@@ -169,7 +169,10 @@ class Keyed(dict):
         raise Fail(f"'{self.name}' has nothing for {text_of(key)}")
 
     def copy(self):
-        return Keyed(self.name, self)
+        twin = dict.__new__(Keyed)  # Keyed(self.name, self) without two Python calls:
+        dict.update(twin, self)  # a game's keyed variables are copied for every new game
+        twin.name = self.name
+        return twin
 
     def known(self, key):
         """The key, if the variable has it: a number outside a key range is refused."""

@@ -227,3 +227,16 @@ def test_a_game_asked_for_again_starts_from_its_snapshot_with_its_own_options(tm
         assert len(rules.new_game(options={"many": "3"}).legal_moves()) == 3
         with pytest.raises(rulelang.RulesError, match="at most four cards"):
             rules.new_game(options={"many": 7})
+
+
+def test_shuffles_and_picks_draw_exactly_as_python_random_does():
+    from interpreter import draws
+    for seed in range(40):
+        for size in (0, 1, 2, 3, 5, 17, 33, 52, 65, 129):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            a, b = list(range(size)), list(range(size))
+            draws.shuffle(ours, a)
+            theirs.shuffle(b)
+            assert a == b
+            assert draws.below(ours, size + 1) == theirs.randrange(size + 1)
+            assert ours.getstate() == theirs.getstate()
