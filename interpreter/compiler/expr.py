@@ -114,7 +114,10 @@ class ExprGen(Inliner):
         return getattr(self, "x_" + type(e).__name__)(e)
 
     def truth(self, e) -> str:
-        """An expression used as a condition."""
+        """An expression used as a condition: only whether it is true matters, so the
+        sides of an ``and``/``or`` need not be made True or False first."""
+        if isinstance(e, ast.BoolOp):
+            return f"({self.truth(e.left)} {e.op} {self.truth(e.right)})"
         return self.expr(e)
 
     def as_bool(self, e) -> str:
@@ -527,7 +530,7 @@ class ExprGen(Inliner):
         return f"({self.as_bool(e.left)} {e.op} {self.as_bool(e.right)})"
 
     def x_Not(self, e):
-        return f"(not {self.expr(e.operand)})"
+        return f"(not {self.truth(e.operand)})"
 
     def x_Neg(self, e):
         return f"(-{self.expr(e.operand)})"
