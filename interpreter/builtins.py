@@ -151,8 +151,7 @@ def _cells(g, v):
 
 
 def _occupied(g, grid):
-    return sorted((c for c, cards in g.zg[_grid(grid).i].items() if cards),
-                  key=lambda c: (c[1], c[0]))
+    return sorted((c for c, cards in g.zg[_grid(grid).i].items() if cards), key=geometry.READING)
 
 
 def _empty_cells(g, grid):

@@ -1,9 +1,11 @@
 """Cells and shapes on a grid: neighbours, groups, placements, matching."""
 from __future__ import annotations
 
+from operator import itemgetter
+
 from interpreter.values import Cell, Fail, Placement, Shape, cell, cell_name, normalize
 
-STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
+READING = itemgetter(1, 0)  # a cell's place in reading order: row, then column (in C)
 # The eight directions, clockwise from up (y grows downwards): the built-in `directions`.
 DIRECTIONS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 
@@ -98,35 +100,36 @@ def as_cells(value) -> list:
 
 
 def neighbours(cells, grid=None) -> list:
-    """Orthogonal neighbours of a region that are not in it, in reading order."""
+    """Orthogonal neighbours of a region that are not in it, in reading order. Plain
+    pairs while looking (a cell hashes and compares as its pair): cells made for the
+    answer only."""
     region = set(as_cells(cells))
     out = set()
     for x, y in region:
-        for dx, dy in STEPS:
-            n = cell(x + dx, y + dy)
+        for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
             if n not in region and (grid is None or grid.in_bounds(n)):
                 out.add(n)
-    return sorted(out, key=lambda c: (c[1], c[0]))
+    return [cell(x, y) for x, y in sorted(out, key=READING)]
 
 
 def groups(cells) -> list:
     """Orthogonally connected groups, each in reading order, groups by first cell."""
-    todo = set(as_cells(cells))
+    todo = {c: c for c in as_cells(cells)}  # a cell found by its plain pair
     result = []
-    for start in sorted(todo, key=lambda c: (c[1], c[0])):
+    for start in sorted(todo, key=READING):
         if start not in todo:
             continue
-        todo.discard(start)
+        del todo[start]
         group, stack = [start], [start]
         while stack:
             x, y = stack.pop()
-            for dx, dy in STEPS:
-                n = cell(x + dx, y + dy)
-                if n in todo:
-                    todo.discard(n)
-                    group.append(n)
-                    stack.append(n)
-        result.append(sorted(group, key=lambda c: (c[1], c[0])))
+            for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                found = todo.pop(n, None)
+                if found is not None:
+                    group.append(found)
+                    stack.append(found)
+        group.sort(key=READING)
+        result.append(group)
     return result
 
 

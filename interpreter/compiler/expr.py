@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from interpreter.builtins import IMPLEMENTATIONS
-from interpreter.compiler.inline import Inliner
+from interpreter.compiler.inline import Inliner, Memo
 from interpreter.compiler.source import literal
 from rulelang import ast
 
@@ -44,6 +44,7 @@ def items_may_nest(ty) -> bool:
     return False
 
 
+FLAT = ("int", "bool", "seat", "enum", "card", "cell", "text", "none")  # never a list or tuple
 SHORT_TEXT = ("int", "bool", "seat", "enum", "none", "cell")  # types whose text is a few characters
 
 
@@ -81,22 +82,6 @@ def seats_of(ty):
     if ty.name == "list" and ty.arg is not None and ty.arg.name == "seat":
         return "list"
     return None
-
-
-class Memo:
-    """A comprehension's values worked out once (``ExprGen.hoisted``): their names, and the
-    names of what changes from item to item (what it binds, temporaries made from them)."""
-    __slots__ = ("names", "variant")
-
-    def __init__(self):
-        self.names: list[str] = []
-        self.variant: set[str] = set()
-
-    def mentions(self, code) -> bool:
-        if not self.variant:
-            return False
-        words = "|".join(map(re.escape, sorted(self.variant)))
-        return re.search(rf"\b(?:{words})\b", code) is not None
 
 
 class ExprGen(Inliner):
@@ -420,20 +405,6 @@ class ExprGen(Inliner):
         made = f"weighed(g, {made})" if may_nest(e.elt.ty) and not self.picks(e) else made
         return (memo.names if memo is not None else []), made
 
-    def memoized(self, names, code) -> str:
-        return f"({', '.join(f'({n} := UNSET)' for n in names)}, {code})[-1]" if names else code
-
-    def hoisted(self, code) -> str:
-        """``any``/``all`` in a comprehension's condition that reads nothing the
-        comprehension binds (nor a temporary worked out from what it binds): the same for
-        every item, so worked out once, the first time it is needed, and kept."""
-        memo = self.memo
-        if memo is None or memo.mentions(code):
-            return code
-        name = f"m{next(self.m.counter)}"
-        memo.names.append(name)
-        return f"({name} if {name} is not UNSET else ({name} := {code}))"
-
     @staticmethod
     def picks(e) -> bool:
         """Does the comprehension only pick items of one list (``[c for c in xs if ...]``)?
@@ -540,6 +511,8 @@ class ExprGen(Inliner):
         item, coll = self.expr(e.item), self.expr(e.coll)
         t = e.coll.ty.name if e.coll.ty else "any"
         helper = {"zone": "in_zone", "family": "in_family"}.get(t, "in_any")
+        if t == "list" and e.item.ty is not None and e.item.ty.name in FLAT:
+            helper = "in_list"
         test = f"{helper}(g, {item}, {coll})"
         return f"(not {test})" if e.negated else test
 

@@ -220,6 +220,16 @@ def in_any(g, x, coll):
     return x in coll
 
 
+def in_list(g, x, coll):
+    """``x in coll`` where the checker knows ``coll`` is a list (or none) and ``x`` no list."""
+    if type(coll) is not list:
+        return in_any(g, x, coll)
+    g.work += len(coll)
+    if g.work > MAX_WORK:
+        overwork(g)
+    return x in coll
+
+
 def is_kind(value, kind):
     return type(value) is Card and value.kind == kind
 
@@ -244,6 +254,7 @@ def names() -> dict:
         "PAUSE", "Frame", "Fail", "Card", "Keyed", "runaway", "counted", "no_field", "field",
         "var_field", "any_field", "dynamic_attr", "item", "int_text", "parts_of", "list_plus",
         "list_minus", "augment", "times", "divide", "modulo", "in_zone", "in_family", "in_any",
+        "in_list",
         "is_kind", "number_range", "top_card", "end_item", "not_a_card", "text_of", "as_list",
         "bounded", "log_parts", "SeenCard", "Message", "overwork", "charge", "weighed", "equal",
         "order", "number", "text_counted", "joined", "Seat", "EnumValue", "UNSET")}

@@ -1,4 +1,4 @@
-"""Calls of small functions written out where they are called.
+"""Calls of small functions written out where they are called, and conditions kept.
 
 A ``fn`` whose body is one expression (no ``let``), that cannot call itself and draws
 no chance, is not called: its body is compiled at the call site with each parameter
@@ -11,8 +11,14 @@ Evaluation stays as it was: an argument that is not a plain name or literal is w
 out once, before the body, into a temporary (``(a1_7 := ...)``), so an argument that
 fails still fails and one read twice is not worked out twice. Names the body binds
 get a suffix of their own (``s4_7``), so they cannot hide the caller's.
+
+A comprehension's condition may hold an ``any``/``all`` that reads nothing the
+comprehension binds (``follows`` above: is any card of the hand of the suit led?): it is
+worked out the first time it is needed and kept for the other items (``hoisted``).
 """
 from __future__ import annotations
+
+import re
 
 import attrs
 
@@ -56,6 +62,22 @@ def plain(node) -> bool:
         return node.ref[0] in ("local", "var", "zone", "family", "const", "option", "member") \
             or node.ref in (("builtin", "current"), ("builtin", "player_count"))
     return False
+
+
+class Memo:
+    """A comprehension's values worked out once (``ExprGen.hoisted``): their names, and the
+    names of what changes from item to item (what it binds, temporaries made from them)."""
+    __slots__ = ("names", "variant")
+
+    def __init__(self):
+        self.names: list[str] = []
+        self.variant: set[str] = set()
+
+    def mentions(self, code) -> bool:
+        if not self.variant:
+            return False
+        words = "|".join(map(re.escape, sorted(self.variant)))
+        return re.search(rf"\b(?:{words})\b", code) is not None
 
 
 class Inliner:
@@ -156,3 +178,17 @@ class Inliner:
         if ty.name == "list" and isinstance(ty.arg, Type):
             return ty.arg
         return None
+
+    def memoized(self, names, code) -> str:
+        return f"({', '.join(f'({n} := UNSET)' for n in names)}, {code})[-1]" if names else code
+
+    def hoisted(self, code) -> str:
+        """``any``/``all`` in a comprehension's condition that reads nothing the
+        comprehension binds (nor a temporary worked out from what it binds): the same for
+        every item, so worked out once, the first time it is needed, and kept."""
+        memo = self.memo
+        if memo is None or memo.mentions(code):
+            return code
+        name = f"m{next(self.m.counter)}"
+        memo.names.append(name)
+        return f"({name} if {name} is not UNSET else ({name} := {code}))"
