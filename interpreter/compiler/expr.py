@@ -168,6 +168,8 @@ class ExprGen(Inliner):
         if seats == "list":
             return f"('[' + ', '.join(map(g.seat_name, {code})) + ']')"
         if e.ty is not None and e.ty.name == "int":
+            if simple(code):  # a number: str, with no call of ours (a seat prints as one)
+                return f"(str({code}) if type({code}) is int else int_text({code}))"
             return f"int_text({code})"
         if e.ty is not None and e.ty.name == "text" and isinstance(e, (ast.Text, ast.Lit)):
             return code

@@ -262,6 +262,7 @@ def names() -> dict:
         out["b_" + name] = impl
     out["DIRECTIONS"] = DIRECTIONS
     out["__builtins__"] = {"len": len, "list": list, "range": range, "bool": bool, "int": int,
+                           "str": str,
                            "map": map, "type": type, "dict": dict, "tuple": tuple,
                            "isinstance": isinstance, "any": any, "all": all, "sum": sum}
     return out
