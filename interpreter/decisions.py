@@ -310,9 +310,17 @@ class Decisions:
         # Asking a seat settles every other seat's lines, so unsettled lines are the last
         # chooser's, or after a simultaneous choice one per seat (in seat order): when the
         # first and the last are this seat's, all are, and settling would change nothing.
-        if unsettled and self.logging and (self.log[unsettled[0]].seat != seat or
-                                           self.log[unsettled[-1]].seat != seat):
-            self.settle(seat)
+        if unsettled and self.logging:
+            if len(unsettled) == 1:  # settle(seat) for the one line, written out (the common case)
+                entry = self.log[unsettled[0]]
+                if entry.seat != seat:
+                    mask, known = self.everyone, self.known
+                    for card in entry.named:
+                        mask &= known[card.id]
+                    entry.mask = mask | 1 << entry.seat
+                    self.unsettled = []
+            elif self.log[unsettled[0]].seat != seat or self.log[unsettled[-1]].seat != seat:
+                self.settle(seat)
         self.steps = self.work = 0
 
     def ask_each(self, frame, site, seats) -> bool:
