@@ -145,7 +145,7 @@ class Group:
         for n, seat in enumerate(seats):
             L = list(frame.L)
             L[site.each_slot] = seat
-            own = type(frame)(frame.unit, frame.pc, L)
+            own = type(frame).of(frame.unit, frame.pc, L)
             if saved is None:
                 options = site.options(g, L)
                 passing = site.can_pass and (site.passing is None or bool(site.passing(g, L)))

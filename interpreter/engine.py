@@ -92,9 +92,9 @@ class Game(Effects, Decisions):
 
     def start(self):
         units = self.rules.units
-        self.frames.append(Frame(units["play"], 0, [None] * units["play"].nslots))
+        self.frames.append(Frame.of(units["play"], 0, [None] * units["play"].nslots))
         if "setup" in units:
-            self.frames.append(Frame(units["setup"], 0, [None] * units["setup"].nslots))
+            self.frames.append(Frame.of(units["setup"], 0, [None] * units["setup"].nslots))
         else:
             self.in_setup = False
             self.check_fixed_after_setup()
@@ -165,7 +165,8 @@ class Game(Effects, Decisions):
         if len(self.frames) + self.rdepth > MAX_FRAMES:
             raise Fail(f"rule '{unit.name[5:]}' calls itself without end")
         args += unit.pad  # args: a new list, each parameter's; then the other slots
-        frame = Frame(unit, 0, args)
+        frame = Frame()  # Frame.of, written out: once a rule call
+        frame.unit, frame.pc, frame.L = unit, 0, args
         self.frames.append(frame)
         return frame
 
@@ -195,7 +196,7 @@ class Game(Effects, Decisions):
         for unit, zone, card in queue:
             L = unit.bind(self, zone, card)
             if L is not None:
-                pushed.append(Frame(unit, 0, L))
+                pushed.append(Frame.of(unit, 0, L))
         if pushed and len(self.frames) + len(pushed) + self.rdepth > MAX_FRAMES:  # triggers firing each other
             raise Fail(f"{pushed[-1].unit.name} fires itself without end")
         self.frames.extend(reversed(pushed))
@@ -221,7 +222,7 @@ class Game(Effects, Decisions):
     def log_message(self, parts):
         """A ``log`` line (its cards already ``SeenCard``s, made by the generated code)."""
         if self.logging:
-            self.log.append(Message(parts))
+            self.log.append(Message.of(parts))
 
     def finish(self, how, value, reason):
         self.frames.clear()
@@ -242,7 +243,7 @@ class Game(Effects, Decisions):
         self.ending = True
         unit = self.rules.units["end"]
         frames = self.frames
-        frames.append(Frame(unit, 0, [None] * unit.nslots))
+        frames.append(Frame.of(unit, 0, [None] * unit.nslots))
         while frames:
             if frames[-1].unit.run(self, frames[-1]) is PAUSE:
                 self.pending = None

@@ -250,7 +250,7 @@ def _remap_state(s, table, linked, cv_cards):
         pending.values = _remap_all(pending.values, table)
         if s.group is not None:  # each seat's decision has a frame of its own (shared with
             frame = pending.frame  # the host's game: replaced, never changed)
-            pending.frame = type(frame)(frame.unit, frame.pc, _remap_all(frame.L, table))
+            pending.frame = type(frame).of(frame.unit, frame.pc, _remap_all(frame.L, table))
         if pending._prompt is not None:
             pending._prompt = _remap(pending._prompt, table)
 

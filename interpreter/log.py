@@ -48,11 +48,15 @@ class Header(_Record):
 
 
 class Message(_Record):
-    """A ``log`` statement's line: texts and ``SeenCard`` parts."""
+    """A ``log`` statement's line: texts and ``SeenCard`` parts. Made blank and filled in
+    (``Message.of(parts)``, or field by field in generated code), as ``Header``."""
     __slots__ = ("parts",)
 
-    def __init__(self, parts: tuple):
-        self.parts = parts
+    @staticmethod
+    def of(parts: tuple) -> Message:
+        line = Message()
+        line.parts = parts
+        return line
 
 
 class Choice(_Record):

@@ -65,9 +65,9 @@ def _after_setup(rules, players, seed, options, fix, log):
     g.guard(g.build)
     rules.check_requires(g)
     rules._fix(g, fix)
-    g.frames.append(Frame(_Stop, 0, []))
+    g.frames.append(Frame.of(_Stop, 0, []))
     if "setup" in rules.units:
-        g.frames.append(Frame(rules.units["setup"], 0, [None] * rules.units["setup"].nslots))
+        g.frames.append(Frame.of(rules.units["setup"], 0, [None] * rules.units["setup"].nslots))
         g.run()
         if g.pending is not None or g.over:
             raise RulesError(f"{rules.title}: setup asks a player to decide or ends the game, so "
@@ -78,7 +78,7 @@ def _after_setup(rules, players, seed, options, fix, log):
 
 def _to_start_of_turn(g):
     unit = g.rules.units["play"]
-    g.frames = [Frame(unit, 0, [None] * unit.nslots)]
+    g.frames = [Frame.of(unit, 0, [None] * unit.nslots)]
     g.pending = None
     g.log = []
     g.unsettled = []

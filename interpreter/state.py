@@ -284,12 +284,12 @@ def _load_frames(g, data):
         need(type(pc) is int and pc in unit.resumes,
              f"frame {len(frames)}: {unit.name} cannot be left at position {_short(pc)}")
         a_list(L, f"frame {len(frames)}'s locals", unit.nslots)
-        frames.append(Frame(unit, pc, [decode(g, x) for x in L]))
+        frames.append(Frame.of(unit, pc, [decode(g, x) for x in L]))
     return frames
 
 
 def _copy_frames(frames):
-    return [Frame(f.unit, f.pc, list(f.L)) for f in frames]
+    return [Frame.of(f.unit, f.pc, list(f.L)) for f in frames]
 
 
 def _save_pending(g, pending):
@@ -411,7 +411,7 @@ def _load_log(g, data):
         a_list(e, what, _LOG_SHAPES[e[0]])
         kind = e[0]
         if kind == "msg":
-            out.append(Message(_unparts(g, e[1], what)))
+            out.append(Message.of(_unparts(g, e[1], what)))
         elif kind == "choice":
             seat = decode(g, {"seat": e[1]})
             named = tuple(decode(g, {"card": c}) for c in a_list(e[4], what))

@@ -19,11 +19,16 @@ MAX_LOOP_STEPS = 200_000  # loop turns allowed between two decisions before we c
 
 
 class Frame:
-    """A running state machine: which unit, where in it, and its local slots."""
+    """A running state machine: which unit, where in it, and its local slots. Made blank
+    and filled in (``Frame.of``, or field by field where rules call rules): a class with
+    no ``__init__`` is made without a Python call, which halves what making one costs."""
     __slots__ = ("unit", "pc", "L")
 
-    def __init__(self, unit, pc, L):
-        self.unit, self.pc, self.L = unit, pc, L
+    @staticmethod
+    def of(unit, pc, L) -> Frame:
+        frame = Frame()
+        frame.unit, frame.pc, frame.L = unit, pc, L
+        return frame
 
 
 def runaway():

@@ -290,7 +290,11 @@ class UnitGen:
         if self.m.an.expr_chance(s.message):
             self.line(f"g.log_message({message})")  # its chance is drawn even when unread
         else:
-            self.line(f"if g.logging: g.log.append(Message({message}))")
+            self.line("if g.logging:")  # Message.of, written out: a log line, made blank
+            with self.w.indent():
+                self.line("line = Message()")
+                self.line(f"line.parts = {message}")
+                self.line("g.log.append(line)")
 
     def s_Finish(self, s):
         how = literal(s.how)
