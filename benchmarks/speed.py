@@ -6,7 +6,8 @@ against an earlier commit measured side by side in the same run.
 A benchmark, not a test: it measures, it does not assert. Each configuration (a ruleset and
 a player count) is played by uniformly random moves through the public API (``legal_moves``
 and ``play``), in a fresh process per measurement, timing CPU seconds (not wall time: other
-work on the machine then matters less). With ``--against``, that commit is checked out in a
+work on the machine then matters less). A measurement plays the seeds 0 to 19 in whole rounds
+until its time is up, so every tree times the same games (their lengths vary a lot). With ``--against``, that commit is checked out in a
 temporary ``git worktree`` outside the repository, and the two are measured alternately,
 round after round, so both see the same machine; the table shows the medians and their ratio.
 Both play the current tree's ``.rules`` files (the older tree's own file when it cannot load
@@ -28,6 +29,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+CYCLE = 20  # a measurement plays seeds 0..19, again and again, in whole rounds
 
 
 # ------------------------------------------------------------------ one measurement (a child)
@@ -45,7 +47,9 @@ def worker(tree, path, players, seconds, greedy, quiet=False):
     games = decisions = 0
     seed = 0
     started = time.process_time()
-    while time.process_time() - started < seconds or games == 0:
+    # Whole rounds of the same CYCLE seeds: both trees then time the same games (games
+    # differ a lot in length, and a faster tree would otherwise reach other seeds).
+    while time.process_time() - started < seconds or seed % CYCLE:
         game = (rules.new_game(players=players, seed=seed, log=False) if quiet
                 else rules.new_game(players=players, seed=seed))
         rng = random.Random(seed)
