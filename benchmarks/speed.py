@@ -9,7 +9,8 @@ and ``play``), in a fresh process per measurement, timing CPU seconds (not wall 
 work on the machine then matters less). A measurement plays the seeds 0 to 19 in whole rounds
 until its time is up, so every tree times the same games (their lengths vary a lot). With ``--against``, that commit is checked out in a
 temporary ``git worktree`` outside the repository, and the two are measured alternately,
-round after round, so both see the same machine; the table shows the medians and their ratio.
+round after round, so both see the same machine; the table shows the best round of each
+(timeit's advice: slower rounds measure the machine's other work) and their ratio.
 Both play the current tree's ``.rules`` files (the older tree's own file when it cannot load
 them, marked ``*``). "quiet" is the current tree's games with ``log=False`` (no log text, as
 ``rulelang simulate`` and the greedy bot's look-ahead play them), against the older tree's
@@ -22,7 +23,6 @@ import argparse
 import json
 import os
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -142,8 +142,10 @@ def rates(results):
     results = [r for r in results if r is not None]
     if not results:
         return None, None
-    games = statistics.median(r["games"] / r["cpu"] for r in results)
-    decisions = statistics.median(r["decisions"] / r["cpu"] for r in results)
+    # the best round, as timeit advises: a slower one measured the machine's other work
+    # (on a shared virtual machine, CPU seconds stretch by up to half from minute to minute)
+    games = max(r["games"] / r["cpu"] for r in results)
+    decisions = max(r["decisions"] / r["cpu"] for r in results)
     return games, decisions
 
 
