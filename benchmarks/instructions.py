@@ -74,7 +74,7 @@ def main():
         print(f"{'ruleset':28} {'players':>7} {'M instr/game':>12}"
               + (f" {'then':>8} {'ratio':>6}" if old else ""), flush=True)
         for path, players in pairs:
-            games = args.games if "yami" not in path else max(1, args.games // 8)  # a slow game
+            games = args.games if "yami" not in path else max(1, args.games // 3)  # a slow game
             now = per_game(ROOT, ROOT / path, players, games)
             line = f"{path:28} {players:>7} {now / 1e6:>12.2f}"
             if old is not None:
