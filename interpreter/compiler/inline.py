@@ -22,6 +22,7 @@ import re
 
 import attrs
 
+from interpreter.compiler.analysis import walk
 from rulelang import ast
 from rulelang.types import Type
 
@@ -42,15 +43,6 @@ class Scope:
 class LambdaArg:
     node: ast.Lambda
     scope: Scope  # the caller's: the lambda's body is compiled there
-
-
-def walk(node):
-    yield node
-    for field in attrs.fields(type(node)):
-        value = getattr(node, field.name)
-        for item in value if isinstance(value, list) else (value,):
-            if isinstance(item, ast.Node):
-                yield from walk(item)
 
 
 def plain(node) -> bool:
