@@ -96,8 +96,8 @@ class Zone:
     game's (``g.zc[zone.i]``; a grid also maps cells to cards in ``g.zg[zone.i]``)."""
 
     __slots__ = ("name", "family", "key", "kind", "vis", "owner", "info", "width", "height",
-                 "i", "grid", "holds", "watch", "on_enter", "on_leave", "shows", "top", "owner_bit",
-                 "reveal", "quiet_leave")
+                 "i", "grid", "holds", "watch", "on_enter", "on_leave", "reveal",
+                 "quiet_leave")
 
     def __init__(self, name, family, key, info, owner, index):
         self.name, self.family, self.key, self.info = name, family, key, info
@@ -106,13 +106,6 @@ class Zone:
         self.i = index
         self.grid = info.kind == "grid"
         self.holds = info.of
-        # What a card moving in or out changes in who knows it, worked out once
-        # (every move reads them): entering, it is known to everyone (it lies face up,
-        # or on top of a pile that shows its top) or to its owner; leaving a pile that
-        # shows its top, the card below is known to everyone.
-        self.shows = info.visibility in ("public", "top")
-        self.top = info.visibility == "top"
-        self.owner_bit = 1 << owner if info.visibility == "owner" and owner is not None else 0
         self.watch = False  # set by the layout: an end condition reads this zone
         self.on_enter = self.on_leave = ()  # the triggers a card entering or leaving fires
         self.reveal = 0  # set by the layout: the seats that know a card once it enters
@@ -120,16 +113,20 @@ class Zone:
 
     def settle(self, everyone: int, watch: bool, on_enter: tuple, on_leave: tuple):
         """What the layout knows of the zone (the seats, the end conditions, the
-        triggers), and what moving a card in and out therefore does, worked out once."""
+        triggers), and what moving a card in and out therefore does, worked out once (every
+        move reads it): entering, a card is known to everyone (it lies face up, or on top
+        of a pile that shows its top), to its owner, or to all but its owner; leaving a
+        pile that shows its top, the card below is shown (``_take``), so that is no quiet
+        leave."""
         self.watch, self.on_enter, self.on_leave = watch, on_enter, on_leave
         vis, owner = self.vis, self.owner
-        if self.shows:
+        if vis in ("public", "top"):
             self.reveal = everyone
         elif vis == "owner" and owner is not None:
             self.reveal = 1 << owner
         elif vis == "others" and owner is not None:
             self.reveal = everyone & ~(1 << owner)
-        self.quiet_leave = not (self.grid or self.top or watch or on_leave)
+        self.quiet_leave = not (self.grid or vis == "top" or watch or on_leave)
 
     def __repr__(self):
         return self.name
