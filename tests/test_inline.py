@@ -125,3 +125,39 @@ def test_a_condition_the_same_for_every_item_is_worked_out_once_and_right():
     assert "each its own: 1, 4, 2, 3\n" in log  # only 6 has nothing bigger in the box
     assert "through a function: 1, 4, 2, 3\n" in log  # c.size: worked out for each c
     assert "none bigger: 1, 4, 2, 6, 3\n" in log  # nothing in the box is over 5
+
+
+MEMBERS = """
+game "Members"
+players 2
+enum Colour { red, blue, green }
+card Gem { colour: Colour  size: int  name "{colour} {size}" }
+zone pile[Colour]: pile of Gem, public
+zone spare: pile of Gem, public
+var odd: list of int = []
+
+setup {
+  create Gem(colour: red, size: 1) in pile[red]
+  create Gem(colour: blue, size: 4) in pile[blue]
+  odd = [g.size for g in pile[blue] if g.size > 2]
+  log "any empty: {any(empty(pile[c]) for c in Colour)}"
+  log "all empty: {all(empty(pile[c]) for c in Colour)}"
+  log "any big: {any(top(pile[c]).size > 3 for c in Colour if not empty(pile[c]))}"
+  log "all small: {all(top(pile[c]).size < 3 for c in Colour if not empty(pile[c]))}"
+  log "top of the spare: {top(spare)}"
+}
+turn { choose x in [1] win current }
+"""
+
+
+def test_any_and_all_over_an_enum_are_written_out_member_by_member_and_stay_right():
+    rules = rulelang.loads(MEMBERS, "members.rules")
+    setup = rules.source().split("def block_setup")[1].split("\ndef ")[0]
+    assert " for s" not in setup.split("Message()", 1)[1]  # no generator for any/all over Colour
+    assert "top_card(" not in setup  # the top of a pile read with no call
+    assert ".f['size'] for" in setup  # a zone's card: its field read with no check for none
+    log = rules.new_game(seed=1).transcript()
+    assert "any empty: yes\n" in log and "all empty: no\n" in log  # green's pile is empty
+    assert "any big: yes\n" in log  # blue's 4, the condition skipping green's empty pile
+    assert "all small: no\n" in log
+    assert "top of the spare: none\n" in log

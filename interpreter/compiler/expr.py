@@ -64,6 +64,7 @@ def long_text(e) -> bool:
                                        or seats_of(e.ty) == "list")
 
 
+UNROLL_MEMBERS = 8  # any/all over an enum of at most this many members is written out
 EACH_CHARGED = 20  # a comprehension whose items cost this much each counts that work
 
 
@@ -95,6 +96,7 @@ class ExprGen(Inliner):
         self.lambdas: dict = {}  # slot -> a lambda argument of a function written out
         self.in_iterable = False  # writing a comprehension's iterable (no ``:=`` there)
         self.memo = None  # writing a comprehension's condition: what it may work out once
+        self.present: frozenset = frozenset()  # names bound to a zone's cards: never none
 
     # ------------------------------------------------------------ slots
     def slot(self, i: int) -> str:
@@ -259,10 +261,14 @@ class ExprGen(Inliner):
         if kind == "field":
             where = self.m.field_place(self.ty_of(e.obj), name)
             if where == "fixed":
+                if obj in self.present:  # a card of a zone: no check for none
+                    return f"{obj}.f[{literal(name)}]"
                 if simple(obj):
                     return f"({obj}.f[{literal(name)}] if {obj} is not None else no_field({literal(name)}))"
                 return f"field({obj}, {literal(name)})"
             if where == "var":
+                if obj in self.present:
+                    return f"{self.m.hoist('cv')}[{literal(name)}][{obj}.id]"
                 if simple(obj):
                     return (f"({self.m.hoist('cv')}[{literal(name)}][{obj}.id] if {obj} is not None "
                             f"else no_field({literal(name)}))")
@@ -299,6 +305,9 @@ class ExprGen(Inliner):
                 and isinstance(e.args[0], ast.Comprehension) and not self.m.an.expr_chance(e.args[0]):
             # stops at the first item that decides (nothing is drawn by chance in it, so
             # the items not looked at would have changed nothing)
+            unrolled = self.over_members(name, e.args[0])
+            if unrolled is not None:
+                return self.hoisted(unrolled)
             inits, made = self.comprehension(e.args[0])
             if made.startswith("["):
                 return self.hoisted(self.memoized(inits, f"{name}({made[1:-1]})"))
@@ -324,6 +333,34 @@ class ExprGen(Inliner):
             raise AssertionError(f"no builtin {name}")
         return f"b_{name}(g{''.join(', ' + a for a in args)})"
 
+    def over_members(self, name, e):
+        """``any``/``all`` over an enum's members (``any(empty(stack[c]) for c in
+        Colour)``), written out member by member: no generator to make and resume. The
+        enum's members are known when the rules are compiled; None when not that case."""
+        if len(e.fors) != 1 or len(e.fors[0].slots) != 1:
+            return None
+        clause = e.fors[0]
+        source = clause.iter
+        if not (isinstance(source, ast.Name) and source.ref and source.ref[0] == "enum"):
+            return None
+        members = self.m.enum_values[source.ref[1]]
+        if not 0 < len(members) <= UNROLL_MEMBERS:
+            return None
+        slot, saved = clause.slots[0], dict(self.slots)
+        tests = []
+        try:
+            for member in members:
+                self.slots[slot] = self.m.member(source.ref[1], member.name)
+                test = self.truth(e.elt)
+                if clause.cond is not None:
+                    cond = self.truth(clause.cond)
+                    test = f"({cond} and {test})" if name == "any" else f"(not {cond} or {test})"
+                tests.append(test)
+        finally:
+            self.slots = saved
+        joined = f" {'or' if name == 'any' else 'and'} ".join(tests)
+        return f"(True if ({joined}) else False)"
+
     def fast_builtin(self, name, nodes, args):
         """Common builtins on a zone or a list, written out (no call, no type switch)."""
         if len(args) != 1:
@@ -340,7 +377,10 @@ class ExprGen(Inliner):
             if name == "empty":
                 return f"(not {cards})"
             if name == "top":
-                return f"top_card({cards})"
+                if self.in_iterable:  # no ``:=`` there
+                    return f"top_card({cards})"
+                top = f"top{next(self.m.counter)}"  # written out: no call
+                return f"({top}[-1] if ({top} := {cards}) else None)"
             if name == "cards":
                 return f"list({cards})"
         if t == "list" and name in ("size", "count") and not isinstance(nodes[0], ast.Name):
@@ -359,11 +399,12 @@ class ExprGen(Inliner):
             and len(elt.args) == 1 and elt.args[0].ty is not None and elt.args[0].ty.name == "zone"
 
     def lambda_(self, e) -> str:
-        saved, saved_memo = dict(self.slots), self.memo
+        saved, saved_memo, saved_present = dict(self.slots), self.memo, self.present
         param = self.bind(e.slot)
         self.memo = None  # its body runs for each value it is given: nothing kept there
+        self.present = self.present - {param}
         body = self.expr(e.body)
-        self.slots, self.memo = saved, saved_memo
+        self.slots, self.memo, self.present = saved, saved_memo, saved_present
         return f"(lambda {param}: {body})"
 
     def x_Lambda(self, e):
@@ -376,6 +417,7 @@ class ExprGen(Inliner):
         """The comprehension's code, and the names of the values its conditions work out
         once (see ``hoisted``), to be set to UNSET before it runs."""
         saved, saved_types, saved_memo = dict(self.slots), self.types, self.memo
+        saved_present = self.present
         self.types, self.memo = dict(saved_types), None
         memo = None if self.in_iterable else Memo()  # no ``:=`` in an iterable
         clauses = []
@@ -394,6 +436,11 @@ class ExprGen(Inliner):
                 items = f"counted(g, {items})"
             targets = [self.bind(s) for s in c.slots]
             target = targets[0] if len(targets) == 1 else "(" + ", ".join(targets) + ")"
+            source_type = self.ty_of(c.iter)
+            if len(targets) == 1 and source_type is not None and source_type.name == "zone":
+                self.present = self.present | {target}  # a zone holds cards, never none
+            else:
+                self.present = self.present - set(targets)  # a name bound again
             clause = f"for {target} in {items}"
             if memo is not None:
                 memo.variant.update(targets)
@@ -406,6 +453,7 @@ class ExprGen(Inliner):
             clauses.append(clause)
         elt = self.expr(e.elt)
         self.slots, self.types, self.memo = saved, saved_types, saved_memo
+        self.present = saved_present
         made = f"[{elt} {' '.join(clauses)}]"
         made = f"weighed(g, {made})" if may_nest(e.elt.ty) and not self.picks(e) else made
         return (memo.names if memo is not None else []), made

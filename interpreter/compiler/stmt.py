@@ -135,6 +135,10 @@ class UnitGen:
         """One more turn of a loop: counted (a runaway loop is stopped), and the work of its
         body charged when that is more than a few steps."""
         with self.w.at(span):
+            if cost * TICK_LIMIT > MAX_WORK:  # the work budget stops it first: no count of turns
+                self.line(f"g.work += {cost}")
+                self.line(OVER_BUDGET)
+                return
             self.line("g.steps += 1")
             self.line(f"if g.steps > {TICK_LIMIT}: runaway()")
             if cost >= LOOP_CHARGE:
