@@ -101,6 +101,7 @@ class Game(Effects, Decisions):
             if self.guard(self.ends_reached):
                 self.guard(lambda: self.finish("end", None, None))
                 return
+            self.checkpoint()  # no setup, nothing drawn: later games can start from here
         self.run()
 
     def checkpoint(self):

@@ -55,7 +55,9 @@ class Rules:
         before_setup += [cell for info in program.tables.values() for row in info.rows for cell in row]
         self.layouts_shared = not any(an.expr_chance(e) for e in before_setup)
         built = [d.value for d in program.consts] + [v.init for v in program.vars.values() if v.init]
-        self.snapshots = self.layouts_shared and code.snapshot_block is not None and not any(
+        # a snapshot: where setup has done what draws no chance (no setup: before play)
+        starts_fixed = code.snapshot_block is not None or "setup" not in code.units
+        self.snapshots = self.layouts_shared and starts_fixed and not any(
             an.expr_chance(e) for e in built)
         self.offers: dict = {}  # (seat, pass, *notations) -> Offer: worked out once
         self.moves_kept: dict = {}  # seat -> [{notation: Move}, one per place in a list]

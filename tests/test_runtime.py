@@ -91,7 +91,8 @@ def random_game(rules, players, seed, moves=None, log=True):
 
 
 @pytest.mark.parametrize("path,players", [("games/yokai_sketch.rules", 2), ("games/yami.rules", 3),
-                                          ("examples/oh_hell.rules", 4)])
+                                          ("examples/oh_hell.rules", 4),
+                                          ("examples/pig.rules", 3)])  # Pig: no setup at all
 def test_a_game_started_from_the_setup_snapshot_is_the_game_started_afresh(path, players):
     rules = load(path)
     assert rules.snapshots  # these rules have a part of setup that draws no chance
