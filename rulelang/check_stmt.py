@@ -287,6 +287,8 @@ class StmtChecker:
                                                             "kind to let it change")
             elif target.ref and target.ref[0] != "dynamic":
                 self.error(target.span, "only a card's 'var' field can be assigned")
+        if isinstance(target, ast.Name):
+            target.ty = want  # the name's declared type (a name being set is not read)
         if s.op != "=":
             self.compound(s, want, value)
         elif not T.fits(value, want):

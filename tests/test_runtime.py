@@ -241,3 +241,18 @@ def test_shuffles_and_picks_draw_exactly_as_python_random_does():
             assert a == b
             assert draws.below(ours, size + 1) == theirs.randrange(size + 1)
             assert ours.getstate() == theirs.getstate()
+
+
+def test_a_die_rolled_from_a_range_draws_as_from_the_list_it_stands_for():
+    text = (ROOT / "examples" / "pig.rules").read_text()
+    assert 'random(1..6, "die")' in text
+    as_range = rulelang.loads(text, "pig.rules")
+    as_list = rulelang.loads(text.replace('random(1..6, "die")', 'random([1, 2, 3, 4, 5, 6], "die")'),
+                             "pig.rules")
+    source = as_range.source()
+    assert "range(1, 7)" in source and "augment(" not in source  # no list made; numbers added
+    for seed in range(10):
+        games = [random_game(rules, 3, seed) for rules in (as_range, as_list)]
+        assert games[0].transcript() == games[1].transcript()
+    fixed = as_range.new_game(players=2, seed=1, fix={"die": 1})
+    assert "rolls 1 and loses 0" in fixed.transcript()

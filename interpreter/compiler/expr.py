@@ -326,6 +326,10 @@ class ExprGen(Inliner):
         if name == "join" and seats_of(e.args[0].ty) == "list":
             sep = args[1] if len(args) > 1 else "', '"
             return f"{sep}.join(map(g.seat_name, {args[0]}))"
+        if name == "random" and len(e.args) <= 2 and self.picks_from_list(e.args[0]):
+            label = args[1] if len(args) > 1 else "'random'"
+            if len(e.args) == 1 or isinstance(e.args[1], ast.Lit):  # the list first, as a call would
+                return f"g.chance_pick({label}, {self.drawn_from(e.args[0], args[0])})"
         fast = self.fast_builtin(name, e.args, args)
         if fast is not None:
             return fast
@@ -360,6 +364,19 @@ class ExprGen(Inliner):
             self.slots = saved
         joined = f" {'or' if name == 'any' else 'and'} ".join(tests)
         return f"(True if ({joined}) else False)"
+
+    def picks_from_list(self, e) -> bool:
+        ty = self.ty_of(e)
+        return ty is not None and ty.name == "list"
+
+    @staticmethod
+    def drawn_from(e, code) -> str:
+        """What a random pick draws from: a range of numbers written in the rules is not
+        made into a list (the same draw: one number below its length)."""
+        if isinstance(e, ast.Range) and small_number(e.lo) and small_number(e.hi) \
+                and 0 < e.hi.value - e.lo.value + 1 <= 1000:
+            return f"range({e.lo.value}, {e.hi.value + 1})"
+        return code
 
     def fast_builtin(self, name, nodes, args):
         """Common builtins on a zone or a list, written out (no call, no type switch)."""
