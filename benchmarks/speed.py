@@ -205,9 +205,10 @@ def configuration(path, players, seconds, old) -> str:
     trees, marked = [now, Tree.start(ROOT, ROOT / path, players, quiet=True)], ""
     if old is not None:
         then = Tree.start(old, ROOT / path, players)
-        if then is None:  # the older interpreter cannot read today's file
+        if then is None and (old / path).exists():  # the older one cannot read today's file
             then, marked = Tree.start(old, old / path, players), "*"
-        trees.append(then)
+        if then is not None:  # (None: a ruleset the older commit did not have or cannot play)
+            trees.append(then)
     try:
         if None in trees or measure(trees, seconds) is None:
             return f"{path + marked:28} {players:>7} {'failed':>9}"
@@ -218,7 +219,9 @@ def configuration(path, players, seconds, old) -> str:
     now, quiet = trees[0], trees[1]
     games, decisions = now.rates()
     text = f"{path + marked:28} {players:>7} {games:>9.1f} {decisions:>11.0f}"
-    if old is None:
+    if len(trees) == 2:
+        if old is not None:
+            text += f" {'-':>12} {'-':>20}"
         return text + f" {quiet.rates()[0]:>13.1f}"
     then = trees[2]
     cpu = lambda t: [s["cpu"] for s in t.slices[1:]]  # noqa: E731 (the calibrating slice left out)
