@@ -116,9 +116,14 @@ turn { choose x in [1] win current }
 """
 
 
+def setup_source(rules) -> str:
+    """The Python the rules' setup block is compiled to."""
+    return rules.source().split("def block_setup")[1].split("\ndef ")[0]
+
+
 def test_a_condition_the_same_for_every_item_is_worked_out_once_and_right():
     rules = rulelang.loads(SIZES, "sizes.rules")
-    setup = rules.source().split("def block_setup")[1].split("\ndef ")[0]
+    setup = setup_source(rules)
     assert setup.count("UNSET)") == 2  # kept: the 1st and the 4th; the 2nd and 3rd read c
     log = rules.new_game(seed=1).transcript()
     assert "same for all: 1, 4, 2, 6, 3\n" in log  # box holds a 5
@@ -152,7 +157,7 @@ turn { choose x in [1] win current }
 
 def test_any_and_all_over_an_enum_are_written_out_member_by_member_and_stay_right():
     rules = rulelang.loads(MEMBERS, "members.rules")
-    setup = rules.source().split("def block_setup")[1].split("\ndef ")[0]
+    setup = setup_source(rules)
     assert " for s" not in setup.split("Message()", 1)[1]  # no generator for any/all over Colour
     assert "top_card(" not in setup  # the top of a pile read with no call
     assert ".f['size'] for" in setup  # a zone's card: its field read with no check for none
