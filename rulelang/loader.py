@@ -2,11 +2,17 @@
 
 A .rules file is untrusted: an import may only name another .rules file, found
 beside the importing file (or below it), or in the standard library that ships
-with rulelang (``import "std/tricks.rules"``). Nothing else on disk is read.
+with rulelang (``import "std/tricks.rules"``). Nothing else on disk is read for it.
+
+``rulelang check`` and the editor (never a game) may also look, for a file that does
+not check alone, at the .rules files beside it and in the folder above for one that
+imports it (``check_as_part``): what it reads there is chosen by the tool, not by any
+.rules file.
 """
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import attrs
@@ -59,9 +65,10 @@ class Loaded:
 
 
 def read_modules(text: str, name: str = "<rules>", base: Path | None = None,
-                 parse_main=parse, parse_import=parse) -> Loaded:
+                 parse_main=parse, parse_import=parse, edited: dict | None = None) -> Loaded:
     """Parse rules given as text and the files they import (for the checker, or for an
-    editor, which gives its own ways to parse: it keeps what has not changed)."""
+    editor, which gives its own ways to parse: it keeps what has not changed, and its
+    ``edited`` texts of files not saved yet: resolved path -> text)."""
     _check_size(text, name)
     sources = {name: text}
     paths = {}
@@ -82,8 +89,11 @@ def read_modules(text: str, name: str = "<rules>", base: Path | None = None,
             seen.add(key)
             shown = _display(target, decl.path)
             try:
-                with target.open(encoding="utf-8") as source:
-                    imported_text = source.read(MAX_SOURCE + 1)
+                if edited and target in edited:
+                    imported_text = edited[target]
+                else:
+                    with target.open(encoding="utf-8") as source:
+                        imported_text = source.read(MAX_SOURCE + 1)
             except UnicodeDecodeError:
                 raise _import_error(decl, f"cannot read '{decl.path}': it is not UTF-8 text",
                                     sources) from None
@@ -157,3 +167,70 @@ def _import_error(decl, message, sources):
     return RulesError(message, [Diagnostic(message, decl.span,
                                            "imports name .rules files beside this one, "
                                            "or std/... from the standard library")], sources)
+
+
+# ------------------------------------------------------------------ a file that is part of another
+
+IMPORT_LINE = re.compile(r'^[ \t]*import[ \t]+"([^"\n]+\.rules)"', re.MULTILINE)
+MAX_NEIGHBOURS = 200  # .rules files looked at for the one importing a file
+
+
+@attrs.frozen
+class Part:
+    """A file checked as part of the file that imports it: the whole, checked (or the
+    error that stopped it), and the name the part's problems are reported under."""
+    whole: Path  # the importing file
+    name: str  # the part's file name in the whole's sources and diagnostics
+    program: Program | None
+    error: RulesError | None
+
+
+def importer_of(path: Path) -> Path | None:
+    """A .rules file beside ``path``, or in the folder above, that imports it: a file
+    written to be part of another (it uses that file's names) makes sense only with it.
+    Only the import lines of those files are read; None when there is none."""
+    target = path.resolve()
+    for folder in (target.parent, target.parent.parent):
+        try:
+            candidates = sorted(folder.glob("*.rules"))[:MAX_NEIGHBOURS]
+        except OSError:
+            continue
+        for candidate in candidates:
+            try:
+                if candidate.resolve() == target or not candidate.is_file():
+                    continue
+                with candidate.open(encoding="utf-8") as source:
+                    text = source.read(MAX_SOURCE + 1)
+                for written in IMPORT_LINE.findall(text):
+                    if not written.startswith("std/") and \
+                            (candidate.parent / written).resolve() == target:
+                        return candidate
+            except (OSError, ValueError, RuntimeError):  # unreadable: not the importer
+                continue
+    return None
+
+
+def check_as_part(path: Path, text: str | None = None) -> Part | None:
+    """Check ``path`` (its ``text``, when an editor holds a newer one) as part of the file
+    that imports it; None when no file near it does."""
+    whole = importer_of(path)
+    if whole is None:
+        return None
+    target = path.resolve()
+    shown_whole = os.path.relpath(whole)  # as the user would name it from here
+    try:
+        with whole.open(encoding="utf-8") as source:
+            whole_text = source.read(MAX_SOURCE + 1)
+        loaded = read_modules(whole_text, shown_whole, base=whole.parent,
+                              edited={target: text} if text is not None else None)
+    except (OSError, ValueError):
+        return None
+    except RulesError as error:
+        return Part(Path(shown_whole), str(path), None, error)
+    name = next((shown for shown, where in loaded.paths.items() if where == target), None)
+    if name is None:  # its import line was in a comment, say: not a part after all
+        return None
+    try:
+        return Part(Path(shown_whole), name, Checker(loaded.modules, loaded.sources).run(), None)
+    except RulesError as error:
+        return Part(Path(shown_whole), name, None, error)

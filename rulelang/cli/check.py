@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 
 from rulelang.cli.common import EXIT_DATA
-from rulelang.errors import RulesError
-from rulelang.loader import load_program  # the checker only: checking needs no interpreter
+from rulelang.errors import CheckError, RulesError
+from rulelang.loader import check_as_part, load_program  # the checker only, no interpreter
 
 
 @click.command()
@@ -18,8 +19,24 @@ def check(files, strict):
     """Parse and check rules files; print every problem found, then the warnings."""
     failed = False
     for path in files:
+        as_part = ""
         try:
             program = load_program(path)
+        except CheckError as error:  # a part of another file? checked with it
+            part = check_as_part(Path(path))
+            if part is None:
+                failed = True
+                click.echo(error.render(), err=True)
+                continue
+            as_part = f" (as part of {part.whole}, which imports it)"
+            if part.error is not None:
+                failed = True
+                click.echo(f"{path}: checked as part of {part.whole}, which imports it", err=True)
+                click.echo(part.error.render(), err=True)
+                continue
+            program = part.program
+            program.warnings[:] = [w for w in program.warnings
+                                   if w.span is None or w.span.file == part.name]
         except RulesError as error:
             failed = True
             click.echo(error.render(), err=True)
@@ -30,7 +47,7 @@ def check(files, strict):
         if warned:
             failed = failed or strict
             s = "s" if len(warned) != 1 else ""
-            click.echo(f"{path}: ok, {len(warned)} warning{s}")
+            click.echo(f"{path}: ok{as_part}, {len(warned)} warning{s}")
         else:
-            click.echo(f"{path}: ok")
+            click.echo(f"{path}: ok{as_part}")
     sys.exit(EXIT_DATA if failed else 0)

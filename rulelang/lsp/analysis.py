@@ -11,7 +11,7 @@ from rulelang.checker import Checker
 from rulelang.errors import CheckError, Diagnostic, ParseError, RulesError, Span
 from rulelang.fmt_ast import walk
 from rulelang.fmt_tokens import Tok, tokenize, vocabulary
-from rulelang.loader import read_modules
+from rulelang.loader import check_as_part, read_modules
 from rulelang.lsp.index import Index, build_index
 from rulelang.parser import parse
 
@@ -136,7 +136,9 @@ def analyse(text: str, path: Path | None, version: int | None = None,
         program = checker.run()
         result.diagnostics = _placed(program.warnings, file, result.module)  # information flow
     except CheckError as error:
-        result.diagnostics = _placed(error.diagnostics, file, result.module)
+        part = check_as_part(path, text) if path is not None else None
+        result.diagnostics = (_as_part(part, file) if part is not None
+                              else _placed(error.diagnostics, file, result.module))
     except Exception as error:  # a checker bug must not take the editor's server down
         result.diagnostics = [Diagnostic(f"rulelang could not check this file (internal "
                                          f"error: {error.__class__.__name__}: {error})")]
@@ -149,6 +151,18 @@ def analyse(text: str, path: Path | None, version: int | None = None,
             f"rulelang could not index the names of this file (internal error: "
             f"{error.__class__.__name__}: {error})", severity="note"))
     return result
+
+
+def _as_part(part, file) -> list[Diagnostic]:
+    """The problems of a file checked as part of the file that imports it (it uses that
+    file's names): its own, shown in it, and a note when the whole has others."""
+    found = part.error.diagnostics if part.error is not None else part.program.warnings
+    own = [attrs.evolve(d, span=attrs.evolve(d.span, file=file)) for d in found
+           if d.span is not None and d.span.file == part.name]
+    if part.error is not None and len(own) < len(found):
+        own.append(Diagnostic(f"checked as part of {part.whole}, which imports it: that file "
+                              "has problems too (open it to see them)", severity="note"))
+    return own
 
 
 def _placed(diagnostics, file, module) -> list[Diagnostic]:
