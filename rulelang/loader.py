@@ -197,17 +197,32 @@ def importer_of(path: Path) -> Path | None:
             continue
         for candidate in candidates:
             try:
-                if candidate.resolve() == target or not candidate.is_file():
-                    continue
-                with candidate.open(encoding="utf-8") as source:
-                    text = source.read(MAX_SOURCE + 1)
-                for written in IMPORT_LINE.findall(text):
-                    if not written.startswith("std/") and \
-                            (candidate.parent / written).resolve() == target:
-                        return candidate
+                if candidate.resolve() != target and target in _imported_by(candidate):
+                    return candidate
             except (OSError, ValueError, RuntimeError):  # unreadable: not the importer
                 continue
     return None
+
+
+_imports_seen: dict = {}  # (file, its size and time) -> what it imports: an editor asks often
+
+
+def _imported_by(path: Path) -> frozenset:
+    """The files ``path``'s import lines name (resolved; the standard library left out)."""
+    stat = path.stat()
+    key = (path, stat.st_size, stat.st_mtime_ns)
+    found = _imports_seen.get(key)
+    if found is None:
+        if not path.is_file():
+            return frozenset()
+        with path.open(encoding="utf-8") as source:
+            text = source.read(MAX_SOURCE + 1)
+        found = frozenset((path.parent / written).resolve()
+                          for written in IMPORT_LINE.findall(text) if not written.startswith("std/"))
+        if len(_imports_seen) > 1000:
+            _imports_seen.clear()
+        _imports_seen[key] = found
+    return found
 
 
 def check_as_part(path: Path, text: str | None = None) -> Part | None:
