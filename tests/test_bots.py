@@ -63,3 +63,42 @@ def test_greedy_does_not_change_the_game_it_looks_at():
 def test_first_and_random_bots_pick_legal_moves():
     game = play({0: FirstBot(), 1: RandomBot(4)})
     assert game.outcome["scores"][0] == 3
+
+
+# P1 may take 2 points, or gamble: then pick one of its four face-down tokens (one good:
+# +5, three bad: -5). Each sample of its hand has the good token somewhere, so picking the
+# best token in each sample would make the gamble worth +5; on average over the samples
+# every token is worth -2.5, and P1 does not learn which is good before it picks.
+BLIND = '''
+game "Blind"
+players 2
+card Token { good: bool  name "token" }
+zone bag: pile of Token, hidden
+zone hand[player]: hand of Token, hidden
+var points[player]: int = 0
+setup {
+  create Token(good: true) in bag
+  for n in 1..7 { create Token(good: false) in bag }
+  shuffle bag
+  for p in players { deal 4 from bag to hand[p] }
+}
+turn {
+  choose how in ["safe", "gamble"] prompt "take 2 or gamble"
+  if how == "safe" {
+    points[current] += 2
+  } else {
+    choose t in hand[current] prompt "which token"
+    points[current] += if t.good then 5 else -5
+    move t to bag
+  }
+  if points[current] >= 6 { win current }
+}
+heuristic p = points[p]
+'''
+
+
+def test_greedy_values_its_next_decision_by_what_it_knows_then_not_by_each_sample():
+    rules = rulelang.loads(BLIND, "blind.rules")
+    for seed in range(5):
+        game = rules.new_game(players=2, seed=seed)
+        assert str(GreedyBot(seed).choose(game)) == "safe"

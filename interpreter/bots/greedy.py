@@ -5,7 +5,8 @@ The budget is ``budget`` looks per decision, spread over up to ``samples`` sampl
 played on it: about the cost of a decision. The bot plays the move whose looks are best on
 average for its seat (``scoring.value``: a win above everything, a loss below, the rules'
 ``heuristic`` between). When its move leads straight to another decision of its own (a
-card, then where to play it), it looks through that one too, within its budget of looks.
+card, then where to play it), it looks through that one too, within its budget of looks,
+and values it by the move there that is best on average over the samples (``Look``).
 Samples come from its seat's knowledge only, so it cannot peek at a hidden card. In a
 choice made at once, the other seats' answers (unknown: a sample drops them) are drawn at
 random for each look, the same for every move.
@@ -32,7 +33,7 @@ class GreedyBot:
             return moves[self.rng.randrange(len(moves))]
         seat = knowledge.seat
         deadline = time.perf_counter() + self.think if self.think is not None else None
-        totals = [0.0] * len(moves)
+        looks = [Look() for _ in moves]
         scale = Scale()
         # The budget is looks in all: many moves, fewer samples (always one at least).
         samples = max(1, min(self.samples, self.budget // len(moves)))
@@ -42,14 +43,17 @@ class GreedyBot:
             self.chance = self.rng.getrandbits(63)  # every look at this world: the same chance
             self.left = max(len(moves), self.budget // samples)
             for i, move in enumerate(moves):
-                totals[i] += self.look(world, move.index, seat, self.depth, scale)
+                self.look(world, move.index, seat, self.depth, scale, looks[i])
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
+        totals = [look.worth() for look in looks]
         best = max(totals)
         return moves[self.rng.choice([i for i, t in enumerate(totals) if t >= best - 1e-9])]
 
-    def look(self, world, index, seat, depth, scale) -> float:
+    def look(self, world, index, seat, depth, scale, into: Look):
+        """Play move ``index`` on a copy of ``world``; what it is worth goes ``into`` the
+        move's ``Look`` (through its own next decision, when it leads to one)."""
         after = world.copy(logging=False, seed=self.chance)  # (a seed copies faster than a generator)
         group = after.group
         after.apply(index, seat)
@@ -61,5 +65,33 @@ class GreedyBot:
         if not after.is_over and depth > 1 and after.to_move == seat and self.left > 0:
             n = len(after.pending.values)
             if n <= self.left:
-                return max(self.look(after, i, seat, depth - 1, scale) for i in range(n))
-        return value(after, seat, scale)
+                into.reached += 1
+                notations = after.pending.notations
+                for i in range(n):
+                    then = into.next.get(notations[i])
+                    if then is None:
+                        then = into.next[notations[i]] = Look()
+                    self.look(after, i, seat, depth - 1, scale, then)
+                return
+        into.total += value(after, seat, scale)
+        into.ended += 1
+
+
+class Look:
+    """What a move is worth over the samples looked at: the values of the looks that
+    ended with it, and, in the samples where it leads to the bot's own next decision,
+    a ``Look`` for each move of that one (by its notation)."""
+    __slots__ = ("total", "ended", "reached", "next")
+
+    def __init__(self):
+        self.total, self.ended, self.reached, self.next = 0.0, 0, 0, {}
+
+    def worth(self) -> float:
+        """The mean over the samples. At its own next decision the bot takes the move best
+        *on average*, not the best in each sample: it will not know the hidden cards then
+        either (taking each sample's best would value "play a card" as if it knew which)."""
+        looked = self.ended + self.reached
+        if not looked:
+            return 0.0
+        best = max(look.worth() for look in self.next.values()) if self.next else 0.0
+        return (self.total + self.reached * best) / looked
