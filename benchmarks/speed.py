@@ -130,23 +130,23 @@ class Speedup:
         return f"{self.median:.2f}x ({self.low:.2f}-{self.high:.2f})"
 
 
-def measure(trees, seconds):
-    """Slices of each tree in turn, the same rounds each, for ``seconds`` of CPU in all.
-    Each tree's CPU seconds per slice, in order (pairs line up by index)."""
+def measure(trees, seconds) -> bool:
+    """Slices of each tree in turn, the same rounds each, for ``seconds`` of CPU in all (at
+    least 5 each): each tree's slices after its first (one round, to size the others) pair
+    up by their order. False when a child failed."""
     first = [t.play(1) for t in trees]
     if None in first:
-        return None
+        return False
     rounds = max(1, round(SLICE / max(first)))
-    times = [[] for _ in trees]
-    spent = 0.0
-    while spent < seconds or len(times[0]) < 5:
-        for t, out in zip(trees, times):
+    spent, turns = 0.0, 0
+    while spent < seconds or turns < 5:
+        for t in trees:
             cpu = t.play(rounds)
             if cpu is None:
-                return None
-            out.append(cpu)
+                return False
             spent += cpu
-    return times
+        turns += 1
+    return True
 
 
 # ------------------------------------------------------------------ the run
@@ -210,7 +210,7 @@ def configuration(path, players, seconds, old) -> str:
         if then is not None:  # (None: a ruleset the older commit did not have or cannot play)
             trees.append(then)
     try:
-        if None in trees or measure(trees, seconds) is None:
+        if None in trees or not measure(trees, seconds):
             return f"{path + marked:28} {players:>7} {'failed':>9}"
     finally:
         for t in trees:
