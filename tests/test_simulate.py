@@ -216,7 +216,7 @@ def test_ctrl_c_at_the_terminal_prints_the_report_and_exits_130():
         [sys.executable, "-c", "from rulelang.cli import main; main()", "simulate", COIN,
          "-n", "1000000", "--workers", "2"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
-        cwd=ROOT)
+        cwd=ROOT, preexec_fn=_as_at_a_terminal)
     try:
         _wait_for_workers(process.pid)
         time.sleep(2.0)
@@ -228,6 +228,12 @@ def test_ctrl_c_at_the_terminal_prints_the_report_and_exits_130():
     assert process.returncode == 130, err
     assert "stopped early" in out and "Who wins" in out
     assert "Traceback" not in err
+
+
+def _as_at_a_terminal():
+    """Ctrl-C reaches the command as at a terminal, even when the tests run as a background
+    job (``tests &`` or ``nohup``), whose shell leaves SIGINT ignored in every child."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _wait_for_workers(pid, timeout=60.0):
