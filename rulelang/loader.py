@@ -184,6 +184,14 @@ class Part:
     program: Program | None
     error: RulesError | None
 
+    def found(self) -> list:
+        """Everything the check found: the error's problems, or the warnings."""
+        return self.error.diagnostics if self.error is not None else self.program.warnings
+
+    def own(self) -> list:
+        """What the check found in the part itself."""
+        return [d for d in self.found() if d.span is not None and d.span.file == self.name]
+
 
 def importer_of(path: Path) -> Path | None:
     """A .rules file beside ``path``, or in the folder above, that imports it: a file

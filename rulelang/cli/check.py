@@ -35,8 +35,7 @@ def check(files, strict):
                 click.echo(part.error.render(), err=True)
                 continue
             program = part.program
-            program.warnings[:] = [w for w in program.warnings
-                                   if w.span is None or w.span.file == part.name]
+            program.warnings[:] = part.own()
         except RulesError as error:
             failed = True
             click.echo(error.render(), err=True)

@@ -156,10 +156,8 @@ def analyse(text: str, path: Path | None, version: int | None = None,
 def _as_part(part, file) -> list[Diagnostic]:
     """The problems of a file checked as part of the file that imports it (it uses that
     file's names): its own, shown in it, and a note when the whole has others."""
-    found = part.error.diagnostics if part.error is not None else part.program.warnings
-    own = [attrs.evolve(d, span=attrs.evolve(d.span, file=file)) for d in found
-           if d.span is not None and d.span.file == part.name]
-    if part.error is not None and len(own) < len(found):
+    own = [attrs.evolve(d, span=attrs.evolve(d.span, file=file)) for d in part.own()]
+    if part.error is not None and len(own) < len(part.found()):
         own.append(Diagnostic(f"checked as part of {part.whole}, which imports it: that file "
                               "has problems too (open it to see them)", severity="note"))
     return own
