@@ -20,8 +20,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rulelang.openspiel import load_game  # noqa: E402
-from rulelang.pettingzoo import env  # noqa: E402
+from rulelang.adapters.openspiel import load_game  # noqa: E402
+from rulelang.adapters.pettingzoo import env  # noqa: E402
 
 
 def openspiel_games(path, seconds):

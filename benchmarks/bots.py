@@ -32,7 +32,7 @@ def play(path, players, options, kinds, seed):
     """One game: (the outcome, decision times per kind)."""
     import rulelang
     from interpreter.bots import make_bot
-    from interpreter.knowledge import seat_knowledge
+    from interpreter.runtime.knowledge import seat_knowledge
     rules = rulelang.load(ROOT / path)
     game = rules.new_game(players=players, seed=seed, options=options, log=False)
     bots = [make_bot(kind, seed * 101 + seat) for seat, kind in enumerate(kinds)]

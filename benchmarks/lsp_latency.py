@@ -28,7 +28,7 @@ from pygls.lsp.client import BaseLanguageClient
 from pygls.uris import from_fs_path
 
 ROOT = Path(__file__).resolve().parent.parent
-START = [sys.executable, "-c", "from rulelang.cli import main; main()", "lsp"]
+START = [sys.executable, "-c", "from rulelang.play.cli import main; main()", "lsp"]
 
 
 def ms(seconds):

@@ -20,7 +20,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from test_openspiel_oh_hell import OH_HELL, Mismatch, play_both  # noqa: E402
 
-from rulelang.openspiel import load_game  # noqa: E402
+from rulelang.adapters.openspiel import load_game  # noqa: E402
 
 
 def main():

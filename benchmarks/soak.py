@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import rulelang  # noqa: E402
-from interpreter.protocol import text_of  # noqa: E402
+from interpreter.runtime.protocol import text_of  # noqa: E402
 
 MAX_GAME_DECISIONS = 20_000  # a random game still going after this many is cut (and counted)
 MAX_ERRORS_SHOWN = 30

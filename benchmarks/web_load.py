@@ -33,9 +33,9 @@ def serve(rules_path, games, pipe):
     import uvicorn
 
     import rulelang
-    from rulelang.cli.serve import bind
-    from rulelang.web.app import create_app
-    from rulelang.web.host import Host
+    from rulelang.play.cli.serve import bind
+    from rulelang.play.web.app import create_app
+    from rulelang.play.web.host import Host
     rules = rulelang.load(rules_path)
     host = Host()
     tokens = []

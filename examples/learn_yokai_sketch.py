@@ -5,7 +5,7 @@
 
 The rules come from games/yokai_sketch.rules through rulelang's OpenSpiel adapter;
 the search is OpenSpiel's own ``MCTSBot``, its leaves valued by random games played
-on inside rulelang's interpreter (``rulelang.openspiel.RolloutEvaluator``). The two
+on inside rulelang's interpreter (``rulelang.adapters.openspiel.RolloutEvaluator``). The two
 players swap seats every game. Games are played until the time is up, then the win
 rate is printed. (MCTS searches the true state of the game: it knows the hidden
 cards. It shows the adapter at work, not a fair player.)
@@ -20,7 +20,7 @@ import numpy as np
 from open_spiel.python.algorithms import mcts
 from open_spiel.python.bots import uniform_random
 
-from rulelang.openspiel import RolloutEvaluator, load_game
+from rulelang.adapters.openspiel import RolloutEvaluator, load_game
 
 RULES = Path(__file__).resolve().parent.parent / "games" / "yokai_sketch.rules"
 

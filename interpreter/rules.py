@@ -5,14 +5,14 @@ from collections import deque
 
 import attrs
 
-from interpreter.chance import chance_sites
+from interpreter.runtime.chance import chance_sites
 from interpreter.compiler import compile_program
-from interpreter.engine import Game
-from interpreter.layout import Layout
-from interpreter.reads import reads_of_all
-from interpreter.protocol import encode, text_of
-from interpreter.values import EnumValue, Row, Seat
-from rulelang.errors import RulesError
+from interpreter.runtime.engine import Game
+from interpreter.runtime.layout import Layout
+from interpreter.compiler.reads import reads_of_all
+from interpreter.runtime.protocol import encode, text_of
+from interpreter.runtime.values import EnumValue, Row, Seat
+from rulelang.language.errors import RulesError
 
 MAX_CACHED = 64  # layouts and setup snapshots kept per ruleset (one per players + options)
 
@@ -240,7 +240,7 @@ class Rules:
         leave the game, or go to the bottom of ``rest``. The position is checked as a
         save is (it is saved and restored), then the turn starts: the game stops at its
         first decision. See docs/testing.md, "Positions"."""
-        from interpreter.position import build_position
+        from interpreter.runtime.stated_position import build_position
         return build_position(self, players, zones, vars, current, turn, options, seed, fix,
                               rest, fields, add, log)
 
@@ -265,19 +265,19 @@ class Rules:
         """A game from ``game.save()``, checked whole (a save is untrusted: anything wrong
         in it is a RulesError naming what). With ``key``, only a save signed with that key
         (``game.save(key=...)``) is accepted."""
-        from interpreter.saving import restore
+        from interpreter.runtime.saving import restore
         return restore(self, text, key)
 
-    # -- campaigns (see interpreter/campaign.py)
+    # -- campaigns (see interpreter/runtime/campaign.py)
     def new_campaign(self, players: int | None = None, seed: int = 0,
                      options: dict | None = None):
         """A campaign of these rules: games played one after another, its variables kept
         across them. Start its first game with ``campaign.next_game()``."""
-        from interpreter.campaign import Campaign
+        from interpreter.runtime.campaign import Campaign
         return Campaign.start(self, players, seed, options or {})
 
     def restore_campaign(self, text: str):
-        from interpreter.campaign import restore_campaign
+        from interpreter.runtime.campaign import restore_campaign
         return restore_campaign(self, text)
 
     def source(self) -> str:

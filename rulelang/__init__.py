@@ -9,7 +9,7 @@
 """
 from __future__ import annotations
 
-from rulelang.errors import (CheckError, IllegalMove, ParseError, RulesError,
+from rulelang.language.errors import (CheckError, IllegalMove, ParseError, RulesError,
                              RulesRuntimeError)
 
 __all__ = ["load", "loads", "RulesError", "ParseError", "CheckError", "IllegalMove",
@@ -20,12 +20,12 @@ __version__ = "0.1.0"
 def load(path):
     """Parse and check a .rules file (and its imports); raises RulesError with every problem."""
     from interpreter.rules import Rules
-    from rulelang.loader import load_program
+    from rulelang.language.loader import load_program
     return Rules(load_program(path))
 
 
 def loads(text, name="<rules>"):
     """Like load, for rules given as text (imports are not allowed)."""
     from interpreter.rules import Rules
-    from rulelang.loader import load_text
+    from rulelang.language.loader import load_text
     return Rules(load_text(text, name))

@@ -14,7 +14,7 @@ from conftest import load
 from interpreter.bots import KINDS, PARTNER, THINKING, make_bot
 from interpreter.bots.greedy import GreedyBot
 from interpreter.bots.mcts import MctsBot
-from interpreter.knowledge import seat_knowledge
+from interpreter.runtime.knowledge import seat_knowledge
 
 
 def play(rules, bots, seed, players=2, options=None):
@@ -119,7 +119,7 @@ def test_a_thinking_budget_in_seconds_is_kept():
 
 
 def test_the_terminal_says_a_bot_is_thinking_while_a_person_waits():
-    from rulelang.terminal.session import Session
+    from rulelang.play.terminal.session import Session
     rules = load("examples/tictactoe.rules")
     game = rules.new_game(players=2, seed=1)
     game.play(game.legal_moves()[0])
@@ -132,7 +132,7 @@ def test_the_terminal_says_a_bot_is_thinking_while_a_person_waits():
 
 
 def test_cooperative_games_get_partners_by_default_and_others_random_bots(monkeypatch):
-    from rulelang.cli.common import seat_kinds
+    from rulelang.play.cli.common import seat_kinds
     monkeypatch.setattr("sys.stdin", io.StringIO())  # not a terminal: bots everywhere
     yami = load("games/yami.rules").new_game(players=3, seed=1)
     assert set(seat_kinds(yami, True, ()).values()) == {PARTNER}
@@ -145,7 +145,7 @@ def test_cooperative_games_get_partners_by_default_and_others_random_bots(monkey
 
 def test_simulate_and_run_take_the_new_kinds_and_think(tmp_path):
     from click.testing import CliRunner
-    from rulelang.cli import cli as main
+    from rulelang.play.cli import cli as main
     runner = CliRunner()
     result = runner.invoke(main, ["simulate", "examples/tictactoe.rules", "-n", "2", "--workers",
                                   "1", "--bot", "P1=mcts", "--bot", "P2=greedy"])

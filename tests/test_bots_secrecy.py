@@ -19,7 +19,7 @@ import rulelang
 from conftest import load
 from interpreter.bots import KINDS, knowledge_of, make_bot
 from interpreter.bots.scoring import heuristic
-from interpreter.knowledge import seat_knowledge
+from interpreter.runtime.knowledge import seat_knowledge
 from test_secrecy import other_faces, play_to, random_picks
 
 HIDDEN_TOP = """

@@ -153,7 +153,7 @@ def test_a_damaged_campaign_save_is_refused_with_a_reason(change, why):
 
 
 def test_a_campaign_save_larger_than_any_save_may_be_is_refused_before_it_is_read():
-    from interpreter.saving import MAX_SAVE
+    from interpreter.runtime.saving import MAX_SAVE
     text = league().new_campaign(seed=1).save()
     with pytest.raises(rulelang.RulesError, match="campaign save is too large"):
         league().restore_campaign(text + " " * (MAX_SAVE - len(text) + 1))

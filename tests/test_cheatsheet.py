@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 import rulelang
-from rulelang import ast
-from rulelang.fmt_ast import walk
-from rulelang.parser import parse
+from rulelang.language import ast
+from rulelang.language.traversal import walk
+from rulelang.language.parser import parse
 
 SHEET = Path(__file__).resolve().parent.parent / "docs" / "cheatsheet.md"
 FENCE = re.compile(r"^```rules (\w+)\n(.*?)^```$", re.S | re.M)
@@ -73,7 +73,7 @@ def _subclasses(cls):
 
 
 def test_the_scenario_sample_passes(tmp_path):
-    from rulelang.scenarios import load_suite
+    from rulelang.tools.scenarios import load_suite
     text = SHEET.read_text(encoding="utf-8")
     (rules, code), = re.findall(r"^```scenarios (\S+)\n(.*?)^```$", text, re.S | re.M)
     sample = tmp_path / "sheet.scenarios"

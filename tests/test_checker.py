@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 import rulelang
-from rulelang.errors import CheckError
+from rulelang.language.errors import CheckError
 
 HEAD = 'game "T"\nplayers 2\n'
 TURN = "\nturn { win current }\n"

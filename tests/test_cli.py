@@ -4,7 +4,7 @@ from __future__ import annotations
 from click.testing import CliRunner
 
 from conftest import ROOT
-from rulelang.cli import cli
+from rulelang.play.cli import cli
 
 NIM = str(ROOT / "examples" / "nim.rules")
 YOKAI = str(ROOT / "games" / "yokai_sketch.rules")

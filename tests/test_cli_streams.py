@@ -10,7 +10,7 @@ import pytest
 from conftest import ROOT
 
 NIM = str(ROOT / "examples" / "nim.rules")
-RULELANG = [sys.executable, "-c", "from rulelang.cli import main; main()"]
+RULELANG = [sys.executable, "-c", "from rulelang.play.cli import main; main()"]
 
 
 def test_output_to_a_full_disk_is_one_line_and_exit_74():

@@ -8,9 +8,9 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulelang.errors import ParseError
-from rulelang.fmt import format_text
-from rulelang.lsp.analysis import ParseCache, analyse
+from rulelang.language.errors import ParseError
+from rulelang.tools.formatter import format_text
+from rulelang.tools.language_server.document import ParseCache, analyse
 from test_security import SEED_TOKENS, _mutate
 
 FUZZ = settings(max_examples=50, deadline=None, derandomize=True,

@@ -5,16 +5,16 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import ROOT
-from rulelang import fmt as formatter
-from rulelang.cli import cli
-from rulelang.errors import ParseError, RulesError
-from rulelang.fmt import format_text
-from rulelang.fmt_ast import meaning
-from rulelang.parser import parse
+from rulelang.tools import formatter
+from rulelang.play.cli import cli
+from rulelang.language.errors import ParseError, RulesError
+from rulelang.tools.formatter import format_text
+from rulelang.language.traversal import meaning
+from rulelang.language.parser import parse
 
 ALL_RULES = sorted(p for p in ROOT.rglob("*.rules") if ".venv" not in p.parts)
 SHIPPED = [p for p in ALL_RULES if p.relative_to(ROOT).parts[0] in ("games", "examples")
-           or p.parent == ROOT / "rulelang" / "std"]
+           or p.parent == ROOT / "rulelang" / "language" / "std"]
 
 
 def _parses(path):

@@ -1,12 +1,12 @@
-"""Placements of a shape (interpreter/geometry.py), found with bit masks, against their
+"""Placements of a shape (interpreter/runtime/geometry.py), found with bit masks, against their
 definition: every anchor cell in reading order, every orientation, all its cells allowed."""
 from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from interpreter.geometry import placements
-from interpreter.values import Shape, cell, cell_name
+from interpreter.runtime.geometry import placements
+from interpreter.runtime.values import Shape, cell, cell_name
 
 
 def by_definition(shape, allowed):

@@ -10,10 +10,10 @@ from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
 from pygments.token import Error, Keyword, Name, String
 
 from conftest import ROOT
-from rulelang import highlight
-from rulelang.check_expr import BUILTIN_VALUES
-from rulelang.fmt_tokens import tokenize, vocabulary
-from rulelang.parser import _lark
+from rulelang.tools import highlight
+from rulelang.language.checker.expressions import BUILTIN_VALUES
+from rulelang.tools.tokens import tokenize, vocabulary
+from rulelang.language.parser import _lark
 
 ALL_RULES = sorted(p for p in ROOT.rglob("*.rules") if ".venv" not in p.parts)
 TEXTMATE = ROOT / "editors" / "vscode" / "syntaxes" / "rulelang.tmLanguage.json"
@@ -91,7 +91,7 @@ def test_the_highlighters_know_the_checkers_built_in_values():
 
 def test_the_textmate_grammar_in_editors_is_up_to_date():
     assert json.loads(TEXTMATE.read_text()) == highlight.textmate_grammar(), (
-        "run: python -m rulelang.highlight textmate > editors/vscode/syntaxes/"
+        "run: python -m rulelang.tools.highlight textmate > editors/vscode/syntaxes/"
         "rulelang.tmLanguage.json")
 
 

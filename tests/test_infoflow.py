@@ -10,10 +10,10 @@ import pytest
 from click.testing import CliRunner
 
 import rulelang
-from rulelang import check_flow_expr
-from rulelang.cli import cli
-from rulelang.loader import load_program
-from rulelang.lsp.analysis import analyse
+from rulelang.language.checker import flow_values
+from rulelang.play.cli import cli
+from rulelang.language.loader import load_program
+from rulelang.tools.language_server.document import analyse
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -262,7 +262,7 @@ def test_the_editor_shows_the_warnings():
 
 
 def test_a_file_too_large_to_follow_gets_a_note_not_a_hang(monkeypatch):
-    monkeypatch.setattr(check_flow_expr, "MAX_STEPS", 5)
+    monkeypatch.setattr(flow_values, "MAX_STEPS", 5)
     found = warnings('  log "{top(deck).v}"')
     assert [w.severity for w in found] == ["note"]
     assert "gave up" in found[0].message

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import rulelang
-from rulelang.terminal import grid
+from rulelang.play.terminal import grid
 
 HEAD = 'game "T"\nplayers 2\n'
 

@@ -4,7 +4,7 @@ outputs are what rulelang prints, and every built-in function is listed.
 Also a few language behaviours the reference promises (and bugs found writing it).
 
 Run `python tests/test_language_doc.py` to rewrite the table of built-in functions
-in docs/language.md from rulelang/builtins.py.
+in docs/language.md from rulelang/language/builtin_signatures.py.
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import rulelang  # noqa: E402
-from rulelang.builtins import SIGNATURES  # noqa: E402
+from rulelang.language.builtin_signatures import SIGNATURES  # noqa: E402
 
 DOC = ROOT / "docs" / "language.md"
 
@@ -153,7 +153,7 @@ def test_python_samples_run_and_print_what_the_doc_says(code, line, shown, monke
 
 # ------------------------------------------------------------ built-in functions
 
-TABLE_START = "<!-- built-ins: generated from rulelang/builtins.py -->"
+TABLE_START = "<!-- built-ins: generated from rulelang/language/builtin_signatures.py -->"
 TABLE_END = "<!-- end of built-ins -->"
 KIND_NAMES = {"any": "value", "cellsource": "grid/placement/card", "cell_or_text": "int/text",
               "seat": "player", "cells": "cells"}

@@ -138,7 +138,7 @@ def test_match_on_numbers_and_fields_with_a_default():
 
 
 def test_a_match_names_its_subject_once_for_editors():
-    from rulelang.lsp.analysis import analyse
+    from rulelang.tools.language_server.document import analyse
     text = HEAD + MATCH_DECLS + "fn f(c: Colour) = match c { water: 1, fire: 2, _: 3 }\n" \
         "turn { end }\n"
     index = analyse(text, None).index

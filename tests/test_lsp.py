@@ -11,9 +11,9 @@ from pygls.lsp.client import BaseLanguageClient
 from pygls.uris import from_fs_path
 
 from conftest import ROOT
-from rulelang.lsp import server as lsp_server
+from rulelang.tools.language_server import server as lsp_server
 
-START = [sys.executable, "-c", "from rulelang.cli import main; main()", "lsp"]
+START = [sys.executable, "-c", "from rulelang.play.cli import main; main()", "lsp"]
 WAIT = 10  # seconds: generous, the machine may be busy; the benchmark measures speed
 
 NIM = (ROOT / "examples" / "nim.rules").read_text()
@@ -292,8 +292,8 @@ def test_the_server_refuses_nothing_on_a_file_that_does_not_parse(session, tmp_p
 
 def test_the_lsp_command_explains_a_missing_pygls(monkeypatch):
     from click.testing import CliRunner
-    from rulelang.cli import cli
-    monkeypatch.setitem(sys.modules, "rulelang.lsp.server", None)
+    from rulelang.play.cli import cli
+    monkeypatch.setitem(sys.modules, "rulelang.tools.language_server.server", None)
     result = CliRunner().invoke(cli, ["lsp"])
     assert result.exit_code == 1 and "pip install 'rulelang[editor]'" in result.output
 
@@ -310,11 +310,11 @@ ALL_RULES = sorted(p for p in ROOT.rglob("*.rules") if ".venv" not in p.parts)
 
 @pytest.mark.parametrize("path", ALL_RULES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_parsing_declaration_by_declaration_gives_the_whole_files_tree(path):
-    from rulelang.errors import ParseError
-    from rulelang.fmt_ast import meaning
-    from rulelang.fmt_tokens import tokenize
-    from rulelang.lsp.analysis import ParseCache
-    from rulelang.parser import parse
+    from rulelang.language.errors import ParseError
+    from rulelang.language.traversal import meaning
+    from rulelang.tools.tokens import tokenize
+    from rulelang.tools.language_server.document import ParseCache
+    from rulelang.language.parser import parse
     text = path.read_text()
     try:
         whole = parse(text, str(path))
@@ -329,7 +329,7 @@ def test_parsing_declaration_by_declaration_gives_the_whole_files_tree(path):
 
 
 def test_an_analysis_kept_between_edits_agrees_with_a_fresh_one(tmp_path):
-    from rulelang.lsp.analysis import ParseCache, analyse
+    from rulelang.tools.language_server.document import ParseCache, analyse
     path = tmp_path / "nim.rules"
     cache = ParseCache()
     broken = NIM.replace("if i < heaps", "if i < heapz")

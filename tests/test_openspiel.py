@@ -1,4 +1,4 @@
-"""rulelang.openspiel: every ruleset as a pyspiel game, checked by OpenSpiel itself.
+"""rulelang.adapters.openspiel: every ruleset as a pyspiel game, checked by OpenSpiel itself.
 
 OpenSpiel's own random simulation test (legal actions sorted and masked, clone,
 serialization round trips, chance probabilities, returns within the declared
@@ -16,8 +16,8 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from rulelang.errors import RulesError  # noqa: E402
-from rulelang.openspiel import RolloutEvaluator, load_game  # noqa: E402
+from rulelang.language.errors import RulesError  # noqa: E402
+from rulelang.adapters.openspiel import RolloutEvaluator, load_game  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 RULESETS = sorted(ROOT.glob("games/*.rules")) + sorted(ROOT.glob("examples/*.rules"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rulelang.adapters.table import open_table
-from rulelang.errors import RulesError
+from rulelang.language.errors import RulesError
 
 BOUNDED = """\
 game "Bounded"

@@ -18,7 +18,7 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from rulelang.openspiel import load_game  # noqa: E402
+from rulelang.adapters.openspiel import load_game  # noqa: E402
 
 OH_HELL = str(Path(__file__).resolve().parent.parent / "examples" / "oh_hell.rules")
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 import pytest
 
 import rulelang
-from rulelang import ast
-from rulelang.errors import ParseError
-from rulelang.parser import parse, parse_expr
+from rulelang.language import ast
+from rulelang.language.errors import ParseError
+from rulelang.language.parser import parse, parse_expr
 
 HEAD = 'game "T"\nplayers 2\n'
 
@@ -390,8 +390,8 @@ def test_a_keyword_is_suggested_only_if_the_text_then_parses_further():
 
 
 def test_the_declaration_words_are_the_grammars():
-    from rulelang.parser import _lark, _literals
-    from rulelang.syntax_errors import DECLARATION_WORDS
+    from rulelang.language.parser import _lark, _literals
+    from rulelang.language.syntax_errors import DECLARATION_WORDS
     literals = _literals()
     first_words = {literals[rule.expansion[0].name] for rule in _lark().rules
                    if rule.origin.name.endswith("_decl") and rule.expansion

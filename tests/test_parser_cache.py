@@ -3,7 +3,7 @@ import os
 
 import pytest
 
-from rulelang import parser
+from rulelang.language import parser
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "getuid"), reason="POSIX permissions")
 

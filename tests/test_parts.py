@@ -1,13 +1,13 @@
 """A file written as part of another (it uses the names of the file that imports it) is
 checked as part of that file, by ``rulelang check`` and in the editor, rather than
-alone, where every name it borrows would be unknown (rulelang/loader.py, ``check_as_part``)."""
+alone, where every name it borrows would be unknown (rulelang/language/loader.py, ``check_as_part``)."""
 from __future__ import annotations
 
 from click.testing import CliRunner
 
 from conftest import ROOT
-from rulelang.cli import cli
-from rulelang.lsp.analysis import analyse
+from rulelang.play.cli import cli
+from rulelang.tools.language_server.document import analyse
 
 WHOLE = '''game "Whole"
 players 2

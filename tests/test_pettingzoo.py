@@ -1,4 +1,4 @@
-"""rulelang.pettingzoo: every ruleset as a PettingZoo AEC environment and as a
+"""rulelang.adapters.pettingzoo: every ruleset as a PettingZoo AEC environment and as a
 Gymnasium environment against bots, checked by PettingZoo's and Gymnasium's own tests."""
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ pytest.importorskip("gymnasium")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
 
-from rulelang.pettingzoo import env, single_agent_env  # noqa: E402
+from rulelang.adapters.pettingzoo import env, single_agent_env  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 RULESETS = sorted(ROOT.glob("games/*.rules")) + sorted(ROOT.glob("examples/*.rules"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import load
-from rulelang.errors import RulesError
+from rulelang.language.errors import RulesError
 
 YOKAI = "games/yokai_sketch.rules"
 
@@ -67,7 +67,7 @@ def test_a_position_saves_restores_and_plays_on_identically():
 
 
 def test_a_position_is_checked_by_restoring_it(monkeypatch):
-    import interpreter.saving as saving
+    import interpreter.runtime.saving as saving
 
     def refuse(rules, text):
         raise RulesError("this save is damaged and cannot be restored")

@@ -8,9 +8,9 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import ROOT
-from rulelang.cli import cli
-from rulelang.errors import ParseError, CheckError, RulesError
-from rulelang.scenarios import load_suite
+from rulelang.play.cli import cli
+from rulelang.language.errors import ParseError, CheckError, RulesError
+from rulelang.tools.scenarios import load_suite
 
 
 def run(*args):

@@ -8,8 +8,8 @@ import json
 from click.testing import CliRunner
 
 import rulelang
-from rulelang.cli import cli
-from rulelang.terminal import panels, placing, screen
+from rulelang.play.cli import cli
+from rulelang.play.terminal import panels, placing, screen
 
 RULES = '''
 game "Marks"

@@ -18,11 +18,11 @@ import pytest
 
 import rulelang
 from conftest import ROOT, load
-from interpreter.effects import Effects
-from interpreter.facts import known_to
-from interpreter.log import Choice, Message, SeenCard
-from interpreter.values import Card
-from rulelang.cli.run import bots_seed
+from interpreter.runtime.effects import Effects
+from interpreter.runtime.facts import known_to
+from interpreter.runtime.log import Choice, Message, SeenCard
+from interpreter.runtime.values import Card
+from rulelang.play.cli.run import bots_seed
 
 FILES = sorted(str(p.relative_to(ROOT)) for folder in ("games", "examples")
                for p in (ROOT / folder).glob("*.rules"))

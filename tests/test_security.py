@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rulelang
-from rulelang.parser import _literals
+from rulelang.language.parser import _literals
 
 HEAD = 'game "T"\nplayers 2\n'
 TESTS = Path(__file__).parent
@@ -159,7 +159,7 @@ def _without_comments(path):
 
 SEEDS = [_without_comments(ROOT / "examples" / "nim.rules"),
          _without_comments(TESTS / "rules" / "kitchen_sink.rules"),
-         HEAD + _without_comments(ROOT / "rulelang" / "std" / "tricks.rules") + "turn { win current }"]
+         HEAD + _without_comments(ROOT / "rulelang" / "language" / "std" / "tricks.rules") + "turn { win current }"]
 TOKEN = re.compile(r'\|(?:[ \t]*:?-{3,}:?[ \t]*\|)+|"(?:[^"\\\n]|\\.)*"|[A-Za-z_]\w*|\d+'
                    r'|\.\.|==|!=|<=|>=|=>|\+=|-=|\S')
 SEED_TOKENS = [TOKEN.findall(text) for text in SEEDS]

@@ -14,8 +14,8 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import ROOT, load
-from rulelang.cli import cli
-from rulelang.simulation import Simulation, report, runner, stats, summarize, to_json
+from rulelang.play.cli import cli
+from rulelang.play.simulation import Simulation, report, runner, stats, summarize, to_json
 
 COIN = "tests/rules/fair_coin.rules"  # each seat wins 1/3, draws 1/3, the first player 1/2
 TEAM_COIN = "tests/rules/coop_coin.rules"  # the team wins 1/2, scoring 2 (else 0)
@@ -105,7 +105,7 @@ def test_reasons_and_prompts_are_grouped_by_the_text_the_rules_write():
 
 
 def test_a_reason_built_in_play_is_grouped_with_its_numbers_hidden():
-    from rulelang.simulation.templates import classifiers
+    from rulelang.play.simulation.templates import classifiers
     _, reasons = classifiers(load(COIN).program)
     assert reasons.kind("the coin stands on its edge") == "the coin stands on its edge"
     assert reasons.kind("the Oni cards are in 3 groups; the Kappa in 12") == (
@@ -213,7 +213,7 @@ def test_ctrl_c_keeps_the_games_already_finished():
 
 def test_ctrl_c_at_the_terminal_prints_the_report_and_exits_130():
     process = subprocess.Popen(
-        [sys.executable, "-c", "from rulelang.cli import main; main()", "simulate", COIN,
+        [sys.executable, "-c", "from rulelang.play.cli import main; main()", "simulate", COIN,
          "-n", "1000000", "--workers", "2"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
         cwd=ROOT, preexec_fn=_as_at_a_terminal)

@@ -6,7 +6,7 @@ import json
 from click.testing import CliRunner
 
 from conftest import ROOT
-from rulelang.cli import cli
+from rulelang.play.cli import cli
 
 COIN = str(ROOT / "tests" / "rules" / "fair_coin.rules")  # edge=true: 1/3 draws; false: none
 

@@ -5,7 +5,7 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import ROOT
-from rulelang.cli import cli
+from rulelang.play.cli import cli
 
 ray = pytest.importorskip("ray")  # the 'cluster' extra (part of 'test')
 YOKAI = str(ROOT / "games" / "yokai_sketch.rules")

@@ -232,7 +232,7 @@ def test_a_bad_direction_is_a_clear_error(call, message):
 
 
 def test_the_terminal_shows_what_a_seat_was_told_of_a_card_it_cannot_see():
-    from rulelang.terminal.cards import card_text, cards_text
+    from rulelang.play.terminal.cards import card_text, cards_text
     told = {"hidden": True, "kind": "C", "colour": "red", "not": {"rank": [1, 2]}}
     assert card_text(told).plain == "? (red, not 1/2)"
     plain = {"hidden": True, "kind": "C"}

@@ -29,7 +29,7 @@ class Terminal:
             env.pop(name, None)
         self.screen = pyte.Screen(columns, rows)
         self.stream = pyte.ByteStream(self.screen)
-        self.child = pexpect.spawn(sys.executable, ["-c", "from rulelang.cli import main; main()",
+        self.child = pexpect.spawn(sys.executable, ["-c", "from rulelang.play.cli import main; main()",
                                                     *args], cwd=str(ROOT), env=env,
                                    dimensions=(rows, columns), timeout=90)  # a hang guard
         self.child.delaybeforesend = None  # the screen is read before each answer anyway

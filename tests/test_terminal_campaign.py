@@ -8,7 +8,7 @@ import json
 from click.testing import CliRunner
 
 import rulelang
-from rulelang.cli import cli
+from rulelang.play.cli import cli
 from test_terminal import run
 
 TALK = "While the trick is played, the players exchange nothing at all."

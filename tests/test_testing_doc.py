@@ -47,7 +47,7 @@ def test_console_samples_print_what_the_chapter_says(info, code, line, monkeypat
     import shlex
 
     from click.testing import CliRunner
-    from rulelang.cli import cli
+    from rulelang.play.cli import cli
     monkeypatch.chdir(ROOT)
     command, *shown = code.splitlines()
     assert command.startswith("$ rulelang "), f"docs/testing.md:{line}"
@@ -58,7 +58,7 @@ def test_console_samples_print_what_the_chapter_says(info, code, line, monkeypat
 @pytest.mark.parametrize("info,code,line", _of_kind("scenarios"),
                          ids=[f"line {b[2]}" for b in _of_kind("scenarios")])
 def test_scenario_samples_pass(info, code, line, tmp_path, monkeypatch):
-    from rulelang.scenarios import load_suite
+    from rulelang.tools.scenarios import load_suite
     monkeypatch.chdir(ROOT)
     sample = tmp_path / "sample.scenarios"
     sample.write_text(code, encoding="utf-8")

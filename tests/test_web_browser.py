@@ -151,8 +151,8 @@ def test_a_placement_is_previewed_on_the_board_then_confirmed(browser):
 
 
 def test_the_lobby_opens_a_table_whose_links_work(browser, tmp_path):
-    from rulelang.web.host import Host
-    from rulelang.web.lobby import RulesFolder
+    from rulelang.play.web.host import Host
+    from rulelang.play.web.lobby import RulesFolder
     for path in ("games/yami.rules", "games/yokai_sketch.rules", "examples/nim.rules"):
         (tmp_path / path.split("/")[1]).write_text((ROOT / path).read_text())
     shutil.copytree(ROOT / "games" / "yami", tmp_path / "yami")  # the campaign Yami imports

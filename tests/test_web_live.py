@@ -10,7 +10,7 @@ import rulelang
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from rulelang.web.host import Host
+from rulelang.play.web.host import Host
 from web_support import host_with, live_server, token_of
 
 

@@ -14,9 +14,9 @@ import pytest
 from starlette.testclient import TestClient
 
 from conftest import load
-from rulelang.web.app import create_app
-from rulelang.web.host import Host
-from rulelang.web.tables import HUMAN, SPECTATOR, Table
+from rulelang.play.web.app import create_app
+from rulelang.play.web.host import Host
+from rulelang.play.web.tables import HUMAN, SPECTATOR, Table
 from test_secrecy import other_faces, play_to, random_picks, seen_by
 
 GAMES = [("games/yokai_sketch.rules", 2), ("games/yami.rules", 3), ("games/yokai.rules", 3),

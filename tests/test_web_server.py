@@ -11,10 +11,10 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from conftest import ROOT, load
-from rulelang.cli import cli
-from rulelang.web.app import FORBIDDEN, MAX_MESSAGE, create_app
-from rulelang.web.host import Host
-from rulelang.web.tables import SPECTATOR
+from rulelang.play.cli import cli
+from rulelang.play.web.app import FORBIDDEN, MAX_MESSAGE, create_app
+from rulelang.play.web.host import Host
+from rulelang.play.web.tables import SPECTATOR
 from web_support import host_with, receive_state, token_of, until_settled
 
 
@@ -194,7 +194,7 @@ def test_bots_answer_and_their_moves_are_sent(kind, count):
 
 
 def test_a_bots_seed_is_drawn_afresh_and_owes_nothing_to_the_games(monkeypatch):
-    import rulelang.web.tables as tables
+    import rulelang.play.web.tables as tables
     seeds = []
     real = tables.make_bot
     monkeypatch.setattr(tables, "make_bot", lambda kind, seed: seeds.append(seed) or real(kind, seed))
@@ -267,7 +267,7 @@ def lobby_folder(tmp_path):
 
 
 def lobby_host(tmp_path):
-    from rulelang.web.lobby import RulesFolder
+    from rulelang.play.web.lobby import RulesFolder
     host = Host(folder=RulesFolder(lobby_folder(tmp_path)), saves=tmp_path / "saves")
     host.resume_lobby()
     return host
@@ -329,7 +329,7 @@ def test_serve_prints_a_link_per_person_and_listens_on_127_0_0_1_by_default(monk
         started["host"], started["address"] = host, listener.getsockname()
         listener.close()
 
-    monkeypatch.setattr("rulelang.cli.serve.run", fake_run)
+    monkeypatch.setattr("rulelang.play.cli.serve.run", fake_run)
     result = CliRunner().invoke(cli, ["serve", str(ROOT / "games/yokai_sketch.rules"),
                                       "--port", "0", "--bot", "P2=greedy"])
     assert result.exit_code == 0, result.output

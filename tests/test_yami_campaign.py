@@ -266,8 +266,8 @@ def _to_placement(game, plan, rounds):
 
 def move_to(game, shape, *cells):
     """Move the chosen tile (of this shape) onto exactly these cells."""
-    from interpreter.geometry import placements
-    from interpreter.values import cell_name, parse_shape
+    from interpreter.runtime.geometry import placements
+    from interpreter.runtime.values import cell_name, parse_shape
     board = [(x, y) for y in range(12) for x in range(12)]
     wanted = set(cells)
     spots = {p.label for p in placements(parse_shape(shape), board)
@@ -410,7 +410,7 @@ def test_a_whole_campaign_plays_to_its_end_with_bots():
     """YA-64..YA-70: bots (the default partners of cli/common.seat_kinds) play a campaign to
     its end; bounded: three boxes of the moon path are left."""
     from interpreter.bots import make_bot
-    from rulelang.cli.common import seat_kinds
+    from rulelang.play.cli.common import seat_kinds
     campaign = campaign_at(players=2, won=["1", "2"], moon=9, slots=1, tokens=2,
                            powers=powers("move_tile"))
     missions = 0

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from conftest import load
 
-from interpreter.geometry import placements
-from interpreter.values import cell_name, parse_shape
+from interpreter.runtime.geometry import placements
+from interpreter.runtime.values import cell_name, parse_shape
 
 RULES = "games/yami.rules"
 COLOURS = ("blue", "purple", "red", "green", "orange")

@@ -12,7 +12,7 @@ import random
 import pytest
 
 from conftest import load, play_random
-from interpreter.geometry import connected
+from interpreter.runtime.geometry import connected
 from test_yokai import (BLOCKS, COLUMNS, PILE, RULES, faces, moves, names, new, prompt, refused,
                         table, toggle, turn)
 

@@ -8,8 +8,8 @@ import time
 
 from conftest import load
 
-from rulelang.web.app import create_app
-from rulelang.web.host import Host
+from rulelang.play.web.app import create_app
+from rulelang.play.web.host import Host
 
 
 def host_with(path="games/yokai_sketch.rules", players=2, seed=7, kinds=None, options=None,
@@ -43,7 +43,7 @@ def until_settled(ws, table) -> dict:
 def live_server(host):
     """The app served by uvicorn on 127.0.0.1 (a free port), in a thread; yields its base URL."""
     import uvicorn
-    from rulelang.cli.serve import bind
+    from rulelang.play.cli.serve import bind
     listener = bind("127.0.0.1", 0)
     config = uvicorn.Config(create_app(host), log_level="warning", ws_max_size=65_536)
     server = uvicorn.Server(config)

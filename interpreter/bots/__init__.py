@@ -1,6 +1,6 @@
 """Players that need no person: each picks one of its seat's legal moves.
 
-A bot is handed what its seat may know (``interpreter.knowledge.SeatKnowledge``: its
+A bot is handed what its seat may know (``interpreter.runtime.knowledge.SeatKnowledge``: its
 moves, its view and ``sample(rng)``), never the host's game: look-ahead plays on samples,
 games consistent with that seat's knowledge, so no bot can see a hidden card. A host may
 still pass the game itself to ``choose``: the bot turns it into its seat's knowledge before
@@ -12,41 +12,17 @@ search). In a cooperative game every kind that looks ahead plays for the team's 
 """
 from __future__ import annotations
 
-import random
+from interpreter.bots.greedy import GreedyBot
+from interpreter.bots.mcts import MctsBot
+from interpreter.bots.scoring import heuristic
+from interpreter.bots.simple import FirstBot, RandomBot, knowledge_of
 
-from interpreter.knowledge import SeatKnowledge, seat_knowledge
-
-
-def knowledge_of(given) -> SeatKnowledge:
-    """The seat's knowledge, from a host that handed the game itself."""
-    return given if isinstance(given, SeatKnowledge) else seat_knowledge(given)
-
-
-class RandomBot:
-    """Picks uniformly among the legal moves, from its own seeded generator."""
-
-    def __init__(self, seed: int = 0):
-        self.rng = random.Random(seed)
-
-    def choose(self, given):
-        moves = knowledge_of(given).moves
-        return moves[self.rng.randrange(len(moves))]
-
-
-class FirstBot:
-    """Always the first legal move: fully predictable, handy for demos and tests."""
-
-    def choose(self, given):
-        return knowledge_of(given).moves[0]
-
-
-from interpreter.bots.greedy import GreedyBot  # noqa: E402 (they use knowledge_of above)
-from interpreter.bots.mcts import MctsBot  # noqa: E402
-from interpreter.bots.scoring import heuristic  # noqa: E402,F401 (where callers find it)
+__all__ = ["KINDS", "PARTNER", "THINKING", "FirstBot", "GreedyBot", "MctsBot", "RandomBot",
+           "heuristic", "knowledge_of", "make_bot"]
 
 KINDS = {"random": RandomBot, "first": FirstBot, "greedy": GreedyBot, "mcts": MctsBot}
 THINKING = ("greedy", "mcts")  # kinds that look ahead: --think SECONDS applies to them
-PARTNER = "mcts"  # the default partner in a cooperative game (see rulelang.cli.common)
+PARTNER = "mcts"  # the default partner in a cooperative game (see rulelang.play.cli.common)
 
 
 def make_bot(kind: str, seed: int, think: float | None = None):

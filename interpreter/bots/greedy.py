@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 import time
 
-from interpreter.bots import knowledge_of
+from interpreter.bots.simple import knowledge_of
 from interpreter.bots.scoring import Scale, value
 
 

@@ -24,7 +24,7 @@ import math
 import random
 import time
 
-from interpreter.bots import knowledge_of
+from interpreter.bots.simple import knowledge_of
 from interpreter.bots.greedy import GreedyBot
 from interpreter.bots.scoring import Scale, value
 

@@ -13,14 +13,14 @@ import linecache
 
 import attrs
 
-from interpreter.compiler import helpers
+from interpreter.runtime import helpers
 from interpreter.compiler.analysis import Analysis
 from interpreter.compiler.expr import ExprGen
 from interpreter.compiler.source import Writer, literal
 from interpreter.compiler.stmt import OVER_BUDGET, UnitGen
-from interpreter.reads import reads_of_all
-from rulelang import ast
-from rulelang.errors import RulesError
+from interpreter.compiler.reads import reads_of_all
+from rulelang.language import ast
+from rulelang.language.errors import RulesError
 
 _MODULES = itertools.count(1)
 HINTS = ("symbol", "tint", "symbol_means", "tint_means")  # a card kind's display hints

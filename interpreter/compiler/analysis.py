@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import attrs
 
-from rulelang import ast
+from rulelang.language import ast
 
 MAX_COST = 10**8  # past the work budget (values.MAX_WORK): a cost is never worked out past it
 EFFECTS = (ast.Move, ast.Deal, ast.Create, ast.CreateFrom, ast.Place, ast.Assign, ast.Shuffle,

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import re
 
-from interpreter.builtins import IMPLEMENTATIONS
+from interpreter.runtime.builtin_functions import IMPLEMENTATIONS
 from interpreter.compiler.inline import Inliner, Memo
 from interpreter.compiler.source import literal
-from rulelang import ast
+from rulelang.language import ast
 
 _SIMPLE = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]*|L\[\d+\]|-?\d+|'[^'\\]*'|g\.current)$")
 GUARANTEED_BOOL = (ast.Compare, ast.Not, ast.BoolOp, ast.In, ast.Is)

@@ -23,8 +23,8 @@ import re
 import attrs
 
 from interpreter.compiler.analysis import walk
-from rulelang import ast
-from rulelang.types import Type
+from rulelang.language import ast
+from rulelang.language.types import Type
 
 INLINE_MAX_COST = 60  # bodies costlier than this stay calls (code size, not speed)
 

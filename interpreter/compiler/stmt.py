@@ -14,9 +14,9 @@ from __future__ import annotations
 from interpreter.compiler.analysis import EFFECTS, walk
 from interpreter.compiler.expr import items_may_nest, small_number
 from interpreter.compiler.source import literal
-from interpreter.values import MAX_WORK
-from rulelang import ast
-from rulelang.key_ranges import IntKeys
+from interpreter.runtime.values import MAX_WORK
+from rulelang.language import ast
+from rulelang.language.key_ranges import IntKeys
 
 LOOPS = (ast.For, ast.Repeat, ast.While, ast.Loop)
 TICK_LIMIT = 200_000

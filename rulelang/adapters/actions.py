@@ -26,9 +26,9 @@ from __future__ import annotations
 
 import attrs
 
-from rulelang import types as T
+from rulelang.language import types as T
 from rulelang.adapters.domains import TOP, Analysis, ZoneCards, notations
-from rulelang.errors import Diagnostic, RulesError
+from rulelang.language.errors import Diagnostic, RulesError
 
 
 @attrs.frozen
@@ -168,7 +168,7 @@ def typed(program, facts: GameFacts, ty):
 def grid_cells(facts: GameFacts, zone: str) -> list[str]:
     """A grid zone's cells by notation, in reading order; an unbounded grid's cells within
     as many steps of the origin as the game has cards (where its cards can reach)."""
-    from interpreter.values import cell_name
+    from interpreter.runtime.values import cell_name
     info = facts.zones[zone]
     if info.get("kind") != "grid":
         return []
@@ -180,7 +180,7 @@ def grid_cells(facts: GameFacts, zone: str) -> list[str]:
 
 
 def placement_notations(facts: GameFacts) -> list[str]:
-    from interpreter.values import parse_shape
+    from interpreter.runtime.values import parse_shape
     labels: list = []
     for text in facts.shapes:
         for label, _ in parse_shape(text).orientations:

@@ -19,7 +19,7 @@ import itertools
 
 import attrs
 
-from rulelang import ast
+from rulelang.language import ast
 
 TOP = None  # unknown: could be anything
 MAX_VALUES = 20_000  # a domain larger than this is treated as unknown
@@ -376,7 +376,7 @@ def _is_list(ty) -> bool:
 
 
 def _element(ty):
-    from rulelang import types as T
+    from rulelang.language import types as T
     return T.element(ty)
 
 

@@ -25,7 +25,7 @@ import json
 
 import numpy as np
 
-from rulelang.key_ranges import IntKeys
+from rulelang.language.key_ranges import IntKeys
 
 GRID_REACH = 8  # an unbounded grid is encoded within this many cells of its origin
 
@@ -263,7 +263,7 @@ def _field_width(ty, members):
 
 def _grid_window(info, facts) -> dict:
     """cell notation -> index, for a grid zone's encoded cells (empty for other zones)."""
-    from interpreter.values import cell_name
+    from interpreter.runtime.values import cell_name
     if info.get("kind") != "grid":
         return {}
     width, height = info.get("width"), info.get("height")

@@ -13,8 +13,8 @@ import random
 import attrs
 
 from rulelang.adapters.actions import ActionSpace, GameFacts, build, pick_sizes
-from rulelang.adapters.position import Position, random_chance
-from rulelang.errors import RulesError
+from rulelang.adapters.chance_nodes import Position, random_chance
+from rulelang.language.errors import RulesError
 
 PROBE_GAMES = 6
 

@@ -1,0 +1,348 @@
+"""The built-in functions of the language. Each takes the game first, then its arguments.
+
+Their signatures (what the checker accepts) are in ``rulelang/language/builtin_signatures.py``.
+"""
+from __future__ import annotations
+
+from functools import partial
+from itertools import combinations
+from operator import is_not
+
+from interpreter.runtime import geometry
+from interpreter.runtime.protocol import as_list, text_of
+from interpreter.runtime.values import (MAX_ITEMS, MAX_NUMBER, MAX_WORK, Card, Cell, Fail, Placement, Shape,
+                                Zone, cell,
+                                grid_cells, parse_cell, parse_shape)
+from interpreter.runtime.work import charge, counted, overwork, weigh
+
+
+_NOT_NONE = partial(is_not, None)  # none counts for nothing in a sum
+
+
+def _items(g, v) -> list:
+    """The items of a list or a zone, counted as work (see ``counted``): every builtin that
+    goes through a list takes it from here."""
+    items = as_list(g, v)
+    g.work += len(items)
+    if g.work > MAX_WORK:
+        overwork(g)
+    return items
+
+
+def _sum(g, v):
+    total = sum(filter(_NOT_NONE, _items(g, v)))
+    if type(total) is int and not -MAX_NUMBER <= total <= MAX_NUMBER:
+        raise Fail(f"the sum {str(total)[:30]}... is too large (at most {MAX_NUMBER:,} either way)")
+    return total
+
+
+def _nests(items) -> bool:
+    kinds = set(map(type, items))  # looked at in C, not item by item in Python
+    return list in kinds or tuple in kinds
+
+
+def _size(g, v):
+    if isinstance(v, Shape):
+        return len(v.cells)
+    return len(as_list(g, v))
+
+
+def _extreme(pick):
+    def impl(g, *args):
+        items = _items(g, args[0]) if len(args) == 1 else list(args)
+        items = [x for x in items if x is not None]
+        return pick(items) if items else None
+    return impl
+
+
+def _arg(pick):
+    def impl(g, items, key):
+        items = _items(g, items)
+        if not items:
+            return []
+        keys = [key(x) for x in items]
+        best = pick(keys)
+        return [x for x, k in zip(items, keys) if k == best]
+    return impl
+
+
+def _pairs(g, items):
+    items = _items(g, items)
+    if len(items) * (len(items) - 1) // 2 > MAX_ITEMS:
+        raise Fail(f"pairs of {len(items)} items are too many (at most {MAX_ITEMS:,} pairs)")
+    out = list(combinations(items, 2))
+    if _nests(items):
+        weigh(g, out)
+    else:
+        g.work += len(out)
+    return out
+
+
+def _unique(g, items):
+    seen, out = set(), []
+    items = _items(g, items)
+    if _nests(items):
+        weigh(g, items)  # each list is turned into a tuple to be compared: counted
+    for x in items:
+        k = _hashable(x)
+        if k not in seen:
+            seen.add(k)
+            out.append(x)
+    return out
+
+
+def _hashable(x):
+    return tuple(_hashable(i) for i in x) if isinstance(x, list) else x
+
+
+def _sort(g, items, key=None):
+    items = _items(g, items)
+    if _nests(items):
+        weigh(g, items)
+    return sorted(items, key=key) if key else sorted(items)
+
+
+def _top(g, zone, n=None):
+    cards = g.zc[_zone(zone).i]
+    if n is None:
+        return cards[-1] if cards else None
+    return cards[::-1][:n]
+
+
+def _bottom(g, zone, n=None):
+    cards = g.zc[_zone(zone).i]
+    if n is None:
+        return cards[0] if cards else None
+    return cards[:n]
+
+
+def _zone(z) -> Zone:
+    if not isinstance(z, Zone):
+        raise Fail(f"{z!r} is not a zone")
+    return z
+
+
+def _grid(z) -> Zone:
+    if not isinstance(z, Zone) or not z.grid:
+        raise Fail(f"{z!r} is not a grid")
+    return z
+
+
+def _cell(g, a, b=None):
+    if b is not None:
+        return cell(a, b)
+    if isinstance(a, tuple):
+        return cell(*a)
+    return parse_cell(str(a))
+
+
+def _cells(g, v):
+    if isinstance(v, Zone):
+        if not v.grid:
+            raise Fail(f"{v.name} is not a grid")
+        if v.width is None:
+            return _occupied(g, v)
+        return list(grid_cells(v.width, v.height))
+    if isinstance(v, Placement):
+        return list(v.cells)
+    if isinstance(v, Card):
+        return list(g.cells[v.id])
+    return geometry.as_cells(v)
+
+
+def _occupied(g, grid):
+    return sorted((c for c, cards in g.zg[_grid(grid).i].items() if cards), key=geometry.READING)
+
+
+def _empty_cells(g, grid):
+    grid = _grid(grid)
+    if grid.width is None:
+        raise Fail(f"{grid.name} has no edges, so it has no list of empty cells")
+    taken = g.zg[grid.i]
+    return [c for c in grid_cells(grid.width, grid.height) if c not in taken]
+
+
+def _at(g, grid, cell):
+    return list(g.zg[_grid(grid).i].get(cell, ()))
+
+
+def _shape(g, text):
+    return text if isinstance(text, Shape) else parse_shape(text)
+
+
+def _placements(g, shape, allowed):
+    shape, allowed = _shape(g, shape), geometry.as_cells(allowed)
+    charge(g, len(allowed) * sum(len(offsets) for _, offsets in shape.orientations))
+    return geometry.placements(shape, allowed)
+
+
+def _ray(g, grid, start, step, until=None):
+    if type(grid) is not Zone or grid.width is None:
+        raise Fail(f"{text_of(grid)} is not a grid with edges: a ray on it would never end"
+                   if type(grid) is Zone and grid.grid else f"{text_of(grid)} is not a grid")
+    line = geometry.RAYS_OF.get((grid.width, grid.height, start, step)) \
+        or geometry.ray_cells(grid.width, grid.height, start, step)
+    if until is None:
+        return list(line)
+    out = []
+    for c in line:
+        out.append(c)
+        if until(c):
+            break
+    return out
+
+
+def _steps(g, steps) -> tuple:
+    steps = tuple(as_list(g, steps))
+    for step in steps:
+        if type(step) is not tuple or len(step) != 2 or not all(type(d) is int for d in step) \
+                or step == (0, 0):
+            raise Fail(f"a direction is a step (dx, dy) of whole numbers, not {text_of(step)}")
+    return steps
+
+
+def _grid_steps(g, grid, steps) -> tuple:
+    """The steps to look in (default: the eight directions), on a grid with edges."""
+    if type(grid) is not Zone or grid.width is None:
+        raise Fail(f"{text_of(grid)} is not a grid with edges: a line on it would never end"
+                   if type(grid) is Zone and grid.grid else f"{text_of(grid)} is not a grid")
+    return geometry.DIRECTIONS if steps is None else _steps(g, steps)
+
+
+def _cell_set(g, grid, items) -> set:
+    """Cells, and the cells of cards lying on ``grid``, as one set."""
+    items = as_list(g, items)
+    where, cells = g.where, g.cells
+    try:  # the common case: cards (a cell, none or a number has no id)
+        return {c for x in items if where[x.id] is grid for c in cells[x.id]}
+    except AttributeError:
+        pass
+    out = set()
+    for x in items:
+        t = type(x)
+        if t is Card:
+            if where[x.id] is grid:
+                out.update(cells[x.id])
+        elif t is Cell:
+            out.add(x)
+        elif x is not None:
+            raise Fail(f"a line runs through cells or cards on a grid, not {text_of(x)}")
+    return out
+
+
+def _flanked(g, grid, start, through, ends, steps=None):
+    steps = _grid_steps(g, grid, steps)
+    if type(start) is not Cell:
+        raise Fail(f"a line starts from a cell, not {text_of(start)}")
+    lines = geometry.lines_of(grid.width, grid.height, steps, start)
+    return geometry.flanked_in(lines, _cell_set(g, grid, through), _cell_set(g, grid, ends))
+
+
+def _flanking(g, grid, starts, through, ends, steps=None):
+    steps = _grid_steps(g, grid, steps)
+    starts = as_list(g, starts)
+    for start in starts:
+        if type(start) is not Cell:
+            raise Fail(f"a line starts from a cell, not {text_of(start)}")
+    return geometry.flanking_in(grid.width, grid.height, steps, starts,
+                                _cell_set(g, grid, through), _cell_set(g, grid, ends))
+
+
+def _knows(g, seat, card):
+    if card is None:
+        return False
+    if not isinstance(card, Card):
+        raise Fail(f"knows needs a card, not {text_of(card)}")
+    return bool(g.known[card.id] >> seat & 1)
+
+
+def _next(g, seat):
+    try:
+        return g.layout.next_seat[seat]  # worked out once per layout
+    except (AttributeError, KeyError, TypeError):  # not a seat (or no layout yet): as ever
+        seats = g.seats
+        return seats[(seats.index(seat) + 1) % len(seats)]
+
+
+def _previous(g, seat):
+    seats = g.seats
+    return seats[(seats.index(seat) - 1) % len(seats)]
+
+
+def _random(g, items, label="random"):
+    return g.chance_pick(label, as_list(g, items))
+
+
+def _text(g, v):
+    return text_of(v)
+
+
+def _index_of(g, items, x):
+    items = _items(g, items)
+    if type(x) is list or type(x) is tuple:
+        counted(g, items, weigh(g, x))
+    return items.index(x) if x in items else -1
+
+
+def _join(g, items, sep=", "):
+    texts = [text_of(x) for x in _items(g, items)]
+    size = sum(map(len, texts)) + len(sep) * len(texts)
+    if size > MAX_ITEMS:
+        raise Fail(f"a text of more than {MAX_ITEMS:,} characters is too long")
+    g.work += size
+    return sep.join(texts)
+
+
+IMPLEMENTATIONS = {
+    "size": _size,
+    "count": lambda g, v: len(as_list(g, v)),
+    "empty": lambda g, v: not as_list(g, v),
+    "sum": _sum,
+    "max": _extreme(max),
+    "min": _extreme(min),
+    "any": lambda g, v: any(_items(g, v)),
+    "all": lambda g, v: all(_items(g, v)),
+    "unique": _unique,
+    "distinct": lambda g, v: len(_unique(g, v)),
+    "argmax": _arg(max),
+    "argmin": _arg(min),
+    "sort": _sort,
+    "reverse": lambda g, v: _items(g, v)[::-1],
+    "first": lambda g, v: as_list(g, v)[0] if as_list(g, v) else None,
+    "last": lambda g, v: as_list(g, v)[-1] if as_list(g, v) else None,
+    "index_of": _index_of,
+    "pairs": _pairs,
+    "text": _text,
+    "abs": lambda g, v: abs(v),
+    "disclose": lambda g, v: v,
+    "top": _top,
+    "bottom": _bottom,
+    "cards": lambda g, z: list(_items(g, z)),
+    "zone_of": lambda g, c: g.where[c.id],
+    "knows": _knows,
+    "key": lambda g, z: _zone(z).key,
+    "owner": lambda g, z: _zone(z).owner,
+    "order_from": lambda g, s: g.seats[g.seats.index(s):] + g.seats[:g.seats.index(s)],
+    "join": _join,
+    "next": _next,
+    "previous": _previous,
+    "others": lambda g, s: [p for p in g.players if p != s],
+    "random": _random,
+    "cell": _cell,
+    "cells": _cells,
+    "occupied": _occupied,
+    "empty_cells": _empty_cells,
+    "at": _at,
+    "neighbours": lambda g, cells, grid=None: geometry.neighbours(
+        cells, _grid(grid) if grid is not None else None),
+    "adjacent": lambda g, a, b: geometry.adjacent(a, b),
+    "connected": lambda g, cells: geometry.connected(cells),
+    "groups": lambda g, cells: geometry.groups(cells),
+    "in_bounds": lambda g, grid, cell: _grid(grid).in_bounds(cell),
+    "ray": _ray,
+    "flanked": _flanked,
+    "flanking": _flanking,
+    "shape": _shape,
+    "placements": _placements,
+    "matches": lambda g, cells, shape: geometry.matches(cells, _shape(g, shape)),
+}

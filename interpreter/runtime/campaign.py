@@ -1,0 +1,367 @@
+"""A campaign: games of one ruleset played one after another, with variables kept across them.
+
+The rules declare it (``campaign { var ...  offer OPTION in VALUES  after { ... } }``):
+its variables are variables of every game, which start each game with the values the last
+game left them; ``offer`` gives the values of one option the next game may be played
+with (an empty list: the campaign is over); ``after`` runs in each game once it is over,
+to carry its results into the campaign variables.
+
+The campaign's state is described once, in ``FIELDS`` below, as a game's is in
+``state.py``: a campaign save is plain JSON, and restoring reads every part through its
+field, refusing anything that is not what the rules declare. A game in progress is kept
+as its own game save inside the campaign save (and restored like any game save).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+
+import attrs
+
+from interpreter.runtime.engine import plain_copy
+from interpreter.runtime.protocol import decode, encode, text_of
+from interpreter.runtime.saving import MAX_SAVE
+from interpreter.runtime.state import Field
+from interpreter.runtime.values import EnumValue
+from interpreter.runtime.views import Public, render
+from rulelang.language.errors import RulesError
+
+FORMAT = "rulelang-campaign/1"
+
+
+def game_seed(seed: int, number: int) -> int:
+    """The seed of a campaign's game ``number`` (from 1): drawn from the campaign's seed, so
+    that the same campaign seed and the same choices play the same games."""
+    digest = hashlib.sha256(f"rulelang campaign {seed} game {number}".encode()).hexdigest()
+    return int(digest[:15], 16)
+
+
+@attrs.define
+class Played:
+    """One game of the campaign, over: what it was played with and how it went."""
+    number: int
+    choice: object  # the offered option's value, as options are given (an enum by name)
+    seed: int
+    ending: str  # its last transcript line ("== game over: ...")
+    outcome: dict  # its outcome, as ``game.outcome`` gives it
+    after: list  # the lines the campaign's after block logged, as everyone reads them
+
+
+# ------------------------------------------------------------------ checking plain values
+
+def conforms(rules, value, ty) -> bool:
+    """Whether a campaign variable's value is of its declared type (``none`` always is)."""
+    if value is None or ty.name == "any":
+        return True
+    if ty.name == "list":
+        return type(value) is list and all(conforms(rules, x, ty.arg) for x in value)
+    if ty.name == "int":
+        return type(value) is int
+    if ty.name == "bool":
+        return type(value) is bool
+    if ty.name == "text":
+        return type(value) is str
+    if ty.name == "enum":
+        return type(value) is EnumValue and value.enum == ty.arg
+    return False
+
+
+class _Reader:
+    """What ``protocol.decode`` needs to read plain values (enum members) without a game."""
+
+    def __init__(self, rules):
+        self.rules = rules
+
+
+def _int(rules, data, low=None, high=None):
+    if type(data) is not int or (low is not None and data < low) or (high is not None and data > high):
+        raise ValueError(data)
+    return data
+
+
+def _load_players(c, data):
+    rules = c.rules
+    return _int(rules, data, rules.program.min_players, rules.program.max_players)
+
+
+def _save_options(c, options):
+    return {k: encode(v) if type(v) is EnumValue else v for k, v in options.items()}
+
+
+def _load_options(c, data):
+    if not isinstance(data, dict):
+        raise ValueError("options")
+    given = {k: v["enum"][1] if isinstance(v, dict) and "enum" in v else v for k, v in data.items()}
+    if c.offered in given:
+        raise ValueError("the offered option is chosen game by game")
+    c.rules.blank_game(c.players, 0, given)  # refuses unknown options and values not allowed
+    return given
+
+
+def _save_vars(c, values):
+    return {name: encode(values[name]) for name in c.var_names}
+
+
+def _load_vars(c, data):
+    if not isinstance(data, dict) or set(data) != set(c.var_names):
+        raise ValueError("the campaign's variables")
+    reader, out = _Reader(c.rules), {}
+    for name in c.var_names:
+        value = decode(reader, data[name])
+        if not conforms(c.rules, value, c.rules.program.vars[name].type):
+            raise ValueError(name)
+        out[name] = value
+    return out
+
+
+def _save_played(c, played):
+    return [{"number": p.number, "choice": p.choice, "seed": p.seed, "ending": p.ending,
+             "outcome": _plain_outcome(p.outcome), "after": list(p.after)} for p in played]
+
+
+def _plain_outcome(outcome):
+    out = dict(outcome)
+    out["scores"] = [[k, v] for k, v in outcome["scores"].items()]
+    return out
+
+
+def _load_played(c, data):
+    if type(data) is not list:
+        raise ValueError("played")
+    played = []
+    for number, entry in enumerate(data, 1):
+        if (entry["number"] != number or type(entry["seed"]) is not int
+                or type(entry["ending"]) is not str or type(entry["after"]) is not list
+                or not all(type(line) is str for line in entry["after"])
+                or type(entry["choice"]) not in (str, int, bool)):
+            raise ValueError("played")
+        outcome = dict(entry["outcome"])
+        outcome["scores"] = {int(k): v for k, v in outcome["scores"]}
+        played.append(Played(number, entry["choice"], entry["seed"], entry["ending"], outcome,
+                             list(entry["after"])))
+    return played
+
+
+def _save_game(c, game):
+    return None if game is None else json.loads(game.save())
+
+
+def _load_game(c, data):
+    if data is None:
+        return None
+    if not isinstance(data, dict) or data.get("players") != c.players:
+        raise ValueError("the game in progress")
+    game = c.rules.restore(json.dumps(data))  # a game save: checked as every game save is
+    if game.is_over:
+        raise ValueError("a finished game is never kept: its results are the campaign's")
+    given = {k: v["enum"][1] if isinstance(v, dict) and "enum" in v else v
+             for k, v in data["options"].items()}
+    if {k: v for k, v in given.items() if k != c.offered} != c.options:
+        raise ValueError("the game in progress has other options than its campaign")
+    game.in_campaign = True
+    return game
+
+
+# The campaign's state, described once: what saving writes and restoring reads, in order.
+FIELDS = (
+    Field("players", "players", None, lambda c, v: v, _load_players),
+    Field("seed", "seed", None, lambda c, v: v, lambda c, v: _int(c.rules, v)),
+    Field("options", "options", None, _save_options, _load_options),
+    Field("_vars", "vars", None, _save_vars, _load_vars),
+    Field("_played", "played", None, _save_played, _load_played),
+    Field("_game", "game", None, _save_game, _load_game),
+)
+
+
+def fingerprint(rules) -> str:
+    from interpreter.runtime.saving import fingerprint as of_rules
+    return of_rules(rules)
+
+
+class Campaign:
+    """A campaign in progress: ``offers()``, ``next_game(choice)``, ``game`` (the game being
+    played, or None between games), ``vars``, ``played``, ``is_over``, ``save()``."""
+
+    def __init__(self, rules):
+        if rules.program.campaign is None:
+            raise RulesError(f"{rules.title} declares no campaign (campaign {{ ... }})")
+        self.rules = rules
+        self.var_names = list(rules.program.campaign.vars)
+        self.offered, self._offer = rules.code.tops["offer"]
+        self.players = rules.program.min_players
+        self.seed = 0
+        self.options: dict = {}
+        self._vars: dict = {}  # the campaign variables as the last game over left them
+        self._played: list[Played] = []
+        self._game = None  # the game being played, if any (over: not yet settled)
+
+    @classmethod
+    def start(cls, rules, players, seed, options):
+        c = cls(rules)
+        if players is None:
+            players = rules.program.min_players
+        if not isinstance(players, int) or isinstance(players, bool) or not (
+                rules.program.min_players <= players <= rules.program.max_players):
+            raise RulesError(f"{rules.title} is for {rules.program.min_players} to "
+                             f"{rules.program.max_players} players, not {players!r}")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise RulesError(f"seed must be a whole number, not {seed!r}")
+        if c.offered in options:
+            raise RulesError(f"option {c.offered} is chosen game by game in a campaign "
+                             "(next_game(value))")
+        c.players, c.seed, c.options = players, seed, dict(options)
+        probe = rules.blank_game(players, seed, c.options)  # refuses unknown options
+        probe.guard(probe.build)
+        c._vars = {name: plain_copy(probe.vars[name]) for name in c.var_names}
+        return c
+
+    @property
+    def vars(self) -> dict:
+        """The campaign variables: name -> value, as the games so far left them."""
+        self.settle()
+        return self._vars
+
+    @property
+    def played(self) -> list:
+        """The games over, as ``Played`` records, in order."""
+        self.settle()
+        return self._played
+
+    @property
+    def game(self):
+        """The game being played; None between games (a game over is settled first)."""
+        self.settle()
+        return self._game
+
+    # ------------------------------------------------------------ between games
+    def settle(self):
+        """If the game being played is over: run the campaign's after block in it, keep its
+        campaign variables and its result. (Done by everything that reads the campaign.)"""
+        g = self._game
+        if g is None or not g.is_over:
+            return
+        before = len(g.log)
+        g.run_after()
+        everyone = Public(g.everyone)
+        lines = [line for line in (render(g, e, everyone) for e in g.log[before:])
+                 if line is not None]
+        ending = next((render(g, e, everyone) for e in reversed(g.log[:before])
+                       if type(e).__name__ == "Ending"), "")
+        self._vars = {name: plain_copy(g.vars[name]) for name in self.var_names}
+        choice = g.options[self.offered]
+        self._played.append(Played(len(self._played) + 1, _given(choice), g.seed, ending,
+                                   dict(g.outcome), lines))
+        self._game = None
+
+    def offers(self) -> list:
+        """The values the next game may be played with (as options are given: an enum
+        member by its name), in the order the rules list them; [] once the campaign is over."""
+        self.settle()
+        probe = self.rules.blank_game(self.players, self.seed, self.options)
+        probe.carried = self._vars
+        probe.guard(probe.build)
+        values = probe.guard(lambda: self._offer(probe))
+        if not isinstance(values, list):
+            raise RulesError(f"the campaign's offer is not a list: {text_of(values)}")
+        return list(dict.fromkeys(_given(v) for v in values))
+
+    def next_game(self, choice=None, fix: dict | None = None):
+        """Start the next game with ``choice`` for the offered option (default: the first
+        value offered); returns it. The game before must be over. ``fix``: chance outcomes
+        fixed, as in ``new_game`` (for tests)."""
+        if self.game is not None:
+            raise RulesError("the campaign's current game is not over yet")
+        offers = self.offers()
+        if not offers:
+            raise RulesError("the campaign is over: no game is offered")
+        if choice is None:
+            choice = offers[0]
+        match = next((v for v in offers if v == choice or str(v) == str(choice)), None)
+        if match is None:
+            raise RulesError(f"{self.offered}={text_of(choice)} is not offered now (offered: "
+                             f"{', '.join(str(v) for v in offers)})")
+        number = len(self._played) + 1
+        game = self.rules.start_game(self.players, game_seed(self.seed, number),
+                                     {**self.options, self.offered: match}, fix=fix,
+                                     carried=self._vars)
+        game.in_campaign = True
+        self._game = game
+        return game
+
+    @property
+    def is_over(self) -> bool:
+        return self.game is None and not self.offers()
+
+    # ------------------------------------------------------------ reading it
+    def labels(self) -> dict:
+        """The labelled campaign variables: label -> value as text."""
+        program = self.rules.program
+        values = self.vars
+        return {program.vars[n].label: text_of(values[n]) for n in self.var_names
+                if program.vars[n].label}
+
+    def transcript(self) -> str:
+        """What happened so far, game by game, as everyone may read it."""
+        lines = [f"{self.rules.title}: a campaign for {self.players} players"]
+        for p in self.played:
+            lines.append(f"-- game {p.number}: {self.offered} {p.choice} --")
+            lines.append(p.ending)
+            lines.extend(p.after)
+        if self.game is not None:
+            lines.append(f"-- game {len(self._played) + 1}: {self.offered} "
+                         f"{_given(self._game.options[self.offered])} (being played) --")
+        elif not self.offers():
+            lines.append("== the campaign is over: " + "; ".join(
+                f"{label}: {value}" for label, value in self.labels().items()))
+        return "\n".join(lines) + "\n"
+
+    # ------------------------------------------------------------ saving
+    def save(self) -> str:
+        """The whole campaign as JSON (a game in progress included, with its secrets)."""
+        self.settle()
+        data = {"format": FORMAT, "rules": self.rules.title,
+                "fingerprint": fingerprint(self.rules)}
+        data.update({f.key: f.save(self, getattr(self, f.attr)) for f in FIELDS})
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def _given(value):
+    """An option value as options are given: an enum member by its name."""
+    return value.name if type(value) is EnumValue else value
+
+
+def restore_campaign(rules, text: str) -> Campaign:
+    if len(text) > MAX_SAVE:  # as a game's save: bounded before it is parsed
+        raise RulesError(f"this campaign save is too large ({len(text):,} characters; "
+                         f"at most {MAX_SAVE:,})")
+    try:
+        data = json.loads(text)
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise ValueError("format")
+    except (ValueError, RecursionError):
+        if _is_game_save(text):
+            raise RulesError("this is the save of one game, not of a campaign "
+                             "(restore it with rules.restore)") from None
+        raise RulesError("this is not a rulelang campaign save") from None
+    if data.get("fingerprint") != fingerprint(rules):
+        raise RulesError(f"this campaign save is from other rules ({data.get('rules')!r}), "
+                         "or the rules changed since it was made")
+    c = Campaign(rules)
+    try:
+        for f in FIELDS:
+            setattr(c, f.attr, f.load(c, data[f.key]))
+    except RulesError as error:
+        raise RulesError(f"this campaign save is damaged and cannot be restored "
+                         f"({'; '.join(d.message for d in error.diagnostics)})") from None
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError, StopIteration,
+            RecursionError, OverflowError):
+        raise RulesError("this campaign save is damaged and cannot be restored") from None
+    return c
+
+
+def _is_game_save(text) -> bool:
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(data, dict) and str(data.get("format", "")).startswith("rulelang-save")

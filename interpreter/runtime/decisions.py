@@ -1,0 +1,615 @@
+"""Decisions: asking a seat to choose, the legal moves, playing one.
+
+Mixed into ``Game``. A pending decision keeps its options (the values a move picks)
+and their notations; it knows its ``choose`` site and its frame, so a saved game
+need not hold the options: restoring works them out again from the frame's slots
+(unless working them out draws chance, in which case they are saved).
+
+A ``choose ... by each p in SEATS`` asks several seats at once: the game's ``group``
+holds one decision per seat and the answers given so far, which no other seat sees.
+``pending`` is then the first decision still unanswered, so that code asking one seat
+at a time (``to_move``, ``legal_moves()``, ``play(move)``) answers them in seat order;
+``to_move_all``, ``legal_moves(seat)`` and ``play(move, seat=S)`` answer in any order.
+Once every seat has answered, the choices are applied together, in seat order.
+"""
+from __future__ import annotations
+
+from operator import itemgetter
+
+from interpreter.runtime.helpers import PAUSE
+from interpreter.runtime.failures import GameOver, runtime_error
+from interpreter.runtime.log import Choice
+from interpreter.runtime.protocol import kind_of
+from interpreter.runtime.values import Card, Cell, EnumValue, Fail, Placement, Seat, cell_name
+from rulelang.language.errors import IllegalMove, RulesError
+
+
+class Decision:
+    """Made blank and filled in (``Decision.of(...)``, or field by field in ``ask``): a
+    class with no ``__init__`` is made without a Python call, once a decision."""
+    __slots__ = ("seat", "site", "frame", "values", "notations", "_prompt", "index", "moves", "game",
+                 "passing")
+
+    @staticmethod
+    def of(seat, site, frame, values, notations, prompt, game=None, moves=None) -> Decision:
+        d = Decision()
+        d.seat, d.site, d.frame = seat, site, frame
+        d.values, d.notations, d._prompt = values, notations, prompt
+        d.index = None
+        d.moves = moves
+        d.game = game
+        d.passing = False  # in a group: whether the pass move was offered
+        return d
+
+    @staticmethod
+    def offered(g, seat, site, frame, options, replay=True):
+        """The distinct options (identical cards make one move)."""
+        values, notations, seen, places = [], [], set(), {}
+        known, element = g.known, site.element
+        g.places = places  # hidden cards named by position: one pass over each zone, not one per card
+        try:
+            for value in options:
+                t = type(value)
+                if t is Card:
+                    text = value.label if known[value.id] >> seat & 1 else g.position(value, places)
+                elif t is EnumValue:
+                    text = value.name
+                elif t is Placement:
+                    text = value.label
+                elif t is int and element is None:
+                    text = str(value)
+                elif t is Seat:
+                    text = value.name
+                elif t is Cell:
+                    text = cell_name(value)
+                else:
+                    text = g.notation_of(value, seat, element)
+                if text in seen:
+                    continue
+                seen.add(text)
+                values.append(value)
+                notations.append(text)
+        finally:
+            g.places = None
+        return Decision.of(seat, site, frame, values, notations, None, g)
+
+    @staticmethod
+    def recompute(g, site, frame):
+        """A saved pending decision, worked out again from its frame (nothing changes
+        while a game waits for a move, so this is what was offered)."""
+        L = frame.L
+        seat = site.seat(g, L) if site.seat is not None else g.current
+        passing = site.pass_word if site.can_pass and (
+            site.passing is None or site.passing(g, L)) else False
+        return g.ask(frame, site, seat, passing, None, site.options(g, L), restoring=True)
+
+    @property
+    def prompt(self) -> tuple:
+        """The prompt's parts (texts and cards), worked out when first read."""
+        if self._prompt is None:
+            site = self.site
+            self._prompt = (site.prompt(self.game, self.frame.L) if site.prompt is not None
+                            else (site.name,))
+        return self._prompt
+
+    def moved_to(self, g):
+        """The same decision in a copy of its game (whose top frame is its own)."""
+        twin = Decision.of(self.seat, self.site, g.frames[-1], self.values, self.notations,
+                           self._prompt, g, self.moves)
+        twin.index = self.index
+        return twin
+
+    def lookup(self, notation: str):
+        if self.index is None:
+            self.index = {n: i for i, n in enumerate(self.notations)}
+            self.index.update({n.lower(): i for i, n in enumerate(self.notations)
+                               if n.lower() not in self.index})
+        i = self.index.get(notation)
+        return i if i is not None else self.index.get(notation.strip().lower())
+
+
+class Group:
+    """A simultaneous ``choose``: one decision per seat (in the order of the seats), the
+    frame it pauses and the answers so far (seat -> the index of its move)."""
+    __slots__ = ("site", "frame", "decisions", "answers")
+
+    def __init__(self, site, frame, decisions, answers):
+        self.site, self.frame, self.decisions, self.answers = site, frame, decisions, answers
+
+    def of(self, seat):
+        """The decision of ``seat`` still unanswered, or None."""
+        for decision in self.decisions:
+            if decision.seat == seat:
+                return None if seat in self.answers else decision
+        return None
+
+    def first_open(self):
+        return next(d for d in self.decisions if d.seat not in self.answers)
+
+    def moved_to(self, g):
+        """The same group in a copy of its game (whose top frame is its own)."""
+        decisions = []
+        for d in self.decisions:
+            twin = Decision.of(d.seat, d.site, d.frame, d.values, d.notations, d._prompt, g)
+            twin.index, twin.passing = d.index, d.passing
+            decisions.append(twin)
+        return Group(self.site, g.frames[-1], decisions, dict(self.answers))
+
+    @staticmethod
+    def asked(g, site, frame, seats, saved=None):
+        """The decisions of ``seats`` at a ``by each`` site: each works out its options,
+        pass and prompt with the seat in the site's slot (in a copy of the frame's slots).
+        ``saved``: each seat's (options, passing) from a save, when working them out
+        again would draw chance."""
+        decisions = []
+        for n, seat in enumerate(seats):
+            L = list(frame.L)
+            L[site.each_slot] = seat
+            own = type(frame).of(frame.unit, frame.pc, L)
+            if saved is None:
+                options = site.options(g, L)
+                passing = site.can_pass and (site.passing is None or bool(site.passing(g, L)))
+            else:
+                options, passing = saved[n]
+            decision = Decision.offered(g, seat, site, own, options)
+            decision.passing = passing
+            if passing:
+                if site.pass_word.lower() in map(str.lower, decision.notations):
+                    raise Fail(f"the pass move '{site.pass_word}' has the same name as an option")
+                decision.values.append(None)
+                decision.notations.append(site.pass_word)
+            elif not decision.values:
+                raise Fail(f"there is nothing for {g.seat_name(seat)} to choose from, "
+                           "and passing is not allowed")
+            if site.eager_prompt and saved is None:
+                decision._prompt = site.prompt(g, L)  # its chance is drawn now
+            decisions.append(decision)
+        return decisions
+
+
+class Move(tuple):
+    """A legal move: ``str(move)`` is its notation; ``seat`` who plays it; ``index`` its
+    place among the decision's moves. Two moves are equal when they are for the same
+    seat with the same notation.
+
+    Moves never change, so each list of them is made once per ruleset and handed out
+    again when a decision offers the same (``legal_moves`` is called for every decision)."""
+    __slots__ = ()
+
+    def __new__(cls, seat, notation, index=None):
+        return tuple.__new__(cls, (seat, notation, index))
+
+    seat = property(itemgetter(0))
+    notation = property(itemgetter(1))
+    index = property(itemgetter(2))
+
+    def __str__(self):
+        return self[1]
+
+    def __repr__(self):
+        return f"Move({int(self[0])}, {self[1]!r})"
+
+    def __eq__(self, other):
+        return isinstance(other, Move) and self[0] == other[0] and self[1] == other[1]
+
+    def __ne__(self, other):
+        return not self == other
+
+    def __hash__(self):
+        return hash((self[0], self[1]))
+
+
+MAX_OFFERS_KEPT = 50_000  # offers kept per ruleset
+MAX_MOVES_KEPT = 10_000  # moves kept per ruleset, seat and place in a list of moves
+
+
+class Offer:
+    """What a decision's notations imply, worked out once for each distinct list of them
+    (the same hand is offered again and again): which options stay when alike ones merge
+    (``keep``: their indexes, or None when all differ), the notations then, and the
+    moves. Kept per ruleset, keyed by (seat, pass word or False, *option notations)."""
+    __slots__ = ("keep", "notations", "moves")
+
+    def __init__(self, keep, notations, moves):
+        self.keep, self.notations, self.moves = keep, notations, moves
+
+
+def make_offer(rules, seat, passing, texts) -> Offer:
+    """Identical options make one move (the first of them stays); the pass move last."""
+    keep = None
+    notations = list(texts)
+    if len(set(texts)) < len(texts):
+        first = {}
+        for i, text in enumerate(texts):
+            first.setdefault(text, i)
+        keep, notations = list(first.values()), list(first)
+    if passing:  # the pass move's notation ("pass" unless the rules name it)
+        if passing.lower() in map(str.lower, notations):
+            raise Fail(f"the pass move '{passing}' has the same name as an option")
+        notations.append(passing)
+    elif not notations:
+        raise Fail("there is nothing to choose from, and passing is not allowed")
+    return Offer(keep, notations, moves_for(rules, seat, notations))
+
+
+def moves_for(rules, seat, notations) -> list:
+    """The moves naming ``notations``: a move never changes, so each (seat, notation,
+    place) is made once per ruleset and handed out again."""
+    table = rules.moves_kept.get(seat)
+    if table is None:
+        table = rules.moves_kept[seat] = []
+    while len(table) < len(notations):
+        table.append({})
+    moves = list(map(dict.get, table, notations))  # each place's move of that name, if made
+    if not all(moves):
+        for i, text in enumerate(notations):
+            if moves[i] is None:
+                kept = table[i]
+                move = moves[i] = Move(seat, text, i)
+                if len(kept) < MAX_MOVES_KEPT:
+                    kept[text] = move
+    return moves
+
+
+class Decisions:
+    def ask(self, frame, site, seat, passing, prompt, options, restoring=False):
+        """A ``choose`` statement (its parts worked out by the generated code): wait for
+        ``seat`` to pick one of ``options`` (their notations as ``seat`` names them; alike
+        ones merged) or to pass if ``passing`` (the pass move's word). ``restoring``: the
+        decision a saved game waits on, worked out again (returned, nothing else done)."""
+        if seat not in self.players:
+            raise Fail(f"{self.seat_name(seat)} cannot decide: say 'by' which player decides")
+        known, bit, element = self.known, 1 << seat, site.element
+        key = [seat, passing]  # the offer's key: then the options' notations
+        add = key.append
+        for v in options:  # notation_of, written out for the common kinds
+            t = type(v)
+            if t is Card:
+                add(v.label if known[v.id] & bit else self.position(v))
+            elif t is EnumValue or t is Seat:
+                add(v.name)
+            elif t is Placement:  # a shape on a grid: hundreds of them in one decision
+                add(v.label)
+            elif t is int and element is None:
+                add(str(v))
+            elif t is bool:
+                add("yes" if v else "no")
+            elif t is Cell:
+                add(cell_name(v))
+            else:
+                add(self.notation_of(v, seat, element))
+        offers = self.rules.offers
+        key = tuple(key)
+        offer = offers.get(key)
+        if offer is None:
+            texts = key[2:]
+            offer = make_offer(self.rules, seat, passing, texts)
+            if len(texts) <= 64 and len(offers) < MAX_OFFERS_KEPT:
+                offers[key] = offer
+        keep = offer.keep
+        values = list(options)
+        if keep is not None:
+            values = [values[i] for i in keep]
+        if passing:
+            values.append(None)
+        decision = Decision()  # Decision.of(...), written out: once per decision
+        decision.seat = seat
+        decision.site = site
+        decision.frame = frame
+        decision.values = values
+        decision.notations = offer.notations
+        decision._prompt = prompt
+        decision.game = self
+        decision.moves = offer.moves
+        decision.index = None
+        decision.passing = False
+        if restoring:
+            return decision
+        self.pending = decision
+        unsettled = self.unsettled
+        # Asking a seat settles every other seat's lines, so unsettled lines are the last
+        # chooser's, or after a simultaneous choice one per seat (in seat order): when the
+        # first and the last are this seat's, all are, and settling would change nothing.
+        if unsettled and self.logging:
+            if len(unsettled) == 1:  # settle(seat) for the one line, written out (the common case)
+                entry = self.log[unsettled[0]]
+                if entry.seat != seat:
+                    mask, known = self.everyone, self.known
+                    for card in entry.named:
+                        mask &= known[card.id]
+                    entry.mask = mask | 1 << entry.seat
+                    self.unsettled = []
+            elif self.log[unsettled[0]].seat != seat or self.log[unsettled[-1]].seat != seat:
+                self.settle(seat)
+        self.steps = self.work = 0
+
+    def ask_each(self, frame, site, seats) -> bool:
+        """A ``choose ... by each p in SEATS``: every one of those players decides at once,
+        none seeing the others' choices. False (and the chosen list empty) for no seats."""
+        seats = list(seats)
+        for seat in seats:
+            if seat not in self.players:
+                raise Fail(f"{self.seat_name(seat)} cannot decide: only players choose")
+        if len(set(seats)) != len(seats):
+            raise Fail("a player is named twice among those choosing at once")
+        if not seats:
+            frame.L[site.slot] = []
+            return False
+        decisions = Group.asked(self, site, frame, seats)
+        if self.unsettled and self.logging:
+            self.settle()
+        self.steps = self.work = 0
+        self.group = Group(site, frame, decisions, {})
+        self.pending = decisions[0]
+        return True
+
+    def decision_of(self, seat=None):
+        """The decision ``seat`` may answer now (None: the first one pending), or None."""
+        if seat is None or self.pending is None:
+            return self.pending
+        if self.group is not None:
+            return self.group.of(seat)
+        return self.pending if self.pending.seat == seat else None
+
+    def notation_of(self, value, seat, element=None) -> str:
+        """A value as the chooser names it."""
+        t = type(value)
+        if t is Card:
+            return value.label if self.known[value.id] >> seat & 1 else self.position(value)
+        if t is EnumValue or t is Seat:
+            return value.name
+        if t is Placement:
+            return value.label
+        if element == "seat" and isinstance(value, int) and t is not bool:
+            return self.seat_name(value)
+        return kind_of(value).notation(self, value, seat)
+
+    def settle(self, next_seat=None):
+        """Fix who may read each pending decision line, now that its effects have run.
+
+        A line naming cards starts readable by its chooser only. It is settled when another
+        seat is asked to decide (or the game ends): by then the chooser's cards have gone
+        where they were going, and the line is readable by whoever knows all of them.
+        """
+        if not self.unsettled:
+            return
+        keep, log, known = [], self.log, self.known
+        for i in self.unsettled:
+            entry = log[i]
+            if entry.seat == next_seat:
+                keep.append(i)
+                continue
+            mask = self.everyone
+            for card in entry.named:
+                mask &= known[card.id]
+            entry.mask = mask | 1 << entry.seat  # this game's own line (see Choice)
+        self.unsettled = keep
+
+    def legal_moves(self, seat=None) -> list[Move]:
+        """The moves of the seat to move (``to_move``), or of ``seat`` (none if it has
+        nothing to decide now)."""
+        decision = self.pending if seat is None else self.decision_of(self.seat_of(seat))
+        if decision is None:
+            return []
+        moves = decision.moves
+        if moves is None:
+            moves = decision.moves = moves_for(self.rules, decision.seat, decision.notations)
+        return list(moves)
+
+    def play(self, move, seat=None):
+        """Play a legal move (a ``Move`` or its notation). With ``seat``, the move is
+        refused unless that seat is the one to move: a host relaying a player's move
+        passes the player's seat, so a stray move arriving late cannot be taken as
+        another player's. A refused move leaves the game unchanged."""
+        decision = self.pending
+        if type(move) is Move and seat is None:  # the common case first, written out
+            try:  # one of the moves this decision handed out?
+                mine = decision.moves[move[2]] is move
+            except (AttributeError, TypeError, IndexError):  # no decision, moves or place
+                mine = False
+            if mine and self.group is None and not self.over:
+                i = move[2]  # apply(i), written out (and log_choice): once per move
+                value, seat = decision.values[i], decision.seat
+                if self.logging:
+                    t = type(value)
+                    if t is Card:
+                        named = (value,) if self.known[value.id] >> seat & 1 else ()
+                    elif t is tuple or t is list:
+                        named = kind_of(value).named(self, value, seat)
+                    else:
+                        named = ()
+                    line = Choice()  # Choice.of(...), written out
+                    line.seat, line.notation, line.named = seat, decision.notations[i], named
+                    line.prompt = decision._prompt or decision.prompt
+                    line.mask = 1 << seat if named else self.everyone
+                    self.log.append(line)
+                    if named:
+                        self.unsettled.append(len(self.log) - 1)
+                self.pending = None
+                self.history.append(decision.notations[i])
+                decision.frame.L[decision.site.slot] = value
+                self.depth = self.rdepth = 0  # run(), written out
+                frames = self.frames
+                try:
+                    while frames:
+                        frame = frames[-1]
+                        if frame.unit.run(self, frame) is PAUSE:
+                            return
+                    if not self.over:
+                        self.finish("end", None, None)
+                except GameOver:
+                    return
+                except RulesError:
+                    raise
+                except (Fail, RecursionError, TypeError, AttributeError, KeyError, IndexError,
+                        ValueError) as error:
+                    raise runtime_error(self, error) from None
+                return
+        if self.over or decision is None:
+            raise IllegalMove("the game is over: no more moves")
+        if self.group is not None and (seat is not None or isinstance(move, Move)):
+            decision = self._answerable(self.seat_of(seat) if seat is not None else move.seat)
+        elif seat is not None:
+            seat = self.seat_of(seat)
+            if seat != decision.seat:
+                raise IllegalMove(f"it is not {self.seat_name(seat)}'s move: "
+                                  f"{self.seat_name(decision.seat)} is to move")
+        if type(move) is Move:
+            i, moves = move[2], decision.moves
+            if moves is not None and i is not None and i < len(moves) and moves[i] is move:
+                self.apply(i, decision.seat)  # one of the moves this decision handed out
+                return
+            if move[0] == decision.seat and i is not None and i < len(decision.notations) \
+                    and decision.notations[i] == move[1]:
+                self.apply(i, decision.seat)
+                return
+        if isinstance(move, Move):
+            if move.seat != decision.seat:
+                raise IllegalMove(f"'{move.notation}' was a move for {self.seat_name(move.seat)}, "
+                                  f"but {self.seat_name(decision.seat)} is to move")
+            i = move.index
+            if i is not None and i < len(decision.notations) and decision.notations[i] == move.notation:
+                self.apply(i, decision.seat)
+                return
+        elif not isinstance(move, str):
+            raise IllegalMove(f"a move is a Move or its notation as text, not {move!r}")
+        notation = move.notation if isinstance(move, Move) else move
+        i = decision.lookup(notation)
+        if i is None:
+            shown = ", ".join(decision.notations[:12]) + (" ..." if len(decision.notations) > 12 else "")
+            reason = self.refusal(decision, notation)
+            if reason is not None:
+                raise IllegalMove(f"'{notation}' is refused: {reason} (legal: {shown})",
+                                  reason=reason)
+            raise IllegalMove(f"'{notation}' is not a legal move for {self.seat_name(decision.seat)} "
+                              f"now (legal: {shown})")
+        self.apply(i, decision.seat)
+
+    def _answerable(self, seat):
+        """In a simultaneous choice: the decision ``seat`` has still to answer."""
+        decision = self.group.of(seat)
+        if decision is None:
+            asked = [d.seat for d in self.group.decisions]
+            if seat in asked:
+                raise IllegalMove(f"{self.seat_name(seat)} has already chosen")
+            raise IllegalMove(f"it is not {self.seat_name(seat)}'s move: "
+                              f"{' and '.join(self.seat_name(s) for s in self.to_move_all)} "
+                              "choose now")
+        return decision
+
+    def why_refused(self, notation: str):
+        """The rules' reason for refusing this move now (a ``where ... else`` clause), or
+        None: the move is legal, or the rules give no reason for refusing it."""
+        decision = self.pending
+        if decision is None or self.over or decision.lookup(str(notation)) is not None:
+            return None
+        return self.refusal(decision, str(notation))
+
+    def refusal(self, decision, notation: str):
+        """Why the rules refuse a move the decision does not offer, when a ``where``
+        clause says (the first clause the move fails); None otherwise."""
+        site = decision.site
+        if site.refusals is None or not isinstance(notation, str):
+            return None
+        try:
+            clauses = site.refusals(self, decision.frame.L)
+            wanted = notation.strip().lower()
+            for refused in clauses:
+                for value, reason in refused:
+                    if self.notation_of(value, decision.seat, site.element).lower() == wanted:
+                        return reason
+        except (Fail, TypeError, AttributeError, KeyError, IndexError, ValueError, RecursionError):
+            return None  # a reason that cannot be worked out: the move is refused all the same
+        return None
+
+    def seat_of(self, value) -> int:
+        """A player's seat from how a caller wrote it: its index (0 is P1, as in
+        ``outcome``), or its name as text: 'P2', 'p2', or '2' (the number in the name)."""
+        if isinstance(value, int) and not isinstance(value, bool):
+            if value in self.players:
+                return self.players[value]
+        elif isinstance(value, str):
+            text = value.strip()
+            number = text[1:] if text[:1] in ("P", "p") else text
+            if number.isdigit() and int(number) - 1 in self.players:
+                return self.players[int(number) - 1]
+        names = ", ".join(self.seat_name(p) for p in self.players)
+        raise RulesError(f"no player {value!r}: the players are {names} "
+                         f"(or their indexes 0 to {len(self.players) - 1})")
+
+    def apply(self, i, seat=None):
+        """Play the i-th legal move of the seat to move, or of ``seat`` in a simultaneous
+        choice (bots use this to skip notation lookups)."""
+        if self.group is not None:
+            self.answer(self.pending.seat if seat is None else seat, i)
+            return
+        decision = self.pending
+        value = decision.values[i]
+        if self.logging:
+            self.log_choice(decision, i)
+        self.pending = None
+        self.history.append(decision.notations[i])
+        decision.frame.L[decision.site.slot] = value
+        self.run()
+
+    def answer(self, seat, i):
+        """One seat's answer in a simultaneous choice: kept secret until every seat has
+        answered; then all are applied together, in the order of the seats."""
+        group = self.group
+        decision = group.of(seat)
+        if decision is None or not 0 <= i < len(decision.values):
+            raise IllegalMove(f"{self.seat_name(seat)} has no such move to make now")
+        group.answers[seat] = i
+        if len(group.answers) < len(group.decisions):
+            self.pending = group.first_open()
+            return
+        self.group = self.pending = None
+        chosen = []
+        for decision in group.decisions:
+            i = group.answers[decision.seat]
+            value = decision.values[i]
+            if self.logging:
+                self.log_choice(decision, i)
+            self.history.append(decision.notations[i])
+            chosen.append((decision.seat, value))
+        group.frame.L[group.site.slot] = chosen
+        self.run()
+
+    def log_choice(self, decision, i):
+        """The transcript line of a decision taken (readable by its chooser alone, until
+        settled, when it names cards)."""
+        value, seat = decision.values[i], decision.seat
+        t = type(value)
+        if t is Card:
+            named = (value,) if self.known[value.id] >> seat & 1 else ()
+        elif t is tuple or t is list:
+            named = kind_of(value).named(self, value, seat)
+        else:
+            named = ()  # a number, a colour, a seat...: no card's face in its name
+        prompt = decision._prompt
+        if prompt is None:  # not given when asked (a restored game): worked out now
+            prompt = decision.prompt
+        line = Choice()  # Choice.of(...), written out
+        line.seat, line.prompt, line.notation, line.named = seat, prompt, decision.notations[i], named
+        line.mask = 1 << seat if named else self.everyone
+        self.log.append(line)
+        if named:
+            self.unsettled.append(len(self.log) - 1)
+
+    @property
+    def to_move_all(self) -> list[int]:
+        """Every seat that may move now: several in a simultaneous choice, else one."""
+        if self.group is not None:
+            answers = self.group.answers
+            return [int(d.seat) for d in self.group.decisions if d.seat not in answers]
+        return [int(self.pending.seat)] if self.pending is not None else []
+
+    def forget_choices(self, seat):
+        """Drop the answers of every seat but ``seat`` in a simultaneous choice, as if they
+        had not chosen yet: a look-ahead for ``seat`` must not know them."""
+        group = self.group
+        if group is not None:
+            group.answers = {s: i for s, i in group.answers.items() if s == seat}
+            # the seat's own decision first, when it has not answered yet (and its own
+            # answer alone never completes the group)
+            self.pending = group.of(seat) or group.first_open()

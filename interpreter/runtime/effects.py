@@ -1,0 +1,359 @@
+"""The effects rules have on a game: moving, dealing, shuffling, creating, revealing, chance.
+
+Mixed into ``Game`` (engine.py). Moving a card is where visibility is kept up
+to date (a card's ``known`` mask gains the seats its new zone shows it to) and
+where triggers fire (queued; ``after`` runs them once the statement is done);
+chance draws from the game's seed unless a test fixed it.
+"""
+from __future__ import annotations
+
+from collections import deque
+
+from interpreter.runtime import draws
+from interpreter.runtime.chance import event_matches
+from interpreter.runtime.facts import NOTHING, add_fact
+from interpreter.runtime.protocol import text_of
+from interpreter.runtime.values import (MAX_CARDS, MAX_WORK, Card, Cell, Fail, Placement, Zone, cell_name,
+                                parse_cell, parse_shape)
+from rulelang.language.errors import RulesError, did_you_mean
+
+_new = object.__new__  # a record made field by field (no __init__ call)
+
+
+class Effects:
+    # Asked for every chance draw nothing fixed: (game, event, items) -> the outcome (a
+    # shuffle: the cards in their new order, top last; a pick: one of the items). It may
+    # raise to stop the game at that draw. Adapters exposing chance nodes set it (new_game).
+    chance_source = None
+    places = None  # while a decision's options are named: zone -> {card id: index} (position)
+
+    # ------------------------------------------------------------ moving
+    def move(self, what, dest, at):
+        if type(what) is Card and type(dest) is Zone and at is None and not dest.grid:
+            self.move_card(what, dest)  # the common case: one card, no place on a grid
+            return
+        if what is None:
+            raise Fail("there is no card to move (the value is none)")
+        if not isinstance(dest, Zone):
+            raise Fail(f"cards can only move to a zone, not {text_of(dest)}")
+        cards = [what] if isinstance(what, Card) else list(what)
+        cells = None
+        if dest.grid:
+            if at is None or at == "bottom":
+                raise Fail(f"a card put on the grid {dest.name} needs a place: at CELL")
+            cells = self._cells_at(at)
+            for cell in cells:
+                if not dest.in_bounds(cell):
+                    raise Fail(f"{cell_name(cell)} is off the grid {dest.name}")
+        elif at not in (None, "bottom"):
+            raise Fail(f"{dest.name} is not a grid: only 'at bottom' applies to it")
+        elif at is None:  # onto a pile, hand or row: card by card, as one card moves
+            for card in cards:
+                if type(card) is not Card:
+                    raise Fail(f"only cards can move, not {text_of(card)}")
+                self.move_card(card, dest)
+            return
+        if dest.watch:
+            self.dirty = True
+        holds = dest.holds
+        where, here = self.where, self.zc[dest.i]
+        for card in cards:
+            if type(card) is not Card:
+                raise Fail(f"only cards can move, not {text_of(card)}")
+            if holds is not None and card.kind != holds:
+                raise Fail(f"{dest.name} holds {holds} cards, not {card.kind} ({card.label})")
+            source = where[card.id]
+            if source is not None:
+                if source.watch:
+                    self.dirty = True
+                self._take(card, source)
+                for unit in source.on_leave:
+                    self.queue.append((unit, source, card))
+            where[card.id] = dest
+            if cells is not None:
+                self.cells[card.id] = cells
+                grid = self.zg[dest.i]
+                for cell in cells:
+                    grid[cell] = grid.get(cell, ()) + (card,)
+                here.append(card)
+            elif at == "bottom":
+                here.insert(0, card)
+            else:
+                here.append(card)
+            self._see(card, dest)
+            for unit in dest.on_enter:
+                self.queue.append((unit, dest, card))
+
+    def move_card(self, card, dest):
+        """One card to a zone that is no grid (the generated code calls this directly
+        when the checker knows both). Every move of a game comes here: kept lean."""
+        if type(card) is not Card:
+            return self.move(card, dest, None)  # none, or no card after all: move says why
+        holds = dest.holds
+        if holds is not None and card.kind != holds:
+            raise Fail(f"{dest.name} holds {holds} cards, not {card.kind} ({card.label})")
+        cid = card.id
+        where = self.where
+        source = where[cid]
+        if source is not None:
+            if source.quiet_leave:  # most moves leave a pile or a hand
+                cards = self.zc[source.i]
+                if cards[-1] is card:
+                    cards.pop()
+                else:
+                    cards.remove(card)
+            else:
+                self._leave(card, source)
+        where[cid] = dest
+        self.zc[dest.i].append(card)
+        if dest.reveal:  # it lies face up, on top of a pile that shows its top, or owned
+            self.known[cid] |= dest.reveal
+        if dest.watch:
+            self.dirty = True
+        if dest.on_enter:
+            for unit in dest.on_enter:
+                self.queue.append((unit, dest, card))
+
+    def _leave(self, card, source):
+        """A card leaves a zone where that changes more than the zone's cards."""
+        self._take(card, source)
+        if source.watch:
+            self.dirty = True
+        for unit in source.on_leave:
+            self.queue.append((unit, source, card))
+
+    def _cells_at(self, at):
+        if isinstance(at, Placement):
+            return tuple(at.cells)
+        if isinstance(at, tuple):
+            return (Cell(*at),)
+        if isinstance(at, str):
+            return (parse_cell(at),)
+        if isinstance(at, list) and at and all(isinstance(c, tuple) for c in at):
+            return tuple(Cell(*c) for c in at)  # a card spread over several cells
+        raise Fail(f"'at' needs a cell or a placement, not {text_of(at)}")
+
+    def _take(self, card, zone):
+        cards = self.zc[zone.i]
+        if cards and cards[-1] is card:
+            cards.pop()
+        else:
+            cards.remove(card)
+        if zone.grid:
+            grid = self.zg[zone.i]
+            for cell in self.cells[card.id]:
+                rest = tuple(c for c in grid[cell] if c is not card)
+                if rest:
+                    grid[cell] = rest
+                else:
+                    del grid[cell]
+            self.cells[card.id] = ()
+        elif zone.vis == "top" and cards:
+            self.known[cards[-1].id] = self.everyone
+
+    def _see(self, card, zone):
+        vis = zone.vis
+        if vis == "public" or (vis == "top" and self.zc[zone.i][-1] is card):
+            self.known[card.id] = self.everyone
+        elif vis == "owner" and zone.owner is not None:
+            self.known[card.id] |= 1 << zone.owner
+        elif vis == "others" and zone.owner is not None:
+            self.known[card.id] |= self.everyone & ~(1 << zone.owner)
+
+    def deal(self, count, source, dest):
+        cards = self.zc[source.i]
+        if count == 1 and cards and type(dest) is Zone and not dest.grid:
+            self.move_card(cards[-1], dest)  # the common case: one card dealt at a time
+        elif type(count) is int and count > 0:  # the top count cards, top first
+            self.move(cards[-1:-count - 1:-1], dest, None)
+        else:
+            self.move(cards[::-1][:count], dest, None)
+
+    def position(self, card, places=None) -> str:
+        """A card named by where it lies, for a chooser who cannot see its face. ``places``
+        (zone -> {card id: index}, filled as needed) names many cards of one zone in one
+        pass over it, not one pass each."""
+        zone = self.where[card.id]
+        if zone is None:
+            return f"card{card.id}"
+        if zone.grid:
+            cells = self.cells[card.id]
+            return f"{zone.name}@{cell_name(cells[0])}" if cells else zone.name
+        cards = self.zc[zone.i]
+        places = places if places is not None else self.places
+        if places is None:
+            i = cards.index(card)
+        else:
+            index = places.get(zone.i)
+            if index is None:
+                index = places[zone.i] = {c.id: n for n, c in enumerate(cards)}
+            i = index[card.id]
+        return f"{zone.name}#{len(cards) - i if zone.kind == 'pile' else i + 1}"
+
+    # ------------------------------------------------------------ shuffling and chance
+    def shuffle(self, zone):
+        if not isinstance(zone, Zone):
+            raise Fail(f"only a zone can be shuffled, not {text_of(zone)}")
+        cards = self.zc[zone.i]
+        if zone.watch:
+            self.dirty = True
+        order = list(cards)
+        draws.shuffle(self.rng, order)  # drawn even when fixed, so later chance is as with the seed
+        fixed = self.fixed.get(f"shuffle {zone.name}")
+        if fixed:
+            order = self._fixed_order(zone, order, fixed.popleft())
+        elif self.chance_source is not None:
+            order = list(self.chance_source(self, f"shuffle {zone.name}", list(cards)))
+        cards[:] = order
+        known = self.known
+        vis = zone.vis  # a shuffle forgets positions: only what the zone shows is known
+        seen = self.everyone if vis == "public" else 0
+        if zone.owner is not None:
+            if vis == "owner":
+                seen = 1 << zone.owner
+            elif vis == "others":
+                seen = self.everyone & ~(1 << zone.owner)
+        for card in cards:
+            known[card.id] = seen
+        for facts in self.told.values():  # which card was told what is forgotten too
+            for card in cards:
+                facts[card.id] = NOTHING
+        if vis == "top" and cards:
+            known[cards[-1].id] = self.everyone
+
+    def _fixed_order(self, zone, shuffled, wanted):
+        """A shuffle fixed by a test: the named cards on top, in order; the rest shuffled below."""
+        rest = list(shuffled)
+        top = []
+        for name in wanted:  # a card by its name (an int: by its number; a card: itself)
+            if type(name) is Card:
+                match = name if name in rest else None
+            elif type(name) is int:
+                match = next((c for c in rest if c.id == name), None)
+            else:
+                match = next((c for c in rest if c.label == str(name)), None)
+            if match is None:
+                raise RulesError(f"fixed shuffle of {zone.name}: no card '{name}' left in it")
+            rest.remove(match)
+            top.append(match)
+        return rest + top[::-1]
+
+    def chance_pick(self, label, items):
+        if not items:
+            raise Fail(f"random pick '{label}' from an empty list")
+        drawn = items[draws.below(self.rng, len(items))]  # drawn even when fixed (see shuffle)
+        fixed = self.fixed.get(label)
+        if fixed:
+            wanted = fixed.popleft()
+            for item in items:
+                if item == wanted or text_of(item) == str(wanted) or (
+                        isinstance(item, int) and self.seat_name(item) == str(wanted)):
+                    return item
+            raise RulesError(f"fixed chance '{label}': {wanted!r} is not one of the choices")
+        if self.chance_source is not None:
+            return self.chance_source(self, label, list(items))
+        return drawn
+
+    def fix(self, event: str, outcome):
+        """Queue the outcome of the next chance event of this name (for tests)."""
+        sites = self.chance_sites_of(event)
+        if not self.in_setup and all(site.setup_only for site in sites):
+            raise RulesError(f"chance event '{event}' can no longer happen: only setup draws it, "
+                             "and setup is over (fix it in new_game(..., fix=...))")
+        self.fixed.setdefault(event, deque()).append(outcome)
+
+    def chance_sites_of(self, event):
+        """The places in the rules that draw ``event``; refuses a name no rule can draw."""
+        if not isinstance(event, str):
+            raise RulesError(f"a chance event is named by text, not {event!r}")
+        zone_names = {z.name for z in self.layout.zone_list}
+        sites = [site for site in self.rules.chance if event_matches(site, event, zone_names)]
+        if not sites:
+            known = self.rules.chance_events()
+            concrete = sorted(f"shuffle {n}" for n in zone_names) + [s.label for s in self.rules.chance
+                                                                     if s.label is not None]
+            hint = did_you_mean(event, concrete)
+            listed = ", ".join(f"'{k}'" for k in known) if known else "none: they draw no chance"
+            raise RulesError(f"{self.title} has no chance event '{event}'"
+                             + (f" ({hint})" if hint else "") + f"; its chance events: {listed}")
+        return sites
+
+    def check_fixed_after_setup(self):
+        """Setup is over: an outcome fixed for an event only setup draws was never used."""
+        for event, queue in self.fixed.items():
+            if queue and all(site.setup_only for site in self.chance_sites_of(event)):
+                raise RulesError(f"the fixed outcome {queue[0]!r} for '{event}' was never used: "
+                                 f"setup draws '{event}' fewer times than it was fixed")
+
+    # ------------------------------------------------------------ creating and revealing
+    def create(self, kind, fields, zone):
+        if len(self.cards) >= MAX_CARDS:
+            raise Fail(f"a game may have at most {MAX_CARDS:,} cards")
+        code = self.rules.kinds[kind]
+        self.work += code.cost
+        if self.work > MAX_WORK:
+            raise Fail(f"over {MAX_WORK:,} steps of work since the last decision: this seems "
+                       "never to end")
+        if code.coerce:
+            for name, to in code.coerce.items():
+                value = fields[name]
+                if isinstance(value, str):
+                    fields[name] = parse_shape(value) if to == "shape" else parse_cell(value)
+        for name in code.var_fields:
+            fields.pop(name, None)  # a var field starts from its declared start value
+        args = list(map(fields.__getitem__, code.fixed))
+        cid = len(self.cards)
+        for values in self.cv.values():
+            values.append(None)
+        if code.inits is not None:
+            cv = self.cv
+            for name, value in zip(code.var_fields, code.inits(self, *args)):
+                cv[name][cid] = value
+        card = _new(Card)  # Card(...), written out: setup makes every card
+        card.id, card.kind, card.f = cid, kind, fields
+        card.label = code.label(self, *args) if code.label is not None else kind
+        self.cards.append(card)
+        self.where.append(None)
+        self.cells.append(())
+        self.known.append(0)
+        for facts in self.told.values():
+            facts.append(NOTHING)
+        self.move(card, zone, None)
+        return card
+
+    def create_from(self, kind, table, zone):
+        for row in table:
+            values = {k: v for k, v in row.items() if k != "copies"}
+            for _ in range(row.get("copies", 1)):
+                self.create(kind, dict(values), zone)
+
+    def reveal(self, what, to):
+        cards = [what] if isinstance(what, Card) else list(what or [])
+        mask = self._seats_mask(to)
+        known = self.known
+        for card in cards:
+            known[card.id] |= mask
+
+    def tell(self, card, field, to, asked=None):
+        """``reveal card.field to seats``: they learn that field of the card, not its face;
+        with ``asked`` (``(value,)``: ``reveal card.field == value``), whether it is that value."""
+        if type(card) is not Card:
+            raise Fail("there is no card to tell about (the value is none)" if card is None
+                       else f"only a card's field can be told, not {text_of(card)}'s")
+        if field in card.f:
+            actual = card.f[field]
+        elif self.rules.kinds[card.kind].has_var(field):
+            actual = self.cv[field][card.id]
+        else:
+            raise Fail(f"{card.label} has no field '{field}'")
+        value = actual if asked is None else asked[0]
+        facts = self.told[field]
+        facts[card.id] = add_fact(facts[card.id], self._seats_mask(to), value, value == actual)
+
+    def _seats_mask(self, to) -> int:
+        if to is None:
+            return self.everyone
+        mask = 0
+        for seat in ([to] if isinstance(to, int) else to):
+            mask |= 1 << seat
+        return mask

@@ -1,0 +1,320 @@
+"""A game in progress: its state, the run loop, and the public API.
+
+The state is described once in ``state.py`` (what saving, restoring and copying go
+through); the shape of the game (seats, zones, tables) is its ``layout``, shared by
+every game with the same player count and options. The rules run as generated Python
+(``compiler``): plain functions for what cannot pause, and resumable state machines,
+one frame each on ``frames``, for what can. The run loop runs the top frame until
+one pauses for a decision or the game ends.
+"""
+from __future__ import annotations
+
+from operator import attrgetter
+
+from interpreter.runtime import views
+from interpreter.runtime.helpers import PAUSE, Frame, overwork
+from interpreter.runtime.decisions import Decisions, Move  # noqa: F401 (Move: where callers find it)
+from interpreter.runtime.effects import Effects
+from interpreter.runtime.failures import GameOver, runtime_error
+from interpreter.runtime.log import Ending, Header, Message
+from interpreter.runtime.outcome import compute_outcome
+from interpreter.runtime.protocol import text_of
+from interpreter.runtime.state import copy_state, initialize
+from interpreter.runtime.values import MAX_WORK, Fail, Keyed, Seat
+from rulelang.language.errors import RulesError
+
+
+MAX_FRAMES = 300  # rules and triggers waiting on each other (the generated code says so too)
+
+
+def plain_copy(value):
+    """A campaign variable's value, its lists copied (a game changes its own)."""
+    return [plain_copy(x) for x in value] if type(value) is list else value
+
+
+class Game(Effects, Decisions):
+    # What generated code and the inner loop read on nearly every statement lives in slots:
+    # a fixed place, read without the dict lookup the instance dict of a fifty-attribute
+    # object needs. Everything else stays in that dict (the mixins give the game one).
+    __slots__ = ("work", "steps", "dirty", "queue", "logging", "log", "current", "zc", "zones",
+                 "vars", "cv", "known", "where", "frames", "pending", "everyone", "rdepth",
+                 "depth", "in_setup", "ending", "over", "group", "unsettled", "history",
+                 "players", "nplayers", "consts", "tables", "rules", "triggers_pause",
+                 "turn_number", "rng", "cells", "zg")
+
+    def __init__(self, rules, players: int, seed: int, logging: bool = True):
+        self.rules = rules
+        self.title = rules.title
+        self.nplayers = players
+        self.seed = seed
+        self.logging = logging  # False: no log text is built (simulation, look-ahead)
+        self.players = rules.player_seats(players)
+        self.seats = list(self.players)
+        self.dummies: dict = {}
+        self.options: dict = {}
+        self.consts: dict = {}
+        self.layout = None
+        self.queue: list = []  # triggers fired by the effect just done
+        self.depth = self.rdepth = self.work = 0
+        self.dirty = True
+        self.ending = False  # `on end` is running: the game is over, its scores to come
+        self.on_checkpoint = None
+        self.triggers_pause = rules.code.analysis.triggers_pause
+        self.carried = None  # a campaign's variables, as this game starts with them
+        self.in_campaign = False  # one game of a campaign (its variables are shown)
+
+    def attach(self, layout):
+        """Give the game its shape, and start its state (``state.FIELDS``) empty."""
+        self.layout = layout
+        self.seat_name = layout.seat_name
+        self.players, self.seats, self.dummies = layout.players, layout.seats, layout.dummies
+        self.zones, self.tables, self.everyone = layout.zones, layout.tables, layout.everyone
+        initialize(self)
+
+    # ------------------------------------------------------------ setting up
+    def build(self):
+        """What the rules declare before setup runs: constants and variables."""
+        rules = self.rules
+        for name, value in rules.code.tops["consts"]:
+            self.consts[name] = value(self)
+        carried = self.carried
+        for info, init in rules.code.tops["vars"]:
+            if carried is not None and info.campaign:  # kept from the campaign's last game
+                self.vars[info.name] = plain_copy(carried[info.name])
+                continue
+            if not info.keys:
+                self.vars[info.name] = init(self) if init else None
+                continue
+            from itertools import product
+            self.vars[info.name] = Keyed(info.name, (
+                ((combo[0] if len(combo) == 1 else combo), init(self) if init else None)
+                for combo in product(*(self.layout.domain(rules, d) for d, _ in info.keys))))
+
+    def start(self):
+        units = self.rules.units
+        self.frames.append(Frame.of(units["play"], 0, [None] * units["play"].nslots))
+        if "setup" in units:
+            self.frames.append(Frame.of(units["setup"], 0, [None] * units["setup"].nslots))
+        else:
+            self.in_setup = False
+            self.check_fixed_after_setup()
+            if self.guard(self.ends_reached):
+                self.guard(lambda: self.finish("end", None, None))
+                return
+            self.checkpoint()  # no setup, nothing drawn: later games can start from here
+        self.run()
+
+    def checkpoint(self):
+        """Setup has done all it does before any chance: a copy of the game now can
+        start every later game with the same players and options."""
+        if self.on_checkpoint is not None:
+            self.on_checkpoint(self)
+
+    def end_setup(self):
+        self.in_setup = False
+        self.check_fixed_after_setup()
+        self.frames.pop()
+        if self.ends_reached():  # not checked during setup: checked once it is over
+            self.finish("end", None, None)
+
+    def run_after(self):
+        """A campaign's ``after`` block, run once the game is over. End conditions are
+        not checked meanwhile (the game is over already)."""
+        unit = self.rules.code.units.get("after")
+        if unit is None:
+            return
+        was, self.in_setup = self.in_setup, True
+        try:
+            self.guard(lambda: unit.run(self))
+        finally:
+            self.in_setup = was
+
+    # ------------------------------------------------------------ running
+    def guard(self, work):
+        """Run work, turning any failure into a RulesRuntimeError that says where."""
+        try:
+            return work()
+        except RulesError:
+            raise
+        except GameOver:
+            return None
+        except (Fail, RecursionError, TypeError, AttributeError, KeyError, IndexError,
+                ValueError) as error:
+            raise runtime_error(self, error) from None
+
+    def run(self):
+        """Run the top frame until a unit pauses for a decision or the game ends."""
+        self.depth = self.rdepth = 0  # call depths (an error may have left them raised)
+        frames = self.frames
+        try:
+            while frames:
+                frame = frames[-1]
+                if frame.unit.run(self, frame) is PAUSE:
+                    return
+            if not self.over:
+                self.finish("end", None, None)
+        except GameOver:
+            return
+        except RulesError:
+            raise
+        except (Fail, RecursionError, TypeError, AttributeError, KeyError, IndexError,
+                ValueError) as error:
+            raise runtime_error(self, error) from None
+
+    def call(self, unit, args) -> Frame:
+        """Start a rule that can pause: its frame goes on top (the caller runs it)."""
+        if len(self.frames) + self.rdepth > MAX_FRAMES:
+            raise Fail(f"rule '{unit.name[5:]}' calls itself without end")
+        args += unit.pad  # args: a new list, each parameter's; then the other slots
+        frame = Frame()  # Frame.of, written out: once a rule call
+        frame.unit, frame.pc, frame.L = unit, 0, args
+        self.frames.append(frame)
+        return frame
+
+    def ends_reached(self) -> bool:
+        return any(cond(self) for cond in self.rules.code.tops["ends"])
+
+    def after(self) -> bool:
+        """After an effect: end conditions (if what they read changed), then the
+        triggers it fired. True when triggers that can pause were put on the frames."""
+        if self.dirty and not self.in_setup and not self.ending:
+            self.dirty = False
+            self.work += self.rules.code.tops["ends_cost"]
+            if self.work > MAX_WORK:
+                overwork(self)
+            for cond in self.rules.code.tops["ends"]:
+                if cond(self):
+                    self.finish("end", None, None)
+        queue = self.queue
+        if not queue:
+            return False
+        self.queue = []
+        if not self.triggers_pause:
+            for unit, zone, card in queue:
+                unit.run(self, zone, card)
+            return False
+        pushed = []
+        for unit, zone, card in queue:
+            L = unit.bind(self, zone, card)
+            if L is not None:
+                pushed.append(Frame.of(unit, 0, L))
+        if pushed and len(self.frames) + len(pushed) + self.rdepth > MAX_FRAMES:  # triggers firing each other
+            raise Fail(f"{pushed[-1].unit.name} fires itself without end")
+        self.frames.extend(reversed(pushed))
+        return bool(pushed)
+
+    def turn_header(self):
+        self.turn_number += 1
+        if self.logging:
+            current = self.current
+            line = Header()  # Header.of(...), written out: once per turn
+            line.text = f"turn {self.turn_number}: " + (
+                current.name if type(current) is Seat else self.seat_name(current))
+            self.log.append(line)
+
+    def next_turn(self):
+        after = self.layout.next_player.get(self.current)  # None: not a player
+        self.current = after if after is not None else self.players[0]
+        self.steps += 1
+        if self.steps > 10_000:
+            raise Fail("turns keep passing with no decision: the game never ends")
+
+    # ------------------------------------------------------------ log and end
+    def log_message(self, parts):
+        """A ``log`` line (its cards already ``SeenCard``s, made by the generated code)."""
+        if self.logging:
+            self.log.append(Message.of(parts))
+
+    def finish(self, how, value, reason):
+        self.frames.clear()
+        self.queue = []
+        self.pending = self.group = None
+        if not self.ending and "end" in self.rules.units:
+            self.run_on_end()
+        self.over = True
+        self.settle()
+        self.result = (how, value, reason)
+        self.outcome_cache = compute_outcome(self)
+        self.log.append(Ending(views.outcome_line(self, self.outcome_cache)))
+        raise GameOver()
+
+    def run_on_end(self):
+        """The rules' `on end`: once, after the game ends and before it is scored. It asks
+        no one (the checker sees to it), nor may a trigger it fires."""
+        self.ending = True
+        unit = self.rules.units["end"]
+        frames = self.frames
+        frames.append(Frame.of(unit, 0, [None] * unit.nslots))
+        while frames:
+            if frames[-1].unit.run(self, frames[-1]) is PAUSE:
+                self.pending = None
+                raise Fail("a trigger asked a player to decide during 'on end', after the "
+                           "game was over")
+        self.queue = []
+
+    # ------------------------------------------------------------ text
+    def seat_name(self, seat) -> str:
+        return self.layout.seat_name(seat) if self.layout is not None else (
+            "nobody" if seat is None else f"P{seat + 1}")
+
+    def text_of(self, value) -> str:
+        return text_of(value)
+
+    # ------------------------------------------------------------ copies
+    def copy(self, logging: bool | None = None, seed: int | None = None) -> Game:
+        """An independent copy of the game, to look ahead in (no JSON round trip: cards,
+        zones and log lines are shared handles; the state's flat lists are copied).
+        ``logging=False`` makes a copy that builds no log text; with ``seed``, its chance
+        to come is drawn from that seed instead of this game's generator."""
+        twin = Game.__new__(Game)
+        twin.rules, twin.title, twin.nplayers = self.rules, self.title, self.nplayers
+        twin.options, twin.consts = self.options, dict(self.consts)
+        twin.logging = self.logging if logging is None else logging
+        twin.queue, twin.depth, twin.rdepth, twin.work = [], 0, 0, self.work
+        twin.dirty, twin.on_checkpoint, twin.ending = self.dirty, None, False
+        twin.triggers_pause = self.triggers_pause
+        twin.carried, twin.in_campaign = self.carried, self.in_campaign
+        twin.layout, twin.layout_key = self.layout, self.layout_key
+        twin.seat_name = self.layout.seat_name
+        layout = self.layout
+        twin.players, twin.seats, twin.dummies = layout.players, layout.seats, layout.dummies
+        twin.zones, twin.tables, twin.everyone = layout.zones, layout.tables, layout.everyone
+        copy_state(self, twin, fresh_seed=seed)
+        log = twin.log
+        for i in twin.unsettled:  # lines that may still change: the copy's own
+            log[i] = log[i].copied()
+        if twin.group is not None:
+            twin.group = twin.group.moved_to(twin)
+            twin.pending = twin.group.first_open()
+        elif twin.pending is not None:
+            twin.pending = twin.pending.moved_to(twin)
+        return twin
+
+    # ------------------------------------------------------------ the public API
+    @property
+    def to_move(self):
+        """The seat to move, as its number (0 is P1), or None. In a simultaneous choice,
+        the first seat still to choose (``to_move_all`` lists every one)."""
+        return int(self.pending.seat) if self.pending is not None else None
+
+    is_over = property(attrgetter("over"))  # read after every move: no Python frame
+
+    @property
+    def outcome(self):
+        return self.outcome_cache
+
+    def view(self, seat=None):
+        return views.view(self, seat)
+
+    def transcript(self, seat=None):
+        return views.transcript(self, seat)
+
+    def save(self, seat=None, key=None):
+        """The whole game as JSON, to restore and continue (it holds every secret).
+        With ``key`` (text or bytes, the host's secret), the save is signed: restoring it
+        with the same key refuses it if a byte was changed.
+
+        With a seat: that player's record of the game (their view and transcript),
+        filtered like everything offered to a player; it cannot be continued."""
+        from interpreter.runtime.saving import save, save_for
+        return save(self, key) if seat is None else save_for(self, seat)

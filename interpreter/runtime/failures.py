@@ -1,0 +1,49 @@
+"""A failure while rules run, as an error that points at the ``.rules`` file.
+
+The generated module remembers, for each of its lines, which unit it belongs to and
+which statement it runs (``compiler.source.Writer``). The innermost line of a unit in
+the traceback is the statement that failed (a function's own lines are skipped: an
+error inside one is reported at the statement that called it, as is a runaway count).
+"""
+from __future__ import annotations
+
+import re
+
+from interpreter.runtime.values import Fail
+from rulelang.language.errors import Diagnostic, RulesRuntimeError
+
+_UNORDERED = re.compile(r"'(<=?|>=?)' not supported between instances of '(\w+)' and '(\w+)'")
+
+
+class GameOver(Exception):
+    """Raised by ``Game.finish`` to leave whatever rules were running."""
+
+
+def runtime_error(g, error) -> RulesRuntimeError:
+    where, span = locate(g, error.__traceback__)
+    text = f"in {where}: {message(error)}"
+    return RulesRuntimeError(text, [Diagnostic(text, span)], g.rules.program.sources)
+
+
+def message(error) -> str:
+    if isinstance(error, Fail):
+        return str(error)
+    if isinstance(error, RecursionError):
+        return "a function calls itself without end"
+    match = _UNORDERED.fullmatch(str(error)) if isinstance(error, TypeError) else None
+    if match and "NoneType" in match.groups()[1:]:
+        return f"cannot compare none with '{match.group(1)}'"
+    return f"{error.__class__.__name__}: {error}"
+
+
+def locate(g, tb):
+    """(unit name, span) of the innermost statement of a unit in the traceback."""
+    code = g.rules.code
+    found = ("setting up the game", None)
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == code.filename:
+            region, span = code.where[tb.tb_lineno - 1]
+            if region is not None:
+                found = (region, span)
+        tb = tb.tb_next
+    return found

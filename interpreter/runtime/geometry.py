@@ -1,0 +1,202 @@
+"""Cells and shapes on a grid: neighbours, groups, placements, matching."""
+from __future__ import annotations
+
+from operator import itemgetter
+
+from interpreter.runtime.values import Cell, Fail, Placement, Shape, cell, cell_name, normalize
+
+READING = itemgetter(1, 0)  # a cell's place in reading order: row, then column (in C)
+# The eight directions, clockwise from up (y grows downwards): the built-in `directions`.
+DIRECTIONS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
+
+RAYS_OF: dict = {}  # (width, height, cell, step) -> the cells of that ray (none: empty)
+
+
+def ray_cells(width: int, height: int, start, step) -> tuple:
+    """The cells from next to ``start``, ``step`` after ``step``, while on a width x height
+    grid. Worked out once per grid size, start and step: a game walks the same rays
+    again and again (Reversi asks for eight from every empty cell at every move)."""
+    key = (width, height, start, step)
+    found = RAYS_OF.get(key)
+    if found is None:
+        if type(step) is not tuple or len(step) != 2 or not all(type(d) is int for d in step) \
+                or step == (0, 0):
+            raise Fail(f"a ray's direction is a step (dx, dy) of whole numbers, not {step!r}")
+        if type(start) is not Cell:
+            raise Fail(f"a ray starts from a cell, not {start!r}")
+        x, y = start
+        dx, dy = step
+        out = []
+        x, y = x + dx, y + dy
+        while 0 <= x < width and 0 <= y < height:
+            out.append(cell(x, y))
+            x, y = x + dx, y + dy
+        found = tuple(out)
+        if len(RAYS_OF) < 500_000:
+            RAYS_OF[key] = found
+    return found
+
+
+LINES_OF: dict = {}  # (width, height, steps, cell) -> its rays, one per step, none empty
+
+
+def lines_of(width: int, height: int, steps: tuple, start) -> tuple:
+    """The rays from ``start`` on a width x height grid in each of ``steps`` (the empty
+    ones left out), worked out once per grid size, steps and cell, when first asked
+    for (a 100 x 100 grid's every ray would be millions of cells)."""
+    key = (width, height, steps, start)
+    found = LINES_OF.get(key)
+    if found is None:
+        found = tuple(line for line in (ray_cells(width, height, start, step) for step in steps)
+                      if line)
+        if len(LINES_OF) < 200_000:
+            LINES_OF[key] = found
+    return found
+
+
+def flanked_in(lines, through: set, ends: set) -> list:
+    """The cells of each line from its start while they are in ``through``, when the
+    first cell not in ``through`` is in ``ends`` (a run closed at both ends)."""
+    out = []
+    for line in lines:
+        if line[0] not in through:
+            continue
+        for i, c in enumerate(line):
+            if c not in through:
+                if c in ends:
+                    out.extend(line[:i])
+                break
+    return out
+
+
+def flanking_in(width: int, height: int, steps: tuple, starts, through: set,
+                ends: set) -> list:
+    """The cells of ``starts`` from which some line has a run in ``through`` closed by
+    ``ends``."""
+    out = []
+    get = LINES_OF.get
+    for start in starts:
+        lines = get((width, height, steps, start))
+        if lines is None:
+            lines = lines_of(width, height, steps, start)
+        for line in lines:
+            if line[0] not in through:
+                continue
+            for c in line:
+                if c not in through:
+                    break
+            else:
+                continue
+            if c in ends:
+                out.append(start)
+                break
+    return out
+
+
+def as_cells(value) -> list:
+    if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], int):
+        return [cell(*value)]
+    return [c if type(c) is Cell else cell(*c) for c in value]
+
+
+def neighbours(cells, grid=None) -> list:
+    """Orthogonal neighbours of a region that are not in it, in reading order. Plain
+    pairs while looking (a cell hashes and compares as its pair): cells made for the
+    answer only."""
+    region = set(as_cells(cells))
+    out = set()
+    for x, y in region:
+        for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if n not in region and (grid is None or grid.in_bounds(n)):
+                out.add(n)
+    return [cell(x, y) for x, y in sorted(out, key=READING)]
+
+
+def groups(cells) -> list:
+    """Orthogonally connected groups, each in reading order, groups by first cell."""
+    todo = {c: c for c in as_cells(cells)}  # a cell found by its plain pair
+    result = []
+    for start in sorted(todo, key=READING):
+        if start not in todo:
+            continue
+        del todo[start]
+        group, stack = [start], [start]
+        while stack:
+            x, y = stack.pop()
+            for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                found = todo.pop(n, None)
+                if found is not None:
+                    group.append(found)
+                    stack.append(found)
+        group.sort(key=READING)
+        result.append(group)
+    return result
+
+
+def connected(cells) -> bool:
+    """One flood fill, no sorting: cells hash like plain pairs, so no Cell is made."""
+    todo = set(as_cells(cells))
+    if not todo:
+        return True
+    stack = [todo.pop()]
+    while stack:
+        x, y = stack.pop()
+        for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if n in todo:
+                todo.discard(n)
+                stack.append(n)
+    return not todo
+
+
+def adjacent(a, b) -> bool:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+
+
+def placements(shape: Shape, allowed) -> list:
+    """Every placement of the shape, in any orientation, whose cells are all allowed: by
+    anchor cell in reading order, then by orientation.
+
+    The allowed cells are bits of one integer, row after row, each row padded by as many
+    columns as the shape reaches sideways (so a shape running off a row's end lands in
+    the padding, never on the next row's cells). An orientation is then a mask of bits,
+    and it fits at an anchor when ``(free >> anchor) & mask == mask``: one test in C per
+    anchor and orientation, where looking up its cells one by one took a dozen steps each.
+    """
+    given = as_cells(allowed)
+    if not given:
+        return []
+    orientations = shape.orientations
+    reach = max((abs(dx) for _, offsets in orientations for dx, _ in offsets), default=0)
+    x0 = min(c[0] for c in given)
+    y0 = min(c[1] for c in given)
+    width = max(c[0] for c in given) - x0 + 1 + reach
+    at = {}  # bit -> its cell (the last given, as a dict of the cells would keep)
+    for c in given:
+        at[(c[0] - x0) + (c[1] - y0) * width] = c
+    free = 0
+    for bit in at:
+        free |= 1 << bit
+    fits = []  # (label, mask, the bits of its cells, first the anchor's)
+    for label, offsets in orientations:
+        steps = [dx + dy * width for dx, dy in offsets]  # offsets[0] is (0, 0)
+        mask = 0
+        for step in steps:
+            mask |= 1 << step
+        fits.append((label, mask, steps))
+    out = []
+    cell_at = at.__getitem__
+    for bit in sorted(at):  # a bit's order is the reading order of its cell
+        window = free >> bit
+        name = None
+        for label, mask, steps in fits:
+            if window & mask == mask:
+                name = name or cell_name(at[bit])
+                cells = tuple(map(cell_at, map(bit.__add__, steps)))  # no Python frame
+                out.append(Placement(cells, f"{name} {label}" if label else name))
+    return out
+
+
+def matches(cells, shape: Shape) -> bool:
+    """True if the cells are the shape, moved and turned (mirror images do not count)."""
+    cells = as_cells(cells)
+    return len(cells) == len(shape.cells) and normalize(cells) in shape.rotations

@@ -1,0 +1,273 @@
+"""The small functions generated code calls (each a name in the generated module).
+
+Kept apart from the compiler so the names a generated module can reach are exactly
+these, the builtins (``b_size``...) and the constants the compiler binds.
+"""
+from __future__ import annotations
+
+from interpreter.runtime.builtin_functions import IMPLEMENTATIONS
+from interpreter.runtime.geometry import DIRECTIONS
+from interpreter.runtime.log import Message, SeenCard  # noqa: F401 (names the generated code calls)
+from interpreter.runtime.protocol import as_list, kind_of, text_of
+from interpreter.runtime.values import (MAX_ITEMS, MAX_NUMBER, MAX_WORK, Card, EnumValue,  # noqa: F401
+                                Fail, Family, Keyed, Seat, Zone, bounded)
+from interpreter.runtime.work import charge, counted, equal, order, overwork, weigh, weighed  # noqa: F401
+
+PAUSE = "pause"  # a unit waits for a move
+UNSET = object()  # a value a comprehension works out once, not yet worked out
+MAX_LOOP_STEPS = 200_000  # loop turns allowed between two decisions before we call it runaway
+
+
+class Frame:
+    """A running state machine: which unit, where in it, and its local slots. Made blank
+    and filled in (``Frame.of``, or field by field where rules call rules): a class with
+    no ``__init__`` is made without a Python call, which halves what making one costs."""
+    __slots__ = ("unit", "pc", "L")
+
+    @staticmethod
+    def of(unit, pc, L) -> Frame:
+        frame = Frame()
+        frame.unit, frame.pc, frame.L = unit, pc, L
+        return frame
+
+
+def runaway():
+    raise Fail("this loop has run 200,000 times without a decision: it seems never to end")
+
+
+def number(value):
+    """A sum or a difference of numbers: bounded like a product (doubling a number in a
+    loop would otherwise make one too long to print or save)."""
+    if type(value) is not int or -MAX_NUMBER <= value <= MAX_NUMBER:
+        return value
+    raise Fail(f"the number {str(value)[:30]}... is too large (at most {MAX_NUMBER:,} either way)")
+
+
+def text_counted(g, text):
+    """A text built from a value (``text(x)``, ``join``, a text with parts): bounded, and
+    its length counted as work."""
+    g.work += len(text)
+    if g.work > MAX_WORK:
+        overwork(g)
+    return bounded(text)
+
+
+def joined(g, parts):
+    """A text with parts: their lengths added up before they are joined (a thousand parts
+    of a long text would otherwise fill the memory)."""
+    size = sum(map(len, parts))
+    if size > MAX_ITEMS:
+        raise Fail(f"a text of more than {MAX_ITEMS:,} characters is too long")
+    g.work += size
+    if g.work > MAX_WORK:
+        overwork(g)
+    return "".join(parts)
+
+
+def end_item(items, i):
+    """The first (0) or last (-1) item of a list, or none."""
+    return items[i] if items else None
+
+
+def no_field(name):
+    raise Fail(f"cannot read .{name}: the value is none")
+
+
+def field(card, name):
+    if card is None:
+        no_field(name)
+    return card.f[name]
+
+
+def var_field(g, card, name):
+    if card is None:
+        no_field(name)
+    return g.cv[name][card.id]
+
+
+def any_field(g, card, name):
+    if card is None:
+        no_field(name)
+    fixed = card.f
+    if name in fixed:
+        return fixed[name]
+    return g.cv[name][card.id]
+
+
+def dynamic_attr(g, value, name):
+    if type(value) is Card:
+        if name in value.f:
+            return value.f[name]
+        if name in g.cv and g.rules.kinds[value.kind].has_var(name):
+            return g.cv[name][value.id]
+    elif isinstance(value, dict) and name in value:
+        return value[name]
+    elif isinstance(value, tuple) and name in ("x", "y"):
+        return value[0 if name == "x" else 1]
+    raise Fail(f"{value!r} has no field '.{name}'")
+
+
+def item(g, seq, i):
+    try:
+        return seq[i] if type(seq) is tuple else as_list(g, seq)[i]
+    except IndexError:
+        raise Fail(f"index {i} is past the end (size {len(as_list(g, seq))})") from None
+
+
+def int_text(value):
+    """A number as text (a seat used as a number prints as one)."""
+    return str(int(value)) if type(value) is Seat else text_of(value)
+
+
+def parts_of(value):
+    return kind_of(value).parts(value)
+
+
+def log_parts(g, value):
+    """Parts of a log line: each card with the seats that know it now."""
+    known = g.known
+    if type(value) is list and all(type(x) is Card for x in value):  # a hand, a trick...
+        out = []
+        for x in value:
+            if out:
+                out.append(", ")
+            out.append(SeenCard(x, known[x.id]))
+        g.work += 4 * len(value)  # as below: each part, and the length of each ", "
+        if g.work > MAX_WORK:
+            overwork(g)
+        return out
+    out = [SeenCard(p, known[p.id]) if type(p) is Card else p for p in kind_of(value).parts(value)]
+    g.work += len(out) + sum([len(p) for p in out if type(p) is str])  # a log can be long: counted
+    if g.work > MAX_WORK:
+        overwork(g)
+    return out
+
+
+def list_plus(g, a, b):
+    joined_list = bounded(as_list(g, a) + as_list(g, b))
+    g.work += len(joined_list)
+    if g.work > MAX_WORK:
+        overwork(g)
+    return joined_list
+
+
+def list_minus(g, a, b):
+    """The items of a that are not in b: by hashing when they can be (cards, numbers,
+    texts...), else item by item, its work counted."""
+    items, gone = as_list(g, a), as_list(g, b)
+    g.work += len(items) + len(gone)
+    try:
+        drop = set(gone)
+    except TypeError:  # lists among them: compared one by one
+        weight = weigh(g, gone)
+        counted(g, items, weight)
+        return [x for x in items if x not in gone]
+    if g.work > MAX_WORK:
+        overwork(g)
+    try:
+        return [x for x in items if x not in drop]
+    except TypeError:
+        counted(g, items, weigh(g, gone))
+        return [x for x in items if x not in gone]
+
+
+def augment(g, now, delta, sign):
+    """``x += d`` and ``x -= d``: numbers add, lists grow or lose items."""
+    if isinstance(now, list):
+        return list_plus(g, now, delta) if sign > 0 else list_minus(g, now, delta)
+    if type(now) is str:
+        return bounded(now + delta)
+    return number(now + sign * delta)
+
+
+def times(g, x, y):
+    if type(x) is not int and type(x) is not Seat or type(y) is not int and type(y) is not Seat:
+        raise Fail(f"'*' needs two numbers, not {text_of(x)} and {text_of(y)}")
+    if abs(x * y) > MAX_NUMBER:
+        raise Fail(f"{x} * {y} is too large (at most {MAX_NUMBER:,})")
+    return x * y
+
+
+def divide(x, y):
+    if y == 0:
+        raise Fail("division by zero")
+    return x // y
+
+
+def modulo(x, y):
+    if y == 0:
+        raise Fail("division by zero")
+    return x % y
+
+
+def in_zone(g, card, zone):
+    return type(card) is Card and card.id < len(g.where) and g.where[card.id] is zone
+
+
+def in_family(g, card, family):
+    if type(card) is not Card:
+        return False
+    zone = g.where[card.id]
+    return zone is not None and zone.family == family.name
+
+
+def in_any(g, x, coll):
+    if type(coll) is Zone:
+        return in_zone(g, x, coll)
+    if type(coll) is Family:
+        return in_family(g, x, coll)
+    if coll is None:
+        return False
+    t = type(x)
+    g.work += len(coll) * (weigh(g, x) if t is list or t is tuple else 1)
+    if g.work > MAX_WORK:
+        overwork(g)
+    return x in coll
+
+
+def in_list(g, x, coll):
+    """``x in coll`` where the checker knows ``coll`` is a list (or none) and ``x`` no list."""
+    if type(coll) is not list:
+        return in_any(g, x, coll)
+    g.work += len(coll)
+    if g.work > MAX_WORK:
+        overwork(g)
+    return x in coll
+
+
+def is_kind(value, kind):
+    return type(value) is Card and value.kind == kind
+
+
+def number_range(a, b):
+    if b - a >= MAX_ITEMS:
+        raise Fail(f"the range {a}..{b} is too long (at most {MAX_ITEMS:,} numbers)")
+    return list(range(a, b + 1))
+
+
+def top_card(cards):
+    return cards[-1] if cards else None
+
+
+def not_a_card(field_name):
+    raise Fail(f"cannot set .{field_name}: the value is not a card")
+
+
+def names() -> dict:
+    """Everything a generated module may call, by the name it calls it."""
+    out = {name: globals()[name] for name in (
+        "PAUSE", "Frame", "Fail", "Card", "Keyed", "runaway", "counted", "no_field", "field",
+        "var_field", "any_field", "dynamic_attr", "item", "int_text", "parts_of", "list_plus",
+        "list_minus", "augment", "times", "divide", "modulo", "in_zone", "in_family", "in_any",
+        "in_list",
+        "is_kind", "number_range", "top_card", "end_item", "not_a_card", "text_of", "as_list",
+        "bounded", "log_parts", "SeenCard", "Message", "overwork", "charge", "weighed", "equal",
+        "order", "number", "text_counted", "joined", "Seat", "EnumValue", "UNSET")}
+    for name, impl in IMPLEMENTATIONS.items():
+        out["b_" + name] = impl
+    out["DIRECTIONS"] = DIRECTIONS
+    out["__builtins__"] = {"len": len, "list": list, "range": range, "bool": bool, "int": int,
+                           "str": str,
+                           "map": map, "type": type, "dict": dict, "tuple": tuple,
+                           "isinstance": isinstance, "any": any, "all": all, "sum": sum}
+    return out

@@ -1,0 +1,308 @@
+"""What one seat may know when it is to move: the door a bot comes through.
+
+A bot is never handed the host's game. It is handed a ``SeatKnowledge``: its seat, its
+legal moves, its view (what a remote player is sent), and ``sample(rng)``: a full game,
+cheap to copy and play on (no log), that is consistent with what the seat may know and
+with nothing else. Look-ahead (greedy, Monte Carlo tree search) plays on samples only.
+
+How a sample is made from the host's game (``Sampler``):
+
+- Faces. Every card whose face the seat does not know now (``known`` mask without its
+  bit) gets a face drawn from the unseen faces of its kind: those faces are put in a
+  canonical order (by their text), shuffled by the bot's generator, and dealt to the
+  unknown cards in the order of their numbers. So a sample depends only on *which* faces
+  are unseen, never on which hidden card really has which face. A face is what a view
+  hides with it: the card's name, its fields and its ``var`` fields.
+- Chance. The sample's generator is reseeded from the bot's generator, and outcomes fixed
+  in advance by a host (``fixed``) are dropped: the seat cannot know them.
+- Variables the seat may not read (``hidden``; an ``owner`` variable's other keys) are set
+  back to their declared initial value, worked out on the sample (a variable with none
+  becomes ``none``). A bot plans as if it knew nothing of them.
+- The log and the moves' history are left out (they name cards other seats chose).
+- Not used (documented, deliberate): inferences a person could draw from what happened,
+  e.g. a player who did not follow suit has none of that suit, or a card the seat saw
+  before it went back face down without a shuffle. The sample treats every face the seat
+  does not know now as equally likely to be anywhere among the unknown cards of its kind.
+- Known limit: a rule paused at a decision keeps the values it has already worked out (its
+  locals). A local holding a card is dealt the card's sample face like any other; a local
+  holding a number read from a hidden face (``let w = top(deck).worth`` before a ``choose``)
+  keeps its real value, which a look-ahead could then use. Rules written for bots read a
+  hidden card after the decision that should not know it.
+- A decision pending for another seat (not this one) stays as it is offered: its value is
+  that seat's to choose, and a sample does not choose it.
+- A choice made at once (``choose ... by each``): the answers other seats have already
+  given are secret until all are in, so a sample drops them (those seats are to choose
+  again in it), and its pending decision is this seat's own.
+- Facts of cards told to this seat (``reveal c.colour to p``, ``reveal c.colour == red to
+  p``) narrow the faces a hidden card may have: a sample deals the cards told most first,
+  each the first face in the shuffled pool that fits what the seat was told (any face if
+  none fits). Facts told to any seat are then dropped for every card dealt anew: they were
+  facts of the real face.
+"""
+from __future__ import annotations
+
+import attrs
+
+from interpreter.runtime.facts import NOTHING, known_to
+from interpreter.runtime.protocol import text_of
+from interpreter.runtime.values import Card, Keyed, Row
+
+VISIBLE_TO_ALL = (None, "public")
+
+
+@attrs.frozen
+class Face:
+    """What a view hides of a card the seat does not know: name, fields, ``var`` fields."""
+    label: str
+    fields: dict
+    cvars: tuple  # (field name, value) for each var field
+    key: tuple  # the canonical order among faces of one kind: their text
+
+
+@attrs.define
+class SeatKnowledge:
+    """Everything a bot is given for one decision of its seat."""
+    seat: int
+    moves: list  # the legal moves (``Move``), as the seat is offered them
+    rules: object  # the public rules (heuristic, cooperative, ...)
+    players: tuple  # the seats of the players
+    _sampler: Sampler = attrs.field(repr=False)
+
+    def view(self) -> dict:
+        """The seat's view, as a remote player receives it."""
+        return self._sampler.game.view(self.seat)
+
+    @property
+    def cooperative(self) -> bool:
+        return bool(self.rules.program.cooperative)
+
+    def sample(self, rng):
+        """A full game (quiet: no log) consistent with this seat's knowledge; unknown
+        faces, chance to come and unreadable variables drawn from ``rng``."""
+        return self._sampler.sample(rng)
+
+
+def seat_knowledge(game, seat: int | None = None) -> SeatKnowledge:
+    """What the seat to move (or ``seat``, one of several choosing at once) may know of
+    ``game`` (built by the host for its bot)."""
+    if seat is None:
+        seat = game.to_move
+    if seat is None or seat not in game.to_move_all:
+        raise ValueError("no seat is to move: the game is over" if seat is None
+                         else f"{game.seat_name(seat)} has nothing to decide now")
+    return SeatKnowledge(seat, game.legal_moves(seat), game.rules, tuple(game.players),
+                         Sampler(game, seat))
+
+
+class Sampler:
+    """Makes games consistent with one seat's knowledge of ``game`` (see the module)."""
+
+    def __init__(self, game, seat: int):
+        self.game, self.seat = game, seat
+        self._pools = None
+
+    def pools(self):
+        """For each kind: the unknown cards (by number) and their faces in canonical
+        order. Worked out once per decision, on the first sample."""
+        if self._pools is None:
+            g, seat = self.game, self.seat
+            by_kind: dict = {}
+            for card in g.cards:
+                if not g.known[card.id] >> seat & 1:
+                    by_kind.setdefault(card.kind, []).append(card)
+            pools = []
+            for kind, cards in by_kind.items():
+                faces = sorted((_face(g, c) for c in cards), key=lambda f: f.key)
+                told = {c.id: limits for c in cards if (limits := _told_to(g, seat, c))}
+                pools.append((kind, [c.id for c in cards], faces, told))
+            self._pools = pools
+            self._linked = any(_holds_card(x) for c in g.cards for x in c.f.values())
+            self._cv_cards = [name for name, values in g.cv.items()  # var fields naming cards
+                              if any(type(x) is Card or type(x) in _CONTAINERS for x in values)]
+        return self._pools
+
+    def sample(self, rng):
+        g = self.game
+        s = g.copy(logging=False, seed=rng.getrandbits(63))
+        table: dict = {}
+        cards, cv = s.cards, s.cv
+        for kind, ids, faces, told in self.pools():
+            faces = list(faces)
+            rng.shuffle(faces)
+            if told:
+                faces = _deal_told(ids, faces, told)
+            for i, face in zip(ids, faces):
+                table[i] = cards[i] = Card(i, kind, face.fields, face.label)
+                for name, value in face.cvars:
+                    cv[name][i] = value
+        if table:
+            _remap_state(s, table, self._linked, self._cv_cards)
+            for facts in s.told.values():  # facts of the real faces: not the sample's
+                for i in table:
+                    facts[i] = NOTHING
+        if s.group is not None:
+            s.forget_choices(self.seat)
+        _forget_unreadable_vars(s, self.seat)
+        s.fixed = {}
+        s.log, s.unsettled, s.history = [], [], []
+        return s
+
+
+def _told_to(g, seat, card) -> tuple:
+    """What ``seat`` was told of ``card``'s fields: ((field, Knowledge), ...)."""
+    out = []
+    for name, facts in g.told.items():
+        if facts[card.id]:
+            known = known_to(facts[card.id], lambda mask: mask >> seat & 1)
+            if known is not None:
+                out.append((name, known))
+    return tuple(out)
+
+
+def _fits(face, told) -> bool:
+    values = dict(face.cvars)
+    for name, known in told:
+        value = face.fields[name] if name in face.fields else values.get(name)
+        if known.known:
+            if not (value == known.value and type(value) is type(known.value)):
+                return False
+        elif value in known.not_values:
+            return False
+    return True
+
+
+def _deal_told(ids, faces, told) -> list:
+    """``faces`` (shuffled) reordered so that each card told something gets a face that
+    fits it when one is left: the cards told most first, each the first face that fits."""
+    dealt = [None] * len(ids)
+    pool = list(faces)
+    for k in sorted(range(len(ids)), key=lambda k: -len(told.get(ids[k], ()))):
+        limits = told.get(ids[k])
+        j = next((j for j, face in enumerate(pool) if _fits(face, limits)), 0) if limits else 0
+        dealt[k] = pool.pop(j)
+    return dealt
+
+
+def _face(g, card) -> Face:
+    cvars = tuple((name, g.cv[name][card.id]) for name in g.rules.kinds[card.kind].var_fields)
+    key = (card.label, tuple(sorted((k, text_of(v)) for k, v in card.f.items())),
+           tuple((k, text_of(v)) for k, v in cvars))
+    return Face(card.label, card.f, cvars, key)
+
+
+# ------------------------------------------------------------------ references to cards
+
+def _remap(v, table):
+    """``v`` with every card whose number is in ``table`` replaced by the sample's card."""
+    t = type(v)
+    if t is Card:
+        return table.get(v.id, v)
+    if t is list:
+        return [_remap(x, table) for x in v]
+    if t is tuple:
+        return tuple([_remap(x, table) for x in v])
+    if t is Keyed:
+        return Keyed(v.name, ((_remap(k, table), _remap(x, table)) for k, x in v.items()))
+    if t is Row or t is dict:
+        return t((k, _remap(x, table)) for k, x in v.items())
+    return v
+
+
+def _remap_all(values, table):
+    """A list of values remapped; the common case (no container, no card) stays cheap."""
+    out = list(values)
+    for i, x in enumerate(out):
+        t = type(x)
+        if t is Card:
+            out[i] = table.get(x.id, x)
+        elif t in _CONTAINERS:
+            out[i] = _remap(x, table)
+    return out
+
+
+_CONTAINERS = (list, tuple, Keyed, Row, dict)
+
+
+def _remap_state(s, table, linked, cv_cards):
+    """Every place in a game's state that holds cards now holds the sample's cards.
+    ``linked``: whether some card's fields name cards (they then become the sample's too);
+    ``cv_cards``: the var fields that hold cards somewhere."""
+    cards = s.cards
+    if linked:
+        linked = [c for c in cards if c.f and any(_holds_card(x) for x in c.f.values())]
+        for card in linked:
+            if card.id not in table:
+                table[card.id] = cards[card.id] = Card(card.id, card.kind, card.f, card.label)
+        for card in linked:
+            table[card.id].f = {k: _remap(x, table) for k, x in card.f.items()}
+    get = table.get
+    s.zc = [[get(c.id, c) for c in z] if z else z for z in s.zc]
+    s.zg = [{cell: tuple([get(c.id, c) for c in on]) for cell, on in z.items()}
+            if z else z for z in s.zg]
+    for name in cv_cards:
+        s.cv[name] = _remap_all(s.cv[name], table)
+    s.vars = {k: _remap(v, table) for k, v in s.vars.items()}
+    s.consts = {k: _remap(v, table) for k, v in s.consts.items()}
+    for frame in s.frames:
+        frame.L = _remap_all(frame.L, table)
+    for pending in (s.group.decisions if s.group is not None
+                    else [s.pending] if s.pending is not None else []):
+        pending.values = _remap_all(pending.values, table)
+        if s.group is not None:  # each seat's decision has a frame of its own (shared with
+            frame = pending.frame  # the host's game: replaced, never changed)
+            pending.frame = type(frame).of(frame.unit, frame.pc, _remap_all(frame.L, table))
+        if pending._prompt is not None:
+            pending._prompt = _remap(pending._prompt, table)
+
+
+def _holds_card(v) -> bool:
+    t = type(v)
+    if t is Card:
+        return True
+    if t is list or t is tuple:
+        return any(_holds_card(x) for x in v)
+    if t is Row or t is dict or t is Keyed:
+        return any(_holds_card(x) for x in v.values())
+    return False
+
+
+# ------------------------------------------------------------------ variables
+
+def readable(visibility, owner, seat) -> bool:
+    """Whether ``seat`` may read a variable (or one key of it, owned by ``owner``)."""
+    if visibility in VISIBLE_TO_ALL:
+        return True
+    if visibility == "owner":
+        return owner is None or owner == seat
+    if visibility == "others":
+        return owner is None or owner != seat
+    return False  # hidden, or anything this sampler does not know: treated as unreadable
+
+
+def _forget_unreadable_vars(s, seat):
+    for info, init in s.rules.code.tops["vars"]:
+        visibility = info.visibility
+        if visibility in VISIBLE_TO_ALL:
+            continue
+        value = s.vars[info.name]
+        if not info.keys:
+            if not readable(visibility, None, seat):
+                s.vars[info.name] = _initial(s, init)
+            continue
+        owner_at = next((i for i, (d, _) in enumerate(info.keys) if d in ("player", "seat")), None)
+        fresh = value.copy()
+        for key in value:
+            keys = key if isinstance(key, tuple) else (key,)
+            owner = keys[owner_at] if owner_at is not None else None
+            if not readable(visibility, owner, seat):
+                fresh[key] = _initial(s, init)
+        s.vars[info.name] = fresh
+
+
+def _initial(s, init):
+    if init is None:
+        return None
+    try:
+        return s.guard(lambda: init(s))
+    except Exception:  # an initial value that cannot be worked out now: nothing is known
+        return None

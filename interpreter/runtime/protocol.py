@@ -1,0 +1,414 @@
+"""The one protocol over runtime values.
+
+Every operation that depends on what kind of value it meets (its text, its notation
+as a move, its plain JSON form in a view, its encoding in a save, its parts in a log
+message, iterating over it) is a method of the value's ``ValueKind``, found by
+``kind_of(value)``: one table, not a type switch per operation. A new kind of runtime
+value is one class here and one line in ``KINDS``.
+"""
+from __future__ import annotations
+
+from interpreter.runtime.values import (MAX_CELL, MAX_DEPTH, Card, Cell, EnumValue, Fail, Family, Keyed,
+                                Placement, Row, Seat, Shape, Zone, cell_name, parse_shape)
+
+
+class ValueKind:
+    """What can be done with one kind of runtime value. ``g`` is the game, for what
+    only the game knows (who knows a card, where it lies); ``seat`` the reader."""
+
+    tag = None  # the save's tag ({"card": 3}); None for values saved as themselves
+
+    def text(self, v) -> str:
+        """As rules print it (``text(x)``, log lines, options)."""
+        return str(v)
+
+    def notation(self, g, v, seat) -> str:
+        """As a move offering it is named, to the chooser ``seat``."""
+        return self.text(v)
+
+    def named(self, g, v, seat) -> tuple:
+        """The cards whose faces that notation shows."""
+        return ()
+
+    def plain(self, g, v, seat):
+        """As JSON-ready data in a view."""
+        return self.text(v)
+
+    def encode(self, v):
+        return v
+
+    def decode(self, g, body, whole, depth):
+        """The value a save's ``{tag: body}`` stands for; a ``Damaged`` error if the body
+        cannot be one (saves are untrusted: each kind checks its own)."""
+        raise Damaged(f"no value is tagged {self.tag!r}")
+
+    def parts(self, v) -> list:
+        """As parts of a log message: cards stay cards, rendered per reader later."""
+        return [self.text(v)]
+
+    def items(self, g, v) -> list:
+        raise Fail(f"{v!r} is not a list")
+
+
+class _Plain(ValueKind):
+    def plain(self, g, v, seat):
+        return v
+
+
+class _Nothing(_Plain):
+    def text(self, v):
+        return "none"
+
+    def items(self, g, v):
+        return []
+
+
+class _Bool(_Plain):
+    def text(self, v):
+        return "yes" if v else "no"
+
+
+class _Int(_Plain):
+    def text(self, v):
+        return str(v)
+
+
+class _Text(_Plain):
+    def text(self, v):
+        return v
+
+    def items(self, g, v):
+        return list(v)
+
+
+class _Seat(ValueKind):
+    tag = "seat"
+
+    def text(self, v):
+        return v.name
+
+    def plain(self, g, v, seat):
+        return int(v)
+
+    def encode(self, v):
+        return {"seat": int(v)}
+
+    def decode(self, g, body, whole, depth):
+        return g.seats[_index(body, len(g.seats), "seat")]
+
+
+class _Enum(ValueKind):
+    tag = "enum"
+
+    def text(self, v):
+        return v.name
+
+    def encode(self, v):
+        return {"enum": [v.enum, v.name]}
+
+    def decode(self, g, body, whole, depth):
+        if type(body) is list and len(body) == 2:
+            for member in g.rules.enum_values.get(body[0], ()) if type(body[0]) is str else ():
+                if member.name == body[1]:
+                    return member
+        raise Damaged(f"{_short(body)} is not a member of an enum of these rules")
+
+
+class _Card(ValueKind):
+    tag = "card"
+
+    def text(self, v):
+        return v.label
+
+    def notation(self, g, v, seat):
+        return v.label if g.known[v.id] >> seat & 1 else g.position(v)
+
+    def named(self, g, v, seat):
+        return (v,) if g.known[v.id] >> seat & 1 else ()
+
+    def plain(self, g, v, seat):
+        from interpreter.runtime.views import card_view
+        return card_view(g, v, seat)
+
+    def encode(self, v):
+        return {"card": v.id}
+
+    def decode(self, g, body, whole, depth):
+        return g.cards[_index(body, len(g.cards), "card")]
+
+    def parts(self, v):
+        return [v]
+
+
+class _Zone(ValueKind):
+    tag = "zone"
+
+    def text(self, v):
+        return v.name
+
+    def encode(self, v):
+        return {"zone": v.name}
+
+    def decode(self, g, body, whole, depth):
+        zone = g.layout.zone_named.get(body) if type(body) is str else None
+        if zone is None:
+            raise Damaged(f"there is no zone {_short(body)}")
+        return zone
+
+    def items(self, g, v):
+        return g.zc[v.i]
+
+
+class _Family(ValueKind):
+    tag = "family"
+
+    def text(self, v):
+        return str(dict(v))
+
+    def plain(self, g, v, seat):
+        return v.name
+
+    def encode(self, v):
+        return {"family": v.name}
+
+    def decode(self, g, body, whole, depth):
+        family = g.zones.get(body) if type(body) is str else None
+        if type(family) is not Family:
+            raise Damaged(f"there is no zone family {_short(body)}")
+        return family
+
+    def items(self, g, v):
+        zc = g.zc
+        return [c for z in v.values() for c in zc[z.i]]
+
+
+class _Shape(ValueKind):
+    tag = "shape"
+
+    def text(self, v):
+        return v.text
+
+    def encode(self, v):
+        return {"shape": v.text}
+
+    def decode(self, g, body, whole, depth):
+        if type(body) is not str or len(body) > MAX_SHAPE_TEXT:
+            raise Damaged(f"{_short(body)} is not a shape")
+        try:
+            return parse_shape(body)
+        except Fail as error:
+            raise Damaged(f"{_short(body)} is not a shape ({error})") from None
+
+
+class _Placement(ValueKind):
+    tag = "placement"
+
+    def text(self, v):
+        return v.label
+
+    def encode(self, v):
+        return {"placement": [list(c) for c in v.cells], "label": v.label}
+
+    def decode(self, g, body, whole, depth):
+        label = whole.get("label")
+        if type(body) is not list or not body or len(body) > MAX_SHAPE_TEXT or type(label) is not str:
+            raise Damaged("a placement needs its cells and a label")
+        return Placement(tuple(_cell(c) for c in body), label)
+
+
+class _Cell(ValueKind):
+    tag = "cell"
+
+    def text(self, v):
+        return cell_name(v)
+
+    def encode(self, v):
+        return {"cell": list(v)}
+
+    def decode(self, g, body, whole, depth):
+        return _cell(body)
+
+    def items(self, g, v):
+        return list(v)
+
+
+class _Tuple(ValueKind):
+    tag = "tuple"
+
+    def text(self, v):
+        return "(" + ", ".join(text_of(x) for x in v) + ")"
+
+    def notation(self, g, v, seat):
+        return " ".join(kind_of(x).notation(g, x, seat) for x in v)
+
+    def named(self, g, v, seat):
+        return tuple(c for x in v for c in kind_of(x).named(g, x, seat))
+
+    def parts(self, v):
+        """As a list's: its cards stay cards, so each reader sees them as they may."""
+        out = ["("]
+        for i, x in enumerate(v):
+            if i:
+                out.append(", ")
+            out.extend(kind_of(x).parts(x))
+        out.append(")")
+        return out
+
+    def plain(self, g, v, seat):
+        return [kind_of(x).plain(g, x, seat) for x in v]
+
+    def encode(self, v):
+        return {"tuple": [encode(x) for x in v]}
+
+    def decode(self, g, body, whole, depth):
+        if type(body) is not list:
+            raise Damaged("a tuple is saved as a list of its items")
+        return tuple(decode(g, x, depth + 1) for x in body)
+
+    def items(self, g, v):
+        return list(v)
+
+
+class _List(ValueKind):
+    def text(self, v):
+        return "[" + ", ".join(text_of(x) for x in v) + "]"
+
+    def notation(self, g, v, seat):
+        return "+".join(kind_of(x).notation(g, x, seat) for x in v)
+
+    def named(self, g, v, seat):
+        return tuple(c for x in v for c in kind_of(x).named(g, x, seat))
+
+    def plain(self, g, v, seat):
+        return [kind_of(x).plain(g, x, seat) for x in v]
+
+    def encode(self, v):
+        return [encode(x) for x in v]
+
+    def parts(self, v):
+        out = []
+        for i, x in enumerate(v):
+            if i:
+                out.append(", ")
+            if type(x) is Card:  # a card is its own part: no protocol call for each
+                out.append(x)
+            else:
+                out.extend(kind_of(x).parts(x))
+        return out
+
+    def items(self, g, v):
+        return v
+
+
+class _Row(ValueKind):
+    tag = "row"
+
+    def text(self, v):
+        return str(dict(v))
+
+    def plain(self, g, v, seat):
+        return {k: kind_of(x).plain(g, x, seat) for k, x in v.items()}
+
+    def encode(self, v):
+        return {"row": {k: encode(x) for k, x in v.items()}}
+
+    def decode(self, g, body, whole, depth):
+        if type(body) is not dict:
+            raise Damaged("a table row is saved as its columns")
+        return Row((k, decode(g, x, depth + 1)) for k, x in body.items())
+
+
+class _Keyed(ValueKind):
+    def plain(self, g, v, seat):
+        return [kind_of(x).plain(g, x, seat) for x in v]
+
+
+class _Other(ValueKind):
+    def encode(self, v):
+        from rulelang.language.errors import RulesError
+        raise RulesError(f"cannot save a value of type {type(v).__name__}")
+
+
+KINDS: dict = {
+    type(None): _Nothing(), bool: _Bool(), int: _Int(), str: _Text(), Seat: _Seat(),
+    EnumValue: _Enum(), Card: _Card(), Zone: _Zone(), Family: _Family(), Shape: _Shape(),
+    Placement: _Placement(), Cell: _Cell(), tuple: _Tuple(), list: _List(), Row: _Row(),
+    Keyed: _Keyed(), dict: _Keyed(),
+}
+TAGS = {kind.tag: kind for kind in KINDS.values() if kind.tag is not None}
+_OTHER = _Other()
+
+
+def kind_of(v) -> ValueKind:
+    return KINDS.get(type(v), _OTHER)
+
+
+def text_of(v) -> str:
+    t = type(v)
+    if t is str:
+        return v
+    if t is EnumValue or t is Seat:  # the commonest in log lines: as _Enum and _Seat say
+        return v.name
+    if t is int:
+        return str(v)
+    return KINDS.get(t, _OTHER).text(v)
+
+
+def as_list(g, v) -> list:
+    if type(v) is list:
+        return v
+    return KINDS.get(type(v), _OTHER).items(g, v)
+
+
+def encode(v):
+    return KINDS.get(type(v), _OTHER).encode(v)
+
+
+def decode(g, v, depth=0):
+    """A value from a save, checked: saves are untrusted, so anything that is not a value
+    of these rules (a card or a seat that does not exist, a number too large, a list nested
+    too deeply) is a ``Damaged`` error naming it."""
+    t = type(v)
+    if v is None or t is bool or t is str:
+        return v
+    if t is int:
+        if not -MAX_SAVED_NUMBER <= v <= MAX_SAVED_NUMBER:
+            raise Damaged(f"the number {_short(v)} is too large")
+        return v
+    if depth >= MAX_DEPTH:
+        raise Damaged(f"a value nested more than {MAX_DEPTH} deep")
+    if t is list:
+        return [decode(g, x, depth + 1) for x in v]
+    if t is not dict:
+        raise Damaged(f"{_short(v)} is not a value")
+    tags = [k for k in v if k != "label"]
+    kind = TAGS.get(tags[0]) if len(tags) == 1 else None
+    if kind is None or ("label" in v and tags[0] != "placement"):
+        raise Damaged(f"{_short(v)} is not a value")
+    return kind.decode(g, v[tags[0]], v, depth)
+
+
+class Damaged(ValueError):
+    """Part of a save is not what the game could hold (restore names it)."""
+
+
+MAX_SAVED_NUMBER = 2**63  # a number in a save (the rules' own stay within 10^18)
+MAX_SHAPE_TEXT = 1000  # a shape's drawing or a placement's cells, in a save
+
+
+def _short(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _index(body, count, what):
+    if type(body) is not int or not 0 <= body < count:
+        raise Damaged(f"there is no {what} {_short(body)}")
+    return body
+
+
+def _cell(body):
+    if (type(body) is not list or len(body) != 2 or any(type(x) is not int or abs(x) > MAX_CELL
+                                                         for x in body)):
+        raise Damaged(f"{_short(body)} is not a cell")
+    return Cell(*body)

@@ -1,0 +1,418 @@
+"""A position stated directly: what each zone holds, the variables, whose turn.
+
+``rules.position(...)`` builds a game at the start of a turn without playing up to it.
+Its cards are the ones setup creates (setup runs first, from the seed, as in
+``new_game``); then the zones the position names are emptied and filled with the cards
+it names, in order, each taken from wherever setup put it. Zones it does not name keep
+what setup left in them (less the cards it took). Cards that were in a named zone and
+are not named again leave the game, unless ``rest`` names a zone for them.
+
+The game is then written as a save and restored (``saving.restore``), so a position
+goes through every check a save does, and starts its turn: a ``turn`` game runs the
+turn of ``current``; a ``play`` game runs its play block from the top (write it to
+continue from its variables, e.g. ``while round < 7 { round += 1 ... }``).
+"""
+from __future__ import annotations
+
+import re
+from interpreter.runtime.helpers import PAUSE, Frame
+from interpreter.runtime.geometry import placements
+from interpreter.runtime.protocol import text_of
+from interpreter.runtime.values import Card, Cell, Keyed, Seat, grid_cells, parse_cell
+from rulelang.language.errors import RulesError, did_you_mean
+from rulelang.language.key_ranges import IntKeys
+
+
+class _Stop:
+    """The frame under setup: once setup is over the game stops here (no turn starts)."""
+    key = "stop"
+    name = "position"
+
+    @staticmethod
+    def run(g, frame):
+        return PAUSE
+
+
+def build_position(rules, players=None, zones=None, vars=None, current=None, turn=None,
+                   options=None, seed=0, fix=None, rest=None, fields=None, add=None, log=True):
+    g = _after_setup(rules, players, seed, options, fix or {}, log)
+    builder = _Builder(g)
+    placed = builder.zones(zones or {}, add or {}, rest)
+    builder.fields(fields or {}, placed)
+    builder.vars(vars or {}, placed)
+    if current is not None:
+        g.current = builder.seat(current, "current")
+    if turn is not None:
+        if type(turn) is not int or turn < 1:
+            raise RulesError(f"a position's turn is a number from 1, not {turn!r}")
+        g.turn_number = turn - 1  # the turn's header counts it
+    _to_start_of_turn(g)
+    g.run()  # to the first decision: a save is of a game at rest, and restore checks that
+    from interpreter.runtime.saving import restore, save
+    try:
+        game = restore(rules, save(g))
+    except RulesError as error:
+        raise RulesError("this position is not a valid game: "
+                         + error.diagnostics[0].message) from None
+    game.logging = log
+    return game
+
+
+def _after_setup(rules, players, seed, options, fix, log):
+    """A game of these rules with its setup done (chance fixed by ``fix`` as in
+    ``new_game``; what setup does not draw stays fixed for later), and no turn started."""
+    g = rules.blank_game(rules.player_count(players), seed, options or {}, logging=log)
+    g.guard(g.build)
+    rules.check_requires(g)
+    rules._fix(g, fix)
+    g.frames.append(Frame.of(_Stop, 0, []))
+    if "setup" in rules.units:
+        g.frames.append(Frame.of(rules.units["setup"], 0, [None] * rules.units["setup"].nslots))
+        g.run()
+        if g.pending is not None or g.over:
+            raise RulesError(f"{rules.title}: setup asks a player to decide or ends the game, so "
+                             "a position cannot be built after it")
+    g.in_setup = False
+    return g
+
+
+def _to_start_of_turn(g):
+    unit = g.rules.units["play"]
+    g.frames = [Frame.of(unit, 0, [None] * unit.nslots)]
+    g.pending = None
+    g.log = []
+    g.unsettled = []
+    g.history = []
+    g.over = False
+    g.result = None
+    g.outcome_cache = None
+    g.steps = 0
+
+
+class _Builder:
+    def __init__(self, g):
+        self.g = g
+        self.layout = g.layout
+        self._placed = set()  # ids of the cards the position has placed
+
+    # ------------------------------------------------------------ zones
+    def zone(self, name):
+        layout = self.layout
+        key = _zone_key(name)
+        zone = layout.zone_named.get(key)
+        if zone is None:
+            hint = did_you_mean(key, list(layout.zone_named))
+            raise RulesError(f"a position names no zone '{name}'" + (f" ({hint})" if hint else "")
+                             + f"; the zones are {', '.join(layout.zone_named)}")
+        return zone
+
+    def zones(self, given: dict, add: dict, rest):
+        g = self.g
+        named = [(self.zone(name), list(cards)) for name, cards in given.items()]
+        added = [(self.zone(name), list(cards)) for name, cards in add.items()]
+        targets = [zone.i for zone, _ in named + added]
+        if len(set(targets)) < len(targets):
+            raise RulesError("a position names the same zone twice")
+        left_out = []
+        for zone, _ in named:  # empty the named zones
+            for card in g.zc[zone.i]:
+                g.where[card.id] = None
+                g.cells[card.id] = ()
+                left_out.append(card)
+            g.zc[zone.i] = []
+            if zone.grid:
+                g.zg[zone.i] = {}
+        placed = []
+        for zone, entries in named + added:
+            in_order = entries[::-1] if zone.kind == "pile" else entries  # piles: top first
+            for entry in in_order:
+                name, at = (entry if isinstance(entry, (tuple, list)) and len(entry) == 2
+                            else (entry, None))
+                card = self.take(name, zone)
+                self.put(card, zone, at)
+                placed.append(card)
+        taken = set(map(id, placed))
+        left_out = [c for c in left_out if id(c) not in taken]
+        if rest is not None and left_out:
+            zone = self.zone(rest)
+            if zone.grid:
+                raise RulesError(f"rest: {zone.name} is a grid; name a pile, hand or row")
+            for card in left_out:
+                self.check_holds(card, zone)
+                g.where[card.id] = zone
+                g.zc[zone.i].insert(0, card)  # at the bottom
+        rest_zone = [(self.zone(rest), None)] if rest is not None and left_out else []
+        for zone, _ in named + added + rest_zone:  # who knows what: as the zone shows its cards
+            self.see(zone)
+        return placed
+
+    def take(self, name, zone):
+        g = self.g
+        if isinstance(name, Card):
+            name = name.label
+        kind, name = _kind_and_name(str(name))
+        match = [c for c in g.cards if c.label == name and (kind is None or c.kind == kind)]
+        if kind is None and zone.holds is not None and match:
+            fitting = [c for c in match if c.kind == zone.holds]
+            if not fitting:
+                self.check_holds(match[0], zone)
+            match = fitting
+        kinds = sorted({c.kind for c in match})
+        if len(kinds) > 1:
+            raise RulesError(f"cards of {len(kinds)} kinds are named '{name}' ({', '.join(kinds)}):"
+                             f" say which, like {kinds[0]}(\"{name}\")")
+        free = [c for c in match if c.id not in self._placed]
+        if not free:
+            if match:
+                raise RulesError(f"a position places more cards named '{name}' than the game "
+                                 f"has ({len(match)})")
+            labels = sorted({c.label for c in g.cards})
+            hint = did_you_mean(name, labels)
+            sample = ", ".join(labels[:6]) + (", ..." if len(labels) > 6 else "")
+            raise RulesError(f"a position names a card '{name}' that setup never made"
+                             + (f" ({hint})" if hint else f" (its cards are named like {sample})"))
+        # a card taken out of a named zone first: the zones not named change least
+        card = next((c for c in free if g.where[c.id] is None), free[0])
+        self._placed.add(card.id)
+        source = g.where[card.id]
+        if source is not None:
+            g._take(card, source)  # as a move takes it (a top-visible pile's new top is seen)
+            g.where[card.id] = None
+        return card
+
+    def check_holds(self, card, zone):
+        if zone.holds is not None and card.kind != zone.holds:
+            raise RulesError(f"{zone.name} holds {zone.holds} cards, not {card.kind} "
+                             f"({card.label})")
+
+    def put(self, card, zone, at):
+        g = self.g
+        self.check_holds(card, zone)
+        if zone.grid:
+            if at is None:
+                raise RulesError(f"{card.label} on the grid {zone.name} needs a place: "
+                                 f"(\"{card.label}\", \"CELL\") or a placement like \"B2 r1\"")
+            cells = self.cells_for(card, zone, at)
+            g.cells[card.id] = cells
+            grid = g.zg[zone.i]
+            for cell in cells:
+                grid[cell] = grid.get(cell, ()) + (card,)
+        elif at is not None:
+            raise RulesError(f"{zone.name} is not a grid: its cards take no place "
+                             f"({card.label} at {at})")
+        g.where[card.id] = zone
+        g.zc[zone.i].append(card)
+
+    def cells_for(self, card, zone, at):
+        g = self.g
+        shape = next((v for v in card.f.values() if type(v).__name__ == "Shape"), None)
+        if isinstance(at, (list, tuple)):
+            cells = tuple(self.cell(x, zone) for x in at)
+        elif shape is not None:
+            text = str(at).strip()
+            every = (grid_cells(zone.width, zone.height) if zone.width is not None
+                     else [self.cell(text.split()[0], zone)])
+            found = [p for p in placements(shape, every)
+                     if p.label == text or p.label == text + " r0"]
+            if not found:
+                raise RulesError(f"{card.label} cannot lie at '{at}' on {zone.name}: name a "
+                                 "cell and a turn as moves do, like \"B2 r1\"")
+            cells = tuple(found[0].cells)
+        else:
+            cells = (self.cell(at, zone),)
+        for cell in cells:
+            if not zone.in_bounds(cell):
+                raise RulesError(f"{text_of(cell)} is off the grid {zone.name}")
+        return cells
+
+    @staticmethod
+    def cell(text, zone):
+        try:
+            return parse_cell(str(text))
+        except Exception:
+            raise RulesError(f"'{text}' is not a cell of {zone.name} (cells are named like B2)") from None
+
+    def see(self, zone):
+        g = self.g
+        cards = g.zc[zone.i]
+        vis = zone.vis
+        for card in cards:
+            if vis == "public":
+                g.known[card.id] = g.everyone
+            elif vis == "owner" and zone.owner is not None:
+                g.known[card.id] = 1 << zone.owner
+            else:
+                g.known[card.id] = 0
+        if vis == "top" and cards:
+            g.known[cards[-1].id] = g.everyone
+
+    # ------------------------------------------------------------ card fields
+    def fields(self, given: dict, placed):
+        """``{"fire/earth": {"showing": "earth"}}``: var fields of the cards placed by
+        that name (every one of them)."""
+        g = self.g
+        for name, values in given.items():
+            cards = [c for c in placed if c.label == str(name)]
+            if not cards:
+                raise RulesError(f"a position sets fields of '{name}', but places no card of "
+                                 "that name")
+            kind = g.rules.program.cards[cards[0].kind]
+            for field, value in values.items():
+                info = kind.fields.get(field)
+                if info is None or not info.mutable:
+                    known = [f.name for f in kind.fields.values() if f.mutable]
+                    hint = did_you_mean(field, known)
+                    raise RulesError(f"{kind.name} has no var field '{field}'"
+                                     + (f" ({hint})" if hint else "")
+                                     + (f"; its var fields: {', '.join(known)}" if known
+                                        else "; it has no var fields"))
+                converted = self.value(value, info.type, f"{name}.{field}", placed)
+                for card in cards:
+                    g.cv[field][card.id] = converted
+
+    # ------------------------------------------------------------ variables
+    def vars(self, given: dict, placed):
+        g = self.g
+        infos = {info.name: info for info, _ in g.rules.code.tops["vars"]}
+        for name, value in given.items():
+            base, keys = _split_key(str(name))
+            info = infos.get(base)
+            if info is None:
+                hint = did_you_mean(base, list(infos))
+                raise RulesError(f"a position sets no variable '{base}'"
+                                 + (f" ({hint})" if hint else "")
+                                 + f"; the variables are {', '.join(infos) or 'none'}")
+            if not info.keys:
+                if keys:
+                    raise RulesError(f"{base} is one variable, not kept per key")
+                g.vars[base] = self.value(value, info.type, base, placed)
+                continue
+            table = g.vars[base]
+            if keys:
+                items = {keys: value}
+            elif isinstance(value, dict):
+                items = {_split_key(f"x[{k}]")[1]: v for k, v in value.items()}
+            else:
+                raise RulesError(f"{base} is kept per key: give {base}[KEY] or a value for "
+                                 "each key")
+            for key_parts, v in items.items():
+                key = self.key(info, key_parts, base)
+                if key not in table:
+                    raise RulesError(f"{base} has no key {', '.join(key_parts)}")
+                table[key] = self.value(v, info.type, f"{base}[{', '.join(key_parts)}]", placed)
+
+    def key(self, info, parts, name):
+        if len(parts) != len(info.keys):
+            raise RulesError(f"{name} takes {len(info.keys)} key(s), not {len(parts)}")
+        out = []
+        what = f"{name}[{', '.join(parts)}]"
+        for part, (domain, _) in zip(parts, info.keys):
+            if domain in ("player", "seat"):
+                out.append(self.seat(part, what))
+            elif isinstance(domain, IntKeys):
+                out.append(self.number(part, self.layout.domain(self.g.rules, domain), what))
+            else:
+                out.append(self.member(domain, part, what))
+        return out[0] if len(out) == 1 else tuple(out)
+
+    def seat(self, value, what):
+        seats = self.g.seats
+        if isinstance(value, Seat):
+            return seats[int(value)]
+        for s in seats:
+            if str(value) == s.name:
+                return s
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(seats):
+            return seats[value]
+        raise RulesError(f"{what}: '{value}' is not a seat of this game "
+                         f"({', '.join(s.name for s in seats)})")
+
+    @staticmethod
+    def number(value, keys, what):
+        try:
+            number = int(value)
+        except (TypeError, ValueError):
+            number = None
+        if number not in keys:
+            raise RulesError(f"{what}: the keys are {keys[0]}..{keys[-1]}, not {value!r}")
+        return number
+
+    def member(self, enum, value, what):
+        for m in self.g.rules.enum_values[enum]:
+            if m.name == str(value) or m is value:
+                return m
+        names = ", ".join(m.name for m in self.g.rules.enum_values[enum])
+        raise RulesError(f"{what}: '{value}' is not one of {enum} ({names})")
+
+    def value(self, value, ty, what, placed):
+        """A plain value (as a test writes it) as the runtime value of type ``ty``."""
+        g = self.g
+        if value is None:
+            return None
+        name = ty.name
+        if name == "int":
+            if type(value) is not int:
+                raise RulesError(f"{what} is a number, not {value!r}")
+            return value
+        if name == "bool":
+            if type(value) is not bool:
+                raise RulesError(f"{what} is true or false, not {value!r}")
+            return value
+        if name == "text":
+            return str(value)
+        if name == "seat":
+            return self.seat(value, what)
+        if name == "enum":
+            return self.member(ty.arg, value, what)
+        if name == "list":
+            if not isinstance(value, (list, tuple)):
+                raise RulesError(f"{what} is a list, not {value!r}")
+            return [self.value(v, ty.arg, what, placed) for v in value]
+        if name == "card":
+            return self.card(value, ty.arg, what, placed)
+        if name == "cell":
+            return parse_cell(str(value))
+        if name == "zone":
+            return self.zone(str(value))
+        if name == "any" and isinstance(value, (int, str, bool)):
+            return value
+        raise RulesError(f"{what} holds {ty}, which a position cannot state")
+
+    def card(self, value, kind, what, placed):
+        g = self.g
+        if isinstance(value, Card):
+            return value
+        named_kind, label = _kind_and_name(str(value))
+        kind = named_kind or kind
+        here = [c for c in placed if c.label == label] or [c for c in g.cards if c.label == label]
+        if kind:
+            here = [c for c in here if c.kind == kind]
+        if not here:
+            hint = did_you_mean(label, sorted({c.label for c in g.cards}))
+            raise RulesError(f"{what}: no card named '{label}'" + (f" ({hint})" if hint else ""))
+        return here[0]
+
+
+_KIND_AND_NAME = re.compile(r'([A-Za-z_][A-Za-z0-9_]*)\("(.*)"\)', re.S)
+
+
+def _kind_and_name(text: str):
+    """``Tile("red 2")`` -> ("Tile", "red 2"): a card named with its kind, where cards of
+    two kinds share a name; ``red 2`` -> (None, "red 2")."""
+    match = _KIND_AND_NAME.fullmatch(text)
+    return (match.group(1), match.group(2)) if match else (None, text)
+
+
+def _zone_key(name) -> str:
+    """``side[water, P1]`` as the layout names it: ``side[water,P1]``."""
+    name = str(name).strip()
+    base, keys = _split_key(name)
+    return f"{base}[{','.join(keys)}]" if keys else base
+
+
+def _split_key(name: str):
+    """``bid[P1]`` -> ("bid", ("P1",)); ``round`` -> ("round", ())."""
+    if "[" in name and name.endswith("]"):
+        base, _, inner = name[:-1].partition("[")
+        return base.strip(), tuple(k.strip() for k in inner.split(","))
+    return name.strip(), ()

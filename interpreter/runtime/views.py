@@ -1,0 +1,254 @@
+"""What each seat may see: views, transcripts, positions.
+
+This is the one place where secrets are filtered. A card's face is shown to a
+seat only if the card's ``known`` mask has that seat's bit: the mask is set by
+the zones' declared visibility when cards move, by ``reveal``, and cleared by
+``shuffle``. Views, transcripts and the terminal all read through here.
+"""
+from __future__ import annotations
+
+from interpreter.runtime.facts import known_to
+from interpreter.runtime.layout import key_texts
+from interpreter.runtime.log import Choice, Header, Message, SeenCard
+from interpreter.runtime.protocol import kind_of, text_of
+from interpreter.runtime.values import Card, Placement, cell_name
+
+
+PUBLIC = "public"  # a spectator's seat: shown only what every seat may know
+
+
+class Public:
+    """The seat of a spectator's view: it sees what every seat sees, and no more."""
+    def __init__(self, everyone):
+        self.everyone = everyone
+
+
+def sees(mask, seat) -> bool:
+    """Whether ``seat`` (None: the host) may read what the seats in ``mask`` may read."""
+    if seat is None:
+        return True
+    if isinstance(seat, Public):
+        return mask & seat.everyone == seat.everyone
+    return bool(mask >> seat & 1)
+
+
+def knows(g, card, seat) -> bool:
+    return sees(g.known[card.id], seat)
+
+
+def card_view(g, card, seat) -> dict:
+    if not knows(g, card, seat):
+        out = {"hidden": True, "kind": card.kind}
+        for name, facts in g.told.items():  # what this seat was told of the card
+            if facts[card.id]:
+                known = known_to(facts[card.id], lambda mask: sees(mask, seat))
+                if known is None:
+                    continue
+                if known.known:
+                    out[name] = plain(g, known.value, seat)
+                else:  # `not` is a keyword, never a field's name
+                    out.setdefault("not", {})[name] = [plain(g, v, seat) for v in known.not_values]
+        return out
+    out = {"name": card.label, "kind": card.kind}
+    for key, value in card.f.items():
+        out[key] = plain(g, value, seat)
+    code = g.rules.kinds[card.kind]
+    for name in code.var_fields:
+        out[name] = plain(g, g.cv[name][card.id], seat)
+    if code.hints is not None:
+        values = code.hints(g, *(_field(g, card, f) for f in code.hint_fields))
+        for name, value in zip(code.hint_names, values):
+            out[name] = text_of(value)
+    return out
+
+
+def _field(g, card, name):
+    return card.f[name] if name in card.f else g.cv[name][card.id]
+
+
+def plain(g, value, seat, ty=None):
+    """Any runtime value as JSON-friendly data, as ``seat`` may see it."""
+    return kind_of(value).plain(g, value, seat)
+
+
+def zone_view(g, zone, seat) -> dict:
+    out = {"kind": zone.kind, "visibility": zone.vis, "size": len(g.zc[zone.i]),
+           "family": zone.family or zone.name}
+    if zone.family is not None:
+        out["keys"] = key_texts(g.layout, zone.key, zone.info.keys)
+    if zone.info.label:
+        out["label"] = zone.info.label
+    if zone.info.layout:
+        out["layout"] = zone.info.layout
+    cards = g.zc[zone.i]
+    if zone.grid:
+        out["width"], out["height"] = zone.width, zone.height
+        out["cards"] = [dict(card_view(g, c, seat), cells=[cell_name(x) for x in g.cells[c.id]])
+                        for c in cards]
+    else:
+        out["cards"] = [card_view(g, c, seat) for c in cards]
+    return out
+
+
+def all_zones(g):
+    return g.layout.zone_list
+
+
+def vars_view(g, seat) -> dict:
+    out = {}
+    for info, _ in g.rules.code.tops["vars"]:
+        value = g.vars[info.name]
+        if info.visibility == "hidden" and seat is not None:
+            continue
+        if not info.keys:
+            out[info.name] = plain(g, value, seat, info.type)
+            continue
+        owner_at = next((i for i, (d, _) in enumerate(info.keys) if d in ("player", "seat")), None)
+        shown = {}
+        for key, v in value.items():
+            keys = key if isinstance(key, tuple) else (key,)
+            if info.visibility == "owner" and seat is not None and keys[owner_at] != seat:
+                continue
+            shown[",".join(key_texts(g.layout, key, info.keys))] = plain(g, v, seat, info.type)
+        out[info.name] = shown
+    return out
+
+
+def _check_seat(g, seat):
+    """None (the host: everything), PUBLIC (a spectator) or a player's seat, however the
+    caller wrote it."""
+    if seat == PUBLIC:
+        return Public(g.everyone)
+    return None if seat is None else int(g.seat_of(seat))
+
+
+def view(g, seat=None) -> dict:
+    seat = _check_seat(g, seat)
+    out = {
+        "game": g.title,
+        "seat": PUBLIC if isinstance(seat, Public) else seat,
+        "seats": {int(s): g.seat_name(s) for s in g.seats},
+        "players": g.nplayers,
+        "options": {k: plain(g, v, seat) for k, v in g.options.items()},
+        "current": plain(g, g.current, seat),
+        "turn": g.turn_number,
+        "to_move": plain(g, g.to_move, seat),
+        "to_move_all": g.to_move_all,
+        "zones": {z.name: zone_view(g, z, seat) for z in all_zones(g)},
+        "vars": vars_view(g, seat),
+        "seat_vars": [info.name for info, _ in g.rules.code.tops["vars"] if info.type.name == "seat"],
+        # a campaign's variables are shown (by their labels) in a game of a campaign, when
+        # they hold something (not 0, false or empty): the campaign's own screen shows all
+        "var_labels": {info.name: info.label for info, _ in g.rules.code.tops["vars"]
+                       if info.label and (not info.campaign or (
+                           g.in_campaign and g.vars[info.name] not in (0, False, None, [])))},
+        "log": [line for line in (render(g, e, seat) for e in g.log) if line is not None],
+        "over": g.over,
+    }
+    if g.pending is not None:
+        pending = g.pending
+        if g.group is not None and isinstance(seat, int) and g.group.of(seat) is not None:
+            pending = g.group.of(seat)  # a simultaneous choice: the seat's own decision
+        decision = {"seat": int(pending.seat), "prompt": render_parts(g, pending.prompt, seat)}
+        if seat is None or seat == pending.seat:
+            decision["moves"] = list(pending.notations)
+            cells = {n: [cell_name(c) for c in v.cells]
+                     for n, v in zip(pending.notations, pending.values)
+                     if isinstance(v, Placement)}
+            if cells:
+                decision["cells"] = cells
+        out["decision"] = decision
+    if g.group is not None:  # the answers given so far: each seat sees only its own
+        out["chosen"] = {int(d.seat): d.notations[g.group.answers[d.seat]]
+                         for d in g.group.decisions if d.seat in g.group.answers
+                         and (seat is None or seat == d.seat)}
+    if g.over:
+        out["outcome"] = g.outcome
+    if seat is None:
+        out["seed"] = g.seed  # the host's alone: with the public rules it rebuilds every secret
+    return out
+
+
+def render_parts(g, parts, seat) -> str:
+    """A logged message as ``seat`` may read it: unknown cards by kind only, and a run
+    of them counted ("3 hidden Tile cards" rather than "a Tile, a Tile, a Tile")."""
+    out = []
+    i, n = 0, len(parts)
+    while i < n:
+        kind = _hidden_kind(g, parts[i], seat)
+        if kind is None:
+            p = parts[i]
+            out.append(p if isinstance(p, str) else p.card.label if type(p) is SeenCard else p.label)
+            i += 1
+            continue
+        count, j = 1, i + 1
+        while j + 1 < n and parts[j] == ", " and _hidden_kind(g, parts[j + 1], seat) == kind:
+            count, j = count + 1, j + 2
+        if count == 1:
+            out.append(f"a {kind}")
+        else:
+            out.append(f"{count} hidden cards" if kind.lower() == "card"
+                       else f"{count} hidden {kind} cards")
+        i = j
+    return "".join(out)
+
+
+def _hidden_kind(g, part, seat):
+    """The kind of a message part that is a card ``seat`` cannot see, else None."""
+    t = type(part)
+    if t is SeenCard:  # who knew it when it was logged
+        return None if sees(part.mask, seat) else part.card.kind
+    if t is Card:
+        return None if knows(g, part, seat) else part.kind
+    return None
+
+
+def render(g, entry, seat):
+    t = type(entry)
+    if t is Header:
+        return f"-- {entry.text} --"
+    if t is Message:
+        return render_parts(g, entry.parts, seat)
+    if t is Choice:
+        who = entry.seat
+        shown = entry.notation if seat == who or sees(entry.mask, seat) else "(hidden)"
+        return f"{g.seat_name(who)} > {render_parts(g, entry.prompt, seat)}: {shown}"
+    return entry.text
+
+
+def header(g, seat=None) -> str:
+    """The transcript's first line. The seed is the host's alone: the rules are public,
+    so anyone holding the seed could replay setup and read every hidden card."""
+    options = ", ".join(f"{k}={'+'.join(map(text_of, v)) if isinstance(v, list) else text_of(v)}"
+                        for k, v in g.options.items())  # a list option as it is typed: 2+3
+    counted = f"{g.nplayers} player" + ("s" if g.nplayers != 1 else "")
+    seeded = (f", seed {g.seed}" if seat is None else ", as a spectator sees it"
+              if isinstance(seat, Public) else f", as {g.seat_name(seat)} sees it")
+    return f"{g.title}: {counted}{seeded}" + (f", {options}" if options else "")
+
+
+def transcript(g, seat=None) -> str:
+    seat = _check_seat(g, seat)
+    lines = [header(g, seat)]
+    lines.extend(line for line in (render(g, e, seat) for e in g.log) if line is not None)
+    return "\n".join(lines) + "\n"
+
+
+def outcome_line(g, outcome) -> str:
+    scores = outcome["scores"]
+    names = {p: g.seat_name(p) for p in scores}
+    extras = "".join(f"; {k}: {text_of(v) if not isinstance(v, (dict, list)) else v}"
+                     for k, v in outcome.items() if k not in ("scores", "winners", "result", "reason"))
+    reason = f" ({outcome['reason']})" if outcome.get("reason") else ""
+    if g.rules.program.cooperative:
+        team = next(iter(scores.values()), 0)
+        if outcome["result"] == "score":
+            return f"== game over: the team scores {team}{reason}{extras}"
+        verb = "wins" if outcome["result"] == "win" else "loses"
+        return f"== game over: the team {verb}{reason}; score {team}{extras}"
+    table = ", ".join(f"{names[p]} {scores[p]}" for p in scores)
+    if outcome["result"] == "draw":
+        return f"== game over: a draw{reason}; scores {table}{extras}"
+    who = " and ".join(names[p] for p in outcome["winners"])
+    verb = "wins" if len(outcome["winners"]) == 1 else "win"
+    return f"== game over: {who} {verb}{reason}; scores {table}{extras}"

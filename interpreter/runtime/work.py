@@ -1,0 +1,99 @@
+"""The work budget: how much a ruleset may compute between two decisions.
+
+Every step that goes through a list (a comprehension, a builtin, ``in``, ``==`` on lists...)
+adds the items it goes through to ``g.work``, at the cost of a ``len()`` where that suffices;
+past ``MAX_WORK`` the ruleset is taken to be running away and stopped with a Fail naming
+where. Loops and recursive calls charge the work of their body (worked out by the compiler,
+``Analysis.cost``) at each turn. The budget starts again at each decision.
+"""
+from __future__ import annotations
+
+from interpreter.runtime.values import MAX_DEPTH, MAX_ITEMS, MAX_WORK, Fail
+
+
+def overwork(g):
+    g.work = 0
+    raise Fail(f"over {MAX_WORK:,} steps of work since the last decision (items gone through "
+               "in lists, loop turns, function calls): this seems never to end")
+
+
+def counted(g, items, each=1):
+    """Comprehensions (and builtins going through a list) count the items they go through,
+    times the work each item costs (``each``, known to the compiler); past a budget between
+    two decisions, the ruleset is taken to be running away (a loop could not be seen)."""
+    g.work += len(items) * each
+    if g.work > MAX_WORK:
+        overwork(g)
+    return items
+
+
+def charge(g, work):
+    """Work done now (a call of a rule or function that calls itself, a costly statement)."""
+    g.work += work
+    if g.work > MAX_WORK:
+        overwork(g)
+
+
+def weighed(g, value):
+    """A list or tuple just made from others: its items counted all the way down (the
+    same list held twice counts twice, as writing it out would), so a list doubled by
+    ``x = [x, x]`` is refused where it is made, not when it is shown or compared."""
+    weigh(g, value)
+    return value
+
+
+CONTAINER_WORK = 10  # weighing a list inside a list costs about as much as going through ten items
+
+
+def weigh(g, value) -> int:
+    """How many items a value holds, counting lists and tuples inside it all the way down;
+    a Fail past MAX_ITEMS or MAX_DEPTH. Each list is gone through once (its weight kept
+    while weighing), and that work is charged. A list without lists inside is weighed by
+    ``len`` (its items' types looked at in C, not one by one in Python)."""
+    t = type(value)
+    if t is not list and t is not tuple:
+        return 1
+    known = {}  # id -> weight, of the lists and tuples weighed so far
+    stack = [(value, 0, None)]
+    while stack:
+        v, depth, inner = stack.pop()
+        if inner is not None:  # the lists inside it are weighed: now its own weight
+            total = len(v) + 1 + sum([known[id(x)] for x in inner]) - len(inner)
+            if total > MAX_ITEMS:
+                raise Fail(f"a list holding more than {MAX_ITEMS:,} items in all (counting the "
+                           "items of lists inside it) is too large")
+            known[id(v)] = total
+            continue
+        if id(v) in known:
+            continue
+        if depth >= MAX_DEPTH:
+            raise Fail(f"lists nested more than {MAX_DEPTH} deep are too deep")
+        g.work += len(v) + CONTAINER_WORK
+        kinds = set(map(type, v))
+        if list not in kinds and tuple not in kinds:
+            known[id(v)] = len(v) + 1
+            continue
+        inner = [x for x in v if type(x) is list or type(x) is tuple]
+        stack.append((v, depth, inner))
+        stack.extend([(x, depth + 1, None) for x in inner if id(x) not in known])
+    if g.work > MAX_WORK:
+        overwork(g)
+    return known[id(value)]
+
+
+def equal(g, a, b):
+    """``==`` where either side may be a list or tuple: the comparison's work is counted."""
+    if a is b:  # the same list (Python compares the same item so too, at once)
+        return True
+    ta, tb = type(a), type(b)
+    if (ta is list or ta is tuple) and (tb is list or tb is tuple):
+        weigh(g, a)
+    return a == b
+
+
+def order(g, a, b):
+    """An ordering (``<``...) where either side may be a list: -1, 0 or 1, its work counted."""
+    ta = type(a)
+    if ta is list or ta is tuple:
+        weigh(g, a)
+    return (a > b) - (a < b)

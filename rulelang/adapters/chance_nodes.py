@@ -1,0 +1,312 @@
+"""A game in progress whose chance is decided from outside: chance nodes on the public API.
+
+The interpreter draws chance while it runs and cannot pause there. A ``Position``
+gives it a chance source (``new_game(chance=...)``) that answers every draw from a
+record of outcomes decided so far and, when the record runs out, stops the engine by
+raising ``NeedChance``. The position is then a chance node: the caller picks the
+outcome (a shuffle one card at a time, top first, as Fisher-Yates would; a random
+pick in one step), and once the draw is complete the engine game is rebuilt from the
+last snapshot by replaying the moves since, with the record now longer.
+
+Snapshots are ``game.copy()`` where the engine has it, else ``game.save()`` (restored
+with ``rules.restore``). Moves are played in place; a copied position shares its
+engine game until one of the two moves (copy on write).
+"""
+from __future__ import annotations
+
+import json
+import weakref
+from collections import deque
+
+import attrs
+
+from rulelang.language.errors import RulesError
+
+
+class NeedChance(Exception):
+    """Raised through the engine when it draws chance nobody has decided yet."""
+
+    def __init__(self, event, items, faces, names):
+        super().__init__(event)
+        self.event, self.items, self.faces, self.names = event, items, faces, names
+
+
+@attrs.frozen
+class Draw:
+    """One decided chance event, replayable in any game of the same table:
+    a shuffle's new order as card numbers (top last), or a pick's item index."""
+    event: str
+    order: tuple | None = None
+    index: int | None = None
+
+
+class Source:
+    """The engine's chance source: recorded draws in order, then ``NeedChance``."""
+
+    def __init__(self, draws):
+        self.draws = deque(draws)
+
+    def __call__(self, game, event, items):
+        if self.draws:
+            draw = self.draws.popleft()
+            if draw.event != event:
+                raise RulesError(f"replaying chance: expected '{draw.event}', the game drew '{event}'")
+            if draw.order is not None:
+                by_id = {card.id: card for card in items}
+                return [by_id[i] for i in draw.order]
+            return items[draw.index]
+        raise NeedChance(event, items, _faces(game, event, items),
+                         [game.text_of(item) for item in items])
+
+
+def _faces(game, event, items):
+    """For a shuffle: each card as everything about it the host sees (two cards alike
+    in all of it are one outcome). For a pick: each item's group, equal items together."""
+    from interpreter.runtime.views import card_view
+    if event.startswith("shuffle "):
+        return [json.dumps(card_view(game, card, None), sort_keys=True, default=str)
+                for card in items]
+    first: dict = {}
+    out = []
+    for i, item in enumerate(items):
+        try:
+            out.append(first.setdefault(item, i))
+        except TypeError:  # an unhashable item is its own outcome
+            out.append(i)
+    return out
+
+
+def random_chance(rng):
+    """A chance source drawing every outcome from ``rng`` (a ``random.Random``)."""
+    def chance(game, event, items):
+        if event.startswith("shuffle "):
+            order = list(items)
+            rng.shuffle(order)
+            return order
+        return items[rng.randrange(len(items))]
+    return chance
+
+
+@attrs.define
+class ChanceNode:
+    """A draw being decided: a shuffle card by card (top first), or a pick."""
+    event: str
+    shuffle: bool
+    ids: list  # a shuffle: card numbers still to place; a pick: item indexes
+    faces: list  # parallel to ids: what makes two outcomes the same
+    names: dict  # outcome -> how it prints (a card's name, an item's text)
+    placed: list = attrs.Factory(list)  # a shuffle: card numbers placed so far, top first
+
+    @classmethod
+    def from_need(cls, need: NeedChance):
+        shuffle = need.event.startswith("shuffle ")
+        ids = [c.id for c in need.items] if shuffle else list(range(len(need.items)))
+        return cls(need.event, shuffle, ids, list(need.faces), dict(zip(ids, need.names)))
+
+    def copy(self):
+        return ChanceNode(self.event, self.shuffle, list(self.ids), list(self.faces), self.names,
+                          list(self.placed))
+
+    def outcomes(self) -> list[tuple[int, float]]:
+        """(outcome, probability), outcomes ascending: alike cards or equal items are
+        one outcome, named by the lowest card number or item index among them."""
+        groups: dict = {}
+        for i, face in zip(self.ids, self.faces):
+            best = groups.get(face)
+            groups[face] = (i if best is None else min(best[0], i), 1 + (best[1] if best else 0))
+        total = len(self.ids)
+        return sorted((name, count / total) for name, count in groups.values())
+
+    def describe(self, outcome: int) -> str:
+        """How an outcome prints: the card's name or the item's text; a card alike in name
+        to another outcome but not in everything says how it differs (``showing fire``)."""
+        name = self.names.get(outcome)
+        if not self.shuffle or outcome not in self.ids:
+            return str(name)
+        same = [i for i, _ in self.outcomes() if self.names.get(i) == name]
+        if len(same) < 2:
+            return str(name)
+        faces = {i: json.loads(self.faces[self.ids.index(i)]) for i in same}
+        mine = faces[outcome]
+        differing = [k for k in sorted(mine) if any(f.get(k) != mine[k] for f in faces.values())]
+        return f"{name} ({', '.join(f'{k} {mine[k]}' for k in differing)})"
+
+    def choose(self, outcome: int) -> Draw | None:
+        """Decide one step; the finished draw once nothing is left to decide."""
+        if outcome not in self.ids:
+            raise RulesError(f"{outcome} is not a chance outcome of '{self.event}' now")
+        if not self.shuffle:
+            return Draw(self.event, index=outcome)
+        i = self.ids.index(outcome)
+        self.placed.append(self.ids.pop(i))
+        self.faces.pop(i)
+        if len(set(self.faces)) <= 1:  # what is left is alike: its order does not matter
+            top_first = self.placed + self.ids
+            return Draw(self.event, order=tuple(reversed(top_first)))
+        return None
+
+
+@attrs.frozen
+class Anchor:
+    """Where rebuilding starts: a snapshot of the engine game after so many moves and draws."""
+    snapshot: object
+    moves: int
+    draws: int
+
+
+class _Box:
+    """An engine game shared by positions copied from one another until one of them
+    moves (copy on write), with the views already worked out for it."""
+    __slots__ = ("engine", "users", "views")
+
+    def __init__(self, engine):
+        self.engine, self.users, self.views = engine, 1, {}
+
+
+def _leave(slot):
+    slot[0].users -= 1
+
+
+class Position:
+    """An engine game at a decision or over, or a chance node, with its history."""
+
+    def __init__(self, rules, players, options, fast_copy=None, moves=(), draws=(), placed=()):
+        """A new game; or, given a record (moves, draws, cards placed in a shuffle being
+        decided), the game it describes, rebuilt by replaying it."""
+        self.rules, self.players, self.options = rules, players, options
+        self.moves: list = list(moves)  # notations played, in order
+        self.draws: list = list(draws)  # Draw records, in order
+        self.chance: ChanceNode | None = None
+        self.anchor: Anchor | None = None  # where rebuilding starts; None: a new game
+        self.fast_copy = fast_copy
+        self._slot = [_Box(None)]
+        weakref.finalize(self, _leave, self._slot)
+        self._advance(self._rebuild())
+        for card in placed:
+            self.decide_chance(card)
+
+    @property
+    def is_chance(self) -> bool:
+        return self.chance is not None
+
+    @property
+    def engine(self):
+        """The engine game (None at a chance node). Read it, never change it: it may be
+        shared with copies of this position."""
+        return self._slot[0].engine
+
+    def view(self, seat):
+        """``engine.view(seat)``, worked out once per game state."""
+        box = self._slot[0]
+        found = box.views.get(seat)
+        if found is None:
+            found = box.views[seat] = box.engine.view(seat)
+        return found
+
+    # ------------------------------------------------------------ changes
+    def play(self, move) -> None:
+        """Play a legal move (one of the engine's ``legal_moves()``)."""
+        self._own()
+        self.moves.append(str(move))
+        box = self._slot[0]
+        box.views.clear()
+        try:
+            box.engine.play(move)
+        except NeedChance as need:
+            self._set_engine(None)
+            self._advance(need)
+
+    def decide_chance(self, outcome: int) -> None:
+        draw = self.chance.choose(outcome)
+        if draw is not None:
+            self.draws.append(draw)
+            self.chance = None
+            self._advance(self._rebuild())
+
+    def copy(self) -> Position:
+        twin = Position.__new__(Position)
+        twin.rules, twin.players, twin.options = self.rules, self.players, self.options
+        twin.moves, twin.draws = list(self.moves), list(self.draws)
+        twin.chance = self.chance.copy() if self.chance is not None else None
+        twin.anchor, twin.fast_copy = self.anchor, self.fast_copy
+        box = self._slot[0]
+        box.users += 1
+        twin._slot = [box]
+        weakref.finalize(twin, _leave, twin._slot)
+        return twin
+
+    def playout(self, rng) -> dict:
+        """The outcome of a game played on from here by random moves, chance drawn from
+        ``rng`` (a ``random.Random``), inside the engine: for search algorithms."""
+        position = self
+        if self.is_chance:  # decide the draw first, the way a chance node would
+            position = self.copy()
+            while position.is_chance:
+                outcomes = position.chance.outcomes()
+                position.decide_chance(rng.choices([o for o, _ in outcomes],
+                                                   [p for _, p in outcomes])[0])
+        game = self._revive(self._snapshot(position.engine))
+        game.chance_source = random_chance(rng)
+        while not game.is_over:
+            moves = game.legal_moves()
+            game.play(moves[rng.randrange(len(moves))])
+        return game.outcome
+
+    # ------------------------------------------------------------ the engine game
+    def _set_engine(self, engine):
+        self._slot[0].users -= 1
+        self._slot[0] = _Box(engine)
+
+    def _own(self):
+        """Make the engine game this position's alone before it changes."""
+        box = self._slot[0]
+        if box.users > 1:
+            self._set_engine(self._revive(self._snapshot(box.engine)))
+
+    def _snapshot(self, engine):
+        """Something to start a copy of the engine game from: a copy, or its save."""
+        return engine.copy() if self.fast_copy else engine.save()
+
+    def _revive(self, snapshot):
+        game = snapshot.copy() if self.fast_copy else self.rules.restore(snapshot)
+        game.chance_source = Source([])
+        return game
+
+    def _advance(self, need: NeedChance | None):
+        """Stop at the draw the engine needs, deciding at once any with one outcome."""
+        while need is not None:
+            self.chance = ChanceNode.from_need(need)
+            outcomes = self.chance.outcomes()
+            if len(outcomes) > 1:
+                return
+            draw = self.chance.choose(outcomes[0][0]) if outcomes else Draw(need.event, order=())
+            self.draws.append(draw)
+            self.chance = None
+            need = self._rebuild()
+
+    def _rebuild(self) -> NeedChance | None:
+        """The engine game after every move and draw so far (or the draw it still needs)."""
+        self._set_engine(None)
+        if self.anchor is None:
+            moves, source = self.moves, Source(self.draws)
+            try:
+                game = self.rules.new_game(players=self.players, seed=0, options=self.options,
+                                           chance=source)
+            except NeedChance as need:
+                return need
+        else:
+            anchor = self.anchor
+            moves, source = self.moves[anchor.moves:], Source(self.draws[anchor.draws:])
+            game = self._revive(anchor.snapshot)
+            game.chance_source = source
+        try:
+            for move in moves:
+                game.play(move)
+        except NeedChance as need:
+            return need
+        if source.draws:
+            raise RulesError("replaying chance: decided outcomes were never drawn")
+        self._set_engine(game)
+        if self.draws:  # a snapshot after chance: later rebuilds start here
+            self.anchor = Anchor(self._snapshot(game), len(self.moves), len(self.draws))
+        return None

@@ -1,0 +1,620 @@
+"""Lark's parse tree to the AST: one small method per grammar rule, every node with its span."""
+from __future__ import annotations
+
+import copy
+import difflib
+
+from lark import Token, Transformer, v_args
+
+from rulelang.language import ast
+from rulelang.language.errors import Diagnostic, ParseError, Span
+
+MAX_MATCH_KEYS = 100  # keys of one match: its if-chain stays well within Python's stack
+MAX_LITERAL = 10**18  # the largest number a file may write (products are capped the same)
+
+STATEMENT_WORDS = ("let", "move", "deal", "shuffle", "create", "place", "reveal", "choose", "if",
+                   "for", "repeat", "while", "loop", "break", "continue", "return", "log", "win",
+                   "lose", "end")
+
+
+def span_of(file, meta, dl=0, dc=0):
+    if getattr(meta, "empty", True):
+        return Span(file, 1, 1, 1, 1)
+    col = meta.column + (dc if meta.line == 1 else 0)
+    end_col = meta.end_column + (dc if meta.end_line == 1 else 0)
+    return Span(file, meta.line + dl, col, meta.end_line + dl, end_col)
+
+
+def _tok_span(file, tok, dl=0, dc=0):
+    col = tok.column + (dc if tok.line == 1 else 0)
+    return Span(file, tok.line + dl, col, tok.line + dl, col + len(tok))
+
+
+def _inner_quotes(text: str) -> str:
+    """In `"{at(board, \\"B2\\")}"` the value's own quotes are escaped: unescape them, keeping
+    every column in place (a space takes the backslash's place, outside the inner string)."""
+    out, inside, i = [], False, 0
+    while i < len(text):
+        if text.startswith('\\"', i):
+            out.append('" ' if inside else ' "')
+            inside = not inside
+            i += 2
+        else:
+            out.append(text[i])
+            i += 1
+    return "".join(out)
+
+
+def _unquote(token: str) -> str:
+    body = token[1:-1]
+    out, i = [], 0
+    while i < len(body):
+        ch = body[i]
+        if ch == "\\" and i + 1 < len(body):
+            nxt = body[i + 1]
+            out.append({"n": "\n", "t": "\t"}.get(nxt, nxt))
+            i += 2
+            continue
+        out.append(ch)
+        i += 1
+    return "".join(out)
+
+
+def _where(name, base, filters, span):
+    """``choose x in BASE where C1 else R1 where C2 ...``: the options are
+    ``[x for x in BASE if C1 and C2 ...]``; the refusals, for each clause, the options
+    that pass the clauses before it and fail it, with its reason:
+    ``[(x, R2) for x in BASE if C1 and not C2]``. (Copies: the checker annotates each.)"""
+    def all_of(conds):
+        out = None
+        for cond in conds:
+            cond = copy.deepcopy(cond)
+            out = cond if out is None else ast.BoolOp("and", out, cond, span=cond.span)
+        return out
+
+    conds = [cond for cond, _ in filters]
+    options = ast.Comprehension(ast.Name(name, span=base.span),
+                                [ast.CompFor([name], base, all_of(conds), span=base.span)],
+                                span=base.span)
+    lists, reasons = [], []
+    for i, (cond, reason) in enumerate(filters):
+        refused = ast.Not(copy.deepcopy(cond), span=cond.span)
+        test = refused if i == 0 else ast.BoolOp("and", all_of(conds[:i]), refused, span=cond.span)
+        reason = reason if reason is not None else ast.Lit(None, span=cond.span)
+        reasons.append(reason)
+        pair = ast.TupleLit([ast.Name(name, span=cond.span), reason], span=cond.span)
+        lists.append(ast.Comprehension(pair, [ast.CompFor([name], copy.deepcopy(base), test,
+                                                          span=base.span)], span=cond.span))
+    return options, ast.ListLit(lists, span=span), reasons
+
+
+@v_args(meta=True)
+class Builder(Transformer):
+    def __init__(self, file, text, parse_expr, line_shift=0, col_shift=0):
+        self.parse_expr = parse_expr  # given by the parser (strings hold expressions): no import cycle
+        super().__init__()
+        self.file, self.text = file, text
+        self.dl, self.dc = line_shift, col_shift
+
+    def _s(self, meta):
+        return span_of(self.file, meta, self.dl, self.dc)
+
+    def _ts(self, tok):
+        return _tok_span(self.file, tok, self.dl, self.dc)
+
+    def _bad(self, message, span, hint=None):
+        raise ParseError(message, [Diagnostic(message, span, hint)], {self.file: self.text})
+
+    # -- top level
+    def start(self, meta, decls):
+        return decls
+
+    def expr_start(self, meta, items):
+        return items[0]
+
+    def game_decl(self, meta, c):
+        return ast.GameDecl(_unquote(c[0]), span=self._s(meta))
+
+    def players_decl(self, meta, c):
+        low = int(c[0])
+        high = int(c[1]) if c[1] is not None else low
+        return ast.PlayersDecl(low, high, span=self._s(meta))
+
+    def dummy_decl(self, meta, c):
+        return ast.DummyDecl(str(c[0]), c[1], span=self._s(meta))
+
+    def coop_decl(self, meta, c):
+        return ast.CoopDecl(span=self._s(meta))
+
+    def import_decl(self, meta, c):
+        return ast.ImportDecl(_unquote(c[0]), span=self._s(meta))
+
+    def option_decl(self, meta, c):
+        name, typ, allowed, default, doc = c
+        return ast.OptionDecl(str(name), typ, allowed, default,
+                              _unquote(doc) if doc else None, span=self._s(meta))
+
+    def enum_decl(self, meta, c):
+        return ast.EnumDecl(str(c[0]), [str(t) for t in c[1:]], [self._ts(t) for t in c[1:]],
+                            span=self._s(meta))
+
+    def card_decl(self, meta, c):
+        fields = [x for x in c[1:] if isinstance(x, ast.FieldDecl)]
+        clauses = {}
+        for kind, expr, meaning in (x for x in c[1:] if isinstance(x, tuple)):
+            if kind in clauses:
+                self._bad(f"a card kind has one '{kind}' clause", expr.span)
+            clauses[kind] = expr
+            if meaning is not None:
+                clauses[kind + "_means"] = meaning
+        return ast.CardDecl(str(c[0]), fields, clauses.get("name"), clauses.get("symbol"),
+                            clauses.get("tint"), clauses.get("symbol_means"),
+                            clauses.get("tint_means"), span=self._s(meta))
+
+    def field(self, meta, c):
+        return ast.FieldDecl(str(c[0]), c[1], span=self._s(meta))
+
+    def field_name(self, meta, c):
+        return c[0]
+
+    def state_field(self, meta, c):
+        return ast.FieldDecl(str(c[0]), c[1], c[2], True, span=self._s(meta))
+
+    def name_clause(self, meta, c):
+        return ("name", c[0], None)
+
+    def symbol_clause(self, meta, c):
+        return ("symbol", c[0], c[1])
+
+    def tint_clause(self, meta, c):
+        return ("tint", c[0], c[1])
+
+    def table_decl(self, meta, c):
+        rows = [r for r in c[1:] if r is not None]
+        header = rows[0]
+        columns = []
+        for cell in header:
+            if not isinstance(cell, ast.Name):
+                self._bad("the first row of a table names its columns", cell.span,
+                          "write the column names, like | colour | value |")
+            columns.append(cell.id)
+        for row in rows[1:]:
+            if len(row) != len(columns):
+                self._bad(f"this row has {len(row)} cells but the table has {len(columns)} columns",
+                          row[0].span if row else self._s(meta),
+                          "write one cell per column, each followed by '|': | a | b |")
+        return ast.TableDecl(str(c[0]), columns, rows[1:], span=self._s(meta))
+
+    def table_row(self, meta, c):
+        if len(c) == 1 and isinstance(c[0], Token) and c[0].type == "TABLE_RULE":
+            return None
+        return list(c)
+
+    def zone_decl(self, meta, c):
+        name, keys, (kind, width, height), of = str(c[0]), c[1] or [], c[2], c[3]
+        return ast.ZoneDecl(name, keys, kind, width, height, str(of) if of else None,
+                            list(c[4:]), span=self._s(meta))
+
+    def keys(self, meta, c):
+        return list(c)
+
+    def key_range(self, meta, c):
+        return ast.KeyRange(c[0], c[1], span=self._s(meta))
+
+    def zone_kind(self, meta, c):
+        return (str(c[0]), int(c[1]) if c[1] is not None else None,
+                int(c[2]) if c[2] is not None else None)
+
+    def zone_opt(self, meta, c):  # spans the word and its text: `layout "beside deck"`
+        return (str(c[0]), _unquote(c[1]) if c[1] is not None else None, self._s(meta))
+
+    def var_decl(self, meta, c):
+        name, keys, typ, init, *options = c
+        return ast.VarDecl(str(name), keys or [], typ, init, options=options, span=self._s(meta))
+
+    def var_opt(self, meta, c):
+        return (str(c[0]), _unquote(c[1]) if c[1] is not None else None, self._ts(c[0]))
+
+    def const_decl(self, meta, c):
+        return ast.ConstDecl(str(c[0]), c[1], span=self._s(meta))
+
+    def fn_decl(self, meta, c):
+        name, params = str(c[0]), c[1] or []
+        lets = [x for x in c[2:-1]]
+        return ast.FnDecl(name, params, lets, c[-1], span=self._s(meta))
+
+    def fn_let(self, meta, c):
+        return ast.Let(str(c[0]), c[2], c[1], span=self._s(meta))
+
+    def params(self, meta, c):
+        return list(c)
+
+    def param(self, meta, c):
+        return ast.Param(str(c[0]), c[1], span=self._s(meta))
+
+    def rule_decl(self, meta, c):
+        return ast.RuleDecl(str(c[0]), c[1] or [], c[2], span=self._s(meta))
+
+    def setup_decl(self, meta, c):
+        return ast.BlockDecl("setup", c[0], span=self._s(meta))
+
+    def play_decl(self, meta, c):
+        return ast.BlockDecl("play", c[0], span=self._s(meta))
+
+    def turn_decl(self, meta, c):
+        return ast.BlockDecl("turn", c[0], span=self._s(meta))
+
+    def require_decl(self, meta, c):
+        return ast.RequireDecl(c[0], self._text(c[1]), span=self._s(meta))
+
+    def on_end_decl(self, meta, c):
+        return ast.BlockDecl("end", c[0], span=self._s(meta))
+
+    def trigger_decl(self, meta, c):
+        event, (zone, keys), card_name, body = str(c[0]), c[1], c[2], c[3]
+        if event not in ("enter", "leave"):
+            self._bad(f"unknown event '{event}'", self._ts(c[0]),
+                      "triggers are 'on enter ZONE' or 'on leave ZONE'")
+        return ast.TriggerDecl(event, zone, keys, str(card_name) if card_name else None, body,
+                               span=self._s(meta))
+
+    def zone_pattern(self, meta, c):
+        return (str(c[0]), c[1] or [])
+
+    def pattern_keys(self, meta, c):
+        return list(c)
+
+    def end_decl(self, meta, c):
+        return ast.EndDecl(c[0], span=self._s(meta))
+
+    def score_decl(self, meta, c):
+        return ast.ScoreDecl("score", str(c[0]) if c[0] is not None else None, c[1],
+                             span=self._s(meta))
+
+    def tiebreak_decl(self, meta, c):
+        return ast.ScoreDecl("tiebreak", str(c[0]), c[1], span=self._s(meta))
+
+    def heuristic_decl(self, meta, c):
+        return ast.ScoreDecl("heuristic", str(c[0]) if c[0] is not None else None, c[1],
+                             span=self._s(meta))
+
+    def talk_decl(self, meta, c):
+        return ast.TalkDecl(_unquote(c[0]), span=self._s(meta))
+
+    def campaign_decl(self, meta, c):
+        items = list(c)
+        for item in items:
+            if isinstance(item, ast.VarDecl):
+                item.campaign = True
+        return ast.CampaignDecl(items, span=self._s(meta))
+
+    def offer_decl(self, meta, c):
+        return ast.OfferDecl(str(c[0]), c[1], span=self._s(meta))
+
+    def after_decl(self, meta, c):
+        return ast.BlockDecl("after", c[0], span=self._s(meta))
+
+    def report_decl(self, meta, c):
+        return ast.ScoreDecl("report", None, c[1], key=_unquote(c[0]), span=self._s(meta))
+
+    def simple_type(self, meta, c):
+        return ast.TypeRef(str(c[0]), span=self._s(meta))
+
+    def list_type(self, meta, c):
+        return ast.TypeRef("list", c[0], span=self._s(meta))
+
+    # -- statements
+    def block(self, meta, c):
+        stmts = []
+        for stmt in c:  # `create ... as NAME` is two statements
+            stmts.extend(stmt if isinstance(stmt, list) else [stmt])
+        return stmts
+
+    def let_stmt(self, meta, c):
+        return ast.Let(str(c[0]), c[2], c[1], span=self._s(meta))
+
+    def assign_op(self, meta, c):
+        return str(c[0])
+
+    def assign_stmt(self, meta, c):
+        target, op, value = c
+        if not isinstance(target, (ast.Name, ast.Index, ast.Attr)):
+            self._bad("only a variable, a variable[key] or a card's field can be assigned",
+                      target.span)
+        return ast.Assign(target, op, value, span=self._s(meta))
+
+    def call_stmt(self, meta, c):
+        call = c[0]
+        if isinstance(call, ast.Name):
+            close = difflib.get_close_matches(call.id, STATEMENT_WORDS, 1, 0.65)  # not current->create
+            self._bad(f"'{call.id}' is not a statement", call.span,
+                      f"did you mean '{close[0]}'?" if close
+                      else f"to run a rule write {call.id}(), to set a variable {call.id} = value")
+        if not isinstance(call, ast.Call):
+            self._bad("a statement cannot be just a value", call.span,
+                      "call a rule like rule_name(args), or assign with name = value")
+        return ast.CallStmt(call, span=self._s(meta))
+
+    def move_stmt(self, meta, c):
+        return ast.Move(c[0], c[1], c[2], span=self._s(meta))
+
+    def at_bottom(self, meta, c):
+        return "bottom"
+
+    def at_expr(self, meta, c):
+        return c[0]
+
+    def deal_stmt(self, meta, c):
+        return ast.Deal(c[0], c[1], c[2], span=self._s(meta))
+
+    def shuffle_stmt(self, meta, c):
+        return ast.Shuffle(c[0], span=self._s(meta))
+
+    def create_stmt(self, meta, c):
+        return ast.Create(str(c[0]), c[1] or [], c[2], c[3], span=self._s(meta),
+                          name=str(c[4]) if c[4] is not None else None)
+
+    def create_from_stmt(self, meta, c):
+        return ast.CreateFrom(str(c[0]), c[1], c[2], span=self._s(meta))
+
+    def named_args(self, meta, c):
+        return list(c)
+
+    def named_arg(self, meta, c):
+        return (str(c[0]), c[1], self._ts(c[0]))
+
+    def place_stmt(self, meta, c):  # the older spelling of `move X to GRID at WHERE`
+        return ast.Move(c[0], c[1], c[2], span=self._s(meta))
+
+    def reveal_stmt(self, meta, c):
+        return ast.Reveal(c[0], c[1], span=self._s(meta))
+
+    def choose_stmt(self, meta, c):
+        name, options, clauses = str(c[0]), c[1], c[2:]
+        by = prompt = pass_if = pass_word = each = None
+        can_pass = False
+        filters = []
+        for kind, value in clauses:
+            if kind == "by":
+                by = value
+            elif kind == "each":
+                each = value
+            elif kind == "pass":
+                can_pass, (pass_word, pass_if) = True, value
+            elif kind == "where":
+                filters.append(value)
+            else:
+                prompt = value
+        refusals, reasons = None, []
+        if filters:
+            options, refusals, reasons = _where(name, options, filters, self._s(meta))
+        return ast.Choose(name, options, by, can_pass, pass_if, prompt, span=self._s(meta),
+                          pass_word=pass_word, each=each, refusals=refusals, reasons=reasons)
+
+    def where_clause(self, meta, c):
+        return ("where", (c[0], c[1]))
+
+    def by_clause(self, meta, c):
+        return ("by", c[0])
+
+    def by_each_clause(self, meta, c):  # by each p in SEATS: (the name, the seats)
+        return ("each", (str(c[0]), c[1]))
+
+    def pass_clause(self, meta, c):
+        word = (_unquote(c[0]), self._ts(c[0])) if c[0] is not None else None
+        return ("pass", (word, c[1]))
+
+    def prompt_clause(self, meta, c):
+        return ("prompt", c[0])
+
+    def if_stmt(self, meta, c):
+        branches = [(c[0], c[1])]
+        other = None
+        for item in c[2:]:
+            if isinstance(item, tuple):
+                branches.append(item)
+            elif item is not None:
+                other = item
+        return ast.If(branches, other, span=self._s(meta))
+
+    def elif_clause(self, meta, c):
+        return (c[0], c[1])
+
+    def for_stmt(self, meta, c):
+        names = [str(x) for x in c[:2] if x is not None]
+        return ast.For(names, c[2], c[3], span=self._s(meta))
+
+    def repeat_stmt(self, meta, c):
+        return ast.Repeat(c[0], str(c[1]) if c[1] else None, c[2], span=self._s(meta))
+
+    def while_stmt(self, meta, c):
+        return ast.While(c[0], c[1], span=self._s(meta))
+
+    def loop_stmt(self, meta, c):
+        return ast.Loop(c[0], span=self._s(meta))
+
+    def break_stmt(self, meta, c):
+        return ast.Break(span=self._s(meta))
+
+    def continue_stmt(self, meta, c):
+        return ast.Continue(span=self._s(meta))
+
+    def return_stmt(self, meta, c):
+        return ast.Return(span=self._s(meta))
+
+    def log_stmt(self, meta, c):
+        return ast.Log(c[0], span=self._s(meta))
+
+    def win_stmt(self, meta, c):
+        return ast.Finish("win", c[0], span=self._s(meta))
+
+    def lose_stmt(self, meta, c):
+        return ast.Finish("lose", c[0], span=self._s(meta))
+
+    def end_stmt(self, meta, c):
+        return ast.Finish("end", c[0], span=self._s(meta))
+
+    # -- expressions
+    def if_expr(self, meta, c):
+        return ast.IfExpr(c[0], c[1], c[2], span=self._s(meta))
+
+    def or_op(self, meta, c):
+        return ast.BoolOp("or", c[0], c[1], span=self._s(meta))
+
+    def and_op(self, meta, c):
+        return ast.BoolOp("and", c[0], c[1], span=self._s(meta))
+
+    def not_op(self, meta, c):
+        return ast.Not(c[0], span=self._s(meta))
+
+    def compare(self, meta, c):
+        return ast.Compare(str(c[1]), c[0], c[2], span=self._s(meta))
+
+    def in_op(self, meta, c):
+        return ast.In(c[0], c[1], span=self._s(meta))
+
+    def not_in_op(self, meta, c):
+        return ast.In(c[0], c[1], True, span=self._s(meta))
+
+    def is_op(self, meta, c):
+        return ast.Is(c[0], str(c[1]), span=self._s(meta))
+
+    def range_op(self, meta, c):
+        return ast.Range(c[0], c[1], span=self._s(meta))
+
+    def binop(self, meta, c):
+        return ast.BinOp(str(c[1]), c[0], c[2], span=self._s(meta))
+
+    def neg(self, meta, c):
+        return ast.Neg(c[0], span=self._s(meta))
+
+    def call(self, meta, c):
+        return ast.Call(c[0], c[1] or [], span=self._s(meta))
+
+    def call_comp(self, meta, c):
+        comp = ast.Comprehension(c[1], list(c[2:]), span=self._s(meta))
+        return ast.Call(c[0], [comp], span=self._s(meta))
+
+    def attr(self, meta, c):
+        return ast.Attr(c[0], str(c[1]), span=self._s(meta))
+
+    def index(self, meta, c):
+        return ast.Index(c[0], c[1], span=self._s(meta))
+
+    def int_lit(self, meta, c):
+        digits = str(c[0]).lstrip("0") or "0"
+        if len(digits) > len(str(MAX_LITERAL)) or int(digits) > MAX_LITERAL:
+            self._bad(f"this number is too large (at most {MAX_LITERAL:,})", self._s(meta),
+                      "rules count cards, points and turns: no number needs to be this big")
+        return ast.Lit(int(digits), span=self._s(meta))
+
+    def str_lit(self, meta, c):
+        return self._text(c[0])
+
+    def true_lit(self, meta, c):
+        return ast.Lit(True, span=self._s(meta))
+
+    def false_lit(self, meta, c):
+        return ast.Lit(False, span=self._s(meta))
+
+    def none_lit(self, meta, c):
+        return ast.Lit(None, span=self._s(meta))
+
+    def name(self, meta, c):
+        return ast.Name(str(c[0]), span=self._s(meta))
+
+    def tuple_lit(self, meta, c):
+        return ast.TupleLit([c[0]] + (c[1] or []), span=self._s(meta))
+
+    def list_lit(self, meta, c):
+        return ast.ListLit(c[0] or [], span=self._s(meta))
+
+    def list_comp(self, meta, c):
+        return ast.Comprehension(c[0], list(c[1:]), span=self._s(meta))
+
+    def args(self, meta, c):
+        return list(c)
+
+    def lambda_(self, meta, c):
+        return ast.Lambda(str(c[0]), c[1], span=self._s(meta))
+
+    def match_expr(self, meta, c):
+        """`match X { k: v, ..., _: d }` is `if X == k then v else ... else d` (else none)."""
+        subject, arms = c[0], c[1:]
+        written = [k for k, _ in arms if not (isinstance(k, ast.Name) and k.id == "_")]
+        if len(written) > MAX_MATCH_KEYS:  # each key is one more level of if-chain
+            self._bad(f"a match has at most {MAX_MATCH_KEYS} keys, not {len(written)}",
+                      self._s(meta), "for more, keep the values in a table and look them up: "
+                                     "first([r.value for r in TABLE if r.key == x])")
+        if not isinstance(subject, (ast.Name, ast.Attr, ast.Index)):
+            self._bad("match looks at a name, a field or an item", subject.span,
+                      "name the value first: let x = ...  then match x { ... }")
+        default, keys = None, []
+        for i, (key, value) in enumerate(arms):
+            if isinstance(key, ast.Name) and key.id == "_":
+                if i != len(arms) - 1:
+                    self._bad("'_' stands for every other value: it comes last", key.span,
+                              "move '_: ...' to the end of the match")
+                default = value
+            else:
+                keys.append(key)
+        if not keys:
+            self._bad("a match needs a key besides '_'", self._s(meta),
+                      "write the value itself, without match")
+        chain = default if default is not None else ast.Lit(None, span=self._s(meta))
+        for key, value in reversed(arms[:len(keys)]):
+            test = ast.Compare("==", subject, key, span=key.span)  # the checker copies X
+            chain = ast.IfExpr(test, value, chain, span=self._s(meta))
+        chain.match = ast.MatchInfo(len(keys), default is not None)
+        return chain
+
+    def match_arm(self, meta, c):
+        return (c[0], c[1])
+
+    def comp_for(self, meta, c):
+        names = [str(c[0])] + ([str(c[1])] if c[1] is not None else [])
+        return ast.CompFor(names, c[2], c[3], span=self._s(meta))
+
+    # -- strings with {interpolation}
+    def _text(self, tok: Token) -> ast.Expr:
+        span = self._ts(tok)
+        raw = str(tok)[1:-1]
+        parts: list = []
+        buf: list[str] = []
+        i = 0
+        while i < len(raw):
+            ch = raw[i]
+            if ch == "\\" and i + 1 < len(raw):
+                buf.append({"n": "\n", "t": "\t"}.get(raw[i + 1], raw[i + 1]))
+                i += 2
+            elif ch == "{" and raw[i + 1:i + 2] == "{":
+                buf.append("{")
+                i += 2
+            elif ch == "}" and raw[i + 1:i + 2] == "}":
+                buf.append("}")
+                i += 2
+            elif ch == "{":
+                end = raw.find("}", i)
+                if end < 0:
+                    at = span.col + i + 1
+                    self._bad("this '{' in a string is not closed",
+                              Span(span.file, span.line, at, span.line, at + 1),
+                              "end the value with '}', or write '{{' for a literal brace")
+                if buf:
+                    parts.append("".join(buf))
+                    buf = []
+                try:
+                    parts.append(self.parse_expr(_inner_quotes(raw[i + 1:end]), self.file, span.line,
+                                            span.col + i + 2))
+                except ParseError as error:
+                    raise ParseError(str(error.diagnostics[0].message), error.diagnostics,
+                                     {self.file: self.text}) from None
+                i = end + 1
+            else:
+                buf.append(ch)
+                i += 1
+        if buf or not parts:
+            parts.append("".join(buf))
+        if len(parts) == 1 and isinstance(parts[0], str):
+            return ast.Lit(parts[0], span=span)
+        return ast.Text(parts, span=span)

@@ -1,0 +1,403 @@
+"""The checker: every name defined, every type right, every rule reachable.
+
+It walks the whole ruleset once, reports every problem it finds (up to a cap)
+and hands the interpreter a ``Program``: the declarations sorted by kind, with
+each expression annotated (see ``expressions``).
+"""
+from __future__ import annotations
+
+import attrs
+
+from rulelang.language import ast
+from rulelang.language import types as T
+from rulelang.language.builtin_signatures import SIGNATURES
+from rulelang.language.checker.constants import UNKNOWN, fold, shown
+from rulelang.language.checker.flow import check_flow
+from rulelang.language.checker.expressions import BUILTIN_VALUES, ExprChecker, Scope, Unit
+from rulelang.language.checker.campaign_block import CampaignChecker
+from rulelang.language.checker.statements import StmtChecker
+from rulelang.language.checker.zones import ZoneChecker
+from rulelang.language.errors import CheckError, Diagnostic, suggest
+
+MAX_ERRORS = 30
+# A card's view (see views in interpreter/) is one record holding its fields next to these
+# keys, so a field cannot take their names: key -> (what the key holds, a name to use instead).
+RESERVED_FIELDS = {
+    "name": ("the name it is shown by (the clause name \"...\")", "title"),
+    "kind": ("its card kind", "sort"),
+    "symbol": ("its mark on a grid (the clause symbol ...)", "mark"),
+    "tint": ("the colour it is drawn in (the clause tint ...)", "colour"),
+    "hidden": ("saying it is face down", "face_down"),
+}
+
+
+@attrs.define(eq=False)
+class Symbol:
+    kind: str  # enum member card table zone family var varfam const option fn rule dummy
+    name: str
+    type: T.Type
+    decl: object
+    span: object
+    decl_keys: list = attrs.field(factory=list)
+    library: bool = False
+
+
+@attrs.define(eq=False)
+class CardKind:
+    name: str
+    fields: dict  # name -> FieldInfo
+    label: object
+    decl: object
+    slots: dict = attrs.field(factory=dict)  # fixed field -> global slot, for name and var starts
+    hint_slots: dict = attrs.field(factory=dict)  # every field -> global slot, for display hints
+
+
+@attrs.define(eq=False)
+class FieldInfo:
+    name: str
+    type: T.Type
+    mutable: bool
+    init: object
+
+
+@attrs.define(eq=False)
+class TableInfo:
+    name: str
+    columns: dict  # name -> Type
+    order: list
+    rows: list
+    decl: object
+
+
+@attrs.define(eq=False)
+class Program:
+    """What the interpreter needs from a checked ruleset."""
+    title: str = "untitled"
+    min_players: int = 2
+    max_players: int = 2
+    cooperative: bool = False
+    talk: list = attrs.field(factory=list)  # what the players may say to each other (texts)
+    dummies: list = attrs.field(factory=list)
+    options: dict = attrs.field(factory=dict)
+    enums: dict = attrs.field(factory=dict)
+    cards: dict = attrs.field(factory=dict)
+    tables: dict = attrs.field(factory=dict)
+    zones: dict = attrs.field(factory=dict)
+    vars: dict = attrs.field(factory=dict)
+    consts: list = attrs.field(factory=list)
+    fns: dict = attrs.field(factory=dict)
+    rules: dict = attrs.field(factory=dict)
+    blocks: dict = attrs.field(factory=dict)  # "setup" / "play" / "turn" / "end" -> BlockDecl
+    triggers: list = attrs.field(factory=list)
+    ends: list = attrs.field(factory=list)
+    requires: list = attrs.field(factory=list)  # RequireDecl: checked as a game starts
+    scores: list = attrs.field(factory=list)
+    told_fields: list = attrs.field(factory=list)  # card fields `reveal c.FIELD [== V]` tells
+    global_slots: int = 0
+    campaign: object = None  # CampaignInfo, when the rules declare a campaign
+    sources: dict = attrs.field(factory=dict)
+    main_file: str = ""
+    warnings: list = attrs.field(factory=list)  # Diagnostic: the information-flow check's
+
+
+@attrs.define
+class CampaignInfo:
+    """A checked ``campaign { ... }``: its variables, the option its next game is chosen
+    by and the values offered (an expression), and its ``after`` block."""
+    decl: object
+    vars: list = attrs.field(factory=list)  # names, in order
+    offer: object = None  # ast.OfferDecl
+    after: object = None  # ast.BlockDecl
+
+
+class Checker(ExprChecker, StmtChecker, ZoneChecker, CampaignChecker):
+    def __init__(self, modules: list[ast.Module], sources: dict[str, str]):
+        self.modules = modules
+        self.main_file = modules[0].file
+        self.program = Program(sources=sources, main_file=self.main_file)
+        self.diagnostics: list[Diagnostic] = []
+        self.more_errors = 0  # past MAX_ERRORS: counted, not shown
+        self.rechecking = False  # checking copies: say nothing new where an error was said
+        self.symbols: dict[str, Symbol] = {}
+        self.ambiguous: dict[str, set] = {}
+        self.enums = self.program.enums
+        self.made: dict = {}  # "zones", "values of variables" -> how many declared so far
+        self.cards = self.program.cards
+        self.tables = self.program.tables
+        self.global_unit = Unit("<top level>", "global")
+        self.consts_done: set[str] = set()
+        self.fn_types: dict[int, T.Type] = {}
+        self.fn_checking: set[int] = set()
+        self.calls: dict[str, set] = {}
+
+    # ------------------------------------------------------------ reporting
+    def error(self, span, message, hint=None):
+        """Record an error; a hint may be a ``suggest(...)``, worked out only if shown."""
+        if any(d.span == span and (d.message == message or self.rechecking)
+               for d in self.diagnostics):
+            return  # the same mistake met twice (a choose's `where` is checked in two places)
+        if len(self.diagnostics) < MAX_ERRORS:
+            self.diagnostics.append(Diagnostic(message, span, hint() if callable(hint) else hint))
+        else:
+            self.more_errors += 1
+
+    def source_of(self, span, longest=30):
+        """The text of a short one-line span, to quote it in a hint (else None)."""
+        text = self.program.sources.get(span.file) if span else None
+        if text is None or span.line != span.end_line or span.end_col - span.col > longest:
+            return None
+        lines = text.splitlines()
+        return lines[span.line - 1][span.col - 1:span.end_col - 1] if span.line <= len(lines) \
+            else None
+
+    def unknown(self, span, name, what, candidates):
+        self.error(span, f"unknown {what} '{name}'", suggest(name, candidates))
+
+    # ------------------------------------------------------------ entry
+    def run(self) -> Program:
+        decls = []
+        for m in self.modules:
+            for d in m.decls:
+                if isinstance(d, ast.CampaignDecl):  # its items are declarations of their own
+                    self.declare_campaign(d)
+                    decls.extend((item, m.file != self.main_file) for item in d.items)
+                else:
+                    decls.append((d, m.file != self.main_file))
+        for d, library in decls:
+            self.declare(d, library)
+        order = (ast.EnumDecl, ast.OptionDecl, ast.CardDecl, ast.TableDecl, ast.ConstDecl,
+                 ast.DummyDecl, ast.ZoneDecl, ast.VarDecl, ast.FnDecl, ast.RuleDecl,
+                 ast.BlockDecl, ast.TriggerDecl, ast.EndDecl, ast.ScoreDecl, ast.RequireDecl,
+                 ast.OfferDecl)
+        for kind in order:
+            for d, _ in decls:
+                if type(d) is kind:
+                    getattr(self, "d_" + kind.__name__)(d)
+        self.check_whole(decls)
+        self.program.global_slots = self.global_unit.nslots
+        if self.diagnostics:
+            first = self.diagnostics[0].message
+            shown = list(self.diagnostics)
+            if self.more_errors:
+                shown.append(Diagnostic(f"{self.more_errors} more error(s) not shown: "
+                                        "fix these first", severity="note"))
+            raise CheckError(first, shown, self.program.sources)
+        self.program.warnings = check_flow(self.program, self.source_of)
+        return self.program
+
+    def define(self, kind, name, ty, decl, span, library, keys=None):
+        if name in self.symbols:
+            other = self.symbols[name]
+            self.error(span, f"'{name}' is already defined (as a {other.kind} at {other.span})",
+                       "rename one of them")
+            return
+        if name in BUILTIN_VALUES or name in SIGNATURES:
+            self.error(span, f"'{name}' is a built-in name", "pick another name")
+            return
+        self.symbols[name] = Symbol(kind, name, ty, decl, span, keys or [], library)
+
+    def declare(self, d, library):
+        p = self.program
+        if isinstance(d, ast.GameDecl):
+            p.title = d.title
+        elif isinstance(d, ast.PlayersDecl):
+            if not 1 <= d.low <= d.high <= 16:
+                self.error(d.span, "players must be between 1 and 16, low..high")
+            p.min_players, p.max_players = d.low, d.high
+        elif isinstance(d, ast.CoopDecl):
+            p.cooperative = True
+        elif isinstance(d, ast.TalkDecl):
+            if "{" in d.text:
+                self.error(d.span, "what the players may say is plain text: it is read before "
+                                   "the game starts, when there are no values to show")
+            p.talk.append(d.text)
+        elif isinstance(d, ast.ImportDecl):
+            pass
+        elif isinstance(d, ast.EnumDecl):
+            self.define("enum", d.name, T.list_of(T.enum(d.name)), d, d.span, library)
+        elif isinstance(d, ast.CardDecl):
+            self.define("card", d.name, T.card(d.name), d, d.span, library)
+        elif isinstance(d, ast.TableDecl):
+            self.define("table", d.name, T.list_of(T.Type("row", d.name)), d, d.span, library)
+        elif isinstance(d, (ast.ZoneDecl, ast.VarDecl)):
+            pass  # their types need enums and cards: defined in d_ZoneDecl / d_VarDecl
+        elif isinstance(d, ast.ConstDecl):
+            self.define("const", d.name, T.ANY, d, d.span, library)
+        elif isinstance(d, ast.OptionDecl):
+            pass
+        elif isinstance(d, ast.DummyDecl):
+            self.define("dummy", d.name, T.SEAT, d, d.span, library)
+        elif isinstance(d, ast.FnDecl):
+            self.define("fn", d.name, T.ANY, d, d.span, library)
+        elif isinstance(d, ast.RuleDecl):
+            self.define("rule", d.name, T.ANY, d, d.span, library)
+
+    # ------------------------------------------------------------ types
+    def type_of(self, ref: ast.TypeRef) -> T.Type:
+        if ref is None:
+            return T.ANY
+        if ref.name == "list":
+            return T.list_of(self.type_of(ref.of))
+        if ref.name in T.SIMPLE:
+            return T.SIMPLE[ref.name]
+        if ref.name in self.enums:
+            return T.enum(ref.name)
+        if ref.name in self.cards:
+            return T.card(ref.name)
+        names = list(T.SIMPLE) + list(self.enums) + list(self.cards)
+        self.unknown(ref.span, ref.name, "type", names)
+        return T.ANY
+
+    def top_scope(self):
+        return Scope(self.global_unit)
+
+    def use_const(self, sym, span):
+        if sym.name not in self.consts_done:
+            self.error(span, f"'{sym.name}' is used before its value is known",
+                       "declare a const before the consts and tables that use it")
+
+    # ------------------------------------------------------------ declarations
+    def d_OptionDecl(self, d):
+        ty = self.type_of(d.type)
+        scope = self.top_scope()
+        if d.allowed is not None:
+            allowed = self.expr(d.allowed, scope)
+            if allowed.name != "list":
+                self.error(d.allowed.span, "the allowed values of an option are a list or a range")
+        self.expect(d.default, scope, ty, "the default")
+        item = ty.arg if ty.name == "list" else ty
+        if not isinstance(item, T.Type) or item.name not in ("int", "bool", "text", "enum", "any"):
+            self.error(d.type.span, "an option is a number, true/false, text or an enum, "
+                                    "or a list of one of them")
+        elif d.allowed is not None:
+            self.option_default_allowed(d, ty.name == "list")
+        self.program.options[d.name] = (d, ty)
+        self.define("option", d.name, ty, d, d.span, False)
+
+    def option_default_allowed(self, d, is_list):
+        """An option's default must be one of its allowed values (when both are in the text);
+        each of its items, for a list option."""
+        allowed = fold(d.allowed)
+        if not isinstance(allowed, (list, range)):  # not known, or not a list (said above)
+            return
+        if not allowed:
+            self.error(d.allowed.span, f"option '{d.name}' allows no value: {shown(allowed)} "
+                                       "is empty",
+                       f"write the smaller end first: {allowed.stop - 1}..{allowed.start}"
+                       if isinstance(allowed, range) else "list at least one value")
+            return
+        default = fold(d.default)
+        items = default if is_list and isinstance(default, (list, range)) else [default]
+        wrong = [item for item in items if item is not UNKNOWN and item not in allowed]
+        if default is not UNKNOWN and wrong:
+            what = (f"{shown(wrong[0])} in the default {shown(default)}" if is_list
+                    else f"the default {shown(default)}")
+            self.error(d.default.span, f"{what} is not one of the allowed values of '{d.name}' "
+                                       f"({shown(allowed)})",
+                       "make the default one of them, or allow it too")
+
+    def d_EnumDecl(self, d):
+        if len(set(d.members)) != len(d.members):
+            twice = next(m for i, m in enumerate(d.members) if m in d.members[:i])
+            self.error(d.span, f"enum '{d.name}' lists '{twice}' twice")
+        self.enums[d.name] = list(d.members)
+        for member, span in zip(d.members, d.member_spans):
+            if member in self.ambiguous:
+                self.ambiguous[member].add(d.name)
+            elif member in self.symbols and self.symbols[member].kind == "member":
+                other = self.symbols.pop(member)
+                self.ambiguous[member] = {other.decl, d.name}
+            elif member in self.symbols:
+                self.error(span, f"enum member '{member}' clashes with another name",
+                           f"rename it, or write {d.name}.{member} everywhere")
+            else:
+                self.symbols[member] = Symbol("member", member, T.enum(d.name), d.name, span)
+
+    def d_CardDecl(self, d):
+        fields = {}
+        for f in d.fields:
+            if f.name in fields:
+                self.error(f.span, f"card '{d.name}' has two fields named '{f.name}'")
+            if f.name in RESERVED_FIELDS:
+                holds, instead = RESERVED_FIELDS[f.name]
+                shown_by = f', and show it with name "{{{instead}}}"' if f.name == "name" else ""
+                self.error(f.span, f"a card field cannot be called '{f.name}'",
+                           f"a card's view already uses '{f.name}' for {holds}: call the field "
+                           f"'{instead}'{shown_by}")
+            fields[f.name] = FieldInfo(f.name, self.type_of(f.type), f.mutable, f.init)
+        kind = CardKind(d.name, fields, d.label, d)
+        self.cards[d.name] = kind
+        static = Scope(self.global_unit)
+        for f in fields.values():
+            if not f.mutable:
+                kind.slots[f.name] = static.bind(f.name, f.type, mutable=False)
+        for f in d.fields:
+            if f.mutable:
+                self.expect(f.init, static, fields[f.name].type, f"the start value of '{f.name}'")
+        if d.label is not None:
+            self.expect(d.label, static, T.TEXT, "a card's name")
+        if d.symbol is not None or d.tint is not None:  # display hints read every field
+            every = Scope(self.global_unit)
+            for f in fields.values():
+                kind.hint_slots[f.name] = every.bind(f.name, f.type, mutable=False)
+            for hint in (d.symbol, d.tint):
+                if hint is not None:
+                    self.expr(hint, every)
+            for meaning in (d.symbol_means, d.tint_means):
+                if meaning is not None:
+                    self.expect(meaning, every, T.TEXT, "what a display hint means")
+
+    def d_TableDecl(self, d):
+        scope = self.top_scope()
+        columns = {c: T.NONE for c in d.columns}
+        if len(set(d.columns)) != len(d.columns):
+            twice = next(c for i, c in enumerate(d.columns) if c in d.columns[:i])
+            self.error(d.span, f"table '{d.name}' has two columns named '{twice}'")
+        for row in d.rows:
+            for col, cell in zip(d.columns, row):
+                t = self.expr(cell, scope)
+                joined = T.join(columns[col], t)
+                if joined == T.ANY and columns[col] not in (T.NONE, T.ANY) and t != T.ANY:
+                    self.error(cell.span, f"column '{col}' holds {T.spoken(columns[col])}, "
+                                          f"but this is {T.spoken(t)}")
+                columns[col] = joined
+        self.tables[d.name] = TableInfo(d.name, columns, list(d.columns), d.rows, d)
+
+    def d_ConstDecl(self, d):
+        ty = self.expr(d.value, self.top_scope())
+        sym = self.symbols.get(d.name)
+        if sym is not None and sym.decl is d:  # not when the name was refused (a clash)
+            sym.type = ty
+        self.consts_done.add(d.name)
+        self.program.consts.append(d)
+
+    def d_DummyDecl(self, d):
+        if d.cond is not None:
+            self.expect(d.cond, self.top_scope(), T.BOOL, "the condition of a dummy seat")
+        self.program.dummies.append(d)
+
+    def d_FnDecl(self, d):
+        self.fn_type(d)
+        self.program.fns[d.name] = d
+
+    def fn_type(self, d):
+        key = id(d)
+        if key in self.fn_types:
+            return self.fn_types[key]
+        if key in self.fn_checking:
+            return T.ANY  # recursive: typed by its other branches
+        self.fn_checking.add(key)
+        unit = Unit(d.name, "fn")
+        scope = Scope(unit)
+        for p in d.params:
+            scope.bind(p.name, self.type_of(p.type), mutable=False)
+        for let in d.lets:
+            t = self.let_type(let, scope)
+            scope = scope.child()
+            let.slot = scope.bind(let.name, t, mutable=False)
+        result = self.expr(d.body, scope)
+        d.nslots = unit.nslots
+        self.fn_checking.discard(key)
+        self.fn_types[key] = result
+        return result
+

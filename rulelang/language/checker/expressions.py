@@ -1,0 +1,451 @@
+"""Resolving names and typing expressions (half of the checker).
+
+Each expression node gets ``ty`` (its static type) and ``ref`` (what it refers
+to), which is all the interpreter needs to compile it.
+"""
+from __future__ import annotations
+
+import attrs
+
+from rulelang.language import ast
+from rulelang.language import types as T
+from rulelang.language.builtin_signatures import KIND_WORDS, SIGNATURES, kind_ok
+from rulelang.language.checker.constants import UNKNOWN, fold, shown
+from rulelang.language.errors import suggest
+
+BUILTIN_VALUES = {
+    "players": T.list_of(T.SEAT),
+    "seats": T.list_of(T.SEAT),
+    "player_count": T.INT,
+    "current": T.SEAT,
+    "directions": T.list_of(T.Type("tuple", (T.INT, T.INT))),
+}
+
+
+def without_positions(node):
+    """A copy of a checked expression with no source positions (not to be shown as written)."""
+    changes = {"span": None}
+    for field in attrs.fields(type(node)):
+        value = getattr(node, field.name)
+        if isinstance(value, ast.Node):
+            changes[field.name] = without_positions(value)
+        elif isinstance(value, list):
+            changes[field.name] = [without_positions(v) if isinstance(v, ast.Node) else v
+                                   for v in value]
+    return attrs.evolve(node, **changes)
+
+
+def _should_be(want):
+    return "true or false" if want == T.BOOL else T.spoken(want)
+
+
+class Scope:
+    """Local names of one block: name -> (slot, type, mutable)."""
+
+    def __init__(self, unit, parent=None):
+        self.unit, self.parent, self.names = unit, parent, {}
+
+    def lookup(self, name):
+        scope = self
+        while scope is not None:
+            if name in scope.names:
+                return scope.names[name]
+            scope = scope.parent
+        return None
+
+    def all_names(self):
+        scope, names = self, set()
+        while scope is not None:
+            names |= set(scope.names)
+            scope = scope.parent
+        return names
+
+    def bind(self, name, ty, mutable=True):
+        slot = self.unit.new_slot()
+        self.names[name] = (slot, ty, mutable)
+        return slot
+
+    def child(self):
+        return Scope(self.unit, self)
+
+
+class Unit:
+    """A piece of code with its own frame of local slots: a rule, a function, a block."""
+
+    def __init__(self, name, kind):
+        self.name, self.kind, self.nslots = name, kind, 0
+
+    def new_slot(self):
+        self.nslots += 1
+        return self.nslots - 1
+
+
+class ExprChecker:
+    """Mixed into the Checker: needs self.symbols, self.error(), self.fn_type()."""
+
+    def expr(self, e, scope) -> T.Type:
+        method = getattr(self, "x_" + type(e).__name__)
+        e.ty = method(e, scope) or T.ANY
+        return e.ty
+
+    def expect(self, e, scope, want: T.Type, what: str) -> T.Type:
+        got = self.expr(e, scope)
+        if not T.fits(got, want):
+            self.error(e.span, f"{what} should be {_should_be(want)}, but this is {T.spoken(got)}")
+        return got
+
+    # -- leaves
+    def x_Lit(self, e, scope):
+        v = e.value
+        if v is None:
+            return T.NONE
+        if isinstance(v, bool):
+            return T.BOOL
+        return T.INT if isinstance(v, int) else T.TEXT
+
+    def x_Text(self, e, scope):
+        for part in e.parts:
+            if not isinstance(part, str):
+                self.expr(part, scope)
+        return T.TEXT
+
+    def x_Name(self, e, scope):
+        local = scope.lookup(e.id) if scope else None
+        if local is not None:
+            e.ref = ("local", local[0])
+            return local[1]
+        sym = self.symbols.get(e.id)
+        if sym is not None:
+            kind = sym.kind
+            if kind in ("fn", "rule"):
+                what = "function" if kind == "fn" else kind
+                self.error(e.span, f"'{e.id}' is a {what}: call it with {e.id}(...)")
+                return T.ANY
+            if kind == "card":
+                self.error(e.span, f"'{e.id}' is a card kind, not a value",
+                           f"to test a card's kind write: c is {e.id}")
+                return T.ANY
+            if kind == "varfam":
+                self.error(e.span, f"'{e.id}' holds one value per key: write {e.id}[key]")
+                return T.ANY
+            e.ref = (kind, sym.name) if kind != "member" else ("member", sym.decl, e.id)
+            if kind == "const":
+                self.use_const(sym, e.span)
+            if kind == "family":
+                return T.Type("family", sym.name)
+            return sym.type
+        if e.id in BUILTIN_VALUES:
+            e.ref = ("builtin", e.id)
+            return BUILTIN_VALUES[e.id]
+        if e.id in self.ambiguous:
+            owners = " and ".join(sorted(self.ambiguous[e.id]))
+            self.error(e.span, f"'{e.id}' is a member of {owners}",
+                       f"say which one, like {sorted(self.ambiguous[e.id])[0]}.{e.id}")
+            return T.ANY
+        names = set(self.symbols) | set(BUILTIN_VALUES) | (scope.all_names() if scope else set())
+        self.unknown(e.span, e.id, "name", names)
+        return T.ANY
+
+    # -- compound
+    def x_Attr(self, e, scope):
+        if isinstance(e.obj, ast.Name) and e.obj.id in self.enums and not (
+                scope and scope.lookup(e.obj.id)):
+            enum = e.obj.id
+            if e.name not in self.enums[enum]:
+                self.error(e.span, f"{enum} has no member '{e.name}'",
+                           suggest(e.name, self.enums[enum]))
+                return T.ANY
+            e.ref = ("member", enum, e.name)
+            return T.enum(enum)
+        ot = self.expr(e.obj, scope)
+        return self.attr_type(e, ot)
+
+    def attr_type(self, e, ot):
+        name = e.name
+        if ot.name == "card":
+            kinds = [ot.arg] if ot.arg else list(self.cards)
+            found = [self.cards[k].fields[name] for k in kinds if name in self.cards[k].fields]
+            if not found:
+                everything = set().union(*(self.cards[k].fields for k in kinds)) if kinds else set()
+                self.error(e.span, f"{ot} has no field '{name}'", suggest(name, everything))
+                return T.ANY
+            e.ref = ("field", name)
+            result = found[0].type
+            for f in found[1:]:
+                if f.type != result:
+                    return T.ANY
+            return result
+        if ot.name == "row":
+            columns = self.tables[ot.arg].columns
+            if name not in columns:
+                self.error(e.span, f"table '{ot.arg}' has no column '{name}'",
+                           suggest(name, columns))
+                return T.ANY
+            e.ref = ("column", name)
+            return columns[name]
+        if ot.name == "cell":
+            if name not in ("x", "y"):
+                self.error(e.span, f"a cell has .x and .y, not .{name}")
+                return T.ANY
+            e.ref = ("cellpart", 0 if name == "x" else 1)
+            return T.INT
+        if ot.name in ("any", "none"):
+            e.ref = ("dynamic", name)
+            return T.ANY
+        self.error(e.span, f"{T.spoken(ot)} has no field '.{name}'")
+        return T.ANY
+
+    def x_Index(self, e, scope):
+        if isinstance(e.obj, ast.Name) and not (scope and scope.lookup(e.obj.id)):
+            sym = self.symbols.get(e.obj.id)
+            if sym is not None and sym.kind in ("family", "varfam"):
+                key_types = sym.decl_keys
+                if len(e.args) != len(key_types):
+                    self.error(e.span, f"'{sym.name}' takes {len(key_types)} key(s) "
+                                       f"({', '.join(map(T.spoken, key_types))}), "
+                                       f"not {len(e.args)}")
+                for arg, kt in zip(e.args, key_types):
+                    self.expect(arg, scope, kt, f"this key of '{sym.name}'")
+                e.obj.ref = (sym.kind, sym.name)
+                e.ref = (sym.kind, sym.name)
+                return sym.type
+        ot = self.expr(e.obj, scope)
+        if len(e.args) != 1:
+            self.error(e.span, "a list takes one index")
+            return T.ANY
+        self.expect(e.args[0], scope, T.INT, "an index")
+        e.ref = ("item",)
+        if ot.name == "list":
+            return ot.arg
+        if ot.name == "tuple" and isinstance(e.args[0], ast.Lit) and ot.arg:
+            i = e.args[0].value
+            return ot.arg[i] if isinstance(i, int) and 0 <= i < len(ot.arg) else T.ANY
+        if ot.name not in ("any", "none", "tuple"):
+            self.error(e.obj.span, f"{T.spoken(ot)} cannot be indexed with [...]")
+        return T.ANY
+
+    def x_Call(self, e, scope):
+        if not isinstance(e.func, ast.Name):
+            self.error(e.func.span, "only named functions can be called")
+            return T.ANY
+        name = e.func.id
+        local = scope.lookup(name) if scope else None
+        if local is not None:
+            if local[1] not in (T.FN, T.ANY):
+                self.error(e.func.span, f"'{name}' is {T.spoken(local[1])}, not a function")
+            if len(e.args) != 1:
+                self.error(e.span, f"'{name}' is a function of one value: {name}(x)")
+            for arg in e.args:
+                self.expr(arg, scope)
+            e.ref = ("local_fn", local[0])
+            return T.ANY
+        sym = self.symbols.get(name)
+        if sym is not None and sym.kind == "fn":
+            return self.call_fn(e, sym, scope)
+        if sym is not None and sym.kind == "rule":
+            self.error(e.span, f"'{name}' is a rule: it takes turns and changes the game, "
+                               "so it cannot be used as a value", "call it on its own line")
+            return T.ANY
+        if name in SIGNATURES and not (sym or (scope and scope.lookup(name))):
+            return self.call_builtin(e, name, scope)
+        names = set(SIGNATURES) | {n for n, s in self.symbols.items() if s.kind == "fn"}
+        self.unknown(e.func.span, name, "function", names)
+        for arg in e.args:
+            if not isinstance(arg, ast.Lambda):
+                self.expr(arg, scope)
+        return T.ANY
+
+    def call_fn(self, e, sym, scope):
+        decl = sym.decl
+        e.ref = ("fn", decl.name)
+        if len(e.args) != len(decl.params):
+            self.error(e.span, f"'{decl.name}' takes {len(decl.params)} argument(s), "
+                               f"not {len(e.args)}",
+                       f"call it as {decl.name}({', '.join(p.name for p in decl.params)})")
+        for arg, param in zip(e.args, decl.params):
+            want = self.type_of(param.type) if param.type else T.ANY
+            if isinstance(arg, ast.Lambda):
+                if want not in (T.FN, T.ANY):
+                    self.error(arg.span,
+                               f"argument '{param.name}' is {T.spoken(want)}, not a function")
+                self.lambda_arg(arg, scope, T.ANY)
+                continue
+            self.expect(arg, scope, want, f"argument '{param.name}'")
+        return self.fn_type(decl)
+
+    def lambda_arg(self, arg, scope, param_type):
+        inner = scope.child()
+        arg.slot = inner.bind(arg.param, param_type)
+        self.expr(arg.body, inner)
+        arg.ty = T.FN
+
+    def call_builtin(self, e, name, scope):
+        sig = SIGNATURES[name]
+        e.ref = ("builtin", name)
+        n, most = len(e.args), len(sig.params)
+        wrong_count = n < most - sig.optional or (n > most and not sig.variadic)
+        if wrong_count:
+            self.error(e.span, f"{name}() takes {sig.arity()} argument(s), not {n}",
+                       f"{name}: {sig.doc}")
+        types = []
+        for i, arg in enumerate(e.args):
+            kind = sig.params[min(i, most - 1)]
+            if isinstance(arg, ast.Lambda):
+                if kind != "fn":
+                    self.error(arg.span, f"argument {i + 1} of {name}() is not a function")
+                param = sig.fn_param or (T.element(types[0]) if types else T.ANY)
+                self.lambda_arg(arg, scope, param)
+                types.append(T.FN)
+                continue
+            t = self.expr(arg, scope)
+            types.append(t)
+            if not kind_ok(kind, t):
+                self.error(arg.span, f"argument {i + 1} of {name}() should be "
+                                     f"{KIND_WORDS[kind]}, but this is {T.spoken(t)}")
+        if name in ("max", "min") and len(types) == 1 and not T.iterable(types[0]):
+            self.error(e.span, f"{name}() of one value needs a list")
+        return T.ANY if wrong_count else sig.result(types)
+
+    def x_Lambda(self, e, scope):
+        self.error(e.span, "a function (x => ...) can only be given as an argument")
+        return T.FN
+
+    def x_Comprehension(self, e, scope):
+        inner = scope.child() if scope else None
+        if inner is None:
+            self.error(e.span, "a comprehension needs a place for its variables")
+            return T.list_of(T.ANY)
+        for clause in e.fors:
+            it = self.expr(clause.iter, inner)
+            if not T.iterable(it):
+                self.error(clause.iter.span,
+                           f"cannot go through {T.spoken(it)}: it is not a list or zone")
+            inner = inner.child()
+            clause.slots = self.bind_loop_names(clause.names, T.element(it), inner, clause.span)
+            if clause.cond is not None:
+                self.expect(clause.cond, inner, T.BOOL, "a filter")
+        return T.list_of(self.expr(e.elt, inner))
+
+    def bind_loop_names(self, names, elem, scope, span):
+        if len(names) == 1:
+            return [scope.bind(names[0], elem, mutable=False)]
+        parts = elem.arg if elem.name == "tuple" and elem.arg else None
+        if elem.name not in ("tuple", "any", "list") or (parts and len(parts) != len(names)):
+            self.error(span, f"cannot split {T.spoken(elem)} into {len(names)} names")
+        return [scope.bind(n, parts[i] if parts and i < len(parts) else T.ANY, mutable=False)
+                for i, n in enumerate(names)]
+
+    def x_ListLit(self, e, scope):
+        result = T.NONE
+        for item in e.items:
+            result = T.join(result, self.expr(item, scope))
+        return T.list_of(T.ANY if result == T.NONE else result)
+
+    def x_TupleLit(self, e, scope):
+        return T.Type("tuple", tuple(self.expr(item, scope) for item in e.items))
+
+    def x_BinOp(self, e, scope):
+        a, b = self.expr(e.left, scope), self.expr(e.right, scope)
+        if e.op == "+" and T.TEXT in (a, b):
+            return T.TEXT
+        if e.op in "+-" and a.name == "list" and b.name in ("list", "any", "none"):
+            return T.list_of(T.join(a.arg, T.element(b)) if e.op == "+" else a.arg)
+        if T.fits(a, T.INT) and T.fits(b, T.INT):
+            return T.INT
+        self.error(e.span, f"cannot use '{e.op}' on {T.spoken(a)} and {T.spoken(b)}")
+        return T.ANY
+
+    def x_Compare(self, e, scope):
+        a, b = self.expr(e.left, scope), self.expr(e.right, scope)
+        if e.op in ("==", "!=") and {a.name, b.name} == {"cell", "tuple"}:
+            self.error(e.span, "a cell is not a pair of numbers: compare it with a cell",
+                       "write the pair as a cell: cell(x, y), or cell(\"E5\")")
+        elif e.op in ("==", "!="):
+            if not (T.fits(a, b) or T.fits(b, a)):
+                self.error(e.span, f"comparing {T.spoken(a)} with {T.spoken(b)} is always "
+                                   f"{'false' if e.op == '==' else 'true'}")
+        elif not (T.fits(a, T.INT) and T.fits(b, T.INT)) and not (
+                a == b and a.name in ("text", "enum")):
+            self.error(e.span, f"cannot order {T.spoken(a)} and {T.spoken(b)} with '{e.op}'")
+        return T.BOOL
+
+    def x_In(self, e, scope):
+        self.expr(e.item, scope)
+        coll = self.expr(e.coll, scope)
+        if not T.iterable(coll) and coll != T.TEXT:
+            self.error(e.coll.span, f"'in' needs a list or a zone, not {T.spoken(coll)}")
+        return T.BOOL
+
+    def x_Is(self, e, scope):
+        self.expr(e.obj, scope)
+        if e.kind not in self.cards:
+            self.unknown(e.span, e.kind, "card kind", self.cards)
+        return T.BOOL
+
+    def x_BoolOp(self, e, scope):
+        self.expect(e.left, scope, T.BOOL, f"each side of '{e.op}'")
+        self.expect(e.right, scope, T.BOOL, f"each side of '{e.op}'")
+        return T.BOOL
+
+    def x_Not(self, e, scope):
+        self.expect(e.operand, scope, T.BOOL, "the value after 'not'")
+        return T.BOOL
+
+    def x_Neg(self, e, scope):
+        self.expect(e.operand, scope, T.INT, "the value after '-'")
+        return T.INT
+
+    def x_Range(self, e, scope):
+        self.expect(e.lo, scope, T.INT, "the start of a range")
+        self.expect(e.hi, scope, T.INT, "the end of a range")
+        return T.list_of(T.INT)
+
+    def x_IfExpr(self, e, scope):
+        if e.match is not None:
+            return self.match(e, scope)
+        self.expect(e.cond, scope, T.BOOL, "the condition")
+        return T.join(self.expr(e.then, scope), self.expr(e.other, scope))
+
+    def match(self, chain, scope):
+        """`match X { k: v, ... }`, read as an if-chain: X is checked once (each test gets a
+        copy without positions), each key is a value X may have, given once, and without
+        `_` every member of X's enum has a key."""
+        info, subject = chain.match, chain.cond.left
+        subject_type = self.expr(subject, scope)
+        members = self.enums.get(subject_type.arg, []) if subject_type.name == "enum" else None
+        seen, result, link = {}, T.NONE, chain
+        for i in range(info.keys):
+            test = link.cond
+            key = test.right
+            if i:
+                test.left = without_positions(subject)
+            if members is not None and isinstance(key, ast.Name) and key.id in members \
+                    and not (scope and scope.lookup(key.id)):
+                key.ref, key.ty = ("member", subject_type.arg, key.id), subject_type
+            else:
+                self.expect(key, scope, subject_type, "a key of this match")
+            value = fold(key)
+            if value is not UNKNOWN and repr(value) in seen:
+                self.error(key.span, f"{shown(value)} is matched twice (first on line "
+                                     f"{seen[repr(value)]})", "keep one of them")
+            seen.setdefault(repr(value), key.span.line)
+            test.ty = T.BOOL
+            result = T.join(result, self.expr(link.then, scope))
+            link = link.other
+        if info.default:
+            result = T.join(result, self.expr(link, scope))
+        else:
+            link.ty = T.NONE  # the `else none` that no value reaches when every case is given
+            missing = [m for m in members or () if repr(("member", m)) not in seen]
+            if members is None:
+                self.error(chain.span, f"a match on {T.spoken(subject_type)} needs '_: VALUE' "
+                                       "for the values without a key",
+                           "end it with _: ..., or match on an enum")
+            elif missing:
+                self.error(chain.span, f"this match has no key for {', '.join(missing)}",
+                           f"add {', '.join(f'{m}: ...' for m in missing)}, or end with "
+                           "_: ... for the rest")
+        link = chain
+        for _ in range(info.keys):
+            link.ty, link = result, link.other
+        return result

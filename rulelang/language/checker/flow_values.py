@@ -1,0 +1,372 @@
+"""The information-flow check, its values and expressions: what a value may tell, and
+who may not know it (see flow.py for the whole idea)."""
+from __future__ import annotations
+
+import attrs
+
+from rulelang.language import ast
+
+OPEN, OWNED, HIDDEN_LEVEL = 0, 1, 2
+MANGLE = "\0"  # before a caller's name carried into a function that has its own
+MAX_STEPS = 300_000  # expressions looked at in all: a hostile file stops here
+
+
+@attrs.frozen
+class Secret:
+    level: int = OPEN
+    owner: str | None = None  # OWNED: the key text of the one seat that may know it
+
+    def __le__(self, other):
+        return (self.level == OPEN or other.level == HIDDEN_LEVEL
+                or (self.level == other.level and self.owner == other.owner))
+
+    def __or__(self, other):
+        if self <= other:
+            return other
+        if other <= self:
+            return self
+        return HIDDEN
+
+    def known_to(self, seat_key: str) -> bool:
+        return self.level == OPEN or (self.level == OWNED and self.owner == seat_key)
+
+
+PUBLIC, HIDDEN = Secret(), Secret(HIDDEN_LEVEL)
+
+
+@attrs.frozen
+class Taint:
+    data: Secret = PUBLIC
+    face: Secret = PUBLIC
+
+    def __or__(self, other):
+        return Taint(self.data | other.data, self.face | other.face)
+
+    def read(self) -> "Taint":
+        """The face read as data (a field, a card as text)."""
+        return Taint(self.data | self.face)
+
+
+CLEAN = Taint()
+# built-ins whose result tells where cards are or how many, never what their faces say
+_LOCATION = {"size", "empty", "zone_of", "cells", "occupied", "empty_cells", "index_of",
+             "in_bounds", "owner", "key", "knows", "neighbours", "adjacent", "connected",
+             "groups", "matches", "placements", "shape", "cell", "next", "previous", "others",
+             "order_from"}
+_READS_FACES = {"text", "join"}
+_ORDER_ONLY = {"sort"}  # cards in another order: each still shown as its reader may see it
+
+
+def cardish(ty) -> bool:
+    """Whether every value of this type is cards (which each reader sees as they may)."""
+    if ty is None:
+        return False
+    if ty.name == "card":
+        return True
+    if ty.name == "list":
+        return cardish(ty.arg)
+    if ty.name == "tuple":
+        return bool(ty.arg) and all(cardish(t) for t in ty.arg)
+    return False
+
+
+@attrs.define(eq=False)
+class Deferred:
+    """A local worked out from other locals: once a card it read is face up for all (moved
+    to a public zone, revealed), it is worked out again as if that card had always been."""
+    expr: object
+    snapshot: "State"
+    taint: Taint
+
+
+@attrs.define
+class State:
+    """What is known at one point of a rule: its locals' taints (a ``Taint`` or a
+    ``Deferred``), the zones revealed to all, the locals whose cards were made public."""
+    local: dict = attrs.field(factory=dict)
+    revealed: frozenset = frozenset()
+    made_public: frozenset = frozenset()
+
+    def copy(self):
+        return State(dict(self.local), self.revealed, self.made_public)
+
+    def settled(self, name) -> Taint:
+        value = self.local.get(name, CLEAN)
+        return value.taint if isinstance(value, Deferred) else value
+
+    def join(self, other: "State") -> "State":
+        names = set(self.local) | set(other.local)
+        return State({n: self.settled(n) | other.settled(n) for n in names},
+                     self.revealed & other.revealed, self.made_public & other.made_public)
+
+    def same(self, other: "State") -> bool:
+        return (self.revealed, self.made_public) == (other.revealed, other.made_public) and \
+            {n: self.settled(n) for n in self.local} == {n: other.settled(n) for n in other.local}
+
+
+class FlowExprs:
+    """Mixed into the FlowChecker: the taint of each expression."""
+
+    # ------------------------------------------------------------ expressions
+    def message(self, e, state) -> Taint:
+        """A log line or prompt: its cards are shown to each reader as they may see them."""
+        parts = e.parts if isinstance(e, ast.Text) else [e]
+        data = PUBLIC
+        for part in parts:
+            if not isinstance(part, str):
+                data = data | self.ev(part, state).data
+        return Taint(data)
+
+    def ev(self, e, state) -> Taint:
+        if e is None:
+            return CLEAN
+        self.steps += 1
+        if self.steps > MAX_STEPS:
+            raise TooMuch
+        method = getattr(self, "x_" + type(e).__name__, None)
+        if method is None:
+            out = CLEAN
+            for child in _children(e):
+                out = out | self.ev(child, state)
+            return out
+        return method(e, state)
+
+    def x_Lit(self, e, state):
+        return CLEAN
+
+    def x_Text(self, e, state):
+        data = PUBLIC
+        for part in e.parts:
+            if not isinstance(part, str):
+                data = data | self.ev(part, state).read().data  # a card in a text is its name
+        return Taint(data)
+
+    def again(self, expr, snapshot: State, now: State) -> Taint:
+        """``expr`` as worked out in ``snapshot``, with the cards made public since."""
+        return self.ev(expr, self.since(snapshot, now))
+
+    @staticmethod
+    def since(snapshot: State, now: State) -> State:
+        """``snapshot`` with the locals whose cards were made public by ``now`` clean."""
+        probe = snapshot.copy()
+        for name in now.made_public - snapshot.made_public:
+            probe.local[name] = CLEAN
+        probe.made_public = probe.made_public | now.made_public
+        return probe
+
+    def x_Name(self, e, state):
+        kind = (e.ref or ("?",))[0]
+        if kind == "local":
+            value = state.local.get(e.id, CLEAN)
+            if isinstance(value, Deferred):
+                if state.made_public - value.snapshot.made_public:
+                    key = (id(value), state.made_public)
+                    if key not in self.again_memo:
+                        if len(self.fn_stack) > 60:  # deep: keep what was worked out then
+                            return value.taint
+                        self.fn_stack.append(None)
+                        try:
+                            self.again_memo[key] = self.again(value.expr, value.snapshot, state)
+                        finally:
+                            self.fn_stack.pop()
+                    return self.again_memo[key]
+                return value.taint
+            return value
+        if kind == "var":
+            return self.var_taint.get(e.ref[1], CLEAN)
+        if kind == "zone":
+            return Taint(face=self.zone_face(e.ref[1], [], state))
+        if kind == "family":
+            return Taint(face=self.zone_face(e.ref[1], None, state))
+        return CLEAN
+
+    def x_Attr(self, e, state):
+        kind = (e.ref or ("?",))[0]
+        if kind == "member":
+            return CLEAN
+        obj = self.ev(e.obj, state)
+        return obj.read() if kind in ("field", "dynamic") else obj
+
+    def x_Index(self, e, state):
+        keys = PUBLIC
+        for arg in e.args:
+            keys = keys | self.ev(arg, state).data
+        kind = (e.ref or ("?",))[0]
+        if kind == "family":
+            return Taint(keys, self.zone_face(e.ref[1], e.args, state))
+        if kind == "varfam":
+            return self.var_taint.get(e.ref[1], CLEAN) | Taint(keys)
+        return self.ev(e.obj, state) | Taint(keys)
+
+    def x_Is(self, e, state):
+        return Taint(self.ev(e.obj, state).data)  # a card's kind shows even face down
+
+    def x_In(self, e, state):
+        return Taint(self.ev(e.item, state).data | self.ev(e.coll, state).data)
+
+    def x_Compare(self, e, state):  # two cards compare as cards (where they are), not faces
+        return Taint(self.ev(e.left, state).data | self.ev(e.right, state).data)
+
+    x_BoolOp = x_Compare
+
+    def x_Not(self, e, state):
+        return Taint(self.ev(e.operand, state).data)
+
+    def x_BinOp(self, e, state):
+        left, right = self.ev(e.left, state), self.ev(e.right, state)
+        if e.ty is not None and e.ty.name == "text":
+            return left.read() | right.read()
+        return left | right
+
+    def x_IfExpr(self, e, state):
+        return Taint(self.ev(e.cond, state).data) | self.ev(e.then, state) | self.ev(e.other, state)
+
+    def x_Lambda(self, e, state):
+        inner = state.copy()
+        inner.local[e.param] = CLEAN
+        return self.ev(e.body, inner)
+
+    def x_Comprehension(self, e, state):
+        inner, bound, data = state.copy(), set(), PUBLIC
+        for clause in e.fors:
+            item = self.ev(clause.iter, inner)
+            data = data | item.data
+            for name in clause.names:
+                inner.local[name] = item
+                bound.add(name)
+            if clause.cond is not None:
+                data = data | self.ev(clause.cond, inner).data
+        elt = self.ev(e.elt, inner)
+        return self.rename(Taint(data | elt.data, elt.face), {}, bound)
+
+    def x_Call(self, e, state):
+        kind, name = (e.ref or ("?", None))[:2]
+        if kind == "fn":
+            return self.call_fn(e, state)
+        if kind == "local_fn":
+            func = state.settled(e.func.id)
+            return func | self.ev_all(e.args, state).read()
+        if kind != "builtin":
+            return self.ev_all(e.args, state)
+        values = [a for a in e.args if not isinstance(a, ast.Lambda)]
+        if name == "disclose":
+            self.ev_all(values, state)
+            return CLEAN
+        got = self.ev_all(values, state)
+        if name in _LOCATION:
+            return Taint(got.data)
+        if name in _READS_FACES:
+            return got.read()
+        if name == "top" and len(values) == 1:  # the top of a `top` pile is face up
+            zone = self.zone_info(values[0])
+            if zone is not None and zone.visibility == "top":
+                return Taint(got.data)
+        if name in _ORDER_ONLY or not any(isinstance(a, ast.Lambda) for a in e.args):
+            return got
+        for lam in e.args:  # a key that filters: what it reads is part of the result
+            if isinstance(lam, ast.Lambda):
+                inner = state.copy()
+                inner.local[lam.param] = got
+                got = got | Taint(self.ev(lam.body, inner).data)
+        return got
+
+    def ev_all(self, exprs, state) -> Taint:
+        out = CLEAN
+        for x in exprs:
+            out = out | self.ev(x, state)
+        return out
+
+    def call_fn(self, e, state):
+        decl = self.p.fns.get(e.ref[1])
+        if decl is None or len(decl.params) != len(e.args):
+            return self.ev_all(e.args, state).read()
+        texts = [self.key_text(a) for a in e.args]
+        inside = {q.name for q in decl.params} | {let.name for let in decl.lets}
+        # a seat the caller names keeps its secret inside the function, under the parameter
+        # it is passed as, or else under a name no local of the function can take
+        renames = {name: MANGLE + name for name in state.local if name in inside}
+        renames.update({t: q.name for t, q in zip(texts, decl.params)})
+        inner = State(revealed=state.revealed)
+        for arg, q in zip(e.args, decl.params):
+            inner.local[q.name] = self.rename(self.ev(arg, state), renames, ())
+        key = (decl.name, tuple(sorted(inner.local.items(), key=lambda kv: kv[0])),
+               state.revealed)
+        if key in self.fn_memo:
+            result = self.fn_memo[key]
+        elif decl.name in self.fn_stack or len(self.fn_stack) > 40:  # recursive: its arguments
+            result = self.ev_all(e.args, state).read()
+        else:
+            self.fn_stack.append(decl.name)
+            try:
+                for let in decl.lets:
+                    inner.local[let.name] = self.ev(let.value, inner)
+                result = self.ev(decl.body, inner)
+            finally:
+                self.fn_stack.pop()
+            self.fn_memo[key] = result
+        back = {MANGLE + name: name for name in state.local if name in inside}
+        back.update({q.name: t for t, q in zip(texts, decl.params)})
+        return self.rename(result, back, inside)
+
+    # ------------------------------------------------------------ zones and seats
+    def zone_info(self, e):
+        name = self.zone_name(e)
+        return self.p.zones.get(name) if name is not None else None
+
+    def zone_name(self, e):
+        if isinstance(e, ast.Index):
+            e = e.obj
+        if isinstance(e, ast.Name) and (e.ref or ("?",))[0] in ("zone", "family"):
+            return e.ref[1]
+        return None
+
+    def zone_face(self, name, key_args, state) -> Secret:
+        """Who may not know the faces of a zone's cards: ``key_args`` None for a family."""
+        info = self.p.zones.get(name)
+        if info is None or name in state.revealed or info.visibility == "public":
+            return PUBLIC
+        if info.visibility != "owner" or key_args is None:
+            return HIDDEN
+        at = next((i for i, (d, _) in enumerate(info.keys) if d in ("player", "seat")), None)
+        if at is None or at >= len(key_args):
+            return HIDDEN
+        arg = key_args[at]
+        if isinstance(arg, ast.Name) and arg.id == "_":
+            return HIDDEN
+        return Secret(OWNED, self.key_text(arg))
+
+    def dest_face(self, dest, state) -> Secret:
+        return self.ev(dest, state).face
+
+    def key_text(self, e) -> str:
+        if isinstance(e, ast.Name):
+            return e.id
+        return self.source_of(e.span, 200) or f"<{type(e).__name__} at {e.span}>"
+
+    @staticmethod
+    def rename(taint: Taint, renames: dict, local_names) -> Taint:
+        """Carry a seat's secret into another scope: its key under the name it has there,
+        or hidden when that name means nothing there."""
+        def one(s: Secret) -> Secret:
+            if s.level != OWNED:
+                return s
+            if s.owner in renames:
+                return Secret(OWNED, renames[s.owner])
+            return HIDDEN if s.owner in local_names else s
+        return Taint(one(taint.data), one(taint.face))
+
+    def element(self, taint: Taint) -> Taint:
+        return taint
+
+
+class TooMuch(Exception):
+    pass
+
+
+def _children(e):
+    for field in attrs.fields(type(e)):
+        value = getattr(e, field.name)
+        if isinstance(value, ast.Expr):
+            yield value
+        elif isinstance(value, list):
+            yield from (v for v in value if isinstance(v, ast.Expr))

@@ -1,0 +1,594 @@
+"""Checking rules, blocks and statements (the other half of the checker)."""
+from __future__ import annotations
+
+from rulelang.language import ast
+from rulelang.language import types as T
+from rulelang.language.checker.expressions import BUILTIN_VALUES, Scope, Unit
+from rulelang.language.traversal import walk
+from rulelang.language.errors import suggest
+
+TERMINAL = (ast.Break, ast.Continue, ast.Return, ast.Finish)
+
+
+def rules_doing(rules: dict, calls: dict, node_type) -> set:
+    """The names of the rules whose bodies hold a ``node_type`` statement, or that call
+    (through any number of rules) one that does."""
+    from rulelang.language.traversal import walk
+    found = {name for name, d in rules.items()
+             if any(isinstance(n, node_type) for n in walk(d.body))}
+    changed = True
+    while changed:
+        changed = False
+        for name in rules:
+            if name not in found and calls.get(name, set()) & found:
+                found.add(name)
+                changed = True
+    return found
+
+
+class StmtChecker:
+    """Mixed into the Checker."""
+
+    # ------------------------------------------------------------ code units
+    def d_RuleDecl(self, d):
+        unit = Unit(d.name, "rule")
+        scope = Scope(unit)
+        for p in d.params:
+            scope.bind(p.name, self.type_of(p.type))
+        self.calls[d.name] = set()
+        self.block(d.body, scope, unit, loops=0)
+        d.nslots = unit.nslots
+        self.program.rules[d.name] = d
+
+    def d_BlockDecl(self, d):
+        shown = "on end" if d.which == "end" else d.which
+        if d.which in self.program.blocks:
+            self.error(d.span, f"there is already an '{shown}' block" if d.which == "end"
+                       else f"there is already a '{d.which}' block")
+        unit = Unit(shown, "block")
+        self.calls[shown] = set()
+        self.block(d.body, Scope(unit), unit, loops=0)
+        d.nslots = unit.nslots
+        self.program.blocks[d.which] = d
+        if d.which == "end":
+            self.after_the_end(d.body, [], set())
+
+    def after_the_end(self, body, via, seen):
+        """`on end` runs once the game is over: it may log and move cards, but nobody
+        decides any more and the game cannot end again (nor can a rule it calls)."""
+        for node in walk(body):
+            if isinstance(node, ast.Choose):
+                what = "asks a player to choose"
+            elif isinstance(node, ast.Finish):
+                what = f"ends the game ('{node.how}')"
+            elif isinstance(node, ast.CallStmt) and (node.call.ref or ())[:1] == ("rule",):
+                name = node.call.ref[1]
+                rule = self.program.rules.get(name)
+                if rule is not None and name not in seen:
+                    seen.add(name)
+                    self.after_the_end(rule.body, via or [node], seen)
+                continue
+            else:
+                continue
+            if via:
+                rule = via[0].call.ref[1]
+                message = (f"'on end' runs after the game is over, but rule '{rule}' may "
+                           f"{what.replace('asks', 'ask').replace('ends', 'end')} "
+                           f"(line {node.span.line})")
+                span = via[0].span
+            else:
+                message = f"'on end' runs after the game is over, and this {what}"
+                span = node.span
+            self.error(span, message, "'on end' may log, move and reveal cards, and set variables")
+
+    def d_TriggerDecl(self, d):
+        zone = self.program.zones.get(d.zone)
+        unit = Unit(f"on {d.event} {d.zone}", "trigger")
+        scope = Scope(unit)
+        if zone is None:
+            self.unknown(d.span, d.zone, "zone", self.program.zones)
+        elif len(d.keys) != len(zone.keys):
+            self.error(d.span, f"zone '{d.zone}' has {len(zone.keys)} key(s), "
+                               f"the pattern gives {len(d.keys)}")
+        for i, key in enumerate(d.keys):
+            key_type = zone.keys[i][1] if zone and i < len(zone.keys) else T.ANY
+            taken = self.pattern_name_taken(key)
+            if isinstance(key, ast.Name) and key.id == "_":
+                d.binders.append((i, None))
+            elif taken:
+                self.pattern_clash(d, i, key, taken)
+                d.binders.append((i, None))
+            elif isinstance(key, ast.Name) and key.id not in self.symbols \
+                    and key.id not in self.ambiguous:
+                d.binders.append((i, scope.bind(key.id, key_type, mutable=False)))
+            else:
+                self.expect(key, scope, key_type, "a key of the pattern")
+                d.binders.append((i, key))
+        if d.card_name:
+            d.card_slot = scope.bind(d.card_name, T.card(zone.of if zone else None))
+        name = f"trigger@{d.span.line}"
+        self.calls[name] = set()
+        self.block(d.body, scope, unit, loops=0, unit_name=name)
+        d.nslots = unit.nslots
+        self.program.triggers.append(d)
+
+    def pattern_name_taken(self, key):
+        """What a plain name in a trigger's pattern already is, if it is neither new nor a member.
+
+        A plain name there is a new name for the key, or an enum member the key must equal;
+        a name that is already something else would silently turn from one into the other
+        when a global of that name is added or removed, so it is refused.
+        """
+        if not isinstance(key, ast.Name):
+            return None
+        sym = self.symbols.get(key.id)
+        if sym is not None:
+            return None if sym.kind == "member" else sym.kind
+        return "built-in value" if key.id in BUILTIN_VALUES else None
+
+    def pattern_clash(self, d, i, key, taken):
+        new = next(n for n in (key.id[0], "k", "key") if n not in self.symbols
+                   and n not in BUILTIN_VALUES and n not in (key.id, d.card_name))
+        keys = ", ".join(new if j == i else _pattern_text(k) for j, k in enumerate(d.keys))
+        self.error(key.span, f"'{key.id}' is a {taken}, so it cannot stand for a key here",
+                   f"a plain name in a pattern is a new name for the key, or an enum member it "
+                   f"must equal; to compare the key with {key.id}, name it and test it: "
+                   f"on {d.event} {d.zone}[{keys}] {{ if {new} == {key.id} {{ ... }} }}")
+
+    def d_EndDecl(self, d):
+        self.expect(d.cond, self.top_scope(), T.BOOL, "an end condition")
+        self.program.ends.append(d)
+
+    def d_RequireDecl(self, d):
+        self.expect(d.cond, self.top_scope(), T.BOOL, "what 'require' asks")
+        self.expr(d.message, self.top_scope())
+        self.program.requires.append(d)
+
+    def d_ScoreDecl(self, d):
+        scope = self.top_scope()
+        coop = self.program.cooperative
+        if d.which == "score" and coop and d.param:
+            self.error(d.span, "a cooperative game has one team score: write score = ...")
+        if d.which == "score" and not coop and not d.param:
+            self.error(d.span, "each player has a score: write score p = ...")
+        if d.which == "tiebreak" and coop:
+            self.error(d.span, "a cooperative game has no tie-breaks")
+        if d.which == "heuristic" and any(s.which == "heuristic" for s in self.program.scores):
+            self.error(d.span, "a game has one heuristic")
+        if d.param:
+            d.slot = scope.bind(d.param, T.SEAT, mutable=False)
+        if d.which == "report":
+            self.expr(d.expr, scope)
+        else:
+            self.expect(d.expr, scope, T.INT, f"a {d.which}")
+        self.program.scores.append(d)
+
+    def check_whole(self, decls):
+        self.check_layouts()
+        blocks = self.program.blocks
+        if "play" in blocks and "turn" in blocks:
+            self.error(blocks["turn"].span, "a game has either a 'play' block or a 'turn' block",
+                       "'turn { ... }' is 'play' repeated for each player in turn")
+        if not self.diagnostics and "play" not in blocks and "turn" not in blocks:
+            self.error(None, "nothing to play: add a 'turn { ... }' or a 'play { ... }' block")
+        # every rule must be reachable from a block or a trigger
+        self.check_after()
+        seen, todo = set(), [n for n in self.calls if n in ("setup", "play", "turn", "on end", "after")
+                             or n.startswith("trigger@")]
+        while todo:
+            name = todo.pop()
+            if name in seen:
+                continue
+            seen.add(name)
+            todo.extend(self.calls.get(name, ()))
+        for d, library in decls:
+            if isinstance(d, ast.RuleDecl) and not library and d.name not in seen:
+                self.error(d.span, f"rule '{d.name}' is never used",
+                           "call it from setup, play, turn, a trigger or another rule, or delete it")
+
+    # ------------------------------------------------------------ statements
+    def block(self, stmts, scope, unit, loops, unit_name=None):
+        self.unit_name = unit_name or unit.name
+        done, self.previous = False, None
+        for s in stmts:
+            if done:
+                self.error(s.span, "this line can never run: the one before it leaves the block",
+                           "delete it, or move it above the line that leaves")
+                done = False
+            getattr(self, "s_" + type(s).__name__)(s, scope, loops)
+            if isinstance(s, TERMINAL):
+                done = True
+            self.previous = s
+
+    def body(self, stmts, scope, loops):
+        self.block(stmts, scope.child(), scope.unit, loops, self.unit_name)
+
+    def s_Let(self, s, scope, loops):
+        t = self.let_type(s, scope)
+        self.new_local(s, scope)
+        s.slot = scope.bind(s.name, t)
+
+    def new_local(self, s, scope):
+        """A name a statement brings in (let, create ... as): not one already there."""
+        if s.name in scope.names:
+            self.error(s.span, f"'{s.name}' is already defined in this block",
+                       f"to change it write {s.name} = ...")
+        elif s.name in self.symbols:
+            self.error(s.span, f"'{s.name}' would hide the {self.symbols[s.name].kind} "
+                               f"of the same name", "pick another name")
+
+    def let_type(self, s, scope):
+        """The type of a let's name: the one written (`let x: T = ...`), else its value's."""
+        if s.type is not None:
+            declared = self.type_of(s.type)
+            self.expect(s.value, scope, declared, f"the value of '{s.name}'")
+            return declared
+        t = self.expr(s.value, scope)
+        if t == T.NONE:
+            example = next(iter(self.cards), "int")
+            self.error(s.span, f"'{s.name}' could only ever hold none: its type comes from "
+                               "its first value", f"say what it will hold, like "
+                       f"let {s.name}: {example} = none (int, text, player, a card kind, "
+                       "an enum, list of ...)")
+            return T.ANY
+        return t
+
+    def s_Assign(self, s, scope, loops):
+        target = s.target
+        value = self.expr(s.value, scope)
+        want = T.ANY
+        if isinstance(target, ast.Name):
+            local = scope.lookup(target.id)
+            sym = self.symbols.get(target.id)
+            if local is not None:
+                if not local[2]:
+                    self.error(target.span, f"'{target.id}' cannot be changed here")
+                target.ref, want = ("local", local[0]), local[1]
+            elif target.id == "current":
+                target.ref, want = ("builtin", "current"), T.SEAT
+            elif sym is not None and sym.kind == "var":
+                target.ref, want = ("var", sym.name), sym.type
+            elif sym is not None:
+                self.error(target.span, f"'{target.id}' is a {sym.kind} and cannot be assigned",
+                           "declare a variable with 'var' to keep a changing value")
+            elif target.id in BUILTIN_VALUES:
+                self.error(target.span, f"'{target.id}' is given by the game and cannot be assigned",
+                           "only 'current' can be set; declare a variable with 'var'")
+                return
+            else:
+                self.unknown(target.span, target.id, "variable",
+                             [n for n, x in self.symbols.items() if x.kind == "var"]
+                             + list(scope.all_names()))
+                return
+        elif isinstance(target, ast.Index):
+            name = target.obj.id if isinstance(target.obj, ast.Name) else None
+            sym = self.symbols.get(name) if name else None
+            if name and sym is None and not scope.lookup(name) and name not in BUILTIN_VALUES \
+                    and name not in self.ambiguous:
+                self.unknown(target.obj.span, name, "variable",
+                             [n for n, x in self.symbols.items() if x.kind == "varfam"])
+                return
+            if sym is None or sym.kind != "varfam":
+                what = f"'{name}' is a {sym.kind}" if sym else (
+                    f"'{name}' is a local name" if name else "this is a value")
+                self.error(target.span, "only a variable kept per key can be assigned with [...]",
+                           f"{what}; declare one with keys: var NAME[player]: int = 0")
+                return
+            want = self.expr(target, scope)
+        else:
+            want = self.expr(target, scope)
+            if target.ref and target.ref[0] == "field":
+                kinds = [target.obj.ty.arg] if target.obj.ty.arg else list(self.cards)
+                fixed = [k for k in kinds if target.name in self.cards[k].fields
+                         and not self.cards[k].fields[target.name].mutable]
+                if fixed:
+                    self.error(target.span, f"'{target.name}' of {fixed[0]} is fixed when the "
+                                            "card is made", "declare it with 'var' in the card "
+                                                            "kind to let it change")
+            elif target.ref and target.ref[0] != "dynamic":
+                self.error(target.span, "only a card's 'var' field can be assigned")
+        if isinstance(target, ast.Name):
+            target.ty = want  # the name's declared type (a name being set is not read)
+        if s.op != "=":
+            self.compound(s, want, value)
+        elif not T.fits(value, want):
+            self.error(s.value.span,
+                       f"this is {T.spoken(value)}, but the target holds {T.spoken(want)}")
+
+    def compound(self, s, want, value):
+        """`+=` and `-=`: a number to a number, text to text (+= only), a list to a list."""
+        op, adds = s.op, s.op == "+="
+        if want == T.ANY or value == T.ANY:
+            return
+        if value == T.NONE:
+            self.error(s.value.span, f"'{op}' needs a value, not none")
+            return
+        if want.name == "list":
+            if value.name != "list" and T.fits(value, want.arg):
+                self.error(s.value.span, f"'{op}' {'adds' if adds else 'takes away'} a list, "
+                                         f"but this is {T.spoken(value)}",
+                           f"put it in a list: {op} [{self.source_of(s.value.span) or '...'}]")
+            elif value.name != "list" or not T.fits(value.arg, want.arg):
+                self.error(s.value.span,
+                           f"this is {T.spoken(value)}, but '{op}' needs {T.spoken(want)}",
+                           f"'{op}' on a list {'adds' if adds else 'takes away'} the items of "
+                           "another list of the same kind")
+        elif T.fits(want, T.INT):
+            if not T.fits(value, T.INT):
+                self.error(s.value.span, f"'{op}' {'adds' if adds else 'takes away'} a number, "
+                                         f"but this is {T.spoken(value)}",
+                           "a number is written in digits, without quotes: 2"
+                           if isinstance(s.value, ast.Lit) and value == T.TEXT else None)
+        elif want == T.TEXT and adds:
+            if value != T.TEXT:
+                self.error(s.value.span, f"'+=' adds text to text, but this is {T.spoken(value)}",
+                           'make it text first: += "{...}"')
+        elif want == T.TEXT:
+            self.error(s.span, "'-=' cannot take anything away from text",
+                       "'-=' takes a number from a number, or items from a list")
+        else:
+            self.error(s.span, f"'{op}' works on numbers{', text' if adds else ''} and lists, "
+                               f"and this holds {T.spoken(want)}", "set it instead: ... = value")
+
+    def s_CallStmt(self, s, scope, loops):
+        call = s.call
+        name = call.func.id if isinstance(call.func, ast.Name) else None
+        sym = self.symbols.get(name) if name else None
+        if sym is None or sym.kind != "rule":
+            t = self.expr(call, scope)
+            what = "function" if sym is not None and sym.kind == "fn" else "built-in function"
+            if call.ref is not None:
+                self.error(s.span,
+                           f"'{name}' is a {what}: it computes {T.spoken(t)} and changes nothing",
+                           "use its value, e.g. let x = ..., or call a rule here")
+            return
+        decl = sym.decl
+        call.ref = ("rule", decl.name)
+        self.calls[self.unit_name].add(decl.name)
+        if len(call.args) != len(decl.params):
+            self.error(call.span, f"rule '{name}' takes {len(decl.params)} argument(s), "
+                                  f"not {len(call.args)}", f"call it as {_signature(decl)}")
+        for arg, param in zip(call.args, decl.params):
+            self.expect(arg, scope, self.type_of(param.type), f"argument '{param.name}'")
+
+    def cards_arg(self, e, scope, what):
+        t = self.expr(e, scope)
+        if t.name not in ("card", "list", "any", "none"):
+            self.error(e.span,
+                       f"{what} should be a card or a list of cards, but this is {T.spoken(t)}",
+                       "cards(zone) gives a zone's cards; top(zone) its top card")
+
+    def zone_arg(self, e, scope, what):
+        t = self.expr(e, scope)
+        if t.name not in ("zone", "any"):
+            self.error(e.span, f"{what} should be a zone, but this is {T.spoken(t)}")
+        return t
+
+    def s_Move(self, s, scope, loops):
+        self.cards_arg(s.what, scope, "what is moved")
+        self.zone_arg(s.dest, scope, "where it goes")
+        if isinstance(s.at, ast.Expr):
+            t = self.expr(s.at, scope)
+            if not _place_type(t):
+                self.error(s.at.span, "'at' takes a cell, a list of cells or a placement, "
+                                      f"not {T.spoken(t)}")
+
+    def s_Deal(self, s, scope, loops):
+        self.expect(s.count, scope, T.INT, "how many to deal")
+        self.zone_arg(s.src, scope, "where cards are dealt from")
+        self.zone_arg(s.dest, scope, "where cards are dealt to")
+
+    def s_Shuffle(self, s, scope, loops):
+        self.zone_arg(s.zone, scope, "what is shuffled")
+
+    def s_Create(self, s, scope, loops):
+        kind = self.cards.get(s.kind)
+        if kind is None:
+            self.unknown(s.span, s.kind, "card kind", self.cards)
+        given = set()
+        for name, value, span in s.fields:
+            t = self.expr(value, scope)
+            field = kind.fields.get(name) if kind else None
+            if kind and field is None:
+                self.error(span, f"{s.kind} has no field '{name}'", suggest(name, kind.fields))
+            elif field and field.mutable:
+                self.error(span, f"'{name}' is a 'var' field: it starts at its declared value")
+            elif field and not T.fits(t, field.type):
+                self.error(value.span,
+                           f"'{name}' is {T.spoken(field.type)}, but this is {T.spoken(t)}")
+            given.add(name)
+        if kind:
+            missing = [f for f, info in kind.fields.items() if not info.mutable and f not in given]
+            if missing:
+                fixed = ", ".join(f"{f}: ..." for f, i in kind.fields.items() if not i.mutable)
+                self.error(s.span, f"{s.kind} also needs: {', '.join(missing)}",
+                           f"give every field that is not a 'var': create {s.kind}({fixed}) in ...")
+        if s.count is not None:
+            self.expect(s.count, scope, T.INT, "how many to create")
+        self.zone_arg(s.dest, scope, "where the cards go")
+        if s.name is not None:
+            card = T.card(s.kind if kind else None)
+            s.type = card if s.count is None else T.list_of(card)
+            self.new_local(s, scope)
+            s.slot = scope.bind(s.name, s.type)
+
+    def s_CreateFrom(self, s, scope, loops):
+        kind = self.cards.get(s.kind)
+        if kind is None:
+            self.unknown(s.span, s.kind, "card kind", self.cards)
+        t = self.expr(s.table, scope)
+        if kind and t.name == "list" and t.arg.name == "row":
+            table = self.tables[t.arg.arg]
+            for col in table.order:
+                field = kind.fields.get(col)
+                if col == "copies":
+                    continue
+                if field is None or field.mutable:
+                    self.error(s.table.span, f"column '{col}' of '{table.name}' is not a "
+                                             f"fixed field of {s.kind}")
+                elif not T.fits(table.columns[col], field.type):
+                    self.error(s.table.span,
+                               f"column '{col}' holds {T.spoken(table.columns[col])}, "
+                               f"but {s.kind}.{col} is {T.spoken(field.type)}")
+            missing = [f for f, i in kind.fields.items() if not i.mutable and f not in table.columns]
+            if missing:
+                self.error(s.span, f"table '{table.name}' has no column for: {', '.join(missing)}")
+        elif t.name not in ("any",):
+            self.error(s.table.span, "create ... from needs a table")
+        self.zone_arg(s.dest, scope, "where the cards go")
+
+    def s_Reveal(self, s, scope, loops):
+        what = s.what
+        if isinstance(what, ast.Compare) and isinstance(what.left, ast.Attr):
+            self.expr(what, scope)  # whether a card's field is a value: c.colour == blue
+            if not self.fact_of(s, what.left) or what.op != "==":
+                self.error(what.span, "reveal tells a card's field (c.colour), or whether it is "
+                                      "a value (c.colour == blue)",
+                           "the field of a card, then == and the value")
+        elif isinstance(what, ast.Attr):
+            t = self.expr(what, scope)
+            if not (t.name == "card" or (t.name == "list" and t.arg is not None
+                                         and t.arg.name == "card")) and self.fact_of(s, what):
+                pass  # a fact of a card (c.colour), not the face of a card a field holds
+            elif t.name not in ("card", "list", "any", "none"):
+                self.error(what.span, f"what is revealed should be a card, a list of cards or "
+                                      f"a card's field, but this is {T.spoken(t)}")
+        else:
+            self.cards_arg(what, scope, "what is revealed")
+        if s.to is not None:
+            t = self.expr(s.to, scope)
+            if not (T.fits(t, T.SEAT) or t.name == "list"):
+                self.error(s.to.span, "reveal ... to takes a player or a list of players, "
+                                      f"not {T.spoken(t)}")
+
+    def fact_of(self, s, attr) -> bool:
+        """``attr`` is a card's field: ``s`` tells it (and the rules keep who was told)."""
+        if attr.ref is None or attr.ref[0] != "field":
+            return False
+        s.fact = attr.name
+        if s.fact not in self.program.told_fields:
+            self.program.told_fields.append(s.fact)
+        return True
+
+    def s_Choose(self, s, scope, loops):
+        outer = scope
+        if s.each is not None:  # by each p in SEATS: p is known in the options, pass and prompt
+            each, seats = s.each
+            st = self.expr(seats, scope)
+            if not (T.iterable(st) and T.fits(T.element(st), T.SEAT)):
+                self.error(seats.span, f"'by each {each} in' needs a list of players, "
+                                       f"not {T.spoken(st)}", "like: by each p in players")
+            if s.by is not None:
+                self.error(s.by.span, "a choose has one 'by': a player, or 'each' of several")
+            scope = scope.child()
+            s.each_slot = scope.bind(each, T.SEAT, mutable=False)
+        t = self.expr(s.options, scope)
+        if not T.iterable(t):
+            self.error(s.options.span,
+                       f"choose needs a list or a zone to choose from, not {T.spoken(t)}")
+        if s.by is not None:
+            self.expect(s.by, scope, T.SEAT, "who chooses")
+        if s.pass_if is not None:
+            self.expect(s.pass_if, scope, T.BOOL, "the condition to pass")
+        if s.pass_word is not None:
+            word, span = s.pass_word
+            if not word.strip() or "{" in word or "}" in word or "+" in word:
+                self.error(span, "the name of the pass move is a plain word, like \"stop\"",
+                           "it is what a player types; it cannot be empty, insert values or hold '+'")
+        if s.prompt is not None:
+            self.expr(s.prompt, scope)
+        if s.refusals is not None:
+            self.rechecking = True  # the conditions again, negated: their errors are told
+            try:
+                self.expr(s.refusals, scope)
+            finally:
+                self.rechecking = False
+            for reason in s.reasons:
+                if reason.ty is not None and not T.fits(reason.ty, T.TEXT):
+                    self.error(reason.span, "the reason after 'else' is text, like "
+                                            "\"you must follow {led}\"",
+                               "it is what a player reads when the move is refused")
+        if s.name in outer.names:
+            self.error(s.span, f"'{s.name}' is already defined in this block")
+        chosen = T.element(t)
+        if s.each is not None:  # every seat's choice, as (seat, choice) pairs
+            chosen = T.list_of(T.Type("tuple", (T.SEAT, chosen)))
+        s.slot = outer.bind(s.name, chosen)
+
+    def s_If(self, s, scope, loops):
+        for cond, body in s.branches:
+            self.expect(cond, scope, T.BOOL, "the condition")
+            self.body(body, scope, loops)
+        if s.other is not None:
+            self.body(s.other, scope, loops)
+
+    def s_For(self, s, scope, loops):
+        t = self.expr(s.iter, scope)
+        if not T.iterable(t):
+            self.error(s.iter.span, f"cannot go through {T.spoken(t)}: it is not a list or a zone")
+        inner = scope.child()
+        s.slots = self.bind_loop_names(s.names, T.element(t), inner, s.span)
+        self.block(s.body, inner, scope.unit, loops + 1, self.unit_name)
+
+    def s_Repeat(self, s, scope, loops):
+        self.expect(s.count, scope, T.INT, "how many times")
+        inner = scope.child()
+        s.slot = inner.bind(s.name or " repeat", T.INT, mutable=False)
+        self.block(s.body, inner, scope.unit, loops + 1, self.unit_name)
+
+    def s_While(self, s, scope, loops):
+        self.expect(s.cond, scope, T.BOOL, "the condition")
+        self.body(s.body, scope, loops + 1)
+
+    def s_Loop(self, s, scope, loops):
+        self.body(s.body, scope, loops + 1)
+
+    def s_Break(self, s, scope, loops):
+        if not loops:
+            word = "break" if isinstance(s, ast.Break) else "continue"
+            self.error(s.span, f"'{word}' is only allowed inside a loop",
+                       "to leave a rule early write 'return'" if word == "break" else None)
+
+    s_Continue = s_Break
+
+    def s_Return(self, s, scope, loops):
+        pass
+
+    def s_Log(self, s, scope, loops):
+        self.expr(s.message, scope)
+
+    def s_Finish(self, s, scope, loops):
+        if s.how == "lose" and not self.program.cooperative:
+            self.error(s.span, "'lose' ends a cooperative game; in a competitive game use "
+                               "'win' for the others, or 'end' and scores")
+            return
+        if s.value is None:
+            if s.how == "win" and not self.program.cooperative:
+                self.error(s.span, "say who wins: win p (or declare the game cooperative)")
+            return
+        t = self.expr(s.value, scope)
+        if s.how == "win" and not self.program.cooperative:
+            if not (T.fits(t, T.SEAT) or t.name == "list"):
+                self.error(s.value.span,
+                           f"win takes a player or a list of players, not {T.spoken(t)}",
+                           "to end the game with a reason write end \"...\": scores decide"
+                           if t == T.TEXT else None)
+
+
+def _pattern_text(key) -> str:
+    if isinstance(key, ast.Name):
+        return key.id
+    if isinstance(key, ast.Attr) and isinstance(key.obj, ast.Name):
+        return f"{key.obj.id}.{key.name}"
+    return "..."
+
+
+def _signature(decl) -> str:
+    return f"{decl.name}({', '.join(p.name for p in decl.params)})"
+
+
+def _place_type(t) -> bool:
+    """Where a card can go on a grid: a cell, a list of cells, a placement (or text like E5)."""
+    if t.name == "list":
+        return t.arg.name in ("cell", "any", "text")
+    return t.name in ("cell", "placement", "any", "text")

@@ -1,0 +1,75 @@
+"""Whole-number keys of zones and variables (``zone trick[1..7]``, ``var taken[1..tricks]``).
+
+The ends of a key range are known before setup: numbers, options, constants made of
+those, ``player_count``, and ``+ - * / %`` on them. The checker makes sure of it;
+each game works the range out from its options (``values``), and so can a tool that
+knows a game's options and constants (``evaluate``).
+"""
+from __future__ import annotations
+
+import attrs
+
+from rulelang.language import ast
+from rulelang.language.errors import RulesError
+
+MAX_KEYS = 1000  # keys in one range: a zone or variable per key is made for each
+
+
+@attrs.frozen(eq=False)
+class IntKeys:
+    """The domain of a whole-number key, as written; a game works out its values."""
+    lo: object  # ast.Expr
+    hi: object
+    text: str  # "1..7", for messages
+
+    def values(self, program, known: dict, players: int) -> list[int]:
+        lo, hi = (evaluate(e, program, known, players) for e in (self.lo, self.hi))
+        if hi - lo + 1 > MAX_KEYS:
+            raise RulesError(f"the key range {self.text} is {lo}..{hi}: more than "
+                             f"{MAX_KEYS} keys")
+        return list(range(lo, hi + 1))
+
+
+def static_problem(e, program_consts: dict, depth: int = 0):
+    """The part of ``e`` (checked: names resolved) not known before setup, or None."""
+    if depth > 50:
+        return e
+    if isinstance(e, ast.Lit):
+        return None if type(e.value) is int else e
+    if isinstance(e, ast.Name):
+        kind = (e.ref or ("",))[0]
+        if kind == "option" or e.ref == ("builtin", "player_count"):
+            return None
+        if kind == "const" and e.id in program_consts:
+            inner = static_problem(program_consts[e.id].value, program_consts, depth + 1)
+            return None if inner is None else e
+        return e
+    if isinstance(e, ast.Neg):
+        return static_problem(e.operand, program_consts, depth + 1)
+    if isinstance(e, ast.BinOp) and e.op in ("+", "-", "*", "/", "%"):
+        return (static_problem(e.left, program_consts, depth + 1)
+                or static_problem(e.right, program_consts, depth + 1))
+    return e
+
+
+def evaluate(e, program, known: dict, players: int) -> int:
+    """The value of a key range's end, given the game's options (or options and
+    constants, by name) and its number of players."""
+    if isinstance(e, ast.Lit):
+        return e.value
+    if isinstance(e, ast.Name):
+        if e.ref == ("builtin", "player_count"):
+            return players
+        if e.id in known and (e.ref or ("",))[0] == "option":
+            return known[e.id]
+        const = next((d for d in program.consts if d.name == e.id), None)
+        if e.id in known:
+            return known[e.id]
+        return evaluate(const.value, program, known, players)
+    if isinstance(e, ast.Neg):
+        return -evaluate(e.operand, program, known, players)
+    a, b = evaluate(e.left, program, known, players), evaluate(e.right, program, known, players)
+    if e.op in ("/", "%") and b == 0:
+        raise RulesError("a key range divides by zero")
+    return {"+": a + b, "-": a - b, "*": a * b, "/": a // b if b else 0,
+            "%": a % b if b else 0}[e.op]

@@ -1,0 +1,259 @@
+"""Reading a .rules file and the files it imports, then checking them together.
+
+A .rules file is untrusted: an import may only name another .rules file, found
+beside the importing file (or below it), or in the standard library that ships
+with rulelang (``import "std/tricks.rules"``). Nothing else on disk is read for it.
+
+``rulelang check`` and the editor (never a game) may also look, for a file that does
+not check alone, at the .rules files beside it and in the folder above for one that
+imports it (``check_as_part``): what it reads there is chosen by the tool, not by any
+.rules file.
+"""
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import attrs
+
+from rulelang.language import ast
+from rulelang.language.checker import Checker, Program
+from rulelang.language.errors import Diagnostic, RulesError
+from rulelang.language.parser import parse
+
+STD_DIR = Path(__file__).parent / "std"
+MAX_IMPORTS = 50
+MAX_SOURCE = 250_000  # characters in one .rules file (the largest shipped game has about 25,000)
+MAX_TOTAL_SOURCE = 1_000_000  # characters in a file and all it imports
+
+
+def load_program(path: str | os.PathLike) -> Program:
+    path = Path(path)
+    if path.suffix != ".rules":
+        raise RulesError(f"{path}: not a .rules file")
+    try:
+        if path.is_dir():
+            raise RulesError(f"{path}: a folder, not a .rules file")
+        if path.exists() and not path.is_file():  # a pipe or a device: never read
+            raise RulesError(f"{path}: not a regular file, so not a .rules file")
+        with path.open(encoding="utf-8") as source:
+            text = source.read(MAX_SOURCE + 1)  # no more: a huge file is refused, not read
+        base = path.resolve().parent
+    except FileNotFoundError:
+        raise RulesError(f"{path}: no such file") from None
+    except UnicodeDecodeError:
+        raise RulesError(f"{path}: cannot read it (it is not UTF-8 text)") from None
+    except (OSError, ValueError, RuntimeError) as error:  # too long a name, a NUL, a link loop
+        reason = getattr(error, "strerror", None) or str(error) or error.__class__.__name__
+        raise RulesError(f"{path}: cannot read it ({reason})") from None
+    return load_text(text, str(path), base=base)
+
+
+def load_text(text: str, name: str = "<rules>", base: Path | None = None) -> Program:
+    """Parse and check rules given as text; imports resolve below ``base``."""
+    loaded = read_modules(text, name, base)
+    return Checker(loaded.modules, loaded.sources).run()
+
+
+@attrs.frozen
+class Loaded:
+    """A file and everything it imports, parsed and not yet checked."""
+    modules: list  # [ast.Module], the first one is the file itself
+    sources: dict  # shown file name -> text
+    paths: dict  # shown file name of each imported file -> where it is on disk
+
+
+def read_modules(text: str, name: str = "<rules>", base: Path | None = None,
+                 parse_main=parse, parse_import=parse, edited: dict | None = None) -> Loaded:
+    """Parse rules given as text and the files they import (for the checker, or for an
+    editor, which gives its own ways to parse: it keeps what has not changed, and its
+    ``edited`` texts of files not saved yet: resolved path -> text)."""
+    _check_size(text, name)
+    sources = {name: text}
+    paths = {}
+    modules = [parse_main(text, name)]
+    seen = {name}
+    queue = [(modules[0], base)]
+    while queue:
+        module, folder = queue.pop(0)
+        for decl in module.decls:
+            if not isinstance(decl, ast.ImportDecl):
+                continue
+            target = _resolve(decl, folder, sources)
+            key = str(target)
+            if key in seen:
+                continue
+            if len(seen) > MAX_IMPORTS:
+                raise _import_error(decl, "too many imports", sources)
+            seen.add(key)
+            shown = _display(target, decl.path)
+            try:
+                if edited and target in edited:
+                    imported_text = edited[target]
+                else:
+                    with target.open(encoding="utf-8") as source:
+                        imported_text = source.read(MAX_SOURCE + 1)
+            except UnicodeDecodeError:
+                raise _import_error(decl, f"cannot read '{decl.path}': it is not UTF-8 text",
+                                    sources) from None
+            except OSError:
+                raise _import_error(decl, f"cannot read '{decl.path}'", sources) from None
+            _check_size(imported_text, shown)
+            sources[shown] = imported_text
+            paths[shown] = target
+            if sum(map(len, sources.values())) > MAX_TOTAL_SOURCE:
+                raise _import_error(decl, f"too much to import: a file and its imports may "
+                                          f"have at most {MAX_TOTAL_SOURCE:,} characters", sources)
+            imported = parse_import(imported_text, shown)
+            modules.append(imported)
+            queue.append((imported, target.parent))
+    return Loaded(modules, sources, paths)
+
+
+def _check_size(text, name):
+    if not isinstance(text, str):
+        raise RulesError(f"{name}: rules are text, not {type(text).__name__}")
+    if len(text) > MAX_SOURCE:
+        raise RulesError(f"{name}: too long ({len(text):,} characters; a .rules file may have "
+                         f"at most {MAX_SOURCE:,})")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise RulesError(f"{name}: the text holds a character that is not valid Unicode "
+                         "(a lone surrogate)") from None
+
+
+def _display(target: Path, written: str) -> str:
+    try:
+        return str(target.relative_to(Path.cwd()))
+    except ValueError:
+        return written
+
+
+def _resolve(decl: ast.ImportDecl, folder: Path | None, sources) -> Path:
+    try:
+        return _resolve_path(decl, folder, sources)
+    except (OSError, ValueError, RuntimeError):  # a NUL, too long a name, a link loop
+        raise _import_error(decl, f"cannot import '{decl.path}': no such .rules file can be "
+                                  "read there", sources) from None
+
+
+def _resolve_path(decl: ast.ImportDecl, folder: Path | None, sources) -> Path:
+    written = decl.path
+    if not written.endswith(".rules"):
+        raise _import_error(decl, "only .rules files can be imported", sources)
+    if written.startswith("std/"):
+        root, target = STD_DIR.resolve(), (STD_DIR / written[4:]).resolve()
+        where, outside = "in the standard library", "the standard library"
+    else:
+        if folder is None:
+            raise _import_error(decl, "rules given as text can only import std/... files",
+                                sources)
+        if os.path.isabs(written):
+            raise _import_error(decl, f"cannot import '{written}': imports are relative to "
+                                      "the importing file, not absolute paths", sources)
+        root, target = folder, (folder / written).resolve()
+        where, outside = "beside this file", "the folder of the importing file"
+    if root not in target.parents:  # '..' or a link that leads elsewhere
+        raise _import_error(decl, f"cannot import '{written}': it is outside {outside}", sources)
+    if not target.is_file():
+        raise _import_error(decl, f"cannot import '{written}': no such .rules file {where}",
+                            sources)
+    return target
+
+
+def _import_error(decl, message, sources):
+    return RulesError(message, [Diagnostic(message, decl.span,
+                                           "imports name .rules files beside this one, "
+                                           "or std/... from the standard library")], sources)
+
+
+# ------------------------------------------------------------------ a file that is part of another
+
+IMPORT_LINE = re.compile(r'^[ \t]*import[ \t]+"([^"\n]+\.rules)"', re.MULTILINE)
+MAX_NEIGHBOURS = 200  # .rules files looked at for the one importing a file
+
+
+@attrs.frozen
+class Part:
+    """A file checked as part of the file that imports it: the whole, checked (or the
+    error that stopped it), and the name the part's problems are reported under."""
+    whole: Path  # the importing file
+    name: str  # the part's file name in the whole's sources and diagnostics
+    program: Program | None
+    error: RulesError | None
+
+    def found(self) -> list:
+        """Everything the check found: the error's problems, or the warnings."""
+        return self.error.diagnostics if self.error is not None else self.program.warnings
+
+    def own(self) -> list:
+        """What the check found in the part itself."""
+        return [d for d in self.found() if d.span is not None and d.span.file == self.name]
+
+
+def importer_of(path: Path) -> Path | None:
+    """A .rules file beside ``path``, or in the folder above, that imports it: a file
+    written to be part of another (it uses that file's names) makes sense only with it.
+    Only the import lines of those files are read; None when there is none."""
+    target = path.resolve()
+    for folder in (target.parent, target.parent.parent):
+        try:
+            candidates = sorted(folder.glob("*.rules"))[:MAX_NEIGHBOURS]
+        except OSError:
+            continue
+        for candidate in candidates:
+            try:
+                if candidate.resolve() != target and target in _imported_by(candidate):
+                    return candidate
+            except (OSError, ValueError, RuntimeError):  # unreadable: not the importer
+                continue
+    return None
+
+
+_imports_seen: dict = {}  # (file, its size and time) -> what it imports: an editor asks often
+
+
+def _imported_by(path: Path) -> frozenset:
+    """The files ``path``'s import lines name (resolved; the standard library left out)."""
+    stat = path.stat()
+    key = (path, stat.st_size, stat.st_mtime_ns)
+    found = _imports_seen.get(key)
+    if found is None:
+        if not path.is_file():
+            return frozenset()
+        with path.open(encoding="utf-8") as source:
+            text = source.read(MAX_SOURCE + 1)
+        found = frozenset((path.parent / written).resolve()
+                          for written in IMPORT_LINE.findall(text) if not written.startswith("std/"))
+        if len(_imports_seen) > 1000:
+            _imports_seen.clear()
+        _imports_seen[key] = found
+    return found
+
+
+def check_as_part(path: Path, text: str | None = None) -> Part | None:
+    """Check ``path`` (its ``text``, when an editor holds a newer one) as part of the file
+    that imports it; None when no file near it does."""
+    whole = importer_of(path)
+    if whole is None:
+        return None
+    target = path.resolve()
+    shown_whole = os.path.relpath(whole)  # as the user would name it from here
+    try:
+        with whole.open(encoding="utf-8") as source:
+            whole_text = source.read(MAX_SOURCE + 1)
+        loaded = read_modules(whole_text, shown_whole, base=whole.parent,
+                              edited={target: text} if text is not None else None)
+    except (OSError, ValueError):
+        return None
+    except RulesError as error:
+        return Part(Path(shown_whole), str(path), None, error)
+    name = next((shown for shown, where in loaded.paths.items() if where == target), None)
+    if name is None:  # its import line was in a comment, say: not a part after all
+        return None
+    try:
+        return Part(Path(shown_whole), name, Checker(loaded.modules, loaded.sources).run(), None)
+    except RulesError as error:
+        return Part(Path(shown_whole), name, None, error)

@@ -1,0 +1,168 @@
+"""Text to syntax tree: the Lark grammar, keywords, syntax errors (the tree building is in builder.py)."""
+from __future__ import annotations
+
+import functools
+import hashlib
+import os
+import re
+import stat
+import sys
+from pathlib import Path
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedInput, UnexpectedToken, VisitError
+from lark.lexer import PatternStr
+
+from rulelang.language import ast
+from rulelang.language.errors import Diagnostic, ParseError, Span
+
+from rulelang.language.builder import Builder, span_of
+from rulelang.language.syntax_errors import describe
+
+
+_NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+MAX_DEPTH = 150  # levels of the syntax tree: far beyond real rules, well within Python's stack
+KEYWORDS = frozenset({  # words that start a statement or belong to expressions: never names
+    "let", "move", "deal", "shuffle", "create", "place", "reveal", "choose", "if", "else",
+    "then", "for", "repeat", "while", "loop", "break", "continue", "return", "log", "win",
+    "lose", "end", "and", "or", "not", "in", "is", "true", "false", "none", "match",
+})
+
+
+GRAMMAR = Path(__file__).with_name("grammar.lark")
+
+
+@functools.cache
+def _lark() -> Lark:
+    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", propagate_positions=True,
+                start=["start", "expr_start"], maybe_placeholders=True,
+                lexer_callbacks={"NAME": _hard_keyword}, cache=_table_cache() or False)
+
+
+def _table_cache() -> str | None:
+    """Where Lark keeps its built parser tables between runs (building them is most of the
+    start-up time), or None when there is no safe place.
+
+    Lark reads the cache with pickle, so a file someone else could have written must never
+    be read: the cache lives in this user's own cache folder, which must be theirs and
+    closed to everyone else, and so must the file. The name carries a digest of the grammar,
+    so a changed grammar never meets old tables (Lark checks that too).
+    """
+    if os.environ.get("RULELANG_NO_CACHE") or not hasattr(os, "getuid"):
+        return None
+    root = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    if not os.path.isabs(root):
+        return None
+    folder = os.path.join(root, "rulelang")
+    try:
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        if not _private(os.lstat(folder), directory=True):
+            return None
+        digest = hashlib.sha256(GRAMMAR.read_bytes()).hexdigest()[:16]
+        import lark
+        path = os.path.join(folder, f"parser-{digest}-lark{lark.__version__}-py"
+                                    f"{sys.version_info[0]}.{sys.version_info[1]}.pickle")
+        if os.path.lexists(path) and not _private(os.lstat(path), directory=False):
+            return None
+    except OSError:
+        return None
+    return path
+
+
+def _private(info: os.stat_result, directory: bool) -> bool:
+    """Owned by this user, of the expected kind (no links), writable by no one else."""
+    kind_ok = stat.S_ISDIR(info.st_mode) if directory else stat.S_ISREG(info.st_mode)
+    return kind_ok and info.st_uid == os.getuid() and not info.st_mode & 0o022
+
+
+def _hard_keyword(token: Token) -> Token:
+    """Where only a name can come, the lexer reads `win` as a name: make it the keyword again,
+    so `let x = 1 +` then `win p` is an unfinished sum, not a sum with a variable 'win'."""
+    if token.value in KEYWORDS:
+        token.type = token.value.upper()
+    return token
+
+
+def parse(text: str, file: str = "<rules>") -> ast.Module:
+    tree = _parse_tree(text, file, "start")
+    decls = _build(Builder(file, text, parse_expr), tree)
+    return ast.Module(decls, file, span=Span(file, 1, 1, 1, 1))
+
+
+def parse_expr(text: str, file: str = "<expr>", line: int = 1, col: int = 1) -> ast.Expr:
+    """Parse one expression (used for `{...}` inside strings), spans shifted to ``line:col``."""
+    tree = _parse_tree(text, file, "expr_start", line, col)
+    return _build(Builder(file, text, parse_expr, line - 1, col - 1), tree)
+
+
+def _soft_keyword(error) -> bool:
+    """Keywords are soft: where a keyword cannot go but a name can, it is a name.
+
+    Declaration words (card, score, turn...) are soft; the KEYWORDS never are, so
+    `x = 1 +` followed by `win p` is an unfinished sum, not a sum with a name 'win'.
+
+    LALR merges lookaheads, so after an expression the lexer may read `card` or
+    `score` as the start of a declaration; the parser then feeds it as a name.
+    """
+    if not isinstance(error, UnexpectedToken):
+        return False
+    token = error.token
+    if not token.type.isupper() or not _NAME_RE.fullmatch(str(token)) or token in KEYWORDS:
+        return False
+    parser = error.interactive_parser
+    if "NAME" not in parser.accepts():
+        return False
+    parser.feed_token(Token.new_borrow_pos("NAME", str(token), token))
+    return True
+
+
+def _parse_tree(text, file, start, line_shift=1, col_shift=1):
+    try:
+        tree = _lark().parse(text, start=start, on_error=_soft_keyword)
+    except UnexpectedInput as error:
+        diagnostic = describe(error, text, file, line_shift, col_shift, _literals(),
+                              in_string=start == "expr_start",
+                              reparse=functools.partial(_failure_point, start=start))
+        raise ParseError(diagnostic.message, [diagnostic], {file: text}) from None
+    _check_depth(tree, text, file, line_shift - 1, col_shift - 1)
+    return tree
+
+
+def _failure_point(text, start):
+    """Where parsing ``text`` fails (None if it does not): to try a fix an error message suggests."""
+    try:
+        _lark().parse(text, start=start, on_error=_soft_keyword)
+    except UnexpectedInput as error:
+        at = getattr(error, "pos_in_stream", None)
+        return len(text) if at is None or at < 0 else at
+    return None
+
+
+def _check_depth(tree, text, file, dl, dc):
+    """Refuse absurdly deep nesting, before anything walks the tree recursively."""
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            span = span_of(file, node.meta, dl, dc)
+            message = f"this is nested too deeply (more than {MAX_DEPTH} levels)"
+            raise ParseError(message, [Diagnostic(
+                message, span, "split it up: name parts with let, or move them into a fn or "
+                               "a rule")], {file: text})
+        stack.extend((child, depth + 1) for child in node.children if isinstance(child, Tree))
+
+
+def _build(builder, tree):
+    """Run the tree builder; its own ParseErrors come out as they are, not wrapped by Lark."""
+    try:
+        return builder.transform(tree)
+    except VisitError as error:
+        if isinstance(error.orig_exc, ParseError):
+            raise error.orig_exc from None
+        raise
+
+
+@functools.cache
+def _literals() -> dict:
+    """Terminal name -> its fixed text ('LBRACE' -> '{'), for 'expected ...' hints."""
+    return {t.name: t.pattern.value for t in _lark().terminals if isinstance(t.pattern, PatternStr)}

@@ -1,0 +1,374 @@
+"""Lark's syntax errors turned into messages an author can act on.
+
+``describe`` takes the exception Lark raised and returns one Diagnostic: what
+is wrong, where (the span of the offending token, or the bracket that is never
+closed), and a hint that says what to write instead.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Callable
+
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from rulelang.language.builder import STATEMENT_WORDS
+from rulelang.language.errors import Diagnostic, Span
+
+_WORDS = {  # terminals that are not one fixed piece of text
+    "NAME": "a name", "INT": "a number", "STRING": "a string", "$END": "the end of the file",
+    "COMP_OP": "a comparison (== != < <= > >=)", "SUM_OP": "'+' or '-'",
+    "MUL_OP": "'*', '/' or '%'",
+}
+_HIDDEN = {"TABLE_RULE"}  # a table's |---| line: never what the author meant to write
+_CLOSERS = {"(": ")", "[": "]", "{": "}"}
+_MAX_EXPECTED = 8
+# The words that start a declaration (a test keeps this equal to the grammar's): at the start
+# of a line inside a block, one of them means the block was never closed.
+DECLARATION_WORDS = ("game", "players", "dummy", "cooperative", "import", "option", "enum",
+                     "card", "table", "zone", "var", "const", "fn", "rule", "setup", "play",
+                     "turn", "on", "end", "score", "tiebreak", "report", "heuristic", "require",
+                     "campaign", "talk")
+_LINE_START_WORD = re.compile(r"[ \t]*([A-Za-z_][A-Za-z0-9_]*)")
+_MAX_GUESS_WINDOW = 60_000  # characters reparsed to try a guess: larger declarations get none
+_CHARACTER_HINTS = {
+    "&": "write 'and'", "!": "write 'not' (or '!=' for 'is not equal to')",
+    ";": "statements need no ';': remove it", "^": "there is no power operator: multiply",
+    "?": "write if ... then ... else ...", "~": "write 'not'",
+    "\u201c": 'use plain double quotes: "like this"', "\u201d": 'use plain double quotes: "like this"',
+}
+
+
+def describe(error: UnexpectedInput, text: str, file: str, line_shift: int = 1,
+             col_shift: int = 1, literal_values: dict | None = None,
+             in_string: bool = False,
+             reparse: Callable[[str], int | None] | None = None) -> Diagnostic:
+    """One diagnostic for a Lark error in ``text`` (shifted to ``line_shift:col_shift``).
+
+    ``literal_values`` maps terminal names to their fixed text ('LBRACE' -> '{');
+    ``in_string`` says the text is an expression inside a string's ``{...}``;
+    ``reparse`` parses another text and gives where it fails (None if it does not): a guess
+    at the mistake (a misspelt word, a missing '}') is only told if fixing it gets further.
+    """
+    literal_values = literal_values or {}
+    if reparse is not None and not in_string:
+        guess = _misspelt_word(error, text, literal_values, reparse) or \
+            _block_left_open(error, text, reparse)
+        if guess is not None:
+            message, hint, (line, col, width) = guess
+            return Diagnostic(message, Span(file, line, col, line, col + width), hint)
+    names = set(getattr(error, "expected", None) or getattr(error, "allowed", None) or ())
+    expected = _expected(names, literal_values)
+    at_end = isinstance(error, UnexpectedEOF) or (
+        isinstance(error, UnexpectedToken) and error.token.type == "$END")
+    line, col = getattr(error, "line", None), getattr(error, "column", None)
+    width = 1
+    if at_end or line is None or line < 1:
+        lines = text.splitlines() or [""]
+        line, col = len(lines), len(lines[-1]) + 1
+    if isinstance(error, UnexpectedToken) and not at_end:
+        width = max(len(str(error.token)), 1)
+
+    def shifted(ln, cl):
+        return ln + line_shift - 1, cl + (col_shift - 1 if ln == 1 else 0)
+
+    if at_end:
+        message, hint, where = _at_end(text, expected, in_string)
+        if where is not None:
+            line, col = where
+    elif isinstance(error, UnexpectedCharacters):
+        message, hint = _bad_character(error, text, expected)
+    else:
+        message, hint = _bad_token(error, text, names, expected, shifted)
+        if message == "unexpected '=='":
+            col, width = col - 1, 2
+
+    line, col = shifted(line, col)
+    return Diagnostic(message, Span(file, line, col, line, col + width), hint)
+
+
+# ------------------------------------------------------------------ the three cases
+
+def _at_end(text, expected, in_string):
+    if in_string:
+        return ("the expression inside {...} is not finished",
+                _expected_hint(expected, "$END") or "finish the expression before '}'", None)
+    open_now = _open_brackets(text)
+    if open_now:
+        char, line, col, pos = open_now[-1]
+        hint = f"add the matching '{_CLOSERS[char]}' (the file ends before it)"
+        if char == "{":
+            blamed = _blame(text, pos, len(text), "the file ends before it")
+            if blamed is not None:
+                (line, col), hint = blamed
+        return f"this '{char}' is never closed", hint, (line, col)
+    return "the file ends too early", _expected_hint(expected, "$END"), None
+
+
+def _bad_character(error, text, expected):
+    char = error.char
+    if char == "'":
+        return ("strings use double quotes, not '",
+                "write \"like this\"")
+    if char == '"':
+        return ("this string is not closed",
+                "end it with \" on the same line (a string cannot run over several lines)")
+    shown = repr(char) if char.isprintable() else f"U+{ord(char):04X}"
+    return (f"unexpected character {shown}: it has no meaning in rulelang",
+            _CHARACTER_HINTS.get(char) or "remove it")
+
+
+def _bad_token(error, text, names, expected, shifted):
+    token = error.token
+    words = _token_words(token)
+    if token == "=" and text[token.start_pos + 1:token.start_pos + 2] == ">":
+        return ("unexpected '=>'",
+                "a function (x => ...) can only be given to a call, like sort(xs, x => x.rank)")
+    if token == "=":
+        before = text[max(token.start_pos - 1, 0):token.start_pos] if token.start_pos else ""
+        if before == "=":
+            return ("unexpected '=='", "'let' and assignments take one '=': let x = 1")
+        return (f"unexpected {words}",
+                "to compare two values write '==' (a single '=' gives a value: x = 1)")
+    if token.type in ("RBRACE", "RPAR", "RSQB"):
+        opener = _unclosed(text[:token.start_pos])
+        if opener is None:
+            return (f"this '{token}' closes nothing",
+                    "remove it, or look for an opening bracket missing before it")
+        char, line, col = opener
+        if _CLOSERS[char] != token:
+            line, col = shifted(line, col)
+            return (f"this '{token}' does not match the '{char}' at line {line}, column {col}",
+                    f"close that '{char}' with '{_CLOSERS[char]}' first")
+    if token.type.isupper() and str(token).isalpha() and token.type != "NAME" \
+            and "NAME" in names:
+        return (f"unexpected {words}",
+                f"'{token}' is a keyword, not a name: rename it if it is meant as a name, "
+                "or add what is missing before it")
+    return f"unexpected {words}", _expected_hint(expected)
+
+
+# ------------------------------------------------------------------ guesses, tried by reparsing
+
+def _misspelt_word(error, text, literal_values, reparse):
+    """`iff x {` or `setpu {`: the first word of the failing line is close to a keyword, and
+    the text parses further with the keyword in its place."""
+    if isinstance(error, UnexpectedCharacters):
+        return None
+    pos = _failure_pos(error, text)
+    line_start = text.rfind("\n", 0, pos) + 1
+    if line_start >= len(text):
+        return None
+    found = _LINE_START_WORD.match(text, line_start)
+    if not found or found.start(1) > pos:
+        return None
+    word, start, end = found.group(1), found.start(1), found.end(1)
+    keywords = {v for v in literal_values.values() if v.isalpha() and len(v) > 1}
+    if word in keywords:
+        return None
+    for guess in difflib.get_close_matches(word, sorted(keywords), n=2, cutoff=0.6):
+        if _parses_past(reparse, text, start, end, guess, pos):
+            inside = _open_brackets(text[:start])
+            if guess in STATEMENT_WORDS and inside:
+                message = f"'{word}' is not a statement"
+            elif guess in DECLARATION_WORDS and not inside:
+                message = f"'{word}' does not start a declaration"
+            else:
+                message = f"unexpected name '{word}'"
+            return message, f"did you mean '{guess}'?", (*_line_col(text, start), len(word))
+    return None
+
+
+def _block_left_open(error, text, reparse):
+    """A block whose '}' is missing: a declaration starts at the beginning of a line inside it.
+
+    The '{' blamed is the one left open, or the one whose '}' seems to have been taken by an
+    outer block (a '}' lined up with an outer line); the parser noticed later."""
+    pos = _failure_pos(error, text)
+    open_now = _open_brackets(text[:pos])
+    if not open_now or open_now[-1][0] != "{":
+        return None
+    opener_pos = open_now[-1][3]
+    declaration = _declaration_line(text, text.find("\n", opener_pos) + 1, len(text))
+    if declaration is None:
+        return None
+    decl_pos, word = declaration
+    if not _parses_past(reparse, text, decl_pos, decl_pos, "}\n", max(pos, decl_pos + len(word)),
+                        within=opener_pos):
+        return None
+    where = f"line {text.count(chr(10), 0, decl_pos) + 1}, where '{word}' starts a new declaration"
+    blamed = _blame(text, opener_pos, decl_pos, f"the parser noticed at {where}")
+    if blamed is None:
+        blamed = (_line_col(text, opener_pos),
+                  f"add the matching '}}' before {where} (the parser noticed there)")
+    (line, col), hint = blamed
+    return "this '{' is never closed", hint, (line, col, 1)
+
+
+def _blame(text, outer_pos, stop, noticed):
+    """When a '}' inside the block opened at outer_pos lines up with an outer line, the '{' it
+    was taken from is the one left open: ((line, col) of that '{', a hint), else None."""
+    found = _closed_by_an_outer_line(text, outer_pos, stop)
+    if found is None:
+        return None
+    inner_pos, closer_pos = found
+    closer_line = text.count("\n", 0, closer_pos) + 1
+    outer = [b for b in _open_brackets(text[:inner_pos]) if b[0] == "{"
+             and _indent(text, b[3]) == _indent(text, closer_pos)]
+    like = f"line {outer[-1][1]}" if outer else "an outer line"
+    return _line_col(text, inner_pos), (
+        f"the '}}' at line {closer_line} lines up with {like}, so it closes that block, not this "
+        f"one: add this one's '}}' ({noticed})")
+
+
+def _parses_past(reparse, text, start, end, insert, pos, within=None):
+    """Does the text with text[start:end] replaced by ``insert`` parse past ``pos`` (in the
+    text's own positions)? Only from the declaration holding ``within`` (else ``start``) up
+    to the line after ``pos`` is reparsed: a guess costs a fraction of a parse, and nothing
+    for a huge declaration."""
+    begin = _declaration_start(text, start if within is None else within)
+    stop = len(text)
+    line_end = text.find("\n", pos)
+    if line_end >= 0 and text.find("\n", line_end + 1) >= 0:
+        stop = text.find("\n", line_end + 1)
+    if stop - begin > _MAX_GUESS_WINDOW:
+        return False
+    window = text[begin:start] + insert + text[end:stop]
+    failed_at = reparse(window)
+    shift = len(insert) - (end - start)
+    return failed_at is None or begin + failed_at > pos + shift
+
+
+def _declaration_start(text, pos):
+    """Where the declaration holding ``pos`` starts: its line begins with a declaration word."""
+    line_start = text.rfind("\n", 0, pos) + 1
+    while line_start > 0:
+        found = _LINE_START_WORD.match(text, line_start)
+        if found and found.start(1) == line_start and found.group(1) in DECLARATION_WORDS:
+            return line_start
+        line_start = text.rfind("\n", 0, line_start - 1) + 1
+    return 0
+
+
+def _declaration_line(text, start, stop):
+    """The first line in text[start:stop] that begins (in column 1) with a declaration word."""
+    for found in re.finditer(r"^([a-z]+)\b[ \t]*(\S*)", text[start:stop], re.M):
+        word, after = found.group(1), found.group(2)
+        if word in DECLARATION_WORDS and (word != "end" or after == "when"):
+            return start + found.start(), word
+    return None
+
+
+def _closed_by_an_outer_line(text, outer_pos, stop):
+    """Inside the block opened at outer_pos: the first '{' whose '}' starts a line indented
+    less than the line of that '{' (and like an enclosing line), as (its pos, the '}' pos)."""
+    pairs, stack = [], []
+    for char, _, _, at in _brackets(text[:stop]):
+        if at <= outer_pos:
+            continue
+        if char == "{":
+            stack.append(at)
+        elif char == "}" and stack:
+            pairs.append((stack.pop(), at))
+    for inner, closer in sorted(pairs, key=lambda pair: pair[1]):
+        closer_line_start = text.rfind("\n", 0, closer) + 1
+        if text[closer_line_start:closer].strip():
+            continue  # not the first thing on its line: its indentation says nothing
+        if _indent(text, closer) < _indent(text, inner):
+            return inner, closer
+    return None
+
+
+def _indent(text, pos):
+    line_start = text.rfind("\n", 0, pos) + 1
+    line = text[line_start:]
+    return len(line) - len(line.lstrip(" \t"))
+
+
+def _failure_pos(error, text):
+    at = getattr(error, "pos_in_stream", None)
+    if isinstance(error, UnexpectedEOF) or at is None or at < 0 or \
+            getattr(getattr(error, "token", None), "type", None) == "$END":
+        return len(text)
+    return at
+
+
+def _line_col(text, pos):
+    return text.count("\n", 0, pos) + 1, pos - (text.rfind("\n", 0, pos) + 1) + 1
+
+
+# ------------------------------------------------------------------ helpers
+
+def _token_words(token) -> str:
+    if token.type == "NAME":
+        return f"name '{token}'"
+    if token.type == "STRING":
+        return f"string {token}"
+    if token.type == "INT":
+        return f"number {token}"
+    return f"'{token}'"
+
+
+def _expected(names, literal_values) -> list[str]:
+    words = []
+    for name in sorted(names):
+        if name in _HIDDEN:
+            continue
+        word = _WORDS.get(name) or (f"'{literal_values[name]}'" if name in literal_values
+                                    else name.lower())
+        if word not in words:
+            words.append(word)
+    return words
+
+
+def _expected_hint(expected, drop=None) -> str | None:
+    words = [w for w in expected if w != _WORDS.get(drop)]
+    if not words:
+        return None
+    if len(words) > _MAX_EXPECTED:
+        words = words[:_MAX_EXPECTED] + ["..."]
+    if len(words) == 1:
+        return f"expected {words[0]}"
+    return "expected one of: " + ", ".join(words)
+
+
+def _unclosed(text):
+    """The innermost bracket left open at the end of the text, as (char, line, col)."""
+    stack = _open_brackets(text)
+    return stack[-1][:3] if stack else None
+
+
+def _open_brackets(text):
+    """The brackets left open at the end of the text, outermost first: (char, line, col, pos)."""
+    stack = []
+    for found in _brackets(text):
+        if found[0] in _CLOSERS:
+            stack.append(found)
+        elif stack and _CLOSERS[stack[-1][0]] == found[0]:
+            stack.pop()
+    return stack
+
+
+def _brackets(text):
+    """Every bracket outside strings and comments, in order, as (char, line, col, pos)."""
+    line, col, i, n = 1, 1, 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "\n":
+            line, col, i = line + 1, 1, i + 1
+            continue
+        if ch == "#":
+            while i < n and text[i] != "\n":
+                i, col = i + 1, col + 1
+            continue
+        if ch == '"':
+            i, col = i + 1, col + 1
+            while i < n and text[i] not in '"\n':
+                step = 2 if text[i] == "\\" and i + 1 < n and text[i + 1] != "\n" else 1
+                i, col = i + step, col + step
+            if i < n and text[i] == '"':
+                i, col = i + 1, col + 1
+            continue
+        if ch in "([{)]}":
+            yield ch, line, col, i
+        i, col = i + 1, col + 1

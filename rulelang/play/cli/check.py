@@ -1,0 +1,52 @@
+"""``rulelang check``: parse and check rules files."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from rulelang.play.cli.common import EXIT_DATA
+from rulelang.language.errors import CheckError, RulesError
+from rulelang.language.loader import check_as_part, load_program  # the checker only, no interpreter
+
+
+@click.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--strict", is_flag=True,
+              help="Count warnings (a hidden card's face that may leak) as errors.")
+def check(files, strict):
+    """Parse and check rules files; print every problem found, then the warnings."""
+    failed = False
+    for path in files:
+        as_part = ""
+        try:
+            program = load_program(path)
+        except CheckError as error:  # a part of another file? checked with it
+            part = check_as_part(Path(path))
+            if part is None:
+                failed = True
+                click.echo(error.render(), err=True)
+                continue
+            as_part = f" (as part of {part.whole}, which imports it)"
+            if part.error is not None:
+                failed = True
+                click.echo(f"{path}: checked as part of {part.whole}, which imports it", err=True)
+                click.echo(part.error.render(), err=True)
+                continue
+            program = part.program
+            program.warnings[:] = part.own()
+        except RulesError as error:
+            failed = True
+            click.echo(error.render(), err=True)
+            continue
+        warned = [w for w in program.warnings if w.severity == "warning"]
+        for warning in program.warnings:
+            click.echo(warning.render(program.sources), err=True)
+        if warned:
+            failed = failed or strict
+            s = "s" if len(warned) != 1 else ""
+            click.echo(f"{path}: ok{as_part}, {len(warned)} warning{s}")
+        else:
+            click.echo(f"{path}: ok{as_part}")
+    sys.exit(EXIT_DATA if failed else 0)

@@ -1,0 +1,82 @@
+"""What the commands share: loading rules, options, seats, exit codes."""
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+
+import rulelang
+from rulelang.language.errors import CheckError, ParseError, RulesError, RulesRuntimeError
+
+EXIT_DATA, EXIT_SOFTWARE, EXIT_USAGE = 65, 70, 2
+BOT_KINDS = ("human", "random", "greedy", "mcts", "first")
+THINK_HELP = ("Seconds a bot that looks ahead (greedy, mcts) may think per decision, instead of "
+              "its fixed budget (its moves then depend on the machine's speed).")
+
+
+def default_bot(rules) -> str:
+    """The kind of bot that takes a seat no one asked for. In a cooperative game it is a
+    partner: a bot that plays for the team from its own seat's knowledge (a random team
+    loses almost every cooperative game). Elsewhere a random opponent."""
+    from interpreter.bots import PARTNER
+    return PARTNER if rules.program.cooperative else "random"
+
+
+def load_rules(path):
+    try:
+        return rulelang.load(path)
+    except (ParseError, CheckError) as error:
+        click.echo(error.render(), err=True)
+        sys.exit(EXIT_DATA)
+    except RulesError as error:
+        click.echo(error.render(), err=True)
+        sys.exit(EXIT_DATA if os.path.exists(path) else EXIT_USAGE)
+
+
+def parse_options(pairs):
+    options = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            raise click.BadParameter(f"'{pair}' should be NAME=VALUE", param_hint="--option")
+        options[name.strip()] = value.strip()
+    return options
+
+
+def new_game(rules, players, seed, options, log=True):
+    try:
+        return rules.new_game(players=players, seed=seed, options=options, log=log)
+    except RulesRuntimeError as error:
+        click.echo(error.render(), err=True)
+        sys.exit(EXIT_SOFTWARE)
+    except RulesError as error:
+        click.echo(error.render(), err=True)
+        sys.exit(EXIT_USAGE)
+
+
+def seat_kinds(game, bots_all, bot_pairs):
+    interactive = sys.stdin.isatty() and not bots_all
+    default = default_bot(game.rules)
+    kinds = {seat: default for seat in game.players}
+    if interactive:
+        kinds[0] = "human"
+    for pair in bot_pairs:
+        seat_text, sep, kind = pair.partition("=")
+        seat = seat_number(game, seat_text.strip())
+        if not sep or seat is None or kind not in BOT_KINDS:
+            raise click.BadParameter(
+                f"'{pair}': write SEAT=KIND with SEAT like P1 (or 1) up to P{len(game.players)} "
+                f"and KIND one of {', '.join(BOT_KINDS)}", param_hint="--bot")
+        if kind == "human" and not sys.stdin.isatty():
+            raise click.BadParameter("a human seat needs a terminal", param_hint="--bot")
+        kinds[seat] = kind
+    return kinds
+
+
+def seat_number(game, text):
+    """A seat written P2, p2 or 2 (numbers as in the seat's name); None if there is none."""
+    try:
+        return game.seat_of(text)
+    except RulesError:
+        return None

@@ -1,0 +1,108 @@
+"""``rulelang compare``: variants of a game side by side, each figure tested.
+
+The variants are named on the command line by giving one option several values
+(``--option tricks=3 --option tricks=5``), or several ``--players``. Every
+variant plays the same seeds with the same bots; the first is the baseline.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from contextlib import nullcontext
+
+import click
+
+from rulelang.play.cli.common import load_rules, parse_options
+from rulelang.play.cli.simulate import (EXIT_INTERRUPTED, check_ray, play, prepare,
+                                   simulation_options, stop_on_failure)
+
+
+@click.command()
+@simulation_options
+@click.option("--players", "players_list", type=int, multiple=True,
+              help="Number of players; give it twice or more to compare player counts.")
+@click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE",
+              help="An option; give one option several values to compare them.")
+@click.option("--json", "json_path", type=click.Path(dir_okay=False),
+              help="Also write every variant's figures and the tests to this file as JSON.")
+def compare(file, count, seed, bots_all, bot_pairs, workers, backend, address, think,
+            players_list, option_pairs, json_path):
+    """Play variants of a game and show which figures differ: win rates, scores, lengths.
+
+    \b
+    rulelang compare examples/oh_hell.rules --players 3 --option tricks=3 --option tricks=5
+    rulelang compare examples/pig.rules --players 2 --players 3 --players 4
+    """
+    from rulelang.play.simulation import to_json
+    from rulelang.play.simulation.variants import compare as compare_variants, render
+    if address and backend != "ray":
+        raise click.BadParameter("--address is for --backend ray", param_hint="--address")
+    varying, variants_given = variants_of(players_list, option_pairs)
+    rules = load_rules(file)
+    bots = ", ".join([f"{bots_all} bots", *bot_pairs])
+    click.echo(f"{rules.title}: {count:,} games a variant (seeds {seed} to {seed + count - 1}), "
+               f"{bots}; comparing {varying}")
+    variants = []
+    with _backend_session(backend, address, workers):
+        _play_variants(rules, variants_given, variants, count, seed, bots_all, bot_pairs,
+                       workers, backend, address, think)
+    if len(variants) < 2:
+        click.echo("stopped before a second variant was played: nothing to compare")
+        sys.exit(EXIT_INTERRUPTED)
+    comparison = compare_variants(rules.title, varying, variants)
+    click.echo(render(comparison), nl=False)
+    if json_path:
+        data = {"title": rules.title, "varying": varying,
+                "variants": [{"label": v.label, "summary": to_json(v.summary)} for v in variants],
+                "comparison": to_json(comparison)}
+        with open(json_path, "w", encoding="utf-8") as out:
+            json.dump(data, out, indent=2, ensure_ascii=False)
+            out.write("\n")
+    if any(v.run.stopped for v in variants):
+        sys.exit(EXIT_INTERRUPTED)
+
+
+def variants_of(players_list, option_pairs):
+    """What varies, and each variant as (label, players, options)."""
+    values: dict[str, list[str]] = {}
+    for pair in option_pairs:
+        name, value = next(iter(parse_options([pair]).items()))
+        values.setdefault(name, []).append(value)
+    repeated = [name for name, vs in values.items() if len(vs) > 1]
+    several_counts = len(players_list) > 1
+    if len(repeated) + several_counts != 1:
+        raise click.UsageError(
+            "say what to compare: give one option two values or more (--option tricks=3 "
+            "--option tricks=5) or --players twice or more (--players 3 --players 4); only one "
+            "thing can vary at a time")
+    options = {name: vs[0] for name, vs in values.items() if len(vs) == 1}
+    if several_counts:
+        return "players", [(f"{p} players", p, options) for p in players_list]
+    name = repeated[0]
+    players = players_list[0] if players_list else None
+    return name, [(f"{name}={v}", players, {**options, name: v}) for v in values[name]]
+
+
+def _play_variants(rules, variants_given, variants, count, seed, bots_all, bot_pairs, workers,
+                   backend, address, think=None):
+    """Play each variant in turn (into ``variants``: a Ctrl-C keeps those finished)."""
+    from rulelang.play.simulation import summarize
+    from rulelang.play.simulation.variants import Variant
+    from rulelang.play.simulation.report import speed
+    for label, players, options in variants_given:
+        setup = prepare(rules, players, options, bots_all, bot_pairs, seed, count, think)
+        run = play(setup.simulation, workers, backend, address, label=label)
+        stop_on_failure(run)
+        summary = summarize(run, rules.title, setup.options_shown, setup.cooperative)
+        variants.append(Variant(label, run, summary))
+        click.echo(f"  {label}: {speed(run)}")
+        if run.stopped:
+            break
+
+
+def _backend_session(backend, address, workers):
+    if backend != "ray":
+        return nullcontext()
+    check_ray()
+    from rulelang.play.simulation.ray_backend import session
+    return session(address, workers)

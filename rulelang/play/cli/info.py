@@ -1,0 +1,79 @@
+"""``rulelang info``: what a game offers before playing it: its player counts, who the
+seats are, its options with their values and what they do (as the rules declare them), what
+the players may say to each other, and whether it is played as a campaign."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from rulelang.play.cli.common import load_rules
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+def info(file):
+    """Describe the game in FILE: players, seats, options."""
+    click.echo(describe(load_rules(file), file))
+
+
+def describe(rules, file) -> str:
+    """The game's players, seats and options, as text for a person."""
+    program = rules.program
+    counts = (f"{program.min_players}" if program.min_players == program.max_players
+              else f"{program.min_players} to {program.max_players}")
+    lines = [f"{program.title} ({file})",
+             f"  players: {counts}" + (", cooperative: the players win or lose together"
+                                      if program.cooperative else "")]
+    lines.append("  seats: " + _seats(program))
+    options = program.options
+    if options:
+        lines.append("  options (--option NAME=VALUE):")
+        for name, (decl, ty) in options.items():
+            allowed = f" in {_source(decl.allowed)}" if decl.allowed is not None else ""
+            lines.append(f"    {name} = {_source(decl.default)}   ({ty}{allowed})")
+            if decl.doc:
+                lines.append(f"        {decl.doc}")
+    else:
+        lines.append("  options: none")
+    for text in program.talk:
+        lines.append(f"  table talk: {text}")
+    campaign = program.campaign
+    if campaign is not None:
+        lines.append(f"  a campaign: games played one after another, each with its own "
+                     f"{campaign.offer.option}; its state is kept between them "
+                     f"(rulelang run {file} --campaign FILE)")
+    example = f"rulelang run {file}"
+    if program.max_players > program.min_players:
+        example += f" --players {program.max_players}"
+    if options:
+        name, (decl, _) = next(iter(options.items()))
+        example += f" --option {name}={_source(decl.default).strip(chr(34))}"
+    lines.append(f"  play it: {example}")
+    return "\n".join(lines)
+
+
+def _seats(program) -> str:
+    most = program.max_players
+    players = {1: "P1", 2: "P1 and P2"}.get(most, f"P1 to P{most}")
+    out = f"{players}, one per player (you are P1; --bot SEAT=KIND says who plays a seat)"
+    for dummy in program.dummies:
+        when = f", when {_source(dummy.cond)}" if dummy.cond is not None else ""
+        out += (f"\n         {dummy.name}: a seat with no player of its own (the players make "
+                f"its choices){when}")
+    return out
+
+
+def _source(expr) -> str:
+    """An expression as written in its file."""
+    span = getattr(expr, "span", None)
+    try:
+        text = Path(span.file).read_text(encoding="utf-8").splitlines()
+    except (AttributeError, OSError, UnicodeDecodeError):
+        return "…"
+    if span.line == span.end_line:
+        return text[span.line - 1][span.col - 1:span.end_col - 1]
+    first = text[span.line - 1][span.col - 1:]
+    middle = text[span.line:span.end_line - 1]
+    last = text[span.end_line - 1][:span.end_col - 1]
+    return " ".join(part.strip() for part in [first, *middle, last])

@@ -1,0 +1,250 @@
+"""``rulelang run``: play a game at the terminal, or print a game played by bots; for rules
+that declare a campaign, play the campaign (``--campaign FILE``), or choose from a menu."""
+from __future__ import annotations
+
+import os
+import secrets
+import sys
+
+import click
+
+from interpreter.runtime.saving import MAX_SAVE
+from rulelang.play.cli.common import (EXIT_DATA, EXIT_SOFTWARE, EXIT_USAGE, THINK_HELP, load_rules,
+                                 new_game, parse_options, seat_kinds)
+from rulelang.language.errors import RulesError, RulesRuntimeError
+from rulelang.play.terminal.session import message_of
+
+
+class GameHelp(click.Command):
+    """``run FILE --help`` also describes the game in FILE: its seats and options."""
+
+    def parse_args(self, ctx, args):
+        files = [a for a in args if a.endswith(".rules") and not a.startswith("-")]
+        if files:
+            ctx.meta["rules_file"] = files[0]
+        return super().parse_args(ctx, args)
+
+    def format_epilog(self, ctx, formatter):
+        super().format_epilog(ctx, formatter)
+        file = ctx.meta.get("rules_file")
+        if not file:
+            formatter.write_paragraph()
+            formatter.write_text("rulelang run FILE --help (or rulelang info FILE) also lists "
+                                 "that game's options and seats.")
+            return
+        import rulelang
+        from rulelang.play.cli.info import describe
+        try:
+            text = describe(rulelang.load(file), file)
+        except rulelang.RulesError as error:
+            text = f"{file}: {message_of(error)}"
+        formatter.write_paragraph()
+        for line in text.splitlines():
+            formatter.write(line + "\n")
+
+
+@click.command(cls=GameHelp)
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--players", type=int, help="Number of players (default: the fewest allowed).")
+@click.option("--seed", type=int, help="Seed for shuffles and dice (default: random; printed "
+              "when the game is over).")
+@click.option("--bot-seed", type=int, help="Seed for the bots' own choices (default: random when "
+              "a person plays; with bots only, taken from --seed so a run replays).")
+@click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE",
+              help="Set one of the game's declared options (repeatable).")
+@click.option("--bots", type=click.Choice(["all"]), help="'all': bots play every seat.")
+@click.option("--bot", "bot_pairs", multiple=True, metavar="SEAT=KIND",
+              help="Who plays a seat: human, random, greedy (looks one move ahead at the "
+                   "game's heuristic), mcts (a tree search: stronger, slower) or first. SEAT is "
+                   "P1, P2... (or 1, 2...). Seats not named: random, or in a cooperative game "
+                   "an mcts partner.")
+@click.option("--think", type=click.FloatRange(0, min_open=True), metavar="SECONDS",
+              help=THINK_HELP)
+@click.option("--moves", "moves_file", type=click.Path(exists=True, dir_okay=False),
+              help="Play these moves first (one notation per line, # comments).")
+@click.option("--save", "save_path", type=click.Path(dir_okay=False),
+              help="Save the game to this file when the run stops (and when you type 'save').")
+@click.option("--load", "load_path", type=click.Path(exists=True, dir_okay=False),
+              help="Continue a saved game; 'save' and quitting save back to this file "
+                   "unless --save names another.")
+@click.option("--campaign", "campaign_path", type=click.Path(dir_okay=False),
+              help="For rules that declare a campaign: continue the campaign saved in this "
+                   "file, or start one saved there. It is saved after every game, and when "
+                   "you type 'save' or quit.")
+def run(file, players, seed, bot_seed, option_pairs, bots, bot_pairs, think, moves_file,
+        save_path, load_path, campaign_path):
+    """Play the game in FILE: you against bots, people in turn, or bots only."""
+    rules = load_rules(file)
+    for path in (save_path, campaign_path):  # said now, not after a whole game is played
+        folder = os.path.dirname(os.path.abspath(path)) if path else None
+        if folder is not None and not os.path.isdir(folder):
+            click.echo(f"error: {path}: there is no folder {folder} to save into", err=True)
+            sys.exit(EXIT_USAGE)
+    options = parse_options(option_pairs)
+    if campaign_path is not None:
+        if load_path or moves_file or save_path:
+            raise click.BadParameter("a campaign is saved to its own file: --load, --save and "
+                                     "--moves are for one game", param_hint="--campaign")
+        return play_campaign(rules, campaign_path, players, seed, options, bots == "all",
+                             bot_pairs, bot_seed, think=think)
+    if (rules.program.campaign is not None and sys.stdin.isatty() and bots != "all"
+            and not (players or seed is not None or options or load_path or moves_file
+                     or save_path)):
+        chosen = ask_menu(rules, file)
+        if chosen[0] == "continue":
+            return play_campaign(rules, chosen[1], None, None, {}, False, bot_pairs, bot_seed,
+                                 must_exist=True, think=think)
+        if chosen[0] == "new":
+            return play_campaign(rules, chosen[2], chosen[1], None, {}, False, bot_pairs,
+                                 bot_seed, fresh=True, think=think)
+        players, options = chosen[1], chosen[2]
+    if seed is None:
+        # Wide enough that no one can find it by trying seeds against what the table shows.
+        seed = secrets.randbits(63)
+    if load_path:
+        game = load_game(rules, load_path)
+    else:
+        game = new_game(rules, players, seed, options)
+    kinds = seat_kinds(game, bots == "all", bot_pairs)
+    if moves_file:
+        _replay(game, moves_file)
+    from rich.console import Console
+    from rulelang.play.terminal.session import Session
+    bot_seed = bots_seed(bot_seed, kinds, game)
+    # 'save' (and stopping) writes to --save FILE, or back to the file the game was loaded from
+    session = Session(game, kinds, Console(), save_path or load_path, bot_seed, copy=rules.restore,
+                      think=think)
+    if not play_through(session, session.play, "game", lambda saved: "--load"):
+        return
+    if session.save_path:
+        session.write_save(session.save_path)
+    if not session.humans:
+        click.echo(game.transcript(), nl=False)
+    elif game.is_over:  # nothing is secret any more: say how to replay it
+        click.echo(f"seed {game.seed}, bot seed {bot_seed} (--seed and --bot-seed replay it)")
+
+
+def play_through(runner, play, what, resume) -> bool:
+    """Runs ``play`` (a game's session or a campaign's run): True if it ran to its end.
+    Stopped by the person (quit, Ctrl-C), it says whether and where the ``what`` is saved
+    and how ``resume(path)`` goes on with it (Ctrl-C then exits 130)."""
+    from rulelang.play.terminal.session import Quit
+    stopped, interrupted = None, False
+    try:
+        play()
+    except Quit as stop:
+        stopped = stop.saved_to or False
+    except KeyboardInterrupt:
+        stopped, interrupted = runner.saved_on_stop() or False, True
+    except RulesRuntimeError as error:
+        click.echo(error.render(), err=True)
+        sys.exit(EXIT_SOFTWARE)
+    if stopped is None:
+        return True
+    click.echo(("\ninterrupted; " if interrupted else "stopped: ")
+               + (f"the {what} is saved to {stopped} ({resume(stopped)} goes on with it)"
+                  if stopped else f"the {what} was not saved"))
+    if interrupted:
+        sys.exit(130)
+    return False
+
+
+def ask_menu(rules, file):
+    from rich.console import Console
+    from rulelang.play.terminal.campaign_screen import menu
+    from rulelang.play.terminal.session import Quit
+    try:
+        return menu(rules, Console(), file)
+    except (Quit, KeyboardInterrupt):
+        click.echo("\nstopped")
+        sys.exit(0)
+
+
+def play_campaign(rules, path, players, seed, options, bots_all, bot_pairs, bot_seed,
+                  must_exist=False, fresh=False, think=None):
+    """The campaign saved in ``path`` goes on, or a new one starts there; people and bots
+    play its games one after another (bots only: its transcript is printed at the end)."""
+    import os
+    from rich.console import Console
+    from rulelang.play.terminal.campaign_screen import CampaignRun
+    if rules.program.campaign is None:
+        click.echo(f"error: {rules.title} declares no campaign (campaign {{ ... }}): play it "
+                   "without --campaign", err=True)
+        sys.exit(EXIT_USAGE)
+    if os.path.exists(path) and not fresh:
+        if players is not None or seed is not None or options:
+            raise click.BadParameter(f"{path} holds a campaign already: its players, seed and "
+                                     "options are saved in it", param_hint="--campaign")
+        campaign = load_campaign(rules, path)
+    elif must_exist:
+        click.echo(f"error: {path}: no such file", err=True)
+        sys.exit(EXIT_DATA)
+    else:
+        try:
+            campaign = rules.new_campaign(players, secrets.randbits(63) if seed is None else seed,
+                                          options)
+        except RulesError as error:
+            click.echo(error.render(), err=True)
+            sys.exit(EXIT_USAGE)
+    probe = campaign.game or rules.blank_game(campaign.players, 0, campaign.options)
+    kinds = seat_kinds(probe, bots_all, bot_pairs)
+    if bot_seed is None:  # as for one game (bots_seed): never the seed when a person plays
+        bot_seed = secrets.randbits(63) if "human" in kinds.values() else campaign.seed
+    runner = CampaignRun(campaign, kinds, Console(), path, bot_seed, think=think)
+    def play_and_write():
+        runner.play()
+        runner.write()
+    if not play_through(runner, play_and_write, "campaign", lambda saved: f"--campaign {saved}"):
+        return
+    if not runner.humans:
+        click.echo(campaign.transcript(), nl=False)
+    else:
+        click.echo(f"the campaign is over; it is saved to {path}")
+
+
+def load_campaign(rules, path):
+    return load_game(rules, path, rules.restore_campaign)
+
+
+def load_game(rules, path, restore=None):
+    """The game (or with ``restore=rules.restore_campaign``, the campaign) saved in
+    ``path``; a file that cannot be read or restored is one line and exit 65."""
+    try:
+        with open(path, encoding="utf-8") as saved:
+            # more than a save may hold is refused, unread
+            return (restore or rules.restore)(saved.read(MAX_SAVE + 1))
+    except RulesError as error:
+        click.echo(f"error: {path}: {message_of(error)}", err=True)
+        sys.exit(EXIT_DATA)
+    except (OSError, UnicodeDecodeError) as error:
+        click.echo(f"error: {path}: cannot read it ({error})", err=True)
+        sys.exit(EXIT_DATA)
+
+
+def bots_seed(given, kinds, game):
+    """The seed of the bots' own choices. A bot's moves are seen by everyone: with a person
+    at the table they must owe nothing to the game's seed, or they would hint at it (and so
+    at every hidden card). With bots only there is no one to hide from, and the run replays."""
+    if given is not None:
+        return given
+    return secrets.randbits(63) if "human" in kinds.values() else game.seed
+
+
+def _replay(game, path):
+    try:
+        with open(path, encoding="utf-8") as lines:
+            for number, line in enumerate(lines, 1):  # read as played: a long file is not kept
+                _replay_one(game, path, number, line.split("#", 1)[0].strip())
+    except (OSError, UnicodeDecodeError) as error:
+        click.echo(f"error: {path}: cannot read it ({error})", err=True)
+        sys.exit(EXIT_DATA)
+
+
+def _replay_one(game, path, number, move):
+    if not move:
+        return
+    try:
+        game.play(move)
+    except RulesError as error:
+        click.echo(f"{path}:{number}: {error}", err=True)
+        sys.exit(EXIT_SOFTWARE)

@@ -1,0 +1,137 @@
+"""``rulelang serve``: a table in the browser, for friends or a classroom."""
+from __future__ import annotations
+
+import socket
+import sys
+from pathlib import Path
+
+import click
+
+from rulelang.play.cli.common import (EXIT_DATA, EXIT_USAGE, load_rules, parse_options)
+from rulelang.language.errors import RulesError
+
+LOOPBACK = "127.0.0.1"
+
+
+@click.command()
+@click.argument("file", required=False, type=click.Path(dir_okay=False))
+@click.option("--players", type=int, help="Number of players (default: the fewest allowed).")
+@click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE",
+              help="Set one of the game's declared options (repeatable).")
+@click.option("--bot", "bot_pairs", multiple=True, metavar="SEAT=KIND",
+              help="A bot plays this seat: random, greedy, mcts or first (default: every seat is a "
+                   "person with a link). SEAT is P1, P2... (or 1, 2...).")
+@click.option("--seed", type=int, help="Seed for shuffles and dice (default: random, and "
+              "secret: it would give every hidden card away).")
+@click.option("--folder", type=click.Path(file_okay=False, exists=True),
+              help="Open a lobby: people with its link start games of any .rules file "
+                   "in this folder.")
+@click.option("--save", "save_path", type=click.Path(dir_okay=False),
+              help="Keep FILE's game in this file after every move; if it exists, the game "
+                   "(and its links) continue from it.")
+@click.option("--saves", "saves_dir", type=click.Path(file_okay=False),
+              help="Keep the lobby's games in this folder; they continue at the next start.")
+@click.option("--host", default=LOOPBACK, show_default=True,
+              help="Address to listen on. Only this machine can connect unless you give "
+                   "another (0.0.0.0: every network this machine is on).")
+@click.option("--port", type=int, default=8000, show_default=True,
+              help="Port to listen on (0: any free port).")
+def serve(file, players, option_pairs, bot_pairs, seed, folder, save_path, saves_dir, host,
+          port):
+    """Serve the game in FILE (and/or a lobby of the rules in --folder) to web browsers.
+
+    Prints a private link for each person's seat and one for spectators, who see only
+    what every player may see. Anyone holding a seat's link plays that seat: send each
+    link to its player only."""
+    try:
+        from rulelang.play.web.host import Host
+    except ImportError:
+        click.echo("error: rulelang serve needs its web extra: pip install 'rulelang[web]'",
+                   err=True)
+        sys.exit(EXIT_USAGE)
+    if file is None and folder is None:
+        raise click.UsageError("give a rules FILE, or --folder DIR for a lobby (or both)")
+    if saves_dir and not folder:
+        raise click.UsageError("--saves keeps a lobby's games: it needs --folder")
+    if save_path and not file:
+        raise click.UsageError("--save keeps FILE's game: it needs a FILE")
+
+    server = Host(saves=Path(saves_dir) if saves_dir else None)
+    if folder:
+        from rulelang.play.web.lobby import RulesFolder
+        server.folder = RulesFolder(Path(folder))
+        for problem in server.resume_lobby():
+            click.echo(f"warning: a saved game was not resumed: {problem}", err=True)
+    tables = [open_table(server, file, players, option_pairs, bot_pairs, seed, save_path)] \
+        if file else []
+
+    listener = bind(host, port)
+    base = f"http://{_shown_host(host)}:{listener.getsockname()[1]}"
+    for table in tables:
+        print_links(table, base)
+    if folder:
+        for table in server.tables.values():
+            if table not in tables:
+                click.echo("continuing a lobby game: ", nl=False)
+                print_links(table, base)
+        click.echo(f"lobby (games of the rules in {folder}): {base}/lobby/{server.lobby()}")
+    if host != LOOPBACK and host != "localhost":
+        click.echo(f"note: listening on {host}: anyone who can reach this machine and holds "
+                   f"a link can use it", err=True)
+    click.echo("Ctrl+C stops the server.", err=True)
+    run(server, listener)
+
+
+def open_table(server, file, players, option_pairs, bot_pairs, seed, save_path):
+    rules = load_rules(file)
+    name = Path(file).name
+    if save_path and Path(save_path).exists():
+        try:
+            table = server.resume_file(Path(save_path), name, rules)
+        except (OSError, RulesError) as error:
+            click.echo(f"error: {save_path}: {error}", err=True)
+            sys.exit(EXIT_DATA)
+        click.echo(f"continuing the game saved in {save_path}", err=True)
+        return table
+    try:
+        kinds = dict(pair.partition("=")[::2] for pair in bot_pairs)
+        return server.open(name, rules, players, parse_options(option_pairs), kinds, seed,
+                           save_path=Path(save_path) if save_path else None)
+    except RulesError as error:
+        click.echo(f"error: {error}", err=True)
+        sys.exit(EXIT_USAGE)
+
+
+def print_links(table, base):
+    game = table.game
+    kinds = ", ".join(f"{game.seat_name(s)} {'a person' if k == 'human' else 'a ' + k + ' bot'}"
+                      for s, k in table.kinds.items())
+    click.echo(f"{game.title}, {game.nplayers} players ({kinds}):")
+    for who, token in table.links().items():
+        what = "watch (public only)" if who == "spectator" else f"play {who}"
+        click.echo(f"  {what}: {base}/t/{token}")
+
+
+def bind(host, port) -> socket.socket:
+    """The listening socket, bound before the links are printed (port 0 picks one)."""
+    try:
+        info = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+        listener = socket.socket(info[0], socket.SOCK_STREAM)
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind(info[4])
+    except OSError as error:
+        raise click.UsageError(f"cannot listen on {host}:{port}: {error.strerror or error}")
+    listener.listen(128)
+    return listener
+
+
+def run(server, listener):
+    import uvicorn
+    from rulelang.play.web.app import create_app
+    config = uvicorn.Config(create_app(server), log_level="warning", ws_max_size=65_536,
+                            ws_ping_interval=20, ws_ping_timeout=20)
+    uvicorn.Server(config).run(sockets=[listener])
+
+
+def _shown_host(host):
+    return f"[{host}]" if ":" in host else host

@@ -1,0 +1,186 @@
+"""``rulelang simulate``: many games between bots, and what happened in them.
+
+The statistics and the runner live in ``rulelang.play.simulation``; this module reads
+the command line, shows progress, and prints or writes the report.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from contextlib import contextmanager
+
+import attrs
+import click
+
+from rulelang.play.cli.common import (BOT_KINDS, EXIT_SOFTWARE, EXIT_USAGE, THINK_HELP, load_rules,
+                                 new_game, parse_options, seat_number)
+
+EXIT_INTERRUPTED = 130  # stopped with Ctrl-C (128 + SIGINT), after printing what was finished
+SIM_BOT_KINDS = tuple(k for k in BOT_KINDS if k != "human")
+
+
+def simulation_options(command):
+    """The options ``simulate`` and ``compare`` share (applied bottom-up, so listed reversed)."""
+    for decorator in reversed([
+        click.argument("file", type=click.Path(dir_okay=False)),
+        click.option("-n", "--games", "count", type=click.IntRange(1), default=1000,
+                     show_default=True, help="How many games to play."),
+        click.option("--seed", type=int, default=0, show_default=True,
+                     help="Seed of the first game; game i has seed S+i."),
+        click.option("--bots", "bots_all", type=click.Choice(SIM_BOT_KINDS), default="random",
+                     show_default=True, help="The bot for every seat."),
+        click.option("--bot", "bot_pairs", multiple=True, metavar="SEAT=KIND",
+                     help="One seat's bot instead (repeatable): P2=greedy."),
+        click.option("--workers", type=click.IntRange(1),
+                     help="Processes to play on (default: every core)."),
+        click.option("--backend", type=click.Choice(["local", "ray"]), default="local",
+                     show_default=True, help="ray: play on a Ray cluster (pip install "
+                     "'rulelang[cluster]')."),
+        click.option("--address", help="The Ray cluster to join (default: start a local Ray)."),
+        click.option("--think", type=click.FloatRange(0, min_open=True), metavar="SECONDS",
+                     help=THINK_HELP + " The report then no longer replays exactly."),
+    ]):
+        command = decorator(command)
+    return command
+
+
+@click.command()
+@simulation_options
+@click.option("--players", type=int, help="Number of players (default: the fewest allowed).")
+@click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE",
+              help="Set one of the game's options (repeatable).")
+@click.option("--json", "json_path", type=click.Path(dir_okay=False),
+              help="Also write the figures to this file as JSON.")
+@click.option("--plot", "plot_path", type=click.Path(dir_okay=False),
+              help="Also draw score and length distributions to this PNG (pip install "
+                   "'rulelang[plot]').")
+def simulate(file, count, seed, bots_all, bot_pairs, workers, backend, address, think, players,
+             option_pairs, json_path, plot_path):
+    """Play many games between bots and report who wins, how long games last, and why."""
+    from rulelang.play.simulation import report, summarize, to_json
+    if address and backend != "ray":
+        raise click.BadParameter("--address is for --backend ray", param_hint="--address")
+    if plot_path:
+        check_plotting()
+    rules = load_rules(file)
+    setup = prepare(rules, players, parse_options(option_pairs), bots_all, bot_pairs, seed, count,
+                    think)
+    run = play(setup.simulation, workers, backend, address, label=rules.title)
+    stop_on_failure(run)
+    summary = summarize(run, rules.title, setup.options_shown, setup.cooperative)
+    click.echo(report.render(summary), nl=False)
+    click.echo("")
+    click.echo(report.speed(run))
+    if json_path:
+        with open(json_path, "w", encoding="utf-8") as out:
+            json.dump(to_json(summary), out, indent=2, ensure_ascii=False)
+            out.write("\n")
+    if plot_path:
+        from rulelang.play.simulation.plot import plot
+        plot(run, summary, plot_path)
+    if run.stopped:
+        sys.exit(EXIT_INTERRUPTED)
+
+
+@attrs.frozen
+class Setup:
+    """A simulation checked against the rules, and what its report shows of them."""
+    simulation: object  # rulelang.play.simulation.Simulation
+    options_shown: dict  # every option's value (defaults too), as --option would give it
+    cooperative: bool
+
+
+def prepare(rules, players, options, bots_all, bot_pairs, seed, count, think=None) -> Setup:
+    """Check the command line against the rules (a first game is set up to do it) and
+    describe the simulation; bad input stops here with a clear message."""
+    from rulelang.play.simulation import Simulation
+    game = new_game(rules, players, seed, options)
+    kinds = [bots_all] * game.nplayers
+    for pair in bot_pairs:
+        seat_text, sep, kind = pair.partition("=")
+        seat = seat_number(game, seat_text.strip())
+        kind = kind.strip()
+        if not sep or seat is None or kind not in SIM_BOT_KINDS:
+            raise click.BadParameter(
+                f"'{pair}': write SEAT=KIND with SEAT like P1 (or 1) up to P{game.nplayers} "
+                f"and KIND one of {', '.join(SIM_BOT_KINDS)}", param_hint="--bot")
+        kinds[seat] = kind
+    shown = {name: _plain(value) for name, value in game.view()["options"].items()}
+    simulation = Simulation(program=rules.program, players=game.nplayers, options=options,
+                            bots=tuple(kinds), first_seed=seed, games=count, think=think)
+    return Setup(simulation, shown, bool(rules.program.cooperative))
+
+
+def _plain(value) -> str:
+    """An option's value as one would give it with --option (true, not yes)."""
+    from rulelang.play.simulation.summary import value_text
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return value_text(value)
+
+
+def play(simulation, workers, backend, address, label):
+    """Run the simulation with a progress bar on the terminal (none when not a terminal)."""
+    from rulelang.play.simulation import runner
+    if backend == "ray":
+        check_ray()
+    with progress_bar(label, simulation.games) as advance:
+        return runner.run(simulation, workers=workers, backend=backend, address=address,
+                          on_progress=advance)
+
+
+@contextmanager
+def progress_bar(label, total):
+    from rich.console import Console
+    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColumn,
+                               TextColumn, TimeElapsedColumn, TimeRemainingColumn)
+    from rich.text import Text
+
+    class Rate(ProgressColumn):
+        def render(self, task):
+            speed = task.finished_speed or task.speed
+            return Text("" if speed is None else f"{speed:,.1f} games/s")
+
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), Rate(),
+               TimeElapsedColumn(), TextColumn("elapsed,"), TimeRemainingColumn(),
+               TextColumn("left"))
+    progress = Progress(*columns, console=Console(stderr=True), transient=True)
+    task = progress.add_task(label, total=total)
+
+    def advance(done):
+        # started at the first call, once the worker processes exist: forking while the
+        # bar's drawing thread runs could copy a lock it holds into the workers
+        if not progress.live.is_started:
+            progress.start()
+        progress.update(task, completed=done)
+
+    try:
+        yield advance
+    finally:
+        progress.stop()
+
+
+def stop_on_failure(run):
+    if run.failure is not None:
+        failure = run.failure
+        click.echo(failure.message, err=True)
+        click.echo(f"(in game {failure.index + 1} of the simulation, seed {failure.seed}: "
+                   f"'rulelang run' with --bots all --seed {failure.seed} and the same --players, "
+                   "--option and --bot replays it)", err=True)
+        sys.exit(EXIT_SOFTWARE)
+
+
+def check_plotting():
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        click.echo("--plot needs matplotlib: pip install 'rulelang[plot]'", err=True)
+        sys.exit(EXIT_USAGE)
+
+
+def check_ray():
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        click.echo("--backend ray needs Ray: pip install 'rulelang[cluster]'", err=True)
+        sys.exit(EXIT_USAGE)

@@ -1,0 +1,58 @@
+"""``rulelang test``: run the scenarios written beside a rules file."""
+from __future__ import annotations
+
+import sys
+
+import click
+
+from rulelang.play.cli.common import EXIT_DATA
+from rulelang.language.errors import RulesError
+
+EXIT_FAILED = 1
+
+
+@click.command()
+@click.argument("rules_file", type=click.Path(dir_okay=False))
+@click.option("--scenarios", "scenario_file", type=click.Path(dir_okay=False), default=None,
+              help="the scenario file (default: RULES_FILE with .scenarios in place of .rules)")
+@click.option("-k", "name_filter", default=None, help="run only scenarios whose name holds this")
+def test(rules_file, scenario_file, name_filter):
+    """Run the scenarios of RULES_FILE (FILE.scenarios beside it): print each pass and
+    failure with the rule IDs it cites. Exit 1 if any fails."""
+    from rulelang.tools.scenarios import load_suite
+    try:
+        suite = load_suite(rules_file, scenario_file)
+    except RulesError as error:
+        click.echo(error.render(), err=True)
+        sys.exit(EXIT_DATA)
+    results = suite.run(name_filter)
+    click.echo(f"{suite.path}: {len(results)} scenario{'s' if len(results) != 1 else ''} "
+               f"for {suite.rules_path}")
+    lines = suite_lines(suite)
+    for result in results:
+        click.echo(describe(result, lines))
+    failed = sum(1 for r in results if not r.passed)
+    click.echo(f"{len(results) - failed} passed, {failed} failed")
+    sys.exit(EXIT_FAILED if failed else 0)
+
+
+def suite_lines(suite) -> list[str]:
+    return suite.rules.program.sources.get(suite.path, "").splitlines()
+
+
+def describe(result, lines) -> str:
+    scenario = result.scenario
+    cites = f"  [{', '.join(scenario.cites)}]" if scenario.cites else ""
+    if result.passed:
+        return f"pass  {scenario.name}{cites}"
+    failure = result.failure
+    out = [f"FAIL  {scenario.name}{cites}"]
+    if failure.span is not None:
+        line = lines[failure.span.line - 1].strip() if 0 < failure.span.line <= len(lines) else ""
+        out.append(f"      {failure.span}: {line}")
+    out.append(f"      {failure.message}")
+    if failure.expected is not None:
+        out.append(f"      expected: {failure.expected}")
+        actual = (failure.actual or "").replace("\n", "\n                ")
+        out.append(f"      actual:   {actual}")
+    return "\n".join(out)

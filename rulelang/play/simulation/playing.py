@@ -1,0 +1,157 @@
+"""Playing one game of a simulation between bots, and what it leaves behind.
+
+A game is fixed by the simulation and its number: game ``i`` is played with the
+seed ``first_seed + i`` and its bots are seeded from that seed and their seat,
+so a game plays the same wherever and whenever it runs (one process, many, or a
+cluster). What it leaves is a ``GameRecord``: plain data, small, picklable.
+"""
+from __future__ import annotations
+
+import attrs
+
+from rulelang.language.errors import RulesError
+from rulelang.play.simulation.templates import classifiers
+
+
+@attrs.frozen
+class Simulation:
+    """What to simulate: the checked rules and everything that makes game ``i``."""
+    program: object  # the checked syntax tree (rulelang.language.checker.Program): it pickles, Rules do not
+    players: int
+    options: dict  # NAME -> value as text, as given on the command line
+    bots: tuple  # one bot kind per seat, resolved by interpreter.bots.make_bot
+    first_seed: int
+    games: int
+    think: float | None = None  # seconds per decision for bots that look ahead (None: budget)
+
+    def seed_of(self, index: int) -> int:
+        return self.first_seed + index
+
+
+@attrs.define
+class KindTally:
+    """The decisions of one kind (one prompt as written in the rules) in a game."""
+    decisions: int = 0
+    options: int = 0  # legal moves offered, summed over those decisions
+    forced: int = 0  # decisions with a single legal move
+    passed: int = 0  # decisions answered with "pass"
+
+
+@attrs.frozen
+class GameRecord:
+    index: int
+    seed: int
+    result: str  # "win", "draw" or "loss" (a cooperative game lost)
+    winners: list  # seats, 0 is P1
+    scores: list  # one per seat
+    first: int | None  # the first player: see _first_player (None: no decision at all)
+    turns: int
+    decisions: int
+    forced: int
+    options: int  # legal moves offered, summed over every decision
+    kinds: dict  # prompt as written -> KindTally
+    reason: str | None  # the end reason as printed
+    reason_kind: str | None  # the end reason as written in the rules
+    reports: dict  # report name -> plain value
+
+
+@attrs.frozen
+class GameFailure:
+    """A game stopped by an error in the rules: the run stops and shows it."""
+    index: int
+    seed: int
+    message: str
+
+
+class Table:
+    """Rules compiled once per process, ready to play any game of a simulation."""
+
+    def __init__(self, simulation: Simulation):
+        from interpreter.bots import make_bot
+        from interpreter.runtime.knowledge import seat_knowledge
+        from interpreter.rules import Rules
+        self.simulation = simulation
+        self.rules = Rules(simulation.program)
+        self.prompts, self.reasons = classifiers(simulation.program)
+        self.make_bot, self.knowledge = make_bot, seat_knowledge
+
+    def play(self, index: int) -> GameRecord | GameFailure:
+        sim = self.simulation
+        seed = sim.seed_of(index)
+        try:
+            return self._play(index, seed)
+        except RulesError as error:
+            return GameFailure(index, seed, error.render())
+
+    def _play(self, index, seed) -> GameRecord:
+        sim = self.simulation
+        game = self.rules.new_game(players=sim.players, seed=seed, options=sim.options,
+                                   log=False)  # no one reads its log: none is written
+        # Bots are only names here: a new kind (or a thinking budget, as a field of Simulation
+        # passed on to make_bot) needs no other change in the simulation.
+        bots = [self.make_bot(kind, bot_seed(seed, seat), sim.think)
+                for seat, kind in enumerate(sim.bots)]
+        first = _first_player(game, sim.players)
+        kinds: dict[str, KindTally] = {}
+        decisions = forced = offered = 0
+        prompt_kind = self.prompts.kind
+        while not game.is_over:
+            count = len(game.legal_moves())
+            tally = kinds.get(kind := prompt_kind(_prompt_text(game)))
+            if tally is None:
+                tally = kinds[kind] = KindTally()
+            move = bots[game.to_move].choose(self.knowledge(game))  # never the game itself
+            tally.decisions += 1
+            tally.options += count
+            if count == 1:
+                tally.forced += 1
+                forced += 1
+            if str(move) == "pass":
+                tally.passed += 1
+            decisions += 1
+            offered += count
+            game.play(move)
+        outcome = game.outcome
+        reason = outcome.get("reason")
+        reports = {k: v for k, v in outcome.items()
+                   if k not in ("scores", "winners", "result", "reason")}
+        return GameRecord(
+            index=index, seed=seed, result=outcome["result"], winners=list(outcome["winners"]),
+            scores=[outcome["scores"][p] for p in range(sim.players)], first=first,
+            turns=_turns(game), decisions=decisions, forced=forced, options=offered,
+            kinds=kinds, reason=reason,
+            reason_kind=self.reasons.kind(reason) if reason is not None else None,
+            reports=reports)
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """Each seat's bot has its own generator, fixed by the game's seed and the seat."""
+    return game_seed * 101 + seat
+
+
+# Three things the public API gives only inside a whole view (too slow once per decision):
+# the pending decision's prompt, the turn count and ``current``. Read here and nowhere else.
+
+def _first_player(game, players: int) -> int | None:
+    """Who went first: in rules with turns, the seat whose turn was turn 1, else the seat of
+    the game's first decision. Called at the first decision; turns may have passed before it
+    with nothing to decide (Pig: a 1 on the first roll), so the count goes back from
+    ``current`` through the turns, which pass in seat order."""
+    turn = _turns(game)
+    current = getattr(game, "current", None)
+    if turn >= 1 and isinstance(current, int) and 0 <= current < players:
+        return (current - (turn - 1)) % players
+    return game.to_move
+
+
+def _prompt_text(game) -> str:
+    pending = getattr(game, "pending", None)
+    parts = getattr(pending, "prompt", None)
+    if not parts:
+        return "a decision"
+    # values worked into the prompt may be cards: any placeholder matches the template
+    return "".join(p if isinstance(p, str) else "\x00" for p in parts)
+
+
+def _turns(game) -> int:
+    return getattr(game, "turn_number", 0) or 0

@@ -1,0 +1,178 @@
+"""A simulation's summary as the plain text ``rulelang simulate`` prints."""
+from __future__ import annotations
+
+import textwrap
+
+from rulelang.play.simulation.stats import LEVEL, Rate, Spread
+from rulelang.play.simulation.summary import Summary
+
+
+WIDTH = 100  # characters a line, at most, where text wraps
+
+
+def percent(share: float) -> str:
+    return f"{100 * share:.1f}%"
+
+
+def interval(rate: Rate) -> str:
+    return f"{100 * rate.low:.1f} to {100 * rate.high:.1f}%"
+
+
+def number(value: float) -> str:
+    """Whole numbers without decimals, others with one or two."""
+    if float(value).is_integer():
+        return f"{int(value):,}"
+    return f"{value:,.2f}" if abs(value) < 10 else f"{value:,.1f}"
+
+
+def games(n: int) -> str:
+    return f"{n:,} game" if n == 1 else f"{n:,} games"
+
+
+def p_text(p: float) -> str:
+    return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
+
+
+def spread_text(s: Spread) -> str:
+    return (f"{number(s.mean)} on average (spread {number(s.sd)}; "
+            f"from {number(s.low)} to {number(s.high)}, median {number(s.median)})")
+
+
+def header(summary: Summary) -> list[str]:
+    bots = ", ".join(f"{seat} {kind}" for seat, kind in summary.bots.items())
+    last = summary.first_seed + summary.games_asked - 1
+    seeds = (f"seed {summary.first_seed}" if summary.games_asked == 1
+             else f"seeds {summary.first_seed} to {last}")
+    lines = [f"{summary.title}: {games(summary.games)} ({seeds}), "
+             f"{summary.players} players: {bots}"]
+    if summary.stopped:
+        lines.append(f"stopped early: {summary.games:,} of {games(summary.games_asked)} "
+                     "finished; the figures below are theirs")
+    if summary.options:
+        lines.append("options: " + ", ".join(f"{k}={v}" for k, v in summary.options.items()))
+    return lines
+
+
+def render(summary: Summary) -> str:
+    lines = header(summary)
+    if summary.games == 0:
+        lines.append("no game finished")
+        return "\n".join(lines) + "\n"
+    level = f"{100 * LEVEL:.0f}%"
+    if summary.cooperative:
+        lines += ["", f"The team (cooperative game; {level} intervals, Wilson)"]
+        lines.append(f"  wins   {percent(summary.team_wins.share):>6}  "
+                     f"({interval(summary.team_wins)})  {games(summary.team_wins.count)}")
+        for count in summary.results:  # lost (lose), and ended with the score (end): no verdict
+            word = {"loss": "losses", "score": "scored"}.get(count.label)
+            if word is not None:
+                lines.append(f"  {word:<6} {percent(count.rate.share):>6}  "
+                             f"({interval(count.rate)})  {games(count.rate.count)}")
+        if summary.team_score is not None:
+            lines.append(f"  score  {spread_text(summary.team_score)}")
+            lines += _count_lines(summary.team_scores, "score ")
+    else:
+        lines += ["", f"Who wins ({level} intervals, Wilson; a shared win counts for each winner)"]
+        for seat in summary.seats:
+            lines.append(f"  {seat.seat:<6} wins {percent(seat.wins.share):>6}  "
+                         f"({interval(seat.wins)})  {games(seat.wins.count)}")
+        lines.append(f"  draws       {percent(summary.draws.share):>6}  "
+                     f"({interval(summary.draws)})  {games(summary.draws.count)}")
+        lines += ["", "Scores"]
+        for seat in summary.seats:
+            if seat.score is not None:
+                lines.append(f"  {seat.seat:<6} {spread_text(seat.score)}")
+        lines += _first_player_lines(summary)
+    lines += _length_lines(summary)
+    lines += _kind_lines(summary)
+    lines += ["", "How games ended (each reason as the rules write it; in one built in play, "
+                  "numbers are #)"]
+    lines += _count_lines(summary.reasons)
+    for report in summary.reports:
+        lines += ["", f"Report \"{report.name}\""]
+        if report.per_seat:
+            lines.append("  per seat: " + "; ".join(
+                f"{s.seat} {number(s.numbers.mean)} on average" for s in report.per_seat))
+        elif report.numbers is not None:
+            lines.append(f"  {spread_text(report.numbers)}")
+        if report.sizes is not None:
+            lines.append(f"  items in the list: {spread_text(report.sizes)}")
+        if report.item_numbers is not None:
+            lines.append(f"  each item: {spread_text(report.item_numbers)}")
+        if report.items:
+            lines.append("  games where the list holds each item:")
+            lines += _count_lines(report.items)
+            lines.append("  the whole lists, most common first:")
+        lines += _count_lines(report.values)
+    return "\n".join(lines) + "\n"
+
+
+def _first_player_lines(summary: Summary) -> list[str]:
+    lines = ["", "First player (the seat whose turn came first; in rules without turns, the first "
+             "to decide)"]
+    lines.append("  went first: " + ", ".join(
+        f"{s.seat} {percent(s.went_first.share)}" for s in summary.seats))
+    fp = summary.first_player
+    if fp is None:
+        return lines
+    if fp.games == 0:
+        lines.append("  no game had a single winner: nothing to test")
+        return lines
+    lines.append(f"  the first player won {fp.wins.count:,} of the {fp.games:,} games with one "
+                 f"winner: {percent(fp.wins.share)} ({interval(fp.wins)})")
+    lines.append(f"  going first without an advantage would win {percent(fp.even_chance)} of them")
+    verdict = ("an advantage for the first player" if fp.significant and fp.wins.share > fp.even_chance
+               else "a disadvantage for the first player" if fp.significant
+               else "no significant difference")
+    lines.append(f"  {verdict} ({fp.test}, {p_text(fp.p_value)}; significant below 0.05)")
+    return lines
+
+
+def _length_lines(summary: Summary) -> list[str]:
+    lines = ["", "Length"]
+    if summary.turns is not None:
+        lines.append(f"  turns      {spread_text(summary.turns)}")
+    if summary.decisions is not None:
+        lines.append(f"  decisions  {spread_text(summary.decisions)}")
+    lines.append(f"  branching  {number(summary.branching)} legal moves per decision on average "
+                 f"({number(summary.branching_with_choice)} when there is a choice)")
+    lines.append(f"  forced     {percent(summary.forced.share)} of decisions had a single "
+                 "legal move")
+    return lines
+
+
+def _kind_lines(summary: Summary) -> list[str]:
+    if not summary.kinds:
+        return []
+    width = min(40, max(len(k.kind) for k in summary.kinds))
+    lines = ["", "Decisions by kind (prompts as the rules write them)",
+             f"  {'kind':<{width}}  per game  share  moves  forced  passed"]
+    for k in summary.kinds:
+        lines.append(f"  {_cut(k.kind, width):<{width}}  {k.per_game:>8.1f}  "
+                     f"{percent(k.share):>5}  {k.options:>5.1f}  {percent(k.forced):>6}  "
+                     f"{percent(k.passed):>6}")
+    return lines
+
+
+def _count_lines(counts, prefix: str = "") -> list[str]:
+    """Count, share, then the label: long labels (end reasons) wrap under themselves."""
+    lines = []
+    for c in counts:
+        lead = f"  {c.rate.count:>7,}  {percent(c.rate.share):>6}  "
+        wrapped = textwrap.wrap(prefix + c.label, WIDTH - len(lead)) or [""]
+        lines.append(lead + wrapped[0])
+        lines += [" " * len(lead) + more for more in wrapped[1:]]
+    return lines
+
+
+def _cut(text: str, width: int) -> str:
+    return text if len(text) <= width else text[:width - 3] + "..."
+
+
+def speed(run) -> str:
+    decisions = sum(r.decisions for r in run.records)
+    seconds = max(run.elapsed, 1e-9)
+    where = f"Ray ({run.workers} CPUs)" if run.backend == "ray" else (
+        "1 worker" if run.workers == 1 else f"{run.workers} workers")
+    return (f"{games(len(run.records))} in {run.elapsed:.1f} s on {where}: "
+            f"{len(run.records) / seconds:,.1f} games/s, {decisions / seconds:,.0f} decisions/s")

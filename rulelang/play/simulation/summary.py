@@ -1,0 +1,280 @@
+"""The figures of a simulation: who wins, how long games last, what happens in them.
+
+``summarize`` turns the records of a run (in game order) into a ``Summary``:
+named records of plain numbers and words, the same for the printed report and
+for ``--json``. Nothing in it depends on timing or on the number of workers.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+import attrs
+
+from rulelang.play.simulation import stats
+from rulelang.play.simulation.playing import KindTally
+from rulelang.play.simulation.stats import Rate, Spread
+
+MOST_SHOWN = 12  # values, reasons and kinds listed one by one; the rest add up to "other"
+NO_REASON = "no reason given"
+
+
+@attrs.frozen
+class Count:
+    label: str
+    rate: Rate
+
+
+@attrs.frozen
+class SeatFigures:
+    seat: str
+    wins: Rate  # a shared win counts for each winner
+    score: Spread | None
+    went_first: Rate  # games in which this seat made the first decision
+
+
+@attrs.frozen
+class FirstPlayer:
+    """Does the seat that decides first win more often than an even share?"""
+    games: int  # games with exactly one winner (and a first decision)
+    wins: Rate  # of those, the games the first seat won
+    even_chance: float  # 1 / players: what no advantage would give
+    test: str
+    p_value: float
+    significant: bool
+
+
+@attrs.frozen
+class KindFigures:
+    """One kind of decision: a prompt as the rules write it."""
+    kind: str
+    decisions: int
+    per_game: float
+    share: float  # of all decisions
+    options: float  # legal moves on average
+    forced: float  # share with a single legal move
+    passed: float  # share answered with "pass"
+
+
+@attrs.frozen
+class SeatNumber:
+    seat: str
+    numbers: Spread
+
+
+@attrs.frozen
+class ReportFigures:
+    """One ``report "NAME"`` of the rules, over every game."""
+    name: str
+    values: list  # Count: most common values first, the rest as "other"
+    numbers: Spread | None  # when every value is a number
+    per_seat: list | None  # SeatNumber: when every value lists one number per player
+    # when every value is a list (and not one number per player): how long the lists are,
+    # and each item: in how many games it was in the list (Count, most common first);
+    # for lists of numbers, the items' spread instead
+    sizes: Spread | None = None
+    items: list | None = None
+    item_numbers: Spread | None = None
+
+
+@attrs.frozen
+class Summary:
+    title: str
+    players: int
+    options: dict  # option name -> value as shown
+    bots: dict  # seat -> bot kind
+    first_seed: int
+    games_asked: int
+    games: int  # games finished (fewer than asked when stopped)
+    stopped: bool
+    cooperative: bool
+    results: list  # Count per result: win, draw, loss
+    seats: list  # SeatFigures (competitive games)
+    draws: Rate | None  # competitive games
+    first_player: FirstPlayer | None  # competitive games of two players or more
+    team_wins: Rate | None  # cooperative games
+    team_score: Spread | None
+    team_scores: list  # Count per score value (cooperative games)
+    turns: Spread | None  # None when the rules have no turns
+    decisions: Spread | None
+    branching: float  # legal moves per decision, on average
+    branching_with_choice: float  # the same over decisions with two moves or more
+    forced: Rate  # decisions with a single legal move, of all decisions
+    kinds: list  # KindFigures
+    reasons: list  # Count per end reason as written in the rules; they add up to ``games``
+    reports: list  # ReportFigures
+
+
+def summarize(run, title: str, options: dict, cooperative: bool) -> Summary:
+    sim, records = run.simulation, run.records
+    n = len(records)
+    seat_names = [f"P{p + 1}" for p in range(sim.players)]
+    results = Counter(r.result for r in records)
+    decisions = sum(r.decisions for r in records)
+    offered = sum(r.options for r in records)
+    forced = sum(r.forced for r in records)
+    firsts = Counter(r.first for r in records)
+    seats, draws, first_player = [], None, None
+    team_wins = team_score = None
+    team_scores = []
+    if cooperative:
+        team_wins = stats.wilson(results["win"], n)
+        team_score = stats.spread(r.scores[0] for r in records if r.scores)
+        team_scores = _counts(Counter(_number_text(r.scores[0]) for r in records if r.scores), n,
+                              by_value=True)
+    else:
+        wins = Counter(p for r in records for p in r.winners)
+        for p, name in enumerate(seat_names):
+            seats.append(SeatFigures(name, stats.wilson(wins[p], n),
+                                     stats.spread(r.scores[p] for r in records),
+                                     stats.wilson(firsts[p], n)))
+        draws = stats.wilson(results["draw"], n)
+        if sim.players > 1:
+            first_player = _first_player(records, sim.players)
+    turns = [r.turns for r in records]
+    return Summary(
+        title=title, players=sim.players, options=dict(options),
+        bots={name: kind for name, kind in zip(seat_names, sim.bots)},
+        first_seed=sim.first_seed, games_asked=sim.games, games=n, stopped=run.stopped,
+        cooperative=cooperative,
+        results=[Count(k, stats.wilson(v, n)) for k, v in sorted(results.items())],
+        seats=seats, draws=draws, first_player=first_player,
+        team_wins=team_wins, team_score=team_score, team_scores=team_scores,
+        turns=stats.spread(turns) if any(turns) else None,
+        decisions=stats.spread(r.decisions for r in records),
+        branching=offered / decisions if decisions else 0.0,
+        branching_with_choice=((offered - forced) / (decisions - forced)
+                               if decisions > forced else 0.0),
+        forced=stats.wilson(forced, decisions),
+        kinds=_kinds(records, decisions, n),
+        reasons=_reasons(records, n),
+        reports=_reports(records, seat_names, n))
+
+
+def _first_player(records, players) -> FirstPlayer:
+    """The exact binomial test: in games with one winner, would the first seat win 1 in
+    ``players`` of them if going first made no difference?"""
+    decided = [r for r in records if len(r.winners) == 1 and r.first is not None]
+    won = sum(1 for r in decided if r.winners[0] == r.first)
+    p = stats.binomial_test(won, len(decided), 1 / players)
+    return FirstPlayer(len(decided), stats.wilson(won, len(decided)), 1 / players,
+                       "exact two-sided binomial test", p, p < stats.ALPHA)
+
+
+def _kinds(records, decisions, n) -> list:
+    totals: dict[str, KindTally] = {}
+    for record in records:
+        for kind, tally in record.kinds.items():
+            total = totals.setdefault(kind, KindTally())
+            total.decisions += tally.decisions
+            total.options += tally.options
+            total.forced += tally.forced
+            total.passed += tally.passed
+    out = [KindFigures(kind, t.decisions, t.decisions / n, t.decisions / decisions,
+                       t.options / t.decisions, t.forced / t.decisions, t.passed / t.decisions)
+           for kind, t in totals.items()]
+    out.sort(key=lambda k: (-k.decisions, k.kind))
+    if len(out) > MOST_SHOWN:
+        rest = out[MOST_SHOWN - 1:]
+        d = sum(k.decisions for k in rest)
+        out = out[:MOST_SHOWN - 1] + [KindFigures(
+            f"other ({len(rest)} kinds)", d, d / n, d / decisions,
+            sum(k.options * k.decisions for k in rest) / d,
+            sum(k.forced * k.decisions for k in rest) / d,
+            sum(k.passed * k.decisions for k in rest) / d)]
+    return out
+
+
+def _reasons(records, n) -> list:
+    kinds = Counter(r.reason_kind if r.reason_kind is not None else NO_REASON for r in records)
+    return _counts(kinds, n)
+
+
+def _reports(records, seat_names, n) -> list:
+    names = list(dict.fromkeys(k for r in records for k in r.reports))
+    out = []
+    for name in names:
+        values = [r.reports.get(name) for r in records]
+        numbers = None
+        if all(_is_number(v) for v in values):
+            numbers = stats.spread(values)
+        per_seat = None
+        if all(isinstance(v, list) and len(v) == len(seat_names) and all(map(_is_number, v))
+               for v in values):
+            per_seat = [SeatNumber(seat, stats.spread(v[p] for v in values))
+                        for p, seat in enumerate(seat_names)]
+        sizes = items = item_numbers = None
+        if per_seat is None and values and all(isinstance(v, list) for v in values):
+            sizes = stats.spread(len(v) for v in values)
+            every = [x for v in values for x in v]
+            if every and all(map(_is_number, every)):
+                item_numbers = stats.spread(every)
+            elif every:
+                items = _counts(Counter(t for v in values for t in {value_text(x) for x in v}), n)
+        counted = Counter(value_text(v) for v in values)
+        out.append(ReportFigures(name, _counts(counted, n, by_value=numbers is not None),
+                                 numbers, per_seat, sizes, items, item_numbers))
+    return out
+
+
+def _counts(counter: Counter, n: int, by_value: bool = False) -> list:
+    """Counts as rates, most common first (or in the values' order), the rest as one 'other'."""
+    if by_value:
+        items = sorted(counter.items(), key=lambda kv: _sort_key(kv[0]))
+    else:
+        items = sorted(counter.items(), key=lambda kv: (-kv[1], kv[0]))
+    if len(items) > MOST_SHOWN:
+        if by_value:  # keep the order, lose the rarest
+            kept = set(label for label, _ in sorted(items, key=lambda kv: -kv[1])[:MOST_SHOWN - 1])
+            rest = [kv for kv in items if kv[0] not in kept]
+            items = [kv for kv in items if kv[0] in kept]
+        else:
+            items, rest = items[:MOST_SHOWN - 1], items[MOST_SHOWN - 1:]
+        items.append((f"other ({len(rest)} values)", sum(c for _, c in rest)))
+    return [Count(label, stats.wilson(count, n)) for label, count in items]
+
+
+def _sort_key(label: str):
+    try:
+        return (0, float(label), "")
+    except ValueError:
+        return (1, 0.0, label)
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _number_text(value) -> str:
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return str(value)
+
+
+def value_text(value) -> str:
+    """A reported value in plain words: yes/no, not True/False; lists without brackets."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if _is_number(value):
+        return _number_text(value)
+    if isinstance(value, list):
+        return ", ".join(value_text(v) for v in value) if value else "(empty)"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {value_text(v)}" for k, v in value.items()) or "(empty)"
+    return str(value)
+
+
+def to_json(summary: Summary) -> dict:
+    """The summary as JSON-ready data, numbers rounded so the file reads well."""
+    return _rounded(attrs.asdict(summary))
+
+
+def _rounded(data):
+    if isinstance(data, float):
+        return round(data, 6)
+    if isinstance(data, dict):
+        return {k: _rounded(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_rounded(v) for v in data]
+    return data

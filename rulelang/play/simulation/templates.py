@@ -1,0 +1,116 @@
+"""Naming kinds of decision and kinds of ending by the text the rules wrote for them.
+
+A decision's prompt and a game's end reason are texts with values worked into
+them (``"follow {led}"``, ``"{tile} breaks the {m} on {c}"``). Counted as they
+are printed, every card or cell makes a kind of its own; counted by the text
+written in the rules, they group the way the author thinks of them. The texts
+are found in the checked syntax tree (every ``choose`` prompt and every
+``win``/``lose``/``end`` reason), so this works for any ruleset.
+"""
+from __future__ import annotations
+
+import re
+
+import attrs
+
+from rulelang.language import ast
+
+_SKIPPED_FIELDS = ("ty", "ref", "span")  # types and resolved names: not part of the tree
+_NUMBER = re.compile(r"\d+")
+_CACHE_LIMIT = 20_000  # texts remembered per classifier: enough for any game's variety
+
+
+@attrs.frozen
+class Template:
+    label: str  # the text as written in the rules: "follow {led}"
+    pattern: re.Pattern
+    literal: int  # characters of plain text: the more, the more specific
+
+
+class Classifier:
+    """Finds which of the rules' texts a printed text came from."""
+
+    def __init__(self, templates: list[Template]):
+        self.templates = sorted(templates, key=lambda t: -t.literal)
+        self.cache: dict[str, str] = {}
+
+    def kind(self, text: str) -> str:
+        found = self.cache.get(text)
+        if found is None:
+            found = next((t.label for t in self.templates if t.pattern.fullmatch(text)), None)
+            if found is None:
+                # a text worked out whole in play (``lose join(wrong, "; ")``): its own kind,
+                # with its numbers as '#', so counts and rounds do not split it further
+                found = _NUMBER.sub("#", text)
+            if len(self.cache) < _CACHE_LIMIT:
+                self.cache[text] = found
+        return found
+
+
+def classifiers(program) -> tuple[Classifier, Classifier]:
+    """One classifier for decision prompts, one for end reasons, from a checked program."""
+    prompts, reasons = {}, {}
+    for node in _statements(program):
+        if isinstance(node, ast.Choose):
+            # without a prompt, a decision is asked by the name of what is chosen
+            text = node.prompt if node.prompt is not None else ast.Lit(node.name)
+            template = _template(text, program.sources)
+            if template is not None:
+                prompts.setdefault(template.label, template)
+        elif isinstance(node, ast.Finish) and node.value is not None:
+            if node.value.ty is not None and node.value.ty.name == "text":
+                template = _template(node.value, program.sources)
+                if template is not None:
+                    reasons.setdefault(template.label, template)
+    return Classifier(list(prompts.values())), Classifier(list(reasons.values()))
+
+
+def _statements(program):
+    """Every node under the program's rules, blocks, triggers and functions."""
+    seen, out = set(), []
+    stack = [*program.rules.values(), *program.blocks.values(), *program.triggers,
+             *program.fns.values()]
+    while stack:
+        item = stack.pop()
+        if id(item) in seen:
+            continue
+        seen.add(id(item))
+        if isinstance(item, ast.Node):
+            out.append(item)
+            stack.extend(getattr(item, f.name) for f in attrs.fields(type(item))
+                         if f.name not in _SKIPPED_FIELDS)
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+    return out
+
+
+def _template(expr, sources) -> Template | None:
+    if isinstance(expr, ast.Lit) and isinstance(expr.value, str):
+        return Template(expr.value, re.compile(re.escape(expr.value), re.DOTALL),
+                        len(expr.value))
+    if not isinstance(expr, ast.Text):
+        return None  # worked out whole in play: each text counts as its own kind
+    label, pattern, literal = [], [], 0
+    for part in expr.parts:
+        if isinstance(part, str):
+            label.append(part)
+            pattern.append(re.escape(part))
+            literal += len(part)
+        else:
+            label.append("{" + _source(part, sources) + "}")
+            pattern.append("(?:.*?)")
+    return Template("".join(label), re.compile("".join(pattern), re.DOTALL), literal)
+
+
+def _source(expr, sources) -> str:
+    """An interpolated expression as its author wrote it (one line), else '...'."""
+    span = expr.span
+    text = sources.get(span.file) if span is not None else None
+    if text is None or span.line != span.end_line:
+        return "..."
+    lines = text.splitlines()
+    if not 0 < span.line <= len(lines):
+        return "..."
+    return lines[span.line - 1][span.col - 1:span.end_col - 1] or "..."

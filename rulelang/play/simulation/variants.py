@@ -1,0 +1,178 @@
+"""Variants of a game side by side: every figure that matters, tested against the first.
+
+The first variant is the baseline. Each figure of each other variant is tested
+against it: shares (win rates, draws, the first player's wins) with Fisher's
+exact test, means (scores, lengths, numbers the rules report) with Welch's
+test. Many figures are tested at once, so the p-values are adjusted with
+Holm's method over all of them before a difference is called significant.
+"""
+from __future__ import annotations
+
+import attrs
+
+from rulelang.play.simulation import stats
+from rulelang.play.simulation.report import interval, number, p_text, percent
+from rulelang.play.simulation.stats import Difference, Rate, Spread
+
+
+@attrs.frozen
+class Variant:
+    label: str  # "tricks=3"
+    run: object  # runner.Run
+    summary: object  # summary.Summary
+
+
+@attrs.frozen
+class Figure:
+    """One figure in every variant, and each variant's difference from the baseline."""
+    name: str
+    measure: str  # "share" (of games), "mean" (per game) or "mean share" (a share per game)
+    values: list  # Rate or Spread per variant (None where the variant has no such figure)
+    differences: list  # Difference per variant (None for the baseline, or nothing to test)
+
+
+@attrs.frozen
+class Comparison:
+    title: str
+    varying: str  # what differs between the variants: an option's name, or "players"
+    labels: list
+    games: list  # games finished per variant
+    stopped: bool
+    figures: list  # Figure
+
+
+def compare(title: str, varying: str, variants: list[Variant]) -> Comparison:
+    names = _figure_names(variants)
+    figures = []
+    for name, measure in names:
+        values = [_value(v, name, measure) for v in variants]
+        if measure != "share" and _constant(values):
+            continue  # the same number in every game of every variant: nothing to compare
+        base = values[0]
+        differences = [None]
+        for value in values[1:]:
+            if base is None or value is None:
+                differences.append(None)
+            elif measure == "share":
+                differences.append(stats.proportions(base, value))
+            else:
+                differences.append(stats.welch(base, value))
+        figures.append(Figure(name, measure, values, differences))
+    # Holm over every difference of every figure: they are all tested together
+    flat = [(i, j) for i, f in enumerate(figures) for j, d in enumerate(f.differences)
+            if d is not None]
+    adjusted = stats.holm([figures[i].differences[j] for i, j in flat])
+    for (i, j), d in zip(flat, adjusted):
+        figures[i].differences[j] = d
+    return Comparison(title, varying, [v.label for v in variants],
+                      [v.summary.games for v in variants],
+                      any(v.summary.stopped for v in variants), figures)
+
+
+def _figure_names(variants) -> list[tuple[str, str]]:
+    """The figures worth comparing, in reading order, over every variant."""
+    names = []
+    cooperative = variants[0].summary.cooperative
+    most_players = max(v.summary.players for v in variants)
+    if cooperative:
+        names += [("team wins", "share"), ("team score", "mean")]
+    else:
+        names += [(f"P{p + 1} wins", "share") for p in range(most_players)]
+        names += [("draws", "share"), ("first player wins (games with one winner)", "share")]
+        names += [(f"P{p + 1} score", "mean") for p in range(most_players)]
+    if any(v.summary.turns is not None for v in variants):
+        names.append(("turns", "mean"))
+    names += [("decisions", "mean"), ("legal moves per decision", "mean"),
+              ("forced decisions (a single legal move)", "mean share")]
+    for v in variants:
+        for report in v.summary.reports:
+            name = f'report "{report.name}"'
+            if report.numbers is not None and (name, "mean") not in names:
+                names.append((name, "mean"))
+    return names
+
+
+def _value(variant: Variant, name: str, measure: str) -> Rate | Spread | None:
+    summary, records = variant.summary, variant.run.records
+    if name == "team wins":
+        return summary.team_wins
+    if name == "draws":
+        return summary.draws
+    if name.startswith("first player wins"):
+        fp = summary.first_player
+        return fp.wins if fp is not None else None
+    if name.endswith(" wins"):
+        return _seat(summary.seats, name).wins if _seat(summary.seats, name) else None
+    if name.endswith(" score"):
+        if name == "team score":
+            return summary.team_score
+        seat = _seat(summary.seats, name)
+        return seat.score if seat else None
+    if name == "turns":
+        return summary.turns
+    if name == "decisions":
+        return summary.decisions
+    if name == "legal moves per decision":
+        return stats.spread(r.options / r.decisions for r in records if r.decisions)
+    if name.startswith("forced decisions"):
+        return stats.spread(r.forced / r.decisions for r in records if r.decisions)
+    if name.startswith("report "):
+        report = next((r for r in summary.reports if f'report "{r.name}"' == name), None)
+        return report.numbers if report is not None else None
+    raise ValueError(f"no figure {name!r}")
+
+
+def _constant(spreads) -> bool:
+    present = [s for s in spreads if s is not None]
+    return all(s.sd == 0 and s.mean == present[0].mean for s in present)
+
+
+def _seat(seats, name):
+    wanted = name.split()[0]
+    return next((s for s in seats if s.seat == wanted), None)
+
+
+def render(comparison: Comparison) -> str:
+    width = max(len(label) for label in comparison.labels)
+    lines = []
+    for figure in comparison.figures:
+        suffix = {"mean": " (mean per game)", "mean share": " (share of a game's decisions)"}
+        lines += ["", figure.name + suffix.get(figure.measure, "")]
+        for label, value, diff in zip(comparison.labels, figure.values, figure.differences):
+            shown = "-" if value is None else _shown(value, figure.measure)
+            line = f"  {label:<{width}}  {shown:<28}"
+            if value is not None and diff is None and label == comparison.labels[0]:
+                line += "  (baseline)"
+            elif diff is not None:
+                line += "  " + _difference(diff, figure.measure)
+            lines.append(line.rstrip())
+    tested = sum(1 for f in comparison.figures for d in f.differences if d is not None)
+    lines += ["", "The first variant is the baseline. Shares are compared with Fisher's exact "
+                  "test, means with Welch's test",
+              f"(normal approximation, needs {stats.MIN_FOR_MEANS} games a variant); p is "
+              f"adjusted with Holm's method for the {tested} comparisons made,",
+              "and 'differs' means the adjusted p is below 0.05 (the 95% intervals are not adjusted)."]
+    return "\n".join(lines) + "\n"
+
+
+def _shown(value, measure) -> str:
+    if measure == "share":
+        return f"{percent(value.share)} ({interval(value)})"
+    if measure == "mean share":
+        return f"{percent(value.mean)} (spread {100 * value.sd:.1f} points)"
+    return f"{number(value.mean)} (spread {number(value.sd)})"
+
+
+def _difference(diff: Difference, measure: str) -> str:
+    if diff.p_value is None:
+        return "too few games to test"
+    in_points = measure in ("share", "mean share")
+    unit = " points" if in_points else ""
+
+    def signed(x):
+        return ("+" if x > 0 else "") + (f"{100 * x:.1f}" if in_points else number(x))
+
+    span = (f" ({signed(diff.low)} to {signed(diff.high)})"
+            if diff.low is not None and diff.high is not None else "")
+    verdict = "differs" if diff.significant else "no clear difference"
+    return f"{signed(diff.difference)}{unit}{span}, {p_text(diff.adjusted_p)}: {verdict}"

@@ -1,0 +1,170 @@
+"""Grids drawn as lines of text: a cell is a few characters wide, columns are
+lettered A, B, C... and rows numbered from 1, as cells are named in moves.
+
+A cell shows the top card lying on it (its ``symbol``, else the start of its
+name), bracketed when other cards lie under it; ``?`` a card face down; ``·``
+an empty cell. A grid laid out ``under`` another shows through where the other
+is empty; one laid out ``over`` another is drawn on top of it.
+"""
+from __future__ import annotations
+
+import re
+
+import attrs
+from rich.text import Text
+
+from rulelang.play.terminal.cards import style_of
+
+_LETTERED = re.compile(r"^([A-Z])(\d+)$")
+EMPTY = "·"
+HIDDEN = "?"
+
+
+def cell_xy(name: str) -> tuple[int, int]:
+    """'E5' -> (4, 4); '(-1,3)' -> (-1, 3)."""
+    m = _LETTERED.match(name.upper())
+    if m:
+        return ord(m.group(1)) - 65, int(m.group(2)) - 1
+    x, _, y = name.strip().strip("()").partition(",")
+    return int(x), int(y)
+
+
+def is_cell_name(text: str) -> bool:
+    try:
+        cell_xy(text)
+    except ValueError:
+        return False
+    return True
+
+
+def cell_label(xy) -> str:
+    x, y = xy
+    return f"{chr(65 + x)}{y + 1}" if 0 <= x < 26 and y >= 0 else f"({x},{y})"
+
+
+@attrs.define
+class Layers:
+    """What lies on each cell of one drawn grid: the grid's own cards (top last), the
+    cards of grids laid out under it and over it."""
+    own: dict = attrs.Factory(dict)      # (x, y) -> [card, ...] bottom to top
+    under: dict = attrs.Factory(dict)    # (x, y) -> card
+    over: dict = attrs.Factory(dict)     # (x, y) -> card
+
+    @classmethod
+    def of(cls, zone: dict, unders: list, overs: list) -> "Layers":
+        layers = cls()
+        for card in zone["cards"]:
+            for name in card.get("cells", []):
+                layers.own.setdefault(cell_xy(name), []).append(card)
+        for target, zones in ((layers.under, unders), (layers.over, overs)):
+            for other in zones:
+                for card in other["cards"]:
+                    for name in card.get("cells", []):
+                        target[cell_xy(name)] = card
+        return layers
+
+    def top(self, xy):
+        """The card seen on a cell, and whether more lie under it."""
+        if xy in self.over:
+            return self.over[xy], True
+        own = self.own.get(xy)
+        if own:
+            return own[-1], len(own) > 1
+        return self.under.get(xy), False
+
+    def cells(self):
+        return set(self.own) | set(self.under) | set(self.over)
+
+
+def symbol_of(card: dict) -> str:
+    if card.get("hidden"):
+        return HIDDEN
+    return str(card.get("symbol") or card["name"][:3])
+
+
+def cell_width(layers: Layers) -> int:
+    widest = 1
+    for xy in layers.cells():
+        card, stacked = layers.top(xy)
+        if card is not None:
+            widest = max(widest, len(symbol_of(card)) + (2 if stacked else 0))
+    return max(3, min(widest + (widest % 2 == 0), 7))
+
+
+def cell_text(card, stacked: bool, width: int, highlight: str | None = None) -> Text:
+    if card is None:
+        return Text(f"{EMPTY:^{width}}", style=highlight or "grey50")
+    symbol = symbol_of(card)
+    if stacked:
+        symbol = f"[{symbol}]"
+    symbol = f"{symbol[:width]:^{width}}"
+    if highlight:
+        return Text(symbol, style=highlight)
+    if card.get("hidden"):
+        return Text(symbol, style="dim")
+    tint = style_of(card)
+    return Text(symbol, style=f"bold white on {tint}" if tint else "bold")
+
+
+def bounds(zone: dict, layers: Layers, extra=()):
+    """The columns and rows to draw: a bounded grid whole, an unbounded one around its cards."""
+    if zone.get("width"):
+        return range(zone["width"]), range(zone["height"])
+    every = list(layers.cells()) + list(extra) or [(0, 0)]
+    xs = range(min(x for x, _ in every) - 1, max(x for x, _ in every) + 2)
+    ys = range(min(y for _, y in every) - 1, max(y for _, y in every) + 2)
+    return xs, ys
+
+
+def _axis_names(xs, ys):
+    lettered = xs.start >= 0 and xs.stop <= 26 and ys.start >= 0
+    columns = [chr(65 + x) if lettered else str(x) for x in xs]
+    rows = [str(y + 1) if lettered else str(y) for y in ys]
+    return columns, rows
+
+
+def grid_lines(zone: dict, layers: Layers, marks: dict | None = None) -> list[Text]:
+    """The grid as lines: a header of column names, then a line per row.
+    ``marks`` maps cells to a style that highlights them."""
+    marks = marks or {}
+    xs, ys = bounds(zone, layers, marks)
+    width = cell_width(layers)
+    columns, rows = _axis_names(xs, ys)
+    label = max(len(r) for r in rows)
+    header = Text(" " * (label + 1), style="dim")
+    for name in columns:
+        header.append(f"{name:^{width}}", style="dim")
+    lines = [header]
+    for y, row_name in zip(ys, rows):
+        line = Text(f"{row_name:>{label}} ", style="dim")
+        for x in xs:
+            card, stacked = layers.top((x, y))
+            line.append_text(cell_text(card, stacked, width, marks.get((x, y))))
+        lines.append(line)
+    return lines
+
+
+def shape_lines(cells: list[str], layers: Layers, focus=(), width: int = 3) -> list[Text]:
+    """A small drawing of the cells a placement would cover: ``█`` an empty cell, the
+    symbol of a mark it would cover, ``◆`` a cell in ``focus`` (the ones the player named)."""
+    points = [cell_xy(c) for c in cells]
+    focus = {cell_xy(c) for c in focus}
+    x0, x1 = min(x for x, _ in points), max(x for x, _ in points)
+    y0, y1 = min(y for _, y in points), max(y for _, y in points)
+    lines = []
+    for y in range(y0, y1 + 1):
+        line = Text()
+        for x in range(x0, x1 + 1):
+            if (x, y) not in points:
+                line.append(" " * width)
+                continue
+            card, _ = layers.top((x, y))
+            if card is not None:
+                style = "bold black on bright_white" if (x, y) in focus else "reverse"
+                line.append(f"{symbol_of(card)[:width]:^{width}}", style=style)
+            elif (x, y) in focus:
+                line.append(f"{'◆':█^{width}}", style="bold")
+            else:
+                line.append("█" * width)
+        lines.append(line)
+    return lines

@@ -1,0 +1,269 @@
+"""What a seat's view holds, sorted into the parts of a screen.
+
+Everything comes from the view and the rules' display hints, never from a
+game's words:
+
+- a grid zone is drawn as a grid; a grid with ``layout "under X"`` shows
+  through X's empty cells, one with ``layout "over X"`` lies on top of X;
+- zones kept per player (and variables kept per player that have a ``label``)
+  are the columns of one table with a row per seat;
+- other zones kept per key make a table with a row per key; a family with
+  ``layout "beside X"`` adds its columns to X's table;
+- the other zones and labelled variables are short facts (``label value``);
+  a variable without a label is the rules' own bookkeeping and is not shown;
+- empty zones, and variables with no value, are left out: an empty zone kept
+  per player stays (an empty hand says something); so is a zone whose
+  ``layout`` is ``"none"``;
+- the legend says what the symbols on the screen mean, from the ``means`` the
+  rules give beside ``symbol``; what a ``tint`` means is said beside the card.
+"""
+from __future__ import annotations
+
+import attrs
+from rich.text import Text
+
+from rulelang.play.terminal import grid
+from rulelang.play.terminal.cards import (is_blank, is_card, style_of, value_text, zone_text)
+
+
+@attrs.define
+class GridPart:
+    title: str
+    zone: dict
+    layers: grid.Layers
+
+
+@attrs.define
+class Panels:
+    """A view sorted for drawing."""
+    header: Text
+    grids: list          # [GridPart]
+    tables: list         # [Grid]
+    facts: list          # [(label, Text)]
+    legend: list         # [Text]: one entry each, 'SYMBOLS meaning'
+    cards: dict          # visible card name -> card, to colour moves that name one
+
+
+def title_of(zone: dict) -> str:
+    return zone.get("label") or zone["family"].replace("_", " ")
+
+
+def layout_target(zone: dict, word: str):
+    parts = (zone.get("layout") or "").split()
+    return parts[-1] if len(parts) >= 2 and parts[0] == word else None
+
+
+def build(view: dict) -> Panels:
+    seats = {int(k): v for k, v in view["seats"].items()}
+    seat_names = set(seats.values())
+    families: dict[str, list] = {}
+    for zone in view["zones"].values():
+        families.setdefault(zone["family"], []).append(zone)
+    attached: dict[tuple, list] = {}  # (word, target family) -> [family]
+    for family, zones in families.items():
+        for word in ("beside", "under", "over"):
+            target = layout_target(zones[0], word)
+            if target in families and target != family:
+                attached.setdefault((word, target), []).append(family)
+    placed = {f for fs in attached.values() for f in fs}
+
+    grids, tables, facts = [], [], []
+    per_seat = []  # (title, {seat name: Text})
+    for family, zones in families.items():
+        if family in placed:
+            continue
+        first = zones[0]
+        keys = first.get("keys")
+        if (first.get("layout") or "").strip() == "none":
+            continue  # the rules say it is not worth a place on the screen
+        if first["kind"] == "grid":
+            unders = [z for f in attached.get(("under", family), []) for z in families[f]]
+            overs = [z for f in attached.get(("over", family), []) for z in families[f]]
+            for zone in zones:
+                title = title_of(zone) + (f" {' '.join(zone['keys'])}" if keys else "")
+                grids.append(GridPart(title, zone, grid.Layers.of(zone, unders, overs)))
+        elif not keys:
+            if first["cards"]:
+                facts.append((title_of(first), zone_text(first)))
+        elif len(keys) == 1 and all(z["keys"][0] in seat_names for z in zones):
+            per_seat.append((title_of(first), {z["keys"][0]: zone_text(z) for z in zones}))
+        else:
+            extras = [families[f] for f in attached.get(("beside", family), [])]
+            table = _keyed_table(zones, extras, seat_names)
+            if table is not None:
+                tables.append(table)
+
+    labels = view.get("var_labels", {})
+    seat_vars = set(view.get("seat_vars", ()))
+    for name, value in view["vars"].items():
+        label = labels.get(name)
+        if label is None:
+            continue
+        names = seats if name in seat_vars else None
+        keyed = isinstance(value, dict) and not is_card(value)
+        if keyed and value and all(k in seat_names for k in value):
+            per_seat.append((label, {k: value_text(v, names) for k, v in value.items()}))
+        elif not is_blank(value):
+            facts.append((label, value_text(value, names)))
+
+    if per_seat:
+        tables.insert(0, _seat_table(view, seats, per_seat))
+    return Panels(_header(view, seats), grids, tables, facts, legend(grids),
+                  _named_cards(view))
+
+
+def _header(view, seats) -> Text:
+    """Game · you are P1 · turn 3 · options: what matters first, as a long header is cut."""
+    out = Text(view["game"], style="bold")
+    seat = view.get("seat")
+    if seat is not None:
+        out.append(f" · you are {seats[seat]}", style="bold cyan")
+    if view.get("over"):
+        out.append(" · game over", style="bold")
+    if view.get("turn"):
+        out.append(f" · turn {view['turn']}")
+    for name, value in view.get("options", {}).items():
+        out.append(f" · {name} {value_text(value).plain}")
+    return out
+
+
+@attrs.define
+class Grid:
+    """A table of texts: a header row, then rows whose first cell names them."""
+    title: str | None
+    header: list      # [str]
+    rows: list = attrs.Factory(list)  # [[Text]]
+
+    def add_row(self, *cells):
+        self.rows.append(list(cells))
+
+
+def _seat_table(view, seats, columns) -> Grid:
+    table = Grid(None, [""] + [title for title, _ in columns])
+    you = view.get("seat")
+    for seat, name in seats.items():
+        cells = [values.get(name) for _, values in columns]
+        if all(c is None for c in cells):
+            continue  # a seat with nothing kept per player (a dummy seat)
+        row = Text(name + (" (you)" if seat == you else ""), style="bold")
+        table.add_row(row, *[c if c is not None else Text("") for c in cells])
+    return table
+
+
+def _keyed_table(zones, extras, seat_names):
+    """Zones kept per key: a row each. Kept per two keys: rows by the first key, columns
+    by the second. Families laid out beside it add their columns. Empty rows are left out."""
+    two_keys = len(zones[0]["keys"]) > 1
+    title = title_of(zones[0])
+    rows: dict[str, dict] = {}
+    columns: list[str] = []
+    filled: set = set()
+
+    def add(zone_list, label):
+        for zone in zone_list:
+            keys = zone["keys"]
+            rest = ",".join(keys[1:])
+            column = " ".join(x for x in (label, rest) if x) or title
+            if column not in columns:
+                columns.append(column)
+            rows.setdefault(keys[0], {})[column] = zone_text(zone)
+            if zone["cards"]:
+                filled.add(keys[0])
+
+    add(zones, "" if two_keys else title)
+    for extra in extras:
+        second = extra[0]["keys"][1:] if len(extra[0]["keys"]) > 1 else []
+        labelled = extra[0].get("label") or not all(k in seat_names for k in second)
+        add(extra, title_of(extra[0]) if labelled else "")  # unlabelled, per seat: "P1", "P2"
+    if not filled:
+        return None
+    table = Grid(title if two_keys else None, [""] + columns)
+    for row, cells in rows.items():
+        if row in filled:
+            table.add_row(Text(row, style="bold"), *[cells.get(c, Text("")) for c in columns])
+    return table
+
+
+# ---------------------------------------------------------------- the legend
+
+def _visible_cards(view):
+    """The cards on the screen: in the zones drawn, and held by labelled variables."""
+    for zone in view["zones"].values():
+        if (zone.get("layout") or "").strip() != "none":
+            yield from zone["cards"]
+    labels = view.get("var_labels", {})
+    for name, value in view["vars"].items():
+        if name in labels:
+            yield from _cards_in(value)
+
+
+def _cards_in(value):
+    if is_card(value):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _cards_in(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _cards_in(v)
+
+
+def legend(grids: list) -> list[Text]:
+    """One entry per meaning: the symbols that mean it, then the meaning. (What a tint
+    means is said beside each card's name, see cards.card_text.)"""
+    symbols: dict[str, dict] = {}   # meaning -> {symbol: style}
+    for card in _cards_drawn(grids):  # symbols are drawn on grids only
+        if card.get("hidden"):
+            continue
+        if "symbol_means" in card:
+            symbol = str(card.get("symbol") or card["name"][:3])
+            marks = symbols.setdefault(card["symbol_means"], {})
+            marks.setdefault(symbol, style_of(card))  # the first card's colour shows it
+    entries = []
+    for meaning, marks in symbols.items():
+        out = Text()
+        for symbol, style in sorted(marks.items())[:8]:
+            out.append(symbol, style=f"bold white on {style}" if style else "bold")
+            out.append(" ")
+        if len(marks) > 8:
+            out.append("… ")
+        out.append(meaning)
+        entries.append(out)
+    entries.extend(_grid_marks(grids))
+    return entries
+
+
+def _cards_drawn(grids):
+    for part in grids:
+        for xy in sorted(part.layers.cells()):
+            for card in part.layers.own.get(xy, []):
+                yield card
+            for layer in (part.layers.under, part.layers.over):
+                if xy in layer:
+                    yield layer[xy]
+
+
+def _grid_marks(grids) -> list[Text]:
+    """The grid's own marks, those that are on the screen."""
+    if not grids:
+        return []
+    hidden = stacked = False
+    for part in grids:
+        for xy in part.layers.cells():
+            card, more = part.layers.top(xy)
+            hidden = hidden or bool(card and card.get("hidden"))
+            stacked = stacked or more
+    out = [Text.assemble((grid.EMPTY, "grey50"), " empty cell")]
+    if hidden:
+        out.append(Text.assemble((grid.HIDDEN, "dim"), " a card face down"))
+    if stacked:
+        out.append(Text("[ ] cards lie under it"))
+    return out
+
+
+def _named_cards(view) -> dict:
+    named = {}
+    for card in _visible_cards(view):
+        if not card.get("hidden"):
+            named.setdefault(card["name"].lower(), card)
+    return named

@@ -1,0 +1,136 @@
+"""Choosing a placement the way players think of it: by a cell it should cover.
+
+A placement's notation names its anchor and turn (``A1 r90 f``), which nobody
+thinks in. Instead the player types a cell (or several: ``E3 F3``); the
+placements covering all of them are drawn, numbered, each showing what it
+would cover and marked ✗ if it ends the game; a number picks one, another cell
+narrows them down.
+"""
+from __future__ import annotations
+
+import re
+
+from rich.text import Text
+
+from rulelang.play.terminal import grid
+from rulelang.play.terminal import panels as panels_of
+from rulelang.play.terminal.screen import GAP
+
+FOCUS = "bold black on bright_white"
+_WORD = re.compile(r"\([^)]*\)|[^\s,]+")  # a cell as (x,y), or a word between spaces/commas
+
+
+def cells_typed(answer: str) -> list[str] | None:
+    """'e3 f3' -> ['E3', 'F3'] ('(-1,2)' names a cell of a grid without edges); None unless
+    every word is a cell's name."""
+    words = _WORD.findall(answer)
+    if not words or not all(grid.is_cell_name(w) for w in words):
+        return None
+    return [grid.cell_label(grid.cell_xy(w)) for w in words]
+
+
+def hint(view) -> list[Text]:
+    cells = view["decision"]["cells"]
+    example = next(iter(cells.values()))[0]
+    return [Text(f"{len(cells)} ways to place it. Type a cell it should cover (like {example}), "
+                 "or several, to see the ways that do.", style="italic")]
+
+
+def pick(session, view, typed: list[str]):
+    """The placements covering the typed cells: (a move, None) or (None, what to say)."""
+    cells = view["decision"]["cells"]
+    status = Text("")
+    while True:
+        options = [m for m, covered in cells.items() if all(c in covered for c in typed)]
+        if not options:
+            return None, Text(f"no way to place it covers {' and '.join(typed)}", style="red")
+        if len(options) == 1:
+            return options[0], None
+        parts = panels_of.build(view)
+        layers = parts.grids[0].layers if parts.grids else grid.Layers()
+        drawn: list = []
+
+        def pictures(width, height):
+            room = height - 3 - _grid_height(parts)
+            lines, shown = _pictures(session, view, options, cells, layers, typed, width,
+                                     max(room - 1, 2))
+            drawn[:] = shown
+            more = len(options) - len(shown)
+            note = f"{len(options)} ways cover {' '.join(typed)}"
+            note += (f"; {len(shown)} drawn: type another cell to narrow them down" if more
+                     else "")
+            if any("✗" in line.plain for line in lines):
+                note += "; ✗ ends the game"
+            return lines + [Text(note, style="italic")]
+
+        marks = {grid.cell_xy(c): FOCUS for c in typed}
+        session.draw(view, status, marks=marks, below=pictures)
+        answer = session.ask("which one? a number, another cell, or Enter to go back")
+        if not answer:
+            return None, Text("")
+        if answer.isdigit():
+            if 1 <= int(answer) <= len(drawn):
+                return drawn[int(answer) - 1], None
+            status = Text(f"type a number from 1 to {len(drawn)}", style="red")
+            continue
+        more = cells_typed(answer)
+        if more is None:
+            if answer in cells:
+                return answer, None
+            status = Text(f"'{answer}' is not a cell: cells are named like {typed[0]}",
+                          style="red")
+            continue
+        typed = typed + [c for c in more if c not in typed]
+        status = Text("")
+
+
+def _grid_height(parts) -> int:
+    return sum(1 + len(grid.grid_lines(p.zone, p.layers)) for p in parts.grids)
+
+
+def _pictures(session, view, options, cells, layers, typed, width, room):
+    """As many numbered drawings of the options as fit in ``room`` lines."""
+    boxes = []
+    for i, move in enumerate(options, 1):
+        shape = grid.shape_lines(cells[move], layers, typed)
+        boxes.append((move, Text(f"{i}. {move}", style="bold"), shape))
+    rows, shown = [], []
+    used = 0
+    start = 0
+    while start < len(boxes):
+        line_width, row = 0, []
+        for box in boxes[start:]:
+            box_width = max(len(box[1].plain) + 2, max(len(s.plain) for s in box[2])) + GAP
+            if row and line_width + box_width > width:
+                break
+            row.append((box, box_width))
+            line_width += box_width
+        height = 1 + max(len(box[2]) for box, _ in row)
+        if used + height > room:
+            break
+        rows.append(row)
+        shown.extend(box[0] for box, _ in row)
+        used += height
+        start += len(row)
+    lines = []
+    for row in rows:
+        height = 1 + max(len(box[2]) for box, _ in row)
+        block = [Text() for _ in range(height)]
+        column = 0
+        for (move, label, shape), box_width in row:
+            if session.ending(view, move) is not None:
+                label = label + Text(" ✗", style="bold red")
+            for j, piece in enumerate([label] + shape):
+                block[j].append_text(piece)
+            column += box_width
+            _pad_to(block, column)
+        for line in block:
+            line.rstrip()
+            lines.append(line)
+    return lines, shown
+
+
+def _pad_to(block, column):
+    for line in block:
+        if len(line.plain) < column:
+            line.append(" " * (column - len(line.plain)))

@@ -1,0 +1,222 @@
+"""One screen per decision: the parts of a view fitted to the terminal's size.
+
+The screen is drawn from the top: a header line; the grids on the left with
+the tables, facts and legend beside them when there is room (else below);
+the latest log lines in the space left; the moves; a status line; the prompt
+on the last line. When it does not all fit, the log goes first, then the
+legend, then the facts are shortened, and the moves are listed on demand.
+"""
+from __future__ import annotations
+
+import io
+
+import attrs
+from rich.console import Console
+from rich.text import Text
+
+from rulelang.play.terminal import grid
+from rulelang.play.terminal.cards import style_of
+from rulelang.play.terminal.panels import Panels
+
+GAP = 3          # columns between the grids and what stands beside them
+MIN_BESIDE = 30  # the narrowest column worth putting beside a grid
+_MEASURE = Console(width=1000, file=io.StringIO())  # rich wraps text for a console
+
+
+@attrs.define
+class Screen:
+    lines: list        # [Text], at most height - 2
+    menu_shown: bool   # the moves are listed (else 'moves' lists them)
+
+
+def table_lines(table, width: int, cell_lines: int | None = None) -> list[Text]:
+    """A panels.Grid as lines: columns as wide as their cells, the widest ones wrapped
+    when the whole is wider than ``width``; a header line."""
+    count = len(table.header)
+    natural = [max([len(table.header[i])] + [len(row[i].plain) for row in table.rows])
+               for i in range(count)]
+    room = width - 2 * (count - 1) - natural[0]  # the first column names the rows: kept whole
+    cap = max(natural[1:], default=0)
+    while cap > 8 and sum(min(w, cap) for w in natural[1:]) > room:
+        cap -= 1  # the widest columns narrowed alike, until the table fits
+    widths = [natural[0]] + [min(w, cap) for w in natural[1:]]
+    lines = []
+    if table.title:
+        lines.append(Text(table.title, style="bold"))
+    header = Text()  # underlined rather than ruled: a line saved
+    for i, name in enumerate(table.header):
+        header.append(f"{name:<{widths[i]}}", style="bold underline" if name else "")
+        if i < count - 1:
+            header.append("  ")
+    header.rstrip()
+    lines.append(header)
+    for row in table.rows:
+        cells = [_wrapped(cell, widths[i]) for i, cell in enumerate(row)]
+        if cell_lines is not None:  # short of room: each cell cut to so many lines
+            cells = [c if len(c) <= cell_lines else c[:cell_lines - 1] + [
+                c[cell_lines - 1][: widths[i] - 1] + Text("…")] for i, c in enumerate(cells)]
+        for j in range(max(len(c) for c in cells)):
+            line = Text()
+            for i, cell in enumerate(cells):
+                piece = cell[j] if j < len(cell) else Text("")
+                line.append_text(piece[: widths[i]])
+                if i < count - 1:
+                    line.append(" " * (widths[i] - len(piece.plain[: widths[i]]) + 2))
+            line.rstrip()
+            lines.append(line)
+    return lines
+
+
+def _wrapped(text: Text, width: int) -> list[Text]:
+    if len(text.plain) <= width:
+        return [text]
+    return list(text.wrap(_MEASURE, width))
+
+
+def packed(entries: list[Text], width: int, sep: str = "   ") -> list[Text]:
+    """Short entries side by side, as many to a line as fit."""
+    lines, line = [], Text()
+    for entry in entries:
+        if line.plain and len(line.plain) + len(sep) + len(entry.plain) > width:
+            lines.append(line)
+            line = Text()
+        if line.plain:
+            line.append(sep)
+        line.append_text(entry)
+    if line.plain:
+        lines.append(line)
+    return [piece for line in lines for piece in _wrapped(line, width)]
+
+
+def fact_entries(facts) -> list[Text]:
+    return [Text.assemble((f"{label} ", "bold"), value) for label, value in facts]
+
+
+def menu_lines(moves: list[str], width: int, cards: dict, limit: int) -> list[Text] | None:
+    """The moves numbered, in as many columns as fit; None if more than ``limit`` lines."""
+    if not moves:
+        return []
+    items = []
+    for i, move in enumerate(moves, 1):
+        card = cards.get(move.lower())
+        item = Text(f"{i:>{len(str(len(moves)))}}. ", style="dim")
+        item.append(move, style=style_of(card) if card else "")
+        items.append(item)
+    cell = max(len(item.plain) for item in items) + 3
+    columns = max(1, min(len(items), (width + 3) // cell))
+    rows = -(-len(items) // columns)
+    if rows > limit:
+        return None
+    lines = []
+    for r in range(rows):
+        line = Text()
+        for c in range(columns):
+            i = c * rows + r
+            if i < len(items):
+                line.append_text(items[i])
+                if c < columns - 1:
+                    line.append(" " * (cell - len(items[i].plain)))
+        lines.append(line)
+    return lines
+
+
+def _side_by_side(left: list[Text], right: list[Text], left_width: int) -> list[Text]:
+    out = []
+    for i in range(max(len(left), len(right))):
+        line = left[i].copy() if i < len(left) else Text()
+        if i < len(right):
+            line.append(" " * (left_width + GAP - len(line.plain)))
+            line.append_text(right[i])
+        out.append(line)
+    return out
+
+
+def _grid_block(panels: Panels, marks) -> tuple[list[Text], int]:
+    lines = []
+    for part in panels.grids:
+        lines.append(Text(part.title, style="bold"))
+        lines.extend(grid.grid_lines(part.zone, part.layers, marks))
+    width = max((len(line.plain) for line in lines), default=0)
+    return lines, width
+
+
+def _side_blocks(panels: Panels, width: int, with_legend: bool, facts_limit=None,
+                 cell_lines=None):
+    lines = []
+    for table in panels.tables:
+        lines.extend(table_lines(table, width, cell_lines))
+    facts = packed(fact_entries(panels.facts), width)
+    if facts_limit is not None and len(facts) > facts_limit:
+        facts = facts[:facts_limit]
+        facts[-1] = facts[-1][: max(0, width - 1)] + Text("…")
+    lines.extend(facts)
+    if with_legend and panels.legend:
+        legend = packed(panels.legend, width)
+        legend[0] = Text.assemble(("legend ", "bold"), legend[0]) if len(
+            legend[0].plain) + 7 <= width else legend[0]
+        lines.extend(legend)
+    return lines
+
+
+def compose(panels: Panels, log: list[str], moves: list[str], width: int, height: int,
+            marks=None, below: list[Text] | None = None, list_moves: bool = True) -> Screen:
+    """The screen's lines (the status line and prompt come after them).
+
+    ``below`` replaces the list of moves (a placement's options, say); ``marks``
+    highlights grid cells."""
+    budget = max(height - 2, 3)
+    grid_lines, grid_width = _grid_block(panels, marks)
+    two_columns = bool(grid_lines) and width - grid_width - GAP >= MIN_BESIDE
+    side_width = width - grid_width - GAP if two_columns else width
+
+    if below is not None:
+        bottom, menu_shown = below, False
+    else:
+        limit = max(2, budget // 3)
+        bottom = menu_lines(moves, width, panels.cards, limit) if list_moves else None
+        menu_shown = bottom is not None
+        if bottom is None:
+            bottom = [Text(f"{len(moves)} possible moves: type 'moves' to list them",
+                           style="italic")] if moves else []
+
+    def main(with_legend, facts_limit=None, cell_lines=None):
+        side = _side_blocks(panels, side_width, with_legend, facts_limit, cell_lines)
+        if two_columns:
+            return _side_by_side(grid_lines, side, grid_width), len(side)
+        return grid_lines + side, len(grid_lines) + len(side)
+
+    room = budget - 1 - len(bottom)
+    body, side_height = main(True)
+    if len(body) > room:
+        body, side_height = main(False)
+    for cell_lines in (None, 2, 1):  # then the tables' cells shortened
+        if len(body) > room:
+            body, side_height = main(False, facts_limit=2, cell_lines=cell_lines)
+    if len(body) > room:
+        body = body[: max(room - 1, 0)] + [Text("… more than fits: make the window taller",
+                                                 style="dim")]
+    lines = [panels.header[:width]] + body
+    spare = budget - len(lines) - len(bottom)
+    if two_columns and len(grid_lines) - side_height >= 3:
+        # the latest log lines in the room beside the grid
+        slot = len(grid_lines) - side_height
+        tail = _log_lines(log, side_width, slot)
+        for i, line in enumerate(tail):
+            row = 1 + side_height + (slot - len(tail)) + i
+            lines[row] = _side_by_side([lines[row][:grid_width]], [line], grid_width)[0]
+    elif spare > 0:
+        lines.extend(_log_lines(log, width, spare))
+    filler = [Text("")] * max(budget - len(lines) - len(bottom), 0)  # the moves stay at the bottom
+    return Screen(lines + filler + bottom, menu_shown)
+
+
+def _log_lines(log: list[str], width: int, count: int) -> list[Text]:
+    if count <= 0:
+        return []
+    out = []
+    for line in log[-count:]:
+        text = Text(line, style="dim")
+        if len(line) > width:
+            text = Text(line[: width - 1] + "…", style="dim")
+        out.append(text)
+    return out

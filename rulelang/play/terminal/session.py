@@ -1,0 +1,347 @@
+"""Playing one game at the terminal: people and bots taking turns.
+
+A person sees only their own seat's view, drawn once per decision on one
+screen (see screen.py). When several people share the terminal (hot seat), the
+screen is cleared and waits before each one's turn.
+
+What a person may type: a move's number or its notation; for a placement, any
+cell it should cover (then a number among those drawn); ``moves``, ``log``,
+``save [FILE]``, ``help``, ``quit``, and ``talk`` when the rules say what the players may
+tell each other (``talk "..."``). A decision with one option is taken and
+said. A move that would end the game is first tried on a copy of the game and
+confirmed when it ends it, provided nothing hidden from the player came into
+play on the way (no shuffle or dice, no card turned up), so that the warning
+tells nothing the player could not know.
+"""
+from __future__ import annotations
+
+import json
+import signal
+
+from rich.console import Console
+from rich.text import Text
+
+from interpreter.bots import THINKING, make_bot
+from interpreter.runtime.knowledge import seat_knowledge
+from rulelang.language.errors import IllegalMove, RulesError
+from rulelang.play.terminal import panels as panels_of
+from rulelang.play.terminal import placing
+from rulelang.play.terminal.screen import compose, menu_lines
+
+HELP = "A number, a move, or a cell to cover; also: moves, log, save [FILE], quit"
+
+
+class Quit(Exception):
+    """The person stopped the game; ``saved_to`` says where it was saved, if anywhere."""
+
+    def __init__(self, saved_to=None):
+        super().__init__(saved_to)
+        self.saved_to = saved_to
+
+
+def message_of(error: RulesError) -> str:
+    """An error's words without the 'error:' its printed form starts with."""
+    return "; ".join(d.message for d in error.diagnostics)
+
+
+class Session:
+    def __init__(self, game, seats: dict, console: Console, save_path=None, bot_seed=0,
+                 copy=None, think=None, saver=None, saving="game"):
+        self.game, self.console = game, console
+        self.save_path = save_path  # where 'save' writes (given with --save, or the --load file)
+        self.saver = saver or game.save  # what is saved: the game, or the campaign it is in
+        self.saving = saving  # what the person is told is saved: "game" or "campaign"
+        self.kinds = seats  # seat -> "human" | bot kind
+        # bot_seed is the bots' own: never the game's seed when a person plays (see cli/run.py)
+        self.bots = {s: make_bot(k, bot_seed * 101 + s, think) for s, k in seats.items()
+                     if k != "human"}
+        self.humans = [s for s, k in seats.items() if k == "human"]
+        self.last_human = None
+        self.copy = copy  # makes a throwaway copy of a game, to try a move on
+        self.notes: list[str] = []  # said on the next screen
+        self.redraw = None  # what a resized terminal draws again
+        self._endings: dict = {}  # (moves played, move) -> how it ends the game, or None
+        self._saved: dict = {}  # moves played -> the game saved then (to copy it)
+
+    # ------------------------------------------------------------ the game loop
+    def play(self):
+        game = self.game
+        previous = signal.getsignal(signal.SIGWINCH) if hasattr(signal, "SIGWINCH") else None
+        if previous is not None:
+            signal.signal(signal.SIGWINCH, self._resized)
+        try:
+            while not game.is_over:
+                seat = game.to_move
+                if seat in self.bots:
+                    game.play(self.bot_move(seat))
+                else:
+                    self.human_turn(seat)
+            if self.humans:
+                self.final_screen()
+        finally:
+            if previous is not None:
+                signal.signal(signal.SIGWINCH, previous)
+
+    def bot_move(self, seat):
+        """A bot's move, chosen from its seat's knowledge (what a remote player is given).
+        A person waiting is told that a bot which looks ahead is thinking."""
+        knowledge = seat_knowledge(self.game)
+        bot = self.bots[seat]
+        if not self.humans or self.kinds[seat] not in THINKING or len(knowledge.moves) == 1:
+            return bot.choose(knowledge)
+        with self.console.status(f"{self.game.seat_name(seat)} is thinking...", spinner="dots"):
+            return bot.choose(knowledge)
+
+    def _resized(self, signum, frame):
+        if self.redraw is not None:
+            self.redraw()
+
+    def human_turn(self, seat):
+        if len(self.humans) > 1 and self.last_human != seat:
+            self.console.clear()
+            name = self.game.seat_name(seat)
+            self.ask_plain(f"{name}'s turn. Pass the screen to {name} and press Enter...")
+        self.last_human = seat
+        view = self.game.view(seat)
+        decision = view["decision"]
+        moves = decision["moves"]
+        if len(moves) == 1:  # nothing to decide: say it, and take it
+            self.notes.append(f"only one choice for '{decision['prompt']}': {moves[0]}")
+            self.game.play(moves[0])
+            return
+        status = Text(" · ".join(self.notes), style="yellow")
+        self.notes = []
+        while True:
+            move, status = self.choose(view, status)
+            if move is not None and self.confirmed(view, move):
+                try:
+                    self.game.play(move)
+                    return
+                except IllegalMove as error:
+                    status = Text(message_of(error), style="red")
+
+    # ------------------------------------------------------------ one decision
+    def choose(self, view, status):
+        """Draw the screen and read one answer: (a move, None) or (None, what to say)."""
+        decision = view["decision"]
+        moves = decision["moves"]
+        seat = view["seat"]
+        hint = placing.hint(view) if decision.get("cells") else None
+        screen = self.draw(view, status, list_moves=hint is None, below=hint)
+        answer = self.ask(f"{self.game.seat_name(seat)}, {decision['prompt']}")
+        lower = answer.lower()
+        if lower in ("", "help", "?"):
+            talk = self.game.rules.program.talk
+            return None, Text(HELP + (", talk (what you may say)" if talk else ""))
+        if lower == "talk" and self.game.rules.program.talk and "talk" not in moves:
+            self.page([Text("What you may say to each other:", style="bold")]
+                      + [Text(f"  · {text}") for text in self.game.rules.program.talk])
+            return None, Text("")
+        if lower == "moves":
+            return self.list_all(view, moves)
+        if lower == "log":
+            self.page([Text(line) for line in self.game.transcript(seat).splitlines()])
+            return None, Text("")
+        if lower == "save" or lower.startswith("save "):
+            return None, self.save(answer[4:].strip())
+        if answer.isdigit():
+            if not screen.menu_shown and not hint:
+                return None, Text("type 'moves' to see the moves numbered", style="red")
+            if 1 <= int(answer) <= len(moves):
+                return moves[int(answer) - 1], None
+            return None, Text(f"there is no move {answer}: type a number from 1 to "
+                              f"{len(moves)}", style="red")
+        if any(answer.lower() == m.lower() for m in moves):
+            return next(m for m in moves if answer.lower() == m.lower()), None
+        if decision.get("cells") and placing.cells_typed(answer):
+            return placing.pick(self, view, placing.cells_typed(answer))
+        reason = self.game.why_refused(answer)  # the rules may say why (`where ... else`)
+        if reason is not None:
+            return None, Text(f"'{answer}' is refused: {reason}", style="red")
+        return None, Text(f"'{answer}' is not a move now: type a number from 1 to {len(moves)}"
+                          + (", or a cell the placement should cover" if hint else "")
+                          + ", or 'help'", style="red")
+
+    def list_all(self, view, moves):
+        lines = menu_lines(moves, self.width(), {}, 10 ** 6) or []
+        self.page(lines, "Enter for more, or type a move")
+        return None, Text("")
+
+    def page(self, lines: list[Text], more: str = "Enter for more, or 'q' to stop"):
+        """Long text a screen at a time."""
+        per = max(self.height() - 2, 1)
+        for start in range(0, max(len(lines), 1), per):
+            self.console.clear()
+            self.show(lines[start:start + per])
+            if start + per < len(lines):
+                if self.ask_plain(more).strip():
+                    return
+        self.ask_plain("Enter to go back")
+
+    # ------------------------------------------------------------ ending the game
+    def confirmed(self, view, move) -> bool:
+        ending = self.ending(view, move)
+        if ending is None:
+            return True
+        while True:
+            self.draw(view, Text(f"{move} ends the game: {ending}", style="bold yellow"))
+            answer = self.ask("play it? (y/n)").lower()
+            if answer in ("y", "yes"):
+                return True
+            if answer in ("n", "no", ""):
+                return False
+
+    def ending(self, view, move):
+        """The outcome if ``move`` ends the game and nothing hidden from the player came into
+        play on the way; else None."""
+        if self.copy is None:
+            return None
+        key = (len(self.game.history), move)
+        if key not in self._endings:
+            self._endings = {k: v for k, v in self._endings.items() if k[0] == key[0]}
+            self._endings[key] = self._try(view, move)
+        return self._endings[key]
+
+    def _try(self, view, move):
+        before = self._saved.get(len(self.game.history)) or self.game.save()
+        self._saved = {len(self.game.history): before}
+        trial = self.copy(before)
+        try:
+            trial.play(move)
+        except RulesError:
+            return None
+        if not trial.is_over or not _nothing_hidden_used(before, trial.save(), view["seat"]):
+            return None
+        last = next((line for line in reversed(trial.view(view["seat"])["log"])
+                     if line.startswith("== ")), "")
+        return last.removeprefix("== ").removeprefix("game over: ") or "the game is over"
+
+    # ------------------------------------------------------------ drawing
+    def width(self):
+        return self.console.size.width
+
+    def height(self):
+        return self.console.size.height
+
+    def draw(self, view, status=None, marks=None, below=None, list_moves=True):
+        """Clear the terminal and draw the screen for this view (once per decision, and again
+        when the terminal is resized)."""
+        def paint():
+            parts = panels_of.build(view)
+            moves = view.get("decision", {}).get("moves", [])
+            lines = below(self.width(), self.height()) if callable(below) else below
+            screen = compose(parts, view["log"], moves, self.width(), self.height(),
+                             marks=marks, below=lines, list_moves=list_moves)
+            self.console.clear()
+            # the status line and the prompt always on the last two lines
+            padding = [Text("")] * max(self.height() - 2 - len(screen.lines), 0)
+            status_line = (status if status is not None else Text(""))[: self.width()]
+            self.show(screen.lines + padding + [status_line])
+            return screen
+        screen = paint()
+        self.redraw = lambda: (paint(), self._prompt_again())
+        return screen
+
+    def show(self, lines):
+        """Lines cut to the terminal's width, written at once."""
+        width = self.width()
+        self.console.print(Text("\n").join(line[:width] for line in lines), overflow="crop",
+                           no_wrap=True, crop=True, soft_wrap=False)
+
+    def final_screen(self):
+        seat = self.humans[0] if len(self.humans) == 1 else None
+        view = self.game.view(seat)
+        self.redraw = None
+        parts = panels_of.build(view)
+        screen = compose(parts, view["log"], [], self.width(), self.height())
+        self.console.clear()
+        self.show(screen.lines + [Text(" · ".join(self.notes), style="yellow")])
+
+    # ------------------------------------------------------------ reading answers
+    def _prompt_again(self):
+        prompt = getattr(self, "_prompt", "")
+        try:
+            import readline
+            typed = readline.get_line_buffer()
+        except ImportError:  # pragma: no cover - readline is there on the terminals we serve
+            typed = ""
+        self.console.file.write(prompt + typed)
+        self.console.file.flush()
+
+    def ask_plain(self, prompt):
+        try:
+            return self.console.input(prompt + " ")
+        except EOFError:
+            raise Quit(self.saved_on_stop()) from None
+
+    def ask(self, prompt):
+        self._prompt = f"{prompt} > "
+        try:
+            answer = self.console.input(Text(f"{prompt} > ", style="bold cyan")).strip()
+        except EOFError:
+            raise Quit(self.saved_on_stop()) from None
+        finally:
+            self._prompt = ""
+        if answer.lower() in ("quit", "exit", "q"):
+            self.quit()
+        return answer
+
+    def quit(self):
+        self.redraw = None
+        if self.save_path:
+            question = f"Quit? The {self.saving} will be saved to {self.save_path}. (y/n)"
+        else:
+            question = ("Quit without saving? y to quit, n to go on, or a file name to save "
+                        f"the {self.saving} to it and quit")
+        try:
+            answer = self.console.input(Text(question + " > ", style="bold yellow")).strip()
+        except EOFError:
+            answer = "y"
+        if answer.lower() in ("y", "yes"):
+            raise Quit(self.saved_on_stop())
+        if answer and answer.lower() not in ("n", "no"):
+            self.save_path = answer
+            raise Quit(self.saved_on_stop())
+
+    # ------------------------------------------------------------ saving
+    def saved_on_stop(self):
+        """Save where the player asked to (if they did); the file, or None."""
+        if not self.save_path:
+            return None
+        self.write_save(self.save_path)
+        return self.save_path
+
+    def write_save(self, path):
+        with open(path, "w", encoding="utf-8") as out:
+            out.write(self.saver())
+
+    def save(self, path):
+        path = path or self.save_path
+        if not path:
+            return Text("save where? type 'save FILE' (later saves go to the same file)",
+                        style="yellow")
+        try:
+            self.write_save(path)
+        except OSError as error:
+            return Text(f"could not save to {path}: {error.strerror}", style="red")
+        self.save_path = path
+        return Text(f"saved to {path}", style="green")
+
+
+def _nothing_hidden_used(before: str, after: str, seat: int) -> bool:
+    """Between two saves: no chance drawn (shuffle, dice), no card turned up or fact told to
+    ``seat``, and no other seat's secret answer to a simultaneous choice played out."""
+    old, new = json.loads(before), json.loads(after)
+    if old["rng"] != new["rng"]:
+        return False
+    if any(other != seat for other, _ in (old.get("group") or {}).get("answers", [])):
+        return False
+    bit = 1 << seat
+    for was, now in zip(old["known"], new["known"]):  # who knows each card's face
+        if not was & bit and now & bit:
+            return False
+    if old.get("told") != new.get("told"):  # facts of cards told (to anyone, to be safe)
+        return False
+    return True
+
+

@@ -1,0 +1,184 @@
+"""A game at a table: who sits where, the links that seat them, and what each is sent.
+
+Each human seat gets a private token (its link); the spectator has one too. A token is all a
+visitor presents, so every request starts by looking it up: a seat's token can only ever
+move for that seat and read that seat's view. Bots play their seats as soon as it is their
+turn, with seeds drawn from ``secrets`` (a bot's moves are public: if they owed anything to
+the game's seed they would hint at the hidden cards).
+"""
+from __future__ import annotations
+
+import json
+import secrets
+
+import attrs
+
+from interpreter.bots import THINKING, make_bot
+from interpreter.runtime.knowledge import seat_knowledge
+from interpreter.runtime.views import PUBLIC
+from rulelang.language.errors import IllegalMove, RulesError
+
+SPECTATOR = PUBLIC  # the seat a spectator's token stands for: only what every seat may know
+HUMAN = "human"
+BOT_KINDS = ("random", "greedy", "mcts", "first")
+MAX_BOT_MOVES = 100_000  # bots playing each other stop here, whatever the rules do
+QUICK_BOT_MOVES = 200    # quick bots' moves played before the pages are sent the state
+
+
+def new_token() -> str:
+    """128 random bits, URL-safe: nobody finds a seat's link by trying."""
+    return secrets.token_urlsafe(16)
+
+
+@attrs.define(eq=False)
+class Table:
+    """One game and its seats. ``kinds`` maps each player's seat to "human" or a bot kind;
+    ``tokens`` maps each token to its seat, or to SPECTATOR."""
+
+    name: str
+    rules_name: str
+    rules: object
+    game: object
+    kinds: dict
+    tokens: dict
+    failure: str | None = None
+    save_path: object = None  # where it is written after every move (None: nowhere)
+    bots: dict = attrs.field(factory=dict)
+    watchers: set = attrs.field(factory=set)
+    sent: dict = attrs.field(factory=dict)  # seat -> (version, message text) already built
+
+    @classmethod
+    def open(cls, rules_name, rules, game, kinds):
+        """A new table with fresh tokens for its human seats and its spectator."""
+        tokens = {new_token(): seat for seat in game.players if kinds[seat] == HUMAN}
+        tokens[new_token()] = SPECTATOR
+        return cls(secrets.token_hex(8), rules_name, rules, game, dict(kinds), tokens)
+
+    @property
+    def version(self) -> int:
+        """How many moves have been played: a move sent for another version is stale."""
+        return len(self.game.history)
+
+    def links(self) -> dict:
+        """Seat name (or "spectator") -> token."""
+        out = {}
+        for token, seat in self.tokens.items():
+            out["spectator" if seat == SPECTATOR else self.game.seat_name(seat)] = token
+        return out
+
+    # ------------------------------------------------------------------ moves
+    def play(self, seat, notation: str, version: int) -> str | None:
+        """Play a person's move for ``seat``: None, or why it was refused. A refused move
+        leaves the game as it was. Bots answer afterwards (``bot_to_move``)."""
+        if seat == SPECTATOR:
+            return "a spectator watches: only the players move"
+        if self.failure is not None:
+            return "this game stopped: the rules failed"
+        if self.game.is_over:
+            return "the game is over"
+        if version != self.version:
+            return "the game has moved on since this page was drawn: look again"
+        try:
+            self.game.play(notation, seat=seat)
+        except IllegalMove as error:
+            return reason_of(error)
+        except RulesError as error:  # the rules themselves failed while running
+            self.fail(error)
+        return None
+
+    # ------------------------------------------------------------------ bots
+    def bot_to_move(self):
+        """The seat of the bot that must move now, else None."""
+        game = self.game
+        if game.is_over or self.failure is not None or game.to_move is None:
+            return None
+        return None if self.kinds.get(game.to_move, HUMAN) == HUMAN else game.to_move
+
+    def thinks_long(self, seat) -> bool:
+        """A bot that plays out moves on copies of the game: let it think on a copy of its
+        own, so the table can still be read while it does."""
+        return self.kinds[seat] in THINKING
+
+    def bot_choice(self, seat, game) -> str:
+        """The notation of the bot's move in ``game`` (this table's, or a copy of it)."""
+        bot = self.bots.get(seat)
+        if bot is None:
+            bot = self.bots[seat] = make_bot(self.kinds[seat], secrets.randbits(63))
+        return bot.choose(seat_knowledge(game)).notation  # the seat's knowledge, not the game
+
+    def play_bot(self, seat, notation):
+        try:
+            self.game.play(notation, seat=seat)
+        except RulesError as error:
+            self.fail(error)
+
+    def play_quick_bots(self, limit=QUICK_BOT_MOVES):
+        """The moves of bots that do not think long, until a person or a slow bot must move
+        (or ``limit`` moves: pages hear of a game of bots alone as it goes)."""
+        for _ in range(limit):
+            seat = self.bot_to_move()
+            if seat is None or self.thinks_long(seat):
+                return
+            self.play_bot(seat, self.bot_choice(seat, self.game))
+
+    def play_bots(self):
+        """Every bot move until a person must decide (for callers without a server)."""
+        for _ in range(MAX_BOT_MOVES):
+            seat = self.bot_to_move()
+            if seat is None:
+                return
+            self.play_bot(seat, self.bot_choice(seat, self.game))
+
+    def fail(self, error):
+        """The rules went wrong at run time: say where, without the host's paths."""
+        diagnostic = error.diagnostics[0]
+        where = f" (line {diagnostic.span.line} of {self.rules_name})" if diagnostic.span else ""
+        self.failure = f"{diagnostic.message}{where}"
+        self.sent.clear()  # the same moves, a different state: every page must hear of it
+
+    # ------------------------------------------------------------------ what a seat is sent
+    def message(self, seat) -> str:
+        """The state as ``seat`` (or SPECTATOR) may see it, as the JSON text sent on its socket.
+        Built once per move and seat: every page of that seat gets the same text."""
+        version = self.version
+        cached = self.sent.get(seat)
+        if cached is not None and cached[0] == version:
+            return cached[1]
+        game = self.game
+        data = {
+            "type": "state",
+            "version": version,
+            "you": None if seat == SPECTATOR else game.seat_name(seat),
+            "players": {game.seat_name(s): self.kinds[s] for s in game.players},
+            "failure": self.failure,
+            "view": game.view(seat),
+        }
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        self.sent[seat] = (version, text)
+        return text
+
+    def transcript(self, seat) -> str:
+        return self.game.transcript(seat)
+
+
+def reason_of(error) -> str:
+    """An error's message (and hint) as a page shows it: no 'error:' prefix, no position."""
+    diagnostic = error.diagnostics[0]
+    return diagnostic.message + (f" ({diagnostic.hint})" if diagnostic.hint else "")
+
+
+def parse_kinds(game, pairs) -> dict:
+    """``--bot P2=random`` pairs (or a dict) -> seat -> kind; every other seat is human."""
+    kinds = {seat: HUMAN for seat in game.players}
+    items = pairs.items() if isinstance(pairs, dict) else (p.partition("=")[::2] for p in pairs)
+    for seat_text, kind in items:
+        try:
+            seat = game.seat_of(str(seat_text).strip())
+        except RulesError:
+            raise RulesError(f"no seat '{seat_text}': seats are P1 to P{len(game.players)}") from None
+        kind = str(kind).strip()
+        if kind not in (HUMAN, *BOT_KINDS):
+            raise RulesError(f"'{kind}' is not a kind of player: use {HUMAN}, "
+                             f"{', '.join(BOT_KINDS)}")
+        kinds[seat] = kind
+    return kinds

@@ -1,0 +1,185 @@
+"""One open document, parsed and checked the way `rulelang check` does, kept for the editor."""
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import attrs
+
+from rulelang.language import ast
+from rulelang.language.checker import Checker
+from rulelang.language.errors import CheckError, Diagnostic, ParseError, RulesError, Span
+from rulelang.language.traversal import walk
+from rulelang.tools.tokens import Tok, tokenize, vocabulary
+from rulelang.language.loader import check_as_part, read_modules
+from rulelang.tools.language_server.index import Index, build_index
+from rulelang.language.parser import parse
+
+
+_NOT_CODE = ("space", "newline", "comment")
+
+
+@attrs.define
+class Analysis:
+    file: str  # the name spans use for this document
+    text: str
+    version: int | None
+    diagnostics: list  # [Diagnostic], each placed in this document
+    index: Index | None = None  # None when the text does not parse
+    module: ast.Module | None = None
+    paths: dict = attrs.field(factory=dict)  # another file's name in spans -> its path
+
+
+class ParseCache:
+    """Parsed top-level declarations of one document, kept between keystrokes.
+
+    Typing changes one declaration at a time, so only the declarations whose text (or
+    first line) changed are parsed again. Whenever a piece fails to parse on its own, the
+    whole text is parsed instead, so errors read exactly as `rulelang check` gives them.
+    """
+
+    def __init__(self):
+        self.pieces: dict[tuple, list] = {}  # (first line, text) -> its declarations
+        self.imports: dict[tuple, ast.Module] = {}  # (name, text) -> an imported file
+
+    def parse_import(self, text: str, file: str) -> ast.Module:
+        key = (file, text)
+        module = self.imports.get(key)
+        if module is None:
+            module = self.imports[key] = parse(text, file)
+            if len(self.imports) > 50:  # files edited elsewhere leave old texts behind
+                self.imports.pop(next(iter(self.imports)))
+        else:
+            _forget_annotations(module.decls)
+        return module
+
+    def parse(self, text: str, file: str, tokens: list[Tok]) -> ast.Module:
+        pieces = top_level_pieces(text, tokens)
+        decls, kept = [], {}
+        try:
+            for key in pieces:
+                found = self.pieces.get(key)
+                if found is None:
+                    line, piece = key
+                    found = parse("\n" * (line - 1) + piece, file).decls  # spans land in place
+                else:
+                    _forget_annotations(found)
+                kept[key] = found
+                decls.extend(found)
+        except ParseError:
+            module = parse(text, file)  # the error as the whole file gives it (or no error)
+            self.pieces = {}
+            return module
+        self.pieces = kept
+        return ast.Module(decls, file, span=Span(file, 1, 1, 1, 1))
+
+
+def top_level_pieces(text: str, tokens: list[Tok]) -> list[tuple[int, str]]:
+    """The text cut before each line that starts a top-level declaration."""
+    starts, depth, previous, line_seen = [1], 0, None, 0
+    declaration_words = vocabulary().declaration_words
+    for tok in tokens:
+        if tok.kind in ("space", "newline", "comment"):
+            continue
+        if (depth == 0 and tok.line != line_seen and tok.col == 1 and tok.line > 1
+                and tok.text in declaration_words
+                and (previous is None or previous.kind != "symbol" or previous.text in "})]")):
+            starts.append(tok.line)
+        line_seen = tok.line
+        if tok.kind == "symbol":
+            depth += {"{": 1, "(": 1, "[": 1, "}": -1, ")": -1, "]": -1}.get(tok.text, 0)
+        previous = tok
+    lines = text.splitlines(keepends=True)
+    starts = sorted(set(starts))
+    ends = starts[1:] + [len(lines) + 1]
+    return [(start, "".join(lines[start - 1:end - 1])) for start, end in zip(starts, ends)]
+
+
+_ANNOTATIONS = ("ty", "ref", "slot", "slots", "nslots", "binders", "card_slot")
+
+
+def _forget_annotations(decls: list) -> None:
+    """Put back what the checker wrote on these nodes, so checking them again starts clean."""
+    for node in walk(decls):
+        for name, default in _annotations(type(node)):
+            setattr(node, name, default.factory() if isinstance(default, attrs.Factory)
+                    else default)
+
+
+@functools.cache
+def _annotations(cls) -> tuple:
+    return tuple((f.name, f.default) for f in attrs.fields(cls) if f.name in _ANNOTATIONS)
+
+
+def analyse(text: str, path: Path | None, version: int | None = None,
+            cache: ParseCache | None = None) -> Analysis:
+    file = str(path) if path else "<document>"
+    result = Analysis(file, text, version, [])
+    tokens = []
+    cache = cache or ParseCache()
+
+    def parse_main(text, file):
+        tokens.extend(tokenize(text))
+        return cache.parse(text, file, tokens)
+    try:
+        loaded = read_modules(text, file, base=path.parent if path else None,
+                              parse_main=parse_main, parse_import=cache.parse_import)
+    except RulesError as error:
+        module = None
+        if any(d.span is not None and d.span.file != file for d in error.diagnostics):
+            module = parse(text, file)  # the file itself parses: the problem is in an import
+        result.diagnostics = _placed(error.diagnostics, file, module)
+        return result
+    result.module, result.paths = loaded.modules[0], dict(loaded.paths)
+    checker = Checker(loaded.modules, loaded.sources)
+    try:
+        program = checker.run()
+        result.diagnostics = _placed(program.warnings, file, result.module)  # information flow
+    except CheckError as error:
+        part = check_as_part(path, text) if path is not None else None
+        result.diagnostics = (_as_part(part, file) if part is not None
+                              else _placed(error.diagnostics, file, result.module))
+    except Exception as error:  # a checker bug must not take the editor's server down
+        result.diagnostics = [Diagnostic(f"rulelang could not check this file (internal "
+                                         f"error: {error.__class__.__name__}: {error})")]
+        return result
+    try:
+        result.index = build_index(loaded.modules, loaded.sources, checker,
+                                   {file: [t for t in tokens if t.kind not in _NOT_CODE]})
+    except Exception as error:  # no hover or definitions then, but the diagnostics stand
+        result.diagnostics.append(Diagnostic(
+            f"rulelang could not index the names of this file (internal error: "
+            f"{error.__class__.__name__}: {error})", severity="note"))
+    return result
+
+
+def _as_part(part, file) -> list[Diagnostic]:
+    """The problems of a file checked as part of the file that imports it (it uses that
+    file's names): its own, shown in it, and a note when the whole has others."""
+    own = [attrs.evolve(d, span=attrs.evolve(d.span, file=file)) for d in part.own()]
+    if part.error is not None and len(own) < len(part.found()):
+        own.append(Diagnostic(f"checked as part of {part.whole}, which imports it: that file "
+                              "has problems too (open it to see them)", severity="note"))
+    return own
+
+
+def _placed(diagnostics, file, module) -> list[Diagnostic]:
+    """Problems found in an imported file are shown on the import that brings it in."""
+    placed = []
+    for d in diagnostics:
+        if d.span is None or d.span.file == file:
+            placed.append(d)
+            continue
+        where = _import_of(module, d.span.file)
+        placed.append(Diagnostic(f"in {d.span.file}:{d.span.line}:{d.span.col}: {d.message}",
+                                 where, d.hint, d.severity))
+    return placed
+
+
+def _import_of(module, other_file):
+    imports = [d for d in (module.decls if module else []) if isinstance(d, ast.ImportDecl)]
+    name = Path(other_file).name
+    for decl in imports:
+        if Path(decl.path).name == name:
+            return decl.span
+    return imports[0].span if imports else None

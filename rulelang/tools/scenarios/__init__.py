@@ -1,0 +1,114 @@
+"""Scenarios: a rulebook's worked examples and tricky cases, written beside the rules
+they test (``games/cards.rules`` -> ``games/cards.scenarios``) and run by
+``rulelang test FILE``.
+
+A scenario is a start (a position stated directly, or a game started from a seed
+with chance fixed), moves, and what must follow: zones, variables, legal moves,
+refusals and their reasons, the outcome, or any rulelang condition. Its conditions
+are checked with the rules, as ``fn``s of the rules file (so a mistake in one is
+reported like a mistake in the rules: file, line, caret and hint).
+"""
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+import attrs
+
+from rulelang.language import ast
+from rulelang.language.errors import RulesError
+from rulelang.language.parser import parse
+from rulelang.tools.scenarios.syntax import Position, Scenario, Step, parse_scenarios
+
+__all__ = ["Suite", "load_suite", "scenario_path", "Position", "Scenario", "Step"]
+
+SUFFIX = ".scenarios"
+MAX_SCENARIO_SOURCE = 250_000
+
+
+def scenario_path(rules_path) -> Path:
+    """Where the scenarios of a rules file are: beside it, ``NAME.scenarios``."""
+    return Path(rules_path).with_suffix(SUFFIX)
+
+
+@attrs.define
+class Suite:
+    """A rules file with its scenarios, checked and compiled together."""
+    rules: object  # interpreter.rules.Rules (the rules and the scenarios' conditions)
+    scenarios: list
+    path: str  # the scenario file, as shown
+    rules_path: str
+    conditions: dict  # id(step) -> (fn name, left fn name or None, right fn name or None)
+
+    def run(self, name_filter: str | None = None):
+        from rulelang.tools.scenarios.execute import run_scenario
+        return [run_scenario(self, s) for s in self.scenarios
+                if name_filter is None or name_filter.lower() in s.name.lower()]
+
+
+def load_suite(rules_path, path=None) -> Suite:
+    """Read a rules file and its scenarios (``path``, or the file beside it)."""
+    from interpreter.rules import Rules
+    from rulelang.language.checker import Checker
+    from rulelang.language.loader import load_program, read_modules
+
+    rules_path = Path(rules_path)
+    path = Path(path) if path is not None else scenario_path(rules_path)
+    load_program(rules_path)  # the rules on their own first: their errors come as they are
+    if not path.is_file():
+        raise RulesError(f"{path}: no scenarios for {rules_path} (write them in {path.name} "
+                         "beside it; see docs/testing.md)")
+    try:
+        with path.open(encoding="utf-8") as source:
+            text = source.read(MAX_SCENARIO_SOURCE + 1)
+    except (OSError, UnicodeDecodeError) as error:
+        raise RulesError(f"{path}: cannot read it ({error})") from None
+    if len(text) > MAX_SCENARIO_SOURCE:
+        raise RulesError(f"{path}: too long (at most {MAX_SCENARIO_SOURCE:,} characters)")
+    shown = str(path)
+    scenarios = parse_scenarios(text, shown)
+    fns, conditions = _condition_fns(scenarios)
+    with rules_path.open(encoding="utf-8") as source:
+        rules_text = source.read()
+    loaded = read_modules(rules_text, str(rules_path), base=rules_path.resolve().parent)
+    extra = ast.Module(fns, shown, span=scenarios[0].span if scenarios else None)
+    seats_name, seats_text = _seat_names(loaded)
+    seats = parse(seats_text, seats_name)
+    program = Checker(loaded.modules + [extra, seats],
+                      {**loaded.sources, shown: text, seats_name: seats_text}).run()
+    return Suite(Rules(program), scenarios, shown, str(rules_path), conditions)
+
+
+def _seat_names(loaded):
+    """Conditions name seats as P1, P2...: constants for them (none if a game has fewer
+    players), unless the rules use those names themselves."""
+    taken = {getattr(d, "name", None) for m in loaded.modules for d in m.decls}
+    players = max((d.high for m in loaded.modules for d in m.decls
+                   if isinstance(d, ast.PlayersDecl)), default=2)
+    lines = [f'const P{i} = first([p for p in players if text(p) == "P{i}"])'
+             for i in range(1, players + 1) if f"P{i}" not in taken]
+    return "<seats P1, P2...>", "\n".join(lines) + "\n"
+
+
+def _condition_fns(scenarios):
+    """Each ``expect CONDITION`` as a fn (and, for a comparison, one per side, to show
+    them when it fails), named so that no rules file can name them."""
+    fns, conditions = [], {}
+    for scenario in scenarios:
+        for step in scenario.steps:
+            if step.kind != "true":
+                continue
+            base = f"expect@{step.span.line}:{step.span.col}"
+            names = [base, None, None]
+            fns.append(ast.FnDecl(base, [], [], step.expr, span=step.expr.span))
+            if isinstance(step.expr, ast.Compare):
+                names[1], names[2] = base + "<", base + ">"
+                fns.append(ast.FnDecl(names[1], [], [], _copy(step.expr.left), span=step.expr.span))
+                fns.append(ast.FnDecl(names[2], [], [], _copy(step.expr.right), span=step.expr.span))
+            conditions[id(step)] = tuple(names)
+    return fns, conditions
+
+
+def _copy(expr):
+    """The same expression again (the checker writes its findings on each node)."""
+    return copy.deepcopy(expr)

@@ -1,0 +1,316 @@
+"""Running one scenario: its start, then each step in order; the first step that does
+not hold ends it, with what was expected and what happened."""
+from __future__ import annotations
+
+import attrs
+
+from interpreter.runtime.values import Card, EnumValue, Keyed, Seat
+from rulelang.language import ast
+from rulelang.language.errors import IllegalMove, RulesError, Span
+
+
+@attrs.frozen
+class Failure:
+    span: Span | None
+    message: str
+    expected: str | None = None
+    actual: str | None = None
+
+
+@attrs.frozen
+class Result:
+    scenario: object
+    failure: Failure | None
+
+    @property
+    def passed(self) -> bool:
+        return self.failure is None
+
+
+class _Fails(Exception):
+    def __init__(self, failure: Failure):
+        self.failure = failure
+
+
+def run_scenario(suite, scenario) -> Result:
+    try:
+        game = _start(suite.rules, scenario)
+        for step in scenario.steps:
+            try:
+                _STEPS[step.kind](suite, game, step)
+            except _Fails:
+                raise
+            except RulesError as error:
+                raise _Fails(Failure(step.span, _first_line(error))) from None
+    except _Fails as failed:
+        return Result(scenario, failed.failure)
+    except RulesError as error:
+        where = scenario.position.span if scenario.position else scenario.span
+        return Result(scenario, Failure(where, "the scenario cannot start: " + _first_line(error)))
+    return Result(scenario, None)
+
+
+def _first_line(error) -> str:
+    return error.diagnostics[0].message if getattr(error, "diagnostics", None) else str(error)
+
+
+def _start(rules, scenario):
+    position = scenario.position
+    if position is None:
+        return rules.new_game(players=scenario.players, seed=scenario.seed,
+                              options=scenario.options, fix=scenario.fix)
+    program = rules.program
+    zones = {k: v for k, v in position.zones.items() if _base(k) in program.zones}
+    vars_ = {k: v for k, v in position.vars.items() if _base(k) not in program.zones}
+    return rules.position(players=scenario.players, zones=zones, vars=vars_,
+                          current=position.current, turn=position.turn,
+                          options=scenario.options, seed=scenario.seed, fix=scenario.fix,
+                          rest=position.rest, fields=position.fields, add=position.add)
+
+
+def _base(name: str) -> str:
+    return name.partition("[")[0].strip()
+
+
+def _fail(step, message, expected=None, actual=None):
+    raise _Fails(Failure(step.span, message, expected, actual))
+
+
+# ------------------------------------------------------------------ values as a test reads them
+
+def comparable(value):
+    """A runtime value as a scenario writes it: cards by name, seats as P1, members by name."""
+    t = type(value)
+    if t is Card:
+        return value.label
+    if t is Seat:
+        return value.name
+    if t is EnumValue:
+        return value.name
+    if t is list or t is tuple:
+        return [comparable(v) for v in value]
+    if t is Keyed:
+        return {_key_text(k): comparable(v) for k, v in value.items()}
+    if t is bool or t is int or t is str or value is None:
+        return value
+    from interpreter.runtime.protocol import text_of
+    return text_of(value)
+
+
+def _key_text(key) -> str:
+    keys = key if isinstance(key, tuple) else (key,)
+    return ",".join(str(comparable(k)) for k in keys)
+
+
+def shown(value) -> str:
+    """A plain value as a failure shows it."""
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(shown(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {shown(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, str):
+        return f'"{value}"'
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _same(expected, actual) -> bool:
+    if isinstance(expected, (list, tuple)) and isinstance(actual, (list, tuple)):
+        return len(expected) == len(actual) and all(_same(e, a) for e, a in zip(expected, actual))
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        return all(_same(v, actual.get(str(k).replace(" ", ""))) for k, v in expected.items())
+    if isinstance(expected, int) and not isinstance(expected, bool) and isinstance(actual, str):
+        return str(expected) == actual
+    return expected == actual
+
+
+# ------------------------------------------------------------------ the steps
+
+def _play(suite, game, step):
+    for move in step.moves:
+        try:
+            game.play(move)
+        except IllegalMove as error:
+            _fail(step, f"the move '{move}' is refused: {_first_line(error)}")
+
+
+def _refused(suite, game, step):
+    move = step.moves[0]
+    try:
+        game.play(move)
+    except IllegalMove as error:
+        reason = getattr(error, "reason", None)
+        if step.text is not None and reason != step.text:
+            _fail(step, f"the move '{move}' is refused, for another reason",
+                  shown(step.text), shown(reason) if reason else _first_line(error))
+        return
+    _fail(step, f"the move '{move}' was played: it is legal here", "refused", "played")
+
+
+def _legal(suite, game, step):
+    actual = [str(m) for m in game.legal_moves()] if not game.is_over else []
+    wanted = list(step.moves)
+    if step.mode == "exactly":
+        if sorted(wanted) != sorted(actual):
+            _fail(step, "other legal moves", shown(wanted), shown(actual))
+    elif step.mode == "has":
+        missing = [m for m in wanted if m not in actual]
+        if missing:
+            _fail(step, f"not legal: {', '.join(missing)}", shown(wanted), shown(actual))
+    else:
+        present = [m for m in wanted if m in actual]
+        if present:
+            _fail(step, f"legal: {', '.join(present)}", "not " + shown(wanted), shown(actual))
+
+
+def _decides(suite, game, step):
+    if game.is_over:
+        _fail(step, "the game is over: nobody decides", step.seats[0], _outcome_text(game))
+    seat = game.seat_name(game.to_move)
+    if seat != step.seats[0]:
+        _fail(step, "another seat decides", step.seats[0], seat)
+    if step.text is not None:
+        prompt = game.view(None)["decision"]["prompt"]
+        if prompt != step.text:
+            _fail(step, "another prompt", shown(step.text), shown(prompt))
+
+
+def _outcome_text(game) -> str:
+    if not game.is_over:
+        return f"the game goes on ({game.seat_name(game.to_move)} decides)"
+    outcome = game.outcome
+    winners = ", ".join(game.seat_name(s) for s in outcome["winners"])
+    text = outcome["result"] + (f" {winners}" if winners and outcome["result"] == "win" else "")
+    if outcome.get("reason"):
+        text += f' because "{outcome["reason"]}"'
+    return text
+
+
+def _over(suite, game, step):
+    wanted = step.mode + (" " + ", ".join(step.seats) if step.seats else "")
+    if step.text is not None:
+        wanted += f' because "{step.text}"'
+    if not game.is_over:
+        _fail(step, "the game is not over", wanted, _outcome_text(game))
+    outcome = game.outcome
+    ok = outcome["result"] == step.mode
+    if step.seats:
+        ok = ok and sorted(game.seat_name(s) for s in outcome["winners"]) == sorted(step.seats)
+    if step.text is not None:
+        ok = ok and outcome.get("reason") == step.text
+    if not ok:
+        _fail(step, "another outcome", wanted, _outcome_text(game))
+
+
+def _scores(suite, game, step):
+    if not game.is_over:
+        _fail(step, "the game is not over: no scores yet", shown(step.value), _outcome_text(game))
+    actual = [game.outcome["scores"][s] for s in sorted(game.outcome["scores"])]
+    if not _same(step.value, actual):
+        _fail(step, "other scores", shown(step.value), shown(actual))
+
+
+def _report(suite, game, step):
+    if not game.is_over:
+        _fail(step, "the game is not over: no reports yet", shown(step.value), _outcome_text(game))
+    if step.text not in game.outcome:
+        _fail(step, f"no report \"{step.text}\"")
+    actual = comparable(game.outcome[step.text])
+    if not _same(step.value, actual):
+        _fail(step, f"report \"{step.text}\"", shown(step.value), shown(actual))
+
+
+def _logged(suite, game, step):
+    lines = game.transcript().splitlines()
+    if not any(step.text in line for line in lines):
+        _fail(step, "no line of the transcript says this", shown(step.text),
+              "\n".join(lines[-6:]))
+
+
+def _state(suite, game, step):
+    target = step.target
+    if isinstance(target, ast.Attr):  # "NAME".field: every card of that name in a zone
+        label = target.obj.value
+        cards = [c for c in game.cards if c.label == label and game.where[c.id] is not None]
+        if not cards:
+            _fail(step, f"no card named '{label}' lies in a zone")
+        field = target.name
+        if field not in game.cv and field not in cards[0].f:
+            _fail(step, f"'{label}' has no field '{field}'")
+        values = [comparable(game.cv[field][c.id] if field in game.cv else c.f[field])
+                  for c in cards]
+        if any(not _same(step.value, v) for v in values):
+            _fail(step, f"{label}.{field} has another value", shown(step.value),
+                  shown(values if len(values) > 1 else values[0]))
+        return
+    name = _place_name(target)
+    if name == "current":
+        actual = game.seat_name(game.current)
+    elif name == "turn":
+        actual = game.turn_number
+    elif name in game.layout.zone_named or name.replace(" ", "") in game.layout.zone_named:
+        zone = game.layout.zone_named[name.replace(" ", "")]
+        cards = game.zc[zone.i]
+        actual = [c.label for c in (cards[::-1] if zone.kind == "pile" else cards)]
+        if zone.grid:
+            actual = sorted(actual)
+            expected = sorted(e[0] if isinstance(e, (list, tuple)) else e for e in step.value)
+            if expected != actual:
+                _fail(step, f"{zone.name} holds other cards", shown(expected), shown(actual))
+            return
+    else:
+        actual = _var(game, name, step)
+    if not _same(step.value, actual):
+        what = (f"{name} holds other cards" if name.replace(" ", "") in game.layout.zone_named
+                else f"{name} has another value")
+        _fail(step, what, shown(step.value), shown(actual))
+
+
+def _place_name(target) -> str:
+    if isinstance(target, ast.Name):
+        return target.id
+    args = []
+    for a in target.args:
+        args.append(a.id if isinstance(a, ast.Name) else
+                    str(a.value) if isinstance(a, ast.Lit) else "".join(map(str, a.parts)))
+    return f"{target.obj.id}[{','.join(args)}]"
+
+
+def _var(game, name, step):
+    base, _, keys = name.partition("[")
+    if base in game.rules.program.zones:
+        _fail(step, f"{base} is kept per key: name one of its zones, like {base}[...]")
+    if base not in game.vars:
+        from rulelang.language.errors import did_you_mean
+        hint = did_you_mean(base, list(game.vars) + list(game.layout.zone_named))
+        _fail(step, f"no zone or variable '{base}'" + (f" ({hint})" if hint else ""))
+    value = game.vars[base]
+    if not keys:
+        return comparable(value)
+    table = comparable(value)
+    key = keys.rstrip("]").replace(" ", "")
+    if not isinstance(table, dict) or key not in table:
+        _fail(step, f"{base} has no key {key}")
+    return table[key]
+
+
+def _true(suite, game, step):
+    names = suite.conditions[id(step)]
+    fns = suite.rules.code.tops["fns"]
+    holds = game.guard(lambda: fns[names[0]](game))
+    if holds:
+        return
+    if names[1] is not None:
+        left = comparable(game.guard(lambda: fns[names[1]](game)))
+        right = comparable(game.guard(lambda: fns[names[2]](game)))
+        op = "" if step.expr.op == "==" else step.expr.op + " "
+        _fail(step, "the condition does not hold", op + shown(right), shown(left))
+    _fail(step, "the condition does not hold")
+
+
+_STEPS = {"play": _play, "refused": _refused, "legal": _legal, "decides": _decides,
+          "over": _over, "scores": _scores, "report": _report, "logged": _logged,
+          "state": _state, "true": _true}
