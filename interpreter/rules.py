@@ -69,6 +69,8 @@ class Rules:
         # every game started from it (they read the same options and state): checked once
         self.requires_fixed = not any(an.expr_chance(d.cond) for d in program.requires)
         self._requires_held: set = set()  # keys of snapshots whose games meet the requires
+        # (players, options, campaign) -> the faces the rules deal: see runtime.knowledge
+        self.compositions: dict = {}
 
     # ------------------------------------------------------------ starting a game
     def player_seats(self, n: int) -> list[Seat]:

@@ -1,19 +1,25 @@
 """Information-set Monte Carlo tree search (single observer, with determinizations).
 
-Each playout starts from a new sample of the hidden cards (``SeatKnowledge.sample``), so
-the search never reads a face its seat does not know. One tree serves every sample: a node
-is a sequence of moves (by notation) from the decision at hand; a move a sample does not
-offer is skipped in that playout, and a node's choice among its children weighs each child
-by how often it was on offer (ISUCT). The tree grows one node per playout; below it the
-playout is random moves up to ``horizon`` decisions, then the position is valued
-(``scoring.value``: the result if the game is over, the rules' heuristic if not). Every
-node keeps a total per seat and each seat picks what is best for itself. In a cooperative
-game there is one value, the team's (its result; the heuristic as this seat knows it), and
-every seat in the tree plays for it: partners are modelled as playing for the team.
+A decision's search plays on ``worlds``: samples of the hidden cards drawn once from the
+seat's knowledge (``SeatKnowledge.worlds``: in a cooperative game, only worlds in which the
+partners' recent moves are what this bot would have played), taken in turn, each playout
+on a fresh copy with its own chance to come. So the search never reads a face its seat does
+not know. One tree serves every world: a node is a sequence of moves (by notation) from the
+decision at hand; a move a world does not offer is skipped there, and a node's choice among
+its children weighs each by how often it was on offer (ISUCT). A decision with one move is
+played without a node.
 
-A decision with more moves than half the playouts (a tile that fits in 150 places) cannot
-be searched this way: each move would be tried once at best. The bot then takes the
-greedy bot's one look at each move instead.
+Each node orders its moves once, when first reached: by the rules' advice (``prefer``, see
+docs/language.md) when the decision has some, else at random; at the root with more moves
+than ``WIDE`` and no advice, by one look at each (``scoring.value`` after the move). Only the
+first few moves in that order are tried, more as the node is visited more (progressive
+widening), so a decision with hundreds of moves (a tile that fits in 280 places) is searched
+among its most promising ones. Below the tree a playout follows the ``Policy`` (the advised
+moves, else at random) for ``horizon`` decisions, then the position is valued: the result if
+the game is over, else the rules' heuristic (``scoring.value``). Every node keeps a total per
+seat and each seat picks what is best for itself. In a cooperative game there is one value,
+the team's (its result; the heuristic as this seat knows it), and every seat in the tree plays
+for it: partners are modelled as playing for the team.
 
 The budget is ``playouts`` per decision (reproducible: same seed, same moves), or ``think``
 seconds (not reproducible: how far it gets depends on the machine).
@@ -24,86 +30,156 @@ import math
 import random
 import time
 
-from interpreter.bots.simple import knowledge_of
-from interpreter.bots.greedy import GreedyBot
+from interpreter.bots.policy import Policy
 from interpreter.bots.scoring import Scale, value
+from interpreter.bots.simple import knowledge_of
+
+WIDE = 12  # a root with more moves than this and no advice: ordered by one look at each
 
 
 class Node:
-    __slots__ = ("children", "visits", "offered", "totals", "seat")
+    __slots__ = ("children", "visits", "offered", "totals", "order", "informed")
 
-    def __init__(self, seat, nseats):
-        self.children: dict = {}  # Move -> Node
+    def __init__(self, nseats):
+        self.children: dict = {}  # notation -> Node
         self.visits = 0
         self.offered = 0  # playouts in which this node's move was on offer
         self.totals = [0.0] * nseats  # summed values, per seat
-        self.seat = seat  # who chose the move leading here (None at the root)
+        self.order = None  # {notation: rank}: the node's moves, most promising first
+        self.informed = False  # whether that order says anything (advice, a look): else
+        # every move may be tried at once
+
+    def allowed(self) -> int:
+        """How many of the node's moves, in its order, may be tried: more with visits."""
+        if not self.informed:
+            return 1 << 30
+        return 2 + int(1.5 * math.sqrt(self.visits))
 
 
 class MctsBot:
-    def __init__(self, seed: int = 0, playouts: int = 60, think: float | None = None,
-                 horizon: int = 10, exploration: float = 0.7):
+    def __init__(self, seed: int = 0, playouts: int = 300, think: float | None = None,
+                 horizon: int = 24, exploration: float = 0.5, worlds: int = 16,
+                 partners: bool = True):
         self.rng = random.Random(seed)
         self.playouts, self.think = playouts, think
         self.horizon, self.exploration = horizon, exploration
-        self.greedy = GreedyBot(seed + 1, budget=max(2 * playouts, 100))
+        self.nworlds, self.partners = worlds, partners
+        self.policy = Policy(self.rng)
 
     def choose(self, given):
         knowledge = knowledge_of(given)
         moves = knowledge.moves
         if len(moves) == 1:
             return moves[0]
-        if len(moves) * 2 > self.playouts and self.think is None:
-            return self.greedy.choose(knowledge)  # too many moves to try each even twice
         nseats = len(knowledge.players)
         team = knowledge.seat if knowledge.cooperative else None
-        root = Node(None, nseats)
+        worlds = knowledge.worlds(self.rng, self.nworlds, self.policy if self.partners else None)
+        root = Node(nseats)
+        root.order, root.informed = self.root_order(worlds[0], moves, knowledge.seat, team)
         scale = Scale()
         deadline = time.perf_counter() + self.think if self.think is not None else None
         done = 0
         while True:
-            self.playout(knowledge.sample(self.rng), root, nseats, scale, team)
+            world = worlds[done % len(worlds)]
+            game = world.copy(logging=False, seed=self.rng.getrandbits(63))
+            self.playout(game, root, nseats, scale, team)
             done += 1
             if deadline is None:
                 if done >= self.playouts:
                     break
             elif time.perf_counter() >= deadline:
                 break
-        visits = [root.children[m].visits if m in root.children else -1 for m in moves]
-        best = max(visits)
-        return moves[self.rng.choice([i for i, v in enumerate(visits) if v == best])]
+        best = max(moves, key=lambda m: self.final_key(root, m))
+        return best
+
+    @staticmethod
+    def final_key(root, move):
+        child = root.children.get(move.notation)
+        if child is None:
+            return (-1, 0.0, -root.order.get(move.notation, 0))
+        return (child.visits, child.totals[move.seat] / child.visits,
+                -root.order.get(move.notation, 0))
+
+    def root_order(self, world, moves, seat, team) -> dict:
+        """The root's moves, most promising first (see the module)."""
+        game = world
+        ranked = self.policy.ranked(game)
+        if ranked is None and len(moves) > WIDE:
+            scale, looks = Scale(), []
+            for move in moves:
+                after = world.copy(logging=False, seed=1)
+                after.apply(move.index, seat)
+                looks.append(value(after, team if team is not None else seat, scale))
+            indexes = sorted(range(len(moves)), key=lambda i: -looks[i])
+            ranked = [moves[i].notation for i in indexes]
+        informed = ranked is not None
+        if ranked is None:
+            ranked = [m.notation for m in moves]
+            self.rng.shuffle(ranked)
+        return {n: r for r, n in enumerate(ranked)}, informed
+
+    def node_order(self, game):
+        ranked = self.policy.ranked(game)
+        informed = ranked is not None
+        if ranked is None:
+            ranked = list(game.pending.notations)
+            self.rng.shuffle(ranked)
+        return {n: r for r, n in enumerate(ranked)}, informed
 
     def playout(self, game, root, nseats, scale, team):
         rng, node, path = self.rng, root, [root]
         while not game.is_over:  # down the tree, adding one node
-            moves = game.legal_moves()
-            children = node.children
-            untried = [m for m in moves if m not in children]
-            if untried:
-                move = untried[rng.randrange(len(untried))]
-                for m in moves:
-                    if m in children:
-                        children[m].offered += 1
-                child = children[move] = Node(move.seat, nseats)
+            pending = game.pending
+            notations = pending.notations
+            if len(notations) == 1:  # forced: no node
+                game.apply(0)
+                continue
+            if node.order is None:
+                node.order, node.informed = self.node_order(game)
+            order, children = node.order, node.children
+            limit = node.allowed()
+            tried, untried = [], None
+            best_rank = None
+            for i, n in enumerate(notations):
+                rank = order.get(n)
+                if rank is None:  # not offered where the order was made: last
+                    rank = order[n] = len(order)
+                if rank >= limit:
+                    continue
+                child = children.get(n)
+                if child is None:
+                    if best_rank is None or rank < best_rank:
+                        best_rank, untried = rank, i
+                else:
+                    tried.append((i, child))
+            seat = int(pending.seat)
+            if untried is not None:
+                for _, child in tried:
+                    child.offered += 1
+                child = children[notations[untried]] = Node(nseats)
                 child.offered = 1
-                game.apply(move.index)
+                game.apply(untried, seat)
                 path.append(child)
+                node = child
                 break
-            seat = game.to_move
+            if not tried:  # nothing allowed is offered in this world: widen to all
+                node.order = {n: r for r, n in enumerate(notations)}
+                continue
             best, chosen = -1.0, None
-            for m in moves:
-                child = children[m]
+            c = self.exploration
+            for i, child in tried:
                 child.offered += 1
-                bonus = self.exploration * math.sqrt(math.log(child.offered) / child.visits)
-                score = child.totals[seat] / child.visits + bonus
+                score = child.totals[seat] / child.visits + c * math.sqrt(
+                    math.log(child.offered) / child.visits)
                 if score > best:
-                    best, chosen = score, m
-            node = children[chosen]
-            game.apply(chosen.index)
+                    best, chosen = score, (i, child)
+            node = chosen[1]
+            game.apply(chosen[0], seat)
             path.append(node)
         steps = 0
-        while not game.is_over and steps < self.horizon:  # then at random
-            game.apply(rng.randrange(len(game.pending.values)))
+        policy = self.policy
+        while not game.is_over and steps < self.horizon:  # then as the policy plays
+            game.apply(policy.pick(game))
             steps += 1
         if team is not None:  # one value for the whole team, from this seat's knowledge
             values = [value(game, team, scale)] * nseats

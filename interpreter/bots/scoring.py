@@ -49,6 +49,8 @@ def value(game, seat, scale: Scale) -> float:
     """How good ``game`` is for ``seat``: over, mostly its result; still going, the
     heuristic. In 0..1."""
     h = scale.squash(heuristic(game, seat)) if game.rules.heuristic is not None else 0.5
-    if game.is_over:
+    if game.is_over and game.outcome["result"] != "score":
         return RESULT_WEIGHT * result(game, seat) + (1 - RESULT_WEIGHT) * h
-    return h  # the heuristic stands in for the chance of winning
+    # the heuristic stands in for the chance of winning (below a win, above a loss), and for
+    # the result of a cooperative game that ends with a score
+    return 0.2 + 0.6 * h

@@ -90,6 +90,35 @@ class ChoiceSite:
     prompt: object = None
     options: object = None
     refusals: object = None  # (g, L) -> per `where` clause, [(option, reason)] it refuses
+    prefer: object = None  # (g, L) -> per `prefer` clause, a function: option -> its advice
+
+
+@attrs.define(eq=False)
+class MakingSite:
+    """A ``create`` (or ``c.FIELD = VALUE``) whose values draw chance: how to make them again.
+    A card made there keeps the site and the locals its values read (``Game.made``), so a
+    bot's sample can draw the card's face again with fresh chance instead of reading it."""
+    index: int
+    kind: str | None  # the kind created (None: a var field set on a card)
+    fields: list  # the field names, in the order ``make`` gives their values
+    slots: list  # the locals the values read, in the order a card's record keeps them
+    make: object = None  # (g, *locals) -> [a value per field]
+
+
+def free_slots(expr) -> list:
+    """The locals an expression reads that it does not bind itself (comprehensions and
+    functions given as arguments bind their own)."""
+    from rulelang.language.traversal import walk
+    read, bound = set(), set()
+    for n in walk(expr):
+        ref = getattr(n, "ref", None)
+        if isinstance(n, ast.Name) and ref and ref[0] == "local":
+            read.add(ref[1])
+        elif isinstance(n, ast.Lambda) and n.slot is not None:
+            bound.add(n.slot)
+        elif isinstance(n, ast.CompFor):
+            bound.update(s for s in (n.slots or []) if isinstance(s, int))
+    return sorted(read - bound)
 
 
 @attrs.define(eq=False)
@@ -124,6 +153,7 @@ class Compiled:
     snapshot_block: int | None  # setup's block after its part that draws no chance
     analysis: Analysis
     function_units: dict  # Python function name -> unit name (for errors)
+    makings: list = attrs.Factory(list)  # MakingSite: values made by chance, made again
 
 
 class ModuleBuilder:
@@ -144,6 +174,8 @@ class ModuleBuilder:
         self.rule_infos: dict[str, UnitInfo] = {}
         self.sites: list[ChoiceSite] = []
         self.site_functions: list[tuple] = []
+        self.makings: list[MakingSite] = []
+        self.making_functions: list[tuple] = []
         self.tops: dict = {}
         self.snapshot_block = None
         self.hoisted: set = set()
@@ -238,6 +270,18 @@ class ModuleBuilder:
         for site, s, info in self.site_functions:
             self.write_site(site, s, info)
         self.site_functions = []
+        for site, exprs in self.making_functions:
+            site.make = self.top(ast.ListLit(exprs, span=exprs[0].span), site.slots, role="make")
+        self.making_functions = []
+
+    def making_site(self, kind, fields, exprs) -> tuple[str, list]:
+        """A ``MakingSite`` for values that draw chance: its constant's name, and the
+        locals to keep with each card made there."""
+        slots = sorted({slot for e in exprs for slot in free_slots(e)})
+        site = MakingSite(len(self.makings), kind, list(fields), slots)
+        self.makings.append(site)
+        self.making_functions.append((site, exprs))
+        return str(site.index), slots
 
     def top(self, expr, params=(), role="expr") -> Top:
         """A top-level expression as ``name(g, *params)``, params being global slots."""
@@ -300,6 +344,8 @@ class ModuleBuilder:
                  "seats": s.each[1] if s.each is not None else None}
         if s.refusals is not None and not self.an.expr_chance(s.refusals):
             parts["refusals"] = s.refusals  # worked out only for a refused move: never chance
+        if s.prefer:
+            parts["prefer"] = s.prefer  # advice, read by bots on their samples only
         for role, expr in parts.items():
             if expr is None:
                 continue
@@ -312,6 +358,8 @@ class ModuleBuilder:
                     code = f"list({x.cards_of(expr)})"
                 elif role == "passing":
                     code = f"bool({x.expr(expr)})"
+                elif role == "prefer":
+                    code = "[" + ", ".join(x.lambda_(advice) for advice in expr) + "]"
                 else:
                     code = x.expr(expr)
                 self.w(f"return {code}")
@@ -553,7 +601,7 @@ def compile_program(program, enum_values) -> Compiled:
         units[key] = Unit(info, ns[info.function], bind)
         ns["U_" + info.function] = units[key]
     for site in m.sites:
-        for role in ("seat", "passing", "prompt", "options", "seats", "refusals"):
+        for role in ("seat", "passing", "prompt", "options", "seats", "refusals", "prefer"):
             if getattr(site, role) is not None:
                 setattr(site, role, ns[getattr(site, role)])
     for code in kinds.values():
@@ -565,9 +613,12 @@ def compile_program(program, enum_values) -> Compiled:
     for info, decl in triggers:
         by_trigger.setdefault((decl.event, decl.zone), []).append(units[info.key])
     function_units = {info.function: info.name for info in m.units.values()}
+    for making in m.makings:
+        making.make = ns[making.make.name]
     return Compiled(source, filename, w.where, units,
                     {name: units[info.key] for name, info in m.rule_infos.items()},
-                    by_trigger, m.sites, kinds, resolved, m.snapshot_block, an, function_units)
+                    by_trigger, m.sites, kinds, resolved, m.snapshot_block, an, function_units,
+                    m.makings)
 
 
 @attrs.frozen

@@ -208,6 +208,9 @@ class UnitGen:
             self.line(f"{c} = {x.expr(t.obj)}")
             self.line(f"if type({c}) is not Card: not_a_card({literal(t.name)})")
             self.line(f"{self.m.hoist('cv')}[{literal(t.name)}][{c}.id] = {value}")
+            made = self.made(None, [(t.name, s.value)]) if s.op == "=" else ""
+            if made:
+                self.line(f"g.remake_field({c}, {literal(t.name)}{made})")
             watched = self.m.watches("fields")
         if watched:
             self.line("g.dirty = True")
@@ -253,13 +256,23 @@ class UnitGen:
         self.line(f"g.shuffle({self.x.expr(s.zone)})")
         self.after_effect(True)
 
+    def made(self, kind, fields) -> str:
+        """``, made=(SITE, (locals...))`` when these values draw chance (``MakingSite``)."""
+        chancy = [(name, value) for name, value in fields if self.m.an.expr_chance(value)]
+        if not chancy:
+            return ""
+        site, slots = self.m.making_site(kind, [n for n, _ in chancy], [v for _, v in chancy])
+        kept = "".join(self.x.slot(i) + ", " for i in slots)
+        return f", made=({site}, ({kept}))"
+
     def s_Create(self, s):
         x = self.x
         fields = "{" + ", ".join(f"{literal(name)}: {x.expr(value)}" for name, value, _ in s.fields) + "}"
         kind = literal(s.kind)
         named = x.slot(s.slot) if s.name is not None else None  # bound before any trigger runs
+        made = self.made(s.kind, [(name, value) for name, value, _ in s.fields])
         if s.count is None:
-            self.line(f"{named + ' = ' if named else ''}g.create({kind}, {fields}, {x.expr(s.dest)})")
+            self.line(f"{named + ' = ' if named else ''}g.create({kind}, {fields}, {x.expr(s.dest)}{made})")
         else:
             v = self.temp()
             self.line(f"{v} = {fields}")
@@ -267,7 +280,7 @@ class UnitGen:
                 self.line(f"{named} = []")
             self.line(f"for _ in range({x.expr(s.count)}):")
             with self.w.indent():
-                made = f"g.create({kind}, dict({v}), {x.expr(s.dest)})"
+                made = f"g.create({kind}, dict({v}), {x.expr(s.dest)}{made})"
                 self.line(f"{named}.append({made})" if named else made)
         self.after_effect(True)
 

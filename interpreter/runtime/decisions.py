@@ -251,6 +251,11 @@ def moves_for(rules, seat, notations) -> list:
     return moves
 
 
+def _number(advice) -> int:
+    """An option's advice as a number: yes 1, no (or none) 0."""
+    return 0 if advice is None else +advice
+
+
 class Decisions:
     def ask(self, frame, site, seat, passing, prompt, options, restoring=False):
         """A ``choose`` statement (its parts worked out by the generated code): wait for
@@ -395,6 +400,22 @@ class Decisions:
         if moves is None:
             moves = decision.moves = moves_for(self.rules, decision.seat, decision.notations)
         return list(moves)
+
+    def advice(self, seat=None):
+        """The rules' advice for bots on the decision of the seat to move (or ``seat``): for
+        each legal move, in order, a tuple with one number per ``prefer`` clause (yes is 1,
+        no 0; higher is preferred, the first clause first). None when the ``choose`` gives
+        none. It reads anything the clause reads: bots ask it of their samples, never of the
+        host's game."""
+        decision = self.pending if seat is None else self.decision_of(self.seat_of(seat))
+        if decision is None or decision.site.prefer is None:
+            return None
+        site, L, values = decision.site, decision.frame.L, decision.values
+
+        def work():
+            clauses = site.prefer(self, L)
+            return [tuple([_number(advice(value)) for advice in clauses]) for value in values]
+        return self.guard(work)
 
     def play(self, move, seat=None):
         """Play a legal move (a ``Move`` or its notation). With ``seat``, the move is

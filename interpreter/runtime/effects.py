@@ -286,7 +286,7 @@ class Effects:
                                  f"setup draws '{event}' fewer times than it was fixed")
 
     # ------------------------------------------------------------ creating and revealing
-    def create(self, kind, fields, zone):
+    def create(self, kind, fields, zone, made=None):
         if len(self.cards) >= MAX_CARDS:
             raise Fail(f"a game may have at most {MAX_CARDS:,} cards")
         code = self.rules.kinds[kind]
@@ -313,6 +313,8 @@ class Effects:
         card.id, card.kind, card.f = cid, kind, fields
         card.label = code.label(self, *args) if code.label is not None else kind
         self.cards.append(card)
+        if made is not None:  # made by chance: how (``MakingSite``), for bots' samples
+            self.made[cid] = {"": made}
         self.where.append(None)
         self.cells.append(())
         self.known.append(0)
@@ -320,6 +322,10 @@ class Effects:
             facts.append(NOTHING)
         self.move(card, zone, None)
         return card
+
+    def remake_field(self, card, field, made):
+        """``card.field`` was just set to a value drawn by chance: how it was made."""
+        self.made[card.id] = {**self.made.get(card.id, {}), field: made}
 
     def create_from(self, kind, table, zone):
         for row in table:

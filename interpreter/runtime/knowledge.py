@@ -73,6 +73,11 @@ class SeatKnowledge:
         return self._sampler.game.view(self.seat)
 
     @property
+    def oracle(self) -> bool:
+        """Whether these are the oracle's samples (every card face up), not the seat's."""
+        return getattr(self._sampler, "oracle", False)
+
+    @property
     def cooperative(self) -> bool:
         return bool(self.rules.program.cooperative)
 
@@ -81,17 +86,43 @@ class SeatKnowledge:
         faces, chance to come and unreadable variables drawn from ``rng``."""
         return self._sampler.sample(rng)
 
+    def worlds(self, rng, count: int, policy=None) -> list:
+        """``count`` samples (see ``sample``)."""
+        return [self._sampler.sample(rng) for _ in range(count)]
 
-def seat_knowledge(game, seat: int | None = None) -> SeatKnowledge:
+
+def seat_knowledge(game, seat: int | None = None, oracle: bool = False) -> SeatKnowledge:
     """What the seat to move (or ``seat``, one of several choosing at once) may know of
-    ``game`` (built by the host for its bot)."""
+    ``game`` (built by the host for its bot). ``oracle``: every card face up instead (its
+    samples are the game itself, chance to come redrawn): for a designer's simulation
+    only, never at a table (see ``OracleSampler``)."""
     if seat is None:
         seat = game.to_move
     if seat is None or seat not in game.to_move_all:
         raise ValueError("no seat is to move: the game is over" if seat is None
                          else f"{game.seat_name(seat)} has nothing to decide now")
-    return SeatKnowledge(seat, game.legal_moves(seat), game.rules, tuple(game.players),
-                         Sampler(game, seat))
+    sampler = OracleSampler(game, seat) if oracle else Sampler(game, seat)
+    return SeatKnowledge(seat, game.legal_moves(seat), game.rules, tuple(game.players), sampler)
+
+
+class OracleSampler:
+    """Samples that are the game itself, every card face up (chance to come redrawn, answers
+    others gave in a choice made at once dropped): what a team would do if information were
+    not the problem. A designer's measure (``--bots oracle`` in simulate and compare); the
+    commands that seat players never build one."""
+    oracle = True
+
+    def __init__(self, game, seat: int):
+        self.game, self.seat = game, seat
+
+    def sample(self, rng):
+        s = self.game.copy(logging=False, seed=rng.getrandbits(63))
+        s.known = [s.everyone] * len(s.known)  # face up: what a heuristic reads with knows()
+        if s.group is not None:
+            s.forget_choices(self.seat)
+        s.fixed = {}
+        s.log, s.unsettled, s.history = [], [], []
+        return s
 
 
 class Sampler:
@@ -102,27 +133,49 @@ class Sampler:
         self._pools = None
 
     def pools(self):
-        """For each kind: the unknown cards (by number) and their faces in canonical
-        order. Worked out once per decision, on the first sample."""
+        """For each kind: the unknown cards dealt from a fixed composition (by number) and
+        the faces they may have, in canonical order; and the unknown cards made by chance.
+        Worked out once per decision, on the first sample."""
         if self._pools is None:
             g, seat = self.game, self.seat
-            by_kind: dict = {}
+            made, known = g.made, g.known
+            composition, fresh_count = _composition(g)
+            unknown: dict = {}
+            seen: dict = {}  # kind -> the faces (keys) of its dealt cards the seat knows
+            remade = []
             for card in g.cards:
-                if not g.known[card.id] >> seat & 1:
-                    by_kind.setdefault(card.kind, []).append(card)
+                by_chance = "" in made.get(card.id, ())
+                if known[card.id] >> seat & 1:
+                    if not by_chance:
+                        seen.setdefault(card.kind, []).append(_face(g, card).key[:2])
+                elif by_chance:
+                    remade.append(card)
+                else:
+                    unknown.setdefault(card.kind, []).append(card)
             pools = []
-            for kind, cards in by_kind.items():
-                faces = sorted((_face(g, c) for c in cards), key=lambda f: f.key)
+            for kind, cards in unknown.items():
+                faces = list(composition.get(kind, ()))
+                for key in seen.get(kind, ()):  # a face the seat knows is not among the rest
+                    j = next((j for j, f in enumerate(faces) if f.key[:2] == key), None)
+                    if j is not None:
+                        faces.pop(j)
+                # cards made after the start, of values that draw no chance: their faces
+                # are as public as the values they were made of
+                extra = [_face(g, c) for c in cards if c.id >= fresh_count]
+                faces = sorted(faces + extra, key=lambda f: f.key)
+                while faces and len(faces) < len(cards):  # (cannot happen in a played game)
+                    faces += faces[:len(cards) - len(faces)]
                 told = {c.id: limits for c in cards if (limits := _told_to(g, seat, c))}
                 pools.append((kind, [c.id for c in cards], faces, told))
             self._pools = pools
+            self._remade = [(c, _told_to(g, seat, c)) for c in remade]
             self._linked = any(_holds_card(x) for c in g.cards for x in c.f.values())
             self._cv_cards = [name for name, values in g.cv.items()  # var fields naming cards
                               if any(type(x) is Card or type(x) in _CONTAINERS for x in values)]
         return self._pools
 
     def sample(self, rng):
-        g = self.game
+        g, seat = self.game, self.seat
         s = g.copy(logging=False, seed=rng.getrandbits(63))
         table: dict = {}
         cards, cv = s.cards, s.cv
@@ -135,6 +188,15 @@ class Sampler:
                 table[i] = cards[i] = Card(i, kind, face.fields, face.label)
                 for name, value in face.cvars:
                     cv[name][i] = value
+        for card, told in self._remade:  # made by chance: made again, with fresh chance
+            table[card.id] = cards[card.id] = _made_again(s, card, told)
+        if g.made:  # var fields set by chance on cards the seat does not know: set again
+            known, makings = g.known, g.rules.code.makings
+            for cid, how in g.made.items():
+                if not known[cid] >> seat & 1:
+                    for field, (site, kept) in how.items():
+                        if field:
+                            cv[field][cid] = s.guard(lambda: makings[site].make(s, *kept))[0]
         if table:
             _remap_state(s, table, self._linked, self._cv_cards)
             for facts in s.told.values():  # facts of the real faces: not the sample's
@@ -146,6 +208,52 @@ class Sampler:
         s.fixed = {}
         s.log, s.unsettled, s.history = [], [], []
         return s
+
+
+def _composition(g) -> tuple[dict, int]:
+    """The faces the rules deal, by kind: those of the cards a game with the same players,
+    options (and campaign) holds when it starts, but for the cards made by chance; and how
+    many cards that game has. Worked out once per ruleset and set-up, from seed 0: the same
+    for every seed where the faces draw no chance, so it depends on nothing hidden."""
+    rules = g.rules
+    key = (g.nplayers, repr(sorted((k, repr(v)) for k, v in g.options.items())),
+           repr(g.carried))
+    found = rules.compositions.get(key)
+    if found is None:
+        fresh = rules.start_game(g.nplayers, 0, dict(g.options), log=False,
+                                 carried=g.carried)
+        by_kind: dict = {}
+        for card in fresh.cards:
+            if "" not in fresh.made.get(card.id, ()):
+                by_kind.setdefault(card.kind, []).append(_face(fresh, card))
+        found = (by_kind, len(fresh.cards))
+        if len(rules.compositions) < 64:
+            rules.compositions[key] = found
+    return found
+
+
+MAKE_TRIES = 20  # draws of a face made by chance until it fits what the seat was told
+
+
+def _made_again(s, card, told) -> Card:
+    """``card``'s face made again in the sample ``s`` (its fields drawn by chance drawn
+    anew from ``s``'s generator), fitting what the seat was told if a few tries can."""
+    making, kept = s.rules.code.makings[s.made[card.id][""][0]], s.made[card.id][""][1]
+    code = s.rules.kinds[card.kind]
+    for _ in range(MAKE_TRIES):
+        fields = dict(card.f)
+        fields.update(zip(making.fields, s.guard(lambda: making.make(s, *kept))))
+        args = [fields[name] for name in code.fixed]
+        label = s.guard(lambda: code.label(s, *args)) if code.label is not None else card.kind
+        cvars = ()
+        if code.inits is not None:
+            cvars = tuple(zip(code.var_fields, s.guard(lambda: code.inits(s, *args))))
+        face = Face(label, fields, cvars, ())
+        if not told or _fits(face, told):
+            break
+    for name, value in cvars:
+        s.cv[name][card.id] = value
+    return Card(card.id, card.kind, fields, label)
 
 
 def _told_to(g, seat, card) -> tuple:

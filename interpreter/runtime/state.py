@@ -158,6 +158,30 @@ def _load_cv(g, data):
     return cv
 
 
+def _save_made(g, made):
+    """How each card made by chance was made: {card: {field ("" for the card): [site,
+    [the locals its values read]]}}."""
+    return {str(cid): {field: [site, [encode(x) for x in kept]]
+                       for field, (site, kept) in how.items()} for cid, how in made.items()}
+
+
+def _load_made(g, data):
+    makings = g.rules.code.makings
+    out = {}
+    for cid, how in a_dict(data, "made").items():
+        card = decode(g, {"card": an_int(int(cid) if str(cid).isdigit() else -1, "made", 0,
+                                          MAX_CARDS)})
+        record = {}
+        for field, entry in a_dict(how, f"made {cid}").items():
+            site, kept = a_list(entry, f"made {cid}", 2)
+            an_int(site, f"made {cid}", 0, len(makings) - 1)
+            a_list(kept, f"made {cid}", len(makings[site].slots))
+            need(field == "" or field in makings[site].fields, f"made {cid}: no field {_short(field)}")
+            record[field] = (site, tuple(decode(g, x) for x in kept))
+        out[card.id] = record
+    return out
+
+
 def _save_zones(g, zc):
     out = {}
     for zone in g.layout.zone_list:
@@ -489,6 +513,8 @@ FIELDS = (
           _save_told, _load_told, _copy_lists_of(list), optional=True),
     Field("cv", "cvars", lambda g: {name: [] for name in g.rules.var_fields}, _save_cv, _load_cv,
           _copy_lists_of(list)),
+    # cards made by chance: how to make their faces again (a bot's sample draws them anew)
+    Field("made", "made", lambda g: {}, _save_made, _load_made, dict, optional=True),
     Field("zc", "zones", lambda g: [[] for _ in g.layout.zone_list], _save_zones, _load_zones,
           lambda zc: list(map(list, zc)), check_zones),
     Field("where", None, lambda g: [], copy=list),  # rebuilt with the zones

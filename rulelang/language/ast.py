@@ -268,6 +268,8 @@ class Choose(Stmt):
     # ``refusals`` one list per clause of (option, REASON) for the options it refuses
     refusals: Expr | None = attrs.field(kw_only=True, default=None)
     reasons: list = attrs.field(kw_only=True, factory=list)  # the REASON expressions
+    # `prefer VALUE`: advice for bots, one ``Lambda`` (NAME => VALUE) per clause, in order
+    prefer: list = attrs.field(kw_only=True, factory=list)
 
 
 @node

@@ -373,9 +373,11 @@ class Builder(Transformer):
         name, options, clauses = str(c[0]), c[1], c[2:]
         by = prompt = pass_if = pass_word = each = None
         can_pass = False
-        filters = []
+        filters, prefer = [], []
         for kind, value in clauses:
-            if kind == "by":
+            if kind == "prefer":
+                prefer.append(ast.Lambda(name, value, span=value.span))
+            elif kind == "by":
                 by = value
             elif kind == "each":
                 each = value
@@ -389,10 +391,14 @@ class Builder(Transformer):
         if filters:
             options, refusals, reasons = _where(name, options, filters, self._s(meta))
         return ast.Choose(name, options, by, can_pass, pass_if, prompt, span=self._s(meta),
-                          pass_word=pass_word, each=each, refusals=refusals, reasons=reasons)
+                          pass_word=pass_word, each=each, refusals=refusals, reasons=reasons,
+                          prefer=prefer)
 
     def where_clause(self, meta, c):
         return ("where", (c[0], c[1]))
+
+    def prefer_clause(self, meta, c):
+        return ("prefer", c[0])
 
     def by_clause(self, meta, c):
         return ("by", c[0])

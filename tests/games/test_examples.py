@@ -18,6 +18,7 @@ EXAMPLES = {  # file -> player counts to try
     "examples/reversi.rules": (2,),
     "examples/goofspiel.rules": (2, 3),
     "examples/hanabi.rules": (2, 3, 5),
+    "examples/liars_dice.rules": (2, 3, 4),
 }
 # How a game may end: a competitive game is won or drawn; Hanabi, cooperative, ends with
 # the team's score and no verdict, or is lost when the third fuse burns.
@@ -325,3 +326,34 @@ def test_oh_hell_options_are_checked():
         "turned up, need more than 52 cards (5 players, tricks=11)")
     with pytest.raises(rulelang.RulesError, match="3 to 5 players"):
         rules.new_game(players=2)
+
+
+# ------------------------------------------------------------------ Liar's Dice
+
+def liars_dice(rolls, first="P1"):
+    """Two players with two dice each, the rolls fixed in order (P1's dice, then P2's)."""
+    fix = {"first player": first}
+    game = load("examples/liars_dice.rules").new_game(players=2, seed=0, options={"dice": 2},
+                                                      fix={**fix, "roll": rolls[0]})
+    for roll in rolls[1:]:
+        game.fix("roll", roll)
+    return game
+
+
+def test_liars_dice_a_bid_that_holds_costs_the_caller_a_die():
+    game = liars_dice([3, 5, 3, 1])  # P1: 3 5, P2: 3 1: two 3s on the table
+    game.play("2 3")
+    game.play("liar")
+    assert game.view(None)["vars"]["left"] == {"P1": 2, "P2": 1}
+    assert game.to_move == 1  # the loser starts the next round
+
+
+def test_liars_dice_a_false_bid_costs_the_bidder_a_die_and_the_last_with_dice_wins():
+    game = liars_dice([6, 6, 2, 2, 4, 4, 4])  # round 1: one 6 fewer than bid
+    game.play("3 6")
+    game.play("liar")
+    assert game.view(None)["vars"]["left"] == {"P1": 1, "P2": 2}
+    assert game.to_move == 0
+    game.play("1 5")  # round 2: P1 rolled a 4, P2 two 4s: no 5 at all
+    game.play("liar")
+    assert game.outcome["winners"] == [1]

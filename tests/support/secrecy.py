@@ -45,9 +45,9 @@ def play_to(rules, players, seed, picks, faces=None):
     Every card is created anew: no game starts from a snapshot of an earlier one's setup."""
     original, snapshots = Effects.create, rules.snapshots
 
-    def create(self, kind, fields, zone):
+    def create(self, kind, fields, zone, made=None):
         wanted = (faces or {}).get(len(self.cards))
-        return original(self, kind, dict(wanted) if wanted is not None else fields, zone)
+        return original(self, kind, dict(wanted) if wanted is not None else fields, zone, made)
 
     Effects.create = create
     rules.snapshots = False

@@ -508,6 +508,15 @@ class StmtChecker:
                     self.error(reason.span, "the reason after 'else' is text, like "
                                             "\"you must follow {led}\"",
                                "it is what a player reads when the move is refused")
+        for advice in s.prefer:  # NAME => VALUE, read for each option: a number or yes/no
+            inner = scope.child()
+            advice.slot = inner.bind(advice.param, T.element(t))
+            got = self.expr(advice.body, inner)
+            advice.ty = T.FN
+            if not (T.fits(got, T.INT) or T.fits(got, T.BOOL)):
+                self.error(advice.body.span, f"'prefer' gives each option a number (higher is "
+                           f"preferred) or a yes/no, not {T.spoken(got)}",
+                           f"like: prefer {s.name}.rank, or prefer {s.name} != none")
         if s.name in outer.names:
             self.error(s.span, f"'{s.name}' is already defined in this block")
         chosen = T.element(t)

@@ -1,0 +1,50 @@
+"""How a bot plays where it does not search: the rules' advice, else at random.
+
+The rules may give bots advice on a decision (``choose ... prefer VALUE``: a number or a
+yes/no for each option, higher preferred; several clauses break ties in order). The policy
+plays an advised move (one of the best, at random among them), and now and then, with
+probability ``explore``, any move at random, so that a playout is not always the same
+line. With no advice it plays at random. It reads the game it is given: bots give it
+their samples and the games played on from them, never the host's game.
+"""
+from __future__ import annotations
+
+
+class Policy:
+    def __init__(self, rng, explore: float = 0.1):
+        self.rng, self.explore = rng, explore
+
+    def pick(self, game) -> int:
+        """The index of the move to play at ``game``'s pending decision."""
+        rng = self.rng
+        n = len(game.pending.notations)
+        if n == 1:
+            return 0
+        advice = game.advice() if game.pending.site.prefer is not None else None
+        if advice is None or rng.random() < self.explore:
+            return rng.randrange(n)
+        best = max(advice)
+        top = [i for i, a in enumerate(advice) if a == best]
+        return top[rng.randrange(len(top))] if len(top) > 1 else top[0]
+
+    def ranked(self, game):
+        """The notations of the pending decision's moves, best advised first (ties in a
+        random order), or None when the decision has no advice."""
+        pending = game.pending
+        if pending.site.prefer is None:
+            return None
+        advice = game.advice()
+        keys = [(a, self.rng.random()) for a in advice]
+        order = sorted(range(len(advice)), key=lambda i: keys[i], reverse=True)
+        return [pending.notations[i] for i in order]
+
+    def chooses(self, game, index: int) -> float:
+        """How likely this policy was to play move ``index`` at ``game``'s decision (the
+        partner model weighs worlds by it)."""
+        n = len(game.pending.notations)
+        advice = game.advice() if game.pending.site.prefer is not None else None
+        if advice is None:
+            return 1.0 / n
+        best = max(advice)
+        top = sum(1 for a in advice if a == best)
+        return self.explore / n + ((1 - self.explore) / top if advice[index] == best else 0.0)
