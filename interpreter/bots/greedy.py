@@ -9,7 +9,8 @@ card, then where to play it), it looks through that one too, within its budget o
 and values it by the move there that is best on average over the samples (``Look``).
 Samples come from its seat's knowledge only, so it cannot peek at a hidden card. In a
 choice made at once, the other seats' answers (unknown: a sample drops them) are drawn at
-random for each look, the same for every move.
+random for each look, the same for every move. Moves it values alike are told apart by
+the rules' advice (``prefer``), worked out on a sample.
 """
 from __future__ import annotations
 
@@ -38,8 +39,10 @@ class GreedyBot:
         # The budget is looks in all: many moves, fewer samples (always one at least).
         samples = max(1, min(self.samples, self.budget // len(moves)))
         done = 0
+        first = None
         while done < samples or deadline is not None:
             world = knowledge.sample(self.rng)
+            first = first or world
             self.chance = self.rng.getrandbits(63)  # every look at this world: the same chance
             self.left = max(len(moves), self.budget // samples)
             for i, move in enumerate(moves):
@@ -49,7 +52,12 @@ class GreedyBot:
                 break
         totals = [look.worth() for look in looks]
         best = max(totals)
-        return moves[self.rng.choice([i for i, t in enumerate(totals) if t >= best - 1e-9])]
+        ties = [i for i, t in enumerate(totals) if t >= best - 1e-9]
+        if len(ties) > 1 and first.pending.site.prefer is not None:  # the rules' advice
+            advice = first.advice()  # (on a sample: it may read what the seat does not know)
+            most = max(advice[i] for i in ties)
+            ties = [i for i in ties if advice[i] == most]
+        return moves[self.rng.choice(ties)]
 
     def look(self, world, index, seat, depth, scale, into: Look):
         """Play move ``index`` on a copy of ``world``; what it is worth goes ``into`` the

@@ -59,11 +59,12 @@ class Node:
 class MctsBot:
     def __init__(self, seed: int = 0, playouts: int = 300, think: float | None = None,
                  horizon: int = 24, exploration: float = 0.5, worlds: int = 16,
-                 partners: bool = True):
+                 partners: bool = True, advised_partners: bool = True):
         self.rng = random.Random(seed)
         self.playouts, self.think = playouts, think
         self.horizon, self.exploration = horizon, exploration
         self.nworlds, self.partners = worlds, partners
+        self.advised_partners = advised_partners
         self.policy = Policy(self.rng)
 
     def choose(self, given):
@@ -82,7 +83,7 @@ class MctsBot:
         while True:
             world = worlds[done % len(worlds)]
             game = world.copy(logging=False, seed=self.rng.getrandbits(63))
-            self.playout(game, root, nseats, scale, team)
+            self.playout(game, root, nseats, scale, team, knowledge.seat)
             done += 1
             if deadline is None:
                 if done >= self.playouts:
@@ -126,13 +127,17 @@ class MctsBot:
             self.rng.shuffle(ranked)
         return {n: r for r, n in enumerate(ranked)}, informed
 
-    def playout(self, game, root, nseats, scale, team):
+    def playout(self, game, root, nseats, scale, team, me):
         rng, node, path = self.rng, root, [root]
+        advised = team is not None and self.advised_partners
         while not game.is_over:  # down the tree, adding one node
             pending = game.pending
             notations = pending.notations
             if len(notations) == 1:  # forced: no node
                 game.apply(0)
+                continue
+            if advised and pending.seat != me and pending.site.prefer is not None:
+                game.apply(self.policy.pick(game))  # a partner plays by the advice
                 continue
             if node.order is None:
                 node.order, node.informed = self.node_order(game)

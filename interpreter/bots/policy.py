@@ -11,20 +11,26 @@ from __future__ import annotations
 
 
 class Policy:
-    def __init__(self, rng, explore: float = 0.1):
-        self.rng, self.explore = rng, explore
+    def __init__(self, rng, explore: float = 0.1, most: int = 40):
+        self.rng, self.explore, self.most = rng, explore, most
 
     def pick(self, game) -> int:
-        """The index of the move to play at ``game``'s pending decision."""
+        """The index of the move to play at ``game``'s pending decision. Of a decision with
+        more than ``most`` moves (a tile's hundreds of places), the best advised of
+        ``most`` of them taken at random: a playout's move, cheaply."""
         rng = self.rng
         n = len(game.pending.notations)
         if n == 1:
             return 0
-        advice = game.advice() if game.pending.site.prefer is not None else None
-        if advice is None or rng.random() < self.explore:
+        if game.pending.site.prefer is None or rng.random() < self.explore:
             return rng.randrange(n)
+        if n > self.most:
+            among = rng.sample(range(n), self.most)
+            advice = game.advice(only=among)
+        else:
+            among, advice = range(n), game.advice()
         best = max(advice)
-        top = [i for i, a in enumerate(advice) if a == best]
+        top = [among[i] for i, a in enumerate(advice) if a == best]
         return top[rng.randrange(len(top))] if len(top) > 1 else top[0]
 
     def ranked(self, game):

@@ -257,6 +257,12 @@ def _number(advice) -> int:
 
 
 class Decisions:
+    # A host's game whose seats are played by bots keeps the states its latest decisions
+    # were taken in (``seat_knowledge`` starts it): (seat, the move's index, a copy of the
+    # game as the seat was asked). Not saved, not copied: a bot's partner model reads
+    # partners' recent moves from it, through the seat's knowledge (runtime.knowledge).
+    trail = None
+
     def ask(self, frame, site, seat, passing, prompt, options, restoring=False):
         """A ``choose`` statement (its parts worked out by the generated code): wait for
         ``seat`` to pick one of ``options`` (their notations as ``seat`` names them; alike
@@ -401,16 +407,18 @@ class Decisions:
             moves = decision.moves = moves_for(self.rules, decision.seat, decision.notations)
         return list(moves)
 
-    def advice(self, seat=None):
+    def advice(self, seat=None, only=None):
         """The rules' advice for bots on the decision of the seat to move (or ``seat``): for
         each legal move, in order, a tuple with one number per ``prefer`` clause (yes is 1,
-        no 0; higher is preferred, the first clause first). None when the ``choose`` gives
-        none. It reads anything the clause reads: bots ask it of their samples, never of the
-        host's game."""
+        no 0; higher is preferred, the first clause first); with ``only`` (indexes), for
+        those moves only. None when the ``choose`` gives none. It reads anything the clause
+        reads: bots ask it of their samples, never of the host's game."""
         decision = self.pending if seat is None else self.decision_of(self.seat_of(seat))
         if decision is None or decision.site.prefer is None:
             return None
         site, L, values = decision.site, decision.frame.L, decision.values
+        if only is not None:
+            values = [values[i] for i in only]
 
         def work():
             clauses = site.prefer(self, L)
@@ -446,6 +454,8 @@ class Decisions:
                     self.log.append(line)
                     if named:
                         self.unsettled.append(len(self.log) - 1)
+                if self.trail is not None:
+                    self.trail.append((seat, i, self.copy(logging=False)))
                 self.pending = None
                 self.history.append(decision.notations[i])
                 decision.frame.L[decision.site.slot] = value
@@ -566,6 +576,8 @@ class Decisions:
             return
         decision = self.pending
         value = decision.values[i]
+        if self.trail is not None:
+            self.trail.append((decision.seat, i, self.copy(logging=False)))
         if self.logging:
             self.log_choice(decision, i)
         self.pending = None

@@ -41,6 +41,8 @@ How a sample is made from the host's game (``Sampler``):
 """
 from __future__ import annotations
 
+from collections import deque
+
 import attrs
 
 from interpreter.runtime.facts import NOTHING, known_to
@@ -87,8 +89,69 @@ class SeatKnowledge:
         return self._sampler.sample(rng)
 
     def worlds(self, rng, count: int, policy=None) -> list:
-        """``count`` samples (see ``sample``)."""
-        return [self._sampler.sample(rng) for _ in range(count)]
+        """``count`` samples (see ``sample``). With ``policy`` (how this bot plays: its
+        ``chooses(game, index)`` is how likely it was to play that move), in a cooperative
+        game, the partner model: twice as many samples are drawn, each is weighed by how
+        likely the partners' moves since this seat's last decision were, had they played by
+        ``policy`` in it (the sample's faces put into the game as each partner was asked),
+        and ``count`` are drawn again by those weights. So a partner's move tells what a
+        partner who plays as this bot does would have seen, where the rules' advice makes
+        moves mean something."""
+        sampler = self._sampler
+        recent = self._partners_recent() if policy is not None and self.cooperative else []
+        if not recent or getattr(sampler, "oracle", False):
+            return [sampler.sample(rng) for _ in range(count)]
+        candidates = [sampler.sample(rng) for _ in range(PARTNER_DRAWS * count)]
+        weights = []
+        for world in candidates:
+            weight = 1.0
+            for _, index, asked in recent:
+                weight *= policy.chooses(_transplanted(asked, world), index)
+            weights.append(weight)
+        if sum(weights) <= 0:
+            return candidates[:count]
+        return rng.choices(candidates, weights=weights, k=count)
+
+    def _partners_recent(self) -> list:
+        """The partners' decisions since this seat's last one (the latest ``PARTNER_MOVES``)
+        that the rules advise on and that had a choice: (seat, index, the game as asked)."""
+        trail = self._sampler.game.trail
+        if not trail:
+            return []
+        out = []
+        for seat, index, asked in reversed(trail):
+            if seat == self.seat:
+                break
+            pending = asked.pending
+            if asked.group is None and pending is not None and pending.site.prefer is not None \
+                    and len(pending.values) > 1:
+                out.append((seat, index, asked))
+            if len(out) >= PARTNER_MOVES:
+                break
+        return out[::-1]
+
+
+PARTNER_DRAWS = 2  # the partner model draws this many samples for each world it keeps
+PARTNER_MOVES = 8  # and weighs them by at most this many of the partners' latest moves
+TRAIL = 64  # the decisions a bots' game keeps (Decisions.trail)
+
+
+def _transplanted(asked, world):
+    """The game as it was when a partner was asked (``asked``), with the faces ``world``
+    gives the cards: what the partner faced, in that world."""
+    s = asked.copy(logging=False, seed=0)
+    table: dict = {}
+    cards, theirs = s.cards, world.cards
+    for i in range(min(len(cards), len(theirs))):
+        if theirs[i] is not cards[i]:
+            table[i] = cards[i] = theirs[i]
+    if table:
+        for name, values in world.cv.items():
+            mine = s.cv[name]
+            for i in table:
+                mine[i] = values[i]
+        _remap_state(s, table, True, list(s.cv))
+    return s
 
 
 def seat_knowledge(game, seat: int | None = None, oracle: bool = False) -> SeatKnowledge:
@@ -101,6 +164,8 @@ def seat_knowledge(game, seat: int | None = None, oracle: bool = False) -> SeatK
     if seat is None or seat not in game.to_move_all:
         raise ValueError("no seat is to move: the game is over" if seat is None
                          else f"{game.seat_name(seat)} has nothing to decide now")
+    if game.trail is None:  # from now on the game keeps what its partners' moves were
+        game.trail = deque(maxlen=TRAIL)
     sampler = OracleSampler(game, seat) if oracle else Sampler(game, seat)
     return SeatKnowledge(seat, game.legal_moves(seat), game.rules, tuple(game.players), sampler)
 
