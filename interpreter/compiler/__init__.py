@@ -19,7 +19,7 @@ from interpreter.compiler.expr import ExprGen
 from interpreter.compiler.source import Writer, literal
 from interpreter.compiler.stmt import OVER_BUDGET, UnitGen
 from interpreter.compiler.reads import reads_of_all
-from rulelang.language import ast
+from rulelang.language import ast, refs
 from rulelang.language.errors import RulesError
 
 _MODULES = itertools.count(1)
@@ -189,9 +189,9 @@ class ModuleBuilder:
     def no_grid(self, dest) -> bool:
         """Is this destination a zone (or a zone of a family) that is not a grid?"""
         ref = getattr(dest, "ref", None)
-        if not ref or ref[0] not in ("zone", "family") or ref[1] not in self.program.zones:
+        if not isinstance(ref, (refs.Zone, refs.ZoneFamily)) or ref.name not in self.program.zones:
             return False
-        return self.program.zones[ref[1]].kind != "grid"
+        return self.program.zones[ref.name].kind != "grid"
 
     def watches(self, what, name=None) -> bool:
         reads = self.end_reads
@@ -263,7 +263,7 @@ class ModuleBuilder:
                 with w.indent():
                     w("g.depth = 0")
                     w(f"raise Fail({literal(f'function {decl.name!r} calls itself without end')})")
-                w(f"g.work += {self.an.own_cost('fn', decl.name)}")  # calls may branch
+                w(f"g.work += {self.an.own_cost(refs.Fn(decl.name))}")  # calls may branch
                 w(OVER_BUDGET)
             for let in decl.lets:
                 with w.at(let.span):

@@ -2,8 +2,8 @@
 
 Every node has a ``span`` (its source position). Expression nodes also carry
 ``ty`` and ``ref``, filled in by the checker: the static type, and what a name
-resolved to (a local slot, a global, a builtin...). The interpreter compiles
-from these annotations and never resolves a name again.
+resolved to (a record of ``refs``: a local slot, a global, a builtin...). The interpreter
+compiles from these annotations and never resolves a name again.
 """
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from typing import Any
 import attrs
 
 from rulelang.language.errors import Span
+from rulelang.language.refs import Ref
 
 
 def node(cls):
@@ -28,7 +29,7 @@ class Node:
 @node
 class Expr(Node):
     ty: Any = attrs.field(kw_only=True, default=None)
-    ref: Any = attrs.field(kw_only=True, default=None)
+    ref: Ref | None = attrs.field(kw_only=True, default=None)
 
 
 @node
