@@ -14,8 +14,8 @@ def heuristic(game, seat) -> float:
     declared = game.rules.heuristic
     if declared is None:
         return 0
-    expr, per_seat = declared
-    return game.guard(lambda: expr(game, game.players[seat]) if per_seat else expr(game)) or 0
+    return game.guard(lambda: declared.expr(game, game.players[seat]) if declared.per_seat
+                      else declared.expr(game)) or 0
 
 
 def result(game, seat) -> float:

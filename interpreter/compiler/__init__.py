@@ -14,6 +14,9 @@ import linecache
 import attrs
 
 from interpreter.runtime import helpers
+from interpreter.runtime.top_level import (PARTS, ConstCode, DummyCode, HeuristicCode, OfferCode,
+                                           OptionCode, RequireCode, ScoreCode, TableCode, TopLevel,
+                                           VarCode)
 from interpreter.compiler.analysis import Analysis
 from interpreter.compiler.expr import ExprGen
 from interpreter.compiler.source import Writer, literal
@@ -120,7 +123,7 @@ class Compiled:
     triggers: dict  # (event, zone family) -> [Unit]
     sites: list
     kinds: dict  # kind -> KindCode
-    tops: dict  # what the rest of the runtime calls, by role (see ``compile_program``)
+    tops: TopLevel  # what the rest of the runtime calls, by role
     snapshot_block: int | None  # setup's block after its part that draws no chance
     analysis: Analysis
     function_units: dict  # Python function name -> unit name (for errors)
@@ -144,7 +147,6 @@ class ModuleBuilder:
         self.rule_infos: dict[str, UnitInfo] = {}
         self.sites: list[ChoiceSite] = []
         self.site_functions: list[tuple] = []
-        self.tops: dict = {}
         self.snapshot_block = None
         self.hoisted: set = set()
         self.body_start = None
@@ -431,21 +433,21 @@ def compile_program(program, enum_values) -> Compiled:
     for decl in program.fns.values():
         m.write_fn(decl)
 
-    tops = m.tops
-    tops["fns"] = {name: Top(m.fn_names[name]) for name in program.fns}  # for tests, by name
-    tops["options"] = {name: (m.top(decl.default, role="option"),
-                              m.top(decl.allowed, role="allowed") if decl.allowed is not None else None)
-                       for name, (decl, ty) in program.options.items()}
-    tops["dummies"] = [(d.name, m.top(d.cond, role="dummy") if d.cond is not None else None)
-                       for d in program.dummies]
-    tops["consts"] = [(d.name, m.top(d.value, role="const")) for d in program.consts]
-    tops["tables"] = {}
+    fns = {name: Top(m.fn_names[name]) for name in program.fns}  # for tests, by name
+    options = {name: OptionCode(m.top(decl.default, role="option"),
+                                m.top(decl.allowed, role="allowed") if decl.allowed is not None
+                                else None)
+               for name, (decl, ty) in program.options.items()}
+    dummies = [DummyCode(d.name, m.top(d.cond, role="dummy") if d.cond is not None else None)
+               for d in program.dummies]
+    consts = [ConstCode(d.name, m.top(d.value, role="const")) for d in program.consts]
+    tables = {}
     for name, info in program.tables.items():
         rows = ast.ListLit([ast.ListLit(row, span=info.decl.span) for row in info.rows],
                            span=info.decl.span)
-        tops["tables"][name] = (info.order, m.top(rows, role="table"))
-    tops["vars"] = [(v, m.top(v.init, role="init") if v.init is not None else None)
-                    for v in program.vars.values()]
+        tables[name] = TableCode(info.order, m.top(rows, role="table"))
+    variables = [VarCode(v, m.top(v.init, role="init") if v.init is not None else None)
+                 for v in program.vars.values()]
     kinds = {}
     for name, kind in program.cards.items():
         fixed = list(kind.slots)
@@ -470,16 +472,15 @@ def compile_program(program, enum_values) -> Compiled:
             code.hints = m.top(ast.TupleLit([getattr(decl, h) for h in declared] + [
                 ast.Lit(None, span=decl.span)], span=decl.span), hint_params, role="hints")
         kinds[name] = code
-    tops["ends"] = [m.top(d.cond, role="end") for d in program.ends]
-    tops["ends_cost"] = an.cost([d.cond for d in program.ends])
-    tops["requires"] = [(m.top(d.cond, role="require"), m.top(d.message, role="require"))
-                        for d in program.requires]
-    tops["scores"] = [(d.which, d.key, m.top(d.expr, [d.slot] if d.slot is not None else [],
+    ends = [m.top(d.cond, role="end") for d in program.ends]
+    requires = [RequireCode(m.top(d.cond, role="require"), m.top(d.message, role="require"))
+                for d in program.requires]
+    scores = [ScoreCode(d.which, d.key, m.top(d.expr, [d.slot] if d.slot is not None else [],
                                               role="score"), d.slot is not None, d.expr.ty)
-                      for d in program.scores if d.which != "heuristic"]
-    tops["heuristic"] = next(((m.top(d.expr, [d.slot] if d.slot is not None else [], role="heuristic"),
-                               d.slot is not None) for d in program.scores if d.which == "heuristic"),
-                             None)
+              for d in program.scores if d.which != "heuristic"]
+    heuristic = next((HeuristicCode(m.top(d.expr, [d.slot] if d.slot is not None else [],
+                                          role="heuristic"), d.slot is not None)
+                      for d in program.scores if d.which == "heuristic"), None)
 
     # units: every rule first (so calls know whether their callee is a machine)
     for i, (name, decl) in enumerate(program.rules.items()):
@@ -514,9 +515,9 @@ def compile_program(program, enum_values) -> Compiled:
         info.function = f"block_{info.kind}"
         m.units[info.key] = info
     campaign = program.campaign
-    after = None
+    after, offer = None, None
     if campaign is not None:
-        tops["offer"] = (campaign.offer.option, m.top(campaign.offer.values, role="offer"))
+        offer = OfferCode(campaign.offer.option, m.top(campaign.offer.values, role="offer"))
         if campaign.after is not None:
             if an.pauses(campaign.after.body):  # effects can fire triggers that ask
                 raise RulesError(f"{program.title}: the campaign's after block moves cards, and "
@@ -560,6 +561,9 @@ def compile_program(program, enum_values) -> Compiled:
         for role in ("label", "inits", "hints"):
             if getattr(code, role) is not None:
                 setattr(code, role, ns[getattr(code, role).name])
+    tops = TopLevel(fns=fns, options=options, dummies=dummies, consts=consts, tables=tables,
+                    vars=variables, ends=ends, ends_cost=an.cost([d.cond for d in program.ends]),
+                    requires=requires, scores=scores, heuristic=heuristic, offer=offer)
     resolved = _resolve(tops, ns)
     by_trigger: dict = {}
     for info, decl in triggers:
@@ -576,14 +580,15 @@ class Top:
     name: str
 
 
-def _resolve(value, ns):
-    """Generated names in the tops table -> the functions they name."""
+def _resolve(value, ns: dict):
+    """Generated names in the top-level records -> the functions they name."""
     if isinstance(value, Top):
         return ns[value.name]
+    if isinstance(value, PARTS):
+        return attrs.evolve(value, **{f.name: _resolve(getattr(value, f.name), ns)
+                                      for f in attrs.fields(type(value))})
     if isinstance(value, dict):
         return {k: _resolve(v, ns) for k, v in value.items()}
     if isinstance(value, list):
         return [_resolve(v, ns) for v in value]
-    if isinstance(value, tuple):
-        return tuple(_resolve(v, ns) for v in value)
     return value

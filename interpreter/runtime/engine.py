@@ -75,10 +75,11 @@ class Game(Effects, Decisions):
     def build(self):
         """What the rules declare before setup runs: constants and variables."""
         rules = self.rules
-        for name, value in rules.code.tops["consts"]:
-            self.consts[name] = value(self)
+        for const in rules.code.tops.consts:
+            self.consts[const.name] = const.value(self)
         carried = self.carried
-        for info, init in rules.code.tops["vars"]:
+        for var in rules.code.tops.vars:
+            info, init = var.info, var.init
             if carried is not None and info.campaign:  # kept from the campaign's last game
                 self.vars[info.name] = plain_copy(carried[info.name])
                 continue
@@ -172,17 +173,17 @@ class Game(Effects, Decisions):
         return frame
 
     def ends_reached(self) -> bool:
-        return any(cond(self) for cond in self.rules.code.tops["ends"])
+        return any(cond(self) for cond in self.rules.code.tops.ends)
 
     def after(self) -> bool:
         """After an effect: end conditions (if what they read changed), then the
         triggers it fired. True when triggers that can pause were put on the frames."""
         if self.dirty and not self.in_setup and not self.ending:
             self.dirty = False
-            self.work += self.rules.code.tops["ends_cost"]
+            self.work += self.rules.code.tops.ends_cost
             if self.work > MAX_WORK:
                 overwork(self)
-            for cond in self.rules.code.tops["ends"]:
+            for cond in self.rules.code.tops.ends:
                 if cond(self):
                     self.finish("end", None, None)
         queue = self.queue

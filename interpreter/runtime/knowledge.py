@@ -280,7 +280,8 @@ def readable(visibility, owner, seat) -> bool:
 
 
 def _forget_unreadable_vars(s, seat):
-    for info, init in s.rules.code.tops["vars"]:
+    for var in s.rules.code.tops.vars:
+        info, init = var.info, var.init
         visibility = info.visibility
         if visibility in VISIBLE_TO_ALL:
             continue

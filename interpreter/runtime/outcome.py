@@ -2,41 +2,43 @@
 from __future__ import annotations
 
 from interpreter.runtime import views
+from interpreter.runtime.top_level import ScoreCode
 
 
 def compute_outcome(g) -> dict:
     how, value, reason = g.result
-    tops = g.rules.code.tops
     players = [int(p) for p in g.players]
     reports = {}
     scores_of, tiebreaks = None, []
-    for which, key, expr, per_seat, ty in tops["scores"]:
-        if which == "score":
-            scores_of = (expr, per_seat)
-        elif which == "tiebreak":
-            tiebreaks.append((expr, per_seat))
+    for declared in g.rules.code.tops.scores:
+        if declared.which == "score":
+            scores_of = declared
+        elif declared.which == "tiebreak":
+            tiebreaks.append(declared)
         else:
-            reports[key] = views.plain(g, expr(g, g.players[0]) if per_seat else expr(g), None)
+            expr = declared.expr
+            reports[declared.key] = views.plain(g, expr(g, g.players[0]) if declared.per_seat
+                                                else expr(g), None)
 
-    def of(expr, per_seat, seat):
-        if not per_seat:
-            return expr(g) or 0
-        return expr(g, g.players[seat] if seat is not None else None) or 0
+    def of(declared: ScoreCode, seat: int | None):
+        if not declared.per_seat:
+            return declared.expr(g) or 0
+        return declared.expr(g, g.players[seat] if seat is not None else None) or 0
 
     if g.rules.program.cooperative:
-        team = of(*scores_of, None) if scores_of else 0
+        team = of(scores_of, None) if scores_of else 0
         scores = {p: team for p in players}
         # win and lose give the team's verdict; end (and end when, and a play block that
         # finishes) gives none: the score is the result
         result = "win" if how == "win" else "loss" if how == "lose" else "score"
         winners = list(players) if result == "win" else []
     else:
-        scores = {p: of(*scores_of, p) if scores_of else 0 for p in players}
+        scores = {p: of(scores_of, p) if scores_of else 0 for p in players}
         if how == "win":
             chosen = value if isinstance(value, list) else [value]
             winners = sorted(int(p) for p in chosen if p in players)
         else:
-            keys = {p: (scores[p],) + tuple(of(e, s, p) for e, s in tiebreaks) for p in players}
+            keys = {p: (scores[p],) + tuple(of(t, p) for t in tiebreaks) for p in players}
             best = max(keys.values())
             winners = [p for p in players if keys[p] == best]
         result = "win"

@@ -273,7 +273,7 @@ class _Builder:
     # ------------------------------------------------------------ variables
     def vars(self, given: dict, placed):
         g = self.g
-        infos = {info.name: info for info, _ in g.rules.code.tops["vars"]}
+        infos = {var.info.name: var.info for var in g.rules.code.tops.vars}
         for name, value in given.items():
             base, keys = _split_key(str(name))
             info = infos.get(base)

@@ -96,7 +96,8 @@ def all_zones(g):
 
 def vars_view(g, seat) -> dict:
     out = {}
-    for info, _ in g.rules.code.tops["vars"]:
+    for var in g.rules.code.tops.vars:
+        info = var.info
         value = g.vars[info.name]
         if info.visibility == "hidden" and seat is not None:
             continue
@@ -136,10 +137,10 @@ def view(g, seat=None) -> dict:
         "to_move_all": g.to_move_all,
         "zones": {z.name: zone_view(g, z, seat) for z in all_zones(g)},
         "vars": vars_view(g, seat),
-        "seat_vars": [info.name for info, _ in g.rules.code.tops["vars"] if info.type.name == "seat"],
+        "seat_vars": [v.info.name for v in g.rules.code.tops.vars if v.info.type.name == "seat"],
         # a campaign's variables are shown (by their labels) in a game of a campaign, when
         # they hold something (not 0, false or empty): the campaign's own screen shows all
-        "var_labels": {info.name: info.label for info, _ in g.rules.code.tops["vars"]
+        "var_labels": {info.name: info.label for info in (v.info for v in g.rules.code.tops.vars)
                        if info.label and (not info.campaign or (
                            g.in_campaign and g.vars[info.name] not in (0, False, None, [])))},
         "log": [line for line in (render(g, e, seat) for e in g.log) if line is not None],

@@ -299,7 +299,7 @@ def _var(game, name, step):
 
 def _true(suite, game, step):
     names = suite.conditions[id(step)]
-    fns = suite.rules.code.tops["fns"]
+    fns = suite.rules.code.tops.fns
     holds = game.guard(lambda: fns[names[0]](game))
     if holds:
         return
