@@ -20,12 +20,12 @@ def heuristic(game, seat) -> float:
 
 def result(game, seat) -> float:
     """1 for a win (the team's, in a cooperative game), 0.5 for a draw, 0 for a loss."""
-    outcome = game.outcome
-    if outcome["result"] == "draw":
+    outcome = game.outcome_record
+    if outcome.result == "draw":
         return 0.5
     if game.rules.program.cooperative:
-        return 1.0 if outcome["result"] == "win" else 0.0
-    return 1.0 if seat in outcome["winners"] else 0.0
+        return 1.0 if outcome.result == "win" else 0.0
+    return 1.0 if seat in outcome.winners else 0.0
 
 
 class Scale:

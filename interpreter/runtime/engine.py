@@ -17,7 +17,7 @@ from interpreter.runtime.decisions import Decisions, Move  # noqa: F401 (Move: w
 from interpreter.runtime.effects import Effects
 from interpreter.runtime.failures import GameOver, runtime_error
 from interpreter.runtime.log import Ending, Header, Message
-from interpreter.runtime.outcome import compute_outcome
+from interpreter.runtime.outcome import GameEnd, Outcome, compute_outcome, outcome_line
 from interpreter.runtime.protocol import text_of
 from interpreter.runtime.state import copy_state, initialize
 from interpreter.runtime.values import MAX_WORK, Fail, Keyed, Seat
@@ -234,9 +234,9 @@ class Game(Effects, Decisions):
             self.run_on_end()
         self.over = True
         self.settle()
-        self.result = (how, value, reason)
+        self.result = GameEnd(how, value, reason)
         self.outcome_cache = compute_outcome(self)
-        self.log.append(Ending(views.outcome_line(self, self.outcome_cache)))
+        self.log.append(Ending(outcome_line(self, self.outcome_cache)))
         raise GameOver()
 
     def run_on_end(self):
@@ -301,7 +301,13 @@ class Game(Effects, Decisions):
     is_over = property(attrgetter("over"))  # read after every move: no Python frame
 
     @property
-    def outcome(self):
+    def outcome(self) -> dict | None:
+        """Once the game is over, its outcome as plain data (``Outcome.as_dict``); else None."""
+        return self.outcome_cache.as_dict() if self.outcome_cache is not None else None
+
+    @property
+    def outcome_record(self) -> Outcome | None:
+        """Once the game is over, its ``Outcome`` (results and reports apart); else None."""
         return self.outcome_cache
 
     def view(self, seat=None):

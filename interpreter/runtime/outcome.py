@@ -1,12 +1,61 @@
-"""Scores, winners and reports once a game is over (plain data: seats as numbers)."""
+"""Scores, winners and reports once a game is over (plain data: seats as numbers).
+
+``Outcome`` keeps the results (scores, winners, result, reason) and the rules' reports
+apart, so a report can never stand in for a result. ``Outcome.as_dict`` is the one place
+it becomes the plain dict the public API (``game.outcome``), the views and saves hold.
+"""
 from __future__ import annotations
 
+from typing import Any
+
+import attrs
+
 from interpreter.runtime import views
+from interpreter.runtime.protocol import text_of
 from interpreter.runtime.top_level import ScoreCode
 
+RESULTS = ("scores", "winners", "result", "reason")  # the keys of the results in ``as_dict``
 
-def compute_outcome(g) -> dict:
-    how, value, reason = g.result
+
+@attrs.frozen
+class GameEnd:
+    """How the game ended: ``win``, ``lose`` or ``end`` (with the seats ``win`` named, a
+    seat or a list of them) and the reason given, if any."""
+    how: str
+    named: Any
+    reason: str | None
+
+
+@attrs.frozen
+class Outcome:
+    scores: dict[int, Any]  # seat number -> score (a cooperative game: the team's, each)
+    winners: list[int]  # seat numbers
+    result: str  # "win" | "draw" | "loss" (a cooperative game lost) | "score"
+    reason: str | None  # why the game ended, if the rules said
+    reports: dict[str, Any]  # each `report "NAME" = VALUE`, in the order declared
+
+    def as_dict(self) -> dict:
+        """The outcome as plain data: the results, then the reports. A report named like a
+        result (``report "winners" = ...``) is left out here: it cannot replace the result
+        (it is in ``reports``, the transcript's last line and the simulation's figures)."""
+        out: dict = {"scores": self.scores, "winners": self.winners, "result": self.result}
+        if self.reason:
+            out["reason"] = self.reason
+        for name, value in self.reports.items():
+            if name not in RESULTS:
+                out[name] = value
+        return out
+
+    @staticmethod
+    def from_dict(data: dict) -> Outcome:
+        """An outcome from ``as_dict``'s form (a save's): every key not a result is a report.
+        A result missing stays None (a damaged save: it cannot match the outcome worked out)."""
+        return Outcome(data.get("scores"), data.get("winners"), data.get("result"),
+                       data.get("reason"), {k: v for k, v in data.items() if k not in RESULTS})
+
+
+def compute_outcome(g) -> Outcome:
+    end: GameEnd = g.result
     players = [int(p) for p in g.players]
     reports = {}
     scores_of, tiebreaks = None, []
@@ -30,12 +79,12 @@ def compute_outcome(g) -> dict:
         scores = {p: team for p in players}
         # win and lose give the team's verdict; end (and end when, and a play block that
         # finishes) gives none: the score is the result
-        result = "win" if how == "win" else "loss" if how == "lose" else "score"
+        result = "win" if end.how == "win" else "loss" if end.how == "lose" else "score"
         winners = list(players) if result == "win" else []
     else:
         scores = {p: of(scores_of, p) if scores_of else 0 for p in players}
-        if how == "win":
-            chosen = value if isinstance(value, list) else [value]
+        if end.how == "win":
+            chosen = end.named if isinstance(end.named, list) else [end.named]
             winners = sorted(int(p) for p in chosen if p in players)
         else:
             keys = {p: (scores[p],) + tuple(of(t, p) for t in tiebreaks) for p in players}
@@ -46,8 +95,25 @@ def compute_outcome(g) -> dict:
             winners, result = [], "draw"
         elif not winners:
             result = "draw"
-    out = {"scores": scores, "winners": winners, "result": result}
-    if reason:
-        out["reason"] = reason
-    out.update(reports)
-    return out
+    return Outcome(scores, winners, result, end.reason or None, reports)
+
+
+def outcome_line(g, outcome: Outcome) -> str:
+    """The transcript's last line: the result, then every report."""
+    scores = outcome.scores
+    names = {p: g.seat_name(p) for p in scores}
+    extras = "".join(f"; {k}: {text_of(v) if not isinstance(v, (dict, list)) else v}"
+                     for k, v in outcome.reports.items())
+    reason = f" ({outcome.reason})" if outcome.reason else ""
+    if g.rules.program.cooperative:
+        team = next(iter(scores.values()), 0)
+        if outcome.result == "score":
+            return f"== game over: the team scores {team}{reason}{extras}"
+        verb = "wins" if outcome.result == "win" else "loses"
+        return f"== game over: the team {verb}{reason}; score {team}{extras}"
+    table = ", ".join(f"{names[p]} {scores[p]}" for p in scores)
+    if outcome.result == "draw":
+        return f"== game over: a draw{reason}; scores {table}{extras}"
+    who = " and ".join(names[p] for p in outcome.winners)
+    verb = "wins" if len(outcome.winners) == 1 else "win"
+    return f"== game over: {who} {verb}{reason}; scores {table}{extras}"

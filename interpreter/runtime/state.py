@@ -24,6 +24,7 @@ import attrs
 from interpreter.runtime.helpers import MAX_LOOP_STEPS as TICK_LIMIT, Frame
 from interpreter.runtime.facts import NOTHING
 from interpreter.runtime.log import Choice, Ending, Header, Message, SeenCard
+from interpreter.runtime.outcome import GameEnd, Outcome
 from interpreter.runtime.protocol import Damaged, _short, decode, encode
 from interpreter.runtime.state_checks import (MAX_FRAMES, MAX_LOG, MAX_TURNS, a_bool, a_dict, a_list,
                                       a_text, an_int, check_frames, check_known, check_outcome,
@@ -432,8 +433,8 @@ def _load_history(g, data):
     return [a_text(m, "history") for m in a_list(data, "history")]
 
 
-def _save_result(g, result):
-    return [result[0], encode(result[1]), result[2]] if result else None
+def _save_result(g, result: GameEnd | None):
+    return [result.how, encode(result.named), result.reason] if result else None
 
 
 def _load_result(g, data):
@@ -442,25 +443,25 @@ def _load_result(g, data):
     how, value, reason = a_list(data, "result", 3)
     need(how in ("win", "lose", "end"), f"the result {_short(how)} is not win, lose or end")
     need(reason is None or type(reason) is str, "the result's reason should be text")
-    return (how, decode(g, value), reason)
+    return GameEnd(how, decode(g, value), reason)
 
 
-def _save_outcome(g, outcome):
+def _save_outcome(g, outcome: Outcome | None):
     if outcome is None:
         return None
-    out = dict(outcome)
-    out["scores"] = [[k, v] for k, v in outcome["scores"].items()]
+    out = outcome.as_dict()
+    out["scores"] = [[k, v] for k, v in outcome.scores.items()]
     return out
 
 
-def _load_outcome(g, data):
+def _load_outcome(g, data) -> Outcome | None:
     if data is None:
         return None
     out = dict(a_dict(data, "outcome"))
     need(type(out.get("scores")) is list and all(type(p) is list and len(p) == 2 for p in out["scores"]),
          "the outcome's scores should be pairs")
     out["scores"] = {k: v for k, v in out["scores"]}
-    return out
+    return Outcome.from_dict(out)
 
 
 def _plain(g, value):

@@ -233,23 +233,3 @@ def transcript(g, seat=None) -> str:
     lines = [header(g, seat)]
     lines.extend(line for line in (render(g, e, seat) for e in g.log) if line is not None)
     return "\n".join(lines) + "\n"
-
-
-def outcome_line(g, outcome) -> str:
-    scores = outcome["scores"]
-    names = {p: g.seat_name(p) for p in scores}
-    extras = "".join(f"; {k}: {text_of(v) if not isinstance(v, (dict, list)) else v}"
-                     for k, v in outcome.items() if k not in ("scores", "winners", "result", "reason"))
-    reason = f" ({outcome['reason']})" if outcome.get("reason") else ""
-    if g.rules.program.cooperative:
-        team = next(iter(scores.values()), 0)
-        if outcome["result"] == "score":
-            return f"== game over: the team scores {team}{reason}{extras}"
-        verb = "wins" if outcome["result"] == "win" else "loses"
-        return f"== game over: the team {verb}{reason}; score {team}{extras}"
-    table = ", ".join(f"{names[p]} {scores[p]}" for p in scores)
-    if outcome["result"] == "draw":
-        return f"== game over: a draw{reason}; scores {table}{extras}"
-    who = " and ".join(names[p] for p in outcome["winners"])
-    verb = "wins" if len(outcome["winners"]) == 1 else "win"
-    return f"== game over: {who} {verb}{reason}; scores {table}{extras}"
