@@ -198,7 +198,7 @@ class UnitGen:
             key = keys[0] if len(keys) == 1 else "(" + ", ".join(keys) + ")"
             k = self.temp()
             info = self.m.program.vars.get(name)
-            if info is not None and any(isinstance(d, IntKeys) for d, _ in info.keys):
+            if info is not None and any(isinstance(k.domain, IntKeys) for k in info.keys):
                 key = f"{self.m.hoist('vars')}[{literal(name)}].known({key})"  # in its range
             self.line(f"{k} = {key}")
             self.line(f"{self.m.hoist('vars')}[{literal(name)}][{k}] = {value}")

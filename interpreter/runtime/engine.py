@@ -89,7 +89,7 @@ class Game(Effects, Decisions):
             from itertools import product
             self.vars[info.name] = Keyed(info.name, (
                 ((combo[0] if len(combo) == 1 else combo), init(self) if init else None)
-                for combo in product(*(self.layout.domain(rules, d) for d, _ in info.keys))))
+                for combo in product(*(self.layout.domain(rules, k.domain) for k in info.keys))))
 
     def start(self):
         units = self.rules.units

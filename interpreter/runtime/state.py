@@ -214,7 +214,7 @@ def _load_vars(g, data):
             out[name] = fitting(g, decode(g, value), info.type, f"var {name}")
             continue
         need(type(value) is dict and set(value) == {"keyed"}, f"var {name} is kept per key")
-        expected = set(product(*(g.layout.domain(g.rules, d) for d, _ in info.keys)))
+        expected = set(product(*(g.layout.domain(g.rules, k.domain) for k in info.keys)))
         if len(info.keys) == 1:
             expected = {k for (k,) in expected}
         keyed = Keyed(name)

@@ -104,7 +104,7 @@ def vars_view(g, seat) -> dict:
         if not info.keys:
             out[info.name] = plain(g, value, seat, info.type)
             continue
-        owner_at = next((i for i, (d, _) in enumerate(info.keys) if d in ("player", "seat")), None)
+        owner_at = next((i for i, key in enumerate(info.keys) if key.of_seats), None)
         shown = {}
         for key, v in value.items():
             keys = key if isinstance(key, tuple) else (key,)

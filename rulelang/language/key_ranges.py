@@ -3,13 +3,15 @@
 The ends of a key range are known before setup: numbers, options, constants made of
 those, ``player_count``, and ``+ - * / %`` on them. The checker makes sure of it;
 each game works the range out from its options (``values``), and so can a tool that
-knows a game's options and constants (``evaluate``).
+knows a game's options and constants (``evaluate``). ``Key`` is one declared key of any
+kind (a range, the seats, an enum), as zones and variables list them.
 """
 from __future__ import annotations
 
 import attrs
 
 from rulelang.language import ast, refs
+from rulelang.language import types as T
 from rulelang.language.errors import RulesError
 
 MAX_KEYS = 1000  # keys in one range: a zone or variable per key is made for each
@@ -28,6 +30,18 @@ class IntKeys:
             raise RulesError(f"the key range {self.text} is {lo}..{hi}: more than "
                              f"{MAX_KEYS} keys")
         return list(range(lo, hi + 1))
+
+
+@attrs.frozen
+class Key:
+    """One key of a family of zones or of a variable kept per key (``zone hand[player]``),
+    as the checker declares it."""
+    domain: str | IntKeys  # "player", "seat", an enum's name, or a range of numbers
+    type: T.Type
+
+    @property
+    def of_seats(self) -> bool:
+        return self.domain in ("player", "seat")
 
 
 def static_problem(e, program_consts: dict, depth: int = 0):

@@ -203,7 +203,7 @@ class FlowChecker(FlowExprs):
             return
         owner = None
         if info.visibility == "owner":
-            at = next((i for i, (d, _) in enumerate(info.keys) if d in ("player", "seat")), None)
+            at = next((i for i, key in enumerate(info.keys) if key.of_seats), None)
             if at is not None and at < len(key_args):
                 owner = self.key_text(key_args[at])
         self.later(compute, state, expr.span, f"the variable '{info.name}' is set to",

@@ -327,7 +327,7 @@ class FlowExprs:
             return PUBLIC
         if info.visibility != "owner" or key_args is None:
             return HIDDEN
-        at = next((i for i, (d, _) in enumerate(info.keys) if d in ("player", "seat")), None)
+        at = next((i for i, key in enumerate(info.keys) if key.of_seats), None)
         if at is None or at >= len(key_args):
             return HIDDEN
         arg = key_args[at]

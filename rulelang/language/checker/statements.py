@@ -91,7 +91,7 @@ class StmtChecker:
             self.error(d.span, f"zone '{d.zone}' has {len(zone.keys)} key(s), "
                                f"the pattern gives {len(d.keys)}")
         for i, key in enumerate(d.keys):
-            key_type = zone.keys[i][1] if zone and i < len(zone.keys) else T.ANY
+            key_type = zone.keys[i].type if zone and i < len(zone.keys) else T.ANY
             taken = self.pattern_name_taken(key)
             if isinstance(key, ast.Name) and key.id == "_":
                 d.binders.append((i, None))
