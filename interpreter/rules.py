@@ -46,12 +46,13 @@ class Rules:
         self.end_reads = reads_of_all([d.cond for d in program.ends], program.fns)
         self.chance = chance_sites(program)
         self.heuristic = code.tops.heuristic
-        self.options = {name: OptionSpec(decl, ty, code.tops.options[name].default,
+        self.options = {name: OptionSpec(option.decl, option.type, code.tops.options[name].default,
                                          code.tops.options[name].allowed)
-                        for name, (decl, ty) in program.options.items()}
+                        for name, option in program.options.items()}
         an = code.analysis
-        before_setup = [decl.default for decl, _ in program.options.values()]
-        before_setup += [decl.allowed for decl, _ in program.options.values() if decl.allowed]
+        declared = [option.decl for option in program.options.values()]
+        before_setup = [decl.default for decl in declared]
+        before_setup += [decl.allowed for decl in declared if decl.allowed]
         before_setup += [d.cond for d in program.dummies if d.cond is not None]
         before_setup += [cell for info in program.tables.values() for row in info.rows for cell in row]
         self.layouts_shared = not any(an.expr_chance(e) for e in before_setup)

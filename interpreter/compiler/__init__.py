@@ -434,10 +434,10 @@ def compile_program(program, enum_values) -> Compiled:
         m.write_fn(decl)
 
     fns = {name: Top(m.fn_names[name]) for name in program.fns}  # for tests, by name
-    options = {name: OptionCode(m.top(decl.default, role="option"),
-                                m.top(decl.allowed, role="allowed") if decl.allowed is not None
-                                else None)
-               for name, (decl, ty) in program.options.items()}
+    options = {name: OptionCode(m.top(option.decl.default, role="option"),
+                                m.top(option.decl.allowed, role="allowed")
+                                if option.decl.allowed is not None else None)
+               for name, option in program.options.items()}
     dummies = [DummyCode(d.name, m.top(d.cond, role="dummy") if d.cond is not None else None)
                for d in program.dummies]
     consts = [ConstCode(d.name, m.top(d.value, role="const")) for d in program.consts]

@@ -74,7 +74,7 @@ class CampaignChecker:
             self.unknown(d.span, d.option, "option", self.program.options)
             self.expr(d.values, scope)
             return
-        _, ty = option
+        ty = option.type
         if ty.name == "list":
             self.error(d.span, f"option '{d.option}' is a list: a campaign offers a single value "
                                "per game")
