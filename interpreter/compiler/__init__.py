@@ -14,6 +14,7 @@ import linecache
 import attrs
 
 from interpreter.runtime import helpers
+from interpreter.runtime.failures import LineOrigin
 from interpreter.runtime.top_level import (PARTS, ConstCode, DummyCode, HeuristicCode, OfferCode,
                                            OptionCode, RequireCode, ScoreCode, TableCode, TopLevel,
                                            VarCode)
@@ -117,7 +118,7 @@ class KindCode:
 class Compiled:
     source: str
     filename: str
-    where: list  # generated line (from 1) - 1 -> (unit name or None, span)
+    where: list[LineOrigin]  # generated line (from 1) - 1 -> where it comes from
     units: dict  # key -> Unit
     rules: dict  # rule name -> Unit
     triggers: dict  # (event, zone family) -> [Unit]

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import re
 
+import attrs
+
 from interpreter.runtime.values import Fail
-from rulelang.language.errors import Diagnostic, RulesRuntimeError
+from rulelang.language.errors import Diagnostic, RulesRuntimeError, Span
 
 _UNORDERED = re.compile(r"'(<=?|>=?)' not supported between instances of '(\w+)' and '(\w+)'")
 
@@ -19,10 +21,17 @@ class GameOver(Exception):
     """Raised by ``Game.finish`` to leave whatever rules were running."""
 
 
+@attrs.frozen
+class LineOrigin:
+    """Where a line of the generated module comes from (``Compiled.where``, one a line)."""
+    region: str | None  # the unit's name ("rule deal"), or None inside a function or helper
+    span: Span | None  # the rules statement it runs
+
+
 def runtime_error(g, error) -> RulesRuntimeError:
-    where, span = locate(g, error.__traceback__)
-    text = f"in {where}: {message(error)}"
-    return RulesRuntimeError(text, [Diagnostic(text, span)], g.rules.program.sources)
+    origin = locate(g, error.__traceback__)
+    text = f"in {origin.region}: {message(error)}"
+    return RulesRuntimeError(text, [Diagnostic(text, origin.span)], g.rules.program.sources)
 
 
 def message(error) -> str:
@@ -36,14 +45,14 @@ def message(error) -> str:
     return f"{error.__class__.__name__}: {error}"
 
 
-def locate(g, tb):
-    """(unit name, span) of the innermost statement of a unit in the traceback."""
+def locate(g, tb) -> LineOrigin:
+    """The unit and the statement of the innermost line of a unit in the traceback."""
     code = g.rules.code
-    found = ("setting up the game", None)
+    found = LineOrigin("setting up the game", None)
     while tb is not None:
         if tb.tb_frame.f_code.co_filename == code.filename:
-            region, span = code.where[tb.tb_lineno - 1]
-            if region is not None:
-                found = (region, span)
+            origin = code.where[tb.tb_lineno - 1]
+            if origin.region is not None:
+                found = origin
         tb = tb.tb_next
     return found
