@@ -405,15 +405,14 @@ class ModuleBuilder:
         single = len(self.program.zones[decl.zone].keys) <= 1
         if decl.binders:
             w("k = zone.key")
-        for i, slot in decl.binders:
-            key = "k" if single else f"k[{i}]"
-            if slot is None:
-                continue
-            if isinstance(slot, int):
-                w(f"{x.slot(slot)} = {key}")
-            else:
-                with w.at(slot.span):
-                    w(f"if {x.expr(slot)} != {key}: return {'None' if x.frame_slots else ''}".rstrip())
+        for binder in decl.binders:
+            key = "k" if single else f"k[{binder.index}]"
+            if binder.binds is not None:
+                w(f"{x.slot(binder.binds)} = {key}")
+            elif binder.equals is not None:
+                with w.at(binder.equals.span):
+                    w(f"if {x.expr(binder.equals)} != {key}: "
+                      f"return {'None' if x.frame_slots else ''}".rstrip())
         if decl.card_slot is not None:
             w(f"{x.slot(decl.card_slot)} = card")
 

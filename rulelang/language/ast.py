@@ -498,6 +498,15 @@ class BlockDecl(Decl):
     nslots: int = 0
 
 
+@attrs.frozen
+class TriggerKey:
+    """What the checker makes of one key of a trigger's pattern (``on enter hand[p]``): a
+    new name bound to the key (its slot), a value the key must equal, or (neither) ``_``."""
+    index: int  # which key of the zone
+    binds: int | None = None  # the slot of the name it binds
+    equals: Expr | None = None  # the value it must be
+
+
 @node
 class TriggerDecl(Decl):
     event: str  # "enter" | "leave"
@@ -506,7 +515,7 @@ class TriggerDecl(Decl):
     card_name: str | None
     body: list
     nslots: int = 0
-    binders: list = attrs.field(factory=list)  # [(key index, slot) | (key index, None)]
+    binders: list[TriggerKey] = attrs.field(factory=list)
     card_slot: int | None = None
 
 

@@ -94,16 +94,17 @@ class StmtChecker:
             key_type = zone.keys[i].type if zone and i < len(zone.keys) else T.ANY
             taken = self.pattern_name_taken(key)
             if isinstance(key, ast.Name) and key.id == "_":
-                d.binders.append((i, None))
+                d.binders.append(ast.TriggerKey(i))
             elif taken:
                 self.pattern_clash(d, i, key, taken)
-                d.binders.append((i, None))
+                d.binders.append(ast.TriggerKey(i))
             elif isinstance(key, ast.Name) and key.id not in self.symbols \
                     and key.id not in self.ambiguous:
-                d.binders.append((i, scope.bind(key.id, key_type, mutable=False)))
+                slot = scope.bind(key.id, key_type, mutable=False)
+                d.binders.append(ast.TriggerKey(i, binds=slot))
             else:
                 self.expect(key, scope, key_type, "a key of the pattern")
-                d.binders.append((i, key))
+                d.binders.append(ast.TriggerKey(i, equals=key))
         if d.card_name:
             d.card_slot = scope.bind(d.card_name, T.card(zone.of if zone else None))
         name = f"trigger@{d.span.line}"

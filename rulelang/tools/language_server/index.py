@@ -253,10 +253,10 @@ class _Builder:
         self._use(self.name_span(decl.span, decl.zone, last=False, skip_first=True,
                                  after=None) if decl.zone else None,
                   self.index.globals.get(decl.zone))
-        for key_index, binder in decl.binders:
-            if isinstance(binder, int):
-                key = decl.keys[key_index]
-                slots[binder] = self._local(key.id, key.span, "local", str(key.ty or ""))
+        for binder in decl.binders:
+            if binder.binds is not None:
+                key = decl.keys[binder.index]
+                slots[binder.binds] = self._local(key.id, key.span, "local", str(key.ty or ""))
         if decl.card_name and decl.card_slot is not None:
             zone = self.checker.program.zones.get(decl.zone)
             slots[decl.card_slot] = self._local(
