@@ -8,11 +8,16 @@ error inside one is reported at the statement that called it, as is a runaway co
 from __future__ import annotations
 
 import re
+from types import TracebackType
+from typing import TYPE_CHECKING
 
 import attrs
 
 from interpreter.runtime.values import Fail
 from rulelang.language.errors import Diagnostic, RulesRuntimeError, Span
+
+if TYPE_CHECKING:
+    from interpreter.runtime.engine import Game
 
 _UNORDERED = re.compile(r"'(<=?|>=?)' not supported between instances of '(\w+)' and '(\w+)'")
 
@@ -28,13 +33,13 @@ class LineOrigin:
     span: Span | None  # the rules statement it runs
 
 
-def runtime_error(g, error) -> RulesRuntimeError:
+def runtime_error(g: Game, error: BaseException) -> RulesRuntimeError:
     origin = locate(g, error.__traceback__)
     text = f"in {origin.region}: {message(error)}"
     return RulesRuntimeError(text, [Diagnostic(text, origin.span)], g.rules.program.sources)
 
 
-def message(error) -> str:
+def message(error: BaseException) -> str:
     if isinstance(error, Fail):
         return str(error)
     if isinstance(error, RecursionError):
@@ -45,7 +50,7 @@ def message(error) -> str:
     return f"{error.__class__.__name__}: {error}"
 
 
-def locate(g, tb) -> LineOrigin:
+def locate(g: Game, tb: TracebackType | None) -> LineOrigin:
     """The unit and the statement of the innermost line of a unit in the traceback."""
     code = g.rules.code
     found = LineOrigin("setting up the game", None)

@@ -6,13 +6,16 @@ it becomes the plain dict the public API (``game.outcome``), the views and saves
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from interpreter.runtime import views
 from interpreter.runtime.protocol import text_of
 from interpreter.runtime.top_level import ScoreCode
+
+if TYPE_CHECKING:
+    from interpreter.runtime.engine import Game
 
 RESULTS = ("scores", "winners", "result", "reason")  # the keys of the results in ``as_dict``
 
@@ -34,11 +37,11 @@ class Outcome:
     reason: str | None  # why the game ended, if the rules said
     reports: dict[str, Any]  # each `report "NAME" = VALUE`, in the order declared
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """The outcome as plain data: the results, then the reports. A report named like a
         result (``report "winners" = ...``) is left out here: it cannot replace the result
         (it is in ``reports``, the transcript's last line and the simulation's figures)."""
-        out: dict = {"scores": self.scores, "winners": self.winners, "result": self.result}
+        out: dict[str, Any] = {"scores": self.scores, "winners": self.winners, "result": self.result}
         if self.reason:
             out["reason"] = self.reason
         for name, value in self.reports.items():
@@ -47,18 +50,18 @@ class Outcome:
         return out
 
     @staticmethod
-    def from_dict(data: dict) -> Outcome:
-        """An outcome from ``as_dict``'s form (a save's): every key not a result is a report.
-        A result missing stays None (a damaged save: it cannot match the outcome worked out)."""
-        return Outcome(data.get("scores"), data.get("winners"), data.get("result"),
-                       data.get("reason"), {k: v for k, v in data.items() if k not in RESULTS})
+    def from_dict(data: dict[str, Any]) -> Outcome:
+        """An outcome from ``as_dict``'s form (a save's): every key not a result is a report."""
+        return Outcome(data["scores"], data["winners"], data["result"], data.get("reason"),
+                       {k: v for k, v in data.items() if k not in RESULTS})
 
 
-def compute_outcome(g) -> Outcome:
+def compute_outcome(g: Game) -> Outcome:
     end: GameEnd = g.result
     players = [int(p) for p in g.players]
-    reports = {}
-    scores_of, tiebreaks = None, []
+    reports: dict[str, Any] = {}
+    scores_of: ScoreCode | None = None
+    tiebreaks: list[ScoreCode] = []
     for declared in g.rules.code.tops.scores:
         if declared.which == "score":
             scores_of = declared
@@ -69,7 +72,7 @@ def compute_outcome(g) -> Outcome:
             reports[declared.key] = views.plain(g, expr(g, g.players[0]) if declared.per_seat
                                                 else expr(g), None)
 
-    def of(declared: ScoreCode, seat: int | None):
+    def of(declared: ScoreCode, seat: int | None) -> Any:
         if not declared.per_seat:
             return declared.expr(g) or 0
         return declared.expr(g, g.players[seat] if seat is not None else None) or 0
@@ -98,7 +101,7 @@ def compute_outcome(g) -> Outcome:
     return Outcome(scores, winners, result, end.reason or None, reports)
 
 
-def outcome_line(g, outcome: Outcome) -> str:
+def outcome_line(g: Game, outcome: Outcome) -> str:
     """The transcript's last line: the result, then every report."""
     scores = outcome.scores
     names = {p: g.seat_name(p) for p in scores}

@@ -461,6 +461,7 @@ def _load_outcome(g, data) -> Outcome | None:
     need(type(out.get("scores")) is list and all(type(p) is list and len(p) == 2 for p in out["scores"]),
          "the outcome's scores should be pairs")
     out["scores"] = {k: v for k, v in out["scores"]}
+    need("winners" in out and "result" in out, "the outcome is not the one these rules give")
     return Outcome.from_dict(out)
 
 

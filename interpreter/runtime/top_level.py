@@ -8,7 +8,8 @@ called ``f(g)``, or ``f(g, seat)`` where ``per_seat`` says so.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import attrs
 
@@ -35,7 +36,7 @@ class ConstCode:
 
 @attrs.frozen
 class TableCode:
-    order: list  # the column names, in the order the rows give them
+    order: list[str]  # the column names, in the order the rows give them
     rows: Fn  # -> [[value, ...], ...]
 
 
