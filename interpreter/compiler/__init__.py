@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import itertools
 import linecache
+from typing import Any
 
 import attrs
 
 from interpreter.runtime import helpers
 from interpreter.runtime.failures import LineOrigin
-from interpreter.runtime.top_level import (PARTS, ConstCode, DummyCode, HeuristicCode, OfferCode,
-                                           OptionCode, RequireCode, ScoreCode, TableCode, TopLevel,
-                                           VarCode)
+from interpreter.runtime.top_level import (PARTS, ConstCode, DummyCode, Fn, HeuristicCode,
+                                           OfferCode, OptionCode, RequireCode, ScoreCode, TableCode,
+                                           TopLevel, VarCode)
 from interpreter.compiler.analysis import Analysis
 from interpreter.compiler.expr import ExprGen
 from interpreter.compiler.source import Writer, literal
@@ -433,7 +434,7 @@ def compile_program(program, enum_values) -> Compiled:
     for decl in program.fns.values():
         m.write_fn(decl)
 
-    fns = {name: Top(m.fn_names[name]) for name in program.fns}  # for tests, by name
+    fns: dict[str, Fn] = {name: Top(m.fn_names[name]) for name in program.fns}  # for tests, by name
     options = {name: OptionCode(m.top(option.decl.default, role="option"),
                                 m.top(option.decl.allowed, role="allowed")
                                 if option.decl.allowed is not None else None)
@@ -472,7 +473,7 @@ def compile_program(program, enum_values) -> Compiled:
             code.hints = m.top(ast.TupleLit([getattr(decl, h) for h in declared] + [
                 ast.Lit(None, span=decl.span)], span=decl.span), hint_params, role="hints")
         kinds[name] = code
-    ends = [m.top(d.cond, role="end") for d in program.ends]
+    ends: list[Fn] = [m.top(d.cond, role="end") for d in program.ends]
     requires = [RequireCode(m.top(d.cond, role="require"), m.top(d.message, role="require"))
                 for d in program.requires]
     scores = [ScoreCode(d.which, d.key, m.top(d.expr, [d.slot] if d.slot is not None else [],
@@ -576,11 +577,15 @@ def compile_program(program, enum_values) -> Compiled:
 
 @attrs.frozen
 class Top:
-    """The generated name of a top-level expression's function (until it exists)."""
+    """The generated name of a top-level expression's function (until it exists): it stands
+    in the top-level records where the function will be (``_resolve``)."""
     name: str
 
+    def __call__(self, *args: Any) -> Any:
+        raise AssertionError(f"{self.name} is called before the module is made")
 
-def _resolve(value, ns: dict):
+
+def _resolve(value: Any, ns: dict[str, Any]) -> Any:
     """Generated names in the top-level records -> the functions they name."""
     if isinstance(value, Top):
         return ns[value.name]

@@ -189,11 +189,13 @@ class UnitGen:
                 self.line(f"g.current = {value}")
                 watched = self.m.watches("current")
             else:
-                name = t.ref.name  # a variable (refs.Var)
+                assert isinstance(t.ref, refs.Var)
+                name = t.ref.name
                 self.line(f"{self.m.hoist('vars')}[{literal(name)}] = {value}")
                 watched = self.m.watches("var", name)
         elif isinstance(t, ast.Index):
-            name = t.ref.name  # a variable kept per key (refs.VarFamily)
+            assert isinstance(t.ref, refs.VarFamily)
+            name = t.ref.name
             keys = [x.expr(a) for a in t.args]
             key = keys[0] if len(keys) == 1 else "(" + ", ".join(keys) + ")"
             k = self.temp()

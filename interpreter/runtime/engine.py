@@ -10,6 +10,7 @@ one pauses for a decision or the game ends.
 from __future__ import annotations
 
 from operator import attrgetter
+from typing import Any
 
 from interpreter.runtime import views
 from interpreter.runtime.helpers import PAUSE, Frame, overwork
@@ -301,7 +302,7 @@ class Game(Effects, Decisions):
     is_over = property(attrgetter("over"))  # read after every move: no Python frame
 
     @property
-    def outcome(self) -> dict | None:
+    def outcome(self) -> dict[str, Any] | None:
         """Once the game is over, its outcome as plain data (``Outcome.as_dict``); else None."""
         return self.outcome_cache.as_dict() if self.outcome_cache is not None else None
 

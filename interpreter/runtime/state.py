@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from collections import deque
 from itertools import product
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -32,6 +33,9 @@ from interpreter.runtime.state_checks import (MAX_FRAMES, MAX_LOG, MAX_TURNS, a_
                                       fitting, need, same_names)
 from interpreter.runtime.values import MAX_CARDS, Card, Keyed, Seat
 from rulelang.language.errors import RulesError
+
+if TYPE_CHECKING:
+    from interpreter.runtime.engine import Game
 
 MAX_SEED = 2**256  # a seed in a save
 
@@ -433,11 +437,11 @@ def _load_history(g, data):
     return [a_text(m, "history") for m in a_list(data, "history")]
 
 
-def _save_result(g, result: GameEnd | None):
+def _save_result(g: Game, result: GameEnd | None) -> list[Any] | None:
     return [result.how, encode(result.named), result.reason] if result else None
 
 
-def _load_result(g, data):
+def _load_result(g: Game, data: Any) -> GameEnd | None:
     if data is None:
         return None
     how, value, reason = a_list(data, "result", 3)
@@ -446,7 +450,7 @@ def _load_result(g, data):
     return GameEnd(how, decode(g, value), reason)
 
 
-def _save_outcome(g, outcome: Outcome | None):
+def _save_outcome(g: Game, outcome: Outcome | None) -> dict[str, Any] | None:
     if outcome is None:
         return None
     out = outcome.as_dict()
@@ -454,7 +458,7 @@ def _save_outcome(g, outcome: Outcome | None):
     return out
 
 
-def _load_outcome(g, data) -> Outcome | None:
+def _load_outcome(g: Game, data: Any) -> Outcome | None:
     if data is None:
         return None
     out = dict(a_dict(data, "outcome"))

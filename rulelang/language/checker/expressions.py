@@ -50,20 +50,21 @@ class LocalName:
 class Scope:
     """Local names of one block: name -> ``LocalName``."""
 
-    def __init__(self, unit, parent: Scope | None = None) -> None:
+    def __init__(self, unit: Unit, parent: Scope | None = None) -> None:
         self.unit, self.parent = unit, parent
         self.names: dict[str, LocalName] = {}
 
     def lookup(self, name: str) -> LocalName | None:
-        scope = self
+        scope: Scope | None = self
         while scope is not None:
             if name in scope.names:
                 return scope.names[name]
             scope = scope.parent
         return None
 
-    def all_names(self):
-        scope, names = self, set()
+    def all_names(self) -> set[str]:
+        scope: Scope | None = self
+        names: set[str] = set()
         while scope is not None:
             names |= set(scope.names)
             scope = scope.parent
@@ -81,10 +82,10 @@ class Scope:
 class Unit:
     """A piece of code with its own frame of local slots: a rule, a function, a block."""
 
-    def __init__(self, name, kind):
+    def __init__(self, name: str, kind: str) -> None:
         self.name, self.kind, self.nslots = name, kind, 0
 
-    def new_slot(self):
+    def new_slot(self) -> int:
         self.nslots += 1
         return self.nslots - 1
 
