@@ -167,7 +167,9 @@ class Group:
         return decisions
 
 
-@attrs.frozen(eq=False, repr=False)  # slots: read on every move, faster than a tuple's items
+# Slots: read on every move, faster than a tuple's items. Not frozen: a frozen record's
+# __init__ costs three times a plain one, and a game of Yami makes thousands of moves.
+@attrs.define(eq=False, repr=False)
 class Move:
     """A legal move: ``str(move)`` is its notation; ``seat`` who plays it; ``index`` its
     place among the decision's moves. Two moves are equal when they are for the same
