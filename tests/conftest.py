@@ -1,6 +1,7 @@
 """Shared test fixtures: text snapshots of transcripts, and loaded rulesets."""
 from __future__ import annotations
 
+import os
 import random
 from pathlib import Path
 
@@ -21,6 +22,13 @@ class TextSnapshot(SingleFileSnapshotExtension):
 @pytest.fixture
 def text_snapshot(snapshot):
     return snapshot.use_extension(TextSnapshot)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _own_config_folder(tmp_path_factory):
+    """Saves are sealed with a key made in the user's configuration folder: the tests make
+    theirs in a folder of their own (commands they start inherit it), never in the user's."""
+    os.environ["XDG_CONFIG_HOME"] = str(tmp_path_factory.mktemp("config"))
 
 
 _LOADED: dict = {}

@@ -13,6 +13,7 @@ from starlette.websockets import WebSocketDisconnect
 from conftest import ROOT, load
 from rulelang.play.cli import cli
 from rulelang.play.web.app import FORBIDDEN, MAX_MESSAGE, create_app
+from rulelang.play.save_files import read_save
 from rulelang.play.web.host import Host
 from rulelang.play.web.tables import SPECTATOR
 from web_support import host_with, receive_state, token_of, until_settled
@@ -245,7 +246,7 @@ def test_a_game_survives_a_restart_from_its_save_links_and_all(tmp_path):
         with client.websocket_connect(f"/t/{token_of(table, 'P1')}/ws") as ws:
             assert receive_state(ws)["version"] == 5
         play_over_socket(client, resumed, 2)
-    saved = json.loads(save.read_text())
+    saved = json.loads(read_save(save))
     assert saved["game"]["history"] == resumed.game.history  # written after every move
     with pytest.raises(Exception, match="not of yami.rules"):
         Host().resume_file(save, "yami.rules", load("games/yami.rules"))
