@@ -76,7 +76,8 @@ def main():
         _io_failure(error)
     else:
         try:
-            sys.stdout.flush()
+            if not sys.stdout.closed:  # the language server closes it on 'exit'
+                sys.stdout.flush()
         except OSError as error:  # the last of the output did not fit
             _io_failure(error)
 
