@@ -162,14 +162,14 @@ def open_save(text: str, trust: bool = False, key: bytes | None = None) -> str:
 
 
 def _envelope(text):
-    if not text.startswith('{"format":"' + SEALED + '"'):
+    if f'"{SEALED}"' not in text[:300]:  # a sealed save names its format first
         return None
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
         raise SaveFileError("this sealed save is damaged (it is not JSON)") from None
-    if not isinstance(data, dict) or not isinstance(data.get("key"), str) \
-            or not isinstance(data.get("sealed"), str):
+    if not isinstance(data, dict) or data.get("format") != SEALED \
+            or not isinstance(data.get("key"), str) or not isinstance(data.get("sealed"), str):
         raise SaveFileError("this sealed save is damaged (its key or contents are missing)")
     return data
 
