@@ -199,6 +199,18 @@ def test_a_visitor_may_have_only_so_many_games_in_progress(tmp_path):
     assert len(host.tables) == MAX_PER_VISITOR
 
 
+def test_temporary_files_left_in_the_lobbys_saves_are_removed_at_a_restart(tmp_path):
+    from test_web_server import lobby_host
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    (saves / f".table-x.json.{dead.pid}.ab12.part").write_text("half")
+    (saves / ".k3j_a.part").write_text("left by an older rulelang")
+    lobby_host(tmp_path)
+    assert not list(saves.glob("*.part")) and not list(saves.glob(".*.part"))
+
+
 def test_finished_lobby_games_and_their_saves_are_removed(tmp_path):
     from test_web_server import lobby_host
     host = lobby_host(tmp_path)

@@ -101,6 +101,18 @@ def _remove_stale(path: Path):
                 pass
 
 
+def remove_stale_parts(folder: Path):
+    """Every temporary file in ``folder`` whose writer is gone (a server starting on its
+    folder of saves: writers killed before, and those of older versions, named .X.part)."""
+    for part in Path(folder).glob(".*.part"):
+        pid = part.name.rsplit(".", 3)[-3] if part.name.count(".") >= 4 else ""
+        if not (pid.isdigit() and _alive(int(pid))):
+            try:
+                part.unlink()
+            except OSError:
+                pass
+
+
 def glob_escape(name: str) -> str:
     return re.sub(r"([\[\]*?])", r"[\1]", name)
 

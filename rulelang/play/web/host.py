@@ -8,7 +8,8 @@ from pathlib import Path
 import attrs
 
 from rulelang.language.errors import RulesError
-from rulelang.play.save_files import read_save, write_atomically, write_save
+from rulelang.play.save_files import (read_save, remove_stale_parts, write_atomically,
+                                      write_save)
 from rulelang.play.web.saves import file_for, prepare_folder, record, saved_in, table_from
 from rulelang.play.web.tables import Table, new_token, parse_kinds
 
@@ -117,6 +118,7 @@ class Host:
         if self.saves is None:
             return []
         prepare_folder(self.saves)
+        remove_stale_parts(self.saves)
         problems = []
         for path in saved_in(self.saves):
             try:
