@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections import deque
+from numbers import Integral
 
 import attrs
 
@@ -10,7 +11,8 @@ from interpreter.compiler import compile_program
 from interpreter.runtime.engine import Game
 from interpreter.runtime.layout import Layout
 from interpreter.compiler.reads import reads_of_all
-from interpreter.runtime.protocol import encode, text_of
+from interpreter.runtime.protocol import _short, encode, text_of
+from interpreter.runtime.state import MAX_SEED
 from interpreter.runtime.values import EnumValue, Row, Seat
 from rulelang.language.errors import RulesError
 
@@ -165,6 +167,11 @@ class Rules:
         """``new_game``; with ``carried``, one game of a campaign: its campaign variables
         start with those values (name -> value) instead of their declared ones."""
         players = self.player_count(players)
+        if isinstance(seed, Integral) and not isinstance(seed, bool):
+            seed = int(seed)  # numpy's integers too
+        if type(seed) is not int or not -MAX_SEED <= seed <= MAX_SEED:
+            raise RulesError(f"a game's seed is a whole number (at most {MAX_SEED.bit_length() - 1} "
+                             f"bits either way), not {_short(seed)}")
         # the same players and options as a game started before: its snapshot at once
         # (working out the options and the layout's key again would give the same)
         asked = _asked_key(players, options, log) if self.snapshots and carried is None else None

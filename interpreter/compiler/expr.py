@@ -221,8 +221,8 @@ class ExprGen(Inliner):
         long = sum(map(long_text, e.parts))
         if long == 0:  # numbers, seats, names: a few characters each
             return "(" + " + ".join(pieces) + ")"
-        if long == 1:  # one text from outside: the sum is at most a little longer
-            return "bounded(" + " + ".join(pieces) + ")"
+        if long == 1:  # one text from outside: a little longer, made anew: counted by size
+            return "text_counted(g, " + " + ".join(pieces) + ")"
         return f"joined(g, ({', '.join(pieces)},))"  # lengths added up before joining
 
     def x_Name(self, e):
@@ -518,7 +518,7 @@ class ExprGen(Inliner):
     def x_BinOp(self, e):
         op, lt, rt = e.op, e.left.ty.name, e.right.ty.name
         if op == "+" and "text" in (lt, rt):
-            return f"bounded({self.renderer(e.left)} + {self.renderer(e.right)})"
+            return f"text_counted(g, {self.renderer(e.left)} + {self.renderer(e.right)})"
         a, b = self.expr(e.left), self.expr(e.right)
         if lt == "list" or rt == "list":
             if op == "+":

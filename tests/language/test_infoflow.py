@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import pytest
 from click.testing import CliRunner
-from support import ROOT
 
 import rulelang
 from rulelang.language.checker import flow_values
 from rulelang.language.loader import load_program
 from rulelang.play.cli import cli
 from rulelang.tools.language_server.document import analyse
+from support import ROOT
 
 HEAD = '''game "Flow"
 players 2

@@ -8,13 +8,13 @@ import io
 import click
 import pytest
 from rich.console import Console
-from support import load
 
 import rulelang
 from interpreter.bots import KINDS, PARTNER, THINKING, make_bot
 from interpreter.bots.greedy import GreedyBot
 from interpreter.bots.mcts import MctsBot
 from interpreter.runtime.knowledge import seat_knowledge
+from support import load
 
 
 def play(rules, bots, seed, players=2, options=None):

@@ -6,9 +6,9 @@ import random
 import time
 
 import pytest
-from support import RULES, play_random
 
 import rulelang
+from support import RULES, play_random
 
 HEAD = 'game "T"\nplayers 2\n'
 SINK = RULES / "kitchen_sink.rules"

@@ -15,6 +15,9 @@ import random
 import re
 
 import pytest
+
+import rulelang
+from rulelang.play.cli.run import bots_seed
 from support import load
 from support.secrecy import (
     FILES,
@@ -23,9 +26,6 @@ from support.secrecy import (
     random_picks,
     records,
 )
-
-import rulelang
-from rulelang.play.cli.run import bots_seed
 
 
 @pytest.mark.slow
