@@ -238,7 +238,12 @@ class ExprChecker:
         if len(e.args) != 1:
             self.error(e.span, "a list takes one index")
             return T.ANY
-        self.expect(e.args[0], scope, T.INT, "an index")
+        index = self.expr(e.args[0], scope)
+        if not T.fits(index, T.INT) and not (ot == T.ANY and index == T.SEAT):
+            # (of a value not known, or a name already refused, a seat may be the key)
+            self.error(e.args[0].span, f"an index should be a number, but this is "
+                                       f"{T.spoken(index)}",
+                       mismatch_hint(self, e.args[0], index, T.INT))
         e.ref = ("item",)
         if ot.name == "list":
             return ot.arg

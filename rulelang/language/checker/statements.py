@@ -584,9 +584,10 @@ class StmtChecker:
                            f"win takes a player or a list of players, not {T.spoken(t)}",
                            "to end the game with a reason write end \"...\": scores decide"
                            if t == T.TEXT else mismatch_hint(self, s.value, t, T.list_of(T.SEAT)))
-        elif self.program.cooperative and not T.fits(t, T.TEXT):
-            self.error(s.value.span, f"in a cooperative game '{s.how}' takes no player: the "
-                                     f"team {'wins' if s.how == 'win' else 'loses'} together",
+        elif self.program.cooperative and not (T.fits(t, T.TEXT) or self.seats(t)):
+            self.error(s.value.span, f"in a cooperative game '{s.how}' takes a reason (text), "
+                                     f"not {T.spoken(t)}: the team "
+                                     f"{'wins' if s.how == 'win' else 'loses'} together",
                        f'write {s.how} alone, or {s.how} "the reason" to say why')
 
 
