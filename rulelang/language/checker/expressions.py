@@ -410,9 +410,8 @@ class ExprChecker:
         if not T.iterable(coll) and coll != T.TEXT:
             self.error(e.coll.span, f"'in' needs a list or a zone, not {T.spoken(coll)}")
         elif {item.name, T.element(coll).name} == {"seat", "int"}:  # no seat is a number
-            self.error(e.span, f"looking for {T.spoken(item)} among {T.spoken(coll)[2:]} is "
-                               "always false", mismatch_hint(self, e.coll, coll,
-                                                             T.list_of(item)))
+            self.error(e.span, f"'in' looks for {T.spoken(item)} in {T.spoken(coll)}: it is "
+                               "always false", mismatch_hint(self, e.coll, coll, T.list_of(item)))
         return T.BOOL
 
     def x_Is(self, e, scope):

@@ -77,8 +77,10 @@ def compare_hint(checker, node, left: T.Type, right: T.Type) -> str | None:
     """For ``p == 0``: the seat that number meant (seats were numbered from 0)."""
     if {left.name, right.name} != {"seat", "int"}:
         return None
-    number_side = node.right if right == T.INT else node.left
+    number_side, seat_side = (node.right, node.left) if right == T.INT else (node.left, node.right)
     written = seat_for(number_side, checker.program.max_players)
     if written is not None:
         return f"a seat is written P1, P2... (seats are not numbers): compare with {written}"
-    return NO_ARITHMETIC
+    seat = checker.source_of(seat_side.span) or "p"
+    return (f"a seat is not a number: compare index_of(players, {seat}), its position from 0, "
+            f"or compare {seat} with players[i]")
