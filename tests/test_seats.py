@@ -305,3 +305,16 @@ def test_openspiel_is_given_plain_numbers_for_its_players():
     while state.is_chance_node():
         state.apply_action(state.chance_outcomes()[0][0])
     assert type(state.current_player()) is int
+
+
+def test_the_editor_knows_the_seats():
+    pytest.importorskip("pygls")
+    from rulelang.tools.language_server.document import analyse
+    from rulelang.tools.language_server.server import _names
+    text = 'game "T"\nplayers 2..3\nturn {\n  choose n in [1]\n  win P3\n}\n'
+    analysis = analyse(text, None)
+    assert analysis.diagnostics == []
+    found = analysis.index.at(analysis.file, 5, 7)
+    assert (found.definition.name, found.definition.type) == ("P3", "seat")
+    labels = {item.label for item in _names(analysis, 4)}
+    assert {"P1", "P2", "P3"} <= labels and "P4" not in labels
