@@ -13,7 +13,7 @@ from interpreter.runtime.layout import Layout
 from interpreter.compiler.reads import reads_of_all
 from interpreter.runtime.protocol import _short, encode, text_of
 from interpreter.runtime.state import MAX_SEED
-from interpreter.runtime.values import EnumValue, Row, Seat
+from interpreter.runtime.values import PLAYER_SEATS, EnumValue, Row, Seat
 from rulelang.language.errors import RulesError
 
 MAX_CACHED = 64  # layouts and setup snapshots kept per ruleset (one per players + options)
@@ -76,7 +76,7 @@ class Rules:
     def player_seats(self, n: int) -> list[Seat]:
         seats = self._seats.get(n)
         if seats is None:
-            seats = self._seats[n] = [Seat(i, f"P{i + 1}") for i in range(n)]
+            seats = self._seats[n] = list(PLAYER_SEATS[:n])
         return seats
 
     def blank_game(self, players: int, seed: int, given: dict, logging: bool = True) -> Game:

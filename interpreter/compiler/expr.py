@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from interpreter.runtime.builtin_functions import IMPLEMENTATIONS
+from interpreter.runtime.values import PLAYER_SEATS
 from interpreter.compiler.inline import Inliner, Memo
 from interpreter.compiler.source import literal
 from rulelang.language import ast
@@ -244,6 +245,12 @@ class ExprGen(Inliner):
             return f"g.tables[{literal(name)}]"
         if kind == "dummy":
             return f"g.dummies.get({literal(name)})"
+        if kind == "seat":  # P1, P2...: a game may have fewer players than the rules allow
+            seat = f"seat_P{name + 1}"
+            self.m.ns[seat] = PLAYER_SEATS[name]
+            if name < self.m.program.min_players:
+                return seat
+            return f"({seat} if g.nplayers > {name} else no_seat(g, {name}))"
         if kind == "builtin":
             return {"current": "g.current", "player_count": "g.nplayers",
                     "players": "list(g.players)", "directions": "list(DIRECTIONS)"

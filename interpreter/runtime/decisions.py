@@ -608,12 +608,12 @@ class Decisions:
             self.unsettled.append(len(self.log) - 1)
 
     @property
-    def to_move_all(self) -> list[int]:
+    def to_move_all(self) -> list[Seat]:
         """Every seat that may move now: several in a simultaneous choice, else one."""
         if self.group is not None:
             answers = self.group.answers
-            return [int(d.seat) for d in self.group.decisions if d.seat not in answers]
-        return [int(self.pending.seat)] if self.pending is not None else []
+            return [self.seats[d.seat] for d in self.group.decisions if d.seat not in answers]
+        return [self.seats[self.pending.seat]] if self.pending is not None else []
 
     def forget_choices(self, seat):
         """Drop the answers of every seat but ``seat`` in a simultaneous choice, as if they

@@ -1,13 +1,29 @@
-"""Scores, winners and reports once a game is over (plain data: seats as numbers)."""
+"""Scores, winners and reports once a game is over (plain data; seats are ``Seat``s,
+numbers that print as P1, so JSON gives them as numbers)."""
 from __future__ import annotations
 
 from interpreter.runtime import views
+from interpreter.runtime.values import Fail, Seat
+
+
+def check_winners(g, value):
+    """``win`` names players of this game: a seat or a list of seats (the checker sees to
+    the type; a dummy seat, or none, is known only as the game runs)."""
+    for seat in value if type(value) is list else (value,):
+        if seat is None:
+            raise Fail("win names no player (the value is none); to end the game with no "
+                       "winner write end")
+        if type(seat) is not Seat or seat not in g.players:
+            what = f"{seat.name}, a dummy seat" if type(seat) is Seat else \
+                f"{g.text_of(seat)}, not a seat"
+            raise Fail(f"win names {what}: only the players, {', '.join(map(str, g.players))}, "
+                       "can win")
 
 
 def compute_outcome(g) -> dict:
     how, value, reason = g.result
     tops = g.rules.code.tops
-    players = [int(p) for p in g.players]
+    players = g.players
     reports = {}
     scores_of, tiebreaks = None, []
     for which, key, expr, per_seat, ty in tops["scores"]:
@@ -34,7 +50,7 @@ def compute_outcome(g) -> dict:
         scores = {p: of(*scores_of, p) if scores_of else 0 for p in players}
         if how == "win":
             chosen = value if isinstance(value, list) else [value]
-            winners = sorted(int(p) for p in chosen if p in players)
+            winners = sorted(set(chosen))
         else:
             keys = {p: (scores[p],) + tuple(of(e, s, p) for e, s in tiebreaks) for p in players}
             best = max(keys.values())

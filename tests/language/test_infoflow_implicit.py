@@ -28,8 +28,8 @@ var seen[player]: int = 0, owner
 setup {
   for n in 1..8 { create C(v: n) in deck }
   shuffle deck
-  deal 2 from deck to hand[0]
-  deal 2 from deck to hand[1]
+  deal 2 from deck to hand[P1]
+  deal 2 from deck to hand[P2]
   deal 2 from deck to stack
   deal 1 from deck to table
 }
@@ -57,7 +57,7 @@ LEAKS = {
     "destination by branch": '  if top(deck).v > 4 { move top(table) to left } else '
                              '{ move top(table) to right }',
     # 6. whose hand a card is dealt to says a hidden face
-    "destination by key": '  move top(table) to hand[if top(deck).v > 4 then 0 else 1]',
+    "destination by key": '  move top(table) to hand[if top(deck).v > 4 then P1 else P2]',
     # 7. a choice offered only when a hidden face says so
     "choice offered": '  if top(deck).v > 4 {\n    choose n in [1, 2] prompt "pick"\n  }',
     # 8. the game won in a branch on a hidden face
@@ -68,7 +68,7 @@ LEAKS = {
     "while on a function": '  while high(top(deck)) {\n    move top(deck) to stack\n'
                            '    log "again"\n  }',
     # more like them
-    "owner's hand decides a public variable": '  if first(cards(hand[0])).v > 4 { points = 1 }',
+    "owner's hand decides a public variable": '  if first(cards(hand[P1])).v > 4 { points = 1 }',
     "else branch": '  if top(deck).v > 4 { secret_best = 1 } else { points = 2 }',
     "after a branch that ends the game": '  if top(deck).v == 1 { win current }\n  points = 3',
     "a local set in a branch, logged later": '  let x = 0\n  if top(deck).v > 4 { x = 1 }\n'
@@ -90,7 +90,7 @@ def test_end_when_on_a_hidden_face_is_warned():
 
 
 def test_the_owner_is_named_when_only_they_may_know_the_condition():
-    assert warnings('  if first(cards(hand[0])).v > 4 { log "x" }') == [
+    assert warnings('  if first(cards(hand[P1])).v > 4 { log "x" }') == [
         "this log line shows a value worked out from a card only P1 may see"]
 
 

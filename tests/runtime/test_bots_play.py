@@ -60,9 +60,9 @@ players 2
 cooperative
 var total: int = 0
 play {
-  choose a in 1..9 by 0 prompt "P1 picks"
+  choose a in 1..9 by P1 prompt "P1 picks"
   total += a
-  choose b in 1..9 by 1 prompt "P2 picks"
+  choose b in 1..9 by P2 prompt "P2 picks"
   total += b
   if total == 10 {
     win "ten"

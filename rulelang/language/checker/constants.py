@@ -24,6 +24,8 @@ def fold(e):
     if isinstance(e, (ast.Name, ast.Attr)) and e.ref:
         if e.ref[0] == "member":
             return ("member", e.ref[2])
+        if e.ref[0] == "seat":  # P1, P2...
+            return ("seat", e.ref[1])
         return UNKNOWN
     if isinstance(e, ast.Neg):
         value = fold(e.operand)
@@ -47,6 +49,8 @@ def shown(value) -> str:
     """A folded value as an author writes it."""
     if isinstance(value, tuple) and value[:1] == ("member",):
         return value[1]
+    if isinstance(value, tuple) and value[:1] == ("seat",):
+        return f"P{value[1] + 1}"
     if isinstance(value, bool):
         return "true" if value else "false"
     if value is None:

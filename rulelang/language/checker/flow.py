@@ -119,9 +119,7 @@ class FlowChecker(FlowExprs):
     def sink(self, taint: Taint, span, what, why, allowed=lambda s: s == PUBLIC):
         if not self.reporting or allowed(taint.data):
             return
-        owner = taint.data.owner
-        if owner is not None and owner.isdigit():  # hand[0]: the rules' seat 0 is P1
-            owner = f"P{int(owner) + 1}"
+        owner = taint.data.owner  # a seat as the rules name it: P1, p, current...
         who = ("a hidden card's face" if taint.data.level == HIDDEN_LEVEL
                else f"a card only {owner} may see")
         self.warnings.append(Diagnostic(

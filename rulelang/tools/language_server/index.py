@@ -346,6 +346,12 @@ class _Builder:
             return self.members.get((ref[1], ref[2]))
         if what == "builtin":
             return self._builtin(ref[1], called)
+        if what == "seat":  # P1, P2...
+            seat = f"P{ref[1] + 1}"
+            if seat not in self.builtins:
+                self.builtins[seat] = Definition(seat, "builtin", None, "seat",
+                                                 f"the seat of player {ref[1] + 1}")
+            return self.builtins[seat]
         return self.index.globals.get(ref[1] if len(ref) > 1 else name)
 
     def _field(self, ty, name) -> Definition | None:

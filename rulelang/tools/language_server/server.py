@@ -18,6 +18,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
 import rulelang
+from rulelang.language import ast
 from rulelang.language import types as T
 from rulelang.language.builtin_signatures import SIGNATURES
 from rulelang.language.checker.expressions import BUILTIN_VALUES
@@ -255,7 +256,7 @@ def rename(ls: RulesServer, params: L.RenameParams):
     if not _IDENT.fullmatch(new) or new in KEYWORDS:
         raise JsonRpcInvalidParams(f"'{new}' cannot be a name (a letter or _, then letters, "
                                    "digits or _; not a keyword)")
-    if new in SIGNATURES or new in BUILTIN_VALUES:
+    if new in SIGNATURES or new in BUILTIN_VALUES or T.seat_literal(new) is not None:
         raise JsonRpcInvalidParams(f"'{new}' is a built-in name")
     if found.definition.span.file == result.file and found.definition.kind not in (
             "local", "param") and new in result.index.globals:
@@ -358,6 +359,10 @@ def _names(known: Analysis | None, line: int) -> list[L.CompletionItem]:
                     add(_item(member))
     for name, ty in BUILTIN_VALUES.items():
         add(_item_named(name, "builtin", str(ty)))
+    most = max((d.high for d in known.module.decls if isinstance(d, ast.PlayersDecl)),
+               default=2) if known is not None and known.module is not None else 2
+    for number in range(1, most + 1):  # the seats: P1, P2...
+        add(_item_named(f"P{number}", "builtin", "seat"))
     for name, sig in sorted(SIGNATURES.items()):
         add(L.CompletionItem(label=name, kind=L.CompletionItemKind.Function, detail=sig.doc))
     for word in sorted(vocabulary().words | set(T.SIMPLE)):
