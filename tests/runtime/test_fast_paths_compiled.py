@@ -1,9 +1,9 @@
 """The compiler's fast paths: code written out in the generated module where a runtime
 helper would do (interpreter/compiler/shortcuts.py lists them; functions written out at
-their calls and any/all over an enum's members have limits of their own). Each is
-switched off in turn and every ruleset compiled again: its seeded random games must go
-exactly as they did (``support.differential``: the same moves offered, the same draws,
-state, log and outcome).
+their calls and any/all over an enum's members have limits of their own), and end
+conditions checked only when what they read changed. Each is switched off in turn and
+every ruleset compiled again: its seeded random games must go exactly as they did
+(``support.differential``: the same moves offered, the same draws, state, log and outcome).
 
 The runtime's fast paths are in test_fast_paths.py."""
 from __future__ import annotations
@@ -14,26 +14,35 @@ import attrs
 import pytest
 from support import differential
 
+import interpreter.rules
 import rulelang
-
+from interpreter import compiler
 from interpreter.compiler import expr, inline
 from interpreter.compiler.shortcuts import SHORTCUTS, Shortcuts
 
-SWITCHES = {  # name -> (where, attribute, the value that switches it off)
-    **{f.name: (SHORTCUTS, f.name, False) for f in attrs.fields(Shortcuts)},
-    "inline_calls": (inline, "INLINE_MAX_COST", -1),  # every fn called
-    "unrolled_members": (expr, "UNROLL_MEMBERS", 0),  # any/all over a member list
+
+def _reads_anything(conditions, fns):
+    return None  # as reads_of_all says of a condition it cannot follow: check after every change
+
+
+SWITCHES = {  # name -> [(where, attribute, the value that switches it off)]
+    **{f.name: [(SHORTCUTS, f.name, False)] for f in attrs.fields(Shortcuts)},
+    "inline_calls": [(inline, "INLINE_MAX_COST", -1)],  # every fn called
+    "unrolled_members": [(expr, "UNROLL_MEMBERS", 0)],  # any/all over a member list
+    # end conditions checked only after a change to what they read (compiler/reads.py;
+    # the layout's quiet zones too), against: after every change
+    "end_reads": [(compiler, "reads_of_all", _reads_anything),
+                  (interpreter.rules, "reads_of_all", _reads_anything)],
 }
 
 
 @pytest.mark.parametrize("name", SWITCHES)
 def test_every_game_goes_as_with_the_shortcut_switched_off(name):
-    where, attribute, off = SWITCHES[name]
-
     @contextmanager
     def switched_off():
         with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(where, attribute, off)
+            for where, attribute, off in SWITCHES[name]:
+                patch.setattr(where, attribute, off)
             yield
 
     again: dict = {}
