@@ -107,15 +107,12 @@ def general_ask(self, frame, site, seat, passing, prompt, options, restoring=Fal
 
 
 def general_play(self, move, seat=None):
-    """``Decisions.play`` with a move this decision handed out played by ``apply`` (which
-    logs it with ``log_choice`` and runs on with ``run``), as decisions.py:405-446 write out."""
-    decision = self.pending
-    if type(move) is Move and seat is None and decision is not None and decision.moves is not None \
-            and move[2] is not None and move[2] < len(decision.moves) \
-            and decision.moves[move[2]] is move and self.group is None and not self.over:
+    """``Decisions.play`` by its general path (``apply``, which logs the move with
+    ``log_choice`` and runs on with ``run``), as decisions.py:405-446 write out: the same
+    move, played naming its seat, which the fast path does not take."""
+    if type(move) is Move and seat is None:
         _reached("play")
-        self.apply(move[2])
-        return
+        seat = move.seat
     fast_play(self, move, seat)
 
 
@@ -147,7 +144,7 @@ def general_offered(g, seat, site, frame, options, replay=True):
 def general_move(self, what, dest, at):
     """``Effects.move`` with one card going the way a list of cards goes (effects.py:33
     sends it straight to ``move_card``)."""
-    if type(what) is Card and type(dest) is Zone and at is None and not dest.grid:
+    if type(what) is Card:
         _reached("move")
         what = [what]
     fast_move(self, what, dest, at)
@@ -331,7 +328,8 @@ def _game_knowing(masks):
 
 
 @settings(max_examples=100, deadline=None)
-@given(values, st.lists(st.integers(0, 7), min_size=4, max_size=4))
+@given(st.one_of(values, st.lists(st.sampled_from(cards), max_size=5)),
+       st.lists(st.integers(0, 7), min_size=4, max_size=4))
 def test_a_value_in_a_log_line_is_its_parts_each_card_seen_by_whom_it_was(value, masks):
     """``log_parts`` writes out a list of cards (helpers.py: no call of the list's kind): the
     parts the general path gives, and no less work counted."""
@@ -371,10 +369,11 @@ def test_the_cells_of_cards_and_cells_are_the_set_the_general_loop_makes(items, 
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.lists(values, max_size=5), st.dictionaries(st.integers(0, 3), st.integers(0, 3)))
-def test_remapping_a_list_of_values_remaps_each_as_remap_does(items, swaps):
+@given(st.lists(st.one_of(st.sampled_from(cards), values), max_size=5),
+       st.sets(st.integers(0, 3)))
+def test_remapping_a_list_of_values_remaps_each_as_remap_does(items, remapped):
     """``_remap_all`` (knowledge.py) skips the call for what holds no card."""
-    table = {i: cards[j] for i, j in swaps.items()}
+    table = {i: Card(i, "Gem", {"size": i}, f"sampled gem {i}") for i in remapped}
     assert _remap_all(items, table) == [_remap(x, table) for x in items]  # a card: itself
 
 
