@@ -14,25 +14,36 @@ import attrs
 
 @attrs.define
 class Shortcuts:
-    builtins: bool = True  # size, count, empty, top, cards of a zone; size, first, last of a
-    #                        list; a sum of zones' sizes: no builtin called (expr.fast_builtin)
-    zone_cards: bool = True  # a zone gone through as its list of cards, not as_list (expr.cards_of)
-    fields: bool = True  # a card's field read in place, not by field/var_field/dynamic_attr (expr.x_Attr)
-    texts: bool = True  # a seat, a member, a number as text in place, not by seat_name,
-    #                     text_of, int_text (expr.renderer)
-    message_cards: bool = True  # a card in a message or log line as itself, not by parts_of,
-    #                             log_parts (expr.message)
-    comparisons: bool = True  # members compared by identity; a list maybe compared by equal
-    #                           only when a side is one (expr.x_Compare)
-    numbers: bool = True  # a sum with a small number written in the rules not bounded, by
-    #                       number or augment (expr.x_BinOp, expr.compared, stmt.s_Assign)
-    random_picks: bool = True  # random(list) asks the game directly, a range not made a list
-    #                            (expr.x_Call), not by the random builtin
-    membership: bool = True  # `in` a list of plain items by in_list, not in_any (expr.x_In)
-    log_lines: bool = True  # a log line made blank and filled in, not by log_message (stmt.s_Log)
-    move_card: bool = True  # one card to a zone with no grid by move_card, not move (stmt.s_Move)
-    kept_conditions: bool = True  # any/all in a comprehension's condition that reads nothing
-    #                               it binds worked out once (inline.hoisted), not per item
+    # size, count, empty, top, cards of a zone; size, first, last of a list; a sum of
+    # zones' sizes: no builtin called (expr.fast_builtin)
+    builtins: bool = True
+    # a zone gone through as its list of cards, not by as_list (expr.cards_of)
+    zone_cards: bool = True
+    # a card's field read in place, not by field, var_field, dynamic_attr (expr.x_Attr)
+    fields: bool = True
+    # a seat, a member, a number as text in place, not by seat_name, text_of, int_text
+    # (expr.renderer)
+    texts: bool = True
+    # a card in a message or a log line as itself, not by parts_of, log_parts (expr.message)
+    message_cards: bool = True
+    # members compared by identity; lists that may be lists compared by equal only when a
+    # side is one (expr.x_Compare, expr.equality)
+    comparisons: bool = True
+    # a sum with a small number written in the rules not bounded by number or augment
+    # (expr.x_BinOp, expr.compared, stmt.s_Assign)
+    numbers: bool = True
+    # random(list) asks the game directly, a range not made a list, not by the random
+    # builtin (expr.x_Call)
+    random_picks: bool = True
+    # `in` a list of plain items by in_list, not in_any (expr.x_In)
+    membership: bool = True
+    # a log line made blank and filled in where the game logs, not by log_message (stmt.s_Log)
+    log_lines: bool = True
+    # one card to a zone with no grid by move_card, not move (stmt.s_Move)
+    move_card: bool = True
+    # any/all in a comprehension's condition that reads nothing the comprehension binds,
+    # worked out once, not for each item (inline.hoisted)
+    kept_conditions: bool = True
 
 
 SHORTCUTS = Shortcuts()

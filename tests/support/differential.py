@@ -176,7 +176,8 @@ def difference(config: Config, fast: Played, general: Played) -> str | None:
         if a != b:
             at = next((i for i, (x, y) in enumerate(zip(str(a), str(b))) if x != y),
                       min(len(str(a)), len(str(b))))
-            return f"{config}: {what} differ at {at}: {str(a)[at - 60:at + 60]!r} vs {str(b)[at - 60:at + 60]!r}"
+            near = slice(max(at - 60, 0), at + 60)
+            return f"{config}: {what} differ at {at}: {str(a)[near]!r} vs {str(b)[near]!r}"
     return f"{config}: differ"
 
 
