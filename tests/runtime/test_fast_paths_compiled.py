@@ -4,6 +4,8 @@ their calls and any/all over an enum's members have limits of their own), and en
 conditions checked only when what they read changed. Each is switched off in turn and
 every ruleset compiled again: its seeded random games must go exactly as they did
 (``support.differential``: the same moves offered, the same draws, state, log and outcome).
+A game with no log, which skips the log lines the generated code writes out, must go as
+the game with its log.
 
 The runtime's fast paths are in test_fast_paths.py."""
 from __future__ import annotations
