@@ -104,6 +104,8 @@ def dynamic_attr(g, value, name):
         return value[name]
     elif isinstance(value, tuple) and name in ("x", "y"):
         return value[0 if name == "x" else 1]
+    elif value is None:
+        no_field(name)  # as a read the checker could type says it (not Python's None)
     raise Fail(f"{value!r} has no field '.{name}'")
 
 
