@@ -5,7 +5,7 @@
 examples/goofspiel.rules is played against OpenSpiel's native goofspiel (imperfect
 information, 2 to 4 players, 4 to 13 cards) and examples/reversi.rules against native
 othello, each game by the same random moves in both, comparing every decision and the
-returns (the tests, tests/test_openspiel_goofspiel.py and tests/test_openspiel_othello.py,
+returns (the tests, tests/adapters/test_openspiel_goofspiel.py and tests/adapters/test_openspiel_othello.py,
 do a few hundred). Prints how many games and decisions agreed, then random games per
 CPU second for each engine alone (ours through the public API with ``log=False``;
 OpenSpiel's C++ game through its Python bindings).

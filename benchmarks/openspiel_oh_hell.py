@@ -5,7 +5,7 @@ adapter against OpenSpiel's native oh_hell, on many deals.
 
 Each deal is played in both games by the same random moves, comparing the player to
 move and the legal moves at every decision and the returns at the end (the test,
-tests/test_openspiel_oh_hell.py, does a few hundred). Prints, per setting, how many
+tests/adapters/test_openspiel_oh_hell.py, does a few hundred). Prints, per setting, how many
 deals and decisions agreed, any disagreement, and deals per second.
 """
 from __future__ import annotations

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections import deque
+from numbers import Integral
 
 import attrs
 
@@ -10,8 +11,9 @@ from interpreter.compiler import compile_program
 from interpreter.runtime.engine import Game
 from interpreter.runtime.layout import Layout
 from interpreter.compiler.reads import reads_of_all
-from interpreter.runtime.protocol import encode, text_of
-from interpreter.runtime.values import EnumValue, Row, Seat
+from interpreter.runtime.protocol import _short, encode, text_of
+from interpreter.runtime.state import MAX_SEED
+from interpreter.runtime.values import PLAYER_SEATS, EnumValue, Row, Seat
 from rulelang.language.errors import RulesError
 
 MAX_CACHED = 64  # layouts and setup snapshots kept per ruleset (one per players + options)
@@ -76,7 +78,7 @@ class Rules:
     def player_seats(self, n: int) -> list[Seat]:
         seats = self._seats.get(n)
         if seats is None:
-            seats = self._seats[n] = [Seat(i, f"P{i + 1}") for i in range(n)]
+            seats = self._seats[n] = list(PLAYER_SEATS[:n])
         return seats
 
     def blank_game(self, players: int, seed: int, given: dict, logging: bool = True) -> Game:
@@ -167,6 +169,11 @@ class Rules:
         """``new_game``; with ``carried``, one game of a campaign: its campaign variables
         start with those values (name -> value) instead of their declared ones."""
         players = self.player_count(players)
+        if isinstance(seed, Integral) and not isinstance(seed, bool):
+            seed = int(seed)  # numpy's integers too
+        if type(seed) is not int or not -MAX_SEED <= seed <= MAX_SEED:
+            raise RulesError(f"a game's seed is a whole number (at most {MAX_SEED.bit_length() - 1} "
+                             f"bits either way), not {_short(seed)}")
         # the same players and options as a game started before: its snapshot at once
         # (working out the options and the layout's key again would give the same)
         asked = _asked_key(players, options, log) if self.snapshots and carried is None else None

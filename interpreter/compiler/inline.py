@@ -23,6 +23,7 @@ import re
 import attrs
 
 from interpreter.compiler.analysis import walk
+from interpreter.compiler.shortcuts import SHORTCUTS
 from rulelang.language import ast, refs
 from rulelang.language.types import Type
 
@@ -180,7 +181,7 @@ class Inliner:
         comprehension binds (nor a temporary worked out from what it binds): the same for
         every item, so worked out once, the first time it is needed, and kept."""
         memo = self.memo
-        if memo is None or memo.mentions(code):
+        if memo is None or memo.mentions(code) or not SHORTCUTS.kept_conditions:
             return code
         name = f"m{next(self.m.counter)}"
         memo.names.append(name)

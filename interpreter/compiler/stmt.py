@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from interpreter.compiler.analysis import EFFECTS, walk
 from interpreter.compiler.expr import items_may_nest, small_number
+from interpreter.compiler.shortcuts import SHORTCUTS
 from interpreter.compiler.source import literal
 from interpreter.runtime.values import MAX_WORK
 from rulelang.language import ast, refs
@@ -176,7 +177,8 @@ class UnitGen:
             sign = 1 if s.op == "+=" else -1
             numbers = t.ty is not None and t.ty.name == "int" and s.value.ty is not None \
                 and s.value.ty.name == "int"
-            value = ((f"({x.expr(t)} {s.op[0]} {value})" if small_number(s.value)
+            small = small_number(s.value) and SHORTCUTS.numbers
+            value = ((f"({x.expr(t)} {s.op[0]} {value})" if small
                       else f"number({x.expr(t)} {s.op[0]} {value})") if numbers
                      else f"augment(g, {x.expr(t)}, {value}, {sign})")
             if not numbers and sign > 0 and (items_may_nest(t.ty) or items_may_nest(s.value.ty)):
@@ -235,7 +237,7 @@ class UnitGen:
         x = self.x
         at = "None" if s.at is None else literal("bottom") if s.at == "bottom" else x.expr(s.at)
         if at == "None" and s.what.ty is not None and s.what.ty.name == "card" \
-                and self.m.no_grid(s.dest):
+                and self.m.no_grid(s.dest) and SHORTCUTS.move_card:
             self.line(f"g.move_card({x.expr(s.what)}, {x.expr(s.dest)})")
         else:
             self.line(f"g.move({x.expr(s.what)}, {x.expr(s.dest)}, {at})")
@@ -293,7 +295,7 @@ class UnitGen:
 
     def s_Log(self, s):
         message = self.x.message(s.message, log=True)
-        if self.m.an.expr_chance(s.message):
+        if self.m.an.expr_chance(s.message) or not SHORTCUTS.log_lines:
             self.line(f"g.log_message({message})")  # its chance is drawn even when unread
         else:
             self.line("if g.logging:")  # Message.of, written out: a log line, made blank

@@ -20,7 +20,9 @@ from interpreter.runtime.helpers import PAUSE
 from interpreter.runtime.failures import GameOver, runtime_error
 from interpreter.runtime.log import Choice
 from interpreter.runtime.protocol import kind_of
-from interpreter.runtime.values import Card, Cell, EnumValue, Fail, Placement, Seat, cell_name
+from interpreter.runtime.values import (MAX_WORK, Card, Cell, EnumValue, Fail, Placement, Seat,
+                                        cell_name)
+from interpreter.runtime.work import overwork
 from rulelang.language.errors import IllegalMove, RulesError
 
 
@@ -249,6 +251,9 @@ def moves_for(rules, seat, notations) -> list:
     return moves
 
 
+OPTION_WORK = 100  # the work of offering one option: naming it, merging alike ones, keeping it
+
+
 class Decisions:
     def ask(self, frame, site, seat, passing, prompt, options, restoring=False):
         """A ``choose`` statement (its parts worked out by the generated code): wait for
@@ -260,10 +265,11 @@ class Decisions:
         known, bit, element = self.known, 1 << seat, site.element
         key = [seat, passing]  # the offer's key: then the options' notations
         add = key.append
+        places = {}  # zone -> {card id: index}: the cards of one zone placed in one pass
         for v in options:  # notation_of, written out for the common kinds
             t = type(v)
             if t is Card:
-                add(v.label if known[v.id] & bit else self.position(v))
+                add(v.label if known[v.id] & bit else self.position(v, places))
             elif t is EnumValue or t is Seat:
                 add(v.name)
             elif t is Placement:  # a shape on a grid: hundreds of them in one decision
@@ -276,6 +282,11 @@ class Decisions:
                 add(cell_name(v))
             else:
                 add(self.notation_of(v, seat, element))
+        # each option is named, compared and kept: priced, so a choice among a huge zone or
+        # every cell of a vast board stops with the rule named, not after minutes
+        self.work += (len(key) - 2) * OPTION_WORK
+        if self.work > MAX_WORK:
+            overwork(self)
         offers = self.rules.offers
         key = tuple(key)
         offer = offers.get(key)
@@ -595,12 +606,12 @@ class Decisions:
             self.unsettled.append(len(self.log) - 1)
 
     @property
-    def to_move_all(self) -> list[int]:
+    def to_move_all(self) -> list[Seat]:
         """Every seat that may move now: several in a simultaneous choice, else one."""
         if self.group is not None:
             answers = self.group.answers
-            return [int(d.seat) for d in self.group.decisions if d.seat not in answers]
-        return [int(self.pending.seat)] if self.pending is not None else []
+            return [self.seats[d.seat] for d in self.group.decisions if d.seat not in answers]
+        return [self.seats[self.pending.seat]] if self.pending is not None else []
 
     def forget_choices(self, seat):
         """Drop the answers of every seat but ``seat`` in a simultaneous choice, as if they

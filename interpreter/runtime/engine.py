@@ -18,7 +18,7 @@ from interpreter.runtime.decisions import Decisions, Move  # noqa: F401 (Move: w
 from interpreter.runtime.effects import Effects
 from interpreter.runtime.failures import GameOver, runtime_error
 from interpreter.runtime.log import Ending, Header, Message
-from interpreter.runtime.outcome import GameEnd, Outcome, compute_outcome, outcome_line
+from interpreter.runtime.outcome import GameEnd, Outcome, check_winners, compute_outcome, outcome_line
 from interpreter.runtime.protocol import text_of
 from interpreter.runtime.state import copy_state, initialize
 from interpreter.runtime.values import MAX_WORK, Fail, Keyed, Seat
@@ -228,6 +228,8 @@ class Game(Effects, Decisions):
             self.log.append(Message.of(parts))
 
     def finish(self, how, value, reason):
+        if how == "win" and not self.rules.program.cooperative:
+            check_winners(self, value)
         self.frames.clear()
         self.queue = []
         self.pending = self.group = None
@@ -295,9 +297,9 @@ class Game(Effects, Decisions):
     # ------------------------------------------------------------ the public API
     @property
     def to_move(self):
-        """The seat to move, as its number (0 is P1), or None. In a simultaneous choice,
-        the first seat still to choose (``to_move_all`` lists every one)."""
-        return int(self.pending.seat) if self.pending is not None else None
+        """The seat to move (a ``Seat``: it prints as P1, and is the number 0), or None. In a
+        simultaneous choice, the first seat still to choose (``to_move_all`` lists every one)."""
+        return self.seats[self.pending.seat] if self.pending is not None else None
 
     is_over = property(attrgetter("over"))  # read after every move: no Python frame
 

@@ -1,4 +1,5 @@
-"""Scores, winners and reports once a game is over (plain data: seats as numbers).
+"""Scores, winners and reports once a game is over (plain data; seats are ``Seat``s,
+numbers that print as P1, so JSON gives them as numbers).
 
 ``Outcome`` keeps the results (scores, winners, result, reason) and the rules' reports
 apart, so a report can never stand in for a result. ``Outcome.as_dict`` is the one place
@@ -13,6 +14,7 @@ import attrs
 from interpreter.runtime import views
 from interpreter.runtime.protocol import text_of
 from interpreter.runtime.top_level import ScoreCode
+from interpreter.runtime.values import Fail, Seat
 
 if TYPE_CHECKING:
     from interpreter.runtime.engine import Game
@@ -31,8 +33,8 @@ class GameEnd:
 
 @attrs.frozen
 class Outcome:
-    scores: dict[int, Any]  # seat number -> score (a cooperative game: the team's, each)
-    winners: list[int]  # seat numbers
+    scores: dict[Seat, Any]  # seat -> score (a cooperative game: the team's, each)
+    winners: list[Seat]
     result: str  # "win" | "draw" | "loss" (a cooperative game lost) | "score"
     reason: str | None  # why the game ended, if the rules said
     reports: dict[str, Any]  # each `report "NAME" = VALUE`, in the order declared
@@ -56,9 +58,23 @@ class Outcome:
                        {k: v for k, v in data.items() if k not in RESULTS})
 
 
+def check_winners(g: Game, value: Any) -> None:
+    """``win`` names players of this game: a seat or a list of seats (the checker sees to
+    the type; a dummy seat, or none, is known only as the game runs)."""
+    for seat in value if type(value) is list else (value,):
+        if seat is None:
+            raise Fail("win names no player (the value is none); to end the game with no "
+                       "winner write end")
+        if type(seat) is not Seat or seat not in g.players:
+            what = f"{seat.name}, a dummy seat" if type(seat) is Seat else \
+                f"{g.text_of(seat)}, not a seat"
+            raise Fail(f"win names {what}: only the players, {', '.join(map(str, g.players))}, "
+                       "can win")
+
+
 def compute_outcome(g: Game) -> Outcome:
     end: GameEnd = g.result
-    players = [int(p) for p in g.players]
+    players = g.players
     reports: dict[str, Any] = {}
     scores_of: ScoreCode | None = None
     tiebreaks: list[ScoreCode] = []
@@ -72,7 +88,7 @@ def compute_outcome(g: Game) -> Outcome:
             reports[declared.key] = views.plain(g, expr(g, g.players[0]) if declared.per_seat
                                                 else expr(g), None)
 
-    def of(declared: ScoreCode, seat: int | None) -> Any:
+    def of(declared: ScoreCode, seat: Seat | None) -> Any:
         if not declared.per_seat:
             return declared.expr(g) or 0
         return declared.expr(g, g.players[seat] if seat is not None else None) or 0
@@ -88,7 +104,7 @@ def compute_outcome(g: Game) -> Outcome:
         scores = {p: of(scores_of, p) if scores_of else 0 for p in players}
         if end.how == "win":
             chosen = end.named if isinstance(end.named, list) else [end.named]
-            winners = sorted(int(p) for p in chosen if p in players)
+            winners = sorted(set(chosen))
         else:
             keys = {p: (scores[p],) + tuple(of(t, p) for t in tiebreaks) for p in players}
             best = max(keys.values())

@@ -258,7 +258,7 @@ def _load_current(g, data):
     current = decode(g, data)
     need(current is None or type(current) is Seat or type(current) is int and 0 <= current < len(g.seats),
          f"current should be a seat, not {_short(data)}")
-    return current
+    return g.seats[current] if type(current) is int else current  # an older save's number
 
 
 def _save_fixed(g, fixed):
@@ -464,8 +464,15 @@ def _load_outcome(g: Game, data: Any) -> Outcome | None:
     out = dict(a_dict(data, "outcome"))
     need(type(out.get("scores")) is list and all(type(p) is list and len(p) == 2 for p in out["scores"]),
          "the outcome's scores should be pairs")
-    out["scores"] = {k: v for k, v in out["scores"]}
-    need("winners" in out and "result" in out, "the outcome is not the one these rules give")
+    players = g.players  # saved as their numbers: the outcome gives seats, as it did
+    need(all(type(k) is int and 0 <= k < len(players) for k, _ in out["scores"]),
+         "the outcome's scores should be the players'")
+    out["scores"] = {players[k]: v for k, v in out["scores"]}
+    winners = out.get("winners")
+    need(type(winners) is list and all(type(k) is int and 0 <= k < len(players) for k in winners),
+         "the outcome's winners should be players")
+    out["winners"] = [players[k] for k in winners]
+    need("result" in out, "the outcome is not the one these rules give")
     return Outcome.from_dict(out)
 
 

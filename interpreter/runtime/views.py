@@ -120,7 +120,7 @@ def _check_seat(g, seat):
     caller wrote it."""
     if seat == PUBLIC:
         return Public(g.everyone)
-    return None if seat is None else int(g.seat_of(seat))
+    return None if seat is None else g.seat_of(seat)
 
 
 def view(g, seat=None) -> dict:
@@ -128,7 +128,7 @@ def view(g, seat=None) -> dict:
     out = {
         "game": g.title,
         "seat": PUBLIC if isinstance(seat, Public) else seat,
-        "seats": {int(s): g.seat_name(s) for s in g.seats},
+        "seats": {s: g.seat_name(s) for s in g.seats},
         "players": g.nplayers,
         "options": {k: plain(g, v, seat) for k, v in g.options.items()},
         "current": plain(g, g.current, seat),
@@ -150,7 +150,7 @@ def view(g, seat=None) -> dict:
         pending = g.pending
         if g.group is not None and isinstance(seat, int) and g.group.of(seat) is not None:
             pending = g.group.of(seat)  # a simultaneous choice: the seat's own decision
-        decision = {"seat": int(pending.seat), "prompt": render_parts(g, pending.prompt, seat)}
+        decision = {"seat": g.seats[pending.seat], "prompt": render_parts(g, pending.prompt, seat)}
         if seat is None or seat == pending.seat:
             decision["moves"] = list(pending.notations)
             cells = {n: [cell_name(c) for c in v.cells]
@@ -160,7 +160,7 @@ def view(g, seat=None) -> dict:
                 decision["cells"] = cells
         out["decision"] = decision
     if g.group is not None:  # the answers given so far: each seat sees only its own
-        out["chosen"] = {int(d.seat): d.notations[g.group.answers[d.seat]]
+        out["chosen"] = {g.seats[d.seat]: d.notations[g.group.answers[d.seat]]
                          for d in g.group.decisions if d.seat in g.group.answers
                          and (seat is None or seat == d.seat)}
     if g.over:

@@ -184,7 +184,7 @@ class RulelangState(pyspiel.State):
             return pyspiel.PlayerId.CHANCE
         if p.engine.is_over:
             return pyspiel.PlayerId.TERMINAL
-        return p.engine.to_move
+        return int(p.engine.to_move)  # OpenSpiel's players are plain numbers: P1 is 0
 
     def _legal_actions(self, player):
         return sorted(self._moves_by_action())

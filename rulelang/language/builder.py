@@ -115,9 +115,18 @@ class Builder(Transformer):
     def game_decl(self, meta, c):
         return ast.GameDecl(_unquote(c[0]), span=self._s(meta))
 
+    def _count(self, token, meta):
+        """A count written in a declaration (players, a grid's size): bounded before it is
+        made a number (Python refuses to read 4,300 digits and more)."""
+        digits = str(token).lstrip("0") or "0"
+        if len(digits) > len(str(MAX_LITERAL)) or int(digits) > MAX_LITERAL:
+            self._bad(f"this number is too large (at most {MAX_LITERAL:,})", self._s(meta),
+                      "no game needs this many players or cells")
+        return int(digits)
+
     def players_decl(self, meta, c):
-        low = int(c[0])
-        high = int(c[1]) if c[1] is not None else low
+        low = self._count(c[0], meta)
+        high = self._count(c[1], meta) if c[1] is not None else low
         return ast.PlayersDecl(low, high, span=self._s(meta))
 
     def dummy_decl(self, meta, c):
@@ -202,8 +211,8 @@ class Builder(Transformer):
         return ast.KeyRange(c[0], c[1], span=self._s(meta))
 
     def zone_kind(self, meta, c):
-        return (str(c[0]), int(c[1]) if c[1] is not None else None,
-                int(c[2]) if c[2] is not None else None)
+        return (str(c[0]), self._count(c[1], meta) if c[1] is not None else None,
+                self._count(c[2], meta) if c[2] is not None else None)
 
     def zone_opt(self, meta, c):  # spans the word and its text: `layout "beside deck"`
         return (str(c[0]), _unquote(c[1]) if c[1] is not None else None, self._s(meta))

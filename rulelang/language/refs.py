@@ -31,6 +31,12 @@ class Builtin:
     name: str
 
 
+@attrs.frozen
+class Seat:
+    """A player's seat written ``P1``, ``P2``...: its index (0 for P1)."""
+    index: int
+
+
 # -- names the rules declare
 @attrs.frozen
 class Var:
@@ -129,7 +135,7 @@ class Item:
     """An item of a list or a tuple, ``xs[i]``."""
 
 
-Ref: TypeAlias = (Local | LocalFn | Builtin | Var | VarFamily | Zone | ZoneFamily | Const | Option
+Ref: TypeAlias = (Local | LocalFn | Builtin | Seat | Var | VarFamily | Zone | ZoneFamily | Const | Option
                   | Enum | Member | Table | Dummy | Fn | Rule | Field | Column | CellPart
                   | Dynamic | Item)
 

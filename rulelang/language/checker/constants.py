@@ -17,12 +17,15 @@ _MAX_ITEMS = 10_000  # a list longer than this is not worked out (it is checked 
 def fold(e):
     """The value of ``e`` (already checked, so its names are resolved), or UNKNOWN.
 
-    Enum members fold to their ``refs.Member``. The parser bounds the depth of any expression.
+    Enum members fold to their ``refs.Member``, seats (P1) to their ``refs.Seat``. The parser
+    bounds the depth of any expression.
     """
     if isinstance(e, ast.Lit):
         return e.value
     if isinstance(e, (ast.Name, ast.Attr)) and e.ref:
-        return e.ref if isinstance(e.ref, refs.Member) else UNKNOWN
+        if isinstance(e.ref, (refs.Member, refs.Seat)):  # enum members; P1, P2...
+            return e.ref
+        return UNKNOWN
     if isinstance(e, ast.Neg):
         value = fold(e.operand)
         return -value if _is_int(value) else UNKNOWN
@@ -45,6 +48,8 @@ def shown(value) -> str:
     """A folded value as an author writes it."""
     if isinstance(value, refs.Member):
         return value.name
+    if isinstance(value, refs.Seat):
+        return f"P{value.index + 1}"
     if isinstance(value, bool):
         return "true" if value else "false"
     if value is None:

@@ -11,6 +11,7 @@ from rulelang.language import ast, refs
 from rulelang.language import types as T
 from rulelang.language.builtin_signatures import KIND_WORDS, SIGNATURES, kind_ok
 from rulelang.language.checker.constants import UNKNOWN, fold, shown
+from rulelang.language.checker.seats import arithmetic_hint, compare_hint, mismatch_hint
 from rulelang.language.errors import suggest
 
 BUILTIN_VALUES = {
@@ -101,7 +102,8 @@ class ExprChecker:
     def expect(self, e, scope, want: T.Type, what: str) -> T.Type:
         got = self.expr(e, scope)
         if not T.fits(got, want):
-            self.error(e.span, f"{what} should be {_should_be(want)}, but this is {T.spoken(got)}")
+            self.error(e.span, f"{what} should be {_should_be(want)}, but this is {T.spoken(got)}",
+                       mismatch_hint(self, e, got, want))
         return got
 
     # -- leaves
@@ -120,6 +122,9 @@ class ExprChecker:
         return T.TEXT
 
     def x_Name(self, e, scope):
+        number = T.seat_literal(e.id)
+        if number is not None:
+            return self.seat_literal(e, number, scope)
         local = scope.lookup(e.id) if scope else None
         if local is not None:
             e.ref = refs.Local(local.slot)
@@ -155,6 +160,26 @@ class ExprChecker:
         names = set(self.symbols) | set(BUILTIN_VALUES) | (scope.all_names() if scope else set())
         self.unknown(e.span, e.id, "name", names)
         return T.ANY
+
+    def seat_literal(self, e, number, scope):
+        """``P1``, ``P2``...: a player's seat. One past the most players these rules allow
+        is a mistake found here; one past the players of a game, when it runs."""
+        if scope is not None and scope.lookup(e.id) is not None:
+            self.error(e.span, f"'{e.id}' is a seat: a local name cannot be called {e.id}",
+                       "rename the local")
+            return T.SEAT
+        most = self.program.max_players
+        if not 1 <= number <= most:
+            seats = "P1" if most == 1 else f"P1 to P{most}"
+            self.error(e.span, f"there is no seat {e.id}: these rules allow at most {most} "
+                               f"player{'s' if most != 1 else ''}, seats {seats}",
+                       "seats are numbered from P1" if number == 0 else
+                       "a game has at most 16 players" if number > 16 else
+                       f"to allow more players, write players {self.program.min_players}.."
+                       f"{number} (a dummy seat is named by its own name)")
+            return T.SEAT
+        e.ref = refs.Seat(number - 1)
+        return T.SEAT
 
     # -- compound
     def x_Attr(self, e, scope):
@@ -222,7 +247,12 @@ class ExprChecker:
         if len(e.args) != 1:
             self.error(e.span, "a list takes one index")
             return T.ANY
-        self.expect(e.args[0], scope, T.INT, "an index")
+        index = self.expr(e.args[0], scope)
+        if not T.fits(index, T.INT) and not (ot == T.ANY and index == T.SEAT):
+            # (of a value not known, or a name already refused, a seat may be the key)
+            self.error(e.args[0].span, f"an index should be a number, but this is "
+                                       f"{T.spoken(index)}",
+                       mismatch_hint(self, e.args[0], index, T.INT))
         e.ref = refs.Item()
         if ot.name == "list":
             return ot.arg
@@ -310,7 +340,8 @@ class ExprChecker:
             types.append(t)
             if not kind_ok(kind, t):
                 self.error(arg.span, f"argument {i + 1} of {name}() should be "
-                                     f"{KIND_WORDS[kind]}, but this is {T.spoken(t)}")
+                                     f"{KIND_WORDS[kind]}, but this is {T.spoken(t)}",
+                           mismatch_hint(self, arg, t, T.SIMPLE.get(kind, T.ANY)))
         if name in ("max", "min") and len(types) == 1 and not T.iterable(types[0]):
             self.error(e.span, f"{name}() of one value needs a list")
         return T.ANY if wrong_count else sig.result(types)
@@ -361,7 +392,8 @@ class ExprChecker:
             return T.list_of(T.join(a.arg, T.element(b)) if e.op == "+" else a.arg)
         if T.fits(a, T.INT) and T.fits(b, T.INT):
             return T.INT
-        self.error(e.span, f"cannot use '{e.op}' on {T.spoken(a)} and {T.spoken(b)}")
+        self.error(e.span, f"cannot use '{e.op}' on {T.spoken(a)} and {T.spoken(b)}",
+                   arithmetic_hint(self.source_of, e) if T.SEAT in (a, b) else None)
         return T.ANY
 
     def x_Compare(self, e, scope):
@@ -372,17 +404,23 @@ class ExprChecker:
         elif e.op in ("==", "!="):
             if not (T.fits(a, b) or T.fits(b, a)):
                 self.error(e.span, f"comparing {T.spoken(a)} with {T.spoken(b)} is always "
-                                   f"{'false' if e.op == '==' else 'true'}")
+                                   f"{'false' if e.op == '==' else 'true'}",
+                           compare_hint(self, e, a, b))
         elif not (T.fits(a, T.INT) and T.fits(b, T.INT)) and not (
                 a == b and a.name in ("text", "enum")):
-            self.error(e.span, f"cannot order {T.spoken(a)} and {T.spoken(b)} with '{e.op}'")
+            self.error(e.span, f"cannot order {T.spoken(a)} and {T.spoken(b)} with '{e.op}'",
+                       "seats have no order: index_of(players, p) is a seat's position from 0"
+                       if T.SEAT in (a, b) else None)
         return T.BOOL
 
     def x_In(self, e, scope):
-        self.expr(e.item, scope)
+        item = self.expr(e.item, scope)
         coll = self.expr(e.coll, scope)
         if not T.iterable(coll) and coll != T.TEXT:
             self.error(e.coll.span, f"'in' needs a list or a zone, not {T.spoken(coll)}")
+        elif {item.name, T.element(coll).name} == {"seat", "int"}:  # no seat is a number
+            self.error(e.span, f"'in' looks for {T.spoken(item)} in {T.spoken(coll)}: it is "
+                               "always false", mismatch_hint(self, e.coll, coll, T.list_of(item)))
         return T.BOOL
 
     def x_Is(self, e, scope):

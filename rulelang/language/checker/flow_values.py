@@ -86,9 +86,24 @@ class State:
     local: dict = attrs.field(factory=dict)
     revealed: frozenset = frozenset()
     made_public: frozenset = frozenset()
+    # who may not know whether this point is reached: the join of the conditions of the
+    # branches and loops around it (an implicit flow: what happens here tells them)
+    pc: Secret = PUBLIC
+    # those conditions (and loops' counts), each with the state it was worked out in: worked
+    # out again at the next decision, a card made public by then being no secret
+    conds: tuple = ()
+    entry: Secret = PUBLIC  # the pc a rule is called under (its callers' branches, joined)
+    # expressions (by their text) whose cards were revealed to all since the last move
+    shown: frozenset = frozenset()
 
     def copy(self):
-        return State(dict(self.local), self.revealed, self.made_public)
+        return State(dict(self.local), self.revealed, self.made_public, self.pc, self.conds,
+                     self.entry, self.shown)
+
+    def under(self, expr, data):
+        """Inside a branch or loop decided by ``expr`` (its taint now: ``data``)."""
+        self.conds = self.conds + ((expr, self.copy()),)
+        self.pc = self.pc | data
 
     def settled(self, name) -> Taint:
         value = self.local.get(name, CLEAN)
@@ -97,15 +112,32 @@ class State:
     def join(self, other: "State") -> "State":
         names = set(self.local) | set(other.local)
         return State({n: self.settled(n) | other.settled(n) for n in names},
-                     self.revealed & other.revealed, self.made_public & other.made_public)
+                     self.revealed & other.revealed, self.made_public & other.made_public,
+                     self.pc | other.pc, _union(self.conds, other.conds),
+                     self.entry | other.entry, self.shown & other.shown)
 
     def same(self, other: "State") -> bool:
-        return (self.revealed, self.made_public) == (other.revealed, other.made_public) and \
+        return (self.revealed, self.made_public, self.pc, self.shown) == \
+            (other.revealed, other.made_public, other.pc, other.shown) and \
+            [id(c) for c in self.conds] == [id(c) for c in other.conds] and \
             {n: self.settled(n) for n in self.local} == {n: other.settled(n) for n in other.local}
+
+
+def _union(a: tuple, b: tuple) -> tuple:
+    return a + tuple(x for x in b if all(x is not y for y in a))
 
 
 class FlowExprs:
     """Mixed into the FlowChecker: the taint of each expression."""
+
+    def pc_at(self, state) -> Secret:
+        """Who may not know whether ``state``'s point is reached, its conditions worked out
+        with the cards made public by then (a card played face up in both branches of
+        ``if playable(c)`` tells nothing by the branch taken)."""
+        data = state.entry
+        for expr, snapshot in state.conds:
+            data = data | self.ev(expr, self.since(snapshot, state)).data
+        return data
 
     # ------------------------------------------------------------ expressions
     def message(self, e, state) -> Taint:
@@ -124,12 +156,18 @@ class FlowExprs:
         if self.steps > MAX_STEPS:
             raise TooMuch
         method = getattr(self, "x_" + type(e).__name__, None)
+        if state.shown and type(e) in (ast.Call, ast.Index, ast.Name) \
+                and self.key_text(e) in state.shown:  # revealed to all: its face is no secret
+            return Taint((method or self.x_children)(e, state).data)
         if method is None:
-            out = CLEAN
-            for child in _children(e):
-                out = out | self.ev(child, state)
-            return out
+            return self.x_children(e, state)
         return method(e, state)
+
+    def x_children(self, e, state):
+        out = CLEAN
+        for child in _children(e):
+            out = out | self.ev(child, state)
+        return out
 
     def x_Lit(self, e, state):
         return CLEAN
@@ -166,7 +204,9 @@ class FlowExprs:
                             return value.taint
                         self.fn_stack.append(None)
                         try:
-                            self.again_memo[key] = self.again(value.expr, value.snapshot, state)
+                            self.again_memo[key] = (
+                                self.again(value.expr, value.snapshot, state)
+                                | Taint(self.pc_at(self.since(value.snapshot, state))))
                         finally:
                             self.fn_stack.pop()
                     return self.again_memo[key]

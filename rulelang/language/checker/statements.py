@@ -4,6 +4,7 @@ from __future__ import annotations
 from rulelang.language import ast, refs
 from rulelang.language import types as T
 from rulelang.language.checker.expressions import BUILTIN_VALUES, Scope, Unit
+from rulelang.language.checker.seats import NO_ARITHMETIC, mismatch_hint
 from rulelang.language.traversal import walk
 from rulelang.language.errors import suggest
 
@@ -99,7 +100,7 @@ class StmtChecker:
                 self.pattern_clash(d, i, key, taken)
                 d.binders.append(ast.TriggerKey(i))
             elif isinstance(key, ast.Name) and key.id not in self.symbols \
-                    and key.id not in self.ambiguous:
+                    and key.id not in self.ambiguous and T.seat_literal(key.id) is None:
                 slot = scope.bind(key.id, key_type, mutable=False)
                 d.binders.append(ast.TriggerKey(i, binds=slot))
             else:
@@ -294,7 +295,8 @@ class StmtChecker:
             self.compound(s, want, value)
         elif not T.fits(value, want):
             self.error(s.value.span,
-                       f"this is {T.spoken(value)}, but the target holds {T.spoken(want)}")
+                       f"this is {T.spoken(value)}, but the target holds {T.spoken(want)}",
+                       mismatch_hint(self, s.value, value, want))
 
     def compound(self, s, want, value):
         """`+=` and `-=`: a number to a number, text to text (+= only), a list to a list."""
@@ -327,6 +329,9 @@ class StmtChecker:
         elif want == T.TEXT:
             self.error(s.span, "'-=' cannot take anything away from text",
                        "'-=' takes a number from a number, or items from a list")
+        elif want == T.SEAT:
+            self.error(s.span, f"'{op}' works on numbers{', text' if adds else ''} and lists, "
+                               f"and this holds {T.spoken(want)}", NO_ARITHMETIC)
         else:
             self.error(s.span, f"'{op}' works on numbers{', text' if adds else ''} and lists, "
                                f"and this holds {T.spoken(want)}", "set it instead: ... = value")
@@ -458,9 +463,15 @@ class StmtChecker:
             self.cards_arg(what, scope, "what is revealed")
         if s.to is not None:
             t = self.expr(s.to, scope)
-            if not (T.fits(t, T.SEAT) or t.name == "list"):
+            if not self.seats(t):
                 self.error(s.to.span, "reveal ... to takes a player or a list of players, "
-                                      f"not {T.spoken(t)}")
+                                      f"not {T.spoken(t)}",
+                           mismatch_hint(self, s.to, t, T.list_of(T.SEAT)))
+
+    @staticmethod
+    def seats(t) -> bool:
+        """A seat or a list of seats (what ``win`` and ``reveal ... to`` take)."""
+        return T.fits(t, T.SEAT) or (t.name == "list" and T.fits(t.arg, T.SEAT))
 
     def fact_of(self, s, attr) -> bool:
         """``attr`` is a card's field: ``s`` tells it (and the rules keep who was told)."""
@@ -569,11 +580,16 @@ class StmtChecker:
             return
         t = self.expr(s.value, scope)
         if s.how == "win" and not self.program.cooperative:
-            if not (T.fits(t, T.SEAT) or t.name == "list"):
+            if not self.seats(t):
                 self.error(s.value.span,
                            f"win takes a player or a list of players, not {T.spoken(t)}",
                            "to end the game with a reason write end \"...\": scores decide"
-                           if t == T.TEXT else None)
+                           if t == T.TEXT else mismatch_hint(self, s.value, t, T.list_of(T.SEAT)))
+        elif self.program.cooperative and not (T.fits(t, T.TEXT) or self.seats(t)):
+            self.error(s.value.span, f"in a cooperative game '{s.how}' takes a reason (text), "
+                                     f"not {T.spoken(t)}: the team "
+                                     f"{'wins' if s.how == 'win' else 'loses'} together",
+                       f'write {s.how} alone, or {s.how} "the reason" to say why')
 
 
 def _pattern_text(key) -> str:

@@ -346,6 +346,12 @@ class _Builder:
                 return self.members.get((enum, member))
             case refs.Builtin(builtin):
                 return self._builtin(builtin, called)
+            case refs.Seat(index):  # P1, P2...
+                seat = f"P{index + 1}"
+                if seat not in self.builtins:
+                    self.builtins[seat] = Definition(seat, "builtin", None, "seat",
+                                                     f"the seat of player {index + 1}")
+                return self.builtins[seat]
         return self.index.globals.get(ref.name if isinstance(ref, refs.GLOBAL) else name)
 
     def _field(self, ty, name) -> Definition | None:

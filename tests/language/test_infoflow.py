@@ -1,0 +1,282 @@
+"""The information-flow check: a value worked out from a face some seat may not know, shown
+to every seat (log, prompt, end reason, public variable, report, choose), is a warning with
+FILE:LINE:COL, the line, carets and a hint; disclose(...) marks a deliberate one. And a tuple
+of cards is filtered in the log like a list."""
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+import rulelang
+from rulelang.language.checker import flow_values
+from rulelang.language.loader import load_program
+from rulelang.play.cli import cli
+from rulelang.tools.language_server.document import analyse
+from support import ROOT
+
+HEAD = '''game "Flow"
+players 2
+card C { v: int  name "c{v}" }
+zone deck: pile of C
+zone stack: pile of C, top
+zone hand[player]: hand of C
+zone table: row of C, public
+var points: int = 0
+var secret_best: int = 0, hidden
+var seen[player]: int = 0, owner
+setup {
+  for n in 1..8 { create C(v: n) in deck }
+  shuffle deck
+  deal 2 from deck to hand[P1]
+  deal 2 from deck to hand[P2]
+  deal 2 from deck to stack
+}
+'''
+
+
+def warnings(body, decls=""):
+    ending = "" if body.lstrip().startswith("end") else "\n  end"
+    return rulelang.loads(HEAD + decls + "turn {\n" + body + ending + "\n}\n",
+                          name="flow.rules").program.warnings
+
+
+def messages(body, decls=""):
+    return [w.message for w in warnings(body, decls)]
+
+
+# ------------------------------------------------------------ each sink is flagged
+def test_a_log_of_a_hidden_field_is_a_warning_with_file_line_col_carets_and_hint():
+    source = HEAD + 'turn {\n  log "the deck starts with {top(deck).v}"\n  end\n}\n'
+    program = rulelang.loads(source, name="flow.rules").program
+    assert len(program.warnings) == 1
+    shown = program.warnings[0].render(program.sources)
+    line = HEAD.count("\n") + 2
+    assert shown.startswith(f"flow.rules:{line}:7: warning: this log line shows a value "
+                            "worked out from a hidden card's face")
+    assert '      log "the deck starts with {top(deck).v}"\n' in shown
+    assert "\n          ^^^^^" in shown
+    assert "hint: a log line is read by every seat; if everybody is meant to learn it, " \
+           "write disclose(...) around it" in shown
+
+
+@pytest.mark.parametrize("body", [
+    '  log "{text(top(deck))}"',                       # a card as text is its name
+    '  log "{join(cards(deck))}"',
+    '  log "{sum(c.v for c in deck)}"',
+    '  log "{size([c for c in deck if c.v > 4])}"',      # the count of a filtered list
+    '  log "{first(cards(hand[next(current)])).v}"',
+    '  let x = top(deck).v\n  let y = x + 1\n  log "{y}"',
+    '  log "{index_of(cards(deck), first(argmax(cards(deck), c => c.v)))}"',  # picked by face
+])
+def test_values_worked_out_from_hidden_faces_are_flagged_in_a_log(body):
+    assert messages(body) and all("this log line shows" in m for m in messages(body))
+
+
+def test_an_owner_zone_names_the_seat_that_may_know():
+    assert messages('  log "{first(cards(hand[current])).v}"') == [
+        "this log line shows a value worked out from a card only current may see"]
+
+
+def test_a_prompt_is_flagged():
+    assert messages('  choose x in [1, 2] prompt "the top is {top(deck).v}"') == [
+        "the prompt shows a value worked out from a hidden card's face"]
+
+
+def test_options_offered_to_a_seat_that_may_not_know_them_are_flagged():
+    assert "the options offered to next(current) are a value worked out from a card only " \
+           "current may see" in messages(
+               '  choose r in [c.v for c in hand[current]] by next(current) prompt "guess"')
+
+
+def test_a_chosen_number_is_in_every_transcript_so_it_is_flagged_even_for_its_owner():
+    assert messages('  choose r in [c.v for c in hand[current]] prompt "a value you hold"') == [
+        "the choice 'r' (written in every seat's transcript) is a value worked out from a "
+        "card only current may see"]
+
+
+def test_an_end_reason_is_flagged_and_a_card_in_it_is_shown_by_name():
+    assert messages('  end "the top was {top(deck).v}"') == [
+        "the end reason shows a value worked out from a hidden card's face"]
+    assert messages('  end "the top was {top(deck)}"') == [
+        "the end reason shows a value worked out from a hidden card's face"]
+
+
+def test_a_public_variable_is_flagged_and_a_hidden_one_is_not():
+    assert messages("  points = top(deck).v") == [
+        "the variable 'points' is set to a value worked out from a hidden card's face"]
+    assert messages("  secret_best = top(deck).v") == []
+
+
+def test_an_owner_variable_may_hold_its_own_seats_secret_only():
+    assert messages("  seen[current] = first(cards(hand[current])).v") == []
+    assert messages("  seen[next(current)] = first(cards(hand[current])).v") == [
+        "the variable 'seen' is set to a value worked out from a card only current may see"]
+
+
+def test_a_report_is_flagged():
+    found = warnings("", decls='report "deck total" = sum(c.v for c in deck)\n')
+    assert [w.message for w in found] == [
+        "the report 'deck total' shows a value worked out from a hidden card's face"]
+
+
+def test_a_card_created_face_up_from_a_hidden_value_is_flagged():
+    assert messages("  create C(v: top(deck).v) in table") == [
+        "the field 'v' of a card made where some seats see it is a value worked out from a "
+        "hidden card's face"]
+    assert messages("  create C(v: top(deck).v) in deck") == []
+
+
+def test_values_flow_through_variables_functions_and_rule_parameters():
+    assert messages('  secret_best = top(deck).v\n  log "{secret_best}"') == [
+        "this log line shows a value worked out from a hidden card's face"]
+    fn = "fn held(p: player) = sum(c.v for c in hand[p])\n"
+    assert messages('  log "{held(current)}"', fn) == [
+        "this log line shows a value worked out from a card only current may see"]
+    rule = 'rule tell(n: int) {\n  log "{n}"\n}\n'
+    assert messages("  tell(top(deck).v)", rule) == [
+        "this log line shows a value worked out from a hidden card's face"]
+    assert messages("  tell(size(deck))", rule) == []
+
+
+def test_whose_turn_a_cards_field_and_a_trigger_are_followed():
+    assert messages("  current = if top(deck).v > 4 then P1 else P2") == [
+        "'current' is set to a value worked out from a hidden card's face"]
+    decls = "card Token { mark: int  var worth: int = 0 }\nzone pool: row of Token, public\n"
+    assert messages("  create Token(mark: 1) in pool as t\n  t.worth = top(deck).v", decls) == [
+        "the field 'worth' of a card its readers may see is set to a value worked out from "
+        "a hidden card's face"]
+    trigger = 'on enter hand[p] as c {\n  log "{p} gets a {c.v}"\n}\n'
+    assert messages("  move top(deck) to hand[current]", trigger) == [
+        "this log line shows a value worked out from a card only p may see"]
+
+
+# ------------------------------------------------------------ what is not a leak
+@pytest.mark.parametrize("body", [
+    '  log "{top(deck)} and {cards(hand[current])}"',   # cards: each reader sees what they may
+    '  log "{size(deck)} cards, {size(hand[current])} in hand"',
+    '  log "{top(stack).v}"',                            # the top of a `top` pile is face up
+    '  log "{sum(c.v for c in table)}"',                 # a public zone
+    '  let c = top(deck)\n  move c to table\n  log "{c.v}"',   # face up for all by now
+    '  let c = top(deck)\n  let n = c.v\n  move c to table\n  log "{n}"',
+    '  reveal cards(deck)\n  log "{sum(c.v for c in deck)}"',
+    '  choose c in hand[current] prompt "play"\n  move c to table\n  log "{c.v}"',
+    '  choose c in hand[current] prompt "play"\n'
+    '  choose side in [c.v, 0 - c.v] prompt "which way for {c}"\n  move c to table',
+    '  choose c in hand[current] where c.v > 1 else "{c} is too low" prompt "play"',
+    '  seen[current] = size(hand[current])',
+])
+def test_public_values_and_cards_are_not_flagged(body):
+    assert messages(body) == []
+
+
+def test_a_log_line_or_variable_is_read_at_the_next_decision():
+    """Nobody reads a log line or a variable before the next decision: a card played face up
+    before then is no secret; a decision in between is."""
+    played = '  let c = top(deck)\n  log "{c.v}"\n  points = c.v\n'
+    assert messages(played + "  move c to table") == []
+    assert messages(played + '  choose x in [1, 2] prompt "go"\n  move c to table') == [
+        "this log line shows a value worked out from a hidden card's face",
+        "the variable 'points' is set to a value worked out from a hidden card's face"]
+
+
+def test_a_card_revealed_to_one_seat_is_known_to_that_seat():
+    peek = "  let c = top(deck)\n"
+    assert messages(peek + "  seen[current] = c.v") == [
+        "the variable 'seen' is set to a value worked out from a hidden card's face"]
+    assert messages(peek + "  reveal c to current\n  seen[current] = c.v") == []
+    assert messages(peek + "  reveal c to current\n  points = c.v") == [
+        "the variable 'points' is set to a value worked out from a card only current may see"]
+
+
+def test_a_public_zone_does_not_trigger_where_a_hidden_one_does():
+    assert messages('  log "{first(cards(table)).v}"') == []
+    assert messages('  log "{first(cards(deck)).v}"') != []
+
+
+def test_the_bottom_of_a_top_pile_is_still_hidden():
+    assert messages('  log "{bottom(stack).v}"') != []
+
+
+# ------------------------------------------------------------ disclose
+@pytest.mark.parametrize("body,decls", [
+    ('  log "the deck starts with {disclose(top(deck).v)}"', ""),
+    ('  choose x in [1, 2] prompt "{disclose(top(deck).v)}"', ""),
+    ('  end disclose("the top was {top(deck)}")', ""),
+    ("  points = disclose(top(deck).v)", ""),
+    ('  choose r in disclose([c.v for c in hand[current]]) prompt "a value you hold"', ""),
+    ("", 'report "deck total" = disclose(sum(c.v for c in deck))\n'),
+])
+def test_disclose_marks_a_deliberate_leak_and_silences_it(body, decls):
+    assert messages(body, decls) == []
+
+
+def test_disclose_gives_the_value_itself():
+    game = rulelang.loads(HEAD + 'turn {\n  points = disclose(size(deck) + 1)\n  end\n}\n') \
+        .new_game(players=2, seed=1)
+    assert game.view(0)["vars"]["points"] == 3
+
+
+# ------------------------------------------------------------ the shipped games
+SHIPPED = sorted(str(p.relative_to(ROOT)) for folder in ("games", "examples")
+                 for p in (ROOT / folder).glob("*.rules"))
+
+
+@pytest.mark.parametrize("path", SHIPPED)
+def test_the_shipped_games_have_no_warning(path):
+    assert [w.render() for w in load_program(ROOT / path).warnings] == []
+
+
+def test_the_secrecy_control_ruleset_is_flagged_by_the_checker():
+    """The ruleset tests/runtime/test_secrecy.py catches by playing is caught before it runs."""
+    rules = rulelang.loads('game "Leak"\nplayers 2\ncard C { n: int\n name "c{n}" }\n'
+                           'zone deck: pile of C, hidden\nzone hand[player]: hand of C, owner\n'
+                           'setup {\n  for n in 1..6 { create C(n: n) in deck }\n  shuffle deck\n'
+                           '  deal 2 from deck to hand[P1]\n'
+                           '  log "P1 holds {text(top(hand[P1]))}"\n}\n'
+                           'turn {\n  choose x in [1, 2] prompt "go"\n  end\n}\n')
+    assert [w.message for w in rules.program.warnings] == [
+        "this log line shows a value worked out from a card only P1 may see"]
+
+
+# ------------------------------------------------------------ tools show the warnings
+LEAKY = HEAD + 'turn {\n  log "{top(deck).v}"\n  end\n}\n'
+
+
+def test_rulelang_check_prints_warnings_and_strict_fails(tmp_path):
+    path = tmp_path / "leaky.rules"
+    path.write_text(LEAKY)
+    result = CliRunner().invoke(cli, ["check", str(path)])
+    assert result.exit_code == 0
+    assert f"{path}:{HEAD.count(chr(10)) + 2}:7: warning: this log line shows" in result.output
+    assert f"{path}: ok, 1 warning" in result.output
+    assert CliRunner().invoke(cli, ["check", "--strict", str(path)]).exit_code == 65
+
+
+def test_the_editor_shows_the_warnings():
+    result = analyse(LEAKY, None)
+    assert [(d.severity, d.span.line) for d in result.diagnostics] == [
+        ("warning", HEAD.count("\n") + 2)]
+
+
+def test_a_file_too_large_to_follow_gets_a_note_not_a_hang(monkeypatch):
+    monkeypatch.setattr(flow_values, "MAX_STEPS", 5)
+    found = warnings('  log "{top(deck).v}"')
+    assert [w.severity for w in found] == ["note"]
+    assert "gave up" in found[0].message
+
+
+# ------------------------------------------------------------ tuples filtered like lists
+def test_cards_in_a_tuple_are_shown_to_each_reader_as_they_may_see_them():
+    rules = rulelang.loads(HEAD + 'turn {\n  log "pair {(first(cards(hand[P1])), 7)}"\n'
+                                  '  log "list {[first(cards(hand[P1])), 7]}"\n  end\n}\n')
+    game = rules.new_game(players=2, seed=3)
+    mine = game.transcript(0)
+    theirs = game.transcript(1)
+    card = first_card_label(game)
+    assert f"pair ({card}, 7)" in mine and f"list {card}, 7" in mine
+    assert "pair (a C, 7)" in theirs and "list a C, 7" in theirs
+    assert card not in theirs.split("\n", 1)[1]
+
+
+def first_card_label(game):
+    return game.view(0)["zones"]["hand[P1]"]["cards"][0]["name"]

@@ -1,0 +1,75 @@
+"""A file written as part of another (it uses the names of the file that imports it) is
+checked as part of that file, by ``rulelang check`` and in the editor, rather than
+alone, where every name it borrows would be unknown (rulelang/language/loader.py, ``check_as_part``)."""
+from __future__ import annotations
+
+from click.testing import CliRunner
+
+from rulelang.play.cli import cli
+from rulelang.tools.language_server.document import analyse
+from support import ROOT
+
+WHOLE = '''game "Whole"
+players 2
+import "parts/counting.rules"
+const LIMIT = 3
+var tally: int = 0
+turn {
+  choose x in [1, 2] prompt "pick"
+  bump(x)
+  if tally >= LIMIT { win current }
+}
+'''
+PART = '''rule bump(by) {
+  tally += by
+}
+'''
+
+
+def write(tmp_path, part=PART):
+    (tmp_path / "parts").mkdir()
+    (tmp_path / "whole.rules").write_text(WHOLE)
+    path = tmp_path / "parts" / "counting.rules"
+    path.write_text(part)
+    return path
+
+
+def test_a_part_is_checked_with_the_file_that_imports_it(tmp_path, monkeypatch):
+    write(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["check", "parts/counting.rules"])
+    assert result.exit_code == 0, result.output
+    assert "parts/counting.rules: ok (as part of whole.rules, which imports it)" in result.output
+
+
+def test_a_mistake_in_a_part_is_shown_in_the_part(tmp_path, monkeypatch):
+    write(tmp_path, PART.replace("tally += by", "tlaly += by"))
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["check", "parts/counting.rules"])
+    assert result.exit_code == 65
+    assert "checked as part of whole.rules, which imports it" in result.output
+    assert "parts/counting.rules:2:3: error: unknown variable 'tlaly'" in result.output
+    assert "      tlaly += by\n      ^^^^^" in result.output
+
+
+def test_a_file_no_other_imports_is_checked_alone(tmp_path, monkeypatch):
+    (tmp_path / "alone.rules").write_text(PART)
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["check", "alone.rules"])
+    assert result.exit_code == 65
+    assert "error: unknown variable 'tally'" in result.output
+
+
+def test_the_editor_checks_a_part_as_typed_with_the_file_that_imports_it(tmp_path):
+    path = write(tmp_path)
+    assert analyse(PART, path).diagnostics == []
+    typed = analyse(PART.replace("tally += by", "tlaly += by"), path)  # not saved yet
+    [problem] = typed.diagnostics
+    assert problem.message == "unknown variable 'tlaly'"
+    assert (problem.span.file, problem.span.line, problem.span.col) == (str(path), 2, 3)
+
+
+def test_the_yami_campaign_checks_as_part_of_yami():
+    result = CliRunner().invoke(cli, ["check", str(ROOT / "games" / "yami" / "campaign.rules")])
+    assert result.exit_code == 0, result.output
+    assert "as part of" in result.output and "yami.rules, which imports it" in result.output

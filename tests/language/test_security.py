@@ -1,0 +1,245 @@
+"""A .rules file is untrusted: it reads no file but the .rules files it may import, reaches
+no Python, and whatever it says, loading it raises a RulesError or nothing."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import rulelang
+from support import TESTS
+from support.mutations import HEAD, NAMES, ODD, SEED_TOKENS, SEEDS, WORDS, mutate
+
+ROOT = TESTS.parent
+
+
+# ------------------------------------------------------------------ imports
+
+@pytest.fixture
+def folder(tmp_path):
+    """A game folder with a library beside it, one below it, and files it must not read."""
+    (tmp_path / "outside.rules").write_text("fn outside() = 1\n")
+    game = tmp_path / "game"
+    (game / "lib").mkdir(parents=True)
+    (game / "lib" / "inner.rules").write_text("fn inner() = 2\n")
+    (game / "notes.txt").write_text("fn notes() = 3\n")
+    (game / "folder.rules").mkdir()
+    (game / "latin1.rules").write_bytes("fn caf\xe9() = 1\n".encode("latin-1"))
+    try:
+        (game / "link.rules").symlink_to(tmp_path / "outside.rules")
+    except OSError:  # no symlinks here: the test that uses it is skipped
+        pass
+    return game
+
+
+def load_importing(folder, path):
+    main = folder / "main.rules"
+    main.write_text(HEAD + f'import "{path}"\nturn {{ win current }}\n')
+    return rulelang.load(main)
+
+
+def import_error(folder, path) -> str:
+    with pytest.raises(rulelang.RulesError) as caught:
+        load_importing(folder, path)
+    [d] = caught.value.diagnostics
+    assert d.span is not None and d.span.line == 3  # points at the import line
+    return d.message
+
+
+def test_imports_beside_below_and_from_the_standard_library_work(folder):
+    load_importing(folder, "lib/inner.rules")
+    load_importing(folder, "std/tricks.rules")
+
+
+@pytest.mark.parametrize("path, message", [
+    ("../outside.rules", "cannot import '../outside.rules': it is outside the folder of the "
+                         "importing file"),
+    ("lib/../../outside.rules", "cannot import 'lib/../../outside.rules': it is outside the "
+                                "folder of the importing file"),
+    ("std/../../../outside.rules", "cannot import 'std/../../../outside.rules': it is outside "
+                                   "the standard library"),
+    ("notes.txt", "only .rules files can be imported"),
+    ("missing.rules", "cannot import 'missing.rules': no such .rules file beside this file"),
+    ("std/missing.rules", "cannot import 'std/missing.rules': no such .rules file in the "
+                          "standard library"),
+    ("folder.rules", "cannot import 'folder.rules': no such .rules file beside this file"),
+    ("latin1.rules", "cannot read 'latin1.rules': it is not UTF-8 text"),
+])
+def test_imports_outside_the_folder_or_not_rules_are_refused(folder, path, message):
+    assert import_error(folder, path) == message
+
+
+def test_an_absolute_import_is_refused(folder, tmp_path):
+    absolute = (tmp_path / "outside.rules").as_posix()
+    assert "not absolute paths" in import_error(folder, absolute)
+
+
+def test_a_link_leading_out_of_the_folder_is_refused(folder):
+    if not (folder / "link.rules").is_symlink():
+        pytest.skip("symlinks are not available")
+    assert "outside the folder" in import_error(folder, "link.rules")
+
+
+def test_rules_given_as_text_import_only_the_standard_library():
+    rulelang.loads(HEAD + 'import "std/tricks.rules"\nturn { win current }', "t.rules")
+    with pytest.raises(rulelang.RulesError, match="rules given as text can only import std/"):
+        rulelang.loads(HEAD + 'import "tests/rules/kitchen_sink.rules"\nturn { win current }',
+                       "t.rules")
+
+
+def test_imports_cannot_loop_forever(folder):
+    (folder / "a.rules").write_text('import "b.rules"\nfn fa() = 1\n')
+    (folder / "b.rules").write_text('import "a.rules"\nfn fb() = 2\n')
+    load_importing(folder, "a.rules")
+
+
+@pytest.mark.parametrize("name, words", [
+    ("notes.txt", "not a .rules file"),
+    ("missing.rules", "no such file"),
+    ("folder.rules", "a folder, not a .rules file"),
+    ("latin1.rules", "it is not UTF-8 text"),
+])
+def test_loading_a_file_that_is_not_rules_is_a_clear_error(folder, name, words):
+    with pytest.raises(rulelang.RulesError, match=words):
+        rulelang.load(folder / name)
+
+
+# ------------------------------------------------------------------ no way to Python
+
+DUNDER = ["__class__", "__dict__", "__globals__", "__init__", "__import__", "__builtins__",
+          "mro", "f", "zone", "known", "label"]
+
+
+@pytest.mark.parametrize("attribute", DUNDER)
+def test_attributes_of_a_known_card_are_only_its_fields(attribute):
+    with pytest.raises(rulelang.CheckError, match=f"Tile has no field '{attribute}'"):
+        rulelang.loads(HEAD + f"""
+card Tile {{ rank: int }}
+zone deck: pile of Tile
+turn {{ log "{{top(deck).{attribute}}}" win current }}
+""", "t.rules")
+
+
+@pytest.mark.parametrize("attribute", DUNDER)
+def test_attributes_of_an_untyped_value_fail_cleanly_at_run_time(attribute):
+    rules = rulelang.loads(HEAD + f"""
+card Tile {{ rank: int }}
+zone deck: pile of Tile, public
+fn peek(x) = x.{attribute}
+setup {{ create Tile(rank: 1) in deck }}
+turn {{ log "{{peek(top(deck))}} {{peek(3)}} {{peek(deck)}}" win current }}
+""", "t.rules")
+    with pytest.raises(rulelang.RulesRuntimeError, match=f"has no field '.{attribute}'"):
+        rules.new_game(seed=1)
+
+
+@pytest.mark.parametrize("text", [
+    'turn { log "{__import__(\\"os\\")}" win current }',
+    "turn { let x = __builtins__ win current }",
+    "turn { let x = open(\"/etc/passwd\") win current }",
+    "turn { let x = eval(\"1\") win current }",
+    "turn { let x = players.__class__ win current }",
+    "turn { let x = text(1).join([]) win current }",
+])
+def test_python_names_are_unknown_to_the_language(text):
+    with pytest.raises(rulelang.CheckError):
+        rulelang.loads(HEAD + text, "t.rules")
+
+
+# ------------------------------------------------------------------ fuzzing
+
+def _load_and_play(text: str):
+    """Load the text; if it loads, start a game and play a few moves. Only RulesError may come."""
+    try:
+        rules = rulelang.loads(text, "fuzz.rules")
+        game = rules.new_game(players=rules.program.min_players, seed=1)
+        rng = random.Random(1)
+        for _ in range(10):
+            if game.is_over:
+                break
+            moves = game.legal_moves()
+            game.play(moves[rng.randrange(len(moves))])
+        rules.restore(game.save())
+        game.view(0)
+        game.transcript(0)
+    except rulelang.RulesError as error:
+        assert "Traceback" not in str(error)
+
+
+FUZZ = settings(max_examples=200, deadline=None, derandomize=True,
+                suppress_health_check=[HealthCheck.too_slow])
+
+
+@pytest.mark.slow
+@FUZZ
+@given(st.integers(0, len(SEEDS) - 1), st.integers(0, 2**32))
+def test_near_valid_programs_only_ever_raise_rules_errors(which, seed):
+    _load_and_play(mutate(random.Random(seed), SEED_TOKENS[which]))
+
+
+@settings(max_examples=100, deadline=None, derandomize=True)
+@given(st.text(max_size=200))
+def test_random_text_only_ever_raises_rules_errors(text):
+    _load_and_play(text)
+
+
+@settings(max_examples=100, deadline=None, derandomize=True)
+@given(st.lists(st.sampled_from(WORDS + NAMES[:40] + ODD + ["{", "}", "(", ")", "1"]),
+                max_size=40))
+def test_random_tokens_only_ever_raise_rules_errors(tokens):
+    _load_and_play(HEAD + " ".join(tokens))
+
+
+def test_the_fuzz_seeds_are_valid():
+    for text in SEEDS:
+        rulelang.loads(text, "seed.rules").new_game(seed=1)
+
+
+DEEP = {
+    "sum": lambda n: "1" + " + 1" * n,
+    "not": lambda n: "not " * n + "true",
+    "calls": lambda n: "abs(" * n + "1" + ")" * n,
+    "lists": lambda n: "[" * n + "]" * n,
+    "if-expression": lambda n: "if true then " * n + "1" + " else 2" * n,
+}
+
+
+@pytest.mark.parametrize("shape", sorted(DEEP))
+@pytest.mark.parametrize("where", ["let", "string"])
+def test_absurd_nesting_is_a_clear_error_not_a_crash(shape, where):
+    value = DEEP[shape](3000)
+    line = f"let x = {value}" if where == "let" else f'log "{{{value}}}"'
+    with pytest.raises(rulelang.ParseError, match="nested too deeply"):
+        rulelang.loads(HEAD + f"turn {{ {line} win current }}", "t.rules")
+
+
+@pytest.mark.parametrize("nest", [
+    lambda n: "if true { " * n + "}" * n,
+    lambda n: "for i in [1] { " * n + "}" * n,
+])
+def test_deeply_nested_blocks_are_a_clear_error(nest):
+    with pytest.raises(rulelang.ParseError, match="nested too deeply"):
+        rulelang.loads(HEAD + "turn { " + nest(1000) + " win current }", "t.rules")
+
+
+def test_nesting_below_the_limit_runs():
+    game = rulelang.loads(HEAD + "turn { let x = " + DEEP["sum"](100) + ' log "{x}" win current }',
+                          "t.rules").new_game(seed=1)
+    assert "101" in game.transcript()
+
+
+@pytest.mark.parametrize("text, words", [
+    ('var t: text = "ab"\nturn { loop { t = t + t } }', "is too long"),
+    ("var t: list of int = [1]\nturn { loop { t += t } }", "is too long"),
+    ("var x: int = 2\nturn { loop { x = x * x } }", "is too large"),
+    ('fn f(x) = x * 99999\nturn { log "{f(\\"ab\\")}" }', "'*' needs two numbers"),
+    ("turn { let xs = 1..100000000 win current }", "is too long"),
+    ("turn { let ps = pairs(1..100000) win current }", "are too many"),
+    ("card C { n: int }\nzone z: pile of C\nturn { create C(n: 1) x 1000000 in z }",
+     "at most 100,000 cards"),
+])
+def test_a_ruleset_cannot_exhaust_the_memory(text, words):
+    with pytest.raises(rulelang.RulesRuntimeError, match=words):
+        rulelang.loads(HEAD + text, "t.rules").new_game(seed=1)

@@ -1,0 +1,122 @@
+"""The command line, as a user runs it: output, determinism, exit codes."""
+from __future__ import annotations
+
+from click.testing import CliRunner
+
+from rulelang.play.cli import cli
+from support import ROOT
+
+NIM = str(ROOT / "examples" / "nim.rules")
+YOKAI = str(ROOT / "games" / "yokai_sketch.rules")
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(cli, list(args), input=input)
+
+
+def test_bots_all_prints_the_whole_game_identically_twice():
+    first = run("run", NIM, "--bots", "all", "--seed", "1")
+    second = run("run", NIM, "--bots", "all", "--seed", "1")
+    assert first.exit_code == 0, first.output
+    assert first.output == second.output
+    assert first.output.startswith("Nim: 2 players, seed 1")
+    assert "== game over:" in first.output
+
+
+def test_without_a_terminal_bots_play_every_seat():
+    result = run("run", YOKAI, "--seed", "4")
+    assert result.exit_code == 0, result.output
+    assert "== game over:" in result.output
+
+
+def test_options_are_passed_to_the_game():
+    result = run("run", NIM, "--bots", "all", "--seed", "2", "--option", "heaps=1")
+    assert result.exit_code == 0, result.output
+    assert "heaps=1" in result.output.splitlines()[0]
+    assert "heap B" not in result.output
+
+
+def test_check_reports_errors_in_the_file_line_col_format(tmp_path):
+    bad = tmp_path / "bad.rules"
+    bad.write_text('game "Bad"\nplayers 2\nzone piles: pile\nturn {\n  move top(pile) to piles\n}\n')
+    result = run("check", str(bad))
+    assert result.exit_code == 65
+    assert f"{bad}:5:12: error: unknown name 'pile'" in result.output
+    assert "did you mean 'piles'?" in result.output
+    assert "      move top(pile) to piles\n" in result.output
+    assert "               ^^^^\n" in result.output
+
+
+def test_check_accepts_every_shipped_ruleset():
+    files = [str(p) for folder in ("games", "examples") for p in sorted((ROOT / folder).glob("*.rules"))]
+    result = run("check", *files)
+    assert result.exit_code == 0, result.output
+    assert result.output.count(": ok") == len(files)
+
+
+def test_bad_usage_exits_2():
+    assert run("run", NIM, "--players", "5").exit_code == 2
+    assert run("run", NIM, "--option", "colour=red").exit_code == 2
+    assert run("run", NIM, "--option", "heaps").exit_code == 2
+    assert run("run", NIM, "--bot", "P9=random").exit_code == 2
+    assert run("run", "no/such/file.rules").exit_code == 2
+    assert run("frobnicate").exit_code == 2
+
+
+def test_an_error_while_running_exits_70(tmp_path):
+    endless = tmp_path / "endless.rules"
+    endless.write_text('game "Endless"\nplayers 1\nrule spin() {\n  loop {\n    let x = 1\n  }\n}\n'
+                       'play {\n  spin()\n}\n')
+    result = run("run", str(endless), "--bots", "all", "--seed", "1")
+    assert result.exit_code == 70
+    assert "in rule spin" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_moves_file_replays_then_bots_continue(tmp_path):
+    moves = tmp_path / "moves.txt"
+    moves.write_text("# opening\nA\n3\n")
+    result = run("run", NIM, "--bots", "all", "--seed", "1", "--moves", str(moves))
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert "P1 > take from heap: A" in lines
+    assert "P1 > how many stones: 3" in lines
+
+
+def test_an_illegal_move_in_a_moves_file_says_where(tmp_path):
+    moves = tmp_path / "moves.txt"
+    moves.write_text("A\n9\n")
+    result = run("run", NIM, "--bots", "all", "--seed", "1", "--moves", str(moves))
+    assert result.exit_code == 70
+    assert f"{moves}:2:" in result.output
+    assert "'9' is not a legal move" in result.output
+
+
+def test_save_then_load_continues_the_same_game(tmp_path):
+    saved = tmp_path / "game.json"
+    moves = tmp_path / "moves.txt"
+    moves.write_text("A\n1\n")
+    whole = run("run", NIM, "--bots", "all", "--seed", "3", "--moves", str(moves))
+    part = run("run", NIM, "--bots", "all", "--seed", "3", "--moves", str(moves),
+               "--save", str(saved))
+    assert part.exit_code == 0 and saved.exists()
+    resumed = run("run", NIM, "--bots", "all", "--load", str(saved))
+    assert resumed.exit_code == 0, resumed.output
+    assert resumed.output == whole.output
+
+
+def test_simulate_reports_wins_and_speed():
+    result = run("simulate", NIM, "--games", "20")
+    assert result.exit_code == 0, result.output
+    assert "Nim: 20 games" in result.output
+    assert "P1     wins" in result.output
+    assert "games/s" in result.output
+
+
+def test_a_seat_on_the_command_line_is_written_as_in_its_name():
+    for written in ("P2", "p2", "2"):
+        result = run("run", NIM, "--seed", "1", "--bot", f"{written}=first")
+        assert result.exit_code == 0, result.output
+        assert result.output == run("run", NIM, "--seed", "1", "--bot", "P2=first").output
+    assert run("run", NIM, "--seed", "1", "--bot", "3=first").exit_code == 2
+    assert run("run", NIM, "--seed", "1", "--bot", "0=first").exit_code == 2

@@ -1,0 +1,146 @@
+"""What the terminal's screen shows, from a seat's view and the rules' display hints
+(no terminal needed: the screen's lines are composed in memory). The screens at a real
+terminal are in test_terminal.py."""
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+import rulelang
+from rulelang.play.cli import cli
+from rulelang.play.save_files import write_save
+from rulelang.play.terminal import panels, placing, screen
+
+RULES = '''
+game "Marks"
+players 2
+enum Suit { red, blue }
+card Mark {
+  suit: Suit
+  need: int
+  var won_in: Suit = suit
+  name "{suit} {need}"
+  symbol "{need}+" means "the tile here must be that number or more"
+  tint suit means if won_in == suit then "" else "won in {won_in}"
+}
+zone box: pile of Mark, layout "none"
+zone pool: row of Mark, public, label "pool"
+zone spare: pile of Mark, hidden
+zone hand[player]: hand of Mark, label "hand"
+zone board: grid 4 x 3 of Mark, label "board"
+var secret: int = 7
+var round: int = 1, label "round"
+var pending: list of Mark = [], label "pending"
+var score[player]: int = 0, label "points"
+setup {
+  create Mark(suit: red, need: 2) in pool
+  move top(pool) to board at cell(0, 0)
+  create Mark(suit: blue, need: 3) in box
+  create Mark(suit: blue, need: 4) in pool
+  move top(pool) to board at cell(1, 1)
+  create Mark(suit: red, need: 5) in pool
+  top(pool).won_in = blue
+}
+turn {
+  choose c in [cell(2, 2), cell(3, 2)] prompt "pick a cell"
+  end
+}
+'''
+
+
+def screen_of(rules_text=RULES, width=80, height=24, seat=0):
+    game = rulelang.loads(rules_text).new_game(players=2, seed=1)
+    view = game.view(seat)
+    parts = panels.build(view)
+    lines = screen.compose(parts, view["log"], view["decision"]["moves"], width, height).lines
+    return "\n".join(line.plain for line in lines), lines
+
+
+def test_only_labelled_variables_are_shown_and_none_without_a_value():
+    text, _ = screen_of()
+    assert "round 1" in text                  # labelled
+    assert "secret" not in text and "7" not in text.split("round")[0]  # unlabelled: not shown
+    assert "pending" not in text              # labelled, but an empty list
+    assert "points" in text.splitlines()[1]   # kept per player: a column of the players' table
+
+
+def test_empty_zones_and_zones_laid_out_none_are_left_out():
+    text, _ = screen_of()
+    assert "spare" not in text                # empty
+    assert "box" not in text and "blue 3" not in text   # layout "none"
+    assert "hand" in text                     # kept per player: shown even when empty
+
+
+def test_the_legend_groups_symbols_by_meaning_and_a_tint_meaning_is_said_beside_the_card():
+    text, _ = screen_of()
+    assert "2+ 4+ the tile here must be that number or more" in text
+    assert "red 5 (won in blue)" in text      # the tint means something: said beside the name
+    assert "blue 4 (" not in text             # an empty meaning says nothing
+    assert "· empty cell" in text
+
+
+def test_the_board_is_lettered_and_numbered_as_cells_are_named_in_moves():
+    text, _ = screen_of()
+    lines = text.splitlines()
+    grid_top = next(i for i, line in enumerate(lines) if line.startswith("board"))
+    assert lines[grid_top + 1].split()[:4] == ["A", "B", "C", "D"]
+    assert lines[grid_top + 2].split()[:5] == ["1", "2+", "·", "·", "·"]
+    assert lines[grid_top + 3].split()[:3] == ["2", "·", "4+"]
+
+
+def test_the_screen_never_has_more_lines_than_the_terminal():
+    for width, height in ((80, 24), (60, 12), (40, 8), (100, 40)):
+        _, lines = screen_of(width=width, height=height)
+        assert len(lines) <= height - 2   # the status line and the prompt come after
+        assert all(len(line.plain) <= width for line in lines)
+
+
+@pytest.mark.slow
+def test_placements_are_found_by_any_cell_they_cover():
+    assert placing.cells_typed("e3, F4") == ["E3", "F4"]
+    assert placing.cells_typed("(-1,2) A1") == ["(-1,2)", "A1"]
+    assert placing.cells_typed("E3 r90 f") is None   # a placement as written: no cells
+    rules = rulelang.load("games/yami.rules")
+    game = rules.new_game(players=3, seed=0)
+    from interpreter.bots import make_bot
+    bot = make_bot("random", 0)
+    while not game.view(None)["decision"]["prompt"].startswith("place"):
+        game.play(bot.choose(game))
+    cells = game.view(game.to_move)["decision"]["cells"]
+    covering = [m for m, covered in cells.items() if "E6" in covered]
+    anchored = [m for m in cells if m.split()[0] == "E6"]
+    assert set(anchored) < set(covering)   # more than the placements anchored there
+
+
+# ---------------------------------------------------------------- the command line
+
+def test_info_lists_players_seats_and_options_with_values_and_descriptions():
+    result = CliRunner().invoke(cli, ["info", "games/yami.rules"])
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "players: 2 to 4, cooperative" in out
+    assert "P1 to P4" in out and "automa: a seat with no player of its own" in out
+    assert "when player_count == 2" in out
+    assert ('mission = "1"   (text in ["1", "2", "A", "B", "C", "D", "K1", "K2", "K3", "K4", '
+            '"22"])') in out
+    assert "practice A (fog)" in out
+
+
+def test_run_file_help_describes_the_game():
+    result = CliRunner().invoke(cli, ["run", "examples/oh_hell.rules", "--help"])
+    assert result.exit_code == 0, result.output
+    assert "--option NAME=VALUE" in result.output
+    assert "tricks = 5   (int in 1..17)" in result.output
+    assert "cards dealt to each player" in result.output
+    assert "players: 3 to 5" in result.output
+
+
+def test_loading_another_games_save_says_so_once(tmp_path):
+    save = tmp_path / "nim.json"
+    write_save(save, rulelang.load("examples/nim.rules").new_game(players=2, seed=1).save())
+    before = save.read_bytes()
+    result = CliRunner().invoke(cli, ["run", "games/yokai_sketch.rules", "--load", str(save)])
+    assert result.exit_code == 65
+    assert result.output.count("error") == 1, result.output
+    assert f"error: {save}: this save is from other rules ('Nim')" in result.output
+    assert save.read_bytes() == before  # untouched

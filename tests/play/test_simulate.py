@@ -1,0 +1,309 @@
+"""rulelang simulate: figures checked against games whose answers are known exactly,
+the statistics against published values, determinism across workers, Ctrl-C."""
+from __future__ import annotations
+
+import functools
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from click.testing import CliRunner
+
+from rulelang.play.cli import cli
+from rulelang.play.simulation import (
+    Simulation,
+    report,
+    runner,
+    stats,
+    summarize,
+    to_json,
+)
+from support import ROOT, load
+
+COIN = "tests/rules/fair_coin.rules"  # each seat wins 1/3, draws 1/3, the first player 1/2
+TEAM_COIN = "tests/rules/coop_coin.rules"  # the team wins 1/2, scoring 2 (else 0)
+YOKAI = str(ROOT / "games" / "yokai_sketch.rules")
+YAMI = "games/yami.rules"
+
+
+def cli_run(*args):
+    return CliRunner().invoke(cli, [str(a) for a in args])
+
+
+@functools.cache
+def simulate(path, games, players=2, bots=("random", "random"), seed=0):
+    """A run in this process (cached: several tests read the same figures)."""
+    rules = load(path)
+    simulation = Simulation(rules.program, players, {}, tuple(bots), seed, games)
+    run = runner.run(simulation, workers=1)
+    return run, summarize(run, rules.title, {}, rules.program.cooperative)
+
+
+# ------------------------------------------------------------------ the statistics
+
+def test_wilson_interval_matches_published_values():
+    rate = stats.wilson(81, 263)  # Newcombe (1998), table I: 0.2553 to 0.3662
+    assert (round(rate.low, 4), round(rate.high, 4)) == (0.2553, 0.3662)
+    none = stats.wilson(0, 10)  # the "rule of three" family: 0 of 10 is 0 to 0.2775
+    assert none.low == 0.0 and round(none.high, 4) == 0.2775
+    assert stats.wilson(10, 10).high == 1.0
+
+
+def test_exact_tests_match_their_closed_forms():
+    assert stats.binomial_test(9, 10, 0.5) == pytest.approx(22 / 1024)  # 0, 1, 9, 10 heads
+    assert stats.binomial_test(5, 10, 0.5) == pytest.approx(1.0)
+    assert stats.binomial_test(0, 5, 0.5) == pytest.approx(2 / 32)
+    # Fisher's lady tasting tea: 3 of 4 cups right, two-sided p = 34/70
+    assert stats.fisher_exact(3, 4, 1, 4) == pytest.approx(34 / 70)
+
+
+def test_difference_of_proportions_and_means():
+    # Newcombe (1998), method 10, 56/70 against 48/80: +0.2000 (0.0524 to 0.3339)
+    d = stats.proportions(stats.wilson(48, 80), stats.wilson(56, 70))
+    assert (round(d.difference, 4), round(d.low, 4), round(d.high, 4)) == (0.2, 0.0524, 0.3339)
+    # means 0 and 0.3, sd 1, 100 games each: z = 0.3 / sqrt(0.02), two-sided p = 0.0339
+    w = stats.welch(stats.Spread(100, 0.0, 1.0, 0, 0, 0), stats.Spread(100, 0.3, 1.0, 0, 0, 0))
+    assert round(w.p_value, 4) == 0.0339
+    assert stats.welch(stats.Spread(10, 0, 1, 0, 0, 0), stats.Spread(10, 1, 1, 0, 0, 0)).p_value is None
+
+
+def test_holm_adjusts_in_steps():
+    tested = stats.holm([stats.Difference("t", 0, None, None, p) for p in (0.01, 0.04, 0.03)])
+    assert [round(d.adjusted_p, 4) for d in tested] == [0.03, 0.06, 0.06]
+    assert [d.significant for d in tested] == [True, False, False]
+
+
+# ------------------------------------------------------------------ figures with known answers
+
+def test_a_fair_coin_gives_the_known_rates_within_their_intervals():
+    run, summary = simulate(COIN, 600)
+    assert summary.games == 600 and not summary.stopped
+    for seat in summary.seats:
+        assert seat.wins.low < 1 / 3 < seat.wins.high
+        assert seat.wins == stats.wilson(seat.wins.count, 600)
+    assert summary.draws.low < 1 / 3 < summary.draws.high
+    assert sum(s.wins.count for s in summary.seats) + summary.draws.count == 600
+    first = summary.first_player
+    assert first.games == 600 - summary.draws.count
+    assert first.wins.low < 0.5 < first.wins.high and not first.significant
+    assert sum(s.went_first.count for s in summary.seats) == 600
+    assert summary.turns.mean == 1 and summary.decisions.mean == 1
+    assert summary.branching == 2 and summary.forced.count == 0
+    assert [k.kind for k in summary.kinds] == ["call the coin"]
+
+
+def test_end_reasons_add_up_to_the_games_played():
+    for path, games in ((COIN, 200), (TEAM_COIN, 200), (YAMI, 30)):
+        _, summary = simulate(path, games)
+        assert sum(c.rate.count for c in summary.reasons) == games
+    _, coin = simulate(COIN, 200)
+    labels = {c.label for c in coin.reasons}
+    assert labels == {"no reason given", "the coin stands on its edge"}
+
+
+def test_reasons_and_prompts_are_grouped_by_the_text_the_rules_write():
+    _, yami = simulate(YAMI, 30)
+    assert "{tile} breaks the {m} on {c}" in {c.label for c in yami.reasons}
+    assert {"lead a card", "follow {led}", "place {tile}"} <= {k.kind for k in yami.kinds}
+
+
+def test_a_reason_built_in_play_is_grouped_with_its_numbers_hidden():
+    from rulelang.play.simulation.templates import classifiers
+    _, reasons = classifiers(load(COIN).program)
+    assert reasons.kind("the coin stands on its edge") == "the coin stands on its edge"
+    assert reasons.kind("the Oni cards are in 3 groups; the Kappa in 12") == (
+        "the Oni cards are in # groups; the Kappa in #")
+
+
+def test_a_cooperative_game_reports_the_team_not_the_players():
+    _, summary = simulate(TEAM_COIN, 400)
+    assert summary.seats == [] and summary.first_player is None
+    assert summary.team_wins.low < 0.5 < summary.team_wins.high
+    assert [c.label for c in summary.team_scores] == ["0", "2"]
+    assert summary.team_score.mean == pytest.approx(2 * summary.team_wins.share)
+    text = report.render(summary)
+    assert "The team" in text and "P1     wins" not in text
+
+
+def test_a_cooperative_game_reports_its_losses_and_its_games_ended_with_a_score():
+    _, summary = simulate("tests/rules/coop_tower.rules", 200)
+    text = report.render(summary)
+    counts = {c.label: c.rate for c in summary.results}
+    assert set(counts) == {"loss", "score"} and summary.team_wins.count == 0
+    assert counts["loss"].count + counts["score"].count == 200
+    assert f"  losses {report.percent(counts['loss'].share):>6}" in text
+    assert f"  scored {report.percent(counts['score'].share):>6}" in text
+
+
+def test_the_report_is_in_plain_words():
+    _, summary = simulate(COIN, 100)
+    text = report.render(summary)
+    heads = next(r for r in summary.reports if r.name == "heads")
+    assert {c.label for c in heads.values} == {"yes", "no"}
+    calls = next(r for r in summary.reports if r.name == "calls")
+    assert all("[" not in c.label and "'" not in c.label for c in calls.values)
+    for python in ("True", "False", "None", "[", "{'", "Rate("):
+        assert python not in text
+
+
+def test_a_list_with_one_number_per_player_is_shown_per_seat():
+    _, summary = simulate("games/yokai_sketch.rules", 20)
+    colours = next(r for r in summary.reports if r.name == "colours")
+    assert [s.seat for s in colours.per_seat] == ["P1", "P2"]
+    assert "per seat: P1" in report.render(summary)
+
+
+def test_a_list_report_is_summed_up_by_its_length_and_its_items():
+    _, summary = simulate("tests/rules/list_reports.rules", 200)
+    seen = next(r for r in summary.reports if r.name == "seen")
+    assert 1 <= seen.sizes.low <= seen.sizes.mean <= seen.sizes.high <= 3
+    assert {c.label for c in seen.items} == {"red", "green", "blue"}
+    # each colour is named in a game with chance 1 - (2/3)^3 = 0.70 by random bots
+    assert all(0.55 < c.rate.share < 0.85 for c in seen.items)
+    rolls = next(r for r in summary.reports if r.name == "rolls")
+    assert (rolls.sizes.mean, rolls.item_numbers.mean, rolls.items) == (3, 2, None)
+    text = report.render(summary)
+    assert "items in the list: 3 on average" in text
+    assert "games where the list holds each item:" in text
+
+
+def test_the_first_player_is_the_seat_of_turn_1_even_when_it_had_nothing_to_decide():
+    # Pig: P1 always starts; a 1 on the first roll ends P1's turn before any decision
+    run, summary = simulate("examples/pig.rules", 60)
+    assert all(r.first == 0 for r in run.records)
+    assert summary.seats[0].went_first.count == 60
+
+
+# ------------------------------------------------------------------ determinism and workers
+
+def test_the_same_seeds_give_the_same_json_on_one_worker_or_two(tmp_path):
+    outputs = []
+    for workers in (1, 2):
+        path = tmp_path / f"w{workers}.json"
+        result = cli_run("simulate", YOKAI, "-n", 40, "--seed", 7, "--workers", workers,
+                         "--json", path)
+        assert result.exit_code == 0, result.output
+        outputs.append(path.read_text())
+    assert outputs[0] == outputs[1]
+    data = json.loads(outputs[0])
+    assert data["games"] == 40 and data["first_seed"] == 7
+    assert sum(c["rate"]["count"] for c in data["reasons"]) == 40
+
+
+def test_game_i_plays_seed_s_plus_i_like_run_does():
+    run, _ = simulate("games/yokai_sketch.rules", 3, seed=5)
+    assert [r.seed for r in run.records] == [5, 6, 7]
+    played = cli_run("run", YOKAI, "--bots", "all", "--seed", 5)
+    scores = run.records[0].scores
+    assert f"scores P1 {scores[0]}, P2 {scores[1]}" in played.output
+
+
+def test_ctrl_c_keeps_the_games_already_finished():
+    rules = load(COIN)
+    simulation = Simulation(rules.program, 2, {}, ("random", "random"), 0, 1000)
+
+    def interrupt(done):
+        if done >= 50:
+            raise KeyboardInterrupt
+
+    run = runner.run(simulation, workers=1, on_progress=interrupt)
+    assert run.stopped and len(run.records) == 50
+    summary = summarize(run, rules.title, {}, False)
+    assert summary.games == 50 and summary.games_asked == 1000
+    assert sum(c.rate.count for c in summary.reasons) == 50
+    assert "stopped early: 50 of 1,000 games" in report.render(summary)
+
+
+@pytest.mark.slow
+def test_ctrl_c_at_the_terminal_prints_the_report_and_exits_130():
+    process = subprocess.Popen(
+        [sys.executable, "-c", "from rulelang.play.cli import main; main()", "simulate", COIN,
+         "-n", "1000000", "--workers", "2"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        cwd=ROOT, preexec_fn=_as_at_a_terminal)
+    try:
+        _wait_for_workers(process.pid)
+        time.sleep(2.0)
+        os.killpg(process.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the whole group
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    assert process.returncode == 130, err
+    assert "stopped early" in out and "Who wins" in out
+    assert "Traceback" not in err
+
+
+def _as_at_a_terminal():
+    """Ctrl-C reaches the command as at a terminal, even when the tests run as a background
+    job (``tests &`` or ``nohup``), whose shell leaves SIGINT ignored in every child."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def _wait_for_workers(pid, timeout=60.0):
+    """Until the worker processes exist: the games have started."""
+    deadline = time.monotonic() + timeout
+    children = f"/proc/{pid}/task/{pid}/children"
+    while time.monotonic() < deadline:
+        try:
+            with open(children) as f:
+                if len(f.read().split()) >= 2:
+                    return
+        except FileNotFoundError:
+            pytest.fail("the simulation stopped before its workers started")
+        time.sleep(0.1)
+    pytest.fail("no workers started")
+
+
+# ------------------------------------------------------------------ the command line
+
+def test_simulate_prints_every_section():
+    result = cli_run("simulate", ROOT / COIN, "-n", 50, "--workers", 1)
+    assert result.exit_code == 0, result.output
+    for section in ("Who wins", "Scores", "First player", "Length", "Decisions by kind",
+                    "How games ended", 'Report "toss"', "games/s"):
+        assert section in result.output
+
+
+def test_a_rules_error_in_one_game_stops_the_run_and_names_its_seed(tmp_path):
+    broken = tmp_path / "broken.rules"
+    broken.write_text('game "Broken"\nplayers 2\nvar n: int = 0\nturn {\n'
+                      '  choose k in [1, 2, 3] prompt "pick"\n  n = 12 / (k - 3)\n  win current\n}\n')
+    result = cli_run("simulate", broken, "-n", 20, "--workers", 1)
+    assert result.exit_code == 70
+    assert "division by zero" in result.output and "--seed" in result.output
+
+
+def test_bad_bots_and_options_are_refused_clearly():
+    bad_bot = cli_run("simulate", ROOT / COIN, "-n", 5, "--bot", "P3=random")
+    assert bad_bot.exit_code == 2 and "SEAT=KIND" in bad_bot.output
+    human = cli_run("simulate", ROOT / COIN, "-n", 5, "--bots", "human")
+    assert human.exit_code == 2
+    option = cli_run("simulate", ROOT / COIN, "-n", 5, "--option", "speed=3")
+    assert option.exit_code == 2 and "no option 'speed'" in option.output
+
+
+@pytest.mark.slow
+def test_plot_draws_a_png(tmp_path):
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "games.png"
+    result = cli_run("simulate", ROOT / COIN, "-n", 20, "--workers", 1, "--plot", path)
+    assert result.exit_code == 0, result.output
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and path.stat().st_size > 5_000
+
+
+def test_json_holds_the_figures_of_the_report(tmp_path):
+    path = tmp_path / "coin.json"
+    result = cli_run("simulate", ROOT / COIN, "-n", 100, "--workers", 1, "--json", path)
+    assert result.exit_code == 0, result.output
+    data = json.loads(path.read_text())
+    assert data.pop("options") == {"edge": "true"}  # every option, defaults too
+    _, summary = simulate(COIN, 100)
+    expected = json.loads(json.dumps(to_json(summary)))
+    del expected["options"]
+    assert data == expected
+    assert [s["seat"] for s in data["seats"]] == ["P1", "P2"]

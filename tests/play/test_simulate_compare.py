@@ -1,0 +1,73 @@
+"""rulelang compare: variants side by side, on a game whose answers are known."""
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from rulelang.play.cli import cli
+from support import ROOT
+
+COIN = str(ROOT / "tests" / "rules" / "fair_coin.rules")  # edge=true: 1/3 draws; false: none
+
+
+def cli_run(*args):
+    return CliRunner().invoke(cli, [str(a) for a in args])
+
+
+def figure(data, name):
+    return next(f for f in data["comparison"]["figures"] if f["name"] == name)
+
+
+def test_a_coin_without_an_edge_has_no_draws_and_more_wins(tmp_path):
+    path = tmp_path / "compare.json"
+    result = cli_run("compare", COIN, "--option", "edge=true", "--option", "edge=false",
+                     "-n", 300, "--workers", 1, "--json", path)
+    assert result.exit_code == 0, result.output
+    assert "comparing edge" in result.output and "(baseline)" in result.output
+    data = json.loads(path.read_text())
+    assert [v["label"] for v in data["variants"]] == ["edge=true", "edge=false"]
+    draws = figure(data, "draws")
+    assert draws["values"][1]["count"] == 0
+    assert draws["differences"][0] is None and draws["differences"][1]["significant"]
+    for seat in ("P1 wins", "P2 wins"):  # 1/3 becomes 1/2
+        diff = figure(data, seat)["differences"][1]
+        assert diff["low"] < 1 / 6 < diff["high"]
+    first = figure(data, "first player wins (games with one winner)")["differences"][1]
+    assert not first["significant"]  # half the decided games, with or without an edge
+    # figures the same in every game (one turn, one decision) are left out
+    names = {f["name"] for f in data["comparison"]["figures"]}
+    assert "decisions" not in names and "turns" not in names
+
+
+def test_holm_adjusts_every_p_value_reported():
+    result = cli_run("compare", COIN, "--option", "edge=true", "--option", "edge=false",
+                     "-n", 100, "--workers", 1)
+    assert result.exit_code == 0, result.output
+    assert "Holm's method" in result.output and "Fisher's exact test" in result.output
+
+
+def test_lengths_are_compared_with_welch():
+    oh_hell = ROOT / "examples" / "oh_hell.rules"
+    result = cli_run("compare", oh_hell, "--players", 3, "--option", "tricks=3",
+                     "--option", "tricks=5", "-n", 40, "--workers", 1)
+    assert result.exit_code == 0, result.output
+    block = result.output.split("decisions (mean per game)")[1].split("\n\n")[0]
+    assert "tricks=3  12 " in block and "tricks=5  18 " in block and "differs" in block
+
+
+def test_player_counts_can_be_compared():
+    pig = ROOT / "examples" / "pig.rules"
+    result = cli_run("compare", pig, "--players", 2, "--players", 3, "-n", 30, "--workers", 1)
+    assert result.exit_code == 0, result.output
+    p3 = result.output.split("P3 wins")[1].split("\n\n")[0]
+    assert "2 players  -" in p3  # no third seat at two players: nothing to test
+
+
+def test_compare_needs_exactly_one_thing_to_vary():
+    assert cli_run("compare", COIN, "-n", 10).exit_code == 2
+    one_value = cli_run("compare", COIN, "--option", "edge=true", "-n", 10)
+    assert one_value.exit_code == 2 and "only one thing can vary" in one_value.output
+    two = cli_run("compare", COIN, "--option", "edge=true", "--option", "edge=false",
+                  "--players", 2, "--players", 3, "-n", 10)
+    assert two.exit_code == 2

@@ -1,0 +1,188 @@
+"""`rulelang run` at a terminal of a fixed size, as a person plays it: a pseudo-terminal
+(pexpect) runs it, a terminal emulator (pyte) keeps the screen, and the screens are
+snapshots. Seeds are fixed (--seed, and --bot-seed for the bots), so each screen is the
+same every run."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import rulelang
+from rulelang.play.save_files import read_save, write_save
+from support import ROOT
+from support.terminal import assert_one_screen, run
+
+
+def test_yokai_sketch_at_80x24_one_screen_refusals_and_quitting(tmp_path, monkeypatch,
+                                                                text_snapshot):
+    """The first decision on one 80x24 screen; a number out of range and a word that is
+    no move are refused with the range; 'save' without a file asks for one; 'quit' asks,
+    and saves to the file typed there."""
+    monkeypatch.chdir(ROOT)
+    term = run("games/yokai_sketch.rules", "--seed", "3", "--bot-seed", "1")
+    screen = term.wait("play a sketch")
+    assert_one_screen(term, "Yokai Sketch")
+    for part in ("hand", "notebook", "last played", "Yokai", "water 6", "P1 (you)",
+                 "1. water/wind", "P1, play a sketch >"):
+        assert part in screen
+    assert screen == text_snapshot
+    screen = term.type("9", "there is no move 9")
+    assert "there is no move 9: type a number from 1 to 4" in screen
+    assert_one_screen(term, "Yokai Sketch")
+    screen = term.type("hello", "is not a move")
+    assert "'hello' is not a move now: type a number from 1 to 4, or 'help'" in screen
+    screen = term.type("save", "save where?")
+    assert "type 'save FILE'" in screen
+    save = tmp_path / "named.json"
+    term.child.sendline("quit")
+    term.child.expect("Quit without saving\\?")
+    term.child.sendline(str(save))
+    assert f"stopped: the game is saved to {save}" in term.finish()
+    again = rulelang.load("games/yokai_sketch.rules").restore(read_save(save))
+    assert again.to_move == 0 and not again.is_over
+
+
+@pytest.mark.slow
+def test_a_whole_yokai_sketch_game_is_played_on_one_80x24_screen():
+    """Every decision of a whole game is drawn on one 80x24 screen; the move that ends the
+    game is confirmed first, saying how it ends; then the final screen and the seeds."""
+    term = run("games/yokai_sketch.rules", "--seed", "1", "--bot-seed", "1")
+    screen = term.wait()
+    for _ in range(400):
+        assert_one_screen(term, "Yokai Sketch")
+        if "ends the game:" in screen:
+            break
+        screen = term.type("1")
+    else:
+        pytest.fail("the game did not end")
+    assert "play it? (y/n) >" in screen and re.search(r"ends the game: P\d wins", screen)
+    term.child.sendline("y")
+    final = term.finish()
+    assert "game over" in final and "seed 1, bot seed 1" in final
+
+
+# ---------------------------------------------------------------- Oh Hell at 80x24
+
+def test_oh_hell_fits_80x24_and_a_forced_move_is_taken_and_said(text_snapshot):
+    term = run("examples/oh_hell.rules", "--seed", "4", "--bot-seed", "1")
+    term.wait()
+    assert_one_screen(term, "Oh Hell")
+    screen = term.type("1")
+    assert_one_screen(term, "Oh Hell")
+    for part in ("hand", "trick", "bid", "taken", "trump", "dealer"):
+        assert part in screen
+    assert screen == text_snapshot
+    while "only one choice" not in screen and term.child.isalive():
+        screen = term.type("1")  # the last trick's card, at least, is forced
+    assert re.search(r"only one choice for '[^']+': \S+", screen)
+
+
+# ---------------------------------------------------------------- Yami at 100x40
+
+def _yami_save_at_placement(path, seed=0):
+    """A 3-player Yami game where P1 must place a tile, saved to ``path``. (Loaded by the
+    path the command line is given: a save knows its rules by their files' names.)"""
+    from interpreter.bots import make_bot
+    rules = rulelang.load("games/yami.rules")
+    game = rules.new_game(players=3, seed=seed)
+    bot = make_bot("random", seed)
+    while not (game.to_move == 0 and game.view(0)["decision"]["prompt"].startswith("place")):
+        game.play(bot.choose(game))
+    write_save(path, game.save())  # sealed with the tests' key, as the terminal saves
+    return game
+
+
+@pytest.mark.slow
+def test_yami_fits_100x40_with_a_legend_and_follows_a_resize(text_snapshot):
+    term = run("games/yami.rules", "--players", "3", "--seed", "3", "--bot-seed", "1",
+               columns=100, rows=40)
+    screen = term.wait()
+    assert_one_screen(term, "Yami · you are P1")
+    assert screen.count(" A  B  C") == 1  # the board, drawn once
+    for meaning in ("a mission tile: cover every cell beside it",
+                    "edge: the tile covering it must be of that",
+                    "empty cell"):
+        assert meaning in screen
+    for internal in ("fog_colours", "success", "last_played", "automa", "turn 0", "decision "):
+        assert internal not in screen
+    assert screen == text_snapshot
+    term.resize(120, 45)
+    screen = term.type("help", "also: moves, log")  # drawn again, at the new size
+    assert len(term.lines()) == 45
+    assert_one_screen(term, "Yami")
+    assert screen.count(" A  B  C") == 1
+    term.child.sendeof()
+    term.finish()
+
+
+@pytest.mark.slow
+def test_yami_tile_placed_by_naming_a_cell_it_covers(tmp_path, monkeypatch, text_snapshot):
+    """YA-33..YA-36 at the terminal: the player names a cell; the placements covering it
+    are drawn; YA-46: those covering a red edge with a purple tile lose at once, so they are
+    marked and confirmed first. Then 'save' and 'quit' write back to the loaded file."""
+    monkeypatch.chdir(ROOT)
+    save = tmp_path / "yami.json"
+    game = _yami_save_at_placement(save)
+    term = run("games/yami.rules", "--load", str(save), "--bot-seed", "1", columns=100, rows=40)
+    term.wait("ways to place it")
+    assert_one_screen(term, "Yami")
+    screen = term.type("E3", "which one?")
+    assert "8 ways cover E3" in screen and "✗ ends the game" in screen
+    screen = term.type("1", "play it?")
+    assert ("E1 r90 f ends the game: the team loses (purple 6 breaks the red edge of 5 on E3)"
+            in screen)
+    term.type("n", "ways to place it")  # back to the decision, nothing played
+    screen = term.type("a9", "which one?")
+    assert_one_screen(term, "Yami")
+    assert "5 ways cover A9" in screen and "1. B6 r90" in screen
+    assert screen == text_snapshot
+    term.type("5")
+    screen = term.type("save", "saved to")
+    assert "saved to" in "".join(term.lines())
+    term.child.sendline("quit")
+    term.child.expect("Quit\\? The game will be saved to")
+    term.child.sendline("y")
+    assert f"stopped: the game is saved to {save}" in term.finish()
+    again = rulelang.load("games/yami.rules").restore(read_save(save))
+    assert "purple 6 covers A9, B9, C9, B10, C10, D10" in again.transcript()
+    assert len(again.history) > len(game.history)
+
+
+# ---------------------------------------------------------------- a refusal's reason
+
+def test_a_refused_card_is_told_the_rules_reason(tmp_path):
+    """A card the rules filter out with `where ... else "REASON"` is answered with the
+    reason, at once, and the player can try again."""
+    rules = tmp_path / "follow.rules"
+    rules.write_text(REFUSING, encoding="utf-8")
+    term = run(str(rules), "--seed", "1", "--bot-seed", "1")
+    term.wait("play")
+    screen = term.type("red 3", "is refused")
+    assert "'red 3' is refused: P1 may not play red 3 yet" in screen
+    screen = term.type("red 1")
+    assert "is refused" not in screen
+
+
+REFUSING = """\
+game "Follow"
+players 2
+enum Suit { red, blue }
+card C { suit: Suit  n: int  name "{suit} {n}" }
+zone hand[player]: hand, owner
+zone table: row, public
+setup {
+  for p in players {
+    create C(suit: red, n: 1) in hand[p]
+    create C(suit: blue, n: 2) in hand[p]
+    create C(suit: red, n: 3) in hand[p]
+  }
+}
+turn {
+  choose c in hand[current] where c.n < 3 or size(hand[current]) == 1
+    else "{current} may not play {c} yet" prompt "play"
+  move c to table
+}
+end when size(table) == 6
+score p = 0
+"""

@@ -1,0 +1,115 @@
+"""`rulelang run` for rules that declare a campaign: the menu a person sees, a campaign saved
+and continued with --campaign, one game of it alone, and a campaign played by bots only.
+Yami's table talk (YA-82) is stated before each mission."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+import rulelang
+from rulelang.play.cli import cli
+from rulelang.play.save_files import read_save, write_save
+from support.terminal import run
+
+TALK = "While the trick is played, the players exchange nothing at all."
+
+
+@pytest.mark.slow
+def test_the_menu_starts_a_campaign_that_is_saved_and_continued(tmp_path):
+    """YA-82 the talk stated in the menu and before the mission; YA-65 mission 1 offered;
+    YA-86 the campaign saved on quitting goes on with --campaign."""
+    save = tmp_path / "adventure.json"
+    term = run("games/yami.rules", "--bot-seed", "1", columns=100, rows=40)
+    screen = term.wait("1, 2 or 3")
+    assert "1. start a new campaign" in screen and "3. play one game" in screen
+    assert TALK in screen
+    term.type("1", "how many players")
+    term.type("3", "save the campaign to which file?")
+    screen = term.type(str(save), "which mission?")
+    assert "mission open now:" in screen and "1. 1" in screen and TALK in screen
+    assert "moon path (boxes ticked): 0" in screen
+    screen = term.type("", "P1, ")
+    assert "Yami · you are P1 · mission 1" in screen
+    term.type("save", "saved to")
+    term.child.sendline("quit")
+    term.child.expect("Quit\\? The campaign will be saved to")
+    term.child.sendline("y")
+    assert f"stopped: the campaign is saved to {save} (--campaign {save} goes on with it)" in \
+        term.finish()
+    campaign = rulelang.load("games/yami.rules").restore_campaign(read_save(save))
+    assert campaign.game is not None and campaign.players == 3
+    term = run("games/yami.rules", "--campaign", str(save), "--bot-seed", "1",
+               columns=100, rows=40)
+    screen = term.wait("Enter to go on")
+    assert "mission 1 goes on" in screen and TALK in screen
+    screen = term.type("", "P1, ")
+    assert "Yami · you are P1 · mission 1" in screen
+    term.child.sendeof()
+    term.finish()
+
+
+def test_the_menu_plays_one_game_of_the_campaign_alone():
+    """The third choice: one mission, chosen among the option's values (here K3; its night
+    mode, YA-81, is tested in test_yami_campaign.py)."""
+    # a random partner: the test is about the menu, not how long an mcts partner thinks
+    term = run("games/yami.rules", "--bot-seed", "1", "--bot", "P2=random", columns=100, rows=40)
+    term.wait("1, 2 or 3")
+    term.type("3", "how many players")
+    screen = term.type("2", "which mission?")
+    assert "one of: 1, 2, A, B, C, D, K1, K2, K3, K4, 22" in screen
+    screen = term.type("K9", "which mission?")
+    assert "'K9' is not one of them" in screen
+    screen = term.type("K3", "P1, ")
+    assert "Yami · you are P1 · mission K3" in screen
+    # (not "night mode": its setup line scrolls away when the bots play first, and the menu's
+    # game has a seed of its own)
+    term.child.sendeof()
+    term.finish()
+
+
+def test_bots_play_a_whole_campaign_and_print_it(tmp_path):
+    """YA-68, YA-70: bots only, the campaign runs to its end (here the moon path fills up)
+    and its transcript is printed; run again on its file, it is over already."""
+    save = tmp_path / "bots.json"
+    # random bots: a campaign of mcts partners (the default) takes minutes
+    args = ["run", "games/yami.rules", "--campaign", str(save), "--bots", "all", "--seed", "3",
+            "--bot", "P1=random", "--bot", "P2=random"]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("Yami: a campaign for 2 players\n-- game 1: mission 1 --")
+    assert "the moon path: box 12 of 12 is ticked" in result.output
+    assert json.loads(read_save(save))["vars"]["moon"] == 12
+    again = CliRunner().invoke(cli, ["run", "games/yami.rules", "--campaign", str(save),
+                                     "--bots", "all"])
+    assert again.exit_code == 0 and again.output == result.output
+    same = CliRunner().invoke(cli, args[:3] + [str(tmp_path / "twin.json")] + args[4:])
+    assert same.output == result.output  # the same seed plays the same campaign
+
+
+def test_campaign_mistakes_on_the_command_line(tmp_path):
+    game_save = tmp_path / "game.json"
+    write_save(game_save, rulelang.load("games/yami.rules").new_game(seed=1).save())
+    result = CliRunner().invoke(cli, ["run", "games/yami.rules", "--campaign", str(game_save),
+                                      "--bots", "all"])
+    assert result.exit_code == 65 and "the save of one game, not of a campaign" in result.output
+    result = CliRunner().invoke(cli, ["run", "examples/nim.rules", "--campaign",
+                                      str(tmp_path / "c.json"), "--bots", "all"])
+    assert result.exit_code == 2 and "declares no campaign" in result.output
+    existing = tmp_path / "c.json"
+    write_save(existing, rulelang.load("games/yami.rules").new_campaign(seed=1).save())
+    result = CliRunner().invoke(cli, ["run", "games/yami.rules", "--campaign", str(existing),
+                                      "--players", "3", "--bots", "all"])
+    assert result.exit_code == 2 and "holds a campaign already" in result.output
+    result = CliRunner().invoke(cli, ["run", "games/yami.rules", "--campaign", str(existing),
+                                      "--load", str(game_save)])
+    assert result.exit_code == 2 and "--load, --save and --moves are for one game" in result.output
+
+
+def test_info_says_the_rules_are_a_campaign_and_states_the_talk():
+    """YA-82: rulelang info lists what the players may say."""
+    result = CliRunner().invoke(cli, ["info", "games/yami.rules"])
+    assert f"table talk: {TALK}" in result.output
+    assert "a campaign: games played one after another, each with its own mission" in \
+        result.output

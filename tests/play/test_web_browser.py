@@ -1,0 +1,179 @@
+"""The page in a real browser: Debian's Chromium, headless, driven by Playwright.
+
+Two people play a whole game of Yokai Sketch through their own pages (clicking cards and
+move buttons, as a person would); a Yami placement is previewed on the board before it is
+confirmed; the page fits a phone's width. Screenshots are kept in tests/artefacts/web/
+(not committed) for a person to look at.
+"""
+from __future__ import annotations
+
+import os
+import random
+import shutil
+
+import pytest
+
+from support import ROOT
+from support.web import host_with, live_server, token_of
+
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARTEFACTS = ROOT / "tests" / "artefacts" / "web"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+
+if not os.path.exists(CHROMIUM) and not os.environ.get("CI"):
+    pytest.skip("Debian's chromium is not installed (.ci/run installs it)", allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+    if os.path.isdir(ARTEFACTS):
+        shutil.rmtree(ARTEFACTS)
+    ARTEFACTS.mkdir(parents=True)
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        yield chromium
+        chromium.close()
+
+
+def open_page(browser, url, viewport=DESKTOP):
+    page = browser.new_page(viewport=viewport, reduced_motion="reduce")  # clicks need not wait
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.errors = errors
+    page.goto(url)
+    page.wait_for_selector("body[data-version]")
+    return page
+
+
+def shot(page, name):
+    """The whole page; on a phone also the screen as its holder sees it."""
+    page.screenshot(path=str(ARTEFACTS / f"{name}.png"), full_page=True)
+    if page.viewport_size["width"] == PHONE["width"]:
+        page.screenshot(path=str(ARTEFACTS / f"{name}-screen.png"))
+
+
+def wait_for_version(page, version):
+    page.wait_for_selector(f'body[data-version="{version}"]', timeout=10_000)
+
+
+def fits_width(page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+@pytest.mark.slow
+def test_two_people_play_a_whole_game_of_yokai_sketch_through_their_pages(browser):
+    host, table = host_with(seed=2024)
+    game = table.game
+    rng = random.Random(16)
+    with live_server(host) as base:
+        pages = {who: open_page(browser, f"{base}/t/{token_of(table, who)}") for who in ("P1", "P2")}
+        shot(pages[game.seat_name(game.to_move)], "yokai-1-start")
+        by_card = 0
+        while not game.is_over:
+            who = game.seat_name(game.to_move)
+            page, other = pages[who], pages["P2" if who == "P1" else "P1"]
+            version = table.version
+            wait_for_version(page, version)
+            if version % 10 == 0:
+                wait_for_version(other, version)
+                assert other.locator("button.move, .card.target").count() == 0  # not their turn
+            cards, buttons = page.locator(".card.target"), page.locator("button.move")
+            if cards.count() and rng.random() < 0.5:
+                cards.nth(rng.randrange(cards.count())).click()
+                chosen = page.locator(".confirm .what strong").inner_text()
+                page.locator(".confirm button.go").click()
+                by_card += 1
+            else:
+                button = buttons.nth(rng.randrange(buttons.count()))
+                chosen = button.inner_text()
+                button.click()
+            wait_for_version(page, version + 1)
+            assert game.history[-1] == chosen
+            if len(game.history) == 24:  # a look at every page (those watching open now)
+                watch = open_page(browser, f"{base}/t/{token_of(table, 'spectator')}")
+                phone = open_page(browser, f"{base}/t/{token_of(table, 'P2')}", PHONE)
+                for name, shown in (*pages.items(), ("spectator", watch), ("P2-phone", phone)):
+                    wait_for_version(shown, table.version)
+                    shot(shown, f"yokai-2-middle-{name}")
+                assert watch.locator(".card.back").count() > 0
+                assert watch.locator(".yourmove, button.move").count() == 0
+                assert fits_width(phone)
+                watch.close()
+                phone.close()
+        end = game.transcript().rstrip().splitlines()[-1].removeprefix("== game over: ")
+        pages["spectator"] = open_page(browser, f"{base}/t/{token_of(table, 'spectator')}")
+        phone = pages["P2-phone"] = open_page(browser, f"{base}/t/{token_of(table, 'P2')}", PHONE)
+        for name, page in pages.items():
+            wait_for_version(page, table.version)
+            banner = page.locator("#outcome")
+            assert end in banner.inner_text()
+            shot(page, f"yokai-3-end-{name}")
+            assert page.errors == [], page.errors
+        assert fits_width(phone)
+    assert by_card >= 5 and len(game.history) > 30
+
+
+@pytest.mark.slow
+def test_a_placement_is_previewed_on_the_board_then_confirmed(browser):
+    host, table = host_with("games/yami.rules", players=2, seed=3)
+    game = table.game
+    while "cells" not in game.view(game.to_move).get("decision", {}):
+        assert table.play(game.to_move, game.legal_moves()[0].notation, table.version) is None
+    who = game.seat_name(game.to_move)
+    cells = game.view(who)["decision"]["cells"]
+    with live_server(host) as base:
+        page = open_page(browser, f"{base}/t/{token_of(table, who)}")
+        phone = open_page(browser, f"{base}/t/{token_of(table, who)}", PHONE)
+        version = table.version
+        targets = page.locator(".cell.target")
+        assert targets.count() == len({c for covered in cells.values() for c in covered})
+        target = targets.nth(targets.count() // 2)
+        target.click()
+        first = page.locator(".confirm .what strong").inner_text()
+        assert page.locator(".cell.preview").count() == len(cells[first])
+        assert target.get_attribute("data-cell") in cells[first]
+        target.click()  # the same cell again: the next way to place there
+        chosen = page.locator(".confirm .what strong").inner_text()
+        assert page.locator(".cell.preview").count() == len(cells[chosen])
+        assert table.version == version  # nothing is played before it is confirmed
+        shot(page, "yami-1-preview")
+        phone.locator(f'.cell[data-cell="{target.get_attribute("data-cell")}"]').click()
+        shot(phone, "yami-1-preview-phone")
+        assert fits_width(phone)
+        page.locator(".confirm button.go").click()
+        wait_for_version(page, version + 1)
+        assert game.history[-1] == chosen
+        shot(page, "yami-2-placed")
+        assert page.errors == [] and phone.errors == []
+
+
+@pytest.mark.slow
+def test_the_lobby_opens_a_table_whose_links_work(browser, tmp_path):
+    from rulelang.play.web.host import Host
+    from rulelang.play.web.lobby import RulesFolder
+    for path in ("games/yami.rules", "games/yokai_sketch.rules", "examples/nim.rules"):
+        (tmp_path / path.split("/")[1]).write_text((ROOT / path).read_text())
+    shutil.copytree(ROOT / "games" / "yami", tmp_path / "yami")  # the campaign Yami imports
+    host = Host(folder=RulesFolder(tmp_path))
+    with live_server(host) as base:
+        page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
+        page.goto(f"{base}/lobby/{host.lobby()}")
+        yami = page.locator("form.rulesfile", has_text="yami.rules")
+        yami.locator("select[name='option:mission']").select_option("2")
+        yami.locator("select[name='seat:P2']").select_option("random")
+        shot(page, "lobby-1")
+        yami.locator("button.go").click()
+        links = page.locator("#opened ul.links a")
+        links.first.wait_for()
+        assert links.count() == 2  # P1 and the spectator: P2 is a bot
+        shot(page, "lobby-2-opened")
+        table = next(iter(host.tables.values()))
+        assert table.kinds == {0: "human", 1: "random"} and table.game.options["mission"] == "2"
+        player = open_page(browser, base + links.first.get_attribute("href"))
+        assert player.locator("#title").inner_text() == "Yami"
+        assert page.locator("#mine details").count() == 1  # remembered in this browser

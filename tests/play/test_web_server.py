@@ -1,0 +1,335 @@
+"""rulelang serve: links, tokens, moves relayed for the right seat, bad messages, saves."""
+from __future__ import annotations
+
+import json
+import os
+import stat
+
+import pytest
+from click.testing import CliRunner
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from rulelang.play.cli import cli
+from rulelang.play.save_files import read_save
+from rulelang.play.web.app import FORBIDDEN, MAX_MESSAGE, create_app
+from rulelang.play.web.host import Host
+from rulelang.play.web.tables import SPECTATOR
+from support import ROOT, load
+from support.web import host_with, lobby_host, receive_state, token_of, until_settled
+
+
+@pytest.fixture
+def yokai():
+    host, table = host_with(seed=7)
+    with TestClient(create_app(host)) as client:
+        yield client, table
+
+
+# ------------------------------------------------------------------ tokens
+
+def test_a_wrong_or_missing_token_gets_403_and_the_same_few_words(yokai):
+    client, table = yokai
+    good = token_of(table, "P1")
+    near = good[:-1] + ("A" if good[-1] != "A" else "B")
+    paths = ["/t", "/t/", f"/t/{near}", "/t/P1", "/t/0", f"/t/{near}/transcript.txt",
+             f"/t/{near}/record.json", "/t/%00", "/lobby", "/lobby/", f"/lobby/{good}"]
+    for path in paths:
+        response = client.get(path)
+        assert response.status_code == 403, path
+        assert response.text == FORBIDDEN, path
+    with pytest.raises(WebSocketDisconnect):
+        with client.websocket_connect(f"/t/{near}/ws") as ws:
+            ws.receive_text()
+    assert client.get(f"/t/{good}").status_code == 200
+
+
+def test_every_seat_gets_the_same_static_page_with_safe_headers(yokai):
+    client, table = yokai
+    pages = [client.get(f"/t/{token}") for token in table.tokens]
+    assert len({page.content for page in pages}) == 1  # all a page says comes by its socket
+    page = pages[0]
+    assert page.headers["content-type"].startswith("text/html")
+    assert "script-src 'self'" in page.headers["content-security-policy"]
+    assert page.headers["referrer-policy"] == "no-referrer"  # its address holds the token
+    assert page.headers["cache-control"] == "no-store"
+    for token in table.tokens:
+        assert token not in page.text
+    assert client.get("/static/table.js").status_code == 200
+
+
+def test_the_links_are_128_bit_tokens_one_per_person_and_one_to_watch():
+    _, table = host_with(kinds={"P2": "random"})
+    links = table.links()
+    assert set(links) == {"P1", "spectator"}  # a bot's seat has no link
+    assert len(set(links.values())) == 2
+    assert all(len(token) >= 22 for token in links.values())
+    _, other = host_with(kinds={"P2": "random"})
+    assert not set(other.links().values()) & set(links.values())
+
+
+# ------------------------------------------------------------------ the socket
+
+def test_the_socket_sends_each_seat_its_own_view(yokai):
+    client, table = yokai
+    for who, seat in (("P1", 0), ("P2", 1), ("spectator", SPECTATOR)):
+        with client.websocket_connect(f"/t/{token_of(table, who)}/ws") as ws:
+            message = receive_state(ws)
+        assert message["type"] == "state" and message["version"] == 0
+        assert message["view"] == json.loads(json.dumps(table.game.view(seat)))
+        assert message["you"] == (None if who == "spectator" else who)
+        assert message["players"] == {"P1": "human", "P2": "human"}
+
+
+def test_a_move_reaches_every_page_each_with_its_own_view(yokai):
+    client, table = yokai
+    mover = table.game.seat_name(table.game.to_move)
+    other = "P2" if mover == "P1" else "P1"
+    move = table.game.legal_moves()[0].notation
+    with client.websocket_connect(f"/t/{token_of(table, mover)}/ws") as ws_mover, \
+            client.websocket_connect(f"/t/{token_of(table, other)}/ws") as ws_other, \
+            client.websocket_connect(f"/t/{token_of(table, 'spectator')}/ws") as ws_watch:
+        for ws in (ws_mover, ws_other, ws_watch):
+            receive_state(ws)
+        ws_mover.send_text(json.dumps({"move": move, "version": 0}))
+        got = {who: receive_state(ws) for who, ws in
+               ((mover, ws_mover), (other, ws_other), ("spectator", ws_watch))}
+    assert table.game.history == [move]
+    for who, message in got.items():
+        assert message["version"] == 1
+        seat = SPECTATOR if who == "spectator" else who
+        assert message["view"] == json.loads(json.dumps(table.game.view(seat)))
+    assert "moves" in got[mover]["view"]["decision"] or table.game.to_move != 0
+
+
+def refused(ws, payload) -> str:
+    ws.send_text(payload if isinstance(payload, str) else json.dumps(payload))
+    message = receive_state(ws)
+    assert message["type"] == "refused", message
+    return message["reason"]
+
+
+def test_moves_from_the_wrong_seat_or_out_of_turn_are_refused_with_the_reason(yokai):
+    client, table = yokai
+    game = table.game
+    mover = game.seat_name(game.to_move)
+    waiting = "P2" if mover == "P1" else "P1"
+    before = game.save()
+    legal = game.legal_moves()[0].notation
+    with client.websocket_connect(f"/t/{token_of(table, waiting)}/ws") as ws:
+        receive_state(ws)
+        reason = refused(ws, {"move": legal, "version": 0})
+        assert reason == f"it is not {waiting}'s move: {mover} is to move"
+    with client.websocket_connect(f"/t/{token_of(table, 'spectator')}/ws") as ws:
+        receive_state(ws)
+        assert "spectator" in refused(ws, {"move": legal, "version": 0})
+    with client.websocket_connect(f"/t/{token_of(table, mover)}/ws") as ws:
+        receive_state(ws)
+        assert "is not a legal move" in refused(ws, {"move": "no such move", "version": 0})
+        assert "moved on" in refused(ws, {"move": legal, "version": 5})
+        assert receive_state(ws)["version"] == 0  # the stale page is drawn again
+    assert game.save() == before
+
+
+def test_a_card_the_rules_refuse_is_refused_with_their_reason():
+    """Oh Hell says why a card may not be played (`where ... else` in the rules): the
+    refusal sent to the page carries those words."""
+    host, table = host_with("examples/oh_hell.rules", players=3, seed=2)
+    game = table.game
+    while True:  # bids, then cards, until the one to move holds a card it may not play
+        seat = game.seat_name(game.to_move)
+        held = [c["name"] for c in game.view(None)["zones"][f"hand[{seat}]"]["cards"]]
+        legal = [m.notation for m in game.legal_moves()]
+        barred = [name for name in held if name not in legal]
+        if game.view(None)["decision"]["prompt"] == "play" and barred:
+            break
+        game.play(legal[0])
+    led = game.view(None)["vars"]["led"]
+    with TestClient(create_app(host)) as client:
+        with client.websocket_connect(f"/t/{token_of(table, seat)}/ws") as ws:
+            receive_state(ws)
+            reason = refused(ws, {"move": barred[0], "version": table.version})
+    assert reason.startswith(f"'{barred[0]}' is refused: {seat} must follow {led} (legal: ")
+
+
+def test_malformed_or_huge_messages_are_refused_and_the_game_goes_on(yokai):
+    client, table = yokai
+    game = table.game
+    mover = game.seat_name(game.to_move)
+    before = game.save()
+    with client.websocket_connect(f"/t/{token_of(table, mover)}/ws") as ws:
+        receive_state(ws)
+        assert "not a move" in refused(ws, "{not json")
+        assert "not a move" in refused(ws, "[1, 2]")
+        assert "not a move" in refused(ws, "null")
+        assert "notation" in refused(ws, {"move": 3, "version": 0})
+        assert "notation" in refused(ws, {"move": "", "version": 0})
+        assert "notation" in refused(ws, {"move": "x" * 600, "version": 0})
+        assert "version" in refused(ws, {"move": "pass"})
+        assert "version" in refused(ws, {"move": "pass", "version": True})
+        assert "too long" in refused(ws, json.dumps({"move": "a" * MAX_MESSAGE, "version": 0}))
+        ws.send_bytes(b"\x00\xff" * 10)
+        assert "as text" in receive_state(ws)["reason"]
+        assert game.save() == before
+        move = game.legal_moves()[0].notation
+        ws.send_text(json.dumps({"move": move, "version": 0}))
+        assert receive_state(ws)["version"] == 1  # the same socket still plays
+    assert game.history == [move]
+
+
+@pytest.mark.parametrize("kind,count", [("random", 12), ("greedy", 3)])
+def test_bots_answer_and_their_moves_are_sent(kind, count):
+    host, table = host_with(kinds={"P2": kind}, seed=3)
+    with TestClient(create_app(host)) as client:
+        with client.websocket_connect(f"/t/{token_of(table, 'P1')}/ws") as ws:
+            state = until_settled(ws, table)
+            moves = 0
+            while not state["view"]["over"] and moves < count:
+                assert state["view"]["decision"]["seat"] == 0
+                move = state["view"]["decision"]["moves"][0]
+                ws.send_text(json.dumps({"move": move, "version": state["version"]}))
+                state = until_settled(ws, table)
+                moves += 1
+    assert moves == count or state["view"]["over"]
+    assert any(line.startswith("P2 > ") for line in state["view"]["log"])  # the bot played
+
+
+def test_a_bots_seed_is_drawn_afresh_and_owes_nothing_to_the_games(monkeypatch):
+    import rulelang.play.web.tables as tables
+    seeds = []
+    real = tables.make_bot
+    monkeypatch.setattr(tables, "make_bot", lambda kind, seed: seeds.append(seed) or real(kind, seed))
+    for _ in range(3):
+        _, table = host_with(kinds={"P1": "random", "P2": "random"}, seed=12)
+        table.play_bots()
+        assert table.game.is_over
+    assert len(seeds) == 6 and len(set(seeds)) == 6 and 12 not in seeds
+
+
+def test_a_seat_downloads_its_own_transcript_and_record_the_spectator_none(yokai):
+    client, table = yokai
+    text = client.get(f"/t/{token_of(table, 'P2')}/transcript.txt").text
+    assert text == table.game.transcript(1)
+    assert "seed" not in text.splitlines()[0]
+    record = client.get(f"/t/{token_of(table, 'P2')}/record.json")
+    assert record.text == table.game.save(1)
+    watcher = token_of(table, "spectator")
+    assert client.get(f"/t/{watcher}/transcript.txt").text == table.game.transcript("public")
+    assert client.get(f"/t/{watcher}/record.json").status_code == 404
+
+
+# ------------------------------------------------------------------ saves and restarts
+
+def play_over_socket(client, table, count):
+    for _ in range(count):
+        who = table.game.seat_name(table.game.to_move)
+        with client.websocket_connect(f"/t/{token_of(table, who)}/ws") as ws:
+            state = receive_state(ws)
+            ws.send_text(json.dumps({"move": state["view"]["decision"]["moves"][-1],
+                                     "version": state["version"]}))
+            assert receive_state(ws)["version"] == state["version"] + 1
+
+
+def test_a_game_survives_a_restart_from_its_save_links_and_all(tmp_path):
+    rules = load("games/yokai_sketch.rules")
+    save = tmp_path / "game.json"
+    host = Host()
+    table = host.open("yokai_sketch.rules", rules, 2, seed=11, save_path=save)
+    with TestClient(create_app(host)) as client:
+        play_over_socket(client, table, 5)
+    assert stat.S_IMODE(os.stat(save).st_mode) == 0o600  # it holds every secret
+    again = Host()
+    resumed = again.resume_file(save, "yokai_sketch.rules", rules)
+    assert resumed.tokens == table.tokens
+    assert resumed.game.save() == table.game.save()
+    with TestClient(create_app(again)) as client:
+        with client.websocket_connect(f"/t/{token_of(table, 'P1')}/ws") as ws:
+            assert receive_state(ws)["version"] == 5
+        play_over_socket(client, resumed, 2)
+    saved = json.loads(read_save(save))
+    assert saved["game"]["history"] == resumed.game.history  # written after every move
+    with pytest.raises(Exception, match="not of yami.rules"):
+        Host().resume_file(save, "yami.rules", load("games/yami.rules"))
+
+
+def test_the_lobby_lists_the_folders_rules_and_opens_tables_only_from_them(tmp_path):
+    host = lobby_host(tmp_path)
+    lobby = f"/lobby/{host.lobby()}"
+    with TestClient(create_app(host)) as client:
+        assert client.get(lobby).status_code == 200
+        files = client.get(f"{lobby}/rules").json()["files"]
+        assert [f["file"] for f in files] == ["broken.rules", "nim.rules", "oh_hell.rules"]
+        assert files[0]["error"].startswith("broken.rules:5:1: error: unexpected '}'") and str(tmp_path) not in files[0]["error"]
+        nim = files[1]
+        assert nim["players"] == [2, 2]
+        assert nim["options"] == [{"name": "heaps", "type": "int", "doc": "how many heaps of stones",
+                                   "default": "3", "choices": ["1", "2", "3", "4", "5"]}]
+        for name in ("../rules/nim.rules", "sub/hidden.rules", "outside.rules", "notes.txt",
+                     str(tmp_path / "rules" / "nim.rules"), "broken.rules"):
+            response = client.post(f"{lobby}/tables", json={"rules": name})
+            assert response.status_code == 400, name
+        assert "no such rules file" in client.post(f"{lobby}/tables", json={"rules": "../x.rules"}).json()["error"]
+        bad = client.post(f"{lobby}/tables", json={"rules": "nim.rules", "options": {"heaps": "9"}})
+        assert "not allowed" in bad.json()["error"]
+        assert client.post(f"{lobby}/tables", content=b"x" * 20_000).status_code == 400
+        opened = client.post(f"{lobby}/tables", json={
+            "rules": "oh_hell.rules", "players": 3, "options": {"tricks": "2"},
+            "seats": {"P2": "random", "P3": "first"}}).json()
+        assert set(opened["links"]) == {"P1", "spectator"}
+        page = client.get(opened["links"]["P1"])
+        assert page.status_code == 200
+        with client.websocket_connect(opened["links"]["P1"] + "/ws") as ws:
+            state = receive_state(ws)
+        assert state["view"]["options"] == {"tricks": 2}
+    saved = sorted(p.name for p in (tmp_path / "saves").iterdir())
+    assert len(saved) == 2 and "lobby.token" in saved  # the table and the lobby's link
+    assert stat.S_IMODE(os.stat(tmp_path / "saves").st_mode) == 0o700
+    again = lobby_host(tmp_path)
+    assert again.lobby() == host.lobby() and len(again.tables) == 1
+
+
+def test_the_saves_are_never_served(tmp_path):
+    host = lobby_host(tmp_path)
+    host.open("nim.rules", host.folder.load("nim.rules"), 2)
+    with TestClient(create_app(host)) as client:
+        for path in ("/static/../saves/lobby.token", "/static/%2e%2e/%2e%2e/saves",
+                     "/saves/lobby.token", "/static/../../rules/nim.rules", "/lobby.token"):
+            response = client.get(path)
+            assert response.status_code in (403, 404), path
+            assert host.lobby() not in response.text
+
+
+# ------------------------------------------------------------------ the command
+
+def test_serve_prints_a_link_per_person_and_listens_on_127_0_0_1_by_default(monkeypatch):
+    started = {}
+
+    def fake_run(host, listener):
+        started["host"], started["address"] = host, listener.getsockname()
+        listener.close()
+
+    monkeypatch.setattr("rulelang.play.cli.serve.run", fake_run)
+    result = CliRunner().invoke(cli, ["serve", str(ROOT / "games/yokai_sketch.rules"),
+                                      "--port", "0", "--bot", "P2=greedy"])
+    assert result.exit_code == 0, result.output
+    assert started["address"][0] == "127.0.0.1"
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Yokai Sketch, 2 players (P1 a person, P2 a greedy bot):"
+    table = next(iter(started["host"].tables.values()))
+    port = started["address"][1]
+    assert lines[1] == f"  play P1: http://127.0.0.1:{port}/t/{token_of(table, 'P1')}"
+    assert lines[2] == f"  watch (public only): http://127.0.0.1:{port}/t/{token_of(table, 'spectator')}"
+    assert table.kinds == {0: "human", 1: "greedy"}
+
+
+def test_serve_refuses_bad_usage_clearly(tmp_path):
+    runner = CliRunner()
+    assert "give a rules FILE" in runner.invoke(cli, ["serve"]).output
+    result = runner.invoke(cli, ["serve", str(ROOT / "games/yokai_sketch.rules"), "--bot", "P3=random",
+                                 "--port", "0"])
+    assert result.exit_code == 2 and "no seat 'P3'" in result.output
+    result = runner.invoke(cli, ["serve", str(ROOT / "games/yokai_sketch.rules"), "--bot", "P2=clever",
+                                 "--port", "0"])
+    assert result.exit_code == 2 and "'clever' is not a kind of player" in result.output
+    yokai = str(ROOT / "games/yokai_sketch.rules")
+    assert "needs --folder" in runner.invoke(cli, ["serve", yokai, "--saves", str(tmp_path)]).output

@@ -1,0 +1,213 @@
+"""Campaigns in the language (campaign { var ... offer ... after { ... } }): games played one
+after another with variables kept across them, and the campaign save. A small league for
+tests: tests/rules/league.rules. (Yami's campaign: test_yami_campaign.py.)"""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import rulelang
+from support import load
+
+LEAGUE = "tests/rules/league.rules"
+
+
+def league():
+    return load(LEAGUE)
+
+
+def won_by(game, seat):
+    """Play the guessing game so that ``seat`` guesses 1 first."""
+    while not game.is_over:
+        game.play("1" if game.to_move == seat else "2")
+
+
+def test_the_offer_lists_the_next_games_and_the_first_is_the_default():
+    campaign = league().new_campaign(seed=1)
+    assert campaign.offers() == [1, 2, 3]
+    game = campaign.next_game()
+    assert game.options["round"] == 1 and game.view(None)["options"] == {"round": 1}
+    with pytest.raises(rulelang.RulesError, match="not over yet"):
+        campaign.next_game()
+    won_by(game, 1)
+    assert campaign.offers() == [2, 3]
+    with pytest.raises(rulelang.RulesError, match=r"round=1 is not offered now \(offered: 2, 3\)"):
+        campaign.next_game(1)
+    assert campaign.next_game("3").options["round"] == 3  # as options are given: text too
+
+
+def test_variables_are_kept_from_game_to_game_and_after_runs_once_per_game():
+    campaign = league().new_campaign(seed=1)
+    assert campaign.vars["points"] == [0, 0] and campaign.vars["level"].name == "rookies"
+    won_by(campaign.next_game(2), 1)
+    assert campaign.vars["played"] == [2] and campaign.vars["points"] == [0, 1]
+    game = campaign.next_game(1)
+    assert game.view(None)["vars"]["points"] == [0, 1]  # the next game starts with them
+    assert {str(m) for m in game.legal_moves()} == {"1", "2"}
+    won_by(game, 1)
+    assert campaign.vars["points"] == [0, 2] and campaign.vars["level"].name == "masters"
+    game = campaign.next_game()
+    assert {str(m) for m in game.legal_moves()} == {"1", "2", "3", "4"}  # the league's level changed it
+    won_by(game, 0)
+    assert campaign.is_over and campaign.offers() == [] and campaign.game is None
+    assert campaign.vars == {"played": [2, 1, 3], "points": [1, 2],
+                             "level": campaign.vars["level"]}
+    assert [p.choice for p in campaign.played] == [2, 1, 3]
+    assert campaign.transcript().count("of the league:") == 3
+    with pytest.raises(rulelang.RulesError, match="the campaign is over"):
+        campaign.next_game()
+
+
+def test_a_game_alone_starts_with_the_declared_values_and_runs_no_after_block():
+    game = league().new_game(seed=1)
+    won_by(game, 0)
+    assert game.view(None)["vars"]["points"] == [0, 0]
+    assert "of the league" not in game.transcript()
+    labels = game.view(0)["var_labels"]
+    assert labels == {"guesses": "guesses"}  # campaign variables shown in campaigns only
+    inside = league().new_campaign(seed=1).next_game()
+    shown = inside.view(0)["var_labels"]
+    assert shown["points"] == "points" and shown["level"] == "level"
+    assert "played" not in shown  # [] so far: shown once it holds something
+
+
+def play_out(campaign, stop=None):
+    """Play the league to its end, each game won by the seat to move after one '2'; with
+    ``stop`` (a count of moves), save and restore the campaign at that point."""
+    moves = 0
+    while not campaign.is_over:
+        game = campaign.next_game()
+        while not game.is_over:
+            game.play("2" if moves % 3 else "1")
+            moves += 1
+            if moves == stop:
+                campaign = league().restore_campaign(campaign.save())
+                game = campaign.game
+                if game is None:  # that move ended the game
+                    break
+    return campaign
+
+
+@pytest.mark.parametrize("stop", [1, 2, 4, 5, 6])
+def test_a_campaign_saved_between_or_during_games_goes_on_the_same(stop):
+    whole = play_out(league().new_campaign(seed=4))
+    resumed = play_out(league().new_campaign(seed=4), stop)
+    assert resumed.save() == whole.save()
+    assert resumed.transcript() == whole.transcript()
+
+
+def test_a_campaign_save_is_plain_json_and_the_same_seed_plays_the_same_games():
+    first, second = league().new_campaign(seed=9), league().new_campaign(seed=9)
+    for campaign in (first, second):
+        campaign.next_game(2).play("2")
+    assert first.save() == second.save()
+    data = json.loads(first.save())
+    assert data["format"] == "rulelang-campaign/1" and data["players"] == 2
+    assert data["vars"] == {"played": [], "points": [0, 0], "level": {"enum": ["Level", "rookies"]}}
+    assert data["game"]["format"] == "rulelang-save/2"  # the game in progress, as a game save
+    seeds = {json.loads(first.save())["game"]["seed"], league().new_campaign(seed=10).next_game(2).seed}
+    assert len(seeds) == 2
+
+
+def edited(change):
+    data = json.loads(league().new_campaign(seed=1).save())
+    change(data)
+    return json.dumps(data)
+
+
+def _game_over(data):
+    game = league().new_game(seed=1, options={"round": 1})
+    won_by(game, 0)
+    data["game"] = json.loads(game.save())
+
+
+def _other_options(data):
+    game = league().new_campaign(seed=1).next_game()
+    data["game"] = json.loads(game.save())
+    data["options"] = {"round": 2}
+
+
+@pytest.mark.parametrize("change, why", [
+    (lambda d: d["vars"].update(points=["a", 0]), "damaged"),
+    (lambda d: d["vars"].update(level={"enum": ["Level", "legends"]}), "damaged"),
+    (lambda d: d["vars"].update(level={"enum": ["Other", "rookies"]}), "damaged"),
+    (lambda d: d["vars"].update(extra=1), "damaged"),
+    (lambda d: d["vars"].pop("played"), "damaged"),
+    (lambda d: d.pop("played"), "damaged"),
+    (lambda d: d.update(players=5), "damaged"),
+    (lambda d: d.update(seed="x"), "damaged"),
+    (lambda d: d.update(options={"round": 2}), "damaged"),
+    (lambda d: d.update(options={"speed": 2}), "damaged"),
+    (lambda d: d.update(played=[{"number": 2}]), "damaged"),
+    (lambda d: d.update(game={"format": "rulelang-save/2"}), "damaged"),
+    (_game_over, "damaged"),
+    (_other_options, "damaged"),
+    (lambda d: d.update(fingerprint="0" * 16), "from other rules"),
+    (lambda d: d.update(format="rulelang-save/2"), "the save of one game"),
+])
+def test_a_damaged_campaign_save_is_refused_with_a_reason(change, why):
+    with pytest.raises(rulelang.RulesError, match=why) as error:
+        league().restore_campaign(edited(change))
+    assert "Traceback" not in str(error.value)
+
+
+def test_a_campaign_save_larger_than_any_save_may_be_is_refused_before_it_is_read():
+    from interpreter.runtime.saving import MAX_SAVE
+    text = league().new_campaign(seed=1).save()
+    with pytest.raises(rulelang.RulesError, match="campaign save is too large"):
+        league().restore_campaign(text + " " * (MAX_SAVE - len(text) + 1))
+
+
+def test_what_is_not_a_campaign_save_is_refused():
+    for text in ("", "[]", "{", '{"format": 3}'):
+        with pytest.raises(rulelang.RulesError, match="not a rulelang campaign save"):
+            league().restore_campaign(text)
+    with pytest.raises(rulelang.RulesError, match="declares no campaign"):
+        load("examples/nim.rules").new_campaign()
+    with pytest.raises(rulelang.RulesError, match="chosen game by game"):
+        league().new_campaign(options={"round": 2})
+    with pytest.raises(rulelang.RulesError, match="has no option"):
+        league().new_campaign(options={"speed": 2})
+    with pytest.raises(rulelang.RulesError, match="for 2 to 2 players"):
+        league().new_campaign(players=3)
+
+
+HEAD = 'game "G"\nplayers 2\noption stage: int = 1\n'
+PLAY = "turn { choose n in 1..2 prompt \"n\"  win current }\n"
+
+
+@pytest.mark.parametrize("campaign, message", [
+    ("campaign { var a: int = 0  offer stage in [1]  after { choose x in [1] by players[0] } }",
+     "cannot ask for a decision"),
+    ("campaign { var a: int = 0  offer stage in [1]  after { win current } }",
+     "'win' in a campaign's 'after' block"),
+    ("rule ask() { choose x in [1] by players[0] }\n"
+     "campaign { var a: int = 0  offer stage in [1]  after { ask() } }",
+     "rule 'ask' can ask for a decision"),
+    ("rule stop() { end }\ncampaign { var a: int = 0  offer stage in [1]  after { stop() } }",
+     "rule 'stop' can win, lose or end the game"),
+    ("campaign { var a[player]: int = 0  offer stage in [1] }", "cannot be kept per key"),
+    ("zone deck: pile\ncampaign { var a: seat = none  offer stage in [1] }", "holds a player"),
+    ("campaign { var a: int = 0, hidden  offer stage in [1] }", "cannot be 'hidden'"),
+    ("campaign { var a: int = 0 }", "needs an 'offer OPTION in VALUES'"),
+    ("campaign { offer level in [1] }", "unknown option 'level'"),
+    ("campaign { offer stage in [\"one\"] }", "the values offered for 'stage' should be"),
+    ("campaign { offer stage in [1] }\ncampaign { offer stage in [2] }",
+     "already declare a campaign"),
+    ("campaign { offer stage in [1]  offer stage in [2] }", "a campaign has one 'offer'"),
+])
+def test_campaign_mistakes_are_clear_errors(campaign, message):
+    with pytest.raises(rulelang.CheckError, match=message) as error:
+        rulelang.loads(HEAD + campaign + "\n" + PLAY, "g.rules")
+    assert "g.rules:" in error.value.render()
+
+
+def test_an_offered_list_option_is_refused_and_talk_is_plain_text():
+    with pytest.raises(rulelang.CheckError, match="a campaign offers a single value"):
+        rulelang.loads('game "G"\nplayers 2\noption stages: list of int = [1]\n'
+                       "campaign { offer stages in [[1]] }\n" + PLAY, "g.rules")
+    with pytest.raises(rulelang.CheckError, match="plain text"):
+        rulelang.loads(HEAD + 'talk "say {current}"\n' + PLAY, "g.rules")
+    rules = rulelang.loads(HEAD + 'talk "no hints"\ntalk "no signs"\n' + PLAY, "g.rules")
+    assert rules.program.talk == ["no hints", "no signs"]

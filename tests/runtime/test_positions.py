@@ -1,0 +1,129 @@
+"""rules.position(...): a game stated directly, checked as a save is, then played on."""
+from __future__ import annotations
+
+import pytest
+
+from rulelang.language.errors import RulesError
+from support import load
+
+YOKAI = "games/yokai_sketch.rules"
+
+
+def yokai_position(**more):
+    given = dict(current="P2", zones={
+        "deck": ["fire/wind"],
+        "stack[water]": ["water 4", "water 6"],
+        "side[water, P1]": ["water/fire"],
+        "hand[P2]": ["water/earth", "earth/wind"],
+    }, vars={"last_played[P1]": "water/fire"}, fields={"water/fire": {"showing": "water"}})
+    given.update(more)
+    return load(YOKAI).position(**given)
+
+
+def names(game, zone):
+    return [c.get("name", "?") for c in game.view(None)["zones"][zone]["cards"]]
+
+
+def test_a_position_holds_what_it_states_and_starts_the_turn():
+    game = yokai_position()
+    assert game.to_move == 1 and not game.is_over
+    assert names(game, "hand[P2]") == ["water/earth", "earth/wind", "fire/wind"]  # drawn
+    assert names(game, "stack[water]") == ["water 6", "water 4"]  # a view lists the top last
+    assert names(game, "side[water,P1]") == ["water/fire"]
+    assert len(names(game, "deck")) == 0
+    assert game.view(None)["vars"]["last_played"]["P1"]["showing"] == "water"
+    assert game.transcript().splitlines()[1:] == ["-- turn 1: P2 --", "P2 draws fire/wind"]
+
+
+def test_cards_the_position_left_out_leave_the_game_or_go_to_rest():
+    game = yokai_position()
+    dealt = sum(len(names(game, z)) for z in game.view(None)["zones"])
+    assert dealt < 56  # P2's three dealt cards left the game; the rest of the deck too
+    kept = load(YOKAI).position(current="P2", zones={"hand[P2]": ["water/earth"]},
+                                rest="discard")
+    assert sum(len(names(kept, z)) for z in kept.view(None)["zones"]) == 56  # none left
+    assert names(kept, "discard")  # P2's dealt cards, but the one named again
+    with pytest.raises(RulesError, match=r"discard holds Sketch cards, not Yokai \(water 7\)"):
+        yokai_position(rest="discard")
+
+
+def test_what_each_seat_knows_follows_the_zones():
+    game = yokai_position()
+    p1 = game.view("P1")
+    assert all(c.get("hidden") for c in p1["zones"]["hand[P2]"]["cards"])
+    assert p1["zones"]["side[water,P1]"]["cards"][0]["name"] == "water/fire"
+    stack = p1["zones"]["stack[water]"]["cards"]
+    assert stack[-1]["name"] == "water 4" and stack[0].get("hidden")  # a "top" pile
+
+
+def test_a_position_saves_restores_and_plays_on_identically():
+    game = yokai_position()
+    again = load(YOKAI).restore(game.save())
+    for g in (game, again):
+        g.play("water/earth")
+        g.play("water")
+    assert game.transcript() == again.transcript()
+    assert "P2 > colour for water/earth: water" in game.transcript()
+
+
+def test_a_position_is_checked_by_restoring_it(monkeypatch):
+    import interpreter.runtime.saving as saving
+
+    def refuse(rules, text):
+        raise RulesError("this save is damaged and cannot be restored")
+    monkeypatch.setattr(saving, "restore", refuse)
+    with pytest.raises(RulesError, match="this position is not a valid game: this save is damaged"):
+        yokai_position()
+
+
+def test_add_keeps_what_setup_put_there():
+    game = load(YOKAI).position(current="P1", add={"deck": ["water/fire"]},
+                                zones={"hand[P1]": []})
+    assert names(game, "hand[P1]") == ["water/fire"]  # drawn from the top
+
+
+def test_a_play_game_starts_its_play_block_from_its_variables():
+    game = load("games/yami.rules").position(players=3, current="P3", vars={"round": 5, "decision": "blue 5"},
+                                             zones={"hand[P3]": ["blue 1", "red 7"]})
+    assert "-- round 6: P3 leads, trump is" in game.transcript()
+    assert game.to_move == 2
+
+
+@pytest.mark.parametrize("given, message", [
+    (dict(zones={"hnad[P1]": []}), "a position names no zone 'hnad[P1]' (did you mean 'hand[P1]'?)"),
+    (dict(zones={"hand[P1]": ["water/fire", "water/fire", "water/fire", "water/fire",
+                              "water/fire"]}),
+     "a position places more cards named 'water/fire' than the game has (4)"),
+    (dict(zones={"hand[P1]": ["water/fir"]}),
+     "a position names a card 'water/fir' that setup never made (did you mean 'water/fire'?)"),
+    (dict(zones={"hand[P1]": ["water 4"]}), "hand[P1] holds Sketch cards, not Yokai (water 4)"),
+    (dict(vars={"last_playd[P1]": None}), "a position sets no variable 'last_playd'"),
+    (dict(vars={"last_played[P3]": None}), "last_played[P3]: 'P3' is not a seat of this game (P1, P2)"),
+    (dict(vars={"last_played": "water/fire"}), "last_played is kept per key"),
+    (dict(current="P5"), "current: 'P5' is not a seat of this game (P1, P2)"),
+    (dict(turn=0), "a position's turn is a number from 1, not 0"),
+    (dict(fields={"water 4": {"colour": "red"}}), "a position sets fields of 'water 4', but places"),
+    (dict(zones={"stack[fire]": ["fire 3"]}, fields={"fire 3": {"colur": "water"}}),
+     "Yokai has no var field 'colur' (did you mean 'colour'?)"),
+    (dict(zones={"stack[fire]": ["fire 3"]}, fields={"fire 3": {"colour": "red"}}),
+     "fire 3.colour: 'red' is not one of Colour (water, fire, earth, wind)"),
+    (dict(zones={"hand[P1]": [], "hand[P1] ": []}), "a position names the same zone twice"),
+    (dict(players=3), "Yokai Sketch is for 2 players, not 3"),
+])
+def test_a_position_that_cannot_be_says_why(given, message):
+    with pytest.raises(RulesError) as error:
+        load(YOKAI).position(**given)
+    text = error.value.diagnostics[0].message
+    assert text.startswith(message), text
+
+
+def test_grid_cards_take_a_place_and_kinds_sharing_a_name_are_told_apart():
+    rules = load("games/yami.rules")
+    with pytest.raises(RulesError, match=r"cards of 2 kinds are named 'red 2' \(Spirit, Tile\): "
+                                         r'say which, like Spirit\("red 2"\)'):
+        rules.position(players=3, add={"board": [("red 2", "A1 r0")]})
+    with pytest.raises(RulesError, match="needs a place"):
+        rules.position(players=3, add={"board": ['Tile("red 2")']})
+    game = rules.position(players=3, add={"board": [('Tile("red 2")', "A1 r90")]})
+    tile = next(c for c in game.view(None)["zones"]["board"]["cards"] if c["name"] == "red 2")
+    assert tile["cells"] == ["A1", "A2"]

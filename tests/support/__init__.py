@@ -1,0 +1,38 @@
+"""What many tests share: the repository's paths, rulesets loaded once, random play.
+
+Helpers live in this package, never in test files: a test file imports from here, not from
+another test file. (``pyproject.toml`` puts ``tests/`` on the path, so ``import support``.)"""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import rulelang
+
+TESTS = Path(__file__).resolve().parent.parent
+ROOT = TESTS.parent
+RULES = TESTS / "rules"  # small rulesets written for the tests
+SAVES = TESTS / "saves"  # saves made by earlier commits
+
+_LOADED: dict = {}
+
+
+def load(relative: str):
+    """Load a ruleset from the repository once per test session."""
+    if relative not in _LOADED:
+        _LOADED[relative] = rulelang.load(ROOT / relative)
+    return _LOADED[relative]
+
+
+def play_random(game, seed: int, max_moves: int = 20_000):
+    """Play random legal moves to the end; returns the notations played."""
+    rng = random.Random(seed)
+    played = []
+    while not game.is_over:
+        moves = game.legal_moves()
+        move = moves[rng.randrange(len(moves))]
+        played.append(str(move))
+        game.play(move)
+        if len(played) > max_moves:
+            raise AssertionError(f"no end after {max_moves} moves")
+    return played

@@ -1,0 +1,79 @@
+"""`rulelang run` at a pseudo-terminal (pexpect) kept on an emulated screen (pyte)."""
+from __future__ import annotations
+
+import os
+import re
+import sys
+
+import pexpect
+import pyte
+
+from support import ROOT
+
+PROMPT = re.compile(rb"> (?:\x1b\[[0-9;]*m)*$")
+
+
+class Terminal:
+    """One run of the command in a pseudo-terminal of ``columns`` x ``rows``."""
+
+    def __init__(self, args, columns=80, rows=24):
+        env = dict(os.environ, TERM="xterm-256color", PYTHONIOENCODING="utf-8")
+        for name in ("COLUMNS", "LINES", "NO_COLOR", "FORCE_COLOR"):
+            env.pop(name, None)
+        self.screen = pyte.Screen(columns, rows)
+        self.stream = pyte.ByteStream(self.screen)
+        self.child = pexpect.spawn(sys.executable, ["-c", "from rulelang.play.cli import main; main()",
+                                                    *args], cwd=str(ROOT), env=env,
+                                   dimensions=(rows, columns), timeout=90)  # a hang guard
+        self.child.delaybeforesend = None  # the screen is read before each answer anyway
+
+    def wait(self, text=None):
+        """The screen once the program waits for an answer (and shows ``text``), or
+        once it has stopped."""
+        while True:
+            if self.child.expect([PROMPT, pexpect.EOF]) == 1:
+                self.stream.feed(self.child.before)
+                return self.text()
+            self.stream.feed(self.child.before + self.child.after)
+            cursor = self.screen.cursor
+            if cursor.y != self.screen.lines - 1 or not self.screen.display[cursor.y].rstrip(
+                    ).endswith(">"):
+                continue  # a '> ' inside a line still being written: the prompt is at the bottom
+            shown = self.text()
+            if text is None or text in shown:
+                return shown
+
+    def type(self, answer, then=None):
+        self.child.sendline(answer)
+        return self.wait(then)
+
+    def lines(self):
+        return [line.rstrip() for line in self.screen.display]
+
+    def text(self):
+        return "\n".join(self.lines()).rstrip() + "\n"
+
+    def resize(self, columns, rows):
+        self.screen.resize(rows, columns)
+        self.child.setwinsize(rows, columns)
+
+    def finish(self):
+        """The screen once the program has stopped, its lines joined (a long path wraps)."""
+        self.child.expect(pexpect.EOF)
+        self.stream.feed(self.child.before)
+        self.child.close()
+        return "".join(self.lines())
+
+
+def run(*args, columns=80, rows=24):
+    return Terminal(["run", *args], columns, rows)
+
+
+def assert_one_screen(term, title):
+    """The whole decision on one screen: the header on the first line, the prompt on the last."""
+    lines = term.lines()
+    assert lines[0].startswith(title), lines[0]
+    assert lines[-1].rstrip().endswith(">"), lines[-1]
+
+
+# ---------------------------------------------------------------- Yokai Sketch at 80x24

@@ -1,0 +1,86 @@
+"""What the web tests share: a host with tables, a real server on 127.0.0.1, socket helpers."""
+from __future__ import annotations
+
+import contextlib
+import json
+import threading
+import time
+
+from rulelang.play.web.app import create_app
+from rulelang.play.web.host import Host
+from support import ROOT, load
+
+
+def host_with(path="games/yokai_sketch.rules", players=2, seed=7, kinds=None, options=None,
+              host=None):
+    """A Host holding one new table of ``path``; returns (host, table)."""
+    host = host or Host()
+    rules = load(path)
+    table = host.open(path.rsplit("/", 1)[-1], rules, players, options, kinds, seed=seed)
+    return host, table
+
+
+def token_of(table, who):
+    return table.links()[who]
+
+
+def receive_state(ws) -> dict:
+    """The next state message on a socket (refusals are returned too)."""
+    return json.loads(ws.receive_text())
+
+
+def until_settled(ws, table) -> dict:
+    """States until the one sent after the table's bots have moved (the table's version)."""
+    while True:
+        message = receive_state(ws)
+        if message.get("type") == "state" and message["version"] == table.version \
+                and table.bot_to_move() is None:
+            return message
+
+
+@contextlib.contextmanager
+def live_server(host):
+    """The app served by uvicorn on 127.0.0.1 (a free port), in a thread; yields its base URL."""
+    import uvicorn
+
+    from rulelang.play.cli.serve import bind
+    listener = bind("127.0.0.1", 0)
+    config = uvicorn.Config(create_app(host), log_level="warning", ws_max_size=65_536)
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the test server did not start")
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{listener.getsockname()[1]}"
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        listener.close()
+
+
+# ---------------------------------------------------------------- the lobby
+
+def lobby_folder(tmp_path):
+    folder = tmp_path / "rules"
+    if folder.exists():
+        return folder
+    folder.mkdir()
+    for name in ("nim.rules", "oh_hell.rules"):
+        (folder / name).write_text((ROOT / "examples" / name).read_text())
+    (folder / "broken.rules").write_text('game "Broken"\nplayers 2\nturn {\n  win 3 +\n}\n')
+    (folder / "notes.txt").write_text("not rules")
+    (folder / "sub").mkdir()
+    (folder / "sub" / "hidden.rules").write_text((ROOT / "examples/nim.rules").read_text())
+    (folder / "outside.rules").symlink_to(ROOT / "examples/pig.rules")
+    return folder
+
+
+def lobby_host(tmp_path):
+    from rulelang.play.web.lobby import RulesFolder
+    host = Host(folder=RulesFolder(lobby_folder(tmp_path)), saves=tmp_path / "saves")
+    host.resume_lobby()
+    return host

@@ -1,0 +1,344 @@
+"""rulelang lsp, driven by a real LSP client (pygls') over the server's standard input/output."""
+from __future__ import annotations
+
+import asyncio
+import sys
+
+import pytest
+from lsprotocol import types as L
+from pygls.exceptions import JsonRpcException
+from pygls.lsp.client import BaseLanguageClient
+from pygls.uris import from_fs_path
+
+from rulelang.tools.language_server import server as lsp_server
+from support import ROOT
+
+START = [sys.executable, "-c", "from rulelang.play.cli import main; main()", "lsp"]
+WAIT = 10  # seconds: generous, the machine may be busy; the benchmark measures speed
+
+NIM = (ROOT / "examples" / "nim.rules").read_text()
+
+
+class Session:
+    """A language client talking to `rulelang lsp` in a child process."""
+
+    def __init__(self):
+        self.loop = asyncio.new_event_loop()
+        self.client = BaseLanguageClient("rulelang-tests", "1")
+        self.diagnostics: dict[str, list] = {}
+        self.arrived = asyncio.Event()
+        self.versions: dict[str, int] = {}
+
+        @self.client.feature(L.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+        def diagnostics(params):
+            self.diagnostics[params.uri] = params.diagnostics
+            self.arrived.set()
+
+        self.run(self._start())
+
+    def run(self, coroutine):
+        return self.loop.run_until_complete(asyncio.wait_for(coroutine, WAIT))
+
+    async def _start(self):
+        await self.client.start_io(*START)
+        await self.client.initialize_async(L.InitializeParams(
+            process_id=None, root_uri=from_fs_path(str(ROOT)),
+            capabilities=L.ClientCapabilities()))
+        self.client.initialized(L.InitializedParams())
+
+    def stop(self):
+        self.run(self.client.shutdown_async(None))
+        self.client.exit(None)
+        self.run(self.client.stop())
+        self.loop.close()
+
+    # documents
+    def open(self, path, text=None) -> str:
+        uri = from_fs_path(str(path))
+        text = path.read_text() if text is None else text
+        self.versions[uri] = 1
+        self.diagnostics.pop(uri, None)
+        self.client.text_document_did_open(L.DidOpenTextDocumentParams(
+            L.TextDocumentItem(uri=uri, language_id="rulelang", version=1, text=text)))
+        return uri
+
+    def type(self, uri, line, col, text, end=None):
+        """Replace the text from (line, col) to end (0-based) with text, as an editor does."""
+        self.versions[uri] += 1
+        self.diagnostics.pop(uri, None)
+        change = L.TextDocumentContentChangePartial(
+            range=L.Range(L.Position(line, col), L.Position(*(end or (line, col)))), text=text)
+        self.client.text_document_did_change(L.DidChangeTextDocumentParams(
+            L.VersionedTextDocumentIdentifier(uri=uri, version=self.versions[uri]), [change]))
+
+    def diagnostics_for(self, uri):
+        async def wait():
+            while uri not in self.diagnostics:
+                self.arrived.clear()
+                await self.arrived.wait()
+            return list(self.diagnostics[uri])
+        return self.run(wait())
+
+    # requests
+    def position(self, uri, line, col):
+        return {"text_document": L.TextDocumentIdentifier(uri), "position": L.Position(line, col)}
+
+    def hover(self, uri, line, col):
+        return self.run(self.client.text_document_hover_async(
+            L.HoverParams(**self.position(uri, line, col))))
+
+    def definition(self, uri, line, col):
+        return self.run(self.client.text_document_definition_async(
+            L.DefinitionParams(**self.position(uri, line, col))))
+
+    def references(self, uri, line, col, declaration=True):
+        return self.run(self.client.text_document_references_async(L.ReferenceParams(
+            context=L.ReferenceContext(include_declaration=declaration),
+            **self.position(uri, line, col))))
+
+    def complete(self, uri, line, col):
+        return self.run(self.client.text_document_completion_async(
+            L.CompletionParams(**self.position(uri, line, col))))
+
+    def rename(self, uri, line, col, new_name):
+        return self.run(self.client.text_document_rename_async(
+            L.RenameParams(new_name=new_name, **self.position(uri, line, col))))
+
+    def symbols(self, uri):
+        return self.run(self.client.text_document_document_symbol_async(
+            L.DocumentSymbolParams(L.TextDocumentIdentifier(uri))))
+
+    def format(self, uri):
+        return self.run(self.client.text_document_formatting_async(L.DocumentFormattingParams(
+            L.TextDocumentIdentifier(uri), L.FormattingOptions(tab_size=2, insert_spaces=True))))
+
+
+@pytest.fixture(scope="module")
+def session():
+    s = Session()
+    yield s
+    s.stop()
+
+
+@pytest.fixture
+def nim(tmp_path):
+    path = tmp_path / "nim.rules"
+    path.write_text(NIM)
+    return path
+
+
+def where(text, needle, nth=0):
+    """0-based (line, col) of the nth occurrence of needle in text."""
+    start = -1
+    for _ in range(nth + 1):
+        start = text.index(needle, start + 1)
+    line = text.count("\n", 0, start)
+    return line, start - (text.rindex("\n", 0, start) + 1 if line else 0)
+
+
+def test_a_clean_file_gets_no_diagnostics(session, nim):
+    uri = session.open(nim)
+    assert session.diagnostics_for(uri) == []
+
+
+def test_a_checker_error_shows_at_its_place_with_its_hint(session, tmp_path):
+    path = tmp_path / "typo.rules"
+    text = NIM.replace("if i < heaps", "if i < heapz")
+    uri = session.open(path, text)
+    [problem] = session.diagnostics_for(uri)
+    line, col = where(text, "heapz")
+    assert problem.range.start == L.Position(line, col)
+    assert problem.range.end == L.Position(line, col + len("heapz"))
+    assert "unknown name 'heapz'" in problem.message
+    assert "hint: did you mean 'heaps'?" in problem.message
+    assert problem.severity == L.DiagnosticSeverity.Error and problem.source == "rulelang"
+
+
+def test_errors_follow_the_typing(session, nim):
+    uri = session.open(nim)
+    assert session.diagnostics_for(uri) == []
+    line, col = where(NIM, "  stones[heap] -= n")
+    session.type(uri, line, 0, "  let x = 1 +\n")  # half a line: a syntax error
+    [problem] = session.diagnostics_for(uri)
+    assert problem.range.start.line == line + 1  # where the sum was cut short
+    assert "unexpected" in problem.message or "ends too early" in problem.message
+    session.type(uri, line, len("  let x = 1 +"), " 2")  # finished: the file is clean again
+    assert session.diagnostics_for(uri) == []
+
+
+def test_an_error_in_an_imported_file_shows_on_the_import(session):
+    path = ROOT / "tests" / "rules" / "imports" / "uses_broken.rules"
+    text = path.read_text()
+    uri = session.open(path)
+    problems = session.diagnostics_for(uri)
+    assert problems and all(p.range.start.line == where(text, "import")[0] for p in problems)
+    assert "broken.rules" in problems[0].message
+
+
+def test_hover_shows_what_a_name_is(session, nim):
+    uri = session.open(nim)
+    hover = session.hover(uri, *where(NIM, "stones[heap] -= n"))
+    assert "(variable per key) stones: [Heap] -> int" in hover.contents.value
+    line, col = where(NIM, "{n} from heap")  # inside a string's {...}
+    local = session.hover(uri, line, col + 1)
+    assert "(local) n: int" in local.contents.value
+    fn = session.hover(uri, *where(NIM, "heaps_left()", 1))
+    assert "(function) heaps_left() -> list of Heap" in fn.contents.value
+    builtin = session.hover(uri, *where(NIM, "index_of"))
+    assert "index_of" in builtin.contents.value and "built-in" in builtin.contents.value
+    assert session.hover(uri, *where(NIM, "# Heaps of")) is None
+
+
+def test_hover_on_a_rule_id_shows_the_rule_from_the_nearest_seeds_folder(session):
+    path = ROOT / "games" / "yokai_sketch.rules"
+    text = path.read_text()
+    uri = session.open(path)
+    line, col = where(text, "# YS-1\n")
+    col += 2
+    hover = session.hover(uri, line, col + 2)
+    digest = (ROOT / "seeds" / "yokai_sketch.md").read_text()
+    first_words = digest.split("**YS-1**")[1].split()[:4]
+    assert "**YS-1**" in hover.contents.value
+    assert " ".join(first_words) in hover.contents.value
+
+
+def test_go_to_definition_of_globals_locals_fields_and_imports(session, nim, tmp_path):
+    uri = session.open(nim)
+    target = session.definition(uri, *where(NIM, "heaps_left()", 1))
+    assert target.uri == uri and target.range.start == L.Position(*where(NIM, "heaps_left"))
+    local = session.definition(uri, *where(NIM, "stones[h] = 3 + 2 * i"))
+    assert local.range.start == L.Position(*where(NIM, "stones[Heap]"))
+    heap = session.definition(uri, *where(NIM, "heap]", 1))
+    assert heap.range.start == L.Position(*where(NIM, "heap in"))
+    member = session.definition(uri, *where(NIM, "Heap if"))
+    assert member.range.start == L.Position(*where(NIM, "Heap {"))
+
+    yokai = ROOT / "games" / "yokai_sketch.rules"
+    text = yokai.read_text()
+    uri = session.open(yokai)
+    field = session.definition(uri, *where(text, "yokai.value"))
+    assert field is not None
+    field = session.definition(uri, field.range.start.line, field.range.start.character)
+    line, col = where(text, ".value", 0)
+    found = session.definition(uri, line, col + 1)
+    assert found.range.start == L.Position(*where(text, "value: int"))
+
+    helpers = ROOT / "tests" / "rules" / "imports" / "uses_helpers.rules"
+    uri = session.open(helpers)
+    elsewhere = session.definition(uri, *where(helpers.read_text(), "double"))
+    assert elsewhere.uri == from_fs_path(str(ROOT / "tests" / "rules" / "imports" / "lib" /
+                                             "helpers.rules"))
+
+
+def test_find_references_lists_every_use(session, nim):
+    uri = session.open(nim)
+    found = session.references(uri, *where(NIM, "stones[Heap]"))
+    assert len(found) == NIM.count("stones[") and all(f.uri == uri for f in found)
+    without = session.references(uri, *where(NIM, "stones[Heap]"), declaration=False)
+    assert len(without) == len(found) - 1
+
+
+def test_completion_offers_names_keywords_and_the_fields_after_a_dot(session, tmp_path):
+    path = tmp_path / "typing.rules"
+    text = (ROOT / "games" / "yokai_sketch.rules").read_text()
+    uri = session.open(path, text)
+    session.diagnostics_for(uri)
+    labels = {i.label for i in session.complete(uri, 0, 0).items}
+    assert {"shade", "stack", "notebook", "Colour", "water", "choose", "move", "sum",
+            "players"} <= labels
+    line, col = where(text, "if yokai == none")
+    session.type(uri, line, col, "let w = yokai.\n  ")  # half typed: the text does not parse
+    fields = {i.label for i in session.complete(uri, line, col + len("let w = yokai.")).items}
+    assert fields == {"printed", "value", "colour"}
+
+
+def test_the_outline_lists_declarations_and_what_they_hold(session, nim):
+    uri = session.open(nim)
+    symbols = session.symbols(uri)
+    names = [s.name for s in symbols]
+    assert names == ["heaps", "Heap", "stones", "heaps_left", "setup", "turn"]
+    heap = symbols[1]
+    assert heap.kind == L.SymbolKind.Enum and [c.name for c in heap.children] == list("ABCDE")
+
+
+def test_rename_changes_every_use_and_refuses_bad_names(session, nim):
+    uri = session.open(nim)
+    edit = session.rename(uri, *where(NIM, "heap in"), "pile")
+    edits = edit.changes[uri]
+    assert len(edits) == 5  # the choose, stones[heap] three times, {heap} in the log
+    assert all(e.new_text == "pile" for e in edits)
+    with pytest.raises(JsonRpcException, match="cannot be a name"):
+        session.rename(uri, *where(NIM, "heap in"), "while")
+    with pytest.raises(JsonRpcException, match="built in"):
+        session.rename(uri, *where(NIM, "index_of"), "position")
+
+
+def test_formatting_the_document(session, tmp_path):
+    path = tmp_path / "messy.rules"
+    uri = session.open(path, NIM.replace("players 2", "players    2"))
+    [edit] = session.format(uri)
+    assert "\nplayers 2\n" in edit.new_text and edit.new_text == NIM
+
+
+def test_the_server_refuses_nothing_on_a_file_that_does_not_parse(session, tmp_path):
+    path = tmp_path / "broken.rules"
+    uri = session.open(path, "game \"x\"\nrule {\n")
+    [problem] = session.diagnostics_for(uri)
+    assert problem.range.start.line == 1
+    assert session.hover(uri, 1, 1) is None
+    assert session.definition(uri, 1, 1) is None
+    assert session.symbols(uri) == []
+
+
+def test_the_lsp_command_explains_a_missing_pygls(monkeypatch):
+    from click.testing import CliRunner
+
+    from rulelang.play.cli import cli
+    monkeypatch.setitem(sys.modules, "rulelang.tools.language_server.server", None)
+    result = CliRunner().invoke(cli, ["lsp"])
+    assert result.exit_code == 1 and "pip install 'rulelang[editor]'" in result.output
+
+
+def test_utf16_columns_count_characters_outside_the_basic_plane_twice():
+    line = "log \"\U0001F3B2 rolled\" + x"
+    assert lsp_server._utf16(line, line.index("x")) == line.index("x") + 1
+    assert lsp_server._chars(line, line.index("x") + 1) == line.index("x")
+
+
+
+ALL_RULES = sorted(p for p in ROOT.rglob("*.rules") if ".venv" not in p.parts)
+
+
+@pytest.mark.parametrize("path", ALL_RULES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_parsing_declaration_by_declaration_gives_the_whole_files_tree(path):
+    from rulelang.language.errors import ParseError
+    from rulelang.language.parser import parse
+    from rulelang.language.traversal import meaning
+    from rulelang.tools.language_server.document import ParseCache
+    from rulelang.tools.tokens import tokenize
+    text = path.read_text()
+    try:
+        whole = parse(text, str(path))
+    except ParseError as error:
+        with pytest.raises(ParseError) as piecewise:
+            ParseCache().parse(text, str(path), tokenize(text))
+        assert piecewise.value.render() == error.render()
+        return
+    pieces = ParseCache().parse(text, str(path), tokenize(text))
+    assert meaning(pieces.decls) == meaning(whole.decls)
+    assert [d.span for d in pieces.decls] == [d.span for d in whole.decls]
+
+
+def test_an_analysis_kept_between_edits_agrees_with_a_fresh_one(tmp_path):
+    from rulelang.tools.language_server.document import ParseCache, analyse
+    path = tmp_path / "nim.rules"
+    cache = ParseCache()
+    broken = NIM.replace("if i < heaps", "if i < heapz")
+    for text in (NIM, broken, NIM, broken.replace("2 * i", "2 * i +"), NIM):
+        kept, fresh = analyse(text, path, cache=cache), analyse(text, path)
+        assert [d.render() for d in kept.diagnostics] == [d.render() for d in fresh.diagnostics]
+        if fresh.index is not None:
+            assert sorted((o.span.line, o.span.col, o.definition.name, o.definition.kind)
+                          for o in kept.index.occurrences[kept.file]) == sorted(
+                (o.span.line, o.span.col, o.definition.name, o.definition.kind)
+                for o in fresh.index.occurrences[fresh.file])

@@ -1,0 +1,262 @@
+"""Scenario files and `rulelang test`: every game's scenarios pass, and a game with one
+rule broken fails the scenario that tests that rule."""
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from click.testing import CliRunner
+
+from rulelang.language.errors import CheckError, ParseError, RulesError
+from rulelang.play.cli import cli
+from rulelang.tools.scenarios import load_suite
+from support import ROOT
+
+
+def run(*args):
+    return CliRunner().invoke(cli, list(args))
+
+
+def test_the_oh_hell_example_scenarios_pass():
+    result = run("test", str(ROOT / "examples" / "oh_hell.rules"))
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1] == "3 passed, 0 failed"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["yokai_sketch", "yami"])
+def test_every_scenario_of_a_game_passes(game):
+    result = run("test", str(ROOT / "games" / f"{game}.rules"))
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    passed = [line for line in lines if line.startswith("pass  ")]
+    assert len(passed) >= 10
+    assert lines[-1] == f"{len(passed)} passed, 0 failed"
+    prefix = "YS-" if game == "yokai_sketch" else "YA-"
+    assert all(f"[{prefix}" in line for line in passed)  # each cites the rules it tests
+
+
+def broken_copy(tmp_path, game, old, new, folder="games"):
+    """FOLDER/GAME.rules with one rule changed, its scenarios (and the files it imports from
+    FOLDER/GAME/, as Yami's campaign) beside it."""
+    source = ROOT / folder
+    text = (source / f"{game}.rules").read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    rules = tmp_path / f"{game}.rules"
+    rules.write_text(text.replace(old, new), encoding="utf-8")
+    shutil.copy(source / f"{game}.scenarios", tmp_path / f"{game}.scenarios")
+    if (source / game).is_dir():
+        shutil.copytree(source / game, tmp_path / game)
+    return rules
+
+
+def test_a_completion_check_off_by_one_fails_the_rulebook_example(tmp_path):
+    rules = broken_copy(tmp_path, "yokai_sketch", "total < yokai.value", "total <= yokai.value")
+    result = run("test", str(rules))
+    assert result.exit_code == 1
+    out = result.output
+    assert "FAIL  the rulebook's example: three cards to one take the Yokai  [YS-17, YS-18]" in out
+    assert 'expect notebook[P1] = ["earth 4"]' in out
+    assert "expected: [\"earth 4\"]\n      actual:   []" in out
+    assert "pass  one card short: nothing happens" in out  # the rest still holds
+
+
+@pytest.mark.slow
+def test_a_star_rule_off_by_one_fails_the_star_scenario(tmp_path):
+    rules = broken_copy(tmp_path, "yami", 'report "star" = success and round <= star_rounds()',
+                        'report "star" = success and round < star_rounds()')
+    result = run("test", str(rules))
+    assert result.exit_code == 1
+    assert "FAIL  every mission tile surrounded by round 5: success and the star" in result.output
+    assert "expected: true\n      actual:   false" in result.output
+
+
+@pytest.mark.slow
+def test_must_follow_broken_fails_the_refusal(tmp_path):
+    rules = broken_copy(tmp_path, "yami",
+                        "where follows(card, hand[p], led, c => c.colour)",
+                        "where true")
+    result = run("test", str(rules))
+    assert result.exit_code == 1
+    assert "FAIL  must follow: a card of another colour is refused  [YA-19]" in result.output
+
+
+@pytest.mark.parametrize("example,count", [("reversi", 4), ("goofspiel", 3), ("hanabi", 6)])
+def test_every_scenario_of_an_example_passes(example, count):
+    result = run("test", str(ROOT / "examples" / f"{example}.rules"))
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1] == f"{count} passed, 0 failed"
+
+
+@pytest.mark.parametrize("example,old,new,failing", [
+    ("reversi", "flanked(board, s, discs(opponent(c)), discs(c))",
+     "flanked(board, s, discs(opponent(c)), discs(c), [(0, -1), (1, 0), (0, 1), (-1, 0)])",
+     "one disc turns over lines in several directions at once"),
+    ("goofspiel", "if size(best) == 1 {", "if size(best) >= 1 {",
+     "when the highest bids tie, the prize is set aside"),
+    ("hanabi", "last_turns = player_count + 1", "last_turns = player_count",
+     "once the deck is empty everyone has one more turn; the fireworks are the score"),
+    ("hanabi", "c.rank == 5 and clues < 8", "c.rank == 4 and clues < 8",
+     "a 5 completes its firework and wins back a clue token"),
+])
+def test_an_example_with_a_rule_broken_fails_its_scenario(tmp_path, example, old, new, failing):
+    result = run("test", str(broken_copy(tmp_path, example, old, new, folder="examples")))
+    assert result.exit_code == 1
+    assert f"FAIL  {failing}" in result.output
+
+
+SCENARIO_RULES = """\
+game "Count"
+players 2
+option goal: int in 1..9 = 3
+zone deck: pile, public
+zone hand[player]: hand, owner
+card Chip { n: int  name "chip {n}" }
+var points[player]: int = 0
+setup { for n in 1..4 { create Chip(n: n) in deck } }
+turn {
+  choose c in hand[current] pass prompt "play"
+  if c != none { points[current] += c.n  move c to deck }
+}
+end when any(points[p] >= goal for p in players)
+score p = points[p]
+"""
+
+
+def write(tmp_path, scenarios, rules=SCENARIO_RULES):
+    (tmp_path / "count.rules").write_text(rules, encoding="utf-8")
+    (tmp_path / "count.scenarios").write_text(scenarios, encoding="utf-8")
+    return str(tmp_path / "count.rules")
+
+
+def outcome_of(tmp_path, scenarios):
+    suite = load_suite(write(tmp_path, scenarios))
+    return [(r.scenario.name, r.failure) for r in suite.run()]
+
+
+def test_each_kind_of_expectation(tmp_path):
+    results = outcome_of(tmp_path, """
+scenario "all of them" {
+  cites X-1
+  position {
+    current = P2
+    turn = 4
+    hand[P2] = ["chip 2", "chip 1"]
+    points[P1] = 1
+  }
+  expect current = P2
+  expect turn = 4
+  expect hand[P2] = ["chip 2", "chip 1"]
+  expect deck = ["chip 4", "chip 3"]       # top first: setup made 1..4, the last on top
+  expect points[P1] = 1
+  expect size(deck) + points[P1] == 3
+  decides P2 "play"
+  legal "chip 2", "chip 1", pass
+  legal has pass
+  legal lacks "chip 3"
+  play "chip 3" refused
+  play "chip 2"
+  expect deck = ["chip 2", "chip 4", "chip 3"]
+  play pass
+  play "chip 1"
+  over win P2
+  scores 1, 3
+  logged "P2 > play: chip 1"
+}
+""")
+    assert results == [("all of them", None)]
+
+
+@pytest.mark.parametrize("step, message, expected, actual", [
+    ('expect hand[P2] = ["chip 1"]', "hand[P2] holds other cards", '["chip 1"]',
+     '["chip 2", "chip 1"]'),
+    ("expect points[P1] = 2", "points[P1] has another value", "2", "1"),
+    ("expect size(deck) > 2", "the condition does not hold", "> 2", "2"),
+    ("expect empty(deck)", "the condition does not hold", None, None),
+    ('legal "chip 2"', "other legal moves", '["chip 2"]', '["chip 2", "chip 1", "pass"]'),
+    ("decides P1", "another seat decides", "P1", "P2"),
+    ('play "chip 2" refused', "the move 'chip 2' was played: it is legal here", "refused",
+     "played"),
+    ('play "chip 4"', "the move 'chip 4' is refused: 'chip 4' is not a legal move for P2 now "
+                      "(legal: chip 2, chip 1, pass)", None, None),
+    ("over win P1", "the game is not over", "win P1", "the game goes on (P2 decides)"),
+    ('logged "no such line"', "no line of the transcript says this", '"no such line"',
+     "Count: 2 players, seed 0, goal=3\n-- turn 1: P2 --"),
+])
+def test_a_failure_says_what_was_expected_and_what_happened(tmp_path, step, message, expected,
+                                                             actual):
+    results = outcome_of(tmp_path, f"""
+scenario "one step" {{
+  position {{
+    current = P2
+    hand[P2] = ["chip 2", "chip 1"]
+    points[P1] = 1
+  }}
+  {step}
+}}
+""")
+    (name, failure), = results
+    assert (failure.message, failure.expected, failure.actual) == (message, expected, actual)
+    assert failure.span.line == 8
+
+
+def test_a_scenario_from_a_seed_with_chance_fixed(tmp_path):
+    rules = SCENARIO_RULES.replace("setup {", 'setup { current = random(players, "first")\n')
+    scenarios = """
+scenario "fixed" {
+  seed 3
+  option goal = 9
+  fix "first" = P2
+  decides P2
+  expect goal == 9
+}
+"""
+    suite = load_suite(write(tmp_path, scenarios, rules))
+    assert [r.failure for r in suite.run()] == [None]
+
+
+def test_errors_in_a_scenario_file_point_at_it(tmp_path):
+    with pytest.raises(ParseError) as error:
+        load_suite(write(tmp_path, 'scenario "x" {\n  expect = 3\n}\n'))
+    assert str(error.value).startswith(f"{tmp_path / 'count.scenarios'}:2:10: error:")
+    with pytest.raises(CheckError) as error:
+        load_suite(write(tmp_path, 'scenario "x" {\n  expect size(dekc) == 3\n}\n'))
+    text = str(error.value)
+    assert "count.scenarios:2:15: error: unknown name 'dekc'" in text
+    assert "did you mean 'deck'?" in text
+    with pytest.raises(ParseError) as error:
+        load_suite(write(tmp_path, 'scenario "x" {\n  position { hand[P1] = [size(deck)] }\n}\n'))
+    assert "a value in a scenario is written out, not computed" in str(error.value)
+    with pytest.raises(ParseError) as error:
+        load_suite(write(tmp_path, 'scenario "x" { }\nscenario "x" { }\n'))
+    assert "two scenarios are called 'x'" in str(error.value)
+
+
+def test_a_position_that_cannot_be_built_fails_its_scenario(tmp_path):
+    results = outcome_of(tmp_path, """
+scenario "typo" {
+  position { hand[P2] = ["chip 7"] }
+  decides P2
+}
+""")
+    (name, failure), = results
+    assert failure.message.startswith("the scenario cannot start: a position names a card "
+                                      "'chip 7' that setup never made")
+
+
+def test_missing_scenario_file_says_where_to_write_it(tmp_path):
+    (tmp_path / "count.rules").write_text(SCENARIO_RULES, encoding="utf-8")
+    with pytest.raises(RulesError) as error:
+        load_suite(tmp_path / "count.rules")
+    assert "count.scenarios: no scenarios for" in str(error.value)
+
+
+def test_the_command_runs_one_scenario_by_name(tmp_path):
+    path = write(tmp_path, 'scenario "first one" { decides P1 }\n'
+                           'scenario "second one" { decides P2 }\n')
+    result = run("test", path, "-k", "FIRST")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[1:] == ["pass  first one", "1 passed, 0 failed"]
+    result = run("test", path)
+    assert result.exit_code == 1
+    assert "FAIL  second one" in result.output
