@@ -12,6 +12,7 @@ from __future__ import annotations
 import attrs
 
 from rulelang.language import ast
+from rulelang.language.traversal import walk
 
 
 @attrs.frozen
@@ -68,17 +69,13 @@ def _may_hold_zone(ty) -> bool:
 STORED = ("var", "varfam", "const", "field", "dynamic")  # values kept in the state or the rules
 
 
-def _walk(node, fns, found, seen_fns):
-    if isinstance(node, list):
-        for item in node:
-            _walk(item, fns, found, seen_fns)
-        return
-    if isinstance(node, tuple):
-        for item in node:
-            _walk(item, fns, found, seen_fns)
-        return
-    if not isinstance(node, ast.Node):
-        return
+def _walk(tree: object, fns: dict, found: set, seen_fns: set) -> None:
+    for node in walk(tree):
+        _read(node, fns, found, seen_fns)
+
+
+def _read(node: ast.Node, fns: dict, found: set, seen_fns: set) -> None:
+    """What this node reads itself (a function it calls: that function's body)."""
     ref = getattr(node, "ref", None)
     if ref and ref[0] in STORED and _may_hold_zone(getattr(node, "ty", None)):
         raise _Anything()  # a zone reached through a variable or a field: which one is not known
@@ -104,6 +101,3 @@ def _walk(node, fns, found, seen_fns):
             _walk(decl.body, fns, found, seen_fns)
     elif isinstance(node, ast.Index) and ref and ref[0] in ("family", "varfam"):
         found.add(("zone" if ref[0] == "family" else "var", ref[1]))
-    for field in attrs.fields(type(node)):
-        if field.name not in ("span", "ty", "ref"):
-            _walk(getattr(node, field.name), fns, found, seen_fns)

@@ -233,7 +233,7 @@ class Builder(Transformer):
         return ast.FnDecl(name, params, lets, c[-1], span=self._s(meta))
 
     def fn_let(self, meta, c):
-        return ast.Let(str(c[0]), c[2], c[1], span=self._s(meta))
+        return ast.Let(str(c[0]), c[1], c[2], span=self._s(meta))
 
     def params(self, meta, c):
         return list(c)
@@ -320,7 +320,7 @@ class Builder(Transformer):
         return stmts
 
     def let_stmt(self, meta, c):
-        return ast.Let(str(c[0]), c[2], c[1], span=self._s(meta))
+        return ast.Let(str(c[0]), c[1], c[2], span=self._s(meta))
 
     def assign_op(self, meta, c):
         return str(c[0])
