@@ -1,4 +1,4 @@
-"""The one traversal of the syntax tree: children, walk and Visitor (rulelang.language.traversal)."""
+"""The one traversal of the syntax tree: children, walk, Visitor (rulelang.language.traversal)."""
 from __future__ import annotations
 
 from pathlib import Path
