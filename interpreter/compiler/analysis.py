@@ -10,49 +10,13 @@
 """
 from __future__ import annotations
 
-import attrs
-
 from rulelang.language import ast, refs
+from rulelang.language.traversal import children, walk
 
 MAX_COST = 10**8  # past the work budget (values.MAX_WORK): a cost is never worked out past it
 RANDOM = refs.Builtin("random")  # the one call that draws chance by itself
 EFFECTS = (ast.Move, ast.Deal, ast.Create, ast.CreateFrom, ast.Place, ast.Assign, ast.Shuffle,
            ast.Reveal)
-
-
-def children(node):
-    """Every sub-node of a node (statements, expressions, lists of them)."""
-    if isinstance(node, (list, tuple)):
-        for item in node:
-            yield from children(item) if isinstance(item, (list, tuple)) else (item,)
-        return
-    if not isinstance(node, ast.Node):
-        return
-    for field in attrs.fields(type(node)):
-        if field.name in ("span", "ty", "ref"):
-            continue
-        value = getattr(node, field.name)
-        if isinstance(value, ast.Node):
-            yield value
-        elif isinstance(value, (list, tuple)):
-            yield from _nodes_in(value)
-
-
-def _nodes_in(items):
-    for item in items:
-        if isinstance(item, ast.Node):
-            yield item
-        elif isinstance(item, (list, tuple)):
-            yield from _nodes_in(item)
-
-
-def walk(node):
-    """The node and everything under it."""
-    stack = list(_nodes_in([node])) if not isinstance(node, ast.Node) else [node]
-    while stack:
-        n = stack.pop()
-        yield n
-        stack.extend(children(n))
 
 
 class Analysis:
@@ -96,7 +60,7 @@ class Analysis:
         calls (one that can call itself counts 1 here: its calls are charged as they run).
         Capped past the budget: one run of anything costlier fails at once."""
         if not isinstance(node, ast.Node):
-            return min(MAX_COST, sum(self.cost(n) for n in _nodes_in(node)))
+            return min(MAX_COST, sum(self.cost(n) for n in children(node)))
         found = self._costs.get(id(node))
         if found is None:  # each node worked out once, from its children's
             found = 1 + sum(self.cost(n) for n in children(node))

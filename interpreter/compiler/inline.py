@@ -22,9 +22,9 @@ import re
 
 import attrs
 
-from interpreter.compiler.analysis import walk
 from interpreter.compiler.shortcuts import SHORTCUTS
 from rulelang.language import ast, refs
+from rulelang.language.traversal import walk
 from rulelang.language.types import Type
 
 INLINE_MAX_COST = 60  # bodies costlier than this stay calls (code size, not speed)

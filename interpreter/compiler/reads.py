@@ -12,6 +12,7 @@ from __future__ import annotations
 import attrs
 
 from rulelang.language import ast, refs
+from rulelang.language.traversal import walk
 
 
 @attrs.frozen
@@ -69,17 +70,13 @@ def _may_hold_zone(ty) -> bool:
 STORED = (refs.Var, refs.VarFamily, refs.Const, refs.Field, refs.Dynamic)
 
 
-def _walk(node, fns, found, seen_fns):
-    if isinstance(node, list):
-        for item in node:
-            _walk(item, fns, found, seen_fns)
-        return
-    if isinstance(node, tuple):
-        for item in node:
-            _walk(item, fns, found, seen_fns)
-        return
-    if not isinstance(node, ast.Node):
-        return
+def _walk(tree: object, fns: dict, found: set, seen_fns: set) -> None:
+    for node in walk(tree):
+        _read(node, fns, found, seen_fns)
+
+
+def _read(node: ast.Node, fns: dict, found: set, seen_fns: set) -> None:
+    """What this node reads itself (a function it calls: that function's body)."""
     ref = getattr(node, "ref", None)
     if isinstance(ref, STORED) and _may_hold_zone(getattr(node, "ty", None)):
         raise _Anything()  # a zone reached through a variable or a field: which one is not known
@@ -106,6 +103,3 @@ def _walk(node, fns, found, seen_fns):
         found.add(("zone", ref.name))
     elif isinstance(node, ast.Index) and isinstance(ref, refs.VarFamily):
         found.add(("var", ref.name))
-    for field in attrs.fields(type(node)):
-        if field.name not in ("span", "ty", "ref"):
-            _walk(getattr(node, field.name), fns, found, seen_fns)

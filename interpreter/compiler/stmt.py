@@ -11,13 +11,14 @@ Statements between those points stay structured Python inside their block.
 """
 from __future__ import annotations
 
-from interpreter.compiler.analysis import EFFECTS, walk
+from interpreter.compiler.analysis import EFFECTS
 from interpreter.compiler.expr import items_may_nest, small_number
 from interpreter.compiler.shortcuts import SHORTCUTS
 from interpreter.compiler.source import literal
 from interpreter.runtime.values import MAX_WORK
 from rulelang.language import ast, refs
 from rulelang.language.key_ranges import IntKeys
+from rulelang.language.traversal import walk
 
 LOOPS = (ast.For, ast.Repeat, ast.While, ast.Loop)
 TICK_LIMIT = 200_000

@@ -20,6 +20,7 @@ import itertools
 import attrs
 
 from rulelang.language import ast, refs
+from rulelang.language.traversal import walk
 
 TOP = None  # unknown: could be anything
 MAX_VALUES = 20_000  # a domain larger than this is treated as unknown
@@ -107,7 +108,7 @@ class Analysis:
     def sites(self):
         """Every ``choose`` and labelled ``random`` call: (unit key, node)."""
         for key, (_, body) in self.units.items():
-            for node in _walk(body):
+            for node in walk(body):
                 if isinstance(node, ast.Choose):
                     yield key, node
                 elif isinstance(node, ast.Call) and node.ref == refs.Builtin("random"):
@@ -327,7 +328,7 @@ def _assignments(body) -> dict:
     def add(slot, how, expr):
         if slot is not None:
             out.setdefault(slot, []).append((how, expr))
-    for node in _walk(body):
+    for node in walk(body):
         if isinstance(node, ast.Let):
             add(node.slot, "=", node.value)
         elif isinstance(node, ast.Assign) and isinstance(node.target, ast.Name) \
@@ -351,24 +352,10 @@ def _assignments(body) -> dict:
 def _rule_callers(units) -> dict:
     out: dict = {}
     for key, (_, body) in units.items():
-        for node in _walk(body):
+        for node in walk(body):
             if isinstance(node, ast.CallStmt) and isinstance(node.call.ref, refs.Rule):
                 out.setdefault(node.call.ref.name, []).append((key, node.call))
     return out
-
-
-def _walk(tree):
-    """Every syntax node under tree, parents first."""
-    stack = [tree]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, (list, tuple)):
-            stack.extend(reversed(node))
-        elif isinstance(node, ast.Node):
-            yield node
-            for field in attrs.fields(type(node)):
-                if field.name not in ("span", "ty", "ref"):
-                    stack.append(getattr(node, field.name))
 
 
 def _is_list(ty) -> bool:

@@ -19,17 +19,42 @@ def node(cls):
     return attrs.define(eq=False, repr=False)(cls)
 
 
+# What a field of a node holds, declared once here for every pass (rulelang.language.traversal
+# reads it): a part of what the text says (the default: the nodes in it are the node's
+# children), where the text is (POSITION), or what the checker worked out (ANNOTATION).
+ROLE = "rulelang.role"
+POSITION = "position"
+ANNOTATION = "annotation"
+
+
+def position(*, kw_only: bool = True, default: Any = None, factory: Any = None) -> Any:
+    """A field holding source positions: not a child, not part of what the text means."""
+    return _field(POSITION, kw_only, default, factory)
+
+
+def annotation(*, kw_only: bool = True, default: Any = None, factory: Any = None) -> Any:
+    """A field the checker fills in (a type, what a name resolved to, a frame slot): not a
+    child, not part of what the text means, put back to its default before checking again."""
+    return _field(ANNOTATION, kw_only, default, factory)
+
+
+def _field(role: str, kw_only: bool, default: Any, factory: Any) -> Any:
+    if factory is not None:
+        return attrs.field(kw_only=kw_only, factory=factory, metadata={ROLE: role})
+    return attrs.field(kw_only=kw_only, default=default, metadata={ROLE: role})
+
+
 @node
 class Node:
-    span: Span = attrs.field(kw_only=True, default=None)
+    span: Span = position()
 
 
 # ------------------------------------------------------------------ expressions
 
 @node
 class Expr(Node):
-    ty: Any = attrs.field(kw_only=True, default=None)
-    ref: Ref | None = attrs.field(kw_only=True, default=None)
+    ty: Any = annotation()
+    ref: Ref | None = annotation()
 
 
 @node
@@ -64,7 +89,7 @@ class Index(Expr):
 class Lambda(Expr):
     param: str
     body: Expr
-    slot: int = attrs.field(kw_only=True, default=None)
+    slot: int = annotation()
 
 
 @node
@@ -78,7 +103,7 @@ class CompFor(Node):
     names: list
     iter: Expr
     cond: Expr | None
-    slots: list = attrs.field(kw_only=True, factory=list)
+    slots: list = annotation(factory=list)
 
 
 @node
@@ -178,9 +203,9 @@ class Stmt(Node):
 @node
 class Let(Stmt):
     name: str
+    type: TypeRef | None  # when written `let x: T = ...`
     value: Expr
-    type: Any = None  # TypeRef when written `let x: T = ...`; else the value's type
-    slot: int = attrs.field(kw_only=True, default=None)
+    slot: int = annotation()
 
 
 @node
@@ -223,8 +248,8 @@ class Create(Stmt):
     # `create ... as NAME`: the new card (with `x COUNT`, the list of them), bound when it is
     # made, before any trigger its arrival fires can move it
     name: str | None = attrs.field(kw_only=True, default=None)
-    slot: int = attrs.field(kw_only=True, default=None)
-    type: Any = attrs.field(kw_only=True, default=None)  # the name's type, for editors
+    slot: int = annotation()
+    type: Any = annotation()  # the name's type, for editors
 
 
 @node
@@ -248,7 +273,7 @@ class Reveal(Stmt):
     the field is that value (``fact``, set by the checker: the field's name)."""
     what: Expr
     to: Expr | None
-    fact: str | None = attrs.field(kw_only=True, default=None)
+    fact: str | None = annotation()
 
 
 @node
@@ -263,8 +288,8 @@ class Choose(Stmt):
     # `by each p in SEATS`: (the name, the seats' expression): every one of those seats
     # chooses at once, in secret; the chosen value is the list of (seat, choice) pairs
     each: tuple | None = attrs.field(kw_only=True, default=None)
-    slot: int = attrs.field(kw_only=True, default=None)
-    each_slot: int = attrs.field(kw_only=True, default=None)
+    slot: int = annotation()
+    each_slot: int = annotation()
     # `where COND else REASON`: ``options`` is then the list filtered by every COND, and
     # ``refusals`` one list per clause of (option, REASON) for the options it refuses
     refusals: Expr | None = attrs.field(kw_only=True, default=None)
@@ -282,7 +307,7 @@ class For(Stmt):
     names: list
     iter: Expr
     body: list
-    slots: list = attrs.field(kw_only=True, factory=list)
+    slots: list = annotation(factory=list)
 
 
 @node
@@ -290,7 +315,7 @@ class Repeat(Stmt):
     count: Expr
     name: str | None
     body: list
-    slot: int = attrs.field(kw_only=True, default=None)
+    slot: int = annotation()
 
 
 @node
@@ -402,7 +427,7 @@ class OptionDecl(Decl):
 class EnumDecl(Decl):
     name: str
     members: list
-    member_spans: list = attrs.field(factory=list)
+    member_spans: list = position(kw_only=False, factory=list)
 
 
 @node
@@ -479,7 +504,7 @@ class FnDecl(Decl):
     params: list
     lets: list  # [Let]
     body: Expr
-    nslots: int = 0
+    nslots: int = annotation(kw_only=False, default=0)
 
 
 @node
@@ -487,7 +512,7 @@ class RuleDecl(Decl):
     name: str
     params: list
     body: list
-    nslots: int = 0
+    nslots: int = annotation(kw_only=False, default=0)
 
 
 @node
@@ -495,7 +520,7 @@ class BlockDecl(Decl):
     """``setup``, ``play``, ``turn``, and ``on end`` (which is "end")."""
     which: str
     body: list
-    nslots: int = 0
+    nslots: int = annotation(kw_only=False, default=0)
 
 
 @attrs.frozen
@@ -514,9 +539,9 @@ class TriggerDecl(Decl):
     keys: list  # [Expr]; unresolved names bind
     card_name: str | None
     body: list
-    nslots: int = 0
-    binders: list[TriggerKey] = attrs.field(factory=list)
-    card_slot: int | None = None
+    nslots: int = annotation(kw_only=False, default=0)
+    binders: list[TriggerKey] = annotation(kw_only=False, factory=list)
+    card_slot: int | None = annotation(kw_only=False)
 
 
 @node
@@ -538,7 +563,7 @@ class ScoreDecl(Decl):
     param: str | None
     expr: Expr
     key: str | None = None
-    slot: int | None = None
+    slot: int | None = annotation(kw_only=False)
 
 
 @node

@@ -13,6 +13,7 @@ from rulelang.language.builtin_signatures import KIND_WORDS, SIGNATURES, kind_ok
 from rulelang.language.checker.constants import UNKNOWN, fold, shown
 from rulelang.language.checker.seats import arithmetic_hint, compare_hint, mismatch_hint
 from rulelang.language.errors import suggest
+from rulelang.language.traversal import part_fields
 
 BUILTIN_VALUES = {
     "players": T.list_of(T.SEAT),
@@ -26,13 +27,13 @@ BUILTIN_VALUES = {
 def without_positions(node):
     """A copy of a checked expression with no source positions (not to be shown as written)."""
     changes = {"span": None}
-    for field in attrs.fields(type(node)):
-        value = getattr(node, field.name)
+    for name in part_fields(type(node)):
+        value = getattr(node, name)
         if isinstance(value, ast.Node):
-            changes[field.name] = without_positions(value)
+            changes[name] = without_positions(value)
         elif isinstance(value, list):
-            changes[field.name] = [without_positions(v) if isinstance(v, ast.Node) else v
-                                   for v in value]
+            changes[name] = [without_positions(v) if isinstance(v, ast.Node) else v
+                             for v in value]
     return attrs.evolve(node, **changes)
 
 

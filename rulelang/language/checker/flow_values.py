@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 
 from rulelang.language import ast, refs
+from rulelang.language.traversal import children
 
 OPEN, OWNED, HIDDEN_LEVEL = 0, 1, 2
 MANGLE = "\0"  # before a caller's name carried into a function that has its own
@@ -165,7 +166,7 @@ class FlowExprs:
 
     def x_children(self, e, state):
         out = CLEAN
-        for child in _children(e):
+        for child in children(e):
             out = out | self.ev(child, state)
         return out
 
@@ -401,12 +402,3 @@ class FlowExprs:
 
 class TooMuch(Exception):
     pass
-
-
-def _children(e):
-    for field in attrs.fields(type(e)):
-        value = getattr(e, field.name)
-        if isinstance(value, ast.Expr):
-            yield value
-        elif isinstance(value, list):
-            yield from (v for v in value if isinstance(v, ast.Expr))

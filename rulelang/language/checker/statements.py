@@ -14,7 +14,6 @@ TERMINAL = (ast.Break, ast.Continue, ast.Return, ast.Finish)
 def rules_doing(rules: dict, calls: dict, node_type) -> set:
     """The names of the rules whose bodies hold a ``node_type`` statement, or that call
     (through any number of rules) one that does."""
-    from rulelang.language.traversal import walk
     found = {name for name, d in rules.items()
              if any(isinstance(n, node_type) for n in walk(d.body))}
     changed = True
