@@ -15,11 +15,11 @@ from interpreter.runtime.values import PLAYER_SEATS
 from interpreter.compiler.inline import Inliner, Memo
 from interpreter.compiler.shortcuts import SHORTCUTS
 from interpreter.compiler.source import literal
-from rulelang.language import ast
+from rulelang.language import ast, refs
 
 _SIMPLE = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]*|L\[\d+\]|-?\d+|'[^'\\]*'|g\.current)$")
 GUARANTEED_BOOL = (ast.Compare, ast.Not, ast.BoolOp, ast.In, ast.Is)
-BOOL_BUILTINS = (("builtin", "empty"), ("builtin", "any"), ("builtin", "all"))  # give True/False
+BOOL_BUILTINS = (refs.Builtin("empty"), refs.Builtin("any"), refs.Builtin("all"))  # give True/False
 
 
 def simple(code: str) -> bool:
@@ -134,15 +134,16 @@ class ExprGen(Inliner):
     def bounded_source(self, e):
         """The players, the seats or an enum's members: a list that never changes and is
         never long (no copy, no count), or None."""
-        if isinstance(e, ast.Name) and e.ref:
-            if e.ref[0] == "enum":
-                return self.m.enum_list(e.ref[1])
-            if e.ref == ("builtin", "players"):
-                return "g.players"
-            if e.ref == ("builtin", "seats"):
-                return "g.seats"
-            if e.ref == ("builtin", "directions"):
-                return "DIRECTIONS"
+        if isinstance(e, ast.Name):
+            match e.ref:
+                case refs.Enum(name):
+                    return self.m.enum_list(name)
+                case refs.Builtin("players"):
+                    return "g.players"
+                case refs.Builtin("seats"):
+                    return "g.seats"
+                case refs.Builtin("directions"):
+                    return "DIRECTIONS"
         return None
 
     def fresh(self, e) -> bool:
@@ -228,45 +229,44 @@ class ExprGen(Inliner):
         return f"joined(g, ({', '.join(pieces)},))"  # lengths added up before joining
 
     def x_Name(self, e):
-        kind, *rest = e.ref
-        name = rest[0]
-        if kind == "local":
-            return self.slot(name)
-        if kind == "var":
-            return f"{self.m.hoist('vars')}[{literal(name)}]"
-        if kind in ("zone", "family"):
-            return f"{self.m.hoist('zones')}[{literal(name)}]"
-        if kind in ("const", "option"):
-            return f"g.consts[{literal(name)}]"
-        if kind == "member":
-            return self.m.member(name, rest[1])
-        if kind == "enum":
-            return f"list({self.m.enum_list(name)})"
-        if kind == "table":
-            return f"g.tables[{literal(name)}]"
-        if kind == "dummy":
-            return f"g.dummies.get({literal(name)})"
-        if kind == "seat":  # P1, P2...: a game may have fewer players than the rules allow
-            seat = f"seat_P{name + 1}"
-            self.m.ns[seat] = PLAYER_SEATS[name]
-            if name < self.m.program.min_players:
-                return seat
-            return f"({seat} if g.nplayers > {name} else no_seat(g, {name}))"
-        if kind == "builtin":
-            return {"current": "g.current", "player_count": "g.nplayers",
-                    "players": "list(g.players)", "directions": "list(DIRECTIONS)"
-                    }.get(name, "list(g.seats)")
+        match e.ref:
+            case refs.Local(slot):
+                return self.slot(slot)
+            case refs.Var(name):
+                return f"{self.m.hoist('vars')}[{literal(name)}]"
+            case refs.Zone(name) | refs.ZoneFamily(name):
+                return f"{self.m.hoist('zones')}[{literal(name)}]"
+            case refs.Const(name) | refs.Option(name):
+                return f"g.consts[{literal(name)}]"
+            case refs.Member(enum, name):
+                return self.m.member(enum, name)
+            case refs.Enum(name):
+                return f"list({self.m.enum_list(name)})"
+            case refs.Table(name):
+                return f"g.tables[{literal(name)}]"
+            case refs.Dummy(name):
+                return f"g.dummies.get({literal(name)})"
+            case refs.Seat(index):  # P1, P2...: a game may have fewer players than the rules allow
+                seat = f"seat_P{index + 1}"
+                self.m.ns[seat] = PLAYER_SEATS[index]
+                if index < self.m.program.min_players:
+                    return seat
+                return f"({seat} if g.nplayers > {index} else no_seat(g, {index}))"
+            case refs.Builtin(name):
+                return {"current": "g.current", "player_count": "g.nplayers",
+                        "players": "list(g.players)", "directions": "list(DIRECTIONS)"
+                        }.get(name, "list(g.seats)")
         raise AssertionError(f"unresolved name {e.id}: {e.ref}")
 
     # ------------------------------------------------------------ compound
     def x_Attr(self, e):
-        kind, *rest = e.ref
-        if kind == "member":
-            return self.m.member(rest[0], rest[1])
+        ref = e.ref
+        if isinstance(ref, refs.Member):
+            return self.m.member(ref.enum, ref.name)
         obj, name = self.expr(e.obj), e.name
-        if kind == "dynamic" and self.m.field_place(self.ty_of(e.obj), name) != "any":
-            kind = "field"  # a card's field after all: an argument of a function written out
-        if kind == "field":
+        if isinstance(ref, refs.Dynamic) and self.m.field_place(self.ty_of(e.obj), name) != "any":
+            ref = refs.Field(name)  # a card's field after all: an argument of a function written out
+        if isinstance(ref, refs.Field):
             where, inline = self.m.field_place(self.ty_of(e.obj), name), SHORTCUTS.fields
             if where == "fixed":
                 if inline and obj in self.present:  # a card of a zone: no check for none
@@ -282,10 +282,10 @@ class ExprGen(Inliner):
                             f"else no_field({literal(name)}))")
                 return f"var_field(g, {obj}, {literal(name)})"
             return f"any_field(g, {obj}, {literal(name)})"
-        if kind == "column":
+        if isinstance(ref, refs.Column):
             return f"{obj}[{literal(name)}]"
-        if kind == "cellpart":
-            return f"{obj}[{literal(rest[0])}]"
+        if isinstance(ref, refs.CellPart):
+            return f"{obj}[{literal(ref.index)}]"
         if simple(obj) and SHORTCUTS.fields:  # most often a card's fixed field: read with no call
             key = literal(name)
             return (f"({obj}.f[{key}] if type({obj}) is Card and {key} in {obj}.f "
@@ -293,23 +293,23 @@ class ExprGen(Inliner):
         return f"dynamic_attr(g, {obj}, {literal(name)})"
 
     def x_Index(self, e):
-        kind = e.ref[0]
         keys = [self.expr(a) for a in e.args]
         key = keys[0] if len(keys) == 1 else "(" + ", ".join(keys) + ")"
-        if kind == "family":
-            return f"{self.m.hoist('zones')}[{literal(e.ref[1])}][{key}]"
-        if kind == "varfam":
-            return f"{self.m.hoist('vars')}[{literal(e.ref[1])}][{key}]"
+        if isinstance(e.ref, refs.ZoneFamily):
+            return f"{self.m.hoist('zones')}[{literal(e.ref.name)}][{key}]"
+        if isinstance(e.ref, refs.VarFamily):
+            return f"{self.m.hoist('vars')}[{literal(e.ref.name)}][{key}]"
         return f"item(g, {self.expr(e.obj)}, {keys[0]})"
 
     def x_Call(self, e):
-        kind, name = e.ref
-        if kind == "local_fn":
-            lam = self.lambdas.get(name)
+        ref = e.ref
+        if isinstance(ref, refs.LocalFn):
+            lam = self.lambdas.get(ref.slot)
             if lam is not None:
                 return self.apply_lambda(lam, e.args[0])
-            return f"{self.slot(name)}({self.expr(e.args[0])})"
-        if kind == "builtin" and name in ("any", "all") and len(e.args) == 1 \
+            return f"{self.slot(ref.slot)}({self.expr(e.args[0])})"
+        name = ref.name  # a function of the rules (refs.Fn) or of the language (refs.Builtin)
+        if isinstance(ref, refs.Builtin) and name in ("any", "all") and len(e.args) == 1 \
                 and isinstance(e.args[0], ast.Comprehension) and not self.m.an.expr_chance(e.args[0]):
             # stops at the first item that decides (nothing is drawn by chance in it, so
             # the items not looked at would have changed nothing)
@@ -324,7 +324,7 @@ class ExprGen(Inliner):
         each = sum(self.m.an.cost(a.body) for a in e.args if isinstance(a, ast.Lambda))
         if each >= EACH_CHARGED:  # a function run on each item: its work counted
             args[0] = f"counted(g, {self.cards_of(e.args[0])}, {each})"
-        if kind == "fn":
+        if isinstance(ref, refs.Fn):
             inlined = None if each >= EACH_CHARGED else self.inline_call(name, e.args, args)
             if inlined is not None:
                 return inlined
@@ -354,16 +354,16 @@ class ExprGen(Inliner):
             return None
         clause = e.fors[0]
         source = clause.iter
-        if not (isinstance(source, ast.Name) and source.ref and source.ref[0] == "enum"):
+        if not (isinstance(source, ast.Name) and isinstance(source.ref, refs.Enum)):
             return None
-        members = self.m.enum_values[source.ref[1]]
+        members = self.m.enum_values[source.ref.name]
         if not 0 < len(members) <= UNROLL_MEMBERS:
             return None
         slot, saved = clause.slots[0], dict(self.slots)
         tests = []
         try:
             for member in members:
-                self.slots[slot] = self.m.member(source.ref[1], member.name)
+                self.slots[slot] = self.m.member(source.ref.name, member.name)
                 test = self.truth(e.elt)
                 if clause.cond is not None:
                     cond = self.truth(clause.cond)
@@ -421,7 +421,7 @@ class ExprGen(Inliner):
                 or self.bounded_source(e.fors[0].iter) is None:
             return False
         elt = e.elt
-        return isinstance(elt, ast.Call) and elt.ref in (("builtin", "size"), ("builtin", "count")) \
+        return isinstance(elt, ast.Call) and elt.ref in (refs.Builtin("size"), refs.Builtin("count")) \
             and len(elt.args) == 1 and elt.args[0].ty is not None and elt.args[0].ty.name == "zone"
 
     def lambda_(self, e) -> str:
@@ -491,7 +491,7 @@ class ExprGen(Inliner):
         if len(e.fors) != 1 or len(e.fors[0].slots) != 1:
             return False
         elt = e.elt
-        return isinstance(elt, ast.Name) and elt.ref == ("local", e.fors[0].slots[0])
+        return isinstance(elt, ast.Name) and elt.ref == refs.Local(e.fors[0].slots[0])
 
     def comprehension_items(self, e):
         """Each clause's items, counted with the work each item costs (its condition, and

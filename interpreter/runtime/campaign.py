@@ -192,7 +192,8 @@ class Campaign:
             raise RulesError(f"{rules.title} declares no campaign (campaign {{ ... }})")
         self.rules = rules
         self.var_names = list(rules.program.campaign.vars)
-        self.offered, self._offer = rules.code.tops["offer"]
+        offer = rules.code.tops.offer
+        self.offered, self._offer = offer.option, offer.values
         self.players = rules.program.min_players
         self.seed = 0
         self.options: dict = {}

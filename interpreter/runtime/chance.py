@@ -12,7 +12,7 @@ import re
 
 import attrs
 
-from rulelang.language import ast
+from rulelang.language import ast, refs
 from rulelang.language.traversal import walk
 
 
@@ -78,17 +78,17 @@ def _sites_in(tree, program):
     for node in walk(tree):
         if isinstance(node, ast.Shuffle):
             out.append(_shuffle_site(node.zone))
-        elif isinstance(node, ast.Call) and node.ref == ("builtin", "random"):
+        elif isinstance(node, ast.Call) and node.ref == refs.Builtin("random"):
             out.append(_random_site(node.args[1] if len(node.args) > 1 else None))
     return out
 
 
 def _shuffle_site(zone):
     ref = getattr(zone, "ref", None)
-    if isinstance(zone, ast.Name) and ref and ref[0] == "zone":
-        return ChanceSite("shuffle", zone=ref[1])
-    if isinstance(zone, ast.Index) and ref and ref[0] == "family":
-        return ChanceSite("shuffle", zone=ref[1], family=True)
+    if isinstance(zone, ast.Name) and isinstance(ref, refs.Zone):
+        return ChanceSite("shuffle", zone=ref.name)
+    if isinstance(zone, ast.Index) and isinstance(ref, refs.ZoneFamily):
+        return ChanceSite("shuffle", zone=ref.name, family=True)
     return ChanceSite("shuffle")  # a zone reached through a variable: any zone
 
 
@@ -111,8 +111,8 @@ def _rule_callers(program) -> dict:
     units += [("trigger", t.body) for t in program.triggers]
     for unit, body in units:
         for node in walk(body):
-            if isinstance(node, ast.CallStmt) and node.call.ref and node.call.ref[0] == "rule":
-                callers.setdefault(node.call.ref[1], set()).add(unit)
+            if isinstance(node, ast.CallStmt) and isinstance(node.call.ref, refs.Rule):
+                callers.setdefault(node.call.ref.name, set()).add(unit)
     return callers
 
 

@@ -14,7 +14,7 @@ Once every seat has answered, the choices are applied together, in seat order.
 """
 from __future__ import annotations
 
-from operator import itemgetter
+import attrs
 
 from interpreter.runtime.helpers import PAUSE
 from interpreter.runtime.failures import GameOver, runtime_error
@@ -169,36 +169,34 @@ class Group:
         return decisions
 
 
-class Move(tuple):
+# Slots: read on every move, faster than a tuple's items. Not frozen: a frozen record's
+# __init__ costs three times a plain one, and a game of Yami makes thousands of moves.
+@attrs.define(eq=False, repr=False)
+class Move:
     """A legal move: ``str(move)`` is its notation; ``seat`` who plays it; ``index`` its
     place among the decision's moves. Two moves are equal when they are for the same
     seat with the same notation.
 
     Moves never change, so each list of them is made once per ruleset and handed out
     again when a decision offers the same (``legal_moves`` is called for every decision)."""
-    __slots__ = ()
+    seat: int  # a Seat, as the decision names it
+    notation: str
+    index: int | None = None
 
-    def __new__(cls, seat, notation, index=None):
-        return tuple.__new__(cls, (seat, notation, index))
+    def __str__(self) -> str:
+        return self.notation
 
-    seat = property(itemgetter(0))
-    notation = property(itemgetter(1))
-    index = property(itemgetter(2))
+    def __repr__(self) -> str:
+        return f"Move({int(self.seat)}, {self.notation!r})"
 
-    def __str__(self):
-        return self[1]
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Move) and self.seat == other.seat and self.notation == other.notation
 
-    def __repr__(self):
-        return f"Move({int(self[0])}, {self[1]!r})"
-
-    def __eq__(self, other):
-        return isinstance(other, Move) and self[0] == other[0] and self[1] == other[1]
-
-    def __ne__(self, other):
+    def __ne__(self, other: object) -> bool:
         return not self == other
 
-    def __hash__(self):
-        return hash((self[0], self[1]))
+    def __hash__(self) -> int:
+        return hash((self.seat, self.notation))
 
 
 MAX_OFFERS_KEPT = 50_000  # offers kept per ruleset
@@ -415,11 +413,11 @@ class Decisions:
         decision = self.pending
         if type(move) is Move and seat is None:  # the common case first, written out
             try:  # one of the moves this decision handed out?
-                mine = decision.moves[move[2]] is move
+                mine = decision.moves[move.index] is move
             except (AttributeError, TypeError, IndexError):  # no decision, moves or place
                 mine = False
             if mine and self.group is None and not self.over:
-                i = move[2]  # apply(i), written out (and log_choice): once per move
+                i = move.index  # apply(i), written out (and log_choice): once per move
                 value, seat = decision.values[i], decision.seat
                 if self.logging:
                     t = type(value)
@@ -466,12 +464,12 @@ class Decisions:
                 raise IllegalMove(f"it is not {self.seat_name(seat)}'s move: "
                                   f"{self.seat_name(decision.seat)} is to move")
         if type(move) is Move:
-            i, moves = move[2], decision.moves
+            i, moves = move.index, decision.moves
             if moves is not None and i is not None and i < len(moves) and moves[i] is move:
                 self.apply(i, decision.seat)  # one of the moves this decision handed out
                 return
-            if move[0] == decision.seat and i is not None and i < len(decision.notations) \
-                    and decision.notations[i] == move[1]:
+            if move.seat == decision.seat and i is not None and i < len(decision.notations) \
+                    and decision.notations[i] == move.notation:
                 self.apply(i, decision.seat)
                 return
         if isinstance(move, Move):

@@ -96,14 +96,15 @@ def all_zones(g):
 
 def vars_view(g, seat) -> dict:
     out = {}
-    for info, _ in g.rules.code.tops["vars"]:
+    for var in g.rules.code.tops.vars:
+        info = var.info
         value = g.vars[info.name]
         if info.visibility == "hidden" and seat is not None:
             continue
         if not info.keys:
             out[info.name] = plain(g, value, seat, info.type)
             continue
-        owner_at = next((i for i, (d, _) in enumerate(info.keys) if d in ("player", "seat")), None)
+        owner_at = next((i for i, key in enumerate(info.keys) if key.of_seats), None)
         shown = {}
         for key, v in value.items():
             keys = key if isinstance(key, tuple) else (key,)
@@ -136,10 +137,10 @@ def view(g, seat=None) -> dict:
         "to_move_all": g.to_move_all,
         "zones": {z.name: zone_view(g, z, seat) for z in all_zones(g)},
         "vars": vars_view(g, seat),
-        "seat_vars": [info.name for info, _ in g.rules.code.tops["vars"] if info.type.name == "seat"],
+        "seat_vars": [v.info.name for v in g.rules.code.tops.vars if v.info.type.name == "seat"],
         # a campaign's variables are shown (by their labels) in a game of a campaign, when
         # they hold something (not 0, false or empty): the campaign's own screen shows all
-        "var_labels": {info.name: info.label for info, _ in g.rules.code.tops["vars"]
+        "var_labels": {info.name: info.label for info in (v.info for v in g.rules.code.tops.vars)
                        if info.label and (not info.campaign or (
                            g.in_campaign and g.vars[info.name] not in (0, False, None, [])))},
         "log": [line for line in (render(g, e, seat) for e in g.log) if line is not None],
@@ -232,23 +233,3 @@ def transcript(g, seat=None) -> str:
     lines = [header(g, seat)]
     lines.extend(line for line in (render(g, e, seat) for e in g.log) if line is not None)
     return "\n".join(lines) + "\n"
-
-
-def outcome_line(g, outcome) -> str:
-    scores = outcome["scores"]
-    names = {p: g.seat_name(p) for p in scores}
-    extras = "".join(f"; {k}: {text_of(v) if not isinstance(v, (dict, list)) else v}"
-                     for k, v in outcome.items() if k not in ("scores", "winners", "result", "reason"))
-    reason = f" ({outcome['reason']})" if outcome.get("reason") else ""
-    if g.rules.program.cooperative:
-        team = next(iter(scores.values()), 0)
-        if outcome["result"] == "score":
-            return f"== game over: the team scores {team}{reason}{extras}"
-        verb = "wins" if outcome["result"] == "win" else "loses"
-        return f"== game over: the team {verb}{reason}; score {team}{extras}"
-    table = ", ".join(f"{names[p]} {scores[p]}" for p in scores)
-    if outcome["result"] == "draw":
-        return f"== game over: a draw{reason}; scores {table}{extras}"
-    who = " and ".join(names[p] for p in outcome["winners"])
-    verb = "wins" if len(outcome["winners"]) == 1 else "win"
-    return f"== game over: {who} {verb}{reason}; scores {table}{extras}"

@@ -226,7 +226,7 @@ class RulelangState(pyspiel.State):
         game = self.get_game()
         if not self.is_terminal():
             return [0.0] * game.table.players
-        return game.table.returns(self._position.engine.outcome, game.returns_mode)
+        return game.table.returns(self._position.engine.outcome_record, game.returns_mode)
 
     def __str__(self):
         p = self._position

@@ -2,8 +2,8 @@
 
 Every node has a ``span`` (its source position). Expression nodes also carry
 ``ty`` and ``ref``, filled in by the checker: the static type, and what a name
-resolved to (a local slot, a global, a builtin...). The interpreter compiles
-from these annotations and never resolves a name again.
+resolved to (a record of ``refs``: a local slot, a global, a builtin...). The interpreter
+compiles from these annotations and never resolves a name again.
 """
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from typing import Any
 import attrs
 
 from rulelang.language.errors import Span
+from rulelang.language.refs import Ref
 
 
 def node(cls):
@@ -53,7 +54,7 @@ class Node:
 @node
 class Expr(Node):
     ty: Any = annotation()
-    ref: Any = annotation()
+    ref: Ref | None = annotation()
 
 
 @node
@@ -522,6 +523,15 @@ class BlockDecl(Decl):
     nslots: int = annotation(kw_only=False, default=0)
 
 
+@attrs.frozen
+class TriggerKey:
+    """What the checker makes of one key of a trigger's pattern (``on enter hand[p]``): a
+    new name bound to the key (its slot), a value the key must equal, or (neither) ``_``."""
+    index: int  # which key of the zone
+    binds: int | None = None  # the slot of the name it binds
+    equals: Expr | None = None  # the value it must be
+
+
 @node
 class TriggerDecl(Decl):
     event: str  # "enter" | "leave"
@@ -530,8 +540,7 @@ class TriggerDecl(Decl):
     card_name: str | None
     body: list
     nslots: int = annotation(kw_only=False, default=0)
-    # [(key index, slot) | (key index, None)]
-    binders: list = annotation(kw_only=False, factory=list)
+    binders: list[TriggerKey] = annotation(kw_only=False, factory=list)
     card_slot: int | None = annotation(kw_only=False)
 
 

@@ -60,6 +60,12 @@ class FieldInfo:
     init: object
 
 
+@attrs.frozen
+class OptionInfo:
+    decl: ast.OptionDecl
+    type: T.Type
+
+
 @attrs.define(eq=False)
 class TableInfo:
     name: str
@@ -78,7 +84,7 @@ class Program:
     cooperative: bool = False
     talk: list = attrs.field(factory=list)  # what the players may say to each other (texts)
     dummies: list = attrs.field(factory=list)
-    options: dict = attrs.field(factory=dict)
+    options: dict[str, OptionInfo] = attrs.field(factory=dict)
     enums: dict = attrs.field(factory=dict)
     cards: dict = attrs.field(factory=dict)
     tables: dict = attrs.field(factory=dict)
@@ -278,7 +284,7 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker, CampaignChecker):
                                     "or a list of one of them")
         elif d.allowed is not None:
             self.option_default_allowed(d, ty.name == "list")
-        self.program.options[d.name] = (d, ty)
+        self.program.options[d.name] = OptionInfo(d, ty)
         self.define("option", d.name, ty, d, d.span, False)
 
     def option_default_allowed(self, d, is_list):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import attrs
 
-from rulelang.language import ast
+from rulelang.language import ast, refs
 from rulelang.language import types as T
 from rulelang.language.builtin_signatures import KIND_WORDS, SIGNATURES, kind_ok
 from rulelang.language.checker.constants import UNKNOWN, fold, shown
@@ -41,30 +41,40 @@ def _should_be(want):
     return "true or false" if want == T.BOOL else T.spoken(want)
 
 
+@attrs.frozen
+class LocalName:
+    """A local name as a block knows it."""
+    slot: int
+    type: T.Type
+    mutable: bool
+
+
 class Scope:
-    """Local names of one block: name -> (slot, type, mutable)."""
+    """Local names of one block: name -> ``LocalName``."""
 
-    def __init__(self, unit, parent=None):
-        self.unit, self.parent, self.names = unit, parent, {}
+    def __init__(self, unit: Unit, parent: Scope | None = None) -> None:
+        self.unit, self.parent = unit, parent
+        self.names: dict[str, LocalName] = {}
 
-    def lookup(self, name):
-        scope = self
+    def lookup(self, name: str) -> LocalName | None:
+        scope: Scope | None = self
         while scope is not None:
             if name in scope.names:
                 return scope.names[name]
             scope = scope.parent
         return None
 
-    def all_names(self):
-        scope, names = self, set()
+    def all_names(self) -> set[str]:
+        scope: Scope | None = self
+        names: set[str] = set()
         while scope is not None:
             names |= set(scope.names)
             scope = scope.parent
         return names
 
-    def bind(self, name, ty, mutable=True):
+    def bind(self, name: str, ty: T.Type, mutable: bool = True) -> int:
         slot = self.unit.new_slot()
-        self.names[name] = (slot, ty, mutable)
+        self.names[name] = LocalName(slot, ty, mutable)
         return slot
 
     def child(self):
@@ -74,10 +84,10 @@ class Scope:
 class Unit:
     """A piece of code with its own frame of local slots: a rule, a function, a block."""
 
-    def __init__(self, name, kind):
+    def __init__(self, name: str, kind: str) -> None:
         self.name, self.kind, self.nslots = name, kind, 0
 
-    def new_slot(self):
+    def new_slot(self) -> int:
         self.nslots += 1
         return self.nslots - 1
 
@@ -118,8 +128,8 @@ class ExprChecker:
             return self.seat_literal(e, number, scope)
         local = scope.lookup(e.id) if scope else None
         if local is not None:
-            e.ref = ("local", local[0])
-            return local[1]
+            e.ref = refs.Local(local.slot)
+            return local.type
         sym = self.symbols.get(e.id)
         if sym is not None:
             kind = sym.kind
@@ -134,14 +144,14 @@ class ExprChecker:
             if kind == "varfam":
                 self.error(e.span, f"'{e.id}' holds one value per key: write {e.id}[key]")
                 return T.ANY
-            e.ref = (kind, sym.name) if kind != "member" else ("member", sym.decl, e.id)
+            e.ref = refs.Member(sym.decl, e.id) if kind == "member" else refs.DECLARED[kind](sym.name)
             if kind == "const":
                 self.use_const(sym, e.span)
             if kind == "family":
                 return T.Type("family", sym.name)
             return sym.type
         if e.id in BUILTIN_VALUES:
-            e.ref = ("builtin", e.id)
+            e.ref = refs.Builtin(e.id)
             return BUILTIN_VALUES[e.id]
         if e.id in self.ambiguous:
             owners = " and ".join(sorted(self.ambiguous[e.id]))
@@ -169,7 +179,7 @@ class ExprChecker:
                        f"to allow more players, write players {self.program.min_players}.."
                        f"{number} (a dummy seat is named by its own name)")
             return T.SEAT
-        e.ref = ("seat", number - 1)
+        e.ref = refs.Seat(number - 1)
         return T.SEAT
 
     # -- compound
@@ -181,7 +191,7 @@ class ExprChecker:
                 self.error(e.span, f"{enum} has no member '{e.name}'",
                            suggest(e.name, self.enums[enum]))
                 return T.ANY
-            e.ref = ("member", enum, e.name)
+            e.ref = refs.Member(enum, e.name)
             return T.enum(enum)
         ot = self.expr(e.obj, scope)
         return self.attr_type(e, ot)
@@ -195,7 +205,7 @@ class ExprChecker:
                 everything = set().union(*(self.cards[k].fields for k in kinds)) if kinds else set()
                 self.error(e.span, f"{ot} has no field '{name}'", suggest(name, everything))
                 return T.ANY
-            e.ref = ("field", name)
+            e.ref = refs.Field(name)
             result = found[0].type
             for f in found[1:]:
                 if f.type != result:
@@ -207,16 +217,16 @@ class ExprChecker:
                 self.error(e.span, f"table '{ot.arg}' has no column '{name}'",
                            suggest(name, columns))
                 return T.ANY
-            e.ref = ("column", name)
+            e.ref = refs.Column(name)
             return columns[name]
         if ot.name == "cell":
             if name not in ("x", "y"):
                 self.error(e.span, f"a cell has .x and .y, not .{name}")
                 return T.ANY
-            e.ref = ("cellpart", 0 if name == "x" else 1)
+            e.ref = refs.CellPart(0 if name == "x" else 1)
             return T.INT
         if ot.name in ("any", "none"):
-            e.ref = ("dynamic", name)
+            e.ref = refs.Dynamic(name)
             return T.ANY
         self.error(e.span, f"{T.spoken(ot)} has no field '.{name}'")
         return T.ANY
@@ -232,8 +242,7 @@ class ExprChecker:
                                        f"not {len(e.args)}")
                 for arg, kt in zip(e.args, key_types):
                     self.expect(arg, scope, kt, f"this key of '{sym.name}'")
-                e.obj.ref = (sym.kind, sym.name)
-                e.ref = (sym.kind, sym.name)
+                e.obj.ref = e.ref = refs.DECLARED[sym.kind](sym.name)
                 return sym.type
         ot = self.expr(e.obj, scope)
         if len(e.args) != 1:
@@ -245,7 +254,7 @@ class ExprChecker:
             self.error(e.args[0].span, f"an index should be a number, but this is "
                                        f"{T.spoken(index)}",
                        mismatch_hint(self, e.args[0], index, T.INT))
-        e.ref = ("item",)
+        e.ref = refs.Item()
         if ot.name == "list":
             return ot.arg
         if ot.name == "tuple" and isinstance(e.args[0], ast.Lit) and ot.arg:
@@ -262,13 +271,13 @@ class ExprChecker:
         name = e.func.id
         local = scope.lookup(name) if scope else None
         if local is not None:
-            if local[1] not in (T.FN, T.ANY):
-                self.error(e.func.span, f"'{name}' is {T.spoken(local[1])}, not a function")
+            if local.type not in (T.FN, T.ANY):
+                self.error(e.func.span, f"'{name}' is {T.spoken(local.type)}, not a function")
             if len(e.args) != 1:
                 self.error(e.span, f"'{name}' is a function of one value: {name}(x)")
             for arg in e.args:
                 self.expr(arg, scope)
-            e.ref = ("local_fn", local[0])
+            e.ref = refs.LocalFn(local.slot)
             return T.ANY
         sym = self.symbols.get(name)
         if sym is not None and sym.kind == "fn":
@@ -288,7 +297,7 @@ class ExprChecker:
 
     def call_fn(self, e, sym, scope):
         decl = sym.decl
-        e.ref = ("fn", decl.name)
+        e.ref = refs.Fn(decl.name)
         if len(e.args) != len(decl.params):
             self.error(e.span, f"'{decl.name}' takes {len(decl.params)} argument(s), "
                                f"not {len(e.args)}",
@@ -312,7 +321,7 @@ class ExprChecker:
 
     def call_builtin(self, e, name, scope):
         sig = SIGNATURES[name]
-        e.ref = ("builtin", name)
+        e.ref = refs.Builtin(name)
         n, most = len(e.args), len(sig.params)
         wrong_count = n < most - sig.optional or (n > most and not sig.variadic)
         if wrong_count:
@@ -460,7 +469,7 @@ class ExprChecker:
                 test.left = without_positions(subject)
             if members is not None and isinstance(key, ast.Name) and key.id in members \
                     and not (scope and scope.lookup(key.id)):
-                key.ref, key.ty = ("member", subject_type.arg, key.id), subject_type
+                key.ref, key.ty = refs.Member(subject_type.arg, key.id), subject_type
             else:
                 self.expect(key, scope, subject_type, "a key of this match")
             value = fold(key)
@@ -475,7 +484,7 @@ class ExprChecker:
             result = T.join(result, self.expr(link, scope))
         else:
             link.ty = T.NONE  # the `else none` that no value reaches when every case is given
-            missing = [m for m in members or () if repr(("member", m)) not in seen]
+            missing = [m for m in members or () if repr(refs.Member(subject_type.arg, m)) not in seen]
             if members is None:
                 self.error(chain.span, f"a match on {T.spoken(subject_type)} needs '_: VALUE' "
                                        "for the values without a key",

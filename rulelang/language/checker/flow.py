@@ -32,7 +32,7 @@ branch by then is no secret. See docs/language.md.
 """
 from __future__ import annotations
 
-from rulelang.language import ast
+from rulelang.language import ast, refs
 from rulelang.language.checker import flow_values
 from rulelang.language.checker.flow_values import (CLEAN, HIDDEN_LEVEL, OWNED, PUBLIC, Deferred, FlowExprs,
                                       Secret, State, Taint, TooMuch, cardish)
@@ -186,22 +186,22 @@ class FlowChecker(FlowExprs):
         if s.op != "=":
             value = value | self.ev(target, state)
         value = value | Taint(state.pc)  # set or not as a hidden branch went: that tells it
-        ref = target.ref or ()
+        ref = target.ref
         if isinstance(target, ast.Name):
-            if ref[:1] == ("local",) and s.op == "=":
+            if isinstance(ref, refs.Local) and s.op == "=":
                 self.bind(state, target.id, s.value, value)
-            elif ref[:1] == ("local",):
+            elif isinstance(ref, refs.Local):
                 state.local[target.id] = value
-            elif ref == ("builtin", "current"):
+            elif ref == refs.Builtin("current"):
                 self.later(compute, state, s.value.span, "'current' is set to",
                            "every seat sees whose turn it is")
-            elif ref[:1] == ("var",):
-                self.store_var(self.p.vars[ref[1]], [], value, s.value, state, compute)
-        elif isinstance(target, ast.Index) and ref[:1] == ("varfam",):
+            elif isinstance(ref, refs.Var):
+                self.store_var(self.p.vars[ref.name], [], value, s.value, state, compute)
+        elif isinstance(target, ast.Index) and isinstance(ref, refs.VarFamily):
             def keyed(st):
                 return compute(st) | Taint(self.ev_all(target.args, st).data)
-            self.store_var(self.p.vars[ref[1]], target.args, keyed(state), s.value, state, keyed)
-        elif isinstance(target, ast.Attr) and ref[:1] in (("field",), ("dynamic",)):
+            self.store_var(self.p.vars[ref.name], target.args, keyed(state), s.value, state, keyed)
+        elif isinstance(target, ast.Attr) and isinstance(ref, (refs.Field, refs.Dynamic)):
             card = self.ev(target.obj, state)
             self.sink(value, s.value.span, f"the field '{target.name}' of a card its readers "
                                            "may see is set to",
@@ -209,7 +209,7 @@ class FlowChecker(FlowExprs):
                       allowed=lambda d: d <= card.face)
         elif isinstance(target, ast.Index):
             base = target.obj
-            if isinstance(base, ast.Name) and (base.ref or ())[:1] == ("local",):
+            if isinstance(base, ast.Name) and isinstance(base.ref, refs.Local):
                 state.local[base.id] = state.settled(base.id) | value
         return state
 
@@ -224,7 +224,7 @@ class FlowChecker(FlowExprs):
             return
         owner = None
         if info.visibility == "owner":
-            at = next((i for i, (d, _) in enumerate(info.keys) if d in ("player", "seat")), None)
+            at = next((i for i, key in enumerate(info.keys) if key.of_seats), None)
             if at is not None and at < len(key_args):
                 owner = self.key_text(key_args[at])
         self.later(compute, state, expr.span, f"the variable '{info.name}' is set to",
@@ -237,10 +237,10 @@ class FlowChecker(FlowExprs):
 
     def s_CallStmt(self, s, state):
         call = s.call
-        if (call.ref or ())[:1] != ("rule",):
+        if not isinstance(call.ref, refs.Rule):
             self.ev(call, state)
             return state
-        decl = self.p.rules.get(call.ref[1])
+        decl = self.p.rules.get(call.ref.name)
         self.flush(state)  # the rule may ask someone to decide
         if decl is None:
             return state
@@ -310,8 +310,7 @@ class FlowChecker(FlowExprs):
         state.shown = state.shown | {self.key_text(s.what)} | self.origin(s.what, state)
         self.moved(s.what, PUBLIC, state)
         what = s.what
-        if isinstance(what, ast.Call) and (what.ref or ())[:2] == ("builtin", "cards") \
-                and what.args:
+        if isinstance(what, ast.Call) and what.ref == refs.Builtin("cards") and what.args:
             what = what.args[0]
         name = self.zone_name(what)
         if name is not None:
@@ -326,7 +325,7 @@ class FlowChecker(FlowExprs):
 
     def moved(self, what, face: Secret, state):
         """Cards held by a local now lie where ``face`` says who sees them (nobody forgets)."""
-        if isinstance(what, ast.Name) and (what.ref or ())[:1] == ("local",):
+        if isinstance(what, ast.Name) and isinstance(what.ref, refs.Local):
             old = state.settled(what.id)
             if face == PUBLIC:
                 state.local[what.id] = CLEAN

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from rulelang.language import ast
+from rulelang.language import ast, refs
 from rulelang.language.traversal import children
 
 OPEN, OWNED, HIDDEN_LEVEL = 0, 1, 2
@@ -194,8 +194,8 @@ class FlowExprs:
         return probe
 
     def x_Name(self, e, state):
-        kind = (e.ref or ("?",))[0]
-        if kind == "local":
+        ref = e.ref
+        if isinstance(ref, refs.Local):
             value = state.local.get(e.id, CLEAN)
             if isinstance(value, Deferred):
                 if state.made_public - value.snapshot.made_public:
@@ -213,30 +213,29 @@ class FlowExprs:
                     return self.again_memo[key]
                 return value.taint
             return value
-        if kind == "var":
-            return self.var_taint.get(e.ref[1], CLEAN)
-        if kind == "zone":
-            return Taint(face=self.zone_face(e.ref[1], [], state))
-        if kind == "family":
-            return Taint(face=self.zone_face(e.ref[1], None, state))
+        if isinstance(ref, refs.Var):
+            return self.var_taint.get(ref.name, CLEAN)
+        if isinstance(ref, refs.Zone):
+            return Taint(face=self.zone_face(ref.name, [], state))
+        if isinstance(ref, refs.ZoneFamily):
+            return Taint(face=self.zone_face(ref.name, None, state))
         return CLEAN
 
     def x_Attr(self, e, state):
-        kind = (e.ref or ("?",))[0]
-        if kind == "member":
+        if isinstance(e.ref, refs.Member):
             return CLEAN
         obj = self.ev(e.obj, state)
-        return obj.read() if kind in ("field", "dynamic") else obj
+        return obj.read() if isinstance(e.ref, (refs.Field, refs.Dynamic)) else obj
 
     def x_Index(self, e, state):
         keys = PUBLIC
         for arg in e.args:
             keys = keys | self.ev(arg, state).data
-        kind = (e.ref or ("?",))[0]
-        if kind == "family":
-            return Taint(keys, self.zone_face(e.ref[1], e.args, state))
-        if kind == "varfam":
-            return self.var_taint.get(e.ref[1], CLEAN) | Taint(keys)
+        ref = e.ref
+        if isinstance(ref, refs.ZoneFamily):
+            return Taint(keys, self.zone_face(ref.name, e.args, state))
+        if isinstance(ref, refs.VarFamily):
+            return self.var_taint.get(ref.name, CLEAN) | Taint(keys)
         return self.ev(e.obj, state) | Taint(keys)
 
     def x_Is(self, e, state):
@@ -281,14 +280,15 @@ class FlowExprs:
         return self.rename(Taint(data | elt.data, elt.face), {}, bound)
 
     def x_Call(self, e, state):
-        kind, name = (e.ref or ("?", None))[:2]
-        if kind == "fn":
+        ref = e.ref
+        if isinstance(ref, refs.Fn):
             return self.call_fn(e, state)
-        if kind == "local_fn":
+        if isinstance(ref, refs.LocalFn):
             func = state.settled(e.func.id)
             return func | self.ev_all(e.args, state).read()
-        if kind != "builtin":
+        if not isinstance(ref, refs.Builtin):
             return self.ev_all(e.args, state)
+        name = ref.name
         values = [a for a in e.args if not isinstance(a, ast.Lambda)]
         if name == "disclose":
             self.ev_all(values, state)
@@ -318,7 +318,7 @@ class FlowExprs:
         return out
 
     def call_fn(self, e, state):
-        decl = self.p.fns.get(e.ref[1])
+        decl = self.p.fns.get(e.ref.name)
         if decl is None or len(decl.params) != len(e.args):
             return self.ev_all(e.args, state).read()
         texts = [self.key_text(a) for a in e.args]
@@ -357,8 +357,8 @@ class FlowExprs:
     def zone_name(self, e):
         if isinstance(e, ast.Index):
             e = e.obj
-        if isinstance(e, ast.Name) and (e.ref or ("?",))[0] in ("zone", "family"):
-            return e.ref[1]
+        if isinstance(e, ast.Name) and isinstance(e.ref, (refs.Zone, refs.ZoneFamily)):
+            return e.ref.name
         return None
 
     def zone_face(self, name, key_args, state) -> Secret:
@@ -368,7 +368,7 @@ class FlowExprs:
             return PUBLIC
         if info.visibility != "owner" or key_args is None:
             return HIDDEN
-        at = next((i for i, (d, _) in enumerate(info.keys) if d in ("player", "seat")), None)
+        at = next((i for i, key in enumerate(info.keys) if key.of_seats), None)
         if at is None or at >= len(key_args):
             return HIDDEN
         arg = key_args[at]
