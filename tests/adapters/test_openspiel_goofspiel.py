@@ -25,9 +25,8 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from support import ROOT
-
 import rulelang  # noqa: E402
+from support import ROOT
 
 GOOFSPIEL = str(ROOT / "examples" / "goofspiel.rules")
 

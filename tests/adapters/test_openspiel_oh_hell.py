@@ -17,9 +17,8 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from support import ROOT
-
 from rulelang.adapters.openspiel import load_game  # noqa: E402
+from support import ROOT
 
 OH_HELL = str(ROOT / "examples" / "oh_hell.rules")
 

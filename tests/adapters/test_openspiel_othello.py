@@ -17,9 +17,8 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from support import ROOT
-
 import rulelang  # noqa: E402
+from support import ROOT
 
 REVERSI = str(ROOT / "examples" / "reversi.rules")
 

@@ -12,9 +12,9 @@ pytest.importorskip("gymnasium")
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
-from support import ROOT
 
 from rulelang.adapters.pettingzoo import env, single_agent_env  # noqa: E402
+from support import ROOT
 
 RULESETS = sorted(ROOT.glob("games/*.rules")) + sorted(ROOT.glob("examples/*.rules"))
 CYCLES = {"yami": 60, "yokai": 120}  # steps of api_test's random game (the slow ones fewer)

@@ -10,6 +10,8 @@ import json
 import random
 
 import pytest
+
+from interpreter.runtime.geometry import connected
 from support import load, play_random
 from support.yokai import (
     BLOCKS,
@@ -24,8 +26,6 @@ from support.yokai import (
     toggle,
     turn,
 )
-
-from interpreter.runtime.geometry import connected
 
 FAMILIES = ("Kitsune", "Kappa", "Rokurokubi", "Oni")
 

@@ -11,6 +11,9 @@ import random
 import re
 
 import pytest
+
+import rulelang
+from rulelang import IllegalMove
 from support import ROOT, load, play_random
 from support.yokai_sketch import (
     COLOURS,
@@ -24,9 +27,6 @@ from support.yokai_sketch import (
     side,
     top,
 )
-
-import rulelang
-from rulelang import IllegalMove
 
 # ---------------------------------------------------------------- an earth stack called down
 # P1 opens with three Call cards and calls the top three earth Yokai onto the wind stack;

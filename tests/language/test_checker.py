@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 import pytest
-from support import RULES
 
 import rulelang
 from rulelang.language.errors import CheckError
+from support import RULES
 
 HEAD = 'game "T"\nplayers 2\n'
 TURN = "\nturn { win current }\n"

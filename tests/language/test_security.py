@@ -7,10 +7,10 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support import TESTS
-from support.mutations import HEAD, NAMES, ODD, SEED_TOKENS, SEEDS, WORDS, mutate
 
 import rulelang
+from support import TESTS
+from support.mutations import HEAD, NAMES, ODD, SEED_TOKENS, SEEDS, WORDS, mutate
 
 ROOT = TESTS.parent
 

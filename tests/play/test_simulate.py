@@ -12,7 +12,6 @@ import time
 
 import pytest
 from click.testing import CliRunner
-from support import ROOT, load
 
 from rulelang.play.cli import cli
 from rulelang.play.simulation import (
@@ -23,6 +22,7 @@ from rulelang.play.simulation import (
     summarize,
     to_json,
 )
+from support import ROOT, load
 
 COIN = "tests/rules/fair_coin.rules"  # each seat wins 1/3, draws 1/3, the first player 1/2
 TEAM_COIN = "tests/rules/coop_coin.rules"  # the team wins 1/2, scoring 2 (else 0)

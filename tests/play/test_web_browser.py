@@ -12,6 +12,7 @@ import random
 import shutil
 
 import pytest
+
 from support import ROOT
 from support.web import host_with, live_server, token_of
 

@@ -9,13 +9,14 @@ import pytest
 from click.testing import CliRunner
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
-from support import ROOT, load
-from support.web import host_with, receive_state, token_of, until_settled
 
 from rulelang.play.cli import cli
+from rulelang.play.save_files import read_save
 from rulelang.play.web.app import FORBIDDEN, MAX_MESSAGE, create_app
 from rulelang.play.web.host import Host
 from rulelang.play.web.tables import SPECTATOR
+from support import ROOT, load
+from support.web import host_with, lobby_host, receive_state, token_of, until_settled
 
 
 @pytest.fixture
@@ -245,32 +246,10 @@ def test_a_game_survives_a_restart_from_its_save_links_and_all(tmp_path):
         with client.websocket_connect(f"/t/{token_of(table, 'P1')}/ws") as ws:
             assert receive_state(ws)["version"] == 5
         play_over_socket(client, resumed, 2)
-    saved = json.loads(save.read_text())
+    saved = json.loads(read_save(save))
     assert saved["game"]["history"] == resumed.game.history  # written after every move
     with pytest.raises(Exception, match="not of yami.rules"):
         Host().resume_file(save, "yami.rules", load("games/yami.rules"))
-
-
-def lobby_folder(tmp_path):
-    folder = tmp_path / "rules"
-    if folder.exists():
-        return folder
-    folder.mkdir()
-    for name in ("nim.rules", "oh_hell.rules"):
-        (folder / name).write_text((ROOT / "examples" / name).read_text())
-    (folder / "broken.rules").write_text('game "Broken"\nplayers 2\nturn {\n  win 3 +\n}\n')
-    (folder / "notes.txt").write_text("not rules")
-    (folder / "sub").mkdir()
-    (folder / "sub" / "hidden.rules").write_text((ROOT / "examples/nim.rules").read_text())
-    (folder / "outside.rules").symlink_to(ROOT / "examples/pig.rules")
-    return folder
-
-
-def lobby_host(tmp_path):
-    from rulelang.play.web.lobby import RulesFolder
-    host = Host(folder=RulesFolder(lobby_folder(tmp_path)), saves=tmp_path / "saves")
-    host.resume_lobby()
-    return host
 
 
 def test_the_lobby_lists_the_folders_rules_and_opens_tables_only_from_them(tmp_path):

@@ -8,9 +8,9 @@ import json
 import random
 
 import pytest
-from support import ROOT, load
 
 import rulelang
+from support import ROOT, load
 
 SAVES = ROOT / "tests" / "saves"
 

@@ -11,9 +11,9 @@ import shutil
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support import ROOT, load
 
 import rulelang
+from support import ROOT, load
 
 NIM = "examples/nim.rules"
 GAMES = ["examples/nim.rules", "examples/oh_hell.rules", "games/yokai_sketch.rules",

@@ -9,9 +9,9 @@ from lsprotocol import types as L
 from pygls.exceptions import JsonRpcException
 from pygls.lsp.client import BaseLanguageClient
 from pygls.uris import from_fs_path
-from support import ROOT
 
 from rulelang.tools.language_server import server as lsp_server
+from support import ROOT
 
 START = [sys.executable, "-c", "from rulelang.play.cli import main; main()", "lsp"]
 WAIT = 10  # seconds: generous, the machine may be busy; the benchmark measures speed

@@ -6,11 +6,11 @@ import shutil
 
 import pytest
 from click.testing import CliRunner
-from support import ROOT
 
 from rulelang.language.errors import CheckError, ParseError, RulesError
 from rulelang.play.cli import cli
 from rulelang.tools.scenarios import load_suite
+from support import ROOT
 
 
 def run(*args):
