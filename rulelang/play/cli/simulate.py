@@ -16,7 +16,8 @@ from rulelang.play.cli.common import (BOT_KINDS, EXIT_SOFTWARE, EXIT_USAGE, SECO
                                       load_rules, new_game, parse_options, seat_number)
 
 EXIT_INTERRUPTED = 130  # stopped with Ctrl-C (128 + SIGINT), after printing what was finished
-SIM_BOT_KINDS = tuple(k for k in BOT_KINDS if k != "human")
+# and the oracle: the default partner seeing every card, a designer's measure, never at a table
+SIM_BOT_KINDS = (*(k for k in BOT_KINDS if k != "human"), "oracle")
 
 
 def simulation_options(command):
@@ -28,7 +29,9 @@ def simulation_options(command):
         click.option("--seed", type=int, default=0, show_default=True,
                      help="Seed of the first game; game i has seed S+i."),
         click.option("--bots", "bots_all", type=click.Choice(SIM_BOT_KINDS), default="random",
-                     show_default=True, help="The bot for every seat."),
+                     show_default=True, help="The bot for every seat (oracle: the default "
+                     "partner seeing every card face up, to measure how hard a game is when "
+                     "information is not the problem; reports say so)."),
         click.option("--bot", "bot_pairs", multiple=True, metavar="SEAT=KIND",
                      help="One seat's bot instead (repeatable): P2=greedy."),
         click.option("--workers", type=click.IntRange(1),

@@ -13,6 +13,23 @@ from rulelang.language.errors import RulesError
 from rulelang.play.simulation.templates import classifiers
 
 
+# The oracle (``--bots oracle``): the default partner bot, its samples every card face up. A
+# designer's measure of a game without its hidden information, never a way to play: every
+# report that has one says so (``oracle_note``).
+ORACLE = "oracle"
+
+
+def oracle_note(bots: dict) -> str | None:
+    """The line a report shows when some seats (``bots``: seat name -> kind) are played by
+    the oracle, else None."""
+    seats = [seat for seat, kind in bots.items() if kind == ORACLE]
+    if not seats:
+        return None
+    who = "every seat" if len(seats) == len(bots) else ", ".join(seats)
+    return (f"ORACLE: {who} played with every card face up (a designer's measure of the game "
+            "without its hidden information; no player can play this way)")
+
+
 @attrs.frozen
 class Simulation:
     """What to simulate: the checked rules and everything that makes game ``i``."""
@@ -67,13 +84,13 @@ class Table:
     """Rules compiled once per process, ready to play any game of a simulation."""
 
     def __init__(self, simulation: Simulation):
-        from interpreter.bots import make_bot
+        from interpreter.bots import PARTNER, make_bot
         from interpreter.runtime.knowledge import seat_knowledge
         from interpreter.rules import Rules
         self.simulation = simulation
         self.rules = Rules(simulation.program)
         self.prompts, self.reasons = classifiers(simulation.program)
-        self.make_bot, self.knowledge = make_bot, seat_knowledge
+        self.make_bot, self.knowledge, self.partner = make_bot, seat_knowledge, PARTNER
 
     def play(self, index: int) -> GameRecord | GameFailure:
         sim = self.simulation
@@ -89,8 +106,9 @@ class Table:
                                    log=False)  # no one reads its log: none is written
         # Bots are only names here: a new kind (or a thinking budget, as a field of Simulation
         # passed on to make_bot) needs no other change in the simulation.
-        bots = [self.make_bot(kind, bot_seed(seed, seat), sim.think)
-                for seat, kind in enumerate(sim.bots)]
+        bots = [self.make_bot(self.partner if kind == ORACLE else kind, bot_seed(seed, seat),
+                              sim.think) for seat, kind in enumerate(sim.bots)]
+        sees_all = [kind == ORACLE for kind in sim.bots]
         first = _first_player(game, sim.players)
         kinds: dict[str, KindTally] = {}
         decisions = forced = offered = 0
@@ -100,7 +118,8 @@ class Table:
             tally = kinds.get(kind := prompt_kind(_prompt_text(game)))
             if tally is None:
                 tally = kinds[kind] = KindTally()
-            move = bots[game.to_move].choose(self.knowledge(game))  # never the game itself
+            seat = game.to_move
+            move = bots[seat].choose(self.knowledge(game, oracle=sees_all[seat]))  # never the game
             tally.decisions += 1
             tally.options += count
             if count == 1:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import textwrap
 
+from rulelang.play.simulation.playing import oracle_note
 from rulelang.play.simulation.stats import LEVEL, Rate, Spread
 from rulelang.play.simulation.summary import Summary
 
@@ -45,6 +46,9 @@ def header(summary: Summary) -> list[str]:
              else f"seeds {summary.first_seed} to {last}")
     lines = [f"{summary.title}: {games(summary.games)} ({seeds}), "
              f"{summary.players} players: {bots}"]
+    note = oracle_note(summary.bots)
+    if note is not None:
+        lines += textwrap.wrap(note, WIDTH)
     if summary.stopped:
         lines.append(f"stopped early: {summary.games:,} of {games(summary.games_asked)} "
                      "finished; the figures below are theirs")

@@ -8,10 +8,13 @@ Holm's method over all of them before a difference is called significant.
 """
 from __future__ import annotations
 
+import textwrap
+
 import attrs
 
 from rulelang.play.simulation import stats
-from rulelang.play.simulation.report import interval, number, p_text, percent
+from rulelang.play.simulation.playing import oracle_note
+from rulelang.play.simulation.report import WIDTH, interval, number, p_text, percent
 from rulelang.play.simulation.stats import Difference, Rate, Spread
 
 
@@ -39,6 +42,8 @@ class Comparison:
     games: list  # games finished per variant
     stopped: bool
     figures: list  # Figure
+    oracle: str | None = None  # the oracle's line (playing.oracle_note), when it played
+    alike: str | None = None  # how every game of every variant ended, when that was one way
 
 
 def compare(title: str, varying: str, variants: list[Variant]) -> Comparison:
@@ -66,7 +71,23 @@ def compare(title: str, varying: str, variants: list[Variant]) -> Comparison:
         figures[i].differences[j] = d
     return Comparison(title, varying, [v.label for v in variants],
                       [v.summary.games for v in variants],
-                      any(v.summary.stopped for v in variants), figures)
+                      any(v.summary.stopped for v in variants), figures,
+                      oracle_note(variants[0].summary.bots), _alike(variants))
+
+
+def _alike(variants) -> str | None:
+    """How every game of every variant ended, if that was one way (the team always lost, P1
+    always won...): then no figure about who wins can differ. None otherwise."""
+    ends = {(r.result, tuple(int(w) for w in r.winners)) for v in variants for r in v.run.records}
+    if len(ends) != 1:
+        return None
+    result, winners = next(iter(ends))
+    if variants[0].summary.cooperative:
+        words = {"win": "the team won every game", "loss": "the team lost every game"}
+        return words.get(result)  # (ended with a score, no verdict: scores may still differ)
+    if result == "draw" or not winners:
+        return "every game was a draw"
+    return "every game was won by " + " and ".join(f"P{w + 1}" for w in winners)
 
 
 def _figure_names(variants) -> list[tuple[str, str]]:
@@ -135,6 +156,14 @@ def _seat(seats, name):
 def render(comparison: Comparison) -> str:
     width = max(len(label) for label in comparison.labels)
     lines = []
+    if comparison.oracle is not None:
+        lines += ["", comparison.oracle]
+    if comparison.alike is not None:
+        lines += ["", *textwrap.wrap(
+            f"WARNING: {comparison.alike}, in every variant: who wins cannot differ between "
+            "them. The bots may be too weak (or too strong) for the game: try --bots greedy or "
+            "--bots mcts (in a cooperative game mcts plays for the team), or --bots oracle to "
+            "see the game without its hidden information.", WIDTH)]
     for figure in comparison.figures:
         suffix = {"mean": " (mean per game)", "mean share": " (share of a game's decisions)"}
         lines += ["", figure.name + suffix.get(figure.measure, "")]

@@ -1,0 +1,83 @@
+"""``--bots oracle`` in simulate and compare (every card face up, labelled in every report),
+and compare's warning when every game of every variant ended the same way."""
+from __future__ import annotations
+
+import json
+from types import SimpleNamespace
+
+from click.testing import CliRunner
+from support import ROOT
+
+from rulelang.play.cli import cli
+from rulelang.play.simulation.variants import _alike
+
+COIN = str(ROOT / "tests" / "rules" / "hidden_coin.rules")  # name a hidden coin's side
+FAIR = str(ROOT / "tests" / "rules" / "fair_coin.rules")
+
+
+def cli_run(*args):
+    return CliRunner().invoke(cli, [str(a) for a in args])
+
+
+def team_wins(output: str) -> str:
+    return next(line for line in output.splitlines() if line.strip().startswith("wins")).split()[1]
+
+
+def test_the_oracle_sees_the_hidden_coin_and_says_so(tmp_path):
+    path = tmp_path / "oracle.json"
+    oracle = cli_run("simulate", COIN, "-n", 20, "--bots", "oracle", "--workers", 1,
+                     "--json", path)
+    assert oracle.exit_code == 0, oracle.output
+    assert "ORACLE: every seat played with every card face up" in oracle.output
+    assert team_wins(oracle.output) == "100.0%"
+    assert set(json.loads(path.read_text())["bots"].values()) == {"oracle"}
+    honest = cli_run("simulate", COIN, "-n", 20, "--bots", "mcts", "--workers", 1)
+    assert honest.exit_code == 0, honest.output
+    assert "ORACLE" not in honest.output
+    assert team_wins(honest.output) not in ("100.0%", "0.0%")  # a guess: some won, some lost
+
+
+def test_one_seat_of_the_oracle_is_named():
+    result = cli_run("simulate", COIN, "-n", 4, "--bot", "P2=oracle", "--bots", "mcts",
+                     "--workers", 1)
+    assert result.exit_code == 0, result.output
+    assert "ORACLE: P2 played with every card face up" in result.output
+
+
+def test_compare_labels_the_oracle():
+    result = cli_run("compare", COIN, "--players", 2, "--players", 3, "-n", 6,
+                     "--bots", "oracle", "--workers", 1)
+    assert result.exit_code == 0, result.output
+    assert "ORACLE: every seat played with every card face up" in result.output
+
+
+def test_compare_warns_when_every_game_ended_the_same_way():
+    result = cli_run("compare", COIN, "--option", "rigged=true", "--players", 2, "--players", 3,
+                     "-n", 6, "--bots", "random", "--workers", 1)
+    assert result.exit_code == 0, result.output
+    assert "WARNING: the team lost every game, in every variant" in result.output
+    varied = cli_run("compare", COIN, "--option", "rigged=true", "--option", "rigged=false",
+                     "-n", 10, "--bots", "oracle", "--workers", 1)
+    assert varied.exit_code == 0, varied.output
+    assert "WARNING" not in varied.output  # rigged: all lost; not rigged: all won
+
+
+def variant(cooperative, *ends):
+    records = [SimpleNamespace(result=result, winners=winners) for result, winners in ends]
+    return SimpleNamespace(run=SimpleNamespace(records=records),
+                           summary=SimpleNamespace(cooperative=cooperative))
+
+
+def test_how_every_game_ended_is_said_only_when_it_was_one_way():
+    assert _alike([variant(False, ("win", [0])), variant(False, ("win", [0]))]) \
+        == "every game was won by P1"
+    assert _alike([variant(False, ("draw", [])), variant(False, ("draw", []))]) \
+        == "every game was a draw"
+    assert _alike([variant(False, ("win", [0])), variant(False, ("win", [1]))]) is None
+    assert _alike([variant(True, ("win", [0, 1])), variant(True, ("win", [0, 1]))]) \
+        == "the team won every game"
+    assert _alike([variant(True, ("score", [])), variant(True, ("score", []))]) is None
+    fair = cli_run("compare", FAIR, "--option", "edge=true", "--option", "edge=false",
+                   "-n", 20, "--workers", 1)
+    assert fair.exit_code == 0, fair.output
+    assert "WARNING" not in fair.output
