@@ -1,12 +1,16 @@
 """How strong the bots are and how long they think: the tables in the README.
 
     python benchmarks/bots.py strength [--games 200] [--workers 2]
+    python benchmarks/bots.py figures [--games 20] [--workers 2] [--kinds mcts oracle]
+                                      [--only 'Yami mission 1 3p' Hanabi]
     python benchmarks/bots.py teams [--games 100] [--workers 2] [--kinds mcts] [--only Yami]
                                     [--players 3]
 
 A benchmark, not a test: it measures, it does not assert. ``strength`` plays Yokai Sketch
 between two kinds of bots (each kind takes each seat in half the games) and prints each
 pairing's win share with its 95% interval, and the time per decision of the stronger kind.
+``figures`` plays the README's list of cooperative figures (the default partner, ``mcts``,
+and the oracle: the same bot with every card face up) and prints each with its 95% interval.
 ``teams`` plays the cooperative games with a whole team of one kind: Yami's missions, and
 Yokai at each level and player count, and prints the team's win share. Games are seeded
 (game i: seed 1000 + i, bots from it), so a table replays; times per decision are CPU
@@ -33,14 +37,17 @@ def play(path, players, options, kinds, seed):
     import rulelang
     from interpreter.bots import make_bot
     from interpreter.runtime.knowledge import seat_knowledge
+    from interpreter.bots import PARTNER
     rules = rulelang.load(ROOT / path)
     game = rules.new_game(players=players, seed=seed, options=options, log=False)
-    bots = [make_bot(kind, seed * 101 + seat) for seat, kind in enumerate(kinds)]
+    # the oracle: the default partner seeing every card (a designer's measure, as --bots oracle)
+    bots = [make_bot(PARTNER if kind == "oracle" else kind, seed * 101 + seat)
+            for seat, kind in enumerate(kinds)]
     times: dict = {}
     while not game.is_over:
         seat = game.to_move
         start = time.process_time()
-        move = bots[seat].choose(seat_knowledge(game))
+        move = bots[seat].choose(seat_knowledge(game, oracle=kinds[seat] == "oracle"))
         times.setdefault(kinds[seat], []).append(time.process_time() - start)
         game.play(move)
     return game.outcome, times
@@ -57,7 +64,50 @@ def _duel(args):
 def _team(args):
     path, players, options, kind, i = args
     outcome, times = play(path, players, options, [kind] * players, 1000 + i)
-    return outcome["result"] == "win", times
+    return outcome["result"] == "win", times, outcome["scores"][0]
+
+
+# The README's figures (issue 25): (label, rules, players, options, what counts)
+FIGURES = [
+    ("Yami mission 1", "games/yami.rules", 2, {"mission": "1"}, "wins"),
+    ("Yami mission 1", "games/yami.rules", 3, {"mission": "1"}, "wins"),
+    ("Yami mission 1", "games/yami.rules", 4, {"mission": "1"}, "wins"),
+    ("Yami mission 2", "games/yami.rules", 3, {"mission": "2"}, "wins"),
+    ("Yokai level 1", "games/yokai.rules", 3, {"levels": "1"}, "wins"),
+    ("Yokai level 5", "games/yokai.rules", 3, {"levels": "5"}, "wins"),
+    ("Hanabi", "examples/hanabi.rules", 2, {}, "points"),
+]
+
+
+def mean_interval(values, z=1.96):
+    """The mean and its 95% interval (normal approximation)."""
+    n = len(values)
+    mean = sum(values) / n
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
+    half = z * sd / math.sqrt(n) if n > 1 else 0.0
+    return mean, mean - half, mean + half
+
+
+def figures(games, workers, kinds, only):
+    """The README's table: each figure with its 95% interval and the time per decision."""
+    print("| game | players | bots | games | team wins (95% interval) | mean score (95% interval) "
+          "| time per decision |")
+    print("|---|---|---|---|---|---|---|")
+    with ProcessPoolExecutor(workers) as pool:
+        for label, path, players, options, _ in FIGURES:
+            if only and not any(word in f"{label} {players}p" for word in only):
+                continue
+            for kind in kinds:
+                jobs = [(path, players, options, kind, i) for i in range(games)]
+                results = list(pool.map(_team, jobs))
+                wins = sum(r[0] for r in results)
+                low, high = wilson(wins, games)
+                mean, mlow, mhigh = mean_interval([r[2] for r in results])
+                times = [t for r in results for t in r[1].get(kind, [])]
+                shown = "oracle (every card face up)" if kind == "oracle" else kind
+                print(f"| {label} | {players} | {shown} | {games} | {wins} "
+                      f"({100 * wins / games:.0f}%, {low:.0f}-{high:.0f}%) | "
+                      f"{mean:.1f} ({mlow:.1f} to {mhigh:.1f}) | {timing(times)} |", flush=True)
 
 
 def wilson(wins, n, z=1.96):
@@ -124,7 +174,7 @@ def teams(games, workers, kinds, only, counts):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("table", choices=["strength", "teams"])
+    parser.add_argument("table", choices=["strength", "teams", "figures"])
     parser.add_argument("--games", type=int, default=None)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--kinds", nargs="*", default=TEAMS, help="teams: the kinds to try")
@@ -134,6 +184,9 @@ def main():
     args = parser.parse_args()
     if args.table == "strength":
         strength(args.games or 200, args.workers)
+    elif args.table == "figures":
+        figures(args.games or 20, args.workers, args.kinds if args.kinds != TEAMS else
+                ["mcts", "oracle"], args.only)
     else:
         teams(args.games or 100, args.workers, args.kinds, args.only, args.players)
 

@@ -106,7 +106,7 @@ class SeatKnowledge:
         for world in candidates:
             weight = 1.0
             for _, index, asked in recent:
-                weight *= policy.chooses(_transplanted(asked, world), index)
+                weight *= policy.chooses(_transplanted(asked, world, self.seat), index)
             weights.append(weight)
         if sum(weights) <= 0:
             return candidates[:count]
@@ -136,9 +136,10 @@ PARTNER_MOVES = 8  # and weighs them by at most this many of the partners' lates
 TRAIL = 64  # the decisions a bots' game keeps (Decisions.trail)
 
 
-def _transplanted(asked, world):
+def _transplanted(asked, world, seat: int):
     """The game as it was when a partner was asked (``asked``), with the faces ``world``
-    gives the cards: what the partner faced, in that world."""
+    gives the cards: what the partner faced, in that world, as far as ``seat`` can tell
+    (what it may not read is forgotten there as in its samples: variables, facts told)."""
     s = asked.copy(logging=False, seed=0)
     table: dict = {}
     cards, theirs = s.cards, world.cards
@@ -151,6 +152,11 @@ def _transplanted(asked, world):
             for i in table:
                 mine[i] = values[i]
         _remap_state(s, table, True, list(s.cv))
+        for facts in s.told.values():  # facts of the real faces: not the world's
+            for i in table:
+                facts[i] = NOTHING
+    _forget_unreadable_vars(s, seat)
+    s.fixed = {}
     return s
 
 
