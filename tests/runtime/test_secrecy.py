@@ -80,7 +80,7 @@ def test_the_seed_replay_attack_fails(path):
     game = rules.new_game(players=rules.program.max_players if path.endswith("oh_hell.rules")
                           else 2, seed=seed)
     dealt = json.dumps(game.view(None)["zones"], sort_keys=True)
-    for move in range(6):
+    for _move in range(6):
         game.play(game.legal_moves()[0])
     assert str(seed) in game.transcript() and game.view(None)["seed"] == seed  # the host's
     for seat in game.players:
