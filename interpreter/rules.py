@@ -133,8 +133,16 @@ class Rules:
         if ty.name == "list":  # a list, or its items in one text: "2+3" (as moves name lists)
             items = value if isinstance(value, (list, tuple)) else [
                 v for v in str(value).strip("[]").replace(",", "+").split("+") if v.strip()]
-            return [self._option_value(name, ty.arg, v.strip() if isinstance(v, str) else v)
-                    for v in items]
+            if not items and not isinstance(value, (list, tuple)):
+                raise RulesError(f"option {name}= names no value: write {name}=1, or {name}=2+3 "
+                                 f"for several (leave the option out for its default)")
+            chosen = [self._option_value(name, ty.arg, v.strip() if isinstance(v, str) else v)
+                      for v in items]
+            for i, item in enumerate(chosen):  # values chosen together: each one once
+                if item in chosen[:i]:
+                    raise RulesError(f"option {name} names {text_of(item)} twice: "
+                                     f"each value is chosen once")
+            return chosen
         if ty.name == "enum":
             for member in self.enum_values[ty.arg]:
                 if member.name == str(value) or member is value:
