@@ -6,7 +6,7 @@ from numbers import Integral
 
 import attrs
 
-from interpreter.runtime.chance import chance_sites
+from interpreter.runtime.chance import Outcomes, chance_sites
 from interpreter.compiler import compile_program
 from interpreter.runtime.engine import Game
 from interpreter.runtime.layout import Layout
@@ -269,7 +269,10 @@ class Rules:
     def _fix(game, fix):
         for event, outcome in fix.items():
             game.chance_sites_of(event)  # refuses a name that no rule can draw
-            game.fixed[event] = deque([outcome])
+            queued = outcome.items if isinstance(outcome, Outcomes) else (outcome,)
+            if not queued:
+                raise RulesError(f"fix '{event}': Outcomes() names no outcome")
+            game.fixed[event] = deque(queued)
 
     def chance_events(self) -> list[str]:
         """The chance events these rules can draw, as a test names them in ``fix=``.

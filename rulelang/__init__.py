@@ -13,7 +13,7 @@ from rulelang.language.errors import (CheckError, IllegalMove, ParseError, Rules
                              RulesRuntimeError)
 
 __all__ = ["load", "loads", "RulesError", "ParseError", "CheckError", "IllegalMove",
-           "RulesRuntimeError"]
+           "RulesRuntimeError", "Outcomes"]
 __version__ = "0.1.0"
 
 
@@ -29,3 +29,11 @@ def loads(text, name="<rules>"):
     from interpreter.rules import Rules
     from rulelang.language.loader import load_text
     return Rules(load_text(text, name))
+
+
+def __getattr__(name: str):
+    # Outcomes lives with the runtime's chance, imported only when asked for (as load does)
+    if name == "Outcomes":
+        from interpreter.runtime.chance import Outcomes
+        return Outcomes
+    raise AttributeError(f"module 'rulelang' has no attribute {name!r}")
