@@ -9,11 +9,18 @@
 """
 from __future__ import annotations
 
-from rulelang.language.errors import (CheckError, IllegalMove, ParseError, RulesError,
-                             RulesRuntimeError)
+from rulelang.language.errors import CheckError, IllegalMove, ParseError, RulesError, RulesRuntimeError
 
-__all__ = ["load", "loads", "RulesError", "ParseError", "CheckError", "IllegalMove",
-           "RulesRuntimeError", "Outcomes"]
+__all__ = [
+    "CheckError",
+    "IllegalMove",
+    "Outcomes",
+    "ParseError",
+    "RulesError",
+    "RulesRuntimeError",
+    "load",
+    "loads",
+]
 __version__ = "0.1.0"
 
 
@@ -32,8 +39,8 @@ def loads(text, name="<rules>"):
 
 
 def __getattr__(name: str):
-    # Outcomes lives with the runtime's chance, imported only when asked for (as load does)
+    # Outcomes (fixing several draws of one chance event) is imported when asked for, as load is
     if name == "Outcomes":
-        from interpreter.runtime.chance import Outcomes
+        from interpreter.rules import Outcomes
         return Outcomes
     raise AttributeError(f"module 'rulelang' has no attribute {name!r}")
