@@ -6,7 +6,8 @@ from numbers import Integral
 
 import attrs
 
-from interpreter.runtime.chance import Outcomes, chance_sites  # Outcomes: also rulelang.Outcomes
+from interpreter.runtime.chance import Outcomes as Outcomes  # re-exported: rulelang.Outcomes
+from interpreter.runtime.chance import chance_sites
 from interpreter.compiler import compile_program
 from interpreter.runtime.engine import Game
 from interpreter.runtime.layout import Layout
