@@ -22,6 +22,15 @@ from rulelang.language.errors import CheckError, Diagnostic, suggest
 MAX_ERRORS = 30
 # A card's view (see views in interpreter/) is one record holding its fields next to these
 # keys, so a field cannot take their names: key -> (what the key holds, a name to use instead).
+# what to write when an unknown name is close to no known one
+DECLARE_HINTS = {
+    "card kind": "declare it first: card {name} {{ rank: int }}",
+    "zone": "declare it: zone {name}: pile of CARDKIND (or hand, row, grid)",
+    "variable": "declare it: var {name}: int = 0",
+    "function": "declare it: fn {name}(x: int) = ..., or use a built-in function",
+    "type": "a type is int, bool, text, player, a card kind, an enum or list of one",
+}
+
 RESERVED_FIELDS = {
     "name": ("the name it is shown by (the clause name \"...\")", "title"),
     "kind": ("its card kind", "sort"),
@@ -157,7 +166,14 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker, CampaignChecker):
             else None
 
     def unknown(self, span, name, what, candidates):
-        self.error(span, f"unknown {what} '{name}'", suggest(name, candidates))
+        close = suggest(name, candidates)
+        declare = DECLARE_HINTS.get(what)
+        if declare is None:
+            self.error(span, f"unknown {what} '{name}'", close)
+            return
+        # a did-you-mean when a known name is close, else how to declare it
+        self.error(span, f"unknown {what} '{name}'",
+                   lambda: close() or declare.format(name=name))
 
     # ------------------------------------------------------------ entry
     def run(self) -> Program:
