@@ -510,7 +510,7 @@ def _how(field: attrs.Attribute) -> int:
     kind = str(field.type)
     if kind in ("str", "str | None"):
         return _TEXT
-    if kind == "list":
+    if kind == "list" or (kind.startswith("list[") and kind.endswith("]")):  # not `list | None`
         return _LIST
     return _KEEP
 
