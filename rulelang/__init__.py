@@ -9,6 +9,8 @@
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rulelang.language.errors import (CheckError, IllegalMove, ParseError, RulesError,
                              RulesRuntimeError)
 
@@ -16,15 +18,20 @@ __all__ = ["load", "loads", "RulesError", "ParseError", "CheckError", "IllegalMo
            "RulesRuntimeError"]
 __version__ = "0.1.0"
 
+if TYPE_CHECKING:
+    import os
 
-def load(path):
+    from interpreter.rules import Rules
+
+
+def load(path: str | os.PathLike[str]) -> Rules:
     """Parse and check a .rules file (and its imports); raises RulesError with every problem."""
     from interpreter.rules import Rules
     from rulelang.language.loader import load_program
     return Rules(load_program(path))
 
 
-def loads(text, name="<rules>"):
+def loads(text: str, name: str = "<rules>") -> Rules:
     """Like load, for rules given as text (imports are not allowed)."""
     from interpreter.rules import Rules
     from rulelang.language.loader import load_text
