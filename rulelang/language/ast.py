@@ -7,7 +7,8 @@ compiles from these annotations and never resolves a name again.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, TypeVar, dataclass_transform
+from collections.abc import Callable
+from typing import Any, TypeVar, dataclass_transform
 
 import attrs
 

@@ -7,7 +7,7 @@ under the span, then a hint. Nothing here ever shows a Python traceback.
 from __future__ import annotations
 
 import difflib
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 import attrs
 
