@@ -219,7 +219,8 @@ def importer_of(path: Path) -> Path | None:
     return None
 
 
-_imports_seen: dict[tuple[Path, int, int], frozenset[Path]] = {}  # (file, its size and time) -> what it imports: an editor asks often
+# (file, its size and time) -> what it imports: an editor asks often
+_imports_seen: dict[tuple[Path, int, int], frozenset[Path]] = {}
 
 
 def _imported_by(path: Path) -> frozenset[Path]:
