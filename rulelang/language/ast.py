@@ -15,7 +15,6 @@ import attrs
 from rulelang.language.errors import Span
 from rulelang.language.refs import Ref
 
-
 # What a field of a node holds, declared once here for every pass (rulelang.language.traversal
 # reads it): a part of what the text says (the default: the nodes in it are the node's
 # children), where the text is (POSITION), or what the checker worked out (ANNOTATION).
