@@ -469,8 +469,8 @@ class ZoneDecl(Decl):
     name: str
     keys: list[TypeRef | KeyRange]
     kind: str
-    width: int | None
-    height: int | None
+    width: int | Name | None  # a grid's size: a number, or a name known before setup
+    height: int | Name | None
     of: str | None
     options: list[tuple[str, str | None, Span]]  # (name, text, span)
 

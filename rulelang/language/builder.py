@@ -192,9 +192,15 @@ class Builder(Transformer[Token, Any]):
         return ast.ZoneDecl(name, keys, kind, width, height, str(of) if of else None,
                             list(c[4:]), span=self._s(meta))
 
-    def zone_kind(self, meta: Meta, c: list[Any]) -> tuple[str, int | None, int | None]:
-        return (str(c[0]), self._count(c[1], meta) if c[1] is not None else None,
-                self._count(c[2], meta) if c[2] is not None else None)
+    def zone_kind(self, meta: Meta, c: list[Any]
+                  ) -> tuple[str, int | ast.Name | None, int | ast.Name | None]:
+        return (str(c[0]), c[1], c[2])
+
+    def grid_dim(self, meta: Meta, c: list[Any]) -> int | ast.Name:
+        """A grid's width or height: a number, or a name (an option or a constant)."""
+        if c[0].type == "INT":
+            return self._count(c[0], meta)
+        return ast.Name(str(c[0]), span=self._s(meta))
 
     # spans the word and its text: `layout "beside deck"`
     def zone_opt(self, meta: Meta, c: list[Any]) -> tuple[str, str | None, Span]:

@@ -35,8 +35,8 @@ class ZoneInfo:
     name: str
     keys: list[Key]
     kind: str
-    width: int | None
-    height: int | None
+    width: int | ast.Name | None  # a name (an option, a constant) each game works out
+    height: int | ast.Name | None
     of: str | None
     visibility: str
     label: str | None
@@ -120,6 +120,23 @@ class ZoneChecker(CheckerBase):
         text = self.source_of(ref.span) or "a range"
         return IntKeys(ref.lo, ref.hi, text)
 
+    def grid_side(self, side: ast.Name) -> None:
+        """A grid's width or height given by name: an option or a constant known before
+        setup (each game works it out from its options, as it does a key range)."""
+        before = len(self.diagnostics)
+        consts = {c.name: c for c in self.program.consts}
+        variables = {d.name for m in self.modules for d in m.decls if isinstance(d, ast.VarDecl)}
+        problem: ast.Expr | None
+        if side.id in variables and side.id not in self.symbols:
+            problem = side  # a variable changes during the game
+        else:
+            self.expect(side, self.top_scope(), T.INT, "a grid's size")
+            problem = static_problem(side, consts)
+        if len(self.diagnostics) == before and problem is not None:
+            self.error(side.span, f"a grid's size is known before setup: '{side.id}' is not",
+                       "write a number, an option or a constant made of them "
+                       "(zone board: grid columns x rows of Disc)")
+
     def d_ZoneDecl(self, d: ast.ZoneDecl) -> None:
         keys = self.key_types(d.keys)
         self.count_made(d, keys, "zones")
@@ -127,8 +144,12 @@ class ZoneChecker(CheckerBase):
             self.error(d.span, f"unknown kind of zone '{d.kind}'", "zones are a pile, hand, row or grid")
         if (d.width is not None) and d.kind != "grid":
             self.error(d.span, "only a grid has a size (W x H)")
-        if d.width is not None and d.height is not None and not (  # (a size gives both)
-                1 <= d.width <= MAX_GRID and 1 <= d.height <= MAX_GRID):
+        named = [side for side in (d.width, d.height) if isinstance(side, ast.Name)]
+        for side in named:
+            self.grid_side(side)
+        width, height = d.width, d.height  # a size by name is checked above
+        if isinstance(width, int) and isinstance(height, int) and not (
+                1 <= width <= MAX_GRID and 1 <= height <= MAX_GRID):
             self.error(d.span, f"a grid is 1 to {MAX_GRID} cells wide and high, not "
                                f"{d.width} x {d.height}",
                        "leave the size out for a grid without edges: zone board: grid")
