@@ -49,6 +49,7 @@ class GameFields:
     on_checkpoint: Callable[[Game], None] | None
     carried: dict[str, Value] | None  # a campaign's variables, as this game starts with them
     in_campaign: bool
+    places: dict[int, dict[int, int]] | None  # Effects.places
 
     # passing: the run loop's
     queue: list[tuple[CompiledUnit, Zone, Card]]  # triggers fired by the effect just done
@@ -72,7 +73,7 @@ class GameFields:
     cells: list[tuple[Cell, ...]]  # card id -> its cells on a grid
     zg: list[dict[Cell, tuple[Card, ...]] | None]  # zone number -> a grid's cards by cell
     vars: dict[str, Value]
-    current: Seat | None
+    current: Seat
     turn_number: int
     in_setup: bool
     steps: int
