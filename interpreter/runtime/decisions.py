@@ -298,7 +298,8 @@ class Decisions(GameFields):
         known, bit, element = self.known, 1 << seat, site.element
         key: list[int | str | bool] = [seat, passing]  # the offer's key: then the options' notations
         add = key.append
-        places: dict[int, dict[int, int]] = {}  # zone -> {card id: index}: the cards of one zone placed in one pass
+        # zone -> {card id: index}: the cards of one zone placed in one pass
+        places: dict[int, dict[int, int]] = {}
         for v in options:  # notation_of, written out for the common kinds
             t = type(v)
             if t is Card:
@@ -319,7 +320,7 @@ class Decisions(GameFields):
         # every cell of a vast board stops with the rule named, not after minutes
         self.work += (len(key) - 2) * OPTION_WORK
         if self.work > MAX_WORK:
-            overwork(self)
+            overwork(cast("Game", self))
         offers = self.rules.offers
         offer_key = tuple(key)
         offer = offers.get(offer_key)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from interpreter.runtime import draws
 from interpreter.runtime.chance import event_matches
@@ -23,6 +23,7 @@ from rulelang.language.errors import RulesError, did_you_mean
 
 if TYPE_CHECKING:
     from interpreter.runtime.chance import ChanceSite
+    from interpreter.runtime.engine import Game
     from interpreter.runtime.values import Row, Value
 
 _new = object.__new__  # a record made field by field (no __init__ call)
@@ -33,7 +34,8 @@ class Effects(GameFields):
     # shuffle: the cards in their new order, top last; a pick: one of the items). It may
     # raise to stop the game at that draw. Adapters exposing chance nodes set it (new_game).
     chance_source: Callable[[GameFields, str, list[Value]], Value] | None = None
-    places: dict[int, dict[int, int]] | None = None  # while a decision's options are named: zone -> {card id: index} (position)
+    # while a decision's options are named: zone -> {card id: index} (position)
+    places: dict[int, dict[int, int]] | None = None
 
     # ------------------------------------------------------------ moving
     def move(self, what: Value, dest: Value, at: Value) -> None:
@@ -80,7 +82,7 @@ class Effects(GameFields):
             where[card.id] = dest
             if cells is not None:
                 self.cells[card.id] = cells
-                grid = self.zg[dest.i]
+                grid: dict[Cell, tuple[Card, ...]] = self.zg[dest.i]  # type: ignore[assignment]  # a grid's
                 for cell in cells:
                     grid[cell] = grid.get(cell, ()) + (card,)
                 here.append(card)
@@ -112,7 +114,7 @@ class Effects(GameFields):
                     cards.remove(card)
                     self.work += len(cards) >> 6
                     if self.work > MAX_WORK:
-                        overwork(self)
+                        overwork(cast("Game", self))
             else:
                 self._leave(card, source)
         where[cid] = dest
@@ -152,9 +154,9 @@ class Effects(GameFields):
             cards.remove(card)
             self.work += len(cards) >> 6
             if self.work > MAX_WORK:
-                overwork(self)
+                overwork(cast("Game", self))
         if zone.grid:
-            grid = self.zg[zone.i]
+            grid: dict[Cell, tuple[Card, ...]] = self.zg[zone.i]  # type: ignore[assignment]  # a grid's
             for cell in self.cells[card.id]:
                 rest = tuple(c for c in grid[cell] if c is not card)
                 if rest:

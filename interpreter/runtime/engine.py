@@ -14,7 +14,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from interpreter.runtime import views
-from interpreter.runtime.helpers import PAUSE, Frame, overwork
+from interpreter.runtime.helpers import PAUSE, Frame
 from interpreter.runtime.decisions import Decisions, Move  # noqa: F401 (Move: where callers find it)
 from interpreter.runtime.effects import Effects
 from interpreter.runtime.failures import GameOver, runtime_error
@@ -23,10 +23,10 @@ from interpreter.runtime.outcome import GameEnd, Outcome, check_winners, compute
 from interpreter.runtime.protocol import text_of
 from interpreter.runtime.state import copy_state, initialize
 from interpreter.runtime.values import MAX_WORK, Fail, Keyed, Seat
+from interpreter.runtime.work import overwork
 from rulelang.language.errors import RulesError
 
 if TYPE_CHECKING:
-    from interpreter.runtime.decisions import Decision
     from interpreter.runtime.layout import Layout
     from interpreter.runtime.log import Choice, SeenCard
     from interpreter.runtime.ruleset import CompiledUnit, Ruleset

@@ -52,11 +52,12 @@ class Field:
     other parts), how it starts, saves, restores and copies."""
     attr: str
     key: str | None
-    start: Callable[[Game], Any]  # (g) -> initial value
+    start: Callable[[Game], Any]  # initial value
     save: Callable[[Game, Any], Json] | None = None  # (g, value) -> JSON-ready
-    load: Callable[[Game, Json], Any] | None = None  # (g, data) -> value (earlier fields already loaded)
-    copy: Callable[[Any], Any] | None = None  # (value) -> an independent copy; None: shared (immutable)
-    check: Callable[[Game, Any], None] | None = None  # (g, value) -> None, once every part is read: Damaged if inconsistent
+    load: Callable[[Game, Json], Any] | None = None  # value (earlier fields already loaded)
+    copy: Callable[[Any], Any] | None = None  # an independent copy; None: shared (immutable)
+    # (g, value) -> None, once every part is read: Damaged if inconsistent
+    check: Callable[[Game, Any], None] | None = None
     optional: bool = False  # a save from before this part existed starts it afresh
 
 
@@ -412,7 +413,7 @@ def _save_log(g: Game, log: list[LogLine]) -> Json:
         elif type(e) is Header:
             out.append(["header", e.text])
         else:
-            out.append(["end", cast(Ending, e).text])
+            out.append(["end", e.text])
     return out
 
 
@@ -427,7 +428,7 @@ def _load_log(g: Game, data: Json) -> list[LogLine]:
         a_list(e, what, _LOG_SHAPES[e[0]])
         kind = e[0]
         if kind == "msg":
-            out.append(Message.of(_unparts(g, e[1], what)))
+            out.append(Message.of(cast("tuple[str | SeenCard, ...]", _unparts(g, e[1], what))))
         elif kind == "choice":
             seat = decode(g, {"seat": e[1]})
             named = tuple(decode(g, {"card": c}) for c in a_list(e[4], what))
