@@ -459,6 +459,7 @@ class Decisions(GameFields):
                 at: int = move.index  # type: ignore[assignment]  # mine: it indexed the moves
                 value, seat = decision.values[at], decision.seat
                 if self.logging:
+                    named: tuple[Card, ...]
                     t = type(value)
                     if t is Card:
                         named = (value,) if self.known[value.id] >> seat & 1 else ()
@@ -629,6 +630,7 @@ class Decisions(GameFields):
         """The transcript line of a decision taken (readable by its chooser alone, until
         settled, when it names cards)."""
         value, seat = decision.values[i], decision.seat
+        named: tuple[Card, ...]
         t = type(value)
         if t is Card:
             named = (value,) if self.known[value.id] >> seat & 1 else ()

@@ -255,7 +255,7 @@ class _Tuple(ValueKind):
 
     def parts(self, v: tuple[Value, ...]) -> list[str | Card]:
         """As a list's: its cards stay cards, so each reader sees them as they may."""
-        out = ["("]
+        out: list[str | Card] = ["("]
         for i, x in enumerate(v):
             if i:
                 out.append(", ")
@@ -295,7 +295,7 @@ class _List(ValueKind):
         return [encode(x) for x in v]
 
     def parts(self, v: list[Value]) -> list[str | Card]:
-        out = []
+        out: list[str | Card] = []
         for i, x in enumerate(v):
             if i:
                 out.append(", ")
