@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Hashable
 from numbers import Integral
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
@@ -213,7 +213,7 @@ class Rules:
             if key not in self._requires_held:
                 self.check_requires(game)
                 if self.requires_fixed and len(self._requires_held) < MAX_CACHED:
-                    self._requires_held.add(key)
+                    self._requires_held.add(cast(SnapshotKey, key))  # its snapshot's
             game.fixed = {}
             game.chance_source = chance
             if fix:
@@ -227,7 +227,7 @@ class Rules:
         self.check_requires(game)
         self._fix(game, fix or {})
         if self.snapshots and len(self._snapshots) < MAX_CACHED:
-            game.on_checkpoint = lambda g: self._keep_snapshot(g, key)
+            game.on_checkpoint = lambda g: self._keep_snapshot(g, cast(SnapshotKey, key))  # made above
         game.start()
         return game
 
