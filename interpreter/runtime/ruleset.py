@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from interpreter.runtime.chance import ChanceSite
     from interpreter.runtime.decisions import Move, Offer
     from interpreter.runtime.engine import Game
+    from interpreter.runtime.failures import LineOrigin
     from interpreter.runtime.values import EnumValue, Seat, Value
     from rulelang.language.checker import Program
     from rulelang.language.errors import Span
@@ -97,6 +98,12 @@ class CompiledKind(Protocol):
     def inits(self) -> Any: ...  # (g, *fixed) -> each var field's start, or None
     @property
     def cost(self) -> int: ...
+    @property
+    def hints(self) -> Any: ...  # (g, *hint fields) -> each display hint's value, or None
+    @property
+    def hint_fields(self) -> list[str]: ...
+    @property
+    def hint_names(self) -> list[str]: ...
 
     def has_var(self, name: str) -> bool: ...
 
@@ -117,6 +124,10 @@ class CompiledCode(Protocol):
     def analysis(self) -> CompiledAnalysis: ...
     @property
     def source(self) -> str: ...
+    @property
+    def filename(self) -> str: ...  # the generated module's, as tracebacks name it
+    @property
+    def where(self) -> list[LineOrigin]: ...  # generated line (from 1) - 1 -> where it comes from
 
 
 class EndReads(Protocol):
