@@ -419,7 +419,7 @@ class Decisions(GameFields):
         if not self.unsettled:
             return
         keep: list[int] = []
-        log: list[Choice] = self.log  # type: ignore[assignment]  # unsettled lines are choices
+        log = cast("list[Choice]", self.log)  # unsettled lines are choices
         known = self.known
         for i in self.unsettled:
             entry = log[i]

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from interpreter.runtime.chance import ChanceSite
     from interpreter.runtime.decisions import Decision, Group
     from interpreter.runtime.engine import Game
+    from interpreter.runtime.facts import Facts
     from interpreter.runtime.helpers import Frame
     from interpreter.runtime.layout import Layout
     from interpreter.runtime.log import Choice, Ending, Header, Message
@@ -66,7 +67,7 @@ class GameFields:
     consts: dict[str, Value]
     cards: list[Card]
     known: list[int]  # card id -> the mask of seats that know its face
-    told: dict[str, list[tuple[tuple[int, Value, bool], ...]]]  # field -> card id -> facts
+    told: dict[str, list[Facts]]  # field -> card id -> the facts told of it
     cv: dict[str, list[Value]]  # var field -> card id -> value
     zc: list[list[Card]]  # zone number -> its cards
     where: list[Zone | None]  # card id -> its zone

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from itertools import product
 from collections.abc import Callable, Sequence
+from itertools import product
 from typing import TYPE_CHECKING, Any, TypeAlias, cast
 
 import attrs
@@ -27,7 +27,7 @@ from interpreter.runtime.helpers import MAX_LOOP_STEPS as TICK_LIMIT, Frame
 from interpreter.runtime.facts import NOTHING
 from interpreter.runtime.log import Choice, Ending, Header, Message, SeenCard
 from interpreter.runtime.outcome import GameEnd, Outcome
-from interpreter.runtime.protocol import Damaged, _short, decode, encode
+from interpreter.runtime.protocol import Damaged, Json, _short, decode, encode
 from interpreter.runtime.state_checks import (MAX_FRAMES, MAX_LOG, MAX_TURNS, a_bool, a_dict, a_list,
                                       a_text, an_int, check_frames, check_known, check_outcome,
                                       check_pending, check_result, check_unsettled, check_zones,
@@ -38,10 +38,11 @@ from rulelang.language.errors import RulesError
 if TYPE_CHECKING:
     from interpreter.runtime.decisions import Decision, Group
     from interpreter.runtime.engine import Game
+    from interpreter.runtime.facts import Facts
     from interpreter.runtime.game_fields import LogLine
 
-Json: TypeAlias = Any  # JSON-ready data; read from a save: anything, checked as it is read
-Facts: TypeAlias = "tuple[tuple[int, Value, bool], ...]"  # a card's facts told (facts.py)
+Saver: TypeAlias = "Callable[[Game, Any], Json]"
+Loader: TypeAlias = "Callable[[Game, Json], Any]"
 
 MAX_SEED = 2**256  # a seed in a save
 
@@ -53,11 +54,10 @@ class Field:
     attr: str
     key: str | None
     start: Callable[[Game], Any]  # initial value
-    save: Callable[[Game, Any], Json] | None = None  # (g, value) -> JSON-ready
-    load: Callable[[Game, Json], Any] | None = None  # value (earlier fields already loaded)
+    save: Saver | None = None  # (g, value) -> JSON-ready
+    load: Loader | None = None  # (g, data) -> value (earlier fields already loaded)
     copy: Callable[[Any], Any] | None = None  # an independent copy; None: shared (immutable)
-    # (g, value) -> None, once every part is read: Damaged if inconsistent
-    check: Callable[[Game, Any], None] | None = None
+    check: Callable[[Game, Any], None] | None = None  # once every part is read: Damaged if wrong
     optional: bool = False  # a save from before this part existed starts it afresh
 
 
@@ -185,8 +185,7 @@ def _load_zones(g: Game, data: Json) -> list[list[Card]]:
     zc: list[list[Card]] = [[] for _ in g.layout.zone_list]
     g.where = [None] * len(g.cards)
     g.cells = [()] * len(g.cards)
-    zg: list[dict[Cell, tuple[Card, ...]] | None] = [{} if z.grid else None
-                                                     for z in g.layout.zone_list]
+    zg: list[dict[Cell, tuple[Card, ...]] | None] = [{} if z.grid else None for z in g.layout.zone_list]
     for name, items in a_dict(data, "zones").items():
         zone = g.layout.zone_named.get(name)
         if zone is None:
@@ -573,7 +572,7 @@ copy_state = _write_copier()
 
 
 def encode_state(g: Game) -> dict[str, Json]:
-    return {f.key: f.save(g, getattr(g, f.attr))  # type: ignore[misc]  # a saved part has save
+    return {f.key: cast(Saver, f.save)(g, getattr(g, f.attr))  # a saved part has save and load
             for f in FIELDS if f.key is not None}
 
 
@@ -590,7 +589,7 @@ def decode_state(g: Game, data: dict[str, Json]) -> None:
                 setattr(g, f.attr, f.start(g))
                 continue
             try:
-                setattr(g, f.attr, f.load(g, data[f.key]))  # type: ignore[misc]  # and load
+                setattr(g, f.attr, cast(Loader, f.load)(g, data[f.key]))
             except ValueError as error:  # a Damaged error, or a value unpacked from a wrong shape
                 raise _named(f.key, error) from None
     for f in FIELDS:
