@@ -456,6 +456,7 @@ class Decisions(GameFields):
             except (AttributeError, TypeError, IndexError):  # no decision, moves or place
                 mine = False
             if mine and self.group is None and not self.over:
+                # apply(i), written out (and log_choice): once per move
                 at: int = move.index  # type: ignore[assignment]  # mine: it indexed the moves
                 value, seat = decision.values[at], decision.seat
                 if self.logging:
