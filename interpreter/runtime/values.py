@@ -11,6 +11,11 @@ as a move, its JSON form in a view or a save, iterating over it) is in ``protoco
 """
 from __future__ import annotations
 
+from typing import Any, TypeAlias
+
+# any rules value (a number, a text, a handle, a list, a tuple...): the runtime cannot say which
+Value: TypeAlias = Any
+
 MAX_ITEMS = 1_000_000  # the longest range or list of pairs a ruleset may build
 MAX_WORK = 5_000_000  # list items comprehensions may go through between two decisions
 MAX_CARDS = 100_000  # the most cards one game may create
