@@ -11,18 +11,22 @@ Plain ``__slots__`` classes rather than attrs: the log is written on every decis
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from interpreter.runtime.values import Card, Seat, Value
+
 
 class _Record:
-    __slots__ = ()
+    __slots__: tuple[str, ...] = ()
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and all(
             getattr(self, f) == getattr(other, f) for f in self.__slots__)
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash(tuple(getattr(self, f) for f in self.__slots__))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         fields = ", ".join(f"{f}={getattr(self, f)!r}" for f in self.__slots__)
         return f"{type(self).__name__}({fields})"
 
@@ -31,7 +35,7 @@ class SeenCard(_Record):
     """A card in a message, and the seats that knew its face when the line was written."""
     __slots__ = ("card", "mask")
 
-    def __init__(self, card, mask: int):
+    def __init__(self, card: Card, mask: int):
         self.card, self.mask = card, mask
 
 
@@ -39,6 +43,7 @@ class Header(_Record):
     """``-- turn 3: P1 --``. Made blank and filled in (``Header.of(text)``): a class
     with no ``__init__`` is made without a Python call, once a turn."""
     __slots__ = ("text",)
+    text: str
 
     @staticmethod
     def of(text: str) -> Header:
@@ -51,9 +56,10 @@ class Message(_Record):
     """A ``log`` statement's line: texts and ``SeenCard`` parts. Made blank and filled in
     (``Message.of(parts)``, or field by field in generated code), as ``Header``."""
     __slots__ = ("parts",)
+    parts: Sequence[str | SeenCard]
 
     @staticmethod
-    def of(parts: tuple) -> Message:
+    def of(parts: Sequence[str | SeenCard]) -> Message:
         line = Message()
         line.parts = parts
         return line
@@ -70,9 +76,15 @@ class Choice(_Record):
     Made blank and filled in (``Choice.of(...)``, or field by field where a move is
     played): a class with no ``__init__`` is made without a Python call."""
     __slots__ = ("seat", "prompt", "notation", "named", "mask")
+    seat: Seat
+    prompt: tuple[Value, ...]  # texts and cards (bare: shown to whoever knows them when read)
+    notation: str
+    named: tuple[Card, ...]
+    mask: int
 
     @staticmethod
-    def of(seat, prompt: tuple, notation: str, named: tuple, mask: int) -> Choice:
+    def of(seat: Seat, prompt: tuple[Value, ...], notation: str, named: tuple[Card, ...],
+           mask: int) -> Choice:
         line = Choice()
         line.seat, line.prompt, line.notation, line.named, line.mask = (
             seat, prompt, notation, named, mask)
