@@ -12,7 +12,7 @@ as a move, its JSON form in a view or a save, iterating over it) is in ``protoco
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias
+from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias, TypeVar
 
 if TYPE_CHECKING:
     from rulelang.language.checker.zones import ZoneInfo
@@ -32,7 +32,10 @@ class Fail(Exception):
     """A ruleset did something impossible at run time; the engine adds where."""
 
 
-def bounded(value: Value) -> Value:
+Bounded = TypeVar("Bounded", bound=Value)  # a text or a list, kept as what it is
+
+
+def bounded(value: Bounded) -> Bounded:
     """A sum of texts or lists must stay small: doubling one in a loop would fill the memory."""
     if type(value) in (str, list, tuple) and len(value) > MAX_ITEMS:
         raise Fail(f"a text or list of more than {MAX_ITEMS:,} items is too long")
