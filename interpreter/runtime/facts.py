@@ -45,7 +45,7 @@ def add_fact(facts: Facts, mask: int, value: Value, yes: bool) -> Facts:
     return tuple(out)
 
 
-def known_to(facts: Facts, reads: Callable[[int], bool]) -> Knowledge | None:
+def known_to(facts: Facts, reads: Callable[[int], int]) -> Knowledge | None:
     """What a reader knows of a field from its facts (``reads(mask)``: whether the reader
     may read what the seats in ``mask`` may: ``views.sees``); None if nothing."""
     not_values: list[Value] = []
