@@ -12,6 +12,7 @@ Plain ``__slots__`` classes rather than attrs: the log is written on every decis
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import final
 
 from interpreter.runtime.values import Card, Seat, Value
 
@@ -31,6 +32,7 @@ class _Record:
         return f"{type(self).__name__}({fields})"
 
 
+@final
 class SeenCard(_Record):
     """A card in a message, and the seats that knew its face when the line was written."""
     __slots__ = ("card", "mask")
@@ -39,6 +41,7 @@ class SeenCard(_Record):
         self.card, self.mask = card, mask
 
 
+@final  # so ``type(line) is Header`` tells the rest apart too (views.render)
 class Header(_Record):
     """``-- turn 3: P1 --``. Made blank and filled in (``Header.of(text)``): a class
     with no ``__init__`` is made without a Python call, once a turn."""
@@ -52,6 +55,7 @@ class Header(_Record):
         return line
 
 
+@final
 class Message(_Record):
     """A ``log`` statement's line: texts and ``SeenCard`` parts. Made blank and filled in
     (``Message.of(parts)``, or field by field in generated code), as ``Header``."""
@@ -65,6 +69,7 @@ class Message(_Record):
         return line
 
 
+@final
 class Choice(_Record):
     """A decision taken: who, the prompt, the move's notation, the cards it names, and
     the seats that may read the move (its chooser alone until it is settled).
@@ -94,6 +99,7 @@ class Choice(_Record):
         return Choice.of(self.seat, self.prompt, self.notation, self.named, self.mask)
 
 
+@final
 class Ending(_Record):
     """``== game over: ...``"""
     __slots__ = ("text",)
