@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -22,7 +23,6 @@ import attrs
 from interpreter.runtime.engine import plain_copy
 from interpreter.runtime.protocol import decode, encode, text_of
 from interpreter.runtime.saving import MAX_SAVE
-from interpreter.runtime.state import Field
 from interpreter.runtime.values import EnumValue
 from interpreter.runtime.views import Public, render
 from rulelang.language.errors import RulesError
@@ -174,14 +174,24 @@ def _load_game(c: Campaign, data: Any) -> Game | None:
     return game
 
 
+@attrs.frozen
+class Field:
+    """One part of a campaign's state (as ``state.Field`` is of a game's): its attribute,
+    its key in a save, how it saves and restores (earlier parts already restored)."""
+    attr: str
+    key: str
+    save: Callable[[Campaign, Any], Any]  # (c, value) -> JSON-ready
+    load: Callable[[Campaign, Any], Any]  # (c, data) -> value
+
+
 # The campaign's state, described once: what saving writes and restoring reads, in order.
 FIELDS = (
-    Field("players", "players", None, lambda c, v: v, _load_players),
-    Field("seed", "seed", None, lambda c, v: v, lambda c, v: _int(c.rules, v)),
-    Field("options", "options", None, _save_options, _load_options),
-    Field("_vars", "vars", None, _save_vars, _load_vars),
-    Field("_played", "played", None, _save_played, _load_played),
-    Field("_game", "game", None, _save_game, _load_game),
+    Field("players", "players", lambda c, v: v, _load_players),
+    Field("seed", "seed", lambda c, v: v, lambda c, v: _int(c.rules, v)),
+    Field("options", "options", _save_options, _load_options),
+    Field("_vars", "vars", _save_vars, _load_vars),
+    Field("_played", "played", _save_played, _load_played),
+    Field("_game", "game", _save_game, _load_game),
 )
 
 

@@ -123,7 +123,7 @@ def neighbours(cells: Value, grid: Zone | None = None) -> list[Cell]:
     return [cell(x, y) for x, y in sorted(out, key=READING)]
 
 
-def groups(cells: Value) -> list[list[Cell]]:
+def groups(cells: Value) -> list[list[Pair]]:  # cells (a cell is its pair)
     """Orthogonally connected groups, each in reading order, groups by first cell."""
     todo: dict[Pair, Cell] = {c: c for c in as_cells(cells)}  # a cell found by its plain pair
     result = []
