@@ -49,6 +49,7 @@ class GreedyBot:
             self.chance = self.rng.getrandbits(63)  # every look at this world: the same chance
             self.left = max(len(moves), self.budget // samples)
             for i, move in enumerate(moves):
+                assert move.index is not None  # a legal move knows its place
                 self.look(world, move.index, seat, self.depth, scale, looks[i])
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
@@ -66,13 +67,16 @@ class GreedyBot:
         if group is not None:  # chosen at once: the others' answers, unknown, drawn at random
             others = random.Random(self.chance)  # (the same for every move looked at)
             while after.group is group:  # (the next such choice is another group)
+                assert after.pending is not None  # (a group waits for its decisions)
                 after.apply(others.randrange(len(after.pending.values)))
         self.left -= 1
         if not after.is_over and depth > 1 and after.to_move == seat and self.left > 0:
-            n = len(after.pending.values)
+            pending = after.pending
+            assert pending is not None  # (its seat is to move)
+            n = len(pending.values)
             if n <= self.left:
                 into.reached += 1
-                notations = after.pending.notations
+                notations = pending.notations
                 for i in range(n):
                     then = into.next.get(notations[i])
                     if then is None:

@@ -92,10 +92,12 @@ class MctsBot:
                         children[m].offered += 1
                 child = children[move] = Node(move.seat, nseats)
                 child.offered = 1
+                assert move.index is not None  # a legal move knows its place
                 game.apply(move.index)
                 path.append(child)
                 break
             seat = game.to_move
+            assert seat is not None  # (the game is not over)
             best, chosen = -1.0, moves[0]  # every score is above -1: the first is bettered
             for m in moves:
                 child = children[m]
@@ -105,10 +107,12 @@ class MctsBot:
                 if score > best:
                     best, chosen = score, m
             node = children[chosen]
+            assert chosen.index is not None
             game.apply(chosen.index)
             path.append(node)
         steps = 0
         while not game.is_over and steps < self.horizon:  # then at random
+            assert game.pending is not None  # (not over: a decision waits)
             game.apply(rng.randrange(len(game.pending.values)))
             steps += 1
         if team is not None:  # one value for the whole team, from this seat's knowledge

@@ -158,7 +158,8 @@ def _cells(g: Game, v: Value) -> list[Cell]:
 
 
 def _occupied(g: Game, grid: Value) -> list[Cell]:
-    return sorted((c for c, cards in g.zg[_grid(grid).i].items() if cards), key=geometry.READING)
+    on = g.zg[_grid(grid).i].items()  # type: ignore[union-attr]  # a grid's: a dict, never None
+    return sorted((c for c, cards in on if cards), key=geometry.READING)
 
 
 def _empty_cells(g: Game, grid: Value) -> list[Cell]:
@@ -170,7 +171,7 @@ def _empty_cells(g: Game, grid: Value) -> list[Cell]:
 
 
 def _at(g: Game, grid: Value, cell: Value) -> list[Card]:
-    return list(g.zg[_grid(grid).i].get(cell, ()))
+    return list(g.zg[_grid(grid).i].get(cell, ()))  # type: ignore[union-attr]  # a grid's: a dict
 
 
 def _shape(g: Game, text: Value) -> Shape:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
@@ -114,7 +114,7 @@ def _load_vars(c: Campaign, data: Any) -> dict[str, Any]:
         raise ValueError("the campaign's variables")
     reader, out = _Reader(c.rules), {}
     for name in c.var_names:
-        value = decode(reader, data[name])
+        value = decode(cast("Game", reader), data[name])  # (decode reads only its rules)
         if not conforms(c.rules, value, c.rules.program.vars[name].type):
             raise ValueError(name)
         out[name] = value
@@ -207,7 +207,7 @@ class Campaign:
     def __init__(self, rules: Any):
         if rules.program.campaign is None:
             raise RulesError(f"{rules.title} declares no campaign (campaign {{ ... }})")
-        self.rules = rules
+        self.rules: Any = rules
         self.var_names = list(rules.program.campaign.vars)
         offer = rules.code.tops.offer
         self.offered, self._offer = offer.option, offer.values

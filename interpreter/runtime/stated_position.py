@@ -213,6 +213,8 @@ class _Builder:
             cells = self.cells_for(card, zone, at)
             g.cells[card.id] = cells
             grid = g.zg[zone.i]
+            if grid is None:  # a grid zone always has its cells' dict
+                raise RulesError(f"{zone.name} keeps no cells")
             for cell in cells:
                 grid[cell] = grid.get(cell, ()) + (card,)
         elif at is not None:

@@ -12,7 +12,7 @@ as a move, its JSON form in a view or a save, iterating over it) is in ``protoco
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias, TypeVar, final
 
 if TYPE_CHECKING:
     from rulelang.language.checker.zones import ZoneInfo
@@ -96,6 +96,7 @@ MAX_PLAYERS = 16
 PLAYER_SEATS = tuple(Seat(i, f"P{i + 1}") for i in range(MAX_PLAYERS))
 
 
+@final  # so ``type(x) is Card`` tells a card from the rest (a message's parts)
 class Card:
     """One component: its number in the game, its kind, its name and its fixed fields.
     Where it lies, who knows it and its ``var`` fields are the game's (``g.where[id]``,

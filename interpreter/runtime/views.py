@@ -158,9 +158,10 @@ def view(g: Game, seat: Value = None) -> dict[str, Any]:
     }
     if g.pending is not None:
         pending = g.pending
-        if g.group is not None and isinstance(seat, int) and g.group.of(seat) is not None:
-            pending = g.group.of(seat)  # a simultaneous choice: the seat's own decision
-        decision: dict[str, Any] = {"seat": g.seats[pending.seat], "prompt": render_parts(g, pending.prompt, seat)}
+        if g.group is not None and isinstance(seat, int):
+            pending = g.group.of(seat) or pending  # a simultaneous choice: the seat's own decision
+        decision: dict[str, Any] = {"seat": g.seats[pending.seat],
+                                    "prompt": render_parts(g, pending.prompt, seat)}
         if seat is None or seat == pending.seat:
             decision["moves"] = list(pending.notations)
             cells = {n: [cell_name(c) for c in v.cells]
