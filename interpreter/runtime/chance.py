@@ -22,6 +22,13 @@ if TYPE_CHECKING:
 
 
 @attrs.frozen
+class Outcomes:
+    """Several outcomes of one chance event, taken by its draws in order:
+    ``fix={"roll": Outcomes([6, 6, 1])}`` (a bare value fixes only the first draw)."""
+    items: tuple = attrs.field(converter=tuple)
+
+
+@attrs.frozen
 class ChanceSite:
     """One place in the rules that draws chance.
 
