@@ -18,6 +18,7 @@ from rulelang.language import ast, refs
 from rulelang.language.traversal import walk
 
 if TYPE_CHECKING:
+    from interpreter.runtime.values import Value
     from rulelang.language.checker import Program
 
 
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 class Outcomes:
     """Several outcomes of one chance event, taken by its draws in order:
     ``fix={"roll": Outcomes([6, 6, 1])}`` (a bare value fixes only the first draw)."""
-    items: tuple = attrs.field(converter=tuple)
+    items: tuple[Value, ...] = attrs.field(converter=tuple)
 
 
 @attrs.frozen
