@@ -5,7 +5,6 @@ these, the builtins (``b_size``...) and the constants the compiler binds.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from interpreter.runtime.builtin_functions import IMPLEMENTATIONS

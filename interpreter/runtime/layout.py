@@ -40,7 +40,8 @@ class Layout:
         # each seat's next, as ``next(seat)`` and the turn order read it
         seats, players = self.seats, self.players
         self.next_seat: dict[Seat, Seat] = {s: seats[(i + 1) % len(seats)] for i, s in enumerate(seats)}
-        self.next_player: dict[Seat, Seat] = {p: players[(i + 1) % len(players)] for i, p in enumerate(players)}
+        self.next_player: dict[Seat, Seat] = {p: players[(i + 1) % len(players)]
+                                              for i, p in enumerate(players)}
         self.tables = tables
         self._check_sizes(rules)
         self.zones: dict[str, Zone | Family] = {}  # name -> Zone, or Family for a keyed declaration

@@ -28,7 +28,7 @@ from rulelang.language.key_ranges import IntKeys
 if TYPE_CHECKING:
     from interpreter.runtime.engine import Game
     from interpreter.runtime.layout import Layout
-    from interpreter.runtime.values import EnumValue, Placement, Value, Zone
+    from interpreter.runtime.values import EnumValue, Value, Zone
     from rulelang.language.checker.zones import VarInfo
     from rulelang.language.types import Type
 
