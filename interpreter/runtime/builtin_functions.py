@@ -188,11 +188,12 @@ def _placements(g: Game, shape: Value, allowed: Value) -> list[Placement]:
 
 def _ray(g: Game, grid: Value, start: Value, step: Value,
          until: Callable[[Cell], Value] | None = None) -> list[Cell]:
-    if type(grid) is not Zone or grid.width is None or grid.height is None:
+    if type(grid) is not Zone or grid.width is None:
         raise Fail(f"{text_of(grid)} is not a grid with edges: a ray on it would never end"
                    if type(grid) is Zone and grid.grid else f"{text_of(grid)} is not a grid")
-    line = geometry.RAYS_OF.get((grid.width, grid.height, start, step)) \
-        or geometry.ray_cells(grid.width, grid.height, start, step)
+    height: int = grid.height  # type: ignore[assignment]  # a grid with a width has a height
+    line = geometry.RAYS_OF.get((grid.width, height, start, step)) \
+        or geometry.ray_cells(grid.width, height, start, step)
     if until is None:
         return list(line)
     out = []

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from interpreter.runtime.protocol import text_of
 from interpreter.runtime.values import EnumValue, Family, Seat, Value, Zone
 from rulelang.language.errors import RulesError
-from rulelang.language.key_ranges import IntKeys, Key
+from rulelang.language.key_ranges import IntKeys, Key, evaluate
 
 if TYPE_CHECKING:
     from rulelang.language.checker.zones import ZoneInfo
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 class Layout:
     __slots__ = ("nplayers", "players", "seats", "dummies", "zones", "zone_list", "zone_named",
-                 "everyone", "tables", "ranges", "next_seat", "next_player")
+                 "everyone", "tables", "ranges", "next_seat", "next_player", "grid_sizes")
 
     # ``rules``: the ruleset (``interpreter.rules.Rules``, which the runtime does not import)
     def __init__(self, rules: Any, nplayers: int, dummies: list[str], tables: dict[str, Value],
@@ -44,6 +44,7 @@ class Layout:
                                               for i, p in enumerate(players)}
         self.tables = tables
         self._check_sizes(rules)
+        self.grid_sizes = self._grid_sizes(rules, options or {})
         self.zones: dict[str, Zone | Family] = {}  # name -> Zone, or Family for a keyed declaration
         self.zone_list: list[Zone] = []  # every zone, in declaration and key order
         reads = rules.end_reads
@@ -81,8 +82,26 @@ class Layout:
     def _zone(self, name: str, family: str | None, key: Value, info: ZoneInfo,
               owner: Seat | None) -> Zone:
         zone = Zone(name, family, key, info, owner, len(self.zone_list))
+        if zone.width is not None and not (type(zone.width) is int and type(zone.height) is int):
+            zone.width, zone.height = self.grid_sizes[info.name]
         self.zone_list.append(zone)
         return zone
+
+    def _grid_sizes(self, rules: Any, options: dict[str, Value]) -> dict[str, tuple[int, int]]:
+        """The size of each grid whose size the rules give by name, for these options."""
+        from rulelang.language.checker.zones import MAX_GRID
+        sizes: dict[str, tuple[int, int]] = {}
+        for info in rules.program.zones.values():
+            if info.width is None or (type(info.width) is int and type(info.height) is int):
+                continue
+            width, height = (side if type(side) is int else
+                             evaluate(side, rules.program, options, self.nplayers)
+                             for side in (info.width, info.height))
+            if not (1 <= width <= MAX_GRID and 1 <= height <= MAX_GRID):
+                raise RulesError(f"with these options the grid {info.name} is {width} x {height}: "
+                                 f"a grid is 1 to {MAX_GRID} cells wide and high")
+            sizes[info.name] = (width, height)
+        return sizes
 
     def domain(self, rules: Any, domain: str | IntKeys) -> Sequence[Value]:
         if type(domain) is IntKeys:

@@ -156,10 +156,10 @@ class Zone:
         return self.name
 
     def in_bounds(self, cell: tuple[int, int]) -> bool:
-        if self.width is None or self.height is None:
+        if self.width is None:
             return True
         x, y = cell
-        return 0 <= x < self.width and 0 <= y < self.height
+        return 0 <= x < self.width and 0 <= y < self.height  # type: ignore[operator]  # a width: a height
 
 
 class Family(dict[Value, Zone]):

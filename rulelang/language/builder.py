@@ -188,8 +188,13 @@ class Builder(Transformer):
                             list(c[4:]), span=self._s(meta))
 
     def zone_kind(self, meta, c):
-        return (str(c[0]), self._count(c[1], meta) if c[1] is not None else None,
-                self._count(c[2], meta) if c[2] is not None else None)
+        return (str(c[0]), c[1], c[2])
+
+    def grid_dim(self, meta, c):
+        """A grid's width or height: a number, or a name (an option or a constant)."""
+        if c[0].type == "INT":
+            return self._count(c[0], meta)
+        return ast.Name(str(c[0]), span=self._s(meta))
 
     def zone_opt(self, meta, c):  # spans the word and its text: `layout "beside deck"`
         return (str(c[0]), _unquote(c[1]) if c[1] is not None else None, self._s(meta))
