@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import attrs
 
@@ -98,9 +99,10 @@ def _forget_annotations(decls: list) -> None:
     """Put back what the checker wrote on these nodes, so checking them again starts clean."""
     for node in walk(decls):
         for field in annotation_fields(type(node)):
-            default = field.default
-            setattr(node, field.name, default.factory() if isinstance(default, attrs.Factory)
-                    else default)
+            default: Any = field.default
+            # attrs' stubs declare Factory a function (it is a class)
+            setattr(node, field.name, default.factory()
+                    if isinstance(default, attrs.Factory) else default)  # type: ignore[arg-type]
 
 
 def analyse(text: str, path: Path | None, version: int | None = None,
