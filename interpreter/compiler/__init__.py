@@ -445,8 +445,8 @@ def compile_program(program: Program, enum_values: dict[str, list[EnumValue]]) -
     for line in HEADER.splitlines():
         w(line)
     w.comment(f"rules: {program.title!r}")
-    for decl in program.fns.values():
-        m.write_fn(decl)
+    for fn in program.fns.values():
+        m.write_fn(fn)
 
     fns: dict[str, Fn] = {name: Top(m.fn_names[name]) for name in program.fns}  # for tests, by name
     options = {name: OptionCode(m.top(option.decl.default, role="option"),
@@ -457,10 +457,10 @@ def compile_program(program: Program, enum_values: dict[str, list[EnumValue]]) -
                for d in program.dummies]
     consts = [ConstCode(d.name, m.top(d.value, role="const")) for d in program.consts]
     tables = {}
-    for name, info in program.tables.items():
-        rows = ast.ListLit([ast.ListLit(row, span=info.decl.span) for row in info.rows],
-                           span=info.decl.span)
-        tables[name] = TableCode(info.order, m.top(rows, role="table"))
+    for name, table in program.tables.items():
+        rows = ast.ListLit([ast.ListLit(row, span=table.decl.span) for row in table.rows],
+                           span=table.decl.span)
+        tables[name] = TableCode(table.order, m.top(rows, role="table"))
     variables = [VarCode(v, m.top(v.init, role="init") if v.init is not None else None)
                  for v in program.vars.values()]
     kinds = {}
@@ -477,15 +477,15 @@ def compile_program(program: Program, enum_values: dict[str, list[EnumValue]]) -
             code.label = m.top(kind.label, params, role="label")
         state = [f for f in kind.fields.values() if f.mutable]
         if state:
-            code.inits = m.top(ast.ListLit([f.init for f in state], span=kind.decl.span), params,
-                               role="inits")
-        decl = kind.decl
-        declared = [h for h in HINTS if getattr(decl, h, None) is not None]
+            inits = [cast(ast.Expr, f.init) for f in state]  # a var field has its start
+            code.inits = m.top(ast.ListLit(inits, span=kind.decl.span), params, role="inits")
+        card = kind.decl
+        declared = [h for h in HINTS if getattr(card, h, None) is not None]
         if declared:
             hint_params = [kind.hint_slots[f] for f in code.hint_fields]
             code.hint_names = declared
-            code.hints = m.top(ast.TupleLit([getattr(decl, h) for h in declared] + [
-                ast.Lit(None, span=decl.span)], span=decl.span), hint_params, role="hints")
+            code.hints = m.top(ast.TupleLit([getattr(card, h) for h in declared] + [
+                ast.Lit(None, span=card.span)], span=card.span), hint_params, role="hints")
         kinds[name] = code
     ends: list[Fn] = [m.top(d.cond, role="end") for d in program.ends]
     requires = [RequireCode(m.top(d.cond, role="require"), m.top(d.message, role="require"))
@@ -505,13 +505,13 @@ def compile_program(program: Program, enum_values: dict[str, list[EnumValue]]) -
         info.function = f"rule_{i}"
         m.rule_infos[name] = info
         m.units[info.key] = info
-    triggers = []
-    for i, decl in enumerate(program.triggers):
-        info = UnitInfo(f"trigger:{i}", f"on {decl.event} {decl.zone}", "trigger", decl,
-                        machine=an.triggers_pause, counted=True, nslots=max(decl.nslots, 1))
+    triggers: list[tuple[UnitInfo, ast.TriggerDecl]] = []
+    for i, trigger in enumerate(program.triggers):
+        info = UnitInfo(f"trigger:{i}", f"on {trigger.event} {trigger.zone}", "trigger", trigger,
+                        machine=an.triggers_pause, counted=True, nslots=max(trigger.nslots, 1))
         info.function = f"trigger_{i}"
         m.units[info.key] = info
-        triggers.append((info, decl))
+        triggers.append((info, trigger))
     blocks = program.blocks
     roots = []
     if "setup" in blocks:
@@ -549,8 +549,8 @@ def compile_program(program: Program, enum_values: dict[str, list[EnumValue]]) -
         info = m.rule_infos[name]
         m.write_unit(info, decl.body, params=len(decl.params))
         m.flush_sites()
-    for info, decl in triggers:
-        m.write_unit(info, decl.body, trigger=decl)
+    for info, trigger in triggers:
+        m.write_unit(info, trigger.body, trigger=trigger)
         m.flush_sites()
     for info in roots:
         m.write_unit(info, info.decl.body)
@@ -584,8 +584,8 @@ def compile_program(program: Program, enum_values: dict[str, list[EnumValue]]) -
                     requires=requires, scores=scores, heuristic=heuristic, offer=offer)
     resolved = _resolve(tops, ns)
     by_trigger: dict[tuple[str, str], list[Unit]] = {}
-    for info, decl in triggers:
-        by_trigger.setdefault((decl.event, decl.zone), []).append(units[info.key])
+    for info, trigger in triggers:
+        by_trigger.setdefault((trigger.event, trigger.zone), []).append(units[info.key])
     function_units = {info.function: info.name for info in m.units.values()}
     return Compiled(source, filename, w.where, units,
                     {name: units[info.key] for name, info in m.rule_infos.items()},

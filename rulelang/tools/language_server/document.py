@@ -55,7 +55,8 @@ class ParseCache:
 
     def parse(self, text: str, file: str, tokens: list[Tok]) -> ast.Module:
         pieces = top_level_pieces(text, tokens)
-        decls, kept = [], {}
+        decls: list[ast.Decl] = []
+        kept: dict[tuple[int, str], list[ast.Decl]] = {}
         try:
             for key in pieces:
                 found = self.pieces.get(key)

@@ -256,7 +256,7 @@ class _Builder:
                   self.index.globals.get(decl.zone))
         for binder in decl.binders:
             if binder.binds is not None:
-                key = decl.keys[binder.index]
+                key = cast(ast.Name, decl.keys[binder.index])  # a key that binds a name is one
                 slots[binder.binds] = self._local(key.id, key.span, "local", str(key.ty or ""))
         if decl.card_name and decl.card_slot is not None:
             zone = self.checker.program.zones.get(decl.zone)
