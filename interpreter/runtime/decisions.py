@@ -505,7 +505,7 @@ class Decisions(GameFields):
                     if named:
                         self.unsettled.append(len(self.log) - 1)
                 if self.trail is not None:
-                    self.trail.append((seat, i, self.copy(logging=False)))
+                    self.trail.append((seat, at, self.copy(logging=False)))
                 self.pending = None
                 self.history.append(decision.notations[at])
                 decision.frame.L[decision.site.slot] = value
