@@ -12,7 +12,7 @@ as a move, its JSON form in a view or a save, iterating over it) is in ``protoco
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias, TypeVar, final
+from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias, TypeVar, cast, final
 
 if TYPE_CHECKING:
     from rulelang.language.checker.zones import ZoneInfo
@@ -125,7 +125,8 @@ class Zone:
                  owner: Seat | None, index: int):
         self.name, self.family, self.key, self.info = name, family, key, info
         self.kind, self.vis, self.owner = info.kind, info.visibility, owner
-        self.width, self.height = info.width, info.height
+        # a size given by name is a Name until the layout puts in this game's numbers (_zone)
+        self.width, self.height = cast("int | None", info.width), cast("int | None", info.height)
         self.i = index
         self.grid = info.kind == "grid"
         self.holds = info.of
