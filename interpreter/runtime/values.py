@@ -12,7 +12,7 @@ as a move, its JSON form in a view or a save, iterating over it) is in ``protoco
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias, TypeVar, final
+from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias, TypeVar, cast, final
 
 if TYPE_CHECKING:
     from rulelang.language.checker.zones import ZoneInfo
@@ -120,12 +120,14 @@ class Zone:
                  "quiet_leave")
     on_enter: tuple[Any, ...]  # the triggers (compiled units) a card entering fires
     on_leave: tuple[Any, ...]
+    width: int | None  # a grid's size (None: no edges); one given by name, the layout works out
+    height: int | None
 
     def __init__(self, name: str, family: str | None, key: Value, info: ZoneInfo,
                  owner: Seat | None, index: int):
         self.name, self.family, self.key, self.info = name, family, key, info
         self.kind, self.vis, self.owner = info.kind, info.visibility, owner
-        self.width, self.height = info.width, info.height
+        self.width, self.height = cast("int | None", info.width), cast("int | None", info.height)
         self.i = index
         self.grid = info.kind == "grid"
         self.holds = info.of
