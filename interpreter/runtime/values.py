@@ -12,7 +12,7 @@ as a move, its JSON form in a view or a save, iterating over it) is in ``protoco
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias, TypeVar, cast, final
+from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias, TypeVar, final
 
 if TYPE_CHECKING:
     from rulelang.language.checker.zones import ZoneInfo
@@ -120,14 +120,16 @@ class Zone:
                  "quiet_leave")
     on_enter: tuple[Any, ...]  # the triggers (compiled units) a card entering fires
     on_leave: tuple[Any, ...]
-    width: int | None  # a grid's size (None: no edges); one given by name, the layout works out
+    width: int | None  # a grid's size (None: no edges, or until the layout works it out)
     height: int | None
 
     def __init__(self, name: str, family: str | None, key: Value, info: ZoneInfo,
                  owner: Seat | None, index: int):
         self.name, self.family, self.key, self.info = name, family, key, info
         self.kind, self.vis, self.owner = info.kind, info.visibility, owner
-        self.width, self.height = cast("int | None", info.width), cast("int | None", info.height)
+        # a size given by name (an option, a constant) is set by the layout, for its options
+        self.width = info.width if isinstance(info.width, int) else None
+        self.height = info.height if isinstance(info.height, int) else None
         self.i = index
         self.grid = info.kind == "grid"
         self.holds = info.of
