@@ -54,6 +54,7 @@ from interpreter.runtime.values import Card, Keyed, Row, Seat, Value
 if TYPE_CHECKING:
     from interpreter.runtime.decisions import Move
     from interpreter.runtime.engine import Game
+    from interpreter.runtime.ruleset import Ruleset
 
 Told = tuple[tuple[str, Knowledge], ...]  # what a seat was told of a card: (field, Knowledge)...
 Pool = tuple[str, list[int], list["Face"], dict[int, Told]]  # a kind, its unknown cards, their faces
@@ -75,7 +76,7 @@ class SeatKnowledge:
     """Everything a bot is given for one decision of its seat."""
     seat: int
     moves: list[Move]  # the legal moves, as the seat is offered them
-    rules: Any  # the public rules (heuristic, cooperative, ...): ``interpreter.rules.Rules``
+    rules: Ruleset  # the public rules (heuristic, cooperative, ...)
     players: tuple[Seat, ...]  # the seats of the players
     _sampler: Sampler = attrs.field(repr=False)
 

@@ -28,12 +28,12 @@ from rulelang.language.key_ranges import IntKeys
 if TYPE_CHECKING:
     from interpreter.runtime.engine import Game
     from interpreter.runtime.layout import Layout
+    from interpreter.runtime.ruleset import Ruleset
     from interpreter.runtime.values import EnumValue, Value, Zone
     from rulelang.language.checker.zones import VarInfo
     from rulelang.language.types import Type
 
-# ``rules`` below: the ruleset (``interpreter.rules.Rules``, which the runtime does not import);
-# what a position states is plain data, as a test writes it (Any)
+# What a position states is plain data, as a test writes it (Any)
 
 
 class _Stop:
@@ -46,7 +46,7 @@ class _Stop:
         return PAUSE
 
 
-def build_position(rules: Any, players: int | None = None, zones: dict[str, Any] | None = None,
+def build_position(rules: Ruleset, players: int | None = None, zones: dict[str, Any] | None = None,
                    vars: dict[str, Any] | None = None, current: Any = None,
                    turn: int | None = None, options: dict[str, Any] | None = None, seed: int = 0,
                    fix: dict[str, Any] | None = None, rest: str | None = None,
@@ -75,7 +75,7 @@ def build_position(rules: Any, players: int | None = None, zones: dict[str, Any]
     return game
 
 
-def _after_setup(rules: Any, players: int | None, seed: int, options: dict[str, Any] | None,
+def _after_setup(rules: Ruleset, players: int | None, seed: int, options: dict[str, Any] | None,
                  fix: dict[str, Any], log: bool) -> Game:
     """A game of these rules with its setup done (chance fixed by ``fix`` as in
     ``new_game``; what setup does not draw stays fixed for later), and no turn started."""
@@ -359,11 +359,10 @@ class _Builder:
         return number
 
     def member(self, enum: str, value: Any, what: str) -> EnumValue:
-        members: list[EnumValue] = self.g.rules.enum_values[enum]
-        for m in members:
+        for m in self.g.rules.enum_values[enum]:
             if m.name == str(value) or m is value:
                 return m
-        names = ", ".join(m.name for m in members)
+        names = ", ".join(m.name for m in self.g.rules.enum_values[enum])
         raise RulesError(f"{what}: '{value}' is not one of {enum} ({names})")
 
     def value(self, value: Any, ty: Type, what: str, placed: list[Card]) -> Value:
