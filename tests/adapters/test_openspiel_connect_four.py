@@ -1,0 +1,42 @@
+"""examples/connect_four.rules against OpenSpiel's native connect_four, decision by decision.
+
+Both boards are 7 columns by 6 rows; the first player (native 'x', our P1, red) moves
+first. At every decision the player to move and the legal columns (native 0-6, ours 1-7)
+must be the same, the same random column is played in both, and both games must end
+together with the same returns (+1/-1, 0 for a full board). Played with OpenSpiel's
+``x_in_row`` at 4 (its default) and 3. ``python benchmarks/openspiel_crosscheck.py``
+plays thousands of games.
+"""
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("pyspiel")
+
+import rulelang  # noqa: E402
+from support import ROOT  # noqa: E402
+from support.crosscheck import Mismatch, cross_check, play_both  # noqa: E402
+from support.pairings import connect_four  # noqa: E402
+
+
+@pytest.mark.parametrize("x_in_row,games", [(4, 200), (3, 100)])
+def test_connect_four_agrees_with_openspiel_on_every_decision(x_in_row, games):
+    decisions, failures = cross_check(connect_four(x_in_row), games)
+    assert failures == 0
+    assert decisions >= games * 7  # the shortest game is seven discs
+
+
+def test_a_changed_line_rule_is_caught(tmp_path):
+    """The check can fail: a Connect Four that does not count diagonals goes on where
+    the native game is over."""
+    pairing = connect_four()
+    original = (ROOT / pairing.rules_path).read_text()
+    changed = original.replace("const lines = [(1, 0), (0, 1), (1, 1), (1, -1)]",
+                               "const lines = [(1, 0), (0, 1)]")
+    assert changed != original
+    path = tmp_path / "connect_four.rules"
+    path.write_text(changed)
+    rules = rulelang.load(str(path))
+    with pytest.raises(Mismatch):
+        for seed in range(50):
+            play_both(pairing, seed, rules=rules)
