@@ -15,6 +15,31 @@ def connect_four(x_in_row: int = 4) -> Pairing:
                    move_name=lambda state, player, action: str(action + 1))
 
 
+KUHN_FACES = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+
+
+def kuhn_poker(players: int = 2) -> Pairing:
+    """Native cards are 0 (lowest) to N, dealt one chance node a player from P1; ours are
+    the highest N + 1 faces of KUHN_FACES, shuffled and dealt from the top, P1 first.
+    Native actions are Pass and Bet throughout; ours are pass or bet until someone has
+    bet, then fold or call."""
+    faces = KUHN_FACES[len(KUHN_FACES) - players - 1:]
+
+    def deck(rng, _players):
+        order = list(faces)
+        rng.shuffle(order)
+        return order
+
+    def move_name(state, player, action):
+        bet_before = any(a == 1 for a in state.history()[players:])
+        return (["fold", "call"] if bet_before else ["pass", "bet"])[action]
+
+    return Pairing(f"kuhn_poker players={players}", "examples/kuhn_poker.rules", "kuhn_poker",
+                   {"players": players}, players=players, move_name=move_name, deck=deck,
+                   deal=lambda state, card: faces.index(card), returns="score")
+
+
 SETTINGS = {
     "connect_four": [connect_four(4), connect_four(3)],
+    "kuhn_poker": [kuhn_poker(2), kuhn_poker(3), kuhn_poker(5)],
 }
