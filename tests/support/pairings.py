@@ -39,7 +39,25 @@ def kuhn_poker(players: int = 2) -> Pairing:
                    deal=lambda state, card: faces.index(card), returns="score")
 
 
+def leduc_poker(starting_player: int = 0) -> Pairing:
+    """Native card c is rank c // 2 (jack, queen, king) of suit c % 2 (ours: spades,
+    hearts), dealt by chance to P1, P2, then turned up between the rounds: ours are the
+    top three cards of the shuffled deck, in that order. Actions Fold, Call, Raise."""
+    names = [f"{face}{suit}" for face in "JQK" for suit in "SH"]  # native card order
+
+    def deck(rng, _players):
+        order = list(names)
+        rng.shuffle(order)
+        return order
+
+    return Pairing(f"leduc_poker starting_player={starting_player}", "examples/leduc_poker.rules",
+                   "leduc_poker", {"starting_player": starting_player},
+                   options={"starting_player": starting_player + 1}, deck=deck,
+                   deal=lambda state, card: names.index(card), returns="score")
+
+
 SETTINGS = {
     "connect_four": [connect_four(4), connect_four(3)],
     "kuhn_poker": [kuhn_poker(2), kuhn_poker(3), kuhn_poker(5)],
+    "leduc_poker": [leduc_poker(0), leduc_poker(1)],
 }
