@@ -56,8 +56,24 @@ def leduc_poker(starting_player: int = 0) -> Pairing:
                    deal=lambda state, card: names.index(card), returns="score")
 
 
+def breakthrough() -> Pairing:
+    """Native moves read 'a7b6*': from a7 to b6, capturing; its rows count from the bottom
+    (black's home rows are 8 and 7) and ours from the top, so its a7 is our A2, and the
+    move is ours 'A2 B3'."""
+    def square(text: str) -> str:
+        return f"{text[0].upper()}{9 - int(text[1])}"
+
+    def move_name(state, player, action):
+        text = state.action_to_string(player, action).rstrip("*")
+        return f"{square(text[:2])} {square(text[2:4])}"
+
+    return Pairing("breakthrough", "examples/breakthrough.rules", "breakthrough",
+                   move_name=move_name)
+
+
 SETTINGS = {
     "connect_four": [connect_four(4), connect_four(3)],
     "kuhn_poker": [kuhn_poker(2), kuhn_poker(3), kuhn_poker(5)],
     "leduc_poker": [leduc_poker(0), leduc_poker(1)],
+    "breakthrough": [breakthrough()],
 }
