@@ -71,9 +71,16 @@ def breakthrough() -> Pairing:
                    move_name=move_name)
 
 
+def mancala() -> Pairing:
+    """Both number the places alike (P1's pits 1-6 and store 7, P2's pits 8-13 and store
+    0), and a move is the pit sown from."""
+    return Pairing("mancala", "examples/mancala.rules", "mancala")
+
+
 SETTINGS = {
     "connect_four": [connect_four(4), connect_four(3)],
     "kuhn_poker": [kuhn_poker(2), kuhn_poker(3), kuhn_poker(5)],
     "leduc_poker": [leduc_poker(0), leduc_poker(1)],
     "breakthrough": [breakthrough()],
+    "mancala": [mancala()],
 }
