@@ -23,6 +23,7 @@ EXAMPLES = {  # file -> player counts to try
     "examples/leduc_poker.rules": (2,),
     "examples/breakthrough.rules": (2,),
     "examples/mancala.rules": (2,),
+    "examples/hearts.rules": (4,),
 }
 # How a game may end: a competitive game is won or drawn; Hanabi, cooperative, ends with
 # the team's score and no verdict, or is lost when the third fuse burns.

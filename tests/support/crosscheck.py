@@ -48,6 +48,9 @@ class Pairing:
     # native chance (state, our card's name) -> the native chance action dealing it
     deal: Callable[[Any, str], int] | None = None
     shuffle_event: str = "shuffle deck"
+    # instead of deck: (rng, players) -> (our fixed chance, the native chance tokens in
+    # order, each given to deal), for games that draw more than a deck's order
+    chances: Callable[[random.Random, int], tuple[dict[str, Any], list[str]]] | None = None
     # "win": +1 each winner, -1 each loser, 0 a draw; "score": our scores as they are
     returns: str = "win"
 
@@ -74,8 +77,11 @@ def play_both(pairing: Pairing, seed: int, rules: Any = None, native: Any = None
     rng = random.Random(seed)
     rules = rules or pairing.load_ours()
     native = native or pairing.load_native()
-    order = pairing.deck(rng, pairing.players)
-    fix = {pairing.shuffle_event: order} if order else {}
+    if pairing.chances is not None:
+        fix, order = pairing.chances(rng, pairing.players)
+    else:
+        order = pairing.deck(rng, pairing.players)
+        fix = {pairing.shuffle_event: order} if order else {}
     ours = rules.new_game(players=pairing.players, seed=seed, log=False,
                           options=pairing.options, fix=fix)
     state = native.new_initial_state()
@@ -87,7 +93,7 @@ def play_both(pairing: Pairing, seed: int, rules: Any = None, native: Any = None
                 raise Mismatch("the native game draws chance, the pairing deals nothing")
             card = next(dealt, None)
             if card is None:
-                raise Mismatch("the native game deals more cards than our deck holds")
+                raise Mismatch("the native game draws more chance than ours was given")
             state.apply_action(pairing.deal(state, card))
         if state.is_terminal():
             break

@@ -77,10 +77,48 @@ def mancala() -> Pairing:
     return Pairing("mancala", "examples/mancala.rules", "mancala")
 
 
+HEARTS_DIRECTIONS = ["no_pass", "left", "across", "right"]  # native pass_dir 0-3
+
+
+def hearts(**options: bool) -> Pairing:
+    """Native card c is rank c // 4 (2 to A, T for ten) of suit c % 4 (C, D, H, S), dealt
+    by chance to player k % 4 for the k-th card: our deck's order, top first, dealt round
+    from P1. The native game first draws the passing direction, which ours draws as
+    "pass direction" (without pass_cards its one outcome is No Pass, and ours draws
+    none). Native card texts write the ten T, ours 10."""
+    names = [("10" if r == "T" else r) + s for r in "23456789TJQKA" for s in "CDHS"]
+    passing = options.get("pass_cards", True)
+
+    def chances(rng, _players):
+        order = list(names)
+        rng.shuffle(order)
+        fix: dict = {"shuffle deck": order}
+        direction = "no_pass"
+        if passing:
+            direction = rng.choice(HEARTS_DIRECTIONS)
+            fix["pass direction"] = direction
+        return fix, [direction] + order
+
+    def deal(state, token):
+        return HEARTS_DIRECTIONS.index(token) if token in HEARTS_DIRECTIONS else names.index(token)
+
+    def move_name(state, player, action):
+        text = state.action_to_string(player, action)
+        return text.replace("T", "10") if len(text) == 2 else text
+
+    label = ",".join(f"{k}={v}" for k, v in options.items()) or "defaults"
+    return Pairing(f"hearts {label}", "examples/hearts.rules", "hearts", dict(options),
+                   players=4, options=dict(options), move_name=move_name, chances=chances,
+                   deal=deal, returns="score")
+
+
 SETTINGS = {
     "connect_four": [connect_four(4), connect_four(3)],
     "kuhn_poker": [kuhn_poker(2), kuhn_poker(3), kuhn_poker(5)],
     "leduc_poker": [leduc_poker(0), leduc_poker(1)],
     "breakthrough": [breakthrough()],
     "mancala": [mancala()],
+    "hearts": [hearts(), hearts(pass_cards=False, can_lead_any_club=True),
+               hearts(no_pts_on_first_trick=False, must_break_hearts=False,
+                      qs_breaks_hearts=False)],
 }
