@@ -24,6 +24,7 @@ EXAMPLES = {  # file -> player counts to try
     "examples/breakthrough.rules": (2,),
     "examples/mancala.rules": (2,),
     "examples/hearts.rules": (4,),
+    "examples/love_letter.rules": (2, 3, 4),
 }
 # How a game may end: a competitive game is won or drawn; Hanabi, cooperative, ends with
 # the team's score and no verdict, or is lost when the third fuse burns.
