@@ -56,16 +56,23 @@ def leduc_poker(starting_player: int = 0) -> Pairing:
                    deal=lambda state, card: names.index(card), returns="score")
 
 
+def _square(text: str) -> str:
+    """A native cell ('a7': its rows count from the bottom of 8) as ours (rows from the
+    top: 'A2')."""
+    return f"{text[0].upper()}{9 - int(text[1])}"
+
+
+def _from_to(state, player, action) -> str:
+    """A native move 'a7b6' (or 'a7b6*', a capture) as ours: the pair of cells 'A2 B3'."""
+    text = state.action_to_string(player, action).rstrip("*")
+    return f"{_square(text[:2])} {_square(text[2:4])}"
+
+
 def breakthrough() -> Pairing:
     """Native moves read 'a7b6*': from a7 to b6, capturing; its rows count from the bottom
     (black's home rows are 8 and 7) and ours from the top, so its a7 is our A2, and the
     move is ours 'A2 B3'."""
-    def square(text: str) -> str:
-        return f"{text[0].upper()}{9 - int(text[1])}"
-
-    def move_name(state, player, action):
-        text = state.action_to_string(player, action).rstrip("*")
-        return f"{square(text[:2])} {square(text[2:4])}"
+    move_name = _from_to
 
     return Pairing("breakthrough", "examples/breakthrough.rules", "breakthrough",
                    move_name=move_name)
@@ -112,12 +119,20 @@ def hearts(**options: bool) -> Pairing:
                    deal=deal, returns="score")
 
 
+def checkers() -> Pairing:
+    """Native moves read 'a3b4' (a jump 'c3e5', and a further jump is the same player's
+    next move); its rows count from the bottom, ours from the top, as in Breakthrough.
+    White, native player 0 and our P1, moves first from the bottom."""
+    return Pairing("checkers", "examples/checkers.rules", "checkers", move_name=_from_to)
+
+
 SETTINGS = {
     "connect_four": [connect_four(4), connect_four(3)],
     "kuhn_poker": [kuhn_poker(2), kuhn_poker(3), kuhn_poker(5)],
     "leduc_poker": [leduc_poker(0), leduc_poker(1)],
     "breakthrough": [breakthrough()],
     "mancala": [mancala()],
+    "checkers": [checkers()],
     "hearts": [hearts(), hearts(pass_cards=False, can_lead_any_club=True),
                hearts(no_pts_on_first_trick=False, must_break_hearts=False,
                       qs_breaks_hearts=False)],
