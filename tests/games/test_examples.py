@@ -27,6 +27,7 @@ EXAMPLES = {  # file -> player counts to try
     "examples/love_letter.rules": (2, 3, 4),
     "examples/no_thanks.rules": (3, 5, 7),
     "examples/checkers.rules": (2,),
+    "examples/sushi_draft.rules": (2, 3, 5),
 }
 # How a game may end: a competitive game is won or drawn; Hanabi, cooperative, ends with
 # the team's score and no verdict, or is lost when the third fuse burns.
