@@ -1,11 +1,11 @@
 """examples/connect_four.rules against OpenSpiel's native connect_four, decision by decision.
 
-Both boards are 7 columns by 6 rows; the first player (native 'x', our P1, red) moves
-first. At every decision the player to move and the legal columns (native 0-6, ours 1-7)
-must be the same, the same random column is played in both, and both games must end
-together with the same returns (+1/-1, 0 for a full board). Played with OpenSpiel's
-``x_in_row`` at 4 (its default) and 3. ``python benchmarks/openspiel_crosscheck.py``
-plays thousands of games.
+The first player (native 'x', our P1, red) moves first. At every decision the player to
+move and the legal columns (native from 0, ours from 1) must be the same, the same random
+column is played in both, and both games must end together with the same returns (+1/-1,
+0 for a full board). Played with OpenSpiel's parameters at their defaults (7 columns, 6
+rows, four in a row), with ``x_in_row`` 3, and on a board of 9 columns and 5 rows.
+``python benchmarks/openspiel_crosscheck.py`` plays thousands of games.
 """
 from __future__ import annotations
 
@@ -19,9 +19,10 @@ from support.crosscheck import Mismatch, cross_check, play_both  # noqa: E402
 from support.pairings import connect_four  # noqa: E402
 
 
-@pytest.mark.parametrize("x_in_row,games", [(4, 200), (3, 100)])
-def test_connect_four_agrees_with_openspiel_on_every_decision(x_in_row, games):
-    decisions, failures = cross_check(connect_four(x_in_row), games)
+@pytest.mark.parametrize("x_in_row,rows,columns,games", [(4, 6, 7, 200), (3, 6, 7, 100),
+                                                         (4, 5, 9, 60)])
+def test_connect_four_agrees_with_openspiel_on_every_decision(x_in_row, rows, columns, games):
+    decisions, failures = cross_check(connect_four(x_in_row, rows, columns), games)
     assert failures == 0
     assert decisions >= games * 7  # the shortest game is seven discs
 

@@ -7,11 +7,12 @@ from __future__ import annotations
 from support.crosscheck import Pairing
 
 
-def connect_four(x_in_row: int = 4) -> Pairing:
+def connect_four(x_in_row: int = 4, rows: int = 6, columns: int = 7) -> Pairing:
     """Native actions are columns from 0 ('x3': the first player drops into the fourth
-    column); ours are columns from 1."""
-    return Pairing(f"connect_four x_in_row={x_in_row}", "examples/connect_four.rules",
-                   "connect_four", {"x_in_row": x_in_row}, options={"x_in_row": x_in_row},
+    column); ours are columns from 1. The parameters are the same options in both."""
+    params = {"x_in_row": x_in_row, "rows": rows, "columns": columns}
+    return Pairing(f"connect_four {columns}x{rows} x_in_row={x_in_row}",
+                   "examples/connect_four.rules", "connect_four", params, options=params,
                    move_name=lambda state, player, action: str(action + 1))
 
 
@@ -127,7 +128,7 @@ def checkers() -> Pairing:
 
 
 SETTINGS = {
-    "connect_four": [connect_four(4), connect_four(3)],
+    "connect_four": [connect_four(4), connect_four(3), connect_four(4, rows=5, columns=9)],
     "kuhn_poker": [kuhn_poker(2), kuhn_poker(3), kuhn_poker(5)],
     "leduc_poker": [leduc_poker(0), leduc_poker(1)],
     "breakthrough": [breakthrough()],
