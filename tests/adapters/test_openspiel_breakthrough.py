@@ -1,6 +1,7 @@
 """examples/breakthrough.rules against OpenSpiel's native breakthrough, decision by decision.
 
-Both boards are 8 x 8 with black (P1) on the top two rows, moving first. A native move
+Black (P1) starts on the top rows and moves first; the board is 8 x 8 (OpenSpiel's
+default) and, in one test, 6 x 5. A native move
 'a7b6*' (from a7 to b6, capturing) is ours 'A2 B3': the native rows count from the
 bottom, ours from the top. At every decision the player to move and the set of legal
 moves must be the same, the same random move is played in both, and both games must end
@@ -25,6 +26,14 @@ def test_breakthrough_agrees_with_openspiel_on_every_decision():
     decisions, failures = cross_check(breakthrough(), games)
     assert failures == 0
     assert decisions >= games * 10  # no piece crosses in fewer than five moves a side
+
+
+def test_breakthrough_agrees_on_a_small_board():
+    """Five rows (one row of pieces a side, as the native game has below six) of six."""
+    games = 100
+    decisions, failures = cross_check(breakthrough(rows=5, columns=6), games)
+    assert failures == 0
+    assert decisions >= games * 4
 
 
 def test_a_changed_capture_rule_is_caught(tmp_path):

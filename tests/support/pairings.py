@@ -57,26 +57,27 @@ def leduc_poker(starting_player: int = 0) -> Pairing:
                    deal=lambda state, card: names.index(card), returns="score")
 
 
-def _square(text: str) -> str:
-    """A native cell ('a7': its rows count from the bottom of 8) as ours (rows from the
-    top: 'A2')."""
-    return f"{text[0].upper()}{9 - int(text[1])}"
+def _square(text: str, rows: int) -> str:
+    """A native cell ('a7': its rows count from the bottom) as ours (rows from the top:
+    on 8 rows, 'A2')."""
+    return f"{text[0].upper()}{rows + 1 - int(text[1])}"
 
 
-def _from_to(state, player, action) -> str:
+def _from_to(rows: int = 8):
     """A native move 'a7b6' (or 'a7b6*', a capture) as ours: the pair of cells 'A2 B3'."""
-    text = state.action_to_string(player, action).rstrip("*")
-    return f"{_square(text[:2])} {_square(text[2:4])}"
+    def name(state, player, action) -> str:
+        text = state.action_to_string(player, action).rstrip("*")
+        return f"{_square(text[:2], rows)} {_square(text[2:4], rows)}"
+    return name
 
 
-def breakthrough() -> Pairing:
+def breakthrough(rows: int = 8, columns: int = 8) -> Pairing:
     """Native moves read 'a7b6*': from a7 to b6, capturing; its rows count from the bottom
     (black's home rows are 8 and 7) and ours from the top, so its a7 is our A2, and the
-    move is ours 'A2 B3'."""
-    move_name = _from_to
-
-    return Pairing("breakthrough", "examples/breakthrough.rules", "breakthrough",
-                   move_name=move_name)
+    move is ours 'A2 B3'. Its rows and columns are the same options in both."""
+    params = {"rows": rows, "columns": columns}
+    return Pairing(f"breakthrough {columns}x{rows}", "examples/breakthrough.rules",
+                   "breakthrough", params, options=params, move_name=_from_to(rows))
 
 
 def mancala() -> Pairing:
@@ -124,14 +125,14 @@ def checkers() -> Pairing:
     """Native moves read 'a3b4' (a jump 'c3e5', and a further jump is the same player's
     next move); its rows count from the bottom, ours from the top, as in Breakthrough.
     White, native player 0 and our P1, moves first from the bottom."""
-    return Pairing("checkers", "examples/checkers.rules", "checkers", move_name=_from_to)
+    return Pairing("checkers", "examples/checkers.rules", "checkers", move_name=_from_to())
 
 
 SETTINGS = {
     "connect_four": [connect_four(4), connect_four(3), connect_four(4, rows=5, columns=9)],
     "kuhn_poker": [kuhn_poker(2), kuhn_poker(3), kuhn_poker(5)],
     "leduc_poker": [leduc_poker(0), leduc_poker(1)],
-    "breakthrough": [breakthrough()],
+    "breakthrough": [breakthrough(), breakthrough(5, 6)],
     "mancala": [mancala()],
     "checkers": [checkers()],
     "hearts": [hearts(), hearts(pass_cards=False, can_lead_any_club=True),
