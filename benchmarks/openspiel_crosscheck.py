@@ -28,10 +28,10 @@ sys.path.insert(0, str(ROOT / "tests" / "adapters"))
 import pyspiel  # noqa: E402
 import test_openspiel_goofspiel as gops  # noqa: E402
 import test_openspiel_othello as othello  # noqa: E402
-from support import crosscheck  # noqa: E402
-from support.pairings import SETTINGS  # noqa: E402
 
 import rulelang  # noqa: E402
+from support import crosscheck  # noqa: E402
+from support.pairings import SETTINGS  # noqa: E402
 
 GOOFSPIEL_SETTINGS = [(2, 13), (2, 4), (3, 6), (4, 5), (3, 13)]
 

@@ -14,10 +14,10 @@ import pytest
 
 pytest.importorskip("pyspiel")
 
-import rulelang  # noqa: E402
-from support import ROOT  # noqa: E402
-from support.crosscheck import Mismatch, cross_check, play_both  # noqa: E402
-from support.pairings import breakthrough  # noqa: E402
+import rulelang
+from support import ROOT
+from support.crosscheck import Mismatch, cross_check, play_both
+from support.pairings import breakthrough
 
 
 @pytest.mark.slow

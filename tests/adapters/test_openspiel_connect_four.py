@@ -13,10 +13,10 @@ import pytest
 
 pytest.importorskip("pyspiel")
 
-import rulelang  # noqa: E402
-from support import ROOT  # noqa: E402
-from support.crosscheck import Mismatch, cross_check, play_both  # noqa: E402
-from support.pairings import connect_four  # noqa: E402
+import rulelang
+from support import ROOT
+from support.crosscheck import Mismatch, cross_check, play_both
+from support.pairings import connect_four
 
 
 @pytest.mark.parametrize("x_in_row,rows,columns,games", [(4, 6, 7, 200), (3, 6, 7, 100),

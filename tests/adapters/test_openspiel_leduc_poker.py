@@ -14,10 +14,10 @@ import pytest
 
 pytest.importorskip("pyspiel")
 
-import rulelang  # noqa: E402
-from support import ROOT  # noqa: E402
-from support.crosscheck import Mismatch, cross_check, play_both  # noqa: E402
-from support.pairings import leduc_poker  # noqa: E402
+import rulelang
+from support import ROOT
+from support.crosscheck import Mismatch, cross_check, play_both
+from support.pairings import leduc_poker
 
 
 @pytest.mark.parametrize("starting_player,games", [(0, 200), (1, 100)])
