@@ -132,8 +132,9 @@ class Compiled:
 
 
 class ModuleBuilder:
-    def __init__(self, program, enum_values):
+    def __init__(self, program, enum_values, lean: bool = False):
         self.program = program
+        self.lean = lean  # the playout path's module (compiler/lean.py)
         self.enum_values = enum_values
         self.an = Analysis(program)
         self.w = Writer()
@@ -362,7 +363,7 @@ class ModuleBuilder:
             gen.line(OVER_BUDGET)
         if info.kind == "turn":
             with w.at(info.decl.span):
-                gen.line("g.turn_header()")
+                gen.line("g.turn_number += 1" if self.lean else "g.turn_header()")
         info.returns = gen.new_block()
         self.machine_body(gen, info, body)
         gen.start_block(info.returns)
@@ -425,8 +426,9 @@ class ModuleBuilder:
         self.w.depth = 0
 
 
-def compile_program(program, enum_values) -> Compiled:
-    m = ModuleBuilder(program, enum_values)
+def compile_program(program, enum_values, lean: bool = False) -> Compiled:
+    """``lean``: the module for playouts, with no log and no notations (compiler/lean.py)."""
+    m = ModuleBuilder(program, enum_values, lean)
     w, an = m.w, m.an
     for line in HEADER.splitlines():
         w(line)

@@ -1,0 +1,188 @@
+"""The lean game: the playout path for bots, simulations, benchmarks and learners.
+
+A ``LeanGame`` runs a ruleset's lean module (``interpreter/compiler/lean.py``: no log lines,
+no prompts, each ``choose`` calling the offer its options' static type calls for) and offers
+its moves as small integers: ``legal_moves()`` is ``range(n)``, ``play(i)`` plays the i-th.
+It writes no log, no history of notations and makes no ``Move``; a notation is worked out
+only when asked (``notation(i)``). Everything else (the state, chance, effects, triggers,
+the outcome, ``copy``) is the full game's, so the same seed plays the same game, decision
+for decision: options that the full path would name alike are merged the same way, the
+first of them kept, the pass move last (tests/runtime/test_lean_path.py plays both).
+
+Players, transcripts, views and saves use the full ``Game``: a lean game has no log, so
+its transcript is empty and a view of it shows no log lines.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from interpreter.runtime.decisions import OPTION_WORK, Decision
+from interpreter.runtime.engine import Game
+from interpreter.runtime.failures import GameOver, runtime_error
+from interpreter.runtime.helpers import PAUSE, Frame
+from interpreter.runtime.values import MAX_WORK, Card, Fail
+from interpreter.runtime.work import overwork
+from rulelang.language.errors import IllegalMove, RulesError
+
+NOTHING_TO_CHOOSE = "there is nothing to choose from, and passing is not allowed"
+
+
+class LeanGame(Game):
+    """A game of a ruleset compiled lean (``Rules.lean()``), always without a log."""
+    __slots__ = ()
+
+    def __init__(self, rules: Any, players: int, seed: int, logging: bool = False) -> None:
+        super().__init__(rules, players, seed, False)
+
+    # ------------------------------------------------------------ offering (the lean module calls these)
+    def offer_cards(self, frame: Frame, site: Any, seat: int, passing: str | bool,
+                    prompt: Any, options: list[Any]) -> None:
+        """Cards: alike when the chooser names them alike (the label of a card it knows,
+        else where the card lies), as ``Decisions.ask`` names them."""
+        known, bit = self.known, 1 << seat
+        seen: dict[str, Any] = {}
+        places: dict[int, dict[int, int]] = {}
+        for v in options:
+            if type(v) is Card:
+                text = v.label if known[v.id] & bit else self.position(v, places)
+            else:  # none, or not a card after all: as the full path names it
+                text = self.notation_of(v, seat, site.element)
+            if text not in seen:
+                seen[text] = v
+        self._offer(frame, site, seat, passing, prompt, seen, len(options))
+
+    def offer_distinct(self, frame: Frame, site: Any, seat: int, passing: str | bool,
+                       prompt: Any, options: list[Any]) -> None:
+        """Members, seats, numbers, yes/no: two are named alike only when they are equal."""
+        if type(options) is not list:
+            options = list(options)
+        values = options if len(set(options)) == len(options) else list(dict.fromkeys(options))
+        if passing:
+            self._check_pass(passing, [self.notation_of(v, seat, site.element) for v in values])
+        self._pend(frame, site, seat, passing, prompt, values, len(options))
+
+    def offer_labels(self, frame: Frame, site: Any, seat: int, passing: str | bool,
+                     prompt: Any, options: list[Any]) -> None:
+        """Placements: named by their labels."""
+        seen: dict[str, Any] = {}
+        for v in options:
+            text = v.label if hasattr(v, "label") else self.notation_of(v, seat, site.element)
+            if text not in seen:
+                seen[text] = v
+        self._offer(frame, site, seat, passing, prompt, seen, len(options))
+
+    def offer_any(self, frame: Frame, site: Any, seat: int, passing: str | bool,
+                  prompt: Any, options: list[Any]) -> None:
+        """Anything else: named as the full path names it."""
+        seen: dict[str, Any] = {}
+        count = 0
+        for v in options:
+            count += 1
+            text = self.notation_of(v, seat, site.element)
+            if text not in seen:
+                seen[text] = v
+        self._offer(frame, site, seat, passing, prompt, seen, count)
+
+    def _offer(self, frame: Frame, site: Any, seat: int, passing: str | bool, prompt: Any,
+               seen: dict[str, Any], count: int) -> None:
+        if passing:
+            self._check_pass(passing, seen)
+        self._pend(frame, site, seat, passing, prompt, list(seen.values()), count)
+
+    @staticmethod
+    def _check_pass(passing: str, notations: Any) -> None:
+        lowered = passing.lower()
+        for text in notations:
+            if text.lower() == lowered:
+                raise Fail(f"the pass move '{passing}' has the same name as an option")
+
+    def _pend(self, frame: Frame, site: Any, seat: int, passing: str | bool, prompt: Any,
+              values: list[Any], count: int) -> None:
+        """Wait for ``seat`` to pick one of ``values`` (alike ones merged) or pass, priced
+        as ``Decisions.ask`` prices the ``count`` options it was given."""
+        if seat not in self.players:  # (offer_cards asks before it reads the seat's knowledge)
+            raise Fail(f"{self.seat_name(seat)} cannot decide: say 'by' which player decides")
+        self.work += count * OPTION_WORK
+        if self.work > MAX_WORK:
+            overwork(self)
+        if passing:
+            values.append(None)
+        elif not values:
+            raise Fail(NOTHING_TO_CHOOSE)
+        decision = Decision()  # Decision.of(...), written out: once per decision
+        decision.seat = seat
+        decision.site = site
+        decision.frame = frame
+        decision.values = values
+        decision.notations = None  # worked out when asked (notation)
+        decision._prompt = prompt
+        decision.game = self
+        decision.moves = None
+        decision.index = None
+        decision.passing = passing  # the pass word (notation reads it), or False
+        self.pending = decision
+        self.steps = self.work = 0
+
+    # ------------------------------------------------------------ moves as numbers
+    @property
+    def move_count(self) -> int:
+        """How many moves the seat to move has (0: none, the game is over)."""
+        return len(self.pending.values) if self.pending is not None else 0
+
+    def legal_moves(self, seat: Any = None) -> range:  # type: ignore[override]
+        """The moves of the seat to move (or of ``seat``), as their numbers."""
+        decision = self.pending if seat is None else self.decision_of(self.seat_of(seat))
+        return range(len(decision.values)) if decision is not None else range(0)
+
+    def notation(self, i: int, seat: Any = None) -> str:
+        """The i-th move's notation, as the full path names it (worked out now)."""
+        decision = self.pending if seat is None else self.decision_of(self.seat_of(seat))
+        if decision is None:
+            raise IllegalMove("no decision is pending")
+        if decision.notations is not None:  # a simultaneous choice names its moves at once
+            return str(decision.notations[i])
+        value = decision.values[i]
+        if value is None and decision.passing and i == len(decision.values) - 1:
+            return str(decision.passing)
+        return self.notation_of(value, decision.seat, decision.site.element)
+
+    def play(self, move: int, seat: Any = None) -> None:  # type: ignore[override]
+        """Play the move numbered ``move`` (of ``seat``'s moves in a simultaneous choice)."""
+        decision = self.pending
+        if decision is None or self.over:
+            raise IllegalMove("the game is over: no more moves")
+        if self.group is not None:
+            self.answer(decision.seat if seat is None else self.seat_of(seat), move)
+            return
+        if type(move) is not int or not 0 <= move < len(decision.values):
+            raise IllegalMove(f"{move!r} is not a move now: the moves are numbered "
+                              f"0 to {len(decision.values) - 1}")
+        self.pending = None
+        decision.frame.L[decision.site.slot] = decision.values[move]
+        self.depth = self.rdepth = 0  # run(), written out: once per move
+        frames = self.frames
+        try:
+            while frames:
+                frame = frames[-1]
+                if frame.unit.run(self, frame) is PAUSE:
+                    return
+            if not self.over:
+                self.finish("end", None, None)
+        except GameOver:
+            return
+        except RulesError:
+            raise
+        except (Fail, RecursionError, TypeError, AttributeError, KeyError, IndexError,
+                ValueError) as error:
+            raise runtime_error(self, error) from None
+
+    def apply(self, i: int, seat: Any = None) -> None:
+        """As ``play`` (the full game's name for playing by number)."""
+        self.play(i, seat)
+
+    def copy(self, logging: bool | None = None, seed: int | None = None) -> LeanGame:
+        twin = super().copy(False, seed)
+        mine = self.pending
+        if mine is not None and self.group is None:
+            twin.pending.passing = mine.passing
+        return twin  # type: ignore[return-value]
