@@ -89,6 +89,7 @@ class ChoiceSite:
     unit: str = ""  # the key of the unit it is in
     resume: int = -1  # its frame's position while it waits
     each_slot: int | None = None  # `by each p in SEATS`: p's slot (each seat chooses at once)
+    fixed_prompt: bool = False  # its prompt is one text, the same every time (or none)
     seat: object = None  # functions (g, L) ->
     seats: object = None
     passing: object = None
@@ -294,6 +295,8 @@ class ModuleBuilder:
                           recomputable, s.prompt is not None and an.expr_chance(s.prompt),
                           s.pass_word[0] if getattr(s, "pass_word", None) is not None else "pass",
                           each_slot=s.each_slot)
+        site.fixed_prompt = s.prompt is None or (isinstance(s.prompt, ast.Lit)
+                                                 and isinstance(s.prompt.value, str))
         self.sites.append(site)
         self.site_functions.append((site, s, info))
         return self.constant(site, "site")
