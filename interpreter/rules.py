@@ -38,7 +38,7 @@ class Rules:
         self.lean_path = lean
         self.game_class: type[Game] = Game
         if lean:
-            from interpreter.runtime.lean import LeanGame
+            from interpreter.runtime.lean_game import LeanGame
             self.game_class = LeanGame
         self._lean: Rules | None = None
         self.title = program.title
@@ -166,7 +166,7 @@ class Rules:
     # -- the public API
     def lean(self) -> Rules:
         """These rules compiled for playouts: their ``new_game`` starts a ``LeanGame``
-        (interpreter/runtime/lean.py), which plays the same games as this one's, with
+        (interpreter/runtime/lean_game.py), which plays the same games as this one's, with
         moves as numbers and no log. Compiled once, when first asked for."""
         if self.lean_path:
             return self

@@ -89,7 +89,7 @@ class ChoiceSite:
     unit: str = ""  # the key of the unit it is in
     resume: int = -1  # its frame's position while it waits
     each_slot: int | None = None  # `by each p in SEATS`: p's slot (each seat chooses at once)
-    fixed_prompt: bool = False  # its prompt is one text, the same every time (or none)
+    written: object = None  # its prompt as the rules write it (ast.Text or ast.Lit), for reports
     seat: object = None  # functions (g, L) ->
     seats: object = None
     passing: object = None
@@ -135,7 +135,7 @@ class Compiled:
 class ModuleBuilder:
     def __init__(self, program, enum_values, lean: bool = False):
         self.program = program
-        self.lean = lean  # the playout path's module (compiler/lean.py)
+        self.lean = lean  # the playout path's module (compiler/lean_code.py)
         self.enum_values = enum_values
         self.an = Analysis(program)
         self.w = Writer()
@@ -295,8 +295,7 @@ class ModuleBuilder:
                           recomputable, s.prompt is not None and an.expr_chance(s.prompt),
                           s.pass_word[0] if getattr(s, "pass_word", None) is not None else "pass",
                           each_slot=s.each_slot)
-        site.fixed_prompt = s.prompt is None or (isinstance(s.prompt, ast.Lit)
-                                                 and isinstance(s.prompt.value, str))
+        site.written = s.prompt if s.prompt is not None else ast.Lit(s.name, span=s.span)
         self.sites.append(site)
         self.site_functions.append((site, s, info))
         return self.constant(site, "site")
@@ -430,7 +429,7 @@ class ModuleBuilder:
 
 
 def compile_program(program, enum_values, lean: bool = False) -> Compiled:
-    """``lean``: the module for playouts, with no log and no notations (compiler/lean.py)."""
+    """``lean``: the module for playouts, with no log and no notations (compiler/lean_code.py)."""
     m = ModuleBuilder(program, enum_values, lean)
     w, an = m.w, m.an
     for line in HEADER.splitlines():

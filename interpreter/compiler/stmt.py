@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from interpreter.compiler.analysis import EFFECTS
 from interpreter.compiler.expr import items_may_nest, small_number
-from interpreter.compiler.lean import write_ask, write_log
+from interpreter.compiler.lean_code import write_ask, write_log
 from interpreter.compiler.shortcuts import SHORTCUTS
 from interpreter.compiler.source import literal
 from interpreter.runtime.values import MAX_WORK

@@ -1,4 +1,4 @@
-"""The lean playout path (interpreter/compiler/lean.py, interpreter/runtime/lean.py) plays the
+"""The lean playout path (interpreter/compiler/lean_code.py, interpreter/runtime/lean_game.py) plays the
 same games as the full path: seeded random games of every ruleset in games/, examples/ and
 tests/rules/ (every player count and option value support/differential.py plays), both ways,
 must offer the same seats the same moves, draw the same chance, end in the same state and

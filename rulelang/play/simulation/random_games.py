@@ -1,4 +1,4 @@
-"""A simulation's game between random bots, on the lean path (interpreter/runtime/lean.py).
+"""A simulation's game between random bots, on the lean path (interpreter/runtime/lean_game.py).
 
 A random bot picks ``rng.randrange(count)`` among its seat's moves from its own generator,
 seeded as ``playing.bot_seed`` seeds it: played here on the lean game, with moves as numbers,
@@ -11,6 +11,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from interpreter.runtime.values import Seat
+from rulelang.play.simulation.templates import Classifier, Template, _template
 
 from rulelang.play.simulation.playing import (GameRecord, KindTally, _first_player, _prompt_text,
                                               _turns, bot_seed)
@@ -24,39 +25,70 @@ def all_random(bots: tuple[str, ...]) -> bool:
     return all(kind == "random" for kind in bots)
 
 
+def site_kinds(lean: Any, prompts: Classifier, sources: dict[str, str]) -> list[str | None]:
+    """Each choose site's kind of decision when its prompt alone decides it (else None).
+
+    The classifier names a shown prompt by the first of its templates (most plain text
+    first) that matches the whole text. A prompt written as template A always matches A;
+    a template B before A cannot match it when their plain text before the first value (or
+    after the last) differs where both have some: then the site's kind is A, whatever
+    values are worked into its prompt, and its prompt need not be shown to be counted."""
+    order = prompts.templates
+    kinds: list[str | None] = []
+    for site in lean.sites:
+        own = _template(site.written, sources)
+        kinds.append(None)
+        if own is None or own.label not in {t.label for t in order}:
+            continue
+        before = order[:next(i for i, t in enumerate(order) if t.label == own.label)]
+        if all(_excludes(own, t) for t in before):
+            kinds[-1] = own.label
+    return kinds
+
+
+def _excludes(a: Template, b: Template) -> bool:
+    """Whether a text of template ``a`` can never be one of ``b``: their plain texts
+    before the first value, or after the last, differ where both have some."""
+    head_a, tail_a, head_b, tail_b = a.head, a.tail, b.head, b.tail
+    n, m = min(len(head_a), len(head_b)), min(len(tail_a), len(tail_b))
+    return head_a[:n] != head_b[:n] or (m > 0 and tail_a[-m:] != tail_b[-m:])
+
+
 def play_random(table: Table, index: int, seed: int) -> GameRecord:
     sim = table.simulation
     game: Any = table.lean.new_game(players=sim.players, seed=seed, options=sim.options)
     rngs = [random.Random(bot_seed(seed, seat)) for seat in range(len(sim.bots))]
     first = _first_player(game, sim.players)
     kinds: dict[str, KindTally] = {}
-    site_kinds = table.site_kinds  # a site whose prompt is always the same text: its kind
-    decisions = forced = offered = 0
+    fixed = table.site_kinds
+    tallies: list[KindTally | None] = [None] * len(fixed)  # a site of a fixed kind: its tally
     prompt_kind = table.prompts.kind
     while not game.over:
         decision = game.pending
         values = decision.values
         count = len(values)
-        site = decision.site
-        kind = site_kinds.get(site.index)
-        if kind is None:
-            kind = prompt_kind(_prompt_text(game))
-            if site.fixed_prompt:
-                site_kinds[site.index] = kind
-        tally = kinds.get(kind)
+        at = decision.site.index
+        tally = tallies[at]
         if tally is None:
-            tally = kinds[kind] = KindTally()
+            kind = fixed[at] or prompt_kind(_prompt_text(game))  # shown, when it decides the kind
+            tally = kinds.get(kind)
+            if tally is None:
+                tally = kinds[kind] = KindTally()
+            if fixed[at] is not None:
+                tallies[at] = tally
         i = rngs[decision.seat].randrange(count)
         tally.decisions += 1
         tally.options += count
         if count == 1:
             tally.forced += 1
-            forced += 1
-        if _named_pass(game, decision, i):
+        value = values[i]
+        if (value is None or type(value) not in _NEVER_PASS) and _named_pass(game, decision, i):
             tally.passed += 1
-        decisions += 1
-        offered += count
         game.play(i)
+    counted = kinds.values()
+    decisions = sum(t.decisions for t in counted)
+    forced = sum(t.forced for t in counted)
+    offered = sum(t.options for t in counted)
     outcome = game.outcome_record
     reason = outcome.reason
     return GameRecord(

@@ -1,6 +1,6 @@
 """The lean game: the playout path for bots, simulations, benchmarks and learners.
 
-A ``LeanGame`` runs a ruleset's lean module (``interpreter/compiler/lean.py``: no log lines,
+A ``LeanGame`` runs a ruleset's lean module (``interpreter/compiler/lean_code.py``: no log lines,
 no prompts, each ``choose`` calling the offer its options' static type calls for) and offers
 its moves as small integers: ``legal_moves()`` is ``range(n)``, ``play(i)`` plays the i-th.
 It writes no log, no history of notations and makes no ``Move``; a notation is worked out
