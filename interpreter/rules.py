@@ -72,6 +72,7 @@ class Rules:
             an.expr_chance(e) for e in built)
         self.offers: dict = {}  # (seat, pass, *notations) -> Offer: worked out once
         self.moves_kept: dict = {}  # seat -> [{notation: Move}, one per place in a list]
+        self.moves_made = 0  # moves kept in moves_kept (decisions.MAX_MOVES_KEPT at most)
         self._seats: dict = {}
         self._layouts: dict = {}
         self._snapshots: dict = {}

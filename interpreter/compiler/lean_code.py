@@ -10,7 +10,7 @@ test, tests/runtime/test_lean_path.py, checks it on every ruleset):
 - a ``choose`` works out no prompt (one that draws chance still is);
 - a ``choose`` calls the lean game's offer for the kind of its options, chosen here from
   their static type (``OfferKind``): cards, values distinct by themselves (members, seats,
-  numbers, yes/no), placements (by their label) or anything else (by its notation).
+  numbers, yes/no, cells), placements (by their label) or anything else (by its notation).
 """
 from __future__ import annotations
 
@@ -23,12 +23,12 @@ from rulelang.language import ast
 class OfferKind(enum.Enum):
     """How the lean game tells alike options apart (``LeanGame.offer_*``)."""
     CARDS = "offer_cards"  # a card's label if the chooser knows its face, else its position
-    DISTINCT = "offer_distinct"  # members, seats, numbers, yes/no: alike when equal
+    DISTINCT = "offer_distinct"  # members, seats, numbers, yes/no, cells: alike when equal
     LABELS = "offer_labels"  # placements: alike when their labels are
     ANY = "offer_any"  # anything else: alike when their notations are
 
 
-_DISTINCT = {"enum", "seat", "int", "bool"}
+_DISTINCT = {"enum", "seat", "int", "bool", "cell"}
 
 
 def offer_kind(ty: Any) -> OfferKind:
