@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 HERE = Path(__file__).resolve().parent
 
@@ -45,7 +45,7 @@ def reference(path: str, players: int) -> tuple[str, Callable[[int], int]] | Non
     game_name, params = settings[name]
     try:
         game = pyspiel.load_game(game_name, params)
-    except Exception:  # noqa: BLE001 (hanabi needs its own library: not there, no column)
+    except Exception:
         return None
 
     def native(seed: int) -> int:

@@ -11,10 +11,15 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from interpreter.runtime.values import Seat
+from rulelang.play.simulation.playing import (
+    GameRecord,
+    KindTally,
+    _first_player,
+    _prompt_text,
+    _turns,
+    bot_seed,
+)
 from rulelang.play.simulation.templates import Classifier, Template, _template
-
-from rulelang.play.simulation.playing import (GameRecord, KindTally, _first_player, _prompt_text,
-                                              _turns, bot_seed)
 
 if TYPE_CHECKING:
     from rulelang.play.simulation.playing import Table
