@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from interpreter.runtime.values import Seat
+from interpreter.runtime.values import Card, EnumValue, Seat
 from rulelang.play.simulation.playing import (
     GameRecord,
     KindTally,
@@ -87,7 +87,14 @@ def play_random(table: Table, index: int, seed: int) -> GameRecord:
         if count == 1:
             tally.forced += 1
         value = values[i]
-        if (value is None or type(value) not in _NEVER_PASS) and _named_pass(game, decision, i):
+        kind_of_value = type(value)
+        if kind_of_value is Card:  # named by its label or its place: "pass" only as a label
+            if value.label == "pass" and _named_pass(game, decision, i):
+                tally.passed += 1
+        elif kind_of_value is EnumValue:
+            if value.name == "pass":
+                tally.passed += 1
+        elif kind_of_value not in _NEVER_PASS and _named_pass(game, decision, i):
             tally.passed += 1
         game.play(i)
     counted = kinds.values()
