@@ -76,8 +76,17 @@ def worker(tree, path, players, mode):
             except TypeError:  # an older runtime that always builds its log
                 mode = "logged"
 
+        cold = os.environ.get("RULELANG_BENCH_COLD") == "1"
+
         def play_round():
             decisions = 0
+            if cold:  # each round as new games would: no placements kept from the last round
+                try:
+                    from interpreter.runtime import geometry
+                    geometry.PLACEMENTS_OF.clear()
+                    geometry._placements_kept[0] = 0
+                except (ImportError, AttributeError):
+                    pass  # an older tree, with no such cache
             for seed in range(CYCLE):
                 rng = random.Random(seed)
                 if mode == "lean":  # the same draws pick the same moves: the same games
@@ -196,12 +205,17 @@ def ratio(a, b) -> Speedup:
 
 # ------------------------------------------------------------------ the run
 
-def configurations(files):
+def configurations(files, players=None):
+    """Each ruleset at each player count it allows (``players``: at that count only, or the
+    nearest it allows)."""
     sys.path.insert(0, str(ROOT))
     import rulelang
     for path in files:
-        for players in rulelang.load(ROOT / path).player_counts:
-            yield path, players
+        counts = rulelang.load(ROOT / path).player_counts
+        if players is None:
+            yield from ((path, n) for n in counts)
+        else:
+            yield path, min(max(players, counts[0]), counts[-1])
 
 
 def older_tree(commit, folder):
@@ -217,7 +231,13 @@ def main():
     parser.add_argument("--seconds", type=float, default=20.0,
                         help="CPU seconds per configuration, all trees together")
     parser.add_argument("--greedy", action="store_true", help="also time greedy-bot Yokai games")
+    parser.add_argument("--cold", action="store_true", help="no placements kept from one round "
+                        "to the next (each round's games as new ones would be)")
+    parser.add_argument("--players", type=int, help="one player count per ruleset (the nearest "
+                        "it allows), not every count")
     args = parser.parse_args()
+    if args.cold:
+        os.environ["RULELANG_BENCH_COLD"] = "1"  # read by the children
     files = args.files or sorted(str(p.relative_to(ROOT)) for folder in ("games", "examples")
                                  for p in (ROOT / folder).glob("*.rules"))
     temp = tempfile.mkdtemp(prefix="rulelang-bench-")
@@ -241,7 +261,7 @@ def run(files, args, old):
         head += f" {'then':>8} {'lean/then':>18}"
     head += f"  {'reference':>20} {'games/s':>9} {'lean/reference':>18}"
     print(head, flush=True)
-    for path, players in configurations(files):
+    for path, players in configurations(files, args.players):
         print(configuration(path, players, args.seconds, old), flush=True)
     if args.greedy:
         greedy(args.seconds)
