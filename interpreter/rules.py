@@ -6,6 +6,7 @@ from numbers import Integral
 
 import attrs
 
+from interpreter.runtime.chance import Outcomes as Outcomes  # re-exported: rulelang.Outcomes
 from interpreter.runtime.chance import chance_sites
 from interpreter.compiler import compile_program
 from interpreter.runtime.engine import Game
@@ -141,8 +142,16 @@ class Rules:
         if ty.name == "list":  # a list, or its items in one text: "2+3" (as moves name lists)
             items = value if isinstance(value, (list, tuple)) else [
                 v for v in str(value).strip("[]").replace(",", "+").split("+") if v.strip()]
-            return [self._option_value(name, ty.arg, v.strip() if isinstance(v, str) else v)
-                    for v in items]
+            if not items and not isinstance(value, (list, tuple)):
+                raise RulesError(f"option {name}= names no value: write {name}=1, or {name}=2+3 "
+                                 f"for several (leave the option out for its default)")
+            chosen = [self._option_value(name, ty.arg, v.strip() if isinstance(v, str) else v)
+                      for v in items]
+            for i, item in enumerate(chosen):  # values chosen together: each one once
+                if item in chosen[:i]:
+                    raise RulesError(f"option {name} names {text_of(item)} twice: "
+                                     f"each value is chosen once")
+            return chosen
         if ty.name == "enum":
             for member in self.enum_values[ty.arg]:
                 if member.name == str(value) or member is value:
@@ -279,7 +288,10 @@ class Rules:
     def _fix(game, fix):
         for event, outcome in fix.items():
             game.chance_sites_of(event)  # refuses a name that no rule can draw
-            game.fixed[event] = deque([outcome])
+            queued = outcome.items if isinstance(outcome, Outcomes) else (outcome,)
+            if not queued:
+                raise RulesError(f"fix '{event}': Outcomes() names no outcome")
+            game.fixed[event] = deque(queued)
 
     def chance_events(self) -> list[str]:
         """The chance events these rules can draw, as a test names them in ``fix=``.

@@ -9,11 +9,18 @@
 """
 from __future__ import annotations
 
-from rulelang.language.errors import (CheckError, IllegalMove, ParseError, RulesError,
-                             RulesRuntimeError)
+from rulelang.language.errors import CheckError, IllegalMove, ParseError, RulesError, RulesRuntimeError
 
-__all__ = ["load", "loads", "RulesError", "ParseError", "CheckError", "IllegalMove",
-           "RulesRuntimeError"]
+__all__ = [
+    "CheckError",
+    "IllegalMove",
+    "Outcomes",
+    "ParseError",
+    "RulesError",
+    "RulesRuntimeError",
+    "load",
+    "loads",
+]
 __version__ = "0.1.0"
 
 
@@ -29,3 +36,11 @@ def loads(text, name="<rules>"):
     from interpreter.rules import Rules
     from rulelang.language.loader import load_text
     return Rules(load_text(text, name))
+
+
+def __getattr__(name: str):
+    # Outcomes (fixing several draws of one chance event) is imported when asked for, as load is
+    if name == "Outcomes":
+        from interpreter.rules import Outcomes
+        return Outcomes
+    raise AttributeError(f"module 'rulelang' has no attribute {name!r}")

@@ -17,6 +17,13 @@ from rulelang.language.traversal import walk
 
 
 @attrs.frozen
+class Outcomes:
+    """Several outcomes of one chance event, taken by its draws in order:
+    ``fix={"roll": Outcomes([6, 6, 1])}`` (a bare value fixes only the first draw)."""
+    items: tuple = attrs.field(converter=tuple)
+
+
+@attrs.frozen
 class ChanceSite:
     """One place in the rules that draws chance.
 

@@ -11,12 +11,12 @@ from itertools import product
 from interpreter.runtime.protocol import text_of
 from interpreter.runtime.values import Family, Seat, Zone
 from rulelang.language.errors import RulesError
-from rulelang.language.key_ranges import IntKeys, Key
+from rulelang.language.key_ranges import IntKeys, Key, evaluate
 
 
 class Layout:
     __slots__ = ("nplayers", "players", "seats", "dummies", "zones", "zone_list", "zone_named",
-                 "everyone", "tables", "ranges", "next_seat", "next_player")
+                 "everyone", "tables", "ranges", "next_seat", "next_player", "grid_sizes")
 
     def __init__(self, rules, nplayers: int, dummies: list[str], tables: dict,
                  options: dict | None = None):
@@ -37,6 +37,7 @@ class Layout:
         self.next_player = {p: players[(i + 1) % len(players)] for i, p in enumerate(players)}
         self.tables = tables
         self._check_sizes(rules)
+        self.grid_sizes = self._grid_sizes(rules, options or {})
         self.zones: dict = {}  # name -> Zone, or Family for a keyed declaration
         self.zone_list: list[Zone] = []  # every zone, in declaration and key order
         reads = rules.end_reads
@@ -73,8 +74,26 @@ class Layout:
 
     def _zone(self, name, family, key, info, owner):
         zone = Zone(name, family, key, info, owner, len(self.zone_list))
+        if zone.width is not None and not (type(zone.width) is int and type(zone.height) is int):
+            zone.width, zone.height = self.grid_sizes[info.name]
         self.zone_list.append(zone)
         return zone
+
+    def _grid_sizes(self, rules, options: dict) -> dict:
+        """The size of each grid whose size the rules give by name, for these options."""
+        from rulelang.language.checker.zones import MAX_GRID
+        sizes = {}
+        for info in rules.program.zones.values():
+            if info.width is None or (type(info.width) is int and type(info.height) is int):
+                continue
+            width, height = (side if type(side) is int else
+                             evaluate(side, rules.program, options, self.nplayers)
+                             for side in (info.width, info.height))
+            if not (1 <= width <= MAX_GRID and 1 <= height <= MAX_GRID):
+                raise RulesError(f"with these options the grid {info.name} is {width} x {height}: "
+                                 f"a grid is 1 to {MAX_GRID} cells wide and high")
+            sizes[info.name] = (width, height)
+        return sizes
 
     def domain(self, rules, domain):
         if type(domain) is IntKeys:

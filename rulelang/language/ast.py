@@ -461,8 +461,8 @@ class ZoneDecl(Decl):
     name: str
     keys: list  # [TypeRef]
     kind: str
-    width: int | None
-    height: int | None
+    width: int | Expr | None  # a grid's size: a number, or a name known before setup
+    height: int | Expr | None
     of: str | None
     options: list  # [(name, str | None, Span)]
 

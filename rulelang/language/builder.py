@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import difflib
+import re
 from typing import Any, Callable
 
 import attrs
@@ -187,9 +188,23 @@ class Builder(Transformer):
         return ast.ZoneDecl(name, keys, kind, width, height, str(of) if of else None,
                             list(c[4:]), span=self._s(meta))
 
+    def place_stmt(self, meta, c):
+        """``place X on GRID at WHERE``, retired: one spelling, ``move X to GRID at WHERE``."""
+        written = " ".join(self.text[meta.start_pos:meta.end_pos].split())
+        found = re.fullmatch(r"place (.*?) on (.*?) at (.*)", written)
+        instead = (f"move {found[1]} to {found[2]} at {found[3]}" if found
+                   else "move CARD to GRID at CELL")
+        self._bad("'place' is no longer a statement: a card goes onto a grid with 'move'",
+                  self._s(meta), f"write: {instead}")
+
     def zone_kind(self, meta, c):
-        return (str(c[0]), self._count(c[1], meta) if c[1] is not None else None,
-                self._count(c[2], meta) if c[2] is not None else None)
+        return (str(c[0]), c[1], c[2])
+
+    def grid_dim(self, meta, c):
+        """A grid's width or height: a number, or a name (an option or a constant)."""
+        if c[0].type == "INT":
+            return self._count(c[0], meta)
+        return ast.Name(str(c[0]), span=self._s(meta))
 
     def zone_opt(self, meta, c):  # spans the word and its text: `layout "beside deck"`
         return (str(c[0]), _unquote(c[1]) if c[1] is not None else None, self._s(meta))
@@ -460,7 +475,6 @@ ONE_NODE: dict[str, OneNode] = {
     # statements
     "let_stmt": one(ast.Let),
     "move_stmt": one(ast.Move),
-    "place_stmt": one(ast.Move),  # the older spelling of `move X to GRID at WHERE`
     "deal_stmt": one(ast.Deal),
     "shuffle_stmt": one(ast.Shuffle),
     "create_stmt": one(ast.Create),

@@ -87,6 +87,10 @@ def describe(error: UnexpectedInput, text: str, file: str, line_shift: int = 1,
     return Diagnostic(message, Span(file, line, col, line, col + width), hint)
 
 
+# the start of a zone declaration's grid size, up to where the parse failed
+_GRID_SIZE = re.compile(r"\s*zone\b[^:]*:\s*grid\s+[^,]*$")
+
+
 # ------------------------------------------------------------------ the three cases
 
 def _at_end(text, expected, in_string):
@@ -121,6 +125,11 @@ def _bad_character(error, text, expected):
 def _bad_token(error, text, names, expected, shifted):
     token = error.token
     words = _token_words(token)
+    line_before = text[text.rfind("\n", 0, token.start_pos) + 1:token.start_pos]
+    if _GRID_SIZE.match(line_before) and " of " not in line_before:
+        return (f"unexpected {words} in a grid's size",
+                "a grid's size is W x H, each a number or a name (an option or a constant): "
+                "work a size out in a constant first (const columns = n * 2 ... grid columns x n)")
     if token == "=" and text[token.start_pos + 1:token.start_pos + 2] == ">":
         return ("unexpected '=>'",
                 "a function (x => ...) can only be given to a call, like sort(xs, x => x.rank)")

@@ -16,8 +16,8 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from rulelang.adapters.openspiel import RolloutEvaluator, load_game  # noqa: E402
-from rulelang.language.errors import RulesError  # noqa: E402
+from rulelang.adapters.openspiel import RolloutEvaluator, load_game
+from rulelang.language.errors import RulesError
 from support import ROOT
 
 RULESETS = sorted(ROOT.glob("games/*.rules")) + sorted(ROOT.glob("examples/*.rules"))

@@ -25,7 +25,7 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-import rulelang  # noqa: E402
+import rulelang
 from support import ROOT
 
 GOOFSPIEL = str(ROOT / "examples" / "goofspiel.rules")

@@ -17,7 +17,7 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-import rulelang  # noqa: E402
+import rulelang
 from support import ROOT
 
 REVERSI = str(ROOT / "examples" / "reversi.rules")

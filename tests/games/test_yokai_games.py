@@ -360,7 +360,7 @@ def test_a_seat_never_sees_a_face_it_has_not_looked_at_YK8_YK19_YK35(players, le
         game = rules.new_game(players=players, seed=seed,
                               options={"levels": levels, "affinity_players": 4})
         known = {seat: set() for seat in range(players)}
-        read = {seat: 0 for seat in range(players)}
+        read = dict.fromkeys(range(players), 0)
         rng, lifted = random.Random(seed), None
         while not game.is_over:
             check_views(game, known, "4" in levels)

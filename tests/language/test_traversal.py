@@ -11,8 +11,7 @@ import rulelang
 from rulelang.language import ast
 from rulelang.language.errors import Span
 from rulelang.language.parser import parse
-from rulelang.language.traversal import (SKIP, Visitor, annotation_fields, children, meaning,
-                                         part_fields, walk)
+from rulelang.language.traversal import SKIP, Visitor, annotation_fields, children, meaning, part_fields, walk
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = sorted(p for p in ROOT.rglob("*.rules") if ".venv" not in p.parts)

@@ -119,15 +119,15 @@ def test_a_rename_where_there_is_no_name_is_refused_without_a_traceback(tmp_path
 @pytest.mark.parametrize("who", ["P1", "spectator"])
 def test_nested_json_on_a_socket_is_refused_and_the_socket_stays(who):
     host, table = host_with("examples/nim.rules")
-    with TestClient(create_app(host)) as client:
-        with client.websocket_connect(f"/t/{token_of(table, who)}/ws") as ws:
-            assert json.loads(ws.receive_text())["type"] == "state"
-            ws.send_text("[" * 1000 + "]" * 1000)
-            refused = json.loads(ws.receive_text())
-            assert refused == {"type": "refused",
-                               "reason": 'that is not a move: send {"move": NOTATION, "version": N}'}
-            ws.send_text(json.dumps({"move": "nonsense", "version": 0}))
-            assert json.loads(ws.receive_text())["type"] == "refused"  # still answering
+    with TestClient(create_app(host)) as client, \
+            client.websocket_connect(f"/t/{token_of(table, who)}/ws") as ws:
+        assert json.loads(ws.receive_text())["type"] == "state"
+        ws.send_text("[" * 1000 + "]" * 1000)
+        refused = json.loads(ws.receive_text())
+        assert refused == {"type": "refused",
+                           "reason": 'that is not a move: send {"move": NOTATION, "version": N}'}
+        ws.send_text(json.dumps({"move": "nonsense", "version": 0}))
+        assert json.loads(ws.receive_text())["type"] == "refused"  # still answering
 
 
 def test_ten_kilobytes_of_nesting_to_the_lobby_is_a_400(tmp_path):

@@ -106,7 +106,7 @@ def test_a_save_sealed_with_another_key_names_both_keys(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "alice"))
     write_save(path, game.save())
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "bob"))
-    with pytest.raises(SaveFileError, match="sealed with another key .*XDG_CONFIG_HOME"):
+    with pytest.raises(SaveFileError, match=r"sealed with another key .*XDG_CONFIG_HOME"):
         read_save(path)
 
 
@@ -115,7 +115,7 @@ def test_an_unsigned_save_is_refused_unless_trusted(own_key, tmp_path):
     _, game = hot_seat_game()
     path = tmp_path / "game.json"
     path.write_text(game.save())
-    with pytest.raises(SaveFileError, match="not signed with your key.*--trust-save"):
+    with pytest.raises(SaveFileError, match=r"not signed with your key.*--trust-save"):
         read_save(path)
     assert read_save(path, trust=True) == game.save()
 

@@ -28,7 +28,7 @@ TOKENS = {"seat-one-token-aaaaaaaaaa": 0, "seat-two-token-bbbbbbbbbb": 1,
 def served(rules, game, players):
     """What each token's link gives at a table holding ``game``: {token: [bytes, ...]}."""
     tokens = {t: s for t, s in TOKENS.items() if s == SPECTATOR or s < players}
-    table = Table("table", "rules.rules", rules, game, {s: HUMAN for s in game.players}, tokens)
+    table = Table("table", "rules.rules", rules, game, dict.fromkeys(game.players, HUMAN), tokens)
     host = Host()
     host.add(table)
     out = {}

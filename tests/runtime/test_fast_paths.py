@@ -14,7 +14,6 @@ from contextlib import contextmanager
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support import differential
 
 from interpreter.runtime import draws, engine, helpers, protocol
 from interpreter.runtime.builtin_functions import _cell_set
@@ -27,6 +26,7 @@ from interpreter.runtime.log import Choice, Header, SeenCard
 from interpreter.runtime.state import FIELDS, copy_state
 from interpreter.runtime.values import Card, Cell, EnumValue, Fail, Keyed, Placement, Seat
 from rulelang import RulesError
+from support import differential
 
 # ---------------------------------------------------------------- draws (draws.py)
 

@@ -16,13 +16,13 @@ from contextlib import contextmanager
 
 import attrs
 import pytest
-from support import differential
 
 import interpreter.rules
 import rulelang
 from interpreter import compiler
 from interpreter.compiler import expr, inline
 from interpreter.compiler.shortcuts import SHORTCUTS, Shortcuts
+from support import differential
 
 
 def _reads_anything(conditions, fns):
@@ -131,5 +131,5 @@ def test_a_log_line_that_fails_fails_a_quiet_game_too():
     config = next(c for c in differential.configurations()
                   if c.path == differential.FAULTS and c.options == (("fault", 1),))
     assert "cannot read .size" in differential.baseline(config).error  # log "{gem.size}"
-    with pytest.raises(rulelang.RulesRuntimeError, match="cannot read .size"):
+    with pytest.raises(rulelang.RulesRuntimeError, match=r"cannot read .size"):
         _quietly(rules, config)

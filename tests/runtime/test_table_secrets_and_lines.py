@@ -91,7 +91,7 @@ def test_facts_told_survive_a_save_and_are_not_told_to_others():
         assert all("name" in c for c in hand_of(g.view(seat), "hand[P1]"))
     record = json.loads(g.save(seat=2))["view"]["zones"]["hand[P1]"]["cards"]
     assert not any("not" in c for c in record)
-    assert [c for c in told(g) if c] == [{k: v for k, v in c.items()} for c in told(again) if c]
+    assert [c for c in told(g) if c] == [dict(c) for c in told(again) if c]
 
 
 def test_only_a_cards_field_can_be_told():

@@ -6,9 +6,9 @@ outcome). Used by tests/runtime/test_fast_paths*.py."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from contextlib import AbstractContextManager
 from functools import cache
-from typing import Callable
 
 import attrs
 

@@ -195,7 +195,7 @@ scenario "one step" {{
   {step}
 }}
 """)
-    (name, failure), = results
+    (_name, failure), = results
     assert (failure.message, failure.expected, failure.actual) == (message, expected, actual)
     assert failure.span.line == 8
 
@@ -239,7 +239,7 @@ scenario "typo" {
   decides P2
 }
 """)
-    (name, failure), = results
+    (_name, failure), = results
     assert failure.message.startswith("the scenario cannot start: a position names a card "
                                       "'chip 7' that setup never made")
 

@@ -113,6 +113,22 @@ class ZoneChecker:
         text = self.source_of(ref.span) or "a range"
         return IntKeys(ref.lo, ref.hi, text)
 
+    def grid_side(self, side):
+        """A grid's width or height given by name: an option or a constant known before
+        setup (each game works it out from its options, as it does a key range)."""
+        before = len(self.diagnostics)
+        consts = {c.name: c for c in self.program.consts}
+        variables = {d.name for m in self.modules for d in m.decls if isinstance(d, ast.VarDecl)}
+        if side.id in variables and side.id not in self.symbols:
+            problem = side  # a variable changes during the game
+        else:
+            self.expect(side, self.top_scope(), T.INT, "a grid's size")
+            problem = static_problem(side, consts)
+        if len(self.diagnostics) == before and problem is not None:
+            self.error(side.span, f"a grid's size is known before setup: '{side.id}' is not",
+                       "write a number, an option or a constant made of them "
+                       "(zone board: grid columns x rows of Disc)")
+
     def d_ZoneDecl(self, d):
         keys = self.key_types(d.keys)
         self.count_made(d, keys, "zones")
@@ -120,7 +136,11 @@ class ZoneChecker:
             self.error(d.span, f"unknown kind of zone '{d.kind}'", "zones are a pile, hand, row or grid")
         if (d.width is not None) and d.kind != "grid":
             self.error(d.span, "only a grid has a size (W x H)")
-        if d.width is not None and not (1 <= d.width <= MAX_GRID and 1 <= d.height <= MAX_GRID):
+        named = [side for side in (d.width, d.height) if isinstance(side, ast.Expr)]
+        for side in named:
+            self.grid_side(side)
+        if d.width is not None and not named and not (1 <= d.width <= MAX_GRID
+                                                        and 1 <= d.height <= MAX_GRID):
             self.error(d.span, f"a grid is 1 to {MAX_GRID} cells wide and high, not "
                                f"{d.width} x {d.height}",
                        "leave the size out for a grid without edges: zone board: grid")

@@ -114,7 +114,7 @@ class Table:
             if count == 1:
                 tally.forced += 1
                 forced += 1
-            if str(move) == "pass":
+            if _is_pass(game, move):
                 tally.passed += 1
             decisions += 1
             offered += count
@@ -161,3 +161,11 @@ def _prompt_text(game) -> str:
 
 def _turns(game) -> int:
     return getattr(game, "turn_number", 0) or 0
+
+
+def _is_pass(game, move) -> bool:
+    """The move is the pass the rules offer, whatever they name it (pass "draw")."""
+    pending = game.pending
+    site = getattr(pending, "site", None)
+    word = getattr(site, "pass_word", None)
+    return bool(word) and str(move) == word and bool(pending.values) and pending.values[-1] is None
