@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from interpreter.runtime.values import Card, EnumValue, Seat
 from rulelang.play.simulation.playing import (
     GameRecord,
     KindTally,
@@ -86,16 +85,8 @@ def play_random(table: Table, index: int, seed: int) -> GameRecord:
         tally.options += count
         if count == 1:
             tally.forced += 1
-        value = values[i]
-        kind_of_value = type(value)
-        if kind_of_value is Card:  # named by its label or its place: "pass" only as a label
-            if value.label == "pass" and _named_pass(game, decision, i):
-                tally.passed += 1
-        elif kind_of_value is EnumValue:
-            if value.name == "pass":
-                tally.passed += 1
-        elif kind_of_value not in _NEVER_PASS and _named_pass(game, decision, i):
-            tally.passed += 1
+        if i == count - 1 and decision.passing and values[i] is None:
+            tally.passed += 1  # the pass move, whatever the rules call it (playing._is_pass)
         game.play(i)
     counted = kinds.values()
     decisions = sum(t.decisions for t in counted)
@@ -111,19 +102,3 @@ def play_random(table: Table, index: int, seed: int) -> GameRecord:
         reason_kind=table.reasons.kind(reason) if reason is not None else None,
         reports=dict(outcome.reports))
 
-
-_NEVER_PASS = (int, bool, Seat)  # named by digits, yes/no or P1...: never "pass"
-
-
-def _named_pass(game: Any, decision: Any, i: int) -> bool:
-    """Whether the move played is named "pass", as the full path counts a pass (the pass
-    move when the rules call it "pass", or an option of that name)."""
-    if decision.notations is not None:  # a simultaneous choice names its moves at once
-        return bool(decision.notations[i] == "pass")
-    value = decision.values[i]
-    if value is None:
-        if i == len(decision.values) - 1 and decision.passing:
-            return bool(decision.passing == "pass")
-    elif type(value) in _NEVER_PASS:
-        return False
-    return bool(game.notation(i) == "pass")
