@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Hashable
 from numbers import Integral
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
@@ -17,6 +19,19 @@ from interpreter.runtime.state import MAX_SEED
 from interpreter.runtime.values import PLAYER_SEATS, EnumValue, Row, Seat
 from rulelang.language.errors import RulesError
 
+if TYPE_CHECKING:
+    from interpreter.compiler import ChoiceSite, KindCode, Unit
+    from interpreter.runtime.campaign import Campaign
+    from interpreter.runtime.decisions import Move, Offer
+    from interpreter.runtime.game_fields import LayoutKey
+    from interpreter.runtime.top_level import Fn
+    from interpreter.runtime.values import Value
+    from rulelang.language import ast
+    from rulelang.language.checker import Program
+    from rulelang.language.types import Type
+
+SnapshotKey = tuple["LayoutKey", bool, str | None]  # the layout, logging, the campaign's values
+
 MAX_CACHED = 64  # layouts and setup snapshots kept per ruleset (one per players + options)
 
 
@@ -24,16 +39,16 @@ MAX_CACHED = 64  # layouts and setup snapshots kept per ruleset (one per players
 class OptionSpec:
     """An option as the rules declare it: ``default(game)`` and ``allowed(game)`` (or None)
     work out its default and the values it may take, for a game of these rules."""
-    decl: object
-    type: object
-    default: object
-    allowed: object
+    decl: ast.OptionDecl
+    type: Type
+    default: Fn
+    allowed: Fn | None
 
 
 class Rules:
     """The public handle on a ruleset: ``rules.new_game(...)``, ``rules.restore(text)``."""
 
-    def __init__(self, program, lean: bool = False):
+    def __init__(self, program: Program, lean: bool = False) -> None:
         self.program = program
         # compiled for playouts (``lean()``): its games are LeanGames, moves numbered, no log
         self.lean_path = lean
@@ -51,6 +66,9 @@ class Rules:
             raise RulesError(f"{self.title}: these rules nest too deeply to be compiled: split "
                              "long expressions with let, or move parts into a fn or a rule") from None
         code = self.code
+        self.units: dict[str, Unit]
+        self.sites: list[ChoiceSite]
+        self.kinds: dict[str, KindCode]
         self.units, self.sites, self.kinds = code.units, code.sites, code.kinds
         self.var_fields = list(dict.fromkeys(name for k in code.kinds.values() for name in k.var_fields))
         self.end_reads = reads_of_all([d.cond for d in program.ends], program.fns)
@@ -71,17 +89,17 @@ class Rules:
         starts_fixed = code.snapshot_block is not None or "setup" not in code.units
         self.snapshots = self.layouts_shared and starts_fixed and not any(
             an.expr_chance(e) for e in built)
-        self.offers: dict = {}  # (seat, pass, *notations) -> Offer: worked out once
-        self.moves_kept: dict = {}  # seat -> [{notation: Move}, one per place in a list]
+        self.offers: dict[tuple[Any, ...], Offer] = {}  # (seat, pass, *notations) -> Offer: worked out once
+        self.moves_kept: dict[int, list[dict[str, Move]]] = {}  # seat -> [{notation: Move}, one per place]
         self.moves_made = 0  # moves kept in moves_kept (decisions.MAX_MOVES_KEPT at most)
-        self._seats: dict = {}
-        self._layouts: dict = {}
-        self._snapshots: dict = {}
-        self._asked: dict = {}  # (players, options as given, log) -> the key of its snapshot
+        self._seats: dict[int, list[Seat]] = {}
+        self._layouts: dict[LayoutKey, Layout] = {}
+        self._snapshots: dict[SnapshotKey, Game] = {}
+        self._asked: dict[Hashable, SnapshotKey] = {}  # (players, options as given, log) -> the key of its snapshot
         # requires that draw no chance, met by one game started from a snapshot, are met by
         # every game started from it (they read the same options and state): checked once
         self.requires_fixed = not any(an.expr_chance(d.cond) for d in program.requires)
-        self._requires_held: set = set()  # keys of snapshots whose games meet the requires
+        self._requires_held: set[SnapshotKey] = set()  # keys of snapshots whose games meet the requires
 
     # ------------------------------------------------------------ starting a game
     def player_seats(self, n: int) -> list[Seat]:
@@ -90,13 +108,13 @@ class Rules:
             seats = self._seats[n] = list(PLAYER_SEATS[:n])
         return seats
 
-    def blank_game(self, players: int, seed: int, given: dict, logging: bool = True) -> Game:
+    def blank_game(self, players: int, seed: int, given: dict[str, Value], logging: bool = True) -> Game:
         """A game with its options and layout, its state empty (to start, or to restore)."""
         g = self._shaped(players, seed, given, logging)
         g.attach(g.layout)
         return g
 
-    def _shaped(self, players, seed, given, logging) -> Game:
+    def _shaped(self, players: int, seed: int, given: dict[str, Value], logging: bool) -> Game:
         """A game with its options and layout, and no state yet."""
         g = self.game_class(self, players, seed, logging)
         g.options = g.guard(lambda: self._options(g, given))
@@ -115,11 +133,11 @@ class Rules:
         g.layout, g.layout_key = layout, key
         return g
 
-    def _tables(self, g) -> dict:
+    def _tables(self, g: Game) -> dict[str, list[Row]]:
         return {name: [Row(zip(table.order, row)) for row in table.rows(g)]
                 for name, table in self.code.tops.tables.items()}
 
-    def _options(self, g, given) -> dict:
+    def _options(self, g: Game, given: dict[str, Value]) -> dict[str, Value]:
         options, chosen = self.options, {}
         unknown = set(given) - set(options)
         if unknown:
@@ -138,7 +156,7 @@ class Rules:
             chosen[name] = value
         return chosen
 
-    def _option_value(self, name, ty, value):
+    def _option_value(self, name: str, ty: Type, value: Value) -> Value:
         if ty.name == "list":  # a list, or its items in one text: "2+3" (as moves name lists)
             items = value if isinstance(value, (list, tuple)) else [
                 v for v in str(value).strip("[]").replace(",", "+").split("+") if v.strip()]
@@ -184,15 +202,18 @@ class Rules:
             self._lean = Rules(self.program, lean=True)
         return self._lean
 
-    def new_game(self, players: int | None = None, seed: int = 0, options: dict | None = None,
-                 fix: dict | None = None, log: bool = True, chance=None):
+    def new_game(self, players: int | None = None, seed: int = 0,
+                 options: dict[str, Value] | None = None, fix: dict[str, Value] | None = None,
+                 log: bool = True, chance: Fn | None = None) -> Game:
         """A game, started and run to its first decision. ``log=False`` builds no log
         text (for simulations and look-ahead): its transcript then has no lines.
         ``chance``: the game's chance source (see ``Effects.chance_source``), asked for
         every draw that ``fix`` does not fix."""
         return self.start_game(players, seed, options, fix, log, chance)
 
-    def start_game(self, players, seed, options, fix=None, log=True, chance=None, carried=None):
+    def start_game(self, players: int | None, seed: int, options: dict[str, Value] | None,
+                   fix: dict[str, Value] | None = None, log: bool = True, chance: Fn | None = None,
+                   carried: dict[str, Value] | None = None) -> Game:
         """``new_game``; with ``carried``, one game of a campaign: its campaign variables
         start with those values (name -> value) instead of their declared ones."""
         players = self.player_count(players)
@@ -219,7 +240,7 @@ class Rules:
             if key not in self._requires_held:
                 self.check_requires(game)
                 if self.requires_fixed and len(self._requires_held) < MAX_CACHED:
-                    self._requires_held.add(key)
+                    self._requires_held.add(cast(SnapshotKey, key))  # its snapshot's
             game.fixed = {}
             game.chance_source = chance
             if fix:
@@ -233,11 +254,11 @@ class Rules:
         self.check_requires(game)
         self._fix(game, fix or {})
         if self.snapshots and len(self._snapshots) < MAX_CACHED:
-            game.on_checkpoint = lambda g: self._keep_snapshot(g, key)
+            game.on_checkpoint = lambda g: self._keep_snapshot(g, cast(SnapshotKey, key))  # made above
         game.start()
         return game
 
-    def check_requires(self, game):
+    def check_requires(self, game: Game) -> None:
         """The rules' `require`s, for a game with its options, before setup runs."""
         for require in self.code.tops.requires:
             if not game.guard(lambda: require.cond(game)):
@@ -246,7 +267,7 @@ class Rules:
                                  f"{game.guard(lambda: require.message(game))} "
                                  f"({game.nplayers} players{', ' + said if said else ''})")
 
-    def player_count(self, players) -> int:
+    def player_count(self, players: object) -> int:
         """``players`` checked (None: the fewest these rules allow)."""
         program = self.program
         if players is None:
@@ -259,11 +280,12 @@ class Rules:
             raise RulesError(f"{self.title} is for {span} players, not {players}")
         return players
 
-    def position(self, players: int | None = None, zones: dict | None = None,
-                 vars: dict | None = None, current=None, turn: int | None = None,
-                 options: dict | None = None, seed: int = 0, fix: dict | None = None,
-                 rest: str | None = None, fields: dict | None = None, add: dict | None = None,
-                 log: bool = True):
+    def position(self, players: int | None = None, zones: dict[str, Any] | None = None,
+                 vars: dict[str, Any] | None = None, current: Value = None, turn: int | None = None,
+                 options: dict[str, Value] | None = None, seed: int = 0,
+                 fix: dict[str, Value] | None = None, rest: str | None = None,
+                 fields: dict[str, Any] | None = None, add: dict[str, Any] | None = None,
+                 log: bool = True) -> Game:
         """A game at the start of a turn, stated directly instead of played up to.
 
         Setup runs first (from ``seed``, chance fixed by ``fix``) and makes the cards;
@@ -280,12 +302,12 @@ class Rules:
         return build_position(self, players, zones, vars, current, turn, options, seed, fix,
                               rest, fields, add, log)
 
-    def _keep_snapshot(self, g, key):
+    def _keep_snapshot(self, g: Game, key: SnapshotKey) -> None:
         g.on_checkpoint = None
         self._snapshots[key] = g.copy()
 
     @staticmethod
-    def _fix(game, fix):
+    def _fix(game: Game, fix: dict[str, Value]) -> None:
         for event, outcome in fix.items():
             game.chance_sites_of(event)  # refuses a name that no rule can draw
             queued = outcome.items if isinstance(outcome, Outcomes) else (outcome,)
@@ -300,7 +322,7 @@ class Rules:
         ``shuffle stack[water]``); a label built from values shows ``...`` where they go."""
         return sorted({site.shown for site in self.chance})
 
-    def restore(self, text: str, key=None):
+    def restore(self, text: str, key: str | bytes | None = None) -> Game:
         """A game from ``game.save()``, checked whole (a save is untrusted: anything wrong
         in it is a RulesError naming what). With ``key``, only a save signed with that key
         (``game.save(key=...)``) is accepted."""
@@ -309,13 +331,13 @@ class Rules:
 
     # -- campaigns (see interpreter/runtime/campaign.py)
     def new_campaign(self, players: int | None = None, seed: int = 0,
-                     options: dict | None = None):
+                     options: dict[str, Value] | None = None) -> Campaign:
         """A campaign of these rules: games played one after another, its variables kept
         across them. Start its first game with ``campaign.next_game()``."""
         from interpreter.runtime.campaign import Campaign
         return Campaign.start(self, players, seed, options or {})
 
-    def restore_campaign(self, text: str):
+    def restore_campaign(self, text: str) -> Campaign:
         from interpreter.runtime.campaign import restore_campaign
         return restore_campaign(self, text)
 
@@ -324,11 +346,11 @@ class Rules:
         return self.code.source
 
     @property
-    def player_counts(self):
+    def player_counts(self) -> range:
         return range(self.program.min_players, self.program.max_players + 1)
 
 
-def _asked_key(players, options, log):
+def _asked_key(players: int, options: dict[str, Value] | None, log: bool) -> Hashable | None:
     """A new game's players and options as asked for, as a key (None: not hashable).
     Each value with its type: 1, True and 1.0 are equal keys, but not the same option."""
     if not options:
@@ -341,7 +363,7 @@ def _asked_key(players, options, log):
     return key
 
 
-def _typed(value):
+def _typed(value: Value) -> tuple[type, Value]:
     if type(value) in (list, tuple):
         return type(value), tuple(_typed(v) for v in value)
     return type(value), value

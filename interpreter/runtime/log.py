@@ -11,34 +11,42 @@ Plain ``__slots__`` classes rather than attrs: the log is written on every decis
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import final
+
+from interpreter.runtime.values import Card, Seat, Value
+
 
 class _Record:
-    __slots__ = ()
+    __slots__: tuple[str, ...] = ()
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and all(
             getattr(self, f) == getattr(other, f) for f in self.__slots__)
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash(tuple(getattr(self, f) for f in self.__slots__))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         fields = ", ".join(f"{f}={getattr(self, f)!r}" for f in self.__slots__)
         return f"{type(self).__name__}({fields})"
 
 
+@final
 class SeenCard(_Record):
     """A card in a message, and the seats that knew its face when the line was written."""
     __slots__ = ("card", "mask")
 
-    def __init__(self, card, mask: int):
+    def __init__(self, card: Card, mask: int):
         self.card, self.mask = card, mask
 
 
+@final  # so ``type(line) is Header`` tells the rest apart too (views.render)
 class Header(_Record):
     """``-- turn 3: P1 --``. Made blank and filled in (``Header.of(text)``): a class
     with no ``__init__`` is made without a Python call, once a turn."""
     __slots__ = ("text",)
+    text: str
 
     @staticmethod
     def of(text: str) -> Header:
@@ -47,18 +55,21 @@ class Header(_Record):
         return line
 
 
+@final
 class Message(_Record):
     """A ``log`` statement's line: texts and ``SeenCard`` parts. Made blank and filled in
     (``Message.of(parts)``, or field by field in generated code), as ``Header``."""
     __slots__ = ("parts",)
+    parts: Sequence[str | SeenCard]
 
     @staticmethod
-    def of(parts: tuple) -> Message:
+    def of(parts: Sequence[str | SeenCard]) -> Message:
         line = Message()
         line.parts = parts
         return line
 
 
+@final
 class Choice(_Record):
     """A decision taken: who, the prompt, the move's notation, the cards it names, and
     the seats that may read the move (its chooser alone until it is settled).
@@ -70,9 +81,15 @@ class Choice(_Record):
     Made blank and filled in (``Choice.of(...)``, or field by field where a move is
     played): a class with no ``__init__`` is made without a Python call."""
     __slots__ = ("seat", "prompt", "notation", "named", "mask")
+    seat: Seat
+    prompt: tuple[Value, ...]  # texts and cards (bare: shown to whoever knows them when read)
+    notation: str
+    named: tuple[Card, ...]
+    mask: int
 
     @staticmethod
-    def of(seat, prompt: tuple, notation: str, named: tuple, mask: int) -> Choice:
+    def of(seat: Seat, prompt: tuple[Value, ...], notation: str, named: tuple[Card, ...],
+           mask: int) -> Choice:
         line = Choice()
         line.seat, line.prompt, line.notation, line.named, line.mask = (
             seat, prompt, notation, named, mask)
@@ -82,6 +99,7 @@ class Choice(_Record):
         return Choice.of(self.seat, self.prompt, self.notation, self.named, self.mask)
 
 
+@final
 class Ending(_Record):
     """``== game over: ...``"""
     __slots__ = ("text",)

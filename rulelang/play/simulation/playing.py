@@ -7,16 +7,23 @@ cluster). What it leaves is a ``GameRecord``: plain data, small, picklable.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 import attrs
 
 from rulelang.language.errors import RulesError
 from rulelang.play.simulation.templates import classifiers
 
+if TYPE_CHECKING:
+    from interpreter.runtime.outcome import Outcome
+    from interpreter.runtime.values import Seat
+    from rulelang.language.checker import Program
+
 
 @attrs.frozen
 class Simulation:
     """What to simulate: the checked rules and everything that makes game ``i``."""
-    program: object  # the checked syntax tree (rulelang.language.checker.Program): it pickles, Rules do not
+    program: Program  # the checked syntax tree (rulelang.language.checker.Program): it pickles, Rules do not
     players: int
     options: dict  # NAME -> value as text, as given on the command line
     bots: tuple  # one bot kind per seat, resolved by interpreter.bots.make_bot
@@ -108,7 +115,8 @@ class Table:
             tally = kinds.get(kind := prompt_kind(_prompt_text(game)))
             if tally is None:
                 tally = kinds[kind] = KindTally()
-            move = bots[game.to_move].choose(self.knowledge(game))  # never the game itself
+            seat = cast("Seat", game.to_move)  # a seat is to move until the game is over
+            move = bots[seat].choose(self.knowledge(game))  # never the game itself
             tally.decisions += 1
             tally.options += count
             if count == 1:
@@ -119,11 +127,12 @@ class Table:
             decisions += 1
             offered += count
             game.play(move)
-        outcome = game.outcome_record
+        from interpreter.runtime.values import PLAYER_SEATS
+        outcome = cast("Outcome", game.outcome_record)  # the game is over
         reason = outcome.reason
         return GameRecord(
             index=index, seed=seed, result=outcome.result, winners=list(outcome.winners),
-            scores=[outcome.scores[p] for p in range(sim.players)], first=first,
+            scores=[outcome.scores[seat] for seat in PLAYER_SEATS[:sim.players]], first=first,
             turns=_turns(game), decisions=decisions, forced=forced, options=offered,
             kinds=kinds, reason=reason,
             reason_kind=self.reasons.kind(reason) if reason is not None else None,

@@ -56,14 +56,15 @@ def run(simulation: Simulation, workers: int | None = None, backend: str = "loca
         if on_status is not None:
             on_status("starting Ray")
         started = time.perf_counter()
-        pool = RayPool(simulation, address, workers)
+        ray_pool = RayPool(simulation, address, workers)
         if on_status is not None:
             on_status(f"Ray started in {time.perf_counter() - started:.1f} s")
-        workers = pool.workers
+        workers = ray_pool.workers
         work = chunks(simulation.games, workers)
-        return _collect(simulation, pool, work, workers, backend, on_progress)
+        return _collect(simulation, ray_pool, work, workers, backend, on_progress)
     workers = workers or default_workers()
     work = chunks(simulation.games, workers)
+    pool: InProcess | ProcessPool
     if workers == 1 or len(work) == 1:
         pool, workers = InProcess(simulation), 1
     else:
@@ -129,6 +130,7 @@ def _start_worker(simulation: Simulation):
 
 
 def _play_chunk(chunk: range) -> list:
+    assert _TABLE is not None  # set by _start_worker, the pool's initializer
     return [_TABLE.play(index) for index in chunk]
 
 

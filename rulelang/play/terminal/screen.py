@@ -169,6 +169,7 @@ def compose(panels: Panels, log: list[str], moves: list[str], width: int, height
     two_columns = bool(grid_lines) and width - grid_width - GAP >= MIN_BESIDE
     side_width = width - grid_width - GAP if two_columns else width
 
+    bottom: list[Text] | None
     if below is not None:
         bottom, menu_shown = below, False
     else:
