@@ -60,6 +60,7 @@ def _excludes(a: Template, b: Template) -> bool:
 
 def play_random(table: Table, index: int, seed: int) -> GameRecord:
     sim = table.simulation
+    assert table.lean is not None, "a table of random bots compiles the lean rules"
     game: Any = table.lean.new_game(players=sim.players, seed=seed, options=sim.options)
     rngs = [random.Random(bot_seed(seed, seat)) for seat in range(len(sim.bots))]
     first = _first_player(game, sim.players)
