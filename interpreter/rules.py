@@ -48,13 +48,20 @@ class OptionSpec:
 class Rules:
     """The public handle on a ruleset: ``rules.new_game(...)``, ``rules.restore(text)``."""
 
-    def __init__(self, program: Program) -> None:
+    def __init__(self, program: Program, lean: bool = False) -> None:
         self.program = program
+        # compiled for playouts (``lean()``): its games are LeanGames, moves numbered, no log
+        self.lean_path = lean
+        self.game_class: type[Game] = Game
+        if lean:
+            from interpreter.runtime.lean_game import LeanGame
+            self.game_class = LeanGame
+        self._lean: Rules | None = None
         self.title = program.title
         self.enum_values = {name: [EnumValue(name, m, i) for i, m in enumerate(members)]
                             for name, members in program.enums.items()}
         try:
-            self.code = compile_program(program, self.enum_values)
+            self.code = compile_program(program, self.enum_values, lean)
         except (SyntaxError, RecursionError, MemoryError):  # Python's own limits on nesting
             raise RulesError(f"{self.title}: these rules nest too deeply to be compiled: split "
                              "long expressions with let, or move parts into a fn or a rule") from None
@@ -84,6 +91,7 @@ class Rules:
             an.expr_chance(e) for e in built)
         self.offers: dict[tuple[Any, ...], Offer] = {}  # (seat, pass, *notations) -> Offer: worked out once
         self.moves_kept: dict[int, list[dict[str, Move]]] = {}  # seat -> [{notation: Move}, one per place]
+        self.moves_made = 0  # moves kept in moves_kept (decisions.MAX_MOVES_KEPT at most)
         self._seats: dict[int, list[Seat]] = {}
         self._layouts: dict[LayoutKey, Layout] = {}
         self._snapshots: dict[SnapshotKey, Game] = {}
@@ -108,7 +116,7 @@ class Rules:
 
     def _shaped(self, players: int, seed: int, given: dict[str, Value], logging: bool) -> Game:
         """A game with its options and layout, and no state yet."""
-        g = Game(self, players, seed, logging)
+        g = self.game_class(self, players, seed, logging)
         g.options = g.guard(lambda: self._options(g, given))
         g.consts = dict(g.options)
         dummies = g.guard(lambda: [d.name for d in self.code.tops.dummies
@@ -184,6 +192,16 @@ class Rules:
         return str(value)
 
     # -- the public API
+    def lean(self) -> Rules:
+        """These rules compiled for playouts: their ``new_game`` starts a ``LeanGame``
+        (interpreter/runtime/lean_game.py), which plays the same games as this one's, with
+        moves as numbers and no log. Compiled once, when first asked for."""
+        if self.lean_path:
+            return self
+        if self._lean is None:
+            self._lean = Rules(self.program, lean=True)
+        return self._lean
+
     def new_game(self, players: int | None = None, seed: int = 0,
                  options: dict[str, Value] | None = None, fix: dict[str, Value] | None = None,
                  log: bool = True, chance: Fn | None = None) -> Game:

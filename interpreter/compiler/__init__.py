@@ -100,6 +100,7 @@ class ChoiceSite:
     unit: str = ""  # the key of the unit it is in
     resume: int = -1  # its frame's position while it waits
     each_slot: int | None = None  # `by each p in SEATS`: p's slot (each seat chooses at once)
+    written: object = None  # its prompt as the rules write it (ast.Text or ast.Lit), for reports
     seat: SiteFn | None = None  # functions (g, L) -> (their generated names while compiling)
     seats: SiteFn | None = None
     passing: SiteFn | None = None
@@ -143,8 +144,10 @@ class Compiled:
 
 
 class ModuleBuilder:
-    def __init__(self, program: Program, enum_values: dict[str, list[EnumValue]]) -> None:
+    def __init__(self, program: Program, enum_values: dict[str, list[EnumValue]],
+                 lean: bool = False) -> None:
         self.program = program
+        self.lean = lean  # the playout path's module (compiler/lean_code.py)
         self.enum_values = enum_values
         self.an = Analysis(program)
         self.w = Writer()
@@ -306,6 +309,7 @@ class ModuleBuilder:
                           recomputable, s.prompt is not None and an.expr_chance(s.prompt),
                           s.pass_word[0] if s.pass_word is not None else "pass",
                           each_slot=s.each_slot)
+        site.written = s.prompt if s.prompt is not None else ast.Lit(s.name, span=s.span)
         self.sites.append(site)
         self.site_functions.append((site, s, info))
         return self.constant(site, "site")
@@ -376,7 +380,7 @@ class ModuleBuilder:
             gen.line(OVER_BUDGET)
         if info.kind == "turn":
             with w.at(info.decl.span):
-                gen.line("g.turn_header()")
+                gen.line("g.turn_number += 1" if self.lean else "g.turn_header()")
         info.returns = gen.new_block()
         self.machine_body(gen, info, body)
         gen.start_block(info.returns)
@@ -439,8 +443,10 @@ class ModuleBuilder:
         self.w.depth = 0
 
 
-def compile_program(program: Program, enum_values: dict[str, list[EnumValue]]) -> Compiled:
-    m = ModuleBuilder(program, enum_values)
+def compile_program(program: Program, enum_values: dict[str, list[EnumValue]],
+                    lean: bool = False) -> Compiled:
+    """``lean``: the module for playouts, with no log and no notations (compiler/lean_code.py)."""
+    m = ModuleBuilder(program, enum_values, lean)
     w, an = m.w, m.an
     for line in HEADER.splitlines():
         w(line)

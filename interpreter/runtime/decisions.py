@@ -231,7 +231,8 @@ class Move:
 
 
 MAX_OFFERS_KEPT = 50_000  # offers kept per ruleset
-MAX_MOVES_KEPT = 10_000  # moves kept per ruleset, seat and place in a list of moves
+MAX_MOVES_KEPT = 50_000  # moves kept per ruleset (a long simulation's memory stays flat)
+MAX_OFFERED_KEPT = 64  # an offer of more options is not kept, nor are its moves made till asked
 
 
 class Offer:
@@ -241,12 +242,14 @@ class Offer:
     moves. Kept per ruleset, keyed by (seat, pass word or False, *option notations)."""
     __slots__ = ("keep", "notations", "moves")
 
-    def __init__(self, keep: list[int] | None, notations: list[str], moves: list[Move]):
+    def __init__(self, keep: list[int] | None, notations: list[str], moves: list[Move] | None):
         self.keep, self.notations, self.moves = keep, notations, moves
 
 
-def make_offer(rules: Ruleset, seat: int, passing: Passing, texts: tuple[str, ...]) -> Offer:
-    """Identical options make one move (the first of them stays); the pass move last."""
+def make_offer(rules: Ruleset, seat: int, passing: Passing, texts: tuple[str, ...],
+               lazy: bool = False) -> Offer:
+    """Identical options make one move (the first of them stays); the pass move last.
+    ``lazy``: its moves are made when ``legal_moves`` asks (a bot may play by number)."""
     keep = None
     notations = list(texts)
     if len(set(texts)) < len(texts):
@@ -260,7 +263,7 @@ def make_offer(rules: Ruleset, seat: int, passing: Passing, texts: tuple[str, ..
         notations.append(passing)
     elif not notations:
         raise Fail("there is nothing to choose from, and passing is not allowed")
-    return Offer(keep, notations, moves_for(rules, seat, notations))
+    return Offer(keep, notations, None if lazy else moves_for(rules, seat, notations))
 
 
 def moves_for(rules: Ruleset, seat: int, notations: list[str]) -> list[Move]:
@@ -275,10 +278,10 @@ def moves_for(rules: Ruleset, seat: int, notations: list[str]) -> list[Move]:
     if not all(moves):
         for i, text in enumerate(notations):
             if moves[i] is None:
-                kept = table[i]
                 move = moves[i] = Move(seat, text, i)
-                if len(kept) < MAX_MOVES_KEPT:
-                    kept[text] = move
+                if rules.moves_made < MAX_MOVES_KEPT:
+                    table[i][text] = move
+                    rules.moves_made += 1
     return cast("list[Move]", moves)  # each place's move, found or made
 
 
@@ -326,8 +329,8 @@ class Decisions(GameFields):
         offer = offers.get(offer_key)
         if offer is None:
             texts = cast("tuple[str, ...]", offer_key[2:])  # the notations, after seat and pass
-            offer = make_offer(self.rules, seat, passing, texts)
-            if len(texts) <= 64 and len(offers) < MAX_OFFERS_KEPT:
+            offer = make_offer(self.rules, seat, passing, texts, len(texts) > MAX_OFFERED_KEPT)
+            if len(texts) <= MAX_OFFERED_KEPT and len(offers) < MAX_OFFERS_KEPT:
                 offers[offer_key] = offer
         keep = offer.keep
         values = list(options)

@@ -278,7 +278,7 @@ class Game(Effects, Decisions):
         zones and log lines are shared handles; the state's flat lists are copied).
         ``logging=False`` makes a copy that builds no log text; with ``seed``, its chance
         to come is drawn from that seed instead of this game's generator."""
-        twin = Game.__new__(Game)
+        twin = type(self).__new__(type(self))  # a lean game's copy is lean (runtime/lean_game.py)
         twin.rules, twin.title, twin.nplayers = self.rules, self.title, self.nplayers
         twin.options, twin.consts = self.options, dict(self.consts)
         twin.logging = self.logging if logging is None else logging

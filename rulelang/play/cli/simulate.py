@@ -126,7 +126,7 @@ def play(simulation, workers, backend, address, label):
         check_ray()
     with progress_bar(label, simulation.games) as advance:
         return runner.run(simulation, workers=workers, backend=backend, address=address,
-                          on_progress=advance)
+                          on_progress=advance, on_status=advance.say)
 
 
 @contextmanager
@@ -154,6 +154,13 @@ def progress_bar(label, total):
             progress.start()
         progress.update(task, completed=done)
 
+    def say(text):
+        """The backend's start-up, on the bar's line (Ray starts in seconds, the bar waits)."""
+        if not progress.live.is_started:
+            progress.start()
+        progress.update(task, description=f"{label} ({text})")
+
+    advance.say = say
     try:
         yield advance
     finally:
