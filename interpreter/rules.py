@@ -161,9 +161,18 @@ class Rules:
         every draw that ``fix`` does not fix."""
         return self.start_game(players, seed, options, fix, log, chance)
 
-    def start_game(self, players, seed, options, fix=None, log=True, chance=None, carried=None):
+    def setup_only(self, players: int | None = None, options: dict | None = None, seed: int = 0):
+        """A copy of a game as its setup leaves it, before the first turn (the rulebook counts
+        the cards it deals). Rules without a setup: the game at its first decision."""
+        kept = []
+        game = self.start_game(players, seed, options, after_setup=kept.append)
+        return kept[0] if kept else game
+
+    def start_game(self, players, seed, options, fix=None, log=True, chance=None, carried=None,
+                   after_setup=None):
         """``new_game``; with ``carried``, one game of a campaign: its campaign variables
-        start with those values (name -> value) instead of their declared ones."""
+        start with those values (name -> value) instead of their declared ones.
+        ``after_setup`` is given a copy of the game once its setup is over."""
         players = self.player_count(players)
         # the same players and options as a game started before: its snapshot at once
         # (working out the options and the layout's key again would give the same)
@@ -186,12 +195,14 @@ class Rules:
                     self._requires_held.add(key)
             game.fixed = {}
             game.chance_source = chance
+            game.after_setup = after_setup
             if fix:
                 self._fix(game, fix)
             game.run()
             return game
         game.attach(game.layout)
         game.chance_source = chance
+        game.after_setup = after_setup
         game.carried = carried
         game.guard(game.build)
         self.check_requires(game)
@@ -283,6 +294,24 @@ class Rules:
     def source(self) -> str:
         """The Python these rules were compiled to (``rulelang compile FILE``)."""
         return self.code.source
+
+    # -- "why?": where a log line or a choice comes from, and the rulebook's words for it
+    @property
+    def teaching(self):
+        """The rules' player-facing text (``about``, ``explain``: see teaching.py)."""
+        found = self.__dict__.get("_teaching")
+        if found is None:
+            from rulelang.language.teaching import Teaching
+            found = self._teaching = Teaching(self.program.teaching, self.program.sources)
+        return found
+
+    def why(self, at):
+        """What wrote a log line (its ``at``, as ``view()["log_at"]`` gives it): the line of
+        the rules and the explanations around it (``teaching.Explained``), or None."""
+        origins = self.code.origins
+        if not isinstance(at, int) or isinstance(at, bool) or not 0 <= at < len(origins):
+            return None
+        return self.teaching.at(origins[at])
 
     @property
     def player_counts(self):

@@ -90,6 +90,7 @@ class ChoiceSite:
     prompt: object = None
     options: object = None
     refusals: object = None  # (g, L) -> per `where` clause, [(option, reason)] it refuses
+    at: int | None = None  # its place among the compiled rules' origins (for "why?")
 
 
 @attrs.define(eq=False)
@@ -124,6 +125,11 @@ class Compiled:
     snapshot_block: int | None  # setup's block after its part that draws no chance
     analysis: Analysis
     function_units: dict  # Python function name -> unit name (for errors)
+    # Where log lines come from ("why?"): the spans of the statements and declarations that
+    # write them; a log line's ``at`` is an index into this list.
+    origins: list = attrs.field(factory=list)
+    turn_at: int | None = None  # the `turn` block: its header lines
+    end_ats: list = attrs.field(factory=list)  # each `end when`
 
 
 class ModuleBuilder:
@@ -148,6 +154,16 @@ class ModuleBuilder:
         self.snapshot_block = None
         self.hoisted: set = set()
         self.body_start = None
+        self.origins: list = []  # spans a log line may come from (Compiled.origins)
+        self.origin_index: dict = {}
+
+    def origin(self, span) -> int:
+        """The index of a place in the rules that writes log lines."""
+        found = self.origin_index.get(span)
+        if found is None:
+            found = self.origin_index[span] = len(self.origins)
+            self.origins.append(span)
+        return found
 
     # ------------------------------------------------------------ names
     def bind_value(self, value, prefix="k") -> str:
@@ -288,7 +304,7 @@ class ModuleBuilder:
                           "seat" if element is not None and element.name == "seat" else None,
                           recomputable, s.prompt is not None and an.expr_chance(s.prompt),
                           s.pass_word[0] if getattr(s, "pass_word", None) is not None else "pass",
-                          each_slot=s.each_slot)
+                          each_slot=s.each_slot, at=self.origin(s.span))
         self.sites.append(site)
         self.site_functions.append((site, s, info))
         return self.constant(site, "site")
@@ -370,7 +386,7 @@ class ModuleBuilder:
                 gen.line("g.end_setup()")
                 gen.jump_line("return")
             elif info.kind == "play":
-                gen.jump_line("g.finish('end', None, None)")
+                gen.jump_line(f"g.finish('end', None, None, {self.origin(info.decl.span)})")
             else:  # a turn: the next player's, from the top
                 gen.line("g.next_turn()")
                 gen.goto(0)
@@ -565,9 +581,13 @@ def compile_program(program, enum_values) -> Compiled:
     for info, decl in triggers:
         by_trigger.setdefault((decl.event, decl.zone), []).append(units[info.key])
     function_units = {info.function: info.name for info in m.units.values()}
-    return Compiled(source, filename, w.where, units,
-                    {name: units[info.key] for name, info in m.rule_infos.items()},
-                    by_trigger, m.sites, kinds, resolved, m.snapshot_block, an, function_units)
+    compiled = Compiled(source, filename, w.where, units,
+                        {name: units[info.key] for name, info in m.rule_infos.items()},
+                        by_trigger, m.sites, kinds, resolved, m.snapshot_block, an, function_units)
+    compiled.turn_at = m.origin(blocks["turn"].span) if "turn" in blocks else None
+    compiled.end_ats = [m.origin(d.span) for d in program.ends]
+    compiled.origins = m.origins
+    return compiled
 
 
 @attrs.frozen

@@ -422,6 +422,7 @@ class Decisions:
                     line.seat, line.notation, line.named = seat, decision.notations[i], named
                     line.prompt = decision._prompt or decision.prompt
                     line.mask = 1 << seat if named else self.everyone
+                    line.at = decision.site.at
                     self.log.append(line)
                     if named:
                         self.unsettled.append(len(self.log) - 1)
@@ -592,6 +593,7 @@ class Decisions:
         line = Choice()  # Choice.of(...), written out
         line.seat, line.prompt, line.notation, line.named = seat, prompt, decision.notations[i], named
         line.mask = 1 << seat if named else self.everyone
+        line.at = decision.site.at
         self.log.append(line)
         if named:
             self.unsettled.append(len(self.log) - 1)

@@ -143,6 +143,8 @@ def view(g, seat=None) -> dict:
                        if info.label and (not info.campaign or (
                            g.in_campaign and g.vars[info.name] not in (0, False, None, [])))},
         "log": [line for line in (render(g, e, seat) for e in g.log) if line is not None],
+        # where each log line comes from in the rules (Rules.why explains it)
+        "log_at": [e.at for e in g.log],
         "over": g.over,
     }
     if g.pending is not None:

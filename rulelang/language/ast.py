@@ -546,6 +546,33 @@ class CampaignDecl(Decl):
 
 
 @node
+class Explain(Node):
+    """Player-facing text: ``about { ... }`` (the game's overview), ``duration "..."`` (how
+    long a game takes) or ``explain "TITLE" cites "ID", ... { ... }`` (the rulebook's words
+    for the declaration or statement after it). Kept beside the tree, not in it
+    (``Module.teaching``): nothing that runs the rules meets it. See teaching.py."""
+    kind: str  # "about" | "duration" | "explain"
+    title: str | None
+    cites: list  # rule IDs, as written
+    lines: list  # the texts as written, one per line ("" starts a new paragraph)
+    target: str | None = attrs.field(kw_only=True, default=None)  # what it explains: "rule deal"
+    target_span: Span | None = attrs.field(kw_only=True, default=None)
+    owner: str | None = attrs.field(kw_only=True, default=None)  # the declaration it sits in
+
+    @property
+    def paragraphs(self) -> list[str]:
+        out, current = [], []
+        for line in self.lines + [""]:
+            if line.strip():
+                current.append(line.strip())
+            elif current:
+                out.append(" ".join(current))
+                current = []
+        return out
+
+
+@node
 class Module(Node):
     decls: list
     file: str
+    teaching: list = attrs.field(factory=list)  # [Explain], in the order written

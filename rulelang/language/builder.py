@@ -8,6 +8,7 @@ from lark import Token, Transformer, v_args
 
 from rulelang.language import ast
 from rulelang.language.errors import Diagnostic, ParseError, Span
+from rulelang.language.teaching import attach_explains
 
 MAX_MATCH_KEYS = 100  # keys of one match: its if-chain stays well within Python's stack
 MAX_LITERAL = 10**18  # the largest number a file may write (products are capped the same)
@@ -95,6 +96,7 @@ class Builder(Transformer):
         super().__init__()
         self.file, self.text = file, text
         self.dl, self.dc = line_shift, col_shift
+        self.teaching: list[ast.Explain] = []  # taken out of the tree as it is built
 
     def _s(self, meta):
         return span_of(self.file, meta, self.dl, self.dc)
@@ -107,7 +109,7 @@ class Builder(Transformer):
 
     # -- top level
     def start(self, meta, decls):
-        return decls
+        return attach_explains(decls, None, self.teaching)
 
     def expr_start(self, meta, items):
         return items[0]
@@ -308,7 +310,26 @@ class Builder(Transformer):
         stmts = []
         for stmt in c:  # `create ... as NAME` is two statements
             stmts.extend(stmt if isinstance(stmt, list) else [stmt])
-        return stmts
+        return attach_explains(stmts, self._s(meta), self.teaching)
+
+    # -- player-facing text (teaching.py): built here, taken out of the tree by attach_explains
+    def about_decl(self, meta, c):
+        return ast.Explain("about", None, [], c[0], span=self._s(meta))
+
+    def duration_decl(self, meta, c):
+        return ast.Explain("duration", None, [], [_unquote(c[0])], span=self._s(meta))
+
+    def explain_decl(self, meta, c):
+        title = _unquote(c[0]) if c[0] is not None else None
+        return ast.Explain("explain", title, c[1] or [], c[2], span=self._s(meta))
+
+    explain_stmt = explain_decl
+
+    def cites(self, meta, c):
+        return [_unquote(t) for t in c]
+
+    def text_block(self, meta, c):
+        return [_unquote(t) for t in c]
 
     def let_stmt(self, meta, c):
         return ast.Let(str(c[0]), c[2], c[1], span=self._s(meta))

@@ -57,7 +57,9 @@ def format_text(text: str, file: str = "<rules>") -> str:
     _align_tables(lines)
     result = _join(lines)
     try:
-        same = meaning(parse(result, file).decls) == meaning(module.decls)
+        again = parse(result, file)
+        same = (meaning(again.decls) == meaning(module.decls)
+                and meaning(again.teaching) == meaning(module.teaching))
     except ParseError:
         same = False
     if not same:
@@ -101,6 +103,10 @@ def _statement_starts(module: ast.Module, tokens: list[Tok]) -> set:
         if isinstance(node, ast.FnDecl):
             fn_bodies.add((node.body.span.line, node.body.span.col))
     code = [t for t in tokens if t.kind not in ("space", "newline", "comment")]
+    for explain in module.teaching:  # kept beside the tree: each starts a line of its own,
+        starts.add((explain.span.line, explain.span.col))  # and so does each line of its text
+        starts |= {(t.line, t.col) for t in code if t.kind == "string"
+                   and explain.span.line < t.line < explain.span.end_line}
     for before, tok in zip(code, code[1:]):
         where = (tok.line, tok.col)
         if where in clause_exprs:  # `name "..."` in a card starts at its word, before the value

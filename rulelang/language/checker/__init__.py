@@ -18,6 +18,7 @@ from rulelang.language.checker.campaign_block import CampaignChecker
 from rulelang.language.checker.statements import StmtChecker
 from rulelang.language.checker.zones import ZoneChecker
 from rulelang.language.errors import CheckError, Diagnostic, suggest
+from rulelang.language.teaching import problems as teaching_problems
 
 MAX_ERRORS = 30
 # A card's view (see views in interpreter/) is one record holding its fields next to these
@@ -98,6 +99,7 @@ class Program:
     sources: dict = attrs.field(factory=dict)
     main_file: str = ""
     warnings: list = attrs.field(factory=list)  # Diagnostic: the information-flow check's
+    teaching: list = attrs.field(factory=list)  # ast.Explain: the rulebook's text (teaching.py)
 
 
 @attrs.define
@@ -174,6 +176,9 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker, CampaignChecker):
                 if type(d) is kind:
                     getattr(self, "d_" + kind.__name__)(d)
         self.check_whole(decls)
+        for problem in teaching_problems(self.modules):
+            self.error(problem.span, problem.message, problem.hint)
+        self.program.teaching = [e for m in self.modules for e in m.teaching]
         self.program.global_slots = self.global_unit.nslots
         if self.diagnostics:
             first = self.diagnostics[0].message

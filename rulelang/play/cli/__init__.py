@@ -27,6 +27,7 @@ COMMANDS = {
     "compile": "compile",
     "serve": "serve",
     "test": "test",
+    "rules": "print_rules",
 }
 
 
