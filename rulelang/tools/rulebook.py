@@ -91,7 +91,7 @@ class Rulebook:
     talk: tuple
 
     def plain(self) -> dict:
-        return attrs.asdict(self, recurse=True, retain_collection_types=False)
+        return attrs.asdict(self)
 
 
 def chapter_of(owner: str | None) -> str | None:
@@ -137,6 +137,20 @@ def build(rules, options: dict | None = None, scenarios: str | Path | None = Non
         teaching.duration, program.cooperative, tuple(teaching.about), chapters,
         tuple(_options(rules, game, explained_options)), tuple(_examples(scenarios)),
         tuple(program.talk))
+
+
+def options_of(game) -> dict:
+    """A game's options as ``--option`` would give them (lists as 2+3): to build its rulebook."""
+    from interpreter.runtime.protocol import text_of
+    out = {}
+    for name, value in game.options.items():
+        if isinstance(value, list):
+            out[name] = "+".join(text_of(v) for v in value)
+        elif isinstance(value, bool):
+            out[name] = "true" if value else "false"
+        else:
+            out[name] = text_of(value)
+    return out
 
 
 def _a_game(rules, options, players):

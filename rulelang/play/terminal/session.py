@@ -5,10 +5,11 @@ screen (see screen.py). When several people share the terminal (hot seat), the
 screen is cleared and waits before each one's turn.
 
 What a person may type: a move's number or its notation; for a placement, any
-cell it should cover (then a number among those drawn); ``moves``, ``log``,
+cell it should cover (then a number among those drawn); ``moves``, ``log``, ``rules``
+(the rulebook), ``why`` (the rules behind the latest events, or behind a refused move),
 ``save [FILE]``, ``help``, ``quit``, and ``talk`` when the rules say what the players may
-tell each other (``talk "..."``). A decision with one option is taken and
-said. A move that would end the game is first tried on a copy of the game and
+tell each other (``talk "..."``). Before the first move, one screen says how to play. A
+decision with one option is taken and said. A move that would end the game is first tried on a copy of the game and
 confirmed when it ends it, provided nothing hidden from the player came into
 play on the way (no shuffle or dice, no card turned up), so that the warning
 tells nothing the player could not know.
@@ -26,9 +27,11 @@ from interpreter.runtime.knowledge import seat_knowledge
 from rulelang.language.errors import IllegalMove, RulesError
 from rulelang.play.terminal import panels as panels_of
 from rulelang.play.terminal import placing
+from rulelang.play.terminal import teaching_screens
 from rulelang.play.terminal.screen import compose, menu_lines
 
-HELP = "A number, a move, or a cell to cover; also: moves, log, save [FILE], quit"
+HELP = ("A number, a move, or a cell to cover; also: moves, log, rules, why, save [FILE], "
+        "quit")
 
 
 class Quit(Exception):
@@ -46,7 +49,7 @@ def message_of(error: RulesError) -> str:
 
 class Session:
     def __init__(self, game, seats: dict, console: Console, save_path=None, bot_seed=0,
-                 copy=None, think=None, saver=None, saving="game"):
+                 copy=None, think=None, saver=None, saving="game", intro=True):
         self.game, self.console = game, console
         self.save_path = save_path  # where 'save' writes (given with --save, or the --load file)
         self.saver = saver or game.save  # what is saved: the game, or the campaign it is in
@@ -62,6 +65,8 @@ class Session:
         self.redraw = None  # what a resized terminal draws again
         self._endings: dict = {}  # (moves played, move) -> how it ends the game, or None
         self._saved: dict = {}  # moves played -> the game saved then (to copy it)
+        self.intro = intro  # how to play, on one screen, before the first person's move
+        self.refused = None  # the last move refused (a Refusal), for 'why'
 
     # ------------------------------------------------------------ the game loop
     def play(self):
@@ -97,6 +102,12 @@ class Session:
             self.redraw()
 
     def human_turn(self, seat):
+        if self.intro:
+            self.intro = False
+            self.console.clear()
+            lines = teaching_screens.intro_lines(self.game, self.width() - 1, self.height())
+            self.show(lines + [Text("")] * max(self.height() - 1 - len(lines), 0))
+            self.ask_plain("Enter to start >")  # on the last line, as every prompt
         if len(self.humans) > 1 and self.last_human != seat:
             self.console.clear()
             name = self.game.seat_name(seat)
@@ -142,6 +153,12 @@ class Session:
         if lower == "log":
             self.page([Text(line) for line in self.game.transcript(seat).splitlines()])
             return None, Text("")
+        if lower == "rules":
+            self.page(teaching_screens.rulebook_lines(self.game, self.width()))
+            return None, Text("")
+        if lower == "why":
+            self.page(teaching_screens.why_lines(self.game, seat, self.width(), self.refused))
+            return None, Text("")
         if lower == "save" or lower.startswith("save "):
             return None, self.save(answer[4:].strip())
         if answer.isdigit():
@@ -155,9 +172,9 @@ class Session:
             return next(m for m in moves if answer.lower() == m.lower()), None
         if decision.get("cells") and placing.cells_typed(answer):
             return placing.pick(self, view, placing.cells_typed(answer))
-        reason = self.game.why_refused(answer)  # the rules may say why (`where ... else`)
-        if reason is not None:
-            return None, Text(f"'{answer}' is refused: {reason}", style="red")
+        refused = self.refused = self.game.refused(answer)  # why, and what was meant
+        if refused is not None and (refused.reason or refused.suggestion):
+            return None, Text(refused.text() + " ('why' says more)", style="red")
         return None, Text(f"'{answer}' is not a move now: type a number from 1 to {len(moves)}"
                           + (", or a cell the placement should cover" if hint else "")
                           + ", or 'help'", style="red")

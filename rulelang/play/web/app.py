@@ -5,14 +5,16 @@ the same few words, whatever was wrong with it):
 
 - ``/t/TOKEN``: the table page (the same static page for every seat: all it shows comes
   through the socket), ``/t/TOKEN/ws`` its socket, ``/t/TOKEN/transcript.txt`` the seat's
-  transcript, ``/t/TOKEN/record.json`` the seat's own record of the game;
+  transcript, ``/t/TOKEN/record.json`` the seat's own record of the game,
+  ``/t/TOKEN/rules.json`` the players' rulebook and the rule behind each kind of log line;
 - ``/lobby/TOKEN``: the lobby page, ``/lobby/TOKEN/rules`` the folder's rules and options,
   ``POST /lobby/TOKEN/tables`` opens a table and answers with its links;
 - ``/static/...``: the page's files, from the package (and nothing else on disk).
 
 On the socket a page sends ``{"move": NOTATION, "version": N}`` (N: the moves played when it
 drew the state it chose from) and receives ``{"type": "state", ...}`` after every move, or
-``{"type": "refused", "reason": ...}`` for a move that was not played.
+``{"type": "refused", "reason": ..., "why": ...}`` for a move that was not played (``why``:
+the rule behind the decision, when the rules say).
 """
 from __future__ import annotations
 
@@ -122,6 +124,15 @@ def create_app(host: Host) -> Starlette:
         return Response(text, media_type="application/json", headers={
             "content-disposition": 'attachment; filename="record.json"'})
 
+    async def rules_json(request):
+        found = seat_of(request)
+        if found is None:
+            return forbidden()
+        table, _ = found
+        async with lock_of(table):
+            text = await run_in_threadpool(table.rules_text)
+        return Response(text, media_type="application/json")
+
     async def socket(ws: WebSocket):
         found = host.find(ws.path_params.get("token"))
         if found is None:
@@ -153,7 +164,8 @@ def create_app(host: Host) -> Starlette:
         async with lock_of(table):
             reason = await run_in_threadpool(table.play, seat, move, version)
             if reason is not None:
-                await ws.send_text(json.dumps({"type": "refused", "reason": reason, "move": move}))
+                await ws.send_text(json.dumps({"type": "refused", "reason": reason, "move": move,
+                                               "why": table.refused_why}))
                 if version != table.version:  # a stale page: draw it again
                     await ws.send_text(await run_in_threadpool(table.message, seat))
                 return
@@ -235,6 +247,7 @@ def create_app(host: Host) -> Starlette:
         Route("/t/{token}", page),
         Route("/t/{token}/transcript.txt", transcript),
         Route("/t/{token}/record.json", record),
+        Route("/t/{token}/rules.json", rules_json),
         WebSocketRoute("/t/{token}/ws", socket),
         Route("/lobby/{token}", lobby_page),
         Route("/lobby/{token}/rules", lobby_rules),

@@ -46,6 +46,8 @@ class Table:
     bots: dict = attrs.field(factory=dict)
     watchers: set = attrs.field(factory=set)
     sent: dict = attrs.field(factory=dict)  # seat -> (version, message text) already built
+    refused_why: dict | None = None  # the rule behind the last move refused ("why?")
+    _rules_text: str | None = None  # rules.json: the rulebook and where log lines come from
 
     @classmethod
     def open(cls, rules_name, rules, game, kinds):
@@ -78,10 +80,16 @@ class Table:
             return "the game is over"
         if version != self.version:
             return "the game has moved on since this page was drawn: look again"
+        self.refused_why = None
         try:
             self.game.play(notation, seat=seat)
         except IllegalMove as error:
-            return reason_of(error)
+            refusal = getattr(error, "refusal", None)
+            if refusal is None:
+                return reason_of(error)
+            why = self.rules.why(refusal.at)
+            self.refused_why = _anonymous(why.plain()) if why is not None else None
+            return refusal.text()  # the players' words, and what was meant
         except RulesError as error:  # the rules themselves failed while running
             self.fail(error)
         return None
@@ -159,6 +167,31 @@ class Table:
 
     def transcript(self, seat) -> str:
         return self.game.transcript(seat)
+
+    def rules_text(self) -> str:
+        """The players' rulebook with this table's options, and the rules behind each place
+        a log line can come from (a page shows the one behind a line it opens): the same for
+        every seat, as the rules are public."""
+        if self._rules_text is None:
+            from pathlib import Path
+
+            from rulelang.tools import rulebook
+            from rulelang.tools.scenarios import scenario_path
+            game, rules = self.game, self.rules
+            main = rules.program.main_file
+            scenarios = scenario_path(main) if main and Path(main).exists() else None
+            book = rulebook.build(rules, rulebook.options_of(game), scenarios, game.nplayers)
+            origins = [rules.why(at) for at in range(len(rules.code.origins))]
+            data = {"rulebook": book.plain(),
+                    "origins": [_anonymous(why.plain()) for why in origins]}
+            self._rules_text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        return self._rules_text
+
+
+def _anonymous(why: dict) -> dict:
+    """Where a line of the rules is, without the host's folders: the file's own name."""
+    from pathlib import Path
+    return dict(why, file=Path(why["file"]).name)
 
 
 def reason_of(error) -> str:

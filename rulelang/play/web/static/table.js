@@ -5,6 +5,7 @@
 import {el, sortView, drawTable, zoneBlock, drawValue, plainText, seatColour,
         tintColour, titleOf} from "./draw.js";
 import {drawGrid, parseCell} from "./grid.js";
+import {addWhy, closeRules, openRules, whyBlock} from "./teach.js";
 
 const MANY_MOVES = 60;   // more moves than this: pick from a filtered list, not buttons
 const $ = id => document.getElementById(id);
@@ -13,6 +14,7 @@ const state = {
   message: null,      // the last state received
   logSeen: 0,         // log lines already shown (the rest are new: highlighted)
   selection: null,    // {moves: [...], index, label} chosen on the board, to confirm
+  refusal: null,      // {move, reason, why}: the last move refused, said until the next state
   sending: false,
   socket: null,
   retry: 500,
@@ -42,6 +44,7 @@ function setStatus(text) {
 function receive(message) {
   if (message.type === "refused") {
     state.sending = false;
+    state.refusal = {move: message.move, reason: message.reason, why: message.why};
     toast(message.reason);
     if (state.message) drawDecision(state.message);
     return;
@@ -51,7 +54,7 @@ function receive(message) {
   const moved = !first && message.version !== state.message.version;
   state.message = message;
   state.sending = false;
-  if (moved || first) state.selection = null;
+  if (moved || first) { state.selection = null; state.refusal = null; }
   if (first) state.logSeen = message.view.log.length;
   draw(message);
   document.body.dataset.version = message.version;  // for scripts driving the page (tests)
@@ -275,9 +278,11 @@ function drawLog(message) {
   const list = $("loglines");
   const shown = list.children;
   const grew = view.log.length !== state.logSeen;
+  const origins = view.log_at || [];
   view.log.forEach((line, i) => {
     if (i < shown.length && shown[i].dataset.line === line) return;
     const item = logLine(view, line);
+    addWhy(item, origins[i]);
     if (i >= state.logSeen) item.classList.add("new");
     if (i < shown.length) list.replaceChild(item, shown[i]);
     else list.append(item);
@@ -352,6 +357,7 @@ function drawDecision(message) {
   const prompt = el("p", "prompt");
   prompt.append(el("span", "yourmove", "Your move"), " ", d.prompt);
   box.append(prompt);
+  if (state.refusal) box.append(refusalBox(state.refusal));
   const t = targets(view);
   markBoard(t);
   if (state.selection) box.append(confirmBar(t));
@@ -373,6 +379,23 @@ function drawDecision(message) {
     box.append(buttons);
   }
   if (plain.length > MANY_MOVES || placing) box.append(typedMove(t.moves));
+}
+
+// A move refused: why, in the players' words, and the rule behind the decision.
+function refusalBox(refusal) {
+  const box = el("div", "refusal");
+  const line = el("p", null, refusal.reason);
+  box.append(line);
+  if (refusal.why) {
+    const button = el("button", "whybutton", "why?");
+    button.type = "button";
+    button.addEventListener("click", () => {
+      const open = box.querySelector(".why");
+      if (open) open.remove(); else box.append(whyBlock(refusal.why));
+    });
+    line.append(" ", button);
+  }
+  return box;
 }
 
 // The board's cards and cells that stand for moves: marked, and chosen by a tap.
@@ -485,4 +508,8 @@ function links() {
 }
 
 links();
+$("rules-open").addEventListener("click", openRules);
+$("rules-close").addEventListener("click", closeRules);
+$("rulesbox").addEventListener("click", event => { if (event.target.id === "rulesbox") closeRules(); });
+document.addEventListener("keydown", event => { if (event.key === "Escape") closeRules(); });
 connect();
