@@ -305,6 +305,16 @@ class Rules:
             found = self._teaching = Teaching(self.program.teaching, self.program.sources)
         return found
 
+    def option_label(self, name: str) -> str:
+        """An option's name as players read it: its explanation's title, else its name."""
+        labels = self.__dict__.get("_option_labels")
+        if labels is None:
+            labels = self._option_labels = {}
+        if name not in labels:
+            titles = [e.title for e in self.teaching.of(f"option {name}") if e.title]
+            labels[name] = titles[0] if titles else name.replace("_", " ")
+        return labels[name]
+
     def why(self, at):
         """What wrote a log line (its ``at``, as ``view()["log_at"]`` gives it): the line of
         the rules and the explanations around it (``teaching.Explained``), or None."""

@@ -80,6 +80,8 @@ def zone_view(g, zone, seat) -> dict:
         out["label"] = zone.info.label
     if zone.info.layout:
         out["layout"] = zone.info.layout
+    if zone.holds:
+        out["of"] = zone.holds  # its kind of card: a screen leaves out a kind not in play
     cards = g.zc[zone.i]
     if zone.grid:
         out["width"], out["height"] = zone.width, zone.height
@@ -142,6 +144,8 @@ def view(g, seat=None) -> dict:
         "var_labels": {info.name: info.label for info, _ in g.rules.code.tops["vars"]
                        if info.label and (not info.campaign or (
                            g.in_campaign and g.vars[info.name] not in (0, False, None, [])))},
+        "option_labels": option_labels(g),
+        "var_shown": shown_vars(g, seat),
         "log": [line for line in (render(g, e, seat) for e in g.log) if line is not None],
         # where each log line comes from in the rules (Rules.why explains it)
         "log_at": [e.at for e in g.log],
@@ -168,6 +172,38 @@ def view(g, seat=None) -> dict:
         out["outcome"] = g.outcome
     if seat is None:
         out["seed"] = g.seed  # the host's alone: with the public rules it rebuilds every secret
+    return out
+
+
+def option_labels(g) -> dict:
+    """The options that apply to this game (``option ... if COND``), by the names players
+    read (their explanation's title, else the name)."""
+    when = g.rules.code.tops["option_when"]
+    out = {}
+    for name in g.options:
+        test = when.get(name)
+        try:
+            if test is not None and not test(g):
+                continue
+        except Exception:  # noqa: BLE001 - a display question: shown when it cannot be told
+            pass
+        out[name] = g.rules.option_label(name)
+    return out
+
+
+def shown_vars(g, seat) -> dict:
+    """How the labelled variables the seat may read say their values (``shown "..."``)."""
+    out = {}
+    for name, text in g.rules.code.tops["shown"].items():
+        info = g.rules.program.vars[name]
+        if info.visibility == "hidden" and seat is not None:
+            continue
+        if info.campaign and not g.in_campaign:
+            continue
+        try:
+            out[name] = text_of(text(g))
+        except Exception:  # noqa: BLE001 - the value is shown as it is instead
+            continue
     return out
 
 
@@ -236,10 +272,22 @@ def transcript(g, seat=None) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _said(value) -> str:
+    """A reported value in words: [3, 4] -> "3 and 4", true -> "yes", {P1: 2} -> "P1 2"."""
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_said(v)}" for k, v in value.items())
+    if isinstance(value, list):
+        items = [_said(v) for v in value]
+        if not items:
+            return "none"
+        return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    return text_of(value)
+
+
 def outcome_line(g, outcome) -> str:
     scores = outcome["scores"]
     names = {p: g.seat_name(p) for p in scores}
-    extras = "".join(f"; {k}: {text_of(v) if not isinstance(v, (dict, list)) else v}"
+    extras = "".join(f"; {k}: {_said(v)}"
                      for k, v in outcome.items() if k not in ("scores", "winners", "result", "reason"))
     reason = f" ({outcome['reason']})" if outcome.get("reason") else ""
     if g.rules.program.cooperative:

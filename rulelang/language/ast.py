@@ -395,6 +395,7 @@ class OptionDecl(Decl):
     allowed: Expr | None
     default: Expr
     doc: str | None
+    when: Expr | None = None  # `if COND`: the option applies only then (else it is not shown)
 
 
 @node
@@ -421,6 +422,8 @@ class CardDecl(Decl):
     tint: Expr | None = None  # display hint: a colour name (or an enum member named like one)
     symbol_means: Expr | None = None  # display hint: what the symbol means, for a legend
     tint_means: Expr | None = None  # display hint: what the tint means, for a legend
+    note: Expr | None = None  # display hint: a few words shown beside the card ("P2")
+    drawing: Expr | None = None  # display hint: a shape drawn with the card
 
 
 @node
@@ -449,6 +452,7 @@ class VarDecl(Decl):
     init: Expr | None
     options: list = attrs.Factory(list)  # [(name, str | None, Span)]: visibility, label "..."
     campaign: bool = False  # declared in a `campaign { ... }` block: kept across its games
+    shown: Expr | None = None  # `shown "TEXT"`: how its value reads on the screen
 
     @property
     def visibility(self) -> str | None:

@@ -132,9 +132,9 @@ class Builder(Transformer):
         return ast.ImportDecl(_unquote(c[0]), span=self._s(meta))
 
     def option_decl(self, meta, c):
-        name, typ, allowed, default, doc = c
+        name, typ, allowed, default, doc, when = c
         return ast.OptionDecl(str(name), typ, allowed, default,
-                              _unquote(doc) if doc else None, span=self._s(meta))
+                              _unquote(doc) if doc else None, when, span=self._s(meta))
 
     def enum_decl(self, meta, c):
         return ast.EnumDecl(str(c[0]), [str(t) for t in c[1:]], [self._ts(t) for t in c[1:]],
@@ -151,7 +151,8 @@ class Builder(Transformer):
                 clauses[kind + "_means"] = meaning
         return ast.CardDecl(str(c[0]), fields, clauses.get("name"), clauses.get("symbol"),
                             clauses.get("tint"), clauses.get("symbol_means"),
-                            clauses.get("tint_means"), span=self._s(meta))
+                            clauses.get("tint_means"), clauses.get("note"),
+                            clauses.get("drawing"), span=self._s(meta))
 
     def field(self, meta, c):
         return ast.FieldDecl(str(c[0]), c[1], span=self._s(meta))
@@ -170,6 +171,12 @@ class Builder(Transformer):
 
     def tint_clause(self, meta, c):
         return ("tint", c[0], c[1])
+
+    def note_clause(self, meta, c):
+        return ("note", c[0], None)
+
+    def drawing_clause(self, meta, c):
+        return ("drawing", c[0], None)
 
     def table_decl(self, meta, c):
         rows = [r for r in c[1:] if r is not None]
@@ -212,9 +219,14 @@ class Builder(Transformer):
 
     def var_decl(self, meta, c):
         name, keys, typ, init, *options = c
-        return ast.VarDecl(str(name), keys or [], typ, init, options=options, span=self._s(meta))
+        shown = next((text for word, text, _ in options if isinstance(text, ast.Expr)), None)
+        options = [o for o in options if not isinstance(o[1], ast.Expr)]
+        return ast.VarDecl(str(name), keys or [], typ, init, options=options, shown=shown,
+                           span=self._s(meta))
 
     def var_opt(self, meta, c):
+        if str(c[0]) == "shown" and c[1] is not None:  # how the value reads: it may show values
+            return ("shown", self._text(c[1]), self._ts(c[0]))
         return (str(c[0]), _unquote(c[1]) if c[1] is not None else None, self._ts(c[0]))
 
     def const_decl(self, meta, c):

@@ -98,7 +98,8 @@ def _statement_starts(module: ast.Module, tokens: list[Tok]) -> set:
         if isinstance(node, (ast.Stmt, ast.Decl, ast.FieldDecl)):
             starts.add((node.span.line, node.span.col))
         if isinstance(node, ast.CardDecl):
-            clause_exprs |= {(e.span.line, e.span.col) for e in (node.label, node.symbol, node.tint)
+            clause_exprs |= {(e.span.line, e.span.col) for e in (node.label, node.symbol, node.tint,
+                                                                  node.note, node.drawing)
                              if e is not None}
         if isinstance(node, ast.FnDecl):
             fn_bodies.add((node.body.span.line, node.body.span.col))

@@ -29,6 +29,8 @@ RESERVED_FIELDS = {
     "symbol": ("its mark on a grid (the clause symbol ...)", "mark"),
     "tint": ("the colour it is drawn in (the clause tint ...)", "colour"),
     "hidden": ("saying it is face down", "face_down"),
+    "note": ("a few words shown beside it (the clause note ...)", "remark"),
+    "drawing": ("the shape drawn with it (the clause drawing ...)", "picture"),
 }
 
 
@@ -131,6 +133,7 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker, CampaignChecker):
         self.fn_types: dict[int, T.Type] = {}
         self.fn_checking: set[int] = set()
         self.calls: dict[str, set] = {}
+        self.display_scopes: dict = {}  # card kind -> the scope its display hints read
 
     # ------------------------------------------------------------ reporting
     def error(self, span, message, hint=None):
@@ -176,6 +179,7 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker, CampaignChecker):
                 if type(d) is kind:
                     getattr(self, "d_" + kind.__name__)(d)
         self.check_whole(decls)
+        self.check_display()
         for problem in teaching_problems(self.modules):
             self.error(problem.span, problem.message, problem.hint)
         self.program.teaching = [e for m in self.modules for e in m.teaching]
@@ -189,6 +193,27 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker, CampaignChecker):
             raise CheckError(first, shown, self.program.sources)
         self.program.warnings = check_flow(self.program, self.source_of)
         return self.program
+
+    def check_display(self):
+        """What only the screen reads, checked once every name is known: when an option
+        applies (``option ... if COND``), how a variable reads (``shown "..."``)."""
+        for name, every in self.display_scopes.items():
+            decl = self.cards[name].decl
+            if decl.note is not None:
+                self.expect(decl.note, every, T.TEXT, "a card's note")
+            if decl.drawing is not None:
+                self.expect(decl.drawing, every, T.SHAPE, "a card's drawing")
+        for d, _ in self.program.options.values():
+            if d.when is not None:
+                self.expect(d.when, self.top_scope(), T.BOOL, "when an option applies")
+        for info in self.program.vars.values():
+            shown = info.decl.shown
+            if shown is not None:
+                if info.keys:
+                    self.error(shown.span, "only a variable with no key can say how it is "
+                                           "shown", "show each key's value with its label")
+                else:
+                    self.expect(shown, self.top_scope(), T.TEXT, "how a variable is shown")
 
     def define(self, kind, name, ty, decl, span, library, keys=None):
         if name in self.symbols:
@@ -341,8 +366,8 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker, CampaignChecker):
                 self.expect(f.init, static, fields[f.name].type, f"the start value of '{f.name}'")
         if d.label is not None:
             self.expect(d.label, static, T.TEXT, "a card's name")
-        if d.symbol is not None or d.tint is not None:  # display hints read every field
-            every = Scope(self.global_unit)
+        if any(h is not None for h in (d.symbol, d.tint, d.note, d.drawing)):
+            every = Scope(self.global_unit)  # display hints read every field
             for f in fields.values():
                 kind.hint_slots[f.name] = every.bind(f.name, f.type, mutable=False)
             for hint in (d.symbol, d.tint):
@@ -351,6 +376,7 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker, CampaignChecker):
             for meaning in (d.symbol_means, d.tint_means):
                 if meaning is not None:
                     self.expect(meaning, every, T.TEXT, "what a display hint means")
+            self.display_scopes[d.name] = every  # note and drawing: once tables are known
 
     def d_TableDecl(self, d):
         scope = self.top_scope()

@@ -90,6 +90,10 @@ class FlowChecker(FlowExprs):
             self.body(d.body, State())
         for d in p.triggers:
             self.body(d.body, self.trigger_state(d))
+        for info in p.vars.values():  # how a variable reads on the screen: its readers'
+            if info.decl.shown is not None and info.visibility != "hidden":
+                self.sink(self.ev(info.decl.shown, State()).read(), info.decl.shown.span,
+                          f"how '{info.name}' is shown", "a variable is read by every seat")
         for d in p.scores:
             if d.which == "report":
                 self.sink(self.ev(d.expr, State()).read(), d.expr.span,
