@@ -16,7 +16,6 @@ tells nothing the player could not know.
 """
 from __future__ import annotations
 
-import json
 import signal
 
 from rich.console import Console
@@ -25,6 +24,7 @@ from rich.text import Text
 from interpreter.bots import THINKING, make_bot
 from interpreter.runtime.knowledge import seat_knowledge
 from rulelang.language.errors import IllegalMove, RulesError
+from rulelang.play import foresight
 from rulelang.play.terminal import panels as panels_of
 from rulelang.play.terminal import placing
 from rulelang.play.terminal import teaching_screens
@@ -169,7 +169,10 @@ class Session:
             return None, Text(f"there is no move {answer}: type a number from 1 to "
                               f"{len(moves)}", style="red")
         if any(answer.lower() == m.lower() for m in moves):
-            return next(m for m in moves if answer.lower() == m.lower()), None
+            move = next(m for m in moves if answer.lower() == m.lower())
+            if move in (decision.get("cells") or {}) and not placing.confirm(self, view, move):
+                return None, Text("")  # a placement is seen before it is played
+            return move, None
         if decision.get("cells") and placing.cells_typed(answer):
             return placing.pick(self, view, placing.cells_typed(answer))
         refused = self.refused = self.game.refused(answer)  # why, and what was meant
@@ -222,16 +225,7 @@ class Session:
     def _try(self, view, move):
         before = self._saved.get(len(self.game.history)) or self.game.save()
         self._saved = {len(self.game.history): before}
-        trial = self.copy(before)
-        try:
-            trial.play(move)
-        except RulesError:
-            return None
-        if not trial.is_over or not _nothing_hidden_used(before, trial.save(), view["seat"]):
-            return None
-        last = next((line for line in reversed(trial.view(view["seat"])["log"])
-                     if line.startswith("== ")), "")
-        return last.removeprefix("== ").removeprefix("game over: ") or "the game is over"
+        return foresight.ending(self.game, view["seat"], move, self.copy, before)
 
     # ------------------------------------------------------------ drawing
     def width(self):
@@ -242,18 +236,22 @@ class Session:
 
     def draw(self, view, status=None, marks=None, below=None, list_moves=True):
         """Clear the terminal and draw the screen for this view (once per decision, and again
-        when the terminal is resized)."""
+        when the terminal is resized). Nothing reaches the last column: a line that would is
+        wrapped (the column left free shows that nothing was cut)."""
         def paint():
+            width = self.width() - 1
             parts = panels_of.build(view)
             moves = view.get("decision", {}).get("moves", [])
-            lines = below(self.width(), self.height()) if callable(below) else below
-            screen = compose(parts, view["log"], moves, self.width(), self.height(),
-                             marks=marks, below=lines, list_moves=list_moves)
+            lines = below(width, self.height()) if callable(below) else below
+            said = wrap_status(status if status is not None else Text(""), width)
+            screen = compose(parts, view["log"], moves, width, self.height(),
+                             marks=marks, below=lines, list_moves=list_moves,
+                             min_log=recent_lines(view, self.height()),
+                             status_lines=len(said))
             self.console.clear()
-            # the status line and the prompt always on the last two lines
-            padding = [Text("")] * max(self.height() - 2 - len(screen.lines), 0)
-            status_line = (status if status is not None else Text(""))[: self.width()]
-            self.show(screen.lines + padding + [status_line])
+            # the status lines and the prompt always at the bottom
+            padding = [Text("")] * max(self.height() - 1 - len(said) - len(screen.lines), 0)
+            self.show(screen.lines + padding + said)
             return screen
         screen = paint()
         self.redraw = lambda: (paint(), self._prompt_again())
@@ -266,13 +264,22 @@ class Session:
                            no_wrap=True, crop=True, soft_wrap=False)
 
     def final_screen(self):
+        """The game as it ended, its result and why on top (the last line of the log)."""
         seat = self.humans[0] if len(self.humans) == 1 else None
         view = self.game.view(seat)
         self.redraw = None
+        width = self.width() - 1
         parts = panels_of.build(view)
-        screen = compose(parts, view["log"], [], self.width(), self.height())
+        end = next((line for line in reversed(view["log"]) if line.startswith("== ")), "")
+        result = end.removeprefix("== ").removeprefix("game over: ")
+        banner = wrap_status(Text(f"Game over: {result}", style="bold reverse"), width)
+        notes = wrap_status(Text(" · ".join(self.notes), style="yellow"), width)
+        # a line is left for what the command says after the game (the seeds), so the
+        # header is not scrolled away
+        screen = compose(parts, [line for line in view["log"] if line != end], [], width,
+                         self.height() - len(banner) - 1, status_lines=len(notes))
         self.console.clear()
-        self.show(screen.lines + [Text(" · ".join(self.notes), style="yellow")])
+        self.show(screen.lines[:1] + banner + screen.lines[1:] + notes)
 
     # ------------------------------------------------------------ reading answers
     def _prompt_again(self):
@@ -345,20 +352,20 @@ class Session:
         return Text(f"saved to {path}", style="green")
 
 
-def _nothing_hidden_used(before: str, after: str, seat: int) -> bool:
-    """Between two saves: no chance drawn (shuffle, dice), no card turned up or fact told to
-    ``seat``, and no other seat's secret answer to a simultaneous choice played out."""
-    old, new = json.loads(before), json.loads(after)
-    if old["rng"] != new["rng"]:
-        return False
-    if any(other != seat for other, _ in (old.get("group") or {}).get("answers", [])):
-        return False
-    bit = 1 << seat
-    for was, now in zip(old["known"], new["known"]):  # who knows each card's face
-        if not was & bit and now & bit:
-            return False
-    if old.get("told") != new.get("told"):  # facts of cards told (to anyone, to be safe)
-        return False
-    return True
+def wrap_status(text: Text, width: int, most: int = 3) -> list[Text]:
+    """A status line wrapped to ``width``: at most ``most`` lines (a longer one says 'why')."""
+    from rulelang.play.terminal.screen import _wrapped
+    lines = _wrapped(text, width, indent="  ")
+    return lines if len(lines) <= most else lines[:most - 1] + [
+        Text("  … (more with 'why')", style="dim")]
 
 
+def recent_lines(view, height: int) -> int:
+    """How many of the latest log lines to keep on the screen whatever else it shows: those
+    written since the seat last decided (the others' moves), at most a sixth of it."""
+    seat = view.get("seat")
+    name = view["seats"].get(seat) if isinstance(seat, int) else None
+    log = view["log"]
+    since = next((len(log) - 1 - i for i, line in enumerate(reversed(log))
+                  if name and line.startswith(f"{name} > ")), len(log))
+    return min(since, max(3, (height - 2) // 6))
