@@ -288,8 +288,10 @@ def test_the_lobby_lists_the_folders_rules_and_opens_tables_only_from_them(tmp_p
         assert files[0]["error"].startswith("broken.rules:5:1: error: unexpected '}'") and str(tmp_path) not in files[0]["error"]
         nim = files[1]
         assert nim["players"] == [2, 2]
-        assert nim["options"] == [{"name": "heaps", "type": "int", "doc": "how many heaps of stones",
+        assert nim["options"] == [{"name": "heaps", "label": "heaps", "type": "int",
+                                   "doc": "how many heaps of stones", "several": False,
                                    "default": "3", "choices": ["1", "2", "3", "4", "5"]}]
+        assert (nim["about"], nim["duration"], nim["cooperative"]) == ([], None, False)
         for name in ("../rules/nim.rules", "sub/hidden.rules", "outside.rules", "notes.txt",
                      str(tmp_path / "rules" / "nim.rules"), "broken.rules"):
             response = client.post(f"{lobby}/tables", json={"rules": name})

@@ -47,6 +47,7 @@ class Table:
     watchers: set = attrs.field(factory=set)
     sent: dict = attrs.field(factory=dict)  # seat -> (version, message text) already built
     refused_why: dict | None = None  # the rule behind the last move refused ("why?")
+    again_links: dict = attrs.field(factory=dict)  # seat -> its link at the next table
     _rules_text: str | None = None  # rules.json: the rulebook and where log lines come from
 
     @classmethod
@@ -93,6 +94,16 @@ class Table:
         except RulesError as error:  # the rules themselves failed while running
             self.fail(error)
         return None
+
+    def ending(self, seat, notation: str, version: int):
+        """How a move would end the game, said before it is played (None: it does not, or
+        saying so would tell the seat something hidden: see foresight.py)."""
+        from rulelang.play import foresight
+        if seat == SPECTATOR or version != self.version or self.game.is_over:
+            return None
+        if self.game.to_move != seat:
+            return None
+        return foresight.ending(self.game, seat, notation, self.rules.restore)
 
     # ------------------------------------------------------------------ bots
     def bot_to_move(self):
@@ -160,6 +171,7 @@ class Table:
             "players": {game.seat_name(s): self.kinds[s] for s in game.players},
             "failure": self.failure,
             "view": game.view(seat),
+            "again": self.again_links.get(seat),  # play again: this seat's new link
         }
         text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
         self.sent[seat] = (version, text)
@@ -182,8 +194,10 @@ class Table:
             scenarios = scenario_path(main) if main and Path(main).exists() else None
             book = rulebook.build(rules, rulebook.options_of(game), scenarios, game.nplayers)
             origins = [rules.why(at) for at in range(len(rules.code.origins))]
-            data = {"rulebook": book.plain(),
-                    "origins": [_anonymous(why.plain()) for why in origins]}
+            plain = book.plain()
+            for part in [p for c in plain["chapters"] for p in c["paragraphs"]] + list(plain["examples"]):
+                part["file"] = _anonymous(part)["file"]
+            data = {"rulebook": plain, "origins": [_anonymous(why.plain()) for why in origins]}
             self._rules_text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
         return self._rules_text
 
@@ -191,7 +205,7 @@ class Table:
 def _anonymous(why: dict) -> dict:
     """Where a line of the rules is, without the host's folders: the file's own name."""
     from pathlib import Path
-    return dict(why, file=Path(why["file"]).name)
+    return dict(why, file=Path(why["file"]).name if why.get("file") else None)
 
 
 def reason_of(error) -> str:
