@@ -67,16 +67,16 @@ async def bench(files, rounds):
             if await client.text_document_hover_async(L.HoverParams(**where)) is not None:
                 break  # a declared name, used at this spot
         requests = {
-            "hover": lambda: client.text_document_hover_async(L.HoverParams(**where)),
-            "definition": lambda: client.text_document_definition_async(
+            "hover": lambda where=where, uri=uri: client.text_document_hover_async(L.HoverParams(**where)),
+            "definition": lambda where=where, uri=uri: client.text_document_definition_async(
                 L.DefinitionParams(**where)),
-            "references": lambda: client.text_document_references_async(L.ReferenceParams(
-                context=L.ReferenceContext(include_declaration=True), **where)),
-            "completion": lambda: client.text_document_completion_async(
+            "references": lambda where=where, uri=uri: client.text_document_references_async(
+                L.ReferenceParams(context=L.ReferenceContext(include_declaration=True), **where)),
+            "completion": lambda where=where, uri=uri: client.text_document_completion_async(
                 L.CompletionParams(**where)),
-            "symbols": lambda: client.text_document_document_symbol_async(
+            "symbols": lambda where=where, uri=uri: client.text_document_document_symbol_async(
                 L.DocumentSymbolParams(L.TextDocumentIdentifier(uri))),
-            "rename": lambda: client.text_document_rename_async(
+            "rename": lambda where=where, uri=uri: client.text_document_rename_async(
                 L.RenameParams(new_name="renamed", **where)),
         }
         times = {name: [] for name in requests}
@@ -95,7 +95,7 @@ async def bench(files, rounds):
             edits.append(time.perf_counter() - started)
         shown = "  ".join(f"{name} {ms(statistics.median(t)).strip()}/{ms(max(t)).strip()}"
                           for name, t in times.items())
-        print(f"{str(path.relative_to(ROOT)):28} {ms(opened)} {ms(statistics.median(edits))}"
+        print(f"{path.relative_to(ROOT)!s:28} {ms(opened)} {ms(statistics.median(edits))}"
               f"   {shown}")
     await client.shutdown_async(None)
     client.exit(None)

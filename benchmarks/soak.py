@@ -147,7 +147,7 @@ def main(argv=None):
         total_games += games
         total_decisions += decisions
         shown = file.relative_to(ROOT) if file.is_relative_to(ROOT) else file
-        print(f"  {str(shown):<28} {len(group):>4} configurations {games:>8,} games "
+        print(f"  {shown!s:<28} {len(group):>4} configurations {games:>8,} games "
               f"{decisions:>10,} decisions")
     seconds = time.process_time() - started
     print(f"{total_decisions:,} decisions in {total_games:,} games, {seconds:.0f} CPU s "

@@ -33,7 +33,7 @@ def play_one(seed):
     discard = []
     hands = [[deck.pop() for _ in range(3)], [deck.pop() for _ in range(3)]]
     stacks = []
-    for c in COLOURS:
+    for _c in COLOURS:
         stack = [3, 4, 5, 6, 7]
         rng.shuffle(stack)
         stacks.append(stack)  # top is the last

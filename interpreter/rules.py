@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections import deque
+from numbers import Integral
 
 import attrs
 
@@ -10,8 +11,9 @@ from interpreter.compiler import compile_program
 from interpreter.runtime.engine import Game
 from interpreter.runtime.layout import Layout
 from interpreter.compiler.reads import reads_of_all
-from interpreter.runtime.protocol import encode, text_of
-from interpreter.runtime.values import EnumValue, Row, Seat
+from interpreter.runtime.protocol import _short, encode, text_of
+from interpreter.runtime.state import MAX_SEED
+from interpreter.runtime.values import PLAYER_SEATS, EnumValue, Row, Seat
 from rulelang.language.errors import RulesError
 
 MAX_CACHED = 64  # layouts and setup snapshots kept per ruleset (one per players + options)
@@ -45,12 +47,14 @@ class Rules:
         self.var_fields = list(dict.fromkeys(name for k in code.kinds.values() for name in k.var_fields))
         self.end_reads = reads_of_all([d.cond for d in program.ends], program.fns)
         self.chance = chance_sites(program)
-        self.heuristic = code.tops["heuristic"]  # (function, takes a seat) or None
-        self.options = {name: OptionSpec(decl, ty, *code.tops["options"][name])
-                        for name, (decl, ty) in program.options.items()}
+        self.heuristic = code.tops.heuristic
+        self.options = {name: OptionSpec(option.decl, option.type, code.tops.options[name].default,
+                                         code.tops.options[name].allowed)
+                        for name, option in program.options.items()}
         an = code.analysis
-        before_setup = [decl.default for decl, _ in program.options.values()]
-        before_setup += [decl.allowed for decl, _ in program.options.values() if decl.allowed]
+        declared = [option.decl for option in program.options.values()]
+        before_setup = [decl.default for decl in declared]
+        before_setup += [decl.allowed for decl in declared if decl.allowed]
         before_setup += [d.cond for d in program.dummies if d.cond is not None]
         before_setup += [cell for info in program.tables.values() for row in info.rows for cell in row]
         self.layouts_shared = not any(an.expr_chance(e) for e in before_setup)
@@ -74,7 +78,7 @@ class Rules:
     def player_seats(self, n: int) -> list[Seat]:
         seats = self._seats.get(n)
         if seats is None:
-            seats = self._seats[n] = [Seat(i, f"P{i + 1}") for i in range(n)]
+            seats = self._seats[n] = list(PLAYER_SEATS[:n])
         return seats
 
     def blank_game(self, players: int, seed: int, given: dict, logging: bool = True) -> Game:
@@ -88,8 +92,8 @@ class Rules:
         g = Game(self, players, seed, logging)
         g.options = g.guard(lambda: self._options(g, given))
         g.consts = dict(g.options)
-        dummies = g.guard(lambda: [name for name, cond in self.code.tops["dummies"]
-                                   if cond is None or cond(g)])
+        dummies = g.guard(lambda: [d.name for d in self.code.tops.dummies
+                                   if d.cond is None or d.cond(g)])
         key = (players, tuple((k, tuple(v) if type(v) is list else v) for k, v in g.options.items()),
                tuple(dummies))
         layout = self._layouts.get(key)
@@ -103,8 +107,8 @@ class Rules:
         return g
 
     def _tables(self, g) -> dict:
-        return {name: [Row(zip(order, row)) for row in rows(g)]
-                for name, (order, rows) in self.code.tops["tables"].items()}
+        return {name: [Row(zip(table.order, row)) for row in table.rows(g)]
+                for name, table in self.code.tops.tables.items()}
 
     def _options(self, g, given) -> dict:
         options, chosen = self.options, {}
@@ -174,6 +178,11 @@ class Rules:
         start with those values (name -> value) instead of their declared ones.
         ``after_setup`` is given a copy of the game once its setup is over."""
         players = self.player_count(players)
+        if isinstance(seed, Integral) and not isinstance(seed, bool):
+            seed = int(seed)  # numpy's integers too
+        if type(seed) is not int or not -MAX_SEED <= seed <= MAX_SEED:
+            raise RulesError(f"a game's seed is a whole number (at most {MAX_SEED.bit_length() - 1} "
+                             f"bits either way), not {_short(seed)}")
         # the same players and options as a game started before: its snapshot at once
         # (working out the options and the layout's key again would give the same)
         asked = _asked_key(players, options, log) if self.snapshots and carried is None else None
@@ -214,11 +223,11 @@ class Rules:
 
     def check_requires(self, game):
         """The rules' `require`s, for a game with its options, before setup runs."""
-        for cond, message in self.code.tops["requires"]:
-            if not game.guard(lambda: cond(game)):
+        for require in self.code.tops.requires:
+            if not game.guard(lambda: require.cond(game)):
                 said = ", ".join(f"{k}={text_of(v)}" for k, v in game.options.items())
                 raise RulesError(f"{self.title} cannot be played with these options: "
-                                 f"{game.guard(lambda: message(game))} "
+                                 f"{game.guard(lambda: require.message(game))} "
                                  f"({game.nplayers} players{', ' + said if said else ''})")
 
     def player_count(self, players) -> int:

@@ -1,5 +1,8 @@
-"""Shared test fixtures: text snapshots of transcripts. (Shared helpers: the ``support`` package.)"""
+"""Shared test fixtures: text snapshots of transcripts, and a configuration folder of the
+tests' own. (Shared helpers: the ``support`` package.)"""
 from __future__ import annotations
+
+import os
 
 import pytest
 from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
@@ -14,3 +17,10 @@ class TextSnapshot(SingleFileSnapshotExtension):
 @pytest.fixture
 def text_snapshot(snapshot):
     return snapshot.use_extension(TextSnapshot)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _own_config_folder(tmp_path_factory):
+    """Saves are sealed with a key made in the user's configuration folder: the tests make
+    theirs in a folder of their own (commands they start inherit it), never in the user's."""
+    os.environ["XDG_CONFIG_HOME"] = str(tmp_path_factory.mktemp("config"))

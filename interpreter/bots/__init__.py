@@ -16,6 +16,7 @@ from interpreter.bots.greedy import GreedyBot
 from interpreter.bots.mcts import MctsBot
 from interpreter.bots.scoring import heuristic
 from interpreter.bots.simple import FirstBot, RandomBot, knowledge_of
+from rulelang.language.errors import RulesError
 
 __all__ = ["KINDS", "PARTNER", "THINKING", "FirstBot", "GreedyBot", "MctsBot", "RandomBot",
            "heuristic", "knowledge_of", "make_bot"]
@@ -33,5 +34,8 @@ def make_bot(kind: str, seed: int, think: float | None = None):
     if kind not in KINDS:
         raise ValueError(f"no bot kind {kind!r}: the kinds are {', '.join(KINDS)}")
     if kind in THINKING and think is not None:
+        if not isinstance(think, (int, float)) or not 0 < think < float("inf"):
+            # nan passes every comparison of a deadline: the bot would think for ever
+            raise RulesError(f"a bot thinks for a number of seconds above 0, not {think!r}")
         return KINDS[kind](seed, think=think)
     return KINDS[kind](seed)

@@ -14,18 +14,18 @@ def heuristic(game, seat) -> float:
     declared = game.rules.heuristic
     if declared is None:
         return 0
-    expr, per_seat = declared
-    return game.guard(lambda: expr(game, game.players[seat]) if per_seat else expr(game)) or 0
+    return game.guard(lambda: declared.expr(game, game.players[seat]) if declared.per_seat
+                      else declared.expr(game)) or 0
 
 
 def result(game, seat) -> float:
     """1 for a win (the team's, in a cooperative game), 0.5 for a draw, 0 for a loss."""
-    outcome = game.outcome
-    if outcome["result"] == "draw":
+    outcome = game.outcome_record
+    if outcome.result == "draw":
         return 0.5
     if game.rules.program.cooperative:
-        return 1.0 if outcome["result"] == "win" else 0.0
-    return 1.0 if seat in outcome["winners"] else 0.0
+        return 1.0 if outcome.result == "win" else 0.0
+    return 1.0 if seat in outcome.winners else 0.0
 
 
 class Scale:

@@ -10,16 +10,21 @@ from __future__ import annotations
 
 import itertools
 import linecache
+from typing import Any
 
 import attrs
 
 from interpreter.runtime import helpers
+from interpreter.runtime.failures import LineOrigin
+from interpreter.runtime.top_level import (PARTS, ConstCode, DummyCode, Fn, HeuristicCode,
+                                           OfferCode, OptionCode, RequireCode, ScoreCode, TableCode,
+                                           TopLevel, VarCode)
 from interpreter.compiler.analysis import Analysis
 from interpreter.compiler.expr import ExprGen
 from interpreter.compiler.source import Writer, literal
 from interpreter.compiler.stmt import OVER_BUDGET, UnitGen
 from interpreter.compiler.reads import reads_of_all
-from rulelang.language import ast
+from rulelang.language import ast, refs
 from rulelang.language.errors import RulesError
 
 _MODULES = itertools.count(1)
@@ -115,13 +120,13 @@ class KindCode:
 class Compiled:
     source: str
     filename: str
-    where: list  # generated line (from 1) - 1 -> (unit name or None, span)
+    where: list[LineOrigin]  # generated line (from 1) - 1 -> where it comes from
     units: dict  # key -> Unit
     rules: dict  # rule name -> Unit
     triggers: dict  # (event, zone family) -> [Unit]
     sites: list
     kinds: dict  # kind -> KindCode
-    tops: dict  # what the rest of the runtime calls, by role (see ``compile_program``)
+    tops: TopLevel  # what the rest of the runtime calls, by role
     snapshot_block: int | None  # setup's block after its part that draws no chance
     analysis: Analysis
     function_units: dict  # Python function name -> unit name (for errors)
@@ -150,7 +155,6 @@ class ModuleBuilder:
         self.rule_infos: dict[str, UnitInfo] = {}
         self.sites: list[ChoiceSite] = []
         self.site_functions: list[tuple] = []
-        self.tops: dict = {}
         self.snapshot_block = None
         self.hoisted: set = set()
         self.body_start = None
@@ -205,9 +209,9 @@ class ModuleBuilder:
     def no_grid(self, dest) -> bool:
         """Is this destination a zone (or a zone of a family) that is not a grid?"""
         ref = getattr(dest, "ref", None)
-        if not ref or ref[0] not in ("zone", "family") or ref[1] not in self.program.zones:
+        if not isinstance(ref, (refs.Zone, refs.ZoneFamily)) or ref.name not in self.program.zones:
             return False
-        return self.program.zones[ref[1]].kind != "grid"
+        return self.program.zones[ref.name].kind != "grid"
 
     def watches(self, what, name=None) -> bool:
         reads = self.end_reads
@@ -279,7 +283,7 @@ class ModuleBuilder:
                 with w.indent():
                     w("g.depth = 0")
                     w(f"raise Fail({literal(f'function {decl.name!r} calls itself without end')})")
-                w(f"g.work += {self.an.own_cost('fn', decl.name)}")  # calls may branch
+                w(f"g.work += {self.an.own_cost(refs.Fn(decl.name))}")  # calls may branch
                 w(OVER_BUDGET)
             for let in decl.lets:
                 with w.at(let.span):
@@ -418,15 +422,14 @@ class ModuleBuilder:
         single = len(self.program.zones[decl.zone].keys) <= 1
         if decl.binders:
             w("k = zone.key")
-        for i, slot in decl.binders:
-            key = "k" if single else f"k[{i}]"
-            if slot is None:
-                continue
-            if isinstance(slot, int):
-                w(f"{x.slot(slot)} = {key}")
-            else:
-                with w.at(slot.span):
-                    w(f"if {x.expr(slot)} != {key}: return {'None' if x.frame_slots else ''}".rstrip())
+        for binder in decl.binders:
+            key = "k" if single else f"k[{binder.index}]"
+            if binder.binds is not None:
+                w(f"{x.slot(binder.binds)} = {key}")
+            elif binder.equals is not None:
+                with w.at(binder.equals.span):
+                    w(f"if {x.expr(binder.equals)} != {key}: "
+                      f"return {'None' if x.frame_slots else ''}".rstrip())
         if decl.card_slot is not None:
             w(f"{x.slot(decl.card_slot)} = card")
 
@@ -447,26 +450,26 @@ def compile_program(program, enum_values) -> Compiled:
     for decl in program.fns.values():
         m.write_fn(decl)
 
-    tops = m.tops
-    tops["fns"] = {name: Top(m.fn_names[name]) for name in program.fns}  # for tests, by name
-    tops["options"] = {name: (m.top(decl.default, role="option"),
-                              m.top(decl.allowed, role="allowed") if decl.allowed is not None else None)
-                       for name, (decl, ty) in program.options.items()}
-    tops["dummies"] = [(d.name, m.top(d.cond, role="dummy") if d.cond is not None else None)
-                       for d in program.dummies]
-    tops["consts"] = [(d.name, m.top(d.value, role="const")) for d in program.consts]
-    tops["tables"] = {}
+    fns: dict[str, Fn] = {name: Top(m.fn_names[name]) for name in program.fns}  # for tests, by name
+    options = {name: OptionCode(m.top(option.decl.default, role="option"),
+                                m.top(option.decl.allowed, role="allowed")
+                                if option.decl.allowed is not None else None)
+               for name, option in program.options.items()}
+    dummies = [DummyCode(d.name, m.top(d.cond, role="dummy") if d.cond is not None else None)
+               for d in program.dummies]
+    consts = [ConstCode(d.name, m.top(d.value, role="const")) for d in program.consts]
+    tables = {}
     for name, info in program.tables.items():
         rows = ast.ListLit([ast.ListLit(row, span=info.decl.span) for row in info.rows],
                            span=info.decl.span)
-        tops["tables"][name] = (info.order, m.top(rows, role="table"))
-    tops["vars"] = [(v, m.top(v.init, role="init") if v.init is not None else None)
-                    for v in program.vars.values()]
+        tables[name] = TableCode(info.order, m.top(rows, role="table"))
+    variables = [VarCode(v, m.top(v.init, role="init") if v.init is not None else None)
+                 for v in program.vars.values()]
     # what only the screen reads: when an option applies, how a variable reads
-    tops["option_when"] = {name: m.top(decl.when, role="when")
-                           for name, (decl, _) in program.options.items() if decl.when is not None}
-    tops["shown"] = {v.name: m.top(v.decl.shown, role="shown")
-                     for v in program.vars.values() if v.decl.shown is not None}
+    option_when = {name: m.top(option.decl.when, role="when")
+                   for name, option in program.options.items() if option.decl.when is not None}
+    shown = {v.name: m.top(v.decl.shown, role="shown")
+             for v in program.vars.values() if v.decl.shown is not None}
     kinds = {}
     for name, kind in program.cards.items():
         fixed = list(kind.slots)
@@ -491,16 +494,15 @@ def compile_program(program, enum_values) -> Compiled:
             code.hints = m.top(ast.TupleLit([getattr(decl, h) for h in declared] + [
                 ast.Lit(None, span=decl.span)], span=decl.span), hint_params, role="hints")
         kinds[name] = code
-    tops["ends"] = [m.top(d.cond, role="end") for d in program.ends]
-    tops["ends_cost"] = an.cost([d.cond for d in program.ends])
-    tops["requires"] = [(m.top(d.cond, role="require"), m.top(d.message, role="require"))
-                        for d in program.requires]
-    tops["scores"] = [(d.which, d.key, m.top(d.expr, [d.slot] if d.slot is not None else [],
+    ends: list[Fn] = [m.top(d.cond, role="end") for d in program.ends]
+    requires = [RequireCode(m.top(d.cond, role="require"), m.top(d.message, role="require"))
+                for d in program.requires]
+    scores = [ScoreCode(d.which, d.key, m.top(d.expr, [d.slot] if d.slot is not None else [],
                                               role="score"), d.slot is not None, d.expr.ty)
-                      for d in program.scores if d.which != "heuristic"]
-    tops["heuristic"] = next(((m.top(d.expr, [d.slot] if d.slot is not None else [], role="heuristic"),
-                               d.slot is not None) for d in program.scores if d.which == "heuristic"),
-                             None)
+              for d in program.scores if d.which != "heuristic"]
+    heuristic = next((HeuristicCode(m.top(d.expr, [d.slot] if d.slot is not None else [],
+                                          role="heuristic"), d.slot is not None)
+                      for d in program.scores if d.which == "heuristic"), None)
 
     # units: every rule first (so calls know whether their callee is a machine)
     for i, (name, decl) in enumerate(program.rules.items()):
@@ -535,9 +537,9 @@ def compile_program(program, enum_values) -> Compiled:
         info.function = f"block_{info.kind}"
         m.units[info.key] = info
     campaign = program.campaign
-    after = None
+    after, offer = None, None
     if campaign is not None:
-        tops["offer"] = (campaign.offer.option, m.top(campaign.offer.values, role="offer"))
+        offer = OfferCode(campaign.offer.option, m.top(campaign.offer.values, role="offer"))
         if campaign.after is not None:
             if an.pauses(campaign.after.body):  # effects can fire triggers that ask
                 raise RulesError(f"{program.title}: the campaign's after block moves cards, and "
@@ -581,6 +583,10 @@ def compile_program(program, enum_values) -> Compiled:
         for role in ("label", "inits", "hints"):
             if getattr(code, role) is not None:
                 setattr(code, role, ns[getattr(code, role).name])
+    tops = TopLevel(fns=fns, options=options, dummies=dummies, consts=consts, tables=tables,
+                    vars=variables, ends=ends, ends_cost=an.cost([d.cond for d in program.ends]),
+                    requires=requires, scores=scores, heuristic=heuristic, offer=offer,
+                    option_when=option_when, shown=shown)
     resolved = _resolve(tops, ns)
     by_trigger: dict = {}
     for info, decl in triggers:
@@ -597,18 +603,23 @@ def compile_program(program, enum_values) -> Compiled:
 
 @attrs.frozen
 class Top:
-    """The generated name of a top-level expression's function (until it exists)."""
+    """The generated name of a top-level expression's function (until it exists): it stands
+    in the top-level records where the function will be (``_resolve``)."""
     name: str
 
+    def __call__(self, *args: Any) -> Any:
+        raise AssertionError(f"{self.name} is called before the module is made")
 
-def _resolve(value, ns):
-    """Generated names in the tops table -> the functions they name."""
+
+def _resolve(value: Any, ns: dict[str, Any]) -> Any:
+    """Generated names in the top-level records -> the functions they name."""
     if isinstance(value, Top):
         return ns[value.name]
+    if isinstance(value, PARTS):
+        return attrs.evolve(value, **{f.name: _resolve(getattr(value, f.name), ns)
+                                      for f in attrs.fields(type(value))})
     if isinstance(value, dict):
         return {k: _resolve(v, ns) for k, v in value.items()}
     if isinstance(value, list):
         return [_resolve(v, ns) for v in value]
-    if isinstance(value, tuple):
-        return tuple(_resolve(v, ns) for v in value)
     return value

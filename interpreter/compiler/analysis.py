@@ -10,48 +10,13 @@
 """
 from __future__ import annotations
 
-import attrs
-
-from rulelang.language import ast
+from rulelang.language import ast, refs
+from rulelang.language.traversal import children, walk
 
 MAX_COST = 10**8  # past the work budget (values.MAX_WORK): a cost is never worked out past it
+RANDOM = refs.Builtin("random")  # the one call that draws chance by itself
 EFFECTS = (ast.Move, ast.Deal, ast.Create, ast.CreateFrom, ast.Place, ast.Assign, ast.Shuffle,
            ast.Reveal)
-
-
-def children(node):
-    """Every sub-node of a node (statements, expressions, lists of them)."""
-    if isinstance(node, (list, tuple)):
-        for item in node:
-            yield from children(item) if isinstance(item, (list, tuple)) else (item,)
-        return
-    if not isinstance(node, ast.Node):
-        return
-    for field in attrs.fields(type(node)):
-        if field.name in ("span", "ty", "ref"):
-            continue
-        value = getattr(node, field.name)
-        if isinstance(value, ast.Node):
-            yield value
-        elif isinstance(value, (list, tuple)):
-            yield from _nodes_in(value)
-
-
-def _nodes_in(items):
-    for item in items:
-        if isinstance(item, ast.Node):
-            yield item
-        elif isinstance(item, (list, tuple)):
-            yield from _nodes_in(item)
-
-
-def walk(node):
-    """The node and everything under it."""
-    stack = list(_nodes_in([node])) if not isinstance(node, ast.Node) else [node]
-    while stack:
-        n = stack.pop()
-        yield n
-        stack.extend(children(n))
 
 
 class Analysis:
@@ -59,8 +24,8 @@ class Analysis:
         self.program = program
         rules, fns = program.rules, program.fns
         self.rule_calls = {name: self._rule_calls(d.body) for name, d in rules.items()}
-        self.fn_calls = {name: {n.ref[1] for n in walk([d.lets, d.body])
-                                if isinstance(n, ast.Call) and n.ref and n.ref[0] == "fn"}
+        self.fn_calls = {name: {n.ref.name for n in walk([d.lets, d.body])
+                                if isinstance(n, ast.Call) and isinstance(n.ref, refs.Fn)}
                          for name, d in fns.items()}
         self.fn_chance = _closure({name: _draws_directly([d.lets, d.body])
                                    for name, d in fns.items()}, self.fn_calls)
@@ -95,37 +60,38 @@ class Analysis:
         calls (one that can call itself counts 1 here: its calls are charged as they run).
         Capped past the budget: one run of anything costlier fails at once."""
         if not isinstance(node, ast.Node):
-            return min(MAX_COST, sum(self.cost(n) for n in _nodes_in(node)))
+            return min(MAX_COST, sum(self.cost(n) for n in children(node)))
         found = self._costs.get(id(node))
         if found is None:  # each node worked out once, from its children's
             found = 1 + sum(self.cost(n) for n in children(node))
-            if isinstance(node, ast.Call) and node.ref and node.ref[0] == "fn":
-                found += self._callee_cost("fn", node.ref[1])
-            elif isinstance(node, ast.CallStmt) and node.call.ref and node.call.ref[0] == "rule":
-                found += self._callee_cost("rule", node.call.ref[1])
+            if isinstance(node, ast.Call) and isinstance(node.ref, refs.Fn):
+                found += self._callee_cost(node.ref)
+            elif isinstance(node, ast.CallStmt) and isinstance(node.call.ref, refs.Rule):
+                found += self._callee_cost(node.call.ref)
             found = self._costs[id(node)] = min(found, MAX_COST)
         return found
 
-    def own_cost(self, kind, name) -> int:
+    def own_cost(self, callee: refs.Fn | refs.Rule) -> int:
         """A function's or rule's cost, when it calls itself (charged at each call)."""
-        decl = self.program.fns[name] if kind == "fn" else self.program.rules[name]
-        return self.cost([decl.lets, decl.body] if kind == "fn" else decl.body)
+        if isinstance(callee, refs.Fn):
+            fn = self.program.fns[callee.name]
+            return self.cost([fn.lets, fn.body])
+        return self.cost(self.program.rules[callee.name].body)
 
-    def _callee_cost(self, kind, name) -> int:
-        recursive = self.recursive_fns if kind == "fn" else self.recursive_rules
-        if name in recursive:
+    def _callee_cost(self, callee: refs.Fn | refs.Rule) -> int:
+        recursive = self.recursive_fns if isinstance(callee, refs.Fn) else self.recursive_rules
+        if callee.name in recursive:
             return 1
-        key = (kind, name)
-        found = self._callee_costs.get(key)
+        found = self._callee_costs.get(callee)
         if found is None:
-            self._callee_costs[key] = 1  # while it is worked out (no cycle can reach it)
-            found = self._callee_costs[key] = self.own_cost(kind, name)
+            self._callee_costs[callee] = 1  # while it is worked out (no cycle can reach it)
+            found = self._callee_costs[callee] = self.own_cost(callee)
         return found
 
     @staticmethod
     def _rule_calls(body) -> set:
-        return {n.call.ref[1] for n in walk(body)
-                if isinstance(n, ast.CallStmt) and n.call.ref and n.call.ref[0] == "rule"}
+        return {n.call.ref.name for n in walk(body)
+                if isinstance(n, ast.CallStmt) and isinstance(n.call.ref, refs.Rule)}
 
     # -- pausing
     def pauses(self, body) -> bool:
@@ -133,8 +99,8 @@ class Analysis:
         for n in walk(body):
             if isinstance(n, ast.Choose):
                 return True
-            if isinstance(n, ast.CallStmt) and n.call.ref and n.call.ref[0] == "rule" \
-                    and self.rule_pauses.get(n.call.ref[1]):
+            if isinstance(n, ast.CallStmt) and isinstance(n.call.ref, refs.Rule) \
+                    and self.rule_pauses.get(n.call.ref.name):
                 return True
             if isinstance(n, EFFECTS) and getattr(self, "triggers_pause", False):
                 return True
@@ -143,10 +109,10 @@ class Analysis:
     # -- chance
     def expr_chance(self, expr) -> bool:
         for n in walk(expr):
-            if isinstance(n, ast.Call) and n.ref:
-                if n.ref == ("builtin", "random"):
+            if isinstance(n, ast.Call):
+                if n.ref == RANDOM:
                     return True
-                if n.ref[0] == "fn" and self.fn_chance.get(n.ref[1]):
+                if isinstance(n.ref, refs.Fn) and self.fn_chance.get(n.ref.name):
                     return True
         return False
 
@@ -155,8 +121,8 @@ class Analysis:
         for n in walk(body):
             if isinstance(n, (ast.Shuffle, ast.Choose)):
                 return True
-            if isinstance(n, ast.Call) and n.ref:
-                if n.ref == ("builtin", "random") or (n.ref[0] == "fn" and self.fn_chance.get(n.ref[1])):
+            if isinstance(n, ast.Call):
+                if n.ref == RANDOM or (isinstance(n.ref, refs.Fn) and self.fn_chance.get(n.ref.name)):
                     return True
             if isinstance(n, (ast.Create, ast.CreateFrom)) and self.kind_chance.get(n.kind):
                 return True
@@ -167,8 +133,8 @@ class Analysis:
         if self.stmts_chance_here([stmt]):
             return True
         for n in walk([stmt]):
-            if isinstance(n, ast.CallStmt) and n.call.ref and n.call.ref[0] == "rule" \
-                    and self.rule_chance.get(n.call.ref[1]):
+            if isinstance(n, ast.CallStmt) and isinstance(n.call.ref, refs.Rule) \
+                    and self.rule_chance.get(n.call.ref.name):
                 return True
             if isinstance(n, ast.Finish):
                 return True  # the game would end inside the snapshot
@@ -186,7 +152,7 @@ def _kind_exprs(kind):
 
 
 def _draws_directly(tree) -> bool:
-    return any(isinstance(n, ast.Call) and n.ref == ("builtin", "random") for n in walk(tree))
+    return any(isinstance(n, ast.Call) and n.ref == RANDOM for n in walk(tree))
 
 
 def _has_choose(body) -> bool:

@@ -11,13 +11,15 @@ from __future__ import annotations
 import re
 
 from interpreter.runtime.builtin_functions import IMPLEMENTATIONS
+from interpreter.runtime.values import PLAYER_SEATS
 from interpreter.compiler.inline import Inliner, Memo
+from interpreter.compiler.shortcuts import SHORTCUTS
 from interpreter.compiler.source import literal
-from rulelang.language import ast
+from rulelang.language import ast, refs
 
 _SIMPLE = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]*|L\[\d+\]|-?\d+|'[^'\\]*'|g\.current)$")
 GUARANTEED_BOOL = (ast.Compare, ast.Not, ast.BoolOp, ast.In, ast.Is)
-BOOL_BUILTINS = (("builtin", "empty"), ("builtin", "any"), ("builtin", "all"))  # give True/False
+BOOL_BUILTINS = (refs.Builtin("empty"), refs.Builtin("any"), refs.Builtin("all"))  # give True/False
 
 
 def simple(code: str) -> bool:
@@ -132,15 +134,16 @@ class ExprGen(Inliner):
     def bounded_source(self, e):
         """The players, the seats or an enum's members: a list that never changes and is
         never long (no copy, no count), or None."""
-        if isinstance(e, ast.Name) and e.ref:
-            if e.ref[0] == "enum":
-                return self.m.enum_list(e.ref[1])
-            if e.ref == ("builtin", "players"):
-                return "g.players"
-            if e.ref == ("builtin", "seats"):
-                return "g.seats"
-            if e.ref == ("builtin", "directions"):
-                return "DIRECTIONS"
+        if isinstance(e, ast.Name):
+            match e.ref:
+                case refs.Enum(name):
+                    return self.m.enum_list(name)
+                case refs.Builtin("players"):
+                    return "g.players"
+                case refs.Builtin("seats"):
+                    return "g.seats"
+                case refs.Builtin("directions"):
+                    return "DIRECTIONS"
         return None
 
     def fresh(self, e) -> bool:
@@ -155,7 +158,7 @@ class ExprGen(Inliner):
         code = self.expr(e)
         ty = self.ty_of(e)
         t = ty.name if ty is not None else "any"
-        if t == "zone":
+        if t == "zone" and SHORTCUTS.zone_cards:
             return f"{self.m.hoist('zc')}[{code}.i]"
         if t == "list":
             return code
@@ -165,15 +168,15 @@ class ExprGen(Inliner):
         """The value as text, as rules print it: seats as P1, cells as E5."""
         code, seats = self.expr(e), seats_of(e.ty)
         if seats == "one":  # a seat knows its name; none and stray numbers ask the game
-            if simple(code):
+            if simple(code) and SHORTCUTS.texts:
                 return f"({code}.name if type({code}) is Seat else g.seat_name({code}))"
             return f"g.seat_name({code})"
-        if e.ty is not None and e.ty.name == "enum" and simple(code):
+        if e.ty is not None and e.ty.name == "enum" and simple(code) and SHORTCUTS.texts:
             return f"({code}.name if type({code}) is EnumValue else text_of({code}))"
         if seats == "list":
             return f"('[' + ', '.join(map(g.seat_name, {code})) + ']')"
         if e.ty is not None and e.ty.name == "int":
-            if simple(code):  # a number: str, with no call of ours (a seat prints as one)
+            if simple(code) and SHORTCUTS.texts:  # a number: str, no call (a seat prints as one)
                 return f"(str({code}) if type({code}) is int else int_text({code}))"
             return f"int_text({code})"
         if e.ty is not None and e.ty.name == "text" and isinstance(e, (ast.Text, ast.Lit)):
@@ -201,7 +204,7 @@ class ExprGen(Inliner):
             elif seats == "one" or t in ("int", "text", "enum", "bool", "cell", "shape",
                                          "placement", "zone"):
                 items.append(self.renderer(p))  # one text, whatever the reader knows
-            elif t == "card" and simple(code := self.expr(p)):
+            elif t == "card" and SHORTCUTS.message_cards and simple(code := self.expr(p)):
                 card = f"SeenCard({code}, g.known[{code}.id])" if log else code
                 items.append(f"*(({card},) if type({code}) is Card else parts_of({code}))")
             elif log:
@@ -221,87 +224,92 @@ class ExprGen(Inliner):
         long = sum(map(long_text, e.parts))
         if long == 0:  # numbers, seats, names: a few characters each
             return "(" + " + ".join(pieces) + ")"
-        if long == 1:  # one text from outside: the sum is at most a little longer
-            return "bounded(" + " + ".join(pieces) + ")"
+        if long == 1:  # one text from outside: a little longer, made anew: counted by size
+            return "text_counted(g, " + " + ".join(pieces) + ")"
         return f"joined(g, ({', '.join(pieces)},))"  # lengths added up before joining
 
     def x_Name(self, e):
-        kind, *rest = e.ref
-        name = rest[0]
-        if kind == "local":
-            return self.slot(name)
-        if kind == "var":
-            return f"{self.m.hoist('vars')}[{literal(name)}]"
-        if kind in ("zone", "family"):
-            return f"{self.m.hoist('zones')}[{literal(name)}]"
-        if kind in ("const", "option"):
-            return f"g.consts[{literal(name)}]"
-        if kind == "member":
-            return self.m.member(name, rest[1])
-        if kind == "enum":
-            return f"list({self.m.enum_list(name)})"
-        if kind == "table":
-            return f"g.tables[{literal(name)}]"
-        if kind == "dummy":
-            return f"g.dummies.get({literal(name)})"
-        if kind == "builtin":
-            return {"current": "g.current", "player_count": "g.nplayers",
-                    "players": "list(g.players)", "directions": "list(DIRECTIONS)"
-                    }.get(name, "list(g.seats)")
+        match e.ref:
+            case refs.Local(slot):
+                return self.slot(slot)
+            case refs.Var(name):
+                return f"{self.m.hoist('vars')}[{literal(name)}]"
+            case refs.Zone(name) | refs.ZoneFamily(name):
+                return f"{self.m.hoist('zones')}[{literal(name)}]"
+            case refs.Const(name) | refs.Option(name):
+                return f"g.consts[{literal(name)}]"
+            case refs.Member(enum, name):
+                return self.m.member(enum, name)
+            case refs.Enum(name):
+                return f"list({self.m.enum_list(name)})"
+            case refs.Table(name):
+                return f"g.tables[{literal(name)}]"
+            case refs.Dummy(name):
+                return f"g.dummies.get({literal(name)})"
+            case refs.Seat(index):  # P1, P2...: a game may have fewer players than the rules allow
+                seat = f"seat_P{index + 1}"
+                self.m.ns[seat] = PLAYER_SEATS[index]
+                if index < self.m.program.min_players:
+                    return seat
+                return f"({seat} if g.nplayers > {index} else no_seat(g, {index}))"
+            case refs.Builtin(name):
+                return {"current": "g.current", "player_count": "g.nplayers",
+                        "players": "list(g.players)", "directions": "list(DIRECTIONS)"
+                        }.get(name, "list(g.seats)")
         raise AssertionError(f"unresolved name {e.id}: {e.ref}")
 
     # ------------------------------------------------------------ compound
     def x_Attr(self, e):
-        kind, *rest = e.ref
-        if kind == "member":
-            return self.m.member(rest[0], rest[1])
+        ref = e.ref
+        if isinstance(ref, refs.Member):
+            return self.m.member(ref.enum, ref.name)
         obj, name = self.expr(e.obj), e.name
-        if kind == "dynamic" and self.m.field_place(self.ty_of(e.obj), name) != "any":
-            kind = "field"  # a card's field after all: an argument of a function written out
-        if kind == "field":
-            where = self.m.field_place(self.ty_of(e.obj), name)
+        if isinstance(ref, refs.Dynamic) and self.m.field_place(self.ty_of(e.obj), name) != "any":
+            ref = refs.Field(name)  # a card's field after all: an argument of a function written out
+        if isinstance(ref, refs.Field):
+            where, inline = self.m.field_place(self.ty_of(e.obj), name), SHORTCUTS.fields
             if where == "fixed":
-                if obj in self.present:  # a card of a zone: no check for none
+                if inline and obj in self.present:  # a card of a zone: no check for none
                     return f"{obj}.f[{literal(name)}]"
-                if simple(obj):
+                if inline and simple(obj):
                     return f"({obj}.f[{literal(name)}] if {obj} is not None else no_field({literal(name)}))"
                 return f"field({obj}, {literal(name)})"
             if where == "var":
-                if obj in self.present:
+                if inline and obj in self.present:
                     return f"{self.m.hoist('cv')}[{literal(name)}][{obj}.id]"
-                if simple(obj):
+                if inline and simple(obj):
                     return (f"({self.m.hoist('cv')}[{literal(name)}][{obj}.id] if {obj} is not None "
                             f"else no_field({literal(name)}))")
                 return f"var_field(g, {obj}, {literal(name)})"
             return f"any_field(g, {obj}, {literal(name)})"
-        if kind == "column":
+        if isinstance(ref, refs.Column):
             return f"{obj}[{literal(name)}]"
-        if kind == "cellpart":
-            return f"{obj}[{literal(rest[0])}]"
-        if simple(obj):  # most often a card's fixed field: read it without a call
+        if isinstance(ref, refs.CellPart):
+            return f"{obj}[{literal(ref.index)}]"
+        if simple(obj) and SHORTCUTS.fields:  # most often a card's fixed field: read with no call
             key = literal(name)
             return (f"({obj}.f[{key}] if type({obj}) is Card and {key} in {obj}.f "
                     f"else dynamic_attr(g, {obj}, {key}))")
         return f"dynamic_attr(g, {obj}, {literal(name)})"
 
     def x_Index(self, e):
-        kind = e.ref[0]
         keys = [self.expr(a) for a in e.args]
         key = keys[0] if len(keys) == 1 else "(" + ", ".join(keys) + ")"
-        if kind == "family":
-            return f"{self.m.hoist('zones')}[{literal(e.ref[1])}][{key}]"
-        if kind == "varfam":
-            return f"{self.m.hoist('vars')}[{literal(e.ref[1])}][{key}]"
+        if isinstance(e.ref, refs.ZoneFamily):
+            return f"{self.m.hoist('zones')}[{literal(e.ref.name)}][{key}]"
+        if isinstance(e.ref, refs.VarFamily):
+            return f"{self.m.hoist('vars')}[{literal(e.ref.name)}][{key}]"
         return f"item(g, {self.expr(e.obj)}, {keys[0]})"
 
     def x_Call(self, e):
-        kind, name = e.ref
-        if kind == "local_fn":
-            lam = self.lambdas.get(name)
+        ref = e.ref
+        if isinstance(ref, refs.LocalFn):
+            lam = self.lambdas.get(ref.slot)
             if lam is not None:
                 return self.apply_lambda(lam, e.args[0])
-            return f"{self.slot(name)}({self.expr(e.args[0])})"
-        if kind == "builtin" and name in ("any", "all") and len(e.args) == 1 \
+            return f"{self.slot(ref.slot)}({self.expr(e.args[0])})"
+        name = ref.name  # a function of the rules (refs.Fn) or of the language (refs.Builtin)
+        if isinstance(ref, refs.Builtin) and name in ("any", "all") and len(e.args) == 1 \
                 and isinstance(e.args[0], ast.Comprehension) and not self.m.an.expr_chance(e.args[0]):
             # stops at the first item that decides (nothing is drawn by chance in it, so
             # the items not looked at would have changed nothing)
@@ -316,7 +324,7 @@ class ExprGen(Inliner):
         each = sum(self.m.an.cost(a.body) for a in e.args if isinstance(a, ast.Lambda))
         if each >= EACH_CHARGED:  # a function run on each item: its work counted
             args[0] = f"counted(g, {self.cards_of(e.args[0])}, {each})"
-        if kind == "fn":
+        if isinstance(ref, refs.Fn):
             inlined = None if each >= EACH_CHARGED else self.inline_call(name, e.args, args)
             if inlined is not None:
                 return inlined
@@ -326,7 +334,8 @@ class ExprGen(Inliner):
         if name == "join" and seats_of(e.args[0].ty) == "list":
             sep = args[1] if len(args) > 1 else "', '"
             return f"{sep}.join(map(g.seat_name, {args[0]}))"
-        if name == "random" and len(e.args) <= 2 and self.picks_from_list(e.args[0]):
+        if name == "random" and len(e.args) <= 2 and self.picks_from_list(e.args[0]) \
+                and SHORTCUTS.random_picks:
             label = args[1] if len(args) > 1 else "'random'"
             if len(e.args) == 1 or isinstance(e.args[1], ast.Lit):  # the list first, as a call would
                 return f"g.chance_pick({label}, {self.drawn_from(e.args[0], args[0])})"
@@ -345,16 +354,16 @@ class ExprGen(Inliner):
             return None
         clause = e.fors[0]
         source = clause.iter
-        if not (isinstance(source, ast.Name) and source.ref and source.ref[0] == "enum"):
+        if not (isinstance(source, ast.Name) and isinstance(source.ref, refs.Enum)):
             return None
-        members = self.m.enum_values[source.ref[1]]
+        members = self.m.enum_values[source.ref.name]
         if not 0 < len(members) <= UNROLL_MEMBERS:
             return None
         slot, saved = clause.slots[0], dict(self.slots)
         tests = []
         try:
             for member in members:
-                self.slots[slot] = self.m.member(source.ref[1], member.name)
+                self.slots[slot] = self.m.member(source.ref.name, member.name)
                 test = self.truth(e.elt)
                 if clause.cond is not None:
                     cond = self.truth(clause.cond)
@@ -380,7 +389,7 @@ class ExprGen(Inliner):
 
     def fast_builtin(self, name, nodes, args):
         """Common builtins on a zone or a list, written out (no call, no type switch)."""
-        if len(args) != 1:
+        if len(args) != 1 or not SHORTCUTS.builtins:
             return None
         if name == "sum" and self.counts_of_cards(nodes[0]):
             return f"sum({args[0]})"  # never none, and never more than the cards there are
@@ -412,7 +421,7 @@ class ExprGen(Inliner):
                 or self.bounded_source(e.fors[0].iter) is None:
             return False
         elt = e.elt
-        return isinstance(elt, ast.Call) and elt.ref in (("builtin", "size"), ("builtin", "count")) \
+        return isinstance(elt, ast.Call) and elt.ref in (refs.Builtin("size"), refs.Builtin("count")) \
             and len(elt.args) == 1 and elt.args[0].ty is not None and elt.args[0].ty.name == "zone"
 
     def lambda_(self, e) -> str:
@@ -482,7 +491,7 @@ class ExprGen(Inliner):
         if len(e.fors) != 1 or len(e.fors[0].slots) != 1:
             return False
         elt = e.elt
-        return isinstance(elt, ast.Name) and elt.ref == ("local", e.fors[0].slots[0])
+        return isinstance(elt, ast.Name) and elt.ref == refs.Local(e.fors[0].slots[0])
 
     def comprehension_items(self, e):
         """Each clause's items, counted with the work each item costs (its condition, and
@@ -518,7 +527,7 @@ class ExprGen(Inliner):
     def x_BinOp(self, e):
         op, lt, rt = e.op, e.left.ty.name, e.right.ty.name
         if op == "+" and "text" in (lt, rt):
-            return f"bounded({self.renderer(e.left)} + {self.renderer(e.right)})"
+            return f"text_counted(g, {self.renderer(e.left)} + {self.renderer(e.right)})"
         a, b = self.expr(e.left), self.expr(e.right)
         if lt == "list" or rt == "list":
             if op == "+":
@@ -526,7 +535,7 @@ class ExprGen(Inliner):
                 return f"weighed(g, {made})" if items_may_nest(e.ty) else made
             if op == "-":
                 return f"list_minus(g, {a}, {b})"
-        small = small_number(e.left) or small_number(e.right)
+        small = (small_number(e.left) or small_number(e.right)) and SHORTCUTS.numbers
         if op == "+":
             if lt in ("int", "seat") and rt in ("int", "seat"):
                 return f"({a} + {b})" if small else f"number({a} + {b})"
@@ -545,7 +554,7 @@ class ExprGen(Inliner):
         """A side of a comparison. A sum or difference there is not bounded: it is only
         compared, never kept (bounding is for values that could be doubled again)."""
         if isinstance(e, ast.BinOp) and e.op in ("+", "-") and e.left.ty.name in ("int", "seat") \
-                and e.right.ty.name in ("int", "seat"):
+                and e.right.ty.name in ("int", "seat") and SHORTCUTS.numbers:
             return f"({self.expr(e.left)} {e.op} {self.expr(e.right)})"
         return self.expr(e)
 
@@ -555,7 +564,8 @@ class ExprGen(Inliner):
         if e.op in ("==", "!=") and b == "None":  # no runtime value equals none but none
             return f"({a} {'is' if e.op == '==' else 'is not'} None)"
         lty, rty = self.ty_of(e.left), self.ty_of(e.right)
-        if e.op in ("==", "!=") and any(t is not None and t.name == "enum" for t in (lty, rty)):
+        if e.op in ("==", "!=") and any(t is not None and t.name == "enum" for t in (lty, rty)) \
+                and SHORTCUTS.comparisons:
             # an enum member is equal only to itself (each is made once per ruleset), and
             # `is` skips the comparison slot its ordering methods give it (~7x slower)
             return f"({a} {'is' if e.op == '==' else 'is not'} {b})"
@@ -572,7 +582,7 @@ class ExprGen(Inliner):
         list or tuple, found by looking at a side that is a plain name (read twice), so
         comparing cards or numbers calls nothing."""
         for plain, other in ((b, a), (a, b)):
-            if simple(plain):
+            if simple(plain) and SHORTCUTS.comparisons:
                 return (f"(({other}) == {plain} if type({plain}) is not list and "
                         f"type({plain}) is not tuple else equal(g, {a}, {b}))")
         return f"equal(g, {a}, {b})"
@@ -581,7 +591,8 @@ class ExprGen(Inliner):
         item, coll = self.expr(e.item), self.expr(e.coll)
         t = e.coll.ty.name if e.coll.ty else "any"
         helper = {"zone": "in_zone", "family": "in_family"}.get(t, "in_any")
-        if t == "list" and e.item.ty is not None and e.item.ty.name in FLAT:
+        if t == "list" and e.item.ty is not None and e.item.ty.name in FLAT \
+                and SHORTCUTS.membership:
             helper = "in_list"
         test = f"{helper}(g, {item}, {coll})"
         return f"(not {test})" if e.negated else test

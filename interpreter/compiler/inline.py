@@ -22,8 +22,9 @@ import re
 
 import attrs
 
-from interpreter.compiler.analysis import walk
-from rulelang.language import ast
+from interpreter.compiler.shortcuts import SHORTCUTS
+from rulelang.language import ast, refs
+from rulelang.language.traversal import walk
 from rulelang.language.types import Type
 
 INLINE_MAX_COST = 60  # bodies costlier than this stay calls (code size, not speed)
@@ -50,9 +51,10 @@ def plain(node) -> bool:
     costs a lookup): a literal, a local, a variable, a zone, a constant, ``current``."""
     if isinstance(node, ast.Lit):
         return type(node.value) not in (list, tuple)
-    if isinstance(node, ast.Name) and node.ref:
-        return node.ref[0] in ("local", "var", "zone", "family", "const", "option", "member") \
-            or node.ref in (("builtin", "current"), ("builtin", "player_count"))
+    if isinstance(node, ast.Name):
+        return isinstance(node.ref, (refs.Local, refs.Var, refs.Zone, refs.ZoneFamily, refs.Const,
+                                     refs.Option, refs.Member)) \
+            or node.ref in (refs.Builtin("current"), refs.Builtin("player_count"))
     return False
 
 
@@ -95,8 +97,8 @@ class Inliner:
     def ty_of(self, e):
         """The static type of an expression, as known here (better inside a function
         written out at its call: its parameters have the arguments' types)."""
-        if isinstance(e, ast.Name) and e.ref and e.ref[0] == "local":
-            known = self.types.get(e.ref[1])
+        if isinstance(e, ast.Name) and isinstance(e.ref, refs.Local):
+            known = self.types.get(e.ref.slot)
             if known is not None:
                 return known
         return e.ty
@@ -111,8 +113,8 @@ class Inliner:
         k = next(self.m.counter)
         uses = {}
         for n in walk(decl.body):
-            if isinstance(n, ast.Name) and n.ref and n.ref[0] == "local":
-                uses[n.ref[1]] = uses.get(n.ref[1], 0) + 1
+            if isinstance(n, ast.Name) and isinstance(n.ref, refs.Local):
+                uses[n.ref.slot] = uses.get(n.ref.slot, 0) + 1
         temps, slots, types, lambdas = [], {}, {}, {}
         for i, (node, code) in enumerate(zip(nodes, args)):
             if isinstance(node, ast.Lambda):
@@ -179,7 +181,7 @@ class Inliner:
         comprehension binds (nor a temporary worked out from what it binds): the same for
         every item, so worked out once, the first time it is needed, and kept."""
         memo = self.memo
-        if memo is None or memo.mentions(code):
+        if memo is None or memo.mentions(code) or not SHORTCUTS.kept_conditions:
             return code
         name = f"m{next(self.m.counter)}"
         memo.names.append(name)

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import attrs
 
-from rulelang.language import ast
+from rulelang.language import ast, refs
+from rulelang.language.traversal import walk
 
 
 @attrs.frozen
@@ -65,45 +66,40 @@ def _may_hold_zone(ty) -> bool:
     return False
 
 
-STORED = ("var", "varfam", "const", "field", "dynamic")  # values kept in the state or the rules
+# values kept in the state or the rules
+STORED = (refs.Var, refs.VarFamily, refs.Const, refs.Field, refs.Dynamic)
 
 
-def _walk(node, fns, found, seen_fns):
-    if isinstance(node, list):
-        for item in node:
-            _walk(item, fns, found, seen_fns)
-        return
-    if isinstance(node, tuple):
-        for item in node:
-            _walk(item, fns, found, seen_fns)
-        return
-    if not isinstance(node, ast.Node):
-        return
+def _walk(tree: object, fns: dict, found: set, seen_fns: set) -> None:
+    for node in walk(tree):
+        _read(node, fns, found, seen_fns)
+
+
+def _read(node: ast.Node, fns: dict, found: set, seen_fns: set) -> None:
+    """What this node reads itself (a function it calls: that function's body)."""
     ref = getattr(node, "ref", None)
-    if ref and ref[0] in STORED and _may_hold_zone(getattr(node, "ty", None)):
+    if isinstance(ref, STORED) and _may_hold_zone(getattr(node, "ty", None)):
         raise _Anything()  # a zone reached through a variable or a field: which one is not known
-    if isinstance(node, ast.Name) and ref:
-        kind = ref[0]
-        if kind in ("zone", "family"):
-            found.add(("zone", ref[1]))
-        elif kind in ("var", "varfam"):
-            found.add(("var", ref[1]))
-        elif kind == "builtin" and ref[1] == "current":
+    if isinstance(node, ast.Name):
+        if isinstance(ref, (refs.Zone, refs.ZoneFamily)):
+            found.add(("zone", ref.name))
+        elif isinstance(ref, (refs.Var, refs.VarFamily)):
+            found.add(("var", ref.name))
+        elif ref == refs.Builtin("current"):
             found.add(("current", None))
-    elif isinstance(node, ast.Attr) and ref and ref[0] in ("field", "dynamic"):
+    elif isinstance(node, ast.Attr) and isinstance(ref, (refs.Field, refs.Dynamic)):
         found.add(("fields", None))
-    elif isinstance(node, ast.Call) and ref:
-        if ref[0] == "builtin" and ref[1] in ("random", "zone_of"):
+    elif isinstance(node, ast.Call):
+        if ref in (refs.Builtin("random"), refs.Builtin("zone_of")):
             raise _Anything()  # chance, or a zone found through a card
-        if ref[0] == "local_fn":
+        if isinstance(ref, refs.LocalFn):
             raise _Anything()
-        if ref[0] == "fn" and ref[1] not in seen_fns:
-            seen_fns.add(ref[1])
-            decl = fns[ref[1]]
+        if isinstance(ref, refs.Fn) and ref.name not in seen_fns:
+            seen_fns.add(ref.name)
+            decl = fns[ref.name]
             _walk(decl.lets, fns, found, seen_fns)
             _walk(decl.body, fns, found, seen_fns)
-    elif isinstance(node, ast.Index) and ref and ref[0] in ("family", "varfam"):
-        found.add(("zone" if ref[0] == "family" else "var", ref[1]))
-    for field in attrs.fields(type(node)):
-        if field.name not in ("span", "ty", "ref"):
-            _walk(getattr(node, field.name), fns, found, seen_fns)
+    elif isinstance(node, ast.Index) and isinstance(ref, refs.ZoneFamily):
+        found.add(("zone", ref.name))
+    elif isinstance(node, ast.Index) and isinstance(ref, refs.VarFamily):
+        found.add(("var", ref.name))

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
+from interpreter.runtime.failures import LineOrigin
+
 
 def literal(value) -> str:
     """A Python literal for a value from the rules: only None, bools, ints and strs."""
@@ -28,14 +30,14 @@ class Writer:
 
     def __init__(self):
         self.lines: list[str] = []
-        self.where: list[tuple] = []
+        self.where: list[LineOrigin] = []
         self.depth = 0
         self.region = None
         self.span = None
 
     def __call__(self, text: str):
         self.lines.append("    " * self.depth + text)
-        self.where.append((self.region, self.span))
+        self.where.append(LineOrigin(self.region, self.span))
 
     def comment(self, text: str):
         self("# " + text.replace("\n", " ").replace("\r", " "))

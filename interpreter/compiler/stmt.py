@@ -11,12 +11,14 @@ Statements between those points stay structured Python inside their block.
 """
 from __future__ import annotations
 
-from interpreter.compiler.analysis import EFFECTS, walk
+from interpreter.compiler.analysis import EFFECTS
 from interpreter.compiler.expr import items_may_nest, small_number
+from interpreter.compiler.shortcuts import SHORTCUTS
 from interpreter.compiler.source import literal
 from interpreter.runtime.values import MAX_WORK
-from rulelang.language import ast
+from rulelang.language import ast, refs
 from rulelang.language.key_ranges import IntKeys
+from rulelang.language.traversal import walk
 
 LOOPS = (ast.For, ast.Repeat, ast.While, ast.Loop)
 TICK_LIMIT = 200_000
@@ -176,29 +178,32 @@ class UnitGen:
             sign = 1 if s.op == "+=" else -1
             numbers = t.ty is not None and t.ty.name == "int" and s.value.ty is not None \
                 and s.value.ty.name == "int"
-            value = ((f"({x.expr(t)} {s.op[0]} {value})" if small_number(s.value)
+            small = small_number(s.value) and SHORTCUTS.numbers
+            value = ((f"({x.expr(t)} {s.op[0]} {value})" if small
                       else f"number({x.expr(t)} {s.op[0]} {value})") if numbers
                      else f"augment(g, {x.expr(t)}, {value}, {sign})")
             if not numbers and sign > 0 and (items_may_nest(t.ty) or items_may_nest(s.value.ty)):
                 value = f"weighed(g, {value})"  # a list of lists grown: weighed (x += x)
-        if isinstance(t, ast.Name) and t.ref[0] == "local":
-            self.line(f"{x.slot(t.ref[1])} = {value}")
+        if isinstance(t, ast.Name) and isinstance(t.ref, refs.Local):
+            self.line(f"{x.slot(t.ref.slot)} = {value}")
             return
         if isinstance(t, ast.Name):
-            name = t.ref[1]
-            if name == "current" and t.ref[0] == "builtin":
+            if t.ref == refs.Builtin("current"):
                 self.line(f"g.current = {value}")
                 watched = self.m.watches("current")
             else:
+                assert isinstance(t.ref, refs.Var)
+                name = t.ref.name
                 self.line(f"{self.m.hoist('vars')}[{literal(name)}] = {value}")
                 watched = self.m.watches("var", name)
         elif isinstance(t, ast.Index):
-            name = t.ref[1]
+            assert isinstance(t.ref, refs.VarFamily)
+            name = t.ref.name
             keys = [x.expr(a) for a in t.args]
             key = keys[0] if len(keys) == 1 else "(" + ", ".join(keys) + ")"
             k = self.temp()
             info = self.m.program.vars.get(name)
-            if info is not None and any(isinstance(d, IntKeys) for d, _ in info.keys):
+            if info is not None and any(isinstance(k.domain, IntKeys) for k in info.keys):
                 key = f"{self.m.hoist('vars')}[{literal(name)}].known({key})"  # in its range
             self.line(f"{k} = {key}")
             self.line(f"{self.m.hoist('vars')}[{literal(name)}][{k}] = {value}")
@@ -214,12 +219,12 @@ class UnitGen:
             self.after_effect(False)
 
     def s_CallStmt(self, s):
-        name = s.call.ref[1]
+        name = s.call.ref.name
         args = "".join(", " + self.x.expr(a) for a in s.call.args)
         self.line(f"{self.m.rule_function(name)}(g{args})")
 
     def flat_CallStmt(self, s):
-        name = s.call.ref[1]
+        name = s.call.ref.name
         args = ", ".join(self.x.expr(a) for a in s.call.args)
         k, unit = self.resume_block(), self.m.unit_name(name)
         self.line(f"F.pc = {k}")
@@ -233,7 +238,7 @@ class UnitGen:
         x = self.x
         at = "None" if s.at is None else literal("bottom") if s.at == "bottom" else x.expr(s.at)
         if at == "None" and s.what.ty is not None and s.what.ty.name == "card" \
-                and self.m.no_grid(s.dest):
+                and self.m.no_grid(s.dest) and SHORTCUTS.move_card:
             self.line(f"g.move_card({x.expr(s.what)}, {x.expr(s.dest)})")
         else:
             self.line(f"g.move({x.expr(s.what)}, {x.expr(s.dest)}, {at})")
@@ -292,7 +297,7 @@ class UnitGen:
     def s_Log(self, s):
         message = self.x.message(s.message, log=True)
         at = self.m.origin(s.span)
-        if self.m.an.expr_chance(s.message):
+        if self.m.an.expr_chance(s.message) or not SHORTCUTS.log_lines:
             self.line(f"g.log_message({message}, {at})")  # its chance is drawn even when unread
         else:
             self.line("if g.logging:")  # Message.of, written out: a log line, made blank

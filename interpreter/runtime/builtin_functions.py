@@ -172,7 +172,9 @@ def _shape(g, text):
 
 def _placements(g, shape, allowed):
     shape, allowed = _shape(g, shape), geometry.as_cells(allowed)
-    charge(g, len(allowed) * sum(len(offsets) for _, offsets in shape.orientations))
+    # each placement is a bit mask over the cells' bounding box: wider with more cells
+    charge(g, len(allowed) * sum(len(offsets) for _, offsets in shape.orientations)
+           * (1 + len(allowed) // 4096))
     return geometry.placements(shape, allowed)
 
 

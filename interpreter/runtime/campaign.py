@@ -136,7 +136,12 @@ def _load_played(c, data):
                 or type(entry["choice"]) not in (str, int, bool)):
             raise ValueError("played")
         outcome = dict(entry["outcome"])
-        outcome["scores"] = {int(k): v for k, v in outcome["scores"]}
+        seats = c.rules.player_seats(c.players)  # saved as numbers: given back as seats
+        if not all(type(k) is int and 0 <= k < c.players for k, _ in outcome["scores"]) or \
+                not all(type(k) is int and 0 <= k < c.players for k in outcome["winners"]):
+            raise ValueError("played")
+        outcome["scores"] = {seats[k]: v for k, v in outcome["scores"]}
+        outcome["winners"] = [seats[k] for k in outcome["winners"]]
         played.append(Played(number, entry["choice"], entry["seed"], entry["ending"], outcome,
                              list(entry["after"])))
     return played
@@ -187,7 +192,8 @@ class Campaign:
             raise RulesError(f"{rules.title} declares no campaign (campaign {{ ... }})")
         self.rules = rules
         self.var_names = list(rules.program.campaign.vars)
-        self.offered, self._offer = rules.code.tops["offer"]
+        offer = rules.code.tops.offer
+        self.offered, self._offer = offer.option, offer.values
         self.players = rules.program.min_players
         self.seed = 0
         self.options: dict = {}

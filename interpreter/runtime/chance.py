@@ -12,7 +12,8 @@ import re
 
 import attrs
 
-from rulelang.language import ast
+from rulelang.language import ast, refs
+from rulelang.language.traversal import walk
 
 
 @attrs.frozen
@@ -74,31 +75,20 @@ def chance_sites(program) -> list[ChanceSite]:
 
 def _sites_in(tree, program):
     out = []
-
-    def walk(node):
-        if isinstance(node, (list, tuple)):
-            for item in node:
-                walk(item)
-            return
-        if not isinstance(node, ast.Node):
-            return
+    for node in walk(tree):
         if isinstance(node, ast.Shuffle):
             out.append(_shuffle_site(node.zone))
-        elif isinstance(node, ast.Call) and node.ref == ("builtin", "random"):
+        elif isinstance(node, ast.Call) and node.ref == refs.Builtin("random"):
             out.append(_random_site(node.args[1] if len(node.args) > 1 else None))
-        for field in attrs.fields(type(node)):
-            if field.name not in ("span", "ty", "ref"):
-                walk(getattr(node, field.name))
-    walk(tree)
     return out
 
 
 def _shuffle_site(zone):
     ref = getattr(zone, "ref", None)
-    if isinstance(zone, ast.Name) and ref and ref[0] == "zone":
-        return ChanceSite("shuffle", zone=ref[1])
-    if isinstance(zone, ast.Index) and ref and ref[0] == "family":
-        return ChanceSite("shuffle", zone=ref[1], family=True)
+    if isinstance(zone, ast.Name) and isinstance(ref, refs.Zone):
+        return ChanceSite("shuffle", zone=ref.name)
+    if isinstance(zone, ast.Index) and isinstance(ref, refs.ZoneFamily):
+        return ChanceSite("shuffle", zone=ref.name, family=True)
     return ChanceSite("shuffle")  # a zone reached through a variable: any zone
 
 
@@ -119,21 +109,10 @@ def _rule_callers(program) -> dict:
     units = [(name, b.body) for name, b in program.blocks.items()]
     units += [("rule:" + r.name, r.body) for r in program.rules.values()]
     units += [("trigger", t.body) for t in program.triggers]
-
-    def walk(unit, node):
-        if isinstance(node, (list, tuple)):
-            for item in node:
-                walk(unit, item)
-            return
-        if not isinstance(node, ast.Node):
-            return
-        if isinstance(node, ast.CallStmt) and node.call.ref and node.call.ref[0] == "rule":
-            callers.setdefault(node.call.ref[1], set()).add(unit)
-        for field in attrs.fields(type(node)):
-            if field.name not in ("span", "ty", "ref"):
-                walk(unit, getattr(node, field.name))
     for unit, body in units:
-        walk(unit, body)
+        for node in walk(body):
+            if isinstance(node, ast.CallStmt) and isinstance(node.call.ref, refs.Rule):
+                callers.setdefault(node.call.ref.name, set()).add(unit)
     return callers
 
 

@@ -14,14 +14,16 @@ Once every seat has answered, the choices are applied together, in seat order.
 """
 from __future__ import annotations
 
-from operator import itemgetter
+import attrs
 
 from interpreter.runtime.helpers import PAUSE
 from interpreter.runtime.failures import GameOver, runtime_error
 from interpreter.runtime.log import Choice
 from interpreter.runtime.protocol import kind_of
 from interpreter.runtime.refusals import refusal
-from interpreter.runtime.values import Card, Cell, EnumValue, Fail, Placement, Seat, cell_name
+from interpreter.runtime.values import (MAX_WORK, Card, Cell, EnumValue, Fail, Placement, Seat,
+                                        cell_name)
+from interpreter.runtime.work import overwork
 from rulelang.language.errors import IllegalMove, RulesError
 
 
@@ -168,36 +170,34 @@ class Group:
         return decisions
 
 
-class Move(tuple):
+# Slots: read on every move, faster than a tuple's items. Not frozen: a frozen record's
+# __init__ costs three times a plain one, and a game of Yami makes thousands of moves.
+@attrs.define(eq=False, repr=False)
+class Move:
     """A legal move: ``str(move)`` is its notation; ``seat`` who plays it; ``index`` its
     place among the decision's moves. Two moves are equal when they are for the same
     seat with the same notation.
 
     Moves never change, so each list of them is made once per ruleset and handed out
     again when a decision offers the same (``legal_moves`` is called for every decision)."""
-    __slots__ = ()
+    seat: int  # a Seat, as the decision names it
+    notation: str
+    index: int | None = None
 
-    def __new__(cls, seat, notation, index=None):
-        return tuple.__new__(cls, (seat, notation, index))
+    def __str__(self) -> str:
+        return self.notation
 
-    seat = property(itemgetter(0))
-    notation = property(itemgetter(1))
-    index = property(itemgetter(2))
+    def __repr__(self) -> str:
+        return f"Move({int(self.seat)}, {self.notation!r})"
 
-    def __str__(self):
-        return self[1]
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Move) and self.seat == other.seat and self.notation == other.notation
 
-    def __repr__(self):
-        return f"Move({int(self[0])}, {self[1]!r})"
-
-    def __eq__(self, other):
-        return isinstance(other, Move) and self[0] == other[0] and self[1] == other[1]
-
-    def __ne__(self, other):
+    def __ne__(self, other: object) -> bool:
         return not self == other
 
-    def __hash__(self):
-        return hash((self[0], self[1]))
+    def __hash__(self) -> int:
+        return hash((self.seat, self.notation))
 
 
 MAX_OFFERS_KEPT = 50_000  # offers kept per ruleset
@@ -252,6 +252,9 @@ def moves_for(rules, seat, notations) -> list:
     return moves
 
 
+OPTION_WORK = 100  # the work of offering one option: naming it, merging alike ones, keeping it
+
+
 class Decisions:
     def ask(self, frame, site, seat, passing, prompt, options, restoring=False):
         """A ``choose`` statement (its parts worked out by the generated code): wait for
@@ -263,10 +266,11 @@ class Decisions:
         known, bit, element = self.known, 1 << seat, site.element
         key = [seat, passing]  # the offer's key: then the options' notations
         add = key.append
+        places = {}  # zone -> {card id: index}: the cards of one zone placed in one pass
         for v in options:  # notation_of, written out for the common kinds
             t = type(v)
             if t is Card:
-                add(v.label if known[v.id] & bit else self.position(v))
+                add(v.label if known[v.id] & bit else self.position(v, places))
             elif t is EnumValue or t is Seat:
                 add(v.name)
             elif t is Placement:  # a shape on a grid: hundreds of them in one decision
@@ -279,6 +283,11 @@ class Decisions:
                 add(cell_name(v))
             else:
                 add(self.notation_of(v, seat, element))
+        # each option is named, compared and kept: priced, so a choice among a huge zone or
+        # every cell of a vast board stops with the rule named, not after minutes
+        self.work += (len(key) - 2) * OPTION_WORK
+        if self.work > MAX_WORK:
+            overwork(self)
         offers = self.rules.offers
         key = tuple(key)
         offer = offers.get(key)
@@ -405,11 +414,11 @@ class Decisions:
         decision = self.pending
         if type(move) is Move and seat is None:  # the common case first, written out
             try:  # one of the moves this decision handed out?
-                mine = decision.moves[move[2]] is move
+                mine = decision.moves[move.index] is move
             except (AttributeError, TypeError, IndexError):  # no decision, moves or place
                 mine = False
             if mine and self.group is None and not self.over:
-                i = move[2]  # apply(i), written out (and log_choice): once per move
+                i = move.index  # apply(i), written out (and log_choice): once per move
                 value, seat = decision.values[i], decision.seat
                 if self.logging:
                     t = type(value)
@@ -457,12 +466,12 @@ class Decisions:
                 raise IllegalMove(f"it is not {self.seat_name(seat)}'s move: "
                                   f"{self.seat_name(decision.seat)} is to move")
         if type(move) is Move:
-            i, moves = move[2], decision.moves
+            i, moves = move.index, decision.moves
             if moves is not None and i is not None and i < len(moves) and moves[i] is move:
                 self.apply(i, decision.seat)  # one of the moves this decision handed out
                 return
-            if move[0] == decision.seat and i is not None and i < len(decision.notations) \
-                    and decision.notations[i] == move[1]:
+            if move.seat == decision.seat and i is not None and i < len(decision.notations) \
+                    and decision.notations[i] == move.notation:
                 self.apply(i, decision.seat)
                 return
         if isinstance(move, Move):
@@ -595,12 +604,12 @@ class Decisions:
             self.unsettled.append(len(self.log) - 1)
 
     @property
-    def to_move_all(self) -> list[int]:
+    def to_move_all(self) -> list[Seat]:
         """Every seat that may move now: several in a simultaneous choice, else one."""
         if self.group is not None:
             answers = self.group.answers
-            return [int(d.seat) for d in self.group.decisions if d.seat not in answers]
-        return [int(self.pending.seat)] if self.pending is not None else []
+            return [self.seats[d.seat] for d in self.group.decisions if d.seat not in answers]
+        return [self.seats[self.pending.seat]] if self.pending is not None else []
 
     def forget_choices(self, seat):
         """Drop the answers of every seat but ``seat`` in a simultaneous choice, as if they

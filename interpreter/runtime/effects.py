@@ -13,6 +13,7 @@ from interpreter.runtime import draws
 from interpreter.runtime.chance import event_matches
 from interpreter.runtime.facts import NOTHING, add_fact
 from interpreter.runtime.protocol import text_of
+from interpreter.runtime.work import overwork
 from interpreter.runtime.values import (MAX_CARDS, MAX_WORK, Card, Cell, Fail, Placement, Zone, cell_name,
                                 parse_cell, parse_shape)
 from rulelang.language.errors import RulesError, did_you_mean
@@ -100,8 +101,11 @@ class Effects:
                 cards = self.zc[source.i]
                 if cards[-1] is card:
                     cards.pop()
-                else:
+                else:  # found and closed up over the zone: priced by its size
                     cards.remove(card)
+                    self.work += len(cards) >> 6
+                    if self.work > MAX_WORK:
+                        overwork(self)
             else:
                 self._leave(card, source)
         where[cid] = dest
@@ -137,8 +141,11 @@ class Effects:
         cards = self.zc[zone.i]
         if cards and cards[-1] is card:
             cards.pop()
-        else:
+        else:  # found and closed up over the zone: priced by its size
             cards.remove(card)
+            self.work += len(cards) >> 6
+            if self.work > MAX_WORK:
+                overwork(self)
         if zone.grid:
             grid = self.zg[zone.i]
             for cell in self.cells[card.id]:

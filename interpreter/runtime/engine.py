@@ -10,6 +10,7 @@ one pauses for a decision or the game ends.
 from __future__ import annotations
 
 from operator import attrgetter
+from typing import Any
 
 from interpreter.runtime import views
 from interpreter.runtime.helpers import PAUSE, Frame, overwork
@@ -17,7 +18,7 @@ from interpreter.runtime.decisions import Decisions, Move  # noqa: F401 (Move: w
 from interpreter.runtime.effects import Effects
 from interpreter.runtime.failures import GameOver, runtime_error
 from interpreter.runtime.log import Ending, Header, Message
-from interpreter.runtime.outcome import compute_outcome
+from interpreter.runtime.outcome import GameEnd, Outcome, check_winners, compute_outcome, outcome_line
 from interpreter.runtime.protocol import text_of
 from interpreter.runtime.state import copy_state, initialize
 from interpreter.runtime.values import MAX_WORK, Fail, Keyed, Seat
@@ -75,10 +76,11 @@ class Game(Effects, Decisions):
     def build(self):
         """What the rules declare before setup runs: constants and variables."""
         rules = self.rules
-        for name, value in rules.code.tops["consts"]:
-            self.consts[name] = value(self)
+        for const in rules.code.tops.consts:
+            self.consts[const.name] = const.value(self)
         carried = self.carried
-        for info, init in rules.code.tops["vars"]:
+        for var in rules.code.tops.vars:
+            info, init = var.info, var.init
             if carried is not None and info.campaign:  # kept from the campaign's last game
                 self.vars[info.name] = plain_copy(carried[info.name])
                 continue
@@ -88,7 +90,7 @@ class Game(Effects, Decisions):
             from itertools import product
             self.vars[info.name] = Keyed(info.name, (
                 ((combo[0] if len(combo) == 1 else combo), init(self) if init else None)
-                for combo in product(*(self.layout.domain(rules, d) for d, _ in info.keys))))
+                for combo in product(*(self.layout.domain(rules, k.domain) for k in info.keys))))
 
     def start(self):
         units = self.rules.units
@@ -175,17 +177,17 @@ class Game(Effects, Decisions):
         return frame
 
     def ends_reached(self) -> bool:
-        return any(cond(self) for cond in self.rules.code.tops["ends"])
+        return any(cond(self) for cond in self.rules.code.tops.ends)
 
     def after(self) -> bool:
         """After an effect: end conditions (if what they read changed), then the
         triggers it fired. True when triggers that can pause were put on the frames."""
         if self.dirty and not self.in_setup and not self.ending:
             self.dirty = False
-            self.work += self.rules.code.tops["ends_cost"]
+            self.work += self.rules.code.tops.ends_cost
             if self.work > MAX_WORK:
                 overwork(self)
-            for cond in self.rules.code.tops["ends"]:
+            for cond in self.rules.code.tops.ends:
                 if cond(self):
                     self.finish("end", None, None)
         queue = self.queue
@@ -230,6 +232,8 @@ class Game(Effects, Decisions):
             self.log.append(Message.of(parts, at))
 
     def finish(self, how, value, reason, at=None):
+        if how == "win" and not self.rules.program.cooperative:
+            check_winners(self, value)
         self.frames.clear()
         self.queue = []
         self.pending = self.group = None
@@ -237,17 +241,17 @@ class Game(Effects, Decisions):
             self.run_on_end()
         self.over = True
         self.settle()
-        self.result = (how, value, reason)
+        self.result = GameEnd(how, value, reason)
         self.outcome_cache = compute_outcome(self)
         if at is None:
             at = self._ended_by()
-        self.log.append(Ending(views.outcome_line(self, self.outcome_cache), at))
+        self.log.append(Ending(outcome_line(self, self.outcome_cache), at))
         raise GameOver()
 
     def _ended_by(self):
         """The `end when` that holds now (where the game ended, when no statement ended it)."""
         code = self.rules.code
-        for cond, at in zip(code.tops["ends"], code.end_ats):
+        for cond, at in zip(code.tops.ends, code.end_ats):
             try:
                 if cond(self):
                     return at
@@ -310,14 +314,20 @@ class Game(Effects, Decisions):
     # ------------------------------------------------------------ the public API
     @property
     def to_move(self):
-        """The seat to move, as its number (0 is P1), or None. In a simultaneous choice,
-        the first seat still to choose (``to_move_all`` lists every one)."""
-        return int(self.pending.seat) if self.pending is not None else None
+        """The seat to move (a ``Seat``: it prints as P1, and is the number 0), or None. In a
+        simultaneous choice, the first seat still to choose (``to_move_all`` lists every one)."""
+        return self.seats[self.pending.seat] if self.pending is not None else None
 
     is_over = property(attrgetter("over"))  # read after every move: no Python frame
 
     @property
-    def outcome(self):
+    def outcome(self) -> dict[str, Any] | None:
+        """Once the game is over, its outcome as plain data (``Outcome.as_dict``); else None."""
+        return self.outcome_cache.as_dict() if self.outcome_cache is not None else None
+
+    @property
+    def outcome_record(self) -> Outcome | None:
+        """Once the game is over, its ``Outcome`` (results and reports apart); else None."""
         return self.outcome_cache
 
     def view(self, seat=None):

@@ -8,9 +8,16 @@ error inside one is reported at the statement that called it, as is a runaway co
 from __future__ import annotations
 
 import re
+from types import TracebackType
+from typing import TYPE_CHECKING
+
+import attrs
 
 from interpreter.runtime.values import Fail
-from rulelang.language.errors import Diagnostic, RulesRuntimeError
+from rulelang.language.errors import Diagnostic, RulesRuntimeError, Span
+
+if TYPE_CHECKING:
+    from interpreter.runtime.engine import Game
 
 _UNORDERED = re.compile(r"'(<=?|>=?)' not supported between instances of '(\w+)' and '(\w+)'")
 
@@ -19,13 +26,20 @@ class GameOver(Exception):
     """Raised by ``Game.finish`` to leave whatever rules were running."""
 
 
-def runtime_error(g, error) -> RulesRuntimeError:
-    where, span = locate(g, error.__traceback__)
-    text = f"in {where}: {message(error)}"
-    return RulesRuntimeError(text, [Diagnostic(text, span)], g.rules.program.sources)
+@attrs.frozen
+class LineOrigin:
+    """Where a line of the generated module comes from (``Compiled.where``, one a line)."""
+    region: str | None  # the unit's name ("rule deal"), or None inside a function or helper
+    span: Span | None  # the rules statement it runs
 
 
-def message(error) -> str:
+def runtime_error(g: Game, error: BaseException) -> RulesRuntimeError:
+    origin = locate(g, error.__traceback__)
+    text = f"in {origin.region}: {message(error)}"
+    return RulesRuntimeError(text, [Diagnostic(text, origin.span)], g.rules.program.sources)
+
+
+def message(error: BaseException) -> str:
     if isinstance(error, Fail):
         return str(error)
     if isinstance(error, RecursionError):
@@ -36,14 +50,14 @@ def message(error) -> str:
     return f"{error.__class__.__name__}: {error}"
 
 
-def locate(g, tb):
-    """(unit name, span) of the innermost statement of a unit in the traceback."""
+def locate(g: Game, tb: TracebackType | None) -> LineOrigin:
+    """The unit and the statement of the innermost line of a unit in the traceback."""
     code = g.rules.code
-    found = ("setting up the game", None)
+    found = LineOrigin("setting up the game", None)
     while tb is not None:
         if tb.tb_frame.f_code.co_filename == code.filename:
-            region, span = code.where[tb.tb_lineno - 1]
-            if region is not None:
-                found = (region, span)
+            origin = code.where[tb.tb_lineno - 1]
+            if origin.region is not None:
+                found = origin
         tb = tb.tb_next
     return found

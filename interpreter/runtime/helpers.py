@@ -104,6 +104,8 @@ def dynamic_attr(g, value, name):
         return value[name]
     elif isinstance(value, tuple) and name in ("x", "y"):
         return value[0 if name == "x" else 1]
+    elif value is None:
+        no_field(name)  # as a read the checker could type says it (not Python's None)
     raise Fail(f"{value!r} has no field '.{name}'")
 
 
@@ -249,6 +251,12 @@ def top_card(cards):
     return cards[-1] if cards else None
 
 
+def no_seat(g, index):
+    """``P3`` (index 2) read in a game of fewer players than the rules allow."""
+    raise Fail(f"there is no seat P{index + 1}: this game has {g.nplayers} "
+               f"player{'s' if g.nplayers != 1 else ''}")
+
+
 def not_a_card(field_name):
     raise Fail(f"cannot set .{field_name}: the value is not a card")
 
@@ -262,7 +270,7 @@ def names() -> dict:
         "in_list",
         "is_kind", "number_range", "top_card", "end_item", "not_a_card", "text_of", "as_list",
         "bounded", "log_parts", "SeenCard", "Message", "overwork", "charge", "weighed", "equal",
-        "order", "number", "text_counted", "joined", "Seat", "EnumValue", "UNSET")}
+        "order", "number", "text_counted", "joined", "Seat", "EnumValue", "UNSET", "no_seat")}
     for name, impl in IMPLEMENTATIONS.items():
         out["b_" + name] = impl
     out["DIRECTIONS"] = DIRECTIONS

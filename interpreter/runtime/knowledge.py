@@ -280,7 +280,8 @@ def readable(visibility, owner, seat) -> bool:
 
 
 def _forget_unreadable_vars(s, seat):
-    for info, init in s.rules.code.tops["vars"]:
+    for var in s.rules.code.tops.vars:
+        info, init = var.info, var.init
         visibility = info.visibility
         if visibility in VISIBLE_TO_ALL:
             continue
@@ -289,7 +290,7 @@ def _forget_unreadable_vars(s, seat):
             if not readable(visibility, None, seat):
                 s.vars[info.name] = _initial(s, init)
             continue
-        owner_at = next((i for i, (d, _) in enumerate(info.keys) if d in ("player", "seat")), None)
+        owner_at = next((i for i, key in enumerate(info.keys) if key.of_seats), None)
         fresh = value.copy()
         for key in value:
             keys = key if isinstance(key, tuple) else (key,)

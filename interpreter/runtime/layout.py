@@ -11,7 +11,7 @@ from itertools import product
 from interpreter.runtime.protocol import text_of
 from interpreter.runtime.values import Family, Seat, Zone
 from rulelang.language.errors import RulesError
-from rulelang.language.key_ranges import IntKeys
+from rulelang.language.key_ranges import IntKeys, Key
 
 
 class Layout:
@@ -23,7 +23,8 @@ class Layout:
         self.nplayers = nplayers
         self.ranges = {}  # IntKeys -> its values for this game's options
         for info in list(rules.program.zones.values()) + list(rules.program.vars.values()):
-            for domain, _ in info.keys:
+            for key in info.keys:
+                domain = key.domain
                 if isinstance(domain, IntKeys) and domain not in self.ranges:
                     self.ranges[domain] = domain.values(rules.program, options or {}, nplayers)
         self.players = rules.player_seats(nplayers)
@@ -44,9 +45,9 @@ class Layout:
                 zone = self.zones[name] = self._zone(name, None, None, info, None)
                 continue
             family = self.zones[name] = Family(name)
-            for combo in product(*(self.domain(rules, d) for d, _ in info.keys)):
+            for combo in product(*(self.domain(rules, k.domain) for k in info.keys)):
                 key = combo[0] if len(combo) == 1 else combo
-                owner = next((k for (d, _), k in zip(info.keys, combo) if d in ("player", "seat")),
+                owner = next((k for key, k in zip(info.keys, combo) if key.of_seats),
                              None)
                 shown = ",".join(key_texts(self, key, info.keys))
                 family[key] = self._zone(f"{name}[{shown}]", name, key, info, owner)
@@ -65,7 +66,7 @@ class Layout:
         from rulelang.language.checker.zones import MAX_VALUES, MAX_ZONES
         for what, infos, most in (("zones", rules.program.zones.values(), MAX_ZONES),
                                   ("values of variables", rules.program.vars.values(), MAX_VALUES)):
-            total = sum(prod(len(self.domain(rules, d)) for d, _ in info.keys) for info in infos)
+            total = sum(prod(len(self.domain(rules, k.domain)) for k in info.keys) for info in infos)
             if total > most:
                 raise RulesError(f"with these options the rules make {total:,} {what}: "
                                  f"a ruleset may have at most {most:,}")
@@ -94,8 +95,7 @@ class Layout:
         return f"P{seat + 1}" if isinstance(seat, int) else str(seat)
 
 
-def key_texts(layout, key, domains) -> list[str]:
+def key_texts(layout, key, declared: list[Key]) -> list[str]:
     """A zone's or variable's key as texts, one per key (seats as P1, P2...)."""
     keys = key if isinstance(key, tuple) else (key,)
-    return [layout.seat_name(k) if d in ("player", "seat") else text_of(k)
-            for k, (d, _) in zip(keys, domains)]
+    return [layout.seat_name(k) if d.of_seats else text_of(k) for k, d in zip(keys, declared)]

@@ -1,42 +1,112 @@
-"""Scores, winners and reports once a game is over (plain data: seats as numbers)."""
+"""Scores, winners and reports once a game is over (plain data; seats are ``Seat``s,
+numbers that print as P1, so JSON gives them as numbers).
+
+``Outcome`` keeps the results (scores, winners, result, reason) and the rules' reports
+apart, so a report can never stand in for a result. ``Outcome.as_dict`` is the one place
+it becomes the plain dict the public API (``game.outcome``), the views and saves hold.
+"""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
 from interpreter.runtime import views
+from interpreter.runtime.protocol import text_of
+from interpreter.runtime.top_level import ScoreCode
+from interpreter.runtime.values import Fail, Seat
+
+if TYPE_CHECKING:
+    from interpreter.runtime.engine import Game
+
+RESULTS = ("scores", "winners", "result", "reason")  # the keys of the results in ``as_dict``
 
 
-def compute_outcome(g) -> dict:
-    how, value, reason = g.result
-    tops = g.rules.code.tops
-    players = [int(p) for p in g.players]
-    reports = {}
-    scores_of, tiebreaks = None, []
-    for which, key, expr, per_seat, ty in tops["scores"]:
-        if which == "score":
-            scores_of = (expr, per_seat)
-        elif which == "tiebreak":
-            tiebreaks.append((expr, per_seat))
+@attrs.frozen
+class GameEnd:
+    """How the game ended: ``win``, ``lose`` or ``end`` (with the seats ``win`` named, a
+    seat or a list of them) and the reason given, if any."""
+    how: str
+    named: Any
+    reason: str | None
+
+
+@attrs.frozen
+class Outcome:
+    scores: dict[Seat, Any]  # seat -> score (a cooperative game: the team's, each)
+    winners: list[Seat]
+    result: str  # "win" | "draw" | "loss" (a cooperative game lost) | "score"
+    reason: str | None  # why the game ended, if the rules said
+    reports: dict[str, Any]  # each `report "NAME" = VALUE`, in the order declared
+
+    def as_dict(self) -> dict[str, Any]:
+        """The outcome as plain data: the results, then the reports. A report named like a
+        result (``report "winners" = ...``) is left out here: it cannot replace the result
+        (it is in ``reports``, the transcript's last line and the simulation's figures)."""
+        out: dict[str, Any] = {"scores": self.scores, "winners": self.winners, "result": self.result}
+        if self.reason:
+            out["reason"] = self.reason
+        for name, value in self.reports.items():
+            if name not in RESULTS:
+                out[name] = value
+        return out
+
+    @staticmethod
+    def from_dict(data: dict[str, Any]) -> Outcome:
+        """An outcome from ``as_dict``'s form (a save's): every key not a result is a report."""
+        return Outcome(data["scores"], data["winners"], data["result"], data.get("reason"),
+                       {k: v for k, v in data.items() if k not in RESULTS})
+
+
+def check_winners(g: Game, value: Any) -> None:
+    """``win`` names players of this game: a seat or a list of seats (the checker sees to
+    the type; a dummy seat, or none, is known only as the game runs)."""
+    for seat in value if type(value) is list else (value,):
+        if seat is None:
+            raise Fail("win names no player (the value is none); to end the game with no "
+                       "winner write end")
+        if type(seat) is not Seat or seat not in g.players:
+            what = f"{seat.name}, a dummy seat" if type(seat) is Seat else \
+                f"{g.text_of(seat)}, not a seat"
+            raise Fail(f"win names {what}: only the players, {', '.join(map(str, g.players))}, "
+                       "can win")
+
+
+def compute_outcome(g: Game) -> Outcome:
+    end: GameEnd = g.result
+    players = g.players
+    reports: dict[str, Any] = {}
+    scores_of: ScoreCode | None = None
+    tiebreaks: list[ScoreCode] = []
+    for declared in g.rules.code.tops.scores:
+        if declared.which == "score":
+            scores_of = declared
+        elif declared.which == "tiebreak":
+            tiebreaks.append(declared)
         else:
-            reports[key] = views.plain(g, expr(g, g.players[0]) if per_seat else expr(g), None)
+            expr = declared.expr
+            reports[declared.key] = views.plain(g, expr(g, g.players[0]) if declared.per_seat
+                                                else expr(g), None)
 
-    def of(expr, per_seat, seat):
-        if not per_seat:
-            return expr(g) or 0
-        return expr(g, g.players[seat] if seat is not None else None) or 0
+    def of(declared: ScoreCode, seat: Seat | None) -> Any:
+        if not declared.per_seat:
+            return declared.expr(g) or 0
+        return declared.expr(g, g.players[seat] if seat is not None else None) or 0
 
     if g.rules.program.cooperative:
-        team = of(*scores_of, None) if scores_of else 0
+        team = of(scores_of, None) if scores_of else 0
         scores = {p: team for p in players}
         # win and lose give the team's verdict; end (and end when, and a play block that
         # finishes) gives none: the score is the result
-        result = "win" if how == "win" else "loss" if how == "lose" else "score"
+        result = "win" if end.how == "win" else "loss" if end.how == "lose" else "score"
         winners = list(players) if result == "win" else []
     else:
-        scores = {p: of(*scores_of, p) if scores_of else 0 for p in players}
-        if how == "win":
-            chosen = value if isinstance(value, list) else [value]
-            winners = sorted(int(p) for p in chosen if p in players)
+        scores = {p: of(scores_of, p) if scores_of else 0 for p in players}
+        if end.how == "win":
+            chosen = end.named if isinstance(end.named, list) else [end.named]
+            winners = sorted(set(chosen))
         else:
-            keys = {p: (scores[p],) + tuple(of(e, s, p) for e, s in tiebreaks) for p in players}
+            keys = {p: (scores[p],) + tuple(of(t, p) for t in tiebreaks) for p in players}
             best = max(keys.values())
             winners = [p for p in players if keys[p] == best]
         result = "win"
@@ -44,8 +114,36 @@ def compute_outcome(g) -> dict:
             winners, result = [], "draw"
         elif not winners:
             result = "draw"
-    out = {"scores": scores, "winners": winners, "result": result}
-    if reason:
-        out["reason"] = reason
-    out.update(reports)
-    return out
+    return Outcome(scores, winners, result, end.reason or None, reports)
+
+
+def said(value: Any) -> str:
+    """A reported value in words: [3, 4] -> "3 and 4", true -> "yes", {P1: 2} -> "P1 2"."""
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {said(v)}" for k, v in value.items())
+    if isinstance(value, list):
+        items = [said(v) for v in value]
+        if not items:
+            return "none"
+        return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    return text_of(value)
+
+
+def outcome_line(g: Game, outcome: Outcome) -> str:
+    """The transcript's last line: the result, then every report."""
+    scores = outcome.scores
+    names = {p: g.seat_name(p) for p in scores}
+    extras = "".join(f"; {k}: {said(v)}" for k, v in outcome.reports.items())
+    reason = f" ({outcome.reason})" if outcome.reason else ""
+    if g.rules.program.cooperative:
+        team = next(iter(scores.values()), 0)
+        if outcome.result == "score":
+            return f"== game over: the team scores {team}{reason}{extras}"
+        verb = "wins" if outcome.result == "win" else "loses"
+        return f"== game over: the team {verb}{reason}; score {team}{extras}"
+    table = ", ".join(f"{names[p]} {scores[p]}" for p in scores)
+    if outcome.result == "draw":
+        return f"== game over: a draw{reason}; scores {table}{extras}"
+    who = " and ".join(names[p] for p in outcome.winners)
+    verb = "wins" if len(outcome.winners) == 1 else "win"
+    return f"== game over: {who} {verb}{reason}; scores {table}{extras}"

@@ -88,7 +88,7 @@ class _Seat(ValueKind):
         return v.name
 
     def plain(self, g, v, seat):
-        return int(v)
+        return v  # a number in JSON, a seat (it prints as P1) in Python
 
     def encode(self, v):
         return {"seat": int(v)}

@@ -146,7 +146,7 @@ def _in_zone(g, zone, seat) -> str:
     if zone.family is None:
         return f"in the {label}" if zone.kind != "grid" else f"on the {label}"
     keys = key_texts(g.layout, zone.key, zone.info.keys)
-    domains = [d for d, _ in zone.info.keys]
+    domains = [key.domain for key in zone.info.keys]
     if len(keys) == 1 and domains[0] in ("player", "seat"):
         whose = "your" if zone.key == seat else f"{keys[0]}'s"
         return f"in {whose} {label}"

@@ -18,12 +18,14 @@ from __future__ import annotations
 import random
 from collections import deque
 from itertools import product
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from interpreter.runtime.helpers import MAX_LOOP_STEPS as TICK_LIMIT, Frame
 from interpreter.runtime.facts import NOTHING
 from interpreter.runtime.log import Choice, Ending, Header, Message, SeenCard
+from interpreter.runtime.outcome import GameEnd, Outcome
 from interpreter.runtime.protocol import Damaged, _short, decode, encode
 from interpreter.runtime.state_checks import (MAX_FRAMES, MAX_LOG, MAX_TURNS, a_bool, a_dict, a_list,
                                       a_text, an_int, check_frames, check_known, check_outcome,
@@ -31,6 +33,9 @@ from interpreter.runtime.state_checks import (MAX_FRAMES, MAX_LOG, MAX_TURNS, a_
                                       fitting, need, same_names)
 from interpreter.runtime.values import MAX_CARDS, Card, Keyed, Seat
 from rulelang.language.errors import RulesError
+
+if TYPE_CHECKING:
+    from interpreter.runtime.engine import Game
 
 MAX_SEED = 2**256  # a seed in a save
 
@@ -213,7 +218,7 @@ def _load_vars(g, data):
             out[name] = fitting(g, decode(g, value), info.type, f"var {name}")
             continue
         need(type(value) is dict and set(value) == {"keyed"}, f"var {name} is kept per key")
-        expected = set(product(*(g.layout.domain(g.rules, d) for d, _ in info.keys)))
+        expected = set(product(*(g.layout.domain(g.rules, k.domain) for k in info.keys)))
         if len(info.keys) == 1:
             expected = {k for (k,) in expected}
         keyed = Keyed(name)
@@ -253,7 +258,7 @@ def _load_current(g, data):
     current = decode(g, data)
     need(current is None or type(current) is Seat or type(current) is int and 0 <= current < len(g.seats),
          f"current should be a seat, not {_short(data)}")
-    return current
+    return g.seats[current] if type(current) is int else current  # an older save's number
 
 
 def _save_fixed(g, fixed):
@@ -438,35 +443,43 @@ def _load_history(g, data):
     return [a_text(m, "history") for m in a_list(data, "history")]
 
 
-def _save_result(g, result):
-    return [result[0], encode(result[1]), result[2]] if result else None
+def _save_result(g: Game, result: GameEnd | None) -> list[Any] | None:
+    return [result.how, encode(result.named), result.reason] if result else None
 
 
-def _load_result(g, data):
+def _load_result(g: Game, data: Any) -> GameEnd | None:
     if data is None:
         return None
     how, value, reason = a_list(data, "result", 3)
     need(how in ("win", "lose", "end"), f"the result {_short(how)} is not win, lose or end")
     need(reason is None or type(reason) is str, "the result's reason should be text")
-    return (how, decode(g, value), reason)
+    return GameEnd(how, decode(g, value), reason)
 
 
-def _save_outcome(g, outcome):
+def _save_outcome(g: Game, outcome: Outcome | None) -> dict[str, Any] | None:
     if outcome is None:
         return None
-    out = dict(outcome)
-    out["scores"] = [[k, v] for k, v in outcome["scores"].items()]
+    out = outcome.as_dict()
+    out["scores"] = [[k, v] for k, v in outcome.scores.items()]
     return out
 
 
-def _load_outcome(g, data):
+def _load_outcome(g: Game, data: Any) -> Outcome | None:
     if data is None:
         return None
     out = dict(a_dict(data, "outcome"))
     need(type(out.get("scores")) is list and all(type(p) is list and len(p) == 2 for p in out["scores"]),
          "the outcome's scores should be pairs")
-    out["scores"] = {k: v for k, v in out["scores"]}
-    return out
+    players = g.players  # saved as their numbers: the outcome gives seats, as it did
+    need(all(type(k) is int and 0 <= k < len(players) for k, _ in out["scores"]),
+         "the outcome's scores should be the players'")
+    out["scores"] = {players[k]: v for k, v in out["scores"]}
+    winners = out.get("winners")
+    need(type(winners) is list and all(type(k) is int and 0 <= k < len(players) for k in winners),
+         "the outcome's winners should be players")
+    out["winners"] = [players[k] for k in winners]
+    need("result" in out, "the outcome is not the one these rules give")
+    return Outcome.from_dict(out)
 
 
 def _plain(g, value):

@@ -273,7 +273,7 @@ class _Builder:
     # ------------------------------------------------------------ variables
     def vars(self, given: dict, placed):
         g = self.g
-        infos = {info.name: info for info, _ in g.rules.code.tops["vars"]}
+        infos = {var.info.name: var.info for var in g.rules.code.tops.vars}
         for name, value in given.items():
             base, keys = _split_key(str(name))
             info = infos.get(base)
@@ -306,7 +306,7 @@ class _Builder:
             raise RulesError(f"{name} takes {len(info.keys)} key(s), not {len(parts)}")
         out = []
         what = f"{name}[{', '.join(parts)}]"
-        for part, (domain, _) in zip(parts, info.keys):
+        for part, domain in zip(parts, (k.domain for k in info.keys)):
             if domain in ("player", "seat"):
                 out.append(self.seat(part, what))
             elif isinstance(domain, IntKeys):

@@ -77,6 +77,12 @@ class Seat(int):
         return (Seat, (int(self), self.name))
 
 
+MAX_PLAYERS = 16
+# The players' seats, P1 to P16: every game's players are the first of these, so ``P1``
+# in the rules is compiled to the very seat a game's ``players`` holds.
+PLAYER_SEATS = tuple(Seat(i, f"P{i + 1}") for i in range(MAX_PLAYERS))
+
+
 class Card:
     """One component: its number in the game, its kind, its name and its fixed fields.
     Where it lies, who knows it and its ``var`` fields are the game's (``g.where[id]``,

@@ -98,14 +98,15 @@ def all_zones(g):
 
 def vars_view(g, seat) -> dict:
     out = {}
-    for info, _ in g.rules.code.tops["vars"]:
+    for var in g.rules.code.tops.vars:
+        info = var.info
         value = g.vars[info.name]
         if info.visibility == "hidden" and seat is not None:
             continue
         if not info.keys:
             out[info.name] = plain(g, value, seat, info.type)
             continue
-        owner_at = next((i for i, (d, _) in enumerate(info.keys) if d in ("player", "seat")), None)
+        owner_at = next((i for i, key in enumerate(info.keys) if key.of_seats), None)
         shown = {}
         for key, v in value.items():
             keys = key if isinstance(key, tuple) else (key,)
@@ -121,7 +122,7 @@ def _check_seat(g, seat):
     caller wrote it."""
     if seat == PUBLIC:
         return Public(g.everyone)
-    return None if seat is None else int(g.seat_of(seat))
+    return None if seat is None else g.seat_of(seat)
 
 
 def view(g, seat=None) -> dict:
@@ -129,7 +130,7 @@ def view(g, seat=None) -> dict:
     out = {
         "game": g.title,
         "seat": PUBLIC if isinstance(seat, Public) else seat,
-        "seats": {int(s): g.seat_name(s) for s in g.seats},
+        "seats": {s: g.seat_name(s) for s in g.seats},
         "players": g.nplayers,
         "options": {k: plain(g, v, seat) for k, v in g.options.items()},
         "current": plain(g, g.current, seat),
@@ -138,10 +139,10 @@ def view(g, seat=None) -> dict:
         "to_move_all": g.to_move_all,
         "zones": {z.name: zone_view(g, z, seat) for z in all_zones(g)},
         "vars": vars_view(g, seat),
-        "seat_vars": [info.name for info, _ in g.rules.code.tops["vars"] if info.type.name == "seat"],
+        "seat_vars": [v.info.name for v in g.rules.code.tops.vars if v.info.type.name == "seat"],
         # a campaign's variables are shown (by their labels) in a game of a campaign, when
         # they hold something (not 0, false or empty): the campaign's own screen shows all
-        "var_labels": {info.name: info.label for info, _ in g.rules.code.tops["vars"]
+        "var_labels": {info.name: info.label for info in (v.info for v in g.rules.code.tops.vars)
                        if info.label and (not info.campaign or (
                            g.in_campaign and g.vars[info.name] not in (0, False, None, [])))},
         "option_labels": option_labels(g),
@@ -155,7 +156,7 @@ def view(g, seat=None) -> dict:
         pending = g.pending
         if g.group is not None and isinstance(seat, int) and g.group.of(seat) is not None:
             pending = g.group.of(seat)  # a simultaneous choice: the seat's own decision
-        decision = {"seat": int(pending.seat), "prompt": render_parts(g, pending.prompt, seat)}
+        decision = {"seat": g.seats[pending.seat], "prompt": render_parts(g, pending.prompt, seat)}
         if seat is None or seat == pending.seat:
             decision["moves"] = list(pending.notations)
             cells = {n: [cell_name(c) for c in v.cells]
@@ -165,7 +166,7 @@ def view(g, seat=None) -> dict:
                 decision["cells"] = cells
         out["decision"] = decision
     if g.group is not None:  # the answers given so far: each seat sees only its own
-        out["chosen"] = {int(d.seat): d.notations[g.group.answers[d.seat]]
+        out["chosen"] = {g.seats[d.seat]: d.notations[g.group.answers[d.seat]]
                          for d in g.group.decisions if d.seat in g.group.answers
                          and (seat is None or seat == d.seat)}
     if g.over:
@@ -178,7 +179,7 @@ def view(g, seat=None) -> dict:
 def option_labels(g) -> dict:
     """The options that apply to this game (``option ... if COND``), by the names players
     read (their explanation's title, else the name)."""
-    when = g.rules.code.tops["option_when"]
+    when = g.rules.code.tops.option_when
     out = {}
     for name in g.options:
         test = when.get(name)
@@ -194,7 +195,7 @@ def option_labels(g) -> dict:
 def shown_vars(g, seat) -> dict:
     """How the labelled variables the seat may read say their values (``shown "..."``)."""
     out = {}
-    for name, text in g.rules.code.tops["shown"].items():
+    for name, text in g.rules.code.tops.shown.items():
         info = g.rules.program.vars[name]
         if info.visibility == "hidden" and seat is not None:
             continue
@@ -270,35 +271,3 @@ def transcript(g, seat=None) -> str:
     lines = [header(g, seat)]
     lines.extend(line for line in (render(g, e, seat) for e in g.log) if line is not None)
     return "\n".join(lines) + "\n"
-
-
-def _said(value) -> str:
-    """A reported value in words: [3, 4] -> "3 and 4", true -> "yes", {P1: 2} -> "P1 2"."""
-    if isinstance(value, dict):
-        return ", ".join(f"{k} {_said(v)}" for k, v in value.items())
-    if isinstance(value, list):
-        items = [_said(v) for v in value]
-        if not items:
-            return "none"
-        return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-    return text_of(value)
-
-
-def outcome_line(g, outcome) -> str:
-    scores = outcome["scores"]
-    names = {p: g.seat_name(p) for p in scores}
-    extras = "".join(f"; {k}: {_said(v)}"
-                     for k, v in outcome.items() if k not in ("scores", "winners", "result", "reason"))
-    reason = f" ({outcome['reason']})" if outcome.get("reason") else ""
-    if g.rules.program.cooperative:
-        team = next(iter(scores.values()), 0)
-        if outcome["result"] == "score":
-            return f"== game over: the team scores {team}{reason}{extras}"
-        verb = "wins" if outcome["result"] == "win" else "loses"
-        return f"== game over: the team {verb}{reason}; score {team}{extras}"
-    table = ", ".join(f"{names[p]} {scores[p]}" for p in scores)
-    if outcome["result"] == "draw":
-        return f"== game over: a draw{reason}; scores {table}{extras}"
-    who = " and ".join(names[p] for p in outcome["winners"])
-    verb = "wins" if len(outcome["winners"]) == 1 else "win"
-    return f"== game over: {who} {verb}{reason}; scores {table}{extras}"

@@ -2,6 +2,8 @@
 
 Every step that goes through a list (a comprehension, a builtin, ``in``, ``==`` on lists...)
 adds the items it goes through to ``g.work``, at the cost of a ``len()`` where that suffices;
+bytes count too: a text made costs its length, an option offered ``OPTION_WORK``, a card
+taken from inside a zone a step per 64 cards it holds, ``placements`` its masks' width;
 past ``MAX_WORK`` the ruleset is taken to be running away and stopped with a Fail naming
 where. Loops and recursive calls charge the work of their body (worked out by the compiler,
 ``Analysis.cost``) at each turn. The budget starts again at each decision.
@@ -14,7 +16,8 @@ from interpreter.runtime.values import MAX_DEPTH, MAX_ITEMS, MAX_WORK, Fail
 def overwork(g):
     g.work = 0
     raise Fail(f"over {MAX_WORK:,} steps of work since the last decision (items gone through "
-               "in lists, loop turns, function calls): this seems never to end")
+               "in lists, characters of texts made, options offered, cards taken from inside "
+               "large zones, loop turns, function calls): this seems never to end")
 
 
 def counted(g, items, each=1):

@@ -20,6 +20,7 @@ from collections import deque
 
 import attrs
 
+from interpreter.runtime.outcome import Outcome
 from rulelang.language.errors import RulesError
 
 
@@ -235,7 +236,7 @@ class Position:
         weakref.finalize(twin, _leave, twin._slot)
         return twin
 
-    def playout(self, rng) -> dict:
+    def playout(self, rng) -> Outcome:
         """The outcome of a game played on from here by random moves, chance drawn from
         ``rng`` (a ``random.Random``), inside the engine: for search algorithms."""
         position = self
@@ -250,7 +251,7 @@ class Position:
         while not game.is_over:
             moves = game.legal_moves()
             game.play(moves[rng.randrange(len(moves))])
-        return game.outcome
+        return game.outcome_record
 
     # ------------------------------------------------------------ the engine game
     def _set_engine(self, engine):

@@ -19,7 +19,8 @@ import itertools
 
 import attrs
 
-from rulelang.language import ast
+from rulelang.language import ast, refs
+from rulelang.language.traversal import walk
 
 TOP = None  # unknown: could be anything
 MAX_VALUES = 20_000  # a domain larger than this is treated as unknown
@@ -107,10 +108,10 @@ class Analysis:
     def sites(self):
         """Every ``choose`` and labelled ``random`` call: (unit key, node)."""
         for key, (_, body) in self.units.items():
-            for node in _walk(body):
+            for node in walk(body):
                 if isinstance(node, ast.Choose):
                     yield key, node
-                elif isinstance(node, ast.Call) and node.ref == ("builtin", "random"):
+                elif isinstance(node, ast.Call) and node.ref == refs.Builtin("random"):
                     yield key, node
 
     def domain(self, unit, expr, bound=None):
@@ -151,23 +152,23 @@ class Analysis:
         return frozenset("".join(p) for p in itertools.product(*parts))
 
     def _Name(self, e, ctx):
-        ref = e.ref or ()
-        if ref[:1] == ("local",):
-            return self._local(ctx, ref[1])
-        if ref[:1] in (("option",), ("const",)) and ref[1] in self.known:
-            return _value_domain(self.known[ref[1]])
-        if ref == ("builtin", "player_count"):
-            return frozenset({self.player_count})
-        if ref[:1] == ("zone",):
-            return frozenset({ZoneCards(ref[1])})
-        if ref[:1] == ("family",):
-            return frozenset(ZoneCards(z) for z in self.families.get(ref[1], ()))
+        match e.ref:
+            case refs.Local(slot):
+                return self._local(ctx, slot)
+            case refs.Option(name) | refs.Const(name) if name in self.known:
+                return _value_domain(self.known[name])
+            case refs.Builtin("player_count"):
+                return frozenset({self.player_count})
+            case refs.Zone(name):
+                return frozenset({ZoneCards(name)})
+            case refs.ZoneFamily(name):
+                return frozenset(ZoneCards(z) for z in self.families.get(name, ()))
         return TOP
 
     def _Index(self, e, ctx):
-        ref = getattr(e.obj, "ref", None) or ()
-        if ref[:1] == ("family",):  # one zone of a family, whichever key
-            return frozenset(ZoneCards(z) for z in self.families.get(ref[1], ()))
+        ref = getattr(e.obj, "ref", None)
+        if isinstance(ref, refs.ZoneFamily):  # one zone of a family, whichever key
+            return frozenset(ZoneCards(z) for z in self.families.get(ref.name, ()))
         return TOP
 
     def _Range(self, e, ctx):
@@ -216,12 +217,12 @@ class Analysis:
         return TOP
 
     def _Call(self, e, ctx):
-        ref = e.ref or ()
-        if ref[:1] == ("fn",):
-            return self._fn(ref[1], [self._dom(a, ctx) for a in e.args])
-        if ref[:1] != ("builtin",):
+        ref = e.ref
+        if isinstance(ref, refs.Fn):
+            return self._fn(ref.name, [self._dom(a, ctx) for a in e.args])
+        if not isinstance(ref, refs.Builtin):
             return TOP
-        name, args = ref[1], e.args
+        name, args = ref.name, e.args
         if name in ("min", "max") and args:
             if len(args) == 1:  # min(list): one of its items
                 return self._dom(args[0], ctx)
@@ -327,12 +328,12 @@ def _assignments(body) -> dict:
     def add(slot, how, expr):
         if slot is not None:
             out.setdefault(slot, []).append((how, expr))
-    for node in _walk(body):
+    for node in walk(body):
         if isinstance(node, ast.Let):
             add(node.slot, "=", node.value)
         elif isinstance(node, ast.Assign) and isinstance(node.target, ast.Name) \
-                and (node.target.ref or ())[:1] == ("local",):
-            add(node.target.ref[1], node.op, node.value)
+                and isinstance(node.target.ref, refs.Local):
+            add(node.target.ref.slot, node.op, node.value)
         elif isinstance(node, (ast.For, ast.CompFor)):
             for slot in node.slots:
                 add(slot, "=" if len(node.slots) == 1 else "unpack", node.iter)
@@ -351,24 +352,10 @@ def _assignments(body) -> dict:
 def _rule_callers(units) -> dict:
     out: dict = {}
     for key, (_, body) in units.items():
-        for node in _walk(body):
-            if isinstance(node, ast.CallStmt) and (node.call.ref or ())[:1] == ("rule",):
-                out.setdefault(node.call.ref[1], []).append((key, node.call))
+        for node in walk(body):
+            if isinstance(node, ast.CallStmt) and isinstance(node.call.ref, refs.Rule):
+                out.setdefault(node.call.ref.name, []).append((key, node.call))
     return out
-
-
-def _walk(tree):
-    """Every syntax node under tree, parents first."""
-    stack = [tree]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, (list, tuple)):
-            stack.extend(reversed(node))
-        elif isinstance(node, ast.Node):
-            yield node
-            for field in attrs.fields(type(node)):
-                if field.name not in ("span", "ty", "ref"):
-                    stack.append(getattr(node, field.name))
 
 
 def _is_list(ty) -> bool:

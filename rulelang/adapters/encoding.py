@@ -280,7 +280,7 @@ def _key_texts(program, info, facts):
     if not info.keys:
         return [None]
     domains = []
-    for domain, _ in info.keys:
+    for domain in (key.domain for key in info.keys):
         if domain == "player":
             domains.append(list(facts.seats)[:facts.players])  # players come first
         elif domain == "seat":

@@ -184,7 +184,7 @@ class RulelangState(pyspiel.State):
             return pyspiel.PlayerId.CHANCE
         if p.engine.is_over:
             return pyspiel.PlayerId.TERMINAL
-        return p.engine.to_move
+        return int(p.engine.to_move)  # OpenSpiel's players are plain numbers: P1 is 0
 
     def _legal_actions(self, player):
         return sorted(self._moves_by_action())
@@ -226,7 +226,7 @@ class RulelangState(pyspiel.State):
         game = self.get_game()
         if not self.is_terminal():
             return [0.0] * game.table.players
-        return game.table.returns(self._position.engine.outcome, game.returns_mode)
+        return game.table.returns(self._position.engine.outcome_record, game.returns_mode)
 
     def __str__(self):
         p = self._position

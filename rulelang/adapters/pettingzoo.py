@@ -104,7 +104,7 @@ class RulelangEnv(AECEnv):
         """After a move: the next agent to act, or the rewards if the game is over."""
         game = self.game
         if game.is_over:
-            returns = self.table.returns(game.outcome, self.returns_mode)
+            returns = self.table.returns(game.outcome_record, self.returns_mode)
             for agent in self.agents:
                 self.rewards[agent] = returns[self.seat_of[agent]]
                 self.terminations[agent] = True
@@ -222,7 +222,7 @@ class RulelangSingleEnv(Env):
         reward, done = 0.0, game.is_over
         self.done = done
         if done:
-            reward = self.table.returns(game.outcome, self.aec.returns_mode)[self.seat]
+            reward = self.table.returns(game.outcome_record, self.aec.returns_mode)[self.seat]
         if self.render_mode == "human":
             self.render()
         return self._observation(), reward, done, False, self._info()

@@ -12,6 +12,7 @@ import random
 
 import attrs
 
+from interpreter.runtime.outcome import Outcome
 from rulelang.adapters.actions import ActionSpace, GameFacts, build, pick_sizes
 from rulelang.adapters.chance_nodes import Position, random_chance
 from rulelang.language.errors import RulesError
@@ -45,7 +46,7 @@ class Table:
         """An engine game drawing its chance from the seed (for environments)."""
         return self.rules.new_game(players=self.players, seed=seed, options=self.options)
 
-    def returns(self, outcome: dict, mode: str = "win") -> list[float]:
+    def returns(self, outcome: Outcome, mode: str = "win") -> list[float]:
         """Each player's return from a finished game's outcome.
 
         ``win``: +1 for a winner, -1 for a loser; 0 for everyone when all or none win
@@ -54,14 +55,13 @@ class Table:
         verdict), or the mean score."""
         n = self.players
         if mode == "score":
-            scores = outcome.get("scores", {})
-            values = [float(scores.get(p, 0) or 0) for p in range(n)]
+            values = [float(outcome.scores.get(p, 0) or 0) for p in range(n)]
             return [sum(values) / n] * n if self.cooperative else values
-        winners = set(outcome.get("winners", ()))
+        winners = set(outcome.winners)
         if self.cooperative:
-            if outcome.get("result") == "score":
+            if outcome.result == "score":
                 return [0.0] * n
-            won = outcome.get("result") == "win" or bool(winners)
+            won = outcome.result == "win" or bool(winners)
             return [1.0 if won else -1.0] * n
         if len(winners) in (0, n):
             return [0.0] * n
@@ -147,7 +147,8 @@ class _Probe:
                 self._see(game.view(None))
         self._see(game.view(None))
         self.longest = max(self.longest, decisions)
-        self.scores.extend(v for v in (game.outcome or {}).get("scores", {}).values()
+        outcome = game.outcome_record
+        self.scores.extend(v for v in (outcome.scores.values() if outcome is not None else ())
                            if isinstance(v, (int, float)))
         self.cards_made = max(self.cards_made, len(getattr(game, "cards", ()) or ()))
 

@@ -2,8 +2,8 @@
 
 Every node has a ``span`` (its source position). Expression nodes also carry
 ``ty`` and ``ref``, filled in by the checker: the static type, and what a name
-resolved to (a local slot, a global, a builtin...). The interpreter compiles
-from these annotations and never resolves a name again.
+resolved to (a record of ``refs``: a local slot, a global, a builtin...). The interpreter
+compiles from these annotations and never resolves a name again.
 """
 from __future__ import annotations
 
@@ -12,23 +12,49 @@ from typing import Any
 import attrs
 
 from rulelang.language.errors import Span
+from rulelang.language.refs import Ref
 
 
 def node(cls):
     return attrs.define(eq=False, repr=False)(cls)
 
 
+# What a field of a node holds, declared once here for every pass (rulelang.language.traversal
+# reads it): a part of what the text says (the default: the nodes in it are the node's
+# children), where the text is (POSITION), or what the checker worked out (ANNOTATION).
+ROLE = "rulelang.role"
+POSITION = "position"
+ANNOTATION = "annotation"
+
+
+def position(*, kw_only: bool = True, default: Any = None, factory: Any = None) -> Any:
+    """A field holding source positions: not a child, not part of what the text means."""
+    return _field(POSITION, kw_only, default, factory)
+
+
+def annotation(*, kw_only: bool = True, default: Any = None, factory: Any = None) -> Any:
+    """A field the checker fills in (a type, what a name resolved to, a frame slot): not a
+    child, not part of what the text means, put back to its default before checking again."""
+    return _field(ANNOTATION, kw_only, default, factory)
+
+
+def _field(role: str, kw_only: bool, default: Any, factory: Any) -> Any:
+    if factory is not None:
+        return attrs.field(kw_only=kw_only, factory=factory, metadata={ROLE: role})
+    return attrs.field(kw_only=kw_only, default=default, metadata={ROLE: role})
+
+
 @node
 class Node:
-    span: Span = attrs.field(kw_only=True, default=None)
+    span: Span = position()
 
 
 # ------------------------------------------------------------------ expressions
 
 @node
 class Expr(Node):
-    ty: Any = attrs.field(kw_only=True, default=None)
-    ref: Any = attrs.field(kw_only=True, default=None)
+    ty: Any = annotation()
+    ref: Ref | None = annotation()
 
 
 @node
@@ -63,7 +89,7 @@ class Index(Expr):
 class Lambda(Expr):
     param: str
     body: Expr
-    slot: int = attrs.field(kw_only=True, default=None)
+    slot: int = annotation()
 
 
 @node
@@ -77,7 +103,7 @@ class CompFor(Node):
     names: list
     iter: Expr
     cond: Expr | None
-    slots: list = attrs.field(kw_only=True, factory=list)
+    slots: list = annotation(factory=list)
 
 
 @node
@@ -177,9 +203,9 @@ class Stmt(Node):
 @node
 class Let(Stmt):
     name: str
+    type: TypeRef | None  # when written `let x: T = ...`
     value: Expr
-    type: Any = None  # TypeRef when written `let x: T = ...`; else the value's type
-    slot: int = attrs.field(kw_only=True, default=None)
+    slot: int = annotation()
 
 
 @node
@@ -222,8 +248,8 @@ class Create(Stmt):
     # `create ... as NAME`: the new card (with `x COUNT`, the list of them), bound when it is
     # made, before any trigger its arrival fires can move it
     name: str | None = attrs.field(kw_only=True, default=None)
-    slot: int = attrs.field(kw_only=True, default=None)
-    type: Any = attrs.field(kw_only=True, default=None)  # the name's type, for editors
+    slot: int = annotation()
+    type: Any = annotation()  # the name's type, for editors
 
 
 @node
@@ -247,7 +273,7 @@ class Reveal(Stmt):
     the field is that value (``fact``, set by the checker: the field's name)."""
     what: Expr
     to: Expr | None
-    fact: str | None = attrs.field(kw_only=True, default=None)
+    fact: str | None = annotation()
 
 
 @node
@@ -262,8 +288,8 @@ class Choose(Stmt):
     # `by each p in SEATS`: (the name, the seats' expression): every one of those seats
     # chooses at once, in secret; the chosen value is the list of (seat, choice) pairs
     each: tuple | None = attrs.field(kw_only=True, default=None)
-    slot: int = attrs.field(kw_only=True, default=None)
-    each_slot: int = attrs.field(kw_only=True, default=None)
+    slot: int = annotation()
+    each_slot: int = annotation()
     # `where COND else REASON`: ``options`` is then the list filtered by every COND, and
     # ``refusals`` one list per clause of (option, REASON) for the options it refuses
     refusals: Expr | None = attrs.field(kw_only=True, default=None)
@@ -281,7 +307,7 @@ class For(Stmt):
     names: list
     iter: Expr
     body: list
-    slots: list = attrs.field(kw_only=True, factory=list)
+    slots: list = annotation(factory=list)
 
 
 @node
@@ -289,7 +315,7 @@ class Repeat(Stmt):
     count: Expr
     name: str | None
     body: list
-    slot: int = attrs.field(kw_only=True, default=None)
+    slot: int = annotation()
 
 
 @node
@@ -402,7 +428,7 @@ class OptionDecl(Decl):
 class EnumDecl(Decl):
     name: str
     members: list
-    member_spans: list = attrs.field(factory=list)
+    member_spans: list = position(kw_only=False, factory=list)
 
 
 @node
@@ -482,7 +508,7 @@ class FnDecl(Decl):
     params: list
     lets: list  # [Let]
     body: Expr
-    nslots: int = 0
+    nslots: int = annotation(kw_only=False, default=0)
 
 
 @node
@@ -490,7 +516,7 @@ class RuleDecl(Decl):
     name: str
     params: list
     body: list
-    nslots: int = 0
+    nslots: int = annotation(kw_only=False, default=0)
 
 
 @node
@@ -498,7 +524,16 @@ class BlockDecl(Decl):
     """``setup``, ``play``, ``turn``, and ``on end`` (which is "end")."""
     which: str
     body: list
-    nslots: int = 0
+    nslots: int = annotation(kw_only=False, default=0)
+
+
+@attrs.frozen
+class TriggerKey:
+    """What the checker makes of one key of a trigger's pattern (``on enter hand[p]``): a
+    new name bound to the key (its slot), a value the key must equal, or (neither) ``_``."""
+    index: int  # which key of the zone
+    binds: int | None = None  # the slot of the name it binds
+    equals: Expr | None = None  # the value it must be
 
 
 @node
@@ -508,9 +543,9 @@ class TriggerDecl(Decl):
     keys: list  # [Expr]; unresolved names bind
     card_name: str | None
     body: list
-    nslots: int = 0
-    binders: list = attrs.field(factory=list)  # [(key index, slot) | (key index, None)]
-    card_slot: int | None = None
+    nslots: int = annotation(kw_only=False, default=0)
+    binders: list[TriggerKey] = annotation(kw_only=False, factory=list)
+    card_slot: int | None = annotation(kw_only=False)
 
 
 @node
@@ -532,7 +567,7 @@ class ScoreDecl(Decl):
     param: str | None
     expr: Expr
     key: str | None = None
-    slot: int | None = None
+    slot: int | None = annotation(kw_only=False)
 
 
 @node

@@ -1,14 +1,24 @@
-"""Lark's parse tree to the AST: one small method per grammar rule, every node with its span."""
+"""Lark's parse tree to the AST, every node with its span.
+
+A grammar rule that makes one node from its children, in order, is a line of ONE_NODE (the
+rest of the mapping follows from the node's class); a rule that lowers what it reads (checks
+it, reorders it, fills in what is left unsaid, or spells one construct as another) is a
+method of the Builder.
+"""
 from __future__ import annotations
 
 import copy
 import difflib
+from typing import Any, Callable
 
+import attrs
 from lark import Token, Transformer, v_args
+from lark.tree import Meta
 
 from rulelang.language import ast
 from rulelang.language.errors import Diagnostic, ParseError, Span
 from rulelang.language.teaching import attach_explains
+from rulelang.language.traversal import part_fields
 
 MAX_MATCH_KEYS = 100  # keys of one match: its if-chain stays well within Python's stack
 MAX_LITERAL = 10**18  # the largest number a file may write (products are capped the same)
@@ -93,10 +103,15 @@ def _where(name, base, filters, span):
 class Builder(Transformer):
     def __init__(self, file, text, parse_expr, line_shift=0, col_shift=0):
         self.parse_expr = parse_expr  # given by the parser (strings hold expressions): no import cycle
-        super().__init__()
+        super().__init__(visit_tokens=False)  # tokens are read by the rules that hold them
         self.file, self.text = file, text
         self.dl, self.dc = line_shift, col_shift
         self.teaching: list[ast.Explain] = []  # taken out of the tree as it is built
+
+    def __default__(self, data: str, children: list, meta: Meta) -> Any:
+        """A rule with no method here (Lark calls this): one of the tables below. (Found
+        there, it is called without the wrapper Lark makes for a method at every call.)"""
+        return _GENERATED[data](self, meta, children)
 
     def _s(self, meta):
         return span_of(self.file, meta, self.dl, self.dc)
@@ -111,30 +126,19 @@ class Builder(Transformer):
     def start(self, meta, decls):
         return attach_explains(decls, None, self.teaching)
 
-    def expr_start(self, meta, items):
-        return items[0]
-
-    def game_decl(self, meta, c):
-        return ast.GameDecl(_unquote(c[0]), span=self._s(meta))
+    def _count(self, token, meta):
+        """A count written in a declaration (players, a grid's size): bounded before it is
+        made a number (Python refuses to read 4,300 digits and more)."""
+        digits = str(token).lstrip("0") or "0"
+        if len(digits) > len(str(MAX_LITERAL)) or int(digits) > MAX_LITERAL:
+            self._bad(f"this number is too large (at most {MAX_LITERAL:,})", self._s(meta),
+                      "no game needs this many players or cells")
+        return int(digits)
 
     def players_decl(self, meta, c):
-        low = int(c[0])
-        high = int(c[1]) if c[1] is not None else low
+        low = self._count(c[0], meta)
+        high = self._count(c[1], meta) if c[1] is not None else low
         return ast.PlayersDecl(low, high, span=self._s(meta))
-
-    def dummy_decl(self, meta, c):
-        return ast.DummyDecl(str(c[0]), c[1], span=self._s(meta))
-
-    def coop_decl(self, meta, c):
-        return ast.CoopDecl(span=self._s(meta))
-
-    def import_decl(self, meta, c):
-        return ast.ImportDecl(_unquote(c[0]), span=self._s(meta))
-
-    def option_decl(self, meta, c):
-        name, typ, allowed, default, doc, when = c
-        return ast.OptionDecl(str(name), typ, allowed, default,
-                              _unquote(doc) if doc else None, when, span=self._s(meta))
 
     def enum_decl(self, meta, c):
         return ast.EnumDecl(str(c[0]), [str(t) for t in c[1:]], [self._ts(t) for t in c[1:]],
@@ -153,15 +157,6 @@ class Builder(Transformer):
                             clauses.get("tint"), clauses.get("symbol_means"),
                             clauses.get("tint_means"), clauses.get("note"),
                             clauses.get("drawing"), span=self._s(meta))
-
-    def field(self, meta, c):
-        return ast.FieldDecl(str(c[0]), c[1], span=self._s(meta))
-
-    def field_name(self, meta, c):
-        return c[0]
-
-    def state_field(self, meta, c):
-        return ast.FieldDecl(str(c[0]), c[1], c[2], True, span=self._s(meta))
 
     def name_clause(self, meta, c):
         return ("name", c[0], None)
@@ -204,15 +199,9 @@ class Builder(Transformer):
         return ast.ZoneDecl(name, keys, kind, width, height, str(of) if of else None,
                             list(c[4:]), span=self._s(meta))
 
-    def keys(self, meta, c):
-        return list(c)
-
-    def key_range(self, meta, c):
-        return ast.KeyRange(c[0], c[1], span=self._s(meta))
-
     def zone_kind(self, meta, c):
-        return (str(c[0]), int(c[1]) if c[1] is not None else None,
-                int(c[2]) if c[2] is not None else None)
+        return (str(c[0]), self._count(c[1], meta) if c[1] is not None else None,
+                self._count(c[2], meta) if c[2] is not None else None)
 
     def zone_opt(self, meta, c):  # spans the word and its text: `layout "beside deck"`
         return (str(c[0]), _unquote(c[1]) if c[1] is not None else None, self._s(meta))
@@ -229,40 +218,10 @@ class Builder(Transformer):
             return ("shown", self._text(c[1]), self._ts(c[0]))
         return (str(c[0]), _unquote(c[1]) if c[1] is not None else None, self._ts(c[0]))
 
-    def const_decl(self, meta, c):
-        return ast.ConstDecl(str(c[0]), c[1], span=self._s(meta))
-
     def fn_decl(self, meta, c):
         name, params = str(c[0]), c[1] or []
         lets = [x for x in c[2:-1]]
         return ast.FnDecl(name, params, lets, c[-1], span=self._s(meta))
-
-    def fn_let(self, meta, c):
-        return ast.Let(str(c[0]), c[2], c[1], span=self._s(meta))
-
-    def params(self, meta, c):
-        return list(c)
-
-    def param(self, meta, c):
-        return ast.Param(str(c[0]), c[1], span=self._s(meta))
-
-    def rule_decl(self, meta, c):
-        return ast.RuleDecl(str(c[0]), c[1] or [], c[2], span=self._s(meta))
-
-    def setup_decl(self, meta, c):
-        return ast.BlockDecl("setup", c[0], span=self._s(meta))
-
-    def play_decl(self, meta, c):
-        return ast.BlockDecl("play", c[0], span=self._s(meta))
-
-    def turn_decl(self, meta, c):
-        return ast.BlockDecl("turn", c[0], span=self._s(meta))
-
-    def require_decl(self, meta, c):
-        return ast.RequireDecl(c[0], self._text(c[1]), span=self._s(meta))
-
-    def on_end_decl(self, meta, c):
-        return ast.BlockDecl("end", c[0], span=self._s(meta))
 
     def trigger_decl(self, meta, c):
         event, (zone, keys), card_name, body = str(c[0]), c[1], c[2], c[3]
@@ -275,25 +234,8 @@ class Builder(Transformer):
     def zone_pattern(self, meta, c):
         return (str(c[0]), c[1] or [])
 
-    def pattern_keys(self, meta, c):
-        return list(c)
-
-    def end_decl(self, meta, c):
-        return ast.EndDecl(c[0], span=self._s(meta))
-
-    def score_decl(self, meta, c):
-        return ast.ScoreDecl("score", str(c[0]) if c[0] is not None else None, c[1],
-                             span=self._s(meta))
-
-    def tiebreak_decl(self, meta, c):
-        return ast.ScoreDecl("tiebreak", str(c[0]), c[1], span=self._s(meta))
-
-    def heuristic_decl(self, meta, c):
-        return ast.ScoreDecl("heuristic", str(c[0]) if c[0] is not None else None, c[1],
-                             span=self._s(meta))
-
-    def talk_decl(self, meta, c):
-        return ast.TalkDecl(_unquote(c[0]), span=self._s(meta))
+    def require_decl(self, meta, c):  # its message is a text with {values}
+        return ast.RequireDecl(c[0], self._text(c[1]), span=self._s(meta))
 
     def campaign_decl(self, meta, c):
         items = list(c)
@@ -301,21 +243,6 @@ class Builder(Transformer):
             if isinstance(item, ast.VarDecl):
                 item.campaign = True
         return ast.CampaignDecl(items, span=self._s(meta))
-
-    def offer_decl(self, meta, c):
-        return ast.OfferDecl(str(c[0]), c[1], span=self._s(meta))
-
-    def after_decl(self, meta, c):
-        return ast.BlockDecl("after", c[0], span=self._s(meta))
-
-    def report_decl(self, meta, c):
-        return ast.ScoreDecl("report", None, c[1], key=_unquote(c[0]), span=self._s(meta))
-
-    def simple_type(self, meta, c):
-        return ast.TypeRef(str(c[0]), span=self._s(meta))
-
-    def list_type(self, meta, c):
-        return ast.TypeRef("list", c[0], span=self._s(meta))
 
     # -- statements
     def block(self, meta, c):
@@ -343,12 +270,6 @@ class Builder(Transformer):
     def text_block(self, meta, c):
         return [_unquote(t) for t in c]
 
-    def let_stmt(self, meta, c):
-        return ast.Let(str(c[0]), c[2], c[1], span=self._s(meta))
-
-    def assign_op(self, meta, c):
-        return str(c[0])
-
     def assign_stmt(self, meta, c):
         target, op, value = c
         if not isinstance(target, (ast.Name, ast.Index, ast.Attr)):
@@ -368,39 +289,11 @@ class Builder(Transformer):
                       "call a rule like rule_name(args), or assign with name = value")
         return ast.CallStmt(call, span=self._s(meta))
 
-    def move_stmt(self, meta, c):
-        return ast.Move(c[0], c[1], c[2], span=self._s(meta))
-
     def at_bottom(self, meta, c):
         return "bottom"
 
-    def at_expr(self, meta, c):
-        return c[0]
-
-    def deal_stmt(self, meta, c):
-        return ast.Deal(c[0], c[1], c[2], span=self._s(meta))
-
-    def shuffle_stmt(self, meta, c):
-        return ast.Shuffle(c[0], span=self._s(meta))
-
-    def create_stmt(self, meta, c):
-        return ast.Create(str(c[0]), c[1] or [], c[2], c[3], span=self._s(meta),
-                          name=str(c[4]) if c[4] is not None else None)
-
-    def create_from_stmt(self, meta, c):
-        return ast.CreateFrom(str(c[0]), c[1], c[2], span=self._s(meta))
-
-    def named_args(self, meta, c):
-        return list(c)
-
     def named_arg(self, meta, c):
         return (str(c[0]), c[1], self._ts(c[0]))
-
-    def place_stmt(self, meta, c):  # the older spelling of `move X to GRID at WHERE`
-        return ast.Move(c[0], c[1], c[2], span=self._s(meta))
-
-    def reveal_stmt(self, meta, c):
-        return ast.Reveal(c[0], c[1], span=self._s(meta))
 
     def choose_stmt(self, meta, c):
         name, options, clauses = str(c[0]), c[1], c[2:]
@@ -450,89 +343,14 @@ class Builder(Transformer):
                 other = item
         return ast.If(branches, other, span=self._s(meta))
 
-    def elif_clause(self, meta, c):
-        return (c[0], c[1])
-
     def for_stmt(self, meta, c):
         names = [str(x) for x in c[:2] if x is not None]
         return ast.For(names, c[2], c[3], span=self._s(meta))
 
-    def repeat_stmt(self, meta, c):
-        return ast.Repeat(c[0], str(c[1]) if c[1] else None, c[2], span=self._s(meta))
-
-    def while_stmt(self, meta, c):
-        return ast.While(c[0], c[1], span=self._s(meta))
-
-    def loop_stmt(self, meta, c):
-        return ast.Loop(c[0], span=self._s(meta))
-
-    def break_stmt(self, meta, c):
-        return ast.Break(span=self._s(meta))
-
-    def continue_stmt(self, meta, c):
-        return ast.Continue(span=self._s(meta))
-
-    def return_stmt(self, meta, c):
-        return ast.Return(span=self._s(meta))
-
-    def log_stmt(self, meta, c):
-        return ast.Log(c[0], span=self._s(meta))
-
-    def win_stmt(self, meta, c):
-        return ast.Finish("win", c[0], span=self._s(meta))
-
-    def lose_stmt(self, meta, c):
-        return ast.Finish("lose", c[0], span=self._s(meta))
-
-    def end_stmt(self, meta, c):
-        return ast.Finish("end", c[0], span=self._s(meta))
-
     # -- expressions
-    def if_expr(self, meta, c):
-        return ast.IfExpr(c[0], c[1], c[2], span=self._s(meta))
-
-    def or_op(self, meta, c):
-        return ast.BoolOp("or", c[0], c[1], span=self._s(meta))
-
-    def and_op(self, meta, c):
-        return ast.BoolOp("and", c[0], c[1], span=self._s(meta))
-
-    def not_op(self, meta, c):
-        return ast.Not(c[0], span=self._s(meta))
-
-    def compare(self, meta, c):
-        return ast.Compare(str(c[1]), c[0], c[2], span=self._s(meta))
-
-    def in_op(self, meta, c):
-        return ast.In(c[0], c[1], span=self._s(meta))
-
-    def not_in_op(self, meta, c):
-        return ast.In(c[0], c[1], True, span=self._s(meta))
-
-    def is_op(self, meta, c):
-        return ast.Is(c[0], str(c[1]), span=self._s(meta))
-
-    def range_op(self, meta, c):
-        return ast.Range(c[0], c[1], span=self._s(meta))
-
-    def binop(self, meta, c):
-        return ast.BinOp(str(c[1]), c[0], c[2], span=self._s(meta))
-
-    def neg(self, meta, c):
-        return ast.Neg(c[0], span=self._s(meta))
-
-    def call(self, meta, c):
-        return ast.Call(c[0], c[1] or [], span=self._s(meta))
-
     def call_comp(self, meta, c):
         comp = ast.Comprehension(c[1], list(c[2:]), span=self._s(meta))
         return ast.Call(c[0], [comp], span=self._s(meta))
-
-    def attr(self, meta, c):
-        return ast.Attr(c[0], str(c[1]), span=self._s(meta))
-
-    def index(self, meta, c):
-        return ast.Index(c[0], c[1], span=self._s(meta))
 
     def int_lit(self, meta, c):
         digits = str(c[0]).lstrip("0") or "0"
@@ -544,32 +362,11 @@ class Builder(Transformer):
     def str_lit(self, meta, c):
         return self._text(c[0])
 
-    def true_lit(self, meta, c):
-        return ast.Lit(True, span=self._s(meta))
-
-    def false_lit(self, meta, c):
-        return ast.Lit(False, span=self._s(meta))
-
-    def none_lit(self, meta, c):
-        return ast.Lit(None, span=self._s(meta))
-
-    def name(self, meta, c):
-        return ast.Name(str(c[0]), span=self._s(meta))
-
     def tuple_lit(self, meta, c):
         return ast.TupleLit([c[0]] + (c[1] or []), span=self._s(meta))
 
-    def list_lit(self, meta, c):
-        return ast.ListLit(c[0] or [], span=self._s(meta))
-
     def list_comp(self, meta, c):
         return ast.Comprehension(c[0], list(c[1:]), span=self._s(meta))
-
-    def args(self, meta, c):
-        return list(c)
-
-    def lambda_(self, meta, c):
-        return ast.Lambda(str(c[0]), c[1], span=self._s(meta))
 
     def match_expr(self, meta, c):
         """`match X { k: v, ..., _: d }` is `if X == k then v else ... else d` (else none)."""
@@ -600,9 +397,6 @@ class Builder(Transformer):
             chain = ast.IfExpr(test, value, chain, span=self._s(meta))
         chain.match = ast.MatchInfo(len(keys), default is not None)
         return chain
-
-    def match_arm(self, meta, c):
-        return (c[0], c[1])
 
     def comp_for(self, meta, c):
         names = [str(c[0])] + ([str(c[1])] if c[1] is not None else [])
@@ -651,3 +445,154 @@ class Builder(Transformer):
         if len(parts) == 1 and isinstance(parts[0], str):
             return ast.Lit(parts[0], span=span)
         return ast.Text(parts, span=span)
+
+
+# ------------------------------------------------------------ rules that make one node
+
+@attrs.frozen
+class OneNode:
+    """A rule whose children fill the fields of one node of ``cls``, in order: ``fields``, or
+    by default the fields of the class that say what the text says, less the ``fixed`` ones.
+    Fields left over keep their defaults. A child is read by the type its field declares:
+    a name, word or string into a ``str`` field is that text (a string unquoted), and no list
+    for a ``list`` field is an empty one."""
+    cls: type
+    fields: tuple[str, ...] = ()
+    fixed: dict[str, Any] = attrs.field(factory=dict)
+
+
+def one(cls: type, *fields: str, **fixed: Any) -> OneNode:
+    return OneNode(cls, fields, fixed)
+
+
+ONE_NODE: dict[str, OneNode] = {
+    # declarations
+    "game_decl": one(ast.GameDecl),
+    "dummy_decl": one(ast.DummyDecl),
+    "coop_decl": one(ast.CoopDecl),
+    "talk_decl": one(ast.TalkDecl),
+    "import_decl": one(ast.ImportDecl),
+    "option_decl": one(ast.OptionDecl),
+    "field": one(ast.FieldDecl),
+    "state_field": one(ast.FieldDecl, mutable=True),
+    "key_range": one(ast.KeyRange),
+    "const_decl": one(ast.ConstDecl),
+    "fn_let": one(ast.Let),
+    "param": one(ast.Param),
+    "rule_decl": one(ast.RuleDecl),
+    "setup_decl": one(ast.BlockDecl, which="setup"),
+    "play_decl": one(ast.BlockDecl, which="play"),
+    "turn_decl": one(ast.BlockDecl, which="turn"),
+    "on_end_decl": one(ast.BlockDecl, which="end"),
+    "after_decl": one(ast.BlockDecl, which="after"),
+    "end_decl": one(ast.EndDecl),
+    "score_decl": one(ast.ScoreDecl, which="score"),
+    "tiebreak_decl": one(ast.ScoreDecl, which="tiebreak"),
+    "heuristic_decl": one(ast.ScoreDecl, which="heuristic"),
+    "report_decl": one(ast.ScoreDecl, "key", "expr", which="report", param=None),
+    "offer_decl": one(ast.OfferDecl),
+    "simple_type": one(ast.TypeRef),
+    "list_type": one(ast.TypeRef, name="list"),
+    # statements
+    "let_stmt": one(ast.Let),
+    "move_stmt": one(ast.Move),
+    "place_stmt": one(ast.Move),  # the older spelling of `move X to GRID at WHERE`
+    "deal_stmt": one(ast.Deal),
+    "shuffle_stmt": one(ast.Shuffle),
+    "create_stmt": one(ast.Create),
+    "create_from_stmt": one(ast.CreateFrom),
+    "reveal_stmt": one(ast.Reveal),
+    "repeat_stmt": one(ast.Repeat),
+    "while_stmt": one(ast.While),
+    "loop_stmt": one(ast.Loop),
+    "break_stmt": one(ast.Break),
+    "continue_stmt": one(ast.Continue),
+    "return_stmt": one(ast.Return),
+    "log_stmt": one(ast.Log),
+    "win_stmt": one(ast.Finish, how="win"),
+    "lose_stmt": one(ast.Finish, how="lose"),
+    "end_stmt": one(ast.Finish, how="end"),
+    # expressions
+    "if_expr": one(ast.IfExpr),
+    "or_op": one(ast.BoolOp, op="or"),
+    "and_op": one(ast.BoolOp, op="and"),
+    "not_op": one(ast.Not),
+    "compare": one(ast.Compare, "left", "op", "right"),
+    "in_op": one(ast.In),
+    "not_in_op": one(ast.In, negated=True),
+    "is_op": one(ast.Is),
+    "range_op": one(ast.Range),
+    "binop": one(ast.BinOp, "left", "op", "right"),
+    "neg": one(ast.Neg),
+    "call": one(ast.Call),
+    "attr": one(ast.Attr),
+    "index": one(ast.Index),
+    "true_lit": one(ast.Lit, value=True),
+    "false_lit": one(ast.Lit, value=False),
+    "none_lit": one(ast.Lit, value=None),
+    "name": one(ast.Name),
+    "list_lit": one(ast.ListLit),
+    "lambda_": one(ast.Lambda),
+}
+# rules that hand on their one child (a word as its text), or their children as a list or a pair
+FIRST_CHILD = ("expr_start", "field_name", "assign_op", "at_expr")
+CHILDREN = ("keys", "params", "pattern_keys", "named_args", "args")
+PAIR = ("elif_clause", "match_arm")
+
+_KEEP, _TEXT, _LIST = range(3)  # how a child is read into its field
+
+
+def _how(field: attrs.Attribute) -> int:
+    kind = str(field.type)
+    if kind in ("str", "str | None"):
+        return _TEXT
+    if kind == "list":
+        return _LIST
+    return _KEEP
+
+
+def _one_node(rule: str, spec: OneNode) -> Callable[[Builder, Meta, list], ast.Node]:
+    by_name = {f.name: f for f in attrs.fields(spec.cls)}
+    names = spec.fields or tuple(n for n in part_fields(spec.cls) if n not in spec.fixed)
+    texts = tuple(i for i, name in enumerate(names) if _how(by_name[name]) == _TEXT)
+    lists = tuple(i for i, name in enumerate(names) if _how(by_name[name]) == _LIST)
+    cls, fixed = spec.cls, spec.fixed
+
+    def build(self: Builder, meta: Meta, children: list) -> ast.Node:
+        if len(children) > len(names):
+            raise TypeError(f"rule {rule}: {len(children)} children for the fields {names}")
+        if texts or lists:
+            children = list(children)
+            for i in texts:
+                if i < len(children) and isinstance(children[i], Token):
+                    children[i] = _text_of(children[i])
+            for i in lists:
+                if i < len(children) and children[i] is None:
+                    children[i] = []
+        return cls(**dict(zip(names, children)), **fixed, span=self._s(meta))
+    return build
+
+
+def _text_of(token: Token) -> str:
+    return _unquote(token) if token.type == "STRING" else str(token)
+
+
+def _first_child(self: Builder, meta: Meta, children: list) -> Any:
+    value = children[0]
+    return str(value) if isinstance(value, Token) else value
+
+
+def _children(self: Builder, meta: Meta, children: list) -> list:
+    return list(children)
+
+
+def _pair(self: Builder, meta: Meta, children: list) -> tuple:
+    return (children[0], children[1])
+
+
+_GENERATED: dict[str, Callable[[Builder, Meta, list], Any]] = {
+    **{rule: _one_node(rule, spec) for rule, spec in ONE_NODE.items()},
+    **{rule: _first_child for rule in FIRST_CHILD},
+    **{rule: _children for rule in CHILDREN},
+    **{rule: _pair for rule in PAIR},
+}

@@ -43,11 +43,18 @@ class Diagnostic:
         return "\n".join(lines)
 
 
+def source_lines(text: str) -> list[str]:
+    """A file's lines as the parser numbers them: split at line feeds only (splitlines
+    would also split at U+2028, a form feed... that may stand inside a comment or text)."""
+    lines = [line.removesuffix("\r") for line in text.split("\n")]
+    return lines[:-1] if len(lines) > 1 and lines[-1] == "" else lines
+
+
 def _excerpt(text: str, span: Span) -> list[str]:
-    source_lines = text.splitlines()
-    if not 1 <= span.line <= len(source_lines):
+    lines = source_lines(text)
+    if not 1 <= span.line <= len(lines):
         return []
-    raw = source_lines[span.line - 1]
+    raw = lines[span.line - 1]
     line = raw.expandtabs(4)
     # columns count characters; a tab shows as several spaces, so measure on the shown text
     start = len(raw[:max(span.col - 1, 0)].expandtabs(4))

@@ -3,13 +3,15 @@
 The ends of a key range are known before setup: numbers, options, constants made of
 those, ``player_count``, and ``+ - * / %`` on them. The checker makes sure of it;
 each game works the range out from its options (``values``), and so can a tool that
-knows a game's options and constants (``evaluate``).
+knows a game's options and constants (``evaluate``). ``Key`` is one declared key of any
+kind (a range, the seats, an enum), as zones and variables list them.
 """
 from __future__ import annotations
 
 import attrs
 
-from rulelang.language import ast
+from rulelang.language import ast, refs
+from rulelang.language import types as T
 from rulelang.language.errors import RulesError
 
 MAX_KEYS = 1000  # keys in one range: a zone or variable per key is made for each
@@ -30,6 +32,18 @@ class IntKeys:
         return list(range(lo, hi + 1))
 
 
+@attrs.frozen
+class Key:
+    """One key of a family of zones or of a variable kept per key (``zone hand[player]``),
+    as the checker declares it."""
+    domain: str | IntKeys  # "player", "seat", an enum's name, or a range of numbers
+    type: T.Type
+
+    @property
+    def of_seats(self) -> bool:
+        return self.domain in ("player", "seat")
+
+
 def static_problem(e, program_consts: dict, depth: int = 0):
     """The part of ``e`` (checked: names resolved) not known before setup, or None."""
     if depth > 50:
@@ -37,10 +51,9 @@ def static_problem(e, program_consts: dict, depth: int = 0):
     if isinstance(e, ast.Lit):
         return None if type(e.value) is int else e
     if isinstance(e, ast.Name):
-        kind = (e.ref or ("",))[0]
-        if kind == "option" or e.ref == ("builtin", "player_count"):
+        if isinstance(e.ref, refs.Option) or e.ref == refs.Builtin("player_count"):
             return None
-        if kind == "const" and e.id in program_consts:
+        if isinstance(e.ref, refs.Const) and e.id in program_consts:
             inner = static_problem(program_consts[e.id].value, program_consts, depth + 1)
             return None if inner is None else e
         return e
@@ -58,9 +71,9 @@ def evaluate(e, program, known: dict, players: int) -> int:
     if isinstance(e, ast.Lit):
         return e.value
     if isinstance(e, ast.Name):
-        if e.ref == ("builtin", "player_count"):
+        if e.ref == refs.Builtin("player_count"):
             return players
-        if e.id in known and (e.ref or ("",))[0] == "option":
+        if e.id in known and isinstance(e.ref, refs.Option):
             return known[e.id]
         const = next((d for d in program.consts if d.name == e.id), None)
         if e.id in known:

@@ -37,7 +37,7 @@ def load_program(path: str | os.PathLike) -> Program:
             raise RulesError(f"{path}: a folder, not a .rules file")
         if path.exists() and not path.is_file():  # a pipe or a device: never read
             raise RulesError(f"{path}: not a regular file, so not a .rules file")
-        with path.open(encoding="utf-8") as source:
+        with path.open(encoding="utf-8-sig") as source:
             text = source.read(MAX_SOURCE + 1)  # no more: a huge file is refused, not read
         base = path.resolve().parent
     except FileNotFoundError:
@@ -69,6 +69,7 @@ def read_modules(text: str, name: str = "<rules>", base: Path | None = None,
     """Parse rules given as text and the files they import (for the checker, or for an
     editor, which gives its own ways to parse: it keeps what has not changed, and its
     ``edited`` texts of files not saved yet: resolved path -> text)."""
+    text = text.removeprefix("\ufeff")  # a byte-order mark some editors write: not rules
     _check_size(text, name)
     sources = {name: text}
     paths = {}
@@ -92,7 +93,7 @@ def read_modules(text: str, name: str = "<rules>", base: Path | None = None,
                 if edited and target in edited:
                     imported_text = edited[target]
                 else:
-                    with target.open(encoding="utf-8") as source:
+                    with target.open(encoding="utf-8-sig") as source:
                         imported_text = source.read(MAX_SOURCE + 1)
             except UnicodeDecodeError:
                 raise _import_error(decl, f"cannot read '{decl.path}': it is not UTF-8 text",
@@ -223,7 +224,7 @@ def _imported_by(path: Path) -> frozenset:
     if found is None:
         if not path.is_file():
             return frozenset()
-        with path.open(encoding="utf-8") as source:
+        with path.open(encoding="utf-8-sig") as source:
             text = source.read(MAX_SOURCE + 1)
         found = frozenset((path.parent / written).resolve()
                           for written in IMPORT_LINE.findall(text) if not written.startswith("std/"))
@@ -242,7 +243,7 @@ def check_as_part(path: Path, text: str | None = None) -> Part | None:
     target = path.resolve()
     shown_whole = os.path.relpath(whole)  # as the user would name it from here
     try:
-        with whole.open(encoding="utf-8") as source:
+        with whole.open(encoding="utf-8-sig") as source:
             whole_text = source.read(MAX_SOURCE + 1)
         loaded = read_modules(whole_text, shown_whole, base=whole.parent,
                               edited={target: text} if text is not None else None)

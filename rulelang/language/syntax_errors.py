@@ -13,7 +13,7 @@ from typing import Callable
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from rulelang.language.builder import STATEMENT_WORDS
-from rulelang.language.errors import Diagnostic, Span
+from rulelang.language.errors import Diagnostic, Span, source_lines
 
 _WORDS = {  # terminals that are not one fixed piece of text
     "NAME": "a name", "INT": "a number", "STRING": "a string", "$END": "the end of the file",
@@ -64,7 +64,7 @@ def describe(error: UnexpectedInput, text: str, file: str, line_shift: int = 1,
     line, col = getattr(error, "line", None), getattr(error, "column", None)
     width = 1
     if at_end or line is None or line < 1:
-        lines = text.splitlines() or [""]
+        lines = source_lines(text)
         line, col = len(lines), len(lines[-1]) + 1
     if isinstance(error, UnexpectedToken) and not at_end:
         width = max(len(str(error.token)), 1)

@@ -7,9 +7,12 @@ write type annotations everywhere.
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import attrs
+
+_SEAT_LITERAL = re.compile(r"P(0|[1-9][0-9]{0,30})")
 
 
 @attrs.frozen
@@ -95,6 +98,13 @@ def _article(word: str) -> str:
     return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
 
 
+def seat_literal(name: str) -> int | None:
+    """The number of the seat a name writes (``P1`` -> 1; ``P0``, which no seat is, -> 0),
+    or None: P1, P2... are the players' seats in the rules, as the transcript prints them."""
+    match = _SEAT_LITERAL.fullmatch(name)
+    return int(match.group(1)) if match else None
+
+
 def list_of(t: Type) -> Type:
     return Type("list", t)
 
@@ -131,8 +141,6 @@ def fits(actual: Type, expected: Type) -> bool:
     if actual == expected or ANY in (actual, expected) or actual == NONE:
         return True
     a, e = actual.name, expected.name
-    if {a, e} <= {"int", "seat"}:
-        return True  # seats are numbered from 0: arithmetic on them is allowed
     if a == e == "card":
         return actual.arg is None or expected.arg is None or actual.arg == expected.arg
     if a == e == "zone":
@@ -156,6 +164,4 @@ def join(a: Type, b: Type) -> Type:
         return card(a.arg if a.arg == b.arg else None)
     if a.name == b.name == "list":
         return list_of(join(a.arg, b.arg))
-    if {a.name, b.name} <= {"int", "seat"}:
-        return INT
     return ANY

@@ -30,6 +30,7 @@ BUILTIN_VALUES = ("players", "seats", "player_count", "current", "directions")  
 DEFINES = {"fn": "function", "rule": "function", "card": "class", "enum": "class",
            "table": "class"}
 _NAME = r"[A-Za-z_][A-Za-z0-9_]*"
+_SEAT = r"\bP[1-9][0-9]*\b"  # a seat: P1, P2... (types.seat_literal)
 _PUNCTUATION = set("{}()[],:.|")
 
 
@@ -68,6 +69,7 @@ def _tokens() -> dict:
         (words(g["connectors"], prefix=r"\b", suffix=r"\b"), Keyword),
         (r"(%s)(?=\s*\()" % "|".join(g["functions"]), Name.Builtin),
         (words(g["values"], prefix=r"\b", suffix=r"\b"), Name.Builtin.Pseudo),
+        (_SEAT, Name.Builtin.Pseudo),
         (r"(?<=[0-9])x(?=[0-9])", Keyword),
         (_NAME, Name),
         (r"[0-9]+", Number.Integer),
@@ -134,6 +136,7 @@ def textmate_grammar() -> dict:
         {"name": "support.function.builtin.rulelang",
          "match": r"\b(?:%s)(?=\s*\()" % "|".join(g["functions"])},
         {"name": "variable.language.rulelang", "match": alternatives(g["values"])},
+        {"name": "variable.language.rulelang", "match": _SEAT},
         {"name": "constant.numeric.integer.rulelang", "match": r"\b[0-9]+\b"},
         {"name": "keyword.operator.rulelang",
          "match": "|".join(re.escape(s) for s in g["operators"])},

@@ -205,7 +205,8 @@ def _tables(rules, game):
     """The rules' own tables that the rules explain, as written (their values worked out)."""
     if game is None:
         return
-    for name, (order, rows_of) in rules.code.tops["tables"].items():
+    for name, table in rules.code.tops.tables.items():
+        order, rows_of = table.order, table.rows
         explained = rules.teaching.of(f"table {name}")
         if not explained:
             continue  # data the rulebook does not speak of (a mission's layout...)
@@ -281,7 +282,7 @@ def _sizes_text(sizes, zones, game) -> str:
 
 def _per_seat(zones) -> bool:
     domains = zones[0].info.keys
-    return len(domains) == 1 and domains[0][0] in ("player", "seat")
+    return len(domains) == 1 and domains[0].of_seats
 
 
 def _examples(path):
@@ -316,7 +317,7 @@ def gaps(rules) -> list[str]:
     main = program.main_file
     out = [] if rules.teaching.about else ["the game has no about { ... } overview"]
     explained = {e.target for e in explains} | {e.owner for e in explains}
-    for name, (decl, _) in program.options.items():
+    for name, decl in ((n, o.decl) for n, o in program.options.items()):
         if not decl.doc and f"option {name}" not in explained:
             out.append(f"option {name} is neither described nor explained")
     wanted = [f"rule {name}" for name, d in program.rules.items() if d.span.file == main]

@@ -16,10 +16,9 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
+from rulelang.adapters.openspiel import RolloutEvaluator, load_game
+from rulelang.language.errors import RulesError
 from support import ROOT
-
-from rulelang.adapters.openspiel import RolloutEvaluator, load_game  # noqa: E402
-from rulelang.language.errors import RulesError  # noqa: E402
 
 RULESETS = sorted(ROOT.glob("games/*.rules")) + sorted(ROOT.glob("examples/*.rules"))
 CHANCE = pyspiel.PlayerId.CHANCE

@@ -25,9 +25,8 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
+import rulelang
 from support import ROOT
-
-import rulelang  # noqa: E402
 
 GOOFSPIEL = str(ROOT / "examples" / "goofspiel.rules")
 

@@ -17,9 +17,8 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
+from rulelang.adapters.openspiel import load_game
 from support import ROOT
-
-from rulelang.adapters.openspiel import load_game  # noqa: E402
 
 OH_HELL = str(ROOT / "examples" / "oh_hell.rules")
 
@@ -58,7 +57,8 @@ def play_both(players: int, tricks: int, seed: int, ours_game=None, left_of_deal
     # Ours deals from the top, starting left of the dealer; the native game deals
     # card j to player j % n. The card after the hands is trump in both.
     hands = players * tricks
-    top_first = [cards[(k // players) * players + (dealer + left_of_dealer + k) % players] for k in range(hands)]
+    top_first = [cards[(k // players) * players + (dealer + left_of_dealer + k) % players]
+                 for k in range(hands)]
     top_first.append(cards[hands])
     every = [our_card(_card_text(a)) for a in range(52)]
     top_first += [c for c in every if c not in top_first]

@@ -17,9 +17,8 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
+import rulelang
 from support import ROOT
-
-import rulelang  # noqa: E402
 
 REVERSI = str(ROOT / "examples" / "reversi.rules")
 

@@ -10,11 +10,11 @@ import pytest
 pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
-from gymnasium.utils.env_checker import check_env  # noqa: E402
-from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
-from support import ROOT
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, render_test, seed_test
 
-from rulelang.adapters.pettingzoo import env, single_agent_env  # noqa: E402
+from rulelang.adapters.pettingzoo import env, single_agent_env
+from support import ROOT
 
 RULESETS = sorted(ROOT.glob("games/*.rules")) + sorted(ROOT.glob("examples/*.rules"))
 CYCLES = {"yami": 60, "yokai": 120}  # steps of api_test's random game (the slow ones fewer)
@@ -63,8 +63,8 @@ def test_gymnasium_check_env(path):
 def _play_to_end(e, seed):
     rng = np.random.default_rng(seed)
     e.reset(seed=seed)
-    for agent in e.agent_iter():
-        observation, reward, termination, truncation, info = e.last()
+    for _agent in e.agent_iter():
+        observation, _reward, termination, truncation, _info = e.last()
         if termination or truncation:
             e.step(None)
             continue
@@ -79,8 +79,8 @@ def test_rewards_come_from_the_outcome():
     coop = env(ROOT / "games/yokai.rules", players=3)
     coop.reset(seed=5)
     seen = []
-    for agent in coop.agent_iter():
-        observation, reward, termination, truncation, info = coop.last()
+    for _agent in coop.agent_iter():
+        observation, reward, termination, _truncation, _info = coop.last()
         seen.append(reward)
         if termination:
             coop.step(None)
@@ -130,16 +130,16 @@ def test_render_is_the_screen_of_the_seat_to_act():
 
 def test_single_agent_against_bots():
     g = single_agent_env(ROOT / "examples/tictactoe.rules", seat=1, opponents="first")
-    observation, info = g.reset(seed=0)
+    _observation, info = g.reset(seed=0)
     assert g.aec.game.to_move == 1  # the bot (P1) has moved already
     done = False
     while not done:
         action = int(np.flatnonzero(info["action_mask"])[0])
-        observation, reward, done, truncated, info = g.step(action)
+        _observation, reward, done, _truncated, info = g.step(action)
     assert reward in (-1.0, 0.0, 1.0) and "outcome" in info
-    observation, info = g.reset(seed=0)
+    _observation, info = g.reset(seed=0)
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
-    observation, reward, done, truncated, info = g.step(illegal)
+    _observation, reward, done, _truncated, info = g.step(illegal)
     assert done and reward == -1.0 and info["illegal_move"]
     with pytest.raises(RuntimeError, match="call reset"):
         g.step(0)

@@ -6,12 +6,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from support import ROOT
 
 import rulelang
 from rulelang.language import ast
 from rulelang.language.parser import parse
 from rulelang.language.traversal import walk
+from support import ROOT
 
 SHEET = ROOT / "docs" / "cheatsheet.md"
 FENCE = re.compile(r"^```rules (\w+)\n(.*?)^```$", re.S | re.M)

@@ -17,10 +17,9 @@ import pytest
 # run as a script (to rewrite the table), the repository and tests/ are not on the path yet
 sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parents[1])]
 
-from support import ROOT  # noqa: E402
-
-import rulelang  # noqa: E402
-from rulelang.language.builtin_signatures import SIGNATURES  # noqa: E402
+import rulelang
+from rulelang.language.builtin_signatures import SIGNATURES
+from support import ROOT
 
 DOC = ROOT / "docs" / "language.md"
 

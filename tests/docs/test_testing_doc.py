@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+
 from support import ROOT
 
 DOC = ROOT / "docs" / "testing.md"

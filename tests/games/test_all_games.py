@@ -6,6 +6,7 @@ import json
 import random
 
 import pytest
+
 from support import ROOT, load
 
 FILES = sorted(str(p.relative_to(ROOT)) for folder in ("games", "examples")

@@ -5,9 +5,9 @@ import re
 from pathlib import Path
 
 import pytest
-from support import ROOT, load, play_random
 
 import rulelang
+from support import ROOT, load, play_random
 
 EXAMPLES = {  # file -> player counts to try
     "examples/nim.rules": (2,),

@@ -1,5 +1,7 @@
 """Yami (games/yami.rules): setup, the trick and the 2-player automa. Rules: seeds/yami.md."""
 import pytest
+
+import rulelang
 from support.yami import (
     ALL_CARDS,
     P1,
@@ -17,8 +19,6 @@ from support.yami import (
     var,
     zone_names,
 )
-
-import rulelang
 
 
 def test_components_cards_and_tiles():

@@ -1,6 +1,7 @@
 """Yami (games/yami.rules): placing tiles, edge constraints, tokens, the check, the end.
 Rules: seeds/yami.md."""
 import pytest
+
 from support.yami import (
     H1,
     H2,

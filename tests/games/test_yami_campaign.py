@@ -7,6 +7,7 @@ import json
 import re
 
 import pytest
+
 from support import play_random
 from support.yami import (
     mission_neighbours,

@@ -4,6 +4,7 @@ import random
 import re
 
 import pytest
+
 from support import play_random
 from support.yami import rules
 

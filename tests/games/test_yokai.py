@@ -8,6 +8,8 @@ The end of the game, scoring, levels and views: test_yokai_games.py.
 from __future__ import annotations
 
 import pytest
+
+from rulelang import RulesError
 from support import load
 from support.yokai import (
     BLOCKS,
@@ -25,8 +27,6 @@ from support.yokai import (
     toggle,
     turn,
 )
-
-from rulelang import RulesError
 
 
 def test_two_to_four_players_YK1():

@@ -10,6 +10,8 @@ import json
 import random
 
 import pytest
+
+from interpreter.runtime.geometry import connected
 from support import load, play_random
 from support.yokai import (
     BLOCKS,
@@ -24,8 +26,6 @@ from support.yokai import (
     toggle,
     turn,
 )
-
-from interpreter.runtime.geometry import connected
 
 FAMILIES = ("Kitsune", "Kappa", "Rokurokubi", "Oni")
 
@@ -360,7 +360,7 @@ def test_a_seat_never_sees_a_face_it_has_not_looked_at_YK8_YK19_YK35(players, le
         game = rules.new_game(players=players, seed=seed,
                               options={"levels": levels, "affinity_players": 4})
         known = {seat: set() for seat in range(players)}
-        read = {seat: 0 for seat in range(players)}
+        read = dict.fromkeys(range(players), 0)
         rng, lifted = random.Random(seed), None
         while not game.is_over:
             check_views(game, known, "4" in levels)

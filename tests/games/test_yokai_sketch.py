@@ -9,6 +9,8 @@ The end of the game and scoring: test_yokai_sketch_endgame.py.
 from __future__ import annotations
 
 import pytest
+
+from rulelang import RulesError
 from support import load
 from support.yokai_sketch import (
     COLOURS,
@@ -24,8 +26,6 @@ from support.yokai_sketch import (
     side,
     top,
 )
-
-from rulelang import RulesError
 
 
 def test_exactly_two_players_YS1():

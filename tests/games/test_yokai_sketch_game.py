@@ -11,6 +11,9 @@ import random
 import re
 
 import pytest
+
+import rulelang
+from rulelang import IllegalMove
 from support import ROOT, load, play_random
 from support.yokai_sketch import (
     COLOURS,
@@ -24,9 +27,6 @@ from support.yokai_sketch import (
     side,
     top,
 )
-
-import rulelang
-from rulelang import IllegalMove
 
 # ---------------------------------------------------------------- an earth stack called down
 # P1 opens with three Call cards and calls the top three earth Yokai onto the wind stack;
@@ -225,7 +225,8 @@ def test_hands_and_deck_stay_secret_YS41():
         assert not any(name in shown for name in other)
         view = game.view(seat)["zones"]
         mine, theirs = view[f"hand[P{seat + 1}]"], view[f"hand[P{2 - seat}]"]
-        assert all(c.get("hidden") for c in theirs["cards"]) and theirs["size"] == 3 + seat  # sizes are public
+        assert all(c.get("hidden") for c in theirs["cards"])
+        assert theirs["size"] == 3 + seat  # sizes are public
         assert not any(c.get("hidden") for c in mine["cards"])
         assert all(c.get("hidden") for c in view["deck"]["cards"])
     assert all(name in seen_by(game, 0) for name in P1_SECRETS)

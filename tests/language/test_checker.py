@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 import pytest
-from support import RULES
 
 import rulelang
 from rulelang.language.errors import CheckError
+from support import RULES
 
 HEAD = 'game "T"\nplayers 2\n'
 TURN = "\nturn { win current }\n"
@@ -79,8 +79,8 @@ CASES = {
     # types
     "wrong operand": ('turn { let x = 1 + "a" * 2 win current }',
                       "cannot use '*' on text and a number", (3, 20)),
-    "condition": ("turn { if 3 { win current } }", "the condition should be true or false, but this is a number",
-                  (3, 11)),
+    "condition": ("turn { if 3 { win current } }",
+                  "the condition should be true or false, but this is a number", (3, 11)),
     "compare always false": ('turn { let y = 1 == "a" win current }',
                              "comparing a number with text is always false", (3, 16)),
     "cell compared with a pair": ("turn { let y = cell(1, 2) == (1, 2) win current }",
@@ -116,8 +116,9 @@ CASES = {
                             "'+=' adds text to text, but this is a number", (4, 13)),
     "minus-equals on text": ('var v: text = ""\nturn { v -= "a" win current }',
                              "'-=' cannot take anything away from text", (4, 8)),
-    "plus-equals on a truth value": ("var v: bool = false\nturn { v += 1 win current }",
-                                     "'+=' works on numbers, text and lists, and this holds a true/false value", (4, 8)),
+    "plus-equals on a truth value": (
+        "var v: bool = false\nturn { v += 1 win current }",
+        "'+=' works on numbers, text and lists, and this holds a true/false value", (4, 8)),
     "plus-equals none": ("var v: int = 0\nturn { v += none win current }",
                          "'+=' needs a value, not none", (4, 13)),
     "minus-equals text from a number": (
@@ -358,8 +359,9 @@ CASES = {
                                (3, 1)),
     "cooperative tiebreak": ("cooperative\ntiebreak p = 1" + TURN,
                              "a cooperative game has no tie-breaks", (4, 1)),
-    "dummy condition": ("dummy bank if 3" + TURN,
-                        "the condition of a dummy seat should be true or false, but this is a number", (3, 15)),
+    "dummy condition": (
+        "dummy bank if 3" + TURN,
+        "the condition of a dummy seat should be true or false, but this is a number", (3, 15)),
 }
 
 

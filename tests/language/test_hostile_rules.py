@@ -52,7 +52,7 @@ def test_a_number_too_large_is_a_parse_error_at_the_number():
 
 
 def test_a_file_larger_than_the_limit_is_refused_before_it_is_parsed(tmp_path):
-    with pytest.raises(rulelang.RulesError, match="too long .* at most 250,000"):
+    with pytest.raises(rulelang.RulesError, match=r"too long .* at most 250,000"):
         rulelang.loads(HEAD + "#" * 250_001)
     big = tmp_path / "big.rules"
     big.write_text(HEAD + "#" * 2_000_000)

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import pytest
 from click.testing import CliRunner
-from support import ROOT
 
 import rulelang
 from rulelang.language.checker import flow_values
 from rulelang.language.loader import load_program
 from rulelang.play.cli import cli
 from rulelang.tools.language_server.document import analyse
+from support import ROOT
 
 HEAD = '''game "Flow"
 players 2
@@ -27,8 +27,8 @@ var seen[player]: int = 0, owner
 setup {
   for n in 1..8 { create C(v: n) in deck }
   shuffle deck
-  deal 2 from deck to hand[0]
-  deal 2 from deck to hand[1]
+  deal 2 from deck to hand[P1]
+  deal 2 from deck to hand[P2]
   deal 2 from deck to stack
 }
 '''
@@ -139,7 +139,7 @@ def test_values_flow_through_variables_functions_and_rule_parameters():
 
 
 def test_whose_turn_a_cards_field_and_a_trigger_are_followed():
-    assert messages("  current = if top(deck).v > 4 then 0 else 1") == [
+    assert messages("  current = if top(deck).v > 4 then P1 else P2") == [
         "'current' is set to a value worked out from a hidden card's face"]
     decls = "card Token { mark: int  var worth: int = 0 }\nzone pool: row of Token, public\n"
     assert messages("  create Token(mark: 1) in pool as t\n  t.worth = top(deck).v", decls) == [
@@ -231,8 +231,8 @@ def test_the_secrecy_control_ruleset_is_flagged_by_the_checker():
     rules = rulelang.loads('game "Leak"\nplayers 2\ncard C { n: int\n name "c{n}" }\n'
                            'zone deck: pile of C, hidden\nzone hand[player]: hand of C, owner\n'
                            'setup {\n  for n in 1..6 { create C(n: n) in deck }\n  shuffle deck\n'
-                           '  deal 2 from deck to hand[0]\n'
-                           '  log "P1 holds {text(top(hand[0]))}"\n}\n'
+                           '  deal 2 from deck to hand[P1]\n'
+                           '  log "P1 holds {text(top(hand[P1]))}"\n}\n'
                            'turn {\n  choose x in [1, 2] prompt "go"\n  end\n}\n')
     assert [w.message for w in rules.program.warnings] == [
         "this log line shows a value worked out from a card only P1 may see"]
@@ -267,8 +267,8 @@ def test_a_file_too_large_to_follow_gets_a_note_not_a_hang(monkeypatch):
 
 # ------------------------------------------------------------ tuples filtered like lists
 def test_cards_in_a_tuple_are_shown_to_each_reader_as_they_may_see_them():
-    rules = rulelang.loads(HEAD + 'turn {\n  log "pair {(first(cards(hand[0])), 7)}"\n'
-                                  '  log "list {[first(cards(hand[0])), 7]}"\n  end\n}\n')
+    rules = rulelang.loads(HEAD + 'turn {\n  log "pair {(first(cards(hand[P1])), 7)}"\n'
+                                  '  log "list {[first(cards(hand[P1])), 7]}"\n  end\n}\n')
     game = rules.new_game(players=2, seed=3)
     mine = game.transcript(0)
     theirs = game.transcript(1)

@@ -97,8 +97,8 @@ def test_an_option_default_inside_its_range_passes():
 
 def test_a_pattern_key_may_be_a_new_name_an_enum_member_or_any():
     lines = transcript("""
-  move top(pool) to side[red, 1]
-  move top(pool) to side[blue, 0]
+  move top(pool) to side[red, P2]
+  move top(pool) to side[blue, P1]
 """, """enum Colour { red, blue }
 card Chip { n: int }
 zone pool: pile of Chip

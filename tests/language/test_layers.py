@@ -12,6 +12,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+
 from support import ROOT
 
 PACKAGES = ("rulelang", "interpreter")

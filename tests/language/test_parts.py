@@ -4,10 +4,10 @@ alone, where every name it borrows would be unknown (rulelang/language/loader.py
 from __future__ import annotations
 
 from click.testing import CliRunner
-from support import ROOT
 
 from rulelang.play.cli import cli
 from rulelang.tools.language_server.document import analyse
+from support import ROOT
 
 WHOLE = '''game "Whole"
 players 2

@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from click.testing import CliRunner
-from support import ROOT
 
 from rulelang.play.cli import cli
+from support import ROOT
 
 NIM = str(ROOT / "examples" / "nim.rules")
 YOKAI = str(ROOT / "games" / "yokai_sketch.rules")

@@ -3,13 +3,12 @@
 terminal are in test_terminal.py."""
 from __future__ import annotations
 
-import json
-
 import pytest
 from click.testing import CliRunner
 
 import rulelang
 from rulelang.play.cli import cli
+from rulelang.play.save_files import write_save
 from rulelang.play.terminal import panels, placing, screen
 
 RULES = '''
@@ -138,10 +137,10 @@ def test_run_file_help_describes_the_game():
 
 def test_loading_another_games_save_says_so_once(tmp_path):
     save = tmp_path / "nim.json"
-    save.write_text(rulelang.load("examples/nim.rules").new_game(players=2, seed=1).save(),
-                    encoding="utf-8")
+    write_save(save, rulelang.load("examples/nim.rules").new_game(players=2, seed=1).save())
+    before = save.read_bytes()
     result = CliRunner().invoke(cli, ["run", "games/yokai_sketch.rules", "--load", str(save)])
     assert result.exit_code == 65
     assert result.output.count("error") == 1, result.output
     assert f"error: {save}: this save is from other rules ('Nim')" in result.output
-    json.loads(save.read_text(encoding="utf-8"))  # untouched
+    assert save.read_bytes() == before  # untouched

@@ -12,7 +12,6 @@ import time
 
 import pytest
 from click.testing import CliRunner
-from support import ROOT, load
 
 from rulelang.play.cli import cli
 from rulelang.play.simulation import (
@@ -23,6 +22,7 @@ from rulelang.play.simulation import (
     summarize,
     to_json,
 )
+from support import ROOT, load
 
 COIN = "tests/rules/fair_coin.rules"  # each seat wins 1/3, draws 1/3, the first player 1/2
 TEAM_COIN = "tests/rules/coop_coin.rules"  # the team wins 1/2, scoring 2 (else 0)
@@ -80,7 +80,7 @@ def test_holm_adjusts_in_steps():
 # ------------------------------------------------------------------ figures with known answers
 
 def test_a_fair_coin_gives_the_known_rates_within_their_intervals():
-    run, summary = simulate(COIN, 600)
+    _run, summary = simulate(COIN, 600)
     assert summary.games == 600 and not summary.stopped
     for seat in summary.seats:
         assert seat.wins.low < 1 / 3 < seat.wins.high
@@ -224,7 +224,7 @@ def test_ctrl_c_at_the_terminal_prints_the_report_and_exits_130():
         [sys.executable, "-c", "from rulelang.play.cli import main; main()", "simulate", COIN,
          "-n", "1000000", "--workers", "2"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
-        cwd=ROOT, preexec_fn=_as_at_a_terminal)
+        cwd=ROOT, preexec_fn=_as_at_a_terminal)  # noqa: PLW1509 (one thread here: a terminal's process group)
     try:
         _wait_for_workers(process.pid)
         time.sleep(2.0)

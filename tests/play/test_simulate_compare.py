@@ -4,9 +4,9 @@ from __future__ import annotations
 import json
 
 from click.testing import CliRunner
-from support import ROOT
 
 from rulelang.play.cli import cli
+from support import ROOT
 
 COIN = str(ROOT / "tests" / "rules" / "fair_coin.rules")  # edge=true: 1/3 draws; false: none
 

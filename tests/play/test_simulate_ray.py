@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 from click.testing import CliRunner
-from support import ROOT
 
 from rulelang.play.cli import cli
+from support import ROOT
 
 ray = pytest.importorskip("ray")  # the 'cluster' extra (part of 'test')
 YOKAI = str(ROOT / "games" / "yokai_sketch.rules")

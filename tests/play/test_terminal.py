@@ -7,10 +7,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from support import ROOT
-from support.terminal import assert_one_screen, run
 
 import rulelang
+from rulelang.play.save_files import read_save, write_save
+from support import ROOT
+from support.terminal import assert_one_screen, run
 
 
 def test_yokai_sketch_at_80x24_one_screen_refusals_and_quitting(tmp_path, monkeypatch,
@@ -38,7 +39,7 @@ def test_yokai_sketch_at_80x24_one_screen_refusals_and_quitting(tmp_path, monkey
     term.child.expect("Quit without saving\\?")
     term.child.sendline(str(save))
     assert f"stopped: the game is saved to {save}" in term.finish()
-    again = rulelang.load("games/yokai_sketch.rules").restore(save.read_text(encoding="utf-8"))
+    again = rulelang.load("games/yokai_sketch.rules").restore(read_save(save))
     assert again.to_move == 0 and not again.is_over
 
 
@@ -90,7 +91,7 @@ def _yami_save_at_placement(path, seed=0):
     bot = make_bot("random", seed)
     while not (game.to_move == 0 and game.view(0)["decision"]["prompt"].startswith("place")):
         game.play(bot.choose(game))
-    path.write_text(game.save(), encoding="utf-8")
+    write_save(path, game.save())  # sealed with the tests' key, as the terminal saves
     return game
 
 
@@ -145,7 +146,7 @@ def test_yami_tile_placed_by_naming_a_cell_it_covers(tmp_path, monkeypatch, text
     term.child.expect("Quit\\? The game will be saved to")
     term.child.sendline("y")
     assert f"stopped: the game is saved to {save}" in term.finish()
-    again = rulelang.load("games/yami.rules").restore(save.read_text(encoding="utf-8"))
+    again = rulelang.load("games/yami.rules").restore(read_save(save))
     assert "purple 6 covers A9, B9, C9, B10, C10, D10" in again.transcript()
     assert len(again.history) > len(game.history)
 

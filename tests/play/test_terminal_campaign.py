@@ -7,10 +7,11 @@ import json
 
 import pytest
 from click.testing import CliRunner
-from support.terminal import run
 
 import rulelang
 from rulelang.play.cli import cli
+from rulelang.play.save_files import read_save, write_save
+from support.terminal import run
 
 TALK = "While the trick is played, the players exchange nothing at all."
 
@@ -37,7 +38,7 @@ def test_the_menu_starts_a_campaign_that_is_saved_and_continued(tmp_path):
     term.child.sendline("y")
     assert f"stopped: the campaign is saved to {save} (--campaign {save} goes on with it)" in \
         term.finish()
-    campaign = rulelang.load("games/yami.rules").restore_campaign(save.read_text())
+    campaign = rulelang.load("games/yami.rules").restore_campaign(read_save(save))
     assert campaign.game is not None and campaign.players == 3
     term = run("games/yami.rules", "--campaign", str(save), "--bot-seed", "1",
                columns=100, rows=40)
@@ -79,7 +80,7 @@ def test_bots_play_a_whole_campaign_and_print_it(tmp_path):
     assert result.exit_code == 0, result.output
     assert result.output.startswith("Yami: a campaign for 2 players\n-- game 1: mission 1 --")
     assert "the moon path: box 12 of 12 is ticked" in result.output
-    assert json.loads(save.read_text())["vars"]["moon"] == 12
+    assert json.loads(read_save(save))["vars"]["moon"] == 12
     again = CliRunner().invoke(cli, ["run", "games/yami.rules", "--campaign", str(save),
                                      "--bots", "all"])
     assert again.exit_code == 0 and again.output == result.output
@@ -89,7 +90,7 @@ def test_bots_play_a_whole_campaign_and_print_it(tmp_path):
 
 def test_campaign_mistakes_on_the_command_line(tmp_path):
     game_save = tmp_path / "game.json"
-    game_save.write_text(rulelang.load("games/yami.rules").new_game(seed=1).save())
+    write_save(game_save, rulelang.load("games/yami.rules").new_game(seed=1).save())
     result = CliRunner().invoke(cli, ["run", "games/yami.rules", "--campaign", str(game_save),
                                       "--bots", "all"])
     assert result.exit_code == 65 and "the save of one game, not of a campaign" in result.output
@@ -97,7 +98,7 @@ def test_campaign_mistakes_on_the_command_line(tmp_path):
                                       str(tmp_path / "c.json"), "--bots", "all"])
     assert result.exit_code == 2 and "declares no campaign" in result.output
     existing = tmp_path / "c.json"
-    existing.write_text(rulelang.load("games/yami.rules").new_campaign(seed=1).save())
+    write_save(existing, rulelang.load("games/yami.rules").new_campaign(seed=1).save())
     result = CliRunner().invoke(cli, ["run", "games/yami.rules", "--campaign", str(existing),
                                       "--players", "3", "--bots", "all"])
     assert result.exit_code == 2 and "holds a campaign already" in result.output

@@ -13,6 +13,7 @@ import shutil
 import time
 
 import pytest
+
 from support import ROOT
 from support.web import host_with, live_server, token_of
 

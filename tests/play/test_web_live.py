@@ -6,12 +6,12 @@ import asyncio
 import json
 
 import pytest
-from support.web import host_with, live_server, token_of
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 import rulelang
 from rulelang.play.web.host import Host
+from support.web import host_with, live_server, token_of
 
 
 def test_a_socket_with_a_wrong_token_is_refused_with_403_and_a_huge_message_harms_nothing():

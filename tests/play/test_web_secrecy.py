@@ -12,12 +12,12 @@ import random
 
 import pytest
 from starlette.testclient import TestClient
-from support import load
-from support.secrecy import other_faces, play_to, random_picks, seen_by
 
 from rulelang.play.web.app import create_app
 from rulelang.play.web.host import Host
 from rulelang.play.web.tables import HUMAN, SPECTATOR, Table
+from support import load
+from support.secrecy import other_faces, play_to, random_picks, seen_by
 
 GAMES = [("games/yokai_sketch.rules", 2), ("games/yami.rules", 3), ("games/yokai.rules", 3),
          ("examples/oh_hell.rules", 3)]
@@ -28,7 +28,7 @@ TOKENS = {"seat-one-token-aaaaaaaaaa": 0, "seat-two-token-bbbbbbbbbb": 1,
 def served(rules, game, players):
     """What each token's link gives at a table holding ``game``: {token: [bytes, ...]}."""
     tokens = {t: s for t, s in TOKENS.items() if s == SPECTATOR or s < players}
-    table = Table("table", "rules.rules", rules, game, {s: HUMAN for s in game.players}, tokens)
+    table = Table("table", "rules.rules", rules, game, dict.fromkeys(game.players, HUMAN), tokens)
     host = Host()
     host.add(table)
     out = {}

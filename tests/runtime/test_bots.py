@@ -11,16 +11,16 @@ game "Race"
 players 2
 var picked[player]: int = 0
 play {
-  choose a in [3, 9, 5] by 0 prompt "P1 picks"
-  picked[0] = a
-  choose b in [2, 7, 4] by 1 prompt "P2 picks"
-  picked[1] = b
+  choose a in [3, 9, 5] by P1 prompt "P1 picks"
+  picked[P1] = a
+  choose b in [2, 7, 4] by P2 prompt "P2 picks"
+  picked[P2] = b
   if b == 7 {
-    win 0
+    win P1
   }
   end
 }
-score p = if p == 1 then 3 * picked[p] else picked[p]
+score p = if p == P2 then 3 * picked[p] else picked[p]
 heuristic p = picked[p]
 '''
 
@@ -40,7 +40,7 @@ def test_greedy_raises_its_heuristic_and_avoids_a_loss():
 
 def test_greedy_looks_through_its_own_next_decision():
     # P1 also picks for P2: 9 for itself, then anything but the 4 that would let P2 win.
-    both = RACE.replace('by 1 prompt "P2 picks"', 'by 0 prompt "P1 picks for P2"')
+    both = RACE.replace('by P2 prompt "P2 picks"', 'by P1 prompt "P1 picks for P2"')
     for seed in range(5):
         game = play({0: GreedyBot(seed), 1: RandomBot(0)}, both)
         assert game.outcome["winners"] == [0]

@@ -8,13 +8,13 @@ import io
 import click
 import pytest
 from rich.console import Console
-from support import load
 
 import rulelang
 from interpreter.bots import KINDS, PARTNER, THINKING, make_bot
 from interpreter.bots.greedy import GreedyBot
 from interpreter.bots.mcts import MctsBot
 from interpreter.runtime.knowledge import seat_knowledge
+from support import load
 
 
 def play(rules, bots, seed, players=2, options=None):
@@ -60,9 +60,9 @@ players 2
 cooperative
 var total: int = 0
 play {
-  choose a in 1..9 by 0 prompt "P1 picks"
+  choose a in 1..9 by P1 prompt "P1 picks"
   total += a
-  choose b in 1..9 by 1 prompt "P2 picks"
+  choose b in 1..9 by P2 prompt "P2 picks"
   total += b
   if total == 10 {
     win "ten"

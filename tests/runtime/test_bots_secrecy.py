@@ -14,13 +14,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from support import load
-from support.secrecy import other_faces, play_to, random_picks
 
 import rulelang
 from interpreter.bots import KINDS, knowledge_of, make_bot
 from interpreter.bots.scoring import heuristic
 from interpreter.runtime.knowledge import seat_knowledge
+from support import load
+from support.secrecy import other_faces, play_to, random_picks
 
 HIDDEN_TOP = """
 game "Hidden top"

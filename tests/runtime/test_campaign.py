@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from support import load
 
 import rulelang
+from support import load
 
 LEAGUE = "tests/rules/league.rules"
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from support import ROOT
 
 import rulelang
 from interpreter.compiler import inline
+from support import ROOT
 
 KEEPER = """
 game "Keeper"

@@ -45,7 +45,7 @@ zone out: pile of Tile, public
 setup {
   for r in 1..4 { create Tile(suit: red, rank: r) in deck }
   create Tile(suit: blue, rank: 9) x 2 in out
-  deal 2 from deck to hand[0]
+  deal 2 from deck to hand[P1]
   move top(deck) to out at bottom
 }
 turn { choose c in [1] win current }
@@ -110,7 +110,7 @@ zone hand[player]: hand of Tile, owner
 zone table: row of Tile, public
 setup {
   for r in 1..6 { create Tile(suit: red, rank: r) in deck }
-  move bottom(deck) to hand[0]
+  move bottom(deck) to hand[P1]
   move bottom(deck) to open
   move bottom(deck) to open
   move bottom(deck) to table
@@ -152,7 +152,7 @@ turn {
 def test_knowledge_stays_with_a_card_moved_face_down():
     g = game(VIS + """
 turn {
-  move cards(hand[0]) to deck
+  move cards(hand[P1]) to deck
   choose c in [1]
   win current
 }""")
@@ -163,7 +163,7 @@ turn {
 def test_shuffling_makes_everyone_forget():
     g = game(VIS + """
 turn {
-  move cards(hand[0]) to deck
+  move cards(hand[P1]) to deck
   move cards(table) to deck
   shuffle deck
   choose c in [1]
@@ -176,7 +176,7 @@ turn {
 def test_reveal_to_one_player_shows_only_that_player():
     g = game(VIS + """
 turn {
-  reveal top(deck) to 1
+  reveal top(deck) to P2
   choose c in [1]
   win current
 }""")
@@ -190,7 +190,7 @@ def test_reveal_to_everyone():
 
 
 def test_the_log_hides_cards_a_reader_cannot_see():
-    g = game(VIS + 'turn { log "P1 holds {top(hand[0])}" choose c in [1] win current }')
+    g = game(VIS + 'turn { log "P1 holds {top(hand[P1])}" choose c in [1] win current }')
     assert "P1 holds red1" in log(g, 0)
     assert "P1 holds a Tile" in log(g, 1)
 
@@ -220,7 +220,7 @@ turn {
 def test_identical_cards_make_one_move():
     g = game(TILES + """
 zone hand[player]: hand of Tile, owner
-setup { create Tile(suit: red, rank: 1) x 3 in hand[0]  create Tile(suit: blue, rank: 1) in hand[0] }
+setup { create Tile(suit: red, rank: 1) x 3 in hand[P1]  create Tile(suit: blue, rank: 1) in hand[P1] }
 turn { choose c in hand[current] win current }
 """)
     assert moves(g) == ["red1", "blue1"]
@@ -382,7 +382,7 @@ turn {
     "var z: zone = a\nend when size(z) >= 2",
     "var zs: list of zone = [a]\nend when size(first(zs)) >= 2",
     "var z: zone = a\nfn held() = size(z)\nend when held() >= 2",
-    "var z[player]: zone = a\nend when size(z[0]) >= 2",
+    "var z[player]: zone = a\nend when size(z[P1]) >= 2",
 ])
 def test_end_when_sees_a_zone_reached_through_a_variable(reach):
     g = game("""
@@ -441,8 +441,8 @@ option a: int = 1
 option b: int = 1
 end when true
 turn { }
-score p = if p == 0 then a else 2
-tiebreak p = if p == 0 then b else 1
+score p = if p == P1 then a else 2
+tiebreak p = if p == P1 then b else 1
 report "total" = a + 2
 """
     one = game(text, options={"a": 3})
@@ -456,7 +456,7 @@ report "total" = a + 2
 def test_win_names_the_winners_and_end_with_a_reason():
     g = game("turn { win players }")
     assert (g.outcome["winners"], g.outcome["result"]) == ([], "draw")  # everyone wins: a draw
-    g = game('turn { end "the deck ran out" }\nscore p = p')
+    g = game('turn { end "the deck ran out" }\nscore p = index_of(players, p)')
     assert g.outcome == {"scores": {0: 0, 1: 1}, "winners": [1], "result": "win",
                          "reason": "the deck ran out"}
     assert g.transcript().splitlines()[-1].startswith("== game over: P2 wins (the deck ran out)")
@@ -555,15 +555,15 @@ zone heap[Suit]: pile of Chip, hidden
 enum Suit { red, blue }
 setup {
   for n in 1..5 { create Chip(n: 6 - n) in deck }
-  for n in 6..9 { create Chip(n: 15 - n) in pool[1] }
+  for n in 6..9 { create Chip(n: 15 - n) in pool[P2] }
   for n in 10..14 { create Chip(n: 24 - n) in heap[blue] }
   shuffle deck
-  shuffle pool[1]
+  shuffle pool[P2]
   shuffle heap[blue]
 }
 turn {
   choose go in [true]
-  shuffle pool[1]
+  shuffle pool[P2]
   shuffle heap[blue]
   win current
 }

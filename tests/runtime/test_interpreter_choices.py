@@ -100,13 +100,13 @@ zone pot: pile of Coin, hidden
 zone hand[player]: hand of Coin
 setup {
   create Coin(value: 5) in pot
-  create Coin(value: 7) in hand[0]
+  create Coin(value: 7) in hand[P1]
 }
 turn {
-  let mine = top(hand[0])
-  log "{knows(0, mine)} {knows(1, mine)} {knows(0, top(pot))} {knows(0, none)}"
-  reveal top(pot) to 1
-  log "{knows(0, top(pot))} {knows(1, top(pot))}"
+  let mine = top(hand[P1])
+  log "{knows(P1, mine)} {knows(P2, mine)} {knows(P1, top(pot))} {knows(P1, none)}"
+  reveal top(pot) to P2
+  log "{knows(P1, top(pot))} {knows(P2, top(pot))}"
   win current
 }
 heuristic p = sum(c.value for c in cards(pot) + cards(hand) if knows(p, c))

@@ -6,9 +6,9 @@ import random
 import time
 
 import pytest
-from support import RULES, play_random
 
 import rulelang
+from support import RULES, play_random
 
 HEAD = 'game "T"\nplayers 2\n'
 SINK = RULES / "kitchen_sink.rules"
@@ -239,7 +239,7 @@ def test_runtime_errors_name_the_rule_and_line():
 def test_a_players_save_is_filtered_like_their_view_and_cannot_be_continued():
     import json
     rules = rules_of('zone hand[player]: hand, owner\ncard C { n: int name "c{n}" }\n'
-                     'setup {\n  create C(n: 1) in hand[0]\n  create C(n: 2) in hand[1]\n}\n'
+                     'setup {\n  create C(n: 1) in hand[P1]\n  create C(n: 2) in hand[P2]\n}\n'
                      'turn {\n  choose c in hand[current]\n  win current\n}')
     game = rules.new_game(players=2, seed=1)
     mine = json.loads(game.save(0))

@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 import pytest
-from support import load
 
 from rulelang.language.errors import RulesError
+from support import load
 
 YOKAI = "games/yokai_sketch.rules"
 

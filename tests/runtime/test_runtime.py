@@ -8,9 +8,9 @@ import json
 import random
 
 import pytest
-from support import ROOT, load
 
 import rulelang
+from support import ROOT, load
 
 SAVES = ROOT / "tests" / "saves"
 
@@ -182,7 +182,7 @@ def test_a_save_made_before_the_compiled_runtime_still_restores():
 def test_an_old_save_that_replaying_cannot_reach_is_refused_saying_why():
     """This one was made with a fixed shuffle, which old saves do not record."""
     rules = load_as_saved("yokai_sketch_2da8afe", "games/yokai_sketch.rules")
-    with pytest.raises(rulelang.RulesError, match="older rulelang .rulelang-save/1.*replaying its "
+    with pytest.raises(rulelang.RulesError, match=r"older rulelang .rulelang-save/1.*replaying its "
                                                   "10 moves.*fixed chance"):
         rules.restore((SAVES / "yokai_sketch_fixed_2da8afe.json").read_text())
 

@@ -3,6 +3,7 @@ be in, with a RulesError naming what is wrong; a game it accepts plays on. The s
 restore their saves whatever path they were loaded by; a host can sign its saves."""
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -11,9 +12,9 @@ import shutil
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support import ROOT, load
 
 import rulelang
+from support import ROOT, load
 
 NIM = "examples/nim.rules"
 GAMES = ["examples/nim.rules", "examples/oh_hell.rules", "games/yokai_sketch.rules",
@@ -274,10 +275,8 @@ def _attempt(rules, text, seed):
         game = rules.restore(text)
     except rulelang.RulesError:
         return
-    try:
+    with contextlib.suppress(rulelang.RulesError):
         _plays_on(game, seed)
-    except rulelang.RulesError:
-        pass
 
 
 @pytest.mark.slow
@@ -290,10 +289,8 @@ def test_a_save_changed_anywhere_is_refused_or_plays_on(saves, which, data):
     for _ in range(data.draw(st.integers(1, 3))):
         path = data.draw(st.sampled_from(paths))
         new = data.draw(st.one_of(JSON, st.just(_DELETE)))
-        try:
+        with contextlib.suppress(KeyError, IndexError, TypeError):
             _set(save, path, new)
-        except (KeyError, IndexError, TypeError):
-            pass
         paths = [p for p in _paths(save) if p]
     _attempt(rules, json.dumps(save), data.draw(st.integers(0, 9)))
 

@@ -15,6 +15,9 @@ import random
 import re
 
 import pytest
+
+import rulelang
+from rulelang.play.cli.run import bots_seed
 from support import load
 from support.secrecy import (
     FILES,
@@ -23,9 +26,6 @@ from support.secrecy import (
     random_picks,
     records,
 )
-
-import rulelang
-from rulelang.play.cli.run import bots_seed
 
 
 @pytest.mark.slow
@@ -62,7 +62,7 @@ def test_the_check_above_catches_a_record_that_shows_a_hidden_card():
     rules = rulelang.loads('game "Leak"\nplayers 2\ncard C { n: int\n name "c{n}" }\n'
                            'zone deck: pile of C, hidden\nzone hand[player]: hand of C, owner\n'
                            'setup {\n  for n in 1..6 { create C(n: n) in deck }\n  shuffle deck\n'
-                           '  deal 2 from deck to hand[0]\n  log "P1 holds {text(top(hand[0]))}"\n}\n'
+                           '  deal 2 from deck to hand[P1]\n  log "P1 holds {text(top(hand[P1]))}"\n}\n'
                            'turn {\n  choose x in [1, 2] prompt "go"\n  end\n}\n')
     game = play_to(rules, 2, 3, [])
     faces = other_faces(game, 1)
@@ -80,7 +80,7 @@ def test_the_seed_replay_attack_fails(path):
     game = rules.new_game(players=rules.program.max_players if path.endswith("oh_hell.rules")
                           else 2, seed=seed)
     dealt = json.dumps(game.view(None)["zones"], sort_keys=True)
-    for move in range(6):
+    for _move in range(6):
         game.play(game.legal_moves()[0])
     assert str(seed) in game.transcript() and game.view(None)["seed"] == seed  # the host's
     for seat in game.players:

@@ -32,17 +32,17 @@ setup {
   create C(colour: red, rank: 1) in deck
   create C(colour: blue, rank: 2) in deck
   create C(colour: red, rank: 3) in deck
-  deal 3 from deck to hand[0]
+  deal 3 from deck to hand[P1]
 }
 turn {
-  choose what in ["colour", "is red", "is blue", "rank"] by 1 prompt "tell P1"
-  for c in hand[0] {
-    if what == "colour" { reveal c.colour to 0 }
-    if what == "is red" { reveal c.colour == red to 0 }
-    if what == "is blue" { reveal c.colour == blue to 0 }
-    if what == "rank" { reveal c.rank to 0 }
+  choose what in ["colour", "is red", "is blue", "rank"] by P2 prompt "tell P1"
+  for c in hand[P1] {
+    if what == "colour" { reveal c.colour to P1 }
+    if what == "is red" { reveal c.colour == red to P1 }
+    if what == "is blue" { reveal c.colour == blue to P1 }
+    if what == "rank" { reveal c.rank to P1 }
   }
-  choose again in ["yes"] by 1 prompt "again"
+  choose again in ["yes"] by P2 prompt "again"
 }
 """
 
@@ -91,12 +91,12 @@ def test_facts_told_survive_a_save_and_are_not_told_to_others():
         assert all("name" in c for c in hand_of(g.view(seat), "hand[P1]"))
     record = json.loads(g.save(seat=2))["view"]["zones"]["hand[P1]"]["cards"]
     assert not any("not" in c for c in record)
-    assert [c for c in told(g) if c] == [{k: v for k, v in c.items()} for c in told(again) if c]
+    assert [c for c in told(g) if c] == [dict(c) for c in told(again) if c]
 
 
 def test_only_a_cards_field_can_be_told():
     with pytest.raises(rulelang.RulesError, match="reveal tells a card's field"):
-        game(TOLD.replace("reveal c.colour == red to 0", "reveal c.colour < red to 0"))
+        game(TOLD.replace("reveal c.colour == red to P1", "reveal c.colour < red to P1"))
 
 
 # ------------------------------------------------------------------ choices made at once

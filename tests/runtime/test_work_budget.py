@@ -129,7 +129,7 @@ def test_two_triggers_that_wait_for_decisions_stop_with_an_error():
                            "setup { create C(n: 1) in b }\nturn {\n  move top(b) to a\n  win current\n}\n",
                            "t.rules")
     game = rules.new_game(seed=1)
-    with pytest.raises(rulelang.RulesRuntimeError, match="on enter . fires itself without end") \
+    with pytest.raises(rulelang.RulesRuntimeError, match=r"on enter . fires itself without end") \
             as caught:
         for _ in range(1000):
             game.play(game.legal_moves()[0])

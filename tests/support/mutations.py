@@ -17,7 +17,8 @@ def without_comments(path):
 
 SEEDS = [without_comments(ROOT / "examples" / "nim.rules"),
          without_comments(RULES / "kitchen_sink.rules"),
-         HEAD + without_comments(ROOT / "rulelang" / "language" / "std" / "tricks.rules") + "turn { win current }"]
+         HEAD + without_comments(ROOT / "rulelang" / "language" / "std" / "tricks.rules")
+         + "turn { win current }"]
 TOKEN = re.compile(r'\|(?:[ \t]*:?-{3,}:?[ \t]*\|)+|"(?:[^"\\\n]|\\.)*"|[A-Za-z_]\w*|\d+'
                    r'|\.\.|==|!=|<=|>=|=>|\+=|-=|\S')
 SEED_TOKENS = [TOKEN.findall(text) for text in SEEDS]

@@ -1,4 +1,5 @@
-"""What a seat is given, played and compared: the secrecy tests' helpers (random play to a point, the faces a seat may not know, what a seat has seen)."""
+"""What a seat is given, played and compared: the secrecy tests' helpers (random play to a
+point, the faces a seat may not know, what a seat has seen)."""
 from __future__ import annotations
 
 import json

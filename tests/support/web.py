@@ -8,7 +8,7 @@ import time
 
 from rulelang.play.web.app import create_app
 from rulelang.play.web.host import Host
-from support import load
+from support import ROOT, load
 
 
 def host_with(path="games/yokai_sketch.rules", players=2, seed=7, kinds=None, options=None,
@@ -60,3 +60,27 @@ def live_server(host):
         server.should_exit = True
         thread.join(10)
         listener.close()
+
+
+# ---------------------------------------------------------------- the lobby
+
+def lobby_folder(tmp_path):
+    folder = tmp_path / "rules"
+    if folder.exists():
+        return folder
+    folder.mkdir()
+    for name in ("nim.rules", "oh_hell.rules"):
+        (folder / name).write_text((ROOT / "examples" / name).read_text())
+    (folder / "broken.rules").write_text('game "Broken"\nplayers 2\nturn {\n  win 3 +\n}\n')
+    (folder / "notes.txt").write_text("not rules")
+    (folder / "sub").mkdir()
+    (folder / "sub" / "hidden.rules").write_text((ROOT / "examples/nim.rules").read_text())
+    (folder / "outside.rules").symlink_to(ROOT / "examples/pig.rules")
+    return folder
+
+
+def lobby_host(tmp_path):
+    from rulelang.play.web.lobby import RulesFolder
+    host = Host(folder=RulesFolder(lobby_folder(tmp_path)), saves=tmp_path / "saves")
+    host.resume_lobby()
+    return host

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support.mutations import SEED_TOKENS, mutate
 
 from rulelang.language.errors import ParseError
 from rulelang.tools.formatter import format_text
 from rulelang.tools.language_server.document import ParseCache, analyse
+from support.mutations import SEED_TOKENS, mutate
 
 FUZZ = settings(max_examples=50, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow])

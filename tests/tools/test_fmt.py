@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import pytest
 from click.testing import CliRunner
-from support import ROOT
 
 from rulelang.language.errors import ParseError, RulesError
 from rulelang.language.parser import parse
@@ -11,6 +10,7 @@ from rulelang.language.traversal import meaning
 from rulelang.play.cli import cli
 from rulelang.tools import formatter
 from rulelang.tools.formatter import format_text
+from support import ROOT
 
 ALL_RULES = sorted(p for p in ROOT.rglob("*.rules") if ".venv" not in p.parts)
 SHIPPED = [p for p in ALL_RULES if p.relative_to(ROOT).parts[0] in ("games", "examples")

@@ -8,12 +8,12 @@ import pytest
 from lark.lexer import PatternStr
 from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
 from pygments.token import Error, Keyword, Name, String
-from support import ROOT
 
 from rulelang.language.checker.expressions import BUILTIN_VALUES
 from rulelang.language.parser import _lark
 from rulelang.tools import highlight
 from rulelang.tools.tokens import tokenize, vocabulary
+from support import ROOT
 
 ALL_RULES = sorted(p for p in ROOT.rglob("*.rules") if ".venv" not in p.parts)
 TEXTMATE = ROOT / "editors" / "vscode" / "syntaxes" / "rulelang.tmLanguage.json"

@@ -9,9 +9,9 @@ from lsprotocol import types as L
 from pygls.exceptions import JsonRpcException
 from pygls.lsp.client import BaseLanguageClient
 from pygls.uris import from_fs_path
-from support import ROOT
 
 from rulelang.tools.language_server import server as lsp_server
+from support import ROOT
 
 START = [sys.executable, "-c", "from rulelang.play.cli import main; main()", "lsp"]
 WAIT = 10  # seconds: generous, the machine may be busy; the benchmark measures speed
@@ -157,7 +157,7 @@ def test_a_checker_error_shows_at_its_place_with_its_hint(session, tmp_path):
 def test_errors_follow_the_typing(session, nim):
     uri = session.open(nim)
     assert session.diagnostics_for(uri) == []
-    line, col = where(NIM, "  stones[heap] -= n")
+    line, _col = where(NIM, "  stones[heap] -= n")
     session.type(uri, line, 0, "  let x = 1 +\n")  # half a line: a syntax error
     [problem] = session.diagnostics_for(uri)
     assert problem.range.start.line == line + 1  # where the sum was cut short

@@ -6,11 +6,11 @@ import shutil
 
 import pytest
 from click.testing import CliRunner
-from support import ROOT
 
 from rulelang.language.errors import CheckError, ParseError, RulesError
 from rulelang.play.cli import cli
 from rulelang.tools.scenarios import load_suite
+from support import ROOT
 
 
 def run(*args):
@@ -195,7 +195,7 @@ scenario "one step" {{
   {step}
 }}
 """)
-    (name, failure), = results
+    (_name, failure), = results
     assert (failure.message, failure.expected, failure.actual) == (message, expected, actual)
     assert failure.span.line == 8
 
@@ -239,7 +239,7 @@ scenario "typo" {
   decides P2
 }
 """)
-    (name, failure), = results
+    (_name, failure), = results
     assert failure.message.startswith("the scenario cannot start: a position names a card "
                                       "'chip 7' that setup never made")
 

@@ -63,6 +63,12 @@ class FieldInfo:
     init: object
 
 
+@attrs.frozen
+class OptionInfo:
+    decl: ast.OptionDecl
+    type: T.Type
+
+
 @attrs.define(eq=False)
 class TableInfo:
     name: str
@@ -81,7 +87,7 @@ class Program:
     cooperative: bool = False
     talk: list = attrs.field(factory=list)  # what the players may say to each other (texts)
     dummies: list = attrs.field(factory=list)
-    options: dict = attrs.field(factory=dict)
+    options: dict[str, OptionInfo] = attrs.field(factory=dict)
     enums: dict = attrs.field(factory=dict)
     cards: dict = attrs.field(factory=dict)
     tables: dict = attrs.field(factory=dict)
@@ -203,7 +209,7 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker, CampaignChecker):
                 self.expect(decl.note, every, T.TEXT, "a card's note")
             if decl.drawing is not None:
                 self.expect(decl.drawing, every, T.SHAPE, "a card's drawing")
-        for d, _ in self.program.options.values():
+        for d in (option.decl for option in self.program.options.values()):
             if d.when is not None:
                 self.expect(d.when, self.top_scope(), T.BOOL, "when an option applies")
         for info in self.program.vars.values():
@@ -224,7 +230,14 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker, CampaignChecker):
         if name in BUILTIN_VALUES or name in SIGNATURES:
             self.error(span, f"'{name}' is a built-in name", "pick another name")
             return
+        if T.seat_literal(name) is not None:
+            self.seat_name_taken(span, name)
+            return
         self.symbols[name] = Symbol(kind, name, ty, decl, span, keys or [], library)
+
+    def seat_name_taken(self, span, name):
+        self.error(span, f"'{name}' is the name of a seat (P1, P2... are the players)",
+                   "pick another name")
 
     def declare(self, d, library):
         p = self.program
@@ -301,7 +314,7 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker, CampaignChecker):
                                     "or a list of one of them")
         elif d.allowed is not None:
             self.option_default_allowed(d, ty.name == "list")
-        self.program.options[d.name] = (d, ty)
+        self.program.options[d.name] = OptionInfo(d, ty)
         self.define("option", d.name, ty, d, d.span, False)
 
     def option_default_allowed(self, d, is_list):
@@ -332,7 +345,9 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker, CampaignChecker):
             self.error(d.span, f"enum '{d.name}' lists '{twice}' twice")
         self.enums[d.name] = list(d.members)
         for member, span in zip(d.members, d.member_spans):
-            if member in self.ambiguous:
+            if T.seat_literal(member) is not None:
+                self.seat_name_taken(span, member)
+            elif member in self.ambiguous:
                 self.ambiguous[member].add(d.name)
             elif member in self.symbols and self.symbols[member].kind == "member":
                 other = self.symbols.pop(member)
@@ -348,6 +363,8 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker, CampaignChecker):
         for f in d.fields:
             if f.name in fields:
                 self.error(f.span, f"card '{d.name}' has two fields named '{f.name}'")
+            if T.seat_literal(f.name) is not None:
+                self.seat_name_taken(f.span, f.name)
             if f.name in RESERVED_FIELDS:
                 holds, instead = RESERVED_FIELDS[f.name]
                 shown_by = f', and show it with name "{{{instead}}}"' if f.name == "name" else ""

@@ -8,7 +8,7 @@ of the campaign is over: it cannot ask for a decision, nor end the game again.
 """
 from __future__ import annotations
 
-from rulelang.language import ast
+from rulelang.language import ast, refs
 from rulelang.language import types as T
 from rulelang.language.checker.statements import rules_doing
 from rulelang.language.traversal import walk
@@ -74,7 +74,7 @@ class CampaignChecker:
             self.unknown(d.span, d.option, "option", self.program.options)
             self.expr(d.values, scope)
             return
-        _, ty = option
+        ty = option.type
         if ty.name == "list":
             self.error(d.span, f"option '{d.option}' is a list: a campaign offers a single value "
                                "per game")
@@ -98,11 +98,11 @@ class CampaignChecker:
                 self.error(node.span, f"'{node.how}' in a campaign's 'after' block: the game "
                                       "is over already",
                            "keep the result in a campaign variable instead")
-            elif isinstance(node, ast.CallStmt) and node.call.ref and \
-                    node.call.ref[0] == "rule" and node.call.ref[1] in pausing:
-                self.error(node.span, f"rule '{node.call.ref[1]}' can ask for a decision, so a "
+            elif isinstance(node, ast.CallStmt) and isinstance(node.call.ref, refs.Rule) \
+                    and node.call.ref.name in pausing:
+                self.error(node.span, f"rule '{node.call.ref.name}' can ask for a decision, so a "
                                       "campaign's 'after' block cannot call it: the game is over")
-            elif isinstance(node, ast.CallStmt) and node.call.ref and \
-                    node.call.ref[0] == "rule" and node.call.ref[1] in finishing:
-                self.error(node.span, f"rule '{node.call.ref[1]}' can win, lose or end the game, so "
+            elif isinstance(node, ast.CallStmt) and isinstance(node.call.ref, refs.Rule) \
+                    and node.call.ref.name in finishing:
+                self.error(node.span, f"rule '{node.call.ref.name}' can win, lose or end the game, so "
                                       "a campaign's 'after' block cannot call it: the game is over")

@@ -7,7 +7,7 @@ it is left to the game's start.
 """
 from __future__ import annotations
 
-from rulelang.language import ast
+from rulelang.language import ast, refs
 
 UNKNOWN = object()
 _MAX_NUMBER = 10**18  # past this, leave it to the game (which stops at its own limit)
@@ -17,13 +17,14 @@ _MAX_ITEMS = 10_000  # a list longer than this is not worked out (it is checked 
 def fold(e):
     """The value of ``e`` (already checked, so its names are resolved), or UNKNOWN.
 
-    Enum members fold to ("member", NAME). The parser bounds the depth of any expression.
+    Enum members fold to their ``refs.Member``, seats (P1) to their ``refs.Seat``. The parser
+    bounds the depth of any expression.
     """
     if isinstance(e, ast.Lit):
         return e.value
     if isinstance(e, (ast.Name, ast.Attr)) and e.ref:
-        if e.ref[0] == "member":
-            return ("member", e.ref[2])
+        if isinstance(e.ref, (refs.Member, refs.Seat)):  # enum members; P1, P2...
+            return e.ref
         return UNKNOWN
     if isinstance(e, ast.Neg):
         value = fold(e.operand)
@@ -45,8 +46,10 @@ def fold(e):
 
 def shown(value) -> str:
     """A folded value as an author writes it."""
-    if isinstance(value, tuple) and value[:1] == ("member",):
-        return value[1]
+    if isinstance(value, refs.Member):
+        return value.name
+    if isinstance(value, refs.Seat):
+        return f"P{value.index + 1}"
     if isinstance(value, bool):
         return "true" if value else "false"
     if value is None:

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import attrs
 
-from rulelang.language import ast
+from rulelang.language import ast, refs
 from rulelang.language import types as T
 from rulelang.language.builtin_signatures import KIND_WORDS, SIGNATURES, kind_ok
 from rulelang.language.checker.constants import UNKNOWN, fold, shown
+from rulelang.language.checker.seats import arithmetic_hint, compare_hint, mismatch_hint
 from rulelang.language.errors import suggest
+from rulelang.language.traversal import part_fields
 
 BUILTIN_VALUES = {
     "players": T.list_of(T.SEAT),
@@ -25,13 +27,13 @@ BUILTIN_VALUES = {
 def without_positions(node):
     """A copy of a checked expression with no source positions (not to be shown as written)."""
     changes = {"span": None}
-    for field in attrs.fields(type(node)):
-        value = getattr(node, field.name)
+    for name in part_fields(type(node)):
+        value = getattr(node, name)
         if isinstance(value, ast.Node):
-            changes[field.name] = without_positions(value)
+            changes[name] = without_positions(value)
         elif isinstance(value, list):
-            changes[field.name] = [without_positions(v) if isinstance(v, ast.Node) else v
-                                   for v in value]
+            changes[name] = [without_positions(v) if isinstance(v, ast.Node) else v
+                             for v in value]
     return attrs.evolve(node, **changes)
 
 
@@ -39,30 +41,40 @@ def _should_be(want):
     return "true or false" if want == T.BOOL else T.spoken(want)
 
 
+@attrs.frozen
+class LocalName:
+    """A local name as a block knows it."""
+    slot: int
+    type: T.Type
+    mutable: bool
+
+
 class Scope:
-    """Local names of one block: name -> (slot, type, mutable)."""
+    """Local names of one block: name -> ``LocalName``."""
 
-    def __init__(self, unit, parent=None):
-        self.unit, self.parent, self.names = unit, parent, {}
+    def __init__(self, unit: Unit, parent: Scope | None = None) -> None:
+        self.unit, self.parent = unit, parent
+        self.names: dict[str, LocalName] = {}
 
-    def lookup(self, name):
-        scope = self
+    def lookup(self, name: str) -> LocalName | None:
+        scope: Scope | None = self
         while scope is not None:
             if name in scope.names:
                 return scope.names[name]
             scope = scope.parent
         return None
 
-    def all_names(self):
-        scope, names = self, set()
+    def all_names(self) -> set[str]:
+        scope: Scope | None = self
+        names: set[str] = set()
         while scope is not None:
             names |= set(scope.names)
             scope = scope.parent
         return names
 
-    def bind(self, name, ty, mutable=True):
+    def bind(self, name: str, ty: T.Type, mutable: bool = True) -> int:
         slot = self.unit.new_slot()
-        self.names[name] = (slot, ty, mutable)
+        self.names[name] = LocalName(slot, ty, mutable)
         return slot
 
     def child(self):
@@ -72,10 +84,10 @@ class Scope:
 class Unit:
     """A piece of code with its own frame of local slots: a rule, a function, a block."""
 
-    def __init__(self, name, kind):
+    def __init__(self, name: str, kind: str) -> None:
         self.name, self.kind, self.nslots = name, kind, 0
 
-    def new_slot(self):
+    def new_slot(self) -> int:
         self.nslots += 1
         return self.nslots - 1
 
@@ -91,7 +103,8 @@ class ExprChecker:
     def expect(self, e, scope, want: T.Type, what: str) -> T.Type:
         got = self.expr(e, scope)
         if not T.fits(got, want):
-            self.error(e.span, f"{what} should be {_should_be(want)}, but this is {T.spoken(got)}")
+            self.error(e.span, f"{what} should be {_should_be(want)}, but this is {T.spoken(got)}",
+                       mismatch_hint(self, e, got, want))
         return got
 
     # -- leaves
@@ -110,10 +123,13 @@ class ExprChecker:
         return T.TEXT
 
     def x_Name(self, e, scope):
+        number = T.seat_literal(e.id)
+        if number is not None:
+            return self.seat_literal(e, number, scope)
         local = scope.lookup(e.id) if scope else None
         if local is not None:
-            e.ref = ("local", local[0])
-            return local[1]
+            e.ref = refs.Local(local.slot)
+            return local.type
         sym = self.symbols.get(e.id)
         if sym is not None:
             kind = sym.kind
@@ -128,14 +144,14 @@ class ExprChecker:
             if kind == "varfam":
                 self.error(e.span, f"'{e.id}' holds one value per key: write {e.id}[key]")
                 return T.ANY
-            e.ref = (kind, sym.name) if kind != "member" else ("member", sym.decl, e.id)
+            e.ref = refs.Member(sym.decl, e.id) if kind == "member" else refs.DECLARED[kind](sym.name)
             if kind == "const":
                 self.use_const(sym, e.span)
             if kind == "family":
                 return T.Type("family", sym.name)
             return sym.type
         if e.id in BUILTIN_VALUES:
-            e.ref = ("builtin", e.id)
+            e.ref = refs.Builtin(e.id)
             return BUILTIN_VALUES[e.id]
         if e.id in self.ambiguous:
             owners = " and ".join(sorted(self.ambiguous[e.id]))
@@ -146,6 +162,26 @@ class ExprChecker:
         self.unknown(e.span, e.id, "name", names)
         return T.ANY
 
+    def seat_literal(self, e, number, scope):
+        """``P1``, ``P2``...: a player's seat. One past the most players these rules allow
+        is a mistake found here; one past the players of a game, when it runs."""
+        if scope is not None and scope.lookup(e.id) is not None:
+            self.error(e.span, f"'{e.id}' is a seat: a local name cannot be called {e.id}",
+                       "rename the local")
+            return T.SEAT
+        most = self.program.max_players
+        if not 1 <= number <= most:
+            seats = "P1" if most == 1 else f"P1 to P{most}"
+            self.error(e.span, f"there is no seat {e.id}: these rules allow at most {most} "
+                               f"player{'s' if most != 1 else ''}, seats {seats}",
+                       "seats are numbered from P1" if number == 0 else
+                       "a game has at most 16 players" if number > 16 else
+                       f"to allow more players, write players {self.program.min_players}.."
+                       f"{number} (a dummy seat is named by its own name)")
+            return T.SEAT
+        e.ref = refs.Seat(number - 1)
+        return T.SEAT
+
     # -- compound
     def x_Attr(self, e, scope):
         if isinstance(e.obj, ast.Name) and e.obj.id in self.enums and not (
@@ -155,7 +191,7 @@ class ExprChecker:
                 self.error(e.span, f"{enum} has no member '{e.name}'",
                            suggest(e.name, self.enums[enum]))
                 return T.ANY
-            e.ref = ("member", enum, e.name)
+            e.ref = refs.Member(enum, e.name)
             return T.enum(enum)
         ot = self.expr(e.obj, scope)
         return self.attr_type(e, ot)
@@ -169,7 +205,7 @@ class ExprChecker:
                 everything = set().union(*(self.cards[k].fields for k in kinds)) if kinds else set()
                 self.error(e.span, f"{ot} has no field '{name}'", suggest(name, everything))
                 return T.ANY
-            e.ref = ("field", name)
+            e.ref = refs.Field(name)
             result = found[0].type
             for f in found[1:]:
                 if f.type != result:
@@ -181,16 +217,16 @@ class ExprChecker:
                 self.error(e.span, f"table '{ot.arg}' has no column '{name}'",
                            suggest(name, columns))
                 return T.ANY
-            e.ref = ("column", name)
+            e.ref = refs.Column(name)
             return columns[name]
         if ot.name == "cell":
             if name not in ("x", "y"):
                 self.error(e.span, f"a cell has .x and .y, not .{name}")
                 return T.ANY
-            e.ref = ("cellpart", 0 if name == "x" else 1)
+            e.ref = refs.CellPart(0 if name == "x" else 1)
             return T.INT
         if ot.name in ("any", "none"):
-            e.ref = ("dynamic", name)
+            e.ref = refs.Dynamic(name)
             return T.ANY
         self.error(e.span, f"{T.spoken(ot)} has no field '.{name}'")
         return T.ANY
@@ -206,15 +242,19 @@ class ExprChecker:
                                        f"not {len(e.args)}")
                 for arg, kt in zip(e.args, key_types):
                     self.expect(arg, scope, kt, f"this key of '{sym.name}'")
-                e.obj.ref = (sym.kind, sym.name)
-                e.ref = (sym.kind, sym.name)
+                e.obj.ref = e.ref = refs.DECLARED[sym.kind](sym.name)
                 return sym.type
         ot = self.expr(e.obj, scope)
         if len(e.args) != 1:
             self.error(e.span, "a list takes one index")
             return T.ANY
-        self.expect(e.args[0], scope, T.INT, "an index")
-        e.ref = ("item",)
+        index = self.expr(e.args[0], scope)
+        if not T.fits(index, T.INT) and not (ot == T.ANY and index == T.SEAT):
+            # (of a value not known, or a name already refused, a seat may be the key)
+            self.error(e.args[0].span, f"an index should be a number, but this is "
+                                       f"{T.spoken(index)}",
+                       mismatch_hint(self, e.args[0], index, T.INT))
+        e.ref = refs.Item()
         if ot.name == "list":
             return ot.arg
         if ot.name == "tuple" and isinstance(e.args[0], ast.Lit) and ot.arg:
@@ -231,13 +271,13 @@ class ExprChecker:
         name = e.func.id
         local = scope.lookup(name) if scope else None
         if local is not None:
-            if local[1] not in (T.FN, T.ANY):
-                self.error(e.func.span, f"'{name}' is {T.spoken(local[1])}, not a function")
+            if local.type not in (T.FN, T.ANY):
+                self.error(e.func.span, f"'{name}' is {T.spoken(local.type)}, not a function")
             if len(e.args) != 1:
                 self.error(e.span, f"'{name}' is a function of one value: {name}(x)")
             for arg in e.args:
                 self.expr(arg, scope)
-            e.ref = ("local_fn", local[0])
+            e.ref = refs.LocalFn(local.slot)
             return T.ANY
         sym = self.symbols.get(name)
         if sym is not None and sym.kind == "fn":
@@ -257,7 +297,7 @@ class ExprChecker:
 
     def call_fn(self, e, sym, scope):
         decl = sym.decl
-        e.ref = ("fn", decl.name)
+        e.ref = refs.Fn(decl.name)
         if len(e.args) != len(decl.params):
             self.error(e.span, f"'{decl.name}' takes {len(decl.params)} argument(s), "
                                f"not {len(e.args)}",
@@ -281,7 +321,7 @@ class ExprChecker:
 
     def call_builtin(self, e, name, scope):
         sig = SIGNATURES[name]
-        e.ref = ("builtin", name)
+        e.ref = refs.Builtin(name)
         n, most = len(e.args), len(sig.params)
         wrong_count = n < most - sig.optional or (n > most and not sig.variadic)
         if wrong_count:
@@ -301,7 +341,8 @@ class ExprChecker:
             types.append(t)
             if not kind_ok(kind, t):
                 self.error(arg.span, f"argument {i + 1} of {name}() should be "
-                                     f"{KIND_WORDS[kind]}, but this is {T.spoken(t)}")
+                                     f"{KIND_WORDS[kind]}, but this is {T.spoken(t)}",
+                           mismatch_hint(self, arg, t, T.SIMPLE.get(kind, T.ANY)))
         if name in ("max", "min") and len(types) == 1 and not T.iterable(types[0]):
             self.error(e.span, f"{name}() of one value needs a list")
         return T.ANY if wrong_count else sig.result(types)
@@ -352,7 +393,8 @@ class ExprChecker:
             return T.list_of(T.join(a.arg, T.element(b)) if e.op == "+" else a.arg)
         if T.fits(a, T.INT) and T.fits(b, T.INT):
             return T.INT
-        self.error(e.span, f"cannot use '{e.op}' on {T.spoken(a)} and {T.spoken(b)}")
+        self.error(e.span, f"cannot use '{e.op}' on {T.spoken(a)} and {T.spoken(b)}",
+                   arithmetic_hint(self.source_of, e) if T.SEAT in (a, b) else None)
         return T.ANY
 
     def x_Compare(self, e, scope):
@@ -363,17 +405,23 @@ class ExprChecker:
         elif e.op in ("==", "!="):
             if not (T.fits(a, b) or T.fits(b, a)):
                 self.error(e.span, f"comparing {T.spoken(a)} with {T.spoken(b)} is always "
-                                   f"{'false' if e.op == '==' else 'true'}")
+                                   f"{'false' if e.op == '==' else 'true'}",
+                           compare_hint(self, e, a, b))
         elif not (T.fits(a, T.INT) and T.fits(b, T.INT)) and not (
                 a == b and a.name in ("text", "enum")):
-            self.error(e.span, f"cannot order {T.spoken(a)} and {T.spoken(b)} with '{e.op}'")
+            self.error(e.span, f"cannot order {T.spoken(a)} and {T.spoken(b)} with '{e.op}'",
+                       "seats have no order: index_of(players, p) is a seat's position from 0"
+                       if T.SEAT in (a, b) else None)
         return T.BOOL
 
     def x_In(self, e, scope):
-        self.expr(e.item, scope)
+        item = self.expr(e.item, scope)
         coll = self.expr(e.coll, scope)
         if not T.iterable(coll) and coll != T.TEXT:
             self.error(e.coll.span, f"'in' needs a list or a zone, not {T.spoken(coll)}")
+        elif {item.name, T.element(coll).name} == {"seat", "int"}:  # no seat is a number
+            self.error(e.span, f"'in' looks for {T.spoken(item)} in {T.spoken(coll)}: it is "
+                               "always false", mismatch_hint(self, e.coll, coll, T.list_of(item)))
         return T.BOOL
 
     def x_Is(self, e, scope):
@@ -421,7 +469,7 @@ class ExprChecker:
                 test.left = without_positions(subject)
             if members is not None and isinstance(key, ast.Name) and key.id in members \
                     and not (scope and scope.lookup(key.id)):
-                key.ref, key.ty = ("member", subject_type.arg, key.id), subject_type
+                key.ref, key.ty = refs.Member(subject_type.arg, key.id), subject_type
             else:
                 self.expect(key, scope, subject_type, "a key of this match")
             value = fold(key)
@@ -436,7 +484,7 @@ class ExprChecker:
             result = T.join(result, self.expr(link, scope))
         else:
             link.ty = T.NONE  # the `else none` that no value reaches when every case is given
-            missing = [m for m in members or () if repr(("member", m)) not in seen]
+            missing = [m for m in members or () if repr(refs.Member(subject_type.arg, m)) not in seen]
             if members is None:
                 self.error(chain.span, f"a match on {T.spoken(subject_type)} needs '_: VALUE' "
                                        "for the values without a key",

@@ -21,12 +21,18 @@ Sinks, where ``data`` must be public: a ``log`` line and a ``choose`` prompt, an
 a public variable (an ``owner`` one: its own seat's secret is fine), a ``report``, a card
 created face up, and a ``choose``: its options are shown to the chooser (who must know
 them), and a chosen value that is not a card is written in every seat's transcript.
-``disclose(x)`` marks a value the author means everybody to learn. Branching on a face is
-not followed (a rule may well decide by a hidden card); see docs/language.md.
+``disclose(x)`` marks a value the author means everybody to learn.
+
+Implicit flows: a branch or loop runs under the conditions that decide it (``State.pc``,
+and ``State.conds`` to work them out again), so what it does that every seat sees (a
+variable set, a log line, a card moved, dealt, shuffled or made, a choice offered, the game
+ended, a rule called) tells its condition; ``end when`` is a sink too. As for a log line,
+the conditions are worked out again at the next decision: a card played face up in every
+branch by then is no secret. See docs/language.md.
 """
 from __future__ import annotations
 
-from rulelang.language import ast
+from rulelang.language import ast, refs
 from rulelang.language.checker import flow_values
 from rulelang.language.checker.flow_values import (CLEAN, HIDDEN_LEVEL, OWNED, PUBLIC, Deferred, FlowExprs,
                                       Secret, State, Taint, TooMuch, cardish)
@@ -50,6 +56,7 @@ class FlowChecker(FlowExprs):
         self.steps = 0
         self.pending_faces: list = []  # (var, expr): a card stored, its face read at the end
         self.pending: list = []  # sinks read at the next decision: (compute, state, ...)
+        self.pending_joins: list = []  # variables set: (name, compute, state), at the next one
 
     # ------------------------------------------------------------ entry
     def run(self) -> list[Diagnostic]:
@@ -83,8 +90,9 @@ class FlowChecker(FlowExprs):
                                lambda st, init=info.init: self.ev(init, st))
                 self.flush(State())
         for name, d in p.rules.items():
+            entry = self.param_taint.get((name, "pc"), CLEAN).data
             state = State({q.name: self.param_taint.get((name, i), CLEAN)
-                           for i, q in enumerate(d.params)})
+                           for i, q in enumerate(d.params)}, pc=entry, entry=entry)
             self.body(d.body, state)
         for d in p.blocks.values():
             self.body(d.body, State())
@@ -94,6 +102,9 @@ class FlowChecker(FlowExprs):
             if info.decl.shown is not None and info.visibility != "hidden":
                 self.sink(self.ev(info.decl.shown, State()).read(), info.decl.shown.span,
                           f"how '{info.name}' is shown", "a variable is read by every seat")
+        for d in p.ends:  # checked after every move: whether the game goes on is public
+            self.sink(Taint(self.ev(d.cond, State()).data), d.cond.span,
+                      "'end when' decides by", "every seat sees whether the game ends")
         for d in p.scores:
             if d.which == "report":
                 self.sink(self.ev(d.expr, State()).read(), d.expr.span,
@@ -112,9 +123,7 @@ class FlowChecker(FlowExprs):
     def sink(self, taint: Taint, span, what, why, allowed=lambda s: s == PUBLIC):
         if not self.reporting or allowed(taint.data):
             return
-        owner = taint.data.owner
-        if owner is not None and owner.isdigit():  # hand[0]: the rules' seat 0 is P1
-            owner = f"P{int(owner) + 1}"
+        owner = taint.data.owner  # a seat as the rules name it: P1, p, current...
         who = ("a hidden card's face" if taint.data.level == HIDDEN_LEVEL
                else f"a card only {owner} may see")
         self.warnings.append(Diagnostic(
@@ -136,13 +145,21 @@ class FlowChecker(FlowExprs):
         value): checked then, so a card played face up in between is no secret."""
         if not self.reporting:
             return
+        compute = self.with_pc(compute)
         if len(state.local) > MAX_KEPT:  # a copy each time would cost too much: check now
             self.sink(compute(state), span, what, why, allowed)
         else:
             self.pending.append((compute, state.copy(), span, what, why, allowed))
 
+    def with_pc(self, compute):
+        """A sink's value and whether it is reached (what decided it, by then)."""
+        return lambda st: compute(st) | Taint(self.pc_at(st))
+
     def flush(self, now: State):
         """A decision (or the end of a rule, or of the game): the sinks so far are read."""
+        joins, self.pending_joins = self.pending_joins, []
+        for name, compute, snapshot in joins:
+            self.join_var(name, Taint(compute(self.since(snapshot, now)).data))
         pending, self.pending = self.pending, []
         for compute, snapshot, span, what, why, allowed in pending:
             self.sink(compute(self.since(snapshot, now)), span, what, why, allowed)
@@ -156,7 +173,7 @@ class FlowChecker(FlowExprs):
         return state
 
     def s_Let(self, s, state):
-        self.bind(state, s.name, s.value, self.ev(s.value, state))
+        self.bind(state, s.name, s.value, self.ev(s.value, state) | Taint(state.pc))
         return state
 
     def bind(self, state, name, expr, taint):
@@ -172,22 +189,23 @@ class FlowChecker(FlowExprs):
             return self.ev(s.value, st) | (self.ev(target, st) if s.op != "=" else CLEAN)
         if s.op != "=":
             value = value | self.ev(target, state)
-        ref = target.ref or ()
+        value = value | Taint(state.pc)  # set or not as a hidden branch went: that tells it
+        ref = target.ref
         if isinstance(target, ast.Name):
-            if ref[:1] == ("local",) and s.op == "=":
+            if isinstance(ref, refs.Local) and s.op == "=":
                 self.bind(state, target.id, s.value, value)
-            elif ref[:1] == ("local",):
+            elif isinstance(ref, refs.Local):
                 state.local[target.id] = value
-            elif ref == ("builtin", "current"):
+            elif ref == refs.Builtin("current"):
                 self.later(compute, state, s.value.span, "'current' is set to",
                            "every seat sees whose turn it is")
-            elif ref[:1] == ("var",):
-                self.store_var(self.p.vars[ref[1]], [], value, s.value, state, compute)
-        elif isinstance(target, ast.Index) and ref[:1] == ("varfam",):
+            elif isinstance(ref, refs.Var):
+                self.store_var(self.p.vars[ref.name], [], value, s.value, state, compute)
+        elif isinstance(target, ast.Index) and isinstance(ref, refs.VarFamily):
             def keyed(st):
                 return compute(st) | Taint(self.ev_all(target.args, st).data)
-            self.store_var(self.p.vars[ref[1]], target.args, keyed(state), s.value, state, keyed)
-        elif isinstance(target, ast.Attr) and ref[:1] in (("field",), ("dynamic",)):
+            self.store_var(self.p.vars[ref.name], target.args, keyed(state), s.value, state, keyed)
+        elif isinstance(target, ast.Attr) and isinstance(ref, (refs.Field, refs.Dynamic)):
             card = self.ev(target.obj, state)
             self.sink(value, s.value.span, f"the field '{target.name}' of a card its readers "
                                            "may see is set to",
@@ -195,19 +213,22 @@ class FlowChecker(FlowExprs):
                       allowed=lambda d: d <= card.face)
         elif isinstance(target, ast.Index):
             base = target.obj
-            if isinstance(base, ast.Name) and (base.ref or ())[:1] == ("local",):
+            if isinstance(base, ast.Name) and isinstance(base.ref, refs.Local):
                 state.local[base.id] = state.settled(base.id) | value
         return state
 
     def store_var(self, info, key_args, value: Taint, expr, state, compute):
-        self.join_var(info.name, Taint(value.data))
+        if len(state.local) > MAX_KEPT:
+            self.join_var(info.name, Taint(value.data))
+        else:  # what it tells, worked out at the next decision (see pc_at)
+            self.pending_joins.append((info.name, self.with_pc(compute), state.copy()))
         if cardish(info.type) or info.type.name == "any":
             self.pending_faces.append((info.name, expr))
         if info.visibility == "hidden":
             return
         owner = None
         if info.visibility == "owner":
-            at = next((i for i, (d, _) in enumerate(info.keys) if d in ("player", "seat")), None)
+            at = next((i for i, key in enumerate(info.keys) if key.of_seats), None)
             if at is not None and at < len(key_args):
                 owner = self.key_text(key_args[at])
         self.later(compute, state, expr.span, f"the variable '{info.name}' is set to",
@@ -220,13 +241,15 @@ class FlowChecker(FlowExprs):
 
     def s_CallStmt(self, s, state):
         call = s.call
-        if (call.ref or ())[:1] != ("rule",):
+        if not isinstance(call.ref, refs.Rule):
             self.ev(call, state)
             return state
-        decl = self.p.rules.get(call.ref[1])
+        decl = self.p.rules.get(call.ref.name)
         self.flush(state)  # the rule may ask someone to decide
         if decl is None:
             return state
+        key = (decl.name, "pc")  # the rule runs as its caller's branch decided
+        self.param_taint[key] = self.param_taint.get(key, CLEAN) | Taint(self.pc_at(state))
         renames = {self.key_text(a): q.name for a, q in zip(call.args, decl.params)}
         for i, arg in enumerate(call.args):
             passed = self.rename(self.ev(arg, state), renames, state.local)
@@ -235,21 +258,41 @@ class FlowChecker(FlowExprs):
         return state
 
     def s_Move(self, s, state):
-        self.ev(s.what, state)
+        at = s.at if isinstance(s.at, ast.Expr) else None
+
+        def compute(st):
+            return Taint(self.ev(s.what, st).data | self.ev(s.dest, st).data
+                         | self.ev(at, st).data)
+        compute(state)
+        self.later(compute, state, s.span,
+                   "which card moves where (or whether one does) depends on",
+                   "every seat sees cards move, even face down")
         self.moved(s.what, self.dest_face(s.dest, state), state)
+        state.shown = frozenset()  # the top of a pile may be another card now
         return state
 
+    def happens(self, s, state, what, parts=()):
+        """A statement every seat sees happen: whether (and how) must not tell a secret."""
+        def compute(st):
+            return Taint(self.ev_all([p for p in parts if p is not None], st).data)
+        compute(state)
+        self.later(compute, state, s.span, f"whether {what} (and how) depends on",
+                   "every seat sees it happen")
+        state.shown = frozenset()
+
     def s_Deal(self, s, state):
-        self.ev(s.count, state)
+        self.happens(s, state, "cards are dealt", (s.count, s.src, s.dest))
         return state
 
     def s_Shuffle(self, s, state):
+        self.happens(s, state, "a zone is shuffled", (s.zone,))
         name = self.zone_name(s.zone)
         if name is not None:
             state.revealed = state.revealed - {name}
         return state
 
     def s_Create(self, s, state):
+        self.happens(s, state, "a card is made", (s.count, s.dest))
         face = self.dest_face(s.dest, state)
         for name, value, span in s.fields:
             self.later(lambda st, value=value: self.ev(value, st).read(), state, span,
@@ -267,19 +310,26 @@ class FlowChecker(FlowExprs):
             if not (s.to.ty is not None and s.to.ty.name == "list"):
                 self.moved(s.what, Secret(OWNED, self.key_text(s.to)), state)
             return state
+        self.happens(s, state, "cards are shown to all", (s.what,))
+        state.shown = state.shown | {self.key_text(s.what)} | self.origin(s.what, state)
         self.moved(s.what, PUBLIC, state)
         what = s.what
-        if isinstance(what, ast.Call) and (what.ref or ())[:2] == ("builtin", "cards") \
-                and what.args:
+        if isinstance(what, ast.Call) and what.ref == refs.Builtin("cards") and what.args:
             what = what.args[0]
         name = self.zone_name(what)
         if name is not None:
             state.revealed = state.revealed | {name}
         return state
 
+    def origin(self, what, state) -> frozenset:
+        """The expression a local was set from (``let c = top(deck)``), by its text."""
+        if isinstance(what, ast.Name) and isinstance(state.local.get(what.id), Deferred):
+            return frozenset({self.key_text(state.local[what.id].expr)})
+        return frozenset()
+
     def moved(self, what, face: Secret, state):
         """Cards held by a local now lie where ``face`` says who sees them (nobody forgets)."""
-        if isinstance(what, ast.Name) and (what.ref or ())[:1] == ("local",):
+        if isinstance(what, ast.Name) and isinstance(what.ref, refs.Local):
             old = state.settled(what.id)
             if face == PUBLIC:
                 state.local[what.id] = CLEAN
@@ -296,7 +346,7 @@ class FlowChecker(FlowExprs):
         if s.prompt is not None:
             self.sink(self.message(s.prompt, state), s.prompt.span, "the prompt shows",
                       "a prompt is read by every seat")
-        shown = options
+        shown = options | Taint(self.pc_at(state))  # whether (and what) they are offered
         if s.refusals is not None:
             shown = shown | Taint(self.ev(s.refusals, state).read().data)
         self.sink(shown, s.options.span, f"the options offered to {chooser} are",
@@ -310,21 +360,29 @@ class FlowChecker(FlowExprs):
                        f"the choice '{s.name}' (written in every seat's transcript) is",
                        "a chosen value that is not a card is shown to every seat")
         self.bind(state, s.name, s.options,
-                  Taint(PUBLIC if is_cards else options.data, options.face))
+                  Taint(PUBLIC if is_cards else options.data, options.face) | Taint(state.pc))
         if is_cards and options != CLEAN:
-            state.local[s.name] = Taint(PUBLIC, options.face)
+            state.local[s.name] = Taint(state.pc, options.face)
         return state
 
     def s_If(self, s, state):
-        out = None
+        """Each branch runs knowing the conditions before it (an implicit flow: what a
+        branch does tells its condition); after the ``if``, only what a branch that may
+        stop the rest (win, break...) leaves behind is still under its condition."""
+        out, deciding = None, state.copy()
         for cond, stmts in s.branches:
-            self.ev(cond, state)
-            branch = self.block(stmts, state.copy())
+            deciding.under(cond, self.ev(cond, state).data)
+            branch = self.block(stmts, deciding.copy())
             out = branch if out is None else out.join(branch)
-        other = self.block(s.other, state.copy()) if s.other is not None else state
-        return out.join(other)
+        other = self.block(s.other, deciding.copy()) if s.other is not None else state
+        after = out.join(other)
+        stops = any(_may_stop(stmts) for _, stmts in s.branches) or _may_stop(s.other or [])
+        after.pc, after.conds = (deciding.pc, deciding.conds) if stops else (state.pc,
+                                                                              state.conds)
+        return after
 
     def loop(self, stmts, state, bind=lambda st: None):
+        outer = (state.pc, state.conds)
         for _ in range(4):
             inner = state.copy()
             bind(inner)
@@ -334,20 +392,23 @@ class FlowChecker(FlowExprs):
             if after.same(state):
                 break
             state = after
+        state.pc, state.conds = outer  # after the loop, as before it
         return state
 
     def s_For(self, s, state):
-        item = self.element(self.ev(s.iter, state))
-        return self.loop(s.body, state, lambda st: st.local.update({n: item for n in s.names}))
+        over = self.ev(s.iter, state)
+        item = self.element(over)
+        return self.loop(s.body, state, lambda st: (st.local.update({n: item for n in s.names}),
+                                                    st.under(s.iter, over.data)))
 
     def s_Repeat(self, s, state):
-        self.ev(s.count, state)
-        return self.loop(s.body, state, lambda st: st.local.update({s.name: CLEAN})
-                         if s.name else None)
+        count = self.ev(s.count, state)
+        return self.loop(s.body, state, lambda st: (st.local.update({s.name: CLEAN})
+                                                    if s.name else None,
+                                                    st.under(s.count, count.data)))
 
     def s_While(self, s, state):
-        self.ev(s.cond, state)
-        return self.loop(s.body, state)
+        return self.loop(s.body, state, lambda st: st.under(s.cond, self.ev(s.cond, st).data))
 
     def s_Loop(self, s, state):
         return self.loop(s.body, state)
@@ -359,11 +420,24 @@ class FlowChecker(FlowExprs):
 
     def s_Finish(self, s, state):
         self.flush(state)
+        self.sink(Taint(self.pc_at(state)), s.span, "whether the game ends here depends on",
+                  "every seat sees the game end, and how")
         if s.value is None or (s.how == "win" and not self.p.cooperative):
             return state
         self.sink(self.ev(s.value, state).read(), s.value.span, "the end reason shows",
                   "the reason the game ended is read by every seat")
         return state
+
+
+def _may_stop(stmts) -> bool:
+    """Whether these statements may end the rule, the loop or the game before the end."""
+    for s in stmts:
+        if isinstance(s, (ast.Finish, ast.Break, ast.Continue)):
+            return True
+        if isinstance(s, ast.If) and (any(_may_stop(b) for _, b in s.branches)
+                                      or _may_stop(s.other or [])):
+            return True
+    return False
 
 def check_flow(program, source_of) -> list[Diagnostic]:
     """The warnings of the information-flow check for a checked program."""

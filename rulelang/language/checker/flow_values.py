@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import attrs
 
-from rulelang.language import ast
+from rulelang.language import ast, refs
+from rulelang.language.traversal import children
 
 OPEN, OWNED, HIDDEN_LEVEL = 0, 1, 2
 MANGLE = "\0"  # before a caller's name carried into a function that has its own
@@ -86,9 +87,24 @@ class State:
     local: dict = attrs.field(factory=dict)
     revealed: frozenset = frozenset()
     made_public: frozenset = frozenset()
+    # who may not know whether this point is reached: the join of the conditions of the
+    # branches and loops around it (an implicit flow: what happens here tells them)
+    pc: Secret = PUBLIC
+    # those conditions (and loops' counts), each with the state it was worked out in: worked
+    # out again at the next decision, a card made public by then being no secret
+    conds: tuple = ()
+    entry: Secret = PUBLIC  # the pc a rule is called under (its callers' branches, joined)
+    # expressions (by their text) whose cards were revealed to all since the last move
+    shown: frozenset = frozenset()
 
     def copy(self):
-        return State(dict(self.local), self.revealed, self.made_public)
+        return State(dict(self.local), self.revealed, self.made_public, self.pc, self.conds,
+                     self.entry, self.shown)
+
+    def under(self, expr, data):
+        """Inside a branch or loop decided by ``expr`` (its taint now: ``data``)."""
+        self.conds = self.conds + ((expr, self.copy()),)
+        self.pc = self.pc | data
 
     def settled(self, name) -> Taint:
         value = self.local.get(name, CLEAN)
@@ -97,15 +113,32 @@ class State:
     def join(self, other: "State") -> "State":
         names = set(self.local) | set(other.local)
         return State({n: self.settled(n) | other.settled(n) for n in names},
-                     self.revealed & other.revealed, self.made_public & other.made_public)
+                     self.revealed & other.revealed, self.made_public & other.made_public,
+                     self.pc | other.pc, _union(self.conds, other.conds),
+                     self.entry | other.entry, self.shown & other.shown)
 
     def same(self, other: "State") -> bool:
-        return (self.revealed, self.made_public) == (other.revealed, other.made_public) and \
+        return (self.revealed, self.made_public, self.pc, self.shown) == \
+            (other.revealed, other.made_public, other.pc, other.shown) and \
+            [id(c) for c in self.conds] == [id(c) for c in other.conds] and \
             {n: self.settled(n) for n in self.local} == {n: other.settled(n) for n in other.local}
+
+
+def _union(a: tuple, b: tuple) -> tuple:
+    return a + tuple(x for x in b if all(x is not y for y in a))
 
 
 class FlowExprs:
     """Mixed into the FlowChecker: the taint of each expression."""
+
+    def pc_at(self, state) -> Secret:
+        """Who may not know whether ``state``'s point is reached, its conditions worked out
+        with the cards made public by then (a card played face up in both branches of
+        ``if playable(c)`` tells nothing by the branch taken)."""
+        data = state.entry
+        for expr, snapshot in state.conds:
+            data = data | self.ev(expr, self.since(snapshot, state)).data
+        return data
 
     # ------------------------------------------------------------ expressions
     def message(self, e, state) -> Taint:
@@ -124,12 +157,18 @@ class FlowExprs:
         if self.steps > MAX_STEPS:
             raise TooMuch
         method = getattr(self, "x_" + type(e).__name__, None)
+        if state.shown and type(e) in (ast.Call, ast.Index, ast.Name) \
+                and self.key_text(e) in state.shown:  # revealed to all: its face is no secret
+            return Taint((method or self.x_children)(e, state).data)
         if method is None:
-            out = CLEAN
-            for child in _children(e):
-                out = out | self.ev(child, state)
-            return out
+            return self.x_children(e, state)
         return method(e, state)
+
+    def x_children(self, e, state):
+        out = CLEAN
+        for child in children(e):
+            out = out | self.ev(child, state)
+        return out
 
     def x_Lit(self, e, state):
         return CLEAN
@@ -155,8 +194,8 @@ class FlowExprs:
         return probe
 
     def x_Name(self, e, state):
-        kind = (e.ref or ("?",))[0]
-        if kind == "local":
+        ref = e.ref
+        if isinstance(ref, refs.Local):
             value = state.local.get(e.id, CLEAN)
             if isinstance(value, Deferred):
                 if state.made_public - value.snapshot.made_public:
@@ -166,36 +205,37 @@ class FlowExprs:
                             return value.taint
                         self.fn_stack.append(None)
                         try:
-                            self.again_memo[key] = self.again(value.expr, value.snapshot, state)
+                            self.again_memo[key] = (
+                                self.again(value.expr, value.snapshot, state)
+                                | Taint(self.pc_at(self.since(value.snapshot, state))))
                         finally:
                             self.fn_stack.pop()
                     return self.again_memo[key]
                 return value.taint
             return value
-        if kind == "var":
-            return self.var_taint.get(e.ref[1], CLEAN)
-        if kind == "zone":
-            return Taint(face=self.zone_face(e.ref[1], [], state))
-        if kind == "family":
-            return Taint(face=self.zone_face(e.ref[1], None, state))
+        if isinstance(ref, refs.Var):
+            return self.var_taint.get(ref.name, CLEAN)
+        if isinstance(ref, refs.Zone):
+            return Taint(face=self.zone_face(ref.name, [], state))
+        if isinstance(ref, refs.ZoneFamily):
+            return Taint(face=self.zone_face(ref.name, None, state))
         return CLEAN
 
     def x_Attr(self, e, state):
-        kind = (e.ref or ("?",))[0]
-        if kind == "member":
+        if isinstance(e.ref, refs.Member):
             return CLEAN
         obj = self.ev(e.obj, state)
-        return obj.read() if kind in ("field", "dynamic") else obj
+        return obj.read() if isinstance(e.ref, (refs.Field, refs.Dynamic)) else obj
 
     def x_Index(self, e, state):
         keys = PUBLIC
         for arg in e.args:
             keys = keys | self.ev(arg, state).data
-        kind = (e.ref or ("?",))[0]
-        if kind == "family":
-            return Taint(keys, self.zone_face(e.ref[1], e.args, state))
-        if kind == "varfam":
-            return self.var_taint.get(e.ref[1], CLEAN) | Taint(keys)
+        ref = e.ref
+        if isinstance(ref, refs.ZoneFamily):
+            return Taint(keys, self.zone_face(ref.name, e.args, state))
+        if isinstance(ref, refs.VarFamily):
+            return self.var_taint.get(ref.name, CLEAN) | Taint(keys)
         return self.ev(e.obj, state) | Taint(keys)
 
     def x_Is(self, e, state):
@@ -240,14 +280,15 @@ class FlowExprs:
         return self.rename(Taint(data | elt.data, elt.face), {}, bound)
 
     def x_Call(self, e, state):
-        kind, name = (e.ref or ("?", None))[:2]
-        if kind == "fn":
+        ref = e.ref
+        if isinstance(ref, refs.Fn):
             return self.call_fn(e, state)
-        if kind == "local_fn":
+        if isinstance(ref, refs.LocalFn):
             func = state.settled(e.func.id)
             return func | self.ev_all(e.args, state).read()
-        if kind != "builtin":
+        if not isinstance(ref, refs.Builtin):
             return self.ev_all(e.args, state)
+        name = ref.name
         values = [a for a in e.args if not isinstance(a, ast.Lambda)]
         if name == "disclose":
             self.ev_all(values, state)
@@ -277,7 +318,7 @@ class FlowExprs:
         return out
 
     def call_fn(self, e, state):
-        decl = self.p.fns.get(e.ref[1])
+        decl = self.p.fns.get(e.ref.name)
         if decl is None or len(decl.params) != len(e.args):
             return self.ev_all(e.args, state).read()
         texts = [self.key_text(a) for a in e.args]
@@ -316,8 +357,8 @@ class FlowExprs:
     def zone_name(self, e):
         if isinstance(e, ast.Index):
             e = e.obj
-        if isinstance(e, ast.Name) and (e.ref or ("?",))[0] in ("zone", "family"):
-            return e.ref[1]
+        if isinstance(e, ast.Name) and isinstance(e.ref, (refs.Zone, refs.ZoneFamily)):
+            return e.ref.name
         return None
 
     def zone_face(self, name, key_args, state) -> Secret:
@@ -327,7 +368,7 @@ class FlowExprs:
             return PUBLIC
         if info.visibility != "owner" or key_args is None:
             return HIDDEN
-        at = next((i for i, (d, _) in enumerate(info.keys) if d in ("player", "seat")), None)
+        at = next((i for i, key in enumerate(info.keys) if key.of_seats), None)
         if at is None or at >= len(key_args):
             return HIDDEN
         arg = key_args[at]
@@ -361,12 +402,3 @@ class FlowExprs:
 
 class TooMuch(Exception):
     pass
-
-
-def _children(e):
-    for field in attrs.fields(type(e)):
-        value = getattr(e, field.name)
-        if isinstance(value, ast.Expr):
-            yield value
-        elif isinstance(value, list):
-            yield from (v for v in value if isinstance(v, ast.Expr))

@@ -1,9 +1,10 @@
 """Checking rules, blocks and statements (the other half of the checker)."""
 from __future__ import annotations
 
-from rulelang.language import ast
+from rulelang.language import ast, refs
 from rulelang.language import types as T
 from rulelang.language.checker.expressions import BUILTIN_VALUES, Scope, Unit
+from rulelang.language.checker.seats import NO_ARITHMETIC, mismatch_hint
 from rulelang.language.traversal import walk
 from rulelang.language.errors import suggest
 
@@ -13,7 +14,6 @@ TERMINAL = (ast.Break, ast.Continue, ast.Return, ast.Finish)
 def rules_doing(rules: dict, calls: dict, node_type) -> set:
     """The names of the rules whose bodies hold a ``node_type`` statement, or that call
     (through any number of rules) one that does."""
-    from rulelang.language.traversal import walk
     found = {name for name, d in rules.items()
              if any(isinstance(n, node_type) for n in walk(d.body))}
     changed = True
@@ -61,8 +61,8 @@ class StmtChecker:
                 what = "asks a player to choose"
             elif isinstance(node, ast.Finish):
                 what = f"ends the game ('{node.how}')"
-            elif isinstance(node, ast.CallStmt) and (node.call.ref or ())[:1] == ("rule",):
-                name = node.call.ref[1]
+            elif isinstance(node, ast.CallStmt) and isinstance(node.call.ref, refs.Rule):
+                name = node.call.ref.name
                 rule = self.program.rules.get(name)
                 if rule is not None and name not in seen:
                     seen.add(name)
@@ -71,7 +71,7 @@ class StmtChecker:
             else:
                 continue
             if via:
-                rule = via[0].call.ref[1]
+                rule = via[0].call.ref.name
                 message = (f"'on end' runs after the game is over, but rule '{rule}' may "
                            f"{what.replace('asks', 'ask').replace('ends', 'end')} "
                            f"(line {node.span.line})")
@@ -91,19 +91,20 @@ class StmtChecker:
             self.error(d.span, f"zone '{d.zone}' has {len(zone.keys)} key(s), "
                                f"the pattern gives {len(d.keys)}")
         for i, key in enumerate(d.keys):
-            key_type = zone.keys[i][1] if zone and i < len(zone.keys) else T.ANY
+            key_type = zone.keys[i].type if zone and i < len(zone.keys) else T.ANY
             taken = self.pattern_name_taken(key)
             if isinstance(key, ast.Name) and key.id == "_":
-                d.binders.append((i, None))
+                d.binders.append(ast.TriggerKey(i))
             elif taken:
                 self.pattern_clash(d, i, key, taken)
-                d.binders.append((i, None))
+                d.binders.append(ast.TriggerKey(i))
             elif isinstance(key, ast.Name) and key.id not in self.symbols \
-                    and key.id not in self.ambiguous:
-                d.binders.append((i, scope.bind(key.id, key_type, mutable=False)))
+                    and key.id not in self.ambiguous and T.seat_literal(key.id) is None:
+                slot = scope.bind(key.id, key_type, mutable=False)
+                d.binders.append(ast.TriggerKey(i, binds=slot))
             else:
                 self.expect(key, scope, key_type, "a key of the pattern")
-                d.binders.append((i, key))
+                d.binders.append(ast.TriggerKey(i, equals=key))
         if d.card_name:
             d.card_slot = scope.bind(d.card_name, T.card(zone.of if zone else None))
         name = f"trigger@{d.span.line}"
@@ -241,13 +242,13 @@ class StmtChecker:
             local = scope.lookup(target.id)
             sym = self.symbols.get(target.id)
             if local is not None:
-                if not local[2]:
+                if not local.mutable:
                     self.error(target.span, f"'{target.id}' cannot be changed here")
-                target.ref, want = ("local", local[0]), local[1]
+                target.ref, want = refs.Local(local.slot), local.type
             elif target.id == "current":
-                target.ref, want = ("builtin", "current"), T.SEAT
+                target.ref, want = refs.Builtin("current"), T.SEAT
             elif sym is not None and sym.kind == "var":
-                target.ref, want = ("var", sym.name), sym.type
+                target.ref, want = refs.Var(sym.name), sym.type
             elif sym is not None:
                 self.error(target.span, f"'{target.id}' is a {sym.kind} and cannot be assigned",
                            "declare a variable with 'var' to keep a changing value")
@@ -277,7 +278,7 @@ class StmtChecker:
             want = self.expr(target, scope)
         else:
             want = self.expr(target, scope)
-            if target.ref and target.ref[0] == "field":
+            if isinstance(target.ref, refs.Field):
                 kinds = [target.obj.ty.arg] if target.obj.ty.arg else list(self.cards)
                 fixed = [k for k in kinds if target.name in self.cards[k].fields
                          and not self.cards[k].fields[target.name].mutable]
@@ -285,7 +286,7 @@ class StmtChecker:
                     self.error(target.span, f"'{target.name}' of {fixed[0]} is fixed when the "
                                             "card is made", "declare it with 'var' in the card "
                                                             "kind to let it change")
-            elif target.ref and target.ref[0] != "dynamic":
+            elif target.ref is not None and not isinstance(target.ref, refs.Dynamic):
                 self.error(target.span, "only a card's 'var' field can be assigned")
         if isinstance(target, ast.Name):
             target.ty = want  # the name's declared type (a name being set is not read)
@@ -293,7 +294,8 @@ class StmtChecker:
             self.compound(s, want, value)
         elif not T.fits(value, want):
             self.error(s.value.span,
-                       f"this is {T.spoken(value)}, but the target holds {T.spoken(want)}")
+                       f"this is {T.spoken(value)}, but the target holds {T.spoken(want)}",
+                       mismatch_hint(self, s.value, value, want))
 
     def compound(self, s, want, value):
         """`+=` and `-=`: a number to a number, text to text (+= only), a list to a list."""
@@ -326,6 +328,9 @@ class StmtChecker:
         elif want == T.TEXT:
             self.error(s.span, "'-=' cannot take anything away from text",
                        "'-=' takes a number from a number, or items from a list")
+        elif want == T.SEAT:
+            self.error(s.span, f"'{op}' works on numbers{', text' if adds else ''} and lists, "
+                               f"and this holds {T.spoken(want)}", NO_ARITHMETIC)
         else:
             self.error(s.span, f"'{op}' works on numbers{', text' if adds else ''} and lists, "
                                f"and this holds {T.spoken(want)}", "set it instead: ... = value")
@@ -343,7 +348,7 @@ class StmtChecker:
                            "use its value, e.g. let x = ..., or call a rule here")
             return
         decl = sym.decl
-        call.ref = ("rule", decl.name)
+        call.ref = refs.Rule(decl.name)
         self.calls[self.unit_name].add(decl.name)
         if len(call.args) != len(decl.params):
             self.error(call.span, f"rule '{name}' takes {len(decl.params)} argument(s), "
@@ -457,13 +462,19 @@ class StmtChecker:
             self.cards_arg(what, scope, "what is revealed")
         if s.to is not None:
             t = self.expr(s.to, scope)
-            if not (T.fits(t, T.SEAT) or t.name == "list"):
+            if not self.seats(t):
                 self.error(s.to.span, "reveal ... to takes a player or a list of players, "
-                                      f"not {T.spoken(t)}")
+                                      f"not {T.spoken(t)}",
+                           mismatch_hint(self, s.to, t, T.list_of(T.SEAT)))
+
+    @staticmethod
+    def seats(t) -> bool:
+        """A seat or a list of seats (what ``win`` and ``reveal ... to`` take)."""
+        return T.fits(t, T.SEAT) or (t.name == "list" and T.fits(t.arg, T.SEAT))
 
     def fact_of(self, s, attr) -> bool:
         """``attr`` is a card's field: ``s`` tells it (and the rules keep who was told)."""
-        if attr.ref is None or attr.ref[0] != "field":
+        if not isinstance(attr.ref, refs.Field):
             return False
         s.fact = attr.name
         if s.fact not in self.program.told_fields:
@@ -568,11 +579,16 @@ class StmtChecker:
             return
         t = self.expr(s.value, scope)
         if s.how == "win" and not self.program.cooperative:
-            if not (T.fits(t, T.SEAT) or t.name == "list"):
+            if not self.seats(t):
                 self.error(s.value.span,
                            f"win takes a player or a list of players, not {T.spoken(t)}",
                            "to end the game with a reason write end \"...\": scores decide"
-                           if t == T.TEXT else None)
+                           if t == T.TEXT else mismatch_hint(self, s.value, t, T.list_of(T.SEAT)))
+        elif self.program.cooperative and not (T.fits(t, T.TEXT) or self.seats(t)):
+            self.error(s.value.span, f"in a cooperative game '{s.how}' takes a reason (text), "
+                                     f"not {T.spoken(t)}: the team "
+                                     f"{'wins' if s.how == 'win' else 'loses'} together",
+                       f'write {s.how} alone, or {s.how} "the reason" to say why')
 
 
 def _pattern_text(key) -> str:

@@ -6,7 +6,7 @@ import attrs
 
 from rulelang.language import ast
 from rulelang.language import types as T
-from rulelang.language.key_ranges import IntKeys, static_problem
+from rulelang.language.key_ranges import IntKeys, Key, static_problem
 from rulelang.language.errors import did_you_mean, suggest
 
 MAX_GRID = 100  # cells along each side of a bounded grid
@@ -27,7 +27,7 @@ GRID_LAYOUTS = ("under", "over")  # a grid drawn with another grid
 @attrs.define(eq=False)
 class ZoneInfo:
     name: str
-    keys: list  # [(domain, Type)]; domain is "player", "seat" or an enum name
+    keys: list[Key]
     kind: str
     width: int | None
     height: int | None
@@ -41,7 +41,7 @@ class ZoneInfo:
 @attrs.define(eq=False)
 class VarInfo:
     name: str
-    keys: list
+    keys: list[Key]
     type: T.Type
     init: object
     visibility: str
@@ -53,28 +53,29 @@ class VarInfo:
 class ZoneChecker:
     """Mixed into the Checker."""
 
-    def key_types(self, refs):
+    def key_types(self, refs) -> list[Key]:
         keys = []
         for ref in refs:
             if isinstance(ref, ast.KeyRange):
-                keys.append((self.key_range(ref), T.INT))
+                keys.append(Key(self.key_range(ref), T.INT))
             elif ref.name in ("player", "seat"):
-                keys.append((ref.name, T.SEAT))
+                keys.append(Key(ref.name, T.SEAT))
             elif ref.name in self.enums:
-                keys.append((ref.name, T.enum(ref.name)))
+                keys.append(Key(ref.name, T.enum(ref.name)))
             else:
                 self.error(ref.span, f"a key must be player, seat, an enum or a range of "
                                      f"numbers like 1..7, not '{ref.name}'",
                            suggest(ref.name, list(self.enums) + ["player", "seat"]))
-                keys.append(("player", T.ANY))
+                keys.append(Key("player", T.ANY))
         return keys
 
-    def family_size(self, keys) -> int:
+    def family_size(self, keys: list[Key]) -> int:
         """How many zones (or values) a declaration with these keys makes, at most."""
         players = self.program.max_players
         seats = players + sum(1 for s in self.symbols.values() if s.kind == "dummy")
         size = 1
-        for domain, _ in keys:
+        for key in keys:
+            domain = key.domain
             if isinstance(domain, IntKeys):  # known here when written as numbers; else
                 lo, hi = domain.lo, domain.hi  # counted when a game's options are known
                 known = all(isinstance(e, ast.Lit) and type(e.value) is int for e in (lo, hi))
@@ -142,7 +143,7 @@ class ZoneChecker:
                 layout = text
         if visibility is None:
             visibility = {"pile": "hidden", "hand": "owner"}.get(d.kind, "public")
-        if visibility in ("owner", "others") and not any(k[1] == T.SEAT for k in keys):
+        if visibility in ("owner", "others") and not any(k.type == T.SEAT for k in keys):
             if visibility == "owner" and d.kind == "hand" and not d.keys:
                 visibility = "hidden"
             elif visibility == "owner":
@@ -155,7 +156,7 @@ class ZoneChecker:
         self.program.zones[d.name] = info
         ty = T.zone(of)
         if keys:
-            self.define("family", d.name, ty, d, d.span, False, [k[1] for k in keys])
+            self.define("family", d.name, ty, d, d.span, False, [k.type for k in keys])
             self.symbols.get(d.name) and setattr(self.symbols[d.name], "type", ty)
         else:
             self.define("zone", d.name, ty, d, d.span, False)
@@ -189,10 +190,10 @@ class ZoneChecker:
         if d.campaign:
             self.campaign_var(d, ty, vis)
         vis = vis or "public"
-        if vis == "owner" and not any(k[1] == T.SEAT for k in keys):
+        if vis == "owner" and not any(k.type == T.SEAT for k in keys):
             self.error(d.span, "only a variable kept per player can be seen by its 'owner'")
         self.program.vars[d.name] = VarInfo(d.name, keys, ty, d.init, vis, d, label, d.campaign)
-        self.define("varfam" if keys else "var", d.name, ty, d, d.span, False, [k[1] for k in keys])
+        self.define("varfam" if keys else "var", d.name, ty, d, d.span, False, [k.type for k in keys])
 
 
 def _zone_option_hint(name):

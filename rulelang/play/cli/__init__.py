@@ -7,7 +7,9 @@ Exit codes: 0 success, 65 a parse or check error, 70 an error while running,
 """
 from __future__ import annotations
 
+import errno
 import importlib
+import io
 import os
 import sys
 
@@ -58,6 +60,8 @@ def main():
     stdout a full disk or a closed pipe), it ends with one line and a documented exit code."""
     if sys.stdin is None or sys.stdin.closed:  # started with stdin closed: read nothing
         sys.stdin = open(os.devnull, encoding="utf-8")
+    if sys.stdout is None or sys.stdout.closed:  # started with stdout closed (>&-)
+        sys.stdout = _Closed()
     try:
         cli(prog_name="rulelang", standalone_mode=False)
     except click.exceptions.Abort:
@@ -73,7 +77,8 @@ def main():
         _io_failure(error)
     else:
         try:
-            sys.stdout.flush()
+            if not sys.stdout.closed:  # the language server closes it on 'exit'
+                sys.stdout.flush()
         except OSError as error:  # the last of the output did not fit
             _io_failure(error)
 
@@ -94,6 +99,17 @@ def _say(text):
         click.echo(text, err=True)
     except OSError:
         pass
+
+
+class _Closed(io.TextIOBase):
+    """Stdout when it was closed: writing to it fails as writing to a closed descriptor does
+    (one line, exit 74), and a command that writes nothing there still works."""
+
+    def writable(self):
+        return True
+
+    def write(self, text):
+        raise OSError(errno.EBADF, "standard output is closed")
 
 
 def _quiet_stdout():

@@ -1,6 +1,7 @@
 """What the commands share: loading rules, options, seats, exit codes."""
 from __future__ import annotations
 
+import math
 import os
 import sys
 
@@ -11,6 +12,25 @@ from rulelang.language.errors import CheckError, ParseError, RulesError, RulesRu
 
 EXIT_DATA, EXIT_SOFTWARE, EXIT_USAGE = 65, 70, 2
 BOT_KINDS = ("human", "random", "greedy", "mcts", "first")
+
+
+class Seconds(click.ParamType):
+    """A number of seconds above zero: not nan, not infinite (a bot asked to think for nan
+    seconds would never see its time run out)."""
+    name = "seconds"
+
+    def convert(self, value, param, ctx):
+        try:
+            seconds = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"'{value}' is not a number of seconds", param, ctx)
+        if not math.isfinite(seconds) or seconds <= 0 or seconds > 86_400:
+            self.fail(f"'{value}' is not a number of seconds from 0 (excluded) to 86400",
+                      param, ctx)
+        return seconds
+
+
+SECONDS = Seconds()
 THINK_HELP = ("Seconds a bot that looks ahead (greedy, mcts) may think per decision, instead of "
               "its fixed budget (its moves then depend on the machine's speed).")
 

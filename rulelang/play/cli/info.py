@@ -29,7 +29,8 @@ def describe(rules, file) -> str:
     options = program.options
     if options:
         lines.append("  options (--option NAME=VALUE):")
-        for name, (decl, ty) in options.items():
+        for name, option in options.items():
+            decl, ty = option.decl, option.type
             allowed = f" in {_source(decl.allowed)}" if decl.allowed is not None else ""
             lines.append(f"    {name} = {_source(decl.default)}   ({ty}{allowed})")
             if decl.doc:
@@ -47,8 +48,8 @@ def describe(rules, file) -> str:
     if program.max_players > program.min_players:
         example += f" --players {program.max_players}"
     if options:
-        name, (decl, _) = next(iter(options.items()))
-        example += f" --option {name}={_source(decl.default).strip(chr(34))}"
+        name, option = next(iter(options.items()))
+        example += f" --option {name}={_source(option.decl.default).strip(chr(34))}"
     lines.append(f"  play it: {example}")
     return "\n".join(lines)
 

@@ -8,9 +8,8 @@ import sys
 
 import click
 
-from interpreter.runtime.saving import MAX_SAVE
-from rulelang.play.cli.common import (EXIT_DATA, EXIT_SOFTWARE, EXIT_USAGE, THINK_HELP, load_rules,
-                                 new_game, parse_options, seat_kinds)
+from rulelang.play.cli.common import (EXIT_DATA, EXIT_SOFTWARE, EXIT_USAGE, SECONDS, THINK_HELP,
+                                      load_rules, new_game, parse_options, seat_kinds)
 from rulelang.language.errors import RulesError, RulesRuntimeError
 from rulelang.play.terminal.session import message_of
 
@@ -58,7 +57,7 @@ class GameHelp(click.Command):
                    "game's heuristic), mcts (a tree search: stronger, slower) or first. SEAT is "
                    "P1, P2... (or 1, 2...). Seats not named: random, or in a cooperative game "
                    "an mcts partner.")
-@click.option("--think", type=click.FloatRange(0, min_open=True), metavar="SECONDS",
+@click.option("--think", type=SECONDS, metavar="SECONDS",
               help=THINK_HELP)
 @click.option("--moves", "moves_file", type=click.Path(exists=True, dir_okay=False),
               help="Play these moves first (one notation per line, # comments).")
@@ -67,12 +66,16 @@ class GameHelp(click.Command):
 @click.option("--load", "load_path", type=click.Path(exists=True, dir_okay=False),
               help="Continue a saved game; 'save' and quitting save back to this file "
                    "unless --save names another.")
+@click.option("--trust-save", is_flag=True,
+              help="Load a --load or --campaign file that is not sealed or signed with your "
+                   "key (made by another program or person, or edited): only for a file you "
+                   "trust, as it may hold any position. See docs/saves.md.")
 @click.option("--campaign", "campaign_path", type=click.Path(dir_okay=False),
               help="For rules that declare a campaign: continue the campaign saved in this "
                    "file, or start one saved there. It is saved after every game, and when "
                    "you type 'save' or quit.")
 def run(file, players, seed, bot_seed, option_pairs, bots, bot_pairs, think, moves_file,
-        save_path, load_path, campaign_path):
+        save_path, load_path, trust_save, campaign_path):
     """Play the game in FILE: you against bots, people in turn, or bots only."""
     rules = load_rules(file)
     for path in (save_path, campaign_path):  # said now, not after a whole game is played
@@ -86,14 +89,14 @@ def run(file, players, seed, bot_seed, option_pairs, bots, bot_pairs, think, mov
             raise click.BadParameter("a campaign is saved to its own file: --load, --save and "
                                      "--moves are for one game", param_hint="--campaign")
         return play_campaign(rules, campaign_path, players, seed, options, bots == "all",
-                             bot_pairs, bot_seed, think=think)
+                             bot_pairs, bot_seed, think=think, trust=trust_save)
     if (rules.program.campaign is not None and sys.stdin.isatty() and bots != "all"
             and not (players or seed is not None or options or load_path or moves_file
                      or save_path)):
         chosen = ask_menu(rules, file)
         if chosen[0] == "continue":
             return play_campaign(rules, chosen[1], None, None, {}, False, bot_pairs, bot_seed,
-                                 must_exist=True, think=think)
+                                 must_exist=True, think=think, trust=trust_save)
         if chosen[0] == "new":
             return play_campaign(rules, chosen[2], chosen[1], None, {}, False, bot_pairs,
                                  bot_seed, fresh=True, think=think)
@@ -102,7 +105,7 @@ def run(file, players, seed, bot_seed, option_pairs, bots, bot_pairs, think, mov
         # Wide enough that no one can find it by trying seeds against what the table shows.
         seed = secrets.randbits(63)
     if load_path:
-        game = load_game(rules, load_path)
+        game = load_game(rules, load_path, trust=trust_save)
     else:
         game = new_game(rules, players, seed, options)
     kinds = seat_kinds(game, bots == "all", bot_pairs)
@@ -161,7 +164,7 @@ def ask_menu(rules, file):
 
 
 def play_campaign(rules, path, players, seed, options, bots_all, bot_pairs, bot_seed,
-                  must_exist=False, fresh=False, think=None):
+                  must_exist=False, fresh=False, think=None, trust=False):
     """The campaign saved in ``path`` goes on, or a new one starts there; people and bots
     play its games one after another (bots only: its transcript is printed at the end)."""
     import os
@@ -175,7 +178,7 @@ def play_campaign(rules, path, players, seed, options, bots_all, bot_pairs, bot_
         if players is not None or seed is not None or options:
             raise click.BadParameter(f"{path} holds a campaign already: its players, seed and "
                                      "options are saved in it", param_hint="--campaign")
-        campaign = load_campaign(rules, path)
+        campaign = load_campaign(rules, path, trust)
     elif must_exist:
         click.echo(f"error: {path}: no such file", err=True)
         sys.exit(EXIT_DATA)
@@ -202,22 +205,19 @@ def play_campaign(rules, path, players, seed, options, bots_all, bot_pairs, bot_
         click.echo(f"the campaign is over; it is saved to {path}")
 
 
-def load_campaign(rules, path):
-    return load_game(rules, path, rules.restore_campaign)
+def load_campaign(rules, path, trust=False):
+    return load_game(rules, path, rules.restore_campaign, trust)
 
 
-def load_game(rules, path, restore=None):
+def load_game(rules, path, restore=None, trust=False):
     """The game (or with ``restore=rules.restore_campaign``, the campaign) saved in
-    ``path``; a file that cannot be read or restored is one line and exit 65."""
+    ``path``, sealed or signed with the user's key unless ``trust``; a file that cannot be
+    read, opened or restored is one line and exit 65."""
+    from rulelang.play.save_files import read_save
     try:
-        with open(path, encoding="utf-8") as saved:
-            # more than a save may hold is refused, unread
-            return (restore or rules.restore)(saved.read(MAX_SAVE + 1))
+        return (restore or rules.restore)(read_save(path, trust))
     except RulesError as error:
         click.echo(f"error: {path}: {message_of(error)}", err=True)
-        sys.exit(EXIT_DATA)
-    except (OSError, UnicodeDecodeError) as error:
-        click.echo(f"error: {path}: cannot read it ({error})", err=True)
         sys.exit(EXIT_DATA)
 
 
@@ -230,10 +230,22 @@ def bots_seed(given, kinds, game):
     return secrets.randbits(63) if "human" in kinds.values() else game.seed
 
 
+MAX_MOVE_LINE = 100_000  # characters in one line of a --moves file (a move is a few words)
+
+
 def _replay(game, path):
     try:
         with open(path, encoding="utf-8") as lines:
-            for number, line in enumerate(lines, 1):  # read as played: a long file is not kept
+            number = 0
+            while True:  # read as played, a line at most so long: /dev/zero is not kept
+                line = lines.readline(MAX_MOVE_LINE + 1)
+                if not line:
+                    break
+                number += 1
+                if len(line) > MAX_MOVE_LINE:
+                    click.echo(f"{path}:{number}: this line is longer than {MAX_MOVE_LINE:,} "
+                               "characters: it is not a move", err=True)
+                    sys.exit(EXIT_DATA)
                 _replay_one(game, path, number, line.split("#", 1)[0].strip())
     except (OSError, UnicodeDecodeError) as error:
         click.echo(f"error: {path}: cannot read it ({error})", err=True)

@@ -34,10 +34,13 @@ LOOPBACK = "127.0.0.1"
 @click.option("--host", default=LOOPBACK, show_default=True,
               help="Address to listen on. Only this machine can connect unless you give "
                    "another (0.0.0.0: every network this machine is on).")
-@click.option("--port", type=int, default=8000, show_default=True,
+@click.option("--trust-save", is_flag=True,
+              help="Continue saved games that are not sealed with your key (written by another "
+                   "program or person): only files you trust. See docs/saves.md.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
               help="Port to listen on (0: any free port).")
-def serve(file, players, option_pairs, bot_pairs, seed, folder, save_path, saves_dir, host,
-          port):
+def serve(file, players, option_pairs, bot_pairs, seed, folder, save_path, saves_dir,
+          trust_save, host, port):
     """Serve the game in FILE (and/or a lobby of the rules in --folder) to web browsers.
 
     Prints a private link for each person's seat and one for spectators, who see only
@@ -56,7 +59,12 @@ def serve(file, players, option_pairs, bot_pairs, seed, folder, save_path, saves
     if save_path and not file:
         raise click.UsageError("--save keeps FILE's game: it needs a FILE")
 
-    server = Host(saves=Path(saves_dir) if saves_dir else None)
+    for path in (save_path, saves_dir):  # said now, not at the first move
+        parent = Path(path).absolute().parent if path else None
+        if parent is not None and not parent.is_dir():
+            click.echo(f"error: {path}: there is no folder {parent} to save into", err=True)
+            sys.exit(EXIT_USAGE)
+    server = Host(saves=Path(saves_dir) if saves_dir else None, trust_saves=trust_save)
     if folder:
         from rulelang.play.web.lobby import RulesFolder
         server.folder = RulesFolder(Path(folder))
@@ -88,8 +96,13 @@ def open_table(server, file, players, option_pairs, bot_pairs, seed, save_path):
     if save_path and Path(save_path).exists():
         try:
             table = server.resume_file(Path(save_path), name, rules)
-        except (OSError, RulesError) as error:
-            click.echo(f"error: {save_path}: {error}", err=True)
+        except OSError as error:
+            click.echo(f"error: {save_path}: cannot read it ({error.strerror or error})",
+                       err=True)
+            sys.exit(EXIT_DATA)
+        except RulesError as error:
+            click.echo(f"error: {save_path}: {'; '.join(d.message for d in error.diagnostics)}",
+                       err=True)
             sys.exit(EXIT_DATA)
         click.echo(f"continuing the game saved in {save_path}", err=True)
         return table
@@ -98,7 +111,7 @@ def open_table(server, file, players, option_pairs, bot_pairs, seed, save_path):
         return server.open(name, rules, players, parse_options(option_pairs), kinds, seed,
                            save_path=Path(save_path) if save_path else None)
     except RulesError as error:
-        click.echo(f"error: {error}", err=True)
+        click.echo(error.render(), err=True)  # "error: ..." once
         sys.exit(EXIT_USAGE)
 
 

@@ -12,8 +12,8 @@ from contextlib import contextmanager
 import attrs
 import click
 
-from rulelang.play.cli.common import (BOT_KINDS, EXIT_SOFTWARE, EXIT_USAGE, THINK_HELP, load_rules,
-                                 new_game, parse_options, seat_number)
+from rulelang.play.cli.common import (BOT_KINDS, EXIT_SOFTWARE, EXIT_USAGE, SECONDS, THINK_HELP,
+                                      load_rules, new_game, parse_options, seat_number)
 
 EXIT_INTERRUPTED = 130  # stopped with Ctrl-C (128 + SIGINT), after printing what was finished
 SIM_BOT_KINDS = tuple(k for k in BOT_KINDS if k != "human")
@@ -37,7 +37,7 @@ def simulation_options(command):
                      show_default=True, help="ray: play on a Ray cluster (pip install "
                      "'rulelang[cluster]')."),
         click.option("--address", help="The Ray cluster to join (default: start a local Ray)."),
-        click.option("--think", type=click.FloatRange(0, min_open=True), metavar="SECONDS",
+        click.option("--think", type=SECONDS, metavar="SECONDS",
                      help=THINK_HELP + " The report then no longer replays exactly."),
     ]):
         command = decorator(command)

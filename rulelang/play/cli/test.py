@@ -26,6 +26,10 @@ def test(rules_file, scenario_file, name_filter):
         click.echo(error.render(), err=True)
         sys.exit(EXIT_DATA)
     results = suite.run(name_filter)
+    if not results and name_filter is not None:  # nothing run is not a pass
+        click.echo(f"error: no scenario in {suite.path} has '{name_filter}' in its name",
+                   err=True)
+        sys.exit(EXIT_FAILED)
     click.echo(f"{suite.path}: {len(results)} scenario{'s' if len(results) != 1 else ''} "
                f"for {suite.rules_path}")
     lines = suite_lines(suite)

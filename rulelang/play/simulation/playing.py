@@ -111,17 +111,15 @@ class Table:
             decisions += 1
             offered += count
             game.play(move)
-        outcome = game.outcome
-        reason = outcome.get("reason")
-        reports = {k: v for k, v in outcome.items()
-                   if k not in ("scores", "winners", "result", "reason")}
+        outcome = game.outcome_record
+        reason = outcome.reason
         return GameRecord(
-            index=index, seed=seed, result=outcome["result"], winners=list(outcome["winners"]),
-            scores=[outcome["scores"][p] for p in range(sim.players)], first=first,
+            index=index, seed=seed, result=outcome.result, winners=list(outcome.winners),
+            scores=[outcome.scores[p] for p in range(sim.players)], first=first,
             turns=_turns(game), decisions=decisions, forced=forced, options=offered,
             kinds=kinds, reason=reason,
             reason_kind=self.reasons.kind(reason) if reason is not None else None,
-            reports=reports)
+            reports=dict(outcome.reports))
 
 
 def bot_seed(game_seed: int, seat: int) -> int:

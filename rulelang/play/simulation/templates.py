@@ -14,8 +14,8 @@ import re
 import attrs
 
 from rulelang.language import ast
+from rulelang.language.traversal import SKIP, Visitor
 
-_SKIPPED_FIELDS = ("ty", "ref", "span")  # types and resolved names: not part of the tree
 _NUMBER = re.compile(r"\d+")
 _CACHE_LIMIT = 20_000  # texts remembered per classifier: enough for any game's variety
 
@@ -49,41 +49,35 @@ class Classifier:
 
 def classifiers(program) -> tuple[Classifier, Classifier]:
     """One classifier for decision prompts, one for end reasons, from a checked program."""
-    prompts, reasons = {}, {}
-    for node in _statements(program):
-        if isinstance(node, ast.Choose):
-            # without a prompt, a decision is asked by the name of what is chosen
-            text = node.prompt if node.prompt is not None else ast.Lit(node.name)
-            template = _template(text, program.sources)
+    texts = _Texts(program.sources)
+    texts.visit([*program.rules.values(), *program.blocks.values(), *program.triggers,
+                 *program.fns.values()])
+    return Classifier(list(texts.prompts.values())), Classifier(list(texts.reasons.values()))
+
+
+class _Texts(Visitor):
+    """The texts the rules wrote for decisions and for endings, by label, first written first."""
+
+    def __init__(self, sources: dict) -> None:
+        self.sources = sources
+        self.prompts: dict[str, Template] = {}
+        self.reasons: dict[str, Template] = {}
+
+    def visit_Choose(self, node: ast.Choose) -> None:
+        # without a prompt, a decision is asked by the name of what is chosen
+        text = node.prompt if node.prompt is not None else ast.Lit(node.name)
+        template = _template(text, self.sources)
+        if template is not None:
+            self.prompts.setdefault(template.label, template)
+
+    def visit_Finish(self, node: ast.Finish) -> None:
+        if node.value is not None and node.value.ty is not None and node.value.ty.name == "text":
+            template = _template(node.value, self.sources)
             if template is not None:
-                prompts.setdefault(template.label, template)
-        elif isinstance(node, ast.Finish) and node.value is not None:
-            if node.value.ty is not None and node.value.ty.name == "text":
-                template = _template(node.value, program.sources)
-                if template is not None:
-                    reasons.setdefault(template.label, template)
-    return Classifier(list(prompts.values())), Classifier(list(reasons.values()))
+                self.reasons.setdefault(template.label, template)
 
-
-def _statements(program):
-    """Every node under the program's rules, blocks, triggers and functions."""
-    seen, out = set(), []
-    stack = [*program.rules.values(), *program.blocks.values(), *program.triggers,
-             *program.fns.values()]
-    while stack:
-        item = stack.pop()
-        if id(item) in seen:
-            continue
-        seen.add(id(item))
-        if isinstance(item, ast.Node):
-            out.append(item)
-            stack.extend(getattr(item, f.name) for f in attrs.fields(type(item))
-                         if f.name not in _SKIPPED_FIELDS)
-        elif isinstance(item, (list, tuple)):
-            stack.extend(item)
-        elif isinstance(item, dict):
-            stack.extend(item.values())
-    return out
+    def visit_Expr(self, node: ast.Expr) -> object:
+        return SKIP  # no statement is inside an expression
 
 
 def _template(expr, sources) -> Template | None:

@@ -15,6 +15,7 @@ import os
 from rich.console import Console
 from rich.text import Text
 
+from rulelang.play.save_files import write_save
 from rulelang.play.terminal.session import Quit, Session
 
 
@@ -142,8 +143,7 @@ class CampaignRun:
             self.between("the campaign is over", "Enter to leave")
 
     def write(self):
-        with open(self.save_path, "w", encoding="utf-8") as out:
-            out.write(self.campaign.save())
+        write_save(self.save_path, self.campaign.save())
 
     def state_lines(self) -> list:
         campaign = self.campaign
@@ -191,9 +191,4 @@ class CampaignRun:
         self.write()
         return self.save_path
 
-
-def restore_campaign(rules, path):
-    """The campaign saved in ``path`` (RulesError or OSError if it cannot be read)."""
-    with open(path, encoding="utf-8") as saved:
-        return rules.restore_campaign(saved.read())
 

@@ -28,6 +28,7 @@ from rulelang.play import foresight
 from rulelang.play.terminal import panels as panels_of
 from rulelang.play.terminal import placing
 from rulelang.play.terminal import teaching_screens
+from rulelang.play.save_files import write_save
 from rulelang.play.terminal.screen import compose, menu_lines
 
 HELP = ("A number, a move, or a cell to cover; also: moves, log, rules, why, save [FILE], "
@@ -336,8 +337,7 @@ class Session:
         return self.save_path
 
     def write_save(self, path):
-        with open(path, "w", encoding="utf-8") as out:
-            out.write(self.saver())
+        write_save(path, self.saver())
 
     def save(self, path):
         path = path or self.save_path
@@ -348,6 +348,8 @@ class Session:
             self.write_save(path)
         except OSError as error:
             return Text(f"could not save to {path}: {error.strerror}", style="red")
+        except RulesError as error:  # the key that seals saves could not be had
+            return Text(f"could not save to {path}: {message_of(error)}", style="red")
         self.save_path = path
         return Text(f"saved to {path}", style="green")
 

@@ -76,7 +76,7 @@ def parse_move(text) -> tuple[str, str, int]:
         raise Refused(f"that message is too long (at most {MAX_MESSAGE} characters)")
     try:
         data = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: brackets nested deeper than Python goes
         raise Refused('that is not a move: send {"move": NOTATION, "version": N}') from None
     if not isinstance(data, dict):
         raise Refused('that is not a move: send {"move": NOTATION, "version": N}')
@@ -256,15 +256,20 @@ def create_app(host: Host) -> Starlette:
     async def lobby_rules(request):
         if not lobby_ok(request):
             return forbidden()
+        host.sweep()
         return JSONResponse({"files": await run_in_threadpool(host.folder.describe)})
 
     async def lobby_open(request):
         if not lobby_ok(request):
             return forbidden()
         try:
-            data = json.loads(await read_body(request))
+            try:
+                data = json.loads(await read_body(request))
+            except RecursionError:
+                raise ValueError("that request nests too deep") from None
             wish = parse_table_wish(data)
-            table = await run_in_threadpool(_open, host, wish)
+            visitor = request.client.host if request.client else ""
+            table = await run_in_threadpool(_open, host, wish, visitor)
         except ValueError as error:
             return JSONResponse({"error": str(error)}, status_code=400)
         except RulesError as error:
@@ -338,9 +343,10 @@ def _copy(game):
     return game.rules.restore(game.save())
 
 
-def _open(host, wish):
+def _open(host, wish, visitor):
     rules = host.folder.load(wish["rules"])
-    return host.open(wish["rules"], rules, wish["players"], wish["options"], wish["seats"])
+    return host.open_for(visitor, wish["rules"], rules, wish["players"], wish["options"],
+                         wish["seats"])
 
 
 def parse_table_wish(data) -> dict:

@@ -2,16 +2,20 @@
 from __future__ import annotations
 
 import secrets
+import time
 from pathlib import Path
 
 import attrs
 
 from rulelang.language.errors import RulesError
-from rulelang.play.web.saves import (file_for, prepare_folder, record, saved_in, table_from,
-                                write_secret)
+from rulelang.play.save_files import (read_save, remove_stale_parts, write_atomically,
+                                      write_save)
+from rulelang.play.web.saves import file_for, prepare_folder, record, saved_in, table_from
 from rulelang.play.web.tables import Table, new_token, parse_kinds
 
 MAX_TABLES = 500  # a lobby anyone with its link may use: the server's memory is not theirs
+MAX_PER_VISITOR = 8  # games in progress one visitor (one address) may have opened in the lobby
+KEEP_FINISHED = 600  # seconds a finished lobby game stays, for its players to see how it ended
 
 
 @attrs.define
@@ -23,8 +27,12 @@ class Host:
     folder: object = None
     saves: Path | None = None
     lobby_token: str | None = None
+    trust_saves: bool = False  # resume saves not sealed with the user's key (--trust-save)
     tables: dict = attrs.field(factory=dict)  # table name -> Table
     seats: dict = attrs.field(factory=dict)   # token -> (Table, seat)
+    # the lobby's tables: name -> who opened it (an address; "" when resumed from a save)
+    visitors: dict = attrs.field(factory=dict)
+    finished: dict = attrs.field(factory=dict)  # lobby table name -> when it was seen over
 
     def find(self, token):
         """(table, seat) for a token, else None. Tokens are 128 random bits: looking one up
@@ -68,9 +76,45 @@ class Host:
         table.sent.clear()  # every page of the old table hears of its new link
         return new
 
+    def open_for(self, visitor: str, rules_name, rules, players=None, options=None,
+                 kinds=None) -> Table:
+        """A lobby table opened by ``visitor`` (an address), who may have only so many games
+        in progress at once; finished lobby games are let go first."""
+        self.sweep()
+        busy = sum(1 for name, who in self.visitors.items()
+                   if who == visitor and name not in self.finished)
+        if busy >= MAX_PER_VISITOR:
+            raise RulesError(f"you have {busy} games in progress here already (at most "
+                             f"{MAX_PER_VISITOR}): finish one first")
+        table = self.open(rules_name, rules, players, options, kinds)
+        self.visitors[table.name] = visitor
+        return table
+
     def save(self, table: Table):
         if table.save_path is not None:
-            write_secret(table.save_path, record(table))
+            write_save(table.save_path, record(table))
+        if table.name in self.visitors and table.name not in self.finished and (
+                table.game.is_over or table.failure is not None):
+            self.finished[table.name] = time.monotonic()
+
+    def sweep(self, now=None, keep=KEEP_FINISHED):
+        """Lobby games finished more than ``keep`` seconds ago go, their links and saves too."""
+        now = time.monotonic() if now is None else now
+        for name, when in list(self.finished.items()):
+            if now - when >= keep:
+                self.remove(self.tables[name])
+
+    def remove(self, table: Table):
+        self.tables.pop(table.name, None)
+        self.visitors.pop(table.name, None)
+        self.finished.pop(table.name, None)
+        for token in table.tokens:
+            self.seats.pop(token, None)
+        if table.save_path is not None:
+            try:
+                table.save_path.unlink()
+            except OSError:
+                pass
 
     def resume_file(self, path: Path, rules_name, rules) -> Table:
         """The table saved at ``path``, played with ``rules`` (RulesError if it is not)."""
@@ -78,7 +122,7 @@ class Host:
             if name != rules_name:
                 raise RulesError(f"it is a game of {name}, not of {rules_name}")
             return rules
-        table = table_from(path.read_text(encoding="utf-8"), rules_for)
+        table = table_from(read_save(path, self.trust_saves), rules_for)
         table.save_path = path
         return self.add(table)
 
@@ -87,14 +131,21 @@ class Host:
         if self.saves is None:
             return []
         prepare_folder(self.saves)
+        remove_stale_parts(self.saves)
         problems = []
         for path in saved_in(self.saves):
             try:
-                table = table_from(path.read_text(encoding="utf-8"), self.folder.load)
+                table = table_from(read_save(path, self.trust_saves), self.folder.load)
                 table.save_path = path
+                if table.game.is_over or table.failure is not None:
+                    path.unlink()  # a finished game: nobody comes back to it
+                    continue
+                self.visitors[table.name] = ""
                 self.add(table)
-            except (OSError, RulesError) as error:
-                problems.append(f"{path.name}: {error}")
+            except OSError as error:
+                problems.append(f"{path.name}: {error.strerror or error}")
+            except RulesError as error:  # its words, without a second "error:"
+                problems.append(f"{path.name}: {'; '.join(d.message for d in error.diagnostics)}")
         return problems
 
     def lobby(self) -> str:
@@ -107,5 +158,5 @@ class Host:
                 self.lobby_token = new_token()
                 if path is not None:
                     prepare_folder(self.saves)
-                    write_secret(path, self.lobby_token)
+                    write_atomically(path, self.lobby_token)
         return self.lobby_token

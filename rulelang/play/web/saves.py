@@ -2,13 +2,13 @@
 
 A table's save is the host's save of its game (every secret, the seed included) with the
 seats' kinds and tokens, so the links people hold keep working after a restart. That makes
-these files secret: they are written readable by their owner only, and nothing serves them.
+these files secret: they are sealed with the host's key and written readable by their owner
+only (``rulelang.play.save_files.write_save``), and nothing serves them.
 """
 from __future__ import annotations
 
 import json
 import os
-import tempfile
 from pathlib import Path
 
 from rulelang.language.errors import RulesError
@@ -45,21 +45,8 @@ def table_from(text: str, rules_for) -> Table:
                   for token, seat in data["tokens"].items()}
         return Table(str(data["name"]), str(data["rules"]), rules, game, kinds, tokens,
                      failure=data.get("failure"))
-    except (KeyError, TypeError, ValueError, AttributeError):
+    except (KeyError, TypeError, ValueError, AttributeError, RecursionError):
         raise RulesError("this table's save is damaged") from None
-
-
-def write_secret(path: Path, text: str):
-    """Write ``text`` to ``path`` whole or not at all, readable by its owner only."""
-    path = Path(path)
-    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=".part")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:  # mkstemp makes it 0600
-            out.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        os.unlink(temporary)
-        raise
 
 
 def prepare_folder(path: Path):

@@ -1,7 +1,6 @@
 """One open document, parsed and checked the way `rulelang check` does, kept for the editor."""
 from __future__ import annotations
 
-import functools
 from pathlib import Path
 
 import attrs
@@ -9,7 +8,7 @@ import attrs
 from rulelang.language import ast
 from rulelang.language.checker import Checker
 from rulelang.language.errors import CheckError, Diagnostic, ParseError, RulesError, Span
-from rulelang.language.traversal import walk
+from rulelang.language.traversal import annotation_fields, walk
 from rulelang.tools.tokens import Tok, tokenize, vocabulary
 from rulelang.language.loader import check_as_part, read_modules
 from rulelang.tools.language_server.index import Index, build_index
@@ -101,20 +100,13 @@ def top_level_pieces(text: str, tokens: list[Tok]) -> list[tuple[int, str]]:
     return [(start, "".join(lines[start - 1:end - 1])) for start, end in zip(starts, ends)]
 
 
-_ANNOTATIONS = ("ty", "ref", "slot", "slots", "nslots", "binders", "card_slot")
-
-
 def _forget_annotations(decls: list) -> None:
     """Put back what the checker wrote on these nodes, so checking them again starts clean."""
     for node in walk(decls):
-        for name, default in _annotations(type(node)):
-            setattr(node, name, default.factory() if isinstance(default, attrs.Factory)
+        for field in annotation_fields(type(node)):
+            default = field.default
+            setattr(node, field.name, default.factory() if isinstance(default, attrs.Factory)
                     else default)
-
-
-@functools.cache
-def _annotations(cls) -> tuple:
-    return tuple((f.name, f.default) for f in attrs.fields(cls) if f.name in _ANNOTATIONS)
 
 
 def analyse(text: str, path: Path | None, version: int | None = None,

@@ -12,7 +12,7 @@ import bisect
 
 import attrs
 
-from rulelang.language import ast
+from rulelang.language import ast, refs
 from rulelang.language import types as T
 from rulelang.language.builtin_signatures import SIGNATURES
 from rulelang.language.checker.expressions import BUILTIN_VALUES
@@ -253,10 +253,10 @@ class _Builder:
         self._use(self.name_span(decl.span, decl.zone, last=False, skip_first=True,
                                  after=None) if decl.zone else None,
                   self.index.globals.get(decl.zone))
-        for key_index, binder in decl.binders:
-            if isinstance(binder, int):
-                key = decl.keys[key_index]
-                slots[binder] = self._local(key.id, key.span, "local", str(key.ty or ""))
+        for binder in decl.binders:
+            if binder.binds is not None:
+                key = decl.keys[binder.index]
+                slots[binder.binds] = self._local(key.id, key.span, "local", str(key.ty or ""))
         if decl.card_name and decl.card_slot is not None:
             zone = self.checker.program.zones.get(decl.zone)
             slots[decl.card_slot] = self._local(
@@ -305,23 +305,22 @@ class _Builder:
         if isinstance(node, ast.Name):
             self._use(node.span, self._named(node.ref, node.id, slots), node.ty)
         elif isinstance(node, ast.Attr):
-            ref = node.ref or ()
+            ref = node.ref
             target = None
-            if ref[:1] == ("member",):
-                target = self.members.get((ref[1], ref[2]))
+            if isinstance(ref, refs.Member):
+                target = self.members.get((ref.enum, ref.name))
                 if isinstance(node.obj, ast.Name) and node.obj.ref is None:
-                    self._use(node.obj.span, self.index.globals.get(ref[1]))  # Colour.water
-            elif ref[:1] in (("field",), ("dynamic",)):  # dynamic: a card of any kind
+                    self._use(node.obj.span, self.index.globals.get(ref.enum))  # Colour.water
+            elif isinstance(ref, (refs.Field, refs.Dynamic)):  # dynamic: a card of any kind
                 target = self._field(node.obj.ty, node.name)
-            elif ref[:1] == ("column",):
+            elif isinstance(ref, refs.Column):
                 table = node.obj.ty.arg if node.obj.ty else None
                 target = self.columns.get((table, node.name))
             self._use(self.name_span(node.span, node.name, last=True), target, node.ty)
         elif isinstance(node, ast.Call):
-            ref = node.ref or ()
             if isinstance(node.func, ast.Name):
-                self._use(node.func.span, self._named(ref, node.func.id, slots, called=True),
-                          None)
+                self._use(node.func.span,
+                          self._named(node.ref, node.func.id, slots, called=True), None)
         elif isinstance(node, ast.Index) and isinstance(node.obj, ast.Name):
             pass  # the family's name is a Name with its own ref
         elif isinstance(node, ast.Is):
@@ -336,17 +335,24 @@ class _Builder:
                 self._use(Span(span.file, span.line, span.col, span.line, span.col + len(name)),
                           self.fields.get((node.kind, name)))
 
-    def _named(self, ref, name, slots, called=False) -> Definition | None:
-        if not ref:
-            return None
-        what = ref[0]
-        if what in ("local", "local_fn"):
-            return slots.get(ref[1]) or getattr(self, "global_slots", {}).get(ref[1])
-        if what == "member":
-            return self.members.get((ref[1], ref[2]))
-        if what == "builtin":
-            return self._builtin(ref[1], called)
-        return self.index.globals.get(ref[1] if len(ref) > 1 else name)
+    def _named(self, ref: refs.Ref | None, name: str, slots: dict,
+               called: bool = False) -> Definition | None:
+        match ref:
+            case None:
+                return None
+            case refs.Local(slot) | refs.LocalFn(slot):
+                return slots.get(slot) or getattr(self, "global_slots", {}).get(slot)
+            case refs.Member(enum, member):
+                return self.members.get((enum, member))
+            case refs.Builtin(builtin):
+                return self._builtin(builtin, called)
+            case refs.Seat(index):  # P1, P2...
+                seat = f"P{index + 1}"
+                if seat not in self.builtins:
+                    self.builtins[seat] = Definition(seat, "builtin", None, "seat",
+                                                     f"the seat of player {index + 1}")
+                return self.builtins[seat]
+        return self.index.globals.get(ref.name if isinstance(ref, refs.GLOBAL) else name)
 
     def _field(self, ty, name) -> Definition | None:
         if ty is not None and ty.name == "card" and ty.arg:

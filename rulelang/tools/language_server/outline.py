@@ -4,6 +4,7 @@ from __future__ import annotations
 from lsprotocol import types as L
 
 from rulelang.language import ast
+from rulelang.language.errors import source_lines
 
 _KIND = {
     "enum": L.SymbolKind.Enum, "member": L.SymbolKind.EnumMember, "card": L.SymbolKind.Class,
@@ -16,7 +17,7 @@ _KIND = {
 
 
 def symbols(analysis, to_range) -> list[L.DocumentSymbol]:
-    lines = analysis.text.splitlines()
+    lines = source_lines(analysis.text)
     by_span = {d.decl_span: d for d in analysis.index.definitions if d.decl_span is not None}
     out = []
     for decl in analysis.module.decls:

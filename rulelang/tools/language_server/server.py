@@ -8,6 +8,7 @@ parsed is kept, so completion still knows the file's names while a line is half 
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 from pathlib import Path
 
@@ -17,10 +18,11 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
 import rulelang
+from rulelang.language import ast
 from rulelang.language import types as T
 from rulelang.language.builtin_signatures import SIGNATURES
 from rulelang.language.checker.expressions import BUILTIN_VALUES
-from rulelang.language.errors import RulesError, Span
+from rulelang.language.errors import RulesError, Span, source_lines
 from rulelang.tools.tokens import vocabulary
 from rulelang.tools.language_server import outline
 from rulelang.tools.language_server.document import Analysis, ParseCache, analyse
@@ -70,7 +72,7 @@ class RulesServer(LanguageServer):
         if uri not in self.analyses and not self._is_open(uri):
             return
         result = self.analysis(uri)
-        lines = result.text.splitlines()
+        lines = source_lines(result.text)
         self.text_document_publish_diagnostics(L.PublishDiagnosticsParams(
             uri=uri, version=result.version,
             diagnostics=[_diagnostic(d, lines) for d in result.diagnostics]))
@@ -125,7 +127,7 @@ def _range(span: Span | None, lines: list[str]) -> L.Range:
 
 def _cursor(result: Analysis, position: L.Position) -> tuple[int, int]:
     """A client position as the 1-based line and column that spans use."""
-    lines = result.text.splitlines()
+    lines = source_lines(result.text)
     text = lines[position.line] if position.line < len(lines) else ""
     return position.line + 1, _chars(text, position.character) + 1
 
@@ -138,12 +140,13 @@ def _diagnostic(d, lines) -> L.Diagnostic:
 
 def _location(result: Analysis, span: Span) -> L.Location | None:
     if span.file == result.file:
-        return L.Location(uri=from_fs_path(result.file), range=_range(span, result.text.splitlines()))
+        return L.Location(uri=from_fs_path(result.file),
+                          range=_range(span, source_lines(result.text)))
     path = result.paths.get(span.file)
     if path is None:
         return None
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
+        lines = source_lines(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError):
         lines = []
     return L.Location(uri=from_fs_path(str(path)), range=_range(span, lines))
@@ -191,7 +194,7 @@ def did_close(ls: RulesServer, params: L.DidCloseTextDocumentParams):
 @server.feature(L.TEXT_DOCUMENT_HOVER)
 def hover(ls: RulesServer, params: L.HoverParams):
     result = ls.analysis(params.text_document.uri)
-    lines = result.text.splitlines()
+    lines = source_lines(result.text)
     line_text = lines[params.position.line] if params.position.line < len(lines) else ""
     rule = rule_id_at(line_text, _chars(line_text, params.position.character))
     if rule is not None:
@@ -242,7 +245,7 @@ def references(ls: RulesServer, params: L.ReferenceParams):
 def prepare_rename(ls: RulesServer, params: L.PrepareRenameParams):
     result, found = _occurrence(ls, params)
     _renamable(result, found)
-    return _range(found.span, result.text.splitlines())
+    return _range(found.span, source_lines(result.text))
 
 
 @server.feature(L.TEXT_DOCUMENT_RENAME)
@@ -253,12 +256,12 @@ def rename(ls: RulesServer, params: L.RenameParams):
     if not _IDENT.fullmatch(new) or new in KEYWORDS:
         raise JsonRpcInvalidParams(f"'{new}' cannot be a name (a letter or _, then letters, "
                                    "digits or _; not a keyword)")
-    if new in SIGNATURES or new in BUILTIN_VALUES:
+    if new in SIGNATURES or new in BUILTIN_VALUES or T.seat_literal(new) is not None:
         raise JsonRpcInvalidParams(f"'{new}' is a built-in name")
     if found.definition.span.file == result.file and found.definition.kind not in (
             "local", "param") and new in result.index.globals:
         raise JsonRpcInvalidParams(f"'{new}' is already defined")
-    lines = result.text.splitlines()
+    lines = source_lines(result.text)
     edits = [L.TextEdit(_range(o.span, lines), new) for o in result.index.uses(found.definition)
              if o.span.file == result.file]
     return L.WorkspaceEdit(changes={params.text_document.uri: edits})
@@ -288,7 +291,7 @@ def completion(ls: RulesServer, params: L.CompletionParams):
     uri = params.text_document.uri
     result = ls.analysis(uri)
     known = result if result.index is not None else ls.last_parsed.get(uri)
-    lines = result.text.splitlines()
+    lines = source_lines(result.text)
     line_text = lines[params.position.line] if params.position.line < len(lines) else ""
     before = line_text[:_chars(line_text, params.position.character)]
     after_dot = re.search(r"([A-Za-z_][A-Za-z0-9_]*)\s*(?:\[[^\]]*\])?\s*\.\s*[A-Za-z0-9_]*$",
@@ -356,6 +359,10 @@ def _names(known: Analysis | None, line: int) -> list[L.CompletionItem]:
                     add(_item(member))
     for name, ty in BUILTIN_VALUES.items():
         add(_item_named(name, "builtin", str(ty)))
+    most = max((d.high for d in known.module.decls if isinstance(d, ast.PlayersDecl)),
+               default=2) if known is not None and known.module is not None else 2
+    for number in range(1, most + 1):  # the seats: P1, P2...
+        add(_item_named(f"P{number}", "builtin", "seat"))
     for name, sig in sorted(SIGNATURES.items()):
         add(L.CompletionItem(label=name, kind=L.CompletionItemKind.Function, detail=sig.doc))
     for word in sorted(vocabulary().words | set(T.SIMPLE)):
@@ -382,10 +389,21 @@ def formatting(ls: RulesServer, params: L.DocumentFormattingParams):
         return None  # the diagnostics already say what is wrong
     if formatted == result.text:
         return []
-    lines = result.text.splitlines()
+    lines = source_lines(result.text)
     end = L.Position(len(lines), 0)
     return [L.TextEdit(L.Range(L.Position(0, 0), end), formatted)]
 
 
+class _Refusals(logging.Filter):
+    """pygls logs every error a request answers with, traceback and all; a refusal the
+    editor is told of (no name to rename here, a name taken) is no fault of the server."""
+
+    def filter(self, record):
+        error = record.exc_info[1] if record.exc_info else None
+        return not isinstance(error, JsonRpcInvalidParams)
+
+
 def main() -> None:
+    logging.getLogger("pygls").addFilter(_Refusals())
+    logging.getLogger("pygls.protocol.json_rpc").addFilter(_Refusals())
     server.start_io()

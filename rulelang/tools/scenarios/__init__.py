@@ -17,7 +17,6 @@ import attrs
 
 from rulelang.language import ast
 from rulelang.language.errors import RulesError
-from rulelang.language.parser import parse
 from rulelang.tools.scenarios.syntax import Position, Scenario, Step, parse_scenarios
 
 __all__ = ["Suite", "load_suite", "scenario_path", "Position", "Scenario", "Step"]
@@ -72,22 +71,8 @@ def load_suite(rules_path, path=None) -> Suite:
         rules_text = source.read()
     loaded = read_modules(rules_text, str(rules_path), base=rules_path.resolve().parent)
     extra = ast.Module(fns, shown, span=scenarios[0].span if scenarios else None)
-    seats_name, seats_text = _seat_names(loaded)
-    seats = parse(seats_text, seats_name)
-    program = Checker(loaded.modules + [extra, seats],
-                      {**loaded.sources, shown: text, seats_name: seats_text}).run()
+    program = Checker(loaded.modules + [extra], {**loaded.sources, shown: text}).run()
     return Suite(Rules(program), scenarios, shown, str(rules_path), conditions)
-
-
-def _seat_names(loaded):
-    """Conditions name seats as P1, P2...: constants for them (none if a game has fewer
-    players), unless the rules use those names themselves."""
-    taken = {getattr(d, "name", None) for m in loaded.modules for d in m.decls}
-    players = max((d.high for m in loaded.modules for d in m.decls
-                   if isinstance(d, ast.PlayersDecl)), default=2)
-    lines = [f'const P{i} = first([p for p in players if text(p) == "P{i}"])'
-             for i in range(1, players + 1) if f"P{i}" not in taken]
-    return "<seats P1, P2...>", "\n".join(lines) + "\n"
 
 
 def _condition_fns(scenarios):

@@ -182,11 +182,11 @@ def _decides(suite, game, step):
 def _outcome_text(game) -> str:
     if not game.is_over:
         return f"the game goes on ({game.seat_name(game.to_move)} decides)"
-    outcome = game.outcome
-    winners = ", ".join(game.seat_name(s) for s in outcome["winners"])
-    text = outcome["result"] + (f" {winners}" if winners and outcome["result"] == "win" else "")
-    if outcome.get("reason"):
-        text += f' because "{outcome["reason"]}"'
+    outcome = game.outcome_record
+    winners = ", ".join(game.seat_name(s) for s in outcome.winners)
+    text = outcome.result + (f" {winners}" if winners and outcome.result == "win" else "")
+    if outcome.reason:
+        text += f' because "{outcome.reason}"'
     return text
 
 
@@ -196,12 +196,12 @@ def _over(suite, game, step):
         wanted += f' because "{step.text}"'
     if not game.is_over:
         _fail(step, "the game is not over", wanted, _outcome_text(game))
-    outcome = game.outcome
-    ok = outcome["result"] == step.mode
+    outcome = game.outcome_record
+    ok = outcome.result == step.mode
     if step.seats:
-        ok = ok and sorted(game.seat_name(s) for s in outcome["winners"]) == sorted(step.seats)
+        ok = ok and sorted(game.seat_name(s) for s in outcome.winners) == sorted(step.seats)
     if step.text is not None:
-        ok = ok and outcome.get("reason") == step.text
+        ok = ok and outcome.reason == step.text
     if not ok:
         _fail(step, "another outcome", wanted, _outcome_text(game))
 
@@ -209,7 +209,8 @@ def _over(suite, game, step):
 def _scores(suite, game, step):
     if not game.is_over:
         _fail(step, "the game is not over: no scores yet", shown(step.value), _outcome_text(game))
-    actual = [game.outcome["scores"][s] for s in sorted(game.outcome["scores"])]
+    scores = game.outcome_record.scores
+    actual = [scores[s] for s in sorted(scores)]
     if not _same(step.value, actual):
         _fail(step, "other scores", shown(step.value), shown(actual))
 
@@ -217,9 +218,10 @@ def _scores(suite, game, step):
 def _report(suite, game, step):
     if not game.is_over:
         _fail(step, "the game is not over: no reports yet", shown(step.value), _outcome_text(game))
-    if step.text not in game.outcome:
+    reports = game.outcome_record.reports
+    if step.text not in reports:
         _fail(step, f"no report \"{step.text}\"")
-    actual = comparable(game.outcome[step.text])
+    actual = comparable(reports[step.text])
     if not _same(step.value, actual):
         _fail(step, f"report \"{step.text}\"", shown(step.value), shown(actual))
 
@@ -300,7 +302,7 @@ def _var(game, name, step):
 
 def _true(suite, game, step):
     names = suite.conditions[id(step)]
-    fns = suite.rules.code.tops["fns"]
+    fns = suite.rules.code.tops.fns
     holds = game.guard(lambda: fns[names[0]](game))
     if holds:
         return

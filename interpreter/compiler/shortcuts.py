@@ -1,0 +1,49 @@
+"""Where the compiler writes out, in the generated code, what a runtime helper would do.
+
+Each is on. A test turns one off and plays every ruleset's seeded games again, compiled
+with the helper called instead, to check they go exactly as they did
+(tests/runtime/test_fast_paths_compiled.py). The compiler reads these while it writes a
+module; a game never does. (Two more have limits of their own: ``inline.INLINE_MAX_COST``,
+functions written out at their calls, and ``expr.UNROLL_MEMBERS``, any/all over an enum
+written out member by member.)
+"""
+from __future__ import annotations
+
+import attrs
+
+
+@attrs.define
+class Shortcuts:
+    # size, count, empty, top, cards of a zone; size, first, last of a list; a sum of
+    # zones' sizes: no builtin called (expr.fast_builtin)
+    builtins: bool = True
+    # a zone gone through as its list of cards, not by as_list (expr.cards_of)
+    zone_cards: bool = True
+    # a card's field read in place, not by field, var_field, dynamic_attr (expr.x_Attr)
+    fields: bool = True
+    # a seat, a member, a number as text in place, not by seat_name, text_of, int_text
+    # (expr.renderer)
+    texts: bool = True
+    # a card in a message or a log line as itself, not by parts_of, log_parts (expr.message)
+    message_cards: bool = True
+    # members compared by identity; lists that may be lists compared by equal only when a
+    # side is one (expr.x_Compare, expr.equality)
+    comparisons: bool = True
+    # a sum with a small number written in the rules not bounded by number or augment
+    # (expr.x_BinOp, expr.compared, stmt.s_Assign)
+    numbers: bool = True
+    # random(list) asks the game directly, a range not made a list, not by the random
+    # builtin (expr.x_Call)
+    random_picks: bool = True
+    # `in` a list of plain items by in_list, not in_any (expr.x_In)
+    membership: bool = True
+    # a log line made blank and filled in where the game logs, not by log_message (stmt.s_Log)
+    log_lines: bool = True
+    # one card to a zone with no grid by move_card, not move (stmt.s_Move)
+    move_card: bool = True
+    # any/all in a comprehension's condition that reads nothing the comprehension binds,
+    # worked out once, not for each item (inline.hoisted)
+    kept_conditions: bool = True
+
+
+SHORTCUTS = Shortcuts()

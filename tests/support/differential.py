@@ -1,0 +1,208 @@
+"""Differential play: the same seeded random games of every ruleset, played once as the code
+stands and once with a fast path swapped for the general code it copies, compared in full
+(every decision's seat and legal moves, the state saved at the end with the generator, the
+cards, the zones and the log with who may read each line, each seat's transcript and the
+outcome). Used by tests/runtime/test_fast_paths*.py."""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from functools import cache
+
+import attrs
+
+from interpreter.rules import Rules
+from rulelang import RulesError, RulesRuntimeError
+from rulelang.language.loader import load_program
+from support import ROOT
+
+# Every ruleset of the repository that a game starts from (imports/ holds broken ones on
+# purpose), and one made to go through every fast path (tests/rules/fast_paths.rules).
+RULESETS = tuple(
+    str(p.relative_to(ROOT)) for folder in ("games", "examples", "tests/rules")
+    for p in sorted((ROOT / folder).glob("*.rules")))
+FAULTS = "tests/rules/fast_path_faults.rules"  # fails at run time, as its option `fault` picks
+MAX_MOVES = 120  # a game still going after this many decisions is cut (and compared so far)
+
+
+@attrs.frozen
+class Config:
+    """One game to play: the ruleset, the players, the options (name -> value as given) and
+    the seed of both the game and the random player."""
+    path: str
+    players: int
+    options: tuple  # ((name, value), ...)
+    seed: int
+
+    def __str__(self):
+        shown = " ".join(f"{k}={v}" for k, v in self.options)
+        return f"{self.path} {self.players}p seed {self.seed} {shown}".strip()
+
+
+@attrs.frozen
+class Played:
+    """All that can be seen of one game: what each decision offered and who took it, and
+    the end (the whole state as saved, each seat's transcript, the outcome), or the error
+    that stopped it."""
+    decisions: tuple  # (seat to move, (legal notations...), the one played)
+    saved: str
+    transcripts: tuple  # the spectator's, then each seat's
+    outcome: object
+    error: str | None
+
+
+@cache
+def program(path: str):
+    """A ruleset parsed and checked once: compiled again for each switch of the compiler."""
+    return load_program(ROOT / path)
+
+
+def compiled(path: str) -> Rules:
+    """The ruleset compiled now, with the compiler's switches as they are; each game runs
+    its setup (no snapshot: a fast path in setup must run in every game)."""
+    rules = Rules(program(path))
+    rules.snapshots = False
+    return rules
+
+
+_RULES: dict = {}
+
+
+def rules_of(path: str) -> Rules:
+    """The ruleset as the compiler makes it by default, compiled once."""
+    if path not in _RULES:
+        _RULES[path] = compiled(path)
+    return _RULES[path]
+
+
+def _variants(rules, players) -> list[tuple]:
+    """The options to play with: the defaults, then each option that has a few values
+    at its first value that is not its default."""
+    probe = rules.blank_game(players, 0, {})
+    out = [()]
+    for name, spec in rules.options.items():
+        if spec.type.name == "list":
+            continue
+        if spec.allowed is not None:
+            values = list(spec.allowed(probe))
+        elif spec.type.name == "bool":
+            values = [True, False]
+        elif spec.type.name == "enum":
+            values = list(rules.enum_values[spec.type.arg])
+        else:
+            continue
+        default = spec.default(probe)
+        other = next((v for v in values if v != default), None)
+        if other is not None:
+            given = other if isinstance(other, (bool, int)) else str(other)
+            out.append(((name, given),))
+    return out
+
+
+@cache
+def configurations() -> tuple[Config, ...]:
+    """Every ruleset at its fewest and most players with its default options, and at its
+    fewest players with each option at another value: one seed each (and each fault of
+    ``FAULTS``)."""
+    out = []
+    for path in RULESETS:
+        rules = rules_of(path)
+        if path == FAULTS:  # every fault, each a game of its own
+            faults = rules.options["fault"].allowed(rules.blank_game(2, 0, {}))
+            out.extend(Config(path, 2, (("fault", n),), len(out) + n) for n in faults)
+            continue
+        counts = sorted({min(rules.player_counts), max(rules.player_counts)})
+        for players in counts:
+            variants = _variants(rules, players) if players == counts[0] else [()]
+            for options in variants:
+                config = Config(path, players, options, len(out))
+                try:
+                    rules.new_game(players=players, seed=0, options=dict(options), log=False)
+                except RulesRuntimeError:
+                    pass  # a failure of the rules themselves: played, so compared
+                except RulesError:
+                    continue  # options the rules' own `require` refuses together
+                out.append(config)
+    return tuple(out)
+
+
+def play(rules: Rules, config: Config, max_moves: int = MAX_MOVES) -> Played:
+    """One game by random legal moves from the config's seed, and all that can be seen of it."""
+    rng = random.Random(config.seed)
+    decisions: list = []
+    error = None
+    game = None
+    try:
+        game = rules.new_game(players=config.players, seed=config.seed, options=dict(config.options))
+        while not game.is_over and len(decisions) < max_moves:
+            moves = game.legal_moves()
+            move = moves[rng.randrange(len(moves))]
+            decisions.append((game.to_move, tuple(map(str, moves)), str(move)))
+            game.play(move)
+    except RulesError as failure:
+        error = f"{type(failure).__name__}: {failure}"
+    if game is None:
+        return Played(tuple(decisions), "", (), None, error)
+    seats = [None, *range(len(game.players))]
+    return Played(tuple(decisions), game.save(), tuple(game.transcript(s) for s in seats),
+                  game.outcome, error)
+
+
+def baseline(config: Config) -> Played:
+    """The config's game as the code stands (played once per session)."""
+    if config not in _BASELINE:
+        _BASELINE[config] = play(rules_of(config.path), config)
+    return _BASELINE[config]
+
+
+_BASELINE: dict = {}
+
+
+def difference(config: Config, fast: Played, general: Played) -> str | None:
+    """Where two plays of one game first part, said briefly; None when they are the same."""
+    if fast == general:
+        return None
+    for i, (a, b) in enumerate(zip(fast.decisions, general.decisions)):
+        if a != b:
+            return f"{config}: decision {i} differs: {_short(a)} vs {_short(b)}"
+    if len(fast.decisions) != len(general.decisions):
+        return (f"{config}: {len(fast.decisions)} decisions vs {len(general.decisions)} "
+                f"(errors: {fast.error!r} vs {general.error!r})")
+    if fast.error != general.error:
+        return f"{config}: error {fast.error!r} vs {general.error!r}"
+    for what in ("transcripts", "outcome", "saved"):
+        a, b = getattr(fast, what), getattr(general, what)
+        if a != b:
+            at = next((i for i, (x, y) in enumerate(zip(str(a), str(b))) if x != y),
+                      min(len(str(a)), len(str(b))))
+            near = slice(max(at - 60, 0), at + 60)
+            return f"{config}: {what} differ at {at}: {str(a)[near]!r} vs {str(b)[near]!r}"
+    return f"{config}: differ"
+
+
+def _short(value) -> str:
+    text = repr(value)
+    return text if len(text) < 300 else text[:297] + "..."
+
+
+def compare_all(swapped: Callable[[], AbstractContextManager], recompile: bool = False,
+                again: dict | None = None) -> list[str]:
+    """Every config's game played again inside ``swapped()`` (a fast path swapped for the
+    general code), against the game as the code stands: the differences found. With
+    ``recompile``, the rules are compiled again inside ``swapped()`` (a compiler switch),
+    and kept in ``again`` (path -> rules) when it is given."""
+    found = []
+    again = {} if again is None else again
+    for config in configurations():
+        fast = baseline(config)  # played outside the swap
+        with swapped():
+            if config.path not in again:
+                again[config.path] = compiled(config.path) if recompile else rules_of(config.path)
+            if recompile and again[config.path].source() == rules_of(config.path).source():
+                continue  # the same code: the same games
+            general = play(again[config.path], config)
+        problem = difference(config, fast, general)
+        if problem is not None:
+            found.append(problem)
+    return found
