@@ -30,6 +30,7 @@ COMMANDS = {
     "serve": "serve",
     "test": "test",
     "rules": "print_rules",
+    "doc": "teaching_doc",
 }
 
 
