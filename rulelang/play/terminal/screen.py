@@ -53,9 +53,9 @@ def table_lines(table, width: int, cell_lines: int | None = None) -> list[Text]:
     lines.append(header)
     for row in table.rows:
         cells = [_wrapped(cell, widths[i]) for i, cell in enumerate(row)]
-        if cell_lines is not None:  # short of room: each cell cut to so many lines
-            cells = [c if len(c) <= cell_lines else c[:cell_lines - 1] + [
-                c[cell_lines - 1][: widths[i] - 1] + Text("…")] for i, c in enumerate(cells)]
+        if cell_lines is not None:  # short of room: each cell in so many lines
+            cells = [c if len(c) <= cell_lines else _shortened(cell, widths[i], cell_lines)
+                     for i, (c, cell) in enumerate(zip(cells, row))]
         for j in range(max(len(c) for c in cells)):
             line = Text()
             for i, cell in enumerate(cells):
@@ -66,6 +66,30 @@ def table_lines(table, width: int, cell_lines: int | None = None) -> list[Text]:
             line.rstrip()
             lines.append(line)
     return lines
+
+
+def _shortened(cell: Text, width: int, lines: int) -> list[Text]:
+    """A cell in at most ``lines`` lines of ``width``: as many of its items (separated by
+    commas) as fit whole, and how many more there are; never an item cut in the middle."""
+    plain = cell.plain
+    ends = [at for at in range(len(plain)) if plain.startswith(", ", at)] + [len(plain)]
+    for keep in range(len(ends) - 1, 0, -1):
+        piece = cell[:ends[keep - 1]]
+        piece.append(f" +{len(ends) - keep} more", style="dim")
+        wrapped = _wrapped(piece, width)
+        if len(wrapped) <= lines:
+            return wrapped
+    return [Text(f"{len(ends)} of them" if len(ends) > 1 else "(too long)", style="dim")]
+
+
+def _fewer_facts(entries: list[Text], width: int, limit: int) -> list[Text]:
+    """The facts in at most ``limit`` lines: the first ones whole, and how many more."""
+    for keep in range(len(entries) - 1, -1, -1):
+        lines = packed(entries[:keep] + [Text(f"+{len(entries) - keep} more", style="dim")],
+                       width)
+        if len(lines) <= limit:
+            return lines
+    return []
 
 
 def packed(entries: list[Text], width: int, sep: str = "   ") -> list[Text]:
@@ -142,8 +166,7 @@ def _side_blocks(panels: Panels, width: int, with_legend: bool, facts_limit=None
         lines.extend(table_lines(table, width, cell_lines))
     facts = packed(fact_entries(panels.facts), width)
     if facts_limit is not None and len(facts) > facts_limit:
-        facts = facts[:facts_limit]
-        facts[-1] = facts[-1][: max(0, width - 1)] + Text("…")
+        facts = _fewer_facts(fact_entries(panels.facts), width, facts_limit)
     lines.extend(facts)
     if with_legend and panels.legend:
         legend = packed(panels.legend, width)
