@@ -82,3 +82,30 @@ def test_every_screen_to_the_end_fits_without_a_cut_line(tmp_path, monkeypatch, 
     said = " ".join(line.strip() for line in final)
     assert re.search(r"Game over: (P\d wins|a draw|the team (wins|loses|scores))", said), said
     term.finish()
+
+
+@pytest.mark.parametrize("rules_file, players, options, seed", GAMES,
+                         ids=[f"{Path(g[0]).stem}-{g[1]}p" for g in GAMES])
+def test_the_others_moves_since_the_seats_last_stay_on_an_80x24_screen(rules_file, players,
+                                                                       options, seed):
+    """However full the table, the log lines written since P1 last decided (its partners'
+    or opponents' moves, at most a sixth of the screen) are on the screen, whole."""
+    from rulelang.play.terminal import panels
+    from rulelang.play.terminal.screen import compose
+    from rulelang.play.terminal.session import recent_lines
+    game = rulelang.load(rules_file).new_game(players=players, seed=seed, options=options)
+    bot = make_bot("random", seed)
+    checked = 0
+    while not game.is_over and checked < 6:
+        seat = game.to_move
+        if game.seat_name(seat) == "P1" and len(game.history) > 8:
+            view = game.view(seat)
+            keep = recent_lines(view, 24)
+            screen = compose(panels.build(view), view["log"], view["decision"]["moves"], 79, 24,
+                             min_log=keep)
+            shown = " ".join(" ".join(line.plain.split()) for line in screen.lines)
+            for line in view["log"][len(view["log"]) - keep:]:
+                assert " ".join(line.split()) in shown, line
+            checked += 1
+        game.play(bot.choose(game))
+    assert checked
