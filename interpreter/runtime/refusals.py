@@ -15,9 +15,8 @@ import difflib
 
 import attrs
 
-from interpreter.runtime.values import Card, Cell, Fail
 from interpreter.runtime.layout import key_texts
-
+from interpreter.runtime.values import Card, Cell, Fail
 
 CLOSE = 0.8  # how alike a text and a move must be for a did-you-mean ("purpel 7", "purple 7")
 

@@ -422,7 +422,7 @@ def table_lines(table: TableText, width: int, indent: str = "") -> list[str]:
         widest = widths.index(max(widths))
         widths[widest] -= 1
     out = [indent + table.title]
-    for n, row in enumerate((table.header,) + tuple(table.rows)):
+    for row in (table.header,) + tuple(table.rows):
         cells = [textwrap.wrap(c, w, break_long_words=True) or [""] for c, w in zip(row, widths)]
         for i in range(max(len(c) for c in cells)):
             out.append((indent + "  ".join((c[i] if i < len(c) else "").ljust(w)

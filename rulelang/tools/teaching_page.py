@@ -24,6 +24,7 @@ class Links:
     paragraphs: dict  # rule ID -> [Paragraph]
     examples: dict  # rule ID -> [Example]
     targets: dict  # anchor -> the rule IDs whose link leads there (the first place citing them)
+    starts: dict  # (file, line) -> [Paragraph] whose code starts there
 
     @classmethod
     def of(cls, book: Rulebook) -> Links:
@@ -36,12 +37,17 @@ class Links:
         for example in book.examples:
             for rule in example.cites:
                 examples.setdefault(rule, []).append(example)
+        starts: dict = {}  # (file, line) -> the rules whose code starts on that line
+        for chapter in book.chapters:
+            for p in chapter.paragraphs:
+                if p.file is not None and p.lines is not None:
+                    starts.setdefault((p.file, p.lines[0]), []).append(p)
         first = {rule: found[0].anchor for rule, found in examples.items()}
         first.update({rule: found[0].anchor for rule, found in paragraphs.items()})
         targets: dict = {}
         for rule, anchor in sorted(first.items()):
             targets.setdefault(anchor, []).append(rule)
-        return cls(paragraphs, examples, targets)
+        return cls(paragraphs, examples, targets, starts)
 
     def marks(self, anchor: str) -> str:
         """The targets of the rule-ID links that lead to ``anchor``."""
@@ -138,19 +144,26 @@ def _rule(p: Paragraph, links: Links, sources: dict, root: str | None) -> list[s
     else:
         out.append('<p class="tested none">No scenario cites this rule.</p>')
     out.append("</div>")
-    out += _code(p, sources, root)
+    out += _code(p, links, sources, root)
     out.append("</article>")
     return out
 
 
-def _code(p: Paragraph, sources: dict, root: str | None) -> list[str]:
+def _code(p: Paragraph, links: Links, sources: dict, root: str | None) -> list[str]:
+    """The lines of the rules a paragraph explains, numbered; where the code of another
+    explained rule starts inside them, a link to that rule."""
     e = html.escape
     if p.file is None or p.lines is None or p.file not in sources:
         return ['<div class="code"><p class="none">No code of its own.</p></div>']
     first, last = p.lines
     lines = sources[p.file].splitlines()[first - 1:last]
-    numbered = "\n".join(f'<span class="n">{n:>4}</span>  {e(line)}'
-                         for n, line in enumerate(lines, first))
+
+    def line_html(n: int, line: str) -> str:
+        inner = [q for q in links.starts.get((p.file, n), []) if q is not p and n > first]
+        marks = "".join(f'  <a class="inner" href="#{e(q.anchor)}">'
+                        f'↳ {e(q.title or q.target or "")}</a>' for q in inner)
+        return f'<span class="n">{n:>4}</span>  {e(line)}{marks}'
+    numbered = "\n".join(line_html(n, line) for n, line in enumerate(lines, first))
     where = f"{_shown_path(p.file, root)}, lines {first}-{last}" if last > first else \
         f"{_shown_path(p.file, root)}, line {first}"
     block = f'<pre id="code-{e(p.anchor)}"><code>{numbered}</code></pre>'
@@ -218,6 +231,7 @@ h2 { border-bottom: 2px solid #ddd; padding-bottom: 0.2rem; }
 pre { background: #f6f6f3; border: 1px solid #e4e4dc; border-radius: 6px; padding: 0.5rem;
       overflow-x: auto; font-size: 0.82rem; margin: 0; }
 .n { color: #aaa; user-select: none; }
+.inner { font-family: system-ui, sans-serif; font-size: 0.75rem; color: #6a4b9a; }
 .example { border-top: 1px solid #eee; padding: 0.8rem 0; }
 table { border-collapse: collapse; margin: 1rem 0; font-size: 0.9rem; }
 caption { text-align: left; font-weight: 600; }

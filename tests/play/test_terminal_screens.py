@@ -8,12 +8,12 @@ import re
 from pathlib import Path
 
 import pytest
-from support import ROOT
-from support.terminal import run
 
 import rulelang
 from interpreter.bots import make_bot
 from rulelang.play.save_files import write_save
+from support import ROOT
+from support.terminal import run
 
 GAMES = [  # (rules, players, options, seed)
     ("games/yokai_sketch.rules", 2, {}, 7),

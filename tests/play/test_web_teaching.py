@@ -7,12 +7,12 @@ from __future__ import annotations
 import json
 
 from starlette.testclient import TestClient
-from support import ROOT
-from support.web import host_with, receive_state, token_of
 
 from rulelang.play.web.app import create_app
 from rulelang.play.web.host import Host
 from rulelang.play.web.lobby import RulesFolder
+from support import ROOT
+from support.web import host_with, receive_state, token_of
 
 
 def send(ws, payload) -> dict:

@@ -7,9 +7,9 @@ from html.parser import HTMLParser
 
 import pytest
 from click.testing import CliRunner
-from support import ROOT
 
 from rulelang.play.cli import cli
+from support import ROOT
 
 
 class Page(HTMLParser):
@@ -73,6 +73,13 @@ def test_a_rule_stands_beside_its_code_and_the_scenarios_that_test_it(yami):
         assert re.search(r"YA-(16|22|63)\b", yami.articles[example])
 
 
+def test_a_rule_inside_anothers_code_is_linked_from_that_code(yami):
+    [trick] = [a for a, text in yami.articles.items()
+               if a.startswith("rule-") and "rule play_trick()" in text]
+    inner = [t for t in yami.links_from(trick) if t.startswith("rule-") and t != trick]
+    assert inner and all("YA-25" in yami.articles[t] for t in inner[:1])  # the Kakapo
+
+
 def test_each_scenario_is_on_the_page_with_the_rules_it_tests():
     scenarios = (ROOT / "games/yami.scenarios").read_text(encoding="utf-8")
     names = re.findall(r'^scenario "([^"]+)"', scenarios, flags=re.M)
@@ -87,7 +94,8 @@ def test_each_scenario_is_on_the_page_with_the_rules_it_tests():
 
 def test_a_rule_id_links_to_the_first_rule_that_cites_it(yami):
     assert "id-YA-16" in yami.ids
-    [first] = [a for a, text in yami.articles.items() if a.startswith("rule-") and "YA-16" in text][:1]
+    [first] = [a for a, text in yami.articles.items()
+               if a.startswith("rule-") and "YA-16" in text][:1]
     assert ("id-YA-16" in yami.links_from(first))
 
 
