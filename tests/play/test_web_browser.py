@@ -273,3 +273,43 @@ def test_a_move_that_ends_the_game_is_warned_of_before_it_is_played(browser):
         until(page, lambda: token_of(table, mover) not in page.url)
         page.wait_for_selector("body[data-version]")
         assert len(host.tables) == 2 and page.errors == [], page.errors
+
+
+@pytest.mark.slow
+def test_a_move_clicked_while_reconnecting_is_played_once_the_connection_is_back(browser):
+    """The socket is dropped (Playwright stands between page and server) and kept down; a
+    move clicked then is said to wait, and is played when the page is connected again."""
+    import re
+    host, table = host_with("examples/nim.rules", seed=5)
+    game = table.game
+    mover = game.seat_name(game.to_move)
+    sockets, down = [], [False]
+
+    def route(ws):
+        if down[0]:
+            ws.close()  # the server cannot be reached: the page tries again later
+            return
+        ws.connect_to_server()  # messages pass both ways as they are
+        sockets.append(ws)
+
+    with live_server(host) as base:
+        page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
+        errors = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.route_web_socket(re.compile(r".*/ws$"), route)
+        page.goto(f"{base}/t/{token_of(table, mover)}")
+        page.wait_for_selector("body[data-version]")
+        version = table.version
+        down[0] = True
+        sockets[-1].close()
+        until(page, lambda: "reconnecting" in page.locator("#status").inner_text())
+        button = page.locator("button.move").first
+        chosen = button.inner_text()
+        button.click()
+        assert "is played as soon as the connection is back" in page.locator("#toast").inner_text()
+        assert table.version == version  # nothing played while the page is cut off
+        down[0] = False
+        wait_for_version(page, version + 1)
+        until(page, lambda: table.version > version)
+        assert game.history[-1] == chosen
+        assert errors == [], errors
