@@ -2,10 +2,13 @@
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable, Hashable
 from numbers import Integral
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
+from interpreter.runtime.chance import Outcomes as Outcomes  # re-exported: rulelang.Outcomes
 from interpreter.runtime.chance import chance_sites
 from interpreter.compiler import compile_program
 from interpreter.runtime.engine import Game
@@ -16,6 +19,19 @@ from interpreter.runtime.state import MAX_SEED
 from interpreter.runtime.values import PLAYER_SEATS, EnumValue, Row, Seat
 from rulelang.language.errors import RulesError
 
+if TYPE_CHECKING:
+    from interpreter.compiler import ChoiceSite, KindCode, Unit
+    from interpreter.runtime.campaign import Campaign
+    from interpreter.runtime.decisions import Move, Offer
+    from interpreter.runtime.game_fields import LayoutKey
+    from interpreter.runtime.top_level import Fn
+    from interpreter.runtime.values import Value
+    from rulelang.language import ast
+    from rulelang.language.checker import Program
+    from rulelang.language.types import Type
+
+SnapshotKey = tuple["LayoutKey", bool, str | None]  # the layout, logging, the campaign's values
+
 MAX_CACHED = 64  # layouts and setup snapshots kept per ruleset (one per players + options)
 
 
@@ -23,16 +39,16 @@ MAX_CACHED = 64  # layouts and setup snapshots kept per ruleset (one per players
 class OptionSpec:
     """An option as the rules declare it: ``default(game)`` and ``allowed(game)`` (or None)
     work out its default and the values it may take, for a game of these rules."""
-    decl: object
-    type: object
-    default: object
-    allowed: object
+    decl: ast.OptionDecl
+    type: Type
+    default: Fn
+    allowed: Fn | None
 
 
 class Rules:
     """The public handle on a ruleset: ``rules.new_game(...)``, ``rules.restore(text)``."""
 
-    def __init__(self, program):
+    def __init__(self, program: Program) -> None:
         self.program = program
         self.title = program.title
         self.enum_values = {name: [EnumValue(name, m, i) for i, m in enumerate(members)]
@@ -43,6 +59,9 @@ class Rules:
             raise RulesError(f"{self.title}: these rules nest too deeply to be compiled: split "
                              "long expressions with let, or move parts into a fn or a rule") from None
         code = self.code
+        self.units: dict[str, Unit]
+        self.sites: list[ChoiceSite]
+        self.kinds: dict[str, KindCode]
         self.units, self.sites, self.kinds = code.units, code.sites, code.kinds
         self.var_fields = list(dict.fromkeys(name for k in code.kinds.values() for name in k.var_fields))
         self.end_reads = reads_of_all([d.cond for d in program.ends], program.fns)
@@ -63,16 +82,16 @@ class Rules:
         starts_fixed = code.snapshot_block is not None or "setup" not in code.units
         self.snapshots = self.layouts_shared and starts_fixed and not any(
             an.expr_chance(e) for e in built)
-        self.offers: dict = {}  # (seat, pass, *notations) -> Offer: worked out once
-        self.moves_kept: dict = {}  # seat -> [{notation: Move}, one per place in a list]
-        self._seats: dict = {}
-        self._layouts: dict = {}
-        self._snapshots: dict = {}
-        self._asked: dict = {}  # (players, options as given, log) -> the key of its snapshot
+        self.offers: dict[tuple[Any, ...], Offer] = {}  # (seat, pass, *notations) -> Offer: worked out once
+        self.moves_kept: dict[int, list[dict[str, Move]]] = {}  # seat -> [{notation: Move}, one per place]
+        self._seats: dict[int, list[Seat]] = {}
+        self._layouts: dict[LayoutKey, Layout] = {}
+        self._snapshots: dict[SnapshotKey, Game] = {}
+        self._asked: dict[Hashable, SnapshotKey] = {}  # (players, options as given, log) -> the key of its snapshot
         # requires that draw no chance, met by one game started from a snapshot, are met by
         # every game started from it (they read the same options and state): checked once
         self.requires_fixed = not any(an.expr_chance(d.cond) for d in program.requires)
-        self._requires_held: set = set()  # keys of snapshots whose games meet the requires
+        self._requires_held: set[SnapshotKey] = set()  # keys of snapshots whose games meet the requires
 
     # ------------------------------------------------------------ starting a game
     def player_seats(self, n: int) -> list[Seat]:
@@ -81,13 +100,13 @@ class Rules:
             seats = self._seats[n] = list(PLAYER_SEATS[:n])
         return seats
 
-    def blank_game(self, players: int, seed: int, given: dict, logging: bool = True) -> Game:
+    def blank_game(self, players: int, seed: int, given: dict[str, Value], logging: bool = True) -> Game:
         """A game with its options and layout, its state empty (to start, or to restore)."""
         g = self._shaped(players, seed, given, logging)
         g.attach(g.layout)
         return g
 
-    def _shaped(self, players, seed, given, logging) -> Game:
+    def _shaped(self, players: int, seed: int, given: dict[str, Value], logging: bool) -> Game:
         """A game with its options and layout, and no state yet."""
         g = Game(self, players, seed, logging)
         g.options = g.guard(lambda: self._options(g, given))
@@ -106,11 +125,11 @@ class Rules:
         g.layout, g.layout_key = layout, key
         return g
 
-    def _tables(self, g) -> dict:
+    def _tables(self, g: Game) -> dict[str, list[Row]]:
         return {name: [Row(zip(table.order, row)) for row in table.rows(g)]
                 for name, table in self.code.tops.tables.items()}
 
-    def _options(self, g, given) -> dict:
+    def _options(self, g: Game, given: dict[str, Value]) -> dict[str, Value]:
         options, chosen = self.options, {}
         unknown = set(given) - set(options)
         if unknown:
@@ -129,12 +148,20 @@ class Rules:
             chosen[name] = value
         return chosen
 
-    def _option_value(self, name, ty, value):
+    def _option_value(self, name: str, ty: Type, value: Value) -> Value:
         if ty.name == "list":  # a list, or its items in one text: "2+3" (as moves name lists)
             items = value if isinstance(value, (list, tuple)) else [
                 v for v in str(value).strip("[]").replace(",", "+").split("+") if v.strip()]
-            return [self._option_value(name, ty.arg, v.strip() if isinstance(v, str) else v)
-                    for v in items]
+            if not items and not isinstance(value, (list, tuple)):
+                raise RulesError(f"option {name}= names no value: write {name}=1, or {name}=2+3 "
+                                 f"for several (leave the option out for its default)")
+            chosen = [self._option_value(name, ty.arg, v.strip() if isinstance(v, str) else v)
+                      for v in items]
+            for i, item in enumerate(chosen):  # values chosen together: each one once
+                if item in chosen[:i]:
+                    raise RulesError(f"option {name} names {text_of(item)} twice: "
+                                     f"each value is chosen once")
+            return chosen
         if ty.name == "enum":
             for member in self.enum_values[ty.arg]:
                 if member.name == str(value) or member is value:
@@ -157,23 +184,27 @@ class Rules:
         return str(value)
 
     # -- the public API
-    def new_game(self, players: int | None = None, seed: int = 0, options: dict | None = None,
-                 fix: dict | None = None, log: bool = True, chance=None):
+    def new_game(self, players: int | None = None, seed: int = 0,
+                 options: dict[str, Value] | None = None, fix: dict[str, Value] | None = None,
+                 log: bool = True, chance: Fn | None = None) -> Game:
         """A game, started and run to its first decision. ``log=False`` builds no log
         text (for simulations and look-ahead): its transcript then has no lines.
         ``chance``: the game's chance source (see ``Effects.chance_source``), asked for
         every draw that ``fix`` does not fix."""
         return self.start_game(players, seed, options, fix, log, chance)
 
-    def setup_only(self, players: int | None = None, options: dict | None = None, seed: int = 0):
+    def setup_only(self, players: int | None = None, options: dict[str, Value] | None = None,
+                   seed: int = 0) -> Game:
         """A copy of a game as its setup leaves it, before the first turn (the rulebook counts
         the cards it deals). Rules without a setup: the game at its first decision."""
-        kept = []
+        kept: list[Game] = []
         game = self.start_game(players, seed, options, after_setup=kept.append)
         return kept[0] if kept else game
 
-    def start_game(self, players, seed, options, fix=None, log=True, chance=None, carried=None,
-                   after_setup=None):
+    def start_game(self, players: int | None, seed: int, options: dict[str, Value] | None,
+                   fix: dict[str, Value] | None = None, log: bool = True, chance: Fn | None = None,
+                   carried: dict[str, Value] | None = None,
+                   after_setup: Callable[[Game], object] | None = None) -> Game:
         """``new_game``; with ``carried``, one game of a campaign: its campaign variables
         start with those values (name -> value) instead of their declared ones.
         ``after_setup`` is given a copy of the game once its setup is over."""
@@ -201,7 +232,7 @@ class Rules:
             if key not in self._requires_held:
                 self.check_requires(game)
                 if self.requires_fixed and len(self._requires_held) < MAX_CACHED:
-                    self._requires_held.add(key)
+                    self._requires_held.add(cast(SnapshotKey, key))  # its snapshot's
             game.fixed = {}
             game.chance_source = chance
             game.after_setup = after_setup
@@ -217,11 +248,11 @@ class Rules:
         self.check_requires(game)
         self._fix(game, fix or {})
         if self.snapshots and len(self._snapshots) < MAX_CACHED:
-            game.on_checkpoint = lambda g: self._keep_snapshot(g, key)
+            game.on_checkpoint = lambda g: self._keep_snapshot(g, cast(SnapshotKey, key))  # made above
         game.start()
         return game
 
-    def check_requires(self, game):
+    def check_requires(self, game: Game) -> None:
         """The rules' `require`s, for a game with its options, before setup runs."""
         for require in self.code.tops.requires:
             if not game.guard(lambda: require.cond(game)):
@@ -230,7 +261,7 @@ class Rules:
                                  f"{game.guard(lambda: require.message(game))} "
                                  f"({game.nplayers} players{', ' + said if said else ''})")
 
-    def player_count(self, players) -> int:
+    def player_count(self, players: object) -> int:
         """``players`` checked (None: the fewest these rules allow)."""
         program = self.program
         if players is None:
@@ -243,11 +274,12 @@ class Rules:
             raise RulesError(f"{self.title} is for {span} players, not {players}")
         return players
 
-    def position(self, players: int | None = None, zones: dict | None = None,
-                 vars: dict | None = None, current=None, turn: int | None = None,
-                 options: dict | None = None, seed: int = 0, fix: dict | None = None,
-                 rest: str | None = None, fields: dict | None = None, add: dict | None = None,
-                 log: bool = True):
+    def position(self, players: int | None = None, zones: dict[str, Any] | None = None,
+                 vars: dict[str, Any] | None = None, current: Value = None, turn: int | None = None,
+                 options: dict[str, Value] | None = None, seed: int = 0,
+                 fix: dict[str, Value] | None = None, rest: str | None = None,
+                 fields: dict[str, Any] | None = None, add: dict[str, Any] | None = None,
+                 log: bool = True) -> Game:
         """A game at the start of a turn, stated directly instead of played up to.
 
         Setup runs first (from ``seed``, chance fixed by ``fix``) and makes the cards;
@@ -264,15 +296,18 @@ class Rules:
         return build_position(self, players, zones, vars, current, turn, options, seed, fix,
                               rest, fields, add, log)
 
-    def _keep_snapshot(self, g, key):
+    def _keep_snapshot(self, g: Game, key: SnapshotKey) -> None:
         g.on_checkpoint = None
         self._snapshots[key] = g.copy()
 
     @staticmethod
-    def _fix(game, fix):
+    def _fix(game: Game, fix: dict[str, Value]) -> None:
         for event, outcome in fix.items():
             game.chance_sites_of(event)  # refuses a name that no rule can draw
-            game.fixed[event] = deque([outcome])
+            queued = outcome.items if isinstance(outcome, Outcomes) else (outcome,)
+            if not queued:
+                raise RulesError(f"fix '{event}': Outcomes() names no outcome")
+            game.fixed[event] = deque(queued)
 
     def chance_events(self) -> list[str]:
         """The chance events these rules can draw, as a test names them in ``fix=``.
@@ -281,7 +316,7 @@ class Rules:
         ``shuffle stack[water]``); a label built from values shows ``...`` where they go."""
         return sorted({site.shown for site in self.chance})
 
-    def restore(self, text: str, key=None):
+    def restore(self, text: str, key: str | bytes | None = None) -> Game:
         """A game from ``game.save()``, checked whole (a save is untrusted: anything wrong
         in it is a RulesError naming what). With ``key``, only a save signed with that key
         (``game.save(key=...)``) is accepted."""
@@ -290,13 +325,13 @@ class Rules:
 
     # -- campaigns (see interpreter/runtime/campaign.py)
     def new_campaign(self, players: int | None = None, seed: int = 0,
-                     options: dict | None = None):
+                     options: dict[str, Value] | None = None) -> Campaign:
         """A campaign of these rules: games played one after another, its variables kept
         across them. Start its first game with ``campaign.next_game()``."""
         from interpreter.runtime.campaign import Campaign
         return Campaign.start(self, players, seed, options or {})
 
-    def restore_campaign(self, text: str):
+    def restore_campaign(self, text: str) -> Campaign:
         from interpreter.runtime.campaign import restore_campaign
         return restore_campaign(self, text)
 
@@ -333,11 +368,11 @@ class Rules:
         return self.teaching.at(origins[at])
 
     @property
-    def player_counts(self):
+    def player_counts(self) -> range:
         return range(self.program.min_players, self.program.max_players + 1)
 
 
-def _asked_key(players, options, log):
+def _asked_key(players: int, options: dict[str, Value] | None, log: bool) -> Hashable | None:
     """A new game's players and options as asked for, as a key (None: not hashable).
     Each value with its type: 1, True and 1.0 are equal keys, but not the same option."""
     if not options:
@@ -350,7 +385,7 @@ def _asked_key(players, options, log):
     return key
 
 
-def _typed(value):
+def _typed(value: Value) -> tuple[type, Value]:
     if type(value) in (list, tuple):
         return type(value), tuple(_typed(v) for v in value)
     return type(value), value

@@ -12,21 +12,24 @@ search). In a cooperative game every kind that looks ahead plays for the team's 
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from interpreter.bots.greedy import GreedyBot
 from interpreter.bots.mcts import MctsBot
 from interpreter.bots.scoring import heuristic
-from interpreter.bots.simple import FirstBot, RandomBot, knowledge_of
+from interpreter.bots.simple import Bot, FirstBot, RandomBot, knowledge_of
 from rulelang.language.errors import RulesError
 
 __all__ = ["KINDS", "PARTNER", "THINKING", "FirstBot", "GreedyBot", "MctsBot", "RandomBot",
            "heuristic", "knowledge_of", "make_bot"]
 
-KINDS = {"random": RandomBot, "first": FirstBot, "greedy": GreedyBot, "mcts": MctsBot}
+KINDS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "first": FirstBot, "greedy": GreedyBot,
+                                        "mcts": MctsBot}
 THINKING = ("greedy", "mcts")  # kinds that look ahead: --think SECONDS applies to them
 PARTNER = "mcts"  # the default partner in a cooperative game (see rulelang.play.cli.common)
 
 
-def make_bot(kind: str, seed: int, think: float | None = None):
+def make_bot(kind: str, seed: int, think: float | None = None) -> Bot:
     """A bot of ``kind`` with its own generator; ``think`` (seconds per decision) replaces a
     thinking bot's fixed budget by a time limit (then its games are no longer reproducible)."""
     if kind == "first":

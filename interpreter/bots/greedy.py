@@ -15,9 +15,15 @@ from __future__ import annotations
 
 import random
 import time
+from typing import TYPE_CHECKING
 
 from interpreter.bots.simple import knowledge_of
 from interpreter.bots.scoring import Scale, value
+
+if TYPE_CHECKING:
+    from interpreter.runtime.decisions import Move
+    from interpreter.runtime.engine import Game
+    from interpreter.runtime.knowledge import SeatKnowledge
 
 
 class GreedyBot:
@@ -26,7 +32,7 @@ class GreedyBot:
         self.rng = random.Random(seed)
         self.samples, self.budget, self.depth, self.think = samples, budget, depth, think
 
-    def choose(self, given):
+    def choose(self, given: SeatKnowledge | Game) -> Move:
         knowledge = knowledge_of(given)
         moves = knowledge.moves
         if len(moves) == 1:
@@ -43,6 +49,7 @@ class GreedyBot:
             self.chance = self.rng.getrandbits(63)  # every look at this world: the same chance
             self.left = max(len(moves), self.budget // samples)
             for i, move in enumerate(moves):
+                assert move.index is not None  # a legal move knows its place
                 self.look(world, move.index, seat, self.depth, scale, looks[i])
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
@@ -51,7 +58,7 @@ class GreedyBot:
         best = max(totals)
         return moves[self.rng.choice([i for i, t in enumerate(totals) if t >= best - 1e-9])]
 
-    def look(self, world, index, seat, depth, scale, into: Look):
+    def look(self, world: Game, index: int, seat: int, depth: int, scale: Scale, into: Look) -> None:
         """Play move ``index`` on a copy of ``world``; what it is worth goes ``into`` the
         move's ``Look`` (through its own next decision, when it leads to one)."""
         after = world.copy(logging=False, seed=self.chance)  # (a seed copies faster than a generator)
@@ -60,13 +67,16 @@ class GreedyBot:
         if group is not None:  # chosen at once: the others' answers, unknown, drawn at random
             others = random.Random(self.chance)  # (the same for every move looked at)
             while after.group is group:  # (the next such choice is another group)
+                assert after.pending is not None  # (a group waits for its decisions)
                 after.apply(others.randrange(len(after.pending.values)))
         self.left -= 1
         if not after.is_over and depth > 1 and after.to_move == seat and self.left > 0:
-            n = len(after.pending.values)
+            pending = after.pending
+            assert pending is not None  # (its seat is to move)
+            n = len(pending.values)
             if n <= self.left:
                 into.reached += 1
-                notations = after.pending.notations
+                notations = pending.notations
                 for i in range(n):
                     then = into.next.get(notations[i])
                     if then is None:
@@ -83,8 +93,9 @@ class Look:
     a ``Look`` for each move of that one (by its notation)."""
     __slots__ = ("total", "ended", "reached", "next")
 
-    def __init__(self):
-        self.total, self.ended, self.reached, self.next = 0.0, 0, 0, {}
+    def __init__(self) -> None:
+        self.total, self.ended, self.reached = 0.0, 0, 0
+        self.next: dict[str, Look] = {}
 
     def worth(self) -> float:
         """The mean over the samples. At its own next decision the bot takes the move best

@@ -23,17 +23,23 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import TYPE_CHECKING
 
 from interpreter.bots.simple import knowledge_of
 from interpreter.bots.greedy import GreedyBot
 from interpreter.bots.scoring import Scale, value
 
+if TYPE_CHECKING:
+    from interpreter.runtime.decisions import Move
+    from interpreter.runtime.engine import Game
+    from interpreter.runtime.knowledge import SeatKnowledge
+
 
 class Node:
     __slots__ = ("children", "visits", "offered", "totals", "seat")
 
-    def __init__(self, seat, nseats):
-        self.children: dict = {}  # Move -> Node
+    def __init__(self, seat: int | None, nseats: int):
+        self.children: dict[Move, Node] = {}  # Move -> Node
         self.visits = 0
         self.offered = 0  # playouts in which this node's move was on offer
         self.totals = [0.0] * nseats  # summed values, per seat
@@ -48,7 +54,7 @@ class MctsBot:
         self.horizon, self.exploration = horizon, exploration
         self.greedy = GreedyBot(seed + 1, budget=max(2 * playouts, 100))
 
-    def choose(self, given):
+    def choose(self, given: SeatKnowledge | Game) -> Move:
         knowledge = knowledge_of(given)
         moves = knowledge.moves
         if len(moves) == 1:
@@ -73,7 +79,7 @@ class MctsBot:
         best = max(visits)
         return moves[self.rng.choice([i for i, v in enumerate(visits) if v == best])]
 
-    def playout(self, game, root, nseats, scale, team):
+    def playout(self, game: Game, root: Node, nseats: int, scale: Scale, team: int | None) -> None:
         rng, node, path = self.rng, root, [root]
         while not game.is_over:  # down the tree, adding one node
             moves = game.legal_moves()
@@ -86,11 +92,13 @@ class MctsBot:
                         children[m].offered += 1
                 child = children[move] = Node(move.seat, nseats)
                 child.offered = 1
+                assert move.index is not None  # a legal move knows its place
                 game.apply(move.index)
                 path.append(child)
                 break
             seat = game.to_move
-            best, chosen = -1.0, None
+            assert seat is not None  # (the game is not over)
+            best, chosen = -1.0, moves[0]  # every score is above -1: the first is bettered
             for m in moves:
                 child = children[m]
                 child.offered += 1
@@ -99,10 +107,12 @@ class MctsBot:
                 if score > best:
                     best, chosen = score, m
             node = children[chosen]
+            assert chosen.index is not None
             game.apply(chosen.index)
             path.append(node)
         steps = 0
         while not game.is_over and steps < self.horizon:  # then at random
+            assert game.pending is not None  # (not over: a decision waits)
             game.apply(rng.randrange(len(game.pending.values)))
             steps += 1
         if team is not None:  # one value for the whole team, from this seat's knowledge

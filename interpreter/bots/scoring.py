@@ -7,9 +7,13 @@ every seat's value is the team's, and partners optimise the same thing.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from interpreter.runtime.engine import Game
 
 
-def heuristic(game, seat) -> float:
+def heuristic(game: Game, seat: int) -> float:
     """The ruleset's ``heuristic`` for ``seat`` (0 if the rules declare none)."""
     declared = game.rules.heuristic
     if declared is None:
@@ -18,9 +22,11 @@ def heuristic(game, seat) -> float:
                       else declared.expr(game)) or 0
 
 
-def result(game, seat) -> float:
+def result(game: Game, seat: int) -> float:
     """1 for a win (the team's, in a cooperative game), 0.5 for a draw, 0 for a loss."""
     outcome = game.outcome_record
+    if outcome is None:  # not over: no result yet (``value`` asks only once it is)
+        return 0.0
     if outcome.result == "draw":
         return 0.5
     if game.rules.program.cooperative:
@@ -32,7 +38,7 @@ class Scale:
     """Squashes heuristic values into 0..1 around what this search has seen: the rules'
     heuristics have no common unit (a count of cells, a difference of points)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.total, self.count = 0.0, 0
 
     def squash(self, h: float) -> float:
@@ -45,7 +51,7 @@ class Scale:
 RESULT_WEIGHT = 0.8  # at the end of a game: mostly the result, the heuristic breaks ties
 
 
-def value(game, seat, scale: Scale) -> float:
+def value(game: Game, seat: int, scale: Scale) -> float:
     """How good ``game`` is for ``seat``: over, mostly its result; still going, the
     heuristic. In 0..1."""
     h = scale.squash(heuristic(game, seat)) if game.rules.heuristic is not None else 0.5

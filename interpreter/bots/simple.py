@@ -2,11 +2,22 @@
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING, Protocol
 
 from interpreter.runtime.knowledge import SeatKnowledge, seat_knowledge
 
+if TYPE_CHECKING:
+    from interpreter.runtime.decisions import Move
+    from interpreter.runtime.engine import Game
 
-def knowledge_of(given) -> SeatKnowledge:
+
+class Bot(Protocol):
+    """What every bot is: it chooses one of its seat's legal moves."""
+
+    def choose(self, given: SeatKnowledge | Game) -> Move: ...
+
+
+def knowledge_of(given: SeatKnowledge | Game) -> SeatKnowledge:
     """The seat's knowledge, from a host that handed the game itself."""
     return given if isinstance(given, SeatKnowledge) else seat_knowledge(given)
 
@@ -17,7 +28,7 @@ class RandomBot:
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
 
-    def choose(self, given):
+    def choose(self, given: SeatKnowledge | Game) -> Move:
         moves = knowledge_of(given).moves
         return moves[self.rng.randrange(len(moves))]
 
@@ -25,5 +36,5 @@ class RandomBot:
 class FirstBot:
     """Always the first legal move: fully predictable, handy for demos and tests."""
 
-    def choose(self, given):
+    def choose(self, given: SeatKnowledge | Game) -> Move:
         return knowledge_of(given).moves[0]

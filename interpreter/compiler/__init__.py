@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import itertools
 import linecache
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import attrs
 
@@ -25,7 +26,16 @@ from interpreter.compiler.source import Writer, literal
 from interpreter.compiler.stmt import OVER_BUDGET, UnitGen
 from interpreter.compiler.reads import reads_of_all
 from rulelang.language import ast, refs
-from rulelang.language.errors import RulesError
+from rulelang.language.errors import RulesError, Span
+from rulelang.language.types import Type
+
+if TYPE_CHECKING:
+    from interpreter.runtime.values import EnumValue
+    from rulelang.language.checker import CampaignInfo, Program
+    from rulelang.language.checker.zones import ZoneInfo
+
+UnitDecl = ast.RuleDecl | ast.TriggerDecl | ast.BlockDecl  # what a unit runs the body of
+SiteFn = Callable[[Any, list[Any]], Any]  # a choice site's function of (g, L)
 
 _MODULES = itertools.count(1)
 HINTS = ("symbol", "tint", "symbol_means", "tint_means", "note", "drawing")  # display hints
@@ -43,13 +53,13 @@ class UnitInfo:
     key: str  # "rule:deal", "setup", "play", "trigger:0": how saves name it
     name: str  # how errors name it: "rule deal", "setup", "on enter discard"
     kind: str
-    decl: object
+    decl: UnitDecl
     machine: bool
     counted: bool = False  # its calls are counted (it can run itself without end)
     function: str = ""
     nslots: int = 1
     returns: int = 0  # a machine's last block (where `return` goes)
-    resumes: set = attrs.Factory(lambda: {0})  # the positions a saved frame may be at
+    resumes: set[int] = attrs.Factory(lambda: {0})  # the positions a saved frame may be at
 
     def new_slot(self) -> int:
         self.nslots += 1
@@ -62,15 +72,16 @@ class Unit:
     __slots__ = ("key", "name", "kind", "run", "nslots", "span", "machine", "bind", "resumes",
                  "pad")
 
-    def __init__(self, info: UnitInfo, run, bind=None):
+    def __init__(self, info: UnitInfo, run: Callable[..., Any],
+                 bind: Callable[..., Any] | None = None) -> None:
         self.key, self.name, self.kind = info.key, info.name, info.kind
         self.resumes = frozenset(info.resumes)
         self.run, self.nslots, self.machine, self.bind = run, info.nslots, info.machine, bind
-        self.span = info.decl.span if info.decl is not None else None
+        self.span: Span | None = info.decl.span if info.decl is not None else None
         params = getattr(info.decl, "params", None) or ()
         self.pad = (None,) * (info.nslots - len(params))  # a call's slots after its arguments
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<unit {self.name}>"
 
 
@@ -89,12 +100,12 @@ class ChoiceSite:
     unit: str = ""  # the key of the unit it is in
     resume: int = -1  # its frame's position while it waits
     each_slot: int | None = None  # `by each p in SEATS`: p's slot (each seat chooses at once)
-    seat: object = None  # functions (g, L) ->
-    seats: object = None
-    passing: object = None
-    prompt: object = None
-    options: object = None
-    refusals: object = None  # (g, L) -> per `where` clause, [(option, reason)] it refuses
+    seat: SiteFn | None = None  # functions (g, L) -> (their generated names while compiling)
+    seats: SiteFn | None = None
+    passing: SiteFn | None = None
+    prompt: SiteFn | None = None
+    options: SiteFn | None = None
+    refusals: SiteFn | None = None  # (g, L) -> per `where` clause, [(option, reason)] it refuses
     at: int | None = None  # its place among the compiled rules' origins (for "why?")
 
 
@@ -102,17 +113,17 @@ class ChoiceSite:
 class KindCode:
     """A card kind's generated functions."""
     name: str
-    fixed: list  # fixed field names, in the order ``label`` and ``inits`` take them
-    var_fields: list
-    coerce: dict  # field -> "shape" | "cell": given as text, read once
-    hint_fields: list
-    label: object = None  # (g, *fixed) -> text
-    inits: object = None  # (g, *fixed) -> [start value of each var field]
-    hints: object = None  # (g, *every field) -> (the value of each declared hint, ..., None)
-    hint_names: list = attrs.Factory(list)  # the declared display hints, in that order
+    fixed: list[str]  # fixed field names, in the order ``label`` and ``inits`` take them
+    var_fields: list[str]
+    coerce: dict[str, str]  # field -> "shape" | "cell": given as text, read once
+    hint_fields: list[str]
+    label: Fn | None = None  # (g, *fixed) -> text
+    inits: Fn | None = None  # (g, *fixed) -> [start value of each var field]
+    hints: Fn | None = None  # (g, *every field) -> (the value of each declared hint, ..., None)
+    hint_names: list[str] = attrs.Factory(list)  # the declared display hints, in that order
     cost: int = 1  # the work of making one (its name, its var fields' starts)
 
-    def has_var(self, name) -> bool:
+    def has_var(self, name: str) -> bool:
         return name in self.var_fields
 
 
@@ -121,24 +132,24 @@ class Compiled:
     source: str
     filename: str
     where: list[LineOrigin]  # generated line (from 1) - 1 -> where it comes from
-    units: dict  # key -> Unit
-    rules: dict  # rule name -> Unit
-    triggers: dict  # (event, zone family) -> [Unit]
-    sites: list
-    kinds: dict  # kind -> KindCode
+    units: dict[str, Unit]  # key -> Unit
+    rules: dict[str, Unit]  # rule name -> Unit
+    triggers: dict[tuple[str, str], list[Unit]]  # (event, zone family) -> [Unit]
+    sites: list[ChoiceSite]
+    kinds: dict[str, KindCode]  # kind -> KindCode
     tops: TopLevel  # what the rest of the runtime calls, by role
     snapshot_block: int | None  # setup's block after its part that draws no chance
     analysis: Analysis
-    function_units: dict  # Python function name -> unit name (for errors)
+    function_units: dict[str, str]  # Python function name -> unit name (for errors)
     # Where log lines come from ("why?"): the spans of the statements and declarations that
     # write them; a log line's ``at`` is an index into this list.
-    origins: list = attrs.field(factory=list)
+    origins: list[Span] = attrs.field(factory=list)
     turn_at: int | None = None  # the `turn` block: its header lines
-    end_ats: list = attrs.field(factory=list)  # each `end when`
+    end_ats: list[int] = attrs.field(factory=list)  # each `end when`
 
 
 class ModuleBuilder:
-    def __init__(self, program, enum_values):
+    def __init__(self, program: Program, enum_values: dict[str, list[EnumValue]]) -> None:
         self.program = program
         self.enum_values = enum_values
         self.an = Analysis(program)
@@ -146,22 +157,23 @@ class ModuleBuilder:
         self.x = ExprGen(self)
         self.ns = helpers.names()
         self.counter = itertools.count()
-        self.bound: dict = {}
+        self.bound: dict[tuple[str, int], str] = {}  # (prefix, id of the value) -> its name
         self.fn_names = {name: f"fn_{i}" for i, name in enumerate(program.fns)}
-        self.inline_cache: dict = {}  # fn name -> its declaration if written out at calls
+        # fn name -> its declaration if written out at calls
+        self.inline_cache: dict[str, ast.FnDecl | None] = {}
         self.end_reads = reads_of_all([d.cond for d in program.ends], program.fns)
         self.watch_all = self.end_reads is None
         self.units: dict[str, UnitInfo] = {}
         self.rule_infos: dict[str, UnitInfo] = {}
         self.sites: list[ChoiceSite] = []
-        self.site_functions: list[tuple] = []
-        self.snapshot_block = None
-        self.hoisted: set = set()
-        self.body_start = None
-        self.origins: list = []  # spans a log line may come from (Compiled.origins)
-        self.origin_index: dict = {}
+        self.site_functions: list[tuple[ChoiceSite, ast.Choose, UnitInfo]] = []
+        self.snapshot_block: int | None = None
+        self.hoisted: set[str] = set()
+        self.body_start: int | None = None
+        self.origins: list[Span] = []  # spans a log line may come from (Compiled.origins)
+        self.origin_index: dict[Span, int] = {}
 
-    def origin(self, span) -> int:
+    def origin(self, span: Span) -> int:
         """The index of a place in the rules that writes log lines."""
         found = self.origin_index.get(span)
         if found is None:
@@ -170,7 +182,7 @@ class ModuleBuilder:
         return found
 
     # ------------------------------------------------------------ names
-    def bind_value(self, value, prefix="k") -> str:
+    def bind_value(self, value: object, prefix: str = "k") -> str:
         key = (prefix, id(value))
         name = self.bound.get(key)
         if name is None:
@@ -178,42 +190,43 @@ class ModuleBuilder:
             self.ns[name] = value
         return name
 
-    def constant(self, value, prefix="k") -> str:
+    def constant(self, value: object, prefix: str = "k") -> str:
         name = f"{prefix}{next(self.counter)}"
         self.ns[name] = value
         return name
 
-    def member(self, enum, name) -> str:
+    def member(self, enum: str, name: str) -> str:
         value = next(v for v in self.enum_values[enum] if v.name == name)
         return self.bind_value(value, "e")
 
-    def enum_list(self, enum) -> str:
+    def enum_list(self, enum: str) -> str:
         return self.bind_value(self.enum_values[enum], "enum")
 
-    def fn_name(self, name) -> str:
+    def fn_name(self, name: str) -> str:
         return self.fn_names[name]
 
-    def rule_function(self, name) -> str:
+    def rule_function(self, name: str) -> str:
         return self.rule_infos[name].function
 
-    def unit_name(self, name) -> str:
+    def unit_name(self, name: str) -> str:
         return "U_" + self.rule_infos[name].function
 
-    def field_place(self, ty, name) -> str:
+    def field_place(self, ty: Type | None, name: str) -> str:
         if ty is not None and ty.name == "card" and ty.arg in self.program.cards:
             info = self.program.cards[ty.arg].fields.get(name)
             if info is not None:
                 return "var" if info.mutable else "fixed"
         return "any"
 
-    def no_grid(self, dest) -> bool:
+    def no_grid(self, dest: ast.Expr) -> bool:
         """Is this destination a zone (or a zone of a family) that is not a grid?"""
         ref = getattr(dest, "ref", None)
         if not isinstance(ref, (refs.Zone, refs.ZoneFamily)) or ref.name not in self.program.zones:
             return False
-        return self.program.zones[ref.name].kind != "grid"
+        zone: ZoneInfo = self.program.zones[ref.name]
+        return zone.kind != "grid"
 
-    def watches(self, what, name=None) -> bool:
+    def watches(self, what: str, name: str | None = None) -> bool:
         reads = self.end_reads
         if reads is None:
             return True
@@ -224,7 +237,7 @@ class ModuleBuilder:
         return name in reads.vars
 
     # ------------------------------------------------------------ writing
-    HOISTED = {"zc": "ZC", "zones": "ZN", "vars": "VR", "cv": "CV"}
+    HOISTED: ClassVar[dict[str, str]] = {"zc": "ZC", "zones": "ZN", "vars": "VR", "cv": "CV"}
 
     def hoist(self, part: str) -> str:
         """A part of the game the function reads often, as a local it loads once (these
@@ -232,7 +245,7 @@ class ModuleBuilder:
         self.hoisted.add(part)
         return self.HOISTED[part]
 
-    def function(self, header, comment=None, region=None):
+    def function(self, header: str, comment: str | None = None, region: str | None = None) -> None:
         self.end_function()
         w = self.w
         w.region, w.span, w.depth = region, None, 0
@@ -243,7 +256,7 @@ class ModuleBuilder:
             w.comment(comment)
         self.body_start = len(w.lines)
 
-    def end_function(self):
+    def end_function(self) -> None:
         """Put the loads of the hoisted parts the function used at its top."""
         if self.hoisted and self.body_start is not None:
             parts = sorted(self.hoisted)
@@ -254,12 +267,12 @@ class ModuleBuilder:
         self.hoisted = set()
         self.body_start = None
 
-    def flush_sites(self):
+    def flush_sites(self) -> None:
         for site, s, info in self.site_functions:
             self.write_site(site, s, info)
         self.site_functions = []
 
-    def top(self, expr, params=(), role="expr") -> Top:
+    def top(self, expr: ast.Expr, params: Sequence[int] = (), role: str = "expr") -> Top:
         """A top-level expression as ``name(g, *params)``, params being global slots."""
         name = f"{role}_{next(self.counter)}"
         x = self.x
@@ -270,7 +283,7 @@ class ModuleBuilder:
         self.w.depth = 0
         return Top(name)
 
-    def write_fn(self, decl):
+    def write_fn(self, decl: ast.FnDecl) -> None:
         x, w = self.x, self.w
         x.slots, x.frame_slots = {}, False
         params = "".join(f", s{i}" for i in range(len(decl.params)))
@@ -297,7 +310,7 @@ class ModuleBuilder:
                     w(f"return {x.expr(decl.body)}")
         w.depth = 0
 
-    def choice_site(self, s, info) -> str:
+    def choice_site(self, s: ast.Choose, info: UnitInfo) -> str:
         """A ``choose``'s site: its functions of (g, L) are written after the unit."""
         an = self.an
         seats = s.each[1] if s.each is not None else None
@@ -307,13 +320,13 @@ class ModuleBuilder:
         site = ChoiceSite(len(self.sites), s.slot, s.name, s.can_pass,
                           "seat" if element is not None and element.name == "seat" else None,
                           recomputable, s.prompt is not None and an.expr_chance(s.prompt),
-                          s.pass_word[0] if getattr(s, "pass_word", None) is not None else "pass",
+                          s.pass_word[0] if s.pass_word is not None else "pass",
                           each_slot=s.each_slot, at=self.origin(s.span))
         self.sites.append(site)
         self.site_functions.append((site, s, info))
         return self.constant(site, "site")
 
-    def write_site(self, site, s, info):
+    def write_site(self, site: ChoiceSite, s: ast.Choose, info: UnitInfo) -> None:
         x = self.x
         x.slots, x.frame_slots = {}, True
         parts = {"seat": s.by, "passing": s.pass_if, "prompt": s.prompt, "options": s.options,
@@ -338,7 +351,8 @@ class ModuleBuilder:
             self.w.depth = 0
             setattr(site, role, name)
 
-    def write_unit(self, info: UnitInfo, body, params=None, trigger=None):
+    def write_unit(self, info: UnitInfo, body: list[ast.Stmt], params: int = 0,
+                   trigger: ast.TriggerDecl | None = None) -> None:
         x, w = self.x, self.w
         x.slots, x.frame_slots = {}, info.machine
         gen = UnitGen(self, info, info.machine)
@@ -349,7 +363,7 @@ class ModuleBuilder:
                 self.bind_trigger_locals(trigger)
             w.region = None  # a runaway count is reported at the caller's statement
             if info.counted:
-                what = (f"rule {info.decl.name!r} calls itself" if info.kind == "rule"
+                what = (f"rule {cast(ast.RuleDecl, info.decl).name!r} calls itself" if info.kind == "rule"
                         else f"{info.name} fires itself")
                 w("g.rdepth += 1")
                 w(f"if g.rdepth + len(g.frames) > 300: raise Fail({literal(what + ' without end')})")
@@ -398,7 +412,7 @@ class ModuleBuilder:
         if trigger is not None:
             self.write_binder(info, trigger)
 
-    def machine_body(self, gen, info, body):
+    def machine_body(self, gen: UnitGen, info: UnitInfo, body: list[ast.Stmt]) -> None:
         if info.kind != "setup":
             gen.body(body)
             return
@@ -416,7 +430,7 @@ class ModuleBuilder:
             gen.start_block(k)
         gen.body(body[prefix:])
 
-    def bind_trigger_locals(self, decl):
+    def bind_trigger_locals(self, decl: ast.TriggerDecl) -> None:
         """A trigger's pattern: bind its key names, test its key values (or leave)."""
         w, x = self.w, self.x
         single = len(self.program.zones[decl.zone].keys) <= 1
@@ -433,7 +447,7 @@ class ModuleBuilder:
         if decl.card_slot is not None:
             w(f"{x.slot(decl.card_slot)} = card")
 
-    def write_binder(self, info, decl):
+    def write_binder(self, info: UnitInfo, decl: ast.TriggerDecl) -> None:
         self.function(f"def bind_{info.function}(g, zone, card):", None, None)
         self.w(f"L = [None] * {info.nslots}")
         self.bind_trigger_locals(decl)
@@ -441,14 +455,14 @@ class ModuleBuilder:
         self.w.depth = 0
 
 
-def compile_program(program, enum_values) -> Compiled:
+def compile_program(program: Program, enum_values: dict[str, list[EnumValue]]) -> Compiled:
     m = ModuleBuilder(program, enum_values)
     w, an = m.w, m.an
     for line in HEADER.splitlines():
         w(line)
     w.comment(f"rules: {program.title!r}")
-    for decl in program.fns.values():
-        m.write_fn(decl)
+    for fn in program.fns.values():
+        m.write_fn(fn)
 
     fns: dict[str, Fn] = {name: Top(m.fn_names[name]) for name in program.fns}  # for tests, by name
     options = {name: OptionCode(m.top(option.decl.default, role="option"),
@@ -459,10 +473,10 @@ def compile_program(program, enum_values) -> Compiled:
                for d in program.dummies]
     consts = [ConstCode(d.name, m.top(d.value, role="const")) for d in program.consts]
     tables = {}
-    for name, info in program.tables.items():
-        rows = ast.ListLit([ast.ListLit(row, span=info.decl.span) for row in info.rows],
-                           span=info.decl.span)
-        tables[name] = TableCode(info.order, m.top(rows, role="table"))
+    for name, table in program.tables.items():
+        rows = ast.ListLit([ast.ListLit(row, span=table.decl.span) for row in table.rows],
+                           span=table.decl.span)
+        tables[name] = TableCode(table.order, m.top(rows, role="table"))
     variables = [VarCode(v, m.top(v.init, role="init") if v.init is not None else None)
                  for v in program.vars.values()]
     # what only the screen reads: when an option applies, how a variable reads
@@ -484,15 +498,15 @@ def compile_program(program, enum_values) -> Compiled:
             code.label = m.top(kind.label, params, role="label")
         state = [f for f in kind.fields.values() if f.mutable]
         if state:
-            code.inits = m.top(ast.ListLit([f.init for f in state], span=kind.decl.span), params,
-                               role="inits")
-        decl = kind.decl
-        declared = [h for h in HINTS if getattr(decl, h, None) is not None]
+            inits = [cast(ast.Expr, f.init) for f in state]  # a var field has its start
+            code.inits = m.top(ast.ListLit(inits, span=kind.decl.span), params, role="inits")
+        card = kind.decl
+        declared = [h for h in HINTS if getattr(card, h, None) is not None]
         if declared:
             hint_params = [kind.hint_slots[f] for f in code.hint_fields]
             code.hint_names = declared
-            code.hints = m.top(ast.TupleLit([getattr(decl, h) for h in declared] + [
-                ast.Lit(None, span=decl.span)], span=decl.span), hint_params, role="hints")
+            code.hints = m.top(ast.TupleLit([getattr(card, h) for h in declared] + [
+                ast.Lit(None, span=card.span)], span=card.span), hint_params, role="hints")
         kinds[name] = code
     ends: list[Fn] = [m.top(d.cond, role="end") for d in program.ends]
     requires = [RequireCode(m.top(d.cond, role="require"), m.top(d.message, role="require"))
@@ -512,13 +526,13 @@ def compile_program(program, enum_values) -> Compiled:
         info.function = f"rule_{i}"
         m.rule_infos[name] = info
         m.units[info.key] = info
-    triggers = []
-    for i, decl in enumerate(program.triggers):
-        info = UnitInfo(f"trigger:{i}", f"on {decl.event} {decl.zone}", "trigger", decl,
-                        machine=an.triggers_pause, counted=True, nslots=max(decl.nslots, 1))
+    triggers: list[tuple[UnitInfo, ast.TriggerDecl]] = []
+    for i, trigger in enumerate(program.triggers):
+        info = UnitInfo(f"trigger:{i}", f"on {trigger.event} {trigger.zone}", "trigger", trigger,
+                        machine=an.triggers_pause, counted=True, nslots=max(trigger.nslots, 1))
         info.function = f"trigger_{i}"
         m.units[info.key] = info
-        triggers.append((info, decl))
+        triggers.append((info, trigger))
     blocks = program.blocks
     roots = []
     if "setup" in blocks:
@@ -536,16 +550,19 @@ def compile_program(program, enum_values) -> Compiled:
     for info in roots:
         info.function = f"block_{info.kind}"
         m.units[info.key] = info
-    campaign = program.campaign
-    after, offer = None, None
+    campaign = cast("CampaignInfo | None", program.campaign)  # Program holds it as an object
+    after: UnitInfo | None = None
+    offer: OfferCode | None = None
     if campaign is not None:
-        offer = OfferCode(campaign.offer.option, m.top(campaign.offer.values, role="offer"))
-        if campaign.after is not None:
-            if an.pauses(campaign.after.body):  # effects can fire triggers that ask
+        offer_decl = cast(ast.OfferDecl, campaign.offer)  # a checked campaign has its offer
+        offer = OfferCode(offer_decl.option, m.top(offer_decl.values, role="offer"))
+        after_decl = cast("ast.BlockDecl | None", campaign.after)
+        if after_decl is not None:
+            if an.pauses(after_decl.body):  # effects can fire triggers that ask
                 raise RulesError(f"{program.title}: the campaign's after block moves cards, and "
                                  "a trigger can then ask for a decision; the game is over by then")
-            after = UnitInfo("after", "campaign after", "after", campaign.after, False,
-                             nslots=max(campaign.after.nslots, 1))
+            after = UnitInfo("after", "campaign after", "after", after_decl, False,
+                             nslots=max(after_decl.nslots, 1))
             after.function = "campaign_after"
             m.units[after.key] = after
 
@@ -553,8 +570,8 @@ def compile_program(program, enum_values) -> Compiled:
         info = m.rule_infos[name]
         m.write_unit(info, decl.body, params=len(decl.params))
         m.flush_sites()
-    for info, decl in triggers:
-        m.write_unit(info, decl.body, trigger=decl)
+    for info, trigger in triggers:
+        m.write_unit(info, trigger.body, trigger=trigger)
         m.flush_sites()
     for info in roots:
         m.write_unit(info, info.decl.body)
@@ -588,9 +605,9 @@ def compile_program(program, enum_values) -> Compiled:
                     requires=requires, scores=scores, heuristic=heuristic, offer=offer,
                     option_when=option_when, shown=shown)
     resolved = _resolve(tops, ns)
-    by_trigger: dict = {}
-    for info, decl in triggers:
-        by_trigger.setdefault((decl.event, decl.zone), []).append(units[info.key])
+    by_trigger: dict[tuple[str, str], list[Unit]] = {}
+    for info, trigger in triggers:
+        by_trigger.setdefault((trigger.event, trigger.zone), []).append(units[info.key])
     function_units = {info.function: info.name for info in m.units.values()}
     compiled = Compiled(source, filename, w.where, units,
                         {name: units[info.key] for name, info in m.rule_infos.items()},

@@ -10,8 +10,14 @@
 """
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING
+
 from rulelang.language import ast, refs
 from rulelang.language.traversal import children, walk
+
+if TYPE_CHECKING:
+    from rulelang.language.checker import CardKind, Program
 
 MAX_COST = 10**8  # past the work budget (values.MAX_WORK): a cost is never worked out past it
 RANDOM = refs.Builtin("random")  # the one call that draws chance by itself
@@ -19,8 +25,12 @@ EFFECTS = (ast.Move, ast.Deal, ast.Create, ast.CreateFrom, ast.Place, ast.Assign
            ast.Reveal)
 
 
+# a part of the syntax tree: a node, or a list or tuple of parts (what ``walk`` goes through)
+Tree = object
+
+
 class Analysis:
-    def __init__(self, program):
+    def __init__(self, program: Program) -> None:
         self.program = program
         rules, fns = program.rules, program.fns
         self.rule_calls = {name: self._rule_calls(d.body) for name, d in rules.items()}
@@ -50,11 +60,11 @@ class Analysis:
         if self.triggers_pause:  # then every effect may pause: recompute with that
             pause = {name: pause[name] or _has_effect(d.body) for name, d in rules.items()}
             self.rule_pauses = _closure(pause, self.rule_calls)
-        self._costs: dict = {}
-        self._callee_costs: dict = {}
+        self._costs: dict[int, int] = {}  # id(node) -> its cost
+        self._callee_costs: dict[refs.Fn | refs.Rule, int] = {}
 
     # -- work
-    def cost(self, node) -> int:
+    def cost(self, node: Tree) -> int:
         """The work running a statement or an expression (or a list of them) once costs, as
         the work budget counts it: its nodes, plus the cost of each function or rule it
         calls (one that can call itself counts 1 here: its calls are charged as they run).
@@ -89,12 +99,12 @@ class Analysis:
         return found
 
     @staticmethod
-    def _rule_calls(body) -> set:
+    def _rule_calls(body: Tree) -> set[str]:
         return {n.call.ref.name for n in walk(body)
                 if isinstance(n, ast.CallStmt) and isinstance(n.call.ref, refs.Rule)}
 
     # -- pausing
-    def pauses(self, body) -> bool:
+    def pauses(self, body: Tree) -> bool:
         """Can running these statements pause for a decision?"""
         for n in walk(body):
             if isinstance(n, ast.Choose):
@@ -107,7 +117,7 @@ class Analysis:
         return False
 
     # -- chance
-    def expr_chance(self, expr) -> bool:
+    def expr_chance(self, expr: Tree) -> bool:
         for n in walk(expr):
             if isinstance(n, ast.Call):
                 if n.ref == RANDOM:
@@ -116,7 +126,7 @@ class Analysis:
                     return True
         return False
 
-    def stmts_chance_here(self, body) -> bool:
+    def stmts_chance_here(self, body: Tree) -> bool:
         """Chance drawn by these statements themselves (not by the rules they call)."""
         for n in walk(body):
             if isinstance(n, (ast.Shuffle, ast.Choose)):
@@ -128,7 +138,7 @@ class Analysis:
                 return True
         return False
 
-    def stmt_chance(self, stmt) -> bool:
+    def stmt_chance(self, stmt: ast.Stmt) -> bool:
         """Can this statement draw chance or ask for a decision, in any way?"""
         if self.stmts_chance_here([stmt]):
             return True
@@ -143,7 +153,7 @@ class Analysis:
         return False
 
 
-def _kind_exprs(kind):
+def _kind_exprs(kind: CardKind) -> Iterator[Tree]:
     if kind.label is not None:
         yield kind.label
     for f in kind.fields.values():
@@ -151,19 +161,19 @@ def _kind_exprs(kind):
             yield f.init
 
 
-def _draws_directly(tree) -> bool:
+def _draws_directly(tree: Tree) -> bool:
     return any(isinstance(n, ast.Call) and n.ref == RANDOM for n in walk(tree))
 
 
-def _has_choose(body) -> bool:
+def _has_choose(body: Tree) -> bool:
     return any(isinstance(n, ast.Choose) for n in walk(body))
 
 
-def _has_effect(body) -> bool:
+def _has_effect(body: Tree) -> bool:
     return any(isinstance(n, EFFECTS) for n in walk(body))
 
 
-def _closure(direct: dict, calls: dict) -> dict:
+def _closure(direct: Mapping[str, bool], calls: Mapping[str, set[str]]) -> dict[str, bool]:
     """True for every name that is true itself or calls (transitively) one that is."""
     result = dict(direct)
     changed = True
@@ -176,11 +186,12 @@ def _closure(direct: dict, calls: dict) -> dict:
     return result
 
 
-def _in_cycles(calls: dict) -> set:
+def _in_cycles(calls: Mapping[str, set[str]]) -> set[str]:
     """The names that can reach themselves through calls."""
     found = set()
     for start in calls:
-        seen, stack = set(), list(calls.get(start, ()))
+        seen: set[str] = set()
+        stack = list(calls.get(start, ()))
         while stack:
             name = stack.pop()
             if name == start:

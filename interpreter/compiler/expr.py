@@ -9,13 +9,18 @@ of builtins) are module-level names the compiler binds (``k4``, ``b_size``).
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING, TypeGuard
 
 from interpreter.runtime.builtin_functions import IMPLEMENTATIONS
 from interpreter.runtime.values import PLAYER_SEATS
-from interpreter.compiler.inline import Inliner, Memo
+from interpreter.compiler.inline import Inliner, LambdaArg, Memo
 from interpreter.compiler.shortcuts import SHORTCUTS
 from interpreter.compiler.source import literal
 from rulelang.language import ast, refs
+from rulelang.language.types import Type
+
+if TYPE_CHECKING:
+    from interpreter.compiler import ModuleBuilder
 
 _SIMPLE = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]*|L\[\d+\]|-?\d+|'[^'\\]*'|g\.current)$")
 GUARANTEED_BOOL = (ast.Compare, ast.Not, ast.BoolOp, ast.In, ast.Is)
@@ -30,12 +35,12 @@ def simple(code: str) -> bool:
 CONTAINERS = ("list", "tuple", "any")  # static types whose values may hold lists
 
 
-def may_nest(ty) -> bool:
+def may_nest(ty: Type | None) -> bool:
     """May a value of this static type be (or hold) a list or a tuple? None: not known."""
     return ty is None or ty.name in CONTAINERS or ty.name == "row"
 
 
-def items_may_nest(ty) -> bool:
+def items_may_nest(ty: Type | None) -> bool:
     """May the items of a list of this static type be lists or tuples?"""
     if ty is None or ty.name == "any":
         return True
@@ -50,7 +55,7 @@ FLAT = ("int", "bool", "seat", "enum", "card", "cell", "text", "none")  # never 
 SHORT_TEXT = ("int", "bool", "seat", "enum", "none", "cell")  # types whose text is a few characters
 
 
-def nests(e) -> bool:
+def nests(e: ast.Expr) -> bool:
     """May this expression's value be (or hold) a list or tuple that is not written out
     in the rules? Literals are looked through: their own items are what may be long."""
     if isinstance(e, ast.Lit):
@@ -60,7 +65,7 @@ def nests(e) -> bool:
     return may_nest(e.ty)
 
 
-def long_text(e) -> bool:
+def long_text(e: str | ast.Expr) -> bool:
     """May this part of a text with parts be long (a text, a list's text...)?"""
     return not isinstance(e, str) and (e.ty is None or e.ty.name not in SHORT_TEXT
                                        or seats_of(e.ty) == "list")
@@ -70,13 +75,13 @@ UNROLL_MEMBERS = 8  # any/all over an enum of at most this many members is writt
 EACH_CHARGED = 20  # a comprehension whose items cost this much each counts that work
 
 
-def small_number(e) -> bool:
+def small_number(e: ast.Expr) -> TypeGuard[ast.Lit]:
     """A number written in the rules, small enough that adding it cannot make a number
     too large in any number of steps a game can take."""
     return isinstance(e, ast.Lit) and type(e.value) is int and abs(e.value) <= 1_000_000
 
 
-def seats_of(ty):
+def seats_of(ty: Type | None) -> str | None:
     """'one' for a seat, 'list' for a list of seats (both print as P1...), else None."""
     if ty is None:
         return None
@@ -88,17 +93,17 @@ def seats_of(ty):
 
 
 class ExprGen(Inliner):
-    def __init__(self, module):
+    def __init__(self, module: ModuleBuilder) -> None:
         self.m = module  # the module being written: names, analysis, program
         self.slots: dict[int, str] = {}
         self.in_literal = False  # writing the items of a list or tuple literal
         self.frame_slots = False  # slots not in ``slots`` are L[i] (True) or s{i} (False)
         self.suffix = ""  # added to bound names inside a function written out (inline.py)
-        self.types: dict = {}  # slot -> its type, where known better than checked (inline.py)
-        self.lambdas: dict = {}  # slot -> a lambda argument of a function written out
+        self.types: dict[int, Type] = {}  # slot -> its type, where known better than checked (inline.py)
+        self.lambdas: dict[int, LambdaArg] = {}  # slot -> a lambda argument of a function written out
         self.in_iterable = False  # writing a comprehension's iterable (no ``:=`` there)
-        self.memo = None  # writing a comprehension's condition: what it may work out once
-        self.present: frozenset = frozenset()  # names bound to a zone's cards: never none
+        self.memo: Memo | None = None  # writing a comprehension's condition: what it may work out once
+        self.present: frozenset[str] = frozenset()  # names bound to a zone's cards: never none
 
     # ------------------------------------------------------------ slots
     def slot(self, i: int) -> str:
@@ -114,24 +119,25 @@ class ExprGen(Inliner):
         return name
 
     # ------------------------------------------------------------ entry points
-    def expr(self, e) -> str:
-        return getattr(self, "x_" + type(e).__name__)(e)
+    def expr(self, e: ast.Expr) -> str:
+        code: str = getattr(self, "x_" + type(e).__name__)(e)
+        return code
 
-    def truth(self, e) -> str:
+    def truth(self, e: ast.Expr) -> str:
         """An expression used as a condition: only whether it is true matters, so the
         sides of an ``and``/``or`` need not be made True or False first."""
         if isinstance(e, ast.BoolOp):
             return f"({self.truth(e.left)} {e.op} {self.truth(e.right)})"
         return self.expr(e)
 
-    def as_bool(self, e) -> str:
+    def as_bool(self, e: ast.Expr) -> str:
         code = self.expr(e)
         if isinstance(e, GUARANTEED_BOOL) or (isinstance(e, ast.Lit) and isinstance(e.value, bool)) \
                 or (isinstance(e, ast.Call) and e.ref in BOOL_BUILTINS):
             return code
         return f"bool({code})"
 
-    def bounded_source(self, e):
+    def bounded_source(self, e: ast.Expr) -> str | None:
         """The players, the seats or an enum's members: a list that never changes and is
         never long (no copy, no count), or None."""
         if isinstance(e, ast.Name):
@@ -146,11 +152,11 @@ class ExprGen(Inliner):
                     return "DIRECTIONS"
         return None
 
-    def fresh(self, e) -> bool:
+    def fresh(self, e: ast.Expr) -> bool:
         """Is the value a list made just now (nothing else holds it)?"""
         return isinstance(e, (ast.ListLit, ast.Comprehension, ast.Range))
 
-    def cards_of(self, e) -> str:
+    def cards_of(self, e: ast.Expr) -> str:
         """What iterating over the value gives, as a list (a zone's cards are the live list)."""
         bounded = self.bounded_source(e)
         if bounded is not None:
@@ -164,7 +170,7 @@ class ExprGen(Inliner):
             return code
         return f"as_list(g, {code})"
 
-    def renderer(self, e) -> str:
+    def renderer(self, e: ast.Expr) -> str:
         """The value as text, as rules print it: seats as P1, cells as E5."""
         code, seats = self.expr(e), seats_of(e.ty)
         if seats == "one":  # a seat knows its name; none and stray numbers ask the game
@@ -185,7 +191,7 @@ class ExprGen(Inliner):
             return f"text_counted(g, text_of({code}))"
         return f"text_of({code})"
 
-    def message(self, e, log=False) -> str:
+    def message(self, e: ast.Expr, log: bool = False) -> str:
         """A tuple of message parts: texts, and cards (rendered per reader later). In a
         log line (``log``) a card is a ``SeenCard``: who knows it is fixed when written."""
         if isinstance(e, ast.Lit) and isinstance(e.value, str):
@@ -214,10 +220,10 @@ class ExprGen(Inliner):
         return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
 
     # ------------------------------------------------------------ leaves
-    def x_Lit(self, e):
+    def x_Lit(self, e: ast.Lit) -> str:
         return literal(e.value)
 
-    def x_Text(self, e):
+    def x_Text(self, e: ast.Text) -> str:
         pieces = [literal(p) if isinstance(p, str) else self.renderer(p) for p in e.parts]
         if len(pieces) == 1:
             return pieces[0]
@@ -228,7 +234,7 @@ class ExprGen(Inliner):
             return "text_counted(g, " + " + ".join(pieces) + ")"
         return f"joined(g, ({', '.join(pieces)},))"  # lengths added up before joining
 
-    def x_Name(self, e):
+    def x_Name(self, e: ast.Name) -> str:
         match e.ref:
             case refs.Local(slot):
                 return self.slot(slot)
@@ -259,7 +265,7 @@ class ExprGen(Inliner):
         raise AssertionError(f"unresolved name {e.id}: {e.ref}")
 
     # ------------------------------------------------------------ compound
-    def x_Attr(self, e):
+    def x_Attr(self, e: ast.Attr) -> str:
         ref = e.ref
         if isinstance(ref, refs.Member):
             return self.m.member(ref.enum, ref.name)
@@ -292,7 +298,7 @@ class ExprGen(Inliner):
                     f"else dynamic_attr(g, {obj}, {key}))")
         return f"dynamic_attr(g, {obj}, {literal(name)})"
 
-    def x_Index(self, e):
+    def x_Index(self, e: ast.Index) -> str:
         keys = [self.expr(a) for a in e.args]
         key = keys[0] if len(keys) == 1 else "(" + ", ".join(keys) + ")"
         if isinstance(e.ref, refs.ZoneFamily):
@@ -301,13 +307,14 @@ class ExprGen(Inliner):
             return f"{self.m.hoist('vars')}[{literal(e.ref.name)}][{key}]"
         return f"item(g, {self.expr(e.obj)}, {keys[0]})"
 
-    def x_Call(self, e):
+    def x_Call(self, e: ast.Call) -> str:
         ref = e.ref
         if isinstance(ref, refs.LocalFn):
             lam = self.lambdas.get(ref.slot)
             if lam is not None:
                 return self.apply_lambda(lam, e.args[0])
             return f"{self.slot(ref.slot)}({self.expr(e.args[0])})"
+        assert isinstance(ref, (refs.Fn, refs.Builtin)), ref
         name = ref.name  # a function of the rules (refs.Fn) or of the language (refs.Builtin)
         if isinstance(ref, refs.Builtin) and name in ("any", "all") and len(e.args) == 1 \
                 and isinstance(e.args[0], ast.Comprehension) and not self.m.an.expr_chance(e.args[0]):
@@ -346,7 +353,7 @@ class ExprGen(Inliner):
             raise AssertionError(f"no builtin {name}")
         return f"b_{name}(g{''.join(', ' + a for a in args)})"
 
-    def over_members(self, name, e):
+    def over_members(self, name: str, e: ast.Comprehension) -> str | None:
         """``any``/``all`` over an enum's members (``any(empty(stack[c]) for c in
         Colour)``), written out member by member: no generator to make and resume. The
         enum's members are known when the rules are compiled; None when not that case."""
@@ -374,12 +381,12 @@ class ExprGen(Inliner):
         joined = f" {'or' if name == 'any' else 'and'} ".join(tests)
         return f"(True if ({joined}) else False)"
 
-    def picks_from_list(self, e) -> bool:
+    def picks_from_list(self, e: ast.Expr) -> bool:
         ty = self.ty_of(e)
         return ty is not None and ty.name == "list"
 
     @staticmethod
-    def drawn_from(e, code) -> str:
+    def drawn_from(e: ast.Expr, code: str) -> str:
         """What a random pick draws from: a range of numbers written in the rules is not
         made into a list (the same draw: one number below its length)."""
         if isinstance(e, ast.Range) and small_number(e.lo) and small_number(e.hi) \
@@ -387,7 +394,7 @@ class ExprGen(Inliner):
             return f"range({e.lo.value}, {e.hi.value + 1})"
         return code
 
-    def fast_builtin(self, name, nodes, args):
+    def fast_builtin(self, name: str, nodes: list[ast.Expr], args: list[str]) -> str | None:
         """Common builtins on a zone or a list, written out (no call, no type switch)."""
         if len(args) != 1 or not SHORTCUTS.builtins:
             return None
@@ -415,7 +422,7 @@ class ExprGen(Inliner):
             return f"end_item({a}, {0 if name == 'first' else -1})"
         return None
 
-    def counts_of_cards(self, e) -> bool:
+    def counts_of_cards(self, e: ast.Expr) -> bool:
         """``[size(Z) for x in SEATS or MEMBERS]``: a few numbers of cards, none of them none."""
         if not isinstance(e, ast.Comprehension) or len(e.fors) != 1 or e.fors[0].cond is not None \
                 or self.bounded_source(e.fors[0].iter) is None:
@@ -424,7 +431,7 @@ class ExprGen(Inliner):
         return isinstance(elt, ast.Call) and elt.ref in (refs.Builtin("size"), refs.Builtin("count")) \
             and len(elt.args) == 1 and elt.args[0].ty is not None and elt.args[0].ty.name == "zone"
 
-    def lambda_(self, e) -> str:
+    def lambda_(self, e: ast.Lambda) -> str:
         saved, saved_memo, saved_present = dict(self.slots), self.memo, self.present
         param = self.bind(e.slot)
         self.memo = None  # its body runs for each value it is given: nothing kept there
@@ -433,13 +440,13 @@ class ExprGen(Inliner):
         self.slots, self.memo, self.present = saved, saved_memo, saved_present
         return f"(lambda {param}: {body})"
 
-    def x_Lambda(self, e):
+    def x_Lambda(self, e: ast.Lambda) -> str:
         raise AssertionError("lambdas are compiled as arguments")
 
-    def x_Comprehension(self, e):
+    def x_Comprehension(self, e: ast.Comprehension) -> str:
         return self.memoized(*self.comprehension(e))
 
-    def comprehension(self, e):
+    def comprehension(self, e: ast.Comprehension) -> tuple[list[str], str]:
         """The comprehension's code, and the names of the values its conditions work out
         once (see ``hoisted``), to be set to UNSET before it runs."""
         saved, saved_types, saved_memo = dict(self.slots), self.types, self.memo
@@ -485,7 +492,7 @@ class ExprGen(Inliner):
         return (memo.names if memo is not None else []), made
 
     @staticmethod
-    def picks(e) -> bool:
+    def picks(e: ast.Comprehension) -> bool:
         """Does the comprehension only pick items of one list (``[c for c in xs if ...]``)?
         Then what it makes weighs no more than that list: no need to weigh it."""
         if len(e.fors) != 1 or len(e.fors[0].slots) != 1:
@@ -493,7 +500,7 @@ class ExprGen(Inliner):
         elt = e.elt
         return isinstance(elt, ast.Name) and elt.ref == refs.Local(e.fors[0].slots[0])
 
-    def comprehension_items(self, e):
+    def comprehension_items(self, e: ast.Comprehension) -> list[int]:
         """Each clause's items, counted with the work each item costs (its condition, and
         the next clause's items or the element)."""
         an, out = self.m.an, []
@@ -502,7 +509,7 @@ class ExprGen(Inliner):
             out.append(an.cost(after) + (an.cost(c.cond) if c.cond is not None else 0))
         return out
 
-    def literal_items(self, e) -> list:
+    def literal_items(self, e: ast.ListLit | ast.TupleLit) -> list[str]:
         inside, out = self.in_literal, []
         try:
             for i in e.items:  # a literal right inside this one is weighed with it
@@ -512,19 +519,19 @@ class ExprGen(Inliner):
             self.in_literal = inside
         return out
 
-    def weighed_literal(self, e, made) -> str:
+    def weighed_literal(self, e: ast.ListLit | ast.TupleLit, made: str) -> str:
         """A literal holding lists not written out (``[x, x]``) is weighed where it is made;
         once, by the outermost literal (weighing goes through the inner ones)."""
         return f"weighed(g, {made})" if not self.in_literal and nests(e) else made
 
-    def x_ListLit(self, e):
+    def x_ListLit(self, e: ast.ListLit) -> str:
         return self.weighed_literal(e, "[" + ", ".join(self.literal_items(e)) + "]")
 
-    def x_TupleLit(self, e):
+    def x_TupleLit(self, e: ast.TupleLit) -> str:
         items = self.literal_items(e)
         return self.weighed_literal(e, "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")")
 
-    def x_BinOp(self, e):
+    def x_BinOp(self, e: ast.BinOp) -> str:
         op, lt, rt = e.op, e.left.ty.name, e.right.ty.name
         if op == "+" and "text" in (lt, rt):
             return f"text_counted(g, {self.renderer(e.left)} + {self.renderer(e.right)})"
@@ -550,7 +557,7 @@ class ExprGen(Inliner):
             return f"divide({a}, {b})"
         return f"modulo({a}, {b})"
 
-    def compared(self, e) -> str:
+    def compared(self, e: ast.Expr) -> str:
         """A side of a comparison. A sum or difference there is not bounded: it is only
         compared, never kept (bounding is for values that could be doubled again)."""
         if isinstance(e, ast.BinOp) and e.op in ("+", "-") and e.left.ty.name in ("int", "seat") \
@@ -558,7 +565,7 @@ class ExprGen(Inliner):
             return f"({self.expr(e.left)} {e.op} {self.expr(e.right)})"
         return self.expr(e)
 
-    def x_Compare(self, e):
+    def x_Compare(self, e: ast.Compare) -> str:
         assert e.op in ("==", "!=", "<", "<=", ">", ">="), e.op
         a, b = self.compared(e.left), self.compared(e.right)
         if e.op in ("==", "!=") and b == "None":  # no runtime value equals none but none
@@ -577,7 +584,7 @@ class ExprGen(Inliner):
         return f"({a} {e.op} {b})"  # none in an ordering is reported by the error mapper
 
     @staticmethod
-    def equality(a, b) -> str:
+    def equality(a: str, b: str) -> str:
         """``a == b`` where both may be lists: counted by ``equal`` only when one side is a
         list or tuple, found by looking at a side that is a plain name (read twice), so
         comparing cards or numbers calls nothing."""
@@ -587,7 +594,7 @@ class ExprGen(Inliner):
                         f"type({plain}) is not tuple else equal(g, {a}, {b}))")
         return f"equal(g, {a}, {b})"
 
-    def x_In(self, e):
+    def x_In(self, e: ast.In) -> str:
         item, coll = self.expr(e.item), self.expr(e.coll)
         t = e.coll.ty.name if e.coll.ty else "any"
         helper = {"zone": "in_zone", "family": "in_family"}.get(t, "in_any")
@@ -597,22 +604,22 @@ class ExprGen(Inliner):
         test = f"{helper}(g, {item}, {coll})"
         return f"(not {test})" if e.negated else test
 
-    def x_Is(self, e):
+    def x_Is(self, e: ast.Is) -> str:
         obj = self.expr(e.obj)
         return f"is_kind({obj}, {literal(e.kind)})"
 
-    def x_BoolOp(self, e):
+    def x_BoolOp(self, e: ast.BoolOp) -> str:
         assert e.op in ("and", "or"), e.op
         return f"({self.as_bool(e.left)} {e.op} {self.as_bool(e.right)})"
 
-    def x_Not(self, e):
+    def x_Not(self, e: ast.Not) -> str:
         return f"(not {self.truth(e.operand)})"
 
-    def x_Neg(self, e):
+    def x_Neg(self, e: ast.Neg) -> str:
         return f"(-{self.expr(e.operand)})"
 
-    def x_Range(self, e):
+    def x_Range(self, e: ast.Range) -> str:
         return f"number_range({self.expr(e.lo)}, {self.expr(e.hi)})"
 
-    def x_IfExpr(self, e):
+    def x_IfExpr(self, e: ast.IfExpr) -> str:
         return f"({self.expr(e.then)} if {self.truth(e.cond)} else {self.expr(e.other)})"

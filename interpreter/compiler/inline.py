@@ -19,6 +19,7 @@ worked out the first time it is needed and kept for the other items (``hoisted``
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING, cast
 
 import attrs
 
@@ -27,17 +28,20 @@ from rulelang.language import ast, refs
 from rulelang.language.traversal import walk
 from rulelang.language.types import Type
 
+if TYPE_CHECKING:
+    from interpreter.compiler import ModuleBuilder
+
 INLINE_MAX_COST = 60  # bodies costlier than this stay calls (code size, not speed)
 
 
 @attrs.define
 class Scope:
     """Where the expression being written reads its locals from."""
-    slots: dict  # slot -> Python code reading it
+    slots: dict[int, str]  # slot -> Python code reading it
     frame_slots: bool  # slots not in ``slots`` are L[i] (True) or s{i} (False)
     suffix: str  # added to the names comprehensions bind
-    types: dict  # slot -> static type known better here than where the slot was checked
-    lambdas: dict  # slot -> LambdaArg: a parameter whose argument is a lambda
+    types: dict[int, Type]  # slot -> static type known better here than where the slot was checked
+    lambdas: dict[int, LambdaArg]  # slot -> LambdaArg: a parameter whose argument is a lambda
 
 
 @attrs.frozen
@@ -46,7 +50,7 @@ class LambdaArg:
     scope: Scope  # the caller's: the lambda's body is compiled there
 
 
-def plain(node) -> bool:
+def plain(node: ast.Expr) -> bool:
     """An argument that can be read again wherever its parameter is (it cannot fail and
     costs a lookup): a literal, a local, a variable, a zone, a constant, ``current``."""
     if isinstance(node, ast.Lit):
@@ -63,11 +67,11 @@ class Memo:
     names of what changes from item to item (what it binds, temporaries made from them)."""
     __slots__ = ("names", "variant")
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.names: list[str] = []
         self.variant: set[str] = set()
 
-    def mentions(self, code) -> bool:
+    def mentions(self, code: str) -> bool:
         if not self.variant:
             return False
         words = "|".join(map(re.escape, sorted(self.variant)))
@@ -75,9 +79,22 @@ class Memo:
 
 
 class Inliner:
-    """Mixed into ExprGen."""
+    """Mixed into ExprGen: reads these of its attributes and methods."""
+    m: ModuleBuilder
+    slots: dict[int, str]
+    frame_slots: bool
+    suffix: str
+    types: dict[int, Type]
+    lambdas: dict[int, LambdaArg]
+    in_iterable: bool
+    memo: Memo | None
 
-    def inlinable(self, name):
+    if TYPE_CHECKING:
+        def expr(self, e: ast.Expr) -> str: ...
+
+        def lambda_(self, e: ast.Lambda) -> str: ...
+
+    def inlinable(self, name: str) -> ast.FnDecl | None:
         """The declaration of a function to write out at its calls, or None."""
         cache = self.m.inline_cache
         if name not in cache:
@@ -90,20 +107,21 @@ class Inliner:
     def scope(self) -> Scope:
         return Scope(self.slots, self.frame_slots, self.suffix, self.types, self.lambdas)
 
-    def enter(self, scope: Scope):
+    def enter(self, scope: Scope) -> None:
         self.slots, self.frame_slots, self.suffix = scope.slots, scope.frame_slots, scope.suffix
         self.types, self.lambdas = scope.types, scope.lambdas
 
-    def ty_of(self, e):
+    def ty_of(self, e: ast.Expr) -> Type | None:
         """The static type of an expression, as known here (better inside a function
         written out at its call: its parameters have the arguments' types)."""
         if isinstance(e, ast.Name) and isinstance(e.ref, refs.Local):
             known = self.types.get(e.ref.slot)
             if known is not None:
                 return known
-        return e.ty
+        checked: Type | None = e.ty
+        return checked
 
-    def inline_call(self, name, nodes, args):
+    def inline_call(self, name: str, nodes: list[ast.Expr], args: list[str]) -> str | None:
         """The function's body written out for these arguments (``args``: their code),
         or None when it is called."""
         decl = self.inlinable(name)
@@ -111,11 +129,14 @@ class Inliner:
             return None
         caller = self.scope()
         k = next(self.m.counter)
-        uses = {}
+        uses: dict[int, int] = {}
         for n in walk(decl.body):
             if isinstance(n, ast.Name) and isinstance(n.ref, refs.Local):
                 uses[n.ref.slot] = uses.get(n.ref.slot, 0) + 1
-        temps, slots, types, lambdas = [], {}, {}, {}
+        temps: list[str] = []
+        slots: dict[int, str] = {}
+        types: dict[int, Type] = {}
+        lambdas: dict[int, LambdaArg] = {}
         for i, (node, code) in enumerate(zip(nodes, args)):
             if isinstance(node, ast.Lambda):
                 lambdas[i] = LambdaArg(node, caller)
@@ -130,7 +151,7 @@ class Inliner:
                 if self.memo is not None and self.memo.mentions(code):
                     self.memo.variant.add(f"a{i}_{k}")  # it changes with the items
             if node.ty is not None:
-                types[i] = self.ty_of(node)
+                types[i] = cast(Type, self.ty_of(node))  # not None: the node's type is not
         self.enter(Scope(slots, False, f"_{k}", types, lambdas))
         try:
             body = self.expr(decl.body)
@@ -140,7 +161,7 @@ class Inliner:
             return f"({', '.join(temps)}, {body})[-1]"
         return f"({body})"
 
-    def apply_lambda(self, lam: LambdaArg, arg_node) -> str:
+    def apply_lambda(self, lam: LambdaArg, arg_node: ast.Expr) -> str:
         """A lambda argument called inside a function written out: its body, its
         parameter read as the argument (a call of the lambda when the argument is not
         a plain name)."""
@@ -161,7 +182,7 @@ class Inliner:
         finally:
             self.enter(here)
 
-    def item_type(self, items):
+    def item_type(self, items: ast.Expr) -> Type | None:
         """The type of each item of a comprehension's source, when it is known better here
         than where it was checked, else None."""
         ty = self.ty_of(items)
@@ -173,10 +194,10 @@ class Inliner:
             return ty.arg
         return None
 
-    def memoized(self, names, code) -> str:
+    def memoized(self, names: list[str], code: str) -> str:
         return f"({', '.join(f'({n} := UNSET)' for n in names)}, {code})[-1]" if names else code
 
-    def hoisted(self, code) -> str:
+    def hoisted(self, code: str) -> str:
         """``any``/``all`` in a comprehension's condition that reads nothing the
         comprehension binds (nor a temporary worked out from what it binds): the same for
         every item, so worked out once, the first time it is needed, and kept."""

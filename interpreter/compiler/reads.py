@@ -9,18 +9,23 @@ zone reached through a variable, a constant or a field (which zone is known only
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 import attrs
 
 from rulelang.language import ast, refs
 from rulelang.language.traversal import walk
+from rulelang.language.types import Type
+
+# what a condition reads: ("zone", name), ("var", name), ("current", None), ("fields", None)
+Found = set[tuple[str, str | None]]
 
 
 @attrs.frozen
 class Reads:
     """What some conditions read: zones (by family or name), variables, the current
     seat, card fields."""
-    zones: frozenset = frozenset()
-    vars: frozenset = frozenset()
+    zones: frozenset[str] = frozenset()
+    vars: frozenset[str] = frozenset()
     current: bool = False
     fields: bool = False
 
@@ -29,18 +34,18 @@ class Reads:
                      self.current or other.current, self.fields or other.fields)
 
 
-def reads(expr, fns: dict) -> Reads | None:
-    found: set = set()
+def reads(expr: ast.Expr, fns: dict[str, ast.FnDecl]) -> Reads | None:
+    found: Found = set()
     try:
         _walk(expr, fns, found, set())
     except _Anything:
         return None
-    return Reads(frozenset(n for kind, n in found if kind == "zone"),
-                 frozenset(n for kind, n in found if kind == "var"),
+    return Reads(frozenset(n for kind, n in found if kind == "zone" and n is not None),
+                 frozenset(n for kind, n in found if kind == "var" and n is not None),
                  ("current", None) in found, ("fields", None) in found)
 
 
-def reads_of_all(exprs, fns: dict) -> Reads | None:
+def reads_of_all(exprs: Iterable[ast.Expr], fns: dict[str, ast.FnDecl]) -> Reads | None:
     """Everything the conditions read; None if any of them could read anything."""
     out = Reads()
     for expr in exprs:
@@ -55,7 +60,7 @@ class _Anything(Exception):
     pass
 
 
-def _may_hold_zone(ty) -> bool:
+def _may_hold_zone(ty: Type | None) -> bool:
     """May a value of this static type be (or hold) a zone? None: not known."""
     if ty is None or ty.name in ("zone", "family", "any"):
         return True
@@ -70,12 +75,12 @@ def _may_hold_zone(ty) -> bool:
 STORED = (refs.Var, refs.VarFamily, refs.Const, refs.Field, refs.Dynamic)
 
 
-def _walk(tree: object, fns: dict, found: set, seen_fns: set) -> None:
+def _walk(tree: object, fns: dict[str, ast.FnDecl], found: Found, seen_fns: set[str]) -> None:
     for node in walk(tree):
         _read(node, fns, found, seen_fns)
 
 
-def _read(node: ast.Node, fns: dict, found: set, seen_fns: set) -> None:
+def _read(node: ast.Node, fns: dict[str, ast.FnDecl], found: Found, seen_fns: set[str]) -> None:
     """What this node reads itself (a function it calls: that function's body)."""
     ref = getattr(node, "ref", None)
     if isinstance(ref, STORED) and _may_hold_zone(getattr(node, "ty", None)):

@@ -8,12 +8,14 @@ Comments name the rules part they come from with the same ``repr``.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
 
 from interpreter.runtime.failures import LineOrigin
+from rulelang.language.errors import Span
 
 
-def literal(value) -> str:
+def literal(value: object) -> str:
     """A Python literal for a value from the rules: only None, bools, ints and strs."""
     if value is None or isinstance(value, bool):
         return repr(value)
@@ -28,22 +30,22 @@ class Writer:
     """Lines of Python source; for each line, the region (a unit's name, or None inside
     a function or helper) and the span of the statement it runs."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.lines: list[str] = []
         self.where: list[LineOrigin] = []
         self.depth = 0
-        self.region = None
-        self.span = None
+        self.region: str | None = None
+        self.span: Span | None = None
 
-    def __call__(self, text: str):
+    def __call__(self, text: str) -> None:
         self.lines.append("    " * self.depth + text)
         self.where.append(LineOrigin(self.region, self.span))
 
-    def comment(self, text: str):
+    def comment(self, text: str) -> None:
         self("# " + text.replace("\n", " ").replace("\r", " "))
 
     @contextmanager
-    def indent(self):
+    def indent(self) -> Iterator[None]:
         self.depth += 1
         try:
             yield
@@ -51,7 +53,7 @@ class Writer:
             self.depth -= 1
 
     @contextmanager
-    def at(self, span):
+    def at(self, span: Span | None) -> Iterator[None]:
         """Lines written inside run the statement at ``span`` (for error positions)."""
         saved = self.span
         self.span = span

@@ -11,16 +11,24 @@ Statements between those points stay structured Python inside their block.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, cast
+
 from interpreter.compiler.analysis import EFFECTS
 from interpreter.compiler.expr import items_may_nest, small_number
 from interpreter.compiler.shortcuts import SHORTCUTS
 from interpreter.compiler.source import literal
 from interpreter.runtime.values import MAX_WORK
 from rulelang.language import ast, refs
+from rulelang.language.errors import Span
 from rulelang.language.key_ranges import IntKeys
 from rulelang.language.traversal import walk
 
+if TYPE_CHECKING:
+    from interpreter.compiler import ModuleBuilder, UnitInfo
+
 LOOPS = (ast.For, ast.Repeat, ast.While, ast.Loop)
+Looping = ast.For | ast.Repeat | ast.While | ast.Loop
 TICK_LIMIT = 200_000
 LOOP_CHARGE = 20  # a loop whose body costs this much charges it at each turn (see Analysis.cost)
 STATEMENT_CHARGE = 10_000  # a statement costing this much charges it each time it runs
@@ -32,11 +40,12 @@ class Loop:
     the work one turn of its body costs."""
     __slots__ = ("machine", "top", "end", "cost")
 
-    def __init__(self, machine, top=None, end=None, cost=1):
+    def __init__(self, machine: bool, top: int | None = None, end: int | None = None,
+                 cost: int = 1) -> None:
         self.machine, self.top, self.end, self.cost = machine, top, end, cost
 
 
-def _return_in_loop(stmt) -> bool:
+def _return_in_loop(stmt: ast.Stmt) -> bool:
     """Does a ``return`` sit inside a loop within this statement? (A machine cannot
     leave a structured Python loop for its final block: such a loop is cut into blocks.)"""
     for n in walk([stmt]):
@@ -46,7 +55,7 @@ def _return_in_loop(stmt) -> bool:
 
 
 class UnitGen:
-    def __init__(self, module, unit, machine: bool):
+    def __init__(self, module: ModuleBuilder, unit: UnitInfo, machine: bool) -> None:
         self.m, self.w, self.x = module, module.w, module.x
         self.unit = unit  # the UnitInfo being written
         self.machine = machine
@@ -56,11 +65,11 @@ class UnitGen:
         self.block_depth = 0
         self.live = True  # can the current block still fall through to the next?
         self.written = False  # has the current block any line yet?
-        self.started: set = set()  # the blocks begun so far (a jump to any other is ahead)
+        self.started: set[int] = set()  # the blocks begun so far (a jump to any other is ahead)
         self.falls = False  # the current block ended jumping ahead: nothing may follow in it
 
     # ------------------------------------------------------------ writing
-    def line(self, text):
+    def line(self, text: str) -> None:
         if self.falls and self.w.depth == self.block_depth:
             raise AssertionError("a line after a jump ahead, in the same block")
         self.w(text)
@@ -68,7 +77,7 @@ class UnitGen:
         if self.w.depth == self.block_depth:
             self.live = True
 
-    def jump_line(self, text):
+    def jump_line(self, text: str) -> None:
         """A line after which control never falls through (continue, return, raise)."""
         self.w(text)
         self.written = True
@@ -90,7 +99,7 @@ class UnitGen:
         self.unit.resumes.add(k)
         return k
 
-    def start_block(self, k: int):
+    def start_block(self, k: int) -> None:
         """End the current block (falling through to block k) and start block k."""
         if self.live:
             self.line(f"pc = {k}")
@@ -103,7 +112,7 @@ class UnitGen:
         self.live, self.written = True, False
         self.started.add(k)
 
-    def goto(self, k: int):
+    def goto(self, k: int) -> None:
         self.line(f"pc = {k}")
         if self.w.depth == self.block_depth and k not in self.started:
             # the end of a block, jumping ahead: fall through the blocks between (each
@@ -113,7 +122,7 @@ class UnitGen:
             return
         self.jump_line("continue")
 
-    def body(self, stmts):
+    def body(self, stmts: Iterable[ast.Stmt]) -> None:
         for s in stmts:
             with self.w.at(s.span):
                 cost = self.m.an.cost(s)
@@ -125,7 +134,7 @@ class UnitGen:
                 else:
                     getattr(self, "s_" + type(s).__name__)(s)
 
-    def nested(self, stmts):
+    def nested(self, stmts: Iterable[ast.Stmt]) -> None:
         """A structured statement's body (indented)."""
         with self.w.indent():
             before = len(self.w.lines)
@@ -133,7 +142,7 @@ class UnitGen:
             if len(self.w.lines) == before:
                 self.line("pass")
 
-    def tick(self, span, cost=1):
+    def tick(self, span: Span, cost: int = 1) -> None:
         """One more turn of a loop: counted (a runaway loop is stopped), and the work of its
         body charged when that is more than a few steps."""
         with self.w.at(span):
@@ -148,7 +157,7 @@ class UnitGen:
                 self.line(OVER_BUDGET)
 
     # ------------------------------------------------------------ the effects' aftermath
-    def after_effect(self, may_fire: bool):
+    def after_effect(self, may_fire: bool) -> None:
         """End conditions, then triggers, after an effect that may have changed what
         they read (``g.dirty``) or fired triggers (``g.queue``)."""
         cond = None if self.m.watch_all else "g.dirty or g.queue" if may_fire else "g.dirty"
@@ -164,14 +173,14 @@ class UnitGen:
         else:
             self.line(f"if {cond}: g.after()")
 
-    def flat_effect(self, s):
+    def flat_effect(self, s: ast.Stmt) -> None:
         getattr(self, "s_" + type(s).__name__)(s)
 
     # ------------------------------------------------------------ simple statements
-    def s_Let(self, s):
+    def s_Let(self, s: ast.Let) -> None:
         self.line(f"{self.x.slot(s.slot)} = {self.x.expr(s.value)}")
 
-    def s_Assign(self, s):
+    def s_Assign(self, s: ast.Assign) -> None:
         t, x = s.target, self.x
         value = x.expr(s.value)
         if s.op != "=":
@@ -209,6 +218,7 @@ class UnitGen:
             self.line(f"{self.m.hoist('vars')}[{literal(name)}][{k}] = {value}")
             watched = self.m.watches("var", name)
         else:
+            assert isinstance(t, ast.Attr)
             c = self.temp()
             self.line(f"{c} = {x.expr(t.obj)}")
             self.line(f"if type({c}) is not Card: not_a_card({literal(t.name)})")
@@ -218,12 +228,14 @@ class UnitGen:
             self.line("g.dirty = True")
             self.after_effect(False)
 
-    def s_CallStmt(self, s):
+    def s_CallStmt(self, s: ast.CallStmt) -> None:
+        assert isinstance(s.call.ref, refs.Rule)
         name = s.call.ref.name
         args = "".join(", " + self.x.expr(a) for a in s.call.args)
         self.line(f"{self.m.rule_function(name)}(g{args})")
 
-    def flat_CallStmt(self, s):
+    def flat_CallStmt(self, s: ast.CallStmt) -> None:
+        assert isinstance(s.call.ref, refs.Rule)
         name = s.call.ref.name
         args = ", ".join(self.x.expr(a) for a in s.call.args)
         k, unit = self.resume_block(), self.m.unit_name(name)
@@ -234,7 +246,7 @@ class UnitGen:
         self.line("if g.frames[-1] is not F: return")
         self.start_block(k)
 
-    def s_Move(self, s):
+    def s_Move(self, s: ast.Move) -> None:
         x = self.x
         at = "None" if s.at is None else literal("bottom") if s.at == "bottom" else x.expr(s.at)
         if at == "None" and s.what.ty is not None and s.what.ty.name == "card" \
@@ -244,21 +256,21 @@ class UnitGen:
             self.line(f"g.move({x.expr(s.what)}, {x.expr(s.dest)}, {at})")
         self.after_effect(True)
 
-    def s_Place(self, s):
+    def s_Place(self, s: ast.Place) -> None:
         x = self.x
         self.line(f"g.move({x.expr(s.what)}, {x.expr(s.grid)}, {x.expr(s.at)})")
         self.after_effect(True)
 
-    def s_Deal(self, s):
+    def s_Deal(self, s: ast.Deal) -> None:
         x = self.x
         self.line(f"g.deal({x.expr(s.count)}, {x.expr(s.src)}, {x.expr(s.dest)})")
         self.after_effect(True)
 
-    def s_Shuffle(self, s):
+    def s_Shuffle(self, s: ast.Shuffle) -> None:
         self.line(f"g.shuffle({self.x.expr(s.zone)})")
         self.after_effect(True)
 
-    def s_Create(self, s):
+    def s_Create(self, s: ast.Create) -> None:
         x = self.x
         fields = "{" + ", ".join(f"{literal(name)}: {x.expr(value)}" for name, value, _ in s.fields) + "}"
         kind = literal(s.kind)
@@ -276,25 +288,25 @@ class UnitGen:
                 self.line(f"{named}.append({made})" if named else made)
         self.after_effect(True)
 
-    def s_CreateFrom(self, s):
+    def s_CreateFrom(self, s: ast.CreateFrom) -> None:
         x = self.x
         self.line(f"g.create_from({literal(s.kind)}, {x.expr(s.table)}, {x.expr(s.dest)})")
         self.after_effect(True)
 
-    def s_Reveal(self, s):
+    def s_Reveal(self, s: ast.Reveal) -> None:
         x = self.x
         to = x.expr(s.to) if s.to is not None else "None"
         if s.fact is not None and isinstance(s.what, ast.Compare):  # whether c.field == value
-            self.line(f"g.tell({x.expr(s.what.left.obj)}, {literal(s.fact)}, {to}, "
+            self.line(f"g.tell({x.expr(cast(ast.Attr, s.what.left).obj)}, {literal(s.fact)}, {to}, "
                       f"({x.expr(s.what.right)},))")
         elif s.fact is not None:
-            self.line(f"g.tell({x.expr(s.what.obj)}, {literal(s.fact)}, {to})")
+            self.line(f"g.tell({x.expr(cast(ast.Attr, s.what).obj)}, {literal(s.fact)}, {to})")
         else:
             self.line(f"g.reveal({x.expr(s.what)}, {to})")
         if self.m.watch_all:
             self.after_effect(False)
 
-    def s_Log(self, s):
+    def s_Log(self, s: ast.Log) -> None:
         message = self.x.message(s.message, log=True)
         at = self.m.origin(s.span)
         if self.m.an.expr_chance(s.message) or not SHORTCUTS.log_lines:
@@ -307,7 +319,7 @@ class UnitGen:
                 self.line(f"line.at = {at}")
                 self.line("g.log.append(line)")
 
-    def s_Finish(self, s):
+    def s_Finish(self, s: ast.Finish) -> None:
         how = literal(s.how)
         at = self.m.origin(s.span)
         if s.value is not None and s.value.ty is not None and s.value.ty.name == "text":
@@ -317,7 +329,7 @@ class UnitGen:
             self.jump_line(f"g.finish({how}, {value}, None, {at})")
 
     # ------------------------------------------------------------ structured control flow
-    def s_If(self, s):
+    def s_If(self, s: ast.If) -> None:
         for i, (cond, body) in enumerate(s.branches):
             with self.w.at(cond.span):
                 self.line(f"{'if' if i == 0 else 'elif'} {self.x.truth(cond)}:")
@@ -326,7 +338,7 @@ class UnitGen:
             self.line("else:")
             self.nested(s.other)
 
-    def loop(self, header, s, body_prefix=()):
+    def loop(self, header: str, s: Looping, body_prefix: Sequence[str] = ()) -> None:
         self.line(header)
         cost = self.m.an.cost(s.body)
         self.loops.append(Loop(False, cost=cost))
@@ -337,17 +349,17 @@ class UnitGen:
             self.tick(s.span, cost)
         self.loops.pop()
 
-    def s_Loop(self, s):
+    def s_Loop(self, s: ast.Loop) -> None:
         self.loop("while True:", s)
 
-    def s_While(self, s):
+    def s_While(self, s: ast.While) -> None:
         with self.w.at(s.cond.span):
             self.loop(f"while {self.x.truth(s.cond)}:", s)
 
-    def s_Repeat(self, s):
+    def s_Repeat(self, s: ast.Repeat) -> None:
         self.loop(f"for {self.x.slot(s.slot)} in range(1, {self.x.expr(s.count)} + 1):", s)
 
-    def s_For(self, s):
+    def s_For(self, s: ast.For) -> None:
         targets = [self.x.slot(i) for i in s.slots]
         target = targets[0] if len(targets) == 1 else "(" + ", ".join(targets) + ")"
         items = self.x.cards_of(s.iter)
@@ -355,22 +367,24 @@ class UnitGen:
             items = f"list(counted(g, {items}))"  # a snapshot: the body may move these cards
         self.loop(f"for {target} in {items}:", s)
 
-    def s_Break(self, s):
+    def s_Break(self, s: ast.Break) -> None:
         loop = self.loops[-1]
         if loop.machine:
+            assert loop.end is not None  # a machine's loop has its blocks
             self.goto(loop.end)
         else:
             self.jump_line("break")
 
-    def s_Continue(self, s):
+    def s_Continue(self, s: ast.Continue) -> None:
         loop = self.loops[-1]
         self.tick(s.span, loop.cost)
         if loop.machine:
+            assert loop.top is not None
             self.goto(loop.top)
         else:
             self.jump_line("continue")
 
-    def s_Return(self, s):
+    def s_Return(self, s: ast.Return) -> None:
         if self.machine:
             self.goto(self.unit.returns)
             return
@@ -379,7 +393,7 @@ class UnitGen:
         self.jump_line("return")
 
     # ------------------------------------------------------------ a machine's control flow
-    def flat_Choose(self, s):
+    def flat_Choose(self, s: ast.Choose) -> None:
         site_name = self.m.choice_site(s, self.unit)
         site, k, x = self.m.sites[-1], self.resume_block(), self.x
         site.unit, site.resume = self.unit.key, k
@@ -405,7 +419,7 @@ class UnitGen:
         self.jump_line("return PAUSE")
         self.start_block(k)
 
-    def flat_If(self, s):
+    def flat_If(self, s: ast.If) -> None:
         end = self.new_block()
         for n, (cond, body) in enumerate(s.branches):
             skip = self.new_block()  # numbered even when not used: saved positions stay put
@@ -422,7 +436,8 @@ class UnitGen:
             self.body(s.other)
         self.start_block(end)
 
-    def machine_loop(self, s, head=None, step=()):
+    def machine_loop(self, s: Looping, head: Callable[[int], None] | None = None,
+                     step: Sequence[str] = ()) -> None:
         """``head`` writes the test at the loop's top (a condition or the next item)."""
         top, end = self.new_block(), self.new_block()
         self.start_block(top)
@@ -438,29 +453,29 @@ class UnitGen:
         self.goto(top)
         self.start_block(end)
 
-    def leave_if(self, test, end, span=None):
+    def leave_if(self, test: str, end: int, span: Span | None = None) -> None:
         with self.w.at(span or self.w.span):
             self.line(f"if {test}:")
             with self.w.indent():
                 self.goto(end)
 
-    def flat_Loop(self, s):
+    def flat_Loop(self, s: ast.Loop) -> None:
         self.machine_loop(s)
 
-    def flat_While(self, s):
+    def flat_While(self, s: ast.While) -> None:
         self.machine_loop(s, lambda end: self.leave_if(f"not {self.x.truth(s.cond)}", end, s.cond.span))
 
-    def flat_Repeat(self, s):
+    def flat_Repeat(self, s: ast.Repeat) -> None:
         counter, limit = self.x.slot(s.slot), self.x.slot(self.unit.new_slot())
         self.line(f"{limit} = {self.x.expr(s.count)}")
         self.line(f"{counter} = 0")
 
-        def head(end):
+        def head(end: int) -> None:
             self.line(f"{counter} += 1")
             self.leave_if(f"{counter} > {limit}", end)
         self.machine_loop(s, head)
 
-    def flat_For(self, s):
+    def flat_For(self, s: ast.For) -> None:
         seq, pos = self.x.slot(self.unit.new_slot()), self.x.slot(self.unit.new_slot())
         items = self.x.cards_of(s.iter)
         self.line(f"{seq} = {items if self.x.fresh(s.iter) else f'list(counted(g, {items}))'}")
@@ -468,12 +483,12 @@ class UnitGen:
         targets = [self.x.slot(i) for i in s.slots]
         target = targets[0] if len(targets) == 1 else ", ".join(targets)
 
-        def head(end):
+        def head(end: int) -> None:
             self.line(f"{pos} += 1")
             self.leave_if(f"{pos} >= len({seq})", end)
             self.line(f"{target} = {seq}[{pos}]")
         self.machine_loop(s, head)
 
 
-def is_effect(s) -> bool:
+def is_effect(s: ast.Stmt) -> bool:
     return isinstance(s, EFFECTS)

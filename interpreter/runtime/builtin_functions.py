@@ -4,9 +4,11 @@ Their signatures (what the checker accepts) are in ``rulelang/language/builtin_s
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from itertools import combinations
 from operator import is_not
+from typing import TYPE_CHECKING
 
 from interpreter.runtime import geometry
 from interpreter.runtime.protocol import as_list, text_of
@@ -15,11 +17,15 @@ from interpreter.runtime.values import (MAX_ITEMS, MAX_NUMBER, MAX_WORK, Card, C
                                 grid_cells, parse_cell, parse_shape)
 from interpreter.runtime.work import charge, counted, overwork, weigh
 
+if TYPE_CHECKING:
+    from interpreter.runtime.engine import Game
+    from interpreter.runtime.values import Seat, Value
+
 
 _NOT_NONE = partial(is_not, None)  # none counts for nothing in a sum
 
 
-def _items(g, v) -> list:
+def _items(g: Game, v: Value) -> list[Value]:
     """The items of a list or a zone, counted as work (see ``counted``): every builtin that
     goes through a list takes it from here."""
     items = as_list(g, v)
@@ -29,34 +35,34 @@ def _items(g, v) -> list:
     return items
 
 
-def _sum(g, v):
+def _sum(g: Game, v: Value) -> Value:
     total = sum(filter(_NOT_NONE, _items(g, v)))
     if type(total) is int and not -MAX_NUMBER <= total <= MAX_NUMBER:
         raise Fail(f"the sum {str(total)[:30]}... is too large (at most {MAX_NUMBER:,} either way)")
     return total
 
 
-def _nests(items) -> bool:
+def _nests(items: list[Value]) -> bool:
     kinds = set(map(type, items))  # looked at in C, not item by item in Python
     return list in kinds or tuple in kinds
 
 
-def _size(g, v):
+def _size(g: Game, v: Value) -> int:
     if isinstance(v, Shape):
         return len(v.cells)
     return len(as_list(g, v))
 
 
-def _extreme(pick):
-    def impl(g, *args):
+def _extreme(pick: Callable[[list[Value]], Value]) -> Callable[..., Value]:
+    def impl(g: Game, *args: Value) -> Value:
         items = _items(g, args[0]) if len(args) == 1 else list(args)
         items = [x for x in items if x is not None]
         return pick(items) if items else None
     return impl
 
 
-def _arg(pick):
-    def impl(g, items, key):
+def _arg(pick: Callable[[list[Value]], Value]) -> Callable[..., list[Value]]:
+    def impl(g: Game, items: Value, key: Callable[[Value], Value]) -> list[Value]:
         items = _items(g, items)
         if not items:
             return []
@@ -66,7 +72,7 @@ def _arg(pick):
     return impl
 
 
-def _pairs(g, items):
+def _pairs(g: Game, items: Value) -> list[tuple[Value, Value]]:
     items = _items(g, items)
     if len(items) * (len(items) - 1) // 2 > MAX_ITEMS:
         raise Fail(f"pairs of {len(items)} items are too many (at most {MAX_ITEMS:,} pairs)")
@@ -78,8 +84,9 @@ def _pairs(g, items):
     return out
 
 
-def _unique(g, items):
-    seen, out = set(), []
+def _unique(g: Game, items: Value) -> list[Value]:
+    seen: set[Value] = set()
+    out: list[Value] = []
     items = _items(g, items)
     if _nests(items):
         weigh(g, items)  # each list is turned into a tuple to be compared: counted
@@ -91,44 +98,44 @@ def _unique(g, items):
     return out
 
 
-def _hashable(x):
+def _hashable(x: Value) -> Value:
     return tuple(_hashable(i) for i in x) if isinstance(x, list) else x
 
 
-def _sort(g, items, key=None):
+def _sort(g: Game, items: Value, key: Callable[[Value], Value] | None = None) -> list[Value]:
     items = _items(g, items)
     if _nests(items):
         weigh(g, items)
     return sorted(items, key=key) if key else sorted(items)
 
 
-def _top(g, zone, n=None):
+def _top(g: Game, zone: Value, n: int | None = None) -> Value:
     cards = g.zc[_zone(zone).i]
     if n is None:
         return cards[-1] if cards else None
     return cards[::-1][:n]
 
 
-def _bottom(g, zone, n=None):
+def _bottom(g: Game, zone: Value, n: int | None = None) -> Value:
     cards = g.zc[_zone(zone).i]
     if n is None:
         return cards[0] if cards else None
     return cards[:n]
 
 
-def _zone(z) -> Zone:
+def _zone(z: Value) -> Zone:
     if not isinstance(z, Zone):
         raise Fail(f"{z!r} is not a zone")
     return z
 
 
-def _grid(z) -> Zone:
+def _grid(z: Value) -> Zone:
     if not isinstance(z, Zone) or not z.grid:
         raise Fail(f"{z!r} is not a grid")
     return z
 
 
-def _cell(g, a, b=None):
+def _cell(g: Game, a: Value, b: int | None = None) -> Cell:
     if b is not None:
         return cell(a, b)
     if isinstance(a, tuple):
@@ -136,11 +143,11 @@ def _cell(g, a, b=None):
     return parse_cell(str(a))
 
 
-def _cells(g, v):
+def _cells(g: Game, v: Value) -> list[Cell]:
     if isinstance(v, Zone):
         if not v.grid:
             raise Fail(f"{v.name} is not a grid")
-        if v.width is None:
+        if v.width is None or v.height is None:
             return _occupied(g, v)
         return list(grid_cells(v.width, v.height))
     if isinstance(v, Placement):
@@ -150,27 +157,28 @@ def _cells(g, v):
     return geometry.as_cells(v)
 
 
-def _occupied(g, grid):
-    return sorted((c for c, cards in g.zg[_grid(grid).i].items() if cards), key=geometry.READING)
+def _occupied(g: Game, grid: Value) -> list[Cell]:
+    on = g.zg[_grid(grid).i].items()  # type: ignore[union-attr]  # a grid's: a dict, never None
+    return sorted((c for c, cards in on if cards), key=geometry.READING)
 
 
-def _empty_cells(g, grid):
+def _empty_cells(g: Game, grid: Value) -> list[Cell]:
     grid = _grid(grid)
-    if grid.width is None:
+    if grid.width is None or grid.height is None:
         raise Fail(f"{grid.name} has no edges, so it has no list of empty cells")
     taken = g.zg[grid.i]
     return [c for c in grid_cells(grid.width, grid.height) if c not in taken]
 
 
-def _at(g, grid, cell):
-    return list(g.zg[_grid(grid).i].get(cell, ()))
+def _at(g: Game, grid: Value, cell: Value) -> list[Card]:
+    return list(g.zg[_grid(grid).i].get(cell, ()))  # type: ignore[union-attr]  # a grid's: a dict
 
 
-def _shape(g, text):
+def _shape(g: Game, text: Value) -> Shape:
     return text if isinstance(text, Shape) else parse_shape(text)
 
 
-def _placements(g, shape, allowed):
+def _placements(g: Game, shape: Value, allowed: Value) -> list[Placement]:
     shape, allowed = _shape(g, shape), geometry.as_cells(allowed)
     # each placement is a bit mask over the cells' bounding box: wider with more cells
     charge(g, len(allowed) * sum(len(offsets) for _, offsets in shape.orientations)
@@ -178,12 +186,14 @@ def _placements(g, shape, allowed):
     return geometry.placements(shape, allowed)
 
 
-def _ray(g, grid, start, step, until=None):
+def _ray(g: Game, grid: Value, start: Value, step: Value,
+         until: Callable[[Cell], Value] | None = None) -> list[Cell]:
     if type(grid) is not Zone or grid.width is None:
         raise Fail(f"{text_of(grid)} is not a grid with edges: a ray on it would never end"
                    if type(grid) is Zone and grid.grid else f"{text_of(grid)} is not a grid")
-    line = geometry.RAYS_OF.get((grid.width, grid.height, start, step)) \
-        or geometry.ray_cells(grid.width, grid.height, start, step)
+    height: int = grid.height  # type: ignore[assignment]  # a grid with a width has a height
+    line = geometry.RAYS_OF.get((grid.width, height, start, step)) \
+        or geometry.ray_cells(grid.width, height, start, step)
     if until is None:
         return list(line)
     out = []
@@ -194,8 +204,8 @@ def _ray(g, grid, start, step, until=None):
     return out
 
 
-def _steps(g, steps) -> tuple:
-    steps = tuple(as_list(g, steps))
+def _steps(g: Game, given: Value) -> tuple[geometry.Pair, ...]:
+    steps: tuple[geometry.Pair, ...] = tuple(as_list(g, given))
     for step in steps:
         if type(step) is not tuple or len(step) != 2 or not all(type(d) is int for d in step) \
                 or step == (0, 0):
@@ -203,7 +213,7 @@ def _steps(g, steps) -> tuple:
     return steps
 
 
-def _grid_steps(g, grid, steps) -> tuple:
+def _grid_steps(g: Game, grid: Value, steps: Value) -> tuple[geometry.Pair, ...]:
     """The steps to look in (default: the eight directions), on a grid with edges."""
     if type(grid) is not Zone or grid.width is None:
         raise Fail(f"{text_of(grid)} is not a grid with edges: a line on it would never end"
@@ -211,7 +221,7 @@ def _grid_steps(g, grid, steps) -> tuple:
     return geometry.DIRECTIONS if steps is None else _steps(g, steps)
 
 
-def _cell_set(g, grid, items) -> set:
+def _cell_set(g: Game, grid: Value, items: Value) -> set[Cell]:
     """Cells, and the cells of cards lying on ``grid``, as one set."""
     items = as_list(g, items)
     where, cells = g.where, g.cells
@@ -219,7 +229,7 @@ def _cell_set(g, grid, items) -> set:
         return {c for x in items if where[x.id] is grid for c in cells[x.id]}
     except AttributeError:
         pass
-    out = set()
+    out: set[Cell] = set()
     for x in items:
         t = type(x)
         if t is Card:
@@ -232,7 +242,8 @@ def _cell_set(g, grid, items) -> set:
     return out
 
 
-def _flanked(g, grid, start, through, ends, steps=None):
+def _flanked(g: Game, grid: Value, start: Value, through: Value, ends: Value,
+             steps: Value = None) -> list[Cell]:
     steps = _grid_steps(g, grid, steps)
     if type(start) is not Cell:
         raise Fail(f"a line starts from a cell, not {text_of(start)}")
@@ -240,7 +251,8 @@ def _flanked(g, grid, start, through, ends, steps=None):
     return geometry.flanked_in(lines, _cell_set(g, grid, through), _cell_set(g, grid, ends))
 
 
-def _flanking(g, grid, starts, through, ends, steps=None):
+def _flanking(g: Game, grid: Value, starts: Value, through: Value, ends: Value,
+              steps: Value = None) -> list[Cell]:
     steps = _grid_steps(g, grid, steps)
     starts = as_list(g, starts)
     for start in starts:
@@ -250,7 +262,7 @@ def _flanking(g, grid, starts, through, ends, steps=None):
                                 _cell_set(g, grid, through), _cell_set(g, grid, ends))
 
 
-def _knows(g, seat, card):
+def _knows(g: Game, seat: Seat, card: Value) -> bool:
     if card is None:
         return False
     if not isinstance(card, Card):
@@ -258,7 +270,7 @@ def _knows(g, seat, card):
     return bool(g.known[card.id] >> seat & 1)
 
 
-def _next(g, seat):
+def _next(g: Game, seat: Seat) -> Seat:
     try:
         return g.layout.next_seat[seat]  # worked out once per layout
     except (AttributeError, KeyError, TypeError):  # not a seat (or no layout yet): as ever
@@ -266,27 +278,27 @@ def _next(g, seat):
         return seats[(seats.index(seat) + 1) % len(seats)]
 
 
-def _previous(g, seat):
+def _previous(g: Game, seat: Seat) -> Seat:
     seats = g.seats
     return seats[(seats.index(seat) - 1) % len(seats)]
 
 
-def _random(g, items, label="random"):
+def _random(g: Game, items: Value, label: str = "random") -> Value:
     return g.chance_pick(label, as_list(g, items))
 
 
-def _text(g, v):
+def _text(g: Game, v: Value) -> str:
     return text_of(v)
 
 
-def _index_of(g, items, x):
+def _index_of(g: Game, items: Value, x: Value) -> int:
     items = _items(g, items)
     if type(x) is list or type(x) is tuple:
         counted(g, items, weigh(g, x))
     return items.index(x) if x in items else -1
 
 
-def _join(g, items, sep=", "):
+def _join(g: Game, items: Value, sep: str = ", ") -> str:
     texts = [text_of(x) for x in _items(g, items)]
     size = sum(map(len, texts)) + len(sep) * len(texts)
     if size > MAX_ITEMS:
@@ -295,7 +307,7 @@ def _join(g, items, sep=", "):
     return sep.join(texts)
 
 
-IMPLEMENTATIONS = {
+IMPLEMENTATIONS: dict[str, Callable[..., Value]] = {
     "size": _size,
     "count": lambda g, v: len(as_list(g, v)),
     "empty": lambda g, v: not as_list(g, v),

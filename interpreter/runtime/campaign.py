@@ -15,16 +15,23 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
 from interpreter.runtime.engine import plain_copy
 from interpreter.runtime.protocol import decode, encode, text_of
 from interpreter.runtime.saving import MAX_SAVE
-from interpreter.runtime.state import Field
 from interpreter.runtime.values import EnumValue
 from interpreter.runtime.views import Public, render
 from rulelang.language.errors import RulesError
+
+if TYPE_CHECKING:
+    from interpreter.runtime.engine import Game
+    from rulelang.language.types import Type
+
+# ``rules`` below: the ruleset (``interpreter.rules.Rules``, which the runtime does not import)
 
 FORMAT = "rulelang-campaign/1"
 
@@ -43,13 +50,13 @@ class Played:
     choice: object  # the offered option's value, as options are given (an enum by name)
     seed: int
     ending: str  # its last transcript line ("== game over: ...")
-    outcome: dict  # its outcome, as ``game.outcome`` gives it
-    after: list  # the lines the campaign's after block logged, as everyone reads them
+    outcome: dict[str, Any]  # its outcome, as ``game.outcome`` gives it
+    after: list[str]  # the lines the campaign's after block logged, as everyone reads them
 
 
 # ------------------------------------------------------------------ checking plain values
 
-def conforms(rules, value, ty) -> bool:
+def conforms(rules: Any, value: Any, ty: Type) -> bool:
     """Whether a campaign variable's value is of its declared type (``none`` always is)."""
     if value is None or ty.name == "any":
         return True
@@ -69,26 +76,26 @@ def conforms(rules, value, ty) -> bool:
 class _Reader:
     """What ``protocol.decode`` needs to read plain values (enum members) without a game."""
 
-    def __init__(self, rules):
+    def __init__(self, rules: Any):
         self.rules = rules
 
 
-def _int(rules, data, low=None, high=None):
+def _int(rules: Any, data: Any, low: int | None = None, high: int | None = None) -> int:
     if type(data) is not int or (low is not None and data < low) or (high is not None and data > high):
         raise ValueError(data)
     return data
 
 
-def _load_players(c, data):
+def _load_players(c: Campaign, data: Any) -> int:
     rules = c.rules
     return _int(rules, data, rules.program.min_players, rules.program.max_players)
 
 
-def _save_options(c, options):
+def _save_options(c: Campaign, options: dict[str, Any]) -> dict[str, Any]:
     return {k: encode(v) if type(v) is EnumValue else v for k, v in options.items()}
 
 
-def _load_options(c, data):
+def _load_options(c: Campaign, data: Any) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ValueError("options")
     given = {k: v["enum"][1] if isinstance(v, dict) and "enum" in v else v for k, v in data.items()}
@@ -98,34 +105,34 @@ def _load_options(c, data):
     return given
 
 
-def _save_vars(c, values):
+def _save_vars(c: Campaign, values: dict[str, Any]) -> dict[str, Any]:
     return {name: encode(values[name]) for name in c.var_names}
 
 
-def _load_vars(c, data):
+def _load_vars(c: Campaign, data: Any) -> dict[str, Any]:
     if not isinstance(data, dict) or set(data) != set(c.var_names):
         raise ValueError("the campaign's variables")
     reader, out = _Reader(c.rules), {}
     for name in c.var_names:
-        value = decode(reader, data[name])
+        value = decode(cast("Game", reader), data[name])  # (decode reads only its rules)
         if not conforms(c.rules, value, c.rules.program.vars[name].type):
             raise ValueError(name)
         out[name] = value
     return out
 
 
-def _save_played(c, played):
+def _save_played(c: Campaign, played: list[Played]) -> list[dict[str, Any]]:
     return [{"number": p.number, "choice": p.choice, "seed": p.seed, "ending": p.ending,
              "outcome": _plain_outcome(p.outcome), "after": list(p.after)} for p in played]
 
 
-def _plain_outcome(outcome):
+def _plain_outcome(outcome: dict[str, Any]) -> dict[str, Any]:
     out = dict(outcome)
     out["scores"] = [[k, v] for k, v in outcome["scores"].items()]
     return out
 
 
-def _load_played(c, data):
+def _load_played(c: Campaign, data: Any) -> list[Played]:
     if type(data) is not list:
         raise ValueError("played")
     played = []
@@ -147,16 +154,16 @@ def _load_played(c, data):
     return played
 
 
-def _save_game(c, game):
+def _save_game(c: Campaign, game: Game | None) -> Any:
     return None if game is None else json.loads(game.save())
 
 
-def _load_game(c, data):
+def _load_game(c: Campaign, data: Any) -> Game | None:
     if data is None:
         return None
     if not isinstance(data, dict) or data.get("players") != c.players:
         raise ValueError("the game in progress")
-    game = c.rules.restore(json.dumps(data))  # a game save: checked as every game save is
+    game: Game = c.rules.restore(json.dumps(data))  # a game save: checked as every game save is
     if game.is_over:
         raise ValueError("a finished game is never kept: its results are the campaign's")
     given = {k: v["enum"][1] if isinstance(v, dict) and "enum" in v else v
@@ -167,18 +174,28 @@ def _load_game(c, data):
     return game
 
 
+@attrs.frozen
+class Field:
+    """One part of a campaign's state (as ``state.Field`` is of a game's): its attribute,
+    its key in a save, how it saves and restores (earlier parts already restored)."""
+    attr: str
+    key: str
+    save: Callable[[Campaign, Any], Any]  # (c, value) -> JSON-ready
+    load: Callable[[Campaign, Any], Any]  # (c, data) -> value
+
+
 # The campaign's state, described once: what saving writes and restoring reads, in order.
 FIELDS = (
-    Field("players", "players", None, lambda c, v: v, _load_players),
-    Field("seed", "seed", None, lambda c, v: v, lambda c, v: _int(c.rules, v)),
-    Field("options", "options", None, _save_options, _load_options),
-    Field("_vars", "vars", None, _save_vars, _load_vars),
-    Field("_played", "played", None, _save_played, _load_played),
-    Field("_game", "game", None, _save_game, _load_game),
+    Field("players", "players", lambda c, v: v, _load_players),
+    Field("seed", "seed", lambda c, v: v, lambda c, v: _int(c.rules, v)),
+    Field("options", "options", _save_options, _load_options),
+    Field("_vars", "vars", _save_vars, _load_vars),
+    Field("_played", "played", _save_played, _load_played),
+    Field("_game", "game", _save_game, _load_game),
 )
 
 
-def fingerprint(rules) -> str:
+def fingerprint(rules: Any) -> str:
     from interpreter.runtime.saving import fingerprint as of_rules
     return of_rules(rules)
 
@@ -187,22 +204,22 @@ class Campaign:
     """A campaign in progress: ``offers()``, ``next_game(choice)``, ``game`` (the game being
     played, or None between games), ``vars``, ``played``, ``is_over``, ``save()``."""
 
-    def __init__(self, rules):
+    def __init__(self, rules: Any):
         if rules.program.campaign is None:
             raise RulesError(f"{rules.title} declares no campaign (campaign {{ ... }})")
-        self.rules = rules
+        self.rules: Any = rules
         self.var_names = list(rules.program.campaign.vars)
         offer = rules.code.tops.offer
         self.offered, self._offer = offer.option, offer.values
         self.players = rules.program.min_players
         self.seed = 0
-        self.options: dict = {}
-        self._vars: dict = {}  # the campaign variables as the last game over left them
+        self.options: dict[str, Any] = {}
+        self._vars: dict[str, Any] = {}  # the campaign variables as the last game over left them
         self._played: list[Played] = []
-        self._game = None  # the game being played, if any (over: not yet settled)
+        self._game: Game | None = None  # the game being played, if any (over: not yet settled)
 
     @classmethod
-    def start(cls, rules, players, seed, options):
+    def start(cls, rules: Any, players: Any, seed: Any, options: dict[str, Any]) -> Campaign:
         c = cls(rules)
         if players is None:
             players = rules.program.min_players
@@ -222,25 +239,25 @@ class Campaign:
         return c
 
     @property
-    def vars(self) -> dict:
+    def vars(self) -> dict[str, Any]:
         """The campaign variables: name -> value, as the games so far left them."""
         self.settle()
         return self._vars
 
     @property
-    def played(self) -> list:
+    def played(self) -> list[Played]:
         """The games over, as ``Played`` records, in order."""
         self.settle()
         return self._played
 
     @property
-    def game(self):
+    def game(self) -> Game | None:
         """The game being played; None between games (a game over is settled first)."""
         self.settle()
         return self._game
 
     # ------------------------------------------------------------ between games
-    def settle(self):
+    def settle(self) -> None:
         """If the game being played is over: run the campaign's after block in it, keep its
         campaign variables and its result. (Done by everything that reads the campaign.)"""
         g = self._game
@@ -256,10 +273,10 @@ class Campaign:
         self._vars = {name: plain_copy(g.vars[name]) for name in self.var_names}
         choice = g.options[self.offered]
         self._played.append(Played(len(self._played) + 1, _given(choice), g.seed, ending,
-                                   dict(g.outcome), lines))
+                                   dict(g.outcome or {}), lines))  # over: it has one
         self._game = None
 
-    def offers(self) -> list:
+    def offers(self) -> list[Any]:
         """The values the next game may be played with (as options are given: an enum
         member by its name), in the order the rules list them; [] once the campaign is over."""
         self.settle()
@@ -271,7 +288,7 @@ class Campaign:
             raise RulesError(f"the campaign's offer is not a list: {text_of(values)}")
         return list(dict.fromkeys(_given(v) for v in values))
 
-    def next_game(self, choice=None, fix: dict | None = None):
+    def next_game(self, choice: Any = None, fix: dict[str, Any] | None = None) -> Game:
         """Start the next game with ``choice`` for the offered option (default: the first
         value offered); returns it. The game before must be over. ``fix``: chance outcomes
         fixed, as in ``new_game`` (for tests)."""
@@ -287,7 +304,7 @@ class Campaign:
             raise RulesError(f"{self.offered}={text_of(choice)} is not offered now (offered: "
                              f"{', '.join(str(v) for v in offers)})")
         number = len(self._played) + 1
-        game = self.rules.start_game(self.players, game_seed(self.seed, number),
+        game: Game = self.rules.start_game(self.players, game_seed(self.seed, number),
                                      {**self.options, self.offered: match}, fix=fix,
                                      carried=self._vars)
         game.in_campaign = True
@@ -299,7 +316,7 @@ class Campaign:
         return self.game is None and not self.offers()
 
     # ------------------------------------------------------------ reading it
-    def labels(self) -> dict:
+    def labels(self) -> dict[str, str]:
         """The labelled campaign variables: label -> value as text."""
         program = self.rules.program
         values = self.vars
@@ -313,9 +330,10 @@ class Campaign:
             lines.append(f"-- game {p.number}: {self.offered} {p.choice} --")
             lines.append(p.ending)
             lines.extend(p.after)
-        if self.game is not None:
+        game = self.game
+        if game is not None:
             lines.append(f"-- game {len(self._played) + 1}: {self.offered} "
-                         f"{_given(self._game.options[self.offered])} (being played) --")
+                         f"{_given(game.options[self.offered])} (being played) --")
         elif not self.offers():
             lines.append("== the campaign is over: " + "; ".join(
                 f"{label}: {value}" for label, value in self.labels().items()))
@@ -331,12 +349,12 @@ class Campaign:
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
-def _given(value):
+def _given(value: Any) -> Any:
     """An option value as options are given: an enum member by its name."""
     return value.name if type(value) is EnumValue else value
 
 
-def restore_campaign(rules, text: str) -> Campaign:
+def restore_campaign(rules: Any, text: str) -> Campaign:
     if len(text) > MAX_SAVE:  # as a game's save: bounded before it is parsed
         raise RulesError(f"this campaign save is too large ({len(text):,} characters; "
                          f"at most {MAX_SAVE:,})")
@@ -365,7 +383,7 @@ def restore_campaign(rules, text: str) -> Campaign:
     return c
 
 
-def _is_game_save(text) -> bool:
+def _is_game_save(text: str) -> bool:
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):

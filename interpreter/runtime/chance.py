@@ -9,11 +9,24 @@ draw lets an outcome that setup never used be reported.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from rulelang.language import ast, refs
 from rulelang.language.traversal import walk
+
+if TYPE_CHECKING:
+    from interpreter.runtime.values import Value
+    from rulelang.language.checker import Program
+
+
+@attrs.frozen
+class Outcomes:
+    """Several outcomes of one chance event, taken by its draws in order:
+    ``fix={"roll": Outcomes([6, 6, 1])}`` (a bare value fixes only the first draw)."""
+    items: tuple[Value, ...] = attrs.field(converter=tuple)
 
 
 @attrs.frozen
@@ -47,11 +60,11 @@ class ChanceSite:
         return None if self.pattern is None else re.sub(r"\(\.\+\)", "...", self.pattern).replace("\\", "")
 
 
-def chance_sites(program) -> list[ChanceSite]:
+def chance_sites(program: Program) -> list[ChanceSite]:
     """Every site that draws chance, each once per distinct event name."""
     callers = _rule_callers(program)
     setup_rules = _reached_only_from_setup(program, callers)
-    found: dict = {}
+    found: dict[tuple[str, str | None, bool, str | None, str | None], ChanceSite] = {}
     units = [("setup", program.blocks["setup"].body)] if "setup" in program.blocks else []
     units += [(name, program.blocks[name].body) for name in ("play", "turn", "end") if name in program.blocks]
     units += [("rule:" + r.name, r.body) for r in program.rules.values()]
@@ -73,7 +86,7 @@ def chance_sites(program) -> list[ChanceSite]:
     return list(found.values())
 
 
-def _sites_in(tree, program):
+def _sites_in(tree: Any, program: Program) -> list[ChanceSite]:
     out = []
     for node in walk(tree):
         if isinstance(node, ast.Shuffle):
@@ -83,7 +96,7 @@ def _sites_in(tree, program):
     return out
 
 
-def _shuffle_site(zone):
+def _shuffle_site(zone: ast.Expr) -> ChanceSite:
     ref = getattr(zone, "ref", None)
     if isinstance(zone, ast.Name) and isinstance(ref, refs.Zone):
         return ChanceSite("shuffle", zone=ref.name)
@@ -92,7 +105,7 @@ def _shuffle_site(zone):
     return ChanceSite("shuffle")  # a zone reached through a variable: any zone
 
 
-def _random_site(label):
+def _random_site(label: ast.Expr | None) -> ChanceSite:
     if label is None:
         return ChanceSite("random", label="random")
     if isinstance(label, ast.Lit) and isinstance(label.value, str):
@@ -103,9 +116,9 @@ def _random_site(label):
     return ChanceSite("random")
 
 
-def _rule_callers(program) -> dict:
+def _rule_callers(program: Program) -> dict[str, set[str]]:
     """rule name -> the units that call it ("setup", "play", "rule:x", "trigger", "fn")."""
-    callers: dict = {}
+    callers: dict[str, set[str]] = {}
     units = [(name, b.body) for name, b in program.blocks.items()]
     units += [("rule:" + r.name, r.body) for r in program.rules.values()]
     units += [("trigger", t.body) for t in program.triggers]
@@ -116,9 +129,9 @@ def _rule_callers(program) -> dict:
     return callers
 
 
-def _reached_only_from_setup(program, callers) -> set:
+def _reached_only_from_setup(program: Program, callers: dict[str, set[str]]) -> set[str]:
     """The rules ("rule:name") that only setup, directly or through other rules, calls."""
-    only: set = set()
+    only: set[str] = set()
     changed = True
     while changed:
         changed = False
@@ -131,7 +144,7 @@ def _reached_only_from_setup(program, callers) -> set:
     return only
 
 
-def event_matches(site: ChanceSite, event: str, zone_names) -> bool:
+def event_matches(site: ChanceSite, event: str, zone_names: Collection[str]) -> bool:
     """Whether ``event`` (as a test writes it) names a draw of this site."""
     if site.kind == "shuffle":
         if not event.startswith("shuffle "):

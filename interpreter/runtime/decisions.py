@@ -14,17 +14,29 @@ Once every seat has answered, the choices are applied together, in seat order.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Literal, cast
+
 import attrs
 
 from interpreter.runtime.helpers import PAUSE
 from interpreter.runtime.failures import GameOver, runtime_error
+from interpreter.runtime.game_fields import GameFields
 from interpreter.runtime.log import Choice
 from interpreter.runtime.protocol import kind_of
-from interpreter.runtime.refusals import refusal
+from interpreter.runtime.refusals import Refusal, refusal
 from interpreter.runtime.values import (MAX_WORK, Card, Cell, EnumValue, Fail, Placement, Seat,
                                         cell_name)
 from interpreter.runtime.work import overwork
 from rulelang.language.errors import IllegalMove, RulesError
+
+if TYPE_CHECKING:
+    from interpreter.runtime.engine import Game
+    from interpreter.runtime.helpers import Frame
+    from interpreter.runtime.ruleset import CompiledSite, Ruleset
+    from interpreter.runtime.values import Value
+
+Passing = str | Literal[False]  # the pass move's word, or False: no passing
 
 
 class Decision:
@@ -32,9 +44,21 @@ class Decision:
     class with no ``__init__`` is made without a Python call, once a decision."""
     __slots__ = ("seat", "site", "frame", "values", "notations", "_prompt", "index", "moves", "game",
                  "passing")
+    seat: Seat
+    site: CompiledSite
+    frame: Frame
+    values: list[Value]  # the options (alike ones merged), the pass move's None last
+    notations: list[str]
+    _prompt: tuple[Value, ...] | None  # texts and cards; None: worked out when read
+    index: dict[str, int] | None  # notation -> its place, made when first looked up
+    moves: list[Move] | None
+    game: GameFields | None
+    passing: bool
 
     @staticmethod
-    def of(seat, site, frame, values, notations, prompt, game=None, moves=None) -> Decision:
+    def of(seat: Seat, site: CompiledSite, frame: Frame, values: list[Value], notations: list[str],
+           prompt: tuple[Value, ...] | None, game: GameFields | None = None,
+           moves: list[Move] | None = None) -> Decision:
         d = Decision()
         d.seat, d.site, d.frame = seat, site, frame
         d.values, d.notations, d._prompt = values, notations, prompt
@@ -45,9 +69,13 @@ class Decision:
         return d
 
     @staticmethod
-    def offered(g, seat, site, frame, options, replay=True):
+    def offered(g: GameFields, seat: Seat, site: CompiledSite, frame: Frame, options: Iterable[Value],
+                replay: bool = True) -> Decision:
         """The distinct options (identical cards make one move)."""
-        values, notations, seen, places = [], [], set(), {}
+        values: list[Value] = []
+        notations: list[str] = []
+        seen: set[str] = set()
+        places: dict[int, dict[int, int]] = {}
         known, element = g.known, site.element
         g.places = places  # hidden cards named by position: one pass over each zone, not one per card
         try:
@@ -77,17 +105,18 @@ class Decision:
         return Decision.of(seat, site, frame, values, notations, None, g)
 
     @staticmethod
-    def recompute(g, site, frame):
+    def recompute(g: Game, site: CompiledSite, frame: Frame) -> Decision:
         """A saved pending decision, worked out again from its frame (nothing changes
         while a game waits for a move, so this is what was offered)."""
         L = frame.L
         seat = site.seat(g, L) if site.seat is not None else g.current
-        passing = site.pass_word if site.can_pass and (
+        passing: Passing = site.pass_word if site.can_pass and (
             site.passing is None or site.passing(g, L)) else False
-        return g.ask(frame, site, seat, passing, None, site.options(g, L), restoring=True)
+        restored = g.ask(frame, site, seat, passing, None, site.options(g, L), restoring=True)
+        return cast(Decision, restored)  # restoring: the decision, returned
 
     @property
-    def prompt(self) -> tuple:
+    def prompt(self) -> tuple[Value, ...]:
         """The prompt's parts (texts and cards), worked out when first read."""
         if self._prompt is None:
             site = self.site
@@ -95,14 +124,14 @@ class Decision:
                             else (site.name,))
         return self._prompt
 
-    def moved_to(self, g):
+    def moved_to(self, g: GameFields) -> Decision:
         """The same decision in a copy of its game (whose top frame is its own)."""
         twin = Decision.of(self.seat, self.site, g.frames[-1], self.values, self.notations,
                            self._prompt, g, self.moves)
         twin.index = self.index
         return twin
 
-    def lookup(self, notation: str):
+    def lookup(self, notation: str) -> int | None:
         if self.index is None:
             self.index = {n: i for i, n in enumerate(self.notations)}
             self.index.update({n.lower(): i for i, n in enumerate(self.notations)
@@ -116,20 +145,21 @@ class Group:
     frame it pauses and the answers so far (seat -> the index of its move)."""
     __slots__ = ("site", "frame", "decisions", "answers")
 
-    def __init__(self, site, frame, decisions, answers):
+    def __init__(self, site: CompiledSite, frame: Frame, decisions: list[Decision],
+                 answers: dict[int, int]):
         self.site, self.frame, self.decisions, self.answers = site, frame, decisions, answers
 
-    def of(self, seat):
+    def of(self, seat: int) -> Decision | None:
         """The decision of ``seat`` still unanswered, or None."""
         for decision in self.decisions:
             if decision.seat == seat:
                 return None if seat in self.answers else decision
         return None
 
-    def first_open(self):
+    def first_open(self) -> Decision:
         return next(d for d in self.decisions if d.seat not in self.answers)
 
-    def moved_to(self, g):
+    def moved_to(self, g: GameFields) -> Group:
         """The same group in a copy of its game (whose top frame is its own)."""
         decisions = []
         for d in self.decisions:
@@ -139,15 +169,16 @@ class Group:
         return Group(self.site, g.frames[-1], decisions, dict(self.answers))
 
     @staticmethod
-    def asked(g, site, frame, seats, saved=None):
+    def asked(g: GameFields, site: CompiledSite, frame: Frame, seats: list[Seat],
+              saved: list[tuple[list[Value], bool]] | None = None) -> list[Decision]:
         """The decisions of ``seats`` at a ``by each`` site: each works out its options,
         pass and prompt with the seat in the site's slot (in a copy of the frame's slots).
         ``saved``: each seat's (options, passing) from a save, when working them out
         again would draw chance."""
-        decisions = []
+        decisions: list[Decision] = []
         for n, seat in enumerate(seats):
             L = list(frame.L)
-            L[site.each_slot] = seat
+            L[cast(int, site.each_slot)] = seat  # a `by each` site: the seat's slot
             own = type(frame).of(frame.unit, frame.pc, L)
             if saved is None:
                 options = site.options(g, L)
@@ -211,16 +242,16 @@ class Offer:
     moves. Kept per ruleset, keyed by (seat, pass word or False, *option notations)."""
     __slots__ = ("keep", "notations", "moves")
 
-    def __init__(self, keep, notations, moves):
+    def __init__(self, keep: list[int] | None, notations: list[str], moves: list[Move]):
         self.keep, self.notations, self.moves = keep, notations, moves
 
 
-def make_offer(rules, seat, passing, texts) -> Offer:
+def make_offer(rules: Ruleset, seat: int, passing: Passing, texts: tuple[str, ...]) -> Offer:
     """Identical options make one move (the first of them stays); the pass move last."""
     keep = None
     notations = list(texts)
     if len(set(texts)) < len(texts):
-        first = {}
+        first: dict[str, int] = {}
         for i, text in enumerate(texts):
             first.setdefault(text, i)
         keep, notations = list(first.values()), list(first)
@@ -233,7 +264,7 @@ def make_offer(rules, seat, passing, texts) -> Offer:
     return Offer(keep, notations, moves_for(rules, seat, notations))
 
 
-def moves_for(rules, seat, notations) -> list:
+def moves_for(rules: Ruleset, seat: int, notations: list[str]) -> list[Move]:
     """The moves naming ``notations``: a move never changes, so each (seat, notation,
     place) is made once per ruleset and handed out again."""
     table = rules.moves_kept.get(seat)
@@ -249,14 +280,16 @@ def moves_for(rules, seat, notations) -> list:
                 move = moves[i] = Move(seat, text, i)
                 if len(kept) < MAX_MOVES_KEPT:
                     kept[text] = move
-    return moves
+    return cast("list[Move]", moves)  # each place's move, found or made
 
 
 OPTION_WORK = 100  # the work of offering one option: naming it, merging alike ones, keeping it
 
 
-class Decisions:
-    def ask(self, frame, site, seat, passing, prompt, options, restoring=False):
+class Decisions(GameFields):
+    def ask(self, frame: Frame, site: CompiledSite, seat: Seat, passing: Passing,
+            prompt: tuple[Value, ...] | None, options: Iterable[Value],
+            restoring: bool = False) -> Decision | None:
         """A ``choose`` statement (its parts worked out by the generated code): wait for
         ``seat`` to pick one of ``options`` (their notations as ``seat`` names them; alike
         ones merged) or to pass if ``passing`` (the pass move's word). ``restoring``: the
@@ -264,9 +297,10 @@ class Decisions:
         if seat not in self.players:
             raise Fail(f"{self.seat_name(seat)} cannot decide: say 'by' which player decides")
         known, bit, element = self.known, 1 << seat, site.element
-        key = [seat, passing]  # the offer's key: then the options' notations
+        key: list[int | str | bool] = [seat, passing]  # the offer's key: then the options' notations
         add = key.append
-        places = {}  # zone -> {card id: index}: the cards of one zone placed in one pass
+        # zone -> {card id: index}: the cards of one zone placed in one pass
+        places: dict[int, dict[int, int]] = {}
         for v in options:  # notation_of, written out for the common kinds
             t = type(v)
             if t is Card:
@@ -287,15 +321,15 @@ class Decisions:
         # every cell of a vast board stops with the rule named, not after minutes
         self.work += (len(key) - 2) * OPTION_WORK
         if self.work > MAX_WORK:
-            overwork(self)
+            overwork(cast("Game", self))
         offers = self.rules.offers
-        key = tuple(key)
-        offer = offers.get(key)
+        offer_key = tuple(key)
+        offer = offers.get(offer_key)
         if offer is None:
-            texts = key[2:]
+            texts = cast("tuple[str, ...]", offer_key[2:])  # the notations, after seat and pass
             offer = make_offer(self.rules, seat, passing, texts)
             if len(texts) <= 64 and len(offers) < MAX_OFFERS_KEPT:
-                offers[key] = offer
+                offers[offer_key] = offer
         keep = offer.keep
         values = list(options)
         if keep is not None:
@@ -321,19 +355,21 @@ class Decisions:
         # chooser's, or after a simultaneous choice one per seat (in seat order): when the
         # first and the last are this seat's, all are, and settling would change nothing.
         if unsettled and self.logging:
+            lines: list[Choice] = self.log  # type: ignore[assignment]  # unsettled lines: choices
             if len(unsettled) == 1:  # settle(seat) for the one line, written out (the common case)
-                entry = self.log[unsettled[0]]
+                entry = lines[unsettled[0]]
                 if entry.seat != seat:
                     mask, known = self.everyone, self.known
                     for card in entry.named:
                         mask &= known[card.id]
                     entry.mask = mask | 1 << entry.seat
                     self.unsettled = []
-            elif self.log[unsettled[0]].seat != seat or self.log[unsettled[-1]].seat != seat:
+            elif lines[unsettled[0]].seat != seat or lines[unsettled[-1]].seat != seat:
                 self.settle(seat)
         self.steps = self.work = 0
+        return None
 
-    def ask_each(self, frame, site, seats) -> bool:
+    def ask_each(self, frame: Frame, site: CompiledSite, seats: Iterable[Seat]) -> bool:
         """A ``choose ... by each p in SEATS``: every one of those players decides at once,
         none seeing the others' choices. False (and the chosen list empty) for no seats."""
         seats = list(seats)
@@ -353,7 +389,7 @@ class Decisions:
         self.pending = decisions[0]
         return True
 
-    def decision_of(self, seat=None):
+    def decision_of(self, seat: int | None = None) -> Decision | None:
         """The decision ``seat`` may answer now (None: the first one pending), or None."""
         if seat is None or self.pending is None:
             return self.pending
@@ -361,20 +397,20 @@ class Decisions:
             return self.group.of(seat)
         return self.pending if self.pending.seat == seat else None
 
-    def notation_of(self, value, seat, element=None) -> str:
+    def notation_of(self, value: Value, seat: int, element: str | None = None) -> str:
         """A value as the chooser names it."""
         t = type(value)
         if t is Card:
             return value.label if self.known[value.id] >> seat & 1 else self.position(value)
         if t is EnumValue or t is Seat:
-            return value.name
+            return cast(str, value.name)
         if t is Placement:
-            return value.label
+            return cast(str, value.label)
         if element == "seat" and isinstance(value, int) and t is not bool:
             return self.seat_name(value)
         return kind_of(value).notation(self, value, seat)
 
-    def settle(self, next_seat=None):
+    def settle(self, next_seat: int | None = None) -> None:
         """Fix who may read each pending decision line, now that its effects have run.
 
         A line naming cards starts readable by its chooser only. It is settled when another
@@ -383,7 +419,9 @@ class Decisions:
         """
         if not self.unsettled:
             return
-        keep, log, known = [], self.log, self.known
+        keep: list[int] = []
+        log = cast("list[Choice]", self.log)  # unsettled lines are choices
+        known = self.known
         for i in self.unsettled:
             entry = log[i]
             if entry.seat == next_seat:
@@ -395,7 +433,7 @@ class Decisions:
             entry.mask = mask | 1 << entry.seat  # this game's own line (see Choice)
         self.unsettled = keep
 
-    def legal_moves(self, seat=None) -> list[Move]:
+    def legal_moves(self, seat: int | str | None = None) -> list[Move]:
         """The moves of the seat to move (``to_move``), or of ``seat`` (none if it has
         nothing to decide now)."""
         decision = self.pending if seat is None else self.decision_of(self.seat_of(seat))
@@ -406,21 +444,24 @@ class Decisions:
             moves = decision.moves = moves_for(self.rules, decision.seat, decision.notations)
         return list(moves)
 
-    def play(self, move, seat=None):
+    def play(self, move: Move | str, seat: int | str | None = None) -> None:
         """Play a legal move (a ``Move`` or its notation). With ``seat``, the move is
         refused unless that seat is the one to move: a host relaying a player's move
         passes the player's seat, so a stray move arriving late cannot be taken as
         another player's. A refused move leaves the game unchanged."""
-        decision = self.pending
+        # None (no decision): an AttributeError on the fast path, refused after it
+        decision: Decision = self.pending  # type: ignore[assignment]
         if type(move) is Move and seat is None:  # the common case first, written out
             try:  # one of the moves this decision handed out?
-                mine = decision.moves[move.index] is move
+                mine = decision.moves[move.index] is move  # type: ignore[index]  # None: see except
             except (AttributeError, TypeError, IndexError):  # no decision, moves or place
                 mine = False
             if mine and self.group is None and not self.over:
-                i = move.index  # apply(i), written out (and log_choice): once per move
-                value, seat = decision.values[i], decision.seat
+                # apply(i), written out (and log_choice): once per move
+                at: int = move.index  # type: ignore[assignment]  # mine: it indexed the moves
+                value, seat = decision.values[at], decision.seat
                 if self.logging:
+                    named: tuple[Card, ...]
                     t = type(value)
                     if t is Card:
                         named = (value,) if self.known[value.id] >> seat & 1 else ()
@@ -429,7 +470,7 @@ class Decisions:
                     else:
                         named = ()
                     line = Choice()  # Choice.of(...), written out
-                    line.seat, line.notation, line.named = seat, decision.notations[i], named
+                    line.seat, line.notation, line.named = seat, decision.notations[at], named
                     line.prompt = decision._prompt or decision.prompt
                     line.mask = 1 << seat if named else self.everyone
                     line.at = decision.site.at
@@ -437,7 +478,7 @@ class Decisions:
                     if named:
                         self.unsettled.append(len(self.log) - 1)
                 self.pending = None
-                self.history.append(decision.notations[i])
+                self.history.append(decision.notations[at])
                 decision.frame.L[decision.site.slot] = value
                 self.depth = self.rdepth = 0  # run(), written out
                 frames = self.frames
@@ -454,12 +495,13 @@ class Decisions:
                     raise
                 except (Fail, RecursionError, TypeError, AttributeError, KeyError, IndexError,
                         ValueError) as error:
-                    raise runtime_error(self, error) from None
+                    raise runtime_error(cast("Game", self), error) from None
                 return
         if self.over or decision is None:
             raise IllegalMove("the game is over: no more moves")
         if self.group is not None and (seat is not None or isinstance(move, Move)):
-            decision = self._answerable(self.seat_of(seat) if seat is not None else move.seat)
+            decision = self._answerable(self.seat_of(seat) if seat is not None
+                                        else cast(Move, move).seat)
         elif seat is not None:
             seat = self.seat_of(seat)
             if seat != decision.seat:
@@ -501,11 +543,12 @@ class Decisions:
             raise error
         self.apply(i, decision.seat)
 
-    def _answerable(self, seat):
+    def _answerable(self, seat: int) -> Decision:
         """In a simultaneous choice: the decision ``seat`` has still to answer."""
-        decision = self.group.of(seat)
+        group = cast(Group, self.group)
+        decision = group.of(seat)
         if decision is None:
-            asked = [d.seat for d in self.group.decisions]
+            asked = [d.seat for d in group.decisions]
             if seat in asked:
                 raise IllegalMove(f"{self.seat_name(seat)} has already chosen")
             raise IllegalMove(f"it is not {self.seat_name(seat)}'s move: "
@@ -513,14 +556,14 @@ class Decisions:
                               "choose now")
         return decision
 
-    def why_refused(self, notation: str):
+    def why_refused(self, notation: str) -> str | None:
         """Why this move is refused now, in the players' words (the rules' own reason, from a
         ``where ... else`` clause, or one worked out from what the seat can see), or None:
         the move is legal, or nothing can be said of it. ``refused`` says more."""
         found = self.refused(notation)
         return found.reason if found is not None else None
 
-    def refused(self, notation: str):
+    def refused(self, notation: str) -> Refusal | None:
         """A ``refusals.Refusal`` for a move the seat to move is not offered now (its reason,
         a move it is close to, where in the rules the decision is), or None if it is legal."""
         decision = self.pending
@@ -528,7 +571,7 @@ class Decisions:
             return None
         return refusal(self, decision, str(notation))
 
-    def seat_of(self, value) -> int:
+    def seat_of(self, value: object) -> Seat:
         """A player's seat from how a caller wrote it: its index (0 is P1, as in
         ``outcome``), or its name as text: 'P2', 'p2', or '2' (the number in the name)."""
         if isinstance(value, int) and not isinstance(value, bool):
@@ -543,13 +586,13 @@ class Decisions:
         raise RulesError(f"no player {value!r}: the players are {names} "
                          f"(or their indexes 0 to {len(self.players) - 1})")
 
-    def apply(self, i, seat=None):
+    def apply(self, i: int, seat: int | None = None) -> None:
         """Play the i-th legal move of the seat to move, or of ``seat`` in a simultaneous
         choice (bots use this to skip notation lookups)."""
+        decision: Decision = self.pending  # type: ignore[assignment]  # a move: a decision waits
         if self.group is not None:
-            self.answer(self.pending.seat if seat is None else seat, i)
+            self.answer(decision.seat if seat is None else seat, i)
             return
-        decision = self.pending
         value = decision.values[i]
         if self.logging:
             self.log_choice(decision, i)
@@ -558,10 +601,10 @@ class Decisions:
         decision.frame.L[decision.site.slot] = value
         self.run()
 
-    def answer(self, seat, i):
+    def answer(self, seat: int, i: int) -> None:
         """One seat's answer in a simultaneous choice: kept secret until every seat has
         answered; then all are applied together, in the order of the seats."""
-        group = self.group
+        group = cast(Group, self.group)  # a simultaneous choice is open
         decision = group.of(seat)
         if decision is None or not 0 <= i < len(decision.values):
             raise IllegalMove(f"{self.seat_name(seat)} has no such move to make now")
@@ -570,7 +613,7 @@ class Decisions:
             self.pending = group.first_open()
             return
         self.group = self.pending = None
-        chosen = []
+        chosen: list[tuple[int, Value]] = []
         for decision in group.decisions:
             i = group.answers[decision.seat]
             value = decision.values[i]
@@ -581,10 +624,11 @@ class Decisions:
         group.frame.L[group.site.slot] = chosen
         self.run()
 
-    def log_choice(self, decision, i):
+    def log_choice(self, decision: Decision, i: int) -> None:
         """The transcript line of a decision taken (readable by its chooser alone, until
         settled, when it names cards)."""
         value, seat = decision.values[i], decision.seat
+        named: tuple[Card, ...]
         t = type(value)
         if t is Card:
             named = (value,) if self.known[value.id] >> seat & 1 else ()
@@ -611,7 +655,7 @@ class Decisions:
             return [self.seats[d.seat] for d in self.group.decisions if d.seat not in answers]
         return [self.seats[self.pending.seat]] if self.pending is not None else []
 
-    def forget_choices(self, seat):
+    def forget_choices(self, seat: int) -> None:
         """Drop the answers of every seat but ``seat`` in a simultaneous choice, as if they
         had not chosen yet: a look-ahead for ``seat`` must not know them."""
         group = self.group

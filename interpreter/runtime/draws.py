@@ -11,11 +11,13 @@ on a few decks: should a Python version draw differently, ``Random``'s own are u
 from __future__ import annotations
 
 import random
+from typing import Any
 
-_plans: dict = {}  # deck size -> [(i, i + 1, bits of i + 1)], from the top down
+# deck size -> [(i, i + 1, bits of i + 1)], from the top down
+_plans: dict[int, list[tuple[int, int, int]]] = {}
 
 
-def _plan(size: int) -> list:
+def _plan(size: int) -> list[tuple[int, int, int]]:
     plan = _plans.get(size)
     if plan is None:
         plan = [(i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1)]
@@ -24,7 +26,7 @@ def _plan(size: int) -> list:
     return plan
 
 
-def _shuffle(rng, items: list):
+def _shuffle(rng: random.Random, items: list[Any]) -> None:
     """``rng.shuffle(items)``, written out (see the module's docstring)."""
     getrandbits = rng.getrandbits
     for i, bound, bits in _plan(len(items)):
@@ -34,7 +36,7 @@ def _shuffle(rng, items: list):
         items[i], items[j] = items[j], items[i]
 
 
-def _below(rng, n: int) -> int:
+def _below(rng: random.Random, n: int) -> int:
     """``rng.randrange(n)`` for n > 0 (the caller sees to it)."""
     getrandbits, bits = rng.getrandbits, n.bit_length()
     r = getrandbits(bits)
@@ -45,7 +47,8 @@ def _below(rng, n: int) -> int:
 
 def _same_as_random() -> bool:
     """Whether these draws are ``Random``'s own on this Python."""
-    if random.Random._randbelow is not random.Random._randbelow_with_getrandbits:
+    # private methods, which typeshed does not declare:
+    if random.Random._randbelow is not random.Random._randbelow_with_getrandbits:  # type: ignore[attr-defined]
         return False
     for seed, size in ((1, 52), (7, 5), (12345, 200), (3, 2), (4, 1), (5, 0)):
         ours, theirs = random.Random(seed), random.Random(seed)
@@ -61,8 +64,8 @@ def _same_as_random() -> bool:
 if _same_as_random():
     shuffle, below = _shuffle, _below
 else:  # pragma: no cover - a Python whose Random draws otherwise
-    def shuffle(rng, items: list):
+    def shuffle(rng: random.Random, items: list[Any]) -> None:
         rng.shuffle(items)
 
-    def below(rng, n: int) -> int:
+    def below(rng: random.Random, n: int) -> int:
         return rng.randrange(n)

@@ -8,28 +8,37 @@ chance draws from the game's seed unless a test fixed it.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, cast
 
 from interpreter.runtime import draws
 from interpreter.runtime.chance import event_matches
 from interpreter.runtime.facts import NOTHING, add_fact
+from interpreter.runtime.game_fields import GameFields
 from interpreter.runtime.protocol import text_of
 from interpreter.runtime.work import overwork
 from interpreter.runtime.values import (MAX_CARDS, MAX_WORK, Card, Cell, Fail, Placement, Zone, cell_name,
                                 parse_cell, parse_shape)
 from rulelang.language.errors import RulesError, did_you_mean
 
+if TYPE_CHECKING:
+    from interpreter.runtime.chance import ChanceSite
+    from interpreter.runtime.engine import Game
+    from interpreter.runtime.values import Row, Value
+
 _new = object.__new__  # a record made field by field (no __init__ call)
 
 
-class Effects:
+class Effects(GameFields):
     # Asked for every chance draw nothing fixed: (game, event, items) -> the outcome (a
     # shuffle: the cards in their new order, top last; a pick: one of the items). It may
     # raise to stop the game at that draw. Adapters exposing chance nodes set it (new_game).
-    chance_source = None
-    places = None  # while a decision's options are named: zone -> {card id: index} (position)
+    chance_source: Callable[[GameFields, str, list[Value]], Value] | None = None
+    # while a decision's options are named: zone -> {card id: index} (position)
+    places: dict[int, dict[int, int]] | None = None
 
     # ------------------------------------------------------------ moving
-    def move(self, what, dest, at):
+    def move(self, what: Value, dest: Value, at: Value) -> None:
         if type(what) is Card and type(dest) is Zone and at is None and not dest.grid:
             self.move_card(what, dest)  # the common case: one card, no place on a grid
             return
@@ -73,7 +82,7 @@ class Effects:
             where[card.id] = dest
             if cells is not None:
                 self.cells[card.id] = cells
-                grid = self.zg[dest.i]
+                grid: dict[Cell, tuple[Card, ...]] = self.zg[dest.i]  # type: ignore[assignment]  # a grid's
                 for cell in cells:
                     grid[cell] = grid.get(cell, ()) + (card,)
                 here.append(card)
@@ -85,7 +94,7 @@ class Effects:
             for unit in dest.on_enter:
                 self.queue.append((unit, dest, card))
 
-    def move_card(self, card, dest):
+    def move_card(self, card: Card, dest: Zone) -> None:
         """One card to a zone that is no grid (the generated code calls this directly
         when the checker knows both). Every move of a game comes here: kept lean."""
         if type(card) is not Card:
@@ -105,7 +114,7 @@ class Effects:
                     cards.remove(card)
                     self.work += len(cards) >> 6
                     if self.work > MAX_WORK:
-                        overwork(self)
+                        overwork(cast("Game", self))
             else:
                 self._leave(card, source)
         where[cid] = dest
@@ -118,7 +127,7 @@ class Effects:
             for unit in dest.on_enter:
                 self.queue.append((unit, dest, card))
 
-    def _leave(self, card, source):
+    def _leave(self, card: Card, source: Zone) -> None:
         """A card leaves a zone where that changes more than the zone's cards."""
         self._take(card, source)
         if source.watch:
@@ -126,7 +135,7 @@ class Effects:
         for unit in source.on_leave:
             self.queue.append((unit, source, card))
 
-    def _cells_at(self, at):
+    def _cells_at(self, at: Value) -> tuple[Cell, ...]:
         if isinstance(at, Placement):
             return tuple(at.cells)
         if isinstance(at, tuple):
@@ -137,7 +146,7 @@ class Effects:
             return tuple(Cell(*c) for c in at)  # a card spread over several cells
         raise Fail(f"'at' needs a cell or a placement, not {text_of(at)}")
 
-    def _take(self, card, zone):
+    def _take(self, card: Card, zone: Zone) -> None:
         cards = self.zc[zone.i]
         if cards and cards[-1] is card:
             cards.pop()
@@ -145,9 +154,9 @@ class Effects:
             cards.remove(card)
             self.work += len(cards) >> 6
             if self.work > MAX_WORK:
-                overwork(self)
+                overwork(cast("Game", self))
         if zone.grid:
-            grid = self.zg[zone.i]
+            grid: dict[Cell, tuple[Card, ...]] = self.zg[zone.i]  # type: ignore[assignment]  # a grid's
             for cell in self.cells[card.id]:
                 rest = tuple(c for c in grid[cell] if c is not card)
                 if rest:
@@ -158,7 +167,7 @@ class Effects:
         elif zone.vis == "top" and cards:
             self.known[cards[-1].id] = self.everyone
 
-    def _see(self, card, zone):
+    def _see(self, card: Card, zone: Zone) -> None:
         vis = zone.vis
         if vis == "public" or (vis == "top" and self.zc[zone.i][-1] is card):
             self.known[card.id] = self.everyone
@@ -167,7 +176,7 @@ class Effects:
         elif vis == "others" and zone.owner is not None:
             self.known[card.id] |= self.everyone & ~(1 << zone.owner)
 
-    def deal(self, count, source, dest):
+    def deal(self, count: Value, source: Zone, dest: Value) -> None:
         cards = self.zc[source.i]
         if count == 1 and cards and type(dest) is Zone and not dest.grid:
             self.move_card(cards[-1], dest)  # the common case: one card dealt at a time
@@ -176,7 +185,7 @@ class Effects:
         else:
             self.move(cards[::-1][:count], dest, None)
 
-    def position(self, card, places=None) -> str:
+    def position(self, card: Card, places: dict[int, dict[int, int]] | None = None) -> str:
         """A card named by where it lies, for a chooser who cannot see its face. ``places``
         (zone -> {card id: index}, filled as needed) names many cards of one zone in one
         pass over it, not one pass each."""
@@ -198,7 +207,7 @@ class Effects:
         return f"{zone.name}#{len(cards) - i if zone.kind == 'pile' else i + 1}"
 
     # ------------------------------------------------------------ shuffling and chance
-    def shuffle(self, zone):
+    def shuffle(self, zone: Value) -> None:
         if not isinstance(zone, Zone):
             raise Fail(f"only a zone can be shuffled, not {text_of(zone)}")
         cards = self.zc[zone.i]
@@ -228,7 +237,7 @@ class Effects:
         if vis == "top" and cards:
             known[cards[-1].id] = self.everyone
 
-    def _fixed_order(self, zone, shuffled, wanted):
+    def _fixed_order(self, zone: Zone, shuffled: list[Card], wanted: Iterable[Value]) -> list[Card]:
         """A shuffle fixed by a test: the named cards on top, in order; the rest shuffled below."""
         rest = list(shuffled)
         top = []
@@ -245,7 +254,7 @@ class Effects:
             top.append(match)
         return rest + top[::-1]
 
-    def chance_pick(self, label, items):
+    def chance_pick(self, label: str, items: list[Value]) -> Value:
         if not items:
             raise Fail(f"random pick '{label}' from an empty list")
         drawn = items[draws.below(self.rng, len(items))]  # drawn even when fixed (see shuffle)
@@ -261,7 +270,7 @@ class Effects:
             return self.chance_source(self, label, list(items))
         return drawn
 
-    def fix(self, event: str, outcome):
+    def fix(self, event: str, outcome: Value) -> None:
         """Queue the outcome of the next chance event of this name (for tests)."""
         sites = self.chance_sites_of(event)
         if not self.in_setup and all(site.setup_only for site in sites):
@@ -269,7 +278,7 @@ class Effects:
                              "and setup is over (fix it in new_game(..., fix=...))")
         self.fixed.setdefault(event, deque()).append(outcome)
 
-    def chance_sites_of(self, event):
+    def chance_sites_of(self, event: object) -> list[ChanceSite]:
         """The places in the rules that draw ``event``; refuses a name no rule can draw."""
         if not isinstance(event, str):
             raise RulesError(f"a chance event is named by text, not {event!r}")
@@ -285,7 +294,7 @@ class Effects:
                              + (f" ({hint})" if hint else "") + f"; its chance events: {listed}")
         return sites
 
-    def check_fixed_after_setup(self):
+    def check_fixed_after_setup(self) -> None:
         """Setup is over: an outcome fixed for an event only setup draws was never used."""
         for event, queue in self.fixed.items():
             if queue and all(site.setup_only for site in self.chance_sites_of(event)):
@@ -293,7 +302,7 @@ class Effects:
                                  f"setup draws '{event}' fewer times than it was fixed")
 
     # ------------------------------------------------------------ creating and revealing
-    def create(self, kind, fields, zone):
+    def create(self, kind: str, fields: dict[str, Value], zone: Zone) -> Card:
         if len(self.cards) >= MAX_CARDS:
             raise Fail(f"a game may have at most {MAX_CARDS:,} cards")
         code = self.rules.kinds[kind]
@@ -328,20 +337,20 @@ class Effects:
         self.move(card, zone, None)
         return card
 
-    def create_from(self, kind, table, zone):
+    def create_from(self, kind: str, table: list[Row], zone: Zone) -> None:
         for row in table:
             values = {k: v for k, v in row.items() if k != "copies"}
             for _ in range(row.get("copies", 1)):
                 self.create(kind, dict(values), zone)
 
-    def reveal(self, what, to):
+    def reveal(self, what: Value, to: Value) -> None:
         cards = [what] if isinstance(what, Card) else list(what or [])
         mask = self._seats_mask(to)
         known = self.known
         for card in cards:
             known[card.id] |= mask
 
-    def tell(self, card, field, to, asked=None):
+    def tell(self, card: Value, field: str, to: Value, asked: tuple[Value] | None = None) -> None:
         """``reveal card.field to seats``: they learn that field of the card, not its face;
         with ``asked`` (``(value,)``: ``reveal card.field == value``), whether it is that value."""
         if type(card) is not Card:
@@ -357,7 +366,7 @@ class Effects:
         facts = self.told[field]
         facts[card.id] = add_fact(facts[card.id], self._seats_mask(to), value, value == actual)
 
-    def _seats_mask(self, to) -> int:
+    def _seats_mask(self, to: Value) -> int:
         if to is None:
             return self.everyone
         mask = 0

@@ -9,11 +9,12 @@ one pauses for a decision or the game ends.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import attrgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from interpreter.runtime import views
-from interpreter.runtime.helpers import PAUSE, Frame, overwork
+from interpreter.runtime.helpers import PAUSE, Frame
 from interpreter.runtime.decisions import Decisions, Move  # noqa: F401 (Move: where callers find it)
 from interpreter.runtime.effects import Effects
 from interpreter.runtime.failures import GameOver, runtime_error
@@ -22,13 +23,20 @@ from interpreter.runtime.outcome import GameEnd, Outcome, check_winners, compute
 from interpreter.runtime.protocol import text_of
 from interpreter.runtime.state import copy_state, initialize
 from interpreter.runtime.values import MAX_WORK, Fail, Keyed, Seat
+from interpreter.runtime.work import overwork
 from rulelang.language.errors import RulesError
+
+if TYPE_CHECKING:
+    from interpreter.runtime.layout import Layout
+    from interpreter.runtime.log import Choice, SeenCard
+    from interpreter.runtime.ruleset import CompiledUnit, Ruleset
+    from interpreter.runtime.values import Value
 
 
 MAX_FRAMES = 300  # rules and triggers waiting on each other (the generated code says so too)
 
 
-def plain_copy(value):
+def plain_copy(value: Value) -> Value:
     """A campaign variable's value, its lists copied (a game changes its own)."""
     return [plain_copy(x) for x in value] if type(value) is list else value
 
@@ -43,7 +51,7 @@ class Game(Effects, Decisions):
                  "players", "nplayers", "consts", "tables", "rules", "triggers_pause",
                  "turn_number", "rng", "cells", "zg")
 
-    def __init__(self, rules, players: int, seed: int, logging: bool = True):
+    def __init__(self, rules: Ruleset, players: int, seed: int, logging: bool = True) -> None:
         self.rules = rules
         self.title = rules.title
         self.nplayers = players
@@ -51,11 +59,11 @@ class Game(Effects, Decisions):
         self.logging = logging  # False: no log text is built (simulation, look-ahead)
         self.players = rules.player_seats(players)
         self.seats = list(self.players)
-        self.dummies: dict = {}
-        self.options: dict = {}
-        self.consts: dict = {}
-        self.layout = None
-        self.queue: list = []  # triggers fired by the effect just done
+        self.dummies = {}
+        self.options = {}
+        self.consts = {}
+        self.layout = None  # type: ignore[assignment]  # attach gives it one, before it runs
+        self.queue = []  # triggers fired by the effect just done
         self.depth = self.rdepth = self.work = 0
         self.dirty = True
         self.ending = False  # `on end` is running: the game is over, its scores to come
@@ -64,16 +72,16 @@ class Game(Effects, Decisions):
         self.carried = None  # a campaign's variables, as this game starts with them
         self.in_campaign = False  # one game of a campaign (its variables are shown)
 
-    def attach(self, layout):
+    def attach(self, layout: Layout) -> None:
         """Give the game its shape, and start its state (``state.FIELDS``) empty."""
         self.layout = layout
-        self.seat_name = layout.seat_name
+        self.seat_name = layout.seat_name  # type: ignore[method-assign]  # the layout's: a call less
         self.players, self.seats, self.dummies = layout.players, layout.seats, layout.dummies
         self.zones, self.tables, self.everyone = layout.zones, layout.tables, layout.everyone
         initialize(self)
 
     # ------------------------------------------------------------ setting up
-    def build(self):
+    def build(self) -> None:
         """What the rules declare before setup runs: constants and variables."""
         rules = self.rules
         for const in rules.code.tops.consts:
@@ -92,7 +100,7 @@ class Game(Effects, Decisions):
                 ((combo[0] if len(combo) == 1 else combo), init(self) if init else None)
                 for combo in product(*(self.layout.domain(rules, k.domain) for k in info.keys))))
 
-    def start(self):
+    def start(self) -> None:
         units = self.rules.units
         self.frames.append(Frame.of(units["play"], 0, [None] * units["play"].nslots))
         if "setup" in units:
@@ -106,13 +114,13 @@ class Game(Effects, Decisions):
             self.checkpoint()  # no setup, nothing drawn: later games can start from here
         self.run()
 
-    def checkpoint(self):
+    def checkpoint(self) -> None:
         """Setup has done all it does before any chance: a copy of the game now can
         start every later game with the same players and options."""
         if self.on_checkpoint is not None:
             self.on_checkpoint(self)
 
-    def end_setup(self):
+    def end_setup(self) -> None:
         self.in_setup = False
         self.check_fixed_after_setup()
         self.frames.pop()
@@ -122,7 +130,7 @@ class Game(Effects, Decisions):
         if self.ends_reached():  # not checked during setup: checked once it is over
             self.finish("end", None, None)
 
-    def run_after(self):
+    def run_after(self) -> None:
         """A campaign's ``after`` block, run once the game is over. End conditions are
         not checked meanwhile (the game is over already)."""
         unit = self.rules.code.units.get("after")
@@ -135,7 +143,7 @@ class Game(Effects, Decisions):
             self.in_setup = was
 
     # ------------------------------------------------------------ running
-    def guard(self, work):
+    def guard(self, work: Callable[[], Any]) -> Any:
         """Run work, turning any failure into a RulesRuntimeError that says where."""
         try:
             return work()
@@ -147,7 +155,7 @@ class Game(Effects, Decisions):
                 ValueError) as error:
             raise runtime_error(self, error) from None
 
-    def run(self):
+    def run(self) -> None:
         """Run the top frame until a unit pauses for a decision or the game ends."""
         self.depth = self.rdepth = 0  # call depths (an error may have left them raised)
         frames = self.frames
@@ -166,7 +174,7 @@ class Game(Effects, Decisions):
                 ValueError) as error:
             raise runtime_error(self, error) from None
 
-    def call(self, unit, args) -> Frame:
+    def call(self, unit: CompiledUnit, args: list[Value]) -> Frame:
         """Start a rule that can pause: its frame goes on top (the caller runs it)."""
         if len(self.frames) + self.rdepth > MAX_FRAMES:
             raise Fail(f"rule '{unit.name[5:]}' calls itself without end")
@@ -208,7 +216,7 @@ class Game(Effects, Decisions):
         self.frames.extend(reversed(pushed))
         return bool(pushed)
 
-    def turn_header(self):
+    def turn_header(self) -> None:
         self.turn_number += 1
         if self.logging:
             current = self.current
@@ -218,7 +226,7 @@ class Game(Effects, Decisions):
             line.at = self.rules.code.turn_at
             self.log.append(line)
 
-    def next_turn(self):
+    def next_turn(self) -> None:
         after = self.layout.next_player.get(self.current)  # None: not a player
         self.current = after if after is not None else self.players[0]
         self.steps += 1
@@ -226,12 +234,12 @@ class Game(Effects, Decisions):
             raise Fail("turns keep passing with no decision: the game never ends")
 
     # ------------------------------------------------------------ log and end
-    def log_message(self, parts, at=None):
+    def log_message(self, parts: tuple[str | SeenCard, ...], at: int | None = None) -> None:
         """A ``log`` line (its cards already ``SeenCard``s, made by the generated code)."""
         if self.logging:
             self.log.append(Message.of(parts, at))
 
-    def finish(self, how, value, reason, at=None):
+    def finish(self, how: str, value: Value, reason: str | None, at: int | None = None) -> NoReturn:
         if how == "win" and not self.rules.program.cooperative:
             check_winners(self, value)
         self.frames.clear()
@@ -248,7 +256,7 @@ class Game(Effects, Decisions):
         self.log.append(Ending(outcome_line(self, self.outcome_cache), at))
         raise GameOver()
 
-    def _ended_by(self):
+    def _ended_by(self) -> int | None:
         """The `end when` that holds now (where the game ended, when no statement ended it)."""
         code = self.rules.code
         for cond, at in zip(code.tops.ends, code.end_ats):
@@ -259,7 +267,7 @@ class Game(Effects, Decisions):
                 return None
         return None
 
-    def run_on_end(self):
+    def run_on_end(self) -> None:
         """The rules' `on end`: once, after the game ends and before it is scored. It asks
         no one (the checker sees to it), nor may a trigger it fires."""
         self.ending = True
@@ -274,11 +282,11 @@ class Game(Effects, Decisions):
         self.queue = []
 
     # ------------------------------------------------------------ text
-    def seat_name(self, seat) -> str:
+    def seat_name(self, seat: object) -> str:
         return self.layout.seat_name(seat) if self.layout is not None else (
             "nobody" if seat is None else f"P{seat + 1}")
 
-    def text_of(self, value) -> str:
+    def text_of(self, value: Value) -> str:
         return text_of(value)
 
     # ------------------------------------------------------------ copies
@@ -296,12 +304,12 @@ class Game(Effects, Decisions):
         twin.triggers_pause = self.triggers_pause
         twin.carried, twin.in_campaign = self.carried, self.in_campaign
         twin.layout, twin.layout_key = self.layout, self.layout_key
-        twin.seat_name = self.layout.seat_name
+        twin.seat_name = self.layout.seat_name  # type: ignore[method-assign]  # as in attach
         layout = self.layout
         twin.players, twin.seats, twin.dummies = layout.players, layout.seats, layout.dummies
         twin.zones, twin.tables, twin.everyone = layout.zones, layout.tables, layout.everyone
         copy_state(self, twin, fresh_seed=seed)
-        log = twin.log
+        log: list[Choice] = twin.log  # type: ignore[assignment]  # unsettled lines are choices
         for i in twin.unsettled:  # lines that may still change: the copy's own
             log[i] = log[i].copied()
         if twin.group is not None:
@@ -313,7 +321,7 @@ class Game(Effects, Decisions):
 
     # ------------------------------------------------------------ the public API
     @property
-    def to_move(self):
+    def to_move(self) -> Seat | None:
         """The seat to move (a ``Seat``: it prints as P1, and is the number 0), or None. In a
         simultaneous choice, the first seat still to choose (``to_move_all`` lists every one)."""
         return self.seats[self.pending.seat] if self.pending is not None else None
@@ -330,13 +338,13 @@ class Game(Effects, Decisions):
         """Once the game is over, its ``Outcome`` (results and reports apart); else None."""
         return self.outcome_cache
 
-    def view(self, seat=None):
+    def view(self, seat: Value = None) -> dict[str, Any]:
         return views.view(self, seat)
 
-    def transcript(self, seat=None):
+    def transcript(self, seat: Value = None) -> str:
         return views.transcript(self, seat)
 
-    def save(self, seat=None, key=None):
+    def save(self, seat: Value = None, key: str | bytes | None = None) -> str:
         """The whole game as JSON, to restore and continue (it holds every secret).
         With ``key`` (text or bytes, the host's secret), the save is signed: restoring it
         with the same key refuses it if a byte was changed.

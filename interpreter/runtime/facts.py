@@ -13,9 +13,14 @@ values it is not. Views, bots and tests read it through here.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import attrs
 
-NOTHING = ()  # a card no one was told anything of
+from interpreter.runtime.values import Value
+
+Facts = tuple[tuple[int, Value, bool], ...]  # (mask, value, yes) each
+NOTHING: Facts = ()  # a card no one was told anything of
 
 
 @attrs.frozen
@@ -23,12 +28,12 @@ class Knowledge:
     """What one seat knows of one field of a card it cannot see."""
     known: bool  # it knows the value
     value: object  # the value, when known
-    not_values: tuple  # values it knows the field does not have (when the value is not known)
+    not_values: tuple[Value, ...]  # values it knows the field does not have (when the value is not known)
 
 
-def add_fact(facts: tuple, mask: int, value, yes: bool) -> tuple:
+def add_fact(facts: Facts, mask: int, value: Value, yes: bool) -> Facts:
     """The facts with one more: seats told the same answer about the same value merge."""
-    out = []
+    out: list[tuple[int, Value, bool]] = []
     merged = False
     for m, v, y in facts:
         if y == yes and v == value and type(v) is type(value):
@@ -40,10 +45,10 @@ def add_fact(facts: tuple, mask: int, value, yes: bool) -> tuple:
     return tuple(out)
 
 
-def known_to(facts: tuple, reads) -> Knowledge | None:
+def known_to(facts: Facts, reads: Callable[[int], int]) -> Knowledge | None:
     """What a reader knows of a field from its facts (``reads(mask)``: whether the reader
     may read what the seats in ``mask`` may: ``views.sees``); None if nothing."""
-    not_values = []
+    not_values: list[Value] = []
     for mask, value, yes in facts:
         if not reads(mask):
             continue

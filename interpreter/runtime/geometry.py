@@ -1,18 +1,27 @@
 """Cells and shapes on a grid: neighbours, groups, placements, matching."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from operator import itemgetter
+from typing import TYPE_CHECKING
 
-from interpreter.runtime.values import Cell, Fail, Placement, Shape, cell, cell_name, normalize
+from interpreter.runtime.values import Cell, Fail, Placement, Shape, Value, cell, cell_name, normalize
+
+if TYPE_CHECKING:
+    from interpreter.runtime.values import Zone
+
+Pair = tuple[int, int]  # a cell, or a plain (x, y) pair that hashes and compares as one
+Line = tuple[Cell, ...]
 
 READING = itemgetter(1, 0)  # a cell's place in reading order: row, then column (in C)
 # The eight directions, clockwise from up (y grows downwards): the built-in `directions`.
 DIRECTIONS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 
-RAYS_OF: dict = {}  # (width, height, cell, step) -> the cells of that ray (none: empty)
+# (width, height, cell, step) -> the cells of that ray (none: empty)
+RAYS_OF: dict[tuple[int, int, Cell, Pair], Line] = {}
 
 
-def ray_cells(width: int, height: int, start, step) -> tuple:
+def ray_cells(width: int, height: int, start: Value, step: Value) -> Line:
     """The cells from next to ``start``, ``step`` after ``step``, while on a width x height
     grid. Worked out once per grid size, start and step: a game walks the same rays
     again and again (Reversi asks for eight from every empty cell at every move)."""
@@ -26,7 +35,7 @@ def ray_cells(width: int, height: int, start, step) -> tuple:
             raise Fail(f"a ray starts from a cell, not {start!r}")
         x, y = start
         dx, dy = step
-        out = []
+        out: list[Cell] = []
         x, y = x + dx, y + dy
         while 0 <= x < width and 0 <= y < height:
             out.append(cell(x, y))
@@ -37,10 +46,12 @@ def ray_cells(width: int, height: int, start, step) -> tuple:
     return found
 
 
-LINES_OF: dict = {}  # (width, height, steps, cell) -> its rays, one per step, none empty
+# (width, height, steps, cell) -> its rays, one per step, none empty
+LINES_OF: dict[tuple[int, int, tuple[Pair, ...], Cell], tuple[Line, ...]] = {}
 
 
-def lines_of(width: int, height: int, steps: tuple, start) -> tuple:
+def lines_of(width: int, height: int, steps: tuple[Pair, ...], start: Value
+             ) -> tuple[Line, ...]:
     """The rays from ``start`` on a width x height grid in each of ``steps`` (the empty
     ones left out), worked out once per grid size, steps and cell, when first asked
     for (a 100 x 100 grid's every ray would be millions of cells)."""
@@ -54,10 +65,10 @@ def lines_of(width: int, height: int, steps: tuple, start) -> tuple:
     return found
 
 
-def flanked_in(lines, through: set, ends: set) -> list:
+def flanked_in(lines: Iterable[Line], through: set[Cell], ends: set[Cell]) -> list[Cell]:
     """The cells of each line from its start while they are in ``through``, when the
     first cell not in ``through`` is in ``ends`` (a run closed at both ends)."""
-    out = []
+    out: list[Cell] = []
     for line in lines:
         if line[0] not in through:
             continue
@@ -69,8 +80,8 @@ def flanked_in(lines, through: set, ends: set) -> list:
     return out
 
 
-def flanking_in(width: int, height: int, steps: tuple, starts, through: set,
-                ends: set) -> list:
+def flanking_in(width: int, height: int, steps: tuple[Pair, ...], starts: Iterable[Cell],
+                through: set[Cell], ends: set[Cell]) -> list[Cell]:
     """The cells of ``starts`` from which some line has a run in ``through`` closed by
     ``ends``."""
     out = []
@@ -93,18 +104,18 @@ def flanking_in(width: int, height: int, steps: tuple, starts, through: set,
     return out
 
 
-def as_cells(value) -> list:
+def as_cells(value: Value) -> list[Cell]:
     if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], int):
         return [cell(*value)]
     return [c if type(c) is Cell else cell(*c) for c in value]
 
 
-def neighbours(cells, grid=None) -> list:
+def neighbours(cells: Value, grid: Zone | None = None) -> list[Cell]:
     """Orthogonal neighbours of a region that are not in it, in reading order. Plain
     pairs while looking (a cell hashes and compares as its pair): cells made for the
     answer only."""
     region = set(as_cells(cells))
-    out = set()
+    out: set[Pair] = set()
     for x, y in region:
         for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
             if n not in region and (grid is None or grid.in_bounds(n)):
@@ -112,9 +123,9 @@ def neighbours(cells, grid=None) -> list:
     return [cell(x, y) for x, y in sorted(out, key=READING)]
 
 
-def groups(cells) -> list:
+def groups(cells: Value) -> list[list[Pair]]:  # cells (a cell is its pair)
     """Orthogonally connected groups, each in reading order, groups by first cell."""
-    todo = {c: c for c in as_cells(cells)}  # a cell found by its plain pair
+    todo: dict[Pair, Cell] = {c: c for c in as_cells(cells)}  # a cell found by its plain pair
     result = []
     for start in sorted(todo, key=READING):
         if start not in todo:
@@ -133,7 +144,7 @@ def groups(cells) -> list:
     return result
 
 
-def connected(cells) -> bool:
+def connected(cells: Value) -> bool:
     """One flood fill, no sorting: cells hash like plain pairs, so no Cell is made."""
     todo = set(as_cells(cells))
     if not todo:
@@ -148,11 +159,11 @@ def connected(cells) -> bool:
     return not todo
 
 
-def adjacent(a, b) -> bool:
+def adjacent(a: Pair, b: Pair) -> bool:
     return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
 
 
-def placements(shape: Shape, allowed) -> list:
+def placements(shape: Shape, allowed: Value) -> list[Placement]:
     """Every placement of the shape, in any orientation, whose cells are all allowed: by
     anchor cell in reading order, then by orientation.
 
@@ -170,20 +181,20 @@ def placements(shape: Shape, allowed) -> list:
     x0 = min(c[0] for c in given)
     y0 = min(c[1] for c in given)
     width = max(c[0] for c in given) - x0 + 1 + reach
-    at = {}  # bit -> its cell (the last given, as a dict of the cells would keep)
+    at: dict[int, Cell] = {}  # bit -> its cell (the last given, as a dict of the cells would keep)
     for c in given:
         at[(c[0] - x0) + (c[1] - y0) * width] = c
     free = 0
     for bit in at:
         free |= 1 << bit
-    fits = []  # (label, mask, the bits of its cells, first the anchor's)
+    fits: list[tuple[str, int, list[int]]] = []  # (label, mask, the bits of its cells, first the anchor's)
     for label, offsets in orientations:
         steps = [dx + dy * width for dx, dy in offsets]  # offsets[0] is (0, 0)
         mask = 0
         for step in steps:
             mask |= 1 << step
         fits.append((label, mask, steps))
-    out = []
+    out: list[Placement] = []
     cell_at = at.__getitem__
     for bit in sorted(at):  # a bit's order is the reading order of its cell
         window = free >> bit
@@ -196,7 +207,7 @@ def placements(shape: Shape, allowed) -> list:
     return out
 
 
-def matches(cells, shape: Shape) -> bool:
+def matches(cells: Value, shape: Shape) -> bool:
     """True if the cells are the shape, moved and turned (mirror images do not count)."""
     cells = as_cells(cells)
     return len(cells) == len(shape.cells) and normalize(cells) in shape.rotations

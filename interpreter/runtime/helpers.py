@@ -5,13 +5,18 @@ these, the builtins (``b_size``...) and the constants the compiler binds.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, NoReturn
+
 from interpreter.runtime.builtin_functions import IMPLEMENTATIONS
 from interpreter.runtime.geometry import DIRECTIONS
 from interpreter.runtime.log import Message, SeenCard  # noqa: F401 (names the generated code calls)
 from interpreter.runtime.protocol import as_list, kind_of, text_of
 from interpreter.runtime.values import (MAX_ITEMS, MAX_NUMBER, MAX_WORK, Card, EnumValue,  # noqa: F401
-                                Fail, Family, Keyed, Seat, Zone, bounded)
+                                Fail, Family, Keyed, Seat, Value, Zone, bounded)
 from interpreter.runtime.work import charge, counted, equal, order, overwork, weigh, weighed  # noqa: F401
+
+if TYPE_CHECKING:
+    from interpreter.runtime.engine import Game
 
 PAUSE = "pause"  # a unit waits for a move
 UNSET = object()  # a value a comprehension works out once, not yet worked out
@@ -23,19 +28,22 @@ class Frame:
     and filled in (``Frame.of``, or field by field where rules call rules): a class with
     no ``__init__`` is made without a Python call, which halves what making one costs."""
     __slots__ = ("unit", "pc", "L")
+    unit: Any  # a compiled unit (``compiler.Unit``, which the runtime does not import)
+    pc: int  # where in the unit
+    L: list[Value]  # its local slots
 
     @staticmethod
-    def of(unit, pc, L) -> Frame:
+    def of(unit: Any, pc: int, L: list[Value]) -> Frame:
         frame = Frame()
         frame.unit, frame.pc, frame.L = unit, pc, L
         return frame
 
 
-def runaway():
+def runaway() -> NoReturn:
     raise Fail("this loop has run 200,000 times without a decision: it seems never to end")
 
 
-def number(value):
+def number(value: Value) -> Value:
     """A sum or a difference of numbers: bounded like a product (doubling a number in a
     loop would otherwise make one too long to print or save)."""
     if type(value) is not int or -MAX_NUMBER <= value <= MAX_NUMBER:
@@ -43,7 +51,7 @@ def number(value):
     raise Fail(f"the number {str(value)[:30]}... is too large (at most {MAX_NUMBER:,} either way)")
 
 
-def text_counted(g, text):
+def text_counted(g: Game, text: str) -> str:
     """A text built from a value (``text(x)``, ``join``, a text with parts): bounded, and
     its length counted as work."""
     g.work += len(text)
@@ -52,7 +60,7 @@ def text_counted(g, text):
     return bounded(text)
 
 
-def joined(g, parts):
+def joined(g: Game, parts: list[str]) -> str:
     """A text with parts: their lengths added up before they are joined (a thousand parts
     of a long text would otherwise fill the memory)."""
     size = sum(map(len, parts))
@@ -64,28 +72,28 @@ def joined(g, parts):
     return "".join(parts)
 
 
-def end_item(items, i):
+def end_item(items: list[Value], i: int) -> Value:
     """The first (0) or last (-1) item of a list, or none."""
     return items[i] if items else None
 
 
-def no_field(name):
+def no_field(name: str) -> NoReturn:
     raise Fail(f"cannot read .{name}: the value is none")
 
 
-def field(card, name):
+def field(card: Card | None, name: str) -> Value:
     if card is None:
         no_field(name)
     return card.f[name]
 
 
-def var_field(g, card, name):
+def var_field(g: Game, card: Card | None, name: str) -> Value:
     if card is None:
         no_field(name)
     return g.cv[name][card.id]
 
 
-def any_field(g, card, name):
+def any_field(g: Game, card: Card | None, name: str) -> Value:
     if card is None:
         no_field(name)
     fixed = card.f
@@ -94,7 +102,7 @@ def any_field(g, card, name):
     return g.cv[name][card.id]
 
 
-def dynamic_attr(g, value, name):
+def dynamic_attr(g: Game, value: Value, name: str) -> Value:
     if type(value) is Card:
         if name in value.f:
             return value.f[name]
@@ -109,27 +117,27 @@ def dynamic_attr(g, value, name):
     raise Fail(f"{value!r} has no field '.{name}'")
 
 
-def item(g, seq, i):
+def item(g: Game, seq: Value, i: int) -> Value:
     try:
         return seq[i] if type(seq) is tuple else as_list(g, seq)[i]
     except IndexError:
         raise Fail(f"index {i} is past the end (size {len(as_list(g, seq))})") from None
 
 
-def int_text(value):
+def int_text(value: Value) -> str:
     """A number as text (a seat used as a number prints as one)."""
     return str(int(value)) if type(value) is Seat else text_of(value)
 
 
-def parts_of(value):
+def parts_of(value: Value) -> list[Value]:
     return kind_of(value).parts(value)
 
 
-def log_parts(g, value):
+def log_parts(g: Game, value: Value) -> list[str | SeenCard]:
     """Parts of a log line: each card with the seats that know it now."""
     known = g.known
     if type(value) is list and all(type(x) is Card for x in value):  # a hand, a trick...
-        out = []
+        out: list[str | SeenCard] = []
         for x in value:
             if out:
                 out.append(", ")
@@ -145,7 +153,7 @@ def log_parts(g, value):
     return out
 
 
-def list_plus(g, a, b):
+def list_plus(g: Game, a: Value, b: Value) -> list[Value]:
     joined_list = bounded(as_list(g, a) + as_list(g, b))
     g.work += len(joined_list)
     if g.work > MAX_WORK:
@@ -153,7 +161,7 @@ def list_plus(g, a, b):
     return joined_list
 
 
-def list_minus(g, a, b):
+def list_minus(g: Game, a: Value, b: Value) -> list[Value]:
     """The items of a that are not in b: by hashing when they can be (cards, numbers,
     texts...), else item by item, its work counted."""
     items, gone = as_list(g, a), as_list(g, b)
@@ -173,7 +181,7 @@ def list_minus(g, a, b):
         return [x for x in items if x not in gone]
 
 
-def augment(g, now, delta, sign):
+def augment(g: Game, now: Value, delta: Value, sign: int) -> Value:
     """``x += d`` and ``x -= d``: numbers add, lists grow or lose items."""
     if isinstance(now, list):
         return list_plus(g, now, delta) if sign > 0 else list_minus(g, now, delta)
@@ -182,7 +190,7 @@ def augment(g, now, delta, sign):
     return number(now + sign * delta)
 
 
-def times(g, x, y):
+def times(g: Game, x: Value, y: Value) -> Value:
     if type(x) is not int and type(x) is not Seat or type(y) is not int and type(y) is not Seat:
         raise Fail(f"'*' needs two numbers, not {text_of(x)} and {text_of(y)}")
     if abs(x * y) > MAX_NUMBER:
@@ -190,30 +198,30 @@ def times(g, x, y):
     return x * y
 
 
-def divide(x, y):
+def divide(x: Value, y: Value) -> Value:
     if y == 0:
         raise Fail("division by zero")
     return x // y
 
 
-def modulo(x, y):
+def modulo(x: Value, y: Value) -> Value:
     if y == 0:
         raise Fail("division by zero")
     return x % y
 
 
-def in_zone(g, card, zone):
+def in_zone(g: Game, card: Value, zone: Zone) -> bool:
     return type(card) is Card and card.id < len(g.where) and g.where[card.id] is zone
 
 
-def in_family(g, card, family):
+def in_family(g: Game, card: Value, family: Family) -> bool:
     if type(card) is not Card:
         return False
     zone = g.where[card.id]
     return zone is not None and zone.family == family.name
 
 
-def in_any(g, x, coll):
+def in_any(g: Game, x: Value, coll: Value) -> bool:
     if type(coll) is Zone:
         return in_zone(g, x, coll)
     if type(coll) is Family:
@@ -227,7 +235,7 @@ def in_any(g, x, coll):
     return x in coll
 
 
-def in_list(g, x, coll):
+def in_list(g: Game, x: Value, coll: Value) -> bool:
     """``x in coll`` where the checker knows ``coll`` is a list (or none) and ``x`` no list."""
     if type(coll) is not list:
         return in_any(g, x, coll)
@@ -237,31 +245,31 @@ def in_list(g, x, coll):
     return x in coll
 
 
-def is_kind(value, kind):
+def is_kind(value: Value, kind: str) -> bool:
     return type(value) is Card and value.kind == kind
 
 
-def number_range(a, b):
+def number_range(a: int, b: int) -> list[int]:
     if b - a >= MAX_ITEMS:
         raise Fail(f"the range {a}..{b} is too long (at most {MAX_ITEMS:,} numbers)")
     return list(range(a, b + 1))
 
 
-def top_card(cards):
+def top_card(cards: list[Card]) -> Card | None:
     return cards[-1] if cards else None
 
 
-def no_seat(g, index):
+def no_seat(g: Game, index: int) -> NoReturn:
     """``P3`` (index 2) read in a game of fewer players than the rules allow."""
     raise Fail(f"there is no seat P{index + 1}: this game has {g.nplayers} "
                f"player{'s' if g.nplayers != 1 else ''}")
 
 
-def not_a_card(field_name):
+def not_a_card(field_name: str) -> NoReturn:
     raise Fail(f"cannot set .{field_name}: the value is not a card")
 
 
-def names() -> dict:
+def names() -> dict[str, Any]:
     """Everything a generated module may call, by the name it calls it."""
     out = {name: globals()[name] for name in (
         "PAUSE", "Frame", "Fail", "Card", "Keyed", "runaway", "counted", "no_field", "field",

@@ -41,11 +41,22 @@ How a sample is made from the host's game (``Sampler``):
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from random import Random
+from typing import TYPE_CHECKING, Any
+
 import attrs
 
-from interpreter.runtime.facts import NOTHING, known_to
+from interpreter.runtime.facts import NOTHING, Knowledge, known_to
 from interpreter.runtime.protocol import text_of
-from interpreter.runtime.values import Card, Keyed, Row
+from interpreter.runtime.values import Card, Keyed, Row, Seat, Value
+
+if TYPE_CHECKING:
+    from interpreter.runtime.decisions import Move
+    from interpreter.runtime.engine import Game
+
+Told = tuple[tuple[str, Knowledge], ...]  # what a seat was told of a card: (field, Knowledge)...
+Pool = tuple[str, list[int], list["Face"], dict[int, Told]]  # a kind, its unknown cards, their faces
 
 VISIBLE_TO_ALL = (None, "public")
 
@@ -54,21 +65,21 @@ VISIBLE_TO_ALL = (None, "public")
 class Face:
     """What a view hides of a card the seat does not know: name, fields, ``var`` fields."""
     label: str
-    fields: dict
-    cvars: tuple  # (field name, value) for each var field
-    key: tuple  # the canonical order among faces of one kind: their text
+    fields: dict[str, Value]
+    cvars: tuple[tuple[str, Value], ...]  # (field name, value) for each var field
+    key: tuple[Any, ...]  # the canonical order among faces of one kind: their text
 
 
 @attrs.define
 class SeatKnowledge:
     """Everything a bot is given for one decision of its seat."""
     seat: int
-    moves: list  # the legal moves (``Move``), as the seat is offered them
-    rules: object  # the public rules (heuristic, cooperative, ...)
-    players: tuple  # the seats of the players
+    moves: list[Move]  # the legal moves, as the seat is offered them
+    rules: Any  # the public rules (heuristic, cooperative, ...): ``interpreter.rules.Rules``
+    players: tuple[Seat, ...]  # the seats of the players
     _sampler: Sampler = attrs.field(repr=False)
 
-    def view(self) -> dict:
+    def view(self) -> dict[str, Any]:
         """The seat's view, as a remote player receives it."""
         return self._sampler.game.view(self.seat)
 
@@ -76,13 +87,13 @@ class SeatKnowledge:
     def cooperative(self) -> bool:
         return bool(self.rules.program.cooperative)
 
-    def sample(self, rng):
+    def sample(self, rng: Random) -> Game:
         """A full game (quiet: no log) consistent with this seat's knowledge; unknown
         faces, chance to come and unreadable variables drawn from ``rng``."""
         return self._sampler.sample(rng)
 
 
-def seat_knowledge(game, seat: int | None = None) -> SeatKnowledge:
+def seat_knowledge(game: Game, seat: int | None = None) -> SeatKnowledge:
     """What the seat to move (or ``seat``, one of several choosing at once) may know of
     ``game`` (built by the host for its bot)."""
     if seat is None:
@@ -97,20 +108,20 @@ def seat_knowledge(game, seat: int | None = None) -> SeatKnowledge:
 class Sampler:
     """Makes games consistent with one seat's knowledge of ``game`` (see the module)."""
 
-    def __init__(self, game, seat: int):
+    def __init__(self, game: Game, seat: int):
         self.game, self.seat = game, seat
-        self._pools = None
+        self._pools: list[Pool] | None = None
 
-    def pools(self):
+    def pools(self) -> list[Pool]:
         """For each kind: the unknown cards (by number) and their faces in canonical
         order. Worked out once per decision, on the first sample."""
         if self._pools is None:
             g, seat = self.game, self.seat
-            by_kind: dict = {}
+            by_kind: dict[str, list[Card]] = {}
             for card in g.cards:
                 if not g.known[card.id] >> seat & 1:
                     by_kind.setdefault(card.kind, []).append(card)
-            pools = []
+            pools: list[Pool] = []
             for kind, cards in by_kind.items():
                 faces = sorted((_face(g, c) for c in cards), key=lambda f: f.key)
                 told = {c.id: limits for c in cards if (limits := _told_to(g, seat, c))}
@@ -121,10 +132,10 @@ class Sampler:
                               if any(type(x) is Card or type(x) in _CONTAINERS for x in values)]
         return self._pools
 
-    def sample(self, rng):
+    def sample(self, rng: Random) -> Game:
         g = self.game
         s = g.copy(logging=False, seed=rng.getrandbits(63))
-        table: dict = {}
+        table: dict[int, Card] = {}
         cards, cv = s.cards, s.cv
         for kind, ids, faces, told in self.pools():
             faces = list(faces)
@@ -148,7 +159,7 @@ class Sampler:
         return s
 
 
-def _told_to(g, seat, card) -> tuple:
+def _told_to(g: Game, seat: int, card: Card) -> Told:
     """What ``seat`` was told of ``card``'s fields: ((field, Knowledge), ...)."""
     out = []
     for name, facts in g.told.items():
@@ -159,7 +170,7 @@ def _told_to(g, seat, card) -> tuple:
     return tuple(out)
 
 
-def _fits(face, told) -> bool:
+def _fits(face: Face, told: Told) -> bool:
     values = dict(face.cvars)
     for name, known in told:
         value = face.fields[name] if name in face.fields else values.get(name)
@@ -171,10 +182,10 @@ def _fits(face, told) -> bool:
     return True
 
 
-def _deal_told(ids, faces, told) -> list:
+def _deal_told(ids: list[int], faces: list[Face], told: dict[int, Told]) -> list[Face]:
     """``faces`` (shuffled) reordered so that each card told something gets a face that
     fits it when one is left: the cards told most first, each the first face that fits."""
-    dealt = [None] * len(ids)
+    dealt: list[Any] = [None] * len(ids)  # each a Face once dealt
     pool = list(faces)
     for k in sorted(range(len(ids)), key=lambda k: -len(told.get(ids[k], ()))):
         limits = told.get(ids[k])
@@ -183,7 +194,7 @@ def _deal_told(ids, faces, told) -> list:
     return dealt
 
 
-def _face(g, card) -> Face:
+def _face(g: Game, card: Card) -> Face:
     cvars = tuple((name, g.cv[name][card.id]) for name in g.rules.kinds[card.kind].var_fields)
     key = (card.label, tuple(sorted((k, text_of(v)) for k, v in card.f.items())),
            tuple((k, text_of(v)) for k, v in cvars))
@@ -192,7 +203,7 @@ def _face(g, card) -> Face:
 
 # ------------------------------------------------------------------ references to cards
 
-def _remap(v, table):
+def _remap(v: Value, table: dict[int, Card]) -> Value:
     """``v`` with every card whose number is in ``table`` replaced by the sample's card."""
     t = type(v)
     if t is Card:
@@ -208,7 +219,7 @@ def _remap(v, table):
     return v
 
 
-def _remap_all(values, table):
+def _remap_all(values: Iterable[Value], table: dict[int, Card]) -> list[Value]:
     """A list of values remapped; the common case (no container, no card) stays cheap."""
     out = list(values)
     for i, x in enumerate(out):
@@ -223,7 +234,8 @@ def _remap_all(values, table):
 _CONTAINERS = (list, tuple, Keyed, Row, dict)
 
 
-def _remap_state(s, table, linked, cv_cards):
+def _remap_state(s: Game, table: dict[int, Card], linked: bool | list[Card],
+                 cv_cards: list[str]) -> None:
     """Every place in a game's state that holds cards now holds the sample's cards.
     ``linked``: whether some card's fields name cards (they then become the sample's too);
     ``cv_cards``: the var fields that hold cards somewhere."""
@@ -255,7 +267,7 @@ def _remap_state(s, table, linked, cv_cards):
             pending._prompt = _remap(pending._prompt, table)
 
 
-def _holds_card(v) -> bool:
+def _holds_card(v: Value) -> bool:
     t = type(v)
     if t is Card:
         return True
@@ -268,7 +280,7 @@ def _holds_card(v) -> bool:
 
 # ------------------------------------------------------------------ variables
 
-def readable(visibility, owner, seat) -> bool:
+def readable(visibility: str | None, owner: Value, seat: int) -> bool:
     """Whether ``seat`` may read a variable (or one key of it, owned by ``owner``)."""
     if visibility in VISIBLE_TO_ALL:
         return True
@@ -279,7 +291,7 @@ def readable(visibility, owner, seat) -> bool:
     return False  # hidden, or anything this sampler does not know: treated as unreadable
 
 
-def _forget_unreadable_vars(s, seat):
+def _forget_unreadable_vars(s: Game, seat: int) -> None:
     for var in s.rules.code.tops.vars:
         info, init = var.info, var.init
         visibility = info.visibility
@@ -300,7 +312,7 @@ def _forget_unreadable_vars(s, seat):
         s.vars[info.name] = fresh
 
 
-def _initial(s, init):
+def _initial(s: Game, init: Callable[[Game], Value] | None) -> Value:
     if init is None:
         return None
     try:

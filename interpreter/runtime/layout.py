@@ -6,38 +6,46 @@ numbered: a game keeps each zone's cards at ``g.zc[zone.i]``.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import product
+from typing import TYPE_CHECKING, Any
 
 from interpreter.runtime.protocol import text_of
-from interpreter.runtime.values import Family, Seat, Zone
+from interpreter.runtime.values import EnumValue, Family, Seat, Value, Zone
 from rulelang.language.errors import RulesError
-from rulelang.language.key_ranges import IntKeys, Key
+from rulelang.language.key_ranges import IntKeys, Key, evaluate
+
+if TYPE_CHECKING:
+    from rulelang.language.checker.zones import ZoneInfo
 
 
 class Layout:
     __slots__ = ("nplayers", "players", "seats", "dummies", "zones", "zone_list", "zone_named",
-                 "everyone", "tables", "ranges", "next_seat", "next_player")
+                 "everyone", "tables", "ranges", "next_seat", "next_player", "grid_sizes")
 
-    def __init__(self, rules, nplayers: int, dummies: list[str], tables: dict,
-                 options: dict | None = None):
+    # ``rules``: the ruleset (``interpreter.rules.Rules``, which the runtime does not import)
+    def __init__(self, rules: Any, nplayers: int, dummies: list[str], tables: dict[str, Value],
+                 options: dict[str, Value] | None = None):
         self.nplayers = nplayers
-        self.ranges = {}  # IntKeys -> its values for this game's options
+        self.ranges: dict[IntKeys, list[int]] = {}  # IntKeys -> its values for this game's options
         for info in list(rules.program.zones.values()) + list(rules.program.vars.values()):
             for key in info.keys:
                 domain = key.domain
                 if isinstance(domain, IntKeys) and domain not in self.ranges:
                     self.ranges[domain] = domain.values(rules.program, options or {}, nplayers)
-        self.players = rules.player_seats(nplayers)
+        self.players: list[Seat] = rules.player_seats(nplayers)
         self.dummies = {name: Seat(nplayers + i, name) for i, name in enumerate(dummies)}
-        self.seats = self.players + list(self.dummies.values())
+        self.seats: list[Seat] = self.players + list(self.dummies.values())
         self.everyone = (1 << len(self.seats)) - 1
         # each seat's next, as ``next(seat)`` and the turn order read it
         seats, players = self.seats, self.players
-        self.next_seat = {s: seats[(i + 1) % len(seats)] for i, s in enumerate(seats)}
-        self.next_player = {p: players[(i + 1) % len(players)] for i, p in enumerate(players)}
+        self.next_seat: dict[Seat, Seat] = {s: seats[(i + 1) % len(seats)] for i, s in enumerate(seats)}
+        self.next_player: dict[Seat, Seat] = {p: players[(i + 1) % len(players)]
+                                              for i, p in enumerate(players)}
         self.tables = tables
         self._check_sizes(rules)
-        self.zones: dict = {}  # name -> Zone, or Family for a keyed declaration
+        self.grid_sizes = self._grid_sizes(rules, options or {})
+        self.zones: dict[str, Zone | Family] = {}  # name -> Zone, or Family for a keyed declaration
         self.zone_list: list[Zone] = []  # every zone, in declaration and key order
         reads = rules.end_reads
         for name, info in rules.program.zones.items():
@@ -59,7 +67,7 @@ class Layout:
                         tuple(triggers.get(("leave", declared), ())))
         self.zone_named = {z.name: z for z in self.zone_list}
 
-    def _check_sizes(self, rules):
+    def _check_sizes(self, rules: Any) -> None:
         """Zones and keyed variables, counted now the key ranges are known (the checker
         counted what it could: a range whose ends are options counts here)."""
         from math import prod
@@ -71,21 +79,41 @@ class Layout:
                 raise RulesError(f"with these options the rules make {total:,} {what}: "
                                  f"a ruleset may have at most {most:,}")
 
-    def _zone(self, name, family, key, info, owner):
+    def _zone(self, name: str, family: str | None, key: Value, info: ZoneInfo,
+              owner: Seat | None) -> Zone:
         zone = Zone(name, family, key, info, owner, len(self.zone_list))
+        if zone.width is not None and not (type(zone.width) is int and type(zone.height) is int):
+            zone.width, zone.height = self.grid_sizes[info.name]
         self.zone_list.append(zone)
         return zone
 
-    def domain(self, rules, domain):
+    def _grid_sizes(self, rules: Any, options: dict[str, Value]) -> dict[str, tuple[int, int]]:
+        """The size of each grid whose size the rules give by name, for these options."""
+        from rulelang.language.checker.zones import MAX_GRID
+        sizes: dict[str, tuple[int, int]] = {}
+        for info in rules.program.zones.values():
+            if info.width is None or (type(info.width) is int and type(info.height) is int):
+                continue
+            width, height = (side if type(side) is int else
+                             evaluate(side, rules.program, options, self.nplayers)
+                             for side in (info.width, info.height))
+            if not (1 <= width <= MAX_GRID and 1 <= height <= MAX_GRID):
+                raise RulesError(f"with these options the grid {info.name} is {width} x {height}: "
+                                 f"a grid is 1 to {MAX_GRID} cells wide and high")
+            sizes[info.name] = (width, height)
+        return sizes
+
+    def domain(self, rules: Any, domain: str | IntKeys) -> Sequence[Value]:
         if type(domain) is IntKeys:
             return self.ranges[domain]
         if domain == "player":
             return self.players
         if domain == "seat":
             return self.seats
-        return rules.enum_values[domain]
+        members: list[EnumValue] = rules.enum_values[domain]
+        return members
 
-    def seat_name(self, seat) -> str:
+    def seat_name(self, seat: Value) -> str:
         if seat is None:
             return "nobody"
         if type(seat) is Seat:
@@ -95,7 +123,7 @@ class Layout:
         return f"P{seat + 1}" if isinstance(seat, int) else str(seat)
 
 
-def key_texts(layout, key, declared: list[Key]) -> list[str]:
+def key_texts(layout: Layout, key: Value, declared: list[Key]) -> list[str]:
     """A zone's or variable's key as texts, one per key (seats as P1, P2...)."""
     keys = key if isinstance(key, tuple) else (key,)
     return [layout.seat_name(k) if d.of_seats else text_of(k) for k, d in zip(keys, declared)]

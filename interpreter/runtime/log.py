@@ -16,34 +16,43 @@ statement, the ``turn`` or the ``end when``), or None (an older save). That is w
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import final
+
+from interpreter.runtime.values import Card, Seat, Value
+
 
 class _Record:
-    __slots__ = ()
+    __slots__: tuple[str, ...] = ()
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and all(
             getattr(self, f) == getattr(other, f) for f in self.__slots__)
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash(tuple(getattr(self, f) for f in self.__slots__))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         fields = ", ".join(f"{f}={getattr(self, f)!r}" for f in self.__slots__)
         return f"{type(self).__name__}({fields})"
 
 
+@final
 class SeenCard(_Record):
     """A card in a message, and the seats that knew its face when the line was written."""
     __slots__ = ("card", "mask")
 
-    def __init__(self, card, mask: int):
+    def __init__(self, card: Card, mask: int):
         self.card, self.mask = card, mask
 
 
+@final  # so ``type(line) is Header`` tells the rest apart too (views.render)
 class Header(_Record):
     """``-- turn 3: P1 --``. Made blank and filled in (``Header.of(text)``): a class
     with no ``__init__`` is made without a Python call, once a turn."""
     __slots__ = ("text", "at")
+    text: str
+    at: int | None  # its place among the compiled rules' origins ("why?")
 
     @staticmethod
     def of(text: str, at: int | None = None) -> Header:
@@ -52,18 +61,22 @@ class Header(_Record):
         return line
 
 
+@final
 class Message(_Record):
     """A ``log`` statement's line: texts and ``SeenCard`` parts. Made blank and filled in
     (``Message.of(parts)``, or field by field in generated code), as ``Header``."""
     __slots__ = ("parts", "at")
+    parts: Sequence[str | SeenCard]
+    at: int | None
 
     @staticmethod
-    def of(parts: tuple, at: int | None = None) -> Message:
+    def of(parts: Sequence[str | SeenCard], at: int | None = None) -> Message:
         line = Message()
         line.parts, line.at = parts, at
         return line
 
 
+@final
 class Choice(_Record):
     """A decision taken: who, the prompt, the move's notation, the cards it names, and
     the seats that may read the move (its chooser alone until it is settled).
@@ -75,10 +88,16 @@ class Choice(_Record):
     Made blank and filled in (``Choice.of(...)``, or field by field where a move is
     played): a class with no ``__init__`` is made without a Python call."""
     __slots__ = ("seat", "prompt", "notation", "named", "mask", "at")
+    seat: Seat
+    prompt: tuple[Value, ...]  # texts and cards (bare: shown to whoever knows them when read)
+    notation: str
+    named: tuple[Card, ...]
+    mask: int
+    at: int | None
 
     @staticmethod
-    def of(seat, prompt: tuple, notation: str, named: tuple, mask: int,
-           at: int | None = None) -> Choice:
+    def of(seat: Seat, prompt: tuple[Value, ...], notation: str, named: tuple[Card, ...],
+           mask: int, at: int | None = None) -> Choice:
         line = Choice()
         line.seat, line.prompt, line.notation, line.named, line.mask = (
             seat, prompt, notation, named, mask)
@@ -89,6 +108,7 @@ class Choice(_Record):
         return Choice.of(self.seat, self.prompt, self.notation, self.named, self.mask, self.at)
 
 
+@final
 class Ending(_Record):
     """``== game over: ...``"""
     __slots__ = ("text", "at")

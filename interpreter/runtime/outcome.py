@@ -7,7 +7,7 @@ it becomes the plain dict the public API (``game.outcome``), the views and saves
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
@@ -73,7 +73,7 @@ def check_winners(g: Game, value: Any) -> None:
 
 
 def compute_outcome(g: Game) -> Outcome:
-    end: GameEnd = g.result
+    end = cast(GameEnd, g.result)  # finish set it
     players = g.players
     reports: dict[str, Any] = {}
     scores_of: ScoreCode | None = None
@@ -85,7 +85,7 @@ def compute_outcome(g: Game) -> Outcome:
             tiebreaks.append(declared)
         else:
             expr = declared.expr
-            reports[declared.key] = views.plain(g, expr(g, g.players[0]) if declared.per_seat
+            reports[cast(str, declared.key)] = views.plain(g, expr(g, g.players[0]) if declared.per_seat
                                                 else expr(g), None)
 
     def of(declared: ScoreCode, seat: Seat | None) -> Any:

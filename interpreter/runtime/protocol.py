@@ -8,105 +8,114 @@ value is one class here and one line in ``KINDS``.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, TypeAlias
+
 from interpreter.runtime.values import (MAX_CELL, MAX_DEPTH, Card, Cell, EnumValue, Fail, Family, Keyed,
-                                Placement, Row, Seat, Shape, Zone, cell_name, parse_shape)
+                                Placement, Row, Seat, Shape, Value, Zone, cell_name, parse_shape)
+
+if TYPE_CHECKING:
+    from interpreter.runtime.engine import Game
+    from interpreter.runtime.game_fields import GameFields
+    from interpreter.runtime.views import Reader
+
+Json: TypeAlias = Any  # JSON-ready data; read from a save: anything, checked as it is read
 
 
 class ValueKind:
     """What can be done with one kind of runtime value. ``g`` is the game, for what
     only the game knows (who knows a card, where it lies); ``seat`` the reader."""
 
-    tag = None  # the save's tag ({"card": 3}); None for values saved as themselves
+    tag: str | None = None  # the save's tag ({"card": 3}); None for values saved as themselves
 
-    def text(self, v) -> str:
+    def text(self, v: Value) -> str:
         """As rules print it (``text(x)``, log lines, options)."""
         return str(v)
 
-    def notation(self, g, v, seat) -> str:
+    def notation(self, g: GameFields, v: Value, seat: int) -> str:
         """As a move offering it is named, to the chooser ``seat``."""
         return self.text(v)
 
-    def named(self, g, v, seat) -> tuple:
+    def named(self, g: GameFields, v: Value, seat: int) -> tuple[Card, ...]:
         """The cards whose faces that notation shows."""
         return ()
 
-    def plain(self, g, v, seat):
+    def plain(self, g: Game, v: Value, seat: Reader) -> Json:
         """As JSON-ready data in a view."""
         return self.text(v)
 
-    def encode(self, v):
+    def encode(self, v: Value) -> Json:
         return v
 
-    def decode(self, g, body, whole, depth):
+    def decode(self, g: Game, body: Json, whole: dict[str, Json], depth: int) -> Value:
         """The value a save's ``{tag: body}`` stands for; a ``Damaged`` error if the body
         cannot be one (saves are untrusted: each kind checks its own)."""
         raise Damaged(f"no value is tagged {self.tag!r}")
 
-    def parts(self, v) -> list:
+    def parts(self, v: Value) -> list[str | Card]:
         """As parts of a log message: cards stay cards, rendered per reader later."""
         return [self.text(v)]
 
-    def items(self, g, v) -> list:
+    def items(self, g: Game, v: Value) -> list[Value]:
         raise Fail(f"{v!r} is not a list")
 
 
 class _Plain(ValueKind):
-    def plain(self, g, v, seat):
+    def plain(self, g: Game, v: Value, seat: Reader) -> Json:
         return v
 
 
 class _Nothing(_Plain):
-    def text(self, v):
+    def text(self, v: None) -> str:
         return "none"
 
-    def items(self, g, v):
+    def items(self, g: Game, v: None) -> list[Value]:
         return []
 
 
 class _Bool(_Plain):
-    def text(self, v):
+    def text(self, v: bool) -> str:
         return "yes" if v else "no"
 
 
 class _Int(_Plain):
-    def text(self, v):
+    def text(self, v: int) -> str:
         return str(v)
 
 
 class _Text(_Plain):
-    def text(self, v):
+    def text(self, v: str) -> str:
         return v
 
-    def items(self, g, v):
+    def items(self, g: Game, v: str) -> list[Value]:
         return list(v)
 
 
 class _Seat(ValueKind):
     tag = "seat"
 
-    def text(self, v):
+    def text(self, v: Seat) -> str:
         return v.name
 
-    def plain(self, g, v, seat):
+    def plain(self, g: Game, v: Seat, seat: Reader) -> Json:
         return v  # a number in JSON, a seat (it prints as P1) in Python
 
-    def encode(self, v):
+    def encode(self, v: Seat) -> Json:
         return {"seat": int(v)}
 
-    def decode(self, g, body, whole, depth):
+    def decode(self, g: Game, body: Json, whole: dict[str, Json], depth: int) -> Seat:
         return g.seats[_index(body, len(g.seats), "seat")]
 
 
 class _Enum(ValueKind):
     tag = "enum"
 
-    def text(self, v):
+    def text(self, v: EnumValue) -> str:
         return v.name
 
-    def encode(self, v):
+    def encode(self, v: EnumValue) -> Json:
         return {"enum": [v.enum, v.name]}
 
-    def decode(self, g, body, whole, depth):
+    def decode(self, g: Game, body: Json, whole: dict[str, Json], depth: int) -> EnumValue:
         if type(body) is list and len(body) == 2:
             for member in g.rules.enum_values.get(body[0], ()) if type(body[0]) is str else ():
                 if member.name == body[1]:
@@ -117,67 +126,67 @@ class _Enum(ValueKind):
 class _Card(ValueKind):
     tag = "card"
 
-    def text(self, v):
+    def text(self, v: Card) -> str:
         return v.label
 
-    def notation(self, g, v, seat):
+    def notation(self, g: GameFields, v: Card, seat: int) -> str:
         return v.label if g.known[v.id] >> seat & 1 else g.position(v)
 
-    def named(self, g, v, seat):
+    def named(self, g: GameFields, v: Card, seat: int) -> tuple[Card, ...]:
         return (v,) if g.known[v.id] >> seat & 1 else ()
 
-    def plain(self, g, v, seat):
+    def plain(self, g: Game, v: Card, seat: Reader) -> Json:
         from interpreter.runtime.views import card_view
         return card_view(g, v, seat)
 
-    def encode(self, v):
+    def encode(self, v: Card) -> Json:
         return {"card": v.id}
 
-    def decode(self, g, body, whole, depth):
+    def decode(self, g: Game, body: Json, whole: dict[str, Json], depth: int) -> Card:
         return g.cards[_index(body, len(g.cards), "card")]
 
-    def parts(self, v):
+    def parts(self, v: Card) -> list[str | Card]:
         return [v]
 
 
 class _Zone(ValueKind):
     tag = "zone"
 
-    def text(self, v):
+    def text(self, v: Zone) -> str:
         return v.name
 
-    def encode(self, v):
+    def encode(self, v: Zone) -> Json:
         return {"zone": v.name}
 
-    def decode(self, g, body, whole, depth):
+    def decode(self, g: Game, body: Json, whole: dict[str, Json], depth: int) -> Zone:
         zone = g.layout.zone_named.get(body) if type(body) is str else None
         if zone is None:
             raise Damaged(f"there is no zone {_short(body)}")
         return zone
 
-    def items(self, g, v):
+    def items(self, g: Game, v: Zone) -> list[Value]:
         return g.zc[v.i]
 
 
 class _Family(ValueKind):
     tag = "family"
 
-    def text(self, v):
+    def text(self, v: Family) -> str:
         return str(dict(v))
 
-    def plain(self, g, v, seat):
+    def plain(self, g: Game, v: Family, seat: Reader) -> Json:
         return v.name
 
-    def encode(self, v):
+    def encode(self, v: Family) -> Json:
         return {"family": v.name}
 
-    def decode(self, g, body, whole, depth):
+    def decode(self, g: Game, body: Json, whole: dict[str, Json], depth: int) -> Family:
         family = g.zones.get(body) if type(body) is str else None
         if type(family) is not Family:
             raise Damaged(f"there is no zone family {_short(body)}")
         return family
 
-    def items(self, g, v):
+    def items(self, g: Game, v: Family) -> list[Value]:
         zc = g.zc
         return [c for z in v.values() for c in zc[z.i]]
 
@@ -185,13 +194,13 @@ class _Family(ValueKind):
 class _Shape(ValueKind):
     tag = "shape"
 
-    def text(self, v):
+    def text(self, v: Shape) -> str:
         return v.text
 
-    def encode(self, v):
+    def encode(self, v: Shape) -> Json:
         return {"shape": v.text}
 
-    def decode(self, g, body, whole, depth):
+    def decode(self, g: Game, body: Json, whole: dict[str, Json], depth: int) -> Shape:
         if type(body) is not str or len(body) > MAX_SHAPE_TEXT:
             raise Damaged(f"{_short(body)} is not a shape")
         try:
@@ -203,13 +212,13 @@ class _Shape(ValueKind):
 class _Placement(ValueKind):
     tag = "placement"
 
-    def text(self, v):
+    def text(self, v: Placement) -> str:
         return v.label
 
-    def encode(self, v):
+    def encode(self, v: Placement) -> Json:
         return {"placement": [list(c) for c in v.cells], "label": v.label}
 
-    def decode(self, g, body, whole, depth):
+    def decode(self, g: Game, body: Json, whole: dict[str, Json], depth: int) -> Placement:
         label = whole.get("label")
         if type(body) is not list or not body or len(body) > MAX_SHAPE_TEXT or type(label) is not str:
             raise Damaged("a placement needs its cells and a label")
@@ -219,34 +228,34 @@ class _Placement(ValueKind):
 class _Cell(ValueKind):
     tag = "cell"
 
-    def text(self, v):
+    def text(self, v: Cell) -> str:
         return cell_name(v)
 
-    def encode(self, v):
+    def encode(self, v: Cell) -> Json:
         return {"cell": list(v)}
 
-    def decode(self, g, body, whole, depth):
+    def decode(self, g: Game, body: Json, whole: dict[str, Json], depth: int) -> Cell:
         return _cell(body)
 
-    def items(self, g, v):
+    def items(self, g: Game, v: Cell) -> list[Value]:
         return list(v)
 
 
 class _Tuple(ValueKind):
     tag = "tuple"
 
-    def text(self, v):
+    def text(self, v: tuple[Value, ...]) -> str:
         return "(" + ", ".join(text_of(x) for x in v) + ")"
 
-    def notation(self, g, v, seat):
+    def notation(self, g: GameFields, v: tuple[Value, ...], seat: int) -> str:
         return " ".join(kind_of(x).notation(g, x, seat) for x in v)
 
-    def named(self, g, v, seat):
+    def named(self, g: GameFields, v: tuple[Value, ...], seat: int) -> tuple[Card, ...]:
         return tuple(c for x in v for c in kind_of(x).named(g, x, seat))
 
-    def parts(self, v):
+    def parts(self, v: tuple[Value, ...]) -> list[str | Card]:
         """As a list's: its cards stay cards, so each reader sees them as they may."""
-        out = ["("]
+        out: list[str | Card] = ["("]
         for i, x in enumerate(v):
             if i:
                 out.append(", ")
@@ -254,39 +263,39 @@ class _Tuple(ValueKind):
         out.append(")")
         return out
 
-    def plain(self, g, v, seat):
+    def plain(self, g: Game, v: tuple[Value, ...], seat: Reader) -> Json:
         return [kind_of(x).plain(g, x, seat) for x in v]
 
-    def encode(self, v):
+    def encode(self, v: tuple[Value, ...]) -> Json:
         return {"tuple": [encode(x) for x in v]}
 
-    def decode(self, g, body, whole, depth):
+    def decode(self, g: Game, body: Json, whole: dict[str, Json], depth: int) -> tuple[Value, ...]:
         if type(body) is not list:
             raise Damaged("a tuple is saved as a list of its items")
         return tuple(decode(g, x, depth + 1) for x in body)
 
-    def items(self, g, v):
+    def items(self, g: Game, v: tuple[Value, ...]) -> list[Value]:
         return list(v)
 
 
 class _List(ValueKind):
-    def text(self, v):
+    def text(self, v: list[Value]) -> str:
         return "[" + ", ".join(text_of(x) for x in v) + "]"
 
-    def notation(self, g, v, seat):
+    def notation(self, g: GameFields, v: list[Value], seat: int) -> str:
         return "+".join(kind_of(x).notation(g, x, seat) for x in v)
 
-    def named(self, g, v, seat):
+    def named(self, g: GameFields, v: list[Value], seat: int) -> tuple[Card, ...]:
         return tuple(c for x in v for c in kind_of(x).named(g, x, seat))
 
-    def plain(self, g, v, seat):
+    def plain(self, g: Game, v: list[Value], seat: Reader) -> Json:
         return [kind_of(x).plain(g, x, seat) for x in v]
 
-    def encode(self, v):
+    def encode(self, v: list[Value]) -> Json:
         return [encode(x) for x in v]
 
-    def parts(self, v):
-        out = []
+    def parts(self, v: list[Value]) -> list[str | Card]:
+        out: list[str | Card] = []
         for i, x in enumerate(v):
             if i:
                 out.append(", ")
@@ -296,40 +305,40 @@ class _List(ValueKind):
                 out.extend(kind_of(x).parts(x))
         return out
 
-    def items(self, g, v):
+    def items(self, g: Game, v: list[Value]) -> list[Value]:
         return v
 
 
 class _Row(ValueKind):
     tag = "row"
 
-    def text(self, v):
+    def text(self, v: Row) -> str:
         return str(dict(v))
 
-    def plain(self, g, v, seat):
+    def plain(self, g: Game, v: Row, seat: Reader) -> Json:
         return {k: kind_of(x).plain(g, x, seat) for k, x in v.items()}
 
-    def encode(self, v):
+    def encode(self, v: Row) -> Json:
         return {"row": {k: encode(x) for k, x in v.items()}}
 
-    def decode(self, g, body, whole, depth):
+    def decode(self, g: Game, body: Json, whole: dict[str, Json], depth: int) -> Row:
         if type(body) is not dict:
             raise Damaged("a table row is saved as its columns")
         return Row((k, decode(g, x, depth + 1)) for k, x in body.items())
 
 
 class _Keyed(ValueKind):
-    def plain(self, g, v, seat):
+    def plain(self, g: Game, v: dict[Value, Value], seat: Reader) -> Json:
         return [kind_of(x).plain(g, x, seat) for x in v]
 
 
 class _Other(ValueKind):
-    def encode(self, v):
+    def encode(self, v: Value) -> Json:
         from rulelang.language.errors import RulesError
         raise RulesError(f"cannot save a value of type {type(v).__name__}")
 
 
-KINDS: dict = {
+KINDS: dict[type, ValueKind] = {
     type(None): _Nothing(), bool: _Bool(), int: _Int(), str: _Text(), Seat: _Seat(),
     EnumValue: _Enum(), Card: _Card(), Zone: _Zone(), Family: _Family(), Shape: _Shape(),
     Placement: _Placement(), Cell: _Cell(), tuple: _Tuple(), list: _List(), Row: _Row(),
@@ -339,32 +348,32 @@ TAGS = {kind.tag: kind for kind in KINDS.values() if kind.tag is not None}
 _OTHER = _Other()
 
 
-def kind_of(v) -> ValueKind:
+def kind_of(v: Value) -> ValueKind:
     return KINDS.get(type(v), _OTHER)
 
 
-def text_of(v) -> str:
+def text_of(v: Value) -> str:
     t = type(v)
     if t is str:
-        return v
+        return v  # type: ignore[no-any-return]  # a str: t says so (no second type())
     if t is EnumValue or t is Seat:  # the commonest in log lines: as _Enum and _Seat say
-        return v.name
+        return v.name  # type: ignore[no-any-return]  # as above
     if t is int:
         return str(v)
     return KINDS.get(t, _OTHER).text(v)
 
 
-def as_list(g, v) -> list:
+def as_list(g: Game, v: Value) -> list[Value]:
     if type(v) is list:
         return v
     return KINDS.get(type(v), _OTHER).items(g, v)
 
 
-def encode(v):
+def encode(v: Value) -> Json:
     return KINDS.get(type(v), _OTHER).encode(v)
 
 
-def decode(g, v, depth=0):
+def decode(g: Game, v: Json, depth: int = 0) -> Value:
     """A value from a save, checked: saves are untrusted, so anything that is not a value
     of these rules (a card or a seat that does not exist, a number too large, a list nested
     too deeply) is a ``Damaged`` error naming it."""
@@ -396,18 +405,18 @@ MAX_SAVED_NUMBER = 2**63  # a number in a save (the rules' own stay within 10^18
 MAX_SHAPE_TEXT = 1000  # a shape's drawing or a placement's cells, in a save
 
 
-def _short(value) -> str:
+def _short(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _index(body, count, what):
+def _index(body: Json, count: int, what: str) -> int:
     if type(body) is not int or not 0 <= body < count:
         raise Damaged(f"there is no {what} {_short(body)}")
     return body
 
 
-def _cell(body):
+def _cell(body: Json) -> Cell:
     if (type(body) is not list or len(body) != 2 or any(type(x) is not int or abs(x) > MAX_CELL
                                                          for x in body)):
         raise Damaged(f"{_short(body)} is not a cell")

@@ -16,11 +16,17 @@ import hmac
 import json
 import re
 from itertools import accumulate
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from interpreter.runtime.protocol import Damaged, _short, encode
 from interpreter.runtime.state import _load_seed, decode_state, encode_state
 from interpreter.runtime.values import MAX_DEPTH
 from rulelang.language.errors import IllegalMove, RulesError
+
+if TYPE_CHECKING:
+    from interpreter.runtime.engine import Game
+
+# ``rules`` below: the ruleset (``interpreter.rules.Rules``, which the runtime does not import)
 
 FORMAT = "rulelang-save/2"
 OLD_FORMAT = "rulelang-save/1"
@@ -30,7 +36,7 @@ MAX_JSON_DEPTH = 2 * MAX_DEPTH + 20  # a value's lists and tuples (two levels ea
 _SIGNATURE = re.compile(r',"signature":"([0-9a-f]{64})"}\Z')
 
 
-def fingerprint(rules) -> str:
+def fingerprint(rules: Any) -> str:
     """The rules a save belongs to, by their content: the text of the file and of each file
     it imports, in the order they are read (which the texts decide), so the same rules
     loaded from anywhere, by any path, restore each other's saves."""
@@ -40,7 +46,7 @@ def fingerprint(rules) -> str:
     return digest.hexdigest()[:16]
 
 
-def _path_fingerprint(rules) -> str:
+def _path_fingerprint(rules: Any) -> str:
     """How saves made before the fingerprint was of content named their rules (by the
     path as typed): still accepted."""
     digest = hashlib.sha256()
@@ -49,7 +55,7 @@ def _path_fingerprint(rules) -> str:
     return digest.hexdigest()[:16]
 
 
-def save(g, key=None) -> str:
+def save(g: Game, key: str | bytes | None = None) -> str:
     data = {"format": FORMAT, "game": g.title, "fingerprint": fingerprint(g.rules),
             "players": g.nplayers, "options": {k: encode(x) for k, x in g.options.items()}}
     data.update(encode_state(g))
@@ -57,7 +63,7 @@ def save(g, key=None) -> str:
     return text if key is None else text[:-1] + f',"signature":"{_sign(key, text)}"}}'
 
 
-def _sign(key, text) -> str:
+def _sign(key: str | bytes, text: str) -> str:
     if isinstance(key, str):
         key = key.encode()
     if not isinstance(key, bytes) or not key:
@@ -65,7 +71,7 @@ def _sign(key, text) -> str:
     return hmac.new(key, text.encode(), hashlib.sha256).hexdigest()
 
 
-def save_for(g, seat) -> str:
+def save_for(g: Game, seat: Any) -> str:
     """What one player may keep of the game: their view and their transcript."""
     view = g.view(seat)  # raises RulesError for a seat that is not playing
     data = {"format": PLAYER_FORMAT, "game": g.title, "seat": view["seat"], "view": view,
@@ -73,7 +79,7 @@ def save_for(g, seat) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
-def restore(rules, text, key=None):
+def restore(rules: Any, text: str | bytes, key: str | bytes | None = None) -> Game:
     """A game from a save (``save``). A save is untrusted input: it is checked whole
     (``state.decode_state``) and anything wrong is a RulesError saying what. With ``key``,
     only a save signed with that key (``game.save(key=...)``) is accepted."""
@@ -91,7 +97,7 @@ def restore(rules, text, key=None):
         if not isinstance(players, int) or isinstance(players, bool) or \
                 players not in rules.player_counts:
             raise Damaged(f"players: {rules.title} is not for {_short(players)} players")
-        g = rules.blank_game(players, _load_seed(None, data.get("seed")),
+        g: Game = rules.blank_game(players, _load_seed(None, data.get("seed")),
                              _given_options(rules, data.get("options")))
         decode_state(g, data)
         return g
@@ -104,7 +110,7 @@ def restore(rules, text, key=None):
         raise RulesError("this save is damaged and cannot be restored") from None
 
 
-def _parse(text, key) -> dict:
+def _parse(text: str | bytes, key: str | bytes | None) -> dict[str, Any]:
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -135,7 +141,7 @@ def _parse(text, key) -> dict:
     return data
 
 
-def _depth(text) -> int:
+def _depth(text: str) -> int:
     """How deep the brackets of a JSON text nest (outside strings), found before parsing
     it (a parser would recurse that deep), at C speed: strings dropped, then brackets kept."""
     brackets = _NOT_BRACKETS.sub("", _STRINGS.sub("", text))
@@ -147,17 +153,17 @@ _NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
-def _no_float(text):
+def _no_float(text: str) -> NoReturn:
     raise ValueError(f"a rulelang save holds no number like {text[:20]}")
 
 
-def _given_options(rules, options) -> dict:
+def _given_options(rules: Any, options: Any) -> dict[str, Any]:
     """The options as new_game takes them (enum members by name, lists item by item); each
     then checked as new_game checks them."""
     if not isinstance(options, dict) or set(options) != set(rules.options):
         raise Damaged(f"options: these rules' options are {', '.join(rules.options) or 'none'}")
 
-    def given(x):
+    def given(x: Any) -> Any:
         if isinstance(x, list):
             return [given(i) for i in x]
         if isinstance(x, dict):
@@ -170,10 +176,10 @@ def _given_options(rules, options) -> dict:
     return {k: given(x) for k, x in options.items()}
 
 
-def _replay(rules, data):
+def _replay(rules: Any, data: dict[str, Any]) -> Game:
     """An old save: its game played again from its seed, move by move, then checked."""
     moves = data["history"]
-    g = rules.new_game(players=data["players"], seed=data["seed"],
+    g: Game = rules.new_game(players=data["players"], seed=data["seed"],
                        options=_given_options(rules, data["options"]))
     try:
         for move in moves:
@@ -185,7 +191,7 @@ def _replay(rules, data):
     return g
 
 
-def _same_position(g, data) -> bool:
+def _same_position(g: Game, data: dict[str, Any]) -> bool:
     state = encode_state(g)
     old_cards = [[kind, label, known, fields] for kind, label, known, fields in data["cards"]]
     cards = [[kind, label, known, {**fields, **{n: v[i] for n, v in state["cvars"].items()
@@ -196,7 +202,7 @@ def _same_position(g, data) -> bool:
             and len(g.log) == len(data["log"]))
 
 
-def _plain_seats(value):
+def _plain_seats(value: Any) -> Any:
     """Old saves wrote seats as bare numbers."""
     if isinstance(value, dict):
         if set(value) == {"seat"}:
@@ -207,7 +213,7 @@ def _plain_seats(value):
     return value
 
 
-def _refuse_old(count):
+def _refuse_old(count: int) -> NoReturn:
     raise RulesError(f"this save was made by an older rulelang ({OLD_FORMAT}), which saved "
                      f"positions inside rules that this version no longer has; replaying its "
                      f"{count} moves from its seed did not lead to the saved game (it may have "

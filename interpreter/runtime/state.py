@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Callable, Sequence
 from itertools import product
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias, cast
 
 import attrs
 
@@ -26,16 +27,22 @@ from interpreter.runtime.helpers import MAX_LOOP_STEPS as TICK_LIMIT, Frame
 from interpreter.runtime.facts import NOTHING
 from interpreter.runtime.log import Choice, Ending, Header, Message, SeenCard
 from interpreter.runtime.outcome import GameEnd, Outcome
-from interpreter.runtime.protocol import Damaged, _short, decode, encode
+from interpreter.runtime.protocol import Damaged, Json, _short, decode, encode
 from interpreter.runtime.state_checks import (MAX_FRAMES, MAX_LOG, MAX_TURNS, a_bool, a_dict, a_list,
                                       a_text, an_int, check_frames, check_known, check_outcome,
                                       check_pending, check_result, check_unsettled, check_zones,
                                       fitting, need, same_names)
-from interpreter.runtime.values import MAX_CARDS, Card, Keyed, Seat
+from interpreter.runtime.values import MAX_CARDS, Card, Cell, Keyed, Seat, Value
 from rulelang.language.errors import RulesError
 
 if TYPE_CHECKING:
+    from interpreter.runtime.decisions import Decision, Group
     from interpreter.runtime.engine import Game
+    from interpreter.runtime.facts import Facts
+    from interpreter.runtime.game_fields import LogLine
+
+Saver: TypeAlias = "Callable[[Game, Any], Json]"
+Loader: TypeAlias = "Callable[[Game, Json], Any]"
 
 MAX_SEED = 2**256  # a seed in a save
 
@@ -46,15 +53,15 @@ class Field:
     other parts), how it starts, saves, restores and copies."""
     attr: str
     key: str | None
-    start: object  # (g) -> initial value
-    save: object = None  # (g, value) -> JSON-ready
-    load: object = None  # (g, data) -> value (earlier fields already loaded)
-    copy: object = None  # (value) -> an independent copy; None: shared (immutable)
-    check: object = None  # (g, value) -> None, once every part is read: Damaged if inconsistent
+    start: Callable[[Game], Any]  # initial value
+    save: Saver | None = None  # (g, value) -> JSON-ready
+    load: Loader | None = None  # (g, data) -> value (earlier fields already loaded)
+    copy: Callable[[Any], Any] | None = None  # an independent copy; None: shared (immutable)
+    check: Callable[[Game, Any], None] | None = None  # once every part is read: Damaged if wrong
     optional: bool = False  # a save from before this part existed starts it afresh
 
 
-def _same(value):
+def _same(value: Value) -> Value:
     return value
 
 
@@ -63,16 +70,16 @@ def _same(value):
 # types, the ranges, the names the rules declare; ``state_checks`` holds the readers and
 # the checks run once every part is read.
 
-def _load_seed(g, data):
+def _load_seed(g: Game | None, data: Json) -> int:
     return an_int(data, "the seed", -MAX_SEED, MAX_SEED)
 
 
-def _save_rng(g, rng):
+def _save_rng(g: Game, rng: random.Random) -> Json:
     version, internal, gauss = rng.getstate()
     return [version, list(internal), gauss]
 
 
-def _load_rng(g, data):
+def _load_rng(g: Game, data: Json) -> random.Random:
     version, internal, gauss = a_list(data, "the random generator", 3)
     need(version == random.Random().getstate()[0] and gauss is None,
          "the random generator is not one this Python makes")
@@ -85,24 +92,25 @@ def _load_rng(g, data):
     return rng
 
 
-def _copy_rng(rng):
+def _copy_rng(rng: random.Random) -> random.Random:
     twin = random.Random()
     twin.setstate(rng.getstate())
     return twin
 
 
-def _load_consts(g, data):
+def _load_consts(g: Game, data: Json) -> dict[str, Value]:
     declared = {d.name: d.value.ty for d in g.rules.program.consts}
     same_names(a_dict(data, "consts"), declared, "consts")
     return {**g.options, **{k: fitting(g, decode(g, x), declared[k], f"const {k}")
                             for k, x in data.items()}}
 
 
-def _save_cards(g, cards):
+def _save_cards(g: Game, cards: list[Card]) -> Json:
     return [[c.kind, c.label, {k: encode(x) for k, x in c.f.items()}] for c in cards]
 
 
-def _load_cards(g, data):
+def _load_cards(g: Game, data: Json) -> list[Card]:
+    cards: list[Card]
     cards, kinds, declared = [], g.rules.kinds, g.rules.program.cards
     for entry in a_list(data, "cards", most=MAX_CARDS):
         kind, label, fields = a_list(entry, f"card {len(cards)}", 3)
@@ -118,7 +126,7 @@ def _load_cards(g, data):
     return cards
 
 
-def _load_known(g, data):
+def _load_known(g: Game, data: Json) -> list[int]:
     everyone = g.everyone
     a_list(data, "known", len(g.cards))
     if not all(type(k) is int and 0 <= k <= everyone for k in data):
@@ -127,14 +135,14 @@ def _load_known(g, data):
     return list(data)
 
 
-def _save_told(g, told):
+def _save_told(g: Game, told: dict[str, list[Facts]]) -> Json:
     """Only the cards someone was told of: {field: [[card, [[mask, value, yes], ...]], ...]}."""
     return {name: [[i, [[mask, encode(value), yes] for mask, value, yes in f]]
                    for i, f in enumerate(facts) if f] for name, facts in told.items()}
 
 
-def _load_told(g, data):
-    told = {name: [NOTHING] * len(g.cards) for name in g.rules.program.told_fields}
+def _load_told(g: Game, data: Json) -> dict[str, list[Facts]]:
+    told: dict[str, list[Facts]] = {name: [NOTHING] * len(g.cards) for name in g.rules.program.told_fields}
     for name, cards in data.items():
         if name not in told:
             raise ValueError(name)
@@ -144,11 +152,11 @@ def _load_told(g, data):
     return told
 
 
-def _save_cv(g, cv):
+def _save_cv(g: Game, cv: dict[str, list[Value]]) -> Json:
     return {name: [encode(x) for x in values] for name, values in cv.items()}
 
 
-def _load_cv(g, data):
+def _load_cv(g: Game, data: Json) -> dict[str, list[Value]]:
     same_names(a_dict(data, "cvars"), g.rules.var_fields, "card variables")
     kinds, declared = g.rules.kinds, g.rules.program.cards
     cv = {}
@@ -163,7 +171,7 @@ def _load_cv(g, data):
     return cv
 
 
-def _save_zones(g, zc):
+def _save_zones(g: Game, zc: list[list[Card]]) -> Json:
     out = {}
     for zone in g.layout.zone_list:
         cards = zc[zone.i]
@@ -173,14 +181,15 @@ def _save_zones(g, zc):
     return out
 
 
-def _load_zones(g, data):
-    zc = [[] for _ in g.layout.zone_list]
+def _load_zones(g: Game, data: Json) -> list[list[Card]]:
+    zc: list[list[Card]] = [[] for _ in g.layout.zone_list]
     g.where = [None] * len(g.cards)
     g.cells = [()] * len(g.cards)
-    zg = [{} if z.grid else None for z in g.layout.zone_list]
+    zg: list[dict[Cell, tuple[Card, ...]] | None] = [{} if z.grid else None for z in g.layout.zone_list]
     for name, items in a_dict(data, "zones").items():
         zone = g.layout.zone_named.get(name)
-        need(zone is not None, f"zones: there is no zone {_short(name)}")
+        if zone is None:
+            raise Damaged(f"zones: there is no zone {_short(name)}")
         for entry in a_list(items, f"zone {name}"):
             if zone.grid:
                 cid, cells = a_list(entry, f"a card on {name}", 2)
@@ -189,7 +198,7 @@ def _load_zones(g, data):
                 need(cells and all(zone.in_bounds(c) for c in cells),
                      f"card {cid} is not on cells of {name}")
                 g.cells[card.id] = cells
-                grid = zg[zone.i]
+                grid = cast("dict[Cell, tuple[Card, ...]]", zg[zone.i])  # a grid's
                 for cell in cells:
                     grid[cell] = grid.get(cell, ()) + (card,)
             else:
@@ -203,15 +212,15 @@ def _load_zones(g, data):
     return zc
 
 
-def _save_vars(g, vars_):
+def _save_vars(g: Game, vars_: dict[str, Value]) -> Json:
     return {k: {"keyed": [[encode(key), encode(x)] for key, x in v.items()]}
             if type(v) is Keyed else encode(v) for k, v in vars_.items()}
 
 
-def _load_vars(g, data):
+def _load_vars(g: Game, data: Json) -> dict[str, Value]:
     declared = g.rules.program.vars
     same_names(a_dict(data, "vars"), declared, "vars")
-    out = {}
+    out: dict[str, Value] = {}
     for name, value in data.items():
         info = declared[name]
         if not info.keys:
@@ -231,41 +240,41 @@ def _load_vars(g, data):
     return out
 
 
-def _key(k):
+def _key(k: Value) -> Value:
     return tuple(k) if isinstance(k, list) else k
 
 
-def _copy_lists_of(kind):
+def _copy_lists_of(kind: Callable[[Any], Any]) -> Callable[[dict[str, Any]], dict[str, Any]]:
     """A copier of a dict of lists (or queues): each value copied, in one pass in C
     (a copy is made for every new game and every look-ahead move)."""
-    def copy(values: dict) -> dict:
+    def copy(values: dict[str, Any]) -> dict[str, Any]:
         return dict(zip(values, map(kind, values.values()))) if values else {}
     return copy
 
 
-def _copy_grids(zg):
+def _copy_grids(zg: list[dict[Cell, tuple[Card, ...]] | None]) -> list[dict[Cell, tuple[Card, ...]] | None]:
     """Each grid zone's cells -> card map copied; the other zones' None kept."""
     if zg.count(None) == len(zg):  # no grids
         return list(zg)
     return [dict(z) if z is not None else None for z in zg]
 
 
-def _copy_vars(vars_):
+def _copy_vars(vars_: dict[str, Value]) -> dict[str, Value]:
     return {k: v.copy() if type(v) is Keyed else v for k, v in vars_.items()}
 
 
-def _load_current(g, data):
+def _load_current(g: Game, data: Json) -> Seat | None:
     current = decode(g, data)
     need(current is None or type(current) is Seat or type(current) is int and 0 <= current < len(g.seats),
          f"current should be a seat, not {_short(data)}")
     return g.seats[current] if type(current) is int else current  # an older save's number
 
 
-def _save_fixed(g, fixed):
+def _save_fixed(g: Game, fixed: dict[str, deque[Value]]) -> Json:
     return {k: [encode(x) for x in q] for k, q in fixed.items() if q}
 
 
-def _load_fixed(g, data):
+def _load_fixed(g: Game, data: Json) -> dict[str, deque[Value]]:
     out = {}
     for event, queue in a_dict(data, "fixed").items():
         try:
@@ -276,16 +285,18 @@ def _load_fixed(g, data):
     return out
 
 
-def _save_frames(g, frames):
+def _save_frames(g: Game, frames: list[Frame]) -> Json:
     return [[f.unit.key, f.pc, [encode(x) for x in f.L]] for f in frames]
 
 
-def _load_frames(g, data):
-    units, frames = g.rules.units, []
+def _load_frames(g: Game, data: Json) -> list[Frame]:
+    units = g.rules.units
+    frames: list[Frame] = []
     for entry in a_list(data, "frames", most=MAX_FRAMES):
         key, pc, L = a_list(entry, f"frame {len(frames)}", 3)
         unit = units.get(key) if type(key) is str else None
-        need(unit is not None and unit.machine, f"frame {len(frames)}: no rule {_short(key)} can wait")
+        if unit is None or not unit.machine:
+            raise Damaged(f"frame {len(frames)}: no rule {_short(key)} can wait")
         need(type(pc) is int and pc in unit.resumes,
              f"frame {len(frames)}: {unit.name} cannot be left at position {_short(pc)}")
         a_list(L, f"frame {len(frames)}'s locals", unit.nslots)
@@ -293,20 +304,20 @@ def _load_frames(g, data):
     return frames
 
 
-def _copy_frames(frames):
+def _copy_frames(frames: list[Frame]) -> list[Frame]:
     return [Frame.of(f.unit, f.pc, list(f.L)) for f in frames]
 
 
-def _save_pending(g, pending):
+def _save_pending(g: Game, pending: Decision | None) -> Json:
     if pending is None or g.group is not None:  # a simultaneous choice's: from the group
         return None
-    out = {"seat": int(pending.seat), "site": pending.site.index}
+    out: dict[str, Json] = {"seat": int(pending.seat), "site": pending.site.index}
     if not pending.site.recomputable:
         out["values"] = [encode(x) for x in pending.values]
     return out
 
 
-def _load_pending(g, data):
+def _load_pending(g: Game, data: Json) -> Decision | None:
     if data is None:
         return None
     from interpreter.runtime.decisions import Decision
@@ -326,7 +337,7 @@ def _load_pending(g, data):
     need(site.recomputable and set(data) == {"seat", "site"},
          f"the decision '{site.name}' should list its options")
     try:
-        decision = g.guard(lambda: Decision.recompute(g, site, frame))
+        decision: Decision = g.guard(lambda: Decision.recompute(g, site, frame))
     except RulesError as error:
         raise Damaged(f"the decision '{site.name}' cannot be worked out again "
                       f"({str(error).splitlines()[0]})") from None
@@ -335,10 +346,10 @@ def _load_pending(g, data):
     return decision
 
 
-def _save_group(g, group):
+def _save_group(g: Game, group: Group | None) -> Json:
     if group is None:
         return None
-    out = {"site": group.site.index, "seats": [int(d.seat) for d in group.decisions],
+    out: dict[str, Json] = {"site": group.site.index, "seats": [int(d.seat) for d in group.decisions],
            "answers": [[int(seat), i] for seat, i in group.answers.items()]}
     if not group.site.recomputable:
         out["saved"] = [[[encode(x) for x in (d.values[:-1] if d.passing else d.values)],
@@ -346,7 +357,7 @@ def _save_group(g, group):
     return out
 
 
-def _load_group(g, data):
+def _load_group(g: Game, data: Json) -> Group | None:
     """A simultaneous choice, its decisions worked out again (or read from the save), its
     answers so far; ``pending`` is its first decision still unanswered."""
     if data is None:
@@ -354,7 +365,7 @@ def _load_group(g, data):
     from interpreter.runtime.decisions import Group
     site = g.rules.sites[data["site"]]
     seats = [g.seats[s] for s in data["seats"]]
-    saved = None
+    saved: list[tuple[list[Value], bool]] | None = None
     if "saved" in data:
         saved = []
         for values, passing in data["saved"]:  # the options, without the pass move
@@ -362,7 +373,8 @@ def _load_group(g, data):
     frame = g.frames[-1]
     group = Group(site, frame, Group.asked(g, site, frame, seats, saved), {})
     for seat, i in data["answers"]:
-        if group.of(g.seats[seat]) is None or not 0 <= i < len(group.of(g.seats[seat]).values):
+        decision = group.of(g.seats[seat])
+        if decision is None or not 0 <= i < len(decision.values):
             raise ValueError("answer")
         group.answers[g.seats[seat]] = int(i)
     if len(group.answers) >= len(group.decisions):
@@ -371,13 +383,13 @@ def _load_group(g, data):
     return group
 
 
-def _parts(parts):
+def _parts(parts: Sequence[str | SeenCard | Card]) -> Json:
     return [{"card": p.card.id, "mask": p.mask} if type(p) is SeenCard else
             {"card": p.id} if type(p) is Card else p for p in parts]
 
 
-def _unparts(g, parts, what):
-    out = []
+def _unparts(g: Game, parts: Json, what: str) -> tuple[str | SeenCard | Card, ...]:
+    out: list[str | SeenCard | Card] = []
     for p in a_list(parts, what):
         if type(p) is dict:
             need(set(p) in ({"card"}, {"card", "mask"}), f"{what}: {_short(p)} is not a part")
@@ -389,16 +401,16 @@ def _unparts(g, parts, what):
     return tuple(out)
 
 
-def _save_log(g, log):
-    out = []
+def _save_log(g: Game, log: list[LogLine]) -> Json:
+    out: list[Json] = []
     for e in log:
-        t = type(e)
-        if t is Message:
+        item: list[Json]
+        if type(e) is Message:
             item = ["msg", _parts(e.parts)]
-        elif t is Choice:
+        elif type(e) is Choice:
             item = ["choice", int(e.seat), _parts(e.prompt), e.notation, [c.id for c in e.named],
                     e.mask]
-        elif t is Header:
+        elif type(e) is Header:
             item = ["header", e.text]
         else:
             item = ["end", e.text]
@@ -411,8 +423,8 @@ def _save_log(g, log):
 _LOG_SHAPES = {"msg": 2, "choice": 6, "header": 2, "end": 2}
 
 
-def _load_log(g, data):
-    out = []
+def _load_log(g: Game, data: Json) -> list[LogLine]:
+    out: list[LogLine] = []
     origins = len(g.rules.code.origins)
     for i, e in enumerate(a_list(data, "log", most=MAX_LOG)):
         what = f"log line {i}"
@@ -422,7 +434,7 @@ def _load_log(g, data):
         a_list(e, what, size if len(e) <= size else size + 1)
         at = an_int(e[size], what, 0, origins - 1) if len(e) > size else None
         if kind == "msg":
-            out.append(Message.of(_unparts(g, e[1], what), at))
+            out.append(Message.of(cast("tuple[str | SeenCard, ...]", _unparts(g, e[1], what)), at))
         elif kind == "choice":
             seat = decode(g, {"seat": e[1]})
             named = tuple(decode(g, {"card": c}) for c in a_list(e[4], what))
@@ -435,11 +447,11 @@ def _load_log(g, data):
     return out
 
 
-def _load_unsettled(g, data):
+def _load_unsettled(g: Game, data: Json) -> list[int]:
     return [an_int(i, "unsettled", 0, MAX_LOG) for i in a_list(data, "unsettled", most=MAX_LOG)]
 
 
-def _load_history(g, data):
+def _load_history(g: Game, data: Json) -> list[str]:
     return [a_text(m, "history") for m in a_list(data, "history")]
 
 
@@ -474,7 +486,7 @@ def _load_outcome(g: Game, data: Any) -> Outcome | None:
     need(all(type(k) is int and 0 <= k < len(players) for k, _ in out["scores"]),
          "the outcome's scores should be the players'")
     out["scores"] = {players[k]: v for k, v in out["scores"]}
-    winners = out.get("winners")
+    winners: Json = out.get("winners")
     need(type(winners) is list and all(type(k) is int and 0 <= k < len(players) for k in winners),
          "the outcome's winners should be players")
     out["winners"] = [players[k] for k in winners]
@@ -482,15 +494,15 @@ def _load_outcome(g: Game, data: Any) -> Outcome | None:
     return Outcome.from_dict(out)
 
 
-def _plain(g, value):
+def _plain(g: Game, value: Value) -> Value:
     return value
 
 
-def _counter(most, what):
+def _counter(most: int, what: str) -> Callable[[Game, Json], int]:
     return lambda g, value: an_int(value, what, 0, most)
 
 
-def _flag(what):
+def _flag(what: str) -> Callable[[Game, Json], bool]:
     return lambda g, value: a_bool(value, what)
 
 
@@ -535,19 +547,19 @@ FIELDS = (
 )
 
 
-def initialize(g):
+def initialize(g: Game) -> None:
     for f in FIELDS:
         setattr(g, f.attr, f.start(g))
 
 
-def _write_copier():
+def _write_copier() -> Callable[..., None]:
     """``copy_state``, written out from ``FIELDS`` as one straight function: a copy is
     made for every new game (from its setup snapshot) and every look-ahead move, and a
     loop over the fields, reading each one's description, cost as much as the copying."""
     lines = ["def copy_state(src, dst, fresh_seed=None):",
              '    """``dst`` gets an independent copy of ``src``\'s state; with ``fresh_seed``, '
              'a new seed and its fresh generator instead of ``src``\'s."""']
-    names = {"random": random}
+    names: dict[str, Any] = {"random": random}
     for i, f in enumerate(FIELDS):
         value = f"src.{f.attr}"
         if f.copy is not None:
@@ -560,17 +572,18 @@ def _write_copier():
     lines.append("    if fresh_seed is not None:")
     lines.append("        dst.seed, dst.rng = fresh_seed, random.Random(fresh_seed)")
     exec("\n".join(lines), names)  # attribute names of this module's own FIELDS only
-    return names["copy_state"]
+    return cast("Callable[..., None]", names["copy_state"])
 
 
 copy_state = _write_copier()
 
 
-def encode_state(g) -> dict:
-    return {f.key: f.save(g, getattr(g, f.attr)) for f in FIELDS if f.key is not None}
+def encode_state(g: Game) -> dict[str, Json]:
+    return {f.key: cast(Saver, f.save)(g, getattr(g, f.attr))  # a saved part has save and load
+            for f in FIELDS if f.key is not None}
 
 
-def decode_state(g, data: dict):
+def decode_state(g: Game, data: dict[str, Json]) -> None:
     """Read a save's state into ``g``, checking each part, then each against the rest;
     a ``Damaged`` error names the part that is wrong."""
     optional = {f.key for f in FIELDS if f.optional and f.key not in data}  # older saves
@@ -583,7 +596,7 @@ def decode_state(g, data: dict):
                 setattr(g, f.attr, f.start(g))
                 continue
             try:
-                setattr(g, f.attr, f.load(g, data[f.key]))
+                setattr(g, f.attr, cast(Loader, f.load)(g, data[f.key]))
             except ValueError as error:  # a Damaged error, or a value unpacked from a wrong shape
                 raise _named(f.key, error) from None
     for f in FIELDS:
@@ -591,12 +604,12 @@ def decode_state(g, data: dict):
             try:
                 f.check(g, getattr(g, f.attr))
             except Damaged as error:
-                raise _named(f.key, error) from None
+                raise _named(cast(str, f.key), error) from None  # the checked parts are saved
 
 
 WRAPPING = ("format", "game", "fingerprint", "players", "options")  # and a "signature" maybe
 
 
-def _named(key, error) -> Damaged:
+def _named(key: str, error: Exception) -> Damaged:
     text = str(error) if type(error) is Damaged else f"it has the wrong shape ({error})"
     return Damaged(text if text.startswith(key) else f"{key}: {text}")

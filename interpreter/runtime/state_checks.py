@@ -8,9 +8,19 @@ Anything wrong is a ``Damaged`` error naming what; ``restore`` turns it into a R
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
 from interpreter.runtime.protocol import Damaged, _short
 from interpreter.runtime.values import (Card, Cell, EnumValue, Family, Placement, Row, Seat,
-                                Shape, Zone)
+                                Shape, Value, Zone)
+
+if TYPE_CHECKING:
+    from interpreter.runtime.decisions import Decision
+    from interpreter.runtime.engine import Game
+    from interpreter.runtime.helpers import Frame
+    from interpreter.runtime.outcome import GameEnd, Outcome
+    from rulelang.language.types import Type
 
 MAX_TURNS = 10**9  # a turn counter in a save
 MAX_LOG = 1_000_000  # log entries in a save
@@ -19,12 +29,13 @@ MAX_FRAMES = 400  # rules running inside each other (calls and triggers stop at 
 
 # ------------------------------------------------------------------ readers
 
-def need(ok, what):
+def need(ok: object, what: str) -> None:
     if not ok:
         raise Damaged(what)
 
 
-def a_list(data, what, length=None, most=None) -> list:
+def a_list(data: Any, what: str, length: int | None = None, most: int | None = None
+           ) -> list[Any]:
     if type(data) is not list:
         raise Damaged(f"{what} should be a list, not {_short(data)}")
     if length is not None and len(data) != length:
@@ -34,13 +45,13 @@ def a_list(data, what, length=None, most=None) -> list:
     return data
 
 
-def a_dict(data, what) -> dict:
+def a_dict(data: Any, what: str) -> dict[Any, Any]:
     if type(data) is not dict:
         raise Damaged(f"{what} should be an object, not {_short(data)}")
     return data
 
 
-def an_int(data, what, lo, hi) -> int:
+def an_int(data: Any, what: str, lo: int, hi: int) -> int:
     if type(data) is int and lo <= data <= hi:
         return data
     if type(data) is not int:
@@ -48,24 +59,25 @@ def an_int(data, what, lo, hi) -> int:
     raise Damaged(f"{what} is {_short(data)}, outside {lo:,}..{hi:,}")
 
 
-def a_bool(data, what) -> bool:
+def a_bool(data: Any, what: str) -> bool:
     if type(data) is not bool:
         raise Damaged(f"{what} should be true or false, not {_short(data)}")
     return data
 
 
-def a_text(data, what) -> str:
+def a_text(data: Any, what: str) -> str:
     if type(data) is not str:
         raise Damaged(f"{what} should be text, not {_short(data)}")
     return data
 
 
-def same_names(found, expected, what):
+def same_names(found: Iterable[Any], expected: Iterable[Any], what: str) -> None:
     """A save names exactly the parts the rules declare (no more, no fewer)."""
-    found, expected = set(found), set(expected)
-    if found == expected:
+    found_names, expected_names = set(found), set(expected)
+    if found_names == expected_names:
         return
-    extra, missing = sorted(found - expected, key=str), sorted(expected - found, key=str)
+    extra = sorted(found_names - expected_names, key=str)
+    missing = sorted(expected_names - found_names, key=str)
     if extra:
         raise Damaged(f"{what}: these rules have no {_short(extra[0])}")
     raise Damaged(f"{what}: {_short(missing[0])} is missing")
@@ -73,7 +85,7 @@ def same_names(found, expected, what):
 
 # ------------------------------------------------------------------ values against types
 
-def fits(g, value, ty) -> bool:
+def fits(g: Game, value: Value, ty: Type | None) -> bool:
     """Can a variable, a field or a constant of static type ``ty`` hold ``value``? None
     fits every type (as in the checker, where none is a value of every type)."""
     if value is None or ty is None:
@@ -114,7 +126,7 @@ def fits(g, value, ty) -> bool:
     return False  # a function: never saved
 
 
-def fitting(g, value, ty, what):
+def fitting(g: Game, value: Value, ty: Type | None, what: str) -> Value:
     if not fits(g, value, ty):
         raise Damaged(f"{what} holds {_short(value)}, not {ty}")
     return value
@@ -122,11 +134,11 @@ def fitting(g, value, ty, what):
 
 # ------------------------------------------------------------------ checks across parts
 
-def check_known(g, known):
+def check_known(g: Game, known: list[int]) -> None:
     need(len(known) == len(g.cards), f"there are {len(g.cards)} cards but {len(known)} known masks")
 
 
-def check_zones(g, zc):
+def check_zones(g: Game, zc: list[list[Card]]) -> None:
     """Every card lies in at most one zone (the reading counted each once: a card may be
     out of play, as a position leaves the cards it does not place), and is known at least
     to the seats its zone shows it to."""
@@ -143,7 +155,7 @@ def check_zones(g, zc):
                      f"card {card.id} ({card.label}) is in {zone.name} but its owner does not know it")
 
 
-def check_frames(g, frames):
+def check_frames(g: Game, frames: list[Frame]) -> None:
     """The rules running: none once the game is over; else the play, setup only just above
     it (while setup runs), every frame at a position its unit can be left at."""
     if g.over:
@@ -158,13 +170,14 @@ def check_frames(g, frames):
                                  f"{'running' if in_setup else 'over'}")
 
 
-def check_pending(g, pending):
+def check_pending(g: Game, pending: Decision | None) -> None:
     """A game at rest waits for exactly one decision unless it is over: the one its top
     frame is paused at, asked of the seat the rules would ask."""
     if g.over:
         need(pending is None, "a game that is over waits for no decision")
         return
-    need(pending is not None, "a game that is not over waits for a decision")
+    if pending is None:
+        raise Damaged("a game that is not over waits for a decision")
     frame, site = g.frames[-1], pending.site
     need(frame.unit.key == site.unit and frame.pc == site.resume,
          f"the decision '{site.name}' is not where the running rules wait")
@@ -172,7 +185,7 @@ def check_pending(g, pending):
     need(g.steps == 0, "steps should be 0 while a decision waits")
 
 
-def check_unsettled(g, unsettled):
+def check_unsettled(g: Game, unsettled: list[int]) -> None:
     log = g.log
     need(unsettled == sorted(set(unsettled)), "unsettled lines should be listed once, in order")
     for i in unsettled:
@@ -180,17 +193,18 @@ def check_unsettled(g, unsettled):
              f"unsettled line {i} is not a decision in the log")
 
 
-def check_result(g, result):
+def check_result(g: Game, result: GameEnd | None) -> None:
     need((result is None) == (not g.over), "over and result disagree: "
                                            f"over is {g.over}, the result is {_short(result)}")
 
 
-def check_outcome(g, outcome):
+def check_outcome(g: Game, outcome: Outcome | None) -> None:
     """The outcome is what the rules make of the finished game (so it is worked out again)."""
     if not g.over:
         need(outcome is None, "a game that is not over has no outcome")
         return
     from interpreter.runtime.outcome import compute_outcome
     worked_out = compute_outcome(g)
-    need(outcome.as_dict() == worked_out.as_dict(), "the outcome is not the one these rules give")
+    need(outcome is not None and outcome.as_dict() == worked_out.as_dict(),
+         "the outcome is not the one these rules give")
     g.outcome_cache = worked_out  # the same, with any report a save leaves out (named like a result)

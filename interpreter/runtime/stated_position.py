@@ -15,12 +15,25 @@ continue from its variables, e.g. ``while round < 7 { round += 1 ... }``).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
 from interpreter.runtime.helpers import PAUSE, Frame
 from interpreter.runtime.geometry import placements
 from interpreter.runtime.protocol import text_of
 from interpreter.runtime.values import Card, Cell, Keyed, Seat, grid_cells, parse_cell
 from rulelang.language.errors import RulesError, did_you_mean
 from rulelang.language.key_ranges import IntKeys
+
+if TYPE_CHECKING:
+    from interpreter.runtime.engine import Game
+    from interpreter.runtime.layout import Layout
+    from interpreter.runtime.values import EnumValue, Value, Zone
+    from rulelang.language.checker.zones import VarInfo
+    from rulelang.language.types import Type
+
+# ``rules`` below: the ruleset (``interpreter.rules.Rules``, which the runtime does not import);
+# what a position states is plain data, as a test writes it (Any)
 
 
 class _Stop:
@@ -29,12 +42,16 @@ class _Stop:
     name = "position"
 
     @staticmethod
-    def run(g, frame):
+    def run(g: Game, frame: Frame) -> str:
         return PAUSE
 
 
-def build_position(rules, players=None, zones=None, vars=None, current=None, turn=None,
-                   options=None, seed=0, fix=None, rest=None, fields=None, add=None, log=True):
+def build_position(rules: Any, players: int | None = None, zones: dict[str, Any] | None = None,
+                   vars: dict[str, Any] | None = None, current: Any = None,
+                   turn: int | None = None, options: dict[str, Any] | None = None, seed: int = 0,
+                   fix: dict[str, Any] | None = None, rest: str | None = None,
+                   fields: dict[str, Any] | None = None, add: dict[str, Any] | None = None,
+                   log: bool = True) -> Game:
     g = _after_setup(rules, players, seed, options, fix or {}, log)
     builder = _Builder(g)
     placed = builder.zones(zones or {}, add or {}, rest)
@@ -50,7 +67,7 @@ def build_position(rules, players=None, zones=None, vars=None, current=None, tur
     g.run()  # to the first decision: a save is of a game at rest, and restore checks that
     from interpreter.runtime.saving import restore, save
     try:
-        game = restore(rules, save(g))
+        game: Game = restore(rules, save(g))
     except RulesError as error:
         raise RulesError("this position is not a valid game: "
                          + error.diagnostics[0].message) from None
@@ -58,10 +75,11 @@ def build_position(rules, players=None, zones=None, vars=None, current=None, tur
     return game
 
 
-def _after_setup(rules, players, seed, options, fix, log):
+def _after_setup(rules: Any, players: int | None, seed: int, options: dict[str, Any] | None,
+                 fix: dict[str, Any], log: bool) -> Game:
     """A game of these rules with its setup done (chance fixed by ``fix`` as in
     ``new_game``; what setup does not draw stays fixed for later), and no turn started."""
-    g = rules.blank_game(rules.player_count(players), seed, options or {}, logging=log)
+    g: Game = rules.blank_game(rules.player_count(players), seed, options or {}, logging=log)
     g.guard(g.build)
     rules.check_requires(g)
     rules._fix(g, fix)
@@ -76,7 +94,7 @@ def _after_setup(rules, players, seed, options, fix, log):
     return g
 
 
-def _to_start_of_turn(g):
+def _to_start_of_turn(g: Game) -> None:
     unit = g.rules.units["play"]
     g.frames = [Frame.of(unit, 0, [None] * unit.nslots)]
     g.pending = None
@@ -90,13 +108,13 @@ def _to_start_of_turn(g):
 
 
 class _Builder:
-    def __init__(self, g):
+    def __init__(self, g: Game):
         self.g = g
-        self.layout = g.layout
-        self._placed = set()  # ids of the cards the position has placed
+        self.layout: Layout = g.layout
+        self._placed: set[int] = set()  # ids of the cards the position has placed
 
     # ------------------------------------------------------------ zones
-    def zone(self, name):
+    def zone(self, name: Any) -> Zone:
         layout = self.layout
         key = _zone_key(name)
         zone = layout.zone_named.get(key)
@@ -106,14 +124,14 @@ class _Builder:
                              + f"; the zones are {', '.join(layout.zone_named)}")
         return zone
 
-    def zones(self, given: dict, add: dict, rest):
+    def zones(self, given: dict[str, Any], add: dict[str, Any], rest: str | None) -> list[Card]:
         g = self.g
         named = [(self.zone(name), list(cards)) for name, cards in given.items()]
         added = [(self.zone(name), list(cards)) for name, cards in add.items()]
         targets = [zone.i for zone, _ in named + added]
         if len(set(targets)) < len(targets):
             raise RulesError("a position names the same zone twice")
-        left_out = []
+        left_out: list[Card] = []
         for zone, _ in named:  # empty the named zones
             for card in g.zc[zone.i]:
                 g.where[card.id] = None
@@ -122,7 +140,7 @@ class _Builder:
             g.zc[zone.i] = []
             if zone.grid:
                 g.zg[zone.i] = {}
-        placed = []
+        placed: list[Card] = []
         for zone, entries in named + added:
             in_order = entries[::-1] if zone.kind == "pile" else entries  # piles: top first
             for entry in in_order:
@@ -146,7 +164,7 @@ class _Builder:
             self.see(zone)
         return placed
 
-    def take(self, name, zone):
+    def take(self, name: Any, zone: Zone) -> Card:
         g = self.g
         if isinstance(name, Card):
             name = name.label
@@ -180,12 +198,12 @@ class _Builder:
             g.where[card.id] = None
         return card
 
-    def check_holds(self, card, zone):
+    def check_holds(self, card: Card, zone: Zone) -> None:
         if zone.holds is not None and card.kind != zone.holds:
             raise RulesError(f"{zone.name} holds {zone.holds} cards, not {card.kind} "
                              f"({card.label})")
 
-    def put(self, card, zone, at):
+    def put(self, card: Card, zone: Zone, at: Any) -> None:
         g = self.g
         self.check_holds(card, zone)
         if zone.grid:
@@ -195,6 +213,8 @@ class _Builder:
             cells = self.cells_for(card, zone, at)
             g.cells[card.id] = cells
             grid = g.zg[zone.i]
+            if grid is None:  # a grid zone always has its cells' dict
+                raise RulesError(f"{zone.name} keeps no cells")
             for cell in cells:
                 grid[cell] = grid.get(cell, ()) + (card,)
         elif at is not None:
@@ -203,14 +223,15 @@ class _Builder:
         g.where[card.id] = zone
         g.zc[zone.i].append(card)
 
-    def cells_for(self, card, zone, at):
+    def cells_for(self, card: Card, zone: Zone, at: Any) -> tuple[Cell, ...]:
         g = self.g
         shape = next((v for v in card.f.values() if type(v).__name__ == "Shape"), None)
         if isinstance(at, (list, tuple)):
             cells = tuple(self.cell(x, zone) for x in at)
         elif shape is not None:
             text = str(at).strip()
-            every = (grid_cells(zone.width, zone.height) if zone.width is not None
+            every = (grid_cells(zone.width, zone.height)
+                     if zone.width is not None and zone.height is not None
                      else [self.cell(text.split()[0], zone)])
             found = [p for p in placements(shape, every)
                      if p.label == text or p.label == text + " r0"]
@@ -226,13 +247,13 @@ class _Builder:
         return cells
 
     @staticmethod
-    def cell(text, zone):
+    def cell(text: Any, zone: Zone) -> Cell:
         try:
             return parse_cell(str(text))
         except Exception:
             raise RulesError(f"'{text}' is not a cell of {zone.name} (cells are named like B2)") from None
 
-    def see(self, zone):
+    def see(self, zone: Zone) -> None:
         g = self.g
         cards = g.zc[zone.i]
         vis = zone.vis
@@ -247,7 +268,7 @@ class _Builder:
             g.known[cards[-1].id] = g.everyone
 
     # ------------------------------------------------------------ card fields
-    def fields(self, given: dict, placed):
+    def fields(self, given: dict[str, Any], placed: list[Card]) -> None:
         """``{"fire/earth": {"showing": "earth"}}``: var fields of the cards placed by
         that name (every one of them)."""
         g = self.g
@@ -271,7 +292,7 @@ class _Builder:
                     g.cv[field][card.id] = converted
 
     # ------------------------------------------------------------ variables
-    def vars(self, given: dict, placed):
+    def vars(self, given: dict[str, Any], placed: list[Card]) -> None:
         g = self.g
         infos = {var.info.name: var.info for var in g.rules.code.tops.vars}
         for name, value in given.items():
@@ -301,10 +322,10 @@ class _Builder:
                     raise RulesError(f"{base} has no key {', '.join(key_parts)}")
                 table[key] = self.value(v, info.type, f"{base}[{', '.join(key_parts)}]", placed)
 
-    def key(self, info, parts, name):
+    def key(self, info: VarInfo, parts: tuple[str, ...], name: str) -> Value:
         if len(parts) != len(info.keys):
             raise RulesError(f"{name} takes {len(info.keys)} key(s), not {len(parts)}")
-        out = []
+        out: list[Value] = []
         what = f"{name}[{', '.join(parts)}]"
         for part, domain in zip(parts, (k.domain for k in info.keys)):
             if domain in ("player", "seat"):
@@ -315,7 +336,7 @@ class _Builder:
                 out.append(self.member(domain, part, what))
         return out[0] if len(out) == 1 else tuple(out)
 
-    def seat(self, value, what):
+    def seat(self, value: Any, what: str) -> Seat:
         seats = self.g.seats
         if isinstance(value, Seat):
             return seats[int(value)]
@@ -328,23 +349,24 @@ class _Builder:
                          f"({', '.join(s.name for s in seats)})")
 
     @staticmethod
-    def number(value, keys, what):
+    def number(value: Any, keys: Sequence[Value], what: str) -> int:
         try:
             number = int(value)
         except (TypeError, ValueError):
             number = None
-        if number not in keys:
+        if number is None or number not in keys:
             raise RulesError(f"{what}: the keys are {keys[0]}..{keys[-1]}, not {value!r}")
         return number
 
-    def member(self, enum, value, what):
-        for m in self.g.rules.enum_values[enum]:
+    def member(self, enum: str, value: Any, what: str) -> EnumValue:
+        members: list[EnumValue] = self.g.rules.enum_values[enum]
+        for m in members:
             if m.name == str(value) or m is value:
                 return m
-        names = ", ".join(m.name for m in self.g.rules.enum_values[enum])
+        names = ", ".join(m.name for m in members)
         raise RulesError(f"{what}: '{value}' is not one of {enum} ({names})")
 
-    def value(self, value, ty, what, placed):
+    def value(self, value: Any, ty: Type, what: str, placed: list[Card]) -> Value:
         """A plain value (as a test writes it) as the runtime value of type ``ty``."""
         g = self.g
         if value is None:
@@ -378,7 +400,7 @@ class _Builder:
             return value
         raise RulesError(f"{what} holds {ty}, which a position cannot state")
 
-    def card(self, value, kind, what, placed):
+    def card(self, value: Any, kind: str | None, what: str, placed: list[Card]) -> Card:
         g = self.g
         if isinstance(value, Card):
             return value
@@ -396,21 +418,21 @@ class _Builder:
 _KIND_AND_NAME = re.compile(r'([A-Za-z_][A-Za-z0-9_]*)\("(.*)"\)', re.S)
 
 
-def _kind_and_name(text: str):
+def _kind_and_name(text: str) -> tuple[str | None, str]:
     """``Tile("red 2")`` -> ("Tile", "red 2"): a card named with its kind, where cards of
     two kinds share a name; ``red 2`` -> (None, "red 2")."""
     match = _KIND_AND_NAME.fullmatch(text)
     return (match.group(1), match.group(2)) if match else (None, text)
 
 
-def _zone_key(name) -> str:
+def _zone_key(name: Any) -> str:
     """``side[water, P1]`` as the layout names it: ``side[water,P1]``."""
     name = str(name).strip()
     base, keys = _split_key(name)
     return f"{base}[{','.join(keys)}]" if keys else base
 
 
-def _split_key(name: str):
+def _split_key(name: str) -> tuple[str, tuple[str, ...]]:
     """``bid[P1]`` -> ("bid", ("P1",)); ``round`` -> ("round", ())."""
     if "[" in name and name.endswith("]"):
         base, _, inner = name[:-1].partition("[")

@@ -11,6 +11,15 @@ as a move, its JSON form in a view or a save, iterating over it) is in ``protoco
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias, TypeVar, final
+
+if TYPE_CHECKING:
+    from rulelang.language.checker.zones import ZoneInfo
+
+# any rules value (a number, a text, a handle, a list, a tuple...): the runtime cannot say which
+Value: TypeAlias = Any
+
 MAX_ITEMS = 1_000_000  # the longest range or list of pairs a ruleset may build
 MAX_WORK = 5_000_000  # list items comprehensions may go through between two decisions
 MAX_CARDS = 100_000  # the most cards one game may create
@@ -23,7 +32,10 @@ class Fail(Exception):
     """A ruleset did something impossible at run time; the engine adds where."""
 
 
-def bounded(value):
+Bounded = TypeVar("Bounded", bound=Value)  # a text or a list, kept as what it is
+
+
+def bounded(value: Bounded) -> Bounded:
     """A sum of texts or lists must stay small: doubling one in a loop would fill the memory."""
     if type(value) in (str, list, tuple) and len(value) > MAX_ITEMS:
         raise Fail(f"a text or list of more than {MAX_ITEMS:,} items is too long")
@@ -38,42 +50,43 @@ class EnumValue:
     def __init__(self, enum: str, name: str, index: int):
         self.enum, self.name, self.index = enum, name, index
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return self.name
 
     __str__ = __repr__
 
-    def __lt__(self, other):
+    def __lt__(self, other: EnumValue) -> bool:
         return self.index < other.index
 
-    def __le__(self, other):
+    def __le__(self, other: EnumValue) -> bool:
         return self.index <= other.index
 
-    def __gt__(self, other):
+    def __gt__(self, other: EnumValue) -> bool:
         return self.index > other.index
 
-    def __ge__(self, other):
+    def __ge__(self, other: EnumValue) -> bool:
         return self.index >= other.index
 
 
 class Seat(int):
     """A seat: a number from 0 (so arithmetic and keys work as before) that knows its
     name: P1, P2... or the dummy's name. It prints as its name, as ``Cell`` prints as E5."""
+    name: str
 
-    def __new__(cls, index: int, name: str):
+    def __new__(cls, index: int, name: str) -> Seat:
         seat = int.__new__(cls, index)
         seat.name = name
         return seat
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return self.name
 
     __str__ = __repr__
 
-    def __format__(self, spec):
+    def __format__(self, spec: str) -> str:
         return self.name if not spec else int.__format__(self, spec)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Seat], tuple[int, str]]:
         return (Seat, (int(self), self.name))
 
 
@@ -83,6 +96,7 @@ MAX_PLAYERS = 16
 PLAYER_SEATS = tuple(Seat(i, f"P{i + 1}") for i in range(MAX_PLAYERS))
 
 
+@final  # so ``type(x) is Card`` tells a card from the rest (a message's parts)
 class Card:
     """One component: its number in the game, its kind, its name and its fixed fields.
     Where it lies, who knows it and its ``var`` fields are the game's (``g.where[id]``,
@@ -90,10 +104,10 @@ class Card:
 
     __slots__ = ("id", "kind", "f", "label")
 
-    def __init__(self, id: int, kind: str, fields: dict, label: str):
+    def __init__(self, id: int, kind: str, fields: dict[str, Value], label: str):
         self.id, self.kind, self.f, self.label = id, kind, fields, label
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return self.label
 
 
@@ -104,8 +118,11 @@ class Zone:
     __slots__ = ("name", "family", "key", "kind", "vis", "owner", "info", "width", "height",
                  "i", "grid", "holds", "watch", "on_enter", "on_leave", "reveal",
                  "quiet_leave")
+    on_enter: tuple[Any, ...]  # the triggers (compiled units) a card entering fires
+    on_leave: tuple[Any, ...]
 
-    def __init__(self, name, family, key, info, owner, index):
+    def __init__(self, name: str, family: str | None, key: Value, info: ZoneInfo,
+                 owner: Seat | None, index: int):
         self.name, self.family, self.key, self.info = name, family, key, info
         self.kind, self.vis, self.owner = info.kind, info.visibility, owner
         self.width, self.height = info.width, info.height
@@ -117,7 +134,8 @@ class Zone:
         self.reveal = 0  # set by the layout: the seats that know a card once it enters
         self.quiet_leave = False  # set by the layout: a card leaving changes nothing else
 
-    def settle(self, everyone: int, watch: bool, on_enter: tuple, on_leave: tuple):
+    def settle(self, everyone: int, watch: bool, on_enter: tuple[Any, ...],
+               on_leave: tuple[Any, ...]) -> None:
         """What the layout knows of the zone (the seats, the end conditions, the
         triggers), and what moving a card in and out therefore does, worked out once (every
         move reads it): entering, a card is known to everyone (it lies face up, or on top
@@ -134,55 +152,55 @@ class Zone:
             self.reveal = everyone & ~(1 << owner)
         self.quiet_leave = not (self.grid or vis == "top" or watch or on_leave)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return self.name
 
-    def in_bounds(self, cell) -> bool:
+    def in_bounds(self, cell: tuple[int, int]) -> bool:
         if self.width is None:
             return True
         x, y = cell
-        return 0 <= x < self.width and 0 <= y < self.height
+        return 0 <= x < self.width and 0 <= y < self.height  # type: ignore[operator]  # a width: a height
 
 
-class Family(dict):
+class Family(dict[Value, Zone]):
     """Every zone of one keyed declaration, by key."""
 
     __slots__ = ("name",)
 
-    def __init__(self, name):
+    def __init__(self, name: str):
         super().__init__()
         self.name = name
 
-    def __missing__(self, key):
+    def __missing__(self, key: Value) -> NoReturn:
         from interpreter.runtime.protocol import text_of
         raise Fail(f"'{self.name}' has nothing for {text_of(key)}")
 
 
-class Keyed(dict):
+class Keyed(dict[Value, Value]):
     """A variable kept per key (``var score[player]``): its values by key."""
 
     __slots__ = ("name",)
 
-    def __init__(self, name, items=()):
+    def __init__(self, name: str, items: Iterable[tuple[Value, Value]] = ()):
         super().__init__(items)
         self.name = name
 
-    def __missing__(self, key):
+    def __missing__(self, key: Value) -> NoReturn:
         from interpreter.runtime.protocol import text_of
         raise Fail(f"'{self.name}' has nothing for {text_of(key)}")
 
-    def copy(self):
+    def copy(self) -> Keyed:
         twin = dict.__new__(Keyed)  # Keyed(self.name, self) without two Python calls:
         dict.update(twin, self)  # a game's keyed variables are copied for every new game
         twin.name = self.name
         return twin
 
-    def known(self, key):
+    def known(self, key: Value) -> Value:
         """The key, if the variable has it: a number outside a key range is refused."""
         return key if key in self else self.__missing__(key)
 
 
-class Row(dict):
+class Row(dict[str, Value]):
     """One row of a table."""
 
     __slots__ = ()
@@ -193,19 +211,19 @@ class Shape:
 
     __slots__ = ("cells", "orientations", "rotations", "text")
 
-    def __init__(self, cells, text):
+    def __init__(self, cells: Iterable[tuple[int, int]], text: str):
         self.cells = normalize(cells)
         self.text = text
         self.orientations = _orientations(self.cells)
         self.rotations = {normalize(_rotate(self.cells, r)) for r in range(4)}
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return self.text
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Shape) and self.cells == other.cells
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash(self.cells)
 
 
@@ -214,33 +232,33 @@ class Placement:
 
     __slots__ = ("cells", "label")
 
-    def __init__(self, cells, label):
+    def __init__(self, cells: tuple[Cell, ...], label: str):
         self.cells, self.label = cells, label
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return self.label
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Placement) and set(self.cells) == set(other.cells)
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash(frozenset(self.cells))
 
 
-class Cell(tuple):
+class Cell(tuple[int, int]):
     """A cell of a grid: (x, y) from 0, x to the right, y downwards; printed like E5."""
     __slots__ = ()
 
-    def __new__(cls, x, y):
+    def __new__(cls, x: int, y: int) -> Cell:
         return tuple.__new__(cls, (x, y))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return cell_name(self)
 
     __str__ = __repr__
 
 
-_CELLS: dict = {}
+_CELLS: dict[tuple[int, int], Cell] = {}
 
 
 def cell(x: int, y: int) -> Cell:
@@ -253,10 +271,10 @@ def cell(x: int, y: int) -> Cell:
     return found
 
 
-_GRIDS: dict = {}
+_GRIDS: dict[tuple[int, int], tuple[Cell, ...]] = {}
 
 
-def grid_cells(width: int, height: int) -> tuple:
+def grid_cells(width: int, height: int) -> tuple[Cell, ...]:
     """Every cell of a width x height grid, in reading order (made once per size)."""
     found = _GRIDS.get((width, height))
     if found is None:
@@ -265,10 +283,10 @@ def grid_cells(width: int, height: int) -> tuple:
     return found
 
 
-_NAMES: dict = {}
+_NAMES: dict[tuple[int, int], str] = {}
 
 
-def cell_name(cell) -> str:
+def cell_name(cell: tuple[int, int]) -> str:
     """(4, 4) -> 'E5': column letter, row number from 1 (row 1 at the top)."""
     name = _NAMES.get(cell)
     if name is None:
@@ -279,7 +297,7 @@ def cell_name(cell) -> str:
     return name
 
 
-def parse_cell(text: str):
+def parse_cell(text: str) -> Cell:
     t = text.strip().upper()
     if len(t) >= 2 and t[0].isalpha() and t[1:].isdigit():
         return Cell(ord(t[0]) - 65, int(t[1:]) - 1)
@@ -292,7 +310,7 @@ def parse_cell(text: str):
     raise Fail(f"'{text}' is not a cell: write a column letter and a row number, like E5")
 
 
-_SHAPES: dict = {}
+_SHAPES: dict[str, Shape] = {}
 
 
 def parse_shape(text: str) -> Shape:
@@ -300,7 +318,7 @@ def parse_shape(text: str) -> Shape:
     shape = _SHAPES.get(text)
     if shape is not None:
         return shape
-    cells = []
+    cells: list[tuple[int, int]] = []
     for y, row in enumerate(text.strip().split("/")):
         for x, ch in enumerate(row.strip()):
             if ch == "#":
@@ -315,22 +333,25 @@ def parse_shape(text: str) -> Shape:
     return shape
 
 
-def normalize(cells) -> tuple:
+def normalize(cells: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
     """Cells moved so the first in reading order (top row, then left) is at (0, 0)."""
     ordered = sorted(cells, key=lambda c: (c[1], c[0]))
     ax, ay = ordered[0]
     return tuple((x - ax, y - ay) for x, y in ordered)
 
 
-def _rotate(cells, quarter_turns):
+def _rotate(cells: Iterable[tuple[int, int]], quarter_turns: int
+            ) -> Iterable[tuple[int, int]]:
     out = cells
     for _ in range(quarter_turns):
         out = [(-y, x) for x, y in out]  # a quarter turn clockwise (y grows downwards)
     return out
 
 
-def _orientations(cells):
-    seen, result = set(), []
+def _orientations(cells: tuple[tuple[int, int], ...]
+                  ) -> list[tuple[str, tuple[tuple[int, int], ...]]]:
+    seen: set[tuple[tuple[int, int], ...]] = set()
+    result: list[tuple[str, tuple[tuple[int, int], ...]]] = []
     for flip in (False, True):
         base = [(-x, y) for x, y in cells] if flip else list(cells)
         for r in range(4):

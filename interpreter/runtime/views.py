@@ -7,11 +7,17 @@ the zones' declared visibility when cards move, by ``reveal``, and cleared by
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
 from interpreter.runtime.facts import known_to
 from interpreter.runtime.layout import key_texts
-from interpreter.runtime.log import Choice, Header, Message, SeenCard
+from interpreter.runtime.log import Choice, Ending, Header, Message, SeenCard
 from interpreter.runtime.protocol import kind_of, text_of
-from interpreter.runtime.values import Card, Placement, cell_name
+from interpreter.runtime.values import Card, Placement, Value, Zone, cell_name
+
+if TYPE_CHECKING:
+    from interpreter.runtime.engine import Game
 
 
 PUBLIC = "public"  # a spectator's seat: shown only what every seat may know
@@ -19,11 +25,14 @@ PUBLIC = "public"  # a spectator's seat: shown only what every seat may know
 
 class Public:
     """The seat of a spectator's view: it sees what every seat sees, and no more."""
-    def __init__(self, everyone):
+    def __init__(self, everyone: int):
         self.everyone = everyone
 
 
-def sees(mask, seat) -> bool:
+Reader = int | Public | None  # a seat, a spectator, or None: the host, who reads everything
+
+
+def sees(mask: int, seat: Reader) -> bool:
     """Whether ``seat`` (None: the host) may read what the seats in ``mask`` may read."""
     if seat is None:
         return True
@@ -32,13 +41,13 @@ def sees(mask, seat) -> bool:
     return bool(mask >> seat & 1)
 
 
-def knows(g, card, seat) -> bool:
+def knows(g: Game, card: Card, seat: Reader) -> bool:
     return sees(g.known[card.id], seat)
 
 
-def card_view(g, card, seat) -> dict:
+def card_view(g: Game, card: Card, seat: Reader) -> dict[str, Any]:
     if not knows(g, card, seat):
-        out = {"hidden": True, "kind": card.kind}
+        out: dict[str, Any] = {"hidden": True, "kind": card.kind}
         for name, facts in g.told.items():  # what this seat was told of the card
             if facts[card.id]:
                 known = known_to(facts[card.id], lambda mask: sees(mask, seat))
@@ -62,17 +71,17 @@ def card_view(g, card, seat) -> dict:
     return out
 
 
-def _field(g, card, name):
+def _field(g: Game, card: Card, name: str) -> Value:
     return card.f[name] if name in card.f else g.cv[name][card.id]
 
 
-def plain(g, value, seat, ty=None):
+def plain(g: Game, value: Value, seat: Reader, ty: object = None) -> Any:
     """Any runtime value as JSON-friendly data, as ``seat`` may see it."""
     return kind_of(value).plain(g, value, seat)
 
 
-def zone_view(g, zone, seat) -> dict:
-    out = {"kind": zone.kind, "visibility": zone.vis, "size": len(g.zc[zone.i]),
+def zone_view(g: Game, zone: Zone, seat: Reader) -> dict[str, Any]:
+    out: dict[str, Any] = {"kind": zone.kind, "visibility": zone.vis, "size": len(g.zc[zone.i]),
            "family": zone.family or zone.name}
     if zone.family is not None:
         out["keys"] = key_texts(g.layout, zone.key, zone.info.keys)
@@ -92,12 +101,12 @@ def zone_view(g, zone, seat) -> dict:
     return out
 
 
-def all_zones(g):
+def all_zones(g: Game) -> list[Zone]:
     return g.layout.zone_list
 
 
-def vars_view(g, seat) -> dict:
-    out = {}
+def vars_view(g: Game, seat: Reader) -> dict[str, Any]:
+    out: dict[str, Any] = {}
     for var in g.rules.code.tops.vars:
         info = var.info
         value = g.vars[info.name]
@@ -107,17 +116,18 @@ def vars_view(g, seat) -> dict:
             out[info.name] = plain(g, value, seat, info.type)
             continue
         owner_at = next((i for i, key in enumerate(info.keys) if key.of_seats), None)
-        shown = {}
+        shown: dict[str, Any] = {}
         for key, v in value.items():
             keys = key if isinstance(key, tuple) else (key,)
-            if info.visibility == "owner" and seat is not None and keys[owner_at] != seat:
+            if info.visibility == "owner" and seat is not None and owner_at is not None \
+                    and keys[owner_at] != seat:
                 continue
             shown[",".join(key_texts(g.layout, key, info.keys))] = plain(g, v, seat, info.type)
         out[info.name] = shown
     return out
 
 
-def _check_seat(g, seat):
+def _check_seat(g: Game, seat: Value) -> Reader:
     """None (the host: everything), PUBLIC (a spectator) or a player's seat, however the
     caller wrote it."""
     if seat == PUBLIC:
@@ -125,9 +135,9 @@ def _check_seat(g, seat):
     return None if seat is None else g.seat_of(seat)
 
 
-def view(g, seat=None) -> dict:
+def view(g: Game, seat: Value = None) -> dict[str, Any]:
     seat = _check_seat(g, seat)
-    out = {
+    out: dict[str, Any] = {
         "game": g.title,
         "seat": PUBLIC if isinstance(seat, Public) else seat,
         "seats": {s: g.seat_name(s) for s in g.seats},
@@ -154,9 +164,10 @@ def view(g, seat=None) -> dict:
     }
     if g.pending is not None:
         pending = g.pending
-        if g.group is not None and isinstance(seat, int) and g.group.of(seat) is not None:
-            pending = g.group.of(seat)  # a simultaneous choice: the seat's own decision
-        decision = {"seat": g.seats[pending.seat], "prompt": render_parts(g, pending.prompt, seat)}
+        if g.group is not None and isinstance(seat, int):
+            pending = g.group.of(seat) or pending  # a simultaneous choice: the seat's own decision
+        decision: dict[str, Any] = {"seat": g.seats[pending.seat],
+                                    "prompt": render_parts(g, pending.prompt, seat)}
         if seat is None or seat == pending.seat:
             decision["moves"] = list(pending.notations)
             cells = {n: [cell_name(c) for c in v.cells]
@@ -176,11 +187,11 @@ def view(g, seat=None) -> dict:
     return out
 
 
-def option_labels(g) -> dict:
+def option_labels(g: Game) -> dict[str, str]:
     """The options that apply to this game (``option ... if COND``), by the names players
     read (their explanation's title, else the name)."""
     when = g.rules.code.tops.option_when
-    out = {}
+    out: dict[str, str] = {}
     for name in g.options:
         test = when.get(name)
         try:
@@ -192,9 +203,9 @@ def option_labels(g) -> dict:
     return out
 
 
-def shown_vars(g, seat) -> dict:
+def shown_vars(g: Game, seat: Reader) -> dict[str, str]:
     """How the labelled variables the seat may read say their values (``shown "..."``)."""
-    out = {}
+    out: dict[str, str] = {}
     for name, text in g.rules.code.tops.shown.items():
         info = g.rules.program.vars[name]
         if info.visibility == "hidden" and seat is not None:
@@ -208,10 +219,10 @@ def shown_vars(g, seat) -> dict:
     return out
 
 
-def render_parts(g, parts, seat) -> str:
+def render_parts(g: Game, parts: Sequence[Value], seat: Reader) -> str:
     """A logged message as ``seat`` may read it: unknown cards by kind only, and a run
     of them counted ("3 hidden Tile cards" rather than "a Tile, a Tile, a Tile")."""
-    out = []
+    out: list[str] = []
     i, n = 0, len(parts)
     while i < n:
         kind = _hidden_kind(g, parts[i], seat)
@@ -232,7 +243,7 @@ def render_parts(g, parts, seat) -> str:
     return "".join(out)
 
 
-def _hidden_kind(g, part, seat):
+def _hidden_kind(g: Game, part: Value, seat: Reader) -> str | None:
     """The kind of a message part that is a card ``seat`` cannot see, else None."""
     t = type(part)
     if t is SeenCard:  # who knew it when it was logged
@@ -242,20 +253,19 @@ def _hidden_kind(g, part, seat):
     return None
 
 
-def render(g, entry, seat):
-    t = type(entry)
-    if t is Header:
+def render(g: Game, entry: Header | Message | Choice | Ending, seat: Reader) -> str:
+    if type(entry) is Header:
         return f"-- {entry.text} --"
-    if t is Message:
+    if type(entry) is Message:
         return render_parts(g, entry.parts, seat)
-    if t is Choice:
+    if type(entry) is Choice:
         who = entry.seat
         shown = entry.notation if seat == who or sees(entry.mask, seat) else "(hidden)"
         return f"{g.seat_name(who)} > {render_parts(g, entry.prompt, seat)}: {shown}"
     return entry.text
 
 
-def header(g, seat=None) -> str:
+def header(g: Game, seat: Reader = None) -> str:
     """The transcript's first line. The seed is the host's alone: the rules are public,
     so anyone holding the seed could replay setup and read every hidden card."""
     options = ", ".join(f"{k}={'+'.join(map(text_of, v)) if isinstance(v, list) else text_of(v)}"
@@ -266,7 +276,7 @@ def header(g, seat=None) -> str:
     return f"{g.title}: {counted}{seeded}" + (f", {options}" if options else "")
 
 
-def transcript(g, seat=None) -> str:
+def transcript(g: Game, seat: Value = None) -> str:
     seat = _check_seat(g, seat)
     lines = [header(g, seat)]
     lines.extend(line for line in (render(g, e, seat) for e in g.log) if line is not None)

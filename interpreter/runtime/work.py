@@ -10,17 +10,25 @@ where. Loops and recursive calls charge the work of their body (worked out by th
 """
 from __future__ import annotations
 
-from interpreter.runtime.values import MAX_DEPTH, MAX_ITEMS, MAX_WORK, Fail
+from collections.abc import Sized
+from typing import TYPE_CHECKING, NoReturn, TypeVar
+
+from interpreter.runtime.values import MAX_DEPTH, MAX_ITEMS, MAX_WORK, Fail, Value
+
+if TYPE_CHECKING:
+    from interpreter.runtime.engine import Game
+
+Items = TypeVar("Items", bound=Sized)
 
 
-def overwork(g):
+def overwork(g: Game) -> NoReturn:
     g.work = 0
     raise Fail(f"over {MAX_WORK:,} steps of work since the last decision (items gone through "
                "in lists, characters of texts made, options offered, cards taken from inside "
                "large zones, loop turns, function calls): this seems never to end")
 
 
-def counted(g, items, each=1):
+def counted(g: Game, items: Items, each: int = 1) -> Items:
     """Comprehensions (and builtins going through a list) count the items they go through,
     times the work each item costs (``each``, known to the compiler); past a budget between
     two decisions, the ruleset is taken to be running away (a loop could not be seen)."""
@@ -30,14 +38,14 @@ def counted(g, items, each=1):
     return items
 
 
-def charge(g, work):
+def charge(g: Game, work: int) -> None:
     """Work done now (a call of a rule or function that calls itself, a costly statement)."""
     g.work += work
     if g.work > MAX_WORK:
         overwork(g)
 
 
-def weighed(g, value):
+def weighed(g: Game, value: Value) -> Value:
     """A list or tuple just made from others: its items counted all the way down (the
     same list held twice counts twice, as writing it out would), so a list doubled by
     ``x = [x, x]`` is refused where it is made, not when it is shown or compared."""
@@ -48,7 +56,7 @@ def weighed(g, value):
 CONTAINER_WORK = 10  # weighing a list inside a list costs about as much as going through ten items
 
 
-def weigh(g, value) -> int:
+def weigh(g: Game, value: Value) -> int:
     """How many items a value holds, counting lists and tuples inside it all the way down;
     a Fail past MAX_ITEMS or MAX_DEPTH. Each list is gone through once (its weight kept
     while weighing), and that work is charged. A list without lists inside is weighed by
@@ -56,8 +64,8 @@ def weigh(g, value) -> int:
     t = type(value)
     if t is not list and t is not tuple:
         return 1
-    known = {}  # id -> weight, of the lists and tuples weighed so far
-    stack = [(value, 0, None)]
+    known: dict[int, int] = {}  # id -> weight, of the lists and tuples weighed so far
+    stack: list[tuple[Value, int, list[Value] | None]] = [(value, 0, None)]
     while stack:
         v, depth, inner = stack.pop()
         if inner is not None:  # the lists inside it are weighed: now its own weight
@@ -84,19 +92,21 @@ def weigh(g, value) -> int:
     return known[id(value)]
 
 
-def equal(g, a, b):
+def equal(g: Game, a: Value, b: Value) -> bool:
     """``==`` where either side may be a list or tuple: the comparison's work is counted."""
     if a is b:  # the same list (Python compares the same item so too, at once)
         return True
     ta, tb = type(a), type(b)
     if (ta is list or ta is tuple) and (tb is list or tb is tuple):
         weigh(g, a)
-    return a == b
+    same: bool = a == b
+    return same
 
 
-def order(g, a, b):
+def order(g: Game, a: Value, b: Value) -> int:
     """An ordering (``<``...) where either side may be a list: -1, 0 or 1, its work counted."""
     ta = type(a)
     if ta is list or ta is tuple:
         weigh(g, a)
-    return (a > b) - (a < b)
+    sign: int = (a > b) - (a < b)
+    return sign

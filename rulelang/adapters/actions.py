@@ -186,7 +186,7 @@ def placement_notations(facts: GameFacts) -> list[str]:
         for label, _ in parse_shape(text).orientations:
             if label not in labels:
                 labels.append(label)
-    out = []
+    out: list[str] = []
     for zone in facts.zones:
         for cell in grid_cells(facts, zone):
             out.extend(f"{cell} {label}" if label else cell for label in labels)
@@ -210,7 +210,7 @@ def positions(program, facts: GameFacts, kind: str | None, zones=None) -> list[s
     """Where a card a chooser cannot see may lie: each place in each zone (of ``zones``,
     or any) that is not public and can hold the kind, up to the number of cards of the
     kinds it can hold."""
-    out = []
+    out: list[str] = []
     for name, info in facts.zones.items():
         if info.get("visibility") == "public" or (zones is not None and name not in zones):
             continue

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import weakref
 from collections import deque
+from typing import cast
 
 import attrs
 
@@ -218,7 +219,7 @@ class Position:
             self._advance(need)
 
     def decide_chance(self, outcome: int) -> None:
-        draw = self.chance.choose(outcome)
+        draw = cast(ChanceNode, self.chance).choose(outcome)  # asked at a chance node only
         if draw is not None:
             self.draws.append(draw)
             self.chance = None
@@ -243,7 +244,7 @@ class Position:
         if self.is_chance:  # decide the draw first, the way a chance node would
             position = self.copy()
             while position.is_chance:
-                outcomes = position.chance.outcomes()
+                outcomes = cast(ChanceNode, position.chance).outcomes()
                 position.decide_chance(rng.choices([o for o, _ in outcomes],
                                                    [p for _, p in outcomes])[0])
         game = self._revive(self._snapshot(position.engine))

@@ -18,6 +18,8 @@ See docs/adapters.md.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, cast
+
 import numpy as np
 from gymnasium import Env, spaces
 from gymnasium.utils import seeding
@@ -25,6 +27,9 @@ from pettingzoo import AECEnv
 
 from rulelang.adapters.encoding import Encoder
 from rulelang.adapters.table import Table, open_table
+
+if TYPE_CHECKING:
+    from interpreter.runtime.engine import Game
 
 RENDER_SIZE = (100, 40)  # columns, lines of the drawn screen
 
@@ -36,8 +41,8 @@ def env(path, players: int | None = None, options: dict | None = None, returns: 
 
 
 class RulelangEnv(AECEnv):
-    metadata = {"render_modes": ["human", "ansi"], "name": "rulelang", "is_parallelizable": False,
-                "render_fps": 1}
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "name": "rulelang",
+                                "is_parallelizable": False, "render_fps": 1}
 
     def __init__(self, table: Table, returns: str = "win", render_mode=None, render_seat=None):
         super().__init__()
@@ -58,7 +63,7 @@ class RulelangEnv(AECEnv):
             "action_mask": spaces.Box(0, 1, (len(table.actions),), np.int8)})
         self.observation_spaces = {a: observation for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(len(table.actions)) for a in self.possible_agents}
-        self.game = None
+        self.game: Game | None = None  # set by reset
         self._np_random, _ = seeding.np_random(None)
 
     def observation_space(self, agent):
@@ -130,7 +135,7 @@ class RulelangEnv(AECEnv):
 
     def _moves_by_action(self) -> dict:
         ids = self.table.actions
-        return {ids.id_of(str(m)): m for m in self.game.legal_moves()}
+        return {ids.id_of(str(m)): m for m in cast("Game", self.game).legal_moves()}
 
     # ------------------------------------------------------------ showing it
     def render(self):
@@ -145,7 +150,8 @@ class RulelangEnv(AECEnv):
     def _render_seat(self) -> int:
         if self.render_seat is not None:
             return self.render_seat
-        return self.game.to_move if self.game.to_move is not None else 0
+        game = cast("Game", self.game)  # rendered only once there is a game
+        return game.to_move if game.to_move is not None else 0
 
     def close(self):
         self.game = None
@@ -194,7 +200,7 @@ class RulelangSingleEnv(Env):
         self.observation_space = self.aec.observation_spaces[self.agent]["observation"]
         self.action_space = self.aec.action_spaces[self.agent]
         self.reward_range = self.aec.reward_range
-        self.bots = {}
+        self.bots: dict = {}  # seat -> the bot playing it
         self.done = True
 
     def reset(self, seed=None, options=None):

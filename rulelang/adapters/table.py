@@ -12,7 +12,9 @@ import random
 
 import attrs
 
+from interpreter.rules import Rules
 from interpreter.runtime.outcome import Outcome
+from interpreter.runtime.values import PLAYER_SEATS
 from rulelang.adapters.actions import ActionSpace, GameFacts, build, pick_sizes
 from rulelang.adapters.chance_nodes import Position, random_chance
 from rulelang.language.errors import RulesError
@@ -22,7 +24,7 @@ PROBE_GAMES = 6
 
 @attrs.define(eq=False)
 class Table:
-    rules: object
+    rules: Rules
     path: str | None
     players: int
     options: dict
@@ -55,7 +57,7 @@ class Table:
         verdict), or the mean score."""
         n = self.players
         if mode == "score":
-            values = [float(outcome.scores.get(p, 0) or 0) for p in range(n)]
+            values = [float(outcome.scores.get(PLAYER_SEATS[p], 0) or 0) for p in range(n)]
             return [sum(values) / n] * n if self.cooperative else values
         winners = set(outcome.winners)
         if self.cooperative:

@@ -7,17 +7,13 @@ compiles from these annotations and never resolves a name again.
 """
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar, dataclass_transform
 
 import attrs
 
 from rulelang.language.errors import Span
 from rulelang.language.refs import Ref
-
-
-def node(cls):
-    return attrs.define(eq=False, repr=False)(cls)
-
 
 # What a field of a node holds, declared once here for every pass (rulelang.language.traversal
 # reads it): a part of what the text says (the default: the nodes in it are the node's
@@ -27,34 +23,46 @@ POSITION = "position"
 ANNOTATION = "annotation"
 
 
-def position(*, kw_only: bool = True, default: Any = None, factory: Any = None) -> Any:
+def position(*, kw_only: bool, default: Any = None,
+             factory: Callable[[], Any] | None = None) -> Any:
     """A field holding source positions: not a child, not part of what the text means."""
     return _field(POSITION, kw_only, default, factory)
 
 
-def annotation(*, kw_only: bool = True, default: Any = None, factory: Any = None) -> Any:
+def annotation(*, kw_only: bool, default: Any = None,
+               factory: Callable[[], Any] | None = None) -> Any:
     """A field the checker fills in (a type, what a name resolved to, a frame slot): not a
     child, not part of what the text means, put back to its default before checking again."""
     return _field(ANNOTATION, kw_only, default, factory)
 
 
-def _field(role: str, kw_only: bool, default: Any, factory: Any) -> Any:
+def _field(role: str, kw_only: bool, default: Any, factory: Callable[[], Any] | None) -> Any:
     if factory is not None:
         return attrs.field(kw_only=kw_only, factory=factory, metadata={ROLE: role})
     return attrs.field(kw_only=kw_only, default=default, metadata={ROLE: role})
 
 
+_NodeClass = TypeVar("_NodeClass", bound=type)
+
+
+# dataclass_transform lets a type checker see the __init__ attrs makes; it reads a field's
+# kw_only and default only where the call writes them, so the fields below write both
+@dataclass_transform(eq_default=False, field_specifiers=(attrs.field, position, annotation))
+def node(cls: _NodeClass) -> _NodeClass:
+    return attrs.define(eq=False, repr=False)(cls)
+
+
 @node
 class Node:
-    span: Span = position()
+    span: Span = position(kw_only=True, default=None)
 
 
 # ------------------------------------------------------------------ expressions
 
 @node
 class Expr(Node):
-    ty: Any = annotation()
-    ref: Ref | None = annotation()
+    ty: Any = annotation(kw_only=True, default=None)
+    ref: Ref | None = annotation(kw_only=True, default=None)
 
 
 @node
@@ -65,7 +73,7 @@ class Lit(Expr):
 @node
 class Text(Expr):
     """A string literal; ``parts`` mixes plain strings and interpolated expressions."""
-    parts: list
+    parts: list[str | Expr]
 
 
 @node
@@ -82,45 +90,45 @@ class Attr(Expr):
 @node
 class Index(Expr):
     obj: Expr
-    args: list
+    args: list[Expr]
 
 
 @node
 class Lambda(Expr):
     param: str
     body: Expr
-    slot: int = annotation()
+    slot: int = annotation(kw_only=True, default=None)
 
 
 @node
 class Call(Expr):
     func: Expr
-    args: list
+    args: list[Expr]
 
 
 @node
 class CompFor(Node):
-    names: list
+    names: list[str]
     iter: Expr
     cond: Expr | None
-    slots: list = annotation(factory=list)
+    slots: list[int] = annotation(kw_only=True, factory=list)
 
 
 @node
 class Comprehension(Expr):
     """``[elt for x in xs if c]``; as an aggregate argument ``sum(elt for ...)`` too."""
     elt: Expr
-    fors: list
+    fors: list[CompFor]
 
 
 @node
 class ListLit(Expr):
-    items: list
+    items: list[Expr]
 
 
 @node
 class TupleLit(Expr):
-    items: list
+    items: list[Expr]
 
 
 @node
@@ -205,7 +213,7 @@ class Let(Stmt):
     name: str
     type: TypeRef | None  # when written `let x: T = ...`
     value: Expr
-    slot: int = annotation()
+    slot: int = annotation(kw_only=True, default=None)
 
 
 @node
@@ -242,14 +250,14 @@ class Shuffle(Stmt):
 @node
 class Create(Stmt):
     kind: str
-    fields: list  # [(name, Expr, Span)]
+    fields: list[tuple[str, Expr, Span]]  # (name, value, the name's span)
     count: Expr | None
     dest: Expr
     # `create ... as NAME`: the new card (with `x COUNT`, the list of them), bound when it is
     # made, before any trigger its arrival fires can move it
     name: str | None = attrs.field(kw_only=True, default=None)
-    slot: int = annotation()
-    type: Any = annotation()  # the name's type, for editors
+    slot: int = annotation(kw_only=True, default=None)
+    type: Any = annotation(kw_only=True, default=None)  # the name's type, for editors
 
 
 @node
@@ -273,7 +281,7 @@ class Reveal(Stmt):
     the field is that value (``fact``, set by the checker: the field's name)."""
     what: Expr
     to: Expr | None
-    fact: str | None = annotation()
+    fact: str | None = annotation(kw_only=True, default=None)
 
 
 @node
@@ -284,49 +292,49 @@ class Choose(Stmt):
     can_pass: bool
     pass_if: Expr | None
     prompt: Expr | None
-    pass_word: tuple | None = attrs.field(kw_only=True, default=None)  # (text, span): its notation
+    pass_word: tuple[str, Span] | None = attrs.field(kw_only=True, default=None)  # (text, span): its notation
     # `by each p in SEATS`: (the name, the seats' expression): every one of those seats
     # chooses at once, in secret; the chosen value is the list of (seat, choice) pairs
-    each: tuple | None = attrs.field(kw_only=True, default=None)
-    slot: int = annotation()
-    each_slot: int = annotation()
+    each: tuple[str, Expr] | None = attrs.field(kw_only=True, default=None)
+    slot: int = annotation(kw_only=True, default=None)
+    each_slot: int = annotation(kw_only=True, default=None)
     # `where COND else REASON`: ``options`` is then the list filtered by every COND, and
     # ``refusals`` one list per clause of (option, REASON) for the options it refuses
     refusals: Expr | None = attrs.field(kw_only=True, default=None)
-    reasons: list = attrs.field(kw_only=True, factory=list)  # the REASON expressions
+    reasons: list[Expr] = attrs.field(kw_only=True, factory=list)  # the REASON expressions
 
 
 @node
 class If(Stmt):
-    branches: list  # [(cond, [Stmt])]
-    other: list | None
+    branches: list[tuple[Expr, list[Stmt]]]  # (cond, body)
+    other: list[Stmt] | None
 
 
 @node
 class For(Stmt):
-    names: list
+    names: list[str]
     iter: Expr
-    body: list
-    slots: list = annotation(factory=list)
+    body: list[Stmt]
+    slots: list[int] = annotation(kw_only=True, factory=list)
 
 
 @node
 class Repeat(Stmt):
     count: Expr
     name: str | None
-    body: list
-    slot: int = annotation()
+    body: list[Stmt]
+    slot: int = annotation(kw_only=True, default=None)
 
 
 @node
 class While(Stmt):
     cond: Expr
-    body: list
+    body: list[Stmt]
 
 
 @node
 class Loop(Stmt):
-    body: list
+    body: list[Stmt]
 
 
 @node
@@ -363,7 +371,7 @@ class TypeRef(Node):
     name: str
     of: TypeRef | None = None
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"list of {self.of}" if self.name == "list" else self.name
 
 
@@ -427,8 +435,8 @@ class OptionDecl(Decl):
 @node
 class EnumDecl(Decl):
     name: str
-    members: list
-    member_spans: list = position(kw_only=False, factory=list)
+    members: list[str]
+    member_spans: list[Span] = position(kw_only=False, factory=list)
 
 
 @node
@@ -442,7 +450,7 @@ class FieldDecl(Node):
 @node
 class CardDecl(Decl):
     name: str
-    fields: list
+    fields: list[FieldDecl]
     label: Expr | None
     symbol: Expr | None = None  # display hint: a short text for a grid cell
     tint: Expr | None = None  # display hint: a colour name (or an enum member named like one)
@@ -455,28 +463,29 @@ class CardDecl(Decl):
 @node
 class TableDecl(Decl):
     name: str
-    columns: list
-    rows: list  # [[Expr]]
+    columns: list[str]
+    rows: list[list[Expr]]
 
 
 @node
 class ZoneDecl(Decl):
     name: str
-    keys: list  # [TypeRef]
+    keys: list[TypeRef | KeyRange]
     kind: str
-    width: int | None
-    height: int | None
+    width: int | Name | None  # a grid's size: a number, or a name known before setup
+    height: int | Name | None
     of: str | None
-    options: list  # [(name, str | None, Span)]
+    options: list[tuple[str, str | None, Span]]  # (name, text, span)
 
 
 @node
 class VarDecl(Decl):
     name: str
-    keys: list
+    keys: list[TypeRef | KeyRange]
     type: TypeRef
     init: Expr | None
-    options: list = attrs.Factory(list)  # [(name, str | None, Span)]: visibility, label "..."
+    # (name, text, span): visibility, label "..."
+    options: list[tuple[str, str | None, Span]] = attrs.Factory(list)
     campaign: bool = False  # declared in a `campaign { ... }` block: kept across its games
     shown: Expr | None = None  # `shown "TEXT"`: how its value reads on the screen
 
@@ -505,8 +514,8 @@ class Param(Node):
 @node
 class FnDecl(Decl):
     name: str
-    params: list
-    lets: list  # [Let]
+    params: list[Param]
+    lets: list[Let]
     body: Expr
     nslots: int = annotation(kw_only=False, default=0)
 
@@ -514,8 +523,8 @@ class FnDecl(Decl):
 @node
 class RuleDecl(Decl):
     name: str
-    params: list
-    body: list
+    params: list[Param]
+    body: list[Stmt]
     nslots: int = annotation(kw_only=False, default=0)
 
 
@@ -523,7 +532,7 @@ class RuleDecl(Decl):
 class BlockDecl(Decl):
     """``setup``, ``play``, ``turn``, and ``on end`` (which is "end")."""
     which: str
-    body: list
+    body: list[Stmt]
     nslots: int = annotation(kw_only=False, default=0)
 
 
@@ -540,12 +549,12 @@ class TriggerKey:
 class TriggerDecl(Decl):
     event: str  # "enter" | "leave"
     zone: str
-    keys: list  # [Expr]; unresolved names bind
+    keys: list[Expr]  # unresolved names bind
     card_name: str | None
-    body: list
+    body: list[Stmt]
     nslots: int = annotation(kw_only=False, default=0)
     binders: list[TriggerKey] = annotation(kw_only=False, factory=list)
-    card_slot: int | None = annotation(kw_only=False)
+    card_slot: int | None = annotation(kw_only=False, default=None)
 
 
 @node
@@ -567,7 +576,7 @@ class ScoreDecl(Decl):
     param: str | None
     expr: Expr
     key: str | None = None
-    slot: int | None = annotation(kw_only=False)
+    slot: int | None = annotation(kw_only=False, default=None)
 
 
 @node
@@ -581,7 +590,7 @@ class OfferDecl(Decl):
 @node
 class CampaignDecl(Decl):
     """``campaign { var ...  offer ...  after { ... } }``."""
-    items: list  # [VarDecl | OfferDecl | BlockDecl("after")]
+    items: list[VarDecl | OfferDecl | BlockDecl]  # the block: BlockDecl("after")
 
 
 @node
@@ -612,6 +621,6 @@ class Explain(Node):
 
 @node
 class Module(Node):
-    decls: list
+    decls: list[Decl]
     file: str
     teaching: list = attrs.field(factory=list)  # [Explain], in the order written

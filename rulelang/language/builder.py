@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import copy
 import difflib
-from typing import Any, Callable
+import re
+from typing import Any, Callable, NoReturn
 
 import attrs
 from lark import Token, Transformer, v_args
@@ -28,7 +29,7 @@ STATEMENT_WORDS = ("let", "move", "deal", "shuffle", "create", "place", "reveal"
                    "lose", "end")
 
 
-def span_of(file, meta, dl=0, dc=0):
+def span_of(file: str, meta: Meta, dl: int = 0, dc: int = 0) -> Span:
     if getattr(meta, "empty", True):
         return Span(file, 1, 1, 1, 1)
     col = meta.column + (dc if meta.line == 1 else 0)
@@ -36,7 +37,8 @@ def span_of(file, meta, dl=0, dc=0):
     return Span(file, meta.line + dl, col, meta.end_line + dl, end_col)
 
 
-def _tok_span(file, tok, dl=0, dc=0):
+def _tok_span(file: str, tok: Token, dl: int = 0, dc: int = 0) -> Span:
+    assert tok.line is not None and tok.column is not None  # the lexer's tokens have both
     col = tok.column + (dc if tok.line == 1 else 0)
     return Span(file, tok.line + dl, col, tok.line + dl, col + len(tok))
 
@@ -71,23 +73,26 @@ def _unquote(token: str) -> str:
     return "".join(out)
 
 
-def _where(name, base, filters, span):
+def _where(name: str, base: ast.Expr, filters: list[tuple[ast.Expr, ast.Expr | None]],
+           span: Span) -> tuple[ast.Expr, ast.Expr, list[ast.Expr]]:
     """``choose x in BASE where C1 else R1 where C2 ...``: the options are
     ``[x for x in BASE if C1 and C2 ...]``; the refusals, for each clause, the options
     that pass the clauses before it and fail it, with its reason:
     ``[(x, R2) for x in BASE if C1 and not C2]``. (Copies: the checker annotates each.)"""
-    def all_of(conds):
-        out = None
+    def all_of(conds: list[ast.Expr]) -> ast.Expr:
+        out: ast.Expr | None = None
         for cond in conds:
             cond = copy.deepcopy(cond)
             out = cond if out is None else ast.BoolOp("and", out, cond, span=cond.span)
+        assert out is not None  # called with one condition or more
         return out
 
     conds = [cond for cond, _ in filters]
     options = ast.Comprehension(ast.Name(name, span=base.span),
                                 [ast.CompFor([name], base, all_of(conds), span=base.span)],
                                 span=base.span)
-    lists, reasons = [], []
+    lists: list[ast.Expr] = []
+    reasons: list[ast.Expr] = []
     for i, (cond, reason) in enumerate(filters):
         refused = ast.Not(copy.deepcopy(cond), span=cond.span)
         test = refused if i == 0 else ast.BoolOp("and", all_of(conds[:i]), refused, span=cond.span)
@@ -100,33 +105,34 @@ def _where(name, base, filters, span):
 
 
 @v_args(meta=True)
-class Builder(Transformer):
-    def __init__(self, file, text, parse_expr, line_shift=0, col_shift=0):
+class Builder(Transformer[Token, Any]):
+    def __init__(self, file: str, text: str, parse_expr: Callable[[str, str, int, int], ast.Expr],
+                 line_shift: int = 0, col_shift: int = 0) -> None:
         self.parse_expr = parse_expr  # given by the parser (strings hold expressions): no import cycle
         super().__init__(visit_tokens=False)  # tokens are read by the rules that hold them
         self.file, self.text = file, text
         self.dl, self.dc = line_shift, col_shift
         self.teaching: list[ast.Explain] = []  # taken out of the tree as it is built
 
-    def __default__(self, data: str, children: list, meta: Meta) -> Any:
+    def __default__(self, data: str, children: list[Any], meta: Meta) -> Any:
         """A rule with no method here (Lark calls this): one of the tables below. (Found
         there, it is called without the wrapper Lark makes for a method at every call.)"""
         return _GENERATED[data](self, meta, children)
 
-    def _s(self, meta):
+    def _s(self, meta: Meta) -> Span:
         return span_of(self.file, meta, self.dl, self.dc)
 
-    def _ts(self, tok):
+    def _ts(self, tok: Token) -> Span:
         return _tok_span(self.file, tok, self.dl, self.dc)
 
-    def _bad(self, message, span, hint=None):
+    def _bad(self, message: str, span: Span, hint: str | None = None) -> NoReturn:
         raise ParseError(message, [Diagnostic(message, span, hint)], {self.file: self.text})
 
     # -- top level
-    def start(self, meta, decls):
+    def start(self, meta: Meta, decls: list[Any]) -> list[Any]:
         return attach_explains(decls, None, self.teaching)
 
-    def _count(self, token, meta):
+    def _count(self, token: Token, meta: Meta) -> int:
         """A count written in a declaration (players, a grid's size): bounded before it is
         made a number (Python refuses to read 4,300 digits and more)."""
         digits = str(token).lstrip("0") or "0"
@@ -135,16 +141,16 @@ class Builder(Transformer):
                       "no game needs this many players or cells")
         return int(digits)
 
-    def players_decl(self, meta, c):
+    def players_decl(self, meta: Meta, c: list[Any]) -> ast.PlayersDecl:
         low = self._count(c[0], meta)
         high = self._count(c[1], meta) if c[1] is not None else low
         return ast.PlayersDecl(low, high, span=self._s(meta))
 
-    def enum_decl(self, meta, c):
+    def enum_decl(self, meta: Meta, c: list[Any]) -> ast.EnumDecl:
         return ast.EnumDecl(str(c[0]), [str(t) for t in c[1:]], [self._ts(t) for t in c[1:]],
                             span=self._s(meta))
 
-    def card_decl(self, meta, c):
+    def card_decl(self, meta: Meta, c: list[Any]) -> ast.CardDecl:
         fields = [x for x in c[1:] if isinstance(x, ast.FieldDecl)]
         clauses = {}
         for kind, expr, meaning in (x for x in c[1:] if isinstance(x, tuple)):
@@ -158,22 +164,22 @@ class Builder(Transformer):
                             clauses.get("tint_means"), clauses.get("note"),
                             clauses.get("drawing"), span=self._s(meta))
 
-    def name_clause(self, meta, c):
+    def name_clause(self, meta: Meta, c: list[Any]) -> tuple[str, ast.Expr, None]:
         return ("name", c[0], None)
 
-    def symbol_clause(self, meta, c):
+    def symbol_clause(self, meta: Meta, c: list[Any]) -> tuple[str, ast.Expr, ast.Expr | None]:
         return ("symbol", c[0], c[1])
 
-    def tint_clause(self, meta, c):
+    def tint_clause(self, meta: Meta, c: list[Any]) -> tuple[str, ast.Expr, ast.Expr | None]:
         return ("tint", c[0], c[1])
 
-    def note_clause(self, meta, c):
+    def note_clause(self, meta: Meta, c: list[Any]) -> tuple[str, ast.Expr, None]:
         return ("note", c[0], None)
 
-    def drawing_clause(self, meta, c):
+    def drawing_clause(self, meta: Meta, c: list[Any]) -> tuple[str, ast.Expr, None]:
         return ("drawing", c[0], None)
 
-    def table_decl(self, meta, c):
+    def table_decl(self, meta: Meta, c: list[Any]) -> ast.TableDecl:
         rows = [r for r in c[1:] if r is not None]
         header = rows[0]
         columns = []
@@ -189,41 +195,57 @@ class Builder(Transformer):
                           "write one cell per column, each followed by '|': | a | b |")
         return ast.TableDecl(str(c[0]), columns, rows[1:], span=self._s(meta))
 
-    def table_row(self, meta, c):
+    def table_row(self, meta: Meta, c: list[Any]) -> list[ast.Expr] | None:
         if len(c) == 1 and isinstance(c[0], Token) and c[0].type == "TABLE_RULE":
             return None
         return list(c)
 
-    def zone_decl(self, meta, c):
+    def zone_decl(self, meta: Meta, c: list[Any]) -> ast.ZoneDecl:
         name, keys, (kind, width, height), of = str(c[0]), c[1] or [], c[2], c[3]
         return ast.ZoneDecl(name, keys, kind, width, height, str(of) if of else None,
                             list(c[4:]), span=self._s(meta))
 
-    def zone_kind(self, meta, c):
-        return (str(c[0]), self._count(c[1], meta) if c[1] is not None else None,
-                self._count(c[2], meta) if c[2] is not None else None)
+    def place_stmt(self, meta: Meta, c: list[Any]) -> NoReturn:
+        """``place X on GRID at WHERE``, retired: one spelling, ``move X to GRID at WHERE``."""
+        written = " ".join(self.text[meta.start_pos:meta.end_pos].split())
+        found = re.fullmatch(r"place (.*?) on (.*?) at (.*)", written)
+        instead = (f"move {found[1]} to {found[2]} at {found[3]}" if found
+                   else "move CARD to GRID at CELL")
+        self._bad("'place' is no longer a statement: a card goes onto a grid with 'move'",
+                  self._s(meta), f"write: {instead}")
 
-    def zone_opt(self, meta, c):  # spans the word and its text: `layout "beside deck"`
+    def zone_kind(self, meta: Meta, c: list[Any]
+                  ) -> tuple[str, int | ast.Name | None, int | ast.Name | None]:
+        return (str(c[0]), c[1], c[2])
+
+    def grid_dim(self, meta: Meta, c: list[Any]) -> int | ast.Name:
+        """A grid's width or height: a number, or a name (an option or a constant)."""
+        if c[0].type == "INT":
+            return self._count(c[0], meta)
+        return ast.Name(str(c[0]), span=self._s(meta))
+
+    # spans the word and its text: `layout "beside deck"`
+    def zone_opt(self, meta: Meta, c: list[Any]) -> tuple[str, str | None, Span]:
         return (str(c[0]), _unquote(c[1]) if c[1] is not None else None, self._s(meta))
 
-    def var_decl(self, meta, c):
+    def var_decl(self, meta: Meta, c: list[Any]) -> ast.VarDecl:
         name, keys, typ, init, *options = c
         shown = next((text for word, text, _ in options if isinstance(text, ast.Expr)), None)
         options = [o for o in options if not isinstance(o[1], ast.Expr)]
         return ast.VarDecl(str(name), keys or [], typ, init, options=options, shown=shown,
                            span=self._s(meta))
 
-    def var_opt(self, meta, c):
+    def var_opt(self, meta: Meta, c: list[Any]) -> tuple[str, str | ast.Expr | None, Span]:
         if str(c[0]) == "shown" and c[1] is not None:  # how the value reads: it may show values
             return ("shown", self._text(c[1]), self._ts(c[0]))
         return (str(c[0]), _unquote(c[1]) if c[1] is not None else None, self._ts(c[0]))
 
-    def fn_decl(self, meta, c):
+    def fn_decl(self, meta: Meta, c: list[Any]) -> ast.FnDecl:
         name, params = str(c[0]), c[1] or []
         lets = [x for x in c[2:-1]]
         return ast.FnDecl(name, params, lets, c[-1], span=self._s(meta))
 
-    def trigger_decl(self, meta, c):
+    def trigger_decl(self, meta: Meta, c: list[Any]) -> ast.TriggerDecl:
         event, (zone, keys), card_name, body = str(c[0]), c[1], c[2], c[3]
         if event not in ("enter", "leave"):
             self._bad(f"unknown event '{event}'", self._ts(c[0]),
@@ -231,13 +253,14 @@ class Builder(Transformer):
         return ast.TriggerDecl(event, zone, keys, str(card_name) if card_name else None, body,
                                span=self._s(meta))
 
-    def zone_pattern(self, meta, c):
+    def zone_pattern(self, meta: Meta, c: list[Any]) -> tuple[str, list[ast.Expr]]:
         return (str(c[0]), c[1] or [])
 
-    def require_decl(self, meta, c):  # its message is a text with {values}
+    def require_decl(self, meta: Meta, c: list[Any]) -> ast.RequireDecl:
+        # its message is a text with {values}
         return ast.RequireDecl(c[0], self._text(c[1]), span=self._s(meta))
 
-    def campaign_decl(self, meta, c):
+    def campaign_decl(self, meta: Meta, c: list[Any]) -> ast.CampaignDecl:
         items = list(c)
         for item in items:
             if isinstance(item, ast.VarDecl):
@@ -245,7 +268,7 @@ class Builder(Transformer):
         return ast.CampaignDecl(items, span=self._s(meta))
 
     # -- statements
-    def block(self, meta, c):
+    def block(self, meta: Meta, c: list[Any]) -> list[ast.Stmt]:
         stmts = []
         for stmt in c:  # `create ... as NAME` is two statements
             stmts.extend(stmt if isinstance(stmt, list) else [stmt])
@@ -270,14 +293,14 @@ class Builder(Transformer):
     def text_block(self, meta, c):
         return [_unquote(t) for t in c]
 
-    def assign_stmt(self, meta, c):
+    def assign_stmt(self, meta: Meta, c: list[Any]) -> ast.Assign:
         target, op, value = c
         if not isinstance(target, (ast.Name, ast.Index, ast.Attr)):
             self._bad("only a variable, a variable[key] or a card's field can be assigned",
                       target.span)
         return ast.Assign(target, op, value, span=self._s(meta))
 
-    def call_stmt(self, meta, c):
+    def call_stmt(self, meta: Meta, c: list[Any]) -> ast.CallStmt:
         call = c[0]
         if isinstance(call, ast.Name):
             close = difflib.get_close_matches(call.id, STATEMENT_WORDS, 1, 0.65)  # not current->create
@@ -289,13 +312,13 @@ class Builder(Transformer):
                       "call a rule like rule_name(args), or assign with name = value")
         return ast.CallStmt(call, span=self._s(meta))
 
-    def at_bottom(self, meta, c):
+    def at_bottom(self, meta: Meta, c: list[Any]) -> str:
         return "bottom"
 
-    def named_arg(self, meta, c):
+    def named_arg(self, meta: Meta, c: list[Any]) -> tuple[str, ast.Expr, Span]:
         return (str(c[0]), c[1], self._ts(c[0]))
 
-    def choose_stmt(self, meta, c):
+    def choose_stmt(self, meta: Meta, c: list[Any]) -> ast.Choose:
         name, options, clauses = str(c[0]), c[1], c[2:]
         by = prompt = pass_if = pass_word = each = None
         can_pass = False
@@ -311,29 +334,32 @@ class Builder(Transformer):
                 filters.append(value)
             else:
                 prompt = value
-        refusals, reasons = None, []
+        refusals: ast.Expr | None = None
+        reasons: list[ast.Expr] = []
         if filters:
             options, refusals, reasons = _where(name, options, filters, self._s(meta))
         return ast.Choose(name, options, by, can_pass, pass_if, prompt, span=self._s(meta),
                           pass_word=pass_word, each=each, refusals=refusals, reasons=reasons)
 
-    def where_clause(self, meta, c):
+    def where_clause(self, meta: Meta, c: list[Any]) -> tuple[str, tuple[ast.Expr, ast.Expr | None]]:
         return ("where", (c[0], c[1]))
 
-    def by_clause(self, meta, c):
+    def by_clause(self, meta: Meta, c: list[Any]) -> tuple[str, ast.Expr]:
         return ("by", c[0])
 
-    def by_each_clause(self, meta, c):  # by each p in SEATS: (the name, the seats)
+    # by each p in SEATS: (the name, the seats)
+    def by_each_clause(self, meta: Meta, c: list[Any]) -> tuple[str, tuple[str, ast.Expr]]:
         return ("each", (str(c[0]), c[1]))
 
-    def pass_clause(self, meta, c):
+    def pass_clause(self, meta: Meta, c: list[Any]
+                    ) -> tuple[str, tuple[tuple[str, Span] | None, ast.Expr | None]]:
         word = (_unquote(c[0]), self._ts(c[0])) if c[0] is not None else None
         return ("pass", (word, c[1]))
 
-    def prompt_clause(self, meta, c):
+    def prompt_clause(self, meta: Meta, c: list[Any]) -> tuple[str, ast.Expr]:
         return ("prompt", c[0])
 
-    def if_stmt(self, meta, c):
+    def if_stmt(self, meta: Meta, c: list[Any]) -> ast.If:
         branches = [(c[0], c[1])]
         other = None
         for item in c[2:]:
@@ -343,32 +369,32 @@ class Builder(Transformer):
                 other = item
         return ast.If(branches, other, span=self._s(meta))
 
-    def for_stmt(self, meta, c):
+    def for_stmt(self, meta: Meta, c: list[Any]) -> ast.For:
         names = [str(x) for x in c[:2] if x is not None]
         return ast.For(names, c[2], c[3], span=self._s(meta))
 
     # -- expressions
-    def call_comp(self, meta, c):
+    def call_comp(self, meta: Meta, c: list[Any]) -> ast.Call:
         comp = ast.Comprehension(c[1], list(c[2:]), span=self._s(meta))
         return ast.Call(c[0], [comp], span=self._s(meta))
 
-    def int_lit(self, meta, c):
+    def int_lit(self, meta: Meta, c: list[Any]) -> ast.Lit:
         digits = str(c[0]).lstrip("0") or "0"
         if len(digits) > len(str(MAX_LITERAL)) or int(digits) > MAX_LITERAL:
             self._bad(f"this number is too large (at most {MAX_LITERAL:,})", self._s(meta),
                       "rules count cards, points and turns: no number needs to be this big")
         return ast.Lit(int(digits), span=self._s(meta))
 
-    def str_lit(self, meta, c):
+    def str_lit(self, meta: Meta, c: list[Any]) -> ast.Expr:
         return self._text(c[0])
 
-    def tuple_lit(self, meta, c):
+    def tuple_lit(self, meta: Meta, c: list[Any]) -> ast.TupleLit:
         return ast.TupleLit([c[0]] + (c[1] or []), span=self._s(meta))
 
-    def list_comp(self, meta, c):
+    def list_comp(self, meta: Meta, c: list[Any]) -> ast.Comprehension:
         return ast.Comprehension(c[0], list(c[1:]), span=self._s(meta))
 
-    def match_expr(self, meta, c):
+    def match_expr(self, meta: Meta, c: list[Any]) -> ast.Expr:
         """`match X { k: v, ..., _: d }` is `if X == k then v else ... else d` (else none)."""
         subject, arms = c[0], c[1:]
         written = [k for k, _ in arms if not (isinstance(k, ast.Name) and k.id == "_")]
@@ -395,10 +421,11 @@ class Builder(Transformer):
         for key, value in reversed(arms[:len(keys)]):
             test = ast.Compare("==", subject, key, span=key.span)  # the checker copies X
             chain = ast.IfExpr(test, value, chain, span=self._s(meta))
+        assert isinstance(chain, ast.IfExpr)  # there is a key (checked above)
         chain.match = ast.MatchInfo(len(keys), default is not None)
         return chain
 
-    def comp_for(self, meta, c):
+    def comp_for(self, meta: Meta, c: list[Any]) -> ast.CompFor:
         names = [str(c[0])] + ([str(c[1])] if c[1] is not None else [])
         return ast.CompFor(names, c[2], c[3], span=self._s(meta))
 
@@ -406,7 +433,7 @@ class Builder(Transformer):
     def _text(self, tok: Token) -> ast.Expr:
         span = self._ts(tok)
         raw = str(tok)[1:-1]
-        parts: list = []
+        parts: list[str | ast.Expr] = []
         buf: list[str] = []
         i = 0
         while i < len(raw):
@@ -496,7 +523,6 @@ ONE_NODE: dict[str, OneNode] = {
     # statements
     "let_stmt": one(ast.Let),
     "move_stmt": one(ast.Move),
-    "place_stmt": one(ast.Move),  # the older spelling of `move X to GRID at WHERE`
     "deal_stmt": one(ast.Deal),
     "shuffle_stmt": one(ast.Shuffle),
     "create_stmt": one(ast.Create),
@@ -542,23 +568,23 @@ PAIR = ("elif_clause", "match_arm")
 _KEEP, _TEXT, _LIST = range(3)  # how a child is read into its field
 
 
-def _how(field: attrs.Attribute) -> int:
+def _how(field: attrs.Attribute[Any]) -> int:
     kind = str(field.type)
     if kind in ("str", "str | None"):
         return _TEXT
-    if kind == "list":
+    if kind == "list" or (kind.startswith("list[") and kind.endswith("]")):  # not `list | None`
         return _LIST
     return _KEEP
 
 
-def _one_node(rule: str, spec: OneNode) -> Callable[[Builder, Meta, list], ast.Node]:
+def _one_node(rule: str, spec: OneNode) -> Callable[[Builder, Meta, list[Any]], ast.Node]:
     by_name = {f.name: f for f in attrs.fields(spec.cls)}
     names = spec.fields or tuple(n for n in part_fields(spec.cls) if n not in spec.fixed)
     texts = tuple(i for i, name in enumerate(names) if _how(by_name[name]) == _TEXT)
     lists = tuple(i for i, name in enumerate(names) if _how(by_name[name]) == _LIST)
     cls, fixed = spec.cls, spec.fixed
 
-    def build(self: Builder, meta: Meta, children: list) -> ast.Node:
+    def build(self: Builder, meta: Meta, children: list[Any]) -> ast.Node:
         if len(children) > len(names):
             raise TypeError(f"rule {rule}: {len(children)} children for the fields {names}")
         if texts or lists:
@@ -569,7 +595,8 @@ def _one_node(rule: str, spec: OneNode) -> Callable[[Builder, Meta, list], ast.N
             for i in lists:
                 if i < len(children) and children[i] is None:
                     children[i] = []
-        return cls(**dict(zip(names, children)), **fixed, span=self._s(meta))
+        made: ast.Node = cls(**dict(zip(names, children)), **fixed, span=self._s(meta))
+        return made
     return build
 
 
@@ -577,20 +604,20 @@ def _text_of(token: Token) -> str:
     return _unquote(token) if token.type == "STRING" else str(token)
 
 
-def _first_child(self: Builder, meta: Meta, children: list) -> Any:
+def _first_child(self: Builder, meta: Meta, children: list[Any]) -> Any:
     value = children[0]
     return str(value) if isinstance(value, Token) else value
 
 
-def _children(self: Builder, meta: Meta, children: list) -> list:
+def _children(self: Builder, meta: Meta, children: list[Any]) -> list[Any]:
     return list(children)
 
 
-def _pair(self: Builder, meta: Meta, children: list) -> tuple:
+def _pair(self: Builder, meta: Meta, children: list[Any]) -> tuple[Any, Any]:
     return (children[0], children[1])
 
 
-_GENERATED: dict[str, Callable[[Builder, Meta, list], Any]] = {
+_GENERATED: dict[str, Callable[[Builder, Meta, list[Any]], Any]] = {
     **{rule: _one_node(rule, spec) for rule, spec in ONE_NODE.items()},
     **{rule: _first_child for rule in FIRST_CHILD},
     **{rule: _children for rule in CHILDREN},

@@ -14,8 +14,8 @@ from rulelang.language import types as T
 
 @attrs.frozen
 class Sig:
-    params: tuple  # kinds of parameters, see _KIND_OK
-    result: Callable  # list of argument types -> result type
+    params: tuple[str, ...]  # kinds of parameters, see _KIND_OK
+    result: Callable[[list[T.Type]], T.Type]  # list of argument types -> result type
     doc: str
     optional: int = 0  # how many trailing parameters may be left out
     variadic: bool = False  # the last parameter may repeat
@@ -29,7 +29,7 @@ class Sig:
         return str(most) if most == least else f"{least} to {most}"
 
 
-_KIND_OK = {
+_KIND_OK: dict[str, Callable[[T.Type], bool]] = {
     "any": lambda t: True,
     "int": lambda t: T.fits(t, T.INT),
     "bool": lambda t: T.fits(t, T.BOOL),
@@ -61,20 +61,20 @@ def kind_ok(kind: str, t: T.Type) -> bool:
     return _KIND_OK[kind](t)
 
 
-def _elem(args):
+def _elem(args: list[T.Type]) -> T.Type:
     return T.element(args[0]) if args else T.ANY
 
 
-def _same_list(args):
+def _same_list(args: list[T.Type]) -> T.Type:
     return args[0] if args and args[0].name == "list" else T.list_of(_elem(args))
 
 
-def _top(args):
+def _top(args: list[T.Type]) -> T.Type:
     card = T.element(args[0])
     return T.list_of(card) if len(args) > 1 else card
 
 
-def _max(args):
+def _max(args: list[T.Type]) -> T.Type:
     if len(args) == 1:
         return _elem(args)
     result = args[0]

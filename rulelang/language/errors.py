@@ -7,6 +7,7 @@ under the span, then a hint. Nothing here ever shows a Python traceback.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Callable, Iterable
 
 import attrs
 
@@ -36,7 +37,7 @@ class Diagnostic:
         where = f"{self.span}: " if self.span else ""
         lines = [f"{where}{self.severity}: {self.message}"]
         text = (sources or {}).get(self.span.file) if self.span else None
-        if text is not None:
+        if text is not None and self.span is not None:
             lines.extend(_excerpt(text, self.span))
         if self.hint:
             lines.append(f"  hint: {self.hint}")
@@ -92,7 +93,8 @@ class IllegalMove(RulesError):
     """A move that is not among the legal moves; the game is left unchanged. ``reason``:
     why, when the rules say (a ``choose ... where COND else "REASON"``), else None."""
 
-    def __init__(self, message: str, diagnostics=None, sources=None, reason: str | None = None):
+    def __init__(self, message: str, diagnostics: list[Diagnostic] | None = None,
+                 sources: dict[str, str] | None = None, reason: str | None = None):
         super().__init__(message, diagnostics, sources)
         self.reason = reason
 
@@ -101,12 +103,12 @@ class RulesRuntimeError(RulesError):
     """A ruleset did something impossible while running (for example a rule that never ends)."""
 
 
-def suggest(name: str, candidates):
+def suggest(name: str, candidates: Iterable[str]) -> Callable[[], str | None]:
     """A did-you-mean worked out only when asked for (a checker shows at most 30 errors:
     comparing every unknown name of a hostile file with every known one would take minutes)."""
     return lambda: did_you_mean(name, candidates)
 
 
-def did_you_mean(name: str, candidates) -> str | None:
+def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
     close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
     return f"did you mean '{close[0]}'?" if close else None

@@ -8,11 +8,16 @@ kind (a range, the seats, an enum), as zones and variables list them.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, cast
+
 import attrs
 
 from rulelang.language import ast, refs
 from rulelang.language import types as T
 from rulelang.language.errors import RulesError
+
+if TYPE_CHECKING:
+    from rulelang.language.checker import Program
 
 MAX_KEYS = 1000  # keys in one range: a zone or variable per key is made for each
 
@@ -20,11 +25,11 @@ MAX_KEYS = 1000  # keys in one range: a zone or variable per key is made for eac
 @attrs.frozen(eq=False)
 class IntKeys:
     """The domain of a whole-number key, as written; a game works out its values."""
-    lo: object  # ast.Expr
-    hi: object
+    lo: ast.Expr
+    hi: ast.Expr
     text: str  # "1..7", for messages
 
-    def values(self, program, known: dict, players: int) -> list[int]:
+    def values(self, program: Program, known: dict[str, Any], players: int) -> list[int]:
         lo, hi = (evaluate(e, program, known, players) for e in (self.lo, self.hi))
         if hi - lo + 1 > MAX_KEYS:
             raise RulesError(f"the key range {self.text} is {lo}..{hi}: more than "
@@ -44,7 +49,8 @@ class Key:
         return self.domain in ("player", "seat")
 
 
-def static_problem(e, program_consts: dict, depth: int = 0):
+def static_problem(e: ast.Expr, program_consts: dict[str, ast.ConstDecl],
+                   depth: int = 0) -> ast.Expr | None:
     """The part of ``e`` (checked: names resolved) not known before setup, or None."""
     if depth > 50:
         return e
@@ -65,22 +71,27 @@ def static_problem(e, program_consts: dict, depth: int = 0):
     return e
 
 
-def evaluate(e, program, known: dict, players: int) -> int:
+def evaluate(e: ast.Expr, program: Program, known: dict[str, Any], players: int) -> int:
     """The value of a key range's end, given the game's options (or options and
     constants, by name) and its number of players."""
     if isinstance(e, ast.Lit):
-        return e.value
+        number: int = e.value
+        return number
     if isinstance(e, ast.Name):
         if e.ref == refs.Builtin("player_count"):
             return players
         if e.id in known and isinstance(e.ref, refs.Option):
-            return known[e.id]
-        const = next((d for d in program.consts if d.name == e.id), None)
+            given: int = known[e.id]
+            return given
+        const: ast.ConstDecl | None = next((d for d in program.consts if d.name == e.id), None)
         if e.id in known:
-            return known[e.id]
+            given = known[e.id]
+            return given
+        assert const is not None  # the checker let only options and consts in
         return evaluate(const.value, program, known, players)
     if isinstance(e, ast.Neg):
         return -evaluate(e.operand, program, known, players)
+    e = cast(ast.BinOp, e)  # the checker let only + - * / % in (static_problem)
     a, b = evaluate(e.left, program, known, players), evaluate(e.right, program, known, players)
     if e.op in ("/", "%") and b == 0:
         raise RulesError("a key range divides by zero")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import attrs
@@ -28,7 +29,7 @@ MAX_SOURCE = 250_000  # characters in one .rules file (the largest shipped game 
 MAX_TOTAL_SOURCE = 1_000_000  # characters in a file and all it imports
 
 
-def load_program(path: str | os.PathLike) -> Program:
+def load_program(path: str | os.PathLike[str]) -> Program:
     path = Path(path)
     if path.suffix != ".rules":
         raise RulesError(f"{path}: not a .rules file")
@@ -59,20 +60,22 @@ def load_text(text: str, name: str = "<rules>", base: Path | None = None) -> Pro
 @attrs.frozen
 class Loaded:
     """A file and everything it imports, parsed and not yet checked."""
-    modules: list  # [ast.Module], the first one is the file itself
-    sources: dict  # shown file name -> text
-    paths: dict  # shown file name of each imported file -> where it is on disk
+    modules: list[ast.Module]  # the first one is the file itself
+    sources: dict[str, str]  # shown file name -> text
+    paths: dict[str, Path]  # shown file name of each imported file -> where it is on disk
 
 
 def read_modules(text: str, name: str = "<rules>", base: Path | None = None,
-                 parse_main=parse, parse_import=parse, edited: dict | None = None) -> Loaded:
+                 parse_main: Callable[[str, str], ast.Module] = parse,
+                 parse_import: Callable[[str, str], ast.Module] = parse,
+                 edited: dict[Path, str] | None = None) -> Loaded:
     """Parse rules given as text and the files they import (for the checker, or for an
     editor, which gives its own ways to parse: it keeps what has not changed, and its
     ``edited`` texts of files not saved yet: resolved path -> text)."""
     text = text.removeprefix("\ufeff")  # a byte-order mark some editors write: not rules
     _check_size(text, name)
     sources = {name: text}
-    paths = {}
+    paths: dict[str, Path] = {}
     modules = [parse_main(text, name)]
     seen = {name}
     queue = [(modules[0], base)]
@@ -112,7 +115,7 @@ def read_modules(text: str, name: str = "<rules>", base: Path | None = None,
     return Loaded(modules, sources, paths)
 
 
-def _check_size(text, name):
+def _check_size(text: object, name: str) -> None:
     if not isinstance(text, str):
         raise RulesError(f"{name}: rules are text, not {type(text).__name__}")
     if len(text) > MAX_SOURCE:
@@ -132,7 +135,7 @@ def _display(target: Path, written: str) -> str:
         return written
 
 
-def _resolve(decl: ast.ImportDecl, folder: Path | None, sources) -> Path:
+def _resolve(decl: ast.ImportDecl, folder: Path | None, sources: dict[str, str]) -> Path:
     try:
         return _resolve_path(decl, folder, sources)
     except (OSError, ValueError, RuntimeError):  # a NUL, too long a name, a link loop
@@ -140,7 +143,7 @@ def _resolve(decl: ast.ImportDecl, folder: Path | None, sources) -> Path:
                                   "read there", sources) from None
 
 
-def _resolve_path(decl: ast.ImportDecl, folder: Path | None, sources) -> Path:
+def _resolve_path(decl: ast.ImportDecl, folder: Path | None, sources: dict[str, str]) -> Path:
     written = decl.path
     if not written.endswith(".rules"):
         raise _import_error(decl, "only .rules files can be imported", sources)
@@ -164,7 +167,7 @@ def _resolve_path(decl: ast.ImportDecl, folder: Path | None, sources) -> Path:
     return target
 
 
-def _import_error(decl, message, sources):
+def _import_error(decl: ast.ImportDecl, message: str, sources: dict[str, str]) -> RulesError:
     return RulesError(message, [Diagnostic(message, decl.span,
                                            "imports name .rules files beside this one, "
                                            "or std/... from the standard library")], sources)
@@ -185,11 +188,14 @@ class Part:
     program: Program | None
     error: RulesError | None
 
-    def found(self) -> list:
+    def found(self) -> list[Diagnostic]:
         """Everything the check found: the error's problems, or the warnings."""
-        return self.error.diagnostics if self.error is not None else self.program.warnings
+        if self.error is not None:
+            return self.error.diagnostics
+        assert self.program is not None  # a part holds the one or the other
+        return self.program.warnings
 
-    def own(self) -> list:
+    def own(self) -> list[Diagnostic]:
         """What the check found in the part itself."""
         return [d for d in self.found() if d.span is not None and d.span.file == self.name]
 
@@ -213,10 +219,11 @@ def importer_of(path: Path) -> Path | None:
     return None
 
 
-_imports_seen: dict = {}  # (file, its size and time) -> what it imports: an editor asks often
+# (file, its size and time) -> what it imports: an editor asks often
+_imports_seen: dict[tuple[Path, int, int], frozenset[Path]] = {}
 
 
-def _imported_by(path: Path) -> frozenset:
+def _imported_by(path: Path) -> frozenset[Path]:
     """The files ``path``'s import lines name (resolved; the standard library left out)."""
     stat = path.stat()
     key = (path, stat.st_size, stat.st_mtime_ns)

@@ -8,6 +8,7 @@ import re
 import stat
 import sys
 from pathlib import Path
+from typing import Any
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput, UnexpectedToken, VisitError
@@ -87,7 +88,7 @@ def _hard_keyword(token: Token) -> Token:
 def parse(text: str, file: str = "<rules>") -> ast.Module:
     tree = _parse_tree(text, file, "start")
     builder = Builder(file, text, parse_expr)
-    decls = _build(builder, tree)
+    decls: list[ast.Decl] = _build(builder, tree)
     teaching = sorted(builder.teaching, key=lambda e: (e.span.line, e.span.col))
     module = ast.Module(decls, file, teaching, span=Span(file, 1, 1, 1, 1))
     place_explains(module)
@@ -97,10 +98,11 @@ def parse(text: str, file: str = "<rules>") -> ast.Module:
 def parse_expr(text: str, file: str = "<expr>", line: int = 1, col: int = 1) -> ast.Expr:
     """Parse one expression (used for `{...}` inside strings), spans shifted to ``line:col``."""
     tree = _parse_tree(text, file, "expr_start", line, col)
-    return _build(Builder(file, text, parse_expr, line - 1, col - 1), tree)
+    expr: ast.Expr = _build(Builder(file, text, parse_expr, line - 1, col - 1), tree)
+    return expr
 
 
-def _soft_keyword(error) -> bool:
+def _soft_keyword(error: UnexpectedInput) -> bool:
     """Keywords are soft: where a keyword cannot go but a name can, it is a name.
 
     Declaration words (card, score, turn...) are soft; the KEYWORDS never are, so
@@ -115,13 +117,14 @@ def _soft_keyword(error) -> bool:
     if not token.type.isupper() or not _NAME_RE.fullmatch(str(token)) or token in KEYWORDS:
         return False
     parser = error.interactive_parser
-    if "NAME" not in parser.accepts():
+    if "NAME" not in parser.accepts():  # type: ignore[no-untyped-call]  # Lark leaves it unannotated
         return False
     parser.feed_token(Token.new_borrow_pos("NAME", str(token), token))
     return True
 
 
-def _parse_tree(text, file, start, line_shift=1, col_shift=1):
+def _parse_tree(text: str, file: str, start: str, line_shift: int = 1,
+                col_shift: int = 1) -> Tree[Token]:
     try:
         tree = _lark().parse(text, start=start, on_error=_soft_keyword)
     except UnexpectedInput as error:
@@ -133,7 +136,7 @@ def _parse_tree(text, file, start, line_shift=1, col_shift=1):
     return tree
 
 
-def _failure_point(text, start):
+def _failure_point(text: str, start: str) -> int | None:
     """Where parsing ``text`` fails (None if it does not): to try a fix an error message suggests."""
     try:
         _lark().parse(text, start=start, on_error=_soft_keyword)
@@ -143,7 +146,7 @@ def _failure_point(text, start):
     return None
 
 
-def _check_depth(tree, text, file, dl, dc):
+def _check_depth(tree: Tree[Token], text: str, file: str, dl: int, dc: int) -> None:
     """Refuse absurdly deep nesting, before anything walks the tree recursively."""
     stack = [(tree, 1)]
     while stack:
@@ -157,7 +160,7 @@ def _check_depth(tree, text, file, dl, dc):
         stack.extend((child, depth + 1) for child in node.children if isinstance(child, Tree))
 
 
-def _build(builder, tree):
+def _build(builder: Builder, tree: Tree[Token]) -> Any:
     """Run the tree builder; its own ParseErrors come out as they are, not wrapped by Lark."""
     try:
         return builder.transform(tree)
@@ -168,6 +171,6 @@ def _build(builder, tree):
 
 
 @functools.cache
-def _literals() -> dict:
+def _literals() -> dict[str, str]:
     """Terminal name -> its fixed text ('LBRACE' -> '{'), for 'expected ...' hints."""
     return {t.name: t.pattern.value for t in _lark().terminals if isinstance(t.pattern, PatternStr)}

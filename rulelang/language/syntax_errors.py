@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import difflib
 import re
-from typing import Callable
+from collections.abc import Callable, Iterator
+from typing import cast
 
+from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from rulelang.language.builder import STATEMENT_WORDS
@@ -20,6 +22,9 @@ _WORDS = {  # terminals that are not one fixed piece of text
     "COMP_OP": "a comparison (== != < <= > >=)", "SUM_OP": "'+' or '-'",
     "MUL_OP": "'*', '/' or '%'",
 }
+Bracket = tuple[str, int, int, int]  # the bracket, its line, column and position
+# a guess at the mistake: the message, the hint, and (line, column, width) of what is blamed
+Guess = tuple[str, str, tuple[int, int, int]]
 _HIDDEN = {"TABLE_RULE"}  # a table's |---| line: never what the author meant to write
 _CLOSERS = {"(": ")", "[": "]", "{": "}"}
 _MAX_EXPECTED = 8
@@ -40,7 +45,7 @@ _CHARACTER_HINTS = {
 
 
 def describe(error: UnexpectedInput, text: str, file: str, line_shift: int = 1,
-             col_shift: int = 1, literal_values: dict | None = None,
+             col_shift: int = 1, literal_values: dict[str, str] | None = None,
              in_string: bool = False,
              reparse: Callable[[str], int | None] | None = None) -> Diagnostic:
     """One diagnostic for a Lark error in ``text`` (shifted to ``line_shift:col_shift``).
@@ -55,21 +60,23 @@ def describe(error: UnexpectedInput, text: str, file: str, line_shift: int = 1,
         guess = _misspelt_word(error, text, literal_values, reparse) or \
             _block_left_open(error, text, reparse)
         if guess is not None:
-            message, hint, (line, col, width) = guess
-            return Diagnostic(message, Span(file, line, col, line, col + width), hint)
+            said, guessed_hint, (at_line, at_col, at_width) = guess
+            return Diagnostic(said, Span(file, at_line, at_col, at_line, at_col + at_width),
+                              guessed_hint)
     names = set(getattr(error, "expected", None) or getattr(error, "allowed", None) or ())
     expected = _expected(names, literal_values)
     at_end = isinstance(error, UnexpectedEOF) or (
         isinstance(error, UnexpectedToken) and error.token.type == "$END")
-    line, col = getattr(error, "line", None), getattr(error, "column", None)
+    line: int | None = getattr(error, "line", None)
+    col: int | None = getattr(error, "column", None)
     width = 1
-    if at_end or line is None or line < 1:
+    if at_end or line is None or line < 1 or col is None:  # Lark sets both or neither
         lines = source_lines(text)
         line, col = len(lines), len(lines[-1]) + 1
     if isinstance(error, UnexpectedToken) and not at_end:
         width = max(len(str(error.token)), 1)
 
-    def shifted(ln, cl):
+    def shifted(ln: int, cl: int) -> tuple[int, int]:
         return ln + line_shift - 1, cl + (col_shift - 1 if ln == 1 else 0)
 
     if at_end:
@@ -79,7 +86,8 @@ def describe(error: UnexpectedInput, text: str, file: str, line_shift: int = 1,
     elif isinstance(error, UnexpectedCharacters):
         message, hint = _bad_character(error, text, expected)
     else:
-        message, hint = _bad_token(error, text, names, expected, shifted)
+        # not at the end, not a character: the third kind Lark raises
+        message, hint = _bad_token(cast(UnexpectedToken, error), text, names, expected, shifted)
         if message == "unexpected '=='":
             col, width = col - 1, 2
 
@@ -87,9 +95,14 @@ def describe(error: UnexpectedInput, text: str, file: str, line_shift: int = 1,
     return Diagnostic(message, Span(file, line, col, line, col + width), hint)
 
 
+# the start of a zone declaration's grid size, up to where the parse failed
+_GRID_SIZE = re.compile(r"\s*zone\b[^:]*:\s*grid\s+[^,]*$")
+
+
 # ------------------------------------------------------------------ the three cases
 
-def _at_end(text, expected, in_string):
+def _at_end(text: str, expected: list[str], in_string: bool
+            ) -> tuple[str, str | None, tuple[int, int] | None]:
     if in_string:
         return ("the expression inside {...} is not finished",
                 _expected_hint(expected, "$END") or "finish the expression before '}'", None)
@@ -105,7 +118,8 @@ def _at_end(text, expected, in_string):
     return "the file ends too early", _expected_hint(expected, "$END"), None
 
 
-def _bad_character(error, text, expected):
+def _bad_character(error: UnexpectedCharacters, text: str, expected: list[str]
+                   ) -> tuple[str, str]:
     char = error.char
     if char == "'":
         return ("strings use double quotes, not '",
@@ -118,9 +132,15 @@ def _bad_character(error, text, expected):
             _CHARACTER_HINTS.get(char) or "remove it")
 
 
-def _bad_token(error, text, names, expected, shifted):
+def _bad_token(error: UnexpectedToken, text: str, names: set[str], expected: list[str],
+               shifted: Callable[[int, int], tuple[int, int]]) -> tuple[str, str | None]:
     token = error.token
     words = _token_words(token)
+    line_before = text[text.rfind("\n", 0, token.start_pos) + 1:token.start_pos]
+    if _GRID_SIZE.match(line_before) and " of " not in line_before:
+        return (f"unexpected {words} in a grid's size",
+                "a grid's size is W x H, each a number or a name (an option or a constant): "
+                "work a size out in a constant first (const columns = n * 2 ... grid columns x n)")
     if token == "=" and text[token.start_pos + 1:token.start_pos + 2] == ">":
         return ("unexpected '=>'",
                 "a function (x => ...) can only be given to a call, like sort(xs, x => x.rank)")
@@ -150,7 +170,8 @@ def _bad_token(error, text, names, expected, shifted):
 
 # ------------------------------------------------------------------ guesses, tried by reparsing
 
-def _misspelt_word(error, text, literal_values, reparse):
+def _misspelt_word(error: UnexpectedInput, text: str, literal_values: dict[str, str],
+                   reparse: Callable[[str], int | None]) -> Guess | None:
     """`iff x {` or `setpu {`: the first word of the failing line is close to a keyword, and
     the text parses further with the keyword in its place."""
     if isinstance(error, UnexpectedCharacters):
@@ -179,7 +200,8 @@ def _misspelt_word(error, text, literal_values, reparse):
     return None
 
 
-def _block_left_open(error, text, reparse):
+def _block_left_open(error: UnexpectedInput, text: str,
+                     reparse: Callable[[str], int | None]) -> Guess | None:
     """A block whose '}' is missing: a declaration starts at the beginning of a line inside it.
 
     The '{' blamed is the one left open, or the one whose '}' seems to have been taken by an
@@ -205,7 +227,8 @@ def _block_left_open(error, text, reparse):
     return "this '{' is never closed", hint, (line, col, 1)
 
 
-def _blame(text, outer_pos, stop, noticed):
+def _blame(text: str, outer_pos: int, stop: int, noticed: str
+           ) -> tuple[tuple[int, int], str] | None:
     """When a '}' inside the block opened at outer_pos lines up with an outer line, the '{' it
     was taken from is the one left open: ((line, col) of that '{', a hint), else None."""
     found = _closed_by_an_outer_line(text, outer_pos, stop)
@@ -221,7 +244,8 @@ def _blame(text, outer_pos, stop, noticed):
         f"one: add this one's '}}' ({noticed})")
 
 
-def _parses_past(reparse, text, start, end, insert, pos, within=None):
+def _parses_past(reparse: Callable[[str], int | None], text: str, start: int, end: int,
+                 insert: str, pos: int, within: int | None = None) -> bool:
     """Does the text with text[start:end] replaced by ``insert`` parse past ``pos`` (in the
     text's own positions)? Only from the declaration holding ``within`` (else ``start``) up
     to the line after ``pos`` is reparsed: a guess costs a fraction of a parse, and nothing
@@ -239,7 +263,7 @@ def _parses_past(reparse, text, start, end, insert, pos, within=None):
     return failed_at is None or begin + failed_at > pos + shift
 
 
-def _declaration_start(text, pos):
+def _declaration_start(text: str, pos: int) -> int:
     """Where the declaration holding ``pos`` starts: its line begins with a declaration word."""
     line_start = text.rfind("\n", 0, pos) + 1
     while line_start > 0:
@@ -250,7 +274,7 @@ def _declaration_start(text, pos):
     return 0
 
 
-def _declaration_line(text, start, stop):
+def _declaration_line(text: str, start: int, stop: int) -> tuple[int, str] | None:
     """The first line in text[start:stop] that begins (in column 1) with a declaration word."""
     for found in re.finditer(r"^([a-z]+)\b[ \t]*(\S*)", text[start:stop], re.M):
         word, after = found.group(1), found.group(2)
@@ -259,10 +283,11 @@ def _declaration_line(text, start, stop):
     return None
 
 
-def _closed_by_an_outer_line(text, outer_pos, stop):
+def _closed_by_an_outer_line(text: str, outer_pos: int, stop: int) -> tuple[int, int] | None:
     """Inside the block opened at outer_pos: the first '{' whose '}' starts a line indented
     less than the line of that '{' (and like an enclosing line), as (its pos, the '}' pos)."""
-    pairs, stack = [], []
+    pairs: list[tuple[int, int]] = []
+    stack: list[int] = []
     for char, _, _, at in _brackets(text[:stop]):
         if at <= outer_pos:
             continue
@@ -279,27 +304,27 @@ def _closed_by_an_outer_line(text, outer_pos, stop):
     return None
 
 
-def _indent(text, pos):
+def _indent(text: str, pos: int) -> int:
     line_start = text.rfind("\n", 0, pos) + 1
     line = text[line_start:]
     return len(line) - len(line.lstrip(" \t"))
 
 
-def _failure_pos(error, text):
-    at = getattr(error, "pos_in_stream", None)
+def _failure_pos(error: UnexpectedInput, text: str) -> int:
+    at: int | None = getattr(error, "pos_in_stream", None)
     if isinstance(error, UnexpectedEOF) or at is None or at < 0 or \
             getattr(getattr(error, "token", None), "type", None) == "$END":
         return len(text)
     return at
 
 
-def _line_col(text, pos):
+def _line_col(text: str, pos: int) -> tuple[int, int]:
     return text.count("\n", 0, pos) + 1, pos - (text.rfind("\n", 0, pos) + 1) + 1
 
 
 # ------------------------------------------------------------------ helpers
 
-def _token_words(token) -> str:
+def _token_words(token: Token) -> str:
     if token.type == "NAME":
         return f"name '{token}'"
     if token.type == "STRING":
@@ -309,8 +334,8 @@ def _token_words(token) -> str:
     return f"'{token}'"
 
 
-def _expected(names, literal_values) -> list[str]:
-    words = []
+def _expected(names: set[str], literal_values: dict[str, str]) -> list[str]:
+    words: list[str] = []
     for name in sorted(names):
         if name in _HIDDEN:
             continue
@@ -321,7 +346,7 @@ def _expected(names, literal_values) -> list[str]:
     return words
 
 
-def _expected_hint(expected, drop=None) -> str | None:
+def _expected_hint(expected: list[str], drop: str = "") -> str | None:
     words = [w for w in expected if w != _WORDS.get(drop)]
     if not words:
         return None
@@ -332,15 +357,15 @@ def _expected_hint(expected, drop=None) -> str | None:
     return "expected one of: " + ", ".join(words)
 
 
-def _unclosed(text):
+def _unclosed(text: str) -> tuple[str, int, int] | None:
     """The innermost bracket left open at the end of the text, as (char, line, col)."""
     stack = _open_brackets(text)
     return stack[-1][:3] if stack else None
 
 
-def _open_brackets(text):
+def _open_brackets(text: str) -> list[Bracket]:
     """The brackets left open at the end of the text, outermost first: (char, line, col, pos)."""
-    stack = []
+    stack: list[Bracket] = []
     for found in _brackets(text):
         if found[0] in _CLOSERS:
             stack.append(found)
@@ -349,7 +374,7 @@ def _open_brackets(text):
     return stack
 
 
-def _brackets(text):
+def _brackets(text: str) -> Iterator[Bracket]:
     """Every bracket outside strings and comments, in order, as (char, line, col, pos)."""
     line, col, i, n = 1, 1, 0, len(text)
     while i < n:

@@ -21,7 +21,7 @@ from rulelang.language.errors import Span
 
 
 _PARTS: dict[type, tuple[str, ...]] = {}
-_ANNOTATIONS: dict[type, tuple[attrs.Attribute, ...]] = {}
+_ANNOTATIONS: dict[type, tuple[attrs.Attribute[Any], ...]] = {}
 
 
 def part_fields(cls: type) -> tuple[str, ...]:
@@ -34,7 +34,7 @@ def part_fields(cls: type) -> tuple[str, ...]:
     return found
 
 
-def annotation_fields(cls: type) -> tuple[attrs.Attribute, ...]:
+def annotation_fields(cls: type) -> tuple[attrs.Attribute[Any], ...]:
     """The fields of a node class that the checker fills in."""
     found = _ANNOTATIONS.get(cls)
     if found is None:
@@ -56,7 +56,7 @@ def children(value: Any) -> Iterator[ast.Node]:
         yield from _nodes_in(value)
 
 
-def _nodes_in(items: list | tuple) -> Iterator[ast.Node]:
+def _nodes_in(items: list[Any] | tuple[Any, ...]) -> Iterator[ast.Node]:
     for item in items:
         if isinstance(item, ast.Node):
             yield item
@@ -128,7 +128,7 @@ def _push_children(node: ast.Node, stack: list[ast.Node]) -> None:
             _push_reversed(value, stack)
 
 
-def _push_reversed(items: list | tuple, stack: list[ast.Node]) -> None:
+def _push_reversed(items: list[Any] | tuple[Any, ...], stack: list[ast.Node]) -> None:
     for item in reversed(items):
         if isinstance(item, ast.Node):
             stack.append(item)

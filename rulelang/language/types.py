@@ -26,7 +26,8 @@ class Type:
         if self.name == "card":
             return self.arg or "card"
         if self.name == "enum":
-            return self.arg
+            name: str = self.arg
+            return name
         if self.name == "zone":
             return f"zone of {self.arg}" if self.arg else "zone"
         if self.name == "family":
@@ -124,7 +125,8 @@ def zone(kind: str | None) -> Type:
 def element(t: Type) -> Type:
     """What iterating over a value of type t gives."""
     if t.name == "list":
-        return t.arg
+        item: Type = t.arg
+        return item
     if t.name == "zone":
         return card(t.arg)
     if t.name == "family":

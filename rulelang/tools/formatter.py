@@ -18,6 +18,8 @@ is never written.
 """
 from __future__ import annotations
 
+from typing import cast
+
 import attrs
 
 from rulelang.language import ast
@@ -185,10 +187,10 @@ def _is_connector(word: str) -> bool:
 
 
 def _spaced(code: list[Tok], previous: Tok | None) -> str:
-    out = []
+    out: list[str] = []
     unary = False  # the token before was a '-' that negates
     for tok in code:
-        if out:
+        if out and previous is not None:  # (previous is set once out has a token)
             if not _tight(previous, tok, unary):
                 out.append(" ")
         out.append(tok.text)
@@ -220,7 +222,7 @@ def _align_tables(lines: list[Line]) -> None:
 
 
 def _align_table(rows: list[Line]) -> None:
-    cells = []
+    cells: list[list[str] | None] = []  # None: a rule line
     for row in rows:
         code = row.code
         if len(code) == 1 and code[0].kind == "table_rule":
@@ -229,7 +231,7 @@ def _align_table(rows: list[Line]) -> None:
         if len(code) < 2 or code[0].text != "|" or code[-1].text != "|":
             return  # a row over several lines: left as spaced, not aligned
         cells.append(_cells(code))
-    widths = {}
+    widths: dict[int, int] = {}
     for row_cells in cells:
         for i, cell in enumerate(row_cells or ()):
             fits = len(cell) <= WIDEST_ALIGNED_CELL
@@ -245,7 +247,9 @@ def _align_table(rows: list[Line]) -> None:
 
 
 def _cells(code: list[Tok]) -> list[str]:
-    cells, current, depth = [], [], 0
+    cells: list[str] = []
+    current: list[Tok] = []
+    depth = 0
     for tok in code[1:]:
         depth += {"(": 1, "[": 1, ")": -1, "]": -1}.get(tok.text, 0)
         if tok.text == "|" and depth == 0:
@@ -277,15 +281,17 @@ def _join(lines: list[Line]) -> str:
     for line in kept:
         if line.comment is None:
             out.append(line.text.rstrip())
-        elif line.code:
-            out.append(line.text.ljust(line.comment_col - 1) + line.comment.text.rstrip())
+            continue
+        column = cast(int, line.comment_col)  # a line with a comment has its column
+        if line.code:
+            out.append(line.text.ljust(column - 1) + line.comment.text.rstrip())
         else:
-            out.append(" " * (line.comment_col - 1) + line.comment.text.rstrip())
+            out.append(" " * (column - 1) + line.comment.text.rstrip())
     return "\n".join(out).strip("\n") + "\n"
 
 
 def _blank_lines(lines: list[Line]) -> list[Line]:
-    kept = []
+    kept: list[Line] = []
     for line in lines:
         blank = not line.code and line.comment is None
         if blank and (not kept or _is_blank(kept[-1]) or _opens(kept[-1])):
@@ -311,7 +317,7 @@ def _align_comments(lines: list[Line]) -> None:
     """A trailing comment keeps its column, at least two spaces after the code; comments
     that shared a column on neighbouring lines still share one. A comment alone on its
     line, written under the trailing comment above it, continues that comment."""
-    group = []
+    group: list[Line] = []
     for line in lines + [Line([], None, 0)]:
         if line.comment is not None and group and line.comment_col == group[-1].comment_col:
             group.append(line)  # same column as the line above: aligned with it
@@ -324,7 +330,7 @@ def _align_comments(lines: list[Line]) -> None:
 
 def _place_comments(group: list[Line]) -> None:
     if group:
-        column = max([group[0].comment_col] + [len(line.text.rstrip()) + COMMENT_GAP + 1
-                                               for line in group if line.code])
+        column = max([cast(int, group[0].comment_col)] + [len(line.text.rstrip()) + COMMENT_GAP + 1
+                                                          for line in group if line.code])
         for line in group:
             line.comment_col = column

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import re
+from typing import cast
 from pathlib import Path
 
 import attrs
@@ -33,7 +34,8 @@ class Vocabulary:
 @functools.cache
 def vocabulary() -> Vocabulary:
     literals, patterns = set(), {}
-    first_words = {}  # rule name -> first literal word of each of its alternatives
+    # rule name -> first literal word of each of its alternatives
+    first_words: dict[str | None, set[str]] = {}
     current = None
     for raw in GRAMMAR.read_text(encoding="utf-8").splitlines():
         line = raw.strip()
@@ -106,7 +108,8 @@ def tokenize(text: str) -> list[Tok]:
     texts gives the text back."""
     tokens, line, line_start = [], 1, 0
     for match in _token_re().finditer(text):
-        kind, piece, start = match.lastgroup, match.group(), match.start()
+        # every group is named: lastgroup is the kind
+        kind, piece, start = cast(str, match.lastgroup), match.group(), match.start()
         tokens.append(Tok(kind, piece, line, start - line_start + 1, start))
         newlines = piece.count("\n")
         if newlines:

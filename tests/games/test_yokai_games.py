@@ -408,7 +408,12 @@ def test_six_affinity_cards_one_per_pair_YK4_YK39():
 
 
 # YK-4, YK-40
-@pytest.mark.parametrize("objective", ["bar", "ring", "tee", "ell", "stairs"])
+def test_three_objective_cards_as_the_rulebook_counts_YK4_YK40():
+    program = load(RULES).program
+    assert [str(m) for m in program.enums["Goal"]] == ["bar", "ring", "ell"]
+
+
+@pytest.mark.parametrize("objective", ["bar", "ring", "ell"])
 def test_each_objective_is_a_shape_of_16_cards_YK4_YK40(objective):
     game = new(levels=[5], objective=objective)
     card = game.view(1)["zones"]["objective_card"]["cards"][0]
@@ -418,3 +423,26 @@ def test_each_objective_is_a_shape_of_16_cards_YK4_YK40(objective):
     assert connected(cells)  # one group, as the 16 cards always are
     outcome = declare(game)  # the first square is none of them
     assert outcome["result"] == "loss" and "Objective" in outcome["reason"]
+
+
+# YK-41, YK-31
+@pytest.mark.parametrize("levels", ["1", "2", "3", "4", "5", "2+3+5"])
+def test_each_game_is_played_at_the_levels_chosen_for_it_and_nothing_carries_over_YK41(levels):
+    rules = load(RULES)
+    before = rules.new_game(players=3, seed=4, options={"levels": levels})
+    after = rules.new_game(players=3, seed=4, options={"levels": levels})
+    play_random(before, seed=1)
+    assert after.transcript() == rules.new_game(players=3, seed=4,
+                                                options={"levels": levels}).transcript()
+    assert f", levels={levels}," in before.transcript().splitlines()[0]
+
+
+# YK-42, YK-22
+def test_a_game_names_its_levels_first_and_its_rating_last_as_the_record_sheet_keeps_YK42():
+    game = new(players=4, layout=BLOCKS, levels=[3])
+    outcome = declare(game)
+    lines = game.transcript().splitlines()
+    assert ", levels=3," in lines[0]
+    assert outcome["result"] == "win"
+    assert lines[-1].endswith(f"victory: {game.outcome_record.reports['victory']}")
+    assert game.outcome_record.reports["victory"] in ("Honorable", "Glorious", "Legendary")

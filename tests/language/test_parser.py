@@ -129,7 +129,7 @@ def test_statements_parse_to_the_right_nodes():
         shuffle deck
         create Tile(suit: red, rank: 2) x 3 in deck
         create Tile from tiles in deck
-        place c on board at "B2"
+        move c to board at "B2"
         reveal c to p
         reveal cards(hand[p])
         choose c in hand[p] by next(p) pass if n > 1 prompt "pick"
@@ -163,7 +163,7 @@ def test_statements_parse_to_the_right_nodes():
     assert [(name, show(value)) for name, value, _ in create.fields] == [("suit", "red"),
                                                                          ("rank", "2")]
     assert (create_from.kind, show(create_from.table)) == ("Tile", "tiles")
-    # `place X on G at C` is the older spelling of `move X to G at C`
+    # a card onto a grid at a named cell
     assert (show(place.what), show(place.dest), show(place.at)) == ("c", "board", "'B2'")
     assert show(reveal_to.to) == "p" and reveal_all.to is None
     assert (choose.name, show(choose.options), show(choose.by)) == ("c", "([] hand p)", "(next p)")

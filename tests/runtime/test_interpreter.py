@@ -77,7 +77,7 @@ zone board: grid 3 x 3 of Stone
 zone bag: pile of Stone, public
 setup {
   create Stone(colour: "black") x 2 in bag
-  place top(bag) on board at "B2"
+  move top(bag) to board at "B2"
   move top(bag) to board at cell(0, 2)
   log "{size(occupied(board))} {size(empty_cells(board))} {at(board, cell(\\"B2\\"))}"
 }

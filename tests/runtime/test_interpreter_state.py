@@ -139,7 +139,7 @@ zone bag: pile of Stone, public
 setup { create Stone(colour: "o") x 5 in bag }
 turn {
   choose where in empty_cells(board) prompt "place"
-  place top(bag) on board at where
+  move top(bag) to board at where
   if empty(bag) { end }
 }
 """)

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
+
+import attrs
 
 from interpreter.runtime.effects import Effects
 from interpreter.runtime.facts import known_to
@@ -44,6 +47,18 @@ def play_to(rules, players, seed, picks, faces=None):
     """A game played by picking the same things; ``faces`` maps a card id to the fields it is
     created with instead of its own. None if a pick is not on offer (the games diverged).
     Every card is created anew: no game starts from a snapshot of an earlier one's setup."""
+    replay = play_as_far(rules, players, seed, picks, faces)
+    return replay.game if replay.made == len(picks) else None
+
+
+@attrs.frozen
+class Replay:
+    game: Any  # the game, stopped at the first pick not on offer (or at the end of the picks)
+    made: int  # how many of the picks it played
+
+
+def play_as_far(rules, players, seed, picks, faces=None) -> Replay:
+    """``play_to``, stopping where a pick is not on offer instead of giving up."""
     original, snapshots = Effects.create, rules.snapshots
 
     def create(self, kind, fields, zone):
@@ -54,14 +69,14 @@ def play_to(rules, players, seed, picks, faces=None):
     rules.snapshots = False
     try:
         game = rules.new_game(players=players, seed=seed)
-        for pick in picks:
+        for made, pick in enumerate(picks):
             values = [identity(v) for v in game.pending.values]
             if pick not in values:
-                return None
+                return Replay(game, made)
             game.apply(values.index(pick))
     finally:
         Effects.create, rules.snapshots = original, snapshots
-    return game
+    return Replay(game, len(picks))
 
 
 def told_to(game, seat, card) -> tuple:

@@ -6,23 +6,36 @@ each expression annotated (see ``expressions``).
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import cast
+
 import attrs
 
 from rulelang.language import ast
 from rulelang.language import types as T
 from rulelang.language.builtin_signatures import SIGNATURES
 from rulelang.language.checker.constants import UNKNOWN, fold, shown
+from rulelang.language.checker.checker_base import Hint
 from rulelang.language.checker.flow import check_flow
 from rulelang.language.checker.expressions import BUILTIN_VALUES, ExprChecker, Scope, Unit
 from rulelang.language.checker.campaign_block import CampaignChecker
 from rulelang.language.checker.statements import StmtChecker
-from rulelang.language.checker.zones import ZoneChecker
-from rulelang.language.errors import CheckError, Diagnostic, suggest
+from rulelang.language.checker.zones import VarInfo, ZoneChecker, ZoneInfo
+from rulelang.language.errors import CheckError, Diagnostic, Span, suggest
 from rulelang.language.teaching import problems as teaching_problems
 
 MAX_ERRORS = 30
 # A card's view (see views in interpreter/) is one record holding its fields next to these
 # keys, so a field cannot take their names: key -> (what the key holds, a name to use instead).
+# what to write when an unknown name is close to no known one
+DECLARE_HINTS = {
+    "card kind": "declare it first: card {name} {{ rank: int }}",
+    "zone": "declare it: zone {name}: pile of CARDKIND (or hand, row, grid)",
+    "variable": "declare it: var {name}: int = 0",
+    "function": "declare it: fn {name}(x: int) = ..., or use a built-in function",
+    "type": "a type is int, bool, text, player, a card kind, an enum or list of one",
+}
+
 RESERVED_FIELDS = {
     "name": ("the name it is shown by (the clause name \"...\")", "title"),
     "kind": ("its card kind", "sort"),
@@ -39,20 +52,22 @@ class Symbol:
     kind: str  # enum member card table zone family var varfam const option fn rule dummy
     name: str
     type: T.Type
-    decl: object
-    span: object
-    decl_keys: list = attrs.field(factory=list)
+    decl: ast.Node | str  # the declaration; for an enum member, the enum's name
+    span: Span | None
+    decl_keys: list[T.Type] = attrs.field(factory=list)
     library: bool = False
 
 
 @attrs.define(eq=False)
 class CardKind:
     name: str
-    fields: dict  # name -> FieldInfo
-    label: object
-    decl: object
-    slots: dict = attrs.field(factory=dict)  # fixed field -> global slot, for name and var starts
-    hint_slots: dict = attrs.field(factory=dict)  # every field -> global slot, for display hints
+    fields: dict[str, FieldInfo]  # by name
+    label: ast.Expr | None
+    decl: ast.CardDecl
+    # fixed field -> global slot, for name and var starts
+    slots: dict[str, int] = attrs.field(factory=dict)
+    # every field -> global slot, for display hints
+    hint_slots: dict[str, int] = attrs.field(factory=dict)
 
 
 @attrs.define(eq=False)
@@ -60,7 +75,7 @@ class FieldInfo:
     name: str
     type: T.Type
     mutable: bool
-    init: object
+    init: ast.Expr | None
 
 
 @attrs.frozen
@@ -72,10 +87,10 @@ class OptionInfo:
 @attrs.define(eq=False)
 class TableInfo:
     name: str
-    columns: dict  # name -> Type
-    order: list
-    rows: list
-    decl: object
+    columns: dict[str, T.Type]  # by name
+    order: list[str]
+    rows: list[list[ast.Expr]]
+    decl: ast.TableDecl
 
 
 @attrs.define(eq=False)
@@ -85,43 +100,44 @@ class Program:
     min_players: int = 2
     max_players: int = 2
     cooperative: bool = False
-    talk: list = attrs.field(factory=list)  # what the players may say to each other (texts)
-    dummies: list = attrs.field(factory=list)
+    talk: list[str] = attrs.field(factory=list)  # what the players may say to each other
+    dummies: list[ast.DummyDecl] = attrs.field(factory=list)
     options: dict[str, OptionInfo] = attrs.field(factory=dict)
-    enums: dict = attrs.field(factory=dict)
-    cards: dict = attrs.field(factory=dict)
-    tables: dict = attrs.field(factory=dict)
-    zones: dict = attrs.field(factory=dict)
-    vars: dict = attrs.field(factory=dict)
-    consts: list = attrs.field(factory=list)
-    fns: dict = attrs.field(factory=dict)
-    rules: dict = attrs.field(factory=dict)
-    blocks: dict = attrs.field(factory=dict)  # "setup" / "play" / "turn" / "end" -> BlockDecl
-    triggers: list = attrs.field(factory=list)
-    ends: list = attrs.field(factory=list)
-    requires: list = attrs.field(factory=list)  # RequireDecl: checked as a game starts
-    scores: list = attrs.field(factory=list)
-    told_fields: list = attrs.field(factory=list)  # card fields `reveal c.FIELD [== V]` tells
+    enums: dict[str, list[str]] = attrs.field(factory=dict)  # name -> its members
+    cards: dict[str, CardKind] = attrs.field(factory=dict)
+    tables: dict[str, TableInfo] = attrs.field(factory=dict)
+    zones: dict[str, ZoneInfo] = attrs.field(factory=dict)
+    vars: dict[str, VarInfo] = attrs.field(factory=dict)
+    consts: list[ast.ConstDecl] = attrs.field(factory=list)
+    fns: dict[str, ast.FnDecl] = attrs.field(factory=dict)
+    rules: dict[str, ast.RuleDecl] = attrs.field(factory=dict)
+    # "setup" / "play" / "turn" / "end" / "after" -> its block
+    blocks: dict[str, ast.BlockDecl] = attrs.field(factory=dict)
+    triggers: list[ast.TriggerDecl] = attrs.field(factory=list)
+    ends: list[ast.EndDecl] = attrs.field(factory=list)
+    requires: list[ast.RequireDecl] = attrs.field(factory=list)  # checked as a game starts
+    scores: list[ast.ScoreDecl] = attrs.field(factory=list)
+    told_fields: list[str] = attrs.field(factory=list)  # card fields `reveal c.FIELD [== V]` tells
     global_slots: int = 0
-    campaign: object = None  # CampaignInfo, when the rules declare a campaign
-    sources: dict = attrs.field(factory=dict)
+    campaign: CampaignInfo | None = None  # when the rules declare a campaign
+    sources: dict[str, str] = attrs.field(factory=dict)
     main_file: str = ""
-    warnings: list = attrs.field(factory=list)  # Diagnostic: the information-flow check's
-    teaching: list = attrs.field(factory=list)  # ast.Explain: the rulebook's text (teaching.py)
+    warnings: list[Diagnostic] = attrs.field(factory=list)  # the information-flow check's
+    teaching: list[ast.Explain] = attrs.field(factory=list)  # the rulebook's text (teaching.py)
 
 
 @attrs.define
 class CampaignInfo:
     """A checked ``campaign { ... }``: its variables, the option its next game is chosen
     by and the values offered (an expression), and its ``after`` block."""
-    decl: object
-    vars: list = attrs.field(factory=list)  # names, in order
-    offer: object = None  # ast.OfferDecl
-    after: object = None  # ast.BlockDecl
+    decl: ast.CampaignDecl
+    vars: list[str] = attrs.field(factory=list)  # names, in order
+    offer: ast.OfferDecl | None = None
+    after: ast.BlockDecl | None = None
 
 
 class Checker(ExprChecker, StmtChecker, ZoneChecker, CampaignChecker):
-    def __init__(self, modules: list[ast.Module], sources: dict[str, str]):
+    def __init__(self, modules: list[ast.Module], sources: dict[str, str]) -> None:
         self.modules = modules
         self.main_file = modules[0].file
         self.program = Program(sources=sources, main_file=self.main_file)
@@ -129,20 +145,20 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker, CampaignChecker):
         self.more_errors = 0  # past MAX_ERRORS: counted, not shown
         self.rechecking = False  # checking copies: say nothing new where an error was said
         self.symbols: dict[str, Symbol] = {}
-        self.ambiguous: dict[str, set] = {}
+        self.ambiguous: dict[str, set[str]] = {}
         self.enums = self.program.enums
-        self.made: dict = {}  # "zones", "values of variables" -> how many declared so far
+        self.made: dict[str, int] = {}  # "zones", "values of variables" -> how many declared so far
         self.cards = self.program.cards
         self.tables = self.program.tables
         self.global_unit = Unit("<top level>", "global")
         self.consts_done: set[str] = set()
         self.fn_types: dict[int, T.Type] = {}
         self.fn_checking: set[int] = set()
-        self.calls: dict[str, set] = {}
-        self.display_scopes: dict = {}  # card kind -> the scope its display hints read
+        self.calls: dict[str, set[str]] = {}
+        self.display_scopes: dict[str, Scope] = {}  # card kind -> the scope its display hints read
 
     # ------------------------------------------------------------ reporting
-    def error(self, span, message, hint=None):
+    def error(self, span: Span | None, message: str, hint: Hint = None) -> None:
         """Record an error; a hint may be a ``suggest(...)``, worked out only if shown."""
         if any(d.span == span and (d.message == message or self.rechecking)
                for d in self.diagnostics):
@@ -152,21 +168,29 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker, CampaignChecker):
         else:
             self.more_errors += 1
 
-    def source_of(self, span, longest=30):
+    def source_of(self, span: Span | None, longest: int = 30) -> str | None:
         """The text of a short one-line span, to quote it in a hint (else None)."""
         text = self.program.sources.get(span.file) if span else None
-        if text is None or span.line != span.end_line or span.end_col - span.col > longest:
+        if text is None or span is None or span.line != span.end_line or span.end_col - span.col > longest:
             return None
         lines = text.splitlines()
         return lines[span.line - 1][span.col - 1:span.end_col - 1] if span.line <= len(lines) \
             else None
 
-    def unknown(self, span, name, what, candidates):
-        self.error(span, f"unknown {what} '{name}'", suggest(name, candidates))
+    def unknown(self, span: Span | None, name: str, what: str,
+                candidates: Iterable[str]) -> None:
+        close = suggest(name, candidates)
+        declare = DECLARE_HINTS.get(what)
+        if declare is None:
+            self.error(span, f"unknown {what} '{name}'", close)
+            return
+        # a did-you-mean when a known name is close, else how to declare it
+        self.error(span, f"unknown {what} '{name}'",
+                   lambda: close() or declare.format(name=name))
 
     # ------------------------------------------------------------ entry
     def run(self) -> Program:
-        decls = []
+        decls: list[tuple[ast.Decl, bool]] = []
         for m in self.modules:
             for d in m.decls:
                 if isinstance(d, ast.CampaignDecl):  # its items are declarations of their own
@@ -200,7 +224,7 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker, CampaignChecker):
         self.program.warnings = check_flow(self.program, self.source_of)
         return self.program
 
-    def check_display(self):
+    def check_display(self) -> None:
         """What only the screen reads, checked once every name is known: when an option
         applies (``option ... if COND``), how a variable reads (``shown "..."``)."""
         for name, every in self.display_scopes.items():
@@ -221,7 +245,8 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker, CampaignChecker):
                 else:
                     self.expect(shown, self.top_scope(), T.TEXT, "how a variable is shown")
 
-    def define(self, kind, name, ty, decl, span, library, keys=None):
+    def define(self, kind: str, name: str, ty: T.Type, decl: ast.Node | str, span: Span | None,
+               library: bool, keys: list[T.Type] | None = None) -> None:
         if name in self.symbols:
             other = self.symbols[name]
             self.error(span, f"'{name}' is already defined (as a {other.kind} at {other.span})",
@@ -235,11 +260,11 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker, CampaignChecker):
             return
         self.symbols[name] = Symbol(kind, name, ty, decl, span, keys or [], library)
 
-    def seat_name_taken(self, span, name):
+    def seat_name_taken(self, span: Span | None, name: str) -> None:
         self.error(span, f"'{name}' is the name of a seat (P1, P2... are the players)",
                    "pick another name")
 
-    def declare(self, d, library):
+    def declare(self, d: ast.Decl, library: bool) -> None:
         p = self.program
         if isinstance(d, ast.GameDecl):
             p.title = d.title
@@ -276,7 +301,7 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker, CampaignChecker):
             self.define("rule", d.name, T.ANY, d, d.span, library)
 
     # ------------------------------------------------------------ types
-    def type_of(self, ref: ast.TypeRef) -> T.Type:
+    def type_of(self, ref: ast.TypeRef | None) -> T.Type:
         if ref is None:
             return T.ANY
         if ref.name == "list":
@@ -291,16 +316,16 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker, CampaignChecker):
         self.unknown(ref.span, ref.name, "type", names)
         return T.ANY
 
-    def top_scope(self):
+    def top_scope(self) -> Scope:
         return Scope(self.global_unit)
 
-    def use_const(self, sym, span):
+    def use_const(self, sym: Symbol, span: Span | None) -> None:
         if sym.name not in self.consts_done:
             self.error(span, f"'{sym.name}' is used before its value is known",
                        "declare a const before the consts and tables that use it")
 
     # ------------------------------------------------------------ declarations
-    def d_OptionDecl(self, d):
+    def d_OptionDecl(self, d: ast.OptionDecl) -> None:
         ty = self.type_of(d.type)
         scope = self.top_scope()
         if d.allowed is not None:
@@ -317,9 +342,10 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker, CampaignChecker):
         self.program.options[d.name] = OptionInfo(d, ty)
         self.define("option", d.name, ty, d, d.span, False)
 
-    def option_default_allowed(self, d, is_list):
+    def option_default_allowed(self, d: ast.OptionDecl, is_list: bool) -> None:
         """An option's default must be one of its allowed values (when both are in the text);
         each of its items, for a list option."""
+        assert d.allowed is not None  # called only then
         allowed = fold(d.allowed)
         if not isinstance(allowed, (list, range)):  # not known, or not a list (said above)
             return
@@ -339,7 +365,7 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker, CampaignChecker):
                                        f"({shown(allowed)})",
                        "make the default one of them, or allow it too")
 
-    def d_EnumDecl(self, d):
+    def d_EnumDecl(self, d: ast.EnumDecl) -> None:
         if len(set(d.members)) != len(d.members):
             twice = next(m for i, m in enumerate(d.members) if m in d.members[:i])
             self.error(d.span, f"enum '{d.name}' lists '{twice}' twice")
@@ -351,15 +377,15 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker, CampaignChecker):
                 self.ambiguous[member].add(d.name)
             elif member in self.symbols and self.symbols[member].kind == "member":
                 other = self.symbols.pop(member)
-                self.ambiguous[member] = {other.decl, d.name}
+                self.ambiguous[member] = {cast(str, other.decl), d.name}  # a member's enum
             elif member in self.symbols:
                 self.error(span, f"enum member '{member}' clashes with another name",
                            f"rename it, or write {d.name}.{member} everywhere")
             else:
                 self.symbols[member] = Symbol("member", member, T.enum(d.name), d.name, span)
 
-    def d_CardDecl(self, d):
-        fields = {}
+    def d_CardDecl(self, d: ast.CardDecl) -> None:
+        fields: dict[str, FieldInfo] = {}
         for f in d.fields:
             if f.name in fields:
                 self.error(f.span, f"card '{d.name}' has two fields named '{f.name}'")
@@ -375,18 +401,18 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker, CampaignChecker):
         kind = CardKind(d.name, fields, d.label, d)
         self.cards[d.name] = kind
         static = Scope(self.global_unit)
-        for f in fields.values():
-            if not f.mutable:
-                kind.slots[f.name] = static.bind(f.name, f.type, mutable=False)
+        for info in fields.values():
+            if not info.mutable:
+                kind.slots[info.name] = static.bind(info.name, info.type, mutable=False)
         for f in d.fields:
-            if f.mutable:
+            if f.mutable and f.init is not None:  # (a var field has one: the grammar says so)
                 self.expect(f.init, static, fields[f.name].type, f"the start value of '{f.name}'")
         if d.label is not None:
             self.expect(d.label, static, T.TEXT, "a card's name")
         if any(h is not None for h in (d.symbol, d.tint, d.note, d.drawing)):
             every = Scope(self.global_unit)  # display hints read every field
-            for f in fields.values():
-                kind.hint_slots[f.name] = every.bind(f.name, f.type, mutable=False)
+            for info in fields.values():
+                kind.hint_slots[info.name] = every.bind(info.name, info.type, mutable=False)
             for hint in (d.symbol, d.tint):
                 if hint is not None:
                     self.expr(hint, every)
@@ -395,7 +421,7 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker, CampaignChecker):
                     self.expect(meaning, every, T.TEXT, "what a display hint means")
             self.display_scopes[d.name] = every  # note and drawing: once tables are known
 
-    def d_TableDecl(self, d):
+    def d_TableDecl(self, d: ast.TableDecl) -> None:
         scope = self.top_scope()
         columns = {c: T.NONE for c in d.columns}
         if len(set(d.columns)) != len(d.columns):
@@ -411,7 +437,7 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker, CampaignChecker):
                 columns[col] = joined
         self.tables[d.name] = TableInfo(d.name, columns, list(d.columns), d.rows, d)
 
-    def d_ConstDecl(self, d):
+    def d_ConstDecl(self, d: ast.ConstDecl) -> None:
         ty = self.expr(d.value, self.top_scope())
         sym = self.symbols.get(d.name)
         if sym is not None and sym.decl is d:  # not when the name was refused (a clash)
@@ -419,16 +445,16 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker, CampaignChecker):
         self.consts_done.add(d.name)
         self.program.consts.append(d)
 
-    def d_DummyDecl(self, d):
+    def d_DummyDecl(self, d: ast.DummyDecl) -> None:
         if d.cond is not None:
             self.expect(d.cond, self.top_scope(), T.BOOL, "the condition of a dummy seat")
         self.program.dummies.append(d)
 
-    def d_FnDecl(self, d):
+    def d_FnDecl(self, d: ast.FnDecl) -> None:
         self.fn_type(d)
         self.program.fns[d.name] = d
 
-    def fn_type(self, d):
+    def fn_type(self, d: ast.FnDecl) -> T.Type:
         key = id(d)
         if key in self.fn_types:
             return self.fn_types[key]

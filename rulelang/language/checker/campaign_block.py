@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from rulelang.language import ast, refs
 from rulelang.language import types as T
+from rulelang.language.checker.checker_base import CheckerBase
 from rulelang.language.checker.statements import rules_doing
 from rulelang.language.traversal import walk
 
@@ -24,10 +25,10 @@ def plain_type(t: T.Type) -> bool:
     return t.name in CAMPAIGN_TYPES
 
 
-class CampaignChecker:
+class CampaignChecker(CheckerBase):
     """Mixed into the Checker."""
 
-    def declare_campaign(self, d):
+    def declare_campaign(self, d: ast.CampaignDecl) -> None:
         from rulelang.language.checker import CampaignInfo
         if self.program.campaign is not None:
             first = self.program.campaign.decl.span
@@ -52,7 +53,7 @@ class CampaignChecker:
                        "it says which games may come next: e.g. offer level in "
                        "open_levels() (an empty list ends the campaign)")
 
-    def campaign_var(self, d, ty, visibility):
+    def campaign_var(self, d: ast.VarDecl, ty: T.Type, visibility: str | None) -> None:
         """The extra checks on a variable declared in a campaign."""
         if d.keys:
             self.error(d.span, f"campaign variable '{d.name}' cannot be kept per key",
@@ -67,7 +68,7 @@ class CampaignChecker:
             self.error(d.span, f"campaign variable '{d.name}' cannot be '{visibility}': "
                                "everyone at the table knows the campaign's state")
 
-    def d_OfferDecl(self, d):
+    def d_OfferDecl(self, d: ast.OfferDecl) -> None:
         option = self.program.options.get(d.option)
         scope = self.top_scope()
         if option is None:
@@ -80,7 +81,7 @@ class CampaignChecker:
                                "per game")
         self.expect(d.values, scope, T.list_of(ty), f"the values offered for '{d.option}'")
 
-    def check_after(self):
+    def check_after(self) -> None:
         """``after`` may call rules, but none that asks for a decision; and it cannot
         win, lose or end (the game is over already)."""
         after = self.program.blocks.get("after")

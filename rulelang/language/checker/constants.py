@@ -7,6 +7,8 @@ it is left to the game's start.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from rulelang.language import ast, refs
 
 UNKNOWN = object()
@@ -14,7 +16,7 @@ _MAX_NUMBER = 10**18  # past this, leave it to the game (which stops at its own 
 _MAX_ITEMS = 10_000  # a list longer than this is not worked out (it is checked at the start)
 
 
-def fold(e):
+def fold(e: ast.Expr) -> Any:
     """The value of ``e`` (already checked, so its names are resolved), or UNKNOWN.
 
     Enum members fold to their ``refs.Member``, seats (P1) to their ``refs.Seat``. The parser
@@ -44,7 +46,7 @@ def fold(e):
     return UNKNOWN
 
 
-def shown(value) -> str:
+def shown(value: Any) -> str:
     """A folded value as an author writes it."""
     if isinstance(value, refs.Member):
         return value.name
@@ -64,5 +66,5 @@ def shown(value) -> str:
     return str(value)
 
 
-def _is_int(value) -> bool:
+def _is_int(value: Any) -> bool:
     return type(value) is int

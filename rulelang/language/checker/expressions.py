@@ -5,17 +5,26 @@ to), which is all the interpreter needs to compile it.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
 import attrs
 
 from rulelang.language import ast, refs
 from rulelang.language import types as T
 from rulelang.language.builtin_signatures import KIND_WORDS, SIGNATURES, kind_ok
+from rulelang.language.checker.checker_base import CheckerBase
 from rulelang.language.checker.constants import UNKNOWN, fold, shown
 from rulelang.language.checker.seats import arithmetic_hint, compare_hint, mismatch_hint
-from rulelang.language.errors import suggest
+from rulelang.language.errors import Span, suggest
 from rulelang.language.traversal import part_fields
 
-BUILTIN_VALUES = {
+if TYPE_CHECKING:
+    from rulelang.language.checker import Symbol
+
+_N = TypeVar("_N", bound=ast.Node)
+
+BUILTIN_VALUES: dict[str, T.Type] = {
     "players": T.list_of(T.SEAT),
     "seats": T.list_of(T.SEAT),
     "player_count": T.INT,
@@ -24,9 +33,9 @@ BUILTIN_VALUES = {
 }
 
 
-def without_positions(node):
+def without_positions(node: _N) -> _N:
     """A copy of a checked expression with no source positions (not to be shown as written)."""
-    changes = {"span": None}
+    changes: dict[str, Any] = {"span": None}
     for name in part_fields(type(node)):
         value = getattr(node, name)
         if isinstance(value, ast.Node):
@@ -34,10 +43,11 @@ def without_positions(node):
         elif isinstance(value, list):
             changes[name] = [without_positions(v) if isinstance(v, ast.Node) else v
                              for v in value]
-    return attrs.evolve(node, **changes)
+    # a node class is attrs-made through ast.node, which mypy's attrs plugin does not know
+    return attrs.evolve(node, **changes)  # type: ignore[misc]
 
 
-def _should_be(want):
+def _should_be(want: T.Type) -> str:
     return "true or false" if want == T.BOOL else T.spoken(want)
 
 
@@ -77,7 +87,7 @@ class Scope:
         self.names[name] = LocalName(slot, ty, mutable)
         return slot
 
-    def child(self):
+    def child(self) -> Scope:
         return Scope(self.unit, self)
 
 
@@ -92,15 +102,16 @@ class Unit:
         return self.nslots - 1
 
 
-class ExprChecker:
+class ExprChecker(CheckerBase):
     """Mixed into the Checker: needs self.symbols, self.error(), self.fn_type()."""
 
-    def expr(self, e, scope) -> T.Type:
-        method = getattr(self, "x_" + type(e).__name__)
-        e.ty = method(e, scope) or T.ANY
-        return e.ty
+    def expr(self, e: ast.Expr, scope: Scope) -> T.Type:
+        method: Callable[[ast.Expr, Scope], T.Type] = getattr(self, "x_" + type(e).__name__)
+        ty = method(e, scope) or T.ANY
+        e.ty = ty
+        return ty
 
-    def expect(self, e, scope, want: T.Type, what: str) -> T.Type:
+    def expect(self, e: ast.Expr, scope: Scope, want: T.Type, what: str) -> T.Type:
         got = self.expr(e, scope)
         if not T.fits(got, want):
             self.error(e.span, f"{what} should be {_should_be(want)}, but this is {T.spoken(got)}",
@@ -108,7 +119,7 @@ class ExprChecker:
         return got
 
     # -- leaves
-    def x_Lit(self, e, scope):
+    def x_Lit(self, e: ast.Lit, scope: Scope) -> T.Type:
         v = e.value
         if v is None:
             return T.NONE
@@ -116,13 +127,13 @@ class ExprChecker:
             return T.BOOL
         return T.INT if isinstance(v, int) else T.TEXT
 
-    def x_Text(self, e, scope):
+    def x_Text(self, e: ast.Text, scope: Scope) -> T.Type:
         for part in e.parts:
             if not isinstance(part, str):
                 self.expr(part, scope)
         return T.TEXT
 
-    def x_Name(self, e, scope):
+    def x_Name(self, e: ast.Name, scope: Scope) -> T.Type:
         number = T.seat_literal(e.id)
         if number is not None:
             return self.seat_literal(e, number, scope)
@@ -144,7 +155,8 @@ class ExprChecker:
             if kind == "varfam":
                 self.error(e.span, f"'{e.id}' holds one value per key: write {e.id}[key]")
                 return T.ANY
-            e.ref = refs.Member(sym.decl, e.id) if kind == "member" else refs.DECLARED[kind](sym.name)
+            e.ref = (refs.Member(cast(str, sym.decl), e.id) if kind == "member"  # its enum's name
+                     else refs.DECLARED[kind](sym.name))
             if kind == "const":
                 self.use_const(sym, e.span)
             if kind == "family":
@@ -162,7 +174,7 @@ class ExprChecker:
         self.unknown(e.span, e.id, "name", names)
         return T.ANY
 
-    def seat_literal(self, e, number, scope):
+    def seat_literal(self, e: ast.Name, number: int, scope: Scope) -> T.Type:
         """``P1``, ``P2``...: a player's seat. One past the most players these rules allow
         is a mistake found here; one past the players of a game, when it runs."""
         if scope is not None and scope.lookup(e.id) is not None:
@@ -183,7 +195,7 @@ class ExprChecker:
         return T.SEAT
 
     # -- compound
-    def x_Attr(self, e, scope):
+    def x_Attr(self, e: ast.Attr, scope: Scope) -> T.Type:
         if isinstance(e.obj, ast.Name) and e.obj.id in self.enums and not (
                 scope and scope.lookup(e.obj.id)):
             enum = e.obj.id
@@ -196,7 +208,7 @@ class ExprChecker:
         ot = self.expr(e.obj, scope)
         return self.attr_type(e, ot)
 
-    def attr_type(self, e, ot):
+    def attr_type(self, e: ast.Attr, ot: T.Type) -> T.Type:
         name = e.name
         if ot.name == "card":
             kinds = [ot.arg] if ot.arg else list(self.cards)
@@ -231,7 +243,7 @@ class ExprChecker:
         self.error(e.span, f"{T.spoken(ot)} has no field '.{name}'")
         return T.ANY
 
-    def x_Index(self, e, scope):
+    def x_Index(self, e: ast.Index, scope: Scope) -> T.Type:
         if isinstance(e.obj, ast.Name) and not (scope and scope.lookup(e.obj.id)):
             sym = self.symbols.get(e.obj.id)
             if sym is not None and sym.kind in ("family", "varfam"):
@@ -256,7 +268,8 @@ class ExprChecker:
                        mismatch_hint(self, e.args[0], index, T.INT))
         e.ref = refs.Item()
         if ot.name == "list":
-            return ot.arg
+            item: T.Type = ot.arg
+            return item
         if ot.name == "tuple" and isinstance(e.args[0], ast.Lit) and ot.arg:
             i = e.args[0].value
             return ot.arg[i] if isinstance(i, int) and 0 <= i < len(ot.arg) else T.ANY
@@ -264,7 +277,7 @@ class ExprChecker:
             self.error(e.obj.span, f"{T.spoken(ot)} cannot be indexed with [...]")
         return T.ANY
 
-    def x_Call(self, e, scope):
+    def x_Call(self, e: ast.Call, scope: Scope) -> T.Type:
         if not isinstance(e.func, ast.Name):
             self.error(e.func.span, "only named functions can be called")
             return T.ANY
@@ -295,8 +308,8 @@ class ExprChecker:
                 self.expr(arg, scope)
         return T.ANY
 
-    def call_fn(self, e, sym, scope):
-        decl = sym.decl
+    def call_fn(self, e: ast.Call, sym: Symbol, scope: Scope) -> T.Type:
+        decl = cast(ast.FnDecl, sym.decl)
         e.ref = refs.Fn(decl.name)
         if len(e.args) != len(decl.params):
             self.error(e.span, f"'{decl.name}' takes {len(decl.params)} argument(s), "
@@ -313,13 +326,13 @@ class ExprChecker:
             self.expect(arg, scope, want, f"argument '{param.name}'")
         return self.fn_type(decl)
 
-    def lambda_arg(self, arg, scope, param_type):
+    def lambda_arg(self, arg: ast.Lambda, scope: Scope, param_type: T.Type) -> None:
         inner = scope.child()
         arg.slot = inner.bind(arg.param, param_type)
         self.expr(arg.body, inner)
         arg.ty = T.FN
 
-    def call_builtin(self, e, name, scope):
+    def call_builtin(self, e: ast.Call, name: str, scope: Scope) -> T.Type:
         sig = SIGNATURES[name]
         e.ref = refs.Builtin(name)
         n, most = len(e.args), len(sig.params)
@@ -327,7 +340,7 @@ class ExprChecker:
         if wrong_count:
             self.error(e.span, f"{name}() takes {sig.arity()} argument(s), not {n}",
                        f"{name}: {sig.doc}")
-        types = []
+        types: list[T.Type] = []
         for i, arg in enumerate(e.args):
             kind = sig.params[min(i, most - 1)]
             if isinstance(arg, ast.Lambda):
@@ -347,11 +360,11 @@ class ExprChecker:
             self.error(e.span, f"{name}() of one value needs a list")
         return T.ANY if wrong_count else sig.result(types)
 
-    def x_Lambda(self, e, scope):
+    def x_Lambda(self, e: ast.Lambda, scope: Scope) -> T.Type:
         self.error(e.span, "a function (x => ...) can only be given as an argument")
         return T.FN
 
-    def x_Comprehension(self, e, scope):
+    def x_Comprehension(self, e: ast.Comprehension, scope: Scope) -> T.Type:
         inner = scope.child() if scope else None
         if inner is None:
             self.error(e.span, "a comprehension needs a place for its variables")
@@ -367,7 +380,8 @@ class ExprChecker:
                 self.expect(clause.cond, inner, T.BOOL, "a filter")
         return T.list_of(self.expr(e.elt, inner))
 
-    def bind_loop_names(self, names, elem, scope, span):
+    def bind_loop_names(self, names: list[str], elem: T.Type, scope: Scope,
+                        span: Span | None) -> list[int]:
         if len(names) == 1:
             return [scope.bind(names[0], elem, mutable=False)]
         parts = elem.arg if elem.name == "tuple" and elem.arg else None
@@ -376,16 +390,16 @@ class ExprChecker:
         return [scope.bind(n, parts[i] if parts and i < len(parts) else T.ANY, mutable=False)
                 for i, n in enumerate(names)]
 
-    def x_ListLit(self, e, scope):
+    def x_ListLit(self, e: ast.ListLit, scope: Scope) -> T.Type:
         result = T.NONE
         for item in e.items:
             result = T.join(result, self.expr(item, scope))
         return T.list_of(T.ANY if result == T.NONE else result)
 
-    def x_TupleLit(self, e, scope):
+    def x_TupleLit(self, e: ast.TupleLit, scope: Scope) -> T.Type:
         return T.Type("tuple", tuple(self.expr(item, scope) for item in e.items))
 
-    def x_BinOp(self, e, scope):
+    def x_BinOp(self, e: ast.BinOp, scope: Scope) -> T.Type:
         a, b = self.expr(e.left, scope), self.expr(e.right, scope)
         if e.op == "+" and T.TEXT in (a, b):
             return T.TEXT
@@ -397,7 +411,7 @@ class ExprChecker:
                    arithmetic_hint(self.source_of, e) if T.SEAT in (a, b) else None)
         return T.ANY
 
-    def x_Compare(self, e, scope):
+    def x_Compare(self, e: ast.Compare, scope: Scope) -> T.Type:
         a, b = self.expr(e.left, scope), self.expr(e.right, scope)
         if e.op in ("==", "!=") and {a.name, b.name} == {"cell", "tuple"}:
             self.error(e.span, "a cell is not a pair of numbers: compare it with a cell",
@@ -414,7 +428,7 @@ class ExprChecker:
                        if T.SEAT in (a, b) else None)
         return T.BOOL
 
-    def x_In(self, e, scope):
+    def x_In(self, e: ast.In, scope: Scope) -> T.Type:
         item = self.expr(e.item, scope)
         coll = self.expr(e.coll, scope)
         if not T.iterable(coll) and coll != T.TEXT:
@@ -424,46 +438,50 @@ class ExprChecker:
                                "always false", mismatch_hint(self, e.coll, coll, T.list_of(item)))
         return T.BOOL
 
-    def x_Is(self, e, scope):
+    def x_Is(self, e: ast.Is, scope: Scope) -> T.Type:
         self.expr(e.obj, scope)
         if e.kind not in self.cards:
             self.unknown(e.span, e.kind, "card kind", self.cards)
         return T.BOOL
 
-    def x_BoolOp(self, e, scope):
+    def x_BoolOp(self, e: ast.BoolOp, scope: Scope) -> T.Type:
         self.expect(e.left, scope, T.BOOL, f"each side of '{e.op}'")
         self.expect(e.right, scope, T.BOOL, f"each side of '{e.op}'")
         return T.BOOL
 
-    def x_Not(self, e, scope):
+    def x_Not(self, e: ast.Not, scope: Scope) -> T.Type:
         self.expect(e.operand, scope, T.BOOL, "the value after 'not'")
         return T.BOOL
 
-    def x_Neg(self, e, scope):
+    def x_Neg(self, e: ast.Neg, scope: Scope) -> T.Type:
         self.expect(e.operand, scope, T.INT, "the value after '-'")
         return T.INT
 
-    def x_Range(self, e, scope):
+    def x_Range(self, e: ast.Range, scope: Scope) -> T.Type:
         self.expect(e.lo, scope, T.INT, "the start of a range")
         self.expect(e.hi, scope, T.INT, "the end of a range")
         return T.list_of(T.INT)
 
-    def x_IfExpr(self, e, scope):
+    def x_IfExpr(self, e: ast.IfExpr, scope: Scope) -> T.Type:
         if e.match is not None:
             return self.match(e, scope)
         self.expect(e.cond, scope, T.BOOL, "the condition")
         return T.join(self.expr(e.then, scope), self.expr(e.other, scope))
 
-    def match(self, chain, scope):
+    def match(self, chain: ast.IfExpr, scope: Scope) -> T.Type:
         """`match X { k: v, ... }`, read as an if-chain: X is checked once (each test gets a
         copy without positions), each key is a value X may have, given once, and without
         `_` every member of X's enum has a key."""
-        info, subject = chain.match, chain.cond.left
+        # the builder makes the chain: IfExprs testing `subject == key`, info.keys of them
+        info: ast.MatchInfo = chain.match
+        subject = cast(ast.Compare, chain.cond).left
         subject_type = self.expr(subject, scope)
         members = self.enums.get(subject_type.arg, []) if subject_type.name == "enum" else None
-        seen, result, link = {}, T.NONE, chain
+        seen: dict[str, int] = {}
+        result, link = T.NONE, cast(ast.Expr, chain)
         for i in range(info.keys):
-            test = link.cond
+            link = cast(ast.IfExpr, link)
+            test = cast(ast.Compare, link.cond)
             key = test.right
             if i:
                 test.left = without_positions(subject)
@@ -495,5 +513,5 @@ class ExprChecker:
                            "_: ... for the rest")
         link = chain
         for _ in range(info.keys):
-            link.ty, link = result, link.other
+            link.ty, link = result, cast(ast.IfExpr, link.other)
         return result

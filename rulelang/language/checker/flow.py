@@ -32,31 +32,47 @@ branch by then is no secret. See docs/language.md.
 """
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, cast
+
 from rulelang.language import ast, refs
 from rulelang.language.checker import flow_values
 from rulelang.language.checker.flow_values import (CLEAN, HIDDEN_LEVEL, OWNED, PUBLIC, Deferred, FlowExprs,
                                       Secret, State, Taint, TooMuch, cardish)
-from rulelang.language.errors import Diagnostic
+from rulelang.language.errors import Diagnostic, Span
+
+if TYPE_CHECKING:
+    from rulelang.language.checker import Program
+    from rulelang.language.checker.zones import VarInfo
 
 MAX_KEPT = 300  # locals in a rule past which no state is kept for later (memory, not time)
 ROUNDS = 8  # whole-program passes until variables and parameters settle (a lattice of 3 levels)
 
+Compute = Callable[[State], Taint]  # a sink's value, worked out in a state
+Allowed = Callable[[Secret], bool]  # who may know what a sink shows
+SourceOf = Callable[[Span | None, int], str | None]  # the text of a span (at most so long)
+
 
 class FlowChecker(FlowExprs):
-    def __init__(self, program, source_of):
+    def __init__(self, program: Program, source_of: SourceOf) -> None:
         self.p = program
         self.source_of = source_of  # span -> its text, for a key written as an expression
         self.var_taint: dict[str, Taint] = {}
-        self.param_taint: dict[tuple, Taint] = {}  # (rule, index) -> what callers pass
+        # (rule, index) -> what callers pass; (rule, "pc") -> the branches it is called under
+        self.param_taint: dict[tuple[str, int | str], Taint] = {}
         self.warnings: list[Diagnostic] = []
         self.reporting = False
-        self.fn_stack: list = []
-        self.fn_memo: dict = {}
-        self.again_memo: dict = {}
+        self.fn_stack: list[str | None] = []
+        self.fn_memo: dict[tuple[object, ...], Taint] = {}
+        self.again_memo: dict[tuple[int, frozenset[str]], Taint] = {}
         self.steps = 0
-        self.pending_faces: list = []  # (var, expr): a card stored, its face read at the end
-        self.pending: list = []  # sinks read at the next decision: (compute, state, ...)
-        self.pending_joins: list = []  # variables set: (name, compute, state), at the next one
+        # (var, expr): a card stored, its face read at the end
+        self.pending_faces: list[tuple[str, ast.Expr]] = []
+        # sinks read at the next decision: (compute, state, span, what, why, allowed)
+        self.pending: list[tuple[Compute, State, Span, str, str, Allowed]] = []
+        # variables set: (name, compute, state), at the next one
+        self.pending_joins: list[tuple[str, Compute, State]] = []
 
     # ------------------------------------------------------------ entry
     def run(self) -> list[Diagnostic]:
@@ -73,45 +89,46 @@ class FlowChecker(FlowExprs):
                                f"too deeply nested to follow (past {flow_values.MAX_STEPS:,} "
                                "steps), so leaks of hidden cards are not looked for",
                                severity="note")]
-        unique, seen = [], set()
+        unique: list[Diagnostic] = []
+        seen: set[tuple[Span | None, str]] = set()
         for w in self.warnings:
             if (w.span, w.message) not in seen:
                 seen.add((w.span, w.message))
                 unique.append(w)
-        return sorted(unique, key=lambda d: (d.span.file, d.span.line, d.span.col))
+        return sorted(unique, key=_place)
 
-    def walk_program(self):
+    def walk_program(self) -> None:
         p = self.p
         self.fn_memo = {}
         for info in p.vars.values():
             if info.init is not None:
                 self.pending = []
                 self.store_var(info, [], self.ev(info.init, State()), info.init, State(),
-                               lambda st, init=info.init: self.ev(init, st))
+                               functools.partial(self.ev, info.init))
                 self.flush(State())
         for name, d in p.rules.items():
             entry = self.param_taint.get((name, "pc"), CLEAN).data
             state = State({q.name: self.param_taint.get((name, i), CLEAN)
                            for i, q in enumerate(d.params)}, pc=entry, entry=entry)
             self.body(d.body, state)
-        for d in p.blocks.values():
-            self.body(d.body, State())
-        for d in p.triggers:
-            self.body(d.body, self.trigger_state(d))
+        for block in p.blocks.values():
+            self.body(block.body, State())
+        for trigger in p.triggers:
+            self.body(trigger.body, self.trigger_state(trigger))
         for info in p.vars.values():  # how a variable reads on the screen: its readers'
             if info.decl.shown is not None and info.visibility != "hidden":
                 self.sink(self.ev(info.decl.shown, State()).read(), info.decl.shown.span,
                           f"how '{info.name}' is shown", "a variable is read by every seat")
-        for d in p.ends:  # checked after every move: whether the game goes on is public
-            self.sink(Taint(self.ev(d.cond, State()).data), d.cond.span,
+        for end in p.ends:  # checked after every move: whether the game goes on is public
+            self.sink(Taint(self.ev(end.cond, State()).data), end.cond.span,
                       "'end when' decides by", "every seat sees whether the game ends")
-        for d in p.scores:
-            if d.which == "report":
-                self.sink(self.ev(d.expr, State()).read(), d.expr.span,
-                          f"the report '{d.key}' shows", "a report is read by every seat")
+        for score in p.scores:
+            if score.which == "report":
+                self.sink(self.ev(score.expr, State()).read(), score.expr.span,
+                          f"the report '{score.key}' shows", "a report is read by every seat")
 
-    def trigger_state(self, d):
-        names = {}
+    def trigger_state(self, d: ast.TriggerDecl) -> State:
+        names: dict[str, Taint | Deferred] = {}
         for key in d.keys:
             if isinstance(key, ast.Name) and key.id != "_":
                 names[key.id] = CLEAN
@@ -120,7 +137,8 @@ class FlowChecker(FlowExprs):
         return State(names)
 
     # ------------------------------------------------------------ reporting
-    def sink(self, taint: Taint, span, what, why, allowed=lambda s: s == PUBLIC):
+    def sink(self, taint: Taint, span: Span, what: str, why: str,
+             allowed: Allowed = lambda s: s == PUBLIC) -> None:
         if not self.reporting or allowed(taint.data):
             return
         owner = taint.data.owner  # a seat as the rules name it: P1, p, current...
@@ -132,7 +150,7 @@ class FlowChecker(FlowExprs):
             severity="warning"))
 
     # ------------------------------------------------------------ statements
-    def body(self, stmts, state: State) -> State:
+    def body(self, stmts: list[ast.Stmt], state: State) -> State:
         self.pending_faces, self.pending, self.again_memo = [], [], {}
         state = self.block(stmts, state)
         self.flush(state)
@@ -140,7 +158,8 @@ class FlowChecker(FlowExprs):
             self.join_var(var, Taint(face=self.ev(expr, state).face))
         return state
 
-    def later(self, compute, state, span, what, why, allowed=lambda d: d == PUBLIC):
+    def later(self, compute: Compute, state: State, span: Span, what: str, why: str,
+              allowed: Allowed = lambda d: d == PUBLIC) -> None:
         """A sink nobody reads before the next decision (a log line, a variable, a chosen
         value): checked then, so a card played face up in between is no secret."""
         if not self.reporting:
@@ -151,11 +170,11 @@ class FlowChecker(FlowExprs):
         else:
             self.pending.append((compute, state.copy(), span, what, why, allowed))
 
-    def with_pc(self, compute):
+    def with_pc(self, compute: Compute) -> Compute:
         """A sink's value and whether it is reached (what decided it, by then)."""
         return lambda st: compute(st) | Taint(self.pc_at(st))
 
-    def flush(self, now: State):
+    def flush(self, now: State) -> None:
         """A decision (or the end of a rule, or of the game): the sinks so far are read."""
         joins, self.pending_joins = self.pending_joins, []
         for name, compute, snapshot in joins:
@@ -164,28 +183,30 @@ class FlowChecker(FlowExprs):
         for compute, snapshot, span, what, why, allowed in pending:
             self.sink(compute(self.since(snapshot, now)), span, what, why, allowed)
 
-    def block(self, stmts, state: State) -> State:
+    def block(self, stmts: list[ast.Stmt], state: State) -> State:
         for s in stmts:
-            state = getattr(self, "s_" + type(s).__name__, self.s_other)(s, state)
+            run: Callable[[ast.Stmt, State], State] = getattr(self, "s_" + type(s).__name__,
+                                                              self.s_other)
+            state = run(s, state)
         return state
 
-    def s_other(self, s, state):
+    def s_other(self, s: ast.Stmt, state: State) -> State:
         return state
 
-    def s_Let(self, s, state):
+    def s_Let(self, s: ast.Let, state: State) -> State:
         self.bind(state, s.name, s.value, self.ev(s.value, state) | Taint(state.pc))
         return state
 
-    def bind(self, state, name, expr, taint):
+    def bind(self, state: State, name: str, expr: ast.Expr, taint: Taint) -> None:
         state.made_public = state.made_public - {name}
         deferred = taint != CLEAN and len(state.local) <= MAX_KEPT
         state.local[name] = Deferred(expr, state.copy(), taint) if deferred else taint
 
-    def s_Assign(self, s, state):
+    def s_Assign(self, s: ast.Assign, state: State) -> State:
         value = self.ev(s.value, state)
         target = s.target
 
-        def compute(st):  # the value, worked out again when it is read
+        def compute(st: State) -> Taint:  # the value, worked out again when it is read
             return self.ev(s.value, st) | (self.ev(target, st) if s.op != "=" else CLEAN)
         if s.op != "=":
             value = value | self.ev(target, state)
@@ -202,7 +223,7 @@ class FlowChecker(FlowExprs):
             elif isinstance(ref, refs.Var):
                 self.store_var(self.p.vars[ref.name], [], value, s.value, state, compute)
         elif isinstance(target, ast.Index) and isinstance(ref, refs.VarFamily):
-            def keyed(st):
+            def keyed(st: State) -> Taint:
                 return compute(st) | Taint(self.ev_all(target.args, st).data)
             self.store_var(self.p.vars[ref.name], target.args, keyed(state), s.value, state, keyed)
         elif isinstance(target, ast.Attr) and isinstance(ref, (refs.Field, refs.Dynamic)):
@@ -217,7 +238,8 @@ class FlowChecker(FlowExprs):
                 state.local[base.id] = state.settled(base.id) | value
         return state
 
-    def store_var(self, info, key_args, value: Taint, expr, state, compute):
+    def store_var(self, info: VarInfo, key_args: list[ast.Expr], value: Taint, expr: ast.Expr,
+                  state: State, compute: Compute) -> None:
         if len(state.local) > MAX_KEPT:
             self.join_var(info.name, Taint(value.data))
         else:  # what it tells, worked out at the next decision (see pc_at)
@@ -236,10 +258,10 @@ class FlowChecker(FlowExprs):
                    f"'{info.name}' is seen by its own seat only, here {owner}",
                    allowed=lambda d: d == PUBLIC or (owner is not None and d.known_to(owner)))
 
-    def join_var(self, name, taint):
+    def join_var(self, name: str, taint: Taint) -> None:
         self.var_taint[name] = self.var_taint.get(name, CLEAN) | taint
 
-    def s_CallStmt(self, s, state):
+    def s_CallStmt(self, s: ast.CallStmt, state: State) -> State:
         call = s.call
         if not isinstance(call.ref, refs.Rule):
             self.ev(call, state)
@@ -248,7 +270,7 @@ class FlowChecker(FlowExprs):
         self.flush(state)  # the rule may ask someone to decide
         if decl is None:
             return state
-        key = (decl.name, "pc")  # the rule runs as its caller's branch decided
+        key: tuple[str, int | str] = (decl.name, "pc")  # the rule runs as its caller's branch decided
         self.param_taint[key] = self.param_taint.get(key, CLEAN) | Taint(self.pc_at(state))
         renames = {self.key_text(a): q.name for a, q in zip(call.args, decl.params)}
         for i, arg in enumerate(call.args):
@@ -257,10 +279,10 @@ class FlowChecker(FlowExprs):
             self.param_taint[key] = self.param_taint.get(key, CLEAN) | passed
         return state
 
-    def s_Move(self, s, state):
+    def s_Move(self, s: ast.Move, state: State) -> State:
         at = s.at if isinstance(s.at, ast.Expr) else None
 
-        def compute(st):
+        def compute(st: State) -> Taint:
             return Taint(self.ev(s.what, st).data | self.ev(s.dest, st).data
                          | self.ev(at, st).data)
         compute(state)
@@ -271,31 +293,34 @@ class FlowChecker(FlowExprs):
         state.shown = frozenset()  # the top of a pile may be another card now
         return state
 
-    def happens(self, s, state, what, parts=()):
+    def happens(self, s: ast.Stmt, state: State, what: str,
+                parts: Sequence[ast.Expr | None] = ()) -> None:
         """A statement every seat sees happen: whether (and how) must not tell a secret."""
-        def compute(st):
+        def compute(st: State) -> Taint:
             return Taint(self.ev_all([p for p in parts if p is not None], st).data)
         compute(state)
         self.later(compute, state, s.span, f"whether {what} (and how) depends on",
                    "every seat sees it happen")
         state.shown = frozenset()
 
-    def s_Deal(self, s, state):
+    def s_Deal(self, s: ast.Deal, state: State) -> State:
         self.happens(s, state, "cards are dealt", (s.count, s.src, s.dest))
         return state
 
-    def s_Shuffle(self, s, state):
+    def s_Shuffle(self, s: ast.Shuffle, state: State) -> State:
         self.happens(s, state, "a zone is shuffled", (s.zone,))
         name = self.zone_name(s.zone)
         if name is not None:
             state.revealed = state.revealed - {name}
         return state
 
-    def s_Create(self, s, state):
+    def s_Create(self, s: ast.Create, state: State) -> State:
         self.happens(s, state, "a card is made", (s.count, s.dest))
         face = self.dest_face(s.dest, state)
         for name, value, span in s.fields:
-            self.later(lambda st, value=value: self.ev(value, st).read(), state, span,
+            def field_taint(st: State, value: ast.Expr = value) -> Taint:
+                return self.ev(value, st).read()
+            self.later(field_taint, state, span,
                        f"the field '{name}' of a card made where some seats see it is",
                        "a new card shows its fields to whoever sees its zone",
                        allowed=lambda d: d <= face)
@@ -303,7 +328,7 @@ class FlowChecker(FlowExprs):
             state.local[s.name] = Taint(face=face)
         return state
 
-    def s_Reveal(self, s, state):
+    def s_Reveal(self, s: ast.Reveal, state: State) -> State:
         if s.fact is not None:  # a field told (reveal c.colour): no face shown; the rest of
             return state        # the card stays as secret as it was
         if s.to is not None:  # one seat now knows a face nobody knew (more: not followed)
@@ -321,13 +346,15 @@ class FlowChecker(FlowExprs):
             state.revealed = state.revealed | {name}
         return state
 
-    def origin(self, what, state) -> frozenset:
+    def origin(self, what: ast.Expr, state: State) -> frozenset[str]:
         """The expression a local was set from (``let c = top(deck)``), by its text."""
-        if isinstance(what, ast.Name) and isinstance(state.local.get(what.id), Deferred):
-            return frozenset({self.key_text(state.local[what.id].expr)})
+        if isinstance(what, ast.Name):
+            value = state.local.get(what.id)
+            if isinstance(value, Deferred):
+                return frozenset({self.key_text(value.expr)})
         return frozenset()
 
-    def moved(self, what, face: Secret, state):
+    def moved(self, what: ast.Expr, face: Secret, state: State) -> None:
         """Cards held by a local now lie where ``face`` says who sees them (nobody forgets)."""
         if isinstance(what, ast.Name) and isinstance(what.ref, refs.Local):
             old = state.settled(what.id)
@@ -337,7 +364,7 @@ class FlowChecker(FlowExprs):
             else:
                 state.local[what.id] = Taint(old.data, old.face if old.face <= face else face)
 
-    def s_Choose(self, s, state):
+    def s_Choose(self, s: ast.Choose, state: State) -> State:
         self.flush(state)
         options = self.ev(s.options, state)
         if s.pass_if is not None:
@@ -365,23 +392,26 @@ class FlowChecker(FlowExprs):
             state.local[s.name] = Taint(state.pc, options.face)
         return state
 
-    def s_If(self, s, state):
+    def s_If(self, s: ast.If, state: State) -> State:
         """Each branch runs knowing the conditions before it (an implicit flow: what a
         branch does tells its condition); after the ``if``, only what a branch that may
         stop the rest (win, break...) leaves behind is still under its condition."""
-        out, deciding = None, state.copy()
+        out: State | None = None
+        deciding = state.copy()
         for cond, stmts in s.branches:
             deciding.under(cond, self.ev(cond, state).data)
             branch = self.block(stmts, deciding.copy())
             out = branch if out is None else out.join(branch)
         other = self.block(s.other, deciding.copy()) if s.other is not None else state
+        assert out is not None  # an if has a branch
         after = out.join(other)
         stops = any(_may_stop(stmts) for _, stmts in s.branches) or _may_stop(s.other or [])
         after.pc, after.conds = (deciding.pc, deciding.conds) if stops else (state.pc,
                                                                               state.conds)
         return after
 
-    def loop(self, stmts, state, bind=lambda st: None):
+    def loop(self, stmts: list[ast.Stmt], state: State,
+             bind: Callable[[State], object] = lambda st: None) -> State:
         outer = (state.pc, state.conds)
         for _ in range(4):
             inner = state.copy()
@@ -395,30 +425,34 @@ class FlowChecker(FlowExprs):
         state.pc, state.conds = outer  # after the loop, as before it
         return state
 
-    def s_For(self, s, state):
+    def s_For(self, s: ast.For, state: State) -> State:
         over = self.ev(s.iter, state)
         item = self.element(over)
-        return self.loop(s.body, state, lambda st: (st.local.update({n: item for n in s.names}),
-                                                    st.under(s.iter, over.data)))
+        def bind(st: State) -> None:
+            st.local.update({n: item for n in s.names})
+            st.under(s.iter, over.data)
+        return self.loop(s.body, state, bind)
 
-    def s_Repeat(self, s, state):
+    def s_Repeat(self, s: ast.Repeat, state: State) -> State:
         count = self.ev(s.count, state)
-        return self.loop(s.body, state, lambda st: (st.local.update({s.name: CLEAN})
-                                                    if s.name else None,
-                                                    st.under(s.count, count.data)))
+        def bind(st: State) -> None:
+            if s.name:
+                st.local.update({s.name: CLEAN})
+            st.under(s.count, count.data)
+        return self.loop(s.body, state, bind)
 
-    def s_While(self, s, state):
+    def s_While(self, s: ast.While, state: State) -> State:
         return self.loop(s.body, state, lambda st: st.under(s.cond, self.ev(s.cond, st).data))
 
-    def s_Loop(self, s, state):
+    def s_Loop(self, s: ast.Loop, state: State) -> State:
         return self.loop(s.body, state)
 
-    def s_Log(self, s, state):
+    def s_Log(self, s: ast.Log, state: State) -> State:
         self.later(lambda st: self.message(s.message, st), state, s.message.span,
                    "this log line shows", "a log line is read by every seat")
         return state
 
-    def s_Finish(self, s, state):
+    def s_Finish(self, s: ast.Finish, state: State) -> State:
         self.flush(state)
         self.sink(Taint(self.pc_at(state)), s.span, "whether the game ends here depends on",
                   "every seat sees the game end, and how")
@@ -429,7 +463,7 @@ class FlowChecker(FlowExprs):
         return state
 
 
-def _may_stop(stmts) -> bool:
+def _may_stop(stmts: list[ast.Stmt]) -> bool:
     """Whether these statements may end the rule, the loop or the game before the end."""
     for s in stmts:
         if isinstance(s, (ast.Finish, ast.Break, ast.Continue)):
@@ -439,6 +473,12 @@ def _may_stop(stmts) -> bool:
             return True
     return False
 
-def check_flow(program, source_of) -> list[Diagnostic]:
+
+def _place(d: Diagnostic) -> tuple[str, int, int]:
+    span = cast(Span, d.span)  # every warning has one
+    return span.file, span.line, span.col
+
+
+def check_flow(program: Program, source_of: SourceOf) -> list[Diagnostic]:
     """The warnings of the information-flow check for a checked program."""
     return FlowChecker(program, source_of).run()

@@ -2,10 +2,19 @@
 who may not know it (see flow.py for the whole idea)."""
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Iterable
+from typing import TYPE_CHECKING, cast
+
 import attrs
 
 from rulelang.language import ast, refs
+from rulelang.language import types as T
+from rulelang.language.errors import Span
 from rulelang.language.traversal import children
+
+if TYPE_CHECKING:
+    from rulelang.language.checker import Program
+    from rulelang.language.checker.zones import ZoneInfo
 
 OPEN, OWNED, HIDDEN_LEVEL = 0, 1, 2
 MANGLE = "\0"  # before a caller's name carried into a function that has its own
@@ -17,11 +26,11 @@ class Secret:
     level: int = OPEN
     owner: str | None = None  # OWNED: the key text of the one seat that may know it
 
-    def __le__(self, other):
+    def __le__(self, other: Secret) -> bool:
         return (self.level == OPEN or other.level == HIDDEN_LEVEL
                 or (self.level == other.level and self.owner == other.owner))
 
-    def __or__(self, other):
+    def __or__(self, other: Secret) -> Secret:
         if self <= other:
             return other
         if other <= self:
@@ -40,15 +49,16 @@ class Taint:
     data: Secret = PUBLIC
     face: Secret = PUBLIC
 
-    def __or__(self, other):
+    def __or__(self, other: Taint) -> Taint:
         return Taint(self.data | other.data, self.face | other.face)
 
-    def read(self) -> "Taint":
+    def read(self) -> Taint:
         """The face read as data (a field, a card as text)."""
         return Taint(self.data | self.face)
 
 
 CLEAN = Taint()
+_Cond = tuple[ast.Expr, "State"]  # a condition, with the state it was worked out in
 # built-ins whose result tells where cards are or how many, never what their faces say
 _LOCATION = {"size", "empty", "zone_of", "cells", "occupied", "empty_cells", "index_of",
              "in_bounds", "owner", "key", "knows", "neighbours", "adjacent", "connected",
@@ -58,7 +68,7 @@ _READS_FACES = {"text", "join"}
 _ORDER_ONLY = {"sort"}  # cards in another order: each still shown as its reader may see it
 
 
-def cardish(ty) -> bool:
+def cardish(ty: T.Type | None) -> bool:
     """Whether every value of this type is cards (which each reader sees as they may)."""
     if ty is None:
         return False
@@ -75,8 +85,8 @@ def cardish(ty) -> bool:
 class Deferred:
     """A local worked out from other locals: once a card it read is face up for all (moved
     to a public zone, revealed), it is worked out again as if that card had always been."""
-    expr: object
-    snapshot: "State"
+    expr: ast.Expr
+    snapshot: State
     taint: Taint
 
 
@@ -84,54 +94,63 @@ class Deferred:
 class State:
     """What is known at one point of a rule: its locals' taints (a ``Taint`` or a
     ``Deferred``), the zones revealed to all, the locals whose cards were made public."""
-    local: dict = attrs.field(factory=dict)
-    revealed: frozenset = frozenset()
-    made_public: frozenset = frozenset()
+    local: dict[str, Taint | Deferred] = attrs.field(factory=dict)
+    revealed: frozenset[str] = frozenset()
+    made_public: frozenset[str] = frozenset()
     # who may not know whether this point is reached: the join of the conditions of the
     # branches and loops around it (an implicit flow: what happens here tells them)
     pc: Secret = PUBLIC
     # those conditions (and loops' counts), each with the state it was worked out in: worked
     # out again at the next decision, a card made public by then being no secret
-    conds: tuple = ()
+    conds: tuple[tuple[ast.Expr, State], ...] = ()
     entry: Secret = PUBLIC  # the pc a rule is called under (its callers' branches, joined)
     # expressions (by their text) whose cards were revealed to all since the last move
-    shown: frozenset = frozenset()
+    shown: frozenset[str] = frozenset()
 
-    def copy(self):
+    def copy(self) -> State:
         return State(dict(self.local), self.revealed, self.made_public, self.pc, self.conds,
                      self.entry, self.shown)
 
-    def under(self, expr, data):
+    def under(self, expr: ast.Expr, data: Secret) -> None:
         """Inside a branch or loop decided by ``expr`` (its taint now: ``data``)."""
         self.conds = self.conds + ((expr, self.copy()),)
         self.pc = self.pc | data
 
-    def settled(self, name) -> Taint:
+    def settled(self, name: str) -> Taint:
         value = self.local.get(name, CLEAN)
         return value.taint if isinstance(value, Deferred) else value
 
-    def join(self, other: "State") -> "State":
+    def join(self, other: State) -> State:
         names = set(self.local) | set(other.local)
         return State({n: self.settled(n) | other.settled(n) for n in names},
                      self.revealed & other.revealed, self.made_public & other.made_public,
                      self.pc | other.pc, _union(self.conds, other.conds),
                      self.entry | other.entry, self.shown & other.shown)
 
-    def same(self, other: "State") -> bool:
+    def same(self, other: State) -> bool:
         return (self.revealed, self.made_public, self.pc, self.shown) == \
             (other.revealed, other.made_public, other.pc, other.shown) and \
             [id(c) for c in self.conds] == [id(c) for c in other.conds] and \
             {n: self.settled(n) for n in self.local} == {n: other.settled(n) for n in other.local}
 
 
-def _union(a: tuple, b: tuple) -> tuple:
+def _union(a: tuple[_Cond, ...], b: tuple[_Cond, ...]) -> tuple[_Cond, ...]:
     return a + tuple(x for x in b if all(x is not y for y in a))
 
 
 class FlowExprs:
     """Mixed into the FlowChecker: the taint of each expression."""
 
-    def pc_at(self, state) -> Secret:
+    # the FlowChecker's (see there)
+    p: Program
+    source_of: Callable[[Span | None, int], str | None]
+    var_taint: dict[str, Taint]
+    steps: int
+    fn_stack: list[str | None]
+    fn_memo: dict[tuple[object, ...], Taint]
+    again_memo: dict[tuple[int, frozenset[str]], Taint]
+
+    def pc_at(self, state: State) -> Secret:
         """Who may not know whether ``state``'s point is reached, its conditions worked out
         with the cards made public by then (a card played face up in both branches of
         ``if playable(c)`` tells nothing by the branch taken)."""
@@ -141,7 +160,7 @@ class FlowExprs:
         return data
 
     # ------------------------------------------------------------ expressions
-    def message(self, e, state) -> Taint:
+    def message(self, e: ast.Expr, state: State) -> Taint:
         """A log line or prompt: its cards are shown to each reader as they may see them."""
         parts = e.parts if isinstance(e, ast.Text) else [e]
         data = PUBLIC
@@ -150,13 +169,14 @@ class FlowExprs:
                 data = data | self.ev(part, state).data
         return Taint(data)
 
-    def ev(self, e, state) -> Taint:
+    def ev(self, e: ast.Node | None, state: State) -> Taint:
         if e is None:
             return CLEAN
         self.steps += 1
         if self.steps > MAX_STEPS:
             raise TooMuch
-        method = getattr(self, "x_" + type(e).__name__, None)
+        method: Callable[[ast.Node, State], Taint] | None = getattr(
+            self, "x_" + type(e).__name__, None)
         if state.shown and type(e) in (ast.Call, ast.Index, ast.Name) \
                 and self.key_text(e) in state.shown:  # revealed to all: its face is no secret
             return Taint((method or self.x_children)(e, state).data)
@@ -164,23 +184,23 @@ class FlowExprs:
             return self.x_children(e, state)
         return method(e, state)
 
-    def x_children(self, e, state):
+    def x_children(self, e: ast.Node, state: State) -> Taint:
         out = CLEAN
         for child in children(e):
             out = out | self.ev(child, state)
         return out
 
-    def x_Lit(self, e, state):
+    def x_Lit(self, e: ast.Lit, state: State) -> Taint:
         return CLEAN
 
-    def x_Text(self, e, state):
+    def x_Text(self, e: ast.Text, state: State) -> Taint:
         data = PUBLIC
         for part in e.parts:
             if not isinstance(part, str):
                 data = data | self.ev(part, state).read().data  # a card in a text is its name
         return Taint(data)
 
-    def again(self, expr, snapshot: State, now: State) -> Taint:
+    def again(self, expr: ast.Expr, snapshot: State, now: State) -> Taint:
         """``expr`` as worked out in ``snapshot``, with the cards made public since."""
         return self.ev(expr, self.since(snapshot, now))
 
@@ -193,7 +213,7 @@ class FlowExprs:
         probe.made_public = probe.made_public | now.made_public
         return probe
 
-    def x_Name(self, e, state):
+    def x_Name(self, e: ast.Name, state: State) -> Taint:
         ref = e.ref
         if isinstance(ref, refs.Local):
             value = state.local.get(e.id, CLEAN)
@@ -221,13 +241,13 @@ class FlowExprs:
             return Taint(face=self.zone_face(ref.name, None, state))
         return CLEAN
 
-    def x_Attr(self, e, state):
+    def x_Attr(self, e: ast.Attr, state: State) -> Taint:
         if isinstance(e.ref, refs.Member):
             return CLEAN
         obj = self.ev(e.obj, state)
         return obj.read() if isinstance(e.ref, (refs.Field, refs.Dynamic)) else obj
 
-    def x_Index(self, e, state):
+    def x_Index(self, e: ast.Index, state: State) -> Taint:
         keys = PUBLIC
         for arg in e.args:
             keys = keys | self.ev(arg, state).data
@@ -238,36 +258,37 @@ class FlowExprs:
             return self.var_taint.get(ref.name, CLEAN) | Taint(keys)
         return self.ev(e.obj, state) | Taint(keys)
 
-    def x_Is(self, e, state):
+    def x_Is(self, e: ast.Is, state: State) -> Taint:
         return Taint(self.ev(e.obj, state).data)  # a card's kind shows even face down
 
-    def x_In(self, e, state):
+    def x_In(self, e: ast.In, state: State) -> Taint:
         return Taint(self.ev(e.item, state).data | self.ev(e.coll, state).data)
 
-    def x_Compare(self, e, state):  # two cards compare as cards (where they are), not faces
+    # two cards compare as cards (where they are), not faces
+    def x_Compare(self, e: ast.Compare, state: State) -> Taint:
         return Taint(self.ev(e.left, state).data | self.ev(e.right, state).data)
 
     x_BoolOp = x_Compare
 
-    def x_Not(self, e, state):
+    def x_Not(self, e: ast.Not, state: State) -> Taint:
         return Taint(self.ev(e.operand, state).data)
 
-    def x_BinOp(self, e, state):
+    def x_BinOp(self, e: ast.BinOp, state: State) -> Taint:
         left, right = self.ev(e.left, state), self.ev(e.right, state)
         if e.ty is not None and e.ty.name == "text":
             return left.read() | right.read()
         return left | right
 
-    def x_IfExpr(self, e, state):
+    def x_IfExpr(self, e: ast.IfExpr, state: State) -> Taint:
         return Taint(self.ev(e.cond, state).data) | self.ev(e.then, state) | self.ev(e.other, state)
 
-    def x_Lambda(self, e, state):
+    def x_Lambda(self, e: ast.Lambda, state: State) -> Taint:
         inner = state.copy()
         inner.local[e.param] = CLEAN
         return self.ev(e.body, inner)
 
-    def x_Comprehension(self, e, state):
-        inner, bound, data = state.copy(), set(), PUBLIC
+    def x_Comprehension(self, e: ast.Comprehension, state: State) -> Taint:
+        inner, bound, data = state.copy(), set[str](), PUBLIC
         for clause in e.fors:
             item = self.ev(clause.iter, inner)
             data = data | item.data
@@ -279,12 +300,12 @@ class FlowExprs:
         elt = self.ev(e.elt, inner)
         return self.rename(Taint(data | elt.data, elt.face), {}, bound)
 
-    def x_Call(self, e, state):
+    def x_Call(self, e: ast.Call, state: State) -> Taint:
         ref = e.ref
         if isinstance(ref, refs.Fn):
             return self.call_fn(e, state)
         if isinstance(ref, refs.LocalFn):
-            func = state.settled(e.func.id)
+            func = state.settled(cast(ast.Name, e.func).id)  # a local function: by its name
             return func | self.ev_all(e.args, state).read()
         if not isinstance(ref, refs.Builtin):
             return self.ev_all(e.args, state)
@@ -311,14 +332,14 @@ class FlowExprs:
                 got = got | Taint(self.ev(lam.body, inner).data)
         return got
 
-    def ev_all(self, exprs, state) -> Taint:
+    def ev_all(self, exprs: Iterable[ast.Expr], state: State) -> Taint:
         out = CLEAN
         for x in exprs:
             out = out | self.ev(x, state)
         return out
 
-    def call_fn(self, e, state):
-        decl = self.p.fns.get(e.ref.name)
+    def call_fn(self, e: ast.Call, state: State) -> Taint:
+        decl = self.p.fns.get(cast(refs.Fn, e.ref).name)
         if decl is None or len(decl.params) != len(e.args):
             return self.ev_all(e.args, state).read()
         texts = [self.key_text(a) for a in e.args]
@@ -350,18 +371,18 @@ class FlowExprs:
         return self.rename(result, back, inside)
 
     # ------------------------------------------------------------ zones and seats
-    def zone_info(self, e):
+    def zone_info(self, e: ast.Expr) -> ZoneInfo | None:
         name = self.zone_name(e)
         return self.p.zones.get(name) if name is not None else None
 
-    def zone_name(self, e):
+    def zone_name(self, e: ast.Expr) -> str | None:
         if isinstance(e, ast.Index):
             e = e.obj
         if isinstance(e, ast.Name) and isinstance(e.ref, (refs.Zone, refs.ZoneFamily)):
             return e.ref.name
         return None
 
-    def zone_face(self, name, key_args, state) -> Secret:
+    def zone_face(self, name: str, key_args: list[ast.Expr] | None, state: State) -> Secret:
         """Who may not know the faces of a zone's cards: ``key_args`` None for a family."""
         info = self.p.zones.get(name)
         if info is None or name in state.revealed or info.visibility == "public":
@@ -376,16 +397,16 @@ class FlowExprs:
             return HIDDEN
         return Secret(OWNED, self.key_text(arg))
 
-    def dest_face(self, dest, state) -> Secret:
+    def dest_face(self, dest: ast.Expr, state: State) -> Secret:
         return self.ev(dest, state).face
 
-    def key_text(self, e) -> str:
+    def key_text(self, e: ast.Node) -> str:
         if isinstance(e, ast.Name):
             return e.id
         return self.source_of(e.span, 200) or f"<{type(e).__name__} at {e.span}>"
 
     @staticmethod
-    def rename(taint: Taint, renames: dict, local_names) -> Taint:
+    def rename(taint: Taint, renames: dict[str, str], local_names: Collection[str]) -> Taint:
         """Carry a seat's secret into another scope: its key under the name it has there,
         or hidden when that name means nothing there."""
         def one(s: Secret) -> Secret:

@@ -6,8 +6,15 @@ each says what to write now, with the text the author wrote where it is short.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from rulelang.language import ast
 from rulelang.language import types as T
+from rulelang.language.errors import Span
+
+if TYPE_CHECKING:
+    from rulelang.language.checker.checker_base import CheckerBase
 
 NO_ARITHMETIC = ("seats are not numbers: next(p) is the seat after p, previous(p) the seat "
                  "before it, index_of(players, p) its position from 0")
@@ -21,14 +28,15 @@ def is_number(t: T.Type) -> bool:
     return t == T.INT or (t.name == "list" and t.arg == T.INT)
 
 
-def _number(node) -> int | None:
+def _number(node: ast.Node | None) -> int | None:
     """The whole number a literal writes (not true/false), else None."""
     if isinstance(node, ast.Lit) and type(node.value) is int:
-        return node.value
+        number: int = node.value
+        return number
     return None
 
 
-def seat_for(node, most: int) -> str | None:
+def seat_for(node: ast.Node | None, most: int) -> str | None:
     """How a number written for a seat (seats were numbered from 0) is written now:
     ``0`` -> ``P1``, ``[0, 1]`` -> ``[P1, P2]``; None if it is no seat of a game with at
     most ``most`` players."""
@@ -37,7 +45,8 @@ def seat_for(node, most: int) -> str | None:
         return f"P{n + 1}" if 0 <= n < most else None
     if isinstance(node, ast.ListLit) and node.items:
         items = [seat_for(item, most) for item in node.items]
-        return "[" + ", ".join(items) + "]" if all(items) else None
+        written = [item for item in items if item]
+        return "[" + ", ".join(written) + "]" if len(written) == len(items) else None
     return None
 
 
@@ -45,7 +54,8 @@ def _seats(most: int) -> str:
     return "P1" if most == 1 else "P1, P2" if most == 2 else f"P1 to P{most}"
 
 
-def mismatch_hint(checker, node, got: T.Type, want: T.Type) -> str | None:
+def mismatch_hint(checker: CheckerBase, node: ast.Node | None, got: T.Type,
+                  want: T.Type) -> str | None:
     """The hint for ``node`` (of type ``got``) where ``want`` is needed, when one is a seat
     and the other a number (or lists of them); None otherwise."""
     if is_seat(want) and is_number(got):
@@ -62,7 +72,7 @@ def mismatch_hint(checker, node, got: T.Type, want: T.Type) -> str | None:
     return None
 
 
-def arithmetic_hint(source_of, node) -> str:
+def arithmetic_hint(source_of: Callable[[Span | None], str | None], node: ast.Expr) -> str:
     """For ``p + 1``, ``p - 1`` and the like, where a side is a seat."""
     if isinstance(node, ast.BinOp) and node.op in "+-" and _number(node.right) == 1 \
             and node.left.ty == T.SEAT:
@@ -73,7 +83,8 @@ def arithmetic_hint(source_of, node) -> str:
     return NO_ARITHMETIC
 
 
-def compare_hint(checker, node, left: T.Type, right: T.Type) -> str | None:
+def compare_hint(checker: CheckerBase, node: ast.Compare, left: T.Type,
+                 right: T.Type) -> str | None:
     """For ``p == 0``: the seat that number meant (seats were numbered from 0)."""
     if {left.name, right.name} != {"seat", "int"}:
         return None

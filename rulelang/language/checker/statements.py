@@ -1,8 +1,11 @@
 """Checking rules, blocks and statements (the other half of the checker)."""
 from __future__ import annotations
 
+from typing import cast
+
 from rulelang.language import ast, refs
 from rulelang.language import types as T
+from rulelang.language.checker.checker_base import CheckerBase
 from rulelang.language.checker.expressions import BUILTIN_VALUES, Scope, Unit
 from rulelang.language.checker.seats import NO_ARITHMETIC, mismatch_hint
 from rulelang.language.traversal import walk
@@ -11,7 +14,8 @@ from rulelang.language.errors import suggest
 TERMINAL = (ast.Break, ast.Continue, ast.Return, ast.Finish)
 
 
-def rules_doing(rules: dict, calls: dict, node_type) -> set:
+def rules_doing(rules: dict[str, ast.RuleDecl], calls: dict[str, set[str]],
+                node_type: type[ast.Stmt]) -> set[str]:
     """The names of the rules whose bodies hold a ``node_type`` statement, or that call
     (through any number of rules) one that does."""
     found = {name for name, d in rules.items()
@@ -26,11 +30,11 @@ def rules_doing(rules: dict, calls: dict, node_type) -> set:
     return found
 
 
-class StmtChecker:
+class StmtChecker(CheckerBase):
     """Mixed into the Checker."""
 
     # ------------------------------------------------------------ code units
-    def d_RuleDecl(self, d):
+    def d_RuleDecl(self, d: ast.RuleDecl) -> None:
         unit = Unit(d.name, "rule")
         scope = Scope(unit)
         for p in d.params:
@@ -40,7 +44,7 @@ class StmtChecker:
         d.nslots = unit.nslots
         self.program.rules[d.name] = d
 
-    def d_BlockDecl(self, d):
+    def d_BlockDecl(self, d: ast.BlockDecl) -> None:
         shown = "on end" if d.which == "end" else d.which
         if d.which in self.program.blocks:
             self.error(d.span, f"there is already an '{shown}' block" if d.which == "end"
@@ -53,7 +57,7 @@ class StmtChecker:
         if d.which == "end":
             self.after_the_end(d.body, [], set())
 
-    def after_the_end(self, body, via, seen):
+    def after_the_end(self, body: list[ast.Stmt], via: list[ast.CallStmt], seen: set[str]) -> None:
         """`on end` runs once the game is over: it may log and move cards, but nobody
         decides any more and the game cannot end again (nor can a rule it calls)."""
         for node in walk(body):
@@ -71,8 +75,8 @@ class StmtChecker:
             else:
                 continue
             if via:
-                rule = via[0].call.ref.name
-                message = (f"'on end' runs after the game is over, but rule '{rule}' may "
+                rule_name = cast(refs.Rule, via[0].call.ref).name
+                message = (f"'on end' runs after the game is over, but rule '{rule_name}' may "
                            f"{what.replace('asks', 'ask').replace('ends', 'end')} "
                            f"(line {node.span.line})")
                 span = via[0].span
@@ -81,7 +85,7 @@ class StmtChecker:
                 span = node.span
             self.error(span, message, "'on end' may log, move and reveal cards, and set variables")
 
-    def d_TriggerDecl(self, d):
+    def d_TriggerDecl(self, d: ast.TriggerDecl) -> None:
         zone = self.program.zones.get(d.zone)
         unit = Unit(f"on {d.event} {d.zone}", "trigger")
         scope = Scope(unit)
@@ -96,7 +100,7 @@ class StmtChecker:
             if isinstance(key, ast.Name) and key.id == "_":
                 d.binders.append(ast.TriggerKey(i))
             elif taken:
-                self.pattern_clash(d, i, key, taken)
+                self.pattern_clash(d, i, cast(ast.Name, key), taken)  # only a name is taken
                 d.binders.append(ast.TriggerKey(i))
             elif isinstance(key, ast.Name) and key.id not in self.symbols \
                     and key.id not in self.ambiguous and T.seat_literal(key.id) is None:
@@ -113,7 +117,7 @@ class StmtChecker:
         d.nslots = unit.nslots
         self.program.triggers.append(d)
 
-    def pattern_name_taken(self, key):
+    def pattern_name_taken(self, key: ast.Expr) -> str | None:
         """What a plain name in a trigger's pattern already is, if it is neither new nor a member.
 
         A plain name there is a new name for the key, or an enum member the key must equal;
@@ -127,7 +131,7 @@ class StmtChecker:
             return None if sym.kind == "member" else sym.kind
         return "built-in value" if key.id in BUILTIN_VALUES else None
 
-    def pattern_clash(self, d, i, key, taken):
+    def pattern_clash(self, d: ast.TriggerDecl, i: int, key: ast.Name, taken: str) -> None:
         new = next(n for n in (key.id[0], "k", "key") if n not in self.symbols
                    and n not in BUILTIN_VALUES and n not in (key.id, d.card_name))
         keys = ", ".join(new if j == i else _pattern_text(k) for j, k in enumerate(d.keys))
@@ -136,16 +140,16 @@ class StmtChecker:
                    f"must equal; to compare the key with {key.id}, name it and test it: "
                    f"on {d.event} {d.zone}[{keys}] {{ if {new} == {key.id} {{ ... }} }}")
 
-    def d_EndDecl(self, d):
+    def d_EndDecl(self, d: ast.EndDecl) -> None:
         self.expect(d.cond, self.top_scope(), T.BOOL, "an end condition")
         self.program.ends.append(d)
 
-    def d_RequireDecl(self, d):
+    def d_RequireDecl(self, d: ast.RequireDecl) -> None:
         self.expect(d.cond, self.top_scope(), T.BOOL, "what 'require' asks")
         self.expr(d.message, self.top_scope())
         self.program.requires.append(d)
 
-    def d_ScoreDecl(self, d):
+    def d_ScoreDecl(self, d: ast.ScoreDecl) -> None:
         scope = self.top_scope()
         coop = self.program.cooperative
         if d.which == "score" and coop and d.param:
@@ -164,7 +168,7 @@ class StmtChecker:
             self.expect(d.expr, scope, T.INT, f"a {d.which}")
         self.program.scores.append(d)
 
-    def check_whole(self, decls):
+    def check_whole(self, decls: list[tuple[ast.Decl, bool]]) -> None:
         self.check_layouts()
         blocks = self.program.blocks
         if "play" in blocks and "turn" in blocks:
@@ -188,7 +192,8 @@ class StmtChecker:
                            "call it from setup, play, turn, a trigger or another rule, or delete it")
 
     # ------------------------------------------------------------ statements
-    def block(self, stmts, scope, unit, loops, unit_name=None):
+    def block(self, stmts: list[ast.Stmt], scope: Scope, unit: Unit, loops: int,
+              unit_name: str | None = None) -> None:
         self.unit_name = unit_name or unit.name
         done, self.previous = False, None
         for s in stmts:
@@ -201,15 +206,15 @@ class StmtChecker:
                 done = True
             self.previous = s
 
-    def body(self, stmts, scope, loops):
+    def body(self, stmts: list[ast.Stmt], scope: Scope, loops: int) -> None:
         self.block(stmts, scope.child(), scope.unit, loops, self.unit_name)
 
-    def s_Let(self, s, scope, loops):
+    def s_Let(self, s: ast.Let, scope: Scope, loops: int) -> None:
         t = self.let_type(s, scope)
         self.new_local(s, scope)
         s.slot = scope.bind(s.name, t)
 
-    def new_local(self, s, scope):
+    def new_local(self, s: ast.Let | ast.Create, scope: Scope) -> None:
         """A name a statement brings in (let, create ... as): not one already there."""
         if s.name in scope.names:
             self.error(s.span, f"'{s.name}' is already defined in this block",
@@ -218,7 +223,7 @@ class StmtChecker:
             self.error(s.span, f"'{s.name}' would hide the {self.symbols[s.name].kind} "
                                f"of the same name", "pick another name")
 
-    def let_type(self, s, scope):
+    def let_type(self, s: ast.Let, scope: Scope) -> T.Type:
         """The type of a let's name: the one written (`let x: T = ...`), else its value's."""
         if s.type is not None:
             declared = self.type_of(s.type)
@@ -234,7 +239,7 @@ class StmtChecker:
             return T.ANY
         return t
 
-    def s_Assign(self, s, scope, loops):
+    def s_Assign(self, s: ast.Assign, scope: Scope, loops: int) -> None:
         target = s.target
         value = self.expr(s.value, scope)
         want = T.ANY
@@ -277,6 +282,7 @@ class StmtChecker:
                 return
             want = self.expr(target, scope)
         else:
+            target = cast(ast.Attr, target)  # the builder lets nothing else be assigned
             want = self.expr(target, scope)
             if isinstance(target.ref, refs.Field):
                 kinds = [target.obj.ty.arg] if target.obj.ty.arg else list(self.cards)
@@ -297,7 +303,7 @@ class StmtChecker:
                        f"this is {T.spoken(value)}, but the target holds {T.spoken(want)}",
                        mismatch_hint(self, s.value, value, want))
 
-    def compound(self, s, want, value):
+    def compound(self, s: ast.Assign, want: T.Type, value: T.Type) -> None:
         """`+=` and `-=`: a number to a number, text to text (+= only), a list to a list."""
         op, adds = s.op, s.op == "+="
         if want == T.ANY or value == T.ANY:
@@ -335,7 +341,7 @@ class StmtChecker:
             self.error(s.span, f"'{op}' works on numbers{', text' if adds else ''} and lists, "
                                f"and this holds {T.spoken(want)}", "set it instead: ... = value")
 
-    def s_CallStmt(self, s, scope, loops):
+    def s_CallStmt(self, s: ast.CallStmt, scope: Scope, loops: int) -> None:
         call = s.call
         name = call.func.id if isinstance(call.func, ast.Name) else None
         sym = self.symbols.get(name) if name else None
@@ -347,7 +353,7 @@ class StmtChecker:
                            f"'{name}' is a {what}: it computes {T.spoken(t)} and changes nothing",
                            "use its value, e.g. let x = ..., or call a rule here")
             return
-        decl = sym.decl
+        decl = cast(ast.RuleDecl, sym.decl)
         call.ref = refs.Rule(decl.name)
         self.calls[self.unit_name].add(decl.name)
         if len(call.args) != len(decl.params):
@@ -356,20 +362,20 @@ class StmtChecker:
         for arg, param in zip(call.args, decl.params):
             self.expect(arg, scope, self.type_of(param.type), f"argument '{param.name}'")
 
-    def cards_arg(self, e, scope, what):
+    def cards_arg(self, e: ast.Expr, scope: Scope, what: str) -> None:
         t = self.expr(e, scope)
         if t.name not in ("card", "list", "any", "none"):
             self.error(e.span,
                        f"{what} should be a card or a list of cards, but this is {T.spoken(t)}",
                        "cards(zone) gives a zone's cards; top(zone) its top card")
 
-    def zone_arg(self, e, scope, what):
+    def zone_arg(self, e: ast.Expr, scope: Scope, what: str) -> T.Type:
         t = self.expr(e, scope)
         if t.name not in ("zone", "any"):
             self.error(e.span, f"{what} should be a zone, but this is {T.spoken(t)}")
         return t
 
-    def s_Move(self, s, scope, loops):
+    def s_Move(self, s: ast.Move, scope: Scope, loops: int) -> None:
         self.cards_arg(s.what, scope, "what is moved")
         self.zone_arg(s.dest, scope, "where it goes")
         if isinstance(s.at, ast.Expr):
@@ -378,15 +384,15 @@ class StmtChecker:
                 self.error(s.at.span, "'at' takes a cell, a list of cells or a placement, "
                                       f"not {T.spoken(t)}")
 
-    def s_Deal(self, s, scope, loops):
+    def s_Deal(self, s: ast.Deal, scope: Scope, loops: int) -> None:
         self.expect(s.count, scope, T.INT, "how many to deal")
         self.zone_arg(s.src, scope, "where cards are dealt from")
         self.zone_arg(s.dest, scope, "where cards are dealt to")
 
-    def s_Shuffle(self, s, scope, loops):
+    def s_Shuffle(self, s: ast.Shuffle, scope: Scope, loops: int) -> None:
         self.zone_arg(s.zone, scope, "what is shuffled")
 
-    def s_Create(self, s, scope, loops):
+    def s_Create(self, s: ast.Create, scope: Scope, loops: int) -> None:
         kind = self.cards.get(s.kind)
         if kind is None:
             self.unknown(s.span, s.kind, "card kind", self.cards)
@@ -417,7 +423,7 @@ class StmtChecker:
             self.new_local(s, scope)
             s.slot = scope.bind(s.name, s.type)
 
-    def s_CreateFrom(self, s, scope, loops):
+    def s_CreateFrom(self, s: ast.CreateFrom, scope: Scope, loops: int) -> None:
         kind = self.cards.get(s.kind)
         if kind is None:
             self.unknown(s.span, s.kind, "card kind", self.cards)
@@ -442,7 +448,7 @@ class StmtChecker:
             self.error(s.table.span, "create ... from needs a table")
         self.zone_arg(s.dest, scope, "where the cards go")
 
-    def s_Reveal(self, s, scope, loops):
+    def s_Reveal(self, s: ast.Reveal, scope: Scope, loops: int) -> None:
         what = s.what
         if isinstance(what, ast.Compare) and isinstance(what.left, ast.Attr):
             self.expr(what, scope)  # whether a card's field is a value: c.colour == blue
@@ -468,11 +474,11 @@ class StmtChecker:
                            mismatch_hint(self, s.to, t, T.list_of(T.SEAT)))
 
     @staticmethod
-    def seats(t) -> bool:
+    def seats(t: T.Type) -> bool:
         """A seat or a list of seats (what ``win`` and ``reveal ... to`` take)."""
         return T.fits(t, T.SEAT) or (t.name == "list" and T.fits(t.arg, T.SEAT))
 
-    def fact_of(self, s, attr) -> bool:
+    def fact_of(self, s: ast.Reveal, attr: ast.Attr) -> bool:
         """``attr`` is a card's field: ``s`` tells it (and the rules keep who was told)."""
         if not isinstance(attr.ref, refs.Field):
             return False
@@ -481,7 +487,7 @@ class StmtChecker:
             self.program.told_fields.append(s.fact)
         return True
 
-    def s_Choose(self, s, scope, loops):
+    def s_Choose(self, s: ast.Choose, scope: Scope, loops: int) -> None:
         outer = scope
         if s.each is not None:  # by each p in SEATS: p is known in the options, pass and prompt
             each, seats = s.each
@@ -526,14 +532,14 @@ class StmtChecker:
             chosen = T.list_of(T.Type("tuple", (T.SEAT, chosen)))
         s.slot = outer.bind(s.name, chosen)
 
-    def s_If(self, s, scope, loops):
+    def s_If(self, s: ast.If, scope: Scope, loops: int) -> None:
         for cond, body in s.branches:
             self.expect(cond, scope, T.BOOL, "the condition")
             self.body(body, scope, loops)
         if s.other is not None:
             self.body(s.other, scope, loops)
 
-    def s_For(self, s, scope, loops):
+    def s_For(self, s: ast.For, scope: Scope, loops: int) -> None:
         t = self.expr(s.iter, scope)
         if not T.iterable(t):
             self.error(s.iter.span, f"cannot go through {T.spoken(t)}: it is not a list or a zone")
@@ -541,20 +547,20 @@ class StmtChecker:
         s.slots = self.bind_loop_names(s.names, T.element(t), inner, s.span)
         self.block(s.body, inner, scope.unit, loops + 1, self.unit_name)
 
-    def s_Repeat(self, s, scope, loops):
+    def s_Repeat(self, s: ast.Repeat, scope: Scope, loops: int) -> None:
         self.expect(s.count, scope, T.INT, "how many times")
         inner = scope.child()
         s.slot = inner.bind(s.name or " repeat", T.INT, mutable=False)
         self.block(s.body, inner, scope.unit, loops + 1, self.unit_name)
 
-    def s_While(self, s, scope, loops):
+    def s_While(self, s: ast.While, scope: Scope, loops: int) -> None:
         self.expect(s.cond, scope, T.BOOL, "the condition")
         self.body(s.body, scope, loops + 1)
 
-    def s_Loop(self, s, scope, loops):
+    def s_Loop(self, s: ast.Loop, scope: Scope, loops: int) -> None:
         self.body(s.body, scope, loops + 1)
 
-    def s_Break(self, s, scope, loops):
+    def s_Break(self, s: ast.Break, scope: Scope, loops: int) -> None:
         if not loops:
             word = "break" if isinstance(s, ast.Break) else "continue"
             self.error(s.span, f"'{word}' is only allowed inside a loop",
@@ -562,13 +568,13 @@ class StmtChecker:
 
     s_Continue = s_Break
 
-    def s_Return(self, s, scope, loops):
+    def s_Return(self, s: ast.Return, scope: Scope, loops: int) -> None:
         pass
 
-    def s_Log(self, s, scope, loops):
+    def s_Log(self, s: ast.Log, scope: Scope, loops: int) -> None:
         self.expr(s.message, scope)
 
-    def s_Finish(self, s, scope, loops):
+    def s_Finish(self, s: ast.Finish, scope: Scope, loops: int) -> None:
         if s.how == "lose" and not self.program.cooperative:
             self.error(s.span, "'lose' ends a cooperative game; in a competitive game use "
                                "'win' for the others, or 'end' and scores")
@@ -591,7 +597,7 @@ class StmtChecker:
                        f'write {s.how} alone, or {s.how} "the reason" to say why')
 
 
-def _pattern_text(key) -> str:
+def _pattern_text(key: ast.Expr) -> str:
     if isinstance(key, ast.Name):
         return key.id
     if isinstance(key, ast.Attr) and isinstance(key.obj, ast.Name):
@@ -599,11 +605,11 @@ def _pattern_text(key) -> str:
     return "..."
 
 
-def _signature(decl) -> str:
+def _signature(decl: ast.RuleDecl) -> str:
     return f"{decl.name}({', '.join(p.name for p in decl.params)})"
 
 
-def _place_type(t) -> bool:
+def _place_type(t: T.Type) -> bool:
     """Where a card can go on a grid: a cell, a list of cells, a placement (or text like E5)."""
     if t.name == "list":
         return t.arg.name in ("cell", "any", "text")

@@ -2,12 +2,18 @@
 (part of the checker)."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import cast
+
 import attrs
 
 from rulelang.language import ast
 from rulelang.language import types as T
+from rulelang.language.checker.checker_base import CheckerBase
 from rulelang.language.key_ranges import IntKeys, Key, static_problem
 from rulelang.language.errors import did_you_mean, suggest
+
+ZoneKeyRef = ast.TypeRef | ast.KeyRange  # a key as a zone or a variable declares it
 
 MAX_GRID = 100  # cells along each side of a bounded grid
 MAX_ZONES = 10_000  # zones in all, a family counting one per key (the most players assumed)
@@ -29,13 +35,13 @@ class ZoneInfo:
     name: str
     keys: list[Key]
     kind: str
-    width: int | None
-    height: int | None
+    width: int | ast.Name | None  # a name (an option, a constant) each game works out
+    height: int | ast.Name | None
     of: str | None
     visibility: str
     label: str | None
     layout: str | None
-    decl: object
+    decl: ast.ZoneDecl
 
 
 @attrs.define(eq=False)
@@ -43,18 +49,18 @@ class VarInfo:
     name: str
     keys: list[Key]
     type: T.Type
-    init: object
+    init: ast.Expr | None
     visibility: str
-    decl: object
+    decl: ast.VarDecl
     label: str | None = None  # display hint: what a screen calls it (unlabelled: not shown)
     campaign: bool = False  # kept across the games of a campaign
 
 
-class ZoneChecker:
+class ZoneChecker(CheckerBase):
     """Mixed into the Checker."""
 
-    def key_types(self, refs) -> list[Key]:
-        keys = []
+    def key_types(self, refs: list[ZoneKeyRef]) -> list[Key]:
+        keys: list[Key] = []
         for ref in refs:
             if isinstance(ref, ast.KeyRange):
                 keys.append(Key(self.key_range(ref), T.INT))
@@ -79,13 +85,13 @@ class ZoneChecker:
             if isinstance(domain, IntKeys):  # known here when written as numbers; else
                 lo, hi = domain.lo, domain.hi  # counted when a game's options are known
                 known = all(isinstance(e, ast.Lit) and type(e.value) is int for e in (lo, hi))
-                size *= max(0, hi.value - lo.value + 1) if known else 1
+                size *= max(0, cast(ast.Lit, hi).value - cast(ast.Lit, lo).value + 1) if known else 1
                 continue
             size *= (players if domain == "player" else seats if domain == "seat"
                      else len(self.enums.get(domain, ())))
         return size
 
-    def count_made(self, d, keys, what):
+    def count_made(self, d: ast.ZoneDecl | ast.VarDecl, keys: list[Key], what: str) -> None:
         """Zones and keyed variables are counted as declared: past the cap, an error there."""
         total = self.made.get(what, 0) + self.family_size(keys)
         self.made[what] = total
@@ -95,12 +101,13 @@ class ZoneChecker:
                                f"have at most {most:,}",
                        "key it by fewer things, or by an enum with fewer members")
 
-    def key_range(self, ref):
+    def key_range(self, ref: ast.KeyRange) -> IntKeys:
         """``[1..tricks]``: both ends whole numbers known before setup."""
         consts = {d.name: d for d in self.program.consts}
         variables = {d.name for m in self.modules for d in m.decls if isinstance(d, ast.VarDecl)}
         for end in (ref.lo, ref.hi):
             before = len(self.diagnostics)
+            problem: ast.Expr | None
             if isinstance(end, ast.Name) and end.id in variables and end.id not in self.symbols:
                 problem = end  # a variable changes during the game: not known before setup
             else:
@@ -113,14 +120,36 @@ class ZoneChecker:
         text = self.source_of(ref.span) or "a range"
         return IntKeys(ref.lo, ref.hi, text)
 
-    def d_ZoneDecl(self, d):
+    def grid_side(self, side: ast.Name) -> None:
+        """A grid's width or height given by name: an option or a constant known before
+        setup (each game works it out from its options, as it does a key range)."""
+        before = len(self.diagnostics)
+        consts = {c.name: c for c in self.program.consts}
+        variables = {d.name for m in self.modules for d in m.decls if isinstance(d, ast.VarDecl)}
+        problem: ast.Expr | None
+        if side.id in variables and side.id not in self.symbols:
+            problem = side  # a variable changes during the game
+        else:
+            self.expect(side, self.top_scope(), T.INT, "a grid's size")
+            problem = static_problem(side, consts)
+        if len(self.diagnostics) == before and problem is not None:
+            self.error(side.span, f"a grid's size is known before setup: '{side.id}' is not",
+                       "write a number, an option or a constant made of them "
+                       "(zone board: grid columns x rows of Disc)")
+
+    def d_ZoneDecl(self, d: ast.ZoneDecl) -> None:
         keys = self.key_types(d.keys)
         self.count_made(d, keys, "zones")
         if d.kind not in ZONE_KINDS:
             self.error(d.span, f"unknown kind of zone '{d.kind}'", "zones are a pile, hand, row or grid")
         if (d.width is not None) and d.kind != "grid":
             self.error(d.span, "only a grid has a size (W x H)")
-        if d.width is not None and not (1 <= d.width <= MAX_GRID and 1 <= d.height <= MAX_GRID):
+        named = [side for side in (d.width, d.height) if isinstance(side, ast.Name)]
+        for side in named:
+            self.grid_side(side)
+        width, height = d.width, d.height  # a size by name is checked above
+        if isinstance(width, int) and isinstance(height, int) and not (
+                1 <= width <= MAX_GRID and 1 <= height <= MAX_GRID):
             self.error(d.span, f"a grid is 1 to {MAX_GRID} cells wide and high, not "
                                f"{d.width} x {d.height}",
                        "leave the size out for a grid without edges: zone board: grid")
@@ -157,11 +186,13 @@ class ZoneChecker:
         ty = T.zone(of)
         if keys:
             self.define("family", d.name, ty, d, d.span, False, [k.type for k in keys])
-            self.symbols.get(d.name) and setattr(self.symbols[d.name], "type", ty)
+            sym = self.symbols.get(d.name)
+            if sym:
+                sym.type = ty
         else:
             self.define("zone", d.name, ty, d, d.span, False)
 
-    def check_layouts(self):
+    def check_layouts(self) -> None:
         for zone in self.program.zones.values():
             if zone.layout is not None:
                 problem = layout_problem(zone, self.program.zones)
@@ -169,7 +200,7 @@ class ZoneChecker:
                     span = next(sp for name, _, sp in zone.decl.options if name == "layout")
                     self.error(span, *problem)
 
-    def d_VarDecl(self, d):
+    def d_VarDecl(self, d: ast.VarDecl) -> None:
         keys = self.key_types(d.keys)
         self.count_made(d, keys, "values of variables")
         ty = self.type_of(d.type)
@@ -196,23 +227,24 @@ class ZoneChecker:
         self.define("varfam" if keys else "var", d.name, ty, d, d.span, False, [k.type for k in keys])
 
 
-def _zone_option_hint(name):
+def _zone_option_hint(name: str) -> Callable[[], str]:
     every = f"{', '.join(VISIBILITIES)} (who sees its cards), label \"...\", layout \"...\""
 
-    def hint():
+    def hint() -> str:
         close = did_you_mean(name, ZONE_OPTIONS)
         return f"{close} A zone's options are: {every}" if close else \
             f"a zone's options are: {every}"
     return hint
 
 
-def layout_problem(zone, zones):
+def layout_problem(zone: ZoneInfo, zones: dict[str, ZoneInfo]) -> tuple[str, str] | None:
     """What is wrong with a zone's `layout "..."` as (message, hint), or None if it is fine.
 
     A layout is a word of LAYOUTS and the zone it is placed against; a drawing that learns a
     new layout adds its word there (and a case here if it needs more than a zone's name).
     """
     forms = ", ".join([f'"{word} ZONE"' for word in LAYOUTS] + [f'"{w}"' for w in LAYOUTS_ALONE])
+    assert zone.layout is not None  # asked only of a zone with a layout
     words = zone.layout.split()
     if len(words) == 1 and words[0] in LAYOUTS_ALONE:
         return None

@@ -68,6 +68,8 @@ def _seats(program) -> str:
 def _source(expr) -> str:
     """An expression as written in its file."""
     span = getattr(expr, "span", None)
+    if span is None:
+        return "…"
     try:
         text = Path(span.file).read_text(encoding="utf-8").splitlines()
     except (AttributeError, OSError, UnicodeDecodeError):

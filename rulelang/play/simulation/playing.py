@@ -7,16 +7,23 @@ cluster). What it leaves is a ``GameRecord``: plain data, small, picklable.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 import attrs
 
 from rulelang.language.errors import RulesError
 from rulelang.play.simulation.templates import classifiers
 
+if TYPE_CHECKING:
+    from interpreter.runtime.outcome import Outcome
+    from interpreter.runtime.values import Seat
+    from rulelang.language.checker import Program
+
 
 @attrs.frozen
 class Simulation:
     """What to simulate: the checked rules and everything that makes game ``i``."""
-    program: object  # the checked syntax tree (rulelang.language.checker.Program): it pickles, Rules do not
+    program: Program  # the checked syntax tree (rulelang.language.checker.Program): it pickles, Rules do not
     players: int
     options: dict  # NAME -> value as text, as given on the command line
     bots: tuple  # one bot kind per seat, resolved by interpreter.bots.make_bot
@@ -100,22 +107,24 @@ class Table:
             tally = kinds.get(kind := prompt_kind(_prompt_text(game)))
             if tally is None:
                 tally = kinds[kind] = KindTally()
-            move = bots[game.to_move].choose(self.knowledge(game))  # never the game itself
+            seat = cast("Seat", game.to_move)  # a seat is to move until the game is over
+            move = bots[seat].choose(self.knowledge(game))  # never the game itself
             tally.decisions += 1
             tally.options += count
             if count == 1:
                 tally.forced += 1
                 forced += 1
-            if str(move) == "pass":
+            if _is_pass(game, move):
                 tally.passed += 1
             decisions += 1
             offered += count
             game.play(move)
-        outcome = game.outcome_record
+        from interpreter.runtime.values import PLAYER_SEATS
+        outcome = cast("Outcome", game.outcome_record)  # the game is over
         reason = outcome.reason
         return GameRecord(
             index=index, seed=seed, result=outcome.result, winners=list(outcome.winners),
-            scores=[outcome.scores[p] for p in range(sim.players)], first=first,
+            scores=[outcome.scores[seat] for seat in PLAYER_SEATS[:sim.players]], first=first,
             turns=_turns(game), decisions=decisions, forced=forced, options=offered,
             kinds=kinds, reason=reason,
             reason_kind=self.reasons.kind(reason) if reason is not None else None,
@@ -153,3 +162,11 @@ def _prompt_text(game) -> str:
 
 def _turns(game) -> int:
     return getattr(game, "turn_number", 0) or 0
+
+
+def _is_pass(game, move) -> bool:
+    """The move is the pass the rules offer, whatever they name it (pass "draw")."""
+    pending = game.pending
+    site = getattr(pending, "site", None)
+    word = getattr(site, "pass_word", None)
+    return bool(word) and str(move) == word and bool(pending.values) and pending.values[-1] is None

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import textwrap
+from typing import cast
 
 from rulelang.play.simulation.stats import LEVEL, Rate, Spread
 from rulelang.play.simulation.summary import Summary
@@ -61,8 +62,9 @@ def render(summary: Summary) -> str:
     level = f"{100 * LEVEL:.0f}%"
     if summary.cooperative:
         lines += ["", f"The team (cooperative game; {level} intervals, Wilson)"]
-        lines.append(f"  wins   {percent(summary.team_wins.share):>6}  "
-                     f"({interval(summary.team_wins)})  {games(summary.team_wins.count)}")
+        wins = cast(Rate, summary.team_wins)  # a cooperative game's
+        lines.append(f"  wins   {percent(wins.share):>6}  "
+                     f"({interval(wins)})  {games(wins.count)}")
         for count in summary.results:  # lost (lose), and ended with the score (end): no verdict
             word = {"loss": "losses", "score": "scored"}.get(count.label)
             if word is not None:
@@ -76,8 +78,9 @@ def render(summary: Summary) -> str:
         for seat in summary.seats:
             lines.append(f"  {seat.seat:<6} wins {percent(seat.wins.share):>6}  "
                          f"({interval(seat.wins)})  {games(seat.wins.count)}")
-        lines.append(f"  draws       {percent(summary.draws.share):>6}  "
-                     f"({interval(summary.draws)})  {games(summary.draws.count)}")
+        draws = cast(Rate, summary.draws)  # a competitive game's
+        lines.append(f"  draws       {percent(draws.share):>6}  "
+                     f"({interval(draws)})  {games(draws.count)}")
         lines += ["", "Scores"]
         for seat in summary.seats:
             if seat.score is not None:

@@ -50,12 +50,13 @@ def run(simulation: Simulation, workers: int | None = None, backend: str = "loca
     """Play every game of ``simulation``; ``on_progress(done)`` after each chunk."""
     if backend == "ray":
         from rulelang.play.simulation.ray_backend import RayPool
-        pool = RayPool(simulation, address, workers)
-        workers = pool.workers
+        ray_pool = RayPool(simulation, address, workers)
+        workers = ray_pool.workers
         work = chunks(simulation.games, workers)
-        return _collect(simulation, pool, work, workers, backend, on_progress)
+        return _collect(simulation, ray_pool, work, workers, backend, on_progress)
     workers = workers or default_workers()
     work = chunks(simulation.games, workers)
+    pool: InProcess | ProcessPool
     if workers == 1 or len(work) == 1:
         pool, workers = InProcess(simulation), 1
     else:
@@ -121,6 +122,7 @@ def _start_worker(simulation: Simulation):
 
 
 def _play_chunk(chunk: range) -> list:
+    assert _TABLE is not None  # set by _start_worker, the pool's initializer
     return [_TABLE.play(index) for index in chunk]
 
 

@@ -7,6 +7,7 @@ for ``--json``. Nothing in it depends on timing or on the number of workers.
 from __future__ import annotations
 
 from collections import Counter
+from typing import cast
 
 import attrs
 
@@ -200,7 +201,8 @@ def _reports(records, seat_names, n) -> list:
         per_seat = None
         if all(isinstance(v, list) and len(v) == len(seat_names) and all(map(_is_number, v))
                for v in values):
-            per_seat = [SeatNumber(seat, stats.spread(v[p] for v in values))
+            # a spread of each seat's numbers (there are some: a game reported them)
+            per_seat = [SeatNumber(seat, cast(Spread, stats.spread(v[p] for v in values)))
                         for p, seat in enumerate(seat_names)]
         sizes = items = item_numbers = None
         if per_seat is None and values and all(isinstance(v, list) for v in values):

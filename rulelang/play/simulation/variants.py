@@ -8,18 +8,24 @@ Holm's method over all of them before a difference is called significant.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 import attrs
 
 from rulelang.play.simulation import stats
 from rulelang.play.simulation.report import interval, number, p_text, percent
 from rulelang.play.simulation.stats import Difference, Rate, Spread
 
+if TYPE_CHECKING:
+    from rulelang.play.simulation.runner import Run
+    from rulelang.play.simulation.summary import Summary
+
 
 @attrs.frozen
 class Variant:
     label: str  # "tricks=3"
-    run: object  # runner.Run
-    summary: object  # summary.Summary
+    run: Run
+    summary: Summary
 
 
 @attrs.frozen
@@ -49,14 +55,14 @@ def compare(title: str, varying: str, variants: list[Variant]) -> Comparison:
         if measure != "share" and _constant(values):
             continue  # the same number in every game of every variant: nothing to compare
         base = values[0]
-        differences = [None]
+        differences: list[Difference | None] = [None]
         for value in values[1:]:
             if base is None or value is None:
                 differences.append(None)
-            elif measure == "share":
-                differences.append(stats.proportions(base, value))
+            elif measure == "share":  # shares are Rates, the other measures Spreads
+                differences.append(stats.proportions(cast(Rate, base), cast(Rate, value)))
             else:
-                differences.append(stats.welch(base, value))
+                differences.append(stats.welch(cast(Spread, base), cast(Spread, value)))
         figures.append(Figure(name, measure, values, differences))
     # Holm over every difference of every figure: they are all tested together
     flat = [(i, j) for i, f in enumerate(figures) for j, d in enumerate(f.differences)
@@ -175,4 +181,5 @@ def _difference(diff: Difference, measure: str) -> str:
     span = (f" ({signed(diff.low)} to {signed(diff.high)})"
             if diff.low is not None and diff.high is not None else "")
     verdict = "differs" if diff.significant else "no clear difference"
-    return f"{signed(diff.difference)}{unit}{span}, {p_text(diff.adjusted_p)}: {verdict}"
+    adjusted = cast(float, diff.adjusted_p)  # set by Holm's method for every tested difference
+    return f"{signed(diff.difference)}{unit}{span}, {p_text(adjusted)}: {verdict}"

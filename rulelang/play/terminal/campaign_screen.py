@@ -27,7 +27,7 @@ class Screens:
 
     def show(self, lines: list, question: str) -> str:
         width, height = self.console.size.width, self.console.size.height
-        shown = []
+        shown: list[Text] = []
         for line in lines:
             text = line if isinstance(line, Text) else Text(line)
             shown.extend(text.wrap(self.console, width) if text.plain else [Text("")])
@@ -147,7 +147,7 @@ class CampaignRun:
 
     def state_lines(self) -> list:
         campaign = self.campaign
-        lines = [Text(f"{campaign.rules.title}: the campaign", style="bold")]
+        lines: list[Text | str] = [Text(f"{campaign.rules.title}: the campaign", style="bold")]
         for label, value in campaign.labels().items():
             lines.append(Text(f"  {label}: {value}"))
         if campaign.played:

@@ -280,7 +280,7 @@ def _grid_marks(grids) -> list[Text]:
 
 
 def _named_cards(view) -> dict:
-    named = {}
+    named: dict[str, dict] = {}
     for card in _visible_cards(view):
         if not card.get("hidden"):
             named.setdefault(card["name"].lower(), card)

@@ -191,6 +191,7 @@ def compose(panels: Panels, log: list[str], moves: list[str], width: int, height
     side_width = width - grid_width - GAP if two_columns else width
     header = _wrapped(panels.header, width, indent="  ")
 
+    bottom: list[Text] | None
     if below is not None:
         bottom, menu_shown = [piece for line in below for piece in _wrapped(line, width)], False
     else:

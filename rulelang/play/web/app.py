@@ -91,7 +91,7 @@ def parse_move(text) -> tuple[str, str, int]:
     return kind, move, version
 
 
-def create_app(host: Host) -> Starlette:
+def create_app(host: Host) -> SecurityHeaders:
     locks: dict = {}  # table name -> asyncio.Lock: one move (or read) of a game at a time
     advancing: set = set()  # names of the tables whose bots are playing
     tasks: set = set()  # the bots' work started with the server (kept: tasks are weakly held)

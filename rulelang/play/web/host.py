@@ -4,6 +4,7 @@ from __future__ import annotations
 import secrets
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -12,6 +13,9 @@ from rulelang.play.save_files import (read_save, remove_stale_parts, write_atomi
                                       write_save)
 from rulelang.play.web.saves import file_for, prepare_folder, record, saved_in, table_from
 from rulelang.play.web.tables import Table, new_token, parse_kinds
+
+if TYPE_CHECKING:
+    from rulelang.play.web.lobby import RulesFolder
 
 MAX_TABLES = 500  # a lobby anyone with its link may use: the server's memory is not theirs
 MAX_PER_VISITOR = 8  # games in progress one visitor (one address) may have opened in the lobby
@@ -24,7 +28,7 @@ class Host:
     folder its tables are saved in. A table's save names its rules file: it is resumed with
     the file of that name at the next start."""
 
-    folder: object = None
+    folder: RulesFolder | None = None
     saves: Path | None = None
     lobby_token: str | None = None
     trust_saves: bool = False  # resume saves not sealed with the user's key (--trust-save)
@@ -128,7 +132,7 @@ class Host:
 
     def resume_lobby(self) -> list[str]:
         """Reopen the lobby's saved tables; each problem as a line (the others still open)."""
-        if self.saves is None:
+        if self.saves is None or self.folder is None:  # (saves are kept only for a lobby)
             return []
         prepare_folder(self.saves)
         remove_stale_parts(self.saves)
@@ -157,6 +161,6 @@ class Host:
             else:
                 self.lobby_token = new_token()
                 if path is not None:
-                    prepare_folder(self.saves)
+                    prepare_folder(path.parent)  # the saves' folder
                     write_atomically(path, self.lobby_token)
         return self.lobby_token

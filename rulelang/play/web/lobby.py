@@ -59,7 +59,7 @@ class RulesFolder:
         return text.replace(str(self.path) + os.sep, "")
 
     def describe(self) -> list[dict]:
-        out = []
+        out: list[dict] = []
         for name in self.names():
             try:
                 rules = self.load(name)

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import json
 import secrets
+from pathlib import Path
 
 import attrs
 
 from interpreter.bots import THINKING, make_bot
+from interpreter.rules import Rules
+from interpreter.runtime.engine import Game
 from interpreter.runtime.knowledge import seat_knowledge
 from interpreter.runtime.views import PUBLIC
 from rulelang.language.errors import IllegalMove, RulesError
@@ -37,12 +40,12 @@ class Table:
 
     name: str
     rules_name: str
-    rules: object
-    game: object
+    rules: Rules
+    game: Game
     kinds: dict
     tokens: dict
     failure: str | None = None
-    save_path: object = None  # where it is written after every move (None: nowhere)
+    save_path: Path | None = None  # where it is written after every move (None: nowhere)
     bots: dict = attrs.field(factory=dict)
     watchers: set = attrs.field(factory=set)
     sent: dict = attrs.field(factory=dict)  # seat -> (version, message text) already built

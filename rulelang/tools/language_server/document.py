@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import attrs
 
@@ -54,7 +55,9 @@ class ParseCache:
 
     def parse(self, text: str, file: str, tokens: list[Tok]) -> ast.Module:
         pieces = top_level_pieces(text, tokens)
-        decls, teaching, kept = [], [], {}
+        decls: list[ast.Decl] = []
+        teaching: list[ast.Explain] = []
+        kept: dict[tuple[int, str], list[ast.Decl]] = {}
         try:
             for key in pieces:
                 found = self.pieces.get(key)
@@ -104,9 +107,10 @@ def _forget_annotations(decls: list) -> None:
     """Put back what the checker wrote on these nodes, so checking them again starts clean."""
     for node in walk(decls):
         for field in annotation_fields(type(node)):
-            default = field.default
-            setattr(node, field.name, default.factory() if isinstance(default, attrs.Factory)
-                    else default)
+            default: Any = field.default
+            # attrs' stubs declare Factory a function (it is a class)
+            setattr(node, field.name, default.factory()
+                    if isinstance(default, attrs.Factory) else default)  # type: ignore[arg-type]
 
 
 def analyse(text: str, path: Path | None, version: int | None = None,

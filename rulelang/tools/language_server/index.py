@@ -9,6 +9,7 @@ among the declaration's tokens.
 from __future__ import annotations
 
 import bisect
+from typing import cast
 
 import attrs
 
@@ -30,7 +31,7 @@ class Definition:
     detail: str = ""  # the declaration's first line, or a built-in's documentation
     owner: str | None = None  # the card kind of a field, the enum of a member, a column's table
     children: list = attrs.field(factory=list)  # fields, members, columns: for the outline
-    ty: object = None  # the checker's type, when known (for completing after a '.')
+    ty: T.Type | None = None  # the checker's type, when known (for completing after a '.')
     decl_span: Span | None = None  # the whole declaration, for a top-level name
 
 
@@ -140,9 +141,9 @@ class _Builder:
                 if not isinstance(decl, (ast.CardDecl, ast.TableDecl)):
                     continue
                 kind = "card" if isinstance(decl, ast.CardDecl) else "table"
-                definition = Definition(name, kind, self.name_span(decl.span, name))
+                definition = Definition(decl.name, kind, self.name_span(decl.span, decl.name))
             else:
-                definition = Definition(name, sym.kind, self.name_span(decl.span, name),
+                definition = Definition(sym.name, sym.kind, self.name_span(decl.span, sym.name),
                                         self._type_text(sym), self._first_line(decl),
                                         ty=sym.type)
             definition.decl_span = decl.span
@@ -153,7 +154,7 @@ class _Builder:
                 self._card(decl, definition)
             if isinstance(decl, ast.TableDecl):
                 self._table(decl, definition)
-            self.index.globals.setdefault(name, definition)
+            self.index.globals.setdefault(definition.name, definition)
             self.index.definitions.append(definition)
             self.index.add(definition.span, definition)
 
@@ -228,7 +229,7 @@ class _Builder:
         if isinstance(decl, ast.TriggerDecl):
             self._trigger(decl, slots)
         if isinstance(decl, ast.ScoreDecl) and decl.param:
-            slots[decl.slot] = self._local(decl.param, self.name_span(decl.span, decl.param),
+            slots[cast(int, decl.slot)] = self._local(decl.param, self.name_span(decl.span, decl.param),
                                            "param", "seat")
         if isinstance(decl, ast.ZoneDecl) and decl.of:
             self._use(self.name_span(decl.span, decl.of, following="of"),
@@ -255,7 +256,7 @@ class _Builder:
                   self.index.globals.get(decl.zone))
         for binder in decl.binders:
             if binder.binds is not None:
-                key = decl.keys[binder.index]
+                key = cast(ast.Name, decl.keys[binder.index])  # a key that binds a name is one
                 slots[binder.binds] = self._local(key.id, key.span, "local", str(key.ty or ""))
         if decl.card_name and decl.card_slot is not None:
             zone = self.checker.program.zones.get(decl.zone)
@@ -279,7 +280,7 @@ class _Builder:
                                                                      following="as"),
                                            "local", node.type or "")
         elif isinstance(node, ast.Choose) and node.slot is not None:
-            element = T.element(node.options.ty) if node.options.ty else ""
+            element: T.Type | str | None = T.element(node.options.ty) if node.options.ty else ""
             slots[node.slot] = self._local(node.name, self.name_span(node.span, node.name),
                                            "local", element)
         elif isinstance(node, (ast.For, ast.CompFor)) and node.slots:

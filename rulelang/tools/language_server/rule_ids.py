@@ -29,7 +29,7 @@ def find_seeds(rules_file: Path) -> Path | None:
 
 def read_digests(seeds: Path) -> dict[str, str]:
     """Rule ID -> its text (the bullet and the lines continuing it), from every digest."""
-    rules = {}
+    rules: dict[str, list[str]] = {}
     for digest in sorted(seeds.glob("*.md")):
         try:
             if digest.stat().st_size > MAX_DIGEST_BYTES:

@@ -26,6 +26,7 @@ from rulelang.language.errors import RulesError, Span, source_lines
 from rulelang.tools.tokens import vocabulary
 from rulelang.tools.language_server import outline
 from rulelang.tools.language_server.document import Analysis, ParseCache, analyse
+from rulelang.tools.language_server.index import Definition
 from rulelang.tools.language_server.rule_ids import find_seeds, read_digests, rule_id_at
 from rulelang.language.parser import KEYWORDS
 
@@ -304,7 +305,7 @@ def completion(ls: RulesServer, params: L.CompletionParams):
 
 
 def _fields_of(known: Analysis | None, name: str, indexed: bool) -> list[L.CompletionItem]:
-    if known is None:
+    if known is None or known.index is None:  # (an analysis kept to complete from has its index)
         return []
     index = known.index
     definition = index.globals.get(name)
@@ -316,7 +317,7 @@ def _fields_of(known: Analysis | None, name: str, indexed: bool) -> list[L.Compl
     ty = definition.ty if definition is not None else None
     if ty is not None and ty.name == "list" and indexed:
         ty = ty.arg
-    candidates = []
+    candidates: list[Definition] = []
     for top in index.definitions:
         if ty is not None and ty.name == "card" and ty.arg and top.name != ty.arg:
             continue
@@ -341,7 +342,7 @@ def _names(known: Analysis | None, line: int) -> list[L.CompletionItem]:
         if item.label not in seen:
             seen.add(item.label)
             items.append(item)
-    if known is not None:
+    if known is not None and known.index is not None and known.module is not None:
         index, module = known.index, known.module
         enclosing = next((d.span for d in module.decls
                           if d.span.line <= line <= d.span.end_line), None)

@@ -70,7 +70,7 @@ def load_suite(rules_path, path=None) -> Suite:
     with rules_path.open(encoding="utf-8") as source:
         rules_text = source.read()
     loaded = read_modules(rules_text, str(rules_path), base=rules_path.resolve().parent)
-    extra = ast.Module(fns, shown, span=scenarios[0].span if scenarios else None)
+    extra = ast.Module(fns, shown, span=scenarios[0].span) if scenarios else ast.Module(fns, shown)
     program = Checker(loaded.modules + [extra], {**loaded.sources, shown: text}).run()
     return Suite(Rules(program), scenarios, shown, str(rules_path), conditions)
 

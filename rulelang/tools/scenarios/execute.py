@@ -235,11 +235,16 @@ def _logged(suite, game, step):
 
 def _state(suite, game, step):
     target = step.target
-    if isinstance(target, ast.Attr):  # "NAME".field: every card of that name in a zone
+    if isinstance(target, ast.Attr):  # "NAME".field: the one card of that name in a zone
         label = target.obj.value
         cards = [c for c in game.cards if c.label == label and game.where[c.id] is not None]
         if not cards:
             _fail(step, f"no card named '{label}' lies in a zone")
+        if len(cards) > 1:  # which one is meant cannot be known: never check them all silently
+            places = ", ".join(sorted({game.where[c.id].name for c in cards}))
+            _fail(step, f"{len(cards)} cards are named '{label}' (in {places}): \"NAME\".field "
+                        "speaks of one card; give the cards names of their own (the card's "
+                        "name clause) or expect what a zone holds")
         field = target.name
         if field not in game.cv and field not in cards[0].f:
             _fail(step, f"'{label}' has no field '{field}'")

@@ -10,6 +10,7 @@ from lark import Lark, Token, v_args
 from lark.exceptions import UnexpectedInput
 from lark.lexer import PatternStr
 
+from interpreter.runtime.chance import Outcomes
 from rulelang.language import ast
 from rulelang.language.builder import Builder, _unquote
 from rulelang.language.errors import Diagnostic, ParseError, Span
@@ -125,8 +126,8 @@ class _ScenarioBuilder(Builder):
                 options[value[0]] = value[1]
             elif kind == "seed":
                 seed = value
-            elif kind == "fix":
-                fix[value[0]] = value[1]
+            elif kind == "fix":  # a second fix of one event queues its next outcome
+                fix.setdefault(value[0], []).append(value[1])
             elif kind == "position":
                 if position is not None:
                     self._bad("a scenario has one position", where)
@@ -136,7 +137,9 @@ class _ScenarioBuilder(Builder):
                 position = value
             else:
                 steps.append(value)
-        return Scenario(name, span, tuple(cites), players, options, seed, fix, position,
+        fixed = {event: outcomes[0] if len(outcomes) == 1 else Outcomes(outcomes)
+                 for event, outcomes in fix.items()}
+        return Scenario(name, span, tuple(cites), players, options, seed, fixed, position,
                         tuple(steps))
 
     def cites_stmt(self, meta, c):
