@@ -31,7 +31,7 @@ from rulelang.language.types import Type
 
 if TYPE_CHECKING:
     from interpreter.runtime.values import EnumValue
-    from rulelang.language.checker import CampaignInfo, Program
+    from rulelang.language.checker import Program
     from rulelang.language.checker.zones import ZoneInfo
 
 UnitDecl = ast.RuleDecl | ast.TriggerDecl | ast.BlockDecl  # what a unit runs the body of
@@ -550,13 +550,13 @@ def compile_program(program: Program, enum_values: dict[str, list[EnumValue]]) -
     for info in roots:
         info.function = f"block_{info.kind}"
         m.units[info.key] = info
-    campaign = cast("CampaignInfo | None", program.campaign)  # Program holds it as an object
+    campaign = program.campaign
     after: UnitInfo | None = None
     offer: OfferCode | None = None
     if campaign is not None:
         offer_decl = cast(ast.OfferDecl, campaign.offer)  # a checked campaign has its offer
         offer = OfferCode(offer_decl.option, m.top(offer_decl.values, role="offer"))
-        after_decl = cast("ast.BlockDecl | None", campaign.after)
+        after_decl = campaign.after
         if after_decl is not None:
             if an.pauses(after_decl.body):  # effects can fire triggers that ask
                 raise RulesError(f"{program.title}: the campaign's after block moves cards, and "

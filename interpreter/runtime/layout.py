@@ -82,8 +82,9 @@ class Layout:
     def _zone(self, name: str, family: str | None, key: Value, info: ZoneInfo,
               owner: Seat | None) -> Zone:
         zone = Zone(name, family, key, info, owner, len(self.zone_list))
-        if zone.width is not None and not (type(zone.width) is int and type(zone.height) is int):
-            zone.width, zone.height = self.grid_sizes[info.name]
+        size = self.grid_sizes.get(info.name)
+        if size is not None:
+            zone.width, zone.height = size
         self.zone_list.append(zone)
         return zone
 

@@ -120,12 +120,16 @@ class Zone:
                  "quiet_leave")
     on_enter: tuple[Any, ...]  # the triggers (compiled units) a card entering fires
     on_leave: tuple[Any, ...]
+    width: int | None  # a grid's size (None: no edges, or until the layout works it out)
+    height: int | None
 
     def __init__(self, name: str, family: str | None, key: Value, info: ZoneInfo,
                  owner: Seat | None, index: int):
         self.name, self.family, self.key, self.info = name, family, key, info
         self.kind, self.vis, self.owner = info.kind, info.visibility, owner
-        self.width, self.height = info.width, info.height
+        # a size given by name (an option, a constant) is set by the layout, for its options
+        self.width = info.width if isinstance(info.width, int) else None
+        self.height = info.height if isinstance(info.height, int) else None
         self.i = index
         self.grid = info.kind == "grid"
         self.holds = info.of
