@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from numbers import Integral
 from typing import TYPE_CHECKING, Any, cast
 
@@ -211,11 +211,21 @@ class Rules:
         every draw that ``fix`` does not fix."""
         return self.start_game(players, seed, options, fix, log, chance)
 
+    def setup_only(self, players: int | None = None, options: dict[str, Value] | None = None,
+                   seed: int = 0) -> Game:
+        """A copy of a game as its setup leaves it, before the first turn (the rulebook counts
+        the cards it deals). Rules without a setup: the game at its first decision."""
+        kept: list[Game] = []
+        game = self.start_game(players, seed, options, after_setup=kept.append)
+        return kept[0] if kept else game
+
     def start_game(self, players: int | None, seed: int, options: dict[str, Value] | None,
                    fix: dict[str, Value] | None = None, log: bool = True, chance: Fn | None = None,
-                   carried: dict[str, Value] | None = None) -> Game:
+                   carried: dict[str, Value] | None = None,
+                   after_setup: Callable[[Game], object] | None = None) -> Game:
         """``new_game``; with ``carried``, one game of a campaign: its campaign variables
-        start with those values (name -> value) instead of their declared ones."""
+        start with those values (name -> value) instead of their declared ones.
+        ``after_setup`` is given a copy of the game once its setup is over."""
         players = self.player_count(players)
         if isinstance(seed, Integral) and not isinstance(seed, bool):
             seed = int(seed)  # numpy's integers too
@@ -243,12 +253,14 @@ class Rules:
                     self._requires_held.add(cast(SnapshotKey, key))  # its snapshot's
             game.fixed = {}
             game.chance_source = chance
+            game.after_setup = after_setup
             if fix:
                 self._fix(game, fix)
             game.run()
             return game
         game.attach(game.layout)
         game.chance_source = chance
+        game.after_setup = after_setup
         game.carried = carried
         game.guard(game.build)
         self.check_requires(game)
@@ -344,6 +356,34 @@ class Rules:
     def source(self) -> str:
         """The Python these rules were compiled to (``rulelang compile FILE``)."""
         return self.code.source
+
+    # -- "why?": where a log line or a choice comes from, and the rulebook's words for it
+    @property
+    def teaching(self):
+        """The rules' player-facing text (``about``, ``explain``: see teaching.py)."""
+        found = self.__dict__.get("_teaching")
+        if found is None:
+            from rulelang.language.teaching import Teaching
+            found = self._teaching = Teaching(self.program.teaching, self.program.sources)
+        return found
+
+    def option_label(self, name: str) -> str:
+        """An option's name as players read it: its explanation's title, else its name."""
+        labels = self.__dict__.get("_option_labels")
+        if labels is None:
+            labels = self._option_labels = {}
+        if name not in labels:
+            titles = [e.title for e in self.teaching.of(f"option {name}") if e.title]
+            labels[name] = titles[0] if titles else name.replace("_", " ")
+        return labels[name]
+
+    def why(self, at):
+        """What wrote a log line (its ``at``, as ``view()["log_at"]`` gives it): the line of
+        the rules and the explanations around it (``teaching.Explained``), or None."""
+        origins = self.code.origins
+        if not isinstance(at, int) or isinstance(at, bool) or not 0 <= at < len(origins):
+            return None
+        return self.teaching.at(origins[at])
 
     @property
     def player_counts(self) -> range:

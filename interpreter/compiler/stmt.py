@@ -312,22 +312,25 @@ class UnitGen:
             write_log(self, s)
             return
         message = self.x.message(s.message, log=True)
+        at = self.m.origin(s.span)
         if self.m.an.expr_chance(s.message) or not SHORTCUTS.log_lines:
-            self.line(f"g.log_message({message})")  # its chance is drawn even when unread
+            self.line(f"g.log_message({message}, {at})")  # its chance is drawn even when unread
         else:
             self.line("if g.logging:")  # Message.of, written out: a log line, made blank
             with self.w.indent():
                 self.line("line = Message()")
                 self.line(f"line.parts = {message}")
+                self.line(f"line.at = {at}")
                 self.line("g.log.append(line)")
 
     def s_Finish(self, s: ast.Finish) -> None:
         how = literal(s.how)
+        at = self.m.origin(s.span)
         if s.value is not None and s.value.ty is not None and s.value.ty.name == "text":
-            self.jump_line(f"g.finish({how}, None, {self.x.renderer(s.value)})")
+            self.jump_line(f"g.finish({how}, None, {self.x.renderer(s.value)}, {at})")
         else:
             value = self.x.expr(s.value) if s.value is not None else "None"
-            self.jump_line(f"g.finish({how}, {value}, None)")
+            self.jump_line(f"g.finish({how}, {value}, None, {at})")
 
     # ------------------------------------------------------------ structured control flow
     def s_If(self, s: ast.If) -> None:

@@ -24,6 +24,7 @@ from interpreter.runtime.failures import GameOver, runtime_error
 from interpreter.runtime.game_fields import GameFields
 from interpreter.runtime.log import Choice
 from interpreter.runtime.protocol import kind_of
+from interpreter.runtime.refusals import Refusal, refusal
 from interpreter.runtime.values import (MAX_WORK, Card, Cell, EnumValue, Fail, Placement, Seat,
                                         cell_name)
 from interpreter.runtime.work import overwork
@@ -475,6 +476,7 @@ class Decisions(GameFields):
                     line.seat, line.notation, line.named = seat, decision.notations[at], named
                     line.prompt = decision._prompt or decision.prompt
                     line.mask = 1 << seat if named else self.everyone
+                    line.at = decision.site.at
                     self.log.append(line)
                     if named:
                         self.unsettled.append(len(self.log) - 1)
@@ -531,12 +533,17 @@ class Decisions(GameFields):
         i = decision.lookup(notation)
         if i is None:
             shown = ", ".join(decision.notations[:12]) + (" ..." if len(decision.notations) > 12 else "")
-            reason = self.refusal(decision, notation)
-            if reason is not None:
-                raise IllegalMove(f"'{notation}' is refused: {reason} (legal: {shown})",
-                                  reason=reason)
-            raise IllegalMove(f"'{notation}' is not a legal move for {self.seat_name(decision.seat)} "
-                              f"now (legal: {shown})")
+            refused = refusal(self, decision, str(notation))
+            meant = (f"; did you mean '{refused.suggestion}'?" if refused.suggestion is not None
+                     else "")
+            if refused.reason is not None:
+                error = IllegalMove(f"'{notation}' is refused: {refused.reason}{meant} "
+                                    f"(legal: {shown})", reason=refused.reason)
+            else:
+                error = IllegalMove(f"'{notation}' is not a legal move for "
+                                    f"{self.seat_name(decision.seat)} now{meant} (legal: {shown})")
+            error.refusal = refused  # the reason, the move meant, where in the rules ("why?")
+            raise error
         self.apply(i, decision.seat)
 
     def _answerable(self, seat: int) -> Decision:
@@ -553,29 +560,19 @@ class Decisions(GameFields):
         return decision
 
     def why_refused(self, notation: str) -> str | None:
-        """The rules' reason for refusing this move now (a ``where ... else`` clause), or
-        None: the move is legal, or the rules give no reason for refusing it."""
+        """Why this move is refused now, in the players' words (the rules' own reason, from a
+        ``where ... else`` clause, or one worked out from what the seat can see), or None:
+        the move is legal, or nothing can be said of it. ``refused`` says more."""
+        found = self.refused(notation)
+        return found.reason if found is not None else None
+
+    def refused(self, notation: str) -> Refusal | None:
+        """A ``refusals.Refusal`` for a move the seat to move is not offered now (its reason,
+        a move it is close to, where in the rules the decision is), or None if it is legal."""
         decision = self.pending
         if decision is None or self.over or decision.lookup(str(notation)) is not None:
             return None
-        return self.refusal(decision, str(notation))
-
-    def refusal(self, decision: Decision, notation: str) -> str | None:
-        """Why the rules refuse a move the decision does not offer, when a ``where``
-        clause says (the first clause the move fails); None otherwise."""
-        site = decision.site
-        if site.refusals is None or not isinstance(notation, str):
-            return None
-        try:
-            clauses = site.refusals(self, decision.frame.L)
-            wanted = notation.strip().lower()
-            for refused in clauses:
-                for value, reason in refused:
-                    if self.notation_of(value, decision.seat, site.element).lower() == wanted:
-                        return cast(str, reason)
-        except (Fail, TypeError, AttributeError, KeyError, IndexError, ValueError, RecursionError):
-            return None  # a reason that cannot be worked out: the move is refused all the same
-        return None
+        return refusal(self, decision, str(notation))
 
     def seat_of(self, value: object) -> Seat:
         """A player's seat from how a caller wrote it: its index (0 is P1, as in
@@ -648,6 +645,7 @@ class Decisions(GameFields):
         line = Choice()  # Choice.of(...), written out
         line.seat, line.prompt, line.notation, line.named = seat, prompt, decision.notations[i], named
         line.mask = 1 << seat if named else self.everyone
+        line.at = decision.site.at
         self.log.append(line)
         if named:
             self.unsettled.append(len(self.log) - 1)

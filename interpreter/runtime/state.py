@@ -404,15 +404,19 @@ def _unparts(g: Game, parts: Json, what: str) -> tuple[str | SeenCard | Card, ..
 def _save_log(g: Game, log: list[LogLine]) -> Json:
     out: list[Json] = []
     for e in log:
+        item: list[Json]
         if type(e) is Message:
-            out.append(["msg", _parts(e.parts)])
+            item = ["msg", _parts(e.parts)]
         elif type(e) is Choice:
-            out.append(["choice", int(e.seat), _parts(e.prompt), e.notation, [c.id for c in e.named],
-                        e.mask])
+            item = ["choice", int(e.seat), _parts(e.prompt), e.notation, [c.id for c in e.named],
+                    e.mask]
         elif type(e) is Header:
-            out.append(["header", e.text])
+            item = ["header", e.text]
         else:
-            out.append(["end", e.text])
+            item = ["end", e.text]
+        if e.at is not None:  # where in the rules it comes from (saves before it had none)
+            item.append(e.at)
+        out.append(item)
     return out
 
 
@@ -421,22 +425,25 @@ _LOG_SHAPES = {"msg": 2, "choice": 6, "header": 2, "end": 2}
 
 def _load_log(g: Game, data: Json) -> list[LogLine]:
     out: list[LogLine] = []
+    origins = len(g.rules.code.origins)
     for i, e in enumerate(a_list(data, "log", most=MAX_LOG)):
         what = f"log line {i}"
         need(type(e) is list and e and e[0] in _LOG_SHAPES, f"{what} is not a log line")
-        a_list(e, what, _LOG_SHAPES[e[0]])
         kind = e[0]
+        size = _LOG_SHAPES[kind]
+        a_list(e, what, size if len(e) <= size else size + 1)
+        at = an_int(e[size], what, 0, origins - 1) if len(e) > size else None
         if kind == "msg":
-            out.append(Message.of(cast("tuple[str | SeenCard, ...]", _unparts(g, e[1], what))))
+            out.append(Message.of(cast("tuple[str | SeenCard, ...]", _unparts(g, e[1], what)), at))
         elif kind == "choice":
             seat = decode(g, {"seat": e[1]})
             named = tuple(decode(g, {"card": c}) for c in a_list(e[4], what))
             out.append(Choice.of(seat, _unparts(g, e[2], what), a_text(e[3], what), named,
-                                 an_int(e[5], what, 0, g.everyone)))
+                                 an_int(e[5], what, 0, g.everyone), at))
         elif kind == "header":
-            out.append(Header.of(a_text(e[1], what)))
+            out.append(Header.of(a_text(e[1], what), at))
         else:
-            out.append(Ending(a_text(e[1], what)))
+            out.append(Ending(a_text(e[1], what), at))
     return out
 
 

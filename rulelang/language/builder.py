@@ -18,6 +18,7 @@ from lark.tree import Meta
 
 from rulelang.language import ast
 from rulelang.language.errors import Diagnostic, ParseError, Span
+from rulelang.language.teaching import attach_explains
 from rulelang.language.traversal import part_fields
 
 MAX_MATCH_KEYS = 100  # keys of one match: its if-chain stays well within Python's stack
@@ -111,6 +112,7 @@ class Builder(Transformer[Token, Any]):
         super().__init__(visit_tokens=False)  # tokens are read by the rules that hold them
         self.file, self.text = file, text
         self.dl, self.dc = line_shift, col_shift
+        self.teaching: list[ast.Explain] = []  # taken out of the tree as it is built
 
     def __default__(self, data: str, children: list[Any], meta: Meta) -> Any:
         """A rule with no method here (Lark calls this): one of the tables below. (Found
@@ -127,6 +129,9 @@ class Builder(Transformer[Token, Any]):
         raise ParseError(message, [Diagnostic(message, span, hint)], {self.file: self.text})
 
     # -- top level
+    def start(self, meta: Meta, decls: list[Any]) -> list[Any]:
+        return attach_explains(decls, None, self.teaching)
+
     def _count(self, token: Token, meta: Meta) -> int:
         """A count written in a declaration (players, a grid's size): bounded before it is
         made a number (Python refuses to read 4,300 digits and more)."""
@@ -156,7 +161,8 @@ class Builder(Transformer[Token, Any]):
                 clauses[kind + "_means"] = meaning
         return ast.CardDecl(str(c[0]), fields, clauses.get("name"), clauses.get("symbol"),
                             clauses.get("tint"), clauses.get("symbol_means"),
-                            clauses.get("tint_means"), span=self._s(meta))
+                            clauses.get("tint_means"), clauses.get("note"),
+                            clauses.get("drawing"), span=self._s(meta))
 
     def name_clause(self, meta: Meta, c: list[Any]) -> tuple[str, ast.Expr, None]:
         return ("name", c[0], None)
@@ -166,6 +172,12 @@ class Builder(Transformer[Token, Any]):
 
     def tint_clause(self, meta: Meta, c: list[Any]) -> tuple[str, ast.Expr, ast.Expr | None]:
         return ("tint", c[0], c[1])
+
+    def note_clause(self, meta: Meta, c: list[Any]) -> tuple[str, ast.Expr, None]:
+        return ("note", c[0], None)
+
+    def drawing_clause(self, meta: Meta, c: list[Any]) -> tuple[str, ast.Expr, None]:
+        return ("drawing", c[0], None)
 
     def table_decl(self, meta: Meta, c: list[Any]) -> ast.TableDecl:
         rows = [r for r in c[1:] if r is not None]
@@ -218,9 +230,14 @@ class Builder(Transformer[Token, Any]):
 
     def var_decl(self, meta: Meta, c: list[Any]) -> ast.VarDecl:
         name, keys, typ, init, *options = c
-        return ast.VarDecl(str(name), keys or [], typ, init, options=options, span=self._s(meta))
+        shown = next((text for word, text, _ in options if isinstance(text, ast.Expr)), None)
+        options = [o for o in options if not isinstance(o[1], ast.Expr)]
+        return ast.VarDecl(str(name), keys or [], typ, init, options=options, shown=shown,
+                           span=self._s(meta))
 
-    def var_opt(self, meta: Meta, c: list[Any]) -> tuple[str, str | None, Span]:
+    def var_opt(self, meta: Meta, c: list[Any]) -> tuple[str, str | ast.Expr | None, Span]:
+        if str(c[0]) == "shown" and c[1] is not None:  # how the value reads: it may show values
+            return ("shown", self._text(c[1]), self._ts(c[0]))
         return (str(c[0]), _unquote(c[1]) if c[1] is not None else None, self._ts(c[0]))
 
     def fn_decl(self, meta: Meta, c: list[Any]) -> ast.FnDecl:
@@ -255,7 +272,26 @@ class Builder(Transformer[Token, Any]):
         stmts = []
         for stmt in c:  # `create ... as NAME` is two statements
             stmts.extend(stmt if isinstance(stmt, list) else [stmt])
-        return stmts
+        return attach_explains(stmts, self._s(meta), self.teaching)
+
+    # -- player-facing text (teaching.py): built here, taken out of the tree by attach_explains
+    def about_decl(self, meta, c):
+        return ast.Explain("about", None, [], c[0], span=self._s(meta))
+
+    def duration_decl(self, meta, c):
+        return ast.Explain("duration", None, [], [_unquote(c[0])], span=self._s(meta))
+
+    def explain_decl(self, meta, c):
+        title = _unquote(c[0]) if c[0] is not None else None
+        return ast.Explain("explain", title, c[1] or [], c[2], span=self._s(meta))
+
+    explain_stmt = explain_decl
+
+    def cites(self, meta, c):
+        return [_unquote(t) for t in c]
+
+    def text_block(self, meta, c):
+        return [_unquote(t) for t in c]
 
     def assign_stmt(self, meta: Meta, c: list[Any]) -> ast.Assign:
         target, op, value = c
@@ -526,7 +562,7 @@ ONE_NODE: dict[str, OneNode] = {
 }
 # rules that hand on their one child (a word as its text), or their children as a list or a pair
 FIRST_CHILD = ("expr_start", "field_name", "assign_op", "at_expr")
-CHILDREN = ("start", "keys", "params", "pattern_keys", "named_args", "args")
+CHILDREN = ("keys", "params", "pattern_keys", "named_args", "args")
 PAIR = ("elif_clause", "match_arm")
 
 _KEEP, _TEXT, _LIST = range(3)  # how a child is read into its field

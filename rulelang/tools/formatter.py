@@ -59,7 +59,9 @@ def format_text(text: str, file: str = "<rules>") -> str:
     _align_tables(lines)
     result = _join(lines)
     try:
-        same = meaning(parse(result, file).decls) == meaning(module.decls)
+        again = parse(result, file)
+        same = (meaning(again.decls) == meaning(module.decls)
+                and meaning(again.teaching) == meaning(module.teaching))
     except ParseError:
         same = False
     if not same:
@@ -98,11 +100,16 @@ def _statement_starts(module: ast.Module, tokens: list[Tok]) -> set:
         if isinstance(node, (ast.Stmt, ast.Decl, ast.FieldDecl)):
             starts.add((node.span.line, node.span.col))
         if isinstance(node, ast.CardDecl):
-            clause_exprs |= {(e.span.line, e.span.col) for e in (node.label, node.symbol, node.tint)
+            clause_exprs |= {(e.span.line, e.span.col) for e in (node.label, node.symbol, node.tint,
+                                                                  node.note, node.drawing)
                              if e is not None}
         if isinstance(node, ast.FnDecl):
             fn_bodies.add((node.body.span.line, node.body.span.col))
     code = [t for t in tokens if t.kind not in ("space", "newline", "comment")]
+    for explain in module.teaching:  # kept beside the tree: each starts a line of its own,
+        starts.add((explain.span.line, explain.span.col))  # and so does each line of its text
+        starts |= {(t.line, t.col) for t in code if t.kind == "string"
+                   and explain.span.line < t.line < explain.span.end_line}
     for before, tok in zip(code, code[1:]):
         where = (tok.line, tok.col)
         if where in clause_exprs:  # `name "..."` in a card starts at its word, before the value

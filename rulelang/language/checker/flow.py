@@ -115,6 +115,10 @@ class FlowChecker(FlowExprs):
             self.body(block.body, State())
         for trigger in p.triggers:
             self.body(trigger.body, self.trigger_state(trigger))
+        for info in p.vars.values():  # how a variable reads on the screen: its readers'
+            if info.decl.shown is not None and info.visibility != "hidden":
+                self.sink(self.ev(info.decl.shown, State()).read(), info.decl.shown.span,
+                          f"how '{info.name}' is shown", "a variable is read by every seat")
         for end in p.ends:  # checked after every move: whether the game goes on is public
             self.sink(Taint(self.ev(end.cond, State()).data), end.cond.span,
                       "'end when' decides by", "every seat sees whether the game ends")

@@ -22,7 +22,7 @@ ZONE_KINDS = ("pile", "hand", "row", "grid")
 VISIBILITIES = ("hidden", "public", "owner", "others", "top")
 ZONE_OPTIONS = VISIBILITIES + ("label", "layout")
 VAR_VISIBILITIES = ("public", "hidden", "owner")
-VAR_OPTIONS = VAR_VISIBILITIES + ("label",)
+VAR_OPTIONS = VAR_VISIBILITIES + ("label", "shown")  # shown "TEXT": its value, read aloud
 # How a zone may be drawn (`layout "beside deck"`, read by the terminal: see docs/language.md,
 # zones): a word and a zone, or one word alone. A drawing that learns a layout adds it here.
 LAYOUTS = ("beside", "under", "over")

@@ -29,6 +29,8 @@ COMMANDS = {
     "compile": "compile",
     "serve": "serve",
     "test": "test",
+    "rules": "print_rules",
+    "doc": "teaching_doc",
 }
 
 

@@ -43,9 +43,10 @@ def pick(session, view, typed: list[str]):
     while True:
         options = [m for m, covered in cells.items() if all(c in covered for c in typed)]
         if not options:
-            return None, Text(f"no way to place it covers {' and '.join(typed)}", style="red")
-        if len(options) == 1:
-            return options[0], None
+            return None, Text(f"no way to place it covers {' and '.join(typed)}"
+                              + _why_not(view, typed), style="red")
+        if len(options) == 1:  # shown before it is played, all the same
+            return (options[0], None) if confirm(session, view, options[0]) else (None, Text(""))
         parts = panels_of.build(view)
         layers = parts.grids[0].layers if parts.grids else grid.Layers()
         drawn: list = []
@@ -82,6 +83,42 @@ def pick(session, view, typed: list[str]):
             continue
         typed = typed + [c for c in more if c not in typed]
         status = Text("")
+
+
+def confirm(session, view, move) -> bool:
+    """Draw one placement on the board and in small, and ask whether to play it."""
+    cells = view["decision"]["cells"]
+    parts = panels_of.build(view)
+    layers = parts.grids[0].layers if parts.grids else grid.Layers()
+
+    def picture(width, height):
+        lines, _ = _pictures(session, view, [move], cells, layers, (), width, height)
+        return lines
+    marks = {grid.cell_xy(c): FOCUS for c in cells[move]}
+    while True:
+        session.draw(view, Text(f"{move} covers {', '.join(cells[move])}"), marks=marks,
+                     below=picture)
+        answer = session.ask("place it here? (y/n)").lower()
+        if answer in ("y", "yes"):
+            return True
+        if answer in ("n", "no", ""):
+            return False
+
+
+def _why_not(view, typed) -> str:
+    """Why no placement covers the cells typed: off the board, or already covered."""
+    zone = next((z for z in view["zones"].values() if z["kind"] == "grid"), None)
+    if zone is None:
+        return ""
+    taken = {c for card in zone["cards"] for c in card.get("cells", [])}
+    width, height = zone.get("width"), zone.get("height")
+    for cell in typed:
+        x, y = grid.cell_xy(cell)
+        if width and not (0 <= x < width and 0 <= y < height):
+            return f": {cell} is off the board"
+        if cell in taken:
+            return f": {cell} is covered already"
+    return ""
 
 
 def _grid_height(parts) -> int:
