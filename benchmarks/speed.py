@@ -295,16 +295,16 @@ def configuration(path, players, seconds, old) -> str:
     lean = named["lean"]
     text = (f"{path + marked:28} {players:>7} {games:>9.1f} {decisions:>11.0f} "
             f"{named['quiet'].rates()[0]:>8.1f} {lean.rates()[0]:>8.1f} "
-            f"{str(ratio(lean, named['quiet'])):>17}")
+            f"{ratio(lean, named['quiet'])!s:>17}")
     if old is not None:
         then = named.get("then")
-        text += (f" {then.rates()[0]:>8.1f} {str(ratio(lean, then)):>18}" if then is not None
+        text += (f" {then.rates()[0]:>8.1f} {ratio(lean, then)!s:>18}" if then is not None
                  else f" {'-':>8} {'-':>18}")
         if then is not None and then.mode != "quiet":
             text += " (then logged)"
     ref = named.get("reference")
     if ref is not None and found is not None:
-        text += f"  {found[0]:>20} {ref.rates()[0]:>9.1f} {str(ratio(lean, ref)):>18}"
+        text += f"  {found[0]:>20} {ref.rates()[0]:>9.1f} {ratio(lean, ref)!s:>18}"
     return text
 
 

@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
+from interpreter.compiler import compile_program
+from interpreter.compiler.reads import reads_of_all
 from interpreter.runtime.chance import Outcomes as Outcomes  # re-exported: rulelang.Outcomes
 from interpreter.runtime.chance import chance_sites
-from interpreter.compiler import compile_program
 from interpreter.runtime.engine import Game
 from interpreter.runtime.layout import Layout
-from interpreter.compiler.reads import reads_of_all
 from interpreter.runtime.protocol import _short, encode, text_of
 from interpreter.runtime.state import MAX_SEED
 from interpreter.runtime.values import PLAYER_SEATS, EnumValue, Row, Seat

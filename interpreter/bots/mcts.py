@@ -25,9 +25,9 @@ import random
 import time
 from typing import TYPE_CHECKING
 
-from interpreter.bots.simple import knowledge_of
 from interpreter.bots.greedy import GreedyBot
 from interpreter.bots.scoring import Scale, value
+from interpreter.bots.simple import knowledge_of
 
 if TYPE_CHECKING:
     from interpreter.runtime.decisions import Move

@@ -15,16 +15,27 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import attrs
 
-from interpreter.runtime import helpers
-from interpreter.runtime.failures import LineOrigin
-from interpreter.runtime.top_level import (PARTS, ConstCode, DummyCode, Fn, HeuristicCode,
-                                           OfferCode, OptionCode, RequireCode, ScoreCode, TableCode,
-                                           TopLevel, VarCode)
 from interpreter.compiler.analysis import Analysis
 from interpreter.compiler.expr import ExprGen
+from interpreter.compiler.reads import reads_of_all
 from interpreter.compiler.source import Writer, literal
 from interpreter.compiler.stmt import OVER_BUDGET, UnitGen
-from interpreter.compiler.reads import reads_of_all
+from interpreter.runtime import helpers
+from interpreter.runtime.failures import LineOrigin
+from interpreter.runtime.top_level import (
+    PARTS,
+    ConstCode,
+    DummyCode,
+    Fn,
+    HeuristicCode,
+    OfferCode,
+    OptionCode,
+    RequireCode,
+    ScoreCode,
+    TableCode,
+    TopLevel,
+    VarCode,
+)
 from rulelang.language import ast, refs
 from rulelang.language.errors import RulesError, Span
 from rulelang.language.types import Type
@@ -591,7 +602,7 @@ def compile_program(program: Program, enum_values: dict[str, list[EnumValue]],
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     for info in m.units.values():  # machine units call each other through these
         m.ns.setdefault("U_" + info.function, None)
-    exec(compile(source, filename, "exec"), m.ns)  # noqa: S102 (the source is ours: see HEADER)
+    exec(compile(source, filename, "exec"), m.ns)
     ns = m.ns
     units = {}
     for key, info in m.units.items():

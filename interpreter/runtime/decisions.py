@@ -19,14 +19,13 @@ from typing import TYPE_CHECKING, Literal, cast
 
 import attrs
 
-from interpreter.runtime.helpers import PAUSE
 from interpreter.runtime.failures import GameOver, runtime_error
 from interpreter.runtime.game_fields import GameFields
+from interpreter.runtime.helpers import PAUSE
 from interpreter.runtime.log import Choice
 from interpreter.runtime.protocol import kind_of
 from interpreter.runtime.refusals import Refusal, refusal
-from interpreter.runtime.values import (MAX_WORK, Card, Cell, EnumValue, Fail, Placement, Seat,
-                                        cell_name)
+from interpreter.runtime.values import MAX_WORK, Card, Cell, EnumValue, Fail, Placement, Seat, cell_name
 from interpreter.runtime.work import overwork
 from rulelang.language.errors import IllegalMove, RulesError
 

@@ -16,9 +16,19 @@ from interpreter.runtime.chance import event_matches
 from interpreter.runtime.facts import NOTHING, add_fact
 from interpreter.runtime.game_fields import GameFields
 from interpreter.runtime.protocol import text_of
+from interpreter.runtime.values import (
+    MAX_CARDS,
+    MAX_WORK,
+    Card,
+    Cell,
+    Fail,
+    Placement,
+    Zone,
+    cell_name,
+    parse_cell,
+    parse_shape,
+)
 from interpreter.runtime.work import overwork
-from interpreter.runtime.values import (MAX_CARDS, MAX_WORK, Card, Cell, Fail, Placement, Zone, cell_name,
-                                parse_cell, parse_shape)
 from rulelang.language.errors import RulesError, did_you_mean
 
 if TYPE_CHECKING:

@@ -14,10 +14,10 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from interpreter.runtime import views
-from interpreter.runtime.helpers import PAUSE, Frame
 from interpreter.runtime.decisions import Decisions, Move  # noqa: F401 (Move: where callers find it)
 from interpreter.runtime.effects import Effects
 from interpreter.runtime.failures import GameOver, runtime_error
+from interpreter.runtime.helpers import PAUSE, Frame
 from interpreter.runtime.log import Ending, Header, Message
 from interpreter.runtime.outcome import GameEnd, Outcome, check_winners, compute_outcome, outcome_line
 from interpreter.runtime.protocol import text_of
@@ -263,7 +263,7 @@ class Game(Effects, Decisions):
             try:
                 if cond(self):
                     return at
-            except Exception:  # noqa: BLE001 - only to say why; the game is over either way
+            except Exception:
                 return None
         return None
 

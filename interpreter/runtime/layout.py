@@ -71,6 +71,7 @@ class Layout:
         """Zones and keyed variables, counted now the key ranges are known (the checker
         counted what it could: a range whose ends are options counts here)."""
         from math import prod
+
         from rulelang.language.checker.zones import MAX_VALUES, MAX_ZONES
         for what, infos, most in (("zones", rules.program.zones.values(), MAX_ZONES),
                                   ("values of variables", rules.program.vars.values(), MAX_VALUES)):

@@ -95,7 +95,7 @@ def compute_outcome(g: Game) -> Outcome:
 
     if g.rules.program.cooperative:
         team = of(scores_of, None) if scores_of else 0
-        scores = {p: team for p in players}
+        scores = dict.fromkeys(players, team)
         # win and lose give the team's verdict; end (and end when, and a play block that
         # finishes) gives none: the score is the result
         result = "win" if end.how == "win" else "loss" if end.how == "lose" else "score"

@@ -169,7 +169,7 @@ def _given_options(rules: Ruleset, options: Any) -> dict[str, Any]:
             if set(x) != {"enum"} or not isinstance(x["enum"], list) or len(x["enum"]) != 2:
                 raise Damaged(f"options: {_short(x)} is not an option's value")
             return x["enum"][1]
-        if x is None or isinstance(x, bool) or isinstance(x, (int, str)) and len(str(x)) < 100:
+        if x is None or isinstance(x, bool) or (isinstance(x, (int, str)) and len(str(x)) < 100):
             return x
         raise Damaged(f"options: {_short(x)} is not an option's value")
     return {k: given(x) for k, x in options.items()}

@@ -23,15 +23,32 @@ from typing import TYPE_CHECKING, Any, TypeAlias, cast
 
 import attrs
 
-from interpreter.runtime.helpers import MAX_LOOP_STEPS as TICK_LIMIT, Frame
 from interpreter.runtime.facts import NOTHING
+from interpreter.runtime.helpers import MAX_LOOP_STEPS as TICK_LIMIT
+from interpreter.runtime.helpers import Frame
 from interpreter.runtime.log import Choice, Ending, Header, Message, SeenCard
 from interpreter.runtime.outcome import GameEnd, Outcome
 from interpreter.runtime.protocol import Damaged, Json, _short, decode, encode
-from interpreter.runtime.state_checks import (MAX_FRAMES, MAX_LOG, MAX_TURNS, a_bool, a_dict, a_list,
-                                      a_text, an_int, check_frames, check_known, check_outcome,
-                                      check_pending, check_result, check_unsettled, check_zones,
-                                      fitting, need, same_names)
+from interpreter.runtime.state_checks import (
+    MAX_FRAMES,
+    MAX_LOG,
+    MAX_TURNS,
+    a_bool,
+    a_dict,
+    a_list,
+    a_text,
+    an_int,
+    check_frames,
+    check_known,
+    check_outcome,
+    check_pending,
+    check_result,
+    check_unsettled,
+    check_zones,
+    fitting,
+    need,
+    same_names,
+)
 from interpreter.runtime.values import MAX_CARDS, Card, Cell, Keyed, Seat, Value
 from rulelang.language.errors import RulesError
 
@@ -265,7 +282,7 @@ def _copy_vars(vars_: dict[str, Value]) -> dict[str, Value]:
 
 def _load_current(g: Game, data: Json) -> Seat | None:
     current = decode(g, data)
-    need(current is None or type(current) is Seat or type(current) is int and 0 <= current < len(g.seats),
+    need(current is None or type(current) is Seat or (type(current) is int and 0 <= current < len(g.seats)),
          f"current should be a seat, not {_short(data)}")
     return g.seats[current] if type(current) is int else current  # an older save's number
 

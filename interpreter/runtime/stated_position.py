@@ -18,10 +18,10 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from interpreter.runtime.helpers import PAUSE, Frame
 from interpreter.runtime.geometry import placements
+from interpreter.runtime.helpers import PAUSE, Frame
 from interpreter.runtime.protocol import text_of
-from interpreter.runtime.values import Card, Cell, Keyed, Seat, grid_cells, parse_cell
+from interpreter.runtime.values import Card, Cell, Seat, grid_cells, parse_cell
 from rulelang.language.errors import RulesError, did_you_mean
 from rulelang.language.key_ranges import IntKeys
 

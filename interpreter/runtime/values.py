@@ -12,7 +12,7 @@ as a move, its JSON form in a view or a save, iterating over it) is in ``protoco
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias, TypeVar, cast, final
+from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias, TypeVar, final
 
 if TYPE_CHECKING:
     from rulelang.language.checker.zones import ZoneInfo

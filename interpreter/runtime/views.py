@@ -197,7 +197,7 @@ def option_labels(g: Game) -> dict[str, str]:
         try:
             if test is not None and not test(g):
                 continue
-        except Exception:  # noqa: BLE001 - a display question: shown when it cannot be told
+        except Exception:
             pass
         out[name] = g.rules.option_label(name)
     return out
@@ -214,7 +214,7 @@ def shown_vars(g: Game, seat: Reader) -> dict[str, str]:
             continue
         try:
             out[name] = text_of(text(g))
-        except Exception:  # noqa: BLE001 - the value is shown as it is instead
+        except Exception:
             continue
     return out
 

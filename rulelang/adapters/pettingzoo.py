@@ -61,7 +61,7 @@ class RulelangEnv(AECEnv):
         observation = spaces.Dict({
             "observation": spaces.Box(-np.inf, np.inf, (self.encoder.observation_size,), np.float32),
             "action_mask": spaces.Box(0, 1, (len(table.actions),), np.int8)})
-        self.observation_spaces = {a: observation for a in self.possible_agents}
+        self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
         self.action_spaces = {a: spaces.Discrete(len(table.actions)) for a in self.possible_agents}
         self.game: Game | None = None  # set by reset
         self._np_random, _ = seeding.np_random(None)
@@ -78,10 +78,10 @@ class RulelangEnv(AECEnv):
             self._np_random, _ = seeding.np_random(seed)
         self.game = self.table.new_game(int(self._np_random.integers(2 ** 62)))
         self.agents = list(self.possible_agents)
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
         self._views = {}
         self._settle()

@@ -10,7 +10,8 @@ from __future__ import annotations
 import copy
 import difflib
 import re
-from typing import Any, Callable, NoReturn
+from collections.abc import Callable
+from typing import Any, NoReturn
 
 import attrs
 from lark import Token, Transformer, v_args
@@ -619,7 +620,7 @@ def _pair(self: Builder, meta: Meta, children: list[Any]) -> tuple[Any, Any]:
 
 _GENERATED: dict[str, Callable[[Builder, Meta, list[Any]], Any]] = {
     **{rule: _one_node(rule, spec) for rule, spec in ONE_NODE.items()},
-    **{rule: _first_child for rule in FIRST_CHILD},
-    **{rule: _children for rule in CHILDREN},
-    **{rule: _pair for rule in PAIR},
+    **dict.fromkeys(FIRST_CHILD, _first_child),
+    **dict.fromkeys(CHILDREN, _children),
+    **dict.fromkeys(PAIR, _pair),
 }

@@ -5,7 +5,7 @@ test keeps the two lists equal.
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import attrs
 

@@ -15,12 +15,10 @@ from lark.exceptions import UnexpectedInput, UnexpectedToken, VisitError
 from lark.lexer import PatternStr
 
 from rulelang.language import ast
-from rulelang.language.errors import Diagnostic, ParseError, Span
-
 from rulelang.language.builder import Builder, span_of
+from rulelang.language.errors import Diagnostic, ParseError, Span
 from rulelang.language.syntax_errors import describe
 from rulelang.language.teaching import place_explains
-
 
 _NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 MAX_DEPTH = 150  # levels of the syntax tree: far beyond real rules, well within Python's stack

@@ -24,9 +24,9 @@ import attrs
 
 from rulelang.language import ast
 from rulelang.language.errors import ParseError, RulesError
+from rulelang.language.parser import KEYWORDS, parse
 from rulelang.language.traversal import meaning, walk
 from rulelang.tools.tokens import Tok, tokenize, vocabulary
-from rulelang.language.parser import KEYWORDS, parse
 
 INDENT = "  "
 COMMENT_GAP = 2  # spaces between code and a trailing comment

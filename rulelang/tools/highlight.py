@@ -16,13 +16,12 @@ import re
 import sys
 
 from pygments.lexer import RegexLexer, bygroups, include, words
-from pygments.token import (Comment, Error, Keyword, Name, Number, Operator, Punctuation,
-                            String, Whitespace)
+from pygments.token import Comment, Error, Keyword, Name, Number, Operator, Punctuation, String, Whitespace
 
 from rulelang.language import types as T
 from rulelang.language.builtin_signatures import SIGNATURES
-from rulelang.tools.tokens import vocabulary
 from rulelang.language.parser import KEYWORDS
+from rulelang.tools.tokens import vocabulary
 
 CONSTANTS = frozenset({"true", "false", "none"})
 BUILTIN_VALUES = ("players", "seats", "player_count", "current", "directions")  # the checker's, tested equal

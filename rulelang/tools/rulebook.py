@@ -176,7 +176,7 @@ def _options(rules, game, explained):
                 default = shown(spec.default(game))
                 allowed = (shown(list(spec.allowed(game))) if spec.allowed is not None
                            else None)
-            except Exception:  # noqa: BLE001 - a description only: left out if it fails
+            except Exception:
                 allowed = None
         yield OptionText(name, label, spec.decl.doc, value, default, allowed,
                          tuple(t for p in paragraphs for t in p.texts))
@@ -213,7 +213,7 @@ def _tables(rules, game):
         title = next((e.title for e in explained if e.title), None) or _label(name)
         try:
             rows = rows_of(game)
-        except Exception:  # noqa: BLE001 - a table that needs a game's state: not shown
+        except Exception:
             continue
         note = ""
         if len(rows) > MAX_TABLE_ROWS:

@@ -8,11 +8,11 @@ import re
 
 import pytest
 from click.testing import CliRunner
-from support import ROOT, load
 
 from rulelang.play.cli import cli
 from rulelang.tools import rulebook
 from rulelang.tools.scenarios import scenario_path
+from support import ROOT, load
 
 GAMES = {"games/yokai_sketch.rules": "yokai_sketch", "games/yami.rules": "yami",
          "games/yokai.rules": "yokai"}

@@ -104,6 +104,7 @@ def test_the_formatter_lays_the_text_out_and_keeps_it():
 
 def test_the_highlighter_knows_the_words():
     from pygments.token import Keyword
+
     from rulelang.tools.highlight import RulesLexer
     tokens = list(RulesLexer().get_tokens(TAUGHT))
     kinds = {text: kind for kind, text in tokens}

@@ -4,6 +4,7 @@ refused move, and a near miss is answered with what was meant."""
 from __future__ import annotations
 
 import pytest
+
 from support.terminal import run
 
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from support import load
 
 import rulelang
+from support import load
 
 
 @pytest.fixture(scope="module")

@@ -14,11 +14,11 @@ import attrs
 from rulelang.language import ast
 from rulelang.language import types as T
 from rulelang.language.builtin_signatures import SIGNATURES
-from rulelang.language.checker.constants import UNKNOWN, fold, shown
-from rulelang.language.checker.checker_base import Hint
-from rulelang.language.checker.flow import check_flow
-from rulelang.language.checker.expressions import BUILTIN_VALUES, ExprChecker, Scope, Unit
 from rulelang.language.checker.campaign_block import CampaignChecker
+from rulelang.language.checker.checker_base import Hint
+from rulelang.language.checker.constants import UNKNOWN, fold, shown
+from rulelang.language.checker.expressions import BUILTIN_VALUES, ExprChecker, Scope, Unit
+from rulelang.language.checker.flow import check_flow
 from rulelang.language.checker.statements import StmtChecker
 from rulelang.language.checker.zones import VarInfo, ZoneChecker, ZoneInfo
 from rulelang.language.errors import CheckError, Diagnostic, Span, suggest
@@ -423,7 +423,7 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker, CampaignChecker):
 
     def d_TableDecl(self, d: ast.TableDecl) -> None:
         scope = self.top_scope()
-        columns = {c: T.NONE for c in d.columns}
+        columns = dict.fromkeys(d.columns, T.NONE)
         if len(set(d.columns)) != len(d.columns):
             twice = next(c for i, c in enumerate(d.columns) if c in d.columns[:i])
             self.error(d.span, f"table '{d.name}' has two columns named '{twice}'")

@@ -38,8 +38,19 @@ from typing import TYPE_CHECKING, cast
 
 from rulelang.language import ast, refs
 from rulelang.language.checker import flow_values
-from rulelang.language.checker.flow_values import (CLEAN, HIDDEN_LEVEL, OWNED, PUBLIC, Deferred, FlowExprs,
-                                      Secret, State, Taint, TooMuch, cardish)
+from rulelang.language.checker.flow_values import (
+    CLEAN,
+    HIDDEN_LEVEL,
+    OWNED,
+    PUBLIC,
+    Deferred,
+    FlowExprs,
+    Secret,
+    State,
+    Taint,
+    TooMuch,
+    cardish,
+)
 from rulelang.language.errors import Diagnostic, Span
 
 if TYPE_CHECKING:
@@ -429,7 +440,7 @@ class FlowChecker(FlowExprs):
         over = self.ev(s.iter, state)
         item = self.element(over)
         def bind(st: State) -> None:
-            st.local.update({n: item for n in s.names})
+            st.local.update(dict.fromkeys(s.names, item))
             st.under(s.iter, over.data)
         return self.loop(s.body, state, bind)
 

@@ -10,8 +10,8 @@ import attrs
 from rulelang.language import ast
 from rulelang.language import types as T
 from rulelang.language.checker.checker_base import CheckerBase
-from rulelang.language.key_ranges import IntKeys, Key, static_problem
 from rulelang.language.errors import did_you_mean, suggest
+from rulelang.language.key_ranges import IntKeys, Key, static_problem
 
 ZoneKeyRef = ast.TypeRef | ast.KeyRange  # a key as a zone or a variable declares it
 

@@ -12,8 +12,17 @@ from contextlib import contextmanager
 import attrs
 import click
 
-from rulelang.play.cli.common import (BOT_KINDS, EXIT_SOFTWARE, EXIT_USAGE, SECONDS, THINK_HELP,
-                                      load_rules, new_game, parse_options, seat_number)
+from rulelang.play.cli.common import (
+    BOT_KINDS,
+    EXIT_SOFTWARE,
+    EXIT_USAGE,
+    SECONDS,
+    THINK_HELP,
+    load_rules,
+    new_game,
+    parse_options,
+    seat_number,
+)
 
 EXIT_INTERRUPTED = 130  # stopped with Ctrl-C (128 + SIGINT), after printing what was finished
 SIM_BOT_KINDS = tuple(k for k in BOT_KINDS if k != "human")
@@ -132,8 +141,15 @@ def play(simulation, workers, backend, address, label):
 @contextmanager
 def progress_bar(label, total):
     from rich.console import Console
-    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColumn,
-                               TextColumn, TimeElapsedColumn, TimeRemainingColumn)
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        ProgressColumn,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
     from rich.text import Text
 
     class Rate(ProgressColumn):

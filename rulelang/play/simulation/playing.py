@@ -75,8 +75,8 @@ class Table:
 
     def __init__(self, simulation: Simulation):
         from interpreter.bots import make_bot
-        from interpreter.runtime.knowledge import seat_knowledge
         from interpreter.rules import Rules
+        from interpreter.runtime.knowledge import seat_knowledge
         self.simulation = simulation
         self.rules = Rules(simulation.program)
         self.prompts, self.reasons = classifiers(simulation.program)

@@ -7,7 +7,6 @@ from typing import cast
 from rulelang.play.simulation.stats import LEVEL, Rate, Spread
 from rulelang.play.simulation.summary import Summary
 
-
 WIDTH = 100  # characters a line, at most, where text wraps
 
 

@@ -12,7 +12,7 @@ import multiprocessing
 import os
 import signal
 import time
-from typing import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 import attrs
 

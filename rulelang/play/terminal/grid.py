@@ -51,7 +51,7 @@ class Layers:
     over: dict = attrs.Factory(dict)     # (x, y) -> card
 
     @classmethod
-    def of(cls, zone: dict, unders: list, overs: list) -> "Layers":
+    def of(cls, zone: dict, unders: list, overs: list) -> Layers:
         layers = cls()
         for card in zone["cards"]:
             for name in card.get("cells", []):

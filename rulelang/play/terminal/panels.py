@@ -26,8 +26,7 @@ import attrs
 from rich.text import Text
 
 from rulelang.play.terminal import grid
-from rulelang.play.terminal.cards import (is_blank, is_card, style_of, value_text, words,
-                                          zone_text)
+from rulelang.play.terminal.cards import is_blank, is_card, style_of, value_text, words, zone_text
 
 
 @attrs.define

@@ -25,10 +25,9 @@ from interpreter.bots import THINKING, make_bot
 from interpreter.runtime.knowledge import seat_knowledge
 from rulelang.language.errors import IllegalMove, RulesError
 from rulelang.play import foresight
-from rulelang.play.terminal import panels as panels_of
-from rulelang.play.terminal import placing
-from rulelang.play.terminal import teaching_screens
 from rulelang.play.save_files import write_save
+from rulelang.play.terminal import panels as panels_of
+from rulelang.play.terminal import placing, teaching_screens
 from rulelang.play.terminal.screen import compose, menu_lines
 
 HELP = ("A number, a move, or a cell to cover; also: moves, log, rules, why, save [FILE], "

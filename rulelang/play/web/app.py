@@ -213,7 +213,7 @@ def create_app(host: Host) -> SecurityHeaders:
         for other in watchers:
             try:
                 await other.ws.send_text(texts[other.seat])
-            except Exception:  # noqa: BLE001 - a page gone away: its socket closes
+            except Exception:
                 table.watchers.discard(other)
 
     async def advance(table):
@@ -328,7 +328,7 @@ async def in_daemon_thread(work, *args):
         result = error = None
         try:
             result = work(*args)
-        except Exception as failure:  # noqa: BLE001 - handed to the waiting coroutine
+        except Exception as failure:
             error = failure
         try:
             loop.call_soon_threadsafe(settle, result, error)

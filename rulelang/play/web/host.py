@@ -9,8 +9,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from rulelang.language.errors import RulesError
-from rulelang.play.save_files import (read_save, remove_stale_parts, write_atomically,
-                                      write_save)
+from rulelang.play.save_files import read_save, remove_stale_parts, write_atomically, write_save
 from rulelang.play.web.saves import file_for, prepare_folder, record, saved_in, table_from
 from rulelang.play.web.tables import Table, new_token, parse_kinds
 

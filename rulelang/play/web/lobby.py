@@ -99,7 +99,7 @@ def describe_options(rules) -> list[dict]:
             elif allowed is not None:
                 try:
                     choices = list(allowed(game))
-                except Exception:  # noqa: BLE001 - a hint for a form: without it, a text box
+                except Exception:
                     choices = None
             if choices is not None and len(choices) <= MAX_CHOICES:
                 item["choices"] = [game.text_of(c) for c in choices]

@@ -219,7 +219,7 @@ def reason_of(error) -> str:
 
 def parse_kinds(game, pairs) -> dict:
     """``--bot P2=random`` pairs (or a dict) -> seat -> kind; every other seat is human."""
-    kinds = {seat: HUMAN for seat in game.players}
+    kinds = dict.fromkeys(game.players, HUMAN)
     items = pairs.items() if isinstance(pairs, dict) else (p.partition("=")[::2] for p in pairs)
     for seat_text, kind in items:
         try:

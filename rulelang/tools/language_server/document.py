@@ -9,12 +9,11 @@ import attrs
 from rulelang.language import ast
 from rulelang.language.checker import Checker
 from rulelang.language.errors import CheckError, Diagnostic, ParseError, RulesError, Span
-from rulelang.language.traversal import annotation_fields, walk
-from rulelang.tools.tokens import Tok, tokenize, vocabulary
 from rulelang.language.loader import check_as_part, read_modules
-from rulelang.tools.language_server.index import Index, build_index
 from rulelang.language.parser import parse
-
+from rulelang.language.traversal import annotation_fields, walk
+from rulelang.tools.language_server.index import Index, build_index
+from rulelang.tools.tokens import Tok, tokenize, vocabulary
 
 _NOT_CODE = ("space", "newline", "comment")
 

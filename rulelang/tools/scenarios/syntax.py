@@ -13,7 +13,7 @@ from lark.lexer import PatternStr
 from interpreter.runtime.chance import Outcomes
 from rulelang.language import ast
 from rulelang.language.builder import Builder, _unquote
-from rulelang.language.errors import Diagnostic, ParseError, Span
+from rulelang.language.errors import ParseError, Span
 from rulelang.language.parser import GRAMMAR, _check_depth, _hard_keyword, _soft_keyword, parse_expr
 from rulelang.language.syntax_errors import describe
 
