@@ -33,12 +33,7 @@ def _cases():
     for path in RULESETS:
         counts = rulelang.load(path).player_counts
         for players in sorted({counts[0], counts[-1]}):
-            marks = ()
-            if path.stem == "love_letter":  # known defect, see the mark's reason
-                marks = pytest.mark.skip(reason=(
-                    "the adapter's fixed action space misses a move Love Letter offers (OpenSpiel "
-                    "is handed action 192 of 192, then crashes): to fix in rulelang/adapters"))
-            yield pytest.param(path, players, id=f"{path.stem}-{players}", marks=marks)
+            yield pytest.param(path, players, id=f"{path.stem}-{players}")
 
 
 def rel(path: Path) -> str:
