@@ -201,7 +201,7 @@ class Group:
 
 
 # Slots: read on every move, faster than a tuple's items. Not frozen: a frozen record's
-# __init__ costs three times a plain one, and a game of Yami makes thousands of moves.
+# __init__ costs three times a plain one, and a long game makes thousands of moves.
 @attrs.define(eq=False, repr=False)
 class Move:
     """A legal move: ``str(move)`` is its notation; ``seat`` who plays it; ``index`` its

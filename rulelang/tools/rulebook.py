@@ -209,7 +209,7 @@ def _tables(rules, game):
         order, rows_of = table.order, table.rows
         explained = rules.teaching.of(f"table {name}")
         if not explained:
-            continue  # data the rulebook does not speak of (a mission's layout...)
+            continue  # data the rulebook does not speak of (a board's starting layout...)
         title = next((e.title for e in explained if e.title), None) or _label(name)
         try:
             rows = rows_of(game)

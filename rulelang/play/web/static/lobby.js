@@ -86,7 +86,7 @@ function fileForm(file) {
   return form;
 }
 
-// Checkboxes for a list option's values (Yōkai's levels: 2, 3 and 5 together); what is
+// Checkboxes for a list option's values (levels 2, 3 and 5 played together); what is
 // sent is them joined with +, as --option levels=2+3+5 is written.
 function severalChoices(option) {
   const box = el("span", "several");
