@@ -63,24 +63,11 @@ class LeanGame(Game):
             overwork(self)
         values = list(seen.values())
         if passing:
-            lowered = passing.lower()
-            for text in seen:
-                if text.lower() == lowered:
-                    raise Fail(f"the pass move '{passing}' has the same name as an option")
+            self._check_pass(passing, seen)
             values.append(None)
         elif not values:
             raise Fail(NOTHING_TO_CHOOSE)
-        decision: Any = Decision()  # Decision.of(...), written out: once per decision
-        decision.seat = seat
-        decision.site = site
-        decision.frame = frame
-        decision.values = values
-        decision.notations = decision.moves = decision.index = None
-        decision._prompt = prompt
-        decision.game = self
-        decision.passing = passing
-        self.pending = decision
-        self.steps = self.work = 0
+        self._pend(frame, site, seat, passing, prompt, values)
 
     def offer_distinct(self: Any, frame: Frame, site: Any, seat: int, passing: str | Literal[False],
                        prompt: Any, options: list[Any]) -> None:
@@ -97,17 +84,7 @@ class LeanGame(Game):
             values.append(None)
         elif not values:
             raise Fail(NOTHING_TO_CHOOSE)
-        decision: Any = Decision()  # as in offer_cards
-        decision.seat = seat
-        decision.site = site
-        decision.frame = frame
-        decision.values = values
-        decision.notations = decision.moves = decision.index = None
-        decision._prompt = prompt
-        decision.game = self
-        decision.passing = passing
-        self.pending = decision
-        self.steps = self.work = 0
+        self._pend(frame, site, seat, passing, prompt, values)
 
     def offer_labels(self: Any, frame: Frame, site: Any, seat: int, passing: str | Literal[False],
                      prompt: Any, options: list[Any]) -> None:
@@ -148,7 +125,13 @@ class LeanGame(Game):
             values.append(None)
         elif not values:
             raise Fail(NOTHING_TO_CHOOSE)
-        decision: Any = Decision()  # as in offer_cards
+        self._pend(frame, site, seat, passing, prompt, values)
+
+    def _pend(self: Any, frame: Frame, site: Any, seat: int, passing: str | Literal[False],
+              prompt: Any, values: list[Any]) -> None:
+        """The decision now pending: ``Decision.of(...)`` written out (once per decision),
+        with no notations or moves (a lean game names a move only when asked)."""
+        decision: Any = Decision()
         decision.seat = seat
         decision.site = site
         decision.frame = frame
