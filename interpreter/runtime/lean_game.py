@@ -18,11 +18,10 @@ from typing import Any, Literal, cast
 
 from interpreter.runtime.decisions import OPTION_WORK, Decision
 from interpreter.runtime.engine import Game
-from interpreter.runtime.failures import GameOver, runtime_error
-from interpreter.runtime.helpers import PAUSE, Frame
+from interpreter.runtime.helpers import Frame
 from interpreter.runtime.values import MAX_WORK, Card, Fail, Placement
 from interpreter.runtime.work import overwork as _overwork
-from rulelang.language.errors import IllegalMove, RulesError
+from rulelang.language.errors import IllegalMove
 
 overwork: Any = cast(Any, _overwork)  # (not annotated yet)
 NOTHING_TO_CHOOSE = "there is nothing to choose from, and passing is not allowed"
@@ -186,22 +185,7 @@ class LeanGame(Game):
                               f"0 to {len(decision.values) - 1}")
         self.pending = None
         decision.frame.L[decision.site.slot] = decision.values[move]
-        self.depth = self.rdepth = 0  # run(), written out: once per move
-        frames = self.frames
-        try:
-            while frames:
-                frame = frames[-1]
-                if frame.unit.run(self, frame) is PAUSE:
-                    return
-            if not self.over:
-                self.finish("end", None, None)
-        except GameOver:
-            return
-        except RulesError:
-            raise
-        except (Fail, RecursionError, TypeError, AttributeError, KeyError, IndexError,
-                ValueError) as error:
-            raise runtime_error(self, error) from None
+        self.run()
 
     def apply(self: Any, i: int, seat: Any = None) -> None:
         """As ``play`` (the full game's name for playing by number)."""
