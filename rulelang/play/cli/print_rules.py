@@ -31,12 +31,18 @@ def rules(file, option_pairs, players, width, check_only):
         if not missing:
             click.echo(f"{file}: every option, rule and block has its text")
         raise SystemExit(1 if missing else 0)
-    options = parse_options(option_pairs)
-    try:
-        loaded.new_game(players=players, seed=0, options=options)  # the options, checked
-    except RulesError as error:
-        click.echo(f"rulelang rules: {error.diagnostics[0].message}", err=True)
-        raise SystemExit(EXIT_USAGE) from None
-    book = rulebook.build(loaded, options, scenario_path(file), players)
+    book = rulebook_of("rules", file, loaded, option_pairs, players)
     width = width or min(shutil.get_terminal_size((80, 24)).columns, 100)
     click.echo("\n".join(rulebook.text(book, width)))
+
+
+def rulebook_of(command, file, loaded, option_pairs, players):
+    """The rulebook of FILE with these options (checked by starting a game with them: a
+    wrong one ends the command with its message)."""
+    options = parse_options(option_pairs)
+    try:
+        loaded.new_game(players=players, seed=0, options=options)
+    except RulesError as error:
+        click.echo(f"rulelang {command}: {error.diagnostics[0].message}", err=True)
+        raise SystemExit(EXIT_USAGE) from None
+    return rulebook.build(loaded, options, scenario_path(file), players)

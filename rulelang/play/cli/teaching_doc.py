@@ -6,11 +6,10 @@ from pathlib import Path
 
 import click
 
-from rulelang.language.errors import RulesError
 from rulelang.play.cli import EXIT_IO
-from rulelang.play.cli.common import EXIT_USAGE, load_rules, parse_options
-from rulelang.tools import rulebook, teaching_page
-from rulelang.tools.scenarios import scenario_path
+from rulelang.play.cli.common import load_rules
+from rulelang.play.cli.print_rules import rulebook_of
+from rulelang.tools import teaching_page
 
 
 @click.command()
@@ -24,13 +23,7 @@ def doc(file, output, option_pairs, players):
     """Write one HTML page of FILE for teaching: each rule of the rulebook beside its code
     and the scenarios that test it."""
     loaded = load_rules(file)
-    options = parse_options(option_pairs)
-    try:
-        loaded.new_game(players=players, seed=0, options=options)  # the options, checked
-    except RulesError as error:
-        click.echo(f"rulelang doc: {error.diagnostics[0].message}", err=True)
-        raise SystemExit(EXIT_USAGE) from None
-    book = rulebook.build(loaded, options, scenario_path(file), players)
+    book = rulebook_of("doc", file, loaded, option_pairs, players)
     root = str(Path(file).resolve().parent)
     text = teaching_page.page(book, loaded.teaching.sources, root)
     if output == "-":
