@@ -13,9 +13,7 @@ import pytest
 
 pytest.importorskip("pyspiel")
 
-import rulelang
-from support import ROOT
-from support.crosscheck import Mismatch, cross_check, play_both
+from support.crosscheck import Mismatch, changed_rules, cross_check, play_seeds
 from support.pairings import connect_four
 
 
@@ -31,13 +29,7 @@ def test_a_changed_line_rule_is_caught(tmp_path):
     """The check can fail: a Connect Four that does not count diagonals goes on where
     the native game is over."""
     pairing = connect_four()
-    original = (ROOT / pairing.rules_path).read_text()
-    changed = original.replace("const lines = [(1, 0), (0, 1), (1, 1), (1, -1)]",
-                               "const lines = [(1, 0), (0, 1)]")
-    assert changed != original
-    path = tmp_path / "connect_four.rules"
-    path.write_text(changed)
-    rules = rulelang.load(str(path))
+    rules = changed_rules(pairing, tmp_path, "const lines = [(1, 0), (0, 1), (1, 1), (1, -1)]",
+                          "const lines = [(1, 0), (0, 1)]")
     with pytest.raises(Mismatch):
-        for seed in range(50):
-            play_both(pairing, seed, rules=rules)
+        play_seeds(pairing, rules, 50)

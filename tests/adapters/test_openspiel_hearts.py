@@ -17,8 +17,7 @@ import pytest
 pytest.importorskip("pyspiel")
 
 import rulelang
-from support import ROOT
-from support.crosscheck import Mismatch, cross_check, play_both
+from support.crosscheck import Mismatch, changed_rules, cross_check, play_seeds
 from support.pairings import hearts
 
 
@@ -42,12 +41,6 @@ def test_a_changed_rule_is_caught(tmp_path, rule, changed):
     """The check can fail: a leader holding only hearts before they are broken has no
     card to play; without the moon shot a hand that shoots it scores differently."""
     pairing = hearts()
-    original = (ROOT / pairing.rules_path).read_text()
-    text = original.replace(rule, changed)
-    assert text != original
-    path = tmp_path / "hearts.rules"
-    path.write_text(text)
-    changed_rules = rulelang.load(str(path))
+    rules = changed_rules(pairing, tmp_path, rule, changed)
     with pytest.raises((Mismatch, rulelang.RulesError)):
-        for seed in range(300):
-            play_both(pairing, seed, rules=changed_rules)
+        play_seeds(pairing, rules, 300)

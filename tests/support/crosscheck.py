@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -120,6 +121,24 @@ def play_both(pairing: Pairing, seed: int, rules: Any = None, native: Any = None
     if theirs != mine:
         raise Mismatch(f"returns: native {theirs}, ours {mine}")
     return decisions
+
+
+def changed_rules(pairing: Pairing, folder: Path, rule: str, changed: str) -> Any:
+    """The pairing's rules with one piece of their text changed (it must be there), loaded:
+    a rule broken on purpose, to show the cross-check catches it."""
+    original = (ROOT / pairing.rules_path).read_text()
+    text = original.replace(rule, changed)
+    assert text != original, f"{rule!r} is not in {pairing.rules_path}"
+    path = folder / Path(pairing.rules_path).name
+    path.write_text(text)
+    return rulelang.load(str(path))
+
+
+def play_seeds(pairing: Pairing, rules: Any, seeds: int) -> None:
+    """The seeds 0 to seeds - 1 played through both engines (``Mismatch`` at the first
+    difference)."""
+    for seed in range(seeds):
+        play_both(pairing, seed, rules=rules)
 
 
 def cross_check(pairing: Pairing, games: int, first_seed: int = 0,
