@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Hashable
+from functools import partial
 from numbers import Integral
 from typing import TYPE_CHECKING, Any, cast
 
@@ -95,7 +96,8 @@ class Rules:
         self._seats: dict[int, list[Seat]] = {}
         self._layouts: dict[LayoutKey, Layout] = {}
         self._snapshots: dict[SnapshotKey, Game] = {}
-        self._asked: dict[Hashable, SnapshotKey] = {}  # (players, options as given, log) -> the key of its snapshot
+        # (players, options as given, log) -> the key of its snapshot
+        self._asked: dict[Hashable, SnapshotKey] = {}
         # requires that draw no chance, met by one game started from a snapshot, are met by
         # every game started from it (they read the same options and state): checked once
         self.requires_fixed = not any(an.expr_chance(d.cond) for d in program.requires)
@@ -273,10 +275,10 @@ class Rules:
     def check_requires(self, game: Game) -> None:
         """The rules' `require`s, for a game with its options, before setup runs."""
         for require in self.code.tops.requires:
-            if not game.guard(lambda: require.cond(game)):
+            if not game.guard(partial(require.cond, game)):
                 said = ", ".join(f"{k}={text_of(v)}" for k, v in game.options.items())
                 raise RulesError(f"{self.title} cannot be played with these options: "
-                                 f"{game.guard(lambda: require.message(game))} "
+                                 f"{game.guard(partial(require.message, game))} "
                                  f"({game.nplayers} players{', ' + said if said else ''})")
 
     def player_count(self, players: object) -> int:
@@ -304,9 +306,9 @@ class Rules:
         then each zone named in ``zones`` holds exactly the cards named, in order (a
         pile top first; a grid's cards as (name, cell or placement)), each taken from
         wherever it was; ``add`` puts cards in a zone with what setup left there (on top
-        of a pile, after a row's or a hand's cards). ``fields`` sets var fields of cards by name; ``vars`` sets
-        variables (``{"bid[P1]": 2}`` or ``{"bid": {"P1": 2}}``); ``current`` whose turn
-        it is; ``turn`` its number. Cards taken out of a named zone and not named again
+        of a pile, after a row's or a hand's cards). ``fields`` sets var fields of cards by
+        name; ``vars`` sets variables (``{"bid[P1]": 2}`` or ``{"bid": {"P1": 2}}``);
+        ``current`` whose turn it is; ``turn`` its number. Cards taken out of a named zone and not named again
         leave the game, or go to the bottom of ``rest``. The position is checked as a
         save is (it is saved and restored), then the turn starts: the game stops at its
         first decision. See docs/testing.md, "Positions"."""

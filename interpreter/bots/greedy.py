@@ -1,7 +1,8 @@
 """The greedy bot: one look at each legal move, on a few samples of the hidden cards.
 
 The budget is ``budget`` looks per decision, spread over up to ``samples`` samples (or
-``think`` seconds, as many samples as fit). A look is a copy of a sample (``game.copy``: a few list copies, no log) and the move
+``think`` seconds, as many samples as fit). A look is a copy of a sample (``game.copy``: a few
+list copies, no log) and the move
 played on it: about the cost of a decision. The bot plays the move whose looks are best on
 average for its seat (``scoring.value``: a win above everything, a loss below, the rules'
 ``heuristic`` between). When its move leads straight to another decision of its own (a

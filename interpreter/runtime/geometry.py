@@ -163,7 +163,8 @@ def adjacent(a: Pair, b: Pair) -> bool:
     return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
 
 
-PLACEMENTS_OF: dict[tuple[object, tuple[Cell, ...]], list[Placement]] = {}  # (shape's cells, allowed cells) -> its placements: oldest first
+# (shape's cells, allowed cells) -> its placements: oldest first
+PLACEMENTS_OF: dict[tuple[object, tuple[Cell, ...]], list[Placement]] = {}
 MAX_PLACEMENTS_KEPT = 50_000  # placements kept in all (about 10 MB); the oldest lists go first
 _placements_kept = [0]  # placements in PLACEMENTS_OF
 

@@ -138,12 +138,11 @@ class Sampler:
         s = g.copy(logging=False, seed=rng.getrandbits(63))
         table: dict[int, Card] = {}
         cards, cv = s.cards, s.cv
-        for kind, ids, faces, told in self.pools():
-            faces = list(faces)
+        for kind, ids, pool, told in self.pools():
+            faces = list(pool)
             rng.shuffle(faces)
-            if told:
-                faces = _deal_told(ids, faces, told)
-            for i, face in zip(ids, faces):
+            dealt = _deal_told(ids, faces, told) if told else faces
+            for i, face in zip(ids, dealt):
                 table[i] = cards[i] = Card(i, kind, face.fields, face.label)
                 for name, value in face.cvars:
                     cv[name][i] = value

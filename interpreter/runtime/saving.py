@@ -196,7 +196,8 @@ def _same_position(g: Game, data: dict[str, Any]) -> bool:
     cards = [[kind, label, known, {**fields, **{n: v[i] for n, v in state["cvars"].items()
                                                if g.rules.kinds[kind].has_var(n)}}]
              for i, ((kind, label, fields), known) in enumerate(zip(state["cards"], state["known"]))]
-    return (state["rng"] == data["rng"] and _plain_seats(cards) == old_cards and state["zones"] == data["zones"]
+    return (state["rng"] == data["rng"] and _plain_seats(cards) == old_cards
+            and state["zones"] == data["zones"]
             and _plain_seats(state["vars"]) == data["vars"] and g.over == data["over"]
             and len(g.log) == len(data["log"]))
 

@@ -224,7 +224,6 @@ class _Builder:
         g.zc[zone.i].append(card)
 
     def cells_for(self, card: Card, zone: Zone, at: Any) -> tuple[Cell, ...]:
-        g = self.g
         shape = next((v for v in card.f.values() if type(v).__name__ == "Shape"), None)
         if isinstance(at, (list, tuple)):
             cells = tuple(self.cell(x, zone) for x in at)
@@ -367,7 +366,6 @@ class _Builder:
 
     def value(self, value: Any, ty: Type, what: str, placed: list[Card]) -> Value:
         """A plain value (as a test writes it) as the runtime value of type ``ty``."""
-        g = self.g
         if value is None:
             return None
         name = ty.name

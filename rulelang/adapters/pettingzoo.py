@@ -41,7 +41,8 @@ def env(path, players: int | None = None, options: dict | None = None, returns: 
 
 
 class RulelangEnv(AECEnv):
-    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "name": "rulelang",
+    # The frameworks read metadata from the class, and from the instance once set there.
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "name": "rulelang",  # noqa: RUF012
                                 "is_parallelizable": False, "render_fps": 1}
 
     def __init__(self, table: Table, returns: str = "win", render_mode=None, render_seat=None):
@@ -184,7 +185,7 @@ class RulelangSingleEnv(Env):
     legal moves; an illegal action ends the episode with the lowest reward
     (``info["illegal_move"]``), so an unmasked learner learns to avoid it."""
 
-    metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}
+    metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}  # noqa: RUF012 (as above)
 
     def __init__(self, table: Table, seat: int = 0, opponents: str = "random",
                  returns: str = "win", render_mode=None):

@@ -82,8 +82,8 @@ def _where(name: str, base: ast.Expr, filters: list[tuple[ast.Expr, ast.Expr | N
     ``[(x, R2) for x in BASE if C1 and not C2]``. (Copies: the checker annotates each.)"""
     def all_of(conds: list[ast.Expr]) -> ast.Expr:
         out: ast.Expr | None = None
-        for cond in conds:
-            cond = copy.deepcopy(cond)
+        for original in conds:
+            cond = copy.deepcopy(original)
             out = cond if out is None else ast.BoolOp("and", out, cond, span=cond.span)
         assert out is not None  # called with one condition or more
         return out
@@ -94,10 +94,10 @@ def _where(name: str, base: ast.Expr, filters: list[tuple[ast.Expr, ast.Expr | N
                                 span=base.span)
     lists: list[ast.Expr] = []
     reasons: list[ast.Expr] = []
-    for i, (cond, reason) in enumerate(filters):
+    for i, (cond, given) in enumerate(filters):
         refused = ast.Not(copy.deepcopy(cond), span=cond.span)
         test = refused if i == 0 else ast.BoolOp("and", all_of(conds[:i]), refused, span=cond.span)
-        reason = reason if reason is not None else ast.Lit(None, span=cond.span)
+        reason = given if given is not None else ast.Lit(None, span=cond.span)
         reasons.append(reason)
         pair = ast.TupleLit([ast.Name(name, span=cond.span), reason], span=cond.span)
         lists.append(ast.Comprehension(pair, [ast.CompFor([name], copy.deepcopy(base), test,
@@ -243,7 +243,7 @@ class Builder(Transformer[Token, Any]):
 
     def fn_decl(self, meta: Meta, c: list[Any]) -> ast.FnDecl:
         name, params = str(c[0]), c[1] or []
-        lets = [x for x in c[2:-1]]
+        lets = list(c[2:-1])
         return ast.FnDecl(name, params, lets, c[-1], span=self._s(meta))
 
     def trigger_decl(self, meta: Meta, c: list[Any]) -> ast.TriggerDecl:

@@ -38,6 +38,4 @@ def nothing_hidden_used(before: str, after: str, seat: int) -> bool:
     for was, now in zip(old["known"], new["known"]):  # who knows each card's face
         if not was & bit and now & bit:
             return False
-    if old.get("told") != new.get("told"):  # facts of cards told (to anyone, to be safe)
-        return False
-    return True
+    return old.get("told") == new.get("told")  # facts of cards told (to anyone, to be safe)

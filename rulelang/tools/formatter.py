@@ -18,6 +18,7 @@ is never written.
 """
 from __future__ import annotations
 
+import itertools
 from typing import cast
 
 import attrs
@@ -110,7 +111,7 @@ def _statement_starts(module: ast.Module, tokens: list[Tok]) -> set:
         starts.add((explain.span.line, explain.span.col))  # and so does each line of its text
         starts |= {(t.line, t.col) for t in code if t.kind == "string"
                    and explain.span.line < t.line < explain.span.end_line}
-    for before, tok in zip(code, code[1:]):
+    for before, tok in itertools.pairwise(code):
         where = (tok.line, tok.col)
         if where in clause_exprs:  # `name "..."` in a card starts at its word, before the value
             starts.add((before.line, before.col))
@@ -190,9 +191,9 @@ def _spaced(code: list[Tok], previous: Tok | None) -> str:
     out: list[str] = []
     unary = False  # the token before was a '-' that negates
     for tok in code:
-        if out and previous is not None:  # (previous is set once out has a token)
-            if not _tight(previous, tok, unary):
-                out.append(" ")
+        # (previous is set once out has a token)
+        if out and previous is not None and not _tight(previous, tok, unary):
+            out.append(" ")
         out.append(tok.text)
         unary = tok.text == "-" and not _is_value_end(previous)
         previous = tok
@@ -265,8 +266,8 @@ def _rule(source: str, widths: list[int]) -> str:
     if len(segments) != len(widths):
         return "|" + "|".join(s.strip() for s in segments) + "|"
     out = []
-    for segment, width in zip(segments, widths):
-        segment = segment.strip()
+    for written, width in zip(segments, widths):
+        segment = written.strip()
         left, right = segment.startswith(":"), segment.endswith(":") and len(segment) > 1
         out.append(":" * left + "-" * (width + 2 - left - right) + ":" * right)
     return "|" + "|".join(out) + "|"

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from typing import ClassVar
 
 from pygments.lexer import RegexLexer, bygroups, include, words
 from pygments.token import Comment, Error, Keyword, Name, Number, Operator, Punctuation, String, Whitespace
@@ -105,9 +106,9 @@ def _tokens() -> dict:
 class RulesLexer(RegexLexer):
     """Pygments lexer for rulelang .rules files."""
     name = "rulelang"
-    aliases = ["rulelang", "rules"]
-    filenames = ["*.rules"]
-    mimetypes = ["text/x-rulelang"]
+    aliases: ClassVar[list[str]] = ["rulelang", "rules"]
+    filenames: ClassVar[list[str]] = ["*.rules"]
+    mimetypes: ClassVar[list[str]] = ["text/x-rulelang"]
     url = "https://pypi.org/project/rulelang/"
     flags = re.MULTILINE
     tokens = _tokens()

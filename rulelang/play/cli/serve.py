@@ -133,7 +133,8 @@ def bind(host, port) -> socket.socket:
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         listener.bind(info[4])
     except OSError as error:
-        raise click.UsageError(f"cannot listen on {host}:{port}: {error.strerror or error}")
+        raise click.UsageError(f"cannot listen on {host}:{port}: {error.strerror or error}") \
+            from None
     listener.listen(128)
     return listener
 

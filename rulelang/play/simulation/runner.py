@@ -124,7 +124,7 @@ _TABLE: Table | None = None
 
 
 def _start_worker(simulation: Simulation):
-    global _TABLE
+    global _TABLE  # noqa: PLW0603 (a pool's initializer sets its worker's state)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     _TABLE = Table(simulation)
 

@@ -253,8 +253,7 @@ def legend(grids: list) -> list[Text]:
 def _cards_drawn(grids):
     for part in grids:
         for xy in sorted(part.layers.cells()):
-            for card in part.layers.own.get(xy, []):
-                yield card
+            yield from part.layers.own.get(xy, [])
             for layer in (part.layers.under, part.layers.over):
                 if xy in layer:
                     yield layer[xy]

@@ -51,7 +51,8 @@ def pick(session, view, typed: list[str]):
         layers = parts.grids[0].layers if parts.grids else grid.Layers()
         drawn: list = []
 
-        def pictures(width, height):
+        def pictures(width, height, parts=parts, layers=layers, options=options, typed=typed,
+                     drawn=drawn):  # drawn now, in this round of the loop
             room = height - 3 - _grid_height(parts)
             lines, shown = _pictures(session, view, options, cells, layers, typed, width,
                                      max(room - 1, 2))
@@ -137,7 +138,7 @@ def _pictures(session, view, options, cells, layers, typed, width, room):
     while start < len(boxes):
         line_width, row = 0, []
         for box in boxes[start:]:
-            box_width = max(len(box[1].plain) + 2, max(len(s.plain) for s in box[2])) + GAP
+            box_width = max(len(box[1].plain) + 2, *(len(s.plain) for s in box[2])) + GAP
             if row and line_width + box_width > width:
                 break
             row.append((box, box_width))
@@ -155,9 +156,9 @@ def _pictures(session, view, options, cells, layers, typed, width, room):
         block = [Text() for _ in range(height)]
         column = 0
         for (move, label, shape), box_width in row:
-            if session.ending(view, move) is not None:
-                label = label + Text(" ✗", style="bold red")
-            for j, piece in enumerate([label] + shape):
+            title = label if session.ending(view, move) is None else \
+                label + Text(" ✗", style="bold red")
+            for j, piece in enumerate([title] + shape):
                 block[j].append_text(piece)
             column += box_width
             _pad_to(block, column)

@@ -9,8 +9,8 @@ cell it should cover (then a number among those drawn); ``moves``, ``log``, ``ru
 (the rulebook), ``why`` (the rules behind the latest events, or behind a refused move),
 ``save [FILE]``, ``help``, ``quit``, and ``talk`` when the rules say what the players may
 tell each other (``talk "..."``). Before the first move, one screen says how to play. A
-decision with one option is taken and said. A move that would end the game is first tried on a copy of the game and
-confirmed when it ends it, provided nothing hidden from the player came into
+decision with one option is taken and said. A move that would end the game is first tried on
+a copy of the game and confirmed when it ends it, provided nothing hidden from the player came into
 play on the way (no shuffle or dice, no card turned up), so that the warning
 tells nothing the player could not know.
 """
@@ -193,9 +193,8 @@ class Session:
         for start in range(0, max(len(lines), 1), per):
             self.console.clear()
             self.show(lines[start:start + per])
-            if start + per < len(lines):
-                if self.ask_plain(more).strip():
-                    return
+            if start + per < len(lines) and self.ask_plain(more).strip():
+                return
         self.ask_plain("Enter to go back")
 
     # ------------------------------------------------------------ ending the game

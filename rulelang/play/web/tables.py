@@ -226,9 +226,9 @@ def parse_kinds(game, pairs) -> dict:
             seat = game.seat_of(str(seat_text).strip())
         except RulesError:
             raise RulesError(f"no seat '{seat_text}': seats are P1 to P{len(game.players)}") from None
-        kind = str(kind).strip()
-        if kind not in (HUMAN, *BOT_KINDS):
-            raise RulesError(f"'{kind}' is not a kind of player: use {HUMAN}, "
+        named = str(kind).strip()
+        if named not in (HUMAN, *BOT_KINDS):
+            raise RulesError(f"'{named}' is not a kind of player: use {HUMAN}, "
                              f"{', '.join(BOT_KINDS)}")
-        kinds[seat] = kind
+        kinds[seat] = named
     return kinds

@@ -162,7 +162,7 @@ class _ScenarioBuilder(Builder):
         span = self._s(meta)
         zones, add, vars_, fields = {}, {}, {}, {}
         current = turn = rest = None
-        for kind, target, value, where in lines:
+        for kind, target, value, _where in lines:
             if kind == "add":
                 add[self.place_name(target)] = self.plain(value)
             elif kind == "rest":
