@@ -35,9 +35,8 @@ TEAMS = ["random", "greedy", "mcts"]
 def play(path, players, options, kinds, seed):
     """One game: (the outcome, decision times per kind)."""
     import rulelang
-    from interpreter.bots import make_bot
+    from interpreter.bots import PARTNER, make_bot
     from interpreter.runtime.knowledge import seat_knowledge
-    from interpreter.bots import PARTNER
     rules = rulelang.load(ROOT / path)
     game = rules.new_game(players=players, seed=seed, options=options, log=False)
     # the oracle: the default partner seeing every card (a designer's measure, as --bots oracle)

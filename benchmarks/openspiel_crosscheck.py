@@ -1,14 +1,17 @@
-"""The Goofspiel and Reversi cross-checks at scale, and the speeds of both engines.
+"""The OpenSpiel cross-checks at scale, and the speeds of both engines.
 
-    python benchmarks/openspiel_crosscheck.py [--games 2000] [--only goofspiel|othello]
+    python benchmarks/openspiel_crosscheck.py [--games 2000] [--only NAME ...]
 
-examples/goofspiel.rules is played against OpenSpiel's native goofspiel (imperfect
-information, 2 to 4 players, 4 to 13 cards) and examples/reversi.rules against native
-othello, each game by the same random moves in both, comparing every decision and the
-returns (the tests, tests/adapters/test_openspiel_goofspiel.py and tests/adapters/test_openspiel_othello.py,
-do a few hundred). Prints how many games and decisions agreed, then random games per
-CPU second for each engine alone (ours through the public API with ``log=False``;
-OpenSpiel's C++ game through its Python bindings).
+Every example that OpenSpiel also has is played against OpenSpiel's native game, each
+game by the same random moves in both, comparing every decision and the returns:
+examples/goofspiel.rules against goofspiel (imperfect information, 2 to 4 players, 4 to
+13 cards), examples/reversi.rules against othello, and the games of
+tests/support/pairings.py (connect_four, kuhn_poker, leduc_poker, breakthrough, mancala)
+through tests/support/crosscheck.py. The tests (tests/adapters/test_openspiel_*.py) do a
+few hundred games each. Prints, per game and setting, the games played, the decisions
+compared and the games that disagreed, then random games and decisions per CPU second
+for each engine alone (ours through the public API with ``log=False``; OpenSpiel's C++
+game through its Python bindings).
 """
 from __future__ import annotations
 
@@ -20,12 +23,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "adapters"))
 
 import pyspiel  # noqa: E402
 import test_openspiel_goofspiel as gops  # noqa: E402
 import test_openspiel_othello as othello  # noqa: E402
 
 import rulelang  # noqa: E402
+from support import crosscheck  # noqa: E402
+from support.pairings import SETTINGS  # noqa: E402
 
 GOOFSPIEL_SETTINGS = [(2, 13), (2, 4), (3, 6), (4, 5), (3, 13)]
 
@@ -64,16 +70,40 @@ def speed(label, new_game, moves_of, play, seconds=3.0):
     print(f"  {label}: {games / took:,.0f} games/s, {decisions / took:,.0f} decisions/s", flush=True)
 
 
+def paired_games(names, games: int, seconds: float) -> int:
+    """The games of tests/support/pairings.py: every setting cross-checked, then the
+    speeds of the first setting of each."""
+    failures = 0
+    for name in names:
+        for pairing in SETTINGS[name]:
+            started = time.perf_counter()
+            decisions, failed = crosscheck.cross_check(pairing, games, first_seed=1000,
+                                                       report=print)
+            took = time.perf_counter() - started
+            failures += failed
+            print(f"{pairing.name}: {games} games, {decisions} decisions compared, "
+                  f"{failed} games disagreed ({games / took:.0f} games/s, both engines "
+                  f"and the comparing)", flush=True)
+        speeds = crosscheck.speeds(SETTINGS[name][0], seconds)
+        for engine, (games_s, decisions_s) in speeds.items():
+            print(f"  {SETTINGS[name][0].name}, {engine}: {games_s:,.0f} games/s, "
+                  f"{decisions_s:,.0f} decisions/s", flush=True)
+    return failures
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="games per setting")
-    parser.add_argument("--only", choices=["goofspiel", "othello"])
+    parser.add_argument("--only", nargs="+", choices=["goofspiel", "othello", *SETTINGS],
+                        help="these games only")
     parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per speed")
     args = parser.parse_args()
-    failures = 0
+    only = set(args.only or ["goofspiel", "othello", *SETTINGS])
+    failures = paired_games([name for name in SETTINGS if name in only], args.games,
+                            args.seconds)
     reversi = rulelang.load(othello.REVERSI)
     goofspiel = rulelang.load(gops.GOOFSPIEL)
-    if args.only != "othello":
+    if "goofspiel" in only:
         natives = {}
 
         def play_gops(setting, seed):
@@ -81,13 +111,13 @@ def main():
                 natives[setting] = gops.native_goofspiel(*setting)
             return gops.play_both(goofspiel, *setting, seed, native=natives[setting])
         failures += cross_check("goofspiel", args.games, GOOFSPIEL_SETTINGS, play_gops)
-    if args.only != "goofspiel":
+    if "othello" in only:
         native = pyspiel.load_game("othello")
         failures += cross_check("othello", args.games, [()],
                                 lambda _, seed: othello.play_both(reversi, seed, native))
 
     print("random games per CPU second:")
-    if args.only != "othello":
+    if "goofspiel" in only:
         native_gops = gops.native_goofspiel(2, 13)
 
         def native_gops_moves(state):
@@ -103,7 +133,7 @@ def main():
         speed("goofspiel 2p 13 cards, OpenSpiel", lambda seed: native_gops.new_initial_state(),
               native_gops_moves,
               lambda s, moves, rng: s.apply_actions([rng.choice(m) for m in moves]), args.seconds)
-    if args.only != "goofspiel":
+    if "othello" in only:
         native = pyspiel.load_game("othello")
         speed("reversi, ours", lambda seed: reversi.new_game(players=2, seed=seed, log=False),
               lambda g: None if g.is_over else g.legal_moves(),

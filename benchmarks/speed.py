@@ -1,26 +1,31 @@
-"""Random games and decisions per CPU second for every game and example, and the speedup
-against an earlier commit measured side by side in the same run.
+"""Random games and decisions per CPU second for every game and example, on the full path
+(logged and quiet), on the lean path, and against an earlier commit and a hand-written or
+C++ engine, each a ratio measured side by side in the same run.
 
     python benchmarks/speed.py [--against COMMIT] [--seconds 20] [--greedy] [FILE...]
 
 A benchmark, not a test: it measures, it does not assert. Each configuration (a ruleset and
-a player count) is played by uniformly random moves through the public API (``legal_moves``
-and ``play``), timing CPU seconds (not wall time: other work on the machine then matters
-less), in the seeds 0 to 19, round after round, so every tree plays the same games.
+a player count) is played by uniformly random moves, timing CPU seconds (not wall time:
+other work on the machine then matters less), in the seeds 0 to 19, round after round.
+The full path plays through the public API (``legal_moves`` and ``play``), logged and quiet
+(``log=False``); the lean path (``Rules.lean()``, as ``rulelang simulate`` plays random
+bots) plays moves by number, picked by the same draws, so it plays the same games.
 
 On a shared virtual machine the same code runs up to 1.6 times faster in one second than
-in the next (the host's other work), for seconds at a time. So the trees are measured in
-*pairs of slices*: one long-lived process per tree (and one for "quiet"), each asked in turn
-to play the same few rounds (about 0.2 s of the slowest); the ratio of a pair's CPU seconds is
-a ratio taken under one state of the machine. The table shows the median ratio of the pairs
-(and its quartiles), and each tree's games per second over all its slices.
+in the next (the host's other work), for seconds at a time. So the engines are measured in
+*pairs of slices*: one long-lived process per engine, each asked in turn to play a few
+rounds (about 0.2 CPU s of its own games); the ratio of two engines' games per second in
+slices taken one after the other is a ratio taken under one state of the machine. The table
+shows each engine's games per second over all its slices, and the median ratio of the pairs
+(and its quartiles): lean/quiet, lean/then, lean/reference.
 
-With ``--against``, that commit is checked out in a temporary ``git worktree`` outside the
-repository. Both play the current tree's ``.rules`` files (the older tree's own file when it
-cannot load them, marked ``*``). "quiet" is the current tree's games with ``log=False`` (no
-log text, as ``rulelang simulate`` and the greedy bot's look-ahead play them), against the
-older tree's games, which always built their log. ``--greedy`` also times whole Yokai Sketch
-games played by greedy bots.
+With ``--against``, that commit ("then") is checked out in a temporary ``git worktree``
+outside the repository and plays the current tree's ``.rules`` files quiet (the older
+tree's own file when it cannot load them, marked ``*``; logged when it cannot play quiet).
+The reference (``speed_references.py``) is the hand-written Yokai Sketch engine
+(``yokai_sketch_by_hand.py``) or OpenSpiel's C++ game (oh_hell, goofspiel, othello,
+hanabi) where one exists and ``pyspiel`` is installed. ``--greedy`` also times whole Yokai
+Sketch games played by greedy bots.
 """
 from __future__ import annotations
 
@@ -44,29 +49,62 @@ SLICE = 0.2  # CPU seconds a slice of the slowest tree takes, about
 
 # ------------------------------------------------------------------ one tree (a child)
 
-def worker(tree, path, players, quiet):
+def worker(tree, path, players, mode):
     """Runs in a child process whose ``rulelang`` is the one in ``tree``: reads a number of
-    rounds from stdin, plays them, writes their CPU seconds, games and decisions."""
+    rounds from stdin, plays them, writes their CPU seconds, games and decisions. ``mode``:
+    "logged" (the full path, its log on), "quiet" (``log=False``: the older tree's full
+    path, as simulations played before the lean path), "lean" (``Rules.lean()``) or
+    "reference" (speed_references.py's engine for this ruleset)."""
     import random
     sys.path.insert(0, tree)
-    import rulelang
-    assert Path(rulelang.__file__).resolve().is_relative_to(Path(tree).resolve()), rulelang.__file__
-    rules = rulelang.load(path)
+    if mode == "reference":
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        from speed_references import reference
+        play_one = reference(path, players)[1]
 
-    def play_round():
-        decisions = 0
-        for seed in range(CYCLE):
-            game = (rules.new_game(players=players, seed=seed, log=False) if quiet
-                    else rules.new_game(players=players, seed=seed))
-            rng = random.Random(seed)
-            while not game.is_over:  # one call of random() per move: the harness costs little
-                moves = game.legal_moves()
-                game.play(moves[int(rng.random() * len(moves))])
-                decisions += 1
-        return decisions
+        def play_round():
+            return sum(play_one(seed) for seed in range(CYCLE))
+    else:
+        import rulelang
+        assert Path(rulelang.__file__).resolve().is_relative_to(Path(tree).resolve()), rulelang.__file__
+        rules = rulelang.load(path)
+        if mode == "lean":
+            rules = rules.lean()
+        elif mode == "quiet":
+            try:
+                rules.new_game(players=players, seed=0, log=False)
+            except TypeError:  # an older runtime that always builds its log
+                mode = "logged"
+
+        cold = os.environ.get("RULELANG_BENCH_COLD") == "1"
+
+        def play_round():
+            decisions = 0
+            if cold:  # each round as new games would: no placements kept from the last round
+                try:
+                    from interpreter.runtime import geometry
+                    geometry.PLACEMENTS_OF.clear()
+                    geometry._placements_kept[0] = 0
+                except (ImportError, AttributeError):
+                    pass  # an older tree, with no such cache
+            for seed in range(CYCLE):
+                rng = random.Random(seed)
+                if mode == "lean":  # the same draws pick the same moves: the same games
+                    game = rules.new_game(players=players, seed=seed)
+                    while not game.is_over:
+                        game.play(int(rng.random() * game.move_count))
+                        decisions += 1
+                    continue
+                game = (rules.new_game(players=players, seed=seed, log=False) if mode == "quiet"
+                        else rules.new_game(players=players, seed=seed))
+                while not game.is_over:  # one call of random() per move: the harness costs little
+                    moves = game.legal_moves()
+                    game.play(moves[int(rng.random() * len(moves))])
+                    decisions += 1
+            return decisions
 
     play_round()  # warm: the first games fill the ruleset's caches
-    print(json.dumps({"ready": True}), flush=True)
+    print(json.dumps({"ready": True, "mode": mode}), flush=True)
     for line in sys.stdin:
         rounds = int(line)
         started = time.process_time()
@@ -77,18 +115,24 @@ def worker(tree, path, players, quiet):
 
 @attrs.define
 class Tree:
-    """A long-lived child process playing one tree's games, and what it has measured."""
+    """A long-lived child process playing one tree's games one way, and what it has measured."""
     process: subprocess.Popen
+    mode: str = ""  # as the child plays: see worker
     slices: list = attrs.Factory(list)  # each slice's result: cpu, games, decisions
+    rounds: int = 1  # rounds a slice: about SLICE CPU seconds of this tree's games
 
     @classmethod
-    def start(cls, tree, path, players, quiet=False):
+    def start(cls, tree, path, players, mode="logged"):
         command = [sys.executable, str(Path(__file__).resolve()), "--worker", str(tree),
-                   str(path), str(players)] + (["--quiet"] if quiet else [])
+                   str(path), str(players), mode]
         process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                    stderr=subprocess.DEVNULL, text=True, cwd=tree)
         started = cls(process)
-        return started if started.read() is not None else None
+        ready = started.read()
+        if ready is None:
+            return None
+        started.mode = ready.get("mode", mode)
+        return started
 
     def read(self):
         line = self.process.stdout.readline()
@@ -113,6 +157,10 @@ class Tree:
         return (sum(s["games"] for s in self.slices) / cpu,
                 sum(s["decisions"] for s in self.slices) / cpu)
 
+    def slice_rates(self):
+        """Games per CPU second of each slice after the first (which sized the others)."""
+        return [s["games"] / s["cpu"] for s in self.slices[1:]]
+
 
 @attrs.frozen
 class Speedup:
@@ -131,17 +179,18 @@ class Speedup:
 
 
 def measure(trees, seconds) -> bool:
-    """Slices of each tree in turn, the same rounds each, for ``seconds`` of CPU in all (at
-    least 5 each): each tree's slices after its first (one round, to size the others) pair
-    up by their order. False when a child failed."""
-    first = [t.play(1) for t in trees]
-    if None in first:
-        return False
-    rounds = max(1, round(SLICE / max(first)))
+    """Slices of each tree in turn, for ``seconds`` of CPU in all (at least 5 each): each
+    tree's slices after its first (one round, to size the others: about SLICE seconds
+    each) pair up by their order. False when a child failed."""
+    for t in trees:
+        first = t.play(1)
+        if first is None:
+            return False
+        t.rounds = max(1, round(SLICE / max(first, 1e-6)))
     spent, turns = 0.0, 0
     while spent < seconds or turns < 5:
         for t in trees:
-            cpu = t.play(rounds)
+            cpu = t.play(t.rounds)
             if cpu is None:
                 return False
             spent += cpu
@@ -149,14 +198,24 @@ def measure(trees, seconds) -> bool:
     return True
 
 
+def ratio(a, b) -> Speedup:
+    """``a``'s games per CPU second over ``b``'s, pair by pair of slices."""
+    return Speedup.of([x / y for x, y in zip(a.slice_rates(), b.slice_rates())])
+
+
 # ------------------------------------------------------------------ the run
 
-def configurations(files):
+def configurations(files, players=None):
+    """Each ruleset at each player count it allows (``players``: at that count only, or the
+    nearest it allows)."""
     sys.path.insert(0, str(ROOT))
     import rulelang
     for path in files:
-        for players in rulelang.load(ROOT / path).player_counts:
-            yield path, players
+        counts = rulelang.load(ROOT / path).player_counts
+        if players is None:
+            yield from ((path, n) for n in counts)
+        else:
+            yield path, min(max(players, counts[0]), counts[-1])
 
 
 def older_tree(commit, folder):
@@ -172,7 +231,13 @@ def main():
     parser.add_argument("--seconds", type=float, default=20.0,
                         help="CPU seconds per configuration, all trees together")
     parser.add_argument("--greedy", action="store_true", help="also time greedy-bot Yokai games")
+    parser.add_argument("--cold", action="store_true", help="no placements kept from one round "
+                        "to the next (each round's games as new ones would be)")
+    parser.add_argument("--players", type=int, help="one player count per ruleset (the nearest "
+                        "it allows), not every count")
     args = parser.parse_args()
+    if args.cold:
+        os.environ["RULELANG_BENCH_COLD"] = "1"  # read by the children
     files = args.files or sorted(str(p.relative_to(ROOT)) for folder in ("games", "examples")
                                  for p in (ROOT / folder).glob("*.rules"))
     temp = tempfile.mkdtemp(prefix="rulelang-bench-")
@@ -186,49 +251,61 @@ def main():
         shutil.rmtree(temp, ignore_errors=True)
 
 
+COLUMNS = (f"{'ruleset':28} {'players':>7} {'games/s':>9} {'decisions/s':>11} "
+           f"{'quiet':>8} {'lean':>8} {'lean/quiet':>17}")
+
+
 def run(files, args, old):
-    head = f"{'ruleset':28} {'players':>7} {'games/s':>9} {'decisions/s':>11}"
+    head = COLUMNS
     if old is not None:
-        head += f" {'then games/s':>12} {'speedup (quartiles)':>20}"
-    head += f" {'quiet games/s':>13}" + (f" {'speedup (quartiles)':>20}" if old is not None else "")
+        head += f" {'then':>8} {'lean/then':>18}"
+    head += f"  {'reference':>20} {'games/s':>9} {'lean/reference':>18}"
     print(head, flush=True)
-    for path, players in configurations(files):
+    for path, players in configurations(files, args.players):
         print(configuration(path, players, args.seconds, old), flush=True)
     if args.greedy:
         greedy(args.seconds)
 
 
 def configuration(path, players, seconds, old) -> str:
-    now = Tree.start(ROOT, ROOT / path, players)
-    if now is None:
-        return f"{path:28} {players:>7} {'failed':>9}"
-    trees, marked = [now, Tree.start(ROOT, ROOT / path, players, quiet=True)], ""
+    """One ruleset and player count: the full path logged and quiet, the lean path, the
+    older commit (quiet when it can be) and the reference engine, in paired slices."""
+    from speed_references import reference
+    named = {"now": Tree.start(ROOT, ROOT / path, players),
+             "quiet": Tree.start(ROOT, ROOT / path, players, "quiet"),
+             "lean": Tree.start(ROOT, ROOT / path, players, "lean")}
+    marked = ""
     if old is not None:
-        then = Tree.start(old, ROOT / path, players)
+        then = Tree.start(old, ROOT / path, players, "quiet")
         if then is None and (old / path).exists():  # the older one cannot read today's file
-            then, marked = Tree.start(old, old / path, players), "*"
+            then, marked = Tree.start(old, old / path, players, "quiet"), "*"
         if then is not None:  # (None: a ruleset the older commit did not have or cannot play)
-            trees.append(then)
+            named["then"] = then
+    found = reference(str(path), players)
+    if found is not None:
+        named["reference"] = Tree.start(ROOT, ROOT / path, players, "reference")
+    trees = [t for t in named.values() if t is not None]
     try:
-        if None in trees or not measure(trees, seconds):
+        if any(named[k] is None for k in ("now", "quiet", "lean")) or not measure(trees, seconds):
             return f"{path + marked:28} {players:>7} {'failed':>9}"
     finally:
         for t in trees:
-            if t is not None:
-                t.stop()
-    now, quiet = trees[0], trees[1]
-    games, decisions = now.rates()
-    text = f"{path + marked:28} {players:>7} {games:>9.1f} {decisions:>11.0f}"
-    if len(trees) == 2:
-        if old is not None:
-            text += f" {'-':>12} {'-':>20}"
-        return text + f" {quiet.rates()[0]:>13.1f}"
-    then = trees[2]
-    cpu = lambda t: [s["cpu"] for s in t.slices[1:]]  # noqa: E731 (the calibrating slice left out)
-    speedup = Speedup.of([b / a for a, b in zip(cpu(now), cpu(then))])
-    quiet_speedup = Speedup.of([b / a for a, b in zip(cpu(quiet), cpu(then))])
-    return (text + f" {then.rates()[0]:>12.1f} {str(speedup):>20}"
-            f" {quiet.rates()[0]:>13.1f} {str(quiet_speedup):>20}")
+            t.stop()
+    games, decisions = named["now"].rates()
+    lean = named["lean"]
+    text = (f"{path + marked:28} {players:>7} {games:>9.1f} {decisions:>11.0f} "
+            f"{named['quiet'].rates()[0]:>8.1f} {lean.rates()[0]:>8.1f} "
+            f"{ratio(lean, named['quiet'])!s:>17}")
+    if old is not None:
+        then = named.get("then")
+        text += (f" {then.rates()[0]:>8.1f} {ratio(lean, then)!s:>18}" if then is not None
+                 else f" {'-':>8} {'-':>18}")
+        if then is not None and then.mode != "quiet":
+            text += " (then logged)"
+    ref = named.get("reference")
+    if ref is not None and found is not None:
+        text += f"  {found[0]:>20} {ref.rates()[0]:>9.1f} {ratio(lean, ref)!s:>18}"
+    return text
 
 
 def greedy(seconds):
@@ -253,7 +330,7 @@ def greedy(seconds):
 
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "--worker":
-        worker(sys.argv[2], sys.argv[3], int(sys.argv[4]), "--quiet" in sys.argv)
+        worker(sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5])
     else:
         os.environ.setdefault("PYTHONHASHSEED", "0")
         main()

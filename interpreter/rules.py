@@ -2,18 +2,19 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
+from functools import partial
 from numbers import Integral
 from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
+from interpreter.compiler import compile_program
+from interpreter.compiler.reads import reads_of_all
 from interpreter.runtime.chance import Outcomes as Outcomes  # re-exported: rulelang.Outcomes
 from interpreter.runtime.chance import chance_sites
-from interpreter.compiler import compile_program
 from interpreter.runtime.engine import Game
 from interpreter.runtime.layout import Layout
-from interpreter.compiler.reads import reads_of_all
 from interpreter.runtime.protocol import _short, encode, text_of
 from interpreter.runtime.state import MAX_SEED
 from interpreter.runtime.values import PLAYER_SEATS, EnumValue, Row, Seat
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
     from interpreter.runtime.campaign import Campaign
     from interpreter.runtime.decisions import Move, Offer
     from interpreter.runtime.game_fields import LayoutKey
+    from interpreter.runtime.knowledge import Composition
     from interpreter.runtime.top_level import Fn
     from interpreter.runtime.values import Value
     from rulelang.language import ast
@@ -48,13 +50,20 @@ class OptionSpec:
 class Rules:
     """The public handle on a ruleset: ``rules.new_game(...)``, ``rules.restore(text)``."""
 
-    def __init__(self, program: Program) -> None:
+    def __init__(self, program: Program, lean: bool = False) -> None:
         self.program = program
+        # compiled for playouts (``lean()``): its games are LeanGames, moves numbered, no log
+        self.lean_path = lean
+        self.game_class: type[Game] = Game
+        if lean:
+            from interpreter.runtime.lean_game import LeanGame
+            self.game_class = LeanGame
+        self._lean: Rules | None = None
         self.title = program.title
         self.enum_values = {name: [EnumValue(name, m, i) for i, m in enumerate(members)]
                             for name, members in program.enums.items()}
         try:
-            self.code = compile_program(program, self.enum_values)
+            self.code = compile_program(program, self.enum_values, lean)
         except (SyntaxError, RecursionError, MemoryError):  # Python's own limits on nesting
             raise RulesError(f"{self.title}: these rules nest too deeply to be compiled: split "
                              "long expressions with let, or move parts into a fn or a rule") from None
@@ -84,16 +93,18 @@ class Rules:
             an.expr_chance(e) for e in built)
         self.offers: dict[tuple[Any, ...], Offer] = {}  # (seat, pass, *notations) -> Offer: worked out once
         self.moves_kept: dict[int, list[dict[str, Move]]] = {}  # seat -> [{notation: Move}, one per place]
+        self.moves_made = 0  # moves kept in moves_kept (decisions.MAX_MOVES_KEPT at most)
         self._seats: dict[int, list[Seat]] = {}
         self._layouts: dict[LayoutKey, Layout] = {}
         self._snapshots: dict[SnapshotKey, Game] = {}
-        self._asked: dict[Hashable, SnapshotKey] = {}  # (players, options as given, log) -> the key of its snapshot
+        # (players, options as given, log) -> the key of its snapshot
+        self._asked: dict[Hashable, SnapshotKey] = {}
         # requires that draw no chance, met by one game started from a snapshot, are met by
         # every game started from it (they read the same options and state): checked once
         self.requires_fixed = not any(an.expr_chance(d.cond) for d in program.requires)
         self._requires_held: set[SnapshotKey] = set()  # keys of snapshots whose games meet the requires
         # (players, options, campaign) -> the faces the rules deal: see runtime.knowledge
-        self.compositions: dict = {}
+        self.compositions: dict[tuple[int, str, str], Composition] = {}
 
     # ------------------------------------------------------------ starting a game
     def player_seats(self, n: int) -> list[Seat]:
@@ -110,7 +121,7 @@ class Rules:
 
     def _shaped(self, players: int, seed: int, given: dict[str, Value], logging: bool) -> Game:
         """A game with its options and layout, and no state yet."""
-        g = Game(self, players, seed, logging)
+        g = self.game_class(self, players, seed, logging)
         g.options = g.guard(lambda: self._options(g, given))
         g.consts = dict(g.options)
         dummies = g.guard(lambda: [d.name for d in self.code.tops.dummies
@@ -186,6 +197,16 @@ class Rules:
         return str(value)
 
     # -- the public API
+    def lean(self) -> Rules:
+        """These rules compiled for playouts: their ``new_game`` starts a ``LeanGame``
+        (interpreter/runtime/lean_game.py), which plays the same games as this one's, with
+        moves as numbers and no log. Compiled once, when first asked for."""
+        if self.lean_path:
+            return self
+        if self._lean is None:
+            self._lean = Rules(self.program, lean=True)
+        return self._lean
+
     def new_game(self, players: int | None = None, seed: int = 0,
                  options: dict[str, Value] | None = None, fix: dict[str, Value] | None = None,
                  log: bool = True, chance: Fn | None = None) -> Game:
@@ -195,11 +216,21 @@ class Rules:
         every draw that ``fix`` does not fix."""
         return self.start_game(players, seed, options, fix, log, chance)
 
+    def setup_only(self, players: int | None = None, options: dict[str, Value] | None = None,
+                   seed: int = 0) -> Game:
+        """A copy of a game as its setup leaves it, before the first turn (the rulebook counts
+        the cards it deals). Rules without a setup: the game at its first decision."""
+        kept: list[Game] = []
+        game = self.start_game(players, seed, options, after_setup=kept.append)
+        return kept[0] if kept else game
+
     def start_game(self, players: int | None, seed: int, options: dict[str, Value] | None,
                    fix: dict[str, Value] | None = None, log: bool = True, chance: Fn | None = None,
-                   carried: dict[str, Value] | None = None) -> Game:
+                   carried: dict[str, Value] | None = None,
+                   after_setup: Callable[[Game], object] | None = None) -> Game:
         """``new_game``; with ``carried``, one game of a campaign: its campaign variables
-        start with those values (name -> value) instead of their declared ones."""
+        start with those values (name -> value) instead of their declared ones.
+        ``after_setup`` is given a copy of the game once its setup is over."""
         players = self.player_count(players)
         if isinstance(seed, Integral) and not isinstance(seed, bool):
             seed = int(seed)  # numpy's integers too
@@ -227,12 +258,14 @@ class Rules:
                     self._requires_held.add(cast(SnapshotKey, key))  # its snapshot's
             game.fixed = {}
             game.chance_source = chance
+            game.after_setup = after_setup
             if fix:
                 self._fix(game, fix)
             game.run()
             return game
         game.attach(game.layout)
         game.chance_source = chance
+        game.after_setup = after_setup
         game.carried = carried
         game.guard(game.build)
         self.check_requires(game)
@@ -245,10 +278,10 @@ class Rules:
     def check_requires(self, game: Game) -> None:
         """The rules' `require`s, for a game with its options, before setup runs."""
         for require in self.code.tops.requires:
-            if not game.guard(lambda: require.cond(game)):
+            if not game.guard(partial(require.cond, game)):
                 said = ", ".join(f"{k}={text_of(v)}" for k, v in game.options.items())
                 raise RulesError(f"{self.title} cannot be played with these options: "
-                                 f"{game.guard(lambda: require.message(game))} "
+                                 f"{game.guard(partial(require.message, game))} "
                                  f"({game.nplayers} players{', ' + said if said else ''})")
 
     def player_count(self, players: object) -> int:
@@ -276,9 +309,9 @@ class Rules:
         then each zone named in ``zones`` holds exactly the cards named, in order (a
         pile top first; a grid's cards as (name, cell or placement)), each taken from
         wherever it was; ``add`` puts cards in a zone with what setup left there (on top
-        of a pile, after a row's or a hand's cards). ``fields`` sets var fields of cards by name; ``vars`` sets
-        variables (``{"bid[P1]": 2}`` or ``{"bid": {"P1": 2}}``); ``current`` whose turn
-        it is; ``turn`` its number. Cards taken out of a named zone and not named again
+        of a pile, after a row's or a hand's cards). ``fields`` sets var fields of cards by
+        name; ``vars`` sets variables (``{"bid[P1]": 2}`` or ``{"bid": {"P1": 2}}``);
+        ``current`` whose turn it is; ``turn`` its number. Cards taken out of a named zone and not named again
         leave the game, or go to the bottom of ``rest``. The position is checked as a
         save is (it is saved and restored), then the turn starts: the game stops at its
         first decision. See docs/testing.md, "Positions"."""
@@ -328,6 +361,34 @@ class Rules:
     def source(self) -> str:
         """The Python these rules were compiled to (``rulelang compile FILE``)."""
         return self.code.source
+
+    # -- "why?": where a log line or a choice comes from, and the rulebook's words for it
+    @property
+    def teaching(self):
+        """The rules' player-facing text (``about``, ``explain``: see teaching.py)."""
+        found = self.__dict__.get("_teaching")
+        if found is None:
+            from rulelang.language.teaching import Teaching
+            found = self._teaching = Teaching(self.program.teaching, self.program.sources)
+        return found
+
+    def option_label(self, name: str) -> str:
+        """An option's name as players read it: its explanation's title, else its name."""
+        labels = self.__dict__.get("_option_labels")
+        if labels is None:
+            labels = self._option_labels = {}
+        if name not in labels:
+            titles = [e.title for e in self.teaching.of(f"option {name}") if e.title]
+            labels[name] = titles[0] if titles else name.replace("_", " ")
+        return labels[name]
+
+    def why(self, at):
+        """What wrote a log line (its ``at``, as ``view()["log_at"]`` gives it): the line of
+        the rules and the explanations around it (``teaching.Explained``), or None."""
+        origins = self.code.origins
+        if not isinstance(at, int) or isinstance(at, bool) or not 0 <= at < len(origins):
+            return None
+        return self.teaching.at(origins[at])
 
     @property
     def player_counts(self) -> range:

@@ -1,7 +1,8 @@
 """The greedy bot: one look at each legal move, on a few samples of the hidden cards.
 
 The budget is ``budget`` looks per decision, spread over up to ``samples`` samples (or
-``think`` seconds, as many samples as fit). A look is a copy of a sample (``game.copy``: a few list copies, no log) and the move
+``think`` seconds, as many samples as fit). A look is a copy of a sample (``game.copy``: a few
+list copies, no log) and the move
 played on it: about the cost of a decision. The bot plays the move whose looks are best on
 average for its seat (``scoring.value``: a win above everything, a loss below, the rules'
 ``heuristic`` between). When its move leads straight to another decision of its own (a
@@ -18,8 +19,8 @@ import random
 import time
 from typing import TYPE_CHECKING
 
-from interpreter.bots.simple import knowledge_of
 from interpreter.bots.scoring import Scale, value
+from interpreter.bots.simple import knowledge_of
 
 if TYPE_CHECKING:
     from interpreter.runtime.decisions import Move
@@ -45,7 +46,7 @@ class GreedyBot:
         # The budget is looks in all: many moves, fewer samples (always one at least).
         samples = max(1, min(self.samples, self.budget // len(moves)))
         done = 0
-        first = None
+        first: Game | None = None
         while done < samples or deadline is not None:
             world = knowledge.sample(self.rng)
             first = first or world
@@ -60,8 +61,8 @@ class GreedyBot:
         totals = [look.worth() for look in looks]
         best = max(totals)
         ties = [i for i, t in enumerate(totals) if t >= best - 1e-9]
-        if len(ties) > 1 and first.pending.site.prefer is not None:  # the rules' advice
-            advice = first.advice()  # (on a sample: it may read what the seat does not know)
+        advice = first.advice() if first is not None and len(ties) > 1 else None
+        if advice is not None:  # the rules' advice, read on a sample (never the host's game)
             most = max(advice[i] for i in ties)
             ties = [i for i in ties if advice[i] == most]
         return moves[self.rng.choice(ties)]

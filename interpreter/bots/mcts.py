@@ -29,10 +29,18 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import TYPE_CHECKING
 
 from interpreter.bots.policy import Policy
 from interpreter.bots.scoring import Scale, value
 from interpreter.bots.simple import knowledge_of
+
+if TYPE_CHECKING:
+    from interpreter.runtime.decisions import Move
+    from interpreter.runtime.engine import Game
+    from interpreter.runtime.knowledge import SeatKnowledge
+
+Order = dict[str, int]  # a node's moves by notation: their rank, most promising first
 
 WIDE = 12  # a root with more moves than this and no advice: ordered by one look at each
 
@@ -40,12 +48,12 @@ WIDE = 12  # a root with more moves than this and no advice: ordered by one look
 class Node:
     __slots__ = ("children", "visits", "offered", "totals", "order", "informed")
 
-    def __init__(self, nseats):
-        self.children: dict = {}  # notation -> Node
+    def __init__(self, nseats: int):
+        self.children: dict[str, Node] = {}  # notation -> Node
         self.visits = 0
         self.offered = 0  # playouts in which this node's move was on offer
         self.totals = [0.0] * nseats  # summed values, per seat
-        self.order = None  # {notation: rank}: the node's moves, most promising first
+        self.order: Order | None = None  # the node's moves, most promising first
         self.informed = False  # whether that order says anything (advice, a look): else
         # every move may be tried at once
 
@@ -67,7 +75,7 @@ class MctsBot:
         self.advised_partners = advised_partners
         self.policy = Policy(self.rng)
 
-    def choose(self, given):
+    def choose(self, given: SeatKnowledge | Game) -> Move:
         knowledge = knowledge_of(given)
         moves = knowledge.moves
         if len(moves) == 1:
@@ -94,20 +102,23 @@ class MctsBot:
         return best
 
     @staticmethod
-    def final_key(root, move):
+    def final_key(root: Node, move: Move) -> tuple[int, float, int]:
+        order = root.order or {}
         child = root.children.get(move.notation)
         if child is None:
-            return (-1, 0.0, -root.order.get(move.notation, 0))
-        return (child.visits, child.totals[move.seat] / child.visits,
-                -root.order.get(move.notation, 0))
+            return (-1, 0.0, -order.get(move.notation, 0))
+        return (child.visits, child.totals[int(move.seat)] / child.visits,
+                -order.get(move.notation, 0))
 
-    def root_order(self, world, moves, seat, team) -> dict:
+    def root_order(self, world: Game, moves: list[Move], seat: int,
+                   team: int | None) -> tuple[Order, bool]:
         """The root's moves, most promising first (see the module)."""
         game = world
         ranked = self.policy.ranked(game)
         if ranked is None and len(moves) > WIDE:
             scale, looks = Scale(), []
             for move in moves:
+                assert move.index is not None  # a legal move knows its place
                 after = world.copy(logging=False, seed=1)
                 after.apply(move.index, seat)
                 looks.append(value(after, team if team is not None else seat, scale))
@@ -119,19 +130,22 @@ class MctsBot:
             self.rng.shuffle(ranked)
         return {n: r for r, n in enumerate(ranked)}, informed
 
-    def node_order(self, game):
+    def node_order(self, game: Game) -> tuple[Order, bool]:
         ranked = self.policy.ranked(game)
         informed = ranked is not None
         if ranked is None:
+            assert game.pending is not None  # (a decision waits)
             ranked = list(game.pending.notations)
             self.rng.shuffle(ranked)
         return {n: r for r, n in enumerate(ranked)}, informed
 
-    def playout(self, game, root, nseats, scale, team, me):
-        rng, node, path = self.rng, root, [root]
+    def playout(self, game: Game, root: Node, nseats: int, scale: Scale, team: int | None,
+                me: int) -> None:
+        node, path = root, [root]
         advised = team is not None and self.advised_partners
         while not game.is_over:  # down the tree, adding one node
             pending = game.pending
+            assert pending is not None  # (not over: a decision waits)
             notations = pending.notations
             if len(notations) == 1:  # forced: no node
                 game.apply(0)
@@ -143,8 +157,9 @@ class MctsBot:
                 node.order, node.informed = self.node_order(game)
             order, children = node.order, node.children
             limit = node.allowed()
-            tried, untried = [], None
-            best_rank = None
+            tried: list[tuple[int, Node]] = []
+            untried: int | None = None
+            best_rank: int | None = None
             for i, n in enumerate(notations):
                 rank = order.get(n)
                 if rank is None:  # not offered where the order was made: last
@@ -170,7 +185,7 @@ class MctsBot:
             if not tried:  # nothing allowed is offered in this world: widen to all
                 node.order = {n: r for r, n in enumerate(notations)}
                 continue
-            best, chosen = -1.0, None
+            best, chosen = -1.0, tried[0]  # every score is above -1: the first is bettered
             c = self.exploration
             for i, child in tried:
                 child.offered += 1
@@ -190,8 +205,8 @@ class MctsBot:
             values = [value(game, team, scale)] * nseats
         else:
             values = [value(game, seat, scale) for seat in range(nseats)]
-        for n in path:
-            n.visits += 1
-            totals = n.totals
+        for visited in path:
+            visited.visits += 1
+            totals = visited.totals
             for s in range(nseats):
                 totals[s] += values[s]

@@ -9,46 +9,64 @@ their samples and the games played on from them, never the host's game.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+from random import Random
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from interpreter.runtime.decisions import Decision
+    from interpreter.runtime.engine import Game
+
+
+def _pending(game: Game) -> Decision:
+    pending = game.pending
+    assert pending is not None  # the policy is asked only where a decision waits
+    return pending
+
 
 class Policy:
-    def __init__(self, rng, explore: float = 0.1, most: int = 40):
+    def __init__(self, rng: Random, explore: float = 0.1, most: int = 40):
         self.rng, self.explore, self.most = rng, explore, most
 
-    def pick(self, game) -> int:
+    def pick(self, game: Game) -> int:
         """The index of the move to play at ``game``'s pending decision. Of a decision with
         more than ``most`` moves (a tile's hundreds of places), the best advised of
         ``most`` of them taken at random: a playout's move, cheaply."""
-        rng = self.rng
-        n = len(game.pending.notations)
+        rng, pending = self.rng, _pending(game)
+        n = len(pending.notations)
         if n == 1:
             return 0
-        if game.pending.site.prefer is None or rng.random() < self.explore:
+        if pending.site.prefer is None or rng.random() < self.explore:
             return rng.randrange(n)
+        among: Sequence[int]
         if n > self.most:
             among = rng.sample(range(n), self.most)
             advice = game.advice(only=among)
         else:
             among, advice = range(n), game.advice()
+        if advice is None:  # (a site with advice always gives some)
+            return rng.randrange(n)
         best = max(advice)
         top = [among[i] for i, a in enumerate(advice) if a == best]
         return top[rng.randrange(len(top))] if len(top) > 1 else top[0]
 
-    def ranked(self, game):
+    def ranked(self, game: Game) -> list[str] | None:
         """The notations of the pending decision's moves, best advised first (ties in a
         random order), or None when the decision has no advice."""
-        pending = game.pending
-        if pending.site.prefer is None:
+        pending = _pending(game)
+        advice = game.advice() if pending.site.prefer is not None else None
+        if advice is None:
             return None
-        advice = game.advice()
         keys = [(a, self.rng.random()) for a in advice]
         order = sorted(range(len(advice)), key=lambda i: keys[i], reverse=True)
         return [pending.notations[i] for i in order]
 
-    def chooses(self, game, index: int) -> float:
+    def chooses(self, game: Game, index: int) -> float:
         """How likely this policy was to play move ``index`` at ``game``'s decision (the
         partner model weighs worlds by it)."""
-        n = len(game.pending.notations)
-        advice = game.advice() if game.pending.site.prefer is not None else None
+        pending = _pending(game)
+        n = len(pending.notations)
+        advice = game.advice() if pending.site.prefer is not None else None
         if advice is None:
             return 1.0 / n
         best = max(advice)

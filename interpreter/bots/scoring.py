@@ -55,7 +55,8 @@ def value(game: Game, seat: int, scale: Scale) -> float:
     """How good ``game`` is for ``seat``: over, mostly its result; still going, the
     heuristic. In 0..1."""
     h = scale.squash(heuristic(game, seat)) if game.rules.heuristic is not None else 0.5
-    if game.is_over and game.outcome["result"] != "score":
+    outcome = game.outcome if game.is_over else None
+    if outcome is not None and outcome["result"] != "score":
         return RESULT_WEIGHT * result(game, seat) + (1 - RESULT_WEIGHT) * h
     # the heuristic stands in for the chance of winning (below a win, above a loss), and for
     # the result of a cooperative game that ends with a score

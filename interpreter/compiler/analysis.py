@@ -131,9 +131,9 @@ class Analysis:
         for n in walk(body):
             if isinstance(n, (ast.Shuffle, ast.Choose)):
                 return True
-            if isinstance(n, ast.Call):
-                if n.ref == RANDOM or (isinstance(n.ref, refs.Fn) and self.fn_chance.get(n.ref.name)):
-                    return True
+            if isinstance(n, ast.Call) and (
+                    n.ref == RANDOM or (isinstance(n.ref, refs.Fn) and self.fn_chance.get(n.ref.name))):
+                return True
             if isinstance(n, (ast.Create, ast.CreateFrom)) and self.kind_chance.get(n.kind):
                 return True
         return False

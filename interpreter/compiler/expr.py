@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, TypeGuard
 
-from interpreter.runtime.builtin_functions import IMPLEMENTATIONS
-from interpreter.runtime.values import PLAYER_SEATS
 from interpreter.compiler.inline import Inliner, LambdaArg, Memo
 from interpreter.compiler.shortcuts import SHORTCUTS
 from interpreter.compiler.source import literal
+from interpreter.runtime.builtin_functions import IMPLEMENTATIONS
+from interpreter.runtime.values import PLAYER_SEATS
 from rulelang.language import ast, refs
 from rulelang.language.types import Type
 

@@ -10,6 +10,7 @@ zone reached through a variable, a constant or a field (which zone is known only
 from __future__ import annotations
 
 from collections.abc import Iterable
+
 import attrs
 
 from rulelang.language import ast, refs

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, cast
 
 from interpreter.compiler.analysis import EFFECTS
 from interpreter.compiler.expr import items_may_nest, small_number
+from interpreter.compiler.lean_code import write_ask, write_log
 from interpreter.compiler.shortcuts import SHORTCUTS
 from interpreter.compiler.source import literal
 from interpreter.runtime.values import MAX_WORK
@@ -273,7 +274,7 @@ class UnitGen:
         self.line(f"g.shuffle({self.x.expr(s.zone)})")
         self.after_effect(True)
 
-    def made(self, kind, fields) -> str:
+    def made(self, kind: str | None, fields: list[tuple[str, ast.Expr]]) -> str:
         """``, made=(SITE, (locals...))`` when these values draw chance (``MakingSite``)."""
         chancy = [(name, value) for name, value in fields if self.m.an.expr_chance(value)]
         if not chancy:
@@ -320,23 +321,29 @@ class UnitGen:
             self.after_effect(False)
 
     def s_Log(self, s: ast.Log) -> None:
+        if self.m.lean:
+            write_log(self, s)
+            return
         message = self.x.message(s.message, log=True)
+        at = self.m.origin(s.span)
         if self.m.an.expr_chance(s.message) or not SHORTCUTS.log_lines:
-            self.line(f"g.log_message({message})")  # its chance is drawn even when unread
+            self.line(f"g.log_message({message}, {at})")  # its chance is drawn even when unread
         else:
             self.line("if g.logging:")  # Message.of, written out: a log line, made blank
             with self.w.indent():
                 self.line("line = Message()")
                 self.line(f"line.parts = {message}")
+                self.line(f"line.at = {at}")
                 self.line("g.log.append(line)")
 
     def s_Finish(self, s: ast.Finish) -> None:
         how = literal(s.how)
+        at = self.m.origin(s.span)
         if s.value is not None and s.value.ty is not None and s.value.ty.name == "text":
-            self.jump_line(f"g.finish({how}, None, {self.x.renderer(s.value)})")
+            self.jump_line(f"g.finish({how}, None, {self.x.renderer(s.value)}, {at})")
         else:
             value = self.x.expr(s.value) if s.value is not None else "None"
-            self.jump_line(f"g.finish({how}, {value}, None)")
+            self.jump_line(f"g.finish({how}, {value}, None, {at})")
 
     # ------------------------------------------------------------ structured control flow
     def s_If(self, s: ast.If) -> None:
@@ -418,13 +425,16 @@ class UnitGen:
         word = literal(site.pass_word)  # the pass move's notation: the word, or False
         passing = ("False" if not s.can_pass else word if s.pass_if is None
                    else f"({word} if {x.truth(s.pass_if)} else False)")
-        if s.prompt is None:
-            prompt = "None"  # the chosen name, when someone reads it
-        elif self.m.an.expr_chance(s.prompt):
-            prompt = x.message(s.prompt)  # its chance is drawn now, read or not
+        if self.m.lean:
+            write_ask(self, s, site_name, seat, passing)
         else:
-            prompt = f"({x.message(s.prompt)} if g.logging else None)"
-        self.line(f"g.ask(F, {site_name}, {seat}, {passing}, {prompt}, {x.cards_of(s.options)})")
+            if s.prompt is None:
+                prompt = "None"  # the chosen name, when someone reads it
+            elif self.m.an.expr_chance(s.prompt):
+                prompt = x.message(s.prompt)  # its chance is drawn now, read or not
+            else:
+                prompt = f"({x.message(s.prompt)} if g.logging else None)"
+            self.line(f"g.ask(F, {site_name}, {seat}, {passing}, {prompt}, {x.cards_of(s.options)})")
         self.line(f"F.pc = {k}")
         self.jump_line("return PAUSE")
         self.start_block(k)

@@ -12,9 +12,21 @@ from typing import TYPE_CHECKING
 
 from interpreter.runtime import geometry
 from interpreter.runtime.protocol import as_list, text_of
-from interpreter.runtime.values import (MAX_ITEMS, MAX_NUMBER, MAX_WORK, Card, Cell, Fail, Placement, Shape,
-                                Zone, cell,
-                                grid_cells, parse_cell, parse_shape)
+from interpreter.runtime.values import (
+    MAX_ITEMS,
+    MAX_NUMBER,
+    MAX_WORK,
+    Card,
+    Cell,
+    Fail,
+    Placement,
+    Shape,
+    Zone,
+    cell,
+    grid_cells,
+    parse_cell,
+    parse_shape,
+)
 from interpreter.runtime.work import charge, counted, overwork, weigh
 
 if TYPE_CHECKING:

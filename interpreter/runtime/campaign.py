@@ -29,9 +29,8 @@ from rulelang.language.errors import RulesError
 
 if TYPE_CHECKING:
     from interpreter.runtime.engine import Game
+    from interpreter.runtime.ruleset import Ruleset
     from rulelang.language.types import Type
-
-# ``rules`` below: the ruleset (``interpreter.rules.Rules``, which the runtime does not import)
 
 FORMAT = "rulelang-campaign/1"
 
@@ -56,7 +55,7 @@ class Played:
 
 # ------------------------------------------------------------------ checking plain values
 
-def conforms(rules: Any, value: Any, ty: Type) -> bool:
+def conforms(rules: Ruleset, value: Any, ty: Type) -> bool:
     """Whether a campaign variable's value is of its declared type (``none`` always is)."""
     if value is None or ty.name == "any":
         return True
@@ -76,11 +75,11 @@ def conforms(rules: Any, value: Any, ty: Type) -> bool:
 class _Reader:
     """What ``protocol.decode`` needs to read plain values (enum members) without a game."""
 
-    def __init__(self, rules: Any):
+    def __init__(self, rules: Ruleset):
         self.rules = rules
 
 
-def _int(rules: Any, data: Any, low: int | None = None, high: int | None = None) -> int:
+def _int(rules: Ruleset, data: Any, low: int | None = None, high: int | None = None) -> int:
     if type(data) is not int or (low is not None and data < low) or (high is not None and data > high):
         raise ValueError(data)
     return data
@@ -195,7 +194,7 @@ FIELDS = (
 )
 
 
-def fingerprint(rules: Any) -> str:
+def fingerprint(rules: Ruleset) -> str:
     from interpreter.runtime.saving import fingerprint as of_rules
     return of_rules(rules)
 
@@ -204,12 +203,14 @@ class Campaign:
     """A campaign in progress: ``offers()``, ``next_game(choice)``, ``game`` (the game being
     played, or None between games), ``vars``, ``played``, ``is_over``, ``save()``."""
 
-    def __init__(self, rules: Any):
+    def __init__(self, rules: Ruleset):
         if rules.program.campaign is None:
             raise RulesError(f"{rules.title} declares no campaign (campaign {{ ... }})")
-        self.rules: Any = rules
+        self.rules: Ruleset = rules
         self.var_names = list(rules.program.campaign.vars)
         offer = rules.code.tops.offer
+        if offer is None:  # (the checker wants one in every campaign)
+            raise RulesError(f"{rules.title}'s campaign offers no games (offer OPTION in VALUES)")
         self.offered, self._offer = offer.option, offer.values
         self.players = rules.program.min_players
         self.seed = 0
@@ -219,7 +220,7 @@ class Campaign:
         self._game: Game | None = None  # the game being played, if any (over: not yet settled)
 
     @classmethod
-    def start(cls, rules: Any, players: Any, seed: Any, options: dict[str, Any]) -> Campaign:
+    def start(cls, rules: Ruleset, players: Any, seed: Any, options: dict[str, Any]) -> Campaign:
         c = cls(rules)
         if players is None:
             players = rules.program.min_players
@@ -320,8 +321,8 @@ class Campaign:
         """The labelled campaign variables: label -> value as text."""
         program = self.rules.program
         values = self.vars
-        return {program.vars[n].label: text_of(values[n]) for n in self.var_names
-                if program.vars[n].label}
+        return {label: text_of(values[n]) for n in self.var_names
+                if (label := program.vars[n].label)}
 
     def transcript(self) -> str:
         """What happened so far, game by game, as everyone may read it."""
@@ -354,7 +355,7 @@ def _given(value: Any) -> Any:
     return value.name if type(value) is EnumValue else value
 
 
-def restore_campaign(rules: Any, text: str) -> Campaign:
+def restore_campaign(rules: Ruleset, text: str) -> Campaign:
     if len(text) > MAX_SAVE:  # as a game's save: bounded before it is parsed
         raise RulesError(f"this campaign save is too large ({len(text):,} characters; "
                          f"at most {MAX_SAVE:,})")

@@ -14,23 +14,25 @@ Once every seat has answered, the choices are applied together, in seat order.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import deque
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Literal, cast
 
 import attrs
 
-from interpreter.runtime.helpers import PAUSE
 from interpreter.runtime.failures import GameOver, runtime_error
 from interpreter.runtime.game_fields import GameFields
+from interpreter.runtime.helpers import PAUSE
 from interpreter.runtime.log import Choice
 from interpreter.runtime.protocol import kind_of
-from interpreter.runtime.values import (MAX_WORK, Card, Cell, EnumValue, Fail, Placement, Seat,
-                                        cell_name)
+from interpreter.runtime.refusals import Refusal, refusal
+from interpreter.runtime.values import MAX_WORK, Card, Cell, EnumValue, Fail, Placement, Seat, cell_name
 from interpreter.runtime.work import overwork
 from rulelang.language.errors import IllegalMove, RulesError
 
 if TYPE_CHECKING:
     from interpreter.runtime.engine import Game
+    from interpreter.runtime.game_fields import TrailEntry
     from interpreter.runtime.helpers import Frame
     from interpreter.runtime.ruleset import CompiledSite, Ruleset
     from interpreter.runtime.values import Value
@@ -201,7 +203,7 @@ class Group:
 
 
 # Slots: read on every move, faster than a tuple's items. Not frozen: a frozen record's
-# __init__ costs three times a plain one, and a game of Yami makes thousands of moves.
+# __init__ costs three times a plain one, and a long game makes thousands of moves.
 @attrs.define(eq=False, repr=False)
 class Move:
     """A legal move: ``str(move)`` is its notation; ``seat`` who plays it; ``index`` its
@@ -231,7 +233,8 @@ class Move:
 
 
 MAX_OFFERS_KEPT = 50_000  # offers kept per ruleset
-MAX_MOVES_KEPT = 10_000  # moves kept per ruleset, seat and place in a list of moves
+MAX_MOVES_KEPT = 50_000  # moves kept per ruleset (a long simulation's memory stays flat)
+MAX_OFFERED_KEPT = 64  # an offer of more options is not kept, nor are its moves made till asked
 
 
 class Offer:
@@ -241,12 +244,14 @@ class Offer:
     moves. Kept per ruleset, keyed by (seat, pass word or False, *option notations)."""
     __slots__ = ("keep", "notations", "moves")
 
-    def __init__(self, keep: list[int] | None, notations: list[str], moves: list[Move]):
+    def __init__(self, keep: list[int] | None, notations: list[str], moves: list[Move] | None):
         self.keep, self.notations, self.moves = keep, notations, moves
 
 
-def make_offer(rules: Ruleset, seat: int, passing: Passing, texts: tuple[str, ...]) -> Offer:
-    """Identical options make one move (the first of them stays); the pass move last."""
+def make_offer(rules: Ruleset, seat: int, passing: Passing, texts: tuple[str, ...],
+               lazy: bool = False) -> Offer:
+    """Identical options make one move (the first of them stays); the pass move last.
+    ``lazy``: its moves are made when ``legal_moves`` asks (a bot may play by number)."""
     keep = None
     notations = list(texts)
     if len(set(texts)) < len(texts):
@@ -260,7 +265,7 @@ def make_offer(rules: Ruleset, seat: int, passing: Passing, texts: tuple[str, ..
         notations.append(passing)
     elif not notations:
         raise Fail("there is nothing to choose from, and passing is not allowed")
-    return Offer(keep, notations, moves_for(rules, seat, notations))
+    return Offer(keep, notations, None if lazy else moves_for(rules, seat, notations))
 
 
 def moves_for(rules: Ruleset, seat: int, notations: list[str]) -> list[Move]:
@@ -275,14 +280,14 @@ def moves_for(rules: Ruleset, seat: int, notations: list[str]) -> list[Move]:
     if not all(moves):
         for i, text in enumerate(notations):
             if moves[i] is None:
-                kept = table[i]
                 move = moves[i] = Move(seat, text, i)
-                if len(kept) < MAX_MOVES_KEPT:
-                    kept[text] = move
+                if rules.moves_made < MAX_MOVES_KEPT:
+                    table[i][text] = move
+                    rules.moves_made += 1
     return cast("list[Move]", moves)  # each place's move, found or made
 
 
-def _number(advice) -> int:
+def _number(advice: Value) -> int:
     """An option's advice as a number: yes 1, no (or none) 0."""
     return 0 if advice is None else +advice
 
@@ -295,7 +300,7 @@ class Decisions(GameFields):
     # were taken in (``seat_knowledge`` starts it): (seat, the move's index, a copy of the
     # game as the seat was asked). Not saved, not copied: a bot's partner model reads
     # partners' recent moves from it, through the seat's knowledge (runtime.knowledge).
-    trail = None
+    trail: deque[TrailEntry] | None = None
 
     def ask(self, frame: Frame, site: CompiledSite, seat: Seat, passing: Passing,
             prompt: tuple[Value, ...] | None, options: Iterable[Value],
@@ -337,8 +342,8 @@ class Decisions(GameFields):
         offer = offers.get(offer_key)
         if offer is None:
             texts = cast("tuple[str, ...]", offer_key[2:])  # the notations, after seat and pass
-            offer = make_offer(self.rules, seat, passing, texts)
-            if len(texts) <= 64 and len(offers) < MAX_OFFERS_KEPT:
+            offer = make_offer(self.rules, seat, passing, texts, len(texts) > MAX_OFFERED_KEPT)
+            if len(texts) <= MAX_OFFERED_KEPT and len(offers) < MAX_OFFERS_KEPT:
                 offers[offer_key] = offer
         keep = offer.keep
         values = list(options)
@@ -454,7 +459,8 @@ class Decisions(GameFields):
             moves = decision.moves = moves_for(self.rules, decision.seat, decision.notations)
         return list(moves)
 
-    def advice(self, seat=None, only=None):
+    def advice(self, seat: int | str | None = None,
+               only: Sequence[int] | None = None) -> list[tuple[int, ...]] | None:
         """The rules' advice for bots on the decision of the seat to move (or ``seat``): for
         each legal move, in order, a tuple with one number per ``prefer`` clause (yes is 1,
         no 0; higher is preferred, the first clause first); with ``only`` (indexes), for
@@ -466,11 +472,12 @@ class Decisions(GameFields):
         site, L, values = decision.site, decision.frame.L, decision.values
         if only is not None:
             values = [values[i] for i in only]
+        prefer = site.prefer
 
-        def work():
-            clauses = site.prefer(self, L)
+        def work() -> list[tuple[int, ...]]:
+            clauses = prefer(self, L)
             return [tuple([_number(advice(value)) for advice in clauses]) for value in values]
-        return self.guard(work)
+        return cast("list[tuple[int, ...]]", self.guard(work))
 
     def play(self, move: Move | str, seat: int | str | None = None) -> None:
         """Play a legal move (a ``Move`` or its notation). With ``seat``, the move is
@@ -501,6 +508,7 @@ class Decisions(GameFields):
                     line.seat, line.notation, line.named = seat, decision.notations[at], named
                     line.prompt = decision._prompt or decision.prompt
                     line.mask = 1 << seat if named else self.everyone
+                    line.at = decision.site.at
                     self.log.append(line)
                     if named:
                         self.unsettled.append(len(self.log) - 1)
@@ -559,12 +567,17 @@ class Decisions(GameFields):
         i = decision.lookup(notation)
         if i is None:
             shown = ", ".join(decision.notations[:12]) + (" ..." if len(decision.notations) > 12 else "")
-            reason = self.refusal(decision, notation)
-            if reason is not None:
-                raise IllegalMove(f"'{notation}' is refused: {reason} (legal: {shown})",
-                                  reason=reason)
-            raise IllegalMove(f"'{notation}' is not a legal move for {self.seat_name(decision.seat)} "
-                              f"now (legal: {shown})")
+            refused = refusal(self, decision, str(notation))
+            meant = (f"; did you mean '{refused.suggestion}'?" if refused.suggestion is not None
+                     else "")
+            if refused.reason is not None:
+                error = IllegalMove(f"'{notation}' is refused: {refused.reason}{meant} "
+                                    f"(legal: {shown})", reason=refused.reason)
+            else:
+                error = IllegalMove(f"'{notation}' is not a legal move for "
+                                    f"{self.seat_name(decision.seat)} now{meant} (legal: {shown})")
+            error.refusal = refused  # the reason, the move meant, where in the rules ("why?")
+            raise error
         self.apply(i, decision.seat)
 
     def _answerable(self, seat: int) -> Decision:
@@ -581,29 +594,19 @@ class Decisions(GameFields):
         return decision
 
     def why_refused(self, notation: str) -> str | None:
-        """The rules' reason for refusing this move now (a ``where ... else`` clause), or
-        None: the move is legal, or the rules give no reason for refusing it."""
+        """Why this move is refused now, in the players' words (the rules' own reason, from a
+        ``where ... else`` clause, or one worked out from what the seat can see), or None:
+        the move is legal, or nothing can be said of it. ``refused`` says more."""
+        found = self.refused(notation)
+        return found.reason if found is not None else None
+
+    def refused(self, notation: str) -> Refusal | None:
+        """A ``refusals.Refusal`` for a move the seat to move is not offered now (its reason,
+        a move it is close to, where in the rules the decision is), or None if it is legal."""
         decision = self.pending
         if decision is None or self.over or decision.lookup(str(notation)) is not None:
             return None
-        return self.refusal(decision, str(notation))
-
-    def refusal(self, decision: Decision, notation: str) -> str | None:
-        """Why the rules refuse a move the decision does not offer, when a ``where``
-        clause says (the first clause the move fails); None otherwise."""
-        site = decision.site
-        if site.refusals is None or not isinstance(notation, str):
-            return None
-        try:
-            clauses = site.refusals(self, decision.frame.L)
-            wanted = notation.strip().lower()
-            for refused in clauses:
-                for value, reason in refused:
-                    if self.notation_of(value, decision.seat, site.element).lower() == wanted:
-                        return cast(str, reason)
-        except (Fail, TypeError, AttributeError, KeyError, IndexError, ValueError, RecursionError):
-            return None  # a reason that cannot be worked out: the move is refused all the same
-        return None
+        return refusal(self, decision, str(notation))
 
     def seat_of(self, value: object) -> Seat:
         """A player's seat from how a caller wrote it: its index (0 is P1, as in
@@ -678,6 +681,7 @@ class Decisions(GameFields):
         line = Choice()  # Choice.of(...), written out
         line.seat, line.prompt, line.notation, line.named = seat, prompt, decision.notations[i], named
         line.mask = 1 << seat if named else self.everyone
+        line.at = decision.site.at
         self.log.append(line)
         if named:
             self.unsettled.append(len(self.log) - 1)

@@ -16,14 +16,25 @@ from interpreter.runtime.chance import event_matches
 from interpreter.runtime.facts import NOTHING, add_fact
 from interpreter.runtime.game_fields import GameFields
 from interpreter.runtime.protocol import text_of
+from interpreter.runtime.values import (
+    MAX_CARDS,
+    MAX_WORK,
+    Card,
+    Cell,
+    Fail,
+    Placement,
+    Zone,
+    cell_name,
+    parse_cell,
+    parse_shape,
+)
 from interpreter.runtime.work import overwork
-from interpreter.runtime.values import (MAX_CARDS, MAX_WORK, Card, Cell, Fail, Placement, Zone, cell_name,
-                                parse_cell, parse_shape)
 from rulelang.language.errors import RulesError, did_you_mean
 
 if TYPE_CHECKING:
     from interpreter.runtime.chance import ChanceSite
     from interpreter.runtime.engine import Game
+    from interpreter.runtime.game_fields import Making
     from interpreter.runtime.values import Row, Value
 
 _new = object.__new__  # a record made field by field (no __init__ call)
@@ -303,7 +314,7 @@ class Effects(GameFields):
 
     # ------------------------------------------------------------ creating and revealing
     def create(self, kind: str, fields: dict[str, Value], zone: Zone,
-               made: tuple | None = None) -> Card:
+               made: Making | None = None) -> Card:
         if len(self.cards) >= MAX_CARDS:
             raise Fail(f"a game may have at most {MAX_CARDS:,} cards")
         code = self.rules.kinds[kind]
@@ -340,7 +351,7 @@ class Effects(GameFields):
         self.move(card, zone, None)
         return card
 
-    def remake_field(self, card, field, made):
+    def remake_field(self, card: Card, field: str, made: Making) -> None:
         """``card.field`` was just set to a value drawn by chance: how it was made."""
         self.made[card.id] = {**self.made.get(card.id, {}), field: made}
 

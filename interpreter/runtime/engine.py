@@ -14,10 +14,10 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from interpreter.runtime import views
-from interpreter.runtime.helpers import PAUSE, Frame
 from interpreter.runtime.decisions import Decisions, Move  # noqa: F401 (Move: where callers find it)
 from interpreter.runtime.effects import Effects
 from interpreter.runtime.failures import GameOver, runtime_error
+from interpreter.runtime.helpers import PAUSE, Frame
 from interpreter.runtime.log import Ending, Header, Message
 from interpreter.runtime.outcome import GameEnd, Outcome, check_winners, compute_outcome, outcome_line
 from interpreter.runtime.protocol import text_of
@@ -124,6 +124,9 @@ class Game(Effects, Decisions):
         self.in_setup = False
         self.check_fixed_after_setup()
         self.frames.pop()
+        watcher = self.__dict__.get("after_setup")
+        if watcher is not None:  # Rules.setup_only: the game as setup leaves it
+            watcher(self.copy())
         if self.ends_reached():  # not checked during setup: checked once it is over
             self.finish("end", None, None)
 
@@ -220,6 +223,7 @@ class Game(Effects, Decisions):
             line = Header()  # Header.of(...), written out: once per turn
             line.text = f"turn {self.turn_number}: " + (
                 current.name if type(current) is Seat else self.seat_name(current))
+            line.at = self.rules.code.turn_at
             self.log.append(line)
 
     def next_turn(self) -> None:
@@ -230,12 +234,12 @@ class Game(Effects, Decisions):
             raise Fail("turns keep passing with no decision: the game never ends")
 
     # ------------------------------------------------------------ log and end
-    def log_message(self, parts: tuple[str | SeenCard, ...]) -> None:
+    def log_message(self, parts: tuple[str | SeenCard, ...], at: int | None = None) -> None:
         """A ``log`` line (its cards already ``SeenCard``s, made by the generated code)."""
         if self.logging:
-            self.log.append(Message.of(parts))
+            self.log.append(Message.of(parts, at))
 
-    def finish(self, how: str, value: Value, reason: str | None) -> NoReturn:
+    def finish(self, how: str, value: Value, reason: str | None, at: int | None = None) -> NoReturn:
         if how == "win" and not self.rules.program.cooperative:
             check_winners(self, value)
         self.frames.clear()
@@ -247,8 +251,21 @@ class Game(Effects, Decisions):
         self.settle()
         self.result = GameEnd(how, value, reason)
         self.outcome_cache = compute_outcome(self)
-        self.log.append(Ending(outcome_line(self, self.outcome_cache)))
+        if at is None:
+            at = self._ended_by()
+        self.log.append(Ending(outcome_line(self, self.outcome_cache), at))
         raise GameOver()
+
+    def _ended_by(self) -> int | None:
+        """The `end when` that holds now (where the game ended, when no statement ended it)."""
+        code = self.rules.code
+        for cond, at in zip(code.tops.ends, code.end_ats):
+            try:
+                if cond(self):
+                    return at
+            except Exception:
+                return None
+        return None
 
     def run_on_end(self) -> None:
         """The rules' `on end`: once, after the game ends and before it is scored. It asks
@@ -278,7 +295,7 @@ class Game(Effects, Decisions):
         zones and log lines are shared handles; the state's flat lists are copied).
         ``logging=False`` makes a copy that builds no log text; with ``seed``, its chance
         to come is drawn from that seed instead of this game's generator."""
-        twin = Game.__new__(Game)
+        twin = type(self).__new__(type(self))  # a lean game's copy is lean (runtime/lean_game.py)
         twin.rules, twin.title, twin.nplayers = self.rules, self.title, self.nplayers
         twin.options, twin.consts = self.options, dict(self.consts)
         twin.logging = self.logging if logging is None else logging

@@ -37,9 +37,10 @@ def add_fact(facts: Facts, mask: int, value: Value, yes: bool) -> Facts:
     merged = False
     for m, v, y in facts:
         if y == yes and v == value and type(v) is type(value):
-            m |= mask
+            out.append((m | mask, v, y))
             merged = True
-        out.append((m, v, y))
+        else:
+            out.append((m, v, y))
     if not merged:
         out.append((mask, value, yes))
     return tuple(out)

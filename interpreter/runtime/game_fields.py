@@ -28,6 +28,11 @@ if TYPE_CHECKING:
 LogLine: TypeAlias = "Message | Choice | Header | Ending"
 # the players, the options (each with its type) and the dummy seats: one layout each
 LayoutKey: TypeAlias = "tuple[int, tuple[tuple[str, Any], ...], tuple[str, ...]]"
+# How a value drawn by chance was made (a ``MakingSite``'s number, the locals it read), for
+# each card made so: field ("" for the whole card) -> how (Game.made)
+Making: TypeAlias = "tuple[int, tuple[Value, ...]]"
+# A decision a bots' game keeps (Decisions.trail): the seat, the move's index, the game as asked
+TrailEntry: TypeAlias = "tuple[int, int, Game]"
 
 
 class GameFields:
@@ -87,11 +92,14 @@ class GameFields:
     history: list[str]
     result: GameEnd | None
     outcome_cache: Outcome | None
+    made: dict[int, dict[str, Making]]  # card id -> how its values drawn by chance were made
+    trail: deque[TrailEntry] | None  # a bots' game: the latest decisions (Decisions.trail)
 
     if TYPE_CHECKING:  # defined by Game and its parts
         def run(self) -> None: ...
         def finish(self, how: str, value: Value, reason: str | None) -> NoReturn: ...
         def guard(self, work: Callable[[], Any]) -> Any: ...
+        def copy(self, logging: bool | None = None, seed: int | None = None) -> Game: ...
         def position(self, card: Card, places: dict[int, dict[int, int]] | None = None) -> str: ...
         def chance_sites_of(self, event: object) -> list[ChanceSite]: ...
         def notation_of(self, value: Value, seat: int, element: str | None = None) -> str: ...

@@ -163,7 +163,31 @@ def adjacent(a: Pair, b: Pair) -> bool:
     return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
 
 
+# (shape's cells, allowed cells) -> its placements: oldest first
+PLACEMENTS_OF: dict[tuple[object, tuple[Cell, ...]], list[Placement]] = {}
+MAX_PLACEMENTS_KEPT = 50_000  # placements kept in all (about 10 MB); the oldest lists go first
+_placements_kept = [0]  # placements in PLACEMENTS_OF
+
+
 def placements(shape: Shape, allowed: Value) -> list[Placement]:
+    """Every placement of the shape whose cells are all allowed (``fitting``), worked out
+    once per shape and board: a bot's samples of one position, and every game's first
+    tiles, ask for the same again and again. Kept within ``MAX_PLACEMENTS_KEPT``."""
+    given = as_cells(allowed)
+    key = (shape.cells, tuple(given))
+    found = PLACEMENTS_OF.get(key)
+    if found is None:
+        found = fitting(shape, given)
+        if len(found) <= MAX_PLACEMENTS_KEPT:
+            kept = _placements_kept[0]
+            while kept + len(found) > MAX_PLACEMENTS_KEPT:
+                kept -= len(PLACEMENTS_OF.pop(next(iter(PLACEMENTS_OF))))
+            PLACEMENTS_OF[key] = found
+            _placements_kept[0] = kept + len(found)
+    return list(found)  # the caller's own list (placements never change)
+
+
+def fitting(shape: Shape, allowed: Value) -> list[Placement]:
     """Every placement of the shape, in any orientation, whose cells are all allowed: by
     anchor cell in reading order, then by orientation.
 

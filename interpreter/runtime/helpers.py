@@ -11,8 +11,20 @@ from interpreter.runtime.builtin_functions import IMPLEMENTATIONS
 from interpreter.runtime.geometry import DIRECTIONS
 from interpreter.runtime.log import Message, SeenCard  # noqa: F401 (names the generated code calls)
 from interpreter.runtime.protocol import as_list, kind_of, text_of
-from interpreter.runtime.values import (MAX_ITEMS, MAX_NUMBER, MAX_WORK, Card, EnumValue,  # noqa: F401
-                                Fail, Family, Keyed, Seat, Value, Zone, bounded)
+from interpreter.runtime.values import (  # noqa: F401
+    MAX_ITEMS,
+    MAX_NUMBER,
+    MAX_WORK,
+    Card,
+    EnumValue,
+    Fail,
+    Family,
+    Keyed,
+    Seat,
+    Value,
+    Zone,
+    bounded,
+)
 from interpreter.runtime.work import charge, counted, equal, order, overwork, weigh, weighed  # noqa: F401
 
 if TYPE_CHECKING:
@@ -191,7 +203,7 @@ def augment(g: Game, now: Value, delta: Value, sign: int) -> Value:
 
 
 def times(g: Game, x: Value, y: Value) -> Value:
-    if type(x) is not int and type(x) is not Seat or type(y) is not int and type(y) is not Seat:
+    if (type(x) is not int and type(x) is not Seat) or (type(y) is not int and type(y) is not Seat):
         raise Fail(f"'*' needs two numbers, not {text_of(x)} and {text_of(y)}")
     if abs(x * y) > MAX_NUMBER:
         raise Fail(f"{x} * {y} is too large (at most {MAX_NUMBER:,})")

@@ -42,12 +42,30 @@ How a sample is made from the host's game (``Sampler``):
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable, Iterable
+from functools import partial
+from random import Random
+from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
-from interpreter.runtime.facts import NOTHING, known_to
+from interpreter.runtime.facts import NOTHING, Knowledge, known_to
 from interpreter.runtime.protocol import text_of
-from interpreter.runtime.values import Card, Keyed, Row
+from interpreter.runtime.values import Card, Keyed, Row, Seat, Value
+
+if TYPE_CHECKING:
+    from interpreter.runtime.decisions import Move
+    from interpreter.runtime.engine import Game
+    from interpreter.runtime.ruleset import Ruleset
+
+Told = tuple[tuple[str, Knowledge], ...]  # what a seat was told of a card: (field, Knowledge)...
+Pool = tuple[str, list[int], list["Face"], dict[int, Told]]  # a kind, its unknown cards, their faces
+Composition = tuple[dict[str, list["Face"]], int]  # the faces the rules deal by kind; the cards
+
+
+class Policy(Protocol):
+    """How a bot plays, as the partner model asks it: how likely a move was."""
+    def chooses(self, game: Game, index: int) -> float: ...
 
 VISIBLE_TO_ALL = (None, "public")
 
@@ -56,39 +74,39 @@ VISIBLE_TO_ALL = (None, "public")
 class Face:
     """What a view hides of a card the seat does not know: name, fields, ``var`` fields."""
     label: str
-    fields: dict
-    cvars: tuple  # (field name, value) for each var field
-    key: tuple  # the canonical order among faces of one kind: their text
+    fields: dict[str, Value]
+    cvars: tuple[tuple[str, Value], ...]  # (field name, value) for each var field
+    key: tuple[Any, ...]  # the canonical order among faces of one kind: their text
 
 
 @attrs.define
 class SeatKnowledge:
     """Everything a bot is given for one decision of its seat."""
     seat: int
-    moves: list  # the legal moves (``Move``), as the seat is offered them
-    rules: object  # the public rules (heuristic, cooperative, ...)
-    players: tuple  # the seats of the players
-    _sampler: Sampler = attrs.field(repr=False)
+    moves: list[Move]  # the legal moves, as the seat is offered them
+    rules: Ruleset  # the public rules (heuristic, cooperative, ...)
+    players: tuple[Seat, ...]  # the seats of the players
+    _sampler: Sampler | OracleSampler = attrs.field(repr=False)
 
-    def view(self) -> dict:
+    def view(self) -> dict[str, Any]:
         """The seat's view, as a remote player receives it."""
         return self._sampler.game.view(self.seat)
 
     @property
     def oracle(self) -> bool:
         """Whether these are the oracle's samples (every card face up), not the seat's."""
-        return getattr(self._sampler, "oracle", False)
+        return self._sampler.oracle
 
     @property
     def cooperative(self) -> bool:
         return bool(self.rules.program.cooperative)
 
-    def sample(self, rng):
+    def sample(self, rng: Random) -> Game:
         """A full game (quiet: no log) consistent with this seat's knowledge; unknown
         faces, chance to come and unreadable variables drawn from ``rng``."""
         return self._sampler.sample(rng)
 
-    def worlds(self, rng, count: int, policy=None) -> list:
+    def worlds(self, rng: Random, count: int, policy: Policy | None = None) -> list[Game]:
         """``count`` samples (see ``sample``). With ``policy`` (how this bot plays: its
         ``chooses(game, index)`` is how likely it was to play that move), in a cooperative
         game, the partner model: twice as many samples are drawn, each is weighed by how
@@ -99,10 +117,10 @@ class SeatKnowledge:
         moves mean something."""
         sampler = self._sampler
         recent = self._partners_recent() if policy is not None and self.cooperative else []
-        if not recent or getattr(sampler, "oracle", False):
+        if not recent or policy is None or sampler.oracle:
             return [sampler.sample(rng) for _ in range(count)]
         candidates = [sampler.sample(rng) for _ in range(PARTNER_DRAWS * count)]
-        weights = []
+        weights: list[float] = []
         for world in candidates:
             weight = 1.0
             for _, index, asked in recent:
@@ -112,13 +130,13 @@ class SeatKnowledge:
             return candidates[:count]
         return rng.choices(candidates, weights=weights, k=count)
 
-    def _partners_recent(self) -> list:
+    def _partners_recent(self) -> list[tuple[int, int, Game]]:
         """The partners' decisions since this seat's last one (the latest ``PARTNER_MOVES``)
         that the rules advise on and that had a choice: (seat, index, the game as asked)."""
         trail = self._sampler.game.trail
         if not trail:
             return []
-        out = []
+        out: list[tuple[int, int, Game]] = []
         for seat, index, asked in reversed(trail):
             if seat == self.seat:
                 break
@@ -136,12 +154,12 @@ PARTNER_MOVES = 8  # and weighs them by at most this many of the partners' lates
 TRAIL = 64  # the decisions a bots' game keeps (Decisions.trail)
 
 
-def _transplanted(asked, world, seat: int):
+def _transplanted(asked: Game, world: Game, seat: int) -> Game:
     """The game as it was when a partner was asked (``asked``), with the faces ``world``
     gives the cards: what the partner faced, in that world, as far as ``seat`` can tell
     (what it may not read is forgotten there as in its samples: variables, facts told)."""
     s = asked.copy(logging=False, seed=0)
-    table: dict = {}
+    table: dict[int, Card] = {}
     cards, theirs = s.cards, world.cards
     for i in range(min(len(cards), len(theirs))):
         if theirs[i] is not cards[i]:
@@ -160,7 +178,7 @@ def _transplanted(asked, world, seat: int):
     return s
 
 
-def seat_knowledge(game, seat: int | None = None, oracle: bool = False) -> SeatKnowledge:
+def seat_knowledge(game: Game, seat: int | None = None, oracle: bool = False) -> SeatKnowledge:
     """What the seat to move (or ``seat``, one of several choosing at once) may know of
     ``game`` (built by the host for its bot). ``oracle``: every card face up instead (its
     samples are the game itself, chance to come redrawn): for a designer's simulation
@@ -172,7 +190,7 @@ def seat_knowledge(game, seat: int | None = None, oracle: bool = False) -> SeatK
                          else f"{game.seat_name(seat)} has nothing to decide now")
     if game.trail is None:  # from now on the game keeps what its partners' moves were
         game.trail = deque(maxlen=TRAIL)
-    sampler = OracleSampler(game, seat) if oracle else Sampler(game, seat)
+    sampler: Sampler | OracleSampler = OracleSampler(game, seat) if oracle else Sampler(game, seat)
     return SeatKnowledge(seat, game.legal_moves(seat), game.rules, tuple(game.players), sampler)
 
 
@@ -183,10 +201,10 @@ class OracleSampler:
     commands that seat players never build one."""
     oracle = True
 
-    def __init__(self, game, seat: int):
+    def __init__(self, game: Game, seat: int):
         self.game, self.seat = game, seat
 
-    def sample(self, rng):
+    def sample(self, rng: Random) -> Game:
         s = self.game.copy(logging=False, seed=rng.getrandbits(63))
         s.known = [s.everyone] * len(s.known)  # face up: what a heuristic reads with knows()
         if s.group is not None:
@@ -198,12 +216,16 @@ class OracleSampler:
 
 class Sampler:
     """Makes games consistent with one seat's knowledge of ``game`` (see the module)."""
+    oracle = False
 
-    def __init__(self, game, seat: int):
+    def __init__(self, game: Game, seat: int):
         self.game, self.seat = game, seat
-        self._pools = None
+        self._pools: list[Pool] | None = None
+        self._remade: list[tuple[Card, Told]] = []
+        self._linked = False
+        self._cv_cards: list[str] = []
 
-    def pools(self):
+    def pools(self) -> list[Pool]:
         """For each kind: the unknown cards dealt from a fixed composition (by number) and
         the faces they may have, in canonical order; and the unknown cards made by chance.
         Worked out once per decision, on the first sample."""
@@ -211,9 +233,10 @@ class Sampler:
             g, seat = self.game, self.seat
             made, known = g.made, g.known
             composition, fresh_count = _composition(g)
-            unknown: dict = {}
-            seen: dict = {}  # kind -> the faces (keys) of its dealt cards the seat knows
-            remade = []
+            unknown: dict[str, list[Card]] = {}
+            seen: dict[str, list[tuple[Any, ...]]] = {}  # kind -> faces (keys) of its dealt
+            # cards the seat knows
+            remade: list[Card] = []
             for card in g.cards:
                 by_chance = "" in made.get(card.id, ())
                 if known[card.id] >> seat & 1:
@@ -223,7 +246,7 @@ class Sampler:
                     remade.append(card)
                 else:
                     unknown.setdefault(card.kind, []).append(card)
-            pools = []
+            pools: list[Pool] = []
             for kind, cards in unknown.items():
                 faces = list(composition.get(kind, ()))
                 for key in seen.get(kind, ()):  # a face the seat knows is not among the rest
@@ -245,29 +268,29 @@ class Sampler:
                               if any(type(x) is Card or type(x) in _CONTAINERS for x in values)]
         return self._pools
 
-    def sample(self, rng):
+    def sample(self, rng: Random) -> Game:
         g, seat = self.game, self.seat
         s = g.copy(logging=False, seed=rng.getrandbits(63))
-        table: dict = {}
+        table: dict[int, Card] = {}
         cards, cv = s.cards, s.cv
-        for kind, ids, faces, told in self.pools():
-            faces = list(faces)
+        for kind, ids, pool, told in self.pools():
+            faces = list(pool)
             rng.shuffle(faces)
-            if told:
-                faces = _deal_told(ids, faces, told)
-            for i, face in zip(ids, faces):
+            dealt = _deal_told(ids, faces, told) if told else faces
+            for i, face in zip(ids, dealt):
                 table[i] = cards[i] = Card(i, kind, face.fields, face.label)
                 for name, value in face.cvars:
                     cv[name][i] = value
-        for card, told in self._remade:  # made by chance: made again, with fresh chance
-            table[card.id] = cards[card.id] = _made_again(s, card, told)
+        for card, limits in self._remade:  # made by chance: made again, with fresh chance
+            table[card.id] = cards[card.id] = _made_again(s, card, limits)
         if g.made:  # var fields set by chance on cards the seat does not know: set again
             known, makings = g.known, g.rules.code.makings
             for cid, how in g.made.items():
                 if not known[cid] >> seat & 1:
                     for field, (site, kept) in how.items():
                         if field:
-                            cv[field][cid] = s.guard(lambda: makings[site].make(s, *kept))[0]
+                            make = partial(makings[site].make, s, *kept)
+                            cv[field][cid] = s.guard(make)[0]
         if table:
             _remap_state(s, table, self._linked, self._cv_cards)
             for facts in s.told.values():  # facts of the real faces: not the sample's
@@ -281,7 +304,7 @@ class Sampler:
         return s
 
 
-def _composition(g) -> tuple[dict, int]:
+def _composition(g: Game) -> Composition:
     """The faces the rules deal, by kind: those of the cards a game with the same players,
     options (and campaign) holds when it starts, but for the cards made by chance; and how
     many cards that game has. Worked out once per ruleset and set-up, from seed 0: the same
@@ -293,7 +316,7 @@ def _composition(g) -> tuple[dict, int]:
     if found is None:
         fresh = rules.start_game(g.nplayers, 0, dict(g.options), log=False,
                                  carried=g.carried)
-        by_kind: dict = {}
+        by_kind: dict[str, list[Face]] = {}
         for card in fresh.cards:
             if "" not in fresh.made.get(card.id, ()):
                 by_kind.setdefault(card.kind, []).append(_face(fresh, card))
@@ -306,19 +329,24 @@ def _composition(g) -> tuple[dict, int]:
 MAKE_TRIES = 20  # draws of a face made by chance until it fits what the seat was told
 
 
-def _made_again(s, card, told) -> Card:
+def _made_again(s: Game, card: Card, told: Told) -> Card:
     """``card``'s face made again in the sample ``s`` (its fields drawn by chance drawn
     anew from ``s``'s generator), fitting what the seat was told if a few tries can."""
-    making, kept = s.rules.code.makings[s.made[card.id][""][0]], s.made[card.id][""][1]
-    code = s.rules.kinds[card.kind]
+    site, kept = s.made[card.id][""]
+    making = s.rules.code.makings[site]
+    make, code = making.make, s.rules.kinds[card.kind]
+    label_of, inits = code.label, code.inits
+    fields: dict[str, Value] = dict(card.f)
+    label = card.kind
+    cvars: tuple[tuple[str, Value], ...] = ()
     for _ in range(MAKE_TRIES):
         fields = dict(card.f)
-        fields.update(zip(making.fields, s.guard(lambda: making.make(s, *kept))))
+        fields.update(zip(making.fields, s.guard(partial(make, s, *kept))))
         args = [fields[name] for name in code.fixed]
-        label = s.guard(lambda: code.label(s, *args)) if code.label is not None else card.kind
+        label = s.guard(partial(label_of, s, *args)) if label_of is not None else card.kind
         cvars = ()
-        if code.inits is not None:
-            cvars = tuple(zip(code.var_fields, s.guard(lambda: code.inits(s, *args))))
+        if inits is not None:
+            cvars = tuple(zip(code.var_fields, s.guard(partial(inits, s, *args))))
         face = Face(label, fields, cvars, ())
         if not told or _fits(face, told):
             break
@@ -327,7 +355,7 @@ def _made_again(s, card, told) -> Card:
     return Card(card.id, card.kind, fields, label)
 
 
-def _told_to(g, seat, card) -> tuple:
+def _told_to(g: Game, seat: int, card: Card) -> Told:
     """What ``seat`` was told of ``card``'s fields: ((field, Knowledge), ...)."""
     out = []
     for name, facts in g.told.items():
@@ -338,7 +366,7 @@ def _told_to(g, seat, card) -> tuple:
     return tuple(out)
 
 
-def _fits(face, told) -> bool:
+def _fits(face: Face, told: Told) -> bool:
     values = dict(face.cvars)
     for name, known in told:
         value = face.fields[name] if name in face.fields else values.get(name)
@@ -350,10 +378,10 @@ def _fits(face, told) -> bool:
     return True
 
 
-def _deal_told(ids, faces, told) -> list:
+def _deal_told(ids: list[int], faces: list[Face], told: dict[int, Told]) -> list[Face]:
     """``faces`` (shuffled) reordered so that each card told something gets a face that
     fits it when one is left: the cards told most first, each the first face that fits."""
-    dealt = [None] * len(ids)
+    dealt: list[Any] = [None] * len(ids)  # each a Face once dealt
     pool = list(faces)
     for k in sorted(range(len(ids)), key=lambda k: -len(told.get(ids[k], ()))):
         limits = told.get(ids[k])
@@ -362,7 +390,7 @@ def _deal_told(ids, faces, told) -> list:
     return dealt
 
 
-def _face(g, card) -> Face:
+def _face(g: Game, card: Card) -> Face:
     cvars = tuple((name, g.cv[name][card.id]) for name in g.rules.kinds[card.kind].var_fields)
     key = (card.label, tuple(sorted((k, text_of(v)) for k, v in card.f.items())),
            tuple((k, text_of(v)) for k, v in cvars))
@@ -371,7 +399,7 @@ def _face(g, card) -> Face:
 
 # ------------------------------------------------------------------ references to cards
 
-def _remap(v, table):
+def _remap(v: Value, table: dict[int, Card]) -> Value:
     """``v`` with every card whose number is in ``table`` replaced by the sample's card."""
     t = type(v)
     if t is Card:
@@ -387,7 +415,7 @@ def _remap(v, table):
     return v
 
 
-def _remap_all(values, table):
+def _remap_all(values: Iterable[Value], table: dict[int, Card]) -> list[Value]:
     """A list of values remapped; the common case (no container, no card) stays cheap."""
     out = list(values)
     for i, x in enumerate(out):
@@ -402,7 +430,8 @@ def _remap_all(values, table):
 _CONTAINERS = (list, tuple, Keyed, Row, dict)
 
 
-def _remap_state(s, table, linked, cv_cards):
+def _remap_state(s: Game, table: dict[int, Card], linked: bool | list[Card],
+                 cv_cards: list[str]) -> None:
     """Every place in a game's state that holds cards now holds the sample's cards.
     ``linked``: whether some card's fields name cards (they then become the sample's too);
     ``cv_cards``: the var fields that hold cards somewhere."""
@@ -434,7 +463,7 @@ def _remap_state(s, table, linked, cv_cards):
             pending._prompt = _remap(pending._prompt, table)
 
 
-def _holds_card(v) -> bool:
+def _holds_card(v: Value) -> bool:
     t = type(v)
     if t is Card:
         return True
@@ -447,7 +476,7 @@ def _holds_card(v) -> bool:
 
 # ------------------------------------------------------------------ variables
 
-def readable(visibility, owner, seat) -> bool:
+def readable(visibility: str | None, owner: Value, seat: int) -> bool:
     """Whether ``seat`` may read a variable (or one key of it, owned by ``owner``)."""
     if visibility in VISIBLE_TO_ALL:
         return True
@@ -458,7 +487,7 @@ def readable(visibility, owner, seat) -> bool:
     return False  # hidden, or anything this sampler does not know: treated as unreadable
 
 
-def _forget_unreadable_vars(s, seat):
+def _forget_unreadable_vars(s: Game, seat: int) -> None:
     for var in s.rules.code.tops.vars:
         info, init = var.info, var.init
         visibility = info.visibility
@@ -479,7 +508,7 @@ def _forget_unreadable_vars(s, seat):
         s.vars[info.name] = fresh
 
 
-def _initial(s, init):
+def _initial(s: Game, init: Callable[[Game], Value] | None) -> Value:
     if init is None:
         return None
     try:

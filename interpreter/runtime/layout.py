@@ -8,14 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import product
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from interpreter.runtime.protocol import text_of
-from interpreter.runtime.values import EnumValue, Family, Seat, Value, Zone
+from interpreter.runtime.values import Family, Seat, Value, Zone
 from rulelang.language.errors import RulesError
 from rulelang.language.key_ranges import IntKeys, Key, evaluate
 
 if TYPE_CHECKING:
+    from interpreter.runtime.ruleset import Ruleset
     from rulelang.language.checker.zones import ZoneInfo
 
 
@@ -23,14 +24,13 @@ class Layout:
     __slots__ = ("nplayers", "players", "seats", "dummies", "zones", "zone_list", "zone_named",
                  "everyone", "tables", "ranges", "next_seat", "next_player", "grid_sizes")
 
-    # ``rules``: the ruleset (``interpreter.rules.Rules``, which the runtime does not import)
-    def __init__(self, rules: Any, nplayers: int, dummies: list[str], tables: dict[str, Value],
+    def __init__(self, rules: Ruleset, nplayers: int, dummies: list[str], tables: dict[str, Value],
                  options: dict[str, Value] | None = None):
         self.nplayers = nplayers
         self.ranges: dict[IntKeys, list[int]] = {}  # IntKeys -> its values for this game's options
         for info in list(rules.program.zones.values()) + list(rules.program.vars.values()):
-            for key in info.keys:
-                domain = key.domain
+            for declared_key in info.keys:
+                domain = declared_key.domain
                 if isinstance(domain, IntKeys) and domain not in self.ranges:
                     self.ranges[domain] = domain.values(rules.program, options or {}, nplayers)
         self.players: list[Seat] = rules.player_seats(nplayers)
@@ -67,10 +67,11 @@ class Layout:
                         tuple(triggers.get(("leave", declared), ())))
         self.zone_named = {z.name: z for z in self.zone_list}
 
-    def _check_sizes(self, rules: Any) -> None:
+    def _check_sizes(self, rules: Ruleset) -> None:
         """Zones and keyed variables, counted now the key ranges are known (the checker
         counted what it could: a range whose ends are options counts here)."""
         from math import prod
+
         from rulelang.language.checker.zones import MAX_VALUES, MAX_ZONES
         for what, infos, most in (("zones", rules.program.zones.values(), MAX_ZONES),
                                   ("values of variables", rules.program.vars.values(), MAX_VALUES)):
@@ -88,14 +89,15 @@ class Layout:
         self.zone_list.append(zone)
         return zone
 
-    def _grid_sizes(self, rules: Any, options: dict[str, Value]) -> dict[str, tuple[int, int]]:
+    def _grid_sizes(self, rules: Ruleset, options: dict[str, Value]) -> dict[str, tuple[int, int]]:
         """The size of each grid whose size the rules give by name, for these options."""
         from rulelang.language.checker.zones import MAX_GRID
         sizes: dict[str, tuple[int, int]] = {}
         for info in rules.program.zones.values():
-            if info.width is None or (type(info.width) is int and type(info.height) is int):
+            if info.width is None or info.height is None or (
+                    type(info.width) is int and type(info.height) is int):
                 continue
-            width, height = (side if type(side) is int else
+            width, height = (side if isinstance(side, int) else
                              evaluate(side, rules.program, options, self.nplayers)
                              for side in (info.width, info.height))
             if not (1 <= width <= MAX_GRID and 1 <= height <= MAX_GRID):
@@ -104,15 +106,14 @@ class Layout:
             sizes[info.name] = (width, height)
         return sizes
 
-    def domain(self, rules: Any, domain: str | IntKeys) -> Sequence[Value]:
-        if type(domain) is IntKeys:
+    def domain(self, rules: Ruleset, domain: str | IntKeys) -> Sequence[Value]:
+        if isinstance(domain, IntKeys):
             return self.ranges[domain]
         if domain == "player":
             return self.players
         if domain == "seat":
             return self.seats
-        members: list[EnumValue] = rules.enum_values[domain]
-        return members
+        return rules.enum_values[domain]
 
     def seat_name(self, seat: Value) -> str:
         if seat is None:

@@ -8,6 +8,11 @@ Cards in a message stay cards, so each reader sees only what they may: a
 (in a decision's prompt) is shown to whoever knows it when the line is read.
 
 Plain ``__slots__`` classes rather than attrs: the log is written on every decision.
+
+Every line but a card's ``SeenCard`` knows where in the rules it comes from: ``at`` is the
+index of that place in the compiled rules' ``origins`` (the ``log``, ``choose``, ``win``...
+statement, the ``turn`` or the ``end when``), or None (an older save). That is what
+"why?" explains.
 """
 from __future__ import annotations
 
@@ -45,13 +50,14 @@ class SeenCard(_Record):
 class Header(_Record):
     """``-- turn 3: P1 --``. Made blank and filled in (``Header.of(text)``): a class
     with no ``__init__`` is made without a Python call, once a turn."""
-    __slots__ = ("text",)
+    __slots__ = ("text", "at")
     text: str
+    at: int | None  # its place among the compiled rules' origins ("why?")
 
     @staticmethod
-    def of(text: str) -> Header:
+    def of(text: str, at: int | None = None) -> Header:
         line = Header()
-        line.text = text
+        line.text, line.at = text, at
         return line
 
 
@@ -59,13 +65,14 @@ class Header(_Record):
 class Message(_Record):
     """A ``log`` statement's line: texts and ``SeenCard`` parts. Made blank and filled in
     (``Message.of(parts)``, or field by field in generated code), as ``Header``."""
-    __slots__ = ("parts",)
+    __slots__ = ("parts", "at")
     parts: Sequence[str | SeenCard]
+    at: int | None
 
     @staticmethod
-    def of(parts: Sequence[str | SeenCard]) -> Message:
+    def of(parts: Sequence[str | SeenCard], at: int | None = None) -> Message:
         line = Message()
-        line.parts = parts
+        line.parts, line.at = parts, at
         return line
 
 
@@ -80,29 +87,31 @@ class Choice(_Record):
 
     Made blank and filled in (``Choice.of(...)``, or field by field where a move is
     played): a class with no ``__init__`` is made without a Python call."""
-    __slots__ = ("seat", "prompt", "notation", "named", "mask")
+    __slots__ = ("seat", "prompt", "notation", "named", "mask", "at")
     seat: Seat
     prompt: tuple[Value, ...]  # texts and cards (bare: shown to whoever knows them when read)
     notation: str
     named: tuple[Card, ...]
     mask: int
+    at: int | None
 
     @staticmethod
     def of(seat: Seat, prompt: tuple[Value, ...], notation: str, named: tuple[Card, ...],
-           mask: int) -> Choice:
+           mask: int, at: int | None = None) -> Choice:
         line = Choice()
         line.seat, line.prompt, line.notation, line.named, line.mask = (
             seat, prompt, notation, named, mask)
+        line.at = at
         return line
 
     def copied(self) -> Choice:
-        return Choice.of(self.seat, self.prompt, self.notation, self.named, self.mask)
+        return Choice.of(self.seat, self.prompt, self.notation, self.named, self.mask, self.at)
 
 
 @final
 class Ending(_Record):
     """``== game over: ...``"""
-    __slots__ = ("text",)
+    __slots__ = ("text", "at")
 
-    def __init__(self, text: str):
-        self.text = text
+    def __init__(self, text: str, at: int | None = None):
+        self.text, self.at = text, at

@@ -95,7 +95,7 @@ def compute_outcome(g: Game) -> Outcome:
 
     if g.rules.program.cooperative:
         team = of(scores_of, None) if scores_of else 0
-        scores = {p: team for p in players}
+        scores = dict.fromkeys(players, team)
         # win and lose give the team's verdict; end (and end when, and a play block that
         # finishes) gives none: the score is the result
         result = "win" if end.how == "win" else "loss" if end.how == "lose" else "score"
@@ -117,12 +117,23 @@ def compute_outcome(g: Game) -> Outcome:
     return Outcome(scores, winners, result, end.reason or None, reports)
 
 
+def said(value: Any) -> str:
+    """A reported value in words: [3, 4] -> "3 and 4", true -> "yes", {P1: 2} -> "P1 2"."""
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {said(v)}" for k, v in value.items())
+    if isinstance(value, list):
+        items = [said(v) for v in value]
+        if not items:
+            return "none"
+        return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    return text_of(value)
+
+
 def outcome_line(g: Game, outcome: Outcome) -> str:
     """The transcript's last line: the result, then every report."""
     scores = outcome.scores
     names = {p: g.seat_name(p) for p in scores}
-    extras = "".join(f"; {k}: {text_of(v) if not isinstance(v, (dict, list)) else v}"
-                     for k, v in outcome.reports.items())
+    extras = "".join(f"; {k}: {said(v)}" for k, v in outcome.reports.items())
     reason = f" ({outcome.reason})" if outcome.reason else ""
     if g.rules.program.cooperative:
         team = next(iter(scores.values()), 0)

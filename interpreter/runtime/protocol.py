@@ -10,8 +10,24 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from interpreter.runtime.values import (MAX_CELL, MAX_DEPTH, Card, Cell, EnumValue, Fail, Family, Keyed,
-                                Placement, Row, Seat, Shape, Value, Zone, cell_name, parse_shape)
+from interpreter.runtime.values import (
+    MAX_CELL,
+    MAX_DEPTH,
+    Card,
+    Cell,
+    EnumValue,
+    Fail,
+    Family,
+    Keyed,
+    Placement,
+    Row,
+    Seat,
+    Shape,
+    Value,
+    Zone,
+    cell_name,
+    parse_shape,
+)
 
 if TYPE_CHECKING:
     from interpreter.runtime.engine import Game

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from interpreter.runtime.decisions import Move, Offer
     from interpreter.runtime.engine import Game
     from interpreter.runtime.failures import LineOrigin
+    from interpreter.runtime.knowledge import Composition
     from interpreter.runtime.values import EnumValue, Seat, Value
     from rulelang.language.checker import Program
     from rulelang.language.errors import Span
@@ -82,6 +83,8 @@ class CompiledSite(Protocol):
     def options(self) -> Any: ...
     @property
     def refusals(self) -> Any: ...
+    @property
+    def prefer(self) -> Any: ...  # (g, L) -> per `prefer` clause, option -> its advice; or None
 
 
 class CompiledKind(Protocol):
@@ -108,6 +111,16 @@ class CompiledKind(Protocol):
     def has_var(self, name: str) -> bool: ...
 
 
+class CompiledMaking(Protocol):
+    """Values drawn by chance at a ``create`` (or a var field set): how to make them again."""
+    @property
+    def fields(self) -> list[str]: ...
+    @property
+    def slots(self) -> list[int]: ...
+    @property
+    def make(self) -> Any: ...  # (g, *locals) -> [a value per field]
+
+
 class CompiledAnalysis(Protocol):
     @property
     def triggers_pause(self) -> bool: ...
@@ -128,6 +141,8 @@ class CompiledCode(Protocol):
     def filename(self) -> str: ...  # the generated module's, as tracebacks name it
     @property
     def where(self) -> list[LineOrigin]: ...  # generated line (from 1) - 1 -> where it comes from
+    @property
+    def makings(self) -> Sequence[CompiledMaking]: ...
 
 
 class EndReads(Protocol):
@@ -168,6 +183,9 @@ class Ruleset(Protocol):
     def offers(self) -> dict[tuple[Any, ...], Offer]: ...
     @property
     def moves_kept(self) -> dict[int, list[dict[str, Move]]]: ...
+    moves_made: int  # moves kept in moves_kept, in all (decisions.MAX_MOVES_KEPT at most)
+    # (players, options, campaign) -> the faces the rules deal by kind, and how many cards
+    compositions: dict[tuple[int, str, str], Composition]
 
     def player_seats(self, n: int) -> list[Seat]: ...
     def player_count(self, players: object) -> int: ...

@@ -25,8 +25,7 @@ from rulelang.language.errors import IllegalMove, RulesError
 
 if TYPE_CHECKING:
     from interpreter.runtime.engine import Game
-
-# ``rules`` below: the ruleset (``interpreter.rules.Rules``, which the runtime does not import)
+    from interpreter.runtime.ruleset import Ruleset
 
 FORMAT = "rulelang-save/2"
 OLD_FORMAT = "rulelang-save/1"
@@ -36,7 +35,7 @@ MAX_JSON_DEPTH = 2 * MAX_DEPTH + 20  # a value's lists and tuples (two levels ea
 _SIGNATURE = re.compile(r',"signature":"([0-9a-f]{64})"}\Z')
 
 
-def fingerprint(rules: Any) -> str:
+def fingerprint(rules: Ruleset) -> str:
     """The rules a save belongs to, by their content: the text of the file and of each file
     it imports, in the order they are read (which the texts decide), so the same rules
     loaded from anywhere, by any path, restore each other's saves."""
@@ -46,7 +45,7 @@ def fingerprint(rules: Any) -> str:
     return digest.hexdigest()[:16]
 
 
-def _path_fingerprint(rules: Any) -> str:
+def _path_fingerprint(rules: Ruleset) -> str:
     """How saves made before the fingerprint was of content named their rules (by the
     path as typed): still accepted."""
     digest = hashlib.sha256()
@@ -79,7 +78,7 @@ def save_for(g: Game, seat: Any) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
-def restore(rules: Any, text: str | bytes, key: str | bytes | None = None) -> Game:
+def restore(rules: Ruleset, text: str | bytes, key: str | bytes | None = None) -> Game:
     """A game from a save (``save``). A save is untrusted input: it is checked whole
     (``state.decode_state``) and anything wrong is a RulesError saying what. With ``key``,
     only a save signed with that key (``game.save(key=...)``) is accepted."""
@@ -157,7 +156,7 @@ def _no_float(text: str) -> NoReturn:
     raise ValueError(f"a rulelang save holds no number like {text[:20]}")
 
 
-def _given_options(rules: Any, options: Any) -> dict[str, Any]:
+def _given_options(rules: Ruleset, options: Any) -> dict[str, Any]:
     """The options as new_game takes them (enum members by name, lists item by item); each
     then checked as new_game checks them."""
     if not isinstance(options, dict) or set(options) != set(rules.options):
@@ -170,13 +169,13 @@ def _given_options(rules: Any, options: Any) -> dict[str, Any]:
             if set(x) != {"enum"} or not isinstance(x["enum"], list) or len(x["enum"]) != 2:
                 raise Damaged(f"options: {_short(x)} is not an option's value")
             return x["enum"][1]
-        if x is None or isinstance(x, bool) or isinstance(x, (int, str)) and len(str(x)) < 100:
+        if x is None or isinstance(x, bool) or (isinstance(x, (int, str)) and len(str(x)) < 100):
             return x
         raise Damaged(f"options: {_short(x)} is not an option's value")
     return {k: given(x) for k, x in options.items()}
 
 
-def _replay(rules: Any, data: dict[str, Any]) -> Game:
+def _replay(rules: Ruleset, data: dict[str, Any]) -> Game:
     """An old save: its game played again from its seed, move by move, then checked."""
     moves = data["history"]
     g: Game = rules.new_game(players=data["players"], seed=data["seed"],
@@ -197,7 +196,8 @@ def _same_position(g: Game, data: dict[str, Any]) -> bool:
     cards = [[kind, label, known, {**fields, **{n: v[i] for n, v in state["cvars"].items()
                                                if g.rules.kinds[kind].has_var(n)}}]
              for i, ((kind, label, fields), known) in enumerate(zip(state["cards"], state["known"]))]
-    return (state["rng"] == data["rng"] and _plain_seats(cards) == old_cards and state["zones"] == data["zones"]
+    return (state["rng"] == data["rng"] and _plain_seats(cards) == old_cards
+            and state["zones"] == data["zones"]
             and _plain_seats(state["vars"]) == data["vars"] and g.over == data["over"]
             and len(g.log) == len(data["log"]))
 

@@ -23,15 +23,32 @@ from typing import TYPE_CHECKING, Any, TypeAlias, cast
 
 import attrs
 
-from interpreter.runtime.helpers import MAX_LOOP_STEPS as TICK_LIMIT, Frame
 from interpreter.runtime.facts import NOTHING
+from interpreter.runtime.helpers import MAX_LOOP_STEPS as TICK_LIMIT
+from interpreter.runtime.helpers import Frame
 from interpreter.runtime.log import Choice, Ending, Header, Message, SeenCard
 from interpreter.runtime.outcome import GameEnd, Outcome
 from interpreter.runtime.protocol import Damaged, Json, _short, decode, encode
-from interpreter.runtime.state_checks import (MAX_FRAMES, MAX_LOG, MAX_TURNS, a_bool, a_dict, a_list,
-                                      a_text, an_int, check_frames, check_known, check_outcome,
-                                      check_pending, check_result, check_unsettled, check_zones,
-                                      fitting, need, same_names)
+from interpreter.runtime.state_checks import (
+    MAX_FRAMES,
+    MAX_LOG,
+    MAX_TURNS,
+    a_bool,
+    a_dict,
+    a_list,
+    a_text,
+    an_int,
+    check_frames,
+    check_known,
+    check_outcome,
+    check_pending,
+    check_result,
+    check_unsettled,
+    check_zones,
+    fitting,
+    need,
+    same_names,
+)
 from interpreter.runtime.values import MAX_CARDS, Card, Cell, Keyed, Seat, Value
 from rulelang.language.errors import RulesError
 
@@ -39,7 +56,7 @@ if TYPE_CHECKING:
     from interpreter.runtime.decisions import Decision, Group
     from interpreter.runtime.engine import Game
     from interpreter.runtime.facts import Facts
-    from interpreter.runtime.game_fields import LogLine
+    from interpreter.runtime.game_fields import LogLine, Making
 
 Saver: TypeAlias = "Callable[[Game, Any], Json]"
 Loader: TypeAlias = "Callable[[Game, Json], Any]"
@@ -171,20 +188,20 @@ def _load_cv(g: Game, data: Json) -> dict[str, list[Value]]:
     return cv
 
 
-def _save_made(g, made):
+def _save_made(g: Game, made: dict[int, dict[str, Making]]) -> Json:
     """How each card made by chance was made: {card: {field ("" for the card): [site,
     [the locals its values read]]}}."""
     return {str(cid): {field: [site, [encode(x) for x in kept]]
                        for field, (site, kept) in how.items()} for cid, how in made.items()}
 
 
-def _load_made(g, data):
+def _load_made(g: Game, data: Json) -> dict[int, dict[str, Making]]:
     makings = g.rules.code.makings
-    out = {}
+    out: dict[int, dict[str, Making]] = {}
     for cid, how in a_dict(data, "made").items():
         card = decode(g, {"card": an_int(int(cid) if str(cid).isdigit() else -1, "made", 0,
                                           MAX_CARDS)})
-        record = {}
+        record: dict[str, Making] = {}
         for field, entry in a_dict(how, f"made {cid}").items():
             site, kept = a_list(entry, f"made {cid}", 2)
             an_int(site, f"made {cid}", 0, len(makings) - 1)
@@ -289,7 +306,7 @@ def _copy_vars(vars_: dict[str, Value]) -> dict[str, Value]:
 
 def _load_current(g: Game, data: Json) -> Seat | None:
     current = decode(g, data)
-    need(current is None or type(current) is Seat or type(current) is int and 0 <= current < len(g.seats),
+    need(current is None or type(current) is Seat or (type(current) is int and 0 <= current < len(g.seats)),
          f"current should be a seat, not {_short(data)}")
     return g.seats[current] if type(current) is int else current  # an older save's number
 
@@ -428,15 +445,19 @@ def _unparts(g: Game, parts: Json, what: str) -> tuple[str | SeenCard | Card, ..
 def _save_log(g: Game, log: list[LogLine]) -> Json:
     out: list[Json] = []
     for e in log:
+        item: list[Json]
         if type(e) is Message:
-            out.append(["msg", _parts(e.parts)])
+            item = ["msg", _parts(e.parts)]
         elif type(e) is Choice:
-            out.append(["choice", int(e.seat), _parts(e.prompt), e.notation, [c.id for c in e.named],
-                        e.mask])
+            item = ["choice", int(e.seat), _parts(e.prompt), e.notation, [c.id for c in e.named],
+                    e.mask]
         elif type(e) is Header:
-            out.append(["header", e.text])
+            item = ["header", e.text]
         else:
-            out.append(["end", e.text])
+            item = ["end", e.text]
+        if e.at is not None:  # where in the rules it comes from (saves before it had none)
+            item.append(e.at)
+        out.append(item)
     return out
 
 
@@ -445,22 +466,25 @@ _LOG_SHAPES = {"msg": 2, "choice": 6, "header": 2, "end": 2}
 
 def _load_log(g: Game, data: Json) -> list[LogLine]:
     out: list[LogLine] = []
+    origins = len(g.rules.code.origins)
     for i, e in enumerate(a_list(data, "log", most=MAX_LOG)):
         what = f"log line {i}"
         need(type(e) is list and e and e[0] in _LOG_SHAPES, f"{what} is not a log line")
-        a_list(e, what, _LOG_SHAPES[e[0]])
         kind = e[0]
+        size = _LOG_SHAPES[kind]
+        a_list(e, what, size if len(e) <= size else size + 1)
+        at = an_int(e[size], what, 0, origins - 1) if len(e) > size else None
         if kind == "msg":
-            out.append(Message.of(cast("tuple[str | SeenCard, ...]", _unparts(g, e[1], what))))
+            out.append(Message.of(cast("tuple[str | SeenCard, ...]", _unparts(g, e[1], what)), at))
         elif kind == "choice":
             seat = decode(g, {"seat": e[1]})
             named = tuple(decode(g, {"card": c}) for c in a_list(e[4], what))
             out.append(Choice.of(seat, _unparts(g, e[2], what), a_text(e[3], what), named,
-                                 an_int(e[5], what, 0, g.everyone)))
+                                 an_int(e[5], what, 0, g.everyone), at))
         elif kind == "header":
-            out.append(Header.of(a_text(e[1], what)))
+            out.append(Header.of(a_text(e[1], what), at))
         else:
-            out.append(Ending(a_text(e[1], what)))
+            out.append(Ending(a_text(e[1], what), at))
     return out
 
 

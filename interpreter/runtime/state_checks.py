@@ -12,8 +12,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from interpreter.runtime.protocol import Damaged, _short
-from interpreter.runtime.values import (Card, Cell, EnumValue, Family, Placement, Row, Seat,
-                                Shape, Value, Zone)
+from interpreter.runtime.values import Card, Cell, EnumValue, Family, Placement, Row, Seat, Shape, Value, Zone
 
 if TYPE_CHECKING:
     from interpreter.runtime.decisions import Decision

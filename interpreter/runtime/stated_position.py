@@ -18,22 +18,22 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from interpreter.runtime.helpers import PAUSE, Frame
 from interpreter.runtime.geometry import placements
+from interpreter.runtime.helpers import PAUSE, Frame
 from interpreter.runtime.protocol import text_of
-from interpreter.runtime.values import Card, Cell, Keyed, Seat, grid_cells, parse_cell
+from interpreter.runtime.values import Card, Cell, Seat, grid_cells, parse_cell
 from rulelang.language.errors import RulesError, did_you_mean
 from rulelang.language.key_ranges import IntKeys
 
 if TYPE_CHECKING:
     from interpreter.runtime.engine import Game
     from interpreter.runtime.layout import Layout
+    from interpreter.runtime.ruleset import Ruleset
     from interpreter.runtime.values import EnumValue, Value, Zone
     from rulelang.language.checker.zones import VarInfo
     from rulelang.language.types import Type
 
-# ``rules`` below: the ruleset (``interpreter.rules.Rules``, which the runtime does not import);
-# what a position states is plain data, as a test writes it (Any)
+# What a position states is plain data, as a test writes it (Any)
 
 
 class _Stop:
@@ -46,7 +46,7 @@ class _Stop:
         return PAUSE
 
 
-def build_position(rules: Any, players: int | None = None, zones: dict[str, Any] | None = None,
+def build_position(rules: Ruleset, players: int | None = None, zones: dict[str, Any] | None = None,
                    vars: dict[str, Any] | None = None, current: Any = None,
                    turn: int | None = None, options: dict[str, Any] | None = None, seed: int = 0,
                    fix: dict[str, Any] | None = None, rest: str | None = None,
@@ -75,7 +75,7 @@ def build_position(rules: Any, players: int | None = None, zones: dict[str, Any]
     return game
 
 
-def _after_setup(rules: Any, players: int | None, seed: int, options: dict[str, Any] | None,
+def _after_setup(rules: Ruleset, players: int | None, seed: int, options: dict[str, Any] | None,
                  fix: dict[str, Any], log: bool) -> Game:
     """A game of these rules with its setup done (chance fixed by ``fix`` as in
     ``new_game``; what setup does not draw stays fixed for later), and no turn started."""
@@ -224,7 +224,6 @@ class _Builder:
         g.zc[zone.i].append(card)
 
     def cells_for(self, card: Card, zone: Zone, at: Any) -> tuple[Cell, ...]:
-        g = self.g
         shape = next((v for v in card.f.values() if type(v).__name__ == "Shape"), None)
         if isinstance(at, (list, tuple)):
             cells = tuple(self.cell(x, zone) for x in at)
@@ -359,16 +358,14 @@ class _Builder:
         return number
 
     def member(self, enum: str, value: Any, what: str) -> EnumValue:
-        members: list[EnumValue] = self.g.rules.enum_values[enum]
-        for m in members:
+        for m in self.g.rules.enum_values[enum]:
             if m.name == str(value) or m is value:
                 return m
-        names = ", ".join(m.name for m in members)
+        names = ", ".join(m.name for m in self.g.rules.enum_values[enum])
         raise RulesError(f"{what}: '{value}' is not one of {enum} ({names})")
 
     def value(self, value: Any, ty: Type, what: str, placed: list[Card]) -> Value:
         """A plain value (as a test writes it) as the runtime value of type ``ty``."""
-        g = self.g
         if value is None:
             return None
         name = ty.name

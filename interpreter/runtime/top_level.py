@@ -89,6 +89,10 @@ class TopLevel:
     scores: list[ScoreCode]
     heuristic: HeuristicCode | None
     offer: OfferCode | None  # a campaign's; None without one
+    # read only by the screens: when an option applies (`option ... if COND`), by option,
+    # and how a variable reads (`shown "..."`), by variable
+    option_when: dict[str, Fn] = attrs.field(factory=dict)
+    shown: dict[str, Fn] = attrs.field(factory=dict)
 
 
 PARTS = (OptionCode, DummyCode, ConstCode, TableCode, VarCode, RequireCode, ScoreCode,

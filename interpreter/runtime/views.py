@@ -89,6 +89,8 @@ def zone_view(g: Game, zone: Zone, seat: Reader) -> dict[str, Any]:
         out["label"] = zone.info.label
     if zone.info.layout:
         out["layout"] = zone.info.layout
+    if zone.holds:
+        out["of"] = zone.holds  # its kind of card: a screen leaves out a kind not in play
     cards = g.zc[zone.i]
     if zone.grid:
         out["width"], out["height"] = zone.width, zone.height
@@ -153,7 +155,11 @@ def view(g: Game, seat: Value = None) -> dict[str, Any]:
         "var_labels": {info.name: info.label for info in (v.info for v in g.rules.code.tops.vars)
                        if info.label and (not info.campaign or (
                            g.in_campaign and g.vars[info.name] not in (0, False, None, [])))},
+        "option_labels": option_labels(g),
+        "var_shown": shown_vars(g, seat),
         "log": [line for line in (render(g, e, seat) for e in g.log) if line is not None],
+        # where each log line comes from in the rules (Rules.why explains it)
+        "log_at": [e.at for e in g.log],
         "over": g.over,
     }
     if g.pending is not None:
@@ -178,6 +184,38 @@ def view(g: Game, seat: Value = None) -> dict[str, Any]:
         out["outcome"] = g.outcome
     if seat is None:
         out["seed"] = g.seed  # the host's alone: with the public rules it rebuilds every secret
+    return out
+
+
+def option_labels(g: Game) -> dict[str, str]:
+    """The options that apply to this game (``option ... if COND``), by the names players
+    read (their explanation's title, else the name)."""
+    when = g.rules.code.tops.option_when
+    out: dict[str, str] = {}
+    for name in g.options:
+        test = when.get(name)
+        try:
+            if test is not None and not test(g):
+                continue
+        except Exception:
+            pass
+        out[name] = g.rules.option_label(name)
+    return out
+
+
+def shown_vars(g: Game, seat: Reader) -> dict[str, str]:
+    """How the labelled variables the seat may read say their values (``shown "..."``)."""
+    out: dict[str, str] = {}
+    for name, text in g.rules.code.tops.shown.items():
+        info = g.rules.program.vars[name]
+        if info.visibility == "hidden" and seat is not None:
+            continue
+        if info.campaign and not g.in_campaign:
+            continue
+        try:
+            out[name] = text_of(text(g))
+        except Exception:
+            continue
     return out
 
 

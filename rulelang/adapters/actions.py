@@ -26,8 +26,8 @@ from __future__ import annotations
 
 import attrs
 
-from rulelang.language import types as T
 from rulelang.adapters.domains import TOP, Analysis, ZoneCards, notations
+from rulelang.language import types as T
 from rulelang.language.errors import Diagnostic, RulesError
 
 

@@ -109,9 +109,8 @@ class Analysis:
         """Every ``choose`` and labelled ``random`` call: (unit key, node)."""
         for key, (_, body) in self.units.items():
             for node in walk(body):
-                if isinstance(node, ast.Choose):
-                    yield key, node
-                elif isinstance(node, ast.Call) and node.ref == refs.Builtin("random"):
+                if isinstance(node, ast.Choose) or (
+                        isinstance(node, ast.Call) and node.ref == refs.Builtin("random")):
                     yield key, node
 
     def domain(self, unit, expr, bound=None):

@@ -211,7 +211,7 @@ class _ZoneLayout:
             if i is not None:
                 out[counts_at + i] += 1
             f_at = fields_at
-            for (field, ty, members), (_, width) in zip(self.fields, self.field_widths):
+            for (field, _ty, members), (_, width) in zip(self.fields, self.field_widths):
                 value = card.get(field)
                 if value is not None:
                     if members is not None:

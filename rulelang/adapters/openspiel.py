@@ -30,8 +30,8 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import mcts
 
-from rulelang.adapters.encoding import Encoder, information_text, observation_text
 from rulelang.adapters.chance_nodes import Position
+from rulelang.adapters.encoding import Encoder, information_text, observation_text
 from rulelang.adapters.table import open_table
 from rulelang.language.errors import RulesError
 

@@ -41,7 +41,8 @@ def env(path, players: int | None = None, options: dict | None = None, returns: 
 
 
 class RulelangEnv(AECEnv):
-    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "name": "rulelang",
+    # The frameworks read metadata from the class, and from the instance once set there.
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "name": "rulelang",  # noqa: RUF012
                                 "is_parallelizable": False, "render_fps": 1}
 
     def __init__(self, table: Table, returns: str = "win", render_mode=None, render_seat=None):
@@ -61,7 +62,7 @@ class RulelangEnv(AECEnv):
         observation = spaces.Dict({
             "observation": spaces.Box(-np.inf, np.inf, (self.encoder.observation_size,), np.float32),
             "action_mask": spaces.Box(0, 1, (len(table.actions),), np.int8)})
-        self.observation_spaces = {a: observation for a in self.possible_agents}
+        self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
         self.action_spaces = {a: spaces.Discrete(len(table.actions)) for a in self.possible_agents}
         self.game: Game | None = None  # set by reset
         self._np_random, _ = seeding.np_random(None)
@@ -78,10 +79,10 @@ class RulelangEnv(AECEnv):
             self._np_random, _ = seeding.np_random(seed)
         self.game = self.table.new_game(int(self._np_random.integers(2 ** 62)))
         self.agents = list(self.possible_agents)
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
         self._views = {}
         self._settle()
@@ -184,7 +185,7 @@ class RulelangSingleEnv(Env):
     legal moves; an illegal action ends the episode with the lowest reward
     (``info["illegal_move"]``), so an unmasked learner learns to avoid it."""
 
-    metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}
+    metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}  # noqa: RUF012 (as above)
 
     def __init__(self, table: Table, seat: int = 0, opponents: str = "random",
                  returns: str = "win", render_mode=None):

@@ -303,7 +303,7 @@ class Choose(Stmt):
     refusals: Expr | None = attrs.field(kw_only=True, default=None)
     reasons: list[Expr] = attrs.field(kw_only=True, factory=list)  # the REASON expressions
     # `prefer VALUE`: advice for bots, one ``Lambda`` (NAME => VALUE) per clause, in order
-    prefer: list = attrs.field(kw_only=True, factory=list)
+    prefer: list[Lambda] = attrs.field(kw_only=True, factory=list)
 
 
 @node
@@ -431,6 +431,7 @@ class OptionDecl(Decl):
     allowed: Expr | None
     default: Expr
     doc: str | None
+    when: Expr | None = None  # `if COND`: the option applies only then (else it is not shown)
 
 
 @node
@@ -457,6 +458,8 @@ class CardDecl(Decl):
     tint: Expr | None = None  # display hint: a colour name (or an enum member named like one)
     symbol_means: Expr | None = None  # display hint: what the symbol means, for a legend
     tint_means: Expr | None = None  # display hint: what the tint means, for a legend
+    note: Expr | None = None  # display hint: a few words shown beside the card ("P2")
+    drawing: Expr | None = None  # display hint: a shape drawn with the card
 
 
 @node
@@ -486,6 +489,7 @@ class VarDecl(Decl):
     # (name, text, span): visibility, label "..."
     options: list[tuple[str, str | None, Span]] = attrs.Factory(list)
     campaign: bool = False  # declared in a `campaign { ... }` block: kept across its games
+    shown: Expr | None = None  # `shown "TEXT"`: how its value reads on the screen
 
     @property
     def visibility(self) -> str | None:
@@ -592,6 +596,33 @@ class CampaignDecl(Decl):
 
 
 @node
+class Explain(Node):
+    """Player-facing text: ``about { ... }`` (the game's overview), ``duration "..."`` (how
+    long a game takes) or ``explain "TITLE" cites "ID", ... { ... }`` (the rulebook's words
+    for the declaration or statement after it). Kept beside the tree, not in it
+    (``Module.teaching``): nothing that runs the rules meets it. See teaching.py."""
+    kind: str  # "about" | "duration" | "explain"
+    title: str | None
+    cites: list  # rule IDs, as written
+    lines: list  # the texts as written, one per line ("" starts a new paragraph)
+    target: str | None = attrs.field(kw_only=True, default=None)  # what it explains: "rule deal"
+    target_span: Span | None = attrs.field(kw_only=True, default=None)
+    owner: str | None = attrs.field(kw_only=True, default=None)  # the declaration it sits in
+
+    @property
+    def paragraphs(self) -> list[str]:
+        out, current = [], []
+        for line in self.lines + [""]:
+            if line.strip():
+                current.append(line.strip())
+            elif current:
+                out.append(" ".join(current))
+                current = []
+        return out
+
+
+@node
 class Module(Node):
     decls: list[Decl]
     file: str
+    teaching: list = attrs.field(factory=list)  # [Explain], in the order written

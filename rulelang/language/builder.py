@@ -10,7 +10,8 @@ from __future__ import annotations
 import copy
 import difflib
 import re
-from typing import Any, Callable, NoReturn
+from collections.abc import Callable
+from typing import Any, NoReturn
 
 import attrs
 from lark import Token, Transformer, v_args
@@ -18,6 +19,7 @@ from lark.tree import Meta
 
 from rulelang.language import ast
 from rulelang.language.errors import Diagnostic, ParseError, Span
+from rulelang.language.teaching import attach_explains
 from rulelang.language.traversal import part_fields
 
 MAX_MATCH_KEYS = 100  # keys of one match: its if-chain stays well within Python's stack
@@ -80,8 +82,8 @@ def _where(name: str, base: ast.Expr, filters: list[tuple[ast.Expr, ast.Expr | N
     ``[(x, R2) for x in BASE if C1 and not C2]``. (Copies: the checker annotates each.)"""
     def all_of(conds: list[ast.Expr]) -> ast.Expr:
         out: ast.Expr | None = None
-        for cond in conds:
-            cond = copy.deepcopy(cond)
+        for original in conds:
+            cond = copy.deepcopy(original)
             out = cond if out is None else ast.BoolOp("and", out, cond, span=cond.span)
         assert out is not None  # called with one condition or more
         return out
@@ -92,10 +94,10 @@ def _where(name: str, base: ast.Expr, filters: list[tuple[ast.Expr, ast.Expr | N
                                 span=base.span)
     lists: list[ast.Expr] = []
     reasons: list[ast.Expr] = []
-    for i, (cond, reason) in enumerate(filters):
+    for i, (cond, given) in enumerate(filters):
         refused = ast.Not(copy.deepcopy(cond), span=cond.span)
         test = refused if i == 0 else ast.BoolOp("and", all_of(conds[:i]), refused, span=cond.span)
-        reason = reason if reason is not None else ast.Lit(None, span=cond.span)
+        reason = given if given is not None else ast.Lit(None, span=cond.span)
         reasons.append(reason)
         pair = ast.TupleLit([ast.Name(name, span=cond.span), reason], span=cond.span)
         lists.append(ast.Comprehension(pair, [ast.CompFor([name], copy.deepcopy(base), test,
@@ -111,6 +113,7 @@ class Builder(Transformer[Token, Any]):
         super().__init__(visit_tokens=False)  # tokens are read by the rules that hold them
         self.file, self.text = file, text
         self.dl, self.dc = line_shift, col_shift
+        self.teaching: list[ast.Explain] = []  # taken out of the tree as it is built
 
     def __default__(self, data: str, children: list[Any], meta: Meta) -> Any:
         """A rule with no method here (Lark calls this): one of the tables below. (Found
@@ -127,6 +130,9 @@ class Builder(Transformer[Token, Any]):
         raise ParseError(message, [Diagnostic(message, span, hint)], {self.file: self.text})
 
     # -- top level
+    def start(self, meta: Meta, decls: list[Any]) -> list[Any]:
+        return attach_explains(decls, None, self.teaching)
+
     def _count(self, token: Token, meta: Meta) -> int:
         """A count written in a declaration (players, a grid's size): bounded before it is
         made a number (Python refuses to read 4,300 digits and more)."""
@@ -156,7 +162,8 @@ class Builder(Transformer[Token, Any]):
                 clauses[kind + "_means"] = meaning
         return ast.CardDecl(str(c[0]), fields, clauses.get("name"), clauses.get("symbol"),
                             clauses.get("tint"), clauses.get("symbol_means"),
-                            clauses.get("tint_means"), span=self._s(meta))
+                            clauses.get("tint_means"), clauses.get("note"),
+                            clauses.get("drawing"), span=self._s(meta))
 
     def name_clause(self, meta: Meta, c: list[Any]) -> tuple[str, ast.Expr, None]:
         return ("name", c[0], None)
@@ -166,6 +173,12 @@ class Builder(Transformer[Token, Any]):
 
     def tint_clause(self, meta: Meta, c: list[Any]) -> tuple[str, ast.Expr, ast.Expr | None]:
         return ("tint", c[0], c[1])
+
+    def note_clause(self, meta: Meta, c: list[Any]) -> tuple[str, ast.Expr, None]:
+        return ("note", c[0], None)
+
+    def drawing_clause(self, meta: Meta, c: list[Any]) -> tuple[str, ast.Expr, None]:
+        return ("drawing", c[0], None)
 
     def table_decl(self, meta: Meta, c: list[Any]) -> ast.TableDecl:
         rows = [r for r in c[1:] if r is not None]
@@ -218,14 +231,19 @@ class Builder(Transformer[Token, Any]):
 
     def var_decl(self, meta: Meta, c: list[Any]) -> ast.VarDecl:
         name, keys, typ, init, *options = c
-        return ast.VarDecl(str(name), keys or [], typ, init, options=options, span=self._s(meta))
+        shown = next((text for word, text, _ in options if isinstance(text, ast.Expr)), None)
+        options = [o for o in options if not isinstance(o[1], ast.Expr)]
+        return ast.VarDecl(str(name), keys or [], typ, init, options=options, shown=shown,
+                           span=self._s(meta))
 
-    def var_opt(self, meta: Meta, c: list[Any]) -> tuple[str, str | None, Span]:
+    def var_opt(self, meta: Meta, c: list[Any]) -> tuple[str, str | ast.Expr | None, Span]:
+        if str(c[0]) == "shown" and c[1] is not None:  # how the value reads: it may show values
+            return ("shown", self._text(c[1]), self._ts(c[0]))
         return (str(c[0]), _unquote(c[1]) if c[1] is not None else None, self._ts(c[0]))
 
     def fn_decl(self, meta: Meta, c: list[Any]) -> ast.FnDecl:
         name, params = str(c[0]), c[1] or []
-        lets = [x for x in c[2:-1]]
+        lets = list(c[2:-1])
         return ast.FnDecl(name, params, lets, c[-1], span=self._s(meta))
 
     def trigger_decl(self, meta: Meta, c: list[Any]) -> ast.TriggerDecl:
@@ -255,7 +273,26 @@ class Builder(Transformer[Token, Any]):
         stmts = []
         for stmt in c:  # `create ... as NAME` is two statements
             stmts.extend(stmt if isinstance(stmt, list) else [stmt])
-        return stmts
+        return attach_explains(stmts, self._s(meta), self.teaching)
+
+    # -- player-facing text (teaching.py): built here, taken out of the tree by attach_explains
+    def about_decl(self, meta, c):
+        return ast.Explain("about", None, [], c[0], span=self._s(meta))
+
+    def duration_decl(self, meta, c):
+        return ast.Explain("duration", None, [], [_unquote(c[0])], span=self._s(meta))
+
+    def explain_decl(self, meta, c):
+        title = _unquote(c[0]) if c[0] is not None else None
+        return ast.Explain("explain", title, c[1] or [], c[2], span=self._s(meta))
+
+    explain_stmt = explain_decl
+
+    def cites(self, meta, c):
+        return [_unquote(t) for t in c]
+
+    def text_block(self, meta, c):
+        return [_unquote(t) for t in c]
 
     def assign_stmt(self, meta: Meta, c: list[Any]) -> ast.Assign:
         target, op, value = c
@@ -286,7 +323,8 @@ class Builder(Transformer[Token, Any]):
         name, options, clauses = str(c[0]), c[1], c[2:]
         by = prompt = pass_if = pass_word = each = None
         can_pass = False
-        filters, prefer = [], []
+        filters = []
+        prefer: list[ast.Lambda] = []
         for kind, value in clauses:
             if kind == "prefer":
                 prefer.append(ast.Lambda(name, value, span=value.span))
@@ -311,7 +349,7 @@ class Builder(Transformer[Token, Any]):
     def where_clause(self, meta: Meta, c: list[Any]) -> tuple[str, tuple[ast.Expr, ast.Expr | None]]:
         return ("where", (c[0], c[1]))
 
-    def prefer_clause(self, meta, c):
+    def prefer_clause(self, meta: Meta, c: list[Any]) -> tuple[str, ast.Expr]:
         return ("prefer", c[0])
 
     def by_clause(self, meta: Meta, c: list[Any]) -> tuple[str, ast.Expr]:
@@ -532,7 +570,7 @@ ONE_NODE: dict[str, OneNode] = {
 }
 # rules that hand on their one child (a word as its text), or their children as a list or a pair
 FIRST_CHILD = ("expr_start", "field_name", "assign_op", "at_expr")
-CHILDREN = ("start", "keys", "params", "pattern_keys", "named_args", "args")
+CHILDREN = ("keys", "params", "pattern_keys", "named_args", "args")
 PAIR = ("elif_clause", "match_arm")
 
 _KEEP, _TEXT, _LIST = range(3)  # how a child is read into its field
@@ -589,7 +627,7 @@ def _pair(self: Builder, meta: Meta, children: list[Any]) -> tuple[Any, Any]:
 
 _GENERATED: dict[str, Callable[[Builder, Meta, list[Any]], Any]] = {
     **{rule: _one_node(rule, spec) for rule, spec in ONE_NODE.items()},
-    **{rule: _first_child for rule in FIRST_CHILD},
-    **{rule: _children for rule in CHILDREN},
-    **{rule: _pair for rule in PAIR},
+    **dict.fromkeys(FIRST_CHILD, _first_child),
+    **dict.fromkeys(CHILDREN, _children),
+    **dict.fromkeys(PAIR, _pair),
 }

@@ -5,7 +5,7 @@ test keeps the two lists equal.
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import attrs
 
@@ -50,7 +50,8 @@ _KIND_OK: dict[str, Callable[[T.Type], bool]] = {
 
 KIND_WORDS = {
     "any": "a value", "int": "a number", "bool": "true or false", "text": "text",
-    "seat": "a player", "list": "a list or a zone", "zone": "a zone", "zones": "a zone or a zone family", "card": "a card",
+    "seat": "a player", "list": "a list or a zone", "zone": "a zone",
+    "zones": "a zone or a zone family", "card": "a card",
     "cell": "a cell", "cells": "cells", "shape": "a shape", "fn": "a function (x => ...)",
     "cellsource": "a grid, a placement or a card", "cell_or_text": "a number or text like \"E5\"",
     "direction": "a direction: a step (dx, dy), like one of `directions`",

@@ -15,11 +15,10 @@ from lark.exceptions import UnexpectedInput, UnexpectedToken, VisitError
 from lark.lexer import PatternStr
 
 from rulelang.language import ast
-from rulelang.language.errors import Diagnostic, ParseError, Span
-
 from rulelang.language.builder import Builder, span_of
+from rulelang.language.errors import Diagnostic, ParseError, Span
 from rulelang.language.syntax_errors import describe
-
+from rulelang.language.teaching import place_explains
 
 _NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 MAX_DEPTH = 150  # levels of the syntax tree: far beyond real rules, well within Python's stack
@@ -86,8 +85,12 @@ def _hard_keyword(token: Token) -> Token:
 
 def parse(text: str, file: str = "<rules>") -> ast.Module:
     tree = _parse_tree(text, file, "start")
-    decls: list[ast.Decl] = _build(Builder(file, text, parse_expr), tree)
-    return ast.Module(decls, file, span=Span(file, 1, 1, 1, 1))
+    builder = Builder(file, text, parse_expr)
+    decls: list[ast.Decl] = _build(builder, tree)
+    teaching = sorted(builder.teaching, key=lambda e: (e.span.line, e.span.col))
+    module = ast.Module(decls, file, teaching, span=Span(file, 1, 1, 1, 1))
+    place_explains(module)
+    return module
 
 
 def parse_expr(text: str, file: str = "<expr>", line: int = 1, col: int = 1) -> ast.Expr:

@@ -12,13 +12,13 @@ A tree is a node, or lists and tuples (nested) holding nodes among other values.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import attrs
 
 from rulelang.language import ast
 from rulelang.language.errors import Span
-
 
 _PARTS: dict[type, tuple[str, ...]] = {}
 _ANNOTATIONS: dict[type, tuple[attrs.Attribute[Any], ...]] = {}

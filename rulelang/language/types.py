@@ -140,7 +140,7 @@ def iterable(t: Type) -> bool:
 
 def fits(actual: Type, expected: Type) -> bool:
     """Can a value of type ``actual`` be used where ``expected`` is wanted?"""
-    if actual == expected or ANY in (actual, expected) or actual == NONE:
+    if actual in (expected, NONE) or ANY in (actual, expected):
         return True
     a, e = actual.name, expected.name
     if a == e == "card":
@@ -151,9 +151,7 @@ def fits(actual: Type, expected: Type) -> bool:
         return fits(actual.arg, expected.arg)
     if a == "text" and e in ("shape", "cell"):
         return True  # shapes and cells can be written as text: "##/.#", "E5"
-    if a == e == "tuple":
-        return True
-    return False
+    return a == e == "tuple"
 
 
 def join(a: Type, b: Type) -> Type:

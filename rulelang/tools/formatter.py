@@ -18,15 +18,16 @@ is never written.
 """
 from __future__ import annotations
 
+import itertools
 from typing import cast
 
 import attrs
 
 from rulelang.language import ast
 from rulelang.language.errors import ParseError, RulesError
+from rulelang.language.parser import KEYWORDS, parse
 from rulelang.language.traversal import meaning, walk
 from rulelang.tools.tokens import Tok, tokenize, vocabulary
-from rulelang.language.parser import KEYWORDS, parse
 
 INDENT = "  "
 COMMENT_GAP = 2  # spaces between code and a trailing comment
@@ -59,7 +60,9 @@ def format_text(text: str, file: str = "<rules>") -> str:
     _align_tables(lines)
     result = _join(lines)
     try:
-        same = meaning(parse(result, file).decls) == meaning(module.decls)
+        again = parse(result, file)
+        same = (meaning(again.decls) == meaning(module.decls)
+                and meaning(again.teaching) == meaning(module.teaching))
     except ParseError:
         same = False
     if not same:
@@ -98,12 +101,17 @@ def _statement_starts(module: ast.Module, tokens: list[Tok]) -> set:
         if isinstance(node, (ast.Stmt, ast.Decl, ast.FieldDecl)):
             starts.add((node.span.line, node.span.col))
         if isinstance(node, ast.CardDecl):
-            clause_exprs |= {(e.span.line, e.span.col) for e in (node.label, node.symbol, node.tint)
+            clause_exprs |= {(e.span.line, e.span.col) for e in (node.label, node.symbol, node.tint,
+                                                                  node.note, node.drawing)
                              if e is not None}
         if isinstance(node, ast.FnDecl):
             fn_bodies.add((node.body.span.line, node.body.span.col))
     code = [t for t in tokens if t.kind not in ("space", "newline", "comment")]
-    for before, tok in zip(code, code[1:]):
+    for explain in module.teaching:  # kept beside the tree: each starts a line of its own,
+        starts.add((explain.span.line, explain.span.col))  # and so does each line of its text
+        starts |= {(t.line, t.col) for t in code if t.kind == "string"
+                   and explain.span.line < t.line < explain.span.end_line}
+    for before, tok in itertools.pairwise(code):
         where = (tok.line, tok.col)
         if where in clause_exprs:  # `name "..."` in a card starts at its word, before the value
             starts.add((before.line, before.col))
@@ -183,9 +191,9 @@ def _spaced(code: list[Tok], previous: Tok | None) -> str:
     out: list[str] = []
     unary = False  # the token before was a '-' that negates
     for tok in code:
-        if out and previous is not None:  # (previous is set once out has a token)
-            if not _tight(previous, tok, unary):
-                out.append(" ")
+        # (previous is set once out has a token)
+        if out and previous is not None and not _tight(previous, tok, unary):
+            out.append(" ")
         out.append(tok.text)
         unary = tok.text == "-" and not _is_value_end(previous)
         previous = tok
@@ -258,8 +266,8 @@ def _rule(source: str, widths: list[int]) -> str:
     if len(segments) != len(widths):
         return "|" + "|".join(s.strip() for s in segments) + "|"
     out = []
-    for segment, width in zip(segments, widths):
-        segment = segment.strip()
+    for written, width in zip(segments, widths):
+        segment = written.strip()
         left, right = segment.startswith(":"), segment.endswith(":") and len(segment) > 1
         out.append(":" * left + "-" * (width + 2 - left - right) + ":" * right)
     return "|" + "|".join(out) + "|"

@@ -14,15 +14,15 @@ from __future__ import annotations
 import json
 import re
 import sys
+from typing import ClassVar
 
 from pygments.lexer import RegexLexer, bygroups, include, words
-from pygments.token import (Comment, Error, Keyword, Name, Number, Operator, Punctuation,
-                            String, Whitespace)
+from pygments.token import Comment, Error, Keyword, Name, Number, Operator, Punctuation, String, Whitespace
 
 from rulelang.language import types as T
 from rulelang.language.builtin_signatures import SIGNATURES
-from rulelang.tools.tokens import vocabulary
 from rulelang.language.parser import KEYWORDS
+from rulelang.tools.tokens import vocabulary
 
 CONSTANTS = frozenset({"true", "false", "none"})
 BUILTIN_VALUES = ("players", "seats", "player_count", "current", "directions")  # the checker's, tested equal
@@ -106,9 +106,9 @@ def _tokens() -> dict:
 class RulesLexer(RegexLexer):
     """Pygments lexer for rulelang .rules files."""
     name = "rulelang"
-    aliases = ["rulelang", "rules"]
-    filenames = ["*.rules"]
-    mimetypes = ["text/x-rulelang"]
+    aliases: ClassVar[list[str]] = ["rulelang", "rules"]
+    filenames: ClassVar[list[str]] = ["*.rules"]
+    mimetypes: ClassVar[list[str]] = ["text/x-rulelang"]
     url = "https://pypi.org/project/rulelang/"
     flags = re.MULTILINE
     tokens = _tokens()

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import cast
 from pathlib import Path
+from typing import cast
 
 import attrs
 

@@ -18,6 +18,16 @@ EXAMPLES = {  # file -> player counts to try
     "examples/reversi.rules": (2,),
     "examples/goofspiel.rules": (2, 3),
     "examples/hanabi.rules": (2, 3, 5),
+    "examples/connect_four.rules": (2,),
+    "examples/kuhn_poker.rules": (2, 3, 10),
+    "examples/leduc_poker.rules": (2,),
+    "examples/breakthrough.rules": (2,),
+    "examples/mancala.rules": (2,),
+    "examples/hearts.rules": (4,),
+    "examples/love_letter.rules": (2, 3, 4),
+    "examples/no_thanks.rules": (3, 5, 7),
+    "examples/checkers.rules": (2,),
+    "examples/sushi_draft.rules": (2, 3, 5),
     "examples/liars_dice.rules": (2, 3, 4),
 }
 # How a game may end: a competitive game is won or drawn; Hanabi, cooperative, ends with

@@ -102,7 +102,7 @@ def test_draw_same_points_same_number_of_colours_YS28_YS29_YS31():
     outcome = game.outcome
     assert outcome["scores"] == {0: 3, 1: 3}
     assert outcome["result"] == "draw" and outcome["winners"] == []
-    assert game.transcript().endswith("== game over: a draw; scores P1 3, P2 3; colours: [1, 1]\n")
+    assert game.transcript().endswith("== game over: a draw; scores P1 3, P2 3; colours: 1 and 1\n")
 
 
 def test_the_game_ends_at_once_mid_turn_without_the_ability_YS22_YS28_YS42():

@@ -6,10 +6,10 @@ import json
 from types import SimpleNamespace
 
 from click.testing import CliRunner
-from support import ROOT
 
 from rulelang.play.cli import cli
 from rulelang.play.simulation.variants import _alike
+from support import ROOT
 
 COIN = str(ROOT / "tests" / "rules" / "hidden_coin.rules")  # name a hidden coin's side
 FAIR = str(ROOT / "tests" / "rules" / "fair_coin.rules")

@@ -59,7 +59,9 @@ def test_a_whole_yokai_sketch_game_is_played_on_one_80x24_screen():
     assert "play it? (y/n) >" in screen and re.search(r"ends the game: P\d wins", screen)
     term.child.sendline("y")
     final = term.finish()
-    assert "game over" in final and "seed 1, bot seed 1" in final
+    assert "Yokai Sketch · you are P1 · game over" in final  # the header, not scrolled away
+    assert re.search(r"Game over: P\d wins; scores P1 \d+, P2 \d+; colours: \d and \d", final)
+    assert "seed 1, bot seed 1" in final
 
 
 # ---------------------------------------------------------------- Oh Hell at 80x24

@@ -31,7 +31,7 @@ def test_the_menu_starts_a_campaign_that_is_saved_and_continued(tmp_path):
     assert "mission open now:" in screen and "1. 1" in screen and TALK in screen
     assert "moon path (boxes ticked): 0" in screen
     screen = term.type("", "P1, ")
-    assert "Yami · you are P1 · mission 1" in screen
+    assert "Yami · you are P1 · Mission 1" in screen  # the option by its title
     term.type("save", "saved to")
     term.child.sendline("quit")
     term.child.expect("Quit\\? The campaign will be saved to")
@@ -45,7 +45,7 @@ def test_the_menu_starts_a_campaign_that_is_saved_and_continued(tmp_path):
     screen = term.wait("Enter to go on")
     assert "mission 1 goes on" in screen and TALK in screen
     screen = term.type("", "P1, ")
-    assert "Yami · you are P1 · mission 1" in screen
+    assert "Yami · you are P1 · Mission 1" in screen  # the option by its title
     term.child.sendeof()
     term.finish()
 
@@ -62,7 +62,7 @@ def test_the_menu_plays_one_game_of_the_campaign_alone():
     screen = term.type("K9", "which mission?")
     assert "'K9' is not one of them" in screen
     screen = term.type("K3", "P1, ")
-    assert "Yami · you are P1 · mission K3" in screen
+    assert "Yami · you are P1 · Mission K3" in screen  # the option by its title
     # (not "night mode": its setup line scrolls away when the bots play first, and the menu's
     # game has a seed of its own)
     term.child.sendeof()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import random
 import shutil
+import time
 
 import pytest
 
@@ -65,6 +66,25 @@ def fits_width(page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
+def until(page, condition, seconds=10):
+    """Poll the page until ``condition()`` (the page's policy allows no script from a string,
+    so Playwright's wait_for_function cannot run)."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "the page did not get there in time"
+        page.wait_for_timeout(50)
+
+
+def played(page, version):
+    """After a click that plays a move: the move played, or (when it ends the game) the
+    page's warning answered with "Play it" first."""
+    until(page, lambda: page.evaluate("document.body.dataset.version") == str(version + 1)
+          or page.locator(".confirm.warning").count() > 0)
+    if page.locator(".confirm.warning").count():
+        page.locator(".confirm.warning button.go").click()
+    wait_for_version(page, version + 1)
+
+
 @pytest.mark.slow
 def test_two_people_play_a_whole_game_of_yokai_sketch_through_their_pages(browser):
     host, table = host_with(seed=2024)
@@ -83,6 +103,11 @@ def test_two_people_play_a_whole_game_of_yokai_sketch_through_their_pages(browse
                 wait_for_version(other, version)
                 assert other.locator("button.move, .card.target").count() == 0  # not their turn
             cards, buttons = page.locator(".card.target"), page.locator("button.move")
+            if len(game.legal_moves()) == 1:  # the page plays it, as the terminal does
+                chosen = game.legal_moves()[0].notation
+                wait_for_version(page, version + 1)
+                assert game.history[-1] == chosen
+                continue
             if cards.count() and rng.random() < 0.5:
                 cards.nth(rng.randrange(cards.count())).click()
                 chosen = page.locator(".confirm .what strong").inner_text()
@@ -92,7 +117,7 @@ def test_two_people_play_a_whole_game_of_yokai_sketch_through_their_pages(browse
                 button = buttons.nth(rng.randrange(buttons.count()))
                 chosen = button.inner_text()
                 button.click()
-            wait_for_version(page, version + 1)
+            played(page, version)
             assert game.history[-1] == chosen
             if len(game.history) == 24:  # a look at every page (those watching open now)
                 watch = open_page(browser, f"{base}/t/{token_of(table, 'spectator')}")
@@ -146,7 +171,7 @@ def test_a_placement_is_previewed_on_the_board_then_confirmed(browser):
         shot(phone, "yami-1-preview-phone")
         assert fits_width(phone)
         page.locator(".confirm button.go").click()
-        wait_for_version(page, version + 1)
+        played(page, version)
         assert game.history[-1] == chosen
         shot(page, "yami-2-placed")
         assert page.errors == [] and phone.errors == []
@@ -177,3 +202,114 @@ def test_the_lobby_opens_a_table_whose_links_work(browser, tmp_path):
         player = open_page(browser, base + links.first.get_attribute("href"))
         assert player.locator("#title").inner_text() == "Yami"
         assert page.locator("#mine details").count() == 1  # remembered in this browser
+
+
+# ---------------------------------------------------------------- teaching (issue 27)
+
+@pytest.mark.slow
+def test_the_rules_panel_and_why_on_a_log_line_and_on_a_refusal(browser):
+    host, table = host_with("games/yami.rules", players=2, seed=3)
+    game = table.game
+    while "cells" not in game.view(game.to_move).get("decision", {}):
+        table.play(game.to_move, game.legal_moves()[0].notation, table.version)
+    who = game.seat_name(game.to_move)
+    with live_server(host) as base:
+        page = open_page(browser, f"{base}/t/{token_of(table, who)}")
+        page.locator("#rules-open").click()
+        book = page.locator("#rulestext .rulebook")
+        book.wait_for()
+        text = book.inner_text().lower()  # headings are drawn in capitals
+        for part in ("Yami", "The moon is rising", "Placing the tile", "YA-19",
+                     "Where the cards are once the game is set up", "Options in force"):
+            assert part.lower() in text, part
+        shot(page, "teach-1-rules")
+        page.locator("#rules-close").click()
+        assert page.locator("#rulesbox").is_hidden()
+        line = page.locator("#loglines li", has_text="round 1").first
+        line.locator(".whybutton").click()
+        why = line.locator(".why")
+        why.wait_for()
+        assert "A round" in why.inner_text() and "YA-16" in why.inner_text()
+        assert "yami.rules line" in why.inner_text()
+        shot(page, "teach-2-why")
+        page.locator(".typed input").fill("purpel 7")  # a placement's moves are typed too
+        page.locator(".typed button.go").click()
+        refusal = page.locator(".refusal")
+        refusal.wait_for()
+        assert "'purpel 7' is not a move now" in refusal.inner_text()
+        refusal.locator(".whybutton").click()
+        refusal.locator(".why").wait_for()
+        assert "Placing the tile" in refusal.inner_text() and "choose spot" in refusal.inner_text()
+        shot(page, "teach-3-refused")
+        assert page.errors == [], page.errors
+
+
+@pytest.mark.slow
+def test_a_move_that_ends_the_game_is_warned_of_before_it_is_played(browser):
+    host, table = host_with("examples/nim.rules", seed=5, options={"heaps": "1"})
+    game = table.game
+    while not (sum(game.view(None)["vars"]["stones"].values()) <= 3
+               and game.view(None)["decision"]["prompt"] == "how many stones"):
+        game.play(game.legal_moves()[0])
+    mover = game.seat_name(game.to_move)
+    left = str(sum(game.view(None)["vars"]["stones"].values()))
+    with live_server(host) as base:
+        page = open_page(browser, f"{base}/t/{token_of(table, mover)}")
+        version = table.version
+        page.locator("button.move", has_text=left).first.click()
+        warning = page.locator(".confirm.warning")
+        warning.wait_for()
+        assert f"ends the game: {mover} wins" in warning.inner_text()
+        assert table.version == version  # nothing played yet
+        shot(page, "teach-4-warning")
+        warning.locator("button.cancel").click()
+        assert page.locator(".confirm.warning").count() == 0 and table.version == version
+        page.locator("button.move", has_text=left).first.click()
+        page.locator(".confirm.warning button.go").click()
+        wait_for_version(page, version + 1)
+        assert game.is_over
+        again = page.locator(".againbutton")
+        again.click()
+        until(page, lambda: token_of(table, mover) not in page.url)
+        page.wait_for_selector("body[data-version]")
+        assert len(host.tables) == 2 and page.errors == [], page.errors
+
+
+@pytest.mark.slow
+def test_a_move_clicked_while_reconnecting_is_played_once_the_connection_is_back(browser):
+    """The socket is dropped (Playwright stands between page and server) and kept down; a
+    move clicked then is said to wait, and is played when the page is connected again."""
+    import re
+    host, table = host_with("examples/nim.rules", seed=5)
+    game = table.game
+    mover = game.seat_name(game.to_move)
+    sockets, down = [], [False]
+
+    def route(ws):
+        if down[0]:
+            ws.close()  # the server cannot be reached: the page tries again later
+            return
+        ws.connect_to_server()  # messages pass both ways as they are
+        sockets.append(ws)
+
+    with live_server(host) as base:
+        page = browser.new_page(viewport=DESKTOP, reduced_motion="reduce")
+        errors = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.route_web_socket(re.compile(r".*/ws$"), route)
+        page.goto(f"{base}/t/{token_of(table, mover)}")
+        page.wait_for_selector("body[data-version]")
+        version = table.version
+        down[0] = True
+        sockets[-1].close()
+        until(page, lambda: "reconnecting" in page.locator("#status").inner_text())
+        button = page.locator("button.move").first
+        chosen = button.inner_text()
+        button.click()
+        assert "is played as soon as the connection is back" in page.locator("#toast").inner_text()
+        assert table.version == version  # nothing played while the page is cut off
+        down[0] = False
+        wait_for_version(page, version + 1)
+        until(page, lambda: table.version > version)
+        assert game.history[-1] == chosen
+        assert errors == [], errors

@@ -39,6 +39,7 @@ def served(rules, game, players):
                    client.get(f"/t/{token}/record.json").content]
             with client.websocket_connect(f"/t/{token}/ws") as ws:
                 got.append(ws.receive_text().encode())
+            got.append(client.get(f"/t/{token}/rules.json").content)  # the rulebook, "why?"
             out[seat] = got
     return out
 

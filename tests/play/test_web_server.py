@@ -124,15 +124,16 @@ def test_moves_from_the_wrong_seat_or_out_of_turn_are_refused_with_the_reason(yo
         assert "spectator" in refused(ws, {"move": legal, "version": 0})
     with client.websocket_connect(f"/t/{token_of(table, mover)}/ws") as ws:
         receive_state(ws)
-        assert "is not a legal move" in refused(ws, {"move": "no such move", "version": 0})
+        assert refused(ws, {"move": "no such move", "version": 0}) == (
+            "'no such move' is not a move now")
         assert "moved on" in refused(ws, {"move": legal, "version": 5})
         assert receive_state(ws)["version"] == 0  # the stale page is drawn again
     assert game.save() == before
 
 
-def test_a_card_the_rules_refuse_is_refused_with_their_reason():
+def test_a_card_the_rules_refuse_is_refused_with_their_reason_and_the_rule_behind_it():
     """Oh Hell says why a card may not be played (`where ... else` in the rules): the
-    refusal sent to the page carries those words."""
+    refusal sent to the page carries those words, and the place in the rules ("why?")."""
     host, table = host_with("examples/oh_hell.rules", players=3, seed=2)
     game = table.game
     while True:  # bids, then cards, until the one to move holds a card it may not play
@@ -147,8 +148,12 @@ def test_a_card_the_rules_refuse_is_refused_with_their_reason():
     with TestClient(create_app(host)) as client, \
             client.websocket_connect(f"/t/{token_of(table, seat)}/ws") as ws:
         receive_state(ws)
-        reason = refused(ws, {"move": barred[0], "version": table.version})
-    assert reason.startswith(f"'{barred[0]}' is refused: {seat} must follow {led} (legal: ")
+        ws.send_text(json.dumps({"move": barred[0], "version": table.version}))
+        message = receive_state(ws)
+    assert message["reason"].startswith(f"'{barred[0]}' is refused: {seat} must follow {led}")
+    why = message["why"]
+    assert why["file"] == "oh_hell.rules" and "choose" in why["code"]
+    assert table.rules.why(game.pending.site.at).line == why["line"]
 
 
 def test_malformed_or_huge_messages_are_refused_and_the_game_goes_on(yokai):
@@ -262,8 +267,10 @@ def test_the_lobby_lists_the_folders_rules_and_opens_tables_only_from_them(tmp_p
         assert str(tmp_path) not in files[0]["error"]
         nim = files[1]
         assert nim["players"] == [2, 2]
-        assert nim["options"] == [{"name": "heaps", "type": "int", "doc": "how many heaps of stones",
+        assert nim["options"] == [{"name": "heaps", "label": "heaps", "type": "int",
+                                   "doc": "how many heaps of stones", "several": False,
                                    "default": "3", "choices": ["1", "2", "3", "4", "5"]}]
+        assert (nim["about"], nim["duration"], nim["cooperative"]) == ([], None, False)
         for name in ("../rules/nim.rules", "sub/hidden.rules", "outside.rules", "notes.txt",
                      str(tmp_path / "rules" / "nim.rules"), "broken.rules"):
             response = client.post(f"{lobby}/tables", json={"rules": name})

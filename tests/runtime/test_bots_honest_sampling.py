@@ -13,16 +13,23 @@ from __future__ import annotations
 import random
 
 import pytest
-from support import load
-from support.secrecy import FILES
 
 import rulelang
 from interpreter.bots.greedy import GreedyBot
 from interpreter.bots.mcts import MctsBot
 from interpreter.bots.policy import Policy
-from interpreter.runtime.knowledge import (Face, _composition, _face, _fits, _remap_state,
-                                           _told_to, seat_knowledge)
+from interpreter.runtime.knowledge import (
+    Face,
+    _composition,
+    _face,
+    _fits,
+    _remap_state,
+    _told_to,
+    seat_knowledge,
+)
 from interpreter.runtime.values import Card
+from support import load
+from support.secrecy import FILES
 
 NO_HIDDEN_CARD = ("examples/nim.rules", "examples/pig.rules", "examples/league.rules",
                   "examples/tictactoe.rules", "examples/reversi.rules")
@@ -280,6 +287,7 @@ def test_the_partner_model_check_catches_a_leak(monkeypatch):
     partners were asked, real faces and all (not the world's), keeps other worlds when one
     hidden face changes."""
     from collections import deque
+
     import interpreter.runtime.knowledge as knowledge
     monkeypatch.setattr(knowledge, "_transplanted",
                         lambda asked, world, seat: asked.copy(logging=False, seed=0))

@@ -80,7 +80,8 @@ def general_turn_header(self):
     _reached("turn_header")
     self.turn_number += 1
     if self.logging:
-        self.log.append(Header.of(f"turn {self.turn_number}: {self.seat_name(self.current)}"))
+        self.log.append(Header.of(f"turn {self.turn_number}: {self.seat_name(self.current)}",
+                                  self.rules.code.turn_at))
 
 
 def general_ask(self, frame, site, seat, passing, prompt, options, restoring=False):
@@ -122,7 +123,7 @@ def general_log_choice(self, decision, i):
     value, seat = decision.values[i], decision.seat
     named = protocol.kind_of(value).named(self, value, seat)
     line = Choice.of(seat, decision.prompt, decision.notations[i], named,
-                     1 << seat if named else self.everyone)
+                     1 << seat if named else self.everyone, decision.site.at)
     self.log.append(line)
     if named:
         self.unsettled.append(len(self.log) - 1)

@@ -56,7 +56,7 @@ def test_the_outcome_record_holds_every_report_apart_from_the_results():
 def test_a_report_named_like_a_result_is_still_on_the_transcripts_last_line():
     last = finished().transcript().splitlines()[-1]
     assert last == ('== game over: P1 wins (the first turn is the last); scores P1 5, P2 0; '
-                    'winners: 42; scores: none of them; result: made up; reason: [1, 2]; '
+                    'winners: 42; scores: none of them; result: made up; reason: 1 and 2; '
                     'rounds: 1')
 
 

@@ -108,7 +108,22 @@ def other_faces(game, seat):
 
 
 def records(game, seat):
-    return (json.dumps(game.view(seat), sort_keys=True), game.transcript(seat), game.save(seat))
+    return (json.dumps(game.view(seat), sort_keys=True), game.transcript(seat), game.save(seat),
+            refusals(game, seat))
+
+
+def refusals(game, seat) -> list:
+    """What the seat is told when it names any card of the game (or a card misspelt) as its
+    move, and the rule it is pointed at ("why?"): nothing about a card it cannot see."""
+    if game.to_move != seat:
+        return []
+    names = sorted({card.label for card in game.cards})
+    names += [name[:-1] + "x" for name in names[:10]] + ["pass", "nothing at all"]
+    out = []
+    for name in names:
+        refused = game.refused(name)
+        out.append(None if refused is None else (refused.text(), refused.at))
+    return out
 
 
 def random_picks(rules, players, seed):

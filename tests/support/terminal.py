@@ -16,7 +16,7 @@ PROMPT = re.compile(rb"> (?:\x1b\[[0-9;]*m)*$")
 class Terminal:
     """One run of the command in a pseudo-terminal of ``columns`` x ``rows``."""
 
-    def __init__(self, args, columns=80, rows=24):
+    def __init__(self, args, columns=80, rows=24, intro=False):
         env = dict(os.environ, TERM="xterm-256color", PYTHONIOENCODING="utf-8")
         for name in ("COLUMNS", "LINES", "NO_COLOR", "FORCE_COLOR"):
             env.pop(name, None)
@@ -26,6 +26,7 @@ class Terminal:
                                                     *args], cwd=str(ROOT), env=env,
                                    dimensions=(rows, columns), timeout=90)  # a hang guard
         self.child.delaybeforesend = None  # the screen is read before each answer anyway
+        self.skip_intro = not intro  # the "how to play" screen before the first move: Enter
 
     def wait(self, text=None):
         """The screen once the program waits for an answer (and shows ``text``), or
@@ -40,12 +41,23 @@ class Terminal:
                     ).endswith(">"):
                 continue  # a '> ' inside a line still being written: the prompt is at the bottom
             shown = self.text()
+            if self.skip_intro and "Enter to start >" in shown:
+                self.skip_intro = False
+                self.child.sendline("")
+                continue
             if text is None or text in shown:
                 return shown
 
     def type(self, answer, then=None):
         self.child.sendline(answer)
         return self.wait(then)
+
+    def text_now(self):
+        """The screen as it is now, with what the program wrote since the last wait (a
+        page that ends in a prompt of its own, which wait() does not know)."""
+        self.stream.feed(self.child.before + (self.child.after if isinstance(
+            self.child.after, bytes) else b""))
+        return self.text()
 
     def lines(self):
         return [line.rstrip() for line in self.screen.display]
@@ -65,8 +77,10 @@ class Terminal:
         return "".join(self.lines())
 
 
-def run(*args, columns=80, rows=24):
-    return Terminal(["run", *args], columns, rows)
+def run(*args, columns=80, rows=24, intro=False):
+    """``rulelang run ARGS`` at a terminal; the "how to play" screen is passed with Enter
+    unless ``intro`` (then the test reads it)."""
+    return Terminal(["run", *args], columns, rows, intro)
 
 
 def assert_one_screen(term, title):

@@ -14,7 +14,9 @@ from rulelang.tools.language_server import server as lsp_server
 from support import ROOT
 
 START = [sys.executable, "-c", "from rulelang.play.cli import main; main()", "lsp"]
-WAIT = 60  # seconds: only for a server that never answers (a loaded machine can take 10); the benchmark measures speed
+# seconds: only for a server that never answers (a loaded machine can take 10); the
+# benchmark measures speed
+WAIT = 60
 
 NIM = (ROOT / "examples" / "nim.rules").read_text()
 

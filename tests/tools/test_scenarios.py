@@ -177,7 +177,7 @@ scenario "all of them" {
     ("decides P1", "another seat decides", "P1", "P2"),
     ('play "chip 2" refused', "the move 'chip 2' was played: it is legal here", "refused",
      "played"),
-    ('play "chip 4"', "the move 'chip 4' is refused: 'chip 4' is not a legal move for P2 now "
+    ('play "chip 4"', "the move 'chip 4' is refused: chip 4 is in the deck, not in your hand "
                       "(legal: chip 2, chip 1, pass)", None, None),
     ("over win P1", "the game is not over", "win P1", "the game goes on (P2 decides)"),
     ('logged "no such line"', "no line of the transcript says this", '"no such line"',

@@ -14,14 +14,15 @@ import attrs
 from rulelang.language import ast
 from rulelang.language import types as T
 from rulelang.language.builtin_signatures import SIGNATURES
-from rulelang.language.checker.constants import UNKNOWN, fold, shown
-from rulelang.language.checker.checker_base import Hint
-from rulelang.language.checker.flow import check_flow
-from rulelang.language.checker.expressions import BUILTIN_VALUES, ExprChecker, Scope, Unit
 from rulelang.language.checker.campaign_block import CampaignChecker
+from rulelang.language.checker.checker_base import Hint
+from rulelang.language.checker.constants import UNKNOWN, fold, shown
+from rulelang.language.checker.expressions import BUILTIN_VALUES, ExprChecker, Scope, Unit
+from rulelang.language.checker.flow import check_flow
 from rulelang.language.checker.statements import StmtChecker
 from rulelang.language.checker.zones import VarInfo, ZoneChecker, ZoneInfo
 from rulelang.language.errors import CheckError, Diagnostic, Span, suggest
+from rulelang.language.teaching import problems as teaching_problems
 
 MAX_ERRORS = 30
 # A card's view (see views in interpreter/) is one record holding its fields next to these
@@ -41,6 +42,8 @@ RESERVED_FIELDS = {
     "symbol": ("its mark on a grid (the clause symbol ...)", "mark"),
     "tint": ("the colour it is drawn in (the clause tint ...)", "colour"),
     "hidden": ("saying it is face down", "face_down"),
+    "note": ("a few words shown beside it (the clause note ...)", "remark"),
+    "drawing": ("the shape drawn with it (the clause drawing ...)", "picture"),
 }
 
 
@@ -120,6 +123,7 @@ class Program:
     sources: dict[str, str] = attrs.field(factory=dict)
     main_file: str = ""
     warnings: list[Diagnostic] = attrs.field(factory=list)  # the information-flow check's
+    teaching: list[ast.Explain] = attrs.field(factory=list)  # the rulebook's text (teaching.py)
 
 
 @attrs.define
@@ -151,6 +155,7 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker, CampaignChecker):
         self.fn_types: dict[int, T.Type] = {}
         self.fn_checking: set[int] = set()
         self.calls: dict[str, set[str]] = {}
+        self.display_scopes: dict[str, Scope] = {}  # card kind -> the scope its display hints read
 
     # ------------------------------------------------------------ reporting
     def error(self, span: Span | None, message: str, hint: Hint = None) -> None:
@@ -204,6 +209,10 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker, CampaignChecker):
                 if type(d) is kind:
                     getattr(self, "d_" + kind.__name__)(d)
         self.check_whole(decls)
+        self.check_display()
+        for problem in teaching_problems(self.modules):
+            self.error(problem.span, problem.message, problem.hint)
+        self.program.teaching = [e for m in self.modules for e in m.teaching]
         self.program.global_slots = self.global_unit.nslots
         if self.diagnostics:
             first = self.diagnostics[0].message
@@ -214,6 +223,27 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker, CampaignChecker):
             raise CheckError(first, shown, self.program.sources)
         self.program.warnings = check_flow(self.program, self.source_of)
         return self.program
+
+    def check_display(self) -> None:
+        """What only the screen reads, checked once every name is known: when an option
+        applies (``option ... if COND``), how a variable reads (``shown "..."``)."""
+        for name, every in self.display_scopes.items():
+            decl = self.cards[name].decl
+            if decl.note is not None:
+                self.expect(decl.note, every, T.TEXT, "a card's note")
+            if decl.drawing is not None:
+                self.expect(decl.drawing, every, T.SHAPE, "a card's drawing")
+        for d in (option.decl for option in self.program.options.values()):
+            if d.when is not None:
+                self.expect(d.when, self.top_scope(), T.BOOL, "when an option applies")
+        for info in self.program.vars.values():
+            shown = info.decl.shown
+            if shown is not None:
+                if info.keys:
+                    self.error(shown.span, "only a variable with no key can say how it is "
+                                           "shown", "show each key's value with its label")
+                else:
+                    self.expect(shown, self.top_scope(), T.TEXT, "how a variable is shown")
 
     def define(self, kind: str, name: str, ty: T.Type, decl: ast.Node | str, span: Span | None,
                library: bool, keys: list[T.Type] | None = None) -> None:
@@ -379,8 +409,8 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker, CampaignChecker):
                 self.expect(f.init, static, fields[f.name].type, f"the start value of '{f.name}'")
         if d.label is not None:
             self.expect(d.label, static, T.TEXT, "a card's name")
-        if d.symbol is not None or d.tint is not None:  # display hints read every field
-            every = Scope(self.global_unit)
+        if any(h is not None for h in (d.symbol, d.tint, d.note, d.drawing)):
+            every = Scope(self.global_unit)  # display hints read every field
             for info in fields.values():
                 kind.hint_slots[info.name] = every.bind(info.name, info.type, mutable=False)
             for hint in (d.symbol, d.tint):
@@ -389,10 +419,11 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker, CampaignChecker):
             for meaning in (d.symbol_means, d.tint_means):
                 if meaning is not None:
                     self.expect(meaning, every, T.TEXT, "what a display hint means")
+            self.display_scopes[d.name] = every  # note and drawing: once tables are known
 
     def d_TableDecl(self, d: ast.TableDecl) -> None:
         scope = self.top_scope()
-        columns = {c: T.NONE for c in d.columns}
+        columns = dict.fromkeys(d.columns, T.NONE)
         if len(set(d.columns)) != len(d.columns):
             twice = next(c for i, c in enumerate(d.columns) if c in d.columns[:i])
             self.error(d.span, f"table '{d.name}' has two columns named '{twice}'")

@@ -38,8 +38,19 @@ from typing import TYPE_CHECKING, cast
 
 from rulelang.language import ast, refs
 from rulelang.language.checker import flow_values
-from rulelang.language.checker.flow_values import (CLEAN, HIDDEN_LEVEL, OWNED, PUBLIC, Deferred, FlowExprs,
-                                      Secret, State, Taint, TooMuch, cardish)
+from rulelang.language.checker.flow_values import (
+    CLEAN,
+    HIDDEN_LEVEL,
+    OWNED,
+    PUBLIC,
+    Deferred,
+    FlowExprs,
+    Secret,
+    State,
+    Taint,
+    TooMuch,
+    cardish,
+)
 from rulelang.language.errors import Diagnostic, Span
 
 if TYPE_CHECKING:
@@ -115,6 +126,10 @@ class FlowChecker(FlowExprs):
             self.body(block.body, State())
         for trigger in p.triggers:
             self.body(trigger.body, self.trigger_state(trigger))
+        for info in p.vars.values():  # how a variable reads on the screen: its readers'
+            if info.decl.shown is not None and info.visibility != "hidden":
+                self.sink(self.ev(info.decl.shown, State()).read(), info.decl.shown.span,
+                          f"how '{info.name}' is shown", "a variable is read by every seat")
         for end in p.ends:  # checked after every move: whether the game goes on is public
             self.sink(Taint(self.ev(end.cond, State()).data), end.cond.span,
                       "'end when' decides by", "every seat sees whether the game ends")
@@ -425,7 +440,7 @@ class FlowChecker(FlowExprs):
         over = self.ev(s.iter, state)
         item = self.element(over)
         def bind(st: State) -> None:
-            st.local.update({n: item for n in s.names})
+            st.local.update(dict.fromkeys(s.names, item))
             st.under(s.iter, over.data)
         return self.loop(s.body, state, bind)
 

@@ -8,8 +8,8 @@ from rulelang.language import types as T
 from rulelang.language.checker.checker_base import CheckerBase
 from rulelang.language.checker.expressions import BUILTIN_VALUES, Scope, Unit
 from rulelang.language.checker.seats import NO_ARITHMETIC, mismatch_hint
-from rulelang.language.traversal import walk
 from rulelang.language.errors import suggest
+from rulelang.language.traversal import walk
 
 TERMINAL = (ast.Break, ast.Continue, ast.Return, ast.Finish)
 

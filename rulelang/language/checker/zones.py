@@ -10,8 +10,8 @@ import attrs
 from rulelang.language import ast
 from rulelang.language import types as T
 from rulelang.language.checker.checker_base import CheckerBase
-from rulelang.language.key_ranges import IntKeys, Key, static_problem
 from rulelang.language.errors import did_you_mean, suggest
+from rulelang.language.key_ranges import IntKeys, Key, static_problem
 
 ZoneKeyRef = ast.TypeRef | ast.KeyRange  # a key as a zone or a variable declares it
 
@@ -22,7 +22,7 @@ ZONE_KINDS = ("pile", "hand", "row", "grid")
 VISIBILITIES = ("hidden", "public", "owner", "others", "top")
 ZONE_OPTIONS = VISIBILITIES + ("label", "layout")
 VAR_VISIBILITIES = ("public", "hidden", "owner")
-VAR_OPTIONS = VAR_VISIBILITIES + ("label",)
+VAR_OPTIONS = VAR_VISIBILITIES + ("label", "shown")  # shown "TEXT": its value, read aloud
 # How a zone may be drawn (`layout "beside deck"`, read by the terminal: see docs/language.md,
 # zones): a word and a zone, or one word alone. A drawing that learns a layout adds it here.
 LAYOUTS = ("beside", "under", "over")

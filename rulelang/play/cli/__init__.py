@@ -29,6 +29,8 @@ COMMANDS = {
     "compile": "compile",
     "serve": "serve",
     "test": "test",
+    "rules": "print_rules",
+    "doc": "teaching_doc",
 }
 
 
@@ -58,7 +60,7 @@ def main():
     """The ``rulelang`` command. Whatever goes wrong with the streams around it (stdin closed,
     stdout a full disk or a closed pipe), it ends with one line and a documented exit code."""
     if sys.stdin is None or sys.stdin.closed:  # started with stdin closed: read nothing
-        sys.stdin = open(os.devnull, encoding="utf-8")
+        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 (stdin for the process)
     if sys.stdout is None or sys.stdout.closed:  # started with stdout closed (>&-)
         sys.stdout = _Closed()
     try:
@@ -114,6 +116,6 @@ class _Closed(io.TextIOBase):
 def _quiet_stdout():
     """Point stdout at nothing, so Python's own flush at exit cannot fail a second time."""
     try:
-        sys.stdout = open(os.devnull, "w", encoding="utf-8")
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 (as stdin above)
     except OSError:
         pass

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import click
 
-from rulelang.play.cli.common import EXIT_DATA
 from rulelang.language.errors import CheckError, RulesError
 from rulelang.language.loader import check_as_part, load_program  # the checker only, no interpreter
+from rulelang.play.cli.common import EXIT_DATA
 
 
 @click.command()

@@ -78,7 +78,7 @@ def new_game(rules, players, seed, options, log=True):
 def seat_kinds(game, bots_all, bot_pairs):
     interactive = sys.stdin.isatty() and not bots_all
     default = default_bot(game.rules)
-    kinds = {seat: default for seat in game.players}
+    kinds = dict.fromkeys(game.players, default)
     if interactive:
         kinds[0] = "human"
     for pair in bot_pairs:

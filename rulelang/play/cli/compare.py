@@ -13,8 +13,14 @@ from contextlib import nullcontext
 import click
 
 from rulelang.play.cli.common import load_rules, parse_options
-from rulelang.play.cli.simulate import (EXIT_INTERRUPTED, check_ray, play, prepare,
-                                   simulation_options, stop_on_failure)
+from rulelang.play.cli.simulate import (
+    EXIT_INTERRUPTED,
+    check_ray,
+    play,
+    prepare,
+    simulation_options,
+    stop_on_failure,
+)
 
 
 @click.command()
@@ -34,7 +40,8 @@ def compare(file, count, seed, bots_all, bot_pairs, workers, backend, address, t
     rulelang compare examples/pig.rules --players 2 --players 3 --players 4
     """
     from rulelang.play.simulation import to_json
-    from rulelang.play.simulation.variants import compare as compare_variants, render
+    from rulelang.play.simulation.variants import compare as compare_variants
+    from rulelang.play.simulation.variants import render
     if address and backend != "ray":
         raise click.BadParameter("--address is for --backend ray", param_hint="--address")
     varying, variants_given = variants_of(players_list, option_pairs)
@@ -87,8 +94,8 @@ def _play_variants(rules, variants_given, variants, count, seed, bots_all, bot_p
                    backend, address, think=None):
     """Play each variant in turn (into ``variants``: a Ctrl-C keeps those finished)."""
     from rulelang.play.simulation import summarize
-    from rulelang.play.simulation.variants import Variant
     from rulelang.play.simulation.report import speed
+    from rulelang.play.simulation.variants import Variant
     for label, players, options in variants_given:
         setup = prepare(rules, players, options, bots_all, bot_pairs, seed, count, think)
         run = play(setup.simulation, workers, backend, address, label=label)

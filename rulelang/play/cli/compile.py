@@ -8,7 +8,7 @@ from rulelang.play.cli.common import load_rules
 
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-def compile(file):  # noqa: A001 (the command's name)
+def compile(file):
     """Print the Python source FILE's rules are compiled to and run as.
 
     Rules that can pause for a decision are resumable state machines (their position

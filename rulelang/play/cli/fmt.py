@@ -5,9 +5,9 @@ import sys
 
 import click
 
-from rulelang.play.cli.common import EXIT_DATA
 from rulelang.language.errors import RulesError
 from rulelang.language.loader import MAX_SOURCE
+from rulelang.play.cli.common import EXIT_DATA
 
 EXIT_WOULD_CHANGE = 1
 

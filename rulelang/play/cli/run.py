@@ -8,9 +8,18 @@ import sys
 
 import click
 
-from rulelang.play.cli.common import (EXIT_DATA, EXIT_SOFTWARE, EXIT_USAGE, SECONDS, THINK_HELP,
-                                      load_rules, new_game, parse_options, seat_kinds)
 from rulelang.language.errors import RulesError, RulesRuntimeError
+from rulelang.play.cli.common import (
+    EXIT_DATA,
+    EXIT_SOFTWARE,
+    EXIT_USAGE,
+    SECONDS,
+    THINK_HELP,
+    load_rules,
+    new_game,
+    parse_options,
+    seat_kinds,
+)
 from rulelang.play.terminal.session import message_of
 
 
@@ -112,6 +121,7 @@ def run(file, players, seed, bot_seed, option_pairs, bots, bot_pairs, think, mov
     if moves_file:
         _replay(game, moves_file)
     from rich.console import Console
+
     from rulelang.play.terminal.session import Session
     bot_seed = bots_seed(bot_seed, kinds, game)
     # 'save' (and stopping) writes to --save FILE, or back to the file the game was loaded from
@@ -154,6 +164,7 @@ def play_through(runner, play, what, resume) -> bool:
 
 def ask_menu(rules, file):
     from rich.console import Console
+
     from rulelang.play.terminal.campaign_screen import menu
     from rulelang.play.terminal.session import Quit
     try:
@@ -168,7 +179,9 @@ def play_campaign(rules, path, players, seed, options, bots_all, bot_pairs, bot_
     """The campaign saved in ``path`` goes on, or a new one starts there; people and bots
     play its games one after another (bots only: its transcript is printed at the end)."""
     import os
+
     from rich.console import Console
+
     from rulelang.play.terminal.campaign_screen import CampaignRun
     if rules.program.campaign is None:
         click.echo(f"error: {rules.title} declares no campaign (campaign {{ ... }}): play it "

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import click
 
-from rulelang.play.cli.common import (EXIT_DATA, EXIT_USAGE, load_rules, parse_options)
 from rulelang.language.errors import RulesError
+from rulelang.play.cli.common import EXIT_DATA, EXIT_USAGE, load_rules, parse_options
 
 LOOPBACK = "127.0.0.1"
 
@@ -133,13 +133,15 @@ def bind(host, port) -> socket.socket:
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         listener.bind(info[4])
     except OSError as error:
-        raise click.UsageError(f"cannot listen on {host}:{port}: {error.strerror or error}")
+        raise click.UsageError(f"cannot listen on {host}:{port}: {error.strerror or error}") \
+            from None
     listener.listen(128)
     return listener
 
 
 def run(server, listener):
     import uvicorn
+
     from rulelang.play.web.app import create_app
     config = uvicorn.Config(create_app(server), log_level="warning", ws_max_size=65_536,
                             ws_ping_interval=20, ws_ping_timeout=20)

@@ -12,8 +12,17 @@ from contextlib import contextmanager
 import attrs
 import click
 
-from rulelang.play.cli.common import (BOT_KINDS, EXIT_SOFTWARE, EXIT_USAGE, SECONDS, THINK_HELP,
-                                      load_rules, new_game, parse_options, seat_number)
+from rulelang.play.cli.common import (
+    BOT_KINDS,
+    EXIT_SOFTWARE,
+    EXIT_USAGE,
+    SECONDS,
+    THINK_HELP,
+    load_rules,
+    new_game,
+    parse_options,
+    seat_number,
+)
 
 EXIT_INTERRUPTED = 130  # stopped with Ctrl-C (128 + SIGINT), after printing what was finished
 # and the oracle: the default partner seeing every card, a designer's measure, never at a table
@@ -129,14 +138,21 @@ def play(simulation, workers, backend, address, label):
         check_ray()
     with progress_bar(label, simulation.games) as advance:
         return runner.run(simulation, workers=workers, backend=backend, address=address,
-                          on_progress=advance)
+                          on_progress=advance, on_status=advance.say)
 
 
 @contextmanager
 def progress_bar(label, total):
     from rich.console import Console
-    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColumn,
-                               TextColumn, TimeElapsedColumn, TimeRemainingColumn)
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        ProgressColumn,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
     from rich.text import Text
 
     class Rate(ProgressColumn):
@@ -157,6 +173,13 @@ def progress_bar(label, total):
             progress.start()
         progress.update(task, completed=done)
 
+    def say(text):
+        """The backend's start-up, on the bar's line (Ray starts in seconds, the bar waits)."""
+        if not progress.live.is_started:
+            progress.start()
+        progress.update(task, description=f"{label} ({text})")
+
+    advance.say = say
     try:
         yield advance
     finally:

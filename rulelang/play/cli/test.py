@@ -5,8 +5,8 @@ import sys
 
 import click
 
-from rulelang.play.cli.common import EXIT_DATA
 from rulelang.language.errors import RulesError
+from rulelang.play.cli.common import EXIT_DATA
 
 EXIT_FAILED = 1
 

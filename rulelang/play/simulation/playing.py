@@ -92,17 +92,26 @@ class Table:
 
     def __init__(self, simulation: Simulation):
         from interpreter.bots import PARTNER, make_bot
-        from interpreter.runtime.knowledge import seat_knowledge
         from interpreter.rules import Rules
+        from interpreter.runtime.knowledge import seat_knowledge
         self.simulation = simulation
         self.rules = Rules(simulation.program)
         self.prompts, self.reasons = classifiers(simulation.program)
-        self.make_bot, self.knowledge, self.partner = make_bot, seat_knowledge, PARTNER
+        self.make_bot, self.knowledge = make_bot, seat_knowledge
+        self.partner = PARTNER
+        from rulelang.play.simulation.random_games import all_random, play_random, site_kinds
+        # random bots only: their games are played on the lean path (random_games.py)
+        self.lean = self.rules.lean() if all_random(simulation.bots) else None
+        self.play_random = play_random
+        self.site_kinds = (site_kinds(self.lean, self.prompts, simulation.program.sources)
+                           if self.lean is not None else [])
 
     def play(self, index: int) -> GameRecord | GameFailure:
         sim = self.simulation
         seed = sim.seed_of(index)
         try:
+            if self.lean is not None:
+                return self.play_random(self, index, seed)
             return self._play(index, seed)
         except RulesError as error:
             return GameFailure(index, seed, error.render())

@@ -8,7 +8,6 @@ from rulelang.play.simulation.playing import oracle_note
 from rulelang.play.simulation.stats import LEVEL, Rate, Spread
 from rulelang.play.simulation.summary import Summary
 
-
 WIDTH = 100  # characters a line, at most, where text wraps
 
 

@@ -12,7 +12,7 @@ import multiprocessing
 import os
 import signal
 import time
-from typing import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 import attrs
 
@@ -46,11 +46,19 @@ def chunks(games: int, workers: int) -> list[range]:
 
 
 def run(simulation: Simulation, workers: int | None = None, backend: str = "local",
-        address: str | None = None, on_progress: Callable[[int], None] | None = None) -> Run:
-    """Play every game of ``simulation``; ``on_progress(done)`` after each chunk."""
+        address: str | None = None, on_progress: Callable[[int], None] | None = None,
+        on_status: Callable[[str], None] | None = None) -> Run:
+    """Play every game of ``simulation``; ``on_progress(done)`` after each chunk;
+    ``on_status(text)`` says what is done before the games start (Ray starting, and how
+    long it took: seconds in which no game is played)."""
     if backend == "ray":
         from rulelang.play.simulation.ray_backend import RayPool
+        if on_status is not None:
+            on_status("starting Ray")
+        started = time.perf_counter()
         ray_pool = RayPool(simulation, address, workers)
+        if on_status is not None:
+            on_status(f"Ray started in {time.perf_counter() - started:.1f} s")
         workers = ray_pool.workers
         work = chunks(simulation.games, workers)
         return _collect(simulation, ray_pool, work, workers, backend, on_progress)
@@ -116,7 +124,7 @@ _TABLE: Table | None = None
 
 
 def _start_worker(simulation: Simulation):
-    global _TABLE
+    global _TABLE  # noqa: PLW0603 (a pool's initializer sets its worker's state)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     _TABLE = Table(simulation)
 

@@ -134,7 +134,7 @@ def summarize(run, title: str, options: dict, cooperative: bool) -> Summary:
     turns = [r.turns for r in records]
     return Summary(
         title=title, players=sim.players, options=dict(options),
-        bots={name: kind for name, kind in zip(seat_names, sim.bots)},
+        bots=dict(zip(seat_names, sim.bots)),
         first_seed=sim.first_seed, games_asked=sim.games, games=n, stopped=run.stopped,
         cooperative=cooperative,
         results=[Count(k, stats.wilson(v, n)) for k, v in sorted(results.items())],
@@ -226,7 +226,7 @@ def _counts(counter: Counter, n: int, by_value: bool = False) -> list:
         items = sorted(counter.items(), key=lambda kv: (-kv[1], kv[0]))
     if len(items) > MOST_SHOWN:
         if by_value:  # keep the order, lose the rarest
-            kept = set(label for label, _ in sorted(items, key=lambda kv: -kv[1])[:MOST_SHOWN - 1])
+            kept = {label for label, _ in sorted(items, key=lambda kv: -kv[1])[:MOST_SHOWN - 1]}
             rest = [kv for kv in items if kv[0] not in kept]
             items = [kv for kv in items if kv[0] in kept]
         else:

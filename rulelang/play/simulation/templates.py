@@ -25,6 +25,8 @@ class Template:
     label: str  # the text as written in the rules: "follow {led}"
     pattern: re.Pattern
     literal: int  # characters of plain text: the more, the more specific
+    head: str = ""  # the plain text before its first value (all of it, with none)
+    tail: str = ""  # and after its last
 
 
 class Classifier:
@@ -83,7 +85,7 @@ class _Texts(Visitor):
 def _template(expr, sources) -> Template | None:
     if isinstance(expr, ast.Lit) and isinstance(expr.value, str):
         return Template(expr.value, re.compile(re.escape(expr.value), re.DOTALL),
-                        len(expr.value))
+                        len(expr.value), expr.value, expr.value)
     if not isinstance(expr, ast.Text):
         return None  # worked out whole in play: each text counts as its own kind
     label, pattern, literal = [], [], 0
@@ -95,7 +97,10 @@ def _template(expr, sources) -> Template | None:
         else:
             label.append("{" + _source(part, sources) + "}")
             pattern.append("(?:.*?)")
-    return Template("".join(label), re.compile("".join(pattern), re.DOTALL), literal)
+    parts = expr.parts
+    return Template("".join(label), re.compile("".join(pattern), re.DOTALL), literal,
+                    parts[0] if parts and isinstance(parts[0], str) else "",
+                    parts[-1] if parts and isinstance(parts[-1], str) else "")
 
 
 def _source(expr, sources) -> str:

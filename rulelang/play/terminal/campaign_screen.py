@@ -122,6 +122,7 @@ class CampaignRun:
 
     def play(self):
         campaign, kinds = self.campaign, self.kinds
+        intro = True  # how to play, before the campaign's first move
         while not campaign.is_over:
             game = campaign.game
             if game is None:
@@ -131,7 +132,8 @@ class CampaignRun:
                              "Enter to go on")
             session = Session(game, kinds, self.console, self.save_path, self.bot_seed,
                               copy=campaign.rules.restore, think=self.think,
-                              saver=campaign.save, saving="campaign")
+                              saver=campaign.save, saving="campaign", intro=intro)
+            intro = False
             session.play()
             if self.humans:
                 session.ask_plain("The game is over. Enter to go on...")

@@ -35,8 +35,9 @@ def card_text(card: dict) -> Text:
         told = told_facts(card)
         return Text("?" + (f" ({', '.join(told)})" if told else ""), style="dim")
     out = Text(card["name"], style=style_of(card))
-    if card.get("tint_means"):
-        out.append(f" ({card['tint_means']})", style="italic")
+    said = [card[k] for k in ("note", "tint_means") if card.get(k)]  # who played it, and so on
+    if said:
+        out.append(f" ({'; '.join(said)})", style="italic")
     return out
 
 
@@ -75,7 +76,7 @@ def zone_text(zone: dict) -> Text:
     """A zone's cards: a pile as its top card and size, anything else as its list."""
     cards = zone["cards"]
     if not cards:
-        return Text("-", style="dim")
+        return Text("none", style="dim")
     if zone["kind"] == "pile":
         top = cards[-1]
         if top.get("hidden"):
@@ -87,8 +88,20 @@ def zone_text(zone: dict) -> Text:
     return cards_text(cards)
 
 
+def words(text) -> str:
+    """A name as players read it: ``one_family`` -> ``one family``."""
+    return str(text).replace("_", " ")
+
+
+def listed(items: list[str]) -> str:
+    """``[3, 3]`` -> "3 and 3"; ``[a, b, c]`` -> "a, b and c"; ``[]`` -> "none"."""
+    if not items:
+        return "none"
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
 def value_text(value, seat_names: dict | None = None) -> Text:
-    """A variable's value as players read it: cards by name, yes/no, lists joined."""
+    """A variable's value as players read it: cards by name, yes/no, lists in words."""
     if is_card(value):
         return card_text(value)
     if isinstance(value, dict):
@@ -96,20 +109,20 @@ def value_text(value, seat_names: dict | None = None) -> Text:
         for i, (k, v) in enumerate(value.items()):
             if i:
                 out.append("  ")
-            out.append(f"{k} ", style="dim")
+            out.append(f"{words(k)} ", style="dim")
             out.append_text(value_text(v, seat_names))
         return out
     if isinstance(value, list):
         if value and all(is_card(v) for v in value):
             return cards_text(value)
-        return Text(", ".join(value_text(v, seat_names).plain for v in value) or "-")
+        return Text(listed([value_text(v, seat_names).plain for v in value]))
     if isinstance(value, bool):
         return Text("yes" if value else "no")
     if value is None:
-        return Text("-", style="dim")
+        return Text("none", style="dim")
     if seat_names is not None and isinstance(value, int):
         return Text(seat_names.get(value, str(value)))
-    return Text(str(value))
+    return Text(words(value))
 
 
 def is_blank(value) -> bool:

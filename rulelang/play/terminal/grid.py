@@ -51,7 +51,7 @@ class Layers:
     over: dict = attrs.Factory(dict)     # (x, y) -> card
 
     @classmethod
-    def of(cls, zone: dict, unders: list, overs: list) -> "Layers":
+    def of(cls, zone: dict, unders: list, overs: list) -> Layers:
         layers = cls()
         for card in zone["cards"]:
             for name in card.get("cells", []):
@@ -146,14 +146,20 @@ def grid_lines(zone: dict, layers: Layers, marks: dict | None = None) -> list[Te
 
 def shape_lines(cells: list[str], layers: Layers, focus=(), width: int = 3) -> list[Text]:
     """A small drawing of the cells a placement would cover: ``█`` an empty cell, the
-    symbol of a mark it would cover, ``◆`` a cell in ``focus`` (the ones the player named)."""
+    symbol of a mark it would cover, ``◆`` a cell in ``focus`` (the ones the player named);
+    its columns lettered and its rows numbered as the board's are."""
     points = [cell_xy(c) for c in cells]
     focus = {cell_xy(c) for c in focus}
     x0, x1 = min(x for x, _ in points), max(x for x, _ in points)
     y0, y1 = min(y for _, y in points), max(y for _, y in points)
-    lines = []
-    for y in range(y0, y1 + 1):
-        line = Text()
+    columns, rows = _axis_names(range(x0, x1 + 1), range(y0, y1 + 1))
+    label = max(len(r) for r in rows)
+    header = Text(" " * (label + 1), style="dim")
+    for name in columns:
+        header.append(f"{name:^{width}}", style="dim")
+    lines = [header]
+    for y, row_name in zip(range(y0, y1 + 1), rows):
+        line = Text(f"{row_name:>{label}} ", style="dim")
         for x in range(x0, x1 + 1):
             if (x, y) not in points:
                 line.append(" " * width)
@@ -167,4 +173,37 @@ def shape_lines(cells: list[str], layers: Layers, focus=(), width: int = 3) -> l
             else:
                 line.append("█" * width)
         lines.append(line)
+    return lines
+
+
+def drawing_lines(cards: list, width: int, gap: int = 3) -> list[Text]:
+    """Cards with a ``drawing`` (a shape, rows split by ``/``), side by side as many as fit:
+    each its name, then its shape in blocks of its tint."""
+    boxes = []
+    for card in cards:
+        rows = str(card["drawing"]).split("/")
+        style = style_of(card) or "white"
+        name = Text(card["name"], style=f"bold {style}")
+        shape = [Text("".join("██" if ch == "#" else "  " for ch in row), style=style)
+                 for row in rows]
+        boxes.append([name] + shape)
+    lines: list[Text] = []
+    row: list = []
+    used = 0
+    for box in boxes + [None]:
+        box_width = max(len(t.plain) for t in box) if box else 0
+        if box is None or (row and used + gap + box_width > width):
+            height = max(len(b) for b, _ in row) if row else 0
+            for i in range(height):
+                line = Text()
+                for b, w in row:
+                    piece = b[i] if i < len(b) else Text("")
+                    line.append_text(piece)
+                    line.append(" " * (w + gap - len(piece.plain)))
+                line.rstrip()
+                lines.append(line)
+            row, used = [], 0
+        if box is not None:
+            row.append((box, box_width))
+            used += box_width + gap
     return lines

@@ -12,8 +12,11 @@ game's words:
 - the other zones and labelled variables are short facts (``label value``);
   a variable without a label is the rules' own bookkeeping and is not shown;
 - empty zones, and variables with no value, are left out: an empty zone kept
-  per player stays (an empty hand says something); so is a zone whose
-  ``layout`` is ``"none"``;
+  per player stays (an empty hand says something), unless the game has no card of
+  its kind at all (it does not apply); so is a zone whose ``layout`` is ``"none"``;
+- a variable with ``shown "..."`` reads as that text; options are shown by their
+  labels, and only those that apply (``option ... if COND``);
+- the cards in the seat's own hand that have a ``drawing`` are drawn;
 - the legend says what the symbols on the screen mean, from the ``means`` the
   rules give beside ``symbol``; what a ``tint`` means is said beside the card.
 """
@@ -23,7 +26,7 @@ import attrs
 from rich.text import Text
 
 from rulelang.play.terminal import grid
-from rulelang.play.terminal.cards import (is_blank, is_card, style_of, value_text, zone_text)
+from rulelang.play.terminal.cards import is_blank, is_card, style_of, value_text, words, zone_text
 
 
 @attrs.define
@@ -42,6 +45,7 @@ class Panels:
     facts: list          # [(label, Text)]
     legend: list         # [Text]: one entry each, 'SYMBOLS meaning'
     cards: dict          # visible card name -> card, to colour moves that name one
+    drawings: list = attrs.Factory(list)  # [card]: the seat's own cards that have a drawing
 
 
 def title_of(zone: dict) -> str:
@@ -69,10 +73,15 @@ def build(view: dict) -> Panels:
 
     grids, tables, facts = [], [], []
     per_seat = []  # (title, {seat name: Text})
+    in_play = {card.get("kind") for zone in view["zones"].values() for card in zone["cards"]}
+    you = seats.get(view.get("seat")) if isinstance(view.get("seat"), int) else None
+    drawings = []
     for family, zones in families.items():
         if family in placed:
             continue
         first = zones[0]
+        if first.get("of") and first["of"] not in in_play:
+            continue  # no card of its kind in this game: it does not apply
         keys = first.get("keys")
         if (first.get("layout") or "").strip() == "none":
             continue  # the rules say it is not worth a place on the screen
@@ -87,6 +96,8 @@ def build(view: dict) -> Panels:
                 facts.append((title_of(first), zone_text(first)))
         elif len(keys) == 1 and all(z["keys"][0] in seat_names for z in zones):
             per_seat.append((title_of(first), {z["keys"][0]: zone_text(z) for z in zones}))
+            drawings += [c for z in zones if z["keys"][0] == you for c in z["cards"]
+                         if c.get("drawing")]
         else:
             extras = [families[f] for f in attached.get(("beside", family), [])]
             table = _keyed_table(zones, extras, seat_names)
@@ -95,9 +106,14 @@ def build(view: dict) -> Panels:
 
     labels = view.get("var_labels", {})
     seat_vars = set(view.get("seat_vars", ()))
+    shown = view.get("var_shown", {})
     for name, value in view["vars"].items():
         label = labels.get(name)
         if label is None:
+            continue
+        if name in shown:  # the rules say how it reads (nothing: it is not shown)
+            if shown[name]:
+                facts.append((label, Text(shown[name])))
             continue
         names = seats if name in seat_vars else None
         keyed = isinstance(value, dict) and not is_card(value)
@@ -109,7 +125,7 @@ def build(view: dict) -> Panels:
     if per_seat:
         tables.insert(0, _seat_table(view, seats, per_seat))
     return Panels(_header(view, seats), grids, tables, facts, legend(grids),
-                  _named_cards(view))
+                  _named_cards(view), drawings)
 
 
 def _header(view, seats) -> Text:
@@ -122,8 +138,9 @@ def _header(view, seats) -> Text:
         out.append(" · game over", style="bold")
     if view.get("turn"):
         out.append(f" · turn {view['turn']}")
-    for name, value in view.get("options", {}).items():
-        out.append(f" · {name} {value_text(value).plain}")
+    labels = view.get("option_labels", {name: words(name) for name in view.get("options", {})})
+    for name, label in labels.items():  # only the options that apply, by their labels
+        out.append(f" · {label} {value_text(view['options'][name]).plain}")
     return out
 
 
@@ -180,7 +197,7 @@ def _keyed_table(zones, extras, seat_names):
     table = Grid(title if two_keys else None, [""] + columns)
     for row, cells in rows.items():
         if row in filled:
-            table.add_row(Text(row, style="bold"), *[cells.get(c, Text("")) for c in columns])
+            table.add_row(Text(words(row), style="bold"), *[cells.get(c, Text("")) for c in columns])
     return table
 
 
@@ -236,8 +253,7 @@ def legend(grids: list) -> list[Text]:
 def _cards_drawn(grids):
     for part in grids:
         for xy in sorted(part.layers.cells()):
-            for card in part.layers.own.get(xy, []):
-                yield card
+            yield from part.layers.own.get(xy, [])
             for layer in (part.layers.under, part.layers.over):
                 if xy in layer:
                     yield layer[xy]

@@ -43,14 +43,16 @@ def pick(session, view, typed: list[str]):
     while True:
         options = [m for m, covered in cells.items() if all(c in covered for c in typed)]
         if not options:
-            return None, Text(f"no way to place it covers {' and '.join(typed)}", style="red")
-        if len(options) == 1:
-            return options[0], None
+            return None, Text(f"no way to place it covers {' and '.join(typed)}"
+                              + _why_not(view, typed), style="red")
+        if len(options) == 1:  # shown before it is played, all the same
+            return (options[0], None) if confirm(session, view, options[0]) else (None, Text(""))
         parts = panels_of.build(view)
         layers = parts.grids[0].layers if parts.grids else grid.Layers()
         drawn: list = []
 
-        def pictures(width, height):
+        def pictures(width, height, parts=parts, layers=layers, options=options, typed=typed,
+                     drawn=drawn):  # drawn now, in this round of the loop
             room = height - 3 - _grid_height(parts)
             lines, shown = _pictures(session, view, options, cells, layers, typed, width,
                                      max(room - 1, 2))
@@ -84,6 +86,42 @@ def pick(session, view, typed: list[str]):
         status = Text("")
 
 
+def confirm(session, view, move) -> bool:
+    """Draw one placement on the board and in small, and ask whether to play it."""
+    cells = view["decision"]["cells"]
+    parts = panels_of.build(view)
+    layers = parts.grids[0].layers if parts.grids else grid.Layers()
+
+    def picture(width, height):
+        lines, _ = _pictures(session, view, [move], cells, layers, (), width, height)
+        return lines
+    marks = {grid.cell_xy(c): FOCUS for c in cells[move]}
+    while True:
+        session.draw(view, Text(f"{move} covers {', '.join(cells[move])}"), marks=marks,
+                     below=picture)
+        answer = session.ask("place it here? (y/n)").lower()
+        if answer in ("y", "yes"):
+            return True
+        if answer in ("n", "no", ""):
+            return False
+
+
+def _why_not(view, typed) -> str:
+    """Why no placement covers the cells typed: off the board, or already covered."""
+    zone = next((z for z in view["zones"].values() if z["kind"] == "grid"), None)
+    if zone is None:
+        return ""
+    taken = {c for card in zone["cards"] for c in card.get("cells", [])}
+    width, height = zone.get("width"), zone.get("height")
+    for cell in typed:
+        x, y = grid.cell_xy(cell)
+        if width and not (0 <= x < width and 0 <= y < height):
+            return f": {cell} is off the board"
+        if cell in taken:
+            return f": {cell} is covered already"
+    return ""
+
+
 def _grid_height(parts) -> int:
     return sum(1 + len(grid.grid_lines(p.zone, p.layers)) for p in parts.grids)
 
@@ -100,7 +138,7 @@ def _pictures(session, view, options, cells, layers, typed, width, room):
     while start < len(boxes):
         line_width, row = 0, []
         for box in boxes[start:]:
-            box_width = max(len(box[1].plain) + 2, max(len(s.plain) for s in box[2])) + GAP
+            box_width = max(len(box[1].plain) + 2, *(len(s.plain) for s in box[2])) + GAP
             if row and line_width + box_width > width:
                 break
             row.append((box, box_width))
@@ -118,9 +156,9 @@ def _pictures(session, view, options, cells, layers, typed, width, room):
         block = [Text() for _ in range(height)]
         column = 0
         for (move, label, shape), box_width in row:
-            if session.ending(view, move) is not None:
-                label = label + Text(" ✗", style="bold red")
-            for j, piece in enumerate([label] + shape):
+            title = label if session.ending(view, move) is None else \
+                label + Text(" ✗", style="bold red")
+            for j, piece in enumerate([title] + shape):
                 block[j].append_text(piece)
             column += box_width
             _pad_to(block, column)

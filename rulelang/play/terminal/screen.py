@@ -16,6 +16,7 @@ from rich.text import Text
 
 from rulelang.play.terminal import grid
 from rulelang.play.terminal.cards import style_of
+from rulelang.play.terminal.grid import drawing_lines
 from rulelang.play.terminal.panels import Panels
 
 GAP = 3          # columns between the grids and what stands beside them
@@ -52,9 +53,9 @@ def table_lines(table, width: int, cell_lines: int | None = None) -> list[Text]:
     lines.append(header)
     for row in table.rows:
         cells = [_wrapped(cell, widths[i]) for i, cell in enumerate(row)]
-        if cell_lines is not None:  # short of room: each cell cut to so many lines
-            cells = [c if len(c) <= cell_lines else c[:cell_lines - 1] + [
-                c[cell_lines - 1][: widths[i] - 1] + Text("…")] for i, c in enumerate(cells)]
+        if cell_lines is not None:  # short of room: each cell in so many lines
+            cells = [c if len(c) <= cell_lines else _shortened(cell, widths[i], cell_lines)
+                     for i, (c, cell) in enumerate(zip(cells, row))]
         for j in range(max(len(c) for c in cells)):
             line = Text()
             for i, cell in enumerate(cells):
@@ -67,10 +68,28 @@ def table_lines(table, width: int, cell_lines: int | None = None) -> list[Text]:
     return lines
 
 
-def _wrapped(text: Text, width: int) -> list[Text]:
-    if len(text.plain) <= width:
-        return [text]
-    return list(text.wrap(_MEASURE, width))
+def _shortened(cell: Text, width: int, lines: int) -> list[Text]:
+    """A cell in at most ``lines`` lines of ``width``: as many of its items (separated by
+    commas) as fit whole, and how many more there are; never an item cut in the middle."""
+    plain = cell.plain
+    ends = [at for at in range(len(plain)) if plain.startswith(", ", at)] + [len(plain)]
+    for keep in range(len(ends) - 1, 0, -1):
+        piece = cell[:ends[keep - 1]]
+        piece.append(f" +{len(ends) - keep} more", style="dim")
+        wrapped = _wrapped(piece, width)
+        if len(wrapped) <= lines:
+            return wrapped
+    return [Text(f"{len(ends)} of them" if len(ends) > 1 else "(too long)", style="dim")]
+
+
+def _fewer_facts(entries: list[Text], width: int, limit: int) -> list[Text]:
+    """The facts in at most ``limit`` lines: the first ones whole, and how many more."""
+    for keep in range(len(entries) - 1, -1, -1):
+        lines = packed(entries[:keep] + [Text(f"+{len(entries) - keep} more", style="dim")],
+                       width)
+        if len(lines) <= limit:
+            return lines
+    return []
 
 
 def packed(entries: list[Text], width: int, sep: str = "   ") -> list[Text]:
@@ -147,8 +166,7 @@ def _side_blocks(panels: Panels, width: int, with_legend: bool, facts_limit=None
         lines.extend(table_lines(table, width, cell_lines))
     facts = packed(fact_entries(panels.facts), width)
     if facts_limit is not None and len(facts) > facts_limit:
-        facts = facts[:facts_limit]
-        facts[-1] = facts[-1][: max(0, width - 1)] + Text("…")
+        facts = _fewer_facts(fact_entries(panels.facts), width, facts_limit)
     lines.extend(facts)
     if with_legend and panels.legend:
         legend = packed(panels.legend, width)
@@ -159,19 +177,23 @@ def _side_blocks(panels: Panels, width: int, with_legend: bool, facts_limit=None
 
 
 def compose(panels: Panels, log: list[str], moves: list[str], width: int, height: int,
-            marks=None, below: list[Text] | None = None, list_moves: bool = True) -> Screen:
-    """The screen's lines (the status line and prompt come after them).
+            marks=None, below: list[Text] | None = None, list_moves: bool = True,
+            min_log: int = 0, status_lines: int = 1) -> Screen:
+    """The screen's lines (the status lines and the prompt come after them); none wider
+    than ``width``: what is longer is wrapped, never cut.
 
     ``below`` replaces the list of moves (a placement's options, say); ``marks``
-    highlights grid cells."""
-    budget = max(height - 2, 3)
+    highlights grid cells; ``min_log``: log lines kept however little room there is (what
+    the other seats did since this one last moved)."""
+    budget = max(height - 1 - status_lines, 3)
     grid_lines, grid_width = _grid_block(panels, marks)
     two_columns = bool(grid_lines) and width - grid_width - GAP >= MIN_BESIDE
     side_width = width - grid_width - GAP if two_columns else width
+    header = _wrapped(panels.header, width, indent="  ")
 
     bottom: list[Text] | None
     if below is not None:
-        bottom, menu_shown = below, False
+        bottom, menu_shown = [piece for line in below for piece in _wrapped(line, width)], False
     else:
         limit = max(2, budget // 3)
         bottom = menu_lines(moves, width, panels.cards, limit) if list_moves else None
@@ -186,8 +208,11 @@ def compose(panels: Panels, log: list[str], moves: list[str], width: int, height
             return _side_by_side(grid_lines, side, grid_width), len(side)
         return grid_lines + side, len(grid_lines) + len(side)
 
-    room = budget - 1 - len(bottom)
+    pictures = drawing_lines(panels.drawings, width) if panels.drawings else []
+    room = budget - len(header) - len(bottom) - min(min_log, max(len(log), 0))
     body, side_height = main(True)
+    if len(body) + len(pictures) > room:
+        pictures = []  # the hand's drawings go first when room is short
     if len(body) > room:
         body, side_height = main(False)
     for cell_lines in (None, 2, 1):  # then the tables' cells shortened
@@ -196,28 +221,46 @@ def compose(panels: Panels, log: list[str], moves: list[str], width: int, height
     if len(body) > room:
         body = body[: max(room - 1, 0)] + [Text("… more than fits: make the window taller",
                                                  style="dim")]
-    lines = [panels.header[:width]] + body
-    spare = budget - len(lines) - len(bottom)
-    if two_columns and len(grid_lines) - side_height >= 3:
-        # the latest log lines in the room beside the grid
-        slot = len(grid_lines) - side_height
-        tail = _log_lines(log, side_width, slot)
+    lines = header + body
+    spare = budget - len(lines) - len(pictures) - len(bottom)
+    beside = len(grid_lines) - side_height
+    if two_columns and beside >= 3 and spare < max(min_log, 3):
+        # the latest log lines in the room beside the grid, when there is none below
+        tail = _log_lines(log, side_width, beside)
+        start = len(header) + side_height + (beside - len(tail))
         for i, line in enumerate(tail):
-            row = 1 + side_height + (slot - len(tail)) + i
+            row = start + i
             lines[row] = _side_by_side([lines[row][:grid_width]], [line], grid_width)[0]
     elif spare > 0:
+        lines.extend(pictures)
+        pictures = []
         lines.extend(_log_lines(log, width, spare))
+    lines.extend(pictures)
     filler = [Text("")] * max(budget - len(lines) - len(bottom), 0)  # the moves stay at the bottom
     return Screen(lines + filler + bottom, menu_shown)
 
 
 def _log_lines(log: list[str], width: int, count: int) -> list[Text]:
+    """The latest log lines that fill ``count`` screen lines, each wrapped to ``width``."""
     if count <= 0:
         return []
-    out = []
-    for line in log[-count:]:
-        text = Text(line, style="dim")
-        if len(line) > width:
-            text = Text(line[: width - 1] + "…", style="dim")
-        out.append(text)
+    out: list[Text] = []
+    for line in reversed(log):
+        pieces = _wrapped(Text(line, style="dim"), width, indent="  ")
+        if len(out) + len(pieces) > count:
+            if not out:  # the newest line alone is too long: its first lines
+                out = pieces[:count]
+            break
+        out = pieces + out
     return out
+
+
+def _wrapped(text: Text, width: int, indent: str = "") -> list[Text]:
+    """A line wrapped to ``width`` (never cut), its later lines indented."""
+    if len(text.plain) <= width:
+        return [text]
+    lines = list(text.wrap(_MEASURE, max(width - len(indent), 10)))
+    wrapped = lines[:1] + [Text(indent) + piece for piece in lines[1:]]
+    for piece in wrapped:
+        piece.rstrip()  # in place
+    return wrapped

@@ -5,17 +5,17 @@ screen (see screen.py). When several people share the terminal (hot seat), the
 screen is cleared and waits before each one's turn.
 
 What a person may type: a move's number or its notation; for a placement, any
-cell it should cover (then a number among those drawn); ``moves``, ``log``,
+cell it should cover (then a number among those drawn); ``moves``, ``log``, ``rules``
+(the rulebook), ``why`` (the rules behind the latest events, or behind a refused move),
 ``save [FILE]``, ``help``, ``quit``, and ``talk`` when the rules say what the players may
-tell each other (``talk "..."``). A decision with one option is taken and
-said. A move that would end the game is first tried on a copy of the game and
-confirmed when it ends it, provided nothing hidden from the player came into
+tell each other (``talk "..."``). Before the first move, one screen says how to play. A
+decision with one option is taken and said. A move that would end the game is first tried on
+a copy of the game and confirmed when it ends it, provided nothing hidden from the player came into
 play on the way (no shuffle or dice, no card turned up), so that the warning
 tells nothing the player could not know.
 """
 from __future__ import annotations
 
-import json
 import signal
 
 from rich.console import Console
@@ -24,12 +24,14 @@ from rich.text import Text
 from interpreter.bots import THINKING, make_bot
 from interpreter.runtime.knowledge import seat_knowledge
 from rulelang.language.errors import IllegalMove, RulesError
-from rulelang.play.terminal import panels as panels_of
-from rulelang.play.terminal import placing
+from rulelang.play import foresight
 from rulelang.play.save_files import write_save
+from rulelang.play.terminal import panels as panels_of
+from rulelang.play.terminal import placing, teaching_screens
 from rulelang.play.terminal.screen import compose, menu_lines
 
-HELP = "A number, a move, or a cell to cover; also: moves, log, save [FILE], quit"
+HELP = ("A number, a move, or a cell to cover; also: moves, log, rules, why, save [FILE], "
+        "quit")
 
 
 class Quit(Exception):
@@ -47,7 +49,7 @@ def message_of(error: RulesError) -> str:
 
 class Session:
     def __init__(self, game, seats: dict, console: Console, save_path=None, bot_seed=0,
-                 copy=None, think=None, saver=None, saving="game"):
+                 copy=None, think=None, saver=None, saving="game", intro=True):
         self.game, self.console = game, console
         self.save_path = save_path  # where 'save' writes (given with --save, or the --load file)
         self.saver = saver or game.save  # what is saved: the game, or the campaign it is in
@@ -63,6 +65,8 @@ class Session:
         self.redraw = None  # what a resized terminal draws again
         self._endings: dict = {}  # (moves played, move) -> how it ends the game, or None
         self._saved: dict = {}  # moves played -> the game saved then (to copy it)
+        self.intro = intro  # how to play, on one screen, before the first person's move
+        self.refused = None  # the last move refused (a Refusal), for 'why'
 
     # ------------------------------------------------------------ the game loop
     def play(self):
@@ -98,6 +102,12 @@ class Session:
             self.redraw()
 
     def human_turn(self, seat):
+        if self.intro:
+            self.intro = False
+            self.console.clear()
+            lines = teaching_screens.intro_lines(self.game, self.width() - 1, self.height())
+            self.show(lines + [Text("")] * max(self.height() - 1 - len(lines), 0))
+            self.ask_plain("Enter to start >")  # on the last line, as every prompt
         if len(self.humans) > 1 and self.last_human != seat:
             self.console.clear()
             name = self.game.seat_name(seat)
@@ -143,6 +153,12 @@ class Session:
         if lower == "log":
             self.page([Text(line) for line in self.game.transcript(seat).splitlines()])
             return None, Text("")
+        if lower == "rules":
+            self.page(teaching_screens.rulebook_lines(self.game, self.width()))
+            return None, Text("")
+        if lower == "why":
+            self.page(teaching_screens.why_lines(self.game, seat, self.width(), self.refused))
+            return None, Text("")
         if lower == "save" or lower.startswith("save "):
             return None, self.save(answer[4:].strip())
         if answer.isdigit():
@@ -153,12 +169,15 @@ class Session:
             return None, Text(f"there is no move {answer}: type a number from 1 to "
                               f"{len(moves)}", style="red")
         if any(answer.lower() == m.lower() for m in moves):
-            return next(m for m in moves if answer.lower() == m.lower()), None
+            move = next(m for m in moves if answer.lower() == m.lower())
+            if move in (decision.get("cells") or {}) and not placing.confirm(self, view, move):
+                return None, Text("")  # a placement is seen before it is played
+            return move, None
         if decision.get("cells") and placing.cells_typed(answer):
             return placing.pick(self, view, placing.cells_typed(answer))
-        reason = self.game.why_refused(answer)  # the rules may say why (`where ... else`)
-        if reason is not None:
-            return None, Text(f"'{answer}' is refused: {reason}", style="red")
+        refused = self.refused = self.game.refused(answer)  # why, and what was meant
+        if refused is not None and (refused.reason or refused.suggestion):
+            return None, Text(refused.text() + " ('why' says more)", style="red")
         return None, Text(f"'{answer}' is not a move now: type a number from 1 to {len(moves)}"
                           + (", or a cell the placement should cover" if hint else "")
                           + ", or 'help'", style="red")
@@ -174,9 +193,8 @@ class Session:
         for start in range(0, max(len(lines), 1), per):
             self.console.clear()
             self.show(lines[start:start + per])
-            if start + per < len(lines):
-                if self.ask_plain(more).strip():
-                    return
+            if start + per < len(lines) and self.ask_plain(more).strip():
+                return
         self.ask_plain("Enter to go back")
 
     # ------------------------------------------------------------ ending the game
@@ -206,16 +224,7 @@ class Session:
     def _try(self, view, move):
         before = self._saved.get(len(self.game.history)) or self.game.save()
         self._saved = {len(self.game.history): before}
-        trial = self.copy(before)
-        try:
-            trial.play(move)
-        except RulesError:
-            return None
-        if not trial.is_over or not _nothing_hidden_used(before, trial.save(), view["seat"]):
-            return None
-        last = next((line for line in reversed(trial.view(view["seat"])["log"])
-                     if line.startswith("== ")), "")
-        return last.removeprefix("== ").removeprefix("game over: ") or "the game is over"
+        return foresight.ending(self.game, view["seat"], move, self.copy, before)
 
     # ------------------------------------------------------------ drawing
     def width(self):
@@ -226,18 +235,22 @@ class Session:
 
     def draw(self, view, status=None, marks=None, below=None, list_moves=True):
         """Clear the terminal and draw the screen for this view (once per decision, and again
-        when the terminal is resized)."""
+        when the terminal is resized). Nothing reaches the last column: a line that would is
+        wrapped (the column left free shows that nothing was cut)."""
         def paint():
+            width = self.width() - 1
             parts = panels_of.build(view)
             moves = view.get("decision", {}).get("moves", [])
-            lines = below(self.width(), self.height()) if callable(below) else below
-            screen = compose(parts, view["log"], moves, self.width(), self.height(),
-                             marks=marks, below=lines, list_moves=list_moves)
+            lines = below(width, self.height()) if callable(below) else below
+            said = wrap_status(status if status is not None else Text(""), width)
+            screen = compose(parts, view["log"], moves, width, self.height(),
+                             marks=marks, below=lines, list_moves=list_moves,
+                             min_log=recent_lines(view, self.height()),
+                             status_lines=len(said))
             self.console.clear()
-            # the status line and the prompt always on the last two lines
-            padding = [Text("")] * max(self.height() - 2 - len(screen.lines), 0)
-            status_line = (status if status is not None else Text(""))[: self.width()]
-            self.show(screen.lines + padding + [status_line])
+            # the status lines and the prompt always at the bottom
+            padding = [Text("")] * max(self.height() - 1 - len(said) - len(screen.lines), 0)
+            self.show(screen.lines + padding + said)
             return screen
         screen = paint()
         self.redraw = lambda: (paint(), self._prompt_again())
@@ -250,13 +263,22 @@ class Session:
                            no_wrap=True, crop=True, soft_wrap=False)
 
     def final_screen(self):
+        """The game as it ended, its result and why on top (the last line of the log)."""
         seat = self.humans[0] if len(self.humans) == 1 else None
         view = self.game.view(seat)
         self.redraw = None
+        width = self.width() - 1
         parts = panels_of.build(view)
-        screen = compose(parts, view["log"], [], self.width(), self.height())
+        end = next((line for line in reversed(view["log"]) if line.startswith("== ")), "")
+        result = end.removeprefix("== ").removeprefix("game over: ")
+        banner = wrap_status(Text(f"Game over: {result}", style="bold reverse"), width)
+        notes = wrap_status(Text(" · ".join(self.notes), style="yellow"), width)
+        # a line is left for what the command says after the game (the seeds), so the
+        # header is not scrolled away
+        screen = compose(parts, [line for line in view["log"] if line != end], [], width,
+                         self.height() - len(banner) - 1, status_lines=len(notes))
         self.console.clear()
-        self.show(screen.lines + [Text(" · ".join(self.notes), style="yellow")])
+        self.show(screen.lines[:1] + banner + screen.lines[1:] + notes)
 
     # ------------------------------------------------------------ reading answers
     def _prompt_again(self):
@@ -330,20 +352,20 @@ class Session:
         return Text(f"saved to {path}", style="green")
 
 
-def _nothing_hidden_used(before: str, after: str, seat: int) -> bool:
-    """Between two saves: no chance drawn (shuffle, dice), no card turned up or fact told to
-    ``seat``, and no other seat's secret answer to a simultaneous choice played out."""
-    old, new = json.loads(before), json.loads(after)
-    if old["rng"] != new["rng"]:
-        return False
-    if any(other != seat for other, _ in (old.get("group") or {}).get("answers", [])):
-        return False
-    bit = 1 << seat
-    for was, now in zip(old["known"], new["known"]):  # who knows each card's face
-        if not was & bit and now & bit:
-            return False
-    if old.get("told") != new.get("told"):  # facts of cards told (to anyone, to be safe)
-        return False
-    return True
+def wrap_status(text: Text, width: int, most: int = 3) -> list[Text]:
+    """A status line wrapped to ``width``: at most ``most`` lines (a longer one says 'why')."""
+    from rulelang.play.terminal.screen import _wrapped
+    lines = _wrapped(text, width, indent="  ")
+    return lines if len(lines) <= most else lines[:most - 1] + [
+        Text("  … (more with 'why')", style="dim")]
 
 
+def recent_lines(view, height: int) -> int:
+    """How many of the latest log lines to keep on the screen whatever else it shows: those
+    written since the seat last decided (the others' moves), at most a sixth of it."""
+    seat = view.get("seat")
+    name = view["seats"].get(seat) if isinstance(seat, int) else None
+    log = view["log"]
+    since = next((len(log) - 1 - i for i, line in enumerate(reversed(log))
+                  if name and line.startswith(f"{name} > ")), len(log))
+    return min(since, max(3, (height - 2) // 6))

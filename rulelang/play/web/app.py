@@ -5,14 +5,20 @@ the same few words, whatever was wrong with it):
 
 - ``/t/TOKEN``: the table page (the same static page for every seat: all it shows comes
   through the socket), ``/t/TOKEN/ws`` its socket, ``/t/TOKEN/transcript.txt`` the seat's
-  transcript, ``/t/TOKEN/record.json`` the seat's own record of the game;
+  transcript, ``/t/TOKEN/record.json`` the seat's own record of the game,
+  ``/t/TOKEN/rules.json`` the players' rulebook and the rule behind each kind of log line;
 - ``/lobby/TOKEN``: the lobby page, ``/lobby/TOKEN/rules`` the folder's rules and options,
   ``POST /lobby/TOKEN/tables`` opens a table and answers with its links;
 - ``/static/...``: the page's files, from the package (and nothing else on disk).
 
 On the socket a page sends ``{"move": NOTATION, "version": N}`` (N: the moves played when it
-drew the state it chose from) and receives ``{"type": "state", ...}`` after every move, or
-``{"type": "refused", "reason": ...}`` for a move that was not played.
+drew the state it chose from), ``{"try": NOTATION, "version": N}`` to hear first whether a
+move would end the game (``{"type": "ending", "move", "ending"}``: its words, or null), or
+``{"again": true}`` once the game is over, to open a new table with the same settings (every
+page then gets its seat's new link, ``"again"`` in its state); it receives
+``{"type": "state", ...}`` after every move, or
+``{"type": "refused", "reason": ..., "why": ...}`` for a move that was not played (``why``:
+the rule behind the decision, when the rules say).
 """
 from __future__ import annotations
 
@@ -62,7 +68,8 @@ class Refused(Exception):
     """A socket message that is not a move to try: the reason is sent back."""
 
 
-def parse_move(text) -> tuple[str, int]:
+def parse_move(text) -> tuple[str, str, int]:
+    """(what is asked: "move", "try" or "again", the move, the version)."""
     if not isinstance(text, str):
         raise Refused("send a move as text")
     if len(text) > MAX_MESSAGE:
@@ -73,12 +80,15 @@ def parse_move(text) -> tuple[str, int]:
         raise Refused('that is not a move: send {"move": NOTATION, "version": N}') from None
     if not isinstance(data, dict):
         raise Refused('that is not a move: send {"move": NOTATION, "version": N}')
-    move, version = data.get("move"), data.get("version")
+    if data.get("again") is True:
+        return "again", "", 0
+    kind = "try" if "try" in data and "move" not in data else "move"
+    move, version = data.get(kind), data.get("version")
     if not isinstance(move, str) or not move.strip() or len(move) > MAX_NOTATION:
         raise Refused("a move is its notation, as text")
     if not isinstance(version, int) or isinstance(version, bool):
         raise Refused("say which state the move was chosen from (version)")
-    return move, version
+    return kind, move, version
 
 
 def create_app(host: Host) -> SecurityHeaders:
@@ -122,6 +132,15 @@ def create_app(host: Host) -> SecurityHeaders:
         return Response(text, media_type="application/json", headers={
             "content-disposition": 'attachment; filename="record.json"'})
 
+    async def rules_json(request):
+        found = seat_of(request)
+        if found is None:
+            return forbidden()
+        table, _ = found
+        async with lock_of(table):
+            text = await run_in_threadpool(table.rules_text)
+        return Response(text, media_type="application/json")
+
     async def socket(ws: WebSocket):
         found = host.find(ws.path_params.get("token"))
         if found is None:
@@ -146,19 +165,46 @@ def create_app(host: Host) -> SecurityHeaders:
 
     async def on_message(table, seat, ws, text):
         try:
-            move, version = parse_move(text)
+            kind, move, version = parse_move(text)
         except Refused as refused:
             await ws.send_text(json.dumps({"type": "refused", "reason": str(refused)}))
+            return
+        if kind == "try":  # does it end the game? (said only if that tells nothing hidden)
+            async with lock_of(table):
+                ending = await run_in_threadpool(table.ending, seat, move, version)
+            await ws.send_text(json.dumps({"type": "ending", "move": move, "version": version,
+                                           "ending": ending}))
+            return
+        if kind == "again":
+            await play_again(table, seat, ws)
             return
         async with lock_of(table):
             reason = await run_in_threadpool(table.play, seat, move, version)
             if reason is not None:
-                await ws.send_text(json.dumps({"type": "refused", "reason": reason, "move": move}))
+                await ws.send_text(json.dumps({"type": "refused", "reason": reason, "move": move,
+                                               "why": table.refused_why}))
                 if version != table.version:  # a stale page: draw it again
                     await ws.send_text(await run_in_threadpool(table.message, seat))
                 return
             await broadcast(table)
         start(advance(table))
+
+    async def play_again(table, seat, ws):
+        """A new table with this one's settings, once the game is over; every page of this
+        table is sent its own seat's link to it."""
+        if seat == SPECTATOR or not table.game.is_over:
+            await ws.send_text(json.dumps({"type": "refused", "reason": (
+                "a spectator watches: a player starts the next game" if seat == SPECTATOR
+                else "the game is not over yet")}))
+            return
+        async with lock_of(table):
+            try:
+                new = await run_in_threadpool(host.again, table)
+            except RulesError as error:
+                await ws.send_text(json.dumps({"type": "refused", "reason": reason_of(error)}))
+                return
+            await broadcast(table)
+        start(advance(new))
 
     async def broadcast(table):
         """Save the table and send each page its seat's state (the table's lock is held)."""
@@ -167,7 +213,7 @@ def create_app(host: Host) -> SecurityHeaders:
         for other in watchers:
             try:
                 await other.ws.send_text(texts[other.seat])
-            except Exception:  # noqa: BLE001 - a page gone away: its socket closes
+            except Exception:
                 table.watchers.discard(other)
 
     async def advance(table):
@@ -240,6 +286,7 @@ def create_app(host: Host) -> SecurityHeaders:
         Route("/t/{token}", page),
         Route("/t/{token}/transcript.txt", transcript),
         Route("/t/{token}/record.json", record),
+        Route("/t/{token}/rules.json", rules_json),
         WebSocketRoute("/t/{token}/ws", socket),
         Route("/lobby/{token}", lobby_page),
         Route("/lobby/{token}/rules", lobby_rules),
@@ -281,7 +328,7 @@ async def in_daemon_thread(work, *args):
         result = error = None
         try:
             result = work(*args)
-        except Exception as failure:  # noqa: BLE001 - handed to the waiting coroutine
+        except Exception as failure:
             error = failure
         try:
             loop.call_soon_threadsafe(settle, result, error)

@@ -9,8 +9,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from rulelang.language.errors import RulesError
-from rulelang.play.save_files import (read_save, remove_stale_parts, write_atomically,
-                                      write_save)
+from rulelang.play.save_files import read_save, remove_stale_parts, write_atomically, write_save
 from rulelang.play.web.saves import file_for, prepare_folder, record, saved_in, table_from
 from rulelang.play.web.tables import Table, new_token, parse_kinds
 
@@ -66,6 +65,19 @@ class Host:
             save_path = file_for(self.saves, table)
         table.save_path = save_path
         return self.add(table)
+
+    def again(self, table: Table) -> Table:
+        """A new table with the same rules, players, options and seats as ``table`` (once:
+        asked again, the same one). Each seat's new link is kept on the old table."""
+        if table.again_links:
+            return self.seats[next(iter(table.again_links.values())).removeprefix("/t/")][0]
+        from rulelang.tools.rulebook import options_of
+        game = table.game
+        kinds = {game.seat_name(seat): kind for seat, kind in table.kinds.items()}
+        new = self.open(table.rules_name, table.rules, game.nplayers, options_of(game), kinds)
+        table.again_links = {seat: f"/t/{token}" for token, seat in new.tokens.items()}
+        table.sent.clear()  # every page of the old table hears of its new link
+        return new
 
     def open_for(self, visitor: str, rules_name, rules, players=None, options=None,
                  kinds=None) -> Table:

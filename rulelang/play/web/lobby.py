@@ -69,6 +69,9 @@ class RulesFolder:
             program = rules.program
             out.append({"file": name, "title": rules.title,
                         "players": [program.min_players, program.max_players],
+                        "duration": rules.teaching.duration,  # in the rules' own words
+                        "about": rules.teaching.about,
+                        "cooperative": program.cooperative,
                         "options": describe_options(rules),
                         "partner": PARTNER if program.cooperative else None})
         return out
@@ -84,7 +87,8 @@ def describe_options(rules) -> list[dict]:
     out = []
     for name, spec in rules.options.items():
         decl, ty, allowed = spec.decl, spec.type, spec.allowed
-        item = {"name": name, "type": ty.name, "doc": decl.doc}
+        item = {"name": name, "label": rules.option_label(name), "type": ty.name,
+                "doc": decl.doc, "several": ty.name == "list"}  # several: combined with +
         if game is not None:
             item["default"] = game.text_of(game.options[name])
             choices = None
@@ -95,7 +99,7 @@ def describe_options(rules) -> list[dict]:
             elif allowed is not None:
                 try:
                     choices = list(allowed(game))
-                except Exception:  # noqa: BLE001 - a hint for a form: without it, a text box
+                except Exception:
                     choices = None
             if choices is not None and len(choices) <= MAX_CHOICES:
                 item["choices"] = [game.text_of(c) for c in choices]

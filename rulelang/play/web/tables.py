@@ -49,6 +49,9 @@ class Table:
     bots: dict = attrs.field(factory=dict)
     watchers: set = attrs.field(factory=set)
     sent: dict = attrs.field(factory=dict)  # seat -> (version, message text) already built
+    refused_why: dict | None = None  # the rule behind the last move refused ("why?")
+    again_links: dict = attrs.field(factory=dict)  # seat -> its link at the next table
+    _rules_text: str | None = None  # rules.json: the rulebook and where log lines come from
 
     @classmethod
     def open(cls, rules_name, rules, game, kinds):
@@ -81,13 +84,29 @@ class Table:
             return "the game is over"
         if version != self.version:
             return "the game has moved on since this page was drawn: look again"
+        self.refused_why = None
         try:
             self.game.play(notation, seat=seat)
         except IllegalMove as error:
-            return reason_of(error)
+            refusal = getattr(error, "refusal", None)
+            if refusal is None:
+                return reason_of(error)
+            why = self.rules.why(refusal.at)
+            self.refused_why = _anonymous(why.plain()) if why is not None else None
+            return refusal.text()  # the players' words, and what was meant
         except RulesError as error:  # the rules themselves failed while running
             self.fail(error)
         return None
+
+    def ending(self, seat, notation: str, version: int):
+        """How a move would end the game, said before it is played (None: it does not, or
+        saying so would tell the seat something hidden: see foresight.py)."""
+        from rulelang.play import foresight
+        if seat == SPECTATOR or version != self.version or self.game.is_over:
+            return None
+        if self.game.to_move != seat:
+            return None
+        return foresight.ending(self.game, seat, notation, self.rules.restore)
 
     # ------------------------------------------------------------------ bots
     def bot_to_move(self):
@@ -155,6 +174,7 @@ class Table:
             "players": {game.seat_name(s): self.kinds[s] for s in game.players},
             "failure": self.failure,
             "view": game.view(seat),
+            "again": self.again_links.get(seat),  # play again: this seat's new link
         }
         text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
         self.sent[seat] = (version, text)
@@ -162,6 +182,33 @@ class Table:
 
     def transcript(self, seat) -> str:
         return self.game.transcript(seat)
+
+    def rules_text(self) -> str:
+        """The players' rulebook with this table's options, and the rules behind each place
+        a log line can come from (a page shows the one behind a line it opens): the same for
+        every seat, as the rules are public."""
+        if self._rules_text is None:
+            from pathlib import Path
+
+            from rulelang.tools import rulebook
+            from rulelang.tools.scenarios import scenario_path
+            game, rules = self.game, self.rules
+            main = rules.program.main_file
+            scenarios = scenario_path(main) if main and Path(main).exists() else None
+            book = rulebook.build(rules, rulebook.options_of(game), scenarios, game.nplayers)
+            origins = [rules.why(at) for at in range(len(rules.code.origins))]
+            plain = book.plain()
+            for part in [p for c in plain["chapters"] for p in c["paragraphs"]] + list(plain["examples"]):
+                part["file"] = _anonymous(part)["file"]
+            data = {"rulebook": plain, "origins": [_anonymous(why.plain()) for why in origins]}
+            self._rules_text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        return self._rules_text
+
+
+def _anonymous(why: dict) -> dict:
+    """Where a line of the rules is, without the host's folders: the file's own name."""
+    from pathlib import Path
+    return dict(why, file=Path(why["file"]).name if why.get("file") else None)
 
 
 def reason_of(error) -> str:
@@ -172,16 +219,16 @@ def reason_of(error) -> str:
 
 def parse_kinds(game, pairs) -> dict:
     """``--bot P2=random`` pairs (or a dict) -> seat -> kind; every other seat is human."""
-    kinds = {seat: HUMAN for seat in game.players}
+    kinds = dict.fromkeys(game.players, HUMAN)
     items = pairs.items() if isinstance(pairs, dict) else (p.partition("=")[::2] for p in pairs)
     for seat_text, kind in items:
         try:
             seat = game.seat_of(str(seat_text).strip())
         except RulesError:
             raise RulesError(f"no seat '{seat_text}': seats are P1 to P{len(game.players)}") from None
-        kind = str(kind).strip()
-        if kind not in (HUMAN, *BOT_KINDS):
-            raise RulesError(f"'{kind}' is not a kind of player: use {HUMAN}, "
+        named = str(kind).strip()
+        if named not in (HUMAN, *BOT_KINDS):
+            raise RulesError(f"'{named}' is not a kind of player: use {HUMAN}, "
                              f"{', '.join(BOT_KINDS)}")
-        kinds[seat] = kind
+        kinds[seat] = named
     return kinds

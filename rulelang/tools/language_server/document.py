@@ -9,12 +9,11 @@ import attrs
 from rulelang.language import ast
 from rulelang.language.checker import Checker
 from rulelang.language.errors import CheckError, Diagnostic, ParseError, RulesError, Span
-from rulelang.language.traversal import annotation_fields, walk
-from rulelang.tools.tokens import Tok, tokenize, vocabulary
 from rulelang.language.loader import check_as_part, read_modules
-from rulelang.tools.language_server.index import Index, build_index
 from rulelang.language.parser import parse
-
+from rulelang.language.traversal import annotation_fields, walk
+from rulelang.tools.language_server.index import Index, build_index
+from rulelang.tools.tokens import Tok, tokenize, vocabulary
 
 _NOT_CODE = ("space", "newline", "comment")
 
@@ -56,36 +55,43 @@ class ParseCache:
     def parse(self, text: str, file: str, tokens: list[Tok]) -> ast.Module:
         pieces = top_level_pieces(text, tokens)
         decls: list[ast.Decl] = []
+        teaching: list[ast.Explain] = []
         kept: dict[tuple[int, str], list[ast.Decl]] = {}
         try:
             for key in pieces:
                 found = self.pieces.get(key)
                 if found is None:
                     line, piece = key
-                    found = parse("\n" * (line - 1) + piece, file).decls  # spans land in place
+                    found = parse("\n" * (line - 1) + piece, file)  # spans land in place
                 else:
-                    _forget_annotations(found)
+                    _forget_annotations(found.decls)
                 kept[key] = found
-                decls.extend(found)
+                decls.extend(found.decls)
+                teaching.extend(found.teaching)  # an explain and what it explains: one piece
         except ParseError:
             module = parse(text, file)  # the error as the whole file gives it (or no error)
             self.pieces = {}
             return module
         self.pieces = kept
-        return ast.Module(decls, file, span=Span(file, 1, 1, 1, 1))
+        return ast.Module(decls, file, teaching, span=Span(file, 1, 1, 1, 1))
 
 
 def top_level_pieces(text: str, tokens: list[Tok]) -> list[tuple[int, str]]:
     """The text cut before each line that starts a top-level declaration."""
     starts, depth, previous, line_seen = [1], 0, None, 0
     declaration_words = vocabulary().declaration_words
+    explaining = False  # the piece so far is an explain: what it explains joins it
     for tok in tokens:
         if tok.kind in ("space", "newline", "comment"):
             continue
         if (depth == 0 and tok.line != line_seen and tok.col == 1 and tok.line > 1
                 and tok.text in declaration_words
                 and (previous is None or previous.kind != "symbol" or previous.text in "})]")):
-            starts.append(tok.line)
+            if not explaining:
+                starts.append(tok.line)
+            explaining = tok.text == "explain"
+        elif depth == 0 and previous is None:
+            explaining = tok.text == "explain"
         line_seen = tok.line
         if tok.kind == "symbol":
             depth += {"{": 1, "(": 1, "[": 1, "}": -1, ")": -1, "]": -1}.get(tok.text, 0)

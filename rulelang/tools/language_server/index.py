@@ -286,7 +286,7 @@ class _Builder:
         elif isinstance(node, (ast.For, ast.CompFor)) and node.slots:
             element = T.element(node.iter.ty) if node.iter.ty else None
             after = (node.span.line, node.span.col + 1)
-            for i, (name, slot) in enumerate(zip(node.names, node.slots)):
+            for name, slot in zip(node.names, node.slots):
                 span = self.name_span(node.span, name, after=after)
                 if span:
                     after = (span.line, span.end_col)

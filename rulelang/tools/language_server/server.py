@@ -23,12 +23,12 @@ from rulelang.language import types as T
 from rulelang.language.builtin_signatures import SIGNATURES
 from rulelang.language.checker.expressions import BUILTIN_VALUES
 from rulelang.language.errors import RulesError, Span, source_lines
-from rulelang.tools.tokens import vocabulary
+from rulelang.language.parser import KEYWORDS
 from rulelang.tools.language_server import outline
 from rulelang.tools.language_server.document import Analysis, ParseCache, analyse
 from rulelang.tools.language_server.index import Definition
 from rulelang.tools.language_server.rule_ids import find_seeds, read_digests, rule_id_at
-from rulelang.language.parser import KEYWORDS
+from rulelang.tools.tokens import vocabulary
 
 PAUSE = 0.15  # seconds without a change before diagnostics are worked out
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")

@@ -19,7 +19,7 @@ from rulelang.language import ast
 from rulelang.language.errors import RulesError
 from rulelang.tools.scenarios.syntax import Position, Scenario, Step, parse_scenarios
 
-__all__ = ["Suite", "load_suite", "scenario_path", "Position", "Scenario", "Step"]
+__all__ = ["Position", "Scenario", "Step", "Suite", "load_suite", "scenario_path"]
 
 SUFFIX = ".scenarios"
 MAX_SCENARIO_SOURCE = 250_000

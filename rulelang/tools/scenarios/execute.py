@@ -134,7 +134,8 @@ def _play(suite, game, step):
         try:
             game.play(move)
         except IllegalMove as error:
-            _fail(step, f"the move '{move}' is refused: {_first_line(error)}")
+            said = _first_line(error).removeprefix(f"'{move}' is refused: ")  # not said twice
+            _fail(step, f"the move '{move}' is refused: {said}")
 
 
 def _refused(suite, game, step):

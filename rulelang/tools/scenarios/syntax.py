@@ -13,7 +13,7 @@ from lark.lexer import PatternStr
 from interpreter.runtime.chance import Outcomes
 from rulelang.language import ast
 from rulelang.language.builder import Builder, _unquote
-from rulelang.language.errors import Diagnostic, ParseError, Span
+from rulelang.language.errors import ParseError, Span
 from rulelang.language.parser import GRAMMAR, _check_depth, _hard_keyword, _soft_keyword, parse_expr
 from rulelang.language.syntax_errors import describe
 
@@ -162,7 +162,7 @@ class _ScenarioBuilder(Builder):
         span = self._s(meta)
         zones, add, vars_, fields = {}, {}, {}, {}
         current = turn = rest = None
-        for kind, target, value, where in lines:
+        for kind, target, value, _where in lines:
             if kind == "add":
                 add[self.place_name(target)] = self.plain(value)
             elif kind == "rest":

@@ -48,7 +48,7 @@ function applyTint(node, tint) {
 
 // ------------------------------------------------------------------ cards
 const SHOWN_ELSEWHERE = new Set(["name", "kind", "symbol", "tint", "symbol_means", "tint_means",
-                                 "cells", "hidden"]);
+                                 "cells", "hidden", "note", "drawing"]);
 
 export function isCard(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value) &&
@@ -78,21 +78,47 @@ export function drawCard(card, size = "") {
   }
   // a long name may break after a slash or a hyphen rather than inside a word
   node.append(el("span", "name", String(card.name).replace(/([/-])/g, "$1\u200b")));
+  if (card.drawing) node.append(drawShape(card.drawing));
+  if (card.note) node.append(el("span", "note", card.note));  // who played it, and so on
   node.dataset.name = card.name;
   return node;
 }
 
+// A card's drawing (rows of # split by /): small squares, as its shape lies.
+export function drawShape(pattern) {
+  const rows = String(pattern).split("/");
+  const box = el("span", "shape");
+  box.style.setProperty("--cols", Math.max(...rows.map(r => r.length)));
+  for (const row of rows) {
+    for (const ch of row) box.append(el("i", ch === "#" ? "on" : "off"));
+    for (let i = row.length; i < Math.max(...rows.map(r => r.length)); i++) box.append(el("i", "off"));
+  }
+  box.title = `its shape: ${pattern}`;
+  return box;
+}
+
 // ------------------------------------------------------------------ values
+// A name as players read it: one_family -> one family.
+export function words(text) {
+  return String(text).replace(/_/g, " ");
+}
+
+// [3, 3] -> "3 and 3"; [a, b, c] -> "a, b and c"; [] -> "none".
+export function listed(items) {
+  if (!items.length) return "none";
+  return items.length === 1 ? items[0] : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
 export function plainText(value, seatNames) {
-  if (value === null || value === undefined) return "–";
+  if (value === null || value === undefined) return "none";
   if (typeof value === "boolean") return value ? "yes" : "no";
-  if (Array.isArray(value)) return value.length ? value.map(v => plainText(v, seatNames)).join(", ") : "none";
+  if (Array.isArray(value)) return listed(value.map(v => plainText(v, seatNames)));
   if (isCard(value)) return value.hidden ? `a ${value.kind}` : value.name;
   if (typeof value === "object") {
-    return Object.entries(value).map(([k, v]) => `${k} ${plainText(v, seatNames)}`).join(", ");
+    return Object.entries(value).map(([k, v]) => `${words(k)} ${plainText(v, seatNames)}`).join(", ");
   }
   if (seatNames && typeof value === "number" && seatNames[value] !== undefined) return seatNames[value];
-  return String(value);
+  return words(value);
 }
 
 // A value drawn: cards as small cards, the rest as text.
@@ -143,9 +169,12 @@ export function sortView(view) {
     }
   }
   const parts = {grids: [], tables: [], loose: [], perSeat: [], facts: [], seatFacts: []};
+  // a kind of card this game has none of: its zones do not apply
+  const inPlay = new Set(Object.values(view.zones).flatMap(z => z.cards.map(c => c.kind)));
   for (const [family, zones] of families) {
     const first = zones[0];
     if (placed.has(family) || (first.layout || "").trim() === "none") continue;
+    if (first.of && !inPlay.has(first.of)) continue;
     if (first.kind === "grid") {
       const layers = word => (attached[word].get(family) || []).flatMap(f => families.get(f));
       zones.forEach(zone => parts.grids.push({zone, under: layers("under"), over: layers("over")}));
@@ -160,9 +189,14 @@ export function sortView(view) {
   }
   const labels = view.var_labels;
   const seatVars = new Set(view.seat_vars || []);
+  const shown = view.var_shown || {};
   for (const [name, value] of Object.entries(view.vars)) {
     const label = labels ? labels[name] : name.replace(/_/g, " ");
     if (!label) continue;
+    if (name in shown) {  // the rules say how it reads (nothing: not shown)
+      if (shown[name]) parts.facts.push({label, value: shown[name], seatNames: null});
+      continue;
+    }
     const numbered = seatVars.has(name) ? seatNames : null;
     const keyed = value && typeof value === "object" && !Array.isArray(value) && !isCard(value);
     if (keyed && Object.keys(value).length && Object.keys(value).every(k => names.has(k))) {

@@ -29,6 +29,16 @@ function fileForm(file) {
     return form;
   }
   const [least, most] = file.players;
+  // what the game is: players, how long, cooperative or not, and its overview
+  const facts = [least === most ? `${least} players` : `${least} to ${most} players`, file.duration,
+                 file.cooperative ? "cooperative" : null].filter(Boolean).join(" · ");
+  form.append(el("p", "gamefacts", facts));
+  if (file.about && file.about.length) {
+    const about = el("details", "about");
+    about.append(el("summary", null, file.about[0]));
+    file.about.slice(1).forEach(p => about.append(el("p", null, p)));
+    form.append(about);
+  }
   const fields = el("div", "fields");
   const players = el("select");
   players.name = "players";
@@ -40,6 +50,11 @@ function fileForm(file) {
   fields.append(field("Players", players));
   for (const option of file.options) {
     let input;
+    if (option.several && option.choices) {  // a list option: any of its values, combined
+      input = severalChoices(option);
+      fields.append(field(option.label || option.name.replace(/_/g, " "), input, option.doc));
+      continue;
+    }
     if (option.choices) {
       input = el("select");
       option.choices.forEach(c => { const o = el("option", null, c); o.value = c; o.selected = c === option.default; input.append(o); });
@@ -48,7 +63,7 @@ function fileForm(file) {
       input.value = option.default ?? "";
     }
     input.name = `option:${option.name}`;
-    fields.append(field(option.name.replace(/_/g, " "), input, option.doc));
+    fields.append(field(option.label || option.name.replace(/_/g, " "), input, option.doc));
   }
   const seats = el("div", "seats");
   const drawSeats = () => {
@@ -69,6 +84,32 @@ function fileForm(file) {
   form.append(fields, el("h3", null, "Who plays"), seats, go);
   form.addEventListener("submit", event => { event.preventDefault(); open(file, form, go); });
   return form;
+}
+
+// Checkboxes for a list option's values (levels 2, 3 and 5 played together); what is
+// sent is them joined with +, as --option levels=2+3+5 is written.
+function severalChoices(option) {
+  const box = el("span", "several");
+  const chosen = new Set(String(option.default || "").replace(/[[\]\s]/g, "").split(/[+,]/).filter(Boolean));
+  const hidden = el("input");
+  hidden.type = "hidden";
+  hidden.name = `option:${option.name}`;
+  const update = () => {
+    hidden.value = [...box.querySelectorAll("input[type=checkbox]:checked")].map(c => c.value).join("+");
+  };
+  for (const choice of option.choices) {
+    const label = el("label", "check");
+    const box1 = el("input");
+    box1.type = "checkbox";
+    box1.value = choice;
+    box1.checked = chosen.has(String(choice));
+    box1.addEventListener("change", update);
+    label.append(box1, ` ${choice}`);
+    box.append(label);
+  }
+  box.append(hidden);
+  update();
+  return box;
 }
 
 function field(label, input, doc) {

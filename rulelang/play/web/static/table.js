@@ -5,6 +5,7 @@
 import {el, sortView, drawTable, zoneBlock, drawValue, plainText, seatColour,
         tintColour, titleOf} from "./draw.js";
 import {drawGrid, parseCell} from "./grid.js";
+import {addWhy, closeRules, openRules, whyBlock} from "./teach.js";
 
 const MANY_MOVES = 60;   // more moves than this: pick from a filtered list, not buttons
 const $ = id => document.getElementById(id);
@@ -13,6 +14,12 @@ const state = {
   message: null,      // the last state received
   logSeen: 0,         // log lines already shown (the rest are new: highlighted)
   selection: null,    // {moves: [...], index, label} chosen on the board, to confirm
+  refusal: null,      // {move, reason, why}: the last move refused, said until the next state
+  trying: null,       // a move asked about first: does it end the game?
+  warning: null,      // {move, ending}: it does; played only if the player says so
+  queued: null,       // {move, version}: clicked while the connection was down
+  autoSent: null,     // the version whose only move was played for the player
+  askedAgain: false,  // this page asked for a new game: it opens it
   sending: false,
   socket: null,
   retry: 500,
@@ -40,8 +47,21 @@ function setStatus(text) {
 }
 
 function receive(message) {
+  if (message.type === "ending") {
+    if (message.move !== state.trying || !state.message || message.version !== state.message.version) return;
+    state.trying = null;
+    if (message.ending) {  // the move ends the game: said before it is played
+      state.sending = false;
+      state.warning = {move: message.move, ending: message.ending};
+      drawDecision(state.message);
+    } else {
+      play(message.move);
+    }
+    return;
+  }
   if (message.type === "refused") {
     state.sending = false;
+    state.refusal = {move: message.move, reason: message.reason, why: message.why};
     toast(message.reason);
     if (state.message) drawDecision(state.message);
     return;
@@ -51,15 +71,41 @@ function receive(message) {
   const moved = !first && message.version !== state.message.version;
   state.message = message;
   state.sending = false;
-  if (moved || first) state.selection = null;
+  if (moved || first) { state.selection = null; state.refusal = null; state.warning = null; }
+  if (message.again && state.askedAgain) { location.href = message.again; return; }
   if (first) state.logSeen = message.view.log.length;
   draw(message);
   document.body.dataset.version = message.version;  // for scripts driving the page (tests)
+  if (state.queued) {  // clicked while the connection was down
+    const queued = state.queued;
+    state.queued = null;
+    if (queued.version === message.version) send(queued.move);
+    else toast(`The game moved on while the connection was down: '${queued.move}' was not played.`);
+  }
 }
 
+function connected() {
+  return state.socket && state.socket.readyState === WebSocket.OPEN;
+}
+
+// A move chosen: first asked about (does it end the game?), then played.
 function send(move) {
-  if (state.sending || !state.socket || state.socket.readyState !== WebSocket.OPEN) return;
+  if (state.sending) return;
+  if (!connected()) {
+    state.queued = {move, version: state.message.version};
+    toast(`Reconnecting: '${move}' is played as soon as the connection is back.`);
+    return;
+  }
   state.sending = true;
+  state.trying = move;
+  state.socket.send(JSON.stringify({try: move, version: state.message.version}));
+  drawDecision(state.message);
+}
+
+function play(move) {
+  if (!connected()) { state.sending = false; send(move); return; }
+  state.sending = true;
+  state.warning = null;
   state.socket.send(JSON.stringify({move, version: state.message.version}));
   drawDecision(state.message);
 }
@@ -99,7 +145,9 @@ function draw(message) {
 function drawHeader(message) {
   const view = message.view;
   $("title").textContent = view.game;
-  const options = Object.entries(view.options).map(([k, v]) => `${k.replace(/_/g, " ")} ${plainText(v)}`);
+  // the options that apply, by their labels (view.option_labels)
+  const labels = view.option_labels || Object.fromEntries(Object.keys(view.options).map(k => [k, k.replace(/_/g, " ")]));
+  const options = Object.entries(labels).map(([k, label]) => `${label} ${plainText(view.options[k])}`);
   $("options").textContent = options.join(" · ");
   const who = $("whoami");
   who.replaceChildren();
@@ -132,6 +180,22 @@ function drawOutcome(message) {
   }
   if (!view.over || !view.outcome) { box.hidden = true; return; }
   box.hidden = false;
+  const again = el("p", "again");
+  if (message.again) {
+    const link = el("a", null, "open the new game");
+    link.href = message.again;
+    again.append("A new game with these settings is ready: ", link);
+  } else if (message.you) {
+    const button = el("button", "againbutton", "Play again with these settings");
+    button.type = "button";
+    button.addEventListener("click", () => {
+      if (!connected()) { toast("Reconnecting: try again in a moment."); return; }
+      state.askedAgain = true;
+      button.disabled = true;
+      state.socket.send(JSON.stringify({again: true}));
+    });
+    again.append(button);
+  }
   const outcome = view.outcome;
   const me = message.you ? seatIndex(view, message.you) : null;
   const winners = (outcome.winners || []).map(Number);
@@ -153,6 +217,7 @@ function drawOutcome(message) {
     scores.append(item);
   }
   box.append(scores);
+  if (again.childNodes.length) box.append(again);
 }
 
 function decisionCells(view) {
@@ -174,7 +239,8 @@ function drawBoard(message, parts) {
     if (table) board.append(table);
   }
   const loose = el("div", "loose");
-  for (const zone of parts.loose) loose.append(zoneBlock(titleOf(zone), zone));
+  // an empty pile or row of its own says nothing (as at the terminal): left out
+  for (const zone of parts.loose) if (zone.cards.length) loose.append(zoneBlock(titleOf(zone), zone));
   if (loose.children.length) board.append(loose);
 }
 
@@ -275,9 +341,11 @@ function drawLog(message) {
   const list = $("loglines");
   const shown = list.children;
   const grew = view.log.length !== state.logSeen;
+  const origins = view.log_at || [];
   view.log.forEach((line, i) => {
     if (i < shown.length && shown[i].dataset.line === line) return;
     const item = logLine(view, line);
+    addWhy(item, origins[i]);
     if (i >= state.logSeen) item.classList.add("new");
     if (i < shown.length) list.replaceChild(item, shown[i]);
     else list.append(item);
@@ -352,6 +420,16 @@ function drawDecision(message) {
   const prompt = el("p", "prompt");
   prompt.append(el("span", "yourmove", "Your move"), " ", d.prompt);
   box.append(prompt);
+  if (d.moves.length === 1) {  // nothing to decide: taken, as at the terminal, and said
+    box.append(el("p", "hint", `Only one choice: ${d.moves[0]}. It is played for you.`));
+    if (state.autoSent !== message.version && !state.sending) {
+      state.autoSent = message.version;
+      setTimeout(() => { if (state.message === message) play(d.moves[0]); }, 700);
+    }
+    return;
+  }
+  if (state.refusal) box.append(refusalBox(state.refusal));
+  if (state.warning) { box.append(warningBox(state.warning)); return; }
   const t = targets(view);
   markBoard(t);
   if (state.selection) box.append(confirmBar(t));
@@ -373,6 +451,39 @@ function drawDecision(message) {
     box.append(buttons);
   }
   if (plain.length > MANY_MOVES || placing) box.append(typedMove(t.moves));
+}
+
+// A move that ends the game: said, and played only if the player says so.
+function warningBox(warning) {
+  const box = el("div", "confirm warning");
+  const text = el("span", "what");
+  text.append("⚠ ", el("strong", null, warning.move), ` ends the game: ${warning.ending}`);
+  box.append(text);
+  const go = el("button", "go", "Play it");
+  go.type = "button";
+  go.addEventListener("click", () => play(warning.move));
+  const cancel = el("button", "cancel", "Cancel");
+  cancel.type = "button";
+  cancel.addEventListener("click", () => { state.warning = null; state.selection = null; drawDecision(state.message); });
+  box.append(go, cancel);
+  return box;
+}
+
+// A move refused: why, in the players' words, and the rule behind the decision.
+function refusalBox(refusal) {
+  const box = el("div", "refusal");
+  const line = el("p", null, refusal.reason);
+  box.append(line);
+  if (refusal.why) {
+    const button = el("button", "whybutton", "why?");
+    button.type = "button";
+    button.addEventListener("click", () => {
+      const open = box.querySelector(".why");
+      if (open) open.remove(); else box.append(whyBlock(refusal.why));
+    });
+    line.append(" ", button);
+  }
+  return box;
 }
 
 // The board's cards and cells that stand for moves: marked, and chosen by a tap.
@@ -485,4 +596,8 @@ function links() {
 }
 
 links();
+$("rules-open").addEventListener("click", openRules);
+$("rules-close").addEventListener("click", closeRules);
+$("rulesbox").addEventListener("click", event => { if (event.target.id === "rulesbox") closeRules(); });
+document.addEventListener("keydown", event => { if (event.key === "Escape") closeRules(); });
 connect();

@@ -1,0 +1,69 @@
+"""The lean compilation of a ruleset: the same rules, written a second way for playouts.
+
+Bots' playouts, ``rulelang simulate`` with random bots and the speed benchmarks play many
+games nobody reads. Compiled lean (``compile_program(..., lean=True)``), a ruleset's module
+differs from the full one in three places only, so it plays the same games (the differential
+test, tests/runtime/test_lean_path.py, checks it on every ruleset):
+
+- a ``log`` line is not written at all (one whose text draws chance is still worked out,
+  so the draws stay the same), nor is the turn's header line: only its number is counted;
+- a ``choose`` works out no prompt (one that draws chance still is);
+- a ``choose`` calls the lean game's offer for the kind of its options, chosen here from
+  their static type (``OfferKind``): cards, values distinct by themselves (members, seats,
+  numbers, yes/no, cells), placements (by their label) or anything else (by its notation).
+"""
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+from rulelang.language import ast
+
+
+class OfferKind(enum.Enum):
+    """How the lean game tells alike options apart (``LeanGame.offer_*``)."""
+    CARDS = "offer_cards"  # a card's label if the chooser knows its face, else its position
+    DISTINCT = "offer_distinct"  # members, seats, numbers, yes/no, cells: alike when equal
+    LABELS = "offer_labels"  # placements: alike when their labels are
+    ANY = "offer_any"  # anything else: alike when their notations are
+
+
+_DISTINCT = {"enum", "seat", "int", "bool", "cell"}
+
+
+def offer_kind(ty: Any) -> OfferKind:
+    """The offer for options of static type ``ty`` (a zone, a family or a list)."""
+    if ty is None:
+        return OfferKind.ANY
+    if ty.name in ("zone", "family"):
+        return OfferKind.CARDS
+    if ty.name != "list" or ty.arg is None:
+        return OfferKind.ANY
+    element = ty.arg.name
+    if element == "card":
+        return OfferKind.CARDS
+    if element in _DISTINCT:
+        return OfferKind.DISTINCT
+    if element == "placement":
+        return OfferKind.LABELS
+    return OfferKind.ANY
+
+
+def write_log(gen: Any, s: ast.Log) -> None:
+    """A ``log`` line, lean: nothing, unless its text draws chance (then worked out, unread)."""
+    if gen.m.an.expr_chance(s.message):
+        gen.line(f"g.log_message({gen.x.message(s.message, log=True)})")
+    else:
+        gen.line("pass")  # the block it is in may hold nothing else
+
+
+def write_ask(gen: Any, s: ast.Choose, site_name: str, seat: str, passing: str) -> None:
+    """A ``choose`` asking one seat, lean: the offer for its options' kind, no prompt
+    (unless the prompt draws chance: it is drawn now, as the full path draws it).
+    ``seat`` and ``passing`` are code (the pass word's literal, False, or a condition)."""
+    x = gen.x
+    kind = offer_kind(x.ty_of(s.options))
+    prompt = x.message(s.prompt) if s.prompt is not None and gen.m.an.expr_chance(s.prompt) \
+        else "None"
+    gen.line(f"g.{kind.value}(F, {site_name}, {seat}, {passing}, {prompt}, "
+             f"{x.cards_of(s.options)})")

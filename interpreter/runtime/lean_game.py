@@ -1,0 +1,200 @@
+"""The lean game: the playout path for bots, simulations, benchmarks and learners.
+
+A ``LeanGame`` runs a ruleset's lean module (``interpreter/compiler/lean_code.py``: no log lines,
+no prompts, each ``choose`` calling the offer its options' static type calls for) and offers
+its moves as small integers: ``legal_moves()`` is ``range(n)``, ``play(i)`` plays the i-th.
+It writes no log, no history of notations and makes no ``Move``; a notation is worked out
+only when asked (``notation(i)``). Everything else (the state, chance, effects, triggers,
+the outcome, ``copy``) is the full game's, so the same seed plays the same game, decision
+for decision: options that the full path would name alike are merged the same way, the
+first of them kept, the pass move last (tests/runtime/test_lean_path.py plays both).
+
+Players, transcripts, views and saves use the full ``Game``: a lean game has no log, so
+its transcript is empty and a view of it shows no log lines.
+"""
+from __future__ import annotations
+
+from typing import Any, Literal, cast
+
+from interpreter.runtime.decisions import OPTION_WORK, Decision
+from interpreter.runtime.engine import Game
+from interpreter.runtime.helpers import Frame
+from interpreter.runtime.values import MAX_WORK, Card, Fail, Placement
+from interpreter.runtime.work import overwork as _overwork
+from rulelang.language.errors import IllegalMove
+
+overwork: Any = cast(Any, _overwork)  # (not annotated yet)
+NOTHING_TO_CHOOSE = "there is nothing to choose from, and passing is not allowed"
+
+
+class LeanGame(Game):
+    """A game of a ruleset compiled lean (``Rules.lean()``), always without a log."""
+    __slots__ = ()
+
+    def __init__(self, rules: Any, players: int, seed: int, logging: bool = False) -> None:
+        super().__init__(rules, players, seed, False)
+
+    # ------------------------------------------------------------ offering (the lean module calls these)
+    def offer_cards(self: Any, frame: Frame, site: Any, seat: int, passing: str | Literal[False],
+                    prompt: Any, options: list[Any]) -> None:
+        """Cards: alike when the chooser names them alike (the label of a card it knows,
+        else where the card lies), as ``Decisions.ask`` names them. Written out whole:
+        the commonest offer (a hand)."""
+        if seat not in self.players:
+            raise Fail(f"{self.seat_name(seat)} cannot decide: say 'by' which player decides")
+        known, bit = self.known, 1 << seat
+        seen: dict[str, Any] = {}
+        places: dict[int, dict[int, int]] | None = None
+        for v in options:
+            if type(v) is Card:
+                if known[v.id] & bit:
+                    text = v.label
+                else:
+                    if places is None:
+                        places = {}
+                    text = self.position(v, places)
+            else:  # none, or not a card after all: as the full path names it
+                text = self.notation_of(v, seat, site.element)
+            if text not in seen:
+                seen[text] = v
+        self.work += len(options) * OPTION_WORK
+        if self.work > MAX_WORK:
+            overwork(self)
+        values = list(seen.values())
+        if passing:
+            self._check_pass(passing, seen)
+            values.append(None)
+        elif not values:
+            raise Fail(NOTHING_TO_CHOOSE)
+        self._pend(frame, site, seat, passing, prompt, values)
+
+    def offer_distinct(self: Any, frame: Frame, site: Any, seat: int, passing: str | Literal[False],
+                       prompt: Any, options: list[Any]) -> None:
+        """Members, seats, numbers, yes/no, cells: alike only when they are equal."""
+        if seat not in self.players:
+            raise Fail(f"{self.seat_name(seat)} cannot decide: say 'by' which player decides")
+        count = len(options)
+        values = list(options) if len(set(options)) == count else list(dict.fromkeys(options))
+        self.work += count * OPTION_WORK
+        if self.work > MAX_WORK:
+            overwork(self)
+        if passing:
+            self._check_pass(passing, [self.notation_of(v, seat, site.element) for v in values])
+            values.append(None)
+        elif not values:
+            raise Fail(NOTHING_TO_CHOOSE)
+        self._pend(frame, site, seat, passing, prompt, values)
+
+    def offer_labels(self: Any, frame: Frame, site: Any, seat: int, passing: str | Literal[False],
+                     prompt: Any, options: list[Any]) -> None:
+        """Placements: named by their labels."""
+        if seat not in self.players:
+            raise Fail(f"{self.seat_name(seat)} cannot decide: say 'by' which player decides")
+        seen: dict[str, Any] = {}
+        for v in options:
+            text = v.label if type(v) is Placement else self.notation_of(v, seat, site.element)
+            if text not in seen:
+                seen[text] = v
+        self._offer(frame, site, seat, passing, prompt, seen, len(options))
+
+    def offer_any(self: Any, frame: Frame, site: Any, seat: int, passing: str | Literal[False],
+                  prompt: Any, options: list[Any]) -> None:
+        """Anything else: named as the full path names it."""
+        if seat not in self.players:
+            raise Fail(f"{self.seat_name(seat)} cannot decide: say 'by' which player decides")
+        seen: dict[str, Any] = {}
+        count = 0
+        for v in options:
+            count += 1
+            text = self.notation_of(v, seat, site.element)
+            if text not in seen:
+                seen[text] = v
+        self._offer(frame, site, seat, passing, prompt, seen, count)
+
+    def _offer(self: Any, frame: Frame, site: Any, seat: int, passing: str | Literal[False], prompt: Any,
+               seen: dict[str, Any], count: int) -> None:
+        """Wait for ``seat`` to pick one of the options ``seen`` names (alike ones merged)
+        or pass, priced as ``Decisions.ask`` prices the ``count`` options it was given."""
+        self.work += count * OPTION_WORK
+        if self.work > MAX_WORK:
+            overwork(self)
+        values = list(seen.values())
+        if passing:
+            self._check_pass(passing, seen)
+            values.append(None)
+        elif not values:
+            raise Fail(NOTHING_TO_CHOOSE)
+        self._pend(frame, site, seat, passing, prompt, values)
+
+    def _pend(self: Any, frame: Frame, site: Any, seat: int, passing: str | Literal[False],
+              prompt: Any, values: list[Any]) -> None:
+        """The decision now pending: ``Decision.of(...)`` written out (once per decision),
+        with no notations or moves (a lean game names a move only when asked)."""
+        decision: Any = Decision()
+        decision.seat = seat
+        decision.site = site
+        decision.frame = frame
+        decision.values = values
+        decision.notations = decision.moves = decision.index = None
+        decision._prompt = prompt
+        decision.game = self
+        decision.passing = passing
+        self.pending = decision
+        self.steps = self.work = 0
+
+    @staticmethod
+    def _check_pass(passing: str, notations: Any) -> None:
+        lowered = passing.lower()
+        for text in notations:
+            if text.lower() == lowered:
+                raise Fail(f"the pass move '{passing}' has the same name as an option")
+
+    # ------------------------------------------------------------ moves as numbers
+    @property
+    def move_count(self: Any) -> int:
+        """How many moves the seat to move has (0: none, the game is over)."""
+        return len(self.pending.values) if self.pending is not None else 0
+
+    def legal_moves(self: Any, seat: Any = None) -> range:  # type: ignore[override, unused-ignore]
+        """The moves of the seat to move (or of ``seat``), as their numbers."""
+        decision = self.pending if seat is None else self.decision_of(self.seat_of(seat))
+        return range(len(decision.values)) if decision is not None else range(0)
+
+    def notation(self: Any, i: int, seat: Any = None) -> str:
+        """The i-th move's notation, as the full path names it (worked out now)."""
+        decision = self.pending if seat is None else self.decision_of(self.seat_of(seat))
+        if decision is None:
+            raise IllegalMove("no decision is pending")
+        if decision.notations is not None:  # a simultaneous choice names its moves at once
+            return str(decision.notations[i])
+        value = decision.values[i]
+        if value is None and decision.passing and i == len(decision.values) - 1:
+            return str(decision.passing)
+        return str(self.notation_of(value, decision.seat, decision.site.element))
+
+    def play(self: Any, move: int, seat: Any = None) -> None:  # type: ignore[override, unused-ignore]
+        """Play the move numbered ``move`` (of ``seat``'s moves in a simultaneous choice)."""
+        decision = self.pending
+        if decision is None or self.over:
+            raise IllegalMove("the game is over: no more moves")
+        if self.group is not None:
+            self.answer(decision.seat if seat is None else self.seat_of(seat), move)
+            return
+        if type(move) is not int or not 0 <= move < len(decision.values):
+            raise IllegalMove(f"{move!r} is not a move now: the moves are numbered "
+                              f"0 to {len(decision.values) - 1}")
+        self.pending = None
+        decision.frame.L[decision.site.slot] = decision.values[move]
+        self.run()
+
+    def apply(self: Any, i: int, seat: Any = None) -> None:
+        """As ``play`` (the full game's name for playing by number)."""
+        self.play(i, seat)
+
+    def copy(self, logging: bool | None = None, seed: int | None = None) -> LeanGame:
+        """An independent copy (lean too: ``Game.copy`` makes one of the game's class)."""
+        twin: Any = super().copy(False, seed)
+        mine: Any = self.pending
+        if mine is not None and twin.group is None:
+            twin.pending.passing = mine.passing  # the pass word (moved_to does not keep it)
+        return cast(LeanGame, twin)

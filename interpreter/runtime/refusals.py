@@ -1,0 +1,154 @@
+"""Why a move is refused, in the players' words, and what was probably meant.
+
+The reason, in order: the rules' own (``choose ... where COND else REASON``, the first
+clause the move fails); passing where the rules do not allow it; a card the seat can see
+that lies elsewhere than the cards on offer ("red 5 is in the trick, not in your hand"); a
+cell that is not among those on offer. Then, when the text is close to a move on offer, a
+did-you-mean ("purpel 7": did you mean 'purple 7'?).
+
+Secrets: everything said comes from what the seat's own view shows: its legal moves, the
+cards whose faces it knows (a view shows such a card where it lies) and the zones' names.
+"""
+from __future__ import annotations
+
+import difflib
+
+import attrs
+
+from interpreter.runtime.layout import key_texts
+from interpreter.runtime.values import Card, Cell, Fail
+
+CLOSE = 0.8  # how alike a text and a move must be for a did-you-mean ("purpel 7", "purple 7")
+
+
+@attrs.frozen
+class Refusal:
+    """A move that the decision does not offer."""
+    move: str
+    reason: str | None  # the players' words, or None (the text is no move at all)
+    suggestion: str | None  # a move on offer the text is close to
+    at: int | None  # the choose statement's place among the rules' origins ("why?")
+    rules_said: bool = False  # the reason is the rules' own (`where ... else`)
+
+    def text(self) -> str:
+        """The reason and the suggestion, as one line for a player."""
+        parts = [f"'{self.move}' is refused: {self.reason}" if self.reason
+                 else f"'{self.move}' is not a move now"]
+        if self.suggestion is not None:
+            parts.append(f"did you mean '{self.suggestion}'?")
+        return "; ".join(parts)
+
+
+def refusal(g, decision, notation: str) -> Refusal:
+    site = decision.site
+    wanted = notation.strip()
+    said = rules_reason(g, decision, wanted)
+    reason = said or derived_reason(g, decision, wanted)
+    suggestion = None
+    if reason is None:
+        close = difflib.get_close_matches(wanted.lower(), [n.lower() for n in decision.notations],
+                                          1, CLOSE)
+        if close:
+            suggestion = next(n for n in decision.notations if n.lower() == close[0])
+        else:  # a card misspelt? then say why that card cannot be chosen
+            meant = _close_label(g, decision, wanted)
+            why = derived_reason(g, decision, meant) if meant is not None else None
+            if why is not None:
+                reason = f"no card is called that ({why})"
+    return Refusal(wanted, reason, suggestion, site.at, said is not None)
+
+
+def rules_reason(g, decision, wanted: str):
+    """The rules' reason (a ``where ... else`` clause the move fails), or None."""
+    site = decision.site
+    if site.refusals is None:
+        return None
+    try:
+        clauses = site.refusals(g, decision.frame.L)
+        low = wanted.lower()
+        for refused in clauses:
+            for value, reason in refused:
+                if g.notation_of(value, decision.seat, site.element).lower() == low:
+                    return reason
+    except (Fail, TypeError, AttributeError, KeyError, IndexError, ValueError, RecursionError):
+        return None  # a reason that cannot be worked out: the move is refused all the same
+    return None
+
+
+def derived_reason(g, decision, wanted: str):
+    """A reason worked out from what is on offer and what the seat can see, or None."""
+    site = decision.site
+    low = wanted.lower()
+    if site.can_pass and low == str(site.pass_word).lower():
+        return f"'{site.pass_word}' is not allowed now"
+    card = _visible_card(g, decision, low)
+    if card is not None:
+        return _card_reason(g, decision, card)
+    source = _source(g, decision)
+    kinds = {v.kind for v in decision.values if type(v) is Card}
+    if source is not None and any(c.label.lower() == low for c in g.cards if c.kind in kinds):
+        # a card of these rules the seat cannot see: where it is stays unsaid
+        return f"{_label_of(g, low)} is not {_in_zone(g, source, decision.seat)}"
+    values = decision.values
+    if values and all(type(v) is Cell for v in values):
+        return f"{wanted.upper()} is not one of the cells to choose from now"
+    return None
+
+
+def _visible_cards(g, decision):
+    """The cards whose faces the deciding seat knows, of the kinds on offer (when cards are)."""
+    seat = decision.seat
+    kinds = {v.kind for v in decision.values if type(v) is Card}
+    known = g.known
+    return [c for c in g.cards if known[c.id] >> seat & 1 and (not kinds or c.kind in kinds)]
+
+
+def _visible_card(g, decision, low):
+    return next((c for c in _visible_cards(g, decision) if c.label.lower() == low), None)
+
+
+def _close_label(g, decision, wanted):
+    """The name of a card of the kinds on offer that ``wanted`` is close to, or None."""
+    kinds = {v.kind for v in decision.values if type(v) is Card}
+    labels = sorted({c.label for c in g.cards if c.kind in kinds})
+    close = difflib.get_close_matches(wanted.lower(), [x.lower() for x in labels], 1, CLOSE)
+    return close[0] if close else None
+
+
+def _card_reason(g, decision, card) -> str:
+    """Why a card the seat can see is not on offer: where it is, against where the cards on
+    offer are (when they are all in one zone)."""
+    here = g.where[card.id]
+    source = _source(g, decision)
+    if source is not None and here is not source:
+        return (f"{card.label} is {_in_zone(g, here, decision.seat)}, "
+                f"not {_in_zone(g, source, decision.seat)}")
+    if here is None:
+        return f"{card.label} is not in play"
+    return f"{card.label} cannot be chosen now"
+
+
+def _source(g, decision):
+    """The one zone every card on offer lies in, or None."""
+    zones = {id(g.where[v.id]): g.where[v.id] for v in decision.values if type(v) is Card}
+    return next(iter(zones.values())) if len(zones) == 1 else None
+
+
+def _label_of(g, low):
+    return next(c.label for c in g.cards if c.label.lower() == low)
+
+
+def _in_zone(g, zone, seat) -> str:
+    if zone is None:
+        return "out of play"
+    label = zone.info.label or (zone.family or zone.name).replace("_", " ")
+    if zone.family is None:
+        return f"in the {label}" if zone.kind != "grid" else f"on the {label}"
+    keys = key_texts(g.layout, zone.key, zone.info.keys)
+    domains = [key.domain for key in zone.info.keys]
+    if len(keys) == 1 and domains[0] in ("player", "seat"):
+        whose = "your" if zone.key == seat else f"{keys[0]}'s"
+        return f"in {whose} {label}"
+    named = " ".join(k.replace("_", " ") for k in keys)
+    return f"in {label} {named}" if named.isdigit() else f"in the {label} {named}"
+

@@ -1,0 +1,191 @@
+"""Player-facing text in a .rules file: ``about``, ``duration`` and ``explain``.
+
+An ``explain`` gives the rulebook's words for what follows it: the next declaration at the
+top level, the next statement in a block, or, written first in a block, the whole block.
+The builder takes every one out of the tree (nothing that checks or runs the rules meets
+it) and keeps it in ``Module.teaching`` with the span of what it explains. From there:
+
+- ``problems`` says what is wrong with them (for the checker);
+- ``Teaching`` finds the explanations around a line of the rules (what a log line or a
+  refused move comes from: "why?");
+- the rulebook (rulelang.tools.rulebook) is assembled from them.
+"""
+from __future__ import annotations
+
+import re
+
+import attrs
+
+from rulelang.language import ast
+from rulelang.language.errors import Diagnostic, Span
+
+RULE_ID = re.compile(r"[A-Za-z][A-Za-z0-9]*-[0-9]+[a-z]?")  # as scenarios cite them
+
+# What a declaration is, in the words a rulebook would use to place it.
+_DECL_WORDS = {
+    ast.GameDecl: "game", ast.PlayersDecl: "players", ast.DummyDecl: "dummy",
+    ast.CoopDecl: "cooperative", ast.TalkDecl: "talk", ast.ImportDecl: "import",
+    ast.OptionDecl: "option", ast.EnumDecl: "enum", ast.CardDecl: "card",
+    ast.TableDecl: "table", ast.ZoneDecl: "zone", ast.VarDecl: "var", ast.ConstDecl: "const",
+    ast.FnDecl: "fn", ast.RuleDecl: "rule", ast.TriggerDecl: "trigger", ast.EndDecl: "end when",
+    ast.RequireDecl: "require", ast.OfferDecl: "offer", ast.CampaignDecl: "campaign",
+}
+
+
+def describe(node) -> str:
+    """What an explanation is about: "rule deal", "option levels", "setup", "statement"."""
+    if isinstance(node, ast.BlockDecl):
+        return "on end" if node.which == "end" else node.which
+    if isinstance(node, ast.ScoreDecl):
+        return node.which if node.key is None else f"report {node.key}"
+    word = _DECL_WORDS.get(type(node))
+    if word is None:
+        return "statement"
+    name = getattr(node, "name", None) or getattr(node, "zone", None)
+    return f"{word} {name}" if name and word not in ("game", "players") else word
+
+
+def attach_explains(items: list, block: Span | None, out: list) -> list:
+    """``items`` without their Explain nodes, which go to ``out``, each pointed at what it
+    explains: the next item, or, first in a block, the block (``block``, its span)."""
+    kept, waiting = [], []
+    for item in items:
+        if isinstance(item, ast.Explain):
+            if item.kind == "explain" and block is not None and not kept and not waiting:
+                item.target, item.target_span = "block", block
+                out.append(item)
+            elif item.kind == "explain":
+                waiting.append(item)
+            else:
+                out.append(item)
+            continue
+        for explain in waiting:
+            explain.target, explain.target_span = describe(item), item.span
+            out.append(explain)
+        waiting = []
+        kept.append(item)
+    out.extend(waiting)  # nothing after them: problems() says so
+    return kept
+
+
+def place_explains(module) -> None:
+    """Give each explanation its owner: the top-level declaration it is in (or explains)."""
+    for e in module.teaching:
+        if e.kind != "explain" or e.target_span is None:
+            continue
+        if e.target not in ("statement", "block"):
+            e.owner = e.target
+            continue
+        for decl in module.decls:
+            if _holds(decl.span, e.span):
+                e.owner = describe(decl)
+                if isinstance(decl, ast.CampaignDecl):  # its after block, its vars
+                    inner = next((i for i in decl.items if _holds(i.span, e.span)), None)
+                    e.owner = "campaign" if inner is None else f"campaign {describe(inner)}"
+                break
+
+
+def problems(modules: list) -> list[Diagnostic]:
+    out = []
+    durations = []
+    for module in modules:
+        for e in module.teaching:
+            texts = list(e.lines) + ([e.title] if e.title is not None else [])
+            if any("{" in t or "}" in t for t in texts):
+                out.append(Diagnostic(
+                    "the text of a rulebook is plain text: it is read before the game starts, "
+                    "when there are no values to show", e.span,
+                    "write the words without { }"))
+            if e.kind == "explain" and e.target_span is None:
+                out.append(Diagnostic(
+                    "this explain explains nothing: it must come before the declaration or "
+                    "statement it is about", e.span,
+                    "move it before what it explains, or make it part of the game's about"))
+            if e.kind == "explain" and e.title is not None and not e.title.strip():
+                out.append(Diagnostic("an explain's title is empty", e.span,
+                                      "give it a title, or leave the title out"))
+            for rule in e.cites:
+                if not RULE_ID.fullmatch(rule):
+                    out.append(Diagnostic(
+                        f"'{rule}' is not a rule ID", e.span,
+                        "a rule ID is letters, a dash and a number, like YS-12"))
+            if e.kind in ("about", "explain") and not e.paragraphs:
+                out.append(Diagnostic(f"this {e.kind} has no text", e.span,
+                                      'write its text as strings, one per line: { "..." }'))
+            if e.kind == "duration":
+                durations.append(e)
+    for extra in durations[1:]:
+        out.append(Diagnostic("the game's duration is given twice", extra.span,
+                              "keep one duration"))
+    return out
+
+
+@attrs.frozen
+class Explained:
+    """A line of the rules and the explanations around it, the nearest first."""
+    file: str
+    line: int
+    code: str  # that line of the rules, as written (stripped)
+    explains: tuple  # (ast.Explain, ...), the innermost first
+
+    @property
+    def title(self) -> str | None:
+        return next((e.title for e in self.explains if e.title), None)
+
+    @property
+    def cites(self) -> tuple:
+        """Every rule ID the explanations cite, the nearest first."""
+        seen = []
+        for e in self.explains:
+            seen.extend(rule for rule in e.cites if rule not in seen)
+        return tuple(seen)
+
+    @property
+    def text(self) -> str:
+        """The nearest explanation's words (its first paragraphs)."""
+        return " ".join(self.explains[0].paragraphs) if self.explains else ""
+
+    def plain(self) -> dict:
+        return {"file": self.file, "line": self.line, "code": self.code, "title": self.title,
+                "cites": list(self.cites), "text": self.text}
+
+
+class Teaching:
+    """The explanations of a ruleset, and what explains a given line."""
+
+    def __init__(self, explains: list, sources: dict):
+        self.explains = list(explains)
+        self.sources = sources
+        self._lines: dict = {}
+
+    @property
+    def about(self) -> list[str]:
+        return [p for e in self.explains if e.kind == "about" for p in e.paragraphs]
+
+    @property
+    def duration(self) -> str | None:
+        return next((e.lines[0] for e in self.explains if e.kind == "duration"), None)
+
+    def of(self, target: str) -> list:
+        """The explanations of one declaration: of("rule deal"), of("option levels")."""
+        return [e for e in self.explains if e.kind == "explain" and e.target == target]
+
+    def source_line(self, file: str, line: int) -> str:
+        lines = self._lines.get(file)
+        if lines is None:
+            lines = self._lines[file] = (self.sources.get(file) or "").splitlines()
+        return lines[line - 1].strip() if 1 <= line <= len(lines) else ""
+
+    def at(self, span: Span) -> Explained:
+        """What explains the code at ``span``: every explanation whose target holds it."""
+        around = [e for e in self.explains if e.kind == "explain" and e.target_span is not None
+                  and _holds(e.target_span, span)]
+        around.sort(key=lambda e: (e.target_span.end_line - e.target_span.line,
+                                   e.target_span.end_col - e.target_span.col))
+        return Explained(span.file, span.line, self.source_line(span.file, span.line),
+                         tuple(around))
+
+
+def _holds(outer: Span, inner: Span) -> bool:
+    return outer.file == inner.file and (outer.line, outer.col) <= (inner.line, inner.col) \
+        and (inner.line, inner.col) <= (outer.end_line, outer.end_col)

@@ -1,0 +1,105 @@
+"""A simulation's game between random bots, on the lean path (interpreter/runtime/lean_game.py).
+
+A random bot picks ``rng.randrange(count)`` among its seat's moves from its own generator,
+seeded as ``playing.bot_seed`` seeds it: played here on the lean game, with moves as numbers,
+the same index picks the same move, so the games and the report are the same as the full
+path's (tests/play/test_simulation_lean.py). What is tallied is what ``Table._play`` tallies.
+"""
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from rulelang.play.simulation.playing import (
+    GameRecord,
+    KindTally,
+    _first_player,
+    _prompt_text,
+    _turns,
+    bot_seed,
+)
+from rulelang.play.simulation.templates import Classifier, Template, _template
+
+if TYPE_CHECKING:
+    from rulelang.play.simulation.playing import Table
+
+
+def all_random(bots: tuple[str, ...]) -> bool:
+    """Whether every seat is a random bot (then the lean path plays the games)."""
+    return all(kind == "random" for kind in bots)
+
+
+def site_kinds(lean: Any, prompts: Classifier, sources: dict[str, str]) -> list[str | None]:
+    """Each choose site's kind of decision when its prompt alone decides it (else None).
+
+    The classifier names a shown prompt by the first of its templates (most plain text
+    first) that matches the whole text. A prompt written as template A always matches A;
+    a template B before A cannot match it when their plain text before the first value (or
+    after the last) differs where both have some: then the site's kind is A, whatever
+    values are worked into its prompt, and its prompt need not be shown to be counted."""
+    order = prompts.templates
+    kinds: list[str | None] = []
+    for site in lean.sites:
+        own = _template(site.written, sources)
+        kinds.append(None)
+        if own is None or own.label not in {t.label for t in order}:
+            continue
+        before = order[:next(i for i, t in enumerate(order) if t.label == own.label)]
+        if all(_excludes(own, t) for t in before):
+            kinds[-1] = own.label
+    return kinds
+
+
+def _excludes(a: Template, b: Template) -> bool:
+    """Whether a text of template ``a`` can never be one of ``b``: their plain texts
+    before the first value, or after the last, differ where both have some."""
+    head_a, tail_a, head_b, tail_b = a.head, a.tail, b.head, b.tail
+    n, m = min(len(head_a), len(head_b)), min(len(tail_a), len(tail_b))
+    return head_a[:n] != head_b[:n] or (m > 0 and tail_a[-m:] != tail_b[-m:])
+
+
+def play_random(table: Table, index: int, seed: int) -> GameRecord:
+    sim = table.simulation
+    assert table.lean is not None, "a table of random bots compiles the lean rules"
+    game: Any = table.lean.new_game(players=sim.players, seed=seed, options=sim.options)
+    rngs = [random.Random(bot_seed(seed, seat)) for seat in range(len(sim.bots))]
+    first = _first_player(game, sim.players)
+    kinds: dict[str, KindTally] = {}
+    fixed = table.site_kinds
+    tallies: list[KindTally | None] = [None] * len(fixed)  # a site of a fixed kind: its tally
+    prompt_kind = table.prompts.kind
+    while not game.over:
+        decision = game.pending
+        values = decision.values
+        count = len(values)
+        at = decision.site.index
+        tally = tallies[at]
+        if tally is None:
+            kind = fixed[at] or prompt_kind(_prompt_text(game))  # shown, when it decides the kind
+            tally = kinds.get(kind)
+            if tally is None:
+                tally = kinds[kind] = KindTally()
+            if fixed[at] is not None:
+                tallies[at] = tally
+        i = rngs[decision.seat].randrange(count)
+        tally.decisions += 1
+        tally.options += count
+        if count == 1:
+            tally.forced += 1
+        if i == count - 1 and decision.passing and values[i] is None:
+            tally.passed += 1  # the pass move, whatever the rules call it (playing._is_pass)
+        game.play(i)
+    counted = kinds.values()
+    decisions = sum(t.decisions for t in counted)
+    forced = sum(t.forced for t in counted)
+    offered = sum(t.options for t in counted)
+    outcome = game.outcome_record
+    reason = outcome.reason
+    return GameRecord(
+        index=index, seed=seed, result=outcome.result, winners=list(outcome.winners),
+        scores=[outcome.scores[p] for p in range(sim.players)], first=first,
+        turns=_turns(game), decisions=decisions, forced=forced, options=offered,
+        kinds=kinds, reason=reason,
+        reason_kind=table.reasons.kind(reason) if reason is not None else None,
+        reports=dict(outcome.reports))
+

@@ -1,0 +1,140 @@
+"""Each seed game carries its players' rulebook (issue 27): an overview, every rule, block and
+option explained, every rule ID of its digest cited by an explanation (as the digest's IDs
+are cited in the .rules file and in the tests), all in the project's own words, never the
+publisher's sentences. `rulelang rules FILE` assembles it."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from click.testing import CliRunner
+
+from rulelang.play.cli import cli
+from rulelang.tools import rulebook
+from rulelang.tools.scenarios import scenario_path
+from support import ROOT, load
+
+GAMES = {"games/yokai_sketch.rules": "yokai_sketch", "games/yami.rules": "yami",
+         "games/yokai.rules": "yokai"}
+# the publishers' rulebooks, beside the checkout (../shared/seeds): reference, never copied
+PUBLISHERS = next((folder / "shared" / "seeds" for folder in (ROOT.parent, ROOT.parent.parent)
+                   if (folder / "shared" / "seeds").is_dir()), ROOT.parent / "shared" / "seeds")
+SHARED_WORDS = 6  # a run of this many words in common counts as copied
+
+
+def digest_ids(name) -> set:
+    return set(re.findall(r"^ *- \*\*([A-Z]+-[0-9]+[a-z]?)\*\*", (ROOT / "seeds" / f"{name}.md")
+                          .read_text(encoding="utf-8"), re.M))
+
+
+def cited_anywhere(text, rule) -> bool:
+    return re.search(re.escape(rule) + r"(?![0-9a-z])", text) is not None
+
+
+@pytest.mark.parametrize("path", GAMES)
+def test_the_rulebook_has_text_for_every_option_rule_and_block(path):
+    assert rulebook.gaps(load(path)) == []
+
+
+@pytest.mark.parametrize("path,digest", GAMES.items())
+def test_every_rule_id_of_the_digest_is_cited_by_an_explanation_and_by_a_test(path, digest):
+    rules = load(path)
+    cited = {rule for e in rules.program.teaching for rule in e.cites}
+    ids = digest_ids(digest)
+    assert len(ids) > 30
+    assert sorted(ids - cited) == []
+    assert cited <= ids  # no citation of a rule the digest does not have
+    tests = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "tests").rglob("*.py"))
+    tests += "".join(p.read_text(encoding="utf-8") for p in (ROOT / "games").glob("*.scenarios"))
+    assert [rule for rule in sorted(ids) if not cited_anywhere(tests, rule)] == []
+
+
+def _words(text):
+    return re.findall(r"[a-z0-9']+", text.lower())
+
+
+def _runs(words, n):
+    return {tuple(words[i:i + n]) for i in range(len(words) - n + 1)}
+
+
+@pytest.mark.skipif(not PUBLISHERS.is_dir(), reason="the publishers' rulebooks are not here")
+@pytest.mark.parametrize("path", GAMES)
+def test_no_sentence_of_a_publishers_rulebook_is_copied(path):
+    books = set()
+    for book in PUBLISHERS.glob("*.txt"):
+        books |= _runs(_words(book.read_text(encoding="utf-8")), SHARED_WORDS)
+    rules = load(path)
+    copied = {}
+    for e in rules.program.teaching:
+        common = _runs(_words(" ".join(e.paragraphs + [e.title or ""])), SHARED_WORDS) & books
+        if common:
+            copied[e.title or e.kind] = sorted(" ".join(run) for run in common)
+    assert copied == {}
+
+
+def test_the_control_finds_a_copied_sentence():
+    book = "If the deck of Sketch cards runs out, shuffle the discard pile and make a new deck."
+    mine = "When the deck of Sketch cards runs out, shuffle the discard pile."
+    assert _runs(_words(mine), SHARED_WORDS) & _runs(_words(book), SHARED_WORDS)
+
+
+@pytest.mark.parametrize("path", GAMES)
+def test_rulelang_rules_prints_the_rulebook_within_its_width(path):
+    result = CliRunner().invoke(cli, ["rules", path, "--width", "72"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == load(path).title.upper()
+    assert max(len(line) for line in lines) <= 72
+    for heading in ("Overview", "Playing", "The end of the game"):
+        assert heading in lines, heading
+    examples = "Worked examples (the scenarios: rulelang test runs them)"
+    assert (examples in lines) == scenario_path(path).exists()
+    assert "Where the cards are once the game is set up" in result.output
+
+
+def test_the_rulebook_of_yokai_sketch_reads_as_a_rulebook():
+    rules = load("games/yokai_sketch.rules")
+    book = rulebook.build(rules, {}, scenario_path("games/yokai_sketch.rules"))
+    assert book.players == "2 players" and book.duration
+    assert book.overview[0].startswith("Two young artists")
+    playing = next(c for c in book.chapters if c.key == "playing")
+    drawing = next(p for p in playing.paragraphs if p.title == "Drawing")
+    assert drawing.cites == ("YS-10", "YS-39") and drawing.target == "rule draw_phase"
+    counts = next(t for c in book.chapters for t in c.tables if t.title.startswith("Where"))
+    assert ("hand", "3 each") in [row[:2] for row in counts.rows]  # as setup leaves it
+    assert ("deck", "30") in [row[:2] for row in counts.rows]
+    sketches = next(t for c in book.chapters for t in c.tables if "sketches" in t.title)
+    assert sketches.header == ("left", "right", "ability", "copies") and len(sketches.rows) == 18
+    assert book.examples[0].name.startswith("the rulebook's example")
+    assert book.examples[0].cites == ("YS-17", "YS-18")
+    assert any(line.startswith("play ") for line in book.examples[0].source)
+
+
+def test_the_options_in_force_and_the_counts_for_each_number_of_players():
+    rules = load("games/yokai.rules")
+    book = rulebook.build(rules, {"levels": "2+5"}, None, 3)
+    levels = next(o for o in book.options if o.name == "levels")
+    assert (levels.label, levels.value, levels.default) == ("Levels", "2 and 5", "1")
+    assert levels.texts and levels.allowed == "1 to 5"
+    hints = next(t for c in book.chapters for t in c.tables
+                 if t.title == "Hints for each number of players")
+    assert hints.rows[0] == ("2", "2", "3", "2")
+    counts = next(t for c in book.chapters for t in c.tables if t.title.startswith("Where"))
+    assert counts.header == ("", "2 players", "3 players", "4 players")
+    assert next(r for r in counts.rows if r[0] == "Hint pile")[1:] == ("7", "9", "10")
+    yami = rulebook.build(load("games/yami.rules"), {}, None)
+    counts = next(t for c in yami.chapters for t in c.tables if t.title.startswith("Where"))
+    assert next(r for r in counts.rows if r[0] == "hand")[1:] == ("10 each", "9 each",
+                                                                  "9, 9, 9, 8")
+
+
+def test_rules_check_lists_what_has_no_text(tmp_path):
+    bare = tmp_path / "bare.rules"
+    bare.write_text('game "Bare"\nplayers 2\noption n: int = 1\nrule go() { end }\n'
+                    'turn { go() }\n', encoding="utf-8")
+    result = CliRunner().invoke(cli, ["rules", str(bare), "--check"])
+    assert result.exit_code == 1
+    for gap in ("no about", "option n is neither described nor explained",
+                "rule go has no explain", "turn has no explain"):
+        assert gap in result.output
+    assert CliRunner().invoke(cli, ["rules", "games/yami.rules", "--check"]).exit_code == 0

@@ -1,0 +1,119 @@
+"""The page teaches and warns as the terminal does (issue 27), over its socket and links:
+the rulebook and the rule behind each log line (rules.json), a move that would end the
+game said before it is played ("try"), a new game with the same settings ("again"), and a
+lobby that describes each game and combines a list option's values."""
+from __future__ import annotations
+
+import json
+
+from starlette.testclient import TestClient
+
+from rulelang.play.web.app import create_app
+from rulelang.play.web.host import Host
+from rulelang.play.web.lobby import RulesFolder
+from support import ROOT
+from support.web import host_with, receive_state, token_of
+
+
+def send(ws, payload) -> dict:
+    ws.send_text(json.dumps(payload))
+    return receive_state(ws)
+
+
+def test_rules_json_is_the_rulebook_and_the_rule_behind_each_log_line():
+    host, table = host_with("games/yami.rules", players=3, seed=3)
+    with TestClient(create_app(host)) as client:
+        texts = {client.get(f"/t/{token}/rules.json").content for token in table.tokens}
+        assert len(texts) == 1  # the rules are public: the same for every seat
+        data = json.loads(texts.pop())
+        with client.websocket_connect(f"/t/{token_of(table, 'P1')}/ws") as ws:
+            view = receive_state(ws)["view"]
+    book = data["rulebook"]
+    assert book["title"] == "Yami" and book["overview"][0].startswith("The moon is rising")
+    assert [o["value"] for o in book["options"]] == ["1"]
+    origins = data["origins"]
+    assert len(origins) == len(table.rules.code.origins)
+    assert all(o["file"] in ("yami.rules", "campaign.rules", "tricks.rules") for o in origins)
+    assert str(ROOT) not in json.dumps(data)  # no folder of the host's
+    said = {line: origins[at] for line, at in zip(view["log"], view["log_at"])}
+    round_one = next(w for line, w in said.items() if line.startswith("-- round 1"))
+    assert round_one["title"] == "A round" and "YA-16" in round_one["cites"]
+
+
+def _nim_at_its_last_move():
+    """One heap of 3 stones left, the player to move asked how many to take."""
+    host, table = host_with("examples/nim.rules", seed=5, options={"heaps": "1"})
+    game = table.game
+    while not (sum(game.view(None)["vars"]["stones"].values()) <= 3
+               and game.view(None)["decision"]["prompt"] == "how many stones"):
+        game.play(game.legal_moves()[0])
+    return host, table
+
+
+def test_a_move_that_ends_the_game_is_said_before_it_is_played():
+    host, table = _nim_at_its_last_move()
+    game = table.game
+    mover = game.seat_name(game.to_move)
+    left = sum(game.view(None)["vars"]["stones"].values())
+    with TestClient(create_app(host)) as client:
+        with client.websocket_connect(f"/t/{token_of(table, mover)}/ws") as ws:
+            receive_state(ws)
+            ending = send(ws, {"try": str(left), "version": table.version})
+            assert ending == {"type": "ending", "move": str(left), "version": table.version,
+                              "ending": f"{mover} wins; scores P1 0, P2 0"}
+            if left > 1:
+                assert send(ws, {"try": "1", "version": table.version})["ending"] is None
+            assert not game.is_over  # only asked: nothing played
+        other = "P2" if mover == "P1" else "P1"
+        with client.websocket_connect(f"/t/{token_of(table, other)}/ws") as ws:
+            receive_state(ws)  # not its move: nothing is said
+            assert send(ws, {"try": str(left), "version": table.version})["ending"] is None
+
+
+def test_play_again_opens_a_table_with_the_same_settings_and_tells_every_page_its_link():
+    host, table = _nim_at_its_last_move()
+    game = table.game
+    game.play(game.legal_moves()[-1])
+    while not game.is_over:
+        game.play(game.legal_moves()[-1])
+    with TestClient(create_app(host)) as client:
+        with client.websocket_connect(f"/t/{token_of(table, 'spectator')}/ws") as watching, \
+                client.websocket_connect(f"/t/{token_of(table, 'P2')}/ws") as ws:
+            receive_state(watching)
+            receive_state(ws)
+            assert send(watching, {"again": True})["type"] == "refused"
+            mine = send(ws, {"again": True})
+            theirs = receive_state(watching)
+        assert len(host.tables) == 2
+        new = next(t for t in host.tables.values() if t is not table)
+        assert mine["again"] == f"/t/{token_of(new, 'P2')}"
+        assert theirs["again"] == f"/t/{token_of(new, 'spectator')}"
+        assert new.game.options == game.options and new.kinds == table.kinds
+        assert new.game.nplayers == game.nplayers and not new.game.is_over
+        with client.websocket_connect(f"/t/{token_of(table, 'P2')}/ws") as ws:
+            receive_state(ws)
+            send(ws, {"again": True})  # asked again: the same new table
+        assert len(host.tables) == 2
+
+
+def test_the_lobby_describes_each_game_and_combines_a_list_options_values(tmp_path):
+    folder = tmp_path / "rules"
+    folder.mkdir()
+    (folder / "yokai.rules").write_text((ROOT / "games" / "yokai.rules").read_text())
+    host = Host(folder=RulesFolder(folder))
+    lobby = f"/lobby/{host.lobby()}"
+    with TestClient(create_app(host)) as client:
+        [yokai] = client.get(f"{lobby}/rules").json()["files"]
+        assert yokai["about"][0].startswith("Sixteen Yokai") and yokai["duration"]
+        assert yokai["cooperative"] is True
+        levels = yokai["options"][0]
+        assert (levels["label"], levels["several"], levels["choices"]) == (
+            "Levels", True, ["1", "2", "3", "4", "5"])
+        opened = client.post(f"{lobby}/tables", json={
+            "rules": "yokai.rules", "players": 3, "options": {"levels": "2+3"},
+            "seats": {"P1": "human", "P2": "random", "P3": "random"}})
+        assert opened.status_code == 200, opened.text
+    table = next(iter(host.tables.values()))
+    assert [v.n if hasattr(v, "n") else v for v in table.game.options["levels"]] == [2, 3]
+    assert set(table.game.view(None)["option_labels"]) == {"levels", "affinity_players",
+                                                          "hint_mix"}  # level 5 not played

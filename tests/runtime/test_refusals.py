@@ -1,0 +1,83 @@
+"""Every refused move gets a reason in the players' words (issue 27): the rules' own
+(`where ... else`), else one worked out from what the seat can see; a near miss gets a
+did-you-mean; and the refusal knows the place in the rules behind the decision ("why?").
+That none of it tells a seat a hidden card is test_secrecy.py's generic check (its records
+hold what every card's name is answered with)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import rulelang
+from support import load
+
+
+@pytest.fixture(scope="module")
+def yami():
+    """A 3-player Yami game at P2's lead: P1 holds cards P2 cannot see."""
+    game = load("games/yami.rules").new_game(players=3, seed=3)
+    assert game.view(None)["decision"]["prompt"] == "lead a card"
+    return game
+
+
+def test_a_card_not_in_hand_is_said_so_and_where_it_lies_only_if_the_seat_can_see_it(yami):
+    seat = yami.seat_name(yami.to_move)
+    hidden = next(c["name"] for c in yami.view(None)["zones"]["hand[P1]"]["cards"])
+    assert yami.refused(hidden).text() == f"'{hidden}' is refused: {hidden} is not in your hand"
+    yami.play(yami.legal_moves()[0])  # led: now in the trick, face up
+    led = yami.history[-1]
+    refused = yami.refused(led)
+    assert refused.reason == f"{led} is in trick 1, not in your hand"
+    assert seat != yami.seat_name(yami.to_move)
+
+
+def test_a_near_miss_gets_a_did_you_mean_or_the_card_meant(yami):
+    legal = yami.legal_moves()[0].notation
+    typo = legal[:-3] + legal[-2] + legal[-3] + legal[-1]  # two letters swapped
+    refused = yami.refused(typo)
+    assert refused.suggestion == legal and refused.reason is None
+    assert refused.text() == f"'{typo}' is not a move now; did you mean '{legal}'?"
+    mine = {m.notation for m in yami.legal_moves()}
+    absent = next(f"{c} {n}" for c in ("purple", "blue", "green") for n in range(1, 8)
+                  if f"{c} {n}" not in mine)
+    misspelt = absent.replace("purple", "purpel").replace("blue", "bleu").replace(
+        "green", "grene")
+    assert yami.refused(misspelt).reason == f"no card is called that ({absent} is not in " \
+                                            "your hand)"
+    assert yami.refused("hello").text() == "'hello' is not a move now"
+    assert yami.refused(legal) is None
+
+
+def test_the_refusal_points_at_the_choose_behind_it(yami):
+    refused = yami.refused("hello")
+    why = yami.rules.why(refused.at)
+    assert why.code.startswith("choose card in hand[p]")
+    assert why.title == "Following" or "YA-19" in why.cites
+
+
+def test_the_rules_own_reason_comes_first():
+    """Yōkai: a card under a hint may not be looked at; the rules say so (YK-15)."""
+    rules = load("games/yokai.rules")
+    game = rules.new_game(players=2, seed=0)
+    rng = random.Random(0)
+    while True:
+        hints = [c for c in game.view(None)["zones"]["table"]["cards"] if c["kind"] == "Hint"]
+        if hints and game.view(None)["decision"]["prompt"].startswith("observe a card"):
+            break
+        game.play(rng.choice([m for m in game.legal_moves() if m.notation != "appeased"]))
+    cell = hints[0]["cells"][0]
+    families = "/".join(hints[0]["families"])
+    refused = game.refused(cell)
+    assert refused.rules_said and refused.reason == f"{cell} is locked under the {families} hint"
+    with pytest.raises(rulelang.IllegalMove) as caught:
+        game.play(cell)
+    assert caught.value.reason == refused.reason and caught.value.refusal == refused
+
+
+def test_passing_where_the_rules_do_not_allow_it():
+    """Yokai Sketch, YS-12: with four cards at the start of the play phase a card must be
+    played: 'pass' is not offered, and the refusal says so."""
+    game = load("games/yokai_sketch.rules").new_game(players=2, seed=3)
+    assert "pass" not in [m.notation for m in game.legal_moves()]
+    assert game.refused("pass").reason == "'pass' is not allowed now"

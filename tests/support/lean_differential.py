@@ -1,0 +1,103 @@
+"""The lean path against the full one: the same seeded random games played both ways.
+
+The full path is played quiet (``log=False``), as simulations play it; the lean path skips
+log lines the same way, so a log line that would fail fails neither (see
+tests/runtime/test_fast_paths_compiled.py). Each decision's seat and legal moves (the lean
+game's named on demand), the move drawn, every random draw (the generator's state at the
+end), the whole state at the end but the log and the history of notations (the lean game
+keeps neither), the outcome and any error must be the same. Used by
+tests/runtime/test_lean_path.py.
+"""
+from __future__ import annotations
+
+import json
+import random
+from functools import cache
+
+import attrs
+
+from interpreter.rules import Rules
+from rulelang import RulesError
+from support import differential
+
+NOT_COMPARED = ("log", "unsettled", "history")  # parts of a save a lean game does not keep
+
+
+@attrs.frozen
+class Seen:
+    """All that can be seen of one game played one way."""
+    decisions: tuple  # (seat to move, (legal notations...), the index drawn)
+    state: str  # the save's state, but NOT_COMPARED, as JSON
+    outcome: object
+    error: str | None
+
+
+@cache
+def full_rules(path: str) -> Rules:
+    return Rules(differential.program(path))
+
+
+@cache
+def lean_rules(path: str) -> Rules:
+    return full_rules(path).lean()
+
+
+def _state(game) -> str:
+    data = json.loads(game.save())
+    for part in NOT_COMPARED:
+        data.pop(part, None)
+    return json.dumps(data, sort_keys=True)
+
+
+def play_full(config: differential.Config, seed: int, max_moves: int) -> Seen:
+    rng, decisions, error, game = random.Random(seed), [], None, None
+    try:
+        game = full_rules(config.path).new_game(players=config.players, seed=seed,
+                                                options=dict(config.options), log=False)
+        while not game.is_over and len(decisions) < max_moves:
+            moves = game.legal_moves()
+            i = rng.randrange(len(moves))
+            decisions.append((int(game.to_move), tuple(map(str, moves)), i))
+            game.play(moves[i])
+    except RulesError as failure:
+        error = f"{type(failure).__name__}: {failure}"
+    return _seen(game, decisions, error)
+
+
+def play_lean(config: differential.Config, seed: int, max_moves: int) -> Seen:
+    rng, decisions, error, game = random.Random(seed), [], None, None
+    try:
+        game = lean_rules(config.path).new_game(players=config.players, seed=seed,
+                                                options=dict(config.options))
+        while not game.is_over and len(decisions) < max_moves:
+            count = game.move_count
+            i = rng.randrange(count)
+            decisions.append((int(game.to_move), tuple(game.notation(n) for n in range(count)), i))
+            game.play(i)
+    except RulesError as failure:
+        error = f"{type(failure).__name__}: {failure}"
+    return _seen(game, decisions, error)
+
+
+def _seen(game, decisions, error) -> Seen:
+    if game is None:
+        return Seen(tuple(decisions), "", None, error)
+    return Seen(tuple(decisions), _state(game), game.outcome, error)
+
+
+def difference(config: differential.Config, seed: int, max_moves: int) -> str | None:
+    """Where the two paths first part on this game; None when they agree throughout."""
+    full, lean = play_full(config, seed, max_moves), play_lean(config, seed, max_moves)
+    if full == lean:
+        return None
+    where = f"{config.path} {config.players}p {dict(config.options)} seed {seed}"
+    for n, (a, b) in enumerate(zip(full.decisions, lean.decisions)):
+        if a != b:
+            return f"{where}: decision {n}: full {a!r:.300} vs lean {b!r:.300}"
+    if len(full.decisions) != len(lean.decisions) or full.error != lean.error:
+        return (f"{where}: {len(full.decisions)} decisions vs {len(lean.decisions)}, "
+                f"errors {full.error!r} vs {lean.error!r}")
+    if full.outcome != lean.outcome:
+        return f"{where}: outcome {full.outcome!r} vs {lean.outcome!r}"
+    at = next(i for i, (x, y) in enumerate(zip(full.state + " ", lean.state)) if x != y)
+    return f"{where}: state at {at}: {full.state[at - 80:at + 80]!r} vs {lean.state[at - 80:at + 80]!r}"

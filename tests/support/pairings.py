@@ -1,0 +1,141 @@
+"""The examples that OpenSpiel also has, paired with its native games (see crosscheck.py).
+
+Each function gives the ``Pairing`` for one setting of a game; ``SETTINGS`` lists the
+settings the benchmark plays (``benchmarks/openspiel_crosscheck.py``)."""
+from __future__ import annotations
+
+from support.crosscheck import Pairing
+
+
+def connect_four(x_in_row: int = 4, rows: int = 6, columns: int = 7) -> Pairing:
+    """Native actions are columns from 0 ('x3': the first player drops into the fourth
+    column); ours are columns from 1. The parameters are the same options in both."""
+    params = {"x_in_row": x_in_row, "rows": rows, "columns": columns}
+    return Pairing(f"connect_four {columns}x{rows} x_in_row={x_in_row}",
+                   "examples/connect_four.rules", "connect_four", params, options=params,
+                   move_name=lambda state, player, action: str(action + 1))
+
+
+KUHN_FACES = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+
+
+def kuhn_poker(players: int = 2) -> Pairing:
+    """Native cards are 0 (lowest) to N, dealt one chance node a player from P1; ours are
+    the highest N + 1 faces of KUHN_FACES, shuffled and dealt from the top, P1 first.
+    Native actions are Pass and Bet throughout; ours are pass or bet until someone has
+    bet, then fold or call."""
+    faces = KUHN_FACES[len(KUHN_FACES) - players - 1:]
+
+    def deck(rng, _players):
+        order = list(faces)
+        rng.shuffle(order)
+        return order
+
+    def move_name(state, player, action):
+        bet_before = any(a == 1 for a in state.history()[players:])
+        return (["fold", "call"] if bet_before else ["pass", "bet"])[action]
+
+    return Pairing(f"kuhn_poker players={players}", "examples/kuhn_poker.rules", "kuhn_poker",
+                   {"players": players}, players=players, move_name=move_name, deck=deck,
+                   deal=lambda state, card: faces.index(card), returns="score")
+
+
+def leduc_poker(starting_player: int = 0) -> Pairing:
+    """Native card c is rank c // 2 (jack, queen, king) of suit c % 2 (ours: spades,
+    hearts), dealt by chance to P1, P2, then turned up between the rounds: ours are the
+    top three cards of the shuffled deck, in that order. Actions Fold, Call, Raise."""
+    names = [f"{face}{suit}" for face in "JQK" for suit in "SH"]  # native card order
+
+    def deck(rng, _players):
+        order = list(names)
+        rng.shuffle(order)
+        return order
+
+    return Pairing(f"leduc_poker starting_player={starting_player}", "examples/leduc_poker.rules",
+                   "leduc_poker", {"starting_player": starting_player},
+                   options={"starting_player": starting_player + 1}, deck=deck,
+                   deal=lambda state, card: names.index(card), returns="score")
+
+
+def _square(text: str, rows: int) -> str:
+    """A native cell ('a7': its rows count from the bottom) as ours (rows from the top:
+    on 8 rows, 'A2')."""
+    return f"{text[0].upper()}{rows + 1 - int(text[1])}"
+
+
+def _from_to(rows: int = 8):
+    """A native move 'a7b6' (or 'a7b6*', a capture) as ours: the pair of cells 'A2 B3'."""
+    def name(state, player, action) -> str:
+        text = state.action_to_string(player, action).rstrip("*")
+        return f"{_square(text[:2], rows)} {_square(text[2:4], rows)}"
+    return name
+
+
+def breakthrough(rows: int = 8, columns: int = 8) -> Pairing:
+    """Native moves read 'a7b6*': from a7 to b6, capturing; its rows count from the bottom
+    (black's home rows are 8 and 7) and ours from the top, so its a7 is our A2, and the
+    move is ours 'A2 B3'. Its rows and columns are the same options in both."""
+    params = {"rows": rows, "columns": columns}
+    return Pairing(f"breakthrough {columns}x{rows}", "examples/breakthrough.rules",
+                   "breakthrough", params, options=params, move_name=_from_to(rows))
+
+
+def mancala() -> Pairing:
+    """Both number the places alike (P1's pits 1-6 and store 7, P2's pits 8-13 and store
+    0), and a move is the pit sown from."""
+    return Pairing("mancala", "examples/mancala.rules", "mancala")
+
+
+HEARTS_DIRECTIONS = ["no_pass", "left", "across", "right"]  # native pass_dir 0-3
+
+
+def hearts(**options: bool) -> Pairing:
+    """Native card c is rank c // 4 (2 to A, T for ten) of suit c % 4 (C, D, H, S), dealt
+    by chance to player k % 4 for the k-th card: our deck's order, top first, dealt round
+    from P1. The native game first draws the passing direction, which ours draws as
+    "pass direction" (without pass_cards its one outcome is No Pass, and ours draws
+    none). Native card texts write the ten T, ours 10."""
+    names = [("10" if r == "T" else r) + s for r in "23456789TJQKA" for s in "CDHS"]
+    passing = options.get("pass_cards", True)
+
+    def chances(rng, _players):
+        order = list(names)
+        rng.shuffle(order)
+        fix: dict = {"shuffle deck": order}
+        direction = "no_pass"
+        if passing:
+            direction = rng.choice(HEARTS_DIRECTIONS)
+            fix["pass direction"] = direction
+        return fix, [direction] + order
+
+    def deal(state, token):
+        return HEARTS_DIRECTIONS.index(token) if token in HEARTS_DIRECTIONS else names.index(token)
+
+    def move_name(state, player, action):
+        text = state.action_to_string(player, action)
+        return text.replace("T", "10") if len(text) == 2 else text
+
+    label = ",".join(f"{k}={v}" for k, v in options.items()) or "defaults"
+    return Pairing(f"hearts {label}", "examples/hearts.rules", "hearts", dict(options),
+                   players=4, options=dict(options), move_name=move_name, chances=chances,
+                   deal=deal, returns="score")
+
+
+def checkers() -> Pairing:
+    """Native moves read 'a3b4' (a jump 'c3e5', and a further jump is the same player's
+    next move); its rows count from the bottom, ours from the top, as in Breakthrough.
+    White, native player 0 and our P1, moves first from the bottom."""
+    return Pairing("checkers", "examples/checkers.rules", "checkers", move_name=_from_to())
+
+
+SETTINGS = {
+    "connect_four": [connect_four(4), connect_four(3), connect_four(4, rows=5, columns=9)],
+    "kuhn_poker": [kuhn_poker(2), kuhn_poker(3), kuhn_poker(5)],
+    "leduc_poker": [leduc_poker(0), leduc_poker(1)],
+    "breakthrough": [breakthrough(), breakthrough(5, 6)],
+    "mancala": [mancala()],
+    "checkers": [checkers()],
+    "hearts": [hearts(), hearts(pass_cards=False, can_lead_any_club=True),
+               hearts(no_pts_on_first_trick=False, must_break_hearts=False,
+                      qs_breaks_hearts=False)],
+}
