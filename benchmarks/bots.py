@@ -98,7 +98,7 @@ def figures(games, workers, kinds, only):
                 continue
             for kind in kinds:
                 jobs = [(path, players, options, kind, i) for i in range(games)]
-                results = list(pool.map(_team, jobs))
+                results = progress(pool.map(_team, jobs), f"{label} {players}p {kind}")
                 wins = sum(r[0] for r in results)
                 low, high = wilson(wins, games)
                 mean, mlow, mhigh = mean_interval([r[2] for r in results])
@@ -107,6 +107,19 @@ def figures(games, workers, kinds, only):
                 print(f"| {label} | {players} | {shown} | {games} | {wins} "
                       f"({100 * wins / games:.0f}%, {low:.0f}-{high:.0f}%) | "
                       f"{mean:.1f} ({mlow:.1f} to {mhigh:.1f}) | {timing(times)} |", flush=True)
+
+
+def progress(results, what):
+    """The results as they come, each game said on stderr (a long run's partial figures)."""
+    out = []
+    for i, result in enumerate(results):
+        out.append(result)
+        duel = what.startswith("duel")
+        times = [t for ts in result[-1 if duel else 1].values() for t in ts]
+        print(f"{what}: game {i}: {result[0]}, {'' if duel else result[-1]} "
+              f"{len(times)} decisions, {sum(times):.0f} s CPU, max {max(times, default=0):.2f} s",
+              file=sys.stderr, flush=True)
+    return out
 
 
 def wilson(wins, n, z=1.96):
@@ -128,12 +141,12 @@ def timing(times):
            f"{times[-1] * 1000:.0f} ms max"
 
 
-def strength(games, workers):
+def strength(games, workers, pairings=PAIRINGS):
     print("| Yokai Sketch | wins | 95% interval | draws | time per decision (first kind) |")
     print("|---|---|---|---|---|")
     with ProcessPoolExecutor(workers) as pool:
-        for a, b in PAIRINGS:
-            results = list(pool.map(_duel, [(a, b, i) for i in range(games)]))
+        for a, b in pairings:
+            results = progress(pool.map(_duel, [(a, b, i) for i in range(games)]), f"duel {a}-{b}")
             wins = sum(r[0] for r in results)
             draws = sum(r[1] for r in results)
             low, high = wilson(wins, games)
@@ -178,11 +191,14 @@ def main():
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--kinds", nargs="*", default=TEAMS, help="teams: the kinds to try")
     parser.add_argument("--only", nargs="*", default=[], help="teams: labels to keep (Yami, 'level 1')")
+    parser.add_argument("--pairings", nargs="*", default=[],
+                        help="strength: pairings to play (mcts:greedy oracle:greedy)")
     parser.add_argument("--players", nargs="*", type=int, default=[],
                         help="teams: player counts to keep (default: 2, 3 and 4)")
     args = parser.parse_args()
     if args.table == "strength":
-        strength(args.games or 200, args.workers)
+        pairings = [tuple(p.split(":")) for p in args.pairings] or PAIRINGS
+        strength(args.games or 200, args.workers, pairings)
     elif args.table == "figures":
         figures(args.games or 20, args.workers, args.kinds if args.kinds != TEAMS else
                 ["mcts", "oracle"], args.only)
