@@ -180,6 +180,16 @@ class Analysis:
             out = join(out, self._dom(item, ctx))
         return out
 
+    def _TupleLit(self, e, ctx):
+        # a tuple is named by its parts' notations, spaced (as actions.typed names them)
+        parts = [notations(self._dom(item, ctx)) for item in e.items]
+        if any(p is TOP for p in parts):
+            return TOP
+        ordered = [sorted(p) for p in parts]
+        if _product_size(ordered) > MAX_VALUES:
+            return TOP
+        return frozenset(" ".join(p) for p in itertools.product(*ordered))
+
     def _Comprehension(self, e, ctx):
         inner = _Ctx(ctx.unit, dict(ctx.bound))
         for comp in e.fors:
