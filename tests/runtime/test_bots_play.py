@@ -38,7 +38,7 @@ def duel(path, make_a, make_b, games):
 
 @pytest.mark.slow
 def test_mcts_beats_random_at_yokai_sketch():
-    wins = duel("games/yokai_sketch.rules", lambda i: MctsBot(i, playouts=16, horizon=8),
+    wins = duel("games/yokai_sketch.rules", lambda i: MctsBot(i, playouts=16, horizon=8, worlds=16),
                 lambda i: make_bot("random", i), games=4)
     assert wins == 4
 
