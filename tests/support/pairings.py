@@ -37,7 +37,8 @@ def kuhn_poker(players: int = 2) -> Pairing:
 
     return Pairing(f"kuhn_poker players={players}", "examples/kuhn_poker.rules", "kuhn_poker",
                    {"players": players}, players=players, move_name=move_name, deck=deck,
-                   deal=lambda state, card: faces.index(card), returns="score")
+                   deal=lambda state, card: faces.index(card), returns="score",
+                   dealt_to=lambda _players, seat: [seat])
 
 
 def leduc_poker(starting_player: int = 0) -> Pairing:
@@ -54,7 +55,8 @@ def leduc_poker(starting_player: int = 0) -> Pairing:
     return Pairing(f"leduc_poker starting_player={starting_player}", "examples/leduc_poker.rules",
                    "leduc_poker", {"starting_player": starting_player},
                    options={"starting_player": starting_player + 1}, deck=deck,
-                   deal=lambda state, card: names.index(card), returns="score")
+                   deal=lambda state, card: names.index(card), returns="score",
+                   dealt_to=lambda _players, seat: [seat])
 
 
 def _square(text: str, rows: int) -> str:
@@ -108,6 +110,12 @@ def hearts(**options: bool) -> Pairing:
             fix["pass direction"] = direction
         return fix, [direction] + order
 
+    def fix_of(tokens):
+        fix: dict = {"shuffle deck": tokens[1:]}
+        if passing:
+            fix["pass direction"] = tokens[0]
+        return fix
+
     def deal(state, token):
         return HEARTS_DIRECTIONS.index(token) if token in HEARTS_DIRECTIONS else names.index(token)
 
@@ -118,7 +126,8 @@ def hearts(**options: bool) -> Pairing:
     label = ",".join(f"{k}={v}" for k, v in options.items()) or "defaults"
     return Pairing(f"hearts {label}", "examples/hearts.rules", "hearts", dict(options),
                    players=4, options=dict(options), move_name=move_name, chances=chances,
-                   deal=deal, returns="score")
+                   deal=deal, returns="score", fix_of=fix_of,
+                   dealt_to=lambda _players, seat: [0, *range(1 + seat, 53, 4)])
 
 
 def checkers() -> Pairing:

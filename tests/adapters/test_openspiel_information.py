@@ -1,0 +1,190 @@
+"""The same information per seat in rulelang as in OpenSpiel, wherever OpenSpiel defines it.
+
+Over many random games played through both engines (the move cross-checks of
+``tests/adapters/test_openspiel_*.py``), at every decision the player to move gets an
+information state from OpenSpiel and a view from rulelang. The check
+(``tests/support/information.py``) groups the histories by each: two histories that
+OpenSpiel gives the player the same information state must give the seat the same view,
+and the other way round. Where they differ, the assertion shows the two histories,
+OpenSpiel's two strings and a diff of our two views.
+
+What is compared, game by game:
+
+- Kuhn poker, Leduc poker, Hearts, Oh Hell: OpenSpiel's ``information_state_string``
+  remembers what the player saw happen (perfect recall: its cards, every bet or card
+  played, in order), so it is compared with our view *with its log*, the seat's memory.
+  Their ``observation_string`` forgets the past, and Leduc's also leaves out how many
+  raises the round has had (which decides whether raising is legal), so it cannot
+  partition as our position does: ``test_leduc_s_observation_leaves_out_the_raises``
+  shows it.
+- Goofspiel: compared with OpenSpiel's perfect-information variant (``imp_info=False``):
+  our game shows the bids once all are in, as the table game does, where OpenSpiel's
+  default variant tells only who won the prize (the move cross-check plays both, as
+  moves do not depend on it).
+- Connect Four, Breakthrough, Mancala, Checkers, Othello: perfect information, nothing
+  hidden from anyone; not compared.
+- Gin Rummy: compared in ``test_openspiel_gin_rummy.py`` when it is there.
+
+A seat's cards are kept from one deal over a group of games while every other card is
+dealt anew (``held_deal``), so a seat meets the same information with different cards
+hidden from it; ``python benchmarks/openspiel_crosscheck.py`` runs thousands of games.
+"""
+from __future__ import annotations
+
+import importlib.util
+import random
+from pathlib import Path
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+import rulelang
+from support.crosscheck import changed_rules
+from support.information import InfoCheck, Partition, Where, compare, compared_view, observation, report
+from support.pairings import hearts, kuhn_poker, leduc_poker
+
+
+def _beside(name: str):
+    """A cross-check module beside this one (its play_both), loaded from its file."""
+    spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name(f"{name}.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+gops = _beside("test_openspiel_goofspiel")
+oh_hell = _beside("test_openspiel_oh_hell")
+
+
+def checked(check: InfoCheck, games: int, rules=None) -> Partition:
+    partition = compare(check, games, rules=rules)
+    assert not partition.disagreements, report(check, partition, rules)
+    return partition
+
+
+@pytest.mark.parametrize("players,games", [(2, 600), (3, 300)])
+def test_kuhn_poker_tells_a_seat_what_openspiel_does(players, games):
+    partition = checked(InfoCheck(kuhn_poker(players)), games)
+    # two players: 12 information states in all, each met many times
+    assert partition.histories >= games * players
+    assert partition.classes < partition.histories / 4
+
+
+@pytest.mark.parametrize("starting_player", [0, 1])
+def test_leduc_poker_tells_a_seat_what_openspiel_does(starting_player):
+    partition = checked(InfoCheck(leduc_poker(starting_player)), 400)
+    assert partition.classes < partition.histories / 2
+
+
+@pytest.mark.slow
+def test_hearts_tells_a_seat_what_openspiel_does():
+    """Each group of eight games deals one seat the same hand and the same passing
+    direction: its passes are then made knowing the same, the rest dealt otherwise."""
+    partition = checked(InfoCheck(hearts()), 24)
+    assert partition.histories - partition.classes >= 24
+
+
+def test_the_check_catches_a_leak(tmp_path):
+    """Kuhn poker with every hand face up: two histories OpenSpiel gives the same
+    information state (the seat's own card, the bets) show the seat different cards of
+    the others."""
+    check = InfoCheck(kuhn_poker(2))
+    rules = changed_rules(check.pairing, tmp_path, "zone hand[player]: hand of Card",
+                          "zone hand[player]: hand of Card, public")
+    partition = compare(check, 40, rules=rules)
+    assert partition.disagreements
+    assert partition.disagreements[0].same_in == "OpenSpiel"
+    diff = report(check, partition, rules).split("rulelang's views, A to B:")[1]
+    assert '-     "name":' in diff and '+     "name":' in diff  # the other's card, face up
+
+
+def test_the_check_catches_a_view_that_forgets():
+    """Leduc poker's view without its log: "call, raise, call" and "raise, call" leave
+    the same chips in the pot, and the seat's position alone cannot tell them apart,
+    where OpenSpiel's information state remembers the bets in order."""
+    partition = compare(InfoCheck(leduc_poker(0), memory=False), 120)
+    assert any(d.same_in == "rulelang" for d in partition.disagreements)
+
+
+def test_leduc_s_observation_leaves_out_the_raises():
+    """OpenSpiel's observation of Leduc poker (pot, chips, cards) does not say how many
+    raises the round has had, which our position does (a second raise is not allowed):
+    histories it merges offer different moves, so it is not compared."""
+    partition = compare(InfoCheck(leduc_poker(0), native_text=observation, memory=False), 200)
+    assert any(d.same_in == "OpenSpiel" for d in partition.disagreements)
+
+
+def goofspiel_partition(players: int, cards: int, games: int) -> Partition:
+    rules = rulelang.load(gops.GOOFSPIEL)
+    native = gops.native_goofspiel(players, cards, imp_info=False)
+    partition = Partition()
+    for seed in range(games):
+        def observe(state, ours, round_, seat, seed=seed):
+            partition.add(seat, state.information_state_string(seat),
+                          compared_view(ours.view(seat), memory=True), Where(seed, round_, seat))
+        gops.play_both(rules, players, cards, seed, imp_info=False, native=native,
+                       observe=observe)
+    return partition
+
+
+@pytest.mark.parametrize("players,cards,games", [(2, 4, 200), (3, 4, 100)])
+def test_goofspiel_tells_a_seat_what_openspiel_does(players, cards, games):
+    """Every seat before each round's bids; the prizes' order is random, so the same
+    prizes and bids recur in other games."""
+    partition = goofspiel_partition(players, cards, games)
+    assert not partition.disagreements, partition.disagreements[:3]
+    assert partition.classes < partition.histories * 0.7
+
+
+def oh_hell_chance(players: int, tricks: int, family_seed: int, seat: int, rng: random.Random
+                   ) -> list[int]:
+    """The native chance actions of one deal (the number of tricks, the dealer, the cards
+    dealt, card j to player j % n, then trump), drawn from ``family_seed``, with every
+    card but ``seat``'s and trump dealt anew from ``rng``."""
+    state = pyspiel.load_game("oh_hell", {"players": players, "num_tricks_fixed": tricks}
+                              ).new_initial_state()
+    family = random.Random(family_seed)
+    dealt = []
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        dealt.append(family.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+        state.apply_action(dealt[-1])
+    hands = players * tricks
+    free = [2 + j for j in range(hands) if j % players != seat]
+    held = {dealt[i] for i in range(2, len(dealt)) if i not in free}
+    rest = [c for c in range(52) if c not in held]
+    rng.shuffle(rest)
+    for i, card in zip(free, rest):
+        dealt[i] = card
+    return dealt
+
+
+def oh_hell_partition(players: int, tricks: int, games: int, family: int = 8) -> Partition:
+    ours = oh_hell.load_game(oh_hell.OH_HELL, players=players, options={"tricks": tricks},
+                             returns="score")
+    partition = Partition()
+    for seed in range(games):
+        seat = seed // family % players
+        chance = oh_hell_chance(players, tricks, 10_000 + seed // family, seat,
+                                random.Random(seed))
+
+        def observe(n_state, o_state, decision, seed=seed):
+            player = n_state.current_player()
+            partition.add(player, n_state.information_state_string(player),
+                          compared_view(o_state.seat_view(player), memory=True),
+                          Where(seed, decision, player))
+        oh_hell.play_both(players, tricks, seed, ours, chance=chance, observe=observe)
+    return partition
+
+
+@pytest.mark.parametrize("players,tricks,games", [
+    (3, 2, 16),
+    pytest.param(3, 2, 64, marks=pytest.mark.slow),
+    pytest.param(4, 1, 48, marks=pytest.mark.slow)])
+def test_oh_hell_tells_a_seat_what_openspiel_does(players, tricks, games):
+    """A seat with the same hand and trump bids knowing the others' bids, whatever
+    cards they hold. (Through our OpenSpiel adapter, whose states keep our log.)"""
+    partition = oh_hell_partition(players, tricks, games)
+    assert not partition.disagreements, partition.disagreements[:3]
+    assert partition.histories - partition.classes >= games / 2
