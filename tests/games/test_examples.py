@@ -28,6 +28,7 @@ EXAMPLES = {  # file -> player counts to try
     "examples/no_thanks.rules": (3, 5, 7),
     "examples/checkers.rules": (2,),
     "examples/sushi_draft.rules": (2, 3, 5),
+    "examples/gin_rummy.rules": (2,),
 }
 # How a game may end: a competitive game is won or drawn; Hanabi, cooperative, ends with
 # the team's score and no verdict, or is lost when the third fuse burns.

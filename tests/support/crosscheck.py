@@ -58,6 +58,9 @@ class Pairing:
     # our fixed chance for a list of native chance tokens (as ``chances`` gives them), for
     # a deal changed after it was drawn (None: the order is the deck's, ``shuffle_event``)
     fix_of: Callable[[list[str]], dict[str, Any]] | None = None
+    # (rng, native state, the legal moves' names sorted) -> the move to play; None: one
+    # of them at random (a policy that plays well reaches the game's later phases)
+    policy: Callable[[random.Random, Any, list[str]], str] | None = None
     # (players, seat) -> the places in the chance tokens that seat knows from the start
     # (its own cards, and public chance drawn first)
     dealt_to: Callable[[int, int], list[int]] | None = None
@@ -131,7 +134,8 @@ def play_both(pairing: Pairing, seed: int, rules: Any = None, native: Any = None
                            f"ours {sorted(our_moves)}")
         if observe is not None:
             observe(state, ours, decisions)
-        move = rng.choice(sorted(native_moves))
+        names = sorted(native_moves)
+        move = pairing.policy(rng, state, names) if pairing.policy else rng.choice(names)
         state.apply_action(native_moves[move])
         ours.play(our_moves[move])
         decisions += 1
