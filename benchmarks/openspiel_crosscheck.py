@@ -40,7 +40,7 @@ import test_openspiel_othello as othello  # noqa: E402
 import rulelang  # noqa: E402
 from support import crosscheck  # noqa: E402
 from support.information import InfoCheck, compare  # noqa: E402
-from support.pairings import SETTINGS, hearts, kuhn_poker, leduc_poker  # noqa: E402
+from support.pairings import SETTINGS, kuhn_poker, leduc_poker  # noqa: E402
 
 GOOFSPIEL_SETTINGS = [(2, 13), (2, 4), (3, 6), (4, 5), (3, 13)]
 
@@ -111,7 +111,7 @@ def information(games: int) -> int:
     runs += [("goofspiel 2 players 4 cards", lambda: information_tests.goofspiel_partition(
         2, 4, games), games), ("goofspiel 3 players 5 cards", lambda: information_tests.
         goofspiel_partition(3, 5, games), games)]
-    runs += [("hearts", lambda: compare(InfoCheck(hearts()), tenth), tenth),
+    runs += [("hearts", lambda: compare(information_tests.hearts_check(), tenth), tenth),
              ("oh_hell 3 players 2 tricks", lambda: information_tests.oh_hell_partition(
                  3, 2, tenth), tenth),
              ("oh_hell 4 players 3 tricks", lambda: information_tests.oh_hell_partition(

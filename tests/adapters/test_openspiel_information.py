@@ -16,11 +16,17 @@ What is compared, game by game:
   Their ``observation_string`` forgets the past, and Leduc's also leaves out how many
   raises the round has had (which decides whether raising is legal), so it cannot
   partition as our position does: ``test_leduc_s_observation_leaves_out_the_raises``
-  shows it.
+  shows it. A hand's cards are compared as a set (ours lists them as they were dealt).
+- Hearts: OpenSpiel keeps the three cards a player passed as a set (its information
+  state lists them sorted), ours in the order they were picked (the log, the passing
+  row): those picks are compared as a set (``hearts_passes_as_a_set``).
 - Goofspiel: compared with OpenSpiel's perfect-information variant (``imp_info=False``):
   our game shows the bids once all are in, as the table game does, where OpenSpiel's
   default variant tells only who won the prize (the move cross-check plays both, as
-  moves do not depend on it).
+  moves do not depend on it). Even so OpenSpiel's information state keeps only the
+  cards each player has left and who won each prize, not which card was bid in which
+  round, which our log and each player's row of spent bids remember: those are
+  compared without the bids (``goofspiel_without_the_bids``).
 - Connect Four, Breakthrough, Mancala, Checkers, Othello: perfect information, nothing
   hidden from anyone; not compared.
 - Gin Rummy: compared in ``test_openspiel_gin_rummy.py`` when it is there.
@@ -33,6 +39,7 @@ from __future__ import annotations
 
 import importlib.util
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -41,8 +48,47 @@ pyspiel = pytest.importorskip("pyspiel")
 
 import rulelang
 from support.crosscheck import changed_rules
-from support.information import InfoCheck, Partition, Where, compare, compared_view, observation, report
+from support.information import (
+    InfoCheck,
+    Partition,
+    Where,
+    compare,
+    compared_view,
+    observation,
+    report,
+    report_of,
+)
 from support.pairings import hearts, kuhn_poker, leduc_poker
+
+OWN_PASS = re.compile(r"^(P\d+ > pass a card to P\d+ \(\d of 3\)): (?!\(hidden\))(.+)$")
+
+
+def hearts_passes_as_a_set(view: dict) -> dict:
+    """The seat's own passes, picked one at a time, as a set: the cards of its pick
+    lines sorted among them, and its passing row sorted."""
+    log = list(view["log"])
+    picks = [i for i, line in enumerate(log) if OWN_PASS.match(line)]
+    for i, card in zip(picks, sorted(OWN_PASS.match(log[i]).group(2) for i in picks)):
+        log[i] = f"{OWN_PASS.match(log[i]).group(1)}: {card}"
+    zones = {name: dict(zone, cards=sorted(zone["cards"], key=str))
+             if name.startswith("passing[") else zone for name, zone in view["zones"].items()}
+    return dict(view, log=log, zones=zones)
+
+
+def hearts_check() -> InfoCheck:
+    return InfoCheck(hearts(), normalize=hearts_passes_as_a_set)
+
+
+BID = re.compile(r"^P\d+ > bid")
+
+
+def goofspiel_without_the_bids(view: dict) -> dict:
+    """Who won each prize, and each player's spent bids as a set: the log without the
+    bids ("round 1: P2 wins prize 4", not "... with 4"), the rows of spent bids sorted."""
+    log = [re.sub(r" with \d+", "", line) for line in view["log"] if not BID.match(line)]
+    zones = {name: dict(zone, cards=sorted(zone["cards"], key=str))
+             if name.startswith("spent[") else zone for name, zone in view["zones"].items()}
+    return dict(view, log=log, zones=zones)
 
 
 def _beside(name: str):
@@ -81,7 +127,7 @@ def test_leduc_poker_tells_a_seat_what_openspiel_does(starting_player):
 def test_hearts_tells_a_seat_what_openspiel_does():
     """Each group of eight games deals one seat the same hand and the same passing
     direction: its passes are then made knowing the same, the rest dealt otherwise."""
-    partition = checked(InfoCheck(hearts()), 24)
+    partition = checked(hearts_check(), 24)
     assert partition.histories - partition.classes >= 24
 
 
@@ -115,17 +161,37 @@ def test_leduc_s_observation_leaves_out_the_raises():
     assert any(d.same_in == "OpenSpiel" for d in partition.disagreements)
 
 
-def goofspiel_partition(players: int, cards: int, games: int) -> Partition:
+class _Reached(Exception):
+    pass
+
+
+def goofspiel_partition(players: int, cards: int, games: int, stop: Where | None = None
+                        ) -> Partition:
+    """Every seat before each round's bids, over ``games`` games (with ``stop``: the
+    history it names, raised as ``_Reached(native, ours)``)."""
     rules = rulelang.load(gops.GOOFSPIEL)
     native = gops.native_goofspiel(players, cards, imp_info=False)
     partition = Partition()
-    for seed in range(games):
+    for seed in range(stop.seed if stop else 0, stop.seed + 1 if stop else games):
         def observe(state, ours, round_, seat, seed=seed):
-            partition.add(seat, state.information_state_string(seat),
-                          compared_view(ours.view(seat), memory=True), Where(seed, round_, seat))
+            where = Where(seed, round_, seat)
+            seen = (state.information_state_string(seat),
+                    compared_view(ours.view(seat), True, goofspiel_without_the_bids))
+            if where == stop:
+                raise _Reached(*seen)
+            partition.add(seat, *seen, where)
         gops.play_both(rules, players, cards, seed, imp_info=False, native=native,
                        observe=observe)
     return partition
+
+
+def reached(partition_of, where: Where) -> tuple[str, dict]:
+    """One history played again: its information state and our compared view."""
+    try:
+        partition_of(stop=where)
+    except _Reached as seen:
+        return seen.args
+    raise AssertionError(f"{where} was not reached again")
 
 
 @pytest.mark.parametrize("players,cards,games", [(2, 4, 200), (3, 4, 100)])
@@ -133,7 +199,9 @@ def test_goofspiel_tells_a_seat_what_openspiel_does(players, cards, games):
     """Every seat before each round's bids; the prizes' order is random, so the same
     prizes and bids recur in other games."""
     partition = goofspiel_partition(players, cards, games)
-    assert not partition.disagreements, partition.disagreements[:3]
+    assert not partition.disagreements, report_of(
+        "goofspiel", partition, lambda w: reached(
+            lambda stop: goofspiel_partition(players, cards, games, stop), w))
     assert partition.classes < partition.histories * 0.7
 
 
@@ -160,20 +228,26 @@ def oh_hell_chance(players: int, tricks: int, family_seed: int, seat: int, rng: 
     return dealt
 
 
-def oh_hell_partition(players: int, tricks: int, games: int, family: int = 8) -> Partition:
+def oh_hell_partition(players: int, tricks: int, games: int, family: int = 8,
+                      stop: Where | None = None) -> Partition:
+    """Every decision's player, over ``games`` deals (with ``stop``: the history it names,
+    raised as ``_Reached(native, ours)``)."""
     ours = oh_hell.load_game(oh_hell.OH_HELL, players=players, options={"tricks": tricks},
                              returns="score")
     partition = Partition()
-    for seed in range(games):
+    for seed in range(stop.seed if stop else 0, stop.seed + 1 if stop else games):
         seat = seed // family % players
         chance = oh_hell_chance(players, tricks, 10_000 + seed // family, seat,
                                 random.Random(seed))
 
         def observe(n_state, o_state, decision, seed=seed):
             player = n_state.current_player()
-            partition.add(player, n_state.information_state_string(player),
-                          compared_view(o_state.seat_view(player), memory=True),
-                          Where(seed, decision, player))
+            where = Where(seed, decision, player)
+            seen = (n_state.information_state_string(player),
+                    compared_view(o_state.seat_view(player), memory=True))
+            if where == stop:
+                raise _Reached(*seen)
+            partition.add(player, *seen, where)
         oh_hell.play_both(players, tricks, seed, ours, chance=chance, observe=observe)
     return partition
 
@@ -186,5 +260,7 @@ def test_oh_hell_tells_a_seat_what_openspiel_does(players, tricks, games):
     """A seat with the same hand and trump bids knowing the others' bids, whatever
     cards they hold. (Through our OpenSpiel adapter, whose states keep our log.)"""
     partition = oh_hell_partition(players, tricks, games)
-    assert not partition.disagreements, partition.disagreements[:3]
+    assert not partition.disagreements, report_of(
+        "oh_hell", partition, lambda w: reached(
+            lambda stop: oh_hell_partition(players, tricks, games, stop=stop), w))
     assert partition.histories - partition.classes >= games / 2

@@ -39,12 +39,19 @@ from support.crosscheck import Mismatch, Pairing, dealing, play_both
 PRESENTATION = ("game", "seats", "seat_vars", "var_labels", "option_labels", "log_at")
 
 
-def compared_view(view: dict[str, Any], memory: bool) -> dict[str, Any]:
-    """The part of our view that is compared (see the module's docstring)."""
+def compared_view(view: dict[str, Any], memory: bool,
+                  normalize: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+                  ) -> dict[str, Any]:
+    """The part of our view that is compared (see the module's docstring): a hand's
+    cards as a set (their order is the order they were dealt in, which no rule reads
+    and OpenSpiel does not keep), and ``normalize`` for what a game's check explains."""
     out = {key: value for key, value in view.items() if key not in PRESENTATION}
     if not memory:
         out.pop("log", None)
-    return out
+    out["zones"] = {name: dict(zone, cards=sorted(zone["cards"], key=digest))
+                    if zone["kind"] == "hand" else zone
+                    for name, zone in out["zones"].items()}
+    return normalize(out) if normalize else out
 
 
 def digest(value: Any) -> str:
@@ -110,6 +117,8 @@ class InfoCheck:
     native_text: Callable[[Any, int], str] = information_state
     memory: bool = True     # our view with its log (see the module's docstring)
     family: int = 8         # games that deal one seat's cards alike (see held_deal)
+    # our compared view -> what of it is compared, where the engines differ by design
+    normalize: Callable[[dict[str, Any]], dict[str, Any]] | None = None
 
 
 def held_deal(pairing: Pairing, family_seed: int, seat: int
@@ -150,7 +159,7 @@ def compare(check: InfoCheck, games: int, first_seed: int = 0,
         def observe(state: Any, ours: Any, decision: int, seed: int = seed) -> None:
             player = state.current_player()
             partition.add(player, check.native_text(state, player),
-                          compared_view(ours.view(player), check.memory),
+                          compared_view(ours.view(player), check.memory, check.normalize),
                           Where(seed, decision, player))
         play_both(pairing, seed, rules, native, observe=observe, deal=deal, log=True)
     return partition
@@ -168,7 +177,8 @@ def position(check: InfoCheck, where: Where, rules: Any = None) -> tuple[str, di
     def observe(state: Any, ours: Any, decision: int) -> None:
         if decision == where.decision:
             raise _Reached(check.native_text(state, where.seat),
-                           compared_view(ours.view(where.seat), check.memory))
+                           compared_view(ours.view(where.seat), check.memory,
+                                         check.normalize))
     try:
         play_both(check.pairing, where.seed, rules, observe=observe, deal=deal, log=True)
     except _Reached as reached:
@@ -176,13 +186,16 @@ def position(check: InfoCheck, where: Where, rules: Any = None) -> tuple[str, di
     raise Mismatch(f"{where} was not reached again")
 
 
-def explain(check: InfoCheck, disagreement: Disagreement, rules: Any = None) -> str:
+Position = Callable[[Where], tuple[str, dict[str, Any]]]  # a history -> (native, ours)
+
+
+def explain(name: str, disagreement: Disagreement, position: Position) -> str:
     """Two histories one engine cannot tell apart and the other can, and how each engine
     shows them: OpenSpiel's two information states, then a diff of our two views."""
-    (native_a, ours_a), (native_b, ours_b) = (position(check, w, rules) for w in
+    (native_a, ours_a), (native_b, ours_b) = (position(w) for w in
                                               (disagreement.first, disagreement.second))
     other = "rulelang" if disagreement.same_in == "OpenSpiel" else "OpenSpiel"
-    lines = [f"{check.pairing.name}: {disagreement.same_in} gives the same information, "
+    lines = [f"{name}: {disagreement.same_in} gives the same information, "
              f"{other} tells them apart:",
              f"  A: {disagreement.first}", f"  B: {disagreement.second}",
              f"OpenSpiel A: {native_a!r}", f"OpenSpiel B: {native_b!r}",
@@ -192,8 +205,13 @@ def explain(check: InfoCheck, disagreement: Disagreement, rules: Any = None) -> 
     return "\n".join(lines)
 
 
-def report(check: InfoCheck, partition: Partition, rules: Any = None, shown: int = 2) -> str:
+def report_of(name: str, partition: Partition, position: Position, shown: int = 2) -> str:
     """The first ``shown`` disagreements explained, for an assertion's message."""
     parts = [f"{len(partition.disagreements)} histories disagree of {partition.histories}"]
-    parts += [explain(check, d, rules) for d in partition.disagreements[:shown]]
+    parts += [explain(name, d, position) for d in partition.disagreements[:shown]]
     return "\n\n".join(parts)
+
+
+def report(check: InfoCheck, partition: Partition, rules: Any = None, shown: int = 2) -> str:
+    """``report_of`` for a check of a pairing's game."""
+    return report_of(check.pairing.name, partition, lambda w: position(check, w, rules), shown)
