@@ -1,13 +1,14 @@
-"""A position that starts mid-round: in a phase, a rule of the rules, as it asks.
+"""A position that starts mid-round: as a phase, a rule of the rules, begins.
 
 A position without a phase starts a turn, and a ``play`` block runs from the top (a new
 round's deal would undo it). With ``phase=RULE`` the game is first played from its setup
-until that rule (the ``phase_call``-th time it runs) asks for a decision: each decision
-before it is answered with its first legal move, as the rules offer it. The position is
-then laid over that game, and the decision is worked out again in it. So the rules keep
-their place: the loop a round is in, the call that plays the trick, the steps after it.
-What the rules had worked out before the position was laid over stays as it was (a rule's
-arguments, the number of the trick in the round): state what they read as variables.
+until that rule, in its ``phase_call``-th run, asks for a decision: each decision before
+it is answered with its first legal move. That run of the rule is then taken back to its
+start (its arguments kept), the position is laid over the game, and the rule runs again
+from its first line on what the position states. So the rules keep their place: the loop
+a round is in, the rule that called it and what follows the call. What the callers had
+worked out before stays as it was (the rule's arguments, the number of the trick in the
+round): state what they read as variables.
 """
 from __future__ import annotations
 
@@ -24,14 +25,18 @@ MAX_DECISIONS_BEFORE = 10_000  # a phase the first moves never reach is refused,
 
 def run_to_phase(g: Game, phase: str, call: int) -> None:
     """Play ``g`` (its setup done) from the top of its play until rule ``phase``, in its
-    ``call``-th run, waits for a decision."""
-    unit = g.rules.units.get(f"rule:{phase}")
-    if unit is None:
-        rules = sorted(key.removeprefix("rule:") for key in g.rules.units if key.startswith("rule:"))
-        hint = did_you_mean(phase, rules)
-        raise RulesError(f"the phase '{phase}' is no rule of these rules"
-                         + (f" ({hint})" if hint else "")
-                         + f"; a phase is a rule that asks a decision: {', '.join(rules) or 'none'}")
+    ``call``-th run, waits for a decision; then take that run back to its start."""
+    units = g.rules.units
+    asking = sorted(key.removeprefix("rule:") for key, unit in units.items()
+                    if key.startswith("rule:") and unit.machine)
+    unit = units.get(f"rule:{phase}")
+    if unit is None or not unit.machine:
+        hint = did_you_mean(phase, asking)
+        what = (f"the rule '{phase}' never asks a decision" if unit is not None
+                else f"the phase '{phase}' is no rule of these rules"
+                + (f" ({hint})" if hint else ""))
+        raise RulesError(f"{what}; a phase is a rule that asks one (itself or through the "
+                         f"rules it calls): {', '.join(asking) or 'these rules have none'}")
     if type(call) is not int or call < 1:
         raise RulesError(f"the phase's run is counted from 1, not {call!r}")
     from interpreter.runtime.stated_position import _to_start_of_turn
@@ -44,9 +49,11 @@ def run_to_phase(g: Game, phase: str, call: int) -> None:
         for frame in g.frames:
             if frame.unit is unit and all(frame is not seen for seen in runs):
                 runs.append(frame)
-        if any(frame.unit is unit for frame in g.frames) and len(runs) >= call \
-                and any(frame is runs[call - 1] for frame in g.frames):
-            return
+        if len(runs) >= call:
+            depth = next((i for i, f in enumerate(g.frames) if f is runs[call - 1]), None)
+            if depth is not None:
+                _back_to_start(g, depth)
+                return
         g.play(g.legal_moves()[0])
     said = f"run {call} of {phase}" if call > 1 else phase
     raise RulesError(f"the game never reaches a decision in {said}: "
@@ -54,22 +61,23 @@ def run_to_phase(g: Game, phase: str, call: int) -> None:
                         else f"{MAX_DECISIONS_BEFORE:,} decisions came first"))
 
 
-def settle_at_phase(g: Game) -> None:
-    """The game stopped in its phase, with the position laid over it: the moves that led
-    there forgotten (a position has no past), the waiting decision worked out again."""
-    from interpreter.runtime.decisions import Decision, Group
+def _back_to_start(g: Game, depth: int) -> None:
+    """The rule running at ``depth`` taken back to its first line, its arguments kept; the
+    rules it called and the decision it waits on dropped."""
+    frame = g.frames[depth]
+    unit = frame.unit
+    params = unit.nslots - len(unit.pad)
+    frame.pc, frame.L = 0, frame.L[:params] + list(unit.pad)
+    del g.frames[depth + 1:]
+    g.pending = None
+    g.group = None
+
+
+def start_in_phase(g: Game) -> None:
+    """The position laid over the game: the phase's rule runs from its start to its first
+    decision, with no past (the moves that led there are not the position's)."""
     g.log = []
     g.unsettled = []
     g.history = []
     g.steps = 0
-    frame = g.frames[-1]
-    group = g.group
-    if group is not None:
-        seats = [d.seat for d in group.decisions]
-        g.group = Group(group.site, frame, Group.asked(g, group.site, frame, seats), {})
-        g.pending = g.group.first_open()
-        return
-    pending = g.pending
-    if pending is None:
-        raise RulesError("the game waits for no decision in its phase")
-    g.pending = g.guard(lambda: Decision.recompute(g, pending.site, frame))
+    g.run()

@@ -15,8 +15,8 @@ The game is then written as a save and restored (``saving.restore``), so a posit
 goes through every check a save does, and starts its turn: a ``turn`` game runs the
 turn of ``current``; a ``play`` game runs its play block from the top (write it to
 continue from its variables, e.g. ``while round < 7 { round += 1 ... }``). With a
-``phase`` (a rule of the rules) the position is laid over a game stopped inside that
-rule instead (see ``stated_phase``): it starts mid-round, where that rule asks.
+``phase`` (a rule of the rules) the position is laid over a game stopped as that rule
+begins instead (see ``stated_phase``): it starts mid-round.
 """
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ from interpreter.runtime.stated_knowledge import (
     split_key,
     zone_key,
 )
-from interpreter.runtime.stated_phase import run_to_phase, settle_at_phase
+from interpreter.runtime.stated_phase import run_to_phase, start_in_phase
 from interpreter.runtime.values import Card, Cell, Seat, grid_cells, parse_cell
 from rulelang.language.errors import RulesError, did_you_mean
 from rulelang.language.key_ranges import IntKeys
@@ -88,8 +88,7 @@ def build_position(rules: Ruleset, players: int | None = None, zones: dict[str, 
         _to_start_of_turn(g)
         g.run()  # to the first decision: a save is of a game at rest, and restore checks that
     else:
-        with About("phase"):
-            settle_at_phase(g)
+        start_in_phase(g)
     from interpreter.runtime.saving import restore, save
     try:
         game: Game = restore(rules, save(g))
@@ -161,7 +160,8 @@ class _Builder(StatedKnowledge):
         parts = [f"set {name}" for name in given] + [f"add {name}" for name in add]
         targets = [zone.i for zone, _ in named + added]
         if len(set(targets)) < len(targets):
-            twice = next(part for part, i in zip(parts, targets) if targets.count(i) > 1)
+            twice = next(part for part, i in reversed(list(zip(parts, targets)))  # the second
+                         if targets.count(i) > 1)
             raise PositionError("a position names the same zone twice", twice,
                                 "state each zone once: its whole content with =, or cards "
                                 "put with what setup left there with +=")
