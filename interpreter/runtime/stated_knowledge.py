@@ -36,14 +36,13 @@ class About:
     def __enter__(self) -> None:
         return None
 
-    def __exit__(self, kind: Any, error: Any, trace: Any) -> bool:
+    def __exit__(self, kind: Any, error: Any, trace: Any) -> None:
         if isinstance(error, PositionError):
             error.part = error.part or self.part
         elif isinstance(error, RulesError):
             message = error.diagnostics[0].message if error.diagnostics else str(error)
             raise PositionError(message, self.part,
                                 getattr(error, "hint", None)) from None
-        return False
 
 
 class StatedKnowledge:
