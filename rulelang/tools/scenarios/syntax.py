@@ -50,7 +50,7 @@ class Position:
     face_up: tuple = ()  # zones, places (deck#1, table@E5) or card names
     face_down: tuple = ()
     seen: dict = attrs.Factory(dict)  # seat -> [zone, place or card name]
-    phase: str | None = None  # a rule: the position starts where it asks (mid-round)
+    phase: str | None = None  # a rule: the position starts as it begins (mid-round)
     phase_call: int = 1  # its run: 1 the first time the rules run it
     # what each line states (the part a position's error names) -> where it is written
     spans: dict = attrs.Factory(dict)
