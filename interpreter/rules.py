@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from interpreter.runtime.values import Value
     from rulelang.language import ast
     from rulelang.language.checker import Program
+    from rulelang.language.teaching import Explained, Teaching
     from rulelang.language.types import Type
 
 SnapshotKey = tuple["LayoutKey", bool, str | None]  # the layout, logging, the campaign's values
@@ -368,10 +369,13 @@ class Rules:
         return self.code.source
 
     # -- "why?": where a log line or a choice comes from, and the rulebook's words for it
+    _teaching: Teaching  # each made when first asked for (teaching, option_label)
+    _option_labels: dict[str, str]
+
     @property
-    def teaching(self):
+    def teaching(self) -> Teaching:
         """The rules' player-facing text (``about``, ``explain``: see teaching.py)."""
-        found = self.__dict__.get("_teaching")
+        found: Teaching | None = self.__dict__.get("_teaching")
         if found is None:
             from rulelang.language.teaching import Teaching
             found = self._teaching = Teaching(self.program.teaching, self.program.sources)
@@ -379,7 +383,7 @@ class Rules:
 
     def option_label(self, name: str) -> str:
         """An option's name as players read it: its explanation's title, else its name."""
-        labels = self.__dict__.get("_option_labels")
+        labels: dict[str, str] | None = self.__dict__.get("_option_labels")
         if labels is None:
             labels = self._option_labels = {}
         if name not in labels:
@@ -387,7 +391,7 @@ class Rules:
             labels[name] = titles[0] if titles else name.replace("_", " ")
         return labels[name]
 
-    def why(self, at):
+    def why(self, at: object) -> Explained | None:
         """What wrote a log line (its ``at``, as ``view()["log_at"]`` gives it): the line of
         the rules and the explanations around it (``teaching.Explained``), or None."""
         origins = self.code.origins

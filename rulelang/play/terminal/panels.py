@@ -74,7 +74,8 @@ def build(view: dict) -> Panels:
     grids, tables, facts = [], [], []
     per_seat = []  # (title, {seat name: Text})
     in_play = {card.get("kind") for zone in view["zones"].values() for card in zone["cards"]}
-    you = seats.get(view.get("seat")) if isinstance(view.get("seat"), int) else None
+    seat = view.get("seat")
+    you = seats.get(seat) if isinstance(seat, int) else None
     drawings = []
     for family, zones in families.items():
         if family in placed:
