@@ -9,7 +9,6 @@ Nothing here knows a game: every word comes from the .rules file (or its scenari
 from __future__ import annotations
 
 import re
-
 from pathlib import Path
 
 import attrs
