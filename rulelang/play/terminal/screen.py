@@ -9,6 +9,7 @@ legend, then the facts are shortened, and the moves are listed on demand.
 from __future__ import annotations
 
 import io
+from typing import Any
 
 import attrs
 from rich.console import Console
@@ -220,7 +221,8 @@ def compose(panels: Panels, log: list[str], moves: list[str], width: int, height
     # What gives way when room is short, in turn: the hand's drawings drawn small, a table's
     # earlier rows (of tables kept per number: past tricks), the legend, the drawings, the
     # facts and the tables' cells shortened. The first that fits is drawn.
-    tries = [(drawn, dict(with_legend=True)), (small, dict(with_legend=True)),
+    tries: list[tuple[list, dict[str, Any]]] = [
+        (drawn, dict(with_legend=True)), (small, dict(with_legend=True)),
              (small, dict(with_legend=True, recent=2)), (small, dict(with_legend=False, recent=2)),
              (small, dict(with_legend=False, recent=1)), ([], dict(with_legend=False, recent=1))]
     tries += [([], dict(with_legend=False, recent=1, facts_limit=2, cell_lines=lines))
