@@ -29,7 +29,7 @@ MISTAKES = {
         "strings use double quotes", 'write "like this"'),
     "lose in a competitive game": (
         "turn { lose }\n",
-        "'lose' ends a cooperative game", "use 'win' for the others"),
+        "'lose' is the team's loss in a cooperative game", "win others(p)"),
     "a built-in name declared again": (
         "var last: int = 0\n" + TURN,
         "'last' is a built-in name", "pick another name"),

@@ -73,8 +73,8 @@ class _Texts(Visitor):
             self.prompts.setdefault(template.label, template)
 
     def visit_Finish(self, node: ast.Finish) -> None:
-        if node.value is not None and node.value.ty is not None and node.value.ty.name == "text":
-            template = _template(node.value, self.sources)
+        if node.reason is not None:
+            template = _template(node.reason, self.sources)
             if template is not None:
                 self.reasons.setdefault(template.label, template)
 
