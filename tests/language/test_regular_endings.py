@@ -59,3 +59,11 @@ def test_a_competitive_game_refuses_the_team_and_a_win_with_no_winner(turn, mess
 def test_a_reason_is_text():
     error = refusal(COMPETITIVE, "end 3")
     assert "the reason after 'end'" in error.message
+
+
+def test_an_end_reason_not_in_quotes_is_refused_with_the_text_to_write():
+    """A reason in quotes only: else `end` followed by a call on the next line would read
+    the call as its reason."""
+    error = refusal(COMPETITIVE, 'end join(["a", "b"], " ")')
+    assert error.message == "the reason after 'end' is a text in quotes"
+    assert error.fix.text == 'end "{join(["a", "b"], " ")}"'

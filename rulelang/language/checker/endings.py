@@ -26,6 +26,10 @@ class EndingChecker(CheckerBase):
         if s.reason is not None:
             self.expect(s.reason, scope, T.TEXT, f"the reason after '{s.how}'")
         if s.how == "end":
+            if s.reason is not None and not _quoted(s.reason):  # `end EXPR`: not a statement after it
+                instead = f'end "{{{self.written(s.reason.span)}}}"'
+                self.error(s.reason.span, "the reason after 'end' is a text in quotes",
+                           f"write: {instead}", Fix(s.span, instead))
             return
         if self.program.cooperative:
             self.cooperative_finish(s, scope)
@@ -45,7 +49,7 @@ class EndingChecker(CheckerBase):
         t = self.expr(s.value, scope)
         if T.fits(t, T.TEXT) and t != T.ANY:  # the older `win "reason"`: the reason alone
             reason = self.written(s.value.span)
-            quoted = reason if isinstance(s.value, (ast.Lit, ast.Text)) else f'"{{{reason}}}"'
+            quoted = reason if _quoted(s.value) else f'"{{{reason}}}"'
             instead = f"{s.how} team {quoted}"
             self.error(s.value.span, f"'{s.how}' names who {verb} before the reason: in a "
                                      "cooperative game, the team",
@@ -85,3 +89,8 @@ class EndingChecker(CheckerBase):
 
     def reason_written(self, s: ast.Finish) -> str:
         return f" {self.written(s.reason.span)}" if s.reason is not None else ""
+
+
+def _quoted(e: ast.Expr) -> bool:
+    """Written in quotes (a text, maybe with {values} in it)."""
+    return isinstance(e, ast.Text) or (isinstance(e, ast.Lit) and isinstance(e.value, str))
