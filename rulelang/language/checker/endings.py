@@ -8,7 +8,7 @@ with a fix: the spelling to write, which ``rulelang fmt --upgrade`` applies.
 """
 from __future__ import annotations
 
-from rulelang.language import ast
+from rulelang.language import ast, refs
 from rulelang.language import types as T
 from rulelang.language.checker.checker_base import CheckerBase
 from rulelang.language.checker.expressions import Scope
@@ -92,5 +92,7 @@ class EndingChecker(CheckerBase):
 
 
 def _quoted(e: ast.Expr) -> bool:
-    """Written in quotes (a text, maybe with {values} in it)."""
+    """Written in quotes (a text, maybe with {values} in it), or disclosed: disclose("...")."""
+    if isinstance(e, ast.Call) and e.ref == refs.Builtin("disclose") and len(e.args) == 1:
+        return _quoted(e.args[0])
     return isinstance(e, ast.Text) or (isinstance(e, ast.Lit) and isinstance(e.value, str))
