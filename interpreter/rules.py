@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from functools import partial
 from numbers import Integral
 from typing import TYPE_CHECKING, Any, cast
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from interpreter.runtime.values import Value
     from rulelang.language import ast
     from rulelang.language.checker import Program
+    from rulelang.language.teaching import Explained, Teaching
     from rulelang.language.types import Type
 
 SnapshotKey = tuple["LayoutKey", bool, str | None]  # the layout, logging, the campaign's values
@@ -299,8 +300,11 @@ class Rules:
                  options: dict[str, Value] | None = None, seed: int = 0,
                  fix: dict[str, Value] | None = None, rest: str | None = None,
                  fields: dict[str, Any] | None = None, add: dict[str, Any] | None = None,
-                 log: bool = True) -> Game:
-        """A game at the start of a turn, stated directly instead of played up to.
+                 log: bool = True, face_up: Sequence[Any] = (), face_down: Sequence[Any] = (),
+                 seen: dict[Any, Sequence[Any]] | None = None, phase: str | None = None,
+                 phase_call: int = 1) -> Game:
+        """A game at the start of a turn, or mid-round in a ``phase``, stated directly
+        instead of played up to.
 
         Setup runs first (from ``seed``, chance fixed by ``fix``) and makes the cards;
         then each zone named in ``zones`` holds exactly the cards named, in order (a
@@ -309,12 +313,17 @@ class Rules:
         of a pile, after a row's or a hand's cards). ``fields`` sets var fields of cards by
         name; ``vars`` sets variables (``{"bid[P1]": 2}`` or ``{"bid": {"P1": 2}}``);
         ``current`` whose turn it is; ``turn`` its number. Cards taken out of a named zone and not named again
-        leave the game, or go to the bottom of ``rest``. The position is checked as a
-        save is (it is saved and restored), then the turn starts: the game stops at its
-        first decision. See docs/testing.md, "Positions"."""
+        leave the game, or go to the bottom of ``rest``. ``face_up`` and ``face_down`` name
+        cards known to every seat or to none, ``seen`` the cards each seat has looked at
+        (``{"P1": ["table@E5"]}``): a zone, a place as moves name it, or a card's name.
+        ``phase``: a rule of the rules; the game is played (first legal moves) until that
+        rule, its ``phase_call``-th run, asks, and the position is stated there. The
+        position is checked as a save is (it is saved and restored), then the turn starts:
+        the game stops at its first decision. See docs/testing.md, "Positions"."""
         from interpreter.runtime.stated_position import build_position
         return build_position(self, players, zones, vars, current, turn, options, seed, fix,
-                              rest, fields, add, log)
+                              rest, fields, add, log, face_up, face_down, seen, phase,
+                              phase_call)
 
     def _keep_snapshot(self, g: Game, key: SnapshotKey) -> None:
         g.on_checkpoint = None
@@ -360,10 +369,13 @@ class Rules:
         return self.code.source
 
     # -- "why?": where a log line or a choice comes from, and the rulebook's words for it
+    _teaching: Teaching  # each made when first asked for (teaching, option_label)
+    _option_labels: dict[str, str]
+
     @property
-    def teaching(self):
+    def teaching(self) -> Teaching:
         """The rules' player-facing text (``about``, ``explain``: see teaching.py)."""
-        found = self.__dict__.get("_teaching")
+        found: Teaching | None = self.__dict__.get("_teaching")
         if found is None:
             from rulelang.language.teaching import Teaching
             found = self._teaching = Teaching(self.program.teaching, self.program.sources)
@@ -371,7 +383,7 @@ class Rules:
 
     def option_label(self, name: str) -> str:
         """An option's name as players read it: its explanation's title, else its name."""
-        labels = self.__dict__.get("_option_labels")
+        labels: dict[str, str] | None = self.__dict__.get("_option_labels")
         if labels is None:
             labels = self._option_labels = {}
         if name not in labels:
@@ -379,7 +391,7 @@ class Rules:
             labels[name] = titles[0] if titles else name.replace("_", " ")
         return labels[name]
 
-    def why(self, at):
+    def why(self, at: object) -> Explained | None:
         """What wrote a log line (its ``at``, as ``view()["log_at"]`` gives it): the line of
         the rules and the explanations around it (``teaching.Explained``), or None."""
         origins = self.code.origins

@@ -497,10 +497,11 @@ def compile_program(program: Program, enum_values: dict[str, list[EnumValue]],
     variables = [VarCode(v, m.top(v.init, role="init") if v.init is not None else None)
                  for v in program.vars.values()]
     # what only the screen reads: when an option applies, how a variable reads
-    option_when = {name: m.top(option.decl.when, role="when")
-                   for name, option in program.options.items() if option.decl.when is not None}
-    shown = {v.name: m.top(v.decl.shown, role="shown")
-             for v in program.vars.values() if v.decl.shown is not None}
+    option_when: dict[str, Fn] = {name: m.top(option.decl.when, role="when")
+                                  for name, option in program.options.items()
+                                  if option.decl.when is not None}
+    shown: dict[str, Fn] = {v.name: m.top(v.decl.shown, role="shown")
+                            for v in program.vars.values() if v.decl.shown is not None}
     kinds = {}
     for name, kind in program.cards.items():
         fixed = list(kind.slots)

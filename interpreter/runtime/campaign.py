@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, cast
 import attrs
 
 from interpreter.runtime.engine import plain_copy
+from interpreter.runtime.outcome import said
 from interpreter.runtime.protocol import decode, encode, text_of
 from interpreter.runtime.saving import MAX_SAVE
 from interpreter.runtime.state import load_var, save_var
@@ -327,10 +328,11 @@ class Campaign:
 
     # ------------------------------------------------------------ reading it
     def labels(self) -> dict[str, str]:
-        """The labelled campaign variables: label -> value as text."""
+        """The labelled campaign variables: label -> value as players read it (a list in
+        words, "none" for an empty one: never ``[]``)."""
         program = self.rules.program
         values = self.vars
-        return {label: text_of(values[n]) for n in self.var_names
+        return {label: said(values[n]) for n in self.var_names
                 if (label := program.vars[n].label)}
 
     def transcript(self) -> str:

@@ -536,13 +536,13 @@ class Decisions(GameFields):
             meant = (f"; did you mean '{refused.suggestion}'?" if refused.suggestion is not None
                      else "")
             if refused.reason is not None:
-                error = IllegalMove(f"'{notation}' is refused: {refused.reason}{meant} "
-                                    f"(legal: {shown})", reason=refused.reason)
+                illegal = IllegalMove(f"'{notation}' is refused: {refused.reason}{meant} "
+                                      f"(legal: {shown})", reason=refused.reason)
             else:
-                error = IllegalMove(f"'{notation}' is not a legal move for "
-                                    f"{self.seat_name(decision.seat)} now{meant} (legal: {shown})")
-            error.refusal = refused  # the reason, the move meant, where in the rules ("why?")
-            raise error
+                illegal = IllegalMove(f"'{notation}' is not a legal move for "
+                                      f"{self.seat_name(decision.seat)} now{meant} (legal: {shown})")
+            illegal.refusal = refused  # the reason, the move meant, where in the rules ("why?")
+            raise illegal
         self.apply(i, decision.seat)
 
     def _answerable(self, seat: int) -> Decision:

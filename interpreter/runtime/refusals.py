@@ -12,11 +12,17 @@ cards whose faces it knows (a view shows such a card where it lies) and the zone
 from __future__ import annotations
 
 import difflib
+from typing import TYPE_CHECKING
 
 import attrs
 
 from interpreter.runtime.layout import key_texts
 from interpreter.runtime.values import Card, Cell, Fail
+
+if TYPE_CHECKING:
+    from interpreter.runtime.decisions import Decision
+    from interpreter.runtime.game_fields import GameFields
+    from interpreter.runtime.values import Seat, Value, Zone
 
 CLOSE = 0.8  # how alike a text and a move must be for a did-you-mean ("purpel 7", "purple 7")
 
@@ -39,7 +45,7 @@ class Refusal:
         return "; ".join(parts)
 
 
-def refusal(g, decision, notation: str) -> Refusal:
+def refusal(g: GameFields, decision: Decision, notation: str) -> Refusal:
     site = decision.site
     wanted = notation.strip()
     said = rules_reason(g, decision, wanted)
@@ -58,13 +64,13 @@ def refusal(g, decision, notation: str) -> Refusal:
     return Refusal(wanted, reason, suggestion, site.at, said is not None)
 
 
-def rules_reason(g, decision, wanted: str):
+def rules_reason(g: GameFields, decision: Decision, wanted: str) -> str | None:
     """The rules' reason (a ``where ... else`` clause the move fails), or None."""
     site = decision.site
     if site.refusals is None:
         return None
     try:
-        clauses = site.refusals(g, decision.frame.L)
+        clauses: list[list[tuple[Value, str]]] = site.refusals(g, decision.frame.L)
         low = wanted.lower()
         for refused in clauses:
             for value, reason in refused:
@@ -75,7 +81,7 @@ def rules_reason(g, decision, wanted: str):
     return None
 
 
-def derived_reason(g, decision, wanted: str):
+def derived_reason(g: GameFields, decision: Decision, wanted: str) -> str | None:
     """A reason worked out from what is on offer and what the seat can see, or None."""
     site = decision.site
     low = wanted.lower()
@@ -95,7 +101,7 @@ def derived_reason(g, decision, wanted: str):
     return None
 
 
-def _visible_cards(g, decision):
+def _visible_cards(g: GameFields, decision: Decision) -> list[Card]:
     """The cards whose faces the deciding seat knows, of the kinds on offer (when cards are)."""
     seat = decision.seat
     kinds = {v.kind for v in decision.values if type(v) is Card}
@@ -103,11 +109,11 @@ def _visible_cards(g, decision):
     return [c for c in g.cards if known[c.id] >> seat & 1 and (not kinds or c.kind in kinds)]
 
 
-def _visible_card(g, decision, low):
+def _visible_card(g: GameFields, decision: Decision, low: str) -> Card | None:
     return next((c for c in _visible_cards(g, decision) if c.label.lower() == low), None)
 
 
-def _close_label(g, decision, wanted):
+def _close_label(g: GameFields, decision: Decision, wanted: str) -> str | None:
     """The name of a card of the kinds on offer that ``wanted`` is close to, or None."""
     kinds = {v.kind for v in decision.values if type(v) is Card}
     labels = sorted({c.label for c in g.cards if c.kind in kinds})
@@ -115,7 +121,7 @@ def _close_label(g, decision, wanted):
     return close[0] if close else None
 
 
-def _card_reason(g, decision, card) -> str:
+def _card_reason(g: GameFields, decision: Decision, card: Card) -> str:
     """Why a card the seat can see is not on offer: where it is, against where the cards on
     offer are (when they are all in one zone)."""
     here = g.where[card.id]
@@ -128,17 +134,17 @@ def _card_reason(g, decision, card) -> str:
     return f"{card.label} cannot be chosen now"
 
 
-def _source(g, decision):
+def _source(g: GameFields, decision: Decision) -> Zone | None:
     """The one zone every card on offer lies in, or None."""
     zones = {id(g.where[v.id]): g.where[v.id] for v in decision.values if type(v) is Card}
     return next(iter(zones.values())) if len(zones) == 1 else None
 
 
-def _label_of(g, low):
+def _label_of(g: GameFields, low: str) -> str:
     return next(c.label for c in g.cards if c.label.lower() == low)
 
 
-def _in_zone(g, zone, seat) -> str:
+def _in_zone(g: GameFields, zone: Zone | None, seat: Seat) -> str:
     if zone is None:
         return "out of play"
     label = zone.info.label or (zone.family or zone.name).replace("_", " ")

@@ -82,6 +82,8 @@ class CompiledSite(Protocol):
     def options(self) -> Any: ...
     @property
     def refusals(self) -> Any: ...
+    @property
+    def at(self) -> int | None: ...  # its place among the compiled rules' origins ("why?")
 
 
 class CompiledKind(Protocol):
@@ -128,6 +130,12 @@ class CompiledCode(Protocol):
     def filename(self) -> str: ...  # the generated module's, as tracebacks name it
     @property
     def where(self) -> list[LineOrigin]: ...  # generated line (from 1) - 1 -> where it comes from
+    @property
+    def origins(self) -> list[Span]: ...  # where log lines come from: a line's ``at`` indexes it
+    @property
+    def turn_at(self) -> int | None: ...  # the `turn` block's origin
+    @property
+    def end_ats(self) -> list[int]: ...  # each `end when`'s origin
 
 
 class EndReads(Protocol):
@@ -183,5 +191,6 @@ class Ruleset(Protocol):
                  options: dict[str, Value] | None = None, fix: dict[str, Value] | None = None,
                  log: bool = True, chance: Fn | None = None) -> Game: ...
     def restore(self, text: str, key: str | bytes | None = None) -> Game: ...
+    def option_label(self, name: str) -> str: ...
     @staticmethod
     def _fix(game: Game, fix: dict[str, Value]) -> None: ...

@@ -607,8 +607,8 @@ class Explain(Node):
     (``Module.teaching``): nothing that runs the rules meets it. See teaching.py."""
     kind: str  # "about" | "duration" | "explain"
     title: str | None
-    cites: list  # rule IDs, as written
-    lines: list  # the texts as written, one per line ("" starts a new paragraph)
+    cites: list[str]  # rule IDs, as written
+    lines: list[str]  # the texts as written, one per line ("" starts a new paragraph)
     target: str | None = attrs.field(kw_only=True, default=None)  # what it explains: "rule deal"
     target_span: Span | None = attrs.field(kw_only=True, default=None)
     owner: str | None = attrs.field(kw_only=True, default=None)  # the declaration it sits in
@@ -629,4 +629,4 @@ class Explain(Node):
 class Module(Node):
     decls: list[Decl]
     file: str
-    teaching: list = attrs.field(factory=list)  # [Explain], in the order written
+    teaching: list[Explain] = attrs.field(factory=list)  # in the order written

@@ -301,22 +301,22 @@ class Builder(Transformer[Token, Any]):
         return attach_explains(stmts, self._s(meta), self.teaching)
 
     # -- player-facing text (teaching.py): built here, taken out of the tree by attach_explains
-    def about_decl(self, meta, c):
+    def about_decl(self, meta: Meta, c: list[Any]) -> ast.Explain:
         return ast.Explain("about", None, [], c[0], span=self._s(meta))
 
-    def duration_decl(self, meta, c):
+    def duration_decl(self, meta: Meta, c: list[Any]) -> ast.Explain:
         return ast.Explain("duration", None, [], [_unquote(c[0])], span=self._s(meta))
 
-    def explain_decl(self, meta, c):
+    def explain_decl(self, meta: Meta, c: list[Any]) -> ast.Explain:
         title = _unquote(c[0]) if c[0] is not None else None
         return ast.Explain("explain", title, c[1] or [], c[2], span=self._s(meta))
 
     explain_stmt = explain_decl
 
-    def cites(self, meta, c):
+    def cites(self, meta: Meta, c: list[Any]) -> list[str]:
         return [_unquote(t) for t in c]
 
-    def text_block(self, meta, c):
+    def text_block(self, meta: Meta, c: list[Any]) -> list[str]:
         return [_unquote(t) for t in c]
 
     def assign_stmt(self, meta: Meta, c: list[Any]) -> ast.Assign:

@@ -102,6 +102,7 @@ class CheckError(RulesError):
 class IllegalMove(RulesError):
     """A move that is not among the legal moves; the game is left unchanged. ``reason``:
     why, when the rules say (a ``choose ... where COND else "REASON"``), else None."""
+    refusal: object  # set by Game.play: the runtime's Refusal (the reason, the move meant, "why?")
 
     def __init__(self, message: str, diagnostics: list[Diagnostic] | None = None,
                  sources: dict[str, str] | None = None, reason: str | None = None):

@@ -52,9 +52,60 @@ def load_program(path: str | os.PathLike[str]) -> Program:
 
 
 def load_text(text: str, name: str = "<rules>", base: Path | None = None) -> Program:
-    """Parse and check rules given as text; imports resolve below ``base``."""
-    loaded = read_modules(text, name, base)
-    return Checker(loaded.modules, loaded.sources).run()
+    """Parse and check rules given as text; imports resolve below ``base``.
+
+    The same text, under the same name and folder, with imports whose files still hold
+    what they held, gives the program checked before (nothing changes a checked program):
+    a server opening tables, a comparison of variants or a test suite loads one ruleset
+    many times."""
+    key = _CheckedKey(name, text, None if base is None else str(base), _cwd())
+    checked = _CHECKED.pop(key, None)
+    if checked is None or not checked.imports_unchanged():
+        loaded = read_modules(text, name, base)
+        program = Checker(loaded.modules, loaded.sources).run()
+        checked = _Checked(program, {path: loaded.sources[shown]
+                                     for shown, path in loaded.paths.items()})
+    _CHECKED[key] = checked  # the most recently used last
+    while len(_CHECKED) > MAX_CHECKED:
+        del _CHECKED[next(iter(_CHECKED))]
+    return checked.program
+
+
+MAX_CHECKED = 16  # checked programs kept (each a file and its imports, at most ~1 MB of text)
+
+
+@attrs.frozen
+class _CheckedKey:
+    name: str
+    text: str
+    base: str | None
+    cwd: str | None  # imports are named relative to it in messages
+
+
+@attrs.frozen
+class _Checked:
+    program: Program
+    imports: dict[Path, str]  # each imported file -> the text it was checked with
+
+    def imports_unchanged(self) -> bool:
+        for path, text in self.imports.items():
+            try:
+                with path.open(encoding="utf-8-sig") as source:
+                    if source.read(MAX_SOURCE + 1) != text:
+                        return False
+            except (OSError, ValueError, UnicodeDecodeError):
+                return False
+        return True
+
+
+_CHECKED: dict[_CheckedKey, _Checked] = {}
+
+
+def _cwd() -> str | None:
+    try:
+        return os.getcwd()
+    except OSError:  # the folder was removed
+        return None
 
 
 @attrs.frozen

@@ -13,11 +13,14 @@ it) and keeps it in ``Module.teaching`` with the span of what it explains. From 
 from __future__ import annotations
 
 import re
+from typing import TypeVar, cast
 
 import attrs
 
 from rulelang.language import ast
 from rulelang.language.errors import Diagnostic, Span
+
+Item = TypeVar("Item", bound=ast.Node)  # a declaration or a statement
 
 RULE_ID = re.compile(r"[A-Za-z][A-Za-z0-9]*-[0-9]+[a-z]?")  # as scenarios cite them
 
@@ -32,7 +35,7 @@ _DECL_WORDS = {
 }
 
 
-def describe(node) -> str:
+def describe(node: ast.Node) -> str:
     """What an explanation is about: "rule deal", "option levels", "setup", "statement"."""
     if isinstance(node, ast.BlockDecl):
         return "on end" if node.which == "end" else node.which
@@ -45,10 +48,11 @@ def describe(node) -> str:
     return f"{word} {name}" if name and word not in ("game", "players") else word
 
 
-def attach_explains(items: list, block: Span | None, out: list) -> list:
+def attach_explains(items: list[Item], block: Span | None, out: list[ast.Explain]) -> list[Item]:
     """``items`` without their Explain nodes, which go to ``out``, each pointed at what it
     explains: the next item, or, first in a block, the block (``block``, its span)."""
-    kept, waiting = [], []
+    kept: list[Item] = []
+    waiting: list[ast.Explain] = []
     for item in items:
         if isinstance(item, ast.Explain):
             if item.kind == "explain" and block is not None and not kept and not waiting:
@@ -68,7 +72,7 @@ def attach_explains(items: list, block: Span | None, out: list) -> list:
     return kept
 
 
-def place_explains(module) -> None:
+def place_explains(module: ast.Module) -> None:
     """Give each explanation its owner: the top-level declaration it is in (or explains)."""
     for e in module.teaching:
         if e.kind != "explain" or e.target_span is None:
@@ -85,9 +89,9 @@ def place_explains(module) -> None:
                 break
 
 
-def problems(modules: list) -> list[Diagnostic]:
-    out = []
-    durations = []
+def problems(modules: list[ast.Module]) -> list[Diagnostic]:
+    out: list[Diagnostic] = []
+    durations: list[ast.Explain] = []
     for module in modules:
         for e in module.teaching:
             texts = list(e.lines) + ([e.title] if e.title is not None else [])
@@ -126,16 +130,16 @@ class Explained:
     file: str
     line: int
     code: str  # that line of the rules, as written (stripped)
-    explains: tuple  # (ast.Explain, ...), the innermost first
+    explains: tuple[ast.Explain, ...]  # the innermost first
 
     @property
     def title(self) -> str | None:
         return next((e.title for e in self.explains if e.title), None)
 
     @property
-    def cites(self) -> tuple:
+    def cites(self) -> tuple[str, ...]:
         """Every rule ID the explanations cite, the nearest first."""
-        seen = []
+        seen: list[str] = []
         for e in self.explains:
             seen.extend(rule for rule in e.cites if rule not in seen)
         return tuple(seen)
@@ -145,7 +149,7 @@ class Explained:
         """The nearest explanation's words (its first paragraphs)."""
         return " ".join(self.explains[0].paragraphs) if self.explains else ""
 
-    def plain(self) -> dict:
+    def plain(self) -> dict[str, object]:
         return {"file": self.file, "line": self.line, "code": self.code, "title": self.title,
                 "cites": list(self.cites), "text": self.text}
 
@@ -153,10 +157,10 @@ class Explained:
 class Teaching:
     """The explanations of a ruleset, and what explains a given line."""
 
-    def __init__(self, explains: list, sources: dict):
+    def __init__(self, explains: list[ast.Explain], sources: dict[str, str]) -> None:
         self.explains = list(explains)
         self.sources = sources
-        self._lines: dict = {}
+        self._lines: dict[str, list[str]] = {}
 
     @property
     def about(self) -> list[str]:
@@ -166,7 +170,7 @@ class Teaching:
     def duration(self) -> str | None:
         return next((e.lines[0] for e in self.explains if e.kind == "duration"), None)
 
-    def of(self, target: str) -> list:
+    def of(self, target: str) -> list[ast.Explain]:
         """The explanations of one declaration: of("rule deal"), of("option levels")."""
         return [e for e in self.explains if e.kind == "explain" and e.target == target]
 
@@ -180,10 +184,15 @@ class Teaching:
         """What explains the code at ``span``: every explanation whose target holds it."""
         around = [e for e in self.explains if e.kind == "explain" and e.target_span is not None
                   and _holds(e.target_span, span)]
-        around.sort(key=lambda e: (e.target_span.end_line - e.target_span.line,
-                                   e.target_span.end_col - e.target_span.col))
+        around.sort(key=_extent)
         return Explained(span.file, span.line, self.source_line(span.file, span.line),
                          tuple(around))
+
+
+def _extent(e: ast.Explain) -> tuple[int, int]:
+    """How much of the rules an explanation's target spans: its lines, then its columns."""
+    target = cast(Span, e.target_span)  # Teaching.at sorts only explanations with a target
+    return (target.end_line - target.line, target.end_col - target.col)
 
 
 def _holds(outer: Span, inner: Span) -> bool:

@@ -36,7 +36,7 @@ def test_a_seat_cannot_tell_two_games_apart_that_differ_only_in_what_it_cannot_s
     rng = random.Random(path)
     compared = diverged = 0
     for players in rules.player_counts:
-        for seed in (5, 6):
+        for seed in (5,):  # one game per player count, cut at seven points
             picks = random_picks(rules, players, seed)
             cuts = sorted({0, len(picks)} | {rng.randrange(len(picks) + 1) for _ in range(5)})
             for cut in cuts:

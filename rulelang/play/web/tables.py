@@ -196,7 +196,7 @@ class Table:
             main = rules.program.main_file
             scenarios = scenario_path(main) if main and Path(main).exists() else None
             book = rulebook.build(rules, rulebook.options_of(game), scenarios, game.nplayers)
-            origins = [rules.why(at) for at in range(len(rules.code.origins))]
+            origins = [rules.teaching.at(span) for span in rules.code.origins]  # rules.why of each
             plain = book.plain()
             for part in [p for c in plain["chapters"] for p in c["paragraphs"]] + list(plain["examples"]):
                 part["file"] = _anonymous(part)["file"]

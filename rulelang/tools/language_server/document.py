@@ -38,7 +38,7 @@ class ParseCache:
     """
 
     def __init__(self):
-        self.pieces: dict[tuple, list] = {}  # (first line, text) -> its declarations
+        self.pieces: dict[tuple[int, str], ast.Module] = {}  # (first line, text) -> its parse
         self.imports: dict[tuple, ast.Module] = {}  # (name, text) -> an imported file
 
     def parse_import(self, text: str, file: str) -> ast.Module:
@@ -56,7 +56,7 @@ class ParseCache:
         pieces = top_level_pieces(text, tokens)
         decls: list[ast.Decl] = []
         teaching: list[ast.Explain] = []
-        kept: dict[tuple[int, str], list[ast.Decl]] = {}
+        kept: dict[tuple[int, str], ast.Module] = {}
         try:
             for key in pieces:
                 found = self.pieces.get(key)
