@@ -6,12 +6,20 @@ Every example that OpenSpiel also has is played against OpenSpiel's native game,
 game by the same random moves in both, comparing every decision and the returns:
 examples/goofspiel.rules against goofspiel (imperfect information, 2 to 4 players, 4 to
 13 cards), examples/reversi.rules against othello, and the games of
-tests/support/pairings.py (connect_four, kuhn_poker, leduc_poker, breakthrough, mancala)
+tests/support/pairings.py (connect_four, kuhn_poker, leduc_poker, breakthrough, mancala,
+hearts, checkers, gin_rummy)
 through tests/support/crosscheck.py. The tests (tests/adapters/test_openspiel_*.py) do a
 few hundred games each. Prints, per game and setting, the games played, the decisions
 compared and the games that disagreed, then random games and decisions per CPU second
 for each engine alone (ours through the public API with ``log=False``; OpenSpiel's C++
 game through its Python bindings).
+
+``--only information`` (included by default) compares what each seat knows: at every
+decision, the histories OpenSpiel gives the player the same information state must be
+the ones our view shows the seat alike (tests/support/information.py, and
+tests/adapters/test_openspiel_information.py for what is compared in each game). Prints
+the histories compared, the information states met and the histories that disagree;
+Hearts and Oh Hell play a tenth of the games (their views are long).
 """
 from __future__ import annotations
 
@@ -27,11 +35,13 @@ sys.path.insert(0, str(ROOT / "tests" / "adapters"))
 
 import pyspiel  # noqa: E402
 import test_openspiel_goofspiel as gops  # noqa: E402
+import test_openspiel_information as information_tests  # noqa: E402
 import test_openspiel_othello as othello  # noqa: E402
 
 import rulelang  # noqa: E402
 from support import crosscheck  # noqa: E402
-from support.pairings import SETTINGS  # noqa: E402
+from support.information import InfoCheck, compare  # noqa: E402
+from support.pairings import SETTINGS, kuhn_poker, leduc_poker  # noqa: E402
 
 GOOFSPIEL_SETTINGS = [(2, 13), (2, 4), (3, 6), (4, 5), (3, 13)]
 
@@ -91,16 +101,47 @@ def paired_games(names, games: int, seconds: float) -> int:
     return failures
 
 
+def information(games: int) -> int:
+    """Each seat's information in both engines, partitioned alike; returns the histories
+    that disagree."""
+    tenth = max(1, games // 10)
+    runs = [(f"kuhn_poker players={n}", lambda n=n: compare(InfoCheck(kuhn_poker(n)), games),
+             games) for n in (2, 3, 5)]
+    runs += [(f"leduc_poker starting_player={s}",
+              lambda s=s: compare(InfoCheck(leduc_poker(s)), games), games) for s in (0, 1)]
+    runs += [("goofspiel 2 players 4 cards", lambda: information_tests.goofspiel_partition(
+        2, 4, games), games), ("goofspiel 3 players 5 cards", lambda: information_tests.
+        goofspiel_partition(3, 5, games), games)]
+    runs += [("hearts", lambda: compare(information_tests.hearts_check(), tenth), tenth),
+             ("oh_hell 3 players 2 tricks", lambda: information_tests.oh_hell_partition(
+                 3, 2, tenth), tenth),
+             ("oh_hell 4 players 3 tricks", lambda: information_tests.oh_hell_partition(
+                 4, 3, tenth), tenth)]
+    disagreeing = 0
+    for name, run, played in runs:
+        started = time.perf_counter()
+        partition = run()
+        disagreeing += len(partition.disagreements)
+        print(f"information, {name}: {played} games, {partition.histories} histories "
+              f"compared, {partition.classes} information states, "
+              f"{len(partition.disagreements)} disagree "
+              f"({time.perf_counter() - started:.0f} s)", flush=True)
+    return disagreeing
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="games per setting")
-    parser.add_argument("--only", nargs="+", choices=["goofspiel", "othello", *SETTINGS],
-                        help="these games only")
+    parser.add_argument("--only", nargs="+",
+                        choices=["goofspiel", "othello", *SETTINGS, "information"],
+                        help="these games only (information: each seat's information)")
     parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per speed")
     args = parser.parse_args()
-    only = set(args.only or ["goofspiel", "othello", *SETTINGS])
+    only = set(args.only or ["goofspiel", "othello", *SETTINGS, "information"])
     failures = paired_games([name for name in SETTINGS if name in only], args.games,
                             args.seconds)
+    if "information" in only:
+        failures += information(args.games)
     reversi = rulelang.load(othello.REVERSI)
     goofspiel = rulelang.load(gops.GOOFSPIEL)
     if "goofspiel" in only:
@@ -141,7 +182,8 @@ def main():
         speed("othello, OpenSpiel", lambda seed: native.new_initial_state(),
               lambda s: None if s.is_terminal() else s.legal_actions(),
               lambda s, moves, rng: s.apply_action(rng.choice(moves)), args.seconds)
-    print("every decision agreed" if not failures else f"{failures} games disagreed")
+    print("every decision agreed" if not failures else
+          f"{failures} games (or histories) disagreed")
     sys.exit(1 if failures else 0)
 
 

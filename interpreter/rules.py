@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from functools import partial
 from numbers import Integral
 from typing import TYPE_CHECKING, Any, cast
@@ -303,8 +303,11 @@ class Rules:
                  options: dict[str, Value] | None = None, seed: int = 0,
                  fix: dict[str, Value] | None = None, rest: str | None = None,
                  fields: dict[str, Any] | None = None, add: dict[str, Any] | None = None,
-                 log: bool = True) -> Game:
-        """A game at the start of a turn, stated directly instead of played up to.
+                 log: bool = True, face_up: Sequence[Any] = (), face_down: Sequence[Any] = (),
+                 seen: dict[Any, Sequence[Any]] | None = None, phase: str | None = None,
+                 phase_call: int = 1) -> Game:
+        """A game at the start of a turn, or mid-round in a ``phase``, stated directly
+        instead of played up to.
 
         Setup runs first (from ``seed``, chance fixed by ``fix``) and makes the cards;
         then each zone named in ``zones`` holds exactly the cards named, in order (a
@@ -313,12 +316,17 @@ class Rules:
         of a pile, after a row's or a hand's cards). ``fields`` sets var fields of cards by
         name; ``vars`` sets variables (``{"bid[P1]": 2}`` or ``{"bid": {"P1": 2}}``);
         ``current`` whose turn it is; ``turn`` its number. Cards taken out of a named zone and not named again
-        leave the game, or go to the bottom of ``rest``. The position is checked as a
-        save is (it is saved and restored), then the turn starts: the game stops at its
-        first decision. See docs/testing.md, "Positions"."""
+        leave the game, or go to the bottom of ``rest``. ``face_up`` and ``face_down`` name
+        cards known to every seat or to none, ``seen`` the cards each seat has looked at
+        (``{"P1": ["table@E5"]}``): a zone, a place as moves name it, or a card's name.
+        ``phase``: a rule of the rules; the game is played (first legal moves) until that
+        rule, its ``phase_call``-th run, asks, and the position is stated there. The
+        position is checked as a save is (it is saved and restored), then the turn starts:
+        the game stops at its first decision. See docs/testing.md, "Positions"."""
         from interpreter.runtime.stated_position import build_position
         return build_position(self, players, zones, vars, current, turn, options, seed, fix,
-                              rest, fields, add, log)
+                              rest, fields, add, log, face_up, face_down, seen, phase,
+                              phase_call)
 
     def _keep_snapshot(self, g: Game, key: SnapshotKey) -> None:
         g.on_checkpoint = None

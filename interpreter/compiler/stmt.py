@@ -339,11 +339,9 @@ class UnitGen:
     def s_Finish(self, s: ast.Finish) -> None:
         how = literal(s.how)
         at = self.m.origin(s.span)
-        if s.value is not None and s.value.ty is not None and s.value.ty.name == "text":
-            self.jump_line(f"g.finish({how}, None, {self.x.renderer(s.value)}, {at})")
-        else:
-            value = self.x.expr(s.value) if s.value is not None else "None"
-            self.jump_line(f"g.finish({how}, {value}, None, {at})")
+        value = self.x.expr(s.value) if s.value is not None else "None"
+        reason = self.x.renderer(s.reason) if s.reason is not None else "None"
+        self.jump_line(f"g.finish({how}, {value}, {reason}, {at})")
 
     # ------------------------------------------------------------ structured control flow
     def s_If(self, s: ast.If) -> None:

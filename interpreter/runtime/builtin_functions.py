@@ -370,5 +370,7 @@ IMPLEMENTATIONS: dict[str, Callable[..., Value]] = {
     "flanking": _flanking,
     "shape": _shape,
     "placements": _placements,
+    "placement": lambda g, shape, at, turn=0, flipped=False: geometry.placement(
+        _shape(g, shape), at, turn, flipped),
     "matches": lambda g, cells, shape: geometry.matches(cells, _shape(g, shape)),
 }

@@ -21,8 +21,10 @@ from typing import TYPE_CHECKING, Any, cast
 import attrs
 
 from interpreter.runtime.engine import plain_copy
+from interpreter.runtime.outcome import said
 from interpreter.runtime.protocol import decode, encode, text_of
 from interpreter.runtime.saving import MAX_SAVE
+from interpreter.runtime.state import load_var, save_var
 from interpreter.runtime.values import EnumValue
 from interpreter.runtime.views import Public, render
 from rulelang.language.errors import RulesError
@@ -105,16 +107,24 @@ def _load_options(c: Campaign, data: Any) -> dict[str, Any]:
 
 
 def _save_vars(c: Campaign, values: dict[str, Any]) -> dict[str, Any]:
-    return {name: encode(values[name]) for name in c.var_names}
+    return {name: save_var(values[name]) for name in c.var_names}
 
 
 def _load_vars(c: Campaign, data: Any) -> dict[str, Any]:
     if not isinstance(data, dict) or set(data) != set(c.var_names):
         raise ValueError("the campaign's variables")
-    reader, out = _Reader(c.rules), {}
+    program, out = c.rules.program, {}
+    probe: Game | None = None  # a game not started: its seats and keys, for keyed variables
     for name in c.var_names:
-        value = decode(cast("Game", reader), data[name])  # (decode reads only its rules)
-        if not conforms(c.rules, value, c.rules.program.vars[name].type):
+        info = program.vars[name]
+        if info.keys:
+            probe = probe or c.rules.blank_game(c.players, 0, c.options)
+            value = load_var(probe, name, data[name])
+            values = list(value.values())
+        else:
+            value = decode(cast("Game", _Reader(c.rules)), data[name])  # (reads only its rules)
+            values = [value]
+        if not all(conforms(c.rules, v, info.type) for v in values):
             raise ValueError(name)
         out[name] = value
     return out
@@ -318,10 +328,11 @@ class Campaign:
 
     # ------------------------------------------------------------ reading it
     def labels(self) -> dict[str, str]:
-        """The labelled campaign variables: label -> value as text."""
+        """The labelled campaign variables: label -> value as players read it (a list in
+        words, "none" for an empty one: never ``[]``)."""
         program = self.rules.program
         values = self.vars
-        return {label: text_of(values[n]) for n in self.var_names
+        return {label: said(values[n]) for n in self.var_names
                 if (label := program.vars[n].label)}
 
     def transcript(self) -> str:

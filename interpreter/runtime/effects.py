@@ -369,8 +369,8 @@ class Effects(GameFields):
             known[card.id] |= mask
 
     def tell(self, card: Value, field: str, to: Value, asked: tuple[Value] | None = None) -> None:
-        """``reveal card.field to seats``: they learn that field of the card, not its face;
-        with ``asked`` (``(value,)``: ``reveal card.field == value``), whether it is that value."""
+        """``tell card.field to seats``: they learn that field of the card, not its face;
+        with ``asked`` (``(value,)``: ``tell whether card.field == value``), whether it is that value."""
         if type(card) is not Card:
             raise Fail("there is no card to tell about (the value is none)" if card is None
                        else f"only a card's field can be told, not {text_of(card)}'s")

@@ -37,7 +37,9 @@ MAX_FRAMES = 300  # rules and triggers waiting on each other (the generated code
 
 
 def plain_copy(value: Value) -> Value:
-    """A campaign variable's value, its lists copied (a game changes its own)."""
+    """A campaign variable's value, its lists and keyed values copied (a game changes its own)."""
+    if type(value) is Keyed:
+        return Keyed(value.name, ((k, plain_copy(x)) for k, x in value.items()))
     return [plain_copy(x) for x in value] if type(value) is list else value
 
 

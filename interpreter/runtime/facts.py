@@ -1,11 +1,11 @@
-"""Facts of cards told to seats that cannot see them (``reveal c.colour to p``, and
-``reveal c.colour == blue to p``).
+"""Facts of cards told to seats that cannot see them (``tell c.colour to p``, and
+``tell whether c.colour == blue to p``).
 
 A game keeps, for each field some ``reveal`` tells (``rules.program.told_fields``), one
 tuple of facts per card: ``g.told[field][card.id]``. A fact is ``(mask, value, yes)``:
 the seats in ``mask`` know whether the field equals ``value``, and the answer is ``yes``.
-``reveal c.colour to p`` tells the value itself, which is the fact (p, its colour, yes);
-``reveal c.colour == blue to p`` the fact (p, blue, whether it is blue). A shuffle
+``tell c.colour to p`` tells the value itself, which is the fact (p, its colour, yes);
+``tell whether c.colour == blue to p`` the fact (p, blue, whether it is blue). A shuffle
 forgets the facts of the cards it shuffles, as it forgets their faces.
 
 What one seat knows of a card is what its facts say (``known_to``): the value, or the

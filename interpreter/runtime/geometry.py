@@ -231,6 +231,24 @@ def fitting(shape: Shape, allowed: Value) -> list[Placement]:
     return out
 
 
+def placement(shape: Shape, anchor: Cell, turn: int = 0, flipped: bool = False) -> Placement:
+    """The shape laid with its anchor (its first cell in reading order, once turned) on
+    ``anchor``, turned ``turn`` degrees clockwise, face down if ``flipped``: the placement
+    ``placements`` lists with the label this one has (``E5 r90``)."""
+    if turn not in (0, 90, 180, 270):
+        raise Fail(f"a shape is turned 0, 90, 180 or 270 degrees, not {turn}")
+    cells: list[tuple[int, int]] = [(-x, y) for x, y in shape.cells] if flipped \
+        else list(shape.cells)
+    for _ in range(turn // 90):
+        cells = [(-y, x) for x, y in cells]  # a quarter turn clockwise (y grows downwards)
+    offsets = normalize(cells)
+    label = next(name for name, kept in shape.orientations if kept == offsets)
+    ax, ay = anchor
+    name = cell_name(anchor)
+    return Placement(tuple(cell(ax + dx, ay + dy) for dx, dy in offsets),
+                     f"{name} {label}" if label else name)
+
+
 def matches(cells: Value, shape: Shape) -> bool:
     """True if the cells are the shape, moved and turned (mirror images do not count)."""
     cells = as_cells(cells)

@@ -33,8 +33,8 @@ How a sample is made from the host's game (``Sampler``):
 - A choice made at once (``choose ... by each``): the answers other seats have already
   given are secret until all are in, so a sample drops them (those seats are to choose
   again in it), and its pending decision is this seat's own.
-- Facts of cards told to this seat (``reveal c.colour to p``, ``reveal c.colour == red to
-  p``) narrow the faces a hidden card may have: a sample deals the cards told most first,
+- Facts of cards told to this seat (``tell c.colour to p``, ``tell whether c.colour == red
+  to p``) narrow the faces a hidden card may have: a sample deals the cards told most first,
   each the first face in the shuffled pool that fits what the seat was told (any face if
   none fits). Facts told to any seat are then dropped for every card dealt anew: they were
   facts of the real face.

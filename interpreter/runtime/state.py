@@ -254,31 +254,39 @@ def _load_zones(g: Game, data: Json) -> list[list[Card]]:
 
 
 def _save_vars(g: Game, vars_: dict[str, Value]) -> Json:
-    return {k: {"keyed": [[encode(key), encode(x)] for key, x in v.items()]}
-            if type(v) is Keyed else encode(v) for k, v in vars_.items()}
+    return {k: save_var(v) for k, v in vars_.items()}
+
+
+def save_var(v: Value) -> Json:
+    """A variable's value as a save holds it (a keyed one as its [key, value] pairs)."""
+    if type(v) is Keyed:
+        return {"keyed": [[encode(key), encode(x)] for key, x in v.items()]}
+    return encode(v)
 
 
 def _load_vars(g: Game, data: Json) -> dict[str, Value]:
     declared = g.rules.program.vars
     same_names(a_dict(data, "vars"), declared, "vars")
-    out: dict[str, Value] = {}
-    for name, value in data.items():
-        info = declared[name]
-        if not info.keys:
-            out[name] = fitting(g, decode(g, value), info.type, f"var {name}")
-            continue
-        need(type(value) is dict and set(value) == {"keyed"}, f"var {name} is kept per key")
-        expected = set(product(*(g.layout.domain(g.rules, k.domain) for k in info.keys)))
-        if len(info.keys) == 1:
-            expected = {k for (k,) in expected}
-        keyed = Keyed(name)
-        for pair in a_list(value["keyed"], f"var {name}", len(expected)):
-            k, x = a_list(pair, f"var {name}", 2)
-            k = _key(decode(g, k))
-            need(k in expected and k not in keyed, f"var {name}: the key {_short(k)} is wrong")
-            keyed[k] = fitting(g, decode(g, x), info.type, f"var {name}[{_short(k)}]")
-        out[name] = keyed
-    return out
+    return {name: load_var(g, name, value) for name, value in data.items()}
+
+
+def load_var(g: Game, name: str, value: Json) -> Value:
+    """A declared variable's value read from a save (a game's, or a campaign's: ``g`` may be
+    a game not started, for its rules, seats and keys); ``Damaged`` if it cannot be."""
+    info = g.rules.program.vars[name]
+    if not info.keys:
+        return fitting(g, decode(g, value), info.type, f"var {name}")
+    need(type(value) is dict and set(value) == {"keyed"}, f"var {name} is kept per key")
+    expected = set(product(*(g.layout.domain(g.rules, k.domain) for k in info.keys)))
+    if len(info.keys) == 1:
+        expected = {k for (k,) in expected}
+    keyed = Keyed(name)
+    for pair in a_list(value["keyed"], f"var {name}", len(expected)):
+        k, x = a_list(pair, f"var {name}", 2)
+        k = _key(decode(g, k))
+        need(k in expected and k not in keyed, f"var {name}: the key {_short(k)} is wrong")
+        keyed[k] = fitting(g, decode(g, x), info.type, f"var {name}[{_short(k)}]")
+    return keyed
 
 
 def _key(k: Value) -> Value:

@@ -7,20 +7,34 @@ it names, in order, each taken from wherever setup put it. Zones it does not nam
 what setup left in them (less the cards it took). Cards that were in a named zone and
 are not named again leave the game, unless ``rest`` names a zone for them.
 
+What each seat knows follows the zones (a hand is its owner's, a public row everyone's);
+``face_up``, ``face_down`` and ``seen`` then state it card by card (a hint turned up in a
+hidden row, the cards a seat has looked at).
+
 The game is then written as a save and restored (``saving.restore``), so a position
 goes through every check a save does, and starts its turn: a ``turn`` game runs the
 turn of ``current``; a ``play`` game runs its play block from the top (write it to
-continue from its variables, e.g. ``while round < 7 { round += 1 ... }``).
+continue from its variables, e.g. ``while round < 7 { round += 1 ... }``). With a
+``phase`` (a rule of the rules) the position is laid over a game stopped as that rule
+begins instead (see ``stated_phase``): it starts mid-round.
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from interpreter.runtime.geometry import placements
 from interpreter.runtime.helpers import PAUSE, Frame
 from interpreter.runtime.protocol import text_of
+from interpreter.runtime.stated_knowledge import (
+    About,
+    PositionError,
+    StatedKnowledge,
+    kind_and_name,
+    split_key,
+    zone_key,
+)
+from interpreter.runtime.stated_phase import run_to_phase, start_in_phase
 from interpreter.runtime.values import Card, Cell, Seat, grid_cells, parse_cell
 from rulelang.language.errors import RulesError, did_you_mean
 from rulelang.language.key_ranges import IntKeys
@@ -51,20 +65,30 @@ def build_position(rules: Ruleset, players: int | None = None, zones: dict[str, 
                    turn: int | None = None, options: dict[str, Any] | None = None, seed: int = 0,
                    fix: dict[str, Any] | None = None, rest: str | None = None,
                    fields: dict[str, Any] | None = None, add: dict[str, Any] | None = None,
-                   log: bool = True) -> Game:
+                   log: bool = True, face_up: Sequence[Any] = (), face_down: Sequence[Any] = (),
+                   seen: dict[Any, Sequence[Any]] | None = None, phase: str | None = None,
+                   phase_call: int = 1) -> Game:
     g = _after_setup(rules, players, seed, options, fix or {}, log)
+    if phase is not None:
+        with About("phase"):
+            run_to_phase(g, phase, phase_call)
     builder = _Builder(g)
     placed = builder.zones(zones or {}, add or {}, rest)
     builder.fields(fields or {}, placed)
     builder.vars(vars or {}, placed)
     if current is not None:
-        g.current = builder.seat(current, "current")
+        with About("current"):
+            g.current = builder.seat(current, "current")
     if turn is not None:
         if type(turn) is not int or turn < 1:
-            raise RulesError(f"a position's turn is a number from 1, not {turn!r}")
-        g.turn_number = turn - 1  # the turn's header counts it
-    _to_start_of_turn(g)
-    g.run()  # to the first decision: a save is of a game at rest, and restore checks that
+            raise PositionError(f"a position's turn is a number from 1, not {turn!r}", "turn")
+        g.turn_number = turn if phase is not None else turn - 1  # a turn's header counts it
+    builder.knowledge(face_up, face_down, seen or {})
+    if phase is None:
+        _to_start_of_turn(g)
+        g.run()  # to the first decision: a save is of a game at rest, and restore checks that
+    else:
+        start_in_phase(g)
     from interpreter.runtime.saving import restore, save
     try:
         game: Game = restore(rules, save(g))
@@ -107,7 +131,7 @@ def _to_start_of_turn(g: Game) -> None:
     g.steps = 0
 
 
-class _Builder:
+class _Builder(StatedKnowledge):
     def __init__(self, g: Game):
         self.g = g
         self.layout: Layout = g.layout
@@ -116,7 +140,7 @@ class _Builder:
     # ------------------------------------------------------------ zones
     def zone(self, name: Any) -> Zone:
         layout = self.layout
-        key = _zone_key(name)
+        key = zone_key(name)
         zone = layout.zone_named.get(key)
         if zone is None:
             hint = did_you_mean(key, list(layout.zone_named))
@@ -126,11 +150,21 @@ class _Builder:
 
     def zones(self, given: dict[str, Any], add: dict[str, Any], rest: str | None) -> list[Card]:
         g = self.g
-        named = [(self.zone(name), list(cards)) for name, cards in given.items()]
-        added = [(self.zone(name), list(cards)) for name, cards in add.items()]
+        named, added = [], []
+        for name, cards in given.items():
+            with About(f"set {name}"):
+                named.append((self.zone(name), _card_list(cards, name)))
+        for name, cards in add.items():
+            with About(f"add {name}"):
+                added.append((self.zone(name), _card_list(cards, name)))
+        parts = [f"set {name}" for name in given] + [f"add {name}" for name in add]
         targets = [zone.i for zone, _ in named + added]
         if len(set(targets)) < len(targets):
-            raise RulesError("a position names the same zone twice")
+            twice = next(part for part, i in reversed(list(zip(parts, targets)))  # the second
+                         if targets.count(i) > 1)
+            raise PositionError("a position names the same zone twice", twice,
+                                "state each zone once: its whole content with =, or cards "
+                                "put with what setup left there with +=")
         left_out: list[Card] = []
         for zone, _ in named:  # empty the named zones
             for card in g.zc[zone.i]:
@@ -141,24 +175,26 @@ class _Builder:
             if zone.grid:
                 g.zg[zone.i] = {}
         placed: list[Card] = []
-        for zone, entries in named + added:
+        for part, (zone, entries) in zip(parts, named + added):
             in_order = entries[::-1] if zone.kind == "pile" else entries  # piles: top first
-            for entry in in_order:
-                name, at = (entry if isinstance(entry, (tuple, list)) and len(entry) == 2
-                            else (entry, None))
-                card = self.take(name, zone)
-                self.put(card, zone, at)
-                placed.append(card)
+            with About(part):
+                for entry in in_order:
+                    name, at = (entry if isinstance(entry, (tuple, list)) and len(entry) == 2
+                                else (entry, None))
+                    card = self.take(name, zone)
+                    self.put(card, zone, at)
+                    placed.append(card)
         taken = set(map(id, placed))
         left_out = [c for c in left_out if id(c) not in taken]
         if rest is not None and left_out:
-            zone = self.zone(rest)
-            if zone.grid:
-                raise RulesError(f"rest: {zone.name} is a grid; name a pile, hand or row")
-            for card in left_out:
-                self.check_holds(card, zone)
-                g.where[card.id] = zone
-                g.zc[zone.i].insert(0, card)  # at the bottom
+            with About("rest"):
+                zone = self.zone(rest)
+                if zone.grid:
+                    raise RulesError(f"rest: {zone.name} is a grid; name a pile, hand or row")
+                for card in left_out:
+                    self.check_holds(card, zone)
+                    g.where[card.id] = zone
+                    g.zc[zone.i].insert(0, card)  # at the bottom
         rest_zone = [(self.zone(rest), None)] if rest is not None and left_out else []
         for zone, _ in named + added + rest_zone:  # who knows what: as the zone shows its cards
             self.see(zone)
@@ -168,7 +204,7 @@ class _Builder:
         g = self.g
         if isinstance(name, Card):
             name = name.label
-        kind, name = _kind_and_name(str(name))
+        kind, name = kind_and_name(str(name))
         match = [c for c in g.cards if c.label == name and (kind is None or c.kind == kind)]
         if kind is None and zone.holds is not None and match:
             fitting = [c for c in match if c.kind == zone.holds]
@@ -270,56 +306,64 @@ class _Builder:
     def fields(self, given: dict[str, Any], placed: list[Card]) -> None:
         """``{"fire/earth": {"showing": "earth"}}``: var fields of the cards placed by
         that name (every one of them)."""
-        g = self.g
         for name, values in given.items():
-            cards = [c for c in placed if c.label == str(name)]
-            if not cards:
-                raise RulesError(f"a position sets fields of '{name}', but places no card of "
-                                 "that name")
-            kind = g.rules.program.cards[cards[0].kind]
-            for field, value in values.items():
-                info = kind.fields.get(field)
-                if info is None or not info.mutable:
-                    known = [f.name for f in kind.fields.values() if f.mutable]
-                    hint = did_you_mean(field, known)
-                    raise RulesError(f"{kind.name} has no var field '{field}'"
-                                     + (f" ({hint})" if hint else "")
-                                     + (f"; its var fields: {', '.join(known)}" if known
-                                        else "; it has no var fields"))
-                converted = self.value(value, info.type, f"{name}.{field}", placed)
-                for card in cards:
-                    g.cv[field][card.id] = converted
+            with About(f"field {name}"):
+                self.card_fields(str(name), values, placed)
+
+    def card_fields(self, name: str, values: dict[str, Any], placed: list[Card]) -> None:
+        g = self.g
+        cards = [c for c in placed if c.label == str(name)]
+        if not cards:
+            raise RulesError(f"a position sets fields of '{name}', but places no card of "
+                             "that name")
+        kind = g.rules.program.cards[cards[0].kind]
+        for field, value in values.items():
+            info = kind.fields.get(field)
+            if info is None or not info.mutable:
+                known = [f.name for f in kind.fields.values() if f.mutable]
+                hint = did_you_mean(field, known)
+                raise RulesError(f"{kind.name} has no var field '{field}'"
+                                 + (f" ({hint})" if hint else "")
+                                 + (f"; its var fields: {', '.join(known)}" if known
+                                    else "; it has no var fields"))
+            converted = self.value(value, info.type, f"{name}.{field}", placed)
+            for card in cards:
+                g.cv[field][card.id] = converted
 
     # ------------------------------------------------------------ variables
     def vars(self, given: dict[str, Any], placed: list[Card]) -> None:
+        for name, value in given.items():
+            with About(f"set {name}"):
+                self.var(str(name), value, placed)
+
+    def var(self, name: str, value: Any, placed: list[Card]) -> None:
         g = self.g
         infos = {var.info.name: var.info for var in g.rules.code.tops.vars}
-        for name, value in given.items():
-            base, keys = _split_key(str(name))
-            info = infos.get(base)
-            if info is None:
-                hint = did_you_mean(base, list(infos))
-                raise RulesError(f"a position sets no variable '{base}'"
-                                 + (f" ({hint})" if hint else "")
-                                 + f"; the variables are {', '.join(infos) or 'none'}")
-            if not info.keys:
-                if keys:
-                    raise RulesError(f"{base} is one variable, not kept per key")
-                g.vars[base] = self.value(value, info.type, base, placed)
-                continue
-            table = g.vars[base]
+        base, keys = split_key(str(name))
+        info = infos.get(base)
+        if info is None:
+            hint = did_you_mean(base, list(infos))
+            raise RulesError(f"a position sets no variable '{base}'"
+                             + (f" ({hint})" if hint else "")
+                             + f"; the variables are {', '.join(infos) or 'none'}")
+        if not info.keys:
             if keys:
-                items = {keys: value}
-            elif isinstance(value, dict):
-                items = {_split_key(f"x[{k}]")[1]: v for k, v in value.items()}
-            else:
-                raise RulesError(f"{base} is kept per key: give {base}[KEY] or a value for "
-                                 "each key")
-            for key_parts, v in items.items():
-                key = self.key(info, key_parts, base)
-                if key not in table:
-                    raise RulesError(f"{base} has no key {', '.join(key_parts)}")
-                table[key] = self.value(v, info.type, f"{base}[{', '.join(key_parts)}]", placed)
+                raise RulesError(f"{base} is one variable, not kept per key")
+            g.vars[base] = self.value(value, info.type, base, placed)
+            return
+        table = g.vars[base]
+        if keys:
+            items = {keys: value}
+        elif isinstance(value, dict):
+            items = {split_key(f"x[{k}]")[1]: v for k, v in value.items()}
+        else:
+            raise RulesError(f"{base} is kept per key: give {base}[KEY] or a value for "
+                             "each key")
+        for key_parts, v in items.items():
+            key = self.key(info, key_parts, base)
+            if key not in table:
+                raise RulesError(f"{base} has no key {', '.join(key_parts)}")
+            table[key] = self.value(v, info.type, f"{base}[{', '.join(key_parts)}]", placed)
 
     def key(self, info: VarInfo, parts: tuple[str, ...], name: str) -> Value:
         if len(parts) != len(info.keys):
@@ -401,7 +445,7 @@ class _Builder:
         g = self.g
         if isinstance(value, Card):
             return value
-        named_kind, label = _kind_and_name(str(value))
+        named_kind, label = kind_and_name(str(value))
         kind = named_kind or kind
         here = [c for c in placed if c.label == label] or [c for c in g.cards if c.label == label]
         if kind:
@@ -412,26 +456,8 @@ class _Builder:
         return here[0]
 
 
-_KIND_AND_NAME = re.compile(r'([A-Za-z_][A-Za-z0-9_]*)\("(.*)"\)', re.S)
-
-
-def _kind_and_name(text: str) -> tuple[str | None, str]:
-    """``Tile("red 2")`` -> ("Tile", "red 2"): a card named with its kind, where cards of
-    two kinds share a name; ``red 2`` -> (None, "red 2")."""
-    match = _KIND_AND_NAME.fullmatch(text)
-    return (match.group(1), match.group(2)) if match else (None, text)
-
-
-def _zone_key(name: Any) -> str:
-    """``side[water, P1]`` as the layout names it: ``side[water,P1]``."""
-    name = str(name).strip()
-    base, keys = _split_key(name)
-    return f"{base}[{','.join(keys)}]" if keys else base
-
-
-def _split_key(name: str) -> tuple[str, tuple[str, ...]]:
-    """``bid[P1]`` -> ("bid", ("P1",)); ``round`` -> ("round", ())."""
-    if "[" in name and name.endswith("]"):
-        base, _, inner = name[:-1].partition("[")
-        return base.strip(), tuple(k.strip() for k in inner.split(","))
-    return name.strip(), ()
+def _card_list(cards: Any, zone: Any) -> list[Any]:
+    if not isinstance(cards, (list, tuple)):
+        raise PositionError(f"{zone} holds a list of cards, not {cards!r}", f"set {zone}",
+                            f"write {zone} = [\"CARD\", ...] (a pile top first)")
+    return list(cards)

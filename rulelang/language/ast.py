@@ -276,11 +276,13 @@ class Place(Stmt):  # no longer made: `place` is read as a Move (kept for the in
 
 @node
 class Reveal(Stmt):
-    """``reveal CARDS [to SEATS]`` shows faces; ``reveal CARD.FIELD [to SEATS]`` tells one
-    field of a card without its face, and ``reveal CARD.FIELD == VALUE [to SEATS]`` whether
-    the field is that value (``fact``, set by the checker: the field's name)."""
+    """``reveal CARDS [to SEATS]`` shows faces (``kind`` "faces"); ``tell CARD.FIELD [to
+    SEATS]`` tells one field of a card without its face ("field"), and ``tell whether
+    CARD.FIELD == VALUE [to SEATS]`` whether the field is that value ("whether"). ``fact``,
+    set by the checker: the field's name, for the two that tell."""
     what: Expr
     to: Expr | None
+    kind: str = attrs.field(kw_only=True, default="faces")
     fact: str | None = annotation(kw_only=True, default=None)
 
 
@@ -361,9 +363,13 @@ class Log(Stmt):
 
 @node
 class Finish(Stmt):
-    """``win``, ``lose`` and ``end``: the game stops here."""
+    """``win WHO``, ``lose team`` and ``end``: the game stops here. ``value``: who wins (a seat
+    or a list of seats; None for ``team`` and for ``end``); ``team``: the cooperative team;
+    ``reason``: the text after it, if any."""
     how: str
     value: Expr | None
+    reason: Expr | None = attrs.field(kw_only=True, default=None)
+    team: bool = attrs.field(kw_only=True, default=False)
 
 
 # ----------------------------------------------------------------- declarations

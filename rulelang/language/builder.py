@@ -18,16 +18,18 @@ from lark import Token, Transformer, v_args
 from lark.tree import Meta
 
 from rulelang.language import ast
-from rulelang.language.errors import Diagnostic, ParseError, Span
+from rulelang.language.errors import Diagnostic, Fix, ParseError, Span
 from rulelang.language.teaching import attach_explains
 from rulelang.language.traversal import part_fields
 
 MAX_MATCH_KEYS = 100  # keys of one match: its if-chain stays well within Python's stack
 MAX_LITERAL = 10**18  # the largest number a file may write (products are capped the same)
 
-STATEMENT_WORDS = ("let", "move", "deal", "shuffle", "create", "place", "reveal", "choose", "if",
-                   "for", "repeat", "while", "loop", "break", "continue", "return", "log", "win",
-                   "lose", "end")
+_TEAM = object()  # `team` where a win or a loss names who: the cooperative team
+
+STATEMENT_WORDS = ("let", "move", "deal", "shuffle", "create", "place", "reveal", "tell", "choose",
+                   "if", "for", "repeat", "while", "loop", "break", "continue", "return", "log",
+                   "win", "lose", "end")
 
 
 def span_of(file: str, meta: Meta, dl: int = 0, dc: int = 0) -> Span:
@@ -126,8 +128,9 @@ class Builder(Transformer[Token, Any]):
     def _ts(self, tok: Token) -> Span:
         return _tok_span(self.file, tok, self.dl, self.dc)
 
-    def _bad(self, message: str, span: Span, hint: str | None = None) -> NoReturn:
-        raise ParseError(message, [Diagnostic(message, span, hint)], {self.file: self.text})
+    def _bad(self, message: str, span: Span, hint: str | None = None,
+             fix: Fix | None = None) -> NoReturn:
+        raise ParseError(message, [Diagnostic(message, span, hint, fix=fix)], {self.file: self.text})
 
     # -- top level
     def start(self, meta: Meta, decls: list[Any]) -> list[Any]:
@@ -213,7 +216,29 @@ class Builder(Transformer[Token, Any]):
         instead = (f"move {found[1]} to {found[2]} at {found[3]}" if found
                    else "move CARD to GRID at CELL")
         self._bad("'place' is no longer a statement: a card goes onto a grid with 'move'",
-                  self._s(meta), f"write: {instead}")
+                  self._s(meta), f"write: {instead}",
+                  Fix(self._s(meta), instead) if found else None)
+
+    def win_stmt(self, meta: Meta, c: list[Any]) -> ast.Finish:
+        return self._finish("win", meta, c)
+
+    def lose_stmt(self, meta: Meta, c: list[Any]) -> ast.Finish:
+        return self._finish("lose", meta, c)
+
+    def _finish(self, how: str, meta: Meta, c: list[Any]) -> ast.Finish:
+        """``win WHO ["REASON"]``: ``team`` is the cooperative team (the checker judges the
+        shapes left out, to say what to write instead)."""
+        who, reason = (list(c) + [None, None])[:2]  # Lark leaves out what an optional inlined
+        team = who is _TEAM
+        return ast.Finish(how, None if team else who,
+                          reason=self._text(reason) if reason is not None else None,
+                          team=team, span=self._s(meta))
+
+    def team(self, meta: Meta, c: list[Any]) -> object:
+        return _TEAM
+
+    def end_stmt(self, meta: Meta, c: list[Any]) -> ast.Finish:
+        return ast.Finish("end", None, reason=c[0], span=self._s(meta))
 
     def zone_kind(self, meta: Meta, c: list[Any]
                   ) -> tuple[str, int | ast.Name | None, int | ast.Name | None]:
@@ -536,6 +561,8 @@ ONE_NODE: dict[str, OneNode] = {
     "create_stmt": one(ast.Create),
     "create_from_stmt": one(ast.CreateFrom),
     "reveal_stmt": one(ast.Reveal),
+    "tell_stmt": one(ast.Reveal, kind="field"),
+    "tell_whether_stmt": one(ast.Reveal, kind="whether"),
     "repeat_stmt": one(ast.Repeat),
     "while_stmt": one(ast.While),
     "loop_stmt": one(ast.Loop),
@@ -543,9 +570,6 @@ ONE_NODE: dict[str, OneNode] = {
     "continue_stmt": one(ast.Continue),
     "return_stmt": one(ast.Return),
     "log_stmt": one(ast.Log),
-    "win_stmt": one(ast.Finish, how="win"),
-    "lose_stmt": one(ast.Finish, how="lose"),
-    "end_stmt": one(ast.Finish, how="end"),
     # expressions
     "if_expr": one(ast.IfExpr),
     "or_op": one(ast.BoolOp, op="or"),

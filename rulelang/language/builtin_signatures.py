@@ -166,6 +166,10 @@ SIGNATURES: dict[str, Sig] = {
     "shape": Sig(("text",), lambda a: T.SHAPE, "a polyomino drawn as rows of # and ., split by /"),
     "placements": Sig(("shape", "cells"), lambda a: T.list_of(T.PLACEMENT),
                       "every way to put a shape (turned, either face) on the given cells"),
+    "placement": Sig(("shape", "cell", "int", "bool"), lambda a: T.PLACEMENT,
+                     "the shape with its first cell on a cell, turned 0, 90, 180 or 270 degrees "
+                     "clockwise, face down if true: placement(s, cell(\"E5\"), 90) is E5 r90",
+                     optional=2),
     "matches": Sig(("cells", "shape"), lambda a: T.BOOL,
                    "true if the cells form the shape, moved and turned (not mirrored)"),
 }

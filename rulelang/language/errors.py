@@ -27,11 +27,21 @@ class Span:
 
 
 @attrs.frozen
+class Fix:
+    """What to write instead of an old spelling: the text that replaces ``span``
+    (``rulelang fmt --upgrade`` applies it)."""
+
+    span: Span
+    text: str
+
+
+@attrs.frozen
 class Diagnostic:
     message: str
     span: Span | None = None
     hint: str | None = None
     severity: str = "error"
+    fix: Fix | None = None
 
     def render(self, sources: dict[str, str] | None = None) -> str:
         where = f"{self.span}: " if self.span else ""

@@ -23,7 +23,7 @@ from rulelang.language.teaching import place_explains
 _NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 MAX_DEPTH = 150  # levels of the syntax tree: far beyond real rules, well within Python's stack
 KEYWORDS = frozenset({  # words that start a statement or belong to expressions: never names
-    "let", "move", "deal", "shuffle", "create", "place", "reveal", "choose", "if", "else",
+    "let", "move", "deal", "shuffle", "create", "place", "reveal", "tell", "choose", "if", "else",
     "then", "for", "repeat", "while", "loop", "break", "continue", "return", "log", "win",
     "lose", "end", "and", "or", "not", "in", "is", "true", "false", "none", "match",
 })

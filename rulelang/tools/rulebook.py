@@ -8,6 +8,7 @@ Nothing here knows a game: every word comes from the .rules file (or its scenari
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import attrs
@@ -162,7 +163,10 @@ def _a_game(rules, options, players):
 
 
 def _label(name: str) -> str:
-    return name.replace("_", " ")
+    """A name as players read it: ``one_family`` -> "one family", ``MissionTile`` ->
+    "Mission tile" (a kind's name is written in capitals joined)."""
+    spaced = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name.replace("_", " "))
+    return spaced[:1] + spaced[1:].lower() if spaced != name.replace("_", " ") else spaced
 
 
 def _options(rules, game, explained):
@@ -229,7 +233,7 @@ def _cell(value) -> str:
         return value
     if isinstance(value, (list, tuple)):
         return shown(value)
-    return _label(text_of(value)) if value is not None else "-"
+    return _label(text_of(value)) if value is not None else "none"
 
 
 def _counts(rules, options):
@@ -267,7 +271,7 @@ def _counts(rules, options):
             (f"{_label(kind)} cards",) + tuple(str(per.get(n, 0)) for n in playable)
             for kind, per in kinds.items()))
     yield TableText("Where the cards are once the game is set up", header, tuple(
-        (title,) + tuple(counts[title].get(n, "-") for n in playable) for title in order))
+        (title,) + tuple(counts[title].get(n, "none") for n in playable) for title in order))
 
 
 def _sizes_text(sizes, zones, game) -> str:

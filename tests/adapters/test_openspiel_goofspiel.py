@@ -42,14 +42,16 @@ def native_goofspiel(players: int, cards: int, imp_info: bool = True):
 
 
 def play_both(rules, players: int, cards: int, seed: int, imp_info: bool = True,
-              native=None) -> int:
+              native=None, observe=None) -> int:
     """One game played in both; raises Mismatch at the first difference. Returns the
-    number of bids compared."""
+    number of bids compared. ``observe(native state, our game, round, seat)`` is called
+    for every seat at every round before its bid (our log kept for it)."""
     rng = random.Random(seed)
     native = native or native_goofspiel(players, cards, imp_info)
     order = list(range(1, cards + 1))
     rng.shuffle(order)  # the prizes from the first round to the last
-    ours = rules.new_game(players=players, seed=seed, log=False, options={"rounds": cards},
+    ours = rules.new_game(players=players, seed=seed, log=observe is not None,
+                          options={"rounds": cards},
                           fix={"shuffle prizes": [f"prize {v}" for v in order]})
     state = native.new_initial_state()
     compared = 0
@@ -67,6 +69,8 @@ def play_both(rules, players: int, cards: int, seed: int, imp_info: bool = True,
         if seats != list(range(players)):
             raise Mismatch(f"round {round_ + 1}: ours asks {seats}, the native game everyone")
         bids = []
+        for seat in seats if observe is not None else ():
+            observe(state, ours, round_, seat)
         for seat in seats:
             native_bids = {state.action_to_string(seat, a).split("Bid: ")[1]: a
                            for a in state.legal_actions(seat)}

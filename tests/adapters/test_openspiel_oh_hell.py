@@ -37,10 +37,13 @@ class Mismatch(AssertionError):
     pass
 
 
-def play_both(players: int, tricks: int, seed: int, ours_game=None, left_of_dealer=1) -> int:
+def play_both(players: int, tricks: int, seed: int, ours_game=None, left_of_dealer=1,
+              chance=None, observe=None) -> int:
     """One deal played in both games; raises Mismatch at the first difference.
     Returns the number of decisions compared. (``left_of_dealer``: who gets our first
-    card, counted from the dealer; anything but 1 deals ours wrongly.)"""
+    card, counted from the dealer; anything but 1 deals ours wrongly.) ``chance``: the
+    native chance actions to deal, instead of drawing them; ``observe(native state, our
+    state, decisions so far)`` is called at every decision before it is made."""
     rng = random.Random(seed)
     native = pyspiel.load_game("oh_hell", {"players": players, "num_tricks_fixed": tricks})
     ours = ours_game or load_game(OH_HELL, players=players, options={"tricks": tricks},
@@ -50,7 +53,8 @@ def play_both(players: int, tricks: int, seed: int, ours_game=None, left_of_deal
     dealt = []
     while n_state.is_chance_node():
         outcomes = n_state.chance_outcomes()
-        action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+        action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0] \
+            if chance is None else chance[len(dealt)]
         dealt.append(action)
         n_state.apply_action(action)
     dealer, cards = dealt[1], [our_card(_card_text(a)) for a in dealt[2:]]
@@ -92,6 +96,8 @@ def play_both(players: int, tricks: int, seed: int, ours_game=None, left_of_deal
         if set(native_moves) != set(our_moves):
             raise Mismatch(f"decision {decisions}: native {sorted(native_moves)}, "
                            f"ours {sorted(our_moves)}")
+        if observe is not None:
+            observe(n_state, o_state, decisions)
         move = rng.choice(sorted(native_moves))
         n_state.apply_action(native_moves[move])
         o_state.apply_action(our_moves[move])

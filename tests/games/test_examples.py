@@ -28,6 +28,7 @@ EXAMPLES = {  # file -> player counts to try
     "examples/no_thanks.rules": (3, 5, 7),
     "examples/checkers.rules": (2,),
     "examples/sushi_draft.rules": (2, 3, 5),
+    "examples/gin_rummy.rules": (2,),
     "examples/liars_dice.rules": (2, 3, 4),
 }
 # How a game may end: a competitive game is won or drawn; Hanabi, cooperative, ends with

@@ -189,31 +189,34 @@ def test_moon_tile_dim_stars_asks_for_4_rounds():
 
 # ---------------------------------------------------------------- rewards
 
-def test_envelope_a_after_mission_2_gives_two_tokens_and_a_slot():
-    """YA-77 envelope A; YA-71 rewards of a won mission; YA-65 the map opens."""
+def test_envelope_a_after_mission_2_gives_two_tokens_a_slot_and_the_power_tile():
+    """YA-77 envelope A; YA-87 its Power tile, the rulebook's (move a tile); YA-71 rewards of
+    a won mission; YA-65 the map opens."""
     campaign = campaign_at(won=["1"])
     win(campaign, "2")
     assert campaign.vars["tokens"] == 2 and campaign.vars["slots"] == 1
-    assert "envelope A is opened: two Power tokens and a Power slot" in campaign.transcript()
+    assert names(campaign.vars["powers"]) == ["move_tile"]
+    assert ("envelope A is opened: two Power tokens, a Power slot and the Power tile "
+            "'move_tile' (move a Spirit tile already placed)") in campaign.transcript()
     lose(campaign, "K1")
     assert campaign.vars["tokens"] == 2  # YA-71: rewards of won missions only
 
 
 def test_each_reward_of_the_map():
-    """YA-71 (D6): K1 white envelope a, the Power tile 'move_tile' (YA-74); K2 a Totem unlocks a
-    slot (YA-72); K3 white envelope b and a Castle's token (YA-73); K4 the purified Holo vine
-    (YA-76)."""
-    start = dict(won=["1", "2"], slots=1, tokens=2)
+    """YA-71 (D6): K1 white envelope B, the Power tile 'extra_round' (YA-74; A is envelope A,
+    YA-87); K2 a Totem unlocks a slot (YA-72); K3 a Castle's token (YA-73) and a Totem; K4 the
+    purified Holo vine (YA-76)."""
+    start = dict(won=["1", "2"], slots=1, tokens=2, powers=powers("move_tile"))
     campaign = campaign_at(**start)
     win(campaign, "K1")
-    assert names(campaign.vars["powers"]) == ["move_tile"]
-    assert "white envelope a is opened: the Power tile 'move_tile'" in campaign.transcript()
+    assert names(campaign.vars["powers"]) == ["move_tile", "extra_round"]
+    assert "white envelope B is opened: the Power tile 'extra_round'" in campaign.transcript()
     campaign = campaign_at(**start)
     win(campaign, "K2")
     assert campaign.vars["slots"] == 2 and "a Totem" in campaign.transcript()
     campaign = campaign_at(**{**start, "won": ["1", "2", "K1"]})
     win(campaign, "K3")
-    assert names(campaign.vars["powers"]) == ["extra_round"] and campaign.vars["tokens"] == 3
+    assert campaign.vars["tokens"] == 3 and campaign.vars["slots"] == 2
     campaign = campaign_at(**{**start, "won": ["1", "2", "K2"]})
     win(campaign, "K4")
     assert campaign.vars["holo_purified"] is True

@@ -29,7 +29,7 @@ MISTAKES = {
         "strings use double quotes", 'write "like this"'),
     "lose in a competitive game": (
         "turn { lose }\n",
-        "'lose' ends a cooperative game", "use 'win' for the others"),
+        "'lose' is the team's loss in a cooperative game", "win others(p)"),
     "a built-in name declared again": (
         "var last: int = 0\n" + TURN,
         "'last' is a built-in name", "pick another name"),
@@ -57,6 +57,51 @@ MISTAKES = {
     "a block left open": (
         "turn { if true { win current }\n",
         "never closed", "'}'"),
+    # -- the earlier rounds (../shared/findings/2da8afe: new-user.md, new-author.md, code-review.md)
+    "text taken from a number": (
+        "enum Heap { A, B }\nvar stones[Heap]: int = 3\nturn { stones[A] -= \"two\"\n win current }\n",
+        "'-=' takes away a number, but this is text", "without quotes: 2"),
+    "an option's default outside its values": (
+        "option n: int in 1..5 = 9\n" + TURN,
+        "the default 9 is not one of the allowed values of 'n' (1..5)",
+        "make the default one of them"),
+    "a misspelt declaration word": (
+        "setpu { }\n" + TURN,
+        "'setpu' does not start a declaration", "did you mean 'setup'?"),
+    "a keyed variable misspelt where it is assigned": (
+        "enum Heap { A, B }\nvar stones[Heap]: int = 3\nturn { stonez[A] -= 1\n win current }\n",
+        "unknown variable 'stonez'", "did you mean 'stones'?"),
+    "a card field called name": (
+        "card Tile { name: text }\n" + TURN,
+        "a card field cannot be called 'name'", "call the field 'title', and show it with name"),
+    "a trigger pattern naming a variable": (
+        "enum Colour { red, blue }\nvar colour: Colour = red\nzone side[Colour, player]: pile of "
+        "Card\non enter side[colour, _] as c { log \"{c}\" }\n" + TURN,
+        "'colour' is a var, so it cannot stand for a key here",
+        "on enter side[k, _] { if k == colour"),
+    "a layout naming no zone": (
+        "zone discard: pile of Card, layout \"beside nothing\"\n" + TURN,
+        "unknown zone 'nothing' in the layout", "\"beside ZONE\""),
+    "a number too large": (
+        "turn { log \"{" + "9" * 5000 + "}\"\n win current }\n",
+        "this number is too large", "at most"),
+    # -- the older spellings, refused with what to write (issue 29: one regular language)
+    "a cooperative win with only a reason": (
+        "cooperative\nturn { win \"we did it\" }\n",
+        "'win' names who wins before the reason", "write: win team \"we did it\""),
+    "a field revealed": (
+        "turn { reveal top(deck).rank to current\n win current }\n",
+        "'reveal' shows cards' faces; one field of a card is told with 'tell'",
+        "write: tell top(deck).rank to current"),
+    "whether a field is a value, revealed": (
+        "turn { reveal top(deck).rank == 3 to current\n win current }\n",
+        "whether a card's field is a value is told with 'tell whether'",
+        "write: tell whether top(deck).rank == 3 to current"),
+    "a campaign variable kept per number up to the offered option": (
+        "option round: int in 1..3 = 1\ncampaign {\n  var wins[1..round]: int = 0\n"
+        "  offer round in [1, 2, 3]\n}\n" + TURN,
+        "its keys would change from game to game", "key it by what every game of the campaign "
+                                                   "shares"),
 }
 
 

@@ -9,6 +9,7 @@ from support import RULES
 
 HEAD = 'game "T"\nplayers 2\n'
 TURN = "\nturn { win current }\n"
+TEAM_TURN = "\nturn { win team }\n"
 
 
 def check_error(text: str) -> CheckError:
@@ -244,8 +245,8 @@ CASES = {
     "win a truth value": ("turn { win true }",
                           "win takes a player or a list of players, not a true/false value", (3, 12)),
     "lose in a competitive game": ("turn { lose }",
-                                   "'lose' ends a cooperative game; in a competitive game use "
-                                   "'win' for the others, or 'end' and scores", (3, 8)),
+                                   "'lose' is the team's loss in a cooperative game; in a "
+                                   "competitive game name who wins", (3, 8)),
     "both play and turn": ("play { end }\nturn { win current }",
                            "a game has either a 'play' block or a 'turn' block", (4, 1)),
     # zones and variables
@@ -352,12 +353,12 @@ CASES = {
     # declarations
     "players range": ("players 0\nturn { win current }",
                       "players must be between 1 and 16, low..high", (3, 1)),
-    "cooperative score per player": ("cooperative\nscore p = 1" + TURN,
+    "cooperative score per player": ("cooperative\nscore p = 1" + TEAM_TURN,
                                      "a cooperative game has one team score: write score = ...",
                                      (4, 1)),
     "competitive team score": ("score = 1" + TURN, "each player has a score: write score p = ...",
                                (3, 1)),
-    "cooperative tiebreak": ("cooperative\ntiebreak p = 1" + TURN,
+    "cooperative tiebreak": ("cooperative\ntiebreak p = 1" + TEAM_TURN,
                              "a cooperative game has no tie-breaks", (4, 1)),
     "dummy condition": (
         "dummy bank if 3" + TURN,

@@ -132,10 +132,10 @@ def test_values_flow_through_variables_functions_and_rule_parameters():
     fn = "fn held(p: player) = sum(c.v for c in hand[p])\n"
     assert messages('  log "{held(current)}"', fn) == [
         "this log line shows a value worked out from a card only current may see"]
-    rule = 'rule tell(n: int) {\n  log "{n}"\n}\n'
-    assert messages("  tell(top(deck).v)", rule) == [
+    rule = 'rule say(n: int) {\n  log "{n}"\n}\n'
+    assert messages("  say(top(deck).v)", rule) == [
         "this log line shows a value worked out from a hidden card's face"]
-    assert messages("  tell(size(deck))", rule) == []
+    assert messages("  say(size(deck))", rule) == []
 
 
 def test_whose_turn_a_cards_field_and_a_trigger_are_followed():

@@ -139,8 +139,8 @@ def test_statements_parse_to_the_right_nodes():
         while n > 0 { n -= 1 }
         loop { return }
         draw(p, 2)
-        win p
-        lose
+        win p "done"
+        lose team
         end "time is up"
     """)
     kinds = [type(s).__name__ for s in stmts]
@@ -175,9 +175,9 @@ def test_statements_parse_to_the_right_nodes():
     assert show(while_.cond) == "(> n 0)"
     assert type(loop.body[0]).__name__ == "Return"
     assert show(call.call) == "(draw p 2)"
-    assert (win.how, show(win.value)) == ("win", "p")
-    assert (lose.how, lose.value) == ("lose", None)
-    assert (end.how, show(end.value)) == ("end", "'time is up'")
+    assert (win.how, show(win.value), show(win.reason), win.team) == ("win", "p", "'done'", False)
+    assert (lose.how, lose.value, lose.reason, lose.team) == ("lose", None, None, True)
+    assert (end.how, end.value, show(end.reason)) == ("end", None, "'time is up'")
 
 
 def test_choose_clauses_may_be_separated_by_commas_and_pass_alone():

@@ -219,11 +219,11 @@ def test_a_seat_used_as_a_number_or_a_number_as_a_seat_says_what_to_write(body, 
     assert (error.message, error.hint, (error.span.line, error.span.col)) == (message, hint, where)
 
 
-def test_a_cooperative_game_wins_with_a_reason_not_a_number():
+def test_a_cooperative_game_loses_as_a_team_not_a_number():
     error = first_error("cooperative\nturn {\n  lose 3\n}\n")
-    assert (error.message, error.span.line, error.span.col) == (
-        "in a cooperative game 'lose' takes a reason (text), not a number: the team loses "
-        "together", 5, 8)
+    assert (error.message, error.span.line, error.span.col, error.hint) == (
+        "in a cooperative game 'lose' takes 'team', not a number", 5, 8,
+        'write: lose team "the reason"')
 
 
 # ------------------------------------------------------------------ win only of players

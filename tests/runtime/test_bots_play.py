@@ -65,9 +65,9 @@ play {
   choose b in 1..9 by P2 prompt "P2 picks"
   total += b
   if total == 10 {
-    win "ten"
+    win team "ten"
   }
-  lose "not ten"
+  lose team "not ten"
 }
 heuristic = 0
 """

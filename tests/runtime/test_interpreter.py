@@ -428,9 +428,9 @@ turn { choose x in [1] }
 
 def test_cooperative_win_and_lose():
     coop = 'game "T"\nplayers 2\ncooperative\nscore = 7\n'
-    won = game("turn { win }", head=coop)
+    won = game("turn { win team }", head=coop)
     assert won.outcome == {"scores": {0: 7, 1: 7}, "winners": [0, 1], "result": "win"}
-    lost = game('turn { lose "out of time" }', head=coop)
+    lost = game('turn { lose team "out of time" }', head=coop)
     assert lost.outcome == {"scores": {0: 7, 1: 7}, "winners": [], "result": "loss",
                             "reason": "out of time"}
 

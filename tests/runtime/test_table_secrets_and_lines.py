@@ -1,6 +1,6 @@
 """The language features issue 18 asked for, each on a small ruleset of its own: a zone
 everyone sees but its owner (``others``), facts of a card told to one seat
-(``reveal c.field [== value] to p``), choices made at once and in secret
+(``tell c.field to p``, ``tell whether c.field == value to p``), choices made at once and in secret
 (``choose ... by each p in SEATS``), a cooperative ``end`` that gives a score and no
 verdict, and lines on grids (``ray``, ``flanked``, ``flanking``, ``directions``)."""
 from __future__ import annotations
@@ -37,10 +37,10 @@ setup {
 turn {
   choose what in ["colour", "is red", "is blue", "rank"] by P2 prompt "tell P1"
   for c in hand[P1] {
-    if what == "colour" { reveal c.colour to P1 }
-    if what == "is red" { reveal c.colour == red to P1 }
-    if what == "is blue" { reveal c.colour == blue to P1 }
-    if what == "rank" { reveal c.rank to P1 }
+    if what == "colour" { tell c.colour to P1 }
+    if what == "is red" { tell whether c.colour == red to P1 }
+    if what == "is blue" { tell whether c.colour == blue to P1 }
+    if what == "rank" { tell c.rank to P1 }
   }
   choose again in ["yes"] by P2 prompt "again"
 }
@@ -95,8 +95,8 @@ def test_facts_told_survive_a_save_and_are_not_told_to_others():
 
 
 def test_only_a_cards_field_can_be_told():
-    with pytest.raises(rulelang.RulesError, match="reveal tells a card's field"):
-        game(TOLD.replace("reveal c.colour == red to P1", "reveal c.colour < red to P1"))
+    with pytest.raises(rulelang.RulesError, match="tell whether takes a card's field"):
+        game(TOLD.replace("tell whether c.colour == red to P1", "tell whether c.colour < red to P1"))
 
 
 # ------------------------------------------------------------------ choices made at once
@@ -241,7 +241,7 @@ def test_the_terminal_shows_what_a_seat_was_told_of_a_card_it_cannot_see():
 
 
 def test_the_information_flow_check_takes_a_field_told_for_no_face_shown():
-    """After `reveal c.colour`, the card's other fields are as secret as before."""
+    """After `tell c.colour`, the card's other fields are as secret as before."""
     text = """game "T"
 players 2
 enum Colour { red, blue }
@@ -250,7 +250,7 @@ zone deck: pile of C
 setup { create C(colour: red, rank: 1) in deck }
 turn {
   let c = top(deck)
-  reveal c.colour
+  tell c.colour
   log "the rank is {c.rank}"
   choose x in [1] prompt "x"
   end

@@ -55,6 +55,20 @@ class Pairing:
     chances: Callable[[random.Random, int], tuple[dict[str, Any], list[str]]] | None = None
     # "win": +1 each winner, -1 each loser, 0 a draw; "score": our scores as they are
     returns: str = "win"
+    # our fixed chance for a list of native chance tokens (as ``chances`` gives them), for
+    # a deal changed after it was drawn (None: the order is the deck's, ``shuffle_event``)
+    fix_of: Callable[[list[str]], dict[str, Any]] | None = None
+    # (rng, native state, the legal moves' names sorted) -> the move to play; None: one
+    # of them at random (a policy that plays well reaches the game's later phases)
+    policy: Callable[[random.Random, Any, list[str]], str] | None = None
+    # (players, seat) -> the places in the chance tokens that seat knows from the start
+    # (its own cards, and public chance drawn first)
+    dealt_to: Callable[[int, int], list[int]] | None = None
+
+    def fixing(self, order: list[str]) -> dict[str, Any]:
+        if self.fix_of is not None:
+            return self.fix_of(order)
+        return {self.shuffle_event: order} if order else {}
 
     def load_native(self) -> Any:
         import pyspiel
@@ -73,18 +87,27 @@ def our_returns(game: Any, players: int, kind: str) -> list[float]:
     return [1.0 if seat in winners else -1.0 for seat in range(players)]
 
 
-def play_both(pairing: Pairing, seed: int, rules: Any = None, native: Any = None) -> int:
+def dealing(pairing: Pairing, rng: random.Random) -> tuple[dict[str, Any], list[str]]:
+    """The chance of one game: our fixed chance, and the native chance tokens in order."""
+    if pairing.chances is not None:
+        return pairing.chances(rng, pairing.players)
+    order = pairing.deck(rng, pairing.players)
+    return pairing.fixing(order), order
+
+
+def play_both(pairing: Pairing, seed: int, rules: Any = None, native: Any = None,
+              observe: Callable[[Any, Any, int], None] | None = None,
+              deal: Callable[[random.Random], tuple[dict[str, Any], list[str]]] | None = None,
+              log: bool = False) -> int:
     """One game played in both engines; raises Mismatch at the first difference.
-    Returns the number of decisions compared."""
+    Returns the number of decisions compared. ``observe(native state, our game,
+    decisions so far)`` is called at every decision before it is made; ``deal(rng)``
+    draws the chance instead of the pairing (see ``dealing``); ``log`` keeps our log."""
     rng = random.Random(seed)
     rules = rules or pairing.load_ours()
     native = native or pairing.load_native()
-    if pairing.chances is not None:
-        fix, order = pairing.chances(rng, pairing.players)
-    else:
-        order = pairing.deck(rng, pairing.players)
-        fix = {pairing.shuffle_event: order} if order else {}
-    ours = rules.new_game(players=pairing.players, seed=seed, log=False,
+    fix, order = (deal or (lambda r: dealing(pairing, r)))(rng)
+    ours = rules.new_game(players=pairing.players, seed=seed, log=log,
                           options=pairing.options, fix=fix)
     state = native.new_initial_state()
     dealt = iter(order)
@@ -109,7 +132,10 @@ def play_both(pairing: Pairing, seed: int, rules: Any = None, native: Any = None
         if set(native_moves) != set(our_moves):
             raise Mismatch(f"decision {decisions}: native {sorted(native_moves)}, "
                            f"ours {sorted(our_moves)}")
-        move = rng.choice(sorted(native_moves))
+        if observe is not None:
+            observe(state, ours, decisions)
+        names = sorted(native_moves)
+        move = pairing.policy(rng, state, names) if pairing.policy else rng.choice(names)
         state.apply_action(native_moves[move])
         ours.play(our_moves[move])
         decisions += 1

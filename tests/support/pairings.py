@@ -4,6 +4,8 @@ Each function gives the ``Pairing`` for one setting of a game; ``SETTINGS`` list
 settings the benchmark plays (``benchmarks/openspiel_crosscheck.py``)."""
 from __future__ import annotations
 
+import functools
+
 from support.crosscheck import Pairing
 
 
@@ -37,7 +39,8 @@ def kuhn_poker(players: int = 2) -> Pairing:
 
     return Pairing(f"kuhn_poker players={players}", "examples/kuhn_poker.rules", "kuhn_poker",
                    {"players": players}, players=players, move_name=move_name, deck=deck,
-                   deal=lambda state, card: faces.index(card), returns="score")
+                   deal=lambda state, card: faces.index(card), returns="score",
+                   dealt_to=lambda _players, seat: [seat])
 
 
 def leduc_poker(starting_player: int = 0) -> Pairing:
@@ -54,7 +57,8 @@ def leduc_poker(starting_player: int = 0) -> Pairing:
     return Pairing(f"leduc_poker starting_player={starting_player}", "examples/leduc_poker.rules",
                    "leduc_poker", {"starting_player": starting_player},
                    options={"starting_player": starting_player + 1}, deck=deck,
-                   deal=lambda state, card: names.index(card), returns="score")
+                   deal=lambda state, card: names.index(card), returns="score",
+                   dealt_to=lambda _players, seat: [seat])
 
 
 def _square(text: str, rows: int) -> str:
@@ -108,6 +112,12 @@ def hearts(**options: bool) -> Pairing:
             fix["pass direction"] = direction
         return fix, [direction] + order
 
+    def fix_of(tokens):
+        fix: dict = {"shuffle deck": tokens[1:]}
+        if passing:
+            fix["pass direction"] = tokens[0]
+        return fix
+
     def deal(state, token):
         return HEARTS_DIRECTIONS.index(token) if token in HEARTS_DIRECTIONS else names.index(token)
 
@@ -118,7 +128,8 @@ def hearts(**options: bool) -> Pairing:
     label = ",".join(f"{k}={v}" for k, v in options.items()) or "defaults"
     return Pairing(f"hearts {label}", "examples/hearts.rules", "hearts", dict(options),
                    players=4, options=dict(options), move_name=move_name, chances=chances,
-                   deal=deal, returns="score")
+                   deal=deal, returns="score", fix_of=fix_of,
+                   dealt_to=lambda _players, seat: [0, *range(1 + seat, 53, 4)])
 
 
 def checkers() -> Pairing:
@@ -126,6 +137,76 @@ def checkers() -> Pairing:
     next move); its rows count from the bottom, ours from the top, as in Breakthrough.
     White, native player 0 and our P1, moves first from the bottom."""
     return Pairing("checkers", "examples/checkers.rules", "checkers", move_name=_from_to())
+
+
+GIN_FACES = "A23456789TJQK"
+GIN_WORDS = {"Draw upcard": "upcard", "Draw stock": "stock", "Pass": "pass", "Knock": "knock"}
+GIN_NAMES = [face + suit for suit in "scdh" for face in GIN_FACES]  # by native card number
+
+
+@functools.cache
+def _gin_utils():
+    import pyspiel
+    return pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
+
+
+def gin_rummy_policy(rng, state, moves: list[str]) -> str:
+    """A player who plays for a knock, often enough for the knocks, gins, undercuts and
+    layoffs to be compared (random moves knock in one game of fifty): it draws the
+    upcard when that lowers its deadwood, discards what leaves the least deadwood, knocks
+    when it may (often at once, nearly always with gin) and lays melds and layoffs
+    rather than passing; each time with a chance of a random move instead."""
+    import pyspiel
+    gin = pyspiel.gin_rummy
+    if rng.random() < 0.2:
+        return rng.choice(moves)
+    utils = _gin_utils()
+    player = state.current_player()
+    hand = list(state.hands()[player])
+    phase = state.current_phase()
+    if "knock" in moves and rng.random() < (0.9 if state.deadwood()[player] == 0 else 0.2):
+        return "knock"
+    if phase in (gin.Phase.DRAW, gin.Phase.FIRST_UPCARD) and "upcard" in moves:
+        better = utils.min_deadwood(hand + [state.upcard()]) < utils.min_deadwood(hand)
+        return "upcard" if better else ("stock" if "stock" in moves else "pass")
+    if phase == gin.Phase.DISCARD:
+        names = {GIN_NAMES[card].lower(): card for card in hand}  # moves are compared in lower case
+        left = {m: utils.min_deadwood([c for c in hand if c != names[m]])
+                for m in moves if m in names}
+        least = min(left.values())
+        return rng.choice(sorted(m for m, d in left.items() if d == least))
+    laid = [m for m in moves if m != "pass"]
+    return rng.choice(laid) if laid and rng.random() < 0.8 else rng.choice(moves)
+
+
+def gin_rummy(policy: bool = False, **options) -> Pairing:
+    """Native card c is rank c % 13 (ace low) of suit c // 13 (s, c, d, h), written as
+    ours ('Ts', the ten of spades); the chance nodes deal P1's ten cards, P2's ten, the
+    upcard, then each card drawn from the stock: our stock's order from the top. Native
+    actions read 'Player: 0 Action: Draw upcard'; ours are the words upcard, stock, pass
+    and knock, a card, or a meld's cards joined by '+' (both in the native order).
+    ``policy``: moves played by ``gin_rummy_policy`` rather than at random."""
+    names = GIN_NAMES
+
+    def deck(rng, _players):
+        order = list(names)
+        rng.shuffle(order)
+        return order
+
+    def move_name(state, player, action):
+        text = state.action_to_string(player, action).split("Action: ")[1]
+        if text in GIN_WORDS:
+            return GIN_WORDS[text]
+        return "+".join(text[i:i + 2] for i in range(0, len(text), 2))
+
+    label = ",".join(f"{k}={v}" for k, v in options.items()) or "defaults"
+    label += ", playing for a knock" if policy else ", random moves"
+    return Pairing(f"gin_rummy {label}", "examples/gin_rummy.rules", "gin_rummy",
+                   dict(options), options=dict(options), move_name=move_name, deck=deck,
+                   policy=gin_rummy_policy if policy else None,
+                   deal=lambda state, card: names.index(card), shuffle_event="shuffle stock",
+                   returns="score", dealt_to=lambda _players, seat: list(range(10 * seat,
+                                                                             10 * seat + 10)))
 
 
 SETTINGS = {
@@ -138,4 +219,6 @@ SETTINGS = {
     "hearts": [hearts(), hearts(pass_cards=False, can_lead_any_club=True),
                hearts(no_pts_on_first_trick=False, must_break_hearts=False,
                       qs_breaks_hearts=False)],
+    "gin_rummy": [gin_rummy(), gin_rummy(policy=True), gin_rummy(policy=True, oklahoma=True),
+                  gin_rummy(policy=True, knock_card=5, gin_bonus=20, undercut_bonus=10)],
 }

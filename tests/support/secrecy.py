@@ -80,7 +80,7 @@ def play_as_far(rules, players, seed, picks, faces=None) -> Replay:
 
 
 def told_to(game, seat, card) -> tuple:
-    """What ``seat`` was told of a card it cannot see (``reveal c.field [== value] to seat``):
+    """What ``seat`` was told of a card it cannot see (``tell [whether] c.field [== value] to seat``):
     the field's value, or the values it is not."""
     out = []
     for name, facts in sorted(game.told.items()):

@@ -50,8 +50,8 @@ PLANS = {
 PLAN_22_PURIFIED = PLANS["22"][:3]
 # Whirlpools the plans cover (plan index -> discards after that round), and the fog colours
 # P1 must not hold (a fog would make P1 lead them: YA-40).
-DISCARDS = {"K2": {0: 1, 3: 1}, "K4": {0: 1}, "22": {3: 1}}
-AVOID = {"K1": ("orange", "purple"), "K4": ("red",)}
+DISCARDS = {"K2": {0: 1, 3: 1}, "K4": {0: 1, 2: 1}}
+AVOID = {"K1": ("orange", "purple"), "22": ("orange",)}
 
 
 def new_campaign(players=3, seed=0):

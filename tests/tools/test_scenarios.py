@@ -24,7 +24,7 @@ def test_the_oh_hell_example_scenarios_pass():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", ["yokai_sketch", "yami"])
+@pytest.mark.parametrize("game", ["yokai_sketch", "yami", "yokai"])
 def test_every_scenario_of_a_game_passes(game):
     result = run("test", str(ROOT / "games" / f"{game}.rules"))
     assert result.exit_code == 0, result.output
@@ -32,7 +32,7 @@ def test_every_scenario_of_a_game_passes(game):
     passed = [line for line in lines if line.startswith("pass  ")]
     assert len(passed) >= 10
     assert lines[-1] == f"{len(passed)} passed, 0 failed"
-    prefix = "YS-" if game == "yokai_sketch" else "YA-"
+    prefix = {"yokai_sketch": "YS-", "yami": "YA-", "yokai": "YK-"}[game]
     assert all(f"[{prefix}" in line for line in passed)  # each cites the rules it tests
 
 

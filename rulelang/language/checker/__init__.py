@@ -17,11 +17,13 @@ from rulelang.language.builtin_signatures import SIGNATURES
 from rulelang.language.checker.campaign_block import CampaignChecker
 from rulelang.language.checker.checker_base import Hint
 from rulelang.language.checker.constants import UNKNOWN, fold, shown
+from rulelang.language.checker.endings import EndingChecker
 from rulelang.language.checker.expressions import BUILTIN_VALUES, ExprChecker, Scope, Unit
 from rulelang.language.checker.flow import check_flow
 from rulelang.language.checker.statements import StmtChecker
+from rulelang.language.checker.telling import TellingChecker
 from rulelang.language.checker.zones import VarInfo, ZoneChecker, ZoneInfo
-from rulelang.language.errors import CheckError, Diagnostic, Span, suggest
+from rulelang.language.errors import CheckError, Diagnostic, Fix, Span, source_lines, suggest
 from rulelang.language.teaching import problems as teaching_problems
 
 MAX_ERRORS = 30
@@ -117,7 +119,7 @@ class Program:
     ends: list[ast.EndDecl] = attrs.field(factory=list)
     requires: list[ast.RequireDecl] = attrs.field(factory=list)  # checked as a game starts
     scores: list[ast.ScoreDecl] = attrs.field(factory=list)
-    told_fields: list[str] = attrs.field(factory=list)  # card fields `reveal c.FIELD [== V]` tells
+    told_fields: list[str] = attrs.field(factory=list)  # card fields `tell [whether] c.FIELD [== V]` tells
     global_slots: int = 0
     campaign: CampaignInfo | None = None  # when the rules declare a campaign
     sources: dict[str, str] = attrs.field(factory=dict)
@@ -136,7 +138,8 @@ class CampaignInfo:
     after: ast.BlockDecl | None = None
 
 
-class Checker(ExprChecker, StmtChecker, ZoneChecker, CampaignChecker):
+class Checker(ExprChecker, EndingChecker, TellingChecker, StmtChecker, ZoneChecker,
+              CampaignChecker):
     def __init__(self, modules: list[ast.Module], sources: dict[str, str]) -> None:
         self.modules = modules
         self.main_file = modules[0].file
@@ -158,13 +161,16 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker, CampaignChecker):
         self.display_scopes: dict[str, Scope] = {}  # card kind -> the scope its display hints read
 
     # ------------------------------------------------------------ reporting
-    def error(self, span: Span | None, message: str, hint: Hint = None) -> None:
-        """Record an error; a hint may be a ``suggest(...)``, worked out only if shown."""
+    def error(self, span: Span | None, message: str, hint: Hint = None,
+              fix: Fix | None = None) -> None:
+        """Record an error; a hint may be a ``suggest(...)``, worked out only if shown; a fix
+        is what to write instead (an old spelling's new one)."""
         if any(d.span == span and (d.message == message or self.rechecking)
                for d in self.diagnostics):
             return  # the same mistake met twice (a choose's `where` is checked in two places)
         if len(self.diagnostics) < MAX_ERRORS:
-            self.diagnostics.append(Diagnostic(message, span, hint() if callable(hint) else hint))
+            self.diagnostics.append(Diagnostic(message, span, hint() if callable(hint) else hint,
+                                               fix=fix))
         else:
             self.more_errors += 1
 
@@ -176,6 +182,18 @@ class Checker(ExprChecker, StmtChecker, ZoneChecker, CampaignChecker):
         lines = text.splitlines()
         return lines[span.line - 1][span.col - 1:span.end_col - 1] if span.line <= len(lines) \
             else None
+
+    def written(self, span: Span) -> str:
+        """The source text of a span, as written."""
+        lines = source_lines(self.program.sources.get(span.file, ""))
+        if not 1 <= span.line <= span.end_line <= len(lines):
+            return ""
+        if span.line == span.end_line:
+            text = lines[span.line - 1][span.col - 1:span.end_col - 1]
+        else:
+            text = "\n".join([lines[span.line - 1][span.col - 1:], *lines[span.line:span.end_line - 1],
+                              lines[span.end_line - 1][:span.end_col - 1]])
+        return text
 
     def unknown(self, span: Span | None, name: str, what: str,
                 candidates: Iterable[str]) -> None:

@@ -2,7 +2,8 @@
 
 A campaign's variables are variables of every game of the rules, whose values are kept
 from one game to the next; so they must be plain data a campaign save can hold (numbers,
-true/false, text, enum members, lists of them), seen by everyone. ``offer OPTION in
+true/false, text, enum members, lists of them), seen by everyone. Like any variable one may
+be kept per key (``var stars[player]: int = 0``), by keys every game shares. ``offer OPTION in
 VALUES`` names the option the next game is chosen by. ``after { ... }`` runs once a game
 of the campaign is over: it cannot ask for a decision, nor end the game again.
 """
@@ -55,9 +56,15 @@ class CampaignChecker(CheckerBase):
 
     def campaign_var(self, d: ast.VarDecl, ty: T.Type, visibility: str | None) -> None:
         """The extra checks on a variable declared in a campaign."""
-        if d.keys:
-            self.error(d.span, f"campaign variable '{d.name}' cannot be kept per key",
-                       "a campaign variable is one value (a list can hold one item per player)")
+        offer = self.program.campaign.offer if self.program.campaign is not None else None
+        for key in d.keys:  # kept per key like any variable, if the keys stay game after game
+            if isinstance(key, ast.KeyRange) and offer is not None and any(
+                    isinstance(n, ast.Name) and n.id == offer.option for n in walk([key])):
+                self.error(key.span, f"campaign variable '{d.name}' is kept per number up to "
+                                     f"'{offer.option}', the option the campaign offers: its "
+                                     "keys would change from game to game",
+                           "key it by what every game of the campaign shares: the players, an "
+                           "enum, or numbers up to a constant")
         if not plain_type(ty) and ty != T.ANY:
             self.error(d.type.span, f"campaign variable '{d.name}' holds {T.spoken(ty)}: a "
                                     "campaign keeps numbers, true/false values, text and enum "

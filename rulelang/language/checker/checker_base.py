@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from rulelang.language import types as T
     from rulelang.language.checker import CardKind, Program, Symbol, TableInfo
     from rulelang.language.checker.expressions import Scope, Unit
-    from rulelang.language.errors import Diagnostic, Span
+    from rulelang.language.errors import Diagnostic, Fix, Span
 
 # A hint shown under an error: text, or a function that works it out only if the error is shown.
 Hint = str | Callable[[], str | None] | None
@@ -38,8 +38,10 @@ class CheckerBase:
         previous: ast.Stmt | None
 
         # the Checker's
-        def error(self, span: Span | None, message: str, hint: Hint = None) -> None: ...
+        def error(self, span: Span | None, message: str, hint: Hint = None,
+                  fix: Fix | None = None) -> None: ...
         def source_of(self, span: Span | None, longest: int = 30) -> str | None: ...
+        def written(self, span: Span) -> str: ...
         def unknown(self, span: Span | None, name: str, what: str,
                     candidates: Iterable[str]) -> None: ...
         def define(self, kind: str, name: str, ty: T.Type, decl: ast.Node | str,

@@ -467,9 +467,9 @@ class FlowChecker(FlowExprs):
         self.flush(state)
         self.sink(Taint(self.pc_at(state)), s.span, "whether the game ends here depends on",
                   "every seat sees the game end, and how")
-        if s.value is None or (s.how == "win" and not self.p.cooperative):
+        if s.reason is None:
             return state
-        self.sink(self.ev(s.value, state).read(), s.value.span, "the end reason shows",
+        self.sink(self.ev(s.reason, state).read(), s.reason.span, "the end reason shows",
                   "the reason the game ended is read by every seat")
         return state
 

@@ -448,44 +448,10 @@ class StmtChecker(CheckerBase):
             self.error(s.table.span, "create ... from needs a table")
         self.zone_arg(s.dest, scope, "where the cards go")
 
-    def s_Reveal(self, s: ast.Reveal, scope: Scope, loops: int) -> None:
-        what = s.what
-        if isinstance(what, ast.Compare) and isinstance(what.left, ast.Attr):
-            self.expr(what, scope)  # whether a card's field is a value: c.colour == blue
-            if not self.fact_of(s, what.left) or what.op != "==":
-                self.error(what.span, "reveal tells a card's field (c.colour), or whether it is "
-                                      "a value (c.colour == blue)",
-                           "the field of a card, then == and the value")
-        elif isinstance(what, ast.Attr):
-            t = self.expr(what, scope)
-            if not (t.name == "card" or (t.name == "list" and t.arg is not None
-                                         and t.arg.name == "card")) and self.fact_of(s, what):
-                pass  # a fact of a card (c.colour), not the face of a card a field holds
-            elif t.name not in ("card", "list", "any", "none"):
-                self.error(what.span, f"what is revealed should be a card, a list of cards or "
-                                      f"a card's field, but this is {T.spoken(t)}")
-        else:
-            self.cards_arg(what, scope, "what is revealed")
-        if s.to is not None:
-            t = self.expr(s.to, scope)
-            if not self.seats(t):
-                self.error(s.to.span, "reveal ... to takes a player or a list of players, "
-                                      f"not {T.spoken(t)}",
-                           mismatch_hint(self, s.to, t, T.list_of(T.SEAT)))
-
     @staticmethod
     def seats(t: T.Type) -> bool:
         """A seat or a list of seats (what ``win`` and ``reveal ... to`` take)."""
         return T.fits(t, T.SEAT) or (t.name == "list" and T.fits(t.arg, T.SEAT))
-
-    def fact_of(self, s: ast.Reveal, attr: ast.Attr) -> bool:
-        """``attr`` is a card's field: ``s`` tells it (and the rules keep who was told)."""
-        if not isinstance(attr.ref, refs.Field):
-            return False
-        s.fact = attr.name
-        if s.fact not in self.program.told_fields:
-            self.program.told_fields.append(s.fact)
-        return True
 
     def s_Choose(self, s: ast.Choose, scope: Scope, loops: int) -> None:
         outer = scope
@@ -582,28 +548,6 @@ class StmtChecker(CheckerBase):
 
     def s_Log(self, s: ast.Log, scope: Scope, loops: int) -> None:
         self.expr(s.message, scope)
-
-    def s_Finish(self, s: ast.Finish, scope: Scope, loops: int) -> None:
-        if s.how == "lose" and not self.program.cooperative:
-            self.error(s.span, "'lose' ends a cooperative game; in a competitive game use "
-                               "'win' for the others, or 'end' and scores")
-            return
-        if s.value is None:
-            if s.how == "win" and not self.program.cooperative:
-                self.error(s.span, "say who wins: win p (or declare the game cooperative)")
-            return
-        t = self.expr(s.value, scope)
-        if s.how == "win" and not self.program.cooperative:
-            if not self.seats(t):
-                self.error(s.value.span,
-                           f"win takes a player or a list of players, not {T.spoken(t)}",
-                           "to end the game with a reason write end \"...\": scores decide"
-                           if t == T.TEXT else mismatch_hint(self, s.value, t, T.list_of(T.SEAT)))
-        elif self.program.cooperative and not (T.fits(t, T.TEXT) or self.seats(t)):
-            self.error(s.value.span, f"in a cooperative game '{s.how}' takes a reason (text), "
-                                     f"not {T.spoken(t)}: the team "
-                                     f"{'wins' if s.how == 'win' else 'loses'} together",
-                       f'write {s.how} alone, or {s.how} "the reason" to say why')
 
 
 def _pattern_text(key: ast.Expr) -> str:

@@ -16,14 +16,23 @@ EXIT_WOULD_CHANGE = 1
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--check", is_flag=True,
               help="Change nothing; list the files that are not formatted and exit 1 if any.")
-def fmt(files, check):
+@click.option("--upgrade", is_flag=True,
+              help="Also rewrite older spellings the language now refuses (place, a bare win "
+                   "in a cooperative game, reveal c.field...) as it spells them now.")
+def fmt(files, check, upgrade):
     """Format rules files in place (FILE '-' reads standard input and writes standard output)."""
+    from pathlib import Path
+
     from rulelang.tools.formatter import format_text
+    from rulelang.tools.upgrade import upgrade_text
     failed = changed = False
     for path in files:
         try:
             text = _read_stdin() if path == "-" else _read(path)
-            result = format_text(text, "<stdin>" if path == "-" else path)
+            name = "<stdin>" if path == "-" else path
+            source = upgrade_text(text, name, None if path == "-" else Path(path)) \
+                if upgrade else text
+            result = format_text(source, name)
         except RulesError as error:
             failed = True
             click.echo(error.render(), err=True)

@@ -54,7 +54,16 @@ def describe(result, lines) -> str:
     if failure.span is not None:
         line = lines[failure.span.line - 1].strip() if 0 < failure.span.line <= len(lines) else ""
         out.append(f"      {failure.span}: {line}")
+        if failure.caret and line:  # under the very part that is wrong, as a rules error shows it
+            raw = lines[failure.span.line - 1]
+            start = failure.span.col - 1 - (len(raw) - len(raw.lstrip()))
+            end = (failure.span.end_col - 1 - (len(raw) - len(raw.lstrip()))
+                   if failure.span.end_line == failure.span.line else len(line))
+            pad = " " * (len(str(failure.span)) + 2)
+            out.append(f"      {pad}{' ' * max(start, 0)}{'^' * max(end - start, 1)}")
     out.append(f"      {failure.message}")
+    if failure.hint:
+        out.append(f"      hint: {failure.hint}")
     if failure.expected is not None:
         out.append(f"      expected: {failure.expected}")
         actual = (failure.actual or "").replace("\n", "\n                ")

@@ -73,8 +73,8 @@ class _Texts(Visitor):
             self.prompts.setdefault(template.label, template)
 
     def visit_Finish(self, node: ast.Finish) -> None:
-        if node.value is not None and node.value.ty is not None and node.value.ty.name == "text":
-            template = _template(node.value, self.sources)
+        if node.reason is not None:
+            template = _template(node.reason, self.sources)
             if template is not None:
                 self.reasons.setdefault(template.label, template)
 
@@ -86,8 +86,8 @@ def _template(expr, sources) -> Template | None:
     if isinstance(expr, ast.Lit) and isinstance(expr.value, str):
         return Template(expr.value, re.compile(re.escape(expr.value), re.DOTALL),
                         len(expr.value), expr.value, expr.value)
-    if not isinstance(expr, ast.Text):
-        return None  # worked out whole in play: each text counts as its own kind
+    if not isinstance(expr, ast.Text) or not any(isinstance(p, str) for p in expr.parts):
+        return None  # worked out whole in play ("{join(...)}"): each text counts as its own kind
     label, pattern, literal = [], [], 0
     for part in expr.parts:
         if isinstance(part, str):

@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.text import Text
 
 from rulelang.play.save_files import write_save
+from rulelang.play.terminal.cards import words
 from rulelang.play.terminal.session import Quit, Session
 
 
@@ -149,7 +150,7 @@ class CampaignRun:
         campaign = self.campaign
         lines: list[Text | str] = [Text(f"{campaign.rules.title}: the campaign", style="bold")]
         for label, value in campaign.labels().items():
-            lines.append(Text(f"  {label}: {value}"))
+            lines.append(Text(f"  {label}: {words(value)}"))  # no_trump: "no trump"
         if campaign.played:
             last = campaign.played[-1]
             lines += ["", Text(f"game {last.number} ({campaign.offered} {last.choice}):",

@@ -1,7 +1,7 @@
 """Cards and zones as short styled texts, from a seat's view of them.
 
 A card the seat cannot see is a dict ``{"hidden": True, "kind": ...}``, with the fields
-the seat was told of it (``reveal c.colour to p``); one it can see has its ``name`` and,
+the seat was told of it (``tell c.colour to p``); one it can see has its ``name`` and,
 if its kind declares them, the display hints ``symbol`` and ``tint`` (and what they
 mean, ``symbol_means``/``tint_means``).
 """

@@ -82,13 +82,18 @@ def symbol_of(card: dict) -> str:
     return str(card.get("symbol") or card["name"][:3])
 
 
-def cell_width(layers: Layers) -> int:
+def cell_width(layers: Layers, column: int | None = None) -> int:
+    """How wide the cells are drawn (of one column, or of the whole grid): the widest symbol
+    whole, "[KaRoOn]" with its brackets (a cut symbol would mislead), an odd width to
+    centre it, at least 3."""
     widest = 1
     for xy in layers.cells():
+        if column is not None and xy[0] != column:
+            continue
         card, stacked = layers.top(xy)
         if card is not None:
             widest = max(widest, len(symbol_of(card)) + (2 if stacked else 0))
-    return max(3, min(widest + (widest % 2 == 0), 7))
+    return max(3, min(widest + (widest % 2 == 0), 9))
 
 
 def cell_text(card, stacked: bool, width: int, highlight: str | None = None) -> Text:
@@ -128,18 +133,18 @@ def grid_lines(zone: dict, layers: Layers, marks: dict | None = None) -> list[Te
     ``marks`` maps cells to a style that highlights them."""
     marks = marks or {}
     xs, ys = bounds(zone, layers, marks)
-    width = cell_width(layers)
+    widths = {x: cell_width(layers, x) for x in xs}  # a column as wide as its widest cell
     columns, rows = _axis_names(xs, ys)
     label = max(len(r) for r in rows)
     header = Text(" " * (label + 1), style="dim")
-    for name in columns:
-        header.append(f"{name:^{width}}", style="dim")
+    for x, name in zip(xs, columns):
+        header.append(f"{name:^{widths[x]}}", style="dim")
     lines = [header]
     for y, row_name in zip(ys, rows):
         line = Text(f"{row_name:>{label}} ", style="dim")
         for x in xs:
             card, stacked = layers.top((x, y))
-            line.append_text(cell_text(card, stacked, width, marks.get((x, y))))
+            line.append_text(cell_text(card, stacked, widths[x], marks.get((x, y))))
         lines.append(line)
     return lines
 
@@ -176,17 +181,27 @@ def shape_lines(cells: list[str], layers: Layers, focus=(), width: int = 3) -> l
     return lines
 
 
-def drawing_lines(cards: list, width: int, gap: int = 3) -> list[Text]:
+def drawing_lines(cards: list, width: int, gap: int = 3, compact: bool = False) -> list[Text]:
     """Cards with a ``drawing`` (a shape, rows split by ``/``), side by side as many as fit:
-    each its name, then its shape in blocks of its tint."""
+    each its name, then its shape in blocks of its tint. ``compact``: the shape beside the
+    name, two of its rows to a line in half blocks (a square each, as a cell is twice as
+    tall as wide), for a screen short of lines."""
     boxes = []
     for card in cards:
         rows = str(card["drawing"]).split("/")
         style = style_of(card) or "white"
         name = Text(card["name"], style=f"bold {style}")
+        if compact:
+            halves = half_blocks(rows)
+            pad = " " * (len(card["name"]) + 1)
+            boxes.append([name + Text(" " + halves[0], style=style)]
+                         + [Text(pad + half, style=style) for half in halves[1:]])
+            continue
         shape = [Text("".join("██" if ch == "#" else "  " for ch in row), style=style)
                  for row in rows]
         boxes.append([name] + shape)
+    if compact:
+        gap = 2
     lines: list[Text] = []
     row: list = []
     used = 0
@@ -207,3 +222,16 @@ def drawing_lines(cards: list, width: int, gap: int = 3) -> list[Text]:
             row.append((box, box_width))
             used += box_width + gap
     return lines
+
+
+def half_blocks(rows: list[str]) -> list[str]:
+    """A shape's rows (``#`` a square) two to a line: ``▀`` the upper square, ``▄`` the
+    lower, ``█`` both."""
+    out = []
+    for top, low in zip(rows[0::2], rows[1::2] + [""]):
+        line = ""
+        for x in range(max(len(top), len(low))):
+            up, down = top[x:x + 1] == "#", low[x:x + 1] == "#"
+            line += "█" if up and down else "▀" if up else "▄" if down else " "
+        out.append(line.rstrip())
+    return out

@@ -151,6 +151,7 @@ class Grid:
     title: str | None
     header: list      # [str]
     rows: list = attrs.Factory(list)  # [[Text]]
+    in_time: bool = False  # rows kept per number (a trick a round): the latest matter most
 
     def add_row(self, *cells):
         self.rows.append(list(cells))
@@ -195,7 +196,8 @@ def _keyed_table(zones, extras, seat_names):
         add(extra, title_of(extra[0]) if labelled else "")  # unlabelled, per seat: "P1", "P2"
     if not filled:
         return None
-    table = Grid(title if two_keys else None, [""] + columns)
+    table = Grid(title if two_keys else None, [""] + columns,
+                 in_time=all(key.isdigit() for key in rows))
     for row, cells in rows.items():
         if row in filled:
             table.add_row(Text(words(row), style="bold"), *[cells.get(c, Text("")) for c in columns])

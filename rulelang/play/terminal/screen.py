@@ -9,6 +9,7 @@ legend, then the facts are shortened, and the moves are listed on demand.
 from __future__ import annotations
 
 import io
+from typing import Any
 
 import attrs
 from rich.console import Console
@@ -21,6 +22,7 @@ from rulelang.play.terminal.panels import Panels
 
 GAP = 3          # columns between the grids and what stands beside them
 MIN_BESIDE = 30  # the narrowest column worth putting beside a grid
+CARDS_COMMAND = "cards"  # draws the seat's cards that have a drawing, when the screen cannot
 _MEASURE = Console(width=1000, file=io.StringIO())  # rich wraps text for a console
 
 
@@ -30,9 +32,11 @@ class Screen:
     menu_shown: bool   # the moves are listed (else 'moves' lists them)
 
 
-def table_lines(table, width: int, cell_lines: int | None = None) -> list[Text]:
+def table_lines(table, width: int, cell_lines: int | None = None,
+                recent: int | None = None) -> list[Text]:
     """A panels.Grid as lines: columns as wide as their cells, the widest ones wrapped
-    when the whole is wider than ``width``; a header line."""
+    when the whole is wider than ``width``; a header line. ``recent``: of a table whose rows
+    come in time (kept per number: a trick each round), only the latest rows so many."""
     count = len(table.header)
     natural = [max([len(table.header[i])] + [len(row[i].plain) for row in table.rows])
                for i in range(count)]
@@ -51,8 +55,11 @@ def table_lines(table, width: int, cell_lines: int | None = None) -> list[Text]:
             header.append("  ")
     header.rstrip()
     lines.append(header)
-    for row in table.rows:
-        cells = [_wrapped(cell, widths[i]) for i, cell in enumerate(row)]
+    rows = table.rows
+    if recent is not None and table.in_time and len(rows) > recent:
+        rows = rows[-recent:]  # each row says its number: the earlier ones are in the log
+    for row in rows:
+        cells = [_wrapped_items(cell, widths[i]) for i, cell in enumerate(row)]
         if cell_lines is not None:  # short of room: each cell in so many lines
             cells = [c if len(c) <= cell_lines else _shortened(cell, widths[i], cell_lines)
                      for i, (c, cell) in enumerate(zip(cells, row))]
@@ -76,7 +83,7 @@ def _shortened(cell: Text, width: int, lines: int) -> list[Text]:
     for keep in range(len(ends) - 1, 0, -1):
         piece = cell[:ends[keep - 1]]
         piece.append(f" +{len(ends) - keep} more", style="dim")
-        wrapped = _wrapped(piece, width)
+        wrapped = _wrapped_items(piece, width)
         if len(wrapped) <= lines:
             return wrapped
     return [Text(f"{len(ends)} of them" if len(ends) > 1 else "(too long)", style="dim")]
@@ -104,7 +111,7 @@ def packed(entries: list[Text], width: int, sep: str = "   ") -> list[Text]:
         line.append_text(entry)
     if line.plain:
         lines.append(line)
-    return [piece for line in lines for piece in _wrapped(line, width)]
+    return [piece for line in lines for piece in _wrapped_items(line, width)]
 
 
 def fact_entries(facts) -> list[Text]:
@@ -160,10 +167,10 @@ def _grid_block(panels: Panels, marks) -> tuple[list[Text], int]:
 
 
 def _side_blocks(panels: Panels, width: int, with_legend: bool, facts_limit=None,
-                 cell_lines=None):
+                 cell_lines=None, recent=None):
     lines = []
     for table in panels.tables:
-        lines.extend(table_lines(table, width, cell_lines))
+        lines.extend(table_lines(table, width, cell_lines, recent))
     facts = packed(fact_entries(panels.facts), width)
     if facts_limit is not None and len(facts) > facts_limit:
         facts = _fewer_facts(fact_entries(panels.facts), width, facts_limit)
@@ -202,25 +209,33 @@ def compose(panels: Panels, log: list[str], moves: list[str], width: int, height
             bottom = [Text(f"{len(moves)} possible moves: type 'moves' to list them",
                            style="italic")] if moves else []
 
-    def main(with_legend, facts_limit=None, cell_lines=None):
-        side = _side_blocks(panels, side_width, with_legend, facts_limit, cell_lines)
+    def main(with_legend, facts_limit=None, cell_lines=None, recent=None):
+        side = _side_blocks(panels, side_width, with_legend, facts_limit, cell_lines, recent)
         if two_columns:
             return _side_by_side(grid_lines, side, grid_width), len(side)
         return grid_lines + side, len(grid_lines) + len(side)
 
-    pictures = drawing_lines(panels.drawings, width) if panels.drawings else []
+    drawn = drawing_lines(panels.drawings, width) if panels.drawings else []
+    small = drawing_lines(panels.drawings, width, compact=True) if panels.drawings else []
     room = budget - len(header) - len(bottom) - min(min_log, max(len(log), 0))
-    body, side_height = main(True)
-    if len(body) + len(pictures) > room:
-        pictures = []  # the hand's drawings go first when room is short
-    if len(body) > room:
-        body, side_height = main(False)
-    for cell_lines in (None, 2, 1):  # then the tables' cells shortened
-        if len(body) > room:
-            body, side_height = main(False, facts_limit=2, cell_lines=cell_lines)
+    # What gives way when room is short, in turn: the hand's drawings drawn small, a table's
+    # earlier rows (of tables kept per number: past tricks), the legend, the drawings, the
+    # facts and the tables' cells shortened. The first that fits is drawn.
+    tries: list[tuple[list, dict[str, Any]]] = [
+        (drawn, dict(with_legend=True)), (small, dict(with_legend=True)),
+             (small, dict(with_legend=True, recent=2)), (small, dict(with_legend=False, recent=2)),
+             (small, dict(with_legend=False, recent=1)), ([], dict(with_legend=False, recent=1))]
+    tries += [([], dict(with_legend=False, recent=1, facts_limit=2, cell_lines=lines))
+              for lines in (None, 2, 1)]
+    for pictures, how in tries:
+        body, side_height = main(**how)
+        if len(body) + len(pictures) <= room:
+            break
     if len(body) > room:
         body = body[: max(room - 1, 0)] + [Text("… more than fits: make the window taller",
                                                  style="dim")]
+    if panels.drawings and not pictures and len(body) < room:
+        pictures = [Text(f"the drawings of your cards: type '{CARDS_COMMAND}'", style="dim")]
     lines = header + body
     spare = budget - len(lines) - len(pictures) - len(bottom)
     beside = len(grid_lines) - side_height
@@ -253,6 +268,28 @@ def _log_lines(log: list[str], width: int, count: int) -> list[Text]:
             break
         out = pieces + out
     return out
+
+
+def _wrapped_items(text: Text, width: int) -> list[Text]:
+    """A list (``a, b, c``) wrapped to ``width`` between its items, never inside one ("red 1"
+    stays whole: "red" and "1" on two lines read as two things), unless one alone is wider."""
+    plain = text.plain
+    if len(plain) <= width or ", " not in plain:
+        return _wrapped(text, width)
+    ends = [at + 1 for at in range(len(plain)) if plain.startswith(", ", at)] + [len(plain)]
+    lines: list[Text] = []
+    line, start = Text(), 0
+    for end in ends:
+        item = text[start:end]  # with its comma
+        start = end + 1  # the space after the comma is where a line may break
+        if line.plain and len(line.plain) + 1 + len(item.plain) > width:
+            lines.append(line)
+            line = Text()
+        if line.plain:
+            line.append(" ")
+        line.append_text(item)
+    lines.append(line)
+    return [piece for line in lines for piece in _wrapped(line, width)]
 
 
 def _wrapped(text: Text, width: int, indent: str = "") -> list[Text]:

@@ -28,10 +28,10 @@ from rulelang.play import foresight
 from rulelang.play.save_files import write_save
 from rulelang.play.terminal import panels as panels_of
 from rulelang.play.terminal import placing, teaching_screens
-from rulelang.play.terminal.screen import compose, menu_lines
+from rulelang.play.terminal.grid import drawing_lines
+from rulelang.play.terminal.screen import CARDS_COMMAND, compose, menu_lines
 
-HELP = ("A number, a move, or a cell to cover; also: moves, log, rules, why, save [FILE], "
-        "quit")
+HELP = "also: moves, log, rules, why, save (or save FILE), quit"
 
 
 class Quit(Exception):
@@ -143,7 +143,11 @@ class Session:
         lower = answer.lower()
         if lower in ("", "help", "?"):
             talk = self.game.rules.program.talk
-            return None, Text(HELP + (", talk (what you may say)" if talk else ""))
+            drawn = panels_of.build(view).drawings
+            what = ("A move's number, the move, or a cell the placement should cover; "
+                    if hint else "A move's number or the move; ")
+            return None, Text(what + HELP + (f", {CARDS_COMMAND} (your cards drawn)" if drawn else "")
+                              + (", talk (what you may say)" if talk else ""))
         if lower == "talk" and self.game.rules.program.talk and "talk" not in moves:
             self.page([Text("What you may say to each other:", style="bold")]
                       + [Text(f"  · {text}") for text in self.game.rules.program.talk])
@@ -152,6 +156,11 @@ class Session:
             return self.list_all(view, moves)
         if lower == "log":
             self.page([Text(line) for line in self.game.transcript(seat).splitlines()])
+            return None, Text("")
+        if lower == CARDS_COMMAND and lower not in (m.lower() for m in moves):
+            drawn = panels_of.build(view).drawings
+            self.page(drawing_lines(drawn, self.width() - 1) if drawn else [
+                Text("None of your cards has a drawing.")])
             return None, Text("")
         if lower == "rules":
             self.page(teaching_screens.rulebook_lines(self.game, self.width()))
@@ -243,7 +252,7 @@ class Session:
             moves = view.get("decision", {}).get("moves", [])
             lines = below(width, self.height()) if callable(below) else below
             said = wrap_status(status if status is not None else Text(""), width)
-            screen = compose(parts, view["log"], moves, width, self.height(),
+            screen = compose(parts, screen_log(view), moves, width, self.height(),
                              marks=marks, below=lines, list_moves=list_moves,
                              min_log=recent_lines(view, self.height()),
                              status_lines=len(said))
@@ -275,7 +284,7 @@ class Session:
         notes = wrap_status(Text(" · ".join(self.notes), style="yellow"), width)
         # a line is left for what the command says after the game (the seeds), so the
         # header is not scrolled away
-        screen = compose(parts, [line for line in view["log"] if line != end], [], width,
+        screen = compose(parts, [line for line in screen_log(view) if line != end], [], width,
                          self.height() - len(banner) - 1, status_lines=len(notes))
         self.console.clear()
         self.show(screen.lines[:1] + banner + screen.lines[1:] + notes)
@@ -360,12 +369,33 @@ def wrap_status(text: Text, width: int, most: int = 3) -> list[Text]:
         Text("  … (more with 'why')", style="dim")]
 
 
+def screen_log(view) -> list[str]:
+    """The log as the screen shows it: a seat's decisions in a row on one line ("P2 > play a
+    sketch: fire/wind · colour for fire/wind: fire"), so that more of what the others did
+    since this seat last moved fits ('log' shows every line as written)."""
+    seats = set(view["seats"].values())
+    log = view["log"]
+    out: list[str] = []
+    for at, line in enumerate(log):
+        seat, said, rest = line.partition(" > ")
+        move = rest.rpartition(": ")[2]
+        after = log[at + 1] if at + 1 < len(log) else ""
+        if said and seat in seats and move and after.startswith(f"{seat} ") and \
+                not after.startswith(f"{seat} > ") and move in after:
+            continue  # the rules' next line says the move better ("P4 observes H5: Oni")
+        if said and seat in seats and out and out[-1].startswith(f"{seat} > "):
+            out[-1] += f" · {rest}"
+        else:
+            out.append(line)
+    return out
+
+
 def recent_lines(view, height: int) -> int:
-    """How many of the latest log lines to keep on the screen whatever else it shows: those
-    written since the seat last decided (the others' moves), at most a sixth of it."""
+    """How many of the latest lines of the screen's log to keep whatever else it shows: those
+    written since the seat last decided (the others' moves), at most a fifth of it."""
     seat = view.get("seat")
     name = view["seats"].get(seat) if isinstance(seat, int) else None
-    log = view["log"]
-    since = next((len(log) - 1 - i for i, line in enumerate(reversed(log))
+    log = screen_log(view)
+    since = next((i for i, line in enumerate(reversed(log))  # the lines after its last move
                   if name and line.startswith(f"{name} > ")), len(log))
-    return min(since, max(3, (height - 2) // 6))
+    return min(since, max(3, (height - 2) // 5))

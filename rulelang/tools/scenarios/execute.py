@@ -15,6 +15,8 @@ class Failure:
     message: str
     expected: str | None = None
     actual: str | None = None
+    hint: str | None = None  # what to write instead (a position that cannot be)
+    caret: bool = False  # show carets under the span: it is the very part that is wrong
 
 
 @attrs.frozen
@@ -45,9 +47,21 @@ def run_scenario(suite, scenario) -> Result:
     except _Fails as failed:
         return Result(scenario, failed.failure)
     except RulesError as error:
-        where = scenario.position.span if scenario.position else scenario.span
-        return Result(scenario, Failure(where, "the scenario cannot start: " + _first_line(error)))
+        return Result(scenario, _cannot_start(scenario, error))
     return Result(scenario, None)
+
+
+def _cannot_start(scenario, error) -> Failure:
+    """A start that cannot be: at the line of the position that states the wrong part."""
+    position, part = scenario.position, getattr(error, "part", None)
+    where = position.span if position else scenario.span
+    spans = position.spans if position else {}
+    found = spans.get(part) if part else None
+    if found is None and part:  # a part of a line (a seat, a card): the line it is on
+        found = next((span for key, span in spans.items() if part.startswith(key + " ")
+                      or key.startswith(part + " ")), None)
+    return Failure(found or where, "the scenario cannot start: " + _first_line(error),
+                   hint=getattr(error, "hint", None), caret=found is not None)
 
 
 def _first_line(error) -> str:
@@ -65,7 +79,10 @@ def _start(rules, scenario):
     return rules.position(players=scenario.players, zones=zones, vars=vars_,
                           current=position.current, turn=position.turn,
                           options=scenario.options, seed=scenario.seed, fix=scenario.fix,
-                          rest=position.rest, fields=position.fields, add=position.add)
+                          rest=position.rest, fields=position.fields, add=position.add,
+                          face_up=position.face_up, face_down=position.face_down,
+                          seen=position.seen, phase=position.phase,
+                          phase_call=position.phase_call)
 
 
 def _base(name: str) -> str:

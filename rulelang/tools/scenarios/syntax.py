@@ -47,6 +47,13 @@ class Position:
     current: object = None
     turn: int | None = None
     rest: str | None = None
+    face_up: tuple = ()  # zones, places (deck#1, table@E5) or card names
+    face_down: tuple = ()
+    seen: dict = attrs.Factory(dict)  # seat -> [zone, place or card name]
+    phase: str | None = None  # a rule: the position starts as it begins (mid-round)
+    phase_call: int = 1  # its run: 1 the first time the rules run it
+    # what each line states (the part a position's error names) -> where it is written
+    spans: dict = attrs.Factory(dict)
 
 
 @attrs.frozen
@@ -160,26 +167,84 @@ class _ScenarioBuilder(Builder):
     # -- the position
     def position_block(self, meta, lines):
         span = self._s(meta)
-        zones, add, vars_, fields = {}, {}, {}, {}
-        current = turn = rest = None
-        for kind, target, value, _where in lines:
+        zones, add, vars_, fields, spans, seen = {}, {}, {}, {}, {}, {}
+        face = {"up": [], "down": []}
+        current = turn = rest = phase = None
+        phase_call = 1
+        for kind, target, value, where in lines:
             if kind == "add":
-                add[self.place_name(target)] = self.plain(value)
+                name = self.place_name(target)
+                add[name] = self.plain(value)
+                spans[f"add {name}"] = where
             elif kind == "rest":
                 rest = self.place_name(target)
+                spans["rest"] = where
+            elif kind == "face":
+                for ref in value:
+                    text = self.card_ref(ref)
+                    face[target].append(text)
+                    spans[f"face {target} {text}"] = ref.span
+            elif kind == "seen":
+                seat, seat_span = target
+                spans.setdefault(f"seen {seat}", seat_span)
+                for ref in value:
+                    text = self.card_ref(ref)
+                    seen.setdefault(seat, []).append(text)
+                    spans[f"seen {seat} {text}"] = ref.span
+            elif kind == "phase":
+                if phase is not None:
+                    self._bad("a position starts in one phase", where)
+                phase, phase_call = target, value
+                spans["phase"] = where
             elif isinstance(target, ast.Name) and target.id == "current":
                 current = self.plain(value)
+                spans["current"] = where
             elif isinstance(target, ast.Name) and target.id == "turn":
                 turn = self.plain(value)
+                spans["turn"] = where
             elif card_field(target):
-                fields.setdefault(self.plain(target.obj), {})[target.name] = self.plain(value)
+                card = self.plain(target.obj)
+                fields.setdefault(card, {})[target.name] = self.plain(value)
+                spans[f"field {card}"] = where
             else:
                 name = self.place_name(target)
                 plain = self.plain(value)
                 # a list of card names, or a value for a variable: the rules tell which
                 zones[name] = plain
                 vars_[name] = plain
-        return ("position", Position(span, zones, add, vars_, fields, current, turn, rest), span)
+                spans[f"set {name}"] = where
+        return ("position", Position(span, zones, add, vars_, fields, current, turn, rest,
+                                     tuple(face["up"]), tuple(face["down"]), seen, phase,
+                                     phase_call, spans), span)
+
+    def face_line(self, meta, c):
+        return ("face", c[0], c[1:], self._s(meta))
+
+    def face_way(self, meta, c):
+        return str(c[0])
+
+    def seen_line(self, meta, c):
+        return ("seen", (str(c[0]), self._ts(c[0])), c[1:], self._s(meta))
+
+    def phase_line(self, meta, c):
+        call = int(c[1]) if c[1] is not None else 1
+        if call < 1:
+            self._bad(f"a phase's run is counted from 1, not {call}", self._s(meta),
+                      f"phase {c[0]} is its first run; phase {c[0]} 2 its second")
+        return ("phase", str(c[0]), call, self._s(meta))
+
+    def card_ref(self, expr) -> str:
+        """A card, or cards, a position line names: a zone (``hints``, ``hand[P1]``), a
+        place as a move names it (``"deck#1"``, ``"table@E5"``) or a card's name
+        (``"Oni"``, ``Hint("Kitsune")``)."""
+        if isinstance(expr, (ast.Name, ast.Index)):
+            return self.place_name(expr)
+        value = self.plain(expr) if isinstance(expr, (ast.Lit, ast.Text, ast.Call)) else None
+        if not isinstance(value, str):
+            self._bad("this names no card", expr.span,
+                      'name a zone (hints, hand[P1]), a place as moves name a card '
+                      '("deck#1", "table@E5") or a card ("Oni", Hint("Kitsune"))')
+        return value
 
     def pos_set(self, meta, c):
         return ("set", c[0], c[1], self._s(meta))

@@ -79,7 +79,7 @@ export function drawGrid(part, extraCells = []) {
         cell.classList.add("under");
         cell.style.setProperty("--tint", tintColour(under.card.tint) || "#888");
         cell.title = `${name}: ${cardDetails(under.card)}`;
-        if (under.card.symbol) cell.append(el("span", "sym", under.card.symbol));
+        if (under.card.symbol) cell.append(symbolOf(under.card));
       } else {
         cell.title = name;
       }
@@ -93,6 +93,14 @@ export function drawGrid(part, extraCells = []) {
   scroller.append(grid);
   block.append(scroller);
   return block;
+}
+
+// A card's symbol in its cell, smaller as it is longer ("KaRoOn" stays inside its cell,
+// not over the next one).
+function symbolOf(card) {
+  const text = String(card.symbol);
+  const size = text.length >= 6 ? " longer" : text.length >= 4 ? " long" : "";
+  return el("span", `sym${size}`, text);
 }
 
 function drawPiece(cell, here, top, x, y) {
@@ -110,5 +118,5 @@ function drawPiece(cell, here, top, x, y) {
   if (same(1, 0)) cell.classList.add("join-r");
   if (same(0, -1)) cell.classList.add("join-t");
   if (same(0, 1)) cell.classList.add("join-b");
-  if (here.first && card.symbol) cell.append(el("span", "sym", card.symbol));
+  if (here.first && card.symbol) cell.append(symbolOf(card));
 }

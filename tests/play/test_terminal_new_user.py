@@ -1,0 +1,124 @@
+"""The seed games' screens as a new user reads them (issue 27, item 4), at 80x24 and 100x40:
+every decision of P1 in a whole game of bots, drawn as the terminal draws it. No line is cut
+or reaches the last column; nothing reads as Python (``[3, 3]``, ``None``, ``one_family``);
+a card in a wrapped list stays whole ("red" and "1" on two lines are two things); Yami keeps
+its round and trump on the screen and shows its tiles' shapes (drawn small when room is
+short, else said where to see them); the others' moves since the seat's last stay on it."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from rich.text import Text
+
+import rulelang
+from interpreter.bots import make_bot
+from rulelang.play.terminal import grid, panels
+from rulelang.play.terminal.screen import _wrapped_items, compose
+from rulelang.play.terminal.session import recent_lines, screen_log
+
+GAMES = [  # (rules, players, options, seed)
+    ("games/yokai_sketch.rules", 2, {}, 7),
+    ("games/yami.rules", 3, {}, 3),
+    ("games/yami.rules", 2, {}, 5),  # with the automa
+    ("games/yokai.rules", 3, {"levels": "2+3"}, 4),
+    ("games/yokai.rules", 4, {}, 4),
+]
+SIZES = [(80, 24), (100, 40)]
+PYTHON = re.compile(r"\[\]|\['|\[\d|\{|\}|\bNone\b|\bTrue\b|\bFalse\b|\w_\w")
+
+
+def screens(rules_file, players, options, seed, columns, rows):
+    """(view, the screen's lines as text) at each decision of P1, as the session draws it."""
+    game = rulelang.load(rules_file).new_game(players=players, seed=seed, options=options)
+    bot = make_bot("random", seed)
+    while not game.is_over:
+        if game.seat_name(game.to_move) == "P1":
+            view = game.view(game.to_move)
+            screen = compose(panels.build(view), screen_log(view), view["decision"]["moves"],
+                             columns - 1, rows, min_log=recent_lines(view, rows))
+            yield view, [line.plain for line in screen.lines]
+        game.play(bot.choose(game))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("columns, rows", SIZES, ids=[f"{c}x{r}" for c, r in SIZES])
+@pytest.mark.parametrize("rules_file, players, options, seed", GAMES,
+                         ids=[f"{g[0].split('/')[-1][:-6]}-{g[1]}p" for g in GAMES])
+def test_every_screen_of_a_whole_game_reads_as_words_and_fits(rules_file, players, options,
+                                                              seed, columns, rows):
+    seen = 0
+    for view, lines in screens(rules_file, players, options, seed, columns, rows):
+        seen += 1
+        assert len(lines) <= rows - 2  # the status line and the prompt come after
+        for line in lines:
+            assert len(line) < columns, f"reaches the last column: {line!r}"
+            assert not line.rstrip().endswith(("…", "...")), f"cut: {line!r}"
+            assert "more than fits" not in line
+            assert not PYTHON.search(line), f"Python or an identifier on screen: {line!r}"
+        names = {c["name"] for z in view["zones"].values() for c in z["cards"] if "name" in c}
+        firsts = {n.split()[0] for n in names if " " in n} - names  # not "earth/wind call"
+        for line in lines:  # "red 1" never split as ", red" at a cell's end and "1" below it
+            for first in firsts:
+                assert not re.search(rf", {re.escape(first)}(\s{{2,}}|$)", line), line
+    assert seen
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("columns, rows", SIZES, ids=[f"{c}x{r}" for c, r in SIZES])
+@pytest.mark.parametrize("players, seed", [(2, 5), (3, 3), (4, 1)])
+def test_yami_keeps_the_round_the_trump_and_the_tiles_shapes_on_the_screen(players, seed,
+                                                                           columns, rows):
+    for view, lines in screens("games/yami.rules", players, {}, seed, columns, rows):
+        said = "\n".join(lines)
+        assert re.search(r"round \d of 7", said), said
+        assert "trump " in said, said
+        hand = [c for z in view["zones"].values() if z.get("keys") == ["P1"] for c in z["cards"]]
+        if hand:
+            assert set("█▀▄") & set(said) or "type 'cards'" in said, said
+        if rows >= 40:  # room for every shape, full size, each under its card's name
+            assert all(card["name"] in said for card in hand)
+            assert "██" in said
+
+
+def test_a_list_wraps_between_its_items_never_inside_one():
+    lines = [t.plain for t in _wrapped_items(Text("red 3, purple 1, red 2, red 1, red 7"), 24)]
+    assert lines == ["red 3, purple 1, red 2,", "red 1, red 7"]
+    long_one = [t.plain for t in _wrapped_items(Text("a very long single card name, b"), 12)]
+    assert all(len(line) <= 12 for line in long_one)  # an item wider than the column wraps
+
+
+def test_a_stacked_cell_shows_its_whole_symbol_and_only_its_column_is_wide():
+    hint = {"name": "Kappa/Rokurokubi/Oni", "symbol": "KaRoOn", "cells": ["B1"]}
+    under = {"name": "Kappa", "symbol": "Ka", "cells": ["B1"]}
+    other = {"name": "Oni", "symbol": "On", "cells": ["A1"]}
+    zone = {"cards": [under, hint, other], "width": 3, "height": 1}
+    lines = [t.plain for t in grid.grid_lines(zone, grid.Layers.of(zone, [], []))]
+    assert "[KaRoOn]" in lines[1]
+    assert lines[1].rstrip() == "1 On [KaRoOn]  ·"  # A and C stay 3 wide
+
+
+def test_the_screen_log_joins_a_seats_decisions_and_drops_what_the_rules_say_better():
+    view = {"seats": {0: "P1", 1: "P2"}, "log": [
+        "-- turn 3: P2 --",
+        "P2 > observe a card: H5",
+        "P2 observes H5: Oni",            # says the move, and what was seen
+        "P2 > move the card from: F6",
+        "P2 > move it to: F7",
+        "P2 > lead a card: red 4",
+        "P2 wins the trick",              # a line about P2 that does not name the move
+    ]}
+    assert screen_log(view) == [
+        "-- turn 3: P2 --",
+        "P2 observes H5: Oni",
+        "P2 > move the card from: F6 · move it to: F7 · lead a card: red 4",
+        "P2 wins the trick",
+    ]
+
+
+def test_the_log_kept_is_what_was_written_since_the_seats_last_move():
+    view = {"seat": 0, "seats": {0: "P1", 1: "P2"},
+            "log": ["P1 > play: a", "P2 > play: b", "P2 scores"]}
+    assert recent_lines(view, 40) == 2
+    view["log"] = ["setup"] * 30
+    assert recent_lines(view, 24) == 4  # never moved: at most a fifth of the screen
