@@ -172,6 +172,7 @@ class Table:
             "version": version,
             "you": None if seat == SPECTATOR else game.seat_name(seat),
             "players": {game.seat_name(s): self.kinds[s] for s in game.players},
+            "team": bool(game.rules.program.cooperative),  # one score, the team's: shown once
             "failure": self.failure,
             "view": game.view(seat),
             "again": self.again_links.get(seat),  # play again: this seat's new link

@@ -209,7 +209,13 @@ function drawOutcome(message) {
   const end = view.log.filter(line => line.startsWith("== ")).pop();
   if (end) box.append(el("p", null, end.replace(/^== game over: /, "")));
   const scores = el("div", "scores");
-  for (const [seat, score] of Object.entries(outcome.scores || {})) {
+  const entries = Object.entries(outcome.scores || {});
+  if (message.team && entries.length) {  // a cooperative game: one score, the team's
+    const item = el("span", `score${outcome.result === "win" ? " winner" : ""}`);
+    item.append(el("span", "chip", "the team"), ` ${entries[0][1]}`);
+    scores.append(item);
+  }
+  else for (const [seat, score] of entries) {
     const item = el("span", `score${winners.includes(Number(seat)) ? " winner" : ""}`);
     const chip = el("span", "chip", view.seats[seat] || seat);
     chip.style.setProperty("--seat", seatColour(seat));
