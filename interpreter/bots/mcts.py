@@ -65,8 +65,8 @@ class Node:
 
 
 class MctsBot:
-    # The defaults keep a decision within 1 s of CPU at the table (the heaviest seed game,
-    # Yami with 3 players, up to about 1 s on a loaded machine): README, Bots.
+    # The defaults keep a decision within 1 s of CPU at the table (the heaviest shipped game
+    # at its most players took up to about 1 s on a loaded machine): README, Bots.
     def __init__(self, seed: int = 0, playouts: int = 64, think: float | None = None,
                  horizon: int = 8, exploration: float = 0.5, worlds: int = 8,
                  partners: bool = True, advised_partners: bool = True):

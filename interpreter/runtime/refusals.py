@@ -4,7 +4,7 @@ The reason, in order: the rules' own (``choose ... where COND else REASON``, the
 clause the move fails); passing where the rules do not allow it; a card the seat can see
 that lies elsewhere than the cards on offer ("red 5 is in the trick, not in your hand"); a
 cell that is not among those on offer. Then, when the text is close to a move on offer, a
-did-you-mean ("purpel 7": did you mean 'purple 7'?).
+did-you-mean ("reed 7": did you mean 'red 7'?).
 
 Secrets: everything said comes from what the seat's own view shows: its legal moves, the
 cards whose faces it knows (a view shows such a card where it lies) and the zones' names.
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from interpreter.runtime.game_fields import GameFields
     from interpreter.runtime.values import Seat, Value, Zone
 
-CLOSE = 0.8  # how alike a text and a move must be for a did-you-mean ("purpel 7", "purple 7")
+CLOSE = 0.8  # how alike a text and a move must be for a did-you-mean ("reed 7", "red 7")
 
 
 @attrs.frozen

@@ -2,7 +2,7 @@
 knows them), face down (none does), and the cards each seat has looked at. A line names
 cards as a zone (all of its cards), a place as moves name a card (``deck#1`` the top card,
 ``hand[P2]#3``, ``table@E5`` every card on that cell) or a card's name (the only card of
-that name lying in a zone; ``Hint("Kitsune")`` where kinds share the name)."""
+that name lying in a zone; ``Token("Ace")`` where kinds share the name)."""
 from __future__ import annotations
 
 import re
@@ -95,7 +95,7 @@ class StatedKnowledge:
     def cards_at(self, ref: Any) -> list[Card]:
         """The cards a position's line names: a zone (all its cards), a place as moves
         name a card (``deck#1`` the top card, ``hand[P2]#3``, ``table@E5`` every card on that
-        cell), or a card by name (``Hint("Kitsune")`` where kinds share it), which must then
+        cell), or a card by name (``Token("Ace")`` where kinds share it), which must then
         be the only card of that name in a zone."""
         g = self.g
         text = str(ref.label if isinstance(ref, Card) else ref).strip()

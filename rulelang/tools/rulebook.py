@@ -163,8 +163,8 @@ def _a_game(rules, options, players):
 
 
 def _label(name: str) -> str:
-    """A name as players read it: ``one_family`` -> "one family", ``MissionTile`` ->
-    "Mission tile" (a kind's name is written in capitals joined)."""
+    """A name as players read it: ``face_down`` -> "face down", ``PlayingCard`` ->
+    "Playing card" (a kind's name is written in capitals joined)."""
     spaced = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name.replace("_", " "))
     return spaced[:1] + spaced[1:].lower() if spaced != name.replace("_", " ") else spaced
 

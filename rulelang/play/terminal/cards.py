@@ -89,7 +89,7 @@ def zone_text(zone: dict) -> Text:
 
 
 def words(text) -> str:
-    """A name as players read it: ``one_family`` -> ``one family``."""
+    """A name as players read it: ``face_down`` -> ``face down``."""
     return str(text).replace("_", " ")
 
 

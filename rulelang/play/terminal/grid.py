@@ -84,7 +84,7 @@ def symbol_of(card: dict) -> str:
 
 def cell_width(layers: Layers, column: int | None = None) -> int:
     """How wide the cells are drawn (of one column, or of the whole grid): the widest symbol
-    whole, "[KaRoOn]" with its brackets (a cut symbol would mislead), an odd width to
+    whole, "[AbCdEf]" with its brackets (a cut symbol would mislead), an odd width to
     centre it, at least 3."""
     widest = 1
     for xy in layers.cells():

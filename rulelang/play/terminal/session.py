@@ -371,7 +371,7 @@ def wrap_status(text: Text, width: int, most: int = 3) -> list[Text]:
 
 def screen_log(view) -> list[str]:
     """The log as the screen shows it: a seat's decisions in a row on one line ("P2 > play a
-    sketch: fire/wind · colour for fire/wind: fire"), so that more of what the others did
+    card: red 5 · colour for red 5: red"), so that more of what the others did
     since this seat last moved fits ('log' shows every line as written)."""
     seats = set(view["seats"].values())
     log = view["log"]
@@ -382,7 +382,7 @@ def screen_log(view) -> list[str]:
         after = log[at + 1] if at + 1 < len(log) else ""
         if said and seat in seats and move and after.startswith(f"{seat} ") and \
                 not after.startswith(f"{seat} > ") and move in after:
-            continue  # the rules' next line says the move better ("P4 observes H5: Oni")
+            continue  # the rules' next line says the move better ("P4 looks at B3: red 5")
         if said and seat in seats and out and out[-1].startswith(f"{seat} > "):
             out[-1] += f" · {rest}"
         else:

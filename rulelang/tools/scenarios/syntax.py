@@ -236,14 +236,14 @@ class _ScenarioBuilder(Builder):
     def card_ref(self, expr) -> str:
         """A card, or cards, a position line names: a zone (``hints``, ``hand[P1]``), a
         place as a move names it (``"deck#1"``, ``"table@E5"``) or a card's name
-        (``"Oni"``, ``Hint("Kitsune")``)."""
+        (``"Ace"``, ``Token("Ace")``)."""
         if isinstance(expr, (ast.Name, ast.Index)):
             return self.place_name(expr)
         value = self.plain(expr) if isinstance(expr, (ast.Lit, ast.Text, ast.Call)) else None
         if not isinstance(value, str):
             self._bad("this names no card", expr.span,
-                      'name a zone (hints, hand[P1]), a place as moves name a card '
-                      '("deck#1", "table@E5") or a card ("Oni", Hint("Kitsune"))')
+                      'name a zone (deck, hand[P1]), a place as moves name a card '
+                      '("deck#1", "table@E5") or a card ("Ace", Token("Ace"))')
         return value
 
     def pos_set(self, meta, c):

@@ -98,7 +98,7 @@ export function drawShape(pattern) {
 }
 
 // ------------------------------------------------------------------ values
-// A name as players read it: one_family -> one family.
+// A name as players read it: face_down -> face down.
 export function words(text) {
   return String(text).replace(/_/g, " ");
 }

@@ -95,7 +95,7 @@ export function drawGrid(part, extraCells = []) {
   return block;
 }
 
-// A card's symbol in its cell, smaller as it is longer ("KaRoOn" stays inside its cell,
+// A card's symbol in its cell, smaller as it is longer (a six-letter symbol stays inside its cell,
 // not over the next one).
 function symbolOf(card) {
   const text = String(card.symbol);
