@@ -38,8 +38,7 @@ class LeanGame(Game):
     def offer_cards(self: Any, frame: Frame, site: Any, seat: int, passing: str | Literal[False],
                     prompt: Any, options: list[Any]) -> None:
         """Cards: alike when the chooser names them alike (the label of a card it knows,
-        else where the card lies), as ``Decisions.ask`` names them. Written out whole:
-        the commonest offer (a hand)."""
+        else where the card lies), as ``Decisions.ask`` names them."""
         if seat not in self.players:
             raise Fail(f"{self.seat_name(seat)} cannot decide: say 'by' which player decides")
         known, bit = self.known, 1 << seat
@@ -57,16 +56,7 @@ class LeanGame(Game):
                 text = self.notation_of(v, seat, site.element)
             if text not in seen:
                 seen[text] = v
-        self.work += len(options) * OPTION_WORK
-        if self.work > MAX_WORK:
-            overwork(self)
-        values = list(seen.values())
-        if passing:
-            self._check_pass(passing, seen)
-            values.append(None)
-        elif not values:
-            raise Fail(NOTHING_TO_CHOOSE)
-        self._pend(frame, site, seat, passing, prompt, values)
+        self._offer(frame, site, seat, passing, prompt, seen, len(options))
 
     def offer_distinct(self: Any, frame: Frame, site: Any, seat: int, passing: str | Literal[False],
                        prompt: Any, options: list[Any]) -> None:
