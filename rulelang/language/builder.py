@@ -1,9 +1,9 @@
 """Lark's parse tree to the AST, every node with its span.
 
-A grammar rule that makes one node from its children, in order, is a line of ONE_NODE (the
-rest of the mapping follows from the node's class); a rule that lowers what it reads (checks
-it, reorders it, fills in what is left unsaid, or spells one construct as another) is a
-method of the Builder.
+A grammar rule that makes one node from its children, in order, is a line of ONE_NODE
+(``one_node.py``: the rest of the mapping follows from the node's class); a rule that lowers
+what it reads (checks it, reorders it, fills in what is left unsaid, or spells one construct
+as another) is a method of the Builder.
 """
 from __future__ import annotations
 
@@ -13,14 +13,14 @@ import re
 from collections.abc import Callable
 from typing import Any, NoReturn
 
-import attrs
 from lark import Token, Transformer, v_args
 from lark.tree import Meta
 
 from rulelang.language import ast
 from rulelang.language.errors import Diagnostic, Fix, ParseError, Span
+from rulelang.language.one_node import _GENERATED, _unquote
+from rulelang.language.one_node import ONE_NODE as ONE_NODE  # the table of rules, for the tests
 from rulelang.language.teaching import attach_explains
-from rulelang.language.traversal import part_fields
 
 MAX_MATCH_KEYS = 100  # keys of one match: its if-chain stays well within Python's stack
 MAX_LITERAL = 10**18  # the largest number a file may write (products are capped the same)
@@ -58,21 +58,6 @@ def _inner_quotes(text: str) -> str:
         else:
             out.append(text[i])
             i += 1
-    return "".join(out)
-
-
-def _unquote(token: str) -> str:
-    body = token[1:-1]
-    out, i = [], 0
-    while i < len(body):
-        ch = body[i]
-        if ch == "\\" and i + 1 < len(body):
-            nxt = body[i + 1]
-            out.append({"n": "\n", "t": "\t"}.get(nxt, nxt))
-            i += 2
-            continue
-        out.append(ch)
-        i += 1
     return "".join(out)
 
 
@@ -505,153 +490,3 @@ class Builder(Transformer[Token, Any]):
         if len(parts) == 1 and isinstance(parts[0], str):
             return ast.Lit(parts[0], span=span)
         return ast.Text(parts, span=span)
-
-
-# ------------------------------------------------------------ rules that make one node
-
-@attrs.frozen
-class OneNode:
-    """A rule whose children fill the fields of one node of ``cls``, in order: ``fields``, or
-    by default the fields of the class that say what the text says, less the ``fixed`` ones.
-    Fields left over keep their defaults. A child is read by the type its field declares:
-    a name, word or string into a ``str`` field is that text (a string unquoted), and no list
-    for a ``list`` field is an empty one."""
-    cls: type
-    fields: tuple[str, ...] = ()
-    fixed: dict[str, Any] = attrs.field(factory=dict)
-
-
-def one(cls: type, *fields: str, **fixed: Any) -> OneNode:
-    return OneNode(cls, fields, fixed)
-
-
-ONE_NODE: dict[str, OneNode] = {
-    # declarations
-    "game_decl": one(ast.GameDecl),
-    "dummy_decl": one(ast.DummyDecl),
-    "coop_decl": one(ast.CoopDecl),
-    "talk_decl": one(ast.TalkDecl),
-    "import_decl": one(ast.ImportDecl),
-    "option_decl": one(ast.OptionDecl),
-    "field": one(ast.FieldDecl),
-    "state_field": one(ast.FieldDecl, mutable=True),
-    "key_range": one(ast.KeyRange),
-    "const_decl": one(ast.ConstDecl),
-    "fn_let": one(ast.Let),
-    "param": one(ast.Param),
-    "rule_decl": one(ast.RuleDecl),
-    "setup_decl": one(ast.BlockDecl, which="setup"),
-    "play_decl": one(ast.BlockDecl, which="play"),
-    "turn_decl": one(ast.BlockDecl, which="turn"),
-    "on_end_decl": one(ast.BlockDecl, which="end"),
-    "after_decl": one(ast.BlockDecl, which="after"),
-    "end_decl": one(ast.EndDecl),
-    "score_decl": one(ast.ScoreDecl, which="score"),
-    "tiebreak_decl": one(ast.ScoreDecl, which="tiebreak"),
-    "heuristic_decl": one(ast.ScoreDecl, which="heuristic"),
-    "report_decl": one(ast.ScoreDecl, "key", "expr", which="report", param=None),
-    "offer_decl": one(ast.OfferDecl),
-    "simple_type": one(ast.TypeRef),
-    "list_type": one(ast.TypeRef, name="list"),
-    # statements
-    "let_stmt": one(ast.Let),
-    "move_stmt": one(ast.Move),
-    "deal_stmt": one(ast.Deal),
-    "shuffle_stmt": one(ast.Shuffle),
-    "create_stmt": one(ast.Create),
-    "create_from_stmt": one(ast.CreateFrom),
-    "reveal_stmt": one(ast.Reveal),
-    "tell_stmt": one(ast.Reveal, kind="field"),
-    "tell_whether_stmt": one(ast.Reveal, kind="whether"),
-    "repeat_stmt": one(ast.Repeat),
-    "while_stmt": one(ast.While),
-    "loop_stmt": one(ast.Loop),
-    "break_stmt": one(ast.Break),
-    "continue_stmt": one(ast.Continue),
-    "return_stmt": one(ast.Return),
-    "log_stmt": one(ast.Log),
-    # expressions
-    "if_expr": one(ast.IfExpr),
-    "or_op": one(ast.BoolOp, op="or"),
-    "and_op": one(ast.BoolOp, op="and"),
-    "not_op": one(ast.Not),
-    "compare": one(ast.Compare, "left", "op", "right"),
-    "in_op": one(ast.In),
-    "not_in_op": one(ast.In, negated=True),
-    "is_op": one(ast.Is),
-    "range_op": one(ast.Range),
-    "binop": one(ast.BinOp, "left", "op", "right"),
-    "neg": one(ast.Neg),
-    "call": one(ast.Call),
-    "attr": one(ast.Attr),
-    "index": one(ast.Index),
-    "true_lit": one(ast.Lit, value=True),
-    "false_lit": one(ast.Lit, value=False),
-    "none_lit": one(ast.Lit, value=None),
-    "name": one(ast.Name),
-    "list_lit": one(ast.ListLit),
-    "lambda_": one(ast.Lambda),
-}
-# rules that hand on their one child (a word as its text), or their children as a list or a pair
-FIRST_CHILD = ("expr_start", "field_name", "assign_op", "at_expr")
-CHILDREN = ("keys", "params", "pattern_keys", "named_args", "args")
-PAIR = ("elif_clause", "match_arm")
-
-_KEEP, _TEXT, _LIST = range(3)  # how a child is read into its field
-
-
-def _how(field: attrs.Attribute[Any]) -> int:
-    kind = str(field.type)
-    if kind in ("str", "str | None"):
-        return _TEXT
-    if kind == "list" or (kind.startswith("list[") and kind.endswith("]")):  # not `list | None`
-        return _LIST
-    return _KEEP
-
-
-def _one_node(rule: str, spec: OneNode) -> Callable[[Builder, Meta, list[Any]], ast.Node]:
-    by_name = {f.name: f for f in attrs.fields(spec.cls)}
-    names = spec.fields or tuple(n for n in part_fields(spec.cls) if n not in spec.fixed)
-    texts = tuple(i for i, name in enumerate(names) if _how(by_name[name]) == _TEXT)
-    lists = tuple(i for i, name in enumerate(names) if _how(by_name[name]) == _LIST)
-    cls, fixed = spec.cls, spec.fixed
-
-    def build(self: Builder, meta: Meta, children: list[Any]) -> ast.Node:
-        if len(children) > len(names):
-            raise TypeError(f"rule {rule}: {len(children)} children for the fields {names}")
-        if texts or lists:
-            children = list(children)
-            for i in texts:
-                if i < len(children) and isinstance(children[i], Token):
-                    children[i] = _text_of(children[i])
-            for i in lists:
-                if i < len(children) and children[i] is None:
-                    children[i] = []
-        made: ast.Node = cls(**dict(zip(names, children)), **fixed, span=self._s(meta))
-        return made
-    return build
-
-
-def _text_of(token: Token) -> str:
-    return _unquote(token) if token.type == "STRING" else str(token)
-
-
-def _first_child(self: Builder, meta: Meta, children: list[Any]) -> Any:
-    value = children[0]
-    return str(value) if isinstance(value, Token) else value
-
-
-def _children(self: Builder, meta: Meta, children: list[Any]) -> list[Any]:
-    return list(children)
-
-
-def _pair(self: Builder, meta: Meta, children: list[Any]) -> tuple[Any, Any]:
-    return (children[0], children[1])
-
-
-_GENERATED: dict[str, Callable[[Builder, Meta, list[Any]], Any]] = {
-    **{rule: _one_node(rule, spec) for rule, spec in ONE_NODE.items()},
-    **dict.fromkeys(FIRST_CHILD, _first_child),
-    **dict.fromkeys(CHILDREN, _children),
-    **dict.fromkeys(PAIR, _pair),
-}

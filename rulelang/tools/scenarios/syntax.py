@@ -12,8 +12,9 @@ from lark.lexer import PatternStr
 
 from interpreter.runtime.chance import Outcomes
 from rulelang.language import ast
-from rulelang.language.builder import Builder, _unquote
+from rulelang.language.builder import Builder
 from rulelang.language.errors import ParseError, Span
+from rulelang.language.one_node import _unquote
 from rulelang.language.parser import GRAMMAR, _check_depth, _hard_keyword, _soft_keyword, parse_expr
 from rulelang.language.syntax_errors import describe
 
