@@ -4,6 +4,7 @@ line reaching it was cut by the terminal; no text ends in an ellipsis), the head
 first line, and the final screen says the result and its reason (issue 27, item 4)."""
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -27,6 +28,14 @@ DECISIONS_LEFT = 4  # of the person at P1, when the saved game is loaded
 
 def save_near_the_end(path, rules_file, players, options, seed):
     """A game of random bots, saved where P1 has a few decisions left before its end."""
+    game = _near_the_end(rules_file, players, tuple(options.items()), seed)
+    write_save(path, game.save())  # sealed with the tests' key, as the terminal saves
+    return game
+
+
+@functools.cache  # the same game for both terminal sizes: played once
+def _near_the_end(rules_file, players, options, seed):
+    options = dict(options)
     rules = rulelang.load(rules_file)
     game = rules.new_game(players=players, seed=seed, options=options)
     bot = make_bot("random", seed)
@@ -41,7 +50,6 @@ def save_near_the_end(path, rules_file, players, options, seed):
     game = rules.new_game(players=players, seed=seed, options=options)
     for notation in moves[:cut]:
         game.play(notation)
-    write_save(path, game.save())  # sealed with the tests' key, as the terminal saves
     return game
 
 
