@@ -3,7 +3,8 @@ every decision of P1 in a whole game of bots, drawn as the terminal draws it. No
 or reaches the last column; nothing reads as Python (``[3, 3]``, ``None``, ``one_family``);
 a card in a wrapped list stays whole ("red" and "1" on two lines are two things); Yami keeps
 its round and trump on the screen and shows each tile's shape (drawn small when room is
-short, beside the board and under it), even with ten tiles at 80x24; the others' moves since the seat's last stay on it."""
+short, beside the board and under it), even with ten tiles at 80x24; the others' moves
+since the seat's last stay on it."""
 from __future__ import annotations
 
 import re

@@ -234,7 +234,7 @@ def compose(panels: Panels, log: list[str], moves: list[str], width: int, height
         assert best is not None
         return best
 
-    room = budget - len(header) - len(bottom) - _log_need(log, min_log, width)
+    full_room = budget - len(header) - len(bottom)
     # What gives way when room is short, in turn: the hand's drawings drawn small (beside the
     # grid where there is room, else below), a table's earlier rows (of tables kept per
     # number: past tricks), the legend, the drawings, the facts and the tables' cells
@@ -249,9 +249,9 @@ def compose(panels: Panels, log: list[str], moves: list[str], width: int, height
               for lines in (None, 2, 1)]
     pictures: list[Text] = []
     # the others' latest moves kept below if anything fits so; else the room they take too
-    for room in dict.fromkeys((room, budget - len(header) - len(bottom))):
-        for kind, how in tries:
-            kind = kind if panels.drawings else ""
+    for room in dict.fromkeys((full_room - _log_need(log, min_log, width), full_room)):
+        for drawn_as, how in tries:
+            kind = drawn_as if panels.drawings else ""
             side = main(**how, drawn_hand=bool(kind))
             if kind == "small":
                 body, side_height, pictures = small(side)
