@@ -30,6 +30,7 @@ _MEASURE = Console(width=1000, file=io.StringIO())  # rich wraps text for a cons
 class Screen:
     lines: list        # [Text], at most height - 2
     menu_shown: bool   # the moves are listed (else 'moves' lists them)
+    log_shown: int = 0  # how many of the log's latest lines are wholly on it
 
 
 def table_lines(table, width: int, cell_lines: int | None = None,
@@ -274,17 +275,20 @@ def compose(panels: Panels, log: list[str], moves: list[str], width: int, height
     if two_columns and beside >= 3 and spare < max(min_log, 3):
         # the latest log lines in the room beside the grid, when there is none below
         tail = _log_lines(log, side_width, beside)
+        log_shown = _log_fitting(log, side_width, beside)
         start = len(header) + side_height + (beside - len(tail))
         for i, line in enumerate(tail):
             row = start + i
             lines[row] = _side_by_side([lines[row][:grid_width]], [line], grid_width)[0]
-    elif spare > 0:
-        lines.extend(pictures)
-        pictures = []
-        lines.extend(_log_lines(log, width, spare))
+    else:
+        log_shown = _log_fitting(log, width, spare)
+        if spare > 0:
+            lines.extend(pictures)
+            pictures = []
+            lines.extend(_log_lines(log, width, spare))
     lines.extend(pictures)
     filler = [Text("")] * max(budget - len(lines) - len(bottom), 0)  # the moves stay at the bottom
-    return Screen(lines + filler + bottom, menu_shown)
+    return Screen(lines + filler + bottom, menu_shown, log_shown)
 
 
 def _hand_said_drawn(panels: Panels) -> Panels:
@@ -305,14 +309,43 @@ def _log_need(log: list[str], count: int, width: int) -> int:
     return sum(len(_log_entry(line, width)) for line in log[-count:]) if count > 0 else 0
 
 
+def _log_fitting(log: list[str], width: int, count: int) -> int:
+    """How many of the latest log lines fit whole in ``count`` screen lines."""
+    used = shown = 0
+    for line in reversed(log):
+        used += len(_log_entry(line, width))
+        if used > count:
+            break
+        shown += 1
+    return shown
+
+
 def _log_entry(line: str, width: int) -> list[Text]:
-    """A log line wrapped to ``width`` between the items of a list ("purple 4, orange 1"
-    never parts "orange" from "1"), its later lines indented."""
-    text = Text(line, style="dim")
+    """A log line wrapped to ``width`` between words, its later lines indented; a number
+    stays with the word before it ("orange 1", "round 2": parted, they read as two things),
+    and so does a ``·`` between decisions."""
     if len(line) <= width:
-        return [text]
-    pieces = _wrapped_items(text, width - 2)
-    return pieces[:1] + [Text("  ") + piece for piece in pieces[1:]]
+        return [Text(line, style="dim")]
+    words: list[str] = []
+    for word in line.split(" "):
+        if words and (word.isdigit() or word == "·"):  # nor a line begun by a separator
+            words[-1] += " " + word
+        else:
+            words.append(word)
+    pieces: list[str] = []
+    piece = ""
+    for word in words:
+        room = width - (2 if pieces else 0)
+        if piece and len(piece) + 1 + len(word) > room:
+            pieces.append(piece)
+            piece = ""
+        piece = f"{piece} {word}" if piece else word
+        while len(piece) > width - (2 if pieces else 0):  # one word wider than the screen
+            cut = width - (2 if pieces else 0)
+            pieces.append(piece[:cut])
+            piece = piece[cut:]
+    pieces.append(piece)
+    return [Text(("  " if i else "") + piece, style="dim") for i, piece in enumerate(pieces)]
 
 
 def _log_lines(log: list[str], width: int, count: int) -> list[Text]:
