@@ -52,6 +52,7 @@ def test_every_screen_of_a_whole_game_reads_as_words_and_fits(rules_file, player
     for view, lines in screens(rules_file, players, options, seed, columns, rows):
         seen += 1
         assert len(lines) <= rows - 2  # the status line and the prompt come after
+        assert not re.search(r" 0( ·|$)", lines[0]), lines[0]  # no option at a 0 that says nothing
         for line in lines:
             assert len(line) < columns, f"reaches the last column: {line!r}"
             assert not line.rstrip().endswith(("…", "...")), f"cut: {line!r}"
