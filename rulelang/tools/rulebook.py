@@ -427,7 +427,8 @@ def table_lines(table: TableText, width: int, indent: str = "") -> list[str]:
         widths[widest] -= 1
     out = [indent + table.title]
     for row in (table.header,) + tuple(table.rows):
-        cells = [textwrap.wrap(c, w, break_long_words=True) or [""] for c, w in zip(row, widths)]
+        cells = [textwrap.wrap(c, max(w, 1), break_long_words=True) or [""]  # an empty column
+                 for c, w in zip(row, widths)]
         for i in range(max(len(c) for c in cells)):
             out.append((indent + "  ".join((c[i] if i < len(c) else "").ljust(w)
                                            for c, w in zip(cells, widths))).rstrip())
