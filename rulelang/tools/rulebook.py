@@ -328,8 +328,9 @@ def gaps(rules) -> list[str]:
     wanted += [which for which, d in program.blocks.items() if d.span.file == main]
     wanted += [f"trigger {t.zone}" for t in program.triggers if t.span.file == main]
     wanted += ["end when"] * bool([d for d in program.ends if d.span.file == main])
+    named = {"end": "on end", "after": "campaign after"}  # as the explains name their owner
     for target in wanted:
-        shown = "on end" if target == "end" else target
+        shown = named.get(target, target)
         if shown not in explained:
             out.append(f"{shown} has no explain")
     return out
