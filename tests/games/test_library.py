@@ -11,7 +11,6 @@ import pytest
 from click.testing import CliRunner
 
 import rulelang
-
 from rulelang.play.cli import cli
 from rulelang.tools import rulebook
 from support import ROOT, load
