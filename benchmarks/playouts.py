@@ -32,7 +32,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from speed import Speedup, older_tree  # noqa: E402
+from speed import Speedup, older_tree
 
 ROOT = Path(__file__).resolve().parent.parent
 SLICE = 0.3  # CPU seconds a slice takes, about

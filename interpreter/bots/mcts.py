@@ -5,8 +5,9 @@ seat's knowledge (``SeatKnowledge.worlds``: in a cooperative game, only worlds i
 partners' recent moves are what this bot would have played), taken in turn, each playout
 on a fresh copy with its own chance to come. So the search never reads a face its seat does
 not know. One tree serves every world: a node is a sequence of moves (by notation, or what
-stands for it: ``Decision.keys``) from the decision at hand; a move a world does not offer is skipped there, and a node's choice among
-its children weighs each by how often it was on offer (ISUCT). A decision with one move is
+stands for it: ``Decision.keys``) from the decision at hand; a move a world does not offer
+is skipped there, and a node's choice among its children weighs each by how often it was on
+offer (ISUCT). A decision with one move is
 played without a node.
 
 Each node orders its moves once, when first reached: by the rules' advice (``prefer``, see

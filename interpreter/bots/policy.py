@@ -60,8 +60,8 @@ class Policy:
             return None
         keys = [(a, self.rng.random()) for a in advice]
         order = sorted(range(len(advice)), key=lambda i: keys[i], reverse=True)
-        keys = pending.move_keys()
-        return [keys[i] for i in order]
+        named = pending.move_keys()
+        return [named[i] for i in order]
 
     def chooses(self, game: Game, index: int) -> float:
         """How likely this policy was to play move ``index`` at ``game``'s decision (the

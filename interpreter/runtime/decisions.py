@@ -58,7 +58,7 @@ class Decision:
     # what tells each move from the others, the same in every sample of the game a bot plays
     # on (its tree's nodes are keyed by it): the notations; a lean decision's are worked out
     # only when asked, and it keys its moves by what it merged them by (LeanGame._offer)
-    keys: list[Hashable] | None
+    keys: Sequence[Hashable] | None
 
     @staticmethod
     def of(seat: Seat, site: CompiledSite, frame: Frame, values: list[Value], notations: list[str],
@@ -130,7 +130,7 @@ class Decision:
                             else (site.name,))
         return self._prompt
 
-    def move_keys(self) -> list[Hashable]:
+    def move_keys(self) -> Sequence[Hashable]:
         """``keys``; worked out now for a lean decision offered without them (members,
         seats, numbers, yes/no, cells: their notations, as the full path's)."""
         keys = self.keys
@@ -138,10 +138,10 @@ class Decision:
             game = cast("Decisions", self.game)
             seat, element, passing = self.seat, self.site.element, self.passing
             offered = self.values[:-1] if passing else self.values
-            keys = [game.notation_of(v, seat, element) for v in offered]
+            named: list[Hashable] = [game.notation_of(v, seat, element) for v in offered]
             if passing:
-                keys.append(passing)
-            self.keys = keys
+                named.append(passing)
+            self.keys = keys = named
         return keys
 
     def moved_to(self, g: GameFields) -> Decision:

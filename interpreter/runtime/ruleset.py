@@ -17,8 +17,8 @@ if TYPE_CHECKING:
     from interpreter.runtime.decisions import Move, Offer
     from interpreter.runtime.engine import Game
     from interpreter.runtime.failures import LineOrigin
-    from interpreter.runtime.layout import Layout
     from interpreter.runtime.knowledge import Composition
+    from interpreter.runtime.layout import Layout
     from interpreter.runtime.values import EnumValue, Seat, Value
     from rulelang.language.checker import Program
     from rulelang.language.errors import Span

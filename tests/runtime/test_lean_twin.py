@@ -53,8 +53,8 @@ def _difference(config, seed) -> str | None:
                 return None
             assert type(twin) is LeanGame
         moves = _moves(game)
-        if twin is not None:
-            if twin.is_over or (int(twin.to_move), _moves(twin)) != (int(game.to_move), moves):
+        if twin is not None and (twin.is_over or (int(twin.to_move), _moves(twin))
+                                 != (int(game.to_move), moves)):
                 return f"{where}: decision {n}: {moves!r:.200} vs {_moves(twin)!r:.200}"
         i = rng.randrange(len(moves))
         for k, played in enumerate((game, twin)):
