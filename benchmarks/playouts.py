@@ -1,5 +1,5 @@
-"""Playouts per CPU second of the tree search bot (``mcts``), and of the greedy bot's looks,
-now against an earlier commit, in paired slices.
+"""Playouts per CPU second of the tree search bot (``mcts``), or decisions per CPU second of
+the greedy bot, now against an earlier commit, in paired slices.
 
     python benchmarks/playouts.py [--against COMMIT] [--seconds 20] [--kind mcts|greedy]
                                   [--only 'Yokai Sketch' ...]
@@ -82,7 +82,7 @@ def worker(tree, path, players, options, kind, mode):
             started = time.process_time()
             move = bot.choose(seat_knowledge(game))
             cpu += time.process_time() - started
-            playouts += bot.playouts if kind == "mcts" else bot.budget
+            playouts += bot.playouts if kind == "mcts" else 1  # greedy: decisions
             chosen.append(str(move))
         return cpu, playouts, chosen
 
@@ -164,7 +164,7 @@ def main():
     args = parser.parse_args()
     temp = tempfile.mkdtemp(prefix="rulelang-playouts-")
     old = older_tree(args.against, Path(temp) / "tree") if args.against else None
-    unit = "playouts/s" if args.kind == "mcts" else "looks/s"
+    unit = "playouts/s" if args.kind == "mcts" else "decisions/s"
     head = f"| ruleset | players | lean {unit} | full {unit} | lean / full |"
     if old is not None:
         head += f" then {unit} | lean / then | same choices |"
