@@ -24,9 +24,11 @@ from interpreter.runtime.helpers import Frame
 from interpreter.runtime.layout import Layout
 from interpreter.runtime.lean_game import LeanGame
 from interpreter.runtime.values import Family, Keyed, Row, Zone
+from rulelang.language.types import Type
 
 if TYPE_CHECKING:
     from interpreter.runtime.engine import Game
+    from rulelang.language.checker import Program
     from interpreter.runtime.ruleset import Ruleset
     from interpreter.runtime.values import Value
 
@@ -41,7 +43,8 @@ def lean_twin(game: Game) -> LeanGame | None:
     the full path)."""
     if isinstance(game, LeanGame):
         return game.copy(logging=False)
-    if any(_holds_zone(x) for card in game.cards if card.f for x in card.f.values()):
+    zoned = _zoned_state(game.rules.program)
+    if zoned and any(_holds_zone(x) for card in game.cards if card.f for x in card.f.values()):
         return None
     lean = game.rules.lean()
     layout = _lean_layout(game, lean)
@@ -57,7 +60,7 @@ def lean_twin(game: Game) -> LeanGame | None:
     zones = layout.zone_list
     twin.where = [zones[z.i] if z is not None else None for z in twin.where]
     rezone = _Rezoner(layout)
-    if rezone.needed(game):
+    if rezone.needed(game, zoned):
         rezone.state(twin)
     units = lean.units
     frames = twin.frames = [Frame.of(units[f.unit.key], f.pc, rezone.all(f.L)) for f in twin.frames]
@@ -117,13 +120,14 @@ class _Rezoner:
     def __init__(self, layout: Layout):
         self.zone_list, self.zones = layout.zone_list, layout.zones
 
-    def needed(self, game: Game) -> bool:
+    def needed(self, game: Game, zoned: bool) -> bool:
         """Whether the state may hold a zone outside the frames and decisions (variables,
-        constants, var fields, outcomes fixed in advance, how cards were made)."""
+        constants, var fields: only if ``zoned``, their types allow it; outcomes fixed in
+        advance, how cards were made)."""
         holds = _holds_zone
-        return (any(holds(v) for v in game.vars.values())
-                or any(holds(v) for v in game.consts.values())
-                or any(holds(v) for values in game.cv.values() for v in values)
+        return (zoned and (any(holds(v) for v in game.vars.values())
+                           or any(holds(v) for v in game.consts.values())
+                           or any(holds(v) for values in game.cv.values() for v in values))
                 or any(holds(v) for queue in game.fixed.values() for v in queue)
                 or any(holds(v) for how in game.made.values() for _, kept in how.values()
                        for v in kept))
@@ -164,6 +168,38 @@ class _Rezoner:
         if t is Row or t is dict:
             return t((k, self.one(x)) for k, x in v.items())
         return v
+
+
+# id of a checked program -> (it, whether its cards' fields, variables or constants may hold a
+# zone, by their declared types): worked out once per ruleset
+_ZONED: dict[int, tuple[Program, bool]] = {}
+
+
+def _zoned_state(program: Program) -> bool:
+    kept = _ZONED.get(id(program))
+    if kept is not None and kept[0] is program:
+        return kept[1]
+    types = [f.type for kind in program.cards.values() for f in kind.fields.values()]
+    types += [v.type for v in program.vars.values()]
+    types += [o.type for o in program.options.values()]
+    types += [getattr(d.value, "ty", None) for d in program.consts]
+    zoned = any(_type_holds_zone(t) for t in types)
+    if len(_ZONED) < 256:
+        _ZONED[id(program)] = (program, zoned)
+    return zoned
+
+
+def _type_holds_zone(t: object) -> bool:
+    """Whether a value of static type ``t`` may be or hold a zone (unknown: it may)."""
+    if t is None:
+        return True
+    if isinstance(t, tuple):
+        return any(_type_holds_zone(x) for x in t)
+    if not isinstance(t, Type):
+        return False  # (an enum's, a card kind's or a table's name)
+    if t.name in ("zone", "family", "any", "row"):
+        return True
+    return t.name in ("list", "tuple") and _type_holds_zone(t.arg)
 
 
 def _holds_zone(v: Value) -> bool:

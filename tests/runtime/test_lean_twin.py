@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import random
 
+import rulelang
 from interpreter.runtime.lean_game import LeanGame
 from interpreter.runtime.lean_twin import lean_twin
 from rulelang import RulesError
@@ -104,3 +105,48 @@ def test_the_twin_is_compared_and_leaves_the_game_alone():
     assert other is not None
     other.play(0)
     assert _state(other) != _state(lean_twin(game))
+
+
+ZONE_VARIABLE = """
+game "Zone variable"
+players 2
+
+card Chip {
+  name "chip"
+}
+
+zone pool: pile of Chip, public
+zone hand[player]: pile of Chip, owner
+var target: zone = pool
+
+setup {
+  create Chip() x 6 in pool
+}
+
+turn {
+  choose c in pool prompt "take a chip"
+  move c to hand[current]
+  target = hand[current]
+}
+
+end when empty(pool)
+
+score p = size(hand[p]) + (if target == hand[p] then 10 else 0)
+"""
+
+
+def test_a_zone_the_state_holds_is_the_lean_layouts():
+    """A variable holding a zone (its type says it may): the twin's holds the lean layout's
+    zone of the same place, so comparing it with the lean rules' zones still works."""
+    rules = rulelang.loads(ZONE_VARIABLE, "zone_variable.rules")
+    game = rules.new_game(players=2, seed=1, log=False)
+    game.apply(0)
+    twin = lean_twin(game)
+    assert twin is not None
+    target = twin.vars["target"]
+    assert target is twin.layout.zone_list[target.i] and target is not game.vars["target"]
+    while not twin.is_over:
+        twin.play(0)
+        game.apply(0)
+    assert game.is_over and twin.outcome == game.outcome
+    assert max(game.outcome["scores"].values()) >= 10  # the last taker's hand is the target
