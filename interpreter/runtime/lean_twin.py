@@ -28,9 +28,9 @@ from rulelang.language.types import Type
 
 if TYPE_CHECKING:
     from interpreter.runtime.engine import Game
-    from rulelang.language.checker import Program
     from interpreter.runtime.ruleset import Ruleset
     from interpreter.runtime.values import Value
+    from rulelang.language.checker import Program
 
 MAX_TWIN_LAYOUTS = 64  # layouts kept per ruleset (one per players + options, as Rules keeps)
 _CONTAINERS = (list, tuple, Keyed, Row, dict)
@@ -125,9 +125,9 @@ class _Rezoner:
         constants, var fields: only if ``zoned``, their types allow it; outcomes fixed in
         advance, how cards were made)."""
         holds = _holds_zone
-        return (zoned and (any(holds(v) for v in game.vars.values())
-                           or any(holds(v) for v in game.consts.values())
-                           or any(holds(v) for values in game.cv.values() for v in values))
+        return ((zoned and (any(holds(v) for v in game.vars.values())
+                            or any(holds(v) for v in game.consts.values())
+                            or any(holds(v) for values in game.cv.values() for v in values)))
                 or any(holds(v) for queue in game.fixed.values() for v in queue)
                 or any(holds(v) for how in game.made.values() for _, kept in how.values()
                        for v in kept))
@@ -172,20 +172,20 @@ class _Rezoner:
 
 # id of a checked program -> (it, whether its cards' fields, variables or constants may hold a
 # zone, by their declared types): worked out once per ruleset
-_ZONED: dict[int, tuple[Program, bool]] = {}
+_ZONED_STATE: dict[int, tuple[Program, bool]] = {}
 
 
 def _zoned_state(program: Program) -> bool:
-    kept = _ZONED.get(id(program))
+    kept = _ZONED_STATE.get(id(program))
     if kept is not None and kept[0] is program:
         return kept[1]
-    types = [f.type for kind in program.cards.values() for f in kind.fields.values()]
+    types: list[object] = [f.type for kind in program.cards.values() for f in kind.fields.values()]
     types += [v.type for v in program.vars.values()]
     types += [o.type for o in program.options.values()]
     types += [getattr(d.value, "ty", None) for d in program.consts]
     zoned = any(_type_holds_zone(t) for t in types)
-    if len(_ZONED) < 256:
-        _ZONED[id(program)] = (program, zoned)
+    if len(_ZONED_STATE) < 256:
+        _ZONED_STATE[id(program)] = (program, zoned)
     return zoned
 
 

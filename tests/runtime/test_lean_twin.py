@@ -124,9 +124,10 @@ setup {
 }
 
 turn {
+  let mine = hand[current]
   choose c in pool prompt "take a chip"
-  move c to hand[current]
-  target = hand[current]
+  move c to mine
+  target = mine
 }
 
 end when empty(pool)
@@ -136,8 +137,8 @@ score p = size(hand[p]) + (if target == hand[p] then 10 else 0)
 
 
 def test_a_zone_the_state_holds_is_the_lean_layouts():
-    """A variable holding a zone (its type says it may): the twin's holds the lean layout's
-    zone of the same place, so comparing it with the lean rules' zones still works."""
+    """A variable and a paused rule's local holding a zone: the twin's hold the lean
+    layout's zone of the same place, so comparing them with the lean rules' zones works."""
     rules = rulelang.loads(ZONE_VARIABLE, "zone_variable.rules")
     game = rules.new_game(players=2, seed=1, log=False)
     game.apply(0)
@@ -145,6 +146,8 @@ def test_a_zone_the_state_holds_is_the_lean_layouts():
     assert twin is not None
     target = twin.vars["target"]
     assert target is twin.layout.zone_list[target.i] and target is not game.vars["target"]
+    mine = twin.frames[-1].L[0]
+    assert mine is twin.layout.zone_list[mine.i] and mine is not game.frames[-1].L[0]
     while not twin.is_over:
         twin.play(0)
         game.apply(0)
