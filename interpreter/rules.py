@@ -51,7 +51,8 @@ class OptionSpec:
 class Rules:
     """The public handle on a ruleset: ``rules.new_game(...)``, ``rules.restore(text)``."""
 
-    def __init__(self, program: Program, lean: bool = False) -> None:
+    def __init__(self, program: Program, lean: bool = False,
+                 enum_values: dict[str, list[EnumValue]] | None = None) -> None:
         self.program = program
         # compiled for playouts (``lean()``): its games are LeanGames, moves numbered, no log
         self.lean_path = lean
@@ -60,9 +61,14 @@ class Rules:
             from interpreter.runtime.lean_game import LeanGame
             self.game_class = LeanGame
         self._lean: Rules | None = None
+        # a full game's layout -> the same shape's on these (lean) rules: lean_game.lean_twin
+        self.twin_layouts: dict[int, tuple[Layout, Layout]] = {}
         self.title = program.title
-        self.enum_values = {name: [EnumValue(name, m, i) for i, m in enumerate(members)]
-                            for name, members in program.enums.items()}
+        # ``lean()`` shares its rules' members (compared by identity): so a game turned lean
+        # mid-play (``lean_game.lean_twin``) keeps the members its state holds
+        self.enum_values = enum_values if enum_values is not None else {
+            name: [EnumValue(name, m, i) for i, m in enumerate(members)]
+            for name, members in program.enums.items()}
         try:
             self.code = compile_program(program, self.enum_values, lean)
         except (SyntaxError, RecursionError, MemoryError):  # Python's own limits on nesting
@@ -205,7 +211,7 @@ class Rules:
         if self.lean_path:
             return self
         if self._lean is None:
-            self._lean = Rules(self.program, lean=True)
+            self._lean = Rules(self.program, lean=True, enum_values=self.enum_values)
         return self._lean
 
     def new_game(self, players: int | None = None, seed: int = 0,

@@ -6,25 +6,27 @@ games consistent with that seat's knowledge, so no bot can see a hidden card. A 
 still pass the game itself to ``choose``: the bot turns it into its seat's knowledge before
 anything else reads it.
 
-Kinds (``make_bot``): ``random``, ``first``, ``greedy`` (one look at each move, on a few
-samples, aiming at the rules' ``heuristic``) and ``mcts`` (information-set Monte Carlo tree
-search). In a cooperative game every kind that looks ahead plays for the team's result.
+Kinds (``make_bot``): ``random``, ``first``, ``advice`` (the rules' advice alone), ``greedy``
+(one look at each move, on a few samples, aiming at the rules' ``heuristic``) and ``mcts``
+(information-set Monte Carlo tree search). In a cooperative game every kind that looks ahead
+plays for the team's result.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from interpreter.bots.advised import AdviceBot
 from interpreter.bots.greedy import GreedyBot
 from interpreter.bots.mcts import MctsBot
 from interpreter.bots.scoring import heuristic
 from interpreter.bots.simple import Bot, FirstBot, RandomBot, knowledge_of
 from rulelang.language.errors import RulesError
 
-__all__ = ["KINDS", "PARTNER", "THINKING", "FirstBot", "GreedyBot", "MctsBot", "RandomBot",
+__all__ = ["KINDS", "PARTNER", "THINKING", "AdviceBot", "FirstBot", "GreedyBot", "MctsBot", "RandomBot",
            "heuristic", "knowledge_of", "make_bot"]
 
 KINDS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "first": FirstBot, "greedy": GreedyBot,
-                                        "mcts": MctsBot}
+                                        "mcts": MctsBot, "advice": AdviceBot}
 THINKING = ("greedy", "mcts")  # kinds that look ahead: --think SECONDS applies to them
 PARTNER = "mcts"  # the default partner in a cooperative game (see rulelang.play.cli.common)
 

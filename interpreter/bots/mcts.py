@@ -4,9 +4,10 @@ A decision's search plays on ``worlds``: samples of the hidden cards drawn once 
 seat's knowledge (``SeatKnowledge.worlds``: in a cooperative game, only worlds in which the
 partners' recent moves are what this bot would have played), taken in turn, each playout
 on a fresh copy with its own chance to come. So the search never reads a face its seat does
-not know. One tree serves every world: a node is a sequence of moves (by notation) from the
-decision at hand; a move a world does not offer is skipped there, and a node's choice among
-its children weighs each by how often it was on offer (ISUCT). A decision with one move is
+not know. One tree serves every world: a node is a sequence of moves (by notation, or what
+stands for it: ``Decision.keys``) from the decision at hand; a move a world does not offer
+is skipped there, and a node's choice among its children weighs each by how often it was on
+offer (ISUCT). A decision with one move is
 played without a node.
 
 Each node orders its moves once, when first reached: by the rules' advice (``prefer``, see
@@ -21,6 +22,11 @@ seat and each seat picks what is best for itself. In a cooperative game there is
 the team's (its result; the heuristic as this seat knows it), and every seat in the tree plays
 for it: partners are modelled as playing for the team.
 
+The worlds and the playouts on them are played on the lean path (``lean``, the default:
+``lean_twin``, runtime/lean_twin.py: no log, no notations, moves by number), which plays the
+same games with the same draws, so the bot makes the same choices either way
+(tests/runtime/test_bots_lean.py); ``lean=False`` plays them on the full path.
+
 The budget is ``playouts`` per decision (reproducible: same seed, same moves), or ``think``
 seconds (not reproducible: how far it gets depends on the machine).
 """
@@ -29,6 +35,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 from interpreter.bots.policy import Policy
@@ -40,7 +47,7 @@ if TYPE_CHECKING:
     from interpreter.runtime.engine import Game
     from interpreter.runtime.knowledge import SeatKnowledge
 
-Order = dict[str, int]  # a node's moves by notation: their rank, most promising first
+Order = dict[Hashable, int]  # a node's moves by key: their rank, most promising first
 
 WIDE = 12  # a root with more moves than this and no advice: ordered by one look at each
 
@@ -49,7 +56,7 @@ class Node:
     __slots__ = ("children", "visits", "offered", "totals", "order", "informed")
 
     def __init__(self, nseats: int):
-        self.children: dict[str, Node] = {}  # notation -> Node
+        self.children: dict[Hashable, Node] = {}  # a move's key (Decision.keys) -> Node
         self.visits = 0
         self.offered = 0  # playouts in which this node's move was on offer
         self.totals = [0.0] * nseats  # summed values, per seat
@@ -69,12 +76,14 @@ class MctsBot:
     # at its most players took up to about 1 s on a loaded machine): README, Bots.
     def __init__(self, seed: int = 0, playouts: int = 64, think: float | None = None,
                  horizon: int = 8, exploration: float = 0.5, worlds: int = 8,
-                 partners: bool = True, advised_partners: bool = True):
+                 partners: bool = True, advised_partners: bool = True, lean: bool = True):
         self.rng = random.Random(seed)
         self.playouts, self.think = playouts, think
         self.horizon, self.exploration = horizon, exploration
         self.nworlds, self.partners = worlds, partners
         self.advised_partners = advised_partners
+        self.lean = lean  # worlds and playouts on the lean path (the same choices, faster)
+        self.played = 0  # playouts played, over every decision (benchmarks read it)
         self.policy = Policy(self.rng)
 
     def choose(self, given: SeatKnowledge | Game) -> Move:
@@ -84,7 +93,8 @@ class MctsBot:
             return moves[0]
         nseats = len(knowledge.players)
         team = knowledge.seat if knowledge.cooperative else None
-        worlds = knowledge.worlds(self.rng, self.nworlds, self.policy if self.partners else None)
+        worlds = knowledge.worlds(self.rng, self.nworlds, self.policy if self.partners else None,
+                                  lean=self.lean)
         root = Node(nseats)
         root.order, root.informed = self.root_order(worlds[0], moves, knowledge.seat, team)
         scale = Scale()
@@ -95,6 +105,7 @@ class MctsBot:
             game = world.copy(logging=False, seed=self.rng.getrandbits(63))
             self.playout(game, root, nseats, scale, team, knowledge.seat)
             done += 1
+            self.played += 1
             if deadline is None:
                 if done >= self.playouts:
                     break
@@ -127,7 +138,7 @@ class MctsBot:
             indexes = sorted(range(len(moves)), key=lambda i: -looks[i])
             ranked = [moves[i].notation for i in indexes]
         informed = ranked is not None
-        if ranked is None:
+        if ranked is None:  # (the root's keys are its notations, in every world)
             ranked = [m.notation for m in moves]
             self.rng.shuffle(ranked)
         return {n: r for r, n in enumerate(ranked)}, informed
@@ -137,7 +148,7 @@ class MctsBot:
         informed = ranked is not None
         if ranked is None:
             assert game.pending is not None  # (a decision waits)
-            ranked = list(game.pending.notations)
+            ranked = list(game.pending.move_keys())
             self.rng.shuffle(ranked)
         return {n: r for r, n in enumerate(ranked)}, informed
 
@@ -148,8 +159,10 @@ class MctsBot:
         while not game.is_over:  # down the tree, adding one node
             pending = game.pending
             assert pending is not None  # (not over: a decision waits)
-            notations = pending.notations
-            if len(notations) == 1:  # forced: no node
+            keys = pending.keys
+            if keys is None:
+                keys = pending.move_keys()
+            if len(keys) == 1:  # forced: no node
                 game.apply(0)
                 continue
             if advised and pending.seat != me and pending.site.prefer is not None:
@@ -162,7 +175,7 @@ class MctsBot:
             tried: list[tuple[int, Node]] = []
             untried: int | None = None
             best_rank: int | None = None
-            for i, n in enumerate(notations):
+            for i, n in enumerate(keys):
                 rank = order.get(n)
                 if rank is None:  # not offered where the order was made: last
                     rank = order[n] = len(order)
@@ -178,14 +191,14 @@ class MctsBot:
             if untried is not None:
                 for _, child in tried:
                     child.offered += 1
-                child = children[notations[untried]] = Node(nseats)
+                child = children[keys[untried]] = Node(nseats)
                 child.offered = 1
                 game.apply(untried, seat)
                 path.append(child)
                 node = child
                 break
             if not tried:  # nothing allowed is offered in this world: widen to all
-                node.order = {n: r for r, n in enumerate(notations)}
+                node.order = {n: r for r, n in enumerate(keys)}
                 continue
             best, chosen = -1.0, tried[0]  # every score is above -1: the first is bettered
             c = self.exploration

@@ -9,7 +9,7 @@ their samples and the games played on from them, never the host's game.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from random import Random
 from typing import TYPE_CHECKING
 
@@ -33,7 +33,7 @@ class Policy:
         more than ``most`` moves (a tile's hundreds of places), the best advised of
         ``most`` of them taken at random: a playout's move, cheaply."""
         rng, pending = self.rng, _pending(game)
-        n = len(pending.notations)
+        n = len(pending.values)
         if n == 1:
             return 0
         if pending.site.prefer is None or rng.random() < self.explore:
@@ -50,22 +50,24 @@ class Policy:
         top = [among[i] for i, a in enumerate(advice) if a == best]
         return top[rng.randrange(len(top))] if len(top) > 1 else top[0]
 
-    def ranked(self, game: Game) -> list[str] | None:
-        """The notations of the pending decision's moves, best advised first (ties in a
-        random order), or None when the decision has no advice."""
+    def ranked(self, game: Game) -> list[Hashable] | None:
+        """The keys of the pending decision's moves (``Decision.keys``: their notations, or
+        what stands for them on the lean path), best advised first (ties in a random order),
+        or None when the decision has no advice."""
         pending = _pending(game)
         advice = game.advice() if pending.site.prefer is not None else None
         if advice is None:
             return None
         keys = [(a, self.rng.random()) for a in advice]
         order = sorted(range(len(advice)), key=lambda i: keys[i], reverse=True)
-        return [pending.notations[i] for i in order]
+        named = pending.move_keys()
+        return [named[i] for i in order]
 
     def chooses(self, game: Game, index: int) -> float:
         """How likely this policy was to play move ``index`` at ``game``'s decision (the
         partner model weighs worlds by it)."""
         pending = _pending(game)
-        n = len(pending.notations)
+        n = len(pending.values)
         advice = game.advice() if pending.site.prefer is not None else None
         if advice is None:
             return 1.0 / n

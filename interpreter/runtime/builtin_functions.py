@@ -10,7 +10,8 @@ from itertools import combinations
 from operator import is_not
 from typing import TYPE_CHECKING
 
-from interpreter.runtime import geometry
+from interpreter.runtime import bitboard, geometry
+from interpreter.runtime.bitboard import bits_of
 from interpreter.runtime.protocol import as_list, text_of
 from interpreter.runtime.values import (
     MAX_ITEMS,
@@ -259,6 +260,7 @@ def _flanked(g: Game, grid: Value, start: Value, through: Value, ends: Value,
     steps = _grid_steps(g, grid, steps)
     if type(start) is not Cell:
         raise Fail(f"a line starts from a cell, not {text_of(start)}")
+    # (one start's eight rays: walked against sets, cheaper than making two bit boards)
     lines = geometry.lines_of(grid.width, grid.height, steps, start)
     return geometry.flanked_in(lines, _cell_set(g, grid, through), _cell_set(g, grid, ends))
 
@@ -270,7 +272,15 @@ def _flanking(g: Game, grid: Value, starts: Value, through: Value, ends: Value,
     for start in starts:
         if type(start) is not Cell:
             raise Fail(f"a line starts from a cell, not {text_of(start)}")
-    return geometry.flanking_in(grid.width, grid.height, steps, starts,
+    width, height = grid.width, grid.height
+    through, ends = as_list(g, through), as_list(g, ends)
+    found = bitboard.flanking_bits(width, height, steps, starts,  # every start at once
+                                   bits_of(g, grid, through, width, height),
+                                   bits_of(g, grid, ends, width, height))
+    if found is not None:
+        return found
+    # a start off the grid (its lines may enter it): each start's lines walked
+    return geometry.flanking_in(width, height, steps, starts,
                                 _cell_set(g, grid, through), _cell_set(g, grid, ends))
 
 

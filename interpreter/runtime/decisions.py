@@ -15,7 +15,7 @@ Once every seat has answered, the choices are applied together, in seat order.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING, Literal, cast
 
 import attrs
@@ -44,7 +44,7 @@ class Decision:
     """Made blank and filled in (``Decision.of(...)``, or field by field in ``ask``): a
     class with no ``__init__`` is made without a Python call, once a decision."""
     __slots__ = ("seat", "site", "frame", "values", "notations", "_prompt", "index", "moves", "game",
-                 "passing")
+                 "passing", "keys")
     seat: Seat
     site: CompiledSite
     frame: Frame
@@ -55,6 +55,10 @@ class Decision:
     moves: list[Move] | None
     game: GameFields | None
     passing: bool
+    # what tells each move from the others, the same in every sample of the game a bot plays
+    # on (its tree's nodes are keyed by it): the notations; a lean decision's are worked out
+    # only when asked, and it keys its moves by what it merged them by (LeanGame._offer)
+    keys: Sequence[Hashable] | None
 
     @staticmethod
     def of(seat: Seat, site: CompiledSite, frame: Frame, values: list[Value], notations: list[str],
@@ -63,6 +67,7 @@ class Decision:
         d = Decision()
         d.seat, d.site, d.frame = seat, site, frame
         d.values, d.notations, d._prompt = values, notations, prompt
+        d.keys = notations
         d.index = None
         d.moves = moves
         d.game = game
@@ -125,11 +130,25 @@ class Decision:
                             else (site.name,))
         return self._prompt
 
+    def move_keys(self) -> Sequence[Hashable]:
+        """``keys``; worked out now for a lean decision offered without them (members,
+        seats, numbers, yes/no, cells: their notations, as the full path's)."""
+        keys = self.keys
+        if keys is None:
+            game = cast("Decisions", self.game)
+            seat, element, passing = self.seat, self.site.element, self.passing
+            offered = self.values[:-1] if passing else self.values
+            named: list[Hashable] = [game.notation_of(v, seat, element) for v in offered]
+            if passing:
+                named.append(passing)
+            self.keys = keys = named
+        return keys
+
     def moved_to(self, g: GameFields) -> Decision:
         """The same decision in a copy of its game (whose top frame is its own)."""
         twin = Decision.of(self.seat, self.site, g.frames[-1], self.values, self.notations,
                            self._prompt, g, self.moves)
-        twin.index = self.index
+        twin.index, twin.keys = self.index, self.keys
         return twin
 
     def lookup(self, notation: str) -> int | None:
@@ -165,7 +184,7 @@ class Group:
         decisions = []
         for d in self.decisions:
             twin = Decision.of(d.seat, d.site, d.frame, d.values, d.notations, d._prompt, g)
-            twin.index, twin.passing = d.index, d.passing
+            twin.index, twin.passing, twin.keys = d.index, d.passing, d.keys
             decisions.append(twin)
         return Group(self.site, g.frames[-1], decisions, dict(self.answers))
 
@@ -356,7 +375,7 @@ class Decisions(GameFields):
         decision.site = site
         decision.frame = frame
         decision.values = values
-        decision.notations = offer.notations
+        decision.notations = decision.keys = offer.notations
         decision._prompt = prompt
         decision.game = self
         decision.moves = offer.moves

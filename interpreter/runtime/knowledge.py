@@ -50,6 +50,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import attrs
 
 from interpreter.runtime.facts import NOTHING, Knowledge, known_to
+from interpreter.runtime.lean_twin import lean_twin
 from interpreter.runtime.protocol import text_of
 from interpreter.runtime.values import Card, Keyed, Row, Seat, Value
 
@@ -101,12 +102,15 @@ class SeatKnowledge:
     def cooperative(self) -> bool:
         return bool(self.rules.program.cooperative)
 
-    def sample(self, rng: Random) -> Game:
+    def sample(self, rng: Random, lean: bool = False) -> Game:
         """A full game (quiet: no log) consistent with this seat's knowledge; unknown
-        faces, chance to come and unreadable variables drawn from ``rng``."""
-        return self._sampler.sample(rng)
+        faces, chance to come and unreadable variables drawn from ``rng``. ``lean``: the
+        same game on the lean path (``lean_twin``: a ``LeanGame``, moves played by number),
+        where the rules allow it (else a full game): the same draws, the same sample."""
+        return self._sampler.sample(rng, lean)
 
-    def worlds(self, rng: Random, count: int, policy: Policy | None = None) -> list[Game]:
+    def worlds(self, rng: Random, count: int, policy: Policy | None = None,
+               lean: bool = False) -> list[Game]:
         """``count`` samples (see ``sample``). With ``policy`` (how this bot plays: its
         ``chooses(game, index)`` is how likely it was to play that move), in a cooperative
         game, the partner model: twice as many samples are drawn, each is weighed by how
@@ -114,12 +118,12 @@ class SeatKnowledge:
         ``policy`` in it (the sample's faces put into the game as each partner was asked),
         and ``count`` are drawn again by those weights. So a partner's move tells what a
         partner who plays as this bot does would have seen, where the rules' advice makes
-        moves mean something."""
+        moves mean something. ``lean``: as ``sample``'s."""
         sampler = self._sampler
         recent = self._partners_recent() if policy is not None and self.cooperative else []
         if not recent or policy is None or sampler.oracle:
-            return [sampler.sample(rng) for _ in range(count)]
-        candidates = [sampler.sample(rng) for _ in range(PARTNER_DRAWS * count)]
+            return [sampler.sample(rng, lean) for _ in range(count)]
+        candidates = [sampler.sample(rng, lean) for _ in range(PARTNER_DRAWS * count)]
         weights: list[float] = []
         for world in candidates:
             weight = 1.0
@@ -203,9 +207,10 @@ class OracleSampler:
 
     def __init__(self, game: Game, seat: int):
         self.game, self.seat = game, seat
+        self.twin = _Twin(game)
 
-    def sample(self, rng: Random) -> Game:
-        s = self.game.copy(logging=False, seed=rng.getrandbits(63))
+    def sample(self, rng: Random, lean: bool = False) -> Game:
+        s = self.twin.base(lean).copy(logging=False, seed=rng.getrandbits(63))
         s.known = [s.everyone] * len(s.known)  # face up: what a heuristic reads with knows()
         if s.group is not None:
             s.forget_choices(self.seat)
@@ -224,6 +229,7 @@ class Sampler:
         self._remade: list[tuple[Card, Told]] = []
         self._linked = False
         self._cv_cards: list[str] = []
+        self.twin = _Twin(game)
 
     def pools(self) -> list[Pool]:
         """For each kind: the unknown cards dealt from a fixed composition (by number) and
@@ -268,9 +274,9 @@ class Sampler:
                               if any(type(x) is Card or type(x) in _CONTAINERS for x in values)]
         return self._pools
 
-    def sample(self, rng: Random) -> Game:
+    def sample(self, rng: Random, lean: bool = False) -> Game:
         g, seat = self.game, self.seat
-        s = g.copy(logging=False, seed=rng.getrandbits(63))
+        s = self.twin.base(lean).copy(logging=False, seed=rng.getrandbits(63))
         table: dict[int, Card] = {}
         cards, cv = s.cards, s.cv
         for kind, ids, pool, told in self.pools():
@@ -284,7 +290,7 @@ class Sampler:
         for card, limits in self._remade:  # made by chance: made again, with fresh chance
             table[card.id] = cards[card.id] = _made_again(s, card, limits)
         if g.made:  # var fields set by chance on cards the seat does not know: set again
-            known, makings = g.known, g.rules.code.makings
+            known, makings = g.known, s.rules.code.makings
             for cid, how in g.made.items():
                 if not known[cid] >> seat & 1:
                     for field, (site, kept) in how.items():
@@ -302,6 +308,24 @@ class Sampler:
         s.fixed = {}
         s.log, s.unsettled, s.history = [], [], []
         return s
+
+
+class _Twin:
+    """The game samples are copied from: the host's, or its lean twin (made once, when a
+    lean sample is first asked for)."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.lean: Game | None = None
+        self.tried = False
+
+    def base(self, lean: bool) -> Game:
+        if not lean:
+            return self.game
+        if not self.tried:
+            self.tried = True
+            self.lean = lean_twin(self.game)
+        return self.lean if self.lean is not None else self.game
 
 
 def _composition(g: Game) -> Composition:

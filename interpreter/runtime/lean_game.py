@@ -73,7 +73,7 @@ class LeanGame(Game):
             values.append(None)
         elif not values:
             raise Fail(NOTHING_TO_CHOOSE)
-        self._pend(frame, site, seat, passing, prompt, values)
+        self._pend(frame, site, seat, passing, prompt, values, None)  # keys: when asked
 
     def offer_labels(self: Any, frame: Frame, site: Any, seat: int, passing: str | Literal[False],
                      prompt: Any, options: list[Any]) -> None:
@@ -109,22 +109,27 @@ class LeanGame(Game):
         if self.work > MAX_WORK:
             overwork(self)
         values = list(seen.values())
+        keys: list[Any] = list(seen)  # the names the options were merged by
         if passing:
             self._check_pass(passing, seen)
             values.append(None)
+            keys.append(passing)
         elif not values:
             raise Fail(NOTHING_TO_CHOOSE)
-        self._pend(frame, site, seat, passing, prompt, values)
+        self._pend(frame, site, seat, passing, prompt, values, keys)
 
     def _pend(self: Any, frame: Frame, site: Any, seat: int, passing: str | Literal[False],
-              prompt: Any, values: list[Any]) -> None:
+              prompt: Any, values: list[Any], keys: list[Any] | None) -> None:
         """The decision now pending: ``Decision.of(...)`` written out (once per decision),
-        with no notations or moves (a lean game names a move only when asked)."""
+        with no notations or moves (a lean game names a move only when asked); ``keys``
+        tell its moves apart as the notations would (``Decision.keys``; None: worked out
+        when a bot asks, ``Decision.move_keys``)."""
         decision: Any = Decision()
         decision.seat = seat
         decision.site = site
         decision.frame = frame
         decision.values = values
+        decision.keys = keys
         decision.notations = decision.moves = decision.index = None
         decision._prompt = prompt
         decision.game = self

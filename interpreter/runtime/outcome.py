@@ -37,7 +37,8 @@ class Outcome:
     winners: list[Seat]
     result: str  # "win" | "draw" | "loss" (a cooperative game lost) | "score"
     reason: str | None  # why the game ended, if the rules said
-    reports: dict[str, Any]  # each `report "NAME" = VALUE`, in the order declared
+    reports: dict[str, Any]  # each `report "NAME" = VALUE`, in the order declared (one
+    # kept per player, `report "NAME" p = VALUE`, as {"P1": VALUE, "P2": VALUE, ...})
 
     def as_dict(self) -> dict[str, Any]:
         """The outcome as plain data: the results, then the reports. A report named like a
@@ -85,8 +86,11 @@ def compute_outcome(g: Game) -> Outcome:
             tiebreaks.append(declared)
         else:
             expr = declared.expr
-            reports[cast(str, declared.key)] = views.plain(g, expr(g, g.players[0]) if declared.per_seat
-                                                else expr(g), None)
+            # one per player (``report "NAME" p = ...``): each seat's value by its name (plain
+            # data: a save keeps it as it is), so that it reads "P1 3, P2 4"
+            reports[cast(str, declared.key)] = {
+                g.seat_name(p): views.plain(g, expr(g, p), None) for p in g.players
+            } if declared.per_seat else views.plain(g, expr(g), None)
 
     def of(declared: ScoreCode, seat: Seat | None) -> Any:
         if not declared.per_seat:

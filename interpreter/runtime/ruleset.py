@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from interpreter.runtime.engine import Game
     from interpreter.runtime.failures import LineOrigin
     from interpreter.runtime.knowledge import Composition
+    from interpreter.runtime.layout import Layout
     from interpreter.runtime.values import EnumValue, Seat, Value
     from rulelang.language.checker import Program
     from rulelang.language.errors import Span
@@ -194,7 +195,11 @@ class Ruleset(Protocol):
     moves_made: int  # moves kept in moves_kept, in all (decisions.MAX_MOVES_KEPT at most)
     # (players, options, campaign) -> the faces the rules deal by kind, and how many cards
     compositions: dict[tuple[int, str, str], Composition]
+    lean_path: bool  # compiled for playouts (its games are ``LeanGame``s)
+    # id of a full game's layout -> (that layout, the lean rules' layout of the same shape)
+    twin_layouts: dict[int, tuple[Layout, Layout]]
 
+    def lean(self) -> Ruleset: ...
     def player_seats(self, n: int) -> list[Seat]: ...
     def player_count(self, players: object) -> int: ...
     def chance_events(self) -> list[str]: ...

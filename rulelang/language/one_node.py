@@ -71,7 +71,7 @@ ONE_NODE: dict[str, OneNode] = {
     "score_decl": one(ast.ScoreDecl, which="score"),
     "tiebreak_decl": one(ast.ScoreDecl, which="tiebreak"),
     "heuristic_decl": one(ast.ScoreDecl, which="heuristic"),
-    "report_decl": one(ast.ScoreDecl, "key", "expr", which="report", param=None),
+    "report_decl": one(ast.ScoreDecl, "key", "param", "expr", which="report"),
     "offer_decl": one(ast.OfferDecl),
     "simple_type": one(ast.TypeRef),
     "list_type": one(ast.TypeRef, name="list"),

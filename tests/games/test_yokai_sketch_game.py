@@ -102,7 +102,7 @@ def test_draw_same_points_same_number_of_colours_YS28_YS29_YS31():
     outcome = game.outcome
     assert outcome["scores"] == {0: 3, 1: 3}
     assert outcome["result"] == "draw" and outcome["winners"] == []
-    assert game.transcript().endswith("== game over: a draw; scores P1 3, P2 3; colours: 1 and 1\n")
+    assert game.transcript().endswith("== game over: a draw; scores P1 3, P2 3; colours: P1 1, P2 1\n")
 
 
 def test_the_game_ends_at_once_mid_turn_without_the_ability_YS22_YS28_YS42():
@@ -156,7 +156,7 @@ def test_equal_points_more_colours_wins_colour_of_the_stack_YS29_YS30_YS38():
     book = game.view(None)["zones"]["notebook[P2]"]["cards"]
     assert [(c["printed"], c["colour"]) for c in book] == [("fire", "fire"), ("earth", "fire")]
     outcome = game.outcome
-    assert outcome["scores"] == {0: 7, 1: 7} and outcome["colours"] == [2, 1]
+    assert outcome["scores"] == {0: 7, 1: 7} and outcome["colours"] == {"P1": 2, "P2": 1}
     assert outcome["winners"] == [0] and outcome["result"] == "win"
 
 
@@ -309,7 +309,7 @@ def test_many_random_games_end_with_the_right_outcome_YS28_YS29_YS30_YS31():
         colours = [len({c["colour"] for c in book}) for book in books]
         outcome = game.outcome
         assert outcome["scores"] == {0: scores[0], 1: scores[1]}  # YS-29
-        assert outcome["colours"] == colours
+        assert outcome["colours"] == {"P1": colours[0], "P2": colours[1]}
         keys = [(scores[s], colours[s]) for s in (0, 1)]
         if keys[0] == keys[1]:  # YS-31
             assert outcome["result"] == "draw" and outcome["winners"] == []

@@ -45,6 +45,7 @@ def test_holm_adjusts_every_p_value_reported():
                      "-n", 100, "--workers", 1)
     assert result.exit_code == 0, result.output
     assert "Holm's method" in result.output and "Fisher's exact test" in result.output
+    assert all(len(line) < 100 for line in result.output.splitlines())  # fits 100 columns
 
 
 def test_lengths_are_compared_with_welch():

@@ -2,8 +2,9 @@
 every decision of P1 in a whole game of bots, drawn as the terminal draws it. No line is cut
 or reaches the last column; nothing reads as Python (``[3, 3]``, ``None``, ``one_family``);
 a card in a wrapped list stays whole ("red" and "1" on two lines are two things); Yami keeps
-its round and trump on the screen and shows its tiles' shapes (drawn small when room is
-short, else said where to see them); the others' moves since the seat's last stay on it."""
+its round and trump on the screen and shows each tile's shape (drawn small when room is
+short, beside the board and under it), even with ten tiles at 80x24; the others' moves
+since the seat's last stay on it."""
 from __future__ import annotations
 
 import re
@@ -15,7 +16,7 @@ import rulelang
 from interpreter.bots import make_bot
 from rulelang.play.terminal import grid, panels
 from rulelang.play.terminal.screen import _wrapped_items, compose
-from rulelang.play.terminal.session import recent_lines, screen_log
+from rulelang.play.terminal.session import decision_screen, recent_lines, screen_log, since_last_move
 
 GAMES = [  # (rules, players, options, seed)
     ("games/yokai_sketch.rules", 2, {}, 7),
@@ -35,8 +36,8 @@ def screens(rules_file, players, options, seed, columns, rows):
     while not game.is_over:
         if game.seat_name(game.to_move) == "P1":
             view = game.view(game.to_move)
-            screen = compose(panels.build(view), screen_log(view), view["decision"]["moves"],
-                             columns - 1, rows, min_log=recent_lines(view, rows))
+            screen = decision_screen(view, panels.build(view), view["decision"]["moves"],
+                                     columns - 1, rows)
             yield view, [line.plain for line in screen.lines]
         game.play(bot.choose(game))
 
@@ -51,6 +52,7 @@ def test_every_screen_of_a_whole_game_reads_as_words_and_fits(rules_file, player
     for view, lines in screens(rules_file, players, options, seed, columns, rows):
         seen += 1
         assert len(lines) <= rows - 2  # the status line and the prompt come after
+        assert not re.search(r" 0( ·|$)", lines[0]), lines[0]  # no option at a 0 that says nothing
         for line in lines:
             assert len(line) < columns, f"reaches the last column: {line!r}"
             assert not line.rstrip().endswith(("…", "...")), f"cut: {line!r}"
@@ -74,10 +76,11 @@ def test_yami_keeps_the_round_the_trump_and_the_tiles_shapes_on_the_screen(playe
         assert re.search(r"round \d of 7", said), said
         assert "trump " in said, said
         hand = [c for z in view["zones"].values() if z.get("keys") == ["P1"] for c in z["cards"]]
-        if hand:
-            assert set("█▀▄") & set(said) or "type 'cards'" in said, said
+        if hand:  # each tile named and drawn, small beside the board or under it at 80x24
+            assert set("█▀▄") & set(said) and "type 'cards'" not in said, said
+            assert all(card["name"] in said for card in hand), said
+            assert f"{len(hand)} card{'s' if len(hand) > 1 else ''}, drawn below" in said
         if rows >= 40:  # room for every shape, full size, each under its card's name
-            assert all(card["name"] in said for card in hand)
             assert "██" in said
 
 
@@ -121,4 +124,54 @@ def test_the_log_kept_is_what_was_written_since_the_seats_last_move():
             "log": ["P1 > play: a", "P2 > play: b", "P2 scores"]}
     assert recent_lines(view, 40) == 2
     view["log"] = ["setup"] * 30
-    assert recent_lines(view, 24) == 4  # never moved: at most a fifth of the screen
+    assert recent_lines(view, 24) == 0  # nobody has moved: what setup wrote is not a move
+    view["log"] = ["setup"] * 3 + ["P2 > play: b", "P2 scores"] * 15
+    assert since_last_move(view) == 30  # never moved: since the first move of anyone
+    assert recent_lines(view, 24) == 4  # at most a fifth of the screen
+
+
+def test_a_screen_short_of_lines_shows_each_partners_turn_on_one_line():
+    view = {"seat": 0, "seats": {0: "P1", 1: "P2", 2: "P3"}, "log": [
+        "P2 goes first",
+        "-- turn 1: P2 --",
+        "P2 > observe a card: H6",
+        "P2 observes H6: a Yokai",
+        "P2 > move the card from: H5",
+        "P2 > move it to: F9",
+        "P2 reveals the hint Kitsune/Oni",
+        "-- turn 2: P3 --",
+        "P3 > observe a card: F8",
+        "P3 observes F8: a Yokai",
+        "-- round 2 --",
+        "-- turn 3: P1 --",
+        "P1 > observe a card: F5",
+        "P1 observes F5: Kappa",
+    ]}
+    assert screen_log(view, condensed=True) == [
+        "P2 goes first",  # not joined to P2's turn: the turn starts after it
+        "P2 observes H6: a Yokai · move the card from: H5 · move it to: F9 · reveals the hint "
+        "Kitsune/Oni",
+        "P3 observes F8: a Yokai",
+        "-- round 2 --",
+        "P1 observes F5: Kappa",
+    ]
+    assert since_last_move(view, condensed=True) == 0  # P1's observation is its move
+    view["log"] = view["log"][:-2]
+    assert since_last_move(view, condensed=True) == 4
+    assert since_last_move(view) == 7
+
+
+@pytest.mark.slow
+def test_yokai_with_four_players_at_80x24_keeps_the_three_partners_turns():
+    """P1's first decision: three partners have played a whole turn each since the game began;
+    a line each fits where their every line would not."""
+    view = next(view for view, _ in screens("games/yokai.rules", 4, {}, 4, 80, 24))
+    assert since_last_move(view) > since_last_move(view, condensed=True) == 4
+    detailed = compose(panels.build(view), screen_log(view), view["decision"]["moves"], 79, 24,
+                       min_log=recent_lines(view, 24))
+    assert detailed.log_shown < since_last_move(view)  # their every line does not fit
+    screen = decision_screen(view, panels.build(view), view["decision"]["moves"], 79, 24)
+    said = "\n".join(line.plain for line in screen.lines)
+    for seat in ("P2", "P3", "P4"):
+        assert re.search(rf"^{seat} observes .* reveals the hint|^{seat} observes .* place",
+                         said, re.M | re.S), said

@@ -115,5 +115,5 @@ def test_the_lobby_describes_each_game_and_combines_a_list_options_values(tmp_pa
         assert opened.status_code == 200, opened.text
     table = next(iter(host.tables.values()))
     assert [v.n if hasattr(v, "n") else v for v in table.game.options["levels"]] == [2, 3]
-    assert set(table.game.view(None)["option_labels"]) == {"levels", "affinity_players",
-                                                          "hint_mix"}  # level 5 not played
+    # level 5 not played: no Objective; the standard hint mix changes nothing: not said
+    assert set(table.game.view(None)["option_labels"]) == {"levels", "affinity_players"}

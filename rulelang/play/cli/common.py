@@ -11,7 +11,7 @@ import rulelang
 from rulelang.language.errors import CheckError, ParseError, RulesError, RulesRuntimeError
 
 EXIT_DATA, EXIT_SOFTWARE, EXIT_USAGE = 65, 70, 2
-BOT_KINDS = ("human", "random", "greedy", "mcts", "first")
+BOT_KINDS = ("human", "random", "greedy", "mcts", "advice", "first")
 
 
 class Seconds(click.ParamType):

@@ -63,7 +63,8 @@ class GameHelp(click.Command):
 @click.option("--bots", type=click.Choice(["all"]), help="'all': bots play every seat.")
 @click.option("--bot", "bot_pairs", multiple=True, metavar="SEAT=KIND",
               help="Who plays a seat: human, random, greedy (looks one move ahead at the "
-                   "game's heuristic), mcts (a tree search: stronger, slower) or first. SEAT is "
+                   "game's heuristic), mcts (a tree search: stronger, slower), advice (plays the rules' "
+                   "advice, prefer, without looking ahead) or first. SEAT is "
                    "P1, P2... (or 1, 2...). Seats not named: random, or in a cooperative game "
                    "an mcts partner.")
 @click.option("--think", type=SECONDS, metavar="SECONDS",

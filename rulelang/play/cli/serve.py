@@ -19,7 +19,7 @@ LOOPBACK = "127.0.0.1"
 @click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE",
               help="Set one of the game's declared options (repeatable).")
 @click.option("--bot", "bot_pairs", multiple=True, metavar="SEAT=KIND",
-              help="A bot plays this seat: random, greedy, mcts or first (default: every seat is a "
+              help="A bot plays this seat: random, greedy, mcts, advice or first (default: every seat is a "
                    "person with a link). SEAT is P1, P2... (or 1, 2...).")
 @click.option("--seed", type=int, help="Seed for shuffles and dice (default: random, and "
               "secret: it would give every hidden card away).")

@@ -199,6 +199,8 @@ def _reports(records, seat_names, n) -> list:
         if all(_is_number(v) for v in values):
             numbers = stats.spread(values)
         per_seat = None
+        if values and all(isinstance(v, dict) and list(v) == seat_names for v in values):
+            values = [list(v.values()) for v in values]  # one per player, by name: in seat order
         if all(isinstance(v, list) and len(v) == len(seat_names) and all(map(_is_number, v))
                for v in values):
             # a spread of each seat's numbers (there are some: a game reported them)

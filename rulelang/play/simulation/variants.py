@@ -168,24 +168,36 @@ def render(comparison: Comparison) -> str:
             f"WARNING: {comparison.alike}, in every variant: who wins cannot differ between "
             "them. The bots may be too weak (or too strong) for the game: try --bots greedy or "
             "--bots mcts (in a cooperative game mcts plays for the team), or --bots oracle to "
-            "see the game without its hidden information.", WIDTH)]
+            "see the game without its hidden information.", WIDTH - 1)]
     for figure in comparison.figures:
         suffix = {"mean": " (mean per game)", "mean share": " (share of a game's decisions)"}
         lines += ["", figure.name + suffix.get(figure.measure, "")]
+        rows = []
         for label, value, diff in zip(comparison.labels, figure.values, figure.differences):
             shown = "-" if value is None else _shown(value, figure.measure)
-            line = f"  {label:<{width}}  {shown:<28}"
+            said = ""
             if value is not None and diff is None and label == comparison.labels[0]:
-                line += "  (baseline)"
+                said = "(baseline)"
             elif diff is not None:
-                line += "  " + _difference(diff, figure.measure)
-            lines.append(line.rstrip())
+                said = _difference(diff, figure.measure)
+            rows.append((f"  {label:<{width}}  {shown:<28}", said))
+        # a difference too wide for its line goes under its value, the figure's others too
+        under = any(len(line) + 2 + len(said) >= WIDTH for line, said in rows)
+        lead = " " * (4 + width)
+        for line, said in rows:
+            if under and said and said != "(baseline)":
+                lines.append(line.rstrip())
+                lines += textwrap.wrap(said, WIDTH - 1, initial_indent=lead,
+                                       subsequent_indent=lead + "  ")
+            else:
+                lines.append((line + ("  " + said if said else "")).rstrip())
     tested = sum(1 for f in comparison.figures for d in f.differences if d is not None)
-    lines += ["", "The first variant is the baseline. Shares are compared with Fisher's exact "
-                  "test, means with Welch's test",
-              f"(normal approximation, needs {stats.MIN_FOR_MEANS} games a variant); p is "
-              f"adjusted with Holm's method for the {tested} comparisons made,",
-              "and 'differs' means the adjusted p is below 0.05 (the 95% intervals are not adjusted)."]
+    lines += [""] + textwrap.wrap(
+        "The first variant is the baseline. Shares are compared with Fisher's exact test, "
+        f"means with Welch's test (normal approximation, needs {stats.MIN_FOR_MEANS} games a "
+        f"variant); p is adjusted with Holm's method for the {tested} comparisons made, and "
+        "'differs' means the adjusted p is below 0.05 (the 95% intervals are not adjusted).",
+        WIDTH - 1)
     return "\n".join(lines) + "\n"
 
 

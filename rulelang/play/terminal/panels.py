@@ -46,6 +46,9 @@ class Panels:
     legend: list         # [Text]: one entry each, 'SYMBOLS meaning'
     cards: dict          # visible card name -> card, to colour moves that name one
     drawings: list = attrs.Factory(list)  # [card]: the seat's own cards that have a drawing
+    # (row, column) of the seat's own hand in tables[0] when every card in it is drawn: the
+    # drawings name the cards, so where they are shown the cell need not list them again
+    drawn_hand: tuple[int, int] | None = None
 
 
 def title_of(zone: dict) -> str:
@@ -77,6 +80,7 @@ def build(view: dict) -> Panels:
     seat = view.get("seat")
     you = seats.get(seat) if isinstance(seat, int) else None
     drawings = []
+    drawn_column = None  # which of the per-seat columns is the seat's own hand, all drawn
     for family, zones in families.items():
         if family in placed:
             continue
@@ -97,8 +101,10 @@ def build(view: dict) -> Panels:
                 facts.append((title_of(first), zone_text(first)))
         elif len(keys) == 1 and all(z["keys"][0] in seat_names for z in zones):
             per_seat.append((title_of(first), {z["keys"][0]: zone_text(z) for z in zones}))
-            drawings += [c for z in zones if z["keys"][0] == you for c in z["cards"]
-                         if c.get("drawing")]
+            own = [c for z in zones if z["keys"][0] == you for c in z["cards"]]
+            drawings += [c for c in own if c.get("drawing")]
+            if own and all(c.get("drawing") for c in own):
+                drawn_column = len(per_seat)
         else:
             extras = [families[f] for f in attached.get(("beside", family), [])]
             table = _keyed_table(zones, extras, seat_names)
@@ -123,10 +129,16 @@ def build(view: dict) -> Panels:
         elif not is_blank(value):
             facts.append((label, value_text(value, names)))
 
+    drawn_hand = None
     if per_seat:
-        tables.insert(0, _seat_table(view, seats, per_seat))
+        table = _seat_table(view, seats, per_seat)
+        tables.insert(0, table)
+        you_row = next((i for i, row in enumerate(table.rows)
+                        if row[0].plain.endswith(" (you)")), None)
+        if drawn_column is not None and you_row is not None:
+            drawn_hand = (you_row, drawn_column)
     return Panels(_header(view, seats), grids, tables, facts, legend(grids),
-                  _named_cards(view), drawings)
+                  _named_cards(view), drawings, drawn_hand)
 
 
 def _header(view, seats) -> Text:

@@ -30,6 +30,7 @@ _MEASURE = Console(width=1000, file=io.StringIO())  # rich wraps text for a cons
 class Screen:
     lines: list        # [Text], at most height - 2
     menu_shown: bool   # the moves are listed (else 'moves' lists them)
+    log_shown: int = 0  # how many of the log's latest lines are wholly on it
 
 
 def table_lines(table, width: int, cell_lines: int | None = None,
@@ -209,32 +210,64 @@ def compose(panels: Panels, log: list[str], moves: list[str], width: int, height
             bottom = [Text(f"{len(moves)} possible moves: type 'moves' to list them",
                            style="italic")] if moves else []
 
-    def main(with_legend, facts_limit=None, cell_lines=None, recent=None):
-        side = _side_blocks(panels, side_width, with_legend, facts_limit, cell_lines, recent)
+    def main(with_legend, facts_limit=None, cell_lines=None, recent=None, drawn_hand=False):
+        shown = _hand_said_drawn(panels) if drawn_hand else panels
+        side = _side_blocks(shown, side_width, with_legend, facts_limit, cell_lines, recent)
+        return side
+
+    def body_of(side, beside=()):
+        side = side + list(beside)
         if two_columns:
             return _side_by_side(grid_lines, side, grid_width), len(side)
         return grid_lines + side, len(grid_lines) + len(side)
 
-    drawn = drawing_lines(panels.drawings, width) if panels.drawings else []
-    small = drawing_lines(panels.drawings, width, compact=True) if panels.drawings else []
-    room = budget - len(header) - len(bottom) - min(min_log, max(len(log), 0))
-    # What gives way when room is short, in turn: the hand's drawings drawn small, a table's
-    # earlier rows (of tables kept per number: past tricks), the legend, the drawings, the
-    # facts and the tables' cells shortened. The first that fits is drawn.
-    tries: list[tuple[list, dict[str, Any]]] = [
-        (drawn, dict(with_legend=True)), (small, dict(with_legend=True)),
-             (small, dict(with_legend=True, recent=2)), (small, dict(with_legend=False, recent=2)),
-             (small, dict(with_legend=False, recent=1)), ([], dict(with_legend=False, recent=1))]
-    tries += [([], dict(with_legend=False, recent=1, facts_limit=2, cell_lines=lines))
+    def small(side):
+        """The drawings small: the first ones beside the grid under what stands there (if
+        there is room), the others below; the split that takes the fewest lines."""
+        cards = panels.drawings
+        best = None
+        for k in range(len(cards) + 1) if two_columns else [0]:
+            beside = drawing_lines(cards[:k], side_width, compact=True) if k else []
+            under = drawing_lines(cards[k:], width, compact=True) if k < len(cards) else []
+            body, height = body_of(side, beside)
+            if best is None or len(body) + len(under) <= len(best[0]) + len(best[2]):
+                best = (body, height, under)
+        assert best is not None
+        return best
+
+    full_room = budget - len(header) - len(bottom)
+    # What gives way when room is short, in turn: the hand's drawings drawn small (beside the
+    # grid where there is room, else below), a table's earlier rows (of tables kept per
+    # number: past tricks), the legend, the drawings, the facts and the tables' cells
+    # shortened. The first that fits is drawn. Where the drawings are, the hand's cell need
+    # not list the cards they name.
+    tries: list[tuple[str, dict[str, Any]]] = [("full", dict(with_legend=True))] + [
+        ("small", how) for how in (dict(with_legend=True), dict(with_legend=True, recent=2),
+                                   dict(with_legend=False, recent=2),
+                                   dict(with_legend=False, recent=1))]
+    tries += [("", dict(with_legend=False, recent=1))]
+    tries += [("", dict(with_legend=False, recent=1, facts_limit=2, cell_lines=lines))
               for lines in (None, 2, 1)]
-    for pictures, how in tries:
-        body, side_height = main(**how)
+    pictures: list[Text] = []
+    # the others' latest moves kept below if anything fits so; else the room they take too
+    for room in dict.fromkeys((full_room - _log_need(log, min_log, width), full_room)):
+        for drawn_as, how in tries:
+            kind = drawn_as if panels.drawings else ""
+            side = main(**how, drawn_hand=bool(kind))
+            if kind == "small":
+                body, side_height, pictures = small(side)
+            else:
+                (body, side_height), pictures = body_of(side), (
+                    drawing_lines(panels.drawings, width) if kind == "full" else [])
+            if len(body) + len(pictures) <= room:
+                break
         if len(body) + len(pictures) <= room:
             break
+    drawn_somewhere = bool(kind) and len(body) + len(pictures) <= room
     if len(body) > room:
         body = body[: max(room - 1, 0)] + [Text("… more than fits: make the window taller",
                                                  style="dim")]
-    if panels.drawings and not pictures and len(body) < room:
+    if panels.drawings and not drawn_somewhere and len(body) < room:
         pictures = [Text(f"the drawings of your cards: type '{CARDS_COMMAND}'", style="dim")]
     lines = header + body
     spare = budget - len(lines) - len(pictures) - len(bottom)
@@ -242,17 +275,77 @@ def compose(panels: Panels, log: list[str], moves: list[str], width: int, height
     if two_columns and beside >= 3 and spare < max(min_log, 3):
         # the latest log lines in the room beside the grid, when there is none below
         tail = _log_lines(log, side_width, beside)
+        log_shown = _log_fitting(log, side_width, beside)
         start = len(header) + side_height + (beside - len(tail))
         for i, line in enumerate(tail):
             row = start + i
             lines[row] = _side_by_side([lines[row][:grid_width]], [line], grid_width)[0]
-    elif spare > 0:
-        lines.extend(pictures)
-        pictures = []
-        lines.extend(_log_lines(log, width, spare))
+    else:
+        log_shown = _log_fitting(log, width, spare)
+        if spare > 0:
+            lines.extend(pictures)
+            pictures = []
+            lines.extend(_log_lines(log, width, spare))
     lines.extend(pictures)
     filler = [Text("")] * max(budget - len(lines) - len(bottom), 0)  # the moves stay at the bottom
-    return Screen(lines + filler + bottom, menu_shown)
+    return Screen(lines + filler + bottom, menu_shown, log_shown)
+
+
+def _hand_said_drawn(panels: Panels) -> Panels:
+    """The panels with the seat's own hand said as a count: its cards are drawn, by name."""
+    if panels.drawn_hand is None or not panels.tables:
+        return panels
+    row, column = panels.drawn_hand
+    table = panels.tables[0]
+    rows = [list(cells) for cells in table.rows]
+    count = len(panels.drawings)
+    rows[row][column] = Text(f"{count} card{'s' if count != 1 else ''}, drawn below",
+                             style="dim")
+    return attrs.evolve(panels, tables=[attrs.evolve(table, rows=rows)] + panels.tables[1:])
+
+
+def _log_need(log: list[str], count: int, width: int) -> int:
+    """The screen lines the latest ``count`` log lines take, wrapped to ``width``."""
+    return sum(len(_log_entry(line, width)) for line in log[-count:]) if count > 0 else 0
+
+
+def _log_fitting(log: list[str], width: int, count: int) -> int:
+    """How many of the latest log lines fit whole in ``count`` screen lines."""
+    used = shown = 0
+    for line in reversed(log):
+        used += len(_log_entry(line, width))
+        if used > count:
+            break
+        shown += 1
+    return shown
+
+
+def _log_entry(line: str, width: int) -> list[Text]:
+    """A log line wrapped to ``width`` between words, its later lines indented; a number
+    stays with the word before it ("orange 1", "round 2": parted, they read as two things),
+    and so does a ``·`` between decisions."""
+    if len(line) <= width:
+        return [Text(line, style="dim")]
+    words: list[str] = []
+    for word in line.split(" "):
+        if words and (word.isdigit() or word == "·"):  # nor a line begun by a separator
+            words[-1] += " " + word
+        else:
+            words.append(word)
+    pieces: list[str] = []
+    piece = ""
+    for word in words:
+        room = width - (2 if pieces else 0)
+        if piece and len(piece) + 1 + len(word) > room:
+            pieces.append(piece)
+            piece = ""
+        piece = f"{piece} {word}" if piece else word
+        while len(piece) > width - (2 if pieces else 0):  # one word wider than the screen
+            cut = width - (2 if pieces else 0)
+            pieces.append(piece[:cut])
+            piece = piece[cut:]
+    pieces.append(piece)
+    return [Text(("  " if i else "") + piece, style="dim") for i, piece in enumerate(pieces)]
 
 
 def _log_lines(log: list[str], width: int, count: int) -> list[Text]:
@@ -261,7 +354,7 @@ def _log_lines(log: list[str], width: int, count: int) -> list[Text]:
         return []
     out: list[Text] = []
     for line in reversed(log):
-        pieces = _wrapped(Text(line, style="dim"), width, indent="  ")
+        pieces = _log_entry(line, width)
         if len(out) + len(pieces) > count:
             if not out:  # the newest line alone is too long: its first lines
                 out = pieces[:count]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import signal
 
+import attrs
 from rich.console import Console
 from rich.text import Text
 
@@ -252,10 +253,9 @@ class Session:
             moves = view.get("decision", {}).get("moves", [])
             lines = below(width, self.height()) if callable(below) else below
             said = wrap_status(status if status is not None else Text(""), width)
-            screen = compose(parts, screen_log(view), moves, width, self.height(),
-                             marks=marks, below=lines, list_moves=list_moves,
-                             min_log=recent_lines(view, self.height()),
-                             status_lines=len(said))
+            screen = decision_screen(view, parts, moves, width, self.height(), marks=marks,
+                                     below=lines, list_moves=list_moves,
+                                     status_lines=len(said))
             self.console.clear()
             # the status lines and the prompt always at the bottom
             padding = [Text("")] * max(self.height() - 1 - len(said) - len(screen.lines), 0)
@@ -369,33 +369,97 @@ def wrap_status(text: Text, width: int, most: int = 3) -> list[Text]:
         Text("  … (more with 'why')", style="dim")]
 
 
-def screen_log(view) -> list[str]:
+def decision_screen(view, parts, moves: list[str], width: int, height: int, **how):
+    """The screen for a decision, its log as written when what the others did since this
+    seat's last move fits so, else each seat's turn on one line if more of it fits so."""
+    screens = []
+    for condensed in (False, True):
+        screen = compose(parts, screen_log(view, condensed), moves, width, height,
+                         min_log=recent_lines(view, height, condensed), **how)
+        since = since_last_move(view, condensed)
+        if screen.log_shown >= since:
+            return screen
+        screens.append((min(screen.log_shown, since) / since, not condensed, screen))
+    return max(screens, key=lambda shown: shown[:2])[2]
+
+
+def screen_log(view, condensed: bool = False) -> list[str]:
     """The log as the screen shows it: a seat's decisions in a row on one line ("P2 > play a
     card: red 5 · colour for red 5: red"), so that more of what the others did
-    since this seat last moved fits ('log' shows every line as written)."""
+    since this seat last moved fits ('log' shows every line as written). ``condensed``, for
+    a screen short of lines: each seat's turn on one line, what it decided and what
+    happened to it ("P4 observes G8: a Yokai · move the card from: F9 · ..."), without the
+    line that says whose turn starts."""
+    return [entry.text for entry in _log_entries(view, condensed)]
+
+
+@attrs.define
+class _LogEntry:
+    text: str
+    seat: str | None = None   # the seat the line is about (it starts with its name)
+    decided: bool = False     # it holds a decision of that seat ("P2 > ...")
+
+
+def _log_entries(view, condensed: bool) -> list[_LogEntry]:
     seats = set(view["seats"].values())
     log = view["log"]
-    out: list[str] = []
+    out: list[_LogEntry] = []
+    said_better = None  # a seat whose decision the next line says ("P1 observes F5: Kappa")
+    turn_starts = False  # a turn's first line: never joined to the line before it
     for at, line in enumerate(log):
-        seat, said, rest = line.partition(" > ")
-        move = rest.rpartition(": ")[2]
         after = log[at + 1] if at + 1 < len(log) else ""
-        if said and seat in seats and move and after.startswith(f"{seat} ") and \
-                not after.startswith(f"{seat} > ") and move in after:
-            continue  # the rules' next line says the move better ("P4 looks at B3: red 5")
-        if said and seat in seats and out and out[-1].startswith(f"{seat} > "):
-            out[-1] += f" · {rest}"
-        else:
-            out.append(line)
+        seat, said, rest = line.partition(" > ")
+        joins = out and not turn_starts
+        turn_starts = False
+        if said and seat in seats:
+            move = rest.rpartition(": ")[2]
+            if move and after.startswith(f"{seat} ") and not after.startswith(
+                    f"{seat} > ") and move in after:
+                said_better, turn_starts = seat, not joins and bool(out)
+                continue  # the rules' next line says the move better ("P4 looks at B3: red 5")
+            if joins and out[-1].seat == seat and (condensed or (
+                    out[-1].decided and out[-1].text.startswith(f"{seat} > "))):
+                out[-1].text += f" · {rest}"
+                out[-1].decided = True
+                continue
+            out.append(_LogEntry(line, seat, True))
+            continue
+        subject, decided, said_better = line.partition(" ")[0], said_better == line.partition(
+            " ")[0], None
+        if condensed and subject in seats:
+            if joins and out[-1].seat == subject:
+                out[-1].text += f" · {line.partition(' ')[2]}"
+                out[-1].decided = out[-1].decided or decided
+                continue
+            out.append(_LogEntry(line, subject, decided))
+            continue
+        if decided:  # the line that says a decision of its seat is that seat's move
+            out.append(_LogEntry(line, subject, True))
+            continue
+        whose = after.partition(" ")[0]
+        if condensed and line.startswith("-- ") and line.endswith(f": {whose} --") and \
+                whose in seats:
+            turn_starts = True
+            continue  # "-- turn 3: P4 --": the next line names P4
+        out.append(_LogEntry(line))
     return out
 
 
-def recent_lines(view, height: int) -> int:
-    """How many of the latest lines of the screen's log to keep whatever else it shows: those
-    written since the seat last decided (the others' moves), at most a fifth of it."""
+def since_last_move(view, condensed: bool = False) -> int:
+    """How many of the screen log's lines were written since the seat last decided (or,
+    before its first decision, since anyone's first: what setup wrote is not a move)."""
     seat = view.get("seat")
     name = view["seats"].get(seat) if isinstance(seat, int) else None
-    log = screen_log(view)
-    since = next((i for i, line in enumerate(reversed(log))  # the lines after its last move
-                  if name and line.startswith(f"{name} > ")), len(log))
-    return min(since, max(3, (height - 2) // 5))
+    log = _log_entries(view, condensed)
+    last = next((i for i, entry in enumerate(reversed(log))  # the lines after its last move
+                 if name and entry.seat == name and entry.decided), None)
+    if last is not None:
+        return last
+    first = next((i for i, entry in enumerate(log) if entry.decided), len(log))
+    return len(log) - first
+
+
+def recent_lines(view, height: int, condensed: bool = False) -> int:
+    """How many of the latest lines of the screen's log to keep whatever else it shows: those
+    written since the seat last decided (the others' moves), at most a fifth of it."""
+    return min(since_last_move(view, condensed), max(3, (height - 2) // 5))

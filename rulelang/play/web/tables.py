@@ -23,7 +23,7 @@ from rulelang.language.errors import IllegalMove, RulesError
 
 SPECTATOR = PUBLIC  # the seat a spectator's token stands for: only what every seat may know
 HUMAN = "human"
-BOT_KINDS = ("random", "greedy", "mcts", "first")
+BOT_KINDS = ("random", "greedy", "mcts", "advice", "first")
 MAX_BOT_MOVES = 100_000  # bots playing each other stop here, whatever the rules do
 QUICK_BOT_MOVES = 200    # quick bots' moves played before the pages are sent the state
 

@@ -108,6 +108,8 @@ def comparable(value):
         return [comparable(v) for v in value]
     if t is Keyed:
         return {_key_text(k): comparable(v) for k, v in value.items()}
+    if t is dict:  # a report kept per player: {"P1": ..., "P2": ...}
+        return {str(k): comparable(v) for k, v in value.items()}
     if t is bool or t is int or t is str or value is None:
         return value
     from interpreter.runtime.protocol import text_of
@@ -239,6 +241,9 @@ def _report(suite, game, step):
     if step.text not in reports:
         _fail(step, f"no report \"{step.text}\"")
     actual = comparable(reports[step.text])
+    if isinstance(actual, dict) and isinstance(step.value, list) and list(actual) == [
+            game.seat_name(p) for p in game.outcome_record.scores]:
+        actual = list(actual.values())  # one per player, written as scores are: in seat order
     if not _same(step.value, actual):
         _fail(step, f"report \"{step.text}\"", shown(step.value), shown(actual))
 

@@ -1,0 +1,114 @@
+"""Lines across a grid on bit boards: ``flanking`` for every start at once.
+
+A grid with edges, width x height, is a Python int with one bit per cell (cell (x, y) is bit
+y * width + x). Moving every cell of a board one ``step`` is a mask (the cells whose step
+stays on the grid) and a shift, so ``flanking`` runs each direction for all the starts
+together: from the cells that close a run (``ends`` not in ``through``), back along the
+step while the cells are in ``through``, then one step more onto the starts. It gives
+what ``geometry.flanking_in`` gives, walking each start's rays cell by cell (the general
+code; tests/runtime/test_bitboard.py plays both on random boards): a start off the grid
+(its rays may enter the grid) is left to that code. ``flanked`` (one start's rays) stays on
+sets: walking eight short rays costs less than making the two boards.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from interpreter.runtime.protocol import text_of
+from interpreter.runtime.values import Card, Cell, Fail
+
+if TYPE_CHECKING:
+    from interpreter.runtime.engine import Game
+    from interpreter.runtime.geometry import Pair
+    from interpreter.runtime.values import Value, Zone
+
+# (width, height, steps) -> for each step, backwards: (the cells whose step back stays on
+# the grid, how far the bits move)
+SHIFTS: dict[tuple[int, int, tuple[Pair, ...]], tuple[tuple[int, int], ...]] = {}
+# (width, height) -> each cell of the grid: its bit
+BITS: dict[tuple[int, int], dict[Pair, int]] = {}
+
+
+def shifts_back(width: int, height: int, steps: tuple[Pair, ...]) -> tuple[tuple[int, int], ...]:
+    key = (width, height, steps)
+    found = SHIFTS.get(key)
+    if found is None:
+        shifts = []
+        for step_x, step_y in steps:
+            dx, dy = -step_x, -step_y  # back along the step
+            stays = 0
+            for y in range(max(0, -dy), min(height, height - dy)):
+                for x in range(max(0, -dx), min(width, width - dx)):
+                    stays |= 1 << (y * width + x)
+            shifts.append((stays, dy * width + dx))
+        found = tuple(shifts)
+        if len(SHIFTS) < 10_000:
+            SHIFTS[key] = found
+    return found
+
+
+def bits(width: int, height: int) -> dict[Pair, int]:
+    """Each cell of a width x height grid -> its bit."""
+    found = BITS.get((width, height))
+    if found is None:
+        found = {(x, y): 1 << (y * width + x) for y in range(height) for x in range(width)}
+        if len(BITS) < 1_000:
+            BITS[(width, height)] = found
+    return found
+
+
+def bits_of(g: Game, grid: Zone, items: list[Value], width: int, height: int) -> int:
+    """Cells, and the cells of cards lying on ``grid``, as a board (cells off it left out:
+    no line on the grid reaches them); ``builtin_functions._cell_set`` as a board."""
+    where, cells, bit = g.where, g.cells, bits(width, height)
+    try:  # the common case: cards (a cell, none or a number has no id); each cell once
+        return sum({bit[c] for x in items if where[x.id] is grid for c in cells[x.id]})
+    except AttributeError:
+        pass
+    board = 0
+    for x in items:
+        t = type(x)
+        if t is Card:
+            if where[x.id] is grid:
+                for c in cells[x.id]:
+                    board |= bit[c]
+        elif t is Cell:
+            board |= bit.get(x, 0)
+        elif x is not None:
+            raise Fail(f"a line runs through cells or cards on a grid, not {text_of(x)}")
+    return board
+
+
+def flanking_bits(width: int, height: int, steps: tuple[Pair, ...], starts: list[Cell],
+                  through: int, ends: int) -> list[Cell] | None:
+    """The cells of ``starts`` from which some line has a run in ``through`` closed by
+    ``ends`` (in their order); None when a start is off the grid (for the general code)."""
+    closing = ends & ~through
+    hits = 0
+    for stays, by in shifts_back(width, height, steps):
+        if by >= 0:  # back along the step: from each closing cell over the run before it
+            run = (closing & stays) << by & through
+            while run:
+                longer = run | ((run & stays) << by & through)
+                if longer == run:
+                    break
+                run = longer
+            hits |= (run & stays) << by
+        else:
+            down = -by
+            run = (closing & stays) >> down & through
+            while run:
+                longer = run | ((run & stays) >> down & through)
+                if longer == run:
+                    break
+                run = longer
+            hits |= (run & stays) >> down
+    bit = bits(width, height)
+    out = []
+    for start in starts:
+        b = bit.get(start)
+        if b is None:
+            return None
+        if hits & b:
+            out.append(start)
+    return out
