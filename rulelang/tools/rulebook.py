@@ -328,8 +328,9 @@ def gaps(rules) -> list[str]:
     wanted += [which for which, d in program.blocks.items() if d.span.file == main]
     wanted += [f"trigger {t.zone}" for t in program.triggers if t.span.file == main]
     wanted += ["end when"] * bool([d for d in program.ends if d.span.file == main])
+    named = {"end": "on end", "after": "campaign after"}  # as the explains name their owner
     for target in wanted:
-        shown = "on end" if target == "end" else target
+        shown = named.get(target, target)
         if shown not in explained:
             out.append(f"{shown} has no explain")
     return out
@@ -427,7 +428,8 @@ def table_lines(table: TableText, width: int, indent: str = "") -> list[str]:
         widths[widest] -= 1
     out = [indent + table.title]
     for row in (table.header,) + tuple(table.rows):
-        cells = [textwrap.wrap(c, w, break_long_words=True) or [""] for c, w in zip(row, widths)]
+        cells = [textwrap.wrap(c, max(w, 1), break_long_words=True) or [""]  # an empty column
+                 for c, w in zip(row, widths)]
         for i in range(max(len(c) for c in cells)):
             out.append((indent + "  ".join((c[i] if i < len(c) else "").ljust(w)
                                            for c, w in zip(cells, widths))).rstrip())

@@ -341,14 +341,12 @@ def test_oh_hell_options_are_checked():
 
 # ------------------------------------------------------------------ Liar's Dice
 
-def liars_dice(rolls, first="P1"):
-    """Two players with two dice each, the rolls fixed in order (P1's dice, then P2's)."""
-    fix = {"first player": first}
-    game = load("examples/liars_dice.rules").new_game(players=2, seed=0, options={"dice": 2},
-                                                      fix={**fix, "roll": rolls[0]})
-    for roll in rolls[1:]:
-        game.fix("roll", roll)
-    return game
+def liars_dice(rolls):
+    """Two players with two dice each, played round after round, the rolls fixed in order
+    (P1's dice, then P2's)."""
+    return load("examples/liars_dice.rules").new_game(
+        players=2, seed=0, options={"numdice": 2, "until_one_left": True},
+        fix={"roll": rulelang.Outcomes(rolls)})
 
 
 def test_liars_dice_a_bid_that_holds_costs_the_caller_a_die():
@@ -360,11 +358,11 @@ def test_liars_dice_a_bid_that_holds_costs_the_caller_a_die():
 
 
 def test_liars_dice_a_false_bid_costs_the_bidder_a_die_and_the_last_with_dice_wins():
-    game = liars_dice([6, 6, 2, 2, 4, 4, 4])  # round 1: one 6 fewer than bid
-    game.play("3 6")
+    game = liars_dice([5, 5, 2, 2, 4, 4, 4])  # round 1: one 5 fewer than bid
+    game.play("3 5")
     game.play("liar")
     assert game.view(None)["vars"]["left"] == {"P1": 1, "P2": 2}
     assert game.to_move == 0
-    game.play("1 5")  # round 2: P1 rolled a 4, P2 two 4s: no 5 at all
+    game.play("1 5")  # round 2: P1 rolled a 4, P2 two 4s: no 5 (nor a wild 6) at all
     game.play("liar")
     assert game.outcome["winners"] == [1]

@@ -163,7 +163,7 @@ def test_dice_are_rolled_again_in_a_sample_not_dealt_from_the_real_dice():
     """Liar's Dice: the dice of the other players are drawn anew in each sample (their
     faces vary, and are not the real dice shuffled); the seat's own dice stay."""
     rules = load("examples/liars_dice.rules")
-    game = rules.new_game(players=2, seed=8, options={"dice": 5})
+    game = rules.new_game(players=2, seed=8, options={"numdice": 5})
     seat = game.to_move
     mine = [c for c in game.cards if game.known[c.id] >> seat & 1]
     theirs = [c for c in game.cards if not game.known[c.id] >> seat & 1]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 
+from rulelang import Outcomes
 from support.crosscheck import Pairing
 
 
@@ -209,6 +210,33 @@ def gin_rummy(policy: bool = False, **options) -> Pairing:
                                                                              10 * seat + 10)))
 
 
+def liars_dice(numdice: int = 1, dice_sides: int = 6, bidding_rule: str = "reset-face"
+               ) -> Pairing:
+    """Native chance rolls P1's dice, then P2's, one chance node a die (action f - 1 rolls
+    face f): ours draws "roll" in the same order. Native bids read '2-5' (two fives, in
+    either bidding rule), ours '2 5'; its Liar is our pass "liar". The parameters are the
+    same options in both (ours adds the wild face, on by default as OpenSpiel's always
+    is, and round after round, off). Returns are our scores: 1 for who was right."""
+    params = {"numdice": numdice, "dice_sides": dice_sides, "bidding_rule": bidding_rule}
+
+    def fix_of(tokens: list[str]) -> dict:
+        return {"roll": Outcomes([int(t) for t in tokens])}
+
+    def chances(rng, players):
+        tokens = [str(rng.randint(1, dice_sides)) for _ in range(players * numdice)]
+        return fix_of(tokens), tokens
+
+    def move_name(state, player, action):
+        return state.action_to_string(player, action).replace("-", " ")
+
+    label = ",".join(f"{k}={v}" for k, v in params.items())
+    return Pairing(f"liars_dice {label}", "examples/liars_dice.rules", "liars_dice",
+                   dict(params), options=dict(params), move_name=move_name, chances=chances,
+                   deal=lambda state, token: int(token) - 1, returns="score", fix_of=fix_of,
+                   dealt_to=lambda _players, seat: list(range(seat * numdice,
+                                                              (seat + 1) * numdice)))
+
+
 SETTINGS = {
     "connect_four": [connect_four(4), connect_four(3), connect_four(4, rows=5, columns=9)],
     "kuhn_poker": [kuhn_poker(2), kuhn_poker(3), kuhn_poker(5)],
@@ -221,4 +249,6 @@ SETTINGS = {
                       qs_breaks_hearts=False)],
     "gin_rummy": [gin_rummy(), gin_rummy(policy=True), gin_rummy(policy=True, oklahoma=True),
                   gin_rummy(policy=True, knock_card=5, gin_bonus=20, undercut_bonus=10)],
+    "liars_dice": [liars_dice(), liars_dice(2), liars_dice(3, bidding_rule="reset-quantity"),
+                   liars_dice(2, dice_sides=4)],
 }
