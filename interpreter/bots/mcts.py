@@ -39,7 +39,7 @@ from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 from interpreter.bots.policy import Policy
-from interpreter.bots.scoring import Scale, value
+from interpreter.bots.scoring import Scale, heuristic, value
 from interpreter.bots.simple import knowledge_of
 
 if TYPE_CHECKING:
@@ -76,7 +76,8 @@ class MctsBot:
     # at its most players took up to about 1 s on a loaded machine): README, Bots.
     def __init__(self, seed: int = 0, playouts: int = 64, think: float | None = None,
                  horizon: int = 8, exploration: float = 0.5, worlds: int = 8,
-                 partners: bool = True, advised_partners: bool = True, lean: bool = True):
+                 partners: bool = True, advised_partners: bool = True, lean: bool = True,
+                 trust: float = 0.15):
         self.rng = random.Random(seed)
         self.playouts, self.think = playouts, think
         self.horizon, self.exploration = horizon, exploration
@@ -84,6 +85,7 @@ class MctsBot:
         self.advised_partners = advised_partners
         self.lean = lean  # worlds and playouts on the lean path (the same choices, faster)
         self.played = 0  # playouts played, over every decision (benchmarks read it)
+        self.trust = trust  # (a cooperative game) how much better than the advice a move must be
         self.policy = Policy(self.rng)
 
     def choose(self, given: SeatKnowledge | Game) -> Move:
@@ -97,7 +99,8 @@ class MctsBot:
                                   lean=self.lean)
         root = Node(nseats)
         root.order, root.informed = self.root_order(worlds[0], moves, knowledge.seat, team)
-        scale = Scale()
+        # a team's one value: measured from the position now (see scoring.Scale)
+        scale = Scale(heuristic(worlds[0], team)) if team is not None else Scale()
         deadline = time.perf_counter() + self.think if self.think is not None else None
         done = 0
         while True:
@@ -112,7 +115,32 @@ class MctsBot:
             elif time.perf_counter() >= deadline:
                 break
         best = max(moves, key=lambda m: self.final_key(root, m))
+        if team is not None and self.trust > 0:
+            best = self.trusted(worlds[0], root, moves, best)
         return best
+
+    def trusted(self, world: Game, root: Node, moves: list[Move], best: Move) -> Move:
+        """In a cooperative game, the best advised move, unless the search found another
+        better by more than ``trust``: partners read this bot's moves as made by the advice
+        (the partner model: what a hint "means"), so a move against it misleads them, and a
+        search of a few dozen playouts is too noisy to be followed for less."""
+        advice = world.advice()
+        if advice is None:
+            return best
+        assert world.pending is not None  # (advice was given: a decision waits)
+        top, notations = max(advice), world.pending.notations
+        advised = {notations[i] for i, a in enumerate(advice) if a == top}
+        if best.notation in advised:
+            return best
+
+        def mean(move: Move) -> float:
+            child = root.children.get(move.notation)
+            return child.totals[int(move.seat)] / child.visits if child and child.visits else -1.0
+        tried = [m for m in moves if m.notation in advised and mean(m) >= 0]
+        if not tried:
+            return best
+        pick = max(tried, key=lambda m: self.final_key(root, m))
+        return pick if mean(best) - mean(pick) < self.trust else best
 
     @staticmethod
     def final_key(root: Node, move: Move) -> tuple[int, float, int]:

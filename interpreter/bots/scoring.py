@@ -36,12 +36,16 @@ def result(game: Game, seat: int) -> float:
 
 class Scale:
     """Squashes heuristic values into 0..1 around what this search has seen: the rules'
-    heuristics have no common unit (a count of cells, a difference of points)."""
+    heuristics have no common unit (a count of cells, a difference of points). ``centre``:
+    the value squashed to the middle (a search gives the position it starts from, so a
+    heuristic that only grows, such as points scored, is read as gains and losses from
+    there rather than squashed flat far from 0)."""
 
-    def __init__(self) -> None:
-        self.total, self.count = 0.0, 0
+    def __init__(self, centre: float = 0.0) -> None:
+        self.total, self.count, self.centre = 0.0, 0, centre
 
     def squash(self, h: float) -> float:
+        h -= self.centre
         self.total += abs(h)
         self.count += 1
         unit = 1.0 + self.total / self.count

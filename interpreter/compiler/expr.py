@@ -327,6 +327,11 @@ class ExprGen(Inliner):
             if made.startswith("["):
                 return self.hoisted(self.memoized(inits, f"{name}({made[1:-1]})"))
             return self.hoisted(self.memoized(inits, f"b_{name}(g, {made})"))
+        if isinstance(ref, refs.Builtin) and name == "knows" and len(e.args) == 2 \
+                and isinstance(e.args[1], ast.Attr) and isinstance(e.args[1].ref, refs.Field):
+            # knows(p, c.FIELD): whether p knows that field (the field itself is not read)
+            field = e.args[1]
+            return f"b_knows(g, {self.expr(e.args[0])}, {self.expr(field.obj)}, {literal(field.name)})"
         args = [self.lambda_(a) if isinstance(a, ast.Lambda) else self.expr(a) for a in e.args]
         each = sum(self.m.an.cost(a.body) for a in e.args if isinstance(a, ast.Lambda))
         if each >= EACH_CHARGED:  # a function run on each item: its work counted

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from interpreter.runtime import bitboard, geometry
 from interpreter.runtime.bitboard import bits_of
+from interpreter.runtime.facts import known_to
 from interpreter.runtime.protocol import as_list, text_of
 from interpreter.runtime.values import (
     MAX_ITEMS,
@@ -284,12 +285,23 @@ def _flanking(g: Game, grid: Value, starts: Value, through: Value, ends: Value,
                                 _cell_set(g, grid, through), _cell_set(g, grid, ends))
 
 
-def _knows(g: Game, seat: Seat, card: Value) -> bool:
+def _knows(g: Game, seat: Seat, card: Value, field: str | None = None) -> bool:
+    """``knows(p, c)``: whether ``seat`` knows the card's face; ``knows(p, c.FIELD)``
+    (``field`` given): whether it knows that field's value, from the face or from what it
+    was told (``tell c.FIELD to p``, or a ``tell whether c.FIELD == V to p`` answered yes)."""
     if card is None:
         return False
     if not isinstance(card, Card):
         raise Fail(f"knows needs a card, not {text_of(card)}")
-    return bool(g.known[card.id] >> seat & 1)
+    if g.known[card.id] >> seat & 1:
+        return True
+    if field is None:
+        return False
+    facts = g.told.get(field)
+    if facts is None or card.id >= len(facts) or not facts[card.id]:
+        return False
+    told = known_to(facts[card.id], lambda mask: mask >> seat & 1)
+    return told is not None and told.known
 
 
 def _next(g: Game, seat: Seat) -> Seat:

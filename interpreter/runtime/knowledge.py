@@ -36,8 +36,9 @@ How a sample is made from the host's game (``Sampler``):
 - Facts of cards told to this seat (``tell c.colour to p``, ``tell whether c.colour == red
   to p``) narrow the faces a hidden card may have: a sample deals the cards told most first,
   each the first face in the shuffled pool that fits what the seat was told (any face if
-  none fits). Facts told to any seat are then dropped for every card dealt anew: they were
-  facts of the real face.
+  none fits). For every card dealt anew, facts told to other seats are then dropped (they
+  were facts of the real face); those told to this seat stay where the new face fits them
+  (its own knowledge: ``knows(p, c.FIELD)`` in the rules' advice reads them).
 """
 from __future__ import annotations
 
@@ -174,9 +175,7 @@ def _transplanted(asked: Game, world: Game, seat: int) -> Game:
             for i in table:
                 mine[i] = values[i]
         _remap_state(s, table, True, list(s.cv))
-        for facts in s.told.values():  # facts of the real faces: not the world's
-            for i in table:
-                facts[i] = NOTHING
+        _keep_own_facts(s, table, seat)
     _forget_unreadable_vars(s, seat)
     s.fixed = {}
     return s
@@ -299,9 +298,7 @@ class Sampler:
                             cv[field][cid] = s.guard(make)[0]
         if table:
             _remap_state(s, table, self._linked, self._cv_cards)
-            for facts in s.told.values():  # facts of the real faces: not the sample's
-                for i in table:
-                    facts[i] = NOTHING
+            _keep_own_facts(s, table, seat)
         if s.group is not None:
             s.forget_choices(self.seat)
         _forget_unreadable_vars(s, self.seat)
@@ -400,6 +397,25 @@ def _fits(face: Face, told: Told) -> bool:
         elif value in known.not_values:
             return False
     return True
+
+
+def _keep_own_facts(s: Game, table: dict[int, Card], seat: int) -> None:
+    """The facts of the cards dealt anew in ``s`` (those in ``table``): what ``seat`` was
+    told of a card is its own knowledge and stays, where the new face fits it (it was dealt
+    to fit); what other seats were told was a fact of the real face, and goes."""
+    bit = 1 << seat
+    for name, facts in s.told.items():
+        values = s.cv.get(name)
+        for i in table:
+            if not facts[i]:
+                continue
+            card = s.cards[i]
+            value = card.f[name] if name in card.f else values[i] if values is not None else None
+            kept = tuple((bit, v, yes) for mask, v, yes in facts[i] if mask & bit)
+            if all((value == v and type(value) is type(v)) == yes for _, v, yes in kept):
+                facts[i] = kept
+            else:
+                facts[i] = NOTHING
 
 
 def _deal_told(ids: list[int], faces: list[Face], told: dict[int, Told]) -> list[Face]:

@@ -123,7 +123,8 @@ SIGNATURES: dict[str, Sig] = {
                  "the cards of a zone (bottom to top), or of every zone of a family"),
     "zone_of": Sig(("card",), lambda a: T.ZONE, "the zone a card is in"),
     "knows": Sig(("seat", "card"), lambda a: T.BOOL,
-                 "true if the seat knows the card's face (it has seen it, and it was not shuffled since)"),
+                 "true if the seat knows the card's face (it has seen it, and it was not shuffled since); "
+                 "knows(p, c.FIELD): if it knows that field, from the face or from what it was told"),
     "key": Sig(("zone",), lambda a: T.ANY,
                "the key of a zone kept per key (a tuple for several keys), none otherwise"),
     "owner": Sig(("zone",), lambda a: T.SEAT,

@@ -335,6 +335,8 @@ class ExprChecker(CheckerBase):
     def call_builtin(self, e: ast.Call, name: str, scope: Scope) -> T.Type:
         sig = SIGNATURES[name]
         e.ref = refs.Builtin(name)
+        if name == "knows" and len(e.args) == 2 and isinstance(e.args[1], ast.Attr):
+            return self.knows_field(e, e.args[1], scope)
         n, most = len(e.args), len(sig.params)
         wrong_count = n < most - sig.optional or (n > most and not sig.variadic)
         if wrong_count:
@@ -359,6 +361,20 @@ class ExprChecker(CheckerBase):
         if name in ("max", "min") and len(types) == 1 and not T.iterable(types[0]):
             self.error(e.span, f"{name}() of one value needs a list")
         return T.ANY if wrong_count else sig.result(types)
+
+    def knows_field(self, e: ast.Call, field: ast.Attr, scope: Scope) -> T.Type:
+        """``knows(p, c.FIELD)``: whether seat p knows one field of a card (its face, or
+        what it was told of that field). The field is named, not read."""
+        self.expect(e.args[0], scope, T.SEAT, "argument 1 of knows()")
+        card = self.expr(field.obj, scope)
+        if card.name not in ("card", "any"):
+            self.error(field.span, f"knows(p, x.{field.name}) asks about a card's field, "
+                                   f"but this is {T.spoken(card)}",
+                       "write knows(p, c) for a card's face, knows(p, c.FIELD) for one field")
+            field.ty = T.ANY
+            return T.BOOL
+        field.ty = self.attr_type(field, card)
+        return T.BOOL
 
     def x_Lambda(self, e: ast.Lambda, scope: Scope) -> T.Type:
         self.error(e.span, "a function (x => ...) can only be given as an argument")

@@ -314,6 +314,9 @@ class FlowExprs:
         if name == "disclose":
             self.ev_all(values, state)
             return CLEAN
+        if name == "knows" and len(values) == 2 and isinstance(values[1], ast.Attr):
+            # knows(p, c.FIELD) tells what p was told, not the field: the face is not read
+            return Taint(self.ev_all([values[0], values[1].obj], state).data)
         got = self.ev_all(values, state)
         if name in _LOCATION:
             return Taint(got.data)
