@@ -64,6 +64,9 @@ class Pairing:
     # (players, seat) -> the places in the chance tokens that seat knows from the start
     # (its own cards, and public chance drawn first)
     dealt_to: Callable[[int, int], list[int]] | None = None
+    # a native action is one whole turn of ours: the choices one seat makes in a row (until
+    # another seat is to move or the game ends), their names joined by spaces
+    whole_turns: bool = False
 
     def fixing(self, order: list[str]) -> dict[str, Any]:
         if self.fix_of is not None:
@@ -128,7 +131,8 @@ def play_both(pairing: Pairing, seed: int, rules: Any = None, native: Any = None
                            f"ours {'no one' if ours.is_over else ours.to_move}")
         native_moves = {pairing.move_name(state, player, a).lower(): a
                         for a in state.legal_actions()}
-        our_moves = {str(m).lower(): m for m in ours.legal_moves()}
+        our_moves: dict[str, Any] = {str(m).lower(): m for m in ours.legal_moves()} \
+            if not pairing.whole_turns else {" ".join(t).lower(): t for t in _turns(ours)}
         if set(native_moves) != set(our_moves):
             raise Mismatch(f"decision {decisions}: native {sorted(native_moves)}, "
                            f"ours {sorted(our_moves)}")
@@ -137,7 +141,11 @@ def play_both(pairing: Pairing, seed: int, rules: Any = None, native: Any = None
         names = sorted(native_moves)
         move = pairing.policy(rng, state, names) if pairing.policy else rng.choice(names)
         state.apply_action(native_moves[move])
-        ours.play(our_moves[move])
+        if pairing.whole_turns:
+            for step in our_moves[move]:
+                ours.play(next(m for m in ours.legal_moves() if str(m) == step))
+        else:
+            ours.play(our_moves[move])
         decisions += 1
     if not ours.is_over:
         raise Mismatch(f"the native game is over after {decisions} decisions, ours is not "
@@ -147,6 +155,20 @@ def play_both(pairing: Pairing, seed: int, rules: Any = None, native: Any = None
     if theirs != mine:
         raise Mismatch(f"returns: native {theirs}, ours {mine}")
     return decisions
+
+
+def _turns(game: Any) -> list[list[str]]:
+    """Every whole turn the seat to move may take: the names of its choices in a row, each
+    followed on a copy of the game until another seat is to move or the game is over."""
+    seat, turns = game.to_move, []
+    for move in game.legal_moves():
+        after = game.copy(logging=False)
+        after.play(move)
+        if after.is_over or after.to_move != seat:
+            turns.append([str(move)])
+        else:
+            turns += [[str(move), *rest] for rest in _turns(after)]
+    return turns
 
 
 def changed_rules(pairing: Pairing, folder: Path, rule: str, changed: str) -> Any:

@@ -237,6 +237,64 @@ def liars_dice(numdice: int = 1, dice_sides: int = 6, bidding_rule: str = "reset
                                                               (seat + 1) * numdice)))
 
 
+HANABI_COLOURS = {"R": "red", "Y": "yellow", "G": "green", "W": "white", "B": "blue"}
+HANABI_CARDS = [f"{colour} {rank}" for colour in HANABI_COLOURS.values() for rank in range(1, 6)]
+
+
+def _hanabi_playable(state) -> list[int]:
+    """The places in the hand of the player to move of the cards that fit a firework, read
+    from the native state's text (which shows every hand: a policy may peek)."""
+    text = str(state)
+    heights = {word[0]: int(word[1]) for word in
+               text.split("Fireworks:")[1].split("\n")[0].split()}
+    hands = text.split("Hands:\n")[1].split("Deck size")[0].split("-----\n")
+    hand = [line.split(" ||")[0] for line in hands[state.current_player()].splitlines()
+            if "||" in line]
+    return [i for i, card in enumerate(hand) if heights[card[0]] + 1 == int(card[1])]
+
+
+def hanabi_policy(rng, state, moves: list[str]) -> str:
+    """Plays a card that fits nine times in ten, else hints or discards (and one turn in
+    twenty plays any card): random play burns the three fuses within a few turns, this
+    builds fireworks and reaches the end of the deck and the last turns."""
+    fits = [f"play hand[p{state.current_player() + 1}]#{i + 1}" for i in _hanabi_playable(state)]
+    plays = [m for m in moves if m.startswith("play ")]
+    others = [m for m in moves if not m.startswith("play ")]
+    if fits and rng.random() < 0.9:
+        return rng.choice(fits)
+    return rng.choice(plays if plays and (not others or rng.random() < 0.05) else others)
+
+
+def hanabi(players: int = 2, policy: bool = False) -> Pairing:
+    """Native card c is colour c // 5 (R, Y, G, W, B) of rank c % 5 + 1, dealt by chance:
+    P1's hand, P2's, ..., then the card each player draws after playing or discarding, as
+    ours deals and draws from the top of the deck. Native actions read '(Play 0)',
+    '(Discard 2)' (the place in the hand from 0, oldest first: a drawn card goes last, as
+    ours), '(Reveal player +1 color R)' and '(Reveal player +2 rank 3)' (the player counted
+    from the one to move); ours are whole turns: 'play hand[P1]#1', 'discard hand[P1]#3',
+    'hint P2 red', 'hint P3 3'. Returns are the score (0 once the third fuse burns).
+    ``policy``: moves by ``hanabi_policy`` rather than at random."""
+    def deck(rng, _players):
+        order = [card for card in HANABI_CARDS
+                 for _ in range((3, 2, 2, 2, 1)[int(card.split()[1]) - 1])]
+        rng.shuffle(order)
+        return order
+
+    def move_name(state, player, action):
+        words = state.action_to_string(player, action).strip("()").split()
+        if words[0] in ("Play", "Discard"):
+            return f"{words[0].lower()} hand[P{player + 1}]#{int(words[1]) + 1}"
+        target = (player + int(words[2])) % players + 1
+        said = HANABI_COLOURS[words[4]] if words[3] == "color" else words[4]
+        return f"hint P{target} {said}"
+
+    label = f"players={players}" + (", playing what fits" if policy else ", random moves")
+    return Pairing(f"hanabi {label}", "examples/hanabi.rules", "hanabi",
+                   {"players": players}, players=players, move_name=move_name, deck=deck,
+                   deal=lambda state, card: HANABI_CARDS.index(card), returns="score",
+                   policy=hanabi_policy if policy else None, whole_turns=True)
+
+
 SETTINGS = {
     "connect_four": [connect_four(4), connect_four(3), connect_four(4, rows=5, columns=9)],
     "kuhn_poker": [kuhn_poker(2), kuhn_poker(3), kuhn_poker(5)],
@@ -251,4 +309,5 @@ SETTINGS = {
                   gin_rummy(policy=True, knock_card=5, gin_bonus=20, undercut_bonus=10)],
     "liars_dice": [liars_dice(), liars_dice(2), liars_dice(3, bidding_rule="reset-quantity"),
                    liars_dice(2, dice_sides=4)],
+    "hanabi": [hanabi(2), hanabi(2, policy=True), hanabi(5, policy=True)],
 }
