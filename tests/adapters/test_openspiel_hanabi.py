@@ -11,6 +11,8 @@ returns (the fireworks' height, 0 once the third fuse burns) must equal our scor
 moves burn the fuses within a few turns, so most games are played by a policy that seldom
 plays a card and reaches the end of the deck and the last turns. ``python
 benchmarks/openspiel_crosscheck.py --only hanabi`` plays thousands of games.
+The clue and fuse tokens are options named as OpenSpiel's parameters, checked at their
+defaults and at others.
 """
 from __future__ import annotations
 
@@ -24,26 +26,27 @@ from support.pairings import hanabi
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("players,policy,games,least", [
-    (2, False, 40, 3),           # random moves: the third fuse soon burns
-    (2, True, 12, 40),           # playing what fits: most games see the deck run out
-    (3, True, 8, 40),
-    (4, True, 6, 35),
-    (5, True, 6, 30),
+@pytest.mark.parametrize("players,policy,options,games,least", [
+    (2, False, {}, 40, 3),       # random moves: the third fuse soon burns
+    (2, True, {}, 12, 40),       # playing what fits: most games see the deck run out
+    (3, True, {}, 8, 40),
+    (4, True, {}, 6, 35),
+    (5, True, {}, 6, 30),
+    (3, True, {"max_information_tokens": 3, "max_life_tokens": 1}, 8, 5),
 ])
-def test_hanabi_agrees_with_openspiel_on_every_decision(players, policy, games, least):
-    decisions, failures = cross_check(hanabi(players, policy), games)
+def test_hanabi_agrees_with_openspiel_on_every_decision(players, policy, options, games, least):
+    decisions, failures = cross_check(hanabi(players, policy, **options), games)
     assert failures == 0
     assert decisions >= games * least
 
 
 @pytest.mark.parametrize("rule,changed,policy", [
     # discarding allowed with all eight clue tokens left
-    ('(if clues < 8 then ["discard"] else [])', '["discard"]', False),
+    ('(if clues < max_information_tokens then ["discard"] else [])', '["discard"]', False),
     # one last turn too few once the deck is empty
     ("last_turns = player_count + 1", "last_turns = player_count", True),
     # no clue token won back for a 5
-    ("if c.rank == 5 and clues < 8 {", "if false {", True),
+    ("if c.rank == 5 and clues < max_information_tokens {", "if false {", True),
     # fireworks still scored once the third fuse burns
     ("score = if fuses == 0 then 0 else", "score = if false then 0 else", True),
 ])

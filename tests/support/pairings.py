@@ -265,7 +265,7 @@ def hanabi_policy(rng, state, moves: list[str]) -> str:
     return rng.choice(plays if plays and (not others or rng.random() < 0.05) else others)
 
 
-def hanabi(players: int = 2, policy: bool = False) -> Pairing:
+def hanabi(players: int = 2, policy: bool = False, **params: int) -> Pairing:
     """Native card c is colour c // 5 (R, Y, G, W, B) of rank c % 5 + 1, dealt by chance:
     P1's hand, P2's, ..., then the card each player draws after playing or discarding, as
     ours deals and draws from the top of the deck. Native actions read '(Play 0)',
@@ -273,7 +273,8 @@ def hanabi(players: int = 2, policy: bool = False) -> Pairing:
     ours), '(Reveal player +1 color R)' and '(Reveal player +2 rank 3)' (the player counted
     from the one to move); ours are whole turns: 'play hand[P1]#1', 'discard hand[P1]#3',
     'hint P2 red', 'hint P3 3'. Returns are the score (0 once the third fuse burns).
-    ``policy``: moves by ``hanabi_policy`` rather than at random."""
+    ``policy``: moves by ``hanabi_policy`` rather than at random. ``params``:
+    max_information_tokens and max_life_tokens, the same options in both."""
     def deck(rng, _players):
         order = [card for card in HANABI_CARDS
                  for _ in range((3, 2, 2, 2, 1)[int(card.split()[1]) - 1])]
@@ -288,9 +289,11 @@ def hanabi(players: int = 2, policy: bool = False) -> Pairing:
         said = HANABI_COLOURS[words[4]] if words[3] == "color" else words[4]
         return f"hint P{target} {said}"
 
-    label = f"players={players}" + (", playing what fits" if policy else ", random moves")
+    label = ",".join([f"players={players}"] + [f"{k}={v}" for k, v in params.items()])
+    label += ", playing what fits" if policy else ", random moves"
     return Pairing(f"hanabi {label}", "examples/hanabi.rules", "hanabi",
-                   {"players": players}, players=players, move_name=move_name, deck=deck,
+                   {"players": players, **params}, players=players, options=dict(params),
+                   move_name=move_name, deck=deck,
                    deal=lambda state, card: HANABI_CARDS.index(card), returns="score",
                    policy=hanabi_policy if policy else None, whole_turns=True)
 
@@ -309,5 +312,6 @@ SETTINGS = {
                   gin_rummy(policy=True, knock_card=5, gin_bonus=20, undercut_bonus=10)],
     "liars_dice": [liars_dice(), liars_dice(2), liars_dice(3, bidding_rule="reset-quantity"),
                    liars_dice(2, dice_sides=4)],
-    "hanabi": [hanabi(2), hanabi(2, policy=True), hanabi(5, policy=True)],
+    "hanabi": [hanabi(2), hanabi(2, policy=True), hanabi(5, policy=True),
+               hanabi(3, policy=True, max_information_tokens=3, max_life_tokens=1)],
 }

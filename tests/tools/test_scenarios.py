@@ -96,7 +96,8 @@ def test_every_scenario_of_an_example_passes(example, count):
      "when the highest bids tie, the prize is set aside"),
     ("hanabi", "last_turns = player_count + 1", "last_turns = player_count",
      "once the deck is empty everyone has one more turn; the fireworks are the score"),
-    ("hanabi", "c.rank == 5 and clues < 8", "c.rank == 4 and clues < 8",
+    ("hanabi", "c.rank == 5 and clues < max_information_tokens",
+     "c.rank == 4 and clues < max_information_tokens",
      "a 5 completes its firework and wins back a clue token"),
 ])
 def test_an_example_with_a_rule_broken_fails_its_scenario(tmp_path, example, old, new, failing):
