@@ -237,6 +237,18 @@ def liars_dice(numdice: int = 1, dice_sides: int = 6, bidding_rule: str = "reset
                                                               (seat + 1) * numdice)))
 
 
+def tic_tac_toe() -> Pairing:
+    """Native moves read 'x(1,2)': a mark in row 1, column 2, both from 0 and from the top
+    left; ours name the cell by its column letter and its row from 1 ('C2'). Native
+    player 0 (x) is our P1 (X), and moves first."""
+    def move_name(state, player, action):
+        row, column = divmod(action, 3)
+        return f"{'ABC'[column]}{row + 1}"
+
+    return Pairing("tic_tac_toe", "examples/tictactoe.rules", "tic_tac_toe",
+                   move_name=move_name)
+
+
 SETTINGS = {
     "connect_four": [connect_four(4), connect_four(3), connect_four(4, rows=5, columns=9)],
     "kuhn_poker": [kuhn_poker(2), kuhn_poker(3), kuhn_poker(5)],
@@ -251,4 +263,5 @@ SETTINGS = {
                   gin_rummy(policy=True, knock_card=5, gin_bonus=20, undercut_bonus=10)],
     "liars_dice": [liars_dice(), liars_dice(2), liars_dice(3, bidding_rule="reset-quantity"),
                    liars_dice(2, dice_sides=4)],
+    "tic_tac_toe": [tic_tac_toe()],
 }
