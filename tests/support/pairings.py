@@ -249,6 +249,29 @@ def tic_tac_toe() -> Pairing:
                    move_name=move_name)
 
 
+def pig(winscore: int = 100, diceoutcomes: int = 6) -> Pairing:
+    """Native actions are roll and stop, ours the answers yes and no to "roll again",
+    asked before every roll with ``ask_first`` (OpenSpiel's turn: ours otherwise makes the
+    first roll unasked); who has reached ``winscore`` may only stop in both. Native chance
+    action r - 1 rolls r: ours draws "die" in the same order, from a thousand rolls drawn
+    ahead (the native horizon, a thousand moves, bounds them). Same-named parameters are
+    the same options in both."""
+    params = {"winscore": winscore, "diceoutcomes": diceoutcomes}
+
+    def fix_of(tokens: list[str]) -> dict:
+        return {"die": Outcomes([int(t) for t in tokens])}
+
+    def chances(rng, _players):
+        tokens = [str(rng.randint(1, diceoutcomes)) for _ in range(1000)]
+        return fix_of(tokens), tokens
+
+    label = ",".join(f"{k}={v}" for k, v in params.items())
+    return Pairing(f"pig {label}", "examples/pig.rules", "pig", dict(params),
+                   options={**params, "ask_first": True},
+                   move_name=lambda state, player, action: ["yes", "no"][action],
+                   chances=chances, deal=lambda state, token: int(token) - 1, fix_of=fix_of)
+
+
 SETTINGS = {
     "connect_four": [connect_four(4), connect_four(3), connect_four(4, rows=5, columns=9)],
     "kuhn_poker": [kuhn_poker(2), kuhn_poker(3), kuhn_poker(5)],
@@ -264,4 +287,5 @@ SETTINGS = {
     "liars_dice": [liars_dice(), liars_dice(2), liars_dice(3, bidding_rule="reset-quantity"),
                    liars_dice(2, dice_sides=4)],
     "tic_tac_toe": [tic_tac_toe()],
+    "pig": [pig(), pig(30, 4)],
 }
