@@ -287,5 +287,5 @@ SETTINGS = {
     "liars_dice": [liars_dice(), liars_dice(2), liars_dice(3, bidding_rule="reset-quantity"),
                    liars_dice(2, dice_sides=4)],
     "tic_tac_toe": [tic_tac_toe()],
-    "pig": [pig(), pig(30, 4)],
+    "pig": [pig(), pig(30), pig(30, 4)],
 }
