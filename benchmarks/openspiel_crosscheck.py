@@ -7,7 +7,7 @@ game by the same random moves in both, comparing every decision and the returns:
 examples/goofspiel.rules against goofspiel (imperfect information, 2 to 4 players, 4 to
 13 cards), examples/reversi.rules against othello, and the games of
 tests/support/pairings.py (connect_four, kuhn_poker, leduc_poker, breakthrough, mancala,
-hearts, checkers, gin_rummy, liars_dice, hanabi)
+hearts, checkers, gin_rummy, liars_dice, tic_tac_toe, pig, hanabi)
 through tests/support/crosscheck.py. The tests (tests/adapters/test_openspiel_*.py) do a
 few hundred games each. Prints, per game and setting, the games played, the decisions
 compared and the games that disagreed, then random games and decisions per CPU second

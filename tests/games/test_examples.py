@@ -79,7 +79,7 @@ def test_every_example_is_listed_in_the_readme_with_a_header_comment():
 
 def pig(rolls, moves, target=10):
     """A game of Pig with the die fixed: one roll per item of rolls, in order."""
-    game = load("examples/pig.rules").new_game(players=2, seed=0, options={"target": target},
+    game = load("examples/pig.rules").new_game(players=2, seed=0, options={"winscore": target},
                                                fix={"die": rolls[0]})  # the first roll
     for roll in rolls[1:]:
         game.fix("die", roll)  # and the next ones

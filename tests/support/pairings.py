@@ -237,6 +237,41 @@ def liars_dice(numdice: int = 1, dice_sides: int = 6, bidding_rule: str = "reset
                                                               (seat + 1) * numdice)))
 
 
+def tic_tac_toe() -> Pairing:
+    """Native moves read 'x(1,2)': a mark in row 1, column 2, both from 0 and from the top
+    left; ours name the cell by its column letter and its row from 1 ('C2'). Native
+    player 0 (x) is our P1 (X), and moves first."""
+    def move_name(state, player, action):
+        row, column = divmod(action, 3)
+        return f"{'ABC'[column]}{row + 1}"
+
+    return Pairing("tic_tac_toe", "examples/tictactoe.rules", "tic_tac_toe",
+                   move_name=move_name)
+
+
+def pig(winscore: int = 100, diceoutcomes: int = 6) -> Pairing:
+    """Native actions are roll and stop, ours the answers yes and no to "roll again",
+    asked before every roll with ``ask_first`` (OpenSpiel's turn: ours otherwise makes the
+    first roll unasked); who has reached ``winscore`` may only stop in both. Native chance
+    action r - 1 rolls r: ours draws "die" in the same order, from a thousand rolls drawn
+    ahead (the native horizon, a thousand moves, bounds them). Same-named parameters are
+    the same options in both."""
+    params = {"winscore": winscore, "diceoutcomes": diceoutcomes}
+
+    def fix_of(tokens: list[str]) -> dict:
+        return {"die": Outcomes([int(t) for t in tokens])}
+
+    def chances(rng, _players):
+        tokens = [str(rng.randint(1, diceoutcomes)) for _ in range(1000)]
+        return fix_of(tokens), tokens
+
+    label = ",".join(f"{k}={v}" for k, v in params.items())
+    return Pairing(f"pig {label}", "examples/pig.rules", "pig", dict(params),
+                   options={**params, "ask_first": True},
+                   move_name=lambda state, player, action: ["yes", "no"][action],
+                   chances=chances, deal=lambda state, token: int(token) - 1, fix_of=fix_of)
+
+
 HANABI_COLOURS = {"R": "red", "Y": "yellow", "G": "green", "W": "white", "B": "blue"}
 HANABI_CARDS = [f"{colour} {rank}" for colour in HANABI_COLOURS.values() for rank in range(1, 6)]
 
@@ -312,6 +347,10 @@ SETTINGS = {
                   gin_rummy(policy=True, knock_card=5, gin_bonus=20, undercut_bonus=10)],
     "liars_dice": [liars_dice(), liars_dice(2), liars_dice(3, bidding_rule="reset-quantity"),
                    liars_dice(2, dice_sides=4)],
+    "tic_tac_toe": [tic_tac_toe()],
+    "pig": [pig(), pig(30), pig(30, 4)],
+
+
     "hanabi": [hanabi(2), hanabi(2, policy=True), hanabi(5, policy=True),
                hanabi(3, policy=True, max_information_tokens=3, max_life_tokens=1)],
 }
