@@ -33,6 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from speed import Speedup, older_tree
+from speed import measure as paired_slices
 
 ROOT = Path(__file__).resolve().parent.parent
 SLICE = 0.3  # CPU seconds a slice takes, about
@@ -134,20 +135,8 @@ class Tree:
 
 
 def measure(trees, seconds):
-    for t in trees:
-        first = t.play(1)
-        if first is None:
-            return False
-        t.rounds = max(1, round(SLICE / max(first, 1e-6)))
-    spent, turns = 0.0, 0
-    while spent < seconds or turns < 5:
-        for t in trees:
-            cpu = t.play(t.rounds)
-            if cpu is None:
-                return False
-            spent += cpu
-        turns += 1
-    return True
+    """speed.py's paired slices, each about SLICE seconds of CPU."""
+    return paired_slices(trees, seconds, SLICE)
 
 
 def ratio(a, b):

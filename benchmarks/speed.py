@@ -178,15 +178,15 @@ class Speedup:
         return f"{self.median:.2f}x ({self.low:.2f}-{self.high:.2f})"
 
 
-def measure(trees, seconds) -> bool:
+def measure(trees, seconds, slice_seconds: float = SLICE) -> bool:
     """Slices of each tree in turn, for ``seconds`` of CPU in all (at least 5 each): each
-    tree's slices after its first (one round, to size the others: about SLICE seconds
+    tree's slices after its first (one round, to size the others: about ``slice_seconds``
     each) pair up by their order. False when a child failed."""
     for t in trees:
         first = t.play(1)
         if first is None:
             return False
-        t.rounds = max(1, round(SLICE / max(first, 1e-6)))
+        t.rounds = max(1, round(slice_seconds / max(first, 1e-6)))
     spent, turns = 0.0, 0
     while spent < seconds or turns < 5:
         for t in trees:
