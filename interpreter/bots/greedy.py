@@ -3,8 +3,8 @@
 With ``lean``, samples and looks are played on the lean path (runtime/lean_twin.py), which
 plays the same games with the same draws: the same choices as on the full path. Not the
 default: a greedy decision is a few dozen looks of one move each, and moving the game onto
-the lean path costs more than it saves there (benchmarks/playouts.py --kind greedy: 0.81x
-in Yokai Sketch, 0.88x in Oh Hell).
+the lean path costs more than it saves there (benchmarks/playouts.py --kind greedy: 0.81-0.88x
+in the two card games measured, README's Speed).
 
 The budget is ``budget`` looks per decision, spread over up to ``samples`` samples (or
 ``think`` seconds, as many samples as fit). A look is a copy of a sample (``game.copy``: a few

@@ -24,7 +24,7 @@ RAYS_OF: dict[tuple[int, int, Cell, Pair], Line] = {}
 def ray_cells(width: int, height: int, start: Value, step: Value) -> Line:
     """The cells from next to ``start``, ``step`` after ``step``, while on a width x height
     grid. Worked out once per grid size, start and step: a game walks the same rays
-    again and again (Reversi asks for eight from every empty cell at every move)."""
+    again and again (a flanking rule asks for eight from every empty cell at every move)."""
     key = (width, height, start, step)
     found = RAYS_OF.get(key)
     if found is None:

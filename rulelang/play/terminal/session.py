@@ -388,7 +388,7 @@ def screen_log(view, condensed: bool = False) -> list[str]:
     card: red 5 · colour for red 5: red"), so that more of what the others did
     since this seat last moved fits ('log' shows every line as written). ``condensed``, for
     a screen short of lines: each seat's turn on one line, what it decided and what
-    happened to it ("P4 observes G8: a Yokai · move the card from: F9 · ..."), without the
+    happened to it ("P4 looks at G8: a card · move the card from: F9 · ..."), without the
     line that says whose turn starts."""
     return [entry.text for entry in _log_entries(view, condensed)]
 
@@ -404,7 +404,7 @@ def _log_entries(view, condensed: bool) -> list[_LogEntry]:
     seats = set(view["seats"].values())
     log = view["log"]
     out: list[_LogEntry] = []
-    said_better = None  # a seat whose decision the next line says ("P1 observes F5: Kappa")
+    said_better = None  # a seat whose decision the next line says ("P1 looks at F5: a red 5")
     turn_starts = False  # a turn's first line: never joined to the line before it
     for at, line in enumerate(log):
         after = log[at + 1] if at + 1 < len(log) else ""
