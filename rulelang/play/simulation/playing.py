@@ -169,7 +169,7 @@ def bot_seed(game_seed: int, seat: int) -> int:
 def _first_player(game, players: int) -> int | None:
     """Who went first: in rules with turns, the seat whose turn was turn 1, else the seat of
     the game's first decision. Called at the first decision; turns may have passed before it
-    with nothing to decide (Pig: a 1 on the first roll), so the count goes back from
+    with nothing to decide (a die that ends a turn before anything is asked), so the count goes back from
     ``current`` through the turns, which pass in seat order."""
     turn = _turns(game)
     current = getattr(game, "current", None)
