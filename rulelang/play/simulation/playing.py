@@ -169,8 +169,8 @@ def bot_seed(game_seed: int, seat: int) -> int:
 def _first_player(game, players: int) -> int | None:
     """Who went first: in rules with turns, the seat whose turn was turn 1, else the seat of
     the game's first decision. Called at the first decision; turns may have passed before it
-    with nothing to decide (a die that ends a turn before anything is asked), so the count goes back from
-    ``current`` through the turns, which pass in seat order."""
+    with nothing to decide (a die that ends a turn before anything is asked), so the count
+    goes back from ``current`` through the turns, which pass in seat order."""
     turn = _turns(game)
     current = getattr(game, "current", None)
     if turn >= 1 and isinstance(current, int) and 0 <= current < players:
