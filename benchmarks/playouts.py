@@ -32,6 +32,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import speed
 from speed import Speedup, older_tree
 from speed import measure as paired_slices
 
@@ -97,31 +98,24 @@ def worker(tree, path, players, options, kind, mode):
         print(json.dumps({"cpu": cpu, "playouts": playouts, "chosen": chosen}), flush=True)
 
 
-class Tree:
-    """A long-lived child process asking one tree's bot, and its slices."""
+class Tree(speed.Tree):
+    """A long-lived child process asking one tree's bot, and its slices (speed.py's child
+    protocol: a number of rounds in, a slice's figures out)."""
 
     def __init__(self, tree, label, kind, mode):
         _, path, players, options = next(c for c in CONFIGS if c[0] == label)
         command = [sys.executable, str(Path(__file__).resolve()), "--worker", str(tree),
                    str(ROOT / path), str(players), json.dumps(options), kind, mode]
-        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        text=True, cwd=tree)
-        self.slices, self.rounds, self.chosen = [], 1, None
+        super().__init__(subprocess.Popen(command, stdin=subprocess.PIPE,
+                                          stdout=subprocess.PIPE, text=True, cwd=tree), mode)
+        self.chosen = None
         self.ready = self.read() is not None
 
-    def read(self):
-        line = self.process.stdout.readline()
-        return json.loads(line) if line else None
-
     def play(self, rounds):
-        self.process.stdin.write(f"{rounds}\n")
-        self.process.stdin.flush()
-        result = self.read()
-        if result is None:
-            return None
-        self.slices.append(result)
-        self.chosen = result["chosen"]
-        return result["cpu"]
+        cpu = super().play(rounds)
+        if cpu is not None:
+            self.chosen = self.slices[-1]["chosen"]
+        return cpu
 
     def stop(self):
         self.process.stdin.close()
