@@ -9,7 +9,7 @@ the same ruleset, players and options give the same ids every time:
 1. the pass words of the ``choose`` statements that allow passing;
 2. ``yes``, ``no``; the seats; each enum's members, in declaration order;
 3. whole numbers and texts, from the options each ``choose`` draws from (see
-   ``domains.py``: ranges, lists, locals, parameters, functions, options);
+   ``domains.py``: ranges, lists, locals, parameters, functions, options, variables);
 4. every card by name (labels of the cards setup creates, in creation order);
 5. zone names; every cell of every grid (an unbounded grid: the cells within as
    many steps of its origin as the game has cards); every placement of every

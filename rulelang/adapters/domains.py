@@ -7,7 +7,9 @@ from: ranges give intervals (``1..min(3, left)`` is at most 1 to 3), lists and
 comprehensions the union of their items, a local the union of everything ever
 assigned to it, a rule's parameter the union over its call sites, a function's
 result its body with the arguments bound, options and constants their values in
-this game. Anything else is "unknown" (``TOP``), and the caller says so clearly.
+this game, a variable (or one kept per key) every value it is given anywhere when it
+is only ever lowered from there by ``-=`` (``1..stones[pile]`` is at most the largest
+pile's size). Anything else is "unknown" (``TOP``), and the caller says so clearly.
 
 The analysis over-approximates: a value it lists may never be offered (a harmless
 unused action id), but a value it leaves out would be a move without an id, so
@@ -103,6 +105,7 @@ class Analysis:
                 self.assigns[("rule", name)].setdefault(i, []).append(("param", i))
         self.callers = _rule_callers(self.units)
         self.busy: set = set()
+        self._var_assigns: dict | None = None
 
     # ------------------------------------------------------------ entry points
     def sites(self):
@@ -154,6 +157,8 @@ class Analysis:
         match e.ref:
             case refs.Local(slot):
                 return self._local(ctx, slot)
+            case refs.Var(name):
+                return self._var(name)
             case refs.Option(name) | refs.Const(name) if name in self.known:
                 return _value_domain(self.known[name])
             case refs.Builtin("player_count"):
@@ -168,6 +173,10 @@ class Analysis:
         ref = getattr(e.obj, "ref", None)
         if isinstance(ref, refs.ZoneFamily):  # one zone of a family, whichever key
             return frozenset(ZoneCards(z) for z in self.families.get(ref.name, ()))
+        if isinstance(ref, refs.VarFamily):  # one value of a variable kept per key
+            return self._var(ref.name)
+        if _is_list(getattr(e.obj, "ty", None)) and getattr(e.obj.ty, "name", None) == "list":
+            return self._dom(e.obj, ctx)  # one item of a list: what its items can be
         return TOP
 
     def _Range(self, e, ctx):
@@ -281,6 +290,60 @@ class Analysis:
             return out
         finally:
             self.busy.discard(key)
+
+    def _var(self, name):
+        """What a variable (or any value of one kept per key) can hold: its first value
+        joined with every value assigned to it, anywhere. ``-=`` a number never below 0
+        lowers it without bound but never raises it (``+=`` one never above 0 the other
+        way round); other running totals are anything."""
+        key = ("var", name)
+        info = self.program.vars.get(name)
+        if key in self.busy or info is None or info.campaign:  # (set between games too)
+            return TOP
+        self.busy.add(key)
+        try:
+            out = frozenset({0}) if info.init is None and info.type.name == "int" \
+                else TOP if info.init is None else self._dom(info.init, _Ctx(("var", name), {}))
+            lower = raise_ = False
+            for unit, how, expr in self._var_assignments().get(name, []):
+                if out is TOP:
+                    return TOP
+                if how == "=":
+                    out = join(out, self._dom(expr, _Ctx(unit, {})))
+                    continue
+                step = interval(self._dom(expr, _Ctx(unit, {})))
+                if how == "-=" and step is not None and step.lo is not None and step.lo >= 0:
+                    lower = True
+                elif how == "+=" and step is not None and step.hi is not None and step.hi <= 0:
+                    raise_ = True
+                else:
+                    return TOP
+            bounds = interval(out)
+            if (lower or raise_) and bounds is None:
+                return TOP
+            if lower or raise_:
+                assert bounds is not None
+                return Ints(None if lower else bounds.lo, None if raise_ else bounds.hi)
+            return out
+        finally:
+            self.busy.discard(key)
+
+    def _var_assignments(self) -> dict:
+        """variable name -> [(unit, how, expr)]: every assignment to a variable (or to one
+        of its keys), in every unit."""
+        if self._var_assigns is None:
+            self._var_assigns = {}
+            for unit, (_, body) in self.units.items():
+                for node in walk(body):
+                    if not isinstance(node, ast.Assign):
+                        continue
+                    target = node.target.obj if isinstance(node.target, ast.Index) \
+                        else node.target
+                    ref = getattr(target, "ref", None)
+                    if isinstance(ref, (refs.Var, refs.VarFamily)):
+                        self._var_assigns.setdefault(ref.name, []).append(
+                            (unit, node.op, node.value))
+        return self._var_assigns
 
     def _param(self, unit, index):
         kind, name = unit
