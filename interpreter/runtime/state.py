@@ -117,7 +117,7 @@ def _load_rng(g: Game, data: Json) -> random.Random:
 
 
 def _copy_rng(rng: random.Random) -> random.Random:
-    twin = random.Random()
+    twin = random.Random.__new__(random.Random)  # not seeded from the system: setstate sets it
     twin.setstate(rng.getstate())
     return twin
 
