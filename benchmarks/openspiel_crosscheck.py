@@ -7,7 +7,7 @@ game by the same random moves in both, comparing every decision and the returns:
 examples/goofspiel.rules against goofspiel (imperfect information, 2 to 4 players, 4 to
 13 cards), examples/reversi.rules against othello, and the games of
 tests/support/pairings.py (connect_four, kuhn_poker, leduc_poker, breakthrough, mancala,
-hearts, checkers, gin_rummy, liars_dice, tic_tac_toe, pig, hanabi)
+hearts, checkers, gin_rummy, liars_dice, tic_tac_toe, pig, nim, hanabi)
 through tests/support/crosscheck.py. The tests (tests/adapters/test_openspiel_*.py) do a
 few hundred games each. Prints, per game and setting, the games played, the decisions
 compared and the games that disagreed, then random games and decisions per CPU second
@@ -36,12 +36,13 @@ sys.path.insert(0, str(ROOT / "tests" / "adapters"))
 import pyspiel  # noqa: E402
 import test_openspiel_goofspiel as gops  # noqa: E402
 import test_openspiel_information as information_tests  # noqa: E402
+import test_openspiel_nim as nim_tests  # noqa: E402
 import test_openspiel_othello as othello  # noqa: E402
 
 import rulelang  # noqa: E402
 from support import crosscheck  # noqa: E402
-from support.information import InfoCheck, compare  # noqa: E402
-from support.pairings import SETTINGS, kuhn_poker, leduc_poker, liars_dice  # noqa: E402
+from support.information import InfoCheck, compare, observation  # noqa: E402
+from support.pairings import SETTINGS, kuhn_poker, leduc_poker, liars_dice, nim  # noqa: E402
 
 GOOFSPIEL_SETTINGS = [(2, 13), (2, 4), (3, 6), (4, 5), (3, 13)]
 
@@ -111,6 +112,10 @@ def information(games: int) -> int:
               lambda s=s: compare(InfoCheck(leduc_poker(s)), games), games) for s in (0, 1)]
     runs += [(pairing.name, lambda pairing=pairing: compare(InfoCheck(pairing), games), games)
              for pairing in (liars_dice(), liars_dice(2, bidding_rule="reset-quantity"))]
+    runs += [(f"nim, {label}", lambda check=check: compare(check, games), games)
+             for label, check in (("information state", InfoCheck(nim())), (
+                 "observation", InfoCheck(nim(), native_text=observation, memory=False,
+                                          normalize=nim_tests.without_the_turn)))]
     runs += [("goofspiel 2 players 4 cards", lambda: information_tests.goofspiel_partition(
         2, 4, games), games), ("goofspiel 3 players 5 cards", lambda: information_tests.
         goofspiel_partition(3, 5, games), games)]

@@ -30,6 +30,9 @@ What is compared, game by game:
   (``goofspiel_without_the_bids``).
 - Connect Four, Breakthrough, Mancala, Checkers, Othello: perfect information, nothing
   hidden from anyone; not compared.
+- Nim: perfect information too, but compared (in test_openspiel_nim.py) with both its
+  information state (the actions so far) and its observation (the piles as they stand),
+  where different moves reaching the same piles must look alike.
 - Gin Rummy: OpenSpiel gives no information state string, only an observation (the
   hands and discards as they stand, forgetting the past): not compared. Ours spreads
   both hands face up once a player knocks, as the table game does; OpenSpiel's

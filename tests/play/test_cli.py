@@ -30,10 +30,10 @@ def test_without_a_terminal_bots_play_every_seat():
 
 
 def test_options_are_passed_to_the_game():
-    result = run("run", NIM, "--bots", "all", "--seed", "2", "--option", "heaps=1")
+    result = run("run", NIM, "--bots", "all", "--seed", "2", "--option", "pile_sizes=4")
     assert result.exit_code == 0, result.output
-    assert "heaps=1" in result.output.splitlines()[0]
-    assert "heap B" not in result.output
+    assert "pile_sizes=4" in result.output.splitlines()[0]
+    assert "pile B" not in result.output
 
 
 def test_check_reports_errors_in_the_file_line_col_format(tmp_path):
@@ -57,7 +57,7 @@ def test_check_accepts_every_shipped_ruleset():
 def test_bad_usage_exits_2():
     assert run("run", NIM, "--players", "5").exit_code == 2
     assert run("run", NIM, "--option", "colour=red").exit_code == 2
-    assert run("run", NIM, "--option", "heaps").exit_code == 2
+    assert run("run", NIM, "--option", "pile_sizes").exit_code == 2
     assert run("run", NIM, "--bot", "P9=random").exit_code == 2
     assert run("run", "no/such/file.rules").exit_code == 2
     assert run("frobnicate").exit_code == 2
@@ -75,11 +75,11 @@ def test_an_error_while_running_exits_70(tmp_path):
 
 def test_moves_file_replays_then_bots_continue(tmp_path):
     moves = tmp_path / "moves.txt"
-    moves.write_text("# opening\nA\n3\n")
+    moves.write_text("# opening\nC\n3\n")
     result = run("run", NIM, "--bots", "all", "--seed", "1", "--moves", str(moves))
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert "P1 > take from heap: A" in lines
+    assert "P1 > take from pile: C" in lines
     assert "P1 > how many stones: 3" in lines
 
 

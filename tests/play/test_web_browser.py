@@ -247,16 +247,17 @@ def test_the_rules_panel_and_why_on_a_log_line_and_on_a_refusal(browser):
 @pytest.mark.slow
 def test_a_move_that_ends_the_game_is_warned_of_before_it_is_played(browser):
     """(A forced single option before it is played for the player, as at the terminal.)"""
-    host, table = host_with("examples/nim.rules", seed=5, options={"heaps": "1"})
+    host, table = host_with("examples/nim.rules", seed=5,
+                            options={"pile_sizes": "3", "is_misere": "no"})
     game = table.game
     while not (sum(game.view(None)["vars"]["stones"].values()) <= 3
-               and game.view(None)["decision"]["prompt"] == "take from heap"):
+               and game.view(None)["decision"]["prompt"] == "take from pile"):
         game.play(game.legal_moves()[0])
     mover = game.seat_name(game.to_move)
     left = str(sum(game.view(None)["vars"]["stones"].values()))
     with live_server(host) as base:
         page = open_page(browser, f"{base}/t/{token_of(table, mover)}")
-        # one heap: nothing to decide; taken for the player, as at the terminal, and said
+        # one pile: nothing to decide; taken for the player, as at the terminal, and said
         version = table.version
         assert "Only one choice" in page.inner_text("body")
         until(page, lambda: table.version > version)  # played with no click

@@ -267,9 +267,12 @@ def test_the_lobby_lists_the_folders_rules_and_opens_tables_only_from_them(tmp_p
         assert str(tmp_path) not in files[0]["error"]
         nim = files[1]
         assert nim["players"] == [2, 2]
-        assert nim["options"] == [{"name": "heaps", "label": "heaps", "type": "int",
-                                   "doc": "how many heaps of stones", "several": False,
-                                   "default": "3", "choices": ["1", "2", "3", "4", "5"]}]
+        sizes, misere = nim["options"]
+        assert (sizes["name"], sizes["type"], sizes["several"], sizes["default"]) == \
+            ("pile_sizes", "list", True, "[1, 3, 5, 7]")
+        assert misere == {"name": "is_misere", "label": "is misere", "type": "bool",
+                          "doc": "whoever takes the last stone loses", "several": False,
+                          "default": "yes", "choices": ["yes", "no"]}
         assert (nim["about"], nim["duration"], nim["cooperative"]) == ([], None, False)
         for name in ("../rules/nim.rules", "sub/hidden.rules", "outside.rules", "notes.txt",
                      str(tmp_path / "rules" / "nim.rules"), "broken.rules"):
@@ -277,7 +280,7 @@ def test_the_lobby_lists_the_folders_rules_and_opens_tables_only_from_them(tmp_p
             assert response.status_code == 400, name
         made = client.post(f"{lobby}/tables", json={"rules": "../x.rules"}).json()
         assert "no such rules file" in made["error"]
-        bad = client.post(f"{lobby}/tables", json={"rules": "nim.rules", "options": {"heaps": "9"}})
+        bad = client.post(f"{lobby}/tables", json={"rules": "nim.rules", "options": {"pile_sizes": "100"}})
         assert "not allowed" in bad.json()["error"]
         assert client.post(f"{lobby}/tables", content=b"x" * 20_000).status_code == 400
         opened = client.post(f"{lobby}/tables", json={

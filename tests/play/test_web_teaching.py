@@ -41,8 +41,10 @@ def test_rules_json_is_the_rulebook_and_the_rule_behind_each_log_line():
 
 
 def _nim_at_its_last_move():
-    """One heap of 3 stones left, the player to move asked how many to take."""
-    host, table = host_with("examples/nim.rules", seed=5, options={"heaps": "1"})
+    """One pile of 3 stones, the player to move asked how many to take (and whoever takes
+    the last stone wins)."""
+    host, table = host_with("examples/nim.rules", seed=5,
+                            options={"pile_sizes": "3", "is_misere": "no"})
     game = table.game
     while not (sum(game.view(None)["vars"]["stones"].values()) <= 3
                and game.view(None)["decision"]["prompt"] == "how many stones"):

@@ -67,6 +67,9 @@ class Pairing:
     # a native action is one whole turn of ours: the choices one seat makes in a row (until
     # another seat is to move or the game ends), their names joined by spaces
     whole_turns: bool = False
+    # with whole_turns, when each of our turns is always this many choices: the last one is
+    # not tried on a copy to see whether the turn ends there (0: every one is tried)
+    turn_length: int = 0
 
     def fixing(self, order: list[str]) -> dict[str, Any]:
         if self.fix_of is not None:
@@ -132,7 +135,8 @@ def play_both(pairing: Pairing, seed: int, rules: Any = None, native: Any = None
         native_moves = {pairing.move_name(state, player, a).lower(): a
                         for a in state.legal_actions()}
         our_moves: dict[str, Any] = {str(m).lower(): m for m in ours.legal_moves()} \
-            if not pairing.whole_turns else {" ".join(t).lower(): t for t in _turns(ours)}
+            if not pairing.whole_turns else {" ".join(t).lower(): t
+                                             for t in _turns(ours, pairing.turn_length)}
         if set(native_moves) != set(our_moves):
             raise Mismatch(f"decision {decisions}: native {sorted(native_moves)}, "
                            f"ours {sorted(our_moves)}")
@@ -157,17 +161,20 @@ def play_both(pairing: Pairing, seed: int, rules: Any = None, native: Any = None
     return decisions
 
 
-def _turns(game: Any) -> list[list[str]]:
+def _turns(game: Any, length: int = 0) -> list[list[str]]:
     """Every whole turn the seat to move may take: the names of its choices in a row, each
-    followed on a copy of the game until another seat is to move or the game is over."""
+    followed on a copy of the game until another seat is to move or the game is over (or,
+    when every turn is ``length`` choices, until the last of them)."""
     seat, turns = game.to_move, []
+    if length == 1:
+        return [[str(move)] for move in game.legal_moves()]
     for move in game.legal_moves():
         after = game.copy(logging=False)
         after.play(move)
         if after.is_over or after.to_move != seat:
             turns.append([str(move)])
         else:
-            turns += [[str(move), *rest] for rest in _turns(after)]
+            turns += [[str(move), *rest] for rest in _turns(after, max(0, length - 1))]
     return turns
 
 

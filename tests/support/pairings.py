@@ -5,6 +5,7 @@ settings the benchmark plays (``benchmarks/openspiel_crosscheck.py``)."""
 from __future__ import annotations
 
 import functools
+import re
 
 from rulelang import Outcomes
 from support.crosscheck import Pairing
@@ -272,6 +273,27 @@ def pig(winscore: int = 100, diceoutcomes: int = 6) -> Pairing:
                    chances=chances, deal=lambda state, token: int(token) - 1, fix_of=fix_of)
 
 
+def nim(pile_sizes: str = "1;3;5;7", is_misere: bool = True) -> Pairing:
+    """Native piles are numbered from 1 (ours lettered from A), and a native action is a
+    whole turn, 'pile:2, take:3;' (action (3 - 1) * piles + 2 - 1), where ours is two
+    decisions, the pile and how many stones: 'B 3'. ``pile_sizes`` is written '1;3;5;7'
+    natively, 1+3+5+7 (a list) in ours; ``is_misere`` is the same option in both."""
+    names: dict[int, str] = {}  # an action's name, read from its text once
+
+    def move_name(state, player, action):
+        if action not in names:
+            pile, take = re.fullmatch(r"pile:(\d+), take:(\d+);",
+                                      state.action_to_string(player, action)).groups()
+            names[action] = f"{chr(ord('A') + int(pile) - 1)} {take}"
+        return names[action]
+
+    sizes = [int(size) for size in pile_sizes.split(";")]
+    return Pairing(f"nim pile_sizes={pile_sizes},is_misere={is_misere}", "examples/nim.rules",
+                   "nim", {"pile_sizes": pile_sizes, "is_misere": is_misere},
+                   options={"pile_sizes": sizes, "is_misere": is_misere},
+                   move_name=move_name, whole_turns=True, turn_length=2)
+
+
 HANABI_COLOURS = {"R": "red", "Y": "yellow", "G": "green", "W": "white", "B": "blue"}
 HANABI_CARDS = [f"{colour} {rank}" for colour in HANABI_COLOURS.values() for rank in range(1, 6)]
 
@@ -349,6 +371,7 @@ SETTINGS = {
                    liars_dice(2, dice_sides=4)],
     "tic_tac_toe": [tic_tac_toe()],
     "pig": [pig(), pig(30), pig(30, 4)],
+    "nim": [nim(), nim(is_misere=False), nim("2;0;4;6;9")],
 
 
     "hanabi": [hanabi(2), hanabi(2, policy=True), hanabi(5, policy=True),

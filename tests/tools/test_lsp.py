@@ -145,21 +145,21 @@ def test_a_clean_file_gets_no_diagnostics(session, nim):
 
 def test_a_checker_error_shows_at_its_place_with_its_hint(session, tmp_path):
     path = tmp_path / "typo.rules"
-    text = NIM.replace("if i < heaps", "if i < heapz")
+    text = NIM.replace("if i < size(pile_sizes)", "if i < size(pile_sizez)")
     uri = session.open(path, text)
     [problem] = session.diagnostics_for(uri)
-    line, col = where(text, "heapz")
+    line, col = where(text, "pile_sizez")
     assert problem.range.start == L.Position(line, col)
-    assert problem.range.end == L.Position(line, col + len("heapz"))
-    assert "unknown name 'heapz'" in problem.message
-    assert "hint: did you mean 'heaps'?" in problem.message
+    assert problem.range.end == L.Position(line, col + len("pile_sizez"))
+    assert "unknown name 'pile_sizez'" in problem.message
+    assert "hint: did you mean 'pile_sizes'?" in problem.message
     assert problem.severity == L.DiagnosticSeverity.Error and problem.source == "rulelang"
 
 
 def test_errors_follow_the_typing(session, nim):
     uri = session.open(nim)
     assert session.diagnostics_for(uri) == []
-    line, _col = where(NIM, "  stones[heap] -= n")
+    line, _col = where(NIM, "  stones[pile] -= n")
     session.type(uri, line, 0, "  let x = 1 +\n")  # half a line: a syntax error
     [problem] = session.diagnostics_for(uri)
     assert problem.range.start.line == line + 1  # where the sum was cut short
@@ -179,16 +179,16 @@ def test_an_error_in_an_imported_file_shows_on_the_import(session):
 
 def test_hover_shows_what_a_name_is(session, nim):
     uri = session.open(nim)
-    hover = session.hover(uri, *where(NIM, "stones[heap] -= n"))
-    assert "(variable per key) stones: [Heap] -> int" in hover.contents.value
-    line, col = where(NIM, "{n} from heap")  # inside a string's {...}
+    hover = session.hover(uri, *where(NIM, "stones[pile] -= n"))
+    assert "(variable per key) stones: [Pile] -> int" in hover.contents.value
+    line, col = where(NIM, "{n} from pile")  # inside a string's {...}
     local = session.hover(uri, line, col + 1)
     assert "(local) n: int" in local.contents.value
-    fn = session.hover(uri, *where(NIM, "heaps_left()", 1))
-    assert "(function) heaps_left() -> list of Heap" in fn.contents.value
+    fn = session.hover(uri, *where(NIM, "piles_left()", 1))
+    assert "(function) piles_left() -> list of Pile" in fn.contents.value
     builtin = session.hover(uri, *where(NIM, "index_of"))
     assert "index_of" in builtin.contents.value and "built-in" in builtin.contents.value
-    assert session.hover(uri, *where(NIM, "# Heaps of")) is None
+    assert session.hover(uri, *where(NIM, "# Piles of")) is None
 
 
 def test_hover_on_a_rule_id_shows_the_rule_from_the_nearest_seeds_folder(session):
@@ -206,14 +206,14 @@ def test_hover_on_a_rule_id_shows_the_rule_from_the_nearest_seeds_folder(session
 
 def test_go_to_definition_of_globals_locals_fields_and_imports(session, nim, tmp_path):
     uri = session.open(nim)
-    target = session.definition(uri, *where(NIM, "heaps_left()", 1))
-    assert target.uri == uri and target.range.start == L.Position(*where(NIM, "heaps_left"))
-    local = session.definition(uri, *where(NIM, "stones[h] = 3 + 2 * i"))
-    assert local.range.start == L.Position(*where(NIM, "stones[Heap]"))
-    heap = session.definition(uri, *where(NIM, "heap]", 1))
-    assert heap.range.start == L.Position(*where(NIM, "heap in"))
-    member = session.definition(uri, *where(NIM, "Heap if"))
-    assert member.range.start == L.Position(*where(NIM, "Heap {"))
+    target = session.definition(uri, *where(NIM, "piles_left()", 1))
+    assert target.uri == uri and target.range.start == L.Position(*where(NIM, "piles_left"))
+    local = session.definition(uri, *where(NIM, "stones[p] = pile_sizes[i]"))
+    assert local.range.start == L.Position(*where(NIM, "stones[Pile]"))
+    pile = session.definition(uri, *where(NIM, "pile]", 1))
+    assert pile.range.start == L.Position(*where(NIM, "pile in"))
+    member = session.definition(uri, *where(NIM, "Pile if"))
+    assert member.range.start == L.Position(*where(NIM, "Pile {"))
 
     yokai = ROOT / "games" / "yokai_sketch.rules"
     text = yokai.read_text()
@@ -234,9 +234,9 @@ def test_go_to_definition_of_globals_locals_fields_and_imports(session, nim, tmp
 
 def test_find_references_lists_every_use(session, nim):
     uri = session.open(nim)
-    found = session.references(uri, *where(NIM, "stones[Heap]"))
+    found = session.references(uri, *where(NIM, "stones[Pile]"))
     assert len(found) == NIM.count("stones[") and all(f.uri == uri for f in found)
-    without = session.references(uri, *where(NIM, "stones[Heap]"), declaration=False)
+    without = session.references(uri, *where(NIM, "stones[Pile]"), declaration=False)
     assert len(without) == len(found) - 1
 
 
@@ -258,19 +258,19 @@ def test_the_outline_lists_declarations_and_what_they_hold(session, nim):
     uri = session.open(nim)
     symbols = session.symbols(uri)
     names = [s.name for s in symbols]
-    assert names == ["heaps", "Heap", "stones", "heaps_left", "setup", "turn"]
-    heap = symbols[1]
-    assert heap.kind == L.SymbolKind.Enum and [c.name for c in heap.children] == list("ABCDE")
+    assert names == ["pile_sizes", "is_misere", "Pile", "stones", "piles_left", "setup", "turn"]
+    pile = symbols[2]
+    assert pile.kind == L.SymbolKind.Enum and [c.name for c in pile.children] == list("ABCDEFGH")
 
 
 def test_rename_changes_every_use_and_refuses_bad_names(session, nim):
     uri = session.open(nim)
-    edit = session.rename(uri, *where(NIM, "heap in"), "pile")
+    edit = session.rename(uri, *where(NIM, "pile in"), "heap")
     edits = edit.changes[uri]
-    assert len(edits) == 5  # the choose, stones[heap] three times, {heap} in the log
-    assert all(e.new_text == "pile" for e in edits)
+    assert len(edits) == 5  # the choose, stones[pile] three times, {pile} in the log
+    assert all(e.new_text == "heap" for e in edits)
     with pytest.raises(JsonRpcException, match="cannot be a name"):
-        session.rename(uri, *where(NIM, "heap in"), "while")
+        session.rename(uri, *where(NIM, "pile in"), "while")
     with pytest.raises(JsonRpcException, match="built in"):
         session.rename(uri, *where(NIM, "index_of"), "position")
 
@@ -335,8 +335,8 @@ def test_an_analysis_kept_between_edits_agrees_with_a_fresh_one(tmp_path):
     from rulelang.tools.language_server.document import ParseCache, analyse
     path = tmp_path / "nim.rules"
     cache = ParseCache()
-    broken = NIM.replace("if i < heaps", "if i < heapz")
-    for text in (NIM, broken, NIM, broken.replace("2 * i", "2 * i +"), NIM):
+    broken = NIM.replace("if i < size(pile_sizes)", "if i < size(pile_sizez)")
+    for text in (NIM, broken, NIM, broken.replace("pile_sizes[i]", "pile_sizes[i] +"), NIM):
         kept, fresh = analyse(text, path, cache=cache), analyse(text, path)
         assert [d.render() for d in kept.diagnostics] == [d.render() for d in fresh.diagnostics]
         if fresh.index is not None:

@@ -123,6 +123,6 @@ def test_rules_without_scenarios_or_text_still_make_a_page(tmp_path):
 
 def test_an_option_not_allowed_is_refused_with_one_line(tmp_path):
     result = CliRunner().invoke(cli, ["doc", str(ROOT / "examples/nim.rules"), "-o", "-",
-                                      "--option", "heaps=9"])
+                                      "--option", "pile_sizes=100"])
     assert result.exit_code == 2 and result.output.startswith("rulelang doc: ")
     assert "Traceback" not in result.output
