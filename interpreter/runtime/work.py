@@ -64,6 +64,17 @@ def weigh(g: Game, value: Value) -> int:
     t = type(value)
     if t is not list and t is not tuple:
         return 1
+    kinds = set(map(type, value))
+    if list not in kinds and tuple not in kinds:  # the commonest: written out from _weigh_all
+        g.work += len(value) + CONTAINER_WORK
+        if g.work > MAX_WORK:
+            overwork(g)
+        return len(value) + 1
+    return _weigh_all(g, value)
+
+
+def _weigh_all(g: Game, value: Value) -> int:
+    """``weigh`` for any list or tuple, lists inside it or not."""
     known: dict[int, int] = {}  # id -> weight, of the lists and tuples weighed so far
     stack: list[tuple[Value, int, list[Value] | None]] = [(value, 0, None)]
     while stack:
