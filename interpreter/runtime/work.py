@@ -70,7 +70,20 @@ def weigh(g: Game, value: Value) -> int:
         if g.work > MAX_WORK:
             overwork(g)
         return len(value) + 1
-    return _weigh_all(g, value)
+    inner = [x for x in value if type(x) is list or type(x) is tuple]
+    distinct = {id(x): x for x in inner}  # each list weighed once, however often held
+    if any(list in k or tuple in k for k in [set(map(type, x)) for x in distinct.values()]):
+        return _weigh_all(g, value)
+    # lists of lists without lists inside (melds, pairs): written out from _weigh_all
+    g.work += len(value) + CONTAINER_WORK + sum([len(x) for x in distinct.values()]) \
+        + CONTAINER_WORK * len(distinct)
+    total = len(value) + 1 + sum([len(x) for x in inner])
+    if total > MAX_ITEMS:
+        raise Fail(f"a list holding more than {MAX_ITEMS:,} items in all (counting the "
+                   "items of lists inside it) is too large")
+    if g.work > MAX_WORK:
+        overwork(g)
+    return total
 
 
 def _weigh_all(g: Game, value: Value) -> int:

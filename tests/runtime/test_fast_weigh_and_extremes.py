@@ -53,3 +53,15 @@ def test_min_of_two_lists_and_texts():
     pick = IMPLEMENTATIONS["min"]
     assert pick(_game(), [1, 2], [1, 1]) == [1, 1]
     assert pick(_game(), "b", "a") == "a"
+
+
+def _shared_and_large() -> list[object]:
+    x, big = [1, 2], list(range(600_000))
+    itself: list[object] = [1]
+    itself.append(itself)
+    return [[x, x, (x, 3)], [x, [x]], [big, big], [big], [itself], [[itself]], [[], ()]]
+
+
+@pytest.mark.parametrize("value", _shared_and_large())
+def test_weighing_lists_held_twice_or_too_large_goes_as_the_general_code(value):
+    test_weighing_goes_as_the_general_code.hypothesis.inner_test(value, 0)
