@@ -69,6 +69,9 @@ def _size(g: Game, v: Value) -> int:
 
 def _extreme(pick: Callable[[list[Value]], Value]) -> Callable[..., Value]:
     def impl(g: Game, *args: Value) -> Value:
+        if len(args) == 2:  # min(a, b), the commonest: as below, without the lists
+            a, b = args
+            return b if a is None else a if b is None else pick([a, b])
         items = _items(g, args[0]) if len(args) == 1 else list(args)
         items = [x for x in items if x is not None]
         return pick(items) if items else None

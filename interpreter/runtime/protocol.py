@@ -261,7 +261,7 @@ class _Tuple(ValueKind):
     tag = "tuple"
 
     def text(self, v: tuple[Value, ...]) -> str:
-        return "(" + ", ".join(text_of(x) for x in v) + ")"
+        return _sequence_text(v, {})
 
     def notation(self, g: GameFields, v: tuple[Value, ...], seat: int) -> str:
         return " ".join(kind_of(x).notation(g, x, seat) for x in v)
@@ -296,7 +296,7 @@ class _Tuple(ValueKind):
 
 class _List(ValueKind):
     def text(self, v: list[Value]) -> str:
-        return "[" + ", ".join(text_of(x) for x in v) + "]"
+        return _sequence_text(v, {})
 
     def notation(self, g: GameFields, v: list[Value], seat: int) -> str:
         return "+".join(kind_of(x).notation(g, x, seat) for x in v)
@@ -377,6 +377,20 @@ def text_of(v: Value) -> str:
     if t is int:
         return str(v)
     return KINDS.get(t, _OTHER).text(v)
+
+
+def _sequence_text(v: list[Value] | tuple[Value, ...], made: dict[int, str]) -> str:
+    """A list's text ``[a, b]`` or a tuple's ``(a, b)``, lists and tuples inside it each
+    written once however often it holds them (``made``: their texts by id, for this one
+    text): a list doubled by ``x = [x, x]`` is written in time linear in its length."""
+    done = made.get(id(v))
+    if done is not None:
+        return done
+    parts = [_sequence_text(x, made) if type(x) is list or type(x) is tuple else text_of(x)
+             for x in v]
+    text = ("[" if type(v) is list else "(") + ", ".join(parts) + ("]" if type(v) is list else ")")
+    made[id(v)] = text
+    return text
 
 
 def as_list(g: Game, v: Value) -> list[Value]:

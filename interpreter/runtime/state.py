@@ -117,7 +117,8 @@ def _load_rng(g: Game, data: Json) -> random.Random:
 
 
 def _copy_rng(rng: random.Random) -> random.Random:
-    twin = random.Random.__new__(random.Random)  # not seeded from the system: setstate sets it
+    # made without seeding (``Random()`` reads the system's entropy, to be overwritten at once)
+    twin = random.Random.__new__(random.Random)
     twin.setstate(rng.getstate())
     return twin
 

@@ -14,7 +14,7 @@ from interpreter.runtime.facts import known_to
 from interpreter.runtime.layout import key_texts
 from interpreter.runtime.log import Choice, Ending, Header, Message, SeenCard
 from interpreter.runtime.protocol import kind_of, text_of
-from interpreter.runtime.values import Card, Placement, Value, Zone, cell_name
+from interpreter.runtime.values import Card, Placement, Seat, Value, Zone, cell_name
 
 if TYPE_CHECKING:
     from interpreter.runtime.engine import Game
@@ -60,7 +60,7 @@ def card_view(g: Game, card: Card, seat: Reader) -> dict[str, Any]:
         return out
     out = {"name": card.label, "kind": card.kind}
     for key, value in card.f.items():
-        out[key] = plain(g, value, seat)
+        out[key] = value if type(value) in AS_IS else plain(g, value, seat)
     code = g.rules.kinds[card.kind]
     for name in code.var_fields:
         out[name] = plain(g, g.cv[name][card.id], seat)
@@ -75,8 +75,15 @@ def _field(g: Game, card: Card, name: str) -> Value:
     return card.f[name] if name in card.f else g.cv[name][card.id]
 
 
+# values a view shows as they are (their kinds' ``plain`` gives them back): written out
+# in ``plain`` and ``card_view`` (tests/runtime/test_views_as_is.py checks the kinds say so)
+AS_IS = frozenset({int, str, bool, type(None), Seat})
+
+
 def plain(g: Game, value: Value, seat: Reader, ty: object = None) -> Any:
     """Any runtime value as JSON-friendly data, as ``seat`` may see it."""
+    if type(value) in AS_IS:
+        return value
     return kind_of(value).plain(g, value, seat)
 
 

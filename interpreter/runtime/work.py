@@ -64,6 +64,30 @@ def weigh(g: Game, value: Value) -> int:
     t = type(value)
     if t is not list and t is not tuple:
         return 1
+    kinds = set(map(type, value))
+    if list not in kinds and tuple not in kinds:  # the commonest: written out from _weigh_all
+        g.work += len(value) + CONTAINER_WORK
+        if g.work > MAX_WORK:
+            overwork(g)
+        return len(value) + 1
+    inner = [x for x in value if type(x) is list or type(x) is tuple]
+    distinct = {id(x): x for x in inner}  # each list weighed once, however often held
+    if any(list in k or tuple in k for k in [set(map(type, x)) for x in distinct.values()]):
+        return _weigh_all(g, value)
+    # lists of lists without lists inside (melds, pairs): written out from _weigh_all
+    g.work += len(value) + CONTAINER_WORK + sum([len(x) for x in distinct.values()]) \
+        + CONTAINER_WORK * len(distinct)
+    total = len(value) + 1 + sum([len(x) for x in inner])
+    if total > MAX_ITEMS:
+        raise Fail(f"a list holding more than {MAX_ITEMS:,} items in all (counting the "
+                   "items of lists inside it) is too large")
+    if g.work > MAX_WORK:
+        overwork(g)
+    return total
+
+
+def _weigh_all(g: Game, value: Value) -> int:
+    """``weigh`` for any list or tuple, lists inside it or not."""
     known: dict[int, int] = {}  # id -> weight, of the lists and tuples weighed so far
     stack: list[tuple[Value, int, list[Value] | None]] = [(value, 0, None)]
     while stack:

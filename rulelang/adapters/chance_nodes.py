@@ -98,6 +98,9 @@ class ChanceNode:
     faces: list  # parallel to ids: what makes two outcomes the same
     names: dict  # outcome -> how it prints (a card's name, an item's text)
     placed: list = attrs.Factory(list)  # a shuffle: card numbers placed so far, top first
+    # the outcomes by name (as ``outcomes`` names them), for ``describe``, and how many
+    # cards were left to place when they were found (a shuffle's ids only shrink)
+    _by_name: tuple = attrs.field(default=(-1, {}), init=False, eq=False, repr=False)
 
     @classmethod
     def from_need(cls, need: NeedChance):
@@ -125,13 +128,29 @@ class ChanceNode:
         name = self.names.get(outcome)
         if not self.shuffle or outcome not in self.ids:
             return str(name)
-        same = [i for i, _ in self.outcomes() if self.names.get(i) == name]
+        same = self._outcomes_named(name)
         if len(same) < 2:
             return str(name)
         faces = {i: json.loads(self.faces[self.ids.index(i)]) for i in same}
         mine = faces[outcome]
         differing = [k for k in sorted(mine) if any(f.get(k) != mine[k] for f in faces.values())]
         return f"{name} ({', '.join(f'{k} {mine[k]}' for k in differing)})"
+
+    def _outcomes_named(self, name) -> list[int]:
+        """``[i for i, _ in self.outcomes() if self.names.get(i) == name]``, found once
+        for every name while the same cards are left to place (describing every outcome
+        asked for the outcomes again each time)."""
+        left, by_name = self._by_name
+        if left != len(self.ids):
+            lowest: dict = {}  # face -> the lowest card number with it, as in outcomes
+            for i, face in zip(self.ids, self.faces):
+                if face not in lowest or i < lowest[face]:
+                    lowest[face] = i
+            by_name = {}
+            for i in sorted(lowest.values()):
+                by_name.setdefault(self.names.get(i), []).append(i)
+            self._by_name = (len(self.ids), by_name)
+        return by_name.get(name, [])
 
     def choose(self, outcome: int) -> Draw | None:
         """Decide one step; the finished draw once nothing is left to decide."""

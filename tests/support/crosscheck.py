@@ -115,7 +115,7 @@ def play_both(pairing: Pairing, seed: int, rules: Any = None, native: Any = None
     fix, order = (deal or (lambda r: dealing(pairing, r)))(rng)
     ours = rules.new_game(players=pairing.players, seed=seed, log=log,
                           options=pairing.options, fix=fix)
-    state = native.new_initial_state()
+    state = _initial_state(native)
     dealt = iter(order)
     decisions = 0
     while True:
@@ -159,6 +159,17 @@ def play_both(pairing: Pairing, seed: int, rules: Any = None, native: Any = None
     if theirs != mine:
         raise Mismatch(f"returns: native {theirs}, ours {mine}")
     return decisions
+
+
+_initial: list[Any] = [None, None]  # the native game last asked for, and its initial state
+
+
+def _initial_state(native: Any) -> Any:
+    """A new initial state of the native game: a copy of one kept (some native games
+    take milliseconds to make one, a hundred times what the copy takes)."""
+    if _initial[0] is not native:
+        _initial[:] = [native, native.new_initial_state()]
+    return _initial[1].clone()
 
 
 def _turns(game: Any, length: int = 0) -> list[list[str]]:

@@ -195,11 +195,16 @@ def gin_rummy(policy: bool = False, **options) -> Pairing:
         rng.shuffle(order)
         return order
 
+    named: dict[tuple[int, int], str] = {}  # a native action's name depends on it alone
+
     def move_name(state, player, action):
-        text = state.action_to_string(player, action).split("Action: ")[1]
-        if text in GIN_WORDS:
-            return GIN_WORDS[text]
-        return "+".join(text[i:i + 2] for i in range(0, len(text), 2))
+        name = named.get((player, action))
+        if name is None:
+            text = state.action_to_string(player, action).split("Action: ")[1]
+            name = GIN_WORDS[text] if text in GIN_WORDS \
+                else "+".join(text[i:i + 2] for i in range(0, len(text), 2))
+            named[(player, action)] = name
+        return name
 
     label = ",".join(f"{k}={v}" for k, v in options.items()) or "defaults"
     label += ", playing for a knock" if policy else ", random moves"
