@@ -78,8 +78,7 @@ def until(page, condition, seconds=10):
 def played(page, version):
     """After a click that plays a move: the move played, or (when it ends the game) the
     page's warning answered with "Play it" first."""
-    until(page, lambda: page.evaluate("document.body.dataset.version") == str(version + 1)
-          or page.locator(".confirm.warning").count() > 0)
+    page.wait_for_selector(f'body[data-version="{version + 1}"], .confirm.warning', timeout=10_000)
     if page.locator(".confirm.warning").count():
         page.locator(".confirm.warning button.go").click()
     wait_for_version(page, version + 1)
