@@ -8,6 +8,7 @@ Nothing here knows a game: every word comes from the .rules file (or its scenari
 """
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -295,20 +296,29 @@ def _examples(path):
     path = Path(path)
     if not path.is_file():
         return
-    from rulelang.tools.scenarios.syntax import parse_scenarios
     try:
         text = path.read_text(encoding="utf-8")
-        scenarios = parse_scenarios(text, str(path))
+        yield from _examples_in(text, str(path))
     except (OSError, UnicodeDecodeError, RulesError):
         return
+
+
+@functools.lru_cache(maxsize=32)
+def _examples_in(text: str, file: str) -> tuple[Example, ...]:
+    """The examples of a scenarios file's ``text``: parsed once per text (every table served
+    of one rules file builds its rulebook, and parsing is most of that)."""
+    from rulelang.tools.scenarios.syntax import parse_scenarios
+    scenarios = parse_scenarios(text, file)
     lines = text.splitlines()
+    out = []
     for i, s in enumerate(scenarios):
         body = lines[s.span.line:s.span.end_line - 1]  # inside the braces
         indent = min((len(line) - len(line.lstrip()) for line in body if line.strip()), default=0)
         body = [line[indent:].rstrip() for line in body
                 if line.strip() and not line.strip().startswith("cites ")]
-        yield Example(s.name, tuple(s.cites), tuple(body), str(path), s.span.line,
-                      f"example-{i + 1}")
+        out.append(Example(s.name, tuple(s.cites), tuple(body), file, s.span.line,
+                           f"example-{i + 1}"))
+    return tuple(out)
 
 
 # ------------------------------------------------------------------ what has no text yet

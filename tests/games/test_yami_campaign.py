@@ -430,15 +430,18 @@ def test_the_rules_say_what_the_players_may_tell_each_other():
 @pytest.mark.slow
 def test_a_whole_campaign_plays_to_its_end_with_bots():
     """YA-64..YA-70: bots (the default partners of cli/common.seat_kinds) play a campaign to
-    its end; bounded: three boxes of the moon path are left."""
-    from interpreter.bots import make_bot
+    its end; bounded: three boxes of the moon path are left. The partners search with a small
+    budget: the test is about the campaign, not how well they play (test_bots_play.py)."""
+    from interpreter.bots import PARTNER, MctsBot
     from rulelang.play.cli.common import seat_kinds
     campaign = campaign_at(players=2, won=["1", "2"], moon=9, slots=1, tokens=2,
                            powers=powers("move_tile"))
     missions = 0
     while not campaign.is_over:
         game = campaign.next_game()
-        bots = {seat: make_bot(kind, seat) for seat, kind in seat_kinds(game, True, ()).items()}
+        kinds = seat_kinds(game, True, ())
+        assert set(kinds.values()) == {PARTNER} == {"mcts"}
+        bots = {seat: MctsBot(seat, playouts=8) for seat in kinds}
         missions += 1
         while not game.is_over:
             game.play(bots[game.to_move].choose(game))

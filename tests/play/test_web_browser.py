@@ -78,11 +78,10 @@ def until(page, condition, seconds=10):
 def played(page, version):
     """After a click that plays a move: the move played, or (when it ends the game) the
     page's warning answered with "Play it" first."""
-    until(page, lambda: page.evaluate("document.body.dataset.version") == str(version + 1)
-          or page.locator(".confirm.warning").count() > 0)
+    page.wait_for_selector(f'body[data-version="{version + 1}"], .confirm.warning', timeout=10_000)
     if page.locator(".confirm.warning").count():
         page.locator(".confirm.warning button.go").click()
-    wait_for_version(page, version + 1)
+        wait_for_version(page, version + 1)
 
 
 @pytest.mark.slow
@@ -108,8 +107,9 @@ def test_two_people_play_a_whole_game_of_yokai_sketch_through_their_pages(browse
                 wait_for_version(page, version + 1)
                 assert game.history[-1] == chosen
                 continue
-            if cards.count() and rng.random() < 0.5:
-                cards.nth(rng.randrange(cards.count())).click()
+            ncards = cards.count()
+            if ncards and rng.random() < 0.5:
+                cards.nth(rng.randrange(ncards)).click()
                 chosen = page.locator(".confirm .what strong").inner_text()
                 page.locator(".confirm button.go").click()
                 by_card += 1
