@@ -3,6 +3,13 @@ tests' own. (Shared helpers: the ``support`` package.)"""
 from __future__ import annotations
 
 import os
+import sys
+
+# Some machines set PYTHONDONTWRITEBYTECODE. Then every xdist worker (and every `rulelang`
+# subprocess a test starts) rewrites and compiles every test module and ours anew, about 9 s
+# of CPU a worker; the suite keeps its bytecode in __pycache__ (git ignores it) instead.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 import pytest
 from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
