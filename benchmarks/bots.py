@@ -2,7 +2,7 @@
 
     python benchmarks/bots.py strength [--games 200] [--workers 2]
     python benchmarks/bots.py figures [--games 20] [--workers 2] [--kinds mcts oracle]
-                                      [--only 'Yami mission 1 3p' Hanabi]
+                                      [--only 'Yami mission 1 3p' Hanabi] [--first 0]
     python benchmarks/bots.py teams [--games 100] [--workers 2] [--kinds mcts] [--only Yami]
                                     [--players 3]
 
@@ -87,7 +87,7 @@ def mean_interval(values, z=1.96):
     return mean, mean - half, mean + half
 
 
-def figures(games, workers, kinds, only):
+def figures(games, workers, kinds, only, first=0):
     """The README's table: each figure with its 95% interval and the time per decision."""
     print("| game | players | bots | games | team wins (95% interval) | mean score (95% interval) "
           "| time per decision |")
@@ -97,7 +97,7 @@ def figures(games, workers, kinds, only):
             if only and not any(word in f"{label} {players}p" for word in only):
                 continue
             for kind in kinds:
-                jobs = [(path, players, options, kind, i) for i in range(games)]
+                jobs = [(path, players, options, kind, i) for i in range(first, first + games)]
                 results = progress(pool.map(_team, jobs), f"{label} {players}p {kind}")
                 wins = sum(r[0] for r in results)
                 low, high = wilson(wins, games)
@@ -195,13 +195,15 @@ def main():
                         help="strength: pairings to play (mcts:greedy oracle:greedy)")
     parser.add_argument("--players", nargs="*", type=int, default=[],
                         help="teams: player counts to keep (default: 2, 3 and 4)")
+    parser.add_argument("--first", type=int, default=0,
+                        help="figures: start at game FIRST (seed 1000 + FIRST): a run continued")
     args = parser.parse_args()
     if args.table == "strength":
         pairings = [tuple(p.split(":")) for p in args.pairings] or PAIRINGS
         strength(args.games or 200, args.workers, pairings)
     elif args.table == "figures":
         figures(args.games or 20, args.workers, args.kinds if args.kinds != TEAMS else
-                ["mcts", "oracle"], args.only)
+                ["mcts", "oracle"], args.only, args.first)
     else:
         teams(args.games or 100, args.workers, args.kinds, args.only, args.players)
 

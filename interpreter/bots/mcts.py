@@ -27,8 +27,15 @@ The worlds and the playouts on them are played on the lean path (``lean``, the d
 same games with the same draws, so the bot makes the same choices either way
 (tests/runtime/test_bots_lean.py); ``lean=False`` plays them on the full path.
 
-The budget is ``playouts`` per decision (reproducible: same seed, same moves), or ``think``
-seconds (not reproducible: how far it gets depends on the machine).
+The budget is ``playouts`` per decision, stopped early once the playouts have done ``work``
+(the runtime's count, ``Game.work``, of what the rules computed for the advice and the values:
+a decision whose advice is costly plays fewer); both are counted, so a decision replays (same
+seed, same moves). Or ``think`` seconds (not reproducible: how far it gets depends on the
+machine).
+
+In a cooperative game the bot plays the advice's move (one of the best advised, at random)
+unless the search found another clearly better (``trusted``): by more than ``trust`` and
+beyond the noise of its means (``confidence`` standard errors of their difference).
 """
 from __future__ import annotations
 
@@ -50,16 +57,22 @@ if TYPE_CHECKING:
 Order = dict[Hashable, int]  # a node's moves by key: their rank, most promising first
 
 WIDE = 12  # a root with more moves than this and no advice: ordered by one look at each
+# The most work (the runtime's count of items gone through: Game.work) the playouts of one
+# decision may do, over what the rules compute for the advice and the values they read: the
+# playouts stop there if they have not reached ``playouts``. Counted, not timed, so a decision
+# replays; it bounds a decision's CPU where the advice is costly (README, Bots).
+WORK = 4_000_000
 
 
 class Node:
-    __slots__ = ("children", "visits", "offered", "totals", "order", "informed")
+    __slots__ = ("children", "visits", "offered", "totals", "squares", "order", "informed")
 
     def __init__(self, nseats: int):
         self.children: dict[Hashable, Node] = {}  # a move's key (Decision.keys) -> Node
         self.visits = 0
         self.offered = 0  # playouts in which this node's move was on offer
         self.totals = [0.0] * nseats  # summed values, per seat
+        self.squares = 0.0  # (a cooperative game) the team's values squared, summed: their spread
         self.order: Order | None = None  # the node's moves, most promising first
         self.informed = False  # whether that order says anything (advice, a look): else
         # every move may be tried at once
@@ -71,13 +84,20 @@ class Node:
         return 2 + int(1.5 * math.sqrt(self.visits))
 
 
+def spread(node: Node, seat: int) -> float:
+    """The variance of a node's values (a cooperative game's: every seat's is the team's),
+    not below a floor: a few playouts that agree do not prove a value exact."""
+    mean = node.totals[seat] / node.visits
+    return max(node.squares / node.visits - mean * mean, 0.01) * node.visits / (node.visits - 1)
+
+
 class MctsBot:
     # The defaults keep a decision within 1 s of CPU at the table (the heaviest shipped game
     # at its most players took up to about 1 s on a loaded machine): README, Bots.
     def __init__(self, seed: int = 0, playouts: int = 64, think: float | None = None,
                  horizon: int = 8, exploration: float = 0.5, worlds: int = 8,
                  partners: bool = True, advised_partners: bool = True, lean: bool = True,
-                 trust: float = 0.15):
+                 trust: float = 0.15, work: int | None = WORK, confidence: float = 2.0):
         self.rng = random.Random(seed)
         self.playouts, self.think = playouts, think
         self.horizon, self.exploration = horizon, exploration
@@ -85,7 +105,10 @@ class MctsBot:
         self.advised_partners = advised_partners
         self.lean = lean  # worlds and playouts on the lean path (the same choices, faster)
         self.played = 0  # playouts played, over every decision (benchmarks read it)
+        self.worked = 0  # and the work they did (see WORK)
         self.trust = trust  # (a cooperative game) how much better than the advice a move must be
+        self.confidence = confidence  # and by how many standard errors of the difference
+        self.work = work  # the most work a decision's playouts may do (None: no cap)
         self.policy = Policy(self.rng)
 
     def choose(self, given: SeatKnowledge | Game) -> Move:
@@ -102,45 +125,49 @@ class MctsBot:
         # a team's one value: measured from the position now (see scoring.Scale)
         scale = Scale(heuristic(worlds[0], team)) if team is not None else Scale()
         deadline = time.perf_counter() + self.think if self.think is not None else None
-        done = 0
+        done = work = 0
         while True:
             world = worlds[done % len(worlds)]
             game = world.copy(logging=False, seed=self.rng.getrandbits(63))
-            self.playout(game, root, nseats, scale, team, knowledge.seat)
+            work += self.playout(game, root, nseats, scale, team, knowledge.seat)
             done += 1
-            self.played += 1
             if deadline is None:
-                if done >= self.playouts:
+                if done >= self.playouts or (self.work is not None and work >= self.work):
                     break
             elif time.perf_counter() >= deadline:
                 break
+        self.played += done
+        self.worked += work
         best = max(moves, key=lambda m: self.final_key(root, m))
         if team is not None and self.trust > 0:
             best = self.trusted(worlds[0], root, moves, best)
         return best
 
     def trusted(self, world: Game, root: Node, moves: list[Move], best: Move) -> Move:
-        """In a cooperative game, the best advised move, unless the search found another
-        better by more than ``trust``: partners read this bot's moves as made by the advice
-        (the partner model: what a hint "means"), so a move against it misleads them, and a
-        search of a few dozen playouts is too noisy to be followed for less."""
+        """In a cooperative game, the advice's move (one of the best advised, at random, as
+        the ``advice`` bot plays), unless the search found another clearly better: by more
+        than ``trust``, and by more than ``confidence`` standard errors of the difference of
+        their means. Partners read this bot's moves as made by the advice (the partner model:
+        what a hint "means"), so a move against it misleads them; and a search of a few
+        dozen playouts over many moves has wide errors: among moves the advice rates alike,
+        or against the advised move, it is followed only where it cannot be noise."""
         advice = world.advice()
         if advice is None:
             return best
         assert world.pending is not None  # (advice was given: a decision waits)
         top, notations = max(advice), world.pending.notations
-        advised = {notations[i] for i, a in enumerate(advice) if a == top}
-        if best.notation in advised:
+        advised = [notations[i] for i, a in enumerate(advice) if a == top]
+        chosen = advised[self.rng.randrange(len(advised))]
+        pick = next(m for m in moves if m.notation == chosen)
+        if best is pick:
             return best
-
-        def mean(move: Move) -> float:
-            child = root.children.get(move.notation)
-            return child.totals[int(move.seat)] / child.visits if child and child.visits else -1.0
-        tried = [m for m in moves if m.notation in advised and mean(m) >= 0]
-        if not tried:
-            return best
-        pick = max(tried, key=lambda m: self.final_key(root, m))
-        return pick if mean(best) - mean(pick) < self.trust else best
+        ours, theirs = root.children.get(pick.notation), root.children.get(best.notation)
+        if ours is None or theirs is None or ours.visits < 2 or theirs.visits < 2:
+            return pick  # no evidence against the advice
+        seat = int(pick.seat)
+        gain = theirs.totals[seat] / theirs.visits - ours.totals[seat] / ours.visits
+        error = math.sqrt(spread(ours, seat) / ours.visits + spread(theirs, seat) / theirs.visits)
+        return best if gain > self.trust and gain > self.confidence * error else pick
 
     @staticmethod
     def final_key(root: Node, move: Move) -> tuple[int, float, int]:
@@ -181,8 +208,11 @@ class MctsBot:
         return {n: r for r, n in enumerate(ranked)}, informed
 
     def playout(self, game: Game, root: Node, nseats: int, scale: Scale, team: int | None,
-                me: int) -> None:
+                me: int) -> int:
+        """One playout on ``game`` (a copy of a world); returns the work it did: what the
+        runtime counted (``Game.work``) in the advice it asked and the value it read."""
         node, path = root, [root]
+        work = game.work = 0  # (the runtime's count starts again at each decision anyway)
         advised = team is not None and self.advised_partners
         while not game.is_over:  # down the tree, adding one node
             pending = game.pending
@@ -194,10 +224,13 @@ class MctsBot:
                 game.apply(0)
                 continue
             if advised and pending.seat != me and pending.site.prefer is not None:
-                game.apply(self.policy.pick(game))  # a partner plays by the advice
+                pick = self.policy.pick(game)  # a partner plays by the advice
+                work, game.work = work + game.work, 0
+                game.apply(pick)
                 continue
             if node.order is None:
                 node.order, node.informed = self.node_order(game)
+                work, game.work = work + game.work, 0
             order, children = node.order, node.children
             limit = node.allowed()
             tried: list[tuple[int, Node]] = []
@@ -242,14 +275,19 @@ class MctsBot:
         steps = 0
         policy = self.policy
         while not game.is_over and steps < self.horizon:  # then as the policy plays
-            game.apply(policy.pick(game))
+            pick = policy.pick(game)
+            work, game.work = work + game.work, 0
+            game.apply(pick)
             steps += 1
         if team is not None:  # one value for the whole team, from this seat's knowledge
             values = [value(game, team, scale)] * nseats
         else:
             values = [value(game, seat, scale) for seat in range(nseats)]
+        square = values[0] * values[0]
         for visited in path:
             visited.visits += 1
+            visited.squares += square
             totals = visited.totals
             for s in range(nseats):
                 totals[s] += values[s]
+        return work + game.work
