@@ -259,7 +259,8 @@ def test_a_move_that_ends_the_game_is_warned_of_before_it_is_played(browser):
         page = open_page(browser, f"{base}/t/{token_of(table, mover)}")
         # one pile: nothing to decide; taken for the player, as at the terminal, and said
         version = table.version
-        assert "Only one choice" in page.inner_text("body")
+        # waited for, not read at once: on a loaded machine the page may not have drawn it yet
+        page.locator("p.hint", has_text="Only one choice").wait_for()
         until(page, lambda: table.version > version)  # played with no click
         page.locator("button.move", has_text=left).first.wait_for()
         version = table.version
