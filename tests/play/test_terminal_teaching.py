@@ -32,7 +32,7 @@ def test_how_to_play_fits_one_screen_before_the_first_move(path, size):
 def test_rules_pages_the_rulebook_and_why_explains_a_refusal():
     term = run("games/yami.rules", "--players", "3", "--seed", "3", "--bot-seed", "1",
                columns=100, rows=40)
-    term.wait("follow green")
+    term.wait("follow blue")
     screen = term.type("purpel 7", "is refused")
     assert "'purpel 7' is refused: no card is called that (purple 7 is not in your hand)" \
         in screen
@@ -47,11 +47,11 @@ def test_rules_pages_the_rulebook_and_why_explains_a_refusal():
         term.child.sendline("")
         term.child.expect(["Enter for more", "Enter to go back"])
     term.child.sendline("")
-    term.wait("follow green")
+    term.wait("follow blue")
     term.child.sendline("rules")
     term.child.expect("Enter for more")
     page = term.text_now()
     assert "YAMI" in page and "Overview" in page
-    term.type("q", "follow green")  # back to the game
+    term.type("q", "follow blue")  # back to the game
     term.child.sendeof()
     term.finish()
