@@ -1,11 +1,13 @@
 """examples/pig.rules against OpenSpiel's native pig, decision by decision.
 
-Played with ``ask_first`` (OpenSpiel's turn: every roll is the player's choice, the first
-too) and OpenSpiel's parameter names as options (``winscore``, ``diceoutcomes``). At every
+At its defaults ours is OpenSpiel's default game: the same parameter names as options
+(``winscore`` 100, ``diceoutcomes`` 6) and OpenSpiel's turn (``ask_first``, on: every roll
+is the player's choice, the first too, and who has reached the target must stop). At every
 decision the player to move and the legal moves (native roll and stop, ours yes and no to
 "roll again") must be the same, the same die is rolled in both and the same random move
-played, and both games must end together with the same returns (+1/-1). With ours'
-target of 30 (2,000 games), OpenSpiel's default of 100 and a four-sided die.
+played, and both must end together with the same returns (+1 the winner; the losers share
+-1, as OpenSpiel's do with more than two players). At the defaults (2,000 games), a target
+of 30, a four-sided die, and 3 and 4 players (ours allows 2 to 4, OpenSpiel 2 to 10).
 ``python benchmarks/openspiel_crosscheck.py`` plays thousands of games of each.
 """
 from __future__ import annotations
@@ -18,10 +20,12 @@ from support.crosscheck import Mismatch, changed_rules, cross_check, play_seeds
 from support.pairings import pig
 
 
-@pytest.mark.parametrize("winscore,diceoutcomes,games", [
-    pytest.param(30, 6, 2000, marks=pytest.mark.slow), (100, 6, 300), (30, 4, 300)])
-def test_pig_agrees_with_openspiel_on_every_decision(winscore, diceoutcomes, games):
-    decisions, failures = cross_check(pig(winscore, diceoutcomes), games)
+@pytest.mark.parametrize("winscore,diceoutcomes,players,games", [
+    pytest.param(100, 6, 2, 2000, marks=pytest.mark.slow), (100, 6, 2, 200), (30, 6, 2, 300),
+    (30, 4, 2, 300),
+    (30, 6, 3, 200), (20, 6, 4, 100)])
+def test_pig_agrees_with_openspiel_on_every_decision(winscore, diceoutcomes, players, games):
+    decisions, failures = cross_check(pig(winscore, diceoutcomes, players), games)
     assert failures == 0
     assert decisions >= games * 2  # at the least a roll and a stop
 

@@ -78,8 +78,10 @@ def test_every_example_is_listed_in_the_readme_with_a_header_comment():
 # ------------------------------------------------------------------ Pig
 
 def pig(rolls, moves, target=10):
-    """A game of Pig with the die fixed: one roll per item of rolls, in order."""
-    game = load("examples/pig.rules").new_game(players=2, seed=0, options={"winscore": target},
+    """A game of Pig with the die fixed: one roll per item of rolls, in order; the first roll
+    of a turn made at once (ask_first off)."""
+    game = load("examples/pig.rules").new_game(players=2, seed=0,
+                                               options={"winscore": target, "ask_first": False},
                                                fix={"die": rolls[0]})  # the first roll
     for roll in rolls[1:]:
         game.fix("die", roll)  # and the next ones

@@ -53,7 +53,8 @@ class Pairing:
     # instead of deck: (rng, players) -> (our fixed chance, the native chance tokens in
     # order, each given to deal), for games that draw more than a deck's order
     chances: Callable[[random.Random, int], tuple[dict[str, Any], list[str]]] | None = None
-    # "win": +1 each winner, -1 each loser, 0 a draw; "score": our scores as they are
+    # "win": +1 each winner, -1 each loser, 0 a draw; "zero_sum": +1 the winner, the -1 shared
+    # by the losers; "score": our scores as they are
     returns: str = "win"
     # our fixed chance for a list of native chance tokens (as ``chances`` gives them), for
     # a deal changed after it was drawn (None: the order is the deck's, ``shuffle_event``)
@@ -90,7 +91,8 @@ def our_returns(game: Any, players: int, kind: str) -> list[float]:
     winners = game.outcome["winners"]
     if not winners or len(winners) == players:
         return [0.0] * players
-    return [1.0 if seat in winners else -1.0 for seat in range(players)]
+    lost = -1.0 / (players - len(winners)) if kind == "zero_sum" else -1.0
+    return [1.0 if seat in winners else lost for seat in range(players)]
 
 
 def dealing(pairing: Pairing, rng: random.Random) -> tuple[dict[str, Any], list[str]]:

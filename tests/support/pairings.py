@@ -255,13 +255,13 @@ def tic_tac_toe() -> Pairing:
                    move_name=move_name)
 
 
-def pig(winscore: int = 100, diceoutcomes: int = 6) -> Pairing:
+def pig(winscore: int = 100, diceoutcomes: int = 6, players: int = 2) -> Pairing:
     """Native actions are roll and stop, ours the answers yes and no to "roll again",
-    asked before every roll with ``ask_first`` (OpenSpiel's turn: ours otherwise makes the
-    first roll unasked); who has reached ``winscore`` may only stop in both. Native chance
-    action r - 1 rolls r: ours draws "die" in the same order, from a thousand rolls drawn
-    ahead (the native horizon, a thousand moves, bounds them). Same-named parameters are
-    the same options in both."""
+    asked before every roll (``ask_first``, on by default: OpenSpiel's turn); who has
+    reached ``winscore`` may only stop in both. Native chance action r - 1 rolls r: ours
+    draws "die" in the same order, from a thousand rolls drawn ahead (the native horizon,
+    a thousand moves, bounds them). Same-named parameters are the same options in both.
+    With more than 2 players the native losers share the -1 (``zero_sum``)."""
     params = {"winscore": winscore, "diceoutcomes": diceoutcomes}
 
     def fix_of(tokens: list[str]) -> dict:
@@ -271,9 +271,10 @@ def pig(winscore: int = 100, diceoutcomes: int = 6) -> Pairing:
         tokens = [str(rng.randint(1, diceoutcomes)) for _ in range(1000)]
         return fix_of(tokens), tokens
 
-    label = ",".join(f"{k}={v}" for k, v in params.items())
-    return Pairing(f"pig {label}", "examples/pig.rules", "pig", dict(params),
-                   options={**params, "ask_first": True},
+    label = ",".join(f"{k}={v}" for k, v in {"players": players, **params}.items())
+    return Pairing(f"pig {label}", "examples/pig.rules", "pig",
+                   {**params, "players": players}, players=players, options=dict(params),
+                   returns="zero_sum",
                    move_name=lambda state, player, action: ["yes", "no"][action],
                    chances=chances, deal=lambda state, token: int(token) - 1, fix_of=fix_of)
 
@@ -375,7 +376,7 @@ SETTINGS = {
     "liars_dice": [liars_dice(), liars_dice(2), liars_dice(3, bidding_rule="reset-quantity"),
                    liars_dice(2, dice_sides=4)],
     "tic_tac_toe": [tic_tac_toe()],
-    "pig": [pig(), pig(30), pig(30, 4)],
+    "pig": [pig(), pig(30), pig(30, 4), pig(players=3), pig(50, players=4)],
     "nim": [nim(), nim(is_misere=False), nim("2;0;4;6;9")],
 
 

@@ -11,6 +11,7 @@ from support import ROOT, load
 PIG = ROOT / "examples" / "pig.rules"
 TWO_ROLLS = """
 scenario "a four, then a one" {
+  option ask_first = no
   fix "die" = 4
   fix "die" = 1
   logged "P1 rolls 4: 4 this turn"
@@ -29,7 +30,7 @@ def test_fix_lines_of_one_event_queue_its_outcomes_in_order(tmp_path):
 
 
 def test_outcomes_from_python_are_taken_in_order():
-    game = load("examples/pig.rules").new_game(players=2, seed=1,
+    game = load("examples/pig.rules").new_game(players=2, seed=1, options={"ask_first": False},
                                                fix={"die": rulelang.Outcomes([4, 1])})
     game.play("yes")
     assert game.transcript().splitlines()[2:5] == [
@@ -37,7 +38,8 @@ def test_outcomes_from_python_are_taken_in_order():
 
 
 def test_a_bare_value_fixes_only_the_first_draw():
-    game = load("examples/pig.rules").new_game(players=2, seed=1, fix={"die": 4})
+    game = load("examples/pig.rules").new_game(players=2, seed=1, options={"ask_first": False},
+                                               fix={"die": 4})
     assert not game.fixed["die"]  # taken by the first roll: later rolls come from the seed
 
 
