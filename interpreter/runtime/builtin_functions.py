@@ -192,7 +192,12 @@ def _at(g: Game, grid: Value, cell: Value) -> list[Card]:
 
 
 def _shape(g: Game, text: Value) -> Shape:
-    return text if isinstance(text, Shape) else parse_shape(text)
+    if isinstance(text, Shape):
+        return text
+    if not isinstance(text, str):  # e.g. none from a table with no such row: refused, no traceback
+        shown = "none" if text is None else type(text).__name__
+        raise Fail(f"shape() takes a drawing as text, like \"##/.#\", not {shown}")
+    return parse_shape(text)
 
 
 def _placements(g: Game, shape: Value, allowed: Value) -> list[Placement]:

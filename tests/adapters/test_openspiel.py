@@ -114,7 +114,9 @@ def test_a_shuffle_is_decided_card_by_card_and_alike_cards_are_one_outcome():
 
 
 def test_a_random_pick_is_one_node_with_an_outcome_per_item():
-    state = load_game(ROOT / "examples/pig.rules", players=2).new_initial_state()
+    # (ask_first off: the first roll of a turn is not asked for, so the game starts with it)
+    state = load_game(ROOT / "examples/pig.rules", players=2,
+                      options={"ask_first": False}).new_initial_state()
     assert state.is_chance_node()  # the first roll of the first turn
     outcomes = state.chance_outcomes()
     assert [state.action_to_string(CHANCE, a) for a, _ in outcomes] == \

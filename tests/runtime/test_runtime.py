@@ -260,5 +260,5 @@ def test_a_die_rolled_from_a_range_draws_as_from_the_list_it_stands_for():
     for seed in range(10):
         games = [random_game(rules, 3, seed) for rules in (as_range, as_list)]
         assert games[0].transcript() == games[1].transcript()
-    fixed = as_range.new_game(players=2, seed=1, fix={"die": 1})
+    fixed = as_range.new_game(players=2, seed=1, fix={"die": 1}, options={"ask_first": False})
     assert "rolls 1 and loses 0" in fixed.transcript()
