@@ -341,7 +341,9 @@ class Game(Effects, Decisions):
         return self.outcome_cache
 
     def view(self, seat: Value = None) -> dict[str, Any]:
-        return views.view(self, seat)
+        # guarded: a view runs the rules' own code too (a card's hints), and its failure is
+        # the rules' error, said where, as in play
+        return self.guard(lambda: views.view(self, seat))  # type: ignore[no-any-return]
 
     def transcript(self, seat: Value = None) -> str:
         return views.transcript(self, seat)
