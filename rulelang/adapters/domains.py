@@ -294,8 +294,8 @@ class Analysis:
     def _var(self, name):
         """What a variable (or any value of one kept per key) can hold: its first value
         joined with every value assigned to it, anywhere. ``-=`` a number never below 0
-        lowers it without bound but never raises it (``+=`` one never above 0 the other
-        way round); other running totals are anything."""
+        (or ``+=`` one never above 0) lowers it without bound but never raises it; ``+=``
+        a number never below 0 (or ``-=`` one never above 0) the other way round."""
         key = ("var", name)
         info = self.program.vars.get(name)
         if key in self.busy or info is None or info.campaign:  # (set between games too)
@@ -312,9 +312,11 @@ class Analysis:
                     out = join(out, self._dom(expr, _Ctx(unit, {})))
                     continue
                 step = interval(self._dom(expr, _Ctx(unit, {})))
-                if how == "-=" and step is not None and step.lo is not None and step.lo >= 0:
+                never_negative = step is not None and step.lo is not None and step.lo >= 0
+                never_positive = step is not None and step.hi is not None and step.hi <= 0
+                if (how == "-=" and never_negative) or (how == "+=" and never_positive):
                     lower = True
-                elif how == "+=" and step is not None and step.hi is not None and step.hi <= 0:
+                elif (how == "+=" and never_negative) or (how == "-=" and never_positive):
                     raise_ = True
                 else:
                     return TOP

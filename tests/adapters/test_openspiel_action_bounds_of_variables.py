@@ -48,7 +48,13 @@ def test_a_variable_only_lowered_is_bounded_by_the_values_it_is_given(tmp_path):
     assert notations(tmp_path, LOWERED, sizes=[7, 1])[-1] == "7"  # this game's option
 
 
-@pytest.mark.parametrize("change", ["spare += m", "spare -= m - 1", "spare = spare - m"])
+def test_adding_a_number_never_above_zero_lowers_as_taking_one_away_does(tmp_path):
+    assert notations(tmp_path, LOWERED.replace("spare -= m", "spare += 0 - m")) == \
+        notations(tmp_path, LOWERED)
+
+
+@pytest.mark.parametrize("change", ["spare += m", "spare -= m - 1", "spare = spare - m",
+                                    "spare -= 0 - m"])
 def test_a_variable_that_may_grow_leaves_the_choose_unbounded(tmp_path, change):
     text = LOWERED.replace("spare -= m", change)
     with pytest.raises(RulesError, match="cannot tell which moves this choose can offer"):
