@@ -4,6 +4,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
+import pickle
 import re
 import stat
 import sys
@@ -83,7 +84,34 @@ def _hard_keyword(token: Token) -> Token:
     return token
 
 
+MAX_PARSED = 64  # modules kept by parse(), as pickles, the most recently used last...
+MAX_PARSED_BYTES = 32_000_000  # ...and at most this many bytes of them in all
+_PARSED: dict[tuple[str, str], bytes] = {}
+
+
 def parse(text: str, file: str = "<rules>") -> ast.Module:
+    """The syntax tree of a module. A text parsed before (under the same name) is not parsed
+    again: a session, a server or a test suite parses the same files many times, and Lark's
+    parse is most of loading one. What is kept is a pickle, so each caller gets its own tree
+    to annotate (the checker does), at about a twentieth of the parse's cost."""
+    key = (file, text)
+    kept = _PARSED.pop(key, None)
+    if kept is not None:
+        _PARSED[key] = kept
+        module: ast.Module = pickle.loads(kept)
+        return module
+    module = _parse_module(text, file)
+    try:
+        _PARSED[key] = pickle.dumps(module, protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
+        return module  # not kept; parsed again next time
+    while len(_PARSED) > MAX_PARSED or (
+            len(_PARSED) > 1 and sum(map(len, _PARSED.values())) > MAX_PARSED_BYTES):
+        del _PARSED[next(iter(_PARSED))]
+    return module
+
+
+def _parse_module(text: str, file: str) -> ast.Module:
     tree = _parse_tree(text, file, "start")
     builder = Builder(file, text, parse_expr)
     decls: list[ast.Decl] = _build(builder, tree)
