@@ -21,6 +21,7 @@ import attrs
 from rulelang.language import ast
 from rulelang.language.checker import Checker, Program
 from rulelang.language.errors import Diagnostic, RulesError
+from rulelang.language.kept_trees import parse_kept
 from rulelang.language.parser import parse
 
 STD_DIR = Path(__file__).parent / "std"
@@ -48,20 +49,22 @@ def load_program(path: str | os.PathLike[str]) -> Program:
     except (OSError, ValueError, RuntimeError) as error:  # too long a name, a NUL, a link loop
         reason = getattr(error, "strerror", None) or str(error) or error.__class__.__name__
         raise RulesError(f"{path}: cannot read it ({reason})") from None
-    return load_text(text, str(path), base=base)
+    return load_text(text, str(path), base=base, from_file=True)
 
 
-def load_text(text: str, name: str = "<rules>", base: Path | None = None) -> Program:
+def load_text(text: str, name: str = "<rules>", base: Path | None = None, *,
+              from_file: bool = False) -> Program:
     """Parse and check rules given as text; imports resolve below ``base``.
 
     The same text, under the same name and folder, with imports whose files still hold
     what they held, gives the program checked before (nothing changes a checked program):
     a server opening tables, a comparison of variants or a test suite loads one ruleset
-    many times."""
+    many times. The trees of files (``from_file``: the text is a file's; and every import)
+    are kept between runs too (kept_trees)."""
     key = _CheckedKey(name, text, None if base is None else str(base), _cwd())
     checked = _CHECKED.pop(key, None)
     if checked is None or not checked.imports_unchanged():
-        loaded = read_modules(text, name, base)
+        loaded = read_modules(text, name, base, parse_main=parse_kept if from_file else parse)
         program = Checker(loaded.modules, loaded.sources).run()
         checked = _Checked(program, {path: loaded.sources[shown]
                                      for shown, path in loaded.paths.items()})
@@ -118,7 +121,7 @@ class Loaded:
 
 def read_modules(text: str, name: str = "<rules>", base: Path | None = None,
                  parse_main: Callable[[str, str], ast.Module] = parse,
-                 parse_import: Callable[[str, str], ast.Module] = parse,
+                 parse_import: Callable[[str, str], ast.Module] = parse_kept,
                  edited: dict[Path, str] | None = None) -> Loaded:
     """Parse rules given as text and the files they import (for the checker, or for an
     editor, which gives its own ways to parse: it keeps what has not changed, and its
@@ -160,7 +163,9 @@ def read_modules(text: str, name: str = "<rules>", base: Path | None = None,
             if sum(map(len, sources.values())) > MAX_TOTAL_SOURCE:
                 raise _import_error(decl, f"too much to import: a file and its imports may "
                                           f"have at most {MAX_TOTAL_SOURCE:,} characters", sources)
-            imported = parse_import(imported_text, shown)
+            from_edit = edited is not None and target in edited  # an editor's text, not a file's
+            imported = (parse if from_edit and parse_import is parse_kept
+                        else parse_import)(imported_text, shown)
             modules.append(imported)
             queue.append((imported, target.parent))
     return Loaded(modules, sources, paths)

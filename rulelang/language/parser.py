@@ -49,6 +49,24 @@ def _table_cache() -> str | None:
     closed to everyone else, and so must the file. The name carries a digest of the grammar,
     so a changed grammar never meets old tables (Lark checks that too).
     """
+    folder = cache_folder()
+    if folder is None:
+        return None
+    try:
+        digest = hashlib.sha256(GRAMMAR.read_bytes()).hexdigest()[:16]
+        import lark
+        path = os.path.join(folder, f"parser-{digest}-lark{lark.__version__}-py"
+                                    f"{sys.version_info[0]}.{sys.version_info[1]}.pickle")
+        if os.path.lexists(path) and not _private(os.lstat(path), directory=False):
+            return None
+    except OSError:
+        return None
+    return path
+
+
+def cache_folder() -> str | None:
+    """This user's private folder for what rulelang keeps between runs (made if missing), or
+    None when there is none that is safe (``RULELANG_NO_CACHE`` set: none)."""
     if os.environ.get("RULELANG_NO_CACHE") or not hasattr(os, "getuid"):
         return None
     root = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
@@ -59,15 +77,9 @@ def _table_cache() -> str | None:
         os.makedirs(folder, mode=0o700, exist_ok=True)
         if not _private(os.lstat(folder), directory=True):
             return None
-        digest = hashlib.sha256(GRAMMAR.read_bytes()).hexdigest()[:16]
-        import lark
-        path = os.path.join(folder, f"parser-{digest}-lark{lark.__version__}-py"
-                                    f"{sys.version_info[0]}.{sys.version_info[1]}.pickle")
-        if os.path.lexists(path) and not _private(os.lstat(path), directory=False):
-            return None
     except OSError:
         return None
-    return path
+    return folder
 
 
 def _private(info: os.stat_result, directory: bool) -> bool:
@@ -94,21 +106,32 @@ def parse(text: str, file: str = "<rules>") -> ast.Module:
     again: a session, a server or a test suite parses the same files many times, and Lark's
     parse is most of loading one. What is kept is a pickle, so each caller gets its own tree
     to annotate (the checker does), at about a twentieth of the parse's cost."""
-    key = (file, text)
-    kept = _PARSED.pop(key, None)
+    kept = kept_tree(text, file)
     if kept is not None:
-        _PARSED[key] = kept
         module: ast.Module = pickle.loads(kept)
         return module
     module = _parse_module(text, file)
     try:
-        _PARSED[key] = pickle.dumps(module, protocol=pickle.HIGHEST_PROTOCOL)
+        keep_tree(text, file, pickle.dumps(module, protocol=pickle.HIGHEST_PROTOCOL))
     except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
-        return module  # not kept; parsed again next time
+        pass  # not kept; parsed again next time
+    return module
+
+
+def kept_tree(text: str, file: str) -> bytes | None:
+    """The pickled tree parse() keeps for this text under this name, if it does."""
+    key = (file, text)
+    kept = _PARSED.pop(key, None)
+    if kept is not None:
+        _PARSED[key] = kept  # the most recently used last
+    return kept
+
+
+def keep_tree(text: str, file: str, pickled: bytes) -> None:
+    _PARSED[(file, text)] = pickled
     while len(_PARSED) > MAX_PARSED or (
             len(_PARSED) > 1 and sum(map(len, _PARSED.values())) > MAX_PARSED_BYTES):
         del _PARSED[next(iter(_PARSED))]
-    return module
 
 
 def _parse_module(text: str, file: str) -> ast.Module:

@@ -49,6 +49,7 @@ def load_suite(rules_path, path=None) -> Suite:
     """Read a rules file and its scenarios (``path``, or the file beside it)."""
     from interpreter.rules import Rules
     from rulelang.language.checker import Checker
+    from rulelang.language.kept_trees import parse_kept
     from rulelang.language.loader import load_program, read_modules
 
     rules_path = Path(rules_path)
@@ -69,7 +70,8 @@ def load_suite(rules_path, path=None) -> Suite:
     fns, conditions = _condition_fns(scenarios)
     with rules_path.open(encoding="utf-8") as source:
         rules_text = source.read()
-    loaded = read_modules(rules_text, str(rules_path), base=rules_path.resolve().parent)
+    loaded = read_modules(rules_text, str(rules_path), base=rules_path.resolve().parent,
+                          parse_main=parse_kept)
     extra = ast.Module(fns, shown, span=scenarios[0].span) if scenarios else ast.Module(fns, shown)
     program = Checker(loaded.modules + [extra], {**loaded.sources, shown: text}).run()
     return Suite(Rules(program), scenarios, shown, str(rules_path), conditions)

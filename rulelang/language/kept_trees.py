@@ -1,0 +1,113 @@
+"""Syntax trees of .rules files kept between runs, in this user's private cache folder.
+
+Lark's parse is most of loading a ruleset (Yami and its campaign: about 0.45 s of CPU), and
+every `rulelang` command, server and test worker loads the same files again: a tree kept on
+disk is read back in a fortieth of that. Only files read from disk are kept (never texts an
+editor holds or a program makes up), at most MAX_FILES of them, the oldest removed first.
+
+A kept tree is a pickle, so it is read only from a folder and a file that belong to this user
+and that no one else can write (as Lark's own tables, parser._table_cache). Its name is a
+digest of the file's name and text and of the language's own code (grammar, parser, builder,
+syntax tree, Lark's and Python's versions): a changed rulelang never reads an older tree.
+"""
+from __future__ import annotations
+
+import functools
+import hashlib
+import os
+import pickle
+import sys
+import tempfile
+from pathlib import Path
+
+from rulelang.language import ast
+from rulelang.language.parser import _private, cache_folder, keep_tree, kept_tree, parse
+
+MAX_FILES = 256  # trees kept on disk (a shipped game's is 10-300 kB)
+_PREFIX = "tree-"
+
+
+def parse_kept(text: str, file: str) -> ast.Module:
+    """parse(), for a file read from disk: its tree is kept between runs too."""
+    if kept_tree(text, file) is not None:  # kept in this process already
+        return parse(text, file)
+    path = _path_for(text, file)
+    pickled = _read(path) if path else None
+    if pickled is not None:
+        try:
+            module: ast.Module = pickle.loads(pickled)
+        except Exception:  # a damaged or foreign file: parse it instead
+            pass
+        else:
+            if isinstance(module, ast.Module):
+                keep_tree(text, file, pickled)
+                return module
+    module = parse(text, file)
+    pickled = kept_tree(text, file)
+    if path and pickled is not None:
+        _write(path, pickled)
+    return module
+
+
+@functools.cache
+def _code_digest() -> str:
+    """What the trees depend on: the language's code (not the checker's) and the versions."""
+    import lark
+    digest = hashlib.sha256(f"{lark.__version__} {sys.version}".encode())
+    folder = Path(__file__).parent
+    for source in sorted([*folder.glob("*.py"), folder / "grammar.lark"]):
+        digest.update(source.name.encode() + b"\0" + source.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def _path_for(text: str, file: str) -> str | None:
+    folder = cache_folder()
+    if folder is None:
+        return None
+    try:
+        code = _code_digest()
+    except OSError:
+        return None
+    key = hashlib.sha256(f"{code}\0{file}\0".encode() + text.encode("utf-8", "surrogatepass"))
+    return os.path.join(folder, f"{_PREFIX}{key.hexdigest()[:32]}.pickle")
+
+
+def _read(path: str) -> bytes | None:
+    try:
+        with open(path, "rb") as source:
+            if not _private(os.fstat(source.fileno()), directory=False) or \
+                    not _private(os.lstat(path), directory=False):
+                return None
+            return source.read()
+    except OSError:
+        return None
+
+
+def _write(path: str, pickled: bytes) -> None:
+    """Written whole under another name, then renamed: a reader never sees half a tree."""
+    folder = os.path.dirname(path)
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=".tree-", dir=folder)  # mode 0600
+        try:
+            with os.fdopen(handle, "wb") as out:
+                out.write(pickled)
+            os.replace(temporary, path)
+        except BaseException:
+            os.unlink(temporary)
+            raise
+        _evict(folder)
+    except OSError:
+        return  # no room, or a read-only cache: parsed again next time
+
+
+def _evict(folder: str) -> None:
+    trees = [entry for entry in os.scandir(folder)
+             if entry.name.startswith(_PREFIX) and entry.name.endswith(".pickle")]
+    if len(trees) <= MAX_FILES:
+        return
+    trees.sort(key=lambda entry: entry.stat().st_mtime)
+    for entry in trees[:len(trees) - MAX_FILES]:
+        try:
+            os.unlink(entry.path)
+        except OSError:
+            pass  # removed by another process meanwhile
