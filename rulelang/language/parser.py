@@ -40,9 +40,10 @@ def _lark() -> Lark:
                 lexer_callbacks={"NAME": _hard_keyword}, cache=_table_cache() or False)
 
 
-def _table_cache() -> str | None:
+def _table_cache(grammar: bytes | None = None, kind: str = "parser") -> str | None:
     """Where Lark keeps its built parser tables between runs (building them is most of the
-    start-up time), or None when there is no safe place.
+    start-up time), or None when there is no safe place: for the rules' grammar, or for
+    another (``grammar``, its text; ``kind`` names its files).
 
     Lark reads the cache with pickle, so a file someone else could have written must never
     be read: the cache lives in this user's own cache folder, which must be theirs and
@@ -53,9 +54,9 @@ def _table_cache() -> str | None:
     if folder is None:
         return None
     try:
-        digest = hashlib.sha256(GRAMMAR.read_bytes()).hexdigest()[:16]
+        digest = hashlib.sha256(grammar or GRAMMAR.read_bytes()).hexdigest()[:16]
         import lark
-        path = os.path.join(folder, f"parser-{digest}-lark{lark.__version__}-py"
+        path = os.path.join(folder, f"{kind}-{digest}-lark{lark.__version__}-py"
                                     f"{sys.version_info[0]}.{sys.version_info[1]}.pickle")
         if os.path.lexists(path) and not _private(os.lstat(path), directory=False):
             return None

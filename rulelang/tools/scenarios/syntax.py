@@ -15,7 +15,14 @@ from rulelang.language import ast
 from rulelang.language.builder import Builder
 from rulelang.language.errors import ParseError, Span
 from rulelang.language.one_node import _unquote
-from rulelang.language.parser import GRAMMAR, _check_depth, _hard_keyword, _soft_keyword, parse_expr
+from rulelang.language.parser import (
+    GRAMMAR,
+    _check_depth,
+    _hard_keyword,
+    _soft_keyword,
+    _table_cache,
+    parse_expr,
+)
 from rulelang.language.syntax_errors import describe
 
 SCENARIO_GRAMMAR = Path(__file__).with_name("scenario.lark")
@@ -76,7 +83,8 @@ class Scenario:
 def _lark() -> Lark:
     text = GRAMMAR.read_text(encoding="utf-8") + "\n" + SCENARIO_GRAMMAR.read_text(encoding="utf-8")
     return Lark(text, parser="lalr", propagate_positions=True, start=["scenarios_start"],
-                maybe_placeholders=True, lexer_callbacks={"NAME": _hard_keyword})
+                maybe_placeholders=True, lexer_callbacks={"NAME": _hard_keyword},
+                cache=_table_cache(text.encode("utf-8"), "scenarios") or False)
 
 
 @functools.cache
