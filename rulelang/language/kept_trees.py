@@ -1,9 +1,10 @@
 """Syntax trees of .rules files kept between runs, in this user's private cache folder.
 
-Lark's parse is most of loading a ruleset (Yami and its campaign: about 0.45 s of CPU), and
-every `rulelang` command, server and test worker loads the same files again: a tree kept on
-disk is read back in a fortieth of that. Only files read from disk are kept (never texts an
-editor holds or a program makes up), at most MAX_FILES of them, the oldest removed first.
+Lark's parse is most of loading a ruleset (the largest shipped game with its campaign: about
+0.45 s of CPU), and every `rulelang` command, server and test worker loads the same files
+again: a tree kept on disk is read back in a fortieth of that. Only files read from disk are
+kept (never texts an editor holds or a program makes up), at most MAX_FILES of them, the
+oldest removed first.
 
 A kept tree is a pickle, so it is read only from a folder and a file that belong to this user
 and that no one else can write (as Lark's own tables, parser._table_cache). Its name is a
