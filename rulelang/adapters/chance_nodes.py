@@ -177,11 +177,11 @@ class Anchor:
 
 class _Box:
     """An engine game shared by positions copied from one another until one of them
-    moves (copy on write), with the views already worked out for it."""
-    __slots__ = ("engine", "users", "views")
+    moves (copy on write), with the views (and their texts) already worked out for it."""
+    __slots__ = ("engine", "users", "views", "texts")
 
     def __init__(self, engine):
-        self.engine, self.users, self.views = engine, 1, {}
+        self.engine, self.users, self.views, self.texts = engine, 1, {}, {}
 
 
 def _leave(slot):
@@ -224,6 +224,15 @@ class Position:
             found = box.views[seat] = box.engine.view(seat)
         return found
 
+    def view_text(self, seat, write) -> str:
+        """``write(self.view(seat))``, worked out once per game state and writer (OpenSpiel
+        asks for a state's text and each seat's again and again)."""
+        box = self._slot[0]
+        found = box.texts.get((seat, write))
+        if found is None:
+            found = box.texts[(seat, write)] = write(self.view(seat))
+        return found
+
     # ------------------------------------------------------------ changes
     def play(self, move) -> None:
         """Play a legal move (one of the engine's ``legal_moves()``)."""
@@ -231,6 +240,7 @@ class Position:
         self.moves.append(str(move))
         box = self._slot[0]
         box.views.clear()
+        box.texts.clear()
         try:
             box.engine.play(move)
         except NeedChance as need:

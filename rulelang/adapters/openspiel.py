@@ -232,7 +232,7 @@ class RulelangState(pyspiel.State):
         p = self._position
         if p.is_chance:
             return f"deciding chance: {p.chance.event} ({len(p.chance.placed)} decided)"
-        return observation_text(p.view(None))
+        return p.view_text(None, observation_text)
 
     # ------------------------------------------------------------ a seat's view
     def seat_view(self, seat: int) -> dict | None:
@@ -297,10 +297,10 @@ class RulelangObserver:
             self.encoder.observation(view, player, self.tensor)
 
     def string_from(self, state, player):
-        view = state.seat_view(player)
-        if view is None:
+        p = state._position
+        if p.is_chance:
             return str(state)
-        return information_text(view) if self.perfect_recall else observation_text(view)
+        return p.view_text(player, information_text if self.perfect_recall else observation_text)
 
 
 _REGISTERED = pyspiel.GameType(

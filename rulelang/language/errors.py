@@ -121,5 +121,29 @@ def suggest(name: str, candidates: Iterable[str]) -> Callable[[], str | None]:
 
 
 def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
-    close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
-    return f"did you mean '{close[0]}'?" if close else None
+    close = closest(name, candidates)
+    return f"did you mean '{close}'?" if close is not None else None
+
+
+def closest(word: str, candidates: Iterable[str], cutoff: float = 0.6) -> str | None:
+    """What ``difflib.get_close_matches(word, candidates, n=1, cutoff=cutoff)`` gives (or
+    None), sooner: the exact ratio is worked out only for candidates whose cheap upper bound
+    (``quick_ratio``) could still beat the best found, highest bound first. Against thousands
+    of similar names every bound passed the cutoff and the exact ratio of each took seconds."""
+    matcher = difflib.SequenceMatcher()
+    matcher.set_seq2(word)
+    bounded = []
+    for candidate in candidates:
+        matcher.set_seq1(candidate)
+        if matcher.real_quick_ratio() >= cutoff and (bound := matcher.quick_ratio()) >= cutoff:
+            bounded.append((bound, candidate))
+    bounded.sort(reverse=True)
+    best: tuple[float, str] | None = None
+    for bound, candidate in bounded:
+        if best is not None and bound < best[0]:
+            break  # ratio <= quick_ratio: none left can reach the best
+        matcher.set_seq1(candidate)
+        found = (matcher.ratio(), candidate)
+        if found[0] >= cutoff and (best is None or found > best):  # ties as get_close_matches
+            best = found
+    return best[1] if best is not None else None

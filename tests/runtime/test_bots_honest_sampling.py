@@ -335,4 +335,8 @@ def test_the_partner_model_check_catches_a_leak(monkeypatch):
             if change is not None:
                 other = changed_with_trail(game, change)
                 differ += kept_worlds(game, seat, seed) != kept_worlds(other, seat, seed)
+            if differ:
+                break  # caught once is enough (the first is at seed 5: 4 s less to play)
+        if differ:
+            break
     assert differ

@@ -11,16 +11,16 @@ import rulelang
 from support import ROOT, differential
 from support import lean_differential as both
 
-CONFIGS = differential.configurations()
 QUICK_SEEDS = range(1000, 1008)
 MAX_MOVES = 400  # a longer game is compared up to there
 
 
 def test_every_ruleset_plays_the_same_games_both_ways():
-    found = [d for config in CONFIGS for seed in QUICK_SEEDS
+    configs = differential.configurations()  # made here, not at collection: every worker collects
+    found = [d for config in configs for seed in QUICK_SEEDS
              if (d := both.difference(config, seed, MAX_MOVES)) is not None]
     assert found == [], "\n".join(found[:5])
-    assert len(CONFIGS) * len(QUICK_SEEDS) >= 500
+    assert len(configs) * len(QUICK_SEEDS) >= 500
 
 
 @pytest.mark.slow
@@ -31,7 +31,7 @@ def test_thousands_of_games_play_the_same_both_ways(seeds):
     parts (run side by side). benchmarks/lean_differential.py plays as many more as it is
     asked."""
     found = []
-    for config in CONFIGS:
+    for config in differential.configurations():
         for seed in seeds:
             d = both.difference(config, seed, MAX_MOVES)
             if d is not None:
@@ -42,7 +42,8 @@ def test_thousands_of_games_play_the_same_both_ways(seeds):
 def test_the_paths_really_are_compared():
     """The lean game is a LeanGame of its own module (no log lines, no prompts), and the
     comparison sees a move played differently."""
-    config = next(c for c in CONFIGS if c.path == "games/yokai_sketch.rules")
+    config = next(c for c in differential.configurations()
+                  if c.path == "games/yokai_sketch.rules")
     lean = both.lean_rules(config.path)
     assert lean.lean_path and "g.log.append" not in lean.source()
     assert "g.log.append" in both.full_rules(config.path).source()
@@ -92,7 +93,7 @@ def test_a_log_line_that_would_fail_is_skipped_on_the_lean_path_as_in_a_quiet_ga
     """The known gap (test_fast_paths_compiled: a quiet game skips a log line that would
     fail, a logged game stops there): the lean path writes no log line, so it goes on as
     the quiet game does, and the logged game alone reports the error."""
-    config = next(c for c in CONFIGS
+    config = next(c for c in differential.configurations()
                   if c.path == differential.FAULTS and c.options == (("fault", 1),))
     assert "cannot read .size" in differential.baseline(config).error  # the logged game
     quiet = both.play_full(config, config.seed, MAX_MOVES)

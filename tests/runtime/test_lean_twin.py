@@ -15,7 +15,6 @@ from rulelang import RulesError
 from support import differential
 from support import lean_differential as both
 
-CONFIGS = differential.configurations()
 SEEDS = range(2000, 2004)
 MAX_MOVES = 300
 
@@ -79,15 +78,17 @@ def _difference(config, seed) -> str | None:
 
 
 def test_a_game_turned_lean_plays_on_as_the_full_game():
-    found = [d for config in CONFIGS for seed in SEEDS if (d := _difference(config, seed))]
+    configs = differential.configurations()  # made here, not at collection: every worker collects
+    found = [d for config in configs for seed in SEEDS if (d := _difference(config, seed))]
     assert found == [], "\n".join(found[:5])
-    assert len(CONFIGS) * len(SEEDS) >= 200
+    assert len(configs) * len(SEEDS) >= 200
 
 
 def test_the_twin_is_compared_and_leaves_the_game_alone():
     """The twin is lean (its own rules' units and zones), the game it was made from is not
     changed by playing the twin, and a different move is seen."""
-    config = next(c for c in CONFIGS if c.path == "games/yokai_sketch.rules")
+    config = next(c for c in differential.configurations()
+                  if c.path == "games/yokai_sketch.rules")
     game = both.full_rules(config.path).new_game(players=2, seed=4, log=False)
     for _ in range(5):
         game.apply(0)

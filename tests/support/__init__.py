@@ -5,6 +5,7 @@ another test file. (``pyproject.toml`` puts ``tests/`` on the path, so ``import 
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import rulelang
@@ -22,6 +23,19 @@ def load(relative: str):
     if relative not in _LOADED:
         _LOADED[relative] = rulelang.load(ROOT / relative)
     return _LOADED[relative]
+
+
+_PLAYERS = re.compile(r"^players\s+(\d+)(?:\s*\.\.\s*(\d+))?", re.MULTILINE)
+
+
+def declared_players(path: Path) -> tuple[int, int]:
+    """The fewest and most players a ruleset's ``players`` line declares, read from its text
+    without parsing or checking it: tests that run once per player count are collected in
+    every pytest-xdist worker, where loading every ruleset took seconds. The tests that use
+    it check it against the loaded rules."""
+    found = _PLAYERS.search(path.read_text(encoding="utf-8"))
+    assert found, f"{path}: no players line"
+    return int(found[1]), int(found[2] or found[1])
 
 
 def play_random(game, seed: int, max_moves: int = 20_000):

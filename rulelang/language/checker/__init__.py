@@ -148,6 +148,7 @@ class Checker(ExprChecker, EndingChecker, TellingChecker, StmtChecker, ZoneCheck
         self.more_errors = 0  # past MAX_ERRORS: counted, not shown
         self.rechecking = False  # checking copies: say nothing new where an error was said
         self.symbols: dict[str, Symbol] = {}
+        self.dummies = 0  # symbols of kind "dummy", counted as defined (read per declaration)
         self.ambiguous: dict[str, set[str]] = {}
         self.enums = self.program.enums
         self.made: dict[str, int] = {}  # "zones", "values of variables" -> how many declared so far
@@ -277,6 +278,7 @@ class Checker(ExprChecker, EndingChecker, TellingChecker, StmtChecker, ZoneCheck
             self.seat_name_taken(span, name)
             return
         self.symbols[name] = Symbol(kind, name, ty, decl, span, keys or [], library)
+        self.dummies += kind == "dummy"
 
     def seat_name_taken(self, span: Span | None, name: str) -> None:
         self.error(span, f"'{name}' is the name of a seat (P1, P2... are the players)",

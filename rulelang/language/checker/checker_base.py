@@ -27,6 +27,7 @@ class CheckerBase:
         diagnostics: list[Diagnostic]
         rechecking: bool
         symbols: dict[str, Symbol]
+        dummies: int
         ambiguous: dict[str, set[str]]
         enums: dict[str, list[str]]
         made: dict[str, int]

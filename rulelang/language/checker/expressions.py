@@ -5,6 +5,7 @@ to), which is all the interpreter needs to compile it.
 """
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -170,7 +171,9 @@ class ExprChecker(CheckerBase):
             self.error(e.span, f"'{e.id}' is a member of {owners}",
                        f"say which one, like {sorted(self.ambiguous[e.id])[0]}.{e.id}")
             return T.ANY
-        names = set(self.symbols) | set(BUILTIN_VALUES) | (scope.all_names() if scope else set())
+        # gone through only if the error is shown (a set of every name for each of thousands
+        # of unknown names made checking a hostile file quadratic)
+        names = itertools.chain(self.symbols, BUILTIN_VALUES, scope.all_names() if scope else ())
         self.unknown(e.span, e.id, "name", names)
         return T.ANY
 

@@ -78,7 +78,7 @@ class ZoneChecker(CheckerBase):
     def family_size(self, keys: list[Key]) -> int:
         """How many zones (or values) a declaration with these keys makes, at most."""
         players = self.program.max_players
-        seats = players + sum(1 for s in self.symbols.values() if s.kind == "dummy")
+        seats = players + self.dummies
         size = 1
         for key in keys:
             domain = key.domain
