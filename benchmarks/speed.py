@@ -2,7 +2,7 @@
 (logged and quiet), on the lean path, and against an earlier commit and a hand-written or
 C++ engine, each a ratio measured side by side in the same run.
 
-    python benchmarks/speed.py [--against COMMIT] [--seconds 20] [--greedy] [FILE...]
+    python benchmarks/speed.py [--against COMMIT [--then-lean]] [--seconds 20] [--greedy] [FILE...]
 
 A benchmark, not a test: it measures, it does not assert. Each configuration (a ruleset and
 a player count) is played by uniformly random moves, timing CPU seconds (not wall time:
@@ -68,6 +68,8 @@ def worker(tree, path, players, mode):
         import rulelang
         assert Path(rulelang.__file__).resolve().is_relative_to(Path(tree).resolve()), rulelang.__file__
         rules = rulelang.load(path)
+        if mode == "lean" and not hasattr(rules, "lean"):
+            mode = "quiet"  # an older tree, from before the lean path: its quiet full path
         if mode == "lean":
             rules = rules.lean()
         elif mode == "quiet":
@@ -233,6 +235,8 @@ def main():
     parser.add_argument("--greedy", action="store_true", help="also time greedy-bot Yokai games")
     parser.add_argument("--cold", action="store_true", help="no placements kept from one round "
                         "to the next (each round's games as new ones would be)")
+    parser.add_argument("--then-lean", action="store_true", help="the older commit plays its "
+                        "lean path (when it has one), not its quiet full path")
     parser.add_argument("--players", type=int, help="one player count per ruleset (the nearest "
                         "it allows), not every count")
     args = parser.parse_args()
@@ -262,23 +266,25 @@ def run(files, args, old):
     head += f"  {'reference':>20} {'games/s':>9} {'lean/reference':>18}"
     print(head, flush=True)
     for path, players in configurations(files, args.players):
-        print(configuration(path, players, args.seconds, old), flush=True)
+        print(configuration(path, players, args.seconds, old, args.then_lean), flush=True)
     if args.greedy:
         greedy(args.seconds)
 
 
-def configuration(path, players, seconds, old) -> str:
+def configuration(path, players, seconds, old, then_lean=False) -> str:
     """One ruleset and player count: the full path logged and quiet, the lean path, the
-    older commit (quiet when it can be) and the reference engine, in paired slices."""
+    older commit (quiet when it can be; ``then_lean``: its lean path, when it has one) and
+    the reference engine, in paired slices."""
     from speed_references import reference
     named = {"now": Tree.start(ROOT, ROOT / path, players),
              "quiet": Tree.start(ROOT, ROOT / path, players, "quiet"),
              "lean": Tree.start(ROOT, ROOT / path, players, "lean")}
     marked = ""
     if old is not None:
-        then = Tree.start(old, ROOT / path, players, "quiet")
+        how = "lean" if then_lean else "quiet"
+        then = Tree.start(old, ROOT / path, players, how)
         if then is None and (old / path).exists():  # the older one cannot read today's file
-            then, marked = Tree.start(old, old / path, players, "quiet"), "*"
+            then, marked = Tree.start(old, old / path, players, how), "*"
         if then is not None:  # (None: a ruleset the older commit did not have or cannot play)
             named["then"] = then
     found = reference(str(path), players)
@@ -300,8 +306,10 @@ def configuration(path, players, seconds, old) -> str:
         then = named.get("then")
         text += (f" {then.rates()[0]:>8.1f} {ratio(lean, then)!s:>18}" if then is not None
                  else f" {'-':>8} {'-':>18}")
-        if then is not None and then.mode != "quiet":
+        if then is not None and then.mode not in ("quiet", "lean"):
             text += " (then logged)"
+        elif then is not None and then_lean and then.mode != "lean":
+            text += " (then quiet: no lean path)"
     ref = named.get("reference")
     if ref is not None and found is not None:
         text += f"  {found[0]:>20} {ref.rates()[0]:>9.1f} {ratio(lean, ref)!s:>18}"

@@ -14,7 +14,9 @@ get a suffix of their own (``s4_7``), so they cannot hide the caller's.
 
 A comprehension's condition may hold an ``any``/``all`` that reads nothing the
 comprehension binds (``follows`` above: is any card of the hand of the suit led?): it is
-worked out the first time it is needed and kept for the other items (``hoisted``).
+worked out the first time it is needed and kept for the other items (``hoisted``); so is
+an argument of a function written out there that reads nothing it binds (``hand[current]``
+above: ``kept_argument``).
 """
 from __future__ import annotations
 
@@ -146,10 +148,14 @@ class Inliner:
             if plain(node):  # a number in brackets: ``3.f`` would not be Python
                 slots[i] = f"({code})" if type(getattr(node, "value", None)) is int else code
             else:
-                slots[i] = f"a{i}_{k}"
-                temps.append(f"(a{i}_{k} := {code})")
-                if self.memo is not None and self.memo.mentions(code):
-                    self.memo.variant.add(f"a{i}_{k}")  # it changes with the items
+                temp = slots[i] = f"a{i}_{k}"
+                if self.kept_argument(node, code):  # the same for every item: worked out once
+                    cast(Memo, self.memo).names.append(temp)
+                    temps.append(f"({temp} if {temp} is not UNSET else ({temp} := {code}))")
+                else:
+                    temps.append(f"({temp} := {code})")
+                    if self.memo is not None and self.memo.mentions(code):
+                        self.memo.variant.add(temp)  # it changes with the items
             if node.ty is not None:
                 types[i] = cast(Type, self.ty_of(node))  # not None: the node's type is not
         self.enter(Scope(slots, False, f"_{k}", types, lambdas))
@@ -160,6 +166,15 @@ class Inliner:
         if temps:
             return f"({', '.join(temps)}, {body})[-1]"
         return f"({body})"
+
+    def kept_argument(self, node: ast.Expr, code: str) -> bool:
+        """Whether an argument of a function written out in a comprehension's condition
+        reads nothing the comprehension binds (nor a temporary worked out from what it
+        binds) and draws no chance: then it is worked out for the first item that gets
+        there and kept for the others, as ``hoisted`` keeps an any/all."""
+        memo = self.memo
+        return memo is not None and SHORTCUTS.kept_arguments and not memo.mentions(code) \
+            and not self.m.an.expr_chance(node)
 
     def apply_lambda(self, lam: LambdaArg, arg_node: ast.Expr) -> str:
         """A lambda argument called inside a function written out: its body, its

@@ -10,7 +10,8 @@ test, tests/runtime/test_lean_path.py, checks it on every ruleset):
 - a ``choose`` works out no prompt (one that draws chance still is);
 - a ``choose`` calls the lean game's offer for the kind of its options, chosen here from
   their static type (``OfferKind``): cards, values distinct by themselves (members, seats,
-  numbers, yes/no, cells), placements (by their label) or anything else (by its notation).
+  numbers, yes/no, cells; texts, but for none), placements (by their label) or anything
+  else (by its notation).
 """
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ class OfferKind(enum.Enum):
     CARDS = "offer_cards"  # a card's label if the chooser knows its face, else its position
     DISTINCT = "offer_distinct"  # members, seats, numbers, yes/no, cells: alike when equal
     LABELS = "offer_labels"  # placements: alike when their labels are
+    TEXTS = "offer_texts"  # texts: alike when equal (a text is its own notation), unless none is one
     ANY = "offer_any"  # anything else: alike when their notations are
 
 
@@ -46,6 +48,8 @@ def offer_kind(ty: Any) -> OfferKind:
         return OfferKind.DISTINCT
     if element == "placement":
         return OfferKind.LABELS
+    if element == "text":
+        return OfferKind.TEXTS
     return OfferKind.ANY
 
 

@@ -44,6 +44,9 @@ class Shortcuts:
     # any/all in a comprehension's condition that reads nothing the comprehension binds,
     # worked out once, not for each item (inline.hoisted)
     kept_conditions: bool = True
+    # an argument of a function written out in a comprehension's condition that reads
+    # nothing the comprehension binds, worked out once, not for each item (inline.kept_argument)
+    kept_arguments: bool = True
 
 
 SHORTCUTS = Shortcuts()

@@ -53,6 +53,9 @@ class Game(Effects, Decisions):
                  "players", "nplayers", "consts", "tables", "rules", "triggers_pause",
                  "turn_number", "rng", "cells", "zg")
 
+    # the transcript's last line, written even with the log off (a lean game has no log)
+    writes_ending = True
+
     def __init__(self, rules: Ruleset, players: int, seed: int, logging: bool = True) -> None:
         self.rules = rules
         self.title = rules.title
@@ -253,9 +256,10 @@ class Game(Effects, Decisions):
         self.settle()
         self.result = GameEnd(how, value, reason)
         self.outcome_cache = compute_outcome(self)
-        if at is None:
-            at = self._ended_by()
-        self.log.append(Ending(outcome_line(self, self.outcome_cache), at))
+        if self.writes_ending:
+            if at is None:
+                at = self._ended_by()
+            self.log.append(Ending(outcome_line(self, self.outcome_cache), at))
         raise GameOver()
 
     def _ended_by(self) -> int | None:
