@@ -3,6 +3,7 @@ points outside the checkout (a committed `.venv` link once replaced a clone's ow
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 
@@ -25,3 +26,15 @@ def test_no_tracked_file_is_a_virtual_environment_or_a_link_outside_the_checkout
     outside = [p for p in tracked if (ROOT / p).is_symlink()
                and not os.path.realpath(ROOT / p).startswith(str(ROOT.resolve()) + os.sep)]
     assert outside == [], outside
+
+
+def test_no_tracked_text_names_a_path_of_the_machine_it_was_written_on():
+    """Rulebooks are cited as ../shared/...; a figure's script is named in the repository or
+    not at all: a path into one machine's folders means nothing in a clone."""
+    machine_paths = re.compile(rb"(?<![\w.])/(work|root|home/[a-z]\w*)/")
+    named = []
+    for path in _tracked():
+        data = (ROOT / path).read_bytes() if (ROOT / path).is_file() else b""
+        if b"\0" not in data[:4096] and machine_paths.search(data):
+            named.append(path)
+    assert named == [], named
