@@ -18,11 +18,10 @@ from typing import Any, Literal, cast
 
 from interpreter.runtime.decisions import OPTION_WORK, Decision
 from interpreter.runtime.engine import Game
-from interpreter.runtime.failures import GameOver, runtime_error
-from interpreter.runtime.helpers import PAUSE, Frame
+from interpreter.runtime.helpers import Frame
 from interpreter.runtime.values import MAX_WORK, Card, Fail, Placement
 from interpreter.runtime.work import overwork as _overwork
-from rulelang.language.errors import IllegalMove, RulesError
+from rulelang.language.errors import IllegalMove
 
 overwork: Any = cast(Any, _overwork)  # (not annotated yet)
 NOTHING_TO_CHOOSE = "there is nothing to choose from, and passing is not allowed"
@@ -58,33 +57,7 @@ class LeanGame(Game):
                 text = self.notation_of(v, seat, site.element)
             if text not in seen:
                 seen[text] = v
-        # _offer and _pend, written out: once a decision, the commonest offer
-        self.work += len(options) * OPTION_WORK
-        if self.work > MAX_WORK:
-            overwork(self)
-        values = list(seen.values())
-        keys: list[Any] = list(seen)
-        if passing:
-            lowered = passing.lower()
-            for text in keys:
-                if text.lower() == lowered:
-                    raise Fail(f"the pass move '{passing}' has the same name as an option")
-            values.append(None)
-            keys.append(passing)
-        elif not values:
-            raise Fail(NOTHING_TO_CHOOSE)
-        decision: Any = Decision()
-        decision.seat = seat
-        decision.site = site
-        decision.frame = frame
-        decision.values = values
-        decision.keys = keys
-        decision.notations = decision.moves = decision.index = None
-        decision._prompt = prompt
-        decision.game = self
-        decision.passing = passing
-        self.pending = decision
-        self.steps = self.work = 0
+        self._offer(frame, site, seat, passing, prompt, seen, len(options))
 
     def offer_distinct(self: Any, frame: Frame, site: Any, seat: int, passing: str | Literal[False],
                        prompt: Any, options: list[Any]) -> None:
@@ -101,17 +74,7 @@ class LeanGame(Game):
             values.append(None)
         elif not values:
             raise Fail(NOTHING_TO_CHOOSE)
-        decision: Any = Decision()  # _pend, written out (keys: worked out when asked)
-        decision.seat = seat
-        decision.site = site
-        decision.frame = frame
-        decision.values = values
-        decision.keys = decision.notations = decision.moves = decision.index = None
-        decision._prompt = prompt
-        decision.game = self
-        decision.passing = passing
-        self.pending = decision
-        self.steps = self.work = 0
+        self._pend(frame, site, seat, passing, prompt, values, None)  # keys: when asked
 
     def offer_texts(self: Any, frame: Frame, site: Any, seat: int, passing: str | Literal[False],
                     prompt: Any, options: list[Any]) -> None:
@@ -227,23 +190,7 @@ class LeanGame(Game):
                               f"0 to {len(decision.values) - 1}")
         self.pending = None
         decision.frame.L[decision.site.slot] = decision.values[move]
-        # Game.run, written out: once a move
-        self.depth = self.rdepth = 0
-        frames = self.frames
-        try:
-            while frames:
-                frame = frames[-1]
-                if frame.unit.run(self, frame) is PAUSE:
-                    return
-            if not self.over:
-                self.finish("end", None, None)
-        except GameOver:
-            return
-        except RulesError:
-            raise
-        except (Fail, RecursionError, TypeError, AttributeError, KeyError, IndexError,
-                ValueError) as error:
-            raise runtime_error(self, error) from None
+        self.run()
 
     def apply(self: Any, i: int, seat: Any = None) -> None:
         """As ``play`` (the full game's name for playing by number)."""

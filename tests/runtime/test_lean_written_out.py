@@ -1,7 +1,7 @@
 """The lean game's fast paths, written out, against the general code they stand for:
 ``LeanGame.offer_cards``, ``offer_distinct`` and ``offer_texts`` against ``offer_any``
 (each option named as the full path names it, alike ones merged, the first kept, then
-``_offer`` and ``_pend``), and ``LeanGame.play`` against ``Game.run``. Seeded random games
+``_offer`` and ``_pend``). Seeded random games
 of rulesets that offer every kind these do (cards the chooser knows, alike or not, and cards
 it does not; numbers, members, yes/no, texts; a pass move; choices at once), each played
 both ways, must offer the same
@@ -32,22 +32,6 @@ def general_offer(self, frame, site, seat, passing, prompt, options):
     LeanGame.offer_any(self, frame, site, seat, passing, prompt, options)
 
 
-def general_play(self, move, seat=None):
-    """``LeanGame.play`` as it was before the run loop was written out in it."""
-    from rulelang.language.errors import IllegalMove
-    decision = self.pending
-    if decision is None or self.over:
-        raise IllegalMove("the game is over: no more moves")
-    if self.group is not None:
-        self.answer(decision.seat if seat is None else self.seat_of(seat), move)
-        return
-    if type(move) is not int or not 0 <= move < len(decision.values):
-        raise IllegalMove(f"{move!r} is not a move now")
-    self.pending = None
-    decision.frame.L[decision.site.slot] = decision.values[move]
-    self.run()
-
-
 def played(config, seed):
     rng, seen, error, game = random.Random(seed), [], None, None
     try:
@@ -69,12 +53,11 @@ def played(config, seed):
     return seen, error, state, game.outcome
 
 
-def test_the_written_out_offers_and_play_go_as_the_general_code():
+def test_the_written_out_offers_go_as_the_general_code():
     fast = {(c, s): played(c, s) for c in CONFIGS for s in SEEDS}
     with pytest.MonkeyPatch.context() as patch:
         for name in ("offer_cards", "offer_distinct", "offer_texts"):
             patch.setattr(LeanGame, name, general_offer)
-        patch.setattr(LeanGame, "play", general_play)
         general = {(c, s): played(c, s) for c in CONFIGS for s in SEEDS}
     differ = [f"{c.path} {c.players}p {dict(c.options)} seed {s}"
               for (c, s), seen in fast.items() if seen != general[c, s]]
