@@ -38,3 +38,14 @@ def _own_config_folder(tmp_path_factory):
     """Saves are sealed with a key made in the user's configuration folder: the tests make
     theirs in a folder of their own (commands they start inherit it), never in the user's."""
     os.environ["XDG_CONFIG_HOME"] = str(tmp_path_factory.mktemp("config"))
+
+
+@pytest.fixture
+def cache_home(tmp_path, monkeypatch):
+    """A cache folder of the test's own (XDG_CACHE_HOME), empty, with caching on: what
+    rulelang keeps between runs goes in its "rulelang" folder."""
+    home = tmp_path / "cache"
+    home.mkdir()
+    monkeypatch.setenv("XDG_CACHE_HOME", str(home))
+    monkeypatch.delenv("RULELANG_NO_CACHE", raising=False)
+    return home

@@ -8,13 +8,6 @@ from rulelang.language import parser
 pytestmark = pytest.mark.skipif(not hasattr(os, "getuid"), reason="POSIX permissions")
 
 
-@pytest.fixture
-def cache_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    monkeypatch.delenv("RULELANG_NO_CACHE", raising=False)
-    return tmp_path
-
-
 def test_the_cache_lives_in_a_private_folder_of_the_users_cache(cache_home):
     path = parser._table_cache()
     assert path is not None and path.startswith(str(cache_home / "rulelang"))

@@ -12,13 +12,6 @@ from support import ROOT
 pytestmark = pytest.mark.skipif(not hasattr(os, "getuid"), reason="POSIX permissions")
 
 
-@pytest.fixture
-def cache_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    monkeypatch.delenv("RULELANG_NO_CACHE", raising=False)
-    return tmp_path
-
-
 def scenario_grammar() -> bytes:
     return (parser.GRAMMAR.read_text(encoding="utf-8") + "\n"
             + syntax.SCENARIO_GRAMMAR.read_text(encoding="utf-8")).encode("utf-8")
