@@ -31,8 +31,8 @@ if TYPE_CHECKING:
     from interpreter.runtime.values import EnumValue
     from rulelang.language.checker import Program
 
-MAX_WRITTEN = 48  # modules kept (a shipped game's: 50-400 kB of source)
-MAX_CODE = 48  # code objects kept
+MAX_WRITTEN = 64  # modules kept (a shipped game's: 50-400 kB of source)
+MAX_CODE = 64  # code objects kept
 _MODULES = itertools.count(1)
 
 # (id of the program, lean, switches) -> (the program, kept alive so its id is not reused; its module)
