@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import os
 import random
+from collections import OrderedDict
 
 import attrs
 
+from interpreter.compiler import switches
 from interpreter.rules import Rules
 from interpreter.runtime.outcome import Outcome
 from interpreter.runtime.values import PLAYER_SEATS
@@ -91,6 +93,42 @@ def open_table(source, players: int | None = None, options: dict | None = None,
     players = program.min_players if players is None else players
     options = dict(options or {})
     rules.new_game(players=players, seed=0, options=options)  # refuses bad players or options
+    learned = _learned(rules, players, options, probes)
+    return Table(rules=rules, path=path, players=players, options=options, facts=learned.facts,
+                 actions=learned.actions, cooperative=program.cooperative,
+                 has_chance=bool(rules.chance), longest_game=learned.longest_game,
+                 max_chance_outcomes=learned.max_chance_outcomes,
+                 score_range=learned.score_range, fast_copy=learned.fast_copy)
+
+
+@attrs.frozen
+class _Learned:
+    """What a table's probe games teach: the same for the same rules, players, options and
+    probes (the games are seeded), so worked out once (``_learned``) and shared by the
+    tables opened alike; no table changes them."""
+    facts: GameFacts
+    actions: ActionSpace
+    longest_game: int
+    max_chance_outcomes: int
+    score_range: tuple
+    fast_copy: bool
+
+
+MAX_LEARNED = 64  # tables' lessons kept (a server, a suite or a learner opens the same few)
+# (id of the program, lean, compiler switches, players, options, probes) ->
+# (the program, kept alive so its id is not reused; what its probe games taught)
+_LEARNED: OrderedDict[tuple, tuple[object, _Learned]] = OrderedDict()
+
+
+def _learned(rules: Rules, players: int, options: dict, probes: int) -> _Learned:
+    program = rules.program
+    # options by repr: exact for what options hold (numbers, texts, yes/no, members, lists)
+    key = (id(program), rules.lean_path, switches(), players,
+           tuple((name, repr(value)) for name, value in options.items()), probes)
+    kept = _LEARNED.get(key)
+    if kept is not None and kept[0] is program:
+        _LEARNED.move_to_end(key)
+        return kept[1]
     probe = _Probe(program)
     for seed in range(max(probes, 1)):
         probe.play(rules, players, options, seed)
@@ -103,11 +141,13 @@ def open_table(source, players: int | None = None, options: dict | None = None,
     sizes = [s for s in pick_sizes(program, facts) if s is not None]
     max_outcomes = max([sum(facts.cards_per_kind.values()), probe.cards_made, probe.longest_pick,
                         *sizes, 1])
-    return Table(rules=rules, path=path, players=players, options=options, facts=facts,
-                 actions=actions, cooperative=program.cooperative, has_chance=bool(rules.chance),
-                 longest_game=probe.longest, max_chance_outcomes=max_outcomes,
-                 score_range=(min(probe.scores, default=0), max(probe.scores, default=0)),
-                 fast_copy=probe.fast_copy)
+    learned = _Learned(facts, actions, probe.longest, max_outcomes,
+                       (min(probe.scores, default=0), max(probe.scores, default=0)),
+                       probe.fast_copy)
+    _LEARNED[key] = (program, learned)
+    while len(_LEARNED) > MAX_LEARNED:
+        _LEARNED.popitem(last=False)
+    return learned
 
 
 class _Probe:
