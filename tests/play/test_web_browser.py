@@ -40,8 +40,13 @@ def browser():
         chromium.close()
 
 
-def open_page(browser, url, viewport=DESKTOP):
+def open_page(browser, url, viewport=DESKTOP, clock_paused=False):
+    """The page at ``url``, drawn. With ``clock_paused``, the page's timers wait for the test
+    to move its clock on (``page.clock.run_for``)."""
     page = browser.new_page(viewport=viewport, reduced_motion="reduce")  # clicks need not wait
+    if clock_paused:
+        page.clock.install(time=0)
+        page.clock.pause_at(1000)  # before the page exists: none of its timers runs early
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
@@ -264,11 +269,13 @@ def test_a_move_that_ends_the_game_is_warned_of_before_it_is_played(browser):
     mover = game.seat_name(game.to_move)
     left = str(sum(game.view(None)["vars"]["stones"].values()))
     with live_server(host) as base:
-        page = open_page(browser, f"{base}/t/{token_of(table, mover)}")
+        # the page's clock waits: the hint it shows before playing the only choice is read
+        # however loaded the machine (it is gone once the move is played)
+        page = open_page(browser, f"{base}/t/{token_of(table, mover)}", clock_paused=True)
         # one pile: nothing to decide; taken for the player, as at the terminal, and said
         version = table.version
-        # waited for, not read at once: on a loaded machine the page may not have drawn it yet
         page.locator("p.hint", has_text="Only one choice").wait_for()
+        page.clock.run_for(1000)  # the pause left to read the hint
         until(page, lambda: table.version > version)  # played with no click
         page.locator("button.move", has_text=left).first.wait_for()
         version = table.version
