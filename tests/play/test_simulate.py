@@ -5,11 +5,11 @@ from __future__ import annotations
 import functools
 import json
 import os
+import re
 import signal
-import subprocess
 import sys
-import time
 
+import pexpect
 import pytest
 from click.testing import CliRunner
 
@@ -220,43 +220,33 @@ def test_ctrl_c_keeps_the_games_already_finished():
 
 @pytest.mark.slow
 def test_ctrl_c_at_the_terminal_prints_the_report_and_exits_130():
-    process = subprocess.Popen(
-        [sys.executable, "-c", "from rulelang.play.cli import main; main()", "simulate", COIN,
-         "-n", "1000000", "--workers", "2"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
-        cwd=ROOT, preexec_fn=_as_at_a_terminal)  # noqa: PLW1509 (one thread here: a terminal's process group)
+    """At a pseudo-terminal: Ctrl-C is typed once the progress bar counts a finished game
+    (the terminal sends SIGINT to the command and its workers, its process group)."""
+    env = dict(os.environ, TERM="xterm-256color")
+    for name in ("COLUMNS", "LINES", "NO_COLOR", "FORCE_COLOR"):  # the terminal's size, colours
+        env.pop(name, None)
+    child = pexpect.spawn(sys.executable, ["-c", "from rulelang.play.cli import main; main()",
+                                           "simulate", COIN, "-n", "1000000", "--workers", "2"],
+                          cwd=str(ROOT), env=env, dimensions=(24, 120), timeout=60,  # hang guard
+                          preexec_fn=_as_at_a_terminal)
     try:
-        _wait_for_workers(process.pid)
-        time.sleep(2.0)
-        os.killpg(process.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the whole group
-        out, err = process.communicate(timeout=60)
+        child.expect(rb"(?<![0-9])[1-9][0-9]*/1000000")  # the bar's count: games were played
+        child.sendintr()
+        child.expect(pexpect.EOF)
+        child.close()
     finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-    assert process.returncode == 130, err
-    assert "stopped early" in out and "Who wins" in out
-    assert "Traceback" not in err
+        if child.isalive():
+            os.killpg(child.pid, signal.SIGKILL)  # the command leads its own group
+    said = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", child.before.decode())  # colours and bar
+    assert child.exitstatus == 130, said
+    assert "stopped early" in said and "Who wins" in said
+    assert "Traceback" not in said
 
 
 def _as_at_a_terminal():
     """Ctrl-C reaches the command as at a terminal, even when the tests run as a background
     job (``tests &`` or ``nohup``), whose shell leaves SIGINT ignored in every child."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
-def _wait_for_workers(pid, timeout=60.0):
-    """Until the worker processes exist: the games have started."""
-    deadline = time.monotonic() + timeout
-    children = f"/proc/{pid}/task/{pid}/children"
-    while time.monotonic() < deadline:
-        try:
-            with open(children) as f:
-                if len(f.read().split()) >= 2:
-                    return
-        except FileNotFoundError:
-            pytest.fail("the simulation stopped before its workers started")
-        time.sleep(0.1)
-    pytest.fail("no workers started")
 
 
 # ------------------------------------------------------------------ the command line

@@ -40,8 +40,13 @@ def browser():
         chromium.close()
 
 
-def open_page(browser, url, viewport=DESKTOP):
+def open_page(browser, url, viewport=DESKTOP, clock_paused=False):
+    """The page at ``url``, drawn. With ``clock_paused``, the page's timers wait for the test
+    to move its clock on (``page.clock.run_for``)."""
     page = browser.new_page(viewport=viewport, reduced_motion="reduce")  # clicks need not wait
+    if clock_paused:
+        page.clock.install(time=0)
+        page.clock.pause_at(1000)  # before the page exists: none of its timers runs early
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
@@ -75,12 +80,13 @@ def until(page, condition, seconds=10):
         page.wait_for_timeout(50)
 
 
-def played(page, version):
+def played(page, version, force=False):
     """After a click that plays a move: the move played, or (when it ends the game) the
     page's warning answered with "Play it" first."""
-    page.wait_for_selector(f'body[data-version="{version + 1}"], .confirm.warning', timeout=10_000)
-    if page.locator(".confirm.warning").count():
-        page.locator(".confirm.warning button.go").click()
+    shown = page.wait_for_selector(f'body[data-version="{version + 1}"], .confirm.warning',
+                                   timeout=10_000)
+    if shown.evaluate("node => node.matches('.confirm.warning')"):
+        page.locator(".confirm.warning button.go").click(force=force)
         wait_for_version(page, version + 1)
 
 
@@ -89,15 +95,22 @@ def test_two_people_play_a_whole_game_of_yokai_sketch_through_their_pages(browse
     host, table = host_with(seed=2024)
     game = table.game
     rng = random.Random(16)
+    # Clicks are forced: each is made once the page has drawn the version it acts on (waited
+    # for), with no motion (reduced_motion), so Playwright's wait for the element to stand
+    # still over animation frames (most of a click's time) can only pass. The mouse still
+    # presses the element's middle, as a person would.
     with live_server(host) as base:
         pages = {who: open_page(browser, f"{base}/t/{token_of(table, who)}") for who in ("P1", "P2")}
         shot(pages[game.seat_name(game.to_move)], "yokai-1-start")
         by_card = 0
+        drawn = {}  # the version each page was last seen to have drawn
         while not game.is_over:
             who = game.seat_name(game.to_move)
             page, other = pages[who], pages["P2" if who == "P1" else "P1"]
             version = table.version
-            wait_for_version(page, version)
+            if drawn.get(who) != version:  # (when this page played the last move, it has)
+                wait_for_version(page, version)
+            drawn[who] = version + 1  # once the move is played, below
             if version % 10 == 0:
                 wait_for_version(other, version)
                 assert other.locator("button.move, .card.target").count() == 0  # not their turn
@@ -109,15 +122,15 @@ def test_two_people_play_a_whole_game_of_yokai_sketch_through_their_pages(browse
                 continue
             ncards = cards.count()
             if ncards and rng.random() < 0.5:
-                cards.nth(rng.randrange(ncards)).click()
+                cards.nth(rng.randrange(ncards)).click(force=True)
                 chosen = page.locator(".confirm .what strong").inner_text()
-                page.locator(".confirm button.go").click()
+                page.locator(".confirm button.go").click(force=True)
                 by_card += 1
             else:
                 button = buttons.nth(rng.randrange(buttons.count()))
                 chosen = button.inner_text()
-                button.click()
-            played(page, version)
+                button.click(force=True)
+            played(page, version, force=True)
             assert game.history[-1] == chosen
             if len(game.history) == 24:  # a look at every page (those watching open now)
                 watch = open_page(browser, f"{base}/t/{token_of(table, 'spectator')}")
@@ -256,11 +269,13 @@ def test_a_move_that_ends_the_game_is_warned_of_before_it_is_played(browser):
     mover = game.seat_name(game.to_move)
     left = str(sum(game.view(None)["vars"]["stones"].values()))
     with live_server(host) as base:
-        page = open_page(browser, f"{base}/t/{token_of(table, mover)}")
+        # the page's clock waits: the hint it shows before playing the only choice is read
+        # however loaded the machine (it is gone once the move is played)
+        page = open_page(browser, f"{base}/t/{token_of(table, mover)}", clock_paused=True)
         # one pile: nothing to decide; taken for the player, as at the terminal, and said
         version = table.version
-        # waited for, not read at once: on a loaded machine the page may not have drawn it yet
         page.locator("p.hint", has_text="Only one choice").wait_for()
+        page.clock.run_for(1000)  # the pause left to read the hint
         until(page, lambda: table.version > version)  # played with no click
         page.locator("button.move", has_text=left).first.wait_for()
         version = table.version
