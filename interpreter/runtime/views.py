@@ -291,21 +291,15 @@ def transcript(g: Game, seat: Value = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-class _Kept:
-    """One reader's log lines as last rendered: each beside the entry it was rendered from
-    (held, so that an entry of the log now is known by identity), or None where the line
-    may read differently later."""
-    __slots__ = ("entries", "lines")
-
-    def __init__(self) -> None:
-        self.entries: list[object] = []
-        self.lines: list[str | None] = []
-
-
 # Views and transcripts render the whole log each time they are asked (a page after each
 # move, a test comparing views step by step): a line that cannot change is rendered once
-# per game and reader. Kept beside the game, not in it: nothing of it is saved or copied.
-_KEPT: WeakKeyDictionary[Game, dict[object, _Kept]] = WeakKeyDictionary()
+# per game and reader. Kept beside the game, not in it, so nothing of it is saved or
+# copied: for each reader, each line with the entry it was rendered from (held, so the
+# entry at that place in the log now is known by identity), or None where the line may
+# read differently later. Each call makes a new list, never changing one another thread
+# may be reading.
+_KEPT: WeakKeyDictionary[Game, dict[object, list[tuple[object, str | None]]]] = \
+    WeakKeyDictionary()
 
 
 def _reader_key(seat: Reader) -> object:
@@ -332,25 +326,21 @@ def rendered_log(g: Game, seat: Reader) -> list[str | None]:
         by_reader = _KEPT.setdefault(g, {})
     except TypeError:  # a game that cannot be weakly held: rendered in full
         return [render(g, e, seat) for e in g.log]
-    kept = by_reader.get(key := _reader_key(seat))
-    if kept is None:
-        kept = by_reader[key] = _Kept()
-    entries, lines, log = kept.entries, kept.lines, g.log
+    key = _reader_key(seat)
+    before = by_reader.get(key, [])
+    known = len(before)
     out: list[str | None] = []
+    now: list[tuple[object, str | None]] = []
     unsettled = g.unsettled
-    for at, entry in enumerate(log):
-        if at < len(entries) and entries[at] is entry:
-            line = lines[at]
-            if line is not None:
+    for at, entry in enumerate(g.log):
+        if at < known:
+            was, line = before[at]
+            if was is entry and line is not None:
                 out.append(line)
+                now.append((entry, line))
                 continue
         line = render(g, entry, seat)
         out.append(line)
-        shown = line if line is not None and _final(entry, at, unsettled) else None
-        if at < len(entries):
-            entries[at], lines[at] = entry, shown
-        else:
-            entries.append(entry)
-            lines.append(shown)
-    del entries[len(log):], lines[len(log):]
+        now.append((entry, line if line is not None and _final(entry, at, unsettled) else None))
+    by_reader[key] = now
     return out
