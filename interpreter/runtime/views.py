@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
 
 from interpreter.runtime.facts import known_to
 from interpreter.runtime.layout import key_texts
@@ -164,7 +165,7 @@ def view(g: Game, seat: Value = None) -> dict[str, Any]:
                            g.in_campaign and g.vars[info.name] not in (0, False, None, [])))},
         "option_labels": option_labels(g),
         "var_shown": shown_vars(g, seat),
-        "log": [line for line in (render(g, e, seat) for e in g.log) if line is not None],
+        "log": [line for line in rendered_log(g, seat) if line is not None],
         # where each log line comes from in the rules (Rules.why explains it)
         "log_at": [e.at for e in g.log],
         "over": g.over,
@@ -286,5 +287,60 @@ def header(g: Game, seat: Reader = None) -> str:
 def transcript(g: Game, seat: Value = None) -> str:
     seat = _check_seat(g, seat)
     lines = [header(g, seat)]
-    lines.extend(line for line in (render(g, e, seat) for e in g.log) if line is not None)
+    lines.extend(line for line in rendered_log(g, seat) if line is not None)
     return "\n".join(lines) + "\n"
+
+
+# Views and transcripts render the whole log each time they are asked (a page after each
+# move, a test comparing views step by step): a line that cannot change is rendered once
+# per game and reader. Kept beside the game, not in it, so nothing of it is saved or
+# copied: for each reader, each line with the entry it was rendered from (held, so the
+# entry at that place in the log now is known by identity), or None where the line may
+# read differently later. Each call makes a new list, never changing one another thread
+# may be reading.
+_KEPT: WeakKeyDictionary[Game, dict[object, list[tuple[object, str | None]]]] = \
+    WeakKeyDictionary()
+
+
+def _reader_key(seat: Reader) -> object:
+    return ("public", seat.everyone) if isinstance(seat, Public) else seat
+
+
+def _final(entry: Header | Message | Choice | Ending, at: int, unsettled: Sequence[int]) -> bool:
+    """Whether the entry renders the same for good: not while a card it names bare can still
+    be turned up or hidden (a ``SeenCard`` keeps who knew it then), nor while a choice's
+    readers may still change (an unsettled line: its mask is set when it settles)."""
+    t = type(entry)
+    if t is Message:
+        return all(type(p) is not Card for p in entry.parts)  # type: ignore[union-attr]
+    if t is Choice:
+        return at not in unsettled and all(type(p) is not Card
+                                           for p in entry.prompt)  # type: ignore[union-attr]
+    return True  # a header or the ending: text fixed when written
+
+
+def rendered_log(g: Game, seat: Reader) -> list[str | None]:
+    """Every log line as ``seat`` reads it now (``render`` of each entry), reusing the lines
+    rendered before from entries that cannot read differently since."""
+    try:
+        by_reader = _KEPT.setdefault(g, {})
+    except TypeError:  # a game that cannot be weakly held: rendered in full
+        return [render(g, e, seat) for e in g.log]
+    key = _reader_key(seat)
+    before = by_reader.get(key, [])
+    known = len(before)
+    out: list[str | None] = []
+    now: list[tuple[object, str | None]] = []
+    unsettled = g.unsettled
+    for at, entry in enumerate(g.log):
+        if at < known:
+            was, line = before[at]
+            if was is entry and line is not None:
+                out.append(line)
+                now.append((entry, line))
+                continue
+        line = render(g, entry, seat)
+        out.append(line)
+        now.append((entry, line if line is not None and _final(entry, at, unsettled) else None))
+    by_reader[key] = now
+    return out

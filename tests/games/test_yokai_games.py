@@ -322,9 +322,14 @@ def follow(game, known, seat, asked, move, lifted):
                 cells.add(move)
 
 
-def check_views(game, known, unseen_hints):
+def seat_views(game, players):
+    """Each seat's view of the game as it is now."""
+    return {seat: game.view(seat) for seat in range(players)}
+
+
+def check_views(views, known, unseen_hints):
     for seat, cells in known.items():
-        view = game.view(seat)
+        view = views[seat]
         for card in view["zones"]["table"]["cards"]:
             if card["kind"] == "Yokai":  # a face only where this seat looked, and every one of them
                 assert ("name" in card) == (card["cells"][0] in cells), (seat, card)
@@ -341,10 +346,10 @@ def check_views(game, known, unseen_hints):
         assert "won" not in view["vars"]
 
 
-def check_new_lines(game, known, read):
+def check_new_lines(views, known, read):
     """Another's look shows which card it was, not its face (unless this seat knew it)."""
     for seat, cells in known.items():
-        log = game.view(seat)["log"]
+        log = views[seat]["log"]
         for line in log[read[seat]:]:
             who, _, rest = line.partition(" observes ")
             if rest and who != f"P{seat + 1}":
@@ -362,13 +367,15 @@ def test_a_seat_never_sees_a_face_it_has_not_looked_at_YK8_YK19_YK35(players, le
         known = {seat: set() for seat in range(players)}
         read = dict.fromkeys(range(players), 0)
         rng, lifted = random.Random(seed), None
+        views = seat_views(game, players)
         while not game.is_over:
-            check_views(game, known, "4" in levels)
+            check_views(views, known, "4" in levels)
             seat, asked = game.to_move, prompt(game)
             legal = [m for m in moves(game) if m != "appeased"] or moves(game)
             move = legal[rng.randrange(len(legal))]
             game.play(move)
-            check_new_lines(game, known, read)
+            views = seat_views(game, players)  # after the move: its new lines, then checked
+            check_new_lines(views, known, read)
             follow(game, known, seat, asked, move, lifted)
             lifted = move if asked == "move the card from" else lifted
         for seat in range(players):  # YK-19: at the end every face is shown to all

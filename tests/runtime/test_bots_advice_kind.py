@@ -53,4 +53,6 @@ def test_a_team_of_advice_bots_wins_yokai_level_1_sometimes():
         while not game.is_over:
             game.play(bots[game.to_move].choose(seat_knowledge(game)))
         wins += game.outcome["result"] == "win"
-    assert wins >= 3  # advice alone wins about half; random bots never do
+        if wins >= 3:
+            break  # shown: the games left could not change the verdict
+    assert wins >= 3  # advice alone wins about half of 12; random bots never do

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from interpreter.runtime.geometry import placements
 from interpreter.runtime.values import cell_name, parse_shape
-from support import load
+from support import host, load
 
 RULES = "games/yami.rules"
 COLOURS = ("blue", "purple", "red", "green", "orange")
@@ -33,11 +33,11 @@ def moves(game) -> list[str]:
 
 
 def prompt(game) -> str:
-    return game.view(None)["decision"]["prompt"]
+    return host.prompt(game)
 
 
 def var(game, name):
-    return game.view(None)["vars"][name]
+    return host.var(game, name)
 
 
 def zone_names(game, zone, seat=None) -> list[str]:
@@ -64,7 +64,7 @@ def play_low(game):
 def tile_shape(game) -> str:
     """The shape of the tile being placed (it matches the Decision card)."""
     name = var(game, "decision")["name"]
-    tile = next(t for t in game.view(None)["zones"]["supply"]["cards"] if t["name"] == name)
+    tile = next(t for t in host.zone(game, "supply")["cards"] if t["name"] == name)
     return tile["shape"]
 
 
@@ -97,7 +97,7 @@ def place_inside(game, region):
 def cells_of(game, name) -> set:
     """The cells a card covers on the board (or on the grid of marks)."""
     for zone in ("board", "marks"):
-        for card in game.view(None)["zones"][zone]["cards"]:
+        for card in host.zone(game, zone)["cards"]:
             if card["name"] == name:
                 return set(card["cells"])
     return set()
@@ -125,7 +125,7 @@ def place_covering(game, *cells):
 def mission_neighbours(game) -> set:
     """Every cell that shares a side with a mission tile (the cells to surround)."""
     taken = set()
-    for card in game.view(None)["zones"]["board"]["cards"]:
+    for card in host.zone(game, "board")["cards"]:
         if card["kind"] == "MissionTile":
             taken |= set(card["cells"])
     out = set()

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from rulelang import IllegalMove
-from support import load
+from support import host, load
 
 RULES = "games/yokai.rules"
 FAMILY = {"Ki": "Kitsune", "Ka": "Kappa", "Ro": "Rokurokubi", "On": "Oni"}
@@ -57,7 +57,7 @@ def moves(game):
 
 
 def prompt(game):
-    return game.view(None)["decision"]["prompt"]
+    return host.prompt(game)
 
 
 def table(game, seat=None):

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from rulelang import IllegalMove
-from support import load
+from support import host, load
 
 RULES = "games/yokai_sketch.rules"
 COLOURS = ("water", "fire", "earth", "wind")
@@ -53,11 +53,11 @@ def moves(game):
 
 
 def prompt(game):
-    return game.view(None)["decision"]["prompt"]
+    return host.prompt(game)
 
 
 def last_played(game, seat):
-    card = game.view(None)["vars"]["last_played"][f"P{seat + 1}"]
+    card = host.var(game, "last_played")[f"P{seat + 1}"]
     return card and card["name"]
 
 
