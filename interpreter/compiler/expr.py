@@ -340,7 +340,8 @@ class ExprGen(Inliner):
             inlined = None if each >= EACH_CHARGED else self.inline_call(name, e.args, args)
             if inlined is not None:
                 return inlined
-            return f"{self.m.fn_name(name)}(g{''.join(', ' + a for a in args)})"
+            memo = ", M" if self.m.advising else ""  # an advice copy keeps its results in M
+            return f"{self.m.fn_name(name)}(g{memo}{''.join(', ' + a for a in args)})"
         if name == "text" and len(args) == 1:
             return self.renderer(e.args[0])
         if name == "join" and seats_of(e.args[0].ty) == "list":
