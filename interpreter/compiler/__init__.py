@@ -210,6 +210,7 @@ class ModuleBuilder:
         # as their advice copies, ``afn_N(g, M, ...)``, which keep what they work out in ``M``
         self.advising = False
         self.advice_copies = False  # whether the advice copies are written (compile_program)
+        self.memo_held = ""  # (write_kept_call) the arguments an entry holds, as code
         # fn name -> its declaration if written out at calls
         self.inline_cache: dict[str, ast.FnDecl | None] = {}
         self.end_reads = reads_of_all([d.cond for d in program.ends], program.fns)
@@ -357,13 +358,14 @@ class ModuleBuilder:
 
     def memoizable(self, decl: ast.FnDecl) -> bool:
         """Whether a call's result may be kept for the same arguments while bots read the
-        game (nothing changes meanwhile): it draws no chance, does not call itself, and
-        every parameter is of a type whose equal values are the same value to it."""
-        if decl.name in self.an.recursive_fns or self.an.fn_chance.get(decl.name):
-            return False
+        game (nothing changes meanwhile): it draws no chance and does not call itself."""
+        return decl.name not in self.an.recursive_fns and not self.an.fn_chance.get(decl.name)
+
+    def by_value(self, param: ast.Param) -> bool:
+        """Whether a parameter's equal values are the same value to the function (a list,
+        or a parameter of no declared type, is told apart by identity instead)."""
         plain = {"player", "cell", "bool", "text", *self.program.enums, *self.program.cards}
-        return all(p.type is not None and p.type.of is None and p.type.name in plain
-                   for p in decl.params)
+        return param.type is not None and param.type.of is None and param.type.name in plain
 
     def write_fn(self, decl: ast.FnDecl) -> None:
         x, w = self.x, self.w
@@ -378,7 +380,7 @@ class ModuleBuilder:
         kept = self.advising and self.memoizable(decl)
         with w.at(decl.span):
             if kept:
-                self.write_kept_call(decl, params)
+                self.write_kept_call(decl)
             if counted:
                 w("g.depth += 1")
                 w("if g.depth > 200:")
@@ -397,18 +399,27 @@ class ModuleBuilder:
                     w("return result")
                 elif kept:
                     w(f"memo_value = {x.expr(decl.body)}")
-                    w("M[memo_key] = (memo_value, g.work - memo_work)")
+                    held = f", {self.memo_held}" if self.memo_held else ""
+                    w(f"M[memo_key] = (memo_value, g.work - memo_work{held})")
                     w("return memo_value")
                 else:
                     w(f"return {x.expr(decl.body)}")
         w.depth = 0
 
-    def write_kept_call(self, decl: ast.FnDecl, params: str) -> None:
+    def write_kept_call(self, decl: ast.FnDecl) -> None:
         """The start of a kept call (``memoizable``): a call made before with the same
         arguments returns what it returned, and counts the work it did again (``Game.work``
-        decides when a bot's playouts stop: a decision searches as far with or without)."""
+        decides when a bot's playouts stop: a decision searches as far with or without).
+        An argument not kept by value (a list) is the same only if it is the same object:
+        the entry holds it, so its identity is not reused while ``M`` lives (and nothing
+        changes a value while bots read the game)."""
         w = self.w
-        w(f"memo_key = ({literal(self.fn_names[decl.name])}{params},)")
+        self.ns["memo_id"] = id
+        parts = [f"s{i}" if self.by_value(p) else f"memo_id(s{i})"
+                 for i, p in enumerate(decl.params)]
+        held = [f"s{i}" for i, p in enumerate(decl.params) if not self.by_value(p)]
+        self.memo_held = f"({''.join(h + ', ' for h in held)})" if held else ""
+        w(f"memo_key = ({', '.join([literal(self.fn_names[decl.name]), *parts])},)")
         w("memo_hit = M.get(memo_key)")
         w("if memo_hit is not None:")
         with w.indent():
