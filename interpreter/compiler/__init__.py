@@ -22,6 +22,7 @@ from interpreter.compiler.shortcuts import SHORTCUTS
 from interpreter.compiler.source import Writer, literal
 from interpreter.compiler.stmt import OVER_BUDGET, UnitGen
 from interpreter.runtime import helpers
+from interpreter.runtime.advice_memo import in_kept
 from interpreter.runtime.failures import LineOrigin
 from interpreter.runtime.top_level import (
     PARTS,
@@ -211,6 +212,7 @@ class ModuleBuilder:
         self.advising = False
         self.advice_copies = False  # whether the advice copies are written (compile_program)
         self.memo_held = ""  # (write_kept_call) the arguments an entry holds, as code
+        self.ns["in_kept"] = in_kept
         # fn name -> its declaration if written out at calls
         self.inline_cache: dict[str, ast.FnDecl | None] = {}
         self.end_reads = reads_of_all([d.cond for d in program.ends], program.fns)

@@ -607,7 +607,10 @@ class ExprGen(Inliner):
         if t == "list" and e.item.ty is not None and e.item.ty.name in FLAT \
                 and SHORTCUTS.membership:
             helper = "in_list"
-        test = f"{helper}(g, {item}, {coll})"
+        if helper == "in_list" and self.m.advising:  # the same list asked again: as a set
+            test = f"in_kept(g, M, {item}, {coll})"
+        else:
+            test = f"{helper}(g, {item}, {coll})"
         return f"(not {test})" if e.negated else test
 
     def x_Is(self, e: ast.Is) -> str:

@@ -91,3 +91,24 @@ def test_a_search_goes_as_far_and_chooses_the_same_with_calls_kept():
         chosen.append((str(move), bot.played, bot.worked))
     assert chosen[0] == chosen[1]
     assert chosen[0][2] >= 400_000  # the work stopped it: it counted the same either way
+
+
+def test_a_list_asked_again_as_a_set_answers_and_counts_as_in_list():
+    from interpreter.runtime.advice_memo import in_kept
+    from interpreter.runtime.helpers import in_list
+    game = differential.rules_of("games/yokai.rules").new_game(players=2, seed=0, log=False)
+    lists = [[1, 2, 3], ["a", "b"], [(1, 2), (3, 4)], [[1], [2]], [], None, (1, 2)]
+    memo: dict = {}
+    for _ in range(3):  # asked once (the list), then again (made a set), then as a set
+        for coll in lists:
+            for x in (1, 2, 5, True, "a", (3, 4), [1], None):
+                game.work = 0
+                try:
+                    expected = in_list(game, x, coll)
+                except TypeError:
+                    continue
+                work = game.work
+                game.work = 0
+                assert in_kept(game, memo, x, coll) == expected, (x, coll)
+                assert game.work == work
+    assert any(entry[0] is not None for entry in memo.values())  # some were made sets
