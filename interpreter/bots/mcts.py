@@ -46,7 +46,7 @@ from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 from interpreter.bots.policy import Policy
-from interpreter.bots.scoring import Scale, heuristic, value
+from interpreter.bots.scoring import Scale, heuristic, value, values
 from interpreter.bots.simple import knowledge_of
 
 if TYPE_CHECKING:
@@ -272,22 +272,28 @@ class MctsBot:
             node = chosen[1]
             game.apply(chosen[0], seat)
             path.append(node)
-        steps = 0
-        policy = self.policy
-        while not game.is_over and steps < self.horizon:  # then as the policy plays
-            pick = policy.pick(game)
+        steps, horizon = 0, self.horizon
+        pick_advised, randrange, apply = self.policy.pick, self.rng.randrange, game.apply
+        while not game.is_over and steps < horizon:  # then as the policy plays
+            pending = game.pending
+            assert pending is not None  # (not over: a decision waits)
+            n = len(pending.values)
+            if n == 1:
+                pick = 0
+            elif pending.site.prefer is None:
+                pick = randrange(n)  # as Policy.pick plays where there is no advice
+            else:
+                pick = pick_advised(game)
             work, game.work = work + game.work, 0
-            game.apply(pick)
+            apply(pick)
             steps += 1
         if team is not None:  # one value for the whole team, from this seat's knowledge
-            values = [value(game, team, scale)] * nseats
+            ends = [value(game, team, scale)] * nseats
         else:
-            values = [value(game, seat, scale) for seat in range(nseats)]
-        square = values[0] * values[0]
+            ends = values(game, nseats, scale)
+        square = ends[0] * ends[0]
         for visited in path:
             visited.visits += 1
             visited.squares += square
-            totals = visited.totals
-            for s in range(nseats):
-                totals[s] += values[s]
+            visited.totals = [t + e for t, e in zip(visited.totals, ends)]
         return work + game.work

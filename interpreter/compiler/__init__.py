@@ -17,10 +17,12 @@ import attrs
 from interpreter.compiler.analysis import Analysis
 from interpreter.compiler.expr import ExprGen
 from interpreter.compiler.reads import reads_of_all
+from interpreter.compiler.shortcuts import SHORTCUTS
 from interpreter.compiler.source import Writer, literal
 from interpreter.compiler.stmt import OVER_BUDGET, UnitGen
 from interpreter.compiler.written import EnumPart, MemberPart, NsPart, SitePart, Written
 from interpreter.runtime import helpers
+from interpreter.runtime.advice_memo import in_kept
 from interpreter.runtime.failures import LineOrigin
 from interpreter.runtime.top_level import (
     PARTS,
@@ -38,6 +40,7 @@ from interpreter.runtime.top_level import (
 )
 from rulelang.language import ast, refs
 from rulelang.language.errors import RulesError, Span
+from rulelang.language.traversal import walk
 from rulelang.language.types import Type
 
 if TYPE_CHECKING:
@@ -204,6 +207,12 @@ class ModuleBuilder:
         self.bound: dict[tuple[str, int], str] = {}  # (prefix, id of the value) -> its name
         self.per_rules: dict[str, NsPart] = {}  # names bound to what each caller has its own of
         self.fn_names = {name: f"fn_{i}" for i, name in enumerate(program.fns)}
+        # writing what only bots read (a `prefer` clause, the heuristic): functions are called
+        # as their advice copies, ``afn_N(g, M, ...)``, which keep what they work out in ``M``
+        self.advising = False
+        self.advice_copies = False  # whether the advice copies are written (compile_program)
+        self.memo_held = ""  # (write_kept_call) the arguments an entry holds, as code
+        self.ns["in_kept"] = in_kept
         # fn name -> its declaration if written out at calls
         self.inline_cache: dict[str, ast.FnDecl | None] = {}
         self.end_reads = reads_of_all([d.cond for d in program.ends], program.fns)
@@ -254,7 +263,7 @@ class ModuleBuilder:
         return bound
 
     def fn_name(self, name: str) -> str:
-        return self.fn_names[name]
+        return "a" + self.fn_names[name] if self.advising else self.fn_names[name]
 
     def rule_function(self, name: str) -> str:
         return self.rule_infos[name].function
@@ -336,24 +345,48 @@ class ModuleBuilder:
         self.making_functions.append((site, exprs))
         return str(site.index), slots
 
-    def top(self, expr: ast.Expr, params: Sequence[int] = (), role: str = "expr") -> Top:
-        """A top-level expression as ``name(g, *params)``, params being global slots."""
+    def top(self, expr: ast.Expr, params: Sequence[int] = (), role: str = "expr",
+            advising: bool = False) -> Top:
+        """A top-level expression as ``name(g, *params)``, params being global slots.
+        ``advising``: read by bots only (the heuristic): its calls keep what they work out."""
         name = f"{role}_{next(self.counter)}"
         x = self.x
         x.slots, x.frame_slots = {p: f"s{p}" for p in params}, False
         self.function(f"def {name}(g{''.join(f', s{p}' for p in params)}):")
+        self.advising = advising and self.advice_copies
         with self.w.at(expr.span):
+            if self.advising:
+                self.w("M = {}")
             self.w(f"return {x.expr(expr)}")
+        self.advising = False
         self.w.depth = 0
         return Top(name)
+
+    def memoizable(self, decl: ast.FnDecl) -> bool:
+        """Whether a call's result may be kept for the same arguments while bots read the
+        game (nothing changes meanwhile): it draws no chance and does not call itself."""
+        return decl.name not in self.an.recursive_fns and not self.an.fn_chance.get(decl.name)
+
+    def by_value(self, param: ast.Param) -> bool:
+        """Whether a parameter's equal values are the same value to the function (a list,
+        or a parameter of no declared type, is told apart by identity instead)."""
+        plain = {"player", "cell", "bool", "text", *self.program.enums, *self.program.cards}
+        return param.type is not None and param.type.of is None and param.type.name in plain
 
     def write_fn(self, decl: ast.FnDecl) -> None:
         x, w = self.x, self.w
         x.slots, x.frame_slots = {}, False
         params = "".join(f", s{i}" for i in range(len(decl.params)))
-        self.function(f"def {self.fn_names[decl.name]}(g{params}):", f"fn {decl.name!r}")
+        if self.advising:  # the advice copy: see write_advice_fn
+            self.function(f"def a{self.fn_names[decl.name]}(g, M{params}):",
+                          f"fn {decl.name!r}, as bots' advice calls it")
+        else:
+            self.function(f"def {self.fn_names[decl.name]}(g{params}):", f"fn {decl.name!r}")
         counted = decl.name in self.an.recursive_fns
+        kept = self.advising and self.memoizable(decl)
         with w.at(decl.span):
+            if kept:
+                self.write_kept_call(decl)
             if counted:
                 w("g.depth += 1")
                 w("if g.depth > 200:")
@@ -370,9 +403,36 @@ class ModuleBuilder:
                     w(f"result = {x.expr(decl.body)}")
                     w("g.depth -= 1")
                     w("return result")
+                elif kept:
+                    w(f"memo_value = {x.expr(decl.body)}")
+                    held = f", {self.memo_held}" if self.memo_held else ""
+                    w(f"M[memo_key] = (memo_value, g.work - memo_work{held})")
+                    w("return memo_value")
                 else:
                     w(f"return {x.expr(decl.body)}")
         w.depth = 0
+
+    def write_kept_call(self, decl: ast.FnDecl) -> None:
+        """The start of a kept call (``memoizable``): a call made before with the same
+        arguments returns what it returned, and counts the work it did again (``Game.work``
+        decides when a bot's playouts stop: a decision searches as far with or without).
+        An argument not kept by value (a list) is the same only if it is the same object:
+        the entry holds it, so its identity is not reused while ``M`` lives (and nothing
+        changes a value while bots read the game)."""
+        w = self.w
+        self.ns["memo_id"] = id
+        parts = [f"s{i}" if self.by_value(p) else f"memo_id(s{i})"
+                 for i, p in enumerate(decl.params)]
+        held = [f"s{i}" for i, p in enumerate(decl.params) if not self.by_value(p)]
+        self.memo_held = f"({''.join(h + ', ' for h in held)})" if held else ""
+        w(f"memo_key = ({', '.join([literal(self.fn_names[decl.name]), *parts])},)")
+        w("memo_hit = M.get(memo_key)")
+        w("if memo_hit is not None:")
+        with w.indent():
+            w("g.work += memo_hit[1]")
+            w(OVER_BUDGET)
+            w("return memo_hit[0]")
+        w("memo_work = g.work")
 
     def choice_site(self, s: ast.Choose, info: UnitInfo) -> str:
         """A ``choose``'s site: its functions of (g, L) are written after the unit."""
@@ -410,7 +470,11 @@ class ModuleBuilder:
             self.function(f"def {name}(g, L):", None, info.name)
             with self.w.at(s.span):
                 if isinstance(expr, list):  # prefer: a function per clause
+                    self.advising = self.advice_copies  # its calls keep their results
+                    if self.advising:
+                        self.w("M = {}")
                     code = "[" + ", ".join(x.lambda_(advice) for advice in expr) + "]"
+                    self.advising = False
                 elif role == "prompt":
                     code = x.message(expr)
                 elif role in ("options", "seats"):
@@ -527,6 +591,14 @@ class ModuleBuilder:
         self.w.depth = 0
 
 
+def advised(program: Program) -> bool:
+    """Whether bots read anything of these rules: a ``prefer`` clause or a heuristic."""
+    if any(d.which == "heuristic" for d in program.scores):
+        return True
+    decls: list[Any] = [*program.rules.values(), *program.triggers, *program.blocks.values()]
+    return any(isinstance(n, ast.Choose) and n.prefer for d in decls for n in walk(d))
+
+
 def compile_program(program: Program, enum_values: dict[str, list[EnumValue]],
                     lean: bool = False) -> Compiled:
     """``lean``: the module for playouts, with no log and no notations (compiler/lean_code.py).
@@ -558,6 +630,12 @@ def write_module(program: Program, enum_values: dict[str, list[EnumValue]],
     w.comment(f"rules: {program.title!r}")
     for fn in program.fns.values():
         m.write_fn(fn)
+    m.advice_copies = SHORTCUTS.advice_memo and bool(program.fns) and advised(program)
+    if m.advice_copies:
+        m.advising = True
+        for fn in program.fns.values():
+            m.write_fn(fn)
+        m.advising = False
 
     fns: dict[str, Fn] = {name: Top(m.fn_names[name]) for name in program.fns}  # for tests, by name
     options = {name: OptionCode(m.top(option.decl.default, role="option"),
@@ -611,7 +689,7 @@ def write_module(program: Program, enum_values: dict[str, list[EnumValue]],
                                               role="score"), d.slot is not None, d.expr.ty)
               for d in program.scores if d.which != "heuristic"]
     heuristic = next((HeuristicCode(m.top(d.expr, [d.slot] if d.slot is not None else [],
-                                          role="heuristic"), d.slot is not None)
+                                          role="heuristic", advising=True), d.slot is not None)
                       for d in program.scores if d.which == "heuristic"), None)
 
     # units: every rule first (so calls know whether their callee is a machine)

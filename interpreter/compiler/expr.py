@@ -340,7 +340,8 @@ class ExprGen(Inliner):
             inlined = None if each >= EACH_CHARGED else self.inline_call(name, e.args, args)
             if inlined is not None:
                 return inlined
-            return f"{self.m.fn_name(name)}(g{''.join(', ' + a for a in args)})"
+            memo = ", M" if self.m.advising else ""  # an advice copy keeps its results in M
+            return f"{self.m.fn_name(name)}(g{memo}{''.join(', ' + a for a in args)})"
         if name == "text" and len(args) == 1:
             return self.renderer(e.args[0])
         if name == "join" and seats_of(e.args[0].ty) == "list":
@@ -606,7 +607,10 @@ class ExprGen(Inliner):
         if t == "list" and e.item.ty is not None and e.item.ty.name in FLAT \
                 and SHORTCUTS.membership:
             helper = "in_list"
-        test = f"{helper}(g, {item}, {coll})"
+        if helper == "in_list" and self.m.advising:  # the same list asked again: as a set
+            test = f"in_kept(g, M, {item}, {coll})"
+        else:
+            test = f"{helper}(g, {item}, {coll})"
         return f"(not {test})" if e.negated else test
 
     def x_Is(self, e: ast.Is) -> str:

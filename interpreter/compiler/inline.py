@@ -129,6 +129,10 @@ class Inliner:
         decl = self.inlinable(name)
         if decl is None or self.in_iterable:  # no ``:=`` in a comprehension's iterable
             return None
+        if self.m.advising and not all(map(self.m.by_value, decl.params)) \
+                and not any(isinstance(node, ast.Lambda) for node in nodes):
+            return None  # called, so that it is kept: its list may be one kept before, the
+            # same object (a lambda is new at every call: then written out)
         caller = self.scope()
         k = next(self.m.counter)
         uses: dict[int, int] = {}

@@ -47,6 +47,10 @@ class Shortcuts:
     # an argument of a function written out in a comprehension's condition that reads
     # nothing the comprehension binds, worked out once, not for each item (inline.kept_argument)
     kept_arguments: bool = True
+    # a function called by a `prefer` clause or the heuristic (what only bots read, while
+    # the game does not change) keeps its result for the same arguments, the work it did
+    # counted again at each call (compiler.ModuleBuilder.memoizable)
+    advice_memo: bool = True
 
 
 SHORTCUTS = Shortcuts()

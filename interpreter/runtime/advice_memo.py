@@ -1,0 +1,41 @@
+"""What the advice copies of a ruleset's functions call (compiler ``ModuleBuilder.advising``):
+code that runs only while a bot reads a game that does not change meanwhile (a ``prefer``
+clause's advice, the heuristic), so a list looked into again and again is the same list."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from interpreter.runtime.helpers import in_any
+from interpreter.runtime.values import MAX_WORK
+from interpreter.runtime.work import overwork
+
+if TYPE_CHECKING:
+    from interpreter.runtime.engine import Game
+    from interpreter.runtime.values import Value
+
+
+def in_kept(g: Game, memo: dict[Any, Any], x: Value, coll: Value) -> bool:
+    """``helpers.in_list`` (the same answer, the same work counted) for a list looked into
+    many times: the second time the same list is asked, it is asked as a set, made once and
+    kept in ``memo`` (with the list, so its identity is not reused while the memo lives)."""
+    if type(coll) is not list:
+        return in_any(g, x, coll)
+    g.work += len(coll)
+    if g.work > MAX_WORK:
+        overwork(g)
+    key = id(coll)  # (the functions' entries are keyed by tuples: never an int)
+    entry = memo.get(key)
+    if entry is None:
+        memo[key] = (None, coll)  # seen once: a set pays only if it is asked again
+        return x in coll
+    found = entry[0]
+    if found is None:
+        try:
+            found = frozenset(coll)
+        except TypeError:  # (an item that cannot be in a set: the list as it is)
+            return x in coll
+        memo[key] = (found, coll)
+    try:
+        return x in found
+    except TypeError:  # (an item that cannot be in a set)
+        return x in coll
