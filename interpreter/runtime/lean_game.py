@@ -149,8 +149,10 @@ class LeanGame(Game):
 
     @staticmethod
     def _check_pass(passing: str, notations: Any) -> None:
-        if passing.lower() in map(str.lower, notations):  # (the loop in C: once a decision)
-            raise Fail(f"the pass move '{passing}' has the same name as an option")
+        lowered = passing.lower()
+        for text in notations:
+            if text.lower() == lowered:
+                raise Fail(f"the pass move '{passing}' has the same name as an option")
 
     # ------------------------------------------------------------ moves as numbers
     @property
