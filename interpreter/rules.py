@@ -239,8 +239,8 @@ class Rules:
         start with those values (name -> value) instead of their declared ones.
         ``after_setup`` is given a copy of the game once its setup is over."""
         players = self.player_count(players)
-        if isinstance(seed, Integral) and not isinstance(seed, bool):
-            seed = int(seed)  # numpy's integers too
+        if type(seed) is not int and isinstance(seed, Integral) and not isinstance(seed, bool):
+            seed = int(seed)  # numpy's integers too (an int first: an ABC's check costs more)
         if type(seed) is not int or not -MAX_SEED <= seed <= MAX_SEED:
             raise RulesError(f"a game's seed is a whole number (at most {MAX_SEED.bit_length() - 1} "
                              f"bits either way), not {_short(seed)}")
