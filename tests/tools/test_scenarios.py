@@ -261,3 +261,15 @@ def test_the_command_runs_one_scenario_by_name(tmp_path):
     result = run("test", path)
     assert result.exit_code == 1
     assert "FAIL  second one" in result.output
+
+
+SCENARIO_FILES = sorted(p.name for p in (ROOT / "examples").glob("*.scenarios"))
+
+
+@pytest.mark.parametrize("name", SCENARIO_FILES)
+def test_every_example_s_scenarios_pass(name):
+    """Every example's scenarios file, as `rulelang test` runs it (an example's prompts or log
+    changed without its scenarios is caught here, not only by the wheel's check)."""
+    result = run("test", str(ROOT / "examples" / name.replace(".scenarios", ".rules")))
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1].endswith(" passed, 0 failed")
