@@ -21,7 +21,7 @@ from interpreter.runtime.values import PLAYER_SEATS, EnumValue, Row, Seat
 from rulelang.language.errors import RulesError
 
 if TYPE_CHECKING:
-    from interpreter.compiler import ChoiceSite, KindCode, Unit
+    from interpreter.compiler.compiled_parts import ChoiceSite, KindCode, Unit
     from interpreter.runtime.campaign import Campaign
     from interpreter.runtime.decisions import Move, Offer
     from interpreter.runtime.game_fields import LayoutKey

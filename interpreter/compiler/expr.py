@@ -20,7 +20,7 @@ from rulelang.language import ast, refs
 from rulelang.language.types import Type
 
 if TYPE_CHECKING:
-    from interpreter.compiler import ModuleBuilder
+    from interpreter.compiler.module_builder import ModuleBuilder
 
 _SIMPLE = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]*|L\[\d+\]|-?\d+|'[^'\\]*'|g\.current)$")
 GUARANTEED_BOOL = (ast.Compare, ast.Not, ast.BoolOp, ast.In, ast.Is)

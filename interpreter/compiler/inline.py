@@ -31,7 +31,7 @@ from rulelang.language.traversal import walk
 from rulelang.language.types import Type
 
 if TYPE_CHECKING:
-    from interpreter.compiler import ModuleBuilder
+    from interpreter.compiler.module_builder import ModuleBuilder
 
 INLINE_MAX_COST = 60  # bodies costlier than this stay calls (code size, not speed)
 

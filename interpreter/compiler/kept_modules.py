@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from interpreter.compiler import Compiled, Unit, _resolve, switches, write_module
+from interpreter.compiler import _resolve, switches, write_module
+from interpreter.compiler.compiled_parts import Compiled, Unit
 from interpreter.compiler.written import EnumPart, MemberPart, SitePart, Written
 from interpreter.runtime import helpers
 

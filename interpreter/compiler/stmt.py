@@ -26,7 +26,8 @@ from rulelang.language.key_ranges import IntKeys
 from rulelang.language.traversal import walk
 
 if TYPE_CHECKING:
-    from interpreter.compiler import ModuleBuilder, UnitInfo
+    from interpreter.compiler.compiled_parts import UnitInfo
+    from interpreter.compiler.module_builder import ModuleBuilder
 
 LOOPS = (ast.For, ast.Repeat, ast.While, ast.Loop)
 Looping = ast.For | ast.Repeat | ast.While | ast.Loop

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 if TYPE_CHECKING:
-    from interpreter.compiler import ChoiceSite, KindCode, MakingSite, UnitInfo
     from interpreter.compiler.analysis import Analysis
+    from interpreter.compiler.compiled_parts import ChoiceSite, KindCode, MakingSite, UnitInfo
     from interpreter.runtime.failures import LineOrigin
     from interpreter.runtime.top_level import TopLevel
     from rulelang.language import ast

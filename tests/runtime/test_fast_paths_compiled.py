@@ -20,7 +20,7 @@ import pytest
 import interpreter.rules
 import rulelang
 from interpreter import compiler
-from interpreter.compiler import expr, inline
+from interpreter.compiler import expr, inline, module_builder
 from interpreter.compiler.shortcuts import SHORTCUTS, Shortcuts
 from support import differential
 
@@ -35,7 +35,8 @@ SWITCHES = {  # name -> [(where, attribute, the value that switches it off)]
     "unrolled_members": [(expr, "UNROLL_MEMBERS", 0)],  # any/all over a member list
     # end conditions checked only after a change to what they read (compiler/reads.py;
     # the layout's quiet zones too), against: after every change
-    "end_reads": [(compiler, "reads_of_all", _reads_anything),
+    "end_reads": [(compiler, "reads_of_all", _reads_anything),  # in the kept modules' key
+                  (module_builder, "reads_of_all", _reads_anything),
                   (interpreter.rules, "reads_of_all", _reads_anything)],
 }
 

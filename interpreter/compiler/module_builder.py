@@ -1,0 +1,442 @@
+"""The builder of one generated module: it names what the module binds (constants, enum
+members, functions of rules and fns), writes each unit's function and each choice site's, and
+keeps the map from generated lines back to the .rules statements (``write_module`` drives it)."""
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, cast
+
+import attrs
+
+from interpreter.compiler.analysis import Analysis
+from interpreter.compiler.compiled_parts import (
+    ChoiceSite,
+    MakingSite,
+    UnitInfo,
+    free_slots,
+)
+from interpreter.compiler.expr import ExprGen
+from interpreter.compiler.reads import reads_of_all
+from interpreter.compiler.source import Writer, literal
+from interpreter.compiler.stmt import OVER_BUDGET, UnitGen
+from interpreter.compiler.written import EnumPart, MemberPart, NsPart, SitePart
+from interpreter.runtime import helpers
+from interpreter.runtime.advice_memo import in_kept
+from rulelang.language import ast, refs
+from rulelang.language.errors import Span
+from rulelang.language.types import Type
+
+if TYPE_CHECKING:
+    from interpreter.runtime.values import EnumValue
+    from rulelang.language.checker import Program
+    from rulelang.language.checker.zones import ZoneInfo
+
+
+
+@attrs.frozen
+class Top:
+    """The generated name of a top-level expression's function (until it exists): it stands
+    in the top-level records where the function will be (``_resolve``)."""
+    name: str
+
+    def __call__(self, *args: Any) -> Any:
+        raise AssertionError(f"{self.name} is called before the module is made")
+
+
+class ModuleBuilder:
+    def __init__(self, program: Program, enum_values: dict[str, list[EnumValue]],
+                 lean: bool = False) -> None:
+        self.program = program
+        self.lean = lean  # the playout path's module (compiler/lean_code.py)
+        self.enum_values = enum_values
+        self.an = Analysis(program)
+        self.w = Writer()
+        self.x = ExprGen(self)
+        self.ns = helpers.names()
+        self.counter = itertools.count()
+        self.bound: dict[tuple[str, int], str] = {}  # (prefix, id of the value) -> its name
+        self.per_rules: dict[str, NsPart] = {}  # names bound to what each caller has its own of
+        self.fn_names = {name: f"fn_{i}" for i, name in enumerate(program.fns)}
+        # writing what only bots read (a `prefer` clause, the heuristic): functions are called
+        # as their advice copies, ``afn_N(g, M, ...)``, which keep what they work out in ``M``
+        self.advising = False
+        self.advice_copies = False  # whether the advice copies are written (compile_program)
+        self.memo_held = ""  # (write_kept_call) the arguments an entry holds, as code
+        self.ns["in_kept"] = in_kept
+        # fn name -> its declaration if written out at calls
+        self.inline_cache: dict[str, ast.FnDecl | None] = {}
+        self.end_reads = reads_of_all([d.cond for d in program.ends], program.fns)
+        self.watch_all = self.end_reads is None
+        self.units: dict[str, UnitInfo] = {}
+        self.rule_infos: dict[str, UnitInfo] = {}
+        self.sites: list[ChoiceSite] = []
+        self.site_functions: list[tuple[ChoiceSite, ast.Choose, UnitInfo]] = []
+        self.makings: list[MakingSite] = []
+        self.making_functions: list[tuple[MakingSite, list[ast.Expr]]] = []
+        self.snapshot_block: int | None = None
+        self.hoisted: set[str] = set()
+        self.body_start: int | None = None
+        self.origins: list[Span] = []  # spans a log line may come from (Compiled.origins)
+        self.origin_index: dict[Span, int] = {}
+
+    def origin(self, span: Span) -> int:
+        """The index of a place in the rules that writes log lines."""
+        found = self.origin_index.get(span)
+        if found is None:
+            found = self.origin_index[span] = len(self.origins)
+            self.origins.append(span)
+        return found
+
+    # ------------------------------------------------------------ names
+    def bind_value(self, value: object, prefix: str = "k") -> str:
+        key = (prefix, id(value))
+        name = self.bound.get(key)
+        if name is None:
+            name = self.bound[key] = f"{prefix}{next(self.counter)}"
+            self.ns[name] = value
+        return name
+
+    def constant(self, value: object, prefix: str = "k") -> str:
+        name = f"{prefix}{next(self.counter)}"
+        self.ns[name] = value
+        return name
+
+    def member(self, enum: str, name: str) -> str:
+        index, value = next((i, v) for i, v in enumerate(self.enum_values[enum]) if v.name == name)
+        bound = self.bind_value(value, "e")
+        self.per_rules[bound] = MemberPart(enum, index)
+        return bound
+
+    def enum_list(self, enum: str) -> str:
+        bound = self.bind_value(self.enum_values[enum], "enum")
+        self.per_rules[bound] = EnumPart(enum)
+        return bound
+
+    def fn_name(self, name: str) -> str:
+        return "a" + self.fn_names[name] if self.advising else self.fn_names[name]
+
+    def rule_function(self, name: str) -> str:
+        return self.rule_infos[name].function
+
+    def unit_name(self, name: str) -> str:
+        return "U_" + self.rule_infos[name].function
+
+    def field_place(self, ty: Type | None, name: str) -> str:
+        if ty is not None and ty.name == "card" and ty.arg in self.program.cards:
+            info = self.program.cards[ty.arg].fields.get(name)
+            if info is not None:
+                return "var" if info.mutable else "fixed"
+        return "any"
+
+    def no_grid(self, dest: ast.Expr) -> bool:
+        """Is this destination a zone (or a zone of a family) that is not a grid?"""
+        ref = getattr(dest, "ref", None)
+        if not isinstance(ref, (refs.Zone, refs.ZoneFamily)) or ref.name not in self.program.zones:
+            return False
+        zone: ZoneInfo = self.program.zones[ref.name]
+        return zone.kind != "grid"
+
+    def watches(self, what: str, name: str | None = None) -> bool:
+        reads = self.end_reads
+        if reads is None:
+            return True
+        if what == "current":
+            return reads.current
+        if what == "fields":
+            return reads.fields
+        return name in reads.vars
+
+    # ------------------------------------------------------------ writing
+    HOISTED: ClassVar[dict[str, str]] = {"zc": "ZC", "zones": "ZN", "vars": "VR", "cv": "CV"}
+
+    def hoist(self, part: str) -> str:
+        """A part of the game the function reads often, as a local it loads once (these
+        lists and dicts are the game's for its whole life: never replaced, only changed)."""
+        self.hoisted.add(part)
+        return self.HOISTED[part]
+
+    def function(self, header: str, comment: str | None = None, region: str | None = None) -> None:
+        self.end_function()
+        w = self.w
+        w.region, w.span, w.depth = region, None, 0
+        w("")
+        w(header)
+        w.depth = 1
+        if comment:
+            w.comment(comment)
+        self.body_start = len(w.lines)
+
+    def end_function(self) -> None:
+        """Put the loads of the hoisted parts the function used at its top."""
+        if self.hoisted and self.body_start is not None:
+            parts = sorted(self.hoisted)
+            line = (", ".join(self.HOISTED[p] for p in parts) + " = "
+                    + ", ".join(f"g.{p}" for p in parts))
+            self.w.lines.insert(self.body_start, "    " + line)
+            self.w.where.insert(self.body_start, self.w.where[self.body_start - 1])
+        self.hoisted = set()
+        self.body_start = None
+
+    def flush_sites(self) -> None:
+        for site, s, info in self.site_functions:
+            self.write_site(site, s, info)
+        self.site_functions = []
+        for making, exprs in self.making_functions:
+            making.make = self.top(ast.ListLit(exprs, span=exprs[0].span), making.slots, role="make")
+        self.making_functions = []
+
+    def making_site(self, kind: str | None, fields: Sequence[str],
+                    exprs: list[ast.Expr]) -> tuple[str, list[int]]:
+        """A ``MakingSite`` for values that draw chance: its constant's name, and the
+        locals to keep with each card made there."""
+        slots = sorted({slot for e in exprs for slot in free_slots(e)})
+        site = MakingSite(len(self.makings), kind, list(fields), slots)
+        self.makings.append(site)
+        self.making_functions.append((site, exprs))
+        return str(site.index), slots
+
+    def top(self, expr: ast.Expr, params: Sequence[int] = (), role: str = "expr",
+            advising: bool = False) -> Top:
+        """A top-level expression as ``name(g, *params)``, params being global slots.
+        ``advising``: read by bots only (the heuristic): its calls keep what they work out."""
+        name = f"{role}_{next(self.counter)}"
+        x = self.x
+        x.slots, x.frame_slots = {p: f"s{p}" for p in params}, False
+        self.function(f"def {name}(g{''.join(f', s{p}' for p in params)}):")
+        self.advising = advising and self.advice_copies
+        with self.w.at(expr.span):
+            if self.advising:
+                self.w("M = {}")
+            self.w(f"return {x.expr(expr)}")
+        self.advising = False
+        self.w.depth = 0
+        return Top(name)
+
+    def memoizable(self, decl: ast.FnDecl) -> bool:
+        """Whether a call's result may be kept for the same arguments while bots read the
+        game (nothing changes meanwhile): it draws no chance and does not call itself."""
+        return decl.name not in self.an.recursive_fns and not self.an.fn_chance.get(decl.name)
+
+    def by_value(self, param: ast.Param) -> bool:
+        """Whether a parameter's equal values are the same value to the function (a list,
+        or a parameter of no declared type, is told apart by identity instead)."""
+        plain = {"player", "cell", "bool", "text", *self.program.enums, *self.program.cards}
+        return param.type is not None and param.type.of is None and param.type.name in plain
+
+    def write_fn(self, decl: ast.FnDecl) -> None:
+        x, w = self.x, self.w
+        x.slots, x.frame_slots = {}, False
+        params = "".join(f", s{i}" for i in range(len(decl.params)))
+        if self.advising:  # the advice copy: see write_advice_fn
+            self.function(f"def a{self.fn_names[decl.name]}(g, M{params}):",
+                          f"fn {decl.name!r}, as bots' advice calls it")
+        else:
+            self.function(f"def {self.fn_names[decl.name]}(g{params}):", f"fn {decl.name!r}")
+        counted = decl.name in self.an.recursive_fns
+        kept = self.advising and self.memoizable(decl)
+        with w.at(decl.span):
+            if kept:
+                self.write_kept_call(decl)
+            if counted:
+                w("g.depth += 1")
+                w("if g.depth > 200:")
+                with w.indent():
+                    w("g.depth = 0")
+                    w(f"raise Fail({literal(f'function {decl.name!r} calls itself without end')})")
+                w(f"g.work += {self.an.own_cost(refs.Fn(decl.name))}")  # calls may branch
+                w(OVER_BUDGET)
+            for let in decl.lets:
+                with w.at(let.span):
+                    w(f"s{let.slot} = {x.expr(let.value)}")
+            with w.at(decl.body.span):
+                if counted:
+                    w(f"result = {x.expr(decl.body)}")
+                    w("g.depth -= 1")
+                    w("return result")
+                elif kept:
+                    w(f"memo_value = {x.expr(decl.body)}")
+                    held = f", {self.memo_held}" if self.memo_held else ""
+                    w(f"M[memo_key] = (memo_value, g.work - memo_work{held})")
+                    w("return memo_value")
+                else:
+                    w(f"return {x.expr(decl.body)}")
+        w.depth = 0
+
+    def write_kept_call(self, decl: ast.FnDecl) -> None:
+        """The start of a kept call (``memoizable``): a call made before with the same
+        arguments returns what it returned, and counts the work it did again (``Game.work``
+        decides when a bot's playouts stop: a decision searches as far with or without).
+        An argument not kept by value (a list) is the same only if it is the same object:
+        the entry holds it, so its identity is not reused while ``M`` lives (and nothing
+        changes a value while bots read the game)."""
+        w = self.w
+        self.ns["memo_id"] = id
+        parts = [f"s{i}" if self.by_value(p) else f"memo_id(s{i})"
+                 for i, p in enumerate(decl.params)]
+        held = [f"s{i}" for i, p in enumerate(decl.params) if not self.by_value(p)]
+        self.memo_held = f"({''.join(h + ', ' for h in held)})" if held else ""
+        w(f"memo_key = ({', '.join([literal(self.fn_names[decl.name]), *parts])},)")
+        w("memo_hit = M.get(memo_key)")
+        w("if memo_hit is not None:")
+        with w.indent():
+            w("g.work += memo_hit[1]")
+            w(OVER_BUDGET)
+            w("return memo_hit[0]")
+        w("memo_work = g.work")
+
+    def choice_site(self, s: ast.Choose, info: UnitInfo) -> str:
+        """A ``choose``'s site: its functions of (g, L) are written after the unit."""
+        an = self.an
+        seats = s.each[1] if s.each is not None else None
+        recomputable = not any(an.expr_chance(e) for e in (s.options, s.by, s.pass_if, seats)
+                               if e is not None)
+        element = s.options.ty.arg if s.options.ty and s.options.ty.name == "list" else None
+        site = ChoiceSite(len(self.sites), s.slot, s.name, s.can_pass,
+                          "seat" if element is not None and element.name == "seat" else None,
+                          recomputable, s.prompt is not None and an.expr_chance(s.prompt),
+                          s.pass_word[0] if s.pass_word is not None else "pass",
+                          each_slot=s.each_slot, at=self.origin(s.span))
+        site.written = s.prompt if s.prompt is not None else ast.Lit(s.name, span=s.span)
+        self.sites.append(site)
+        self.site_functions.append((site, s, info))
+        bound = self.constant(site, "site")
+        self.per_rules[bound] = SitePart(site.index)
+        return bound
+
+    def write_site(self, site: ChoiceSite, s: ast.Choose, info: UnitInfo) -> None:
+        x = self.x
+        x.slots, x.frame_slots = {}, True
+        parts: dict[str, ast.Expr | list[ast.Lambda] | None] = {
+            "seat": s.by, "passing": s.pass_if, "prompt": s.prompt, "options": s.options,
+            "seats": s.each[1] if s.each is not None else None}
+        if s.refusals is not None and not self.an.expr_chance(s.refusals):
+            parts["refusals"] = s.refusals  # worked out only for a refused move: never chance
+        if s.prefer:
+            parts["prefer"] = s.prefer  # advice, read by bots on their samples only
+        for role, expr in parts.items():
+            if expr is None:
+                continue
+            name = f"site{site.index}_{role}"
+            self.function(f"def {name}(g, L):", None, info.name)
+            with self.w.at(s.span):
+                if isinstance(expr, list):  # prefer: a function per clause
+                    self.advising = self.advice_copies  # its calls keep their results
+                    if self.advising:
+                        self.w("M = {}")
+                    code = "[" + ", ".join(x.lambda_(advice) for advice in expr) + "]"
+                    self.advising = False
+                elif role == "prompt":
+                    code = x.message(expr)
+                elif role in ("options", "seats"):
+                    code = f"list({x.cards_of(expr)})"
+                elif role == "passing":
+                    code = f"bool({x.expr(expr)})"
+                else:
+                    code = x.expr(expr)
+                self.w(f"return {code}")
+            self.w.depth = 0
+            setattr(site, role, name)
+
+    def write_unit(self, info: UnitInfo, body: list[ast.Stmt], params: int = 0,
+                   trigger: ast.TriggerDecl | None = None) -> None:
+        x, w = self.x, self.w
+        x.slots, x.frame_slots = {}, info.machine
+        gen = UnitGen(self, info, info.machine)
+        if not info.machine:
+            args = "".join(f", s{i}" for i in range(params)) if trigger is None else ", zone, card"
+            self.function(f"def {info.function}(g{args}):", info.name and repr(info.name), info.name)
+            if trigger is not None:
+                self.bind_trigger_locals(trigger)
+            w.region = None  # a runaway count is reported at the caller's statement
+            if info.counted:
+                what = (f"rule {cast(ast.RuleDecl, info.decl).name!r} calls itself" if info.kind == "rule"
+                        else f"{info.name} fires itself")
+                w("g.rdepth += 1")
+                w(f"if g.rdepth + len(g.frames) > 300: raise Fail({literal(what + ' without end')})")
+                w(f"g.work += {self.an.cost(body)}")  # each run counts: calls may branch
+                w(OVER_BUDGET)
+            w.region = info.name
+            gen.block_depth = 1
+            gen.body(body)
+            if info.counted:
+                gen.line("g.rdepth -= 1")
+            if not gen.written:
+                w("pass")
+            w.depth = 0
+            return
+        self.function(f"def {info.function}(g, F):", repr(info.name), info.name)
+        w("L = F.L")
+        w("pc = F.pc")
+        w("while True:")
+        w.depth = 2
+        w("if pc == 0:")
+        w.depth = gen.block_depth = 3
+        gen.written = False
+        gen.started.add(0)
+        if info.counted:  # a rule calling itself, a trigger: each run counts (calls may branch)
+            gen.line(f"g.work += {self.an.cost(body)}")
+            gen.line(OVER_BUDGET)
+        if info.kind == "turn":
+            with w.at(info.decl.span):
+                gen.line("g.turn_number += 1" if self.lean else "g.turn_header()")
+        info.returns = gen.new_block()
+        self.machine_body(gen, info, body)
+        gen.start_block(info.returns)
+        with w.at(info.decl.span):
+            if info.kind in ("rule", "trigger", "end"):
+                gen.line("g.frames.pop()")
+                gen.jump_line("return")
+            elif info.kind == "setup":
+                gen.line("g.end_setup()")
+                gen.jump_line("return")
+            elif info.kind == "play":
+                gen.jump_line(f"g.finish('end', None, None, {self.origin(info.decl.span)})")
+            else:  # a turn: the next player's, from the top
+                gen.line("g.next_turn()")
+                gen.goto(0)
+        w.depth = 0
+        if trigger is not None:
+            self.write_binder(info, trigger)
+
+    def machine_body(self, gen: UnitGen, info: UnitInfo, body: list[ast.Stmt]) -> None:
+        if info.kind != "setup":
+            gen.body(body)
+            return
+        # setup: a block boundary after the statements that draw no chance, where a
+        # game may be snapshot (every later game with these options starts from it)
+        prefix = 0
+        while prefix < len(body) and not self.an.stmt_chance(body[prefix]):
+            prefix += 1
+        gen.body(body[:prefix])
+        if prefix:
+            k = gen.resume_block()
+            self.snapshot_block = k
+            gen.line(f"F.pc = {k}")
+            gen.line("g.checkpoint()")
+            gen.start_block(k)
+        gen.body(body[prefix:])
+
+    def bind_trigger_locals(self, decl: ast.TriggerDecl) -> None:
+        """A trigger's pattern: bind its key names, test its key values (or leave)."""
+        w, x = self.w, self.x
+        single = len(self.program.zones[decl.zone].keys) <= 1
+        if decl.binders:
+            w("k = zone.key")
+        for binder in decl.binders:
+            key = "k" if single else f"k[{binder.index}]"
+            if binder.binds is not None:
+                w(f"{x.slot(binder.binds)} = {key}")
+            elif binder.equals is not None:
+                with w.at(binder.equals.span):
+                    w(f"if {x.expr(binder.equals)} != {key}: "
+                      f"return {'None' if x.frame_slots else ''}".rstrip())
+        if decl.card_slot is not None:
+            w(f"{x.slot(decl.card_slot)} = card")
+
+    def write_binder(self, info: UnitInfo, decl: ast.TriggerDecl) -> None:
+        self.function(f"def bind_{info.function}(g, zone, card):", None, None)
+        self.w(f"L = [None] * {info.nslots}")
+        self.bind_trigger_locals(decl)
+        self.w("return L")
+        self.w.depth = 0
