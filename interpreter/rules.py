@@ -23,7 +23,7 @@ from rulelang.language.errors import RulesError
 if TYPE_CHECKING:
     from interpreter.compiler.compiled_parts import ChoiceSite, KindCode, Unit
     from interpreter.runtime.campaign import Campaign
-    from interpreter.runtime.decisions import Move, Offer
+    from interpreter.runtime.decision_parts import Move, Offer
     from interpreter.runtime.game_fields import LayoutKey
     from interpreter.runtime.knowledge import Composition
     from interpreter.runtime.top_level import Fn
@@ -100,7 +100,7 @@ class Rules:
             an.expr_chance(e) for e in built)
         self.offers: dict[tuple[Any, ...], Offer] = {}  # (seat, pass, *notations) -> Offer: worked out once
         self.moves_kept: dict[int, list[dict[str, Move]]] = {}  # seat -> [{notation: Move}, one per place]
-        self.moves_made = 0  # moves kept in moves_kept (decisions.MAX_MOVES_KEPT at most)
+        self.moves_made = 0  # moves kept in moves_kept (decision_parts.MAX_MOVES_KEPT at most)
         self._seats: dict[int, list[Seat]] = {}
         self._layouts: dict[LayoutKey, Layout] = {}
         self._snapshots: dict[SnapshotKey, Game] = {}

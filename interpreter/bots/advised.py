@@ -16,7 +16,7 @@ from interpreter.bots.policy import Policy
 from interpreter.bots.simple import knowledge_of
 
 if TYPE_CHECKING:
-    from interpreter.runtime.decisions import Move
+    from interpreter.runtime.decision_parts import Move
     from interpreter.runtime.engine import Game
     from interpreter.runtime.knowledge import SeatKnowledge
 

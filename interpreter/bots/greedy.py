@@ -30,7 +30,7 @@ from interpreter.bots.scoring import Scale, value
 from interpreter.bots.simple import knowledge_of
 
 if TYPE_CHECKING:
-    from interpreter.runtime.decisions import Move
+    from interpreter.runtime.decision_parts import Move
     from interpreter.runtime.engine import Game
     from interpreter.runtime.knowledge import SeatKnowledge
 

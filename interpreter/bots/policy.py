@@ -14,7 +14,7 @@ from random import Random
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from interpreter.runtime.decisions import Decision
+    from interpreter.runtime.decision_parts import Decision
     from interpreter.runtime.engine import Game
 
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Protocol
 from interpreter.runtime.knowledge import SeatKnowledge, seat_knowledge
 
 if TYPE_CHECKING:
-    from interpreter.runtime.decisions import Move
+    from interpreter.runtime.decision_parts import Move
     from interpreter.runtime.engine import Game
 
 

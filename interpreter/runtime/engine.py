@@ -14,7 +14,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from interpreter.runtime import views
-from interpreter.runtime.decisions import Decisions, Move  # noqa: F401 (Move: where callers find it)
+from interpreter.runtime.decisions import Decisions
 from interpreter.runtime.effects import Effects
 from interpreter.runtime.failures import GameOver, runtime_error
 from interpreter.runtime.helpers import PAUSE, Frame

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias
 
 if TYPE_CHECKING:
     from interpreter.runtime.chance import ChanceSite
-    from interpreter.runtime.decisions import Decision, Group
+    from interpreter.runtime.decision_parts import Decision, Group
     from interpreter.runtime.engine import Game
     from interpreter.runtime.facts import Facts
     from interpreter.runtime.helpers import Frame

@@ -56,7 +56,7 @@ from interpreter.runtime.protocol import text_of
 from interpreter.runtime.values import Card, Keyed, Row, Seat, Value
 
 if TYPE_CHECKING:
-    from interpreter.runtime.decisions import Move
+    from interpreter.runtime.decision_parts import Move
     from interpreter.runtime.engine import Game
     from interpreter.runtime.ruleset import Ruleset
 

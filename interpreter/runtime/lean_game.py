@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from typing import Any, Literal, cast
 
-from interpreter.runtime.decisions import OPTION_WORK, Decision
+from interpreter.runtime.decision_parts import Decision
+from interpreter.runtime.decisions import OPTION_WORK
 from interpreter.runtime.engine import Game
 from interpreter.runtime.helpers import Frame
 from interpreter.runtime.values import MAX_WORK, Card, Fail, Placement

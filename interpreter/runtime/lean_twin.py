@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from interpreter.runtime.decisions import Decision, Group
+from interpreter.runtime.decision_parts import Decision, Group
 from interpreter.runtime.helpers import Frame
 from interpreter.runtime.layout import Layout
 from interpreter.runtime.lean_game import LeanGame

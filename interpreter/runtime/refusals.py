@@ -20,7 +20,7 @@ from interpreter.runtime.layout import key_texts
 from interpreter.runtime.values import Card, Cell, Fail
 
 if TYPE_CHECKING:
-    from interpreter.runtime.decisions import Decision
+    from interpreter.runtime.decision_parts import Decision
     from interpreter.runtime.game_fields import GameFields
     from interpreter.runtime.values import Seat, Value, Zone
 

@@ -14,7 +14,7 @@ from interpreter.runtime.top_level import Fn, HeuristicCode, TopLevel
 
 if TYPE_CHECKING:
     from interpreter.runtime.chance import ChanceSite
-    from interpreter.runtime.decisions import Move, Offer
+    from interpreter.runtime.decision_parts import Move, Offer
     from interpreter.runtime.engine import Game
     from interpreter.runtime.failures import LineOrigin
     from interpreter.runtime.knowledge import Composition
@@ -192,7 +192,7 @@ class Ruleset(Protocol):
     def offers(self) -> dict[tuple[Any, ...], Offer]: ...
     @property
     def moves_kept(self) -> dict[int, list[dict[str, Move]]]: ...
-    moves_made: int  # moves kept in moves_kept, in all (decisions.MAX_MOVES_KEPT at most)
+    moves_made: int  # moves kept in moves_kept, in all (decision_parts.MAX_MOVES_KEPT at most)
     # (players, options, campaign) -> the faces the rules deal by kind, and how many cards
     compositions: dict[tuple[int, str, str], Composition]
     lean_path: bool  # compiled for playouts (its games are ``LeanGame``s)

@@ -60,7 +60,7 @@ from interpreter.runtime.values import MAX_CARDS, Card, Cell, Keyed, Seat, Value
 from rulelang.language.errors import RulesError
 
 if TYPE_CHECKING:
-    from interpreter.runtime.decisions import Decision, Group
+    from interpreter.runtime.decision_parts import Decision, Group
     from interpreter.runtime.engine import Game
     from interpreter.runtime.facts import Facts
     from interpreter.runtime.game_fields import Making
@@ -377,7 +377,7 @@ def _save_pending(g: Game, pending: Decision | None) -> Json:
 def _load_pending(g: Game, data: Json) -> Decision | None:
     if data is None:
         return None
-    from interpreter.runtime.decisions import Decision
+    from interpreter.runtime.decision_parts import Decision
     a_dict(data, "pending")
     sites = g.rules.sites
     site = sites[an_int(data.get("site"), "the decision's site", 0, len(sites) - 1)]
@@ -419,7 +419,7 @@ def _load_group(g: Game, data: Json) -> Group | None:
     answers so far; ``pending`` is its first decision still unanswered."""
     if data is None:
         return None
-    from interpreter.runtime.decisions import Group
+    from interpreter.runtime.decision_parts import Group
     site = g.rules.sites[data["site"]]
     seats = [g.seats[s] for s in data["seats"]]
     saved: list[tuple[list[Value], bool]] | None = None

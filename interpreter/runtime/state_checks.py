@@ -15,7 +15,7 @@ from interpreter.runtime.protocol import Damaged, _short
 from interpreter.runtime.values import Card, Cell, EnumValue, Family, Placement, Row, Seat, Shape, Value, Zone
 
 if TYPE_CHECKING:
-    from interpreter.runtime.decisions import Decision
+    from interpreter.runtime.decision_parts import Decision
     from interpreter.runtime.engine import Game
     from interpreter.runtime.helpers import Frame
     from interpreter.runtime.outcome import GameEnd, Outcome

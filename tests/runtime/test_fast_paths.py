@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 
 from interpreter.runtime import draws, engine, helpers, protocol
 from interpreter.runtime.builtin_functions import _cell_set
-from interpreter.runtime.decisions import Decision, Decisions, Move, make_offer
+from interpreter.runtime.decision_parts import Decision, Move, make_offer
+from interpreter.runtime.decisions import Decisions
 from interpreter.runtime.effects import Effects
 from interpreter.runtime.engine import MAX_FRAMES, Game
 from interpreter.runtime.helpers import Frame

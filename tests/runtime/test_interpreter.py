@@ -272,7 +272,7 @@ turn {
 
 
 def rulelang_move(g, seat, notation):
-    from interpreter.runtime.engine import Move
+    from interpreter.runtime.decision_parts import Move
     return Move(seat, notation)
 
 

@@ -47,7 +47,7 @@ def test_an_illegal_move_leaves_the_game_exactly_as_it_was(sink):
 
 
 def test_a_move_for_the_wrong_seat_is_illegal(sink):
-    from interpreter.runtime.engine import Move
+    from interpreter.runtime.decision_parts import Move
     game = sink.new_game(players=2, seed=4)
     move = game.legal_moves()[0]
     before = game.save()
