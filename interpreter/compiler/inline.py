@@ -184,7 +184,7 @@ class Inliner:
         """A lambda argument called inside a function written out: its body, its
         parameter read as the argument (a call of the lambda when the argument is not
         a plain name)."""
-        from interpreter.compiler.expr import simple
+        from interpreter.compiler.expr_shapes import simple
         arg, ty = self.expr(arg_node), self.ty_of(arg_node)
         here = self.scope()
         scope, slot = lam.scope, lam.node.slot

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, cast
 
 from interpreter.compiler.analysis import EFFECTS
-from interpreter.compiler.expr import items_may_nest, small_number
+from interpreter.compiler.expr_shapes import items_may_nest, small_number
 from interpreter.compiler.lean_code import write_ask, write_log
 from interpreter.compiler.shortcuts import SHORTCUTS
 from interpreter.compiler.source import literal

@@ -1,0 +1,80 @@
+"""What the expression compiler asks of an expression or its code before writing it: is the
+code a simple name or literal, may a value nest lists (and need copying), is a number small,
+which seats a type ranges over."""
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, TypeGuard
+
+from rulelang.language import ast, refs
+from rulelang.language.types import Type
+
+if TYPE_CHECKING:
+    pass
+
+_SIMPLE = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]*|L\[\d+\]|-?\d+|'[^'\\]*'|g\.current)$")
+GUARANTEED_BOOL = (ast.Compare, ast.Not, ast.BoolOp, ast.In, ast.Is)
+BOOL_BUILTINS = (refs.Builtin("empty"), refs.Builtin("any"), refs.Builtin("all"))  # give True/False
+
+
+def simple(code: str) -> bool:
+    """Can this expression be written twice (a name, a slot, a number)?"""
+    return _SIMPLE.match(code) is not None
+
+
+CONTAINERS = ("list", "tuple", "any")  # static types whose values may hold lists
+
+
+def may_nest(ty: Type | None) -> bool:
+    """May a value of this static type be (or hold) a list or a tuple? None: not known."""
+    return ty is None or ty.name in CONTAINERS or ty.name == "row"
+
+
+def items_may_nest(ty: Type | None) -> bool:
+    """May the items of a list of this static type be lists or tuples?"""
+    if ty is None or ty.name == "any":
+        return True
+    if ty.name == "list":
+        return may_nest(ty.arg)
+    if ty.name == "tuple":
+        return not ty.arg or any(may_nest(a) for a in ty.arg)
+    return False
+
+
+FLAT = ("int", "bool", "seat", "enum", "card", "cell", "text", "none")  # never a list or tuple
+SHORT_TEXT = ("int", "bool", "seat", "enum", "none", "cell")  # types whose text is a few characters
+
+
+def nests(e: ast.Expr) -> bool:
+    """May this expression's value be (or hold) a list or tuple that is not written out
+    in the rules? Literals are looked through: their own items are what may be long."""
+    if isinstance(e, ast.Lit):
+        return type(e.value) in (list, tuple)
+    if isinstance(e, (ast.ListLit, ast.TupleLit)):
+        return any(nests(i) for i in e.items)
+    return may_nest(e.ty)
+
+
+def long_text(e: str | ast.Expr) -> bool:
+    """May this part of a text with parts be long (a text, a list's text...)?"""
+    return not isinstance(e, str) and (e.ty is None or e.ty.name not in SHORT_TEXT
+                                       or seats_of(e.ty) == "list")
+
+
+
+
+def small_number(e: ast.Expr) -> TypeGuard[ast.Lit]:
+    """A number written in the rules, small enough that adding it cannot make a number
+    too large in any number of steps a game can take."""
+    return isinstance(e, ast.Lit) and type(e.value) is int and abs(e.value) <= 1_000_000
+
+
+def seats_of(ty: Type | None) -> str | None:
+    """'one' for a seat, 'list' for a list of seats (both print as P1...), else None."""
+    if ty is None:
+        return None
+    if ty.name == "seat":
+        return "one"
+    if ty.name == "list" and ty.arg is not None and ty.arg.name == "seat":
+        return "list"
+    return None
