@@ -272,20 +272,12 @@ class MctsBot:
             node = chosen[1]
             game.apply(chosen[0], seat)
             path.append(node)
-        steps, horizon = 0, self.horizon
-        pick_advised, randrange, apply = self.policy.pick, self.rng.randrange, game.apply
-        while not game.is_over and steps < horizon:  # then as the policy plays
-            pending = game.pending
-            assert pending is not None  # (not over: a decision waits)
-            n = len(pending.values)
-            if n == 1:
-                pick = 0
-            elif pending.site.prefer is None:
-                pick = randrange(n)  # as Policy.pick plays where there is no advice
-            else:
-                pick = pick_advised(game)
+        steps = 0
+        policy = self.policy
+        while not game.is_over and steps < self.horizon:  # then as the policy plays
+            pick = policy.pick(game)
             work, game.work = work + game.work, 0
-            apply(pick)
+            game.apply(pick)
             steps += 1
         if team is not None:  # one value for the whole team, from this seat's knowledge
             ends = [value(game, team, scale)] * nseats

@@ -7,11 +7,11 @@ every seat's value is the team's, and partners optimise the same thing.
 from __future__ import annotations
 
 import math
-from functools import partial
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from interpreter.runtime.engine import Game
+    from interpreter.runtime.outcome import Outcome
 
 
 def heuristic(game: Game, seat: int) -> float:
@@ -60,34 +60,24 @@ def value(game: Game, seat: int, scale: Scale) -> float:
     """How good ``game`` is for ``seat``: over, mostly its result; still going, the
     heuristic. In 0..1."""
     h = scale.squash(heuristic(game, seat)) if game.rules.heuristic is not None else 0.5
-    outcome = game.outcome if game.is_over else None
-    if outcome is not None and outcome["result"] != "score":
-        return RESULT_WEIGHT * result(game, seat) + (1 - RESULT_WEIGHT) * h
-    # the heuristic stands in for the chance of winning (below a win, above a loss), and for
-    # the result of a cooperative game that ends with a score
-    return 0.2 + 0.6 * h
+    return _weighed(game, seat, h, game.outcome_record if game.is_over else None)
 
 
 def values(game: Game, nseats: int, scale: Scale) -> list[float]:
     """``value(game, seat, scale)`` for every seat in turn (the scale sees them in that
     order), with the outcome read once: a playout's end, valued for each seat of the tree."""
-    declared = game.rules.heuristic
-    hs: list[float]
-    if declared is None:
+    if game.rules.heuristic is None:
         hs = [0.5] * nseats
-    elif declared.per_seat:
-        squash, guard, expr, players = scale.squash, game.guard, declared.expr, game.players
-        hs = [squash(guard(partial(expr, game, players[seat])) or 0) for seat in range(nseats)]
     else:
-        hs = [scale.squash(heuristic(game, 0)) for _ in range(nseats)]
+        hs = [scale.squash(heuristic(game, seat)) for seat in range(nseats)]
     outcome = game.outcome_record if game.over else None
+    return [_weighed(game, seat, h, outcome) for seat, h in enumerate(hs)]
+
+
+def _weighed(game: Game, seat: int, h: float, outcome: Outcome | None) -> float:
+    """The result (mostly) and the squashed heuristic ``h``, for a game ended by ``outcome``;
+    not over, or ended with only a score: the heuristic alone stands in for the chance of
+    winning (below a win, above a loss)."""
     if outcome is None or outcome.result == "score":
-        return [0.2 + 0.6 * h for h in hs]
-    if outcome.result == "draw":
-        return [RESULT_WEIGHT * 0.5 + (1 - RESULT_WEIGHT) * h for h in hs]
-    if game.rules.program.cooperative:
-        won = 1.0 if outcome.result == "win" else 0.0
-        return [RESULT_WEIGHT * won + (1 - RESULT_WEIGHT) * h for h in hs]
-    winners = outcome.winners
-    return [RESULT_WEIGHT * (1.0 if seat in winners else 0.0) + (1 - RESULT_WEIGHT) * h
-            for seat, h in enumerate(hs)]
+        return 0.2 + 0.6 * h
+    return RESULT_WEIGHT * result(game, seat) + (1 - RESULT_WEIGHT) * h
