@@ -47,7 +47,7 @@ def compiled(program: Program, enum_values: dict[str, list[EnumValue]], lean: bo
     kept = _WRITTEN.get(key)
     if kept is None or kept[0] is not program:
         kept = (program, write_module(program, enum_values, lean))
-    _remember(_WRITTEN, key, kept, MAX_WRITTEN)
+    remember(_WRITTEN, key, kept, MAX_WRITTEN)
     return made(kept[1], enum_values)
 
 
@@ -58,11 +58,13 @@ def code_of(source: str, main_file: str) -> tuple[str, CodeType]:
     if found is None:
         filename = f"<rules {next(_MODULES)}: {main_file}>"
         found = (filename, compile(source, filename, "exec"))
-    _remember(_CODE, key, found, MAX_CODE)
+    remember(_CODE, key, found, MAX_CODE)
     return found
 
 
-def _remember(kept: OrderedDict[Any, Any], key: Any, value: Any, most: int) -> None:
+def remember(kept: OrderedDict[Any, Any], key: Any, value: Any, most: int) -> None:
+    """``kept[key] = value`` in a map of ``most`` entries at most, the least recently
+    remembered dropped first (an entry found and used is remembered again)."""
     kept[key] = value
     kept.move_to_end(key)
     while len(kept) > most:

@@ -14,6 +14,7 @@ from collections import OrderedDict
 import attrs
 
 from interpreter.compiler import switches
+from interpreter.compiler.kept_modules import remember
 from interpreter.rules import Rules
 from interpreter.runtime.outcome import Outcome
 from interpreter.runtime.values import PLAYER_SEATS
@@ -127,7 +128,7 @@ def _learned(rules: Rules, players: int, options: dict, probes: int) -> _Learned
            tuple((name, repr(value)) for name, value in options.items()), probes)
     kept = _LEARNED.get(key)
     if kept is not None and kept[0] is program:
-        _LEARNED.move_to_end(key)
+        remember(_LEARNED, key, kept, MAX_LEARNED)
         return kept[1]
     probe = _Probe(program)
     for seed in range(max(probes, 1)):
@@ -144,9 +145,7 @@ def _learned(rules: Rules, players: int, options: dict, probes: int) -> _Learned
     learned = _Learned(facts, actions, probe.longest, max_outcomes,
                        (min(probe.scores, default=0), max(probe.scores, default=0)),
                        probe.fast_copy)
-    _LEARNED[key] = (program, learned)
-    while len(_LEARNED) > MAX_LEARNED:
-        _LEARNED.popitem(last=False)
+    remember(_LEARNED, key, (program, learned), MAX_LEARNED)
     return learned
 
 
