@@ -49,3 +49,16 @@ def cache_home(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(home))
     monkeypatch.delenv("RULELANG_NO_CACHE", raising=False)
     return home
+
+
+def pytest_collection_modifyitems(config, items):
+    """The files that hold slow tests first, the most slow tests first (each file's tests kept
+    together and in order, for its fixtures): pytest-xdist gives each worker a run of the
+    tests and lets an idle worker take the untouched end of another's, so a test of seconds
+    met at the end keeps one core busy while the other waits; met first, it is shared out."""
+    slow: dict = {}
+    for item in items:
+        slow.setdefault(item.path, 0)
+        if item.get_closest_marker("slow"):
+            slow[item.path] += 1
+    items.sort(key=lambda item: -slow[item.path])

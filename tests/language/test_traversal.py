@@ -12,9 +12,10 @@ from rulelang.language import ast
 from rulelang.language.errors import Span
 from rulelang.language.parser import parse
 from rulelang.language.traversal import SKIP, Visitor, annotation_fields, children, meaning, part_fields, walk
+from support import rules_files
 
 ROOT = Path(__file__).resolve().parents[2]
-RULES = sorted(p for p in ROOT.rglob("*.rules") if ".venv" not in p.parts)
+RULES = list(rules_files())
 PARSED = [p for p in RULES if p.name not in ("bad_syntax.rules", "uses_bad_syntax.rules")]
 
 SOURCE = """game "Walk"

@@ -14,12 +14,18 @@ from rulelang.play.cli import cli
 from rulelang.play.simulation import Simulation, ray_backend, runner
 from support import ROOT, load
 
-ray = pytest.importorskip("ray")  # the 'cluster' extra (part of 'test')
 YOKAI = str(ROOT / "games" / "yokai_sketch.rules")
 
 
 @pytest.fixture(scope="module")
-def local_ray():
+def ray():
+    """Ray, imported by the tests that use it, not at collection (in every worker; it takes
+    a second or two)."""
+    return pytest.importorskip("ray")  # the 'cluster' extra (part of 'test')
+
+
+@pytest.fixture(scope="module")
+def local_ray(ray):
     with ray_backend.session(None, 2):
         assert ray.is_initialized()
         yield
@@ -39,7 +45,7 @@ def test_a_ray_run_gives_the_local_report(tmp_path, local_ray):
 
 
 @pytest.mark.slow
-def test_the_progress_line_says_ray_is_starting_and_how_long_it_took(local_ray):
+def test_the_progress_line_says_ray_is_starting_and_how_long_it_took(ray, local_ray):
     rules = load(ROOT / "games/yokai_sketch.rules")
     said, done = [], []
     simulation = Simulation(rules.program, 2, {}, ("random", "random"), 0, 4)

@@ -4,8 +4,10 @@ Helpers live in this package, never in test files: a test file imports from here
 another test file. (``pyproject.toml`` puts ``tests/`` on the path, so ``import support``.)"""
 from __future__ import annotations
 
+import os
 import random
 import re
+from functools import cache
 from pathlib import Path
 
 import rulelang
@@ -16,6 +18,19 @@ RULES = TESTS / "rules"  # small rulesets written for the tests
 SAVES = TESTS / "saves"  # saves made by earlier commits
 
 _LOADED: dict = {}
+_NOT_OURS = {".venv", ".git", "build", "dist", "node_modules", "__pycache__"}
+
+
+@cache
+def rules_files() -> tuple[Path, ...]:
+    """Every ``.rules`` file of the repository, sorted: a walk that does not enter the
+    virtual environment or build output (walking them was a second per test file at
+    collection, in every worker)."""
+    found = []
+    for folder, subfolders, files in os.walk(ROOT):
+        subfolders[:] = [d for d in subfolders if d not in _NOT_OURS and not d.startswith(".")]
+        found += [Path(folder) / f for f in files if f.endswith(".rules")]
+    return tuple(sorted(found))
 
 
 def load(relative: str):

@@ -10,10 +10,9 @@ from rulelang.language.traversal import meaning
 from rulelang.play.cli import cli
 from rulelang.tools import formatter
 from rulelang.tools.formatter import format_text
-from support import ROOT
+from support import ROOT, rules_files
 
-ALL_RULES = sorted(p for p in ROOT.rglob("*.rules")
-                   if ".venv" not in p.parts and p.relative_to(ROOT).parts[0] != "build")
+ALL_RULES = list(rules_files())
 SHIPPED = [p for p in ALL_RULES if p.relative_to(ROOT).parts[0] in ("games", "examples")
            or p.parent == ROOT / "rulelang" / "language" / "std"]
 

@@ -13,9 +13,9 @@ from rulelang.language.checker.expressions import BUILTIN_VALUES
 from rulelang.language.parser import _lark
 from rulelang.tools import highlight
 from rulelang.tools.tokens import tokenize, vocabulary
-from support import ROOT
+from support import ROOT, rules_files
 
-ALL_RULES = sorted(p for p in ROOT.rglob("*.rules") if ".venv" not in p.parts)
+ALL_RULES = list(rules_files())
 TEXTMATE = ROOT / "editors" / "vscode" / "syntaxes" / "rulelang.tmLanguage.json"
 
 

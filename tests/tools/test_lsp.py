@@ -11,7 +11,7 @@ from pygls.lsp.client import BaseLanguageClient
 from pygls.uris import from_fs_path
 
 from rulelang.tools.language_server import server as lsp_server
-from support import ROOT
+from support import ROOT, rules_files
 
 START = [sys.executable, "-c", "from rulelang.play.cli import main; main()", "lsp"]
 # seconds: only for a server that never answers (a loaded machine can take 10); the
@@ -308,7 +308,7 @@ def test_utf16_columns_count_characters_outside_the_basic_plane_twice():
 
 
 
-ALL_RULES = sorted(p for p in ROOT.rglob("*.rules") if ".venv" not in p.parts)
+ALL_RULES = list(rules_files())
 
 
 @pytest.mark.parametrize("path", ALL_RULES, ids=lambda p: str(p.relative_to(ROOT)))
