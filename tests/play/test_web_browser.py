@@ -51,6 +51,7 @@ def open_page(browser, url, viewport=DESKTOP, clock_paused=False):
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.errors = errors
+    page.clock_paused = clock_paused
     page.goto(url)
     page.wait_for_selector("body[data-version]")
     return page
@@ -63,8 +64,37 @@ def shot(page, name):
         page.screenshot(path=str(ARTEFACTS / f"{name}-screen.png"))
 
 
-def wait_for_version(page, version):
-    page.wait_for_selector(f'body[data-version="{version}"]', timeout=10_000)
+# Resolves once the page has drawn ``version`` (or, with ``warning``, shows the warning that
+# a move ends the game): watched in the page, so the test goes on the moment it is drawn
+# (Playwright's wait_for_selector looks again 20, 50, 100, then every 500 ms).
+DRAWN = """([version, warning]) => new Promise((resolve, reject) => {
+  const seen = () => document.body.dataset.version === String(version) ? "drawn"
+    : warning && document.querySelector(".confirm.warning") ? "warning" : null;
+  if (seen()) { resolve(seen()); return; }
+  const watch = new MutationObserver(() => {
+    if (seen()) { watch.disconnect(); clearTimeout(late); resolve(seen()); }
+  });
+  watch.observe(document.body, {attributes: true, childList: true, subtree: true});
+  const late = setTimeout(() => {
+    watch.disconnect();
+    reject(new Error(`the page did not draw version ${version} in 10 s`));
+  }, 10000);
+})"""
+
+
+def wait_for_version(page, version, warning=False) -> str:
+    """Once the page has drawn ``version``: "drawn" (or "warning", see DRAWN)."""
+    if getattr(page, "clock_paused", False):  # the page's timers wait for the test: Playwright waits instead
+        selector = f'body[data-version="{version}"]' + (", .confirm.warning" if warning else "")
+        shown = page.wait_for_selector(selector, timeout=10_000)
+        return "warning" if shown.evaluate("node => node.matches('.confirm.warning')") else "drawn"
+    return page.evaluate(DRAWN, [version, warning])
+
+
+def drawn_parts(page) -> list[str]:
+    """The parts of the page redrawn in place on each move (the rest is drawn anew)."""
+    return page.evaluate("""() => ["whoami", "board", "players", "facts", "legend"]
+        .map(id => document.getElementById(id).outerHTML)""")
 
 
 def fits_width(page) -> bool:
@@ -83,9 +113,7 @@ def until(page, condition, seconds=10):
 def played(page, version, force=False):
     """After a click that plays a move: the move played, or (when it ends the game) the
     page's warning answered with "Play it" first."""
-    shown = page.wait_for_selector(f'body[data-version="{version + 1}"], .confirm.warning',
-                                   timeout=10_000)
-    if shown.evaluate("node => node.matches('.confirm.warning')"):
+    if wait_for_version(page, version + 1, warning=True) == "warning":
         page.locator(".confirm.warning button.go").click(force=force)
         wait_for_version(page, version + 1)
 
@@ -141,6 +169,8 @@ def test_two_people_play_a_whole_game_of_yokai_sketch_through_their_pages(browse
                 assert watch.locator(".card.back").count() > 0
                 assert watch.locator(".yourmove, button.move").count() == 0
                 assert fits_width(phone)
+                # a page redrawn move after move shows what a page opened now draws
+                assert drawn_parts(pages["P2"]) == drawn_parts(phone)
                 watch.close()
                 phone.close()
         end = game.transcript().rstrip().splitlines()[-1].removeprefix("== game over: ")
@@ -153,6 +183,7 @@ def test_two_people_play_a_whole_game_of_yokai_sketch_through_their_pages(browse
             shot(page, f"yokai-3-end-{name}")
             assert page.errors == [], page.errors
         assert fits_width(phone)
+        assert drawn_parts(pages["P2"]) == drawn_parts(phone)
     assert by_card >= 5 and len(game.history) > 30
 
 
