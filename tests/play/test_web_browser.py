@@ -110,12 +110,45 @@ def until(page, condition, seconds=10):
         page.wait_for_timeout(50)
 
 
+# The middle of the index-th element the selector finds, scrolled into view if it is not
+# (as Playwright's click does); it must be what a click there reaches, not something on it.
+MIDDLE = """([selector, index]) => {
+  const node = document.querySelectorAll(selector)[index];
+  if (!node) throw new Error(`nothing to click: ${selector} #${index}`);
+  let box = node.getBoundingClientRect();
+  if (box.top < 0 || box.bottom > innerHeight) {
+    node.scrollIntoView({block: "center"});
+    box = node.getBoundingClientRect();
+  }
+  const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+  const reached = document.elementFromPoint(x, y);
+  if (!node.contains(reached)) throw new Error(`${selector} #${index} is covered at its middle`);
+  return [x, y];
+}"""
+
+
+def press(page, selector, index=0):
+    """A person's click on an element the page has drawn: the mouse moves to its middle and
+    presses. (What Playwright's click does, less its waits for the element to be there and
+    to stand still, which the test has already seen: each costs the browsers a round.)"""
+    x, y = page.evaluate(MIDDLE, [selector, index])
+    page.mouse.click(x, y)
+
+
 def played(page, version, force=False):
     """After a click that plays a move: the move played, or (when it ends the game) the
-    page's warning answered with "Play it" first."""
+    page's warning answered with "Play it" first (``force``: pressed, see press)."""
     if wait_for_version(page, version + 1, warning=True) == "warning":
-        page.locator(".confirm.warning button.go").click(force=force)
+        if force:
+            press(page, ".confirm.warning button.go")
+        else:
+            page.locator(".confirm.warning button.go").click()
         wait_for_version(page, version + 1)
+
+
+# What the page offers the player to click: the cards that are moves, the moves' buttons.
+OFFER = """() => ({cards: document.querySelectorAll(".card.target").length,
+                  moves: [...document.querySelectorAll("button.move")].map(b => b.innerText)})"""
 
 
 @pytest.mark.slow
@@ -123,10 +156,10 @@ def test_two_people_play_a_whole_game_of_yokai_sketch_through_their_pages(browse
     host, table = host_with(seed=2024)
     game = table.game
     rng = random.Random(16)
-    # Clicks are forced: each is made once the page has drawn the version it acts on (waited
-    # for), with no motion (reduced_motion), so Playwright's wait for the element to stand
-    # still over animation frames (most of a click's time) can only pass. The mouse still
-    # presses the element's middle, as a person would.
+    # Clicks are pressed (see press): each is made once the page has drawn the version it
+    # acts on (waited for), with no motion (reduced_motion), so Playwright's wait for the
+    # element to stand still over animation frames (most of a click's time) can only pass.
+    # The mouse still presses the element's middle, as a person would.
     with live_server(host) as base:
         pages = {who: open_page(browser, f"{base}/t/{token_of(table, who)}") for who in ("P1", "P2")}
         shot(pages[game.seat_name(game.to_move)], "yokai-1-start")
@@ -142,22 +175,21 @@ def test_two_people_play_a_whole_game_of_yokai_sketch_through_their_pages(browse
             if version % 10 == 0:
                 wait_for_version(other, version)
                 assert other.locator("button.move, .card.target").count() == 0  # not their turn
-            cards, buttons = page.locator(".card.target"), page.locator("button.move")
             if len(game.legal_moves()) == 1:  # the page plays it, as the terminal does
                 chosen = game.legal_moves()[0].notation
                 wait_for_version(page, version + 1)
                 assert game.history[-1] == chosen
                 continue
-            ncards = cards.count()
-            if ncards and rng.random() < 0.5:
-                cards.nth(rng.randrange(ncards)).click(force=True)
+            offer = page.evaluate(OFFER)
+            if offer["cards"] and rng.random() < 0.5:
+                press(page, ".card.target", rng.randrange(offer["cards"]))
                 chosen = page.locator(".confirm .what strong").inner_text()
-                page.locator(".confirm button.go").click(force=True)
+                press(page, ".confirm button.go")
                 by_card += 1
             else:
-                button = buttons.nth(rng.randrange(buttons.count()))
-                chosen = button.inner_text()
-                button.click(force=True)
+                index = rng.randrange(len(offer["moves"]))
+                chosen = offer["moves"][index]
+                press(page, "button.move", index)
             played(page, version, force=True)
             assert game.history[-1] == chosen
             if len(game.history) == 24:  # a look at every page (those watching open now)

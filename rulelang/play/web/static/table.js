@@ -104,10 +104,11 @@ function send(move) {
 
 function play(move) {
   if (!connected()) { state.sending = false; send(move); return; }
+  const shown = state.sending && !state.warning;  // (asked about first: drawn as sending)
   state.sending = true;
   state.warning = null;
   state.socket.send(JSON.stringify({move, version: state.message.version}));
-  drawDecision(state.message);
+  if (!shown) drawDecision(state.message);
 }
 
 function toast(text) {
