@@ -53,7 +53,7 @@ def open_page(browser, url, viewport=DESKTOP, clock_paused=False):
     page.errors = errors
     page.clock_paused = clock_paused
     page.goto(url)
-    page.wait_for_selector("body[data-version]")
+    wait_for_version(page, None)
     return page
 
 
@@ -64,11 +64,13 @@ def shot(page, name):
         page.screenshot(path=str(ARTEFACTS / f"{name}-screen.png"))
 
 
-# Resolves once the page has drawn ``version`` (or, with ``warning``, shows the warning that
-# a move ends the game): watched in the page, so the test goes on the moment it is drawn
-# (Playwright's wait_for_selector looks again 20, 50, 100, then every 500 ms).
+# Resolves once the page has drawn ``version`` (null: any), or with ``warning`` shows the
+# warning that a move ends the game: watched in the page, so the test goes on the moment it
+# is drawn (Playwright's wait_for_selector looks again 20, 50, 100, then every 500 ms).
 DRAWN = """([version, warning]) => new Promise((resolve, reject) => {
-  const seen = () => document.body.dataset.version === String(version) ? "drawn"
+  const drawn = () => version === null ? "version" in document.body.dataset
+    : document.body.dataset.version === String(version);
+  const seen = () => drawn() ? "drawn"
     : warning && document.querySelector(".confirm.warning") ? "warning" : null;
   if (seen()) { resolve(seen()); return; }
   const watch = new MutationObserver(() => {
@@ -84,8 +86,9 @@ DRAWN = """([version, warning]) => new Promise((resolve, reject) => {
 
 def wait_for_version(page, version, warning=False) -> str:
     """Once the page has drawn ``version``: "drawn" (or "warning", see DRAWN)."""
-    if getattr(page, "clock_paused", False):  # the page's timers wait for the test: Playwright waits instead
-        selector = f'body[data-version="{version}"]' + (", .confirm.warning" if warning else "")
+    if getattr(page, "clock_paused", False):  # its timers wait for the test: Playwright waits
+        selector = "body[data-version]" if version is None else f'body[data-version="{version}"]'
+        selector += ", .confirm.warning" if warning else ""
         shown = page.wait_for_selector(selector, timeout=10_000)
         return "warning" if shown.evaluate("node => node.matches('.confirm.warning')") else "drawn"
     return page.evaluate(DRAWN, [version, warning])
