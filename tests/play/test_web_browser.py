@@ -51,8 +51,9 @@ def open_page(browser, url, viewport=DESKTOP, clock_paused=False):
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.errors = errors
+    page.clock_paused = clock_paused
     page.goto(url)
-    page.wait_for_selector("body[data-version]")
+    wait_for_version(page, None)
     return page
 
 
@@ -63,8 +64,40 @@ def shot(page, name):
         page.screenshot(path=str(ARTEFACTS / f"{name}-screen.png"))
 
 
-def wait_for_version(page, version):
-    page.wait_for_selector(f'body[data-version="{version}"]', timeout=10_000)
+# Resolves once the page has drawn ``version`` (null: any), or with ``warning`` shows the
+# warning that a move ends the game: watched in the page, so the test goes on the moment it
+# is drawn (Playwright's wait_for_selector looks again 20, 50, 100, then every 500 ms).
+DRAWN = """([version, warning]) => new Promise((resolve, reject) => {
+  const drawn = () => version === null ? "version" in document.body.dataset
+    : document.body.dataset.version === String(version);
+  const seen = () => drawn() ? "drawn"
+    : warning && document.querySelector(".confirm.warning") ? "warning" : null;
+  if (seen()) { resolve(seen()); return; }
+  const watch = new MutationObserver(() => {
+    if (seen()) { watch.disconnect(); clearTimeout(late); resolve(seen()); }
+  });
+  watch.observe(document.body, {attributes: true, childList: true, subtree: true});
+  const late = setTimeout(() => {
+    watch.disconnect();
+    reject(new Error(`the page did not draw version ${version} in 10 s`));
+  }, 10000);
+})"""
+
+
+def wait_for_version(page, version, warning=False) -> str:
+    """Once the page has drawn ``version``: "drawn" (or "warning", see DRAWN)."""
+    if getattr(page, "clock_paused", False):  # its timers wait for the test: Playwright waits
+        selector = "body[data-version]" if version is None else f'body[data-version="{version}"]'
+        selector += ", .confirm.warning" if warning else ""
+        shown = page.wait_for_selector(selector, timeout=10_000)
+        return "warning" if shown.evaluate("node => node.matches('.confirm.warning')") else "drawn"
+    return page.evaluate(DRAWN, [version, warning])
+
+
+def drawn_parts(page) -> list[str]:
+    """The parts of the page redrawn in place on each move (the rest is drawn anew)."""
+    return page.evaluate("""() => ["whoami", "board", "players", "facts", "legend"]
+        .map(id => document.getElementById(id).outerHTML)""")
 
 
 def fits_width(page) -> bool:
@@ -80,14 +113,45 @@ def until(page, condition, seconds=10):
         page.wait_for_timeout(50)
 
 
+# The middle of the index-th element the selector finds, scrolled into view if it is not
+# (as Playwright's click does); it must be what a click there reaches, not something on it.
+MIDDLE = """([selector, index]) => {
+  const node = document.querySelectorAll(selector)[index];
+  if (!node) throw new Error(`nothing to click: ${selector} #${index}`);
+  let box = node.getBoundingClientRect();
+  if (box.top < 0 || box.bottom > innerHeight) {
+    node.scrollIntoView({block: "center"});
+    box = node.getBoundingClientRect();
+  }
+  const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+  const reached = document.elementFromPoint(x, y);
+  if (!node.contains(reached)) throw new Error(`${selector} #${index} is covered at its middle`);
+  return [x, y];
+}"""
+
+
+def press(page, selector, index=0):
+    """A person's click on an element the page has drawn: the mouse moves to its middle and
+    presses. (What Playwright's click does, less its waits for the element to be there and
+    to stand still, which the test has already seen: each costs the browsers a round.)"""
+    x, y = page.evaluate(MIDDLE, [selector, index])
+    page.mouse.click(x, y)
+
+
 def played(page, version, force=False):
     """After a click that plays a move: the move played, or (when it ends the game) the
-    page's warning answered with "Play it" first."""
-    shown = page.wait_for_selector(f'body[data-version="{version + 1}"], .confirm.warning',
-                                   timeout=10_000)
-    if shown.evaluate("node => node.matches('.confirm.warning')"):
-        page.locator(".confirm.warning button.go").click(force=force)
+    page's warning answered with "Play it" first (``force``: pressed, see press)."""
+    if wait_for_version(page, version + 1, warning=True) == "warning":
+        if force:
+            press(page, ".confirm.warning button.go")
+        else:
+            page.locator(".confirm.warning button.go").click()
         wait_for_version(page, version + 1)
+
+
+# What the page offers the player to click: the cards that are moves, the moves' buttons.
+OFFER = """() => ({cards: document.querySelectorAll(".card.target").length,
+                  moves: [...document.querySelectorAll("button.move")].map(b => b.innerText)})"""
 
 
 @pytest.mark.slow
@@ -95,10 +159,10 @@ def test_two_people_play_a_whole_game_of_yokai_sketch_through_their_pages(browse
     host, table = host_with(seed=2024)
     game = table.game
     rng = random.Random(16)
-    # Clicks are forced: each is made once the page has drawn the version it acts on (waited
-    # for), with no motion (reduced_motion), so Playwright's wait for the element to stand
-    # still over animation frames (most of a click's time) can only pass. The mouse still
-    # presses the element's middle, as a person would.
+    # Clicks are pressed (see press): each is made once the page has drawn the version it
+    # acts on (waited for), with no motion (reduced_motion), so Playwright's wait for the
+    # element to stand still over animation frames (most of a click's time) can only pass.
+    # The mouse still presses the element's middle, as a person would.
     with live_server(host) as base:
         pages = {who: open_page(browser, f"{base}/t/{token_of(table, who)}") for who in ("P1", "P2")}
         shot(pages[game.seat_name(game.to_move)], "yokai-1-start")
@@ -114,22 +178,21 @@ def test_two_people_play_a_whole_game_of_yokai_sketch_through_their_pages(browse
             if version % 10 == 0:
                 wait_for_version(other, version)
                 assert other.locator("button.move, .card.target").count() == 0  # not their turn
-            cards, buttons = page.locator(".card.target"), page.locator("button.move")
             if len(game.legal_moves()) == 1:  # the page plays it, as the terminal does
                 chosen = game.legal_moves()[0].notation
                 wait_for_version(page, version + 1)
                 assert game.history[-1] == chosen
                 continue
-            ncards = cards.count()
-            if ncards and rng.random() < 0.5:
-                cards.nth(rng.randrange(ncards)).click(force=True)
+            offer = page.evaluate(OFFER)
+            if offer["cards"] and rng.random() < 0.5:
+                press(page, ".card.target", rng.randrange(offer["cards"]))
                 chosen = page.locator(".confirm .what strong").inner_text()
-                page.locator(".confirm button.go").click(force=True)
+                press(page, ".confirm button.go")
                 by_card += 1
             else:
-                button = buttons.nth(rng.randrange(buttons.count()))
-                chosen = button.inner_text()
-                button.click(force=True)
+                index = rng.randrange(len(offer["moves"]))
+                chosen = offer["moves"][index]
+                press(page, "button.move", index)
             played(page, version, force=True)
             assert game.history[-1] == chosen
             if len(game.history) == 24:  # a look at every page (those watching open now)
@@ -141,6 +204,8 @@ def test_two_people_play_a_whole_game_of_yokai_sketch_through_their_pages(browse
                 assert watch.locator(".card.back").count() > 0
                 assert watch.locator(".yourmove, button.move").count() == 0
                 assert fits_width(phone)
+                # a page redrawn move after move shows what a page opened now draws
+                assert drawn_parts(pages["P2"]) == drawn_parts(phone)
                 watch.close()
                 phone.close()
         end = game.transcript().rstrip().splitlines()[-1].removeprefix("== game over: ")
@@ -153,6 +218,7 @@ def test_two_people_play_a_whole_game_of_yokai_sketch_through_their_pages(browse
             shot(page, f"yokai-3-end-{name}")
             assert page.errors == [], page.errors
         assert fits_width(phone)
+        assert drawn_parts(pages["P2"]) == drawn_parts(phone)
     assert by_card >= 5 and len(game.history) > 30
 
 

@@ -14,6 +14,42 @@ export function el(tag, cls, text) {
   return node;
 }
 
+// ------------------------------------------------------------------ redrawing
+// A part of the page redrawn from a new view: ``box``'s children made like those of
+// ``drawn`` (a fragment just drawn, not in the page), keeping every node already drawn alike. The browser then
+// restyles, lays out and paints only what changed, not the whole table on every move (a class
+// of old laptops plays on these pages). The nodes kept keep no listener of ``fresh``: use it
+// for parts whose listeners are set after drawing (the board's targets) or that have none.
+export function redraw(box, drawn) {
+  redrawChildren(box, [...drawn.childNodes]);
+}
+
+function redrawChildren(box, fresh) {
+  const shown = [...box.childNodes];
+  fresh.forEach((node, i) => {
+    if (i >= shown.length) box.append(node);
+    else if (!morph(shown[i], node)) box.replaceChild(node, shown[i]);
+  });
+  for (let i = fresh.length; i < shown.length; i++) shown[i].remove();
+}
+
+// ``here`` made like ``node`` in place if they are the same kind of node (false if not).
+function morph(here, node) {
+  if (here.isEqualNode(node)) return true;
+  if (here.nodeType !== node.nodeType || here.nodeName !== node.nodeName) return false;
+  if (here.nodeType === Node.TEXT_NODE) { here.nodeValue = node.nodeValue; return true; }
+  if (here.nodeType !== Node.ELEMENT_NODE) return false;
+  for (const {name} of [...here.attributes]) if (!node.hasAttribute(name)) here.removeAttribute(name);
+  for (const {name, value} of node.attributes) {
+    if (here.getAttribute(name) === value) continue;
+    // (the page's policy refuses a style attribute set as text, not one set through CSSOM)
+    if (name === "style") here.style.cssText = node.style.cssText;
+    else here.setAttribute(name, value);
+  }
+  redrawChildren(here, [...node.childNodes]);
+  return true;
+}
+
 // ------------------------------------------------------------------ colours
 const PALETTE = {
   red: "#d64545", blue: "#3b7dd8", green: "#35965a", yellow: "#d4a106", purple: "#8e5bd0",

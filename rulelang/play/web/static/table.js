@@ -3,7 +3,7 @@
 // messages: {"type": "state", version, you, players, failure, view} and
 // {"type": "refused", reason}. Moves go back as {"move": NOTATION, "version": N}.
 import {el, sortView, drawTable, zoneBlock, drawValue, plainText, seatColour,
-        tintColour, titleOf} from "./draw.js";
+        tintColour, titleOf, redraw} from "./draw.js";
 import {drawGrid, parseCell} from "./grid.js";
 import {addWhy, closeRules, openRules, whyBlock} from "./teach.js";
 
@@ -104,10 +104,11 @@ function send(move) {
 
 function play(move) {
   if (!connected()) { state.sending = false; send(move); return; }
+  const shown = state.sending && !state.warning;  // (asked about first: drawn as sending)
   state.sending = true;
   state.warning = null;
   state.socket.send(JSON.stringify({move, version: state.message.version}));
-  drawDecision(state.message);
+  if (!shown) drawDecision(state.message);
 }
 
 function toast(text) {
@@ -138,8 +139,10 @@ function draw(message) {
   drawPlayers(message, parts);
   drawFacts(parts);
   drawLegend(view);
-  drawLog(message);
+  const grew = drawLog(message);
   drawDecision(message);
+  // scrolled once all is drawn: reading the list's height lays the page out, once
+  if (grew) $("loglines").scrollTop = $("loglines").scrollHeight;
 }
 
 function drawHeader(message) {
@@ -149,8 +152,7 @@ function drawHeader(message) {
   const labels = view.option_labels || Object.fromEntries(Object.keys(view.options).map(k => [k, k.replace(/_/g, " ")]));
   const options = Object.entries(labels).map(([k, label]) => `${label} ${plainText(view.options[k])}`);
   $("options").textContent = options.join(" · ");
-  const who = $("whoami");
-  who.replaceChildren();
+  const who = document.createDocumentFragment();
   if (message.you) {
     const chip = el("span", "chip", message.you);
     chip.style.setProperty("--seat", seatColour(seatIndex(view, message.you)));
@@ -158,6 +160,7 @@ function drawHeader(message) {
   } else {
     who.append(el("span", "chip spectator", "spectator"), " public information only");
   }
+  redraw($("whoami"), who);
   $("record-link").hidden = !message.you;
   const mine = isMyMove(message);
   document.title = `${mine ? "(your move) " : ""}${view.game}${message.you ? " · " + message.you : ""}`;
@@ -232,8 +235,7 @@ function decisionCells(view) {
 }
 
 function drawBoard(message, parts) {
-  const board = $("board");
-  board.replaceChildren();
+  const board = document.createDocumentFragment();
   const view = message.view;
   for (const part of parts.grids) {
     const block = drawGrid(part, decisionCells(view));
@@ -248,12 +250,12 @@ function drawBoard(message, parts) {
   // an empty pile or row of its own says nothing (as at the terminal): left out
   for (const zone of parts.loose) if (zone.cards.length) loose.append(zoneBlock(titleOf(zone), zone));
   if (loose.children.length) board.append(loose);
+  redraw($("board"), board);
 }
 
 function drawPlayers(message, parts) {
   const view = message.view;
-  const box = $("players");
-  box.replaceChildren();
+  const box = document.createDocumentFragment();
   const me = message.you;
   const order = Object.entries(view.seats).sort(([, a], [, b]) => (b === me) - (a === me));
   const deciding = view.decision ? Number(view.decision.seat) : null;
@@ -287,13 +289,14 @@ function drawPlayers(message, parts) {
     }
     if (panel.children.length > 1 || name in message.players) box.append(panel);
   }
+  redraw($("players"), box);
 }
 
 function drawFacts(parts) {
-  const box = $("facts");
-  box.replaceChildren();
-  if (!parts.facts.length) { box.hidden = true; return; }
-  box.hidden = false;
+  const shown = $("facts");
+  shown.hidden = !parts.facts.length;
+  if (!parts.facts.length) { shown.replaceChildren(); return; }
+  const box = document.createDocumentFragment();
   box.append(el("h2", null, "On the table"));
   const list = el("dl", "facts");
   for (const fact of parts.facts) {
@@ -303,6 +306,7 @@ function drawFacts(parts) {
     list.append(dd);
   }
   box.append(list);
+  redraw(shown, box);
 }
 
 // What the symbols and tints mean, when the rules say (symbol ... means "...").
@@ -319,10 +323,10 @@ function drawLegend(view) {
       }
     }
   }
-  const box = $("legend");
-  box.replaceChildren();
-  box.hidden = meanings.size === 0;
-  if (!meanings.size) return;
+  const shown = $("legend");
+  shown.hidden = meanings.size === 0;
+  if (!meanings.size) { shown.replaceChildren(); return; }
+  const box = document.createDocumentFragment();
   box.append(el("h2", null, "Legend"));
   const list = el("ul");
   for (const [meaning, entry] of meanings) {
@@ -338,10 +342,12 @@ function drawLegend(view) {
     list.append(item);
   }
   box.append(list);
+  redraw(shown, box);
 }
 
 // The transcript grows line by line, but a line may also change (a move that named a
 // hidden card can be shown once the card is out): only lines that differ are redrawn.
+// True if the list is to be scrolled to its end (it grew, or is drawn the first time).
 function drawLog(message) {
   const view = message.view;
   const list = $("loglines");
@@ -358,8 +364,9 @@ function drawLog(message) {
   });
   while (shown.length > view.log.length) list.lastChild.remove();
   state.logSeen = view.log.length;
-  if (grew || !list.dataset.drawn) list.scrollTop = list.scrollHeight;
+  const scroll = grew || !list.dataset.drawn;
   list.dataset.drawn = "yes";
+  return scroll;
 }
 
 function logLine(view, line) {
@@ -408,6 +415,8 @@ function drawDecision(message) {
   box.replaceChildren();
   document.querySelectorAll(".target, .selected, .preview").forEach(n =>
     n.classList.remove("target", "selected", "preview"));
+  // (the board keeps the nodes that did not change: what they stood for is set anew below)
+  $("main").querySelectorAll(".card, .cell").forEach(n => { n.onclick = null; });
   const d = view.decision;
   if (view.over || message.failure) { box.hidden = true; return; }
   box.hidden = false;
