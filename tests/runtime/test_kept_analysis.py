@@ -8,8 +8,8 @@ import pytest
 
 from interpreter.compiler.analysis import Analysis, analysis_of
 from interpreter.compiler.shortcuts import SHORTCUTS
-from interpreter.runtime import chance
 from interpreter.rules import Rules
+from interpreter.runtime import chance
 from rulelang.language.traversal import walk
 from support import load
 
