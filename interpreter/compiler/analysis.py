@@ -10,6 +10,7 @@
 """
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING
 
@@ -27,6 +28,22 @@ EFFECTS = (ast.Move, ast.Deal, ast.Create, ast.CreateFrom, ast.Place, ast.Assign
 
 # a part of the syntax tree: a node, or a list or tuple of parts (what ``walk`` goes through)
 Tree = object
+
+
+MAX_KEPT = 64  # analyses kept, as kept_modules keeps written modules
+# id(program) -> the analysis (which holds its program, so the id is not reused): a checked
+# program never changes and nothing here depends on anything else, so each compiling of it
+# (full and lean, each compiler switch) shares one
+_KEPT: OrderedDict[int, Analysis] = OrderedDict()
+
+
+def analysis_of(program: Program) -> Analysis:
+    from interpreter.compiler.kept_modules import remember  # it builds on this module
+    found = _KEPT.get(id(program))
+    if found is None or found.program is not program:
+        found = Analysis(program)
+    remember(_KEPT, id(program), found, MAX_KEPT)
+    return found
 
 
 class Analysis:
@@ -60,7 +77,10 @@ class Analysis:
         if self.triggers_pause:  # then every effect may pause: recompute with that
             pause = {name: pause[name] or _has_effect(d.body) for name, d in rules.items()}
             self.rule_pauses = _closure(pause, self.rule_calls)
-        self._costs: dict[int, int] = {}  # id(node) -> its cost
+        # id(node) -> (the node, held so its id is not reused: the compiler writes code for
+        # nodes of its own too; its cost), and (the node; whether it pauses)
+        self._costs: dict[int, tuple[ast.Node, int]] = {}
+        self._stmt_pauses: dict[int, tuple[ast.Stmt, bool]] = {}
         self._callee_costs: dict[refs.Fn | refs.Rule, int] = {}
 
     # -- work
@@ -71,14 +91,17 @@ class Analysis:
         Capped past the budget: one run of anything costlier fails at once."""
         if not isinstance(node, ast.Node):
             return min(MAX_COST, sum(self.cost(n) for n in children(node)))
-        found = self._costs.get(id(node))
-        if found is None:  # each node worked out once, from its children's
-            found = 1 + sum(self.cost(n) for n in children(node))
-            if isinstance(node, ast.Call) and isinstance(node.ref, refs.Fn):
-                found += self._callee_cost(node.ref)
-            elif isinstance(node, ast.CallStmt) and isinstance(node.call.ref, refs.Rule):
-                found += self._callee_cost(node.call.ref)
-            found = self._costs[id(node)] = min(found, MAX_COST)
+        kept = self._costs.get(id(node))
+        if kept is not None and kept[0] is node:
+            return kept[1]
+        # each node worked out once, from its children's
+        found = 1 + sum(self.cost(n) for n in children(node))
+        if isinstance(node, ast.Call) and isinstance(node.ref, refs.Fn):
+            found += self._callee_cost(node.ref)
+        elif isinstance(node, ast.CallStmt) and isinstance(node.call.ref, refs.Rule):
+            found += self._callee_cost(node.call.ref)
+        found = min(found, MAX_COST)
+        self._costs[id(node)] = (node, found)
         return found
 
     def own_cost(self, callee: refs.Fn | refs.Rule) -> int:
@@ -104,6 +127,16 @@ class Analysis:
                 if isinstance(n, ast.CallStmt) and isinstance(n.call.ref, refs.Rule)}
 
     # -- pausing
+    def stmt_pauses(self, stmt: ast.Stmt) -> bool:
+        """``pauses([stmt])``, worked out once for each statement (a machine's body asks of
+        each statement at every depth)."""
+        kept = self._stmt_pauses.get(id(stmt))
+        if kept is not None and kept[0] is stmt:
+            return kept[1]
+        found = self.pauses([stmt])
+        self._stmt_pauses[id(stmt)] = (stmt, found)
+        return found
+
     def pauses(self, body: Tree) -> bool:
         """Can running these statements pause for a decision?"""
         for n in walk(body):

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import attrs
 
-from interpreter.compiler.analysis import Analysis
+from interpreter.compiler.analysis import analysis_of
 from interpreter.compiler.compiled_parts import (
     ChoiceSite,
     MakingSite,
@@ -50,7 +50,7 @@ class ModuleBuilder:
         self.program = program
         self.lean = lean  # the playout path's module (compiler/lean_code.py)
         self.enum_values = enum_values
-        self.an = Analysis(program)
+        self.an = analysis_of(program)
         self.w = Writer()
         self.x = ExprGen(self)
         self.ns = helpers.names()

@@ -131,7 +131,7 @@ class UnitGen:
                 if cost >= STATEMENT_CHARGE:  # a costly statement counts its own work
                     self.line(f"g.work += {cost}")
                     self.line(OVER_BUDGET)
-                if self.machine and (self.m.an.pauses([s]) or _return_in_loop(s)):
+                if self.machine and (self.m.an.stmt_pauses(s) or _return_in_loop(s)):
                     getattr(self, "flat_" + type(s).__name__, self.flat_effect)(s)
                 else:
                     getattr(self, "s_" + type(s).__name__)(s)

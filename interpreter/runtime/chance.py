@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
 
 import attrs
 
@@ -60,8 +61,21 @@ class ChanceSite:
         return None if self.pattern is None else re.sub(r"\(\.\+\)", "...", self.pattern).replace("\\", "")
 
 
+# program -> its sites: a checked program never changes, and each Rules made of it (every
+# load of the same text, each compiler switch, the lean rules) asks again
+_SITES: WeakKeyDictionary[Program, tuple[ChanceSite, ...]] = WeakKeyDictionary()
+
+
 def chance_sites(program: Program) -> list[ChanceSite]:
-    """Every site that draws chance, each once per distinct event name."""
+    """Every site that draws chance, each once per distinct event name (found once per
+    program)."""
+    kept = _SITES.get(program)
+    if kept is None:
+        kept = _SITES[program] = tuple(_found_sites(program))
+    return list(kept)
+
+
+def _found_sites(program: Program) -> list[ChanceSite]:
     callers = _rule_callers(program)
     setup_rules = _reached_only_from_setup(program, callers)
     found: dict[tuple[str, str | None, bool, str | None, str | None], ChanceSite] = {}

@@ -18,7 +18,7 @@ import re
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from interpreter.runtime.protocol import Damaged, _short, encode
+from interpreter.runtime.protocol import Damaged, Json, _short, encode
 from interpreter.runtime.state import _load_seed, decode_state, encode_state
 from interpreter.runtime.values import MAX_DEPTH
 from rulelang.language.errors import IllegalMove, RulesError
@@ -54,11 +54,17 @@ def _path_fingerprint(rules: Ruleset) -> str:
     return digest.hexdigest()[:16]
 
 
-def save(g: Game, key: str | bytes | None = None) -> str:
+def save_data(g: Game) -> dict[str, Json]:
+    """What ``save`` writes, not yet written as text (a comparison of two games' whole
+    states needs no text read back)."""
     data = {"format": FORMAT, "game": g.title, "fingerprint": fingerprint(g.rules),
             "players": g.nplayers, "options": {k: encode(x) for k, x in g.options.items()}}
     data.update(encode_state(g))
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return data
+
+
+def save(g: Game, key: str | bytes | None = None) -> str:
+    text = json.dumps(save_data(g), ensure_ascii=False, separators=(",", ":"))
     return text if key is None else text[:-1] + f',"signature":"{_sign(key, text)}"}}'
 
 

@@ -11,7 +11,10 @@ from contextlib import AbstractContextManager
 from functools import cache
 
 import attrs
+import pytest
 
+from interpreter.compiler import write_module
+from interpreter.compiler.shortcuts import Shortcuts
 from interpreter.rules import Rules
 from rulelang import RulesError, RulesRuntimeError
 from rulelang.language.loader import load_program
@@ -186,15 +189,39 @@ def _short(value) -> str:
     return text if len(text) < 300 else text[:297] + "..."
 
 
+@cache
+def shortcuts_read(path: str) -> frozenset[str]:
+    """The compiler's shortcuts (``SHORTCUTS``' fields) that writing the ruleset's module
+    reads, each whether or not it then takes it. The module written depends on nothing
+    else that can change (``kept_modules`` keys it so), so switching off a shortcut it
+    never reads writes the same module, and the same games (``compare_all`` skips it)."""
+    read: set[str] = set()
+    plain = Shortcuts.__getattribute__
+
+    def noted(self, name):
+        read.add(name)
+        return plain(self, name)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Shortcuts, "__getattribute__", noted)
+        written = write_module(program(path), rules_of(path).enum_values)
+    assert written.source == rules_of(path).source(), path  # the module the games are played by
+    return frozenset(read & {f.name for f in attrs.fields(Shortcuts)})
+
+
 def compare_all(swapped: Callable[[], AbstractContextManager], recompile: bool = False,
-                again: dict | None = None) -> list[str]:
+                again: dict | None = None, shortcut: str | None = None) -> list[str]:
     """Every config's game played again inside ``swapped()`` (a fast path swapped for the
     general code), against the game as the code stands: the differences found. With
     ``recompile``, the rules are compiled again inside ``swapped()`` (a compiler switch),
-    and kept in ``again`` (path -> rules) when it is given."""
+    and kept in ``again`` (path -> rules) when it is given; ``shortcut``, the field of
+    ``SHORTCUTS`` that ``swapped()`` switches off, if that is what it does: a ruleset
+    whose module never reads it is not compiled again (the same module: the same games)."""
     found = []
     again = {} if again is None else again
     for config in configurations():
+        if recompile and shortcut is not None and shortcut not in shortcuts_read(config.path):
+            continue
         fast = baseline(config)  # played outside the swap
         with swapped():
             if config.path not in again:

@@ -17,6 +17,7 @@ from functools import cache
 import attrs
 
 from interpreter.rules import Rules
+from interpreter.runtime.saving import save_data
 from rulelang import RulesError
 from support import differential
 
@@ -42,11 +43,16 @@ def lean_rules(path: str) -> Rules:
     return full_rules(path).lean()
 
 
-def _state(game) -> str:
-    data = json.loads(game.save())
+def state_text(game) -> str:
+    """The game's save (as ``game.save()`` has it) but NOT_COMPARED, as JSON with its keys
+    sorted: two games' texts are the same just when their saves read back the same."""
+    data = save_data(game)
     for part in NOT_COMPARED:
         data.pop(part, None)
-    return json.dumps(data, sort_keys=True)
+    try:
+        return json.dumps(data, sort_keys=True)
+    except TypeError:  # keys that are not all text, or not all numbers: sorted as the save has them
+        return json.dumps(json.loads(json.dumps(data)), sort_keys=True)
 
 
 def play_full(config: differential.Config, seed: int, max_moves: int) -> Seen:
@@ -82,7 +88,7 @@ def play_lean(config: differential.Config, seed: int, max_moves: int) -> Seen:
 def _seen(game, decisions, error) -> Seen:
     if game is None:
         return Seen(tuple(decisions), "", None, error)
-    return Seen(tuple(decisions), _state(game), game.outcome, error)
+    return Seen(tuple(decisions), state_text(game), game.outcome, error)
 
 
 def difference(config: differential.Config, seed: int, max_moves: int) -> str | None:
