@@ -71,6 +71,8 @@ class Encoder:
         self.history_offset = self._part("moves seen", self.players * (len(self.actions) + 1))
         self.information_size = self.size
         self._line_places: dict[str, int] = {}  # see _line_place
+        # the view last encoded (held: compared by identity), its seat and its numbers
+        self._last_observation: tuple[dict, int, np.ndarray] | None = None
 
     def _part(self, name, length):
         offset = self.size
@@ -99,7 +101,18 @@ class Encoder:
 
     # ------------------------------------------------------------ encoding
     def observation(self, view: dict, seat: int, out: np.ndarray | None = None) -> np.ndarray:
+        last = self._last_observation  # OpenSpiel asks for both tensors of each view in turn
+        if last is not None and last[0] is view and last[1] == seat:
+            if out is None:
+                return last[2].copy()
+            out[:self.observation_size] = last[2]
+            return out
         out = np.zeros(self.observation_size, np.float32) if out is None else out
+        self._encode_observation(view, seat, out)
+        self._last_observation = (view, seat, out[:self.observation_size].copy())
+        return out
+
+    def _encode_observation(self, view: dict, seat: int, out: np.ndarray) -> None:
         out[:self.observation_size] = 0
         out[self.seat_at + seat] = 1
         self._one_hot_seat(out, self.current_at, view.get("current"))
@@ -124,7 +137,6 @@ class Encoder:
         if decision and decision.get("seat") == seat:
             for move in decision.get("moves", ()):
                 out[self.mask_offset + self.actions.id_of(move)] = 1
-        return out
 
     def information(self, view: dict, seat: int) -> np.ndarray:
         out = np.zeros(self.information_size, np.float32)
