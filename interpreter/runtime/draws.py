@@ -11,7 +11,45 @@ on a few decks: should a Python version draw differently, ``Random``'s own are u
 from __future__ import annotations
 
 import random
+import threading
 from typing import Any
+
+# A game's generator is shared by the game's copies until one of them draws: copying one
+# (625 numbers out of it and into another) cost about as much as the rest of copying a
+# game, and most copies (a look-ahead, OpenSpiel's copy of each state) never draw. The
+# generator counts the games that may hold it (``users``, absent: 1); a game draws only
+# from a generator it holds alone (``own``), copying it first if need be. A game dropped
+# without drawing leaves the count high: one copy more later, never a draw shared.
+_SHARING = threading.Lock()  # copies and draws in threads (a host's bots) count exactly
+
+
+def share(rng: random.Random) -> random.Random:
+    """The generator, now held by one game more (a copy of the game that holds it)."""
+    with _SHARING:
+        rng.users = getattr(rng, "users", 1) + 1  # type: ignore[attr-defined]
+    return rng
+
+
+def own(rng: random.Random) -> random.Random:
+    """The generator to draw from, for a game holding ``rng``: ``rng`` if no other game
+    may hold it, else a copy of it, the game's own from now on."""
+    if getattr(rng, "users", 1) == 1:
+        return rng
+    with _SHARING:
+        if rng.users == 1:  # type: ignore[attr-defined]  # the others copied theirs meanwhile
+            return rng
+        twin = copied(rng)
+        rng.users -= 1  # type: ignore[attr-defined]
+    return twin
+
+
+def copied(rng: random.Random) -> random.Random:
+    """An independent generator in the same state, held by no one yet (made without
+    seeding: ``Random()`` reads the system's entropy, to be overwritten at once)."""
+    twin = random.Random.__new__(random.Random)
+    twin.setstate(rng.getstate())
+    return twin
+
 
 # deck size -> [(i, i + 1, bits of i + 1)], from the top down
 _plans: dict[int, list[tuple[int, int, int]]] = {}

@@ -225,7 +225,8 @@ class Effects(GameFields):
         if zone.watch:
             self.dirty = True
         order = list(cards)
-        draws.shuffle(self.rng, order)  # drawn even when fixed, so later chance is as with the seed
+        rng = self.rng = draws.own(self.rng)
+        draws.shuffle(rng, order)  # drawn even when fixed, so later chance is as with the seed
         fixed = self.fixed.get(f"shuffle {zone.name}")
         if fixed:
             order = self._fixed_order(zone, order, fixed.popleft())
@@ -268,7 +269,8 @@ class Effects(GameFields):
     def chance_pick(self, label: str, items: list[Value]) -> Value:
         if not items:
             raise Fail(f"random pick '{label}' from an empty list")
-        drawn = items[draws.below(self.rng, len(items))]  # drawn even when fixed (see shuffle)
+        rng = self.rng = draws.own(self.rng)
+        drawn = items[draws.below(rng, len(items))]  # drawn even when fixed (see shuffle)
         fixed = self.fixed.get(label)
         if fixed:
             wanted = fixed.popleft()

@@ -323,6 +323,8 @@ class Game(Effects, Decisions):
             twin.pending = twin.group.first_open()
         elif twin.pending is not None:
             twin.pending = twin.pending.moved_to(twin)
+        if twin.logging:
+            views.share_rendered(self, twin)
         return twin
 
     # ------------------------------------------------------------ the public API

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias, cast
 
 import attrs
 
+from interpreter.runtime import draws
 from interpreter.runtime.facts import NOTHING
 from interpreter.runtime.helpers import MAX_LOOP_STEPS as TICK_LIMIT
 from interpreter.runtime.helpers import Frame
@@ -114,13 +115,6 @@ def _load_rng(g: Game, data: Json) -> random.Random:
     rng = random.Random()
     rng.setstate((version, tuple(internal), gauss))
     return rng
-
-
-def _copy_rng(rng: random.Random) -> random.Random:
-    # made without seeding (``Random()`` reads the system's entropy, to be overwritten at once)
-    twin = random.Random.__new__(random.Random)
-    twin.setstate(rng.getstate())
-    return twin
 
 
 def _load_consts(g: Game, data: Json) -> dict[str, Value]:
@@ -456,7 +450,8 @@ def _flag(what: str) -> Callable[[Game, Json], bool]:
 
 FIELDS = (
     Field("seed", "seed", lambda g: g.seed, _plain, _load_seed),
-    Field("rng", "rng", lambda g: random.Random(g.seed), _save_rng, _load_rng, _copy_rng),
+    # shared by the copies until one draws (draws.py, ``share`` and ``own``)
+    Field("rng", "rng", lambda g: random.Random(g.seed), _save_rng, _load_rng, draws.share),
     Field("fixed", "fixed", lambda g: {}, _save_fixed, _load_fixed, _copy_lists_of(deque)),
     Field("consts", "consts", lambda g: dict(g.options),
           lambda g, c: {k: encode(x) for k, x in c.items() if k not in g.options}, _load_consts),

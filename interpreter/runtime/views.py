@@ -319,6 +319,19 @@ def _final(entry: Header | Message | Choice | Ending, at: int, unsettled: Sequen
     return True  # a header or the ending: text fixed when written
 
 
+def share_rendered(g: Game, twin: Game) -> None:
+    """A copy keeps its rendered lines with the game's, in one place: lines rendered for
+    either (or any copy of them) serve all. They come from entries the copies share, which
+    cannot read differently; a line from an entry one copy does not hold (its own copy of
+    an unsettled line, or a move the other made) fails the identity check and is rendered
+    again. Without it each copy of a game (OpenSpiel makes one per step, and replays from
+    an older copy after chance) renders its whole log afresh."""
+    try:
+        _KEPT[twin] = _KEPT.setdefault(g, {})  # its lists are replaced, never changed
+    except TypeError:  # a game that cannot be weakly held
+        pass
+
+
 def rendered_log(g: Game, seat: Reader) -> list[str | None]:
     """Every log line as ``seat`` reads it now (``render`` of each entry), reusing the lines
     rendered before from entries that cannot read differently since."""

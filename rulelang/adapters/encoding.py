@@ -28,6 +28,7 @@ import numpy as np
 from rulelang.language.key_ranges import IntKeys
 
 GRID_REACH = 8  # an unbounded grid is encoded within this many cells of its origin
+MAX_LINES_KEPT = 100_000  # log lines whose place an encoder keeps (then it starts again)
 
 
 class Encoder:
@@ -69,6 +70,9 @@ class Encoder:
         self.observation_size = self.size
         self.history_offset = self._part("moves seen", self.players * (len(self.actions) + 1))
         self.information_size = self.size
+        self._line_places: dict[str, int] = {}  # see _line_place
+        # the view last encoded (held: compared by identity), its seat and its numbers
+        self._last_observation: tuple[dict, int, np.ndarray] | None = None
 
     def _part(self, name, length):
         offset = self.size
@@ -97,7 +101,18 @@ class Encoder:
 
     # ------------------------------------------------------------ encoding
     def observation(self, view: dict, seat: int, out: np.ndarray | None = None) -> np.ndarray:
+        last = self._last_observation  # OpenSpiel asks for both tensors of each view in turn
+        if last is not None and last[0] is view and last[1] == seat:
+            if out is None:
+                return last[2].copy()
+            out[:self.observation_size] = last[2]
+            return out
         out = np.zeros(self.observation_size, np.float32) if out is None else out
+        self._encode_observation(view, seat, out)
+        self._last_observation = (view, seat, out[:self.observation_size].copy())
+        return out
+
+    def _encode_observation(self, view: dict, seat: int, out: np.ndarray) -> None:
         out[:self.observation_size] = 0
         out[self.seat_at + seat] = 1
         self._one_hot_seat(out, self.current_at, view.get("current"))
@@ -122,22 +137,37 @@ class Encoder:
         if decision and decision.get("seat") == seat:
             for move in decision.get("moves", ()):
                 out[self.mask_offset + self.actions.id_of(move)] = 1
-        return out
 
     def information(self, view: dict, seat: int) -> np.ndarray:
         out = np.zeros(self.information_size, np.float32)
         self.observation(view, seat, out)
-        width = len(self.actions) + 1
-        prefixes = {f"{self.seats[p]} > ": p for p in range(self.players)}
+        places, place = self._line_places, self._line_place
+        seen = []
         for line in view.get("log", ()):
-            who = next((p for prefix, p in prefixes.items() if line.startswith(prefix)), None)
-            if who is None or ": " not in line:
-                continue
-            move = line.rsplit(": ", 1)[1]
-            at = self.history_offset + who * width
-            found = self.actions.ids.get(move)
-            out[at + (found if found is not None else width - 1)] += 1
+            at = places.get(line, -2)
+            if at == -2:
+                at = place(line)
+            if at >= 0:
+                seen.append(at)
+        if seen:
+            np.add.at(out, seen, 1)
         return out
+
+    def _line_place(self, line: str) -> int:
+        """Where a log line counts in the information state (-1: nowhere), kept by its text
+        (a game's views repeat their log: each line is read once, not once per view)."""
+        width = len(self.actions) + 1
+        who = next((p for p in range(self.players) if line.startswith(self.seats[p] + " > ")),
+                   None)
+        if who is None or ": " not in line:
+            at = -1
+        else:
+            found = self.actions.ids.get(line.rsplit(": ", 1)[1])
+            at = self.history_offset + who * width + (found if found is not None else width - 1)
+        if len(self._line_places) >= MAX_LINES_KEPT:
+            self._line_places.clear()
+        self._line_places[line] = at
+        return at
 
     def _one_hot_seat(self, out, offset, seat):
         width = len(self.seats) + 1

@@ -1,10 +1,10 @@
-"""A game's copy draws what the game draws (interpreter/runtime/state.py, ``_copy_rng``:
+"""A game's copy draws what the game draws (interpreter/runtime/draws.py, ``copied``:
 the copy's generator is made without seeding, then given the game's state)."""
 from __future__ import annotations
 
 import random
 
-from interpreter.runtime.state import _copy_rng
+from interpreter.runtime.draws import copied as _copy_rng
 
 
 def test_a_copied_generator_draws_the_same_and_on_its_own():

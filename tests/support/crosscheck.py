@@ -174,20 +174,23 @@ def _initial_state(native: Any) -> Any:
     return _initial[1].clone()
 
 
-def _turns(game: Any, length: int = 0) -> list[list[str]]:
+def _turns(game: Any, length: int = 0, mine: bool = False) -> list[list[str]]:
     """Every whole turn the seat to move may take: the names of its choices in a row, each
     followed on a copy of the game until another seat is to move or the game is over (or,
-    when every turn is ``length`` choices, until the last of them)."""
+    when every turn is ``length`` choices, until the last of them). ``mine``: the game is
+    a copy made here, and its last choice is followed on it, not on one more copy."""
     seat, turns = game.to_move, []
     if length == 1:
         return [[str(move)] for move in game.legal_moves()]
-    for move in game.legal_moves():
-        after = game.copy(logging=False)
+    moves = game.legal_moves()
+    for i, move in enumerate(moves):
+        after = game if mine and i == len(moves) - 1 else game.copy(logging=False)
+        name = str(move)
         after.play(move)
         if after.is_over or after.to_move != seat:
-            turns.append([str(move)])
+            turns.append([name])
         else:
-            turns += [[str(move), *rest] for rest in _turns(after, max(0, length - 1))]
+            turns += [[name, *rest] for rest in _turns(after, max(0, length - 1), mine=True)]
     return turns
 
 
