@@ -2,13 +2,12 @@
 deterministic, and runaway rules stop with an error that names them."""
 from __future__ import annotations
 
-import random
 import time
 
 import pytest
 
 import rulelang
-from support import RULES, play_random
+from support import RULES, play_random, play_random_steps
 
 HEAD = 'game "T"\nplayers 2\n'
 SINK = RULES / "kitchen_sink.rules"
@@ -34,7 +33,7 @@ def sink():
 
 def test_an_illegal_move_leaves_the_game_exactly_as_it_was(sink):
     game = sink.new_game(players=2, seed=4)
-    play_random_steps(game, 3, seed=4)
+    play_random_steps(game, 4, 3)
     before = game.save()
     for bad in ["no such move", "", "pass", "P9", "deck#99"]:
         if bad in [str(m) for m in game.legal_moves()]:
@@ -54,15 +53,6 @@ def test_a_move_for_the_wrong_seat_is_illegal(sink):
     with pytest.raises(rulelang.IllegalMove):
         game.play(Move(1 - move.seat, move.notation))
     assert game.save() == before
-
-
-def play_random_steps(game, n, seed):
-    rng = random.Random(seed)
-    for _ in range(n):
-        if game.is_over:
-            return
-        moves = game.legal_moves()
-        game.play(moves[rng.randrange(len(moves))])
 
 
 # ------------------------------------------------------------------ determinism
@@ -89,7 +79,7 @@ def test_another_seed_deals_another_game(sink):
 @pytest.mark.parametrize("steps", [0, 1, 2, 5, 9])
 def test_a_restored_game_continues_identically(sink, steps):
     game = sink.new_game(players=3, seed=7)
-    play_random_steps(game, steps, seed=steps)
+    play_random_steps(game, steps, steps)
     saved = game.save()
     copy = sink.restore(saved)
     assert copy.save() == saved

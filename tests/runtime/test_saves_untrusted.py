@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rulelang
-from support import ROOT, load
+from support import ROOT, load, play_random_steps
 
 NIM = "examples/nim.rules"
 GAMES = ["examples/nim.rules", "examples/oh_hell.rules", "games/yokai_sketch.rules",
@@ -23,13 +23,7 @@ GAMES = ["examples/nim.rules", "examples/oh_hell.rules", "games/yokai_sketch.rul
 
 def played(path, moves, seed=1, players=None):
     rules = load(path)
-    game = rules.new_game(players=players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if game.is_over:
-            break
-        legal = game.legal_moves()
-        game.play(legal[rng.randrange(len(legal))])
+    game = play_random_steps(rules.new_game(players=players, seed=seed), seed, moves)
     return rules, game
 
 

@@ -4,23 +4,12 @@ generator, and each game still draws exactly what it would have drawn from a gen
 its own, whichever of them draws first, however many copies there are."""
 from __future__ import annotations
 
-import random
-
 import rulelang
 from interpreter.runtime import draws
 from support import ROOT
+from support import play_random_steps as played  # (game, seed, moves)
 
 PIG = ROOT / "examples/pig.rules"  # a die rolled at every roll: a draw every other move
-
-
-def played(game, seed: int, moves: int):
-    pick = random.Random(seed)
-    for _ in range(moves):
-        if game.is_over:
-            break
-        options = game.legal_moves()
-        game.play(options[pick.randrange(len(options))])
-    return game
 
 
 def test_a_copy_holds_the_game_s_generator_until_one_of_them_draws():

@@ -20,17 +20,23 @@ def changing(game) -> list:
     return [e for at, e in enumerate(game.log) if not views._final(e, at, game.unsettled)]
 
 
+def log_and_rendered(game, seat, monkeypatch) -> tuple[list, list]:
+    """The seat's log as the game's view gives it, and the entries rendered to give it."""
+    rendered = []
+    real = views.render
+    monkeypatch.setattr(views, "render", lambda g, e, s: rendered.append(e) or real(g, e, s))
+    log = game.view(seat)["log"]
+    monkeypatch.undo()
+    return log, rendered
+
+
 def test_a_copy_renders_only_the_lines_that_may_still_change(monkeypatch):
     game = rulelang.load(ROOT / "games/yokai_sketch.rules").new_game(players=2, seed=4)
     for _ in range(12):
         game.play(game.legal_moves()[0])
     game.view(0)
     twin = game.copy()
-    rendered = []
-    real = views.render
-    monkeypatch.setattr(views, "render", lambda g, e, s: rendered.append(e) or real(g, e, s))
-    log = twin.view(0)["log"]
-    monkeypatch.undo()
+    log, rendered = log_and_rendered(twin, 0, monkeypatch)
     assert log == afresh(twin, 0)
     assert rendered == changing(twin) and len(rendered) < len(twin.log) / 2
 
@@ -47,11 +53,7 @@ def test_lines_rendered_for_a_game_serve_a_later_copy_of_an_older_copy(monkeypat
     newest = older.copy()
     for _ in range(2):
         newest.play(newest.legal_moves()[0])
-    rendered = []
-    real = views.render
-    monkeypatch.setattr(views, "render", lambda g, e, s: rendered.append(e) or real(g, e, s))
-    log = newest.view(1)["log"]
-    monkeypatch.undo()
+    log, rendered = log_and_rendered(newest, 1, monkeypatch)
     assert log == afresh(newest, 1)
     own = [e for e in newest.log if not any(e is mine for mine in game.log)]
     assert own and len(own) < len(newest.log) / 2  # most lines were logged before the copies

@@ -53,6 +53,17 @@ def declared_players(path: Path) -> tuple[int, int]:
     return int(found[1]), int(found[2] or found[1])
 
 
+def play_random_steps(game, seed: int, steps: int):
+    """Play up to ``steps`` random legal moves (fewer if the game ends); returns the game."""
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        moves = game.legal_moves()
+        game.play(moves[rng.randrange(len(moves))])
+    return game
+
+
 def play_random(game, seed: int, max_moves: int = 20_000):
     """Play random legal moves to the end; returns the notations played."""
     rng = random.Random(seed)
