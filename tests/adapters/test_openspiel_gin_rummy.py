@@ -10,8 +10,10 @@ played in both, and the native returns must equal our scores.
 
 Random moves knock in about one game of fifty, so half the games are played by a
 player who plays for a knock (``gin_rummy_policy`` in tests/support/pairings.py): most of
-those end in a knock, a third with layoffs, some with gin or an undercut. ``python
-benchmarks/openspiel_crosscheck.py --only gin_rummy`` plays thousands of each.
+those end in a knock, a third with layoffs, some with gin or an undercut. The soak tests
+play 2,000 random games and 600 played for a knock under ``RULELANG_SOAK=1`` (CI), 300 and
+160 otherwise; ``python benchmarks/openspiel_crosscheck.py --only gin_rummy`` plays
+thousands of each.
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ import pytest
 
 pytest.importorskip("pyspiel")
 
+from support import soak
 from support.crosscheck import Mismatch, changed_rules, cross_check, play_both, play_seeds
 from support.pairings import gin_rummy
 
@@ -31,24 +34,30 @@ def test_gin_rummy_agrees_with_openspiel_on_every_decision(policy, games):
 
 
 @pytest.mark.slow
+@pytest.mark.soak
 @pytest.mark.parametrize("first_seed", [0, 500, 1000, 1500])
-def test_gin_rummy_agrees_over_two_thousand_random_games(first_seed):
-    """2,000 games of random moves, in four parts (run side by side)."""
-    decisions, failures = cross_check(gin_rummy(), 500, first_seed=first_seed)
+def test_gin_rummy_agrees_over_random_games(first_seed):
+    """Games of random moves, in four parts (run side by side): 2,000 under RULELANG_SOAK=1
+    (four times 500), the first 75 of each part otherwise (see tests/support/soak.py)."""
+    games = soak.games(75, 500)
+    decisions, failures = cross_check(gin_rummy(), games, first_seed=first_seed)
     assert failures == 0
-    assert decisions >= 500 * 50  # most random games go on to the wall
+    assert decisions >= games * 50  # most random games go on to the wall
 
 
 @pytest.mark.slow
+@pytest.mark.soak
 @pytest.mark.parametrize("options,first_seed", [
     ({}, 0), ({}, 150),
     ({"oklahoma": True}, 300),
     ({"knock_card": 5, "gin_bonus": 20, "undercut_bonus": 10}, 450)])
 def test_gin_rummy_agrees_when_playing_for_a_knock(options, first_seed):
-    decisions, failures = cross_check(gin_rummy(policy=True, **options), 150,
+    """150 games of each part under RULELANG_SOAK=1, the first 40 otherwise."""
+    games = soak.games(40, 150)
+    decisions, failures = cross_check(gin_rummy(policy=True, **options), games,
                                       first_seed=first_seed)
     assert failures == 0
-    assert decisions >= 150 * 20
+    assert decisions >= games * 20
 
 
 @pytest.mark.parametrize("options,seed", [({}, 2922), ({"oklahoma": True}, 1889)])

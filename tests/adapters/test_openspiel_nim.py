@@ -5,8 +5,9 @@ Same options in both (``pile_sizes``, written '1;3;5;7' natively and 1+3+5+7 in 
 takes the last stone loses. A native action is a whole turn ('pile:2, take:3;'), ours two
 decisions (the pile, then how many stones: 'B 3'): at every turn the player to move and the
 set of whole turns must be the same, the same random turn is played in both, and both must
-end together with the same returns (+1/-1). 2,000 games at the defaults, and a few hundred
-in normal play and with other piles (an empty one among them).
+end together with the same returns (+1/-1). 2,000 games at the defaults under
+``RULELANG_SOAK=1`` (as CI runs it; 300 otherwise, see tests/support/soak.py), and a few
+hundred in normal play and with other piles (an empty one among them).
 
 What each seat knows: Nim hides nothing, but OpenSpiel gives two texts a player's
 information could be read from, and both partition the histories as our views do (see
@@ -22,13 +23,16 @@ import pytest
 
 pytest.importorskip("pyspiel")
 
+from support import soak
 from support.crosscheck import Mismatch, changed_rules, cross_check, play_seeds
 from support.information import InfoCheck, compare, observation, report
 from support.pairings import nim
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("pile_sizes,is_misere,games", [
-    ("1;3;5;7", True, 2000), ("1;3;5;7", False, 300), ("2;0;4;6;9", True, 300)])
+    ("1;3;5;7", True, soak.games(300, 2000)), ("1;3;5;7", False, 300),
+    ("2;0;4;6;9", True, 300)])
 def test_nim_agrees_with_openspiel_on_every_decision(pile_sizes, is_misere, games):
     decisions, failures = cross_check(nim(pile_sizes, is_misere), games)
     assert failures == 0

@@ -1,0 +1,24 @@
+"""How many games a soak test plays: a bounded sample in the README's test command, the
+thousands the issues ask for when ``RULELANG_SOAK=1`` (CI's soak step, ``.ci/run``).
+
+A soak test (marked ``soak``) plays many seeded random games looking for one that goes
+wrong. Every one runs in the everyday suite, on the first seeds of its range, so the suite
+stays within its minutes on two cores; CI then runs the soak tests again over the whole
+range (``RULELANG_SOAK=1 python -m pytest -m soak``), as do the benchmarks
+(benchmarks/openspiel_crosscheck.py, benchmarks/lean_differential.py) at any size asked.
+"""
+from __future__ import annotations
+
+import os
+
+FULL = os.environ.get("RULELANG_SOAK") == "1"
+
+
+def games(everyday: int, soak: int) -> int:
+    """``soak`` games under RULELANG_SOAK=1, else ``everyday``."""
+    return soak if FULL else everyday
+
+
+def seeds(everyday: range, soak: range) -> range:
+    """The seeds a soak test plays: ``soak`` under RULELANG_SOAK=1, else ``everyday``."""
+    return soak if FULL else everyday
