@@ -20,7 +20,10 @@ from types import CodeType
 
 from rulelang.language.kept_files import cache_folder, read_private, write_private
 
-MAX_FILES = 256  # code files kept (a shipped game's is 5-250 kB)
+# Code files kept (a shipped game's is 5-250 kB): a run of the test suite compiles some 1,000
+# modules (each game with each compiler switch, and the tests' own rules), the same each run.
+MAX_FILES = 2048
+MAX_BYTES = 100_000_000
 _PREFIX = "code-"
 _SUFFIX = ".marshal"
 _DIGEST_SIZE = 32  # a sha256 of the marshalled code, ahead of it
@@ -37,7 +40,8 @@ def compiled_code(source: str, filename: str) -> CodeType:
     code = compile(source, filename, "exec")
     if path is not None:
         data = marshal.dumps(code)
-        write_private(path, hashlib.sha256(data).digest() + data, _PREFIX, _SUFFIX, MAX_FILES)
+        write_private(path, hashlib.sha256(data).digest() + data, _PREFIX, _SUFFIX, MAX_FILES,
+                      MAX_BYTES)
     return code
 
 

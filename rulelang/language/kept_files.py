@@ -50,9 +50,11 @@ def read_private(path: str) -> bytes | None:
         return None
 
 
-def write_private(path: str, data: bytes, prefix: str, suffix: str, most: int) -> None:
+def write_private(path: str, data: bytes, prefix: str, suffix: str, most: int,
+                  most_bytes: int | None = None) -> None:
     """Keep ``data`` at ``path`` (mode 0600), then the ``most`` newest files of its folder named
-    ``prefix...suffix``, the oldest removed first. A file that cannot be written is not kept."""
+    ``prefix...suffix`` (and no more than ``most_bytes`` of them in all), the oldest removed
+    first. A file that cannot be written is not kept."""
     folder = os.path.dirname(path)
     try:
         handle, temporary = tempfile.mkstemp(prefix="." + prefix, dir=folder)  # mode 0600
@@ -63,19 +65,30 @@ def write_private(path: str, data: bytes, prefix: str, suffix: str, most: int) -
         except BaseException:
             os.unlink(temporary)
             raise
-        _evict(folder, prefix, suffix, most)
+        _evict(path, prefix, suffix, most, most_bytes)
     except OSError:
         return  # no room, or a read-only cache: made again next time
 
 
-def _evict(folder: str, prefix: str, suffix: str, most: int) -> None:
-    kept = [entry for entry in os.scandir(folder)
+def _evict(written: str, prefix: str, suffix: str, most: int, most_bytes: int | None) -> None:
+    kept = [entry for entry in os.scandir(os.path.dirname(written))
             if entry.name.startswith(prefix) and entry.name.endswith(suffix)]
-    if len(kept) <= most:
+    if len(kept) <= most and most_bytes is None:
         return
-    kept.sort(key=lambda entry: entry.stat().st_mtime)
-    for entry in kept[:len(kept) - most]:
+    stats: dict[os.DirEntry[str], os.stat_result] = {}
+    for entry in kept:
+        try:
+            stats[entry] = entry.stat()
+        except OSError:
+            pass  # removed by another process meanwhile
+    # the file just written stays (another may carry the same time: clocks are coarse)
+    oldest_first = sorted(stats, key=lambda entry: (entry.path == written, stats[entry].st_mtime))
+    count, total = len(oldest_first), sum(info.st_size for info in stats.values())
+    for entry in oldest_first[:-1]:
+        if count <= most and (most_bytes is None or total <= most_bytes):
+            return
         try:
             os.unlink(entry.path)
         except OSError:
             pass  # removed by another process meanwhile
+        count, total = count - 1, total - stats[entry].st_size

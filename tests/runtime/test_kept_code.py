@@ -168,3 +168,14 @@ def test_the_kept_code_is_bounded(code_folder, monkeypatch):
     for n in range(6):
         kept_code.compiled_code(SOURCE.replace("2", str(n + 2)), NAME)
     assert len(kept_files(code_folder)) == 3
+
+
+def test_the_kept_code_is_bounded_in_bytes_too(code_folder, monkeypatch):
+    kept_code.compiled_code(SOURCE, NAME)
+    [one] = kept_files(code_folder)
+    monkeypatch.setattr(kept_code, "MAX_BYTES", 3 * one.stat().st_size + 10)
+    for n in range(6):
+        kept_code.compiled_code(SOURCE.replace("2", str(n + 2)), NAME)
+    assert len(kept_files(code_folder)) == 3
+    last = kept_code.compiled_code(SOURCE.replace("2", "7"), NAME)  # the newest is kept
+    assert kept_code._read(str(kept_code._path_for(SOURCE.replace("2", "7"), NAME)), NAME) == last
