@@ -6,7 +6,8 @@ variants compiles the same rules many times). What is written depends only on th
 program, ``lean`` and the compiler's switches (``switches``); and the loader hands back the
 same program object for the same texts (``loader.load_text``: nothing changes a checked
 program). So the written module is kept per (program, lean, switches) and the code object
-per source text, a few dozen of each, the least recently used dropped first.
+per source text, a few dozen of each, the least recently used dropped first; the code is
+kept between runs too (kept_code.py).
 
 Each ``compiled`` call still runs the code in a namespace of its own, bound to the caller's
 enum members (generated code compares members by identity) and to choice sites, card kinds
@@ -15,7 +16,7 @@ of theirs changes.
 """
 from __future__ import annotations
 
-import itertools
+import hashlib
 import linecache
 from collections import OrderedDict
 from types import CodeType
@@ -25,6 +26,7 @@ import attrs
 
 from interpreter.compiler import _resolve, switches, write_module
 from interpreter.compiler.compiled_parts import Compiled, Unit
+from interpreter.compiler.kept_code import compiled_code
 from interpreter.compiler.written import EnumPart, MemberPart, SitePart, Written
 from interpreter.runtime import helpers
 
@@ -34,7 +36,6 @@ if TYPE_CHECKING:
 
 MAX_WRITTEN = 64  # modules kept (a shipped game's: 50-400 kB of source)
 MAX_CODE = 64  # code objects kept
-_MODULES = itertools.count(1)
 
 # (id of the program, lean, switches) -> (the program, kept alive so its id is not reused; its module)
 _WRITTEN: OrderedDict[tuple[Any, ...], tuple[Program, Written]] = OrderedDict()
@@ -56,8 +57,10 @@ def code_of(source: str, main_file: str) -> tuple[str, CodeType]:
     key = (source, main_file)
     found = _CODE.get(key)
     if found is None:
-        filename = f"<rules {next(_MODULES)}: {main_file}>"
-        found = (filename, compile(source, filename, "exec"))
+        # named by its source, not by a count: the name is in the code, kept between runs
+        digest = hashlib.sha256(source.encode("utf-8", "surrogatepass")).hexdigest()[:12]
+        filename = f"<rules {digest}: {main_file}>"
+        found = (filename, compiled_code(source, filename))
     remember(_CODE, key, found, MAX_CODE)
     return found
 

@@ -18,11 +18,11 @@ import hashlib
 import os
 import pickle
 import sys
-import tempfile
 from pathlib import Path
 
 from rulelang.language import ast
-from rulelang.language.parser import _private, cache_folder, keep_tree, kept_tree, parse
+from rulelang.language.kept_files import cache_folder, read_private, write_private
+from rulelang.language.parser import keep_tree, kept_tree, parse
 
 MAX_FILES = 256  # trees kept on disk (a shipped game's is 10-300 kB)
 _PREFIX = "tree-"
@@ -33,7 +33,7 @@ def parse_kept(text: str, file: str) -> ast.Module:
     if kept_tree(text, file) is not None:  # kept in this process already
         return parse(text, file)
     path = _path_for(text, file)
-    pickled = _read(path) if path else None
+    pickled = read_private(path) if path else None
     if pickled is not None:
         try:
             module: ast.Module = pickle.loads(pickled)
@@ -46,7 +46,7 @@ def parse_kept(text: str, file: str) -> ast.Module:
     module = parse(text, file)
     pickled = kept_tree(text, file)
     if path and pickled is not None:
-        _write(path, pickled)
+        write_private(path, pickled, _PREFIX, ".pickle", MAX_FILES)
     return module
 
 
@@ -71,44 +71,3 @@ def _path_for(text: str, file: str) -> str | None:
         return None
     key = hashlib.sha256(f"{code}\0{file}\0".encode() + text.encode("utf-8", "surrogatepass"))
     return os.path.join(folder, f"{_PREFIX}{key.hexdigest()[:32]}.pickle")
-
-
-def _read(path: str) -> bytes | None:
-    try:
-        with open(path, "rb") as source:
-            if not _private(os.fstat(source.fileno()), directory=False) or \
-                    not _private(os.lstat(path), directory=False):
-                return None
-            return source.read()
-    except OSError:
-        return None
-
-
-def _write(path: str, pickled: bytes) -> None:
-    """Written whole under another name, then renamed: a reader never sees half a tree."""
-    folder = os.path.dirname(path)
-    try:
-        handle, temporary = tempfile.mkstemp(prefix=".tree-", dir=folder)  # mode 0600
-        try:
-            with os.fdopen(handle, "wb") as out:
-                out.write(pickled)
-            os.replace(temporary, path)
-        except BaseException:
-            os.unlink(temporary)
-            raise
-        _evict(folder)
-    except OSError:
-        return  # no room, or a read-only cache: parsed again next time
-
-
-def _evict(folder: str) -> None:
-    trees = [entry for entry in os.scandir(folder)
-             if entry.name.startswith(_PREFIX) and entry.name.endswith(".pickle")]
-    if len(trees) <= MAX_FILES:
-        return
-    trees.sort(key=lambda entry: entry.stat().st_mtime)
-    for entry in trees[:len(trees) - MAX_FILES]:
-        try:
-            os.unlink(entry.path)
-        except OSError:
-            pass  # removed by another process meanwhile

@@ -6,7 +6,6 @@ import hashlib
 import os
 import pickle
 import re
-import stat
 import sys
 from pathlib import Path
 from typing import Any
@@ -18,6 +17,7 @@ from lark.lexer import PatternStr
 from rulelang.language import ast
 from rulelang.language.builder import Builder, span_of
 from rulelang.language.errors import Diagnostic, ParseError, Span
+from rulelang.language.kept_files import cache_folder, private
 from rulelang.language.syntax_errors import describe
 from rulelang.language.teaching import place_explains
 
@@ -58,35 +58,11 @@ def _table_cache(grammar: bytes | None = None, kind: str = "parser") -> str | No
         import lark
         path = os.path.join(folder, f"{kind}-{digest}-lark{lark.__version__}-py"
                                     f"{sys.version_info[0]}.{sys.version_info[1]}.pickle")
-        if os.path.lexists(path) and not _private(os.lstat(path), directory=False):
+        if os.path.lexists(path) and not private(os.lstat(path), directory=False):
             return None
     except OSError:
         return None
     return path
-
-
-def cache_folder() -> str | None:
-    """This user's private folder for what rulelang keeps between runs (made if missing), or
-    None when there is none that is safe (``RULELANG_NO_CACHE`` set: none)."""
-    if os.environ.get("RULELANG_NO_CACHE") or not hasattr(os, "getuid"):
-        return None
-    root = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    if not os.path.isabs(root):
-        return None
-    folder = os.path.join(root, "rulelang")
-    try:
-        os.makedirs(folder, mode=0o700, exist_ok=True)
-        if not _private(os.lstat(folder), directory=True):
-            return None
-    except OSError:
-        return None
-    return folder
-
-
-def _private(info: os.stat_result, directory: bool) -> bool:
-    """Owned by this user, of the expected kind (no links), writable by no one else."""
-    kind_ok = stat.S_ISDIR(info.st_mode) if directory else stat.S_ISREG(info.st_mode)
-    return kind_ok and info.st_uid == os.getuid() and not info.st_mode & 0o022
 
 
 def _hard_keyword(token: Token) -> Token:

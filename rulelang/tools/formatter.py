@@ -59,6 +59,8 @@ def format_text(text: str, file: str = "<rules>") -> str:
     _indent(lines)
     _align_tables(lines)
     result = _join(lines)
+    if result == text:  # already in its layout: the same text means the same
+        return result
     try:
         again = parse(result, file)
         same = (meaning(again.decls) == meaning(module.decls)
