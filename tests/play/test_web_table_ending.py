@@ -21,10 +21,14 @@ def test_a_move_is_said_to_end_the_game_as_when_tried_on_the_restored_save(
     said = []
     for seed in range(seeds):
         length = len(played(path, options, seed, lambda table: []))
-        for looked in played(path, options, seed, lambda table: [
-                said_alike(table, move.notation) for move in table.game.legal_moves()[:4]]
-                if len(table.game.history) % every == 0 or len(table.game.history) >= length - 8
-                else []):
+
+        def look(table, length=length):
+            moved = len(table.game.history)
+            if moved % every and moved < length - 8:
+                return []
+            return [said_alike(table, move.notation) for move in table.game.legal_moves()[:4]]
+
+        for looked in played(path, options, seed, look):
             said += looked
     assert said and any(words is not None for words in said)
 
@@ -32,7 +36,7 @@ def test_a_move_is_said_to_end_the_game_as_when_tried_on_the_restored_save(
 def played(path, options, seed, look) -> list:
     """What ``look(table)`` returned before each move of a game played to its end by
     random moves (the same game for a seed)."""
-    host, table = host_with(path, seed=seed, options=options)
+    _, table = host_with(path, seed=seed, options=options)
     game, rng, seen = table.game, random.Random(seed), []
     while not game.is_over:
         seen.append(look(table))
