@@ -2,12 +2,11 @@
 
 Two people play a whole game of Yokai Sketch through their own pages (clicking cards and
 move buttons, as a person would); a Yami placement is previewed on the board before it is
-confirmed; the page fits a phone's width. Screenshots are kept in tests/artefacts/web/
-(not committed) for a person to look at.
+confirmed; the page fits a phone's width. With RULELANG_SCREENSHOTS=1, screenshots are
+kept in tests/artefacts/web/ (not committed) for a person to look at.
 """
 from __future__ import annotations
 
-import os
 import random
 import shutil
 import time
@@ -15,29 +14,15 @@ import time
 import pytest
 
 from support import ROOT
-from support.web import host_with, live_server, token_of
+from support.web import ARTEFACTS, HAS_CHROMIUM, NO_CHROMIUM, SCREENSHOTS, host_with, live_server, token_of
 
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-ARTEFACTS = ROOT / "tests" / "artefacts" / "web"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 
-if not os.path.exists(CHROMIUM) and not os.environ.get("CI"):
-    pytest.skip("Debian's chromium is not installed (.ci/run installs it)", allow_module_level=True)
+if not HAS_CHROMIUM:
+    pytest.skip(NO_CHROMIUM, allow_module_level=True)
 
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-    if os.path.isdir(ARTEFACTS):
-        shutil.rmtree(ARTEFACTS)
-    ARTEFACTS.mkdir(parents=True)
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        yield chromium
-        chromium.close()
+# (the browser: the fixture in tests/play/conftest.py)
 
 
 def open_page(browser, url, viewport=DESKTOP, clock_paused=False):
@@ -58,7 +43,10 @@ def open_page(browser, url, viewport=DESKTOP, clock_paused=False):
 
 
 def shot(page, name):
-    """The whole page; on a phone also the screen as its holder sees it."""
+    """The whole page; on a phone also the screen as its holder sees it (when asked:
+    RULELANG_SCREENSHOTS=1)."""
+    if not SCREENSHOTS:
+        return
     page.screenshot(path=str(ARTEFACTS / f"{name}.png"), full_page=True)
     if page.viewport_size["width"] == PHONE["width"]:
         page.screenshot(path=str(ARTEFACTS / f"{name}-screen.png"))

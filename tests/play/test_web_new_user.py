@@ -2,23 +2,13 @@
 naming three families) stays inside its cell instead of running over the next one."""
 from __future__ import annotations
 
-import os
-
 import pytest
 
 from support.web import host_with, live_server, token_of
 
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
-if not os.path.exists(CHROMIUM) and not os.environ.get("CI"):
-    pytest.skip("Debian's chromium is not installed (.ci/run installs it)", allow_module_level=True)
-
 
 @pytest.mark.slow
-def test_every_symbol_on_the_board_stays_inside_its_cell():
-    from playwright.sync_api import sync_playwright
+def test_every_symbol_on_the_board_stays_inside_its_cell(browser):
     host, table = host_with("games/yokai.rules", players=3, seed=4, options={"levels": "2+3"})
     game = table.game
     for _ in range(20):  # the first moves lay a three-family hint ("KaRoOn") on the table
@@ -26,18 +16,14 @@ def test_every_symbol_on_the_board_stays_inside_its_cell():
     symbols = [c.get("symbol", "") for z in game.view(None)["zones"].values() for c in z["cards"]
                if c.get("cells")]
     assert any(len(s) >= 6 for s in symbols), symbols
-    with live_server(host) as base, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        try:
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
-            page.goto(f"{base}/t/{token_of(table, 'P1')}")
-            page.wait_for_selector("body[data-version]")
-            page.wait_for_selector(".cell .sym")
-            sizes = page.evaluate("""[...document.querySelectorAll('.cell .sym')].map(s => ({
-                text: s.textContent, sym: s.getBoundingClientRect().width,
-                cell: s.parentElement.getBoundingClientRect().width}))""")
-        finally:
-            browser.close()
+    with live_server(host) as base:
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(f"{base}/t/{token_of(table, 'P1')}")
+        page.wait_for_selector("body[data-version]")
+        page.wait_for_selector(".cell .sym")
+        sizes = page.evaluate("""[...document.querySelectorAll('.cell .sym')].map(s => ({
+            text: s.textContent, sym: s.getBoundingClientRect().width,
+            cell: s.parentElement.getBoundingClientRect().width}))""")
     assert any(len(s["text"]) >= 6 for s in sizes)
     for size in sizes:
         assert size["sym"] <= size["cell"], size

@@ -4,16 +4,11 @@ game keeps a chip per seat."""
 from __future__ import annotations
 
 import json
-import os
 import random
 
 import pytest
 
 from support.web import host_with, live_server, token_of
-
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
 def played_to_the_end(path, players, seed):
@@ -34,24 +29,15 @@ def test_the_socket_says_whether_the_score_is_the_team_s():
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not os.path.exists(CHROMIUM) and not os.environ.get("CI"),
-                    reason="Debian's chromium is not installed (.ci/run installs it)")
-def test_the_banner_shows_the_team_s_score_once_and_each_seat_s_otherwise():
-    from playwright.sync_api import sync_playwright
+def test_the_banner_shows_the_team_s_score_once_and_each_seat_s_otherwise(browser):
     shown = {}
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        try:
-            for path in ("games/yami.rules", "games/yokai_sketch.rules"):
-                host, table = played_to_the_end(path, 2, 3)
-                with live_server(host) as base:
-                    page = browser.new_page(viewport={"width": 1280, "height": 900})
-                    page.goto(f"{base}/t/{token_of(table, 'P1')}")
-                    page.wait_for_selector("#outcome .scores .score")
-                    shown[path] = page.locator("#outcome .scores .score").all_inner_texts()
-                    page.close()
-        finally:
-            browser.close()
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    for path in ("games/yami.rules", "games/yokai_sketch.rules"):
+        host, table = played_to_the_end(path, 2, 3)
+        with live_server(host) as base:
+            page.goto(f"{base}/t/{token_of(table, 'P1')}")
+            page.wait_for_selector("#outcome .scores .score")
+            shown[path] = page.locator("#outcome .scores .score").all_inner_texts()
     team = shown["games/yami.rules"]
     assert len(team) == 1 and team[0].startswith("the team"), team
     assert [text.split()[0] for text in shown["games/yokai_sketch.rules"]] == ["P1", "P2"]

@@ -1,14 +1,39 @@
-"""What the web tests share: a host with tables, a real server on 127.0.0.1, socket helpers."""
+"""What the web tests share: a host with tables, a real server on 127.0.0.1, socket helpers,
+and how the browser tests start Chromium and keep their screenshots."""
 from __future__ import annotations
 
 import contextlib
 import json
+import os
 import threading
 import time
 
 from rulelang.play.web.app import create_app
 from rulelang.play.web.host import Host
 from support import ROOT, load
+
+# Debian's Chromium, headless, driven by Playwright (one per test process: tests/play/conftest.py).
+CHROMIUM = "/usr/bin/chromium"
+# Chromium's headless mode is its whole browser with the window not shown: each page's window
+# keeps an address bar whose suggestions are a page of their own (a WebUI renderer, about
+# 2 s of CPU over the whole-game test, its browser process 2 s more), of no use to a test.
+# Turned off by two features. Chromium reads only its last --disable-features: Playwright's
+# own list (Playwright 1.65's) is repeated with them.
+PLAYWRIGHT_DISABLED = ("AvoidUnnecessaryBeforeUnloadCheckSync,DestroyProfileOnBrowserClose,"
+                       "HttpsUpgrades,HttpsFirstBalancedModeAutoEnable,LensOverlay,MediaRouter,"
+                       "PaintHolding,ThirdPartyStoragePartitioning,"
+                       "AvoidCorsURLLoaderRestartOnRedirect,TcpPortRandomizationWin,"
+                       "OptimizationHints,NetworkTimeServiceQuerying,AimEnabled,"
+                       "PreconnectToSearch")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         f"--disable-features={PLAYWRIGHT_DISABLED},WebUIOmniboxPopup,WebUIOmniboxAimPopup"]
+HAS_CHROMIUM = os.path.exists(CHROMIUM) or bool(os.environ.get("CI"))
+NO_CHROMIUM = "Debian's chromium is not installed (.ci/run installs it)"
+# Screenshots are for a person to look at (no test reads them) and cost the browser a full
+# render of the page each: taken only when asked, RULELANG_SCREENSHOTS=1, into ARTEFACTS.
+ARTEFACTS = ROOT / "tests" / "artefacts" / "web"
+SCREENSHOTS = os.environ.get("RULELANG_SCREENSHOTS", "") not in ("", "0")
 
 
 def host_with(path="games/yokai_sketch.rules", players=2, seed=7, kinds=None, options=None,

@@ -106,7 +106,9 @@ class Table:
             return None
         if self.game.to_move != seat:
             return None
-        return foresight.ending(self.game, seat, notation, self.rules.restore)
+        # tried on a copy in memory: the game its save would restore, without the round trip
+        # through JSON and the checks an untrusted save needs (most of a move's time here)
+        return foresight.ending(self.game, seat, notation, lambda _save: self.game.copy())
 
     # ------------------------------------------------------------------ bots
     def bot_to_move(self):

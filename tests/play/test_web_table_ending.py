@@ -1,0 +1,53 @@
+"""A table says whether a move ends the game by trying it on an in-memory copy of the game
+(tables.Table.ending): the same answers as trying it on the game restored from its save,
+which is what the terminal does, for moves offered along random games."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rulelang.play import foresight
+from support.web import host_with
+
+
+# (path, options, seeds, every how many decisions the moves are tried before the last few)
+@pytest.mark.parametrize("path,options,seeds,every", [
+    ("examples/nim.rules", {"pile_sizes": "3"}, 3, 1),
+    ("games/yokai_sketch.rules", None, 1, 6),  # (its restored saves replay the game: slow)
+])
+def test_a_move_is_said_to_end_the_game_as_when_tried_on_the_restored_save(
+        path, options, seeds, every):
+    said = []
+    for seed in range(seeds):
+        length = len(played(path, options, seed, lambda table: []))
+
+        def look(table, length=length):
+            moved = len(table.game.history)
+            if moved % every and moved < length - 8:
+                return []
+            return [said_alike(table, move.notation) for move in table.game.legal_moves()[:4]]
+
+        for looked in played(path, options, seed, look):
+            said += looked
+    assert said and any(words is not None for words in said)
+
+
+def played(path, options, seed, look) -> list:
+    """What ``look(table)`` returned before each move of a game played to its end by
+    random moves (the same game for a seed)."""
+    _, table = host_with(path, seed=seed, options=options)
+    game, rng, seen = table.game, random.Random(seed), []
+    while not game.is_over:
+        seen.append(look(table))
+        moves = game.legal_moves()
+        assert table.play(game.to_move, moves[rng.randrange(len(moves))].notation,
+                          table.version) is None
+    return seen
+
+
+def said_alike(table, move):
+    """What the table says of ``move`` (it checks it is the same on the restored save)."""
+    said = foresight.ending(table.game, table.game.to_move, move, table.rules.restore)
+    assert table.ending(table.game.to_move, move, table.version) == said
+    return said
