@@ -51,6 +51,19 @@ class Shortcuts:
     # the game does not change) keeps its result for the same arguments, the work it did
     # counted again at each call (compiler.ModuleBuilder.memoizable)
     advice_memo: bool = True
+    # min and max of two values (``min(c.rank, 10)``) written out as a comparison, not by
+    # the builtin (expr.extreme_of_two)
+    extremes: bool = True
+    # size, count, empty, first, last of a list held in a name: read in place when it is
+    # a list, else by the builtin (a name may hold none) (expr.fast_builtin)
+    named_lists: bool = True
+    # sort and unique of a list the checker types as holding no lists (numbers, cards...):
+    # Python's own, its items counted, not by the builtin that looks for lists inside
+    # (expr.flat_builtin)
+    flat_lists: bool = True
+    # at(Z, c) on a zone the rules declare a grid: its cards there read in place, not by
+    # the builtin that checks it is a grid (expr.grid_read)
+    grid_reads: bool = True
 
 
 SHORTCUTS = Shortcuts()

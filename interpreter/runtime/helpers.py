@@ -297,5 +297,6 @@ def names() -> dict[str, Any]:
     out["__builtins__"] = {"len": len, "list": list, "range": range, "bool": bool, "int": int,
                            "str": str,
                            "map": map, "type": type, "dict": dict, "tuple": tuple,
-                           "isinstance": isinstance, "any": any, "all": all, "sum": sum}
+                           "isinstance": isinstance, "any": any, "all": all, "sum": sum,
+                           "sorted": sorted}
     return out
