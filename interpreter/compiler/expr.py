@@ -448,7 +448,18 @@ class ExprGen(Inliner):
 
     def grid_read(self, name: str, nodes: list[ast.Expr], args: list[str]) -> str | None:
         """``at(Z, c)`` where ``Z`` names a zone declared a grid: the cards on that cell,
-        read from the grid's map as the builtin reads them (a copy, none there: [])."""
+        read from the grid's map as the builtin reads them (a copy, none there: []);
+        ``cell(x, y)`` made directly where ``y`` is not none."""
+        if name == "cell" and len(args) == 2 and SHORTCUTS.cells:
+            y = nodes[1]
+            if (isinstance(y, ast.Lit) and type(y.value) is int) or (
+                    isinstance(y, ast.BinOp) and y.left.ty is not None and y.right.ty is not None
+                    and y.left.ty.name in ("int", "seat") and y.right.ty.name in ("int", "seat")):
+                return f"cell({args[0]}, {args[1]})"  # a number, or arithmetic: never none
+            if simple(args[1]):  # none there: as the builtin, which then reads the first
+                general = f"b_cell(g, {', '.join(args)})"
+                return f"(cell({args[0]}, {args[1]}) if {args[1]} is not None else {general})"
+            return None
         if name != "at" or len(args) != 2 or not SHORTCUTS.grid_reads:
             return None
         ref = getattr(nodes[0], "ref", None)

@@ -64,6 +64,9 @@ class Shortcuts:
     # at(Z, c) on a zone the rules declare a grid: its cards there read in place, not by
     # the builtin that checks it is a grid (expr.grid_read)
     grid_reads: bool = True
+    # cell(x, y) made by the runtime's cell, not by the builtin that also reads "E5" and
+    # pairs (expr.grid_read)
+    cells: bool = True
 
 
 SHORTCUTS = Shortcuts()

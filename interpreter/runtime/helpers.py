@@ -24,6 +24,7 @@ from interpreter.runtime.values import (  # noqa: F401
     Value,
     Zone,
     bounded,
+    cell,
 )
 from interpreter.runtime.work import charge, counted, equal, order, overwork, weigh, weighed  # noqa: F401
 
@@ -130,8 +131,8 @@ def dynamic_attr(g: Game, value: Value, name: str) -> Value:
 
 
 def item(g: Game, seq: Value, i: int) -> Value:
-    try:
-        return seq[i] if type(seq) is tuple else as_list(g, seq)[i]
+    try:  # a list or a tuple indexed as it is (as_list gives a list itself)
+        return seq[i] if type(seq) is list or type(seq) is tuple else as_list(g, seq)[i]
     except IndexError:
         raise Fail(f"index {i} is past the end (size {len(as_list(g, seq))})") from None
 
@@ -290,7 +291,8 @@ def names() -> dict[str, Any]:
         "in_list",
         "is_kind", "number_range", "top_card", "end_item", "not_a_card", "text_of", "as_list",
         "bounded", "log_parts", "SeenCard", "Message", "overwork", "charge", "weighed", "equal",
-        "order", "number", "text_counted", "joined", "Seat", "EnumValue", "UNSET", "no_seat")}
+        "order", "number", "text_counted", "joined", "Seat", "EnumValue", "UNSET", "no_seat",
+        "cell")}
     for name, impl in IMPLEMENTATIONS.items():
         out["b_" + name] = impl
     out["DIRECTIONS"] = DIRECTIONS

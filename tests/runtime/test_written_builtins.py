@@ -1,6 +1,6 @@
 """Builtins the compiler writes out in the generated code (min and max of two, size and
 first of a list held in a name, sort and unique of a list of numbers or cards, at() on a
-grid): each at its edges (none on either side, a name holding none, repeats, an empty
+grid, cell(x, y)): each at its edges (none on either side, a name holding none, repeats, an empty
 cell, a field of none), played with its shortcut on and off, must give the same log, or
 fail with the same message. test_fast_paths_compiled.py plays every ruleset both ways."""
 from __future__ import annotations
@@ -12,7 +12,7 @@ import rulelang
 EDGES = """
 game "Edges"
 players 2
-option case: int in 1..4 = 1 "which failing case"
+option case: int in 1..5 = 1 "which failing case"
 
 card Stone { weight: int  name "stone {weight}" }
 zone board: grid 3 x 3 of Stone, public
@@ -52,11 +52,15 @@ turn {
   if case == 2 { log "{capped(stone)}" }
   if case == 3 { log "{floored(stone)}" }
   if case == 4 { log "{min(stone.weight, n)}" }
+  let y = nothing
+  let x = n - 1
+  log "{cell(x, 2)} {cell(n, x + 1)} {cell(x, n)} {at(board, cell(x, n))}"
+  if case == 5 { log "{cell(n, y)}" }
   win current
 }
 """
 
-SWITCHES = ["extremes", "named_lists", "flat_lists", "grid_reads"]
+SWITCHES = ["extremes", "named_lists", "flat_lists", "grid_reads", "cells"]
 
 
 def _played(case: int) -> str:
@@ -73,9 +77,9 @@ def _played(case: int) -> str:
 @pytest.mark.parametrize("switch", SWITCHES)
 def test_written_out_as_the_builtin_does(switch):
     from interpreter.compiler.shortcuts import SHORTCUTS
-    fast = [_played(case) for case in (1, 2, 3, 4)]
+    fast = [_played(case) for case in (1, 2, 3, 4, 5)]
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(SHORTCUTS, switch, False)
-        general = [_played(case) for case in (1, 2, 3, 4)]
+        general = [_played(case) for case in (1, 2, 3, 4, 5)]
     assert fast == general
     assert "12" in fast[0] and all(f.startswith("failed: ") for f in fast[1:]), fast
