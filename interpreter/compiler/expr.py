@@ -19,6 +19,7 @@ from interpreter.compiler.expr_shapes import (
     may_nest,
     nests,
     seats_of,
+    shallow,
     simple,
     small_number,
 )
@@ -539,8 +540,14 @@ class ExprGen(Inliner):
         self.slots, self.types, self.memo = saved, saved_types, saved_memo
         self.present = saved_present
         made = f"[{elt} {' '.join(clauses)}]"
-        made = f"weighed(g, {made})" if may_nest(e.elt.ty) and not self.picks(e) else made
+        made = f"{self.weigher(e.ty)}(g, {made})" if may_nest(e.elt.ty) and not self.picks(e) else made
         return (memo.names if memo is not None else []), made
+
+    @staticmethod
+    def weigher(ty: Type | None) -> str:
+        """How a list just made is weighed: ``weighed_lists`` when the checker types it as
+        holding no lists deeper than its own items' (it does not look for them)."""
+        return "weighed_lists" if shallow(ty) and SHORTCUTS.shallow_weights else "weighed"
 
     @staticmethod
     def picks(e: ast.Comprehension) -> bool:
@@ -573,7 +580,7 @@ class ExprGen(Inliner):
     def weighed_literal(self, e: ast.ListLit | ast.TupleLit, made: str) -> str:
         """A literal holding lists not written out (``[x, x]``) is weighed where it is made;
         once, by the outermost literal (weighing goes through the inner ones)."""
-        return f"weighed(g, {made})" if not self.in_literal and nests(e) else made
+        return f"{self.weigher(e.ty)}(g, {made})" if not self.in_literal and nests(e) else made
 
     def x_ListLit(self, e: ast.ListLit) -> str:
         return self.weighed_literal(e, "[" + ", ".join(self.literal_items(e)) + "]")
@@ -590,7 +597,7 @@ class ExprGen(Inliner):
         if lt == "list" or rt == "list":
             if op == "+":
                 made = f"list_plus(g, {a}, {b})"
-                return f"weighed(g, {made})" if items_may_nest(e.ty) else made
+                return f"{self.weigher(e.ty)}(g, {made})" if items_may_nest(e.ty) else made
             if op == "-":
                 return f"list_minus(g, {a}, {b})"
         small = (small_number(e.left) or small_number(e.right)) and SHORTCUTS.numbers

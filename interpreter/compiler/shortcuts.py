@@ -67,6 +67,9 @@ class Shortcuts:
     # cell(x, y) made by the runtime's cell, not by the builtin that also reads "E5" and
     # pairs (expr.grid_read)
     cells: bool = True
+    # a list just made that the checker types as holding no lists deeper than its items'
+    # (melds, pairs of cells) weighed without looking deeper (expr.weigher)
+    shallow_weights: bool = True
 
 
 SHORTCUTS = Shortcuts()

@@ -26,7 +26,16 @@ from interpreter.runtime.values import (  # noqa: F401
     bounded,
     cell,
 )
-from interpreter.runtime.work import charge, counted, equal, order, overwork, weigh, weighed  # noqa: F401
+from interpreter.runtime.work import (  # noqa: F401
+    charge,
+    counted,
+    equal,
+    order,
+    overwork,
+    weigh,
+    weighed,
+    weighed_lists,
+)
 
 if TYPE_CHECKING:
     from interpreter.runtime.engine import Game
@@ -291,6 +300,7 @@ def names() -> dict[str, Any]:
         "in_list",
         "is_kind", "number_range", "top_card", "end_item", "not_a_card", "text_of", "as_list",
         "bounded", "log_parts", "SeenCard", "Message", "overwork", "charge", "weighed", "equal",
+        "weighed_lists",
         "order", "number", "text_counted", "joined", "Seat", "EnumValue", "UNSET", "no_seat",
         "cell")}
     for name, impl in IMPLEMENTATIONS.items():
