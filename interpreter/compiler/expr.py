@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from interpreter.compiler.builtin_calls import BuiltinCalls
 from interpreter.compiler.expr_shapes import (
     BOOL_BUILTINS,
     FLAT,
@@ -19,6 +20,7 @@ from interpreter.compiler.expr_shapes import (
     may_nest,
     nests,
     seats_of,
+    shallow,
     simple,
     small_number,
 )
@@ -37,7 +39,7 @@ UNROLL_MEMBERS = 8  # any/all over an enum of at most this many members is writt
 EACH_CHARGED = 20  # a comprehension whose items cost this much each counts that work
 
 
-class ExprGen(Inliner):
+class ExprGen(Inliner, BuiltinCalls):
     def __init__(self, module: ModuleBuilder) -> None:
         self.m = module  # the module being written: names, analysis, program
         self.slots: dict[int, str] = {}
@@ -297,7 +299,10 @@ class ExprGen(Inliner):
             label = args[1] if len(args) > 1 else "'random'"
             if len(e.args) == 1 or isinstance(e.args[1], ast.Lit):  # the list first, as a call would
                 return f"g.chance_pick({label}, {self.drawn_from(e.args[0], args[0])})"
-        fast = self.fast_builtin(name, e.args, args)
+        if name == "empty" and len(e.args) == 1 and self.grid_read_of(e.args[0]):
+            return f"(not {args[0][len('list('):-1]})"  # the cards there need no copy
+        fast = self.fast_builtin(name, e.args, args) or self.extreme_of_two(name, e.args, args) \
+            or self.flat_builtin(name, e.args, args) or self.grid_read(name, e.args, args)
         if fast is not None:
             return fast
         if name not in IMPLEMENTATIONS:
@@ -331,56 +336,6 @@ class ExprGen(Inliner):
             self.slots = saved
         joined = f" {'or' if name == 'any' else 'and'} ".join(tests)
         return f"(True if ({joined}) else False)"
-
-    def picks_from_list(self, e: ast.Expr) -> bool:
-        ty = self.ty_of(e)
-        return ty is not None and ty.name == "list"
-
-    @staticmethod
-    def drawn_from(e: ast.Expr, code: str) -> str:
-        """What a random pick draws from: a range of numbers written in the rules is not
-        made into a list (the same draw: one number below its length)."""
-        if isinstance(e, ast.Range) and small_number(e.lo) and small_number(e.hi) \
-                and 0 < e.hi.value - e.lo.value + 1 <= 1000:
-            return f"range({e.lo.value}, {e.hi.value + 1})"
-        return code
-
-    def fast_builtin(self, name: str, nodes: list[ast.Expr], args: list[str]) -> str | None:
-        """Common builtins on a zone or a list, written out (no call, no type switch)."""
-        if len(args) != 1 or not SHORTCUTS.builtins:
-            return None
-        if name == "sum" and self.counts_of_cards(nodes[0]):
-            return f"sum({args[0]})"  # never none, and never more than the cards there are
-        ty = self.ty_of(nodes[0])
-        t = ty.name if ty is not None else "any"
-        a = args[0]
-        if t == "zone":
-            cards = f"{self.m.hoist('zc')}[{a}.i]"
-            if name in ("size", "count"):
-                return f"len({cards})"
-            if name == "empty":
-                return f"(not {cards})"
-            if name == "top":
-                if self.in_iterable:  # no ``:=`` there
-                    return f"top_card({cards})"
-                top = f"top{next(self.m.counter)}"  # written out: no call
-                return f"({top}[-1] if ({top} := {cards}) else None)"
-            if name == "cards":
-                return f"list({cards})"
-        if t == "list" and name in ("size", "count") and not isinstance(nodes[0], ast.Name):
-            return f"len({a})"
-        if t == "list" and name in ("first", "last") and not isinstance(nodes[0], ast.Name):
-            return f"end_item({a}, {0 if name == 'first' else -1})"
-        return None
-
-    def counts_of_cards(self, e: ast.Expr) -> bool:
-        """``[size(Z) for x in SEATS or MEMBERS]``: a few numbers of cards, none of them none."""
-        if not isinstance(e, ast.Comprehension) or len(e.fors) != 1 or e.fors[0].cond is not None \
-                or self.bounded_source(e.fors[0].iter) is None:
-            return False
-        elt = e.elt
-        return isinstance(elt, ast.Call) and elt.ref in (refs.Builtin("size"), refs.Builtin("count")) \
-            and len(elt.args) == 1 and elt.args[0].ty is not None and elt.args[0].ty.name == "zone"
 
     def lambda_(self, e: ast.Lambda) -> str:
         saved, saved_memo, saved_present = dict(self.slots), self.memo, self.present
@@ -439,8 +394,14 @@ class ExprGen(Inliner):
         self.slots, self.types, self.memo = saved, saved_types, saved_memo
         self.present = saved_present
         made = f"[{elt} {' '.join(clauses)}]"
-        made = f"weighed(g, {made})" if may_nest(e.elt.ty) and not self.picks(e) else made
+        made = f"{self.weigher(e.ty)}(g, {made})" if may_nest(e.elt.ty) and not self.picks(e) else made
         return (memo.names if memo is not None else []), made
+
+    @staticmethod
+    def weigher(ty: Type | None) -> str:
+        """How a list just made is weighed: ``weighed_lists`` when the checker types it as
+        holding no lists deeper than its own items' (it does not look for them)."""
+        return "weighed_lists" if shallow(ty) and SHORTCUTS.shallow_weights else "weighed"
 
     @staticmethod
     def picks(e: ast.Comprehension) -> bool:
@@ -473,7 +434,7 @@ class ExprGen(Inliner):
     def weighed_literal(self, e: ast.ListLit | ast.TupleLit, made: str) -> str:
         """A literal holding lists not written out (``[x, x]``) is weighed where it is made;
         once, by the outermost literal (weighing goes through the inner ones)."""
-        return f"weighed(g, {made})" if not self.in_literal and nests(e) else made
+        return f"{self.weigher(e.ty)}(g, {made})" if not self.in_literal and nests(e) else made
 
     def x_ListLit(self, e: ast.ListLit) -> str:
         return self.weighed_literal(e, "[" + ", ".join(self.literal_items(e)) + "]")
@@ -490,7 +451,7 @@ class ExprGen(Inliner):
         if lt == "list" or rt == "list":
             if op == "+":
                 made = f"list_plus(g, {a}, {b})"
-                return f"weighed(g, {made})" if items_may_nest(e.ty) else made
+                return f"{self.weigher(e.ty)}(g, {made})" if items_may_nest(e.ty) else made
             if op == "-":
                 return f"list_minus(g, {a}, {b})"
         small = (small_number(e.left) or small_number(e.right)) and SHORTCUTS.numbers

@@ -45,6 +45,30 @@ FLAT = ("int", "bool", "seat", "enum", "card", "cell", "text", "none")  # never 
 SHORT_TEXT = ("int", "bool", "seat", "enum", "none", "cell")  # types whose text is a few characters
 
 
+def _flat_or_flat_inside(ty: object) -> bool:
+    if not isinstance(ty, Type):
+        return False
+    if ty.name in FLAT:
+        return True
+    if ty.name == "list":
+        return isinstance(ty.arg, Type) and ty.arg.name in FLAT
+    if ty.name == "tuple":
+        return bool(ty.arg) and all(isinstance(a, Type) and a.name in FLAT for a in ty.arg)
+    return False
+
+
+def shallow(ty: Type | None) -> bool:
+    """Is this a list or tuple whose items are no lists, or lists or tuples of items that
+    are no lists (melds of cards, pairs of cells)? Then weighing it need not look deeper."""
+    if ty is None:
+        return False
+    if ty.name == "list":
+        return _flat_or_flat_inside(ty.arg)
+    if ty.name == "tuple":
+        return bool(ty.arg) and all(map(_flat_or_flat_inside, ty.arg))
+    return False
+
+
 def nests(e: ast.Expr) -> bool:
     """May this expression's value be (or hold) a list or tuple that is not written out
     in the rules? Literals are looked through: their own items are what may be long."""

@@ -15,7 +15,7 @@ import attrs
 @attrs.define
 class Shortcuts:
     # size, count, empty, top, cards of a zone; size, first, last of a list; a sum of
-    # zones' sizes: no builtin called (expr.fast_builtin)
+    # zones' sizes: no builtin called (builtin_calls.fast_builtin)
     builtins: bool = True
     # a zone gone through as its list of cards, not by as_list (expr.cards_of)
     zone_cards: bool = True
@@ -51,6 +51,25 @@ class Shortcuts:
     # the game does not change) keeps its result for the same arguments, the work it did
     # counted again at each call (compiler.ModuleBuilder.memoizable)
     advice_memo: bool = True
+    # min and max of two values (``min(c.rank, 10)``) written out as a comparison, not by
+    # the builtin (builtin_calls.extreme_of_two)
+    extremes: bool = True
+    # size, count, empty, first, last of a list held in a name: read in place when it is
+    # a list, else by the builtin (a name may hold none) (builtin_calls.fast_builtin)
+    named_lists: bool = True
+    # sort and unique of a list the checker types as holding no lists (numbers, cards...):
+    # Python's own, its items counted, not by the builtin that looks for lists inside
+    # (builtin_calls.flat_builtin)
+    flat_lists: bool = True
+    # at(Z, c) on a zone the rules declare a grid: its cards there read in place, not by
+    # the builtin that checks it is a grid (builtin_calls.grid_read)
+    grid_reads: bool = True
+    # cell(x, y) made by the runtime's cell, not by the builtin that also reads "E5" and
+    # pairs (builtin_calls.grid_read)
+    cells: bool = True
+    # a list just made that the checker types as holding no lists deeper than its items'
+    # (melds, pairs of cells) weighed without looking deeper (expr.weigher)
+    shallow_weights: bool = True
 
 
 SHORTCUTS = Shortcuts()

@@ -24,8 +24,18 @@ from interpreter.runtime.values import (  # noqa: F401
     Value,
     Zone,
     bounded,
+    cell,
 )
-from interpreter.runtime.work import charge, counted, equal, order, overwork, weigh, weighed  # noqa: F401
+from interpreter.runtime.work import (  # noqa: F401
+    charge,
+    counted,
+    equal,
+    order,
+    overwork,
+    weigh,
+    weighed,
+    weighed_lists,
+)
 
 if TYPE_CHECKING:
     from interpreter.runtime.engine import Game
@@ -130,8 +140,8 @@ def dynamic_attr(g: Game, value: Value, name: str) -> Value:
 
 
 def item(g: Game, seq: Value, i: int) -> Value:
-    try:
-        return seq[i] if type(seq) is tuple else as_list(g, seq)[i]
+    try:  # a list or a tuple indexed as it is (as_list gives a list itself)
+        return seq[i] if type(seq) is list or type(seq) is tuple else as_list(g, seq)[i]
     except IndexError:
         raise Fail(f"index {i} is past the end (size {len(as_list(g, seq))})") from None
 
@@ -290,12 +300,15 @@ def names() -> dict[str, Any]:
         "in_list",
         "is_kind", "number_range", "top_card", "end_item", "not_a_card", "text_of", "as_list",
         "bounded", "log_parts", "SeenCard", "Message", "overwork", "charge", "weighed", "equal",
-        "order", "number", "text_counted", "joined", "Seat", "EnumValue", "UNSET", "no_seat")}
+        "weighed_lists",
+        "order", "number", "text_counted", "joined", "Seat", "EnumValue", "UNSET", "no_seat",
+        "cell")}
     for name, impl in IMPLEMENTATIONS.items():
         out["b_" + name] = impl
     out["DIRECTIONS"] = DIRECTIONS
     out["__builtins__"] = {"len": len, "list": list, "range": range, "bool": bool, "int": int,
                            "str": str,
                            "map": map, "type": type, "dict": dict, "tuple": tuple,
-                           "isinstance": isinstance, "any": any, "all": all, "sum": sum}
+                           "isinstance": isinstance, "any": any, "all": all, "sum": sum,
+                           "sorted": sorted}
     return out

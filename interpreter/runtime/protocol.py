@@ -264,7 +264,9 @@ class _Tuple(ValueKind):
         return _sequence_text(v, {})
 
     def notation(self, g: GameFields, v: tuple[Value, ...], seat: int) -> str:
-        return " ".join(kind_of(x).notation(g, x, seat) for x in v)
+        # a cell named directly (a move from a cell to a cell: what grid games offer)
+        return " ".join([cell_name(x) if type(x) is Cell else kind_of(x).notation(g, x, seat)
+                         for x in v])
 
     def named(self, g: GameFields, v: tuple[Value, ...], seat: int) -> tuple[Card, ...]:
         return tuple(c for x in v for c in kind_of(x).named(g, x, seat))

@@ -53,6 +53,25 @@ def weighed(g: Game, value: Value) -> Value:
     return value
 
 
+def weighed_lists(g: Game, value: Value) -> Value:
+    """``weighed``, for a list the compiler knows holds items that are no lists, or lists
+    or tuples of such items (melds, pairs of cells): weighed as ``weigh`` weighs it (the
+    same work, the same limit), without looking inside its lists for more lists."""
+    inner = [x for x in value if type(x) is list or type(x) is tuple]
+    if not inner:
+        g.work += len(value) + CONTAINER_WORK
+    else:
+        distinct = {id(x): x for x in inner}  # each list weighed once, however often held
+        g.work += len(value) + CONTAINER_WORK + sum([len(x) for x in distinct.values()]) \
+            + CONTAINER_WORK * len(distinct)
+        if len(value) + 1 + sum([len(x) for x in inner]) > MAX_ITEMS:
+            raise Fail(f"a list holding more than {MAX_ITEMS:,} items in all (counting the "
+                       "items of lists inside it) is too large")
+    if g.work > MAX_WORK:
+        overwork(g)
+    return value
+
+
 CONTAINER_WORK = 10  # weighing a list inside a list costs about as much as going through ten items
 
 

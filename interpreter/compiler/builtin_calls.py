@@ -1,0 +1,176 @@
+"""Calls of the language's builtins written out in the generated code, where the static
+types make it safe (mixed into ``expr.ExprGen``): sizes and ends of zones and lists, min and
+max of two, sort and unique of lists of plain items, a grid's cards on a cell, a cell made.
+Each is switched by a field of ``shortcuts.SHORTCUTS`` (tests/runtime/test_fast_paths_compiled.py
+plays every ruleset with it off: the same games)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from interpreter.compiler.expr_shapes import FLAT, simple, small_number
+from interpreter.compiler.shortcuts import SHORTCUTS
+from rulelang.language import ast, refs
+from rulelang.language.types import Type
+
+if TYPE_CHECKING:
+    from interpreter.compiler.module_builder import ModuleBuilder
+
+
+class BuiltinCalls:
+    """Mixed into ExprGen: reads these of its attributes and methods."""
+    m: ModuleBuilder
+    in_iterable: bool
+
+    if TYPE_CHECKING:
+        def ty_of(self, e: ast.Expr) -> Type | None: ...
+
+        def fresh(self, e: ast.Expr) -> bool: ...
+
+        def bounded_source(self, e: ast.Expr) -> str | None: ...
+
+    def picks_from_list(self, e: ast.Expr) -> bool:
+        ty = self.ty_of(e)
+        return ty is not None and ty.name == "list"
+
+    @staticmethod
+    def drawn_from(e: ast.Expr, code: str) -> str:
+        """What a random pick draws from: a range of numbers written in the rules is not
+        made into a list (the same draw: one number below its length)."""
+        if isinstance(e, ast.Range) and small_number(e.lo) and small_number(e.hi) \
+                and 0 < e.hi.value - e.lo.value + 1 <= 1000:
+            return f"range({e.lo.value}, {e.hi.value + 1})"
+        return code
+
+    def fast_builtin(self, name: str, nodes: list[ast.Expr], args: list[str]) -> str | None:
+        """Common builtins on a zone or a list, written out (no call, no type switch)."""
+        if len(args) != 1:
+            return None
+        named = self.named_list(name, nodes[0], args[0])
+        if named is not None:
+            return named
+        if not SHORTCUTS.builtins:
+            return None
+        if name == "sum" and self.counts_of_cards(nodes[0]):
+            return f"sum({args[0]})"  # never none, and never more than the cards there are
+        ty = self.ty_of(nodes[0])
+        t = ty.name if ty is not None else "any"
+        a = args[0]
+        if t == "zone":
+            cards = f"{self.m.hoist('zc')}[{a}.i]"
+            if name in ("size", "count"):
+                return f"len({cards})"
+            if name == "empty":
+                return f"(not {cards})"
+            if name == "top":
+                if self.in_iterable:  # no ``:=`` there
+                    return f"top_card({cards})"
+                top = f"top{next(self.m.counter)}"  # written out: no call
+                return f"({top}[-1] if ({top} := {cards}) else None)"
+            if name == "cards":
+                return f"list({cards})"
+        if t == "list" and name in ("size", "count") and not isinstance(nodes[0], ast.Name):
+            return f"len({a})"
+        if t == "list" and name in ("first", "last") and not isinstance(nodes[0], ast.Name):
+            return f"end_item({a}, {0 if name == 'first' else -1})"
+        return None
+
+    def named_list(self, name: str, node: ast.Expr, a: str) -> str | None:
+        """size, count, empty, first, last of a list held in a local name: read in place
+        when the name holds a list (it may hold none: then the builtin, as before)."""
+        ty = self.ty_of(node)
+        if not (isinstance(node, ast.Name) and ty is not None and ty.name == "list" and simple(a)
+                and SHORTCUTS.named_lists):
+            return None
+        if name in ("size", "count"):
+            return f"(len({a}) if type({a}) is list else b_{name}(g, {a}))"
+        if name == "empty":
+            return f"((not {a}) if type({a}) is list else b_empty(g, {a}))"
+        if name in ("first", "last"):
+            end = 0 if name == "first" else -1
+            return f"(({a}[{end}] if {a} else None) if type({a}) is list else b_{name}(g, {a}))"
+        return None
+
+    def extreme_of_two(self, name: str, nodes: list[ast.Expr], args: list[str]) -> str | None:
+        """``min(a, b)``, ``max(a, b)`` written out: none is left out (the other is the
+        answer), else the second if it compares below (above) the first, as Python's own
+        min (max) decides, the same comparison made. The first is worked out once, before
+        the second, which is a plain name or a literal (read twice, it cannot fail)."""
+        if name not in ("min", "max") or len(args) != 2 or not SHORTCUTS.extremes:
+            return None
+        op = "<" if name == "min" else ">"
+        a, b = args
+        known = [isinstance(n, ast.Lit) and n.value is not None and simple(c)
+                 for n, c in zip(nodes, args)]
+        if known[0] and not simple(b):  # min(10, x.rank): x worked out once
+            if self.in_iterable:  # no ``:=`` there
+                return None
+            t = f"x{next(self.m.counter)}"
+            return f"({t} if ({t} := {b}) is not None and {t} {op} {a} else {a})"
+        if not simple(b):
+            return None
+        first = a
+        if not simple(a):
+            if self.in_iterable:
+                return None
+            a = f"x{next(self.m.counter)}"
+            first = f"({a} := {first})"
+        if known[1]:
+            return f"({b} if {first} is None or {b} {op} {a} else {a})"
+        return f"({b} if {first} is None else {a} if {b} is None else {b} if {b} {op} {a} else {a})"
+
+    def flat_builtin(self, name: str, nodes: list[ast.Expr], args: list[str]) -> str | None:
+        """``sort`` and ``unique`` of a list the checker types as holding no lists: Python's
+        own (``sorted``, a dict's keys in first-seen order), its items counted as the
+        builtin counts them; the builtin where the value may not be a list (none)."""
+        if name not in ("sort", "unique") or not SHORTCUTS.flat_lists:
+            return None
+        ty = self.ty_of(nodes[0])
+        if ty is None or ty.name != "list" or not isinstance(ty.arg, Type) or ty.arg.name not in FLAT:
+            return None
+        if len(args) == 2 and not (name == "sort" and isinstance(nodes[1], ast.Lambda)):
+            return None
+        key = f", key={args[1]}" if len(args) == 2 else ""
+        made = "sorted({}" + key + ")" if name == "sort" else "list(dict.fromkeys({}))"
+        a = args[0]
+        if self.fresh(nodes[0]):  # a list made just now
+            return made.format(f"counted(g, {a})")
+        if simple(a):
+            general = f"b_{name}(g, {', '.join(args)})"
+            return f"({made.format(f'counted(g, {a})')} if type({a}) is list else {general})"
+        return None
+
+    def grid_read(self, name: str, nodes: list[ast.Expr], args: list[str]) -> str | None:
+        """``at(Z, c)`` where ``Z`` names a zone declared a grid: the cards on that cell,
+        read from the grid's map as the builtin reads them (a copy, none there: []);
+        ``cell(x, y)`` made directly where ``y`` is not none."""
+        if name == "cell" and len(args) == 2 and SHORTCUTS.cells:
+            y = nodes[1]
+            if (isinstance(y, ast.Lit) and type(y.value) is int) or (
+                    isinstance(y, ast.BinOp) and y.left.ty is not None and y.right.ty is not None
+                    and y.left.ty.name in ("int", "seat") and y.right.ty.name in ("int", "seat")):
+                return f"cell({args[0]}, {args[1]})"  # a number, or arithmetic: never none
+            if simple(args[1]):  # none there: as the builtin, which then reads the first
+                general = f"b_cell(g, {', '.join(args)})"
+                return f"(cell({args[0]}, {args[1]}) if {args[1]} is not None else {general})"
+            return None
+        if name != "at" or len(args) != 2 or not SHORTCUTS.grid_reads:
+            return None
+        ref = getattr(nodes[0], "ref", None)
+        if not (isinstance(nodes[0], ast.Name) and isinstance(ref, refs.Zone)
+                and ref.name in self.m.program.zones and self.m.program.zones[ref.name].kind == "grid"):
+            return None
+        return f"list(g.zg[{args[0]}.i].get({args[1]}, ()))"
+
+    def grid_read_of(self, e: ast.Expr) -> bool:
+        """Is this ``at(Z, c)`` written by ``grid_read`` (``list(...)`` of a grid's map)?"""
+        return isinstance(e, ast.Call) and e.ref == refs.Builtin("at") and len(e.args) == 2 \
+            and self.grid_read("at", e.args, ["z", "c"]) is not None
+
+    def counts_of_cards(self, e: ast.Expr) -> bool:
+        """``[size(Z) for x in SEATS or MEMBERS]``: a few numbers of cards, none of them none."""
+        if not isinstance(e, ast.Comprehension) or len(e.fors) != 1 or e.fors[0].cond is not None \
+                or self.bounded_source(e.fors[0].iter) is None:
+            return False
+        elt = e.elt
+        return isinstance(elt, ast.Call) and elt.ref in (refs.Builtin("size"), refs.Builtin("count")) \
+            and len(elt.args) == 1 and elt.args[0].ty is not None and elt.args[0].ty.name == "zone"
