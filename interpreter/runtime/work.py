@@ -58,17 +58,12 @@ def weighed_lists(g: Game, value: Value) -> Value:
     or tuples of such items (melds, pairs of cells): weighed as ``weigh`` weighs it (the
     same work, the same limit), without looking inside its lists for more lists."""
     inner = [x for x in value if type(x) is list or type(x) is tuple]
-    if not inner:
-        g.work += len(value) + CONTAINER_WORK
+    if inner:
+        _weigh_shallow(g, value, inner, {id(x): x for x in inner})
     else:
-        distinct = {id(x): x for x in inner}  # each list weighed once, however often held
-        g.work += len(value) + CONTAINER_WORK + sum([len(x) for x in distinct.values()]) \
-            + CONTAINER_WORK * len(distinct)
-        if len(value) + 1 + sum([len(x) for x in inner]) > MAX_ITEMS:
-            raise Fail(f"a list holding more than {MAX_ITEMS:,} items in all (counting the "
-                       "items of lists inside it) is too large")
-    if g.work > MAX_WORK:
-        overwork(g)
+        g.work += len(value) + CONTAINER_WORK
+        if g.work > MAX_WORK:
+            overwork(g)
     return value
 
 
@@ -93,7 +88,12 @@ def weigh(g: Game, value: Value) -> int:
     distinct = {id(x): x for x in inner}  # each list weighed once, however often held
     if any(list in k or tuple in k for k in [set(map(type, x)) for x in distinct.values()]):
         return _weigh_all(g, value)
-    # lists of lists without lists inside (melds, pairs): written out from _weigh_all
+    return _weigh_shallow(g, value, inner, distinct)
+
+
+def _weigh_shallow(g: Game, value: Value, inner: list[Value], distinct: dict[int, Value]) -> int:
+    """``weigh`` of a list of lists without lists inside (melds, pairs): written out from
+    _weigh_all. ``inner``: its lists and tuples, ``distinct``: each of them once, by id."""
     g.work += len(value) + CONTAINER_WORK + sum([len(x) for x in distinct.values()]) \
         + CONTAINER_WORK * len(distinct)
     total = len(value) + 1 + sum([len(x) for x in inner])
