@@ -11,11 +11,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
-from interpreter.runtime.facts import known_to
+from interpreter.runtime.facts import Facts, known_to
 from interpreter.runtime.layout import key_texts
 from interpreter.runtime.log import Choice, Ending, Header, Message, SeenCard
 from interpreter.runtime.protocol import kind_of, text_of
-from interpreter.runtime.values import Card, Placement, Seat, Value, Zone, cell_name
+from interpreter.runtime.values import Card, EnumValue, Placement, Seat, Value, Zone, cell_name
 
 if TYPE_CHECKING:
     from interpreter.runtime.engine import Game
@@ -47,37 +47,68 @@ def knows(g: Game, card: Card, seat: Reader) -> bool:
 
 
 def card_view(g: Game, card: Card, seat: Reader) -> dict[str, Any]:
-    if not knows(g, card, seat):
-        out: dict[str, Any] = {"hidden": True, "kind": card.kind}
-        for name, facts in g.told.items():  # what this seat was told of the card
-            if facts[card.id]:
-                known = known_to(facts[card.id], lambda mask: sees(mask, seat))
-                if known is None:
-                    continue
-                if known.known:
-                    out[name] = plain(g, known.value, seat)
-                else:  # `not` is a keyword, never a field's name
-                    out.setdefault("not", {})[name] = [plain(g, v, seat) for v in known.not_values]
-        return out
-    out = {"name": card.label, "kind": card.kind}
-    for key, value in card.f.items():
-        out[key] = value if type(value) in AS_IS else plain(g, value, seat)
-    code = g.rules.kinds[card.kind]
-    for name in code.var_fields:
-        out[name] = plain(g, g.cv[name][card.id], seat)
-    if code.hints is not None:
-        values = code.hints(g, *(_field(g, card, f) for f in code.hint_fields))
-        for name, value in zip(code.hint_names, values):
-            out[name] = text_of(value)
-    return out
+    """The card as ``seat`` may see it: its face (name, fields, hints) if the seat knows
+    it, else its kind and what the seat was told of it."""
+    return card_views(g, (card,), seat)[0]
 
 
-def _field(g: Game, card: Card, name: str) -> Value:
-    return card.f[name] if name in card.f else g.cv[name][card.id]
+def card_views(g: Game, cards: Sequence[Card], seat: Reader) -> list[dict[str, Any]]:
+    """``card_view`` of each card, the reader's test and the kinds' parts looked up once
+    (a zone's cards, a view's thousands of cards: nothing of it kept between calls)."""
+    known = g.known
+    # a card is shown if its mask holds every bit of ``bit`` (``sees``): the seat's own,
+    # every seat's for a spectator, none for the host
+    bit = 0 if seat is None else seat.everyone if isinstance(seat, Public) else 1 << seat
+    told = [(name, facts) for name, facts in g.told.items()]
+    kinds, cv = g.rules.kinds, g.cv
+    last: object = None
+    var_fields: Sequence[str] = ()
+    hint_fields: Sequence[str] = ()
+    hint_names: Sequence[str] = ()
+    hints = None
+    views: list[dict[str, Any]] = []
+    for card in cards:
+        cid = card.id
+        if known[cid] & bit != bit:
+            out: dict[str, Any] = {"hidden": True, "kind": card.kind}
+            for name, facts in told:  # what this seat was told of the card
+                if facts[cid]:
+                    _told(g, out, name, facts[cid], seat)
+            views.append(out)
+            continue
+        out = {"name": card.label, "kind": card.kind}
+        f = card.f
+        for key, value in f.items():
+            t = type(value)
+            out[key] = value if t in AS_IS else value.name if t is EnumValue else plain(g, value, seat)
+        code = kinds[card.kind]
+        if code is not last:
+            last, var_fields = code, code.var_fields
+            hints, hint_fields, hint_names = code.hints, code.hint_fields, code.hint_names
+        for name in var_fields:
+            value = cv[name][cid]
+            out[name] = value if type(value) in AS_IS else plain(g, value, seat)
+        if hints is not None:
+            values = hints(g, *[f[n] if n in f else cv[n][cid] for n in hint_fields])
+            out.update(zip(hint_names, map(text_of, values)))
+        views.append(out)
+    return views
+
+
+def _told(g: Game, out: dict[str, Any], name: str, facts: Facts, seat: Reader) -> None:
+    """What ``seat`` was told of one field of a card it cannot see, added to its view."""
+    known = known_to(facts, lambda mask: sees(mask, seat))
+    if known is None:
+        return
+    if known.known:
+        out[name] = plain(g, known.value, seat)
+    else:  # `not` is a keyword, never a field's name
+        out.setdefault("not", {})[name] = [plain(g, v, seat) for v in known.not_values]
 
 
 # values a view shows as they are (their kinds' ``plain`` gives them back): written out
-# in ``plain`` and ``card_view`` (tests/runtime/test_views_as_is.py checks the kinds say so)
+# in ``plain`` and ``card_views`` (tests/runtime/test_views_as_is.py checks the kinds say so;
+# ``card_views`` also writes out an enum member's, its name: test_views_differential.py)
 AS_IS = frozenset({int, str, bool, type(None), Seat})
 
 
@@ -102,10 +133,10 @@ def zone_view(g: Game, zone: Zone, seat: Reader) -> dict[str, Any]:
     cards = g.zc[zone.i]
     if zone.grid:
         out["width"], out["height"] = zone.width, zone.height
-        out["cards"] = [dict(card_view(g, c, seat), cells=[cell_name(x) for x in g.cells[c.id]])
-                        for c in cards]
+        out["cards"] = [dict(shown, cells=[cell_name(x) for x in g.cells[c.id]])
+                        for c, shown in zip(cards, card_views(g, cards, seat))]
     else:
-        out["cards"] = [card_view(g, c, seat) for c in cards]
+        out["cards"] = card_views(g, cards, seat)
     return out
 
 
