@@ -7,7 +7,8 @@ the zones' declared visibility when cards move, by ``reveal``, and cleared by
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from operator import is_, itemgetter
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
@@ -66,6 +67,7 @@ def card_views(g: Game, cards: Sequence[Card], seat: Reader) -> list[dict[str, A
     hint_fields: Sequence[str] = ()
     hint_names: Sequence[str] = ()
     hints = None
+    fixed_args: Callable[[dict[str, Value]], tuple[Value, ...]] | None = None
     views: list[dict[str, Any]] = []
     for card in cards:
         cid = card.id
@@ -85,11 +87,15 @@ def card_views(g: Game, cards: Sequence[Card], seat: Reader) -> list[dict[str, A
         if code is not last:
             last, var_fields = code, code.var_fields
             hints, hint_fields, hint_names = code.hints, code.hint_fields, code.hint_names
+            # hints that read fixed fields alone (two or more: a tuple) take them at once
+            fixed_args = itemgetter(*hint_fields) if len(hint_fields) > 1 and all(
+                n in code.fixed for n in hint_fields) else None
         for name in var_fields:
             value = cv[name][cid]
             out[name] = value if type(value) in AS_IS else plain(g, value, seat)
         if hints is not None:
-            values = hints(g, *[f[n] if n in f else cv[n][cid] for n in hint_fields])
+            values = hints(g, *(fixed_args(f) if fixed_args is not None else
+                                [f[n] if n in f else cv[n][cid] for n in hint_fields]))
             out.update(zip(hint_names, map(text_of, values)))
         views.append(out)
     return views
@@ -120,8 +126,34 @@ def plain(g: Game, value: Value, seat: Reader, ty: object = None) -> Any:
 
 
 def zone_view(g: Game, zone: Zone, seat: Reader) -> dict[str, Any]:
-    out: dict[str, Any] = {"kind": zone.kind, "visibility": zone.vis, "size": len(g.zc[zone.i]),
-           "family": zone.family or zone.name}
+    return _zone_view(g, zone, seat, _kept(g).heads)
+
+
+def _zone_view(g: Game, zone: Zone, seat: Reader,
+               heads: dict[int, tuple[Zone, dict[str, Any]]]) -> dict[str, Any]:
+    cards = g.zc[zone.i]
+    out = dict(_zone_head(g, zone, heads))  # a new record, as each call gave
+    out["size"] = len(cards)
+    if zone.family is not None:
+        out["keys"] = list(out["keys"])  # a new list too
+    if zone.grid:
+        out["cards"] = [dict(shown, cells=[cell_name(x) for x in g.cells[c.id]])
+                        for c, shown in zip(cards, card_views(g, cards, seat))]
+    else:
+        out["cards"] = card_views(g, cards, seat)
+    return out
+
+
+def _zone_head(g: Game, zone: Zone, heads: dict[int, tuple[Zone, dict[str, Any]]]) -> dict[str, Any]:
+    """What a zone's view says of the zone itself, all but its size and cards (kept in
+    its place, "size" third): it reads only the zone and the layout's seat names, which
+    no move changes, so it is worked out once per game and zone (and kept for its copies:
+    ``share_rendered``; ``heads``, the game's). The same for every reader."""
+    found = heads.get(zone.i)
+    if found is not None and found[0] is zone:
+        return found[1]
+    out: dict[str, Any] = {"kind": zone.kind, "visibility": zone.vis, "size": 0,
+                           "family": zone.family or zone.name}
     if zone.family is not None:
         out["keys"] = key_texts(g.layout, zone.key, zone.info.keys)
     if zone.info.label:
@@ -130,13 +162,9 @@ def zone_view(g: Game, zone: Zone, seat: Reader) -> dict[str, Any]:
         out["layout"] = zone.info.layout
     if zone.holds:
         out["of"] = zone.holds  # its kind of card: a screen leaves out a kind not in play
-    cards = g.zc[zone.i]
     if zone.grid:
         out["width"], out["height"] = zone.width, zone.height
-        out["cards"] = [dict(shown, cells=[cell_name(x) for x in g.cells[c.id]])
-                        for c, shown in zip(cards, card_views(g, cards, seat))]
-    else:
-        out["cards"] = card_views(g, cards, seat)
+    heads[zone.i] = (zone, out)
     return out
 
 
@@ -176,6 +204,7 @@ def _check_seat(g: Game, seat: Value) -> Reader:
 
 def view(g: Game, seat: Value = None) -> dict[str, Any]:
     seat = _check_seat(g, seat)
+    heads = _kept(g).heads
     out: dict[str, Any] = {
         "game": g.title,
         "seat": PUBLIC if isinstance(seat, Public) else seat,
@@ -186,7 +215,7 @@ def view(g: Game, seat: Value = None) -> dict[str, Any]:
         "turn": g.turn_number,
         "to_move": plain(g, g.to_move, seat),
         "to_move_all": g.to_move_all,
-        "zones": {z.name: zone_view(g, z, seat) for z in all_zones(g)},
+        "zones": {z.name: _zone_view(g, z, seat, heads) for z in all_zones(g)},
         "vars": vars_view(g, seat),
         "seat_vars": [v.info.name for v in g.rules.code.tops.vars if v.info.type.name == "seat"],
         # a campaign's variables are shown (by their labels) in a game of a campaign, when
@@ -325,12 +354,28 @@ def transcript(g: Game, seat: Value = None) -> str:
 # Views and transcripts render the whole log each time they are asked (a page after each
 # move, a test comparing views step by step): a line that cannot change is rendered once
 # per game and reader. Kept beside the game, not in it, so nothing of it is saved or
-# copied: for each reader, each line with the entry it was rendered from (held, so the
-# entry at that place in the log now is known by identity), or None where the line may
-# read differently later. Each call makes a new list, never changing one another thread
-# may be reading.
-_KEPT: WeakKeyDictionary[Game, dict[object, list[tuple[object, str | None]]]] = \
-    WeakKeyDictionary()
+# copied: for each reader, the entries the lines were rendered from (held, so the entry at
+# that place in the log now is known by identity), each line, or None where the line may
+# read differently later, and how many lines lead before the first None. Each call makes
+# new lists, never changing one another thread may be reading. The zones' heads
+# (``_zone_head``) are kept with them.
+class _Kept:
+    __slots__ = ("heads", "lines")
+
+    def __init__(self) -> None:
+        self.lines: dict[object, tuple[list[object], list[str | None], int]] = {}
+        self.heads: dict[int, tuple[Zone, dict[str, Any]]] = {}  # zone.i -> (zone, its head)
+
+
+_KEPT: WeakKeyDictionary[Game, _Kept] = WeakKeyDictionary()
+_NOTHING_KEPT: tuple[list[object], list[str | None], int] = ([], [], 0)
+
+
+def _kept(g: Game) -> _Kept:
+    try:
+        return _KEPT.setdefault(g, _Kept())
+    except TypeError:  # a game that cannot be weakly held: kept for this call only
+        return _Kept()
 
 
 def _reader_key(seat: Reader) -> object:
@@ -356,9 +401,10 @@ def share_rendered(g: Game, twin: Game) -> None:
     cannot read differently; a line from an entry one copy does not hold (its own copy of
     an unsettled line, or a move the other made) fails the identity check and is rendered
     again. Without it each copy of a game (OpenSpiel makes one per step, and replays from
-    an older copy after chance) renders its whole log afresh."""
+    an older copy after chance) renders its whole log afresh. (The zones' heads go with
+    them: a copy has the game's layout, so its zones.)"""
     try:
-        _KEPT[twin] = _KEPT.setdefault(g, {})  # its lists are replaced, never changed
+        _KEPT[twin] = _KEPT.setdefault(g, _Kept())  # its lists are replaced, never changed
     except TypeError:  # a game that cannot be weakly held
         pass
 
@@ -367,24 +413,39 @@ def rendered_log(g: Game, seat: Reader) -> list[str | None]:
     """Every log line as ``seat`` reads it now (``render`` of each entry), reusing the lines
     rendered before from entries that cannot read differently since."""
     try:
-        by_reader = _KEPT.setdefault(g, {})
+        by_reader = _KEPT.setdefault(g, _Kept()).lines
     except TypeError:  # a game that cannot be weakly held: rendered in full
         return [render(g, e, seat) for e in g.log]
     key = _reader_key(seat)
-    before = by_reader.get(key, [])
-    known = len(before)
-    out: list[str | None] = []
-    now: list[tuple[object, str | None]] = []
+    log = g.log
+    entries, kept, settled = by_reader.get(key, _NOTHING_KEPT)
+    # the lines before the first that may change, from the same entries: as they were (the
+    # loop below would reuse each of them too, one by one)
+    same = list(map(is_, entries[:settled], log))
+    try:
+        start = same.index(False)
+    except ValueError:
+        start = len(same)
+    out = kept[:start]
+    now = kept[:start]
+    first_open = -1
+    known = len(entries)
     unsettled = g.unsettled
-    for at, entry in enumerate(g.log):
-        if at < known:
-            was, line = before[at]
-            if was is entry and line is not None:
+    for at in range(start, len(log)):
+        entry = log[at]
+        if at < known and entries[at] is entry:
+            line = kept[at]
+            if line is not None:
                 out.append(line)
-                now.append((entry, line))
+                now.append(line)
                 continue
         line = render(g, entry, seat)
         out.append(line)
-        now.append((entry, line if line is not None and _final(entry, at, unsettled) else None))
-    by_reader[key] = now
+        if line is None or not _final(entry, at, unsettled):
+            if first_open < 0:
+                first_open = at
+            now.append(None)
+        else:
+            now.append(line)
+    by_reader[key] = (list(log), now, len(log) if first_open < 0 else first_open)
     return out
