@@ -293,9 +293,13 @@ def render_parts(g: Game, parts: Sequence[Value], seat: Reader) -> str:
     out: list[str] = []
     i, n = 0, len(parts)
     while i < n:
-        kind = _hidden_kind(g, parts[i], seat)
+        p = parts[i]
+        if type(p) is str:  # the commonest part, never a card
+            out.append(p)
+            i += 1
+            continue
+        kind = _hidden_kind(g, p, seat)
         if kind is None:
-            p = parts[i]
             out.append(p if isinstance(p, str) else p.card.label if type(p) is SeenCard else p.label)
             i += 1
             continue
