@@ -210,17 +210,23 @@ def shortcuts_read(path: str) -> frozenset[str]:
 
 
 def compare_all(swapped: Callable[[], AbstractContextManager], recompile: bool = False,
-                again: dict | None = None, shortcut: str | None = None) -> list[str]:
+                again: dict | None = None, shortcut: str | None = None,
+                reaching: Callable[[Config], bool] | None = None) -> list[str]:
     """Every config's game played again inside ``swapped()`` (a fast path swapped for the
     general code), against the game as the code stands: the differences found. With
     ``recompile``, the rules are compiled again inside ``swapped()`` (a compiler switch),
     and kept in ``again`` (path -> rules) when it is given; ``shortcut``, the field of
     ``SHORTCUTS`` that ``swapped()`` switches off, if that is what it does: a ruleset
-    whose module never reads it is not compiled again (the same module: the same games)."""
+    whose module never reads it is not compiled again (the same module: the same games).
+    ``reaching``, for a swap of a function: whether the config's game, as the code stands,
+    calls the function swapped (``reached``); a game that never does plays the same
+    with it swapped, and is not played again."""
     found = []
     again = {} if again is None else again
     for config in configurations():
         if recompile and shortcut is not None and shortcut not in shortcuts_read(config.path):
+            continue
+        if reaching is not None and not reaching(config):
             continue
         fast = baseline(config)  # played outside the swap
         with swapped():
@@ -233,3 +239,27 @@ def compare_all(swapped: Callable[[], AbstractContextManager], recompile: bool =
         if problem is not None:
             found.append(problem)
     return found
+
+
+def reached(swaps: dict) -> dict[str, frozenset[Config]]:
+    """For each swap (name -> (class, attribute, ...): a function or a static method of the
+    class), the configs whose games as the code stands call it: every game played once
+    more with each function wrapped in a call that notes the game and calls it (and the
+    game must go as its baseline did)."""
+    found: dict[str, set[Config]] = {name: set() for name in swaps}
+    now: list[Config] = []
+    with pytest.MonkeyPatch.context() as patch:
+        for name, (owner, attribute, *_) in swaps.items():
+            kept = owner.__dict__[attribute]
+            static = isinstance(kept, staticmethod)
+            function = kept.__func__ if static else kept
+
+            def noted(*args, _name=name, _function=function, **kwargs):
+                found[_name].add(now[-1])
+                return _function(*args, **kwargs)
+            patch.setattr(owner, attribute, staticmethod(noted) if static else noted)
+        for config in configurations():
+            now.append(config)
+            assert play(rules_of(config.path), config) == baseline(config), config
+    return {name: frozenset(configs) for name, configs in found.items()}
+

@@ -1,17 +1,35 @@
-"""rulelang lsp, driven by a real LSP client (pygls') over the server's standard input/output."""
+"""rulelang lsp, driven by a real LSP client (pygls') over the server's standard input/output.
+
+pygls and lsprotocol are imported where they are used, not at the top: importing them costs
+about a second of CPU, paid by every pytest-xdist worker at collection (each collects every
+file) when they were imported here."""
 from __future__ import annotations
 
 import asyncio
+import importlib
 import sys
 
 import pytest
-from lsprotocol import types as L
-from pygls.exceptions import JsonRpcException
-from pygls.lsp.client import BaseLanguageClient
-from pygls.uris import from_fs_path
 
-from rulelang.tools.language_server import server as lsp_server
 from support import ROOT, rules_files
+
+
+class _Imported:
+    """A module imported when one of its names is first read."""
+
+    def __init__(self, name):
+        self._name = name
+
+    def __getattr__(self, attribute):
+        return getattr(importlib.import_module(self._name), attribute)
+
+
+L = _Imported("lsprotocol.types")
+
+
+def from_fs_path(path):
+    from pygls.uris import from_fs_path
+    return from_fs_path(path)
 
 START = [sys.executable, "-c", "from rulelang.play.cli import main; main()", "lsp"]
 # seconds: only for a server that never answers (a loaded machine can take 10); the
@@ -25,6 +43,7 @@ class Session:
     """A language client talking to `rulelang lsp` in a child process."""
 
     def __init__(self):
+        from pygls.lsp.client import BaseLanguageClient
         self.loop = asyncio.new_event_loop()
         self.client = BaseLanguageClient("rulelang-tests", "1")
         self.diagnostics: dict[str, list] = {}
@@ -264,6 +283,7 @@ def test_the_outline_lists_declarations_and_what_they_hold(session, nim):
 
 
 def test_rename_changes_every_use_and_refuses_bad_names(session, nim):
+    from pygls.exceptions import JsonRpcException
     uri = session.open(nim)
     edit = session.rename(uri, *where(NIM, "pile in"), "heap")
     edits = edit.changes[uri]
@@ -302,6 +322,7 @@ def test_the_lsp_command_explains_a_missing_pygls(monkeypatch):
 
 
 def test_utf16_columns_count_characters_outside_the_basic_plane_twice():
+    from rulelang.tools.language_server import server as lsp_server
     line = "log \"\U0001F3B2 rolled\" + x"
     assert lsp_server._utf16(line, line.index("x")) == line.index("x") + 1
     assert lsp_server._chars(line, line.index("x") + 1) == line.index("x")
