@@ -188,7 +188,7 @@ class ExprGen(Inliner, BuiltinCalls):
             case refs.Var(name):
                 return f"{self.m.hoist('vars')}[{literal(name)}]"
             case refs.Zone(name) | refs.ZoneFamily(name):
-                return self.m.hoist_item('zones', name)
+                return f"{self.m.hoist('zones')}[{literal(name)}]"
             case refs.Const(name) | refs.Option(name):
                 return f"g.consts[{literal(name)}]"
             case refs.Member(enum, name):
@@ -229,9 +229,9 @@ class ExprGen(Inliner, BuiltinCalls):
                 return f"field({obj}, {literal(name)})"
             if where == "var":
                 if inline and obj in self.present:
-                    return f"{self.m.hoist_item('cv', name)}[{obj}.id]"
+                    return f"{self.m.field_list(name)}[{obj}.id]"
                 if inline and simple(obj):
-                    return (f"({self.m.hoist_item('cv', name)}[{obj}.id] if {obj} is not None "
+                    return (f"({self.m.field_list(name)}[{obj}.id] if {obj} is not None "
                             f"else no_field({literal(name)}))")
                 return f"var_field(g, {obj}, {literal(name)})"
             return f"any_field(g, {obj}, {literal(name)})"
@@ -249,7 +249,7 @@ class ExprGen(Inliner, BuiltinCalls):
         keys = [self.expr(a) for a in e.args]
         key = keys[0] if len(keys) == 1 else "(" + ", ".join(keys) + ")"
         if isinstance(e.ref, refs.ZoneFamily):
-            return f"{self.m.hoist_item('zones', e.ref.name)}[{key}]"
+            return f"{self.m.hoist('zones')}[{literal(e.ref.name)}][{key}]"
         if isinstance(e.ref, refs.VarFamily):
             return f"{self.m.hoist('vars')}[{literal(e.ref.name)}][{key}]"
         return f"item(g, {self.expr(e.obj)}, {keys[0]})"

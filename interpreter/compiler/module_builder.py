@@ -76,7 +76,7 @@ class ModuleBuilder:
         self.making_functions: list[tuple[MakingSite, list[ast.Expr]]] = []
         self.snapshot_block: int | None = None
         self.hoisted: set[str] = set()
-        self.items_hoisted: dict[tuple[str, str], str] = {}  # (part, name) -> its local
+        self.fields_hoisted: dict[str, str] = {}  # var field -> the local holding its list
         self.body_start: int | None = None
         self.origins: list[Span] = []  # spans a log line may come from (Compiled.origins)
         self.origin_index: dict[Span, int] = {}
@@ -157,17 +157,14 @@ class ModuleBuilder:
         self.hoisted.add(part)
         return self.HOISTED[part]
 
-    def hoist_item(self, part: str, name: str) -> str:
-        """An item of a hoisted part (``cv``: a var field's list of values by card id,
-        ``g.cv[name]``; ``zones``: a zone or a family of zones, ``g.zones[name]``) as a
-        local the function loads once, not looked up at every read (each item of a
-        comprehension). Like the parts, these never change while the rules run: a field's
-        list is changed in place, never replaced (a copy or a sample has lists of its own),
-        and the zones are the layout's."""
-        key = (part, name)
-        local = self.items_hoisted.get(key)
+    def field_list(self, name: str) -> str:
+        """A var field's list of values (``g.cv[name]``, by card id), as a local the
+        function loads once: a comprehension reading the field of each card then looks the
+        field up once, not once an item (the lists, like ``g.cv``, are never replaced while
+        the rules run: a copy or a sample has lists of its own)."""
+        local = self.fields_hoisted.get(name)
         if local is None:
-            local = self.items_hoisted[key] = f"{self.HOISTED[part]}{len(self.items_hoisted)}"
+            local = self.fields_hoisted[name] = f"CV{len(self.fields_hoisted)}"
         return local
 
     def function(self, header: str, comment: str | None = None, region: str | None = None) -> None:
@@ -184,14 +181,13 @@ class ModuleBuilder:
     def end_function(self) -> None:
         """Put the loads of the hoisted parts the function used at its top."""
         loads = [(self.HOISTED[p], f"g.{p}") for p in sorted(self.hoisted)]
-        loads += [(local, f"g.{part}[{literal(name)}]")
-                  for (part, name), local in self.items_hoisted.items()]
+        loads += [(local, f"g.cv[{literal(name)}]") for name, local in self.fields_hoisted.items()]
         if loads and self.body_start is not None:
             line = ", ".join(a for a, _ in loads) + " = " + ", ".join(b for _, b in loads)
             self.w.lines.insert(self.body_start, "    " + line)
             self.w.where.insert(self.body_start, self.w.where[self.body_start - 1])
         self.hoisted = set()
-        self.items_hoisted = {}
+        self.fields_hoisted = {}
         self.body_start = None
 
     def flush_sites(self) -> None:
