@@ -2,9 +2,33 @@
 test that asks for it (starting Playwright's driver and Chromium costs about 2 s of CPU)."""
 from __future__ import annotations
 
+import asyncio
+import contextlib
+
+import attrs
 import pytest
 
 from support.web import ARTEFACTS, CHROMIUM, FLAGS, HAS_CHROMIUM, NO_CHROMIUM, SCREENSHOTS
+
+
+@attrs.frozen
+class SharedChromium:
+    """Chromium and the event loop Playwright's sync API runs it on."""
+    browser: object
+    loop: asyncio.AbstractEventLoop
+
+
+@contextlib.contextmanager
+def driving(chromium: SharedChromium):
+    """While Playwright's sync API is open it marks its loop as the thread's running one
+    between calls (playwright/_impl/_greenlets.py), and asyncio.run() refuses to start
+    under a running loop: the mark is set only while a browser test drives the browser, so
+    the other tests of the process (the sockets' tests use asyncio.run) run as without it."""
+    asyncio._set_running_loop(chromium.loop)
+    try:
+        yield chromium.browser
+    finally:
+        asyncio._set_running_loop(None)
 
 
 @pytest.fixture(scope="session")
@@ -15,15 +39,20 @@ def _chromium():
     if SCREENSHOTS:
         ARTEFACTS.mkdir(parents=True, exist_ok=True)  # (both xdist workers write there)
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        yield chromium
-        chromium.close()
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        shared = SharedChromium(browser, asyncio.get_running_loop())
+        asyncio._set_running_loop(None)
+        yield shared
+        with driving(shared):
+            browser.close()
+        asyncio._set_running_loop(shared.loop)  # as Playwright left it, for its own exit
 
 
 @pytest.fixture
 def browser(_chromium):
     """Chromium, with no page left open by an earlier test; the pages this test opens are
     closed after it (a page whose server is gone would keep trying to reconnect)."""
-    yield _chromium
-    for context in _chromium.contexts:
-        context.close()
+    with driving(_chromium) as chromium:
+        yield chromium
+        for context in chromium.contexts:
+            context.close()

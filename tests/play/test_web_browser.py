@@ -7,6 +7,7 @@ kept in tests/artefacts/web/ (not committed) for a person to look at.
 """
 from __future__ import annotations
 
+import asyncio
 import random
 import shutil
 import time
@@ -390,3 +391,15 @@ def test_a_move_clicked_while_reconnecting_is_played_once_the_connection_is_back
         until(page, lambda: table.version > version)
         assert game.history[-1] == chosen
         assert errors == [], errors
+
+
+async def _answer():
+    await asyncio.sleep(0)
+    return 42
+
+
+def test_a_test_run_while_chromium_is_open_can_run_an_event_loop(_chromium):
+    """Chromium stays open for the process's later browser tests, and Playwright marks its
+    loop as the thread's running one: a test of sockets that runs between two browser tests
+    (asyncio.run) must not see it (tests/play/conftest.py)."""
+    assert asyncio.run(_answer()) == 42
