@@ -229,9 +229,9 @@ class ExprGen(Inliner, BuiltinCalls):
                 return f"field({obj}, {literal(name)})"
             if where == "var":
                 if inline and obj in self.present:
-                    return f"{self.m.hoist('cv')}[{literal(name)}][{obj}.id]"
+                    return f"{self.m.field_list(name)}[{obj}.id]"
                 if inline and simple(obj):
-                    return (f"({self.m.hoist('cv')}[{literal(name)}][{obj}.id] if {obj} is not None "
+                    return (f"({self.m.field_list(name)}[{obj}.id] if {obj} is not None "
                             f"else no_field({literal(name)}))")
                 return f"var_field(g, {obj}, {literal(name)})"
             return f"any_field(g, {obj}, {literal(name)})"

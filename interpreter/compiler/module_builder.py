@@ -76,6 +76,7 @@ class ModuleBuilder:
         self.making_functions: list[tuple[MakingSite, list[ast.Expr]]] = []
         self.snapshot_block: int | None = None
         self.hoisted: set[str] = set()
+        self.fields_hoisted: dict[str, str] = {}  # var field -> the local holding its list
         self.body_start: int | None = None
         self.origins: list[Span] = []  # spans a log line may come from (Compiled.origins)
         self.origin_index: dict[Span, int] = {}
@@ -156,6 +157,16 @@ class ModuleBuilder:
         self.hoisted.add(part)
         return self.HOISTED[part]
 
+    def field_list(self, name: str) -> str:
+        """A var field's list of values (``g.cv[name]``, by card id), as a local the
+        function loads once: a comprehension reading the field of each card then looks the
+        field up once, not once an item (the lists, like ``g.cv``, are never replaced while
+        the rules run: a copy or a sample has lists of its own)."""
+        local = self.fields_hoisted.get(name)
+        if local is None:
+            local = self.fields_hoisted[name] = f"CV{len(self.fields_hoisted)}"
+        return local
+
     def function(self, header: str, comment: str | None = None, region: str | None = None) -> None:
         self.end_function()
         w = self.w
@@ -169,13 +180,14 @@ class ModuleBuilder:
 
     def end_function(self) -> None:
         """Put the loads of the hoisted parts the function used at its top."""
-        if self.hoisted and self.body_start is not None:
-            parts = sorted(self.hoisted)
-            line = (", ".join(self.HOISTED[p] for p in parts) + " = "
-                    + ", ".join(f"g.{p}" for p in parts))
+        loads = [(self.HOISTED[p], f"g.{p}") for p in sorted(self.hoisted)]
+        loads += [(local, f"g.cv[{literal(name)}]") for name, local in self.fields_hoisted.items()]
+        if loads and self.body_start is not None:
+            line = ", ".join(a for a, _ in loads) + " = " + ", ".join(b for _, b in loads)
             self.w.lines.insert(self.body_start, "    " + line)
             self.w.where.insert(self.body_start, self.w.where[self.body_start - 1])
         self.hoisted = set()
+        self.fields_hoisted = {}
         self.body_start = None
 
     def flush_sites(self) -> None:

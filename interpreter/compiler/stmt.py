@@ -224,7 +224,7 @@ class UnitGen:
             c = self.temp()
             self.line(f"{c} = {x.expr(t.obj)}")
             self.line(f"if type({c}) is not Card: not_a_card({literal(t.name)})")
-            self.line(f"{self.m.hoist('cv')}[{literal(t.name)}][{c}.id] = {value}")
+            self.line(f"{self.m.field_list(t.name)}[{c}.id] = {value}")
             made = self.made(None, [(t.name, s.value)]) if s.op == "=" else ""
             if made:
                 self.line(f"g.remake_field({c}, {literal(t.name)}{made})")

@@ -62,6 +62,15 @@ def bits_of(g: Game, grid: Zone, items: list[Value], width: int, height: int) ->
     no line on the grid reaches them); ``builtin_functions._cell_set`` as a board."""
     where, cells, bit = g.where, g.cells, bits(width, height)
     board = 0  # (one loop: 18% fewer instructions than a set of the bits summed, as it was)
+    try:  # the common case: cards only (a cell, none or a number has no id): no type asked
+        for x in items:
+            i = x.id
+            if where[i] is grid:
+                for c in cells[i]:
+                    board |= bit[c]
+        return board
+    except AttributeError:
+        board = 0  # (from the start again, each item by its type)
     for x in items:
         if type(x) is Card:
             i = x.id

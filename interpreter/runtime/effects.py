@@ -50,9 +50,13 @@ class Effects(GameFields):
 
     # ------------------------------------------------------------ moving
     def move(self, what: Value, dest: Value, at: Value) -> None:
-        if type(what) is Card and type(dest) is Zone and at is None and not dest.grid:
-            self.move_card(what, dest)  # the common case: one card, no place on a grid
-            return
+        if type(what) is Card and type(dest) is Zone:
+            if at is None and not dest.grid:
+                self.move_card(what, dest)  # the common case: one card, no place on a grid
+                return
+            if type(at) is Cell and dest.grid:
+                self._move_to_cell(what, dest, at)  # one card onto one cell of a grid
+                return
         if what is None:
             raise Fail("there is no card to move (the value is none)")
         if not isinstance(dest, Zone):
@@ -137,6 +141,37 @@ class Effects(GameFields):
         if dest.on_enter:
             for unit in dest.on_enter:
                 self.queue.append((unit, dest, card))
+
+    def _move_to_cell(self, card: Card, dest: Zone, at: Cell) -> None:
+        """One card onto one cell of a grid: ``move``'s general loop below, written out
+        for one card and one cell (tests/runtime/test_fast_paths.py plays every game with
+        one card moved as a list of cards is)."""
+        width = dest.width
+        if width is not None:  # Zone.in_bounds
+            x, y = at
+            if not (0 <= x < width and 0 <= y < dest.height):  # type: ignore[operator]  # a width: a height
+                raise Fail(f"{cell_name(at)} is off the grid {dest.name}")
+        if dest.watch:
+            self.dirty = True
+        holds = dest.holds
+        if holds is not None and card.kind != holds:
+            raise Fail(f"{dest.name} holds {holds} cards, not {card.kind} ({card.label})")
+        cid, where = card.id, self.where
+        source = where[cid]
+        if source is not None:
+            if source.watch:
+                self.dirty = True
+            self._take(card, source)
+            for unit in source.on_leave:
+                self.queue.append((unit, source, card))
+        where[cid] = dest
+        self.cells[cid] = (at,)
+        grid: dict[Cell, tuple[Card, ...]] = self.zg[dest.i]  # type: ignore[assignment]  # a grid's
+        grid[at] = grid.get(at, ()) + (card,)
+        self.zc[dest.i].append(card)
+        self._see(card, dest)
+        for unit in dest.on_enter:
+            self.queue.append((unit, dest, card))
 
     def _leave(self, card: Card, source: Zone) -> None:
         """A card leaves a zone where that changes more than the zone's cards."""
