@@ -21,6 +21,8 @@ class _Imported:
         self._name = name
 
     def __getattr__(self, attribute):
+        if attribute.startswith("_"):  # pytest's collection asks every module-level name
+            raise AttributeError(attribute)  # for its markers: not the module's names
         return getattr(importlib.import_module(self._name), attribute)
 
 
