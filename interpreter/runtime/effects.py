@@ -89,11 +89,7 @@ class Effects(GameFields):
                 raise Fail(f"{dest.name} holds {holds} cards, not {card.kind} ({card.label})")
             source = where[card.id]
             if source is not None:
-                if source.watch:
-                    self.dirty = True
-                self._take(card, source)
-                for unit in source.on_leave:
-                    self.queue.append((unit, source, card))
+                self._leave(card, source)
             where[card.id] = dest
             if cells is not None:
                 self.cells[card.id] = cells
@@ -159,11 +155,7 @@ class Effects(GameFields):
         cid, where = card.id, self.where
         source = where[cid]
         if source is not None:
-            if source.watch:
-                self.dirty = True
-            self._take(card, source)
-            for unit in source.on_leave:
-                self.queue.append((unit, source, card))
+            self._leave(card, source)
         where[cid] = dest
         self.cells[cid] = (at,)
         grid: dict[Cell, tuple[Card, ...]] = self.zg[dest.i]  # type: ignore[assignment]  # a grid's

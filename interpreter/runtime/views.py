@@ -60,7 +60,7 @@ def card_views(g: Game, cards: Sequence[Card], seat: Reader) -> list[dict[str, A
     # a card is shown if its mask holds every bit of ``bit`` (``sees``): the seat's own,
     # every seat's for a spectator, none for the host
     bit = 0 if seat is None else seat.everyone if isinstance(seat, Public) else 1 << seat
-    told = [(name, facts) for name, facts in g.told.items()]
+    told = list(g.told.items())
     kinds, cv = g.rules.kinds, g.cv
     last: object = None
     var_fields: Sequence[str] = ()
@@ -416,10 +416,7 @@ def share_rendered(g: Game, twin: Game) -> None:
 def rendered_log(g: Game, seat: Reader) -> list[str | None]:
     """Every log line as ``seat`` reads it now (``render`` of each entry), reusing the lines
     rendered before from entries that cannot read differently since."""
-    try:
-        by_reader = _KEPT.setdefault(g, _Kept()).lines
-    except TypeError:  # a game that cannot be weakly held: rendered in full
-        return [render(g, e, seat) for e in g.log]
+    by_reader = _kept(g).lines  # (a game that cannot be weakly held: nothing kept, all rendered)
     key = _reader_key(seat)
     log = g.log
     entries, kept, settled = by_reader.get(key, _NOTHING_KEPT)
