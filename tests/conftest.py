@@ -13,8 +13,8 @@ os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 # The tests make and drop many games, rulesets and views: with Python's default thresholds the
 # cyclic garbage collector ran thousands of times a worker and took about 9% of its CPU. Far
-# fewer, larger collections here (nothing under test depends on when they run; a test that
-# needs something freed calls gc.collect()).
+# fewer, larger collections here (nothing under test depends on when they run: no test
+# waits for something to be freed).
 import gc
 
 gc.set_threshold(100_000, 50, 100)
