@@ -56,7 +56,7 @@ def format_text(text: str, file: str = "<rules>") -> str:
     tokens = tokenize(text)
     lines = _lines(tokens)
     _mark_statements(lines, _statement_starts(module, tokens))
-    _indent(lines)
+    _indent(lines, _words_as_keywords(module, tokens))
     _align_tables(lines)
     result = _join(lines)
     if result == text:  # already in its layout: the same text means the same
@@ -122,6 +122,24 @@ def _statement_starts(module: ast.Module, tokens: list[Tok]) -> set:
     return starts
 
 
+def _words_as_keywords(module: ast.Module, tokens: list[Tok]) -> frozenset:
+    """(line, col) of each word the grammar also allows as a name (`prompt`, `by`, `at`...)
+    used here as a keyword before a bracketed value: no value starts at the word, one starts
+    in the bracket. That '(' is not a call, so it keeps its space: `prompt ("a" + b)` stays
+    so, never `prompt("a" + b)`, which reads as a call (a declaration's `fn after(p: int)`
+    has no value in its bracket)."""
+    words = vocabulary().words
+    value_starts = {(node.span.line, node.span.col) for node in walk(module.decls)
+                    if isinstance(node, ast.Expr)}
+    code = [t for t in tokens if t.kind not in ("space", "newline", "comment")]
+    return frozenset(
+        (word.line, word.col) for word, bracket, inside in zip(code, code[1:], code[2:])
+        if word.kind == "name" and word.text in words and word.text not in KEYWORDS
+        and bracket.text == "(" and (word.line, word.col) not in value_starts
+        and ((bracket.line, bracket.col) in value_starts
+             or (inside.line, inside.col) in value_starts))
+
+
 def _mark_statements(lines: list[Line], starts: set) -> None:
     braces = brackets = 0
     last_code = None
@@ -150,7 +168,7 @@ def _mark_statements(lines: list[Line], starts: set) -> None:
 
 # ------------------------------------------------------------------ laying out
 
-def _indent(lines: list[Line]) -> None:
+def _indent(lines: list[Line], keywords: frozenset = frozenset()) -> None:
     base_source, base_new = 0, 0  # indentation of the last statement: in the source, now
     previous = None
     for line in lines:
@@ -161,7 +179,7 @@ def _indent(lines: list[Line]) -> None:
             width = max(line.indent - base_source + base_new, base_new + len(INDENT))
         else:  # a comment on its own line sits with the code around it
             width = len(INDENT) * line.depth
-        line.text = " " * width + _spaced(line.code, previous)
+        line.text = " " * width + _spaced(line.code, previous, keywords)
         if line.code:
             previous = line.code[-1]
 
@@ -189,12 +207,12 @@ def _is_connector(word: str) -> bool:
             and word not in ("x", "list"))
 
 
-def _spaced(code: list[Tok], previous: Tok | None) -> str:
+def _spaced(code: list[Tok], previous: Tok | None, keywords: frozenset = frozenset()) -> str:
     out: list[str] = []
     unary = False  # the token before was a '-' that negates
     for tok in code:
         # (previous is set once out has a token)
-        if out and previous is not None and not _tight(previous, tok, unary):
+        if out and previous is not None and not _tight(previous, tok, unary, keywords):
             out.append(" ")
         out.append(tok.text)
         unary = tok.text == "-" and not _is_value_end(previous)
@@ -202,10 +220,11 @@ def _spaced(code: list[Tok], previous: Tok | None) -> str:
     return "".join(out)
 
 
-def _tight(before: Tok, tok: Tok, after_unary: bool) -> bool:
-    """No space between these two tokens."""
+def _tight(before: Tok, tok: Tok, after_unary: bool, keywords: frozenset) -> bool:
+    """No space between these two tokens (``keywords``: see _words_as_keywords)."""
     return (after_unary or before.text in _NO_SPACE_AFTER or tok.text in _NO_SPACE_BEFORE
-            or (tok.text in ("(", "[") and _is_called(before)))
+            or (tok.text in ("(", "[") and _is_called(before)
+                and (before.line, before.col) not in keywords))
 
 
 # ------------------------------------------------------------------ tables

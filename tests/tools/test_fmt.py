@@ -161,8 +161,19 @@ def test_a_very_long_cell_does_not_widen_its_column():
     assert format_text(text) == f"table t {{\n  | a  | b |\n  | 1  | {long} |\n  | 22 | 3 |\n}}\n"
 
 
+def test_a_bracket_after_a_word_used_as_a_keyword_keeps_its_space_and_a_call_does_not():
+    # `prompt`, `by` and `at` are keywords here and may also name a function: only a
+    # call is written against its bracket
+    text = ('fn by(n: int) = n + 1\nfn at2() = 1\nfn f() = at2 ()\n'
+            'rule r() {\n  choose n in [by (1), 2] prompt ("pick " + "one")\n'
+            '  choose m in [1] prompt(by(2))\n}\n')
+    assert format_text(text) == ('fn by(n: int) = n + 1\nfn at2() = 1\nfn f() = at2()\n'
+                                 'rule r() {\n  choose n in [by(1), 2] prompt ("pick " + "one")\n'
+                                 '  choose m in [1] prompt (by(2))\n}\n')
+
+
 def test_a_layout_that_would_change_the_meaning_is_refused(monkeypatch):
-    monkeypatch.setattr(formatter, "_tight", lambda before, tok, unary: True)  # glues words
+    monkeypatch.setattr(formatter, "_tight", lambda before, tok, unary, keywords: True)  # glues words
     with pytest.raises(RulesError, match="would change what this file means"):
         format_text("const a = 1\nconst b = a\n")
 
