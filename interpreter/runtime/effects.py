@@ -73,10 +73,7 @@ class Effects(GameFields):
         elif at not in (None, "bottom"):
             raise Fail(f"{dest.name} is not a grid: only 'at bottom' applies to it")
         elif at is None:  # onto a pile, hand or row: card by card, as one card moves
-            for card in cards:
-                if type(card) is not Card:
-                    raise Fail(f"only cards can move, not {text_of(card)}")
-                self.move_card(card, dest)
+            self.move_cards(cards, dest)
             return
         if dest.watch:
             self.dirty = True
@@ -137,6 +134,41 @@ class Effects(GameFields):
         if dest.on_enter:
             for unit in dest.on_enter:
                 self.queue.append((unit, dest, card))
+
+    def move_cards(self, cards: list[Value], dest: Zone) -> None:
+        """Cards one after the other to a zone that is no grid: ``move_card`` for each,
+        written out in one loop (tests/runtime/test_fast_moves.py plays every game with
+        each card moved by ``move_card``)."""
+        holds, reveal, on_enter = dest.holds, dest.reveal, dest.on_enter
+        where, zc, known, queue = self.where, self.zc, self.known, self.queue
+        here = zc[dest.i]
+        for card in cards:
+            if type(card) is not Card:
+                raise Fail(f"only cards can move, not {text_of(card)}")
+            if holds is not None and card.kind != holds:
+                raise Fail(f"{dest.name} holds {holds} cards, not {card.kind} ({card.label})")
+            cid = card.id
+            source = where[cid]
+            if source is not None:
+                if source.quiet_leave:
+                    left = zc[source.i]
+                    if left[-1] is card:
+                        left.pop()
+                    else:  # found and closed up over the zone: priced by its size
+                        left.remove(card)
+                        self.work += len(left) >> 6
+                        if self.work > MAX_WORK:
+                            overwork(cast("Game", self))
+                else:
+                    self._leave(card, source)
+            where[cid] = dest
+            here.append(card)
+            if reveal:
+                known[cid] |= reveal
+            if dest.watch:
+                self.dirty = True
+            for unit in on_enter:
+                queue.append((unit, dest, card))
 
     def _move_to_cell(self, card: Card, dest: Zone, at: Cell) -> None:
         """One card onto one cell of a grid: ``move``'s general loop below, written out

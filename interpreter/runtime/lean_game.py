@@ -26,6 +26,10 @@ from rulelang.language.errors import IllegalMove
 
 overwork: Any = cast(Any, _overwork)  # (not annotated yet)
 NOTHING_TO_CHOOSE = "there is nothing to choose from, and passing is not allowed"
+# pass word -> the names of options found not to clash with it (``_check_pass``): a decision
+# whose names were all checked before is checked by one ``issuperset``, in C. Bounded.
+PASS_CHECKED: dict[str, set[str]] = {}
+PASS_CHECKED_MAX = 4096
 
 
 class LeanGame(Game):
@@ -122,7 +126,9 @@ class LeanGame(Game):
         values = list(seen.values())
         keys: list[Any] = list(seen)  # the names the options were merged by
         if passing:
-            self._check_pass(passing, seen)
+            checked = PASS_CHECKED.get(passing)
+            if checked is None or not checked.issuperset(seen):
+                self._check_pass(passing, seen)
             values.append(None)
             keys.append(passing)
         elif not values:
@@ -150,10 +156,21 @@ class LeanGame(Game):
 
     @staticmethod
     def _check_pass(passing: str, notations: Any) -> None:
+        """Refuse a pass word that an option's name shares, whatever the case of either;
+        the names found distinct are kept (``PASS_CHECKED``), so they are not lowered again."""
+        checked = PASS_CHECKED.get(passing)
+        if checked is None:
+            if len(PASS_CHECKED) >= PASS_CHECKED_MAX:
+                PASS_CHECKED.clear()
+            checked = PASS_CHECKED[passing] = set()
+        elif len(checked) >= PASS_CHECKED_MAX:
+            checked.clear()
         lowered = passing.lower()
         for text in notations:
-            if text.lower() == lowered:
-                raise Fail(f"the pass move '{passing}' has the same name as an option")
+            if text not in checked:
+                if text.lower() == lowered:
+                    raise Fail(f"the pass move '{passing}' has the same name as an option")
+                checked.add(text)
 
     # ------------------------------------------------------------ moves as numbers
     @property

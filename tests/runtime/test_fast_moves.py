@@ -1,0 +1,42 @@
+"""``Effects.move_cards`` (cards moved one after the other to a zone that is no grid, the
+body of ``move_card`` written out in one loop) against ``move_card`` called for each card,
+as ``move`` did before: every ruleset's seeded random games are played again with the loop
+swapped for the calls (``support.differential``), and must go exactly as before: the same
+moves offered, the same draws, state, log and outcome. The lean path runs the same loop
+(test_lean_path.py plays it against the full path)."""
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+import pytest
+
+from interpreter.runtime.effects import Effects
+from interpreter.runtime.protocol import text_of
+from interpreter.runtime.values import Card, Fail
+from support import differential
+
+CALLS: dict[str, int] = {}
+
+
+def general_move_cards(self, cards, dest):
+    """``move``'s loop as it was: each card checked, then moved by ``move_card``."""
+    CALLS["move_cards"] = CALLS.get("move_cards", 0) + 1
+    for card in cards:
+        if type(card) is not Card:
+            raise Fail(f"only cards can move, not {text_of(card)}")
+        self.move_card(card, dest)
+
+
+def test_every_game_goes_as_with_each_card_moved_by_move_card():
+    reaching = differential.reached({"move_cards": (Effects, "move_cards")})["move_cards"]
+    assert reaching, "no game moves a list of cards"
+
+    @contextmanager
+    def swapped():
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(Effects, "move_cards", general_move_cards)
+            yield
+
+    CALLS.clear()
+    assert differential.compare_all(swapped, reaching=reaching.__contains__) == []
+    assert CALLS.get("move_cards", 0) > 0
