@@ -48,6 +48,8 @@ from typing import TYPE_CHECKING
 from interpreter.bots.policy import Policy
 from interpreter.bots.scoring import Scale, heuristic, value, values
 from interpreter.bots.simple import knowledge_of
+from interpreter.runtime.draws import Unseeded
+from interpreter.runtime.lean_game import LeanGame
 
 if TYPE_CHECKING:
     from interpreter.runtime.decision_parts import Move
@@ -62,6 +64,14 @@ WIDE = 12  # a root with more moves than this and no advice: ordered by one look
 # playouts stop there if they have not reached ``playouts``. Counted, not timed, so a decision
 # replays; it bounds a decision's CPU where the advice is costly (README, Bots).
 WORK = 4_000_000
+
+
+def fresh_copy(world: Game, seed: int) -> Game:
+    """``world.copy(logging=False, seed=seed)``, its generator seeded only if it draws
+    (``draws.Unseeded``): the same game, the same chance to come."""
+    game = world.copy(logging=False)
+    game.seed, game.rng = seed, Unseeded(seed)
+    return game
 
 
 class Node:
@@ -128,7 +138,7 @@ class MctsBot:
         done = work = 0
         while True:
             world = worlds[done % len(worlds)]
-            game = world.copy(logging=False, seed=self.rng.getrandbits(63))
+            game = fresh_copy(world, self.rng.getrandbits(63))
             work += self.playout(game, root, nseats, scale, team, knowledge.seat)
             done += 1
             if deadline is None:
@@ -272,13 +282,25 @@ class MctsBot:
             node = chosen[1]
             game.apply(chosen[0], seat)
             path.append(node)
-        steps = 0
-        policy = self.policy
-        while not game.is_over and steps < self.horizon:  # then as the policy plays
-            pick = policy.pick(game)
+        policy, getrandbits = self.policy, self.rng.getrandbits
+        play = game.play if isinstance(game, LeanGame) else game.apply
+        for _ in range(self.horizon):  # then as the policy plays
+            if game.over:
+                break
+            pending = game.pending
+            assert pending is not None  # (not over: a decision waits)
+            n = len(pending.values)
+            if n == 1:
+                pick = 0
+            elif pending.site.prefer is None:  # at random: ``Policy.pick`` written out
+                bits = n.bit_length()  # (draws.below: the draws of ``randrange(n)``)
+                pick = getrandbits(bits)
+                while pick >= n:
+                    pick = getrandbits(bits)
+            else:
+                pick = policy.pick(game)
             work, game.work = work + game.work, 0
-            game.apply(pick)
-            steps += 1
+            play(pick)
         if team is not None:  # one value for the whole team, from this seat's knowledge
             ends = [value(game, team, scale)] * nseats
         else:
