@@ -48,8 +48,8 @@ from typing import TYPE_CHECKING
 from interpreter.bots.policy import Policy
 from interpreter.bots.scoring import Scale, heuristic, value, values
 from interpreter.bots.simple import knowledge_of
-from interpreter.runtime.draws import Unseeded
 from interpreter.runtime.lean_game import LeanGame
+from interpreter.runtime.scratch import Scratch
 
 if TYPE_CHECKING:
     from interpreter.runtime.decision_parts import Move
@@ -64,14 +64,6 @@ WIDE = 12  # a root with more moves than this and no advice: ordered by one look
 # playouts stop there if they have not reached ``playouts``. Counted, not timed, so a decision
 # replays; it bounds a decision's CPU where the advice is costly (README, Bots).
 WORK = 4_000_000
-
-
-def fresh_copy(world: Game, seed: int) -> Game:
-    """``world.copy(logging=False, seed=seed)``, its generator seeded only if it draws
-    (``draws.Unseeded``): the same game, the same chance to come."""
-    game = world.copy(logging=False)
-    game.seed, game.rng = seed, Unseeded(seed)
-    return game
 
 
 class Node:
@@ -120,6 +112,10 @@ class MctsBot:
         self.confidence = confidence  # and by how many standard errors of the difference
         self.work = work  # the most work a decision's playouts may do (None: no cap)
         self.policy = Policy(self.rng)
+        # playouts on copies made again in place (runtime/scratch.py) and their random moves
+        # drawn in the loop; False: on the general code they copy (tests/runtime/
+        # test_mcts_written_out.py compares the two: the same choices, draws and work)
+        self.written_out = True
 
     def choose(self, given: SeatKnowledge | Game) -> Move:
         knowledge = knowledge_of(given)
@@ -136,9 +132,13 @@ class MctsBot:
         scale = Scale(heuristic(worlds[0], team)) if team is not None else Scale()
         deadline = time.perf_counter() + self.think if self.think is not None else None
         done = work = 0
+        scratches = [Scratch(world) for world in worlds] if self.written_out else None
         while True:
             world = worlds[done % len(worlds)]
-            game = fresh_copy(world, self.rng.getrandbits(63))
+            if scratches is not None:  # a copy of the world, made again in place
+                game = scratches[done % len(worlds)].fresh(self.rng.getrandbits(63))
+            else:
+                game = world.copy(logging=False, seed=self.rng.getrandbits(63))
             work += self.playout(game, root, nseats, scale, team, knowledge.seat)
             done += 1
             if deadline is None:
@@ -282,8 +282,8 @@ class MctsBot:
             node = chosen[1]
             game.apply(chosen[0], seat)
             path.append(node)
-        policy, getrandbits = self.policy, self.rng.getrandbits
-        play = game.play if isinstance(game, LeanGame) else game.apply
+        policy, getrandbits, written_out = self.policy, self.rng.getrandbits, self.written_out
+        play = game.play if isinstance(game, LeanGame) and written_out else game.apply
         for _ in range(self.horizon):  # then as the policy plays
             if game.over:
                 break
@@ -292,7 +292,7 @@ class MctsBot:
             n = len(pending.values)
             if n == 1:
                 pick = 0
-            elif pending.site.prefer is None:  # at random: ``Policy.pick`` written out
+            elif pending.site.prefer is None and written_out:  # ``Policy.pick`` written out
                 bits = n.bit_length()  # (draws.below: the draws of ``randrange(n)``)
                 pick = getrandbits(bits)
                 while pick >= n:
