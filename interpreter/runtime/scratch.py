@@ -29,7 +29,7 @@ class Scratch:
     def __init__(self, world: Game):
         self.world = world
         self.game: Any = None  # the copy, played on since
-        self.names = 0  # how many attributes a copy's own dict holds (beyond its slots)
+        self.names: frozenset[str] = frozenset()  # the attributes a copy's own dict holds
         self.lean = isinstance(world, LeanGame)
 
     def fresh(self, seed: int) -> Game:
@@ -38,12 +38,12 @@ class Scratch:
         if game is None:
             game = self.game = world.copy(logging=False)
             game.seed, game.rng = seed, Unseeded(seed)
-            self.names = len(game.__dict__)
+            self.names = frozenset(game.__dict__)
             return game
-        if len(game.__dict__) != self.names:  # set while playing (what a copy has not)
-            extra = game.__dict__.keys() - vars(world.copy(logging=False)).keys()
-            for name in extra:
-                del game.__dict__[name]
+        own = game.__dict__
+        if len(own) != len(self.names):  # set while playing (what a copy has not): dropped
+            for name in own.keys() - self.names:
+                del own[name]
         # Game.copy's steps, in its order, but for the new object
         game.rules, game.title, game.nplayers = world.rules, world.title, world.nplayers
         game.options = world.options
