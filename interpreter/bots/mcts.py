@@ -196,9 +196,11 @@ class MctsBot:
         ranked = self.policy.ranked(game)
         if ranked is None and len(moves) > WIDE:
             scale, looks = Scale(), []
+            scratch = Scratch(world)
             for move in moves:
                 assert move.index is not None  # a legal move knows its place
-                after = world.copy(logging=False, seed=1)
+                after = scratch.fresh(1) if self.written_out else world.copy(logging=False,
+                                                                               seed=1)
                 after.apply(move.index, seat)
                 looks.append(value(after, team if team is not None else seat, scale))
             indexes = sorted(range(len(moves)), key=lambda i: -looks[i])

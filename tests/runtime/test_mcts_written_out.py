@@ -1,9 +1,9 @@
 """The tree search's written-out playouts (``MctsBot.written_out``: copies made again in
 place, runtime/scratch.py; random moves drawn in the loop as ``draws.below`` draws them)
-against the general code they copy (``world.copy`` with a seed, ``Policy.pick``): the same
-choices, the same draws from the bot's generator, the same playouts and work, decision for
-decision, on both paths, in games with hidden cards, chance in play, simultaneous choices,
-advice and partners."""
+against the general code they copy (``world.copy`` with a seed, for each playout and each
+look at a wide root's moves; ``Policy.pick``): the same choices, the same draws from the
+bot's generator, the same playouts and work, decision for decision, on both paths, in games
+with hidden cards, chance in play, simultaneous choices, advice, partners and wide roots."""
 from __future__ import annotations
 
 import pytest
@@ -19,6 +19,7 @@ GAMES = [
     ("examples/goofspiel.rules", 2, {}),  # choices made at once
     ("examples/hanabi.rules", 2, {}),  # cooperative: advice, the partner model
     ("examples/pig.rules", 2, {}),  # dice rolled in every playout
+    ("examples/breakthrough.rules", 2, {}),  # wide roots, no advice: a look at each move
 ]
 
 
