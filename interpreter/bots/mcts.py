@@ -48,6 +48,9 @@ from typing import TYPE_CHECKING
 from interpreter.bots.policy import Policy
 from interpreter.bots.scoring import Scale, heuristic, value, values
 from interpreter.bots.simple import knowledge_of
+from interpreter.runtime.draws import shuffle
+from interpreter.runtime.lean_game import LeanGame
+from interpreter.runtime.scratch import Scratch
 
 if TYPE_CHECKING:
     from interpreter.runtime.decision_parts import Move
@@ -110,6 +113,10 @@ class MctsBot:
         self.confidence = confidence  # and by how many standard errors of the difference
         self.work = work  # the most work a decision's playouts may do (None: no cap)
         self.policy = Policy(self.rng)
+        # playouts on copies made again in place (runtime/scratch.py) and their random moves
+        # drawn in the loop; False: on the general code they copy (tests/runtime/
+        # test_mcts_written_out.py compares the two: the same choices, draws and work)
+        self.written_out = True
 
     def choose(self, given: SeatKnowledge | Game) -> Move:
         knowledge = knowledge_of(given)
@@ -126,9 +133,13 @@ class MctsBot:
         scale = Scale(heuristic(worlds[0], team)) if team is not None else Scale()
         deadline = time.perf_counter() + self.think if self.think is not None else None
         done = work = 0
+        scratches = [Scratch(world) for world in worlds] if self.written_out else None
         while True:
             world = worlds[done % len(worlds)]
-            game = world.copy(logging=False, seed=self.rng.getrandbits(63))
+            if scratches is not None:  # a copy of the world, made again in place
+                game = scratches[done % len(worlds)].fresh(self.rng.getrandbits(63))
+            else:
+                game = world.copy(logging=False, seed=self.rng.getrandbits(63))
             work += self.playout(game, root, nseats, scale, team, knowledge.seat)
             done += 1
             if deadline is None:
@@ -185,9 +196,11 @@ class MctsBot:
         ranked = self.policy.ranked(game)
         if ranked is None and len(moves) > WIDE:
             scale, looks = Scale(), []
+            scratch = Scratch(world)
             for move in moves:
                 assert move.index is not None  # a legal move knows its place
-                after = world.copy(logging=False, seed=1)
+                after = scratch.fresh(1) if self.written_out else world.copy(logging=False,
+                                                                               seed=1)
                 after.apply(move.index, seat)
                 looks.append(value(after, team if team is not None else seat, scale))
             indexes = sorted(range(len(moves)), key=lambda i: -looks[i])
@@ -195,7 +208,7 @@ class MctsBot:
         informed = ranked is not None
         if ranked is None:  # (the root's keys are its notations, in every world)
             ranked = [m.notation for m in moves]
-            self.rng.shuffle(ranked)
+            shuffle(self.rng, ranked)  # (draws: as Random.shuffle draws)
         return {n: r for r, n in enumerate(ranked)}, informed
 
     def node_order(self, game: Game) -> tuple[Order, bool]:
@@ -204,7 +217,7 @@ class MctsBot:
         if ranked is None:
             assert game.pending is not None  # (a decision waits)
             ranked = list(game.pending.move_keys())
-            self.rng.shuffle(ranked)
+            shuffle(self.rng, ranked)  # (draws: as Random.shuffle draws)
         return {n: r for r, n in enumerate(ranked)}, informed
 
     def playout(self, game: Game, root: Node, nseats: int, scale: Scale, team: int | None,
@@ -214,29 +227,36 @@ class MctsBot:
         node, path = root, [root]
         work = game.work = 0  # (the runtime's count starts again at each decision anyway)
         advised = team is not None and self.advised_partners
-        while not game.is_over:  # down the tree, adding one node
+        written_out = self.written_out
+        play = game.play if isinstance(game, LeanGame) and written_out else game.apply
+        c, sqrt, log = self.exploration, math.sqrt, math.log
+        while not game.over:  # down the tree, adding one node
             pending = game.pending
             assert pending is not None  # (not over: a decision waits)
             keys = pending.keys
             if keys is None:
                 keys = pending.move_keys()
             if len(keys) == 1:  # forced: no node
-                game.apply(0)
+                play(0)
                 continue
             if advised and pending.seat != me and pending.site.prefer is not None:
                 pick = self.policy.pick(game)  # a partner plays by the advice
                 work, game.work = work + game.work, 0
-                game.apply(pick)
+                play(pick)
                 continue
-            if node.order is None:
-                node.order, node.informed = self.node_order(game)
+            order = node.order
+            if order is None:
+                order, node.informed = self.node_order(game)
+                node.order = order
                 work, game.work = work + game.work, 0
-            order, children = node.order, node.children
-            limit = node.allowed()
+            children = node.children
+            # how many of the node's moves, in its order, may be tried (Node.allowed)
+            limit = 2 + int(1.5 * sqrt(node.visits)) if node.informed else 1 << 30
             tried: list[tuple[int, Node]] = []
-            untried: int | None = None
-            best_rank: int | None = None
-            for i, n in enumerate(keys):
+            untried = best_rank = -1
+            i = -1
+            for n in keys:
+                i += 1
                 rank = order.get(n)
                 if rank is None:  # not offered where the order was made: last
                     rank = order[n] = len(order)
@@ -244,17 +264,17 @@ class MctsBot:
                     continue
                 child = children.get(n)
                 if child is None:
-                    if best_rank is None or rank < best_rank:
+                    if best_rank < 0 or rank < best_rank:
                         best_rank, untried = rank, i
                 else:
                     tried.append((i, child))
             seat = int(pending.seat)
-            if untried is not None:
+            if untried >= 0:
                 for _, child in tried:
                     child.offered += 1
                 child = children[keys[untried]] = Node(nseats)
                 child.offered = 1
-                game.apply(untried, seat)
+                play(untried, seat)
                 path.append(child)
                 node = child
                 break
@@ -262,23 +282,33 @@ class MctsBot:
                 node.order = {n: r for r, n in enumerate(keys)}
                 continue
             best, chosen = -1.0, tried[0]  # every score is above -1: the first is bettered
-            c = self.exploration
             for i, child in tried:
-                child.offered += 1
-                score = child.totals[seat] / child.visits + c * math.sqrt(
-                    math.log(child.offered) / child.visits)
+                offered = child.offered = child.offered + 1
+                visits = child.visits
+                score = child.totals[seat] / visits + c * sqrt(log(offered) / visits)
                 if score > best:
                     best, chosen = score, (i, child)
             node = chosen[1]
-            game.apply(chosen[0], seat)
+            play(chosen[0], seat)
             path.append(node)
-        steps = 0
-        policy = self.policy
-        while not game.is_over and steps < self.horizon:  # then as the policy plays
-            pick = policy.pick(game)
+        policy, getrandbits = self.policy, self.rng.getrandbits
+        for _ in range(self.horizon):  # then as the policy plays
+            if game.over:
+                break
+            pending = game.pending
+            assert pending is not None  # (not over: a decision waits)
+            n = len(pending.values)
+            if n == 1:
+                pick = 0
+            elif pending.site.prefer is None and written_out:  # ``Policy.pick`` written out
+                bits = n.bit_length()  # (draws.below: the draws of ``randrange(n)``)
+                pick = getrandbits(bits)
+                while pick >= n:
+                    pick = getrandbits(bits)
+            else:
+                pick = policy.pick(game)
             work, game.work = work + game.work, 0
-            game.apply(pick)
-            steps += 1
+            play(pick)
         if team is not None:  # one value for the whole team, from this seat's knowledge
             ends = [value(game, team, scale)] * nseats
         else:

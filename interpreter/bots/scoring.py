@@ -7,11 +7,15 @@ every seat's value is the team's, and partners optimise the same thing.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from interpreter.runtime.failures import GameOver
 
 if TYPE_CHECKING:
     from interpreter.runtime.engine import Game
     from interpreter.runtime.outcome import Outcome
+    from interpreter.runtime.top_level import HeuristicCode
 
 
 def heuristic(game: Game, seat: int) -> float:
@@ -66,12 +70,27 @@ def value(game: Game, seat: int, scale: Scale) -> float:
 def values(game: Game, nseats: int, scale: Scale) -> list[float]:
     """``value(game, seat, scale)`` for every seat in turn (the scale sees them in that
     order), with the outcome read once: a playout's end, valued for each seat of the tree."""
-    if game.rules.heuristic is None:
+    declared = game.rules.heuristic
+    if declared is None:
         hs = [0.5] * nseats
     else:
-        hs = [scale.squash(heuristic(game, seat)) for seat in range(nseats)]
+        squash = scale.squash
+        hs = [squash(h or 0) for h in game.guard(partial(_each_seat, game, declared, nseats))]
     outcome = game.outcome_record if game.over else None
     return [_weighed(game, seat, h, outcome) for seat, h in enumerate(hs)]
+
+
+def _each_seat(game: Game, declared: HeuristicCode, nseats: int) -> list[Any]:
+    """``heuristic``'s value for every seat in turn, in one ``guard``: a seat's value
+    ended by ``GameOver`` is None, as ``guard`` makes it seat by seat; any other failure
+    leaves as it would from the first seat it fails for."""
+    expr, players, out = declared.expr, game.players, []
+    for seat in range(nseats):
+        try:
+            out.append(expr(game, players[seat]) if declared.per_seat else expr(game))
+        except GameOver:
+            out.append(None)
+    return out
 
 
 def _weighed(game: Game, seat: int, h: float, outcome: Outcome | None) -> float:

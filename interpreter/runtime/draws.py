@@ -51,6 +51,48 @@ def copied(rng: random.Random) -> random.Random:
     return twin
 
 
+class Unseeded(random.Random):
+    """``random.Random(seed)`` that seeds itself when first used: seeding costs about as much
+    as the rest of copying a small game, and most look-ahead copies given a fresh seed (a
+    bot's playouts and samples) never draw. The first draw, ``getstate``, ``setstate`` or
+    ``seed`` makes it a plain ``random.Random`` seeded with ``seed`` (then as that one in
+    every draw and state, tests/runtime/test_draws.py)."""
+
+    def __init__(self, seed: int) -> None:  # (not seeded: ``Random.__new__`` only allocates)
+        self.unseeded, self.gauss_next = seed, None  # (``gauss`` reads it before drawing)
+
+    def _wake(self) -> None:
+        if type(self) is Unseeded:  # (a method bound before waking may be called after)
+            self.__class__ = random.Random  # type: ignore[assignment]
+            random.Random.seed(self, self.__dict__.pop("unseeded"))
+
+    def random(self) -> float:
+        Unseeded._wake(self)
+        return random.Random.random(self)
+
+    def getrandbits(self, k: int) -> int:
+        Unseeded._wake(self)
+        return random.Random.getrandbits(self, k)
+
+    def randbytes(self, n: int) -> bytes:
+        Unseeded._wake(self)
+        return random.Random.randbytes(self, n)
+
+    def getstate(self) -> tuple[Any, ...]:
+        Unseeded._wake(self)
+        return random.Random.getstate(self)
+
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        Unseeded._wake(self)
+        random.Random.setstate(self, state)
+
+    def seed(self, *args: Any, **kwargs: Any) -> None:
+        if type(self) is Unseeded:  # seeded anew: the seed given is never needed
+            self.__class__ = random.Random  # type: ignore[assignment]
+            del self.unseeded
+        random.Random.seed(self, *args, **kwargs)
+
+
 # deck size -> [(i, i + 1, bits of i + 1)], from the top down
 _plans: dict[int, list[tuple[int, int, int]]] = {}
 

@@ -50,6 +50,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
+from interpreter.runtime import draws
 from interpreter.runtime.facts import NOTHING, Knowledge, known_to
 from interpreter.runtime.lean_twin import lean_twin
 from interpreter.runtime.protocol import text_of
@@ -280,7 +281,7 @@ class Sampler:
         cards, cv = s.cards, s.cv
         for kind, ids, pool, told in self.pools():
             faces = list(pool)
-            rng.shuffle(faces)
+            draws.shuffle(rng, faces)  # (as Random.shuffle draws)
             dealt = _deal_told(ids, faces, told) if told else faces
             for i, face in zip(ids, dealt):
                 table[i] = cards[i] = Card(i, kind, face.fields, face.label)

@@ -1,0 +1,47 @@
+"""The tree search's written-out playouts (``MctsBot.written_out``: copies made again in
+place, runtime/scratch.py; random moves drawn in the loop as ``draws.below`` draws them)
+against the general code they copy (``world.copy`` with a seed, for each playout and each
+look at a wide root's moves; ``Policy.pick``): the same choices, the same draws from the
+bot's generator, the same playouts and work, decision for decision, on both paths, in games
+with hidden cards, chance in play, simultaneous choices, advice, partners and wide roots."""
+from __future__ import annotations
+
+import pytest
+
+import rulelang
+from interpreter.bots import MctsBot
+from interpreter.runtime.knowledge import seat_knowledge
+from support import ROOT
+
+GAMES = [
+    ("games/yokai_sketch.rules", 2, {}),  # hidden cards, a pass move
+    ("examples/oh_hell.rules", 3, {}),  # bids, tricks, a new deal each hand (chance in play)
+    ("examples/goofspiel.rules", 2, {}),  # choices made at once
+    ("examples/hanabi.rules", 2, {}),  # cooperative: advice, the partner model
+    ("examples/pig.rules", 2, {}),  # dice rolled in every playout
+    ("examples/breakthrough.rules", 2, {}),  # wide roots, no advice: a look at each move
+]
+
+
+def _played(path, players, options, written_out, lean, decisions=10) -> list[tuple]:
+    rules = rulelang.load(ROOT / path)
+    game = rules.new_game(players=players, seed=11, options=options, log=False)
+    bots = [MctsBot(seat, playouts=12, lean=lean) for seat in range(players)]
+    for bot in bots:
+        bot.written_out = written_out
+    seen = []
+    while not game.is_over and len(seen) < decisions:
+        bot = bots[game.to_move]
+        move = bot.choose(seat_knowledge(game))
+        seen.append((int(game.to_move), str(move), bot.played, bot.worked, bot.rng.getstate()))
+        game.play(move)
+    return seen
+
+
+@pytest.mark.parametrize("lean", [True, False])
+@pytest.mark.parametrize(("path", "players", "options"), GAMES)
+def test_written_out_playouts_choose_as_the_general_code(path, players, options, lean):
+    ours = _played(path, players, options, True, lean)
+    general = _played(path, players, options, False, lean)
+    assert ours == general
+    assert len(ours) >= 5
