@@ -502,7 +502,7 @@ def _write_copier() -> Callable[..., None]:
     lines = ["def copy_state(src, dst, fresh_seed=None):",
              '    """``dst`` gets an independent copy of ``src``\'s state; with ``fresh_seed``, '
              'a new seed and its fresh generator instead of ``src``\'s."""']
-    names: dict[str, Any] = {"random": random}
+    names: dict[str, Any] = {"Unseeded": draws.Unseeded}
     for i, f in enumerate(FIELDS):
         value = f"src.{f.attr}"
         if f.copy is not None:
@@ -513,7 +513,7 @@ def _write_copier() -> Callable[..., None]:
         else:
             lines.append(f"    dst.{f.attr} = {value}")
     lines.append("    if fresh_seed is not None:")
-    lines.append("        dst.seed, dst.rng = fresh_seed, random.Random(fresh_seed)")
+    lines.append("        dst.seed, dst.rng = fresh_seed, Unseeded(fresh_seed)")  # seeded if it draws
     exec("\n".join(lines), names)  # attribute names of this module's own FIELDS only
     return cast("Callable[..., None]", names["copy_state"])
 

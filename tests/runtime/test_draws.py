@@ -2,6 +2,7 @@
 ``random.Random(seed)`` gives, whatever is asked of it first."""
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -52,3 +53,21 @@ def test_a_shared_unseeded_generator_is_copied_before_a_draw():
     assert own.random() == random.Random(5).random()
     assert draws.own(lazy) is lazy  # the other holds it alone now
     assert lazy.random() == random.Random(5).random()
+
+
+
+@pytest.mark.parametrize("seed", [3, 2**40 + 1])
+def test_a_game_copied_with_a_fresh_seed_draws_and_saves_as_one_seeded_at_once(seed):
+    # look-ahead copies (bots' samples, greedy) take a fresh seed: their generator is
+    # seeded only when drawn from, with the same draws, state and save as a seeded one
+    from support import load
+    game = load("games/yokai_sketch.rules").new_game(seed=1)
+    drawn, saved = game.copy(seed=seed), game.copy(seed=seed)
+    assert type(drawn.rng) is draws.Unseeded and drawn.seed == seed
+    seeded = random.Random(seed)
+    assert [draws.below(drawn.rng, 52) for _ in range(6)] == [
+        draws.below(seeded, 52) for _ in range(6)]
+    rng_saved = json.loads(saved.save())["rng"]  # (saving seeds it)
+    assert saved.rng.getstate() == random.Random(seed).getstate()
+    assert rng_saved == json.loads(game.copy(seed=seed).save())["rng"]
+    assert rng_saved != json.loads(game.save())["rng"]
