@@ -39,7 +39,7 @@ operations = st.lists(st.tuples(st.sampled_from(["shuffle", "below"]), st.intege
 @settings(max_examples=150, deadline=None)
 @given(st.integers(0, 2**64), operations)
 def test_shuffles_and_numbers_drawn_are_those_random_draws_itself(seed, ops):
-    """``_shuffle`` and ``_below`` (draws.py:27, the written-out ``Random.shuffle`` and
+    """``_shuffle`` and ``_below`` (draws.py, the written-out ``Random.shuffle`` and
     ``randrange``; not the fallback a Python whose generator draws otherwise gets) give
     what ``Random`` gives, and leave the generator where it leaves it, call after call."""
     ours, theirs = random.Random(seed), random.Random(seed)
@@ -67,7 +67,7 @@ def _reached(name):
 
 
 def general_call(self, unit, args):
-    """``Game.call`` with ``Frame.of`` (engine.py:169 writes it out)."""
+    """``Game.call`` with ``Frame.of`` (``Game.call`` writes it out)."""
     _reached("call")
     if len(self.frames) + self.rdepth > MAX_FRAMES:
         raise Fail(f"rule '{unit.name[5:]}' calls itself without end")
@@ -78,7 +78,7 @@ def general_call(self, unit, args):
 
 
 def general_turn_header(self):
-    """``Game.turn_header`` with ``Header.of`` (engine.py:210 writes it out)."""
+    """``Game.turn_header`` with ``Header.of`` (``Game.turn_header`` writes it out)."""
     _reached("turn_header")
     self.turn_number += 1
     if self.logging:
@@ -87,9 +87,9 @@ def general_turn_header(self):
 
 
 def general_ask(self, frame, site, seat, passing, prompt, options, restoring=False):
-    """``Decisions.ask`` with each option named by ``notation_of`` (decisions.py:265), the
+    """``Decisions.ask`` with each option named by ``notation_of``, the
     offer made afresh rather than found among those kept, the decision made by
-    ``Decision.of`` (:295) and the lines settled by ``settle`` (:314)."""
+    ``Decision.of`` and the lines settled by ``settle``."""
     _reached("ask")
     if seat not in self.players:
         raise Fail(f"{self.seat_name(seat)} cannot decide: say 'by' which player decides")
@@ -111,7 +111,7 @@ def general_ask(self, frame, site, seat, passing, prompt, options, restoring=Fal
 
 def general_play(self, move, seat=None):
     """``Decisions.play`` by its general path (``apply``, which logs the move with
-    ``log_choice`` and runs on with ``run``), as decisions.py:405-446 write out: the same
+    ``log_choice`` and runs on with ``run``), as ``Decisions.play`` writes out: the same
     move, played naming its seat, which the fast path does not take."""
     if type(move) is Move and seat is None:
         _reached("play")
@@ -120,7 +120,7 @@ def general_play(self, move, seat=None):
 
 
 def general_log_choice(self, decision, i):
-    """``Decisions.log_choice`` with ``Choice.of`` (decisions.py:592 writes it out)."""
+    """``Decisions.log_choice`` with ``Choice.of`` (``Decisions.log_choice`` writes it out)."""
     _reached("log_choice")
     value, seat = decision.values[i], decision.seat
     named = protocol.kind_of(value).named(self, value, seat)
@@ -145,7 +145,7 @@ def general_offered(g, seat, site, frame, options, replay=True):
 
 
 def general_move(self, what, dest, at):
-    """``Effects.move`` with one card going the way a list of cards goes (effects.py:33
+    """``Effects.move`` with one card going the way a list of cards goes (``move``
     sends it straight to ``move_card``)."""
     if type(what) is Card:
         _reached("move")
@@ -175,7 +175,7 @@ def general_move_card(self, card, dest):
 
 
 def general_deal(self, count, source, dest):
-    """``Effects.deal`` by its last, general line (effects.py:166 writes out one card)."""
+    """``Effects.deal`` by its last, general line (``deal`` writes out one card)."""
     _reached("deal")
     self.move(self.zc[source.i][::-1][:count], dest, None)
 
@@ -216,7 +216,7 @@ def test_every_game_goes_as_with_the_general_code(name):
 
 
 def test_every_card_made_is_the_card_its_class_makes():
-    """``Effects.create`` makes each card field by field (effects.py:312): every slot the
+    """``Effects.create`` makes each card field by field (``Effects.create``): every slot the
     class's own ``__init__`` sets is set, to the same value."""
     made = 0
     for config in differential.configurations():
@@ -233,7 +233,7 @@ def test_every_card_made_is_the_card_its_class_makes():
 # ---------------------------------------------------------------- copies (state.py)
 
 def general_copy_state(src, dst, fresh_seed=None):
-    """``copy_state`` as the loop over ``FIELDS`` that state.py:525 writes out."""
+    """``copy_state`` as the loop over ``FIELDS`` that ``state._write_copier`` writes out."""
     for f in FIELDS:
         if fresh_seed is not None and f.attr in ("seed", "rng"):
             continue
@@ -313,7 +313,7 @@ values = st.recursive(flat_values, lambda inner: st.one_of(st.lists(inner, max_s
 @settings(max_examples=100, deadline=None)
 @given(values)
 def test_a_value_as_text_and_as_a_list_is_what_its_kind_says(value):
-    """``text_of`` (protocol.py:350 writes out texts, enum members, seats and numbers) and
+    """``text_of`` (protocol.py writes out texts, enum members, seats and numbers) and
     ``as_list`` (a list is its own items) agree with the value's kind."""
     kind = protocol.KINDS.get(type(value), protocol._OTHER)
     assert protocol.text_of(value) == kind.text(value)
