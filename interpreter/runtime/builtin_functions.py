@@ -247,11 +247,21 @@ def _cell_set(g: Game, grid: Value, items: Value) -> set[Cell]:
     """Cells, and the cells of cards lying on ``grid``, as one set."""
     items = as_list(g, items)
     where, cells = g.where, g.cells
-    try:  # the common case: cards (a cell, none or a number has no id)
-        return {c for x in items if where[x.id] is grid for c in cells[x.id]}
-    except AttributeError:
-        pass
     out: set[Cell] = set()
+    add = out.add
+    try:  # the common case: cards (a cell, none or a number has no id)
+        for x in items:
+            i = x.id
+            if where[i] is grid:
+                try:
+                    (c,) = cells[i]  # one cell (a card on more: each of them)
+                except ValueError:
+                    out.update(cells[i])
+                    continue
+                add(c)
+        return out
+    except AttributeError:
+        out = set()  # (from the start again, each item by its type)
     for x in items:
         t = type(x)
         if t is Card:
