@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from itertools import combinations, filterfalse
+from itertools import combinations, compress, filterfalse
 from operator import is_not
 from typing import TYPE_CHECKING
 
@@ -175,8 +175,8 @@ def _cells(g: Game, v: Value) -> list[Cell]:
 
 
 def _occupied(g: Game, grid: Value) -> list[Cell]:
-    on = g.zg[_grid(grid).i].items()  # type: ignore[union-attr]  # a grid's: a dict, never None
-    return sorted((c for c, cards in on if cards), key=geometry.READING)
+    on: dict[Cell, tuple[Card, ...]] = g.zg[_grid(grid).i]  # type: ignore[assignment]  # a grid's: a dict
+    return sorted(compress(on, on.values()), key=geometry.READING)  # the cells holding cards, in C
 
 
 def _empty_cells(g: Game, grid: Value) -> list[Cell]:
