@@ -20,6 +20,7 @@ class BuiltinCalls:
     """Mixed into ExprGen: reads these of its attributes and methods."""
     m: ModuleBuilder
     in_iterable: bool
+    cell_keys: dict[str, str]  # the code of a cell made -> the code of its pair, to look it up
 
     if TYPE_CHECKING:
         def ty_of(self, e: ast.Expr) -> Type | None: ...
@@ -148,10 +149,14 @@ class BuiltinCalls:
             if (isinstance(y, ast.Lit) and type(y.value) is int) or (
                     isinstance(y, ast.BinOp) and y.left.ty is not None and y.right.ty is not None
                     and y.left.ty.name in ("int", "seat") and y.right.ty.name in ("int", "seat")):
-                return f"cell({args[0]}, {args[1]})"  # a number, or arithmetic: never none
+                made = self.cell_made(args)  # a number, or arithmetic: never none
+                self.cell_keys[made] = f"({args[0]}, {args[1]})"
+                return made
             if simple(args[1]):  # none there: as the builtin, which then reads the first
                 general = f"b_cell(g, {', '.join(args)})"
-                return f"(cell({args[0]}, {args[1]}) if {args[1]} is not None else {general})"
+                made = f"({self.cell_made(args)} if {args[1]} is not None else {general})"
+                self.cell_keys[made] = f"(({args[0]}, {args[1]}) if {args[1]} is not None else {general})"
+                return made
             return None
         if name != "at" or len(args) != 2 or not SHORTCUTS.grid_reads:
             return None
@@ -159,7 +164,26 @@ class BuiltinCalls:
         if not (isinstance(nodes[0], ast.Name) and isinstance(ref, refs.Zone)
                 and ref.name in self.m.program.zones and self.m.program.zones[ref.name].kind == "grid"):
             return None
-        return f"list(g.zg[{args[0]}.i].get({args[1]}, ()))"
+        at = args[1]
+        if SHORTCUTS.cell_pairs and isinstance(nodes[1], ast.Call) and nodes[1].ref == refs.Builtin("cell"):
+            at = self.cell_keys.get(at, at)  # a cell only looked up: its pair (a cell hashes as its pair)
+        return f"list(g.zg[{args[0]}.i].get({at}, ()))"
+
+    @staticmethod
+    def cell_made(args: list[str]) -> str:
+        """The cell (x, y), from the table of cells (no call) or by the runtime's cell."""
+        return f"CELLS[({args[0]}, {args[1]})]" if SHORTCUTS.cell_table else f"cell({args[0]}, {args[1]})"
+
+    def grid_read_in_place(self, name: str, nodes: list[ast.Expr], args: list[str]) -> str | None:
+        """``first``, ``last``, ``size``, ``count`` of ``at(Z, c)`` on a grid: the cell's
+        tuple of cards asked directly (no list copied to be asked once)."""
+        if name not in ("first", "last", "size", "count") or len(args) != 1 \
+                or not SHORTCUTS.grid_views or not self.grid_read_of(nodes[0]):
+            return None
+        cards = args[0][len("list("):-1]
+        if name in ("size", "count"):
+            return f"len({cards})"
+        return f"end_item({cards}, {0 if name == 'first' else -1})"
 
     def grid_read_of(self, e: ast.Expr) -> bool:
         """Is this ``at(Z, c)`` written by ``grid_read`` (``list(...)`` of a grid's map)?"""

@@ -8,14 +8,16 @@ of builtins) are module-level names the compiler binds (``k4``, ``b_size``).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeGuard
 
 from interpreter.compiler.builtin_calls import BuiltinCalls
 from interpreter.compiler.expr_shapes import (
     BOOL_BUILTINS,
     FLAT,
     GUARANTEED_BOOL,
+    SMALL,
     items_may_nest,
+    literal_bound,
     long_text,
     may_nest,
     nests,
@@ -51,6 +53,8 @@ class ExprGen(Inliner, BuiltinCalls):
         self.in_iterable = False  # writing a comprehension's iterable (no ``:=`` there)
         self.memo: Memo | None = None  # writing a comprehension's condition: what it may work out once
         self.present: frozenset[str] = frozenset()  # names bound to a zone's cards: never none
+        self.cell_keys: dict[str, str] = {}  # see BuiltinCalls.grid_read
+        self.small: dict[str, int] = {}  # a name bound to small numbers written in the rules: how large
 
     # ------------------------------------------------------------ slots
     def slot(self, i: int) -> str:
@@ -301,7 +305,8 @@ class ExprGen(Inliner, BuiltinCalls):
                 return f"g.chance_pick({label}, {self.drawn_from(e.args[0], args[0])})"
         if name == "empty" and len(e.args) == 1 and self.grid_read_of(e.args[0]):
             return f"(not {args[0][len('list('):-1]})"  # the cards there need no copy
-        fast = self.fast_builtin(name, e.args, args) or self.extreme_of_two(name, e.args, args) \
+        fast = self.grid_read_in_place(name, e.args, args) \
+            or self.fast_builtin(name, e.args, args) or self.extreme_of_two(name, e.args, args) \
             or self.flat_builtin(name, e.args, args) or self.grid_read(name, e.args, args)
         if fast is not None:
             return fast
@@ -339,11 +344,13 @@ class ExprGen(Inliner, BuiltinCalls):
 
     def lambda_(self, e: ast.Lambda) -> str:
         saved, saved_memo, saved_present = dict(self.slots), self.memo, self.present
+        saved_small = self.small
         param = self.bind(e.slot)
+        self.small = {k: v for k, v in self.small.items() if k != param}
         self.memo = None  # its body runs for each value it is given: nothing kept there
         self.present = self.present - {param}
         body = self.expr(e.body)
-        self.slots, self.memo, self.present = saved, saved_memo, saved_present
+        self.slots, self.memo, self.present, self.small = saved, saved_memo, saved_present, saved_small
         return f"(lambda {param}: {body})"
 
     def x_Lambda(self, e: ast.Lambda) -> str:
@@ -356,8 +363,8 @@ class ExprGen(Inliner, BuiltinCalls):
         """The comprehension's code, and the names of the values its conditions work out
         once (see ``hoisted``), to be set to UNSET before it runs."""
         saved, saved_types, saved_memo = dict(self.slots), self.types, self.memo
-        saved_present = self.present
-        self.types, self.memo = dict(saved_types), None
+        saved_present, saved_small = self.present, self.small
+        self.types, self.memo, self.small = dict(saved_types), None, dict(saved_small)
         memo = None if self.in_iterable else Memo()  # no ``:=`` in an iterable
         clauses = []
         for c, each in zip(e.fors, self.comprehension_items(e)):
@@ -366,6 +373,8 @@ class ExprGen(Inliner, BuiltinCalls):
                 items = self.cards_of(c.iter)
             finally:
                 self.in_iterable = was
+            if SHORTCUTS.grid_views and self.grid_read_of(c.iter):  # a tuple: no copy to go through
+                items = items[len("list("):-1]
             item_type = self.item_type(c.iter) if len(c.slots) == 1 else None
             if item_type is not None:
                 self.types[c.slots[0]] = item_type
@@ -374,6 +383,11 @@ class ExprGen(Inliner, BuiltinCalls):
             elif self.bounded_source(c.iter) is None:
                 items = f"counted(g, {items})"
             targets = [self.bind(s) for s in c.slots]
+            for t in targets:
+                self.small.pop(t, None)
+            bound = literal_bound(c.iter) if isinstance(c.iter, (ast.ListLit, ast.Range)) else None
+            if bound is not None and len(targets) == 1 and SHORTCUTS.small_names:
+                self.small[targets[0]] = bound
             target = targets[0] if len(targets) == 1 else "(" + ", ".join(targets) + ")"
             source_type = self.ty_of(c.iter)
             if len(targets) == 1 and source_type is not None and source_type.name == "zone":
@@ -392,10 +406,19 @@ class ExprGen(Inliner, BuiltinCalls):
             clauses.append(clause)
         elt = self.expr(e.elt)
         self.slots, self.types, self.memo = saved, saved_types, saved_memo
-        self.present = saved_present
+        self.present, self.small = saved_present, saved_small
         made = f"[{elt} {' '.join(clauses)}]"
+        if self.fresh_tuples(e.elt):
+            return (memo.names if memo is not None else []), f"weighed_tuples(g, {made}, {len(e.elt.items)})"
         made = f"{self.weigher(e.ty)}(g, {made})" if may_nest(e.elt.ty) and not self.picks(e) else made
         return (memo.names if memo is not None else []), made
+
+    @staticmethod
+    def fresh_tuples(elt: ast.Expr) -> TypeGuard[ast.TupleLit]:
+        """Is each item a comprehension makes a new tuple (a tuple written out with an item
+        that is not a literal: Python keeps one tuple of literals) of items that are no lists?"""
+        return isinstance(elt, ast.TupleLit) and bool(elt.items) and SHORTCUTS.fresh_tuples \
+            and not any(map(nests, elt.items)) and not all(isinstance(i, ast.Lit) for i in elt.items)
 
     @staticmethod
     def weigher(ty: Type | None) -> str:
@@ -454,7 +477,8 @@ class ExprGen(Inliner, BuiltinCalls):
                 return f"{self.weigher(e.ty)}(g, {made})" if items_may_nest(e.ty) else made
             if op == "-":
                 return f"list_minus(g, {a}, {b})"
-        small = (small_number(e.left) or small_number(e.right)) and SHORTCUTS.numbers
+        small = (small_number(e.left) or small_number(e.right) or self.small_name(e.left)
+                 or self.small_name(e.right)) and SHORTCUTS.numbers
         if op == "+":
             if lt in ("int", "seat") and rt in ("int", "seat"):
                 return f"({a} + {b})" if small else f"number({a} + {b})"
@@ -464,10 +488,33 @@ class ExprGen(Inliner, BuiltinCalls):
         if op == "-":
             return f"({a} - {b})" if small else f"number({a} - {b})"
         if op == "*":
-            return f"times(g, {a}, {b})"
+            return f"({a} * {b})" if self.small_product(e) else f"times(g, {a}, {b})"
         if op == "/":
             return f"divide({a}, {b})"
         return f"modulo({a}, {b})"
+
+    def bound_of(self, e: ast.Expr) -> int | None:
+        """How large a whole number this may be, when known small: a number written in the
+        rules, a name a comprehension binds to one of a list of them, products and sums of
+        such (``2 * dx``); else None."""
+        if isinstance(e, ast.Name) and isinstance(e.ref, refs.Local):
+            return self.small.get(self.slot(e.ref.slot)) if SHORTCUTS.small_names else None
+        if isinstance(e, ast.BinOp) and e.op in ("*", "+", "-") and e.left.ty is not None \
+                and e.right.ty is not None and e.left.ty.name == "int" and e.right.ty.name == "int":
+            a, b = self.bound_of(e.left), self.bound_of(e.right)
+            if a is None or b is None:
+                return None
+            found = a * b if e.op == "*" else a + b
+            return found if found <= SMALL else None
+        return literal_bound(e) if isinstance(e, (ast.Lit, ast.Neg)) else None
+
+    def small_name(self, e: ast.Expr) -> bool:
+        """A side of a sum that is small though no number written in the rules (``dx``)."""
+        return SHORTCUTS.small_names and not isinstance(e, ast.Lit) and self.bound_of(e) is not None
+
+    def small_product(self, e: ast.BinOp) -> bool:
+        """A product of two small whole numbers (``2 * dx``): never too large, so no check."""
+        return SHORTCUTS.small_names and self.bound_of(e) is not None
 
     def compared(self, e: ast.Expr) -> str:
         """A side of a comparison. A sum or difference there is not bounded: it is only

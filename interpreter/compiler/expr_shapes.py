@@ -93,6 +93,25 @@ def small_number(e: ast.Expr) -> TypeGuard[ast.Lit]:
     return isinstance(e, ast.Lit) and type(e.value) is int and abs(e.value) <= 1_000_000
 
 
+SMALL = 1_000_000  # as small_number: a sum with a number no larger needs no bound
+
+
+def literal_bound(e: ast.Expr) -> int | None:
+    """The largest size of a whole number written in the rules (``3``, ``-1``), or of any
+    item of a list or range of them (``[-1, 0, 1]``, ``1..6``), when it is small; else None."""
+    if isinstance(e, ast.Neg):
+        return literal_bound(e.operand) if isinstance(e.operand, ast.Lit) else None
+    if isinstance(e, ast.Lit):
+        return abs(e.value) if type(e.value) is int and abs(e.value) <= SMALL else None
+    if isinstance(e, ast.ListLit) and e.items and all(isinstance(i, (ast.Lit, ast.Neg)) for i in e.items):
+        bounds = [literal_bound(i) for i in e.items]
+        return max(b for b in bounds if b is not None) if None not in bounds else None
+    if isinstance(e, ast.Range):
+        lo, hi = literal_bound(e.lo), literal_bound(e.hi)
+        return None if lo is None or hi is None else max(lo, hi)
+    return None
+
+
 def seats_of(ty: Type | None) -> str | None:
     """'one' for a seat, 'list' for a list of seats (both print as P1...), else None."""
     if ty is None:

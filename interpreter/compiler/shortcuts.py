@@ -67,9 +67,27 @@ class Shortcuts:
     # cell(x, y) made by the runtime's cell, not by the builtin that also reads "E5" and
     # pairs (builtin_calls.grid_read)
     cells: bool = True
+    # cell(x, y) found in the runtime's table of cells (``CELLS[(x, y)]``, in C), not by
+    # calling the runtime's cell (builtin_calls.grid_read)
+    cell_table: bool = True
+    # at(Z, cell(x, y)) on a grid: the grid's map asked for the pair (x, y), which finds what
+    # the cell finds, no cell made (builtin_calls.grid_read)
+    cell_pairs: bool = True
     # a list just made that the checker types as holding no lists deeper than its items'
     # (melds, pairs of cells) weighed without looking deeper (expr.weigher)
     shallow_weights: bool = True
+    # at(Z, c) on a grid gone through by a comprehension, or asked its first, last, size or
+    # count: the cell's tuple of cards read in place, not copied to a list first
+    # (expr.comprehension, builtin_calls.grid_read_in_place)
+    grid_views: bool = True
+    # a name a comprehension binds to the items of a list of small numbers written in the
+    # rules (``for dx in [-1, 1]``) is a small number too: a sum with it not bounded by
+    # number, a product of two such by ``*``, not times (expr_shapes.literal_bound)
+    small_names: bool = True
+    # a list made by a comprehension whose item is a tuple written out of items that are no
+    # lists (``(s, cell(x, y))``): each tuple new, so weighed by its length, not by going
+    # through it (expr.comprehension, work.weighed_tuples)
+    fresh_tuples: bool = True
 
 
 SHORTCUTS = Shortcuts()

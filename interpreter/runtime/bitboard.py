@@ -22,25 +22,27 @@ if TYPE_CHECKING:
     from interpreter.runtime.geometry import Pair
     from interpreter.runtime.values import Value, Zone
 
-# (width, height, steps) -> for each step, backwards: (the cells whose step back stays on
-# the grid, how far the bits move)
+# (width, height, steps) -> for each step, backwards: (the cells a step back lands on from a
+# cell of the grid, how far the bits move)
 SHIFTS: dict[tuple[int, int, tuple[Pair, ...]], tuple[tuple[int, int], ...]] = {}
 # (width, height) -> each cell of the grid: its bit
 BITS: dict[tuple[int, int], dict[Pair, int]] = {}
 
 
 def shifts_back(width: int, height: int, steps: tuple[Pair, ...]) -> tuple[tuple[int, int], ...]:
+    """Each step, backwards: moving a board's bits ``by`` and keeping those in ``lands`` moves
+    each cell one step back, leaving out the cells it takes off the grid."""
     key = (width, height, steps)
     found = SHIFTS.get(key)
     if found is None:
         shifts = []
         for step_x, step_y in steps:
             dx, dy = -step_x, -step_y  # back along the step
-            stays = 0
-            for y in range(max(0, -dy), min(height, height - dy)):
-                for x in range(max(0, -dx), min(width, width - dx)):
-                    stays |= 1 << (y * width + x)
-            shifts.append((stays, dy * width + dx))
+            lands = 0
+            for y in range(max(0, dy), min(height, height + dy)):
+                for x in range(max(0, dx), min(width, width + dx)):
+                    lands |= 1 << (y * width + x)
+            shifts.append((lands, dy * width + dx))
         found = tuple(shifts)
         if len(SHIFTS) < 10_000:
             SHIFTS[key] = found
@@ -66,8 +68,13 @@ def bits_of(g: Game, grid: Zone, items: list[Value], width: int, height: int) ->
         for x in items:
             i = x.id
             if where[i] is grid:
-                for c in cells[i]:
-                    board |= bit[c]
+                try:
+                    (c,) = cells[i]  # one cell (a card on more: each of them)
+                except ValueError:
+                    for c in cells[i]:
+                        board |= bit[c]
+                    continue
+                board |= bit[c]
         return board
     except AttributeError:
         board = 0  # (from the start again, each item by its type)
@@ -90,30 +97,27 @@ def flanking_bits(width: int, height: int, steps: tuple[Pair, ...], starts: list
     ``ends`` (in their order); None when a start is off the grid (for the general code)."""
     closing = ends & ~through
     hits = 0
-    for stays, by in shifts_back(width, height, steps):
-        if by >= 0:  # back along the step: from each closing cell over the run before it
-            run = (closing & stays) << by & through
-            while run:
-                longer = run | ((run & stays) << by & through)
-                if longer == run:
-                    break
-                run = longer
-            hits |= (run & stays) << by
+    for lands, by in shifts_back(width, height, steps):
+        # back along the step, from each closing cell: the runs before it, grown a cell at a
+        # time from their newest cells (a cell has one cell before it), then a step more
+        stays = through & lands
+        if by >= 0:
+            new = run = closing << by & stays
+            while new:
+                new = new << by & stays
+                run |= new
+            if run:
+                hits |= run << by & lands
         else:
             down = -by
-            run = (closing & stays) >> down & through
-            while run:
-                longer = run | ((run & stays) >> down & through)
-                if longer == run:
-                    break
-                run = longer
-            hits |= (run & stays) >> down
+            new = run = closing >> down & stays
+            while new:
+                new = new >> down & stays
+                run |= new
+            if run:
+                hits |= run >> down & lands
     bit = bits(width, height)
-    out = []
-    for start in starts:
-        b = bit.get(start)
-        if b is None:
-            return None
-        if hits & b:
-            out.append(start)
-    return out
+    try:
+        return [start for start in starts if hits & bit[start]]
+    except KeyError:  # a start off the grid
+        return None

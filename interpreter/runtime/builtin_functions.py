@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from itertools import combinations, filterfalse
+from itertools import combinations, compress, filterfalse
 from operator import is_not
 from typing import TYPE_CHECKING
 
@@ -175,8 +175,8 @@ def _cells(g: Game, v: Value) -> list[Cell]:
 
 
 def _occupied(g: Game, grid: Value) -> list[Cell]:
-    on = g.zg[_grid(grid).i].items()  # type: ignore[union-attr]  # a grid's: a dict, never None
-    return sorted((c for c, cards in on if cards), key=geometry.READING)
+    on: dict[Cell, tuple[Card, ...]] = g.zg[_grid(grid).i]  # type: ignore[assignment]  # a grid's: a dict
+    return sorted(compress(on, on.values()), key=geometry.READING)  # the cells holding cards, in C
 
 
 def _empty_cells(g: Game, grid: Value) -> list[Cell]:
@@ -247,11 +247,21 @@ def _cell_set(g: Game, grid: Value, items: Value) -> set[Cell]:
     """Cells, and the cells of cards lying on ``grid``, as one set."""
     items = as_list(g, items)
     where, cells = g.where, g.cells
-    try:  # the common case: cards (a cell, none or a number has no id)
-        return {c for x in items if where[x.id] is grid for c in cells[x.id]}
-    except AttributeError:
-        pass
     out: set[Cell] = set()
+    add = out.add
+    try:  # the common case: cards (a cell, none or a number has no id)
+        for x in items:
+            i = x.id
+            if where[i] is grid:
+                try:
+                    (c,) = cells[i]  # one cell (a card on more: each of them)
+                except ValueError:
+                    out.update(cells[i])
+                    continue
+                add(c)
+        return out
+    except AttributeError:
+        out = set()  # (from the start again, each item by its type)
     for x in items:
         t = type(x)
         if t is Card:

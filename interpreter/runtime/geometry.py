@@ -110,22 +110,39 @@ def as_cells(value: Value) -> list[Cell]:
     return [c if type(c) is Cell else cell(*c) for c in value]
 
 
+# a cell -> its four orthogonal neighbours as pairs (right, left, down, up): made once per cell,
+# not four pairs each time a flood fill or a region's border passes by
+AROUND: dict[Pair, tuple[Pair, Pair, Pair, Pair]] = {}
+
+
+def around_of(c: Pair) -> tuple[Pair, Pair, Pair, Pair]:
+    """The cell's four neighbours, kept in AROUND (within as many cells as the table of cells keeps)."""
+    x, y = c
+    found = ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+    if len(AROUND) < 100_000:
+        AROUND[c] = found
+    return found
+
+
 def neighbours(cells: Value, grid: Zone | None = None) -> list[Cell]:
     """Orthogonal neighbours of a region that are not in it, in reading order. Plain
     pairs while looking (a cell hashes and compares as its pair): cells made for the
     answer only."""
     region = set(as_cells(cells))
+    around = AROUND
     out: set[Pair] = set()
-    for x, y in region:
-        for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-            if n not in region and (grid is None or grid.in_bounds(n)):
-                out.add(n)
+    for c in region:
+        out.update(around.get(c) or around_of(c))
+    out -= region
+    if grid is not None:
+        out = set(filter(grid.in_bounds, out))
     return [cell(x, y) for x, y in sorted(out, key=READING)]
 
 
 def groups(cells: Value) -> list[list[Pair]]:  # cells (a cell is its pair)
     """Orthogonally connected groups, each in reading order, groups by first cell."""
     todo: dict[Pair, Cell] = {c: c for c in as_cells(cells)}  # a cell found by its plain pair
+    around = AROUND
     result = []
     for start in sorted(todo, key=READING):
         if start not in todo:
@@ -133,8 +150,8 @@ def groups(cells: Value) -> list[list[Pair]]:  # cells (a cell is its pair)
         del todo[start]
         group, stack = [start], [start]
         while stack:
-            x, y = stack.pop()
-            for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            c = stack.pop()
+            for n in around.get(c) or around_of(c):
                 found = todo.pop(n, None)
                 if found is not None:
                     group.append(found)
@@ -149,10 +166,11 @@ def connected(cells: Value) -> bool:
     todo = set(as_cells(cells))
     if not todo:
         return True
+    around = AROUND
     stack = [todo.pop()]
     while stack:
-        x, y = stack.pop()
-        for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+        c = stack.pop()
+        for n in around.get(c) or around_of(c):
             if n in todo:
                 todo.discard(n)
                 stack.append(n)

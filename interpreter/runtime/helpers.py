@@ -12,6 +12,7 @@ from interpreter.runtime.geometry import DIRECTIONS
 from interpreter.runtime.log import Message, SeenCard  # noqa: F401 (names the generated code calls)
 from interpreter.runtime.protocol import as_list, kind_of, text_of
 from interpreter.runtime.values import (  # noqa: F401
+    CELLS,
     MAX_ITEMS,
     MAX_NUMBER,
     MAX_WORK,
@@ -35,6 +36,7 @@ from interpreter.runtime.work import (  # noqa: F401
     weigh,
     weighed,
     weighed_lists,
+    weighed_tuples,
 )
 
 if TYPE_CHECKING:
@@ -300,9 +302,9 @@ def names() -> dict[str, Any]:
         "in_list",
         "is_kind", "number_range", "top_card", "end_item", "not_a_card", "text_of", "as_list",
         "bounded", "log_parts", "SeenCard", "Message", "overwork", "charge", "weighed", "equal",
-        "weighed_lists",
+        "weighed_lists", "weighed_tuples",
         "order", "number", "text_counted", "joined", "Seat", "EnumValue", "UNSET", "no_seat",
-        "cell")}
+        "cell", "CELLS")}
     for name, impl in IMPLEMENTATIONS.items():
         out["b_" + name] = impl
     out["DIRECTIONS"] = DIRECTIONS

@@ -262,7 +262,19 @@ class Cell(tuple[int, int]):
     __str__ = __repr__
 
 
-_CELLS: dict[tuple[int, int], Cell] = {}
+class CellTable(dict[tuple[int, int], Cell]):
+    """Every cell made so far, by its pair. ``CELLS[(x, y)]`` is ``cell(x, y)`` found in C,
+    with no call (the generated code reads cells so); one not made yet is made here."""
+    __slots__ = ()
+
+    def __missing__(self, key: tuple[int, int]) -> Cell:
+        found = Cell(*key)
+        if len(self) < 100_000:
+            self[found] = found
+        return found
+
+
+_CELLS = CELLS = CellTable()
 
 
 def cell(x: int, y: int) -> Cell:

@@ -67,6 +67,24 @@ def weighed_lists(g: Game, value: Value) -> Value:
     return value
 
 
+def weighed_tuples(g: Game, value: list[tuple[Value, ...]], size: int) -> list[tuple[Value, ...]]:
+    """``weighed_lists`` of a list a comprehension has just made whose every item is a new
+    tuple of ``size`` items that are no lists (``[(s, cell(x, y)) for ...]``): no two items
+    are the same tuple, so the same work and the same limit follow from its length alone
+    (tests/runtime/test_fast_paths.py compares the two)."""
+    n = len(value)
+    if n:
+        g.work += n * (1 + size + CONTAINER_WORK) + CONTAINER_WORK
+        if n * (1 + size) + 1 > MAX_ITEMS:
+            raise Fail(f"a list holding more than {MAX_ITEMS:,} items in all (counting the "
+                       "items of lists inside it) is too large")
+    else:
+        g.work += CONTAINER_WORK
+    if g.work > MAX_WORK:
+        overwork(g)
+    return value
+
+
 CONTAINER_WORK = 10  # weighing a list inside a list costs about as much as going through ten items
 
 

@@ -79,3 +79,24 @@ def test_reversi_positions_flank_the_same_through_the_built_in():
                 checked += 1
             game.play(int(rng.random() * game.move_count))
     assert checked > 500
+
+
+def test_a_card_on_several_cells_or_none_counts_each_of_its_cells():
+    """``bits_of`` and ``_cell_set`` take a card's one cell without a loop: a card on more
+    cells of the grid (a placement) gives each of them, one on none gives nothing, and a card
+    off the grid gives nothing whatever its cells."""
+    rules = rulelang.load(ROOT / "examples/reversi.rules").lean()
+    game = rules.new_game(players=2, seed=1)
+    board = game.zones["board"]
+    discs = list(game.zc[board.i])
+    boxed = list(game.zc[game.zones["box"].i])[:2]
+    game.cells[discs[0].id] = (cell(0, 0), cell(1, 0), cell(2, 0))
+    game.cells[discs[1].id] = ()
+    game.cells[boxed[0].id] = (cell(5, 5),)  # (cells of a card not on the grid: not read)
+    items = [*discs, *boxed]
+    expected = {c for d in discs for c in game.cells[d.id]}
+    assert builtins._cell_set(game, board, items) == expected
+    assert bitboard.bits_of(game, board, items, 8, 8) == _board(expected, 8, 8)
+    mixed = [*items, cell(7, 7), None]  # the slow path, by type
+    assert builtins._cell_set(game, board, mixed) == expected | {cell(7, 7)}
+    assert bitboard.bits_of(game, board, mixed, 8, 8) == _board(expected | {cell(7, 7)}, 8, 8)
