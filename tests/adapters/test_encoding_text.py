@@ -1,0 +1,79 @@
+"""A seat's view as text (rulelang.adapters.encoding's observation_text and information_text)
+is written part by part, the parts of a view shared by its two texts: byte for byte what
+``json.dumps(view, sort_keys=True, default=str)`` writes (without the log, and with it), for
+every ruleset's views through a random game, every seat's and the spectator's."""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pyspiel")
+
+from rulelang.adapters import encoding
+from rulelang.adapters.openspiel import load_game
+from support import ROOT, declared_players
+
+RULESETS = sorted(ROOT.glob("games/*.rules")) + sorted(ROOT.glob("examples/*.rules"))
+STEPS = 60  # states looked at in each game
+
+
+def as_json_writes(view, log):
+    if not log:
+        view = {k: v for k, v in view.items() if k != "log"}
+    return json.dumps(view, sort_keys=True, default=str)
+
+
+def check(view):
+    # either text first: the second reads the parts the first wrote
+    for first, second in ((encoding.observation_text, encoding.information_text),
+                          (encoding.information_text, encoding.observation_text)):
+        encoding._TEXTS.clear()
+        texts = {first: first(view), second: second(view)}
+        assert texts[encoding.observation_text] == as_json_writes(view, log=False)
+        assert texts[encoding.information_text] == as_json_writes(view, log=True)
+
+
+@pytest.mark.parametrize("path", RULESETS, ids=lambda path: path.stem)
+def test_every_view_is_written_as_json_writes_it(path):
+    game = load_game(path, players=declared_players(path)[0])
+    rng = np.random.RandomState(7)
+    state = game.new_initial_state()
+    for _ in range(STEPS):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+            continue
+        for seat in [None, *range(game.num_players())]:
+            view = state._position.view(seat)
+            check(view)
+        state.apply_action(int(rng.choice(state.legal_actions())))
+
+
+@pytest.mark.parametrize("view", [
+    {}, {"log": []}, {"log": ["a"]}, {"a": 1}, {"zz": 1, "log": ["x"]}, {"a": 1, "log": ["x"]},
+    {"log": ["é ✓"], "Z": [1, {"b": 2, "a": None}], "m": {"k": 1.5}, "loh": True, "lof": 0},
+    {"a": {3, 1}, "log": [object], "b": float("nan")},  # written by default=str, or as NaN
+    {10: "a", 2: "b"}, {None: 1}, {2.5: 3, 1.5: [1]},  # keys not text: sorted as they are
+])
+def test_made_up_views_are_written_as_json_writes_them(view):
+    check(view)
+
+
+@pytest.mark.parametrize("view", [{1: "a", "log": ["x"], "b": 2}, {"a": 1, 2.5: 3}])
+def test_a_view_json_cannot_sort_is_refused_as_json_refuses_it(view):
+    with pytest.raises(TypeError):
+        json.dumps(view, sort_keys=True)
+    for write in (encoding.observation_text, encoding.information_text):
+        with pytest.raises(TypeError):
+            write(view)
+
+
+def test_a_view_changed_since_is_written_anew_once_it_is_another_object():
+    view = {"a": 1, "log": ["x"]}
+    assert encoding.observation_text(view) == '{"a": 1}'
+    other = dict(view, a=2)
+    assert encoding.information_text(other) == '{"a": 2, "log": ["x"]}'
