@@ -324,45 +324,33 @@ def _key_texts(program, info, facts):
 
 def observation_text(view: dict) -> str:
     """The seat's view as it is now (without its log), as text."""
-    if not _plain(view):
-        return json.dumps({k: v for k, v in view.items() if k != "log"}, sort_keys=True,
-                          default=str)
-    return "{" + ", ".join(_texts_of(view)) + "}"
+    found = _TEXTS.get(id(view))
+    if found is not None and found[0] is view:
+        return found[1]
+    text = _ENCODER.encode({k: v for k, v in view.items() if k != "log"})
+    if len(_TEXTS) >= _TEXTS_KEPT:
+        _TEXTS.clear()
+    _TEXTS[id(view)] = (view, text)
+    return text
 
 
 def information_text(view: dict) -> str:
     """The seat's view with everything it has read (its log): what it knows of the game so far."""
-    if "log" not in view:
-        return observation_text(view)
-    if not _plain(view):
-        return json.dumps(view, sort_keys=True, default=str)
-    texts = _texts_of(view)
-    log = '"log": ' + json.dumps(view["log"], sort_keys=True, default=str)
-    at = sum(1 for key in view if key < "log")  # the keys in order, as json's sort_keys
-    return "{" + ", ".join([*texts[:at], log, *texts[at:]]) + "}"
+    if "log" not in view or not all(type(key) is str for key in view):
+        return _ENCODER.encode(view)  # (keys json writes as text sort otherwise)
+    # the observation's text with the log's part put in among its parts, as sort_keys does:
+    # after the parts of the keys before "log" (the text of those alone, but its "}")
+    seen = observation_text(view)
+    log = '"log": ' + _ENCODER.encode(view["log"])
+    head = _ENCODER.encode({k: v for k, v in view.items() if k < "log"})
+    if head == "{}":
+        return "{" + log + ("}" if seen == "{}" else ", " + seen[1:])
+    return head[:-1] + ", " + log + seen[len(head) - 1:]
 
 
-# The views whose parts were last written as text: (view, its texts) by the view's id.
+# The views whose observation was last written as text: (view, its text) by the view's id.
 # OpenSpiel asks for a state's observation and its information state, of the same view: the
-# information state is the observation's text with the log's among its parts.
-_TEXTS: dict[int, tuple[dict, list[str]]] = {}
+# information state is the observation's text with the log's part put in.
+_TEXTS: dict[int, tuple[dict, str]] = {}
 _TEXTS_KEPT = 16
-
-
-def _plain(view: dict) -> bool:
-    """Keyed by text only (json writes other keys as text, and sorts them otherwise)."""
-    return all(type(key) is str for key in view)
-
-
-def _texts_of(view: dict) -> list[str]:
-    """``"key": value`` of each of the view's parts but its log, in the order of their keys,
-    exactly as ``json.dumps(view, sort_keys=True, default=str)`` writes them."""
-    found = _TEXTS.get(id(view))
-    if found is not None and found[0] is view:
-        return found[1]
-    texts = [json.dumps(key) + ": " + json.dumps(view[key], sort_keys=True, default=str)
-             for key in sorted(view) if key != "log"]
-    if len(_TEXTS) >= _TEXTS_KEPT:
-        _TEXTS.clear()
-    _TEXTS[id(view)] = (view, texts)
-    return texts
+_ENCODER = json.JSONEncoder(sort_keys=True, default=str)  # json.dumps's, made once

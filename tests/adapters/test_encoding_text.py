@@ -1,7 +1,7 @@
-"""A seat's view as text (rulelang.adapters.encoding's observation_text and information_text)
-is written part by part, the parts of a view shared by its two texts: byte for byte what
-``json.dumps(view, sort_keys=True, default=str)`` writes (without the log, and with it), for
-every ruleset's views through a random game, every seat's and the spectator's."""
+"""A seat's view as text (rulelang.adapters.encoding's observation_text and information_text):
+the information state is the observation's text, kept, with the log's part put in. Byte for
+byte what ``json.dumps(view, sort_keys=True, default=str)`` writes (without the log, and with
+it), for every ruleset's views through a random game, every seat's and the spectator's."""
 from __future__ import annotations
 
 import json
