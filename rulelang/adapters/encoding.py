@@ -324,10 +324,33 @@ def _key_texts(program, info, facts):
 
 def observation_text(view: dict) -> str:
     """The seat's view as it is now (without its log), as text."""
-    return json.dumps({k: v for k, v in view.items() if k != "log"}, sort_keys=True, default=str)
+    found = _TEXTS.get(id(view))
+    if found is not None and found[0] is view:
+        return found[1]
+    text = _ENCODER.encode({k: v for k, v in view.items() if k != "log"})
+    if len(_TEXTS) >= _TEXTS_KEPT:
+        _TEXTS.clear()
+    _TEXTS[id(view)] = (view, text)
+    return text
 
 
 def information_text(view: dict) -> str:
     """The seat's view with everything it has read (its log): what it knows of the game so far."""
-    return json.dumps(view, sort_keys=True, default=str)
+    if "log" not in view or not all(type(key) is str for key in view):
+        return _ENCODER.encode(view)  # (keys json writes as text sort otherwise)
+    # the observation's text with the log's part put in among its parts, as sort_keys does:
+    # after the parts of the keys before "log" (the text of those alone, but its "}")
+    seen = observation_text(view)
+    log = '"log": ' + _ENCODER.encode(view["log"])
+    head = _ENCODER.encode({k: v for k, v in view.items() if k < "log"})
+    if head == "{}":
+        return "{" + log + ("}" if seen == "{}" else ", " + seen[1:])
+    return head[:-1] + ", " + log + seen[len(head) - 1:]
 
+
+# The views whose observation was last written as text: (view, its text) by the view's id.
+# OpenSpiel asks for a state's observation and its information state, of the same view: the
+# information state is the observation's text with the log's part put in.
+_TEXTS: dict[int, tuple[dict, str]] = {}
+_TEXTS_KEPT = 16
+_ENCODER = json.JSONEncoder(sort_keys=True, default=str)  # json.dumps's, made once

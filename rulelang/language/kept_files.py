@@ -50,6 +50,20 @@ def read_private(path: str) -> bytes | None:
         return None
 
 
+# Files written by this process since it last looked at the folder, at most: it looks again
+# (listing and weighing every file there) after so many, or sooner when what it counted may
+# pass a bound. Looking at every write cost more than the writes: a test run keeps about
+# 1,000 files, and listing and weighing up to 2,048 files each time took 4 s of CPU. Other
+# processes writing meanwhile can take the folder past its bound by at most this many files
+# each, until one of them looks again.
+LOOK_AGAIN_AFTER = 32
+
+# (folder, prefix, suffix, weighed or not) -> [files, bytes, files written since]: this
+# process's count of the kept files of one kind, as it last saw them plus what it wrote since
+# (a file written again over one kept counts twice: too many only means looking sooner)
+_COUNTED: dict[tuple[str, str, str, bool], list[int]] = {}
+
+
 def write_private(path: str, data: bytes, prefix: str, suffix: str, most: int,
                   most_bytes: int | None = None) -> None:
     """Keep ``data`` at ``path`` (mode 0600), then the ``most`` newest files of its folder named
@@ -65,16 +79,28 @@ def write_private(path: str, data: bytes, prefix: str, suffix: str, most: int,
         except BaseException:
             os.unlink(temporary)
             raise
-        _evict(path, prefix, suffix, most, most_bytes)
+        key = (folder, prefix, suffix, most_bytes is None)
+        counted = _COUNTED.get(key)
+        if counted is not None:
+            counted[0] += 1
+            counted[1] += len(data)
+            counted[2] += 1
+            if counted[0] <= most and (most_bytes is None or counted[1] <= most_bytes) and \
+                    counted[2] < LOOK_AGAIN_AFTER:
+                return
+        _COUNTED[key] = _evict(path, prefix, suffix, most, most_bytes)
     except OSError:
         return  # no room, or a read-only cache: made again next time
 
 
-def _evict(written: str, prefix: str, suffix: str, most: int, most_bytes: int | None) -> None:
+def _evict(written: str, prefix: str, suffix: str, most: int,
+           most_bytes: int | None) -> list[int]:
+    """Remove the oldest files past the bounds; returns [files, bytes, 0] of those left (bytes
+    0 when not weighed: no bound in bytes)."""
     kept = [entry for entry in os.scandir(os.path.dirname(written))
             if entry.name.startswith(prefix) and entry.name.endswith(suffix)]
     if len(kept) <= most and most_bytes is None:
-        return
+        return [len(kept), 0, 0]
     stats: dict[os.DirEntry[str], os.stat_result] = {}
     for entry in kept:
         try:
@@ -86,9 +112,10 @@ def _evict(written: str, prefix: str, suffix: str, most: int, most_bytes: int | 
     count, total = len(oldest_first), sum(info.st_size for info in stats.values())
     for entry in oldest_first[:-1]:
         if count <= most and (most_bytes is None or total <= most_bytes):
-            return
+            break
         try:
             os.unlink(entry.path)
         except OSError:
             pass  # removed by another process meanwhile
         count, total = count - 1, total - stats[entry].st_size
+    return [count, total, 0]
