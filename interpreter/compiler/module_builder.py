@@ -71,6 +71,8 @@ class ModuleBuilder:
         self.units: dict[str, UnitInfo] = {}
         self.rule_infos: dict[str, UnitInfo] = {}
         self.sites: list[ChoiceSite] = []
+        self.site_of: dict[int, tuple[str, ChoiceSite]] = {}  # id of a choose -> its site
+        self.direct: set[str] = set()  # the units with a direct form (compiler/direct_code.py)
         self.site_functions: list[tuple[ChoiceSite, ast.Choose, UnitInfo]] = []
         self.makings: list[MakingSite] = []
         self.making_functions: list[tuple[MakingSite, list[ast.Expr]]] = []
@@ -314,6 +316,7 @@ class ModuleBuilder:
         self.site_functions.append((site, s, info))
         bound = self.constant(site, "site")
         self.per_rules[bound] = SitePart(site.index)
+        self.site_of[id(s)] = (bound, site)
         return bound
 
     def write_site(self, site: ChoiceSite, s: ast.Choose, info: UnitInfo) -> None:

@@ -32,10 +32,16 @@ PASS_CHECKED: dict[str, set[str]] = {}
 PASS_CHECKED_MAX = 4096
 
 
+class _Stopped(BaseException):
+    """``play_out``'s limit reached inside a direct form (no handler of the rules' errors
+    may take it for one)."""
+
+
 class LeanGame(Game):
     """A game of a ruleset compiled lean (``Rules.lean()``), always without a log."""
     __slots__ = ()
     writes_ending = False  # no log: nor its last line (the outcome is kept, as ever)
+    stopped = False  # play_out's limit came inside a direct form: the game is left mid-way
 
     def __init__(self, rules: Any, players: int, seed: int, logging: bool = False) -> None:
         super().__init__(rules, players, seed, False)
@@ -141,6 +147,10 @@ class LeanGame(Game):
         with no notations or moves (a lean game names a move only when asked); ``keys``
         tell its moves apart as the notations would (``Decision.keys``; None: worked out
         when a bot asks, ``Decision.move_keys``)."""
+        if frame is None:  # a direct choose (``direct_choose``): no decision is left pending
+            self.direct_values = values
+            self.steps = self.work = 0
+            return
         decision: Any = Decision()
         decision.seat = seat
         decision.site = site
@@ -153,6 +163,19 @@ class LeanGame(Game):
         decision.passing = passing
         self.pending = decision
         self.steps = self.work = 0
+
+    def direct_choose(self: Any, offer: Any, site: Any, seat: int, passing: str | Literal[False],
+                      prompt: Any, options: list[Any]) -> Any:
+        """A ``choose`` in a rule's direct form (compiler/direct_code.py): offered as the
+        machine offers (``offer`` the lean game's offer for the options' kind), the value
+        the policy picks returned at once (None: the pass move)."""
+        offer(None, site, seat, passing, prompt, options)
+        values = self.direct_values
+        answered = self.answered
+        if answered == self.limit:
+            raise _Stopped()
+        self.answered = answered + 1
+        return values[self.policy(self, seat, values, site)]
 
     @staticmethod
     def _check_pass(passing: str, notations: Any) -> None:
@@ -209,6 +232,33 @@ class LeanGame(Game):
         self.pending = None
         decision.frame.L[decision.site.slot] = decision.values[move]
         self.run()
+
+    def play_out(self: Any, policy: Any, limit: int | None = None) -> int:
+        """Play on, every decision answered at once by ``policy(game, seat, values, site)``
+        (the number of the move to play among ``values``, None in them the pass move), until
+        the game is over or, with ``limit``, that many decisions are answered; how many were.
+
+        Rules that can pause run as their direct forms (compiler/direct_code.py): a choose
+        asks the policy and goes on, no frame, no pause, no resume; a decision pending (the
+        game's own, or one of a unit with no direct form) is answered through ``play``. A
+        game stopped by ``limit`` inside a direct form is left mid-way: its state can be read
+        (``stopped`` is True), it cannot be played on."""
+        self.policy, self.limit, self.answered = policy, limit, 0
+        self.direct = True
+        try:
+            while not self.over:
+                decision = self.pending
+                if self.answered == limit:
+                    break
+                self.answered += 1
+                self.play(policy(self, decision.seat, decision.values, decision.site))
+        except _Stopped:
+            self.stopped = True
+            self.pending = None
+        finally:
+            self.direct = False
+            self.policy = None
+        return cast(int, self.answered)
 
     def apply(self: Any, i: int, seat: Any = None) -> None:
         """As ``play`` (the full game's name for playing by number)."""
