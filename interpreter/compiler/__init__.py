@@ -220,6 +220,8 @@ def write_module(program: Program, enum_values: dict[str, list[EnumValue]],
         m.flush_sites()
     for info in roots:
         m.write_unit(info, info.decl.body)
+        if "block:" + info.kind in m.direct:
+            write_direct(m, info, info.decl.body)
         m.flush_sites()
     if after is not None:
         m.write_unit(after, after.decl.body, params=0)

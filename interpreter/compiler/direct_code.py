@@ -66,11 +66,36 @@ def direct_units(program: Program, an: Any) -> set[str]:
             if not fine or not calls <= chosen:
                 return set()  # an effect anywhere may fire it: nothing is direct
             chosen.add(f"trigger:{i}")
+    for kind in ("turn", "play"):  # the turn (or play) block: run direct turn after turn
+        block = program.blocks.get(kind)
+        if block is not None:
+            fine, calls = own_ok(block.body)
+            if fine and calls <= chosen:
+                chosen.add("block:" + kind)
     return chosen
 
 
 def direct_name(info: UnitInfo) -> str:
     return "direct_" + info.function
+
+
+def turn_start(m: ModuleBuilder, info: UnitInfo) -> None:
+    """At the top of a turn (or play) block's machine: in a game nobody pauses, every turn
+    from here on runs direct (the game ends by ``finish``, which leaves by GameOver)."""
+    if "block:" + info.kind not in m.direct:
+        return
+    w = m.w
+    with w.at(info.decl.span):
+        w("if g.direct:")
+        w.depth += 1
+        if info.kind == "turn":
+            w("while True:")
+            w(f"    {direct_name(info)}(g)")
+            w("    g.next_turn()")
+        else:
+            w(f"{direct_name(info)}(g)")
+            w(f"g.finish('end', None, None, {m.origin(info.decl.span)})")
+        w.depth -= 1
 
 
 class DirectGen(UnitGen):
@@ -113,7 +138,12 @@ def write_direct(m: ModuleBuilder, info: UnitInfo, body: list[ast.Stmt], params:
     x, w = m.x, m.w
     x.slots, x.frame_slots = {}, False
     gen = DirectGen(m, info)
-    if trigger is None:
+    if info.kind in ("turn", "play"):  # one turn (the machine runs them, ``turn_start``)
+        m.function(f"def {direct_name(info)}(g):", repr(info.name) + ", direct", info.name)
+        if info.kind == "turn":
+            with w.at(info.decl.span):
+                w("g.turn_number += 1")
+    elif trigger is None:
         args = "".join(f", s{i}" for i in range(params))
         m.function(f"def {direct_name(info)}(g{args}):", repr(info.name) + ", direct", info.name)
         w.region = None  # a runaway count is reported at the caller's statement
@@ -134,7 +164,7 @@ def write_direct(m: ModuleBuilder, info: UnitInfo, body: list[ast.Stmt], params:
         w(OVER_BUDGET)
     gen.block_depth = 1
     gen.body(body)
-    if trigger is None:
+    if info.kind == "rule":
         gen.line("g.rdepth -= 1")
     if not gen.written:
         w("pass")

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 import attrs
 
 from interpreter.compiler.analysis import analysis_of
+from interpreter.compiler.direct_code import turn_start
 from interpreter.compiler.compiled_parts import (
     ChoiceSite,
     MakingSite,
@@ -392,6 +393,8 @@ class ModuleBuilder:
         if info.counted:  # a rule calling itself, a trigger: each run counts (calls may branch)
             gen.line(f"g.work += {self.an.cost(body)}")
             gen.line(OVER_BUDGET)
+        if info.kind in ("turn", "play") and self.lean:
+            turn_start(self, info)
         if info.kind == "turn":
             with w.at(info.decl.span):
                 gen.line("g.turn_number += 1" if self.lean else "g.turn_header()")
