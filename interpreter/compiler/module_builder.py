@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 import attrs
 
 from interpreter.compiler.analysis import analysis_of
-from interpreter.compiler.direct_code import turn_start
 from interpreter.compiler.compiled_parts import (
     ChoiceSite,
     MakingSite,
     UnitInfo,
     free_slots,
 )
+from interpreter.compiler.direct_code import turn_start
 from interpreter.compiler.expr import ExprGen
 from interpreter.compiler.reads import reads_of_all
 from interpreter.compiler.source import Writer, literal
