@@ -175,6 +175,7 @@ class LeanGame(Game):
         if answered == self.limit:
             raise _Stopped()
         self.answered = answered + 1
+        self.passing = passing  # the pass word, while the policy picks (False: none)
         return values[self.policy(self, seat, values, site)]
 
     @staticmethod
@@ -237,6 +238,7 @@ class LeanGame(Game):
         """Play on, every decision answered at once by ``policy(game, seat, values, site)``
         (the number of the move to play among ``values``, None in them the pass move), until
         the game is over or, with ``limit``, that many decisions are answered; how many were.
+        While the policy picks, ``passing`` is the decision's pass word (False: it has none).
 
         Rules that can pause run as their direct forms (compiler/direct_code.py): a choose
         asks the policy and goes on, no frame, no pause, no resume; a decision pending (the
@@ -251,6 +253,7 @@ class LeanGame(Game):
                 if self.answered == limit:
                     break
                 self.answered += 1
+                self.passing = decision.passing
                 self.play(policy(self, decision.seat, decision.values, decision.site))
         except _Stopped:
             self.stopped = True
