@@ -96,9 +96,9 @@ def worker(tree, path, players, mode):
                 if mode == "lean":  # the same draws pick the same moves: the same games
                     game = rules.new_game(players=players, seed=seed)
                     if hasattr(game, "play_out"):  # played out: rules that can pause run direct
-                        draw = rng.random
                         decisions += game.play_out(
-                            lambda game, seat, values, site: int(draw() * len(values)))
+                            lambda game, seat, values, site, draw=rng.random:
+                            int(draw() * len(values)))
                         continue
                     while not game.is_over:
                         game.play(int(rng.random() * game.move_count))

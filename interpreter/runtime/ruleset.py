@@ -152,6 +152,8 @@ class CompiledCode(Protocol):
     def end_ats(self) -> list[int]: ...  # each `end when`'s origin
     @property
     def makings(self) -> Sequence[CompiledMaking]: ...
+    @property
+    def sites(self) -> Sequence[CompiledSite]: ...  # every choose, by its index
 
 
 class EndReads(Protocol):
