@@ -205,7 +205,7 @@ def write_module(program: Program, enum_values: dict[str, list[EnumValue]],
             after.function = "campaign_after"
             m.units[after.key] = after
 
-    if lean and SHORTCUTS.direct:
+    if lean:  # the direct forms (compiler/direct_code.py)
         m.direct = direct_units(program, an)
     for name, decl in program.rules.items():
         info = m.rule_infos[name]

@@ -88,10 +88,6 @@ class Shortcuts:
     # lists (``(s, cell(x, y))``): each tuple new, so weighed by its length, not by going
     # through it (expr.comprehension, work.weighed_tuples)
     fresh_tuples: bool = True
-    # in the lean module, a rule (or trigger) that can pause written a second time as a
-    # plain function that asks a policy at each choose (compiler/direct_code.py), run by
-    # LeanGame.play_out; without it, play_out plays through pending and play
-    direct: bool = True
 
 
 SHORTCUTS = Shortcuts()
