@@ -117,6 +117,11 @@ class MctsBot:
         # drawn in the loop; False: on the general code they copy (tests/runtime/
         # test_mcts_written_out.py compares the two: the same choices, draws and work)
         self.written_out = True
+        # with written_out, a playout with no advice to ask played out by its direct forms
+        # (LeanGame.play_out), else decision by decision: the same draws, the same work
+        # (tests/runtime/test_lean_direct.py). Off: at 8 decisions a playout, most of them
+        # in frames left open mid-turn, it measured no faster (0.94-0.99x, README "Speed")
+        self.direct = False
 
     def choose(self, given: SeatKnowledge | Game) -> Move:
         knowledge = knowledge_of(given)
@@ -292,8 +297,8 @@ class MctsBot:
             play(chosen[0], seat)
             path.append(node)
         policy, getrandbits = self.policy, self.rng.getrandbits
-        if written_out and not game.over and type(game) is LeanGame \
-                and not any(site.prefer is not None for site in game.rules.code.sites):
+        if written_out and self.direct and not game.over and type(game) is LeanGame \
+                and not game.rules.code.asks_advice:
             # no advice to ask: played out (rules that can pause run direct), by the same
             # draws as below; each decision's work starts at 0 (the policy asks none)
             def pick_direct(game: Any, seat: int, values: list[Any], site: Any) -> int:

@@ -153,7 +153,7 @@ class CompiledCode(Protocol):
     @property
     def makings(self) -> Sequence[CompiledMaking]: ...
     @property
-    def sites(self) -> Sequence[CompiledSite]: ...  # every choose, by its index
+    def asks_advice(self) -> bool: ...  # a site has advice (``prefer``)
 
 
 class EndReads(Protocol):
