@@ -70,13 +70,48 @@ def cache_home(tmp_path, monkeypatch):
 
 
 def pytest_collection_modifyitems(config, items):
-    """The files that hold slow tests first, the most slow tests first (each file's tests kept
-    together and in order, for its fixtures): pytest-xdist gives each worker a run of the
-    tests and lets an idle worker take the untouched end of another's, so a test of seconds
-    met at the end keeps one core busy while the other waits; met first, it is shared out."""
-    slow: dict = {}
+    """The files that hold slow tests at the front of every worker's share, the quick tests
+    after them (each file's tests kept together and in order, for its fixtures).
+
+    pytest-xdist's work stealing first gives each of n workers a contiguous n-th of the
+    collection, then lets an idle worker take the end of the longest queue left. A test of
+    seconds met at the end keeps one core busy while the others wait; so every share starts
+    with its part of the slow files (dealt out by their count of slow tests, the most first)
+    and ends with quick tests, and what is stolen from its end is quick tests too."""
+    workers = getattr(config, "workerinput", {}).get("workercount", 1)
+    files: dict = {}
     for item in items:
-        slow.setdefault(item.path, 0)
-        if item.get_closest_marker("slow"):
-            slow[item.path] += 1
-    items.sort(key=lambda item: -slow[item.path])
+        files.setdefault(item.path, []).append(item)
+    slow = {path: sum(1 for item in group if item.get_closest_marker("slow"))
+            for path, group in files.items()}
+    shares: list[list] = [[] for _ in range(workers)]
+    weights = [0] * workers
+    for path in sorted((p for p in files if slow[p]), key=lambda p: -slow[p]):
+        lightest = weights.index(min(weights))
+        shares[lightest].extend(files[path])
+        weights[lightest] += slow[path]
+    quick = [item for path, group in files.items() if not slow[path] for item in group]
+    # xdist's first share is len // workers of what is pending, the next of what is left, ...
+    ordered: list = []
+    for n, share in enumerate(shares):
+        size = (len(items) - len(ordered)) // (workers - n)
+        fill = max(0, size - len(share))
+        ordered += share + quick[:fill]
+        del quick[:fill]
+    ordered += quick
+    assert len(ordered) == len(items)
+    items[:] = ordered
+
+
+def pytest_unconfigure(config):
+    """A test worker leaves at once when pytest is done with it: freeing the games, rulesets
+    and modules its tests kept took seconds at exit, while the run waited for it. (Its fixtures
+    are torn down already: Ray, Chromium and servers were stopped by their own teardown.)"""
+    if hasattr(config, "workerinput"):
+        import atexit
+
+        def leave() -> None:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(0)
+        atexit.register(leave)  # registered last, so run first: no other exit work is waited on

@@ -46,6 +46,13 @@ def analysis_of(program: Program) -> Analysis:
     return found
 
 
+def keep_analysis(analysis: Analysis) -> None:
+    """``analysis`` is its program's again (kept_modules: a module written for the program while
+    another is kept shares that one's analysis, however many programs came between)."""
+    from interpreter.compiler.kept_modules import remember
+    remember(_KEPT, id(analysis.program), analysis, MAX_KEPT)
+
+
 class Analysis:
     def __init__(self, program: Program) -> None:
         self.program = program

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from interpreter.compiler import _resolve, switches, write_module
+from interpreter.compiler.analysis import keep_analysis
 from interpreter.compiler.compiled_parts import Compiled, Unit
 from interpreter.compiler.kept_code import compiled_code
 from interpreter.compiler.written import EnumPart, MemberPart, SitePart, Written
@@ -47,6 +48,10 @@ def compiled(program: Program, enum_values: dict[str, list[EnumValue]], lean: bo
     key = (id(program), lean, switches())
     kept = _WRITTEN.get(key)
     if kept is None or kept[0] is not program:
+        for other, written in _WRITTEN.values():
+            if other is program:  # a module of its is kept: the new one shares its analysis
+                keep_analysis(written.analysis)  # (which analysis_of may have let go)
+                break
         kept = (program, write_module(program, enum_values, lean))
     remember(_WRITTEN, key, kept, MAX_WRITTEN)
     return made(kept[1], enum_values)

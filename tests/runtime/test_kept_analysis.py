@@ -25,6 +25,20 @@ def test_the_full_the_lean_and_a_switched_module_share_one_analysis():
     assert full.code.analysis is analysis_of(program)
 
 
+def test_a_module_written_after_the_analysis_was_let_go_still_shares_it():
+    """The written modules and the analyses are kept apart, each the most recently used few:
+    a program whose full module was used again and again while its analysis was let go (other
+    programs compiled between) gets a lean module sharing the full one's analysis (seen when
+    the suite's order put many rulesets between)."""
+    from interpreter.compiler import analysis
+
+    program = load("games/yokai_sketch.rules").program
+    full = Rules(program)
+    analysis._KEPT.clear()  # as if 64 other programs had been analysed since
+    assert Rules(program).code.analysis is full.code.analysis  # the kept module, used again
+    assert full.lean().code.analysis is full.code.analysis
+
+
 def test_the_kept_analysis_answers_as_a_fresh_one():
     program = load("games/yokai.rules").program
     Rules(program).lean()  # both modules written: the kept analysis has answered for both
