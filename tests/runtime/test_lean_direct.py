@@ -14,7 +14,7 @@ from support import ROOT, differential, soak
 from support import direct_differential as both
 from support.lean_differential import full_rules, lean_rules
 
-QUICK_SEEDS = range(2000, 2004)
+QUICK_SEEDS = range(2000, 2002)  # (the soak-marked run plays more)
 MAX_MOVES = 400  # a longer game is stopped there, both ways (play_out's limit)
 
 
@@ -23,7 +23,7 @@ def test_every_ruleset_plays_the_same_games_direct():
     found = [d for config in configs for seed in QUICK_SEEDS
              if (d := both.difference(config, seed, MAX_MOVES)) is not None]
     assert found == [], "\n".join(found[:5])
-    assert len(configs) * len(QUICK_SEEDS) >= 400
+    assert len(configs) * len(QUICK_SEEDS) >= 200
 
 
 @pytest.mark.slow
