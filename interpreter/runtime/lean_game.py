@@ -14,6 +14,7 @@ its transcript is empty and a view of it shows no log lines.
 """
 from __future__ import annotations
 
+import sys
 from typing import Any, Literal, cast
 
 from interpreter.runtime.decision_parts import Decision
@@ -30,6 +31,11 @@ NOTHING_TO_CHOOSE = "there is nothing to choose from, and passing is not allowed
 # whose names were all checked before is checked by one ``issuperset``, in C. Bounded.
 PASS_CHECKED: dict[str, set[str]] = {}
 PASS_CHECKED_MAX = 4096
+# Python frames that direct forms may nest (``play_out``): rules and triggers waiting on each
+# other, 300 of them at most (MAX_FRAMES), each a few Python frames deep, and the functions
+# they call, as machines on the frames never nest; so the rules' own limits, not Python's,
+# stop a game that calls itself without end, with the same error as when it pauses
+DIRECT_STACK = 6000
 
 
 class _Stopped(BaseException):
@@ -245,6 +251,8 @@ class LeanGame(Game):
         game's own, or one of a unit with no direct form) is answered through ``play``. A
         game stopped by ``limit`` inside a direct form is left mid-way: its state can be read
         (``stopped`` is True), it cannot be played on."""
+        if sys.getrecursionlimit() < DIRECT_STACK:  # direct forms nest where frames stacked
+            sys.setrecursionlimit(DIRECT_STACK)
         self.policy, self.limit, self.answered = policy, limit, 0
         self.direct = True
         try:

@@ -116,3 +116,69 @@ def test_mcts_playouts_played_out_choose_as_decision_by_decision(path, players):
             game.play(move)
         return seen
     assert played(True) == played(False)
+
+
+DEEP = """
+game "Deep"
+players 2
+
+card Token {
+  n: int
+  name "t{n}"
+}
+zone pile: pile of Token, public
+zone heap: pile of Token, public
+
+rule down(n: int) {
+  choose x in [1, 2] prompt "pick"
+  down(n + 1)
+}
+
+on enter heap as c {
+  choose y in [1, 2] prompt "again"
+  move c to pile
+  move c to heap
+}
+
+setup {
+  create Token(n: 1) in pile
+}
+
+turn {
+  choose z in [1, 2] prompt "which"
+  if z == 1 {
+    down(1)
+  } else {
+    move top(pile) to heap
+  }
+}
+"""
+
+
+def _nested(k, work):
+    return work() if k == 0 else _nested(k - 1, work)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 5])
+def test_rules_and_triggers_without_end_fail_alike_direct(tmp_path, seed):
+    """A rule calling itself and a trigger firing itself, each asking at every call, are
+    stopped at the same depth with the same error both ways, however deep the caller's own
+    stack is (direct forms nest Python frames where machines stack frames)."""
+    import rulelang
+    path = tmp_path / "deep.rules"
+    path.write_text(DEEP)
+    rules = rulelang.load(path).lean()
+    assert "def direct_" in rules.source()
+    errors = []
+    for direct in (False, True):
+        rng = random.Random(seed)
+        game = rules.new_game(players=2, seed=seed)
+        with pytest.raises(rulelang.RulesError) as failure:
+            if direct:
+                _nested(300, lambda game=game, rng=rng: game.play_out(_pick(rng)))
+            else:
+                while not game.is_over:
+                    game.play(rng.randrange(game.move_count))
+        errors.append(str(failure.value))
+    assert errors[0] == errors[1]
+    assert "without end" in errors[0]
