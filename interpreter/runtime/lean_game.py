@@ -229,6 +229,9 @@ class LeanGame(Game):
         """Play the move numbered ``move`` (of ``seat``'s moves in a simultaneous choice)."""
         decision = self.pending
         if decision is None or self.over:
+            if self.stopped:
+                raise IllegalMove("this game was stopped in the middle of a rule (play_out's "
+                                  "limit): it can be read, not played on")
             raise IllegalMove("the game is over: no more moves")
         if self.group is not None:
             self.answer(decision.seat if seat is None else self.seat_of(seat), move)
@@ -251,7 +254,8 @@ class LeanGame(Game):
         game's own, or one of a unit with no direct form) is answered through ``play``. A
         game stopped by ``limit`` inside a direct form is left mid-way: its state can be read
         (``stopped`` is True), it cannot be played on."""
-        if sys.getrecursionlimit() < DIRECT_STACK:  # direct forms nest where frames stacked
+        stack = sys.getrecursionlimit()
+        if stack < DIRECT_STACK:  # direct forms nest where frames stacked (put back after)
             sys.setrecursionlimit(DIRECT_STACK)
         self.policy, self.limit, self.answered = policy, limit, 0
         self.direct = True
@@ -269,6 +273,8 @@ class LeanGame(Game):
         finally:
             self.direct = False
             self.policy = None
+            if stack < DIRECT_STACK:
+                sys.setrecursionlimit(stack)
         return cast(int, self.answered)
 
     def apply(self: Any, i: int, seat: Any = None) -> None:

@@ -7,9 +7,11 @@ with the same error (tests/support/direct_differential.py)."""
 from __future__ import annotations
 
 import random
+import sys
 
 import pytest
 
+from rulelang import IllegalMove
 from support import ROOT, differential, soak
 from support import direct_differential as both
 from support.lean_differential import full_rules, lean_rules
@@ -75,6 +77,8 @@ def test_the_limit_stops_a_game_after_that_many_decisions():
     assert game.play_out(_pick(random.Random(4)), limit=10) == 10
     assert game.stopped and not game.is_over and game.move_count == 0
     assert game.direct is False and game.turn_number > 0
+    with pytest.raises(IllegalMove, match="stopped in the middle of a rule"):
+        game.play(0)
     ahead = rules.new_game(players=2, seed=4)
     assert ahead.play_out(_pick(random.Random(4)), limit=0) == 0  # nothing answered
     assert not ahead.stopped and ahead.move_count > 0  # its decision pending, as it was
@@ -170,6 +174,7 @@ def test_rules_and_triggers_without_end_fail_alike_direct(tmp_path, seed):
     rules = rulelang.load(path).lean()
     assert "def direct_" in rules.source()
     errors = []
+    limit = sys.getrecursionlimit()
     for direct in (False, True):
         rng = random.Random(seed)
         game = rules.new_game(players=2, seed=seed)
@@ -182,3 +187,4 @@ def test_rules_and_triggers_without_end_fail_alike_direct(tmp_path, seed):
         errors.append(str(failure.value))
     assert errors[0] == errors[1]
     assert "without end" in errors[0]
+    assert sys.getrecursionlimit() == limit  # play_out's room on the stack is put back
