@@ -8,7 +8,7 @@ path's (tests/play/test_simulation_lean.py). What is tallied is what ``Table._pl
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from rulelang.play.simulation.playing import (
     GameRecord,
@@ -58,34 +58,6 @@ def _excludes(a: Template, b: Template) -> bool:
     return head_a[:n] != head_b[:n] or (m > 0 and tail_a[-m:] != tail_b[-m:])
 
 
-def _play_out(game: Any, rngs: list[random.Random], fixed: list[str | None]) -> dict[str, KindTally]:
-    """The game played out by the same picks (``LeanGame.play_out``: rules that can pause
-    run direct), each decision tallied as the loop in ``play_random`` tallies it: every
-    site's kind is fixed, so no prompt need be read."""
-    kinds: dict[str, KindTally] = {}
-    tallies: list[KindTally | None] = [None] * len(fixed)
-
-    def policy(game: Any, seat: int, values: list[Any], site: Any) -> int:
-        count = len(values)
-        tally = tallies[site.index]
-        if tally is None:
-            kind = cast(str, fixed[site.index])
-            tally = kinds.get(kind)
-            if tally is None:
-                tally = kinds[kind] = KindTally()
-            tallies[site.index] = tally
-        i = rngs[seat].randrange(count)
-        tally.decisions += 1
-        tally.options += count
-        if count == 1:
-            tally.forced += 1
-        if i == count - 1 and game.passing and values[i] is None:
-            tally.passed += 1
-        return i
-    game.play_out(policy)
-    return kinds
-
-
 def play_random(table: Table, index: int, seed: int) -> GameRecord:
     sim = table.simulation
     assert table.lean is not None, "a table of random bots compiles the lean rules"
@@ -96,13 +68,11 @@ def play_random(table: Table, index: int, seed: int) -> GameRecord:
     fixed = table.site_kinds
     tallies: list[KindTally | None] = [None] * len(fixed)  # a site of a fixed kind: its tally
     prompt_kind = table.prompts.kind
-    if all(kind is not None for kind in fixed) and hasattr(game, "play_out"):
-        kinds = _play_out(game, rngs, fixed)  # no prompt to read: played out, direct
-    while not game.over:
-        decision = game.pending
-        values = decision.values
+
+    def pick(game: Any, seat: int, values: list[Any], site: Any) -> int:
+        """The seat's random pick among ``values``, tallied by the kind of the decision."""
         count = len(values)
-        at = decision.site.index
+        at = site.index
         tally = tallies[at]
         if tally is None:
             kind = fixed[at] or prompt_kind(_prompt_text(game))  # shown, when it decides the kind
@@ -111,14 +81,21 @@ def play_random(table: Table, index: int, seed: int) -> GameRecord:
                 tally = kinds[kind] = KindTally()
             if fixed[at] is not None:
                 tallies[at] = tally
-        i = rngs[decision.seat].randrange(count)
+        i = rngs[seat].randrange(count)
         tally.decisions += 1
         tally.options += count
         if count == 1:
             tally.forced += 1
-        if i == count - 1 and decision.passing and values[i] is None:
+        if i == count - 1 and game.passing and values[i] is None:
             tally.passed += 1  # the pass move, whatever the rules call it (playing._is_pass)
-        game.play(i)
+        return i
+
+    if all(kind is not None for kind in fixed):  # no prompt need be read: played out, direct
+        game.play_out(pick)
+    while not game.over:  # (a prompt read for its kind: each decision pending, then played)
+        decision = game.pending
+        game.passing = decision.passing
+        game.play(pick(game, decision.seat, decision.values, decision.site))
     counted = kinds.values()
     decisions = sum(t.decisions for t in counted)
     forced = sum(t.forced for t in counted)
