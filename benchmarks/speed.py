@@ -9,7 +9,9 @@ a player count) is played by uniformly random moves, timing CPU seconds (not wal
 other work on the machine then matters less), in the seeds 0 to 19, round after round.
 The full path plays through the public API (``legal_moves`` and ``play``), logged and quiet
 (``log=False``); the lean path (``Rules.lean()``, as ``rulelang simulate`` plays random
-bots) plays moves by number, picked by the same draws, so it plays the same games.
+bots) plays moves by number, picked by the same draws, so it plays the same games: played
+out (``LeanGame.play_out``, its rules that can pause run as their direct forms) when the
+tree has it.
 
 On a shared virtual machine the same code runs up to 1.6 times faster in one second than
 in the next (the host's other work), for seconds at a time. So the engines are measured in
@@ -93,6 +95,11 @@ def worker(tree, path, players, mode):
                 rng = random.Random(seed)
                 if mode == "lean":  # the same draws pick the same moves: the same games
                     game = rules.new_game(players=players, seed=seed)
+                    if hasattr(game, "play_out"):  # played out: rules that can pause run direct
+                        decisions += game.play_out(
+                            lambda game, seat, values, site, draw=rng.random:
+                            int(draw() * len(values)))
+                        continue
                     while not game.is_over:
                         game.play(int(rng.random() * game.move_count))
                         decisions += 1

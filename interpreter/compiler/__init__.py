@@ -17,6 +17,7 @@ from interpreter.compiler.compiled_parts import (
     KindCode,
     UnitInfo,
 )
+from interpreter.compiler.direct_code import direct_units, write_direct
 from interpreter.compiler.module_builder import ModuleBuilder, Top
 from interpreter.compiler.reads import reads_of_all
 from interpreter.compiler.shortcuts import SHORTCUTS
@@ -204,15 +205,23 @@ def write_module(program: Program, enum_values: dict[str, list[EnumValue]],
             after.function = "campaign_after"
             m.units[after.key] = after
 
+    if lean:  # the direct forms (compiler/direct_code.py)
+        m.direct = direct_units(program, an)
     for name, decl in program.rules.items():
         info = m.rule_infos[name]
         m.write_unit(info, decl.body, params=len(decl.params))
+        if name in m.direct:
+            write_direct(m, info, decl.body, params=len(decl.params))
         m.flush_sites()
     for info, trigger in triggers:
         m.write_unit(info, trigger.body, trigger=trigger)
+        if info.key in m.direct:
+            write_direct(m, info, trigger.body, trigger=trigger)
         m.flush_sites()
     for info in roots:
         m.write_unit(info, info.decl.body)
+        if "block:" + info.kind in m.direct:
+            write_direct(m, info, info.decl.body)
         m.flush_sites()
     if after is not None:
         m.write_unit(after, after.decl.body, params=0)

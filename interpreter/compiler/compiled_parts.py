@@ -40,13 +40,14 @@ class Unit:
     """A compiled unit: ``run(g, F)`` for a state machine (``F`` its frame), or a plain
     function ``run(g, *args)``; ``bind(g, zone, card)`` a machine trigger's locals."""
     __slots__ = ("key", "name", "kind", "run", "nslots", "span", "machine", "bind", "resumes",
-                 "pad")
+                 "pad", "direct")
 
     def __init__(self, info: UnitInfo, run: Callable[..., Any],
                  bind: Callable[..., Any] | None = None) -> None:
         self.key, self.name, self.kind = info.key, info.name, info.kind
         self.resumes = frozenset(info.resumes)
         self.run, self.nslots, self.machine, self.bind = run, info.nslots, info.machine, bind
+        self.direct: Callable[..., Any] | None = None  # its direct form (compiler/direct_code.py)
         self.span: Span | None = info.decl.span if info.decl is not None else None
         params = getattr(info.decl, "params", None) or ()
         self.pad = (None,) * (info.nslots - len(params))  # a call's slots after its arguments
@@ -148,3 +149,4 @@ class Compiled:
     turn_at: int | None = None  # the `turn` block: its header lines
     end_ats: list[int] = attrs.field(factory=list)  # each `end when`
     makings: list[MakingSite] = attrs.field(factory=list)  # values made by chance, made again
+    asks_advice: bool = False  # a site has advice (``prefer``): bots' playouts read it

@@ -102,6 +102,7 @@ def made(written: Written, enum_values: dict[str, list[EnumValue]]) -> Compiled:
     for key, info in written.units.items():
         bind = ns.get("bind_" + info.function)
         units[key] = Unit(info, ns[info.function], bind)
+        units[key].direct = ns.get("direct_" + info.function)
         ns["U_" + info.function] = units[key]
     for site in sites:
         for role in ("seat", "passing", "prompt", "options", "seats", "refusals", "prefer"):
@@ -124,4 +125,5 @@ def made(written: Written, enum_values: dict[str, list[EnumValue]]) -> Compiled:
     result.end_ats = written.end_ats
     result.origins = written.origins
     result.makings = makings
+    result.asks_advice = any(site.prefer is not None for site in sites)
     return result

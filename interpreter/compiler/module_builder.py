@@ -16,6 +16,7 @@ from interpreter.compiler.compiled_parts import (
     UnitInfo,
     free_slots,
 )
+from interpreter.compiler.direct_code import turn_start
 from interpreter.compiler.expr import ExprGen
 from interpreter.compiler.reads import reads_of_all
 from interpreter.compiler.source import Writer, literal
@@ -71,6 +72,8 @@ class ModuleBuilder:
         self.units: dict[str, UnitInfo] = {}
         self.rule_infos: dict[str, UnitInfo] = {}
         self.sites: list[ChoiceSite] = []
+        self.site_of: dict[int, tuple[str, ChoiceSite]] = {}  # id of a choose -> its site
+        self.direct: set[str] = set()  # the units with a direct form (compiler/direct_code.py)
         self.site_functions: list[tuple[ChoiceSite, ast.Choose, UnitInfo]] = []
         self.makings: list[MakingSite] = []
         self.making_functions: list[tuple[MakingSite, list[ast.Expr]]] = []
@@ -314,6 +317,7 @@ class ModuleBuilder:
         self.site_functions.append((site, s, info))
         bound = self.constant(site, "site")
         self.per_rules[bound] = SitePart(site.index)
+        self.site_of[id(s)] = (bound, site)
         return bound
 
     def write_site(self, site: ChoiceSite, s: ast.Choose, info: UnitInfo) -> None:
@@ -389,6 +393,8 @@ class ModuleBuilder:
         if info.counted:  # a rule calling itself, a trigger: each run counts (calls may branch)
             gen.line(f"g.work += {self.an.cost(body)}")
             gen.line(OVER_BUDGET)
+        if info.kind in ("turn", "play") and self.lean:
+            turn_start(self, info)
         if info.kind == "turn":
             with w.at(info.decl.span):
                 gen.line("g.turn_number += 1" if self.lean else "g.turn_header()")

@@ -242,13 +242,21 @@ class UnitGen:
     def flat_CallStmt(self, s: ast.CallStmt) -> None:
         assert isinstance(s.call.ref, refs.Rule)
         name = s.call.ref.name
-        args = ", ".join(self.x.expr(a) for a in s.call.args)
+        args = [self.x.expr(a) for a in s.call.args]
         k, unit = self.resume_block(), self.m.unit_name(name)
+        if name in self.m.direct:  # a game nobody pauses: its direct form (direct_code.py)
+            self.line("if g.direct:")
+            with self.w.indent():
+                self.line(f"direct_{self.m.rule_function(name)}(g{''.join(', ' + a for a in args)})")
+            self.line("else:")
+            self.w.depth += 1
         self.line(f"F.pc = {k}")
         # run it at once; back here when it is done, unless it paused or put frames on top
-        self.line(f"if {self.m.rule_function(name)}(g, g.call({unit}, [{args}])) is PAUSE: "
-                  "return PAUSE")
+        self.line(f"if {self.m.rule_function(name)}(g, g.call({unit}, [{', '.join(args)}])) "
+                  "is PAUSE: return PAUSE")
         self.line("if g.frames[-1] is not F: return")
+        if name in self.m.direct:
+            self.w.depth -= 1
         self.start_block(k)
 
     def s_Move(self, s: ast.Move) -> None:

@@ -55,6 +55,7 @@ class Game(Effects, Decisions):
 
     # the transcript's last line, written even with the log off (a lean game has no log)
     writes_ending = True
+    direct = False  # a lean game played out by a policy (LeanGame.play_out): rules run direct
 
     def __init__(self, rules: Ruleset, players: int, seed: int, logging: bool = True) -> None:
         self.rules = rules
@@ -211,6 +212,9 @@ class Game(Effects, Decisions):
             for unit, zone, card in queue:
                 unit.run(self, zone, card)
             return False
+        if self.direct:  # a game nobody pauses: the triggers' direct forms, run now
+            self.run_direct(queue)
+            return False
         pushed = []
         for unit, zone, card in queue:
             L = unit.bind(self, zone, card)
@@ -220,6 +224,24 @@ class Game(Effects, Decisions):
             raise Fail(f"{pushed[-1].unit.name} fires itself without end")
         self.frames.extend(reversed(pushed))
         return bool(pushed)
+
+    def run_direct(self, queue: list[Any]) -> None:
+        """``after()``'s triggers in a game nobody pauses (``LeanGame.play_out``): each bound
+        first, as when they are put on the frames, then each run by its direct form, counted
+        as the frames still waiting (itself and the ones after it) would be."""
+        bound = []
+        for unit, zone, card in queue:
+            L = unit.bind(self, zone, card)
+            if L is not None:
+                bound.append((unit, L))
+        waiting = len(bound)
+        if bound and len(self.frames) + waiting + self.rdepth > MAX_FRAMES:
+            raise Fail(f"{bound[-1][0].name} fires itself without end")
+        for unit, L in bound:
+            self.rdepth += waiting
+            unit.direct(self, L)
+            self.rdepth -= waiting
+            waiting -= 1
 
     def turn_header(self) -> None:
         self.turn_number += 1

@@ -14,6 +14,7 @@ its transcript is empty and a view of it shows no log lines.
 """
 from __future__ import annotations
 
+import sys
 from typing import Any, Literal, cast
 
 from interpreter.runtime.decision_parts import Decision
@@ -30,12 +31,23 @@ NOTHING_TO_CHOOSE = "there is nothing to choose from, and passing is not allowed
 # whose names were all checked before is checked by one ``issuperset``, in C. Bounded.
 PASS_CHECKED: dict[str, set[str]] = {}
 PASS_CHECKED_MAX = 4096
+# Python frames that direct forms may nest (``play_out``): rules and triggers waiting on each
+# other, 300 of them at most (MAX_FRAMES), each a few Python frames deep, and the functions
+# they call, as machines on the frames never nest; so the rules' own limits, not Python's,
+# stop a game that calls itself without end, with the same error as when it pauses
+DIRECT_STACK = 6000
+
+
+class _Stopped(BaseException):
+    """``play_out``'s limit reached inside a direct form (no handler of the rules' errors
+    may take it for one)."""
 
 
 class LeanGame(Game):
     """A game of a ruleset compiled lean (``Rules.lean()``), always without a log."""
     __slots__ = ()
     writes_ending = False  # no log: nor its last line (the outcome is kept, as ever)
+    stopped = False  # play_out's limit came inside a direct form: the game is left mid-way
 
     def __init__(self, rules: Any, players: int, seed: int, logging: bool = False) -> None:
         super().__init__(rules, players, seed, False)
@@ -141,6 +153,10 @@ class LeanGame(Game):
         with no notations or moves (a lean game names a move only when asked); ``keys``
         tell its moves apart as the notations would (``Decision.keys``; None: worked out
         when a bot asks, ``Decision.move_keys``)."""
+        if frame is None:  # a direct choose (``direct_choose``): no decision is left pending
+            self.direct_values = values
+            self.steps = self.work = 0
+            return
         decision: Any = Decision()
         decision.seat = seat
         decision.site = site
@@ -153,6 +169,20 @@ class LeanGame(Game):
         decision.passing = passing
         self.pending = decision
         self.steps = self.work = 0
+
+    def direct_choose(self: Any, offer: Any, site: Any, seat: int, passing: str | Literal[False],
+                      prompt: Any, options: list[Any]) -> Any:
+        """A ``choose`` in a rule's direct form (compiler/direct_code.py): offered as the
+        machine offers (``offer`` the lean game's offer for the options' kind), the value
+        the policy picks returned at once (None: the pass move)."""
+        offer(None, site, seat, passing, prompt, options)
+        values = self.direct_values
+        answered = self.answered
+        if answered == self.limit:
+            raise _Stopped()
+        self.answered = answered + 1
+        self.passing = passing  # the pass word, while the policy picks (False: none)
+        return values[self.policy(self, seat, values, site)]
 
     @staticmethod
     def _check_pass(passing: str, notations: Any) -> None:
@@ -199,6 +229,9 @@ class LeanGame(Game):
         """Play the move numbered ``move`` (of ``seat``'s moves in a simultaneous choice)."""
         decision = self.pending
         if decision is None or self.over:
+            if self.stopped:
+                raise IllegalMove("this game was stopped in the middle of a rule (play_out's "
+                                  "limit): it can be read, not played on")
             raise IllegalMove("the game is over: no more moves")
         if self.group is not None:
             self.answer(decision.seat if seat is None else self.seat_of(seat), move)
@@ -209,6 +242,40 @@ class LeanGame(Game):
         self.pending = None
         decision.frame.L[decision.site.slot] = decision.values[move]
         self.run()
+
+    def play_out(self: Any, policy: Any, limit: int | None = None) -> int:
+        """Play on, every decision answered at once by ``policy(game, seat, values, site)``
+        (the number of the move to play among ``values``, None in them the pass move), until
+        the game is over or, with ``limit``, that many decisions are answered; how many were.
+        While the policy picks, ``passing`` is the decision's pass word (False: it has none).
+
+        Rules that can pause run as their direct forms (compiler/direct_code.py): a choose
+        asks the policy and goes on, no frame, no pause, no resume; a decision pending (the
+        game's own, or one of a unit with no direct form) is answered through ``play``. A
+        game stopped by ``limit`` inside a direct form is left mid-way: its state can be read
+        (``stopped`` is True), it cannot be played on."""
+        stack = sys.getrecursionlimit()
+        if stack < DIRECT_STACK:  # direct forms nest where frames stacked (put back after)
+            sys.setrecursionlimit(DIRECT_STACK)
+        self.policy, self.limit, self.answered = policy, limit, 0
+        self.direct = True
+        try:
+            while not self.over:
+                decision = self.pending
+                if self.answered == limit:
+                    break
+                self.answered += 1
+                self.passing = decision.passing
+                self.play(policy(self, decision.seat, decision.values, decision.site))
+        except _Stopped:
+            self.stopped = True
+            self.pending = None
+        finally:
+            self.direct = False
+            self.policy = None
+            if stack < DIRECT_STACK:
+                sys.setrecursionlimit(stack)
+        return cast(int, self.answered)
 
     def apply(self: Any, i: int, seat: Any = None) -> None:
         """As ``play`` (the full game's name for playing by number)."""

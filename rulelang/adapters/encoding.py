@@ -73,6 +73,8 @@ class Encoder:
         self._line_places: dict[str, int] = {}  # see _line_place
         # the view last encoded (held: compared by identity), its seat and its numbers
         self._last_observation: tuple[dict, int, np.ndarray] | None = None
+        # each seat's view last encoded as an information state (held) and its numbers
+        self._last_information: dict[int, tuple[dict, np.ndarray]] = {}
 
     def _part(self, name, length):
         offset = self.size
@@ -139,6 +141,14 @@ class Encoder:
                 out[self.mask_offset + self.actions.id_of(move)] = 1
 
     def information(self, view: dict, seat: int) -> np.ndarray:
+        last = self._last_information.get(seat)  # OpenSpiel asks again for a seat's last view
+        if last is not None and last[0] is view:
+            return last[1].copy()
+        out = self._encode_information(view, seat)
+        self._last_information[seat] = (view, out)
+        return out.copy()
+
+    def _encode_information(self, view: dict, seat: int) -> np.ndarray:
         out = np.zeros(self.information_size, np.float32)
         self.observation(view, seat, out)
         places, place = self._line_places, self._line_place

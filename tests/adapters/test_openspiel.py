@@ -177,6 +177,35 @@ def test_observations_come_from_the_seats_view_only():
     assert view["seat"] == 0 and "seed" not in view
 
 
+def test_a_seat_s_information_state_asked_again_is_the_one_worked_out_anew():
+    """The encoder keeps each seat's last information state (OpenSpiel asks for it again and
+    again): at every step of a random game, asked for in turn, again, and after the other
+    seats', every seat's tensor is the one a fresh encoder works out."""
+    from rulelang.adapters.encoding import Encoder
+
+    game = load_game(ROOT / "examples/pig.rules", players=3)
+    encoder = game.encoder
+    rng = np.random.RandomState(5)
+    state, checked = game.new_initial_state(), 0
+    while not state.is_terminal():
+        views = [state.seat_view(seat) for seat in range(3)]
+        if views[0] is not None:
+            for seat in (0, 1, 2, 1, 1, 0, 2):
+                fresh = Encoder.__new__(Encoder)
+                fresh.__dict__.update(encoder.__dict__, _last_information={},
+                                      _last_observation=None, _line_places={})
+                kept = encoder.information(views[seat], seat)
+                assert kept.tobytes() == fresh.information(views[seat], seat).tobytes()
+                kept[:] = 7  # the caller's own copy: what is kept is not changed
+                checked += 1
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert checked > 50
+
+
 def test_a_host_view_is_refused_as_an_observation():
     game = load_game(ROOT / "examples/oh_hell.rules", players=3)
     every = pyspiel.IIGObservationType(perfect_recall=False,

@@ -68,11 +68,11 @@ def play_random(table: Table, index: int, seed: int) -> GameRecord:
     fixed = table.site_kinds
     tallies: list[KindTally | None] = [None] * len(fixed)  # a site of a fixed kind: its tally
     prompt_kind = table.prompts.kind
-    while not game.over:
-        decision = game.pending
-        values = decision.values
+
+    def pick(game: Any, seat: int, values: list[Any], site: Any) -> int:
+        """The seat's random pick among ``values``, tallied by the kind of the decision."""
         count = len(values)
-        at = decision.site.index
+        at = site.index
         tally = tallies[at]
         if tally is None:
             kind = fixed[at] or prompt_kind(_prompt_text(game))  # shown, when it decides the kind
@@ -81,14 +81,21 @@ def play_random(table: Table, index: int, seed: int) -> GameRecord:
                 tally = kinds[kind] = KindTally()
             if fixed[at] is not None:
                 tallies[at] = tally
-        i = rngs[decision.seat].randrange(count)
+        i = rngs[seat].randrange(count)
         tally.decisions += 1
         tally.options += count
         if count == 1:
             tally.forced += 1
-        if i == count - 1 and decision.passing and values[i] is None:
+        if i == count - 1 and game.passing and values[i] is None:
             tally.passed += 1  # the pass move, whatever the rules call it (playing._is_pass)
-        game.play(i)
+        return i
+
+    if all(kind is not None for kind in fixed):  # no prompt need be read: played out, direct
+        game.play_out(pick)
+    while not game.over:  # (a prompt read for its kind: each decision pending, then played)
+        decision = game.pending
+        game.passing = decision.passing
+        game.play(pick(game, decision.seat, decision.values, decision.site))
     counted = kinds.values()
     decisions = sum(t.decisions for t in counted)
     forced = sum(t.forced for t in counted)
