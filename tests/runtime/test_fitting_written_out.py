@@ -7,7 +7,6 @@ import pytest
 
 from interpreter.runtime.geometry import fitting
 from interpreter.runtime.values import Placement, Shape, cell
-
 from tests.runtime.test_geometry import by_definition
 
 SHAPES = [Shape([(0, 0)], "dot"), Shape([(0, 0), (1, 0), (2, 0)], "bar"),
