@@ -229,23 +229,30 @@ def fitting(shape: Shape, allowed: Value) -> list[Placement]:
     free = 0
     for bit in at:
         free |= 1 << bit
-    fits: list[tuple[str, int, list[int]]] = []  # (label, mask, the bits of its cells, first the anchor's)
+    # (" " + label, or "" unlabelled; mask; the bits of its cells, first the anchor's)
+    fits: list[tuple[str, int, list[int]]] = []
     for label, offsets in orientations:
         steps = [dx + dy * width for dx, dy in offsets]  # offsets[0] is (0, 0)
         mask = 0
         for step in steps:
             mask |= 1 << step
-        fits.append((label, mask, steps))
+        fits.append((" " + label if label else "", mask, steps))
     out: list[Placement] = []
+    append = out.append
+    new = object.__new__
     cell_at = at.__getitem__
     for bit in sorted(at):  # a bit's order is the reading order of its cell
         window = free >> bit
         name = None
-        for label, mask, steps in fits:
+        for suffix, mask, steps in fits:
             if window & mask == mask:
-                name = name or cell_name(at[bit])
-                cells = tuple(map(cell_at, map(bit.__add__, steps)))  # no Python frame
-                out.append(Placement(cells, f"{name} {label}" if label else name))
+                if name is None:
+                    name = cell_name(at[bit])
+                # Placement(cells, label) without its __init__'s frame; the cells by C's map
+                made = new(Placement)
+                made.cells = tuple(map(cell_at, map(bit.__add__, steps)))
+                made.label = name + suffix
+                append(made)
     return out
 
 
