@@ -14,21 +14,11 @@ from __future__ import annotations
 import json
 import random
 
-import attrs
-
 from rulelang import RulesError
 from support import differential
-from support.lean_differential import lean_rules, state_text
+from support.lean_differential import Seen, lean_rules, parting, state_text
 
 MID_WAY = ("frames", "pending", "group", "steps")  # where a stopped game's rules stand
-
-
-@attrs.frozen
-class Seen:
-    decisions: tuple  # (seat to move, number of moves, the index drawn)
-    state: str
-    outcome: object
-    error: str | None
 
 
 def _seen(game, decisions, error, stopped: bool) -> Seen:
@@ -77,16 +67,4 @@ def play_direct(config: differential.Config, seed: int, max_moves: int) -> Seen:
 def difference(config: differential.Config, seed: int, max_moves: int) -> str | None:
     """Where the two ways first part on this game; None when they agree throughout."""
     loop, direct = play_loop(config, seed, max_moves), play_direct(config, seed, max_moves)
-    if loop == direct:
-        return None
-    where = f"{config.path} {config.players}p {dict(config.options)} seed {seed}"
-    for n, (a, b) in enumerate(zip(loop.decisions, direct.decisions)):
-        if a != b:
-            return f"{where}: decision {n}: loop {a!r} vs direct {b!r}"
-    if len(loop.decisions) != len(direct.decisions) or loop.error != direct.error:
-        return (f"{where}: {len(loop.decisions)} decisions vs {len(direct.decisions)}, "
-                f"errors {loop.error!r} vs {direct.error!r}")
-    if loop.outcome != direct.outcome:
-        return f"{where}: outcome {loop.outcome!r} vs {direct.outcome!r}"
-    at = next(i for i, (x, y) in enumerate(zip(loop.state + " ", direct.state)) if x != y)
-    return f"{where}: state at {at}: {loop.state[at - 80:at + 80]!r} vs {direct.state[at - 80:at + 80]!r}"
+    return parting(config, seed, ("loop", loop), ("direct", direct))

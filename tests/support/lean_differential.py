@@ -94,16 +94,24 @@ def _seen(game, decisions, error) -> Seen:
 def difference(config: differential.Config, seed: int, max_moves: int) -> str | None:
     """Where the two paths first part on this game; None when they agree throughout."""
     full, lean = play_full(config, seed, max_moves), play_lean(config, seed, max_moves)
-    if full == lean:
+    return parting(config, seed, ("full", full), ("lean", lean))
+
+
+def parting(config: differential.Config, seed: int, one: tuple[str, Seen],
+            other: tuple[str, Seen]) -> str | None:
+    """Where two plays of a game, each (its name, what was seen), first part; None when
+    they agree throughout."""
+    (name_a, a), (name_b, b) = one, other
+    if a == b:
         return None
     where = f"{config.path} {config.players}p {dict(config.options)} seed {seed}"
-    for n, (a, b) in enumerate(zip(full.decisions, lean.decisions)):
-        if a != b:
-            return f"{where}: decision {n}: full {a!r:.300} vs lean {b!r:.300}"
-    if len(full.decisions) != len(lean.decisions) or full.error != lean.error:
-        return (f"{where}: {len(full.decisions)} decisions vs {len(lean.decisions)}, "
-                f"errors {full.error!r} vs {lean.error!r}")
-    if full.outcome != lean.outcome:
-        return f"{where}: outcome {full.outcome!r} vs {lean.outcome!r}"
-    at = next(i for i, (x, y) in enumerate(zip(full.state + " ", lean.state)) if x != y)
-    return f"{where}: state at {at}: {full.state[at - 80:at + 80]!r} vs {lean.state[at - 80:at + 80]!r}"
+    for n, (x, y) in enumerate(zip(a.decisions, b.decisions)):
+        if x != y:
+            return f"{where}: decision {n}: {name_a} {x!r:.300} vs {name_b} {y!r:.300}"
+    if len(a.decisions) != len(b.decisions) or a.error != b.error:
+        return (f"{where}: {len(a.decisions)} decisions vs {len(b.decisions)}, "
+                f"errors {a.error!r} vs {b.error!r}")
+    if a.outcome != b.outcome:
+        return f"{where}: outcome {a.outcome!r} vs {b.outcome!r}"
+    at = next(i for i, (x, y) in enumerate(zip(a.state + " ", b.state)) if x != y)
+    return f"{where}: state at {at}: {a.state[at - 80:at + 80]!r} vs {b.state[at - 80:at + 80]!r}"
