@@ -43,7 +43,7 @@ import math
 import random
 import time
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from interpreter.bots.policy import Policy
 from interpreter.bots.scoring import Scale, heuristic, value, values
@@ -117,11 +117,6 @@ class MctsBot:
         # drawn in the loop; False: on the general code they copy (tests/runtime/
         # test_mcts_written_out.py compares the two: the same choices, draws and work)
         self.written_out = True
-        # with written_out, a playout with no advice to ask played out by its direct forms
-        # (LeanGame.play_out), else decision by decision: the same draws, the same work
-        # (tests/runtime/test_lean_direct.py). Off: at 8 decisions a playout, most of them
-        # in frames left open mid-turn, it measured no faster (0.94-0.99x, README "Speed")
-        self.direct = False
 
     def choose(self, given: SeatKnowledge | Game) -> Move:
         knowledge = knowledge_of(given)
@@ -297,38 +292,23 @@ class MctsBot:
             play(chosen[0], seat)
             path.append(node)
         policy, getrandbits = self.policy, self.rng.getrandbits
-        if written_out and self.direct and not game.over and type(game) is LeanGame \
-                and not game.rules.code.asks_advice:
-            # no advice to ask: played out (rules that can pause run direct), by the same
-            # draws as below; each decision's work starts at 0 (the policy asks none)
-            def pick_direct(game: Any, seat: int, values: list[Any], site: Any) -> int:
-                n = len(values)
-                if n == 1:
-                    return 0
-                bits = n.bit_length()
+        for _ in range(self.horizon):  # then as the policy plays
+            if game.over:
+                break
+            pending = game.pending
+            assert pending is not None  # (not over: a decision waits)
+            n = len(pending.values)
+            if n == 1:
+                pick = 0
+            elif pending.site.prefer is None and written_out:  # ``Policy.pick`` written out
+                bits = n.bit_length()  # (draws.below: the draws of ``randrange(n)``)
                 pick = getrandbits(bits)
                 while pick >= n:
                     pick = getrandbits(bits)
-                return pick
-            game.play_out(pick_direct, self.horizon)
-        else:
-            for _ in range(self.horizon):  # then as the policy plays
-                if game.over:
-                    break
-                pending = game.pending
-                assert pending is not None  # (not over: a decision waits)
-                n = len(pending.values)
-                if n == 1:
-                    pick = 0
-                elif pending.site.prefer is None and written_out:  # ``Policy.pick`` written out
-                    bits = n.bit_length()  # (draws.below: the draws of ``randrange(n)``)
-                    pick = getrandbits(bits)
-                    while pick >= n:
-                        pick = getrandbits(bits)
-                else:
-                    pick = policy.pick(game)
-                work, game.work = work + game.work, 0
-                play(pick)
+            else:
+                pick = policy.pick(game)
+            work, game.work = work + game.work, 0
+            play(pick)
         if team is not None:  # one value for the whole team, from this seat's knowledge
             ends = [value(game, team, scale)] * nseats
         else:

@@ -149,4 +149,3 @@ class Compiled:
     turn_at: int | None = None  # the `turn` block: its header lines
     end_ats: list[int] = attrs.field(factory=list)  # each `end when`
     makings: list[MakingSite] = attrs.field(factory=list)  # values made by chance, made again
-    asks_advice: bool = False  # a site has advice (``prefer``): bots' playouts read it

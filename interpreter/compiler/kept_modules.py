@@ -125,5 +125,4 @@ def made(written: Written, enum_values: dict[str, list[EnumValue]]) -> Compiled:
     result.end_ats = written.end_ats
     result.origins = written.origins
     result.makings = makings
-    result.asks_advice = any(site.prefer is not None for site in sites)
     return result

@@ -152,8 +152,6 @@ class CompiledCode(Protocol):
     def end_ats(self) -> list[int]: ...  # each `end when`'s origin
     @property
     def makings(self) -> Sequence[CompiledMaking]: ...
-    @property
-    def asks_advice(self) -> bool: ...  # a site has advice (``prefer``)
 
 
 class EndReads(Protocol):

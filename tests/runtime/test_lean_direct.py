@@ -97,31 +97,6 @@ def test_without_direct_forms_play_out_plays_through_play():
     assert both.play_direct(config, 7, MAX_MOVES).outcome is not None
 
 
-@pytest.mark.parametrize(("path", "players"), [("games/yokai_sketch.rules", 2),
-                                               ("examples/oh_hell.rules", 3),
-                                               ("examples/pig.rules", 2)])
-def test_mcts_playouts_played_out_choose_as_decision_by_decision(path, players):
-    """The tree search's playout phase played out direct (``MctsBot.direct``): the same
-    choices, playouts, work and draws of the bot's generator as decision by decision."""
-    from interpreter.bots import MctsBot
-    from interpreter.runtime.knowledge import seat_knowledge
-
-    def played(direct: bool) -> list[tuple]:
-        game = full_rules(path).new_game(players=players, seed=11, log=False)
-        bots = [MctsBot(seat, playouts=12) for seat in range(players)]
-        for bot in bots:
-            bot.direct = direct
-        seen = []
-        while not game.is_over and len(seen) < 10:
-            bot = bots[game.to_move]
-            move = bot.choose(seat_knowledge(game))
-            seen.append((int(game.to_move), str(move), bot.played, bot.worked,
-                         bot.rng.getstate()))
-            game.play(move)
-        return seen
-    assert played(True) == played(False)
-
-
 DEEP = """
 game "Deep"
 players 2
