@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from interpreter.compiler.lean_code import offer_kind
+from interpreter.compiler.lean_code import lean_prompt, offer_kind
 from interpreter.compiler.source import literal
 from interpreter.compiler.stmt import OVER_BUDGET, UnitGen
 from rulelang.language import ast, refs
@@ -107,15 +107,10 @@ class DirectGen(UnitGen):
     def s_Choose(self, s: ast.Choose) -> None:
         x = self.x
         site_name, site = self.m.site_of[id(s)]  # the machine's site: the same record
-        word = literal(site.pass_word)
-        seat = x.expr(s.by) if s.by is not None else "g.current"
-        passing = ("False" if not s.can_pass else word if s.pass_if is None
-                   else f"({word} if {x.truth(s.pass_if)} else False)")
+        seat, passing = self.asker(s, site)
         kind = offer_kind(x.ty_of(s.options))
-        prompt = x.message(s.prompt) if s.prompt is not None and self.m.an.expr_chance(s.prompt) \
-            else "None"
         self.line(f"{x.slot(s.slot)} = g.direct_choose(g.{kind.value}, {site_name}, {seat}, "
-                  f"{passing}, {prompt}, {x.cards_of(s.options)})")
+                  f"{passing}, {lean_prompt(self, s)}, {x.cards_of(s.options)})")
 
     def s_CallStmt(self, s: ast.CallStmt) -> None:
         assert isinstance(s.call.ref, refs.Rule)

@@ -65,9 +65,13 @@ def write_ask(gen: Any, s: ast.Choose, site_name: str, seat: str, passing: str) 
     """A ``choose`` asking one seat, lean: the offer for its options' kind, no prompt
     (unless the prompt draws chance: it is drawn now, as the full path draws it).
     ``seat`` and ``passing`` are code (the pass word's literal, False, or a condition)."""
-    x = gen.x
-    kind = offer_kind(x.ty_of(s.options))
-    prompt = x.message(s.prompt) if s.prompt is not None and gen.m.an.expr_chance(s.prompt) \
-        else "None"
-    gen.line(f"g.{kind.value}(F, {site_name}, {seat}, {passing}, {prompt}, "
-             f"{x.cards_of(s.options)})")
+    gen.line(f"g.{offer_kind(gen.x.ty_of(s.options)).value}(F, {site_name}, {seat}, {passing}, "
+             f"{lean_prompt(gen, s)}, {gen.x.cards_of(s.options)})")
+
+
+def lean_prompt(gen: Any, s: ast.Choose) -> str:
+    """A lean ``choose``'s prompt, as code: None, unless the prompt draws chance (then it is
+    drawn now, as the full path draws it)."""
+    if s.prompt is not None and gen.m.an.expr_chance(s.prompt):
+        return str(gen.x.message(s.prompt))
+    return "None"

@@ -26,7 +26,7 @@ from rulelang.language.key_ranges import IntKeys
 from rulelang.language.traversal import walk
 
 if TYPE_CHECKING:
-    from interpreter.compiler.compiled_parts import UnitInfo
+    from interpreter.compiler.compiled_parts import ChoiceSite, UnitInfo
     from interpreter.compiler.module_builder import ModuleBuilder
 
 LOOPS = (ast.For, ast.Repeat, ast.While, ast.Loop)
@@ -428,10 +428,7 @@ class UnitGen:
                 self.jump_line("return PAUSE")
             self.start_block(k)
             return
-        seat = x.expr(s.by) if s.by is not None else "g.current"
-        word = literal(site.pass_word)  # the pass move's notation: the word, or False
-        passing = ("False" if not s.can_pass else word if s.pass_if is None
-                   else f"({word} if {x.truth(s.pass_if)} else False)")
+        seat, passing = self.asker(s, site)
         if self.m.lean:
             write_ask(self, s, site_name, seat, passing)
         else:
@@ -445,6 +442,15 @@ class UnitGen:
         self.line(f"F.pc = {k}")
         self.jump_line("return PAUSE")
         self.start_block(k)
+
+    def asker(self, s: ast.Choose, site: ChoiceSite) -> tuple[str, str]:
+        """A ``choose``'s seat and its pass move (the word's literal, False, or a condition),
+        as code."""
+        x = self.x
+        word = literal(site.pass_word)  # the pass move's notation: the word, or False
+        passing = ("False" if not s.can_pass else word if s.pass_if is None
+                   else f"({word} if {x.truth(s.pass_if)} else False)")
+        return (x.expr(s.by) if s.by is not None else "g.current"), passing
 
     def flat_If(self, s: ast.If) -> None:
         end = self.new_block()
