@@ -212,31 +212,23 @@ class Game(Effects, Decisions):
             for unit, zone, card in queue:
                 unit.run(self, zone, card)
             return False
-        if self.direct:  # a game nobody pauses: the triggers' direct forms, run now
-            self.run_direct(queue)
-            return False
-        pushed = []
-        for unit, zone, card in queue:
-            L = unit.bind(self, zone, card)
-            if L is not None:
-                pushed.append(Frame.of(unit, 0, L))
-        if pushed and len(self.frames) + len(pushed) + self.rdepth > MAX_FRAMES:  # triggers firing each other
-            raise Fail(f"{pushed[-1].unit.name} fires itself without end")
-        self.frames.extend(reversed(pushed))
-        return bool(pushed)
-
-    def run_direct(self, queue: list[Any]) -> None:
-        """``after()``'s triggers in a game nobody pauses (``LeanGame.play_out``): each bound
-        first, as when they are put on the frames, then each run by its direct form, counted
-        as the frames still waiting (itself and the ones after it) would be."""
-        bound = []
+        bound = []  # each fired trigger bound (its condition read) before any of them runs
         for unit, zone, card in queue:
             L = unit.bind(self, zone, card)
             if L is not None:
                 bound.append((unit, L))
-        waiting = len(bound)
-        if bound and len(self.frames) + waiting + self.rdepth > MAX_FRAMES:
+        if bound and len(self.frames) + len(bound) + self.rdepth > MAX_FRAMES:  # triggers firing each other
             raise Fail(f"{bound[-1][0].name} fires itself without end")
+        if self.direct:  # a game nobody pauses (LeanGame.play_out): run by their direct forms
+            self.run_direct(bound)
+            return False
+        self.frames.extend(Frame.of(unit, 0, L) for unit, L in reversed(bound))
+        return bool(bound)
+
+    def run_direct(self, bound: list[Any]) -> None:
+        """Bound triggers run by their direct forms, each counted as the frames still waiting
+        (itself and the ones after it) would be counted."""
+        waiting = len(bound)
         for unit, L in bound:
             self.rdepth += waiting
             unit.direct(self, L)
