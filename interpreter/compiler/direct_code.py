@@ -10,10 +10,13 @@ the machine offers and returns the value the policy picks. Calls of rules that c
 call their direct forms; a machine's call tests ``g.direct`` first (so a game handed over
 mid-turn finishes its open frames resumably and runs everything newly called directly).
 
-A unit has a direct form only when everything it can pause on is a plain ``choose`` or a
-call of a unit that has one (a ``choose`` for ``each`` seat at once has none). When triggers
-can pause and one of them has no direct form, no unit has one (an effect anywhere may fire
-it): ``play_out`` then plays through ``play``, as ever.
+A ``choose`` for ``each`` seat at once works out every seat's options first (in the order
+of the seats, as ``Decisions.ask_each`` does), then asks the policy for each seat's pick in
+that order (as ``play_out`` answers the machine's pending decisions, first open first).
+
+Every unit that can pause has a direct form (everything it can pause on is a ``choose`` or
+a call of another such unit); ``play_out`` answers through ``play`` only the decisions of
+frames left open when the game was handed over.
 
 Calls are counted as the machines count them: a direct rule's call is one more on
 ``g.rdepth`` (a machine's is one more frame), so "calls itself without end" comes at the
@@ -27,7 +30,6 @@ from interpreter.compiler.lean_code import lean_prompt, offer_kind
 from interpreter.compiler.source import literal
 from interpreter.compiler.stmt import OVER_BUDGET, UnitGen
 from rulelang.language import ast, refs
-from rulelang.language.traversal import walk
 
 if TYPE_CHECKING:
     from interpreter.compiler.compiled_parts import UnitInfo
@@ -36,42 +38,14 @@ if TYPE_CHECKING:
 
 
 def direct_units(program: Program, an: Any) -> set[str]:
-    """The rules (by name) and triggers (``trigger:N``) that get a direct form."""
-    pausing = {name for name, p in an.rule_pauses.items() if p}
-
-    def own_ok(body: Any) -> tuple[bool, set[str]]:
-        calls: set[str] = set()
-        for n in walk(body):
-            if isinstance(n, ast.Choose) and n.each is not None:
-                return False, calls
-            if isinstance(n, ast.CallStmt) and isinstance(n.call.ref, refs.Rule) \
-                    and n.call.ref.name in pausing:
-                calls.add(n.call.ref.name)
-        return True, calls
-
-    ok: dict[str, bool] = {}
-    needs: dict[str, set[str]] = {}
-    for name in pausing:
-        ok[name], needs[name] = own_ok(program.rules[name].body)
-    changed = True
-    while changed:  # a rule calling one without a direct form has none either
-        changed = False
-        for name in pausing:
-            if ok[name] and not all(ok[c] for c in needs[name]):
-                ok[name], changed = False, True
-    chosen = {name for name in pausing if ok[name]}
+    """The rules (by name) and triggers (``trigger:N``) that get a direct form: every rule
+    that can pause, every trigger when triggers can, and the turn (or play) block."""
+    chosen = {name for name, p in an.rule_pauses.items() if p}
     if an.triggers_pause:
-        for i, trigger in enumerate(program.triggers):
-            fine, calls = own_ok(trigger.body)
-            if not fine or not calls <= chosen:
-                return set()  # an effect anywhere may fire it: nothing is direct
-            chosen.add(f"trigger:{i}")
+        chosen.update(f"trigger:{i}" for i in range(len(program.triggers)))
     for kind in ("turn", "play"):  # the turn (or play) block: run direct turn after turn
-        block = program.blocks.get(kind)
-        if block is not None:
-            fine, calls = own_ok(block.body)
-            if fine and calls <= chosen:
-                chosen.add("block:" + kind)
+        if program.blocks.get(kind) is not None:
+            chosen.add("block:" + kind)
     return chosen
 
 
@@ -108,9 +82,30 @@ class DirectGen(UnitGen):
         x = self.x
         site_name, site = self.m.site_of[id(s)]  # the machine's site: the same record
         seat, passing = self.asker(s, site)
+        if s.each is not None:
+            self.choose_each(s, site_name, passing)
+            return
         kind = offer_kind(x.ty_of(s.options))
         self.line(f"{x.slot(s.slot)} = g.direct_choose(g.{kind.value}, {site_name}, {seat}, "
                   f"{passing}, {lean_prompt(self, s)}, {x.cards_of(s.options)})")
+
+    def choose_each(self, s: ast.Choose, site_name: str, passing: str) -> None:
+        """Every seat of a list at once: each seat's offer worked out (its options, pass
+        and, when it draws chance, its prompt, with the seat in the ``each`` slot) before
+        any is asked, then the picks, in the order of the seats."""
+        x = self.x
+        assert s.each is not None and s.each_slot is not None
+        seats, offers = self.temp(), self.temp()
+        self.line(f"{seats} = g.each_seats({x.cards_of(s.each[1])})")
+        self.line(f"{offers} = []")
+        self.line(f"for {x.slot(s.each_slot)} in {seats}:")
+        with self.w.indent():
+            self.line(f"{offers}.append(g.each_offer({site_name}, {x.slot(s.each_slot)}, "
+                      f"{x.cards_of(s.options)}, {passing}))")
+            prompt = lean_prompt(self, s)
+            if prompt != "None":
+                self.line(prompt)  # drawn now, as the machine draws it
+        self.line(f"{x.slot(s.slot)} = g.direct_each({offers})")
 
     def s_CallStmt(self, s: ast.CallStmt) -> None:
         assert isinstance(s.call.ref, refs.Rule)

@@ -184,6 +184,50 @@ class LeanGame(Game):
         self.passing = passing  # the pass word, while the policy picks (False: none)
         return values[self.policy(self, seat, values, site)]
 
+    def each_seats(self: Any, seats: Any) -> Any:
+        """A direct ``choose ... by each``'s seats, checked as ``Decisions.ask_each`` checks
+        them (compiler/direct_code.py, ``choose_each``)."""
+        seats = list(seats)
+        for seat in seats:
+            if seat not in self.players:
+                raise Fail(f"{self.seat_name(seat)} cannot decide: only players choose")
+        if len(set(seats)) != len(seats):
+            raise Fail("a player is named twice among those choosing at once")
+        return seats
+
+    def each_offer(self: Any, site: Any, seat: Any, options: Any, passing: Any) -> Decision:
+        """One seat's offer in a direct ``choose ... by each``: its options merged by their
+        notations and its pass move, as ``Group.asked`` offers them (no frame)."""
+        decision = Decision.offered(self, seat, site, cast(Any, None), options)
+        decision.passing = passing = bool(passing)
+        if passing:
+            if site.pass_word.lower() in map(str.lower, decision.notations):
+                raise Fail(f"the pass move '{site.pass_word}' has the same name as an option")
+            decision.values.append(None)
+        elif not decision.values:
+            raise Fail(f"there is nothing for {self.seat_name(seat)} to choose from, "
+                       "and passing is not allowed")
+        return decision
+
+    def direct_each(self: Any, offers: list[Decision]) -> list[tuple[Any, Any]]:
+        """A direct ``choose ... by each``: the policy's pick for each seat, in the order of
+        the seats (as ``play_out`` answers the machine's decisions), as the chosen list of
+        (seat, value); none for no seats."""
+        if not offers:
+            return []
+        self.steps = self.work = 0
+        policy, limit = self.policy, self.limit
+        chosen = []
+        for decision in offers:
+            answered = self.answered
+            if answered == limit:
+                raise _Stopped()
+            self.answered = answered + 1
+            self.passing = decision.passing
+            values, seat = decision.values, decision.seat
+            chosen.append((seat, values[policy(self, seat, values, decision.site)]))
+        return chosen
+
     @staticmethod
     def _check_pass(passing: str, notations: Any) -> None:
         """Refuse a pass word that an option's name shares, whatever the case of either;

@@ -6,6 +6,7 @@ among as many moves, draw the same chance, end in the same state and outcome, an
 with the same error (tests/support/direct_differential.py)."""
 from __future__ import annotations
 
+import json
 import random
 import sys
 
@@ -86,15 +87,92 @@ def test_the_limit_stops_a_game_after_that_many_decisions():
     assert ahead.is_over and answered > 10
 
 
-def test_without_direct_forms_play_out_plays_through_play():
-    """A choose for each seat at once has no direct form: the pending decisions are
-    answered through play (examples/goofspiel.rules bids all at once)."""
-    path = "examples/goofspiel.rules"
-    assert "def direct_" not in lean_rules(path).source()
+@pytest.mark.parametrize("path", ["examples/goofspiel.rules", "examples/sushi_draft.rules"])
+def test_a_choice_for_each_seat_at_once_plays_direct(path):
+    """A choose for every seat at once has a direct form (every seat's options worked out,
+    then each seat's pick asked in seat order): the same games as through play, stopped by
+    the limit between two seats' picks too (goofspiel bids all at once; sushi draft also
+    asks only some seats, and may ask none)."""
+    source = lean_rules(path).source()
+    assert "g.direct_each(" in source and "def direct_" in source
     assert (ROOT / path).exists()
-    config = next(c for c in differential.configurations() if c.path == path)
-    assert both.difference(config, 7, MAX_MOVES) is None
-    assert both.play_direct(config, 7, MAX_MOVES).outcome is not None
+    configs = [c for c in differential.configurations() if c.path == path]
+    assert configs
+    for config in configs:
+        for seed in (7, 8):
+            for limit in (MAX_MOVES, 3, 2 * config.players + 1):
+                assert both.difference(config, seed, limit) is None
+        assert both.play_direct(config, 7, MAX_MOVES).outcome is not None
+
+
+EACH = """
+game "Each"
+players 2..3
+
+card Chip {
+  n: int
+  name "c{n}"
+}
+zone hand[player]: hand of Chip, public
+zone out: pile of Chip, public
+
+setup {
+  for p in players {
+    for n in 1..4 {
+      create Chip(n: n) in hand[p]
+      create Chip(n: n) in hand[p]
+    }
+  }
+}
+
+turn {
+  let some = [p for p in players if size(hand[p]) > 5]
+  choose chips in hand[p] by each p in some pass "c1" if size(hand[p]) == 6 and random(1..3, "whim") == 1
+  for p, c in chips {
+    if c != none {
+      move c to out
+    }
+  }
+  choose last in hand[p] by each p in players prompt "last {random(1..6, "die")}"
+  for p, c in last {
+    move c to out
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_choice_for_each_seat_fails_and_draws_alike_direct(tmp_path, seed):
+    """Alike cards merged per seat, a pass word that names an option, no seat asked, a seat
+    with nothing left and a prompt that draws chance: direct, the same picks, draws, state
+    and error as through play."""
+    import rulelang
+    path = tmp_path / "each.rules"
+    path.write_text(EACH)
+    rules = rulelang.load(path).lean()
+    assert "g.direct_each(" in rules.source()
+    for players in (2, 3):
+        seen = []
+        for direct in (False, True):
+            rng, picks = random.Random(seed), []
+
+            def policy(game, seat, values, site, rng=rng, picks=picks):
+                picks.append((seat, len(values)))
+                return rng.randrange(len(values))
+            game = rules.new_game(players=players, seed=seed)
+            with pytest.raises(rulelang.RulesError) as failure:
+                if direct:
+                    game.play_out(policy)
+                else:
+                    while not game.is_over:
+                        decision = game.pending
+                        game.play(policy(game, decision.seat, decision.values, decision.site))
+            state = json.loads(both.state_text(game))
+            for part in both.MID_WAY:  # where the rules stood when it failed
+                state.pop(part)
+            seen.append((picks, str(failure.value), state))
+        assert seen[0] == seen[1]
+        assert seen[0][0]
 
 
 DEEP = """
