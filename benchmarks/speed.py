@@ -11,7 +11,7 @@ The full path plays through the public API (``legal_moves`` and ``play``), logge
 (``log=False``); the lean path (``Rules.lean()``, as ``rulelang simulate`` plays random
 bots) plays moves by number, picked by the same draws, so it plays the same games: played
 out (``LeanGame.play_out``, its rules that can pause run as their direct forms) when the
-tree has it.
+tree has it, from the start (``Rules.played_out``: its first decision too) when it has that.
 
 On a shared virtual machine the same code runs up to 1.6 times faster in one second than
 in the next (the host's other work), for seconds at a time. So the engines are measured in
@@ -94,11 +94,14 @@ def worker(tree, path, players, mode):
             for seed in range(CYCLE):
                 rng = random.Random(seed)
                 if mode == "lean":  # the same draws pick the same moves: the same games
+                    def pick(game, seat, values, site, draw=rng.random):
+                        return int(draw() * len(values))
+                    if hasattr(rules, "played_out"):  # from the start: its first rules direct too
+                        decisions += rules.played_out(pick, players=players, seed=seed).answered
+                        continue
                     game = rules.new_game(players=players, seed=seed)
                     if hasattr(game, "play_out"):  # played out: rules that can pause run direct
-                        decisions += game.play_out(
-                            lambda game, seat, values, site, draw=rng.random:
-                            int(draw() * len(values)))
+                        decisions += game.play_out(pick)
                         continue
                     while not game.is_over:
                         game.play(int(rng.random() * game.move_count))

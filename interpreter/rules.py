@@ -223,6 +223,16 @@ class Rules:
         every draw that ``fix`` does not fix."""
         return self.start_game(players, seed, options, fix, log, chance)
 
+    def played_out(self, policy: Fn, players: int | None = None, seed: int = 0,
+                   options: dict[str, Value] | None = None, limit: int | None = None) -> Game:
+        """Lean rules only: a game started and played out at once by ``policy``, as
+        ``LeanGame.play_out`` plays (its first decision asked of the policy too, so rules
+        that can pause run direct from the start); stopped after ``limit`` decisions, if
+        given (``answered`` holds how many were)."""
+        if not self.lean_path:
+            raise RulesError("only lean rules play a game out (rules.lean().played_out)")
+        return self.start_game(players, seed, options, policy=policy, limit=limit)
+
     def setup_only(self, players: int | None = None, options: dict[str, Value] | None = None,
                    seed: int = 0) -> Game:
         """A copy of a game as its setup leaves it, before the first turn (the rulebook counts
@@ -234,10 +244,12 @@ class Rules:
     def start_game(self, players: int | None, seed: int, options: dict[str, Value] | None,
                    fix: dict[str, Value] | None = None, log: bool = True, chance: Fn | None = None,
                    carried: dict[str, Value] | None = None,
-                   after_setup: Callable[[Game], object] | None = None) -> Game:
+                   after_setup: Callable[[Game], object] | None = None,
+                   policy: Fn | None = None, limit: int | None = None) -> Game:
         """``new_game``; with ``carried``, one game of a campaign: its campaign variables
         start with those values (name -> value) instead of their declared ones.
-        ``after_setup`` is given a copy of the game once its setup is over."""
+        ``after_setup`` is given a copy of the game once its setup is over. ``policy``
+        (lean rules): ``played_out``."""
         players = self.player_count(players)
         if type(seed) is not int and isinstance(seed, Integral) and not isinstance(seed, bool):
             seed = int(seed)  # numpy's integers too (an int first: an ABC's check costs more)
@@ -268,7 +280,10 @@ class Rules:
             game.after_setup = after_setup
             if fix:
                 self._fix(game, fix)
-            game.run()
+            if policy is not None:  # played out from here (no snapshot is taken now)
+                cast(Any, game).run_played_out(policy, limit, True)
+            else:
+                game.run()
             return game
         game.attach(game.layout)
         game.chance_source = chance
@@ -280,6 +295,8 @@ class Rules:
         if self.snapshots and len(self._snapshots) < MAX_CACHED:
             game.on_checkpoint = lambda g: self._keep_snapshot(g, cast(SnapshotKey, key))  # made above
         game.start()
+        if policy is not None:  # the first game: its snapshot taken as ever, then played out
+            cast(Any, game).play_out(policy, limit)
         return game
 
     def check_requires(self, game: Game) -> None:

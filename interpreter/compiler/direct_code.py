@@ -105,7 +105,7 @@ class DirectGen(UnitGen):
             prompt = lean_prompt(self, s)
             if prompt != "None":
                 self.line(prompt)  # drawn now, as the machine draws it
-        self.line(f"{x.slot(s.slot)} = g.direct_each({offers})")
+        self.line(f"{x.slot(s.slot)} = g.direct_each({site_name}, {offers})")
 
     def s_CallStmt(self, s: ast.CallStmt) -> None:
         assert isinstance(s.call.ref, refs.Rule)

@@ -195,21 +195,39 @@ class LeanGame(Game):
             raise Fail("a player is named twice among those choosing at once")
         return seats
 
-    def each_offer(self: Any, site: Any, seat: Any, options: Any, passing: Any) -> Decision:
-        """One seat's offer in a direct ``choose ... by each``: its options merged by their
-        notations and its pass move, as ``Group.asked`` offers them (no frame)."""
-        decision = Decision.offered(self, seat, site, cast(Any, None), options)
-        decision.passing = passing = bool(passing)
+    def each_offer(self: Any, site: Any, seat: Any, options: Any, passing: Any) -> tuple[Any, ...]:
+        """One seat's offer in a direct ``choose ... by each``: (seat, values, passing), its
+        options merged as ``Group.asked`` merges them (by the names the seat knows them by:
+        a known card's label, else where it lies) and its pass move last."""
+        known, bit = self.known, 1 << seat
+        seen: dict[str, Any] = {}
+        places: dict[int, dict[int, int]] | None = None
+        for v in options:
+            if type(v) is Card:
+                if known[v.id] & bit:
+                    text = v.label
+                else:
+                    if places is None:
+                        places = {}
+                    text = self.position(v, places)
+            else:
+                text = self.notation_of(v, seat, site.element)
+            if text not in seen:
+                seen[text] = v
+        values = list(seen.values())
         if passing:
-            if site.pass_word.lower() in map(str.lower, decision.notations):
-                raise Fail(f"the pass move '{site.pass_word}' has the same name as an option")
-            decision.values.append(None)
-        elif not decision.values:
+            word = site.pass_word
+            checked = PASS_CHECKED.get(word)
+            if checked is None or not checked.issuperset(seen):
+                self._check_pass(word, seen)
+            values.append(None)
+            return seat, values, True
+        if not values:
             raise Fail(f"there is nothing for {self.seat_name(seat)} to choose from, "
                        "and passing is not allowed")
-        return decision
+        return seat, values, False
 
-    def direct_each(self: Any, offers: list[Decision]) -> list[tuple[Any, Any]]:
+    def direct_each(self: Any, site: Any, offers: list[tuple[Any, ...]]) -> list[tuple[Any, Any]]:
         """A direct ``choose ... by each``: the policy's pick for each seat, in the order of
         the seats (as ``play_out`` answers the machine's decisions), as the chosen list of
         (seat, value); none for no seats."""
@@ -218,14 +236,13 @@ class LeanGame(Game):
         self.steps = self.work = 0
         policy, limit = self.policy, self.limit
         chosen = []
-        for decision in offers:
+        for seat, values, passing in offers:
             answered = self.answered
             if answered == limit:
                 raise _Stopped()
             self.answered = answered + 1
-            self.passing = decision.passing
-            values, seat = decision.values, decision.seat
-            chosen.append((seat, values[policy(self, seat, values, decision.site)]))
+            self.passing = passing
+            chosen.append((seat, values[policy(self, seat, values, site)]))
         return chosen
 
     @staticmethod
@@ -295,15 +312,23 @@ class LeanGame(Game):
 
         Rules that can pause run as their direct forms (compiler/direct_code.py): a choose
         asks the policy and goes on, no frame, no pause, no resume; a decision pending (the
-        game's own, or one of a unit with no direct form) is answered through ``play``. A
+        game's own, made before it was played out) is answered through ``play``. A
         game stopped by ``limit`` inside a direct form is left mid-way: its state can be read
         (``stopped`` is True), it cannot be played on."""
+        return cast(int, self.run_played_out(policy, limit, False))
+
+    def run_played_out(self: Any, policy: Any, limit: int | None, starting: bool) -> int:
+        """``play_out``; ``starting``: the game has not run yet (a game started from its
+        snapshot, ``Rules.played_out``), so it runs first, its policy already asking: a
+        ``play`` block that holds the whole game runs direct too, as would its first turn."""
         stack = sys.getrecursionlimit()
         if stack < DIRECT_STACK:  # direct forms nest where frames stacked (put back after)
             sys.setrecursionlimit(DIRECT_STACK)
         self.policy, self.limit, self.answered = policy, limit, 0
         self.direct = True
         try:
+            if starting:  # its first frames run (the turn or play block direct, from its top)
+                self.run()
             while not self.over:
                 decision = self.pending
                 if self.answered == limit:

@@ -29,6 +29,31 @@ def test_every_ruleset_plays_the_same_games_direct():
     assert len(configs) * len(QUICK_SEEDS) >= 200
 
 
+def test_every_ruleset_plays_the_same_games_played_out_from_the_start():
+    """``Rules.played_out``: the first decision asked of the policy too, so a play block
+    holding the whole game runs direct (from the ruleset's snapshot)."""
+    configs = differential.configurations()
+    found = [d for config in configs
+             if (d := both.difference(config, 2000, MAX_MOVES, started=True)) is not None]
+    assert found == [], "\n".join(found[:5])
+
+
+def test_played_out_is_for_lean_rules_and_runs_the_play_block_direct():
+    import rulelang
+    rules = full_rules("examples/goofspiel.rules")
+    with pytest.raises(rulelang.RulesError, match="only lean rules"):
+        rules.played_out(_pick(random.Random(1)), players=2)
+    lean = lean_rules("examples/goofspiel.rules")
+    lean.new_game(players=3, seed=1)  # its snapshot
+    asked = []  # whether a decision was left pending (a machine's) when the policy was asked
+    game = lean.played_out(lambda g, seat, values, site: asked.append(g.pending is not None) or 0,
+                           players=3, seed=2)
+    assert game.is_over and game.answered == len(asked) > 0
+    assert not any(asked)  # every pick asked in a direct form, the first too
+    stopped = lean.played_out(_pick(random.Random(1)), players=3, seed=2, limit=4)
+    assert stopped.stopped and stopped.answered == 4
+
+
 @pytest.mark.slow
 @pytest.mark.soak
 @pytest.mark.parametrize("part", [0, 1], ids=["first half", "second half"])

@@ -48,23 +48,47 @@ def play_loop(config: differential.Config, seed: int, max_moves: int) -> Seen:
     return _seen(game, decisions, error, game is not None and not game.is_over)
 
 
-def play_direct(config: differential.Config, seed: int, max_moves: int) -> Seen:
+def play_direct(config: differential.Config, seed: int, max_moves: int,
+                started: bool = False) -> Seen:
+    """``started``: the game played out from its start (``Rules.played_out``), its first
+    decision asked of the policy too, rather than made and then played out."""
     rng, decisions, error, game = random.Random(seed), [], None, None
 
     def policy(game, seat, values, site) -> int:
         i = rng.randrange(len(values))
         decisions.append((seat, len(values), i))
         return i
+    seen = _Kept()
     try:
-        game = lean_rules(config.path).new_game(players=config.players, seed=seed,
-                                                options=dict(config.options))
-        game.play_out(policy, max_moves)
+        rules = lean_rules(config.path)
+        if started:
+            rules.new_game(players=config.players, seed=seed, options=dict(config.options))
+            # its snapshot is made: this game starts from it, played out
+            game = rules.played_out(seen.policy(policy), players=config.players, seed=seed,
+                                    options=dict(config.options), limit=max_moves)
+        else:
+            game = rules.new_game(players=config.players, seed=seed,
+                                  options=dict(config.options))
+            game.play_out(policy, max_moves)
     except RulesError as failure:
         error = f"{type(failure).__name__}: {failure}"
+        game = game or seen.game
     return _seen(game, decisions, error, game is not None and not game.is_over)
 
 
-def difference(config: differential.Config, seed: int, max_moves: int) -> str | None:
+class _Kept:
+    """The game a policy is asked about (``played_out`` returns none when it fails)."""
+    game = None
+
+    def policy(self, policy):
+        def kept(game, seat, values, site):
+            self.game = game
+            return policy(game, seat, values, site)
+        return kept
+
+
+def difference(config: differential.Config, seed: int, max_moves: int,
+               started: bool = False) -> str | None:
     """Where the two ways first part on this game; None when they agree throughout."""
-    loop, direct = play_loop(config, seed, max_moves), play_direct(config, seed, max_moves)
+    loop, direct = play_loop(config, seed, max_moves), play_direct(config, seed, max_moves, started)
     return parting(config, seed, ("loop", loop), ("direct", direct))
