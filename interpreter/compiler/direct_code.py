@@ -6,8 +6,9 @@ resumable state machine. Beside each such rule's machine (and each trigger's, wh
 can pause) the lean module then holds ``direct_<function>``: the same body written as a
 plain function (real locals, real loops, plain calls), where a ``choose`` is an expression,
 ``g.direct_choose(g.offer_<kind>, site, seat, passing, prompt, options)``, that offers as
-the machine offers and returns the value the policy picks. Calls of rules that can pause
-call their direct forms; a machine's call tests ``g.direct`` first (so a game handed over
+the machine offers and returns the value the policy picks (for cards and values distinct by
+themselves, the most common, one call does both: ``g.pick_cards``, ``g.pick_distinct``).
+Calls of rules that can pause call their direct forms; a machine's call tests ``g.direct`` first (so a game handed over
 mid-turn finishes its open frames resumably and runs everything newly called directly).
 
 A ``choose`` for ``each`` seat at once works out every seat's options first (in the order
@@ -26,7 +27,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from interpreter.compiler.lean_code import lean_prompt, offer_kind
+from interpreter.compiler.lean_code import OfferKind, lean_prompt, offer_kind
 from interpreter.compiler.source import literal
 from interpreter.compiler.stmt import OVER_BUDGET, UnitGen
 from rulelang.language import ast, refs
@@ -35,6 +36,9 @@ if TYPE_CHECKING:
     from interpreter.compiler.compiled_parts import UnitInfo
     from interpreter.compiler.module_builder import ModuleBuilder
     from rulelang.language.checker import Program
+
+# the offers whose direct pick is written out in one function (``LeanGame.pick_*``)
+WRITTEN_OUT = {OfferKind.CARDS: "pick_cards", OfferKind.DISTINCT: "pick_distinct"}
 
 
 def direct_units(program: Program, an: Any) -> set[str]:
@@ -86,8 +90,11 @@ class DirectGen(UnitGen):
             self.choose_each(s, site_name, passing)
             return
         kind = offer_kind(x.ty_of(s.options))
-        self.line(f"{x.slot(s.slot)} = g.direct_choose(g.{kind.value}, {site_name}, {seat}, "
-                  f"{passing}, {lean_prompt(self, s)}, {x.cards_of(s.options)})")
+        rest = f"{site_name}, {seat}, {passing}, {lean_prompt(self, s)}, {x.cards_of(s.options)}"
+        if kind in WRITTEN_OUT:  # the offer and the pick in one call
+            self.line(f"{x.slot(s.slot)} = g.{WRITTEN_OUT[kind]}({rest})")
+        else:
+            self.line(f"{x.slot(s.slot)} = g.direct_choose(g.{kind.value}, {rest})")
 
     def choose_each(self, s: ast.Choose, site_name: str, passing: str) -> None:
         """Every seat of a list at once: each seat's offer worked out (its options, pass

@@ -170,6 +170,70 @@ class LeanGame(Game):
         self.pending = decision
         self.steps = self.work = 0
 
+    def pick_cards(self: Any, site: Any, seat: int, passing: str | Literal[False], prompt: Any,
+                   options: list[Any]) -> Any:
+        """A direct ``choose`` among cards: ``direct_choose(offer_cards, ...)`` written out
+        (one call a decision, not four; test_lean_direct.py plays it against the machine's)."""
+        if seat not in self.players:
+            raise Fail(f"{self.seat_name(seat)} cannot decide: say 'by' which player decides")
+        known, bit = self.known, 1 << seat
+        seen: dict[str, Any] = {}
+        places: dict[int, dict[int, int]] | None = None
+        for v in options:
+            if type(v) is Card:
+                if known[v.id] & bit:
+                    text = v.label
+                else:
+                    if places is None:
+                        places = {}
+                    text = self.position(v, places)
+            else:  # none, or not a card after all: as the full path names it
+                text = self.notation_of(v, seat, site.element)
+            if text not in seen:
+                seen[text] = v
+        self.work += len(options) * OPTION_WORK
+        if self.work > MAX_WORK:
+            overwork(self)
+        values = list(seen.values())
+        if passing:
+            checked = PASS_CHECKED.get(passing)
+            if checked is None or not checked.issuperset(seen):
+                self._check_pass(passing, seen)
+            values.append(None)
+        elif not values:
+            raise Fail(NOTHING_TO_CHOOSE)
+        self.steps = self.work = 0
+        answered = self.answered
+        if answered == self.limit:
+            raise _Stopped()
+        self.answered = answered + 1
+        self.passing = passing
+        return values[self.policy(self, seat, values, site)]
+
+    def pick_distinct(self: Any, site: Any, seat: int, passing: str | Literal[False],
+                      prompt: Any, options: list[Any]) -> Any:
+        """A direct ``choose`` among values alike only when equal: ``direct_choose(
+        offer_distinct, ...)`` written out (test_lean_direct.py plays it against the machine's)."""
+        if seat not in self.players:
+            raise Fail(f"{self.seat_name(seat)} cannot decide: say 'by' which player decides")
+        count = len(options)
+        values = list(options) if len(set(options)) == count else list(dict.fromkeys(options))
+        self.work += count * OPTION_WORK
+        if self.work > MAX_WORK:
+            overwork(self)
+        if passing:
+            self._check_pass(passing, [self.notation_of(v, seat, site.element) for v in values])
+            values.append(None)
+        elif not values:
+            raise Fail(NOTHING_TO_CHOOSE)
+        self.steps = self.work = 0
+        answered = self.answered
+        if answered == self.limit:
+            raise _Stopped()
+        self.answered = answered + 1
+        self.passing = passing
+        return values[self.policy(self, seat, values, site)]
+
     def direct_choose(self: Any, offer: Any, site: Any, seat: int, passing: str | Literal[False],
                       prompt: Any, options: list[Any]) -> Any:
         """A ``choose`` in a rule's direct form (compiler/direct_code.py): offered as the
