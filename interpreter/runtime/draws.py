@@ -108,8 +108,11 @@ def _plan(size: int) -> list[tuple[int, int, int]]:
 
 def _shuffle(rng: random.Random, items: list[Any]) -> None:
     """``rng.shuffle(items)``, written out (see the module's docstring)."""
+    plan = _plan(len(items))
+    if type(rng) is Unseeded and plan:  # woken first: its own getrandbits bound, not the waking one
+        Unseeded._wake(rng)
     getrandbits = rng.getrandbits
-    for i, bound, bits in _plan(len(items)):
+    for i, bound, bits in plan:
         j = getrandbits(bits)
         while j >= bound:
             j = getrandbits(bits)
@@ -118,6 +121,8 @@ def _shuffle(rng: random.Random, items: list[Any]) -> None:
 
 def _below(rng: random.Random, n: int) -> int:
     """``rng.randrange(n)`` for n > 0 (the caller sees to it)."""
+    if type(rng) is Unseeded:
+        Unseeded._wake(rng)
     getrandbits, bits = rng.getrandbits, n.bit_length()
     r = getrandbits(bits)
     while r >= n:
