@@ -58,19 +58,31 @@ def _excludes(a: Template, b: Template) -> bool:
     return head_a[:n] != head_b[:n] or (m > 0 and tail_a[-m:] != tail_b[-m:])
 
 
+def _first_asked(game: Any, players: int, seat: int) -> Any:
+    """``_first_player`` at a decision asked in a direct form (none pending): the seat
+    asked is the one to move."""
+    turn = _turns(game)
+    current = getattr(game, "current", None)
+    if turn >= 1 and isinstance(current, int) and 0 <= current < players:
+        return (current - (turn - 1)) % players
+    return game.seats[seat]
+
+
 def play_random(table: Table, index: int, seed: int) -> GameRecord:
     sim = table.simulation
     assert table.lean is not None, "a table of random bots compiles the lean rules"
-    game: Any = table.lean.new_game(players=sim.players, seed=seed, options=sim.options)
     rngs = [random.Random(bot_seed(seed, seat)) for seat in range(len(sim.bots))]
-    first = _first_player(game, sim.players)
     kinds: dict[str, KindTally] = {}
     fixed = table.site_kinds
     tallies: list[KindTally | None] = [None] * len(fixed)  # a site of a fixed kind: its tally
     prompt_kind = table.prompts.kind
+    firsts: list[Any] = []  # who went first, worked out at the first decision
 
     def pick(game: Any, seat: int, values: list[Any], site: Any) -> int:
         """The seat's random pick among ``values``, tallied by the kind of the decision."""
+        if not firsts:  # (in a direct form no decision is pending: the seat asked is given)
+            firsts.append(_first_player(game, sim.players) if game.pending is not None
+                          else _first_asked(game, sim.players, seat))
         count = len(values)
         at = site.index
         tally = tallies[at]
@@ -91,7 +103,13 @@ def play_random(table: Table, index: int, seed: int) -> GameRecord:
         return i
 
     if all(kind is not None for kind in fixed):  # no prompt need be read: played out, direct
-        game.play_out(pick)
+        game: Any = table.lean.played_out(pick, players=sim.players, seed=seed,
+                                          options=sim.options)
+    else:
+        game = table.lean.new_game(players=sim.players, seed=seed, options=sim.options)
+    if not firsts:  # no decision yet: as the game stands now
+        firsts.append(_first_player(game, sim.players))
+    first = firsts[0]
     while not game.over:  # (a prompt read for its kind: each decision pending, then played)
         decision = game.pending
         game.passing = decision.passing
