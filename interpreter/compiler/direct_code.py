@@ -8,8 +8,9 @@ plain function (real locals, real loops, plain calls), where a ``choose`` is an 
 ``g.direct_choose(g.offer_<kind>, site, seat, passing, prompt, options)``, that offers as
 the machine offers and returns the value the policy picks (for cards and values distinct by
 themselves, the most common, one call does both: ``g.pick_cards``, ``g.pick_distinct``).
-Calls of rules that can pause call their direct forms; a machine's call tests ``g.direct`` first (so a game handed over
-mid-turn finishes its open frames resumably and runs everything newly called directly).
+Calls of rules that can pause call their direct forms; a machine's call tests ``g.direct``
+first (so a game handed over mid-turn finishes its open frames resumably and runs everything
+newly called directly).
 
 A ``choose`` for ``each`` seat at once works out every seat's options first (in the order
 of the seats, as ``Decisions.ask_each`` does), then asks the policy for each seat's pick in
