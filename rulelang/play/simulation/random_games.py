@@ -58,16 +58,6 @@ def _excludes(a: Template, b: Template) -> bool:
     return head_a[:n] != head_b[:n] or (m > 0 and tail_a[-m:] != tail_b[-m:])
 
 
-def _first_asked(game: Any, players: int, seat: int) -> Any:
-    """``_first_player`` at a decision asked in a direct form (none pending): the seat
-    asked is the one to move."""
-    turn = _turns(game)
-    current = getattr(game, "current", None)
-    if turn >= 1 and isinstance(current, int) and 0 <= current < players:
-        return (current - (turn - 1)) % players
-    return game.seats[seat]
-
-
 def play_random(table: Table, index: int, seed: int) -> GameRecord:
     sim = table.simulation
     assert table.lean is not None, "a table of random bots compiles the lean rules"
@@ -82,7 +72,7 @@ def play_random(table: Table, index: int, seed: int) -> GameRecord:
         """The seat's random pick among ``values``, tallied by the kind of the decision."""
         if not firsts:  # (in a direct form no decision is pending: the seat asked is given)
             firsts.append(_first_player(game, sim.players) if game.pending is not None
-                          else _first_asked(game, sim.players, seat))
+                          else _first_player(game, sim.players, asked=seat))
         count = len(values)
         at = site.index
         tally = tallies[at]
