@@ -142,15 +142,21 @@ class Decisions(GameFields):
         self.steps = self.work = 0
         return None
 
-    def ask_each(self, frame: Frame, site: CompiledSite, seats: Iterable[Seat]) -> bool:
-        """A ``choose ... by each p in SEATS``: every one of those players decides at once,
-        none seeing the others' choices. False (and the chosen list empty) for no seats."""
+    def each_seats(self, seats: Iterable[Seat]) -> list[Seat]:
+        """The seats of a ``choose ... by each``, checked: players only, none named twice
+        (the direct forms' ``choose_each`` asks it too)."""
         seats = list(seats)
         for seat in seats:
             if seat not in self.players:
                 raise Fail(f"{self.seat_name(seat)} cannot decide: only players choose")
         if len(set(seats)) != len(seats):
             raise Fail("a player is named twice among those choosing at once")
+        return seats
+
+    def ask_each(self, frame: Frame, site: CompiledSite, seats: Iterable[Seat]) -> bool:
+        """A ``choose ... by each p in SEATS``: every one of those players decides at once,
+        none seeing the others' choices. False (and the chosen list empty) for no seats."""
+        seats = self.each_seats(seats)
         if not seats:
             frame.L[site.slot] = []
             return False

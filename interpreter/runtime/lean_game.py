@@ -53,12 +53,10 @@ class LeanGame(Game):
         super().__init__(rules, players, seed, False)
 
     # ------------------------------------------------------------ offering (the lean module calls these)
-    def offer_cards(self: Any, frame: Frame, site: Any, seat: int, passing: str | Literal[False],
-                    prompt: Any, options: list[Any]) -> None:
-        """Cards: alike when the chooser names them alike (the label of a card it knows,
-        else where the card lies), as ``Decisions.ask`` names them."""
-        if seat not in self.players:
-            raise Fail(f"{self.seat_name(seat)} cannot decide: say 'by' which player decides")
+    def cards_by_name(self: Any, site: Any, seat: int, options: list[Any]) -> dict[str, Any]:
+        """The options by the names ``seat`` knows them by, the first of each name kept: a
+        card it knows by its label, another by where it lies, anything else (none, or not a
+        card after all) as the full path names it; as ``Decisions.ask`` names them."""
         known, bit = self.known, 1 << seat
         seen: dict[str, Any] = {}
         places: dict[int, dict[int, int]] | None = None
@@ -70,10 +68,19 @@ class LeanGame(Game):
                     if places is None:
                         places = {}
                     text = self.position(v, places)
-            else:  # none, or not a card after all: as the full path names it
+            else:
                 text = self.notation_of(v, seat, site.element)
             if text not in seen:
                 seen[text] = v
+        return seen
+
+    def offer_cards(self: Any, frame: Frame, site: Any, seat: int, passing: str | Literal[False],
+                    prompt: Any, options: list[Any]) -> None:
+        """Cards: alike when the chooser names them alike (the label of a card it knows,
+        else where the card lies), as ``Decisions.ask`` names them."""
+        if seat not in self.players:
+            raise Fail(f"{self.seat_name(seat)} cannot decide: say 'by' which player decides")
+        seen = self.cards_by_name(site, seat, options)
         self._offer(frame, site, seat, passing, prompt, seen, len(options))
 
     def offer_distinct(self: Any, frame: Frame, site: Any, seat: int, passing: str | Literal[False],
@@ -176,21 +183,7 @@ class LeanGame(Game):
         (one call a decision, not four; test_lean_direct.py plays it against the machine's)."""
         if seat not in self.players:
             raise Fail(f"{self.seat_name(seat)} cannot decide: say 'by' which player decides")
-        known, bit = self.known, 1 << seat
-        seen: dict[str, Any] = {}
-        places: dict[int, dict[int, int]] | None = None
-        for v in options:
-            if type(v) is Card:
-                if known[v.id] & bit:
-                    text = v.label
-                else:
-                    if places is None:
-                        places = {}
-                    text = self.position(v, places)
-            else:  # none, or not a card after all: as the full path names it
-                text = self.notation_of(v, seat, site.element)
-            if text not in seen:
-                seen[text] = v
+        seen = self.cards_by_name(site, seat, options)
         self.work += len(options) * OPTION_WORK
         if self.work > MAX_WORK:
             overwork(self)
@@ -248,36 +241,11 @@ class LeanGame(Game):
         self.passing = passing  # the pass word, while the policy picks (False: none)
         return values[self.policy(self, seat, values, site)]
 
-    def each_seats(self: Any, seats: Any) -> Any:
-        """A direct ``choose ... by each``'s seats, checked as ``Decisions.ask_each`` checks
-        them (compiler/direct_code.py, ``choose_each``)."""
-        seats = list(seats)
-        for seat in seats:
-            if seat not in self.players:
-                raise Fail(f"{self.seat_name(seat)} cannot decide: only players choose")
-        if len(set(seats)) != len(seats):
-            raise Fail("a player is named twice among those choosing at once")
-        return seats
-
     def each_offer(self: Any, site: Any, seat: Any, options: Any, passing: Any) -> tuple[Any, ...]:
         """One seat's offer in a direct ``choose ... by each``: (seat, values, passing), its
         options merged as ``Group.asked`` merges them (by the names the seat knows them by:
         a known card's label, else where it lies) and its pass move last."""
-        known, bit = self.known, 1 << seat
-        seen: dict[str, Any] = {}
-        places: dict[int, dict[int, int]] | None = None
-        for v in options:
-            if type(v) is Card:
-                if known[v.id] & bit:
-                    text = v.label
-                else:
-                    if places is None:
-                        places = {}
-                    text = self.position(v, places)
-            else:
-                text = self.notation_of(v, seat, site.element)
-            if text not in seen:
-                seen[text] = v
+        seen = self.cards_by_name(site, seat, options)
         values = list(seen.values())
         if passing:
             word = site.pass_word
