@@ -1,0 +1,51 @@
+"""``all(x in t for t in L)``, compiled as ``all_in(g, x, counted(g, L))`` (one loop in the
+runtime) when ``x`` is a name and no list: the same answer, the same work counted and the
+same point where the work budget stops a ruleset, as the generator of ``in_list`` it stands
+for; and what the compiler writes for it."""
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from interpreter.compiler.expr_shapes import all_in as written_all_in
+from interpreter.runtime.helpers import all_in, in_list
+from interpreter.runtime.values import MAX_WORK, Fail, cell
+
+
+class G:
+    def __init__(self, work):
+        self.work = work
+
+
+def _run(f, work):
+    g = G(work)
+    try:
+        return ("value", f(g), g.work)
+    except Fail as e:
+        return ("failed", str(e), g.work)
+
+
+items = st.one_of(st.integers(0, 4), st.builds(cell, st.integers(0, 3), st.integers(0, 3)))
+colls = st.one_of(st.none(), st.lists(items, max_size=6))
+
+
+@settings(max_examples=500, deadline=None)
+@given(items, st.lists(colls, max_size=6), st.integers(MAX_WORK - 40, MAX_WORK))
+def test_all_in_is_the_generator_it_stands_for(x, lists, work):
+    assert _run(lambda g: all_in(g, x, lists), work) == \
+        _run(lambda g: all(in_list(g, x, t) for t in lists), work)
+
+
+def test_the_compiler_writes_it_only_for_its_own_shape():
+    assert written_all_in("[in_list(g, s4, s5) for s5 in counted(g, s3)]") == \
+        "all_in(g, s4, counted(g, s3))"
+    assert written_all_in("[in_list(g, s4, s5) for s5 in counted(g, s3, 20)]") == \
+        "all_in(g, s4, counted(g, s3, 20))"
+    for other in ["[in_list(g, s5, s5) for s5 in counted(g, s3)]",     # x is the loop's name
+                  "[in_list(g, s4, s6) for s5 in counted(g, s3)]",     # not in the item
+                  "[in_list(g, s4, s5) for s5 in s3]",                 # not counted
+                  "[in_list(g, s4, s5) for s5 in counted(g, s3) if (s4 > 1)]",
+                  "[in_list(g, s4, s5) for s5 in counted(g, s3) for s6 in counted(g, s3)]",
+                  "[in_any(g, s4, s5) for s5 in counted(g, s3)]",
+                  "[(not in_list(g, s4, s5)) for s5 in counted(g, s3)]"]:
+        assert written_all_in(other) is None, other
