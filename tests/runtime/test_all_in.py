@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from interpreter.compiler.expr_shapes import all_in as written_all_in
+from interpreter.runtime.advice_memo import all_in_kept, in_kept
 from interpreter.runtime.helpers import all_in, in_list
 from interpreter.runtime.values import MAX_WORK, Fail, cell
 
@@ -27,6 +28,8 @@ def _run(f, work):
 
 items = st.one_of(st.integers(0, 4), st.builds(cell, st.integers(0, 3), st.integers(0, 3)))
 colls = st.one_of(st.none(), st.lists(items, max_size=6))
+# lists with lists among their items too: kept as they are, not as sets
+mixed_colls = st.one_of(colls, st.lists(st.one_of(items, st.lists(items, max_size=2)), max_size=6))
 
 
 @settings(max_examples=500, deadline=None)
@@ -49,3 +52,26 @@ def test_the_compiler_writes_it_only_for_its_own_shape():
                   "[in_any(g, s4, s5) for s5 in counted(g, s3)]",
                   "[(not in_list(g, s4, s5)) for s5 in counted(g, s3)]"]:
         assert written_all_in(other) is None, other
+
+
+@settings(max_examples=300, deadline=None)
+@given(items, st.lists(mixed_colls, max_size=6), st.integers(0, 2),
+       st.integers(MAX_WORK - 40, MAX_WORK))
+def test_all_in_kept_is_the_generator_it_stands_for(x, lists, repeat, work):
+    # the advice copies' form: the same lists asked again (kept as sets the second time)
+    memos = {}, {}
+
+    def written(g):
+        return [all_in_kept(g, memos[0], x, lists) for _ in range(repeat + 1)]
+
+    def general(g):
+        return [all(in_kept(g, memos[1], x, t) for t in lists) for _ in range(repeat + 1)]
+
+    assert _run(written, work) == _run(general, work)
+    assert memos[0] == memos[1]
+
+
+def test_the_compiler_writes_the_advice_copies_form():
+    assert written_all_in("[in_kept(g, M, s4, s5) for s5 in counted(g, s3)]") == \
+        "all_in_kept(g, M, s4, counted(g, s3))"
+    assert written_all_in("[in_kept(g, M, s5, s5) for s5 in counted(g, s3)]") is None
