@@ -1,13 +1,15 @@
 """neighbours, groups and connected take a list of cells as it is, a layer of neighbours at a
 time (interpreter/runtime/geometry.py): the same answers as their general forms
 (``*_of_cells``, the list made into Cells first) on random regions of cells and plain pairs,
-on and off a bounded grid, and the same exception when an item is no cell."""
+on and off a bounded grid, and the same exception when an item is no cell; and the builtin
+``adjacent``, written out, against ``geometry.adjacent``."""
 from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from interpreter.runtime import geometry
+from interpreter.runtime.builtin_functions import IMPLEMENTATIONS
 from interpreter.runtime.values import Cell, Zone, cell
 
 
@@ -62,3 +64,11 @@ def test_a_single_cell_and_other_values_go_the_general_way():
         assert geometry.neighbours(value) == geometry.neighbours_of_cells(value)
         assert geometry.groups(value) == geometry.groups_of_cells(value)
         assert geometry.connected(value) == geometry.connected_of_cells(value)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(pairs, pairs.map(lambda p: cell(*p)), st.none()),
+       st.one_of(pairs, pairs.map(lambda p: cell(*p)), st.none()))
+def test_the_builtin_adjacent_is_geometry_adjacent(a, b):
+    assert _outcome(IMPLEMENTATIONS["adjacent"], None, a, b) == \
+        _outcome(geometry.adjacent, a, b)
