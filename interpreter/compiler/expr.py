@@ -16,6 +16,7 @@ from interpreter.compiler.expr_shapes import (
     FLAT,
     GUARANTEED_BOOL,
     SMALL,
+    all_in,
     items_may_nest,
     literal_bound,
     long_text,
@@ -275,6 +276,10 @@ class ExprGen(Inliner, BuiltinCalls):
             if unrolled is not None:
                 return self.hoisted(unrolled)
             inits, made = self.comprehension(e.args[0])
+            written = all_in(made) if name == "all" and len(e.args[0].fors) == 1 \
+                and e.args[0].fors[0].cond is None and SHORTCUTS.membership else None
+            if written is not None:  # all(x in t for t in L): one loop in the runtime
+                return self.hoisted(self.memoized(inits, written))
             if made.startswith("["):
                 return self.hoisted(self.memoized(inits, f"{name}({made[1:-1]})"))
             return self.hoisted(self.memoized(inits, f"b_{name}(g, {made})"))

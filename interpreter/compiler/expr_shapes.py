@@ -17,6 +17,23 @@ GUARANTEED_BOOL = (ast.Compare, ast.Not, ast.BoolOp, ast.In, ast.Is)
 BOOL_BUILTINS = (refs.Builtin("empty"), refs.Builtin("any"), refs.Builtin("all"))  # give True/False
 
 
+_ALL_IN = re.compile(
+    r"\[(in_list\(g, |in_kept\(g, M, )(\w+), (\w+)\) for (\w+) in (counted\(g, [^\[\]]*\))\]")
+
+
+def all_in(made: str) -> str | None:
+    """``all`` of a comprehension written ``[in_list(g, x, t) for t in counted(g, L)]`` (one
+    clause, no condition, ``x`` a name other than ``t``): ``all_in(g, x, counted(g, L))``,
+    one loop in the runtime with no generator and no call per item (the same answer and work);
+    in an advice copy, ``[in_kept(g, M, x, t) ...]``: ``all_in_kept(g, M, x, counted(g, L))``."""
+    m = _ALL_IN.fullmatch(made)
+    if m is None or m[3] != m[4] or m[2] == m[4] or " if " in m[5] or " for " in m[5]:
+        return None
+    if m[1].startswith("in_kept"):  # an advice copy's (advice_memo.all_in_kept)
+        return f"all_in_kept(g, M, {m[2]}, {m[5]})"
+    return f"all_in(g, {m[2]}, {m[5]})"
+
+
 def simple(code: str) -> bool:
     """Can this expression be written twice (a name, a slot, a number)?"""
     return _SIMPLE.match(code) is not None

@@ -23,7 +23,7 @@ from interpreter.compiler.source import Writer, literal
 from interpreter.compiler.stmt import OVER_BUDGET, UnitGen
 from interpreter.compiler.written import EnumPart, MemberPart, NsPart, SitePart
 from interpreter.runtime import helpers
-from interpreter.runtime.advice_memo import in_kept
+from interpreter.runtime.advice_memo import all_in_kept, in_kept
 from rulelang.language import ast, refs
 from rulelang.language.errors import Span
 from rulelang.language.types import Type
@@ -65,6 +65,7 @@ class ModuleBuilder:
         self.advice_copies = False  # whether the advice copies are written (compile_program)
         self.memo_held = ""  # (write_kept_call) the arguments an entry holds, as code
         self.ns["in_kept"] = in_kept
+        self.ns["all_in_kept"] = all_in_kept
         # fn name -> its declaration if written out at calls
         self.inline_cache: dict[str, ast.FnDecl | None] = {}
         self.end_reads = reads_of_all([d.cond for d in program.ends], program.fns)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import chain
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
@@ -110,37 +111,118 @@ def as_cells(value: Value) -> list[Cell]:
     return [c if type(c) is Cell else cell(*c) for c in value]
 
 
-# a cell -> its four orthogonal neighbours as pairs (right, left, down, up): made once per cell,
-# not four pairs each time a flood fill or a region's border passes by
-AROUND: dict[Pair, tuple[Pair, Pair, Pair, Pair]] = {}
+class Around(dict[Pair, tuple[Cell, Cell, Cell, Cell]]):
+    """A cell (or its plain pair) -> its four orthogonal neighbours as cells (right, left,
+    down, up): made once per cell, not four each time a flood fill or a region's border
+    passes by. ``AROUND[c]`` finds them in C (so ``map`` can), making them when missing
+    (kept within as many cells as the table of cells keeps)."""
+    __slots__ = ()
+
+    def __missing__(self, c: Pair) -> tuple[Cell, Cell, Cell, Cell]:
+        x, y = c
+        found = (cell(x + 1, y), cell(x - 1, y), cell(x, y + 1), cell(x, y - 1))
+        if len(self) < 100_000:
+            self[c] = found
+        return found
 
 
-def around_of(c: Pair) -> tuple[Pair, Pair, Pair, Pair]:
-    """The cell's four neighbours, kept in AROUND (within as many cells as the table of cells keeps)."""
-    x, y = c
-    found = ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
-    if len(AROUND) < 100_000:
-        AROUND[c] = found
-    return found
+AROUND = Around()
+_around = AROUND.__getitem__
+_flat = chain.from_iterable
+_CELL_ONLY = {Cell}
 
+
+def _first_cell(group: list[Pair]) -> Pair:
+    return READING(group[0])  # type: ignore[no-any-return]
+
+
+# neighbours, groups and connected take a list of cells (or plain pairs) as it is: no list of
+# Cells made first (``as_cells``), and the work done a layer at a time by set operations in C.
+# Anything else, or an item that is no cell, goes to the general forms below (``*_of_cells``),
+# which give the same answers, or raise as they always have (tests/runtime/
+# test_geometry_regions.py compares the two on random regions and on items that are no cells).
 
 def neighbours(cells: Value, grid: Zone | None = None) -> list[Cell]:
-    """Orthogonal neighbours of a region that are not in it, in reading order. Plain
-    pairs while looking (a cell hashes and compares as its pair): cells made for the
-    answer only."""
+    """Orthogonal neighbours of a region that are not in it, in reading order."""
+    if type(cells) is list:
+        try:
+            region = set(cells)
+            out = set(_flat(map(_around, region)))
+        except (TypeError, ValueError):
+            return neighbours_of_cells(cells, grid)
+        out -= region
+        if grid is not None:
+            out = set(filter(grid.in_bounds, out))
+        return sorted(out, key=READING)
+    return neighbours_of_cells(cells, grid)
+
+
+def groups(cells: Value) -> list[list[Pair]]:  # cells (a cell is its pair)
+    """Orthogonally connected groups, each in reading order, groups by first cell: each
+    grown from its first cell in the list, a layer of neighbours at a time, then the
+    groups put in order of their first cells (the order of the general form's starts)."""
+    if type(cells) is list:
+        try:
+            todo = set(cells)
+            result: list[list[Pair]] = []
+            for first in cells:
+                if first not in todo:
+                    continue
+                if type(first) is not Cell:
+                    return groups_of_cells(cells)  # (plain pairs, or items that are no cells)
+                todo.remove(first)
+                group: list[Pair] = [first]
+                layer: Iterable[Pair] = group
+                while todo:
+                    layer = todo.intersection(_flat(map(_around, layer)))  # cells of AROUND's
+                    if not layer:
+                        break
+                    todo.difference_update(layer)
+                    group.extend(layer)
+                group.sort(key=READING)
+                result.append(group)
+        except (TypeError, ValueError):
+            return groups_of_cells(cells)
+        if len(result) > 1:
+            result.sort(key=_first_cell)
+        return result
+    return groups_of_cells(cells)
+
+
+def connected(cells: Value) -> bool:
+    """One flood fill from any cell, a layer of neighbours at a time, no sorting."""
+    if type(cells) is list:
+        try:
+            todo = set(cells)
+            if not todo:
+                return True
+            first = todo.pop()
+            layer: Iterable[Pair] = (first,)
+            while layer and todo:
+                layer = todo.intersection(_flat(map(_around, layer)))
+                todo.difference_update(layer)
+        except (TypeError, ValueError):
+            return connected_of_cells(cells)
+        if type(first) is not Cell or (todo and not {*map(type, todo)} <= _CELL_ONLY):
+            return connected_of_cells(cells)  # (plain pairs, or items that are no cells)
+        return not todo
+    return connected_of_cells(cells)
+
+
+def neighbours_of_cells(cells: Value, grid: Zone | None = None) -> list[Cell]:
+    """``neighbours`` made general: the cells as a list of Cells first."""
     region = set(as_cells(cells))
-    around = AROUND
     out: set[Pair] = set()
     for c in region:
-        out.update(around.get(c) or around_of(c))
+        out.update(AROUND[c])
     out -= region
     if grid is not None:
         out = set(filter(grid.in_bounds, out))
     return [cell(x, y) for x, y in sorted(out, key=READING)]
 
 
-def groups(cells: Value) -> list[list[Pair]]:  # cells (a cell is its pair)
-    """Orthogonally connected groups, each in reading order, groups by first cell."""
+def groups_of_cells(cells: Value) -> list[list[Pair]]:  # cells (a cell is its pair)
+    """``groups`` made general: one flood fill from each cell in reading order."""
     todo: dict[Pair, Cell] = {c: c for c in as_cells(cells)}  # a cell found by its plain pair
     around = AROUND
     result = []
@@ -151,7 +233,7 @@ def groups(cells: Value) -> list[list[Pair]]:  # cells (a cell is its pair)
         group, stack = [start], [start]
         while stack:
             c = stack.pop()
-            for n in around.get(c) or around_of(c):
+            for n in around[c]:
                 found = todo.pop(n, None)
                 if found is not None:
                     group.append(found)
@@ -161,8 +243,8 @@ def groups(cells: Value) -> list[list[Pair]]:  # cells (a cell is its pair)
     return result
 
 
-def connected(cells: Value) -> bool:
-    """One flood fill, no sorting: cells hash like plain pairs, so no Cell is made."""
+def connected_of_cells(cells: Value) -> bool:
+    """``connected`` made general: one flood fill over a set of Cells."""
     todo = set(as_cells(cells))
     if not todo:
         return True
@@ -170,7 +252,7 @@ def connected(cells: Value) -> bool:
     stack = [todo.pop()]
     while stack:
         c = stack.pop()
-        for n in around.get(c) or around_of(c):
+        for n in around[c]:
             if n in todo:
                 todo.discard(n)
                 stack.append(n)
