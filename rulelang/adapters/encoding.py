@@ -73,8 +73,9 @@ class Encoder:
         self._line_places: dict[str, int] = {}  # see _line_place
         # the view last encoded (held: compared by identity), its seat and its numbers
         self._last_observation: tuple[dict, int, np.ndarray] | None = None
-        # each seat's view last encoded as an information state (held) and its numbers
-        self._last_information: dict[int, tuple[dict, np.ndarray]] = {}
+        # each seat's view last encoded as an information state (held), its numbers and its
+        # log (a copy): a later view whose log goes on from it counts only the lines added
+        self._last_information: dict[int, tuple[dict, np.ndarray, list]] = {}
 
     def _part(self, name, length):
         offset = self.size
@@ -144,23 +145,32 @@ class Encoder:
         last = self._last_information.get(seat)  # OpenSpiel asks again for a seat's last view
         if last is not None and last[0] is view:
             return last[1].copy()
-        out = self._encode_information(view, seat)
-        self._last_information[seat] = (view, out)
+        log = list(view.get("log", ()))
+        out = self._encode_information(view, seat, log, last)
+        self._last_information[seat] = (view, out, log)
         return out.copy()
 
-    def _encode_information(self, view: dict, seat: int) -> np.ndarray:
+    def _encode_information(self, view: dict, seat: int, log: list,
+                            last: tuple[dict, np.ndarray, list] | None) -> np.ndarray:
+        """The observation, then the moves seen: counted from the seat's last information
+        state when this log goes on from its log (the same lines first: a game played on, as
+        OpenSpiel asks step by step), so a game's information states cost each line once,
+        not once per step; otherwise counted from the first line."""
         out = np.zeros(self.information_size, np.float32)
         self.observation(view, seat, out)
+        start = 0
+        if last is not None:
+            before = last[2]
+            if len(before) <= len(log) and log[:len(before)] == before:
+                out[self.history_offset:] = last[1][self.history_offset:]
+                start = len(before)
         places, place = self._line_places, self._line_place
-        seen = []
-        for line in view.get("log", ()):
+        for line in log[start:] if start else log:
             at = places.get(line, -2)
             if at == -2:
                 at = place(line)
             if at >= 0:
-                seen.append(at)
-        if seen:
-            np.add.at(out, seen, 1)
+                out[at] += 1
         return out
 
     def _line_place(self, line: str) -> int:
@@ -351,13 +361,43 @@ def information_text(view: dict) -> str:
     # the observation's text with the log's part put in among its parts, as sort_keys does:
     # after the parts of the keys before "log" (the text of those alone, but its "}")
     seen = observation_text(view)
-    log = '"log": ' + _ENCODER.encode(view["log"])
+    log = '"log": ' + _log_text(view["log"], view.get("seat"))
     head = _ENCODER.encode({k: v for k, v in view.items() if k < "log"})
     if head == "{}":
         return "{" + log + ("}" if seen == "{}" else ", " + seen[1:])
     return head[:-1] + ", " + log + seen[len(head) - 1:]
 
 
+def _log_text(log, seat) -> str:
+    """``log`` as json writes it: a list of text lines goes on from the text of the log last
+    written for ``seat`` when it goes on from that log (the same lines first), so a game's
+    information states write each line once, not once per step."""
+    if type(log) is not list:
+        return _ENCODER.encode(log)
+    try:
+        last = _LOG_TEXTS.get(seat)
+    except TypeError:  # a seat that cannot be a key: nothing kept
+        return _ENCODER.encode(log)
+    start = 0
+    if last is not None:
+        before, text = last
+        if len(before) <= len(log) and log[:len(before)] == before:
+            start = len(before)
+    added = log[start:] if start else log
+    if not all(type(line) is str for line in added):
+        return _ENCODER.encode(log)  # (default=str, or a kind of text of its own: as json does)
+    if not start:
+        text = _ENCODER.encode(log)
+    elif added:  # (the kept log has lines: its text ends "]")
+        text = text[:-1] + ", " + ", ".join(map(_ENCODER.encode, added)) + "]"
+    if len(_LOG_TEXTS) >= _TEXTS_KEPT:
+        _LOG_TEXTS.clear()
+    _LOG_TEXTS[seat] = (list(log), text)
+    return text
+
+
+# The logs last written as text, by the seat whose view they are in: (a copy, its text).
+_LOG_TEXTS: dict = {}
 # The views whose observation was last written as text: (view, its text) by the view's id.
 # OpenSpiel asks for a state's observation and its information state, of the same view: the
 # information state is the observation's text with the log's part put in.
