@@ -9,7 +9,8 @@ player count) has a few positions: game ``seed`` played by random moves (one dra
 ``random.Random(seed)`` per move, through the public API, so every tree reaches the same
 position) for a few decisions. A round asks a fresh bot (seeded with ``seed``) for one
 decision at each position, on a copy of it, and counts the CPU seconds of ``choose`` and
-the playouts it played (its budget, 64, at a decision with more than one move). As in
+the playouts it played (``bot.played``: its budget, 64, at a decision with more than one
+move, or fewer where its work budget stops the search first, as in Yami and Yōkai). As in
 ``speed.py``, one long-lived process per tree plays rounds in turn, about 0.3 CPU s a
 slice, and the table gives each tree's playouts per CPU second and the median ratio of the
 pairs of slices (and its quartiles): on a shared machine a ratio of two slices taken one
@@ -84,7 +85,7 @@ def worker(tree, path, players, options, kind, mode):
             started = time.process_time()
             move = bot.choose(seat_knowledge(game))
             cpu += time.process_time() - started
-            playouts += bot.playouts if kind == "mcts" else 1  # greedy: decisions
+            playouts += bot.played if kind == "mcts" else 1  # greedy: decisions
             chosen.append(str(move))
         return cpu, playouts, chosen
 
