@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import importlib.util
 import os
 import pickle
 import sys
@@ -52,9 +53,13 @@ def parse_kept(text: str, file: str) -> ast.Module:
 
 @functools.cache
 def _code_digest() -> str:
-    """What the trees depend on: the language's code (not the checker's) and the versions."""
-    import lark
-    digest = hashlib.sha256(f"{lark.__version__} {sys.version}".encode())
+    """What the trees depend on: the language's code (not the checker's) and the versions
+    (Lark's as its package's first file states it: a process reading kept trees never
+    imports Lark)."""
+    lark = importlib.util.find_spec("lark")
+    if lark is None or lark.origin is None:
+        raise OSError("Lark is not installed")
+    digest = hashlib.sha256(sys.version.encode() + b"\0" + Path(lark.origin).read_bytes())
     folder = Path(__file__).parent
     for source in sorted([*folder.glob("*.py"), folder / "grammar.lark"]):
         digest.update(source.name.encode() + b"\0" + source.read_bytes() + b"\0")

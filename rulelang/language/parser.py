@@ -8,18 +8,21 @@ import pickle
 import re
 import sys
 from pathlib import Path
-from typing import Any
-
-from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedInput, UnexpectedToken, VisitError
-from lark.lexer import PatternStr
+from typing import TYPE_CHECKING, Any
 
 from rulelang.language import ast
-from rulelang.language.builder import Builder, span_of
 from rulelang.language.errors import Diagnostic, ParseError, Span
 from rulelang.language.kept_files import cache_folder, private
-from rulelang.language.syntax_errors import describe
-from rulelang.language.teaching import place_explains
+
+if TYPE_CHECKING:
+    from lark import Lark, Token, Tree
+    from lark.exceptions import UnexpectedInput
+
+    from rulelang.language.builder import Builder
+
+# Lark, and the tree builder made on it, are imported where a text is parsed, not with this
+# module: a process that finds every tree it needs kept (kept_trees.py, or parse()'s memory
+# below) never parses, and importing Lark cost about a tenth of a `rulelang run`'s start.
 
 _NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 MAX_DEPTH = 150  # levels of the syntax tree: far beyond real rules, well within Python's stack
@@ -35,6 +38,8 @@ GRAMMAR = Path(__file__).with_name("grammar.lark")
 
 @functools.cache
 def _lark() -> Lark:
+    from lark import Lark
+
     return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", propagate_positions=True,
                 start=["start", "expr_start"], maybe_placeholders=True,
                 lexer_callbacks={"NAME": _hard_keyword}, cache=_table_cache() or False)
@@ -112,6 +117,9 @@ def keep_tree(text: str, file: str, pickled: bytes) -> None:
 
 
 def _parse_module(text: str, file: str) -> ast.Module:
+    from rulelang.language.builder import Builder
+    from rulelang.language.teaching import place_explains
+
     tree = _parse_tree(text, file, "start")
     builder = Builder(file, text, parse_expr)
     decls: list[ast.Decl] = _build(builder, tree)
@@ -123,6 +131,8 @@ def _parse_module(text: str, file: str) -> ast.Module:
 
 def parse_expr(text: str, file: str = "<expr>", line: int = 1, col: int = 1) -> ast.Expr:
     """Parse one expression (used for `{...}` inside strings), spans shifted to ``line:col``."""
+    from rulelang.language.builder import Builder
+
     tree = _parse_tree(text, file, "expr_start", line, col)
     expr: ast.Expr = _build(Builder(file, text, parse_expr, line - 1, col - 1), tree)
     return expr
@@ -137,6 +147,9 @@ def _soft_keyword(error: UnexpectedInput) -> bool:
     LALR merges lookaheads, so after an expression the lexer may read `card` or
     `score` as the start of a declaration; the parser then feeds it as a name.
     """
+    from lark import Token
+    from lark.exceptions import UnexpectedToken
+
     if not isinstance(error, UnexpectedToken):
         return False
     token = error.token
@@ -151,6 +164,10 @@ def _soft_keyword(error: UnexpectedInput) -> bool:
 
 def _parse_tree(text: str, file: str, start: str, line_shift: int = 1,
                 col_shift: int = 1) -> Tree[Token]:
+    from lark.exceptions import UnexpectedInput
+
+    from rulelang.language.syntax_errors import describe
+
     try:
         tree = _lark().parse(text, start=start, on_error=_soft_keyword)
     except UnexpectedInput as error:
@@ -164,6 +181,8 @@ def _parse_tree(text: str, file: str, start: str, line_shift: int = 1,
 
 def _failure_point(text: str, start: str) -> int | None:
     """Where parsing ``text`` fails (None if it does not): to try a fix an error message suggests."""
+    from lark.exceptions import UnexpectedInput
+
     try:
         _lark().parse(text, start=start, on_error=_soft_keyword)
     except UnexpectedInput as error:
@@ -174,6 +193,10 @@ def _failure_point(text: str, start: str) -> int | None:
 
 def _check_depth(tree: Tree[Token], text: str, file: str, dl: int, dc: int) -> None:
     """Refuse absurdly deep nesting, before anything walks the tree recursively."""
+    from lark import Tree
+
+    from rulelang.language.builder import span_of
+
     stack = [(tree, 1)]
     while stack:
         node, depth = stack.pop()
@@ -188,6 +211,8 @@ def _check_depth(tree: Tree[Token], text: str, file: str, dl: int, dc: int) -> N
 
 def _build(builder: Builder, tree: Tree[Token]) -> Any:
     """Run the tree builder; its own ParseErrors come out as they are, not wrapped by Lark."""
+    from lark.exceptions import VisitError
+
     try:
         return builder.transform(tree)
     except VisitError as error:
@@ -199,4 +224,6 @@ def _build(builder: Builder, tree: Tree[Token]) -> Any:
 @functools.cache
 def _literals() -> dict[str, str]:
     """Terminal name -> its fixed text ('LBRACE' -> '{'), for 'expected ...' hints."""
+    from lark.lexer import PatternStr
+
     return {t.name: t.pattern.value for t in _lark().terminals if isinstance(t.pattern, PatternStr)}

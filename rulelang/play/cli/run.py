@@ -20,7 +20,9 @@ from rulelang.play.cli.common import (
     parse_options,
     seat_kinds,
 )
-from rulelang.play.terminal.session import message_of
+
+# the terminal session (rich, the bots, the runtime) is imported where a game is played, not
+# with the command: a file that does not load, or a bad option, is said without it
 
 
 class GameHelp(click.Command):
@@ -42,6 +44,7 @@ class GameHelp(click.Command):
             return
         import rulelang
         from rulelang.play.cli.info import describe
+        from rulelang.play.terminal.session import message_of
         try:
             text = describe(rulelang.load(file), file)
         except rulelang.RulesError as error:
@@ -231,6 +234,7 @@ def load_game(rules, path, restore=None, trust=False):
     try:
         return (restore or rules.restore)(read_save(path, trust))
     except RulesError as error:
+        from rulelang.play.terminal.session import message_of
         click.echo(f"error: {path}: {message_of(error)}", err=True)
         sys.exit(EXIT_DATA)
 

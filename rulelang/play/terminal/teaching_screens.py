@@ -9,7 +9,6 @@ from pathlib import Path
 from rich.text import Text
 
 from rulelang.tools import rulebook
-from rulelang.tools.scenarios import scenario_path
 
 HOW_TO_MOVE = ("At any prompt: 'rules' shows the whole rulebook, 'why' the rule behind the "
                "latest events (or behind a refused move), 'help' the rest.")
@@ -22,6 +21,8 @@ def wrapped(words: str, width: int, indent: str = "", style: str = "") -> list[T
 
 
 def book_of(game) -> rulebook.Rulebook:
+    from rulelang.tools.scenarios import scenario_path  # only here: it brings in Lark
+
     rules = game.rules
     main = rules.program.main_file
     path = scenario_path(main) if main and Path(main).exists() else None
