@@ -87,6 +87,10 @@ class RulesError(Exception):
     def render(self) -> str:
         return "\n".join(d.render(self.sources) for d in self.diagnostics)
 
+    def words(self) -> str:
+        """The error's words, without the 'error:' and the place its printed form gives."""
+        return "; ".join(d.message for d in self.diagnostics)
+
     def __str__(self) -> str:  # what print(error) and pytest show
         return self.render()
 

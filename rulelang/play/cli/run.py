@@ -44,11 +44,10 @@ class GameHelp(click.Command):
             return
         import rulelang
         from rulelang.play.cli.info import describe
-        from rulelang.play.terminal.session import message_of
         try:
             text = describe(rulelang.load(file), file)
         except rulelang.RulesError as error:
-            text = f"{file}: {message_of(error)}"
+            text = f"{file}: {error.words()}"
         formatter.write_paragraph()
         for line in text.splitlines():
             formatter.write(line + "\n")
@@ -234,8 +233,7 @@ def load_game(rules, path, restore=None, trust=False):
     try:
         return (restore or rules.restore)(read_save(path, trust))
     except RulesError as error:
-        from rulelang.play.terminal.session import message_of
-        click.echo(f"error: {path}: {message_of(error)}", err=True)
+        click.echo(f"error: {path}: {error.words()}", err=True)
         sys.exit(EXIT_DATA)
 
 

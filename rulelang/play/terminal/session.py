@@ -43,11 +43,6 @@ class Quit(Exception):
         self.saved_to = saved_to
 
 
-def message_of(error: RulesError) -> str:
-    """An error's words without the 'error:' its printed form starts with."""
-    return "; ".join(d.message for d in error.diagnostics)
-
-
 class Session:
     def __init__(self, game, seats: dict, console: Console, save_path=None, bot_seed=0,
                  copy=None, think=None, saver=None, saving="game", intro=True):
@@ -130,7 +125,7 @@ class Session:
                     self.game.play(move)
                     return
                 except IllegalMove as error:
-                    status = Text(message_of(error), style="red")
+                    status = Text(error.words(), style="red")
 
     # ------------------------------------------------------------ one decision
     def choose(self, view, status):
@@ -356,7 +351,7 @@ class Session:
         except OSError as error:
             return Text(f"could not save to {path}: {error.strerror}", style="red")
         except RulesError as error:  # the key that seals saves could not be had
-            return Text(f"could not save to {path}: {message_of(error)}", style="red")
+            return Text(f"could not save to {path}: {error.words()}", style="red")
         self.save_path = path
         return Text(f"saved to {path}", style="green")
 
