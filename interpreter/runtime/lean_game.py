@@ -145,9 +145,7 @@ class LeanGame(Game):
         values = list(seen.values())
         keys: list[Any] = list(seen)  # the names the options were merged by
         if passing:
-            checked = PASS_CHECKED.get(passing)
-            if checked is None or not checked.issuperset(seen):
-                self._check_pass(passing, seen)
+            self._pass_clear(passing, seen)
             values.append(None)
             keys.append(passing)
         elif not values:
@@ -189,9 +187,7 @@ class LeanGame(Game):
             overwork(self)
         values = list(seen.values())
         if passing:
-            checked = PASS_CHECKED.get(passing)
-            if checked is None or not checked.issuperset(seen):
-                self._check_pass(passing, seen)
+            self._pass_clear(passing, seen)
             values.append(None)
         elif not values:
             raise Fail(NOTHING_TO_CHOOSE)
@@ -249,9 +245,7 @@ class LeanGame(Game):
         values = list(seen.values())
         if passing:
             word = site.pass_word
-            checked = PASS_CHECKED.get(word)
-            if checked is None or not checked.issuperset(seen):
-                self._check_pass(word, seen)
+            self._pass_clear(word, seen)
             values.append(None)
             return seat, values, True
         if not values:
@@ -276,6 +270,14 @@ class LeanGame(Game):
             self.passing = passing
             chosen.append((seat, values[policy(self, seat, values, site)]))
         return chosen
+
+    @staticmethod
+    def _pass_clear(passing: str, names: Any) -> None:
+        """``_check_pass``, unless every one of the names was found distinct from the word
+        before (then one ``issuperset``, in C)."""
+        checked = PASS_CHECKED.get(passing)
+        if checked is None or not checked.issuperset(names):
+            LeanGame._check_pass(passing, names)
 
     @staticmethod
     def _check_pass(passing: str, notations: Any) -> None:
