@@ -244,8 +244,7 @@ class LeanGame(Game):
         seen = self.cards_by_name(site, seat, options)
         values = list(seen.values())
         if passing:
-            word = site.pass_word
-            self._pass_clear(word, seen)
+            self._pass_clear(site.pass_word, seen)
             values.append(None)
             return seat, values, True
         if not values:
