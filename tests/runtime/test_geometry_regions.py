@@ -7,7 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from interpreter.runtime import geometry
-from interpreter.runtime.values import Cell, Zone, cell
+from interpreter.runtime.values import Cell, cell
+from support.regions import Board, regions
 
 
 def _steps(x, y):
@@ -43,19 +44,6 @@ def _groups(cells):
 
 def _connected(cells):
     return len(_groups(cells)) <= 1
-
-
-class Board:
-    """What neighbours reads of a grid: its edges."""
-
-    def __init__(self, width, height):
-        self.width, self.height = width, height
-
-    in_bounds = Zone.in_bounds
-
-
-pairs = st.tuples(st.integers(-3, 6), st.integers(-3, 6))
-regions = st.lists(st.one_of(pairs, pairs.map(lambda p: cell(*p))), max_size=30)
 
 
 @settings(max_examples=400, deadline=None)

@@ -10,20 +10,9 @@ from hypothesis import strategies as st
 
 from interpreter.runtime import geometry
 from interpreter.runtime.builtin_functions import IMPLEMENTATIONS
-from interpreter.runtime.values import Cell, Zone, cell
+from interpreter.runtime.values import Cell, cell
+from support.regions import Board, pairs, regions
 
-
-class Board:
-    """What neighbours reads of a grid: its edges."""
-
-    def __init__(self, width, height):
-        self.width, self.height = width, height
-
-    in_bounds = Zone.in_bounds
-
-
-pairs = st.tuples(st.integers(-3, 6), st.integers(-3, 6))
-regions = st.lists(st.one_of(pairs, pairs.map(lambda p: cell(*p))), max_size=30)
 # items that are no cells: an int, none, a text, three numbers, a pair of texts
 odd = st.sampled_from([7, None, "ab", (1, 2, 3), ("a", "b"), (1,)])
 
