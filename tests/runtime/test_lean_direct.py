@@ -13,9 +13,9 @@ import sys
 import pytest
 
 from rulelang import IllegalMove
-from support import ROOT, differential, soak
+from support import ROOT, differential
 from support import direct_differential as both
-from support.lean_differential import full_rules, lean_rules
+from support.lean_differential import full_rules, lean_rules, soak_part
 
 QUICK_SEEDS = range(2000, 2002)  # (the soak-marked run plays more)
 MAX_MOVES = 400  # a longer game is stopped there, both ways (play_out's limit)
@@ -60,13 +60,7 @@ def test_played_out_is_for_lean_rules_and_runs_the_play_block_direct():
 def test_thousands_of_games_play_the_same_direct(part):
     """Under RULELANG_SOAK=1, 24 seeds of each configuration in two parts; otherwise 3 of
     each in each part (tests/support/soak.py)."""
-    half = soak.games(3, 12)
-    found = []
-    for config in differential.configurations():
-        for seed in range(part * 12, part * 12 + half):
-            d = both.difference(config, seed, MAX_MOVES)
-            if d is not None:
-                found.append(d)
+    found = soak_part(both.difference, part, MAX_MOVES)
     assert found == [], "\n".join(found[:5])
 
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 import pytest
 
 import rulelang
-from support import ROOT, differential, soak
+from support import ROOT, differential
 from support import lean_differential as both
+from support.lean_differential import soak_part
 
 QUICK_SEEDS = range(1000, 1008)
 MAX_MOVES = 400  # a longer game is compared up to there
@@ -32,13 +33,7 @@ def test_thousands_of_games_play_the_same_both_ways(part):
     faults' configurations included, in two parts (run side by side); otherwise 3 seeds of
     each in each part (tests/support/soak.py). benchmarks/lean_differential.py plays as
     many more as it is asked."""
-    half = soak.games(3, 12)
-    found = []
-    for config in differential.configurations():
-        for seed in range(part * 12, part * 12 + half):
-            d = both.difference(config, seed, MAX_MOVES)
-            if d is not None:
-                found.append(d)
+    found = soak_part(both.difference, part, MAX_MOVES)
     assert found == [], "\n".join(found[:5])
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from functools import cache
 
 import attrs
@@ -19,7 +20,7 @@ import attrs
 from interpreter.rules import Rules
 from interpreter.runtime.saving import save_data
 from rulelang import RulesError
-from support import differential
+from support import differential, soak
 
 NOT_COMPARED = ("log", "unsettled", "history")  # parts of a save a lean game does not keep
 
@@ -115,3 +116,17 @@ def parting(config: differential.Config, seed: int, one: tuple[str, Seen],
         return f"{where}: outcome {a.outcome!r} vs {b.outcome!r}"
     at = next(i for i, (x, y) in enumerate(zip(a.state + " ", b.state)) if x != y)
     return f"{where}: state at {at}: {a.state[at - 80:at + 80]!r} vs {b.state[at - 80:at + 80]!r}"
+
+
+def soak_part(difference: Callable[[differential.Config, int, int], str | None], part: int,
+              max_moves: int) -> list[str]:
+    """What ``difference`` finds over every configuration on part ``part`` (0 or 1) of 24
+    seeds: the part's 12 under RULELANG_SOAK=1, else its first 3 (tests/support/soak.py)."""
+    half = soak.games(3, 12)
+    found = []
+    for config in differential.configurations():
+        for seed in range(part * 12, part * 12 + half):
+            d = difference(config, seed, max_moves)
+            if d is not None:
+                found.append(d)
+    return found
