@@ -8,6 +8,7 @@ imports only (an import inside a function runs after every module has loaded).
 from __future__ import annotations
 
 import ast
+import functools
 from collections import Counter
 from pathlib import Path
 
@@ -73,8 +74,14 @@ def _is_type_checking(node: ast.If) -> bool:
         isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
+@functools.cache
+def _tree(path: Path) -> ast.Module:
+    """A module's syntax tree, parsed once for both tests (each reads every module)."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def imports_of(module: str, path: Path, top_level_only: bool) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = _tree(path)
     is_package = path.name == "__init__.py"
     found: set[str] = set()
 
