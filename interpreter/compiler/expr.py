@@ -193,7 +193,7 @@ class ExprGen(Inliner, BuiltinCalls):
             case refs.Var(name):
                 return f"{self.m.hoist('vars')}[{literal(name)}]"
             case refs.Zone(name) | refs.ZoneFamily(name):
-                return self.m.zone(name)
+                return f"{self.m.hoist('zones')}[{literal(name)}]"
             case refs.Const(name) | refs.Option(name):
                 return f"g.consts[{literal(name)}]"
             case refs.Member(enum, name):
@@ -254,7 +254,7 @@ class ExprGen(Inliner, BuiltinCalls):
         keys = [self.expr(a) for a in e.args]
         key = keys[0] if len(keys) == 1 else "(" + ", ".join(keys) + ")"
         if isinstance(e.ref, refs.ZoneFamily):
-            return f"{self.m.zone(e.ref.name)}[{key}]"
+            return f"{self.m.hoist('zones')}[{literal(e.ref.name)}][{key}]"
         if isinstance(e.ref, refs.VarFamily):
             return f"{self.m.hoist('vars')}[{literal(e.ref.name)}][{key}]"
         return f"item(g, {self.expr(e.obj)}, {keys[0]})"

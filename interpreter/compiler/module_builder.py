@@ -19,7 +19,6 @@ from interpreter.compiler.compiled_parts import (
 from interpreter.compiler.direct_code import turn_start
 from interpreter.compiler.expr import ExprGen
 from interpreter.compiler.reads import reads_of_all
-from interpreter.compiler.shortcuts import SHORTCUTS
 from interpreter.compiler.source import Writer, literal
 from interpreter.compiler.stmt import OVER_BUDGET, UnitGen
 from interpreter.compiler.written import EnumPart, MemberPart, NsPart, SitePart
@@ -82,7 +81,6 @@ class ModuleBuilder:
         self.snapshot_block: int | None = None
         self.hoisted: set[str] = set()
         self.fields_hoisted: dict[str, str] = {}  # var field -> the local holding its list
-        self.zones_hoisted: dict[str, str] = {}  # zone or family -> the local holding it
         self.body_start: int | None = None
         self.origins: list[Span] = []  # spans a log line may come from (Compiled.origins)
         self.origin_index: dict[Span, int] = {}
@@ -173,16 +171,6 @@ class ModuleBuilder:
             local = self.fields_hoisted[name] = f"CV{len(self.fields_hoisted)}"
         return local
 
-    def zone(self, name: str) -> str:
-        """A zone (or a family of zones) by its name, as a local the function loads once
-        (the game's zones never change while it runs: the layout's, for its whole life)."""
-        if not SHORTCUTS.zone_locals:
-            return f"{self.hoist('zones')}[{literal(name)}]"
-        local = self.zones_hoisted.get(name)
-        if local is None:
-            local = self.zones_hoisted[name] = f"ZF{len(self.zones_hoisted)}"
-        return local
-
     def function(self, header: str, comment: str | None = None, region: str | None = None) -> None:
         self.end_function()
         w = self.w
@@ -198,14 +186,12 @@ class ModuleBuilder:
         """Put the loads of the hoisted parts the function used at its top."""
         loads = [(self.HOISTED[p], f"g.{p}") for p in sorted(self.hoisted)]
         loads += [(local, f"g.cv[{literal(name)}]") for name, local in self.fields_hoisted.items()]
-        loads += [(local, f"g.zones[{literal(name)}]") for name, local in self.zones_hoisted.items()]
         if loads and self.body_start is not None:
             line = ", ".join(a for a, _ in loads) + " = " + ", ".join(b for _, b in loads)
             self.w.lines.insert(self.body_start, "    " + line)
             self.w.where.insert(self.body_start, self.w.where[self.body_start - 1])
         self.hoisted = set()
         self.fields_hoisted = {}
-        self.zones_hoisted = {}
         self.body_start = None
 
     def flush_sites(self) -> None:

@@ -88,9 +88,6 @@ class Shortcuts:
     # lists (``(s, cell(x, y))``): each tuple new, so weighed by its length, not by going
     # through it (expr.comprehension, work.weighed_tuples)
     fresh_tuples: bool = True
-    # a zone or zone family the function names, looked up once at its top as a local
-    # (``ZF0 = g.zones['hand']``), not in the game's zones at each use (ModuleBuilder.zone)
-    zone_locals: bool = True
 
 
 SHORTCUTS = Shortcuts()
