@@ -69,6 +69,8 @@ class BuiltinCalls:
                 return f"({top}[-1] if ({top} := {cards}) else None)"
             if name == "cards":
                 return f"list({cards})"
+        if t == "family" and name == "cards":
+            return f"family_cards(g, {a})"  # (one list made, not two)
         if t == "list" and name in ("size", "count") and not isinstance(nodes[0], ast.Name):
             return f"len({a})"
         if t == "list" and name in ("first", "last") and not isinstance(nodes[0], ast.Name):

@@ -251,7 +251,10 @@ class Effects(GameFields):
         if count == 1 and cards and type(dest) is Zone and not dest.grid:
             self.move_card(cards[-1], dest)  # the common case: one card dealt at a time
         elif type(count) is int and count > 0:  # the top count cards, top first
-            self.move(cards[-1:-count - 1:-1], dest, None)
+            if type(dest) is Zone and not dest.grid:
+                self.move_cards(cards[-1:-count - 1:-1], dest)  # as move would, with no copy
+            else:
+                self.move(cards[-1:-count - 1:-1], dest, None)
         else:
             self.move(cards[::-1][:count], dest, None)
 
@@ -283,15 +286,19 @@ class Effects(GameFields):
         cards = self.zc[zone.i]
         if zone.watch:
             self.dirty = True
-        order = list(cards)
         rng = self.rng = draws.own(self.rng)
-        draws.shuffle(rng, order)  # drawn even when fixed, so later chance is as with the seed
-        fixed = self.fixed.get(f"shuffle {zone.name}")
-        if fixed:
-            order = self._fixed_order(zone, order, fixed.popleft())
-        elif self.chance_source is not None:
-            order = list(self.chance_source(self, f"shuffle {zone.name}", list(cards)))
-        cards[:] = order
+        fixed = self.fixed.get(f"shuffle {zone.name}") if self.fixed else None
+        source = self.chance_source
+        if fixed or source is not None:
+            order = list(cards)
+            draws.shuffle(rng, order)  # drawn even when fixed, so later chance is as with the seed
+            if fixed:
+                order = self._fixed_order(zone, order, fixed.popleft())
+            elif source is not None:
+                order = list(source(self, f"shuffle {zone.name}", list(cards)))
+            cards[:] = order
+        else:  # the seed's order, drawn in place (nothing else reads the cards meanwhile)
+            draws.shuffle(rng, cards)
         known = self.known
         vis = zone.vis  # a shuffle forgets positions: only what the zone shows is known
         seen = self.everyone if vis == "public" else 0

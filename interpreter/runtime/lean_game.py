@@ -182,12 +182,15 @@ class LeanGame(Game):
         if seat not in self.players:
             raise Fail(f"{self.seat_name(seat)} cannot decide: say 'by' which player decides")
         seen = self.cards_by_name(site, seat, options)
-        self.work += len(options) * OPTION_WORK
-        if self.work > MAX_WORK:
+        work = self.work + len(options) * OPTION_WORK
+        if work > MAX_WORK:
+            self.work = work
             overwork(self)
         values = list(seen.values())
         if passing:
-            self._pass_clear(passing, seen)
+            checked = PASS_CHECKED.get(passing)  # _pass_clear, written out
+            if checked is None or not checked.issuperset(seen):
+                LeanGame._check_pass(passing, seen)
             values.append(None)
         elif not values:
             raise Fail(NOTHING_TO_CHOOSE)
@@ -207,8 +210,9 @@ class LeanGame(Game):
             raise Fail(f"{self.seat_name(seat)} cannot decide: say 'by' which player decides")
         count = len(options)
         values = list(options) if len(set(options)) == count else list(dict.fromkeys(options))
-        self.work += count * OPTION_WORK
-        if self.work > MAX_WORK:
+        work = self.work + count * OPTION_WORK
+        if work > MAX_WORK:
+            self.work = work
             overwork(self)
         if passing:
             self._check_pass(passing, [self.notation_of(v, seat, site.element) for v in values])
