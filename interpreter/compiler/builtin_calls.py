@@ -169,6 +169,30 @@ class BuiltinCalls:
             at = self.cell_keys.get(at, at)  # a cell only looked up: its pair (a cell hashes as its pair)
         return f"list(g.zg[{args[0]}.i].get({at}, ()))"
 
+    def flanking_empty(self, name: str, nodes: list[ast.Expr], args: list[str]) -> str | None:
+        """``flanking(Z, empty_cells(Z), ...)`` where ``Z`` names a grid the rules declare
+        with edges of a written size: by the runtime's ``flanking_empty``, every cell's lines
+        at once on the bit boards, then the empty ones among those found (no list of the
+        empty cells made; that list cannot fail or count work, so leaving it out changes
+        neither)."""
+        if name != "flanking" or len(args) not in (4, 5) or not SHORTCUTS.empty_starts:
+            return None
+        grid, starts = nodes[0], nodes[1]
+        if not (self.edged_grid(grid) and isinstance(starts, ast.Call)
+                and starts.ref == refs.Builtin("empty_cells") and len(starts.args) == 1
+                and isinstance(starts.args[0], ast.Name) and starts.args[0].ref == grid.ref):
+            return None
+        return f"flanking_empty(g, {args[0]}, {', '.join(args[2:])})"
+
+    def edged_grid(self, e: ast.Expr) -> bool:
+        """Does ``e`` name a zone the rules declare a grid of a written width and height?"""
+        ref = getattr(e, "ref", None)
+        if not (isinstance(e, ast.Name) and isinstance(ref, refs.Zone)):
+            return False
+        decl = self.m.program.zones.get(ref.name)
+        return decl is not None and decl.kind == "grid" and not decl.keys \
+            and type(decl.width) is int and type(decl.height) is int
+
     @staticmethod
     def cell_made(args: list[str]) -> str:
         """The cell (x, y), from the table of cells (no call) or by the runtime's cell."""

@@ -88,6 +88,10 @@ class Shortcuts:
     # lists (``(s, cell(x, y))``): each tuple new, so weighed by its length, not by going
     # through it (expr.comprehension, work.weighed_tuples)
     fresh_tuples: bool = True
+    # flanking(Z, empty_cells(Z), ...) on a grid declared with a written size: its lines
+    # from every cell at once on bit boards, then the empty cells among those found, no
+    # list of the empty cells made first (builtin_calls.flanking_empty)
+    empty_starts: bool = True
 
 
 SHORTCUTS = Shortcuts()

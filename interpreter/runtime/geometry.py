@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from interpreter.runtime.values import Cell, Fail, Placement, Shape, Value, cell, cell_name, normalize
 
 if TYPE_CHECKING:
-    from interpreter.runtime.values import Zone
+    from interpreter.runtime.values import Card, Zone
 
 Pair = tuple[int, int]  # a cell, or a plain (x, y) pair that hashes and compares as one
 Line = tuple[Cell, ...]
@@ -76,6 +76,27 @@ def flanked_in(lines: Iterable[Line], through: set[Cell], ends: set[Cell]) -> li
         for i, c in enumerate(line):
             if c not in through:
                 if c in ends:
+                    out.extend(line[:i])
+                break
+    return out
+
+
+def flanked_on(lines: Iterable[Line], taken: dict[Cell, tuple[Card, ...]], through: set[Card],
+               ends: set[Card]) -> list[Cell]:
+    """``flanked_in`` where ``through`` and ``ends`` are cards: a cell is in ``through``
+    when a card of it lies there (``taken``, the grid's map: each cell's cards), so only
+    the cells the lines reach are looked up, no set of cells made first
+    (tests/runtime/test_flanking_cards.py compares the two)."""
+    out: list[Cell] = []
+    get = taken.get
+    for line in lines:
+        here = get(line[0])
+        if not here or through.isdisjoint(here):
+            continue
+        for i, c in enumerate(line):
+            here = get(c)
+            if not here or through.isdisjoint(here):
+                if here and not ends.isdisjoint(here):
                     out.extend(line[:i])
                 break
     return out
