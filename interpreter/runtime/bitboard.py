@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from interpreter.runtime.geometry import DIRECTIONS
 from interpreter.runtime.protocol import text_of
 from interpreter.runtime.values import Card, Cell, Fail, cell
 
@@ -23,8 +24,9 @@ if TYPE_CHECKING:
     from interpreter.runtime.values import Value, Zone
 
 # (width, height, steps) -> for each step, backwards: (the cells a step back lands on from a
-# cell of the grid, how far the bits move)
-SHIFTS: dict[tuple[int, int, tuple[Pair, ...]], tuple[tuple[int, int], ...]] = {}
+# cell of the grid, how far the bits move); (width, height) for the eight directions
+# (``DIRECTIONS`` itself: found without hashing its eight steps)
+SHIFTS: dict[tuple[object, ...], tuple[tuple[int, int], ...]] = {}
 # (width, height) -> each cell of the grid: its bit
 BITS: dict[tuple[int, int], dict[Pair, int]] = {}
 
@@ -32,7 +34,7 @@ BITS: dict[tuple[int, int], dict[Pair, int]] = {}
 def shifts_back(width: int, height: int, steps: tuple[Pair, ...]) -> tuple[tuple[int, int], ...]:
     """Each step, backwards: moving a board's bits ``by`` and keeping those in ``lands`` moves
     each cell one step back, leaving out the cells it takes off the grid."""
-    key = (width, height, steps)
+    key = (width, height) if steps is DIRECTIONS else (width, height, steps)
     found = SHIFTS.get(key)
     if found is None:
         shifts = []

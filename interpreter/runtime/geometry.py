@@ -47,8 +47,9 @@ def ray_cells(width: int, height: int, start: Value, step: Value) -> Line:
     return found
 
 
-# (width, height, steps, cell) -> its rays, one per step, none empty
-LINES_OF: dict[tuple[int, int, tuple[Pair, ...], Cell], tuple[Line, ...]] = {}
+# (width, height, steps, cell) -> its rays, one per step, none empty; (width, height, cell)
+# for the eight directions (``DIRECTIONS`` itself: found without hashing its eight steps)
+LINES_OF: dict[tuple[object, ...], tuple[Line, ...]] = {}
 
 
 def lines_of(width: int, height: int, steps: tuple[Pair, ...], start: Value
@@ -56,7 +57,7 @@ def lines_of(width: int, height: int, steps: tuple[Pair, ...], start: Value
     """The rays from ``start`` on a width x height grid in each of ``steps`` (the empty
     ones left out), worked out once per grid size, steps and cell, when first asked
     for (a 100 x 100 grid's every ray would be millions of cells)."""
-    key = (width, height, steps, start)
+    key = (width, height, start) if steps is DIRECTIONS else (width, height, steps, start)
     found = LINES_OF.get(key)
     if found is None:
         found = tuple(line for line in (ray_cells(width, height, start, step) for step in steps)
@@ -107,12 +108,8 @@ def flanking_in(width: int, height: int, steps: tuple[Pair, ...], starts: Iterab
     """The cells of ``starts`` from which some line has a run in ``through`` closed by
     ``ends``."""
     out = []
-    get = LINES_OF.get
     for start in starts:
-        lines = get((width, height, steps, start))
-        if lines is None:
-            lines = lines_of(width, height, steps, start)
-        for line in lines:
+        for line in lines_of(width, height, steps, start):
             if line[0] not in through:
                 continue
             for c in line:
