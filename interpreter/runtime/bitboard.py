@@ -23,29 +23,36 @@ if TYPE_CHECKING:
     from interpreter.runtime.geometry import Pair
     from interpreter.runtime.values import Value, Zone
 
-# (width, height, steps) -> for each step, backwards: (the cells a step back lands on from a
-# cell of the grid, how far the bits move); (width, height) for the eight directions
-# (``DIRECTIONS`` itself: found without hashing its eight steps)
-SHIFTS: dict[tuple[object, ...], tuple[tuple[int, int], ...]] = {}
+# (width, height, steps) -> the steps, backwards: (those moving bits up, those moving them
+# down), each (the cells a step back lands on from a cell of the grid, how far the bits move);
+# (width, height) for the eight directions (``DIRECTIONS`` itself: found without hashing its
+# eight steps)
+Shifts = tuple[tuple[int, int], ...]
+SHIFTS: dict[tuple[object, ...], tuple[Shifts, Shifts]] = {}
 # (width, height) -> each cell of the grid: its bit
 BITS: dict[tuple[int, int], dict[Pair, int]] = {}
 
 
-def shifts_back(width: int, height: int, steps: tuple[Pair, ...]) -> tuple[tuple[int, int], ...]:
-    """Each step, backwards: moving a board's bits ``by`` and keeping those in ``lands`` moves
-    each cell one step back, leaving out the cells it takes off the grid."""
+def shifts_back(width: int, height: int, steps: tuple[Pair, ...]) -> tuple[Shifts, Shifts]:
+    """Each step, backwards: moving a board's bits up (``<<``) or down (``>>``) ``by`` and
+    keeping those in ``lands`` moves each cell one step back, leaving out the cells it takes
+    off the grid. The steps that move bits up, then those that move them down."""
     key = (width, height) if steps is DIRECTIONS else (width, height, steps)
     found = SHIFTS.get(key)
     if found is None:
-        shifts = []
+        up, down = [], []
         for step_x, step_y in steps:
             dx, dy = -step_x, -step_y  # back along the step
             lands = 0
             for y in range(max(0, dy), min(height, height + dy)):
                 for x in range(max(0, dx), min(width, width + dx)):
                     lands |= 1 << (y * width + x)
-            shifts.append((lands, dy * width + dx))
-        found = tuple(shifts)
+            by = dy * width + dx
+            if by >= 0:
+                up.append((lands, by))
+            else:
+                down.append((lands, -by))
+        found = (tuple(up), tuple(down))
         if len(SHIFTS) < 10_000:
             SHIFTS[key] = found
     return found
@@ -117,25 +124,23 @@ def flanking_hits(width: int, height: int, steps: tuple[Pair, ...], through: int
     closed by ``ends`` (any cell of the grid, empty or not)."""
     closing = ends & ~through
     hits = 0
-    for lands, by in shifts_back(width, height, steps):
-        # back along the step, from each closing cell: the runs before it, grown a cell at a
-        # time from their newest cells (a cell has one cell before it), then a step more
+    up, down = shifts_back(width, height, steps)
+    # back along each step, from each closing cell: the runs before it, grown a cell at a
+    # time from their newest cells (a cell has one cell before it), then a step more
+    for lands, by in up:
         stays = through & lands
-        if by >= 0:
-            new = run = closing << by & stays
-            while new:
-                new = new << by & stays
+        run = new = closing << by & stays
+        if run:
+            while new := new << by & stays:
                 run |= new
-            if run:
-                hits |= run << by & lands
-        else:
-            down = -by
-            new = run = closing >> down & stays
-            while new:
-                new = new >> down & stays
+            hits |= run << by & lands
+    for lands, by in down:
+        stays = through & lands
+        run = new = closing >> by & stays
+        if run:
+            while new := new >> by & stays:
                 run |= new
-            if run:
-                hits |= run >> down & lands
+            hits |= run >> by & lands
     return hits
 
 
