@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 Shifts = tuple[tuple[int, int], ...]
 SHIFTS: dict[tuple[object, ...], tuple[Shifts, Shifts]] = {}
 # (width, height) -> each cell of the grid: its bit
-BITS: dict[tuple[int, int], dict[Pair, int]] = {}
+BITS: dict[tuple[int, int], dict[Cell, int]] = {}
 
 
 def shifts_back(width: int, height: int, steps: tuple[Pair, ...]) -> tuple[Shifts, Shifts]:
@@ -58,11 +58,13 @@ def shifts_back(width: int, height: int, steps: tuple[Pair, ...]) -> tuple[Shift
     return found
 
 
-def bits(width: int, height: int) -> dict[Pair, int]:
-    """Each cell of a width x height grid -> its bit."""
+def bits(width: int, height: int) -> dict[Cell, int]:
+    """Each cell of a width x height grid -> its bit. Keyed by the cells themselves (the
+    table's, as the grid's cards lie on them): a look-up finds its key by identity, with no
+    pairs compared (a plain pair finds it too, a cell hashing and comparing as its pair)."""
     found = BITS.get((width, height))
     if found is None:
-        found = {(x, y): 1 << (y * width + x) for y in range(height) for x in range(width)}
+        found = {cell(x, y): 1 << (y * width + x) for y in range(height) for x in range(width)}
         if len(BITS) < 1_000:
             BITS[(width, height)] = found
     return found
@@ -154,7 +156,7 @@ def free_cells_of(board: int, width: int, height: int, taken: dict[Cell, object]
     going through the board's bits, not every cell of the grid."""
     at = CELLS_OF_BITS.get((width, height))
     if at is None:
-        at = {b: cell(*c) for c, b in bits(width, height).items()}
+        at = {b: c for c, b in bits(width, height).items()}
         if len(CELLS_OF_BITS) < 1_000:
             CELLS_OF_BITS[(width, height)] = at
     out = []
