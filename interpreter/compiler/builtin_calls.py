@@ -184,6 +184,29 @@ class BuiltinCalls:
             return None
         return f"flanking_empty(g, {args[0]}, {', '.join(args[2:])})"
 
+    def flanked_cards(self, name: str, nodes: list[ast.Expr], args: list[str]) -> str | None:
+        """``flanked(Z, s, A, B)`` where ``A`` and ``B`` are lists made of a zone's cards
+        (``cards_made``): by the runtime's ``flanked_cards``, which asks no item its type."""
+        if name != "flanked" or len(args) not in (4, 5) or not SHORTCUTS.card_lines \
+                or not (self.cards_made(nodes[2]) and self.cards_made(nodes[3])):
+            return None
+        return f"flanked_cards(g, {', '.join(args)})"
+
+    def cards_made(self, e: ast.Expr, depth: int = 0) -> bool:
+        """Is ``e`` a list made of a zone's cards: ``[x for x in Z if ...]`` (one clause
+        over a zone, its item the card it binds), or a call of a function whose body is one
+        (the list it makes, whatever the arguments)? Never none, every item a card."""
+        if isinstance(e, ast.Call) and isinstance(e.ref, refs.Fn) and depth < 4:
+            decl = self.m.program.fns.get(e.ref.name)
+            return decl is not None and self.cards_made(decl.body, depth + 1)
+        if not isinstance(e, ast.Comprehension) or len(e.fors) != 1:
+            return False
+        clause = e.fors[0]
+        ty = clause.iter.ty
+        return len(clause.slots) == 1 and ty is not None and ty.name == "zone" \
+            and isinstance(e.elt, ast.Name) and isinstance(e.elt.ref, refs.Local) \
+            and e.elt.ref.slot == clause.slots[0]
+
     def edged_grid(self, e: ast.Expr) -> bool:
         """Does ``e`` name a zone the rules declare a grid of a written width and height?"""
         ref = getattr(e, "ref", None)

@@ -92,6 +92,10 @@ class Shortcuts:
     # from every cell at once on bit boards, then the empty cells among those found, no
     # list of the empty cells made first (builtin_calls.flanking_empty)
     empty_starts: bool = True
+    # flanked(Z, s, A, B) where A and B are lists a comprehension makes of a zone's cards
+    # (or a function whose body is one): no item's type asked before the grid's map is
+    # (builtin_calls.flanked_cards)
+    card_lines: bool = True
 
 
 SHORTCUTS = Shortcuts()

@@ -285,13 +285,27 @@ def _cell_set(g: Game, grid: Value, items: Value) -> set[Cell]:
 _CARD_ONLY = {Card}
 
 
-def _flanked(g: Game, grid: Value, start: Value, through: Value, ends: Value,
-             steps: Value = None) -> list[Cell]:
+def _lines_from(g: Game, grid: Value, start: Value, steps: Value) -> tuple[geometry.Line, ...]:
+    """``flanked``'s lines: one start's rays (walked against sets or the grid's map, cheaper
+    than making two bit boards)."""
     steps = _grid_steps(g, grid, steps)
     if type(start) is not Cell:
         raise Fail(f"a line starts from a cell, not {text_of(start)}")
-    # (one start's eight rays: walked against sets, cheaper than making two bit boards)
-    lines = geometry.lines_of(grid.width, grid.height, steps, start)
+    return geometry.lines_of(grid.width, grid.height, steps, start)
+
+
+def flanked_cards(g: Game, grid: Zone, start: Value, through: list[Card], ends: list[Card],
+                  steps: Value = None) -> list[Cell]:
+    """``flanked`` of two lists the compiler knows are made of a zone's cards (never none,
+    no item other than a card: builtin_calls.flanked_cards): no item's type asked
+    (tests/runtime/test_flanking_cards.py compares it with ``flanked``)."""
+    return geometry.flanked_on(_lines_from(g, grid, start, steps), g.zg[grid.i],  # type: ignore[arg-type]
+                               set(through), set(ends))
+
+
+def _flanked(g: Game, grid: Value, start: Value, through: Value, ends: Value,
+             steps: Value = None) -> list[Cell]:
+    lines = _lines_from(g, grid, start, steps)
     if type(through) is list and type(ends) is list and {*map(type, through)} <= _CARD_ONLY \
             and {*map(type, ends)} <= _CARD_ONLY:  # cards only: only the cells reached looked up
         return geometry.flanked_on(lines, g.zg[grid.i], set(through), set(ends))

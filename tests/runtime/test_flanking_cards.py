@@ -109,3 +109,19 @@ def test_flanked_of_cards_is_flanked_of_their_cells(p, x, y):
         general = _outcome(lambda t, e: geometry.flanked_in(
             lines, builtins._cell_set(game, board, t), builtins._cell_set(game, board, e)), a, b)
         assert _outcome(builtins._flanked, game, board, start, *args) == general
+
+
+@settings(max_examples=200, deadline=None)
+@given(position, st.integers(0, 8), st.integers(0, 7))
+def test_flanked_of_cards_the_compiler_knows_is_flanked(p, x, y):
+    """``flanked_cards``: the compiler calls it with two lists made of a zone's cards."""
+    game, board, discs = _game(p)
+    colour = game.cv["colour"]
+    first = [d for d in game.zc[board.i] if colour[d.id] is colour[discs[0].id]]
+    second = [d for d in discs if colour[d.id] is not colour[discs[0].id]]  # off the grid too
+    w, h = p["size"]
+    start = cell(x % w, y % h)
+    for a, b in ((first, second), (second, first), (first, first)):
+        args = (a, b) if p["steps"] is None else (a, b, list(p["steps"]))
+        assert _outcome(builtins.flanked_cards, game, board, start, *args) == \
+            _outcome(builtins._flanked, game, board, start, *args)
