@@ -230,7 +230,11 @@ class BuiltinCalls:
         cards = args[0][len("list("):-1]
         if name in ("size", "count"):
             return f"len({cards})"
-        return f"end_item({cards}, {0 if name == 'first' else -1})"
+        end = 0 if name == "first" else -1
+        if self.in_iterable:  # no ``:=`` there
+            return f"end_item({cards}, {end})"
+        here = f"here{next(self.m.counter)}"  # written out: no call
+        return f"({here}[{end}] if ({here} := {cards}) else None)"
 
     def grid_read_of(self, e: ast.Expr) -> bool:
         """Is this ``at(Z, c)`` written by ``grid_read`` (``list(...)`` of a grid's map)?"""
