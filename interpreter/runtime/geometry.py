@@ -94,8 +94,8 @@ def flanked_on(lines: Iterable[Line], taken: dict[Cell, tuple[Card, ...]], throu
         here = get(line[0])
         if not here or through.isdisjoint(here):
             continue
-        for i, c in enumerate(line):
-            here = get(c)
+        for i in range(1, len(line)):  # (its first cell is in ``through``)
+            here = get(line[i])
             if not here or through.isdisjoint(here):
                 if here and not ends.isdisjoint(here):
                     out.extend(line[:i])
