@@ -171,6 +171,53 @@ class BuiltinCalls:
             at = self.cell_keys.get(at, at)  # a cell only looked up: its pair (a cell hashes as its pair)
         return f"list(g.zg[{args[0]}.i].get({at}, ()))"
 
+    def flanking_empty(self, name: str, nodes: list[ast.Expr], args: list[str]) -> str | None:
+        """``flanking(Z, empty_cells(Z), ...)`` where ``Z`` names a grid the rules declare
+        with edges of a written size: by the runtime's ``flanking_empty``, every cell's lines
+        at once on the bit boards, then the empty ones among those found (no list of the
+        empty cells made; that list cannot fail or count work, so leaving it out changes
+        neither)."""
+        if name != "flanking" or len(args) not in (4, 5) or not SHORTCUTS.empty_starts:
+            return None
+        grid, starts = nodes[0], nodes[1]
+        if not (self.edged_grid(grid) and isinstance(starts, ast.Call)
+                and starts.ref == refs.Builtin("empty_cells") and len(starts.args) == 1
+                and isinstance(starts.args[0], ast.Name) and starts.args[0].ref == grid.ref):
+            return None
+        return f"flanking_empty(g, {args[0]}, {', '.join(args[2:])})"
+
+    def flanked_cards(self, name: str, nodes: list[ast.Expr], args: list[str]) -> str | None:
+        """``flanked(Z, s, A, B)`` where ``A`` and ``B`` are lists made of a zone's cards
+        (``cards_made``): by the runtime's ``flanked_cards``, which asks no item its type."""
+        if name != "flanked" or len(args) not in (4, 5) or not SHORTCUTS.card_lines \
+                or not (self.cards_made(nodes[2]) and self.cards_made(nodes[3])):
+            return None
+        return f"flanked_cards(g, {', '.join(args)})"
+
+    def cards_made(self, e: ast.Expr, depth: int = 0) -> bool:
+        """Is ``e`` a list made of a zone's cards: ``[x for x in Z if ...]`` (one clause
+        over a zone, its item the card it binds), or a call of a function whose body is one
+        (the list it makes, whatever the arguments)? Never none, every item a card."""
+        if isinstance(e, ast.Call) and isinstance(e.ref, refs.Fn) and depth < 4:
+            decl = self.m.program.fns.get(e.ref.name)
+            return decl is not None and self.cards_made(decl.body, depth + 1)
+        if not isinstance(e, ast.Comprehension) or len(e.fors) != 1:
+            return False
+        clause = e.fors[0]
+        ty = clause.iter.ty
+        return len(clause.slots) == 1 and ty is not None and ty.name == "zone" \
+            and isinstance(e.elt, ast.Name) and isinstance(e.elt.ref, refs.Local) \
+            and e.elt.ref.slot == clause.slots[0]
+
+    def edged_grid(self, e: ast.Expr) -> bool:
+        """Does ``e`` name a zone the rules declare a grid of a written width and height?"""
+        ref = getattr(e, "ref", None)
+        if not (isinstance(e, ast.Name) and isinstance(ref, refs.Zone)):
+            return False
+        decl = self.m.program.zones.get(ref.name)
+        return decl is not None and decl.kind == "grid" and not decl.keys \
+            and type(decl.width) is int and type(decl.height) is int
+
     @staticmethod
     def cell_made(args: list[str]) -> str:
         """The cell (x, y), from the table of cells (no call) or by the runtime's cell."""
@@ -185,7 +232,11 @@ class BuiltinCalls:
         cards = args[0][len("list("):-1]
         if name in ("size", "count"):
             return f"len({cards})"
-        return f"end_item({cards}, {0 if name == 'first' else -1})"
+        end = 0 if name == "first" else -1
+        if self.in_iterable:  # no ``:=`` there
+            return f"end_item({cards}, {end})"
+        here = f"here{next(self.m.counter)}"  # written out: no call
+        return f"({here}[{end}] if ({here} := {cards}) else None)"
 
     def grid_read_of(self, e: ast.Expr) -> bool:
         """Is this ``at(Z, c)`` written by ``grid_read`` (``list(...)`` of a grid's map)?"""

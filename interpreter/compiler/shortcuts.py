@@ -88,6 +88,14 @@ class Shortcuts:
     # lists (``(s, cell(x, y))``): each tuple new, so weighed by its length, not by going
     # through it (expr.comprehension, work.weighed_tuples)
     fresh_tuples: bool = True
+    # flanking(Z, empty_cells(Z), ...) on a grid declared with a written size: its lines
+    # from every cell at once on bit boards, then the empty cells among those found, no
+    # list of the empty cells made first (builtin_calls.flanking_empty)
+    empty_starts: bool = True
+    # flanked(Z, s, A, B) where A and B are lists a comprehension makes of a zone's cards
+    # (or a function whose body is one): no item's type asked before the grid's map is
+    # (builtin_calls.flanked_cards)
+    card_lines: bool = True
 
 
 SHORTCUTS = Shortcuts()

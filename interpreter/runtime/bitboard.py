@@ -14,46 +14,57 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from interpreter.runtime.geometry import DIRECTIONS
 from interpreter.runtime.protocol import text_of
-from interpreter.runtime.values import Card, Cell, Fail
+from interpreter.runtime.values import Card, Cell, Fail, cell
 
 if TYPE_CHECKING:
     from interpreter.runtime.engine import Game
     from interpreter.runtime.geometry import Pair
     from interpreter.runtime.values import Value, Zone
 
-# (width, height, steps) -> for each step, backwards: (the cells a step back lands on from a
-# cell of the grid, how far the bits move)
-SHIFTS: dict[tuple[int, int, tuple[Pair, ...]], tuple[tuple[int, int], ...]] = {}
+# (width, height, steps) -> the steps, backwards: (those moving bits up, those moving them
+# down), each (the cells a step back lands on from a cell of the grid, how far the bits move);
+# (width, height) for the eight directions (``DIRECTIONS`` itself: found without hashing its
+# eight steps)
+Shifts = tuple[tuple[int, int], ...]
+SHIFTS: dict[tuple[object, ...], tuple[Shifts, Shifts]] = {}
 # (width, height) -> each cell of the grid: its bit
-BITS: dict[tuple[int, int], dict[Pair, int]] = {}
+BITS: dict[tuple[int, int], dict[Cell, int]] = {}
 
 
-def shifts_back(width: int, height: int, steps: tuple[Pair, ...]) -> tuple[tuple[int, int], ...]:
-    """Each step, backwards: moving a board's bits ``by`` and keeping those in ``lands`` moves
-    each cell one step back, leaving out the cells it takes off the grid."""
-    key = (width, height, steps)
+def shifts_back(width: int, height: int, steps: tuple[Pair, ...]) -> tuple[Shifts, Shifts]:
+    """Each step, backwards: moving a board's bits up (``<<``) or down (``>>``) ``by`` and
+    keeping those in ``lands`` moves each cell one step back, leaving out the cells it takes
+    off the grid. The steps that move bits up, then those that move them down."""
+    key = (width, height) if steps is DIRECTIONS else (width, height, steps)
     found = SHIFTS.get(key)
     if found is None:
-        shifts = []
+        up, down = [], []
         for step_x, step_y in steps:
             dx, dy = -step_x, -step_y  # back along the step
             lands = 0
             for y in range(max(0, dy), min(height, height + dy)):
                 for x in range(max(0, dx), min(width, width + dx)):
                     lands |= 1 << (y * width + x)
-            shifts.append((lands, dy * width + dx))
-        found = tuple(shifts)
+            by = dy * width + dx
+            if by >= 0:
+                up.append((lands, by))
+            else:
+                down.append((lands, -by))
+        found = (tuple(up), tuple(down))
         if len(SHIFTS) < 10_000:
             SHIFTS[key] = found
     return found
 
 
-def bits(width: int, height: int) -> dict[Pair, int]:
-    """Each cell of a width x height grid -> its bit."""
+def bits(width: int, height: int) -> dict[Cell, int]:
+    """Each cell of a width x height grid -> its bit. Keyed by the cells themselves (the
+    table's, as the grid's cards lie on them): a look-up finds its key by identity, with no
+    pairs compared (a plain pair finds it too, a cell hashing and comparing as its pair)."""
     found = BITS.get((width, height))
     if found is None:
-        found = {(x, y): 1 << (y * width + x) for y in range(height) for x in range(width)}
+        found = {cell(x, y): 1 << (y * width + x) for y in range(height) for x in range(width)}
         if len(BITS) < 1_000:
             BITS[(width, height)] = found
     return found
@@ -62,6 +73,13 @@ def bits(width: int, height: int) -> dict[Pair, int]:
 def bits_of(g: Game, grid: Zone, items: list[Value], width: int, height: int) -> int:
     """Cells, and the cells of cards lying on ``grid``, as a board (cells off it left out:
     no line on the grid reaches them); ``builtin_functions._cell_set`` as a board."""
+    return board_of(g, grid, items, width, height)[0]
+
+
+def board_of(g: Game, grid: Zone, items: list[Value], width: int, height: int
+             ) -> tuple[int, bool]:
+    """``bits_of``, and whether every item was a card (then each cell of the board holds
+    a card of ``items``: none of them is empty)."""
     where, cells, bit = g.where, g.cells, bits(width, height)
     board = 0  # (one loop: 18% fewer instructions than a set of the bits summed, as it was)
     try:  # the common case: cards only (a cell, none or a number has no id): no type asked
@@ -75,7 +93,7 @@ def bits_of(g: Game, grid: Zone, items: list[Value], width: int, height: int) ->
                         board |= bit[c]
                     continue
                 board |= bit[c]
-        return board
+        return board, True
     except AttributeError:
         board = 0  # (from the start again, each item by its type)
     for x in items:
@@ -88,36 +106,64 @@ def bits_of(g: Game, grid: Zone, items: list[Value], width: int, height: int) ->
             board |= bit.get(x, 0)
         elif x is not None:
             raise Fail(f"a line runs through cells or cards on a grid, not {text_of(x)}")
-    return board
+    return board, False
 
 
 def flanking_bits(width: int, height: int, steps: tuple[Pair, ...], starts: list[Cell],
                   through: int, ends: int) -> list[Cell] | None:
     """The cells of ``starts`` from which some line has a run in ``through`` closed by
     ``ends`` (in their order); None when a start is off the grid (for the general code)."""
-    closing = ends & ~through
-    hits = 0
-    for lands, by in shifts_back(width, height, steps):
-        # back along the step, from each closing cell: the runs before it, grown a cell at a
-        # time from their newest cells (a cell has one cell before it), then a step more
-        stays = through & lands
-        if by >= 0:
-            new = run = closing << by & stays
-            while new:
-                new = new << by & stays
-                run |= new
-            if run:
-                hits |= run << by & lands
-        else:
-            down = -by
-            new = run = closing >> down & stays
-            while new:
-                new = new >> down & stays
-                run |= new
-            if run:
-                hits |= run >> down & lands
+    hits = flanking_hits(width, height, steps, through, ends)
     bit = bits(width, height)
     try:
         return [start for start in starts if hits & bit[start]]
     except KeyError:  # a start off the grid
         return None
+
+
+def flanking_hits(width: int, height: int, steps: tuple[Pair, ...], through: int, ends: int) -> int:
+    """The board of the cells of the grid from which some line has a run in ``through``
+    closed by ``ends`` (any cell of the grid, empty or not)."""
+    closing = ends & ~through
+    hits = 0
+    up, down = shifts_back(width, height, steps)
+    # back along each step, from each closing cell: the runs before it, grown a cell at a
+    # time from their newest cells (a cell has one cell before it), then a step more
+    for lands, by in up:
+        stays = through & lands
+        run = new = closing << by & stays
+        if run:
+            while new := new << by & stays:
+                run |= new
+            hits |= run << by & lands
+    for lands, by in down:
+        stays = through & lands
+        run = new = closing >> by & stays
+        if run:
+            while new := new >> by & stays:
+                run |= new
+            hits |= run >> by & lands
+    return hits
+
+
+# (width, height) -> each bit of the grid (a power of two): its cell
+CELLS_OF_BITS: dict[tuple[int, int], dict[int, Cell]] = {}
+
+
+def free_cells_of(board: int, width: int, height: int, taken: dict[Cell, object]) -> list[Cell]:
+    """The cells of a board holding nothing (not in ``taken``, the grid's map), in reading
+    order (a bit's order is its cell's): ``[c for c in empty_cells(grid) if c on board]``,
+    going through the board's bits, not every cell of the grid."""
+    at = CELLS_OF_BITS.get((width, height))
+    if at is None:
+        at = {b: c for c, b in bits(width, height).items()}
+        if len(CELLS_OF_BITS) < 1_000:
+            CELLS_OF_BITS[(width, height)] = at
+    out = []
+    while board:
+        low = board & -board  # the lowest bit left
+        board ^= low
+        c = at[low]
+        if c not in taken:
+            out.append(c)
+    return out

@@ -282,13 +282,33 @@ def _cell_set(g: Game, grid: Value, items: Value) -> set[Cell]:
     return out
 
 
-def _flanked(g: Game, grid: Value, start: Value, through: Value, ends: Value,
-             steps: Value = None) -> list[Cell]:
+_CARD_ONLY = {Card}
+
+
+def _lines_from(g: Game, grid: Value, start: Value, steps: Value) -> tuple[geometry.Line, ...]:
+    """``flanked``'s lines: one start's rays (walked against sets or the grid's map, cheaper
+    than making two bit boards)."""
     steps = _grid_steps(g, grid, steps)
     if type(start) is not Cell:
         raise Fail(f"a line starts from a cell, not {text_of(start)}")
-    # (one start's eight rays: walked against sets, cheaper than making two bit boards)
-    lines = geometry.lines_of(grid.width, grid.height, steps, start)
+    return geometry.lines_of(grid.width, grid.height, steps, start)
+
+
+def flanked_cards(g: Game, grid: Zone, start: Value, through: list[Card], ends: list[Card],
+                  steps: Value = None) -> list[Cell]:
+    """``flanked`` of two lists the compiler knows are made of a zone's cards (never none,
+    no item other than a card: builtin_calls.flanked_cards): no item's type asked
+    (tests/runtime/test_flanking_cards.py compares it with ``flanked``)."""
+    return geometry.flanked_on(_lines_from(g, grid, start, steps), g.zg[grid.i],  # type: ignore[arg-type]
+                               set(through), set(ends))
+
+
+def _flanked(g: Game, grid: Value, start: Value, through: Value, ends: Value,
+             steps: Value = None) -> list[Cell]:
+    lines = _lines_from(g, grid, start, steps)
+    if type(through) is list and type(ends) is list and {*map(type, through)} <= _CARD_ONLY \
+            and {*map(type, ends)} <= _CARD_ONLY:  # cards only: only the cells reached looked up
+        return geometry.flanked_on(lines, g.zg[grid.i], set(through), set(ends))
     return geometry.flanked_in(lines, _cell_set(g, grid, through), _cell_set(g, grid, ends))
 
 
@@ -309,6 +329,24 @@ def _flanking(g: Game, grid: Value, starts: Value, through: Value, ends: Value,
     # a start off the grid (its lines may enter it): each start's lines walked
     return geometry.flanking_in(width, height, steps, starts,
                                 _cell_set(g, grid, through), _cell_set(g, grid, ends))
+
+
+def flanking_empty(g: Game, grid: Zone, through: Value, ends: Value,
+                   steps: Value = None) -> list[Cell]:
+    """``flanking(grid, empty_cells(grid), through, ends, steps)`` on a grid the rules
+    declare with edges (the compiler writes this call for it: builtin_calls.flanking_empty):
+    every cell's lines on the bit boards at once, then the cells found that hold nothing,
+    in reading order; no list of the empty cells made and gone through. The same answer,
+    failures and work (tests/runtime/test_flanking_cards.py)."""
+    steps = _grid_steps(g, grid, steps)
+    width, height = grid.width, grid.height
+    through, ends = as_list(g, through), as_list(g, ends)
+    through_bits, cards = bitboard.board_of(g, grid, through, width, height)  # type: ignore[arg-type]
+    ends_bits, cards_too = bitboard.board_of(g, grid, ends, width, height)  # type: ignore[arg-type]
+    hits = bitboard.flanking_hits(width, height, steps, through_bits, ends_bits)  # type: ignore[arg-type]
+    if cards and cards_too:  # the cells of the cards given are taken: not looked up
+        hits &= ~(through_bits | ends_bits)
+    return bitboard.free_cells_of(hits, width, height, g.zg[grid.i])  # type: ignore[arg-type]
 
 
 def _knows(g: Game, seat: Seat, card: Value, field: str | None = None) -> bool:

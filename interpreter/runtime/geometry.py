@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from interpreter.runtime.values import Cell, Fail, Placement, Shape, Value, cell, cell_name, normalize
 
 if TYPE_CHECKING:
-    from interpreter.runtime.values import Zone
+    from interpreter.runtime.values import Card, Zone
 
 Pair = tuple[int, int]  # a cell, or a plain (x, y) pair that hashes and compares as one
 Line = tuple[Cell, ...]
@@ -47,8 +47,9 @@ def ray_cells(width: int, height: int, start: Value, step: Value) -> Line:
     return found
 
 
-# (width, height, steps, cell) -> its rays, one per step, none empty
-LINES_OF: dict[tuple[int, int, tuple[Pair, ...], Cell], tuple[Line, ...]] = {}
+# (width, height, steps, cell) -> its rays, one per step, none empty; (width, height, cell)
+# for the eight directions (``DIRECTIONS`` itself: found without hashing its eight steps)
+LINES_OF: dict[tuple[object, ...], tuple[Line, ...]] = {}
 
 
 def lines_of(width: int, height: int, steps: tuple[Pair, ...], start: Value
@@ -56,7 +57,7 @@ def lines_of(width: int, height: int, steps: tuple[Pair, ...], start: Value
     """The rays from ``start`` on a width x height grid in each of ``steps`` (the empty
     ones left out), worked out once per grid size, steps and cell, when first asked
     for (a 100 x 100 grid's every ray would be millions of cells)."""
-    key = (width, height, steps, start)
+    key = (width, height, start) if steps is DIRECTIONS else (width, height, steps, start)
     found = LINES_OF.get(key)
     if found is None:
         found = tuple(line for line in (ray_cells(width, height, start, step) for step in steps)
@@ -81,17 +82,34 @@ def flanked_in(lines: Iterable[Line], through: set[Cell], ends: set[Cell]) -> li
     return out
 
 
+def flanked_on(lines: Iterable[Line], taken: dict[Cell, tuple[Card, ...]], through: set[Card],
+               ends: set[Card]) -> list[Cell]:
+    """``flanked_in`` where ``through`` and ``ends`` are cards: a cell is in ``through``
+    when a card of it lies there (``taken``, the grid's map: each cell's cards), so only
+    the cells the lines reach are looked up, no set of cells made first
+    (tests/runtime/test_flanking_cards.py compares the two)."""
+    out: list[Cell] = []
+    get = taken.get
+    for line in lines:
+        here = get(line[0])
+        if not here or through.isdisjoint(here):
+            continue
+        for i in range(1, len(line)):  # (its first cell is in ``through``)
+            here = get(line[i])
+            if not here or through.isdisjoint(here):
+                if here and not ends.isdisjoint(here):
+                    out.extend(line[:i])
+                break
+    return out
+
+
 def flanking_in(width: int, height: int, steps: tuple[Pair, ...], starts: Iterable[Cell],
                 through: set[Cell], ends: set[Cell]) -> list[Cell]:
     """The cells of ``starts`` from which some line has a run in ``through`` closed by
     ``ends``."""
     out = []
-    get = LINES_OF.get
     for start in starts:
-        lines = get((width, height, steps, start))
-        if lines is None:
-            lines = lines_of(width, height, steps, start)
-        for line in lines:
+        for line in lines_of(width, height, steps, start):
             if line[0] not in through:
                 continue
             for c in line:

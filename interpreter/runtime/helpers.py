@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from interpreter.runtime.builtin_functions import IMPLEMENTATIONS
+from interpreter.runtime.builtin_functions import IMPLEMENTATIONS, flanked_cards, flanking_empty
 from interpreter.runtime.geometry import DIRECTIONS
 from interpreter.runtime.log import Message, SeenCard  # noqa: F401 (names the generated code calls)
 from interpreter.runtime.protocol import as_list, kind_of, text_of
@@ -336,6 +336,8 @@ def names() -> dict[str, Any]:
     for name, impl in IMPLEMENTATIONS.items():
         out["b_" + name] = impl
     out["DIRECTIONS"] = DIRECTIONS
+    out["flanking_empty"] = flanking_empty
+    out["flanked_cards"] = flanked_cards
     out["__builtins__"] = {"len": len, "list": list, "range": range, "bool": bool, "int": int,
                            "str": str,
                            "map": map, "type": type, "dict": dict, "tuple": tuple,
