@@ -59,8 +59,8 @@ def card_views(g: Game, cards: Sequence[Card], seat: Reader,
     (a zone's cards, a view's thousands of cards). A known card's face (its name, kind
     and fixed fields, when they show the same to every reader) is worked out once per game
     and card and copied for each view (``faces``, the game's: ``_Kept``)."""
-    if faces is None:
-        faces = _kept(g).faces
+    if faces is None:  # (a card alone, in a value: the faces a view kept, if any)
+        faces = _faces_kept(g)
     known = g.known
     # a card is shown if its mask holds every bit of ``bit`` (``sees``): the seat's own,
     # every seat's for a spectator, none for the host
@@ -399,6 +399,14 @@ def _kept(g: Game) -> _Kept:
         return _KEPT.setdefault(g, _Kept())
     except TypeError:  # a game that cannot be weakly held: kept for this call only
         return _Kept()
+
+
+def _faces_kept(g: Game) -> dict[int, tuple[Card, dict[str, Any]]]:
+    try:
+        kept = _KEPT.get(g)
+    except TypeError:  # a game that cannot be weakly held
+        kept = None
+    return kept.faces if kept is not None else {}
 
 
 def _reader_key(seat: Reader) -> object:
