@@ -54,11 +54,13 @@ def card_view(g: Game, card: Card, seat: Reader) -> dict[str, Any]:
 
 
 def card_views(g: Game, cards: Sequence[Card], seat: Reader,
-               faces: dict[int, tuple[Card, dict[str, Any]]] | None = None) -> list[dict[str, Any]]:
+               faces: dict[int, tuple[Card, dict[str, Any], bool]] | None = None
+               ) -> list[dict[str, Any]]:
     """``card_view`` of each card, the reader's test and the kinds' parts looked up once
     (a zone's cards, a view's thousands of cards). A known card's face (its name, kind
-    and fixed fields, when they show the same to every reader) is worked out once per game
-    and card and copied for each view (``faces``, the game's: ``_Kept``)."""
+    and fixed fields, when they show the same to every reader; with its hints too when
+    they read those alone and it has no var field: its whole view) is worked out once per
+    game and card and copied for each view (``faces``, the game's: ``_Kept``)."""
     if faces is None:  # (a card alone, in a value: the faces a view kept, if any)
         faces = _faces_kept(g)
     known = g.known
@@ -72,6 +74,7 @@ def card_views(g: Game, cards: Sequence[Card], seat: Reader,
     hint_fields: Sequence[str] = ()
     hint_names: Sequence[str] = ()
     hints = None
+    whole = False  # a kept face is the card's whole view
     fixed_args: Callable[[dict[str, Value]], tuple[Value, ...]] | None = None
     views: list[dict[str, Any]] = []
     for card in cards:
@@ -83,14 +86,17 @@ def card_views(g: Game, cards: Sequence[Card], seat: Reader,
                     _told(g, out, name, facts[cid], seat)
             views.append(out)
             continue
-        f = card.f
         face = faces.get(cid)
         if face is not None and face[0] is card:
             out = face[1].copy()  # a new record, as each call gave
+            if face[2]:
+                views.append(out)
+                continue
+            same = False  # (kept already)
         else:
             out = {"name": card.label, "kind": card.kind}
             same = True  # the face shows the same to every reader: kept
-            for key, value in f.items():
+            for key, value in card.f.items():
                 t = type(value)
                 if t in AS_IS:
                     out[key] = value
@@ -98,22 +104,26 @@ def card_views(g: Game, cards: Sequence[Card], seat: Reader,
                     out[key] = value.name
                 else:  # (a value whose view may depend on the reader)
                     out[key], same = plain(g, value, seat), False
-            if same:
-                faces[cid] = (card, out.copy())
         code = kinds[card.kind]
         if code is not last:
             last, var_fields = code, code.var_fields
             hints, hint_fields, hint_names = code.hints, code.hint_fields, code.hint_names
+            whole = not var_fields and (hints is None or code.hints_fixed)
             # hints that read fixed fields alone (two or more: a tuple) take them at once
             fixed_args = itemgetter(*hint_fields) if len(hint_fields) > 1 and all(
                 n in code.fixed for n in hint_fields) else None
+        if same and not whole:
+            faces[cid] = (card, out.copy(), False)
         for name in var_fields:
             value = cv[name][cid]
             out[name] = value if type(value) in AS_IS else plain(g, value, seat)
         if hints is not None:
+            f = card.f
             values = hints(g, *(fixed_args(f) if fixed_args is not None else
                                 [f[n] if n in f else cv[n][cid] for n in hint_fields]))
             out.update(zip(hint_names, map(text_of, values)))
+        if same and whole:
+            faces[cid] = (card, out.copy(), True)
         views.append(out)
     return views
 
@@ -386,8 +396,9 @@ class _Kept:
     def __init__(self) -> None:
         self.lines: dict[object, tuple[list[object], list[str | None], int]] = {}
         self.heads: dict[int, tuple[Zone, dict[str, Any]]] = {}  # zone.i -> (zone, its head)
-        # card id -> (the card, its face: ``card_views``); a card's fixed fields never change
-        self.faces: dict[int, tuple[Card, dict[str, Any]]] = {}
+        # card id -> (the card, its face, whether that is its whole view: ``card_views``);
+        # a card's fixed fields never change
+        self.faces: dict[int, tuple[Card, dict[str, Any], bool]] = {}
 
 
 _KEPT: WeakKeyDictionary[Game, _Kept] = WeakKeyDictionary()
@@ -401,7 +412,7 @@ def _kept(g: Game) -> _Kept:
         return _Kept()
 
 
-def _faces_kept(g: Game) -> dict[int, tuple[Card, dict[str, Any]]]:
+def _faces_kept(g: Game) -> dict[int, tuple[Card, dict[str, Any], bool]]:
     try:
         kept = _KEPT.get(g)
     except TypeError:  # a game that cannot be weakly held
