@@ -123,6 +123,9 @@ class KindCode:
     inits: Fn | None = None  # (g, *fixed) -> [start value of each var field]
     hints: Fn | None = None  # (g, *every field) -> (the value of each declared hint, ..., None)
     hint_names: list[str] = attrs.Factory(list)  # the declared display hints, in that order
+    # the hints read the card's fields alone, none of them a var field: each card's the
+    # same all game (a view keeps them with its face: views.card_views)
+    hints_fixed: bool = False
     cost: int = 1  # the work of making one (its name, its var fields' starts)
 
     def has_var(self, name: str) -> bool:

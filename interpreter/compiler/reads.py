@@ -109,3 +109,20 @@ def _read(node: ast.Node, fns: dict[str, ast.FnDecl], found: Found, seen_fns: se
         found.add(("zone", ref.name))
     elif isinstance(node, ast.Index) and isinstance(ref, refs.VarFamily):
         found.add(("var", ref.name))
+
+
+# what an expression made of these alone computes from its own names (a card's fields, in
+# its display hints) and the rules' enum members: nothing of the state, no function, no
+# chance, no text written with the game's names
+_OF_ITS_NAMES = frozenset({ast.Lit, ast.Name, ast.BinOp, ast.Compare, ast.BoolOp, ast.Not,
+                           ast.Neg, ast.IfExpr})
+
+
+def reads_its_names_only(expr: ast.Expr) -> bool:
+    """Whether ``expr``'s value is fixed by the values of its local names alone."""
+    for node in walk(expr):
+        if type(node) not in _OF_ITS_NAMES:
+            return False
+        if type(node) is ast.Name and not isinstance(node.ref, (refs.Local, refs.Member)):
+            return False
+    return True

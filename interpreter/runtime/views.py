@@ -53,9 +53,16 @@ def card_view(g: Game, card: Card, seat: Reader) -> dict[str, Any]:
     return card_views(g, (card,), seat)[0]
 
 
-def card_views(g: Game, cards: Sequence[Card], seat: Reader) -> list[dict[str, Any]]:
+def card_views(g: Game, cards: Sequence[Card], seat: Reader,
+               faces: dict[int, tuple[Card, dict[str, Any], bool]] | None = None
+               ) -> list[dict[str, Any]]:
     """``card_view`` of each card, the reader's test and the kinds' parts looked up once
-    (a zone's cards, a view's thousands of cards: nothing of it kept between calls)."""
+    (a zone's cards, a view's thousands of cards). A known card's face (its name, kind
+    and fixed fields, when they show the same to every reader; with its hints too when
+    they read those alone and it has no var field: its whole view) is worked out once per
+    game and card and copied for each view (``faces``, the game's: ``_Kept``)."""
+    if faces is None:  # (a card alone, in a value: the faces a view kept, if any)
+        faces = _faces_kept(g)
     known = g.known
     # a card is shown if its mask holds every bit of ``bit`` (``sees``): the seat's own,
     # every seat's for a spectator, none for the host
@@ -67,6 +74,7 @@ def card_views(g: Game, cards: Sequence[Card], seat: Reader) -> list[dict[str, A
     hint_fields: Sequence[str] = ()
     hint_names: Sequence[str] = ()
     hints = None
+    whole = False  # a kept face is the card's whole view
     fixed_args: Callable[[dict[str, Value]], tuple[Value, ...]] | None = None
     views: list[dict[str, Any]] = []
     for card in cards:
@@ -78,25 +86,44 @@ def card_views(g: Game, cards: Sequence[Card], seat: Reader) -> list[dict[str, A
                     _told(g, out, name, facts[cid], seat)
             views.append(out)
             continue
-        out = {"name": card.label, "kind": card.kind}
-        f = card.f
-        for key, value in f.items():
-            t = type(value)
-            out[key] = value if t in AS_IS else value.name if t is EnumValue else plain(g, value, seat)
+        face = faces.get(cid)
+        if face is not None and face[0] is card:
+            out = face[1].copy()  # a new record, as each call gave
+            if face[2]:
+                views.append(out)
+                continue
+            same = False  # (kept already)
+        else:
+            out = {"name": card.label, "kind": card.kind}
+            same = True  # the face shows the same to every reader: kept
+            for key, value in card.f.items():
+                t = type(value)
+                if t in AS_IS:
+                    out[key] = value
+                elif t is EnumValue:
+                    out[key] = value.name
+                else:  # (a value whose view may depend on the reader)
+                    out[key], same = plain(g, value, seat), False
         code = kinds[card.kind]
         if code is not last:
             last, var_fields = code, code.var_fields
             hints, hint_fields, hint_names = code.hints, code.hint_fields, code.hint_names
+            whole = not var_fields and (hints is None or code.hints_fixed)
             # hints that read fixed fields alone (two or more: a tuple) take them at once
             fixed_args = itemgetter(*hint_fields) if len(hint_fields) > 1 and all(
                 n in code.fixed for n in hint_fields) else None
+        if same and not whole:
+            faces[cid] = (card, out.copy(), False)
         for name in var_fields:
             value = cv[name][cid]
             out[name] = value if type(value) in AS_IS else plain(g, value, seat)
         if hints is not None:
+            f = card.f
             values = hints(g, *(fixed_args(f) if fixed_args is not None else
                                 [f[n] if n in f else cv[n][cid] for n in hint_fields]))
             out.update(zip(hint_names, map(text_of, values)))
+        if same and whole:
+            faces[cid] = (card, out.copy(), True)
         views.append(out)
     return views
 
@@ -126,21 +153,21 @@ def plain(g: Game, value: Value, seat: Reader, ty: object = None) -> Any:
 
 
 def zone_view(g: Game, zone: Zone, seat: Reader) -> dict[str, Any]:
-    return _zone_view(g, zone, seat, _kept(g).heads)
+    return _zone_view(g, zone, seat, _kept(g))
 
 
-def _zone_view(g: Game, zone: Zone, seat: Reader,
-               heads: dict[int, tuple[Zone, dict[str, Any]]]) -> dict[str, Any]:
+def _zone_view(g: Game, zone: Zone, seat: Reader, kept: _Kept) -> dict[str, Any]:
     cards = g.zc[zone.i]
-    out = dict(_zone_head(g, zone, heads))  # a new record, as each call gave
+    faces = kept.faces
+    out = dict(_zone_head(g, zone, kept.heads))  # a new record, as each call gave
     out["size"] = len(cards)
     if zone.family is not None:
         out["keys"] = list(out["keys"])  # a new list too
     if zone.grid:
         out["cards"] = [dict(shown, cells=[cell_name(x) for x in g.cells[c.id]])
-                        for c, shown in zip(cards, card_views(g, cards, seat))]
+                        for c, shown in zip(cards, card_views(g, cards, seat, faces))]
     else:
-        out["cards"] = card_views(g, cards, seat)
+        out["cards"] = card_views(g, cards, seat, faces)
     return out
 
 
@@ -204,7 +231,7 @@ def _check_seat(g: Game, seat: Value) -> Reader:
 
 def view(g: Game, seat: Value = None) -> dict[str, Any]:
     seat = _check_seat(g, seat)
-    heads = _kept(g).heads
+    kept = _kept(g)
     out: dict[str, Any] = {
         "game": g.title,
         "seat": PUBLIC if isinstance(seat, Public) else seat,
@@ -215,7 +242,7 @@ def view(g: Game, seat: Value = None) -> dict[str, Any]:
         "turn": g.turn_number,
         "to_move": plain(g, g.to_move, seat),
         "to_move_all": g.to_move_all,
-        "zones": {z.name: _zone_view(g, z, seat, heads) for z in all_zones(g)},
+        "zones": {z.name: _zone_view(g, z, seat, kept) for z in all_zones(g)},
         "vars": vars_view(g, seat),
         "seat_vars": [v.info.name for v in g.rules.code.tops.vars if v.info.type.name == "seat"],
         # a campaign's variables are shown (by their labels) in a game of a campaign, when
@@ -364,11 +391,14 @@ def transcript(g: Game, seat: Value = None) -> str:
 # new lists, never changing one another thread may be reading. The zones' heads
 # (``_zone_head``) are kept with them.
 class _Kept:
-    __slots__ = ("heads", "lines")
+    __slots__ = ("faces", "heads", "lines")
 
     def __init__(self) -> None:
         self.lines: dict[object, tuple[list[object], list[str | None], int]] = {}
         self.heads: dict[int, tuple[Zone, dict[str, Any]]] = {}  # zone.i -> (zone, its head)
+        # card id -> (the card, its face, whether that is its whole view: ``card_views``);
+        # a card's fixed fields never change
+        self.faces: dict[int, tuple[Card, dict[str, Any], bool]] = {}
 
 
 _KEPT: WeakKeyDictionary[Game, _Kept] = WeakKeyDictionary()
@@ -380,6 +410,14 @@ def _kept(g: Game) -> _Kept:
         return _KEPT.setdefault(g, _Kept())
     except TypeError:  # a game that cannot be weakly held: kept for this call only
         return _Kept()
+
+
+def _faces_kept(g: Game) -> dict[int, tuple[Card, dict[str, Any], bool]]:
+    try:
+        kept = _KEPT.get(g)
+    except TypeError:  # a game that cannot be weakly held
+        kept = None
+    return kept.faces if kept is not None else {}
 
 
 def _reader_key(seat: Reader) -> object:

@@ -253,13 +253,18 @@ class _ZoneLayout:
         at += 1
         hidden_at, counts_at, last_at = at, at + 1, at + 1 + n
         fields_at = last_at + n + 1
+        hidden = 0
+        named: list[int] = []  # each seen card's place among the names (counted at once)
+        labels, fields = self.labels, self.fields
         for card in cards:
             if card.get("hidden"):
-                out[hidden_at] += 1
+                hidden += 1
                 continue
-            i = self.labels.get(card.get("name"))
+            i = labels.get(card.get("name"))
             if i is not None:
-                out[counts_at + i] += 1
+                named.append(i)
+            if not fields:
+                continue
             f_at = fields_at
             for (field, _ty, members), (_, width) in zip(self.fields, self.field_widths):
                 value = card.get(field)
@@ -270,6 +275,10 @@ class _ZoneLayout:
                     else:
                         out[f_at] += float(value) if isinstance(value, (int, float)) else 0.0
                 f_at += width
+        if hidden:
+            out[hidden_at] += hidden
+        if named:  # (whole numbers: the same sums as one at a time)
+            out[counts_at:counts_at + n] += np.bincount(named, minlength=n)
         if cards and not self.window:
             last = cards[-1]
             i = None if last.get("hidden") else self.labels.get(last.get("name"))

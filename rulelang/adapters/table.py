@@ -7,6 +7,7 @@ games offered has a number.
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import random
 from collections import OrderedDict
@@ -116,20 +117,30 @@ class _Learned:
 
 
 MAX_LEARNED = 64  # tables' lessons kept (a server, a suite or a learner opens the same few)
-# (id of the program, lean, compiler switches, players, options, probes) ->
-# (the program, kept alive so its id is not reused; what its probe games taught)
-_LEARNED: OrderedDict[tuple, tuple[object, _Learned]] = OrderedDict()
+# (digest of the rules' texts, lean, compiler switches, players, options, probes) ->
+# what the probe games taught: the same texts compile to the same program, so rules loaded
+# again (a new program each load) find the lessons of the first load
+_LEARNED: OrderedDict[tuple, _Learned] = OrderedDict()
+
+
+def _texts_digest(program) -> str:
+    """The rules by their content: the text of each file read, in the order read (as a
+    save's fingerprint, but the whole digest)."""
+    digest = hashlib.sha256()
+    for text in program.sources.values():
+        digest.update(text.encode() + b"\0")
+    return digest.hexdigest()
 
 
 def _learned(rules: Rules, players: int, options: dict, probes: int) -> _Learned:
     program = rules.program
     # options by repr: exact for what options hold (numbers, texts, yes/no, members, lists)
-    key = (id(program), rules.lean_path, switches(), players,
+    key = (_texts_digest(program), rules.lean_path, switches(), players,
            tuple((name, repr(value)) for name, value in options.items()), probes)
     kept = _LEARNED.get(key)
-    if kept is not None and kept[0] is program:
+    if kept is not None:
         remember(_LEARNED, key, kept, MAX_LEARNED)
-        return kept[1]
+        return kept
     probe = _Probe(program)
     for seed in range(max(probes, 1)):
         probe.play(rules, players, options, seed)
@@ -145,7 +156,7 @@ def _learned(rules: Rules, players: int, options: dict, probes: int) -> _Learned
     learned = _Learned(facts, actions, probe.longest, max_outcomes,
                        (min(probe.scores, default=0), max(probe.scores, default=0)),
                        probe.fast_copy)
-    remember(_LEARNED, key, (program, learned), MAX_LEARNED)
+    remember(_LEARNED, key, learned, MAX_LEARNED)
     return learned
 
 

@@ -69,3 +69,17 @@ def test_other_players_options_probes_or_rules_are_probed_again(probes_played):
         before = len(probes_played)
         open_table(source, players=players, options=options, probes=probes)
         assert len(probes_played) == before
+
+
+def test_rules_loaded_again_from_the_same_texts_play_no_probe_games_again(probes_played):
+    text = OH_HELL.read_text()
+    first = rulelang.loads(text, "oh_hell.rules")
+    again = rulelang.loads(text, "elsewhere/oh_hell.rules")
+    assert again.program is not first.program  # each load compiles a program of its own
+    kept = open_table(first, players=3)
+    assert len(probes_played) == table_module.PROBE_GAMES
+    _same(kept, open_table(again, players=3))
+    assert len(probes_played) == table_module.PROBE_GAMES
+    table_module._LEARNED.clear()
+    _same(kept, open_table(rulelang.loads(text, "oh_hell.rules"), players=3))
+    assert len(probes_played) == 2 * table_module.PROBE_GAMES

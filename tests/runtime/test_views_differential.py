@@ -68,3 +68,23 @@ def test_an_enum_member_is_shown_by_its_name():
     for members in rules.enum_values.values():
         for member in members:
             assert kind_of(member).plain(None, member, None) == member.name
+
+
+def test_a_kept_face_is_the_reference_s_and_a_new_record_each_time(monkeypatch):
+    """A known card's face is worked out once per game and card (``card_views``' faces) and
+    copied for each view: asked in any order of readers, each view is the reference's, and
+    changing one view's card changes nothing the next view shows."""
+    rules = rules_of("examples/hearts.rules")
+    game = rules.new_game(players=4, seed=3, options={})
+    rng = random.Random(3)
+    for _ in range(9):
+        game.play(rng.choice(game.legal_moves()))
+    for seat in [*range(4), views.PUBLIC, None, 0]:  # each seat's own cards first, then all
+        first = views.view(game, seat)
+        for zone in first["zones"].values():
+            for card in zone["cards"]:
+                card["name"] = "changed"
+        with monkeypatch.context() as patch:
+            patch.setattr(views, "card_view", reference.card_view)
+            general = json.dumps(reference.view(game, seat))
+        assert json.dumps(views.view(game, seat)) == general

@@ -1,0 +1,99 @@
+"""A known card's face is kept per game and card (interpreter/runtime/views.py
+``card_views``): its whole view, hints with it, only when the hints read the card's fields
+alone (``KindCode.hints_fixed``, interpreter/compiler/reads.py ``reads_its_names_only``) and
+it has no var field; hints that read the state, and var fields, are read again each view."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import rulelang
+from interpreter.runtime import views
+from support import ROOT
+from support import views_reference as reference
+
+RULES = '''
+game "Faces"
+players 2
+enum Suit { red, blue }
+var lit: int = 0
+card Chip {
+  suit: Suit
+  need: int
+  name "{suit} {need}"
+  symbol if current == P1 then "on" else "off"
+  tint if suit == red then "red" else "blue"
+}
+card Tile {
+  suit: Suit
+  need: int
+  name "tile {suit} {need}"
+  symbol if need > 2 then "+" else "-"
+  tint if suit == red or need == 3 then "red" else "blue"
+}
+card Token {
+  need: int
+  var up: int = need
+  name "token {need}"
+  tint if up > 2 then "red" else "blue"
+}
+zone pool: row of Chip, public
+zone tiles: row of Tile, public
+zone tokens: row of Token, public
+zone hand[player]: hand of Tile
+setup {
+  create Chip(suit: red, need: 2) in pool
+  create Chip(suit: blue, need: 3) in pool
+  create Tile(suit: blue, need: 3) in tiles
+  create Tile(suit: red, need: 1) in hand[P1]
+  create Token(need: 2) in tokens
+}
+turn {
+  choose c in [1, 2] prompt "how much"
+  lit = lit + c
+  top(tokens).up = top(tokens).up + c
+}
+end when lit > 3
+'''
+
+
+def _shown(game, seat) -> str:
+    return json.dumps(views.view(game, seat))
+
+
+def _reference(game, seat, monkeypatch) -> str:
+    with monkeypatch.context() as patch:
+        patch.setattr(views, "card_view", reference.card_view)
+        return json.dumps(reference.view(game, seat))
+
+
+def test_which_kinds_hints_are_kept_with_the_face():
+    kinds = rulelang.loads(RULES).kinds
+    assert not kinds["Chip"].hints_fixed  # reads the state (who is current)
+    assert kinds["Tile"].hints_fixed  # its fields and enum members alone
+    assert not kinds["Token"].hints_fixed  # a var field
+    assert rulelang.load(ROOT / "examples/hearts.rules").kinds["Card"].hints_fixed
+    assert not rulelang.load(ROOT / "examples/hanabi.rules").kinds["Card"].hints_fixed  # a call
+
+
+@pytest.mark.parametrize("copy", [False, True])
+def test_kept_faces_show_what_the_general_code_shows_as_the_state_changes(copy, monkeypatch):
+    game = rulelang.loads(RULES).new_game(players=2, seed=1)
+    seen = []
+    for step in range(4):
+        for seat in [0, None, views.PUBLIC, 1, 0]:
+            shown = _shown(game.copy() if copy else game, seat)
+            assert shown == _reference(game, seat, monkeypatch), (step, seat)
+            seen.append(shown)
+        if not game.is_over:
+            game.play(game.legal_moves()[-1])
+    assert '"symbol": "on"' in seen[0] and '"symbol": "off"' in seen[5]  # read again
+    assert '"tint": "blue"' in seen[0] and '"tint": "red"' in seen[-1]
+
+
+def test_a_view_s_card_is_a_new_record_each_time():
+    game = rulelang.loads(RULES).new_game(players=2, seed=1)
+    first = views.view(game, None)
+    first["zones"]["tiles"]["cards"][0]["symbol"] = "changed"
+    assert views.view(game, None)["zones"]["tiles"]["cards"][0]["symbol"] == "+"
