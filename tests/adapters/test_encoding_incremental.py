@@ -16,7 +16,7 @@ pyspiel = pytest.importorskip("pyspiel")
 from rulelang.adapters import encoding
 from rulelang.adapters.encoding import Encoder
 from rulelang.adapters.openspiel import load_game
-from support import ROOT
+from support import ROOT, openspiel_step
 
 CASES = [("examples/pig.rules", 3), ("examples/oh_hell.rules", 3), ("games/yokai.rules", 2)]
 
@@ -26,14 +26,6 @@ def nothing_kept(encoder: Encoder) -> Encoder:
     fresh.__dict__.update(encoder.__dict__, _last_information={}, _last_observation=None,
                           _line_places={})
     return fresh
-
-
-def step(state, rng):
-    if state.is_chance_node():
-        actions, probs = zip(*state.chance_outcomes())
-        state.apply_action(int(rng.choice(actions, p=probs)))
-    else:
-        state.apply_action(int(rng.choice(state.legal_actions())))
 
 
 @pytest.mark.parametrize("path,players", CASES, ids=lambda case: str(case).split("/")[-1])
@@ -59,7 +51,7 @@ def test_information_states_worked_out_from_the_last_are_the_ones_worked_out_ane
             checked += 1
         if rng.random_sample() < 0.3:
             earlier.append(state.clone())
-        step(state, rng)
+        openspiel_step(state, rng)
     assert went_back > 5
 
 

@@ -12,7 +12,7 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from rulelang.adapters import encoding
 from rulelang.adapters.openspiel import load_game
-from support import ROOT
+from support import ROOT, openspiel_step
 
 CASES = [("examples/oh_hell.rules", 3), ("examples/hanabi.rules", 2),
          ("examples/reversi.rules", 2), ("games/yokai.rules", 2), ("examples/gin_rummy.rules", 2)]
@@ -85,9 +85,5 @@ def test_zone_counts_are_the_general_code_s(path, players, monkeypatch):
             seen_hidden = seen_hidden or any(c.get("hidden") for z in view["zones"].values()
                                              for c in z["cards"])
             checked += 1
-        if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes())
-            state.apply_action(int(rng.choice(actions, p=probs)))
-        else:
-            state.apply_action(int(rng.choice(state.legal_actions())))
+        openspiel_step(state, rng)
     assert seen_hidden or path.endswith("reversi.rules")

@@ -18,7 +18,7 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from rulelang.adapters.openspiel import RolloutEvaluator, load_game
 from rulelang.language.errors import RulesError
-from support import ROOT, declared_players
+from support import ROOT, declared_players, openspiel_step
 
 RULESETS = sorted(ROOT.glob("games/*.rules")) + sorted(ROOT.glob("examples/*.rules"))
 CHANCE = pyspiel.PlayerId.CHANCE
@@ -83,11 +83,7 @@ def _random_to_end(game, seed):
     rng = np.random.RandomState(seed)
     state = game.new_initial_state()
     while not state.is_terminal():
-        if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes())
-            state.apply_action(int(rng.choice(actions, p=probs)))
-        else:
-            state.apply_action(int(rng.choice(state.legal_actions())))
+        openspiel_step(state, rng)
     return state
 
 
@@ -198,11 +194,7 @@ def test_a_seat_s_information_state_asked_again_is_the_one_worked_out_anew():
                 assert kept.tobytes() == fresh.information(views[seat], seat).tobytes()
                 kept[:] = 7  # the caller's own copy: what is kept is not changed
                 checked += 1
-        if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes())
-            state.apply_action(int(rng.choice(actions, p=probs)))
-        else:
-            state.apply_action(int(rng.choice(state.legal_actions())))
+        openspiel_step(state, rng)
     assert checked > 50
 
 

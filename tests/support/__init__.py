@@ -76,3 +76,13 @@ def play_random(game, seed: int, max_moves: int = 20_000):
         if len(played) > max_moves:
             raise AssertionError(f"no end after {max_moves} moves")
     return played
+
+
+def openspiel_step(state, rng) -> None:
+    """One step of an OpenSpiel state at random (``rng``, numpy's): a chance outcome by its
+    probability, else one of the legal actions."""
+    if state.is_chance_node():
+        actions, probs = zip(*state.chance_outcomes())
+        state.apply_action(int(rng.choice(actions, p=probs)))
+    else:
+        state.apply_action(int(rng.choice(state.legal_actions())))
