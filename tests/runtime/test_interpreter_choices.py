@@ -7,21 +7,7 @@ import pytest
 
 import rulelang
 from rulelang.play.terminal import grid
-
-HEAD = 'game "T"\nplayers 2\n'
-
-
-def game(text, options=None, seed=1):
-    return rulelang.loads(HEAD + text, "t.rules").new_game(players=2, seed=seed, options=options)
-
-
-def moves(g):
-    return [str(m) for m in g.legal_moves()]
-
-
-def log(g, seat=None):
-    return g.transcript(seat).splitlines()[1:]
-
+from support.interpreting import HEAD, game, log, moves
 
 # ------------------------------------------------------------------ a named pass move
 

@@ -8,8 +8,8 @@ import pytest
 
 import rulelang
 from support import RULES, play_random, play_random_steps
+from support.interpreting import HEAD
 
-HEAD = 'game "T"\nplayers 2\n'
 SINK = RULES / "kitchen_sink.rules"
 
 
