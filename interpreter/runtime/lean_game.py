@@ -94,7 +94,7 @@ class LeanGame(Game):
         if self.work > MAX_WORK:
             overwork(self)
         if passing:
-            self._check_pass(passing, [self.notation_of(v, seat, site.element) for v in values])
+            self._pass_clear(passing, [self.notation_of(v, seat, site.element) for v in values])
             values.append(None)
         elif not values:
             raise Fail(NOTHING_TO_CHOOSE)
@@ -188,19 +188,12 @@ class LeanGame(Game):
             overwork(self)
         values = list(seen.values())
         if passing:
-            checked = PASS_CHECKED.get(passing)  # _pass_clear, written out
-            if checked is None or not checked.issuperset(seen):
-                LeanGame._check_pass(passing, seen)
+            self._pass_clear(passing, seen)
             values.append(None)
         elif not values:
             raise Fail(NOTHING_TO_CHOOSE)
         self.steps = self.work = 0
-        answered = self.answered
-        if answered == self.limit:
-            raise _Stopped()
-        self.answered = answered + 1
-        self.passing = passing
-        return values[self.policy(self, seat, values, site)]
+        return self._pick(site, seat, passing, values)
 
     def pick_distinct(self: Any, site: Any, seat: int, passing: str | Literal[False],
                       prompt: Any, options: list[Any]) -> Any:
@@ -215,17 +208,12 @@ class LeanGame(Game):
             self.work = work
             overwork(self)
         if passing:
-            self._check_pass(passing, [self.notation_of(v, seat, site.element) for v in values])
+            self._pass_clear(passing, [self.notation_of(v, seat, site.element) for v in values])
             values.append(None)
         elif not values:
             raise Fail(NOTHING_TO_CHOOSE)
         self.steps = self.work = 0
-        answered = self.answered
-        if answered == self.limit:
-            raise _Stopped()
-        self.answered = answered + 1
-        self.passing = passing
-        return values[self.policy(self, seat, values, site)]
+        return self._pick(site, seat, passing, values)
 
     def direct_choose(self: Any, offer: Any, site: Any, seat: int, passing: str | Literal[False],
                       prompt: Any, options: list[Any]) -> Any:
@@ -233,12 +221,17 @@ class LeanGame(Game):
         machine offers (``offer`` the lean game's offer for the options' kind), the value
         the policy picks returned at once (None: the pass move)."""
         offer(None, site, seat, passing, prompt, options)
-        values = self.direct_values
+        return self._pick(site, seat, passing, self.direct_values)
+
+    def _pick(self: Any, site: Any, seat: int, passing: str | Literal[False],
+              values: list[Any]) -> Any:
+        """The policy's pick among a direct choose's values (None: the pass move), counted
+        toward play_out's limit; ``passing`` is the pass word while it picks (False: none)."""
         answered = self.answered
         if answered == self.limit:
             raise _Stopped()
         self.answered = answered + 1
-        self.passing = passing  # the pass word, while the policy picks (False: none)
+        self.passing = passing
         return values[self.policy(self, seat, values, site)]
 
     def each_offer(self: Any, site: Any, seat: Any, options: Any, passing: Any) -> tuple[Any, ...]:
@@ -263,16 +256,7 @@ class LeanGame(Game):
         if not offers:
             return []
         self.steps = self.work = 0
-        policy, limit = self.policy, self.limit
-        chosen = []
-        for seat, values, passing in offers:
-            answered = self.answered
-            if answered == limit:
-                raise _Stopped()
-            self.answered = answered + 1
-            self.passing = passing
-            chosen.append((seat, values[policy(self, seat, values, site)]))
-        return chosen
+        return [(seat, self._pick(site, seat, passing, values)) for seat, values, passing in offers]
 
     @staticmethod
     def _pass_clear(passing: str, names: Any) -> None:
