@@ -256,7 +256,18 @@ class LeanGame(Game):
         if not offers:
             return []
         self.steps = self.work = 0
-        return [(seat, self._pick(site, seat, passing, values)) for seat, values, passing in offers]
+        # _pick for each seat, written out: with a call of it for each, Goofspiel's lean games
+        # measured 0.87-0.90x (test_lean_direct.py plays this against the machine's decisions)
+        policy, limit = self.policy, self.limit
+        chosen = []
+        for seat, values, passing in offers:
+            answered = self.answered
+            if answered == limit:
+                raise _Stopped()
+            self.answered = answered + 1
+            self.passing = passing
+            chosen.append((seat, values[policy(self, seat, values, site)]))
+        return chosen
 
     @staticmethod
     def _pass_clear(passing: str, names: Any) -> None:
