@@ -63,10 +63,7 @@ class BuiltinCalls:
             if name == "empty":
                 return f"(not {cards})"
             if name == "top":
-                if self.in_iterable:  # no ``:=`` there
-                    return f"top_card({cards})"
-                top = f"top{next(self.m.counter)}"  # written out: no call
-                return f"({top}[-1] if ({top} := {cards}) else None)"
+                return self.end_item(cards, -1, f"top_card({cards})")
             if name == "cards":
                 return f"list({cards})"
         if t == "family" and name == "cards":
@@ -233,10 +230,16 @@ class BuiltinCalls:
         if name in ("size", "count"):
             return f"len({cards})"
         end = 0 if name == "first" else -1
-        if self.in_iterable:  # no ``:=`` there
-            return f"end_item({cards}, {end})"
-        here = f"here{next(self.m.counter)}"  # written out: no call
-        return f"({here}[{end}] if ({here} := {cards}) else None)"
+        return self.end_item(cards, end, f"end_item({cards}, {end})")
+
+    def end_item(self, cards: str, end: int, call: str) -> str:
+        """The first (``end`` 0) or last (-1) of ``cards`` (an expression of a sequence),
+        none if it is empty: written out, no call, but where ``:=`` may not stand (in a
+        comprehension's iterable), where ``call`` (a runtime function) says it."""
+        if self.in_iterable:
+            return call
+        held = f"{'top' if end == -1 else 'first'}{next(self.m.counter)}"
+        return f"({held}[{end}] if ({held} := {cards}) else None)"
 
     def grid_read_of(self, e: ast.Expr) -> bool:
         """Is this ``at(Z, c)`` written by ``grid_read`` (``list(...)`` of a grid's map)?"""
