@@ -256,8 +256,9 @@ class LeanGame(Game):
         if not offers:
             return []
         self.steps = self.work = 0
-        # _pick for each seat, written out: with a call of it for each, Goofspiel's lean games
-        # measured 0.87-0.90x (test_lean_direct.py plays this against the machine's decisions)
+        # _pick for each seat, written out: with a call of it for each, a game of simultaneous
+        # bids played out measured 0.87-0.90x (test_lean_direct.py plays this against the
+        # machine's decisions)
         policy, limit = self.policy, self.limit
         chosen = []
         for seat, values, passing in offers:
