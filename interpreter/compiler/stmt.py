@@ -264,10 +264,22 @@ class UnitGen:
         at = "None" if s.at is None else literal("bottom") if s.at == "bottom" else x.expr(s.at)
         if at == "None" and s.what.ty is not None and s.what.ty.name == "card" \
                 and self.m.no_grid(s.dest) and SHORTCUTS.move_card:
+            if SHORTCUTS.move_fire and self.fires_on_enter(s.dest):  # its after() in the move
+                self.line(f"g.move_fire({x.expr(s.what)}, {x.expr(s.dest)})")
+                return
             self.line(f"g.move_card({x.expr(s.what)}, {x.expr(s.dest)})")
         else:
             self.line(f"g.move({x.expr(s.what)}, {x.expr(s.dest)}, {at})")
         self.after_effect(True)
+
+    def fires_on_enter(self, dest: ast.Expr) -> bool:
+        """A zone (or a zone of a family) with `on enter` triggers, when no trigger can pause
+        (then ``after`` runs them in a plain loop, as ``move_fire`` does)."""
+        if self.m.an.triggers_pause:
+            return False
+        ref = getattr(dest, "ref", None)
+        family = getattr(ref, "name", None)
+        return any(t.event == "enter" and t.zone == family for t in self.m.program.triggers)
 
     def s_Place(self, s: ast.Place) -> None:
         x = self.x

@@ -135,6 +135,48 @@ class Effects(GameFields):
             for unit in dest.on_enter:
                 self.queue.append((unit, dest, card))
 
+    def move_fire(self, card: Card, dest: Zone) -> None:
+        """``move_card`` and the statement's ``after()``, where the compiler knows that the
+        zone's family fires ``on enter`` triggers and no trigger can pause: the end conditions
+        and the triggers the zone left fired (``after``), then the zone's own, run here, in
+        the order ``after`` runs the queue (tests/runtime/test_fast_paths_compiled.py plays
+        every game with ``move_card`` and ``after`` called instead: the shortcut
+        ``move_fire`` switched off)."""
+        on_enter = dest.on_enter
+        if type(card) is not Card or not on_enter:
+            self.move_card(card, dest)  # none (move says why), or no trigger after all
+            if self.dirty or self.queue:
+                cast("Game", self).after()
+            return
+        holds = dest.holds
+        if holds is not None and card.kind != holds:
+            raise Fail(f"{dest.name} holds {holds} cards, not {card.kind} ({card.label})")
+        cid = card.id
+        where = self.where
+        source = where[cid]
+        if source is not None:
+            if source.quiet_leave:
+                cards = self.zc[source.i]
+                if cards[-1] is card:
+                    cards.pop()
+                else:  # found and closed up over the zone: priced by its size
+                    cards.remove(card)
+                    self.work += len(cards) >> 6
+                    if self.work > MAX_WORK:
+                        overwork(cast("Game", self))
+            else:
+                self._leave(card, source)
+        where[cid] = dest
+        self.zc[dest.i].append(card)
+        if dest.reveal:
+            self.known[cid] |= dest.reveal
+        if dest.watch:
+            self.dirty = True
+        if self.dirty or self.queue:
+            cast("Game", self).after()
+        for unit in on_enter:
+            unit.run(self, dest, card)
+
     def move_cards(self, cards: list[Value], dest: Zone) -> None:
         """Cards one after the other to a zone that is no grid: ``move_card`` for each,
         written out in one loop (tests/runtime/test_fast_moves.py plays every game with
