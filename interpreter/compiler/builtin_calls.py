@@ -118,6 +118,16 @@ class BuiltinCalls:
             return f"({b} if {first} is None or {b} {op} {a} else {a})"
         return f"({b} if {first} is None else {a} if {b} is None else {b} if {b} {op} {a} else {a})"
 
+    def extreme_of_list(self, name: str, nodes: list[ast.Expr], args: list[str]) -> str | None:
+        """``min(list)``, ``max(list)`` of a list the checker types as holding numbers:
+        ``list_min``, ``list_max`` (helpers.py), the builtin's one-list case in one call."""
+        if name not in ("min", "max") or len(args) != 1 or not SHORTCUTS.list_extremes:
+            return None
+        ty = self.ty_of(nodes[0])
+        if ty is None or ty.name != "list" or not isinstance(ty.arg, Type) or ty.arg.name != "int":
+            return None
+        return f"list_{name}(g, {args[0]})"
+
     def flat_builtin(self, name: str, nodes: list[ast.Expr], args: list[str]) -> str | None:
         """``sort`` and ``unique`` of a list the checker types as holding no lists: Python's
         own (``sorted``, a dict's keys in first-seen order), its items counted as the

@@ -57,6 +57,9 @@ class Shortcuts:
     # min and max of two values (``min(c.rank, 10)``) written out as a comparison, not by
     # the builtin (builtin_calls.extreme_of_two)
     extremes: bool = True
+    # min and max of a list of numbers (``max(c.value for c in hand)``) by list_min, list_max,
+    # not by the builtin's general call (builtin_calls.extreme_of_list)
+    list_extremes: bool = True
     # size, count, empty, first, last of a list held in a name: read in place when it is
     # a list, else by the builtin (a name may hold none) (builtin_calls.fast_builtin)
     named_lists: bool = True
