@@ -104,7 +104,10 @@ class DirectGen(UnitGen):
         x = self.x
         assert s.each is not None and s.each_slot is not None
         seats, offers = self.temp(), self.temp()
-        self.line(f"{seats} = g.each_seats({x.cards_of(s.each[1])})")
+        if x.bounded_source(s.each[1]) == "g.players":  # players, each once: nothing to check
+            self.line(f"{seats} = g.players")
+        else:
+            self.line(f"{seats} = g.each_seats({x.cards_of(s.each[1])})")
         self.line(f"{offers} = []")
         self.line(f"for {x.slot(s.each_slot)} in {seats}:")
         with self.w.indent():

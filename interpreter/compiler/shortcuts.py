@@ -44,6 +44,9 @@ class Shortcuts:
     # one card to a zone whose family fires `on enter` triggers, none of which can pause:
     # the triggers run by the move (move_fire), not queued for after() (stmt.s_Move)
     move_fire: bool = True
+    # a list of cards made just now (cards(Z), a comprehension) to a zone with no grid by
+    # move_cards, not move (stmt.s_Move)
+    move_new_lists: bool = True
     # any/all in a comprehension's condition that reads nothing the comprehension binds,
     # worked out once, not for each item (inline.hoisted)
     kept_conditions: bool = True

@@ -24,6 +24,7 @@ from rulelang.language import ast, refs
 from rulelang.language.errors import Span
 from rulelang.language.key_ranges import IntKeys
 from rulelang.language.traversal import walk
+from rulelang.language.types import Type
 
 if TYPE_CHECKING:
     from interpreter.compiler.compiled_parts import ChoiceSite, UnitInfo
@@ -268,9 +269,21 @@ class UnitGen:
                 self.line(f"g.move_fire({x.expr(s.what)}, {x.expr(s.dest)})")
                 return
             self.line(f"g.move_card({x.expr(s.what)}, {x.expr(s.dest)})")
+        elif at == "None" and self.m.no_grid(s.dest) and self.new_card_list(s.what):
+            self.line(f"g.move_cards({x.expr(s.what)}, {x.expr(s.dest)})")  # as move would
         else:
             self.line(f"g.move({x.expr(s.what)}, {x.expr(s.dest)}, {at})")
         self.after_effect(True)
+
+    def new_card_list(self, what: ast.Expr) -> bool:
+        """A list of cards that nothing else holds (made by ``cards`` or written in place):
+        moved card by card as ``move`` moves a list, with no copy of it made first."""
+        ty = what.ty
+        if not SHORTCUTS.move_new_lists or ty is None or ty.name != "list" \
+                or not isinstance(ty.arg, Type) or ty.arg.name != "card":
+            return False
+        called = isinstance(what, ast.Call) and what.ref == refs.Builtin("cards")
+        return called or self.x.fresh(what)
 
     def fires_on_enter(self, dest: ast.Expr) -> bool:
         """A zone (or a zone of a family) with `on enter` triggers, when no trigger can pause
