@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from interpreter.compiler.lean_code import OfferKind, lean_prompt, offer_kind
+from interpreter.compiler.lean_code import OfferKind, lean_prompt, offer_kind, shown_zone
 from interpreter.compiler.source import literal
 from interpreter.compiler.stmt import OVER_BUDGET, UnitGen
 from rulelang.language import ast, refs
@@ -92,7 +92,10 @@ class DirectGen(UnitGen):
             return
         kind = offer_kind(x.ty_of(s.options))
         rest = f"{site_name}, {seat}, {passing}, {lean_prompt(self, s)}, {x.cards_of(s.options)}"
-        if kind in WRITTEN_OUT:  # the offer and the pick in one call
+        if kind is OfferKind.CARDS:  # the offer and the pick in one call
+            zone = shown_zone(self, s.options)
+            self.line(f"{x.slot(s.slot)} = g.pick_cards({rest}{'' if zone == 'None' else ', ' + zone})")
+        elif kind in WRITTEN_OUT:
             self.line(f"{x.slot(s.slot)} = g.{WRITTEN_OUT[kind]}({rest})")
         else:
             self.line(f"{x.slot(s.slot)} = g.direct_choose(g.{kind.value}, {rest})")
@@ -111,8 +114,9 @@ class DirectGen(UnitGen):
         self.line(f"{offers} = []")
         self.line(f"for {x.slot(s.each_slot)} in {seats}:")
         with self.w.indent():
+            zone = shown_zone(self, s.options)
             self.line(f"{offers}.append(g.each_offer({site_name}, {x.slot(s.each_slot)}, "
-                      f"{x.cards_of(s.options)}, {passing}))")
+                      f"{x.cards_of(s.options)}, {passing}{'' if zone == 'None' else ', ' + zone}))")
             prompt = lean_prompt(self, s)
             if prompt != "None":
                 self.line(prompt)  # drawn now, as the machine draws it

@@ -16,8 +16,10 @@ test, tests/runtime/test_lean_path.py, checks it on every ruleset):
 from __future__ import annotations
 
 import enum
+import re
 from typing import Any
 
+from interpreter.compiler.shortcuts import SHORTCUTS
 from rulelang.language import ast
 
 
@@ -51,6 +53,26 @@ def offer_kind(ty: Any) -> OfferKind:
     if element == "text":
         return OfferKind.TEXTS
     return OfferKind.ANY
+
+
+_CALLS = re.compile(r"[\w\])]\s*\(|:=")  # code that calls something (or binds a name)
+
+
+def shown_zone(gen: Any, options: ast.Expr) -> str:
+    """A direct choose among cards: the zone whose cards its options all are (the zone's
+    own, or those a comprehension picks from it), as code that calls nothing, so it is read
+    again at no cost (``LeanGame.cards_by_name``: where that zone shows its cards to the
+    chooser, each is named by its label); "None" when there is no such zone."""
+    node = options
+    if isinstance(node, ast.Comprehension):
+        if not gen.x.picks(node):
+            return "None"
+        node = node.fors[0].iter
+    ty = gen.x.ty_of(node)
+    if ty is None or ty.name != "zone" or not SHORTCUTS.shown_zones:
+        return "None"
+    code = str(gen.x.expr(node))
+    return "None" if _CALLS.search(code) else code
 
 
 def write_log(gen: Any, s: ast.Log) -> None:

@@ -53,12 +53,24 @@ class LeanGame(Game):
         super().__init__(rules, players, seed, False)
 
     # ------------------------------------------------------------ offering (the lean module calls these)
-    def cards_by_name(self: Any, site: Any, seat: int, options: list[Any]) -> dict[str, Any]:
+    def cards_by_name(self: Any, site: Any, seat: int, options: list[Any],
+                      zone: Any = None) -> dict[str, Any]:
         """The options by the names ``seat`` knows them by, the first of each name kept: a
         card it knows by its label, another by where it lies, anything else (none, or not a
-        card after all) as the full path names it; as ``Decisions.ask`` names them."""
-        known, bit = self.known, 1 << seat
+        card after all) as the full path names it; as ``Decisions.ask`` names them.
+        ``zone``: the zone whose cards the options all are (the compiler knows it,
+        ``lean_code.shown_zone``), or None."""
         seen: dict[str, Any] = {}
+        if zone is not None and (zone.vis == "public" or (zone.vis == "owner" and zone.owner == seat)):
+            # a card lying face up, or in the chooser's own zone, is known to the chooser (a
+            # move reveals it, a shuffle keeps it known, a save or position is refused
+            # otherwise: state_checks.check_zones): named by its label, as below
+            for v in options:
+                text = v.label
+                if text not in seen:
+                    seen[text] = v
+            return seen
+        known, bit = self.known, 1 << seat
         places: dict[int, dict[int, int]] | None = None
         for v in options:
             if type(v) is Card:
@@ -176,12 +188,12 @@ class LeanGame(Game):
         self.steps = self.work = 0
 
     def pick_cards(self: Any, site: Any, seat: int, passing: str | Literal[False], prompt: Any,
-                   options: list[Any]) -> Any:
+                   options: list[Any], zone: Any = None) -> Any:
         """A direct ``choose`` among cards: ``direct_choose(offer_cards, ...)`` written out
         (one call a decision, not four; test_lean_direct.py plays it against the machine's)."""
         if seat not in self.players:
             raise Fail(f"{self.seat_name(seat)} cannot decide: say 'by' which player decides")
-        seen = self.cards_by_name(site, seat, options)
+        seen = self.cards_by_name(site, seat, options, zone)
         work = self.work + len(options) * OPTION_WORK
         if work > MAX_WORK:
             self.work = work
@@ -234,11 +246,13 @@ class LeanGame(Game):
         self.passing = passing
         return values[self.policy(self, seat, values, site)]
 
-    def each_offer(self: Any, site: Any, seat: Any, options: Any, passing: Any) -> tuple[Any, ...]:
+    def each_offer(self: Any, site: Any, seat: Any, options: Any, passing: Any,
+                   zone: Any = None) -> tuple[Any, ...]:
         """One seat's offer in a direct ``choose ... by each``: (seat, values, passing), its
         options merged as ``Group.asked`` merges them (by the names the seat knows them by:
-        a known card's label, else where it lies) and its pass move last."""
-        seen = self.cards_by_name(site, seat, options)
+        a known card's label, else where it lies) and its pass move last; ``zone`` as for
+        ``cards_by_name``."""
+        seen = self.cards_by_name(site, seat, options, zone)
         values = list(seen.values())
         if passing:
             self._pass_clear(site.pass_word, seen)
