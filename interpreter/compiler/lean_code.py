@@ -19,7 +19,6 @@ import enum
 import re
 from typing import Any
 
-from interpreter.compiler.shortcuts import SHORTCUTS
 from rulelang.language import ast
 
 
@@ -55,6 +54,9 @@ def offer_kind(ty: Any) -> OfferKind:
     return OfferKind.ANY
 
 
+# a direct choose among the cards of one zone names the zone (shown_zone); a switch, as
+# the compiler's shortcuts are, for the lean module only (tests/runtime/test_lean_shown_zones.py)
+SHOWN_ZONES = True
 _CALLS = re.compile(r"[\w\])]\s*\(|:=")  # code that calls something (or binds a name)
 
 
@@ -69,7 +71,7 @@ def shown_zone(gen: Any, options: ast.Expr) -> str:
             return "None"
         node = node.fors[0].iter
     ty = gen.x.ty_of(node)
-    if ty is None or ty.name != "zone" or not SHORTCUTS.shown_zones:
+    if ty is None or ty.name != "zone" or not SHOWN_ZONES:
         return "None"
     code = str(gen.x.expr(node))
     return "None" if _CALLS.search(code) else code

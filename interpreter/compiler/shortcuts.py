@@ -47,10 +47,6 @@ class Shortcuts:
     # a list of cards made just now (cards(Z), a comprehension) to a zone with no grid by
     # move_cards, not move (stmt.s_Move)
     move_new_lists: bool = True
-    # a direct choose among cards of one zone (or picked from it) names the zone, so that
-    # where the zone shows its cards to the chooser each is named by its label, with no
-    # look at what the chooser knows (lean_code.shown_zone, LeanGame.cards_by_name)
-    shown_zones: bool = True
     # any/all in a comprehension's condition that reads nothing the comprehension binds,
     # worked out once, not for each item (inline.hoisted)
     kept_conditions: bool = True
