@@ -37,6 +37,7 @@ from rulelang.language.types import Type
 
 if TYPE_CHECKING:
     from interpreter.compiler.module_builder import ModuleBuilder
+    from interpreter.compiler.reuse import Reuse
 
 UNROLL_MEMBERS = 8  # any/all over an enum of at most this many members is written out
 EACH_CHARGED = 20  # a comprehension whose items cost this much each counts that work
@@ -56,6 +57,7 @@ class ExprGen(Inliner, BuiltinCalls):
         self.present: frozenset[str] = frozenset()  # names bound to a zone's cards: never none
         self.cell_keys: dict[str, str] = {}  # see BuiltinCalls.grid_read
         self.small: dict[str, int] = {}  # a name bound to small numbers written in the rules: how large
+        self.reuse: Reuse | None = None  # a direct form's calls kept (reuse.py)
 
     # ------------------------------------------------------------ slots
     def slot(self, i: int) -> str:
@@ -68,6 +70,8 @@ class ExprGen(Inliner, BuiltinCalls):
         """A fresh Python name for a slot bound inside an expression (lambda, comprehension)."""
         name = f"s{i}{self.suffix}"
         self.slots[i] = name
+        if self.reuse is not None:
+            self.reuse.bound.add(name)
         return name
 
     # ------------------------------------------------------------ entry points
@@ -356,7 +360,13 @@ class ExprGen(Inliner, BuiltinCalls):
         self.small = {k: v for k, v in self.small.items() if k != param}
         self.memo = None  # its body runs for each value it is given: nothing kept there
         self.present = self.present - {param}
-        body = self.expr(e.body)
+        if self.reuse is not None:
+            self.reuse.blocked += 1  # no ``:=`` in a lambda: it would bind the lambda's own
+        try:
+            body = self.expr(e.body)
+        finally:
+            if self.reuse is not None:
+                self.reuse.blocked -= 1
         self.slots, self.memo, self.present, self.small = saved, saved_memo, saved_present, saved_small
         return f"(lambda {param}: {body})"
 
