@@ -87,12 +87,13 @@ class LeanGame(Game):
         return seen
 
     def offer_cards(self: Any, frame: Frame, site: Any, seat: int, passing: str | Literal[False],
-                    prompt: Any, options: list[Any]) -> None:
+                    prompt: Any, options: list[Any], zone: Any = None) -> None:
         """Cards: alike when the chooser names them alike (the label of a card it knows,
-        else where the card lies), as ``Decisions.ask`` names them."""
+        else where the card lies), as ``Decisions.ask`` names them; ``zone`` as for
+        ``cards_by_name``."""
         if seat not in self.players:
             raise Fail(f"{self.seat_name(seat)} cannot decide: say 'by' which player decides")
-        seen = self.cards_by_name(site, seat, options)
+        seen = self.cards_by_name(site, seat, options, zone)
         self._offer(frame, site, seat, passing, prompt, seen, len(options))
 
     def offer_distinct(self: Any, frame: Frame, site: Any, seat: int, passing: str | Literal[False],
