@@ -61,7 +61,7 @@ _CALLS = re.compile(r"[\w\])]\s*\(|:=")  # code that calls something (or binds a
 
 
 def shown_zone(gen: Any, options: ast.Expr) -> str:
-    """A choose among cards: the zone whose cards its options all are (the zone's
+    """A direct choose among cards: the zone whose cards its options all are (the zone's
     own, or those a comprehension picks from it), as code that calls nothing, so it is read
     again at no cost (``LeanGame.cards_by_name``: where that zone shows its cards to the
     chooser, each is named by its label); "None" when there is no such zone."""
@@ -89,10 +89,8 @@ def write_ask(gen: Any, s: ast.Choose, site_name: str, seat: str, passing: str) 
     """A ``choose`` asking one seat, lean: the offer for its options' kind, no prompt
     (unless the prompt draws chance: it is drawn now, as the full path draws it).
     ``seat`` and ``passing`` are code (the pass word's literal, False, or a condition)."""
-    kind = offer_kind(gen.x.ty_of(s.options))
-    zone = shown_zone(gen, s.options) if kind is OfferKind.CARDS else "None"
-    gen.line(f"g.{kind.value}(F, {site_name}, {seat}, {passing}, {lean_prompt(gen, s)}, "
-             f"{gen.x.cards_of(s.options)}{'' if zone == 'None' else ', ' + zone})")
+    gen.line(f"g.{offer_kind(gen.x.ty_of(s.options)).value}(F, {site_name}, {seat}, {passing}, "
+             f"{lean_prompt(gen, s)}, {gen.x.cards_of(s.options)})")
 
 
 def lean_prompt(gen: Any, s: ast.Choose) -> str:

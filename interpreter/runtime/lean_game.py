@@ -87,13 +87,12 @@ class LeanGame(Game):
         return seen
 
     def offer_cards(self: Any, frame: Frame, site: Any, seat: int, passing: str | Literal[False],
-                    prompt: Any, options: list[Any], zone: Any = None) -> None:
+                    prompt: Any, options: list[Any]) -> None:
         """Cards: alike when the chooser names them alike (the label of a card it knows,
-        else where the card lies), as ``Decisions.ask`` names them; ``zone`` as for
-        ``cards_by_name``."""
+        else where the card lies), as ``Decisions.ask`` names them."""
         if seat not in self.players:
             raise Fail(f"{self.seat_name(seat)} cannot decide: say 'by' which player decides")
-        seen = self.cards_by_name(site, seat, options, zone)
+        seen = self.cards_by_name(site, seat, options)
         self._offer(frame, site, seat, passing, prompt, seen, len(options))
 
     def offer_distinct(self: Any, frame: Frame, site: Any, seat: int, passing: str | Literal[False],
