@@ -68,6 +68,7 @@ class ModuleBuilder:
         self.ns["all_in_kept"] = all_in_kept
         # fn name -> its declaration if written out at calls
         self.inline_cache: dict[str, ast.FnDecl | None] = {}
+        self.through_cache: dict[str, bool] = {}  # (inline.goes_through)
         self.end_reads = reads_of_all([d.cond for d in program.ends], program.fns)
         self.watch_all = self.end_reads is None
         self.units: dict[str, UnitInfo] = {}
