@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeGuard
 
+from interpreter.compiler.advice_calls import fresh_arguments
 from interpreter.compiler.builtin_calls import BuiltinCalls
 from interpreter.compiler.expr_shapes import (
     BOOL_BUILTINS,
@@ -296,8 +297,13 @@ class ExprGen(Inliner, BuiltinCalls):
             inlined = None if each >= EACH_CHARGED else self.inline_call(name, e.args, args)
             if inlined is not None:
                 return inlined
-            memo = ", M" if self.m.advising else ""  # an advice copy keeps its results in M
-            return f"{self.m.fn_name(name)}(g{memo}{''.join(', ' + a for a in args)})"
+            if self.m.advising:  # an advice copy keeps its results in M
+                callee = self.m.fn_name(name)
+                if (id(e) in self.m.once_calls or fresh_arguments(e)) \
+                        and self.m.memoizable(self.m.program.fns[name]) and SHORTCUTS.advice_once:
+                    callee = self.m.once_name(name)  # no later call could find its entry
+                return f"{callee}(g, M{''.join(', ' + a for a in args)})"
+            return f"{self.m.fn_name(name)}(g{''.join(', ' + a for a in args)})"
         if name == "text" and len(args) == 1:
             return self.renderer(e.args[0])
         if name == "join" and seats_of(e.args[0].ty) == "list":

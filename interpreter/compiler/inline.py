@@ -137,7 +137,8 @@ class Inliner:
         if decl is None or self.in_iterable:  # no ``:=`` in a comprehension's iterable
             return None
         if self.m.advising and not any(isinstance(node, ast.Lambda) for node in nodes) \
-                and (not all(map(self.m.by_value, decl.params)) or self.goes_through(decl)):
+                and (not all(map(self.m.by_value, decl.params))
+                     or (SHORTCUTS.advice_through and self.goes_through(decl))):
             return None  # called, so that it is kept: its list may be one kept before, the
             # same object; or it goes through a list, which a call with the same arguments
             # need not do again (a lambda is new at every call: then written out)

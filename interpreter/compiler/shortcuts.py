@@ -51,6 +51,13 @@ class Shortcuts:
     # the game does not change) keeps its result for the same arguments, the work it did
     # counted again at each call (compiler.ModuleBuilder.memoizable)
     advice_memo: bool = True
+    # in the advice copies, a function whose body goes through a list is called (its result
+    # kept), not written out at its call (inline.goes_through)
+    advice_through: bool = True
+    # in the advice copies, a call whose memo entry no later call could find (a lambda
+    # argument; a prefer clause's outermost call taking the option) runs the function's
+    # copy without the memo (compiler/advice_calls.py)
+    advice_once: bool = True
     # min and max of two values (``min(c.rank, 10)``) written out as a comparison, not by
     # the builtin (builtin_calls.extreme_of_two)
     extremes: bool = True
