@@ -11,8 +11,16 @@ could only have come from a call with the same arguments, so nothing else change
   unless another clause, or the call's own arguments, may call that function too."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from interpreter.compiler.shortcuts import SHORTCUTS
+from interpreter.runtime.values import MAX_WORK
 from rulelang.language import ast, refs
 from rulelang.language.traversal import walk
+
+if TYPE_CHECKING:
+    from interpreter.compiler.expr import ExprGen
+    from rulelang.language.types import Type
 
 
 def fresh_arguments(e: ast.Call) -> bool:
@@ -51,3 +59,46 @@ def outermost_once(clauses: list[ast.Lambda], fn_calls: dict[str, set[str]]) -> 
         if call.ref.name not in _reached(others, fn_calls):
             found.add(id(call))
     return found
+
+
+OVER_BUDGET = f"if g.work > {MAX_WORK}: overwork(g)"  # (as stmt.OVER_BUDGET)
+HASHABLE = ("int", "bool", "seat", "enum", "card", "cell", "text", "none")  # as a set's item
+
+
+class KeptIn:
+    """``x in p`` for a parameter ``p`` of an advice copy (a list the bots' reads do not
+    change): the function asks ``advice_memo.kept_in`` once, at its start, for each such
+    parameter, what to ask (the list, or the set made of it when ``M`` saw it before) and
+    how much work each ask counts; each ask then adds that to a local count
+    (``kept_work``, added to ``Game.work`` before the function stores or returns its
+    result) and asks ``x in kept{i}``: no call. The same answers and the same work as
+    ``in_kept``; calls made meanwhile count their work as differences, so a count added
+    later changes none of theirs. Not in a lambda (its own scope) nor in a comprehension's
+    iterable (no ``:=`` there)."""
+
+    def __init__(self) -> None:
+        self.params: dict[str, int] = {}  # the code of a parameter -> its index
+        self.used: list[int] = []
+
+    def start(self, nparams: int) -> None:
+        self.params = {f"s{i}": i for i in range(nparams)} if SHORTCUTS.advice_sets else {}
+        self.used = []
+
+    def test(self, item: str, coll: str, ty: Type | None, x: ExprGen) -> str | None:
+        i = self.params.get(coll)
+        if i is None or x.in_lambda or x.in_iterable or ty is None or ty.name not in HASHABLE:
+            return None
+        if i not in self.used:
+            self.used.append(i)
+        return f"((kept_work := kept_work + size{i}) > -1 and ({item}) in kept{i})"
+
+    def stop(self) -> tuple[list[str], list[str]]:
+        """The lines that start the function (after its memo is asked), and those that
+        end it (before it stores or returns its result)."""
+        used, self.params, self.used = self.used, {}, []
+        if not used:
+            return [], []
+        names = "".join(f"kept{i}, size{i}, " for i in used)
+        colls = ", ".join(f"s{i}" for i in used)
+        return (["kept_work = 0", f"{names}= kept_in(g, M, {colls})"],
+                ["g.work += kept_work", OVER_BUDGET])

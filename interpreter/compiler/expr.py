@@ -53,6 +53,7 @@ class ExprGen(Inliner, BuiltinCalls):
         self.types: dict[int, Type] = {}  # slot -> its type, where known better than checked (inline.py)
         self.lambdas: dict[int, LambdaArg] = {}  # slot -> a lambda argument of a function written out
         self.in_iterable = False  # writing a comprehension's iterable (no ``:=`` there)
+        self.in_lambda = 0  # writing a lambda's body (a ``:=`` there binds the lambda's name)
         self.memo: Memo | None = None  # writing a comprehension's condition: what it may work out once
         self.present: frozenset[str] = frozenset()  # names bound to a zone's cards: never none
         self.cell_keys: dict[str, str] = {}  # see BuiltinCalls.grid_read
@@ -361,7 +362,11 @@ class ExprGen(Inliner, BuiltinCalls):
         self.small = {k: v for k, v in self.small.items() if k != param}
         self.memo = None  # its body runs for each value it is given: nothing kept there
         self.present = self.present - {param}
-        body = self.expr(e.body)
+        self.in_lambda += 1
+        try:
+            body = self.expr(e.body)
+        finally:
+            self.in_lambda -= 1
         self.slots, self.memo, self.present, self.small = saved, saved_memo, saved_present, saved_small
         return f"(lambda {param}: {body})"
 
@@ -573,7 +578,8 @@ class ExprGen(Inliner, BuiltinCalls):
                 and SHORTCUTS.membership:
             helper = "in_list"
         if helper == "in_list" and self.m.advising:  # the same list asked again: as a set
-            test = f"in_kept(g, M, {item}, {coll})"
+            test = self.m.kept_in.test(item, coll, e.item.ty, self) \
+                or f"in_kept(g, M, {item}, {coll})"
         else:
             test = f"{helper}(g, {item}, {coll})"
         return f"(not {test})" if e.negated else test

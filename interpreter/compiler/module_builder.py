@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import attrs
 
-from interpreter.compiler.advice_calls import outermost_once
+from interpreter.compiler.advice_calls import KeptIn, outermost_once
 from interpreter.compiler.analysis import analysis_of
 from interpreter.compiler.compiled_parts import (
     ChoiceSite,
@@ -24,7 +24,7 @@ from interpreter.compiler.source import Writer, literal
 from interpreter.compiler.stmt import OVER_BUDGET, UnitGen
 from interpreter.compiler.written import EnumPart, MemberPart, NsPart, SitePart
 from interpreter.runtime import helpers
-from interpreter.runtime.advice_memo import all_in_kept, in_kept
+from interpreter.runtime.advice_memo import all_in_kept, in_kept, kept_in
 from rulelang.language import ast, refs
 from rulelang.language.errors import Span
 from rulelang.language.types import Type
@@ -71,6 +71,8 @@ class ModuleBuilder:
         self.once_calls: set[int] = set()  # ids of prefer clauses' calls asked once an option
         self.ns["in_kept"] = in_kept
         self.ns["all_in_kept"] = all_in_kept
+        self.ns["kept_in"] = kept_in
+        self.kept_in = KeptIn()  # x in a parameter, in an advice copy (advice_calls.KeptIn)
         # fn name -> its declaration if written out at calls
         self.inline_cache: dict[str, ast.FnDecl | None] = {}
         self.through_cache: dict[str, bool] = {}  # (inline.goes_through)
@@ -278,6 +280,9 @@ class ModuleBuilder:
         with w.at(decl.span):
             if kept:
                 self.write_kept_call(decl)
+            if kept or once:
+                self.kept_in.start(len(decl.params))
+                start = len(w.lines)
             if counted:
                 w("g.depth += 1")
                 w("if g.depth > 200:")
@@ -294,10 +299,17 @@ class ModuleBuilder:
                     w(f"result = {x.expr(decl.body)}")
                     w("g.depth -= 1")
                     w("return result")
-                elif kept:
+                elif kept or once:
                     w(f"memo_value = {x.expr(decl.body)}")
-                    held = f", {self.memo_held}" if self.memo_held else ""
-                    w(f"M[memo_key] = (memo_value, g.work - memo_work{held})")
+                    starting, ending = self.kept_in.stop()
+                    for line in ending:
+                        w(line)
+                    for line in reversed(starting):
+                        w.lines.insert(start, "    " + line)
+                        w.where.insert(start, w.where[start - 1])
+                    if kept:
+                        held = f", {self.memo_held}" if self.memo_held else ""
+                        w(f"M[memo_key] = (memo_value, g.work - memo_work{held})")
                     w("return memo_value")
                 else:
                     w(f"return {x.expr(decl.body)}")

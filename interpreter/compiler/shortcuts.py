@@ -58,6 +58,10 @@ class Shortcuts:
     # argument; a prefer clause's outermost call taking the option) runs the function's
     # copy without the memo (compiler/advice_calls.py)
     advice_once: bool = True
+    # in the advice copies, ``x in p`` for a parameter p asked as kept_in found it at the
+    # function's start, its work counted in a local (compiler/advice_calls.KeptIn), not by
+    # a call of in_kept at each ask
+    advice_sets: bool = True
     # min and max of two values (``min(c.rank, 10)``) written out as a comparison, not by
     # the builtin (builtin_calls.extreme_of_two)
     extremes: bool = True
