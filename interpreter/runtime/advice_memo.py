@@ -52,7 +52,8 @@ def all_in_kept(g: Game, memo: dict[Any, Any], x: Value, lists: Value) -> bool:
 
 
 class _AskedEach:
-    """A value that is no list or tuple, asked by ``in_any`` at each ``in`` (its work)."""
+    """A value that is no list, asked by ``in_any`` at each ``in`` (its work: a tuple's
+    depends on the item asked)."""
     __slots__ = ("g", "coll")
 
     def __init__(self, g: Game, coll: Value) -> None:
@@ -95,11 +96,9 @@ def kept_in(g: Game, memo: dict[Any, Any], *colls: Value) -> tuple[Any, ...]:
             out += (found, len(coll))
             continue
         sets = False  # (not held by an entry: its id may be reused)
-        if t is tuple:
-            out += (coll, len(coll))
-        elif coll is None:
+        if coll is None:
             out += ((), 0)
-        else:  # a zone, a family: asked as in_any asks it, its work counted there
+        else:  # a tuple, a zone, a family: asked as in_any asks it, its work counted there
             out += (_AskedEach(g, coll), 0)
     answer = tuple(out)
     if sets:
