@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from interpreter.compiler.expr_shapes import simple
 from interpreter.compiler.shortcuts import SHORTCUTS
+from interpreter.compiler.source import literal
 from interpreter.runtime.values import MAX_WORK
 from rulelang.language import ast, refs
 from rulelang.language.traversal import walk
@@ -79,10 +81,34 @@ class KeptIn:
     def __init__(self) -> None:
         self.params: dict[str, int] = {}  # the code of a parameter -> its index
         self.used: list[int] = []
+        self.active = False  # writing an advice copy's function
+        self.counting = False  # whether it counts work in ``kept_work``
 
     def start(self, nparams: int) -> None:
         self.params = {f"s{i}": i for i in range(nparams)} if SHORTCUTS.advice_sets else {}
         self.used = []
+        self.active, self.counting = True, False
+
+    def hoisted(self, call: str, decl: ast.FnDecl, args: list[str], x: ExprGen) -> str | None:
+        """A kept function's call in a comprehension (its condition or its item) whose
+        arguments read nothing the comprehension binds: the same call for every item, so
+        its memo entry is found by the first item that gets there (the call itself, its
+        work counted as it counts it) and kept in a name; for the other items, the value
+        it kept and its work counted again in ``kept_work``, as a hit counts it (no call).
+        Only for arguments that are plain names or numbers (its key is made of them again)."""
+        memo = x.kept_calls
+        if not self.active or memo is None or x.in_lambda or x.in_iterable \
+                or not SHORTCUTS.advice_hoist or not all(map(simple, args)) \
+                or any(map(memo.mentions, args)):
+            return None
+        m = x.m
+        parts = [a if m.by_value(p) else f"memo_id({a})" for a, p in zip(args, decl.params)]
+        key = f"({', '.join([literal(m.fn_names[decl.name]), *parts])},)"
+        name = f"h{next(m.counter)}"
+        memo.names.append(name)
+        self.counting = True
+        return (f"({name}[0] if {name} is not UNSET and (kept_work := kept_work + {name}[1]) > -1"
+                f" else ({name} := ({call}, M[{key}][1]))[0])")
 
     def test(self, item: str, coll: str, ty: Type | None, x: ExprGen) -> str | None:
         i = self.params.get(coll)
@@ -96,9 +122,11 @@ class KeptIn:
         """The lines that start the function (after its memo is asked), and those that
         end it (before it stores or returns its result)."""
         used, self.params, self.used = self.used, {}, []
-        if not used:
+        counting, self.active, self.counting = self.counting or bool(used), False, False
+        if not counting:
             return [], []
-        names = "".join(f"kept{i}, size{i}, " for i in used)
-        colls = ", ".join(f"s{i}" for i in used)
-        return (["kept_work = 0", f"{names}= kept_in(g, M, {colls})"],
-                ["g.work += kept_work", OVER_BUDGET])
+        starting = ["kept_work = 0"]
+        if used:
+            names = "".join(f"kept{i}, size{i}, " for i in used)
+            starting.append(f"{names}= kept_in(g, M, {', '.join(f's{i}' for i in used)})")
+        return starting, ["g.work += kept_work", OVER_BUDGET]

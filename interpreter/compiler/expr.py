@@ -54,6 +54,7 @@ class ExprGen(Inliner, BuiltinCalls):
         self.lambdas: dict[int, LambdaArg] = {}  # slot -> a lambda argument of a function written out
         self.in_iterable = False  # writing a comprehension's iterable (no ``:=`` there)
         self.in_lambda = 0  # writing a lambda's body (a ``:=`` there binds the lambda's name)
+        self.kept_calls: Memo | None = None  # a comprehension's, in an advice copy (KeptIn.hoisted)
         self.memo: Memo | None = None  # writing a comprehension's condition: what it may work out once
         self.present: frozenset[str] = frozenset()  # names bound to a zone's cards: never none
         self.cell_keys: dict[str, str] = {}  # see BuiltinCalls.grid_read
@@ -300,10 +301,14 @@ class ExprGen(Inliner, BuiltinCalls):
                 return inlined
             if self.m.advising:  # an advice copy keeps its results in M
                 callee = self.m.fn_name(name)
+                decl = self.m.program.fns[name]
                 if (id(e) in self.m.once_calls or fresh_arguments(e)) \
-                        and self.m.memoizable(self.m.program.fns[name]) and SHORTCUTS.advice_once:
+                        and self.m.memoizable(decl) and SHORTCUTS.advice_once:
                     callee = self.m.once_name(name)  # no later call could find its entry
-                return f"{callee}(g, M{''.join(', ' + a for a in args)})"
+                call = f"{callee}(g, M{''.join(', ' + a for a in args)})"
+                if callee == self.m.fn_name(name) and self.m.memoizable(decl):
+                    return self.m.kept_in.hoisted(call, decl, args, self) or call
+                return call
             return f"{self.m.fn_name(name)}(g{''.join(', ' + a for a in args)})"
         if name == "text" and len(args) == 1:
             return self.renderer(e.args[0])
@@ -363,10 +368,12 @@ class ExprGen(Inliner, BuiltinCalls):
         self.memo = None  # its body runs for each value it is given: nothing kept there
         self.present = self.present - {param}
         self.in_lambda += 1
+        saved_kept, self.kept_calls = self.kept_calls, None
         try:
             body = self.expr(e.body)
         finally:
             self.in_lambda -= 1
+            self.kept_calls = saved_kept
         self.slots, self.memo, self.present, self.small = saved, saved_memo, saved_present, saved_small
         return f"(lambda {param}: {body})"
 
@@ -380,9 +387,10 @@ class ExprGen(Inliner, BuiltinCalls):
         """The comprehension's code, and the names of the values its conditions work out
         once (see ``hoisted``), to be set to UNSET before it runs."""
         saved, saved_types, saved_memo = dict(self.slots), self.types, self.memo
-        saved_present, saved_small = self.present, self.small
+        saved_present, saved_small, saved_kept = self.present, self.small, self.kept_calls
         self.types, self.memo, self.small = dict(saved_types), None, dict(saved_small)
         memo = None if self.in_iterable else Memo()  # no ``:=`` in an iterable
+        self.kept_calls = None
         clauses = []
         for c, each in zip(e.fors, self.comprehension_items(e)):
             was, self.in_iterable = self.in_iterable, True
@@ -415,13 +423,17 @@ class ExprGen(Inliner, BuiltinCalls):
             if memo is not None:
                 memo.variant.update(targets)
             if c.cond is not None:
-                self.memo = memo
+                self.memo = self.kept_calls = memo
                 try:
                     clause += f" if {self.truth(c.cond)}"
                 finally:
-                    self.memo = None
+                    self.memo = self.kept_calls = None
             clauses.append(clause)
-        elt = self.expr(e.elt)
+        self.kept_calls = memo
+        try:
+            elt = self.expr(e.elt)
+        finally:
+            self.kept_calls = saved_kept
         self.slots, self.types, self.memo = saved, saved_types, saved_memo
         self.present, self.small = saved_present, saved_small
         made = f"[{elt} {' '.join(clauses)}]"

@@ -62,6 +62,10 @@ class Shortcuts:
     # function's start, its work counted in a local (compiler/advice_calls.KeptIn), not by
     # a call of in_kept at each ask
     advice_sets: bool = True
+    # in the advice copies, a kept function's call in a comprehension with arguments that
+    # read nothing it binds: its entry found once, its work counted again for the other
+    # items without a call (compiler/advice_calls.KeptIn.hoisted)
+    advice_hoist: bool = True
     # min and max of two values (``min(c.rank, 10)``) written out as a comparison, not by
     # the builtin (builtin_calls.extreme_of_two)
     extremes: bool = True

@@ -87,7 +87,7 @@ def compare_one_game(config, kept, general):
 # switched off gives the same advice and counts the same work, in the rulesets where it
 # changes the code
 ADVICE_SHORTCUTS = {"advice_through": "(afn_9(g, M, s0) is None)", "advice_once": "def ofn_",
-                    "advice_sets": "kept_in(g, M, "}
+                    "advice_sets": "kept_in(g, M, ", "advice_hoist": "M[('fn_9', s0,)][1]"}
 
 
 @pytest.mark.parametrize("shortcut", ADVICE_SHORTCUTS)
