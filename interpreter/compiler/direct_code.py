@@ -29,6 +29,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from interpreter.compiler.lean_code import OfferKind, lean_prompt, offer_kind
+from interpreter.compiler.reuse import Reuse
 from interpreter.compiler.source import literal
 from interpreter.compiler.stmt import OVER_BUDGET, UnitGen
 from rulelang.language import ast, refs
@@ -161,7 +162,13 @@ def write_direct(m: ModuleBuilder, info: UnitInfo, body: list[ast.Stmt], params:
         w(f"g.work += {m.an.cost(body)}")
         w(OVER_BUDGET)
     gen.block_depth = 1
-    gen.body(body)
+    x.reuse = None if m.advising else Reuse(w, m.program, m.counter)
+    try:
+        gen.body(body)
+    finally:
+        if x.reuse is not None:
+            x.reuse.finish()
+        x.reuse = None
     if info.kind == "rule":
         gen.line("g.rdepth -= 1")
     if not gen.written:

@@ -38,6 +38,7 @@ from rulelang.language.types import Type
 
 if TYPE_CHECKING:
     from interpreter.compiler.module_builder import ModuleBuilder
+    from interpreter.compiler.reuse import Reuse
 
 UNROLL_MEMBERS = 8  # any/all over an enum of at most this many members is written out
 EACH_CHARGED = 20  # a comprehension whose items cost this much each counts that work
@@ -59,6 +60,7 @@ class ExprGen(Inliner, BuiltinCalls):
         self.present: frozenset[str] = frozenset()  # names bound to a zone's cards: never none
         self.cell_keys: dict[str, str] = {}  # see BuiltinCalls.grid_read
         self.small: dict[str, int] = {}  # a name bound to small numbers written in the rules: how large
+        self.reuse: Reuse | None = None  # a direct form's calls kept (reuse.py)
 
     # ------------------------------------------------------------ slots
     def slot(self, i: int) -> str:
@@ -71,6 +73,8 @@ class ExprGen(Inliner, BuiltinCalls):
         """A fresh Python name for a slot bound inside an expression (lambda, comprehension)."""
         name = f"s{i}{self.suffix}"
         self.slots[i] = name
+        if self.reuse is not None:
+            self.reuse.bound.add(name)
         return name
 
     # ------------------------------------------------------------ entry points
@@ -369,11 +373,15 @@ class ExprGen(Inliner, BuiltinCalls):
         self.present = self.present - {param}
         self.in_lambda += 1
         saved_kept, self.kept_calls = self.kept_calls, None
+        if self.reuse is not None:
+            self.reuse.blocked += 1  # no ``:=`` in a lambda: it would bind the lambda's own
         try:
             body = self.expr(e.body)
         finally:
             self.in_lambda -= 1
             self.kept_calls = saved_kept
+            if self.reuse is not None:
+                self.reuse.blocked -= 1
         self.slots, self.memo, self.present, self.small = saved, saved_memo, saved_present, saved_small
         return f"(lambda {param}: {body})"
 

@@ -32,6 +32,7 @@ from rulelang.language.types import Type
 
 if TYPE_CHECKING:
     from interpreter.compiler.module_builder import ModuleBuilder
+    from interpreter.compiler.reuse import Reuse
 
 INLINE_MAX_COST = 60  # bodies costlier than this stay calls (code size, not speed)
 
@@ -90,6 +91,7 @@ class Inliner:
     lambdas: dict[int, LambdaArg]
     in_iterable: bool
     memo: Memo | None
+    reuse: Reuse | None
 
     if TYPE_CHECKING:
         def expr(self, e: ast.Expr) -> str: ...
@@ -176,9 +178,9 @@ class Inliner:
             body = self.expr(decl.body)
         finally:
             self.enter(caller)
-        if temps:
-            return f"({', '.join(temps)}, {body})[-1]"
-        return f"({body})"
+        code = f"({', '.join(temps)}, {body})[-1]" if temps else f"({body})"
+        key = self.reuse.key(name, args) if self.reuse is not None else None
+        return code if key is None else self.reuse.kept(key, code)  # type: ignore[union-attr]
 
     def kept_argument(self, node: ast.Expr, code: str) -> bool:
         """Whether an argument of a function written out in a comprehension's condition

@@ -131,10 +131,15 @@ class UnitGen:
                 if cost >= STATEMENT_CHARGE:  # a costly statement counts its own work
                     self.line(f"g.work += {cost}")
                     self.line(OVER_BUDGET)
+                reuse = self.x.reuse
+                if reuse is not None:
+                    reuse.enter(s)
                 if self.machine and (self.m.an.stmt_pauses(s) or _return_in_loop(s)):
                     getattr(self, "flat_" + type(s).__name__, self.flat_effect)(s)
                 else:
                     getattr(self, "s_" + type(s).__name__)(s)
+                if reuse is not None:
+                    reuse.leave(s)
 
     def nested(self, stmts: Iterable[ast.Stmt]) -> None:
         """A structured statement's body (indented)."""

@@ -33,6 +33,7 @@ from interpreter.runtime.work import (  # noqa: F401
     equal,
     order,
     overwork,
+    reused,
     weigh,
     weighed,
     weighed_lists,
@@ -329,7 +330,7 @@ def names() -> dict[str, Any]:
         "list_minus", "augment", "times", "divide", "modulo", "in_zone", "in_family", "in_any",
         "in_list", "all_in",
         "is_kind", "number_range", "top_card", "family_cards", "end_item", "not_a_card", "text_of", "as_list",
-        "bounded", "log_parts", "SeenCard", "Message", "overwork", "charge", "weighed", "equal",
+        "bounded", "log_parts", "SeenCard", "Message", "overwork", "charge", "reused", "weighed", "equal",
         "weighed_lists", "weighed_tuples",
         "order", "number", "text_counted", "joined", "Seat", "EnumValue", "UNSET", "no_seat",
         "cell", "CELLS")}

@@ -38,6 +38,14 @@ def counted(g: Game, items: Items, each: int = 1) -> Items:
     return items
 
 
+def reused(g: Game, work: int, value: Value) -> Value:
+    """A value kept from before (compiler/reuse.py), charged the work its making counted."""
+    g.work += work
+    if g.work > MAX_WORK:
+        overwork(g)
+    return value
+
+
 def charge(g: Game, work: int) -> None:
     """Work done now (a call of a rule or function that calls itself, a costly statement)."""
     g.work += work

@@ -54,7 +54,8 @@ def test_every_seat_gets_the_same_static_page_with_safe_headers(yokai):
     assert page.headers["cache-control"] == "no-store"
     for token in table.tokens:
         assert token not in page.text
-    assert client.get("/static/table.js").status_code == 200
+    for module in ("table.js", "page.js", "decide.js", "draw.js", "grid.js", "teach.js"):
+        assert client.get(f"/static/{module}").status_code == 200
 
 
 def test_the_links_are_128_bit_tokens_one_per_person_and_one_to_watch():

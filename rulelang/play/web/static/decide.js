@@ -1,0 +1,231 @@
+// The table page's deciding half: the prompt, the moves as buttons, the board's cards and
+// cells that stand for moves, and the bars that confirm, warn and say why a move was
+// refused. Moves go out through the page's send and play (given once: deciding()).
+import {el, seatColour} from "./draw.js";
+import {parseCell} from "./grid.js";
+import {$, isMyMove, state} from "./page.js";
+import {whyBlock} from "./teach.js";
+
+const MANY_MOVES = 60;   // more moves than this: pick from a filtered list, not buttons
+let send = null, play = null;  // the page's: a move asked about first, or played
+
+// The page's ways to send a move, given once before anything is drawn.
+export function deciding(actions) {
+  ({send, play} = actions);
+}
+
+// Board targets: which moves a card or a cell on the board stands for.
+function targets(view) {
+  const d = view.decision;
+  const moves = d && d.moves ? d.moves : [];
+  const placements = d && d.cells ? d.cells : {};
+  const byCard = new Map(), byCell = new Map();
+  for (const move of moves) {
+    if (placements[move]) {
+      for (const cell of placements[move]) {
+        if (!byCell.has(cell)) byCell.set(cell, []);
+        byCell.get(cell).push(move);
+      }
+    } else if (parseCell(move)) {
+      byCell.set(move, [move]);
+    } else {
+      byCard.set(move, [move]);
+    }
+  }
+  return {moves, placements, byCard, byCell};
+}
+
+export function drawDecision(message) {
+  const view = message.view;
+  const box = $("decision");
+  box.replaceChildren();
+  document.querySelectorAll(".target, .selected, .preview").forEach(n =>
+    n.classList.remove("target", "selected", "preview"));
+  // (the board keeps the nodes that did not change: what they stood for is set anew below)
+  $("main").querySelectorAll(".card, .cell").forEach(n => { n.onclick = null; });
+  const d = view.decision;
+  if (view.over || message.failure) { box.hidden = true; return; }
+  box.hidden = false;
+  if (!d) { box.append(el("p", "waiting", "…")); return; }
+  const who = view.seats[d.seat];
+  if (!isMyMove(message)) {
+    const kind = message.players[who];
+    const line = el("p", "waiting");
+    const chip = el("span", "chip", who);
+    chip.style.setProperty("--seat", seatColour(d.seat));
+    line.append(chip, ` ${kind && kind !== "human" ? "(bot) " : ""}is choosing: ${d.prompt}`);
+    box.append(line);
+    return;
+  }
+  box.classList.toggle("sending", state.sending);
+  const prompt = el("p", "prompt");
+  prompt.append(el("span", "yourmove", "Your move"), " ", d.prompt);
+  box.append(prompt);
+  if (d.moves.length === 1) {  // nothing to decide: taken, as at the terminal, and said
+    box.append(el("p", "hint", `Only one choice: ${d.moves[0]}. It is played for you.`));
+    if (state.autoSent !== message.version && !state.sending) {
+      state.autoSent = message.version;
+      setTimeout(() => { if (state.message === message) play(d.moves[0]); }, 700);
+    }
+    return;
+  }
+  if (state.refusal) box.append(refusalBox(state.refusal));
+  if (state.warning) { box.append(warningBox(state.warning)); return; }
+  const t = targets(view);
+  markBoard(t);
+  if (state.selection) box.append(confirmBar(t));
+  const plain = t.moves.filter(m => !t.placements[m]);
+  const placing = t.moves.length - plain.length;
+  if (placing) {
+    box.append(el("p", "hint", `Tap a marked cell on the board to see the ${placing} ways to place here; ` +
+      "tap again for the next one."));
+  }
+  if (plain.length && plain.length <= MANY_MOVES) {
+    const buttons = el("div", "moves");
+    for (const move of plain) {
+      const button = el("button", "move", move);
+      button.type = "button";
+      button.disabled = state.sending;
+      button.addEventListener("click", () => send(move));
+      buttons.append(button);
+    }
+    box.append(buttons);
+  }
+  if (plain.length > MANY_MOVES || placing) box.append(typedMove(t.moves));
+}
+
+// A move that ends the game: said, and played only if the player says so.
+function warningBox(warning) {
+  const box = el("div", "confirm warning");
+  const text = el("span", "what");
+  text.append("⚠ ", el("strong", null, warning.move), ` ends the game: ${warning.ending}`);
+  box.append(text);
+  const go = el("button", "go", "Play it");
+  go.type = "button";
+  go.addEventListener("click", () => play(warning.move));
+  const cancel = el("button", "cancel", "Cancel");
+  cancel.type = "button";
+  cancel.addEventListener("click", () => { state.warning = null; state.selection = null; drawDecision(state.message); });
+  box.append(go, cancel);
+  return box;
+}
+
+// A move refused: why, in the players' words, and the rule behind the decision.
+function refusalBox(refusal) {
+  const box = el("div", "refusal");
+  const line = el("p", null, refusal.reason);
+  box.append(line);
+  if (refusal.why) {
+    const button = el("button", "whybutton", "why?");
+    button.type = "button";
+    button.addEventListener("click", () => {
+      const open = box.querySelector(".why");
+      if (open) open.remove(); else box.append(whyBlock(refusal.why));
+    });
+    line.append(" ", button);
+  }
+  return box;
+}
+
+// The board's cards and cells that stand for moves: marked, and chosen by a tap.
+function markBoard(t) {
+  const board = $("main");
+  for (const node of board.querySelectorAll(".card[data-name], .card[data-position]")) {
+    const move = [node.dataset.name, node.dataset.position].find(m => m && t.byCard.has(m));
+    if (!move) continue;
+    node.classList.add("target");
+    node.onclick = () => choose([move], move);
+  }
+  for (const node of board.querySelectorAll(".cell[data-cell]")) {
+    const zoneMoves = positionMove(node, t);
+    const moves = t.byCell.get(node.dataset.cell) || zoneMoves;
+    if (!moves) { node.onclick = null; continue; }
+    node.classList.add("target");
+    node.onclick = () => chooseCell(node.dataset.cell, moves);
+  }
+  const sel = state.selection;
+  if (!sel) return;
+  const move = sel.moves[sel.index];
+  const cells = t.placements[move] || (parseCell(move) ? [move] : []);
+  for (const cell of cells) {
+    board.querySelectorAll(`.cell[data-cell="${CSS.escape(cell)}"]`).forEach(n => n.classList.add("preview"));
+  }
+  for (const node of board.querySelectorAll(".card[data-name], .card[data-position]")) {
+    if (node.dataset.name === move || node.dataset.position === move) node.classList.add("selected");
+  }
+}
+
+// A card on a grid chosen by where it lies ("zone@A1").
+function positionMove(node, t) {
+  const block = node.closest("[data-zone]");
+  if (!block) return null;
+  const move = `${block.dataset.zone}@${node.dataset.cell}`;
+  return t.byCard.has(move) ? [move] : null;
+}
+
+function choose(moves, label) {
+  const sel = state.selection;
+  if (sel && sel.label === label && sel.moves.length === 1) { send(moves[0]); return; }
+  state.selection = {moves, index: 0, label};
+  drawDecision(state.message);
+}
+
+// Tapping a cell: the placements that cover it, those starting there first; tapping the
+// same cell again shows the next.
+function chooseCell(cell, moves) {
+  const sel = state.selection;
+  if (sel && sel.label === cell) {
+    if (sel.moves.length === 1) { send(sel.moves[0]); return; }
+    sel.index = (sel.index + 1) % sel.moves.length;
+  } else {
+    const starts = m => m.split(/\s+/)[0] === cell ? 0 : 1;
+    state.selection = {moves: [...moves].sort((a, b) => starts(a) - starts(b)), index: 0, label: cell};
+  }
+  drawDecision(state.message);
+}
+
+function confirmBar(t) {
+  const sel = state.selection;
+  const move = sel.moves[sel.index];
+  const bar = el("div", "confirm");
+  const text = el("span", "what");
+  text.append(t.placements[move] ? "Place " : "Play ", el("strong", null, move));
+  if (sel.moves.length > 1) text.append(el("span", "count", ` ${sel.index + 1} of ${sel.moves.length}`));
+  bar.append(text);
+  const button = (label, cls, action) => {
+    const b = el("button", cls, label);
+    b.type = "button";
+    b.disabled = state.sending;
+    b.addEventListener("click", action);
+    bar.append(b);
+  };
+  if (sel.moves.length > 1) {
+    button("◀", "step", () => { sel.index = (sel.index + sel.moves.length - 1) % sel.moves.length; drawDecision(state.message); });
+    button("▶", "step", () => { sel.index = (sel.index + 1) % sel.moves.length; drawDecision(state.message); });
+  }
+  button(t.placements[move] ? "Place" : "Play", "go", () => send(move));
+  button("Cancel", "cancel", () => { state.selection = null; drawDecision(state.message); });
+  return bar;
+}
+
+// Any move by its notation, for long lists (with suggestions as you type).
+function typedMove(moves) {
+  const form = el("form", "typed");
+  const input = el("input");
+  input.name = "move";
+  input.placeholder = "or type a move";
+  input.autocomplete = "off";
+  input.setAttribute("list", "movelist");
+  const list = el("datalist");
+  list.id = "movelist";
+  moves.slice(0, 500).forEach(m => { const o = el("option"); o.value = m; list.append(o); });
+  const go = el("button", "go", "Play");
+  go.type = "submit";
+  form.append(input, list, go);
+  form.addEventListener("submit", event => {
+    event.preventDefault();
+    const move = input.value.trim();
+    if (move) send(move);
+  });
+  return form;
+}

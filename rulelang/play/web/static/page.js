@@ -1,0 +1,36 @@
+// What the table page's modules share: its state (the last message, the move being
+// chosen or sent) and small helpers on the page.
+
+export const $ = id => document.getElementById(id);
+
+export const state = {
+  message: null,      // the last state received
+  logSeen: 0,         // log lines already shown (the rest are new: highlighted)
+  selection: null,    // {moves: [...], index, label} chosen on the board, to confirm
+  refusal: null,      // {move, reason, why}: the last move refused, said until the next state
+  trying: null,       // a move asked about first: does it end the game?
+  warning: null,      // {move, ending}: it does; played only if the player says so
+  queued: null,       // {move, version}: clicked while the connection was down
+  autoSent: null,     // the version whose only move was played for the player
+  askedAgain: false,  // this page asked for a new game: it opens it
+  sending: false,
+  socket: null,
+  retry: 500,
+};
+
+export function connected() {
+  return state.socket && state.socket.readyState === WebSocket.OPEN;
+}
+
+export function toast(text) {
+  const node = $("toast");
+  node.textContent = text;
+  node.classList.add("show");
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => node.classList.remove("show"), 6000);
+}
+
+export function isMyMove(message) {
+  const d = message.view.decision;
+  return Boolean(d && d.moves && message.you && !message.view.over && !message.failure);
+}
