@@ -30,6 +30,20 @@ def fresh_arguments(e: ast.Call) -> bool:
     return any(isinstance(a, ast.Lambda) for a in e.args)
 
 
+def advice_call(x: ExprGen, e: ast.Call, name: str, args: list[str]) -> str:
+    """A call of a rules' function in an advice copy: its kept copy (memo in ``M``), or
+    its copy without the memo where no later call could find the entry, or (in a
+    comprehension, its arguments read nothing the comprehension binds) its entry kept
+    (``KeptIn.hoisted``)."""
+    m = x.m
+    decl = m.program.fns[name]
+    kept = m.memoizable(decl)
+    if kept and (id(e) in m.once_calls or fresh_arguments(e)) and SHORTCUTS.advice_once:
+        return f"{m.once_name(name)}(g, M{''.join(', ' + a for a in args)})"
+    call = f"{m.fn_name(name)}(g, M{''.join(', ' + a for a in args)})"
+    return (m.kept_in.hoisted(call, decl, args, x) if kept else None) or call
+
+
 def _fns_called(tree: object) -> set[str]:
     return {n.ref.name for n in walk(tree) if isinstance(n, ast.Call) and isinstance(n.ref, refs.Fn)}
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeGuard
 
-from interpreter.compiler.advice_calls import fresh_arguments
+from interpreter.compiler.advice_calls import advice_call
 from interpreter.compiler.builtin_calls import BuiltinCalls
 from interpreter.compiler.expr_shapes import (
     BOOL_BUILTINS,
@@ -18,6 +18,7 @@ from interpreter.compiler.expr_shapes import (
     GUARANTEED_BOOL,
     SMALL,
     all_in,
+    equality,
     items_may_nest,
     literal_bound,
     long_text,
@@ -303,16 +304,8 @@ class ExprGen(Inliner, BuiltinCalls):
             inlined = None if each >= EACH_CHARGED else self.inline_call(name, e.args, args)
             if inlined is not None:
                 return inlined
-            if self.m.advising:  # an advice copy keeps its results in M
-                callee = self.m.fn_name(name)
-                decl = self.m.program.fns[name]
-                if (id(e) in self.m.once_calls or fresh_arguments(e)) \
-                        and self.m.memoizable(decl) and SHORTCUTS.advice_once:
-                    callee = self.m.once_name(name)  # no later call could find its entry
-                call = f"{callee}(g, M{''.join(', ' + a for a in args)})"
-                if callee == self.m.fn_name(name) and self.m.memoizable(decl):
-                    return self.m.kept_in.hoisted(call, decl, args, self) or call
-                return call
+            if self.m.advising:  # an advice copy keeps its results in M (advice_calls.py)
+                return advice_call(self, e, name, args)
             return f"{self.m.fn_name(name)}(g{''.join(', ' + a for a in args)})"
         if name == "text" and len(args) == 1:
             return self.renderer(e.args[0])
@@ -371,15 +364,13 @@ class ExprGen(Inliner, BuiltinCalls):
         self.small = {k: v for k, v in self.small.items() if k != param}
         self.memo = None  # its body runs for each value it is given: nothing kept there
         self.present = self.present - {param}
-        self.in_lambda += 1
-        saved_kept, self.kept_calls = self.kept_calls, None
+        saved_kept, self.kept_calls, self.in_lambda = self.kept_calls, None, self.in_lambda + 1
         if self.reuse is not None:
             self.reuse.blocked += 1  # no ``:=`` in a lambda: it would bind the lambda's own
         try:
             body = self.expr(e.body)
         finally:
-            self.in_lambda -= 1
-            self.kept_calls = saved_kept
+            self.kept_calls, self.in_lambda = saved_kept, self.in_lambda - 1
             if self.reuse is not None:
                 self.reuse.blocked -= 1
         self.slots, self.memo, self.present, self.small = saved, saved_memo, saved_present, saved_small
@@ -397,8 +388,7 @@ class ExprGen(Inliner, BuiltinCalls):
         saved, saved_types, saved_memo = dict(self.slots), self.types, self.memo
         saved_present, saved_small, saved_kept = self.present, self.small, self.kept_calls
         self.types, self.memo, self.small = dict(saved_types), None, dict(saved_small)
-        memo = None if self.in_iterable else Memo()  # no ``:=`` in an iterable
-        self.kept_calls = None
+        memo, self.kept_calls = None if self.in_iterable else Memo(), None  # no ``:=`` in an iterable
         clauses = []
         for c, each in zip(e.fors, self.comprehension_items(e)):
             was, self.in_iterable = self.in_iterable, True
@@ -438,11 +428,8 @@ class ExprGen(Inliner, BuiltinCalls):
                     self.memo = self.kept_calls = None
             clauses.append(clause)
         self.kept_calls = memo
-        try:
-            elt = self.expr(e.elt)
-        finally:
-            self.kept_calls = saved_kept
-        self.slots, self.types, self.memo = saved, saved_types, saved_memo
+        elt = self.expr(e.elt)
+        self.slots, self.types, self.memo, self.kept_calls = saved, saved_types, saved_memo, saved_kept
         self.present, self.small = saved_present, saved_small
         made = f"[{elt} {' '.join(clauses)}]"
         if self.fresh_tuples(e.elt):
@@ -574,21 +561,10 @@ class ExprGen(Inliner, BuiltinCalls):
             return f"({a} {'is' if e.op == '==' else 'is not'} {b})"
         if may_nest(lty) and may_nest(rty):  # two lists: the work counted
             if e.op in ("==", "!="):
-                test = self.equality(a, b)
+                test = equality(a, b)
                 return test if e.op == "==" else f"(not {test})"
             return f"(order(g, {a}, {b}) {e.op} 0)"
         return f"({a} {e.op} {b})"  # none in an ordering is reported by the error mapper
-
-    @staticmethod
-    def equality(a: str, b: str) -> str:
-        """``a == b`` where both may be lists: counted by ``equal`` only when one side is a
-        list or tuple, found by looking at a side that is a plain name (read twice), so
-        comparing cards or numbers calls nothing."""
-        for plain, other in ((b, a), (a, b)):
-            if simple(plain) and SHORTCUTS.comparisons:
-                return (f"(({other}) == {plain} if type({plain}) is not list and "
-                        f"type({plain}) is not tuple else equal(g, {a}, {b}))")
-        return f"equal(g, {a}, {b})"
 
     def x_In(self, e: ast.In) -> str:
         item, coll = self.expr(e.item), self.expr(e.coll)
@@ -598,8 +574,7 @@ class ExprGen(Inliner, BuiltinCalls):
                 and SHORTCUTS.membership:
             helper = "in_list"
         if helper == "in_list" and self.m.advising:  # the same list asked again: as a set
-            test = self.m.kept_in.test(item, coll, e.item.ty, self) \
-                or f"in_kept(g, M, {item}, {coll})"
+            test = self.m.kept_in.test(item, coll, e.item.ty, self) or f"in_kept(g, M, {item}, {coll})"
         else:
             test = f"{helper}(g, {item}, {coll})"
         return f"(not {test})" if e.negated else test

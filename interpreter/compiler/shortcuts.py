@@ -27,7 +27,7 @@ class Shortcuts:
     # a card in a message or a log line as itself, not by parts_of, log_parts (expr.message)
     message_cards: bool = True
     # members compared by identity; lists that may be lists compared by equal only when a
-    # side is one (expr.x_Compare, expr.equality)
+    # side is one (expr.x_Compare, expr_shapes.equality)
     comparisons: bool = True
     # a sum with a small number written in the rules not bounded by number or augment
     # (expr.x_BinOp, expr.compared, stmt.s_Assign)
