@@ -66,6 +66,9 @@ class Shortcuts:
     # read nothing it binds: its entry found once, its work counted again for the other
     # items without a call (compiler/advice_calls.KeptIn.hoisted)
     advice_hoist: bool = True
+    # sum of a comprehension by helpers.sum_made (the list just made is not asked what it
+    # is), not by the builtin (builtin_calls.fast_builtin)
+    sums_made: bool = True
     # min and max of two values (``min(c.rank, 10)``) written out as a comparison, not by
     # the builtin (builtin_calls.extreme_of_two)
     extremes: bool = True
