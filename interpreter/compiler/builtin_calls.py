@@ -58,6 +58,8 @@ class BuiltinCalls:
         ty = self.ty_of(nodes[0])
         t = ty.name if ty is not None else "any"
         a = args[0]
+        if name == "cells" and t in ("any", "placement") and simple(a) and SHORTCUTS.placement_cells:
+            return f"(list({a}.cells) if type({a}) is Placement else b_cells(g, {a}))"
         if t == "zone":
             cards = f"{self.m.hoist('zc')}[{a}.i]"
             if name in ("size", "count"):

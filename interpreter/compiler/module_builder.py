@@ -71,7 +71,7 @@ class ModuleBuilder:
         self.once_calls: set[int] = set()  # ids of prefer clauses' calls asked once an option
         self.ns["in_kept"] = in_kept
         self.ns["all_in_kept"] = all_in_kept
-        self.ns["kept_in"] = kept_in
+        self.ns["kept_in"], self.ns["memo_id"] = kept_in, id
         self.kept_in = KeptIn()  # x in a parameter, in an advice copy (advice_calls.KeptIn)
         # fn name -> its declaration if written out at calls
         self.inline_cache: dict[str, ast.FnDecl | None] = {}

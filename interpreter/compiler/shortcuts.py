@@ -69,6 +69,9 @@ class Shortcuts:
     # sum of a comprehension by helpers.sum_made (the list just made is not asked what it
     # is), not by the builtin (builtin_calls.fast_builtin)
     sums_made: bool = True
+    # cells(x) of a placement (x a plain name) read from it, not by the builtin that asks
+    # first whether it is a zone (builtin_calls.fast_builtin)
+    placement_cells: bool = True
     # min and max of two values (``min(c.rank, 10)``) written out as a comparison, not by
     # the builtin (builtin_calls.extreme_of_two)
     extremes: bool = True
