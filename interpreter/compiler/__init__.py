@@ -228,6 +228,7 @@ def write_module(program: Program, enum_values: dict[str, list[EnumValue]],
     if after is not None:
         m.write_unit(after, after.decl.body, params=0)
 
+    m.write_once_copies()
     m.end_function()
     tops = TopLevel(fns=fns, options=options, dummies=dummies, consts=consts, tables=tables,
                     vars=variables, ends=ends, ends_cost=an.cost([d.cond for d in program.ends]),

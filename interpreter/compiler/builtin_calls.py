@@ -53,9 +53,13 @@ class BuiltinCalls:
             return None
         if name == "sum" and self.counts_of_cards(nodes[0]):
             return f"sum({args[0]})"  # never none, and never more than the cards there are
+        if name == "sum" and isinstance(nodes[0], ast.Comprehension) and SHORTCUTS.sums_made:
+            return f"sum_made(g, {args[0]})"  # a list just made: not asked what it is
         ty = self.ty_of(nodes[0])
         t = ty.name if ty is not None else "any"
         a = args[0]
+        if name == "cells" and t in ("any", "placement") and simple(a) and SHORTCUTS.placement_cells:
+            return f"(list({a}.cells) if type({a}) is Placement else b_cells(g, {a}))"
         if t == "zone":
             cards = f"{self.m.hoist('zc')}[{a}.i]"
             if name in ("size", "count"):

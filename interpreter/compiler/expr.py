@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeGuard
 
+from interpreter.compiler.advice_calls import advice_call
 from interpreter.compiler.builtin_calls import BuiltinCalls
 from interpreter.compiler.expr_shapes import (
     BOOL_BUILTINS,
@@ -17,6 +18,7 @@ from interpreter.compiler.expr_shapes import (
     GUARANTEED_BOOL,
     SMALL,
     all_in,
+    equality,
     items_may_nest,
     literal_bound,
     long_text,
@@ -53,6 +55,8 @@ class ExprGen(Inliner, BuiltinCalls):
         self.types: dict[int, Type] = {}  # slot -> its type, where known better than checked (inline.py)
         self.lambdas: dict[int, LambdaArg] = {}  # slot -> a lambda argument of a function written out
         self.in_iterable = False  # writing a comprehension's iterable (no ``:=`` there)
+        self.in_lambda = 0  # writing a lambda's body (a ``:=`` there binds the lambda's name)
+        self.kept_calls: Memo | None = None  # a comprehension's, in an advice copy (KeptIn.hoisted)
         self.memo: Memo | None = None  # writing a comprehension's condition: what it may work out once
         self.present: frozenset[str] = frozenset()  # names bound to a zone's cards: never none
         self.cell_keys: dict[str, str] = {}  # see BuiltinCalls.grid_read
@@ -300,8 +304,9 @@ class ExprGen(Inliner, BuiltinCalls):
             inlined = None if each >= EACH_CHARGED else self.inline_call(name, e.args, args)
             if inlined is not None:
                 return inlined
-            memo = ", M" if self.m.advising else ""  # an advice copy keeps its results in M
-            return f"{self.m.fn_name(name)}(g{memo}{''.join(', ' + a for a in args)})"
+            if self.m.advising:  # an advice copy keeps its results in M (advice_calls.py)
+                return advice_call(self, e, name, args)
+            return f"{self.m.fn_name(name)}(g{''.join(', ' + a for a in args)})"
         if name == "text" and len(args) == 1:
             return self.renderer(e.args[0])
         if name == "join" and seats_of(e.args[0].ty) == "list":
@@ -360,11 +365,13 @@ class ExprGen(Inliner, BuiltinCalls):
         self.small = {k: v for k, v in self.small.items() if k != param}
         self.memo = None  # its body runs for each value it is given: nothing kept there
         self.present = self.present - {param}
+        saved_kept, self.kept_calls, self.in_lambda = self.kept_calls, None, self.in_lambda + 1
         if self.reuse is not None:
             self.reuse.blocked += 1  # no ``:=`` in a lambda: it would bind the lambda's own
         try:
             body = self.expr(e.body)
         finally:
+            self.kept_calls, self.in_lambda = saved_kept, self.in_lambda - 1
             if self.reuse is not None:
                 self.reuse.blocked -= 1
         self.slots, self.memo, self.present, self.small = saved, saved_memo, saved_present, saved_small
@@ -380,9 +387,9 @@ class ExprGen(Inliner, BuiltinCalls):
         """The comprehension's code, and the names of the values its conditions work out
         once (see ``hoisted``), to be set to UNSET before it runs."""
         saved, saved_types, saved_memo = dict(self.slots), self.types, self.memo
-        saved_present, saved_small = self.present, self.small
+        saved_present, saved_small, saved_kept = self.present, self.small, self.kept_calls
         self.types, self.memo, self.small = dict(saved_types), None, dict(saved_small)
-        memo = None if self.in_iterable else Memo()  # no ``:=`` in an iterable
+        memo, self.kept_calls = None if self.in_iterable else Memo(), None  # no ``:=`` in an iterable
         clauses = []
         for c, each in zip(e.fors, self.comprehension_items(e)):
             was, self.in_iterable = self.in_iterable, True
@@ -415,14 +422,15 @@ class ExprGen(Inliner, BuiltinCalls):
             if memo is not None:
                 memo.variant.update(targets)
             if c.cond is not None:
-                self.memo = memo
+                self.memo = self.kept_calls = memo
                 try:
                     clause += f" if {self.truth(c.cond)}"
                 finally:
-                    self.memo = None
+                    self.memo = self.kept_calls = None
             clauses.append(clause)
+        self.kept_calls = memo
         elt = self.expr(e.elt)
-        self.slots, self.types, self.memo = saved, saved_types, saved_memo
+        self.slots, self.types, self.memo, self.kept_calls = saved, saved_types, saved_memo, saved_kept
         self.present, self.small = saved_present, saved_small
         made = f"[{elt} {' '.join(clauses)}]"
         if self.fresh_tuples(e.elt):
@@ -554,21 +562,10 @@ class ExprGen(Inliner, BuiltinCalls):
             return f"({a} {'is' if e.op == '==' else 'is not'} {b})"
         if may_nest(lty) and may_nest(rty):  # two lists: the work counted
             if e.op in ("==", "!="):
-                test = self.equality(a, b)
+                test = equality(a, b)
                 return test if e.op == "==" else f"(not {test})"
             return f"(order(g, {a}, {b}) {e.op} 0)"
         return f"({a} {e.op} {b})"  # none in an ordering is reported by the error mapper
-
-    @staticmethod
-    def equality(a: str, b: str) -> str:
-        """``a == b`` where both may be lists: counted by ``equal`` only when one side is a
-        list or tuple, found by looking at a side that is a plain name (read twice), so
-        comparing cards or numbers calls nothing."""
-        for plain, other in ((b, a), (a, b)):
-            if simple(plain) and SHORTCUTS.comparisons:
-                return (f"(({other}) == {plain} if type({plain}) is not list and "
-                        f"type({plain}) is not tuple else equal(g, {a}, {b}))")
-        return f"equal(g, {a}, {b})"
 
     def x_In(self, e: ast.In) -> str:
         item, coll = self.expr(e.item), self.expr(e.coll)
@@ -578,7 +575,7 @@ class ExprGen(Inliner, BuiltinCalls):
                 and SHORTCUTS.membership:
             helper = "in_list"
         if helper == "in_list" and self.m.advising:  # the same list asked again: as a set
-            test = f"in_kept(g, M, {item}, {coll})"
+            test = self.m.kept_in.test(item, coll, e.item.ty, self) or f"in_kept(g, M, {item}, {coll})"
         else:
             test = f"{helper}(g, {item}, {coll})"
         return f"(not {test})" if e.negated else test

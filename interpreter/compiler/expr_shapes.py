@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, TypeGuard
 
+from interpreter.compiler.shortcuts import SHORTCUTS
 from rulelang.language import ast, refs
 from rulelang.language.types import Type
 
@@ -138,3 +139,14 @@ def seats_of(ty: Type | None) -> str | None:
     if ty.name == "list" and ty.arg is not None and ty.arg.name == "seat":
         return "list"
     return None
+
+
+def equality(a: str, b: str) -> str:
+    """``a == b`` where both may be lists: counted by ``equal`` only when one side is a
+    list or tuple, found by looking at a side that is a plain name (read twice), so
+    comparing cards or numbers calls nothing."""
+    for plain, other in ((b, a), (a, b)):
+        if simple(plain) and SHORTCUTS.comparisons:
+            return (f"(({other}) == {plain} if type({plain}) is not list and "
+                    f"type({plain}) is not tuple else equal(g, {a}, {b}))")
+    return f"equal(g, {a}, {b})"

@@ -108,6 +108,13 @@ class Inliner:
             cache[name] = decl if ok else None
         return cache[name]
 
+    def goes_through(self, decl: ast.FnDecl) -> bool:
+        """Whether a function's body goes through a list (holds a comprehension)."""
+        cache = self.m.through_cache
+        if decl.name not in cache:
+            cache[decl.name] = any(isinstance(n, ast.Comprehension) for n in walk(decl.body))
+        return cache[decl.name]
+
     def scope(self) -> Scope:
         return Scope(self.slots, self.frame_slots, self.suffix, self.types, self.lambdas)
 
@@ -131,10 +138,12 @@ class Inliner:
         decl = self.inlinable(name)
         if decl is None or self.in_iterable:  # no ``:=`` in a comprehension's iterable
             return None
-        if self.m.advising and not all(map(self.m.by_value, decl.params)) \
-                and not any(isinstance(node, ast.Lambda) for node in nodes):
+        if self.m.advising and not any(isinstance(node, ast.Lambda) for node in nodes) \
+                and (not all(map(self.m.by_value, decl.params))
+                     or (SHORTCUTS.advice_through and self.goes_through(decl))):
             return None  # called, so that it is kept: its list may be one kept before, the
-            # same object (a lambda is new at every call: then written out)
+            # same object; or it goes through a list, which a call with the same arguments
+            # need not do again (a lambda is new at every call: then written out)
         caller = self.scope()
         k = next(self.m.counter)
         uses: dict[int, int] = {}

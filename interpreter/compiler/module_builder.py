@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import attrs
 
+from interpreter.compiler.advice_calls import KeptIn, outermost_once
 from interpreter.compiler.analysis import analysis_of
 from interpreter.compiler.compiled_parts import (
     ChoiceSite,
@@ -23,7 +24,7 @@ from interpreter.compiler.source import Writer, literal
 from interpreter.compiler.stmt import OVER_BUDGET, UnitGen
 from interpreter.compiler.written import EnumPart, MemberPart, NsPart, SitePart
 from interpreter.runtime import helpers
-from interpreter.runtime.advice_memo import all_in_kept, in_kept
+from interpreter.runtime.advice_memo import all_in_kept, in_kept, kept_in
 from rulelang.language import ast, refs
 from rulelang.language.errors import Span
 from rulelang.language.types import Type
@@ -64,10 +65,17 @@ class ModuleBuilder:
         self.advising = False
         self.advice_copies = False  # whether the advice copies are written (compile_program)
         self.memo_held = ""  # (write_kept_call) the arguments an entry holds, as code
+        # kept functions called where no later call could find the entry (advice_calls):
+        # their copies without the memo, written at the end (write_once_copies)
+        self.once_wanted: list[str] = []
+        self.once_calls: set[int] = set()  # ids of prefer clauses' calls asked once an option
         self.ns["in_kept"] = in_kept
         self.ns["all_in_kept"] = all_in_kept
+        self.ns["kept_in"], self.ns["memo_id"] = kept_in, id
+        self.kept_in = KeptIn()  # x in a parameter, in an advice copy (advice_calls.KeptIn)
         # fn name -> its declaration if written out at calls
         self.inline_cache: dict[str, ast.FnDecl | None] = {}
+        self.through_cache: dict[str, bool] = {}  # (inline.goes_through)
         self.end_reads = reads_of_all([d.cond for d in program.ends], program.fns)
         self.watch_all = self.end_reads is None
         self.units: dict[str, UnitInfo] = {}
@@ -240,20 +248,41 @@ class ModuleBuilder:
         plain = {"player", "cell", "bool", "text", *self.program.enums, *self.program.cards}
         return param.type is not None and param.type.of is None and param.type.name in plain
 
-    def write_fn(self, decl: ast.FnDecl) -> None:
+    def once_name(self, name: str) -> str:
+        """The copy of a kept function without the memo, for a call whose entry no later
+        call could find (compiler/advice_calls.py), written by ``write_once_copies``."""
+        if name not in self.once_wanted:
+            self.once_wanted.append(name)
+        return "o" + self.fn_names[name]
+
+    def write_once_copies(self) -> None:
+        i = 0
+        while i < len(self.once_wanted):  # (writing one may want another)
+            self.advising = True
+            self.write_fn(self.program.fns[self.once_wanted[i]], once=True)
+            self.advising = False
+            i += 1
+
+    def write_fn(self, decl: ast.FnDecl, once: bool = False) -> None:
         x, w = self.x, self.w
         x.slots, x.frame_slots = {}, False
         params = "".join(f", s{i}" for i in range(len(decl.params)))
-        if self.advising:  # the advice copy: see write_advice_fn
+        if once:
+            self.function(f"def o{self.fn_names[decl.name]}(g, M{params}):",
+                          f"fn {decl.name!r}, as bots' advice calls it once (no memo)")
+        elif self.advising:  # the advice copy: see write_advice_fn
             self.function(f"def a{self.fn_names[decl.name]}(g, M{params}):",
                           f"fn {decl.name!r}, as bots' advice calls it")
         else:
             self.function(f"def {self.fn_names[decl.name]}(g{params}):", f"fn {decl.name!r}")
         counted = decl.name in self.an.recursive_fns
-        kept = self.advising and self.memoizable(decl)
+        kept = self.advising and self.memoizable(decl) and not once
         with w.at(decl.span):
             if kept:
                 self.write_kept_call(decl)
+            if kept or once:
+                self.kept_in.start(len(decl.params))
+                start = len(w.lines)
             if counted:
                 w("g.depth += 1")
                 w("if g.depth > 200:")
@@ -270,10 +299,17 @@ class ModuleBuilder:
                     w(f"result = {x.expr(decl.body)}")
                     w("g.depth -= 1")
                     w("return result")
-                elif kept:
+                elif kept or once:
                     w(f"memo_value = {x.expr(decl.body)}")
-                    held = f", {self.memo_held}" if self.memo_held else ""
-                    w(f"M[memo_key] = (memo_value, g.work - memo_work{held})")
+                    starting, ending = self.kept_in.stop()
+                    for line in ending:
+                        w(line)
+                    for line in reversed(starting):
+                        w.lines.insert(start, "    " + line)
+                        w.where.insert(start, w.where[start - 1])
+                    if kept:
+                        held = f", {self.memo_held}" if self.memo_held else ""
+                        w(f"M[memo_key] = (memo_value, g.work - memo_work{held})")
                     w("return memo_value")
                 else:
                     w(f"return {x.expr(decl.body)}")
@@ -341,8 +377,9 @@ class ModuleBuilder:
                     self.advising = self.advice_copies  # its calls keep their results
                     if self.advising:
                         self.w("M = {}")
+                        self.once_calls = outermost_once(expr, self.an.fn_calls)
                     code = "[" + ", ".join(x.lambda_(advice) for advice in expr) + "]"
-                    self.advising = False
+                    self.advising, self.once_calls = False, set()
                 elif role == "prompt":
                     code = x.message(expr)
                 elif role in ("options", "seats"):

@@ -27,7 +27,7 @@ class Shortcuts:
     # a card in a message or a log line as itself, not by parts_of, log_parts (expr.message)
     message_cards: bool = True
     # members compared by identity; lists that may be lists compared by equal only when a
-    # side is one (expr.x_Compare, expr.equality)
+    # side is one (expr.x_Compare, expr_shapes.equality)
     comparisons: bool = True
     # a sum with a small number written in the rules not bounded by number or augment
     # (expr.x_BinOp, expr.compared, stmt.s_Assign)
@@ -57,6 +57,27 @@ class Shortcuts:
     # the game does not change) keeps its result for the same arguments, the work it did
     # counted again at each call (compiler.ModuleBuilder.memoizable)
     advice_memo: bool = True
+    # in the advice copies, a function whose body goes through a list is called (its result
+    # kept), not written out at its call (inline.goes_through)
+    advice_through: bool = True
+    # in the advice copies, a call whose memo entry no later call could find (a lambda
+    # argument; a prefer clause's outermost call taking the option) runs the function's
+    # copy without the memo (compiler/advice_calls.py)
+    advice_once: bool = True
+    # in the advice copies, ``x in p`` for a parameter p asked as kept_in found it at the
+    # function's start, its work counted in a local (compiler/advice_calls.KeptIn), not by
+    # a call of in_kept at each ask
+    advice_sets: bool = True
+    # in the advice copies, a kept function's call in a comprehension with arguments that
+    # read nothing it binds: its entry found once, its work counted again for the other
+    # items without a call (compiler/advice_calls.KeptIn.hoisted)
+    advice_hoist: bool = True
+    # sum of a comprehension by helpers.sum_made (the list just made is not asked what it
+    # is), not by the builtin (builtin_calls.fast_builtin)
+    sums_made: bool = True
+    # cells(x) of a placement (x a plain name) read from it, not by the builtin that asks
+    # first whether it is a zone (builtin_calls.fast_builtin)
+    placement_cells: bool = True
     # min and max of two values (``min(c.rank, 10)``) written out as a comparison, not by
     # the builtin (builtin_calls.extreme_of_two)
     extremes: bool = True

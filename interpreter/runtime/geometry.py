@@ -6,7 +6,17 @@ from itertools import chain
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
-from interpreter.runtime.values import Cell, Fail, Placement, Shape, Value, cell, cell_name, normalize
+from interpreter.runtime.values import (
+    Cell,
+    Fail,
+    Placement,
+    Shape,
+    Value,
+    cell,
+    cell_name,
+    grid_cells,
+    normalize,
+)
 
 if TYPE_CHECKING:
     from interpreter.runtime.values import Card, Zone
@@ -169,10 +179,22 @@ def neighbours(cells: Value, grid: Zone | None = None) -> list[Cell]:
         except (TypeError, ValueError):
             return neighbours_of_cells(cells, grid)
         out -= region
-        if grid is not None:
-            out = set(filter(grid.in_bounds, out))
+        if grid is not None and grid.width is not None:  # (none: every cell is in bounds)
+            out &= _inside(grid.width, grid.height)  # type: ignore[arg-type]  # a width: a height
         return sorted(out, key=READING)
     return neighbours_of_cells(cells, grid)
+
+
+_INSIDE: dict[tuple[int, int], frozenset[Cell]] = {}
+
+
+def _inside(width: int, height: int) -> frozenset[Cell]:
+    """The cells of a width x height grid, as a set (``Zone.in_bounds`` asked of them all at
+    once, in C; made once per size)."""
+    found = _INSIDE.get((width, height))
+    if found is None:
+        found = _INSIDE[(width, height)] = frozenset(grid_cells(width, height))
+    return found
 
 
 def groups(cells: Value) -> list[list[Pair]]:  # cells (a cell is its pair)

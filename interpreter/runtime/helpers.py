@@ -5,6 +5,8 @@ these, the builtins (``b_size``...) and the constants the compiler binds.
 """
 from __future__ import annotations
 
+from functools import partial
+from operator import is_not
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from interpreter.runtime.builtin_functions import IMPLEMENTATIONS, flanked_cards, flanking_empty
@@ -21,6 +23,7 @@ from interpreter.runtime.values import (  # noqa: F401
     Fail,
     Family,
     Keyed,
+    Placement,
     Seat,
     Value,
     Zone,
@@ -186,6 +189,22 @@ def list_plus(g: Game, a: Value, b: Value) -> list[Value]:
     return joined_list
 
 
+_NOT_NONE = partial(is_not, None)  # none counts for nothing in a sum
+
+
+def sum_made(g: Game, items: list[Value]) -> Value:
+    """``sum`` of a list a comprehension just made: the builtin's answer, work and error
+    (``builtin_functions._sum``), without asking what the list is
+    (tests/runtime/test_sum_made.py)."""
+    g.work += len(items)
+    if g.work > MAX_WORK:
+        overwork(g)
+    total = sum(filter(_NOT_NONE, items))
+    if type(total) is int and not -MAX_NUMBER <= total <= MAX_NUMBER:
+        raise Fail(f"the sum {str(total)[:30]}... is too large (at most {MAX_NUMBER:,} either way)")
+    return total
+
+
 def list_minus(g: Game, a: Value, b: Value) -> list[Value]:
     """The items of a that are not in b: by hashing when they can be (cards, numbers,
     texts...), else item by item, its work counted."""
@@ -349,7 +368,7 @@ def names() -> dict[str, Any]:
         "PAUSE", "Frame", "Fail", "Card", "Keyed", "runaway", "counted", "no_field", "field",
         "var_field", "any_field", "dynamic_attr", "item", "int_text", "parts_of", "list_plus",
         "list_minus", "augment", "times", "divide", "modulo", "in_zone", "in_family", "in_any",
-        "in_list", "all_in",
+        "in_list", "all_in", "sum_made", "Placement",
         "is_kind", "number_range", "top_card", "family_cards", "end_item", "not_a_card", "text_of", "as_list",
         "bounded", "log_parts", "SeenCard", "Message", "overwork", "charge", "reused", "weighed", "equal",
         "weighed_lists", "weighed_tuples",

@@ -83,6 +83,59 @@ def compare_one_game(config, kept, general):
         assert advised, f"{config}: no decision gave advice"
 
 
+# the advice copies' own shortcuts (compiler/advice_calls.py, inline.goes_through): each
+# switched off gives the same advice and counts the same work, in the rulesets where it
+# changes the code
+ADVICE_SHORTCUTS = {"advice_through": "(afn_9(g, M, s0) is None)", "advice_once": "def ofn_",
+                    "advice_sets": "kept_in(g, M, ", "advice_hoist": "M[('fn_9', s0,)][1]"}
+
+
+@pytest.mark.parametrize("shortcut", ADVICE_SHORTCUTS)
+@pytest.mark.parametrize("path", ("games/yami.rules", "games/yokai.rules"))
+def test_advice_is_the_same_with_each_advice_shortcut_switched_off(shortcut, path):
+    kept = differential.rules_of(path)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(SHORTCUTS, shortcut, False)
+        general = differential.compiled(path)
+        general.lean()  # compiled now, without it
+    if path == "games/yami.rules":  # (where each of them is taken)
+        assert ADVICE_SHORTCUTS[shortcut] in kept.lean().source()
+        assert ADVICE_SHORTCUTS[shortcut] not in general.lean().source()
+    configs = [c for c in differential.configurations() if c.path == path]
+    for config in configs[:3]:
+        compare_one_game(config, kept, general)
+
+
+def test_kept_in_answers_and_counts_as_in_kept():
+    """``kept_in`` (what the advice copies ask ``x in p`` of, for a parameter ``p``) gives
+    in_kept's answers and work, for lists seen once, twice and more, and for what is no
+    list (a tuple, none); the memo entries it leaves serve in_kept too."""
+    from interpreter.runtime.advice_memo import in_kept, kept_in
+    game = differential.rules_of("games/yokai.rules").new_game(players=2, seed=0, log=False)
+    lists = [[1, 2, 3], ["a", "b"], [(1, 2), (3, 4)], [[1], [2]], [], None, (1, 2)]
+    memo: dict = {}
+    for _ in range(3):  # the lists seen once (as they are), then again (as sets)
+        for coll in lists:
+            for together in ([coll], [coll, lists[0]], [lists[1], coll]):
+                found = kept_in(game, memo, *together)
+                assert len(found) == 2 * len(together)
+                for (asked, size), coll_now in zip(zip(found[::2], found[1::2]), together):
+                    for x in (1, 2, 5, True, "a", (3, 4), None):
+                        game.work = 0
+                        expected = in_kept(game, {}, x, coll_now)
+                        work = game.work
+                        game.work = 0
+                        try:
+                            answer = x in asked
+                        except TypeError:  # (an item no set holds: the compiler asks
+                            continue  # kept_in only of items of types a set holds)
+                        assert answer == expected, (x, coll_now)
+                        assert size + game.work == work, (x, coll_now)  # (a tuple: in_any's)
+    assert any(type(entry[0]) is frozenset for key, entry in memo.items() if type(key) is int)
+    game.work = 0
+    assert in_kept(game, memo, 2, lists[0]) and game.work == 3  # its entry: in_kept's own
+
+
 def test_a_search_goes_as_far_and_chooses_the_same_with_calls_kept():
     """The tree search bot on Yōkai (advice at every decision, playouts stopped by their
     work): the same move, playouts and work either way."""
