@@ -98,7 +98,10 @@ class BuiltinCalls:
         """``min(a, b)``, ``max(a, b)`` written out: none is left out (the other is the
         answer), else the second if it compares below (above) the first, as Python's own
         min (max) decides, the same comparison made. The first is worked out once, before
-        the second, which is a plain name or a literal (read twice, it cannot fail)."""
+        the second, which is a plain name or a literal (read twice, it cannot fail). Of one
+        list: ``extreme_of_list``."""
+        if name in ("min", "max") and len(args) == 1:
+            return self.extreme_of_list(name, nodes, args)
         if name not in ("min", "max") or len(args) != 2 or not SHORTCUTS.extremes:
             return None
         op = "<" if name == "min" else ">"

@@ -321,7 +321,6 @@ class ExprGen(Inliner, BuiltinCalls):
             return f"(not {args[0][len('list('):-1]})"  # the cards there need no copy
         fast = self.grid_read_in_place(name, e.args, args) \
             or self.fast_builtin(name, e.args, args) or self.extreme_of_two(name, e.args, args) \
-            or self.extreme_of_list(name, e.args, args) \
             or self.flat_builtin(name, e.args, args) or self.grid_read(name, e.args, args) \
             or self.flanking_empty(name, e.args, args) or self.flanked_cards(name, e.args, args)
         if fast is not None:
