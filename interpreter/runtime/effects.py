@@ -140,7 +140,7 @@ class Effects(GameFields):
         zone's family fires ``on enter`` triggers and no trigger can pause: the end conditions
         and the triggers the zone left fired (``after``), then the zone's own, run here, in
         the order ``after`` runs the queue; ``move_card``'s body written out, with no queue
-        (a call of it, then the queue trimmed, measured 0.97x in Yokai Sketch, 0.84-1.03).
+        (a call of it, then the queue trimmed, measured 0.97x, 0.84-1.03: docs/measurements.md).
         tests/runtime/test_fast_paths_compiled.py plays every game with ``move_card`` and
         ``after`` called instead (the shortcut ``move_fire`` switched off)."""
         on_enter = dest.on_enter
