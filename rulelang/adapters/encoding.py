@@ -279,6 +279,12 @@ class _ZoneLayout:
             out[hidden_at] += hidden
         if named:  # (whole numbers: the same sums as one at a time)
             out[counts_at:counts_at + n] += np.bincount(named, minlength=n)
+        self.mark_places(out, cards, last_at, fields_at)
+
+    def mark_places(self, out, cards: list[dict], last_at: int, fields_at: int):
+        """Where the zone's cards lie: its last card's name (a zone with no cells), or each
+        cell of the window by the name of the card on top of it."""
+        n = len(self.labels)
         if cards and not self.window:
             last = cards[-1]
             i = None if last.get("hidden") else self.labels.get(last.get("name"))

@@ -1,8 +1,8 @@
 """A zone's numbers count its unseen cards and its cards by name at once
 (rulelang/adapters/encoding.py ``_ZoneLayout.encode``). Differential: along random games of
 rulesets with hidden cards, named cards, var fields and grids, every seat's observation is
-byte for byte the one the general code (``one_at_a_time``, kept verbatim: each card added
-to the array as it comes) works out."""
+byte for byte the one the general code (``one_at_a_time``, its loop kept verbatim: each card
+added to the array as it comes) works out."""
 from __future__ import annotations
 
 import numpy as np
@@ -45,20 +45,7 @@ def one_at_a_time(self, out, zone):
                 else:
                     out[f_at] += float(value) if isinstance(value, (int, float)) else 0.0
             f_at += width
-    if cards and not self.window:
-        last = cards[-1]
-        i = None if last.get("hidden") else self.labels.get(last.get("name"))
-        out[last_at + (n if i is None else i)] = 1
-    if self.window:
-        grid_at = fields_at + sum(w for _, w in self.field_widths)
-        for card in cards:
-            i = None if card.get("hidden") else self.labels.get(card.get("name"))
-            for cell in card.get("cells", ()):
-                c = self.window.get(cell)
-                if c is not None:
-                    base = grid_at + c * (n + 1)
-                    out[base:base + n + 1] = 0
-                    out[base + (n if i is None else i)] = 1
+    self.mark_places(out, cards, last_at, fields_at)  # (not what the fast path changed)
 
 
 @pytest.mark.parametrize("path,players", CASES, ids=lambda case: str(case).split("/")[-1])
