@@ -342,8 +342,13 @@ class Effects(GameFields):
             cards[:] = order
         else:  # the seed's order, drawn in place (nothing else reads the cards meanwhile)
             draws.shuffle(rng, cards)
+        self.forget_order(zone, cards)
+
+    def forget_order(self, zone: Zone, cards: list[Card]) -> None:
+        """After a shuffle: where each card lies is forgotten; only what the zone shows is
+        known, and what anyone was told of a card is forgotten too."""
         known = self.known
-        vis = zone.vis  # a shuffle forgets positions: only what the zone shows is known
+        vis = zone.vis
         seen = self.everyone if vis == "public" else 0
         if zone.owner is not None:
             if vis == "owner":
@@ -352,7 +357,7 @@ class Effects(GameFields):
                 seen = self.everyone & ~(1 << zone.owner)
         for card in cards:
             known[card.id] = seen
-        for facts in self.told.values():  # which card was told what is forgotten too
+        for facts in self.told.values():
             for card in cards:
                 facts[card.id] = NOTHING
         if vis == "top" and cards:

@@ -12,7 +12,6 @@ import pytest
 
 from interpreter.runtime import draws
 from interpreter.runtime.effects import Effects
-from interpreter.runtime.facts import NOTHING
 from interpreter.runtime.protocol import text_of
 from interpreter.runtime.values import Fail, Zone
 from support import differential
@@ -37,21 +36,7 @@ def general_shuffle(self, zone):
     elif self.chance_source is not None:
         order = list(self.chance_source(self, f"shuffle {zone.name}", list(cards)))
     cards[:] = order
-    known = self.known
-    vis = zone.vis
-    seen = self.everyone if vis == "public" else 0
-    if zone.owner is not None:
-        if vis == "owner":
-            seen = 1 << zone.owner
-        elif vis == "others":
-            seen = self.everyone & ~(1 << zone.owner)
-    for card in cards:
-        known[card.id] = seen
-    for facts in self.told.values():
-        for card in cards:
-            facts[card.id] = NOTHING
-    if vis == "top" and cards:
-        known[cards[-1].id] = self.everyone
+    self.forget_order(zone, cards)  # (not what the fast path changed)
 
 
 def general_deal(self, count, source, dest):
