@@ -49,11 +49,16 @@ def _items(g: Game, v: Value) -> list[Value]:
     return items
 
 
-def _sum(g: Game, v: Value) -> Value:
-    total = sum(filter(_NOT_NONE, _items(g, v)))
+def sum_of(items: list[Value]) -> Value:
+    """The sum of a list's numbers, none counting for nothing; past the largest number, refused."""
+    total = sum(filter(_NOT_NONE, items))
     if type(total) is int and not -MAX_NUMBER <= total <= MAX_NUMBER:
         raise Fail(f"the sum {str(total)[:30]}... is too large (at most {MAX_NUMBER:,} either way)")
     return total
+
+
+def _sum(g: Game, v: Value) -> Value:
+    return sum_of(_items(g, v))
 
 
 def _nests(items: list[Value]) -> bool:

@@ -5,11 +5,14 @@ these, the builtins (``b_size``...) and the constants the compiler binds.
 """
 from __future__ import annotations
 
-from functools import partial
-from operator import is_not
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from interpreter.runtime.builtin_functions import IMPLEMENTATIONS, flanked_cards, flanking_empty
+from interpreter.runtime.builtin_functions import (
+    IMPLEMENTATIONS,
+    flanked_cards,
+    flanking_empty,
+    sum_of,
+)
 from interpreter.runtime.geometry import DIRECTIONS
 from interpreter.runtime.log import Message, SeenCard  # noqa: F401 (names the generated code calls)
 from interpreter.runtime.protocol import as_list, kind_of, text_of
@@ -189,9 +192,6 @@ def list_plus(g: Game, a: Value, b: Value) -> list[Value]:
     return joined_list
 
 
-_NOT_NONE = partial(is_not, None)  # none counts for nothing in a sum
-
-
 def sum_made(g: Game, items: list[Value]) -> Value:
     """``sum`` of a list a comprehension just made: the builtin's answer, work and error
     (``builtin_functions._sum``), without asking what the list is
@@ -199,10 +199,7 @@ def sum_made(g: Game, items: list[Value]) -> Value:
     g.work += len(items)
     if g.work > MAX_WORK:
         overwork(g)
-    total = sum(filter(_NOT_NONE, items))
-    if type(total) is int and not -MAX_NUMBER <= total <= MAX_NUMBER:
-        raise Fail(f"the sum {str(total)[:30]}... is too large (at most {MAX_NUMBER:,} either way)")
-    return total
+    return sum_of(items)
 
 
 def list_minus(g: Game, a: Value, b: Value) -> list[Value]:
