@@ -193,7 +193,9 @@ def _inside(width: int, height: int) -> frozenset[Cell]:
     once, in C; made once per size)."""
     found = _INSIDE.get((width, height))
     if found is None:
-        found = _INSIDE[(width, height)] = frozenset(grid_cells(width, height))
+        found = frozenset(grid_cells(width, height))
+        if len(_INSIDE) < 1_000:  # (bounded, as every cache that lives as long as a process)
+            _INSIDE[(width, height)] = found
     return found
 
 
