@@ -241,7 +241,7 @@ class Decisions(GameFields):
         def work() -> list[tuple[int, ...]]:
             clauses = prefer(self, L)
             if len(clauses) == 1:  # (the same tuples, each of one number)
-                return [(0 if a is None else +a,) for a in map(clauses[0], values)]
+                return [(_number(a),) for a in map(clauses[0], values)]
             return [tuple([_number(advice(value)) for advice in clauses]) for value in values]
         return cast("list[tuple[int, ...]]", self.guard(work))
 
