@@ -18,13 +18,14 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from rulelang.adapters.openspiel import RolloutEvaluator, load_game
 from rulelang.language.errors import RulesError
-from support import ROOT, declared_players, openspiel_step
+from support import ROOT, declared_players, openspiel_step, soak
 
 RULESETS = sorted(ROOT.glob("games/*.rules")) + sorted(ROOT.glob("examples/*.rules"))
 CHANCE = pyspiel.PlayerId.CHANCE
-# Random games per ruleset and player count: the slow ones once (a game of Yokai
-# Sketch through OpenSpiel's checks takes seconds: every step is cloned, compared,
-# and now and then serialized and replayed).
+# Random games per ruleset at its fewest players, as CI's soak step plays them (one at its
+# most, and one at each in the everyday run: tests/support/soak.py): the slow ones once (a
+# game of Yokai Sketch through OpenSpiel's checks takes seconds: every step is cloned,
+# compared, and now and then serialized and replayed).
 SIMS = {"yokai_sketch": 1, "yami": 1, "yokai": 4}
 
 
@@ -39,12 +40,13 @@ def rel(path: Path) -> str:
 
 
 @pytest.mark.slow
+@pytest.mark.soak
 @pytest.mark.parametrize("path,players", list(_cases()))
 def test_openspiel_random_simulation_test(path, players):
     game = load_game(path, players=players)
     counts = _counts(path)
     assert declared_players(path) == (min(counts), max(counts))  # the cases are all there
-    sims = SIMS.get(path.stem, 3) if players == min(counts) else 1
+    sims = soak.games(1, SIMS.get(path.stem, 3)) if players == min(counts) else 1
     pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
 
 

@@ -14,21 +14,24 @@ import pytest
 
 pytest.importorskip("pyspiel")
 
+from support import soak
 from support.crosscheck import Mismatch, changed_rules, cross_check, play_seeds
 from support.pairings import breakthrough
 
 
 @pytest.mark.slow
+@pytest.mark.soak
 def test_breakthrough_agrees_with_openspiel_on_every_decision():
-    games = 200
+    games = soak.games(50, 200)
     decisions, failures = cross_check(breakthrough(), games)
     assert failures == 0
     assert decisions >= games * 10  # no piece crosses in fewer than five moves a side
 
 
+@pytest.mark.soak
 def test_breakthrough_agrees_on_a_small_board():
     """Five rows (one row of pieces a side, as the native game has below six) of six."""
-    games = 100
+    games = soak.games(30, 100)
     decisions, failures = cross_check(breakthrough(rows=5, columns=6), games)
     assert failures == 0
     assert decisions >= games * 4

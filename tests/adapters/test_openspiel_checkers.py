@@ -15,13 +15,15 @@ import pytest
 
 pytest.importorskip("pyspiel")
 
+from support import soak
 from support.crosscheck import Mismatch, changed_rules, cross_check, play_seeds
 from support.pairings import checkers
 
 
 @pytest.mark.slow
+@pytest.mark.soak
 def test_checkers_agrees_with_openspiel_on_every_decision():
-    games = 200
+    games = soak.games(50, 200)
     decisions, failures = cross_check(checkers(), games)
     assert failures == 0
     assert decisions >= games * 40

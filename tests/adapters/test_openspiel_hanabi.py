@@ -21,18 +21,20 @@ import pytest
 pytest.importorskip("pyspiel")
 
 import rulelang
+from support import soak
 from support.crosscheck import Mismatch, changed_rules, cross_check, play_seeds
 from support.pairings import hanabi
 
 
 @pytest.mark.slow
+@pytest.mark.soak
 @pytest.mark.parametrize("players,policy,options,games,least", [
-    (2, False, {}, 40, 3),       # random moves: the third fuse soon burns
-    (2, True, {}, 12, 40),       # playing what fits: most games see the deck run out
-    (3, True, {}, 8, 40),
-    (4, True, {}, 6, 35),
-    (5, True, {}, 6, 30),
-    (3, True, {"max_information_tokens": 3, "max_life_tokens": 1}, 8, 5),
+    (2, False, {}, soak.games(12, 40), 3),  # random moves: the third fuse soon burns
+    (2, True, {}, soak.games(4, 12), 40),   # playing what fits: most games see the deck run out
+    (3, True, {}, soak.games(3, 8), 40),
+    (4, True, {}, soak.games(2, 6), 35),
+    (5, True, {}, soak.games(2, 6), 30),
+    (3, True, {"max_information_tokens": 3, "max_life_tokens": 1}, soak.games(3, 8), 5),
 ])
 def test_hanabi_agrees_with_openspiel_on_every_decision(players, policy, options, games, least):
     decisions, failures = cross_check(hanabi(players, policy, **options), games)

@@ -17,15 +17,18 @@ import pytest
 pytest.importorskip("pyspiel")
 
 import rulelang
+from support import soak
 from support.crosscheck import Mismatch, changed_rules, cross_check, play_seeds
 from support.pairings import hearts
 
 
 @pytest.mark.slow
+@pytest.mark.soak
 @pytest.mark.parametrize("options,games", [
-    ({}, 120),
-    ({"pass_cards": False, "can_lead_any_club": True}, 40),
-    ({"no_pts_on_first_trick": False, "must_break_hearts": False, "qs_breaks_hearts": False}, 40),
+    ({}, soak.games(40, 120)),
+    ({"pass_cards": False, "can_lead_any_club": True}, soak.games(15, 40)),
+    ({"no_pts_on_first_trick": False, "must_break_hearts": False, "qs_breaks_hearts": False},
+     soak.games(15, 40)),
 ])
 def test_hearts_agrees_with_openspiel_on_every_decision(options, games):
     decisions, failures = cross_check(hearts(**options), games)

@@ -6,7 +6,8 @@ chance nodes rolls the face ours rolls next. Then at every decision the player t
 and the legal bids must be the same (native '2-5', ours '2 5'; native Liar, our pass
 "liar", once someone has bid), the same random move is played in both, and the returns
 at the end must equal our scores (1 for who was right about the call, -1 for the other).
-A game is a few decisions, so the test plays thousands; it also checks what each seat
+A game is a few decisions, so the test plays hundreds (thousands as CI's soak step runs
+it, tests/support/soak.py); it also checks what each seat
 knows against OpenSpiel's information state (its own dice, sorted, and every bid).
 ``python benchmarks/openspiel_crosscheck.py --only liars_dice`` plays the benchmark's run.
 """
@@ -16,16 +17,18 @@ import pytest
 
 pytest.importorskip("pyspiel")
 
+from support import soak
 from support.crosscheck import Mismatch, changed_rules, cross_check, play_seeds
 from support.information import InfoCheck, compare, report
 from support.pairings import liars_dice
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("pairing,games", [
-    (liars_dice(), 2000),
-    (liars_dice(2), 500),
-    (liars_dice(3, bidding_rule="reset-quantity"), 500),
-    (liars_dice(2, dice_sides=4), 500)], ids=lambda p: getattr(p, "name", None))
+    (liars_dice(), soak.games(500, 2000)),
+    (liars_dice(2), soak.games(125, 500)),
+    (liars_dice(3, bidding_rule="reset-quantity"), soak.games(125, 500)),
+    (liars_dice(2, dice_sides=4), soak.games(125, 500))], ids=lambda p: getattr(p, "name", None))
 def test_liars_dice_agrees_with_openspiel_on_every_decision(pairing, games):
     decisions, failures = cross_check(pairing, games)
     assert failures == 0

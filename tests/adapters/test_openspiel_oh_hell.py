@@ -18,7 +18,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 from rulelang.adapters.openspiel import load_game
-from support import ROOT
+from support import ROOT, soak
 
 OH_HELL = str(ROOT / "examples" / "oh_hell.rules")
 
@@ -123,8 +123,10 @@ def test_the_native_card_numbering_is_as_read():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("players,tricks,games", [(3, 5, 120), (4, 3, 60), (5, 1, 40),
-                                                  (3, 10, 20), (5, 10, 12)])
+@pytest.mark.soak
+@pytest.mark.parametrize("players,tricks,games", [
+    (3, 5, soak.games(40, 120)), (4, 3, soak.games(20, 60)), (5, 1, soak.games(14, 40)),
+    (3, 10, soak.games(7, 20)), (5, 10, soak.games(4, 12))])
 def test_oh_hell_agrees_with_openspiel_on_every_decision(players, tricks, games):
     ours = load_game(OH_HELL, players=players, options={"tricks": tricks}, returns="score")
     compared = sum(play_both(players, tricks, seed, ours) for seed in range(games))

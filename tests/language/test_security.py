@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rulelang
-from support import TESTS
+from support import TESTS, soak
 from support.mutations import HEAD, NAMES, ODD, SEED_TOKENS, SEEDS, WORDS, mutate
 
 ROOT = TESTS.parent
@@ -167,11 +167,12 @@ def _load_and_play(text: str):
         assert "Traceback" not in str(error)
 
 
-FUZZ = settings(max_examples=200, deadline=None, derandomize=True,
+FUZZ = settings(max_examples=soak.examples(200), deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow])
 
 
 @pytest.mark.slow
+@pytest.mark.soak
 @FUZZ
 @given(st.integers(0, len(SEEDS) - 1), st.integers(0, 2**32))
 def test_near_valid_programs_only_ever_raise_rules_errors(which, seed):

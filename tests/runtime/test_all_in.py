@@ -4,6 +4,7 @@ same point where the work budget stops a ruleset, as the generator of ``in_list`
 for; and what the compiler writes for it."""
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -11,6 +12,7 @@ from interpreter.compiler.expr_shapes import all_in as written_all_in
 from interpreter.runtime.advice_memo import all_in_kept, in_kept
 from interpreter.runtime.helpers import all_in, in_list
 from interpreter.runtime.values import MAX_WORK, Fail, cell
+from support import soak
 
 
 class G:
@@ -32,7 +34,8 @@ colls = st.one_of(st.none(), st.lists(items, max_size=6))
 mixed_colls = st.one_of(colls, st.lists(st.one_of(items, st.lists(items, max_size=2)), max_size=6))
 
 
-@settings(max_examples=500, deadline=None)
+@pytest.mark.soak
+@settings(max_examples=soak.examples(500), deadline=None)
 @given(items, st.lists(colls, max_size=6), st.integers(MAX_WORK - 40, MAX_WORK))
 def test_all_in_is_the_generator_it_stands_for(x, lists, work):
     assert _run(lambda g: all_in(g, x, lists), work) == \
@@ -54,7 +57,8 @@ def test_the_compiler_writes_it_only_for_its_own_shape():
         assert written_all_in(other) is None, other
 
 
-@settings(max_examples=300, deadline=None)
+@pytest.mark.soak
+@settings(max_examples=soak.examples(300), deadline=None)
 @given(items, st.lists(mixed_colls, max_size=6), st.integers(0, 2),
        st.integers(MAX_WORK - 40, MAX_WORK))
 def test_all_in_kept_is_the_generator_it_stands_for(x, lists, repeat, work):

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from interpreter.runtime import work
 from interpreter.runtime.values import Fail
+from support import soak
 
 
 class Budget:
@@ -29,7 +30,8 @@ def _weighed(weigh, items, size, done, *args):
     return ("ok", g.work)
 
 
-@settings(max_examples=300, deadline=None)
+@pytest.mark.soak
+@settings(max_examples=soak.examples(300), deadline=None)
 @given(st.integers(0, 40), st.integers(1, 4), st.integers(0, 300), st.integers(1, 200),
        st.integers(1, 400))
 def test_new_tuples_weigh_what_the_general_weighing_says(n, size, done, max_items, max_work):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -16,6 +17,7 @@ import rulelang
 from interpreter.runtime import builtin_functions as builtins
 from interpreter.runtime import geometry
 from interpreter.runtime.values import cell
+from support import soak
 
 RULES = """
 game "Lines"
@@ -83,7 +85,8 @@ def _lists(game, p, discs):
     return first + [odd[k] for k in p["odd"]], second
 
 
-@settings(max_examples=300, deadline=None)
+@pytest.mark.soak
+@settings(max_examples=soak.examples(300), deadline=None)
 @given(position)
 def test_flanking_from_the_empty_cells_is_flanking_of_their_list(p):
     game, board, discs = _game(p)
@@ -95,7 +98,8 @@ def test_flanking_from_the_empty_cells_is_flanking_of_their_list(p):
         assert _outcome(builtins.flanking_empty, game, board, *args) == expected
 
 
-@settings(max_examples=300, deadline=None)
+@pytest.mark.soak
+@settings(max_examples=soak.examples(300), deadline=None)
 @given(position, st.integers(0, 8), st.integers(0, 7))
 def test_flanked_of_cards_is_flanked_of_their_cells(p, x, y):
     game, board, discs = _game(p)
@@ -111,7 +115,8 @@ def test_flanked_of_cards_is_flanked_of_their_cells(p, x, y):
         assert _outcome(builtins._flanked, game, board, start, *args) == general
 
 
-@settings(max_examples=200, deadline=None)
+@pytest.mark.soak
+@settings(max_examples=soak.examples(200), deadline=None)
 @given(position, st.integers(0, 8), st.integers(0, 7))
 def test_flanked_of_cards_the_compiler_knows_is_flanked(p, x, y):
     """``flanked_cards``: the compiler calls it with two lists made of a zone's cards."""

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from interpreter.runtime.geometry import placements
 from interpreter.runtime.values import Shape, cell, cell_name
+from support import soak
 
 
 def by_definition(shape, allowed):
@@ -39,7 +40,8 @@ coords = st.lists(st.tuples(st.integers(-3, 13), st.integers(-3, 13)), max_size=
 
 
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None)
+@pytest.mark.soak
+@settings(max_examples=soak.examples(300), deadline=None)
 @given(steps, coords)
 def test_placements_are_those_the_definition_gives_in_its_order(grow, pairs):
     shape = connected_shape(grow)

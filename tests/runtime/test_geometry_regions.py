@@ -3,11 +3,13 @@ four neighbours once made) against the same regions worked out by walking each c
 neighbours afresh, on random regions of cells and plain pairs, on and off a bounded grid."""
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from interpreter.runtime import geometry
 from interpreter.runtime.values import Cell, cell
+from support import soak
 from support.regions import Board, regions
 
 
@@ -46,7 +48,8 @@ def _connected(cells):
     return len(_groups(cells)) <= 1
 
 
-@settings(max_examples=400, deadline=None)
+@pytest.mark.soak
+@settings(max_examples=soak.examples(400), deadline=None)
 @given(regions, st.sampled_from([None, (4, 4), (7, 3)]))
 def test_regions_are_those_walked_cell_by_cell(cells, size):
     grid = Board(*size) if size is not None else None

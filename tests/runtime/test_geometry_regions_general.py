@@ -5,12 +5,14 @@ on and off a bounded grid, and the same exception when an item is no cell; and t
 ``adjacent``, written out, against ``geometry.adjacent``."""
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from interpreter.runtime import geometry
 from interpreter.runtime.builtin_functions import IMPLEMENTATIONS
 from interpreter.runtime.values import Cell, cell
+from support import soak
 from support.regions import Board, pairs, regions
 
 # items that are no cells: an int, none, a text, three numbers, a pair of texts
@@ -24,7 +26,8 @@ def _outcome(f, *args):
         return ("raised", type(e))
 
 
-@settings(max_examples=400, deadline=None)
+@pytest.mark.soak
+@settings(max_examples=soak.examples(400), deadline=None)
 @given(regions, st.sampled_from([None, (4, 4), (7, 3)]))
 def test_written_out_regions_are_the_general_forms(cells, size):
     grid = Board(*size) if size is not None else None
@@ -37,7 +40,8 @@ def test_written_out_regions_are_the_general_forms(cells, size):
     assert geometry.connected(cells) == geometry.connected_of_cells(cells)
 
 
-@settings(max_examples=300, deadline=None)
+@pytest.mark.soak
+@settings(max_examples=soak.examples(300), deadline=None)
 @given(regions, st.lists(odd, min_size=1, max_size=3), st.randoms(use_true_random=False))
 def test_an_item_that_is_no_cell_raises_as_in_the_general_forms(cells, bad, rnd):
     mixed = cells + bad
@@ -55,7 +59,8 @@ def test_a_single_cell_and_other_values_go_the_general_way():
         assert geometry.connected(value) == geometry.connected_of_cells(value)
 
 
-@settings(max_examples=300, deadline=None)
+@pytest.mark.soak
+@settings(max_examples=soak.examples(300), deadline=None)
 @given(st.one_of(pairs, pairs.map(lambda p: cell(*p)), st.none()),
        st.one_of(pairs, pairs.map(lambda p: cell(*p)), st.none()))
 def test_the_builtin_adjacent_is_geometry_adjacent(a, b):

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rulelang
-from support import ROOT, load, play_random_steps
+from support import ROOT, load, play_random_steps, soak
 
 NIM = "examples/nim.rules"
 GAMES = ["examples/nim.rules", "examples/oh_hell.rules", "games/yokai_sketch.rules",
@@ -289,7 +289,8 @@ def _attempt(rules, text, seed):
 
 
 @pytest.mark.slow
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.soak
+@settings(max_examples=soak.examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(which=st.sampled_from(GAMES + ["over"]), data=st.data())
 def test_a_save_changed_anywhere_is_refused_or_plays_on(saves, which, data):
     rules, text = saves[which]
@@ -304,7 +305,8 @@ def test_a_save_changed_anywhere_is_refused_or_plays_on(saves, which, data):
     _attempt(rules, json.dumps(save), data.draw(st.integers(0, 9)))
 
 
-@settings(max_examples=60, deadline=None)
+@pytest.mark.soak
+@settings(max_examples=soak.examples(60), deadline=None)
 @given(which=st.sampled_from(GAMES), cut=st.floats(0, 1), data=st.data())
 def test_a_save_cut_short_or_with_bytes_changed_is_refused_or_plays_on(saves, which, cut, data):
     rules, text = saves[which]
@@ -314,7 +316,8 @@ def test_a_save_cut_short_or_with_bytes_changed_is_refused_or_plays_on(saves, wh
 
 
 @pytest.mark.slow
-@settings(max_examples=60, deadline=None)
+@pytest.mark.soak
+@settings(max_examples=soak.examples(60), deadline=None)
 @given(which=st.sampled_from(GAMES), data=st.data())
 def test_numbers_in_a_save_moved_a_little_are_refused_or_play_on(saves, which, data):
     """Small changes to counters, ids, seats and positions: the ones most often accepted."""

@@ -18,7 +18,7 @@ from interpreter.compiler.shortcuts import Shortcuts
 from interpreter.rules import Rules
 from rulelang import RulesError, RulesRuntimeError
 from rulelang.language.loader import load_program
-from support import ROOT
+from support import ROOT, soak
 
 # Every ruleset of the repository that a game starts from (imports/ holds broken ones on
 # purpose), and one made to go through every fast path (tests/rules/fast_paths.rules).
@@ -130,6 +130,14 @@ def configurations() -> tuple[Config, ...]:
     return tuple(out)
 
 
+def everyday(config: Config) -> bool:
+    """Whether ``compare_all`` plays the config's game in the everyday run: each ruleset at
+    its default options (at its fewest and most players) and each fault of ``FAULTS``. CI's
+    soak step (``RULELANG_SOAK=1``, tests/support/soak.py) plays every config, each option
+    at another value too: the tests that call ``compare_all`` are marked ``soak``."""
+    return not config.options or config.path == FAULTS
+
+
 def play(rules: Rules, config: Config, max_moves: int = MAX_MOVES) -> Played:
     """One game by random legal moves from the config's seed, and all that can be seen of it."""
     rng = random.Random(config.seed)
@@ -224,6 +232,8 @@ def compare_all(swapped: Callable[[], AbstractContextManager], recompile: bool =
     found = []
     again = {} if again is None else again
     for config in configurations():
+        if not (soak.FULL or everyday(config)):
+            continue
         if recompile and shortcut is not None and shortcut not in shortcuts_read(config.path):
             continue
         if reaching is not None and not reaching(config):

@@ -22,3 +22,10 @@ def games(everyday: int, soak: int) -> int:
 def seeds(everyday: range, soak: range) -> range:
     """The seeds a soak test plays: ``soak`` under RULELANG_SOAK=1, else ``everyday``."""
     return soak if FULL else everyday
+
+
+def examples(soak: int) -> int:
+    """A property test's examples (Hypothesis's ``max_examples``): ``soak`` under
+    RULELANG_SOAK=1, else a third of it. Drawn the same every run (the suite's profile), so
+    the everyday run tries a fixed part of what CI's soak step does."""
+    return soak if FULL else max(1, soak // 3)

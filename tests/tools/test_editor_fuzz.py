@@ -12,9 +12,10 @@ from hypothesis import strategies as st
 from rulelang.language.errors import ParseError
 from rulelang.tools.formatter import format_text
 from rulelang.tools.language_server.document import ParseCache, analyse
+from support import soak
 from support.mutations import SEED_TOKENS, mutate
 
-FUZZ = settings(max_examples=50, deadline=None, derandomize=True,
+FUZZ = settings(max_examples=soak.examples(50), deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -30,6 +31,7 @@ def _laid_out(rng: random.Random, text: str) -> str:
 
 
 @pytest.mark.slow
+@pytest.mark.soak
 @FUZZ
 @given(st.integers(0, len(SEED_TOKENS) - 1), st.integers(0, 2**32))
 def test_formatting_a_near_valid_program_keeps_its_meaning_and_settles(which, seed):
@@ -43,6 +45,7 @@ def test_formatting_a_near_valid_program_keeps_its_meaning_and_settles(which, se
 
 
 @pytest.mark.slow
+@pytest.mark.soak
 @FUZZ
 @given(st.integers(0, len(SEED_TOKENS) - 1), st.integers(0, 2**32))
 def test_the_editor_analysis_never_fails_and_a_kept_one_agrees(which, seed):
