@@ -130,11 +130,22 @@ def configurations() -> tuple[Config, ...]:
     return tuple(out)
 
 
+# The examples compared in the everyday run: those whose code some compiler shortcut changes
+# where no shipped game's and no ruleset of tests/rules/ does (test_fast_paths_compiled.py
+# fails when a shortcut changes none of the rulesets it compares).
+EVERYDAY_EXAMPLES = ("examples/breakthrough.rules", "examples/gin_rummy.rules",
+                     "examples/reversi.rules")
+
+
 def everyday(config: Config) -> bool:
-    """Whether ``compare_all`` plays the config's game in the everyday run: each ruleset at
-    its default options (at its fewest and most players) and each fault of ``FAULTS``. CI's
-    soak step (``RULELANG_SOAK=1``, tests/support/soak.py) plays every config, each option
-    at another value too: the tests that call ``compare_all`` are marked ``soak``."""
+    """Whether ``compare_all`` plays the config's game in the everyday run: the shipped games,
+    the tests' own rulesets (tests/rules/fast_paths.rules goes through every fast path) and
+    ``EVERYDAY_EXAMPLES``, each at its default options (at its fewest and most players),
+    and each fault of ``FAULTS``. CI's soak step (``RULELANG_SOAK=1``, tests/support/soak.py)
+    plays every config, every example's and each option at another value too: the tests
+    that call ``compare_all`` are marked ``soak``."""
+    if config.path.startswith("examples/") and config.path not in EVERYDAY_EXAMPLES:
+        return False
     return not config.options or config.path == FAULTS
 
 
