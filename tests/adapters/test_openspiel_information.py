@@ -54,6 +54,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 import rulelang
+from support import soak
 from support.crosscheck import changed_rules
 from support.information import (
     InfoCheck,
@@ -118,7 +119,8 @@ def checked(check: InfoCheck, games: int, rules=None) -> Partition:
     return partition
 
 
-@pytest.mark.parametrize("players,games", [(2, 600), (3, 300)])
+@pytest.mark.soak
+@pytest.mark.parametrize("players,games", [(2, soak.games(200, 600)), (3, soak.games(100, 300))])
 def test_kuhn_poker_tells_a_seat_what_openspiel_does(players, games):
     partition = checked(InfoCheck(kuhn_poker(players)), games)
     # two players: 12 information states in all, each met many times
@@ -126,9 +128,10 @@ def test_kuhn_poker_tells_a_seat_what_openspiel_does(players, games):
     assert partition.classes < partition.histories / 4
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("starting_player", [0, 1])
 def test_leduc_poker_tells_a_seat_what_openspiel_does(starting_player):
-    partition = checked(InfoCheck(leduc_poker(starting_player)), 400)
+    partition = checked(InfoCheck(leduc_poker(starting_player)), soak.games(150, 400))
     assert partition.classes < partition.histories / 2
 
 
@@ -203,7 +206,9 @@ def reached(partition_of, where: Where) -> tuple[str, dict]:
     raise AssertionError(f"{where} was not reached again")
 
 
-@pytest.mark.parametrize("players,cards,games", [(2, 4, 200), (3, 4, 100)])
+@pytest.mark.soak
+@pytest.mark.parametrize("players,cards,games", [(2, 4, soak.games(70, 200)),
+                                               (3, 4, soak.games(50, 100))])
 def test_goofspiel_tells_a_seat_what_openspiel_does(players, cards, games):
     """Every seat before each round's bids; the prizes' order is random, so the same
     prizes and bids recur in other games."""
@@ -274,10 +279,11 @@ def oh_hell_partition(players: int, tricks: int, games: int, family: int = 8,
     return partition
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("players,tricks,games", [
     (3, 2, 16),
-    pytest.param(3, 2, 64, marks=pytest.mark.slow),
-    pytest.param(4, 1, 48, marks=pytest.mark.slow)])
+    pytest.param(3, 2, soak.games(24, 64), marks=pytest.mark.slow),
+    pytest.param(4, 1, soak.games(16, 48), marks=pytest.mark.slow)])
 def test_oh_hell_tells_a_seat_what_openspiel_does(players, tricks, games):
     """A seat with the same hand and trump bids knowing the others' bids, whatever
     cards they hold. (Through our OpenSpiel adapter, whose states keep our log.)"""
