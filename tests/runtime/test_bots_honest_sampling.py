@@ -28,7 +28,7 @@ from interpreter.runtime.knowledge import (
     seat_knowledge,
 )
 from interpreter.runtime.values import Card
-from support import load
+from support import load, soak
 from support.secrecy import FILES
 
 NO_HIDDEN_CARD = ("examples/nim.rules", "examples/pig.rules", "examples/league.rules",
@@ -119,7 +119,11 @@ def sampled(game, seat, seed):
     return out
 
 
-def pairs(path, seeds=(3, 4)):
+# Games from seed 3, and 4 too in CI's soak step (tests/support/soak.py).
+SEEDS = soak.seeds(range(3, 4), range(3, 5))
+
+
+def pairs(path, seeds=SEEDS):
     for seed in seeds:
         for game in positions(path, seed):
             seat = game.to_move
@@ -129,6 +133,7 @@ def pairs(path, seeds=(3, 4)):
 
 
 @pytest.mark.slow
+@pytest.mark.soak
 @pytest.mark.parametrize("path", FILES)
 def test_a_seat_samples_the_same_games_whatever_the_face_of_a_hidden_card(path):
     compared = 0
@@ -147,6 +152,7 @@ def small_bots(seed):
 
 
 @pytest.mark.slow
+@pytest.mark.soak
 @pytest.mark.parametrize("path", FILES)
 def test_a_bot_plays_the_same_move_whatever_the_face_of_a_hidden_card(path):
     compared = 0

@@ -12,7 +12,7 @@ from support import ROOT, differential
 from support import lean_differential as both
 from support.lean_differential import soak_part
 
-QUICK_SEEDS = range(1000, 1008)
+QUICK_SEEDS = range(1000, 1004)  # (the soak-marked test below plays more)
 MAX_MOVES = 400  # a longer game is compared up to there
 
 
@@ -21,14 +21,14 @@ def test_every_ruleset_plays_the_same_games_both_ways():
     found = [d for config in configs for seed in QUICK_SEEDS
              if (d := both.difference(config, seed, MAX_MOVES)) is not None]
     assert found == [], "\n".join(found[:5])
-    assert len(configs) * len(QUICK_SEEDS) >= 500
+    assert len(configs) * len(QUICK_SEEDS) >= 400
 
 
 @pytest.mark.slow
 @pytest.mark.soak
 @pytest.mark.parametrize("part", [0, 1], ids=["first half", "second half"])
 def test_thousands_of_games_play_the_same_both_ways(part):
-    """Under RULELANG_SOAK=1 (as CI runs it), about 2,200 games (3,000 with the quick
+    """Under RULELANG_SOAK=1 (as CI runs it), about 2,700 games (3,100 with the quick
     test's): 24 seeds of each configuration (each its own player count and options), the
     faults' configurations included, in two parts (run side by side); otherwise 3 seeds of
     each in each part (tests/support/soak.py). benchmarks/lean_differential.py plays as
