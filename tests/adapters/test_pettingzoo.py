@@ -14,10 +14,13 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, render_test, seed_test
 
 from rulelang.adapters.pettingzoo import env, single_agent_env
-from support import ROOT, declared_players, load
+from support import ROOT, declared_players, load, soak
 
 RULESETS = sorted(ROOT.glob("games/*.rules")) + sorted(ROOT.glob("examples/*.rules"))
-CYCLES = {"yami": 60, "yokai": 120}  # steps of api_test's random game (the slow ones fewer)
+# Steps of api_test's random game (the slow ones fewer), a third of them in the everyday run
+# (tests/support/soak.py).
+CYCLES = {"yami": 60, "yokai": 120}
+MOST_CYCLES = 300
 
 
 def _cases():
@@ -35,11 +38,13 @@ def quiet():
         yield
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("path,players", list(_cases()))
 def test_pettingzoo_api_test(path, players):
     counts = load(str(path.relative_to(ROOT))).player_counts
     assert declared_players(path) == (min(counts), max(counts))  # the cases are all there
-    api_test(seeded(env(path, players=players)), num_cycles=CYCLES.get(path.stem, 300))
+    cycles = CYCLES.get(path.stem, MOST_CYCLES)
+    api_test(seeded(env(path, players=players)), num_cycles=soak.games(cycles // 3, cycles))
 
 
 def seeded(e, seed: int = 0):
