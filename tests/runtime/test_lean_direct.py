@@ -58,7 +58,7 @@ def test_played_out_is_for_lean_rules_and_runs_the_play_block_direct():
 @pytest.mark.soak
 @pytest.mark.parametrize("part", [0, 1], ids=["first half", "second half"])
 def test_thousands_of_games_play_the_same_direct(part):
-    """Under RULELANG_SOAK=1, 24 seeds of each configuration in two parts; otherwise 3 of
+    """Under RULELANG_SOAK=1, 24 seeds of each configuration in two parts; otherwise 2 of
     each in each part (tests/support/soak.py)."""
     found = soak_part(both.difference, part, MAX_MOVES)
     assert found == [], "\n".join(found[:5])

@@ -30,7 +30,7 @@ def test_every_ruleset_plays_the_same_games_both_ways():
 def test_thousands_of_games_play_the_same_both_ways(part):
     """Under RULELANG_SOAK=1 (as CI runs it), about 2,700 games (3,100 with the quick
     test's): 24 seeds of each configuration (each its own player count and options), the
-    faults' configurations included, in two parts (run side by side); otherwise 3 seeds of
+    faults' configurations included, in two parts (run side by side); otherwise 2 seeds of
     each in each part (tests/support/soak.py). benchmarks/lean_differential.py plays as
     many more as it is asked."""
     found = soak_part(both.difference, part, MAX_MOVES)

@@ -11,7 +11,7 @@ import pytest
 import rulelang
 from interpreter.bots import MctsBot
 from interpreter.runtime.knowledge import seat_knowledge
-from support import ROOT
+from support import ROOT, soak
 
 GAMES = [
     ("games/yokai_sketch.rules", 2, {}),  # hidden cards, a pass move
@@ -38,10 +38,12 @@ def _played(path, players, options, written_out, lean, decisions=10) -> list[tup
     return seen
 
 
+@pytest.mark.soak  # 10 decisions a game in CI's soak step, 5 otherwise (tests/support/soak.py)
 @pytest.mark.parametrize("lean", [True, False])
 @pytest.mark.parametrize(("path", "players", "options"), GAMES)
 def test_written_out_playouts_choose_as_the_general_code(path, players, options, lean):
-    ours = _played(path, players, options, True, lean)
-    general = _played(path, players, options, False, lean)
+    decisions = soak.games(5, 10)
+    ours = _played(path, players, options, True, lean, decisions)
+    general = _played(path, players, options, False, lean, decisions)
     assert ours == general
     assert len(ours) >= 5

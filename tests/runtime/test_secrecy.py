@@ -18,7 +18,7 @@ import pytest
 
 import rulelang
 from rulelang.play.cli.run import bots_seed
-from support import load
+from support import load, soak
 from support.secrecy import (
     FILES,
     other_faces,
@@ -30,15 +30,16 @@ from support.secrecy import (
 
 
 @pytest.mark.slow
+@pytest.mark.soak  # cut at the start, the end and 5 points between; 2 between otherwise
 @pytest.mark.parametrize("path", FILES)
 def test_a_seat_cannot_tell_two_games_apart_that_differ_only_in_what_it_cannot_see(path):
     rules = load(path)
     rng = random.Random(path)
     compared = diverged = 0
     for players in rules.player_counts:
-        for seed in (5,):  # one game per player count, cut at seven points
+        for seed in (5,):  # one game per player count, cut at seven points (four, above)
             picks = random_picks(rules, players, seed)
-            cuts = sorted({0, len(picks)} | {rng.randrange(len(picks) + 1) for _ in range(5)})
+            cuts = sorted({0, len(picks)} | {rng.randrange(len(picks) + 1) for _ in range(soak.games(2, 5))})
             for cut in cuts:
                 game = play_to(rules, players, seed, picks[:cut])
                 for seat in game.players:
