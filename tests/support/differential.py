@@ -241,6 +241,7 @@ def compare_all(swapped: Callable[[], AbstractContextManager], recompile: bool =
     calls the function swapped (``reached``); a game that never does plays the same
     with it swapped, and is not played again."""
     found = []
+    compared = 0
     again = {} if again is None else again
     for config in configurations():
         if not (soak.FULL or everyday(config)):
@@ -256,9 +257,12 @@ def compare_all(swapped: Callable[[], AbstractContextManager], recompile: bool =
             if recompile and again[config.path].source() == rules_of(config.path).source():
                 continue  # the same code: the same games
             general = play(again[config.path], config)
+        compared += 1
         problem = difference(config, fast, general)
         if problem is not None:
             found.append(problem)
+    # a function swapped that no game compared here calls would pass untried
+    assert reaching is None or compared, "no game compared in this run calls what was swapped"
     return found
 
 
