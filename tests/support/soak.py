@@ -1,11 +1,14 @@
-"""How many games a soak test plays: a bounded sample in the README's test command, the
-thousands the issues ask for when ``RULELANG_SOAK=1`` (CI's soak step, ``.ci/run``).
+"""How much a soak test tries: a bounded part in the README's test command, all of it (the
+thousands of games the issues ask for) when ``RULELANG_SOAK=1`` (CI's soak step, ``.ci/run``).
 
-A soak test (marked ``soak``) plays many seeded random games looking for one that goes
-wrong. Every one runs in the everyday suite, on the first seeds of its range, so the suite
-stays within its minutes on two cores; CI then runs the soak tests again over the whole
-range (``RULELANG_SOAK=1 python -m pytest -m soak``), as do the benchmarks
-(benchmarks/openspiel_crosscheck.py, benchmarks/lean_differential.py) at any size asked.
+A soak test (marked ``soak``) is worth more the more it tries: it plays many seeded random
+games, compares many configurations or draws many property-test examples, looking for one
+that goes wrong. Every one runs in the everyday suite, on the first part of what it tries
+(the first seeds of its range, a third of its examples, the configurations
+``support.differential.everyday`` keeps), so the suite stays within its minutes on two
+cores; CI then runs the soak tests again whole (``RULELANG_SOAK=1 python -m pytest -m
+soak``), as do the benchmarks (benchmarks/openspiel_crosscheck.py,
+benchmarks/lean_differential.py) at any size asked.
 """
 from __future__ import annotations
 
