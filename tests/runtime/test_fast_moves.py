@@ -27,7 +27,7 @@ def general_move_cards(self, cards, dest):
         self.move_card(card, dest)
 
 
-@pytest.mark.soak  # (the everyday run plays each ruleset at its default options: differential.everyday)
+@pytest.mark.soak  # the everyday run compares the configs differential.everyday keeps
 def test_every_game_goes_as_with_each_card_moved_by_move_card():
     reaching = differential.reached({"move_cards": (Effects, "move_cards")})["move_cards"]
     assert reaching, "no game moves a list of cards"

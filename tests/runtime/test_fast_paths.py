@@ -199,7 +199,7 @@ def _reaching() -> dict:
     return differential.reached(SWAPS)
 
 
-@pytest.mark.soak  # (the everyday run plays each ruleset at its default options: differential.everyday)
+@pytest.mark.soak  # the everyday run compares the configs differential.everyday keeps
 @pytest.mark.parametrize("name", SWAPS)
 def test_every_game_goes_as_with_the_general_code(name):
     owner, attribute, general = SWAPS[name]

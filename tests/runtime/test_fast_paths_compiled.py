@@ -41,7 +41,7 @@ SWITCHES = {  # name -> [(where, attribute, the value that switches it off)]
 }
 
 
-@pytest.mark.soak  # (the everyday run plays each ruleset at its default options: differential.everyday)
+@pytest.mark.soak  # the everyday run compares the configs differential.everyday keeps
 @pytest.mark.parametrize("name", SWITCHES)
 def test_every_game_goes_as_with_the_shortcut_switched_off(name):
     @contextmanager

@@ -51,7 +51,7 @@ def general_deal(self, count, source, dest):
         self.move(cards[::-1][:count], dest, None)
 
 
-@pytest.mark.soak  # (the everyday run plays each ruleset at its default options: differential.everyday)
+@pytest.mark.soak  # the everyday run compares the configs differential.everyday keeps
 @pytest.mark.parametrize("name, general", [("shuffle", general_shuffle), ("deal", general_deal)])
 def test_every_game_goes_as_with_the_general_code(name, general):
     reaching = differential.reached({name: (Effects, name)})[name]

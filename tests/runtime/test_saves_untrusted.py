@@ -290,7 +290,8 @@ def _attempt(rules, text, seed):
 
 @pytest.mark.slow
 @pytest.mark.soak
-@settings(max_examples=soak.examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=soak.examples(150), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
 @given(which=st.sampled_from(GAMES + ["over"]), data=st.data())
 def test_a_save_changed_anywhere_is_refused_or_plays_on(saves, which, data):
     rules, text = saves[which]
