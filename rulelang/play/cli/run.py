@@ -128,7 +128,7 @@ def run(file, players, seed, bot_seed, option_pairs, bots, bot_pairs, think, mov
     from rulelang.play.terminal.session import Session
     bot_seed = bots_seed(bot_seed, kinds, game)
     # 'save' (and stopping) writes to --save FILE, or back to the file the game was loaded from
-    session = Session(game, kinds, Console(), save_path or load_path, bot_seed, copy=rules.restore,
+    session = Session(game, kinds, Console(), save_path or load_path, bot_seed, foresee=True,
                       think=think)
     if not play_through(session, session.play, "game", lambda saved: "--load"):
         return

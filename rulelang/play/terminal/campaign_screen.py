@@ -132,7 +132,7 @@ class CampaignRun:
                 self.between(f"{campaign.offered} {game.options[campaign.offered]} goes on",
                              "Enter to go on")
             session = Session(game, kinds, self.console, self.save_path, self.bot_seed,
-                              copy=campaign.rules.restore, think=self.think,
+                              foresee=True, think=self.think,
                               saver=campaign.save, saving="campaign", intro=intro)
             intro = False
             session.play()

@@ -68,9 +68,11 @@ def table_lines(table, width: int, cell_lines: int | None = None,
             line = Text()
             for i, cell in enumerate(cells):
                 piece = cell[j] if j < len(cell) else Text("")
-                line.append_text(piece[: widths[i]])
+                if len(piece) > widths[i]:  # (a Text sliced is copied span by span: only if cut)
+                    piece = piece[: widths[i]]
+                line.append_text(piece)
                 if i < count - 1:
-                    line.append(" " * (widths[i] - len(piece.plain[: widths[i]]) + 2))
+                    line.append(" " * (widths[i] - len(piece) + 2))
             line.rstrip()
             lines.append(line)
     return lines

@@ -45,7 +45,7 @@ class Quit(Exception):
 
 class Session:
     def __init__(self, game, seats: dict, console: Console, save_path=None, bot_seed=0,
-                 copy=None, think=None, saver=None, saving="game", intro=True):
+                 foresee=False, think=None, saver=None, saving="game", intro=True):
         self.game, self.console = game, console
         self.save_path = save_path  # where 'save' writes (given with --save, or the --load file)
         self.saver = saver or game.save  # what is saved: the game, or the campaign it is in
@@ -56,11 +56,11 @@ class Session:
                      if k != "human"}
         self.humans = [s for s, k in seats.items() if k == "human"]
         self.last_human = None
-        self.copy = copy  # makes a throwaway copy of a game, to try a move on
+        self.foresee = foresee  # a move that ends the game is said before it is played
         self.notes: list[str] = []  # said on the next screen
         self.redraw = None  # what a resized terminal draws again
         self._endings: dict = {}  # (moves played, move) -> how it ends the game, or None
-        self._saved: dict = {}  # moves played -> the game saved then (to copy it)
+        self._saved: dict = {}  # moves played -> the game saved then (to compare a trial with)
         self.intro = intro  # how to play, on one screen, before the first person's move
         self.refused = None  # the last move refused (a Refusal), for 'why'
 
@@ -218,7 +218,7 @@ class Session:
     def ending(self, view, move):
         """The outcome if ``move`` ends the game and nothing hidden from the player came into
         play on the way; else None."""
-        if self.copy is None:
+        if not self.foresee:
             return None
         key = (len(self.game.history), move)
         if key not in self._endings:
@@ -229,7 +229,11 @@ class Session:
     def _try(self, view, move):
         before = self._saved.get(len(self.game.history)) or self.game.save()
         self._saved = {len(self.game.history): before}
-        return foresight.ending(self.game, view["seat"], move, self.copy, before)
+        # tried on a copy in memory (as the page's table does): the game the save would
+        # restore, without the round trip through JSON (13 ms a move in Yokai Sketch, most
+        # of a move's time in a terminal game)
+        return foresight.ending(self.game, view["seat"], move, lambda _save: self.game.copy(),
+                                before)
 
     # ------------------------------------------------------------ drawing
     def width(self):
