@@ -230,8 +230,8 @@ class Session:
         before = self._saved.get(len(self.game.history)) or self.game.save()
         self._saved = {len(self.game.history): before}
         # tried on a copy in memory (as the page's table does): the game the save would
-        # restore, without the round trip through JSON (13 ms a move in Yokai Sketch, most
-        # of a move's time in a terminal game)
+        # restore, without the round trip through JSON (about 13 ms a move in a shipped
+        # card game, most of the terminal's own time for a move)
         return foresight.ending(self.game, view["seat"], move, lambda _save: self.game.copy(),
                                 before)
 
@@ -373,9 +373,10 @@ def decision_screen(view, parts, moves: list[str], width: int, height: int, **ho
     seat's last move fits so, else each seat's turn on one line if more of it fits so."""
     screens = []
     for condensed in (False, True):
-        screen = compose(parts, screen_log(view, condensed), moves, width, height,
-                         min_log=recent_lines(view, height, condensed), **how)
-        since = since_last_move(view, condensed)
+        entries = _log_entries(view, condensed)  # (once: the whole log is gone through)
+        since = _since_last_move(view, entries)
+        screen = compose(parts, [entry.text for entry in entries], moves, width, height,
+                         min_log=_recent(since, height), **how)
         if screen.log_shown >= since:
             return screen
         screens.append((min(screen.log_shown, since) / since, not condensed, screen))
@@ -447,9 +448,12 @@ def _log_entries(view, condensed: bool) -> list[_LogEntry]:
 def since_last_move(view, condensed: bool = False) -> int:
     """How many of the screen log's lines were written since the seat last decided (or,
     before its first decision, since anyone's first: what setup wrote is not a move)."""
+    return _since_last_move(view, _log_entries(view, condensed))
+
+
+def _since_last_move(view, log: list[_LogEntry]) -> int:
     seat = view.get("seat")
     name = view["seats"].get(seat) if isinstance(seat, int) else None
-    log = _log_entries(view, condensed)
     last = next((i for i, entry in enumerate(reversed(log))  # the lines after its last move
                  if name and entry.seat == name and entry.decided), None)
     if last is not None:
@@ -461,4 +465,8 @@ def since_last_move(view, condensed: bool = False) -> int:
 def recent_lines(view, height: int, condensed: bool = False) -> int:
     """How many of the latest lines of the screen's log to keep whatever else it shows: those
     written since the seat last decided (the others' moves), at most a fifth of it."""
-    return min(since_last_move(view, condensed), max(3, (height - 2) // 5))
+    return _recent(since_last_move(view, condensed), height)
+
+
+def _recent(since: int, height: int) -> int:
+    return min(since, max(3, (height - 2) // 5))
