@@ -1,13 +1,16 @@
-"""A table says whether a move ends the game by trying it on an in-memory copy of the game
-(tables.Table.ending): the same answers as trying it on the game restored from its save,
-which is what the terminal does, for moves offered along random games."""
+"""A table (tables.Table.ending) and the terminal (Session.ending) say whether a move ends the
+game by trying it on an in-memory copy of the game: the same answers as trying it on the game
+restored from its save, as the terminal did before, for moves offered along random games."""
 from __future__ import annotations
 
+import io
 import random
 
 import pytest
+from rich.console import Console
 
 from rulelang.play import foresight
+from rulelang.play.terminal.session import Session
 from support.web import host_with
 
 
@@ -50,4 +53,7 @@ def said_alike(table, move):
     """What the table says of ``move`` (it checks it is the same on the restored save)."""
     said = foresight.ending(table.game, table.game.to_move, move, table.rules.restore)
     assert table.ending(table.game.to_move, move, table.version) == said
+    terminal = Session(table.game, dict.fromkeys(table.game.players, "human"),
+                       Console(file=io.StringIO()), foresee=True)
+    assert terminal.ending({"seat": table.game.to_move}, move) == said
     return said
