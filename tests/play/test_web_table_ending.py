@@ -50,7 +50,8 @@ def played(path, options, seed, look) -> list:
 
 
 def said_alike(table, move):
-    """What the table says of ``move`` (it checks it is the same on the restored save)."""
+    """What the table says of ``move``; the terminal says the same, and so does the game
+    restored from its save."""
     said = foresight.ending(table.game, table.game.to_move, move, table.rules.restore)
     assert table.ending(table.game.to_move, move, table.version) == said
     terminal = Session(table.game, dict.fromkeys(table.game.players, "human"),
