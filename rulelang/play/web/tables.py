@@ -106,9 +106,7 @@ class Table:
             return None
         if self.game.to_move != seat:
             return None
-        # tried on a copy in memory: the game its save would restore, without the round trip
-        # through JSON and the checks an untrusted save needs (most of a move's time here)
-        return foresight.ending(self.game, seat, notation, lambda _save: self.game.copy())
+        return foresight.ending(self.game, seat, notation)
 
     # ------------------------------------------------------------------ bots
     def bot_to_move(self):
