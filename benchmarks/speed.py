@@ -26,8 +26,10 @@ outside the repository and plays the current tree's ``.rules`` files quiet (the 
 tree's own file when it cannot load them, marked ``*``; logged when it cannot play quiet).
 The reference (``speed_references.py``) is the hand-written Yokai Sketch engine
 (``yokai_sketch_by_hand.py``) or OpenSpiel's C++ game (oh_hell, goofspiel, othello,
-hanabi) where one exists and ``pyspiel`` is installed. ``--greedy`` also times whole Yokai
-Sketch games played by greedy bots.
+hanabi) where one exists and ``pyspiel`` is installed. It plays other games than ours from
+the same seeds, so it is paired with a second lean process of its own, both going through
+the seeds 0 to 999, twenty a round (``WIDE``): the ratio is not one of 20 games' lengths.
+``--greedy`` also times whole Yokai Sketch games played by greedy bots.
 """
 from __future__ import annotations
 
@@ -46,18 +48,32 @@ import attrs
 
 ROOT = Path(__file__).resolve().parent.parent
 CYCLE = 20  # a round plays seeds 0..19
+# Against a reference (another engine: other games from the same seeds), a round plays the next
+# 20 seeds of 0..WIDE-1 instead: the two engines' mean game lengths over 20 seeds can differ by
+# 10% or more (Yokai Sketch's seeds 0..19: 144.6 decisions a game by hand, 164.0 here), over a
+# thousand by about 1% (158.8 and 160.4 over 2,000)
+WIDE = 1000
 SLICE = 0.2  # CPU seconds a slice of the slowest tree takes, about
 
 
 # ------------------------------------------------------------------ one tree (a child)
 
-def worker(tree, path, players, mode):
+def worker(tree, path, players, mode, wide=False):
     """Runs in a child process whose ``rulelang`` is the one in ``tree``: reads a number of
     rounds from stdin, plays them, writes their CPU seconds, games and decisions. ``mode``:
     "logged" (the full path, its log on), "quiet" (``log=False``: the older tree's full
     path, as simulations played before the lean path), "lean" (``Rules.lean()``) or
-    "reference" (speed_references.py's engine for this ruleset)."""
+    "reference" (speed_references.py's engine for this ruleset). ``wide``: each round the
+    next CYCLE seeds of 0..WIDE-1 (see WIDE), not 0..CYCLE-1."""
     import random
+    rounds_played = [0]
+
+    def seeds():
+        if not wide:
+            return range(CYCLE)
+        start = rounds_played[0] * CYCLE % WIDE
+        rounds_played[0] += 1
+        return range(start, start + CYCLE)
     sys.path.insert(0, tree)
     if mode == "reference":
         sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -65,7 +81,7 @@ def worker(tree, path, players, mode):
         play_one = reference(path, players)[1]
 
         def play_round():
-            return sum(play_one(seed) for seed in range(CYCLE))
+            return sum(play_one(seed) for seed in seeds())
     else:
         import rulelang
         assert Path(rulelang.__file__).resolve().is_relative_to(Path(tree).resolve()), rulelang.__file__
@@ -91,7 +107,7 @@ def worker(tree, path, players, mode):
                     geometry._placements_kept[0] = 0
                 except (ImportError, AttributeError):
                     pass  # an older tree, with no such cache
-            for seed in range(CYCLE):
+            for seed in seeds():
                 rng = random.Random(seed)
                 if mode == "lean":  # the same draws pick the same moves: the same games
                     def pick(game, seat, values, site, draw=rng.random):
@@ -134,9 +150,9 @@ class Tree:
     rounds: int = 1  # rounds a slice: about SLICE CPU seconds of this tree's games
 
     @classmethod
-    def start(cls, tree, path, players, mode="logged"):
+    def start(cls, tree, path, players, mode="logged", wide=False):
         command = [sys.executable, str(Path(__file__).resolve()), "--worker", str(tree),
-                   str(path), str(players), mode]
+                   str(path), str(players), mode] + (["wide"] if wide else [])
         process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                    stderr=subprocess.DEVNULL, text=True, cwd=tree)
         started = cls(process)
@@ -273,7 +289,7 @@ def run(files, args, old):
     head = COLUMNS
     if old is not None:
         head += f" {'then':>8} {'lean/then':>18}"
-    head += f"  {'reference':>20} {'games/s':>9} {'lean/reference':>18}"
+    head += f"  {'reference':>20} {'games/s':>9} {'lean':>9} {'lean/reference':>18}"
     print(head, flush=True)
     for path, players in configurations(files, args.players):
         print(configuration(path, players, args.seconds, old, args.then_lean), flush=True)
@@ -299,7 +315,9 @@ def configuration(path, players, seconds, old, then_lean=False) -> str:
             named["then"] = then
     found = reference(str(path), players)
     if found is not None:
-        named["reference"] = Tree.start(ROOT, ROOT / path, players, "reference")
+        # a pair of its own, over WIDE seeds (other games than ours: see WIDE)
+        named["lean_wide"] = Tree.start(ROOT, ROOT / path, players, "lean", wide=True)
+        named["reference"] = Tree.start(ROOT, ROOT / path, players, "reference", wide=True)
     trees = [t for t in named.values() if t is not None]
     try:
         if any(named[k] is None for k in ("now", "quiet", "lean")) or not measure(trees, seconds):
@@ -320,9 +338,10 @@ def configuration(path, players, seconds, old, then_lean=False) -> str:
             text += " (then logged)"
         elif then is not None and then_lean and then.mode != "lean":
             text += " (then quiet: no lean path)"
-    ref = named.get("reference")
-    if ref is not None and found is not None:
-        text += f"  {found[0]:>20} {ref.rates()[0]:>9.1f} {ratio(lean, ref)!s:>18}"
+    ref, lean_wide = named.get("reference"), named.get("lean_wide")
+    if ref is not None and lean_wide is not None and found is not None:
+        text += (f"  {found[0]:>20} {ref.rates()[0]:>9.1f} {lean_wide.rates()[0]:>9.1f} "
+                 f"{ratio(lean_wide, ref)!s:>18}")
     return text
 
 
@@ -348,7 +367,7 @@ def greedy(seconds):
 
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "--worker":
-        worker(sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5])
+        worker(sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5], sys.argv[6:] == ["wide"])
     else:
         os.environ.setdefault("PYTHONHASHSEED", "0")
         main()
