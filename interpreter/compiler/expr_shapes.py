@@ -150,3 +150,40 @@ def equality(a: str, b: str) -> str:
             return (f"(({other}) == {plain} if type({plain}) is not list and "
                     f"type({plain}) is not tuple else equal(g, {a}, {b}))")
     return f"equal(g, {a}, {b})"
+
+
+# ------------------------------------------------------------------ messages not written
+
+def may_fail(e: ast.Expr) -> bool:
+    """Could working this expression out stop the game with an error? False only where it
+    plainly cannot: literals, names (but a seat the game may not have), and ``==``, ``is``,
+    ``and``, ``or``, ``not``, lists and texts of such; a field's read (of none), an index, a
+    call, arithmetic, a comprehension and the rest may."""
+    match e:
+        case ast.Lit():
+            return False
+        case ast.Name(ref=ref):
+            return isinstance(ref, refs.Seat)
+        case ast.Text(parts=parts):
+            return any(may_fail(p) for p in parts if not isinstance(p, str))
+        case ast.ListLit(items=items) | ast.TupleLit(items=items):
+            return any(may_fail(item) for item in items)
+        case ast.BoolOp(left=left, right=right):
+            return may_fail(left) or may_fail(right)
+        case ast.Compare(op=op, left=left, right=right) if op in ("==", "!="):
+            return may_fail(left) or may_fail(right)
+        case ast.Not(operand=operand):
+            return may_fail(operand)
+        case ast.Is(obj=obj):
+            return may_fail(obj)
+        case ast.IfExpr(cond=cond, then=then, other=other):
+            return may_fail(cond) or may_fail(then) or may_fail(other)
+    return True
+
+
+def failing_parts(message: ast.Expr) -> list[ast.Expr]:
+    """The parts of a message (a log line's text, a prompt) that may fail (``may_fail``): a
+    game that does not write the message (quiet, lean) works these out all the same, so it
+    stops where a game writing it stops."""
+    parts = message.parts if isinstance(message, ast.Text) else [message]
+    return [p for p in parts if not isinstance(p, str) and may_fail(p)]
