@@ -17,7 +17,6 @@ from interpreter.compiler.expr_shapes import (
     FLAT,
     GUARANTEED_BOOL,
     SMALL,
-    Sure,
     all_in,
     equality,
     failing_parts,
@@ -156,8 +155,7 @@ class ExprGen(Inliner, BuiltinCalls):
         """A message that is not written (a quiet game's log line or prompt, the lean path's),
         as code: its parts that may fail worked out, in order, for their errors only (the
         value is None); "None" when no part may fail."""
-        sure = Sure(self.m.card_fields, self.m.program.min_players, self.m.program.fns)
-        checks = [self.expr(p) for p in failing_parts(e, sure)]
+        checks = [self.expr(p) for p in failing_parts(e)]
         return f"({', '.join(checks)}, None)[-1]" if checks else "None"
 
     def message(self, e: ast.Expr, log: bool = False) -> str:

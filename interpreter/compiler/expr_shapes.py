@@ -4,10 +4,7 @@ which seats a type ranges over."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Mapping
-from typing import TYPE_CHECKING, Any, TypeGuard
-
-import attrs
+from typing import TYPE_CHECKING, TypeGuard
 
 from interpreter.compiler.shortcuts import SHORTCUTS
 from rulelang.language import ast, refs
@@ -157,98 +154,36 @@ def equality(a: str, b: str) -> str:
 
 # ------------------------------------------------------------------ messages not written
 
-ZONE_READS = ("size", "count", "empty", "top")  # of a zone: never fail (builtin_calls reads it)
-
-
-@attrs.frozen
-class Sure:
-    """What holds in every game of a ruleset, for ``failing_parts``."""
-    fields: Callable[[str | None], Collection[str]]  # the fields every card of a kind has
-    seats: int  # the fewest players: P1 to P{seats} sit at every game
-    fns: Mapping[str, Any]  # the rules' functions (FnDecl) by name
-    inside: frozenset[str] = frozenset()  # the functions being looked into (a call of one: may)
-
-
-def failing_parts(message: ast.Expr, sure: Sure) -> list[ast.Expr]:
-    """What of a message (a log line's text, a prompt) may stop the game with an error, in
-    the order a game writing it works it out: a game that does not write it (quiet, lean)
-    works these out all the same, so it stops where a game writing it stops. Nothing that
-    plainly cannot fail: literals, names (but a seat the game may not have), ``==``,
-    ``is``, ``not``, lists, texts and texts joined of such, ``text`` of such, a call of a
-    function whose body is such, the size or top of a zone (of a family: only its lookup)
-    and a zone's cards sorted by fields of their kind; a field's read (of none), an index,
-    any other call, arithmetic or comprehension may."""
-    parts = message.parts if isinstance(message, ast.Text) else [message]
-    return [c for p in parts if not isinstance(p, str) for c in _checks(p, sure)]
-
-
-def _checks(e: ast.Expr, sure: Sure) -> list[ast.Expr]:
+def may_fail(e: ast.Expr) -> bool:
+    """Could working this expression out stop the game with an error? False only where it
+    plainly cannot: literals, names (but a seat the game may not have), and ``==``, ``is``,
+    ``and``, ``or``, ``not``, lists and texts of such; a field's read (of none), an index, a
+    call, arithmetic, a comprehension and the rest may."""
     match e:
         case ast.Lit():
-            return []
+            return False
         case ast.Name(ref=ref):
-            return [e] if isinstance(ref, refs.Seat) and ref.index >= sure.seats else []
+            return isinstance(ref, refs.Seat)
         case ast.Text(parts=parts):
-            return [c for p in parts if not isinstance(p, str) for c in _checks(p, sure)]
+            return any(may_fail(p) for p in parts if not isinstance(p, str))
         case ast.ListLit(items=items) | ast.TupleLit(items=items):
-            return [c for item in items for c in _checks(item, sure)]
+            return any(may_fail(item) for item in items)
+        case ast.BoolOp(left=left, right=right):
+            return may_fail(left) or may_fail(right)
         case ast.Compare(op=op, left=left, right=right) if op in ("==", "!="):
-            return _checks(left, sure) + _checks(right, sure)
-        case ast.BinOp(op="+", left=left, right=right) if e.ty is not None and e.ty.name == "text":
-            return _checks(left, sure) + _checks(right, sure)  # texts joined
+            return may_fail(left) or may_fail(right)
         case ast.Not(operand=operand):
-            return _checks(operand, sure)
+            return may_fail(operand)
         case ast.Is(obj=obj):
-            return _checks(obj, sure)
-        case ast.BoolOp(left=left, right=right):  # the right only sometimes: all or nothing
-            return [e] if _checks(left, sure) or _checks(right, sure) else []
+            return may_fail(obj)
         case ast.IfExpr(cond=cond, then=then, other=other):
-            return [e] if any(_checks(x, sure) for x in (cond, then, other)) else []
-        case ast.Call(ref=refs.Builtin("text"), args=args):
-            return [c for arg in args for c in _checks(arg, sure)]
-        case ast.Call(ref=refs.Fn(name), args=args) if _plain_fn(name, sure):
-            return [c for arg in args for c in _checks(arg, sure)]  # its body cannot fail
-        case ast.Call(ref=refs.Builtin(name), args=[zone]) if name in ZONE_READS:
-            found = _zone(zone, sure)
-            return [e] if found is None else found
-        case ast.Call(ref=refs.Builtin("sort"), args=[zone, ast.Lambda() as key]):
-            found = _zone(zone, sure)
-            if found is not None and _reads_fields(key, key.body, sure.fields(zone.ty.arg)):
-                return found
-    return [e]
+            return may_fail(cond) or may_fail(then) or may_fail(other)
+    return True
 
 
-def _plain_fn(name: str, sure: Sure) -> bool:
-    """Can a call of the rules' function ``name`` not fail, whatever (plain) arguments it
-    is given? Its ``let``s and body nothing that may (its parameters are names)."""
-    fn = sure.fns.get(name)
-    if fn is None or name in sure.inside:
-        return False
-    inner = attrs.evolve(sure, inside=sure.inside | {name})
-    return not any(_checks(let.value, inner) for let in fn.lets) and not _checks(fn.body, inner)
-
-
-def _zone(e: ast.Expr, sure: Sure) -> list[ast.Expr] | None:
-    """What may fail in finding a zone: nothing for a zone, the lookup for a family's
-    (a key it does not have); None when ``e`` is not plainly a zone."""
-    if e.ty is None or e.ty.name != "zone":
-        return None
-    if isinstance(e, ast.Name) and isinstance(e.ref, refs.Zone):
-        return []
-    if (isinstance(e, ast.Index) and isinstance(e.obj, ast.Name)
-            and isinstance(e.obj.ref, refs.ZoneFamily)):
-        return [c for key in e.args for c in _checks(key, sure)] + [e]
-    return None
-
-
-def _reads_fields(key: ast.Lambda, e: ast.Expr, has: Collection[str]) -> bool:
-    """Is ``e`` (a sort key's body) only fields of the key's card that its kind has, in a
-    tuple, and literals? (A zone's cards are never none.)"""
-    match e:
-        case ast.Lit():
-            return True
-        case ast.TupleLit(items=items):
-            return all(_reads_fields(key, item, has) for item in items)
-        case ast.Attr(obj=ast.Name(ref=refs.Local(slot)), name=name):
-            return slot == key.slot and name in has
-    return False
+def failing_parts(message: ast.Expr) -> list[ast.Expr]:
+    """The parts of a message (a log line's text, a prompt) that may fail (``may_fail``): a
+    game that does not write the message (quiet, lean) works these out all the same, so it
+    stops where a game writing it stops."""
+    parts = message.parts if isinstance(message, ast.Text) else [message]
+    return [p for p in parts if not isinstance(p, str) and may_fail(p)]

@@ -4,7 +4,7 @@ keeps the map from generated lines back to the .rules statements (``write_module
 from __future__ import annotations
 
 import itertools
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import attrs
@@ -134,11 +134,6 @@ class ModuleBuilder:
 
     def unit_name(self, name: str) -> str:
         return "U_" + self.rule_infos[name].function
-
-    def card_fields(self, kind: str | None) -> Collection[str]:
-        """The fields every card of a kind has (none for a kind not declared)."""
-        info = self.program.cards.get(kind) if kind is not None else None
-        return info.fields.keys() if info is not None else ()
 
     def field_place(self, ty: Type | None, name: str) -> str:
         if ty is not None and ty.name == "card" and ty.arg in self.program.cards:

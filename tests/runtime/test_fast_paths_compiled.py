@@ -166,37 +166,3 @@ def test_a_prompt_that_fails_fails_a_quiet_game_and_the_lean_path_too():
                  lambda: rules.lean().new_game(players=2, seed=1)):
         with pytest.raises(rulelang.RulesRuntimeError, match=r"prompt.rules:7:3: .*cannot read .size"):
             make()
-
-
-KEYS = """
-game "Keys"
-players 2
-enum Colour { red, blue }
-card Gem { colour: Colour  size: int }
-zone pile[Colour]: pile of Gem
-var c: Colour = none
-fn twice(n) = n + n
-turn {
-  choose n in [1, 2] prompt "go"
-  log "{size(pile[c])} {top(pile[red])} {sort(pile[red], g => (g.size, g.colour))}"
-  log "{twice(1)} {text(n) + "!"} {P2}"
-  win current
-}
-"""
-
-
-def test_a_quiet_game_works_out_only_what_may_fail_of_a_line_it_does_not_write():
-    """``pile[c]`` of a colour that is none fails the logged game, the quiet game and the
-    lean path alike; of the line, the quiet game works out the zones' lookups (a key
-    the family may not have) and ``twice``'s sum (a number may grow too large), not the
-    size, top or sorted cards of a zone, a text or a seat every game has."""
-    rules = rulelang.loads(KEYS, "keys.rules")
-    for make in (lambda: rules.new_game(seed=1), lambda: rules.new_game(seed=1, log=False),
-                 lambda: rules.lean().new_game(players=2, seed=1)):
-        game = make()
-        with pytest.raises(rulelang.RulesRuntimeError,
-                           match=r"keys.rules:11:3: .*'pile' has nothing for none"):
-            game.play(game.legal_moves()[0])
-    checks = {line.strip() for line in rules.lean().source().splitlines() if "None)[-1]" in line}
-    assert checks == {"(ZN['pile'][VR['c']], ZN['pile'][e2], ZN['pile'][e2], None)[-1]",
-                      "((weighed(g, bounded((1) + (1)))), None)[-1]"}

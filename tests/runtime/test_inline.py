@@ -124,9 +124,7 @@ def setup_source(rules) -> str:
 def test_a_condition_the_same_for_every_item_is_worked_out_once_and_right():
     rules = rulelang.loads(SIZES, "sizes.rules")
     setup = setup_source(rules)
-    # kept: the 1st and the 4th; the 2nd and 3rd read c (each line twice: as written, and
-    # as a quiet game works out what in it may fail, stmt.s_Log)
-    assert setup.count("UNSET)") == 2 * 2
+    assert setup.count("UNSET)") == 2  # kept: the 1st and the 4th; the 2nd and 3rd read c
     log = rules.new_game(seed=1).transcript()
     assert "same for all: 1, 4, 2, 6, 3\n" in log  # box holds a 5
     assert "each its own: 1, 4, 2, 3\n" in log  # only 6 has nothing bigger in the box
