@@ -19,7 +19,6 @@ from interpreter.compiler.expr_shapes import (
     SMALL,
     all_in,
     equality,
-    failing_parts,
     items_may_nest,
     literal_bound,
     long_text,
@@ -150,13 +149,6 @@ class ExprGen(Inliner, BuiltinCalls):
         if may_nest(e.ty):  # a list's text can be long: counted
             return f"text_counted(g, text_of({code}))"
         return f"text_of({code})"
-
-    def unwritten(self, e: ast.Expr) -> str:
-        """A message that is not written (a quiet game's log line or prompt, the lean path's),
-        as code: its parts that may fail worked out, in order, for their errors only (the
-        value is None); "None" when no part may fail."""
-        checks = [self.expr(p) for p in failing_parts(e)]
-        return f"({', '.join(checks)}, None)[-1]" if checks else "None"
 
     def message(self, e: ast.Expr, log: bool = False) -> str:
         """A tuple of message parts: texts, and cards (rendered per reader later). In a

@@ -78,13 +78,11 @@ def shown_zone(gen: Any, options: ast.Expr) -> str:
 
 
 def write_log(gen: Any, s: ast.Log) -> None:
-    """A ``log`` line, lean: nothing, unless its text draws chance (then worked out, unread)
-    or has parts that may fail (worked out, so the game fails where a logged one does)."""
+    """A ``log`` line, lean: nothing, unless its text draws chance (then worked out, unread)."""
     if gen.m.an.expr_chance(s.message):
         gen.line(f"g.log_message({gen.x.message(s.message, log=True)})")
     else:
-        unwritten = gen.x.unwritten(s.message)
-        gen.line("pass" if unwritten == "None" else unwritten)  # (the block may hold nothing else)
+        gen.line("pass")  # the block it is in may hold nothing else
 
 
 def write_ask(gen: Any, s: ast.Choose, site_name: str, seat: str, passing: str) -> None:
@@ -97,11 +95,7 @@ def write_ask(gen: Any, s: ast.Choose, site_name: str, seat: str, passing: str) 
 
 def lean_prompt(gen: Any, s: ast.Choose) -> str:
     """A lean ``choose``'s prompt, as code: None, unless the prompt draws chance (then it is
-    drawn now, as the full path draws it) or has parts that may fail (worked out now, as a
-    logged game works the prompt out: ``ExprGen.unwritten``)."""
+    drawn now, as the full path draws it)."""
     if s.prompt is not None and gen.m.an.expr_chance(s.prompt):
         return str(gen.x.message(s.prompt))
-    if s.prompt is not None and s.each is None:  # its parts that may fail, worked out (a
-        # ``by each`` prompt is worked out when read, logged or not: decision_parts.asked)
-        return str(gen.x.unwritten(s.prompt))
     return "None"

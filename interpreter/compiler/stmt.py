@@ -373,11 +373,6 @@ class UnitGen:
                 self.line(f"line.parts = {message}")
                 self.line(f"line.at = {at}")
                 self.line("g.log.append(line)")
-            unwritten = self.x.unwritten(s.message)
-            if unwritten != "None":  # a quiet game fails where the line would (expr_shapes)
-                self.line("else:")
-                with self.w.indent():
-                    self.line(unwritten)
 
     def s_Finish(self, s: ast.Finish) -> None:
         how = literal(s.how)
@@ -471,7 +466,7 @@ class UnitGen:
             elif self.m.an.expr_chance(s.prompt):
                 prompt = x.message(s.prompt)  # its chance is drawn now, read or not
             else:
-                prompt = f"({x.message(s.prompt)} if g.logging else {x.unwritten(s.prompt)})"
+                prompt = f"({x.message(s.prompt)} if g.logging else None)"
             self.line(f"g.ask(F, {site_name}, {seat}, {passing}, {prompt}, {x.cards_of(s.options)})")
         self.line(f"F.pc = {k}")
         self.jump_line("return PAUSE")
