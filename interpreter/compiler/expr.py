@@ -27,6 +27,7 @@ from interpreter.compiler.expr_shapes import (
     seats_of,
     shallow,
     simple,
+    small_number,
 )
 from interpreter.compiler.inline import Inliner, LambdaArg, Memo
 from interpreter.compiler.shortcuts import SHORTCUTS
@@ -500,9 +501,8 @@ class ExprGen(Inliner, BuiltinCalls):
                 return f"{self.weigher(e.ty)}(g, {made})" if items_may_nest(e.ty) else made
             if op == "-":
                 return f"list_minus(g, {a}, {b})"
-        # both sides small (numbers written in the rules, names bound to them): no bound to
-        # check; one small side is not enough, the other may be near the bound already
-        small = op in ("+", "-") and self.bound_of(e) is not None
+        small = (small_number(e.left) or small_number(e.right) or self.small_name(e.left)
+                 or self.small_name(e.right)) and SHORTCUTS.numbers
         if op == "+":
             if lt in ("int", "seat") and rt in ("int", "seat"):
                 return f"({a} + {b})" if small else f"number({a} + {b})"
@@ -532,16 +532,19 @@ class ExprGen(Inliner, BuiltinCalls):
             return found if found <= SMALL else None
         return literal_bound(e) if isinstance(e, (ast.Lit, ast.Neg)) else None
 
+    def small_name(self, e: ast.Expr) -> bool:
+        """A side of a sum that is small though no number written in the rules (``dx``)."""
+        return SHORTCUTS.small_names and not isinstance(e, ast.Lit) and self.bound_of(e) is not None
+
     def small_product(self, e: ast.BinOp) -> bool:
         """A product of two small whole numbers (``2 * dx``): never too large, so no check."""
         return SHORTCUTS.small_names and self.bound_of(e) is not None
 
     def compared(self, e: ast.Expr) -> str:
         """A side of a comparison. A sum or difference there is not bounded: it is only
-        compared, never kept (bounding is for values a game holds, which could be doubled
-        again; docs/language.md, "Limits")."""
+        compared, never kept (bounding is for values that could be doubled again)."""
         if isinstance(e, ast.BinOp) and e.op in ("+", "-") and e.left.ty.name in ("int", "seat") \
-                and e.right.ty.name in ("int", "seat"):
+                and e.right.ty.name in ("int", "seat") and SHORTCUTS.numbers:
             return f"({self.expr(e.left)} {e.op} {self.expr(e.right)})"
         return self.expr(e)
 

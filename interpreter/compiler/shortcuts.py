@@ -29,6 +29,9 @@ class Shortcuts:
     # members compared by identity; lists that may be lists compared by equal only when a
     # side is one (expr.x_Compare, expr_shapes.equality)
     comparisons: bool = True
+    # a sum with a small number written in the rules not bounded by number or augment
+    # (expr.x_BinOp, expr.compared, stmt.s_Assign)
+    numbers: bool = True
     # random(list) asks the game directly, a range not made a list, not by the random
     # builtin (expr.x_Call)
     random_picks: bool = True
