@@ -409,7 +409,7 @@ class ExprGen(Inliner, BuiltinCalls):
             for t in targets:
                 self.small.pop(t, None)
             bound = literal_bound(c.iter) if isinstance(c.iter, (ast.ListLit, ast.Range)) else None
-            if bound is not None and len(targets) == 1 and SHORTCUTS.small_names:
+            if bound is not None and len(targets) == 1:
                 self.small[targets[0]] = bound
             target = targets[0] if len(targets) == 1 else "(" + ", ".join(targets) + ")"
             source_type = self.ty_of(c.iter)
@@ -501,8 +501,11 @@ class ExprGen(Inliner, BuiltinCalls):
                 return f"{self.weigher(e.ty)}(g, {made})" if items_may_nest(e.ty) else made
             if op == "-":
                 return f"list_minus(g, {a}, {b})"
+        # a step of a small number (written in the rules, or a name bound to such) is not
+        # checked, by the language's rule (docs/language.md, "Limits"): it cannot carry a
+        # number far past the bound, as doubling could
         small = (small_number(e.left) or small_number(e.right) or self.small_name(e.left)
-                 or self.small_name(e.right)) and SHORTCUTS.numbers
+                 or self.small_name(e.right))
         if op == "+":
             if lt in ("int", "seat") and rt in ("int", "seat"):
                 return f"({a} + {b})" if small else f"number({a} + {b})"
@@ -522,7 +525,7 @@ class ExprGen(Inliner, BuiltinCalls):
         rules, a name a comprehension binds to one of a list of them, products and sums of
         such (``2 * dx``); else None."""
         if isinstance(e, ast.Name) and isinstance(e.ref, refs.Local):
-            return self.small.get(self.slot(e.ref.slot)) if SHORTCUTS.small_names else None
+            return self.small.get(self.slot(e.ref.slot))
         if isinstance(e, ast.BinOp) and e.op in ("*", "+", "-") and e.left.ty is not None \
                 and e.right.ty is not None and e.left.ty.name == "int" and e.right.ty.name == "int":
             a, b = self.bound_of(e.left), self.bound_of(e.right)
@@ -534,17 +537,19 @@ class ExprGen(Inliner, BuiltinCalls):
 
     def small_name(self, e: ast.Expr) -> bool:
         """A side of a sum that is small though no number written in the rules (``dx``)."""
-        return SHORTCUTS.small_names and not isinstance(e, ast.Lit) and self.bound_of(e) is not None
+        return not isinstance(e, ast.Lit) and self.bound_of(e) is not None
 
     def small_product(self, e: ast.BinOp) -> bool:
-        """A product of two small whole numbers (``2 * dx``): never too large, so no check."""
-        return SHORTCUTS.small_names and self.bound_of(e) is not None
+        """A product of two small whole numbers (``2 * dx``, ``dx`` taken from a list of
+        numbers written in the rules, never none): never too large, so no check."""
+        return self.bound_of(e) is not None
 
     def compared(self, e: ast.Expr) -> str:
         """A side of a comparison. A sum or difference there is not bounded: it is only
-        compared, never kept (bounding is for values that could be doubled again)."""
+        compared, never kept (bounding is for values that could be doubled again; the
+        language's rule, docs/language.md, "Limits")."""
         if isinstance(e, ast.BinOp) and e.op in ("+", "-") and e.left.ty.name in ("int", "seat") \
-                and e.right.ty.name in ("int", "seat") and SHORTCUTS.numbers:
+                and e.right.ty.name in ("int", "seat"):
             return f"({self.expr(e.left)} {e.op} {self.expr(e.right)})"
         return self.expr(e)
 

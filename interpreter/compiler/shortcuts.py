@@ -29,9 +29,6 @@ class Shortcuts:
     # members compared by identity; lists that may be lists compared by equal only when a
     # side is one (expr.x_Compare, expr_shapes.equality)
     comparisons: bool = True
-    # a sum with a small number written in the rules not bounded by number or augment
-    # (expr.x_BinOp, expr.compared, stmt.s_Assign)
-    numbers: bool = True
     # random(list) asks the game directly, a range not made a list, not by the random
     # builtin (expr.x_Call)
     random_picks: bool = True
@@ -110,10 +107,6 @@ class Shortcuts:
     # count: the cell's tuple of cards read in place, not copied to a list first
     # (expr.comprehension, builtin_calls.grid_read_in_place)
     grid_views: bool = True
-    # a name a comprehension binds to the items of a list of small numbers written in the
-    # rules (``for dx in [-1, 1]``) is a small number too: a sum with it not bounded by
-    # number, a product of two such by ``*``, not times (expr_shapes.literal_bound)
-    small_names: bool = True
     # a list made by a comprehension whose item is a tuple written out of items that are no
     # lists (``(s, cell(x, y))``): each tuple new, so weighed by its length, not by going
     # through it (expr.comprehension, work.weighed_tuples)

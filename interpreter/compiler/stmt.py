@@ -195,7 +195,7 @@ class UnitGen:
             sign = 1 if s.op == "+=" else -1
             numbers = t.ty is not None and t.ty.name == "int" and s.value.ty is not None \
                 and s.value.ty.name == "int"
-            small = small_number(s.value) and SHORTCUTS.numbers
+            small = small_number(s.value)  # x += 1: not checked (docs/language.md, "Limits")
             value = ((f"({x.expr(t)} {s.op[0]} {value})" if small
                       else f"number({x.expr(t)} {s.op[0]} {value})") if numbers
                      else f"augment(g, {x.expr(t)}, {value}, {sign})")
