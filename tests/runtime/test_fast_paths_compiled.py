@@ -92,7 +92,9 @@ def test_a_step_of_a_small_number_passes_the_largest_number_and_doubling_does_no
     with pytest.raises(rulelang.RulesRuntimeError, match=r"big.rules:13:5: .*is too large"):
         doubled.play(doubled.legal_moves()[1])
     lean = rules.lean()
-    assert lean.new_game(players=2, seed=1).play(0) is None  # goes on, as the full path does
+    stepped_lean = lean.new_game(players=2, seed=1)
+    stepped_lean.play(0)  # goes on past 10^18, as the full path does
+    assert stepped_lean.is_over and stepped_lean.outcome == stepped.outcome
     with pytest.raises(rulelang.RulesRuntimeError, match=r"big.rules:13:5: .*is too large"):
         lean.new_game(players=2, seed=1).play(1)
 
