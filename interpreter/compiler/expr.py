@@ -27,7 +27,6 @@ from interpreter.compiler.expr_shapes import (
     seats_of,
     shallow,
     simple,
-    small_number,
 )
 from interpreter.compiler.inline import Inliner, LambdaArg, Memo
 from interpreter.compiler.shortcuts import SHORTCUTS
@@ -504,8 +503,7 @@ class ExprGen(Inliner, BuiltinCalls):
         # a step of a small number (written in the rules, or a name bound to such) is not
         # checked, by the language's rule (docs/language.md, "Limits"): it cannot carry a
         # number far past the bound, as doubling could
-        small = (small_number(e.left) or small_number(e.right) or self.small_name(e.left)
-                 or self.small_name(e.right))
+        small = self.bound_of(e.left) is not None or self.bound_of(e.right) is not None
         if op == "+":
             if lt in ("int", "seat") and rt in ("int", "seat"):
                 return f"({a} + {b})" if small else f"number({a} + {b})"
@@ -534,10 +532,6 @@ class ExprGen(Inliner, BuiltinCalls):
             found = a * b if e.op == "*" else a + b
             return found if found <= SMALL else None
         return literal_bound(e) if isinstance(e, (ast.Lit, ast.Neg)) else None
-
-    def small_name(self, e: ast.Expr) -> bool:
-        """A side of a sum that is small though no number written in the rules (``dx``)."""
-        return not isinstance(e, ast.Lit) and self.bound_of(e) is not None
 
     def small_product(self, e: ast.BinOp) -> bool:
         """A product of two small whole numbers (``2 * dx``, ``dx`` taken from a list of

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, cast
 
 from interpreter.compiler.analysis import EFFECTS
-from interpreter.compiler.expr_shapes import items_may_nest, small_number
+from interpreter.compiler.expr_shapes import items_may_nest
 from interpreter.compiler.lean_code import write_ask, write_log
 from interpreter.compiler.shortcuts import SHORTCUTS
 from interpreter.compiler.source import literal
@@ -195,7 +195,7 @@ class UnitGen:
             sign = 1 if s.op == "+=" else -1
             numbers = t.ty is not None and t.ty.name == "int" and s.value.ty is not None \
                 and s.value.ty.name == "int"
-            small = small_number(s.value)  # x += 1: not checked (docs/language.md, "Limits")
+            small = x.bound_of(s.value) is not None  # x += 1: not checked (docs/language.md, "Limits")
             value = ((f"({x.expr(t)} {s.op[0]} {value})" if small
                       else f"number({x.expr(t)} {s.op[0]} {value})") if numbers
                      else f"augment(g, {x.expr(t)}, {value}, {sign})")
