@@ -29,6 +29,7 @@ def caches(rules) -> str:
     moves = sum(len(kept) for places in rules.moves_kept.values() for kept in places)
     return (f"moves {moves:>7,}  offers {len(rules.offers):>6,}  "
             f"placements {geometry._placements_kept[0]:>6,} in {len(geometry.PLACEMENTS_OF):>5,} lists  "
+            f"in boxes {geometry._in_box_kept[0]:>6,}  "
             f"cells {len(values._CELLS):>6,}")
 
 

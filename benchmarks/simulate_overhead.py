@@ -53,13 +53,11 @@ def overhead(path: str, players: int, games: int, pairs: int) -> str:
     ratios = []
     for k in range(pairs):
         seeds = range(k * games, (k + 1) * games)
-        geometry.PLACEMENTS_OF.clear()  # each plays its seeds cold: no placements of the other's
-        geometry._placements_kept[0] = 0
+        geometry.forget_placements()  # each plays its seeds cold: no placements of the other's
         started = time.process_time()
         plain(seeds)
         alone = time.process_time() - started
-        geometry.PLACEMENTS_OF.clear()
-        geometry._placements_kept[0] = 0
+        geometry.forget_placements()
         started = time.process_time()
         simulated(seeds)
         ratios.append((time.process_time() - started) / alone)

@@ -103,8 +103,11 @@ def worker(tree, path, players, mode, wide=False):
             if cold:  # each round as new games would: no placements kept from the last round
                 try:
                     from interpreter.runtime import geometry
-                    geometry.PLACEMENTS_OF.clear()
-                    geometry._placements_kept[0] = 0
+                    if hasattr(geometry, "forget_placements"):
+                        geometry.forget_placements()
+                    else:  # an older tree: one cache
+                        geometry.PLACEMENTS_OF.clear()
+                        geometry._placements_kept[0] = 0
                 except (ImportError, AttributeError):
                     pass  # an older tree, with no such cache
             for seed in seeds():

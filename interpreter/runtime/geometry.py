@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import chain
 from operator import itemgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from interpreter.runtime.values import (
     Cell,
@@ -309,24 +309,68 @@ def adjacent(a: Pair, b: Pair) -> bool:
 PLACEMENTS_OF: dict[tuple[object, tuple[Cell, ...]], list[Placement]] = {}
 MAX_PLACEMENTS_KEPT = 50_000  # placements kept in all (about 10 MB); the oldest lists go first
 _placements_kept = [0]  # placements in PLACEMENTS_OF
+# (shape's cells, a box's left, top, right, bottom) -> the shape's placements on every cell of
+# the box: the placements on most of its cells are these, filtered (see ``placements``)
+IN_BOX: dict[tuple[object, int, int, int, int], list[Placement]] = {}
+_in_box_kept = [0]  # placements in IN_BOX, kept within MAX_PLACEMENTS_KEPT too
+
+
+def _keep(table: dict[Any, list[Placement]], kept: list[int], key: object, found: list[Placement]) -> None:
+    """Keeps ``found`` in ``table`` within ``MAX_PLACEMENTS_KEPT`` placements (``kept``, one
+    item, counts them), dropping the oldest lists first."""
+    if len(found) > MAX_PLACEMENTS_KEPT:
+        return
+    count = kept[0]
+    while count + len(found) > MAX_PLACEMENTS_KEPT:
+        count -= len(table.pop(next(iter(table))))
+    table[key] = found
+    kept[0] = count + len(found)
+
+
+def forget_placements() -> None:
+    """Drops every placement kept (benchmarks measure games as new ones would play)."""
+    for table, kept in ((PLACEMENTS_OF, _placements_kept), (IN_BOX, _in_box_kept)):
+        table.clear()
+        kept[0] = 0
 
 
 def placements(shape: Shape, allowed: Value) -> list[Placement]:
     """Every placement of the shape whose cells are all allowed (``fitting``), worked out
     once per shape and board: a bot's samples of one position, and every game's first
-    tiles, ask for the same again and again. Kept within ``MAX_PLACEMENTS_KEPT``."""
+    tiles, ask for the same again and again. Kept within ``MAX_PLACEMENTS_KEPT``.
+
+    A board not met before whose cells fill at least half of the box around them (a board
+    filling up: the box is the grid's) keeps the placements of the whole box that fall on
+    its cells: the same placements in the same order, made once per box (a playout places
+    tiles on boards no one has met, and making each placement again cost 3.4 times as much
+    as finding it among the box's; tests/runtime/test_placements_in_box.py)."""
     given = as_cells(allowed)
     key = (shape.cells, tuple(given))
     found = PLACEMENTS_OF.get(key)
     if found is None:
-        found = fitting(shape, given)
-        if len(found) <= MAX_PLACEMENTS_KEPT:
-            kept = _placements_kept[0]
-            while kept + len(found) > MAX_PLACEMENTS_KEPT:
-                kept -= len(PLACEMENTS_OF.pop(next(iter(PLACEMENTS_OF))))
-            PLACEMENTS_OF[key] = found
-            _placements_kept[0] = kept + len(found)
+        found = _in_box(shape, given) if given else []
+        if found is None:
+            found = fitting(shape, given)
+        _keep(PLACEMENTS_OF, _placements_kept, key, found)
     return list(found)  # the caller's own list (placements never change)
+
+
+def _in_box(shape: Shape, given: list[Cell]) -> list[Placement] | None:
+    """``fitting(shape, given)`` found among the placements on every cell of the box around
+    ``given``, or None when ``given`` fills less than half of it (then the box's placements
+    are many more than its own: making them costs less)."""
+    xs, ys = [c[0] for c in given], [c[1] for c in given]
+    left, right, top, bottom = min(xs), max(xs), min(ys), max(ys)
+    if 2 * len(given) < (right - left + 1) * (bottom - top + 1):
+        return None
+    key = (shape.cells, left, top, right, bottom)
+    whole = IN_BOX.get(key)
+    if whole is None:
+        whole = fitting(shape, [cell(x, y) for y in range(top, bottom + 1)
+                                for x in range(left, right + 1)])
+        _keep(IN_BOX, _in_box_kept, key, whole)
+    on = set(given).issuperset
+    return [p for p in whole if on(p.cells)]
 
 
 def fitting(shape: Shape, allowed: Value) -> list[Placement]:
