@@ -2,7 +2,7 @@
 the greedy bot, now against an earlier commit, in paired slices.
 
     python benchmarks/playouts.py [--against COMMIT] [--seconds 20] [--kind mcts|greedy]
-                                  [--only 'Yokai Sketch' ...]
+                                  [--only 'Yokai Sketch' ...] [--games]
 
 A benchmark, not a test: it measures, it does not assert. Each configuration (a ruleset, a
 player count) has a few positions: game ``seed`` played by random moves (one draw of
@@ -20,6 +20,13 @@ after the other is taken under one state of the machine.
 before the lean path served them); "then" is the earlier commit's bot. Every tree's bot is
 asked the same decisions: the moves they choose are compared, and a configuration whose
 choices differ says so (the lean path is meant to change the speed, not the choices).
+
+Asked again and again, the same few decisions find what the runtime keeps from one game to
+the next (placements worked out for a board, moves made for a decision) ready: in play, a
+position is met once. ``--games`` measures that way: a round is a whole game (seed 0, then
+1, 2, ...), a bot of the kind at every seat (seeded by the game's seed and its seat), and a
+slice is one round, so the pairs compare the same games; the playouts and CPU seconds are
+those of every decision with more than one move.
 """
 from __future__ import annotations
 
@@ -50,7 +57,7 @@ CONFIGS = [
 ]
 
 
-def worker(tree, path, players, options, kind, mode):
+def worker(tree, path, players, options, kind, mode, games=False):
     """In a child whose ``rulelang`` is ``tree``'s: prepares the positions, then for each
     number read from stdin plays that many rounds and writes their CPU seconds, playouts
     and the moves chosen."""
@@ -89,7 +96,38 @@ def worker(tree, path, players, options, kind, mode):
             chosen.append(str(move))
         return cpu, playouts, chosen
 
-    play_round()  # warm: the first decisions compile the lean rules and fill caches
+    games_played = [0]
+
+    def play_game(seed=None):
+        """One whole game, a bot at every seat: the next seed's, or ``seed``'s."""
+        if seed is None:
+            seed = games_played[0]
+            games_played[0] += 1
+        game = rules.new_game(players=players, seed=seed, options=options, log=False)
+        bots: dict = {}
+        cpu, playouts, chosen = 0.0, 0, []
+        while not game.is_over:
+            moves = game.legal_moves()
+            if len(moves) == 1:
+                game.play(moves[0])
+                continue
+            seat = int(moves[0].seat)
+            bot = bots.get(seat)
+            if bot is None:
+                bot = bots[seat] = bot_class(seed * 10 + seat, **lean)
+            started = time.process_time()
+            move = bot.choose(seat_knowledge(game))
+            cpu += time.process_time() - started
+            chosen.append(str(move))
+            game.play(move)
+        playouts = sum(b.played for b in bots.values()) if kind == "mcts" else len(chosen)
+        return cpu, playouts, chosen
+
+    if games:
+        play_game(seed=999)  # warm: a game of its own, not one of those measured
+        play_round = play_game
+    else:
+        play_round()  # warm: the first decisions compile the lean rules and fill caches
     print(json.dumps({"ready": True}), flush=True)
     for line in sys.stdin:
         cpu, playouts, chosen = 0.0, 0, []
@@ -103,10 +141,11 @@ class Tree(speed.Tree):
     """A long-lived child process asking one tree's bot, and its slices (speed.py's child
     protocol: a number of rounds in, a slice's figures out)."""
 
-    def __init__(self, tree, label, kind, mode):
+    def __init__(self, tree, label, kind, mode, games=False):
         _, path, players, options = next(c for c in CONFIGS if c[0] == label)
         command = [sys.executable, str(Path(__file__).resolve()), "--worker", str(tree),
-                   str(ROOT / path), str(players), json.dumps(options), kind, mode]
+                   str(ROOT / path), str(players), json.dumps(options), kind, mode] \
+            + (["games"] if games else [])
         super().__init__(subprocess.Popen(command, stdin=subprocess.PIPE,
                                           stdout=subprocess.PIPE, text=True, cwd=tree), mode)
         self.chosen = None
@@ -129,9 +168,10 @@ class Tree(speed.Tree):
         return [s["playouts"] / s["cpu"] for s in self.slices[1:]]
 
 
-def measure(trees, seconds):
-    """speed.py's paired slices, each about SLICE seconds of CPU."""
-    return paired_slices(trees, seconds, SLICE)
+def measure(trees, seconds, games=False):
+    """speed.py's paired slices, each about SLICE seconds of CPU (``games``: one game each,
+    the same game in every tree)."""
+    return paired_slices(trees, seconds, 0.0 if games else SLICE)
 
 
 def ratio(a, b):
@@ -145,6 +185,8 @@ def main():
                         help="CPU seconds per configuration, all trees together")
     parser.add_argument("--kind", choices=["mcts", "greedy"], default="mcts")
     parser.add_argument("--only", nargs="*", default=[], help="labels to keep")
+    parser.add_argument("--games", action="store_true",
+                        help="whole games, each position met once (see above)")
     args = parser.parse_args()
     temp = tempfile.mkdtemp(prefix="rulelang-playouts-")
     old = older_tree(args.against, Path(temp) / "tree") if args.against else None
@@ -158,13 +200,13 @@ def main():
         for label, _, players, _ in CONFIGS:
             if args.only and label not in args.only:
                 continue
-            trees = {"lean": Tree(ROOT, label, args.kind, "lean"),
-                     "full": Tree(ROOT, label, args.kind, "full")}
+            trees = {"lean": Tree(ROOT, label, args.kind, "lean", args.games),
+                     "full": Tree(ROOT, label, args.kind, "full", args.games)}
             if old is not None:
-                trees["then"] = Tree(old, label, args.kind, "then")
+                trees["then"] = Tree(old, label, args.kind, "then", args.games)
             live = list(trees.values())
             try:
-                if not all(t.ready for t in live) or not measure(live, args.seconds):
+                if not all(t.ready for t in live) or not measure(live, args.seconds, args.games):
                     print(f"| {label} | {players} | failed |", flush=True)
                     continue
             finally:
@@ -189,6 +231,6 @@ def main():
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "--worker":
         worker(sys.argv[2], sys.argv[3], int(sys.argv[4]), json.loads(sys.argv[5]), sys.argv[6],
-               sys.argv[7])
+               sys.argv[7], games=sys.argv[8:] == ["games"])
     else:
         main()
