@@ -1,8 +1,8 @@
 """Cells and shapes on a grid: neighbours, groups, placements, matching."""
 from __future__ import annotations
 
-from collections.abc import Iterable
-from itertools import chain
+from collections.abc import Iterable, Sized
+from itertools import chain, compress
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
@@ -311,13 +311,47 @@ MAX_PLACEMENTS_KEPT = 50_000  # placements kept in all (about 10 MB); the oldest
 _placements_kept = [0]  # placements in PLACEMENTS_OF
 # (shape's cells, a box's left, top, right, bottom) -> the shape's placements on every cell of
 # the box: the placements on most of its cells are these, filtered (see ``placements``)
-IN_BOX: dict[tuple[object, int, int, int, int], list[Placement]] = {}
+IN_BOX: dict[tuple[object, int, int, int, int], _Box] = {}
 _in_box_kept = [0]  # placements in IN_BOX, kept within MAX_PLACEMENTS_KEPT too
+# a byte -> its eight bits, lowest first, a byte each (0 or 1): a board of bits as selectors
+_BITS_OF_BYTE = [bytes((b >> j) & 1 for j in range(8)) for b in range(256)]
 
 
-def _keep(table: dict[Any, list[Placement]], kept: list[int], key: object, found: list[Placement]) -> None:
-    """Keeps ``found`` in ``table`` within ``MAX_PLACEMENTS_KEPT`` placements (``kept``, one
-    item, counts them), dropping the oldest lists first."""
+class _Box:
+    """A shape's placements on every cell of a box, and for each cell of the box those that
+    cover it (a number: bit i for the i-th placement). The placements on some of the box's
+    cells are those that cover none of the others (the holes): found by a few ``|`` of
+    numbers and a ``compress`` in C, not by looking at each placement's cells."""
+    __slots__ = ("placements", "cells", "covering")
+
+    def __init__(self, placements: list[Placement], cells: list[Cell]):
+        self.placements, self.cells = placements, frozenset(cells)
+        covering = dict.fromkeys(self.cells, 0)
+        for i, p in enumerate(placements):
+            bit = 1 << i
+            for c in p.cells:
+                covering[c] |= bit
+        self.covering = covering
+
+    def __len__(self) -> int:
+        return len(self.placements)
+
+    def on(self, given: list[Cell]) -> list[Placement]:
+        """The placements whose cells are all in ``given`` (cells of the box), in order."""
+        covered = 0
+        for hole in self.cells.difference(given):
+            covered |= self.covering[hole]
+        if not covered:
+            return list(self.placements)
+        count = len(self.placements)
+        kept = ~covered & ((1 << count) - 1)
+        chosen = b"".join(map(_BITS_OF_BYTE.__getitem__, kept.to_bytes((count + 7) // 8, "little")))
+        return list(compress(self.placements, chosen))
+
+
+def _keep(table: dict[Any, Any], kept: list[int], key: object, found: Sized) -> None:
+    """Keeps ``found`` (placements) in ``table`` within ``MAX_PLACEMENTS_KEPT`` placements
+    (``kept``, one item, counts them), dropping the oldest first."""
     if len(found) > MAX_PLACEMENTS_KEPT:
         return
     count = kept[0]
@@ -359,18 +393,18 @@ def _in_box(shape: Shape, given: list[Cell]) -> list[Placement] | None:
     """``fitting(shape, given)`` found among the placements on every cell of the box around
     ``given``, or None when ``given`` fills less than half of it (then the box's placements
     are many more than its own: making them costs less)."""
-    xs, ys = [c[0] for c in given], [c[1] for c in given]
-    left, right, top, bottom = min(xs), max(xs), min(ys), max(ys)
+    # (cells compare as pairs, x first, in C: the least and the greatest give the columns)
+    left, right = min(given)[0], max(given)[0]
+    top, bottom = min(given, key=READING)[1], max(given, key=READING)[1]
     if 2 * len(given) < (right - left + 1) * (bottom - top + 1):
         return None
     key = (shape.cells, left, top, right, bottom)
-    whole = IN_BOX.get(key)
-    if whole is None:
-        whole = fitting(shape, [cell(x, y) for y in range(top, bottom + 1)
-                                for x in range(left, right + 1)])
-        _keep(IN_BOX, _in_box_kept, key, whole)
-    on = set(given).issuperset
-    return [p for p in whole if on(p.cells)]
+    box = IN_BOX.get(key)
+    if box is None:
+        cells = [cell(x, y) for y in range(top, bottom + 1) for x in range(left, right + 1)]
+        box = _Box(fitting(shape, cells), cells)
+        _keep(IN_BOX, _in_box_kept, key, box)
+    return box.on(given)
 
 
 def fitting(shape: Shape, allowed: Value) -> list[Placement]:
