@@ -100,14 +100,13 @@ def worker(tree, path, players, mode, wide=False):
 
         def play_round():
             decisions = 0
-            if cold:  # each round as new games would: no placements kept from the last round
+            if cold:  # each round as new games would: no board's placements kept from the last
+                # round (the placements of a shape on a whole box, IN_BOX, stay: a long
+                # simulation keeps them, as they hold nothing of any one game)
                 try:
                     from interpreter.runtime import geometry
-                    if hasattr(geometry, "forget_placements"):
-                        geometry.forget_placements()
-                    else:  # an older tree: one cache
-                        geometry.PLACEMENTS_OF.clear()
-                        geometry._placements_kept[0] = 0
+                    geometry.PLACEMENTS_OF.clear()
+                    geometry._placements_kept[0] = 0
                 except (ImportError, AttributeError):
                     pass  # an older tree, with no such cache
             for seed in seeds():
@@ -262,8 +261,8 @@ def main():
     parser.add_argument("--seconds", type=float, default=20.0,
                         help="CPU seconds per configuration, all trees together")
     parser.add_argument("--greedy", action="store_true", help="also time greedy-bot Yokai games")
-    parser.add_argument("--cold", action="store_true", help="no placements kept from one round "
-                        "to the next (each round's games as new ones would be)")
+    parser.add_argument("--cold", action="store_true", help="no board's placements kept from one "
+                        "round to the next (each round's games as new ones would be)")
     parser.add_argument("--then-lean", action="store_true", help="the older commit plays its "
                         "lean path (when it has one), not its quiet full path")
     parser.add_argument("--players", type=int, help="one player count per ruleset (the nearest "
