@@ -15,7 +15,6 @@ its transcript is empty and a view of it shows no log lines.
 from __future__ import annotations
 
 import sys
-from operator import attrgetter
 from typing import Any, Literal, cast
 
 from interpreter.runtime.decision_parts import Decision
@@ -25,9 +24,6 @@ from interpreter.runtime.helpers import Frame
 from interpreter.runtime.values import MAX_WORK, Card, Fail, Placement
 from interpreter.runtime.work import overwork as _overwork
 from rulelang.language.errors import IllegalMove
-
-_PLACEMENTS_ONLY = {Placement}
-_LABEL = attrgetter("label")
 
 overwork: Any = cast(Any, _overwork)  # (not annotated yet)
 NOTHING_TO_CHOOSE = "there is nothing to choose from, and passing is not allowed"
@@ -130,17 +126,11 @@ class LeanGame(Game):
         """Placements: named by their labels."""
         if seat not in self.players:
             raise Fail(f"{self.seat_name(seat)} cannot decide: say 'by' which player decides")
-        seen: dict[str, Any] | None = None
-        if {*map(type, options)} == _PLACEMENTS_ONLY:  # (the common case: made in C)
-            seen = dict(zip(map(_LABEL, options), options))
-            if len(seen) != len(options):  # alike ones: the first of each kept, as below
-                seen = None
-        if seen is None:
-            seen = {}
-            for v in options:
-                text = v.label if type(v) is Placement else self.notation_of(v, seat, site.element)
-                if text not in seen:
-                    seen[text] = v
+        seen: dict[str, Any] = {}
+        for v in options:
+            text = v.label if type(v) is Placement else self.notation_of(v, seat, site.element)
+            if text not in seen:
+                seen[text] = v
         self._offer(frame, site, seat, passing, prompt, seen, len(options))
 
     def offer_any(self: Any, frame: Frame, site: Any, seat: int, passing: str | Literal[False],
