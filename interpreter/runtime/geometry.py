@@ -393,9 +393,8 @@ def _in_box(shape: Shape, given: list[Cell]) -> list[Placement] | None:
     """``fitting(shape, given)`` found among the placements on every cell of the box around
     ``given``, or None when ``given`` fills less than half of it (then the box's placements
     are many more than its own: making them costs less)."""
-    # (cells compare as pairs, x first, in C: the least and the greatest give the columns)
-    left, right = min(given)[0], max(given)[0]
-    top, bottom = min(given, key=READING)[1], max(given, key=READING)[1]
+    xs, ys = [c[0] for c in given], [c[1] for c in given]  # (min and max of the cells
+    left, right, top, bottom = min(xs), max(xs), min(ys), max(ys)  # themselves: 2.5x slower)
     if 2 * len(given) < (right - left + 1) * (bottom - top + 1):
         return None
     key = (shape.cells, left, top, right, bottom)
