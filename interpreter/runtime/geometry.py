@@ -313,6 +313,7 @@ _placements_kept = [0]  # placements in PLACEMENTS_OF
 # the box: the placements on most of its cells are these, filtered (see ``placements``)
 IN_BOX: dict[tuple[object, int, int, int, int], _Box] = {}
 _in_box_kept = [0]  # placements in IN_BOX, kept within MAX_PLACEMENTS_KEPT too
+MAX_BOX = 1024  # cells: a larger box's placements are fitted board by board, as before
 # a byte -> its eight bits, lowest first, a byte each (0 or 1): a board of bits as selectors
 _BITS_OF_BYTE = [bytes((b >> j) & 1 for j in range(8)) for b in range(256)]
 
@@ -392,10 +393,12 @@ def placements(shape: Shape, allowed: Value) -> list[Placement]:
 def _in_box(shape: Shape, given: list[Cell]) -> list[Placement] | None:
     """``fitting(shape, given)`` found among the placements on every cell of the box around
     ``given``, or None when ``given`` fills less than half of it (then the box's placements
-    are many more than its own: making them costs less)."""
+    are many more than its own: making them costs less) or the box is larger than
+    ``MAX_BOX`` (its placements would be too many to keep)."""
     xs, ys = [c[0] for c in given], [c[1] for c in given]  # (min and max of the cells
     left, right, top, bottom = min(xs), max(xs), min(ys), max(ys)  # themselves: 2.5x slower)
-    if 2 * len(given) < (right - left + 1) * (bottom - top + 1):
+    area = (right - left + 1) * (bottom - top + 1)
+    if 2 * len(given) < area or area > MAX_BOX:
         return None
     key = (shape.cells, left, top, right, bottom)
     box = IN_BOX.get(key)

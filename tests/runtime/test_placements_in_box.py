@@ -74,3 +74,13 @@ def test_placements_kept_for_boxes_stay_within_the_bound(monkeypatch):
         kept = sum(len(found) for found in geometry.IN_BOX.values())
         assert kept == geometry._in_box_kept[0] <= 100
     assert geometry._placements_kept[0] <= 100
+
+
+def test_a_box_larger_than_the_bound_is_fitted_board_by_board(monkeypatch):
+    monkeypatch.setattr(geometry, "MAX_BOX", 48)
+    board = box(0, 0, 6, 6)  # 49 cells
+    assert named(placements(TEE, board)) == by_definition(TEE, board)
+    assert not geometry.IN_BOX
+    smaller = box(0, 0, 6, 5)  # 42
+    assert named(placements(TEE, smaller)) == by_definition(TEE, smaller)
+    assert list(geometry.IN_BOX) == [(TEE.cells, 0, 0, 6, 5)]
