@@ -465,12 +465,13 @@ class ModuleBuilder:
         while prefix < len(body) and not self.an.stmt_chance(body[prefix]):
             prefix += 1
         gen.body(body[:prefix])
-        if prefix:
-            k = gen.resume_block()
-            self.snapshot_block = k
-            gen.line(f"F.pc = {k}")
-            gen.line("g.checkpoint()")
-            gen.start_block(k)
+        # (none of it: the snapshot is the game before its setup, options, layout and
+        # variables worked out, which a game started afresh would make again)
+        k = gen.resume_block()
+        self.snapshot_block = k
+        gen.line(f"F.pc = {k}")
+        gen.line("g.checkpoint()")
+        gen.start_block(k)
         gen.body(body[prefix:])
 
     def bind_trigger_locals(self, decl: ast.TriggerDecl) -> None:

@@ -93,10 +93,12 @@ def random_game(rules, players, seed, moves=None, log=True):
 
 @pytest.mark.parametrize("path,players", [("games/yokai_sketch.rules", 2), ("games/yami.rules", 3),
                                           ("examples/oh_hell.rules", 4),
-                                          ("examples/pig.rules", 3)])  # Pig: no setup at all
+                                          ("examples/pig.rules", 3),  # Pig: no setup at all
+                                          ("examples/league.rules", 3)])  # chance at once
 def test_a_game_started_from_the_setup_snapshot_is_the_game_started_afresh(path, players):
     rules = load(path)
-    assert rules.snapshots  # these rules have a part of setup that draws no chance
+    assert rules.snapshots  # snapshot where setup's part that draws no chance is done (League:
+    # its setup draws at once, so before it: the options, layout and variables worked out)
     random_game(rules, players, 1, moves=1)  # the first game makes the snapshot
     assert rules._snapshots
     from_snapshot = random_game(rules, players, 7)
