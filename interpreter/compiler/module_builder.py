@@ -465,8 +465,8 @@ class ModuleBuilder:
         while prefix < len(body) and not self.an.stmt_chance(body[prefix]):
             prefix += 1
         gen.body(body[:prefix])
-        # (none of it: the snapshot is the game before its setup, options, layout and
-        # variables worked out, which a game started afresh would make again)
+        # (a setup that draws at once has its snapshot before it: the options, layout and
+        # variables are then worked out once, not again for every game)
         k = gen.resume_block()
         self.snapshot_block = k
         gen.line(f"F.pc = {k}")
