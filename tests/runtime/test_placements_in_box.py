@@ -60,6 +60,13 @@ def test_a_board_filling_up_is_answered_from_one_box():
     assert list(geometry.IN_BOX) == [(TEE.cells, 0, 0, 11, 11)]  # no other box was made
 
 
+def test_a_board_naming_a_cell_twice_or_as_a_plain_pair_gets_the_same_placements():
+    board = box(0, 0, 5, 5, {(2, 2)})
+    assert named(placements(TEE, board)) == by_definition(TEE, board)
+    again = board + board[:4] + [(x, y) for x, y in board[-3:]]  # (pairs, not cells)
+    assert named(placements(TEE, again)) == by_definition(TEE, board)
+
+
 def test_a_sparse_board_is_fitted_as_it_is_not_through_its_box():
     board = [cell(0, 0), cell(1, 0), cell(2, 0), cell(1, 1), cell(9, 9)]  # 5 of a 10 x 10 box
     assert named(placements(TEE, board)) == by_definition(TEE, board)
