@@ -94,10 +94,9 @@ class Rules:
         before_setup += [cell for info in program.tables.values() for row in info.rows for cell in row]
         self.layouts_shared = not any(an.expr_chance(e) for e in before_setup)
         built = [d.value for d in program.consts] + [v.init for v in program.vars.values() if v.init]
-        # a snapshot: where setup has done what draws no chance (no setup: before play)
-        starts_fixed = code.snapshot_block is not None or "setup" not in code.units
-        self.snapshots = self.layouts_shared and starts_fixed and not any(
-            an.expr_chance(e) for e in built)
+        # a snapshot: where setup has done what draws no chance (before it, if it draws at
+        # once; no setup: before play)
+        self.snapshots = self.layouts_shared and not any(an.expr_chance(e) for e in built)
         self.offers: dict[tuple[Any, ...], Offer] = {}  # (seat, pass, *notations) -> Offer: worked out once
         self.moves_kept: dict[int, list[dict[str, Move]]] = {}  # seat -> [{notation: Move}, one per place]
         self.moves_made = 0  # moves kept in moves_kept (decision_parts.MAX_MOVES_KEPT at most)

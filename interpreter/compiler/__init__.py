@@ -240,7 +240,7 @@ def write_module(program: Program, enum_values: dict[str, list[EnumValue]],
     return Written(
         source=w.text(), main_file=program.main_file, where=w.where, units=m.units,
         rule_infos=m.rule_infos, triggers=triggers, sites=m.sites, kinds=kinds, tops=tops,
-        snapshot_block=m.snapshot_block, analysis=an,
+        analysis=an,
         function_units={info.function: info.name for info in m.units.values()},
         origins=m.origins, turn_at=m.origin(blocks["turn"].span) if "turn" in blocks else None,
         end_ats=[m.origin(d.span) for d in program.ends], makings=m.makings,

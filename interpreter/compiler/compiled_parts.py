@@ -143,7 +143,6 @@ class Compiled:
     sites: list[ChoiceSite]
     kinds: dict[str, KindCode]  # kind -> KindCode
     tops: TopLevel  # what the rest of the runtime calls, by role
-    snapshot_block: int | None  # setup's block after its part that draws no chance
     analysis: Analysis
     function_units: dict[str, str]  # Python function name -> unit name (for errors)
     # Where log lines come from ("why?"): the spans of the statements and declarations that

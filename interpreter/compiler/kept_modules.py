@@ -119,7 +119,7 @@ def made(written: Written, enum_values: dict[str, list[EnumValue]]) -> Compiled:
         by_trigger.setdefault((trigger.event, trigger.zone), []).append(units[info.key])
     result = Compiled(written.source, filename, written.where, units,
                       {name: units[info.key] for name, info in written.rule_infos.items()},
-                      by_trigger, sites, kinds, _resolve(written.tops, ns), written.snapshot_block,
+                      by_trigger, sites, kinds, _resolve(written.tops, ns),
                       written.analysis, written.function_units)
     result.turn_at = written.turn_at
     result.end_ats = written.end_ats

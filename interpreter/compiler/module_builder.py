@@ -86,7 +86,6 @@ class ModuleBuilder:
         self.site_functions: list[tuple[ChoiceSite, ast.Choose, UnitInfo]] = []
         self.makings: list[MakingSite] = []
         self.making_functions: list[tuple[MakingSite, list[ast.Expr]]] = []
-        self.snapshot_block: int | None = None
         self.hoisted: set[str] = set()
         self.fields_hoisted: dict[str, str] = {}  # var field -> the local holding its list
         self.body_start: int | None = None
@@ -468,7 +467,6 @@ class ModuleBuilder:
         # (a setup that draws at once has its snapshot before it: the options, layout and
         # variables are then worked out once, not again for every game)
         k = gen.resume_block()
-        self.snapshot_block = k
         gen.line(f"F.pc = {k}")
         gen.line("g.checkpoint()")
         gen.start_block(k)

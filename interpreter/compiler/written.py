@@ -50,7 +50,6 @@ class Written:
     sites: list[ChoiceSite]  # their functions named (strings)
     kinds: dict[str, KindCode]  # their functions named (``Top``)
     tops: TopLevel  # its functions named (``Top``)
-    snapshot_block: int | None
     analysis: Analysis
     function_units: dict[str, str]
     origins: list[Span]
