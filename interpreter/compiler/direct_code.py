@@ -55,6 +55,56 @@ def direct_units(program: Program, an: Any) -> set[str]:
     return chosen
 
 
+# sources whose items are distinct values: iterating them, a comprehension that keeps its
+# items as they are (``[p for p in Pile if ...]``) makes a list of distinct values
+_DISTINCT_NAMES = (refs.Builtin("players"), refs.Builtin("seats"))
+# builtins that make a new list of distinct values at every call
+_MADE_BY_BUILTINS = (refs.Builtin("others"), refs.Builtin("empty_cells"), refs.Builtin("occupied"))
+MADE_DISTINCT = True  # a switch, as the compiler's shortcuts are (test_lean_direct.py)
+
+
+def made_distinct(m: ModuleBuilder, e: ast.Expr, depth: int = 0) -> bool:
+    """Do the options ``e`` always make a new list of distinct values (so a direct choose
+    among them has nothing to merge, nor a list to copy: ``LeanGame.pick_made``)? Known
+    from the expression's form alone: a range; literals, or members, that differ; the items
+    of a range, an enum, the seats or another such list, picked by a condition; either of
+    two such lists; a function of the rules whose body is one."""
+    if not MADE_DISTINCT or depth > 8:
+        return False
+    if isinstance(e, ast.Range):
+        return True
+    if isinstance(e, ast.ListLit):
+        keys = [_literal_key(i) for i in e.items]
+        return None not in keys and len(set(keys)) == len(keys)
+    if isinstance(e, ast.IfExpr):
+        return made_distinct(m, e.then, depth + 1) and made_distinct(m, e.other, depth + 1)
+    if isinstance(e, ast.Comprehension):
+        if len(e.fors) != 1 or len(e.fors[0].slots) != 1:
+            return False
+        elt, source = e.elt, e.fors[0].iter
+        return isinstance(elt, ast.Name) and elt.ref == refs.Local(e.fors[0].slots[0]) and (
+            isinstance(source, ast.Name) and (isinstance(source.ref, refs.Enum)
+                                              or source.ref in _DISTINCT_NAMES)
+            or made_distinct(m, source, depth + 1))
+    if isinstance(e, ast.Call):
+        if e.ref in _MADE_BY_BUILTINS:
+            return True
+        if isinstance(e.ref, refs.Fn):
+            decl = m.program.fns[e.ref.name]
+            return not decl.lets and made_distinct(m, decl.body, depth + 1)
+    return False
+
+
+def _literal_key(e: ast.Expr) -> object:
+    """A literal's value with its type (True and 1 are not the same option), an enum
+    member's name; None for anything else."""
+    if isinstance(e, ast.Lit) and type(e.value) in (bool, int, str):
+        return type(e.value), e.value
+    if isinstance(e, ast.Name) and isinstance(e.ref, refs.Member):
+        return e.ref
+    return None
+
+
 def direct_name(info: UnitInfo) -> str:
     return "direct_" + info.function
 
@@ -96,6 +146,8 @@ class DirectGen(UnitGen):
         if kind is OfferKind.CARDS:  # the offer and the pick in one call
             zone = shown_zone(self, s.options)
             self.line(f"{x.slot(s.slot)} = g.pick_cards({rest}{'' if zone == 'None' else ', ' + zone})")
+        elif kind is OfferKind.DISTINCT and passing == "False" and made_distinct(self.m, s.options):
+            self.line(f"{x.slot(s.slot)} = g.pick_made({rest})")  # nothing to merge or copy
         elif kind in WRITTEN_OUT:
             self.line(f"{x.slot(s.slot)} = g.{WRITTEN_OUT[kind]}({rest})")
         else:

@@ -1,0 +1,93 @@
+"""A direct choose whose options the compiler knows make a new list of distinct values
+(``direct_code.made_distinct``) calls ``LeanGame.pick_made``, which neither merges nor
+copies them. Against the general pick: every ruleset's seeded games played out from the
+start, each such call's options must be what ``pick_distinct`` would offer (no two alike,
+so none merged) and a list no earlier call was given, in every configuration
+``support.differential`` plays. test_lean_direct.py plays the same games against the
+machines, which offer through ``offer_distinct``; below, the forms that are not known
+distinct stay with ``pick_distinct``."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from interpreter.compiler import direct_code
+from interpreter.runtime.lean_game import LeanGame
+from rulelang.language.loader import load_text
+from interpreter.rules import Rules
+from support import differential
+from support.lean_differential import lean_rules
+
+SEEDS = range(3000, 3003)
+
+
+def test_options_known_distinct_are_offered_as_the_general_pick_offers_them():
+    made = LeanGame.pick_made
+    given: list = []  # every list given, kept alive so no two share an id by chance
+
+    def checked(self, site, seat, passing, prompt, options):
+        assert type(options) is list
+        assert list(dict.fromkeys(options)) == options  # nothing the general pick would merge
+        assert all(options is not earlier for earlier in given)
+        given.append(options)
+        return made(self, site, seat, passing, prompt, options)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(LeanGame, "pick_made", checked)
+        for config in differential.configurations():
+            rules = lean_rules(config.path)
+            for seed in SEEDS:
+                rng = random.Random(seed)
+                try:
+                    rules.played_out(lambda g, seat, values, site, rng=rng: rng.randrange(len(values)),
+                                     players=config.players, seed=seed,
+                                     options=dict(config.options), limit=300)
+                except Exception as error:  # the rules' own failure: the same either way
+                    if isinstance(error, AssertionError):
+                        raise
+    assert len(given) > 1000  # Nim's, Pig's, Oh Hell's bids, Tic-tac-toe's cells...
+
+
+RULES = """
+game "Picks"
+players 2
+enum Pile { A, B, C }
+var n: int = 0
+fn piles() = [p for p in Pile if p != B]
+fn twice() = [p for p in Pile] + [A]
+turn {
+  choose a in piles()
+  choose b in 1..3
+  choose c in (if n > 0 then [true] else [true, false])
+  choose d in [p for p in players]
+  choose e in [1, 2, 1]
+  choose f in [x + 1 for x in 1..3]
+  choose g in twice()
+  let xs = [1, 2]
+  choose h in xs
+  choose i in [A, B]
+  choose j in [A, A]
+  n += 1
+  if n > 3 { end }
+}
+"""
+KNOWN = {"a": True, "b": True, "c": True, "d": True, "e": False, "f": False, "g": False,
+         "h": False, "i": True, "j": False}
+
+
+def _picks(source: str) -> list[str]:
+    """The pick each direct choose calls, in the order the turn's chooses are written."""
+    return [line.split("= g.")[1].split("(")[0] for line in source.splitlines()
+            if "= g.pick_" in line]
+
+
+def test_the_forms_known_distinct_and_those_not():
+    source = Rules(load_text(RULES, "picks.rules")).lean().source()
+    assert _picks(source) == ["pick_made" if known else "pick_distinct" for known in KNOWN.values()]
+
+
+def test_switched_off_every_choose_picks_the_general_way(monkeypatch):
+    monkeypatch.setattr(direct_code, "MADE_DISTINCT", False)
+    source = Rules(load_text(RULES, "picks.rules")).lean().source()
+    assert _picks(source) == ["pick_distinct"] * len(KNOWN)
