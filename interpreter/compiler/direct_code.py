@@ -83,8 +83,8 @@ def made_distinct(m: ModuleBuilder, e: ast.Expr, depth: int = 0) -> bool:
             return False
         elt, source = e.elt, e.fors[0].iter
         return isinstance(elt, ast.Name) and elt.ref == refs.Local(e.fors[0].slots[0]) and (
-            isinstance(source, ast.Name) and (isinstance(source.ref, refs.Enum)
-                                              or source.ref in _DISTINCT_NAMES)
+            (isinstance(source, ast.Name) and (isinstance(source.ref, refs.Enum)
+                                              or source.ref in _DISTINCT_NAMES))
             or made_distinct(m, source, depth + 1))
     if isinstance(e, ast.Call):
         if e.ref in _MADE_BY_BUILTINS:

@@ -55,6 +55,7 @@ class ExprGen(Inliner, BuiltinCalls):
         self.lambdas: dict[int, LambdaArg] = {}  # slot -> a lambda argument of a function written out
         self.in_iterable = False  # writing a comprehension's iterable (no ``:=`` there)
         self.in_lambda = 0  # writing a lambda's body (a ``:=`` there binds the lambda's name)
+        self.in_comprehension = 0  # writing a comprehension (a ``:=`` there makes a cell)
         self.kept_calls: Memo | None = None  # a comprehension's, in an advice copy (KeptIn.hoisted)
         self.memo: Memo | None = None  # writing a comprehension's condition: what it may work out once
         self.present: frozenset[str] = frozenset()  # names bound to a zone's cards: never none
@@ -384,6 +385,13 @@ class ExprGen(Inliner, BuiltinCalls):
     def comprehension(self, e: ast.Comprehension) -> tuple[list[str], str]:
         """The comprehension's code, and the names of the values its conditions work out
         once (see ``hoisted``), to be set to UNSET before it runs."""
+        self.in_comprehension += 1
+        try:
+            return self.comprehension_written(e)
+        finally:
+            self.in_comprehension -= 1
+
+    def comprehension_written(self, e: ast.Comprehension) -> tuple[list[str], str]:
         saved, saved_types, saved_memo = dict(self.slots), self.types, self.memo
         saved_present, saved_small, saved_kept = self.present, self.small, self.kept_calls
         self.types, self.memo, self.small = dict(saved_types), None, dict(saved_small)

@@ -1,8 +1,10 @@
 """Calls of small functions written out where they are called, and conditions kept.
 
-A ``fn`` whose body is one expression (no ``let``), that cannot call itself and draws
-no chance, is not called: its body is compiled at the call site with each parameter
-read as its argument. A lambda passed to it is not made either: calling the parameter
+A small ``fn`` that cannot call itself and draws no chance is not called: its body is
+compiled at the call site with each parameter read as its argument (each ``let`` worked
+out into a temporary of its own, in order, before the body; a function with lets only
+outside comprehensions and lambdas, where each temporary would be a cell: slower than
+the call, measured on Tic-tac-toe). A lambda passed to it is not made either: calling the parameter
 compiles the lambda's body on the spot. ``follows(c, hand[current], led, x => x.suit)``
 becomes a test on ``c``'s suit with no call, no lambda, and, since the types of the
 arguments are known at the call site, a plain read of the field.
@@ -90,6 +92,8 @@ class Inliner:
     types: dict[int, Type]
     lambdas: dict[int, LambdaArg]
     in_iterable: bool
+    in_comprehension: int
+    in_lambda: int
     memo: Memo | None
     reuse: Reuse | None
 
@@ -103,8 +107,9 @@ class Inliner:
         cache = self.m.inline_cache
         if name not in cache:
             decl, an = self.m.program.fns[name], self.m.an
-            ok = (not decl.lets and name not in an.recursive_fns and not an.fn_chance.get(name)
-                  and an.cost(decl.body) <= INLINE_MAX_COST)
+            ok = ((not decl.lets or SHORTCUTS.inline_lets) and name not in an.recursive_fns
+                  and not an.fn_chance.get(name)
+                  and an.cost([decl.lets, decl.body]) <= INLINE_MAX_COST)
             cache[name] = decl if ok else None
         return cache[name]
 
@@ -138,6 +143,8 @@ class Inliner:
         decl = self.inlinable(name)
         if decl is None or self.in_iterable:  # no ``:=`` in a comprehension's iterable
             return None
+        if decl.lets and (self.in_comprehension or self.in_lambda):
+            return None  # each let a cell of the function around: measured slower than a call
         if self.m.advising and not any(isinstance(node, ast.Lambda) for node in nodes) \
                 and (not all(map(self.m.by_value, decl.params))
                      or (SHORTCUTS.advice_through and self.goes_through(decl))):
@@ -175,6 +182,12 @@ class Inliner:
                 types[i] = cast(Type, self.ty_of(node))  # not None: the node's type is not
         self.enter(Scope(slots, False, f"_{k}", types, lambdas))
         try:
+            for let in decl.lets:  # each worked out once, in order, after the arguments
+                value = self.expr(let.value)
+                name_of_let = self.bind(let.slot)
+                temps.append(f"({name_of_let} := {value})")
+                if self.memo is not None and self.memo.mentions(value):
+                    self.memo.variant.add(name_of_let)  # it changes with the items
             body = self.expr(decl.body)
         finally:
             self.enter(caller)

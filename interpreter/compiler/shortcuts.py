@@ -119,6 +119,9 @@ class Shortcuts:
     # (or a function whose body is one): no item's type asked before the grid's map is
     # (builtin_calls.flanked_cards)
     card_lines: bool = True
+    # a small function with lets written out at its calls too, each let a temporary
+    # (inline.inline_call), not called
+    inline_lets: bool = True
 
 
 SHORTCUTS = Shortcuts()

@@ -166,3 +166,47 @@ def test_any_and_all_over_an_enum_are_written_out_member_by_member_and_stay_righ
     assert "any big: yes\n" in log  # blue's 4, the condition skipping green's empty pile
     assert "all small: no\n" in log
     assert "top of the spare: none\n" in log
+
+
+LETS = """
+game "Lets"
+players 2
+card Gem { size: int  name "g{size}" }
+zone bag: row of Gem, public
+var total: int = 0
+
+fn biggest() {
+  let sizes = [c.size for c in bag]
+  let top_size = max(sizes + [0])
+  top_size * 10 + size(sizes)
+}
+fn size_at(i: int) {
+  let gem = cards(bag)[i]
+  gem.size
+}
+
+setup {
+  for n in [3, 7, 5] { create Gem(size: n) in bag }
+}
+turn {
+  choose x in [0, 1, 2, 3]
+  total = biggest()
+  log "biggest {total}; sizes {[size_at(i) for i in 0..2]}"
+  log "at {x}: {size_at(x)}"
+  win current
+}
+"""
+
+
+def test_a_function_with_lets_is_written_out_outside_comprehensions_and_stays_right():
+    rules = rulelang.loads(LETS, "lets.rules")
+    turn = rules.source().split("def block_turn")[1].split("\ndef ")[0]
+    assert "fn_0(" not in turn  # biggest: written out, its lets temporaries
+    assert "[fn_1(g, s" in turn  # size_at in a comprehension: still called
+    game = rules.new_game(seed=1)
+    game.play("2")
+    assert "biggest 73; sizes 3, 7, 5\n" in game.transcript()
+    assert "at 2: 5\n" in game.transcript()
+    game = rules.new_game(seed=1)
+    with pytest.raises(rulelang.RulesRuntimeError, match="index 3"):  # its let still fails
+        game.play("3")

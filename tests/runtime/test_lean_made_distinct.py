@@ -13,9 +13,9 @@ import random
 import pytest
 
 from interpreter.compiler import direct_code
+from interpreter.rules import Rules
 from interpreter.runtime.lean_game import LeanGame
 from rulelang.language.loader import load_text
-from interpreter.rules import Rules
 from support import differential
 from support.lean_differential import lean_rules
 
