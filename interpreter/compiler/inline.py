@@ -102,6 +102,8 @@ class Inliner:
 
         def lambda_(self, e: ast.Lambda) -> str: ...
 
+        def bind(self, i: int) -> str: ...
+
     def inlinable(self, name: str) -> ast.FnDecl | None:
         """The declaration of a function to write out at its calls, or None."""
         cache = self.m.inline_cache
