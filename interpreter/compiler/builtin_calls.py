@@ -74,9 +74,20 @@ class BuiltinCalls:
             return f"family_cards(g, {a})"  # (one list made, not two)
         if t == "list" and name in ("size", "count") and not isinstance(nodes[0], ast.Name):
             return f"len({a})"
+        if name == "empty" and self.makes_a_list(nodes[0]):
+            return f"(not {a})"
         if t == "list" and name in ("first", "last") and not isinstance(nodes[0], ast.Name):
             return f"end_item({a}, {0 if name == 'first' else -1})"
         return None
+
+    def makes_a_list(self, node: ast.Expr, depth: int = 0) -> bool:
+        """Is the expression's value always a list (never none): a comprehension, a list
+        written out, or a function of the rules whose body is one of those?"""
+        if isinstance(node, (ast.Comprehension, ast.ListLit)):
+            return True
+        if isinstance(node, ast.Call) and isinstance(node.ref, refs.Fn) and depth < 8:
+            return self.makes_a_list(self.m.program.fns[node.ref.name].body, depth + 1)
+        return False
 
     def named_list(self, name: str, node: ast.Expr, a: str) -> str | None:
         """size, count, empty, first, last of a list held in a local name: read in place

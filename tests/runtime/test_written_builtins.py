@@ -32,6 +32,7 @@ fn is_empty(xs: list of int) = empty(xs)
 fn sorted_of(xs: list of int) = sort(xs)
 fn unique_of(xs: list of int) = unique(xs)
 fn by_weight(ss: list of Stone) = sort(ss, s => 0 - s.weight)
+fn heavy() = [s for s in quarry if s.weight > 100]
 
 setup {
   create Stone(weight: 4) x 2 in quarry
@@ -49,6 +50,7 @@ turn {
   log "{by_weight(cards(quarry))} {sort([s.weight for s in quarry])}"
   log "{at(board, cell(1, 1))} {at(board, cell(0, 0))} {empty(at(board, cell(0, 2)))}"
   log "{empty(at(board, cell(1, 1)))} {size(at(board, cell(1, 1)))}"
+  log "made: {empty(heavy())} {empty([w for w in weights if w > 2])} {empty([])}"
   if case == 2 { log "{capped(stone)}" }
   if case == 3 { log "{floored(stone)}" }
   if case == 4 { log "{min(stone.weight, n)}" }
@@ -60,7 +62,7 @@ turn {
 }
 """
 
-SWITCHES = ["extremes", "named_lists", "flat_lists", "grid_reads", "cells"]
+SWITCHES = ["extremes", "named_lists", "flat_lists", "grid_reads", "cells", "builtins"]
 
 
 def _played(case: int) -> str:
@@ -83,3 +85,4 @@ def test_written_out_as_the_builtin_does(switch):
         general = [_played(case) for case in (1, 2, 3, 4, 5)]
     assert fast == general
     assert "12" in fast[0] and all(f.startswith("failed: ") for f in fast[1:]), fast
+    assert "made: yes no yes\n" in fast[0]  # empty of a list just made: (not [...])
