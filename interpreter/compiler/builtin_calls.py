@@ -35,11 +35,14 @@ class BuiltinCalls:
 
     @staticmethod
     def drawn_from(e: ast.Expr, code: str) -> str:
-        """What a random pick draws from: a range of numbers written in the rules is not
-        made into a list (the same draw: one number below its length)."""
+        """What a random pick draws from: a range of numbers is not made into a list (the
+        same draw: one number below its length; ends worked out as the game runs are
+        checked as ``number_range`` checks them)."""
         if isinstance(e, ast.Range) and small_number(e.lo) and small_number(e.hi) \
                 and 0 < e.hi.value - e.lo.value + 1 <= 1000:
             return f"range({e.lo.value}, {e.hi.value + 1})"
+        if isinstance(e, ast.Range) and code.startswith("number_range("):  # its ends known later
+            return "number_span(" + code[len("number_range("):]
         return code
 
     def fast_builtin(self, name: str, nodes: list[ast.Expr], args: list[str]) -> str | None:

@@ -312,6 +312,13 @@ def number_range(a: int, b: int) -> list[int]:
     return list(range(a, b + 1))
 
 
+def number_span(a: int, b: int) -> range:
+    """``number_range`` for a random pick, which only indexes it: no list made."""
+    if b - a >= MAX_ITEMS:
+        raise Fail(f"the range {a}..{b} is too long (at most {MAX_ITEMS:,} numbers)")
+    return range(a, b + 1)
+
+
 def family_cards(g: Game, family: Family) -> list[Value]:
     """``cards(F)`` of a zone family: its zones' cards, one zone after the other, counted as
     work as the builtin counts them (``_items``), in one new list (the builtin copies its
@@ -366,7 +373,8 @@ def names() -> dict[str, Any]:
         "var_field", "any_field", "dynamic_attr", "item", "int_text", "parts_of", "list_plus",
         "list_minus", "augment", "times", "divide", "modulo", "in_zone", "in_family", "in_any",
         "in_list", "all_in", "sum_made", "Placement",
-        "is_kind", "number_range", "top_card", "family_cards", "end_item", "not_a_card", "text_of", "as_list",
+        "is_kind", "number_range", "number_span", "top_card", "family_cards", "end_item",
+        "not_a_card", "text_of", "as_list",
         "bounded", "log_parts", "SeenCard", "Message", "overwork", "charge", "reused", "weighed", "equal",
         "weighed_lists", "weighed_tuples",
         "order", "number", "text_counted", "joined", "Seat", "EnumValue", "UNSET", "no_seat",

@@ -236,6 +236,8 @@ def test_nesting_below_the_limit_runs():
     ("var x: int = 2\nturn { loop { x = x * x } }", "is too large"),
     ('fn f(x) = x * 99999\nturn { log "{f(\\"ab\\")}" }', "'*' needs two numbers"),
     ("turn { let xs = 1..100000000 win current }", "is too long"),
+    ("var n: int = 100000000\nturn { let x = random(1..n, \"roll\") win current }",
+     "is too long"),  # a random pick's range, its end worked out as the game runs
     ("turn { let ps = pairs(1..100000) win current }", "are too many"),
     ("card C { n: int }\nzone z: pile of C\nturn { create C(n: 1) x 1000000 in z }",
      "at most 100,000 cards"),
