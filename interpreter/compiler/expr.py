@@ -405,6 +405,8 @@ class ExprGen(Inliner, BuiltinCalls):
                 self.in_iterable = was
             if SHORTCUTS.grid_views and self.grid_read_of(c.iter):  # a tuple: no copy to go through
                 items = items[len("list("):-1]
+            if isinstance(c.iter, ast.Range) and SHORTCUTS.random_picks:
+                items = self.drawn_from(c.iter, items)  # only gone through: a range, no list
             item_type = self.item_type(c.iter) if len(c.slots) == 1 else None
             if item_type is not None:
                 self.types[c.slots[0]] = item_type
@@ -575,6 +577,8 @@ class ExprGen(Inliner, BuiltinCalls):
 
     def x_In(self, e: ast.In) -> str:
         item, coll = self.expr(e.item), self.expr(e.coll)
+        if isinstance(e.coll, ast.Name) and isinstance(e.coll.ref, refs.Enum) and SHORTCUTS.membership:
+            coll = self.m.enum_list(e.coll.ref.name)  # only asked: the members' own list, no copy
         t = e.coll.ty.name if e.coll.ty else "any"
         helper = {"zone": "in_zone", "family": "in_family"}.get(t, "in_any")
         if t == "list" and e.item.ty is not None and e.item.ty.name in FLAT \

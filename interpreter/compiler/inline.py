@@ -3,8 +3,8 @@
 A small ``fn`` that cannot call itself and draws no chance is not called: its body is
 compiled at the call site with each parameter read as its argument (each ``let`` worked
 out into a temporary of its own, in order, before the body; a function with lets only
-outside comprehensions and lambdas, where each temporary would be a cell: slower than
-the call, measured on Tic-tac-toe). A lambda passed to it is not made either: calling the parameter
+outside comprehensions and lambdas, where each temporary would be a cell: measured
+slower than the call). A lambda passed to it is not made either: calling the parameter
 compiles the lambda's body on the spot. ``follows(c, hand[current], led, x => x.suit)``
 becomes a test on ``c``'s suit with no call, no lambda, and, since the types of the
 arguments are known at the call site, a plain read of the field.

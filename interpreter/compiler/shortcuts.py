@@ -30,7 +30,8 @@ class Shortcuts:
     # side is one (expr.x_Compare, expr_shapes.equality)
     comparisons: bool = True
     # random(list) asks the game directly, a range not made a list, not by the random
-    # builtin (expr.x_Call)
+    # builtin (expr.x_Call); a comprehension goes through a range, not a list made of it
+    # (expr.comprehension_written)
     random_picks: bool = True
     # `in` a list of plain items by in_list, not in_any (expr.x_In)
     membership: bool = True
