@@ -142,11 +142,16 @@ class DirectGen(UnitGen):
             self.choose_each(s, site_name, passing)
             return
         kind = offer_kind(x.ty_of(s.options))
-        rest = f"{site_name}, {seat}, {passing}, {lean_prompt(self, s)}, {x.cards_of(s.options)}"
+        prompt = lean_prompt(self, s)
+        options = x.cards_of(s.options)
+        made = kind is OfferKind.DISTINCT and passing == "False" and made_distinct(self.m, s.options)
+        if made and isinstance(s.options, ast.Range):  # a range of numbers: no list made of it
+            options = x.drawn_from(s.options, options)
+        rest = f"{site_name}, {seat}, {passing}, {prompt}, {options}"
         if kind is OfferKind.CARDS:  # the offer and the pick in one call
             zone = shown_zone(self, s.options)
             self.line(f"{x.slot(s.slot)} = g.pick_cards({rest}{'' if zone == 'None' else ', ' + zone})")
-        elif kind is OfferKind.DISTINCT and passing == "False" and made_distinct(self.m, s.options):
+        elif made:
             self.line(f"{x.slot(s.slot)} = g.pick_made({rest})")  # nothing to merge or copy
         elif kind in WRITTEN_OUT:
             self.line(f"{x.slot(s.slot)} = g.{WRITTEN_OUT[kind]}({rest})")

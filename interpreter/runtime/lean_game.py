@@ -228,11 +228,12 @@ class LeanGame(Game):
         return self._pick(site, seat, passing, values)
 
     def pick_made(self: Any, site: Any, seat: int, passing: Literal[False], prompt: Any,
-                  options: list[Any]) -> Any:
+                  options: list[Any] | range) -> Any:
         """``pick_distinct`` for options the compiler knows are a new list of distinct values
         (``direct_code.made_distinct``: a range, distinct literals, the members of an enum
-        picked by a condition), with no pass: nothing to merge or copy, ``_pick`` written
-        out (tests/runtime/test_lean_direct.py plays it against the machine's offer)."""
+        picked by a condition; a range of numbers is given as a ``range``), with no pass:
+        nothing to merge or copy, ``_pick`` written out (tests/runtime/test_lean_direct.py
+        plays it against the machine's offer)."""
         if seat not in self.players:
             raise Fail(f"{self.seat_name(seat)} cannot decide: say 'by' which player decides")
         work = self.work + len(options) * OPTION_WORK
@@ -378,7 +379,8 @@ class LeanGame(Game):
         (the number of the move to play among ``values``, None in them the pass move), until
         the game is over or, with ``limit``, that many decisions are answered; how many were.
         While the policy picks, ``passing`` is the decision's pass word (False: it has none).
-        The policy reads ``values`` and leaves it as it is (it may be the rules' own list).
+        The policy reads ``values`` and leaves it as it is (it may be the rules' own list,
+        or, for a choose among a range of numbers, a ``range``).
 
         Rules that can pause run as their direct forms (compiler/direct_code.py): a choose
         asks the policy and goes on, no frame, no pause, no resume; a decision pending (the
