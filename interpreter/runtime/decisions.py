@@ -185,6 +185,8 @@ class Decisions(GameFields):
             return cast(str, value.name)
         if t is Placement:
             return cast(str, value.label)
+        if t is int:  # (kind_of(value).notation, written out)
+            return self.seat_name(value) if element == "seat" else str(value)
         if element == "seat" and isinstance(value, int) and t is not bool:
             return self.seat_name(value)
         return kind_of(value).notation(self, value, seat)
