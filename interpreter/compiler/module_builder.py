@@ -88,6 +88,7 @@ class ModuleBuilder:
         self.making_functions: list[tuple[MakingSite, list[ast.Expr]]] = []
         self.hoisted: set[str] = set()
         self.fields_hoisted: dict[str, str] = {}  # var field -> the local holding its list
+        self.families_hoisted: dict[str, str] = {}  # variable kept per key -> its table's local
         self.body_start: int | None = None
         self.origins: list[Span] = []  # spans a log line may come from (Compiled.origins)
         self.origin_index: dict[Span, int] = {}
@@ -178,6 +179,17 @@ class ModuleBuilder:
             local = self.fields_hoisted[name] = f"CV{len(self.fields_hoisted)}"
         return local
 
+    def family_table(self, name: str) -> str:
+        """A variable kept per key (``var stones[Pile]``): its table (``g.vars[name]``), as a
+        local the function loads once, so reading ``stones[p]`` for each item of a
+        comprehension is one lookup, not two. The table is made before the rules run and
+        only changed, never replaced, while they do (a copy or a sample has tables of its
+        own)."""
+        local = self.families_hoisted.get(name)
+        if local is None:
+            local = self.families_hoisted[name] = f"VF{len(self.families_hoisted)}"
+        return local
+
     def function(self, header: str, comment: str | None = None, region: str | None = None) -> None:
         self.end_function()
         w = self.w
@@ -193,12 +205,14 @@ class ModuleBuilder:
         """Put the loads of the hoisted parts the function used at its top."""
         loads = [(self.HOISTED[p], f"g.{p}") for p in sorted(self.hoisted)]
         loads += [(local, f"g.cv[{literal(name)}]") for name, local in self.fields_hoisted.items()]
+        loads += [(local, f"g.vars[{literal(name)}]") for name, local in self.families_hoisted.items()]
         if loads and self.body_start is not None:
             line = ", ".join(a for a, _ in loads) + " = " + ", ".join(b for _, b in loads)
             self.w.lines.insert(self.body_start, "    " + line)
             self.w.where.insert(self.body_start, self.w.where[self.body_start - 1])
         self.hoisted = set()
         self.fields_hoisted = {}
+        self.families_hoisted = {}
         self.body_start = None
 
     def flush_sites(self) -> None:

@@ -120,6 +120,9 @@ class Shortcuts:
     # (or a function whose body is one): no item's type asked before the grid's map is
     # (builtin_calls.flanked_cards)
     card_lines: bool = True
+    # a variable kept per key read and written through its table, loaded once by the
+    # function (module_builder.family_table), not looked up in g.vars at each use
+    family_tables: bool = True
     # a small function with lets written out at its calls too, each let a temporary
     # (inline.inline_call), not called
     inline_lets: bool = True

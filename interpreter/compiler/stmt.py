@@ -220,10 +220,12 @@ class UnitGen:
             key = keys[0] if len(keys) == 1 else "(" + ", ".join(keys) + ")"
             k = self.temp()
             info = self.m.program.vars.get(name)
+            table = self.m.family_table(name) if SHORTCUTS.family_tables \
+                else f"{self.m.hoist('vars')}[{literal(name)}]"
             if info is not None and any(isinstance(k.domain, IntKeys) for k in info.keys):
-                key = f"{self.m.hoist('vars')}[{literal(name)}].known({key})"  # in its range
+                key = f"{table}.known({key})"  # in its range
             self.line(f"{k} = {key}")
-            self.line(f"{self.m.hoist('vars')}[{literal(name)}][{k}] = {value}")
+            self.line(f"{table}[{k}] = {value}")
             watched = self.m.watches("var", name)
         else:
             assert isinstance(t, ast.Attr)
