@@ -360,10 +360,13 @@ class Game(Effects, Decisions):
         """Once the game is over, its ``Outcome`` (results and reports apart); else None."""
         return self.outcome_cache
 
-    def view(self, seat: Value = None) -> dict[str, Any]:
+    def view(self, seat: Value = None, log: bool = True) -> dict[str, Any]:
+        """What ``seat`` may see (None: the host, everything). ``log=False``: without the
+        log's lines (rendering them is most of a view late in a game), for a reader that
+        reads none, as a learner's observation."""
         # guarded: a view runs the rules' own code too (a card's hints), and its failure is
         # the rules' error, said where, as in play
-        return self.guard(lambda: views.view(self, seat))  # type: ignore[no-any-return]
+        return self.guard(lambda: views.view(self, seat, log))  # type: ignore[no-any-return]
 
     def transcript(self, seat: Value = None) -> str:
         return views.transcript(self, seat)

@@ -229,7 +229,8 @@ def _check_seat(g: Game, seat: Value) -> Reader:
     return None if seat is None else g.seat_of(seat)
 
 
-def view(g: Game, seat: Value = None) -> dict[str, Any]:
+def view(g: Game, seat: Value = None, log: bool = True) -> dict[str, Any]:
+    """``Game.view``: with ``log`` False, "log" and "log_at" are empty."""
     seat = _check_seat(g, seat)
     kept = _kept(g)
     out: dict[str, Any] = {
@@ -252,9 +253,9 @@ def view(g: Game, seat: Value = None) -> dict[str, Any]:
                            g.in_campaign and g.vars[info.name] not in (0, False, None, [])))},
         "option_labels": option_labels(g),
         "var_shown": shown_vars(g, seat),
-        "log": [line for line in rendered_log(g, seat) if line is not None],
+        "log": [line for line in rendered_log(g, seat) if line is not None] if log else [],
         # where each log line comes from in the rules (Rules.why explains it)
-        "log_at": [e.at for e in g.log],
+        "log_at": [e.at for e in g.log] if log else [],
         "over": g.over,
     }
     if g.pending is not None:

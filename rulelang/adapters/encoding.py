@@ -255,6 +255,7 @@ class _ZoneLayout:
         fields_at = last_at + n + 1
         hidden = 0
         named: list[int] = []  # each seen card's place among the names (counted at once)
+        counted: list[int] = []  # where each seen card's enum fields count (counted at once)
         labels, fields = self.labels, self.fields
         for card in cards:
             if card.get("hidden"):
@@ -271,14 +272,16 @@ class _ZoneLayout:
                 if value is not None:
                     if members is not None:
                         if value in members:
-                            out[f_at + members.index(value)] += 1
+                            counted.append(f_at + members.index(value))
                     else:
                         out[f_at] += float(value) if isinstance(value, (int, float)) else 0.0
                 f_at += width
         if hidden:
             out[hidden_at] += hidden
         if named:  # (whole numbers: the same sums as one at a time)
-            out[counts_at:counts_at + n] += np.bincount(named, minlength=n)
+            _count(out, named, counts_at, n)
+        if counted:
+            _count(out, counted, 0, len(out))
         self.mark_places(out, cards, last_at, fields_at)
 
     def mark_places(self, out, cards: list[dict], last_at: int, fields_at: int):
@@ -299,6 +302,21 @@ class _ZoneLayout:
                         base = grid_at + c * (n + 1)
                         out[base:base + n + 1] = 0  # the top card hides what lies under it
                         out[base + (n if i is None else i)] = 1
+
+
+# below this many, places are counted one at a time: numpy's bincount over a zone's names
+# costs more than a Python loop over a few cards (a hand: 2.8 µs against 0.8 for five)
+FEW_TO_COUNT = 24
+
+
+def _count(out: np.ndarray, places: list[int], at: int, width: int) -> None:
+    """Add 1 at ``out[at + i]`` for each ``i`` in ``places`` (whole numbers: the same sums in
+    either order)."""
+    if len(places) < FEW_TO_COUNT:
+        for i in places:
+            out[at + i] += 1
+    else:
+        out[at:at + width] += np.bincount(places, minlength=width)
 
 
 class _VarLayout:

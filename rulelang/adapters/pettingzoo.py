@@ -130,8 +130,9 @@ class RulelangEnv(AECEnv):
         return {"observation": self.encoder.observation(view, seat), "action_mask": mask}
 
     def _view(self, seat):
+        """The seat's view, for its observation, which reads no log line: none rendered."""
         if seat not in self._views:
-            self._views[seat] = self.game.view(seat)
+            self._views[seat] = self.game.view(seat, log=False)
         return self._views[seat]
 
     def _moves_by_action(self) -> dict:

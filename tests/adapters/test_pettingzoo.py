@@ -120,10 +120,25 @@ def test_observations_are_read_from_that_seats_view_only():
     e.reset(seed=4)
     asked = []
     real = e.game.view
-    e.game.view = lambda seat=None: asked.append(seat) or real(seat)
+    e.game.view = lambda seat=None, log=True: asked.append((seat, log)) or real(seat, log)
     for agent in e.agents:
         e.observe(agent)
-    assert asked == [0, 1, 2]
+    assert asked == [(0, False), (1, False), (2, False)]  # no log line rendered: none is read
+
+
+def test_an_observation_without_the_log_is_the_observation_of_the_whole_view():
+    e = env(ROOT / "games/yokai_sketch.rules")
+    e.reset(seed=7)
+    rng = np.random.default_rng(7)
+    for step, agent in enumerate(e.agent_iter()):
+        observation, _, termination, truncation, _ = e.last()
+        seat = e.seat_of[agent]
+        whole = e.encoder.observation(e.game.view(seat), seat)
+        assert (observation["observation"] == whole).all(), step
+        if termination or truncation or step > 60:
+            break
+        e.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    assert e.game.log  # the game has written lines the observations did not render
 
 
 def test_same_seed_same_game():

@@ -91,3 +91,16 @@ def test_every_reader_reads_each_line_as_rendered_afresh(path):
         assert game.transcript(seat).splitlines()[1:] == lines, (path, seat)
     twin = game.copy()
     assert [twin.view(s)["log"] for s in readers] == [afresh(game, s) for s in readers]
+
+
+def test_a_view_without_the_log_is_the_view_but_for_its_lines():
+    game = rulelang.load(ROOT / "games/yokai_sketch.rules").new_game(players=2, seed=4)
+    rng = random.Random(4)
+    for _ in range(30):
+        moves = game.legal_moves()
+        game.play(moves[rng.randrange(len(moves))])
+    for seat in (0, 1, None):
+        whole, bare = game.view(seat), game.view(seat, log=False)
+        assert whole["log"] and bare["log"] == [] and bare["log_at"] == []
+        assert {k: v for k, v in bare.items() if k not in ("log", "log_at")} == \
+            {k: v for k, v in whole.items() if k not in ("log", "log_at")}
