@@ -19,7 +19,7 @@ from interpreter.compiler.compiled_parts import (
 )
 from interpreter.compiler.direct_code import direct_units, write_direct
 from interpreter.compiler.module_builder import ModuleBuilder, Top
-from interpreter.compiler.reads import reads_its_names_only, reads_of_all
+from interpreter.compiler.reads import reads_its_fields_only, reads_its_names_only, reads_of_all
 from interpreter.compiler.shortcuts import SHORTCUTS
 from interpreter.compiler.written import Written
 from interpreter.runtime import helpers
@@ -149,6 +149,8 @@ def write_module(program: Program, enum_values: dict[str, list[EnumValue]],
                 ast.Lit(None, span=card.span)], span=card.span), hint_params, role="hints")
             code.hints_fixed = not code.var_fields and all(
                 reads_its_names_only(getattr(card, h)) for h in declared)
+            code.hints_pure = all(reads_its_fields_only(getattr(card, h), program.fns)
+                                  for h in declared)
         kinds[name] = code
     ends: list[Fn] = [m.top(d.cond, role="end") for d in program.ends]
     requires = [RequireCode(m.top(d.cond, role="require"), m.top(d.message, role="require"))

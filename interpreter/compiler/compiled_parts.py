@@ -126,6 +126,9 @@ class KindCode:
     # the hints read the card's fields alone, none of them a var field: each card's the
     # same all game (a view keeps them with its face: views.card_views)
     hints_fixed: bool = False
+    # the hints read the card's fields alone (var fields too) and the rules' functions of
+    # them: the same for the same fields' values all game (a view keeps them by those)
+    hints_pure: bool = False
     cost: int = 1  # the work of making one (its name, its var fields' starts)
 
     def has_var(self, name: str) -> bool:

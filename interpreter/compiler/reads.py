@@ -126,3 +126,31 @@ def reads_its_names_only(expr: ast.Expr) -> bool:
         if type(node) is ast.Name and not isinstance(node.ref, (refs.Local, refs.Member)):
             return False
     return True
+
+
+def reads_its_fields_only(expr: ast.Expr, fns: dict[str, ast.FnDecl],
+                          seen: frozenset[str] = frozenset()) -> bool:
+    """``reads_its_names_only``, but texts with parts may be written too, and the rules'
+    functions called, when theirs are read the same way (a card's display hints, kept by
+    their fields' values for one game, whose seats' names never change)."""
+    called: set[int] = set()  # the names the calls are written with (the call has the ref)
+    for node in walk(expr):
+        t = type(node)
+        if t is ast.Text or id(node) in called:
+            continue
+        if t is ast.Call:
+            ref = node.ref  # type: ignore[attr-defined]
+            if not isinstance(ref, refs.Fn) or ref.name in seen:
+                return False
+            called.add(id(node.func))  # type: ignore[attr-defined]
+            decl = fns[ref.name]
+            inner = seen | {ref.name}
+            if not all(reads_its_fields_only(let.value, fns, inner) for let in decl.lets) \
+                    or not reads_its_fields_only(decl.body, fns, inner):
+                return False
+            continue
+        if t not in _OF_ITS_NAMES:
+            return False
+        if t is ast.Name and not isinstance(node.ref, (refs.Local, refs.Member)):  # type: ignore[attr-defined]
+            return False
+    return True

@@ -112,6 +112,8 @@ class CompiledKind(Protocol):
     def hint_names(self) -> list[str]: ...
     @property
     def hints_fixed(self) -> bool: ...  # the hints read fixed fields alone
+    @property
+    def hints_pure(self) -> bool: ...  # the hints read the card's fields alone
 
     def has_var(self, name: str) -> bool: ...
 

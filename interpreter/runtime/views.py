@@ -54,13 +54,16 @@ def card_view(g: Game, card: Card, seat: Reader) -> dict[str, Any]:
 
 
 def card_views(g: Game, cards: Sequence[Card], seat: Reader,
-               faces: dict[int, tuple[Card, dict[str, Any], bool]] | None = None
+               faces: dict[int, tuple[Card, dict[str, Any], bool]] | None = None,
+               hint_texts: dict[tuple[str, tuple[Value, ...]], tuple[str, ...]] | None = None
                ) -> list[dict[str, Any]]:
     """``card_view`` of each card, the reader's test and the kinds' parts looked up once
     (a zone's cards, a view's thousands of cards). A known card's face (its name, kind
     and fixed fields, when they show the same to every reader; with its hints too when
     they read those alone and it has no var field: its whole view) is worked out once per
-    game and card and copied for each view (``faces``, the game's: ``_Kept``)."""
+    game and card and copied for each view (``faces``, the game's: ``_Kept``); hints that
+    read the card's fields alone, var fields too (``hints_pure``), are kept by the kind
+    and the fields' values (``hint_texts``, the game's too)."""
     if faces is None:  # (a card alone, in a value: the faces a view kept, if any)
         faces = _faces_kept(g)
     known = g.known
@@ -74,6 +77,7 @@ def card_views(g: Game, cards: Sequence[Card], seat: Reader,
     hint_fields: Sequence[str] = ()
     hint_names: Sequence[str] = ()
     hints = None
+    pure = False  # the kind's hints are kept by its fields' values
     whole = False  # a kept face is the card's whole view
     fixed_args: Callable[[dict[str, Value]], tuple[Value, ...]] | None = None
     views: list[dict[str, Any]] = []
@@ -108,6 +112,7 @@ def card_views(g: Game, cards: Sequence[Card], seat: Reader,
         if code is not last:
             last, var_fields = code, code.var_fields
             hints, hint_fields, hint_names = code.hints, code.hint_fields, code.hint_names
+            pure = code.hints_pure and hint_texts is not None
             whole = not var_fields and (hints is None or code.hints_fixed)
             # hints that read fixed fields alone (two or more: a tuple) take them at once
             fixed_args = itemgetter(*hint_fields) if len(hint_fields) > 1 and all(
@@ -119,9 +124,21 @@ def card_views(g: Game, cards: Sequence[Card], seat: Reader,
             out[name] = value if type(value) in AS_IS else plain(g, value, seat)
         if hints is not None:
             f = card.f
-            values = hints(g, *(fixed_args(f) if fixed_args is not None else
-                                [f[n] if n in f else cv[n][cid] for n in hint_fields]))
-            out.update(zip(hint_names, map(text_of, values)))
+            args = tuple(fixed_args(f) if fixed_args is not None else
+                         [f[n] if n in f else cv[n][cid] for n in hint_fields])
+            shown = None
+            kept_as: tuple[str, tuple[Value, ...]] | None = None
+            if pure:
+                kept_as = (card.kind, args)
+                try:
+                    shown = hint_texts.get(kept_as)  # type: ignore[union-attr]  # (pure: a dict)
+                except TypeError:  # a field holding a list: worked out each time
+                    kept_as = None
+            if shown is None:
+                shown = tuple(map(text_of, hints(g, *args)))
+                if kept_as is not None and len(hint_texts) < HINTS_KEPT:  # type: ignore[arg-type]
+                    hint_texts[kept_as] = shown  # type: ignore[index]
+            out.update(zip(hint_names, shown))
         if same and whole:
             faces[cid] = (card, out.copy(), True)
         views.append(out)
@@ -158,16 +175,16 @@ def zone_view(g: Game, zone: Zone, seat: Reader) -> dict[str, Any]:
 
 def _zone_view(g: Game, zone: Zone, seat: Reader, kept: _Kept) -> dict[str, Any]:
     cards = g.zc[zone.i]
-    faces = kept.faces
+    faces, hints = kept.faces, kept.hint_texts
     out = dict(_zone_head(g, zone, kept.heads))  # a new record, as each call gave
     out["size"] = len(cards)
     if zone.family is not None:
         out["keys"] = list(out["keys"])  # a new list too
     if zone.grid:
         out["cards"] = [dict(shown, cells=[cell_name(x) for x in g.cells[c.id]])
-                        for c, shown in zip(cards, card_views(g, cards, seat, faces))]
+                        for c, shown in zip(cards, card_views(g, cards, seat, faces, hints))]
     else:
-        out["cards"] = card_views(g, cards, seat, faces)
+        out["cards"] = card_views(g, cards, seat, faces, hints)
     return out
 
 
@@ -392,7 +409,7 @@ def transcript(g: Game, seat: Value = None) -> str:
 # new lists, never changing one another thread may be reading. The zones' heads
 # (``_zone_head``) are kept with them.
 class _Kept:
-    __slots__ = ("faces", "heads", "lines")
+    __slots__ = ("faces", "heads", "lines", "hint_texts")
 
     def __init__(self) -> None:
         self.lines: dict[object, tuple[list[object], list[str | None], int]] = {}
@@ -400,9 +417,13 @@ class _Kept:
         # card id -> (the card, its face, whether that is its whole view: ``card_views``);
         # a card's fixed fields never change
         self.faces: dict[int, tuple[Card, dict[str, Any], bool]] = {}
+        # (card kind, the values of the fields its hints read) -> the hints' texts, for the
+        # kinds whose hints read nothing else (``hints_pure``)
+        self.hint_texts: dict[tuple[str, tuple[Value, ...]], tuple[str, ...]] = {}
 
 
 _KEPT: WeakKeyDictionary[Game, _Kept] = WeakKeyDictionary()
+HINTS_KEPT = 10_000  # a game's kept hint texts, at most (cards' fields can take many values)
 _NOTHING_KEPT: tuple[list[object], list[str | None], int] = ([], [], 0)
 
 

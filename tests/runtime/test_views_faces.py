@@ -97,3 +97,63 @@ def test_a_view_s_card_is_a_new_record_each_time():
     first = views.view(game, None)
     first["zones"]["tiles"]["cards"][0]["symbol"] = "changed"
     assert views.view(game, None)["zones"]["tiles"]["cards"][0]["symbol"] == "+"
+
+
+PURE = '''
+game "Pure hints"
+players 2
+enum Suit { red, blue }
+var level: int = 0
+fn shade(s: Suit) = if s == red then "pink" else "navy"
+fn glow(n: int) = if current == P1 and n > 1 then "bright" else "dim"
+card Gem {
+  suit: Suit
+  var up: int = 1
+  name "gem {suit}"
+  tint shade(suit)
+  means "up {up}"
+}
+card Lamp {
+  need: int
+  name "lamp {need}"
+  tint glow(need)
+}
+zone gems: row of Gem, public
+zone lamps: row of Lamp, public
+setup {
+  create Gem(suit: red) in gems
+  create Gem(suit: blue) in gems
+  create Lamp(need: 2) in lamps
+}
+turn {
+  choose c in [1, 2] prompt "how much"
+  level = level + c
+  top(gems).up = top(gems).up + c
+}
+end when level > 3
+'''
+
+
+def test_hints_of_the_fields_alone_are_kept_by_their_values(monkeypatch):
+    rules = rulelang.loads(PURE)
+    kinds = rules.kinds
+    assert kinds["Gem"].hints_pure  # its fields (a var field too), a function of them, a text
+    assert not kinds["Lamp"].hints_pure  # a function that reads the state (who is current)
+    assert not rulelang.loads(RULES).kinds["Chip"].hints_pure  # reads the state
+    game = rules.new_game(players=2, seed=1)
+    seen = []
+    for step in range(3):
+        for seat in [0, None, 1]:
+            shown = _shown(game, seat)
+            assert shown == _reference(game, seat, monkeypatch), (step, seat)
+            seen.append(shown)
+        game.play(game.legal_moves()[0])  # 1 more each turn
+    assert '"tint_means": "up 1"' in seen[0] and '"tint_means": "up 3"' in seen[-1]  # kept by the value
+    assert '"tint": "bright"' in seen[0] and '"tint": "dim"' in seen[3]  # read again
+    kept = views._kept(game).hint_texts
+    assert set(kept) >= {("Gem", (views_enum(rules, "red"), 1)), ("Gem", (views_enum(rules, "blue"), 1))}
+    assert not any(kind == "Lamp" for kind, _ in kept)
+
+
+def views_enum(rules, name):
+    return next(m for m in rules.enum_values["Suit"] if m.name == name)
