@@ -216,10 +216,16 @@ class Position:
         shared with copies of this position."""
         return self._slot[0].engine
 
-    def view(self, seat):
-        """``engine.view(seat)``, worked out once per game state."""
+    def view(self, seat, log=True):
+        """``engine.view(seat)``, worked out once per game state; ``log=False``: a view
+        without the log's lines (``Game.view``), or the whole one if worked out already."""
         box = self._slot[0]
         found = box.views.get(seat)
+        if found is None and not log:
+            found = box.views.get(("bare", seat))
+            if found is None:
+                found = box.views[("bare", seat)] = box.engine.view(seat, log=False)
+            return found
         if found is None:
             found = box.views[seat] = box.engine.view(seat)
         return found

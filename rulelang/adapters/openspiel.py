@@ -235,10 +235,11 @@ class RulelangState(pyspiel.State):
         return p.view_text(None, observation_text)
 
     # ------------------------------------------------------------ a seat's view
-    def seat_view(self, seat: int) -> dict | None:
-        """What ``seat`` may know now (None while chance is being decided)."""
+    def seat_view(self, seat: int, log: bool = True) -> dict | None:
+        """What ``seat`` may know now (None while chance is being decided); ``log=False``:
+        maybe without the log's lines, for a reader that reads none."""
         p = self._position
-        return None if p.is_chance else p.view(seat)
+        return None if p.is_chance else p.view(seat, log)
 
 
 class RolloutEvaluator(mcts.Evaluator):
@@ -287,7 +288,7 @@ class RulelangObserver:
         self.dict = {"view": self.tensor}
 
     def set_from(self, state, player):
-        view = state.seat_view(player)
+        view = state.seat_view(player, log=self.perfect_recall)  # an observation reads no line
         if view is None:
             self.tensor.fill(0)
             return

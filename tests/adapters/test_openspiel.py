@@ -200,6 +200,23 @@ def test_a_seat_s_information_state_asked_again_is_the_one_worked_out_anew():
     assert checked > 50
 
 
+def test_an_observation_tensor_is_the_encoding_of_the_whole_view():
+    """A tensor observation asks for its seat's view without the log's lines (none of them is
+    read there): at every step of a seeded game, every seat's tensor is the encoding of the
+    whole view."""
+    game = load_game(ROOT / "games/yokai_sketch.rules", players=2)
+    rng = np.random.RandomState(3)
+    state, checked = game.new_initial_state(), 0
+    while not state.is_terminal() and checked < 120:
+        if not state.is_chance_node():
+            for seat in (0, 1):
+                whole = game.encoder.observation(state.seat_view(seat), seat)
+                assert np.array_equal(np.asarray(state.observation_tensor(seat)), whole)
+                checked += 1
+        openspiel_step(state, rng)
+    assert checked >= 120 and state.seat_view(0)["log"]  # lines the tensors did not render
+
+
 def test_a_host_view_is_refused_as_an_observation():
     game = load_game(ROOT / "examples/oh_hell.rules", players=3)
     every = pyspiel.IIGObservationType(perfect_recall=False,
