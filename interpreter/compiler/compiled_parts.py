@@ -129,6 +129,8 @@ class KindCode:
     # the hints read the card's fields alone (var fields too) and the rules' functions of
     # them: the same for the same fields' values all game (a view keeps them by those)
     hints_pure: bool = False
+    # what a view reads of the kind, worked out at its first view (views.card_views)
+    view_parts: Any = None
     cost: int = 1  # the work of making one (its name, its var fields' starts)
 
     def has_var(self, name: str) -> bool:

@@ -114,6 +114,7 @@ class CompiledKind(Protocol):
     def hints_fixed(self) -> bool: ...  # the hints read fixed fields alone
     @property
     def hints_pure(self) -> bool: ...  # the hints read the card's fields alone
+    view_parts: Any  # what a view reads of the kind (views.card_views sets it)
 
     def has_var(self, name: str) -> bool: ...
 

@@ -53,9 +53,20 @@ def card_view(g: Game, card: Card, seat: Reader) -> dict[str, Any]:
     return card_views(g, (card,), seat)[0]
 
 
+def _view_parts(code: Any) -> tuple[Any, ...]:
+    """What ``card_views`` reads of a kind, worked out once: its var fields, its hints and
+    the fields they read, whether a kept face is a card's whole view, and, for hints that
+    read fixed fields alone (two or more), a getter taking them at once (a tuple)."""
+    var_fields, hints, hint_fields = code.var_fields, code.hints, code.hint_fields
+    return (var_fields, hints, hint_fields, code.hint_names,
+            not var_fields and (hints is None or code.hints_fixed),
+            itemgetter(*hint_fields) if len(hint_fields) > 1 and all(
+                n in code.fixed for n in hint_fields) else None)
+
+
 def card_views(g: Game, cards: Sequence[Card], seat: Reader,
                faces: dict[int, tuple[Card, dict[str, Any], bool]] | None = None,
-               hint_texts: dict[tuple[str, tuple[Value, ...]], tuple[str, ...]] | None = None
+               hint_texts: dict[tuple[str, tuple[Value, ...]], dict[str, str]] | None = None
                ) -> list[dict[str, Any]]:
     """``card_view`` of each card, the reader's test and the kinds' parts looked up once
     (a zone's cards, a view's thousands of cards). A known card's face (its name, kind
@@ -110,13 +121,12 @@ def card_views(g: Game, cards: Sequence[Card], seat: Reader,
                     out[key], same = plain(g, value, seat), False
         code = kinds[card.kind]
         if code is not last:
-            last, var_fields = code, code.var_fields
-            hints, hint_fields, hint_names = code.hints, code.hint_fields, code.hint_names
+            last = code
+            parts = code.view_parts
+            if parts is None:
+                parts = code.view_parts = _view_parts(code)
+            var_fields, hints, hint_fields, hint_names, whole, fixed_args = parts
             pure = code.hints_pure and hint_texts is not None
-            whole = not var_fields and (hints is None or code.hints_fixed)
-            # hints that read fixed fields alone (two or more: a tuple) take them at once
-            fixed_args = itemgetter(*hint_fields) if len(hint_fields) > 1 and all(
-                n in code.fixed for n in hint_fields) else None
         if same and not whole:
             faces[cid] = (card, out.copy(), False)
         for name in var_fields:
@@ -124,8 +134,13 @@ def card_views(g: Game, cards: Sequence[Card], seat: Reader,
             out[name] = value if type(value) in AS_IS else plain(g, value, seat)
         if hints is not None:
             f = card.f
-            args = tuple(fixed_args(f) if fixed_args is not None else
-                         [f[n] if n in f else cv[n][cid] for n in hint_fields])
+            if fixed_args is not None:
+                args = fixed_args(f)
+            elif len(hint_fields) == 1:
+                n = hint_fields[0]
+                args = (f[n] if n in f else cv[n][cid],)
+            else:
+                args = tuple([f[n] if n in f else cv[n][cid] for n in hint_fields])
             shown = None
             kept_as: tuple[str, tuple[Value, ...]] | None = None
             if pure:
@@ -135,10 +150,10 @@ def card_views(g: Game, cards: Sequence[Card], seat: Reader,
                 except TypeError:  # a field holding a list: worked out each time
                     kept_as = None
             if shown is None:
-                shown = tuple(map(text_of, hints(g, *args)))
+                shown = dict(zip(hint_names, map(text_of, hints(g, *args))))
                 if kept_as is not None and len(hint_texts) < HINTS_KEPT:  # type: ignore[arg-type]
                     hint_texts[kept_as] = shown  # type: ignore[index]
-            out.update(zip(hint_names, shown))
+            out.update(shown)
         if same and whole:
             faces[cid] = (card, out.copy(), True)
         views.append(out)
@@ -417,9 +432,9 @@ class _Kept:
         # card id -> (the card, its face, whether that is its whole view: ``card_views``);
         # a card's fixed fields never change
         self.faces: dict[int, tuple[Card, dict[str, Any], bool]] = {}
-        # (card kind, the values of the fields its hints read) -> the hints' texts, for the
+        # (card kind, the values of the fields its hints read) -> the hints' texts by name, for the
         # kinds whose hints read nothing else (``hints_pure``)
-        self.hint_texts: dict[tuple[str, tuple[Value, ...]], tuple[str, ...]] = {}
+        self.hint_texts: dict[tuple[str, tuple[Value, ...]], dict[str, str]] = {}
 
 
 _KEPT: WeakKeyDictionary[Game, _Kept] = WeakKeyDictionary()
