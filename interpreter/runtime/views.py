@@ -131,7 +131,8 @@ def card_views(g: Game, cards: Sequence[Card], seat: Reader,
             faces[cid] = (card, out.copy(), False)
         for name in var_fields:
             value = cv[name][cid]
-            out[name] = value if type(value) in AS_IS else plain(g, value, seat)
+            t = type(value)  # (a member by its name, written out as for the fixed fields)
+            out[name] = value if t in AS_IS else value.name if t is EnumValue else plain(g, value, seat)
         if hints is not None:
             f = card.f
             if fixed_args is not None:
