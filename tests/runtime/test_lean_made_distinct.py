@@ -8,16 +8,13 @@ machines, which offer through ``offer_distinct``; below, the forms that are not 
 distinct stay with ``pick_distinct``."""
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from interpreter.compiler import direct_code
 from interpreter.rules import Rules
 from interpreter.runtime.lean_game import LeanGame
 from rulelang.language.loader import load_text
-from support import differential
-from support.lean_differential import lean_rules
+from support.lean_differential import play_out_everywhere
 
 SEEDS = range(3000, 3003)
 
@@ -35,17 +32,7 @@ def test_options_known_distinct_are_offered_as_the_general_pick_offers_them():
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(LeanGame, "pick_made", checked)
-        for config in differential.configurations():
-            rules = lean_rules(config.path)
-            for seed in SEEDS:
-                rng = random.Random(seed)
-                try:
-                    rules.played_out(lambda g, seat, values, site, rng=rng: rng.randrange(len(values)),
-                                     players=config.players, seed=seed,
-                                     options=dict(config.options), limit=300)
-                except Exception as error:  # the rules' own failure: the same either way
-                    if isinstance(error, AssertionError):
-                        raise
+        play_out_everywhere(SEEDS)
     assert len(given) > 1000  # Nim's, Pig's, Oh Hell's bids, Tic-tac-toe's cells...
 
 

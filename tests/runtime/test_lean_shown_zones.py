@@ -8,13 +8,10 @@ configuration ``support.differential`` plays. test_lean_direct.py plays the same
 against the machines, which never name the zone."""
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from interpreter.runtime.lean_game import LeanGame
-from support import differential
-from support.lean_differential import lean_rules
+from support.lean_differential import lean_rules, play_out_everywhere
 
 SEEDS = range(3000, 3003)
 
@@ -35,17 +32,7 @@ def test_a_zone_that_shows_its_cards_names_them_as_the_general_naming_does():
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(LeanGame, "cards_by_name", both)
-        for config in differential.configurations():
-            rules = lean_rules(config.path)
-            for seed in SEEDS:
-                rng = random.Random(seed)
-                try:
-                    rules.played_out(lambda g, seat, values, site, rng=rng: rng.randrange(len(values)),
-                                     players=config.players, seed=seed,
-                                     options=dict(config.options), limit=300)
-                except Exception as error:  # the rules' own failure: the same either way
-                    if isinstance(error, AssertionError):
-                        raise
+        play_out_everywhere(SEEDS)
     assert calls["shown"] > 100  # Goofspiel's, Yokai Sketch's, Oh Hell's hands...
 
 

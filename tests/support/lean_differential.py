@@ -130,3 +130,21 @@ def soak_part(difference: Callable[[differential.Config, int, int], str | None],
             if d is not None:
                 found.append(d)
     return found
+
+
+def play_out_everywhere(seeds: range, limit: int = 300) -> None:
+    """Every configuration's games on these seeds, each played out from the start by a
+    random policy (its own generator, seeded), at most ``limit`` decisions: for a test that
+    patches a lean game's method to watch it. The rules' own failures end a game (the same
+    either way); an AssertionError, a watcher's, is raised."""
+    for config in differential.configurations():
+        rules = lean_rules(config.path)
+        for seed in seeds:
+            rng = random.Random(seed)
+            try:
+                rules.played_out(lambda g, seat, values, site, rng=rng: rng.randrange(len(values)),
+                                 players=config.players, seed=seed, options=dict(config.options),
+                                 limit=limit)
+            except Exception as error:  # the rules' own failure: the same either way
+                if isinstance(error, AssertionError):
+                    raise
