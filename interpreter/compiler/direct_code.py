@@ -60,7 +60,7 @@ def direct_units(program: Program, an: Any) -> set[str]:
 _DISTINCT_NAMES = (refs.Builtin("players"), refs.Builtin("seats"))
 # builtins that make a new list of distinct values at every call
 _MADE_BY_BUILTINS = (refs.Builtin("others"), refs.Builtin("empty_cells"), refs.Builtin("occupied"))
-MADE_DISTINCT = True  # a switch, as the compiler's shortcuts are (test_lean_direct.py)
+MADE_DISTINCT = True  # a switch, as the compiler's shortcuts are (test_lean_made_distinct.py)
 
 
 def made_distinct(m: ModuleBuilder, e: ast.Expr, depth: int = 0) -> bool:
