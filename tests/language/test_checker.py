@@ -472,3 +472,42 @@ def test_common_messages_read_well(name, text_snapshot):
 
 def test_both_play_and_turn_reads_well(text_snapshot):
     assert str(check_error("play { end }\nturn { win current }\n")) == text_snapshot
+
+
+def test_a_display_hint_may_call_a_function_that_reads_the_state():
+    """A card's hints are checked once every name is known: a function they call may read
+    a variable (declared before or after the card) or a constant. It was refused as an
+    unknown name, because cards are checked before variables."""
+    text = HEAD + '''
+var level: int = 0
+fn glow(n: int) = if n > level + step then "bright" else "dim"
+card Lamp {
+  need: int
+  name "lamp {need}"
+  tint glow(need)
+  means if level > need then "lit" else "dark"
+  symbol if late then "L" else "-"
+}
+var late: bool = false
+const step = 0
+zone lamps: row of Lamp, public
+setup { create Lamp(need: 2) in lamps }
+turn {
+  choose c in [1, 2]
+  level = level + c
+  if level > 3 { win current }
+}
+'''
+    game = rulelang.loads(text, "lamps.rules").new_game(seed=1)
+    lamp = game.view(0)["zones"]["lamps"]["cards"][0]
+    assert (lamp["tint"], lamp["tint_means"], lamp["symbol"]) == ("bright", "dark", "-")
+    game.play("2")
+    game.play("2")
+    lamp = game.view(0)["zones"]["lamps"]["cards"][0]
+    assert (lamp["tint"], lamp["tint_means"]) == ("dim", "lit")
+
+
+def test_a_display_hint_s_mistake_is_still_reported_where_it_is():
+    text = HEAD + 'card Lamp {\n  need: int\n  name "lamp"\n  tint glow(need)\n}\nturn { win current }\n'
+    error = check_error(text)
+    assert "unknown function 'glow'" in str(error) and "tint glow(need)" in str(error)

@@ -244,10 +244,17 @@ class Checker(ExprChecker, EndingChecker, TellingChecker, StmtChecker, ZoneCheck
         return self.program
 
     def check_display(self) -> None:
-        """What only the screen reads, checked once every name is known: when an option
-        applies (``option ... if COND``), how a variable reads (``shown "..."``)."""
+        """What only the screen reads, checked once every name is known: a card's display
+        hints, note and drawing, when an option applies (``option ... if COND``), how a
+        variable reads (``shown "..."``)."""
         for name, every in self.display_scopes.items():
             decl = self.cards[name].decl
+            for hint in (decl.symbol, decl.tint):
+                if hint is not None:
+                    self.expr(hint, every)
+            for meaning in (decl.symbol_means, decl.tint_means):
+                if meaning is not None:
+                    self.expect(meaning, every, T.TEXT, "what a display hint means")
             if decl.note is not None:
                 self.expect(decl.note, every, T.TEXT, "a card's note")
             if decl.drawing is not None:
@@ -433,13 +440,9 @@ class Checker(ExprChecker, EndingChecker, TellingChecker, StmtChecker, ZoneCheck
             every = Scope(self.global_unit)  # display hints read every field
             for info in fields.values():
                 kind.hint_slots[info.name] = every.bind(info.name, info.type, mutable=False)
-            for hint in (d.symbol, d.tint):
-                if hint is not None:
-                    self.expr(hint, every)
-            for meaning in (d.symbol_means, d.tint_means):
-                if meaning is not None:
-                    self.expect(meaning, every, T.TEXT, "what a display hint means")
-            self.display_scopes[d.name] = every  # note and drawing: once tables are known
+            # the hints themselves are checked once every name is known (check_display): a
+            # hint may call a function that reads a variable, a table or a constant
+            self.display_scopes[d.name] = every
 
     def d_TableDecl(self, d: ast.TableDecl) -> None:
         scope = self.top_scope()
