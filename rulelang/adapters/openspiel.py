@@ -172,6 +172,7 @@ class RulelangState(pyspiel.State):
     def __init__(self, game):
         super().__init__(game)
         self._held = _Held(game)
+        self._player: int | None = None  # current_player's answer, until the next action
 
     @property
     def _position(self) -> Position:
@@ -179,12 +180,18 @@ class RulelangState(pyspiel.State):
 
     # ------------------------------------------------------------ OpenSpiel's state API
     def current_player(self):
-        p = self._position
-        if p.is_chance:
-            return pyspiel.PlayerId.CHANCE
-        if p.engine.is_over:
-            return pyspiel.PlayerId.TERMINAL
-        return int(p.engine.to_move)  # OpenSpiel's players are plain numbers: P1 is 0
+        # (OpenSpiel asks again and again between two actions: worked out once)
+        player = self._player
+        if player is None:
+            p = self._position
+            if p.is_chance:
+                player = pyspiel.PlayerId.CHANCE
+            elif p.engine.is_over:
+                player = pyspiel.PlayerId.TERMINAL
+            else:
+                player = int(p.engine.to_move)  # OpenSpiel's players are plain numbers: P1 is 0
+            self._player = player
+        return player
 
     def _legal_actions(self, player):
         return sorted(self._moves_by_action())
@@ -198,6 +205,7 @@ class RulelangState(pyspiel.State):
         return self._position.chance.outcomes()
 
     def _apply_action(self, action):
+        self._player = None
         p = self._position
         if p.is_chance:
             p.decide_chance(action)
