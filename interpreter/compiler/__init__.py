@@ -8,6 +8,7 @@ line to the rules statement it runs, so a runtime error points at the ``.rules``
 """
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, cast
 
 import attrs
@@ -151,6 +152,9 @@ def write_module(program: Program, enum_values: dict[str, list[EnumValue]],
                 reads_its_names_only(getattr(card, h)) for h in declared)
             code.hints_pure = all(reads_its_fields_only(getattr(card, h), program.fns)
                                   for h in declared)
+        code.whole_face = not code.var_fields and (code.hints is None or code.hints_fixed)
+        if len(code.hint_fields) > 1 and all(f in code.fixed for f in code.hint_fields):
+            code.hint_getter = itemgetter(*code.hint_fields)
         kinds[name] = code
     ends: list[Fn] = [m.top(d.cond, role="end") for d in program.ends]
     requires = [RequireCode(m.top(d.cond, role="require"), m.top(d.message, role="require"))

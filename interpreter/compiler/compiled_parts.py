@@ -129,8 +129,11 @@ class KindCode:
     # the hints read the card's fields alone (var fields too) and the rules' functions of
     # them: the same for the same fields' values all game (a view keeps them by those)
     hints_pure: bool = False
-    # what a view reads of the kind, worked out at its first view (views.card_views)
-    view_parts: Any = None
+    # a kept face is a card's whole view: no var field, and hints that read none or fixed
+    # fields alone (views.card_views)
+    whole_face: bool = False
+    # hints that read two or more fixed fields alone: a getter taking them at once (a tuple)
+    hint_getter: Any = None
     cost: int = 1  # the work of making one (its name, its var fields' starts)
 
     def has_var(self, name: str) -> bool:

@@ -114,7 +114,10 @@ class CompiledKind(Protocol):
     def hints_fixed(self) -> bool: ...  # the hints read fixed fields alone
     @property
     def hints_pure(self) -> bool: ...  # the hints read the card's fields alone
-    view_parts: Any  # what a view reads of the kind (views.card_views sets it)
+    @property
+    def whole_face(self) -> bool: ...  # a kept face is a card's whole view
+    @property
+    def hint_getter(self) -> Any: ...  # (fixed fields) -> the hints' arguments, or None
 
     def has_var(self, name: str) -> bool: ...
 

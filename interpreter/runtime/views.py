@@ -8,7 +8,7 @@ the zones' declared visibility when cards move, by ``reveal``, and cleared by
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from operator import is_, itemgetter
+from operator import is_
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
@@ -51,17 +51,6 @@ def card_view(g: Game, card: Card, seat: Reader) -> dict[str, Any]:
     """The card as ``seat`` may see it: its face (name, fields, hints) if the seat knows
     it, else its kind and what the seat was told of it."""
     return card_views(g, (card,), seat)[0]
-
-
-def _view_parts(code: Any) -> tuple[Any, ...]:
-    """What ``card_views`` reads of a kind, worked out once: its var fields, its hints and
-    the fields they read, whether a kept face is a card's whole view, and, for hints that
-    read fixed fields alone (two or more), a getter taking them at once (a tuple)."""
-    var_fields, hints, hint_fields = code.var_fields, code.hints, code.hint_fields
-    return (var_fields, hints, hint_fields, code.hint_names,
-            not var_fields and (hints is None or code.hints_fixed),
-            itemgetter(*hint_fields) if len(hint_fields) > 1 and all(
-                n in code.fixed for n in hint_fields) else None)
 
 
 def card_views(g: Game, cards: Sequence[Card], seat: Reader,
@@ -121,11 +110,9 @@ def card_views(g: Game, cards: Sequence[Card], seat: Reader,
                     out[key], same = plain(g, value, seat), False
         code = kinds[card.kind]
         if code is not last:
-            last = code
-            parts = code.view_parts
-            if parts is None:
-                parts = code.view_parts = _view_parts(code)
-            var_fields, hints, hint_fields, hint_names, whole, fixed_args = parts
+            last, var_fields = code, code.var_fields
+            hints, hint_fields, hint_names = code.hints, code.hint_fields, code.hint_names
+            whole, fixed_args = code.whole_face, code.hint_getter  # (worked out when compiled)
             pure = code.hints_pure and hint_texts is not None
         if same and not whole:
             faces[cid] = (card, out.copy(), False)
