@@ -84,9 +84,9 @@ class BuiltinCalls:
         return None
 
     def makes_a_list(self, node: ast.Expr, depth: int = 0) -> bool:
-        """Is the expression's value always a list (never none): a comprehension, a list
-        written out, or a function of the rules whose body is one of those?"""
-        if isinstance(node, (ast.Comprehension, ast.ListLit)):
+        """Is the expression's value always a list (never none): one made just now
+        (``fresh``), or what a function of the rules whose body is one gives?"""
+        if self.fresh(node):
             return True
         if isinstance(node, ast.Call) and isinstance(node.ref, refs.Fn) and depth < 8:
             return self.makes_a_list(self.m.program.fns[node.ref.name].body, depth + 1)

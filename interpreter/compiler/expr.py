@@ -264,9 +264,7 @@ class ExprGen(Inliner, BuiltinCalls):
         if isinstance(e.ref, refs.ZoneFamily):
             return f"{self.m.hoist('zones')}[{literal(e.ref.name)}][{key}]"
         if isinstance(e.ref, refs.VarFamily):
-            if SHORTCUTS.family_tables:
-                return f"{self.m.family_table(e.ref.name)}[{key}]"
-            return f"{self.m.hoist('vars')}[{literal(e.ref.name)}][{key}]"
+            return f"{self.m.family_table(e.ref.name)}[{key}]"
         return f"item(g, {self.expr(e.obj)}, {keys[0]})"
 
     def x_Call(self, e: ast.Call) -> str:

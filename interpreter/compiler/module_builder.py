@@ -20,6 +20,7 @@ from interpreter.compiler.compiled_parts import (
 from interpreter.compiler.direct_code import turn_start
 from interpreter.compiler.expr import ExprGen
 from interpreter.compiler.reads import reads_of_all
+from interpreter.compiler.shortcuts import SHORTCUTS
 from interpreter.compiler.source import Writer, literal
 from interpreter.compiler.stmt import OVER_BUDGET, UnitGen
 from interpreter.compiler.written import EnumPart, MemberPart, NsPart, SitePart
@@ -184,7 +185,9 @@ class ModuleBuilder:
         local the function loads once, so reading ``stones[p]`` for each item of a
         comprehension is one lookup, not two. The table is made before the rules run and
         only changed, never replaced, while they do (a copy or a sample has tables of its
-        own)."""
+        own). With the shortcut off: looked up in ``g.vars`` where it is used."""
+        if not SHORTCUTS.family_tables:
+            return f"{self.hoist('vars')}[{literal(name)}]"
         local = self.families_hoisted.get(name)
         if local is None:
             local = self.families_hoisted[name] = f"VF{len(self.families_hoisted)}"

@@ -220,8 +220,7 @@ class UnitGen:
             key = keys[0] if len(keys) == 1 else "(" + ", ".join(keys) + ")"
             k = self.temp()
             info = self.m.program.vars.get(name)
-            table = self.m.family_table(name) if SHORTCUTS.family_tables \
-                else f"{self.m.hoist('vars')}[{literal(name)}]"
+            table = self.m.family_table(name)
             if info is not None and any(isinstance(k.domain, IntKeys) for k in info.keys):
                 key = f"{table}.known({key})"  # in its range
             self.line(f"{k} = {key}")

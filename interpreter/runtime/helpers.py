@@ -306,17 +306,16 @@ def is_kind(value: Value, kind: str) -> bool:
     return type(value) is Card and value.kind == kind
 
 
-def number_range(a: int, b: int) -> list[int]:
-    if b - a >= MAX_ITEMS:
-        raise Fail(f"the range {a}..{b} is too long (at most {MAX_ITEMS:,} numbers)")
-    return list(range(a, b + 1))
-
-
 def number_span(a: int, b: int) -> range:
-    """``number_range`` for a random pick, which only indexes it: no list made."""
+    """``a..b``, bounded, as a ``range``: for what only goes through it or indexes it (a
+    random pick, a choose among its numbers), no list made."""
     if b - a >= MAX_ITEMS:
         raise Fail(f"the range {a}..{b} is too long (at most {MAX_ITEMS:,} numbers)")
     return range(a, b + 1)
+
+
+def number_range(a: int, b: int) -> list[int]:
+    return list(number_span(a, b))
 
 
 def family_cards(g: Game, family: Family) -> list[Value]:
