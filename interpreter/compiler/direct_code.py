@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
+from interpreter.compiler.expr import ExprGen
 from interpreter.compiler.lean_code import OfferKind, lean_prompt, offer_kind, shown_zone
 from interpreter.compiler.reuse import Reuse
 from interpreter.compiler.source import literal
@@ -79,13 +80,12 @@ def made_distinct(m: ModuleBuilder, e: ast.Expr, depth: int = 0) -> bool:
     if isinstance(e, ast.IfExpr):
         return made_distinct(m, e.then, depth + 1) and made_distinct(m, e.other, depth + 1)
     if isinstance(e, ast.Comprehension):
-        if len(e.fors) != 1 or len(e.fors[0].slots) != 1:
+        if not ExprGen.picks(e):  # (its items as they are)
             return False
-        elt, source = e.elt, e.fors[0].iter
-        return isinstance(elt, ast.Name) and elt.ref == refs.Local(e.fors[0].slots[0]) and (
-            (isinstance(source, ast.Name) and (isinstance(source.ref, refs.Enum)
-                                              or source.ref in _DISTINCT_NAMES))
-            or made_distinct(m, source, depth + 1))
+        source = e.fors[0].iter
+        return (isinstance(source, ast.Name) and (isinstance(source.ref, refs.Enum)
+                                                  or source.ref in _DISTINCT_NAMES)) \
+            or made_distinct(m, source, depth + 1)
     if isinstance(e, ast.Call):
         if e.ref in _MADE_BY_BUILTINS:
             return True
