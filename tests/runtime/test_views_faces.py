@@ -151,9 +151,9 @@ def test_hints_of_the_fields_alone_are_kept_by_their_values(monkeypatch):
     assert '"tint_means": "up 1"' in seen[0] and '"tint_means": "up 3"' in seen[-1]  # kept by the value
     assert '"tint": "bright"' in seen[0] and '"tint": "dim"' in seen[3]  # read again
     kept = views._kept(game).hint_texts
-    assert set(kept) >= {("Gem", (views_enum(rules, "red"), 1)), ("Gem", (views_enum(rules, "blue"), 1))}
+    assert set(kept) >= {("Gem", (_member(rules, "red"), 1)), ("Gem", (_member(rules, "blue"), 1))}
     assert not any(kind == "Lamp" for kind, _ in kept)
 
 
-def views_enum(rules, name):
+def _member(rules, name):
     return next(m for m in rules.enum_values["Suit"] if m.name == name)
