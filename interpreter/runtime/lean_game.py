@@ -193,6 +193,24 @@ class LeanGame(Game):
         (one call a decision, not four; test_lean_direct.py plays it against the machine's)."""
         if seat not in self.players:
             raise Fail(f"{self.seat_name(seat)} cannot decide: say 'by' which player decides")
+        if zone is not None and not passing and not (
+                zone.vis == "public" or (zone.vis == "owner" and zone.owner == seat)):
+            # cards of one zone the chooser does not see (its own hand in Hanabi): if it
+            # knows none of them, each is named by where it lies, a name no other has, so
+            # none merges and no name need be made (cards_by_name's, for these options)
+            known, bit = self.known, 1 << seat
+            for v in options:
+                if known[v.id] & bit:
+                    break
+            else:
+                work = self.work + len(options) * OPTION_WORK
+                if work > MAX_WORK:
+                    self.work = work
+                    overwork(self)
+                if not options:
+                    raise Fail(NOTHING_TO_CHOOSE)
+                self.steps = self.work = 0
+                return self._pick(site, seat, False, options)
         seen = self.cards_by_name(site, seat, options, zone)
         work = self.work + len(options) * OPTION_WORK
         if work > MAX_WORK:

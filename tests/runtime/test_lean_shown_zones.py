@@ -46,3 +46,66 @@ def test_a_hidden_zone_or_another_seats_hand_is_named_the_general_way():
     theirs = LeanGame.cards_by_name(game, None, 0, options, hand)  # not theirs: by place
     assert list(theirs) == list(LeanGame.cards_by_name(game, None, 0, options))
     assert all(name.startswith("hand") for name in theirs)
+
+
+def test_cards_the_chooser_knows_none_of_are_offered_as_the_general_naming_offers_them():
+    """``pick_cards`` among the cards of a zone the chooser does not see, none of which it
+    knows (its own hand in Hanabi), names none: each would be named by where it lies, so
+    none merges. Against the general naming, in every configuration's seeded games."""
+    pick_cards, pick = LeanGame.pick_cards, LeanGame._pick
+    calls = {"unseen": 0, "all": 0}
+
+    def checked(self, site, seat, passing, prompt, options, zone=None):
+        expected = None
+        if seat in self.players and options:
+            named = LeanGame.cards_by_name(self, site, seat, options)  # no zone: the general way
+            expected = list(named.values()) + ([None] if passing else [])
+            if zone is not None and not passing and not any(
+                    self.known[v.id] >> seat & 1 for v in options) and not (
+                    zone.vis == "public" or (zone.vis == "owner" and zone.owner == seat)):
+                calls["unseen"] += 1
+        offered = []
+
+        def kept(self, site, seat, passing, values):
+            offered.append(list(values))
+            return pick(self, site, seat, passing, values)
+
+        with pytest.MonkeyPatch.context() as inner:
+            inner.setattr(LeanGame, "_pick", kept)
+            chosen = pick_cards(self, site, seat, passing, prompt, options, zone)
+        if expected is not None:
+            calls["all"] += 1
+            assert offered == [expected]
+        return chosen
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(LeanGame, "pick_cards", checked)
+        play_out_everywhere(SEEDS)
+    assert calls["unseen"] > 50, calls  # Hanabi's own hands
+
+
+def test_cards_the_chooser_knows_alike_are_one_option_in_a_zone_it_does_not_see():
+    """Two cards of a hidden hand that its owner was shown (so knows by their label), alike:
+    one option, as the general naming merges them; the others stay one each."""
+    rules = lean_rules("examples/hanabi.rules")
+    for seed in range(100):
+        game = rules.new_game(players=2, seed=seed)
+        seat = game.players[0]
+        hand = game.zones["hand"][seat]
+        options = list(game.zc[hand.i])
+        labels = [c.label for c in options]
+        twins = [c for c in options if labels.count(c.label) > 1]
+        if twins:
+            break
+    else:
+        raise AssertionError("no seeded hand holds two cards alike")
+    assert hand.vis != "public" and not any(game.known[c.id] >> int(seat) & 1 for c in options)
+    offered = []
+    game.policy, game.limit, game.answered = (
+        lambda g, s, values, site: offered.append(list(values)) or 0), None, 0
+    LeanGame.pick_cards(game, None, seat, False, None, options, hand)
+    assert offered[-1] == options  # none known: every card an option
+    for card in twins:
+        game.known[card.id] |= 1 << int(seat)
+    LeanGame.pick_cards(game, None, seat, False, None, options, hand)
+    assert len(offered[-1]) == len(options) - len(twins) + len({c.label for c in twins})
