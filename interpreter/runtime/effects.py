@@ -503,7 +503,9 @@ class Effects(GameFields):
     def _seats_mask(self, to: Value) -> int:
         if to is None:
             return self.everyone
+        if isinstance(to, int):  # one seat
+            return 1 << to
         mask = 0
-        for seat in ([to] if isinstance(to, int) else to):
+        for seat in to:
             mask |= 1 << seat
         return mask
