@@ -22,6 +22,7 @@ from typing import cast
 import attrs
 
 from interpreter.runtime.outcome import Outcome
+from interpreter.runtime.values import EnumValue, Seat
 from rulelang.language.errors import RulesError
 
 
@@ -61,13 +62,20 @@ class Source:
                          [game.text_of(item) for item in items])
 
 
+# (card, its var fields' values) -> its face as ``_faces`` writes it, for a card whose host
+# view is its fields and var fields alone (plain values; hints that read them alone): the same
+# cards are shuffled game after game (a table's games share its cards: Game.copy), and
+# writing their views out was a tenth of an OpenSpiel game of Yokai Sketch. Bounded.
+FACES_KEPT: dict[tuple, str] = {}
+FACES_KEPT_MAX = 20_000
+_PLAIN = frozenset({int, str, bool, type(None), EnumValue, Seat})  # (shown by value or name)
+
+
 def _faces(game, event, items):
     """For a shuffle: each card as everything about it the host sees (two cards alike
     in all of it are one outcome). For a pick: each item's group, equal items together."""
-    from interpreter.runtime.views import card_view
     if event.startswith("shuffle "):
-        return [json.dumps(card_view(game, card, None), sort_keys=True, default=str)
-                for card in items]
+        return [_face(game, card) for card in items]
     first: dict = {}
     out = []
     for i, item in enumerate(items):
@@ -76,6 +84,28 @@ def _faces(game, event, items):
         except TypeError:  # an unhashable item is its own outcome
             out.append(i)
     return out
+
+
+def _face(game, card) -> str:
+    """A card's host view as canonical JSON: worked out once per card and var fields'
+    values where that view depends on nothing else (``FACES_KEPT``)."""
+    from interpreter.runtime.views import card_view
+    code = game.rules.kinds[card.kind]
+    key = None
+    if code.hints is None or code.hints_pure:
+        values = tuple(game.cv[name][card.id] for name in code.var_fields)
+        if all(type(v) in _PLAIN for v in card.f.values()) and \
+                all(type(v) in _PLAIN for v in values):
+            key = (card, values)
+            found = FACES_KEPT.get(key)
+            if found is not None:
+                return found
+    face = json.dumps(card_view(game, card, None), sort_keys=True, default=str)
+    if key is not None:
+        if len(FACES_KEPT) >= FACES_KEPT_MAX:
+            FACES_KEPT.clear()
+        FACES_KEPT[key] = face
+    return face
 
 
 def random_chance(rng):
