@@ -208,10 +208,11 @@ class Anchor:
 class _Box:
     """An engine game shared by positions copied from one another until one of them
     moves (copy on write), with the views (and their texts) already worked out for it."""
-    __slots__ = ("engine", "users", "views", "texts")
+    __slots__ = ("engine", "users", "views", "texts", "moves")
 
     def __init__(self, engine):
         self.engine, self.users, self.views, self.texts = engine, 1, {}, {}
+        self.moves: dict | None = None  # action id -> legal move, once asked
 
 
 def _leave(slot):
@@ -269,6 +270,17 @@ class Position:
             found = box.views[seat] = box.engine.view(seat)
         return found
 
+    def moves_by_action(self, actions) -> dict:
+        """The legal moves by their ids in ``actions`` (an ``ActionSpace``), worked out once
+        per game state (OpenSpiel asks for the legal actions, then plays one: twice a move).
+        Read it, never change it."""
+        box = self._slot[0]
+        found = box.moves
+        if found is None:
+            ids = actions.id_of
+            found = box.moves = {ids(str(m)): m for m in box.engine.legal_moves()}
+        return found
+
     def view_text(self, seat, write) -> str:
         """``write(self.view(seat))``, worked out once per game state and writer (OpenSpiel
         asks for a state's text and each seat's again and again)."""
@@ -290,6 +302,7 @@ class Position:
         box = self._slot[0]
         box.views.clear()
         box.texts.clear()
+        box.moves = None
         try:
             box.engine.play(move)
         except NeedChance as need:

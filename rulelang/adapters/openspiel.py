@@ -197,9 +197,7 @@ class RulelangState(pyspiel.State):
         return sorted(self._moves_by_action())
 
     def _moves_by_action(self) -> dict:
-        engine = self._position.engine
-        ids = self.get_game().table.actions
-        return {ids.id_of(str(m)): m for m in engine.legal_moves()}
+        return self._position.moves_by_action(self.get_game().table.actions)
 
     def chance_outcomes(self):
         return self._position.chance.outcomes()
