@@ -21,6 +21,7 @@ from typing import cast
 
 import attrs
 
+from interpreter.runtime.lean_twin import lean_twin
 from interpreter.runtime.outcome import Outcome
 from interpreter.runtime.values import EnumValue, Seat
 from rulelang.language.errors import RulesError
@@ -329,9 +330,12 @@ class Position:
         weakref.finalize(twin, _leave, twin._slot)
         return twin
 
-    def playout(self, rng) -> Outcome:
+    def playout(self, rng, lean: bool = True) -> Outcome:
         """The outcome of a game played on from here by random moves, chance drawn from
-        ``rng`` (a ``random.Random``), inside the engine: for search algorithms."""
+        ``rng`` (a ``random.Random``), inside the engine: for search algorithms. Played out
+        on the lean path (``lean_twin``: no log, rules that can pause run direct), the same
+        game as on the full path, move for move and draw for draw (``lean=False``: played
+        there)."""
         position = self
         if self.is_chance:  # decide the draw first, the way a chance node would
             position = self.copy()
@@ -339,6 +343,16 @@ class Position:
                 outcomes = cast(ChanceNode, position.chance).outcomes()
                 position.decide_chance(rng.choices([o for o, _ in outcomes],
                                                    [p for _, p in outcomes])[0])
+        twin = lean_twin(position.engine) if lean else None
+        if twin is not None:  # (None: rules a lean game cannot take on, a card's field a zone)
+            twin.chance_source = random_chance(rng)
+
+            def pick(game, seat, values, site, below=rng.randrange):
+                return below(len(values))  # (as the full path draws: one a decision, forced too)
+
+            twin.play_out(pick)
+            return cast(Outcome, twin.outcome_record)  # (played out: over)
+        # the full path (``lean=False``: tests/adapters/test_playout_lean.py compares them)
         game = self._revive(self._snapshot(position.engine))
         game.chance_source = random_chance(rng)
         while not game.is_over:
