@@ -132,6 +132,9 @@ class ChanceNode:
     # the outcomes by name (as ``outcomes`` names them), for ``describe``, and how many
     # cards were left to place when they were found (a shuffle's ids only shrink)
     _by_name: tuple = attrs.field(default=(-1, {}), init=False, eq=False, repr=False)
+    # face -> the card numbers (item indexes) with it still to place, ascending: worked out
+    # once a node, then a card taken out at each step (not every card grouped at each step)
+    _groups: dict | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     @classmethod
     def from_need(cls, need: NeedChance):
@@ -146,12 +149,20 @@ class ChanceNode:
     def outcomes(self) -> list[tuple[int, float]]:
         """(outcome, probability), outcomes ascending: alike cards or equal items are
         one outcome, named by the lowest card number or item index among them."""
-        groups: dict = {}
-        for i, face in zip(self.ids, self.faces):
-            best = groups.get(face)
-            groups[face] = (i if best is None else min(best[0], i), 1 + (best[1] if best else 0))
+        groups = self._groups
+        if groups is None:
+            groups = {}
+            for i, face in zip(self.ids, self.faces):
+                same = groups.get(face)
+                if same is None:
+                    groups[face] = [i]
+                else:
+                    same.append(i)
+            for same in groups.values():
+                same.sort()
+            self._groups = groups
         total = len(self.ids)
-        return sorted((name, count / total) for name, count in groups.values())
+        return sorted([(same[0], len(same) / total) for same in groups.values()])
 
     def describe(self, outcome: int) -> str:
         """How an outcome prints: the card's name or the item's text; a card alike in name
@@ -191,8 +202,15 @@ class ChanceNode:
             return Draw(self.event, index=outcome)
         i = self.ids.index(outcome)
         self.placed.append(self.ids.pop(i))
-        self.faces.pop(i)
-        if len(set(self.faces)) <= 1:  # what is left is alike: its order does not matter
+        face = self.faces.pop(i)
+        groups = self._groups
+        if groups is not None:
+            same = groups[face]
+            same.remove(outcome)
+            if not same:
+                del groups[face]
+        if (len(groups) if groups is not None else len(set(self.faces))) <= 1:
+            # what is left is alike: its order does not matter
             top_first = self.placed + self.ids
             return Draw(self.event, order=tuple(reversed(top_first)))
         return None

@@ -27,3 +27,31 @@ def test_the_outcomes_of_a_name_are_those_outcomes_gives(seed):
             break
         assert copy.ids != node.ids and copy._outcomes_named("x") == \
             [i for i, _ in copy.outcomes() if copy.names.get(i) == "x"]
+
+
+def _outcomes_grouped_anew(node: ChanceNode) -> list[tuple[int, float]]:
+    """Every card grouped by its face at this step, as ``outcomes`` grouped them before
+    its groups were kept from step to step: the lowest number of each face, its share."""
+    groups: dict = {}
+    for i, face in zip(node.ids, node.faces):
+        best = groups.get(face)
+        groups[face] = (i if best is None else min(best[0], i), 1 + (best[1] if best else 0))
+    return sorted((name, count / len(node.ids)) for name, count in groups.values())
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_outcomes_kept_from_step_to_step_are_those_grouped_anew(seed):
+    rng = random.Random(seed)
+    ids = rng.sample(range(100), rng.randint(2, 30))
+    faces = [rng.choice("abcdef") for _ in ids]
+    node = ChanceNode("shuffle deck", True, ids, faces, dict.fromkeys(ids, "x"))
+    while True:
+        assert node.outcomes() == _outcomes_grouped_anew(node)
+        copy = node.copy()
+        chosen = rng.choice(node.ids)
+        if node.choose(chosen) is not None:
+            break
+        assert node.outcomes() == _outcomes_grouped_anew(node)
+        # the copy made before the step is left as it was, its outcomes its own
+        assert len(copy.ids) == len(node.ids) + 1
+        assert copy.outcomes() == _outcomes_grouped_anew(copy)
