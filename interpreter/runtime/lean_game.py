@@ -195,7 +195,7 @@ class LeanGame(Game):
             raise Fail(f"{self.seat_name(seat)} cannot decide: say 'by' which player decides")
         if zone is not None and not passing and not (
                 zone.vis == "public" or (zone.vis == "owner" and zone.owner == seat)):
-            # cards of one zone the chooser does not see (its own hand in Hanabi): if it
+            # cards of one zone the chooser does not see (a hand held face out): if it
             # knows none of them, each is named by where it lies, a name no other has, so
             # none merges and no name need be made (cards_by_name's, for these options)
             known, bit = self.known, 1 << seat

@@ -66,7 +66,7 @@ class Source:
 # (card, its var fields' values) -> its face as ``_faces`` writes it, for a card whose host
 # view is its fields and var fields alone (plain values; hints that read them alone): the same
 # cards are shuffled game after game (a table's games share its cards: Game.copy), and
-# writing their views out was a tenth of an OpenSpiel game of Yokai Sketch. Bounded.
+# writing their views out was a tenth of an OpenSpiel game of a card game. Bounded.
 FACES_KEPT: dict[tuple, str] = {}
 FACES_KEPT_MAX = 20_000
 _PLAIN = frozenset({int, str, bool, type(None), EnumValue, Seat})  # (shown by value or name)
@@ -241,7 +241,7 @@ def _leave(slot):
 # Moves between two snapshots to rebuild from, in a game whose rules draw chance after setup
 # (a deck shuffled again, a new deal): a draw decided then replays at most this many moves
 # since the last snapshot, not every move since the draw before it (a snapshot costs about
-# as much as replaying two moves in Yokai Sketch; every 8, 16 or 32 measured alike: 1.02-1.08x)
+# as much as replaying two moves of a card game; every 8, 16 or 32 measured alike: 1.02-1.08x)
 ANCHOR_EVERY = 16
 
 
