@@ -155,6 +155,8 @@ def write_module(program: Program, enum_values: dict[str, list[EnumValue]],
         code.whole_face = not code.var_fields and (code.hints is None or code.hints_fixed)
         if len(code.hint_fields) > 1 and all(f in code.fixed for f in code.hint_fields):
             code.hint_getter = itemgetter(*code.hint_fields)
+        elif len(code.hint_fields) > 1 and SHORTCUTS.hint_readers:
+            code.hint_reader = m.hint_reader(code.hint_fields, code.var_fields)
         kinds[name] = code
     ends: list[Fn] = [m.top(d.cond, role="end") for d in program.ends]
     requires = [RequireCode(m.top(d.cond, role="require"), m.top(d.message, role="require"))

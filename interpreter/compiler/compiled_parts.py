@@ -134,6 +134,9 @@ class KindCode:
     whole_face: bool = False
     # hints that read two or more fixed fields alone: a getter taking them at once (a tuple)
     hint_getter: Any = None
+    # hints that read two or more fields, var fields among them: (fixed fields, the game's
+    # var fields, card number) -> their arguments (a function of the rules' module)
+    hint_reader: Any = None
     cost: int = 1  # the work of making one (its name, its var fields' starts)
 
     def has_var(self, name: str) -> bool:

@@ -111,7 +111,7 @@ def made(written: Written, enum_values: dict[str, list[EnumValue]]) -> Compiled:
     kinds = {}
     for name, kind in written.kinds.items():
         kinds[name] = attrs.evolve(kind, **{role: ns[getattr(kind, role).name]
-                                            for role in ("label", "inits", "hints")
+                                            for role in ("label", "inits", "hints", "hint_reader")
                                             if getattr(kind, role) is not None})
     makings = [attrs.evolve(making, make=ns[making.make.name]) for making in written.makings]
     by_trigger: dict[tuple[str, str], list[Unit]] = {}

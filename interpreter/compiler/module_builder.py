@@ -253,6 +253,18 @@ class ModuleBuilder:
         self.w.depth = 0
         return Top(name)
 
+    def hint_reader(self, fields: Sequence[str], var_fields: Sequence[str]) -> Top:
+        """A function of a card's fixed fields, the game's var fields and the card's number
+        giving its hints' arguments at once, where they read var fields too (a view reads
+        them for every card it shows: one tuple written out, not a comprehension)."""
+        name = f"hintargs_{next(self.counter)}"
+        self.function(f"def {name}(f, cv, cid):")
+        parts = [f"cv[{literal(n)}][cid]" if n in var_fields else f"f[{literal(n)}]"
+                 for n in fields]
+        self.w(f"return ({', '.join(parts)},)")
+        self.w.depth = 0
+        return Top(name)
+
     def memoizable(self, decl: ast.FnDecl) -> bool:
         """Whether a call's result may be kept for the same arguments while bots read the
         game (nothing changes meanwhile): it draws no chance and does not call itself."""

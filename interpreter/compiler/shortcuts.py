@@ -126,6 +126,9 @@ class Shortcuts:
     # a small function with lets written out at its calls too, each let a temporary
     # (inline.inline_call), not called
     inline_lets: bool = True
+    # a kind's display hints that read var fields too: their arguments taken by a function
+    # of the module (module_builder.hint_reader), not a comprehension at each card a view shows
+    hint_readers: bool = True
 
 
 SHORTCUTS = Shortcuts()

@@ -118,6 +118,8 @@ class CompiledKind(Protocol):
     def whole_face(self) -> bool: ...  # a kept face is a card's whole view
     @property
     def hint_getter(self) -> Any: ...  # (fixed fields) -> the hints' arguments, or None
+    @property
+    def hint_reader(self) -> Any: ...  # (fixed fields, var fields, card number) -> the same
 
     def has_var(self, name: str) -> bool: ...
 

@@ -80,6 +80,7 @@ def card_views(g: Game, cards: Sequence[Card], seat: Reader,
     pure = False  # the kind's hints are kept by its fields' values
     whole = False  # a kept face is the card's whole view
     fixed_args: Callable[[dict[str, Value]], tuple[Value, ...]] | None = None
+    read_args: Callable[[dict[str, Value], dict[str, list[Value]], int], tuple[Value, ...]] | None = None
     views: list[dict[str, Any]] = []
     for card in cards:
         cid = card.id
@@ -113,6 +114,7 @@ def card_views(g: Game, cards: Sequence[Card], seat: Reader,
             last, var_fields = code, code.var_fields
             hints, hint_fields, hint_names = code.hints, code.hint_fields, code.hint_names
             whole, fixed_args = code.whole_face, code.hint_getter  # (worked out when compiled)
+            read_args = code.hint_reader
             pure = code.hints_pure and hint_texts is not None
         if same and not whole:
             faces[cid] = (card, out.copy(), False)
@@ -124,6 +126,8 @@ def card_views(g: Game, cards: Sequence[Card], seat: Reader,
             f = card.f
             if fixed_args is not None:
                 args = fixed_args(f)
+            elif read_args is not None:
+                args = read_args(f, cv, cid)
             elif len(hint_fields) == 1:
                 n = hint_fields[0]
                 args = (f[n] if n in f else cv[n][cid],)

@@ -138,6 +138,10 @@ def test_hints_of_the_fields_alone_are_kept_by_their_values(monkeypatch):
     rules = rulelang.loads(PURE)
     kinds = rules.kinds
     assert kinds["Gem"].hints_pure  # its fields (a var field too), a function of them, a text
+    # a fixed field and a var field: read by one function of the module (hint_reader), and
+    # shown below as the reference shows them
+    assert kinds["Gem"].hint_reader is not None and kinds["Gem"].hint_getter is None
+    assert kinds["Lamp"].hint_reader is None  # one field
     assert not kinds["Lamp"].hints_pure  # a function that reads the state (who is current)
     assert not rulelang.loads(RULES).kinds["Chip"].hints_pure  # reads the state
     game = rules.new_game(players=2, seed=1)
