@@ -96,6 +96,14 @@ def test_a_fair_coin_gives_the_known_rates_within_their_intervals():
     assert [k.kind for k in summary.kinds] == ["call the coin"]
 
 
+def test_the_first_player_test_says_when_the_seats_bots_differ():
+    """Going first and the bot of the seat that goes first are confounded when the seats'
+    bots differ: the report says so under its verdict (and not when every seat has one bot)."""
+    note = "the seats' bots differ"
+    assert note not in report.render(simulate(COIN, 60)[1])
+    assert note in report.render(simulate(COIN, 60, bots=("first", "random"))[1])
+
+
 def test_end_reasons_add_up_to_the_games_played():
     for path, games in ((COIN, 200), (TEAM_COIN, 200), (YAMI, 30)):
         _, summary = simulate(path, games)

@@ -131,6 +131,10 @@ def _first_player_lines(summary: Summary) -> list[str]:
                else "a disadvantage for the first player" if fp.significant
                else "no significant difference")
     lines.append(f"  {verdict} ({fp.test}, {p_text(fp.p_value)}; significant below 0.05)")
+    kinds = set(summary.bots.values())
+    if len(kinds) > 1:  # a seat that goes first more often brings its bot to the test
+        lines.append("  the seats' bots differ: this measures the bot of the seat that goes "
+                     "first as much as going first")
     return lines
 
 
