@@ -5,15 +5,33 @@ Each is switched by a field of ``shortcuts.SHORTCUTS`` (tests/runtime/test_fast_
 plays every ruleset with it off: the same games)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from interpreter.compiler.expr_shapes import FLAT, simple, small_number
+import attrs
+
+from interpreter.compiler.expr_shapes import EACH_CHARGED, FLAT, simple, small_number
 from interpreter.compiler.shortcuts import SHORTCUTS
+from interpreter.compiler.source import literal
 from rulelang.language import ast, refs
+from rulelang.language.traversal import walk
 from rulelang.language.types import Type
 
 if TYPE_CHECKING:
     from interpreter.compiler.module_builder import ModuleBuilder
+
+
+# a field whose values Python's == compares as the language does (a member: by identity)
+_FIELD_VALUES = frozenset({"enum", "int", "bool", "text", "seat"})
+
+
+@attrs.frozen
+class FieldList:
+    """A list of a grid's cards whose one field holds a value (``field_list``)."""
+    field: str
+    var: bool  # a var field (the game's ``cv``), else a fixed one (the card's ``f``)
+    same: bool  # values compared by identity (enum members), else by ==
+    value: str  # the value's code
+    each: int  # the work the list's comprehension charges for each card
 
 
 class BuiltinCalls:
@@ -28,6 +46,10 @@ class BuiltinCalls:
         def fresh(self, e: ast.Expr) -> bool: ...
 
         def bounded_source(self, e: ast.Expr) -> str | None: ...
+
+        def expr(self, e: ast.Expr) -> str: ...
+
+        def comprehension_items(self, e: ast.Comprehension) -> list[int]: ...
 
     def picks_from_list(self, e: ast.Expr) -> bool:
         ty = self.ty_of(e)
@@ -214,6 +236,80 @@ class BuiltinCalls:
             return None
         return f"flanking_empty(g, {args[0]}, {', '.join(args[2:])})"
 
+    def field_lines(self, name: str, nodes: list[ast.Expr], args: list[str]) -> str | None:
+        """``flanking(Z, empty_cells(Z), A, B)`` and ``flanked(Z, s, A, B)`` on a grid with
+        edges of a written size, where ``A`` and ``B`` are the grid's cards whose one field
+        holds a value (``field_list``): by the runtime's ``flanking_fields`` and
+        ``flanked_fields`` (runtime/field_lines.py), no list made. Each value is worked out,
+        and its list's making charged (``charged``), where its list was made."""
+        if name not in ("flanking", "flanked") or len(args) not in (4, 5) \
+                or not SHORTCUTS.field_lines or not self.edged_grid(nodes[0]):
+            return None
+        grid = nodes[0]
+        if name == "flanking":
+            starts = nodes[1]
+            if not (isinstance(starts, ast.Call) and starts.ref == refs.Builtin("empty_cells")
+                    and len(starts.args) == 1 and isinstance(starts.args[0], ast.Name)
+                    and starts.args[0].ref == grid.ref):
+                return None
+        zone = self.m.program.zones[cast(refs.Zone, grid.ref).name]  # (edged_grid: a zone)
+        through, ends = self.field_list(nodes[2], zone.name, zone.of), \
+            self.field_list(nodes[3], zone.name, zone.of)
+        if through is None or ends is None or (through.field, through.var, through.same) \
+                != (ends.field, ends.var, ends.same):
+            return None
+        values = ", ".join(f"charged(g, {args[0]}, {f.each}, {f.value})" for f in (through, ends))
+        read = f"{literal(through.field)}, {through.var}, {through.same}, {values}"
+        steps = f", {args[4]}" if len(args) == 5 else ""
+        if name == "flanking":
+            return f"flanking_fields(g, {args[0]}, {read}{steps})"
+        return f"flanked_fields(g, {args[0]}, {args[1]}, {read}{steps})"
+
+    def field_list(self, e: ast.Expr, zone: str, kind: str | None) -> FieldList | None:
+        """Is ``e`` the list of the cards of ``zone`` (which holds cards of ``kind``) whose
+        one field holds a value: ``[d for d in Z if d.F == V]`` (``V`` not reading ``d``),
+        or a call of a function with no lets whose body is that, ``V`` its parameter?"""
+        comp: ast.Expr = e
+        decl = None
+        if isinstance(e, ast.Call) and isinstance(e.ref, refs.Fn):
+            decl = self.m.program.fns.get(e.ref.name)
+            if decl is None or decl.lets:
+                return None
+            comp = decl.body
+        if not isinstance(comp, ast.Comprehension) or len(comp.fors) != 1:
+            return None
+        clause = comp.fors[0]
+        source = clause.iter
+        if len(clause.slots) != 1 or not (isinstance(source, ast.Name)
+                                          and isinstance(source.ref, refs.Zone)
+                                          and source.ref.name == zone):
+            return None
+        slot = clause.slots[0]
+        cond = clause.cond
+        if not (_local(comp.elt, slot) and isinstance(cond, ast.Compare) and cond.op == "=="):
+            return None
+        if isinstance(cond.left, ast.Attr) and _local(cond.left.obj, slot):
+            read, value = cond.left, cond.right
+        elif isinstance(cond.right, ast.Attr) and _local(cond.right.obj, slot):
+            read, value = cond.right, cond.left
+        else:
+            return None
+        card = self.m.program.cards.get(kind) if kind is not None else None
+        info = card.fields.get(read.name) if card is not None else None
+        if info is None or info.type.name not in _FIELD_VALUES:
+            return None
+        if decl is None:  # written in place: its value must not read the card
+            if any(isinstance(n, ast.Expr) and _local(n, slot) for n in walk(value)):
+                return None
+        else:  # in a function: its value is a parameter, the call's argument
+            if not (isinstance(value, ast.Name) and isinstance(value.ref, refs.Local)
+                    and value.ref.slot < len(decl.params)):
+                return None
+            value = cast(ast.Call, e).args[value.ref.slot]
+        each = self.comprehension_items(comp)[0]
+        each = each if each >= EACH_CHARGED else 1 if self.bounded_source(source) is None else 0
+        return FieldList(read.name, info.mutable, info.type.name == "enum", self.expr(value), each)
+
     def flanked_cards(self, name: str, nodes: list[ast.Expr], args: list[str]) -> str | None:
         """``flanked(Z, s, A, B)`` where ``A`` and ``B`` are lists made of a zone's cards
         (``cards_made``): by the runtime's ``flanked_cards``, which asks no item its type."""
@@ -285,3 +381,8 @@ class BuiltinCalls:
         elt = e.elt
         return isinstance(elt, ast.Call) and elt.ref in (refs.Builtin("size"), refs.Builtin("count")) \
             and len(elt.args) == 1 and elt.args[0].ty is not None and elt.args[0].ty.name == "zone"
+
+
+def _local(e: ast.Expr, slot: int) -> bool:
+    """Is ``e`` the local name in ``slot``?"""
+    return isinstance(e, ast.Name) and isinstance(e.ref, refs.Local) and e.ref.slot == slot

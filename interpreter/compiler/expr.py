@@ -14,6 +14,7 @@ from interpreter.compiler.advice_calls import advice_call
 from interpreter.compiler.builtin_calls import BuiltinCalls
 from interpreter.compiler.expr_shapes import (
     BOOL_BUILTINS,
+    EACH_CHARGED,
     FLAT,
     GUARANTEED_BOOL,
     SMALL,
@@ -41,7 +42,6 @@ if TYPE_CHECKING:
     from interpreter.compiler.reuse import Reuse
 
 UNROLL_MEMBERS = 8  # any/all over an enum of at most this many members is written out
-EACH_CHARGED = 20  # a comprehension whose items cost this much each counts that work
 
 
 class ExprGen(Inliner, BuiltinCalls):
@@ -322,6 +322,7 @@ class ExprGen(Inliner, BuiltinCalls):
         fast = self.grid_read_in_place(name, e.args, args) \
             or self.fast_builtin(name, e.args, args) or self.extreme_of_two(name, e.args, args) \
             or self.flat_builtin(name, e.args, args) or self.grid_read(name, e.args, args) \
+            or self.field_lines(name, e.args, args) \
             or self.flanking_empty(name, e.args, args) or self.flanked_cards(name, e.args, args)
         if fast is not None:
             return fast

@@ -13,6 +13,7 @@ from rulelang.language.types import Type
 if TYPE_CHECKING:
     pass
 
+EACH_CHARGED = 20  # a comprehension whose items cost this much each counts that work
 _SIMPLE = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]*|L\[\d+\]|-?\d+|'[^'\\]*'|g\.current)$")
 GUARANTEED_BOOL = (ast.Compare, ast.Not, ast.BoolOp, ast.In, ast.Is)
 BOOL_BUILTINS = (refs.Builtin("empty"), refs.Builtin("any"), refs.Builtin("all"))  # give True/False

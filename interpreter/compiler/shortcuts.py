@@ -129,6 +129,11 @@ class Shortcuts:
     # a kind's display hints that read var fields too: their arguments taken by a function
     # of the module (module_builder.hint_reader), not a comprehension at each card a view shows
     hint_readers: bool = True
+    # flanking(Z, empty_cells(Z), A, B) and flanked(Z, s, A, B) on a grid with edges where A
+    # and B are the grid's cards whose one field holds a value (a comprehension, or a
+    # function whose body is one): no list made, both boards made in one pass, or only the
+    # cells a line reaches asked (builtin_calls.field_lines, runtime/field_lines.py)
+    field_lines: bool = True
 
 
 SHORTCUTS = Shortcuts()

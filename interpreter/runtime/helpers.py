@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from interpreter.runtime import field_lines
 from interpreter.runtime.builtin_functions import (
     IMPLEMENTATIONS,
     flanked_cards,
@@ -383,6 +384,9 @@ def names() -> dict[str, Any]:
     out["DIRECTIONS"] = DIRECTIONS
     out["flanking_empty"] = flanking_empty
     out["flanked_cards"] = flanked_cards
+    out["flanking_fields"] = field_lines.flanking_fields
+    out["flanked_fields"] = field_lines.flanked_fields
+    out["charged"] = field_lines.charged
     out["__builtins__"] = {"len": len, "list": list, "range": range, "bool": bool, "int": int,
                            "str": str,
                            "map": map, "type": type, "dict": dict, "tuple": tuple,

@@ -1,0 +1,128 @@
+"""``flanking`` and ``flanked`` of two lists of a grid's cards picked by one field's value
+(``[d for d in board if d.colour == c]``, or a function whose body is that): the compiler
+writes ``flanking_fields`` and ``flanked_fields`` for them (compiler/builtin_calls.py,
+``field_lines``; runtime/field_lines.py), which make no list. Against what they stand for:
+``flanking_empty`` and ``flanked_cards`` of the lists, on random positions (discs stacked,
+cards on two cells, both lists the same); and in play, the functions of Reversi and of a
+ruleset that picks by a fixed number field, compiled with the shortcut and without: the
+same answers and the same work counted, at every position of seeded games."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rulelang
+from interpreter.compiler.shortcuts import SHORTCUTS
+from interpreter.runtime import builtin_functions as builtins
+from interpreter.runtime import field_lines
+from interpreter.runtime.values import cell
+from support import ROOT, soak
+from support.grid_positions import game_at, outcome, position, rules
+
+
+def _picked(game, board, colour):
+    values = game.cv["colour"]
+    return [d for d in game.zc[board.i] if values[d.id] is colour]
+
+
+@pytest.mark.soak
+@settings(max_examples=soak.examples(300), deadline=None)
+@given(position, st.integers(0, 8), st.integers(0, 7))
+def test_the_lines_of_a_field_s_values_are_the_lines_of_their_lists(p, x, y):
+    game, board, _ = game_at(p)
+    w, h = p["size"]
+    black, white = rules(w, h).enum_values["Colour"]
+    steps = () if p["steps"] is None else (list(p["steps"]),)
+    start = cell(x % w, y % h)
+    for a, b in ((black, white), (white, black), (black, black)):
+        lists = (_picked(game, board, a), _picked(game, board, b))
+        assert outcome(field_lines.flanking_fields, game, board, "colour", True, True, a, b,
+                       *steps) == outcome(builtins.flanking_empty, game, board, *lists, *steps)
+        assert outcome(field_lines.flanked_fields, game, board, start, "colour", True, True,
+                       a, b, *steps) == \
+            outcome(builtins.flanked_cards, game, board, start, *lists, *steps)
+
+
+def test_a_list_s_making_is_charged_as_its_comprehension_charges_it():
+    game, board, _ = game_at({"size": (8, 8), "seed": 1, "put": [(1, 1, True, "one")] * 3,
+                              "odd": [], "steps": None})
+    game.work = 5
+    assert field_lines.charged(game, board, 3, "v") == "v"
+    assert game.work == 5 + 3 * len(game.zc[board.i])
+
+
+LEVELS = """
+game "Levels"
+players 2
+card Stone { level: int  name "stone {level}" }
+zone board: grid 5 x 5 of Stone
+zone box: pile of Stone, public
+fn at_level(n: int) = [s for s in board if s.level == n]
+setup {
+  create Stone(level: 1) x 9 in box
+  create Stone(level: 2) x 9 in box
+  create Stone(level: 3) x 7 in box
+  shuffle box
+}
+turn {
+  let mine = top(box).level
+  let closing = flanking(board, empty_cells(board), at_level(mine),
+                         [s for s in board if s.level == 3 - mine % 3])
+  choose c in (if empty(closing) then empty_cells(board) else closing) prompt "put it"
+  let closed = flanked(board, c, at_level(mine), at_level(2))
+  move top(box) to board at c
+  log "{size(closed)} closed"
+  if empty(box) { end "the stones are all down" }
+}
+"""
+
+
+def _compiled(text_or_path, on):
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(SHORTCUTS, "field_lines", on)
+        rules_ = rulelang.load(ROOT / text_or_path) if text_or_path.endswith(".rules") \
+            else rulelang.loads(text_or_path)
+        assert ("flanking_fields(" in rules_.source()) == on
+        return rules_
+
+
+def _asked(rules_, game, calls):
+    """Each call's answer (its text: the two compilations have their own members) and the
+    work it counted."""
+    members = {m.name: m for values in rules_.enum_values.values() for m in values}
+    out = []
+    for name, given in calls:
+        game.work = 0
+        args = tuple(members.get(a, a) if isinstance(a, str) else a for a in given)
+        answer = outcome(rules_.code.tops.fns[name], game, *args)
+        out.append((str(answer[1]) if answer[0] == "value" else answer, game.work))
+    return out
+
+
+@pytest.mark.parametrize("which", ["examples/reversi.rules", "levels"])
+def test_the_rules_functions_give_and_count_what_they_did_without_the_shortcut(which):
+    text = which if which.endswith(".rules") else LEVELS
+    fast, general = _compiled(text, True), _compiled(text, False)
+    compared = 0
+    for seed in range(4):
+        games = [fast.new_game(players=2, seed=seed), general.new_game(players=2, seed=seed)]
+        rng = random.Random(seed)
+        while not games[0].is_over:
+            if which == "levels":
+                calls = [("at_level", (n,)) for n in (1, 2, 3)]
+            else:
+                cells = [v for v in games[0].pending.values[:3] if v is not None]
+                calls = [("moves", ("black",)), ("moves", ("white",))]
+                calls += [("turned", (c, colour)) for c in cells for colour in ("black", "white")]
+            assert _asked(fast, games[0], calls) == _asked(general, games[1], calls)
+            compared += len(calls)
+            moves = [game.legal_moves() for game in games]
+            assert [str(m) for m in moves[0]] == [str(m) for m in moves[1]]
+            pick = rng.randrange(len(moves[0]))
+            for game, offered in zip(games, moves):
+                game.play(offered[pick])
+        assert games[1].is_over and games[0].outcome == games[1].outcome
+    assert compared > 100
