@@ -43,10 +43,10 @@ def flanking_fields(g: Game, grid: Any, field: str, var: bool, same: bool, throu
     bit, cells = bitboard.bits(width, height), g.cells
     inside = outside = 0
     if var and same and through is not ends:  # the common case, written out: a member in a
-        values = g.cv[field]  # var field (a disc's colour), each card on one cell
+        held = g.cv[field]  # var field (a disc's colour), each card on one cell
         for card in g.zc[grid.i]:
             i = card.id
-            v = values[i]
+            v = held[i]
             if v is through:
                 try:
                     (c,) = cells[i]

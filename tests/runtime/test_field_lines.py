@@ -94,9 +94,9 @@ def _asked(rules_, game, calls):
     work it counted."""
     members = {m.name: m for values in rules_.enum_values.values() for m in values}
     out = []
-    for name, given in calls:
+    for name, named in calls:
         game.work = 0
-        args = tuple(members.get(a, a) if isinstance(a, str) else a for a in given)
+        args = tuple(members.get(a, a) if isinstance(a, str) else a for a in named)
         answer = outcome(rules_.code.tops.fns[name], game, *args)
         out.append((str(answer[1]) if answer[0] == "value" else answer, game.work))
     return out
