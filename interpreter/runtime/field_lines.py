@@ -96,6 +96,30 @@ def flanked_fields(g: Game, grid: Any, start: Value, field: str, var: bool, same
         return False
 
     out: list[Cell] = []
+    if var and same:  # the common case, written out: a member in a var field, one card a cell
+        held = g.cv[field]
+        for line in lines:
+            here = get(line[0])
+            if not here or (held[here[0].id] is not through if len(here) == 1
+                            else not holds(here, through)):
+                continue
+            for i in range(1, len(line)):
+                here = get(line[i])
+                if not here:
+                    break
+                if len(here) == 1:
+                    v = held[here[0].id]
+                    if v is through:
+                        continue
+                    if v is ends:
+                        out.extend(line[:i])
+                elif not holds(here, through):
+                    if holds(here, ends):
+                        out.extend(line[:i])
+                else:
+                    continue
+                break
+        return out
     for line in lines:
         here = get(line[0])
         if not here or not holds(here, through):
