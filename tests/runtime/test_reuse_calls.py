@@ -4,6 +4,7 @@ code) work every call out; the direct forms must play the same games: the same d
 chance, state, outcome and errors (tests/support/direct_differential.py)."""
 from __future__ import annotations
 
+from interpreter.compiler.shortcuts import SHORTCUTS
 from support import differential
 from support import direct_differential as both
 from support.lean_differential import lean_rules
@@ -83,9 +84,15 @@ def test_kept_calls_play_the_same_games_as_the_machines(tmp_path):
     assert found == [], "\n".join(found[:3])
 
 
-def test_reversi_turn_keeps_the_discs_for_the_lines_it_turns():
-    source = lean_rules("examples/reversi.rules").source()
+def test_reversi_turn_keeps_the_discs_for_the_lines_it_turns(monkeypatch):
+    # its lines of discs picked by colour make no list at all (field_lines, compiler/
+    # builtin_calls.py): so compiled without that, as a ruleset reading such lists otherwise
+    monkeypatch.setattr(SHORTCUTS, "field_lines", False)
+    source = differential.compiled("examples/reversi.rules").lean().source()
     turn = _direct_turn(source)
     assert turn.count("reused(") == 4  # each colour's discs: made once, read again once each
     assert turn.count(" = UNSET") == 2
     assert "reused(" not in source.replace(turn, "")  # only the direct forms keep calls
+    monkeypatch.setattr(SHORTCUTS, "field_lines", True)
+    turn = _direct_turn(lean_rules("examples/reversi.rules").source())
+    assert "reused(" not in turn and "flanking_fields(" in turn  # no list to keep
