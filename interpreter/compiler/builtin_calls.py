@@ -258,12 +258,49 @@ class BuiltinCalls:
         if through is None or ends is None or (through.field, through.var, through.same) \
                 != (ends.field, ends.var, ends.same):
             return None
-        values = ", ".join(f"charged(g, {args[0]}, {f.each}, {f.value})" for f in (through, ends))
+        if self.quiet(nodes[2]) and self.quiet(nodes[3]):
+            # neither value can fail or count work: each list's making charged in the call,
+            # which tells apart no order (``charged`` keeps it where either might)
+            values = f"{through.value}, {ends.value}, {through.each}, {ends.each}"
+        else:
+            values = ", ".join(f"charged(g, {args[0]}, {f.each}, {f.value})"
+                               for f in (through, ends)) + ", 0, 0"
         read = f"{literal(through.field)}, {through.var}, {through.same}, {values}"
         steps = f", {args[4]}" if len(args) == 5 else ""
         if name == "flanking":
             return f"flanking_fields(g, {args[0]}, {read}{steps})"
         return f"flanked_fields(g, {args[0]}, {args[1]}, {read}{steps})"
+
+    def quiet(self, e: ast.Expr, depth: int = 0) -> bool:
+        """Can ``e`` neither fail nor count work: a literal, a local name, a member, a seat,
+        an ``if`` of those, ``==`` or ``!=`` of those, or a call of a function with no lets
+        whose body is such (of arguments that are)? A list of a field's cards (``field_list``)
+        is quiet when its value is."""
+        if isinstance(e, ast.Lit):
+            return type(e.value) in (int, str, bool) or e.value is None
+        if isinstance(e, ast.Name):
+            return isinstance(e.ref, (refs.Local, refs.Member, refs.Seat))
+        if isinstance(e, ast.IfExpr):
+            return self.quiet(e.cond, depth) and self.quiet(e.then, depth) \
+                and self.quiet(e.other, depth)
+        if isinstance(e, ast.Compare):
+            ty = e.left.ty  # (the checker's: a function's body is read out of its scope)
+            return e.op in ("==", "!=") and ty is not None and ty.name in _FIELD_VALUES \
+                and self.quiet(e.left, depth) and self.quiet(e.right, depth)
+        if isinstance(e, ast.Call) and isinstance(e.ref, refs.Fn) and depth < 4:
+            decl = self.m.program.fns.get(e.ref.name)
+            if decl is None or decl.lets or decl.name in self.m.an.recursive_fns \
+                    or not all(self.quiet(a, depth) for a in e.args):
+                return False
+            body = decl.body
+            if isinstance(body, ast.Comprehension):  # (a list of a field's cards: its value)
+                clause = body.fors[0] if len(body.fors) == 1 else None
+                cond = clause.cond if clause is not None else None
+                return isinstance(cond, ast.Compare) and all(
+                    self.quiet(side, depth + 1) or isinstance(side, ast.Attr)
+                    for side in (cond.left, cond.right))
+            return self.quiet(body, depth + 1)
+        return False
 
     def field_list(self, e: ast.Expr, zone: str, kind: str | None) -> FieldList | None:
         """Is ``e`` the list of the cards of ``zone`` (which holds cards of ``kind``) whose

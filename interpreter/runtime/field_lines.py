@@ -34,10 +34,17 @@ def charged(g: Game, grid: Zone, each: int, value: Value) -> Value:
 
 
 def flanking_fields(g: Game, grid: Any, field: str, var: bool, same: bool, through: Value,
-                    ends: Value, steps: Value = None) -> list[Cell]:
+                    ends: Value, each_through: int, each_ends: int,
+                    steps: Value = None) -> list[Cell]:
     """``flanking_empty(g, grid, A, B, steps)`` where ``A`` is the grid's cards whose
     ``field`` (a var field if ``var``) holds ``through`` and ``B`` those holding ``ends``;
-    ``same``: the values are compared by identity (enum members), else by ``==``."""
+    ``same``: the values are compared by identity (enum members), else by ``==``.
+    ``each_through``, ``each_ends``: the work each list's comprehension charges per card,
+    charged here where neither value can fail or count work (else 0: ``charged`` did)."""
+    if each_through or each_ends:  # both lists' making (one sum: no step between them)
+        g.work += len(g.zc[grid.i]) * (each_through + each_ends)
+        if g.work > MAX_WORK:
+            overwork(g)
     steps = _grid_steps(g, grid, steps)  # (a grid with edges, else a Fail: hence Any)
     width, height = grid.width, grid.height
     bit, cells = bitboard.bits(width, height), g.cells
@@ -80,10 +87,15 @@ def flanking_fields(g: Game, grid: Any, field: str, var: bool, same: bool, throu
 
 
 def flanked_fields(g: Game, grid: Any, start: Value, field: str, var: bool, same: bool,
-                   through: Value, ends: Value, steps: Value = None) -> list[Cell]:
+                   through: Value, ends: Value, each_through: int, each_ends: int,
+                   steps: Value = None) -> list[Cell]:
     """``flanked_cards(g, grid, start, A, B, steps)`` for the lists ``flanking_fields``
     reads: a cell is in ``A`` when a card on it holds ``through``, else in ``B`` when one
     holds ``ends``."""
+    if each_through or each_ends:  # both lists' making (one sum: no step between them)
+        g.work += len(g.zc[grid.i]) * (each_through + each_ends)
+        if g.work > MAX_WORK:
+            overwork(g)
     lines = _lines_from(g, grid, start, steps)  # (a grid with edges, else a Fail)
     get = g.zg[grid.i].get
     values = g.cv[field] if var else None
