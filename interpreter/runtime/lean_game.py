@@ -202,15 +202,8 @@ class LeanGame(Game):
             for v in options:
                 if known[v.id] & bit:
                     break
-            else:
-                work = self.work + len(options) * OPTION_WORK
-                if work > MAX_WORK:
-                    self.work = work
-                    overwork(self)
-                if not options:
-                    raise Fail(NOTHING_TO_CHOOSE)
-                self.steps = self.work = 0
-                return self._pick(site, seat, False, options)
+            else:  # (priced and picked as options known apart are: ``pick_made``)
+                return self.pick_made(site, seat, False, prompt, options)
         seen = self.cards_by_name(site, seat, options, zone)
         work = self.work + len(options) * OPTION_WORK
         if work > MAX_WORK:

@@ -12,6 +12,7 @@ import pytest
 from rulelang.adapters import chance_nodes
 from rulelang.adapters.table import open_table
 from support import ROOT
+from support.random_positions import random_steps
 
 REBUILD = chance_nodes.Position._rebuild
 
@@ -28,15 +29,10 @@ def _played(path, players, seed, every, monkeypatch):
         return REBUILD(self)
 
     monkeypatch.setattr(chance_nodes.Position, "_rebuild", counting)
-    while position.is_chance or not position.engine.is_over:
-        if position.is_chance:
-            outcomes = position.chance.outcomes()
-            position.decide_chance(outcomes[rng.randrange(len(outcomes))][0])
-        else:
-            moves = position.engine.legal_moves()
-            position.play(moves[rng.randrange(len(moves))])
-        if not position.is_chance:
-            saves.append(position.engine.save())
+    for at in random_steps(position, rng):
+        if not at.is_chance:
+            saves.append(at.engine.save())
+    saves.append(position.engine.save())  # (over)
     return saves, replayed
 
 

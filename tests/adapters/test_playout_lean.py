@@ -11,6 +11,7 @@ import pytest
 
 from rulelang.adapters.table import open_table
 from support import ROOT
+from support.random_positions import random_steps
 
 GAMES = [
     ("games/yokai_sketch.rules", 2),  # a pass, a deck shuffled again
@@ -28,18 +29,12 @@ def test_a_playout_on_the_lean_path_is_the_full_paths(path, players):
     rng = random.Random(17)
     position = table.new_position()
     compared = 0
-    while position.is_chance or not position.engine.is_over:
+    for at in random_steps(position, rng):
         if compared < 12:
             lean_rng, full_rng = random.Random(compared), random.Random(compared)
-            lean = position.playout(lean_rng)
-            full = position.playout(full_rng, lean=False)
+            lean = at.playout(lean_rng)
+            full = at.playout(full_rng, lean=False)
             assert lean == full
             assert lean_rng.getstate() == full_rng.getstate()
             compared += 1
-        if position.is_chance:
-            outcomes = position.chance.outcomes()
-            position.decide_chance(outcomes[rng.randrange(len(outcomes))][0])
-        else:
-            moves = position.engine.legal_moves()
-            position.play(moves[rng.randrange(len(moves))])
     assert compared >= 4  # (a game of Liar's Dice may be five states long)

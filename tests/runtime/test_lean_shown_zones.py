@@ -52,7 +52,7 @@ def test_cards_the_chooser_knows_none_of_are_offered_as_the_general_naming_offer
     """``pick_cards`` among the cards of a zone the chooser does not see, none of which it
     knows (its own hand in Hanabi), names none: each would be named by where it lies, so
     none merges. Against the general naming, in every configuration's seeded games."""
-    pick_cards, pick = LeanGame.pick_cards, LeanGame._pick
+    pick_cards = LeanGame.pick_cards
     calls = {"unseen": 0, "all": 0}
 
     def checked(self, site, seat, passing, prompt, options, zone=None):
@@ -65,14 +65,17 @@ def test_cards_the_chooser_knows_none_of_are_offered_as_the_general_naming_offer
                     zone.vis == "public" or (zone.vis == "owner" and zone.owner == seat)):
                 calls["unseen"] += 1
         offered = []
+        policy = self.policy
 
-        def kept(self, site, seat, passing, values):
+        def kept(game, seat, values, site):  # (the policy is asked with what is offered)
             offered.append(list(values))
-            return pick(self, site, seat, passing, values)
+            return policy(game, seat, values, site)
 
-        with pytest.MonkeyPatch.context() as inner:
-            inner.setattr(LeanGame, "_pick", kept)
+        self.policy = kept
+        try:
             chosen = pick_cards(self, site, seat, passing, prompt, options, zone)
+        finally:
+            self.policy = policy
         if expected is not None:
             calls["all"] += 1
             assert offered == [expected]
