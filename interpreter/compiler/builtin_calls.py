@@ -335,14 +335,22 @@ class BuiltinCalls:
         info = card.fields.get(read.name) if card is not None else None
         if info is None or info.type.name not in _FIELD_VALUES:
             return None
-        if decl is None:  # written in place: its value must not read the card
-            if any(isinstance(n, ast.Expr) and _local(n, slot) for n in walk(value)):
+        if decl is None:
+            # written in place, its value is worked out for each card (none when there is
+            # none): only one that reads no card, cannot fail and counts no work is the same
+            # worked out once
+            if any(isinstance(n, ast.Expr) and _local(n, slot) for n in walk(value)) \
+                    or not self.quiet(value):
                 return None
-        else:  # in a function: its value is a parameter, the call's argument
+        else:  # in a function: its value is a parameter, the call's argument (worked out
+            # once, as the call works out each; the others must make no difference unread)
             if not (isinstance(value, ast.Name) and isinstance(value.ref, refs.Local)
                     and value.ref.slot < len(decl.params)):
                 return None
-            value = cast(ast.Call, e).args[value.ref.slot]
+            given = cast(ast.Call, e).args
+            if not all(self.quiet(a) for i, a in enumerate(given) if i != value.ref.slot):
+                return None
+            value = given[value.ref.slot]
         each = self.comprehension_items(comp)[0]
         each = each if each >= EACH_CHARGED else 1 if self.bounded_source(source) is None else 0
         return FieldList(read.name, info.mutable, info.type.name == "enum", self.expr(value), each)
