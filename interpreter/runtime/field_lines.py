@@ -1,6 +1,6 @@
 """``flanking`` and ``flanked`` on a grid when both lists are the grid's cards whose one
-field holds a value (``[d for d in board if d.colour == c]``, or a function whose body is
-that): the compiler writes these calls for them (compiler/builtin_calls.py, ``field_lines``).
+field holds a value (``[c for c in Z if c.F == v]``, or a function whose body is that): the
+compiler writes these calls for them (compiler/builtin_calls.py, ``field_lines``).
 
 No list is made. ``flanking_fields`` goes once through the grid's cards and makes both bit
 boards at once (``flanking_empty`` made each list, then went through each again for its
@@ -50,7 +50,7 @@ def flanking_fields(g: Game, grid: Any, field: str, var: bool, same: bool, throu
     bit, cells = bitboard.bits(width, height), g.cells
     inside = outside = 0
     if var and same and through is not ends:  # the common case, written out: a member in a
-        held = g.cv[field]  # var field (a disc's colour), each card on one cell
+        held = g.cv[field]  # var field, each card on one cell
         for card in g.zc[grid.i]:
             i = card.id
             v = held[i]
