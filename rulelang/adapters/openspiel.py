@@ -197,7 +197,9 @@ class RulelangState(pyspiel.State):
         return sorted(self._moves_by_action())
 
     def _moves_by_action(self) -> dict:
-        return self._position.moves_by_action(self.get_game().table.actions)
+        # (the game the state was made by, as its position holds it: OpenSpiel's get_game
+        # asks C++ for it again at each call)
+        return self._position.moves_by_action(self._held.game.table.actions)
 
     def chance_outcomes(self):
         return self._position.chance.outcomes()
