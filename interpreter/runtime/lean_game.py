@@ -244,7 +244,8 @@ class LeanGame(Game):
         (``direct_code.made_distinct``: a range, distinct literals, the members of an enum
         picked by a condition; a range of numbers is given as a ``range``), with no pass:
         nothing to merge or copy, ``_pick`` written out (tests/runtime/test_lean_direct.py
-        plays it against the machine's offer)."""
+        plays it against the machine's offer). ``pick_cards`` hands on a zone's own cards
+        here too, where none merges (the policy reads a list and leaves it as it is)."""
         if seat not in self.players:
             raise Fail(f"{self.seat_name(seat)} cannot decide: say 'by' which player decides")
         work = self.work + len(options) * OPTION_WORK

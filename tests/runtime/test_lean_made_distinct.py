@@ -1,11 +1,12 @@
 """A direct choose whose options the compiler knows make a new list of distinct values
 (``direct_code.made_distinct``) calls ``LeanGame.pick_made``, which neither merges nor
-copies them. Against the general pick: every ruleset's seeded games played out from the
-start, each such call's options must be what ``pick_distinct`` would offer (no two alike,
-so none merged) and a list no earlier call was given, in every configuration
-``support.differential`` plays. test_lean_direct.py plays the same games against the
-machines, which offer through ``offer_distinct``; below, the forms that are not known
-distinct stay with ``pick_distinct``."""
+copies them (as ``pick_cards`` does for a zone's own cards the chooser cannot see, none of
+which it knows: each named by where it lies). Against the general pick: every ruleset's
+seeded games played out from the start, each such call's options must be what
+``pick_distinct`` would offer (no two alike, so none merged) and a list no earlier call was
+given, in every configuration ``support.differential`` plays. test_lean_direct.py plays the
+same games against the machines, which offer through ``offer_distinct``; below, the forms
+that are not known distinct stay with ``pick_distinct``."""
 from __future__ import annotations
 
 import pytest
@@ -26,6 +27,8 @@ def test_options_known_distinct_are_offered_as_the_general_pick_offers_them():
     def checked(self, site, seat, passing, prompt, options):
         assert type(options) in (list, range)  # a range: a choose among a range of numbers
         assert list(dict.fromkeys(options)) == list(options)  # nothing the general pick would merge
+        if any(options is cards for cards in self.zc):  # (``pick_cards``: a hand the chooser
+            return made(self, site, seat, passing, prompt, options)  # cannot see, its own list)
         assert all(options is not earlier for earlier in given)
         given.append(options)
         return made(self, site, seat, passing, prompt, options)
