@@ -30,6 +30,7 @@ from interpreter.compiler.expr_shapes import (
     simple,
 )
 from interpreter.compiler.inline import Inliner, LambdaArg, Memo
+from interpreter.compiler.quantifier_loops import looped_quantifier
 from interpreter.compiler.shortcuts import SHORTCUTS
 from interpreter.compiler.source import literal
 from interpreter.runtime.builtin_functions import IMPLEMENTATIONS
@@ -283,6 +284,9 @@ class ExprGen(Inliner, BuiltinCalls):
             unrolled = self.over_members(name, e.args[0])
             if unrolled is not None:
                 return self.hoisted(unrolled)
+            looped = looped_quantifier(self, name, e.args[0])
+            if looped is not None:  # loops in a function of the module: no generator
+                return self.hoisted(looped)
             inits, made = self.comprehension(e.args[0])
             written = all_in(made) if name == "all" and len(e.args[0].fors) == 1 \
                 and e.args[0].fors[0].cond is None and SHORTCUTS.membership else None

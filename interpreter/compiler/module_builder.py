@@ -91,6 +91,9 @@ class ModuleBuilder:
         self.fields_hoisted: dict[str, str] = {}  # var field -> the local holding its list
         self.families_hoisted: dict[str, str] = {}  # variable kept per key -> its table's local
         self.body_start: int | None = None
+        # functions ``any``/``all`` were given in the function being written, each written
+        # once it ends (its lines, the comprehension's span): compiler/quantifier_loops.py
+        self.helpers: list[tuple[list[str], Span | None]] = []
         self.origins: list[Span] = []  # spans a log line may come from (Compiled.origins)
         self.origin_index: dict[Span, int] = {}
 
@@ -204,19 +207,33 @@ class ModuleBuilder:
             w.comment(comment)
         self.body_start = len(w.lines)
 
-    def end_function(self) -> None:
-        """Put the loads of the hoisted parts the function used at its top."""
+    def hoisted_loads(self) -> str | None:
+        """The line that loads the hoisted parts the function used, or None."""
         loads = [(self.HOISTED[p], f"g.{p}") for p in sorted(self.hoisted)]
         loads += [(local, f"g.cv[{literal(name)}]") for name, local in self.fields_hoisted.items()]
         loads += [(local, f"g.vars[{literal(name)}]") for name, local in self.families_hoisted.items()]
-        if loads and self.body_start is not None:
-            line = ", ".join(a for a, _ in loads) + " = " + ", ".join(b for _, b in loads)
+        if not loads:
+            return None
+        return ", ".join(a for a, _ in loads) + " = " + ", ".join(b for _, b in loads)
+
+    def end_function(self) -> None:
+        """Put the loads of the hoisted parts the function used at its top; then write the
+        functions its ``any``/``all`` were given (compiler/quantifier_loops.py)."""
+        line = self.hoisted_loads()
+        if line is not None and self.body_start is not None:
             self.w.lines.insert(self.body_start, "    " + line)
             self.w.where.insert(self.body_start, self.w.where[self.body_start - 1])
         self.hoisted = set()
         self.fields_hoisted = {}
         self.families_hoisted = {}
         self.body_start = None
+        helpers, self.helpers = self.helpers, []
+        w = self.w
+        for lines, span in helpers:  # (each in full: it wrote its own loads)
+            w.region, w.span, w.depth = None, span, 0
+            w("")
+            for text in lines:
+                w(text)
 
     def flush_sites(self) -> None:
         for site, s, info in self.site_functions:

@@ -134,6 +134,9 @@ class Shortcuts:
     # function whose body is one): no list made, both boards made in one pass, or only the
     # cells a line reaches asked (builtin_calls.field_lines, runtime/field_lines.py)
     field_lines: bool = True
+    # any/all of a comprehension worked out by loops in a function of the module, not a
+    # generator (compiler/quantifier_loops.py)
+    quantifier_loops: bool = True
 
 
 SHORTCUTS = Shortcuts()
