@@ -284,14 +284,21 @@ class ExprGen(Inliner, BuiltinCalls):
             unrolled = self.over_members(name, e.args[0])
             if unrolled is not None:
                 return self.hoisted(unrolled)
+            made_first = None
+            comp = e.args[0]
+            if name == "all" and len(comp.fors) == 1 and comp.fors[0].cond is None \
+                    and SHORTCUTS.membership and isinstance(comp.elt, ast.In) \
+                    and isinstance(comp.elt.coll, ast.Name) \
+                    and comp.elt.coll.ref == refs.Local(comp.fors[0].slots[0]):
+                # (what all_in may take: ``x in t`` of each list ``t``; written first to see)
+                made_first = inits, made = self.comprehension(e.args[0])
+                written = all_in(made)
+                if written is not None:  # all(x in t for t in L): one loop in the runtime
+                    return self.hoisted(self.memoized(inits, written))
             looped = looped_quantifier(self, name, e.args[0])
             if looped is not None:  # loops in a function of the module: no generator
                 return self.hoisted(looped)
-            inits, made = self.comprehension(e.args[0])
-            written = all_in(made) if name == "all" and len(e.args[0].fors) == 1 \
-                and e.args[0].fors[0].cond is None and SHORTCUTS.membership else None
-            if written is not None:  # all(x in t for t in L): one loop in the runtime
-                return self.hoisted(self.memoized(inits, written))
+            inits, made = made_first or self.comprehension(e.args[0])
             if made.startswith("["):
                 return self.hoisted(self.memoized(inits, f"{name}({made[1:-1]})"))
             return self.hoisted(self.memoized(inits, f"b_{name}(g, {made})"))

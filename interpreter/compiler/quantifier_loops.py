@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from interpreter.compiler.compiled_parts import free_slots
 from interpreter.compiler.expr_shapes import EACH_CHARGED
+from interpreter.compiler.inline import Memo
 from interpreter.compiler.shortcuts import SHORTCUTS
 from rulelang.language import ast, refs
 from rulelang.language.traversal import walk
@@ -59,9 +60,63 @@ def looped_quantifier(gen: ExprGen, name: str, comp: ast.Comprehension) -> str |
 
 def _loops(x: ExprGen, name: str, comp: ast.Comprehension) -> list[str]:
     """The function's body: a loop for each clause (its items as the comprehension has them),
-    ``continue`` where a clause's condition does not hold, then the element's test."""
+    ``continue`` where a clause's condition does not hold, then the element's test. An
+    element that is itself ``any``/``all`` of a comprehension is written as loops inside
+    (``for ... else`` where its answer is not the outer one's: one clause then)."""
+    lines, pad, memo = _clauses(x, comp, "")
+    inner = _inner(x, name, comp.elt)
+    if inner is not None:
+        inner_name, inner_comp = inner
+        more, deep, inner_memo = _clauses(x, inner_comp, pad)
+        lines += more
+        x.kept_calls = inner_memo
+        test = x.truth(inner_comp.elt)
+        x.kept_calls = None
+        if inner_name == name:  # any of any, all of all: the innermost test decides
+            decides = f"if {test}:" if name == "any" else f"if not {test}:"
+            lines += [f"{deep}{decides}", f"{deep}    return {name == 'any'}"]
+        else:  # any of all: an inner loop gone through holds; all of any: it fails
+            stop = f"if not {test}:" if inner_name == "all" else f"if {test}:"
+            lines += [f"{deep}{stop}", f"{deep}    break", f"{pad}else:",
+                      f"{pad}    return {name == 'any'}"]
+        return _unset(memo, "") + lines + [f"return {name != 'any'}"]
+    x.kept_calls = memo
+    test = x.truth(comp.elt)
+    x.kept_calls = None
+    if name == "any":
+        lines += [f"{pad}if {test}:", f"{pad}    return True", "return False"]
+    else:
+        lines += [f"{pad}if not {test}:", f"{pad}    return False", "return True"]
+    return _unset(memo, "") + lines
+
+
+def _unset(memo: Memo, pad: str) -> list[str]:
+    """The values a comprehension's conditions keep (``ExprGen.hoisted``), not yet worked
+    out: set where the comprehension would be made (``ExprGen.memoized``)."""
+    return [f"{pad}{' = '.join(memo.names)} = UNSET"] if memo.names else []
+
+
+def _inner(x: ExprGen, name: str, elt: ast.Expr) -> tuple[str, ast.Comprehension] | None:
+    """``elt`` as ``any``/``all`` of a comprehension that draws no chance, written as loops
+    inside the outer's: of any clauses when its answer is the outer's, of one otherwise."""
+    if not (isinstance(elt, ast.Call) and isinstance(elt.ref, refs.Builtin)
+            and elt.ref.name in ("any", "all") and len(elt.args) == 1
+            and isinstance(elt.args[0], ast.Comprehension)):
+        return None
+    comp = elt.args[0]
+    if x.m.an.expr_chance(comp) or (elt.ref.name != name and len(comp.fors) != 1):
+        return None
+    return elt.ref.name, comp
+
+
+def _clauses(x: ExprGen, comp: ast.Comprehension, pad: str) -> tuple[list[str], str, Memo]:
+    """A ``for`` for each of the comprehension's clauses, indented from ``pad``, and
+    ``continue`` where its condition does not hold; the lines, the innermost indent, and
+    what its conditions keep from item to item, as the comprehension's keep it (its values
+    set to UNSET where the loops start: by the caller for the outermost)."""
     lines: list[str] = []
-    pad = ""
+    memo = Memo()
+    start = pad
     for c, each in zip(comp.fors, x.comprehension_items(comp)):
         items = x.cards_of(c.iter)
         if SHORTCUTS.grid_views and x.grid_read_of(c.iter):  # a tuple: no copy to go through
@@ -82,11 +137,14 @@ def _loops(x: ExprGen, name: str, comp: ast.Comprehension) -> list[str]:
             x.present = x.present | {target}  # a zone holds cards, never none
         lines.append(f"{pad}for {target} in {items}:")
         pad += "    "
+        memo.variant.update(targets)
         if c.cond is not None:
-            lines += [f"{pad}if not {x.truth(c.cond)}:", f"{pad}    continue"]
-    test = x.truth(comp.elt)
-    if name == "any":
-        lines += [f"{pad}if {test}:", f"{pad}    return True", "return False"]
-    else:
-        lines += [f"{pad}if not {test}:", f"{pad}    return False", "return True"]
-    return lines
+            x.memo = x.kept_calls = memo
+            try:
+                cond = x.truth(c.cond)
+            finally:
+                x.memo = x.kept_calls = None
+            lines += [f"{pad}if not {cond}:", f"{pad}    continue"]
+    if start:  # an inner comprehension: made again for each outer item
+        lines = _unset(memo, start) + lines
+    return lines, pad, memo

@@ -30,6 +30,9 @@ fn any_high(p: player) = any(rank_of(t) > 3 for t in hand[p])
 fn all_suited(p: player, s: Suit) = all(t.suit == s for t in hand[p] if t.rank > 1)
 fn nested(p: player) = any(all(n <= size(hand[p]) for n in row) for row in rows)
 fn both(p: player) = all(any(t.rank == n for t in hand[p]) for n in [1, 2] if n > picked)
+fn kept(p: player) = any(t.rank > 1 for t in hand[p] if any(u.rank == 4 for u in pool))
+fn any_any(p: player) = any(any(t.rank == n for t in hand[p]) for n in [1, 2, 3])
+fn all_all(p: player) = all(all(t.rank >= n for t in hand[p]) for n in [0, 1])
 fn stops(p: player) = any(10 / n > 1 for n in [size(hand[p]) + 1, 0])
 fn fails(p: player) = all(10 / n > 1 for n in [picked - picked, 1])
 setup {
@@ -53,7 +56,11 @@ def _compiled(on):
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(SHORTCUTS, "quantifier_loops", on)
         rules = rulelang.loads(RULES)
-        assert ("return True" in rules.source()) == on  # the loops' functions
+        source = rules.source()
+        assert ("return True" in source) == on  # the loops' functions
+        if on:  # a condition's value kept from item to item (any of all and all of any
+            # as loops inside loops: for ... else)
+            assert " = UNSET\n" in source and "else:\n            return" in source
         return rules
 
 
@@ -64,7 +71,8 @@ def _asked(rules, game):
     for seat in game.players:
         for name, args in (("any_high", (seat,)), ("all_suited", (seat, red)),
                            ("nested", (seat,)), ("both", (seat,)), ("stops", (seat,)),
-                           ("fails", (seat,))):
+                           ("fails", (seat,)), ("kept", (seat,)), ("any_any", (seat,)),
+                           ("all_all", (seat,))):
             game.work = 0
             answer = outcome(fns[name], game, *args)
             out.append((name, answer if answer[0] == "value" else answer[:2], game.work))
