@@ -18,7 +18,6 @@ from interpreter.compiler.expr_shapes import (
     FLAT,
     GUARANTEED_BOOL,
     SMALL,
-    all_in,
     equality,
     items_may_nest,
     literal_bound,
@@ -30,7 +29,7 @@ from interpreter.compiler.expr_shapes import (
     simple,
 )
 from interpreter.compiler.inline import Inliner, LambdaArg, Memo
-from interpreter.compiler.quantifier_loops import looped_quantifier
+from interpreter.compiler.quantifier_loops import quantifier
 from interpreter.compiler.shortcuts import SHORTCUTS
 from interpreter.compiler.source import literal
 from interpreter.runtime.builtin_functions import IMPLEMENTATIONS
@@ -281,27 +280,7 @@ class ExprGen(Inliner, BuiltinCalls):
                 and isinstance(e.args[0], ast.Comprehension) and not self.m.an.expr_chance(e.args[0]):
             # stops at the first item that decides (nothing is drawn by chance in it, so
             # the items not looked at would have changed nothing)
-            unrolled = self.over_members(name, e.args[0])
-            if unrolled is not None:
-                return self.hoisted(unrolled)
-            made_first = None
-            comp = e.args[0]
-            if name == "all" and len(comp.fors) == 1 and comp.fors[0].cond is None \
-                    and SHORTCUTS.membership and isinstance(comp.elt, ast.In) \
-                    and isinstance(comp.elt.coll, ast.Name) \
-                    and comp.elt.coll.ref == refs.Local(comp.fors[0].slots[0]):
-                # (what all_in may take: ``x in t`` of each list ``t``; written first to see)
-                made_first = inits, made = self.comprehension(e.args[0])
-                written = all_in(made)
-                if written is not None:  # all(x in t for t in L): one loop in the runtime
-                    return self.hoisted(self.memoized(inits, written))
-            looped = looped_quantifier(self, name, e.args[0])
-            if looped is not None:  # loops in a function of the module: no generator
-                return self.hoisted(looped)
-            inits, made = made_first or self.comprehension(e.args[0])
-            if made.startswith("["):
-                return self.hoisted(self.memoized(inits, f"{name}({made[1:-1]})"))
-            return self.hoisted(self.memoized(inits, f"b_{name}(g, {made})"))
+            return quantifier(self, name, e.args[0])
         if isinstance(ref, refs.Builtin) and name == "knows" and len(e.args) == 2 \
                 and isinstance(e.args[1], ast.Attr) and isinstance(e.args[1].ref, refs.Field):
             # knows(p, c.FIELD): whether p knows that field (the field itself is not read)
@@ -340,34 +319,6 @@ class ExprGen(Inliner, BuiltinCalls):
         if name not in IMPLEMENTATIONS:
             raise AssertionError(f"no builtin {name}")
         return f"b_{name}(g{''.join(', ' + a for a in args)})"
-
-    def over_members(self, name: str, e: ast.Comprehension) -> str | None:
-        """``any``/``all`` over an enum's members (``any(empty(stack[c]) for c in
-        Colour)``), written out member by member: no generator to make and resume. The
-        enum's members are known when the rules are compiled; None when not that case."""
-        if len(e.fors) != 1 or len(e.fors[0].slots) != 1:
-            return None
-        clause = e.fors[0]
-        source = clause.iter
-        if not (isinstance(source, ast.Name) and isinstance(source.ref, refs.Enum)):
-            return None
-        members = self.m.enum_values[source.ref.name]
-        if not 0 < len(members) <= UNROLL_MEMBERS:
-            return None
-        slot, saved = clause.slots[0], dict(self.slots)
-        tests = []
-        try:
-            for member in members:
-                self.slots[slot] = self.m.member(source.ref.name, member.name)
-                test = self.truth(e.elt)
-                if clause.cond is not None:
-                    cond = self.truth(clause.cond)
-                    test = f"({cond} and {test})" if name == "any" else f"(not {cond} or {test})"
-                tests.append(test)
-        finally:
-            self.slots = saved
-        joined = f" {'or' if name == 'any' else 'and'} ".join(tests)
-        return f"(True if ({joined}) else False)"
 
     def lambda_(self, e: ast.Lambda) -> str:
         saved, saved_memo, saved_present = dict(self.slots), self.memo, self.present
@@ -415,17 +366,7 @@ class ExprGen(Inliner, BuiltinCalls):
                 items = self.cards_of(c.iter)
             finally:
                 self.in_iterable = was
-            if SHORTCUTS.grid_views and self.grid_read_of(c.iter):  # a tuple: no copy to go through
-                items = items[len("list("):-1]
-            if isinstance(c.iter, ast.Range) and SHORTCUTS.random_picks:
-                items = self.drawn_from(c.iter, items)  # only gone through: a range, no list
-            item_type = self.item_type(c.iter) if len(c.slots) == 1 else None
-            if item_type is not None:
-                self.types[c.slots[0]] = item_type
-            if each >= EACH_CHARGED:
-                items = f"counted(g, {items}, {each})"
-            elif self.bounded_source(c.iter) is None:
-                items = f"counted(g, {items})"
+            items = self.clause_items(c, each, items)
             targets = [self.bind(s) for s in c.slots]
             for t in targets:
                 self.small.pop(t, None)
@@ -457,6 +398,23 @@ class ExprGen(Inliner, BuiltinCalls):
             return (memo.names if memo is not None else []), f"weighed_tuples(g, {made}, {len(e.elt.items)})"
         made = f"{self.weigher(e.ty)}(g, {made})" if may_nest(e.elt.ty) and not self.picks(e) else made
         return (memo.names if memo is not None else []), made
+
+    def clause_items(self, c: ast.CompFor, each: int, items: str) -> str:
+        """What a comprehension's clause goes through (``items``, its source's code), as it
+        goes through it: a grid's cell as its tuple, a range of numbers as a range, counted
+        (``each`` the work of each item); the items' type noted for its names."""
+        if SHORTCUTS.grid_views and self.grid_read_of(c.iter):  # a tuple: no copy to go through
+            items = items[len("list("):-1]
+        if isinstance(c.iter, ast.Range) and SHORTCUTS.random_picks:
+            items = self.drawn_from(c.iter, items)  # only gone through: a range, no list
+        item_type = self.item_type(c.iter) if len(c.slots) == 1 else None
+        if item_type is not None:
+            self.types[c.slots[0]] = item_type
+        if each >= EACH_CHARGED:
+            return f"counted(g, {items}, {each})"
+        if self.bounded_source(c.iter) is None:
+            return f"counted(g, {items})"
+        return items
 
     @staticmethod
     def fresh_tuples(elt: ast.Expr) -> TypeGuard[ast.TupleLit]:

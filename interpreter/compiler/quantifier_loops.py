@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from interpreter.compiler.compiled_parts import free_slots
-from interpreter.compiler.expr_shapes import EACH_CHARGED
+from interpreter.compiler.expr_shapes import all_in
 from interpreter.compiler.inline import Memo
 from interpreter.compiler.shortcuts import SHORTCUTS
 from rulelang.language import ast, refs
@@ -26,6 +26,65 @@ from rulelang.language.traversal import walk
 
 if TYPE_CHECKING:
     from interpreter.compiler.expr import ExprGen
+
+
+def quantifier(gen: ExprGen, name: str, comp: ast.Comprehension) -> str:
+    """``name`` (``any`` or ``all``) of ``comp``, a comprehension that draws no chance: over
+    an enum's members written out member by member (``over_members``); ``all(x in t for t in
+    L)`` by the runtime's one loop (``all_in``); else by loops in a function of the module
+    (``looped_quantifier``); else by a generator. Each kept where the comprehension's
+    condition keeps values (``ExprGen.hoisted``)."""
+    unrolled = over_members(gen, name, comp)
+    if unrolled is not None:
+        return gen.hoisted(unrolled)
+    made_first = None
+    if name == "all" and len(comp.fors) == 1 and comp.fors[0].cond is None \
+            and SHORTCUTS.membership and isinstance(comp.elt, ast.In) \
+            and isinstance(comp.elt.coll, ast.Name) \
+            and comp.elt.coll.ref == refs.Local(comp.fors[0].slots[0]):
+        # (what all_in may take: ``x in t`` of each list ``t``; written first to see)
+        made_first = inits, made = gen.comprehension(comp)
+        written = all_in(made)
+        if written is not None:  # all(x in t for t in L): one loop in the runtime
+            return gen.hoisted(gen.memoized(inits, written))
+    looped = looped_quantifier(gen, name, comp)
+    if looped is not None:  # loops in a function of the module: no generator
+        return gen.hoisted(looped)
+    inits, made = made_first or gen.comprehension(comp)
+    if made.startswith("["):
+        return gen.hoisted(gen.memoized(inits, f"{name}({made[1:-1]})"))
+    return gen.hoisted(gen.memoized(inits, f"b_{name}(g, {made})"))
+
+
+def over_members(gen: ExprGen, name: str, e: ast.Comprehension) -> str | None:
+    """``any``/``all`` over an enum's members (``any(empty(stack[c]) for c in
+    Colour)``), written out member by member: no generator to make and resume. The
+    enum's members are known when the rules are compiled; None when not that case
+    (``expr.UNROLL_MEMBERS`` members at most)."""
+    from interpreter.compiler import expr  # (expr imports this module; read at each call)
+    if len(e.fors) != 1 or len(e.fors[0].slots) != 1:
+        return None
+    clause = e.fors[0]
+    source = clause.iter
+    if not (isinstance(source, ast.Name) and isinstance(source.ref, refs.Enum)):
+        return None
+    members = gen.m.enum_values[source.ref.name]
+    if not 0 < len(members) <= expr.UNROLL_MEMBERS:
+        return None
+    slot, saved = clause.slots[0], dict(gen.slots)
+    tests = []
+    try:
+        for member in members:
+            gen.slots[slot] = gen.m.member(source.ref.name, member.name)
+            test = gen.truth(e.elt)
+            if clause.cond is not None:
+                cond = gen.truth(clause.cond)
+                test = f"({cond} and {test})" if name == "any" else f"(not {cond} or {test})"
+            tests.append(test)
+    finally:
+        gen.slots = saved
+    joined = f" {'or' if name == 'any' else 'and'} ".join(tests)
+    return f"(True if ({joined}) else False)"
 
 
 def looped_quantifier(gen: ExprGen, name: str, comp: ast.Comprehension) -> str | None:
@@ -118,18 +177,7 @@ def _clauses(x: ExprGen, comp: ast.Comprehension, pad: str) -> tuple[list[str], 
     memo = Memo()
     start = pad
     for c, each in zip(comp.fors, x.comprehension_items(comp)):
-        items = x.cards_of(c.iter)
-        if SHORTCUTS.grid_views and x.grid_read_of(c.iter):  # a tuple: no copy to go through
-            items = items[len("list("):-1]
-        if isinstance(c.iter, ast.Range) and SHORTCUTS.random_picks:
-            items = x.drawn_from(c.iter, items)
-        item_type = x.item_type(c.iter) if len(c.slots) == 1 else None
-        if item_type is not None:
-            x.types[c.slots[0]] = item_type
-        if each >= EACH_CHARGED:
-            items = f"counted(g, {items}, {each})"
-        elif x.bounded_source(c.iter) is None:
-            items = f"counted(g, {items})"
+        items = x.clause_items(c, each, x.cards_of(c.iter))  # (as the comprehension's)
         targets = [x.bind(s) for s in c.slots]
         target = targets[0] if len(targets) == 1 else "(" + ", ".join(targets) + ")"
         source_type = x.ty_of(c.iter)
