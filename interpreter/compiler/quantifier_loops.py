@@ -1,9 +1,9 @@
 """``any`` and ``all`` of a comprehension written as loops in a function of the module.
 
-Written in place, ``any(all(mark_at(c) == m for c in line) for line in lines)`` makes a
-generator for each line and resumes it for each cell, and a small ``fn`` with a ``let`` is
-called for each cell (written out inside a comprehension its temporaries would be cells of
-the function around). In a function of its own (``q7(g, p3)``), the clauses are ``for``
+Written in place, ``any(all(f(x) == v for x in row) for row in rows)`` makes a generator
+for each row and resumes it for each item, and a small ``fn`` with a ``let`` is called for
+each item (written out inside a comprehension its temporaries would be cells of the function
+around). In a function of its own (``q7(g, p3)``), the clauses are ``for``
 loops, the element a test that returns at the first item that decides, and such a ``fn`` is
 written out with plain locals. The function takes the locals the comprehension reads and
 does not bind, and loads the game's parts it reads, as any function does.
