@@ -236,13 +236,15 @@ class BuiltinCalls:
             return None
         return f"flanking_empty(g, {args[0]}, {', '.join(args[2:])})"
 
-    def field_lines(self, name: str, nodes: list[ast.Expr], args: list[str]) -> str | None:
+    def field_lines(self, name: str, nodes: list[ast.Expr]) -> str | None:
         """``flanking(Z, empty_cells(Z), A, B)`` and ``flanked(Z, s, A, B)`` on a grid with
         edges of a written size, where ``A`` and ``B`` are the grid's cards whose one field
         holds a value (``field_list``): by the runtime's ``flanking_fields`` and
         ``flanked_fields`` (runtime/field_lines.py), no list made. Each value is worked out,
-        and its list's making charged (``charged``), where its list was made."""
-        if name not in ("flanking", "flanked") or len(args) not in (4, 5) \
+        and its list's making charged (``charged``), where its list was made. Asked before
+        the call's arguments are written: the lists' code (a function's call kept for a
+        later call, ``reuse.py``) is then never written, to be left unused."""
+        if name not in ("flanking", "flanked") or len(nodes) not in (4, 5) \
                 or not SHORTCUTS.field_lines or not self.edged_grid(nodes[0]):
             return None
         grid = nodes[0]
@@ -258,18 +260,19 @@ class BuiltinCalls:
         if through is None or ends is None or (through.field, through.var, through.same) \
                 != (ends.field, ends.var, ends.same):
             return None
+        grid_code = self.expr(grid)
         if self.quiet(nodes[2]) and self.quiet(nodes[3]):
             # neither value can fail or count work: each list's making charged in the call,
             # which tells apart no order (``charged`` keeps it where either might)
             values = f"{through.value}, {ends.value}, {through.each}, {ends.each}"
         else:
-            values = ", ".join(f"charged(g, {args[0]}, {f.each}, {f.value})"
+            values = ", ".join(f"charged(g, {grid_code}, {f.each}, {f.value})"
                                for f in (through, ends)) + ", 0, 0"
         read = f"{literal(through.field)}, {through.var}, {through.same}, {values}"
-        steps = f", {args[4]}" if len(args) == 5 else ""
+        steps = f", {self.expr(nodes[4])}" if len(nodes) == 5 else ""
         if name == "flanking":
-            return f"flanking_fields(g, {args[0]}, {read}{steps})"
-        return f"flanked_fields(g, {args[0]}, {args[1]}, {read}{steps})"
+            return f"flanking_fields(g, {grid_code}, {read}{steps})"
+        return f"flanked_fields(g, {grid_code}, {self.expr(nodes[1])}, {read}{steps})"
 
     def quiet(self, e: ast.Expr, depth: int = 0) -> bool:
         """Can ``e`` neither fail nor count work: a literal, a local name, a member, a seat,

@@ -286,6 +286,10 @@ class ExprGen(Inliner, BuiltinCalls):
             # knows(p, c.FIELD): whether p knows that field (the field itself is not read)
             field = e.args[1]
             return f"b_knows(g, {self.expr(e.args[0])}, {self.expr(field.obj)}, {literal(field.name)})"
+        if isinstance(ref, refs.Builtin):
+            lines = self.field_lines(name, e.args)  # (before the lists' code is written)
+            if lines is not None:
+                return lines
         args = [self.lambda_(a) if isinstance(a, ast.Lambda) else self.expr(a) for a in e.args]
         each = sum(self.m.an.cost(a.body) for a in e.args if isinstance(a, ast.Lambda))
         if each >= EACH_CHARGED:  # a function run on each item: its work counted
@@ -312,7 +316,6 @@ class ExprGen(Inliner, BuiltinCalls):
         fast = self.grid_read_in_place(name, e.args, args) \
             or self.fast_builtin(name, e.args, args) or self.extreme_of_two(name, e.args, args) \
             or self.flat_builtin(name, e.args, args) or self.grid_read(name, e.args, args) \
-            or self.field_lines(name, e.args, args) \
             or self.flanking_empty(name, e.args, args) or self.flanked_cards(name, e.args, args)
         if fast is not None:
             return fast
