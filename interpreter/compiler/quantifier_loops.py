@@ -87,6 +87,39 @@ def over_members(gen: ExprGen, name: str, e: ast.Comprehension) -> str | None:
     return f"(True if ({joined}) else False)"
 
 
+def empty_of_members(gen: ExprGen, e: ast.Expr) -> str | None:
+    """``empty`` of the members of an enum picked by a condition (``[p for p in Pile if
+    stones[p] > 0]``, or a function with no parameters or lets whose body is that): each
+    member's condition written out and joined by ``|``, which (unlike ``or``) works out
+    every one, in order, as the comprehension does, so the same conditions fail and count
+    their work, and no list is made. None when not that case."""
+    from interpreter.compiler import expr  # (expr imports this module; read at each call)
+    if isinstance(e, ast.Call) and isinstance(e.ref, refs.Fn):
+        decl = gen.m.program.fns.get(e.ref.name)
+        if decl is None or decl.params or decl.lets or decl.name in gen.m.an.recursive_fns:
+            return None
+        e = decl.body
+    if not (SHORTCUTS.empty_members and isinstance(e, ast.Comprehension) and gen.picks(e)) \
+            or e.fors[0].cond is None or gen.m.an.expr_chance(e):
+        return None
+    clause, cond = e.fors[0], e.fors[0].cond
+    source = clause.iter
+    if not (isinstance(source, ast.Name) and isinstance(source.ref, refs.Enum)):
+        return None
+    members = gen.m.enum_values[source.ref.name]
+    if not 0 < len(members) <= expr.UNROLL_MEMBERS:
+        return None
+    slot, saved = clause.slots[0], dict(gen.slots)
+    try:
+        tests = []
+        for member in members:
+            gen.slots[slot] = gen.m.member(source.ref.name, member.name)
+            tests.append(gen.as_bool(cond))
+    finally:
+        gen.slots = saved
+    return f"(not ({' | '.join(tests)}))"
+
+
 def looped_quantifier(gen: ExprGen, name: str, comp: ast.Comprehension) -> str | None:
     """The call of a new function of the module that works out ``name`` (``any`` or
     ``all``) of ``comp`` by loops, or None where it is left to the generator (switched off,
