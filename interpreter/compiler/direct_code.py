@@ -79,6 +79,10 @@ def made_distinct(m: ModuleBuilder, e: ast.Expr, depth: int = 0) -> bool:
         return None not in keys and len(set(keys)) == len(keys)
     if isinstance(e, ast.IfExpr):
         return made_distinct(m, e.then, depth + 1) and made_distinct(m, e.other, depth + 1)
+    if isinstance(e, ast.BinOp) and e.op == "+":  # two such lists that share no literal
+        left, right = _literal_keys(e.left), _literal_keys(e.right)
+        return left is not None and right is not None and not left & right \
+            and made_distinct(m, e.left, depth + 1) and made_distinct(m, e.right, depth + 1)
     if isinstance(e, ast.Comprehension):
         if not ExprGen.picks(e):  # (its items as they are)
             return False
@@ -93,6 +97,21 @@ def made_distinct(m: ModuleBuilder, e: ast.Expr, depth: int = 0) -> bool:
             decl = m.program.fns[e.ref.name]
             return not decl.lets and made_distinct(m, decl.body, depth + 1)
     return False
+
+
+def _literal_keys(e: ast.Expr) -> set[object] | None:
+    """Every literal (``_literal_key``) a list written out of literals may hold: of a list
+    literal, of either side of an ``if``, of both sides of a ``+``; None for anything else."""
+    if isinstance(e, ast.ListLit):
+        keys = {_literal_key(i) for i in e.items}
+        return None if None in keys else keys
+    if isinstance(e, (ast.IfExpr, ast.BinOp)):
+        sides = (e.then, e.other) if isinstance(e, ast.IfExpr) else (e.left, e.right)
+        if isinstance(e, ast.BinOp) and e.op != "+":
+            return None
+        left, right = _literal_keys(sides[0]), _literal_keys(sides[1])
+        return None if left is None or right is None else left | right
+    return None
 
 
 def _literal_key(e: ast.Expr) -> object:
@@ -144,7 +163,10 @@ class DirectGen(UnitGen):
         kind = offer_kind(x.ty_of(s.options))
         prompt = lean_prompt(self, s)
         options = x.cards_of(s.options)
-        made = kind is OfferKind.DISTINCT and passing == "False" and made_distinct(self.m, s.options)
+        # (texts are named by themselves, as distinct values are: a new list of distinct
+        # literals holds no none, which alone is named otherwise)
+        made = kind in (OfferKind.DISTINCT, OfferKind.TEXTS) and passing == "False" \
+            and made_distinct(self.m, s.options)
         if made and isinstance(s.options, ast.Range):  # a range of numbers: no list made of it
             options = x.drawn_from(s.options, options)
         rest = f"{site_name}, {seat}, {passing}, {prompt}, {options}"

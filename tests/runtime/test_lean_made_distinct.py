@@ -58,26 +58,32 @@ turn {
   choose h in xs
   choose i in [A, B]
   choose j in [A, A]
+  choose k in (if n > 0 then ["hint"] else []) + ["play"]
+  choose l in ["play"] + (if n > 1 then ["play"] else [])
+  choose m in [1] + (if n > 2 then [2, 3] else [])
+  choose o in [1, 2] + [2]
   n += 1
   if n > 3 { end }
 }
 """
 KNOWN = {"a": True, "b": True, "c": True, "d": True, "e": False, "f": False, "g": False,
-         "h": False, "i": True, "j": False}
+         "h": False, "i": True, "j": False, "k": True, "l": False, "m": True, "o": False}
+# the general pick of each (texts offered as texts: by direct_choose)
+GENERAL = {name: "direct_choose" if name in ("k", "l") else "pick_distinct" for name in KNOWN}
 
 
 def _picks(source: str) -> list[str]:
     """The pick each direct choose calls, in the order the turn's chooses are written."""
     return [line.split("= g.")[1].split("(")[0] for line in source.splitlines()
-            if "= g.pick_" in line]
+            if "= g.pick_" in line or "= g.direct_choose(" in line]
 
 
 def test_the_forms_known_distinct_and_those_not():
     source = Rules(load_text(RULES, "picks.rules")).lean().source()
-    assert _picks(source) == ["pick_made" if known else "pick_distinct" for known in KNOWN.values()]
+    assert _picks(source) == ["pick_made" if known else GENERAL[name] for name, known in KNOWN.items()]
 
 
 def test_switched_off_every_choose_picks_the_general_way(monkeypatch):
     monkeypatch.setattr(direct_code, "MADE_DISTINCT", False)
     source = Rules(load_text(RULES, "picks.rules")).lean().source()
-    assert _picks(source) == ["pick_distinct"] * len(KNOWN)
+    assert _picks(source) == list(GENERAL.values())

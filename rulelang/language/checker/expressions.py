@@ -423,7 +423,8 @@ class ExprChecker(CheckerBase):
         if e.op == "+" and T.TEXT in (a, b):
             return T.TEXT
         if e.op in "+-" and a.name == "list" and b.name in ("list", "any", "none"):
-            return T.list_of(T.join(a.arg, T.element(b)) if e.op == "+" else a.arg)
+            beside = _beside_empty(e.left, a, e.right, b) if e.op == "+" else None
+            return beside or T.list_of(T.join(a.arg, T.element(b)) if e.op == "+" else a.arg)
         if T.fits(a, T.INT) and T.fits(b, T.INT):
             return T.INT
         self.error(e.span, f"cannot use '{e.op}' on {T.spoken(a)} and {T.spoken(b)}",
@@ -485,7 +486,8 @@ class ExprChecker(CheckerBase):
         if e.match is not None:
             return self.match(e, scope)
         self.expect(e.cond, scope, T.BOOL, "the condition")
-        return T.join(self.expr(e.then, scope), self.expr(e.other, scope))
+        then, other = self.expr(e.then, scope), self.expr(e.other, scope)
+        return _beside_empty(e.then, then, e.other, other) or T.join(then, other)
 
     def match(self, chain: ast.IfExpr, scope: Scope) -> T.Type:
         """`match X { k: v, ... }`, read as an if-chain: X is checked once (each test gets a
@@ -534,3 +536,15 @@ class ExprChecker(CheckerBase):
         for _ in range(info.keys):
             link.ty, link = result, cast(ast.IfExpr, link.other)
         return result
+
+
+def _beside_empty(left: ast.Expr, a: T.Type, right: ast.Expr, b: T.Type) -> T.Type | None:
+    """Of two lists that make one (``+``, or the two sides of an ``if``), one an empty
+    literal: the other's type (``[]`` holds nothing to widen its items' type to any:
+    ``(if n > 0 then ["hint"] else []) + ["play"]`` is a list of text). Else None."""
+    if a.name == b.name == "list":
+        if isinstance(left, ast.ListLit) and not left.items:
+            return b
+        if isinstance(right, ast.ListLit) and not right.items:
+            return a
+    return None
