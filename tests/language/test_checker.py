@@ -132,9 +132,12 @@ CASES = {
                                            (3, 27)),
     # an empty list beside a list of texts leaves it a list of texts (not of anything)
     "plus-equals numbers on texts made beside an empty list": (
-        'turn { let xs = (if current == P1 then ["a"] else []) + ["b"] xs += [1] win current }', "this is a list of numbers, but '+=' needs a list of texts", (3, 69)),
+        'turn { let xs = (if current == P1 then ["a"] else []) + ["b"] '
+        'xs += [1] win current }',
+        "this is a list of numbers, but '+=' needs a list of texts", (3, 69)),
     "plus-equals numbers on texts or an empty list": (
-        'turn { let xs = if current == P1 then [] else ["a"] xs += [1] win current }', "this is a list of numbers, but '+=' needs a list of texts", (3, 59)),
+        'turn { let xs = if current == P1 then [] else ["a"] xs += [1] win current }',
+        "this is a list of numbers, but '+=' needs a list of texts", (3, 59)),
     "typed let": ('turn { let x: int = "a" win current }',
                   "the value of 'x' should be a number, but this is text", (3, 21)),
     "let of none": ("turn { let best = none win current }",
