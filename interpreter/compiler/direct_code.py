@@ -61,6 +61,7 @@ def direct_units(program: Program, an: Any) -> set[str]:
 _DISTINCT_NAMES = (refs.Builtin("players"), refs.Builtin("seats"))
 # builtins that make a new list of distinct values at every call
 _MADE_BY_BUILTINS = (refs.Builtin("others"), refs.Builtin("empty_cells"), refs.Builtin("occupied"))
+_DISCLOSE = refs.Builtin("disclose")  # gives its list as it is (what the checker reads)
 MADE_DISTINCT = True  # a switch, as the compiler's shortcuts are (test_lean_made_distinct.py)
 
 
@@ -93,10 +94,42 @@ def made_distinct(m: ModuleBuilder, e: ast.Expr, depth: int = 0) -> bool:
     if isinstance(e, ast.Call):
         if e.ref in _MADE_BY_BUILTINS:
             return True
+        if e.ref == _DISCLOSE and len(e.args) == 1:  # (its list, as it is)
+            return made_distinct(m, e.args[0], depth + 1)
         if isinstance(e.ref, refs.Fn):
             decl = m.program.fns[e.ref.name]
             return not decl.lets and made_distinct(m, decl.body, depth + 1)
     return False
+
+
+def members_or_numbers(m: ModuleBuilder, e: ast.Expr, depth: int = 0) -> bool:
+    """Are the options ``e`` (a list of any values, to the checker) a ``+`` of a new list
+    of distinct members of an enum and a new list of distinct numbers, either first
+    (``[c for c in Colour if ...] + [r for r in 1..5 if ...]``), or a function of the rules
+    whose body is one? No two such values are alike, nor named alike (a member is named by
+    its name, a word; a number by its digits), so a direct choose among them has nothing to
+    merge: ``LeanGame.pick_made``, as for a list of distinct values of one type."""
+    if depth > 8:
+        return False
+    if isinstance(e, ast.Call):
+        if e.ref == _DISCLOSE and len(e.args) == 1:
+            return members_or_numbers(m, e.args[0], depth + 1)
+        if isinstance(e.ref, refs.Fn):
+            decl = m.program.fns[e.ref.name]
+            return not decl.lets and members_or_numbers(m, decl.body, depth + 1)
+        return False
+    if not (isinstance(e, ast.BinOp) and e.op == "+"):
+        return False
+    items = {_items_of(e.left.ty), _items_of(e.right.ty)}
+    return items == {"enum", "int"} and made_distinct(m, e.left, depth + 1) \
+        and made_distinct(m, e.right, depth + 1)
+
+
+def _items_of(ty: Any) -> str | None:
+    """The name of the type of a list's items (None: not a list the checker typed)."""
+    if ty is None or ty.name != "list" or ty.arg is None:
+        return None
+    return str(ty.arg.name)
 
 
 def _literal_keys(e: ast.Expr) -> set[object] | None:
@@ -165,8 +198,9 @@ class DirectGen(UnitGen):
         options = x.cards_of(s.options)
         # (texts are named by themselves, as distinct values are: a new list of distinct
         # literals holds no none, which alone is named otherwise)
-        made = kind in (OfferKind.DISTINCT, OfferKind.TEXTS) and passing == "False" \
-            and made_distinct(self.m, s.options)
+        made = passing == "False" and (
+            (kind in (OfferKind.DISTINCT, OfferKind.TEXTS) and made_distinct(self.m, s.options))
+            or (kind is OfferKind.ANY and MADE_DISTINCT and members_or_numbers(self.m, s.options)))
         if made and isinstance(s.options, ast.Range):  # a range of numbers: no list made of it
             options = x.drawn_from(s.options, options)
         rest = f"{site_name}, {seat}, {passing}, {prompt}, {options}"

@@ -62,14 +62,18 @@ turn {
   choose l in ["play"] + (if n > 1 then ["play"] else [])
   choose m in [1] + (if n > 2 then [2, 3] else [])
   choose o in [1, 2] + [2]
+  choose q in disclose([p for p in Pile if p != C] + [x for x in 1..2])
+  choose r in [A] + ["A"]
   n += 1
   if n > 3 { end }
 }
 """
 KNOWN = {"a": True, "b": True, "c": True, "d": True, "e": False, "f": False, "g": False,
-         "h": False, "i": True, "j": False, "k": True, "l": False, "m": True, "o": False}
+         "h": False, "i": True, "j": False, "k": True, "l": False, "m": True, "o": False,
+         "q": True, "r": False}
 # the general pick of each (texts offered as texts: by direct_choose)
-GENERAL = {name: "direct_choose" if name in ("k", "l") else "pick_distinct" for name in KNOWN}
+GENERAL = {name: "direct_choose" if name in ("k", "l", "q", "r") else "pick_distinct"
+           for name in KNOWN}
 
 
 def _picks(source: str) -> list[str]:
