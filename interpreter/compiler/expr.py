@@ -556,6 +556,9 @@ class ExprGen(Inliner, BuiltinCalls):
         item, coll = self.expr(e.item), self.expr(e.coll)
         if isinstance(e.coll, ast.Name) and isinstance(e.coll.ref, refs.Enum) and SHORTCUTS.membership:
             coll = self.m.enum_list(e.coll.ref.name)  # only asked: the members' own list, no copy
+            if SHORTCUTS.member_sets:  # one look in a set of them, not a comparison each
+                test = f"in_members(g, {item}, {coll}, {self.m.enum_set(e.coll.ref.name)})"
+                return f"(not {test})" if e.negated else test
         t = e.coll.ty.name if e.coll.ty else "any"
         helper = {"zone": "in_zone", "family": "in_family"}.get(t, "in_any")
         if t == "list" and e.item.ty is not None and e.item.ty.name in FLAT \

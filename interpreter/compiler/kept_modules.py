@@ -28,7 +28,7 @@ from interpreter.compiler import _resolve, switches, write_module
 from interpreter.compiler.analysis import keep_analysis
 from interpreter.compiler.compiled_parts import Compiled, Unit
 from interpreter.compiler.kept_code import compiled_code
-from interpreter.compiler.written import EnumPart, MemberPart, SitePart, Written
+from interpreter.compiler.written import EnumPart, EnumSetPart, MemberPart, SitePart, Written
 from interpreter.runtime import helpers
 
 if TYPE_CHECKING:
@@ -93,6 +93,8 @@ def made(written: Written, enum_values: dict[str, list[EnumValue]]) -> Compiled:
             ns[name] = enum_values[part.enum][part.index]
         elif isinstance(part, EnumPart):
             ns[name] = enum_values[part.enum]
+        elif isinstance(part, EnumSetPart):
+            ns[name] = frozenset(enum_values[part.enum])
         elif isinstance(part, SitePart):
             ns[name] = sites[part.index]
     for info in written.units.values():  # machine units call each other through these

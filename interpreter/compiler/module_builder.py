@@ -23,7 +23,7 @@ from interpreter.compiler.reads import reads_of_all
 from interpreter.compiler.shortcuts import SHORTCUTS
 from interpreter.compiler.source import Writer, literal
 from interpreter.compiler.stmt import OVER_BUDGET, UnitGen
-from interpreter.compiler.written import EnumPart, MemberPart, NsPart, SitePart
+from interpreter.compiler.written import EnumPart, EnumSetPart, MemberPart, NsPart, SitePart
 from interpreter.runtime import helpers
 from interpreter.runtime.advice_memo import all_in_kept, in_kept, kept_in
 from rulelang.language import ast, refs
@@ -60,6 +60,7 @@ class ModuleBuilder:
         self.counter = itertools.count()
         self.bound: dict[tuple[str, int], str] = {}  # (prefix, id of the value) -> its name
         self.per_rules: dict[str, NsPart] = {}  # names bound to what each caller has its own of
+        self.enum_names: dict[str, int] = {}  # enum -> the number its set's name has
         self.fn_names = {name: f"fn_{i}" for i, name in enumerate(program.fns)}
         # writing what only bots read (a `prefer` clause, the heuristic): functions are called
         # as their advice copies, ``afn_N(g, M, ...)``, which keep what they work out in ``M``
@@ -128,6 +129,12 @@ class ModuleBuilder:
     def enum_list(self, enum: str) -> str:
         bound = self.bind_value(self.enum_values[enum], "enum")
         self.per_rules[bound] = EnumPart(enum)
+        return bound
+
+    def enum_set(self, enum: str) -> str:
+        """A name bound to a set of the enum's members (each rules has its own members)."""
+        bound = f"eset_{self.enum_names.setdefault(enum, len(self.enum_names))}"
+        self.per_rules[bound] = EnumSetPart(enum)
         return bound
 
     def fn_name(self, name: str) -> str:

@@ -140,6 +140,9 @@ class Shortcuts:
     # empty of an enum's members picked by a condition: every member's condition written
     # out and joined by |, no list made (quantifier_loops.empty_of_members)
     empty_members: bool = True
+    # x in an enum's members by helpers.in_members (one look in a set of them), not by in_any
+    # or in_list going through them (expr.x_In)
+    member_sets: bool = True
 
 
 SHORTCUTS = Shortcuts()

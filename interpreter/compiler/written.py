@@ -31,12 +31,18 @@ class EnumPart:
 
 
 @attrs.frozen
+class EnumSetPart:
+    """A name bound to a set of the caller's members of an enum (looked in, not gone through)."""
+    enum: str
+
+
+@attrs.frozen
 class SitePart:
     """A name bound to a choice site (each compiled rules has its own: it holds functions)."""
     index: int
 
 
-NsPart = MemberPart | EnumPart | SitePart
+NsPart = MemberPart | EnumPart | EnumSetPart | SitePart
 
 
 @attrs.frozen(eq=False)

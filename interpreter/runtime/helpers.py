@@ -287,6 +287,20 @@ def in_list(g: Game, x: Value, coll: Value) -> bool:
     return x in coll
 
 
+def in_members(g: Game, x: Value, members: list[Value], kept: frozenset[Value]) -> bool:
+    """``x in E`` for an enum ``E`` (``members``, its list; ``kept``, a set of them): the
+    answer and the work of ``in_any`` (a member is equal only to itself, and no value of
+    another type equals one), found by one look in the set, not by comparing ``x`` with
+    each member in turn (tests/runtime/test_fast_paths.py compares the two)."""
+    t = type(x)
+    if t is list or t is tuple:  # (weighed: the general way)
+        return in_any(g, x, members)
+    g.work += len(members)
+    if g.work > MAX_WORK:
+        overwork(g)
+    return t is EnumValue and x in kept
+
+
 def all_in(g: Game, x: Value, lists: Value) -> bool:
     """``all(in_list(g, x, t) for t in lists)`` written out as one loop (the compiler's form
     of ``all(x in t for t in lists)`` when ``x`` is a plain name and no list): the same
@@ -372,7 +386,7 @@ def names() -> dict[str, Any]:
         "PAUSE", "Frame", "Fail", "Card", "Keyed", "runaway", "counted", "no_field", "field",
         "var_field", "any_field", "dynamic_attr", "item", "int_text", "parts_of", "list_plus",
         "list_minus", "augment", "times", "divide", "modulo", "in_zone", "in_family", "in_any",
-        "in_list", "all_in", "sum_made", "Placement",
+        "in_list", "in_members", "all_in", "sum_made", "Placement",
         "is_kind", "number_range", "number_span", "top_card", "family_cards", "end_item",
         "not_a_card", "text_of", "as_list",
         "bounded", "log_parts", "SeenCard", "Message", "overwork", "charge", "reused", "weighed", "equal",

@@ -322,6 +322,17 @@ def test_a_value_as_text_and_as_a_list_is_what_its_kind_says(value):
         assert protocol.as_list(None, value) is kind.items(None, value)
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(values, st.just(colours[1]), st.just(EnumValue("Colour", "red", 0))))
+def test_a_value_in_an_enum_s_members_is_found_as_in_any_finds_it(value):
+    """``in_members`` (one look in a set of the members) gives ``in_any``'s answer and counts
+    its work, for every kind of value: a member of another enum alike in name is no member."""
+    fast, general = types.SimpleNamespace(work=0), types.SimpleNamespace(work=0)
+    assert helpers.in_members(fast, value, colours, frozenset(colours)) \
+        == helpers.in_any(general, value, colours)
+    assert fast.work == general.work
+
+
 @settings(max_examples=100, deadline=None)
 @given(st.lists(values, max_size=5))
 def test_a_list_in_a_message_is_its_items_parts_between_commas(items):
