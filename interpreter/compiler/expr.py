@@ -484,7 +484,12 @@ class ExprGen(Inliner, BuiltinCalls):
         if lt == "list" or rt == "list":
             if op == "+":
                 made = f"list_plus(g, {a}, {b})"
-                return f"{self.weigher(e.ty)}(g, {made})" if items_may_nest(e.ty) else made
+                # (two lists of items of two types, each no list: neither are the items of
+                # both, though the checker types them as anything)
+                nest = items_may_nest(e.ty) and (
+                    not SHORTCUTS.joined_items or items_may_nest(e.left.ty)
+                    or items_may_nest(e.right.ty))
+                return f"{self.weigher(e.ty)}(g, {made})" if nest else made
             if op == "-":
                 return f"list_minus(g, {a}, {b})"
         # a step of a small number (written in the rules, or a name bound to such) is not

@@ -143,6 +143,9 @@ class Shortcuts:
     # x in an enum's members by helpers.in_members (one look in a set of them), not by in_any
     # or in_list going through them (expr.x_In)
     member_sets: bool = True
+    # a + of two lists whose items are no lists, each of its own type (members and numbers):
+    # not weighed, as a list of one such type is not (expr.x_BinOp)
+    joined_items: bool = True
 
 
 SHORTCUTS = Shortcuts()
