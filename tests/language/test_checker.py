@@ -42,6 +42,13 @@ CASES = {
     "field": ("card Tile { rank: int }\nzone deck: pile of Tile\n"
               'turn { let t = top(deck) log "{t.rnak}" win current }',
               "Tile has no field 'rnak'", (5, 32)),
+    # a zone family's cards are of the kind its zones hold (gone through, or cards() of it)
+    "field of a family's card": ("card Tile { rank: int }\nzone table[player]: row of Tile\n"
+                                 'turn { for t in table { log "{t.rnak}" } win current }',
+                                 "Tile has no field 'rnak'", (5, 31)),
+    "field of a family's cards": ("card Tile { rank: int }\nzone table[player]: row of Tile\n"
+                                  'turn { log "{[t.rnak for t in cards(table)]}" win current }',
+                                  "Tile has no field 'rnak'", (5, 15)),
     "field of a value": ("turn { let x = 3 let y = x.foo win current }",
                          "a number has no field '.foo'", (3, 26)),
     "cell part": ("turn { let p = cell(1, 2) let x = p.z win current }",

@@ -351,7 +351,7 @@ class ExprChecker(CheckerBase):
             if isinstance(arg, ast.Lambda):
                 if kind != "fn":
                     self.error(arg.span, f"argument {i + 1} of {name}() is not a function")
-                param = sig.fn_param or (T.element(types[0]) if types else T.ANY)
+                param = sig.fn_param or (self.element_of(types[0]) if types else T.ANY)
                 self.lambda_arg(arg, scope, param)
                 types.append(T.FN)
                 continue
@@ -363,6 +363,8 @@ class ExprChecker(CheckerBase):
                            mismatch_hint(self, arg, t, T.SIMPLE.get(kind, T.ANY)))
         if name in ("max", "min") and len(types) == 1 and not T.iterable(types[0]):
             self.error(e.span, f"{name}() of one value needs a list")
+        if name == "cards" and types and types[0].name == "family" and not wrong_count:
+            return T.list_of(self.element_of(types[0]))  # (of the kind its zones hold)
         return T.ANY if wrong_count else sig.result(types)
 
     def knows_field(self, e: ast.Call, field: ast.Attr, scope: Scope) -> T.Type:
@@ -383,6 +385,15 @@ class ExprChecker(CheckerBase):
         self.error(e.span, "a function (x => ...) can only be given as an argument")
         return T.FN
 
+    def element_of(self, t: T.Type) -> T.Type:
+        """What going through a value of type ``t`` gives (``T.element``); a zone family's
+        cards are of the kind its zones hold, as one zone's are."""
+        if t.name == "family":
+            zone = self.program.zones.get(t.arg)
+            if zone is not None:
+                return T.card(zone.of)
+        return T.element(t)
+
     def x_Comprehension(self, e: ast.Comprehension, scope: Scope) -> T.Type:
         inner = scope.child() if scope else None
         if inner is None:
@@ -394,7 +405,7 @@ class ExprChecker(CheckerBase):
                 self.error(clause.iter.span,
                            f"cannot go through {T.spoken(it)}: it is not a list or zone")
             inner = inner.child()
-            clause.slots = self.bind_loop_names(clause.names, T.element(it), inner, clause.span)
+            clause.slots = self.bind_loop_names(clause.names, self.element_of(it), inner, clause.span)
             if clause.cond is not None:
                 self.expect(clause.cond, inner, T.BOOL, "a filter")
         return T.list_of(self.expr(e.elt, inner))

@@ -493,7 +493,7 @@ class StmtChecker(CheckerBase):
                                "it is what a player reads when the move is refused")
         for advice in s.prefer:  # NAME => VALUE, read for each option: a number or yes/no
             inner = scope.child()
-            advice.slot = inner.bind(advice.param, T.element(t))
+            advice.slot = inner.bind(advice.param, self.element_of(t))
             got = self.expr(advice.body, inner)
             advice.ty = T.FN
             if not (T.fits(got, T.INT) or T.fits(got, T.BOOL)):
@@ -502,7 +502,7 @@ class StmtChecker(CheckerBase):
                            f"like: prefer {s.name}.rank, or prefer {s.name} != none")
         if s.name in outer.names:
             self.error(s.span, f"'{s.name}' is already defined in this block")
-        chosen = T.element(t)
+        chosen = self.element_of(t)
         if s.each is not None:  # every seat's choice, as (seat, choice) pairs
             chosen = T.list_of(T.Type("tuple", (T.SEAT, chosen)))
         s.slot = outer.bind(s.name, chosen)
@@ -519,7 +519,7 @@ class StmtChecker(CheckerBase):
         if not T.iterable(t):
             self.error(s.iter.span, f"cannot go through {T.spoken(t)}: it is not a list or a zone")
         inner = scope.child()
-        s.slots = self.bind_loop_names(s.names, T.element(t), inner, s.span)
+        s.slots = self.bind_loop_names(s.names, self.element_of(t), inner, s.span)
         self.block(s.body, inner, scope.unit, loops + 1, self.unit_name)
 
     def s_Repeat(self, s: ast.Repeat, scope: Scope, loops: int) -> None:
