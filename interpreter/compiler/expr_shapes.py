@@ -36,6 +36,18 @@ def all_in(made: str) -> str | None:
     return f"all_in(g, {m[2]}, {m[5]})"
 
 
+def sequence(steps: list[str], last: str) -> str:
+    """Code that works out each step, in order, then ``last``, and gives ``last``'s value:
+    ``(s1 and None) or (s2 and None) or last`` (each step's part is falsy, whatever the step
+    gives; asking a value whether it is true asks no more than its length), not the tuple
+    ``(s1, s2, last)[-1]``, which is made and indexed at every evaluation (about twice the
+    time: these stand in comprehensions' conditions, worked out at each item). Switch
+    ``sequences`` (the tuple)."""
+    if not SHORTCUTS.sequences:
+        return f"({', '.join(steps)}, {last})[-1]"
+    return "(" + " or ".join(f"({step} and None)" for step in steps) + f" or {last})"
+
+
 def simple(code: str) -> bool:
     """Can this expression be written twice (a name, a slot, a number)?"""
     return _SIMPLE.match(code) is not None

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, cast
 
 import attrs
 
+from interpreter.compiler.expr_shapes import sequence
 from interpreter.compiler.shortcuts import SHORTCUTS
 from rulelang.language import ast, refs
 from rulelang.language.traversal import walk
@@ -193,7 +194,7 @@ class Inliner:
             body = self.expr(decl.body)
         finally:
             self.enter(caller)
-        code = f"({', '.join(temps)}, {body})[-1]" if temps else f"({body})"
+        code = sequence(temps, body) if temps else f"({body})"
         key = self.reuse.key(name, args) if self.reuse is not None else None
         return code if key is None else self.reuse.kept(key, code)  # type: ignore[union-attr]
 
@@ -240,7 +241,7 @@ class Inliner:
         return None
 
     def memoized(self, names: list[str], code: str) -> str:
-        return f"({', '.join(f'({n} := UNSET)' for n in names)}, {code})[-1]" if names else code
+        return sequence([f"({n} := UNSET)" for n in names], code) if names else code
 
     def hoisted(self, code: str) -> str:
         """``any``/``all`` in a comprehension's condition that reads nothing the

@@ -146,6 +146,10 @@ class Shortcuts:
     # a + of two lists whose items are no lists, each of its own type (members and numbers):
     # not weighed, as a list of one such type is not (expr.x_BinOp)
     joined_items: bool = True
+    # steps worked out before a value in one expression (a function's temporaries written out,
+    # the values a comprehension keeps set unset) as (s and None) or ... or value, not as a
+    # tuple made and indexed (expr_shapes.sequence)
+    sequences: bool = True
 
 
 SHORTCUTS = Shortcuts()
