@@ -17,6 +17,7 @@ from rulelang.language.traversal import walk
 from rulelang.language.types import Type
 
 if TYPE_CHECKING:
+    from interpreter.compiler.expr import ExprGen
     from interpreter.compiler.module_builder import ModuleBuilder
 
 
@@ -237,6 +238,32 @@ class BuiltinCalls:
                 and isinstance(starts.args[0], ast.Name) and starts.args[0].ref == grid.ref):
             return None
         return f"flanking_empty(g, {args[0]}, {', '.join(args[2:])})"
+
+    def before_arguments(self, name: str, nodes: list[ast.Expr]) -> str | None:
+        """A builtin's call written whole, its arguments' code written by it (none of it
+        written before: a list it makes no list of would still declare what that list
+        keeps), or None: the lines of two lists picked by a field (``field_lines``), a
+        random number of a range (``chance_span``), ``empty`` of an enum's members picked
+        by a condition (``quantifier_loops.empty_of_members``)."""
+        from interpreter.compiler.quantifier_loops import empty_of_members  # (it imports expr)
+        whole = self.field_lines(name, nodes)
+        if whole is None and name == "random":
+            whole = self.chance_span(nodes)
+        if whole is None and name == "empty" and len(nodes) == 1:
+            whole = empty_of_members(cast("ExprGen", self), nodes[0])
+        return whole
+
+    def chance_span(self, nodes: list[ast.Expr]) -> str | None:
+        """``random(a..b)`` (with a label written out, or none) by ``Game.chance_span``: a
+        number below the range's length added to ``a``, no range made; the ends worked out in
+        their order, as the range's would be."""
+        if not (0 < len(nodes) <= 2 and isinstance(nodes[0], ast.Range)
+                and (len(nodes) == 1 or isinstance(nodes[1], ast.Lit))
+                and SHORTCUTS.random_picks and SHORTCUTS.chance_spans):
+            return None
+        lo, hi = self.expr(nodes[0].lo), self.expr(nodes[0].hi)
+        label = self.expr(nodes[1]) if len(nodes) > 1 else "'random'"
+        return f"g.chance_span({label}, {lo}, {hi})"
 
     def field_lines(self, name: str, nodes: list[ast.Expr]) -> str | None:
         """``flanking(Z, empty_cells(Z), A, B)`` and ``flanked(Z, s, A, B)`` on a grid with

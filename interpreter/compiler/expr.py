@@ -29,7 +29,7 @@ from interpreter.compiler.expr_shapes import (
     simple,
 )
 from interpreter.compiler.inline import Inliner, LambdaArg, Memo
-from interpreter.compiler.quantifier_loops import empty_of_members, quantifier
+from interpreter.compiler.quantifier_loops import quantifier
 from interpreter.compiler.shortcuts import SHORTCUTS
 from interpreter.compiler.source import literal
 from interpreter.runtime.builtin_functions import IMPLEMENTATIONS
@@ -287,13 +287,9 @@ class ExprGen(Inliner, BuiltinCalls):
             field = e.args[1]
             return f"b_knows(g, {self.expr(e.args[0])}, {self.expr(field.obj)}, {literal(field.name)})"
         if isinstance(ref, refs.Builtin):
-            lines = self.field_lines(name, e.args)  # (before the lists' code is written)
-            if lines is not None:
-                return lines
-            if name == "empty" and len(e.args) == 1:
-                unrolled = empty_of_members(self, e.args[0])
-                if unrolled is not None:
-                    return unrolled
+            whole = self.before_arguments(name, e.args)
+            if whole is not None:
+                return whole
         args = [self.lambda_(a) if isinstance(a, ast.Lambda) else self.expr(a) for a in e.args]
         each = sum(self.m.an.cost(a.body) for a in e.args if isinstance(a, ast.Lambda))
         if each >= EACH_CHARGED:  # a function run on each item: its work counted

@@ -150,6 +150,9 @@ class Shortcuts:
     # the values a comprehension keeps set unset) as (s and None) or ... or value, not as a
     # tuple made and indexed (expr_shapes.sequence)
     sequences: bool = True
+    # random(a..b) by Game.chance_span (a number below the range's length, added to a), not
+    # by chance_pick of a range made (expr.x_Call)
+    chance_spans: bool = True
 
 
 SHORTCUTS = Shortcuts()

@@ -15,9 +15,11 @@ from interpreter.runtime import draws
 from interpreter.runtime.chance import event_matches
 from interpreter.runtime.facts import NOTHING, add_fact
 from interpreter.runtime.game_fields import GameFields
+from interpreter.runtime.helpers import number_span
 from interpreter.runtime.protocol import text_of
 from interpreter.runtime.values import (
     MAX_CARDS,
+    MAX_ITEMS,
     MAX_WORK,
     Card,
     Cell,
@@ -380,7 +382,19 @@ class Effects(GameFields):
             top.append(match)
         return rest + top[::-1]
 
-    def chance_pick(self, label: str, items: list[Value]) -> Value:
+    def chance_span(self, label: str, a: int, b: int) -> Value:
+        """``chance_pick(label, number_span(a, b))``: a number of ``a..b`` drawn by chance
+        with no range made: ``a`` and one number below its length, the same draw (with an
+        outcome fixed for some event, or chance given from outside, by ``chance_pick``
+        itself; tests/runtime/test_fast_paths.py compares the two)."""
+        if b - a >= MAX_ITEMS:
+            number_span(a, b)  # (which says the range is too long)
+        if b < a or self.fixed or self.chance_source is not None:
+            return self.chance_pick(label, range(a, b + 1))
+        rng = self.rng = draws.own(self.rng)
+        return a + draws.below(rng, b - a + 1)
+
+    def chance_pick(self, label: str, items: list[Value] | range) -> Value:
         if not items:
             raise Fail(f"random pick '{label}' from an empty list")
         rng = self.rng = draws.own(self.rng)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import types
+from collections import deque
 from contextlib import contextmanager
 from functools import cache
 
@@ -16,6 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import rulelang
 from interpreter.runtime import draws, engine, helpers, protocol
 from interpreter.runtime.builtin_functions import _cell_set
 from interpreter.runtime.decision_parts import Decision, Move, make_offer
@@ -295,6 +297,37 @@ def test_a_copy_of_the_state_is_the_copy_the_fields_describe(fresh_seed):
         assert twin_fast.save() == twin_general.save(), config
         compared += 1
     assert compared == len(differential.configurations())
+
+
+@cache
+def _dice_game():
+    return rulelang.load("examples/pig.rules").lean().new_game(players=2, seed=1)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(-5, 5), st.integers(-7, 12), st.integers(0, 2**32),
+       st.sampled_from(["none", "fixed", "fixed elsewhere", "from outside"]))
+def test_a_number_of_a_range_drawn_by_chance_is_the_range_s_pick(a, b, seed, given):
+    """``chance_span(label, a, b)`` (no range made) draws what ``chance_pick(label,
+    number_span(a, b))`` draws, the generator left alike, an empty range refused alike; with
+    an outcome fixed, or chance from outside, as chance_pick gives it."""
+    games = [_dice_game().copy() for _ in range(2)]
+    for game in games:
+        game.rng = random.Random(seed)
+        game.fixed = {"fixed": {"die": deque([3])}, "fixed elsewhere": {"coin": deque([1])}}.get(
+            given, {})
+        game.chance_source = (lambda g, label, items: items[-1]) if given == "from outside" else None
+    span, made = games
+
+    def outcome(f):
+        try:
+            return ("value", f())
+        except Exception as e:  # the same failure: its type and message
+            return ("raised", type(e), str(e))
+
+    assert outcome(lambda: span.chance_span("die", a, b)) \
+        == outcome(lambda: made.chance_pick("die", helpers.number_span(a, b)))
+    assert span.rng.getstate() == made.rng.getstate()
 
 
 # ---------------------------------------------------------------- values (protocol.py...)

@@ -258,7 +258,8 @@ def test_a_die_rolled_from_a_range_draws_as_from_the_list_it_stands_for():
     as_list = rulelang.loads(text.replace('random(1..6, "die")', 'random([1, 2, 3, 4, 5, 6], "die")'),
                              "pig.rules")
     source = as_range.source()
-    assert "range(1, 7)" in source and "augment(" not in source  # no list made; numbers added
+    # no list made (a number below six, plus one: Game.chance_span); numbers added
+    assert "g.chance_span('die', 1, 6)" in source and "augment(" not in source
     for seed in range(10):
         games = [random_game(rules, 3, seed) for rules in (as_range, as_list)]
         assert games[0].transcript() == games[1].transcript()
