@@ -171,9 +171,7 @@ def turn_start(m: ModuleBuilder, info: UnitInfo) -> None:
         w("if g.direct:")
         w.depth += 1
         if info.kind == "turn":
-            w("while True:")
-            w(f"    {direct_name(info)}(g)")
-            w("    g.next_turn()")
+            w(f"g.direct_turns({direct_name(info)})")
         else:
             w(f"{direct_name(info)}(g)")
             w(f"g.finish('end', None, None, {m.origin(info.decl.span)})")

@@ -34,6 +34,8 @@ if TYPE_CHECKING:
 
 
 MAX_FRAMES = 300  # rules and triggers waiting on each other (the generated code says so too)
+TURN_STEPS = 10_000  # turns passing with no decision, at most (then the game never ends)
+NO_DECISION = "turns keep passing with no decision: the game never ends"
 
 
 def plain_copy(value: Value) -> Value:
@@ -249,8 +251,22 @@ class Game(Effects, Decisions):
         after = self.layout.next_player.get(self.current)  # None: not a player
         self.current = after if after is not None else self.players[0]
         self.steps += 1
-        if self.steps > 10_000:
-            raise Fail("turns keep passing with no decision: the game never ends")
+        if self.steps > TURN_STEPS:
+            raise Fail(NO_DECISION)
+
+    def direct_turns(self, turn: Callable[[Game], object]) -> NoReturn:
+        """Turn after turn in their direct form (``direct_code.turn_start``), each followed
+        by ``next_turn``, written out here (no call a turn); the game leaves by GameOver.
+        (tests/runtime/test_lean_direct.py plays every game's direct forms against its
+        machines, which call ``next_turn``)."""
+        following, first = self.layout.next_player.get, self.players[0]
+        while True:
+            turn(self)
+            after = following(self.current)
+            self.current = after if after is not None else first
+            self.steps += 1
+            if self.steps > TURN_STEPS:
+                raise Fail(NO_DECISION)
 
     # ------------------------------------------------------------ log and end
     def log_message(self, parts: tuple[str | SeenCard, ...], at: int | None = None) -> None:

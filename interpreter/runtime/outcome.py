@@ -92,25 +92,21 @@ def compute_outcome(g: Game) -> Outcome:
                 g.seat_name(p): views.plain(g, expr(g, p), None) for p in g.players
             } if declared.per_seat else views.plain(g, expr(g), None)
 
-    def of(declared: ScoreCode, seat: Seat | None) -> Any:
-        if not declared.per_seat:
-            return declared.expr(g) or 0
-        return declared.expr(g, g.players[seat] if seat is not None else None) or 0
-
     if g.rules.program.cooperative:
-        team = of(scores_of, None) if scores_of else 0
+        team = _score(g, scores_of, None) if scores_of else 0
         scores = dict.fromkeys(players, team)
         # win and lose give the team's verdict; end (and end when, and a play block that
         # finishes) gives none: the score is the result
         result = "win" if end.how == "win" else "loss" if end.how == "lose" else "score"
         winners = list(players) if result == "win" else []
     else:
-        scores = {p: of(scores_of, p) if scores_of else 0 for p in players}
+        scores = ({p: _score(g, scores_of, p) for p in players} if scores_of
+                  else dict.fromkeys(players, 0))
         if end.how == "win":
             chosen = end.named if isinstance(end.named, list) else [end.named]
             winners = sorted(set(chosen))
         else:
-            keys = {p: (scores[p],) + tuple(of(t, p) for t in tiebreaks) for p in players}
+            keys = {p: (scores[p],) + tuple(_score(g, t, p) for t in tiebreaks) for p in players}
             best = max(keys.values())
             winners = [p for p in players if keys[p] == best]
         result = "win"
@@ -119,6 +115,13 @@ def compute_outcome(g: Game) -> Outcome:
         elif not winners:
             result = "draw"
     return Outcome(scores, winners, result, end.reason or None, reports)
+
+
+def _score(g: Game, declared: ScoreCode, seat: Seat | None) -> Any:
+    """A declared score's (or tie-break's) value for a seat (none: the team's), 0 for none."""
+    if not declared.per_seat:
+        return declared.expr(g) or 0
+    return declared.expr(g, g.players[seat] if seat is not None else None) or 0
 
 
 def said(value: Any) -> str:
