@@ -77,13 +77,13 @@ def compile_program(program: Program, enum_values: dict[str, list[EnumValue]],
 def switches() -> tuple[object, ...]:
     """What, besides the program and ``lean``, changes the module written: the shortcuts
     and limits a test may switch off (tests/runtime/test_fast_paths_compiled.py; the lean
-    module's ``direct_code.MADE_DISTINCT``, test_lean_made_distinct.py), and the
+    module's ``distinct_options.MADE_DISTINCT``, test_lean_made_distinct.py), and the
     end conditions' reads (looked up here, where a test may replace them)."""
-    from interpreter.compiler import direct_code, inline
+    from interpreter.compiler import distinct_options, inline
     from interpreter.compiler import expr as expr_module
     from interpreter.compiler.shortcuts import SHORTCUTS
     return (attrs.astuple(SHORTCUTS), inline.INLINE_MAX_COST, expr_module.UNROLL_MEMBERS,
-            reads_of_all, direct_code.MADE_DISTINCT)
+            reads_of_all, distinct_options.MADE_DISTINCT)
 
 
 def write_module(program: Program, enum_values: dict[str, list[EnumValue]],

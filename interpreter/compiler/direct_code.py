@@ -28,7 +28,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from interpreter.compiler.expr import ExprGen
+from interpreter.compiler.distinct_options import let_value, made_distinct, members_or_numbers
+from interpreter.compiler.expr_shapes import simple
 from interpreter.compiler.lean_code import OfferKind, lean_prompt, offer_kind, shown_zone
 from interpreter.compiler.reuse import Reuse
 from interpreter.compiler.source import literal
@@ -54,107 +55,6 @@ def direct_units(program: Program, an: Any) -> set[str]:
         if program.blocks.get(kind) is not None:
             chosen.add("block:" + kind)
     return chosen
-
-
-# sources whose items are distinct values: iterating them, a comprehension that keeps its
-# items as they are (``[p for p in Pile if ...]``) makes a list of distinct values
-_DISTINCT_NAMES = (refs.Builtin("players"), refs.Builtin("seats"))
-# builtins that make a new list of distinct values at every call
-_MADE_BY_BUILTINS = (refs.Builtin("others"), refs.Builtin("empty_cells"), refs.Builtin("occupied"))
-_DISCLOSE = refs.Builtin("disclose")  # gives its list as it is (what the checker reads)
-MADE_DISTINCT = True  # a switch, as the compiler's shortcuts are (test_lean_made_distinct.py)
-
-
-def made_distinct(m: ModuleBuilder, e: ast.Expr, depth: int = 0) -> bool:
-    """Do the options ``e`` always make a new list of distinct values (so a direct choose
-    among them has nothing to merge, nor a list to copy: ``LeanGame.pick_made``)? Known
-    from the expression's form alone: a range; literals, or members, that differ; the items
-    of a range, an enum, the seats or another such list, picked by a condition; either of
-    two such lists; a function of the rules whose body is one."""
-    if not MADE_DISTINCT or depth > 8:
-        return False
-    if isinstance(e, ast.Range):
-        return True
-    if isinstance(e, ast.ListLit):
-        keys = [_literal_key(i) for i in e.items]
-        return None not in keys and len(set(keys)) == len(keys)
-    if isinstance(e, ast.IfExpr):
-        return made_distinct(m, e.then, depth + 1) and made_distinct(m, e.other, depth + 1)
-    if isinstance(e, ast.BinOp) and e.op == "+":  # two such lists that share no literal
-        left, right = _literal_keys(e.left), _literal_keys(e.right)
-        return left is not None and right is not None and not left & right \
-            and made_distinct(m, e.left, depth + 1) and made_distinct(m, e.right, depth + 1)
-    if isinstance(e, ast.Comprehension):
-        if not ExprGen.picks(e):  # (its items as they are)
-            return False
-        source = e.fors[0].iter
-        return (isinstance(source, ast.Name) and (isinstance(source.ref, refs.Enum)
-                                                  or source.ref in _DISTINCT_NAMES)) \
-            or made_distinct(m, source, depth + 1)
-    if isinstance(e, ast.Call):
-        if e.ref in _MADE_BY_BUILTINS:
-            return True
-        if e.ref == _DISCLOSE and len(e.args) == 1:  # (its list, as it is)
-            return made_distinct(m, e.args[0], depth + 1)
-        if isinstance(e.ref, refs.Fn):
-            decl = m.program.fns[e.ref.name]
-            return not decl.lets and made_distinct(m, decl.body, depth + 1)
-    return False
-
-
-def members_or_numbers(m: ModuleBuilder, e: ast.Expr, depth: int = 0) -> bool:
-    """Are the options ``e`` (a list of any values, to the checker) a ``+`` of a new list
-    of distinct members of an enum and a new list of distinct numbers, either first
-    (``[c for c in Colour if ...] + [r for r in 1..5 if ...]``), or a function of the rules
-    whose body is one? No two such values are alike, nor named alike (a member is named by
-    its name, a word; a number by its digits), so a direct choose among them has nothing to
-    merge: ``LeanGame.pick_made``, as for a list of distinct values of one type."""
-    if depth > 8:
-        return False
-    if isinstance(e, ast.Call):
-        if e.ref == _DISCLOSE and len(e.args) == 1:
-            return members_or_numbers(m, e.args[0], depth + 1)
-        if isinstance(e.ref, refs.Fn):
-            decl = m.program.fns[e.ref.name]
-            return not decl.lets and members_or_numbers(m, decl.body, depth + 1)
-        return False
-    if not (isinstance(e, ast.BinOp) and e.op == "+"):
-        return False
-    items = {_items_of(e.left.ty), _items_of(e.right.ty)}
-    return items == {"enum", "int"} and made_distinct(m, e.left, depth + 1) \
-        and made_distinct(m, e.right, depth + 1)
-
-
-def _items_of(ty: Any) -> str | None:
-    """The name of the type of a list's items (None: not a list the checker typed)."""
-    if ty is None or ty.name != "list" or ty.arg is None:
-        return None
-    return str(ty.arg.name)
-
-
-def _literal_keys(e: ast.Expr) -> set[object] | None:
-    """Every literal (``_literal_key``) a list written out of literals may hold: of a list
-    literal, of either side of an ``if``, of both sides of a ``+``; None for anything else."""
-    if isinstance(e, ast.ListLit):
-        keys = {_literal_key(i) for i in e.items}
-        return None if None in keys else keys
-    if isinstance(e, (ast.IfExpr, ast.BinOp)):
-        sides = (e.then, e.other) if isinstance(e, ast.IfExpr) else (e.left, e.right)
-        if isinstance(e, ast.BinOp) and e.op != "+":
-            return None
-        left, right = _literal_keys(sides[0]), _literal_keys(sides[1])
-        return None if left is None or right is None else left | right
-    return None
-
-
-def _literal_key(e: ast.Expr) -> object:
-    """A literal's value with its type (True and 1 are not the same option), an enum
-    member's name; None for anything else."""
-    if isinstance(e, ast.Lit) and type(e.value) in (bool, int, str):
-        return type(e.value), e.value
-    if isinstance(e, ast.Name) and isinstance(e.ref, refs.Member):
-        return e.ref
-    return None
 
 
 def direct_name(info: UnitInfo) -> str:
@@ -196,21 +96,30 @@ class DirectGen(UnitGen):
         options = x.cards_of(s.options)
         # (texts are named by themselves, as distinct values are: a new list of distinct
         # literals holds no none, which alone is named otherwise)
-        made = passing == "False" and (
-            (kind in (OfferKind.DISTINCT, OfferKind.TEXTS) and made_distinct(self.m, s.options))
-            or (kind is OfferKind.ANY and MADE_DISTINCT and members_or_numbers(self.m, s.options)))
+        source = let_value(self.unit.decl, s.options) or s.options  # (a name a let bound)
+        known = (kind in (OfferKind.DISTINCT, OfferKind.TEXTS) and made_distinct(self.m, source)) \
+            or (kind is OfferKind.ANY and members_or_numbers(self.m, source))
+        made = known and passing == "False"
         if made and isinstance(s.options, ast.Range):  # a range of numbers: no list made of it
             options = x.drawn_from(s.options, options)
         rest = f"{site_name}, {seat}, {passing}, {prompt}, {options}"
+        slot = x.slot(s.slot)
         if kind is OfferKind.CARDS:  # the offer and the pick in one call
             zone = shown_zone(self, s.options)
-            self.line(f"{x.slot(s.slot)} = g.pick_cards({rest}{'' if zone == 'None' else ', ' + zone})")
+            self.line(f"{slot} = g.pick_cards({rest}{'' if zone == 'None' else ', ' + zone})")
         elif made:
-            self.line(f"{x.slot(s.slot)} = g.pick_made({rest})")  # nothing to merge or copy
+            self.line(f"{slot} = g.pick_made({rest})")  # nothing to merge or copy
+        elif known and kind is OfferKind.DISTINCT and seat == "g.current" and prompt == "None" \
+                and simple(options):  # as made, unless the pass is offered (asked first)
+            word = self.temp()
+            self.line(f"{word} = {passing}")
+            self.line(f"{slot} = (g.pick_made({site_name}, g.current, False, None, {options}) "
+                      f"if {word} is False else "
+                      f"g.pick_distinct({site_name}, g.current, {word}, None, {options}))")
         elif kind in WRITTEN_OUT:
-            self.line(f"{x.slot(s.slot)} = g.{WRITTEN_OUT[kind]}({rest})")
+            self.line(f"{slot} = g.{WRITTEN_OUT[kind]}({rest})")
         else:
-            self.line(f"{x.slot(s.slot)} = g.direct_choose(g.{kind.value}, {rest})")
+            self.line(f"{slot} = g.direct_choose(g.{kind.value}, {rest})")
 
     def choose_each(self, s: ast.Choose, site_name: str, passing: str) -> None:
         """Every seat of a list at once: each seat's offer worked out (its options, pass

@@ -241,7 +241,7 @@ class LeanGame(Game):
     def pick_made(self: Any, site: Any, seat: int, passing: Literal[False], prompt: Any,
                   options: list[Any] | range) -> Any:
         """``pick_distinct`` for options the compiler knows are a new list of distinct values
-        (``direct_code.made_distinct``: a range, distinct literals, the members of an enum
+        (``distinct_options.made_distinct``: a range, distinct literals, the members of an enum
         picked by a condition; a range of numbers is given as a ``range``), with no pass:
         nothing to merge or copy, ``_pick`` written out (tests/runtime/test_lean_direct.py
         plays it against the machine's offer). ``pick_cards`` hands on a zone's own cards

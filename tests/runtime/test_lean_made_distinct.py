@@ -1,5 +1,5 @@
 """A direct choose whose options the compiler knows make a new list of distinct values
-(``direct_code.made_distinct``) calls ``LeanGame.pick_made``, which neither merges nor
+(``distinct_options.made_distinct``) calls ``LeanGame.pick_made``, which neither merges nor
 copies them (as ``pick_cards`` does for a zone's own cards the chooser cannot see, none of
 which it knows: each named by where it lies). Against the general pick: every ruleset's
 seeded games played out from the start, each such call's options must be what
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.compiler import direct_code
+from interpreter.compiler import distinct_options
 from interpreter.rules import Rules
 from interpreter.runtime.lean_game import LeanGame
 from rulelang.language.loader import load_text
@@ -64,30 +64,42 @@ turn {
   choose o in [1, 2] + [2]
   choose q in disclose([p for p in Pile if p != C] + [x for x in 1..2])
   choose r in [A] + ["A"]
+  let ys = [p for p in Pile if p != A]
+  choose s in ys
+  let zs = [1, 1]
+  choose t in zs
+  let ws = [p for p in Pile]
+  ws += [A]
+  choose u in ws
+  let vs = [p for p in Pile if p != C]
+  choose v in vs, pass if n > 2
   n += 1
   if n > 3 { end }
 }
 """
 KNOWN = {"a": True, "b": True, "c": True, "d": True, "e": False, "f": False, "g": False,
-         "h": False, "i": True, "j": False, "k": True, "l": False, "m": True, "o": False,
-         "q": True, "r": False}
+         "h": True, "i": True, "j": False, "k": True, "l": False, "m": True, "o": False,
+         "q": True, "r": False, "s": True, "t": False, "u": False, "v": "unless passing"}
 # the general pick of each (texts offered as texts: by direct_choose)
 GENERAL = {name: "direct_choose" if name in ("k", "l", "q", "r") else "pick_distinct"
            for name in KNOWN}
 
 
 def _picks(source: str) -> list[str]:
-    """The pick each direct choose calls, in the order the turn's chooses are written."""
-    return [line.split("= g.")[1].split("(")[0] for line in source.splitlines()
-            if "= g.pick_" in line or "= g.direct_choose(" in line]
+    """The pick each direct choose calls, in the order the turn's chooses are written
+    ("unless passing": pick_made where the pass move is not offered, else pick_distinct)."""
+    return ["unless passing" if "= (g.pick_made(" in line else line.split("= g.")[1].split("(")[0]
+            for line in source.splitlines()
+            if "= g.pick_" in line or "= g.direct_choose(" in line or "= (g.pick_made(" in line]
 
 
 def test_the_forms_known_distinct_and_those_not():
     source = Rules(load_text(RULES, "picks.rules")).lean().source()
-    assert _picks(source) == ["pick_made" if known else GENERAL[name] for name, known in KNOWN.items()]
+    assert _picks(source) == [known if type(known) is str else "pick_made" if known
+                              else GENERAL[name] for name, known in KNOWN.items()]
 
 
 def test_switched_off_every_choose_picks_the_general_way(monkeypatch):
-    monkeypatch.setattr(direct_code, "MADE_DISTINCT", False)
+    monkeypatch.setattr(distinct_options, "MADE_DISTINCT", False)
     source = Rules(load_text(RULES, "picks.rules")).lean().source()
     assert _picks(source) == list(GENERAL.values())
