@@ -48,7 +48,7 @@ def flanking_fields(g: Game, grid: Any, field: str, var: bool, same: bool, throu
     steps = _grid_steps(g, grid, steps)  # (a grid with edges, else a Fail: hence Any)
     width, height = grid.width, grid.height
     bit, cells = bitboard.bits(width, height), g.cells
-    inside = outside = 0
+    inside = outside = others = 0  # (others: cells of cards holding neither value)
     if var and same and through is not ends:  # the common case, written out: a member in a
         held = g.cv[field]  # var field, each card on one cell
         for card in g.zc[grid.i]:
@@ -70,20 +70,25 @@ def flanking_fields(g: Game, grid: Any, field: str, var: bool, same: bool, throu
                         outside |= bit[c]
                     continue
                 outside |= bit[c]
+            else:
+                for c in cells[i]:
+                    others |= bit[c]
     else:
         values = g.cv[field] if var else None
         for card in g.zc[grid.i]:
             i = card.id
             v = values[i] if values is not None else card.f[field]
-            if v is through or (not same and v == through):  # (a card may be in both lists)
+            for c in cells[i]:  # (a card may be in both lists, or in neither)
+                others |= bit[c]
+            if v is through or (not same and v == through):
                 for c in cells[i]:
                     inside |= bit[c]
             if v is ends or (not same and v == ends):
                 for c in cells[i]:
                     outside |= bit[c]
     hits = bitboard.flanking_hits(width, height, steps, inside, outside)
-    hits &= ~(inside | outside)  # (cells the cards lie on are taken)
-    return bitboard.free_cells_of(hits, width, height, g.zg[grid.i])
+    # the cells the grid's cards lie on are taken: those of every card gone through above
+    return bitboard.cells_of(hits & ~(inside | outside | others), width, height)
 
 
 def flanked_fields(g: Game, grid: Any, start: Value, field: str, var: bool, same: bool,

@@ -100,3 +100,19 @@ def test_a_card_on_several_cells_or_none_counts_each_of_its_cells():
     mixed = [*items, cell(7, 7), None]  # the slow path, by type
     assert builtins._cell_set(game, board, mixed) == expected | {cell(7, 7)}
     assert bitboard.bits_of(game, board, mixed, 8, 8) == _board(expected | {cell(7, 7)}, 8, 8)
+
+
+def test_a_board_s_cells_by_its_bytes_are_its_bits_cells_in_reading_order():
+    """``cells_of`` (a byte of the board at a time, each byte's cells from a table) gives
+    every cell whose bit is set, in reading order, as going through the bits one by one
+    does; and as ``digit_cells`` does, which a grid over ``BYTES_MOST`` cells uses."""
+    rng = random.Random(7)
+    for width, height in ((8, 8), (3, 5), (12, 12), (7, 1), (20, 20), (1, 1)):
+        order = [cell(x, y) for y in range(height) for x in range(width)]
+        for _ in range(60):
+            chosen = rng.sample(range(len(order)), rng.randrange(0, len(order) + 1))
+            board = sum(1 << i for i in chosen)
+            expected = [order[i] for i in sorted(chosen)]
+            assert bitboard.cells_of(board, width, height) == expected
+            assert bitboard.digit_cells(board, width, height) == expected
+    assert bitboard.BYTES_MOST < 20 * 20  # (so the last size goes by its digits)

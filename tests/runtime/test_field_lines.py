@@ -34,7 +34,7 @@ def _picked(game, board, colour):
 def test_the_lines_of_a_field_s_values_are_the_lines_of_their_lists(p, x, y):
     game, board, _ = game_at(p)
     w, h = p["size"]
-    black, white = rules(w, h).enum_values["Colour"]
+    black, white, _ = rules(w, h).enum_values["Colour"]
     steps = () if p["steps"] is None else (list(p["steps"]),)
     start = cell(x % w, y % h)
     for a, b in ((black, white), (white, black), (black, black)):
@@ -45,6 +45,20 @@ def test_the_lines_of_a_field_s_values_are_the_lines_of_their_lists(p, x, y):
         assert outcome(field_lines.flanked_fields, game, board, start, "colour", True, True,
                        a, b, 0, 0, *steps) == \
             outcome(builtins.flanked_cards, game, board, start, *lists, *steps)
+
+
+def test_a_card_holding_neither_value_takes_its_cell():
+    """A red disc beside a white one closed by a black one: the lines of white closed by
+    black reach the red disc's cell, which is taken, so no start; as flanking finds it."""
+    puts = [(0, 0, False, "one"), (1, 0, True, "one"), (5, 5, False, "box"), (2, 0, False, "one")]
+    game, board, discs = game_at({"size": (8, 8), "seed": 1, "put": puts, "odd": [],
+                                  "steps": None})
+    black, white, red = rules(8, 8).enum_values["Colour"]
+    assert game.cv["colour"][discs[3].id] is red  # (the fourth disc put is red)
+    lists = (_picked(game, board, white), _picked(game, board, black))
+    found = field_lines.flanking_fields(game, board, "colour", True, True, white, black, 0, 0)
+    assert found == builtins.flanking_empty(game, board, *lists)
+    assert cell(2, 0) not in found
 
 
 def test_a_list_s_making_is_charged_as_its_comprehension_charges_it():

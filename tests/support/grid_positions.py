@@ -14,7 +14,7 @@ from interpreter.runtime.values import cell
 RULES = """
 game "Lines"
 players 2
-enum Colour {{ black, white }}
+enum Colour {{ black, white, red }}  # (red: neither list's, where two are asked)
 card Disc {{ var colour: Colour = black }}
 zone board: grid {w} x {h} of Disc
 zone other: grid 3 x 3 of Disc
@@ -53,7 +53,7 @@ def game_at(p):
     game = rules(w, h).new_game(players=2, seed=p["seed"])
     board, other, box = (game.zones[n] for n in ("board", "other", "box"))
     colour = game.cv["colour"]
-    white = rules(w, h).enum_values["Colour"][1]
+    white, red = rules(w, h).enum_values["Colour"][1:]
     discs = list(game.zc[box.i])
     for n, (across, down, is_white, where) in enumerate(p["put"]):
         disc = discs[n]
@@ -66,4 +66,6 @@ def game_at(p):
             game.move(disc, other, cell(x % 3, y % 3))
         if is_white:
             colour[disc.id] = white
+        elif n % 7 == 3:
+            colour[disc.id] = red
     return game, board, discs
