@@ -311,7 +311,13 @@ def _copy_grids(zg: list[dict[Cell, tuple[Card, ...]] | None]) -> list[dict[Cell
 
 
 def _copy_vars(vars_: dict[str, Value]) -> dict[str, Value]:
-    return {k: v.copy() if type(v) is Keyed else v for k, v in vars_.items()}
+    """The variables, a variable kept per key copied (its table: the others are values that
+    never change in place); the dict copied in C, then those tables replaced."""
+    out = dict(vars_)
+    for name, value in vars_.items():
+        if type(value) is Keyed:
+            out[name] = value.copy()
+    return out
 
 
 def _load_current(g: Game, data: Json) -> Seat | None:
@@ -356,7 +362,13 @@ def _load_frames(g: Game, data: Json) -> list[Frame]:
 
 
 def _copy_frames(frames: list[Frame]) -> list[Frame]:
-    return [Frame.of(f.unit, f.pc, list(f.L)) for f in frames]
+    """Each frame anew, its locals' list copied (``Frame.of`` written out: no call a frame)."""
+    out = []
+    for frame in frames:
+        twin = Frame()
+        twin.unit, twin.pc, twin.L = frame.unit, frame.pc, frame.L[:]
+        out.append(twin)
+    return out
 
 
 def _save_pending(g: Game, pending: Decision | None) -> Json:
