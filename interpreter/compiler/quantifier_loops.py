@@ -15,6 +15,7 @@ the same item and fails where the comprehension would. Switch ``quantifier_loops
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from interpreter.compiler.compiled_parts import free_slots
@@ -61,28 +62,20 @@ def over_members(gen: ExprGen, name: str, e: ast.Comprehension) -> str | None:
     Colour)``), written out member by member: no generator to make and resume. The
     enum's members are known when the rules are compiled; None when not that case
     (``expr.UNROLL_MEMBERS`` members at most)."""
-    from interpreter.compiler import expr  # (expr imports this module; read at each call)
     if len(e.fors) != 1 or len(e.fors[0].slots) != 1:
         return None
     clause = e.fors[0]
-    source = clause.iter
-    if not (isinstance(source, ast.Name) and isinstance(source.ref, refs.Enum)):
+
+    def test(_: str) -> str:
+        test = gen.truth(e.elt)
+        if clause.cond is not None:
+            cond = gen.truth(clause.cond)
+            test = f"({cond} and {test})" if name == "any" else f"(not {cond} or {test})"
+        return test
+
+    tests = each_member(gen, clause, test)
+    if tests is None:
         return None
-    members = gen.m.enum_values[source.ref.name]
-    if not 0 < len(members) <= expr.UNROLL_MEMBERS:
-        return None
-    slot, saved = clause.slots[0], dict(gen.slots)
-    tests = []
-    try:
-        for member in members:
-            gen.slots[slot] = gen.m.member(source.ref.name, member.name)
-            test = gen.truth(e.elt)
-            if clause.cond is not None:
-                cond = gen.truth(clause.cond)
-                test = f"({cond} and {test})" if name == "any" else f"(not {cond} or {test})"
-            tests.append(test)
-    finally:
-        gen.slots = saved
     joined = f" {'or' if name == 'any' else 'and'} ".join(tests)
     return f"(True if ({joined}) else False)"
 
@@ -93,7 +86,6 @@ def empty_of_members(gen: ExprGen, e: ast.Expr) -> str | None:
     member's condition written out and joined by ``|``, which (unlike ``or``) works out
     every one, in order, as the comprehension does, so the same conditions fail and count
     their work, and no list is made. None when not that case."""
-    from interpreter.compiler import expr  # (expr imports this module; read at each call)
     if isinstance(e, ast.Call) and isinstance(e.ref, refs.Fn):
         decl = gen.m.program.fns.get(e.ref.name)
         if decl is None or decl.params or decl.lets or decl.name in gen.m.an.recursive_fns:
@@ -102,22 +94,32 @@ def empty_of_members(gen: ExprGen, e: ast.Expr) -> str | None:
     if not (SHORTCUTS.empty_members and isinstance(e, ast.Comprehension) and gen.picks(e)) \
             or e.fors[0].cond is None or gen.m.an.expr_chance(e):
         return None
-    clause, cond = e.fors[0], e.fors[0].cond
+    cond = e.fors[0].cond
+    tests = each_member(gen, e.fors[0], lambda _: gen.as_bool(cond))
+    return None if tests is None else f"(not ({' | '.join(tests)}))"
+
+
+def each_member(gen: ExprGen, clause: ast.CompFor, write: Callable[[str], str]) -> list[str] | None:
+    """``write``'s code for each member of the enum a one-name clause goes through, the
+    clause's name standing for that member (its code given to ``write``); None when the
+    clause goes through no enum's members, or through more than ``expr.UNROLL_MEMBERS``."""
+    from interpreter.compiler import expr  # (expr imports this module; read at each call)
     source = clause.iter
-    if not (isinstance(source, ast.Name) and isinstance(source.ref, refs.Enum)):
+    if len(clause.slots) != 1 or not (isinstance(source, ast.Name)
+                                      and isinstance(source.ref, refs.Enum)):
         return None
     members = gen.m.enum_values[source.ref.name]
     if not 0 < len(members) <= expr.UNROLL_MEMBERS:
         return None
     slot, saved = clause.slots[0], dict(gen.slots)
+    out = []
     try:
-        tests = []
         for member in members:
-            gen.slots[slot] = gen.m.member(source.ref.name, member.name)
-            tests.append(gen.as_bool(cond))
+            code = gen.slots[slot] = gen.m.member(source.ref.name, member.name)
+            out.append(write(code))
     finally:
         gen.slots = saved
-    return f"(not ({' | '.join(tests)}))"
+    return out
 
 
 def looped_quantifier(gen: ExprGen, name: str, comp: ast.Comprehension) -> str | None:
