@@ -24,6 +24,7 @@ from interpreter.compiler.expr_shapes import (
     long_text,
     may_nest,
     nests,
+    picked_in,
     seats_of,
     shallow,
     simple,
@@ -397,6 +398,9 @@ class ExprGen(Inliner, BuiltinCalls):
         self.slots, self.types, self.memo, self.kept_calls = saved, saved_types, saved_memo, saved_kept
         self.present, self.small = saved_present, saved_small
         made = f"[{elt} {' '.join(clauses)}]"
+        if SHORTCUTS.picked_in and self.picks(e) and isinstance(e.fors[0].cond, ast.In) \
+                and not self.m.advising:  # (x in a list: one call for every item)
+            made = picked_in(made) or made
         if self.fresh_tuples(e.elt):
             return (memo.names if memo is not None else []), f"weighed_tuples(g, {made}, {len(e.elt.items)})"
         made = f"{self.weigher(e.ty)}(g, {made})" if may_nest(e.elt.ty) and not self.picks(e) else made

@@ -36,6 +36,22 @@ def all_in(made: str) -> str | None:
     return f"all_in(g, {m[2]}, {m[5]})"
 
 
+_PICKED_IN = re.compile(
+    r"\[(\w+) for (\w+) in (counted\(g, .*\)|range\(\d+, \d+\)) if (\(not )?in_list\(g, (\w+), "
+    r"(\w+|VR\['\w+'\])\)\)?\]")
+
+
+def picked_in(made: str) -> str | None:
+    """A comprehension written ``[x for x in ITEMS if in_list(g, x, L)]`` (or ``not in``;
+    ``L`` a name or a variable, not ``x``): ``picked_in(g, ITEMS, L, keep)``, one call in the
+    runtime that counts each item's look in ``L`` as ``in_list`` counts it and makes the
+    list in C (helpers.picked_in; tests/runtime/test_fast_paths.py compares the two)."""
+    m = _PICKED_IN.fullmatch(made)
+    if m is None or m[1] != m[2] or m[5] != m[1] or m[6] == m[1] or " if " in m[3]:
+        return None
+    return f"picked_in(g, {m[3]}, {m[6]}, {m[4] is None})"
+
+
 def sequence(steps: list[str], last: str) -> str:
     """Code that works out each step, in order, then ``last``, and gives ``last``'s value:
     ``(s1 and None) or (s2 and None) or last`` (each step's part is falsy, whatever the step

@@ -153,6 +153,9 @@ class Shortcuts:
     # random(a..b) by Game.chance_span (a number below the range's length, added to a), not
     # by chance_pick of a range made (expr.x_Call)
     chance_spans: bool = True
+    # [x for x in items if x in L] (or not in; L a name or a variable) by helpers.picked_in,
+    # one call, not in_list for each item (expr.comprehension_written, expr_shapes.picked_in)
+    picked_in: bool = True
 
 
 SHORTCUTS = Shortcuts()

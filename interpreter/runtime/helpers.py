@@ -301,6 +301,23 @@ def in_members(g: Game, x: Value, members: list[Value], kept: frozenset[Value]) 
     return t is EnumValue and x in kept
 
 
+def picked_in(g: Game, items: Any, coll: Value, keep: bool) -> list[Value]:
+    """``[x for x in items if in_list(g, x, coll) is keep]`` (``items`` gone through and
+    counted already; their items no lists): each item's look in ``coll`` counted as
+    ``in_list`` counts it, all at once (nothing else happens between: the same work, and
+    the same failure past the budget), and the list made in C (the compiler writes this for
+    such a comprehension: expr_shapes.picked_in; tests/runtime/test_fast_paths.py compares
+    the two)."""
+    if type(coll) is not list:  # (none, or not a list after all: each item as in_list does)
+        return [x for x in items if in_list(g, x, coll) is keep]
+    g.work += len(items) * len(coll)
+    if g.work > MAX_WORK:
+        overwork(g)
+    if keep:
+        return [x for x in items if x in coll]
+    return [x for x in items if x not in coll]
+
+
 def all_in(g: Game, x: Value, lists: Value) -> bool:
     """``all(in_list(g, x, t) for t in lists)`` written out as one loop (the compiler's form
     of ``all(x in t for t in lists)`` when ``x`` is a plain name and no list): the same
@@ -386,7 +403,7 @@ def names() -> dict[str, Any]:
         "PAUSE", "Frame", "Fail", "Card", "Keyed", "runaway", "counted", "no_field", "field",
         "var_field", "any_field", "dynamic_attr", "item", "int_text", "parts_of", "list_plus",
         "list_minus", "augment", "times", "divide", "modulo", "in_zone", "in_family", "in_any",
-        "in_list", "in_members", "all_in", "sum_made", "Placement",
+        "in_list", "in_members", "picked_in", "all_in", "sum_made", "Placement",
         "is_kind", "number_range", "number_span", "top_card", "family_cards", "end_item",
         "not_a_card", "text_of", "as_list",
         "bounded", "log_parts", "SeenCard", "Message", "overwork", "charge", "reused", "weighed", "equal",

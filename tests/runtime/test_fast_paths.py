@@ -356,6 +356,27 @@ def test_a_value_as_text_and_as_a_list_is_what_its_kind_says(value):
 
 
 @settings(max_examples=200, deadline=None)
+@given(st.one_of(st.lists(flat_values, max_size=6), st.builds(range, st.integers(0, 4), st.integers(0, 9))),
+       st.one_of(st.none(), st.lists(flat_values, max_size=5), st.sampled_from(colours)),
+       st.booleans())
+def test_the_items_in_a_list_picked_at_once_are_those_in_list_picks(items, coll, keep):
+    """``picked_in`` (each item's look counted at once, the list made in C) gives the
+    comprehension's list ``[x for x in items if in_list(g, x, coll) is keep]`` and counts
+    its work, whatever ``coll`` is (none, a list, a value that is no list)."""
+    fast, general = types.SimpleNamespace(work=0), types.SimpleNamespace(work=0)
+
+    def outcome(f):
+        try:
+            return ("value", f())
+        except Exception as e:  # the same failure: its type and message
+            return ("raised", type(e), str(e))
+
+    assert outcome(lambda: helpers.picked_in(fast, items, coll, keep)) \
+        == outcome(lambda: [x for x in items if helpers.in_list(general, x, coll) is keep])
+    assert fast.work == general.work
+
+
+@settings(max_examples=200, deadline=None)
 @given(st.one_of(values, st.just(colours[1]), st.just(EnumValue("Colour", "red", 0))))
 def test_a_value_in_an_enum_s_members_is_found_as_in_any_finds_it(value):
     """``in_members`` (one look in a set of the members) gives ``in_any``'s answer and counts
