@@ -113,9 +113,8 @@ class BuiltinCalls:
         (``fresh``), or what a function of the rules whose body is one gives?"""
         if self.fresh(node):
             return True
-        if isinstance(node, ast.Call) and isinstance(node.ref, refs.Fn) and depth < 8:
-            return self.makes_a_list(self.m.program.fns[node.ref.name].body, depth + 1)
-        return False
+        decl = self.m.called_fn(node, lets=True) if depth < 8 else None
+        return decl is not None and self.makes_a_list(decl.body, depth + 1)
 
     def named_list(self, name: str, node: ast.Expr, a: str) -> str | None:
         """size, count, empty, first, last of a list held in a local name: read in place
@@ -319,10 +318,10 @@ class BuiltinCalls:
             ty = e.left.ty  # (the checker's: a function's body is read out of its scope)
             return e.op in ("==", "!=") and ty is not None and ty.name in _FIELD_VALUES \
                 and self.quiet(e.left, depth) and self.quiet(e.right, depth)
-        if isinstance(e, ast.Call) and isinstance(e.ref, refs.Fn) and depth < 4:
-            decl = self.m.program.fns.get(e.ref.name)
-            if decl is None or decl.lets or decl.name in self.m.an.recursive_fns \
-                    or not all(self.quiet(a, depth) for a in e.args):
+        decl = self.m.called_fn(e) if depth < 4 else None
+        if decl is not None:
+            if decl.name in self.m.an.recursive_fns \
+                    or not all(self.quiet(a, depth) for a in cast(ast.Call, e).args):
                 return False
             body = decl.body
             if isinstance(body, ast.Comprehension):  # (a list of a field's cards: its value)
@@ -338,13 +337,8 @@ class BuiltinCalls:
         """Is ``e`` the list of the cards of ``zone`` (which holds cards of ``kind``) whose
         one field holds a value: ``[d for d in Z if d.F == V]`` (``V`` not reading ``d``),
         or a call of a function with no lets whose body is that, ``V`` its parameter?"""
-        comp: ast.Expr = e
-        decl = None
-        if isinstance(e, ast.Call) and isinstance(e.ref, refs.Fn):
-            decl = self.m.program.fns.get(e.ref.name)
-            if decl is None or decl.lets:
-                return None
-            comp = decl.body
+        decl = self.m.called_fn(e)
+        comp = decl.body if decl is not None else e
         if not isinstance(comp, ast.Comprehension) or len(comp.fors) != 1:
             return None
         clause = comp.fors[0]
@@ -399,9 +393,9 @@ class BuiltinCalls:
         """Is ``e`` a list made of a zone's cards: ``[x for x in Z if ...]`` (one clause
         over a zone, its item the card it binds), or a call of a function whose body is one
         (the list it makes, whatever the arguments)? Never none, every item a card."""
-        if isinstance(e, ast.Call) and isinstance(e.ref, refs.Fn) and depth < 4:
-            decl = self.m.program.fns.get(e.ref.name)
-            return decl is not None and self.cards_made(decl.body, depth + 1)
+        decl = self.m.called_fn(e, lets=True) if depth < 4 else None
+        if decl is not None:
+            return self.cards_made(decl.body, depth + 1)
         if not isinstance(e, ast.Comprehension) or len(e.fors) != 1:
             return False
         clause = e.fors[0]

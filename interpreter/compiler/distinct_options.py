@@ -63,9 +63,8 @@ def made_distinct(m: ModuleBuilder, e: ast.Expr, depth: int = 0) -> bool:
             return made_distinct(m, e.args[picked], depth + 1)
         if e.ref == _DISCLOSE and len(e.args) == 1:  # (its list, as it is)
             return made_distinct(m, e.args[0], depth + 1)
-        if isinstance(e.ref, refs.Fn):
-            decl = m.program.fns[e.ref.name]
-            return not decl.lets and made_distinct(m, decl.body, depth + 1)
+        decl = m.called_fn(e)
+        return decl is not None and made_distinct(m, decl.body, depth + 1)
     return False
 
 
@@ -81,10 +80,8 @@ def members_or_numbers(m: ModuleBuilder, e: ast.Expr, depth: int = 0) -> bool:
     if isinstance(e, ast.Call):
         if e.ref == _DISCLOSE and len(e.args) == 1:
             return members_or_numbers(m, e.args[0], depth + 1)
-        if isinstance(e.ref, refs.Fn):
-            decl = m.program.fns[e.ref.name]
-            return not decl.lets and members_or_numbers(m, decl.body, depth + 1)
-        return False
+        decl = m.called_fn(e)
+        return decl is not None and members_or_numbers(m, decl.body, depth + 1)
     if not (isinstance(e, ast.BinOp) and e.op == "+"):
         return False
     items = {_items_of(e.left.ty), _items_of(e.right.ty)}

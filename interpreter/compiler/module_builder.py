@@ -289,6 +289,14 @@ class ModuleBuilder:
         self.w.depth = 0
         return Top(name)
 
+    def called_fn(self, e: ast.Expr, lets: bool = False) -> ast.FnDecl | None:
+        """The function of the rules ``e`` calls, whose body is then the call's value; None
+        when ``e`` is no such call, or when the function has lets (unless ``lets``)."""
+        if not (isinstance(e, ast.Call) and isinstance(e.ref, refs.Fn)):
+            return None
+        decl = self.program.fns.get(e.ref.name)
+        return decl if decl is not None and (lets or not decl.lets) else None
+
     def memoizable(self, decl: ast.FnDecl) -> bool:
         """Whether a call's result may be kept for the same arguments while bots read the
         game (nothing changes meanwhile): it draws no chance and does not call itself."""

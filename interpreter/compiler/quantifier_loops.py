@@ -86,9 +86,9 @@ def empty_of_members(gen: ExprGen, e: ast.Expr) -> str | None:
     member's condition written out and joined by ``|``, which (unlike ``or``) works out
     every one, in order, as the comprehension does, so the same conditions fail and count
     their work, and no list is made. None when not that case."""
-    if isinstance(e, ast.Call) and isinstance(e.ref, refs.Fn):
-        decl = gen.m.program.fns.get(e.ref.name)
-        if decl is None or decl.params or decl.lets or decl.name in gen.m.an.recursive_fns:
+    decl = gen.m.called_fn(e)
+    if decl is not None:
+        if decl.params or decl.name in gen.m.an.recursive_fns:
             return None
         e = decl.body
     if not (SHORTCUTS.empty_members and isinstance(e, ast.Comprehension) and gen.picks(e)) \
