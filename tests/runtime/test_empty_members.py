@@ -5,13 +5,11 @@ answers, the same failures (at the same member: every condition is worked out, i
 as the comprehension works them out) and the same work, at every position of seeded games."""
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import rulelang
 from interpreter.compiler.shortcuts import SHORTCUTS
-from support.grid_positions import outcome
+from support.compiled_twice import answers, positions_alike
 
 RULES = """
 game "Empty members"
@@ -53,32 +51,19 @@ def _compiled(on):
         return rules
 
 
-def _asked(rules, game):
-    fns = rules.code.tops.fns
-    out = []
-    for name, args in (("none_open", ()), ("none_high", ()), ("none_divides", ()),
-                       *(("none_counted", (seat,)) for seat in game.players)):
-        game.work = 0
-        answer = outcome(fns[name], game, *args)
-        out.append((name, str(answer if answer[0] == "value" else answer[:2]), game.work))
-    return out
+def _calls(game):
+    return [("none_open", ()), ("none_high", ()), ("none_divides", ()),
+            *(("none_counted", (seat,)) for seat in game.players)]
 
 
 def test_written_out_members_answer_fail_and_count_as_the_list():
     written, general = _compiled(True), _compiled(False)
-    answers, failed = set(), 0
-    for seed in range(6):
-        games = [written.new_game(players=2, seed=seed), general.new_game(players=2, seed=seed)]
-        rng = random.Random(seed)
-        while not games[0].is_over:
-            mine = _asked(written, games[0])
-            assert mine == _asked(general, games[1])
-            answers.update((name, answer) for name, answer, _ in mine)
-            failed += sum(1 for _, answer, _ in mine if "raised" in answer)
-            moves = [game.legal_moves() for game in games]
-            pick = rng.randrange(len(moves[0]))
-            for game, offered in zip(games, moves):
-                game.play(offered[pick])
+    seen, failed = set(), 0
+    for mine, theirs in positions_alike(written, general, range(6)):
+        asked = answers(written, mine, _calls(mine))
+        assert asked == answers(general, theirs, _calls(theirs))
+        seen.update((name, answer) for name, answer, _ in asked)
+        failed += sum(1 for _, answer, _ in asked if "raised" in answer)
     assert failed > 0  # none_divides divides by zero where a colour is held once
     for name in ("none_open", "none_high", "none_counted"):  # each answer seen both ways
-        assert {(name, str(("value", True))), (name, str(("value", False)))} <= answers
+        assert {(name, str(("value", True))), (name, str(("value", False)))} <= seen

@@ -31,6 +31,7 @@ from interpreter.runtime.state import FIELDS, copy_state
 from interpreter.runtime.values import Card, Cell, EnumValue, Fail, Keyed, Placement, Seat
 from rulelang import RulesError
 from support import differential
+from support.compiled_twice import outcome
 
 # ---------------------------------------------------------------- draws (draws.py)
 
@@ -319,12 +320,6 @@ def test_a_number_of_a_range_drawn_by_chance_is_the_range_s_pick(a, b, seed, giv
         game.chance_source = (lambda g, label, items: items[-1]) if given == "from outside" else None
     span, made = games
 
-    def outcome(f):
-        try:
-            return ("value", f())
-        except Exception as e:  # the same failure: its type and message
-            return ("raised", type(e), str(e))
-
     assert outcome(lambda: span.chance_span("die", a, b)) \
         == outcome(lambda: made.chance_pick("die", helpers.number_span(a, b)))
     assert span.rng.getstate() == made.rng.getstate()
@@ -364,12 +359,6 @@ def test_the_items_in_a_list_picked_at_once_are_those_in_list_picks(items, coll,
     comprehension's list ``[x for x in items if in_list(g, x, coll) is keep]`` and counts
     its work, whatever ``coll`` is (none, a list, a value that is no list)."""
     fast, general = types.SimpleNamespace(work=0), types.SimpleNamespace(work=0)
-
-    def outcome(f):
-        try:
-            return ("value", f())
-        except Exception as e:  # the same failure: its type and message
-            return ("raised", type(e), str(e))
 
     assert outcome(lambda: helpers.picked_in(fast, items, coll, keep)) \
         == outcome(lambda: [x for x in items if helpers.in_list(general, x, coll) is keep])

@@ -8,8 +8,6 @@ ruleset that picks by a fixed number field, compiled with the shortcut and witho
 same answers and the same work counted, at every position of seeded games."""
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -20,7 +18,8 @@ from interpreter.runtime import builtin_functions as builtins
 from interpreter.runtime import field_lines
 from interpreter.runtime.values import cell
 from support import ROOT, soak
-from support.grid_positions import game_at, outcome, position, rules
+from support.compiled_twice import answers, outcome, positions_alike
+from support.grid_positions import game_at, position, rules
 
 
 def _picked(game, board, colour):
@@ -105,16 +104,10 @@ def _compiled(text_or_path, on):
 
 
 def _asked(rules_, game, calls):
-    """Each call's answer (its text: the two compilations have their own members) and the
-    work it counted."""
+    """``answers``, each member named in a call's arguments the compilation's own."""
     members = {m.name: m for values in rules_.enum_values.values() for m in values}
-    out = []
-    for name, named in calls:
-        game.work = 0
-        args = tuple(members.get(a, a) if isinstance(a, str) else a for a in named)
-        answer = outcome(rules_.code.tops.fns[name], game, *args)
-        out.append((str(answer[1]) if answer[0] == "value" else answer, game.work))
-    return out
+    return answers(rules_, game, [(name, tuple(members.get(a, a) if isinstance(a, str) else a
+                                               for a in named)) for name, named in calls])
 
 
 @pytest.mark.parametrize("which", ["examples/reversi.rules", "levels"])
@@ -129,22 +122,13 @@ def test_the_rules_functions_give_and_count_what_they_did_without_the_shortcut(w
     if which == "levels":
         assert "flanking_empty(" in fast.source()
     compared = 0
-    for seed in range(4):
-        games = [fast.new_game(players=2, seed=seed), general.new_game(players=2, seed=seed)]
-        rng = random.Random(seed)
-        while not games[0].is_over:
-            if which == "levels":
-                calls = [("at_level", (n,)) for n in (1, 2, 3)]
-            else:
-                cells = [v for v in games[0].pending.values[:3] if v is not None]
-                calls = [("moves", ("black",)), ("moves", ("white",))]
-                calls += [("turned", (c, colour)) for c in cells for colour in ("black", "white")]
-            assert _asked(fast, games[0], calls) == _asked(general, games[1], calls)
-            compared += len(calls)
-            moves = [game.legal_moves() for game in games]
-            assert [str(m) for m in moves[0]] == [str(m) for m in moves[1]]
-            pick = rng.randrange(len(moves[0]))
-            for game, offered in zip(games, moves):
-                game.play(offered[pick])
-        assert games[1].is_over and games[0].outcome == games[1].outcome
+    for mine, theirs in positions_alike(fast, general, range(4)):
+        if which == "levels":
+            calls = [("at_level", (n,)) for n in (1, 2, 3)]
+        else:
+            cells = [v for v in mine.pending.values[:3] if v is not None]
+            calls = [("moves", ("black",)), ("moves", ("white",))]
+            calls += [("turned", (c, colour)) for c in cells for colour in ("black", "white")]
+        assert _asked(fast, mine, calls) == _asked(general, theirs, calls)
+        compared += len(calls)
     assert compared > 100

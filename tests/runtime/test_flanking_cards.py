@@ -15,7 +15,8 @@ from interpreter.runtime import builtin_functions as builtins
 from interpreter.runtime import geometry
 from interpreter.runtime.values import cell
 from support import soak
-from support.grid_positions import game_at, outcome, position
+from support.compiled_twice import outcome
+from support.grid_positions import game_at, position
 
 
 def _lists(game, p, discs):

@@ -31,13 +31,6 @@ def rules(w, h):
     return rulelang.loads(RULES.format(w=w, h=h)).lean()
 
 
-def outcome(f, *args):
-    try:
-        return ("value", f(*args))
-    except Exception as e:  # the same failure: its type and message
-        return ("raised", type(e), str(e))
-
-
 position = st.fixed_dictionaries({
     "size": st.sampled_from(SIZES),
     "seed": st.integers(0, 10_000),
