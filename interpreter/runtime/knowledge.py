@@ -244,34 +244,34 @@ class Sampler:
             # cards the seat knows
             remade: list[Card] = []
             for card in g.cards:
-                by_chance = "" in made.get(card.id, ())
+                by_chance = made and "" in made.get(card.id, ())
                 if known[card.id] >> seat & 1:
                     if not by_chance:
-                        seen.setdefault(card.kind, []).append(_face(g, card).key[:2])
+                        seen.setdefault(card.kind, []).append(_fixed_key(card))
                 elif by_chance:
                     remade.append(card)
                 else:
                     unknown.setdefault(card.kind, []).append(card)
             pools: list[Pool] = []
             for kind, cards in unknown.items():
-                faces = list(composition.get(kind, ()))
-                for key in seen.get(kind, ()):  # a face the seat knows is not among the rest
-                    j = next((j for j, f in enumerate(faces) if f.key[:2] == key), None)
-                    if j is not None:
-                        faces.pop(j)
+                faces = _unseen(list(composition.get(kind, ())), seen.get(kind, ()))
                 # cards made after the start, of values that draw no chance: their faces
                 # are as public as the values they were made of
                 extra = [_face(g, c) for c in cards if c.id >= fresh_count]
                 faces = sorted(faces + extra, key=lambda f: f.key)
                 while faces and len(faces) < len(cards):  # (cannot happen in a played game)
                     faces += faces[:len(cards) - len(faces)]
-                told = {c.id: limits for c in cards if (limits := _told_to(g, seat, c))}
+                told = {c.id: limits for c in cards if (limits := _told_to(g, seat, c))} \
+                    if g.told else {}
                 pools.append((kind, [c.id for c in cards], faces, told))
             self._pools = pools
             self._remade = [(c, _told_to(g, seat, c)) for c in remade]
-            self._linked = any(_holds_card(x) for c in g.cards for x in c.f.values())
+            # the types held first (in C): a card or a container among them is rare
+            fixed = {type(x) for c in g.cards for x in c.f.values()}
+            self._linked = not _CARDISH.isdisjoint(fixed) and any(
+                _holds_card(x) for c in g.cards for x in c.f.values())
             self._cv_cards = [name for name, values in g.cv.items()  # var fields naming cards
-                              if any(type(x) is Card or type(x) in _CONTAINERS for x in values)]
+                              if not _CARDISH.isdisjoint(map(type, values))]
         return self._pools
 
     def sample(self, rng: Random, lean: bool = False) -> Game:
@@ -431,6 +431,28 @@ def _deal_told(ids: list[int], faces: list[Face], told: dict[int, Told]) -> list
     return dealt
 
 
+def _fixed_key(card: Card) -> tuple[Any, ...]:
+    """``_face(g, card).key[:2]``: a face's key but for its var fields."""
+    return (card.label, tuple(sorted([(k, text_of(v)) for k, v in card.f.items()])))
+
+
+def _unseen(faces: list[Face], seen: Iterable[tuple[Any, ...]]) -> list[Face]:
+    """``faces`` but for one face for each key in ``seen`` (``_fixed_key``s of the cards the
+    seat knows): the first of that key still there, as a ``pop`` of the first found for each
+    key in turn would leave them, in one pass (the faces in their order)."""
+    if not seen:
+        return faces
+    places: dict[tuple[Any, ...], list[int]] = {}
+    for j, face in enumerate(faces):
+        places.setdefault(face.key[:2], []).append(j)
+    gone = set()
+    for key in seen:
+        left = places.get(key)
+        if left:
+            gone.add(left.pop(0))
+    return [face for j, face in enumerate(faces) if j not in gone] if gone else faces
+
+
 def _face(g: Game, card: Card) -> Face:
     cvars = tuple((name, g.cv[name][card.id]) for name in g.rules.kinds[card.kind].var_fields)
     key = (card.label, tuple(sorted((k, text_of(v)) for k, v in card.f.items())),
@@ -469,6 +491,7 @@ def _remap_all(values: Iterable[Value], table: dict[int, Card]) -> list[Value]:
 
 
 _CONTAINERS = (list, tuple, Keyed, Row, dict)
+_CARDISH = frozenset((Card,) + _CONTAINERS)  # the types of values that may hold a card
 
 
 def _remap_state(s: Game, table: dict[int, Card], linked: bool | list[Card],
