@@ -51,10 +51,11 @@ from typing import TYPE_CHECKING, Any, Protocol
 import attrs
 
 from interpreter.runtime import draws
+from interpreter.runtime.card_refs import CARDISH, holds_card, remap_state
 from interpreter.runtime.facts import NOTHING, Knowledge, known_to
 from interpreter.runtime.lean_twin import lean_twin
 from interpreter.runtime.protocol import text_of
-from interpreter.runtime.values import Card, Keyed, Row, Seat, Value
+from interpreter.runtime.values import Card, Seat, Value
 
 if TYPE_CHECKING:
     from interpreter.runtime.decision_parts import Move
@@ -175,7 +176,7 @@ def _transplanted(asked: Game, world: Game, seat: int) -> Game:
             mine = s.cv[name]
             for i in table:
                 mine[i] = values[i]
-        _remap_state(s, table, True, list(s.cv))
+        remap_state(s, table, True, list(s.cv))
         _keep_own_facts(s, table, seat)
     _forget_unreadable_vars(s, seat)
     s.fixed = {}
@@ -268,10 +269,10 @@ class Sampler:
             self._remade = [(c, _told_to(g, seat, c)) for c in remade]
             # the types held first (in C): a card or a container among them is rare
             fixed = {type(x) for c in g.cards for x in c.f.values()}
-            self._linked = not _CARDISH.isdisjoint(fixed) and any(
-                _holds_card(x) for c in g.cards for x in c.f.values())
+            self._linked = not CARDISH.isdisjoint(fixed) and any(
+                holds_card(x) for c in g.cards for x in c.f.values())
             self._cv_cards = [name for name, values in g.cv.items()  # var fields naming cards
-                              if not _CARDISH.isdisjoint(map(type, values))]
+                              if not CARDISH.isdisjoint(map(type, values))]
         return self._pools
 
     def sample(self, rng: Random, lean: bool = False) -> Game:
@@ -298,7 +299,7 @@ class Sampler:
                             make = partial(makings[site].make, s, *kept)
                             cv[field][cid] = s.guard(make)[0]
         if table:
-            _remap_state(s, table, self._linked, self._cv_cards)
+            remap_state(s, table, self._linked, self._cv_cards)
             _keep_own_facts(s, table, seat)
         if s.group is not None:
             s.forget_choices(self.seat)
@@ -458,84 +459,6 @@ def _face(g: Game, card: Card) -> Face:
     key = (card.label, tuple(sorted((k, text_of(v)) for k, v in card.f.items())),
            tuple((k, text_of(v)) for k, v in cvars))
     return Face(card.label, card.f, cvars, key)
-
-
-# ------------------------------------------------------------------ references to cards
-
-def _remap(v: Value, table: dict[int, Card]) -> Value:
-    """``v`` with every card whose number is in ``table`` replaced by the sample's card."""
-    t = type(v)
-    if t is Card:
-        return table.get(v.id, v)
-    if t is list:
-        return [_remap(x, table) for x in v]
-    if t is tuple:
-        return tuple([_remap(x, table) for x in v])
-    if t is Keyed:
-        return Keyed(v.name, ((_remap(k, table), _remap(x, table)) for k, x in v.items()))
-    if t is Row or t is dict:
-        return t((k, _remap(x, table)) for k, x in v.items())
-    return v
-
-
-def _remap_all(values: Iterable[Value], table: dict[int, Card]) -> list[Value]:
-    """A list of values remapped; the common case (no container, no card) stays cheap."""
-    out = list(values)
-    for i, x in enumerate(out):
-        t = type(x)
-        if t is Card:
-            out[i] = table.get(x.id, x)
-        elif t in _CONTAINERS:
-            out[i] = _remap(x, table)
-    return out
-
-
-_CONTAINERS = (list, tuple, Keyed, Row, dict)
-_CARDISH = frozenset((Card,) + _CONTAINERS)  # the types of values that may hold a card
-
-
-def _remap_state(s: Game, table: dict[int, Card], linked: bool | list[Card],
-                 cv_cards: list[str]) -> None:
-    """Every place in a game's state that holds cards now holds the sample's cards.
-    ``linked``: whether some card's fields name cards (they then become the sample's too);
-    ``cv_cards``: the var fields that hold cards somewhere."""
-    cards = s.cards
-    if linked:
-        linked = [c for c in cards if c.f and any(_holds_card(x) for x in c.f.values())]
-        for card in linked:
-            if card.id not in table:
-                table[card.id] = cards[card.id] = Card(card.id, card.kind, card.f, card.label)
-        for card in linked:
-            table[card.id].f = {k: _remap(x, table) for k, x in card.f.items()}
-    get = table.get
-    s.zc = [[get(c.id, c) for c in z] if z else z for z in s.zc]
-    s.zg = [{cell: tuple([get(c.id, c) for c in on]) for cell, on in z.items()}
-            if z else z for z in s.zg]
-    for name in cv_cards:
-        s.cv[name] = _remap_all(s.cv[name], table)
-    s.vars = {k: _remap(v, table) for k, v in s.vars.items()}
-    s.consts = {k: _remap(v, table) for k, v in s.consts.items()}
-    for frame in s.frames:
-        frame.L = _remap_all(frame.L, table)
-    for pending in (s.group.decisions if s.group is not None
-                    else [s.pending] if s.pending is not None else []):
-        pending.values = _remap_all(pending.values, table)
-        if s.group is not None:  # each seat's decision has a frame of its own (shared with
-            frame = pending.frame  # the host's game: replaced, never changed)
-            pending.frame = type(frame).of(frame.unit, frame.pc, _remap_all(frame.L, table))
-        if pending._prompt is not None:
-            pending._prompt = _remap(pending._prompt, table)
-
-
-def _holds_card(v: Value) -> bool:
-    t = type(v)
-    if t is Card:
-        return True
-    if t is list or t is tuple:
-        return any(_holds_card(x) for x in v)
-    if t is Row or t is dict or t is Keyed:
-        return any(_holds_card(x) for x in v.values())
-    return False
 
 
 # ------------------------------------------------------------------ variables

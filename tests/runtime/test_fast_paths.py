@@ -20,12 +20,12 @@ from hypothesis import strategies as st
 import rulelang
 from interpreter.runtime import draws, engine, helpers, protocol
 from interpreter.runtime.builtin_functions import _cell_set
+from interpreter.runtime.card_refs import remap, remap_all
 from interpreter.runtime.decision_parts import Decision, Move, make_offer
 from interpreter.runtime.decisions import Decisions
 from interpreter.runtime.effects import Effects
 from interpreter.runtime.engine import MAX_FRAMES, Game
 from interpreter.runtime.helpers import Frame
-from interpreter.runtime.knowledge import _remap, _remap_all
 from interpreter.runtime.log import Choice, Header, SeenCard
 from interpreter.runtime.state import FIELDS, copy_state
 from interpreter.runtime.values import Card, Cell, EnumValue, Fail, Keyed, Placement, Seat
@@ -437,9 +437,9 @@ def test_the_cells_of_cards_and_cells_are_the_set_the_general_loop_makes(items, 
 @given(st.lists(st.one_of(st.sampled_from(cards), values), max_size=5),
        st.sets(st.integers(0, 3)))
 def test_remapping_a_list_of_values_remaps_each_as_remap_does(items, remapped):
-    """``_remap_all`` (knowledge.py) skips the call for what holds no card."""
+    """``remap_all`` (card_refs.py) skips the call for what holds no card."""
     table = {i: Card(i, "Gem", {"size": i}, f"sampled gem {i}") for i in remapped}
-    assert _remap_all(items, table) == [_remap(x, table) for x in items]  # a card: itself
+    assert remap_all(items, table) == [remap(x, table) for x in items]  # a card: itself
 
 
 @given(st.dictionaries(st.integers(), st.integers(), max_size=6), st.text(max_size=4))
