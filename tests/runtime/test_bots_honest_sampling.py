@@ -18,12 +18,12 @@ import rulelang
 from interpreter.bots.greedy import GreedyBot
 from interpreter.bots.mcts import MctsBot
 from interpreter.bots.policy import Policy
+from interpreter.runtime.card_refs import remap_state
 from interpreter.runtime.knowledge import (
     Face,
     _composition,
     _face,
     _fits,
-    _remap_state,
     _told_to,
     seat_knowledge,
 )
@@ -102,7 +102,7 @@ def with_face(game, card_id, face):
     """A copy of ``game`` in which card ``card_id`` has ``face``."""
     other = game.copy(logging=False)
     other.cards[card_id] = face
-    _remap_state(other, {card_id: face}, True, list(other.cv))
+    remap_state(other, {card_id: face}, True, list(other.cv))
     return other
 
 
