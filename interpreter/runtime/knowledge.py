@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import attrs
 
 from interpreter.runtime import draws
-from interpreter.runtime.card_refs import CARDISH, holds_card, remap_state
+from interpreter.runtime.card_refs import CardHolders, remap_state
 from interpreter.runtime.facts import NOTHING, Knowledge, known_to
 from interpreter.runtime.lean_twin import lean_twin
 from interpreter.runtime.protocol import text_of
@@ -176,7 +176,7 @@ def _transplanted(asked: Game, world: Game, seat: int) -> Game:
             mine = s.cv[name]
             for i in table:
                 mine[i] = values[i]
-        remap_state(s, table, True, list(s.cv))
+        remap_state(s, table, CardHolders.anywhere(s))
         _keep_own_facts(s, table, seat)
     _forget_unreadable_vars(s, seat)
     s.fixed = {}
@@ -228,8 +228,7 @@ class Sampler:
         self.game, self.seat = game, seat
         self._pools: list[Pool] | None = None
         self._remade: list[tuple[Card, Told]] = []
-        self._linked = False
-        self._cv_cards: list[str] = []
+        self._holders = CardHolders(False, [])  # where the game names cards (pools: once)
         self.twin = _Twin(game)
 
     def pools(self) -> list[Pool]:
@@ -267,12 +266,7 @@ class Sampler:
                 pools.append((kind, [c.id for c in cards], faces, told))
             self._pools = pools
             self._remade = [(c, _told_to(g, seat, c)) for c in remade]
-            # the types held first (in C): a card or a container among them is rare
-            fixed = {type(x) for c in g.cards for x in c.f.values()}
-            self._linked = not CARDISH.isdisjoint(fixed) and any(
-                holds_card(x) for c in g.cards for x in c.f.values())
-            self._cv_cards = [name for name, values in g.cv.items()  # var fields naming cards
-                              if not CARDISH.isdisjoint(map(type, values))]
+            self._holders = CardHolders.of(g)
         return self._pools
 
     def sample(self, rng: Random, lean: bool = False) -> Game:
@@ -299,7 +293,7 @@ class Sampler:
                             make = partial(makings[site].make, s, *kept)
                             cv[field][cid] = s.guard(make)[0]
         if table:
-            remap_state(s, table, self._linked, self._cv_cards)
+            remap_state(s, table, self._holders)
             _keep_own_facts(s, table, seat)
         if s.group is not None:
             s.forget_choices(self.seat)

@@ -18,7 +18,7 @@ import rulelang
 from interpreter.bots.greedy import GreedyBot
 from interpreter.bots.mcts import MctsBot
 from interpreter.bots.policy import Policy
-from interpreter.runtime.card_refs import remap_state
+from interpreter.runtime.card_refs import CardHolders, remap_state
 from interpreter.runtime.knowledge import (
     Face,
     _composition,
@@ -102,7 +102,7 @@ def with_face(game, card_id, face):
     """A copy of ``game`` in which card ``card_id`` has ``face``."""
     other = game.copy(logging=False)
     other.cards[card_id] = face
-    remap_state(other, {card_id: face}, True, list(other.cv))
+    remap_state(other, {card_id: face}, CardHolders.anywhere(other))
     return other
 
 
