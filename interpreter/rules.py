@@ -17,6 +17,7 @@ from interpreter.runtime.engine import Game
 from interpreter.runtime.layout import Layout
 from interpreter.runtime.protocol import _short, encode, text_of
 from interpreter.runtime.state import MAX_SEED
+from interpreter.runtime.top_level import Scoring
 from interpreter.runtime.values import PLAYER_SEATS, EnumValue, Row, Seat
 from rulelang.language.errors import RulesError
 
@@ -83,6 +84,7 @@ class Rules:
         self.end_reads = reads_of_all([d.cond for d in program.ends], program.fns)
         self.chance = chance_sites(program)
         self.heuristic = code.tops.heuristic
+        self.scoring = Scoring.of(code.tops.scores, bool(program.cooperative))
         self.options = {name: OptionSpec(option.decl, option.type, code.tops.options[name].default,
                                          code.tops.options[name].allowed)
                         for name, option in program.options.items()}

@@ -76,23 +76,18 @@ def check_winners(g: Game, value: Any) -> None:
 def compute_outcome(g: Game) -> Outcome:
     end = cast(GameEnd, g.result)  # finish set it
     players = g.players
+    scoring = g.rules.scoring
     reports: dict[str, Any] = {}
-    scores_of: ScoreCode | None = None
-    tiebreaks: list[ScoreCode] = []
-    for declared in g.rules.code.tops.scores:
-        if declared.which == "score":
-            scores_of = declared
-        elif declared.which == "tiebreak":
-            tiebreaks.append(declared)
-        else:
-            expr = declared.expr
-            # one per player (``report "NAME" p = ...``): each seat's value by its name (plain
-            # data: a save keeps it as it is), so that it reads "P1 3, P2 4"
-            reports[cast(str, declared.key)] = {
-                g.seat_name(p): views.plain(g, expr(g, p), None) for p in g.players
-            } if declared.per_seat else views.plain(g, expr(g), None)
+    for declared in scoring.reports:
+        expr = declared.expr
+        # one per player (``report "NAME" p = ...``): each seat's value by its name (plain
+        # data: a save keeps it as it is), so that it reads "P1 3, P2 4"
+        reports[cast(str, declared.key)] = {
+            g.seat_name(p): views.plain(g, expr(g, p), None) for p in g.players
+        } if declared.per_seat else views.plain(g, expr(g), None)
+    scores_of = scoring.score
 
-    if g.rules.program.cooperative:
+    if scoring.cooperative:
         team = _score(g, scores_of, None) if scores_of else 0
         scores = dict.fromkeys(players, team)
         # win and lose give the team's verdict; end (and end when, and a play block that
@@ -103,9 +98,10 @@ def compute_outcome(g: Game) -> Outcome:
         scores = ({p: _score(g, scores_of, p) for p in players} if scores_of
                   else dict.fromkeys(players, 0))
         if end.how == "win":
-            chosen = end.named if isinstance(end.named, list) else [end.named]
-            winners = sorted(set(chosen))
+            named = end.named
+            winners = sorted(set(named)) if isinstance(named, list) else [named]
         else:
+            tiebreaks = scoring.tiebreaks
             keys = {p: (scores[p],) + tuple(_score(g, t, p) for t in tiebreaks) for p in players}
             best = max(keys.values())
             winners = [p for p in players if keys[p] == best]

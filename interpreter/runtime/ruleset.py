@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from interpreter.runtime.top_level import Fn, HeuristicCode, TopLevel
+from interpreter.runtime.top_level import Fn, HeuristicCode, Scoring, TopLevel
 
 if TYPE_CHECKING:
     from interpreter.runtime.chance import ChanceSite
@@ -192,6 +192,8 @@ class Ruleset(Protocol):
     def chance(self) -> list[ChanceSite]: ...
     @property
     def heuristic(self) -> HeuristicCode | None: ...
+    @property
+    def scoring(self) -> Scoring: ...
     @property
     def end_reads(self) -> EndReads | None: ...  # None: they may read anything
     @property

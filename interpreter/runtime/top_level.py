@@ -95,5 +95,24 @@ class TopLevel:
     shown: dict[str, Fn] = attrs.field(factory=dict)
 
 
+@attrs.frozen
+class Scoring:
+    """A ruleset's ``score``, ``tiebreak`` and ``report`` declarations sorted by role once
+    (every game's end reads them: ``outcome.compute_outcome``)."""
+    score: ScoreCode | None  # the last ``score`` declared, as the game's score
+    tiebreaks: list[ScoreCode]
+    reports: list[ScoreCode]
+    cooperative: bool  # the team wins or loses together
+
+    @staticmethod
+    def of(scores: list[ScoreCode], cooperative: bool) -> Scoring:
+        score = None
+        for declared in scores:
+            if declared.which == "score":
+                score = declared
+        return Scoring(score, [d for d in scores if d.which == "tiebreak"],
+                       [d for d in scores if d.which not in ("score", "tiebreak")], cooperative)
+
+
 PARTS = (OptionCode, DummyCode, ConstCode, TableCode, VarCode, RequireCode, ScoreCode,
          HeuristicCode, OfferCode, TopLevel)  # the records above (their functions resolved in turn)
