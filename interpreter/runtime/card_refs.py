@@ -95,11 +95,14 @@ def remap_state(s: Game, table: dict[int, Card], holders: CardHolders) -> None:
             zg[i] = {cell: tuple([get(c.id, c) for c in on]) for cell, on in grid.items()}
     for name in holders.cv:
         s.cv[name] = remap_all(s.cv[name], table)
-    variables, consts = s.vars, s.consts  # (a copy's own dicts)
+    variables = s.vars  # (a copy's own dict: Game.copy copies it)
     for name in holders.vars if holders.vars is not None else list(variables):
         variables[name] = remap(variables[name], table)
-    for name in holders.consts if holders.consts is not None else list(consts):
-        consts[name] = remap(consts[name], table)
+    named = holders.consts if holders.consts is not None else list(s.consts)
+    if named:  # (the constants are shared by a game's copies: a dict of the sample's own)
+        consts = s.consts = dict(s.consts)
+        for name in named:
+            consts[name] = remap(consts[name], table)
     for frame in s.frames:
         frame.L = remap_all(frame.L, table)
     for pending in (s.group.decisions if s.group is not None

@@ -113,7 +113,9 @@ def test_a_sample_remapping_where_cards_are_named_is_one_remapping_everything(
                 assert _stale(sample) == []
                 named = _state(sample)
                 sampler._holders = CardHolders.anywhere(game)
+                consts = list(game.consts.items())  # (shared by the game's copies)
                 assert _state(sampler.sample(random.Random(step), lean=True)) == named
+                assert all(game.consts[k] is v for k, v in consts)  # the host's untouched
                 compared += 1
             game.play(moves[rng.randrange(len(moves))])
     assert compared >= 3
