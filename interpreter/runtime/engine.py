@@ -333,7 +333,7 @@ class Game(Effects, Decisions):
         to come is drawn from that seed instead of this game's generator."""
         twin = type(self).__new__(type(self))  # a lean game's copy is lean (runtime/lean_game.py)
         twin.rules, twin.title, twin.nplayers = self.rules, self.title, self.nplayers
-        twin.options, twin.consts = self.options, dict(self.consts)
+        twin.options = self.options  # (the constants: shared, as copy_state shares them)
         twin.logging = self.logging if logging is None else logging
         twin.queue, twin.depth, twin.rdepth, twin.work = [], 0, 0, self.work
         twin.dirty, twin.on_checkpoint, twin.ending = self.dirty, None, False
