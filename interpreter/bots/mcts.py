@@ -25,7 +25,10 @@ for it: partners are modelled as playing for the team.
 The worlds and the playouts on them are played on the lean path (``lean``, the default:
 ``lean_twin``, runtime/lean_twin.py: no log, no notations, moves by number), which plays the
 same games with the same draws, so the bot makes the same choices either way
-(tests/runtime/test_bots_lean.py); ``lean=False`` plays them on the full path.
+(tests/runtime/test_bots_lean.py); ``lean=False`` plays them on the full path. Where no
+decision of the rules has advice or is made by every seat at once, a playout is one
+``LeanGame.play_out`` (``walk``): its rules run direct, a ``Walk`` answering each decision
+as the loops of ``playout`` would (one ``step`` down the tree serves both).
 
 The budget is ``playouts`` per decision, stopped early once the playouts have done ``work``
 (the runtime's count, ``Game.work``, of what the rules computed for the advice and the values:
@@ -42,8 +45,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Hashable
-from typing import TYPE_CHECKING
+from collections.abc import Hashable, Sequence
+from typing import TYPE_CHECKING, Any, cast
 
 from interpreter.bots.policy import Policy
 from interpreter.bots.scoring import Scale, heuristic, value, values
@@ -114,8 +117,9 @@ class MctsBot:
         self.work = work  # the most work a decision's playouts may do (None: no cap)
         self.policy = Policy(self.rng)
         # playouts on copies made again in place (runtime/scratch.py) and their random moves
-        # drawn in the loop; False: on the general code they copy (tests/runtime/
-        # test_mcts_written_out.py compares the two: the same choices, draws and work)
+        # drawn in the loop, or the whole playout one play-out (``walk``, where ``walkable``);
+        # False: on the general code they copy (tests/runtime/test_mcts_written_out.py
+        # compares the two: the same choices, draws and work)
         self.written_out = True
 
     def choose(self, given: SeatKnowledge | Game) -> Move:
@@ -134,13 +138,17 @@ class MctsBot:
         deadline = time.perf_counter() + self.think if self.think is not None else None
         done = work = 0
         scratches = [Scratch(world) for world in worlds] if self.written_out else None
+        walked = scratches is not None and walkable(worlds[0])
         while True:
             world = worlds[done % len(worlds)]
             if scratches is not None:  # a copy of the world, made again in place
                 game = scratches[done % len(worlds)].fresh(self.rng.getrandbits(63))
             else:
                 game = world.copy(logging=False, seed=self.rng.getrandbits(63))
-            work += self.playout(game, root, nseats, scale, team, knowledge.seat)
+            if walked:
+                work += self.walk(game, root, nseats, scale, team)
+            else:
+                work += self.playout(game, root, nseats, scale, team, knowledge.seat)
             done += 1
             if deadline is None:
                 if done >= self.playouts or (self.work is not None and work >= self.work):
@@ -229,7 +237,7 @@ class MctsBot:
         advised = team is not None and self.advised_partners
         written_out = self.written_out
         play = game.play if isinstance(game, LeanGame) and written_out else game.apply
-        c, sqrt, log = self.exploration, math.sqrt, math.log
+        c = self.exploration
         while not game.over:  # down the tree, adding one node
             pending = game.pending
             assert pending is not None  # (not over: a decision waits)
@@ -244,53 +252,19 @@ class MctsBot:
                 work, game.work = work + game.work, 0
                 play(pick)
                 continue
-            order = node.order
-            if order is None:
-                order, node.informed = self.node_order(game)
-                node.order = order
+            if node.order is None:
+                node.order, node.informed = self.node_order(game)
                 work, game.work = work + game.work, 0
-            children = node.children
-            # how many of the node's moves, in its order, may be tried (Node.allowed)
-            limit = 2 + int(1.5 * sqrt(node.visits)) if node.informed else 1 << 30
-            tried: list[tuple[int, Node]] = []
-            untried = best_rank = -1
-            i = -1
-            for n in keys:
-                i += 1
-                rank = order.get(n)
-                if rank is None:  # not offered where the order was made: last
-                    rank = order[n] = len(order)
-                if rank >= limit:
-                    continue
-                child = children.get(n)
-                if child is None:
-                    if best_rank < 0 or rank < best_rank:
-                        best_rank, untried = rank, i
-                else:
-                    tried.append((i, child))
             seat = int(pending.seat)
-            if untried >= 0:
-                for _, child in tried:
-                    child.offered += 1
-                child = children[keys[untried]] = Node(nseats)
-                child.offered = 1
-                play(untried, seat)
-                path.append(child)
-                node = child
-                break
-            if not tried:  # nothing allowed is offered in this world: widen to all
+            i, child = step(node, keys, seat, c)
+            if i < 0:  # nothing allowed is offered in this world: widen to all
                 node.order = {n: r for r, n in enumerate(keys)}
                 continue
-            best, chosen = -1.0, tried[0]  # every score is above -1: the first is bettered
-            for i, child in tried:
-                offered = child.offered = child.offered + 1
-                visits = child.visits
-                score = child.totals[seat] / visits + c * sqrt(log(offered) / visits)
-                if score > best:
-                    best, chosen = score, (i, child)
-            node = chosen[1]
-            play(chosen[0], seat)
-            path.append(node)
+            play(i, seat)
+            path.append(child)
+            node = child
+            if child.visits == 0:  # a node added: the tree left
+                break
         policy, getrandbits = self.policy, self.rng.getrandbits
         for _ in range(self.horizon):  # then as the policy plays
             if game.over:
@@ -309,6 +283,22 @@ class MctsBot:
                 pick = policy.pick(game)
             work, game.work = work + game.work, 0
             play(pick)
+        return self.valued(game, path, nseats, scale, team, work)
+
+    def walk(self, game: Game, root: Node, nseats: int, scale: Scale, team: int | None) -> int:
+        """``playout``, where ``walkable``: the whole playout one ``LeanGame.play_out``,
+        every rule run direct, each decision answered by a ``Walk`` (down the tree, then at
+        random); the same moves, draws and work (tests/runtime/test_mcts_written_out.py)."""
+        walk = Walk(self, root)
+        game.work = 0
+        cast(LeanGame, game).play_out(walk.pick)
+        return self.valued(game, walk.path, nseats, scale, team, 0)
+
+    @staticmethod
+    def valued(game: Game, path: list[Node], nseats: int, scale: Scale, team: int | None,
+               work: int) -> int:
+        """A playout's end valued and added to the nodes it went through; its work: ``work``
+        so far and the game's since (the value's with it)."""
         if team is not None:  # one value for the whole team, from this seat's knowledge
             ends = [value(game, team, scale)] * nseats
         else:
@@ -319,3 +309,110 @@ class MctsBot:
             visited.squares += square
             visited.totals = [t + e for t, e in zip(visited.totals, ends)]
         return work + game.work
+
+
+def walkable(world: Game) -> bool:
+    """Whether a playout on copies of ``world`` can be one ``Walk``: lean copies, and no
+    decision of the rules that needs one left pending (advice, read from the decision's
+    locals; a choice made by every seat at once, answered seat by seat)."""
+    return isinstance(world, LeanGame) and not any(
+        site.prefer is not None or site.each_slot is not None for site in world.rules.sites)
+
+
+class Walk:
+    """One playout's moves, as ``LeanGame.play_out`` asks for them (``pick``, its policy):
+    ``MctsBot.playout``'s loops written as one answer a decision. Down the tree while its
+    nodes know the moves, adding one node; then ``horizon`` decisions at random (the limit
+    of the play-out set then), as the loops draw them."""
+    __slots__ = ("bot", "node", "path", "in_tree")
+
+    def __init__(self, bot: MctsBot, root: Node):
+        self.bot, self.node, self.path, self.in_tree = bot, root, [root], True
+
+    def pick(self, game: Any, seat: int, values: Any, site: Any) -> int:
+        n = len(values)
+        if not self.in_tree:  # below the tree: at random (``draws.below``)
+            if n == 1:
+                return 0
+            getrandbits = self.bot.rng.getrandbits
+            bits = n.bit_length()
+            pick = getrandbits(bits)
+            while pick >= n:
+                pick = getrandbits(bits)
+            return pick
+        if n == 1:  # forced: no node
+            return 0
+        pending = game.pending  # (a decision left pending names its moves already)
+        keys = pending.move_keys() if pending is not None else _keys(game, seat, values, site)
+        bot, node = self.bot, self.node
+        if node.order is None:  # (no advice: the moves in a random order, as node_order draws)
+            ranked = list(keys)
+            shuffle(bot.rng, ranked)
+            node.order = {k: r for r, k in enumerate(ranked)}
+        c = bot.exploration
+        while True:
+            i, child = step(node, keys, seat, c)
+            if i >= 0:
+                break
+            node.order = {k: r for r, k in enumerate(keys)}  # widen to all offered
+        self.path.append(child)
+        self.node = child
+        if child.visits == 0:  # a node added: the tree left, ``horizon`` decisions to come
+            self.in_tree = False
+            game.limit = game.answered + bot.horizon
+        return i
+
+
+def step(node: Node, keys: Sequence[Hashable], seat: int, c: float) -> tuple[int, Node]:
+    """A step down the tree from ``node``, whose order is made, at a decision whose moves are
+    ``keys``: the first untried move allowed, in the node's order (its node added: no visits
+    yet), else the tried one the UCT score rates best for ``seat``; as (its index, its node).
+    (-1, node): none allowed is offered here."""
+    order, children = cast(Order, node.order), node.children
+    # how many of the node's moves, in its order, may be tried (Node.allowed)
+    limit = 2 + int(1.5 * math.sqrt(node.visits)) if node.informed else 1 << 30
+    tried: list[tuple[int, Node]] = []
+    untried = best_rank = -1
+    i = -1
+    for n in keys:
+        i += 1
+        rank = order.get(n)
+        if rank is None:  # not offered where the order was made: last
+            rank = order[n] = len(order)
+        if rank >= limit:
+            continue
+        child = children.get(n)
+        if child is None:
+            if best_rank < 0 or rank < best_rank:
+                best_rank, untried = rank, i
+        else:
+            tried.append((i, child))
+    if untried >= 0:
+        for _, child in tried:
+            child.offered += 1
+        child = children[keys[untried]] = Node(len(node.totals))
+        child.offered = 1
+        return untried, child
+    if not tried:
+        return -1, node
+    sqrt, log = math.sqrt, math.log
+    best, chosen = -1.0, tried[0]  # every score is above -1: the first is bettered
+    for i, child in tried:
+        offered = child.offered = child.offered + 1
+        visits = child.visits
+        score = child.totals[seat] / visits + c * sqrt(log(offered) / visits)
+        if score > best:
+            best, chosen = score, (i, child)
+    return chosen
+
+
+def _keys(game: Any, seat: int, values: Any, site: Any) -> list[Hashable]:
+    """A direct decision's moves by what tells them apart, as the decision left pending
+    would name them (``Decision.move_keys``: notations, the pass word last)."""
+    passing = game.passing
+    offered = values[:-1] if passing else values
+    notation_of, element = game.notation_of, site.element
+    named: list[Hashable] = [notation_of(v, seat, element) for v in offered]
+    if passing:
+        named.append(passing)
+    return named

@@ -415,7 +415,7 @@ class LeanGame(Game):
                 self.run()
             while not self.over:
                 decision = self.pending
-                if self.answered == limit:
+                if self.answered == self.limit:  # (the policy may set it as it plays)
                     break
                 self.answered += 1
                 self.passing = decision.passing

@@ -1,5 +1,7 @@
 """The tree search's written-out playouts (``MctsBot.written_out``: copies made again in
-place, runtime/scratch.py; random moves drawn in the loop as ``draws.below`` draws them)
+place, runtime/scratch.py; random moves drawn in the loop as ``draws.below`` draws them; where
+no decision has advice or is made by every seat at once, the whole playout one play-out, every
+rule run direct, a ``Walk`` answering each decision: Yokai Sketch, Oh Hell, Pig, Breakthrough)
 against the general code they copy (``world.copy`` with a seed, for each playout and each
 look at a wide root's moves; ``Policy.pick``): the same choices, the same draws from the
 bot's generator, the same playouts and work, decision for decision, on both paths, in games
