@@ -30,6 +30,10 @@ decision of the rules has advice or is made by every seat at once, a playout is 
 ``LeanGame.play_out`` (``walk``): its rules run direct, a ``Walk`` answering each decision
 as the loops of ``playout`` would (one ``step`` down the tree serves both).
 
+A playout whose world breaks the rules (a sample sets a hidden variable back to its start:
+League's secret, a number no one can guess there, so its guesses run out) ends there, valued
+0.5 for every seat: it tells the search nothing, and the real game plays on.
+
 The budget is ``playouts`` per decision, stopped early once the playouts have done ``work``
 (the runtime's count, ``Game.work``, of what the rules computed for the advice and the values:
 a decision whose advice is costly plays fewer); both are counted, so a decision replays (same
@@ -54,6 +58,7 @@ from interpreter.bots.simple import knowledge_of
 from interpreter.runtime.draws import shuffle
 from interpreter.runtime.lean_game import LeanGame
 from interpreter.runtime.scratch import Scratch
+from rulelang.language.errors import RulesRuntimeError
 
 if TYPE_CHECKING:
     from interpreter.runtime.decision_parts import Move
@@ -145,10 +150,16 @@ class MctsBot:
                 game = scratches[done % len(worlds)].fresh(self.rng.getrandbits(63))
             else:
                 game = world.copy(logging=False, seed=self.rng.getrandbits(63))
-            if walked:
-                work += self.walk(game, root, nseats, scale, team)
-            else:
-                work += self.playout(game, root, nseats, scale, team, knowledge.seat)
+            path = [root]  # the nodes the playout goes through
+            try:
+                if walked:
+                    work += self.walk(game, path, nseats, scale, team)
+                else:
+                    work += self.playout(game, path, nseats, scale, team, knowledge.seat)
+            except RulesRuntimeError:  # its world broke the rules (a hidden variable set
+                # back to its start, say): a playout that tells nothing of the moves
+                work += game.work
+                back_up(path, [0.5] * nseats)
             done += 1
             if deadline is None:
                 if done >= self.playouts or (self.work is not None and work >= self.work):
@@ -228,11 +239,12 @@ class MctsBot:
             shuffle(self.rng, ranked)  # (draws: as Random.shuffle draws)
         return {n: r for r, n in enumerate(ranked)}, informed
 
-    def playout(self, game: Game, root: Node, nseats: int, scale: Scale, team: int | None,
-                me: int) -> int:
-        """One playout on ``game`` (a copy of a world); returns the work it did: what the
+    def playout(self, game: Game, path: list[Node], nseats: int, scale: Scale,
+                team: int | None, me: int) -> int:
+        """One playout on ``game`` (a copy of a world), down the tree from ``path``'s root,
+        each node it goes through added to ``path``; returns the work it did: what the
         runtime counted (``Game.work``) in the advice it asked and the value it read."""
-        node, path = root, [root]
+        node = path[0]
         work = game.work = 0  # (the runtime's count starts again at each decision anyway)
         advised = team is not None and self.advised_partners
         written_out = self.written_out
@@ -285,14 +297,15 @@ class MctsBot:
             play(pick)
         return self.valued(game, path, nseats, scale, team, work)
 
-    def walk(self, game: Game, root: Node, nseats: int, scale: Scale, team: int | None) -> int:
+    def walk(self, game: Game, path: list[Node], nseats: int, scale: Scale,
+             team: int | None) -> int:
         """``playout``, where ``walkable``: the whole playout one ``LeanGame.play_out``,
         every rule run direct, each decision answered by a ``Walk`` (down the tree, then at
         random); the same moves, draws and work (tests/runtime/test_mcts_written_out.py)."""
-        walk = Walk(self, root)
+        walk = Walk(self, path)
         game.work = 0
         cast(LeanGame, game).play_out(walk.pick)
-        return self.valued(game, walk.path, nseats, scale, team, 0)
+        return self.valued(game, path, nseats, scale, team, 0)
 
     @staticmethod
     def valued(game: Game, path: list[Node], nseats: int, scale: Scale, team: int | None,
@@ -303,12 +316,17 @@ class MctsBot:
             ends = [value(game, team, scale)] * nseats
         else:
             ends = values(game, nseats, scale)
-        square = ends[0] * ends[0]
-        for visited in path:
-            visited.visits += 1
-            visited.squares += square
-            visited.totals = [t + e for t, e in zip(visited.totals, ends)]
+        back_up(path, ends)
         return work + game.work
+
+
+def back_up(path: list[Node], ends: list[float]) -> None:
+    """A playout's values (one per seat) added to every node it went through."""
+    square = ends[0] * ends[0]
+    for visited in path:
+        visited.visits += 1
+        visited.squares += square
+        visited.totals = [t + e for t, e in zip(visited.totals, ends)]
 
 
 def walkable(world: Game) -> bool:
@@ -326,8 +344,8 @@ class Walk:
     of the play-out set then), as the loops draw them."""
     __slots__ = ("bot", "node", "path", "in_tree")
 
-    def __init__(self, bot: MctsBot, root: Node):
-        self.bot, self.node, self.path, self.in_tree = bot, root, [root], True
+    def __init__(self, bot: MctsBot, path: list[Node]):
+        self.bot, self.node, self.path, self.in_tree = bot, path[0], path, True
 
     def pick(self, game: Any, seat: int, values: Any, site: Any) -> int:
         n = len(values)

@@ -172,3 +172,19 @@ def test_greedy_and_mcts_are_reproducible_with_a_budget():
     game = rules.new_game(players=2, seed=8, log=False)
     for make in (lambda: GreedyBot(3, budget=60), lambda: MctsBot(3, playouts=20, horizon=6)):
         assert str(make().choose(seat_knowledge(game))) == str(make().choose(seat_knowledge(game)))
+
+
+@pytest.mark.parametrize("walked", [True, False])
+def test_a_tree_search_plays_on_where_its_worlds_break_the_rules(walked):
+    """League's secret is hidden: every sample sets it back to its start (0), a number no one
+    can guess, so a playout that guesses every number is asked a choice with no option. Such
+    a playout tells the search nothing (it is valued 0.5 for every seat); the bot plays on,
+    and every game ends as the rules end it (a playout's walk, or the loops on the general
+    code, alike)."""
+    rules = load("examples/league.rules")
+    for seed in range(6):
+        bots = [MctsBot(seat, playouts=16) for seat in range(2)]
+        for bot in bots:
+            bot.written_out = walked
+        outcome = play(rules, bots, seed=seed)
+        assert outcome["result"] == "win" and len(outcome["winners"]) == 1
