@@ -12,6 +12,7 @@ import pytest
 
 import rulelang
 from interpreter.bots import MctsBot
+from interpreter.bots.mcts import walkable
 from interpreter.runtime.knowledge import seat_knowledge
 from support import ROOT, soak
 
@@ -49,3 +50,23 @@ def test_written_out_playouts_choose_as_the_general_code(path, players, options,
     general = _played(path, players, options, False, lean, decisions)
     assert ours == general
     assert len(ours) >= 5
+
+
+# every other shipped ruleset whose playouts are walks (``mcts.walkable``): hidden hands,
+# passes, melds, dice as cards, captures, a campaign's game, four players
+WALKED = [("examples/checkers.rules", 2), ("examples/connect_four.rules", 2),
+          ("examples/gin_rummy.rules", 2), ("examples/hearts.rules", 4),
+          ("examples/kuhn_poker.rules", 2), ("examples/league.rules", 2),
+          ("examples/leduc_poker.rules", 2), ("examples/liars_dice.rules", 2),
+          ("examples/love_letter.rules", 3), ("examples/mancala.rules", 2),
+          ("examples/nim.rules", 2), ("examples/no_thanks.rules", 3),
+          ("examples/reversi.rules", 2), ("examples/tictactoe.rules", 2)]
+
+
+@pytest.mark.parametrize(("path", "players"), WALKED)
+def test_every_walk_chooses_as_the_general_code(path, players):
+    rules = rulelang.load(ROOT / path)
+    assert walkable(rules.lean().new_game(players=players, seed=11))
+    ours = _played(path, players, {}, True, True, 4)
+    assert ours == _played(path, players, {}, False, True, 4)
+    assert len(ours) >= 2
