@@ -63,7 +63,7 @@ class CardHolders:
         container among them is rare)."""
         fixed = {type(x) for c in g.cards for x in c.f.values()}
         linked = not CARDISH.isdisjoint(fixed) and any(
-            holds_card(x) for c in g.cards for x in c.f.values())
+            names_card(x) for c in g.cards for x in c.f.values())
         return CardHolders(linked, [name for name, values in g.cv.items()
                                     if not CARDISH.isdisjoint(map(type, values))],
                            [name for name, v in g.vars.items() if names_card(v)],
@@ -81,7 +81,7 @@ def remap_state(s: Game, table: dict[int, Card], holders: CardHolders) -> None:
     names (a card that names cards is given a new card, with those names remapped)."""
     cards = s.cards
     if holders.linked:
-        linked = [c for c in cards if c.f and any(holds_card(x) for x in c.f.values())]
+        linked = [c for c in cards if c.f and any(names_card(x) for x in c.f.values())]
         for card in linked:
             if card.id not in table:
                 table[card.id] = cards[card.id] = Card(card.id, card.kind, card.f, card.label)
@@ -126,15 +126,4 @@ def names_card(v: Value) -> bool:
         return any(names_card(k) or names_card(x) for k, x in v.items())
     if t is Row or t is dict:
         return any(names_card(x) for x in v.values())
-    return False
-
-
-def holds_card(v: Value) -> bool:
-    t = type(v)
-    if t is Card:
-        return True
-    if t is list or t is tuple:
-        return any(holds_card(x) for x in v)
-    if t is Row or t is dict or t is Keyed:
-        return any(holds_card(x) for x in v.values())
     return False
