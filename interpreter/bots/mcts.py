@@ -272,9 +272,9 @@ class MctsBot:
             if i < 0:  # nothing allowed is offered in this world: widen to all
                 node.order = {n: r for r, n in enumerate(keys)}
                 continue
-            play(i, seat)
-            path.append(child)
+            path.append(child)  # (before the move: a move that breaks the rules backs it up)
             node = child
+            play(i, seat)
             if child.visits == 0:  # a node added: the tree left
                 break
         policy, getrandbits = self.policy, self.rng.getrandbits
