@@ -30,8 +30,8 @@ decision of the rules has advice or is made by every seat at once, a playout is 
 ``LeanGame.play_out`` (``walk``): its rules run direct, a ``Walk`` answering each decision
 as the loops of ``playout`` would (one ``step`` down the tree serves both).
 
-A playout whose world breaks the rules (a sample sets a hidden variable back to its start:
-League's secret, a number no one can guess there, so its guesses run out) ends there, valued
+A playout whose world breaks the rules (a sample sets a hidden variable back to its start: a
+secret number becomes one no one can guess there, so the guesses run out) ends there, valued
 0.5 for every seat: it tells the search nothing, and the real game plays on.
 
 The budget is ``playouts`` per decision, stopped early once the playouts have done ``work``

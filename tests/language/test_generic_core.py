@@ -13,7 +13,7 @@ SUFFIXES = {".py", ".lark", ".js", ".css", ".html"}
 NOUNS = ["yokai", "yōkai", "yami", "kappa", "kitsune", "rokurokubi", "lyken", "hanabi",
          "oh hell", "reversi", "othello", "gin rummy", "goofspiel", "liar's dice", "leduc",
          "kuhn", "sushi", "love letter", "connect four", "breakthrough", "checkers", "mancala",
-         "nim", "pig", "tic-tac-toe"]
+         "nim", "pig", "tic-tac-toe", "league", "no thanks"]
 PATH = re.compile(r"[\w./-]+\.(rules|scenarios)\b")
 WORD = re.compile(r"\b(" + "|".join(re.escape(n) for n in NOUNS) + r")\b", re.IGNORECASE)
 
