@@ -14,7 +14,8 @@ average for its seat (``scoring.value``: a win above everything, a loss below, t
 ``heuristic`` between). When its move leads straight to another decision of its own (a
 card, then where to play it), it looks through that one too, within its budget of looks,
 and values it by the move there that is best on average over the samples (``Look``).
-Samples come from its seat's knowledge only, so it cannot peek at a hidden card. In a
+Samples come from its seat's knowledge only, so it cannot peek at a hidden card. A look
+whose sample breaks the rules (a hidden variable set back to its start) is worth 0.5. In a
 choice made at once, the other seats' answers (unknown: a sample drops them) are drawn at
 random for each look, the same for every move. Moves it values alike are told apart by
 the rules' advice (``prefer``), worked out on a sample.
@@ -28,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from interpreter.bots.scoring import Scale, value
 from interpreter.bots.simple import knowledge_of
+from rulelang.language.errors import RulesRuntimeError
 
 if TYPE_CHECKING:
     from interpreter.runtime.decision_parts import Move
@@ -80,12 +82,18 @@ class GreedyBot:
         move's ``Look`` (through its own next decision, when it leads to one)."""
         after = world.copy(logging=False, seed=self.chance)  # (a seed copies faster than a generator)
         group = after.group
-        after.apply(index, seat)
-        if group is not None:  # chosen at once: the others' answers, unknown, drawn at random
-            others = random.Random(self.chance)  # (the same for every move looked at)
-            while after.group is group:  # (the next such choice is another group)
-                assert after.pending is not None  # (a group waits for its decisions)
-                after.apply(others.randrange(len(after.pending.values)))
+        try:
+            after.apply(index, seat)
+            if group is not None:  # chosen at once: the others' answers, unknown, at random
+                others = random.Random(self.chance)  # (the same for every move looked at)
+                while after.group is group:  # (the next such choice is another group)
+                    assert after.pending is not None  # (a group waits for its decisions)
+                    after.apply(others.randrange(len(after.pending.values)))
+        except RulesRuntimeError:  # the sample broke the rules (a hidden variable set back to
+            self.left -= 1  # its start, say): a look that tells nothing of the move
+            into.total += 0.5
+            into.ended += 1
+            return
         self.left -= 1
         if not after.is_over and depth > 1 and after.to_move == seat and self.left > 0:
             pending = after.pending
@@ -100,7 +108,10 @@ class GreedyBot:
                         then = into.next[keys[i]] = Look()
                     self.look(after, i, seat, depth - 1, scale, then)
                 return
-        into.total += value(after, seat, scale)
+        try:
+            into.total += value(after, seat, scale)
+        except RulesRuntimeError:  # (its value cannot be read in that world: as above)
+            into.total += 0.5
         into.ended += 1
 
 

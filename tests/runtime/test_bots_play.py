@@ -190,15 +190,19 @@ def test_a_tree_search_plays_on_where_its_worlds_break_the_rules(walked):
         assert outcome["result"] == "win" and len(outcome["winners"]) == 1
 
 
-@pytest.mark.parametrize("walked", [True, False])
-def test_a_tree_search_plays_on_where_a_move_breaks_its_world(walked):
+@pytest.mark.parametrize("kind", ["walked", "looped", "greedy"])
+def test_a_bot_plays_on_where_a_move_breaks_its_world(kind):
     """A sample sets Hidden divisor's secret back to 0, and every move divides by it: each
     playout fails on its first move, right after the tree has added its node, which is
-    backed up with the rest (a node left unvisited would be divided by its visits)."""
+    backed up with the rest (a node left unvisited would be divided by its visits); each of
+    the greedy bot's looks fails, and is worth 0.5."""
     rules = load("tests/rules/hidden_divisor.rules")
     for seed in range(3):
-        bots = [MctsBot(seat, playouts=16) for seat in range(2)]
-        for bot in bots:
-            bot.written_out = walked
+        if kind == "greedy":
+            bots = [GreedyBot(seat) for seat in range(2)]
+        else:
+            bots = [MctsBot(seat, playouts=16) for seat in range(2)]
+            for bot in bots:
+                bot.written_out = kind == "walked"
         outcome = play(rules, bots, seed=seed)
         assert sorted(outcome["scores"].values())[0] > 0  # six moves, each worth 20 or more
