@@ -398,7 +398,8 @@ class LeanGame(Game):
         asks the policy and goes on, no frame, no pause, no resume; a decision pending (the
         game's own, made before it was played out) is answered through ``play``. A
         game stopped by ``limit`` inside a direct form is left mid-way: its state can be read
-        (``stopped`` is True), it cannot be played on."""
+        (``stopped`` is True), it cannot be played on. The policy may set the game's ``limit``
+        as it plays (the tree search's ``Walk`` does, as it leaves its tree)."""
         return cast(int, self.run_played_out(policy, limit, False))
 
     def run_played_out(self: Any, policy: Any, limit: int | None, starting: bool) -> int:
