@@ -349,17 +349,15 @@ class Walk:
 
     def pick(self, game: Any, seat: int, values: Any, site: Any) -> int:
         n = len(values)
-        if not self.in_tree:  # below the tree: at random (``draws.below``)
-            if n == 1:
-                return 0
-            getrandbits = self.bot.rng.getrandbits
-            bits = n.bit_length()
+        if n == 1:  # forced: no node, no draw
+            return 0
+        if not self.in_tree:  # below the tree: at random, ``draws.below`` written out as the
+            getrandbits = self.bot.rng.getrandbits  # loop of ``playout`` writes it (a call
+            bits = n.bit_length()  # of it measured about 3% slower walks)
             pick = getrandbits(bits)
             while pick >= n:
                 pick = getrandbits(bits)
             return pick
-        if n == 1:  # forced: no node
-            return 0
         pending = game.pending  # (a decision left pending names its moves already)
         keys = pending.move_keys() if pending is not None else _keys(game, seat, values, site)
         bot, node = self.bot, self.node
