@@ -55,6 +55,7 @@ from typing import TYPE_CHECKING, Any, cast
 from interpreter.bots.policy import Policy
 from interpreter.bots.scoring import Scale, heuristic, value, values
 from interpreter.bots.simple import knowledge_of
+from interpreter.runtime.decision_parts import keys_of
 from interpreter.runtime.draws import shuffle
 from interpreter.runtime.lean_game import LeanGame
 from interpreter.runtime.scratch import Scratch
@@ -359,7 +360,8 @@ class Walk:
                 pick = getrandbits(bits)
             return pick
         pending = game.pending  # (a decision left pending names its moves already)
-        keys = pending.move_keys() if pending is not None else _keys(game, seat, values, site)
+        keys = pending.move_keys() if pending is not None else \
+            keys_of(game, seat, values, site.element, game.passing)
         bot, node = self.bot, self.node
         if node.order is None:  # (no advice: the moves in a random order, as node_order draws)
             ranked = list(keys)
@@ -420,15 +422,3 @@ def step(node: Node, keys: Sequence[Hashable], seat: int, c: float) -> tuple[int
         if score > best:
             best, chosen = score, (i, child)
     return chosen
-
-
-def _keys(game: Any, seat: int, values: Any, site: Any) -> list[Hashable]:
-    """A direct decision's moves by what tells them apart, as the decision left pending
-    would name them (``Decision.move_keys``: notations, the pass word last)."""
-    passing = game.passing
-    offered = values[:-1] if passing else values
-    notation_of, element = game.notation_of, site.element
-    named: list[Hashable] = [notation_of(v, seat, element) for v in offered]
-    if passing:
-        named.append(passing)
-    return named

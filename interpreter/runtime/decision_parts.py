@@ -117,13 +117,8 @@ class Decision:
         seats, numbers, yes/no, cells: their notations, as the full path's)."""
         keys = self.keys
         if keys is None:
-            game = cast("Decisions", self.game)
-            seat, element, passing = self.seat, self.site.element, self.passing
-            offered = self.values[:-1] if passing else self.values
-            named: list[Hashable] = [game.notation_of(v, seat, element) for v in offered]
-            if passing:
-                named.append(passing)
-            self.keys = keys = named
+            self.keys = keys = keys_of(cast("Decisions", self.game), self.seat, self.values,
+                                       self.site.element, self.passing)
         return keys
 
     def moved_to(self, g: GameFields) -> Decision:
@@ -247,6 +242,18 @@ class Offer:
 
     def __init__(self, keep: list[int] | None, notations: list[str], moves: list[Move] | None):
         self.keep, self.notations, self.moves = keep, notations, moves
+
+
+def keys_of(game: Decisions, seat: int, values: Sequence[Value], element: str | None,
+            passing: str | bool) -> list[Hashable]:
+    """What tells a decision's moves apart, as ``Decision.keys`` holds it: each option's
+    notation, the pass word last (``values`` end with the pass move's None when ``passing``).
+    For a lean decision offered without them, and a direct one a bot asks about."""
+    offered = values[:-1] if passing else values
+    named: list[Hashable] = [game.notation_of(v, seat, element) for v in offered]
+    if passing:
+        named.append(passing)
+    return named
 
 
 def make_offer(rules: Ruleset, seat: int, passing: Passing, texts: tuple[str, ...],
