@@ -10,6 +10,7 @@ on a few decks: should a Python version draw differently, ``Random``'s own are u
 """
 from __future__ import annotations
 
+import _random
 import random
 import threading
 from typing import Any
@@ -64,7 +65,11 @@ class Unseeded(random.Random):
     def _wake(self) -> None:
         if type(self) is Unseeded:  # (a method bound before waking may be called after)
             self.__class__ = random.Random  # type: ignore[assignment]
-            random.Random.seed(self, self.__dict__.pop("unseeded"))
+            seed = self.__dict__.pop("unseeded")
+            if type(seed) is int:  # what ``Random.seed`` does with a whole number, less Python
+                _random.Random.seed(self, seed)  # (its gauss_next is None already)
+            else:
+                random.Random.seed(self, seed)
 
     def random(self) -> float:
         Unseeded._wake(self)

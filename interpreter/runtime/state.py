@@ -476,7 +476,7 @@ FIELDS = (
     # cards made by chance: how to make their faces again (a bot's sample draws them anew)
     Field("made", "made", lambda g: {}, _save_made, _load_made, dict, optional=True),
     Field("zc", "zones", lambda g: [[] for _ in g.layout.zone_list], _save_zones, _load_zones,
-          lambda zc: list(map(list, zc)), check_zones),
+          lambda zc: list(map(list.copy, zc)), check_zones),  # (list.copy: no constructor's checks)
     Field("where", None, lambda g: [], copy=list),  # rebuilt with the zones
     Field("cells", None, lambda g: [], copy=list),
     Field("zg", None, lambda g: [{} if z.grid else None for z in g.layout.zone_list],
