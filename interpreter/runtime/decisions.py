@@ -28,7 +28,7 @@ from interpreter.runtime.decision_parts import (
     make_offer,
     moves_for,
 )
-from interpreter.runtime.failures import GameOver, runtime_error
+from interpreter.runtime.failures import GUARDED, GameOver, runtime_error
 from interpreter.runtime.game_fields import GameFields
 from interpreter.runtime.helpers import PAUSE
 from interpreter.runtime.log import Choice
@@ -298,8 +298,7 @@ class Decisions(GameFields):
                     return
                 except RulesError:
                     raise
-                except (Fail, RecursionError, TypeError, AttributeError, KeyError, IndexError,
-                        ValueError) as error:
+                except GUARDED as error:
                     raise runtime_error(cast("Game", self), error) from None
                 return
         if self.over or decision is None:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from interpreter.runtime import views
 from interpreter.runtime.decisions import Decisions
 from interpreter.runtime.effects import Effects
-from interpreter.runtime.failures import GameOver, runtime_error
+from interpreter.runtime.failures import GUARDED, GameOver, runtime_error
 from interpreter.runtime.helpers import PAUSE, Frame
 from interpreter.runtime.log import Ending, Header, Message
 from interpreter.runtime.outcome import GameEnd, Outcome, check_winners, compute_outcome, outcome_line
@@ -159,8 +159,7 @@ class Game(Effects, Decisions):
             raise
         except GameOver:
             return None
-        except (Fail, RecursionError, TypeError, AttributeError, KeyError, IndexError,
-                ValueError) as error:
+        except GUARDED as error:
             raise runtime_error(self, error) from None
 
     def run(self) -> None:
@@ -178,8 +177,7 @@ class Game(Effects, Decisions):
             return
         except RulesError:
             raise
-        except (Fail, RecursionError, TypeError, AttributeError, KeyError, IndexError,
-                ValueError) as error:
+        except GUARDED as error:
             raise runtime_error(self, error) from None
 
     def call(self, unit: CompiledUnit, args: list[Value]) -> Frame:

@@ -26,6 +26,11 @@ class GameOver(Exception):
     """Raised by ``Game.finish`` to leave whatever rules were running."""
 
 
+# What a ruleset's code may raise as it runs, each turned into a RulesRuntimeError that says
+# where (``runtime_error``): the rules' own failures, and Python's where the rules fail it
+GUARDED = (Fail, RecursionError, TypeError, AttributeError, KeyError, IndexError, ValueError)
+
+
 @attrs.frozen
 class LineOrigin:
     """Where a line of the generated module comes from (``Compiled.where``, one a line)."""
