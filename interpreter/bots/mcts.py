@@ -50,6 +50,7 @@ import math
 import random
 import time
 from collections.abc import Hashable, Sequence
+from operator import add
 from typing import TYPE_CHECKING, Any, cast
 
 from interpreter.bots.policy import Policy
@@ -327,7 +328,7 @@ def back_up(path: list[Node], ends: list[float]) -> None:
     for visited in path:
         visited.visits += 1
         visited.squares += square
-        visited.totals = [t + e for t, e in zip(visited.totals, ends)]
+        visited.totals = list(map(add, visited.totals, ends))  # (in C: no comprehension)
 
 
 def walkable(world: Game) -> bool:

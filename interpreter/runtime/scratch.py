@@ -4,8 +4,9 @@ few worlds (a decision's samples), dozens of copies of each, every one dropped a
 ``Scratch(world).fresh(seed)`` is what ``world.copy(logging=False, seed=seed)`` is, but
 for the first it makes one copy and then restores that one in place: the state copied as
 every copy copies it (``state.copy_state``, the same function), what a copy resets reset
-(``Game.copy``'s steps), the game's shape taken from ``world`` again, without making a new
-game object and filling its attributes one by one (about half of a copy's cost). Its
+(``Game.copy``'s steps), the game's shape (rules, layout, seats) kept from the first copy,
+without making a new game object and filling its attributes one by one (about half of a
+copy's cost). Its
 generator is seeded only if the playout draws (``draws.Unseeded``): the same draws as a
 generator seeded at once. ``tests/runtime/test_scratch.py`` compares every attribute of a
 restored game with a copy's, after playouts of every configuration of the shipped rules.
@@ -44,19 +45,11 @@ class Scratch:
         if len(own) != len(self.names):  # set while playing (what a copy has not): dropped
             for name in own.keys() - self.names:
                 del own[name]
-        # Game.copy's steps, in its order, but for the new object
-        game.rules, game.title, game.nplayers = world.rules, world.title, world.nplayers
-        game.options = world.options
-        game.logging = False
+        # Game.copy's steps, in its order, but for the new object. The game's shape (its
+        # rules, title, options, layout, seats, zones, tables, logging off) is the world's
+        # already, from the first copy: nothing a game plays sets it again.
         game.queue, game.depth, game.rdepth, game.work = [], 0, 0, world.work
         game.dirty, game.on_checkpoint, game.ending = world.dirty, None, False
-        game.triggers_pause = world.triggers_pause
-        game.carried, game.in_campaign = world.carried, world.in_campaign
-        game.layout, game.layout_key = world.layout, world.layout_key
-        layout = world.layout
-        game.seat_name = layout.seat_name
-        game.players, game.seats, game.dummies = layout.players, layout.seats, layout.dummies
-        game.zones, game.tables, game.everyone = layout.zones, layout.tables, layout.everyone
         copy_state(world, game)  # (consts among the state, as a copy's)
         game.seed, game.rng = seed, Unseeded(seed)
         unsettled = game.unsettled

@@ -470,9 +470,9 @@ FIELDS = (
     Field("cards", "cards", lambda g: [], _save_cards, _load_cards, list),
     Field("known", "known", lambda g: [], lambda g, k: list(k), _load_known, list, check_known),
     Field("told", "told", lambda g: {name: [] for name in g.rules.program.told_fields},
-          _save_told, _load_told, _copy_lists_of(list), optional=True),
+          _save_told, _load_told, _copy_lists_of(list.copy), optional=True),
     Field("cv", "cvars", lambda g: {name: [] for name in g.rules.var_fields}, _save_cv, _load_cv,
-          _copy_lists_of(list)),
+          _copy_lists_of(list.copy)),
     # cards made by chance: how to make their faces again (a bot's sample draws them anew)
     Field("made", "made", lambda g: {}, _save_made, _load_made, dict, optional=True),
     Field("zc", "zones", lambda g: [[] for _ in g.layout.zone_list], _save_zones, _load_zones,
