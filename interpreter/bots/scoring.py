@@ -7,10 +7,10 @@ every seat's value is the team's, and partners optimise the same thing.
 from __future__ import annotations
 
 import math
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from interpreter.runtime.failures import GUARDED, GameOver, runtime_error
-from rulelang.language.errors import RulesError
+from interpreter.runtime.failures import GameOver
 
 if TYPE_CHECKING:
     from interpreter.runtime.engine import Game
@@ -75,29 +75,21 @@ def values(game: Game, nseats: int, scale: Scale) -> list[float]:
         hs = [0.5] * nseats
     else:
         squash = scale.squash
-        hs = [squash(h or 0) for h in _each_seat(game, declared, nseats)]
-    if not game.over:  # (``_weighed`` with no outcome, written out: a playout's usual end)
-        return [0.2 + 0.6 * h for h in hs]
-    outcome = game.outcome_record
+        hs = [squash(h or 0) for h in game.guard(partial(_each_seat, game, declared, nseats))]
+    outcome = game.outcome_record if game.over else None
     return [_weighed(game, seat, h, outcome) for seat, h in enumerate(hs)]
 
 
 def _each_seat(game: Game, declared: HeuristicCode, nseats: int) -> list[Any]:
-    """``heuristic``'s value for every seat in turn, guarded as ``Game.guard`` guards it
-    (written out: no closure and no call of it a playout): a seat's value ended by
-    ``GameOver`` is None, as ``guard`` makes it seat by seat; any other failure leaves as it
-    would from the first seat it fails for."""
+    """``heuristic``'s value for every seat in turn, in one ``guard``: a seat's value
+    ended by ``GameOver`` is None, as ``guard`` makes it seat by seat; any other failure
+    leaves as it would from the first seat it fails for."""
     expr, players, out = declared.expr, game.players, []
-    try:
-        for seat in range(nseats):
-            try:
-                out.append(expr(game, players[seat]) if declared.per_seat else expr(game))
-            except GameOver:
-                out.append(None)
-    except RulesError:
-        raise
-    except GUARDED as error:
-        raise runtime_error(game, error) from None
+    for seat in range(nseats):
+        try:
+            out.append(expr(game, players[seat]) if declared.per_seat else expr(game))
+        except GameOver:
+            out.append(None)
     return out
 
 
