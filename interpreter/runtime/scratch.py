@@ -1,16 +1,16 @@
 """A look-ahead game used again: a tree search plays each playout on a copy of one of a
 few worlds (a decision's samples), dozens of copies of each, every one dropped at once.
 
-``Scratch(world).fresh(seed)`` is what ``world.copy(logging=False, seed=seed)`` is, but
-for the first it makes one copy and then restores that one in place: the state copied as
-every copy copies it (``state.copy_state``, the same function), what a copy resets reset
+``Scratch(world).fresh(seed)`` is what ``world.copy(logging=False, seed=seed)`` is, but for
+the first it makes one copy and then restores that one in place: the state copied as every
+copy copies it (``state.copy_state``, the same function), what a copy resets reset
 (``Game.copy``'s steps), the game's shape (rules, layout, seats) kept from the first copy,
 without making a new game object and filling its attributes one by one (about half of a
-copy's cost). Its
-generator is seeded only if the playout draws (``draws.Unseeded``): the same draws as a
-generator seeded at once. ``tests/runtime/test_scratch.py`` compares every attribute of a
-restored game with a copy's, after playouts of every configuration of the shipped rules.
-A scratch serves one playout at a time: the game it gave is changed by the next ``fresh``.
+copy's cost). Its generator is seeded only if the playout draws (``draws.Unseeded``): the
+same draws as a generator seeded at once. ``tests/runtime/test_scratch.py`` compares every
+attribute of a restored game with a copy's, after playouts of every configuration of the
+shipped rules. A scratch serves one playout at a time: the game it gave is changed by the
+next ``fresh``.
 """
 from __future__ import annotations
 
