@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from interpreter.runtime.game_fields import LayoutKey
     from interpreter.runtime.knowledge import Composition
     from interpreter.runtime.top_level import Fn
+    from interpreter.runtime.unread_vars import StartValues
     from interpreter.runtime.values import Value
     from rulelang.language import ast
     from rulelang.language.checker import Program
@@ -113,6 +114,8 @@ class Rules:
         self._requires_held: set[SnapshotKey] = set()  # keys of snapshots whose games meet the requires
         # (players, options, campaign) -> the faces the rules deal: see runtime.knowledge
         self.compositions: dict[tuple[int, str, str], Composition] = {}
+        # (players, options, campaign) -> its variables as set up: see runtime.unread_vars
+        self.start_values: dict[tuple[int, str, str], StartValues] = {}
 
     # ------------------------------------------------------------ starting a game
     def player_seats(self, n: int) -> list[Seat]:
@@ -235,11 +238,14 @@ class Rules:
         return self.start_game(players, seed, options, policy=policy, limit=limit)
 
     def setup_only(self, players: int | None = None, options: dict[str, Value] | None = None,
-                   seed: int = 0) -> Game:
+                   seed: int = 0, log: bool = True,
+                   carried: dict[str, Value] | None = None) -> Game:
         """A copy of a game as its setup leaves it, before the first turn (the rulebook counts
-        the cards it deals). Rules without a setup: the game at its first decision."""
+        the cards it deals). Rules without a setup: the game at its first decision.
+        ``log``, ``carried``: as ``start_game``'s."""
         kept: list[Game] = []
-        game = self.start_game(players, seed, options, after_setup=kept.append)
+        game = self.start_game(players, seed, options, log=log, carried=carried,
+                               after_setup=kept.append)
         return kept[0] if kept else game
 
     def start_game(self, players: int | None, seed: int, options: dict[str, Value] | None,

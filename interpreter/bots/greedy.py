@@ -15,7 +15,7 @@ average for its seat (``scoring.value``: a win above everything, a loss below, t
 card, then where to play it), it looks through that one too, within its budget of looks,
 and values it by the move there that is best on average over the samples (``Look``).
 Samples come from its seat's knowledge only, so it cannot peek at a hidden card. A look
-whose sample breaks the rules (a hidden variable set back to its start) is worth 0.5. In a
+whose sample breaks the rules (a hidden variable as a setup drew it there) is worth 0.5. In a
 choice made at once, the other seats' answers (unknown: a sample drops them) are drawn at
 random for each look, the same for every move. Moves it values alike are told apart by
 the rules' advice (``prefer``), worked out on a sample.
@@ -89,8 +89,8 @@ class GreedyBot:
                 while after.group is group:  # (the next such choice is another group)
                     assert after.pending is not None  # (a group waits for its decisions)
                     after.apply(others.randrange(len(after.pending.values)))
-        except RulesRuntimeError:  # the sample broke the rules (a hidden variable set back to
-            self.left -= 1  # its start, say): a look that tells nothing of the move
+        except RulesRuntimeError:  # the sample broke the rules (a hidden variable as a setup
+            self.left -= 1  # drew it, say): a look that tells nothing of the move
             into.total += 0.5
             into.ended += 1
             return

@@ -30,9 +30,10 @@ decision of the rules has advice or is made by every seat at once, a playout is 
 ``LeanGame.play_out`` (``walk``): its rules run direct, a ``Walk`` answering each decision
 as the loops of ``playout`` would (one ``step`` down the tree serves both).
 
-A playout whose world breaks the rules (a sample sets a hidden variable back to its start: a
-secret number becomes one no one can guess there, so the guesses run out) ends there, valued
-0.5 for every seat: it tells the search nothing, and the real game plays on.
+A playout whose world breaks the rules (a hidden variable holds what a setup drew in the
+sample, runtime/unread_vars.py: a secret number may be one already guessed there, so the
+guesses run out) ends there, valued 0.5 for every seat: it tells the search nothing, and the
+real game plays on.
 
 The budget is ``playouts`` per decision, stopped early once the playouts have done ``work``
 (the runtime's count, ``Game.work``, of what the rules computed for the advice and the values:
@@ -158,8 +159,8 @@ class MctsBot:
                     work += self.walk(game, path, nseats, scale, team)
                 else:
                     work += self.playout(game, path, nseats, scale, team, knowledge.seat)
-            except RulesRuntimeError:  # its world broke the rules (a hidden variable set
-                # back to its start, say): a playout that tells nothing of the moves
+            except RulesRuntimeError:  # its world broke the rules (a hidden variable as a
+                # setup drew it, say): a playout that tells nothing of the moves
                 work += game.work
                 back_up(path, [0.5] * nseats)
             done += 1

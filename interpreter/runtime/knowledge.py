@@ -15,9 +15,10 @@ How a sample is made from the host's game (``Sampler``):
   hides with it: the card's name, its fields and its ``var`` fields.
 - Chance. The sample's generator is reseeded from the bot's generator, and outcomes fixed
   in advance by a host (``fixed``) are dropped: the seat cannot know them.
-- Variables the seat may not read (``hidden``; an ``owner`` variable's other keys) are set
-  back to their declared initial value, worked out on the sample (a variable with none
-  becomes ``none``). A bot plans as if it knew nothing of them.
+- Variables the seat may not read (``hidden``; an ``owner`` variable's other keys) hold
+  what the rules, players, options and campaign tell of them: their value in a game just set
+  up, where every setup gives one, else in one set up with a seed the bot draws
+  (runtime/unread_vars.py). A bot plans as if it knew nothing more of them.
 - The log and the moves' history are left out (they name cards other seats chose).
 - Not used (documented, deliberate): inferences a person could draw from what happened,
   e.g. a player who did not follow suit has none of that suit, or a card the seat saw
@@ -43,7 +44,7 @@ How a sample is made from the host's game (``Sampler``):
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from functools import partial
 from random import Random
 from typing import TYPE_CHECKING, Any, Protocol
@@ -55,6 +56,7 @@ from interpreter.runtime.card_refs import CardHolders, remap_state
 from interpreter.runtime.facts import NOTHING, Knowledge, known_to
 from interpreter.runtime.lean_twin import lean_twin
 from interpreter.runtime.protocol import text_of
+from interpreter.runtime.unread_vars import copy_unreadable, set_unreadable
 from interpreter.runtime.values import Card, Seat, Value
 
 if TYPE_CHECKING:
@@ -70,8 +72,6 @@ Composition = tuple[dict[str, list["Face"]], int]  # the faces the rules deal by
 class Policy(Protocol):
     """How a bot plays, as the partner model asks it: how likely a move was."""
     def chooses(self, game: Game, index: int) -> float: ...
-
-VISIBLE_TO_ALL = (None, "public")
 
 
 @attrs.frozen
@@ -178,7 +178,7 @@ def _transplanted(asked: Game, world: Game, seat: int) -> Game:
                 mine[i] = values[i]
         remap_state(s, table, CardHolders.anywhere(s))
         _keep_own_facts(s, table, seat)
-    _forget_unreadable_vars(s, seat)
+    copy_unreadable(s, world, seat)
     s.fixed = {}
     return s
 
@@ -297,7 +297,7 @@ class Sampler:
             _keep_own_facts(s, table, seat)
         if s.group is not None:
             s.forget_choices(self.seat)
-        _forget_unreadable_vars(s, self.seat)
+        set_unreadable(s, self.seat, rng)
         s.fixed = {}
         s.log, s.unsettled, s.history = [], [], []
         return s
@@ -453,46 +453,3 @@ def _face(g: Game, card: Card) -> Face:
     key = (card.label, tuple(sorted((k, text_of(v)) for k, v in card.f.items())),
            tuple((k, text_of(v)) for k, v in cvars))
     return Face(card.label, card.f, cvars, key)
-
-
-# ------------------------------------------------------------------ variables
-
-def readable(visibility: str | None, owner: Value, seat: int) -> bool:
-    """Whether ``seat`` may read a variable (or one key of it, owned by ``owner``)."""
-    if visibility in VISIBLE_TO_ALL:
-        return True
-    if visibility == "owner":
-        return owner is None or owner == seat
-    if visibility == "others":
-        return owner is None or owner != seat
-    return False  # hidden, or anything this sampler does not know: treated as unreadable
-
-
-def _forget_unreadable_vars(s: Game, seat: int) -> None:
-    for var in s.rules.code.tops.vars:
-        info, init = var.info, var.init
-        visibility = info.visibility
-        if visibility in VISIBLE_TO_ALL:
-            continue
-        value = s.vars[info.name]
-        if not info.keys:
-            if not readable(visibility, None, seat):
-                s.vars[info.name] = _initial(s, init)
-            continue
-        owner_at = next((i for i, key in enumerate(info.keys) if key.of_seats), None)
-        fresh = value.copy()
-        for key in value:
-            keys = key if isinstance(key, tuple) else (key,)
-            owner = keys[owner_at] if owner_at is not None else None
-            if not readable(visibility, owner, seat):
-                fresh[key] = _initial(s, init)
-        s.vars[info.name] = fresh
-
-
-def _initial(s: Game, init: Callable[[Game], Value] | None) -> Value:
-    if init is None:
-        return None
-    try:
-        return s.guard(lambda: init(s))
-    except Exception:  # an initial value that cannot be worked out now: nothing is known
-        return None

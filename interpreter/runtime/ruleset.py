@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from interpreter.runtime.failures import LineOrigin
     from interpreter.runtime.knowledge import Composition
     from interpreter.runtime.layout import Layout
+    from interpreter.runtime.unread_vars import StartValues
     from interpreter.runtime.values import EnumValue, Seat, Value
     from rulelang.language.checker import Program
     from rulelang.language.errors import Span
@@ -207,6 +208,8 @@ class Ruleset(Protocol):
     moves_made: int  # moves kept in moves_kept, in all (decision_parts.MAX_MOVES_KEPT at most)
     # (players, options, campaign) -> the faces the rules deal by kind, and how many cards
     compositions: dict[tuple[int, str, str], Composition]
+    # (players, options, campaign) -> its variables as set up (runtime.unread_vars)
+    start_values: dict[tuple[int, str, str], StartValues]
     lean_path: bool  # compiled for playouts (its games are ``LeanGame``s)
     # id of a full game's layout -> (that layout, the lean rules' layout of the same shape)
     twin_layouts: dict[int, tuple[Layout, Layout]]
@@ -220,6 +223,9 @@ class Ruleset(Protocol):
                    logging: bool = True) -> Game: ...
     def start_game(self, players: int | None, seed: int, options: dict[str, Value] | None,
                    fix: dict[str, Value] | None = None, log: bool = True, chance: Fn | None = None,
+                   carried: dict[str, Value] | None = None) -> Game: ...
+    def setup_only(self, players: int | None = None, options: dict[str, Value] | None = None,
+                   seed: int = 0, log: bool = True,
                    carried: dict[str, Value] | None = None) -> Game: ...
     def new_game(self, players: int | None = None, seed: int = 0,
                  options: dict[str, Value] | None = None, fix: dict[str, Value] | None = None,

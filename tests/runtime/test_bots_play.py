@@ -192,8 +192,9 @@ def test_a_tree_search_plays_on_where_its_worlds_break_the_rules(walked):
 
 @pytest.mark.parametrize("kind", ["walked", "looped", "greedy"])
 def test_a_bot_plays_on_where_a_move_breaks_its_world(kind):
-    """A sample sets Hidden divisor's secret back to 0, and every move divides by it: each
-    playout fails on its first move, right after the tree has added its node, which is
+    """A sample holds Hidden divisor's secret as a game just set up holds it, 0 (it is drawn
+    in the first turn), and every move after the first divides by it: each playout fails on
+    its first move, right after the tree has added its node, which is
     backed up with the rest (a node left unvisited would be divided by its visits); each of
     the greedy bot's looks fails, and is worth 0.5."""
     rules = load("tests/rules/hidden_divisor.rules")

@@ -19,7 +19,7 @@ import pytest
 import rulelang
 from interpreter.bots import KINDS, knowledge_of, make_bot
 from interpreter.bots.scoring import heuristic
-from interpreter.runtime.knowledge import seat_knowledge
+from interpreter.runtime.knowledge import _transplanted, seat_knowledge
 from support import load
 from support.secrecy import other_faces, play_to, random_picks
 
@@ -196,28 +196,59 @@ def test_a_sample_keeps_what_the_seat_knows_and_deals_the_rest_from_the_unseen_f
     assert game.zc == [[game.cards[c.id] for c in z] for z in game.zc]  # the host's game untouched
 
 
-def test_a_sample_forgets_variables_its_seat_may_not_read():
-    rules = rulelang.loads("""
+SECRETS = """
 game "Secret number"
 players 2
 var secret: int = 0, hidden
 var mine[player]: int = 0, owner
+var stock[player]: int = 0, owner
 setup {
   secret = random(1..100, "secret")
-  for p in players { mine[p] = random(1..100, "mine") }
+  for p in players {
+    mine[p] = random(1..100, "mine")
+    stock[p] = 11
+  }
 }
 turn {
   choose n in 1..3 prompt "pick"
+  stock[current] -= n
   if n == 3 { win current }
 }
-""", "secret.rules")
+"""
+
+
+def test_a_sample_holds_what_a_set_up_game_holds_of_variables_its_seat_may_not_read():
+    """Not the real value: a value the setup gives (drawn by the setup's chance, with a seed
+    from the bot's generator), the same whatever the real value is; the seat's own keys
+    as they are. A value every setup gives alike (each player's stock of 11) is that value,
+    not the declared 0 (with which a sample would have the other player out of stock)."""
+    rules = rulelang.loads(SECRETS, "secret.rules")
+    sampled, reals = set(), set()
+    for seed in range(4):
+        game = rules.new_game(players=2, seed=seed)
+        game.play("1")  # P1's stock 10 now
+        knowledge = seat_knowledge(game)
+        me, other = knowledge.seat, 1 - knowledge.seat
+        assert me == 1 and game.vars["stock"][0] == 10
+        sample = knowledge.sample(random.Random(1))
+        assert sample.vars["mine"][me] == game.vars["mine"][me]
+        assert sample.vars["stock"] == {0: 11, 1: 11}  # its own as it is, the other's as set up
+        sampled.add((sample.vars["secret"], sample.vars["mine"][other]))
+        reals.add((game.vars["secret"], game.vars["mine"][other]))
+    assert len(reals) == 4 and len(sampled) == 1  # the same sample whatever the real values
+    draws = {knowledge.sample(random.Random(k)).vars["secret"] for k in range(40)}
+    assert len(draws) > 20 and all(1 <= d <= 100 for d in draws)  # the setup's chance
+
+
+def test_a_past_game_seen_in_a_sample_holds_the_samples_unreadable_values():
+    rules = rulelang.loads(SECRETS, "secret.rules")
     game = rules.new_game(players=2, seed=3)
     knowledge = seat_knowledge(game)
-    sample = knowledge.sample(random.Random(1))
-    assert game.vars["secret"] != 0 and sample.vars["secret"] == 0
-    me, other = knowledge.seat, 1 - knowledge.seat
-    assert sample.vars["mine"][me] == game.vars["mine"][me]
-    assert sample.vars["mine"][other] == 0 != game.vars["mine"][other]
+    world = knowledge.sample(random.Random(2))
+    world.vars["secret"] = 101  # (no setup gives it: the past game's must come from here)
+    past = _transplanted(game, world, knowledge.seat)
+    assert past.vars["secret"] == 101
+    assert past.vars["mine"] == world.vars["mine"] != game.vars["mine"]
 
 
 def test_a_host_may_hand_the_game_itself_the_bot_takes_only_its_seats_knowledge():
