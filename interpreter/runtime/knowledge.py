@@ -28,7 +28,9 @@ How a sample is made from the host's game (``Sampler``):
   locals). A local holding a card is dealt the card's sample face like any other; a local
   holding a number read from a hidden face (``let w = top(deck).worth`` before a ``choose``)
   keeps its real value, which a look-ahead could then use. Rules written for bots read a
-  hidden card after the decision that should not know it.
+  hidden card after the decision that should not know it; the checker warns at a
+  ``choose`` where such a value is kept and read after (rulelang/language/checker/flow.py,
+  ``kept_for_later``).
 - A decision pending for another seat (not this one) stays as it is offered: its value is
   that seat's to choose, and a sample does not choose it.
 - A choice made at once (``choose ... by each``): the answers other seats have already

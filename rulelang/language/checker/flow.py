@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, cast
 
 from rulelang.language import ast, refs
 from rulelang.language.checker import flow_values
+from rulelang.language.checker.flow_live import reads_after
 from rulelang.language.checker.flow_values import (
     CLEAN,
     HIDDEN_LEVEL,
@@ -74,6 +75,7 @@ class FlowChecker(FlowExprs):
         self.param_taint: dict[tuple[str, int | str], Taint] = {}
         self.warnings: list[Diagnostic] = []
         self.reporting = False
+        self.read_later: dict[int, frozenset[str]] = {}  # a choose's id -> locals read after
         self.fn_stack: list[str | None] = []
         self.fn_memo: dict[tuple[object, ...], Taint] = {}
         self.again_memo: dict[tuple[int, frozenset[str]], Taint] = {}
@@ -163,6 +165,7 @@ class FlowChecker(FlowExprs):
     # ------------------------------------------------------------ statements
     def body(self, stmts: list[ast.Stmt], state: State) -> State:
         self.pending_faces, self.pending, self.again_memo = [], [], {}
+        self.read_later = reads_after(stmts) if self.reporting else {}
         state = self.block(stmts, state)
         self.flush(state)
         for var, expr in self.pending_faces:  # a card stored, then moved face up
@@ -389,6 +392,8 @@ class FlowChecker(FlowExprs):
             shown = shown | Taint(self.ev(s.refusals, state).read().data)
         self.sink(shown, s.options.span, f"the options offered to {chooser} are",
                   f"{chooser} may not know it", allowed=lambda d: d.known_to(chooser))
+        if s.each is None:
+            self.kept_for_later(s, state, chooser)
         element = s.options.ty.arg if s.options.ty is not None and s.options.ty.name == "list" \
             else None
         is_cards = cardish(element) or (s.options.ty is not None and s.options.ty.name in
@@ -402,6 +407,27 @@ class FlowChecker(FlowExprs):
         if is_cards and options != CLEAN:
             state.local[s.name] = Taint(state.pc, options.face)
         return state
+
+    def kept_for_later(self, s: ast.Choose, state: State, chooser: str) -> None:
+        """A local the rule reads after this choice, worked out from a face the chooser may
+        not know: a bot's sample of what the chooser knows keeps the rule's values worked out
+        so far (runtime/knowledge.py), so a bot deciding here would plan with it."""
+        if not self.reporting:
+            return
+        for name in sorted(self.read_later.get(id(s), ())):
+            if name == s.name or name not in state.local:
+                continue
+            data = self.local_taint(name, state).data
+            if data.known_to(chooser):
+                continue
+            who = ("a hidden card's face" if data.level == HIDDEN_LEVEL
+                   else f"a card only {data.owner} may see")
+            self.warnings.append(Diagnostic(
+                f"'{name}' holds a value worked out from {who} while {chooser} decides here, "
+                "and is read after", s.span,
+                f"a bot deciding for {chooser} would plan with its real value; work it out "
+                "after the choose, or write disclose(...) around it if everybody is meant to "
+                "learn it", severity="warning"))
 
     def s_If(self, s: ast.If, state: State) -> State:
         """Each branch runs knowing the conditions before it (an implicit flow: what a

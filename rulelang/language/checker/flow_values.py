@@ -213,26 +213,30 @@ class FlowExprs:
         probe.made_public = probe.made_public | now.made_public
         return probe
 
+    def local_taint(self, name: str, state: State) -> Taint:
+        """A local's taint in ``state`` (one worked out from cards since made public: again)."""
+        value = state.local.get(name, CLEAN)
+        if isinstance(value, Deferred):
+            if state.made_public - value.snapshot.made_public:
+                key = (id(value), state.made_public)
+                if key not in self.again_memo:
+                    if len(self.fn_stack) > 60:  # deep: keep what was worked out then
+                        return value.taint
+                    self.fn_stack.append(None)
+                    try:
+                        self.again_memo[key] = (
+                            self.again(value.expr, value.snapshot, state)
+                            | Taint(self.pc_at(self.since(value.snapshot, state))))
+                    finally:
+                        self.fn_stack.pop()
+                return self.again_memo[key]
+            return value.taint
+        return value
+
     def x_Name(self, e: ast.Name, state: State) -> Taint:
         ref = e.ref
         if isinstance(ref, refs.Local):
-            value = state.local.get(e.id, CLEAN)
-            if isinstance(value, Deferred):
-                if state.made_public - value.snapshot.made_public:
-                    key = (id(value), state.made_public)
-                    if key not in self.again_memo:
-                        if len(self.fn_stack) > 60:  # deep: keep what was worked out then
-                            return value.taint
-                        self.fn_stack.append(None)
-                        try:
-                            self.again_memo[key] = (
-                                self.again(value.expr, value.snapshot, state)
-                                | Taint(self.pc_at(self.since(value.snapshot, state))))
-                        finally:
-                            self.fn_stack.pop()
-                    return self.again_memo[key]
-                return value.taint
-            return value
+            return self.local_taint(e.id, state)
         if isinstance(ref, refs.Var):
             return self.var_taint.get(ref.name, CLEAN)
         if isinstance(ref, refs.Zone):
