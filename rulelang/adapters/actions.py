@@ -10,7 +10,9 @@ the same ruleset, players and options give the same ids every time:
 2. ``yes``, ``no``; the seats; each enum's members, in declaration order;
 3. whole numbers and texts, from the options each ``choose`` draws from (see
    ``domains.py``: ranges, lists, locals, parameters, functions, options, variables);
-4. every card by name (labels of the cards setup creates, in creation order);
+4. every card by name (labels of the cards setup creates, in creation order); the lists
+   of cards a ``choose`` among lists offers (``2h+3h+4h``), as the rules' function makes
+   them of every card (``card_lists.py``);
 5. zone names; every cell of every grid (an unbounded grid: the cells within as
    many steps of its origin as the game has cards); every placement of every
    shape the cards carry, on every cell, in each of its orientations;
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 import attrs
 
+from rulelang.adapters.card_lists import CardLists, is_card_lists
 from rulelang.adapters.domains import TOP, Analysis, ZoneCards, notations
 from rulelang.language import types as T
 from rulelang.language.errors import Diagnostic, RulesError
@@ -79,10 +82,11 @@ class GameFacts:
     known: dict  # option and constant values
 
 
-def build(program, facts: GameFacts) -> ActionSpace:
-    """The action space of a ruleset for the game the facts describe."""
+def build(program, facts: GameFacts, card_lists: CardLists | None = None) -> ActionSpace:
+    """The action space of a ruleset for the game the facts describe. ``card_lists``: the
+    lists of cards a ``choose`` among them can offer (``card_lists.card_lists_of``)."""
     analysis = analyse(program, facts)
-    wanted: dict = {}  # section name -> set of notations
+    wanted: dict = {}  # section name -> set of notations (lists of cards: an ordered dict)
     for unit, node in analysis.sites():
         if not hasattr(node, "can_pass"):
             continue  # a random pick: not a move
@@ -90,14 +94,19 @@ def build(program, facts: GameFacts) -> ActionSpace:
         domain = analysis.domain(unit, node.options)
         from_zones = {d.zone for d in domain if isinstance(d, ZoneCards)} \
             if isinstance(domain, frozenset) else set()
-        if element.name == "card" or from_zones:  # known cards by name, others by position
+        lists = card_lists(node, bool(from_zones) and all(
+            facts.zones.get(z, {}).get("visibility") == "public" for z in from_zones)) \
+            if card_lists is not None and is_card_lists(node.options.ty) else None
+        if lists is not None:
+            wanted.setdefault("card lists", {}).update(dict.fromkeys(lists))
+        elif element.name == "card" or from_zones:  # known cards by name, others by position
             zones = None if domain is TOP else from_zones
             kind = element.arg if element.name == "card" else None
             wanted.setdefault("positions", set()).update(positions(program, facts, kind, zones))
             wanted.setdefault("card", set()).update(_labels_in(program, facts, kind, zones))
             domain = TOP if domain is TOP and element.name != "card" else \
                 frozenset() if domain is TOP else domain - {ZoneCards(z) for z in from_zones}
-        moves = notations(domain)
+        moves = frozenset() if lists is not None else notations(domain)
         if moves is TOP:
             span = node.options.span
             raise RulesError(
@@ -225,8 +234,8 @@ def positions(program, facts: GameFacts, kind: str | None, zones=None) -> list[s
     return out
 
 
-SECTION_ORDER = ("pass", "bool", "seat", "enum", "int", "text", "card", "zone", "cell",
-                 "placement", "positions")
+SECTION_ORDER = ("pass", "bool", "seat", "enum", "int", "text", "card", "card lists", "zone",
+                 "cell", "placement", "positions")
 
 
 def _section_of(element) -> str:
@@ -271,6 +280,8 @@ def _in_order(program, facts, section, moves):
         return [m for m in members if m in moves] + sorted(moves - set(members))
     if section == "bool":
         return [b for b in ("yes", "no") if b in moves]
+    if section == "card lists":  # as the rules' function made them (an ordered dict)
+        return list(moves)
     if section == "int":
         numbers = sorted(int(m) for m in moves if _is_int(m))
         return [str(n) for n in numbers] + sorted(m for m in moves if not _is_int(m))

@@ -20,6 +20,7 @@ from interpreter.rules import Rules
 from interpreter.runtime.outcome import Outcome
 from interpreter.runtime.values import PLAYER_SEATS
 from rulelang.adapters.actions import ActionSpace, GameFacts, build, pick_sizes
+from rulelang.adapters.card_lists import card_lists_of
 from rulelang.adapters.chance_nodes import Position, random_chance
 from rulelang.language.errors import RulesError
 
@@ -145,7 +146,7 @@ def _learned(rules: Rules, players: int, options: dict, probes: int) -> _Learned
     for seed in range(max(probes, 1)):
         probe.play(rules, players, options, seed)
     facts = probe.facts(players)
-    actions = build(program, facts)
+    actions = build(program, facts, card_lists_of(rules, players, options))
     missing = sorted(m for m in probe.moves if m not in actions.ids)
     if missing:
         raise RulesError(f"{rules.title}: moves offered in play are missing from the action "
