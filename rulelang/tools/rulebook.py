@@ -170,6 +170,13 @@ def _label(name: str) -> str:
     return spaced[:1] + spaced[1:].lower() if spaced != name.replace("_", " ") else spaced
 
 
+def _cards_of(kind: str) -> str:
+    """A kind's row in the table of cards: "Sketch cards", "Playing cards" (not "Playing card
+    cards"), "Cards" for a kind named Card."""
+    label = _label(kind)
+    return label + "s" if label.lower().endswith("card") else label + " cards"
+
+
 def _options(rules, game, explained):
     for name, spec in rules.options.items():
         paragraphs = explained.get(name, [])
@@ -269,7 +276,7 @@ def _counts(rules, options):
     header = ("",) + tuple(f"{n} players" for n in playable)
     if len(set(kinds)) and any(kinds.values()):
         yield TableText("The cards", header, tuple(
-            (f"{_label(kind)} cards",) + tuple(str(per.get(n, 0)) for n in playable)
+            (_cards_of(kind),) + tuple(str(per.get(n, 0)) for n in playable)
             for kind, per in kinds.items()))
     yield TableText("Where the cards are once the game is set up", header, tuple(
         (title,) + tuple(counts[title].get(n, "none") for n in playable) for title in order))

@@ -128,6 +128,16 @@ def test_the_options_in_force_and_the_counts_for_each_number_of_players():
                                                                   "9, 9, 9, 8")
 
 
+def test_the_table_of_cards_names_each_kind_once_as_cards():
+    """A kind named Card is "Cards", not "Card cards"; another kind is "KIND cards"."""
+    def rows(path):
+        book = rulebook.build(load(path), {}, None)
+        return [r[0] for c in book.chapters for t in c.tables if t.title == "The cards"
+                for r in t.rows]
+    assert rows("examples/no_thanks.rules") == ["Cards"]
+    assert rows("games/yokai_sketch.rules") == ["Sketch cards", "Yokai cards"]
+
+
 def test_rules_check_lists_what_has_no_text(tmp_path):
     bare = tmp_path / "bare.rules"
     bare.write_text('game "Bare"\nplayers 2\noption n: int = 1\nrule go() { end }\n'
