@@ -1,4 +1,5 @@
-"""What a bot aims at: the game's result for a seat, and the ruleset's ``heuristic``.
+"""What a bot aims at: the game's result for a seat, and the ruleset's ``heuristic`` (rules
+that declare none but a ``score``: the score as it stands, ``ScoreHeuristic``).
 
 Every value here is for one seat and lies between 0 and 1, so the greedy bot and the tree
 search can add and average them. In a cooperative game the team wins or loses together:
@@ -7,24 +8,98 @@ every seat's value is the team's, and partners optimise the same thing.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from interpreter.runtime.failures import GameOver
+import attrs
+
+from interpreter.runtime.failures import GUARDED, GameOver
+from interpreter.runtime.top_level import HeuristicCode, ScoreCode
 
 if TYPE_CHECKING:
     from interpreter.runtime.engine import Game
     from interpreter.runtime.outcome import Outcome
-    from interpreter.runtime.top_level import HeuristicCode
 
 
 def heuristic(game: Game, seat: int) -> float:
-    """The ruleset's ``heuristic`` for ``seat`` (0 if the rules declare none)."""
-    declared = game.rules.heuristic
+    """The ruleset's ``heuristic`` for ``seat`` (``declared_heuristic``; 0 without one)."""
+    declared = declared_heuristic(game.rules)
     if declared is None:
         return 0
     return game.guard(lambda: declared.expr(game, game.players[seat]) if declared.per_seat
                       else declared.expr(game)) or 0
+
+
+@attrs.frozen
+class ScoreHeuristic(HeuristicCode):
+    """The heuristic of rules that declare none but a ``score``: the score as it stands now,
+    as if the game ended here, a seat's less the best of the others' (a cooperative game:
+    the team's). Most rules' scores read what play builds up (points, tricks, chips, cards
+    taken), so bots aim at the end's scores from the start, as a player does; a score that
+    cannot be worked out yet (it fails before the end) counts 0, as does one that is not a
+    number. ``every``: each seat's value at once (each score worked out once)."""
+    every: Callable[[Game, int], list[float]]
+
+
+# a ruleset's score (by id, kept with it) -> the heuristic made of it (``declared_heuristic``)
+_FROM_SCORE: dict[int, tuple[ScoreCode, ScoreHeuristic]] = {}
+MOST_KEPT = 256
+
+
+def declared_heuristic(rules: Any) -> HeuristicCode | None:
+    """The rules' ``heuristic``; without one, a ``ScoreHeuristic`` of their ``score``; None
+    without either."""
+    declared = rules.heuristic
+    if declared is not None:
+        return cast(HeuristicCode, declared)
+    score = rules.scoring.score
+    if score is None:
+        return None
+    kept = _FROM_SCORE.get(id(score))
+    if kept is None:
+        if len(_FROM_SCORE) >= MOST_KEPT:
+            _FROM_SCORE.clear()
+        made = _score_heuristic(score)
+        kept = _FROM_SCORE[id(score)] = (score, made)
+    return kept[1]
+
+
+def _score_heuristic(score: ScoreCode) -> ScoreHeuristic:
+    if not score.per_seat:  # the team's
+        def team(game: Game) -> float:
+            return _score_now(score, game, None)
+        return ScoreHeuristic(team, False, lambda game, nseats: [team(game)] * nseats)
+
+    expr = score.expr
+
+    def every(game: Game, nseats: int) -> list[float]:
+        players = game.players
+        try:
+            scores = [expr(game, p) for p in players]
+        except GUARDED:  # (one that fails: each seat's again, a failing one 0)
+            scores = [_score_now(score, game, p) for p in players]
+        for v in scores:
+            if type(v) is not int and type(v) is not float:
+                scores = [v if type(v) in (int, float) else 0 for v in scores]
+                break
+        if len(scores) < 2:
+            return scores
+        ranked = sorted(scores, reverse=True)
+        best, second = ranked[0], ranked[1]  # the best of the others': second for the best
+        return [v - (second if v == best else best) for v in scores[:nseats]]
+
+    def one(game: Game, seat: Any) -> float:
+        return every(game, len(game.players))[game.players.index(seat)]
+    return ScoreHeuristic(one, True, every)
+
+
+def _score_now(score: ScoreCode, game: Game, seat: Any) -> float:
+    try:
+        value = score.expr(game, seat) if score.per_seat else score.expr(game)
+    except GUARDED:
+        return 0
+    return value if type(value) in (int, float) else 0
 
 
 def result(game: Game, seat: int) -> float:
@@ -63,14 +138,15 @@ RESULT_WEIGHT = 0.8  # at the end of a game: mostly the result, the heuristic br
 def value(game: Game, seat: int, scale: Scale) -> float:
     """How good ``game`` is for ``seat``: over, mostly its result; still going, the
     heuristic. In 0..1."""
-    h = scale.squash(heuristic(game, seat)) if game.rules.heuristic is not None else 0.5
+    h = scale.squash(heuristic(game, seat)) if declared_heuristic(game.rules) is not None \
+        else 0.5
     return _weighed(game, seat, h, game.outcome_record if game.is_over else None)
 
 
 def values(game: Game, nseats: int, scale: Scale) -> list[float]:
     """``value(game, seat, scale)`` for every seat in turn (the scale sees them in that
     order), with the outcome read once: a playout's end, valued for each seat of the tree."""
-    declared = game.rules.heuristic
+    declared = declared_heuristic(game.rules)
     if declared is None:
         hs = [0.5] * nseats
     else:
@@ -84,6 +160,8 @@ def _each_seat(game: Game, declared: HeuristicCode, nseats: int) -> list[Any]:
     """``heuristic``'s value for every seat in turn, in one ``guard``: a seat's value
     ended by ``GameOver`` is None, as ``guard`` makes it seat by seat; any other failure
     leaves as it would from the first seat it fails for."""
+    if type(declared) is ScoreHeuristic:
+        return declared.every(game, nseats)
     expr, players, out = declared.expr, game.players, []
     for seat in range(nseats):
         try:
