@@ -128,6 +128,8 @@ def start_values(s: Game) -> StartValues:
     """``StartValues`` for ``s``'s rules, players, options and campaign: worked out once, from
     games set up with the seeds 0 to ``TRIED - 1``."""
     rules = s.rules
+    # (the campaign's variables are public, the checker refuses others: set up with them as
+    # they are, a game tells nothing hidden)
     key = (s.nplayers, repr(sorted((k, repr(v)) for k, v in s.options.items())),
            repr(s.carried))
     found = rules.start_values.get(key)
