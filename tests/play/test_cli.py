@@ -1,10 +1,13 @@
 """The command line, as a user runs it: output, determinism, exit codes."""
 from __future__ import annotations
 
+import io
+
 from click.testing import CliRunner
 
 from rulelang.play.cli import cli
-from support import ROOT
+from rulelang.play.cli.common import seat_kinds
+from support import ROOT, load
 
 NIM = str(ROOT / "examples" / "nim.rules")
 YOKAI = str(ROOT / "games" / "yokai_sketch.rules")
@@ -120,3 +123,22 @@ def test_a_seat_on_the_command_line_is_written_as_in_its_name():
         assert result.output == run("run", NIM, "--seed", "1", "--bot", "P2=first").output
     assert run("run", NIM, "--seed", "1", "--bot", "3=first").exit_code == 2
     assert run("run", NIM, "--seed", "1", "--bot", "0=first").exit_code == 2
+
+
+def test_unnamed_seats_are_opponents_worth_playing_when_a_person_plays(monkeypatch):
+    """A person at the terminal plays `mcts` opponents (or partners, in a cooperative game);
+    with bots only, the unnamed seats of a competitive game are random bots."""
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    sketch = load("games/yokai_sketch.rules").new_game(players=2, seed=0, log=False)
+    yokai = load("games/yokai.rules").new_game(players=3, seed=0, log=False)
+    monkeypatch.setattr("sys.stdin", Terminal())
+    assert list(seat_kinds(sketch, False, ()).values()) == ["human", "mcts"]
+    assert list(seat_kinds(yokai, False, ()).values()) == ["human", "mcts", "mcts"]
+    assert list(seat_kinds(sketch, True, ()).values()) == ["random", "random"]  # --bots all
+    assert list(seat_kinds(sketch, False, ("P2=greedy",)).values()) == ["human", "greedy"]
+    monkeypatch.setattr("sys.stdin", io.StringIO())  # not a terminal: bots only
+    assert list(seat_kinds(sketch, False, ()).values()) == ["random", "random"]
+    assert list(seat_kinds(yokai, False, ()).values()) == ["mcts", "mcts", "mcts"]

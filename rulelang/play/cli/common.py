@@ -35,12 +35,14 @@ THINK_HELP = ("Seconds a bot that looks ahead (greedy, mcts) may think per decis
               "its fixed budget (its moves then depend on the machine's speed).")
 
 
-def default_bot(rules) -> str:
+def default_bot(rules, person_plays: bool = False) -> str:
     """The kind of bot that takes a seat no one asked for. In a cooperative game it is a
     partner: a bot that plays for the team from its own seat's knowledge (a random team
-    loses almost every cooperative game). Elsewhere a random opponent."""
+    loses almost every cooperative game). Elsewhere, when a person plays, an opponent worth
+    playing (the same tree search: a few dozen milliseconds a decision in the examples); with
+    bots only, random ones (a quick demo, or a transcript that replays at once)."""
     from interpreter.bots import PARTNER
-    return PARTNER if rules.program.cooperative else "random"
+    return PARTNER if rules.program.cooperative or person_plays else "random"
 
 
 def load_rules(path):
@@ -77,7 +79,7 @@ def new_game(rules, players, seed, options, log=True):
 
 def seat_kinds(game, bots_all, bot_pairs):
     interactive = sys.stdin.isatty() and not bots_all
-    default = default_bot(game.rules)
+    default = default_bot(game.rules, interactive)
     kinds = dict.fromkeys(game.players, default)
     if interactive:
         kinds[0] = "human"

@@ -67,8 +67,9 @@ class GameHelp(click.Command):
               help="Who plays a seat: human, random, greedy (looks one move ahead at the "
                    "game's heuristic), mcts (a tree search: stronger, slower), advice (plays the rules' "
                    "advice, prefer, without looking ahead) or first. SEAT is "
-                   "P1, P2... (or 1, 2...). Seats not named: random, or in a cooperative game "
-                   "an mcts partner.")
+                   "P1, P2... (or 1, 2...). Seats not named: mcts when you play (an opponent, or "
+                   "a partner in a cooperative game); with bots only, random, or mcts partners "
+                   "in a cooperative game.")
 @click.option("--think", type=SECONDS, metavar="SECONDS",
               help=THINK_HELP)
 @click.option("--moves", "moves_file", type=click.Path(exists=True, dir_okay=False),
