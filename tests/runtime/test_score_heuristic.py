@@ -85,3 +85,33 @@ def test_the_greedy_bot_beats_random_ones_at_no_thanks():
             game.play(move)
         wins += 0 in game.outcome["winners"]
     assert wins >= 15
+
+
+TEAM = """
+game "Team hoard"
+players 2..3
+cooperative
+var total: int = 0
+var rounds: int = 0
+turn {
+  choose n in [1, 3, 2] prompt "add"
+  total += n
+  rounds += 1
+  if rounds >= 6 {
+    end
+  }
+}
+score = total
+"""
+
+
+def test_a_team_without_a_heuristic_aims_at_its_score():
+    rules = rulelang.loads(TEAM, "team.rules")
+    for kind in (GreedyBot, MctsBot):
+        game = rules.new_game(players=3, seed=1, log=False)
+        bots = [kind(seat) for seat in range(3)]
+        while not game.is_over:
+            move = bots[game.to_move].choose(seat_knowledge(game))
+            assert str(move) == "3", kind
+            game.play(move)
+        assert game.outcome["scores"] == dict.fromkeys(game.players, 18)
