@@ -171,8 +171,8 @@ def _label(name: str) -> str:
 
 
 def _cards_of(kind: str) -> str:
-    """A kind's row in the table of cards: "Sketch cards", "Playing cards" (not "Playing card
-    cards"), "Cards" for a kind named Card."""
+    """A kind's row in the table of cards: "Tile cards" for a kind named Tile, "Playing cards"
+    (not "Playing card cards") for PlayingCard, "Cards" for a kind named Card."""
     label = _label(kind)
     return label + "s" if label.lower().endswith("card") else label + " cards"
 
