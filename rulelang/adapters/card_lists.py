@@ -1,5 +1,6 @@
-"""Which lists of cards a ``choose`` among lists of cards can offer (a rummy's melds:
-``choose m in melds_in(held)``), for the action space (``actions.build``).
+"""Which lists of cards a ``choose`` among lists of cards can offer (groups of cards laid
+together, found by a function: ``choose g in groups_in(held)``), for the action space
+(``actions.build``).
 
 A move that is a list of cards is named by its cards' names joined with ``+`` (``2h+3h+4h``),
 and the lists a game offers are made by a function of the rules from the cards at hand. The
