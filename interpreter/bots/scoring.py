@@ -24,7 +24,10 @@ if TYPE_CHECKING:
 
 def heuristic(game: Game, seat: int) -> float:
     """The ruleset's ``heuristic`` for ``seat`` (``declared_heuristic``; 0 without one)."""
-    declared = declared_heuristic(game.rules)
+    return _heuristic(game, seat, declared_heuristic(game.rules))
+
+
+def _heuristic(game: Game, seat: int, declared: HeuristicCode | None) -> float:
     if declared is None:
         return 0
     return game.guard(lambda: declared.expr(game, game.players[seat]) if declared.per_seat
@@ -138,8 +141,8 @@ RESULT_WEIGHT = 0.8  # at the end of a game: mostly the result, the heuristic br
 def value(game: Game, seat: int, scale: Scale) -> float:
     """How good ``game`` is for ``seat``: over, mostly its result; still going, the
     heuristic. In 0..1."""
-    h = scale.squash(heuristic(game, seat)) if declared_heuristic(game.rules) is not None \
-        else 0.5
+    declared = declared_heuristic(game.rules)
+    h = scale.squash(_heuristic(game, seat, declared)) if declared is not None else 0.5
     return _weighed(game, seat, h, game.outcome_record if game.is_over else None)
 
 
