@@ -141,7 +141,7 @@ class ExprGen(Inliner, BuiltinCalls):
         if e.ty is not None and e.ty.name == "enum" and simple(code) and SHORTCUTS.texts:
             return f"({code}.name if type({code}) is EnumValue else text_of({code}))"
         if seats == "list":
-            return f"('[' + ', '.join(map(g.seat_name, {code})) + ']')"
+            return f"seat_names(g, {code}, True)"
         if e.ty is not None and e.ty.name == "int":
             if simple(code) and SHORTCUTS.texts:  # a number: str, no call (a seat prints as one)
                 return f"(str({code}) if type({code}) is int else int_text({code}))"
@@ -165,7 +165,7 @@ class ExprGen(Inliner, BuiltinCalls):
                 continue
             t, seats = (p.ty.name if p.ty is not None else "any"), seats_of(p.ty)
             if seats == "list":
-                items.append(f"', '.join(map(g.seat_name, {self.expr(p)}))")
+                items.append(f"seat_names(g, {self.expr(p)}, False)")
             elif t == "text" and not isinstance(p, (ast.Text, ast.Lit)):
                 items.append(f"text_counted(g, {self.renderer(p)})")  # may be long: counted
             elif seats == "one" or t in ("int", "text", "enum", "bool", "cell", "shape",
@@ -306,7 +306,7 @@ class ExprGen(Inliner, BuiltinCalls):
             return self.renderer(e.args[0])
         if name == "join" and seats_of(e.args[0].ty) == "list":
             sep = args[1] if len(args) > 1 else "', '"
-            return f"{sep}.join(map(g.seat_name, {args[0]}))"
+            return f"seat_join(g, {args[0]}, {sep})"
         if name == "random" and len(e.args) <= 2 and self.picks_from_list(e.args[0]) \
                 and SHORTCUTS.random_picks:
             label = args[1] if len(args) > 1 else "'random'"

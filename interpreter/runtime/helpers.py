@@ -161,6 +161,22 @@ def int_text(value: Value) -> str:
     return str(int(value)) if type(value) is Seat else text_of(value)
 
 
+def seat_names(g: Game, value: Value, brackets: bool) -> str:
+    """A list of seats as text (P1, P3; in ``[...]`` with ``brackets``); anything not a list
+    (none) as its own text."""
+    if type(value) is not list and type(value) is not tuple:
+        return text_of(value)
+    names = ", ".join(map(g.seat_name, value))
+    return f"[{names}]" if brackets else names
+
+
+def seat_join(g: Game, value: Value, sep: str) -> str:
+    """``join`` of a list of seats, by their names; anything not a list as ``join`` takes it."""
+    if type(value) is not list and type(value) is not tuple:
+        return IMPLEMENTATIONS["join"](g, value, sep)  # type: ignore[no-any-return]
+    return sep.join(map(g.seat_name, value))
+
+
 def parts_of(value: Value) -> list[Value]:
     return kind_of(value).parts(value)
 
@@ -401,8 +417,9 @@ def names() -> dict[str, Any]:
     """Everything a generated module may call, by the name it calls it."""
     out = {name: globals()[name] for name in (
         "PAUSE", "Frame", "Fail", "Card", "Keyed", "runaway", "counted", "no_field", "field",
-        "var_field", "any_field", "dynamic_attr", "item", "int_text", "parts_of", "list_plus",
-        "list_minus", "augment", "times", "divide", "modulo", "in_zone", "in_family", "in_any",
+        "var_field", "any_field", "dynamic_attr", "item", "int_text", "seat_names", "seat_join",
+        "parts_of", "list_plus", "list_minus", "augment", "times", "divide", "modulo", "in_zone",
+        "in_family", "in_any",
         "in_list", "in_members", "picked_in", "all_in", "sum_made", "Placement",
         "is_kind", "number_range", "number_span", "top_card", "family_cards", "end_item",
         "not_a_card", "text_of", "as_list",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
+import rulelang
 from interpreter.runtime.protocol import text_of
 from interpreter.runtime.values import Seat
 
@@ -35,3 +36,27 @@ def test_a_list_s_text_is_its_items_written_out(value, doublings):
 def test_the_same_list_held_twice_is_written_twice():
     inner = [1, "a"]
     assert text_of([inner, (inner,), inner, []]) == "[[1, a], ([1, a]), [1, a], []]"
+
+
+SEAT_LISTS = """
+game "Seat lists"
+players 2
+var who: list of seat = none
+turn {
+  choose k in [1, 2] prompt "go"
+  log "{who} | {text(who)} | [{join(who, " and ")}]"
+  who = [current, P2]
+  log "{who} | {text(who)} | {join(who, " and ")}"
+  if k == 2 { win current }
+}
+"""
+
+
+def test_a_list_of_seats_prints_by_their_names_and_none_as_none():
+    """A list of seats in a text, by ``text`` and by ``join`` (written out by the compiler,
+    expr.py): none is "none" (``join``: nothing, as for any list that is none), not an
+    error from inside the interpreter."""
+    rules = rulelang.loads(SEAT_LISTS, "seats.rules")
+    game = rules.new_game(seed=1)
+    game.play(game.legal_moves()[0])
+    assert "none | none | []\nP1, P2 | [P1, P2] | P1 and P2\n" in game.transcript()
