@@ -167,6 +167,8 @@ def _adjacent(g: Game, a: Any, b: Any) -> bool:
 
 def _cell(g: Game, a: Value, b: int | None = None) -> Cell:
     if b is not None:
+        if type(a) is str:
+            raise Fail(f"cell({a!r}) names a cell alone: cell(x, y) takes two numbers")
         return cell(a, b)
     if isinstance(a, tuple):
         return cell(*a)
@@ -362,6 +364,8 @@ def _knows(g: Game, seat: Seat, card: Value, field: str | None = None) -> bool:
         return False
     if not isinstance(card, Card):
         raise Fail(f"knows needs a card, not {text_of(card)}")
+    if not isinstance(seat, int):
+        raise Fail(f"knows needs a player, not {text_of(seat)}")
     if g.known[card.id] >> seat & 1:
         return True
     if field is None:
@@ -378,12 +382,24 @@ def _next(g: Game, seat: Seat) -> Seat:
         return g.layout.next_seat[seat]  # worked out once per layout
     except (AttributeError, KeyError, TypeError):  # not a seat (or no layout yet): as ever
         seats = g.seats
-        return seats[(seats.index(seat) + 1) % len(seats)]
+        return seats[(_seat_index(g, seat) + 1) % len(seats)]
 
 
 def _previous(g: Game, seat: Seat) -> Seat:
     seats = g.seats
-    return seats[(seats.index(seat) - 1) % len(seats)]
+    return seats[(_seat_index(g, seat) - 1) % len(seats)]
+
+
+def _order_from(g: Game, seat: Seat) -> list[Seat]:
+    i = _seat_index(g, seat)
+    return g.seats[i:] + g.seats[:i]
+
+
+def _seat_index(g: Game, seat: Value) -> int:
+    try:
+        return g.seats.index(seat)
+    except ValueError:
+        raise Fail(f"{text_of(seat)} is not a player of this game") from None
 
 
 def _random(g: Game, items: Value, label: str = "random") -> Value:
@@ -402,6 +418,8 @@ def _index_of(g: Game, items: Value, x: Value) -> int:
 
 
 def _join(g: Game, items: Value, sep: str = ", ") -> str:
+    if type(sep) is not str:
+        raise Fail(f"join's separator is a text, not {text_of(sep)}")
     texts = [text_of(x) for x in _items(g, items)]
     size = sum(map(len, texts)) + len(sep) * len(texts)
     if size > MAX_ITEMS:
@@ -439,7 +457,7 @@ IMPLEMENTATIONS: dict[str, Callable[..., Value]] = {
     "knows": _knows,
     "key": lambda g, z: _zone(z).key,
     "owner": lambda g, z: _zone(z).owner,
-    "order_from": lambda g, s: g.seats[g.seats.index(s):] + g.seats[:g.seats.index(s)],
+    "order_from": _order_from,
     "join": _join,
     "next": _next,
     "previous": _previous,

@@ -53,6 +53,14 @@ def _number(advice: Value) -> int:
 OPTION_WORK = 100  # the work of offering one option: naming it, merging alike ones, keeping it
 
 
+def no_decider(g: GameFields, seat: object) -> Fail:
+    """The failure of a ``choose`` whose chooser is not a player of the game."""
+    if seat is None:
+        return Fail("no player is given to decide here (none): say 'by' which player decides")
+    return Fail(f"{g.seat_name(seat)} is not playing, so cannot decide: say 'by' which "
+                "player decides")
+
+
 class Decisions(GameFields):
     # A host's game whose seats are played by bots keeps the states its latest decisions
     # were taken in (``seat_knowledge`` starts it): (seat, the move's index, a copy of the
@@ -68,7 +76,7 @@ class Decisions(GameFields):
         ones merged) or to pass if ``passing`` (the pass move's word). ``restoring``: the
         decision a saved game waits on, worked out again (returned, nothing else done)."""
         if seat not in self.players:
-            raise Fail(f"{self.seat_name(seat)} cannot decide: say 'by' which player decides")
+            raise no_decider(self, seat)
         known, bit, element = self.known, 1 << seat, site.element
         key: list[int | str | bool] = [seat, passing]  # the offer's key: then the options' notations
         add = key.append

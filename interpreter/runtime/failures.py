@@ -7,19 +7,17 @@ error inside one is reported at the statement that called it, as is a runaway co
 """
 from __future__ import annotations
 
-import re
 from types import TracebackType
 from typing import TYPE_CHECKING
 
 import attrs
 
+from interpreter.runtime.python_errors import in_words
 from interpreter.runtime.values import Fail
 from rulelang.language.errors import Diagnostic, RulesRuntimeError, Span
 
 if TYPE_CHECKING:
     from interpreter.runtime.engine import Game
-
-_UNORDERED = re.compile(r"'(<=?|>=?)' not supported between instances of '(\w+)' and '(\w+)'")
 
 
 class GameOver(Exception):
@@ -49,9 +47,9 @@ def message(error: BaseException) -> str:
         return str(error)
     if isinstance(error, RecursionError):
         return "a function calls itself without end"
-    match = _UNORDERED.fullmatch(str(error)) if isinstance(error, TypeError) else None
-    if match and "NoneType" in match.groups()[1:]:
-        return f"cannot compare none with '{match.group(1)}'"
+    worded = in_words(error)
+    if worded is not None:
+        return worded
     return f"{error.__class__.__name__}: {error}"
 
 

@@ -18,7 +18,7 @@ import sys
 from typing import Any, Literal, cast
 
 from interpreter.runtime.decision_parts import Decision
-from interpreter.runtime.decisions import OPTION_WORK
+from interpreter.runtime.decisions import OPTION_WORK, no_decider
 from interpreter.runtime.engine import Game
 from interpreter.runtime.helpers import Frame
 from interpreter.runtime.values import MAX_WORK, Card, Fail, Placement
@@ -91,7 +91,7 @@ class LeanGame(Game):
         """Cards: alike when the chooser names them alike (the label of a card it knows,
         else where the card lies), as ``Decisions.ask`` names them."""
         if seat not in self.players:
-            raise Fail(f"{self.seat_name(seat)} cannot decide: say 'by' which player decides")
+            raise no_decider(self, seat)
         seen = self.cards_by_name(site, seat, options)
         self._offer(frame, site, seat, passing, prompt, seen, len(options))
 
@@ -99,7 +99,7 @@ class LeanGame(Game):
                        prompt: Any, options: list[Any]) -> None:
         """Members, seats, numbers, yes/no, cells: alike only when they are equal."""
         if seat not in self.players:
-            raise Fail(f"{self.seat_name(seat)} cannot decide: say 'by' which player decides")
+            raise no_decider(self, seat)
         count = len(options)
         values = list(options) if len(set(options)) == count else list(dict.fromkeys(options))
         self.work += count * OPTION_WORK
@@ -125,7 +125,7 @@ class LeanGame(Game):
                      prompt: Any, options: list[Any]) -> None:
         """Placements: named by their labels."""
         if seat not in self.players:
-            raise Fail(f"{self.seat_name(seat)} cannot decide: say 'by' which player decides")
+            raise no_decider(self, seat)
         seen: dict[str, Any] = {}
         for v in options:
             text = v.label if type(v) is Placement else self.notation_of(v, seat, site.element)
@@ -137,7 +137,7 @@ class LeanGame(Game):
                   prompt: Any, options: list[Any]) -> None:
         """Anything else: named as the full path names it."""
         if seat not in self.players:
-            raise Fail(f"{self.seat_name(seat)} cannot decide: say 'by' which player decides")
+            raise no_decider(self, seat)
         seen: dict[str, Any] = {}
         count = 0
         for v in options:
@@ -192,7 +192,7 @@ class LeanGame(Game):
         """A direct ``choose`` among cards: ``direct_choose(offer_cards, ...)`` written out
         (one call a decision, not four; test_lean_direct.py plays it against the machine's)."""
         if seat not in self.players:
-            raise Fail(f"{self.seat_name(seat)} cannot decide: say 'by' which player decides")
+            raise no_decider(self, seat)
         if zone is not None and not passing and not (
                 zone.vis == "public" or (zone.vis == "owner" and zone.owner == seat)):
             # cards of one zone the chooser does not see (a hand held face out): if it
@@ -223,7 +223,7 @@ class LeanGame(Game):
         """A direct ``choose`` among values alike only when equal: ``direct_choose(
         offer_distinct, ...)`` written out (test_lean_direct.py plays it against the machine's)."""
         if seat not in self.players:
-            raise Fail(f"{self.seat_name(seat)} cannot decide: say 'by' which player decides")
+            raise no_decider(self, seat)
         count = len(options)
         values = list(options) if len(set(options)) == count else list(dict.fromkeys(options))
         work = self.work + count * OPTION_WORK
@@ -247,7 +247,7 @@ class LeanGame(Game):
         plays it against the machine's offer). ``pick_cards`` hands on a zone's own cards
         here too, where none merges (the policy reads a list and leaves it as it is)."""
         if seat not in self.players:
-            raise Fail(f"{self.seat_name(seat)} cannot decide: say 'by' which player decides")
+            raise no_decider(self, seat)
         work = self.work + len(options) * OPTION_WORK
         if work > MAX_WORK:
             self.work = work

@@ -22,7 +22,7 @@ from interpreter.runtime import draws, engine, helpers, protocol
 from interpreter.runtime.builtin_functions import _cell_set
 from interpreter.runtime.card_refs import remap, remap_all
 from interpreter.runtime.decision_parts import Decision, Move, make_offer
-from interpreter.runtime.decisions import Decisions
+from interpreter.runtime.decisions import Decisions, no_decider
 from interpreter.runtime.effects import Effects
 from interpreter.runtime.engine import MAX_FRAMES, Game
 from interpreter.runtime.helpers import Frame
@@ -95,7 +95,7 @@ def general_ask(self, frame, site, seat, passing, prompt, options, restoring=Fal
     ``Decision.of`` and the lines settled by ``settle``."""
     _reached("ask")
     if seat not in self.players:
-        raise Fail(f"{self.seat_name(seat)} cannot decide: say 'by' which player decides")
+        raise no_decider(self, seat)
     texts = [self.notation_of(v, seat, site.element) for v in options]
     offer = make_offer(self.rules, seat, passing, texts)
     values = list(options)

@@ -255,7 +255,7 @@ def test_a_dummy_seat_cannot_decide():
 dummy bank
 turn { choose n in [1, 2] by bank  win current }
 """)
-    assert "bank cannot decide" in str(caught.value)
+    assert "bank is not playing, so cannot decide" in str(caught.value)
     assert caught.value.diagnostics[0].span.line == 5
 
 

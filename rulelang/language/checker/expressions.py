@@ -361,6 +361,9 @@ class ExprChecker(CheckerBase):
                 self.error(arg.span, f"argument {i + 1} of {name}() should be "
                                      f"{KIND_WORDS[kind]}, but this is {T.spoken(t)}",
                            mismatch_hint(self, arg, t, T.SIMPLE.get(kind, T.ANY)))
+        if name == "cell" and len(types) == 2 and types[0].name == "text":
+            self.error(e.args[1].span, "cell(\"E5\") names a cell by its text alone",
+                       "write cell(x, y) with two numbers, or cell(\"E5\") with no second one")
         if name in ("max", "min") and len(types) == 1 and not T.iterable(types[0]):
             self.error(e.span, f"{name}() of one value needs a list")
         if name == "cards" and types and types[0].name == "family" and not wrong_count:

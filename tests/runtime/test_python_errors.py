@@ -1,0 +1,92 @@
+"""A value of the wrong kind where the generated code adds, compares, indexes or goes through
+it (none, most often) fails in the language's words, on the full path and the lean path
+alike (interpreter/runtime/python_errors.py words Python's errors when they are reported;
+the builtins check what Python would not)."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import rulelang
+
+RULES = """
+game "Wrong kinds"
+players 2
+enum Colour { red, blue }
+card Gem { size: int  colour: Colour }
+zone bag: hand of Gem
+zone grid: grid 3 x 3 of Gem
+var n: int = none
+var numbers: list of int = none
+var spot: cell = none
+var seat: seat = none
+var words: text = none
+var gem: Gem = none
+setup {
+  create Gem(size: 1, colour: red) x 2 in bag
+}
+turn {
+  let x = EXPR
+  log "{x}"
+  win current
+}
+"""
+
+CASES = [  # (the expression, what the error says)
+    ("n + 1", "cannot work out none + a number (a value not set yet, or nothing found?)"),
+    ("n - 2", "cannot work out none - a number"),
+    ("10 / n", "cannot work out a number / none"),
+    ("-n", "cannot work out -none"),
+    ("abs(n)", "abs needs a number, not none"),
+    ("n < 3", "cannot compare none with '<'"),
+    ("sort(bag)", "cards have no order of their own: compare or sort by a field of theirs"),
+    ("sum(bag)", "cannot work out a number + a card"),
+    ("[1, 2][n]", "a position in a list is a number, not none"),
+    ("[i for i in numbers]", "none is not a list or a zone, where one is needed"),
+    ("spot.x", "cannot read a part of none"),
+    ("cells([spot])", "none is not a cell, where one is needed"),
+    ("adjacent(spot, cell(1, 1))", "cannot read a part of none"),
+    ("zone_of(gem)", "none is not a card, where one is needed"),
+    ("knows(seat, top(bag))", "knows needs a player, not none"),
+    ("next(seat)", "none is not a player of this game"),
+    ("previous(seat)", "none is not a player of this game"),
+    ("order_from(seat)", "none is not a player of this game"),
+    ('join(["a"], words)', "join's separator is a text, not none"),
+    ("1..n", "cannot work out none - a number"),
+]
+
+
+def _failure(expr: str, lean: bool) -> str:
+    rules = rulelang.loads(RULES.replace("EXPR", expr), "kinds.rules")
+    with pytest.raises(rulelang.RulesRuntimeError) as caught:
+        if lean:
+            rules.lean().played_out(lambda game, seat, values, site: 0, players=2, seed=1)
+        else:
+            rules.new_game(players=2, seed=1)
+    return str(caught.value).splitlines()[0]
+
+
+@pytest.mark.parametrize("expr, said", CASES, ids=[c[0] for c in CASES])
+def test_a_wrong_kind_of_value_fails_in_the_language_s_words(expr, said):
+    for lean in (False, True):
+        first = _failure(expr, lean)
+        assert first.startswith("kinds.rules:18:3: error: in turn: ")
+        assert said in first
+        assert not re.search(r"\b[A-Z]\w*Error\b|NoneType|'int'", first), first
+
+
+def test_creating_none_cards_and_a_chooser_that_is_none_say_so():
+    create = RULES.replace("  let x = EXPR\n  log \"{x}\"\n",
+                           "  create Gem(size: 1, colour: red) x n in bag\n")
+    game_error = pytest.raises(rulelang.RulesRuntimeError, match="none is not a number")
+    with game_error:
+        rulelang.loads(create, "kinds.rules").new_game(players=2, seed=1)
+    choose = RULES.replace("  let x = EXPR\n", "  choose x in [1, 2] by seat prompt \"go\"\n")
+    with pytest.raises(rulelang.RulesRuntimeError, match=r"no player is given to decide here"):
+        rulelang.loads(choose, "kinds.rules").new_game(players=2, seed=1)
+
+
+def test_a_cell_named_by_text_takes_no_second_number():
+    with pytest.raises(rulelang.RulesError, match=r'kinds.rules:18:22: .*cell\("E5"\) names a cell'):
+        rulelang.loads(RULES.replace("EXPR", 'cell("B2", 2)'), "kinds.rules")
