@@ -318,6 +318,10 @@ class Builder(Transformer[Token, Any]):
             self._bad(f"'{call.id}' is not a statement", call.span,
                       f"did you mean '{close[0]}'?" if close
                       else f"to run a rule write {call.id}(), to set a variable {call.id} = value")
+        if isinstance(call, (ast.Text, ast.Lit)) and isinstance(getattr(call, "value", ""), str):
+            self._bad("a text alone does nothing", call.span,
+                      'write log "..." to show it; a choose\'s prompt follows the word prompt: '
+                      'choose x in ... prompt "..."')
         if not isinstance(call, ast.Call):
             self._bad("a statement cannot be just a value", call.span,
                       "call a rule like rule_name(args), or assign with name = value")

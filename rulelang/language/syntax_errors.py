@@ -57,8 +57,9 @@ def describe(error: UnexpectedInput, text: str, file: str, line_shift: int = 1,
     """
     literal_values = literal_values or {}
     if reparse is not None and not in_string:
-        guess = _misspelt_word(error, text, literal_values, reparse) or \
-            _block_left_open(error, text, reparse)
+        guess = _habit(error, text, reparse) \
+            or _misspelt_word(error, text, literal_values, reparse) \
+            or _block_left_open(error, text, reparse)
         if guess is not None:
             said, guessed_hint, (at_line, at_col, at_width) = guess
             return Diagnostic(said, Span(file, at_line, at_col, at_line, at_col + at_width),
@@ -166,6 +167,38 @@ def _bad_token(error: UnexpectedToken, text: str, names: set[str], expected: lis
                 f"'{token}' is a keyword, not a name: rename it if it is meant as a name, "
                 "or add what is missing before it")
     return f"unexpected {words}", _expected_hint(expected)
+
+
+# ------------------------------------------------------------------ habits of other languages
+
+_OTHER_ELSE_IF = re.compile(r"(?<![\w.])(elif|elsif|elseif)\b")
+_STEPS = {"++": "+= 1", "--": "-= 1"}
+_STEP_TARGET = re.compile(r"[\w.\[\]]+$")  # what `++` follows: a name, a field, an item
+
+
+def _habit(error: UnexpectedInput, text: str, reparse: Callable[[str], int | None]
+           ) -> Guess | None:
+    """A habit from another language on the failing line, before the failure: `elif` (write
+    `else if`), `x++` (write `x += 1`); told only if the text so mended parses further."""
+    if isinstance(error, UnexpectedCharacters):
+        return None
+    pos = _failure_pos(error, text)
+    line_start = text.rfind("\n", 0, pos) + 1
+    if pos >= len(text):
+        return None
+    found = _OTHER_ELSE_IF.search(text, line_start, pos)
+    if found is not None and _parses_past(reparse, text, found.start(1), found.end(1),
+                                          "else if", pos):
+        return (f"'{found.group(1)}' is not a word of rulelang", "write 'else if'",
+                (*_line_col(text, found.start(1)), len(found.group(1))))
+    step = text[pos:pos + 2]
+    if step in _STEPS and (text[pos - 1:pos].isalnum() or text[pos - 1:pos] in ("_", "]")) \
+            and _parses_past(reparse, text, pos, pos + 2, f" {_STEPS[step]}", pos):
+        target = _STEP_TARGET.search(text, line_start, pos)
+        name = target.group(0) if target else "x"
+        return (f"there is no '{step}' in rulelang", f"write {name} {_STEPS[step]}",
+                (*_line_col(text, pos), 2))
+    return None
 
 
 # ------------------------------------------------------------------ guesses, tried by reparsing

@@ -102,6 +102,16 @@ MISTAKES = {
         "  offer round in [1, 2, 3]\n}\n" + TURN,
         "its keys would change from game to game", "key it by what every game of the campaign "
                                                    "shares"),
+    # -- habits of other languages (twenty-eighth stop's probe of an author's first mistakes)
+    "elif": (
+        "turn { if current == P1 { win current } elif current == P2 { win P1 } }\n",
+        "'elif' is not a word of rulelang", "write 'else if'"),
+    "x++": (
+        "var n: int = 0\nturn { n++\n win current }\n",
+        "there is no '++' in rulelang", "write n += 1"),
+    "a choose's prompt without its word": (
+        "turn { choose c in deck \"pick\"\n win current }\n",
+        "a text alone does nothing", "follows the word prompt"),
 }
 
 
