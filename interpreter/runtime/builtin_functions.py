@@ -147,13 +147,13 @@ def _bottom(g: Game, zone: Value, n: int | None = None) -> Value:
 
 def _zone(z: Value) -> Zone:
     if not isinstance(z, Zone):
-        raise Fail(f"{z!r} is not a zone")
+        raise Fail(f"{text_of(z)} is not a zone")
     return z
 
 
 def _grid(z: Value) -> Zone:
     if not isinstance(z, Zone) or not z.grid:
-        raise Fail(f"{z!r} is not a grid")
+        raise Fail(f"{text_of(z)} is not a grid")
     return z
 
 
@@ -168,11 +168,11 @@ def _adjacent(g: Game, a: Any, b: Any) -> bool:
 def _cell(g: Game, a: Value, b: int | None = None) -> Cell:
     if b is not None:
         if type(a) is str:
-            raise Fail(f"cell({a!r}) names a cell alone: cell(x, y) takes two numbers")
+            raise Fail(f'cell("{a}") names a cell alone: cell(x, y) takes two numbers')
         return cell(a, b)
     if isinstance(a, tuple):
         return cell(*a)
-    return parse_cell(str(a))
+    return parse_cell(a if type(a) is str else text_of(a))
 
 
 def _cells(g: Game, v: Value) -> list[Cell]:

@@ -6,6 +6,7 @@ from itertools import chain, compress
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
+from interpreter.runtime.protocol import text_of
 from interpreter.runtime.values import (
     Cell,
     Fail,
@@ -41,9 +42,9 @@ def ray_cells(width: int, height: int, start: Value, step: Value) -> Line:
     if found is None:
         if type(step) is not tuple or len(step) != 2 or not all(type(d) is int for d in step) \
                 or step == (0, 0):
-            raise Fail(f"a ray's direction is a step (dx, dy) of whole numbers, not {step!r}")
+            raise Fail(f"a ray's direction is a step (dx, dy) of whole numbers, not {text_of(step)}")
         if type(start) is not Cell:
-            raise Fail(f"a ray starts from a cell, not {start!r}")
+            raise Fail(f"a ray starts from a cell, not {text_of(start)}")
         x, y = start
         dx, dy = step
         out: list[Cell] = []

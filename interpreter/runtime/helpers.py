@@ -146,7 +146,7 @@ def dynamic_attr(g: Game, value: Value, name: str) -> Value:
         return value[0 if name == "x" else 1]
     elif value is None:
         no_field(name)  # as a read the checker could type says it (not Python's None)
-    raise Fail(f"{value!r} has no field '.{name}'")
+    raise Fail(f"{text_of(value)} has no field '.{name}'")
 
 
 def item(g: Game, seq: Value, i: int) -> Value:

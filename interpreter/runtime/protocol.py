@@ -72,7 +72,7 @@ class ValueKind:
         return [self.text(v)]
 
     def items(self, g: Game, v: Value) -> list[Value]:
-        raise Fail(f"{v!r} is not a list")
+        raise Fail(f"{self.text(v)} is not a list")
 
 
 class _Plain(ValueKind):

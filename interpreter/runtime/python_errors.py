@@ -69,6 +69,8 @@ _WORDINGS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
      lambda m: f"{_kind(m.group(1))} is not a cell, where one is needed{_hint(m.group(1))}"),
     (re.compile(r"'(\w+)' object cannot be interpreted as an integer"),
      lambda m: f"{_kind(m.group(1))} is not a number, where one is needed{_hint(m.group(1))}"),
+    (re.compile(r"cannot unpack non-iterable (\w+) object"),
+     lambda m: f"{_kind(m.group(1))} is not a cell, where one is needed{_hint(m.group(1))}"),
     (re.compile(r"'(\w+)' object is not subscriptable"),
      lambda m: f"cannot read a part of {_kind(m.group(1))}{_hint(m.group(1))}"),
     (re.compile(r"'(\w+)' object has no attribute 'id'"),

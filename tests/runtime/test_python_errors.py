@@ -54,6 +54,10 @@ CASES = [  # (the expression, what the error says)
     ("order_from(seat)", "none is not a player of this game"),
     ('join(["a"], words)', "join's separator is a text, not none"),
     ("1..n", "cannot work out none - a number"),
+    ("top(none)", "none is not a zone"),  # (Python's None, before)
+    ("in_bounds(grid, spot)", "none is not a cell, where one is needed"),
+    ("cell(n)", "'none' is not a cell"),
+    ("ray(grid, spot, (1, 0))", "a ray starts from a cell, not none"),
 ]
 
 
@@ -73,7 +77,7 @@ def test_a_wrong_kind_of_value_fails_in_the_language_s_words(expr, said):
         first = _failure(expr, lean)
         assert first.startswith("kinds.rules:18:3: error: in turn: ")
         assert said in first
-        assert not re.search(r"\b[A-Z]\w*Error\b|NoneType|'int'", first), first
+        assert not re.search(r"\b[A-Z]\w*Error\b|NoneType|'int'|\bNone\b|<\w", first), first
 
 
 def test_creating_none_cards_and_a_chooser_that_is_none_say_so():
