@@ -513,8 +513,9 @@ class UnitGen:
         self.loops.append(Loop(True, top, end, cost))
         self.body(s.body)
         self.loops.pop()
-        self.tick(s.span, cost)
-        self.goto(top)
+        if self.live:  # (a body that ends in break or continue has jumped already)
+            self.tick(s.span, cost)
+            self.goto(top)
         self.start_block(end)
 
     def leave_if(self, test: str, end: int, span: Span | None = None) -> None:

@@ -240,3 +240,15 @@ def test_a_players_save_is_filtered_like_their_view_and_cannot_be_continued():
         rules.restore(game.save(0))
     with pytest.raises(rulelang.RulesError):
         game.save(5)
+
+
+@pytest.mark.parametrize("jump", ["break", "continue"])
+def test_a_loop_whose_body_ends_in_a_jump_after_a_decision_compiles(jump):
+    """The loop's own step back to its top follows the body; a body that ends jumping left
+    it nothing to follow (the compiler failed an assertion there: a fuzzed Liar's Dice)."""
+    game = rules_of("var n: int = 0\nturn {\n  loop {\n    choose x in [1, 2] prompt \"go\"\n"
+                    "    n += x\n    if n > 3 { break }\n    " + jump + "\n  }\n  win current\n}"
+                    ).new_game(seed=1)
+    while not game.is_over:
+        game.play(game.legal_moves()[-1])
+    assert game.outcome["winners"]
