@@ -81,6 +81,11 @@ _WORDINGS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
 def in_words(error: BaseException) -> str | None:
     """``error`` (a Python error a ruleset's code raised) in the language's words; None
     when its message is not one of those known here."""
+    if isinstance(error, KeyError) and len(error.args) == 1 and type(error.args[0]) is str:
+        # a card's fields read by name: a card of a kind without it (a variable or a list
+        # typed for one kind can be given a card of another, whose fields differ)
+        return (f"this card has no field '{error.args[0]}': a card of another kind than "
+                "the rules expect here?")
     if not isinstance(error, (TypeError, AttributeError)):
         return None
     text = str(error)

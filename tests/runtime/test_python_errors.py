@@ -94,3 +94,27 @@ def test_creating_none_cards_and_a_chooser_that_is_none_say_so():
 def test_a_cell_named_by_text_takes_no_second_number():
     with pytest.raises(rulelang.RulesError, match=r'kinds.rules:18:22: .*cell\("E5"\) names a cell'):
         rulelang.loads(RULES.replace("EXPR", 'cell("B2", 2)'), "kinds.rules")
+
+
+def test_a_card_of_another_kind_says_which_field_it_lacks():
+    text = RULES.replace("  let x = EXPR\n", "  gem = top(loose)\n  let x = gem.size\n").replace(
+        "card Gem { size: int  colour: Colour }\n", "card Gem { size: int  colour: Colour }\n"
+        "card Odd { weight: int }\nzone loose: pile\n").replace(
+        "  create Gem(size: 1, colour: red) x 2 in bag\n", "  create Odd(weight: 1) in loose\n")
+    with pytest.raises(rulelang.RulesRuntimeError,
+                       match="this card has no field 'size': a card of another kind"):
+        rulelang.loads(text, "kinds.rules").new_game(players=2, seed=1)
+
+
+def test_a_variable_kept_per_key_is_not_set_for_a_key_it_does_not_have():
+    """``stock[pile] = 1`` with pile none failed nowhere: it added a key, and the game's save
+    could not be restored ("var stock should have 2 items, not 3"). Now it fails as reading
+    it does, on both paths."""
+    text = RULES.replace("  let x = EXPR\n  log \"{x}\"\n", "  stock[shade] = 1\n").replace(
+        "var n: int = none\n", "var n: int = none\nenum Pile { left, right }\n"
+        "var stock[Pile]: int = 0\nvar shade: Pile = none\n")
+    rules = rulelang.loads(text, "kinds.rules")
+    with pytest.raises(rulelang.RulesRuntimeError, match="'stock' has nothing for none"):
+        rules.new_game(players=2, seed=1)
+    with pytest.raises(rulelang.RulesRuntimeError, match="'stock' has nothing for none"):
+        rules.lean().played_out(lambda game, seat, values, site: 0, players=2, seed=1)
