@@ -14,6 +14,7 @@ from collections import OrderedDict
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING
 
+from interpreter.compiler.quiet_log import QuietLogs, risky_parts
 from rulelang.language import ast, refs
 from rulelang.language.traversal import children, walk
 
@@ -89,6 +90,15 @@ class Analysis:
         self._costs: dict[int, tuple[ast.Node, int]] = {}
         self._stmt_pauses: dict[int, tuple[ast.Stmt, bool]] = {}
         self._callee_costs: dict[refs.Fn | refs.Rule, int] = {}
+        self._quiet_logs: QuietLogs | None = None
+
+    def log_parts_that_may_fail(self, message: ast.Expr) -> list[int]:
+        """The places of a log line's (or a prompt's) parts that could fail (quiet_log.py):
+        a game that keeps no log still works those out."""
+        if self._quiet_logs is None:
+            self._quiet_logs = QuietLogs(self.program)
+        found = self._quiet_logs.risky.get(id(message))
+        return found if found is not None else risky_parts(message, self.program.min_players)
 
     # -- work
     def cost(self, node: Tree) -> int:

@@ -30,6 +30,7 @@ from interpreter.compiler.expr_shapes import (
     simple,
 )
 from interpreter.compiler.inline import Inliner, LambdaArg, Memo
+from interpreter.compiler.messages import Messages
 from interpreter.compiler.quantifier_loops import quantifier
 from interpreter.compiler.shortcuts import SHORTCUTS
 from interpreter.compiler.source import literal
@@ -45,7 +46,7 @@ if TYPE_CHECKING:
 UNROLL_MEMBERS = 8  # any/all over an enum of at most this many members is written out
 
 
-class ExprGen(Inliner, BuiltinCalls):
+class ExprGen(Inliner, BuiltinCalls, Messages):
     def __init__(self, module: ModuleBuilder) -> None:
         self.m = module  # the module being written: names, analysis, program
         self.slots: dict[int, str] = {}
@@ -151,34 +152,6 @@ class ExprGen(Inliner, BuiltinCalls):
         if may_nest(e.ty):  # a list's text can be long: counted
             return f"text_counted(g, text_of({code}))"
         return f"text_of({code})"
-
-    def message(self, e: ast.Expr, log: bool = False) -> str:
-        """A tuple of message parts: texts, and cards (rendered per reader later). In a
-        log line (``log``) a card is a ``SeenCard``: who knows it is fixed when written."""
-        if isinstance(e, ast.Lit) and isinstance(e.value, str):
-            return self.m.constant((e.value,), "prompt")
-        parts = e.parts if isinstance(e, ast.Text) else [e]
-        items = []
-        for p in parts:
-            if isinstance(p, str):
-                items.append(literal(p))
-                continue
-            t, seats = (p.ty.name if p.ty is not None else "any"), seats_of(p.ty)
-            if seats == "list":
-                items.append(f"seat_names(g, {self.expr(p)}, False)")
-            elif t == "text" and not isinstance(p, (ast.Text, ast.Lit)):
-                items.append(f"text_counted(g, {self.renderer(p)})")  # may be long: counted
-            elif seats == "one" or t in ("int", "text", "enum", "bool", "cell", "shape",
-                                         "placement", "zone"):
-                items.append(self.renderer(p))  # one text, whatever the reader knows
-            elif t == "card" and SHORTCUTS.message_cards and simple(code := self.expr(p)):
-                card = f"SeenCard({code}, g.known[{code}.id])" if log else code
-                items.append(f"*(({card},) if type({code}) is Card else parts_of({code}))")
-            elif log:
-                items.append(f"*log_parts(g, {self.expr(p)})")
-            else:
-                items.append(f"*parts_of({self.expr(p)})")
-        return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
 
     # ------------------------------------------------------------ leaves
     def x_Lit(self, e: ast.Lit) -> str:

@@ -6,8 +6,10 @@ differs from the full one in three places only, so it plays the same games (the 
 test, tests/runtime/test_lean_path.py, checks it on every ruleset):
 
 - a ``log`` line is not written at all (one whose text draws chance is still worked out,
-  so the draws stay the same), nor is the turn's header line: only its number is counted;
-- a ``choose`` works out no prompt (one that draws chance still is);
+  so the draws stay the same, and the parts of one that could fail, so it fails alike), nor
+  is the turn's header line: only its number is counted;
+- a ``choose`` works out no prompt (one that draws chance still is, and the parts of one that
+  could fail);
 - a ``choose`` calls the lean game's offer for the kind of its options, chosen here from
   their static type (``OfferKind``): cards, values distinct by themselves (members, seats,
   numbers, yes/no, cells; texts, but for none), placements (by their label) or anything
@@ -78,11 +80,13 @@ def shown_zone(gen: Any, options: ast.Expr) -> str:
 
 
 def write_log(gen: Any, s: ast.Log) -> None:
-    """A ``log`` line, lean: nothing, unless its text draws chance (then worked out, unread)."""
+    """A ``log`` line, lean: nothing, unless its text draws chance (then worked out, unread)
+    or a part of it could fail (that part worked out, unread: quiet_log.py)."""
     if gen.m.an.expr_chance(s.message):
         gen.line(f"g.log_message({gen.x.message(s.message, log=True)})")
     else:
-        gen.line("pass")  # the block it is in may hold nothing else
+        unread = gen.x.unread_message(s.message)
+        gen.line(unread if unread is not None else "pass")  # (a block may hold nothing else)
 
 
 def write_ask(gen: Any, s: ast.Choose, site_name: str, seat: str, passing: str) -> None:
@@ -95,7 +99,10 @@ def write_ask(gen: Any, s: ast.Choose, site_name: str, seat: str, passing: str) 
 
 def lean_prompt(gen: Any, s: ast.Choose) -> str:
     """A lean ``choose``'s prompt, as code: None, unless the prompt draws chance (then it is
-    drawn now, as the full path draws it)."""
-    if s.prompt is not None and gen.m.an.expr_chance(s.prompt):
+    drawn now, as the full path draws it); the parts of it that could fail worked out first
+    (quiet_log.py: the logged game makes its prompt as the choice is offered)."""
+    if s.prompt is None:
+        return "None"
+    if gen.m.an.expr_chance(s.prompt):
         return str(gen.x.message(s.prompt))
-    return "None"
+    return str(gen.x.unread_prompt(s.prompt))

@@ -396,6 +396,11 @@ class UnitGen:
                 self.line(f"line.parts = {message}")
                 self.line(f"line.at = {at}")
                 self.line("g.log.append(line)")
+            unread = self.x.unread_message(s.message)
+            if unread is not None:  # no log: what could fail still is worked out (quiet_log.py)
+                self.line("else:")
+                with self.w.indent():
+                    self.line(unread)
 
     def s_Finish(self, s: ast.Finish) -> None:
         how = literal(s.how)
@@ -489,7 +494,7 @@ class UnitGen:
             elif self.m.an.expr_chance(s.prompt):
                 prompt = x.message(s.prompt)  # its chance is drawn now, read or not
             else:
-                prompt = f"({x.message(s.prompt)} if g.logging else None)"
+                prompt = f"({x.message(s.prompt)} if g.logging else {x.unread_prompt(s.prompt)})"
             self.line(f"g.ask(F, {site_name}, {seat}, {passing}, {prompt}, {x.cards_of(s.options)})")
         self.line(f"F.pc = {k}")
         self.jump_line("return PAUSE")
