@@ -65,7 +65,13 @@ def load_text(text: str, name: str = "<rules>", base: Path | None = None, *,
     checked = _CHECKED.pop(key, None)
     if checked is None or not checked.imports_unchanged():
         loaded = read_modules(text, name, base, parse_main=parse_kept if from_file else parse)
-        program = Checker(loaded.modules, loaded.sources).run()
+        try:
+            program = Checker(loaded.modules, loaded.sources).run()
+        except RecursionError:  # Python's own limit: the checker follows calls into functions
+            raise RulesError(f"{name}: these rules nest too deeply to be checked (functions "
+                             "that call one another, or expressions inside one another, some "
+                             "hundreds deep): split long expressions with let, and call "
+                             "fewer functions in a chain") from None
         checked = _Checked(program, {path: loaded.sources[shown]
                                      for shown, path in loaded.paths.items()})
     _CHECKED[key] = checked  # the most recently used last

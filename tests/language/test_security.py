@@ -224,6 +224,24 @@ def test_deeply_nested_blocks_are_a_clear_error(nest):
         rulelang.loads(HEAD + "turn { " + nest(1000) + " win current }", "t.rules")
 
 
+@pytest.mark.parametrize("depth", [300, 600])
+def test_a_long_chain_of_functions_is_a_clear_error(depth):
+    """Functions calling one another some hundreds deep: the checker follows the calls, and
+    Python's RecursionError escaped it (a traceback from `rulelang check`)."""
+    fns = "".join(f"fn f{i}(x: int) = f{i + 1}(x + 1)\n" for i in range(depth))
+    text = HEAD + fns + f"fn f{depth}(x: int) = x\n" + 'turn { log "{f0(1)}" win current }'
+    with pytest.raises(rulelang.RulesError, match="nest too deeply to be checked"):
+        rulelang.loads(text, "t.rules")
+
+
+def test_a_shorter_chain_of_functions_runs():
+    fns = "".join(f"fn f{i}(x: int) = f{i + 1}(x + 1)\n" for i in range(150))
+    rules = rulelang.loads(HEAD + fns + "fn f150(x: int) = x\n" +
+                           'turn { log "{f0(1)}" win current }', "t.rules")
+    assert "\n151\n" in rules.new_game(seed=1).transcript()
+    assert rules.lean().new_game(players=2, seed=1).is_over
+
+
 def test_nesting_below_the_limit_runs():
     game = rulelang.loads(HEAD + "turn { let x = " + DEEP["sum"](100) + ' log "{x}" win current }',
                           "t.rules").new_game(seed=1)
