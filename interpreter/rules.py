@@ -74,8 +74,10 @@ class Rules:
         try:
             self.code = compile_program(program, self.enum_values, lean)
         except (SyntaxError, RecursionError, MemoryError):  # Python's own limits on nesting
-            raise RulesError(f"{self.title}: these rules nest too deeply to be compiled: split "
-                             "long expressions with let, or move parts into a fn or a rule") from None
+            raise RulesError(f"{self.title}: these rules nest too deeply to be compiled "
+                             "(expressions inside one another, or rules and functions calling "
+                             "one another, some hundreds deep): split long expressions with "
+                             "let, and call fewer rules or functions in a chain") from None
         code = self.code
         self.units: dict[str, Unit]
         self.sites: list[ChoiceSite]

@@ -234,6 +234,14 @@ def test_a_long_chain_of_functions_is_a_clear_error(depth):
         rulelang.loads(text, "t.rules")
 
 
+def test_a_long_chain_of_rules_is_a_clear_error_that_names_it():
+    rules = "".join(f"rule r{i}() {{\n  r{i + 1}()\n}}\n" for i in range(250))
+    text = HEAD + rules + 'rule r250() {\n  log "end"\n}\nturn { r0() win current }\n'
+    with pytest.raises(rulelang.RulesError, match=r"nest too deeply to be compiled .*rules and "
+                                                  r"functions calling one another"):
+        rulelang.loads(text, "t.rules")
+
+
 def test_a_shorter_chain_of_functions_runs():
     fns = "".join(f"fn f{i}(x: int) = f{i + 1}(x + 1)\n" for i in range(150))
     rules = rulelang.loads(HEAD + fns + "fn f150(x: int) = x\n" +
