@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from interpreter.compiler.quiet_log import QuietLogs, risky_parts
 from rulelang.language import ast, refs
@@ -92,12 +92,20 @@ class Analysis:
         self._callee_costs: dict[refs.Fn | refs.Rule, int] = {}
         self._quiet_logs: QuietLogs | None = None
 
+    def keys_known(self, unit: Any, keys: list[Any], args: list[ast.Expr]) -> bool:
+        """Whether the keys ``args`` (in ``unit``) are keys a variable or zone kept per
+        ``keys`` surely has (quiet_log.py): setting it there needs no check."""
+        return self._quiet().keys_known(unit, keys, args)
+
+    def _quiet(self) -> QuietLogs:
+        if self._quiet_logs is None:
+            self._quiet_logs = QuietLogs(self.program)
+        return self._quiet_logs
+
     def log_parts_that_may_fail(self, message: ast.Expr) -> list[int]:
         """The places of a log line's (or a prompt's) parts that could fail (quiet_log.py):
         a game that keeps no log still works those out."""
-        if self._quiet_logs is None:
-            self._quiet_logs = QuietLogs(self.program)
-        found = self._quiet_logs.risky.get(id(message))
+        found = self._quiet().risky.get(id(message))
         return found if found is not None else risky_parts(message, self.program.min_players)
 
     # -- work

@@ -89,6 +89,7 @@ class QuietLogs:
         self._fns: dict[tuple[str, Facts], FnResult] = {}
         self._fields: dict[tuple[str, str], bool] = {}
         self._vars: dict[str, bool] = {}
+        self._unit_facts: dict[int, Facts] = {}  # id(a unit) -> its facts (keys_known)
         self.params = self._rule_params()
         self.risky: dict[int, list[int]] = {}  # id(a log line's or a prompt's text) -> places
         for unit in self._all_units():
@@ -415,6 +416,13 @@ class QuietLogs:
             if clause.cond is not None and self.may_fail(clause.cond, facts):
                 return None
         return facts
+
+    def keys_known(self, unit: Any, keys: list[Any], args: list[ast.Expr]) -> bool:
+        """Whether ``args``, in ``unit``, are keys a family kept per ``keys`` surely has."""
+        facts = self._unit_facts.get(id(unit))
+        if facts is None:
+            facts = self._unit_facts[id(unit)] = self._facts_of(unit)
+        return not self._keys_may_fail(keys, args, facts)
 
     def _keys_may_fail(self, keys: list[Any], args: list[ast.Expr], facts: Facts) -> bool:
         if len(keys) != len(args):

@@ -57,9 +57,6 @@ def _return_in_loop(stmt: ast.Stmt) -> bool:
     return False
 
 
-_PLAYERS = (refs.Builtin("players"), refs.Builtin("others"), refs.Builtin("order_from"))
-
-
 class UnitGen:
     def __init__(self, module: ModuleBuilder, unit: UnitInfo, machine: bool) -> None:
         self.m, self.w, self.x = module, module.w, module.x
@@ -73,20 +70,6 @@ class UnitGen:
         self.written = False  # has the current block any line yet?
         self.started: set[int] = set()  # the blocks begun so far (a jump to any other is ahead)
         self.falls = False  # the current block ended jumping ahead: nothing may follow in it
-        self.player_slots: set[int] | None = None  # loop names over the players (known_key)
-
-    def known_key(self, e: ast.Expr) -> bool:
-        """A key every variable kept per keys of its type has: an enum's member written,
-        ``current``, a loop's name over the players (loop names are never set again)."""
-        if not isinstance(e, (ast.Name, ast.Attr)):
-            return False
-        if isinstance(e.ref, refs.Member) or e.ref == refs.Builtin("current"):
-            return True
-        if self.player_slots is None:
-            self.player_slots = {
-                n.slots[0] for n in walk(self.unit.decl) if isinstance(n, ast.For)
-                and len(n.slots) == 1 and n.iter.ref in _PLAYERS}
-        return isinstance(e.ref, refs.Local) and e.ref.slot in self.player_slots
 
     # ------------------------------------------------------------ writing
     def line(self, text: str) -> None:
@@ -243,8 +226,8 @@ class UnitGen:
                 self.line(f"{k} = {key}")
             else:
                 self.line(f"{k} = {key}")
-                if not all(self.known_key(a) for a in t.args):  # (none, or a seat not
-                    self.line(f"if {k} not in {table}: {table}.known({k})")  # playing, is added)
+                if info is None or not self.m.an.keys_known(self.unit.decl, info.keys, t.args):
+                    self.line(f"if {k} not in {table}: {table}.known({k})")  # (else it is added)
             self.line(f"{table}[{k}] = {value}")
             watched = self.m.watches("var", name)
         else:

@@ -118,3 +118,16 @@ def test_a_variable_kept_per_key_is_not_set_for_a_key_it_does_not_have():
         rules.new_game(players=2, seed=1)
     with pytest.raises(rulelang.RulesRuntimeError, match="'stock' has nothing for none"):
         rules.lean().played_out(lambda game, seat, values, site: 0, players=2, seed=1)
+
+
+def test_a_key_proved_to_be_one_is_set_with_no_check():
+    """quiet_log.py's proof that a key is one the variable has (a member written, a loop's
+    name over an enum, a choose among them) spares the check; a variable's value does not."""
+    text = RULES.replace("  let x = EXPR\n  log \"{x}\"\n",
+                         "  stock[left] = 1\n  for p in Pile { stock[p] += 1 }\n"
+                         "  choose q in [p for p in Pile if stock[p] > 0] prompt \"pile\"\n"
+                         "  stock[q] -= 1\n  stock[shade] = 2\n").replace(
+        "var n: int = none\n", "var n: int = none\nenum Pile { left, right }\n"
+        "var stock[Pile]: int = 0\nvar shade: Pile = none\n")
+    source = rulelang.loads(text, "kinds.rules").lean().source()
+    assert source.count(".known(") == 2  # stock[shade], in the direct form and the machine's
