@@ -25,11 +25,11 @@ first, or hold none where these rules never put one.
 """
 from __future__ import annotations
 
-from collections.abc import Container, Iterable
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from interpreter.compiler.none_facts import Facts, NoneFacts, same_type
 from rulelang.language import ast, refs
 from rulelang.language.traversal import walk
 
@@ -44,27 +44,6 @@ _TAKE_A_ZONE = frozenset({"top", "bottom", "key", "owner"})
 _TAKE_A_GRID = frozenset({"occupied", "empty_cells", "at"})  # a grid with edges
 _ORDERED = frozenset({"int", "text", "enum"})
 _SCALARS = frozenset({"int", "enum", "seat", "bool", "cell"})  # a value whose text is short
-# builtins whose value is never none (when they do not fail)
-_NEVER_NONE = frozenset({"size", "count", "empty", "any", "all", "sum", "abs", "index_of",
-                         "text", "join", "cells", "occupied", "empty_cells", "neighbours",
-                         "others", "order_from", "cards", "sort", "reverse", "unique",
-                         "distinct", "pairs", "in_bounds", "adjacent", "connected", "groups",
-                         "knows", "cell", "argmax", "argmin", "at", "placements", "next",
-                         "previous"})
-# builtins whose items are never none: a zone's cards, cells, seats
-_ITEMS_NEVER_NONE = frozenset({"cards", "cells", "occupied", "empty_cells", "others",
-                               "order_from", "neighbours", "at"})
-
-
-@attrs.frozen
-class Facts:
-    """What is known of a unit's locals: the slots that hold no none, and those holding
-    a list none of whose items is none."""
-    sure: frozenset[int] = frozenset()
-    full: frozenset[int] = frozenset()
-
-    def with_sure(self, slots: Iterable[int]) -> Facts:
-        return Facts(self.sure | frozenset(slots), self.full)
 
 
 @attrs.frozen
@@ -79,18 +58,13 @@ class FnResult:
 _UNKNOWN = FnResult(True, False, False, False)
 
 
-class QuietLogs:
+class QuietLogs(NoneFacts):
     """For every log line and choose's prompt of a program: the places of its parts that
     could fail."""
 
     def __init__(self, program: Program) -> None:
-        self.program = program
-        self.players_only = not program.dummies  # (a seat is then always a player's)
         self._fns: dict[tuple[str, Facts], FnResult] = {}
-        self._fields: dict[tuple[str, str], bool] = {}
-        self._vars: dict[str, bool] = {}
-        self._unit_facts: dict[int, Facts] = {}  # id(a unit) -> its facts (keys_known)
-        self.params = self._rule_params()
+        super().__init__(program)
         self.risky: dict[int, list[int]] = {}  # id(a log line's or a prompt's text) -> places
         for unit in self._all_units():
             facts = self._facts_of(unit)
@@ -101,240 +75,6 @@ class QuietLogs:
                     parts = text.parts if isinstance(text, ast.Text) else [text]
                     self.risky[id(text)] = [i for i, p in enumerate(parts)
                                             if not isinstance(p, str) and self.may_fail(p, facts)]
-
-    # ------------------------------------------------------------ a unit's locals
-    def _rule_params(self) -> dict[str, Facts]:
-        """Each rule's parameters that every call gives a value that is not none (a
-        greatest fixpoint: a rule runs only when a call of it does)."""
-        rules = self.program.rules
-        params = {name: Facts(frozenset(range(len(d.params))), frozenset(range(len(d.params))))
-                  for name, d in rules.items()}
-        self.params = params
-        changed = True
-        while changed:
-            changed = False
-            for unit in self._all_units():
-                facts = self._facts_of(unit)
-                for node in walk(unit.body):
-                    if isinstance(node, ast.CallStmt) and isinstance(node.call.ref, refs.Rule):
-                        name, args = node.call.ref.name, node.call.args
-                        given = self._given(args, rules[name].params, facts)
-                        kept = Facts(params[name].sure & given.sure, params[name].full & given.full)
-                        if kept != params[name]:
-                            params[name], changed = kept, True
-        return params
-
-    def _facts_of(self, unit: Any) -> Facts:
-        if isinstance(unit, ast.RuleDecl):
-            return self.unit_facts(unit.body, self.params[unit.name], len(unit.params))
-        return self.unit_facts(unit.body)  # (a trigger's names: not known)
-
-    def _given(self, args: list[ast.Expr], params: list[ast.Param], facts: Facts) -> Facts:
-        """The parameters a call's arguments give values that are not none (a card: of the
-        kind the parameter says, as the field reads in the body trust; the checker lets a
-        card of any kind stand for one)."""
-        kept = [i for i, (a, p) in enumerate(zip(args, params, strict=False))
-                if _kind_kept(p.type, a, self.program.cards)]
-        return Facts(frozenset(i for i in kept if self.never_none(args[i], facts)),
-                     frozenset(i for i in kept if self.items_sure(args[i], facts)))
-
-    def unit_facts(self, body: Any, given: Facts = Facts(), nparams: int = 0) -> Facts:
-        """The slots of a unit none of whose bindings can be none, the first ``nparams``
-        (its parameters) bound as ``given`` says besides (a greatest fixpoint: every slot is
-        bound before it is read, so each has a binding of its own)."""
-        sources: dict[int, list[tuple[str, Any]]] = {}
-        for node in walk(body):
-            for slot, how, source in _bindings(node, self.program.cards):
-                sources.setdefault(slot, []).append((how, source))
-        facts = Facts(given.sure | frozenset(sources), given.full | frozenset(sources))
-        while True:
-            sure = frozenset(s for s in facts.sure if (s >= nparams or s in given.sure) and all(
-                self._binds_sure(how, src, facts) for how, src in sources.get(s, ())))
-            full = frozenset(s for s in facts.full if (s >= nparams or s in given.full) and all(
-                self._binds_full(how, src, facts) for how, src in sources.get(s, ())))
-            if sure == facts.sure and full == facts.full:
-                return facts
-            facts = Facts(sure, full)
-
-    def _binds_sure(self, how: str, source: Any, facts: Facts) -> bool:
-        if how in ("made", "number", "changed"):
-            return True
-        if how == "item":
-            return self.items_sure(source, facts)
-        return how == "value" and self.never_none(source, facts)
-
-    def _binds_full(self, how: str, source: Any, facts: Facts) -> bool:
-        return how == "value" and self.items_sure(source, facts)
-
-    # ------------------------------------------------------------ values
-    def never_none(self, e: ast.Expr, facts: Facts) -> bool:
-        """Whether ``e``'s value, when working it out does not fail, is not none."""
-        match e:
-            case ast.Lit(value=value):
-                return value is not None
-            case ast.Name(ref=ref):
-                if isinstance(ref, refs.Local):
-                    return ref.slot in facts.sure
-                if isinstance(ref, refs.Var):
-                    return self._var_sure(ref.name)
-                return isinstance(ref, (refs.Member, refs.Zone, refs.ZoneFamily, refs.Enum,
-                                        refs.Seat)) or (
-                    isinstance(ref, refs.Builtin) and ref.name != "dummies")
-            case ast.Attr(ref=ref):
-                if isinstance(ref, (refs.Member, refs.CellPart)):
-                    return True
-                if isinstance(ref, refs.Column):
-                    return self._column_sure(e)
-                if e.ty is not None and e.ty.name == "card":
-                    return False  # (a card held in a field: of any kind)
-                return isinstance(ref, refs.Field) and self._fixed_field_sure(e)
-            case ast.Call(ref=refs.Builtin(name=name)):
-                return name in _NEVER_NONE
-            case ast.Call(ref=refs.Fn(name=name), args=args):
-                return self._fn(name, args, facts).sure
-            case ast.IfExpr():
-                yes, no = self.narrowed(e.cond, facts)
-                return self.never_none(e.then, yes) and self.never_none(e.other, no)
-            case ast.BinOp() | ast.Compare() | ast.In() | ast.Is() | ast.BoolOp() | ast.Not() \
-                    | ast.Neg() | ast.Text() | ast.ListLit() | ast.TupleLit() | ast.Range() \
-                    | ast.Comprehension():
-                return True
-            case ast.Index(ref=refs.ZoneFamily()):
-                return True
-            case ast.Index(ref=refs.VarFamily(name=name)):
-                return self._var_sure(name)
-            case ast.Index(obj=ast.Name(ref=refs.Option(name=name))):
-                return self._option_items_sure(name)
-        return False
-
-    def _option_items_sure(self, name: str) -> bool:
-        """A list option whose every item must be one of its allowed values, none of them
-        none (a range of numbers, a list of values written, an enum's members)."""
-        option = self.program.options.get(name)
-        allowed = option.decl.allowed if option is not None else None
-        return isinstance(allowed, ast.Range) or (isinstance(allowed, ast.Name) and isinstance(
-            allowed.ref, refs.Enum)) or (isinstance(allowed, ast.ListLit) and all(
-                isinstance(x, ast.Lit) and x.value is not None for x in allowed.items))
-
-    def items_sure(self, e: ast.Expr, facts: Facts) -> bool:
-        """Whether ``e`` is a list (or a zone) none of whose items is none."""
-        ty = e.ty.name if e.ty is not None else None
-        if ty in ("zone", "family"):
-            return True
-        match e:
-            case ast.Range():
-                return True
-            case ast.Name(ref=ref):
-                if isinstance(ref, refs.Local):
-                    return ref.slot in facts.full
-                return isinstance(ref, (refs.Enum, refs.Table)) or (
-                    isinstance(ref, refs.Builtin) and ref.name == "players")
-            case ast.Call(ref=refs.Builtin(name=name), args=args):
-                if name in _ITEMS_NEVER_NONE:
-                    return True
-                return name in ("sort", "reverse", "unique", "distinct") and bool(args) \
-                    and self.items_sure(args[0], facts)
-            case ast.ListLit(items=items):
-                return all(self.never_none(x, facts) for x in items)
-            case ast.Call(ref=refs.Fn(name=name), args=args):
-                return self._fn(name, args, facts).full
-            case ast.Comprehension():
-                inner = self.comprehension_facts(e, facts)
-                return inner is not None and self.never_none(e.elt, inner)
-        return False
-
-    def _fixed_field_sure(self, e: ast.Attr) -> bool:
-        """A card's fixed field every ``create`` of its kind gives a value that is not none."""
-        ty = e.obj.ty
-        if ty is None or ty.name != "card" or ty.arg is None:
-            return False
-        key = (ty.arg, e.name)
-        found = self._fields.get(key)
-        if found is None:
-            self._fields[key] = False  # (while it is worked out)
-            found = self._fields[key] = self._every_create_sets(ty.arg, e.name)
-        return found
-
-    def _var_sure(self, name: str) -> bool:
-        """A variable (or one kept per key) that starts as a value that is not none and is
-        never set to none: its declared value, and every ``=`` to it, are not none."""
-        found = self._vars.get(name)
-        if found is None:
-            self._vars[name] = False  # (while it is worked out)
-            found = self._vars[name] = self._every_set_sure(name)
-        return found
-
-    def _every_set_sure(self, name: str) -> bool:
-        info = self.program.vars.get(name)
-        if info is None or info.init is None or not self.never_none(info.init, Facts()) \
-                or (info.type.name == "card"):  # (a card of any kind may be put in it)
-            return False
-        for unit in self._all_units():
-            facts: Facts | None = None
-            for node in walk(unit.body):
-                if not isinstance(node, ast.Assign) or node.op != "=" or not isinstance(
-                        node.target.ref, (refs.Var, refs.VarFamily)) \
-                        or node.target.ref.name != name:
-                    continue
-                if facts is None:  # (its parameters not known: this is kept)
-                    nparams = len(unit.params) if isinstance(unit, ast.RuleDecl) else 0
-                    facts = self.unit_facts(unit.body, Facts(), nparams)
-                if not self.never_none(node.value, facts):
-                    return False
-        return True
-
-    def _column_sure(self, e: ast.Attr) -> bool:
-        """A table's column none of whose cells is none."""
-        ty = e.obj.ty
-        table = self.program.tables.get(ty.arg) if ty is not None and ty.name == "row" else None
-        if table is None or e.name not in table.columns:
-            return False
-        at = list(table.columns).index(e.name)
-        cells = [row[at] if len(row) > at else None for row in table.rows]
-        return all(isinstance(c, ast.Lit) and c.value is not None for c in cells)
-
-    def _every_create_sets(self, kind: str, field: str) -> bool:
-        card = self.program.cards.get(kind)
-        if card is None or any(f.name == field and f.mutable for f in card.decl.fields):
-            return False
-        for unit in self._all_units():
-            facts: Facts | None = None
-            for node in walk(unit.body):
-                if isinstance(node, ast.CreateFrom) and node.kind == kind:
-                    return False
-                if isinstance(node, ast.Create) and node.kind == kind:
-                    given = [v for name, v, _ in node.fields if name == field]
-                    if facts is None:  # (its parameters not known: this is kept)
-                        nparams = len(unit.params) if isinstance(unit, ast.RuleDecl) else 0
-                        facts = self.unit_facts(unit.body, Facts(), nparams)
-                    if not given or not self.never_none(given[0], facts):
-                        return False
-        return True
-
-    def _all_units(self) -> list[Any]:
-        program = self.program
-        units = [*program.rules.values(), *program.blocks.values(), *program.triggers]
-        if program.campaign is not None and program.campaign.after is not None:
-            units.append(program.campaign.after)
-        return units
-
-    def narrowed(self, cond: ast.Expr, facts: Facts) -> tuple[Facts, Facts]:
-        """The facts where ``cond`` holds, and where it does not: ``x == none`` and
-        ``x != none`` (and ``and`` of such) tell whether a local is none."""
-        match cond:
-            case ast.Compare(op="==" | "!=" as op, left=left, right=right):
-                slot = _local_against_none(left, right)
-                if slot is not None:
-                    known = facts.with_sure([slot])
-                    return (facts, known) if op == "==" else (known, facts)
-            case ast.BoolOp(op="and", left=left, right=right):
-                yes, _ = self.narrowed(left, facts)
-                yes, _ = self.narrowed(right, yes)
-                return yes, facts
-            case ast.Not(operand=operand):
-                yes, no = self.narrowed(operand, facts)
-                return no, yes
-        return facts, facts
 
     # ------------------------------------------------------------ failing
     def may_fail(self, e: ast.Expr, facts: Facts) -> bool:
@@ -383,7 +123,7 @@ class QuietLogs:
                     return False
                 return isinstance(left, ast.TupleLit) or isinstance(right, ast.TupleLit) or not (
                     self._orderable(left, facts) and self._orderable(right, facts)
-                    and _same_type(left, right))  # (the rules order no tuples: sort does)
+                    and same_type(left, right))  # (the rules order no tuples: sort does)
             case ast.In(item=item, coll=coll):
                 return fails(item, facts) or fails(coll, facts) or coll.ty is None \
                     or coll.ty.name not in ("list", "zone", "family")
@@ -530,58 +270,6 @@ class QuietLogs:
                 return self.short_text(left, facts) and self.short_text(right, facts)
         return False
 
-def _bindings(node: ast.Node, kinds: Container[str]) -> Iterable[tuple[int, str, Any]]:
-    """(slot, how, source) for each local a node binds: "value" (the source's value),
-    "item" (an item of the source), "made" (a card created, a sum: not none), "number",
-    "changed" (an item of it set: still a list); "unknown" else."""
-    match node:
-        case ast.Let(slot=slot, value=value) if slot is not None:
-            yield slot, ("value" if _kind_kept(node.type, value, kinds) else "unknown"), value
-        case ast.Assign(target=ast.Name(ref=refs.Local(slot=slot)) as target, op=op,
-                        value=value):
-            kept = target.ty is None or target.ty.name != "card" or _same_type(target, value)
-            yield slot, ("made" if op != "=" else "value" if kept else "unknown"), value
-        case ast.Assign(target=ast.Index(obj=ast.Name(ref=refs.Local(slot=slot)))):
-            yield slot, "changed", None  # (an item set: the list may hold none now)
-        case ast.For(slots=slots, iter=it):
-            for slot in slots:
-                yield slot, ("item" if len(slots) == 1 else "unknown"), it
-        case ast.Comprehension(fors=fors):
-            for clause in fors:
-                for slot in clause.slots:
-                    yield slot, ("item" if len(clause.slots) == 1 else "unknown"), clause.iter
-        case ast.Choose(slot=slot, options=options) if slot is not None:
-            plain = not node.can_pass and node.pass_if is None and node.each is None
-            yield slot, ("item" if plain else "unknown"), options
-            if node.each_slot is not None:
-                yield node.each_slot, "unknown", None
-        case ast.Repeat(slot=slot) if slot is not None:
-            yield slot, "number", None
-        case ast.Create(slot=slot) if slot is not None:
-            yield slot, "made", None
-        case ast.Call(args=args):
-            for arg in args:
-                if isinstance(arg, ast.Lambda) and arg.slot is not None:
-                    yield arg.slot, "item", args[0]
-
-
-def _kind_kept(declared: ast.TypeRef | None, value: ast.Expr, kinds: Container[str]) -> bool:
-    """A value given to a name declared ``declared``: not a card of the kind (of ``kinds``)
-    declared unless the value's own type is that kind (a card of any kind fits the
-    declared one)."""
-    if declared is None or declared.name not in kinds:
-        return True
-    return value.ty is not None and value.ty.name == "card" and value.ty.arg == declared.name
-
-
-def _local_against_none(left: ast.Expr, right: ast.Expr) -> int | None:
-    for a, b in ((left, right), (right, left)):
-        if isinstance(b, ast.Lit) and b.value is None and isinstance(a, ast.Name) \
-                and isinstance(a.ref, refs.Local):
-            return a.ref.slot
-    return None
-
-
 def _small_step(left: ast.Expr, right: ast.Expr, op: str) -> bool:
     """A sum or difference the compiler leaves unchecked: a number and a small number
     written in the rules (the other side of ``+``, or what ``-`` takes away)."""
@@ -591,11 +279,6 @@ def _small_step(left: ast.Expr, right: ast.Expr, op: str) -> bool:
     def number(x: ast.Expr) -> bool:
         return x.ty is not None and x.ty.name == "int"
     return (small(right) and number(left)) or (op == "+" and small(left) and number(right))
-
-
-def _same_type(a: ast.Expr, b: ast.Expr) -> bool:
-    return a.ty is not None and b.ty is not None and a.ty.name == b.ty.name \
-        and a.ty.arg == b.ty.arg
 
 
 def _element_ordered(e: ast.Expr) -> bool:
