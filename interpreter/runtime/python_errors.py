@@ -49,8 +49,10 @@ def _unordered(m: re.Match[str]) -> str:
     return f"cannot put {_kind(a)} and {_kind(b)} in order ('{op}')"
 
 
-def _not_a_list(m: re.Match[str]) -> str:
-    return f"{_kind(m.group(1))} is not a list or a zone, where one is needed{_hint(m.group(1))}"
+def _is_not(what: str) -> Callable[[re.Match[str]], str]:
+    """The wording "none is not a cell, where one is needed" for the value the pattern's
+    first group names."""
+    return lambda m: f"{_kind(m.group(1))} is not {what}, where one is needed{_hint(m.group(1))}"
 
 
 _WORDINGS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
@@ -63,18 +65,14 @@ _WORDINGS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
      lambda m: f"abs needs a number, not {_kind(m.group(1))}{_hint(m.group(1))}"),
     (re.compile(r"(?:list|tuple) indices must be integers or slices, not (\w+)"),
      lambda m: f"a position in a list is a number, not {_kind(m.group(1))}{_hint(m.group(1))}"),
-    (re.compile(r"'(\w+)' object is not iterable"), _not_a_list),
-    (re.compile(r"object of type '(\w+)' has no len\(\)"), _not_a_list),
-    (re.compile(r"argument after \* must be an iterable, not (\w+)"),
-     lambda m: f"{_kind(m.group(1))} is not a cell, where one is needed{_hint(m.group(1))}"),
-    (re.compile(r"'(\w+)' object cannot be interpreted as an integer"),
-     lambda m: f"{_kind(m.group(1))} is not a number, where one is needed{_hint(m.group(1))}"),
-    (re.compile(r"cannot unpack non-iterable (\w+) object"),
-     lambda m: f"{_kind(m.group(1))} is not a cell, where one is needed{_hint(m.group(1))}"),
+    (re.compile(r"'(\w+)' object is not iterable"), _is_not("a list or a zone")),
+    (re.compile(r"object of type '(\w+)' has no len\(\)"), _is_not("a list or a zone")),
+    (re.compile(r"argument after \* must be an iterable, not (\w+)"), _is_not("a cell")),
+    (re.compile(r"'(\w+)' object cannot be interpreted as an integer"), _is_not("a number")),
+    (re.compile(r"cannot unpack non-iterable (\w+) object"), _is_not("a cell")),
     (re.compile(r"'(\w+)' object is not subscriptable"),
      lambda m: f"cannot read a part of {_kind(m.group(1))}{_hint(m.group(1))}"),
-    (re.compile(r"'(\w+)' object has no attribute 'id'"),
-     lambda m: f"{_kind(m.group(1))} is not a card, where one is needed{_hint(m.group(1))}"),
+    (re.compile(r"'(\w+)' object has no attribute 'id'"), _is_not("a card")),
 ]
 
 
