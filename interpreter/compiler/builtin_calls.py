@@ -146,6 +146,8 @@ class BuiltinCalls:
         a, b = args
         known = [isinstance(n, ast.Lit) and n.value is not None and simple(c)
                  for n, c in zip(nodes, args)]
+        if known[0] and known[1]:  # min(2, 3): no test of a number written for none
+            return f"({b} if {b} {op} {a} else {a})"
         if known[0] and not simple(b):  # min(10, x.rank): x worked out once
             if self.in_iterable:  # no ``:=`` there
                 return None
