@@ -4,17 +4,13 @@ of its parts still run.
 A logged game works its line out (and a prompt, as the choice is offered) and stops there
 when a part fails (a field of none, an index out of range, a function's body failing); a game
 nobody reads skips them. So that the two play the same game, the quiet game still works out,
-unread, every part that could fail. Most parts cannot, and skipping them is what makes a quiet game cheap, so
-this module proves it where it can, from the checked tree alone:
-
-- what cannot be none: a loop's or a comprehension's name over a zone, a range, an enum or
-  the players, a choose's answer with no pass, a card created, a local bound only to such
-  values (every binding of its slot, in the whole rule), the other side of ``x == none``,
-  a card's fixed field that every ``create`` gives a value that cannot be none;
-- what cannot fail given that: a card's field of a card that is not none, a zone family's
-  zone for keys of its own kinds, the builtins that take anything of their types (``size``,
-  ``first``, ``top`` of a zone...), ``+``/``-`` with a small number written in the rules,
-  comparisons, a function whose body cannot fail with its arguments as they are.
+unread, every part that could fail. Most parts cannot, and skipping them is what makes a quiet
+game cheap, so this module proves it where it can, from the checked tree alone, on what
+none_facts.py knows cannot be none: a card's field of a card that is not none, a zone
+family's zone for keys of its own kinds, the builtins that take anything of their types
+(``size``, ``first``, ``top`` of a zone...), ``+``/``-`` with a small number written in the
+rules, comparisons, texts made of names joined, a function whose body cannot fail with its
+arguments as they are.
 
 Whatever is not proved is worked out: the price of a mistake here is only a quiet game that
 goes on where the logged one stopped, as every quiet game did before. Two things are taken
@@ -269,6 +265,7 @@ class QuietLogs(NoneFacts):
             case ast.BinOp(op="+", left=left, right=right):
                 return self.short_text(left, facts) and self.short_text(right, facts)
         return False
+
 
 def _small_step(left: ast.Expr, right: ast.Expr, op: str) -> bool:
     """A sum or difference the compiler leaves unchecked: a number and a small number
