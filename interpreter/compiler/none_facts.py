@@ -91,10 +91,18 @@ class NoneFacts:
                             params[name], changed = kept, True
         return params
 
-    def _facts_of(self, unit: Any) -> Facts:
+    def _facts_of(self, unit: Any, pessimistic: bool = False) -> Facts:
+        """A unit's facts: a rule's parameters as every call gives them (``pessimistic``:
+        not known), a trigger's names for the card and the zone's keys as never none."""
         if isinstance(unit, ast.RuleDecl):
-            return self.unit_facts(unit.body, self.params[unit.name], len(unit.params))
-        return self.unit_facts(unit.body)  # (a trigger's names: not known)
+            given = Facts() if pessimistic else self.params[unit.name]
+            return self.unit_facts(unit.body, given, range(len(unit.params)))
+        if isinstance(unit, ast.TriggerDecl):
+            named = {k.binds for k in unit.binders if k.binds is not None}
+            if unit.card_slot is not None:
+                named.add(unit.card_slot)
+            return self.unit_facts(unit.body, Facts(frozenset(named)), named)
+        return self.unit_facts(unit.body)
 
     def _given(self, args: list[ast.Expr], params: list[ast.Param], facts: Facts) -> Facts:
         """The parameters a call's arguments give values that are not none (a card: of the
@@ -105,19 +113,23 @@ class NoneFacts:
         return Facts(frozenset(i for i in kept if self.never_none(args[i], facts)),
                      frozenset(i for i in kept if self.items_sure(args[i], facts)))
 
-    def unit_facts(self, body: Any, given: Facts = Facts(), nparams: int = 0) -> Facts:
-        """The slots of a unit none of whose bindings can be none, the first ``nparams``
-        (its parameters) bound as ``given`` says besides (a greatest fixpoint: every slot is
-        bound before it is read, so each has a binding of its own)."""
+    def unit_facts(self, body: Any, given: Facts = Facts(),
+                   outside: Container[int] = ()) -> Facts:
+        """The slots of a unit none of whose bindings can be none, those bound from
+        ``outside`` (its parameters) as ``given`` says besides (a greatest fixpoint: every
+        slot is bound before it is read, so each has a binding of its own). A binding that
+        a ``return`` if it is none follows (nothing between reading it) counts as not none."""
         sources: dict[int, list[tuple[str, Any]]] = {}
+        guarded = _guarded(body)
         for node in walk(body):
             for slot, how, source in _bindings(node, self.program.cards):
-                sources.setdefault(slot, []).append((how, source))
+                kept = "made" if (id(node), slot) in guarded else how
+                sources.setdefault(slot, []).append((kept, source))
         facts = Facts(given.sure | frozenset(sources), given.full | frozenset(sources))
         while True:
-            sure = frozenset(s for s in facts.sure if (s >= nparams or s in given.sure) and all(
+            sure = frozenset(s for s in facts.sure if (s not in outside or s in given.sure) and all(
                 self._binds_sure(how, src, facts) for how, src in sources.get(s, ())))
-            full = frozenset(s for s in facts.full if (s >= nparams or s in given.full) and all(
+            full = frozenset(s for s in facts.full if (s not in outside or s in given.full) and all(
                 self._binds_full(how, src, facts) for how, src in sources.get(s, ())))
             if sure == facts.sure and full == facts.full:
                 return facts
@@ -244,21 +256,29 @@ class NoneFacts:
                         or node.target.ref.name != name:
                     continue
                 if facts is None:  # (its parameters not known: this is kept)
-                    nparams = len(unit.params) if isinstance(unit, ast.RuleDecl) else 0
-                    facts = self.unit_facts(unit.body, Facts(), nparams)
+                    facts = self._facts_of(unit, pessimistic=True)
                 if not self.never_none(node.value, facts):
                     return False
         return True
 
     def _column_sure(self, e: ast.Attr) -> bool:
-        """A table's column none of whose cells is none."""
+        """A table's column none of whose cells is none (``row.column``)."""
         ty = e.obj.ty
-        table = self.program.tables.get(ty.arg) if ty is not None and ty.name == "row" else None
-        if table is None or e.name not in table.columns:
+        return ty is not None and ty.name == "row" and self._named_column_sure(ty.arg, e.name)
+
+    def _table_column_sure(self, table: ast.Expr, column: str) -> bool:
+        """``create K from TABLE``: the column that gives a field, none of its cells none."""
+        return isinstance(table, ast.Name) and isinstance(table.ref, refs.Table) \
+            and self._named_column_sure(table.ref.name, column)
+
+    def _named_column_sure(self, name: str | None, column: str) -> bool:
+        table = self.program.tables.get(name) if name is not None else None
+        if table is None or column not in table.columns:
             return False
-        at = list(table.columns).index(e.name)
+        at = list(table.columns).index(column)
         cells = [row[at] if len(row) > at else None for row in table.rows]
-        return all(isinstance(c, ast.Lit) and c.value is not None for c in cells)
+        return all((isinstance(c, ast.Lit) and c.value is not None)
+                   or (isinstance(c, ast.Name) and isinstance(c.ref, refs.Member)) for c in cells)
 
     def _every_create_sets(self, kind: str, field: str) -> bool:
         card = self.program.cards.get(kind)
@@ -268,12 +288,13 @@ class NoneFacts:
             facts: Facts | None = None
             for node in walk(unit.body):
                 if isinstance(node, ast.CreateFrom) and node.kind == kind:
-                    return False
+                    if not self._table_column_sure(node.table, field):
+                        return False
+                    continue
                 if isinstance(node, ast.Create) and node.kind == kind:
                     given = [v for name, v, _ in node.fields if name == field]
                     if facts is None:  # (its parameters not known: this is kept)
-                        nparams = len(unit.params) if isinstance(unit, ast.RuleDecl) else 0
-                        facts = self.unit_facts(unit.body, Facts(), nparams)
+                        facts = self._facts_of(unit, pessimistic=True)
                     if not given or not self.never_none(given[0], facts):
                         return False
         return True
@@ -337,6 +358,53 @@ def _bindings(node: ast.Node, kinds: Container[str]) -> Iterable[tuple[int, str,
             for arg in args:
                 if isinstance(arg, ast.Lambda) and arg.slot is not None:
                     yield arg.slot, "item", args[0]
+
+
+def _guarded(body: Any) -> set[tuple[int, int]]:
+    """(id of a statement, slot) for each binding a ``return`` follows when it is none, in
+    the same list of statements, nothing between reading or setting the slot: ``choose x in
+    ... pass`` then ``if x == none { return }`` (or ``x == none or ...``)."""
+    lists = [body] if isinstance(body, list) else []
+    for node in walk(body):
+        if isinstance(node, ast.If):
+            lists += [b for _, b in node.branches] + ([node.other] if node.other else [])
+        elif isinstance(inner := getattr(node, "body", None), list):
+            lists.append(inner)
+    found: set[tuple[int, int]] = set()
+    for stmts in lists:
+        for i, stmt in enumerate(stmts):
+            if not isinstance(stmt, (ast.Let, ast.Assign, ast.Choose)):
+                continue
+            for slot, _, _ in _bindings(stmt, ()):
+                for after in stmts[i + 1:]:
+                    if _returns_if_none(after, slot):
+                        found.add((id(stmt), slot))
+                    if _reads(after, slot):
+                        break
+    return found
+
+
+def _returns_if_none(stmt: ast.Stmt, slot: int) -> bool:
+    if not isinstance(stmt, ast.If) or len(stmt.branches) != 1 or stmt.other:
+        return False
+    cond, body = stmt.branches[0]
+    return bool(body) and isinstance(body[-1], ast.Return) and _none_test(cond, slot)
+
+
+def _none_test(cond: ast.Expr, slot: int) -> bool:
+    """``x == none`` for the slot, alone or as one side of ``or``s."""
+    if isinstance(cond, ast.Compare) and cond.op == "==":
+        return _local_against_none(cond.left, cond.right) == slot
+    if isinstance(cond, ast.BoolOp) and cond.op == "or":
+        return _none_test(cond.left, slot) or _none_test(cond.right, slot)
+    return False
+
+
+def _reads(stmt: ast.Stmt, slot: int) -> bool:
+    """Whether a statement reads or sets the slot (anywhere inside it)."""
+    return any(isinstance(n, ast.Name) and isinstance(n.ref, refs.Local) and n.ref.slot == slot
+               for n in walk(stmt)) or any(s == slot for n in walk(stmt)
+                                            for s, _, _ in _bindings(n, ()))
 
 
 def _kind_kept(declared: ast.TypeRef | None, value: ast.Expr, kinds: Container[str]) -> bool:

@@ -237,7 +237,7 @@ class QuietLogs(NoneFacts):
         found = self._fns.get(key)
         if found is None:
             self._fns[key] = _UNKNOWN  # (calling itself: nothing known)
-            inner = self.unit_facts([fn.lets, fn.body], given, len(fn.params))
+            inner = self.unit_facts([fn.lets, fn.body], given, range(len(fn.params)))
             found = FnResult(
                 any(self.may_fail(let.value, inner) for let in fn.lets)
                 or self.may_fail(fn.body, inner),

@@ -41,6 +41,23 @@ rule tell_side(c: Colour, p: player) {
 rule maybe(c: Colour) {
   log "{top(side[c, current])}"
 }
+rule guarded() {
+  choose k in bag pass "pass" prompt "guarded"
+  if k == none {
+    return
+  }
+  log "{k.size} guarded"
+  loop {
+    choose j in bag pass "pass" prompt "looped"
+    if j == none {
+      break
+    }
+    log "{j.size} looped"
+  }
+}
+on enter side[c, p] as entered {
+  log "{entered.size} {size(side[c, p])} entered"
+}
 turn {
   choose g in bag prompt "gem"
   log "{current} {g} {g.colour} {g.size + 1} {colour_of(g)} {label(g.colour) + label(blue)}"
@@ -51,6 +68,7 @@ turn {
   log "{gem.size} {numbers[0]} {second()} {sort(odds, o => o.size)} {g.size * 2}"
   choose h in bag prompt "or pass" pass "pass"
   log "{h.size}"
+  guarded()
   if g.size == 2 { win current }
 }
 """
@@ -92,8 +110,13 @@ def test_what_cannot_fail_is_skipped_and_what_can_is_worked_out(tmp_path):
     # a field of a variable, an item of a list (twice), a sort by a field a create leaves
     # none, a product: each could fail
     assert _line(lines, 'log "{gem.size}') == [0, 1, 2, 3, 4]
-    # a choose that may pass: its answer may be none
+    # a choose that may pass: its answer may be none; unless a return follows if it is (a
+    # break leaves the loop, where it may be read none: not taken as proof)
     assert _line(lines, 'log "{h.size}') == [0]
+    assert _line(lines, 'log "{k.size} guarded') == []
+    assert _line(lines, 'log "{j.size} looped') == [0]
+    # a trigger's card and the zone's keys are never none
+    assert _line(lines, 'log "{entered.size}') == []
 
 
 @pytest.mark.parametrize("lean", [False, True], ids=["quiet", "lean"])
