@@ -221,13 +221,11 @@ class UnitGen:
             k = self.temp()
             info = self.m.program.vars.get(name)
             table = self.m.family_table(name)
-            if info is not None and any(isinstance(k.domain, IntKeys) for k in info.keys):
-                key = f"{table}.known({key})"  # in its range
-                self.line(f"{k} = {key}")
-            else:
-                self.line(f"{k} = {key}")
-                if info is None or not self.m.an.keys_known(self.unit.decl, info.keys, t.args):
-                    self.line(f"if {k} not in {table}: {table}.known({k})")  # (else it is added)
+            ranged = info is not None and any(isinstance(k.domain, IntKeys) for k in info.keys)
+            self.line(f"{k} = {table}.known({key})" if ranged else f"{k} = {key}")  # (a range's)
+            if not ranged and (info is None or not self.m.an.keys_known(self.unit.decl, info.keys,
+                                                                          t.args)):
+                self.line(f"if {k} not in {table}: {table}.known({k})")  # (else it is added)
             self.line(f"{table}[{k}] = {value}")
             watched = self.m.watches("var", name)
         else:
