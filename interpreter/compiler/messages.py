@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from interpreter.compiler.expr_shapes import seats_of, simple
+from interpreter.compiler.quiet_log import text_parts
 from interpreter.compiler.shortcuts import SHORTCUTS
 from interpreter.compiler.source import literal
 from rulelang.language import ast
@@ -42,8 +43,7 @@ class Messages:
         risky = self.m.an.log_parts_that_may_fail(e)
         if not risky:
             return None
-        parts = e.parts if isinstance(e, ast.Text) else [e]
-        exprs = [p for i, p in enumerate(parts) if i in risky and isinstance(p, ast.Expr)]
+        exprs = [p for i, p in enumerate(text_parts(e)) if i in risky and isinstance(p, ast.Expr)]
         return _parts_tuple([self.expr(p) for p in exprs])  # (their texts cannot fail)
 
     def unread_prompt(self, e: ast.Expr) -> str:
@@ -54,9 +54,8 @@ class Messages:
 
     def message_items(self, e: ast.Expr, log: bool) -> list[str]:
         """Each part of a message's text as code (``message``'s items)."""
-        parts = e.parts if isinstance(e, ast.Text) else [e]
         items = []
-        for p in parts:
+        for p in text_parts(e):
             if isinstance(p, str):
                 items.append(literal(p))
                 continue

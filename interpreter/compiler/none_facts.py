@@ -56,7 +56,7 @@ class NoneFacts:
         self.players_only = not program.dummies  # (a seat is then always a player's)
         self._fields: dict[tuple[str, str], bool] = {}
         self._vars: dict[str, bool] = {}
-        self._unit_facts: dict[int, Facts] = {}  # id(a unit) -> its facts (keys_known)
+        self._unit_facts: dict[int, Facts] = {}  # id(a unit) -> its facts (``facts_of``)
         self.params: dict[str, Facts] = {}
         self.params = self._rule_params()
 
@@ -90,6 +90,13 @@ class NoneFacts:
                         if kept != params[name]:
                             params[name], changed = kept, True
         return params
+
+    def facts_of(self, unit: Any) -> Facts:
+        """A unit's facts once its rules' parameters are known, worked out once."""
+        found = self._unit_facts.get(id(unit))
+        if found is None:
+            found = self._unit_facts[id(unit)] = self._facts_of(unit)
+        return found
 
     def _facts_of(self, unit: Any, pessimistic: bool = False) -> Facts:
         """A unit's facts: a rule's parameters as every call gives them (``pessimistic``:
@@ -402,9 +409,12 @@ def _none_test(cond: ast.Expr, slot: int) -> bool:
 
 def _reads(stmt: ast.Stmt, slot: int) -> bool:
     """Whether a statement reads or sets the slot (anywhere inside it)."""
-    return any(isinstance(n, ast.Name) and isinstance(n.ref, refs.Local) and n.ref.slot == slot
-               for n in walk(stmt)) or any(s == slot for n in walk(stmt)
-                                            for s, _, _ in _bindings(n, ()))
+    for n in walk(stmt):
+        if isinstance(n, ast.Name) and isinstance(n.ref, refs.Local) and n.ref.slot == slot:
+            return True
+        if any(s == slot for s, _, _ in _bindings(n, ())):
+            return True
+    return False
 
 
 def _kind_kept(declared: ast.TypeRef | None, value: ast.Expr, kinds: Container[str]) -> bool:

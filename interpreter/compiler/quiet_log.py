@@ -40,6 +40,8 @@ _TAKE_A_ZONE = frozenset({"top", "bottom", "key", "owner"})
 _TAKE_A_GRID = frozenset({"occupied", "empty_cells", "at"})  # a grid with edges
 _ORDERED = frozenset({"int", "text", "enum"})
 _SCALARS = frozenset({"int", "enum", "seat", "bool", "cell"})  # a value whose text is short
+# what a part read by name is read from: a card's field, a cell's x or y, a table row's column
+_READ_FROM = {refs.Field: "card", refs.CellPart: "cell", refs.Column: "row"}
 
 
 @attrs.frozen
@@ -63,13 +65,12 @@ class QuietLogs(NoneFacts):
         super().__init__(program)
         self.risky: dict[int, list[int]] = {}  # id(a log line's or a prompt's text) -> places
         for unit in self._all_units():
-            facts = self._facts_of(unit)
+            facts = self.facts_of(unit)
             for node in walk(unit.body):
                 text = node.message if isinstance(node, ast.Log) else \
                     node.prompt if isinstance(node, ast.Choose) else None
                 if text is not None:
-                    parts = text.parts if isinstance(text, ast.Text) else [text]
-                    self.risky[id(text)] = [i for i, p in enumerate(parts)
+                    self.risky[id(text)] = [i for i, p in enumerate(text_parts(text))
                                             if not isinstance(p, str) and self.may_fail(p, facts)]
 
     # ------------------------------------------------------------ failing
@@ -90,9 +91,8 @@ class QuietLogs(NoneFacts):
                     return False
                 if isinstance(ref, (refs.Field, refs.CellPart, refs.Column)):
                     kind = obj.ty.name if obj.ty is not None else None
-                    typed = {refs.Field: "card", refs.CellPart: "cell", refs.Column: "row"}
                     return fails(obj, facts) or not self.never_none(obj, facts) \
-                        or kind != typed[type(ref)] or (kind == "card" and obj.ty.arg is None)
+                        or kind != _READ_FROM[type(ref)] or (kind == "card" and obj.ty.arg is None)
                 return True
             case ast.Index(ref=refs.ZoneFamily(name=name), obj=obj, args=args):
                 return fails(obj, facts) or self._keys_may_fail(
@@ -155,10 +155,7 @@ class QuietLogs(NoneFacts):
 
     def keys_known(self, unit: Any, keys: list[Any], args: list[ast.Expr]) -> bool:
         """Whether ``args``, in ``unit``, are keys a family kept per ``keys`` surely has."""
-        facts = self._unit_facts.get(id(unit))
-        if facts is None:
-            facts = self._unit_facts[id(unit)] = self._facts_of(unit)
-        return not self._keys_may_fail(keys, args, facts)
+        return not self._keys_may_fail(keys, args, self.facts_of(unit))
 
     def _keys_may_fail(self, keys: list[Any], args: list[ast.Expr], facts: Facts) -> bool:
         if len(keys) != len(args):
@@ -284,10 +281,14 @@ def _element_ordered(e: ast.Expr) -> bool:
         and ty.arg.name in _ORDERED
 
 
+def text_parts(text: ast.Expr) -> list[str | ast.Expr]:
+    """A message's parts: a text's literal pieces and the expressions in its braces."""
+    return text.parts if isinstance(text, ast.Text) else [text]
+
+
 def risky_parts(message: ast.Expr, min_players: int) -> list[int]:
     """Every part but literals and names (a message no ``QuietLogs`` went through: each
     part that is not plainly safe)."""
-    parts = message.parts if isinstance(message, ast.Text) else [message]
-    return [i for i, p in enumerate(parts) if not isinstance(p, str) and not (
+    return [i for i, p in enumerate(text_parts(message)) if not isinstance(p, str) and not (
         isinstance(p, ast.Lit) or (isinstance(p, ast.Name) and not (
             isinstance(p.ref, refs.Seat) and p.ref.index >= min_players)))]
