@@ -180,12 +180,10 @@ def _habit(error: UnexpectedInput, text: str, reparse: Callable[[str], int | Non
            ) -> Guess | None:
     """A habit from another language on the failing line, before the failure: `elif` (write
     `else if`), `x++` (write `x += 1`); told only if the text so mended parses further."""
-    if isinstance(error, UnexpectedCharacters):
+    failing = _failing_line(error, text)
+    if failing is None:
         return None
-    pos = _failure_pos(error, text)
-    line_start = text.rfind("\n", 0, pos) + 1
-    if pos >= len(text):
-        return None
+    pos, line_start = failing
     found = _OTHER_ELSE_IF.search(text, line_start, pos)
     if found is not None and _parses_past(reparse, text, found.start(1), found.end(1),
                                           "else if", pos):
@@ -207,12 +205,10 @@ def _misspelt_word(error: UnexpectedInput, text: str, literal_values: dict[str, 
                    reparse: Callable[[str], int | None]) -> Guess | None:
     """`iff x {` or `setpu {`: the first word of the failing line is close to a keyword, and
     the text parses further with the keyword in its place."""
-    if isinstance(error, UnexpectedCharacters):
+    failing = _failing_line(error, text)
+    if failing is None:
         return None
-    pos = _failure_pos(error, text)
-    line_start = text.rfind("\n", 0, pos) + 1
-    if line_start >= len(text):
-        return None
+    pos, line_start = failing
     found = _LINE_START_WORD.match(text, line_start)
     if not found or found.start(1) > pos:
         return None
@@ -341,6 +337,16 @@ def _indent(text: str, pos: int) -> int:
     line_start = text.rfind("\n", 0, pos) + 1
     line = text[line_start:]
     return len(line) - len(line.lstrip(" \t"))
+
+
+def _failing_line(error: UnexpectedInput, text: str) -> tuple[int, int] | None:
+    """Where an unexpected token (not a character) failed, and where its line starts; None
+    when there is no line to read there (the text's end, after a last newline)."""
+    if isinstance(error, UnexpectedCharacters):
+        return None
+    pos = _failure_pos(error, text)
+    line_start = text.rfind("\n", 0, pos) + 1
+    return None if line_start >= len(text) else (pos, line_start)
 
 
 def _failure_pos(error: UnexpectedInput, text: str) -> int:
