@@ -331,16 +331,23 @@ class UnitGen:
         kind = literal(s.kind)
         named = x.slot(s.slot) if s.name is not None else None  # bound before any trigger runs
         made = self.made(s.kind, [(name, value) for name, value, _ in s.fields])
+        place = None if s.at is None else literal("bottom") if s.at == "bottom" else x.expr(s.at)
+        at = "" if place is None else f", at={place}"  # where on the zone, as move's ``at``
         if s.count is None:
-            self.line(f"{named + ' = ' if named else ''}g.create({kind}, {fields}, {x.expr(s.dest)}{made})")
+            self.line(f"{named + ' = ' if named else ''}g.create({kind}, {fields}, {x.expr(s.dest)}"
+                      f"{made}{at})")
         else:
             v = self.temp()
             self.line(f"{v} = {fields}")
+            if place is not None:  # worked out once, as the fields are, for every card made
+                kept = self.temp()
+                self.line(f"{kept} = {place}")
+                at = f", at={kept}"
             if named:
                 self.line(f"{named} = []")
             self.line(f"for _ in range({x.expr(s.count)}):")
             with self.w.indent():
-                made = f"g.create({kind}, dict({v}), {x.expr(s.dest)}{made})"
+                made = f"g.create({kind}, dict({v}), {x.expr(s.dest)}{made}{at})"
                 self.line(f"{named}.append({made})" if named else made)
         self.after_effect(True)
 

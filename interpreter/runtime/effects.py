@@ -444,7 +444,7 @@ class Effects(GameFields):
 
     # ------------------------------------------------------------ creating and revealing
     def create(self, kind: str, fields: dict[str, Value], zone: Zone,
-               made: Making | None = None) -> Card:
+               made: Making | None = None, at: Value = None) -> Card:
         if len(self.cards) >= MAX_CARDS:
             raise Fail(f"a game may have at most {MAX_CARDS:,} cards")
         code = self.rules.kinds[kind]
@@ -478,7 +478,7 @@ class Effects(GameFields):
         self.known.append(0)
         for facts in self.told.values():
             facts.append(NOTHING)
-        self.move(card, zone, None)
+        self.move(card, zone, at)
         return card
 
     def remake_field(self, card: Card, field: str, made: Making) -> None:

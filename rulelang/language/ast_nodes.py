@@ -253,6 +253,7 @@ class Create(Stmt):
     fields: list[tuple[str, Expr, Span]]  # (name, value, the name's span)
     count: Expr | None
     dest: Expr
+    at: Any = None  # as Move's: None, "bottom", or an Expr (a place on a grid)
     # `create ... as NAME`: the new card (with `x COUNT`, the list of them), bound when it is
     # made, before any trigger its arrival fires can move it
     name: str | None = attrs.field(kw_only=True, default=None)

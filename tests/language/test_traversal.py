@@ -124,7 +124,7 @@ def test_annotations_and_positions_are_not_children():
     assert annotated == {"ty", "ref", "slot", "slots", "type", "fact", "each_slot", "nslots",
                          "binders", "card_slot"}
     assert "span" not in part_fields(ast.Name) and "member_spans" not in part_fields(ast.EnumDecl)
-    assert part_fields(ast.Create) == ("kind", "fields", "count", "dest", "name")
+    assert part_fields(ast.Create) == ("kind", "fields", "count", "dest", "at", "name")
 
 
 def test_meaning_leaves_out_positions_and_what_the_checker_wrote():

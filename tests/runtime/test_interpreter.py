@@ -62,12 +62,15 @@ turn { choose c in [1] win current }
 
 
 def test_moving_to_a_grid_needs_a_cell():
+    # a zone the checker cannot name (a rule's parameter): found when the game runs (a zone
+    # named in the move is found by the checker: tests/language/test_checker.py)
     with pytest.raises(rulelang.RulesRuntimeError) as caught:
         game("""
 card Stone { colour: text }
 zone board: grid 3 x 3 of Stone
 zone bag: pile of Stone
-setup { create Stone(colour: "b") in bag  move top(bag) to board }
+rule put(z: zone) { move top(bag) to z }
+setup { create Stone(colour: "b") in bag  put(board) }
 turn { win current }
 """)
     assert "needs a place: at CELL" in str(caught.value)

@@ -329,7 +329,8 @@ class FlowChecker(FlowExprs):
         return state
 
     def s_Create(self, s: ast.Create, state: State) -> State:
-        self.happens(s, state, "a card is made", (s.count, s.dest))
+        at = s.at if isinstance(s.at, ast.Expr) else None
+        self.happens(s, state, "a card is made", (s.count, s.dest, at))
         face = self.dest_face(s.dest, state)
         for name, value, span in s.fields:
             def field_taint(st: State, value: ast.Expr = value) -> Taint:

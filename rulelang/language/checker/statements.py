@@ -1,7 +1,7 @@
 """Checking rules, blocks and statements (the other half of the checker)."""
 from __future__ import annotations
 
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from rulelang.language import ast, refs
 from rulelang.language import types as T
@@ -10,6 +10,9 @@ from rulelang.language.checker.expressions import BUILTIN_VALUES, Scope, Unit
 from rulelang.language.checker.seats import NO_ARITHMETIC, mismatch_hint
 from rulelang.language.errors import suggest
 from rulelang.language.traversal import walk
+
+if TYPE_CHECKING:
+    from rulelang.language.checker.zones import ZoneInfo
 
 TERMINAL = (ast.Break, ast.Continue, ast.Return, ast.Finish)
 
@@ -378,11 +381,36 @@ class StmtChecker(CheckerBase):
     def s_Move(self, s: ast.Move, scope: Scope, loops: int) -> None:
         self.cards_arg(s.what, scope, "what is moved")
         self.zone_arg(s.dest, scope, "where it goes")
+        self.place(s, scope, f"move {self.source_of(s.what.span, 40) or '...'} to")
+
+    def place(self, s: ast.Move | ast.Create, scope: Scope, words: str) -> None:
+        """Where on its zone a moved or made card goes (``at``): a place on a grid, or the
+        bottom of a pile; a grid with no place, or a place on a zone that is not a grid (the
+        zone named, not worked out), is an error here rather than when the game runs."""
         if isinstance(s.at, ast.Expr):
             t = self.expr(s.at, scope)
             if not _place_type(t):
                 self.error(s.at.span, "'at' takes a cell, a list of cells or a placement, "
                                       f"not {T.spoken(t)}")
+        zone = self.named_zone(s.dest)
+        if zone is None:
+            return
+        where = self.source_of(s.dest.span, 40) or zone.name
+        if zone.kind == "grid" and not isinstance(s.at, ast.Expr):
+            self.error(s.span, f"{where} is a grid: a card put on it needs a place",
+                       f"say where: {words} {where} at cell(0, 0) (or at a placement, "
+                       "or a list of cells)")
+        elif zone.kind != "grid" and isinstance(s.at, ast.Expr):
+            self.error(s.at.span, f"{where} is a {zone.kind}, not a grid: it has no cells",
+                       "leave 'at' out (or write 'at bottom': a pile's bottom, the front of a row "
+                       "or a hand)")
+
+    def named_zone(self, e: ast.Expr) -> ZoneInfo | None:
+        """The zone (or a zone of the family) an expression names, if it names one."""
+        named = e.obj if isinstance(e, ast.Index) else e
+        if isinstance(named, ast.Name) and isinstance(named.ref, (refs.Zone, refs.ZoneFamily)):
+            return self.program.zones.get(named.ref.name)
+        return None
 
     def s_Deal(self, s: ast.Deal, scope: Scope, loops: int) -> None:
         self.expect(s.count, scope, T.INT, "how many to deal")
@@ -417,6 +445,7 @@ class StmtChecker(CheckerBase):
         if s.count is not None:
             self.expect(s.count, scope, T.INT, "how many to create")
         self.zone_arg(s.dest, scope, "where the cards go")
+        self.place(s, scope, f"create {s.kind}(...) in")
         if s.name is not None:
             card = T.card(s.kind if kind else None)
             s.type = card if s.count is None else T.list_of(card)
@@ -447,6 +476,11 @@ class StmtChecker(CheckerBase):
         elif t.name not in ("any",):
             self.error(s.table.span, "create ... from needs a table")
         self.zone_arg(s.dest, scope, "where the cards go")
+        zone = self.named_zone(s.dest)  # (its name resolved by zone_arg)
+        if zone is not None and zone.kind == "grid":
+            self.error(s.dest.span, f"{zone.name} is a grid: a card put on it needs a place",
+                       "make the cards in a pile, then move each to its cell: "
+                       f"move top(PILE) to {zone.name} at cell(0, 0)")
 
     @staticmethod
     def seats(t: T.Type) -> bool:
