@@ -25,6 +25,7 @@ from rulelang.language.teaching import attach_explains
 MAX_MATCH_KEYS = 100  # keys of one match: its if-chain stays well within Python's stack
 MAX_LITERAL = 10**18  # the largest number a file may write (products are capped the same)
 
+_AFTER_RETURN = re.compile(r"(?<![\w.])return[ \t]+$")  # the word just before, on its line
 _TEAM = object()  # `team` where a win or a loss names who: the cooperative team
 
 STATEMENT_WORDS = ("let", "move", "deal", "shuffle", "create", "place", "reveal", "tell", "choose",
@@ -323,6 +324,10 @@ class Builder(Transformer[Token, Any]):
                       'write log "..." to show it; a choose\'s prompt follows the word prompt: '
                       'choose x in ... prompt "..."')
         if not isinstance(call, ast.Call):
+            if _AFTER_RETURN.search(self.text, 0, meta.start_pos):  # `return 3` on one line
+                self._bad("'return' gives back no value here", call.span,
+                          "'return' alone leaves the rule (or the block); a value is worked "
+                          "out by a function: fn NAME() = ...")
             self._bad("a statement cannot be just a value", call.span,
                       "call a rule like rule_name(args), or assign with name = value")
         return ast.CallStmt(call, span=self._s(meta))

@@ -149,6 +149,10 @@ def _bad_token(error: UnexpectedToken, text: str, names: set[str], expected: lis
         before = text[max(token.start_pos - 1, 0):token.start_pos] if token.start_pos else ""
         if before == "=":
             return ("unexpected '=='", "'let' and assignments take one '=': let x = 1")
+        if _in_fn_body(text[:token.start_pos]):
+            return (f"unexpected {words}",
+                    "a function works out a value and changes nothing: to change the game, "
+                    "write a rule (rule NAME() { x = 1 }); to compare two values write '=='")
         return (f"unexpected {words}",
                 "to compare two values write '==' (a single '=' gives a value: x = 1)")
     if token.type in ("RBRACE", "RPAR", "RSQB"):
@@ -394,6 +398,16 @@ def _expected_hint(expected: list[str], drop: str = "") -> str | None:
     if len(words) == 1:
         return f"expected {words[0]}"
     return "expected one of: " + ", ".join(words)
+
+
+def _in_fn_body(text: str) -> bool:
+    """Whether the end of the text lies in a function's body: ``fn NAME(...) {`` opens its
+    outermost open brace."""
+    braces = [b for b in _open_brackets(text) if b[0] == "{"]
+    if not braces:
+        return False
+    start = braces[0][3]
+    return re.match(r"\s*fn\b", text[text.rfind("\n", 0, start) + 1:start]) is not None
 
 
 def _unclosed(text: str) -> tuple[str, int, int] | None:

@@ -112,6 +112,26 @@ MISTAKES = {
     "a choose's prompt without its word": (
         "turn { choose c in deck \"pick\"\n win current }\n",
         "a text alone does nothing", "follows the word prompt"),
+    # -- a new author's Battleship and first mistakes (nineteenth session)
+    "True": (
+        "turn { if True { win current } }\n",
+        "unknown name 'True'", "rulelang writes true"),
+    "null": (
+        "var best: player = null\n" + TURN,
+        "unknown name 'null'", "rulelang writes none"),
+    "a variable set in a function": (
+        "var n: int = 0\nfn bump() { n = 1 }\n" + TURN,
+        "unexpected '='", "a function works out a value and changes nothing"),
+    "a value returned from a rule": (
+        "rule r() { return 3 }\nturn { r()\n win current }\n",
+        "'return' gives back no value here", "a value is worked out by a function"),
+    "a zone family without its key": (
+        "zone hand[player]: hand of Card\nturn { move top(deck) to hand\n win current }\n",
+        "but this is the zone family 'hand'", "name one zone of it: hand[current]"),
+    "a card made on a grid with no place": (
+        "zone board: grid 3 x 3 of Card\nturn { create Card(rank: 1) in board\n win current }\n",
+        "board is a grid: a card put on it needs a place",
+        "say where: create Card(...) in board at cell(0, 0)"),
 }
 
 

@@ -52,6 +52,14 @@ def _should_be(want: T.Type) -> str:
     return "true or false" if want == T.BOOL else T.spoken(want)
 
 
+# names other languages give values rulelang spells its own way (asked only of a name that is
+# neither declared nor built in)
+OTHER_LANGUAGES_NAMES = {
+    "True": "true", "False": "false", "TRUE": "true", "FALSE": "false",
+    "None": "none", "null": "none", "nil": "none", "NULL": "none", "undefined": "none",
+}
+
+
 @attrs.frozen
 class LocalName:
     """A local name as a block knows it."""
@@ -173,6 +181,10 @@ class ExprChecker(CheckerBase):
             return T.ANY
         # gone through only if the error is shown (a set of every name for each of thousands
         # of unknown names made checking a hostile file quadratic)
+        other = OTHER_LANGUAGES_NAMES.get(e.id)
+        if other is not None:  # a habit of another language: what rulelang writes instead
+            self.error(e.span, f"unknown name '{e.id}'", f"rulelang writes {other}")
+            return T.ANY
         names = itertools.chain(self.symbols, BUILTIN_VALUES, scope.all_names() if scope else ())
         self.unknown(e.span, e.id, "name", names)
         return T.ANY

@@ -374,7 +374,13 @@ class StmtChecker(CheckerBase):
 
     def zone_arg(self, e: ast.Expr, scope: Scope, what: str) -> T.Type:
         t = self.expr(e, scope)
-        if t.name not in ("zone", "any"):
+        if t.name == "family":  # its name alone: one zone of it is meant
+            zone = self.program.zones.get(t.arg)
+            seats = zone is not None and bool(zone.keys) and zone.keys[0].of_seats
+            self.error(e.span, f"{what} should be a zone, but this is {T.spoken(t)}",
+                       f"name one zone of it: {t.arg}[current]" if seats else
+                       f"name one zone of it by its key: {t.arg}[...]")
+        elif t.name not in ("zone", "any"):
             self.error(e.span, f"{what} should be a zone, but this is {T.spoken(t)}")
         return t
 
