@@ -25,6 +25,7 @@ from rulelang.language.teaching import attach_explains
 MAX_MATCH_KEYS = 100  # keys of one match: its if-chain stays well within Python's stack
 MAX_LITERAL = 10**18  # the largest number a file may write (products are capped the same)
 
+_DECLARING = ("fn", "var", "zone", "card", "enum", "const", "option", "table", "rule")
 _AFTER_RETURN = re.compile(r"(?<![\w.])return[ \t]+$")  # the word just before, on its line
 _TEAM = object()  # `team` where a win or a loss names who: the cooperative team
 
@@ -314,6 +315,9 @@ class Builder(Transformer[Token, Any]):
 
     def call_stmt(self, meta: Meta, c: list[Any]) -> ast.CallStmt:
         call = c[0]
+        if isinstance(call, ast.Name) and call.id in _DECLARING:  # ``fn f() = 1`` in a block
+            self._bad(f"'{call.id}' starts a declaration, not a statement", call.span,
+                      f"write the {call.id} at the top level of the file, outside every block")
         if isinstance(call, ast.Name):
             close = difflib.get_close_matches(call.id, STATEMENT_WORDS, 1, 0.65)  # not current->create
             self._bad(f"'{call.id}' is not a statement", call.span,

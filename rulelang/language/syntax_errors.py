@@ -89,8 +89,10 @@ def describe(error: UnexpectedInput, text: str, file: str, line_shift: int = 1,
     else:
         # not at the end, not a character: the third kind Lark raises
         message, hint = _bad_token(cast(UnexpectedToken, error), text, names, expected, shifted)
-        if message == "unexpected '=='":
+        if message in ("unexpected '=='", "unexpected '<>'"):  # (the token is the second)
             col, width = col - 1, 2
+        elif message == "unexpected '//'":
+            width = 2
 
     line, col = shifted(line, col)
     return Diagnostic(message, Span(file, line, col, line, col + width), hint)
@@ -98,6 +100,10 @@ def describe(error: UnexpectedInput, text: str, file: str, line_shift: int = 1,
 
 # the start of a zone declaration's grid size, up to where the parse failed
 _GRID_SIZE = re.compile(r"\s*zone\b[^:]*:\s*grid\s+[^,]*$")
+# a variable or an option with no type, up to its '=': ``var x = 3``
+_UNTYPED = re.compile(r"\s*(var|option)\s+([A-Za-z_]\w*)(?:\[[^\]]*\])?\s*$")
+# a value then a '.', up to a word that is no field: ``deck.`` in ``deck.shuffle()``
+_METHOD = re.compile(r"([A-Za-z_][\w]*(?:\[[^\]]*\])?)\.$")
 
 
 # ------------------------------------------------------------------ the three cases
@@ -149,12 +155,27 @@ def _bad_token(error: UnexpectedToken, text: str, names: set[str], expected: lis
         before = text[max(token.start_pos - 1, 0):token.start_pos] if token.start_pos else ""
         if before == "=":
             return ("unexpected '=='", "'let' and assignments take one '=': let x = 1")
+        untyped = _UNTYPED.match(line_before)
+        if untyped is not None:
+            word, name = untyped.groups()
+            return (f"unexpected {words}",
+                    f"{'a variable' if word == 'var' else 'an option'}'s type is written "
+                    f"before its value: {word} {name}: int = ...")
         if _in_fn_body(text[:token.start_pos]):
             return (f"unexpected {words}",
                     "a function works out a value and changes nothing: to change the game, "
                     "write a rule (rule NAME() { x = 1 }); to compare two values write '=='")
         return (f"unexpected {words}",
                 "to compare two values write '==' (a single '=' gives a value: x = 1)")
+    if token == ">" and line_before.endswith("<"):
+        return ("unexpected '<>'", "write != for 'is not equal to'")
+    if token == "/" and line_before.strip() == "" and text.startswith("//", token.start_pos):
+        return ("unexpected '//'", "a comment starts with #")
+    method = _METHOD.search(line_before)
+    if method is not None and str(token) in STATEMENT_WORDS:  # ``deck.shuffle()``
+        return (f"unexpected {words}",
+                f"there are no methods in rulelang: '{token}' is a statement: "
+                f"write {token} {method.group(1)}")
     if token.type in ("RBRACE", "RPAR", "RSQB"):
         opener = _unclosed(text[:token.start_pos])
         if opener is None:

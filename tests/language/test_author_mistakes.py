@@ -128,6 +128,43 @@ MISTAKES = {
     "a zone family without its key": (
         "zone hand[player]: hand of Card\nturn { move top(deck) to hand\n win current }\n",
         "but this is the zone family 'hand'", "name one zone of it: hand[current]"),
+    "range()": (
+        "turn { for i in range(5) { log \"{i}\" }\n win current }\n",
+        "unknown function 'range'", "a range is written with '..'"),
+    "len()": (
+        "turn { log \"{len(deck)}\"\n win current }\n",
+        "unknown function 'len'", "size(x) is how many"),
+    "print()": (
+        "turn { print(\"hi\")\n win current }\n",
+        "unknown function 'print'", 'log "..." writes a line'),
+    "a number gone through": (
+        "turn { for i in 5 { log \"{i}\" }\n win current }\n",
+        "cannot go through a number", "for i in 1..n"),
+    "a member compared with text": (
+        "enum Suit { hearts, spades }\ncard Tile { suit: Suit }\nzone tiles: pile of Tile\n"
+        "turn { if top(tiles).suit == \"hearts\" { win current } }\n",
+        "comparing a Suit with text is always false", "written as itself, not as text: hearts"),
+    "a member not declared": (
+        "enum Suit { hearts, spades }\nturn { if Suit.clubs == Suit.hearts { win current } }\n",
+        "Suit has no member 'clubs'", "Suit's members are hearts, spades"),
+    "a method": (
+        "var xs: list of int = []\nturn { xs.append(1)\n win current }\n",
+        "only named functions can be called", "add to a list with xs += [x]"),
+    "a statement as a method": (
+        "turn { deck.shuffle()\n win current }\n",
+        "unexpected 'shuffle'", "write shuffle deck"),
+    "a variable with no type": (
+        "var n = 3\n" + TURN,
+        "unexpected '='", "var n: int = ..."),
+    "<>": (
+        "var n: int = 0\nturn { if n <> 1 { win current } }\n",
+        "unexpected '<>'", "write != for"),
+    "// comment": (
+        "// a comment\n" + TURN,
+        "unexpected '//'", "a comment starts with #"),
+    "a function declared in a block": (
+        "turn { fn f() = 1\n win current }\n",
+        "'fn' starts a declaration, not a statement", "at the top level of the file"),
     "a card made on a grid with no place": (
         "zone board: grid 3 x 3 of Card\nturn { create Card(rank: 1) in board\n win current }\n",
         "board is a grid: a card put on it needs a place",

@@ -6,7 +6,7 @@ to), which is all the interpreter needs to compile it.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import attrs
@@ -54,6 +54,23 @@ def _should_be(want: T.Type) -> str:
 
 # names other languages give values rulelang spells its own way (asked only of a name that is
 # neither declared nor built in)
+def _listed(names: Iterable[str], most: int = 12) -> str:
+    """Names for a hint: the first ``most`` of them, then how many more."""
+    names = list(names)
+    more = f" and {len(names) - most} more" if len(names) > most else ""
+    return ", ".join(names[:most]) + more
+
+
+# functions other languages have, and what rulelang writes instead
+OTHER_LANGUAGES_FUNCTIONS = {
+    "range": "a range is written with '..', both ends included: for i in 1..5",
+    "len": "size(x) is how many items a list, or cards a zone, holds",
+    "length": "size(x) is how many items a list, or cards a zone, holds",
+    "print": 'log "..." writes a line of the transcript, with values in {...}',
+    "str": "text(x) is a value written as text",
+    "randint": "random(1..6) draws a number by chance (a chance event of its own)",
+    "rand": "random(1..6) draws a number by chance (a chance event of its own)",
+}
 OTHER_LANGUAGES_NAMES = {
     "True": "true", "False": "false", "TRUE": "true", "FALSE": "false",
     "None": "none", "null": "none", "nil": "none", "NULL": "none", "undefined": "none",
@@ -215,8 +232,10 @@ class ExprChecker(CheckerBase):
                 scope and scope.lookup(e.obj.id)):
             enum = e.obj.id
             if e.name not in self.enums[enum]:
+                members = self.enums[enum]
+                close = suggest(e.name, members)
                 self.error(e.span, f"{enum} has no member '{e.name}'",
-                           suggest(e.name, self.enums[enum]))
+                           lambda: close() or f"{enum}'s members are {_listed(members)}")
                 return T.ANY
             e.ref = refs.Member(enum, e.name)
             return T.enum(enum)
@@ -294,7 +313,13 @@ class ExprChecker(CheckerBase):
 
     def x_Call(self, e: ast.Call, scope: Scope) -> T.Type:
         if not isinstance(e.func, ast.Name):
-            self.error(e.func.span, "only named functions can be called")
+            method = e.func.name if isinstance(e.func, ast.Attr) else None
+            self.error(e.func.span, "only named functions can be called",
+                       None if method is None else
+                       "there are no methods in rulelang: add to a list with xs += [x]"
+                       if method in ("append", "add", "push", "extend", "insert") else
+                       f"there are no methods in rulelang: give the value to a function, "
+                       f"like {method}(x)")
             return T.ANY
         name = e.func.id
         local = scope.lookup(name) if scope else None
@@ -317,7 +342,10 @@ class ExprChecker(CheckerBase):
         if name in SIGNATURES and not (sym or (scope and scope.lookup(name))):
             return self.call_builtin(e, name, scope)
         names = set(SIGNATURES) | {n for n, s in self.symbols.items() if s.kind == "fn"}
-        self.unknown(e.func.span, name, "function", names)
+        if name in OTHER_LANGUAGES_FUNCTIONS:
+            self.error(e.func.span, f"unknown function '{name}'", OTHER_LANGUAGES_FUNCTIONS[name])
+        else:
+            self.unknown(e.func.span, name, "function", names)
         for arg in e.args:
             if not isinstance(arg, ast.Lambda):
                 self.expr(arg, scope)
@@ -466,13 +494,23 @@ class ExprChecker(CheckerBase):
             if not (T.fits(a, b) or T.fits(b, a)):
                 self.error(e.span, f"comparing {T.spoken(a)} with {T.spoken(b)} is always "
                                    f"{'false' if e.op == '==' else 'true'}",
-                           compare_hint(self, e, a, b))
+                           compare_hint(self, e, a, b) or self.member_hint(e, a, b))
         elif not (T.fits(a, T.INT) and T.fits(b, T.INT)) and not (
                 a == b and a.name in ("text", "enum")):
             self.error(e.span, f"cannot order {T.spoken(a)} and {T.spoken(b)} with '{e.op}'",
                        "seats have no order: index_of(players, p) is a seat's position from 0"
                        if T.SEAT in (a, b) else None)
         return T.BOOL
+
+    def member_hint(self, e: ast.Compare, left: T.Type, right: T.Type) -> str | None:
+        """For ``c.suit == "hearts"``: a member is written as itself, not as text."""
+        for enum_type, other in ((left, e.right), (right, e.left)):
+            written = other.value if isinstance(other, ast.Lit) else None  # a plain string
+            if enum_type.name == "enum" and isinstance(written, str) \
+                    and written in self.enums.get(enum_type.arg, ()):
+                return f"a member is written as itself, not as text: {written} " \
+                       f"(or {enum_type.arg}.{written})"
+        return None
 
     def x_In(self, e: ast.In, scope: Scope) -> T.Type:
         item = self.expr(e.item, scope)

@@ -557,7 +557,8 @@ class StmtChecker(CheckerBase):
     def s_For(self, s: ast.For, scope: Scope, loops: int) -> None:
         t = self.expr(s.iter, scope)
         if not T.iterable(t):
-            self.error(s.iter.span, f"cannot go through {T.spoken(t)}: it is not a list or a zone")
+            self.error(s.iter.span, f"cannot go through {T.spoken(t)}: it is not a list or a zone",
+                       "go through a range of numbers: for i in 1..n" if t == T.INT else None)
         inner = scope.child()
         s.slots = self.bind_loop_names(s.names, self.element_of(t), inner, s.span)
         self.block(s.body, inner, scope.unit, loops + 1, self.unit_name)
