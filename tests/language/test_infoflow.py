@@ -94,6 +94,18 @@ def test_a_chosen_number_is_in_every_transcript_so_it_is_flagged_even_for_its_ow
         "card only current may see"]
 
 
+def test_each_seat_of_a_choice_made_by_each_is_its_chooser():
+    # each seat is offered its own hand's values: no seat is offered what it may not know,
+    # but every seat's transcript shows each answer once all have chosen
+    assert messages('  choose r in [c.v for c in hand[p]] by each p in players prompt "a value"'
+                    ) == ["the choice 'r' (written in every seat's transcript) is a value worked "
+                          "out from a card only p may see"]
+    assert messages('  choose r in [c.v for c in hand[next(p)]] by each p in players '
+                    'prompt "guess"') == [
+        "the options offered to p are a value worked out from a card only next(p) may see"]
+    assert messages('  choose c in hand[p] by each p in players prompt "a card"') == []
+
+
 def test_an_end_reason_is_flagged_and_a_card_in_it_is_shown_by_name():
     assert messages('  end "the top was {top(deck).v}"') == [
         "the end reason shows a value worked out from a hidden card's face"]

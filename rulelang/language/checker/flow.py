@@ -384,7 +384,8 @@ class FlowChecker(FlowExprs):
         options = self.ev(s.options, state)
         if s.pass_if is not None:
             options = options | Taint(self.ev(s.pass_if, state).data)
-        chooser = self.key_text(s.by) if s.by is not None else "current"
+        chooser = s.each[0] if s.each is not None else \
+            self.key_text(s.by) if s.by is not None else "current"  # (by each p: p, each seat)
         if s.prompt is not None:
             self.sink(self.message(s.prompt, state), s.prompt.span, "the prompt shows",
                       "a prompt is read by every seat")
