@@ -165,6 +165,10 @@ MISTAKES = {
     "a function declared in a block": (
         "turn { fn f() = 1\n win current }\n",
         "'fn' starts a declaration, not a statement", "at the top level of the file"),
+    "a count of conditions": (
+        "fn sixes(dice: list of int) = count(d == 6 for d in dice)\n" + TURN,
+        "count() counts every item, true or false alike",
+        "count(d for d in dice if d == 6)"),
     "a card made on a grid with no place": (
         "zone board: grid 3 x 3 of Card\nturn { create Card(rank: 1) in board\n win current }\n",
         "board is a grid: a card put on it needs a place",

@@ -406,9 +406,25 @@ class ExprChecker(CheckerBase):
                        "write cell(x, y) with two numbers, or cell(\"E5\") with no second one")
         if name in ("max", "min") and len(types) == 1 and not T.iterable(types[0]):
             self.error(e.span, f"{name}() of one value needs a list")
+        if name == "count" and len(e.args) == 1 and isinstance(e.args[0], ast.Comprehension) \
+                and types[0] == T.list_of(T.BOOL):
+            self.count_of_conditions(e.args[0])
         if name == "cards" and types and types[0].name == "family" and not wrong_count:
             return T.list_of(self.element_of(types[0]))  # (of the kind its zones hold)
         return T.ANY if wrong_count else sig.result(types)
+
+    def count_of_conditions(self, made: ast.Comprehension) -> None:
+        """``count(d == 6 for d in dice)``: a count of every item, true or false alike (the
+        size of the list), where the items for which the condition holds were meant."""
+        condition = self.source_of(made.elt.span, 60)
+        one = made.fors[0] if len(made.fors) == 1 and made.fors[0].cond is None else None
+        names = ", ".join(one.names) if one is not None else ""
+        over = self.source_of(one.iter.span, 40) if one is not None else None
+        self.error(made.elt.span, "count() counts every item, true or false alike: here, the "
+                                  "size of the list",
+                   f"count the items for which it holds: count({names} for {names} in {over} "
+                   f"if {condition})" if over and condition else
+                   "count the items for which it holds: count(x for x in xs if CONDITION)")
 
     def knows_field(self, e: ast.Call, field: ast.Attr, scope: Scope) -> T.Type:
         """``knows(p, c.FIELD)``: whether seat p knows one field of a card (its face, or
