@@ -89,7 +89,8 @@ _CELLS = T.list_of(T.CELL)
 SIGNATURES: dict[str, Sig] = {
     # collections
     "size": Sig(("any",), lambda a: T.INT, "number of cards in a zone, items in a list, cells in a shape"),
-    "count": Sig(("list",), lambda a: T.INT, "number of items, true and false ones alike: count(c for c in hand if c.value > 3)"),
+    "count": Sig(("list",), lambda a: T.INT,
+                 "number of items, true and false ones alike: count(c for c in hand if c.value > 3)"),
     "empty": Sig(("list",), lambda a: T.BOOL, "true when a zone or list has nothing in it"),
     "sum": Sig(("list",), lambda a: T.INT, "sum of numbers"),
     "max": Sig(("any", "any"), _max, "largest item of a list, or of the arguments; none if empty",

@@ -52,8 +52,6 @@ def _should_be(want: T.Type) -> str:
     return "true or false" if want == T.BOOL else T.spoken(want)
 
 
-# names other languages give values rulelang spells its own way (asked only of a name that is
-# neither declared nor built in)
 def _listed(names: Iterable[str], most: int = 12) -> str:
     """Names for a hint: the first ``most`` of them, then how many more."""
     names = list(names)
@@ -71,6 +69,8 @@ OTHER_LANGUAGES_FUNCTIONS = {
     "randint": "random(1..6) draws a number by chance (a chance event of its own)",
     "rand": "random(1..6) draws a number by chance (a chance event of its own)",
 }
+# names other languages give values rulelang spells its own way (asked only of a name that is
+# neither declared nor built in)
 OTHER_LANGUAGES_NAMES = {
     "True": "true", "False": "false", "TRUE": "true", "FALSE": "false",
     "None": "none", "null": "none", "nil": "none", "NULL": "none", "undefined": "none",

@@ -413,9 +413,12 @@ class StmtChecker(CheckerBase):
 
     def named_zone(self, e: ast.Expr) -> ZoneInfo | None:
         """The zone (or a zone of the family) an expression names, if it names one."""
-        named = e.obj if isinstance(e, ast.Index) else e
-        if isinstance(named, ast.Name) and isinstance(named.ref, (refs.Zone, refs.ZoneFamily)):
-            return self.program.zones.get(named.ref.name)
+        if isinstance(e, ast.Index):  # a zone of a family (the family alone is no zone)
+            e = e.obj
+            if isinstance(e, ast.Name) and isinstance(e.ref, refs.ZoneFamily):
+                return self.program.zones.get(e.ref.name)
+        elif isinstance(e, ast.Name) and isinstance(e.ref, refs.Zone):
+            return self.program.zones.get(e.ref.name)
         return None
 
     def s_Deal(self, s: ast.Deal, scope: Scope, loops: int) -> None:
