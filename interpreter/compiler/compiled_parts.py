@@ -71,6 +71,7 @@ class ChoiceSite:
     unit: str = ""  # the key of the unit it is in
     resume: int = -1  # its frame's position while it waits
     each_slot: int | None = None  # `by each p in SEATS`: p's slot (each seat chooses at once)
+    private: bool = False  # `privately`: its answer in its chooser's transcript alone
     written: object = None  # its prompt as the rules write it (ast.Text or ast.Lit), for reports
     seat: SiteFn | None = None  # functions (g, L) -> (their generated names while compiling)
     seats: SiteFn | None = None

@@ -283,10 +283,11 @@ class Decisions(GameFields):
                     line = Choice()  # Choice.of(...), written out
                     line.seat, line.notation, line.named = seat, decision.notations[at], named
                     line.prompt = decision._prompt or decision.prompt
-                    line.mask = 1 << seat if named else self.everyone
+                    private = decision.site.private  # its chooser's alone, for good
+                    line.mask = 1 << seat if named or private else self.everyone
                     line.at = decision.site.at
                     self.log.append(line)
-                    if named:
+                    if named and not private:
                         self.unsettled.append(len(self.log) - 1)
                 if self.trail is not None:
                     self.trail.append((seat, at, self.copy(logging=False)))
@@ -455,10 +456,11 @@ class Decisions(GameFields):
             prompt = decision.prompt
         line = Choice()  # Choice.of(...), written out
         line.seat, line.prompt, line.notation, line.named = seat, prompt, decision.notations[i], named
-        line.mask = 1 << seat if named else self.everyone
+        private = decision.site.private  # its chooser's alone, for good (never settled)
+        line.mask = 1 << seat if named or private else self.everyone
         line.at = decision.site.at
         self.log.append(line)
-        if named:
+        if named and not private:
             self.unsettled.append(len(self.log) - 1)
 
     @property

@@ -307,6 +307,9 @@ class Choose(Stmt):
     reasons: list[Expr] = attrs.field(kw_only=True, factory=list)  # the REASON expressions
     # `prefer VALUE`: advice for bots, one ``Lambda`` (NAME => VALUE) per clause, in order
     prefer: list[Lambda] = attrs.field(kw_only=True, factory=list)
+    # `privately`: the answer is written in its chooser's transcript alone (the others read
+    # "(hidden)")
+    private: bool = attrs.field(kw_only=True, default=False)
 
 
 @node

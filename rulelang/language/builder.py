@@ -345,7 +345,7 @@ class Builder(Transformer[Token, Any]):
     def choose_stmt(self, meta: Meta, c: list[Any]) -> ast.Choose:
         name, options, clauses = str(c[0]), c[1], c[2:]
         by = prompt = pass_if = pass_word = each = None
-        can_pass = False
+        can_pass = private = False
         filters = []
         prefer: list[ast.Lambda] = []
         for kind, value in clauses:
@@ -359,6 +359,8 @@ class Builder(Transformer[Token, Any]):
                 can_pass, (pass_word, pass_if) = True, value
             elif kind == "where":
                 filters.append(value)
+            elif kind == "private":
+                private = True
             else:
                 prompt = value
         refusals: ast.Expr | None = None
@@ -367,13 +369,16 @@ class Builder(Transformer[Token, Any]):
             options, refusals, reasons = _where(name, options, filters, self._s(meta))
         return ast.Choose(name, options, by, can_pass, pass_if, prompt, span=self._s(meta),
                           pass_word=pass_word, each=each, refusals=refusals, reasons=reasons,
-                          prefer=prefer)
+                          prefer=prefer, private=private)
 
     def where_clause(self, meta: Meta, c: list[Any]) -> tuple[str, tuple[ast.Expr, ast.Expr | None]]:
         return ("where", (c[0], c[1]))
 
     def prefer_clause(self, meta: Meta, c: list[Any]) -> tuple[str, ast.Expr]:
         return ("prefer", c[0])
+
+    def private_clause(self, meta: Meta, c: list[Any]) -> tuple[str, None]:
+        return ("private", None)
 
     def by_clause(self, meta: Meta, c: list[Any]) -> tuple[str, ast.Expr]:
         return ("by", c[0])

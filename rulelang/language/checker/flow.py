@@ -66,6 +66,14 @@ Allowed = Callable[[Secret], bool]  # who may know what a sink shows
 SourceOf = Callable[[Span | None, int], str | None]  # the text of a span (at most so long)
 
 
+
+def secret_words(data: Secret) -> str:
+    """How a warning names a secret: whose, and of what (a seat as the rules name it)."""
+    if data.level == HIDDEN_LEVEL:
+        return "a hidden card's face"
+    return f"a private choice of {data.owner}'s" if data.chosen else \
+        f"a card only {data.owner} may see"
+
 class FlowChecker(FlowExprs):
     def __init__(self, program: Program, source_of: SourceOf) -> None:
         self.p = program
@@ -154,9 +162,7 @@ class FlowChecker(FlowExprs):
              allowed: Allowed = lambda s: s == PUBLIC) -> None:
         if not self.reporting or allowed(taint.data):
             return
-        owner = taint.data.owner  # a seat as the rules name it: P1, p, current...
-        who = ("a hidden card's face" if taint.data.level == HIDDEN_LEVEL
-               else f"a card only {owner} may see")
+        who = secret_words(taint.data)
         self.warnings.append(Diagnostic(
             f"{what} a value worked out from {who}", span,
             f"{why}; if everybody is meant to learn it, write disclose(...) around it",
@@ -400,12 +406,15 @@ class FlowChecker(FlowExprs):
             else None
         is_cards = cardish(element) or (s.options.ty is not None and s.options.ty.name in
                                         ("zone", "family"))
-        if not is_cards and options.data.known_to(chooser) and options.data != PUBLIC:
+        if not is_cards and options.data.known_to(chooser) and options.data != PUBLIC \
+                and not s.private:
             self.later(lambda st: self.ev(s.options, st), state, s.options.span,
                        f"the choice '{s.name}' (written in every seat's transcript) is",
                        "a chosen value that is not a card is shown to every seat")
-        self.bind(state, s.name, s.options,
-                  Taint(PUBLIC if is_cards else options.data, options.face) | Taint(state.pc))
+        data = PUBLIC if is_cards else options.data
+        if s.private:  # written in the chooser's transcript alone: a secret of the chooser's
+            data = data | Secret(OWNED, chooser, chosen=True)
+        self.bind(state, s.name, s.options, Taint(data, options.face) | Taint(state.pc))
         if is_cards and options != CLEAN:
             state.local[s.name] = Taint(state.pc, options.face)
         return state
@@ -422,8 +431,7 @@ class FlowChecker(FlowExprs):
             data = self.local_taint(name, state).data
             if data.known_to(chooser):
                 continue
-            who = ("a hidden card's face" if data.level == HIDDEN_LEVEL
-                   else f"a card only {data.owner} may see")
+            who = secret_words(data)
             self.warnings.append(Diagnostic(
                 f"'{name}' holds a value worked out from {who} while {chooser} decides here, "
                 "and is read after", s.span,

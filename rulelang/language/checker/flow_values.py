@@ -25,6 +25,9 @@ MAX_STEPS = 300_000  # expressions looked at in all: a hostile file stops here
 class Secret:
     level: int = OPEN
     owner: str | None = None  # OWNED: the key text of the one seat that may know it
+    # OWNED by what one seat chose privately (``choose ... privately``), not by a card's face:
+    # how warnings name it (no part of what the secret is)
+    chosen: bool = attrs.field(default=False, eq=False)
 
     def __le__(self, other: Secret) -> bool:
         return (self.level == OPEN or other.level == HIDDEN_LEVEL
@@ -420,7 +423,7 @@ class FlowExprs:
             if s.level != OWNED:
                 return s
             if s.owner in renames:
-                return Secret(OWNED, renames[s.owner])
+                return Secret(OWNED, renames[s.owner], s.chosen)
             return HIDDEN if s.owner in local_names else s
         return Taint(one(taint.data), one(taint.face))
 

@@ -543,6 +543,14 @@ class StmtChecker(CheckerBase):
                 self.error(advice.body.span, f"'prefer' gives each option a number (higher is "
                            f"preferred) or a yes/no, not {T.spoken(got)}",
                            f"like: prefer {s.name}.rank, or prefer {s.name} != none")
+        if s.private and s.each is not None:
+            self.error(s.span, "'privately' is for a choice one player makes",
+                       "ask each player in turn: for p in players { choose ... by p privately }")
+        elif s.private and (t.name in ("zone", "family") or (t.name == "list" and T.fits(
+                T.element(t), T.card(None)) and T.element(t).name != "any")):
+            self.error(s.span, "'privately' keeps a value chosen from the others; a card chosen "
+                               "is seen as its zone shows it",
+                       "leave 'privately' out: a card from a hand stays hidden from the others")
         if s.name in outer.names:
             self.error(s.span, f"'{s.name}' is already defined in this block")
         chosen = self.element_of(t)

@@ -1,0 +1,168 @@
+"""``choose ... privately``: a value one player chooses in secret (where a ship lies, a number
+to guess). Every other seat reads "(hidden)" where the choice is, in its transcript, view,
+record and the OpenSpiel information state made from that view, before and after a save;
+the information-flow check follows the value as a secret of its chooser's; a card, or a
+choice made by each at once, is refused with what to write. (A new author's Battleship
+found no way to keep a placement secret.)"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import rulelang
+from interpreter.runtime.knowledge import seat_knowledge
+from interpreter.runtime.views import PUBLIC
+
+HIDE = '''game "Hide"
+players 2
+var hidden_at[player]: int = 0, owner
+turn {
+  choose n in 1..3 privately prompt "hide a stone"
+  hidden_at[current] = n
+  choose cup in 1..3 by next(current) prompt "guess the cup"
+  if disclose(cup == hidden_at[current]) {
+    win next(current) "found it"
+  }
+  log "{next(current)} lifts cup {cup}: empty"
+}
+score p = 0
+'''
+
+
+def hidden_then_guessed(hidden: str, guessed: str = "1"):
+    game = rulelang.loads(HIDE, name="hide.rules").new_game(players=2, seed=0)
+    game.play(hidden)  # P1 hides
+    game.play(guessed)  # P2 guesses
+    return game
+
+
+def test_the_chooser_reads_the_choice_and_every_other_reader_reads_hidden():
+    game = hidden_then_guessed("3")
+    assert "P1 > hide a stone: 3" in game.transcript(seat="P1")
+    assert "P1 > hide a stone: 3" in game.transcript()  # the host
+    for reader in ("P2", PUBLIC):
+        shown = game.transcript(seat=reader)
+        assert "P1 > hide a stone: (hidden)" in shown and ": 3" not in shown
+        assert "P2 lifts cup 1: empty" in shown
+
+
+@pytest.mark.parametrize("reader", ["P2", PUBLIC])
+def test_nothing_offered_to_another_reader_differs_with_the_choice(reader):
+    # the same game with the stone under cup 2 or cup 3: P2 (who guessed cup 1) and a
+    # spectator are offered the same view, record and transcript either way
+    under_2, under_3 = hidden_then_guessed("2"), hidden_then_guessed("3")
+    assert under_2.view(reader) == under_3.view(reader)
+    assert under_2.transcript(seat=reader) == under_3.transcript(seat=reader)
+    if reader == "P2":
+        assert under_2.save(seat="P2") == under_3.save(seat="P2")
+        assert under_2.view("P1") != under_3.view("P1")  # (the chooser's do differ)
+
+
+def test_a_restored_game_keeps_the_choice_hidden():
+    game = hidden_then_guessed("3")
+    restored = game.rules.restore(game.save())
+    assert "P1 > hide a stone: (hidden)" in restored.transcript(seat="P2")
+    assert "P1 > hide a stone: 3" in restored.transcript(seat="P1")
+
+
+def test_a_bot_of_another_seat_samples_no_choice_it_could_not_see():
+    game = rulelang.loads(HIDE, name="hide.rules").new_game(players=2, seed=0)
+    game.play("3")  # P1 hides under cup 3; P2 is to guess
+    worlds = seat_knowledge(game).worlds(random.Random(1), 8)
+    assert {w.vars["hidden_at"][game.seats[0]] for w in worlds} == {0}  # as set up
+
+
+def test_openspiel_information_states_of_the_other_seat_do_not_tell_the_choice(tmp_path):
+    pytest.importorskip("pyspiel")
+    from rulelang.adapters.openspiel import load_game
+    path = tmp_path / "hide.rules"
+    path.write_text(HIDE, encoding="utf-8")
+    spiel = load_game(path, players=2)
+    states = []
+    for hidden in (1, 2):
+        state = spiel.new_initial_state()
+        moves = [a for a in state.legal_actions() if state.action_to_string(a).endswith(str(hidden))]
+        state.apply_action(moves[0])
+        states.append(state)
+    assert states[0].information_state_string(1) == states[1].information_state_string(1)
+    assert list(states[0].information_state_tensor(1)) == list(states[1].information_state_tensor(1))
+
+
+BASE = '''game "Private"
+players 2
+card C { v: int }
+zone hand[player]: hand of C
+var shown: int = 0
+turn {
+  BODY
+  end
+}
+score p = 0
+'''
+
+
+def warnings(body):
+    return [w.message for w in rulelang.loads(BASE.replace("BODY", body), "p.rules").program.warnings]
+
+
+@pytest.mark.parametrize("body, warning", [
+    ('choose n in 1..3 privately\n  log "{n}"', "this log line shows"),
+    ("choose n in 1..3 privately\n  shown = n", "the variable 'shown' is set to"),
+    ('choose n in 1..3 privately\n  choose m in 1..3 prompt "after {n}"', "the prompt shows"),
+])
+def test_a_private_choice_shown_to_every_seat_is_a_warning(body, warning):
+    assert warnings(body) == [f"{warning} a value worked out from a private choice of current's"]
+
+
+def test_a_private_choice_kept_or_disclosed_is_no_warning():
+    assert warnings("choose n in 1..3 privately") == []
+    assert warnings('choose n in 1..3 privately\n  log "{disclose(n > 1)}"') == []
+    # the same choice made in the open: its value is in every transcript, so no secret
+    assert warnings('choose n in 1..3\n  log "{n}"') == []
+
+
+@pytest.mark.parametrize("body, message, hint", [
+    ("choose c in hand[current] privately",
+     "'privately' keeps a value chosen from the others; a card chosen is seen as its zone shows it",
+     "leave 'privately' out"),
+    ("choose n in 1..3 by each p in players privately",
+     "'privately' is for a choice one player makes", "by p privately"),
+])
+def test_privately_where_it_cannot_apply_is_refused(body, message, hint):
+    with pytest.raises(rulelang.CheckError) as error:
+        rulelang.loads(BASE.replace("BODY", body), "p.rules")
+    text = str(error.value)
+    assert text.startswith(f"p.rules:7:3: error: {message}") and hint in text
+
+
+def test_privately_is_no_keyword_elsewhere():
+    # a clause word, soft: a variable may still be called so, and `secret` stays a name
+    rules = rulelang.loads('game "Words"\nplayers 2\nvar secret: int = 0\nturn {\n'
+                           '  choose n in 1..2 privately\n  secret = n\n  end\n}\n'
+                           'score p = secret\n', "w.rules")
+    game = rules.new_game(players=2)
+    game.play("2")
+    assert game.outcome["scores"] == {game.seats[0]: 2, game.seats[1]: 2}
+
+
+def test_a_private_choice_naming_public_cards_is_never_shown_once_they_are_known():
+    # a pair of cards on the table, chosen privately: every seat knows both cards, but not
+    # which pair was chosen (a line naming cards is otherwise shown once its cards are known)
+    rules = rulelang.loads('''game "Pairs"
+players 2
+card C { v: int  name "c{v}" }
+zone table: row of C, public
+setup { create C(v: 1) in table  create C(v: 2) in table  create C(v: 3) in table }
+turn {
+  choose pair in pairs(cards(table)) privately prompt "pick a pair"
+  choose n in 1..2 by next(current) prompt "go on"
+  end
+}
+score p = 0
+''', "pairs.rules")
+    game = rules.new_game(players=2)
+    game.apply(1)
+    game.apply(0)
+    assert "P1 > pick a pair: (hidden)" in game.transcript(seat="P2")
+    assert "P1 > pick a pair: (hidden)" not in game.transcript(seat="P1")
