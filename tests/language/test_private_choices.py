@@ -1,9 +1,9 @@
-"""``choose ... privately``: a value one player chooses in secret (where a ship lies, a number
-to guess). Every other seat reads "(hidden)" where the choice is, in its transcript, view,
-record and the OpenSpiel information state made from that view, before and after a save;
-the information-flow check follows the value as a secret of its chooser's; a card, or a
-choice made by each at once, is refused with what to write. (A new author's Battleship
-found no way to keep a placement secret.)"""
+"""``choose ... privately``: a value chosen in secret (where a ship lies, a number to guess),
+by one player or by each at once. Every other seat reads "(hidden)" where the choice is, in
+its transcript, view, record and the OpenSpiel information state made from that view,
+before and after a save; the information-flow check follows the value as a secret of its
+chooser's; a card is refused with what to write. (A new author's Battleship found no way to
+keep a placement secret.)"""
 from __future__ import annotations
 
 import random
@@ -126,8 +126,6 @@ def test_a_private_choice_kept_or_disclosed_is_no_warning():
     ("choose c in hand[current] privately",
      "'privately' keeps a value chosen from the others; a card chosen is seen as its zone shows it",
      "leave 'privately' out"),
-    ("choose n in 1..3 by each p in players privately",
-     "'privately' is for a choice one player makes", "by p privately"),
 ])
 def test_privately_where_it_cannot_apply_is_refused(body, message, hint):
     with pytest.raises(rulelang.CheckError) as error:
@@ -166,3 +164,41 @@ score p = 0
     game.apply(0)
     assert "P1 > pick a pair: (hidden)" in game.transcript(seat="P2")
     assert "P1 > pick a pair: (hidden)" not in game.transcript(seat="P1")
+
+
+EACH = '''game "Places"
+players 3
+var spot_of[player]: int = 0, owner
+var shown: int = 0
+turn {
+  choose spots in 1..9 by each p in players privately prompt "place"
+  BODY
+  end
+}
+score p = 0
+'''
+
+
+def test_private_choices_made_at_once_are_each_their_choosers():
+    game = rulelang.loads(EACH.replace("BODY", ""), "places.rules").new_game(players=3)
+    for spot in ("4", "5", "6"):
+        game.play(spot)
+    assert "P1 > place: 4\nP2 > place: (hidden)\nP3 > place: (hidden)" in game.transcript("P1")
+    assert "P1 > place: (hidden)\nP2 > place: 5\nP3 > place: (hidden)" in game.transcript("P2")
+    assert "P1 > place: (hidden)\nP2 > place: (hidden)\nP3 > place: (hidden)" in \
+        game.transcript(PUBLIC)
+
+
+@pytest.mark.parametrize("body, warned", [
+    ("for p, spot in spots { spot_of[p] = spot }", []),  # each kept by its own seat
+    ('for p, spot in spots { log "{p} has placed" }', []),
+    ("for p, spot in spots { spot_of[next(p)] = spot }",
+     ["the variable 'spot_of' is set to a value worked out from a private choice of p's"]),
+    ("for p, spot in spots { shown = spot }",
+     ["the variable 'shown' is set to a value worked out from a private choice of p's"]),
+    ('log "{spots}"', ["this log line shows a value worked out from the private choices of the "
+                       "seats choosing at once"]),
+])
+def test_the_flow_check_follows_each_seats_private_choice(body, warned):
+    rules = rulelang.loads(EACH.replace("BODY", body), "places.rules")
+    assert [w.message for w in rules.program.warnings] == warned

@@ -41,6 +41,7 @@ from rulelang.language.checker import flow_values
 from rulelang.language.checker.flow_live import reads_after
 from rulelang.language.checker.flow_values import (
     CLEAN,
+    EACH_OWNER,
     HIDDEN_LEVEL,
     OWNED,
     PUBLIC,
@@ -71,6 +72,8 @@ def secret_words(data: Secret) -> str:
     """How a warning names a secret: whose, and of what (a seat as the rules name it)."""
     if data.level == HIDDEN_LEVEL:
         return "a hidden card's face"
+    if data.owner == EACH_OWNER:
+        return "the private choices of the seats choosing at once"
     return f"a private choice of {data.owner}'s" if data.chosen else \
         f"a card only {data.owner} may see"
 
@@ -413,7 +416,8 @@ class FlowChecker(FlowExprs):
                        "a chosen value that is not a card is shown to every seat")
         data = PUBLIC if is_cards else options.data
         if s.private:  # written in the chooser's transcript alone: a secret of the chooser's
-            data = data | Secret(OWNED, chooser, chosen=True)
+            data = data | Secret(OWNED, EACH_OWNER if s.each is not None else chooser,
+                                 chosen=True)
         self.bind(state, s.name, s.options, Taint(data, options.face) | Taint(state.pc))
         if is_cards and options != CLEAN:
             state.local[s.name] = Taint(state.pc, options.face)
@@ -475,6 +479,14 @@ class FlowChecker(FlowExprs):
     def s_For(self, s: ast.For, state: State) -> State:
         over = self.ev(s.iter, state)
         item = self.element(over)
+        if len(s.names) == 2 and over.data == Secret(OWNED, EACH_OWNER):
+            # ``for p, c in`` the pairs of a private choice made by each: c is p's secret,
+            # p and how many pairs there are are known to all
+            seat, choice = s.names
+            def bind_pairs(st: State) -> None:
+                st.local.update({seat: CLEAN,
+                                 choice: Taint(Secret(OWNED, seat, chosen=True), item.face)})
+            return self.loop(s.body, state, bind_pairs)
         def bind(st: State) -> None:
             st.local.update(dict.fromkeys(s.names, item))
             st.under(s.iter, over.data)

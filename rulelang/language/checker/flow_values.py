@@ -18,6 +18,9 @@ if TYPE_CHECKING:
 
 OPEN, OWNED, HIDDEN_LEVEL = 0, 1, 2
 MANGLE = "\0"  # before a caller's name carried into a function that has its own
+# the owner of a ``choose ... by each p in SEATS privately``'s list of (seat, choice) pairs:
+# each choice is its own seat's (a ``for seat, choice in`` it binds choice as seat's)
+EACH_OWNER = MANGLE + "each"
 MAX_STEPS = 300_000  # expressions looked at in all: a hostile file stops here
 
 

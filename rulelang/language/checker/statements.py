@@ -543,10 +543,7 @@ class StmtChecker(CheckerBase):
                 self.error(advice.body.span, f"'prefer' gives each option a number (higher is "
                            f"preferred) or a yes/no, not {T.spoken(got)}",
                            f"like: prefer {s.name}.rank, or prefer {s.name} != none")
-        if s.private and s.each is not None:
-            self.error(s.span, "'privately' is for a choice one player makes",
-                       "ask each player in turn: for p in players { choose ... by p privately }")
-        elif s.private and (t.name in ("zone", "family") or (t.name == "list" and T.fits(
+        if s.private and (t.name in ("zone", "family") or (t.name == "list" and T.fits(
                 T.element(t), T.card(None)) and T.element(t).name != "any")):
             self.error(s.span, "'privately' keeps a value chosen from the others; a card chosen "
                                "is seen as its zone shows it",
