@@ -11,6 +11,7 @@ import random
 import pytest
 
 import rulelang
+from interpreter.bots import KINDS, make_bot
 from interpreter.runtime.knowledge import seat_knowledge
 from interpreter.runtime.views import PUBLIC
 
@@ -71,6 +72,17 @@ def test_a_bot_of_another_seat_samples_no_choice_it_could_not_see():
     game.play("3")  # P1 hides under cup 3; P2 is to guess
     worlds = seat_knowledge(game).worlds(random.Random(1), 8)
     assert {w.vars["hidden_at"][game.seats[0]] for w in worlds} == {0}  # as set up
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_every_bot_of_the_guesser_guesses_alike_wherever_the_stone_is(kind):
+    # a bot that could read the hidden cup would find it (a right guess wins at once)
+    guesses = set()
+    for hidden in ("1", "2", "3"):
+        game = rulelang.loads(HIDE, name="hide.rules").new_game(players=2, seed=0)
+        game.play(hidden)
+        guesses.add(str(make_bot(kind, 7).choose(seat_knowledge(game))))
+    assert len(guesses) == 1
 
 
 def test_openspiel_information_states_of_the_other_seat_do_not_tell_the_choice(tmp_path):
