@@ -288,6 +288,8 @@ def view(g: Game, seat: Value = None, log: bool = True) -> dict[str, Any]:
             pending = g.group.of(seat) or pending  # a simultaneous choice: the seat's own decision
         decision: dict[str, Any] = {"seat": g.seats[pending.seat],
                                     "prompt": render_parts(g, pending.prompt, seat)}
+        if pending.site.private:  # (the rules say so to all: no part of the answer)
+            decision["private"] = True  # its answer shown to its chooser alone
         if seat is None or seat == pending.seat:
             decision["moves"] = list(pending.notations)
             cells = {n: [cell_name(c) for c in v.cells]

@@ -214,3 +214,19 @@ def test_private_choices_made_at_once_are_each_their_choosers():
 def test_the_flow_check_follows_each_seats_private_choice(body, warned):
     rules = rulelang.loads(EACH.replace("BODY", body), "places.rules")
     assert [w.message for w in rules.program.warnings] == warned
+
+
+def test_the_terminal_says_the_answer_is_private_and_shows_the_others_hidden(tmp_path):
+    from support.terminal import run
+    path = tmp_path / "hide.rules"
+    path.write_text(HIDE, encoding="utf-8")
+    term = run(str(path), "--seed", "0", "--bot-seed", "1", "--bot", "P2=random")
+    screen = term.wait("hide a stone")
+    assert "P1, hide a stone (only you will see your answer) >" in screen
+    screen = term.type("2", "guess the cup")  # P2 (a bot) guesses, then hides; P1 guesses
+    assert "P2 > hide a stone: (hidden)" in screen
+    assert "P1 > hide a stone: 2" in screen
+    term.child.sendline("quit")
+    term.child.expect("Quit without saving")
+    term.child.sendline("y")
+    term.finish()

@@ -403,3 +403,39 @@ def test_a_test_run_while_chromium_is_open_can_run_an_event_loop(_chromium):
     loop as the thread's running one: a test of sockets that runs between two browser tests
     (asyncio.run) must not see it (tests/play/conftest.py)."""
     assert asyncio.run(_answer()) == 42
+
+
+HIDE = '''game "Hide"
+players 2
+var hidden_at[player]: int = 0, owner
+turn {
+  choose n in 1..3 privately prompt "hide a stone"
+  hidden_at[current] = n
+  choose cup in 1..3 by next(current) prompt "guess the cup"
+  if disclose(cup == hidden_at[current]) {
+    win next(current) "found it"
+  }
+  log "{next(current)} lifts cup {cup}: empty"
+}
+score p = 0
+'''
+
+
+def test_a_private_choice_is_said_to_be_private_and_shown_hidden_to_the_other_page(
+        browser, tmp_path):
+    path = tmp_path / "hide.rules"
+    path.write_text(HIDE, encoding="utf-8")
+    host, table = host_with(str(path), players=2, seed=0)
+    with live_server(host) as base:
+        page = open_page(browser, f"{base}/t/{token_of(table, 'P1')}")
+        assert page.locator(".hint", has_text="Only you will see your answer.").count() == 1
+        other = open_page(browser, f"{base}/t/{token_of(table, 'P2')}")
+        assert other.locator(".hint", has_text="Only you will see your answer.").count() == 0
+        version = table.version
+        page.locator("button.move", has_text="2").click()
+        played(page, version)  # the seat's chip, then the line
+        assert page.locator("#loglines li", has_text="hide a stone: 2").count() == 1
+        wait_for_version(other, version + 1)
+        assert other.locator("#loglines li", has_text="hide a stone: (hidden)").count() == 1
+        assert other.locator("#loglines li", has_text="hide a stone: 2").count() == 0
+        assert page.errors == [] and other.errors == []

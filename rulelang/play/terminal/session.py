@@ -135,7 +135,8 @@ class Session:
         seat = view["seat"]
         hint = placing.hint(view) if decision.get("cells") else None
         screen = self.draw(view, status, list_moves=hint is None, below=hint)
-        answer = self.ask(f"{self.game.seat_name(seat)}, {decision['prompt']}")
+        private = " (only you will see your answer)" if decision.get("private") else ""
+        answer = self.ask(f"{self.game.seat_name(seat)}, {decision['prompt']}{private}")
         lower = answer.lower()
         if lower in ("", "help", "?"):
             talk = self.game.rules.program.talk

@@ -61,6 +61,7 @@ export function drawDecision(message) {
   const prompt = el("p", "prompt");
   prompt.append(el("span", "yourmove", "Your move"), " ", d.prompt);
   box.append(prompt);
+  if (d.private) box.append(el("p", "hint", "Only you will see your answer."));
   if (d.moves.length === 1) {  // nothing to decide: taken, as at the terminal, and said
     box.append(el("p", "hint", `Only one choice: ${d.moves[0]}. It is played for you.`));
     if (state.autoSent !== message.version && !state.sending) {
