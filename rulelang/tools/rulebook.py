@@ -278,8 +278,9 @@ def _counts(rules, options):
         yield TableText("The cards", header, tuple(
             (_cards_of(kind),) + tuple(str(per.get(n, 0)) for n in playable)
             for kind, per in kinds.items()))
-    yield TableText("Where the cards are once the game is set up", header, tuple(
-        (title,) + tuple(counts[title].get(n, "none") for n in playable) for title in order))
+    if order:  # (a game of no cards, or none placed in setup: no table of nothing)
+        yield TableText("Where the cards are once the game is set up", header, tuple(
+            (title,) + tuple(counts[title].get(n, "none") for n in playable) for title in order))
 
 
 def _sizes_text(sizes, zones, game) -> str:

@@ -138,6 +138,13 @@ def test_the_table_of_cards_names_each_kind_once_as_cards():
     assert rows("games/yokai_sketch.rules") == ["Sketch cards", "Yokai cards"]
 
 
+def test_a_game_of_no_cards_has_no_table_of_where_they_are():
+    """Nim's stones are numbers: no empty table of where its cards are, no empty chapter."""
+    book = rulebook.build(load("examples/nim.rules"), {}, None)
+    assert [t.title for c in book.chapters for t in c.tables] == []
+    assert "What is in the game" not in "\n".join(rulebook.text(book))
+
+
 def test_rules_check_lists_what_has_no_text(tmp_path):
     bare = tmp_path / "bare.rules"
     bare.write_text('game "Bare"\nplayers 2\noption n: int = 1\nrule go() { end }\n'
