@@ -14,21 +14,9 @@ import rulelang
 from interpreter.bots import KINDS, make_bot
 from interpreter.runtime.knowledge import seat_knowledge
 from interpreter.runtime.views import PUBLIC
+from support import ROOT
 
-HIDE = '''game "Hide"
-players 2
-var hidden_at[player]: int = 0, owner
-turn {
-  choose n in 1..3 privately prompt "hide a stone"
-  hidden_at[current] = n
-  choose cup in 1..3 by next(current) prompt "guess the cup"
-  if disclose(cup == hidden_at[current]) {
-    win next(current) "found it"
-  }
-  log "{next(current)} lifts cup {cup}: empty"
-}
-score p = 0
-'''
+HIDE = (ROOT / "tests/rules/hide_and_guess.rules").read_text(encoding="utf-8")
 
 
 def hidden_then_guessed(hidden: str, guessed: str = "1"):

@@ -405,27 +405,10 @@ def test_a_test_run_while_chromium_is_open_can_run_an_event_loop(_chromium):
     assert asyncio.run(_answer()) == 42
 
 
-HIDE = '''game "Hide"
-players 2
-var hidden_at[player]: int = 0, owner
-turn {
-  choose n in 1..3 privately prompt "hide a stone"
-  hidden_at[current] = n
-  choose cup in 1..3 by next(current) prompt "guess the cup"
-  if disclose(cup == hidden_at[current]) {
-    win next(current) "found it"
-  }
-  log "{next(current)} lifts cup {cup}: empty"
-}
-score p = 0
-'''
 
 
-def test_a_private_choice_is_said_to_be_private_and_shown_hidden_to_the_other_page(
-        browser, tmp_path):
-    path = tmp_path / "hide.rules"
-    path.write_text(HIDE, encoding="utf-8")
-    host, table = host_with(str(path), players=2, seed=0)
+def test_a_private_choice_is_said_to_be_private_and_shown_hidden_to_the_other_page(browser):
+    host, table = host_with("tests/rules/hide_and_guess.rules", players=2, seed=0)
     with live_server(host) as base:
         page = open_page(browser, f"{base}/t/{token_of(table, 'P1')}")
         assert page.locator(".hint", has_text="Only you will see your answer.").count() == 1
