@@ -137,14 +137,43 @@ class Analysis:
         return self.cost(self.program.rules[callee.name].body)
 
     def _callee_cost(self, callee: refs.Fn | refs.Rule) -> int:
-        recursive = self.recursive_fns if isinstance(callee, refs.Fn) else self.recursive_rules
-        if callee.name in recursive:
+        if self._recursive(callee):
             return 1
         found = self._callee_costs.get(callee)
         if found is None:
-            self._callee_costs[callee] = 1  # while it is worked out (no cycle can reach it)
-            found = self._callee_costs[callee] = self.own_cost(callee)
+            self._cost_callees_first(callee)
+            found = self._callee_costs[callee]
         return found
+
+    def _recursive(self, callee: refs.Fn | refs.Rule) -> bool:
+        recursive = self.recursive_fns if isinstance(callee, refs.Fn) else self.recursive_rules
+        return callee.name in recursive
+
+    def _cost_callees_first(self, root: refs.Fn | refs.Rule) -> None:
+        """The costs of ``root`` and of what it calls, each callee's before its caller's (a
+        loop, not a recursion: a chain of rules hundreds long is worked out in a stack as
+        deep as one body's nesting, as it runs)."""
+        stack: list[tuple[refs.Fn | refs.Rule, bool]] = [(root, False)]
+        while stack:
+            callee, callees_done = stack.pop()
+            if callee in self._callee_costs:
+                continue
+            if callees_done:
+                self._callee_costs[callee] = 1  # while it is worked out (no cycle reaches it)
+                self._callee_costs[callee] = self.own_cost(callee)
+                continue
+            stack.append((callee, True))
+            stack.extend((c, False) for c in self._callees(callee)
+                         if c not in self._callee_costs and not self._recursive(c))
+
+    def _callees(self, callee: refs.Fn | refs.Rule) -> list[refs.Fn | refs.Rule]:
+        """The functions and rules a function or rule calls, in its own body."""
+        if isinstance(callee, refs.Fn):
+            return [refs.Fn(name) for name in sorted(self.fn_calls[callee.name])]
+        body = self.program.rules[callee.name].body
+        fns = {n.ref.name for n in walk(body) if isinstance(n, ast.Call) and isinstance(n.ref, refs.Fn)}
+        return [refs.Rule(name) for name in sorted(self.rule_calls[callee.name])] + \
+            [refs.Fn(name) for name in sorted(fns)]
 
     @staticmethod
     def _rule_calls(body: Tree) -> set[str]:

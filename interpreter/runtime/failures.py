@@ -46,7 +46,8 @@ def message(error: BaseException) -> str:
     if isinstance(error, Fail):
         return str(error)
     if isinstance(error, RecursionError):
-        return "a function calls itself without end"
+        return ("rules and functions call one another too deeply (a chain of calls some "
+                "hundreds long, or one that never ends)")
     worded = in_words(error)
     if worded is not None:
         return worded

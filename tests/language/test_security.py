@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -234,12 +235,25 @@ def test_a_long_chain_of_functions_is_a_clear_error(depth):
         rulelang.loads(text, "t.rules")
 
 
-def test_a_long_chain_of_rules_is_a_clear_error_that_names_it():
-    rules = "".join(f"rule r{i}() {{\n  r{i + 1}()\n}}\n" for i in range(250))
-    text = HEAD + rules + 'rule r250() {\n  log "end"\n}\nturn { r0() win current }\n'
-    with pytest.raises(rulelang.RulesError, match=r"nest too deeply to be compiled .*rules and "
-                                                  r"functions calling one another"):
-        rulelang.loads(text, "t.rules")
+def chain_of_rules(length: int) -> str:
+    rules = "".join(f"rule r{i}() {{\n  r{i + 1}()\n}}\n" for i in range(length))
+    return HEAD + rules + f'rule r{length}() {{\n  log "end"\n}}\nturn {{ r0() win current }}\n'
+
+
+def test_a_chain_of_rules_as_deep_as_the_runtime_allows_compiles_and_runs():
+    # the compiler's cost of a rule followed the calls recursively: 200 rules in a chain met
+    # Python's recursion limit there ("nest too deeply to be compiled"), below what runs
+    rules = rulelang.loads(chain_of_rules(400), "t.rules")
+    assert "\nend\n" in rules.new_game(seed=1).transcript()
+    assert rules.lean().new_game(players=2, seed=1).is_over
+
+
+def test_a_chain_of_rules_too_deep_to_run_is_a_clear_error_that_says_where():
+    with pytest.raises(rulelang.RulesRuntimeError) as error:
+        rulelang.loads(chain_of_rules(1500), "t.rules").new_game(seed=1)
+    first = str(error.value).splitlines()[0]
+    assert re.match(r"t\.rules:\d+:\d+: error: in rule r\d+: rules and functions call one "
+                    r"another too deeply", first), first
 
 
 def test_a_shorter_chain_of_functions_runs():
