@@ -92,7 +92,7 @@ SIGNATURES: dict[str, Sig] = {
     "count": Sig(("list",), lambda a: T.INT,
                  "number of items, true and false ones alike: count(c for c in hand if c.value > 3)"),
     "empty": Sig(("list",), lambda a: T.BOOL, "true when a zone or list has nothing in it"),
-    "sum": Sig(("list",), lambda a: T.INT, "sum of numbers"),
+    "sum": Sig(("list",), lambda a: T.INT, "sum of numbers (not of true/false: count those that hold)"),
     "max": Sig(("any", "any"), _max, "largest item of a list, or of the arguments; none if empty",
                optional=1, variadic=True),
     "min": Sig(("any", "any"), _max, "smallest item of a list, or of the arguments; none if empty",

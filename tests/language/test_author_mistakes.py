@@ -169,6 +169,10 @@ MISTAKES = {
         "fn sixes(dice: list of int) = count(d == 6 for d in dice)\n" + TURN,
         "count() counts every item, true or false alike",
         "count(d for d in dice if d == 6)"),
+    "a sum of conditions": (
+        "fn sixes(dice: list of int) = sum(d == 6 for d in dice)\n" + TURN,
+        "sum() adds numbers, and true and false are not numbers",
+        "count(x for x in xs if CONDITION)"),
     "a card made on a grid with no place": (
         "zone board: grid 3 x 3 of Card\nturn { create Card(rank: 1) in board\n win current }\n",
         "board is a grid: a card put on it needs a place",

@@ -409,6 +409,10 @@ class ExprChecker(CheckerBase):
         if name == "count" and len(e.args) == 1 and isinstance(e.args[0], ast.Comprehension) \
                 and types[0] == T.list_of(T.BOOL):
             self.count_of_conditions(e.args[0])
+        if name == "sum" and len(e.args) == 1 and types[0] == T.list_of(T.BOOL):
+            self.error(e.args[0].span, "sum() adds numbers, and true and false are not numbers",
+                       "count the items for which a condition holds: "
+                       "count(x for x in xs if CONDITION)")
         if name == "cards" and types and types[0].name == "family" and not wrong_count:
             return T.list_of(self.element_of(types[0]))  # (of the kind its zones hold)
         return T.ANY if wrong_count else sig.result(types)
