@@ -100,6 +100,8 @@ def describe(error: UnexpectedInput, text: str, file: str, line_shift: int = 1,
 
 # the start of a zone declaration's grid size, up to where the parse failed
 _GRID_SIZE = re.compile(r"\s*zone\b[^:]*:\s*grid\s+[^,]*$")
+# the words of a choose's clauses (a statement after a choose cannot start with one)
+_CLAUSE_WORDS = ("by", "pass", "prompt", "where", "prefer", "privately")
 # a variable or an option with no type, up to its '=': ``var x = 3``
 _UNTYPED = re.compile(r"\s*(var|option)\s+([A-Za-z_]\w*)(?:\[[^\]]*\])?\s*$")
 # a value then a '.', up to a word that is no field: ``deck.`` in ``deck.shuffle()``
@@ -155,6 +157,12 @@ def _bad_token(error: UnexpectedToken, text: str, names: set[str], expected: lis
         before = text[max(token.start_pos - 1, 0):token.start_pos] if token.start_pos else ""
         if before == "=":
             return ("unexpected '=='", "'let' and assignments take one '=': let x = 1")
+        if line_before.strip() in _CLAUSE_WORDS:  # ``where = 3`` just after a choose
+            word = line_before.strip()
+            return (f"unexpected {words}",
+                    f"after a choose, '{word}' is read as one of its clauses: a statement there "
+                    f"cannot start with '{word}' (rename the variable, or set it before the "
+                    "choose)")
         untyped = _UNTYPED.match(line_before)
         if untyped is not None:
             word, name = untyped.groups()

@@ -173,6 +173,9 @@ MISTAKES = {
         "fn sixes(dice: list of int) = sum(d == 6 for d in dice)\n" + TURN,
         "sum() adds numbers, and true and false are not numbers",
         "count(x for x in xs if CONDITION)"),
+    "a variable named as a choose's clause, set just after one": (
+        "var prompt: int = 0\nturn { choose n in [1, 2]\n prompt = n\n win current }\n",
+        "unexpected '='", "after a choose, 'prompt' is read as one of its clauses"),
     "a card made on a grid with no place": (
         "zone board: grid 3 x 3 of Card\nturn { create Card(rank: 1) in board\n win current }\n",
         "board is a grid: a card put on it needs a place",
