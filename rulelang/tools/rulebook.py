@@ -15,6 +15,7 @@ from pathlib import Path
 import attrs
 
 from rulelang.language.errors import RulesError
+from rulelang.tools import rulebook_asked
 
 # Chapters, in a rulebook's order, and the declarations whose explanations they hold
 # (by the first word of what an explanation sits in: see teaching.describe).
@@ -130,6 +131,11 @@ def build(rules, options: dict | None = None, scenarios: str | Path | None = Non
             by_chapter[chapter].append(paragraph)
     game = _a_game(rules, options, players)
     tables = {"components": tuple(_tables(rules, game)) + tuple(_counts(rules, options))}
+    # rules that explain none of their play or of their end: what can be read from them
+    for key, derive in (("playing", rulebook_asked.asked), ("end", rulebook_asked.endings)):
+        derived = derive(program, TableText) if not by_chapter[key] else None
+        if derived is not None:
+            tables[key] = (derived,)
     chapters = tuple(Chapter(key, title, tuple(by_chapter[key]), tables.get(key, ()))
                      for key, title, _ in CHAPTERS if key != "options"
                      and (by_chapter[key] or tables.get(key)))

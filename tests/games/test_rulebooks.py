@@ -141,8 +141,48 @@ def test_the_table_of_cards_names_each_kind_once_as_cards():
 def test_a_game_of_no_cards_has_no_table_of_where_they_are():
     """Nim's stones are numbers: no empty table of where its cards are, no empty chapter."""
     book = rulebook.build(load("examples/nim.rules"), {}, None)
-    assert [t.title for c in book.chapters for t in c.tables] == []
+    assert "components" not in [c.key for c in book.chapters]
     assert "What is in the game" not in "\n".join(rulebook.text(book))
+
+
+def test_rules_that_explain_nothing_of_their_play_say_what_players_are_asked_and_how_it_ends():
+    """Nim explains none of its play: its rulebook lists each question as its rules ask it,
+    who answers, and how a game ends (the reason its win gives)."""
+    book = rulebook.build(load("examples/nim.rules"), {}, None)
+    tables = {t.title: t for c in book.chapters for t in c.tables}
+    assert tables["What players are asked (as the rules ask it)"].rows == (
+        ("take from pile", "the player whose turn it is", "no"),
+        ("how many stones", "the player whose turn it is", "no"))
+    ending = tables["How a game ends (as the rules write it)"].rows
+    assert ending and all(how == "a win" for how, _ in ending)
+
+
+def test_the_questions_say_who_answers_at_once_privately_and_who_may_pass(tmp_path):
+    path = tmp_path / "asked.rules"
+    path.write_text('''game "Asked"
+players 3
+var bid[player]: int = 0, owner
+end when bid[P1] > 5
+turn {
+  choose b in 1..3 by each p in players privately pass prompt "{p}: bid"
+  choose n in 1..2 by next(current) pass "stop" if bid[current] > 1 prompt "how many"
+  if n == 2 { win current "two it is" }
+}
+score p = 0
+''', encoding="utf-8")
+    book = rulebook.build(load(str(path)), {}, None)
+    tables = {t.title: t for c in book.chapters for t in c.tables}
+    assert tables["What players are asked (as the rules ask it)"].rows == (
+        ("{p}: bid", "each of players at once, privately", "yes"),
+        ("how many", "next(current)", "sometimes ('stop')"))
+    assert tables["How a game ends (as the rules write it)"].rows == (
+        ("the game ends when", "bid[P1] > 5"), ("a win", "two it is"))
+
+
+def test_rules_that_explain_their_play_keep_their_own_words():
+    book = rulebook.build(load("games/yokai_sketch.rules"), {}, None)
+    titles = [t.title for c in book.chapters for t in c.tables]
+    assert not any(t.startswith(("What players are asked", "How a game ends")) for t in titles)
 
 
 def test_rules_check_lists_what_has_no_text(tmp_path):

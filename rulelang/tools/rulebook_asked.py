@@ -1,0 +1,112 @@
+"""What a rulebook can say of rules that explain none of their play: the questions players
+are asked (each ``choose``'s prompt, who answers it, whether one may pass) and how a game
+ends (each ``end when``, and the reason each ``win``, ``lose`` or ``end`` gives), all as the
+rules write them. ``rulebook.build`` adds them to its chapters on playing and on the end
+when no ``explain`` sits there.
+
+Nothing here knows a game: every word comes from the .rules file.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from rulelang.language import ast
+from rulelang.language.errors import Span
+from rulelang.language.traversal import walk
+
+MOST_ROWS = 40  # a rulebook's table, not a listing of the code
+
+
+def asked(program: Any, table: Any) -> Any | None:
+    """The table of the questions players are asked, in the order the rules ask them (None:
+    the rules ask none). ``table``: ``rulebook.TableText``."""
+    rows: list[tuple[str, str, str]] = []
+    for node in _in_order(program, ast.Choose):
+        row = (_prompt(program, node), _who(program, node), _passing(node))
+        if row not in rows:
+            rows.append(row)
+    if not rows:
+        return None
+    return table("What players are asked (as the rules ask it)",
+                 ("question", "who answers", "may pass"), tuple(rows[:MOST_ROWS]),
+                 _more(len(rows)))
+
+
+def endings(program: Any, table: Any) -> Any | None:
+    """The table of how a game ends, as the rules write it (None: nothing to say)."""
+    rows: list[tuple[str, str]] = [("the game ends when", _written(program, d.cond.span))
+                                   for d in program.ends]
+    for node in _in_order(program, ast.Finish):
+        how = {"win": "a win", "lose": "a loss", "end": "the end"}.get(node.how, node.how)
+        if node.reason is not None:
+            row = (how, _words(program, node.reason))
+            if row not in rows:
+                rows.append(row)
+    if not rows:
+        return None
+    return table("How a game ends (as the rules write it)", ("", "when, or why"),
+                 tuple(rows[:MOST_ROWS]), _more(len(rows)))
+
+
+def _in_order(program: Any, kind: type) -> list[Any]:
+    """The statements of ``kind`` in every block, rule and trigger, by where they are
+    written (the main file first)."""
+    bodies = [b.body for b in program.blocks.values() if b is not None]
+    bodies += [d.body for d in program.rules.values()] + [t.body for t in program.triggers]
+    found = [n for body in bodies for n in walk(body) if isinstance(n, kind)]
+    main = program.main_file
+
+    def where(n: Any) -> tuple[bool, str, int, int]:
+        span = n.span
+        return (span.file != main, span.file, span.line, span.col) if span else (True, "", 0, 0)
+    return sorted(found, key=where)
+
+
+def _prompt(program: Any, node: ast.Choose) -> str:
+    return _words(program, node.prompt) if node.prompt is not None else node.name
+
+
+def _who(program: Any, node: ast.Choose) -> str:
+    secret = ", privately" if node.private else ""
+    if node.each is not None:
+        return f"each of {_written(program, node.each[1].span)} at once{secret}"
+    if node.by is not None:
+        return _written(program, node.by.span) + secret
+    return "the player whose turn it is" + secret
+
+
+def _passing(node: ast.Choose) -> str:
+    if not node.can_pass:
+        return "no"
+    word = f" ('{node.pass_word[0]}')" if node.pass_word is not None else ""
+    return ("yes" if node.pass_if is None else "sometimes") + word
+
+
+def _words(program: Any, text: ast.Expr) -> str:
+    """A text as written, its values as ``{...}``; anything else as its source."""
+    if isinstance(text, ast.Lit) and isinstance(text.value, str):
+        return text.value
+    if isinstance(text, ast.Text):
+        return "".join(p if isinstance(p, str) else "{" + _written(program, p.span) + "}"
+                       for p in text.parts)
+    return _written(program, text.span)
+
+
+def _written(program: Any, span: Span | None) -> str:
+    """The source a span covers, on one line."""
+    if span is None:
+        return "..."
+    lines = program.sources.get(span.file, "").splitlines()
+    if not 1 <= span.line <= len(lines):
+        return "..."
+    if span.end_line == span.line:
+        piece = lines[span.line - 1][span.col - 1:span.end_col - 1]
+    else:
+        piece = "\n".join([lines[span.line - 1][span.col - 1:],
+                           *lines[span.line:span.end_line - 1],
+                           lines[span.end_line - 1][:span.end_col - 1]])
+    return " ".join(piece.split())
+
+
+def _more(count: int) -> str:
+    return f"and {count - MOST_ROWS} more" if count > MOST_ROWS else ""
