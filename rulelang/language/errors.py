@@ -7,7 +7,7 @@ under the span, then a hint. Nothing here ever shows a Python traceback.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 import attrs
 
@@ -59,6 +59,21 @@ def source_lines(text: str) -> list[str]:
     would also split at U+2028, a form feed... that may stand inside a comment or text)."""
     lines = [line.removesuffix("\r") for line in text.split("\n")]
     return lines[:-1] if len(lines) > 1 and lines[-1] == "" else lines
+
+
+def span_text(sources: Mapping[str, str], span: Span | None) -> str | None:
+    """The source text a span covers, as written (its lines joined by line feeds); None when
+    its file or its lines are not in ``sources``."""
+    text = sources.get(span.file) if span is not None else None
+    if text is None or span is None:
+        return None
+    lines = source_lines(text)
+    if not 1 <= span.line <= span.end_line <= len(lines):
+        return None
+    if span.line == span.end_line:
+        return lines[span.line - 1][span.col - 1:span.end_col - 1]
+    return "\n".join([lines[span.line - 1][span.col - 1:], *lines[span.line:span.end_line - 1],
+                      lines[span.end_line - 1][:span.end_col - 1]])
 
 
 def _excerpt(text: str, span: Span) -> list[str]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulelang.language import ast
-from rulelang.language.errors import Span
+from rulelang.language.errors import Span, span_text
 from rulelang.language.traversal import walk
 
 MOST_ROWS = 40  # a rulebook's table, not a listing of the code
@@ -94,18 +94,8 @@ def _words(program: Any, text: ast.Expr) -> str:
 
 def _written(program: Any, span: Span | None) -> str:
     """The source a span covers, on one line."""
-    if span is None:
-        return "..."
-    lines = program.sources.get(span.file, "").splitlines()
-    if not 1 <= span.line <= len(lines):
-        return "..."
-    if span.end_line == span.line:
-        piece = lines[span.line - 1][span.col - 1:span.end_col - 1]
-    else:
-        piece = "\n".join([lines[span.line - 1][span.col - 1:],
-                           *lines[span.line:span.end_line - 1],
-                           lines[span.end_line - 1][:span.end_col - 1]])
-    return " ".join(piece.split())
+    text = span_text(program.sources, span)
+    return "..." if text is None else " ".join(text.split())
 
 
 def _more(count: int) -> str:

@@ -23,7 +23,7 @@ from rulelang.language.checker.flow import check_flow
 from rulelang.language.checker.statements import StmtChecker
 from rulelang.language.checker.telling import TellingChecker
 from rulelang.language.checker.zones import VarInfo, ZoneChecker, ZoneInfo
-from rulelang.language.errors import CheckError, Diagnostic, Fix, Span, source_lines, suggest
+from rulelang.language.errors import CheckError, Diagnostic, Fix, Span, span_text, suggest
 from rulelang.language.teaching import problems as teaching_problems
 
 MAX_ERRORS = 30
@@ -186,15 +186,7 @@ class Checker(ExprChecker, EndingChecker, TellingChecker, StmtChecker, ZoneCheck
 
     def written(self, span: Span) -> str:
         """The source text of a span, as written."""
-        lines = source_lines(self.program.sources.get(span.file, ""))
-        if not 1 <= span.line <= span.end_line <= len(lines):
-            return ""
-        if span.line == span.end_line:
-            text = lines[span.line - 1][span.col - 1:span.end_col - 1]
-        else:
-            text = "\n".join([lines[span.line - 1][span.col - 1:], *lines[span.line:span.end_line - 1],
-                              lines[span.end_line - 1][:span.end_col - 1]])
-        return text
+        return span_text(self.program.sources, span) or ""
 
     def unknown(self, span: Span | None, name: str, what: str,
                 candidates: Iterable[str]) -> None:

@@ -14,6 +14,7 @@ import re
 import attrs
 
 from rulelang.language import ast
+from rulelang.language.errors import span_text
 from rulelang.language.traversal import SKIP, Visitor
 
 _NUMBER = re.compile(r"\d+")
@@ -106,10 +107,6 @@ def _template(expr, sources) -> Template | None:
 def _source(expr, sources) -> str:
     """An interpolated expression as its author wrote it (one line), else '...'."""
     span = expr.span
-    text = sources.get(span.file) if span is not None else None
-    if text is None or span.line != span.end_line:
+    if span is None or span.line != span.end_line:
         return "..."
-    lines = text.splitlines()
-    if not 0 < span.line <= len(lines):
-        return "..."
-    return lines[span.line - 1][span.col - 1:span.end_col - 1] or "..."
+    return span_text(sources, span) or "..."
