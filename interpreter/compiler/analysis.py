@@ -158,8 +158,7 @@ class Analysis:
             callee, callees_done = stack.pop()
             if callee in self._callee_costs:
                 continue
-            if callees_done:
-                self._callee_costs[callee] = 1  # while it is worked out (no cycle reaches it)
+            if callees_done:  # (its callees' costs are kept: none is worked out within)
                 self._callee_costs[callee] = self.own_cost(callee)
                 continue
             stack.append((callee, True))

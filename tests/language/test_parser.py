@@ -399,6 +399,16 @@ def test_the_declaration_words_are_the_grammars():
     assert first_words == set(DECLARATION_WORDS)
 
 
+def test_the_clause_words_are_the_grammars():
+    from rulelang.language.parser import _lark, _literals
+    from rulelang.language.syntax_errors import _CLAUSE_WORDS
+    literals = _literals()
+    first_words = {literals[rule.expansion[0].name] for rule in _lark().rules
+                   if rule.origin.name == "choose_clause" and rule.expansion
+                   and rule.expansion[0].name in literals}
+    assert first_words == set(_CLAUSE_WORDS)
+
+
 def test_an_equals_sign_in_a_condition_suggests_double_equals():
     [d] = syntax_error(HEAD + "turn {\n  if current = 1 { win current }\n}\n").diagnostics
     assert (d.span.line, d.span.col) == (4, 14)

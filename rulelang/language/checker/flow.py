@@ -67,7 +67,6 @@ Allowed = Callable[[Secret], bool]  # who may know what a sink shows
 SourceOf = Callable[[Span | None, int], str | None]  # the text of a span (at most so long)
 
 
-
 def secret_words(data: Secret) -> str:
     """How a warning names a secret: whose, and of what (a seat as the rules name it)."""
     if data.level == HIDDEN_LEVEL:
@@ -76,6 +75,7 @@ def secret_words(data: Secret) -> str:
         return "the private choices of the seats choosing at once"
     return f"a private choice of {data.owner}'s" if data.chosen else \
         f"a card only {data.owner} may see"
+
 
 class FlowChecker(FlowExprs):
     def __init__(self, program: Program, source_of: SourceOf) -> None:
