@@ -8,6 +8,7 @@ from click.testing import CliRunner
 
 import rulelang
 from rulelang.play.cli import cli
+from rulelang.play.cli.info import describe
 from rulelang.play.save_files import write_save
 from rulelang.play.terminal import panels, placing, screen
 
@@ -124,6 +125,15 @@ def test_info_lists_players_seats_and_options_with_values_and_descriptions():
     assert ('mission = "1"   (text in ["1", "2", "A", "B", "C", "D", "K1", "K2", "K3", "K4", '
             '"22"])') in out
     assert "practice A (fog)" in out
+
+
+def test_info_reads_options_from_the_rules_loaded_not_the_disk():
+    # rules given as text have no file to read again: the values are the loaded sources'
+    rules = rulelang.loads(
+        'game "Options"\nplayers 2\noption rounds: int in [1, 3,\n  5] = 2 + 1 "how long"\n'
+        'setup { }\nturn { end "over" }\n', name="options.rules")
+    out = describe(rules, "options.rules")
+    assert "rounds = 2 + 1   (int in [1, 3, 5])" in out, out
 
 
 def test_run_file_help_describes_the_game():

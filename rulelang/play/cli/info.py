@@ -3,10 +3,9 @@ seats are, its options with their values and what they do (as the rules declare 
 the players may say to each other, and whether it is played as a campaign."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 
+from rulelang.language.errors import span_text
 from rulelang.play.cli.common import load_rules
 
 
@@ -20,6 +19,7 @@ def info(file):
 def describe(rules, file) -> str:
     """The game's players, seats and options, as text for a person."""
     program = rules.program
+    sources = program.sources
     counts = (f"{program.min_players}" if program.min_players == program.max_players
               else f"{program.min_players} to {program.max_players}")
     lines = [f"{program.title} ({file})",
@@ -31,8 +31,8 @@ def describe(rules, file) -> str:
         lines.append("  options (--option NAME=VALUE):")
         for name, option in options.items():
             decl, ty = option.decl, option.type
-            allowed = f" in {_source(decl.allowed)}" if decl.allowed is not None else ""
-            lines.append(f"    {name} = {_source(decl.default)}   ({ty}{allowed})")
+            allowed = f" in {_source(decl.allowed, sources)}" if decl.allowed is not None else ""
+            lines.append(f"    {name} = {_source(decl.default, sources)}   ({ty}{allowed})")
             if decl.doc:
                 lines.append(f"        {decl.doc}")
     else:
@@ -49,7 +49,7 @@ def describe(rules, file) -> str:
         example += f" --players {program.max_players}"
     if options:
         name, option = next(iter(options.items()))
-        example += f" --option {name}={_source(option.decl.default).strip(chr(34))}"
+        example += f" --option {name}={_source(option.decl.default, sources).strip(chr(34))}"
     lines.append(f"  play it: {example}")
     return "\n".join(lines)
 
@@ -59,24 +59,15 @@ def _seats(program) -> str:
     players = {1: "P1", 2: "P1 and P2"}.get(most, f"P1 to P{most}")
     out = f"{players}, one per player (you are P1; --bot SEAT=KIND says who plays a seat)"
     for dummy in program.dummies:
-        when = f", when {_source(dummy.cond)}" if dummy.cond is not None else ""
+        when = f", when {_source(dummy.cond, program.sources)}" if dummy.cond is not None else ""
         out += (f"\n         {dummy.name}: a seat with no player of its own (the players make "
                 f"its choices){when}")
     return out
 
 
-def _source(expr) -> str:
-    """An expression as written in its file."""
-    span = getattr(expr, "span", None)
-    if span is None:
+def _source(expr, sources) -> str:
+    """An expression as written in its file (its lines joined by spaces)."""
+    text = span_text(sources, getattr(expr, "span", None))
+    if text is None:
         return "…"
-    try:
-        text = Path(span.file).read_text(encoding="utf-8").splitlines()
-    except (AttributeError, OSError, UnicodeDecodeError):
-        return "…"
-    if span.line == span.end_line:
-        return text[span.line - 1][span.col - 1:span.end_col - 1]
-    first = text[span.line - 1][span.col - 1:]
-    middle = text[span.line:span.end_line - 1]
-    last = text[span.end_line - 1][:span.end_col - 1]
-    return " ".join(part.strip() for part in [first, *middle, last])
+    return " ".join(part.strip() for part in text.split("\n"))
