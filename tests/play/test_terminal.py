@@ -70,7 +70,10 @@ def test_oh_hell_fits_80x24_and_a_forced_move_is_taken_and_said(text_snapshot):
     term = run("examples/oh_hell.rules", "--seed", "4", "--bot-seed", "1")
     term.wait()
     assert_one_screen(term, "Oh Hell")
-    screen = term.type("1")
+    assert "1. " not in "\n".join(term.lines())  # the bids are numbers: listed as they are, typed as they are
+    screen = term.type("9", "is not a move now")  # no bid of 9 with 5 cards: not a 9th entry
+    assert "'9' is not a move now: type one of the moves shown, or 'help'" in screen
+    screen = term.type("0")  # a bid of 0 (a "1" would bid 1)
     assert_one_screen(term, "Oh Hell")
     for part in ("hand", "trick", "bid", "taken", "trump", "dealer"):
         assert part in screen

@@ -121,14 +121,22 @@ def fact_entries(facts) -> list[Text]:
     return [Text.assemble((f"{label} ", "bold"), value) for label, value in facts]
 
 
+def numbered_by_position(moves: list[str]) -> bool:
+    """Whether a number typed picks the move at that place in the menu: not when some move is
+    itself a number (a bid of 3 is typed 3, and the menu shows the moves unnumbered)."""
+    return not any(move.lstrip("-").isdigit() for move in moves)
+
+
 def menu_lines(moves: list[str], width: int, cards: dict, limit: int) -> list[Text] | None:
-    """The moves numbered, in as many columns as fit; None if more than ``limit`` lines."""
+    """The moves numbered (unless some are numbers), in as many columns as fit; None if
+    more than ``limit`` lines."""
     if not moves:
         return []
     items = []
+    numbered = numbered_by_position(moves)
     for i, move in enumerate(moves, 1):
         card = cards.get(move.lower())
-        item = Text(f"{i:>{len(str(len(moves)))}}. ", style="dim")
+        item = Text(f"{i:>{len(str(len(moves)))}}. " if numbered else "", style="dim")
         item.append(move, style=style_of(card) if card else "")
         items.append(item)
     cell = max(len(item.plain) for item in items) + 3

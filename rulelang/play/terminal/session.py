@@ -30,7 +30,7 @@ from rulelang.play.save_files import write_save
 from rulelang.play.terminal import panels as panels_of
 from rulelang.play.terminal import placing, teaching_screens
 from rulelang.play.terminal.grid import drawing_lines
-from rulelang.play.terminal.screen import CARDS_COMMAND, compose, menu_lines
+from rulelang.play.terminal.screen import CARDS_COMMAND, compose, menu_lines, numbered_by_position
 
 HELP = "also: moves, log, rules, why, save (or save FILE), quit"
 
@@ -138,10 +138,12 @@ class Session:
         private = " (only you will see your answer)" if decision.get("private") else ""
         answer = self.ask(f"{self.game.seat_name(seat)}, {decision['prompt']}{private}")
         lower = answer.lower()
+        by_position = numbered_by_position(moves)
         if lower in ("", "help", "?"):
             talk = self.game.rules.program.talk
             drawn = panels_of.build(view).drawings
-            what = ("A move's number, the move, or a cell the placement should cover; "
+            what = ("A move as shown (a number is the move itself); " if not by_position
+                    else "A move's number, the move, or a cell the placement should cover; "
                     if hint else "A move's number or the move; ")
             return None, Text(what + HELP + (f", {CARDS_COMMAND} (your cards drawn)" if drawn else "")
                               + (", talk (what you may say)" if talk else ""))
@@ -167,7 +169,7 @@ class Session:
             return None, Text("")
         if lower == "save" or lower.startswith("save "):
             return None, self.save(answer[4:].strip())
-        if answer.isdigit():
+        if answer.isdigit() and by_position:
             if not screen.menu_shown and not hint:
                 return None, Text("type 'moves' to see the moves numbered", style="red")
             if 1 <= int(answer) <= len(moves):
@@ -184,7 +186,8 @@ class Session:
         refused = self.refused = self.game.refused(answer)  # why, and what was meant
         if refused is not None and (refused.reason or refused.suggestion):
             return None, Text(refused.text() + " ('why' says more)", style="red")
-        return None, Text(f"'{answer}' is not a move now: type a number from 1 to {len(moves)}"
+        what = f"a number from 1 to {len(moves)}" if by_position else "one of the moves shown"
+        return None, Text(f"'{answer}' is not a move now: type {what}"
                           + (", or a cell the placement should cover" if hint else "")
                           + ", or 'help'", style="red")
 
