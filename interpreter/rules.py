@@ -19,7 +19,7 @@ from interpreter.runtime.protocol import _short, encode, text_of
 from interpreter.runtime.state import MAX_SEED
 from interpreter.runtime.top_level import Scoring
 from interpreter.runtime.values import PLAYER_SEATS, EnumValue, Row, Seat
-from rulelang.language.errors import RulesError
+from rulelang.language.errors import Diagnostic, RulesError, RulesRuntimeError
 
 if TYPE_CHECKING:
     from interpreter.compiler.compiled_parts import ChoiceSite, KindCode, Unit
@@ -168,11 +168,23 @@ class Rules:
                 choices = allowed(g)
                 for item in value if ty.name == "list" else [value]:  # a list option: each item
                     if item not in choices:
-                        shown = ", ".join(text_of(c) for c in choices)
+                        if name not in given:  # the rules' own default: the rules are wrong
+                            raise self._default_not_allowed(spec, g, item, choices)
                         raise RulesError(f"option {name}={text_of(item)} is not allowed "
-                                         f"(choose from {shown})")
+                                         f"(choose from {_choices(choices)})")
             chosen[name] = value
         return chosen
+
+    def _default_not_allowed(self, spec: OptionSpec, g: Game, item: Value,
+                             choices: Sequence[Value]) -> RulesRuntimeError:
+        """The error of a default the rules work out (from the player count, say) that is
+        not one of the option's allowed values: said at the default, as a rule's failure."""
+        decl = spec.decl
+        message = (f"option {decl.name}'s default is {text_of(item)} with {g.nplayers} "
+                   f"players, not one of its allowed values ({_choices(choices)})")
+        hint = "make the default one of them, or allow it too"
+        return RulesRuntimeError(message, [Diagnostic(message, decl.default.span, hint)],
+                                 self.program.sources)
 
     def _option_value(self, name: str, ty: Type, value: Value) -> Value:
         if ty.name == "list":  # a list, or its items in one text: "2+3" (as moves name lists)
@@ -456,3 +468,11 @@ def _typed(value: Value) -> tuple[type, Value]:
     if type(value) in (list, tuple):
         return type(value), tuple(_typed(v) for v in value)
     return type(value), value
+
+
+def _choices(choices: Sequence[Value]) -> str:
+    """The values an option allows, for a message: whole numbers in a row as a range."""
+    if len(choices) > 2 and all(type(c) is int for c in choices) \
+            and list(choices) == list(range(choices[0], choices[0] + len(choices))):
+        return f"{choices[0]} to {choices[-1]}"
+    return ", ".join(text_of(c) for c in choices)

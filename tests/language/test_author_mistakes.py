@@ -180,6 +180,13 @@ MISTAKES = {
         "zone board: grid 3 x 3 of Card\nturn { create Card(rank: 1) in board\n win current }\n",
         "board is a grid: a card put on it needs a place",
         "say where: create Card(...) in board at cell(0, 0)"),
+    # -- the twentieth session's new authors (For Sale, Lost Cities, Coup: kept out of the project)
+    "an option's default from a const": (
+        "const COINS = 18\noption coins: int in 1..40 = COINS\n" + TURN,
+        "option 'coins' cannot read the const 'COINS'", "write the value out here"),
+    "an option's default from another option": (
+        "option a: int = 3\noption b: int in 1..40 = a * 2\n" + TURN,
+        "option 'b' cannot read the option 'a'", "write the value out"),
 }
 
 

@@ -136,6 +136,36 @@ def test_info_reads_options_from_the_rules_loaded_not_the_disk():
     assert "rounds = 2 + 1   (int in [1, 3, 5])" in out, out
 
 
+def test_info_gives_a_default_worked_out_from_the_player_count_for_each_count():
+    rules = rulelang.loads(
+        'game "Coins"\nplayers 3..5\noption coins: int in 1..40 = if player_count == 5 then 14 '
+        'else 18 "coins each"\nsetup { }\nturn { end "over" }\n', name="coins.rules")
+    out = describe(rules, "coins.rules")
+    assert "by default 18 with 3 players, 18 with 4 players, 14 with 5 players" in out, out
+    # the command it suggests runs as typed (it gave "--option coins=if player_count ...")
+    assert "play it: rulelang run coins.rules --players 5 --option coins=14" in out, out
+    nim = describe(rulelang.load("examples/nim.rules"), "examples/nim.rules")
+    assert "--option pile_sizes=1+3+5+7" in nim and "by default" not in nim, nim
+
+
+def test_a_default_the_rules_work_out_outside_its_allowed_values_is_said_at_the_default():
+    rules = rulelang.loads(
+        'game "Coins"\nplayers 3..5\noption removed: int in 0..5 = match player_count '
+        '{ 3: 6, _: 0 } "cards removed"\nsetup { }\nturn { end "over" }\n', name="coins.rules")
+    rules.new_game(players=4)
+    with pytest.raises(rulelang.RulesError) as raised:
+        rules.new_game(players=3)
+    assert raised.value.render().splitlines() == [
+        "coins.rules:3:31: error: option removed's default is 6 with 3 players, not one of its "
+        "allowed values (0 to 5)",
+        "    option removed: int in 0..5 = match player_count { 3: 6, _: 0 } \"cards removed\"",
+        "                                  " + "^" * 33,
+        "  hint: make the default one of them, or allow it too"]
+    with pytest.raises(rulelang.RulesError, match=r"option removed=9 is not allowed \(choose "
+                                                  r"from 0 to 5\)"):
+        rules.new_game(players=4, options={"removed": 9})
+
+
 def test_run_file_help_describes_the_game():
     result = CliRunner().invoke(cli, ["run", "examples/oh_hell.rules", "--help"])
     assert result.exit_code == 0, result.output

@@ -156,6 +156,7 @@ class Checker(ExprChecker, EndingChecker, TellingChecker, StmtChecker, ZoneCheck
         self.tables = self.program.tables
         self.global_unit = Unit("<top level>", "global")
         self.consts_done: set[str] = set()
+        self.option_worked_out: str | None = None  # the option whose default or values are checked
         self.fn_types: dict[int, T.Type] = {}
         self.fn_checking: set[int] = set()
         self.calls: dict[str, set[str]] = {}
@@ -339,7 +340,11 @@ class Checker(ExprChecker, EndingChecker, TellingChecker, StmtChecker, ZoneCheck
         return Scope(self.global_unit)
 
     def use_const(self, sym: Symbol, span: Span | None) -> None:
-        if sym.name not in self.consts_done:
+        if self.option_worked_out is not None:
+            self.error(span, f"option '{self.option_worked_out}' cannot read the const "
+                             f"'{sym.name}': options are worked out before constants",
+                       "write the value out here (a const may read the option instead)")
+        elif sym.name not in self.consts_done:
             self.error(span, f"'{sym.name}' is used before its value is known",
                        "declare a const before the consts and tables that use it")
 
@@ -347,11 +352,13 @@ class Checker(ExprChecker, EndingChecker, TellingChecker, StmtChecker, ZoneCheck
     def d_OptionDecl(self, d: ast.OptionDecl) -> None:
         ty = self.type_of(d.type)
         scope = self.top_scope()
+        self.option_worked_out = d.name  # what it reads: player_count, not consts or options
         if d.allowed is not None:
             allowed = self.expr(d.allowed, scope)
             if allowed.name != "list":
                 self.error(d.allowed.span, "the allowed values of an option are a list or a range")
         self.expect(d.default, scope, ty, "the default")
+        self.option_worked_out = None
         item = ty.arg if ty.name == "list" else ty
         if not isinstance(item, T.Type) or item.name not in ("int", "bool", "text", "enum", "any"):
             self.error(d.type.span, "an option is a number, true/false, text or an enum, "

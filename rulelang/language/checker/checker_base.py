@@ -37,6 +37,7 @@ class CheckerBase:
         calls: dict[str, set[str]]
         unit_name: str
         previous: ast.Stmt | None
+        option_worked_out: str | None
 
         # the Checker's
         def error(self, span: Span | None, message: str, hint: Hint = None,

@@ -185,6 +185,11 @@ class ExprChecker(CheckerBase):
                      else refs.DECLARED[kind](sym.name))
             if kind == "const":
                 self.use_const(sym, e.span)
+            elif kind == "option" and self.option_worked_out is not None:
+                self.error(e.span, f"option '{self.option_worked_out}' cannot read the option "
+                                   f"'{e.id}': the options are worked out together",
+                           "write the value out, or work it out where it is used "
+                           "(a const or a function may read both options)")
             if kind == "family":
                 return T.Type("family", sym.name)
             return sym.type

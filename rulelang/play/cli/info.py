@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import click
 
-from rulelang.language.errors import span_text
+from interpreter.runtime.protocol import text_of
+from rulelang.language.errors import RulesError, span_text
 from rulelang.play.cli.common import load_rules
 
 
@@ -33,6 +34,10 @@ def describe(rules, file) -> str:
             decl, ty = option.decl, option.type
             allowed = f" in {_source(decl.allowed, sources)}" if decl.allowed is not None else ""
             lines.append(f"    {name} = {_source(decl.default, sources)}   ({ty}{allowed})")
+            by_count = _defaults(rules, name)
+            if len(set(by_count.values())) > 1:  # worked out from the player count
+                lines.append("        by default " + ", ".join(
+                    f"{value} with {n} players" for n, value in by_count.items()))
             if decl.doc:
                 lines.append(f"        {decl.doc}")
     else:
@@ -49,9 +54,24 @@ def describe(rules, file) -> str:
         example += f" --players {program.max_players}"
     if options:
         name, option = next(iter(options.items()))
-        example += f" --option {name}={_source(option.decl.default, sources).strip(chr(34))}"
+        value = _defaults(rules, name).get(program.max_players)
+        example += f" --option {name}={value}" if value is not None else ""
     lines.append(f"  play it: {example}")
     return "\n".join(lines)
+
+
+def _defaults(rules, name) -> dict[int, str]:
+    """An option's default for each player count, as typed after --option (none where the
+    rules cannot work it out)."""
+    program, values = rules.program, {}
+    for players in range(program.min_players, program.max_players + 1):
+        try:
+            value = rules.blank_game(players, 0, {}).options[name]
+        except RulesError:
+            continue
+        values[players] = ("+".join(text_of(item) for item in value) if isinstance(value, list)
+                           else text_of(value))
+    return values
 
 
 def _seats(program) -> str:
