@@ -209,6 +209,25 @@ def test_the_bottom_of_a_top_pile_is_still_hidden():
     assert messages('  log "{bottom(stack).v}"') != []
 
 
+def test_a_card_put_on_a_top_pile_is_face_up_for_all():
+    """Played face up in every branch (a public row, or the top of a `top` pile): what was
+    decided from its face is no secret (a Lost Cities discard was flagged three times)."""
+    body = ('  let c = first(cards(hand[current]))\n'
+            '  choose keep in [true, false] where not keep or c.v > 2 else "too low" prompt "play"\n'
+            '  if keep { move c to table } else { move c to {zone} }\n')
+    assert messages(body.replace("{zone}", "stack")) == []
+    assert messages(body.replace("{zone}", "deck")) != []  # a hidden pile
+    # put under the top, or a list of cards (only the last on top), it is not seen
+    assert messages(body.replace("{zone}", "stack at bottom")) != []
+
+
+def test_zones_offered_are_names_not_the_cards_in_them():
+    """Choosing which pile to draw from tells nothing of its cards; whether a zone is empty
+    is no secret."""
+    assert messages('  choose z in [deck, stack] where not empty(z) else "empty" prompt "draw"\n'
+                    '  move top(z) to hand[current]') == []
+
+
 # ------------------------------------------------------------ disclose
 @pytest.mark.parametrize("body,decls", [
     ('  log "the deck starts with {disclose(top(deck).v)}"', ""),

@@ -312,7 +312,12 @@ class FlowChecker(FlowExprs):
         self.later(compute, state, s.span,
                    "which card moves where (or whether one does) depends on",
                    "every seat sees cards move, even face down")
-        self.moved(s.what, self.dest_face(s.dest, state), state)
+        face = self.dest_face(s.dest, state)
+        zone = self.zone_info(s.dest)
+        if s.at is None and zone is not None and zone.visibility == "top" \
+                and s.what.ty is not None and s.what.ty.name == "card":  # one card, face up
+            face = PUBLIC
+        self.moved(s.what, face, state)
         state.shown = frozenset()  # the top of a pile may be another card now
         return state
 
@@ -400,7 +405,7 @@ class FlowChecker(FlowExprs):
                       "a prompt is read by every seat")
         shown = options | Taint(self.pc_at(state))  # whether (and what) they are offered
         if s.refusals is not None:
-            shown = shown | Taint(self.ev(s.refusals, state).read().data)
+            shown = shown | Taint(self.ev(s.refusals, state).data)  # (its reasons: texts, read)
         self.sink(shown, s.options.span, f"the options offered to {chooser} are",
                   f"{chooser} may not know it", allowed=lambda d: d.known_to(chooser))
         if s.each is None:
