@@ -472,7 +472,7 @@ def _typed(value: Value) -> tuple[type, Value]:
 
 def _choices(choices: Sequence[Value]) -> str:
     """The values an option allows, for a message: whole numbers in a row as a range."""
-    if len(choices) > 2 and all(type(c) is int for c in choices) \
+    if len(choices) > 3 and all(type(c) is int for c in choices) \
             and list(choices) == list(range(choices[0], choices[0] + len(choices))):
         return f"{choices[0]} to {choices[-1]}"
     return ", ".join(text_of(c) for c in choices)

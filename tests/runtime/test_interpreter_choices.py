@@ -65,7 +65,7 @@ def test_a_list_option_defaults_and_survives_a_save():
 
 
 @pytest.mark.parametrize("options, words", [
-    ({"levels": "2+7"}, "option levels=7 is not allowed (choose from 1, 2, 3, 4, 5)"),
+    ({"levels": "2+7"}, "option levels=7 is not allowed (choose from 1 to 5)"),
     ({"levels": "2+x"}, "option levels must be a whole number, not 'x'"),
     ({"modules": "rivers+lakes"}, "option modules must be one of rivers, towers, storms, not 'lakes'"),
 ])
