@@ -187,6 +187,10 @@ MISTAKES = {
     "an option's default from another option": (
         "option a: int = 3\noption b: int in 1..40 = a * 2\n" + TURN,
         "option 'b' cannot read the option 'a'", "write the value out"),
+    "a field's value looked for among cards": (
+        "turn { let r = 3\n if r in deck { win current } }\n",
+        "'in' looks for a number in a zone of Card: it is always false",
+        "any(c.rank == r for c in deck)"),
 }
 
 

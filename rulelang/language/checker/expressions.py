@@ -545,7 +545,20 @@ class ExprChecker(CheckerBase):
         elif {item.name, T.element(coll).name} == {"seat", "int"}:  # no seat is a number
             self.error(e.span, f"'in' looks for {T.spoken(item)} in {T.spoken(coll)}: it is "
                                "always false", mismatch_hint(self, e.coll, coll, T.list_of(item)))
+        elif coll != T.TEXT and not (T.fits(item, T.element(coll)) or T.fits(T.element(coll), item)):
+            self.error(e.span, f"'in' looks for {T.spoken(item)} in {T.spoken(coll)}: it is "
+                               "always false", self.field_in_hint(e, item, T.element(coll)))
         return T.BOOL
+
+    def field_in_hint(self, e: ast.In, item: T.Type, element: T.Type) -> str | None:
+        """For ``role in hand``: whether one of the cards has it, by the field that holds it."""
+        kind = self.cards.get(element.arg) if element.name == "card" and element.arg else None
+        fields = [f.name for f in kind.fields.values() if f.type == item] if kind else []
+        if not fields:
+            return None
+        written, within = self.source_of(e.item.span), self.source_of(e.coll.span)
+        return (f"to ask whether one of its cards has it, write: any(c.{fields[0]} == "
+                f"{written or 'x'} for c in {within or 'zone'})")
 
     def x_Is(self, e: ast.Is, scope: Scope) -> T.Type:
         self.expr(e.obj, scope)
