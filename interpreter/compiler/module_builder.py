@@ -35,6 +35,10 @@ if TYPE_CHECKING:
     from rulelang.language.checker import Program
     from rulelang.language.checker.zones import ZoneInfo
 
+# what a failure in a top-level expression says it was in ("in score: division by zero"), at
+# the expression; the others are read as the game is set up (or by the unit that reads them)
+TOP_REGIONS = {"end": "end when", "require": "require", "score": "score",
+               "heuristic": "heuristic", "offer": "the campaign's offer"}
 
 
 @attrs.frozen
@@ -269,10 +273,12 @@ class ModuleBuilder:
         x.slots, x.frame_slots = {p: f"s{p}" for p in params}, False
         self.function(f"def {name}(g{''.join(f', s{p}' for p in params)}):")
         self.advising = advising and self.advice_copies
+        saved, self.w.region = self.w.region, TOP_REGIONS.get(role, self.w.region)
         with self.w.at(expr.span):
             if self.advising:
                 self.w("M = {}")
             self.w(f"return {x.expr(expr)}")
+        self.w.region = saved
         self.advising = False
         self.w.depth = 0
         return Top(name)

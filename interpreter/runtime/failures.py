@@ -39,7 +39,9 @@ class LineOrigin:
 def runtime_error(g: Game, error: BaseException) -> RulesRuntimeError:
     origin = locate(g, error.__traceback__)
     text = f"in {origin.region}: {message(error)}"
-    return RulesRuntimeError(text, [Diagnostic(text, origin.span)], g.rules.program.sources)
+    failure = RulesRuntimeError(text, [Diagnostic(text, origin.span)], g.rules.program.sources)
+    failure.game = g
+    return failure
 
 
 def message(error: BaseException) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 import attrs
 
@@ -130,7 +131,11 @@ class IllegalMove(RulesError):
 
 
 class RulesRuntimeError(RulesError):
-    """A ruleset did something impossible while running (for example a rule that never ends)."""
+    """A ruleset did something impossible while running (for example a rule that never ends).
+    ``game``: the game it stopped, where known (its transcript so far, for whoever may read
+    every seat's: a game of bots alone)."""
+
+    game: Any = None
 
 
 def suggest(name: str, candidates: Iterable[str]) -> Callable[[], str | None]:

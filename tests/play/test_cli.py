@@ -76,6 +76,22 @@ def test_an_error_while_running_exits_70(tmp_path):
     assert "Traceback" not in result.output
 
 
+def test_a_game_of_bots_stopped_by_its_rules_prints_its_log_up_to_there(tmp_path):
+    """Before, only the error: nothing said how the game got there. Both where the game
+    stops before any decision (no one is asked: new_game plays it all) and after some."""
+    drawing = tmp_path / "draws.rules"
+    head = ('game "Draws"\nplayers 2\ncard C { n: int }\nzone deck: pile of C\n'
+            'zone hand[player]: hand of C\nsetup { create C(n: 1) x 3 in deck }\n')
+    for ask in ("", '  choose k in [1, 2] prompt "go"\n'):
+        drawing.write_text(head + "turn {\n" + ask + "  move top(deck) to hand[current]\n}\n")
+        result = run("run", str(drawing), "--bots", "all", "--seed", "1")
+        assert result.exit_code == 70, result.output
+        said = result.output
+        assert "-- turn 4: P2 --" in said and "-- turn 5" not in said, said
+        assert said.index("-- turn 4: P2 --") < said.index(
+            "error: in turn: there is no card to move (the value is none)"), said
+
+
 def test_moves_file_replays_then_bots_continue(tmp_path):
     moves = tmp_path / "moves.txt"
     moves.write_text("# opening\nC\n3\n")

@@ -131,3 +131,25 @@ def test_a_key_proved_to_be_one_is_set_with_no_check():
         "var stock[Pile]: int = 0\nvar shade: Pile = none\n")
     source = rulelang.loads(text, "kinds.rules").lean().source()
     assert source.count(".known(") == 2  # stock[shade], in the direct form and the machine's
+
+
+@pytest.mark.parametrize("top, said", [
+    ("score p = 10 / n", "score"),
+    ('require 10 / n > 0 "never"', "require"),
+    ("end when 10 / n > 0", "end when"),
+])
+def test_a_top_level_expression_that_fails_is_said_where_it_is_written(top, said):
+    """A score worked out as the game ends failed "in turn", at the turn's last line."""
+    rules = RULES.replace("var n: int = none", "var n: int = 0").replace("EXPR", "1") + top + "\n"
+    line = rules.count("\n")
+    for lean in (False, True):
+        loaded = rulelang.loads(rules, "kinds.rules")
+        with pytest.raises(rulelang.RulesRuntimeError) as caught:
+            if lean:
+                loaded.lean().played_out(lambda game, seat, values, site: 0, players=2, seed=1)
+            else:
+                loaded.new_game(players=2, seed=1)
+        shown = str(caught.value).splitlines()
+        column = len(top.split("10")[0]) + 1
+        assert shown[0] == f"kinds.rules:{line}:{column}: error: in {said}: division by zero", shown
+        assert shown[1] == "    " + top

@@ -66,10 +66,15 @@ def parse_options(pairs):
     return options
 
 
-def new_game(rules, players, seed, options, log=True):
+def new_game(rules, players, seed, options, log=True, so_far=False):
+    """``rules.new_game``, its errors said and exited with; ``so_far``: a game stopped by
+    its rules (before any decision) prints its transcript up to there first (for a game of
+    bots alone: every seat's log)."""
     try:
         return rules.new_game(players=players, seed=seed, options=options, log=log)
     except RulesRuntimeError as error:
+        if so_far and error.game is not None and log:
+            click.echo(error.game.transcript(), nl=False)
         click.echo(error.render(), err=True)
         sys.exit(EXIT_SOFTWARE)
     except RulesError as error:

@@ -120,7 +120,7 @@ def run(file, players, seed, bot_seed, option_pairs, bots, bot_pairs, think, mov
     if load_path:
         game = load_game(rules, load_path, trust=trust_save)
     else:
-        game = new_game(rules, players, seed, options)
+        game = new_game(rules, players, seed, options, so_far=bots == "all")
     kinds = seat_kinds(game, bots == "all", bot_pairs)
     if moves_file:
         _replay(game, moves_file)
@@ -131,7 +131,8 @@ def run(file, players, seed, bot_seed, option_pairs, bots, bot_pairs, think, mov
     # 'save' (and stopping) writes to --save FILE, or back to the file the game was loaded from
     session = Session(game, kinds, Console(), save_path or load_path, bot_seed, foresee=True,
                       think=think)
-    if not play_through(session, session.play, "game", lambda saved: "--load"):
+    so_far = None if session.humans else game.transcript  # (the screen showed them the log)
+    if not play_through(session, session.play, "game", lambda saved: "--load", so_far):
         return
     if session.save_path:
         session.write_save(session.save_path)
@@ -141,10 +142,12 @@ def run(file, players, seed, bot_seed, option_pairs, bots, bot_pairs, think, mov
         click.echo(f"seed {game.seed}, bot seed {bot_seed} (--seed and --bot-seed replay it)")
 
 
-def play_through(runner, play, what, resume) -> bool:
+def play_through(runner, play, what, resume, so_far=None) -> bool:
     """Runs ``play`` (a game's session or a campaign's run): True if it ran to its end.
     Stopped by the person (quit, Ctrl-C), it says whether and where the ``what`` is saved
-    and how ``resume(path)`` goes on with it (Ctrl-C then exits 130)."""
+    and how ``resume(path)`` goes on with it (Ctrl-C then exits 130). Stopped by the rules
+    failing, it prints ``so_far()`` (the transcript up to the failure), if given, then the
+    error, and exits 70."""
     from rulelang.play.terminal.session import Quit
     stopped, interrupted = None, False
     try:
@@ -154,6 +157,8 @@ def play_through(runner, play, what, resume) -> bool:
     except KeyboardInterrupt:
         stopped, interrupted = runner.saved_on_stop() or False, True
     except RulesRuntimeError as error:
+        if so_far is not None:
+            click.echo(so_far(), nl=False)
         click.echo(error.render(), err=True)
         sys.exit(EXIT_SOFTWARE)
     if stopped is None:
