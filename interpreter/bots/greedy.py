@@ -27,7 +27,7 @@ import time
 from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
-from interpreter.bots.scoring import Scale, value
+from interpreter.bots.scoring import Broken, Scale, value
 from interpreter.bots.simple import knowledge_of
 from rulelang.language.errors import RulesRuntimeError
 
@@ -57,6 +57,7 @@ class GreedyBot:
         samples = max(1, min(self.samples, self.budget // len(moves)))
         done = 0
         first: Game | None = None
+        self.broken, self.ended = Broken(), 0
         while done < samples or deadline is not None:
             world = knowledge.sample(self.rng, self.lean)
             first = first or world
@@ -68,6 +69,7 @@ class GreedyBot:
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
+        self.broken.check(self.ended)
         totals = [look.worth() for look in looks]
         best = max(totals)
         ties = [i for i, t in enumerate(totals) if t >= best - 1e-9]
@@ -89,10 +91,12 @@ class GreedyBot:
                 while after.group is group:  # (the next such choice is another group)
                     assert after.pending is not None  # (a group waits for its decisions)
                     after.apply(others.randrange(len(after.pending.values)))
-        except RulesRuntimeError:  # the sample broke the rules (a hidden variable as a setup
-            self.left -= 1  # drew it, say): a look that tells nothing of the move
+        except RulesRuntimeError as error:  # the sample broke the rules (a hidden variable
+            self.broken.add(error)  # as a setup drew it, say): a look that tells nothing
+            self.left -= 1
             into.total += 0.5
             into.ended += 1
+            self.ended += 1
             return
         self.left -= 1
         if not after.is_over and depth > 1 and after.to_move == seat and self.left > 0:
@@ -110,9 +114,11 @@ class GreedyBot:
                 return
         try:
             into.total += value(after, seat, scale)
-        except RulesRuntimeError:  # (its value cannot be read in that world: as above)
+        except RulesRuntimeError as error:  # (its value cannot be read in that world: as above)
+            self.broken.add(error)
             into.total += 0.5
         into.ended += 1
+        self.ended += 1
 
 
 class Look:

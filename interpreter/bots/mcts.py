@@ -55,7 +55,7 @@ from operator import add
 from typing import TYPE_CHECKING, Any, cast
 
 from interpreter.bots.policy import Policy
-from interpreter.bots.scoring import Scale, heuristic, value, values
+from interpreter.bots.scoring import Broken, Scale, heuristic, value, values
 from interpreter.bots.simple import knowledge_of
 from interpreter.runtime.decision_parts import keys_of
 from interpreter.runtime.draws import shuffle
@@ -145,6 +145,7 @@ class MctsBot:
         scale = Scale(heuristic(worlds[0], team)) if team is not None else Scale()
         deadline = time.perf_counter() + self.think if self.think is not None else None
         done = work = 0
+        broken = Broken()
         scratches = [Scratch(world) for world in worlds] if self.written_out else None
         walked = scratches is not None and walkable(worlds[0])
         while True:
@@ -159,8 +160,9 @@ class MctsBot:
                     work += self.walk(game, path, nseats, scale, team)
                 else:
                     work += self.playout(game, path, nseats, scale, team, knowledge.seat)
-            except RulesRuntimeError:  # its world broke the rules (a hidden variable as a
-                # setup drew it, say): a playout that tells nothing of the moves
+            except RulesRuntimeError as error:  # its world broke the rules (a hidden variable
+                # as a setup drew it, say): a playout that tells nothing of the moves
+                broken.add(error)
                 work += game.work
                 back_up(path, [0.5] * nseats)
             done += 1
@@ -169,6 +171,7 @@ class MctsBot:
                     break
             elif time.perf_counter() >= deadline:
                 break
+        broken.check(done)
         self.played += done
         self.worked += work
         best = max(moves, key=lambda m: self.final_key(root, m))

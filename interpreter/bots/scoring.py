@@ -16,6 +16,7 @@ import attrs
 
 from interpreter.runtime.failures import GUARDED, GameOver
 from interpreter.runtime.top_level import HeuristicCode, ScoreCode
+from rulelang.language.errors import RulesRuntimeError
 
 if TYPE_CHECKING:
     from interpreter.runtime.engine import Game
@@ -142,7 +143,10 @@ def value(game: Game, seat: int, scale: Scale) -> float:
     """How good ``game`` is for ``seat``: over, mostly its result; still going, the
     heuristic. In 0..1."""
     declared = declared_heuristic(game.rules)
-    h = scale.squash(_heuristic(game, seat, declared)) if declared is not None else 0.5
+    try:
+        h = scale.squash(_heuristic(game, seat, declared)) if declared is not None else 0.5
+    except RulesRuntimeError as error:
+        raise HeuristicFailed.of(error) from None
     return _weighed(game, seat, h, game.outcome_record if game.is_over else None)
 
 
@@ -154,7 +158,10 @@ def values(game: Game, nseats: int, scale: Scale) -> list[float]:
         hs = [0.5] * nseats
     else:
         squash = scale.squash
-        hs = [squash(h or 0) for h in game.guard(partial(_each_seat, game, declared, nseats))]
+        try:
+            hs = [squash(h or 0) for h in game.guard(partial(_each_seat, game, declared, nseats))]
+        except RulesRuntimeError as error:
+            raise HeuristicFailed.of(error) from None
     outcome = game.outcome_record if game.over else None
     return [_weighed(game, seat, h, outcome) for seat, h in enumerate(hs)]
 
@@ -181,3 +188,37 @@ def _weighed(game: Game, seat: int, h: float, outcome: Outcome | None) -> float:
     if outcome is None or outcome.result == "score":
         return 0.2 + 0.6 * h
     return RESULT_WEIGHT * result(game, seat) + (1 - RESULT_WEIGHT) * h
+
+
+class HeuristicFailed(RulesRuntimeError):
+    """The rules' heuristic failed in a world a bot looked at (``Broken`` counts these)."""
+
+    @classmethod
+    def of(cls, error: RulesRuntimeError) -> HeuristicFailed:
+        failed = cls(str(error.args[0]), error.diagnostics, error.sources)
+        failed.game = error.game
+        return failed
+
+
+class Broken:
+    """The look-aheads of one decision that broke the rules. A sampled world may break them
+    (a hidden variable left as its setup made it, say): that look tells nothing, and the
+    search goes on. When the heuristic failed in every look, the rules are at fault (one
+    that divides by zero): its error is raised rather than a move picked at random in
+    silence. (Play itself failing in every world is no proof: a world may be wrong in the
+    same way each time, its hidden values all sampled alike, where the real game is not.)"""
+    __slots__ = ("first", "count")
+
+    def __init__(self) -> None:
+        self.first: HeuristicFailed | None = None
+        self.count = 0
+
+    def add(self, error: RulesRuntimeError) -> None:
+        if isinstance(error, HeuristicFailed):
+            self.count += 1
+            if self.first is None:
+                self.first = error
+
+    def check(self, tried: int) -> None:
+        if self.first is not None and self.count >= tried:
+            raise self.first

@@ -1,8 +1,10 @@
 """Bots: random, first, and greedy (one move ahead on the ruleset's heuristic)."""
 from __future__ import annotations
 
+import pytest
+
 import rulelang
-from interpreter.bots import FirstBot, GreedyBot, RandomBot
+from interpreter.bots import FirstBot, GreedyBot, MctsBot, RandomBot
 
 # P1 picks a number, then P2 does; P2's number counts three times. A 7 for P2
 # loses at once. Greedy P1 takes 9; greedy P2 then needs 4 (12 beats 9).
@@ -102,3 +104,19 @@ def test_greedy_values_its_next_decision_by_what_it_knows_then_not_by_each_sampl
     for seed in range(5):
         game = rules.new_game(players=2, seed=seed)
         assert str(GreedyBot(seed).choose(game)) == "safe"
+
+
+def test_a_heuristic_that_fails_in_every_world_is_the_rules_error_not_a_random_move():
+    """A look-ahead in a sampled world may break the rules and is then passed over (each
+    playout of Hidden divisor does: tests/runtime/test_bots_play.py); when the heuristic
+    failed in every look, the rules are at fault (a heuristic dividing by zero played as
+    random, in silence): the bot raises the rules' error, said at the heuristic."""
+    broken = RACE.replace("heuristic p = picked[p]", "heuristic p = 10 / (picked[p] - picked[p])")
+    for bot in (GreedyBot(1), MctsBot(1, playouts=20)):
+        game = rulelang.loads(broken, "race.rules").new_game(players=2, seed=1)
+        with pytest.raises(rulelang.RulesError) as raised:
+            bot.choose(game)
+        assert raised.value.render().splitlines()[:3] == [
+            "race.rules:16:15: error: in heuristic: division by zero",
+            "    heuristic p = 10 / (picked[p] - picked[p])",
+            "                  " + "^" * 28], type(bot)
