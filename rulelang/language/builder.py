@@ -327,11 +327,11 @@ class Builder(Transformer[Token, Any]):
             self._bad("a text alone does nothing", call.span,
                       'write log "..." to show it; a choose\'s prompt follows the word prompt: '
                       'choose x in ... prompt "..."')
+        if _AFTER_RETURN.search(self.text, 0, meta.start_pos):  # `return 3` on one line
+            self._bad("'return' gives back no value here", call.span,
+                      "'return' alone leaves the rule (or the block); a value is worked "
+                      "out by a function: fn NAME() = ...")
         if not isinstance(call, ast.Call):
-            if _AFTER_RETURN.search(self.text, 0, meta.start_pos):  # `return 3` on one line
-                self._bad("'return' gives back no value here", call.span,
-                          "'return' alone leaves the rule (or the block); a value is worked "
-                          "out by a function: fn NAME() = ...")
             self._bad("a statement cannot be just a value", call.span,
                       "call a rule like rule_name(args), or assign with name = value")
         return ast.CallStmt(call, span=self._s(meta))

@@ -175,6 +175,13 @@ def _bad_token(error: UnexpectedToken, text: str, names: set[str], expected: lis
                     "write a rule (rule NAME() { x = 1 }); to compare two values write '=='")
         return (f"unexpected {words}",
                 "to compare two values write '==' (a single '=' gives a value: x = 1)")
+    if re.match(r"\s*return[ \t]+[^\s#]", line_before):  # ``return x > 0``: a value
+        return ("'return' gives back no value here",
+                "'return' alone leaves the rule (or the block); a value is worked out by a "
+                "function: fn NAME() = ...")
+    if token == "(" and re.search(r"(?<![\w.])for\s*$", line_before):
+        return ("unexpected '(' after 'for'",
+                "the names are written without brackets: for p, c in pairs { ... }")
     if token == ">" and line_before.endswith("<"):
         return ("unexpected '<>'", "write != for 'is not equal to'")
     if token == "/" and line_before.strip() == "" and text.startswith("//", token.start_pos):
@@ -194,6 +201,17 @@ def _bad_token(error: UnexpectedToken, text: str, names: set[str], expected: lis
             line, col = shifted(line, col)
             return (f"this '{token}' does not match the '{char}' at line {line}, column {col}",
                     f"close that '{char}' with '{_CLOSERS[char]}' first")
+    if token == "else" and not text[:token.start_pos].rstrip().endswith("}"):
+        opened = _open_if(text[:token.start_pos])
+        if opened is not None:
+            line, col = shifted(*opened)
+            return (f"unexpected 'else': the block of the if at line {line}, column {col} is "
+                    "not closed", "close it before the else: } else {")
+    if str(token) in STATEMENT_WORDS and _in_fn_body(text[:token.start_pos]):
+        return (f"unexpected {words} in a function",
+                f"a function works out a value: it asks no one and changes nothing, so "
+                f"'{token}' belongs in a rule (rule NAME(...) {{ ... }}), which may set a "
+                "variable its caller reads")
     if token.type.isupper() and str(token).isalpha() and token.type != "NAME" \
             and "NAME" in names:
         return (f"unexpected {words}",
@@ -437,6 +455,17 @@ def _in_fn_body(text: str) -> bool:
         return False
     start = braces[0][3]
     return re.match(r"\s*fn\b", text[text.rfind("\n", 0, start) + 1:start]) is not None
+
+
+def _open_if(text: str) -> tuple[int, int] | None:
+    """Where the innermost ``if`` (or ``else if``) whose block is still open at the end of
+    the text starts, as (line, col)."""
+    for _, line, _, pos in reversed(_open_brackets(text)):
+        start = text.rfind("\n", 0, pos) + 1
+        found = re.search(r"(?<![\w.])if\b(?!.*(?<![\w.])if\b)", text[start:pos])
+        if found is not None:
+            return line, found.start() + 1
+    return None
 
 
 def _unclosed(text: str) -> tuple[str, int, int] | None:

@@ -191,6 +191,39 @@ MISTAKES = {
         "turn { let r = 3\n if r in deck { win current } }\n",
         "'in' looks for a number in a zone of Card: it is always false",
         "any(c.rank == r for c in deck)"),
+    "a comparison returned from a rule": (
+        "rule holds() {\n  return size(deck) > 0\n}\nturn { holds()\n win current }\n",
+        "'return' gives back no value here", "a value is worked out by a function"),
+    "a call returned from a rule": (
+        "rule holds() {\n  return any(c.rank > 2 for c in deck)\n}\nturn { holds()\n win current }\n",
+        "'return' gives back no value here", "a value is worked out by a function"),
+    "a choose in a function": (
+        "fn ask() {\n  choose x in [1, 2]\n  x\n}\n" + TURN,
+        "unexpected 'choose' in a function", "'choose' belongs in a rule"),
+    "an if's block not closed before its else": (
+        "turn {\n  if true {\n    win current\n  else {\n    end\n  }\n}\n",
+        "unexpected 'else': the block of the if at line 6, column 3 is not closed", "} else {"),
+    "a name set with no let or var": (
+        "turn { winner = current\n win current }\n",
+        "unknown variable 'winner'", "let winner = ..."),
+    "a name used before its let": (
+        'turn { log "{x}"\n let x = 1\n win current }\n',
+        "'x' is used before its let, at line 6", "move the let above this line"),
+    "a built-in function named without its call": (
+        "turn { reveal top(deck) to others\n win current }\n",
+        "'others' is a built-in function", "call it: others(p)"),
+    "several seats where one chooses": (
+        "turn { choose x in [1, 2] by others(current)\n win current }\n",
+        "who chooses should be a player", "by each q in others(current)"),
+    "brackets round a for's names": (
+        'turn { for (p, q) in [(P1, P2)] { log "{p}" }\n win current }\n',
+        "unexpected '(' after 'for'", "for p, c in pairs"),
+    "a built-in function written as a field": (
+        "end when deck.empty\n" + TURN,
+        "a zone of Card has no field '.empty'", "give the value to the function: empty(deck)"),
+    "a member written as text where its enum is wanted": (
+        'enum Suit { hearts, spades }\nturn { let s: Suit = "hearts"\n win current }\n',
+        "should be a Suit, but this is text", "hearts (or Suit.hearts)"),
 }
 
 

@@ -157,6 +157,7 @@ class Checker(ExprChecker, EndingChecker, TellingChecker, StmtChecker, ZoneCheck
         self.global_unit = Unit("<top level>", "global")
         self.consts_done: set[str] = set()
         self.option_worked_out: str | None = None  # the option whose default or values are checked
+        self.open_blocks: list[list[ast.Stmt]] = []  # the blocks being checked, outermost first
         self.fn_types: dict[int, T.Type] = {}
         self.fn_checking: set[int] = set()
         self.calls: dict[str, set[str]] = {}

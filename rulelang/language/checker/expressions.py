@@ -141,8 +141,21 @@ class ExprChecker(CheckerBase):
         got = self.expr(e, scope)
         if not T.fits(got, want):
             self.error(e.span, f"{what} should be {_should_be(want)}, but this is {T.spoken(got)}",
-                       mismatch_hint(self, e, got, want))
+                       mismatch_hint(self, e, got, want) or self.expect_hint(e, got, want, what))
         return got
+
+    def expect_hint(self, e: ast.Expr, got: T.Type, want: T.Type, what: str) -> str | None:
+        """What to write instead, for a text naming an enum's member and for several seats
+        where one chooses."""
+        written = e.value if isinstance(e, ast.Lit) else None
+        if want.name == "enum" and isinstance(written, str) \
+                and written in self.enums.get(want.arg, ()):
+            return f"a member is written as itself, not as text: {written} (or {want.arg}.{written})"
+        if what == "who chooses" and got == T.list_of(T.SEAT):
+            return (f"for each of them to choose at once write: by each q in "
+                    f"{self.source_of(e.span) or 'SEATS'} (the choice is then a list of "
+                    "(seat, answer) pairs)")
+        return None
 
     # -- leaves
     def x_Lit(self, e: ast.Lit, scope: Scope) -> T.Type:
@@ -206,6 +219,17 @@ class ExprChecker(CheckerBase):
         other = OTHER_LANGUAGES_NAMES.get(e.id)
         if other is not None:  # a habit of another language: what rulelang writes instead
             self.error(e.span, f"unknown name '{e.id}'", f"rulelang writes {other}")
+            return T.ANY
+        later = self.let_later(e.id, e.span)
+        if later is not None and later.span is not None:
+            self.error(e.span, f"'{e.id}' is used before its let, at line {later.span.line}",
+                       "move the let above this line")
+            return T.ANY
+        sig = SIGNATURES.get(e.id)
+        if sig is not None:  # ``to others``: a built-in function named without its call
+            example = ", ".join("p" if kind == "seat" else "..." for kind in sig.params)
+            self.error(e.span, f"'{e.id}' is a built-in function ({sig.doc}), not a value",
+                       f"call it: {e.id}({example})")
             return T.ANY
         names = itertools.chain(self.symbols, BUILTIN_VALUES, scope.all_names() if scope else ())
         self.unknown(e.span, e.id, "name", names)
@@ -279,7 +303,9 @@ class ExprChecker(CheckerBase):
         if ot.name in ("any", "none"):
             e.ref = refs.Dynamic(name)
             return T.ANY
-        self.error(e.span, f"{T.spoken(ot)} has no field '.{name}'")
+        self.error(e.span, f"{T.spoken(ot)} has no field '.{name}'",
+                   f"there are no methods in rulelang: give the value to the function: "
+                   f"{name}({self.source_of(e.obj.span) or 'x'})" if name in SIGNATURES else None)
         return T.ANY
 
     def x_Index(self, e: ast.Index, scope: Scope) -> T.Type:
@@ -342,7 +368,9 @@ class ExprChecker(CheckerBase):
             return self.call_fn(e, sym, scope)
         if sym is not None and sym.kind == "rule":
             self.error(e.span, f"'{name}' is a rule: it takes turns and changes the game, "
-                               "so it cannot be used as a value", "call it on its own line")
+                               "so it cannot be used as a value",
+                       f"call it on its own line; a value is worked out by a function: "
+                       f"fn {name}(...) = ... (a rule may set a variable the caller reads)")
             return T.ANY
         if name in SIGNATURES and not (sym or (scope and scope.lookup(name))):
             return self.call_builtin(e, name, scope)

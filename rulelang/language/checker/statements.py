@@ -5,10 +5,11 @@ from typing import TYPE_CHECKING, cast
 
 from rulelang.language import ast, refs
 from rulelang.language import types as T
+from rulelang.language.builtin_signatures import SIGNATURES
 from rulelang.language.checker.checker_base import CheckerBase
 from rulelang.language.checker.expressions import BUILTIN_VALUES, Scope, Unit
 from rulelang.language.checker.seats import NO_ARITHMETIC, mismatch_hint
-from rulelang.language.errors import suggest
+from rulelang.language.errors import Span, suggest
 from rulelang.language.traversal import walk
 
 if TYPE_CHECKING:
@@ -199,6 +200,7 @@ class StmtChecker(CheckerBase):
               unit_name: str | None = None) -> None:
         self.unit_name = unit_name or unit.name
         done, self.previous = False, None
+        self.open_blocks.append(stmts)
         for s in stmts:
             if done:
                 self.error(s.span, "this line can never run: the one before it leaves the block",
@@ -208,6 +210,17 @@ class StmtChecker(CheckerBase):
             if isinstance(s, TERMINAL):
                 done = True
             self.previous = s
+        self.open_blocks.pop()
+
+    def let_later(self, name: str, span: Span | None) -> ast.Let | None:
+        """The ``let`` of ``name`` further down a block being checked (a name used before its
+        let), innermost first."""
+        for stmts in reversed(self.open_blocks):
+            for s in stmts:
+                if isinstance(s, ast.Let) and s.name == name and span is not None \
+                        and s.span is not None and s.span.line > span.line:
+                    return s
+        return None
 
     def body(self, stmts: list[ast.Stmt], scope: Scope, loops: int) -> None:
         self.block(stmts, scope.child(), scope.unit, loops, self.unit_name)
@@ -265,9 +278,16 @@ class StmtChecker(CheckerBase):
                            "only 'current' can be set; declare a variable with 'var'")
                 return
             else:
-                self.unknown(target.span, target.id, "variable",
-                             [n for n, x in self.symbols.items() if x.kind == "var"]
-                             + list(scope.all_names()))
+                close = suggest(target.id, [n for n, x in self.symbols.items() if x.kind == "var"]
+                                + list(scope.all_names()))
+                later = self.let_later(target.id, target.span)
+                if later is not None and later.span is not None:
+                    self.error(target.span, f"'{target.id}' is used before its let, at line "
+                                            f"{later.span.line}", "move the let above this line")
+                    return
+                named = target.id
+                self.error(target.span, f"unknown variable '{named}'",
+                           lambda: close() or _declare_hint(named, value))
                 return
         elif isinstance(target, ast.Index):
             name = target.obj.id if isinstance(target.obj, ast.Name) else None
@@ -616,3 +636,13 @@ def _place_type(t: T.Type) -> bool:
     if t.name == "list":
         return t.arg.name in ("cell", "any", "text")
     return t.name in ("cell", "placement", "any", "text")
+
+
+def _declare_hint(name: str, value: T.Type) -> str:
+    """How to declare a name set before it was: a local with let, or a variable with var
+    (of the type of the value it is set to, where known)."""
+    if name in BUILTIN_VALUES or name in SIGNATURES:  # (its var was refused: said there)
+        return f"'{name}' is a built-in name: a variable needs another name"
+    typed = "player" if value == T.SEAT else "TYPE" if value in (T.ANY, T.NONE) else str(value)
+    return (f"a name for this block alone is declared with let: let {name} = ...; one kept "
+            f"for the whole game, at the top level: var {name}: {typed} = ...")
