@@ -135,14 +135,24 @@ def _top(g: Game, zone: Value, n: int | None = None) -> Value:
     cards = g.zc[_zone(zone).i]
     if n is None:
         return cards[-1] if cards else None
-    return cards[::-1][:n]
+    return cards[::-1][:_how_many("top", n)]
 
 
 def _bottom(g: Game, zone: Value, n: int | None = None) -> Value:
     cards = g.zc[_zone(zone).i]
     if n is None:
         return cards[0] if cards else None
-    return cards[:n]
+    return cards[:_how_many("bottom", n)]
+
+
+def _how_many(name: str, n: Value) -> int:
+    """A count of cards taken from a zone: a whole number, 0 or more (a slice's -1 would
+    take all but one)."""
+    if type(n) is not int:
+        raise Fail(f"{name}'s count is a number, not {text_of(n)}")
+    if n < 0:
+        raise Fail(f"{name} cannot take {n} cards: a count is 0 or more")
+    return n
 
 
 def _zone(z: Value) -> Zone:

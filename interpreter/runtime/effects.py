@@ -300,7 +300,11 @@ class Effects(GameFields):
                 self.move_cards(cards[-1:-count - 1:-1], dest)  # as move would, with no copy
             else:
                 self.move(cards[-1:-count - 1:-1], dest, None)
-        else:
+        else:  # 0, none, a negative count (cards[::-1][:-2] would deal all but two)
+            if type(count) is not int:
+                raise Fail(f"deal needs a number of cards, not {text_of(count)}")
+            if count < 0:
+                raise Fail(f"cannot deal {count} cards: a count is 0 or more")
             self.move(cards[::-1][:count], dest, None)
 
     def position(self, card: Card, places: dict[int, dict[int, int]] | None = None) -> str:

@@ -58,6 +58,8 @@ CASES = [  # (the expression, what the error says)
     ("in_bounds(grid, spot)", "none is not a cell, where one is needed"),
     ("cell(n)", "'none' is not a cell"),
     ("ray(grid, spot, (1, 0))", "a ray starts from a cell, not none"),
+    ("top(bag, 0 - 1)", "top cannot take -1 cards: a count is 0 or more"),  # (all but one)
+    ("bottom(bag, 0 - 2)", "bottom cannot take -2 cards: a count is 0 or more"),
 ]
 
 
@@ -153,3 +155,20 @@ def test_a_top_level_expression_that_fails_is_said_where_it_is_written(top, said
         column = len(top.split("10")[0]) + 1
         assert shown[0] == f"kinds.rules:{line}:{column}: error: in {said}: division by zero", shown
         assert shown[1] == "    " + top
+
+
+@pytest.mark.parametrize("count, said", [
+    ("0 - 1", "cannot deal -1 cards: a count is 0 or more"),  # it dealt all but one
+    ("n", "deal needs a number of cards, not none"),  # it dealt every card
+])
+def test_a_deal_of_a_count_below_0_or_none_fails_instead_of_dealing_the_rest(count, said):
+    rules = RULES.replace("  let x = EXPR\n  log \"{x}\"\n",
+                          f"  deal {count} from bag to bag\n")
+    for lean in (False, True):
+        loaded = rulelang.loads(rules, "kinds.rules")
+        with pytest.raises(rulelang.RulesRuntimeError) as caught:
+            if lean:
+                loaded.lean().played_out(lambda game, seat, values, site: 0, players=2, seed=1)
+            else:
+                loaded.new_game(players=2, seed=1)
+        assert str(caught.value).splitlines()[0] == f"kinds.rules:18:3: error: in turn: {said}"
