@@ -188,7 +188,7 @@ class _Family(ValueKind):
     tag = "family"
 
     def text(self, v: Family) -> str:
-        return str(dict(v))
+        return v.name  # (as its zones are named: hand, and hand[P1])
 
     def plain(self, g: Game, v: Family, seat: Reader) -> Json:
         return v.name
@@ -330,8 +330,8 @@ class _List(ValueKind):
 class _Row(ValueKind):
     tag = "row"
 
-    def text(self, v: Row) -> str:
-        return str(dict(v))
+    def text(self, v: Row) -> str:  # (colour: blue, number: 1), not Python's dict
+        return "(" + ", ".join(f"{k}: {text_of(x)}" for k, x in v.items()) + ")"
 
     def plain(self, g: Game, v: Row, seat: Reader) -> Json:
         return {k: kind_of(x).plain(g, x, seat) for k, x in v.items()}

@@ -172,3 +172,15 @@ def test_a_deal_of_a_count_below_0_or_none_fails_instead_of_dealing_the_rest(cou
             else:
                 loaded.new_game(players=2, seed=1)
         assert str(caught.value).splitlines()[0] == f"kinds.rules:18:3: error: in turn: {said}"
+
+
+def test_a_zone_family_and_a_table_row_are_written_in_the_language_s_words():
+    """A family was written as Python's dict of its zones, a row as Python's dict (quotes
+    and all)."""
+    rules = rulelang.loads(
+        'game "Texts"\nplayers 2\nenum Colour { blue, red }\ncard C { n: int }\n'
+        'zone hand[player]: hand of C\ntable stock {\n  | colour | number | word  |\n'
+        '  |--------|--------|-------|\n  | blue   | 1      | "a b" |\n}\n'
+        'turn { log "{hand} {hand[current]} {first(stock)}"\n  end }\n', "texts.rules")
+    lines = rules.new_game(players=2, seed=1).transcript().splitlines()
+    assert "hand hand[P1] (colour: blue, number: 1, word: a b)" in lines, lines
