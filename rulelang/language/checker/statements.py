@@ -385,12 +385,29 @@ class StmtChecker(CheckerBase):
         for arg, param in zip(call.args, decl.params):
             self.expect(arg, scope, self.type_of(param.type), f"argument '{param.name}'")
 
-    def cards_arg(self, e: ast.Expr, scope: Scope, what: str) -> None:
+    def cards_arg(self, e: ast.Expr, scope: Scope, what: str) -> T.Type:
         t = self.expr(e, scope)
-        if t.name not in ("card", "list", "any", "none"):
+        item = t.arg if t.name == "list" and isinstance(t.arg, T.Type) else None
+        if t.name not in ("card", "list", "any", "none") \
+                or (item is not None and item.name not in ("card", "any", "none")):
+            pairs = item is not None and item.name == "tuple"
             self.error(e.span,
                        f"{what} should be a card or a list of cards, but this is {T.spoken(t)}",
+                       f"take the cards out of the pairs: for p, c in "
+                       f"{self.source_of(e.span) or 'pairs'} {{ move c to ... }}" if pairs else
                        "cards(zone) gives a zone's cards; top(zone) its top card")
+        return t
+
+    def kinds_fit(self, moved: T.Type, dest: T.Type, e: ast.Node, where: ast.Expr) -> None:
+        """A card of one kind moved, made or dealt into a zone declared to hold another:
+        said here, not when the game runs."""
+        card = moved.arg if moved.name == "list" and isinstance(moved.arg, T.Type) else moved
+        held = dest.arg if dest.name == "zone" else None
+        if card.name == "card" and card.arg and held and card.arg != held:
+            zone = self.source_of(where.span, 40) or "that zone"
+            self.error(e.span, f"{zone} holds {held} cards, not {card.arg}",
+                       f"put it in a zone of {card.arg}, or declare {zone} to hold "
+                       f"{card.arg} cards")
 
     def zone_arg(self, e: ast.Expr, scope: Scope, what: str) -> T.Type:
         t = self.expr(e, scope)
@@ -405,8 +422,8 @@ class StmtChecker(CheckerBase):
         return t
 
     def s_Move(self, s: ast.Move, scope: Scope, loops: int) -> None:
-        self.cards_arg(s.what, scope, "what is moved")
-        self.zone_arg(s.dest, scope, "where it goes")
+        moved = self.cards_arg(s.what, scope, "what is moved")
+        self.kinds_fit(moved, self.zone_arg(s.dest, scope, "where it goes"), s.what, s.dest)
         self.place(s, scope, f"move {self.source_of(s.what.span, 40) or '...'} to")
 
     def place(self, s: ast.Move | ast.Create, scope: Scope, words: str) -> None:
@@ -443,8 +460,10 @@ class StmtChecker(CheckerBase):
 
     def s_Deal(self, s: ast.Deal, scope: Scope, loops: int) -> None:
         self.expect(s.count, scope, T.INT, "how many to deal")
-        self.zone_arg(s.src, scope, "where cards are dealt from")
-        self.zone_arg(s.dest, scope, "where cards are dealt to")
+        src = self.zone_arg(s.src, scope, "where cards are dealt from")
+        dest = self.zone_arg(s.dest, scope, "where cards are dealt to")
+        if src.name == "zone" and src.arg:
+            self.kinds_fit(T.card(src.arg), dest, s.src, s.dest)
 
     def s_Shuffle(self, s: ast.Shuffle, scope: Scope, loops: int) -> None:
         self.zone_arg(s.zone, scope, "what is shuffled")
@@ -473,7 +492,9 @@ class StmtChecker(CheckerBase):
                            f"give every field that is not a 'var': create {s.kind}({fixed}) in ...")
         if s.count is not None:
             self.expect(s.count, scope, T.INT, "how many to create")
-        self.zone_arg(s.dest, scope, "where the cards go")
+        dest = self.zone_arg(s.dest, scope, "where the cards go")
+        if kind is not None:
+            self.kinds_fit(T.card(s.kind), dest, s, s.dest)
         self.place(s, scope, f"create {s.kind}(...) in")
         if s.name is not None:
             card = T.card(s.kind if kind else None)
