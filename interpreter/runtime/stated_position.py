@@ -341,11 +341,13 @@ class _Builder(StatedKnowledge):
         infos = {var.info.name: var.info for var in g.rules.code.tops.vars}
         base, keys = split_key(str(name))
         info = infos.get(base)
-        if info is None:
-            hint = did_you_mean(base, list(infos))
-            raise RulesError(f"a position sets no variable '{base}'"
+        if info is None:  # a zone's name misspelt reads as a variable's: both are offered
+            zones = sorted({split_key(z)[0] for z in g.layout.zone_named})
+            hint = did_you_mean(base, list(infos) + zones)
+            raise RulesError(f"a position sets no variable or zone '{base}'"
                              + (f" ({hint})" if hint else "")
-                             + f"; the variables are {', '.join(infos) or 'none'}")
+                             + f"; the variables are {', '.join(infos) or 'none'}, the "
+                             f"zones {', '.join(zones) or 'none'}")
         if not info.keys:
             if keys:
                 raise RulesError(f"{base} is one variable, not kept per key")

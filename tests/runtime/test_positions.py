@@ -97,7 +97,10 @@ def test_a_play_game_starts_its_play_block_from_its_variables():
     (dict(zones={"hand[P1]": ["water/fir"]}),
      "a position names a card 'water/fir' that setup never made (did you mean 'water/fire'?)"),
     (dict(zones={"hand[P1]": ["water 4"]}), "hand[P1] holds Sketch cards, not Yokai (water 4)"),
-    (dict(vars={"last_playd[P1]": None}), "a position sets no variable 'last_playd'"),
+    (dict(vars={"last_playd[P1]": None}), "a position sets no variable or zone 'last_playd'"),
+    # a scenario's `name = [...]` is a zone or a variable: a misspelt zone is offered as one
+    (dict(vars={"stak[fire]": []}),
+     "a position sets no variable or zone 'stak' (did you mean 'stack'?)"),
     (dict(vars={"last_played[P3]": None}), "last_played[P3]: 'P3' is not a seat of this game (P1, P2)"),
     (dict(vars={"last_played": "water/fire"}), "last_played is kept per key"),
     (dict(current="P5"), "current: 'P5' is not a seat of this game (P1, P2)"),
