@@ -69,6 +69,8 @@ CASES = {
     # definitions
     "duplicate": ("var x: int = 0\nvar x: int = 1" + TURN,
                   "'x' is already defined (as a var at t.rules:3:1)", (4, 1)),
+    "duplicate of an option": ("option x: int = 0\nvar x: int = 1" + TURN,
+                               "'x' is already defined (as an option at t.rules:3:1)", (4, 1)),
     "built-in name": ("const size = 3" + TURN, "'size' is a built-in name", (3, 1)),
     "let hides a global": ("var total: int = 0\nturn { let total = 2 win current }",
                            "'total' would hide the var of the same name", (4, 8)),

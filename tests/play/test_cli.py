@@ -62,6 +62,8 @@ def test_bad_usage_exits_2():
     assert run("run", NIM, "--option", "colour=red").exit_code == 2
     assert run("run", NIM, "--option", "pile_sizes").exit_code == 2
     assert run("run", NIM, "--bot", "P9=random").exit_code == 2
+    twice = run("run", NIM, "--bots", "all", "--bot", "P1=mcts", "--bot", "1=random")
+    assert twice.exit_code == 2 and "P1 is given twice (first as mcts)" in twice.output
     assert run("run", "no/such/file.rules").exit_code == 2
     assert run("frobnicate").exit_code == 2
 

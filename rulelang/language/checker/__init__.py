@@ -269,7 +269,9 @@ class Checker(ExprChecker, EndingChecker, TellingChecker, StmtChecker, ZoneCheck
                library: bool, keys: list[T.Type] | None = None) -> None:
         if name in self.symbols:
             other = self.symbols[name]
-            self.error(span, f"'{name}' is already defined (as a {other.kind} at {other.span})",
+            article = "an" if other.kind[0] in "aeiou" else "a"
+            self.error(span, f"'{name}' is already defined (as {article} {other.kind} at "
+                             f"{other.span})",
                        "rename one of them")
             return
         if name in BUILTIN_VALUES or name in SIGNATURES:

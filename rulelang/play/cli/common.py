@@ -88,6 +88,7 @@ def seat_kinds(game, bots_all, bot_pairs):
     kinds = dict.fromkeys(game.players, default)
     if interactive:
         kinds[0] = "human"
+    given: dict[int, str] = {}
     for pair in bot_pairs:
         seat_text, sep, kind = pair.partition("=")
         seat = seat_number(game, seat_text.strip())
@@ -97,7 +98,10 @@ def seat_kinds(game, bots_all, bot_pairs):
                 f"and KIND one of {', '.join(BOT_KINDS)}", param_hint="--bot")
         if kind == "human" and not sys.stdin.isatty():
             raise click.BadParameter("a human seat needs a terminal", param_hint="--bot")
-        kinds[seat] = kind
+        if seat in given:  # (the second would win, in silence)
+            raise click.BadParameter(f"'{pair}': {game.players[seat]} is given twice "
+                                     f"(first as {given[seat]})", param_hint="--bot")
+        kinds[seat] = given[seat] = kind
     return kinds
 
 
