@@ -113,6 +113,10 @@ _METHOD = re.compile(r"([A-Za-z_][\w]*(?:\[[^\]]*\])?)\.$")
 def _at_end(text: str, expected: list[str], in_string: bool
             ) -> tuple[str, str | None, tuple[int, int] | None]:
     if in_string:
+        if "{" in text:  # ``"{match x { ... }}"``: the first '}' ended the {...}
+            return ("the expression inside {...} is not finished: a '}' in it ends it",
+                    "work a value with braces (a match) out first: let v = match ...; "
+                    'then write "{v}"', None)
         return ("the expression inside {...} is not finished",
                 _expected_hint(expected, "$END") or "finish the expression before '}'", None)
     open_now = _open_brackets(text)

@@ -224,6 +224,23 @@ MISTAKES = {
     "a member written as text where its enum is wanted": (
         'enum Suit { hearts, spades }\nturn { let s: Suit = "hearts"\n win current }\n',
         "should be a Suit, but this is text", "hearts (or Suit.hearts)"),
+    "a card moved into a zone of another kind": (
+        "card Coin { v: int }\nzone purse: row of Coin\nturn { move top(deck) to purse\n"
+        " win current }\n",
+        "purse holds Coin cards, not Card", "put it in a zone of Card"),
+    "a card made in a zone of another kind": (
+        "card Coin { v: int }\nzone purse: row of Coin\nsetup { create Card(rank: 1) in purse }\n"
+        + TURN,
+        "purse holds Coin cards, not Card", "declare purse to hold Card cards"),
+    "the pairs of a choice made by each moved as cards": (
+        'zone hand[player]: hand of Card\nturn { choose picks in cards(hand[current]) by each p '
+        'in players prompt "pick"\n move picks to deck\n win current }\n',
+        "what is moved should be a card or a list of cards, but this is a list of tuples",
+        "for p, c in picks { move c to ... }"),
+    "a match inside a text's {...}": (
+        'turn { log "{match current { P1: 1, _: 2 }}"\n win current }\n',
+        "the expression inside {...} is not finished: a '}' in it ends it",
+        "let v = match"),
 }
 
 
