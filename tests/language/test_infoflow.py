@@ -228,6 +228,17 @@ def test_zones_offered_are_names_not_the_cards_in_them():
                     '  move top(z) to hand[current]') == []
 
 
+def test_options_filtered_by_a_where_that_reads_a_secret_are_flagged_at_the_where():
+    """The seats are no secret; the condition reading another seat's hand is: the carets
+    go under it, not under the seats."""
+    found = warnings('  choose t in others(current)\n'
+                     '    where all(c.v != 3 for c in hand[t]) else "no"\n    prompt "steal"')
+    assert [w.message for w in found] == [
+        "the options offered to current are a value worked out from a hidden card's face"]
+    span = found[0].span
+    assert (span.line, span.col) == (HEAD.count("\n") + 3, 11), span
+
+
 # ------------------------------------------------------------ disclose
 @pytest.mark.parametrize("body,decls", [
     ('  log "the deck starts with {disclose(top(deck).v)}"', ""),

@@ -406,8 +406,9 @@ class FlowChecker(FlowExprs):
         shown = options | Taint(self.pc_at(state))  # whether (and what) they are offered
         if s.refusals is not None:
             shown = shown | Taint(self.ev(s.refusals, state).data)  # (its reasons: texts, read)
-        self.sink(shown, s.options.span, f"the options offered to {chooser} are",
-                  f"{chooser} may not know it", allowed=lambda d: d.known_to(chooser))
+        self.sink(shown, self.options_span(s, state, chooser),
+                  f"the options offered to {chooser} are", f"{chooser} may not know it",
+                  allowed=lambda d: d.known_to(chooser))
         if s.each is None:
             self.kept_for_later(s, state, chooser)
         element = s.options.ty.arg if s.options.ty is not None and s.options.ty.name == "list" \
@@ -427,6 +428,17 @@ class FlowChecker(FlowExprs):
         if is_cards and options != CLEAN:
             state.local[s.name] = Taint(state.pc, options.face)
         return state
+
+    def options_span(self, s: ast.Choose, state: State, chooser: str) -> Span:
+        """Where a choose's options are worked out: its ``where`` condition when the list it
+        filters is no secret of the chooser's (the condition is what reads one), else the
+        list."""
+        options = s.options
+        if s.refusals is not None and isinstance(options, ast.Comprehension):
+            clause = options.fors[0]
+            if clause.cond is not None and self.ev(clause.iter, state).data.known_to(chooser):
+                return clause.cond.span
+        return options.span
 
     def kept_for_later(self, s: ast.Choose, state: State, chooser: str) -> None:
         """A local the rule reads after this choice, worked out from a face the chooser may
