@@ -183,6 +183,10 @@ def _bad_token(error: UnexpectedToken, text: str, names: set[str], expected: lis
         return ("'return' gives back no value here",
                 "'return' alone leaves the rule (or the block); a value is worked out by a "
                 "function: fn NAME() = ...")
+    if token == "refused" and re.match(r"\s*play\b.*,", line_before):  # (a scenario's line)
+        return ("unexpected 'refused' after several moves",
+                "'refused' follows one move, alone on its play line: play the moves before it "
+                'first, then: play "MOVE" refused')
     if token == "(" and re.search(r"(?<![\w.])for\s*$", line_before):
         return ("unexpected '(' after 'for'",
                 "the names are written without brackets: for p, c in pairs { ... }")

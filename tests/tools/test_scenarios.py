@@ -231,6 +231,10 @@ def test_errors_in_a_scenario_file_point_at_it(tmp_path):
     with pytest.raises(ParseError) as error:
         load_suite(write(tmp_path, 'scenario "x" { }\nscenario "x" { }\n'))
     assert "two scenarios are called 'x'" in str(error.value)
+    with pytest.raises(ParseError) as error:  # (it said: expected one of 'cites', ',', ...)
+        load_suite(write(tmp_path, 'scenario "x" {\n  play "1", "2" refused\n}\n'))
+    assert "unexpected 'refused' after several moves" in str(error.value)
+    assert 'then: play "MOVE" refused' in str(error.value)
 
 
 def test_a_position_that_cannot_be_built_fails_its_scenario(tmp_path):
