@@ -183,10 +183,15 @@ class Effects(GameFields):
     def move_cards(self, cards: list[Value], dest: Zone) -> None:
         """Cards one after the other to a zone that is no grid: ``move_card`` for each,
         written out in one loop (tests/runtime/test_fast_moves.py plays every game with
-        each card moved by ``move_card``)."""
+        each card moved by ``move_card``), save that several cards put on a pile that
+        shows its top go together: the one left on top is seen, not each on its way (a
+        hand discarded face up on a discard pile shows its last card only)."""
         holds, reveal, on_enter = dest.holds, dest.reveal, dest.on_enter
         where, zc, known, queue = self.where, self.zc, self.known, self.queue
         here = zc[dest.i]
+        together = dest.vis == "top" and len(cards) > 1
+        if together:
+            reveal = 0  # (below: the top card)
         for card in cards:
             if type(card) is not Card:
                 raise Fail(f"only cards can move, not {text_of(card)}")
@@ -214,6 +219,8 @@ class Effects(GameFields):
                 self.dirty = True
             for unit in on_enter:
                 queue.append((unit, dest, card))
+        if together:
+            known[here[-1].id] |= dest.reveal
 
     def _move_to_cell(self, card: Card, dest: Zone, at: Cell) -> None:
         """One card onto one cell of a grid: ``move``'s general loop below, written out

@@ -19,12 +19,23 @@ CALLS: dict[str, int] = {}
 
 
 def general_move_cards(self, cards, dest):
-    """``move``'s loop as it was: each card checked, then moved by ``move_card``."""
+    """``move``'s loop as it was: each card checked, then moved by ``move_card``; onto a
+    pile that shows its top, the cards moved together are not seen on their way (the zone
+    reveals nothing while they move), only the one left on top."""
     CALLS["move_cards"] = CALLS.get("move_cards", 0) + 1
-    for card in cards:
-        if type(card) is not Card:
-            raise Fail(f"only cards can move, not {text_of(card)}")
-        self.move_card(card, dest)
+    together = dest.vis == "top" and len(cards) > 1
+    reveal = dest.reveal
+    if together:
+        dest.reveal = 0
+    try:
+        for card in cards:
+            if type(card) is not Card:
+                raise Fail(f"only cards can move, not {text_of(card)}")
+            self.move_card(card, dest)
+    finally:
+        dest.reveal = reveal
+    if together:
+        self.known[self.zc[dest.i][-1].id] |= reveal
 
 
 @pytest.mark.soak  # the everyday run compares the configs differential.everyday keeps

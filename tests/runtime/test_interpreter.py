@@ -103,6 +103,16 @@ def test_each_zone_shows_what_its_visibility_says():
     assert names(g, "table", 1) == ["red4"]
 
 
+def test_cards_moved_onto_a_top_pile_together_show_the_top_one_only():
+    """A hand discarded in one move shows its last card, not each (a deck-builder's whole
+    hand was known to all); moved one by one, each is seen on its way."""
+    together = game(VIS + "turn { move bottom(deck, 2) to open\n choose c in [1]\n win current }")
+    assert names(together, "open", 1) == ["red2", "red3", "?", "red6"]
+    one_by_one = game(VIS + "turn { for t in bottom(deck, 2) { move t to open }\n"
+                            " choose c in [1]\n win current }")
+    assert names(one_by_one, "open", 1) == ["red2", "red3", "red5", "red6"]
+
+
 def test_a_top_pile_shows_its_top_card_and_what_was_seen_on_top():
     g = game(VIS + "turn { choose c in [1] win current }")
     # red2 was the top of 'open' when it arrived, so everyone saw it before red3 covered it
