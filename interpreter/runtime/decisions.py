@@ -31,7 +31,7 @@ from interpreter.runtime.decision_parts import (
 from interpreter.runtime.failures import GUARDED, GameOver, runtime_error
 from interpreter.runtime.game_fields import GameFields
 from interpreter.runtime.helpers import PAUSE
-from interpreter.runtime.log import Choice
+from interpreter.runtime.log import Choice, SeenCard
 from interpreter.runtime.protocol import kind_of
 from interpreter.runtime.refusals import Refusal, refusal
 from interpreter.runtime.values import MAX_WORK, Card, Cell, EnumValue, Fail, Placement, Seat, cell_name
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from interpreter.runtime.game_fields import TrailEntry
     from interpreter.runtime.helpers import Frame
     from interpreter.runtime.ruleset import CompiledSite
-    from interpreter.runtime.values import Value
+    from interpreter.runtime.values import Value, Zone
 
 def _number(advice: Value) -> int:
     """An option's advice as a number: yes 1, no (or none) 0."""
@@ -144,6 +144,7 @@ class Decisions(GameFields):
                     for card in entry.named:
                         mask &= known[card.id]
                     entry.mask = mask | 1 << entry.seat
+                    entry.prompt = frozen(entry.prompt, known)
                     self.unsettled = []
             elif lines[unsettled[0]].seat != seat or lines[unsettled[-1]].seat != seat:
                 self.settle(seat)
@@ -204,22 +205,44 @@ class Decisions(GameFields):
 
         A line naming cards starts readable by its chooser only. It is settled when another
         seat is asked to decide (or the game ends): by then the chooser's cards have gone
-        where they were going, and the line is readable by whoever knows all of them.
+        where they were going, and the line is readable by whoever knows all of them. The
+        cards its prompt names are then shown as each seat knows them at that moment, for
+        good (a card turned up later does not tell which one was meant).
         """
         if not self.unsettled:
             return
         keep: list[int] = []
         log = cast("list[Choice]", self.log)  # unsettled lines are choices
-        known = self.known
         for i in self.unsettled:
             entry = log[i]
             if entry.seat == next_seat:
                 keep.append(i)
                 continue
-            mask = self.everyone
-            for card in entry.named:
-                mask &= known[card.id]
-            entry.mask = mask | 1 << entry.seat  # this game's own line (see Choice)
+            self.settle_line(entry)
+        self.unsettled = keep
+
+    def settle_line(self, entry: Choice) -> None:
+        """Who may read a decision line, and its prompt's cards, fixed now (this game's own
+        line: see Choice)."""
+        mask, known = self.everyone, self.known
+        for card in entry.named:
+            mask &= known[card.id]
+        entry.mask = mask | 1 << entry.seat
+        entry.prompt = frozen(entry.prompt, known)
+
+    def settle_shuffled(self, zone: Zone) -> None:
+        """Before ``zone`` is shuffled: the lines naming a card in it (chosen, or in the
+        prompt) are settled now, while who knows which card it was still holds; after the
+        shuffle a card turned up cannot be told from the others shuffled with it."""
+        log = cast("list[Choice]", self.log)
+        where, keep = self.where, []
+        for i in self.unsettled:
+            entry = log[i]
+            if any(where[card.id] is zone for card in entry.named) or any(
+                    type(part) is Card and where[part.id] is zone for part in entry.prompt):
+                self.settle_line(entry)
+            else:
+                keep.append(i)
         self.unsettled = keep
 
     def legal_moves(self, seat: int | str | None = None) -> list[Move]:
@@ -287,7 +310,7 @@ class Decisions(GameFields):
                     line.mask = 1 << seat if named or private else self.everyone
                     line.at = decision.site.at
                     self.log.append(line)
-                    if named and not private:
+                    if (named or has_cards(line.prompt)) and not private:
                         self.unsettled.append(len(self.log) - 1)
                 if self.trail is not None:
                     self.trail.append((seat, at, self.copy(logging=False)))
@@ -460,7 +483,7 @@ class Decisions(GameFields):
         line.mask = 1 << seat if named or private else self.everyone
         line.at = decision.site.at
         self.log.append(line)
-        if named and not private:
+        if (named or has_cards(prompt)) and not private:  # (its prompt's cards: see settle)
             self.unsettled.append(len(self.log) - 1)
 
     @property
@@ -480,3 +503,19 @@ class Decisions(GameFields):
             # the seat's own decision first, when it has not answered yet (and its own
             # answer alone never completes the group)
             self.pending = group.of(seat) or group.first_open()
+
+
+def has_cards(prompt: Sequence[object]) -> bool:
+    """Whether a prompt names a card bare (shown as each reader knows it until settled)."""
+    for part in prompt:  # noqa: SIM110 (a loop: no generator made for each decision)
+        if type(part) is Card:
+            return True
+    return False
+
+
+def frozen(prompt: tuple[Value, ...], known: list[int]) -> tuple[Value, ...]:
+    """A prompt with each bare card kept with the seats that know it now (a ``SeenCard``)."""
+    if not has_cards(prompt):
+        return prompt
+    return tuple(SeenCard(part, known[part.id]) if type(part) is Card else part
+                 for part in prompt)

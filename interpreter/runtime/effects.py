@@ -342,6 +342,8 @@ class Effects(GameFields):
         cards = self.zc[zone.i]
         if zone.watch:
             self.dirty = True
+        if self.unsettled:  # (a logged game's decision lines naming these cards: now)
+            self.settle_shuffled(zone)
         rng = self.rng = draws.own(self.rng)
         fixed = self.fixed.get(f"shuffle {zone.name}") if self.fixed else None
         source = self.chance_source

@@ -5,7 +5,8 @@ once its effects are known; a copy of a game gets its own unsettled lines), so c
 of a game share their log lines.
 Cards in a message stay cards, so each reader sees only what they may: a
 ``SeenCard`` remembers who knew the card when the line was written; a bare card
-(in a decision's prompt) is shown to whoever knows it when the line is read.
+(in a decision's prompt) is shown to whoever knows it when the line is read, until the
+line is settled: then it is kept as a ``SeenCard`` too.
 
 Plain ``__slots__`` classes rather than attrs: the log is written on every decision.
 
@@ -81,7 +82,8 @@ class Choice(_Record):
     """A decision taken: who, the prompt, the move's notation, the cards it names, and
     the seats that may read the move (its chooser alone until it is settled).
 
-    The one record that changes: its ``mask`` when it is settled. Only a game's unsettled
+    The one record that changes: its ``mask`` (and its prompt's cards, kept with who knew
+    them) when it is settled. Only a game's unsettled
     lines do, and a copy of a game gets its own of those (``copied``), so no two games
     ever share a line that can still change.
 

@@ -27,6 +27,8 @@ def general_shuffle(self, zone):
     cards = self.zc[zone.i]
     if zone.watch:
         self.dirty = True
+    if self.unsettled:  # (not what the fast path changed: the lines naming these cards)
+        self.settle_shuffled(zone)
     order = list(cards)
     rng = self.rng = draws.own(self.rng)
     draws.shuffle(rng, order)

@@ -36,14 +36,18 @@ def afresh(game, seat) -> list:
     return [line for line in (views.render(game, e, reader) for e in game.log) if line is not None]
 
 
-def test_a_line_naming_a_card_reads_differently_once_the_card_is_turned_up():
+def test_a_prompt_naming_a_card_reads_as_each_seat_knew_the_card_when_it_was_settled():
+    """P2 being asked settles P1's line: the gem, unknown to P2 then, stays "a Gem" for it
+    once turned up (it read "gem 1" then: a card turned up later would tell which of the
+    cards the prompt had named)."""
     game = rulelang.loads(GUESS, "guess.rules").new_game(players=2, seed=1)
     game.play("1")
     assert "P1 > guess a Gem: 1" in game.view(1)["log"]
     assert "P1 > guess a Gem: 1" in game.transcript(1)
     game.play("2")  # P2 turns the gem up
-    assert game.view(1)["log"][1] == "P1 > guess gem 1: 1"
-    assert "P1 > guess gem 1: 1" in game.transcript(1)
+    assert game.view(1)["log"][1] == "P1 > guess a Gem: 1"
+    assert "P1 > guess a Gem: 1" in game.transcript(1)
+    assert "P1 > guess gem 1: 1" in game.transcript(0)  # its chooser knew it
     assert game.view(1)["log"] == afresh(game, 1)
 
 
@@ -104,3 +108,40 @@ def test_a_view_without_the_log_is_the_view_but_for_its_lines():
         assert whole["log"] and bare["log"] == [] and bare["log_at"] == []
         assert {k: v for k, v in bare.items() if k not in ("log", "log_at")} == \
             {k: v for k, v in whole.items() if k not in ("log", "log_at")}
+
+
+THINK = """
+game "Think of a card"
+players 2
+card Card { rank: int  name "card {rank}" }
+zone hand[player]: hand of Card
+zone table: row of Card, public
+setup {
+  create Card(rank: 1) in hand[P1]
+  create Card(rank: 2) in hand[P1]
+}
+play {
+  choose c in hand[P1] by P1 prompt "a card to think about"
+  choose ok in [true] by P1 prompt "keep {c} in mind"
+  shuffle hand[P1]
+  choose d in hand[P1] by P1 prompt "a card to show"
+  move d to table
+}
+"""
+
+
+def test_a_card_chosen_then_shuffled_away_is_not_told_by_turning_it_up_later():
+    """P1 thinks of a card, shuffles its hand, shows card 2: P2 read the thought card (and
+    the prompt naming it) as card 2 when it was, "(hidden)" and "a Card" when not, so the
+    card shown told P2 what P1 had thought of. A shuffle settles the lines naming its
+    cards while nobody else knows them."""
+    seen = set()
+    for thought in ("card 1", "card 2"):
+        game = rulelang.loads(THINK, "think.rules").new_game(players=2, seed=1)
+        game.play(thought)
+        game.play("yes")
+        game.play("card 2")
+        seen.add(game.transcript("P2"))
+        assert f"P1 > keep {thought} in mind: yes" in game.transcript("P1")
+    assert len(seen) == 1, seen
+    assert "P1 > a card to think about: (hidden)\nP1 > keep a Card in mind: yes" in seen.pop()
