@@ -215,7 +215,15 @@ def _bad_token(error: UnexpectedToken, text: str, names: set[str], expected: lis
             line, col = shifted(*opened)
             return (f"unexpected 'else': the block of the if at line {line}, column {col} is "
                     "not closed", "close it before the else: } else {")
-    if str(token) in STATEMENT_WORDS and _in_fn_body(text[:token.start_pos]):
+    if line_before.lstrip()[:1] in ("[", "(", "-") and _in_fn_body(text[:token.start_pos]):
+        above = text[:token.start_pos - len(line_before)].rstrip().rsplit("\n", 1)[-1]
+        if re.match(r"\s*let\b", above):  # the pitfall: the let above goes on
+            return (f"unexpected {words}: this line goes on with the let above it",
+                    f"newlines do not end a let, so a line starting with "
+                    f"'{line_before.lstrip()[0]}' continues its value: give this value a name "
+                    "with one more let, then end with that name")
+    if str(token) in STATEMENT_WORDS and not line_before.strip() \
+            and _in_fn_body(text[:token.start_pos]):
         return (f"unexpected {words} in a function",
                 f"a function works out a value: it asks no one and changes nothing, so "
                 f"'{token}' belongs in a rule (rule NAME(...) {{ ... }}), which may set a "

@@ -241,6 +241,12 @@ MISTAKES = {
         'turn { log "{match current { P1: 1, _: 2 }}"\n win current }\n',
         "the expression inside {...} is not finished: a '}' in it ends it",
         "let v = match"),
+    "everybody written as all": (
+        "turn { reveal top(deck) to all\n win current }\n",
+        "'all' is a built-in function", "every player is written players"),
+    "a list after a let in a braced function": (
+        "fn evens(n: int) {\n  let top_n = n * 2\n  [x for x in 0..top_n]\n}\n" + TURN,
+        "this line goes on with the let above it", "give this value a name with one more let"),
 }
 
 

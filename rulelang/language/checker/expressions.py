@@ -229,6 +229,8 @@ class ExprChecker(CheckerBase):
         if sig is not None:  # ``to others``: a built-in function named without its call
             example = ", ".join("p" if kind == "seat" else "..." for kind in sig.params)
             self.error(e.span, f"'{e.id}' is a built-in function ({sig.doc}), not a value",
+                       "every player is written players (and reveal with no 'to' shows "
+                       "a card to everybody)" if e.id == "all" else
                        f"call it: {e.id}({example})")
             return T.ANY
         names = itertools.chain(self.symbols, BUILTIN_VALUES, scope.all_names() if scope else ())
