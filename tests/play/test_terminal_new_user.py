@@ -110,12 +110,16 @@ def test_the_screen_log_joins_a_seats_decisions_and_drops_what_the_rules_say_bet
         "P2 > move it to: F7",
         "P2 > lead a card: red 4",
         "P2 wins the trick",              # a line about P2 that does not name the move
+        "P2 > play: KS",
+        "P2 takes trick 2 with KS",       # names the move, but says what followed it
     ]}
     assert screen_log(view) == [
         "-- turn 3: P2 --",
         "P2 observes H5: Oni",
         "P2 > move the card from: F6 · move it to: F7 · lead a card: red 4",
         "P2 wins the trick",
+        "P2 > play: KS",
+        "P2 takes trick 2 with KS",
     ]
 
 

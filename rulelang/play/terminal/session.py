@@ -414,9 +414,10 @@ def _log_entries(view, condensed: bool) -> list[_LogEntry]:
         if said and seat in seats:
             move = rest.rpartition(": ")[2]
             if move and after.startswith(f"{seat} ") and not after.startswith(
-                    f"{seat} > ") and move in after:
+                    f"{seat} > ") and f"{move}: " in after:
                 said_better, turn_starts = seat, not joins and bool(out)
-                continue  # the rules' next line says the move better ("P4 looks at B3: red 5")
+                continue  # the rules' next line says the move better ("P4 looks at B3: red 5");
+                # not one that only names it ("P2 takes trick 1 with KS": what followed)
             if joins and out[-1].seat == seat and (condensed or (
                     out[-1].decided and out[-1].text.startswith(f"{seat} > "))):
                 out[-1].text += f" · {rest}"
