@@ -37,6 +37,11 @@ def test_yokai_sketch_at_80x24_one_screen_refusals_and_quitting(tmp_path, monkey
     save = tmp_path / "named.json"
     term.child.sendline("quit")
     term.child.expect("Quit without saving\\?")
+    screen = term.type("n", "A move's number")  # going on: as Enter, not "'quit' is not a move"
+    assert "is not a move" not in screen
+    assert_one_screen(term, "Yokai Sketch")
+    term.child.sendline("quit")
+    term.child.expect("Quit without saving\\?")
     term.child.sendline(str(save))
     assert f"stopped: the game is saved to {save}" in term.finish()
     again = rulelang.load("games/yokai_sketch.rules").restore(read_save(save))

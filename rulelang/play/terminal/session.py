@@ -103,7 +103,10 @@ class Session:
             self.console.clear()
             lines = teaching_screens.intro_lines(self.game, self.width() - 1, self.height())
             self.show(lines + [Text("")] * max(self.height() - 1 - len(lines), 0))
-            self.ask_plain("Enter to start >")  # on the last line, as every prompt
+            # on the last line, as every prompt; 'rules', as the intro says, pages the rulebook
+            while self.ask_plain("Enter to start >").strip().lower() == "rules":
+                self.page(teaching_screens.rulebook_lines(self.game, self.width()))
+                self.show(lines + [Text("")] * max(self.height() - 1 - len(lines), 0))
         if len(self.humans) > 1 and self.last_human != seat:
             self.console.clear()
             name = self.game.seat_name(seat)
@@ -315,6 +318,7 @@ class Session:
             self._prompt = ""
         if answer.lower() in ("quit", "exit", "q"):
             self.quit()
+            return ""  # going on: read as Enter (the screen drawn again, with what to type)
         return answer
 
     def quit(self):
