@@ -215,6 +215,12 @@ class _Builder(StatedKnowledge):
         if len(kinds) > 1:
             raise RulesError(f"cards of {len(kinds)} kinds are named '{name}' ({', '.join(kinds)}):"
                              f" say which, like {kinds[0]}(\"{name}\")")
+        differ = sorted({k for c in match for k, v in c.f.items() if v != match[0].f.get(k)})
+        if differ:  # alike by name, not in their fields: which one is meant cannot be told
+            raise RulesError(f"{len(match)} cards are named '{name}', and their "
+                             f"{', '.join(differ)} differ{'s' if len(differ) == 1 else ''}: a "
+                             "position cannot tell which one it places (give them names that "
+                             f"tell them apart: name \"{{{differ[0]}}} {name}\")")
         free = [c for c in match if c.id not in self._placed]
         if not free:
             if match:

@@ -130,3 +130,18 @@ def test_grid_cards_take_a_place_and_kinds_sharing_a_name_are_told_apart():
     game = rules.position(players=3, add={"board": [('Tile("red 2")', "A1 r90")]})
     tile = next(c for c in game.view(None)["zones"]["board"]["cards"] if c["name"] == "red 2")
     assert tile["cells"] == ["A1", "A2"]
+
+
+def test_cards_alike_by_name_but_not_by_their_fields_cannot_be_placed_by_name():
+    """Two pieces named "marshal", one each side's: a position took the first, silently
+    (a scenario then failed for a reason it did not say)."""
+    import rulelang
+    rules = rulelang.loads('game "Sides"\nplayers 2\ncard Piece { side: player  name "marshal" }\n'
+                           'zone box: pile of Piece\nzone board: grid 3 x 3 of Piece, public\n'
+                           'setup { for p in players { create Piece(side: p) in box } }\n'
+                           'turn { end "over" }\n', "sides.rules")
+    with pytest.raises(RulesError) as error:
+        rules.position(add={"board": [("marshal", "A1")]})
+    assert ("2 cards are named 'marshal', and their side differs: a position cannot tell "
+            'which one it places (give them names that tell them apart: name "{side} marshal")'
+            in str(error.value)), str(error.value)
