@@ -187,6 +187,13 @@ def _bad_token(error: UnexpectedToken, text: str, names: set[str], expected: lis
         return ("unexpected 'refused' after several moves",
                 "'refused' follows one move, alone on its play line: play the moves before it "
                 'first, then: play "MOVE" refused')
+    if token == "(" and re.search(r"(?<![\w.])let\s*$", line_before):
+        return ("unexpected '(' after 'let'",
+                "a let names one value: let pair = ...; then pair[0] and pair[1] are its parts "
+                "(for p, c in pairs takes pairs apart in a loop)")
+    if token in ("+", "-", "*") and re.search(r"\)\s+x\s+\w+\s*$", line_before):
+        return (f"unexpected {words} in the count of a create",
+                "a count worked out is written in brackets: create ... x (n + 1) in ...")
     if token == "(" and re.search(r"(?<![\w.])for\s*$", line_before):
         return ("unexpected '(' after 'for'",
                 "the names are written without brackets: for p, c in pairs { ... }")

@@ -247,6 +247,22 @@ MISTAKES = {
     "a list after a let in a braced function": (
         "fn evens(n: int) {\n  let top_n = n * 2\n  [x for x in 0..top_n]\n}\n" + TURN,
         "this line goes on with the let above it", "give this value a name with one more let"),
+    "two zones added": (
+        "zone pot: pile of Card\nfn all_cards() = deck + pot\n" + TURN,
+        "cannot use '+' on a zone of Card and a zone of Card", "cards(a) + cards(b)"),
+    "a worked-out count of a create without brackets": (
+        "setup { create Card(rank: 1) x 1 + 1 in deck }\n" + TURN,
+        "unexpected '+' in the count of a create", "x (n + 1)"),
+    "a pair for a cell": (
+        "zone board: grid 3 x 3 of Card\nsetup { create Card(rank: 1) in board at (0, 0) }\n" + TURN,
+        "'at' takes a cell, a list of cells or a placement, not a tuple", "cell(x, y)"),
+    "a pair taken apart by a let": (
+        "turn { let (a, b) = (1, 2)\n win current }\n",
+        "unexpected '(' after 'let'", "pair[0] and pair[1]"),
+    "a pass move named as an option": (
+        'enum Pile { copper, silver }\nturn { choose k in Pile pass "copper" prompt "buy"\n'
+        " win current }\n",
+        "the pass move 'copper' has the same name as an option", "name the pass move otherwise"),
 }
 
 

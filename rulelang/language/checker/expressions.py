@@ -536,8 +536,11 @@ class ExprChecker(CheckerBase):
             return beside or T.list_of(T.join(a.arg, T.element(b)) if e.op == "+" else a.arg)
         if T.fits(a, T.INT) and T.fits(b, T.INT):
             return T.INT
+        zones = e.op == "+" and {a.name, b.name} <= {"zone", "list"} and "zone" in (a.name, b.name)
         self.error(e.span, f"cannot use '{e.op}' on {T.spoken(a)} and {T.spoken(b)}",
-                   arithmetic_hint(self.source_of, e) if T.SEAT in (a, b) else None)
+                   arithmetic_hint(self.source_of, e) if T.SEAT in (a, b) else
+                   "a zone is a place, not a list: cards(zone) is its cards, so write "
+                   "cards(a) + cards(b)" if zones else None)
         return T.ANY
 
     def x_Compare(self, e: ast.Compare, scope: Scope) -> T.Type:

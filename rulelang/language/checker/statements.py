@@ -7,6 +7,7 @@ from rulelang.language import ast, refs
 from rulelang.language import types as T
 from rulelang.language.builtin_signatures import SIGNATURES
 from rulelang.language.checker.checker_base import CheckerBase
+from rulelang.language.checker.constants import UNKNOWN, fold
 from rulelang.language.checker.expressions import BUILTIN_VALUES, Scope, Unit
 from rulelang.language.checker.seats import NO_ARITHMETIC, mismatch_hint
 from rulelang.language.errors import Span, suggest
@@ -398,6 +399,18 @@ class StmtChecker(CheckerBase):
                        "cards(zone) gives a zone's cards; top(zone) its top card")
         return t
 
+    def option_names(self, options: ast.Expr, t: T.Type) -> set[str]:
+        """The names (lower case) of a choose's options known before the game runs: an
+        enum's members, or a list written out of numbers, texts and members."""
+        element = self.element_of(t)
+        if element.name == "enum" and isinstance(options, ast.Name):
+            return {m.lower() for m in self.enums.get(element.arg, ())}
+        value = fold(options)
+        if isinstance(value, (list, range)):
+            return {("yes" if v else "no") if isinstance(v, bool) else
+                    str(getattr(v, "name", v)).lower() for v in value if v is not UNKNOWN}
+        return set()
+
     def kinds_fit(self, moved: T.Type, dest: T.Type, e: ast.Node, where: ast.Expr) -> None:
         """A card of one kind moved, made or dealt into a zone declared to hold another:
         said here, not when the game runs."""
@@ -434,7 +447,9 @@ class StmtChecker(CheckerBase):
             t = self.expr(s.at, scope)
             if not _place_type(t):
                 self.error(s.at.span, "'at' takes a cell, a list of cells or a placement, "
-                                      f"not {T.spoken(t)}")
+                                      f"not {T.spoken(t)}",
+                           "a cell is written cell(x, y) (from 0), or cell(\"A1\")"
+                           if t.name == "tuple" else None)
         zone = self.named_zone(s.dest)
         if zone is None:
             return
@@ -562,6 +577,9 @@ class StmtChecker(CheckerBase):
             if not word.strip() or "{" in word or "}" in word or "+" in word:
                 self.error(span, "the name of the pass move is a plain word, like \"stop\"",
                            "it is what a player types; it cannot be empty, insert values or hold '+'")
+            elif word.lower() in self.option_names(s.options, t):
+                self.error(span, f"the pass move '{word}' has the same name as an option",
+                           "a player typing it could mean either: name the pass move otherwise")
         if s.prompt is not None:
             self.expr(s.prompt, scope)
         if s.refusals is not None:
