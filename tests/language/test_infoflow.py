@@ -239,6 +239,14 @@ def test_options_filtered_by_a_where_that_reads_a_secret_are_flagged_at_the_wher
     assert (span.line, span.col) == (HEAD.count("\n") + 3, 11), span
 
 
+def test_options_from_another_seats_hand_name_by_as_the_likely_fix():
+    """In a rule called with current, choosing from hand[p] without `by p`: the hint said
+    only to disclose the hand (the opposite of what was meant)."""
+    found = warnings('  deal_to(current)', decls='rule deal_to(p: player) {\n'
+                     '  choose c in cards(hand[p]) where c.v > 1 else "low" prompt "pick"\n}\n')
+    assert "(if p is the one choosing here, say so: choose ... by p)" in found[0].hint, found
+
+
 # ------------------------------------------------------------ disclose
 @pytest.mark.parametrize("body,decls", [
     ('  log "the deck starts with {disclose(top(deck).v)}"', ""),

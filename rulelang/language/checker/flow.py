@@ -406,8 +406,12 @@ class FlowChecker(FlowExprs):
         shown = options | Taint(self.pc_at(state))  # whether (and what) they are offered
         if s.refusals is not None:
             shown = shown | Taint(self.ev(s.refusals, state).data)  # (its reasons: texts, read)
+        why = f"{chooser} may not know it"
+        owner = shown.data.owner if shown.data.level == OWNED else None
+        if s.by is None and s.each is None and owner not in (None, chooser, EACH_OWNER):
+            why += f" (if {owner} is the one choosing here, say so: choose ... by {owner})"
         self.sink(shown, self.options_span(s, state, chooser),
-                  f"the options offered to {chooser} are", f"{chooser} may not know it",
+                  f"the options offered to {chooser} are", why,
                   allowed=lambda d: d.known_to(chooser))
         if s.each is None:
             self.kept_for_later(s, state, chooser)
