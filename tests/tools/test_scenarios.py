@@ -174,6 +174,11 @@ scenario "all of them" {
     ("expect points[P1] = 2", "points[P1] has another value", "2", "1"),
     ("expect size(deck) > 2", "the condition does not hold", "> 2", "2"),
     ("expect empty(deck)", "the condition does not hold", None, None),
+    # an `and`: the part that fails, with its values (it said only "does not hold")
+    ("expect size(deck) == 2 and size(hand[P2]) == 3 and empty(deck)",
+     "the condition does not hold: size(hand[P2]) == 3", "3", "2"),
+    ("expect size(deck) == 2 and empty(deck)", "the condition does not hold: empty(deck)",
+     None, None),
     ('legal "chip 2"', "other legal moves", '["chip 2"]', '["chip 2", "chip 1", "pass"]'),
     ("decides P1", "another seat decides", "P1", "P2"),
     ('play "chip 2" refused', "the move 'chip 2' was played: it is legal here", "refused",

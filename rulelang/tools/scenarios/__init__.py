@@ -37,7 +37,7 @@ class Suite:
     scenarios: list
     path: str  # the scenario file, as shown
     rules_path: str
-    conditions: dict  # id(step) -> (fn name, left fn name or None, right fn name or None)
+    conditions: dict  # id(step) -> Condition
 
     def run(self, name_filter: str | None = None):
         from rulelang.tools.scenarios.execute import run_scenario
@@ -67,7 +67,7 @@ def load_suite(rules_path, path=None) -> Suite:
         raise RulesError(f"{path}: too long (at most {MAX_SCENARIO_SOURCE:,} characters)")
     shown = str(path)
     scenarios = parse_scenarios(text, shown)
-    fns, conditions = _condition_fns(scenarios)
+    fns, conditions = _condition_fns(scenarios, text)
     with rules_path.open(encoding="utf-8") as source:
         rules_text = source.read()
     loaded = read_modules(rules_text, str(rules_path), base=rules_path.resolve().parent,
@@ -77,23 +77,56 @@ def load_suite(rules_path, path=None) -> Suite:
     return Suite(Rules(program), scenarios, shown, str(rules_path), conditions)
 
 
-def _condition_fns(scenarios):
-    """Each ``expect CONDITION`` as a fn (and, for a comparison, one per side, to show
-    them when it fails), named so that no rules file can name them."""
+@attrs.frozen
+class ConditionPart:
+    """One part of an ``expect CONDITION`` (the whole, or one side of an ``and``): the fn
+    that works it out, and for a comparison one fn per side (shown when it fails)."""
+    text: str  # as written
+    holds: str
+    left: str | None = None
+    right: str | None = None
+    op: str = "=="  # a comparison's
+
+
+@attrs.frozen
+class Condition:
+    """An ``expect CONDITION``'s fns: the whole, and its parts (those of an ``and``, else
+    the whole again), so a failing one names the part that does not hold, with values."""
+    whole: str
+    parts: list[ConditionPart]
+
+
+def _condition_fns(scenarios, text):
+    """Each ``expect CONDITION`` as a fn, and each part of it (and, for a comparison, one
+    per side), named so that no rules file can name them."""
+    from rulelang.language.errors import span_text
     fns, conditions = [], {}
     for scenario in scenarios:
         for step in scenario.steps:
             if step.kind != "true":
                 continue
             base = f"expect@{step.span.line}:{step.span.col}"
-            names = [base, None, None]
             fns.append(ast.FnDecl(base, [], [], step.expr, span=step.expr.span))
-            if isinstance(step.expr, ast.Compare):
-                names[1], names[2] = base + "<", base + ">"
-                fns.append(ast.FnDecl(names[1], [], [], _copy(step.expr.left), span=step.expr.span))
-                fns.append(ast.FnDecl(names[2], [], [], _copy(step.expr.right), span=step.expr.span))
-            conditions[id(step)] = tuple(names)
+            parts = []
+            for i, expr in enumerate(_conjuncts(step.expr)):
+                name = f"{base}#{i}"
+                fns.append(ast.FnDecl(name, [], [], _copy(expr), span=expr.span))
+                written = span_text({step.span.file: text}, expr.span) or "..."
+                part = ConditionPart(" ".join(written.split()), name)
+                if isinstance(expr, ast.Compare):
+                    part = attrs.evolve(part, left=name + "<", right=name + ">", op=expr.op)
+                    fns.append(ast.FnDecl(part.left, [], [], _copy(expr.left), span=expr.span))
+                    fns.append(ast.FnDecl(part.right, [], [], _copy(expr.right), span=expr.span))
+                parts.append(part)
+            conditions[id(step)] = Condition(base, parts)
     return fns, conditions
+
+
+def _conjuncts(expr):
+    """The parts of ``a and b and c``; the expression alone otherwise."""
+    if isinstance(expr, ast.BoolOp) and expr.op == "and":
+        return _conjuncts(expr.left) + _conjuncts(expr.right)
+    return [expr]
 
 
 def _copy(expr):

@@ -2,6 +2,8 @@
 not hold ends it, with what was expected and what happened."""
 from __future__ import annotations
 
+from functools import partial
+
 import attrs
 
 from interpreter.runtime.values import Card, EnumValue, Keyed, Seat
@@ -328,16 +330,21 @@ def _var(game, name, step):
 
 
 def _true(suite, game, step):
-    names = suite.conditions[id(step)]
+    condition = suite.conditions[id(step)]
     fns = suite.rules.code.tops.fns
-    holds = game.guard(lambda: fns[names[0]](game))
-    if holds:
+    if game.guard(lambda: fns[condition.whole](game)):
         return
-    if names[1] is not None:
-        left = comparable(game.guard(lambda: fns[names[1]](game)))
-        right = comparable(game.guard(lambda: fns[names[2]](game)))
-        op = "" if step.expr.op == "==" else step.expr.op + " "
-        _fail(step, "the condition does not hold", op + shown(right), shown(left))
+    whole = len(condition.parts) == 1
+    for part in condition.parts:  # the first that does not hold, with its sides' values
+        if game.guard(partial(fns[part.holds], game)):
+            continue
+        said = "the condition does not hold" + ("" if whole else f": {part.text}")
+        if part.left is not None and part.right is not None:
+            left = comparable(game.guard(partial(fns[part.left], game)))
+            right = comparable(game.guard(partial(fns[part.right], game)))
+            op = "" if part.op == "==" else part.op + " "
+            _fail(step, said, op + shown(right), shown(left))
+        _fail(step, said)
     _fail(step, "the condition does not hold")
 
 
