@@ -31,9 +31,11 @@ def test_a_pass_move_may_have_its_own_name():
 
 
 def test_a_named_pass_that_an_option_shares_is_a_clear_error():
-    text = 'turn {\n  choose w in ["go", "stop"] pass "Stop"\n  win current\n}\n'
+    text = 'turn {\n  choose w in [x for x in ["go", "stop"]] pass "Stop"\n  win current\n}\n'
     with pytest.raises(rulelang.RulesRuntimeError, match="the pass move 'Stop' has the same name"):
         game(text)
+    with pytest.raises(rulelang.CheckError, match="the pass move 'Stop' has the same name"):
+        game(text.replace("[x for x in [\"go\", \"stop\"]]", '["go", "stop"]'))  # seen before
 
 
 # ------------------------------------------------------------------ options holding a list
