@@ -60,6 +60,9 @@ class Decision:
     def offered(g: GameFields, seat: Seat, site: CompiledSite, frame: Frame, options: Iterable[Value],
                 replay: bool = True) -> Decision:
         """The distinct options (identical cards make one move)."""
+        if type(options) is not list:
+            options = list(options)
+        merged = False
         values: list[Value] = []
         notations: list[str] = []
         seen: set[str] = set()
@@ -84,12 +87,18 @@ class Decision:
                 else:
                     text = g.notation_of(value, seat, element)
                 if text in seen:
+                    merged = True
                     continue
                 seen.add(text)
                 values.append(value)
                 notations.append(text)
         finally:
             g.places = None
+        if merged:  # cards alike lying apart are not one move: named where they lie
+            names = named_apart(g, options, [g.notation_of(v, seat, element) for v in options])
+            kept = dict(zip(names[::-1], options[::-1]))  # (the first of each name, below)
+            notations = list(dict.fromkeys(names))
+            values = [kept[name] for name in notations]
         return Decision.of(seat, site, frame, values, notations, None, g)
 
     @staticmethod
@@ -244,13 +253,38 @@ class Offer:
         self.keep, self.notations, self.moves = keep, notations, moves
 
 
+def named_apart(g: GameFields, values: Sequence[Value], names: list[str]) -> list[str]:
+    """``names`` (one per option), where a card named as another card is that lies apart
+    from it (in another zone, or on a grid) is named by where it lies instead, the other
+    too: alike cards merge into one move only where they are alike in place as well (two
+    identical cards in a hand), not two pawns on two cells of a board."""
+    first: dict[str, Card] = {}
+    clash: set[str] = set()
+    where = g.where
+    for value, name in zip(values, names):
+        if type(value) is Card:
+            other = first.setdefault(name, value)
+            if other is not value:
+                zone = where[other.id]
+                if zone is not where[value.id] or (zone is not None and zone.grid):
+                    clash.add(name)
+    if not clash:
+        return names
+    places: dict[int, dict[int, int]] = {}
+    return [g.position(value, places) if type(value) is Card and name in clash else name
+            for value, name in zip(values, names)]
+
+
 def keys_of(game: Decisions, seat: int, values: Sequence[Value], element: str | None,
             passing: str | bool) -> list[Hashable]:
     """What tells a decision's moves apart, as ``Decision.keys`` holds it: each option's
     notation, the pass word last (``values`` end with the pass move's None when ``passing``).
     For a lean decision offered without them, and a direct one a bot asks about."""
     offered = values[:-1] if passing else values
-    named: list[Hashable] = [game.notation_of(v, seat, element) for v in offered]
+    names = [game.notation_of(v, seat, element) for v in offered]
+    if len(set(names)) < len(names):  # (cards alike lying apart: by where they lie)
+        names = named_apart(game, offered, names)
+    named: list[Hashable] = list(names)
     if passing:
         named.append(passing)
     return named

@@ -27,6 +27,7 @@ from interpreter.runtime.decision_parts import (
     Passing,
     make_offer,
     moves_for,
+    named_apart,
 )
 from interpreter.runtime.failures import GUARDED, GameOver, runtime_error
 from interpreter.runtime.game_fields import GameFields
@@ -98,6 +99,10 @@ class Decisions(GameFields):
                 add(cell_name(v))
             else:
                 add(self.notation_of(v, seat, element))
+        if len(key) > 3:  # (seat, pass word, the names)
+            names = key[2:]
+            if len(set(names)) < len(names):  # cards alike lying apart are not one move
+                key[2:] = named_apart(self, list(options), names)  # type: ignore[arg-type]
         # each option is named, compared and kept: priced, so a choice among a huge zone or
         # every cell of a vast board stops with the rule named, not after minutes
         self.work += (len(key) - 2) * OPTION_WORK

@@ -17,7 +17,7 @@ from __future__ import annotations
 import sys
 from typing import Any, Literal, cast
 
-from interpreter.runtime.decision_parts import Decision
+from interpreter.runtime.decision_parts import Decision, named_apart
 from interpreter.runtime.decisions import OPTION_WORK, no_decider
 from interpreter.runtime.engine import Game
 from interpreter.runtime.helpers import Frame
@@ -61,7 +61,8 @@ class LeanGame(Game):
         ``zone``: the zone whose cards the options all are (the compiler knows it,
         ``lean_code.shown_zone``), or None."""
         seen: dict[str, Any] = {}
-        if zone is not None and (zone.vis == "public" or (zone.vis == "owner" and zone.owner == seat)):
+        if zone is not None and not zone.grid and (
+                zone.vis == "public" or (zone.vis == "owner" and zone.owner == seat)):
             # a card lying face up, or in the chooser's own zone, is known to the chooser (a
             # move reveals it, a shuffle keeps it known, a save or position is refused
             # otherwise: state_checks.check_zones): named by its label, as below
@@ -84,6 +85,14 @@ class LeanGame(Game):
                 text = self.notation_of(v, seat, site.element)
             if text not in seen:
                 seen[text] = v
+        if len(seen) < len(options):  # merged: cards alike lying apart are not one move
+            names = named_apart(self, options, [
+                (v.label if known[v.id] & bit else self.position(v)) if type(v) is Card
+                else self.notation_of(v, seat, site.element) for v in options])
+            seen = {}
+            for text, v in zip(names, options):
+                if text not in seen:
+                    seen[text] = v
         return seen
 
     def offer_cards(self: Any, frame: Frame, site: Any, seat: int, passing: str | Literal[False],

@@ -128,3 +128,46 @@ def test_a_grid_cell_holding_several_cards_shows_the_top_one_in_brackets():
     assert "[Mk]" in text and "Fx" not in text and "[?]" in text
     text = drawn({"kind": "grid", "cards": [under, alone]})
     assert "Fx" in text and "[" not in text
+
+
+PAWNS = """
+game "Pawns"
+players 2
+card Piece { side: player  name "pawn" }
+zone board: grid 3 x 3 of Piece, public
+zone hand[player]: hand of Piece
+setup {
+  create Piece(side: P1) in board at cell(0, 0)
+  create Piece(side: P1) in board at cell(2, 2)
+  create Piece(side: P1) x 2 in hand[P1]
+}
+turn {
+  choose p in [x for x in board if x.side == current] + cards(hand[current]) prompt "pick"
+  log "{current} picks the pawn in {zone_of(p)} at {cells(p)}"
+  win current
+}
+"""
+
+
+def test_cards_alike_lying_apart_are_moves_of_their_own_named_where_they_lie():
+    """Two pawns named alike on two cells were one move, the first: the other could never
+    be picked. Alike cards in one hand are still one move; apart, each is named by where it
+    lies, on the full path, the lean path and in a choice made by each."""
+    rules = rulelang.loads(PAWNS, "pawns.rules")
+    game = rules.new_game(players=2, seed=1)
+    assert [m.notation for m in game.legal_moves()] == ["board@A1", "board@C3", "hand[P1]#1",
+                                                         "hand[P1]#2"]
+    game.play("board@C3")
+    assert "P1 picks the pawn in board at C3" in game.transcript()
+    one_hand = rulelang.loads(PAWNS.replace("[x for x in board if x.side == current] + ", ""),
+                              "pawns.rules").new_game(players=2, seed=1)
+    assert [m.notation for m in one_hand.legal_moves()] == ["pawn"]  # alike, and together
+    offered = []
+    rules.lean().played_out(lambda g, seat, values, site: offered.append(len(values)) or 1,
+                            players=2, seed=1)
+    assert offered == [4]
+    each = rulelang.loads(PAWNS.replace('prompt "pick"', 'by each q in [P1] prompt "pick"')
+                          .replace('log "{current} picks the pawn in {zone_of(p)} at {cells(p)}"',
+                                   ""), "pawns.rules").new_game(players=2, seed=1)
+    assert [m.notation for m in each.legal_moves(0)] == ["board@A1", "board@C3", "hand[P1]#1",
+                                                         "hand[P1]#2"]
