@@ -32,6 +32,10 @@ def test_yokai_sketch_at_80x24_one_screen_refusals_and_quitting(tmp_path, monkey
     assert_one_screen(term, "Yokai Sketch")
     screen = term.type("hello", "is not a move")
     assert "'hello' is not a move now: type a number from 1 to 4, or 'help'" in screen
+    screen = term.type("water", "starts several moves")  # half typed: what it could be
+    assert "'water' starts several moves: water/wind, water/earth, water/fire; type one" in screen
+    screen = term.type("earth/w", "did you mean")
+    assert "'earth/w' is not a move now; did you mean 'earth/wind call'?" in screen
     screen = term.type("save", "save where?")
     assert "type 'save FILE'" in screen
     save = tmp_path / "named.json"

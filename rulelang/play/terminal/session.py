@@ -187,6 +187,16 @@ class Session:
         if decision.get("cells") and placing.cells_typed(answer):
             return placing.pick(self, view, placing.cells_typed(answer))
         refused = self.refused = self.game.refused(answer)  # why, and what was meant
+        if refused is not None and refused.reason and refused.rules_said:  # the rules' own why
+            return None, Text(refused.text() + " ('why' says more)", style="red")
+        starting = [m for m in moves if m.lower().startswith(lower)]  # a move half typed
+        if len(starting) > 1:
+            listed = ", ".join(starting[:6]) + (", ..." if len(starting) > 6 else "")
+            return None, Text(f"'{answer}' starts several moves: {listed}; type one whole",
+                              style="red")
+        if starting:
+            return None, Text(f"'{answer}' is not a move now; did you mean '{starting[0]}'?",
+                              style="red")
         if refused is not None and (refused.reason or refused.suggestion):
             return None, Text(refused.text() + " ('why' says more)", style="red")
         what = f"a number from 1 to {len(moves)}" if by_position else "one of the moves shown"
