@@ -139,8 +139,10 @@ def test_yami_tile_placed_by_naming_a_cell_it_covers(tmp_path, monkeypatch, text
     save = tmp_path / "yami.json"
     game = _yami_save_at_placement(save)
     term = run("games/yami.rules", "--load", str(save), "--bot-seed", "1", columns=100, rows=40)
-    term.wait("ways to place it")
+    screen = term.wait("ways to place it")
     assert_one_screen(term, "Yami")
+    # the tile has left the hand: its shape is drawn by the prompt (purple 6: "###./.###")
+    assert "the shape to place: ▀██▄" in screen, screen
     screen = term.type("E3", "which one?")
     assert "8 ways cover E3" in screen and "✗ ends the game" in screen
     screen = term.type("1", "play it?")

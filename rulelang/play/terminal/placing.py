@@ -32,8 +32,23 @@ def cells_typed(answer: str) -> list[str] | None:
 def hint(view) -> list[Text]:
     cells = view["decision"]["cells"]
     example = next(iter(cells.values()))[0]
-    return [Text(f"{len(cells)} ways to place it. Type a cell it should cover (like {example}), "
-                 "or several, to see the ways that do.", style="italic")]
+    said = Text(f"{len(cells)} ways to place it. Type a cell it should cover (like {example}), "
+                "or several, to see the ways that do.", style="italic")
+    return [*shape_lines(cells), said]
+
+
+def shape_lines(cells: dict[str, list[str]]) -> list[Text]:
+    """The shape being placed, in half blocks (two rows to a line), as a way to place it
+    unturned covers the board (the card may have left the hand's drawings)."""
+    plain = next((move for move in cells if move.endswith(" r0")), next(iter(cells)))
+    spots = [grid.cell_xy(cell) for cell in cells[plain]]
+    left, top = min(x for x, _ in spots), min(y for _, y in spots)
+    width = max(x for x, _ in spots) - left + 1
+    rows = ["".join("#" if (left + x, y) in spots else "." for x in range(width))
+            for y in range(top, max(y for _, y in spots) + 1)]
+    head = "the shape to place: "
+    return [Text((head if i == 0 else " " * len(head)) + line, style="bold")
+            for i, line in enumerate(grid.half_blocks(rows))]
 
 
 def pick(session, view, typed: list[str]):
