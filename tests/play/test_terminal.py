@@ -141,6 +141,7 @@ def test_yami_tile_placed_by_naming_a_cell_it_covers(tmp_path, monkeypatch, text
     term = run("games/yami.rules", "--load", str(save), "--bot-seed", "1", columns=100, rows=40)
     screen = term.wait("ways to place it")
     assert_one_screen(term, "Yami")
+    assert "going on with the game saved in" in screen  # no "how to play" first: loaded
     # the tile has left the hand: its shape is drawn by the prompt (purple 6: "###./.###")
     assert "the shape to place: ▀██▄" in screen, screen
     screen = term.type("E3", "which one?")

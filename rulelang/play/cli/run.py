@@ -130,7 +130,9 @@ def run(file, players, seed, bot_seed, option_pairs, bots, bot_pairs, think, mov
     bot_seed = bots_seed(bot_seed, kinds, game)
     # 'save' (and stopping) writes to --save FILE, or back to the file the game was loaded from
     session = Session(game, kinds, Console(), save_path or load_path, bot_seed, foresee=True,
-                      think=think)
+                      think=think, intro=not load_path)  # (a game loaded goes on at once)
+    if load_path:
+        session.notes.append(f"going on with the game saved in {load_path}")
     so_far = None if session.humans else game.transcript  # (the screen showed them the log)
     if not play_through(session, session.play, "game", lambda saved: "--load", so_far):
         return
