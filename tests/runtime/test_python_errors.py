@@ -63,14 +63,19 @@ CASES = [  # (the expression, what the error says)
 ]
 
 
-def _failure(expr: str, lean: bool) -> str:
-    rules = rulelang.loads(RULES.replace("EXPR", expr), "kinds.rules")
+def _failed(text: str, lean: bool) -> list[str]:
+    """The lines of the error a game of these rules stops with, on either path."""
+    rules = rulelang.loads(text, "kinds.rules")
     with pytest.raises(rulelang.RulesRuntimeError) as caught:
         if lean:
             rules.lean().played_out(lambda game, seat, values, site: 0, players=2, seed=1)
         else:
             rules.new_game(players=2, seed=1)
-    return str(caught.value).splitlines()[0]
+    return str(caught.value).splitlines()
+
+
+def _failure(expr: str, lean: bool) -> str:
+    return _failed(RULES.replace("EXPR", expr), lean)[0]
 
 
 @pytest.mark.parametrize("expr, said", CASES, ids=[c[0] for c in CASES])
@@ -145,13 +150,7 @@ def test_a_top_level_expression_that_fails_is_said_where_it_is_written(top, said
     rules = RULES.replace("var n: int = none", "var n: int = 0").replace("EXPR", "1") + top + "\n"
     line = rules.count("\n")
     for lean in (False, True):
-        loaded = rulelang.loads(rules, "kinds.rules")
-        with pytest.raises(rulelang.RulesRuntimeError) as caught:
-            if lean:
-                loaded.lean().played_out(lambda game, seat, values, site: 0, players=2, seed=1)
-            else:
-                loaded.new_game(players=2, seed=1)
-        shown = str(caught.value).splitlines()
+        shown = _failed(rules, lean)
         column = len(top.split("10")[0]) + 1
         assert shown[0] == f"kinds.rules:{line}:{column}: error: in {said}: division by zero", shown
         assert shown[1] == "    " + top
@@ -165,13 +164,7 @@ def test_a_deal_of_a_count_below_0_or_none_fails_instead_of_dealing_the_rest(cou
     rules = RULES.replace("  let x = EXPR\n  log \"{x}\"\n",
                           f"  deal {count} from bag to bag\n")
     for lean in (False, True):
-        loaded = rulelang.loads(rules, "kinds.rules")
-        with pytest.raises(rulelang.RulesRuntimeError) as caught:
-            if lean:
-                loaded.lean().played_out(lambda game, seat, values, site: 0, players=2, seed=1)
-            else:
-                loaded.new_game(players=2, seed=1)
-        assert str(caught.value).splitlines()[0] == f"kinds.rules:18:3: error: in turn: {said}"
+        assert _failed(rules, lean)[0] == f"kinds.rules:18:3: error: in turn: {said}"
 
 
 def test_a_zone_family_and_a_table_row_are_written_in_the_language_s_words():
