@@ -254,10 +254,10 @@ class Offer:
 
 
 def named_apart(g: GameFields, values: Sequence[Value], names: list[str]) -> list[str]:
-    """``names`` (one per option), where a card named as another card is that lies apart
-    from it (in another zone, or on a grid) is named by where it lies instead, the other
-    too: alike cards merge into one move only where they are alike in place as well (two
-    identical cards in a hand), not two pawns on two cells of a board."""
+    """``names`` (one per option), where cards that share a name but lie apart (in other
+    zones, or on a grid) are each named by where they lie instead: alike cards merge into
+    one move only where they lie alike too (two identical cards in a hand), not two pawns
+    on two cells of a board."""
     first: dict[str, Card] = {}
     clash: set[str] = set()
     where = g.where

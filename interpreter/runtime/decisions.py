@@ -100,9 +100,9 @@ class Decisions(GameFields):
             else:
                 add(self.notation_of(v, seat, element))
         if len(key) > 3:  # (seat, pass word, the names)
-            names = key[2:]
+            names = cast("list[str]", key[2:])  # (the options' notations)
             if len(set(names)) < len(names):  # cards alike lying apart are not one move
-                key[2:] = named_apart(self, list(options), names)  # type: ignore[arg-type]
+                key[2:] = named_apart(self, list(options), names)
         # each option is named, compared and kept: priced, so a choice among a huge zone or
         # every cell of a vast board stops with the rule named, not after minutes
         self.work += (len(key) - 2) * OPTION_WORK
@@ -317,6 +317,8 @@ class Decisions(GameFields):
                     self.log.append(line)
                     if (named or has_cards(line.prompt)) and not private:
                         self.unsettled.append(len(self.log) - 1)
+                    elif private:  # never settled: its prompt's cards as known now, for good
+                        line.prompt = frozen(line.prompt, self.known)
                 if self.trail is not None:
                     self.trail.append((seat, at, self.copy(logging=False)))
                 self.pending = None
@@ -490,6 +492,8 @@ class Decisions(GameFields):
         self.log.append(line)
         if (named or has_cards(prompt)) and not private:  # (its prompt's cards: see settle)
             self.unsettled.append(len(self.log) - 1)
+        elif private:  # never settled: its prompt's cards as known now, for good
+            line.prompt = frozen(line.prompt, self.known)
 
     @property
     def to_move_all(self) -> list[Seat]:

@@ -218,3 +218,22 @@ def test_the_terminal_says_the_answer_is_private_and_shows_the_others_hidden(tmp
     term.child.expect("Quit without saving")
     term.child.sendline("y")
     term.finish()
+
+
+def test_a_private_choice_s_prompt_keeps_its_cards_as_each_seat_knew_them_then():
+    """A private line is never settled: the card its prompt names was read afresh, so a
+    card turned up later showed the other seat what the prompt had named."""
+    rules = rulelang.loads(
+        'game "Mind"\nplayers 2\ncard Card { rank: int  name "card {rank}" }\n'
+        'zone hand[player]: hand of Card\nzone table: row of Card, public\n'
+        'setup { create Card(rank: 1) in hand[P1]\n create Card(rank: 2) in hand[P1] }\n'
+        'play {\n  choose c in hand[P1] by P1 prompt "a card"\n'
+        '  choose n in [1, 2] by P1 privately prompt "a number for {c}"\n'
+        '  move c to table\n  choose d in [1] by P2 prompt "go on"\n}\n', "mind.rules")
+    game = rules.new_game(players=2, seed=1)
+    game.play("card 2")
+    game.play("1")
+    assert "P1 > a number for a Card: (hidden)" in game.transcript("P2")
+    game.play("1")  # card 2 is on the table now: the private line's prompt does not change
+    assert "P1 > a number for a Card: (hidden)" in game.transcript("P2")
+    assert "P1 > a number for card 2: 1" in game.transcript("P1")
