@@ -315,6 +315,10 @@ class Builder(Transformer[Token, Any]):
 
     def call_stmt(self, meta: Meta, c: list[Any]) -> ast.CallStmt:
         call = c[0]
+        if _AFTER_RETURN.search(self.text, 0, meta.start_pos):  # `return 3` on one line
+            self._bad("'return' gives back no value here", call.span,
+                      "'return' alone leaves the rule (or the block); a value is worked "
+                      "out by a function: fn NAME() = ...")
         if isinstance(call, ast.Name) and call.id in _DECLARING:  # ``fn f() = 1`` in a block
             self._bad(f"'{call.id}' starts a declaration, not a statement", call.span,
                       f"write the {call.id} at the top level of the file, outside every block")
@@ -327,10 +331,6 @@ class Builder(Transformer[Token, Any]):
             self._bad("a text alone does nothing", call.span,
                       'write log "..." to show it; a choose\'s prompt follows the word prompt: '
                       'choose x in ... prompt "..."')
-        if _AFTER_RETURN.search(self.text, 0, meta.start_pos):  # `return 3` on one line
-            self._bad("'return' gives back no value here", call.span,
-                      "'return' alone leaves the rule (or the block); a value is worked "
-                      "out by a function: fn NAME() = ...")
         if not isinstance(call, ast.Call):
             self._bad("a statement cannot be just a value", call.span,
                       "call a rule like rule_name(args), or assign with name = value")

@@ -194,6 +194,9 @@ MISTAKES = {
     "a comparison returned from a rule": (
         "rule holds() {\n  return size(deck) > 0\n}\nturn { holds()\n win current }\n",
         "'return' gives back no value here", "a value is worked out by a function"),
+    "a variable returned from a rule": (
+        "var best: int = 0\nrule r() {\n  return best\n}\nturn { r()\n win current }\n",
+        "'return' gives back no value here", "a value is worked out by a function"),
     "a call returned from a rule": (
         "rule holds() {\n  return any(c.rank > 2 for c in deck)\n}\nturn { holds()\n win current }\n",
         "'return' gives back no value here", "a value is worked out by a function"),
