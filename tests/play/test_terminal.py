@@ -203,3 +203,18 @@ turn {
 end when size(table) == 6
 score p = 0
 """
+
+
+def test_ctrl_c_in_a_game_with_no_save_file_saves_it_in_this_folder(tmp_path):
+    """Ctrl-C threw the game away ("the game was not saved") when no file was given; now it
+    is saved beside the player, under a name no other file has, and loads again."""
+    (tmp_path / "yokai-sketch-interrupted.json").write_text("{}", encoding="utf-8")  # taken
+    term = run(str(ROOT / "games/yokai_sketch.rules"), "--seed", "3", "--bot-seed", "1",
+               cwd=tmp_path)
+    term.wait("play a sketch")
+    term.child.sendintr()
+    said = term.finish()
+    saved = tmp_path / "yokai-sketch-interrupted-2.json"
+    assert "interrupted; the game is saved to yokai-sketch-interrupted-2.json" in said, said
+    again = rulelang.load("games/yokai_sketch.rules").restore(read_save(saved))
+    assert again.to_move == 0 and not again.is_over

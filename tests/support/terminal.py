@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import sys
 
 import pexpect
@@ -16,15 +17,16 @@ PROMPT = re.compile(rb"> (?:\x1b\[[0-9;]*m)*$")
 class Terminal:
     """One run of the command in a pseudo-terminal of ``columns`` x ``rows``."""
 
-    def __init__(self, args, columns=80, rows=24, intro=False):
+    def __init__(self, args, columns=80, rows=24, intro=False, cwd=None):
         env = dict(os.environ, TERM="xterm-256color", PYTHONIOENCODING="utf-8")
         for name in ("COLUMNS", "LINES", "NO_COLOR", "FORCE_COLOR"):
             env.pop(name, None)
         self.screen = pyte.Screen(columns, rows)
         self.stream = pyte.ByteStream(self.screen)
         self.child = pexpect.spawn(sys.executable, ["-c", "from rulelang.play.cli import main; main()",
-                                                    *args], cwd=str(ROOT), env=env,
-                                   dimensions=(rows, columns), timeout=90)  # a hang guard
+                                                    *args], cwd=str(cwd or ROOT), env=env,
+                                   dimensions=(rows, columns), timeout=90,  # a hang guard
+                                   preexec_fn=_as_at_a_terminal)
         self.child.delaybeforesend = None  # the screen is read before each answer anyway
         self.skip_intro = not intro  # the "how to play" screen before the first move: Enter
 
@@ -77,10 +79,16 @@ class Terminal:
         return "".join(self.lines())
 
 
-def run(*args, columns=80, rows=24, intro=False):
+def _as_at_a_terminal():
+    """Ctrl-C reaches the command as at a terminal, even when the tests run as a background
+    job, whose shell leaves SIGINT ignored in every child."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def run(*args, columns=80, rows=24, intro=False, cwd=None):
     """``rulelang run ARGS`` at a terminal; the "how to play" screen is passed with Enter
     unless ``intro`` (then the test reads it)."""
-    return Terminal(["run", *args], columns, rows, intro)
+    return Terminal(["run", *args], columns, rows, intro, cwd)
 
 
 def assert_one_screen(term, title):

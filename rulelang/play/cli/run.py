@@ -144,6 +144,19 @@ def run(file, players, seed, bot_seed, option_pairs, bots, bot_pairs, think, mov
         click.echo(f"seed {game.seed}, bot seed {bot_seed} (--seed and --bot-seed replay it)")
 
 
+def interrupted_file(title: str) -> str:
+    """A file in this folder to save a game stopped by Ctrl-C in: named after the game,
+    none overwritten."""
+    import os
+    import re
+    stem = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-") or "game"
+    path, n = f"{stem}-interrupted.json", 1
+    while os.path.exists(path):
+        n += 1
+        path = f"{stem}-interrupted-{n}.json"
+    return path
+
+
 def play_through(runner, play, what, resume, so_far=None) -> bool:
     """Runs ``play`` (a game's session or a campaign's run): True if it ran to its end.
     Stopped by the person (quit, Ctrl-C), it says whether and where the ``what`` is saved
@@ -157,6 +170,10 @@ def play_through(runner, play, what, resume, so_far=None) -> bool:
     except Quit as stop:
         stopped = stop.saved_to or False
     except KeyboardInterrupt:
+        game = getattr(runner, "game", None)
+        if not runner.save_path and getattr(runner, "humans", None) and game is not None \
+                and not game.is_over:  # a person's game is not thrown away by a Ctrl-C
+            runner.save_path = interrupted_file(game.title)
         stopped, interrupted = runner.saved_on_stop() or False, True
     except RulesRuntimeError as error:
         if so_far is not None:
