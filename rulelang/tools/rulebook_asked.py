@@ -42,6 +42,10 @@ def endings(program: Any, table: Any) -> Any | None:
             row = (how, _words(program, node.reason))
             if row not in rows:
                 rows.append(row)
+    for decl in program.scores:  # what each player scores, and the team's (as written)
+        if decl.which == "score":
+            rows.append((f"the score of each player {decl.param}" if decl.param
+                         else "the score", _written(program, decl.expr.span)))
     if not rows:
         return None
     return table("How a game ends (as the rules write it)", ("", "when, or why"),

@@ -176,7 +176,8 @@ score p = 0
         ("{p}: bid", "each of players at once, privately", "yes"),
         ("how many", "next(current)", "sometimes ('stop')"))
     assert tables["How a game ends (as the rules write it)"].rows == (
-        ("the game ends when", "bid[P1] > 5"), ("a win", "two it is"))
+        ("the game ends when", "bid[P1] > 5"), ("a win", "two it is"),
+        ("the score of each player p", "0"))  # (how a game is scored was left out)
 
 
 def test_rules_that_explain_their_play_keep_their_own_words():
