@@ -282,7 +282,9 @@ def test_oh_hell_scores_a_point_a_trick_and_ten_for_an_exact_bid():
     assert game.is_over
     assert game.outcome["scores"] == {0: 2 + 10, 1: 0, 2: 0 + 10}
     assert game.outcome["winners"] == [0]
-    assert game.outcome["bids"] == [2, 1, 0] and game.outcome["tricks taken"] == [2, 0, 0]
+    assert game.outcome["bids"] == {"P1": 2, "P2": 1, "P3": 0}
+    assert game.outcome["tricks taken"] == {"P1": 2, "P2": 0, "P3": 0}
+    assert "; bids: P1 2, P2 1, P3 0; tricks taken: P1 2, P2 0, P3 0" in game.transcript()
 
 
 def test_oh_hell_every_score_is_tricks_plus_ten_for_the_exact_bid():
@@ -291,9 +293,9 @@ def test_oh_hell_every_score_is_tricks_plus_ten_for_the_exact_bid():
         game = rules.new_game(players=players, seed=players)
         play_random(game, seed=players)
         out = game.outcome
-        assert sum(out["tricks taken"]) == 5
+        assert sum(out["tricks taken"].values()) == 5
         for seat in range(players):
-            taken, bid = out["tricks taken"][seat], out["bids"][seat]
+            taken, bid = out["tricks taken"][f"P{seat + 1}"], out["bids"][f"P{seat + 1}"]
             assert out["scores"][seat] == taken + (10 if taken == bid else 0)
 
 

@@ -101,7 +101,7 @@ def test_a_phase_starts_mid_round_and_the_rules_go_on_from_there():
     for move in ["KS", "3H", "5C"]:
         game.play(move)
     assert game.is_over  # the second trick was the last: no new bidding, no new deal
-    assert game.outcome["tricks taken"] == [0, 1, 1]
+    assert game.outcome["tricks taken"] == {"P1": 0, "P2": 1, "P3": 1}
 
 
 def test_without_a_phase_the_play_block_starts_again_from_the_top():
