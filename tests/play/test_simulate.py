@@ -267,6 +267,18 @@ def test_simulate_prints_every_section():
         assert section in result.output
 
 
+def test_a_pass_the_rules_rename_is_named_under_the_kinds(tmp_path):
+    """The "passed" column counted Liar's Dice's calls of "liar" with no word of it (a new
+    author read "passed 30%" as a bug)."""
+    result = cli_run("simulate", ROOT / "examples/liars_dice.rules", "-n", 20, "--workers", 1,
+                     "--json", tmp_path / "dice.json")
+    assert result.exit_code == 0, result.output
+    assert 'passed: the pass move, which these rules call "liar" (raise the bid, or call' \
+        in result.output, result.output
+    kinds = json.loads((tmp_path / "dice.json").read_text(encoding="utf-8"))["kinds"]
+    assert [k["pass_word"] for k in kinds if k["passed"]] == ["liar"]
+
+
 def test_a_rules_error_in_one_game_stops_the_run_and_names_its_seed(tmp_path):
     broken = tmp_path / "broken.rules"
     broken.write_text('game "Broken"\nplayers 2\nvar n: int = 0\nturn {\n'

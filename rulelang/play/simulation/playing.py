@@ -59,6 +59,7 @@ class KindTally:
     options: int = 0  # legal moves offered, summed over those decisions
     forced: int = 0  # decisions with a single legal move
     passed: int = 0  # decisions answered with "pass"
+    pass_word: str = ""  # what the rules call the pass move here, when not "pass"
 
 
 @attrs.frozen
@@ -134,6 +135,9 @@ class Table:
             tally = kinds.get(kind := prompt_kind(_prompt_text(game)))
             if tally is None:
                 tally = kinds[kind] = KindTally()
+                word = _pass_word(game)
+                if word and word.lower() != "pass":
+                    tally.pass_word = word
             seat = cast("Seat", game.to_move)  # a seat is to move until the game is over
             move = bots[seat].choose(self.knowledge(game, oracle=sees_all[seat]))  # never the game
             tally.decisions += 1
@@ -192,9 +196,13 @@ def _turns(game) -> int:
     return getattr(game, "turn_number", 0) or 0
 
 
+def _pass_word(game) -> str | None:
+    """What the rules call the pass move of the decision pending (pass "draw")."""
+    return getattr(getattr(game.pending, "site", None), "pass_word", None)
+
+
 def _is_pass(game, move) -> bool:
     """The move is the pass the rules offer, whatever they name it (pass "draw")."""
     pending = game.pending
-    site = getattr(pending, "site", None)
-    word = getattr(site, "pass_word", None)
+    word = _pass_word(game)
     return bool(word) and str(move) == word and bool(pending.values) and pending.values[-1] is None

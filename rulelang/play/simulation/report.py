@@ -161,6 +161,9 @@ def _kind_lines(summary: Summary) -> list[str]:
         lines.append(f"  {_cut(k.kind, width):<{width}}  {k.per_game:>8.1f}  "
                      f"{percent(k.share):>5}  {k.options:>5.1f}  {percent(k.forced):>6}  "
                      f"{percent(k.passed):>6}")
+    named = [f'"{k.pass_word}" ({_cut(k.kind, 30)})' for k in summary.kinds if k.pass_word]
+    if named:  # (passed is the pass move, whatever the rules call it)
+        lines.append("  passed: the pass move, which these rules call " + ", ".join(named))
     return lines
 
 

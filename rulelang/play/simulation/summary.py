@@ -54,6 +54,7 @@ class KindFigures:
     options: float  # legal moves on average
     forced: float  # share with a single legal move
     passed: float  # share answered with "pass"
+    pass_word: str = ""  # what the rules call the pass move there, when not "pass"
 
 
 @attrs.frozen
@@ -170,8 +171,10 @@ def _kinds(records, decisions, n) -> list:
             total.options += tally.options
             total.forced += tally.forced
             total.passed += tally.passed
+            total.pass_word = total.pass_word or tally.pass_word
     out = [KindFigures(kind, t.decisions, t.decisions / n, t.decisions / decisions,
-                       t.options / t.decisions, t.forced / t.decisions, t.passed / t.decisions)
+                       t.options / t.decisions, t.forced / t.decisions, t.passed / t.decisions,
+                       t.pass_word)
            for kind, t in totals.items()]
     out.sort(key=lambda k: (-k.decisions, k.kind))
     if len(out) > MOST_SHOWN:
