@@ -24,6 +24,7 @@ from interpreter.runtime.decision_parts import (
     Decision,
     Group,
     Move,
+    Offer,
     Passing,
     make_offer,
     moves_for,
@@ -99,23 +100,18 @@ class Decisions(GameFields):
                 add(cell_name(v))
             else:
                 add(self.notation_of(v, seat, element))
-        if len(key) > 3:  # (seat, pass word, the names)
-            names = cast("list[str]", key[2:])  # (the options' notations)
-            if len(set(names)) < len(names):  # cards alike lying apart are not one move
-                key[2:] = named_apart(self, list(options), names)
         # each option is named, compared and kept: priced, so a choice among a huge zone or
         # every cell of a vast board stops with the rule named, not after minutes
         self.work += (len(key) - 2) * OPTION_WORK
         if self.work > MAX_WORK:
             overwork(cast("Game", self))
-        offers = self.rules.offers
-        offer_key = tuple(key)
-        offer = offers.get(offer_key)
-        if offer is None:
-            texts = cast("tuple[str, ...]", offer_key[2:])  # the notations, after seat and pass
-            offer = make_offer(self.rules, seat, passing, texts, len(texts) > MAX_OFFERED_KEPT)
-            if len(texts) <= MAX_OFFERED_KEPT and len(offers) < MAX_OFFERS_KEPT:
-                offers[offer_key] = offer
+        offer = self.offer_for(key, seat, passing)
+        if offer.keep is not None:  # options merged: not cards alike that lie apart
+            names = cast("list[str]", key[2:])  # (after seat and pass word)
+            apart = named_apart(self, list(options), names)
+            if apart is not names:
+                key[2:] = apart
+                offer = self.offer_for(key, seat, passing)
         keep = offer.keep
         values = list(options)
         if keep is not None:
@@ -155,6 +151,19 @@ class Decisions(GameFields):
                 self.settle(seat)
         self.steps = self.work = 0
         return None
+
+    def offer_for(self, key: list[int | str | bool], seat: Seat, passing: Passing) -> Offer:
+        """The offer of these notations (``key``: seat, pass word, then the notations), kept
+        per ruleset: the same hand is offered again and again."""
+        offers = self.rules.offers
+        offer_key = tuple(key)
+        offer = offers.get(offer_key)
+        if offer is None:
+            texts = cast("tuple[str, ...]", offer_key[2:])  # the notations, after seat and pass
+            offer = make_offer(self.rules, seat, passing, texts, len(texts) > MAX_OFFERED_KEPT)
+            if len(texts) <= MAX_OFFERED_KEPT and len(offers) < MAX_OFFERS_KEPT:
+                offers[offer_key] = offer
+        return offer
 
     def each_seats(self, seats: Iterable[Seat]) -> list[Seat]:
         """The seats of a ``choose ... by each``, checked: players only, none named twice
