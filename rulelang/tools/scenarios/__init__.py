@@ -37,7 +37,7 @@ class Suite:
     scenarios: list
     path: str  # the scenario file, as shown
     rules_path: str
-    conditions: dict  # id(step) -> Condition
+    conditions: dict  # id(step) -> its parts (list of ConditionPart)
 
     def run(self, name_filter: str | None = None):
         from rulelang.tools.scenarios.execute import run_scenario
@@ -88,17 +88,10 @@ class ConditionPart:
     op: str = "=="  # a comparison's
 
 
-@attrs.frozen
-class Condition:
-    """An ``expect CONDITION``'s fns: the whole, and its parts (those of an ``and``, else
-    the whole again), so a failing one names the part that does not hold, with values."""
-    whole: str
-    parts: list[ConditionPart]
-
-
 def _condition_fns(scenarios, text):
-    """Each ``expect CONDITION`` as a fn, and each part of it (and, for a comparison, one
-    per side), named so that no rules file can name them."""
+    """Each part of an ``expect CONDITION`` (those of an ``and``, else the whole) as a fn,
+    and for a comparison one per side, named so that no rules file can name them: the
+    condition holds when each part does, and a failing one is named, with its values."""
     from rulelang.language.errors import span_text
     fns, conditions = [], {}
     for scenario in scenarios:
@@ -106,7 +99,6 @@ def _condition_fns(scenarios, text):
             if step.kind != "true":
                 continue
             base = f"expect@{step.span.line}:{step.span.col}"
-            fns.append(ast.FnDecl(base, [], [], step.expr, span=step.expr.span))
             parts = []
             for i, expr in enumerate(_conjuncts(step.expr)):
                 name = f"{base}#{i}"
@@ -118,7 +110,7 @@ def _condition_fns(scenarios, text):
                     fns.append(ast.FnDecl(part.left, [], [], _copy(expr.left), span=expr.span))
                     fns.append(ast.FnDecl(part.right, [], [], _copy(expr.right), span=expr.span))
                 parts.append(part)
-            conditions[id(step)] = Condition(base, parts)
+            conditions[id(step)] = parts
     return fns, conditions
 
 

@@ -330,12 +330,10 @@ def _var(game, name, step):
 
 
 def _true(suite, game, step):
-    condition = suite.conditions[id(step)]
+    parts = suite.conditions[id(step)]
     fns = suite.rules.code.tops.fns
-    if game.guard(lambda: fns[condition.whole](game)):
-        return
-    whole = len(condition.parts) == 1
-    for part in condition.parts:  # the first that does not hold, with its sides' values
+    whole = len(parts) == 1
+    for part in parts:  # the first that does not hold (as `and` stops), with its sides' values
         if game.guard(partial(fns[part.holds], game)):
             continue
         said = "the condition does not hold" + ("" if whole else f": {part.text}")
@@ -345,7 +343,6 @@ def _true(suite, game, step):
             op = "" if part.op == "==" else part.op + " "
             _fail(step, said, op + shown(right), shown(left))
         _fail(step, said)
-    _fail(step, "the condition does not hold")
 
 
 _STEPS = {"play": _play, "refused": _refused, "legal": _legal, "decides": _decides,
