@@ -28,13 +28,14 @@ def describe(rules, file) -> str:
                                       if program.cooperative else "")]
     lines.append("  seats: " + _seats(program))
     options = program.options
+    defaults: dict[str, dict[int, str]] = {}  # each option's, by player count
     if options:
         lines.append("  options (--option NAME=VALUE):")
         for name, option in options.items():
             decl, ty = option.decl, option.type
             allowed = f" in {_source(decl.allowed, sources)}" if decl.allowed is not None else ""
             lines.append(f"    {name} = {_source(decl.default, sources)}   ({ty}{allowed})")
-            by_count = _defaults(rules, name)
+            by_count = defaults[name] = _defaults(rules, name)
             if len(set(by_count.values())) > 1:  # worked out from the player count
                 lines.append("        by default " + ", ".join(
                     f"{value} with {n} players" for n, value in by_count.items()))
@@ -54,7 +55,7 @@ def describe(rules, file) -> str:
         example += f" --players {program.max_players}"
     if options:
         name, option = next(iter(options.items()))
-        value = _defaults(rules, name).get(program.max_players)
+        value = defaults[name].get(program.max_players)
         example += f" --option {name}={value}" if value is not None else ""
     lines.append(f"  play it: {example}")
     return "\n".join(lines)

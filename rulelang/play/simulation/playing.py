@@ -61,6 +61,11 @@ class KindTally:
     passed: int = 0  # decisions answered with "pass"
     pass_word: str = ""  # what the rules call the pass move here, when not "pass"
 
+    def named_pass(self, word: str | None) -> None:
+        """Keep what the rules call this kind's pass move, when they rename it."""
+        if word and word.lower() != "pass":
+            self.pass_word = word
+
 
 @attrs.frozen
 class GameRecord:
@@ -135,9 +140,7 @@ class Table:
             tally = kinds.get(kind := prompt_kind(_prompt_text(game)))
             if tally is None:
                 tally = kinds[kind] = KindTally()
-                word = _pass_word(game)
-                if word and word.lower() != "pass":
-                    tally.pass_word = word
+                tally.named_pass(_pass_word(game))
             seat = cast("Seat", game.to_move)  # a seat is to move until the game is over
             move = bots[seat].choose(self.knowledge(game, oracle=sees_all[seat]))  # never the game
             tally.decisions += 1

@@ -81,9 +81,7 @@ def play_random(table: Table, index: int, seed: int) -> GameRecord:
             tally = kinds.get(kind)
             if tally is None:
                 tally = kinds[kind] = KindTally()
-                word = site.pass_word if site.can_pass else None  # (what the rules call it)
-                if word and word.lower() != "pass":
-                    tally.pass_word = word
+                tally.named_pass(site.pass_word if site.can_pass else None)
             if fixed[at] is not None:
                 tallies[at] = tally
         i = rngs[seat].randrange(count)
