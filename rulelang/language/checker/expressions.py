@@ -137,24 +137,23 @@ class ExprChecker(CheckerBase):
         e.ty = ty
         return ty
 
-    def expect(self, e: ast.Expr, scope: Scope, want: T.Type, what: str) -> T.Type:
+    def expect(self, e: ast.Expr, scope: Scope, want: T.Type, what: str,
+               hint: Callable[[T.Type], str | None] | None = None) -> T.Type:
+        """``e`` checked for a value of type ``want`` (``what`` it is, for the message);
+        ``hint(got)``: what to write instead, where the caller knows it."""
         got = self.expr(e, scope)
         if not T.fits(got, want):
             self.error(e.span, f"{what} should be {_should_be(want)}, but this is {T.spoken(got)}",
-                       mismatch_hint(self, e, got, want) or self.expect_hint(e, got, want, what))
+                       mismatch_hint(self, e, got, want) or self.member_text_hint(e, want)
+                       or (hint(got) if hint is not None else None))
         return got
 
-    def expect_hint(self, e: ast.Expr, got: T.Type, want: T.Type, what: str) -> str | None:
-        """What to write instead, for a text naming an enum's member and for several seats
-        where one chooses."""
+    def member_text_hint(self, e: ast.Expr, want: T.Type) -> str | None:
+        """For ``"Duke"`` where a Role is wanted: a member is written as itself."""
         written = e.value if isinstance(e, ast.Lit) else None
         if want.name == "enum" and isinstance(written, str) \
                 and written in self.enums.get(want.arg, ()):
             return f"a member is written as itself, not as text: {written} (or {want.arg}.{written})"
-        if what == "who chooses" and got == T.list_of(T.SEAT):
-            return (f"for each of them to choose at once write: by each q in "
-                    f"{self.source_of(e.span) or 'SEATS'} (the choice is then a list of "
-                    "(seat, answer) pairs)")
         return None
 
     # -- leaves

@@ -569,7 +569,11 @@ class StmtChecker(CheckerBase):
             self.error(s.options.span,
                        f"choose needs a list or a zone to choose from, not {T.spoken(t)}")
         if s.by is not None:
-            self.expect(s.by, scope, T.SEAT, "who chooses")
+            by = s.by
+            self.expect(by, scope, T.SEAT, "who chooses", lambda got: (
+                f"for each of them to choose at once write: by each q in "
+                f"{self.source_of(by.span) or 'SEATS'} (the choice is then a list of "
+                "(seat, answer) pairs)") if got == T.list_of(T.SEAT) else None)
         if s.pass_if is not None:
             self.expect(s.pass_if, scope, T.BOOL, "the condition to pass")
         if s.pass_word is not None:
