@@ -16,6 +16,7 @@ from interpreter.runtime.chance import event_matches
 from interpreter.runtime.facts import NOTHING, add_fact
 from interpreter.runtime.game_fields import GameFields
 from interpreter.runtime.helpers import number_span
+from interpreter.runtime.pools import pool_shuffled
 from interpreter.runtime.protocol import text_of
 from interpreter.runtime.values import (
     MAX_CARDS,
@@ -49,6 +50,9 @@ class Effects(GameFields):
     chance_source: Callable[[GameFields, str, list[Value]], Value] | None = None
     # while a decision's options are named: zone -> {card id: index} (position)
     places: dict[int, dict[int, int]] | None = None
+    # whether a shuffle keeps what each seat knew of the cards (pools.py): not on the lean
+    # path, which no bot samples
+    keeps_pools = True
 
     # ------------------------------------------------------------ moving
     def move(self, what: Value, dest: Value, at: Value) -> None:
@@ -370,6 +374,8 @@ class Effects(GameFields):
                 seen = 1 << zone.owner
             elif vis == "others":
                 seen = self.everyone & ~(1 << zone.owner)
+        if self.keeps_pools:  # what each seat knew of them: which faces they hold
+            pool_shuffled(cast("Game", self), cards, seen)
         for card in cards:
             known[card.id] = seen
         for facts in self.told.values():

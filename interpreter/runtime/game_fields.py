@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from interpreter.runtime.layout import Layout
     from interpreter.runtime.log import Choice, Ending, Header, Message
     from interpreter.runtime.outcome import GameEnd, Outcome
+    from interpreter.runtime.pools import Pooled
     from interpreter.runtime.ruleset import CompiledUnit, Ruleset
     from interpreter.runtime.values import Card, Cell, Family, Row, Seat, Value, Zone
 
@@ -94,6 +95,7 @@ class GameFields:
     result: GameEnd | None
     outcome_cache: Outcome | None
     made: dict[int, dict[str, Making]]  # card id -> how its values drawn by chance were made
+    pooled: dict[int, tuple[Pooled, ...]]  # seat -> cards shuffled together, faces it knew
     trail: deque[TrailEntry] | None  # a bots' game: the latest decisions (Decisions.trail)
 
     if TYPE_CHECKING:  # defined by Game and its parts

@@ -13,6 +13,10 @@ How a sample is made from the host's game (``Sampler``):
   unknown cards in the order of their numbers. So a sample depends only on *which* faces
   are unseen, never on which hidden card really has which face. A face is what a view
   hides with it: the card's name, its fields and its ``var`` fields.
+- Cards shuffled together after the seat saw some of them (pools.py, ``Game.pooled``):
+  those faces are dealt among them first, with as many more from the pool as they are
+  cards, in an order the bot's generator draws (a deck-builder's own pile holds what the
+  seat saw go in, not another player's cards); the other cards get the faces left.
 - Chance. The sample's generator is reseeded from the bot's generator, and outcomes fixed
   in advance by a host (``fixed``) are dropped: the seat cannot know them.
 - Variables the seat may not read (``hidden``; an ``owner`` variable's other keys) hold
@@ -57,6 +61,7 @@ from interpreter.runtime import draws
 from interpreter.runtime.card_refs import CardHolders, remap_state
 from interpreter.runtime.facts import NOTHING, Knowledge, known_to
 from interpreter.runtime.lean_twin import lean_twin
+from interpreter.runtime.pools import face_key, still_held
 from interpreter.runtime.protocol import text_of
 from interpreter.runtime.unread_vars import copy_unreadable, set_unreadable
 from interpreter.runtime.values import Card, Seat, Value
@@ -219,6 +224,7 @@ class OracleSampler:
             s.forget_choices(self.seat)
         s.fixed = {}
         s.log, s.unsettled, s.history = [], [], []
+        s.pooled = {}  # (what every seat knew of the real faces)
         return s
 
 
@@ -229,6 +235,7 @@ class Sampler:
     def __init__(self, game: Game, seat: int):
         self.game, self.seat = game, seat
         self._pools: list[Pool] | None = None
+        self._pooled: dict[str, list[Grouped]] = {}  # kind -> its cards shuffled together
         self._remade: list[tuple[Card, Told]] = []
         self._holders = CardHolders(False, [])  # where the game names cards (pools: once)
         self.twin = _Twin(game)
@@ -249,7 +256,7 @@ class Sampler:
                 by_chance = made and "" in made.get(card.id, ())
                 if known[card.id] >> seat & 1:
                     if not by_chance:
-                        seen.setdefault(card.kind, []).append(_fixed_key(card))
+                        seen.setdefault(card.kind, []).append(face_key(card))
                 elif by_chance:
                     remade.append(card)
                 else:
@@ -267,6 +274,7 @@ class Sampler:
                     if g.told else {}
                 pools.append((kind, [c.id for c in cards], faces, told))
             self._pools = pools
+            self._pooled = _pooled_by_kind(g, seat, unknown) if g.pooled.get(seat) else {}
             self._remade = [(c, _told_to(g, seat, c)) for c in remade]
             self._holders = CardHolders.of(g)
         return self._pools
@@ -279,8 +287,13 @@ class Sampler:
         for kind, ids, pool, told in self.pools():
             faces = list(pool)
             draws.shuffle(rng, faces)  # (as Random.shuffle draws)
-            dealt = _deal_told(ids, faces, told) if told else faces
-            for i, face in zip(ids, dealt):
+            grouped = self._pooled.get(kind)
+            order = ids
+            if grouped:  # cards shuffled together hold the faces the seat saw go in
+                order, dealt = _deal_pooled(rng, ids, faces, grouped, told)
+            else:
+                dealt = _deal_told(ids, faces, told) if told else faces
+            for i, face in zip(order, dealt):
                 table[i] = cards[i] = Card(i, kind, face.fields, face.label)
                 for name, value in face.cvars:
                     cv[name][i] = value
@@ -302,6 +315,7 @@ class Sampler:
         set_unreadable(s, self.seat, rng)
         s.fixed = {}
         s.log, s.unsettled, s.history = [], [], []
+        s.pooled = {}  # (what every seat knew of the real faces)
         return s
 
 
@@ -416,6 +430,63 @@ def _keep_own_facts(s: Game, table: dict[int, Card], seat: int) -> None:
                 facts[i] = NOTHING
 
 
+def _pooled_by_kind(g: Game, seat: int, unknown: dict[str, list[Card]]) -> dict[str, list[Grouped]]:
+    """The seat's groups of cards shuffled together (pools.py), by kind: each group's cards
+    of that kind the seat does not know, and the faces known to be among them. A group
+    that holds every unknown card of its kind says nothing the pool does not: left out."""
+    kind_of = {c.id: kind for kind, cards in unknown.items() for c in cards}
+    counts = {kind: len(cards) for kind, cards in unknown.items()}
+    out: dict[str, list[Grouped]] = {}
+    for group in g.pooled[seat]:
+        ids: dict[str, list[int]] = {}
+        for i in group.ids:
+            kind = kind_of.get(i)
+            if kind is not None:
+                ids.setdefault(kind, []).append(i)
+        keys: dict[str, list[tuple[Any, ...]]] = {}
+        for face in still_held(g, group, 1 << seat):
+            if face.kind in ids:
+                keys.setdefault(face.kind, []).append(face.key)
+        for kind, held in keys.items():
+            if len(ids[kind]) < counts[kind]:
+                out.setdefault(kind, []).append(Grouped(ids[kind], held[:len(ids[kind])]))
+    return out
+
+
+def _deal_pooled(rng: Random, ids: list[int], faces: list[Face], grouped: list[Grouped],
+                 told: dict[int, Told]) -> tuple[list[int], list[Face]]:
+    """``ids`` in the order to deal them, and their faces from ``faces`` (shuffled): each
+    group's cards first, with the faces known to be among them (taken from ``faces``; any
+    the pool lacks are left out) and as many more from the end of ``faces``, in an order
+    ``rng`` draws (which card of the group has which face is what the seat does not know);
+    then the other cards, with the faces left; each part fitted to what the seat was told."""
+    pool = list(faces)
+    ordered_ids: list[int] = []
+    ordered: list[Face] = []
+    for group in grouped:
+        taken: list[Face] = []
+        for key in group.keys:
+            j = next((j for j, face in enumerate(pool) if face.key[:2] == key), -1)
+            if j >= 0:
+                taken.append(pool.pop(j))
+        while len(taken) < len(group.ids) and pool:
+            taken.append(pool.pop())
+        draws.shuffle(rng, taken)
+        ordered_ids += group.ids
+        ordered += _deal_told(group.ids, taken, told) if told else taken
+    dealt = set(ordered_ids)
+    rest = [i for i in ids if i not in dealt]
+    return ordered_ids + rest, ordered + (_deal_told(rest, pool, told) if told else pool)
+
+
+@attrs.frozen
+class Grouped:
+    """A group's cards of one kind the seat does not know, and the faces (``face_key``s)
+    known to be among them (no more than there are cards)."""
+    ids: list[int]
+    keys: list[tuple[Any, ...]]
+
+
 def _deal_told(ids: list[int], faces: list[Face], told: dict[int, Told]) -> list[Face]:
     """``faces`` (shuffled) reordered so that each card told something gets a face that
     fits it when one is left: the cards told most first, each the first face that fits."""
@@ -428,13 +499,8 @@ def _deal_told(ids: list[int], faces: list[Face], told: dict[int, Told]) -> list
     return dealt
 
 
-def _fixed_key(card: Card) -> tuple[Any, ...]:
-    """``_face(g, card).key[:2]``: a face's key but for its var fields."""
-    return (card.label, tuple(sorted([(k, text_of(v)) for k, v in card.f.items()])))
-
-
 def _unseen(faces: list[Face], seen: Iterable[tuple[Any, ...]]) -> list[Face]:
-    """``faces`` but for one face for each key in ``seen`` (``_fixed_key``s of the cards the
+    """``faces`` but for one face for each key in ``seen`` (``face_key``s of the cards the
     seat knows): the first of that key still there, as a ``pop`` of the first found for each
     key in turn would leave them, in one pass (the faces in their order)."""
     if not seen:

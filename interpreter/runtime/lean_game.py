@@ -47,6 +47,7 @@ class LeanGame(Game):
     """A game of a ruleset compiled lean (``Rules.lean()``), always without a log."""
     __slots__ = ()
     writes_ending = False  # no log: nor its last line (the outcome is kept, as ever)
+    keeps_pools = False  # nor what a shuffle leaves each seat knowing (no bot samples it)
     stopped = False  # play_out's limit came inside a direct form: the game is left mid-way
 
     def __init__(self, rules: Any, players: int, seed: int, logging: bool = False) -> None:

@@ -27,6 +27,7 @@ from interpreter.runtime import draws
 from interpreter.runtime.facts import NOTHING
 from interpreter.runtime.helpers import MAX_LOOP_STEPS as TICK_LIMIT
 from interpreter.runtime.helpers import Frame
+from interpreter.runtime.pools import load_pooled, save_pooled
 from interpreter.runtime.protocol import Damaged, Json, _short, decode, encode
 from interpreter.runtime.state_checks import (
     MAX_FRAMES,
@@ -475,6 +476,9 @@ FIELDS = (
           _copy_lists_of(list.copy)),
     # cards made by chance: how to make their faces again (a bot's sample draws them anew)
     Field("made", "made", lambda g: {}, _save_made, _load_made, dict, optional=True),
+    # what each seat knows of cards shuffled together (pools.py): replaced, never changed
+    # in place, so copies share it
+    Field("pooled", "pooled", lambda g: {}, save_pooled, load_pooled, optional=True),
     Field("zc", "zones", lambda g: [[] for _ in g.layout.zone_list], _save_zones, _load_zones,
           lambda zc: list(map(list.copy, zc)), check_zones),  # (list.copy: no constructor's checks)
     Field("where", None, lambda g: [], copy=list),  # rebuilt with the zones

@@ -92,8 +92,12 @@ def told_to(game, seat, card) -> tuple:
 
 def other_faces(game, seat):
     """For the cards ``seat`` never saw: each gets another one's fields, kind by kind, among
-    the cards of which it was told the same facts (it knows those: they must not change)."""
+    the cards of which it was told the same facts (it knows those: they must not change).
+    Cards shuffled together after the seat saw some of them (``Game.pooled``) are left as
+    they are: the seat knows which faces are among them (it may have seen any of them)."""
     seen = seen_by(game, seat)
+    for group in game.pooled.get(seat, ()):
+        seen.update(group.ids)
     faces = {}
     by_kind: dict = {}
     for card in game.cards:

@@ -1,0 +1,106 @@
+"""What a shuffle leaves a seat knowing (interpreter/runtime/pools.py): which faces the
+shuffled cards hold, not which card holds which; a bot's sample deals them so."""
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+
+import rulelang
+from interpreter.runtime.knowledge import seat_knowledge
+from rulelang.language.errors import RulesError
+
+RULES = rulelang.load("tests/rules/own_pile.rules")
+P1_FACES = ["a1", "a2", "a3", "a4"]
+P2_FACES = ["b5", "b6", "b7", "b8"]
+
+
+def labels(game, zone, seat):
+    return [c.label for c in game.zc[game.zones[zone][game.players[seat]].i]]
+
+
+def samples(game, seat, n=60, seed=1):
+    rng = random.Random(seed)
+    knowledge = seat_knowledge(game, seat)
+    return [knowledge.sample(rng) for _ in range(n)]
+
+
+def test_a_seat_knows_which_faces_each_shuffled_pile_holds_not_their_order():
+    game = RULES.new_game(players=2, seed=3)  # each pile seen face up, then shuffled
+    tops = Counter()
+    for s in samples(game, 0, 200):
+        assert sorted(labels(s, "pile", 0)) == P1_FACES
+        assert sorted(labels(s, "pile", 1)) == P2_FACES
+        tops[labels(s, "pile", 0)[-1]] += 1
+    assert set(tops) == set(P1_FACES)  # any of them may be on top: the order is not known
+    # without what the shuffle left it knowing, the seat's piles get each other's faces
+    game.pooled = {}
+    assert any(sorted(labels(s, "pile", 0)) != P1_FACES for s in samples(game, 0))
+
+
+def test_a_card_drawn_and_seen_leaves_the_others_in_the_pile():
+    game = RULES.new_game(players=2, seed=3)
+    game.play("yes")  # P1 draws the top of their pile into their hand (only P1 sees it)
+    drawn = labels(game, "hand", 0)
+    assert len(drawn) == 1
+    in_hand = Counter()
+    for s in samples(game, 1, 200):  # P2 knows only that P1's four are in P1's hand and pile
+        assert sorted(labels(s, "pile", 0) + labels(s, "hand", 0)) == P1_FACES
+        in_hand[labels(s, "hand", 0)[0]] += 1
+    assert set(in_hand) == set(P1_FACES)
+    game.play("no")  # P2 passes
+    for s in samples(game, 0):  # P1 knows the three left
+        assert sorted(labels(s, "pile", 0)) == sorted(set(P1_FACES) - set(drawn))
+        assert labels(s, "hand", 0) == drawn
+
+
+def test_shuffling_cards_of_two_groups_together_makes_one_group():
+    game = RULES.new_game(players=2, seed=3)
+    mine, theirs = (game.zones["pile"][p] for p in game.players)
+    game.move(game.zc[theirs.i][-1], mine, None)  # one of P2's cards into P1's pile
+    game.shuffle(mine)
+    for seat in (0, 1):
+        (group,) = game.pooled[seat]  # P2's pile shares a card with P1's now: one group
+        assert group.ids == tuple(range(8))
+        assert sorted(face.key[0] for face in group.faces) == P1_FACES + P2_FACES
+    for s in samples(game, 0):  # (it holds every unknown card: faces dealt among all)
+        assert sorted(labels(s, "pile", 0) + labels(s, "pile", 1)) == P1_FACES + P2_FACES
+
+
+def test_what_each_seat_knew_is_saved_and_restored():
+    game = RULES.new_game(players=2, seed=5)
+    game.play("yes")
+    again = RULES.restore(game.save())
+    assert again.pooled == game.pooled and again.pooled
+    data = json.loads(game.save())
+    data["pooled"][0][0] = 7  # a seat the game does not have
+    with pytest.raises(RulesError, match="pooled"):
+        RULES.restore(json.dumps(data))
+    data = json.loads(game.save())
+    data["pooled"][0][1][0][0] = [3, 1]  # cards out of order
+    with pytest.raises(RulesError, match="pooled"):
+        RULES.restore(json.dumps(data))
+    data = json.loads(game.save())
+    del data["pooled"]  # a save from before: none known
+    assert RULES.restore(json.dumps(data)).pooled == {}
+
+
+def test_a_card_of_a_group_shuffled_where_all_see_it_takes_its_face_off():
+    game = RULES.new_game(players=2, seed=3)
+    seen = game.zones["seen"][game.players[0]]  # a public row: shuffled, still seen by all
+    pile = game.zones["pile"][game.players[0]]
+    card = game.zc[pile.i][-1]
+    game.move(card, seen, None)
+    before = game.pooled[0]
+    game.shuffle(seen)
+    theirs, mine = game.pooled[0]  # (the group the shuffle touched: made again, last)
+    assert theirs == before[1]
+    assert mine.ids == before[0].ids
+    assert sorted(face.key[0] for face in mine.faces) == sorted(set(P1_FACES) - {card.label})
+
+
+def test_lean_games_keep_no_groups():
+    assert RULES.lean().new_game(players=2, seed=3).pooled == {}
+    assert RULES.new_game(players=2, seed=3).pooled
