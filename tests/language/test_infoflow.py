@@ -94,6 +94,18 @@ def test_a_chosen_number_is_in_every_transcript_so_it_is_flagged_even_for_its_ow
         "card only current may see"]
 
 
+def test_a_pass_offered_by_a_condition_on_a_hidden_hand_is_flagged_unless_disclosed():
+    """A pass is a value every transcript shows: whether it was offered tells the condition
+    (only low cards in hand), though a card chosen is shown as its zone shows it."""
+    asked = '  choose c in hand[current] pass if {} prompt "play"\n'
+    condition = "not any(h.v > 3 for h in hand[current])"
+    assert messages(asked.format(condition)) == [
+        "whether a pass is offered (a pass is written in every seat's transcript) is a value "
+        "worked out from a card only current may see"]
+    assert messages(asked.format(f"disclose({condition})")) == []
+    assert messages(asked.format("points > 3")) == []
+
+
 def test_each_seat_of_a_choice_made_by_each_is_its_chooser():
     # each seat is offered its own hand's values: no seat is offered what it may not know,
     # but every seat's transcript shows each answer once all have chosen

@@ -424,6 +424,13 @@ class FlowChecker(FlowExprs):
             self.later(lambda st: self.ev(s.options, st), state, s.options.span,
                        f"the choice '{s.name}' (written in every seat's transcript) is",
                        "a chosen value that is not a card is shown to every seat")
+        if is_cards and s.pass_if is not None and not s.private:
+            passing = s.pass_if  # (a value's pass is part of the choice: warned above)
+            if self.ev(passing, state).data.known_to(chooser):
+                self.later(lambda st: self.ev(passing, st), state, passing.span,
+                           "whether a pass is offered (a pass is written in every seat's "
+                           "transcript) is",
+                           "when a seat passes, every seat learns the condition held")
         data = PUBLIC if is_cards else options.data
         if s.private:  # written in the chooser's transcript alone: a secret of the chooser's
             data = data | Secret(OWNED, EACH_OWNER if s.each is not None else chooser,
