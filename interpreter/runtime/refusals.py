@@ -54,7 +54,10 @@ def refusal(g: GameFields, decision: Decision, notation: str) -> Refusal:
     if reason is None:
         close = difflib.get_close_matches(wanted.lower(), [n.lower() for n in decision.notations],
                                           1, CLOSE)
-        if close:
+        reordered = _same_items(decision.notations, wanted) if "+" in wanted else None
+        if reordered is not None:  # a list's items in another order: the order offered
+            suggestion = reordered
+        elif close:
             suggestion = next(n for n in decision.notations if n.lower() == close[0])
         else:  # a card misspelt? then say why that card cannot be chosen
             meant = _close_label(g, decision, wanted)
@@ -62,6 +65,16 @@ def refusal(g: GameFields, decision: Decision, notation: str) -> Refusal:
             if why is not None:
                 reason = f"no card is called that ({why})"
     return Refusal(wanted, reason, suggestion, site.at, said is not None)
+
+
+def _same_items(notations: list[str], wanted: str) -> str | None:
+    """The move on offer naming the same items as ``wanted`` (a list's items joined with
+    "+") in another order, if one does."""
+    items = sorted(part.strip().lower() for part in wanted.split("+"))
+    for notation in notations:
+        if "+" in notation and sorted(p.strip().lower() for p in notation.split("+")) == items:
+            return notation
+    return None
 
 
 def rules_reason(g: GameFields, decision: Decision, wanted: str) -> str | None:

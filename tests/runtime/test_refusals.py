@@ -81,3 +81,28 @@ def test_passing_where_the_rules_do_not_allow_it():
     game = load("games/yokai_sketch.rules").new_game(players=2, seed=3)
     assert "pass" not in [m.notation for m in game.legal_moves()]
     assert game.refused("pass").reason == "'pass' is not allowed now"
+
+
+def test_a_list_named_in_another_order_is_offered_in_the_order_on_offer():
+    """Moves that are lists of cards are named by their items joined with "+", in the order
+    the rules offer them: the same items in another order suggest that move."""
+    rules = rulelang.loads('''game "Pairs"
+players 2
+card Money { value: int  name "${value}" }
+zone hand[player]: hand of Money
+zone bid[player]: row of Money, public
+setup { for p in players { for v in [1, 4, 6] { create Money(value: v) in hand[p] } } }
+fn two_of(cs: list of Money) = [[a, b] for a in cs for b in cs if a.value < b.value]
+turn {
+  choose pair in two_of(cards(hand[current])) prompt "bid two"
+  move pair to bid[current]
+  end
+}
+score p = sum(c.value for c in bid[p])
+''', name="pairs.rules")
+    game = rules.new_game(players=2, seed=1)
+    refused = game.refused("$6+$4")
+    assert refused.suggestion == "$4+$6"
+    assert refused.text() == "'$6+$4' is not a move now; did you mean '$4+$6'?"
+    assert game.refused("$6 + $1").suggestion == "$1+$6"
+    assert game.refused("$4+$6") is None
