@@ -77,8 +77,9 @@ class BuiltinCalls:
             return named
         if not SHORTCUTS.builtins:
             return None
-        if name == "disclose":
-            return args[0]  # (it tells the checker who may see the list: its value is the list)
+        if name == "disclose":  # (it tells the checker who may see the value: it is the value;
+            # the full path counts it, for a move's foresight: rulelang/play/foresight.py)
+            return args[0] if self.m.lean else f"g.disclosing({args[0]})"
         if name == "sum" and self.counts_of_cards(nodes[0]):
             return f"sum({args[0]})"  # never none, and never more than the cards there are
         if name == "sum" and isinstance(nodes[0], ast.Comprehension) and SHORTCUTS.sums_made:

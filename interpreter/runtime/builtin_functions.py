@@ -459,7 +459,7 @@ IMPLEMENTATIONS: dict[str, Callable[..., Value]] = {
     "pairs": _pairs,
     "text": _text,
     "abs": lambda g, v: abs(v),
-    "disclose": lambda g, v: v,
+    "disclose": lambda g, v: g.disclosing(v),
     "top": _top,
     "bottom": _bottom,
     "cards": lambda g, z: list(_items(g, z)),

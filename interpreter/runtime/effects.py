@@ -53,6 +53,9 @@ class Effects(GameFields):
     # whether a shuffle keeps what each seat knew of the cards (pools.py): not on the lean
     # path, which no bot samples
     keeps_pools = True
+    # how many ``disclose(...)`` this game (this copy of it) worked out on the full path: a
+    # move that tells everybody something hidden (rulelang/play/foresight.py reads it)
+    disclosed = 0
 
     # ------------------------------------------------------------ moving
     def move(self, what: Value, dest: Value, at: Value) -> None:
@@ -338,6 +341,11 @@ class Effects(GameFields):
                 index = places[zone.i] = {c.id: n for n, c in enumerate(cards)}
             i = index[card.id]
         return f"{zone.name}#{len(cards) - i if zone.kind == 'pile' else i + 1}"
+
+    def disclosing(self, value: Value) -> Value:
+        """``disclose(value)`` on the full path: the value, counted (``disclosed``)."""
+        self.disclosed += 1
+        return value
 
     # ------------------------------------------------------------ shuffling and chance
     def shuffle(self, zone: Value) -> None:

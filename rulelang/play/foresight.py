@@ -1,7 +1,9 @@
 """Whether a move ends the game, told before it is played (the terminal asks "play it?",
 the page warns), but only when saying so reveals nothing: the move is tried on a copy of
 the game, and the answer is kept back if anything hidden from the player came into play on
-the way (a shuffle or a die, a card turned up for them, another seat's secret answer)."""
+the way (a shuffle or a die, a card turned up for them, another seat's secret answer, a
+``disclose(...)`` worked out: what hidden cards hold decided where the move went), and for
+rules whose information-flow check warned (they may branch on a hidden card unsaid)."""
 from __future__ import annotations
 
 import json
@@ -22,7 +24,8 @@ def ending(game, seat, move, copy=None, before: str | None = None):
         trial.play(move)
     except RulesError:
         return None
-    if not trial.is_over or not nothing_hidden_used(before, trial.save(), seat):
+    if not trial.is_over or trial.disclosed or game.rules.program.warnings \
+            or not nothing_hidden_used(before, trial.save(), seat):
         return None
     last = next((line for line in reversed(trial.view(seat)["log"]) if line.startswith("== ")),
                 "")
