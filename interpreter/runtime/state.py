@@ -546,7 +546,7 @@ def decode_state(g: Game, data: dict[str, Json]) -> None:
     """Read a save's state into ``g``, checking each part, then each against the rest;
     a ``Damaged`` error names the part that is wrong."""
     optional = {f.key for f in FIELDS if f.optional and f.key not in data}  # older saves
-    same_names([k for k in data if k != "signature"],
+    same_names([k for k in data if k not in ("signature", "people")],  # (people: the fronts')
                [f.key for f in FIELDS if f.key is not None and f.key not in optional]
                + list(WRAPPING), "the save")
     for f in FIELDS:

@@ -17,8 +17,9 @@ PROMPT = re.compile(rb"> (?:\x1b\[[0-9;]*m)*$")
 class Terminal:
     """One run of the command in a pseudo-terminal of ``columns`` x ``rows``."""
 
-    def __init__(self, args, columns=80, rows=24, intro=False, cwd=None):
-        env = dict(os.environ, TERM="xterm-256color", PYTHONIOENCODING="utf-8")
+    def __init__(self, args, columns=80, rows=24, intro=False, cwd=None, think_at_least="0"):
+        env = dict(os.environ, TERM="xterm-256color", PYTHONIOENCODING="utf-8",
+                   RULELANG_THINK_AT_LEAST=think_at_least)  # (0: bots' moves at once)
         for name in ("COLUMNS", "LINES", "NO_COLOR", "FORCE_COLOR"):
             env.pop(name, None)
         self.screen = pyte.Screen(columns, rows)

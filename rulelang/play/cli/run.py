@@ -122,6 +122,8 @@ def run(file, players, seed, bot_seed, option_pairs, bots, bot_pairs, think, mov
     else:
         game = new_game(rules, players, seed, options, so_far=bots == "all")
     kinds = seat_kinds(game, bots == "all", bot_pairs)
+    if load_path:
+        keep_people(game, kinds, load_path, trust_save)
     if moves_file:
         _replay(game, moves_file)
     from rich.console import Console
@@ -260,6 +262,25 @@ def load_game(rules, path, restore=None, trust=False):
     except RulesError as error:
         click.echo(f"error: {path}: {error.words()}", err=True)
         sys.exit(EXIT_DATA)
+
+
+def keep_people(game, kinds, path, trust=False):
+    """A game saved while people played it at the terminal goes on with those seats played
+    by people: the save holds every seat's cards, and a bot's seat (or bots only, which
+    print the whole log) would show them to whoever loads it. Exit 2 otherwise."""
+    import json
+
+    from rulelang.play.save_files import read_save
+    people = json.loads(read_save(path, trust)).get("people") or []
+    kind_of = {game.seat_name(seat): kind for seat, kind in kinds.items()}
+    botted = [name for name in people if kind_of.get(name, "human") != "human"]
+    if botted:
+        who = ", ".join(people)
+        click.echo(f"error: {path}: this game was saved while {who} played it here, so it holds "
+                   f"the other seats' cards: it goes on with {who} played by a person (at a "
+                   "terminal, with no --bots all and no --bot "
+                   f"{botted[0]}=...)", err=True)
+        sys.exit(EXIT_USAGE)
 
 
 def bots_seed(given, kinds, game):

@@ -16,7 +16,10 @@ tells nothing the player could not know.
 """
 from __future__ import annotations
 
+import json
+import os
 import signal
+import time
 
 import attrs
 from rich.console import Console
@@ -33,6 +36,15 @@ from rulelang.play.terminal.grid import drawing_lines
 from rulelang.play.terminal.screen import CARDS_COMMAND, compose, menu_lines, numbered_by_position
 
 HELP = "also: moves, log, rules, why, save (or save FILE), quit"
+
+
+def think_at_least() -> float:
+    """Seconds a thinking bot is shown thinking at least (RULELANG_THINK_AT_LEAST: tests
+    playing many bot moves at a terminal set 0)."""
+    try:
+        return max(0.0, float(os.environ.get("RULELANG_THINK_AT_LEAST", "0.3")))
+    except ValueError:
+        return 0.3
 
 
 class Quit(Exception):
@@ -85,13 +97,18 @@ class Session:
 
     def bot_move(self, seat):
         """A bot's move, chosen from its seat's knowledge (what a remote player is given).
-        A person waiting is told that a bot which looks ahead is thinking."""
+        A person waiting is told that a bot which looks ahead is thinking, for at least
+        ``THINK_AT_LEAST`` seconds, its only move too: whether it had a choice may be a secret
+        (one card of the colour asked for, or several)."""
         knowledge = seat_knowledge(self.game)
         bot = self.bots[seat]
-        if not self.humans or self.kinds[seat] not in THINKING or len(knowledge.moves) == 1:
+        if not self.humans or self.kinds[seat] not in THINKING:
             return bot.choose(knowledge)
         with self.console.status(f"{self.game.seat_name(seat)} is thinking...", spinner="dots"):
-            return bot.choose(knowledge)
+            started = time.monotonic()
+            move = bot.choose(knowledge)
+            time.sleep(max(0.0, think_at_least() - (time.monotonic() - started)))
+            return move
 
     def _resized(self, signum, frame):
         if self.redraw is not None:
@@ -357,7 +374,14 @@ class Session:
         return self.save_path
 
     def write_save(self, path):
-        write_save(path, self.saver())
+        """The game (or campaign) saved; a game saved while people play says who they are, so
+        it goes on with them as people (it holds every seat's cards: ``cli.run``'s load)."""
+        text = self.saver()
+        if self.saving == "game" and self.humans:
+            data = json.loads(text)
+            data["people"] = [self.game.seat_name(s) for s in self.humans]
+            text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        write_save(path, text)
 
     def save(self, path):
         path = path or self.save_path
