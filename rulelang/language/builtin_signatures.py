@@ -133,7 +133,9 @@ SIGNATURES: dict[str, Sig] = {
     # seats and chance
     "next": Sig(("seat",), lambda a: T.SEAT, "the next seat round the table"),
     "previous": Sig(("seat",), lambda a: T.SEAT, "the previous seat round the table"),
-    "others": Sig(("seat",), lambda a: T.list_of(T.SEAT), "every other player"),
+    "others": Sig(("seat",), lambda a: T.list_of(T.SEAT),
+                  "every other player, in seat order (P1 first), not round the table from "
+                  "this one: order_from gives that"),
     "order_from": Sig(("seat",), lambda a: T.list_of(T.SEAT),
                       "every seat round the table, starting with this one (dummies included)"),
     "random": Sig(("list", "text"), _elem,
