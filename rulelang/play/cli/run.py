@@ -162,7 +162,8 @@ def interrupted_file(title: str) -> str:
 def play_through(runner, play, what, resume, so_far=None) -> bool:
     """Runs ``play`` (a game's session or a campaign's run): True if it ran to its end.
     Stopped by the person (quit, Ctrl-C), it says whether and where the ``what`` is saved
-    and how ``resume(path)`` goes on with it (Ctrl-C then exits 130). Stopped by the rules
+    and how ``resume(path)`` goes on with it (Ctrl-C then exits 130, after ``so_far()``,
+    if given: bots only print their log at the end, so what was played). Stopped by the rules
     failing, it prints ``so_far()`` (the transcript up to the failure), if given, then the
     error, and exits 70."""
     from rulelang.play.terminal.session import Quit
@@ -172,6 +173,8 @@ def play_through(runner, play, what, resume, so_far=None) -> bool:
     except Quit as stop:
         stopped = stop.saved_to or False
     except KeyboardInterrupt:
+        if so_far is not None:  # bots only: the log so far, as a failure prints it
+            click.echo(so_far(), nl=False)
         game = getattr(runner, "game", None)
         if not runner.save_path and getattr(runner, "humans", None) and game is not None \
                 and not game.is_over:  # a person's game is not thrown away by a Ctrl-C

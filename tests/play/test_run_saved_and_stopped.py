@@ -1,6 +1,7 @@
-"""A game saved while a person plays it at the terminal holds every seat's cards: it goes on
-only with that seat played by a person again, never as bots only (which print the whole log)
-nor with a bot in the person's seat."""
+"""`rulelang run` stopped or saved: a game saved while a person plays it at the terminal
+holds every seat's cards, so it goes on only with that seat played by a person again, never as
+bots only (which print the whole log) nor with a bot in the person's seat; bots only stopped
+by Ctrl-C print what they played."""
 from __future__ import annotations
 
 from click.testing import CliRunner
@@ -28,3 +29,32 @@ def test_a_game_saved_by_a_person_goes_on_only_with_that_person(tmp_path):
     again = Terminal(["run", "games/yokai_sketch.rules", "--load", str(save)])
     assert "going on with the game saved in" in again.wait("play a sketch")
     again.child.close(force=True)
+
+
+ENDLESS = '''game "Endless"
+players 2
+turn {
+  choose n in [1, 2] prompt "say a number"
+  log "{current} says {n}"
+}
+score p = 0
+'''
+
+
+def test_bots_only_stopped_by_ctrl_c_print_what_was_played(tmp_path):
+    import signal
+    import subprocess
+    import sys
+    import time
+    path = tmp_path / "endless.rules"
+    path.write_text(ENDLESS)
+    child = subprocess.Popen([sys.executable, "-c", "from rulelang.play.cli import main; main()",
+                              "run", str(path), "--bots", "all", "--seed", "1"],
+                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                             stderr=subprocess.STDOUT, text=True)
+    time.sleep(2.5)  # (started, and playing: it never ends)
+    child.send_signal(signal.SIGINT)
+    out, _ = child.communicate(timeout=60)
+    assert child.returncode == 130
+    assert "-- turn 1: P1 --" in out and "P1 says" in out
+    assert out.rstrip().endswith("interrupted; the game was not saved")
