@@ -40,7 +40,8 @@ _KIND_OK: dict[str, Callable[[T.Type], bool]] = {
     "zones": lambda t: t.name in ("zone", "family", "any", "none"),
     "card": lambda t: t.name in ("card", "any", "none"),
     "cell": lambda t: T.fits(t, T.CELL),
-    "cells": lambda t: t.name in ("list", "any", "none", "cell"),
+    "cells": lambda t: t.name in ("any", "none", "cell") or (t.name == "list" and (
+        t.arg is None or t.arg.name in ("cell", "tuple", "any", "none"))),  # (cells or pairs)
     "shape": lambda t: T.fits(t, T.SHAPE),
     "fn": lambda t: t == T.FN,
     "cellsource": lambda t: t.name in ("zone", "placement", "card", "list", "any", "none"),

@@ -259,6 +259,10 @@ MISTAKES = {
     "a pair for a cell": (
         "zone board: grid 3 x 3 of Card\nsetup { create Card(rank: 1) in board at (0, 0) }\n" + TURN,
         "'at' takes a cell, a list of cells or a placement, not a tuple", "cell(x, y)"),
+    "cards where cells are asked for": (
+        "zone board: grid 3 x 3 of Card\nturn { log \"{size(groups(cards(board)))}\"\n win current }\n",
+        "argument 1 of groups() should be cells, but this is a list of Card cards",
+        "[x for c in CARDS for x in cells(c)]"),
     "a pair taken apart by a let": (
         "turn { let (a, b) = (1, 2)\n win current }\n",
         "unexpected '(' after 'let'", "pair[0] and pair[1]"),

@@ -432,8 +432,12 @@ class ExprChecker(CheckerBase):
             t = self.expr(arg, scope)
             types.append(t)
             if not kind_ok(kind, t):
+                cards = kind == "cells" and t.name == "list" and t.arg is not None \
+                    and t.arg.name == "card"
                 self.error(arg.span, f"argument {i + 1} of {name}() should be "
                                      f"{KIND_WORDS[kind]}, but this is {T.spoken(t)}",
+                           "a card is not a cell: the cells the cards cover are "
+                           "[x for c in CARDS for x in cells(c)]" if cards else
                            mismatch_hint(self, arg, t, T.SIMPLE.get(kind, T.ANY)))
         if name == "cell" and len(types) == 2 and types[0].name == "text":
             self.error(e.args[1].span, "cell(\"E5\") names a cell by its text alone",
