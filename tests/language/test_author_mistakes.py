@@ -266,6 +266,15 @@ MISTAKES = {
         'enum Pile { copper, silver }\nturn { choose k in Pile pass "copper" prompt "buy"\n'
         " win current }\n",
         "the pass move 'copper' has the same name as an option", "name the pass move otherwise"),
+    # -- the thirty-first round (reports from new users)
+    "two keys assigned one bracket each": (
+        "enum Res { wood, food }\nvar stock[player, Res]: int = 0\n"
+        'turn { choose r in Res prompt "take"\n stock[current][r] += 1\n win current }\n',
+        "'stock' takes 2 keys (a player, a Res) in one [...]", "write stock[current, r]"),
+    "two keys read one bracket each": (
+        "enum Res { wood, food }\nvar stock[player, Res]: int = 0\n"
+        'turn { choose r in Res prompt "take"\n log "{stock[current][r]}"\n win current }\n',
+        "'stock' takes 2 keys (a player, a Res) in one [...]", "write stock[current, r]"),
 }
 
 

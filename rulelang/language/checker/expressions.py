@@ -16,6 +16,7 @@ from rulelang.language import types as T
 from rulelang.language.builtin_signatures import KIND_WORDS, SIGNATURES, kind_ok
 from rulelang.language.checker.checker_base import CheckerBase
 from rulelang.language.checker.constants import UNKNOWN, fold, shown
+from rulelang.language.checker.keys_written import check_split_keys
 from rulelang.language.checker.seats import arithmetic_hint, compare_hint, mismatch_hint
 from rulelang.language.errors import Span, suggest
 from rulelang.language.traversal import part_fields
@@ -310,6 +311,9 @@ class ExprChecker(CheckerBase):
         return T.ANY
 
     def x_Index(self, e: ast.Index, scope: Scope) -> T.Type:
+        split = check_split_keys(self, e, scope)
+        if split is not None:
+            return split
         if isinstance(e.obj, ast.Name) and not (scope and scope.lookup(e.obj.id)):
             sym = self.symbols.get(e.obj.id)
             if sym is not None and sym.kind in ("family", "varfam"):
