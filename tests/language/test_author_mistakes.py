@@ -275,6 +275,11 @@ MISTAKES = {
         "enum Res { wood, food }\nvar stock[player, Res]: int = 0\n"
         'turn { choose r in Res prompt "take"\n log "{stock[current][r]}"\n win current }\n',
         "'stock' takes 2 keys (a player, a Res) in one [...]", "write stock[current, r]"),
+    "a table cell of another type than its column's other rows": (
+        'table spaces {\n  | space | capacity |\n  |---|---|\n  | "forest" | "none" |\n'
+        '  | "quarry" | 1 |\n  | "fields" | 0 |\n}\n' + TURN,
+        "column 'capacity' holds a number, but this is text (row 1, \"forest\")",
+        "write a number here too"),
 }
 
 
