@@ -280,6 +280,10 @@ MISTAKES = {
         '  | "quarry" | 1 |\n  | "fields" | 0 |\n}\n' + TURN,
         "column 'capacity' holds a number, but this is text (row 1, \"forest\")",
         "write a number here too"),
+    "a parameter of no type taken from": (
+        "fn rest(cs) = cs - [first(cs)]\n" + TURN,
+        "the type of parameter 'cs' is not known, so '-' cannot be used on it",
+        "write it in the fn's line, like cs: list of Card"),
 }
 
 

@@ -511,7 +511,9 @@ class Checker(ExprChecker, EndingChecker, TellingChecker, StmtChecker, ZoneCheck
         unit = Unit(d.name, "fn")
         scope = Scope(unit)
         for p in d.params:
-            scope.bind(p.name, self.type_of(p.type), mutable=False)
+            slot = scope.bind(p.name, self.type_of(p.type), mutable=False)
+            if p.type is None:
+                unit.untyped[p.name] = slot
         for let in d.lets:
             t = self.let_type(let, scope)
             scope = scope.child()

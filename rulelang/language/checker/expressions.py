@@ -17,6 +17,7 @@ from rulelang.language.builtin_signatures import KIND_WORDS, SIGNATURES, kind_ok
 from rulelang.language.checker.checker_base import CheckerBase
 from rulelang.language.checker.constants import UNKNOWN, fold, shown
 from rulelang.language.checker.keys_written import check_split_keys
+from rulelang.language.checker.param_types import untyped_operand
 from rulelang.language.checker.seats import arithmetic_hint, compare_hint, mismatch_hint
 from rulelang.language.errors import Span, suggest
 from rulelang.language.traversal import part_fields
@@ -123,6 +124,7 @@ class Unit:
 
     def __init__(self, name: str, kind: str) -> None:
         self.name, self.kind, self.nslots = name, kind, 0
+        self.untyped: dict[str, int] = {}  # a function's parameters of no type: name -> slot
 
     def new_slot(self) -> int:
         self.nslots += 1
@@ -539,6 +541,8 @@ class ExprChecker(CheckerBase):
             return beside or T.list_of(T.join(a.arg, T.element(b)) if e.op == "+" else a.arg)
         if T.fits(a, T.INT) and T.fits(b, T.INT):
             return T.INT
+        if untyped_operand(self, e, a, b, scope):
+            return T.ANY
         zones = e.op == "+" and {a.name, b.name} <= {"zone", "list"} and "zone" in (a.name, b.name)
         self.error(e.span, f"cannot use '{e.op}' on {T.spoken(a)} and {T.spoken(b)}",
                    arithmetic_hint(self.source_of, e) if T.SEAT in (a, b) else
