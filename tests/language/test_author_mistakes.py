@@ -284,6 +284,12 @@ MISTAKES = {
         "fn rest(cs) = cs - [first(cs)]\n" + TURN,
         "the type of parameter 'cs' is not known, so '-' cannot be used on it",
         "write it in the fn's line, like cs: list of Card"),
+    "a choice by each indexed by a player": (
+        "zone hand[player]: hand of Card\nzone bid[player]: row of Card, public\n"
+        'turn { choose bids in cards(hand[p]) by each p in players pass "pass"\n'
+        " for p in players { move bids[p] to bid[p] }\n win current }\n",
+        "'bids' is a list of (player, choice) pairs, not kept per player",
+        "for p, c in bids { ... }"),
 }
 
 

@@ -16,7 +16,7 @@ from rulelang.language import types as T
 from rulelang.language.builtin_signatures import KIND_WORDS, SIGNATURES, kind_ok
 from rulelang.language.checker.checker_base import CheckerBase
 from rulelang.language.checker.constants import UNKNOWN, fold, shown
-from rulelang.language.checker.keys_written import check_split_keys
+from rulelang.language.checker.keys_written import check_split_keys, pairs_by_seat
 from rulelang.language.checker.param_types import untyped_operand
 from rulelang.language.checker.seats import arithmetic_hint, compare_hint, mismatch_hint
 from rulelang.language.errors import Span, suggest
@@ -333,6 +333,8 @@ class ExprChecker(CheckerBase):
             self.error(e.span, "a list takes one index")
             return T.ANY
         index = self.expr(e.args[0], scope)
+        if pairs_by_seat(self, e, ot, index):
+            return T.ANY
         if not T.fits(index, T.INT) and not (ot == T.ANY and index == T.SEAT):
             # (of a value not known, or a name already refused, a seat may be the key)
             self.error(e.args[0].span, f"an index should be a number, but this is "

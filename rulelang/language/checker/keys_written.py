@@ -1,8 +1,10 @@
-"""Keys of a family or keyed variable written one bracket each: ``stock[current][r]``.
+"""Indexing written as if a value were kept per key, where it is not so kept.
 
 A value kept per several keys takes them all in one bracket, ``stock[current, r]``; written
 one bracket a key, the first bracket gave too few keys and the next indexed its value. This
 sees the whole chain and says how to write it, once, instead of the errors each part gives.
+A choice made ``by each`` is a list of (player, choice) pairs, not kept per player:
+``bids[p]`` says to go through it with ``for p, c in bids``.
 """
 from __future__ import annotations
 
@@ -53,3 +55,18 @@ def check_split_keys(checker: CheckerBase, e: ast.Index, scope: Scope) -> T.Type
     for key, kt in zip(keys, sym.decl_keys):
         checker.expect(key, scope, kt, f"this key of '{name.id}'")
     return sym.type
+
+
+def pairs_by_seat(checker: CheckerBase, e: ast.Index, listed: T.Type, index: T.Type) -> bool:
+    """Report ``bids[p]``, a list of (player, choice) pairs indexed by a player; True if so."""
+    pair = listed.arg if listed.name == "list" else None
+    if index != T.SEAT or pair is None or pair.name != "tuple" or not pair.arg \
+            or pair.arg[0] != T.SEAT:
+        return False
+    name = checker.source_of(e.obj.span) or "pairs"
+    seat = checker.source_of(e.args[0].span) or "p"
+    checker.error(e.span, f"'{name}' is a list of (player, choice) pairs, not kept per player: "
+                          "it cannot be indexed by a player",
+                  f"go through it: for {seat}, c in {name} {{ ... }} gives each player and "
+                  "their choice")
+    return True
