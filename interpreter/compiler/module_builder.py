@@ -444,8 +444,13 @@ class ModuleBuilder:
                     if self.advising:
                         self.w("M = {}")
                         self.once_calls = outermost_once(expr, self.an.fn_calls)
-                    code = "[" + ", ".join(x.lambda_(advice) for advice in expr) + "]"
+                    clauses = [(advice.span, x.lambda_(advice)) for advice in expr]
                     self.advising, self.once_calls = False, set()
+                    self.w("return [")
+                    for span, clause in clauses:  # each on a line of its own, at its clause:
+                        with self.w.at(span or s.span):  # a failure in it is told there
+                            self.w(f"    {clause},")
+                    code = "]"
                 elif role == "prompt":
                     code = x.message(expr)
                 elif role in ("options", "seats"):
@@ -454,7 +459,7 @@ class ModuleBuilder:
                     code = f"bool({x.expr(expr)})"
                 else:
                     code = x.expr(expr)
-                self.w(f"return {code}")
+                self.w(code if isinstance(expr, list) else f"return {code}")
             self.w.depth = 0
             setattr(site, role, name)
 
