@@ -246,13 +246,15 @@ def write_module(program: Program, enum_values: dict[str, list[EnumValue]],
     helper_names = helpers.names()
     shared = {name: value for name, value in m.ns.items()
               if name not in m.per_rules and helper_names.get(name, m) is not value}
+    turn_at = m.origin(blocks["turn"].span) if "turn" in blocks else None
+    end_ats = [m.origin(d.span) for d in program.ends]
+    m.place_refusal_clauses()
     return Written(
         source=w.text(), main_file=program.main_file, where=w.where, units=m.units,
         rule_infos=m.rule_infos, triggers=triggers, sites=m.sites, kinds=kinds, tops=tops,
         analysis=an,
         function_units={info.function: info.name for info in m.units.values()},
-        origins=m.origins, turn_at=m.origin(blocks["turn"].span) if "turn" in blocks else None,
-        end_ats=[m.origin(d.span) for d in program.ends], makings=m.makings,
+        origins=m.origins, turn_at=turn_at, end_ats=end_ats, makings=m.makings,
         shared=shared, per_rules=m.per_rules)
 
 

@@ -90,6 +90,7 @@ class ModuleBuilder:
         self.site_of: dict[int, tuple[str, ChoiceSite]] = {}  # id of a choose -> its site
         self.direct: set[str] = set()  # the units with a direct form (compiler/direct_code.py)
         self.site_functions: list[tuple[ChoiceSite, ast.Choose, UnitInfo]] = []
+        self.refusal_clauses: list[tuple[ChoiceSite, list[Span | None]]] = []
         self.makings: list[MakingSite] = []
         self.making_functions: list[tuple[MakingSite, list[ast.Expr]]] = []
         self.hoisted: set[str] = set()
@@ -245,6 +246,13 @@ class ModuleBuilder:
             w("")
             for text in lines:
                 w(text)
+
+    def place_refusal_clauses(self) -> None:
+        """Each choose's `where` clauses among the origins, after every other origin (the
+        places a log line may come from keep their numbers: a saved game's lines keep them)."""
+        for site, spans in self.refusal_clauses:
+            site.refusal_ats = [self.origin(span) if span is not None else cast(int, site.at)
+                                for span in spans]
 
     def flush_sites(self) -> None:
         for site, s, info in self.site_functions:
@@ -418,6 +426,8 @@ class ModuleBuilder:
         site.written = s.prompt if s.prompt is not None else ast.Lit(s.name, span=s.span)
         self.sites.append(site)
         self.site_functions.append((site, s, info))
+        if isinstance(s.refusals, ast.ListLit):  # a clause each: [(option, reason)...]
+            self.refusal_clauses.append((site, [item.span for item in s.refusals.items]))
         bound = self.constant(site, "site")
         self.per_rules[bound] = SitePart(site.index)
         self.site_of[id(s)] = (bound, site)
@@ -444,8 +454,13 @@ class ModuleBuilder:
                     if self.advising:
                         self.w("M = {}")
                         self.once_calls = outermost_once(expr, self.an.fn_calls)
-                    code = "[" + ", ".join(x.lambda_(advice) for advice in expr) + "]"
+                    clauses = [(advice.span, x.lambda_(advice)) for advice in expr]
                     self.advising, self.once_calls = False, set()
+                    self.w("return [")
+                    for span, clause in clauses:  # each on a line of its own, at its clause:
+                        with self.w.at(span or s.span):  # a failure in it is told there
+                            self.w(f"    {clause},")
+                    code = "]"
                 elif role == "prompt":
                     code = x.message(expr)
                 elif role in ("options", "seats"):
@@ -454,7 +469,7 @@ class ModuleBuilder:
                     code = f"bool({x.expr(expr)})"
                 else:
                     code = x.expr(expr)
-                self.w(f"return {code}")
+                self.w(code if isinstance(expr, list) else f"return {code}")
             self.w.depth = 0
             setattr(site, role, name)
 

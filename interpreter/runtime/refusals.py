@@ -48,7 +48,7 @@ class Refusal:
 def refusal(g: GameFields, decision: Decision, notation: str) -> Refusal:
     site = decision.site
     wanted = notation.strip()
-    said = rules_reason(g, decision, wanted)
+    said, clause = rules_reason(g, decision, wanted)
     reason = said or derived_reason(g, decision, wanted)
     suggestion = None
     if reason is None:
@@ -64,7 +64,9 @@ def refusal(g: GameFields, decision: Decision, notation: str) -> Refusal:
             why = derived_reason(g, decision, meant) if meant is not None else None
             if why is not None:
                 reason = f"no card is called that ({why})"
-    return Refusal(wanted, reason, suggestion, site.at, said is not None)
+    at = site.refusal_ats[clause] if clause is not None and clause < len(site.refusal_ats) \
+        else site.at  # the clause that refused it, else the choose
+    return Refusal(wanted, reason, suggestion, at, said is not None)
 
 
 def _same_items(notations: list[str], wanted: str) -> str | None:
@@ -77,20 +79,23 @@ def _same_items(notations: list[str], wanted: str) -> str | None:
     return None
 
 
-def rules_reason(g: GameFields, decision: Decision, wanted: str) -> str | None:
-    """The rules' reason (a ``where ... else`` clause the move fails), or None."""
+def rules_reason(g: GameFields, decision: Decision,
+                 wanted: str) -> tuple[str | None, int | None]:
+    """The rules' reason (a ``where ... else`` clause the move fails) and that clause's
+    number, or (None, None)."""
     site = decision.site
     if site.refusals is None:
-        return None
+        return None, None
     try:
         clauses: list[list[tuple[Value, str]]] = site.refusals(g, decision.frame.L)
         low = wanted.lower()
-        for refused in clauses:
+        for i, refused in enumerate(clauses):
             for value, reason in refused:
                 if g.notation_of(value, decision.seat, site.element).lower() == low:
-                    return reason
+                    return reason, i
     except (Fail, TypeError, AttributeError, KeyError, IndexError, ValueError, RecursionError):
-        return None  # a reason that cannot be worked out: the move is refused all the same
+        pass  # a reason that cannot be worked out: the move is refused all the same
+    return None, None
     return None
 
 

@@ -90,6 +90,8 @@ class CompiledSite(Protocol):
     @property
     def at(self) -> int | None: ...  # its place among the compiled rules' origins ("why?")
     @property
+    def refusal_ats(self) -> list[int]: ...  # each `where` clause's place among them
+    @property
     def prefer(self) -> Any: ...  # (g, L) -> per `prefer` clause, option -> its advice; or None
 
 

@@ -270,6 +270,30 @@ MISTAKES = {
         'enum Pile { copper, silver }\nturn { choose k in Pile pass "copper" prompt "buy"\n'
         " win current }\n",
         "the pass move 'copper' has the same name as an option", "name the pass move otherwise"),
+    # -- the thirty-first round (reports from new users)
+    "two keys assigned one bracket each": (
+        "enum Res { wood, food }\nvar stock[player, Res]: int = 0\n"
+        'turn { choose r in Res prompt "take"\n stock[current][r] += 1\n win current }\n',
+        "'stock' takes 2 keys (a player, a Res) in one [...]", "write stock[current, r]"),
+    "two keys read one bracket each": (
+        "enum Res { wood, food }\nvar stock[player, Res]: int = 0\n"
+        'turn { choose r in Res prompt "take"\n log "{stock[current][r]}"\n win current }\n',
+        "'stock' takes 2 keys (a player, a Res) in one [...]", "write stock[current, r]"),
+    "a table cell of another type than its column's other rows": (
+        'table spaces {\n  | space | capacity |\n  |---|---|\n  | "forest" | "none" |\n'
+        '  | "quarry" | 1 |\n  | "fields" | 0 |\n}\n' + TURN,
+        "column 'capacity' holds a number, but this is text (row 1, \"forest\")",
+        "write a number here too"),
+    "a parameter of no type taken from": (
+        "fn rest(cs) = cs - [first(cs)]\n" + TURN,
+        "the type of parameter 'cs' is not known, so '-' cannot be used on it",
+        "write it in the fn's line, like cs: list of Card"),
+    "a choice by each indexed by a player": (
+        "zone hand[player]: hand of Card\nzone bid[player]: row of Card, public\n"
+        'turn { choose bids in cards(hand[p]) by each p in players pass "pass"\n'
+        " for p in players { move bids[p] to bid[p] }\n win current }\n",
+        "'bids' is a list of (player, choice) pairs, not kept per player",
+        "for p, c in bids { ... }"),
 }
 
 

@@ -191,7 +191,11 @@ CASES = {
                     "an option is a number, true/false, text or an enum, or a list of one of them",
                     (3, 11)),
     "table column types": ('table t {\n  | a |\n  |---|\n  | 1 |\n  | "x" |\n}' + TURN,
-                           "column 'a' holds a number, but this is text", (7, 5)),
+                           "column 'a' holds a number, but this is text (row 2)", (7, 5)),
+    "table cell unlike most of its column": (
+        'table t {\n  | a | b |\n  |---|---|\n  | "x" | "none" |\n  | "y" | 1 |\n'
+        '  | "z" | 0 |\n}' + TURN,
+        "column 'b' holds a number, but this is text (row 1, \"x\")", (6, 11)),
     # calls
     "builtin arity": ("turn { let x = size(1, 2) win current }",
                       "size() takes 1 argument(s), not 2", (3, 16)),

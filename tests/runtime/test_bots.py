@@ -120,3 +120,26 @@ def test_a_heuristic_that_fails_in_every_world_is_the_rules_error_not_a_random_m
             "race.rules:16:15: error: in heuristic: division by zero",
             "    heuristic p = 10 / (picked[p] - picked[p])",
             "                  " + "^" * 28], type(bot)
+
+
+PREFER_FAILS = '''game "Prefer fails"
+players 2
+var zero: int = 0
+turn {
+  choose n in 1..3
+    where n > 0 else "no"
+    prefer 10 / zero
+    prompt "pick"
+  end
+}
+'''
+
+
+def test_a_prefer_clause_that_fails_is_said_at_the_clause_not_at_its_choose():
+    game = rulelang.loads(PREFER_FAILS, "prefer.rules").new_game(players=2, seed=1)
+    with pytest.raises(rulelang.RulesError) as raised:
+        GreedyBot(1).choose(game)
+    assert raised.value.render().splitlines()[:3] == [
+        "prefer.rules:7:12: error: in turn: division by zero",
+        "        prefer 10 / zero",
+        "               " + "^" * 9]

@@ -106,3 +106,30 @@ score p = sum(c.value for c in bid[p])
     assert refused.text() == "'$6+$4' is not a move now; did you mean '$4+$6'?"
     assert game.refused("$6 + $1").suggestion == "$1+$6"
     assert game.refused("$4+$6") is None
+
+
+WHERE_CLAUSES = '''game "Why clause"
+players 2
+turn {
+  choose n in 1..4
+    where n != 4 else "4 is full"
+    where n != 3 else "3 costs too much"
+    prompt "pick"
+  end
+}
+'''
+
+
+def test_the_refusal_points_at_the_where_clause_that_refused_the_move():
+    """'why' quoted the choose line for a move a `where` clause refused: it is that clause's
+    line now (the choose's when no clause refused it); the terminal's 'why' shows it."""
+    from rulelang.play.terminal.teaching_screens import why_lines
+
+    rules = rulelang.loads(WHERE_CLAUSES, "why.rules")
+    game = rules.new_game(players=2, seed=0)
+    said = {move: rules.why(game.refused(move).at) for move in ("4", "3", "9")}
+    assert (said["4"].line, said["4"].code) == (5, 'where n != 4 else "4 is full"')
+    assert (said["3"].line, said["3"].code) == (6, 'where n != 3 else "3 costs too much"')
+    assert (said["9"].line, said["9"].code) == (4, "choose n in 1..4")
+    screen = "\n".join(str(line) for line in why_lines(game, "P1", 100, game.refused("3")))
+    assert 'why.rules line 6: where n != 3 else "3 costs too much"' in screen

@@ -452,15 +452,37 @@ class Checker(ExprChecker, EndingChecker, TellingChecker, StmtChecker, ZoneCheck
         if len(set(d.columns)) != len(d.columns):
             twice = next(c for i, c in enumerate(d.columns) if c in d.columns[:i])
             self.error(d.span, f"table '{d.name}' has two columns named '{twice}'")
-        for row in d.rows:
+        cells: dict[str, list[tuple[int, ast.Expr, T.Type]]] = {col: [] for col in d.columns}
+        for n, row in enumerate(d.rows, 1):
             for col, cell in zip(d.columns, row):
-                t = self.expr(cell, scope)
-                joined = T.join(columns[col], t)
-                if joined == T.ANY and columns[col] not in (T.NONE, T.ANY) and t != T.ANY:
-                    self.error(cell.span, f"column '{col}' holds {T.spoken(columns[col])}, "
-                                          f"but this is {T.spoken(t)}")
-                columns[col] = joined
+                cells[col].append((n, cell, self.expr(cell, scope)))
+        for col, column in cells.items():
+            columns[col] = self.column_type(d, col, column)
         self.tables[d.name] = TableInfo(d.name, columns, list(d.columns), d.rows, d)
+
+    def column_type(self, d: ast.TableDecl, col: str,
+                    column: list[tuple[int, ast.Expr, T.Type]]) -> T.Type:
+        """The type a table's column holds: that of most of its rows (of the first such row on
+        a tie); each cell of another type is the mistake, reported with its row."""
+        groups: list[tuple[T.Type, list[int]]] = []  # (the type joined, the rows that hold it)
+        for n, _, t in column:
+            at = next((i for i, (g, _) in enumerate(groups)
+                       if t == T.ANY or g in (T.NONE, T.ANY) or T.join(g, t) != T.ANY), None)
+            if at is None:
+                groups.append((t, [n]))
+            else:
+                g, rows = groups[at]
+                groups[at] = (T.join(g, t), rows + [n])
+        held, rows = max(groups, key=lambda group: len(group[1]))  # the first of the largest
+        for n, cell, t in column:
+            if n not in rows:
+                first = self.source_of(d.rows[n - 1][0].span) if col != d.columns[0] else None
+                row = f"row {n}, {first}" if first else f"row {n}"
+                self.error(cell.span, f"column '{col}' holds {T.spoken(held)}, but this is "
+                                      f"{T.spoken(t)} ({row})",
+                           f"{len(rows)} of the column's {len(column)} rows hold "
+                           f"{T.spoken(held)}: write {T.spoken(held)} here too")
+        return held
 
     def d_ConstDecl(self, d: ast.ConstDecl) -> None:
         ty = self.expr(d.value, self.top_scope())
@@ -489,7 +511,9 @@ class Checker(ExprChecker, EndingChecker, TellingChecker, StmtChecker, ZoneCheck
         unit = Unit(d.name, "fn")
         scope = Scope(unit)
         for p in d.params:
-            scope.bind(p.name, self.type_of(p.type), mutable=False)
+            slot = scope.bind(p.name, self.type_of(p.type), mutable=False)
+            if p.type is None:
+                unit.untyped[p.name] = slot
         for let in d.lets:
             t = self.let_type(let, scope)
             scope = scope.child()

@@ -16,6 +16,8 @@ from rulelang.language import types as T
 from rulelang.language.builtin_signatures import KIND_WORDS, SIGNATURES, kind_ok
 from rulelang.language.checker.checker_base import CheckerBase
 from rulelang.language.checker.constants import UNKNOWN, fold, shown
+from rulelang.language.checker.keys_written import check_split_keys, pairs_by_seat
+from rulelang.language.checker.param_types import untyped_operand
 from rulelang.language.checker.seats import arithmetic_hint, compare_hint, mismatch_hint
 from rulelang.language.errors import Span, suggest
 from rulelang.language.traversal import part_fields
@@ -122,6 +124,7 @@ class Unit:
 
     def __init__(self, name: str, kind: str) -> None:
         self.name, self.kind, self.nslots = name, kind, 0
+        self.untyped: dict[str, int] = {}  # a function's parameters of no type: name -> slot
 
     def new_slot(self) -> int:
         self.nslots += 1
@@ -310,6 +313,9 @@ class ExprChecker(CheckerBase):
         return T.ANY
 
     def x_Index(self, e: ast.Index, scope: Scope) -> T.Type:
+        split = check_split_keys(self, e, scope)
+        if split is not None:
+            return split
         if isinstance(e.obj, ast.Name) and not (scope and scope.lookup(e.obj.id)):
             sym = self.symbols.get(e.obj.id)
             if sym is not None and sym.kind in ("family", "varfam"):
@@ -327,6 +333,8 @@ class ExprChecker(CheckerBase):
             self.error(e.span, "a list takes one index")
             return T.ANY
         index = self.expr(e.args[0], scope)
+        if pairs_by_seat(self, e, ot, index):
+            return T.ANY
         if not T.fits(index, T.INT) and not (ot == T.ANY and index == T.SEAT):
             # (of a value not known, or a name already refused, a seat may be the key)
             self.error(e.args[0].span, f"an index should be a number, but this is "
@@ -539,6 +547,8 @@ class ExprChecker(CheckerBase):
             return beside or T.list_of(T.join(a.arg, T.element(b)) if e.op == "+" else a.arg)
         if T.fits(a, T.INT) and T.fits(b, T.INT):
             return T.INT
+        if untyped_operand(self, e, a, b, scope):
+            return T.ANY
         zones = e.op == "+" and {a.name, b.name} <= {"zone", "list"} and "zone" in (a.name, b.name)
         self.error(e.span, f"cannot use '{e.op}' on {T.spoken(a)} and {T.spoken(b)}",
                    arithmetic_hint(self.source_of, e) if T.SEAT in (a, b) else

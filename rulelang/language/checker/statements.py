@@ -9,6 +9,7 @@ from rulelang.language.builtin_signatures import SIGNATURES
 from rulelang.language.checker.checker_base import CheckerBase
 from rulelang.language.checker.constants import UNKNOWN, fold
 from rulelang.language.checker.expressions import BUILTIN_VALUES, Scope, Unit
+from rulelang.language.checker.keys_written import split_keys
 from rulelang.language.checker.seats import NO_ARITHMETIC, mismatch_hint
 from rulelang.language.errors import Span, suggest
 from rulelang.language.traversal import walk
@@ -290,6 +291,8 @@ class StmtChecker(CheckerBase):
                 self.error(target.span, f"unknown variable '{named}'",
                            lambda: close() or _declare_hint(named, value))
                 return
+        elif isinstance(target, ast.Index) and split_keys(self, target, scope):
+            want = self.expr(target, scope)  # reported there: stock[current][r]
         elif isinstance(target, ast.Index):
             name = target.obj.id if isinstance(target.obj, ast.Name) else None
             sym = self.symbols.get(name) if name else None
