@@ -84,6 +84,11 @@ def render(summary: Summary) -> str:
         draws = cast(Rate, summary.draws)  # a competitive game's
         lines.append(f"  draws       {percent(draws.share):>6}  "
                      f"({interval(draws)})  {games(draws.count)}")
+        if summary.tiebreaks is not None:  # wins the score alone left tied
+            tied = summary.tiebreaks
+            lines.append(f"  tiebreak    {percent(tied.share):>6}  "
+                         f"({interval(tied)})  {games(tied.count)} won on the tiebreak, the "
+                         "score tied")
         lines += ["", "Scores"]
         for seat in summary.seats:
             if seat.score is not None:

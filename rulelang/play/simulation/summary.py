@@ -92,6 +92,7 @@ class Summary:
     results: list  # Count per result: win, draw, loss
     seats: list  # SeatFigures (competitive games)
     draws: Rate | None  # competitive games
+    tiebreaks: Rate | None  # competitive games whose rules declare a tiebreak: games it decided
     first_player: FirstPlayer | None  # competitive games of two players or more
     team_wins: Rate | None  # cooperative games
     team_score: Spread | None
@@ -115,7 +116,7 @@ def summarize(run, title: str, options: dict, cooperative: bool) -> Summary:
     offered = sum(r.options for r in records)
     forced = sum(r.forced for r in records)
     firsts = Counter(r.first for r in records)
-    seats, draws, first_player = [], None, None
+    seats, draws, first_player, tiebreaks = [], None, None, None
     team_wins = team_score = None
     team_scores = []
     if cooperative:
@@ -130,6 +131,8 @@ def summarize(run, title: str, options: dict, cooperative: bool) -> Summary:
                                      stats.spread(r.scores[p] for r in records),
                                      stats.wilson(firsts[p], n)))
         draws = stats.wilson(results["draw"], n)
+        if any(d.which == "tiebreak" for d in sim.program.scores):
+            tiebreaks = stats.wilson(sum(r.tiebreak for r in records), n)
         if sim.players > 1:
             first_player = _first_player(records, sim.players)
     turns = [r.turns for r in records]
@@ -139,7 +142,7 @@ def summarize(run, title: str, options: dict, cooperative: bool) -> Summary:
         first_seed=sim.first_seed, games_asked=sim.games, games=n, stopped=run.stopped,
         cooperative=cooperative,
         results=[Count(k, stats.wilson(v, n)) for k, v in sorted(results.items())],
-        seats=seats, draws=draws, first_player=first_player,
+        seats=seats, draws=draws, tiebreaks=tiebreaks, first_player=first_player,
         team_wins=team_wins, team_score=team_score, team_scores=team_scores,
         turns=stats.spread(turns) if any(turns) else None,
         decisions=stats.spread(r.decisions for r in records),
