@@ -312,6 +312,23 @@ def test_the_command_printed_for_a_failing_game_replays_that_failure(tmp_path, b
     assert error.strip() in replayed.output
 
 
+def test_a_game_where_everyone_decides_at_once_has_no_first_player_to_test():
+    """Goofspiel's every bid is made by each player at once: simulate said "went first: P1
+    100.0%" and tested an advantage no seat can have; compare compared it."""
+    _, summary = simulate(str(ROOT / "examples/goofspiel.rules"), 20)
+    assert summary.all_at_once and summary.first_player is None
+    text = report.render(summary)
+    assert "no seat moves first" in text
+    assert "went first" not in text and "binomial" not in text
+    _, turns = simulate(str(ROOT / "examples/nim.rules"), 20)  # a seat moves first there
+    assert not turns.all_at_once and turns.first_player is not None
+    assert "went first: P1 100.0%" in report.render(turns)
+    compared = cli_run("compare", ROOT / "examples/goofspiel.rules", "--players", 2,
+                       "--players", 3, "-n", 10, "--workers", 1)
+    assert compared.exit_code == 0, compared.output
+    assert "first player wins" not in compared.output
+
+
 def test_bad_bots_and_options_are_refused_clearly():
     bad_bot = cli_run("simulate", ROOT / COIN, "-n", 5, "--bot", "P3=random")
     assert bad_bot.exit_code == 2 and "SEAT=KIND" in bad_bot.output

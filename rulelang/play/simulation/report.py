@@ -119,6 +119,10 @@ def render(summary: Summary) -> str:
 
 
 def _first_player_lines(summary: Summary) -> list[str]:
+    if summary.all_at_once:
+        return ["", "First player",
+                "  none: every decision is made by each player at once (choose ... by each),",
+                "  so no seat moves first and there is no first-player advantage to test"]
     lines = ["", "First player (the seat whose turn came first; in rules without turns, the first "
              "to decide)"]
     lines.append("  went first: " + ", ".join(

@@ -105,6 +105,9 @@ class Summary:
     kinds: list  # KindFigures
     reasons: list  # Count per end reason as written in the rules; they add up to ``games``
     reports: list  # ReportFigures
+    # every decision of the rules is made by each player at once (choose ... by each): no
+    # seat moves first, so there is no first player to test
+    all_at_once: bool = False
 
 
 def summarize(run, title: str, options: dict, cooperative: bool) -> Summary:
@@ -117,6 +120,7 @@ def summarize(run, title: str, options: dict, cooperative: bool) -> Summary:
     forced = sum(r.forced for r in records)
     firsts = Counter(r.first for r in records)
     seats, draws, first_player, tiebreaks = [], None, None, None
+    all_at_once = _all_at_once(sim.program)
     team_wins = team_score = None
     team_scores = []
     if cooperative:
@@ -133,7 +137,7 @@ def summarize(run, title: str, options: dict, cooperative: bool) -> Summary:
         draws = stats.wilson(results["draw"], n)
         if any(d.which == "tiebreak" for d in sim.program.scores):
             tiebreaks = stats.wilson(sum(r.tiebreak for r in records), n)
-        if sim.players > 1:
+        if sim.players > 1 and not all_at_once:
             first_player = _first_player(records, sim.players)
     turns = [r.turns for r in records]
     return Summary(
@@ -152,7 +156,18 @@ def summarize(run, title: str, options: dict, cooperative: bool) -> Summary:
         forced=stats.wilson(forced, decisions),
         kinds=_kinds(records, decisions, n),
         reasons=_reasons(records, n),
-        reports=_reports(records, seat_names, n))
+        reports=_reports(records, seat_names, n), all_at_once=all_at_once and not cooperative)
+
+
+def _all_at_once(program) -> bool:
+    """Whether every ``choose`` of the rules is made by each player at once (and there is
+    one): then no seat decides before another."""
+    from rulelang.language import ast
+    from rulelang.language.traversal import walk
+    bodies = [b.body for b in program.blocks.values() if b is not None]
+    bodies += [d.body for d in program.rules.values()] + [t.body for t in program.triggers]
+    chooses = [n for body in bodies for n in walk(body) if isinstance(n, ast.Choose)]
+    return bool(chooses) and all(n.each is not None for n in chooses)
 
 
 def _first_player(records, players) -> FirstPlayer:

@@ -56,6 +56,8 @@ def compare(title: str, varying: str, variants: list[Variant]) -> Comparison:
     figures = []
     for name, measure in names:
         values = [_value(v, name, measure) for v in variants]
+        if all(value is None for value in values):
+            continue  # no variant has it (no first player where everyone decides at once)
         if measure != "share" and _constant(values):
             continue  # the same number in every game of every variant: nothing to compare
         base = values[0]
