@@ -67,7 +67,9 @@ class Effects(GameFields):
                 self._move_to_cell(what, dest, at)  # one card onto one cell of a grid
                 return
         if what is None:
-            raise Fail("there is no card to move (the value is none)")
+            raise Fail("there is no card to move (the value is none" + (
+                "; a choose answered with its pass gives none: test for none before moving)"
+                if any(site.can_pass for site in self.rules.sites) else ")"))
         if not isinstance(dest, Zone):
             raise Fail(f"cards can only move to a zone, not {text_of(dest)}")
         cards = [what] if isinstance(what, Card) else list(what)

@@ -19,7 +19,8 @@ from interpreter.runtime.values import Fail, Seat
 if TYPE_CHECKING:
     from interpreter.runtime.engine import Game
 
-RESULTS = ("scores", "winners", "result", "reason")  # the keys of the results in ``as_dict``
+# the keys of the results in ``as_dict``
+RESULTS = ("scores", "winners", "result", "reason", "tiebreak")
 
 
 @attrs.frozen
@@ -39,6 +40,10 @@ class Outcome:
     reason: str | None  # why the game ended, if the rules said
     reports: dict[str, Any]  # each `report "NAME" = VALUE`, in the order declared (one
     # kept per player, `report "NAME" p = VALUE`, as {"P1": VALUE, "P2": VALUE, ...})
+    # when the rules' tiebreaks chose the winners among players tied on the score: each
+    # tiebreak that told them apart, as written, with the values of those still tied then
+    # ("stock[p, food]: P1 1, P2 3"); None when the score alone decided
+    tiebreak: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
         """The outcome as plain data: the results, then the reports. A report named like a
@@ -47,6 +52,8 @@ class Outcome:
         out: dict[str, Any] = {"scores": self.scores, "winners": self.winners, "result": self.result}
         if self.reason:
             out["reason"] = self.reason
+        if self.tiebreak:
+            out["tiebreak"] = self.tiebreak
         for name, value in self.reports.items():
             if name not in RESULTS:
                 out[name] = value
@@ -56,7 +63,7 @@ class Outcome:
     def from_dict(data: dict[str, Any]) -> Outcome:
         """An outcome from ``as_dict``'s form (a save's): every key not a result is a report."""
         return Outcome(data["scores"], data["winners"], data["result"], data.get("reason"),
-                       {k: v for k, v in data.items() if k not in RESULTS})
+                       {k: v for k, v in data.items() if k not in RESULTS}, data.get("tiebreak"))
 
 
 def check_winners(g: Game, value: Any) -> None:
@@ -86,7 +93,7 @@ def compute_outcome(g: Game) -> Outcome:
             g.seat_name(p): views.plain(g, expr(g, p), None) for p in g.players
         } if declared.per_seat else views.plain(g, expr(g), None)
     scores_of = scoring.score
-
+    tiebreak = None
     if scoring.cooperative:
         team = _score(g, scores_of, None) if scores_of else 0
         scores = dict.fromkeys(players, team)
@@ -105,12 +112,48 @@ def compute_outcome(g: Game) -> Outcome:
             keys = {p: (scores[p],) + tuple(_score(g, t, p) for t in tiebreaks) for p in players}
             best = max(keys.values())
             winners = [p for p in players if keys[p] == best]
+            if tiebreaks and len(winners) < len(players):
+                tiebreak = _tiebreak_words(g, keys, best[0])
         result = "win"
         if len(players) > 1 and len(winners) == len(players):
             winners, result = [], "draw"
         elif not winners:
             result = "draw"
-    return Outcome(scores, winners, result, end.reason or None, reports)
+    return Outcome(scores, winners, result, end.reason or None, reports,
+                   tiebreak if result == "win" else None)
+
+
+def _tiebreak_words(g: Game, keys: dict[Seat, tuple[Any, ...]], top: Any) -> str | None:
+    """How the tiebreaks told apart the players tied on the best score (None: no two were
+    tied, so the score alone decided): each tiebreak that did, as the rules write it, with
+    the values of the players still tied when it was looked at."""
+    tied = [p for p in keys if keys[p][0] == top]
+    said_parts = []
+    written = _tiebreaks_written(g)
+    for i in range(1, len(keys[tied[0]]) if len(tied) > 1 else 0):
+        values = {p: keys[p][i] for p in tied}
+        if len(set(values.values())) > 1:
+            name = written[i - 1] if i - 1 < len(written) else f"tiebreak {i}"
+            said_parts.append(f"{name}: " + ", ".join(
+                f"{g.seat_name(p)} {text_of(v)}" for p, v in values.items()))
+            best = max(values.values())
+            tied = [p for p in tied if values[p] == best]
+        if len(tied) == 1:
+            break
+    return "; then ".join(said_parts) or None
+
+
+def _tiebreaks_written(g: Game) -> list[str]:
+    """Each tiebreak's value as the rules write it, in the order declared ("tiebreak" where
+    the source is not at hand)."""
+    from rulelang.language.errors import span_text
+    program = g.rules.program
+    out = []
+    for decl in program.scores:
+        if decl.which == "tiebreak":
+            text = span_text(program.sources, decl.expr.span)
+            out.append("the tiebreak" if text is None else " ".join(text.split()))
+    return out
 
 
 def _score(g: Game, declared: ScoreCode, seat: Seat | None) -> Any:
@@ -149,4 +192,5 @@ def outcome_line(g: Game, outcome: Outcome) -> str:
         return f"== game over: a draw{reason}; scores {table}{extras}"
     who = " and ".join(names[p] for p in outcome.winners)
     verb = "wins" if len(outcome.winners) == 1 else "win"
-    return f"== game over: {who} {verb}{reason}; scores {table}{extras}"
+    tiebreak = f" on the tiebreak ({outcome.tiebreak})" if outcome.tiebreak else ""
+    return f"== game over: {who} {verb}{tiebreak}{reason}; scores {table}{extras}"

@@ -1,8 +1,8 @@
 """What a rulebook can say of rules that explain none of their play: the questions players
 are asked (each ``choose``'s prompt, who answers it, whether one may pass) and how a game
-ends (each ``end when``, and the reason each ``win``, ``lose`` or ``end`` gives), all as the
-rules write them. ``rulebook.build`` adds them to its chapters on playing and on the end
-when no ``explain`` sits there.
+ends (each ``end when``, the reason each ``win``, ``lose`` or ``end`` gives, the score and
+its tiebreaks), all as the rules write them. ``rulebook.build`` adds them to its chapters on
+playing and on the end when no ``explain`` sits there.
 
 Nothing here knows a game: every word comes from the .rules file.
 """
@@ -46,6 +46,10 @@ def endings(program: Any, table: Any) -> Any | None:
         if decl.which == "score":
             rows.append((f"the score of each player {decl.param}" if decl.param
                          else "the score", _written(program, decl.expr.span)))
+    tiebreaks = [d for d in program.scores if d.which == "tiebreak"]
+    for i, decl in enumerate(tiebreaks):  # the most of each wins a tie on all before it
+        rows.append(("a tied score goes to the most of" if i == 0
+                     else "still tied, to the most of", _written(program, decl.expr.span)))
     if not rows:
         return None
     return table("How a game ends (as the rules write it)", ("", "when, or why"),

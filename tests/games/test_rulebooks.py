@@ -180,6 +180,19 @@ score p = 0
         ("the score of each player p", "0"))  # (how a game is scored was left out)
 
 
+def test_how_a_game_ends_says_the_tiebreaks_in_their_order(tmp_path):
+    """The tiebreaks were left out: a tie that one decided read as a mistake."""
+    path = tmp_path / "tied.rules"
+    path.write_text('game "Tied"\nplayers 2\nvar food[player]: int = 0\n'
+                    'var wood[player]: int = 0\nturn {\n  end\n}\nscore p = 1\n'
+                    'tiebreak p = food[p]\ntiebreak p = wood[p] * 2\n', encoding="utf-8")
+    book = rulebook.build(load(str(path)), {}, None)
+    tables = {t.title: t for c in book.chapters for t in c.tables}
+    assert tables["How a game ends (as the rules write it)"].rows == (
+        ("the score of each player p", "1"), ("a tied score goes to the most of", "food[p]"),
+        ("still tied, to the most of", "wood[p] * 2"))
+
+
 def test_rules_that_explain_their_play_keep_their_own_words():
     book = rulebook.build(load("games/yokai_sketch.rules"), {}, None)
     titles = [t.title for c in book.chapters for t in c.tables]

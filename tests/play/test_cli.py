@@ -113,6 +113,28 @@ def test_an_illegal_move_in_a_moves_file_says_where(tmp_path):
     assert "'9' is not a legal move" in result.output
 
 
+def test_a_rules_error_while_replaying_moves_names_the_place_once_and_the_pass(tmp_path):
+    """Before, the moves file's place was put before the rules' own ("moves.txt:2:
+    pass.rules:9:22: error: ..."), and nothing said that the none came from a pass."""
+    rules = tmp_path / "pass.rules"
+    rules.write_text(
+        'game "Move a pass"\nplayers 2\ncard Money { value: int  name "${value}" }\n'
+        "zone hand[player]: hand of Money\nzone bid[player]: row of Money, public\n"
+        "setup { for p in players { for v in [1, 2, 3] { create Money(value: v) in hand[p] } } }\n"
+        'play {\n  choose bids in cards(hand[p]) by each p in players pass "pass"\n'
+        "  for p, b in bids { move b to bid[p] }\n}\n")
+    moves = tmp_path / "moves.txt"
+    moves.write_text("pass\n$1\n")
+    result = run("run", str(rules), "--bots", "all", "--seed", "1", "--moves", str(moves))
+    assert result.exit_code == 70, result.output
+    said = result.output
+    assert f"{moves}:2: {rules}" not in said
+    assert f"{rules}:9:22: error: in play: there is no card to move" in said
+    assert "a choose answered with its pass gives none" in said
+    assert f"(playing line 2 of {moves}: $1)" in said
+    assert "Traceback" not in said
+
+
 def test_save_then_load_continues_the_same_game(tmp_path):
     saved = tmp_path / "game.json"
     moves = tmp_path / "moves.txt"

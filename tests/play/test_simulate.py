@@ -6,6 +6,7 @@ import functools
 import json
 import os
 import re
+import shlex
 import signal
 import sys
 
@@ -286,6 +287,46 @@ def test_a_rules_error_in_one_game_stops_the_run_and_names_its_seed(tmp_path):
     result = cli_run("simulate", broken, "-n", 20, "--workers", 1)
     assert result.exit_code == 70
     assert "division by zero" in result.output and "--seed" in result.output
+
+
+@pytest.mark.parametrize("bots", [("--bots", "greedy"), ("--bot", "P2=greedy"), ()])
+def test_the_command_printed_for_a_failing_game_replays_that_failure(tmp_path, bots):
+    """The hint said "'rulelang run' with --bots all --seed S ... replays it": but --bots all
+    plays random bots (a failing heuristic was never called, the game finished) and run
+    refuses --bots greedy. The printed command itself must fail the same way."""
+    broken = tmp_path / "broken.rules"
+    broken.write_text('game "Broken"\nplayers 2\noption most: int in 2..9 = 3 "most"\n'
+                      'var n: int = 0\nturn {\n  choose k in 1..most prompt "pick"\n'
+                      '  if k == most and n > 6 { n += 1 / (k - most) }\n'
+                      '  n += k\n  if n > 30 { end }\n}\nheuristic p = 1 / (n - n)\n')
+    result = cli_run("simulate", broken, "-n", 5, "--seed", 7, "--workers", 1,
+                     "--option", "most=4", *bots)
+    assert result.exit_code == 70, result.output
+    found = re.search(r"seed (\d+): (rulelang run .*) replays it\)", result.output)
+    assert found, result.output
+    words = shlex.split(found[2])
+    assert "--option" in words and "most=4" in words and ("--bots" in words) == (not bots)
+    error = result.output[:result.output.index("(in game")]
+    replayed = cli_run(*words[1:])
+    assert replayed.exit_code == 70, replayed.output
+    assert error.strip() in replayed.output
+
+
+def test_a_game_where_everyone_decides_at_once_has_no_first_player_to_test():
+    """Goofspiel's every bid is made by each player at once: simulate said "went first: P1
+    100.0%" and tested an advantage no seat can have; compare compared it."""
+    _, summary = simulate(str(ROOT / "examples/goofspiel.rules"), 20)
+    assert summary.all_at_once and summary.first_player is None
+    text = report.render(summary)
+    assert "no seat moves first" in text
+    assert "went first" not in text and "binomial" not in text
+    _, turns = simulate(str(ROOT / "examples/nim.rules"), 20)  # a seat moves first there
+    assert not turns.all_at_once and turns.first_player is not None
+    assert "went first: P1 100.0%" in report.render(turns)
+    compared = cli_run("compare", ROOT / "examples/goofspiel.rules", "--players", 2,
+                       "--players", 3, "-n", 10, "--workers", 1)
+    assert compared.exit_code == 0, compared.output
+    assert "first player wins" not in compared.output
 
 
 def test_bad_bots_and_options_are_refused_clearly():

@@ -65,6 +65,31 @@ def test_player_counts_can_be_compared():
     assert "2 players  -" in p3  # no third seat at two players: nothing to test
 
 
+def test_seat_shares_at_different_player_counts_are_each_tested_against_1_in_p(tmp_path):
+    """P1's wins at 2 players (fair: 50%) and at 3 (fair: 33%) were compared as raw shares:
+    "-18.5 points" was the player count, not the game."""
+    path = tmp_path / "compare.json"
+    pig = ROOT / "examples" / "pig.rules"
+    result = cli_run("compare", pig, "--players", 2, "--players", 3, "-n", 40, "--workers", 1,
+                     "--json", path)
+    assert result.exit_code == 0, result.output
+    data = json.loads(path.read_text())
+    for name in ("P1 wins", "first player wins (games with one winner)"):
+        shares = figure(data, name)
+        assert shares["measure"] == "fair share"
+        for value, difference, players in zip(shares["values"], shares["differences"], (2, 3)):
+            assert difference["test"] == "exact binomial test"
+            assert abs(difference["difference"] - (value["share"] - 1 / players)) < 1e-6
+    assert figure(data, "P3 wins")["differences"][0] is None  # no third seat at 2 players
+    assert figure(data, "draws")["measure"] == "share"  # not a seat's: against the baseline
+    p1 = result.output.split("P1 wins (each against its fair share, 1 in P players)")[1]
+    assert "(baseline)" not in p1.split("\n\n")[0] and "points from fair" in p1
+    assert "each variant's is tested against its fair share" in " ".join(result.output.split())
+    same = cli_run("compare", COIN, "--option", "edge=true", "--option", "edge=false",
+                   "-n", 20, "--workers", 1)  # one player count: shares against the baseline
+    assert "fair share" not in same.output and "(baseline)" in same.output
+
+
 def test_compare_needs_exactly_one_thing_to_vary():
     assert cli_run("compare", COIN, "-n", 10).exit_code == 2
     one_value = cli_run("compare", COIN, "--option", "edge=true", "-n", 10)

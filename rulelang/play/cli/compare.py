@@ -51,7 +51,7 @@ def compare(file, count, seed, bots_all, bot_pairs, workers, backend, address, t
                f"{bots}; comparing {varying}")
     variants = []
     with _backend_session(backend, address, workers):
-        _play_variants(rules, variants_given, variants, count, seed, bots_all, bot_pairs,
+        _play_variants(rules, file, variants_given, variants, count, seed, bots_all, bot_pairs,
                        workers, backend, address, think)
     if len(variants) < 2:
         click.echo("stopped before a second variant was played: nothing to compare")
@@ -90,7 +90,7 @@ def variants_of(players_list, option_pairs):
     return name, [(f"{name}={v}", players, {**options, name: v}) for v in values[name]]
 
 
-def _play_variants(rules, variants_given, variants, count, seed, bots_all, bot_pairs, workers,
+def _play_variants(rules, file, variants_given, variants, count, seed, bots_all, bot_pairs, workers,
                    backend, address, think=None):
     """Play each variant in turn (into ``variants``: a Ctrl-C keeps those finished)."""
     from rulelang.play.simulation import summarize
@@ -99,7 +99,7 @@ def _play_variants(rules, variants_given, variants, count, seed, bots_all, bot_p
     for label, players, options in variants_given:
         setup = prepare(rules, players, options, bots_all, bot_pairs, seed, count, think)
         run = play(setup.simulation, workers, backend, address, label=label)
-        stop_on_failure(run)
+        stop_on_failure(run, file, setup.simulation)
         summary = summarize(run, rules.title, setup.options_shown, setup.cooperative)
         variants.append(Variant(label, run, summary))
         click.echo(f"  {label}: {speed(run)}")

@@ -322,6 +322,10 @@ def _replay_one(game, path, number, move):
         return
     try:
         game.play(move)
-    except RulesError as error:
+    except RulesRuntimeError as error:  # the rules failed: the error says where in them, once
+        click.echo(error.render(), err=True)
+        click.echo(f"(playing line {number} of {path}: {move})", err=True)
+        sys.exit(EXIT_SOFTWARE)
+    except RulesError as error:  # the move itself was refused
         click.echo(f"{path}:{number}: {error}", err=True)
         sys.exit(EXIT_SOFTWARE)

@@ -24,9 +24,10 @@ from rulelang.play.cli.common import (
     seat_number,
 )
 
+ORACLE = "oracle"
 EXIT_INTERRUPTED = 130  # stopped with Ctrl-C (128 + SIGINT), after printing what was finished
 # and the oracle: the default partner seeing every card, a designer's measure, never at a table
-SIM_BOT_KINDS = (*(k for k in BOT_KINDS if k != "human"), "oracle")
+SIM_BOT_KINDS = (*(k for k in BOT_KINDS if k != "human"), ORACLE)
 
 
 def simulation_options(command):
@@ -78,7 +79,7 @@ def simulate(file, count, seed, bots_all, bot_pairs, workers, backend, address, 
     setup = prepare(rules, players, parse_options(option_pairs), bots_all, bot_pairs, seed, count,
                     think)
     run = play(setup.simulation, workers, backend, address, label=rules.title)
-    stop_on_failure(run)
+    stop_on_failure(run, file, setup.simulation)
     summary = summarize(run, rules.title, setup.options_shown, setup.cooperative)
     click.echo(report.render(summary), nl=False)
     click.echo("")
@@ -186,14 +187,38 @@ def progress_bar(label, total):
         progress.stop()
 
 
-def stop_on_failure(run):
+def stop_on_failure(run, file, simulation):
     if run.failure is not None:
         failure = run.failure
         click.echo(failure.message, err=True)
         click.echo(f"(in game {failure.index + 1} of the simulation, seed {failure.seed}: "
-                   f"'rulelang run' with --bots all --seed {failure.seed} and the same --players, "
-                   "--option and --bot replays it)", err=True)
+                   f"{replay_hint(file, simulation, failure.seed)})", err=True)
         sys.exit(EXIT_SOFTWARE)
+
+
+def replay_hint(file, simulation, seed) -> str:
+    """The ``rulelang run`` command that plays the game of ``seed`` again, with the same
+    bots in the same seats and their generators seeded as the simulation seeds them
+    (``run`` seeds seat s's bot from --bot-seed as ``playing.bot_seed`` does from the
+    game's seed)."""
+    import shlex
+    kinds = simulation.bots
+    words = ["rulelang", "run", file, "--players", str(simulation.players)]
+    for name, value in simulation.options.items():
+        words += ["--option", f"{name}={value}"]
+    words += ["--seed", str(seed), "--bot-seed", str(seed)]
+    if all(kind == "random" for kind in kinds):
+        words += ["--bots", "all"]
+    else:
+        for seat, kind in enumerate(kinds):
+            words += ["--bot", f"P{seat + 1}={kind}"]
+    if simulation.think is not None:
+        words += ["--think", str(simulation.think)]
+    command = shlex.join(words)
+    if ORACLE in kinds:
+        return ("the oracle sees every card and plays only in simulate: no 'rulelang run' "
+                f"replays its game ({command} would deal the same cards)")
+    return f"{command} replays it"
 
 
 def check_plotting():

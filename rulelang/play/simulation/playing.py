@@ -83,6 +83,7 @@ class GameRecord:
     reason: str | None  # the end reason as printed
     reason_kind: str | None  # the end reason as written in the rules
     reports: dict  # report name -> plain value
+    tiebreak: bool = False  # the rules' tiebreaks chose the winners among those tied
 
 
 @attrs.frozen
@@ -162,7 +163,7 @@ class Table:
             turns=_turns(game), decisions=decisions, forced=forced, options=offered,
             kinds=kinds, reason=reason,
             reason_kind=self.reasons.kind(reason) if reason is not None else None,
-            reports=dict(outcome.reports))
+            reports=dict(outcome.reports), tiebreak=outcome.tiebreak is not None)
 
 
 def bot_seed(game_seed: int, seat: int) -> int:

@@ -84,6 +84,11 @@ def render(summary: Summary) -> str:
         draws = cast(Rate, summary.draws)  # a competitive game's
         lines.append(f"  draws       {percent(draws.share):>6}  "
                      f"({interval(draws)})  {games(draws.count)}")
+        if summary.tiebreaks is not None:  # wins the score alone left tied
+            tied = summary.tiebreaks
+            lines.append(f"  tiebreak    {percent(tied.share):>6}  "
+                         f"({interval(tied)})  {games(tied.count)} won on the tiebreak, the "
+                         "score tied")
         lines += ["", "Scores"]
         for seat in summary.seats:
             if seat.score is not None:
@@ -114,6 +119,10 @@ def render(summary: Summary) -> str:
 
 
 def _first_player_lines(summary: Summary) -> list[str]:
+    if summary.all_at_once:
+        return ["", "First player",
+                "  none: every decision is made by each player at once (choose ... by each),",
+                "  so no seat moves first and there is no first-player advantage to test"]
     lines = ["", "First player (the seat whose turn came first; in rules without turns, the first "
              "to decide)"]
     lines.append("  went first: " + ", ".join(

@@ -133,6 +133,14 @@ def proportions(base: Rate, other: Rate) -> Difference:
     return Difference("Fisher's exact test", d, max(-1.0, low), min(1.0, high), p)
 
 
+def against_share(rate: Rate, fair: float) -> Difference:
+    """A share against the share it would have by chance alone (``fair``: 1/P of the games
+    for one seat of P), with the exact two-sided binomial test; the interval is the share's
+    Wilson interval less ``fair``."""
+    return Difference("exact binomial test", rate.share - fair, rate.low - fair,
+                      rate.high - fair, binomial_test(rate.count, rate.total, fair))
+
+
 def welch(base: Spread | None, other: Spread | None) -> Difference:
     """Two means compared: Welch's standard error, normal approximation (large samples)."""
     if base is None or other is None:

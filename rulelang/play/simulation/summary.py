@@ -92,6 +92,7 @@ class Summary:
     results: list  # Count per result: win, draw, loss
     seats: list  # SeatFigures (competitive games)
     draws: Rate | None  # competitive games
+    tiebreaks: Rate | None  # competitive games whose rules declare a tiebreak: games it decided
     first_player: FirstPlayer | None  # competitive games of two players or more
     team_wins: Rate | None  # cooperative games
     team_score: Spread | None
@@ -104,6 +105,9 @@ class Summary:
     kinds: list  # KindFigures
     reasons: list  # Count per end reason as written in the rules; they add up to ``games``
     reports: list  # ReportFigures
+    # every decision of the rules is made by each player at once (choose ... by each): no
+    # seat moves first, so there is no first player to test
+    all_at_once: bool = False
 
 
 def summarize(run, title: str, options: dict, cooperative: bool) -> Summary:
@@ -115,7 +119,8 @@ def summarize(run, title: str, options: dict, cooperative: bool) -> Summary:
     offered = sum(r.options for r in records)
     forced = sum(r.forced for r in records)
     firsts = Counter(r.first for r in records)
-    seats, draws, first_player = [], None, None
+    seats, draws, first_player, tiebreaks = [], None, None, None
+    all_at_once = _all_at_once(sim.program)
     team_wins = team_score = None
     team_scores = []
     if cooperative:
@@ -130,7 +135,9 @@ def summarize(run, title: str, options: dict, cooperative: bool) -> Summary:
                                      stats.spread(r.scores[p] for r in records),
                                      stats.wilson(firsts[p], n)))
         draws = stats.wilson(results["draw"], n)
-        if sim.players > 1:
+        if any(d.which == "tiebreak" for d in sim.program.scores):
+            tiebreaks = stats.wilson(sum(r.tiebreak for r in records), n)
+        if sim.players > 1 and not all_at_once:
             first_player = _first_player(records, sim.players)
     turns = [r.turns for r in records]
     return Summary(
@@ -139,7 +146,7 @@ def summarize(run, title: str, options: dict, cooperative: bool) -> Summary:
         first_seed=sim.first_seed, games_asked=sim.games, games=n, stopped=run.stopped,
         cooperative=cooperative,
         results=[Count(k, stats.wilson(v, n)) for k, v in sorted(results.items())],
-        seats=seats, draws=draws, first_player=first_player,
+        seats=seats, draws=draws, tiebreaks=tiebreaks, first_player=first_player,
         team_wins=team_wins, team_score=team_score, team_scores=team_scores,
         turns=stats.spread(turns) if any(turns) else None,
         decisions=stats.spread(r.decisions for r in records),
@@ -149,7 +156,18 @@ def summarize(run, title: str, options: dict, cooperative: bool) -> Summary:
         forced=stats.wilson(forced, decisions),
         kinds=_kinds(records, decisions, n),
         reasons=_reasons(records, n),
-        reports=_reports(records, seat_names, n))
+        reports=_reports(records, seat_names, n), all_at_once=all_at_once and not cooperative)
+
+
+def _all_at_once(program) -> bool:
+    """Whether every ``choose`` of the rules is made by each player at once (and there is
+    one): then no seat decides before another."""
+    from rulelang.language import ast
+    from rulelang.language.traversal import walk
+    bodies = [b.body for b in program.blocks.values() if b is not None]
+    bodies += [d.body for d in program.rules.values()] + [t.body for t in program.triggers]
+    chooses = [n for body in bodies for n in walk(body) if isinstance(n, ast.Choose)]
+    return bool(chooses) and all(n.each is not None for n in chooses)
 
 
 def _first_player(records, players) -> FirstPlayer:

@@ -4,7 +4,9 @@ The first variant is the baseline. Each figure of each other variant is tested
 against it: shares (win rates, draws, the first player's wins) with Fisher's
 exact test, means (scores, lengths, numbers the rules report) with Welch's
 test. Many figures are tested at once, so the p-values are adjusted with
-Holm's method over all of them before a difference is called significant.
+Holm's method over all of them before a difference is called significant. Where the
+variants' player counts differ, a seat's share of the wins (P1's, the first player's) is
+tested in each variant against its fair share, 1/P, not against the baseline's.
 """
 from __future__ import annotations
 
@@ -34,7 +36,9 @@ class Variant:
 class Figure:
     """One figure in every variant, and each variant's difference from the baseline."""
     name: str
-    measure: str  # "share" (of games), "mean" (per game) or "mean share" (a share per game)
+    measure: str  # "share" (of games), "mean" (per game) or "mean share" (a share per game);
+    # "fair share": a seat's share of the wins where the variants' player counts differ, each
+    # variant's tested against its own fair share (1/P), not against the baseline's
     values: list  # Rate or Spread per variant (None where the variant has no such figure)
     differences: list  # Difference per variant (None for the baseline, or nothing to test)
 
@@ -53,9 +57,19 @@ class Comparison:
 
 def compare(title: str, varying: str, variants: list[Variant]) -> Comparison:
     names = _figure_names(variants)
+    counts = [v.summary.players for v in variants]
     figures = []
     for name, measure in names:
         values = [_value(v, name, measure) for v in variants]
+        if all(value is None for value in values):
+            continue  # no variant has it (no first player where everyone decides at once)
+        if measure == "share" and len(set(counts)) > 1 and _seat_share(name):
+            # 50% of 2 players against 33% of 3 is the player count, not the game: each
+            # against what it would be with no seat favoured
+            figures.append(Figure(name, "fair share", values, [
+                None if value is None else stats.against_share(cast(Rate, value), 1 / count)
+                for value, count in zip(values, counts)]))
+            continue
         if measure != "share" and _constant(values):
             continue  # the same number in every game of every variant: nothing to compare
         base = values[0]
@@ -78,6 +92,12 @@ def compare(title: str, varying: str, variants: list[Variant]) -> Comparison:
                       [v.summary.games for v in variants],
                       any(v.summary.stopped for v in variants), figures,
                       oracle_note(variants[0].summary.bots), _alike(variants))
+
+
+def _seat_share(name: str) -> bool:
+    """A figure that is one seat's share of the wins (fair at 1/P of them)."""
+    return name.startswith("first player wins") or (
+        name.endswith(" wins") and name[:1] == "P" and name.split()[0][1:].isdigit())
 
 
 def _alike(variants) -> str | None:
@@ -170,7 +190,8 @@ def render(comparison: Comparison) -> str:
             "--bots mcts (in a cooperative game mcts plays for the team), or --bots oracle to "
             "see the game without its hidden information.", WIDTH - 1)]
     for figure in comparison.figures:
-        suffix = {"mean": " (mean per game)", "mean share": " (share of a game's decisions)"}
+        suffix = {"mean": " (mean per game)", "mean share": " (share of a game's decisions)",
+                  "fair share": " (each against its fair share, 1 in P players)"}
         lines += ["", figure.name + suffix.get(figure.measure, "")]
         rows = []
         for label, value, diff in zip(comparison.labels, figure.values, figure.differences):
@@ -196,13 +217,17 @@ def render(comparison: Comparison) -> str:
         "The first variant is the baseline. Shares are compared with Fisher's exact test, "
         f"means with Welch's test (normal approximation, needs {stats.MIN_FOR_MEANS} games a "
         f"variant); p is adjusted with Holm's method for the {tested} comparisons made, and "
-        "'differs' means the adjusted p is below 0.05 (the 95% intervals are not adjusted).",
+        "'differs' means the adjusted p is below 0.05 (the 95% intervals are not adjusted)."
+        + (" The player counts differ, so each seat's wins and the first player's are not "
+           "compared with the baseline's: each variant's is tested against its fair share, "
+           "1 in P players (the exact binomial test)."
+           if any(f.measure == "fair share" for f in comparison.figures) else ""),
         WIDTH - 1)
     return "\n".join(lines) + "\n"
 
 
 def _shown(value, measure) -> str:
-    if measure == "share":
+    if measure in ("share", "fair share"):
         return f"{percent(value.share)} ({interval(value)})"
     if measure == "mean share":
         return f"{percent(value.mean)} (spread {100 * value.sd:.1f} points)"
@@ -212,7 +237,7 @@ def _shown(value, measure) -> str:
 def _difference(diff: Difference, measure: str) -> str:
     if diff.p_value is None:
         return "too few games to test"
-    in_points = measure in ("share", "mean share")
+    in_points = measure in ("share", "mean share", "fair share")
     unit = " points" if in_points else ""
 
     def signed(x):
@@ -222,4 +247,7 @@ def _difference(diff: Difference, measure: str) -> str:
             if diff.low is not None and diff.high is not None else "")
     verdict = "differs" if diff.significant else "no clear difference"
     adjusted = cast(float, diff.adjusted_p)  # set by Holm's method for every tested difference
+    if measure == "fair share":
+        verdict = "differs from it" if diff.significant else "no clear difference from it"
+        unit += " from fair"
     return f"{signed(diff.difference)}{unit}{span}, {p_text(adjusted)}: {verdict}"

@@ -1,0 +1,86 @@
+"""A winner chosen by the rules' tiebreaks says so: the transcript's last line, the outcome
+(and a save of it) and the simulation's figures (before, "P2 wins; scores P1 4, P2 4"
+read as a mistake and nothing counted such wins)."""
+from __future__ import annotations
+
+import rulelang
+from rulelang.play.simulation import Simulation, report, runner, summarize
+
+# Every seat scores 4 and the first turn ends the game: the tiebreaks alone decide.
+TIED = """game "Tied"
+players 2..3
+option foods: list of int in 0..9 = [3, 2, 1] "food of each seat"
+option woods: list of int in 0..9 = [1, 2, 5] "wood of each seat"
+fn seat_index(p: player) = index_of(players, p)
+turn {
+  end
+}
+score p = 4
+tiebreak p = foods[seat_index(p)]
+tiebreak p = woods[seat_index(p)]
+"""
+
+
+def finished(players=3, **options):
+    game = rulelang.loads(TIED, "tied.rules").new_game(players=players, seed=1, options=options)
+    assert game.is_over
+    return game
+
+
+def test_a_winner_by_the_first_tiebreak_is_said_with_its_values():
+    game = finished(players=2, foods="[1, 3]")
+    assert game.transcript().splitlines()[-1] == (
+        "== game over: P2 wins on the tiebreak (foods[seat_index(p)]: P1 1, P2 3); "
+        "scores P1 4, P2 4")
+    assert game.outcome["tiebreak"] == "foods[seat_index(p)]: P1 1, P2 3"
+
+
+MODULO = TIED.replace("[seat_index(p)]\n", "[seat_index(p)] % 3\n")  # equal values allowed
+
+
+def test_each_tiebreak_that_told_the_tied_apart_is_said_in_turn():
+    """P3 is out at the first tiebreak; P1 and P2, tied on it too, are told apart by the
+    second: both are said, each with the values of those still tied."""
+    game = rulelang.loads(MODULO, "modulo.rules").new_game(
+        players=3, seed=1, options={"foods": "[4, 7, 3]"})
+    assert game.outcome["winners"] == [1]
+    assert game.outcome["tiebreak"] == ("foods[seat_index(p)] % 3: P1 1, P2 1, P3 0; "
+                                        "then woods[seat_index(p)] % 3: P1 1, P2 2")
+
+
+def test_tiebreaks_that_leave_two_tied_make_them_both_win_on_the_tiebreak():
+    one = rulelang.loads(MODULO.replace("tiebreak p = woods[seat_index(p)] % 3\n", ""),
+                         "one.rules")
+    game = one.new_game(players=3, seed=1, options={"foods": "[4, 7, 3]"})
+    assert game.outcome["winners"] == [0, 1]
+    assert game.transcript().splitlines()[-1] == (
+        "== game over: P1 and P2 win on the tiebreak (foods[seat_index(p)] % 3: P1 1, P2 1, "
+        "P3 0); scores P1 4, P2 4, P3 4")
+
+
+def test_a_score_that_decides_or_a_draw_says_no_tiebreak():
+    untied = rulelang.loads(TIED.replace("score p = 4", "score p = foods[seat_index(p)]"),
+                            "untied.rules").new_game(players=2, seed=1)
+    assert untied.outcome["winners"] == [0] and "tiebreak" not in untied.outcome
+    assert "tiebreak" not in untied.transcript().splitlines()[-1]
+    drawn = rulelang.loads(TIED.replace("tiebreak p = foods[seat_index(p)]\n", "").replace(
+        "tiebreak p = woods[seat_index(p)]\n", "tiebreak p = 1\n"), "drawn.rules")
+    outcome = drawn.new_game(players=2, seed=1).outcome
+    assert outcome["result"] == "draw" and "tiebreak" not in outcome
+
+
+def test_a_saved_game_keeps_how_the_tiebreak_decided():
+    game = finished(players=2, foods="[1, 3]")
+    again = rulelang.loads(TIED, "tied.rules").restore(game.save())
+    assert again.outcome == game.outcome
+    assert again.outcome_record.tiebreak == "foods[seat_index(p)]: P1 1, P2 3"
+    assert "tiebreak" not in again.outcome_record.reports
+
+
+def test_a_simulation_counts_the_wins_the_tiebreak_decided():
+    program = rulelang.loads(TIED, "tied.rules").program
+    run = runner.run(Simulation(program, 2, {}, ("random", "random"), 0, 4), workers=1)
+    assert all(record.tiebreak for record in run.records)
+    summary = summarize(run, "Tied", {}, False)
+    assert summary.tiebreaks is not None and summary.tiebreaks.count == 4
+    assert "  tiebreak    100.0%" in report.render(summary)
