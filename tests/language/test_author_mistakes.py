@@ -263,6 +263,9 @@ MISTAKES = {
         "zone board: grid 3 x 3 of Card\nturn { log \"{size(groups(cards(board)))}\"\n win current }\n",
         "argument 1 of groups() should be cells, but this is a list of Card cards",
         "[x for c in CARDS for x in cells(c)]"),
+    "two winners named with a comma": (
+        "turn { win current, next(current) }\n",
+        "unexpected ','", "several winners are a list: win [A, B]"),
     "a pair taken apart by a let": (
         "turn { let (a, b) = (1, 2)\n win current }\n",
         "unexpected '(' after 'let'", "pair[0] and pair[1]"),

@@ -282,3 +282,9 @@ def test_every_example_s_scenarios_pass(name):
     result = run("test", str(ROOT / "examples" / name.replace(".scenarios", ".rules")))
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[-1].endswith(" passed, 0 failed")
+
+
+def test_winners_in_brackets_say_a_scenario_names_them_without(tmp_path):
+    with pytest.raises(ParseError) as error:
+        load_suite(write(tmp_path, 'scenario "x" {\n  over win [P1, P2]\n}\n'))
+    assert "a scenario names the winners without brackets: over win P1, P3" in str(error.value)
