@@ -206,6 +206,26 @@ scenario "one step" {{
     assert failure.span.line == 8
 
 
+
+def test_a_card_s_name_in_a_zone_asks_for_a_card_of_that_name(tmp_path):
+    # (it was refused: 'in' looks for text in a zone of Chip: it is always false)
+    results = outcome_of(tmp_path, """
+scenario "held" {
+  position { current = P1  hand[P1] = ["chip 2"] }
+  expect "chip 2" in hand[P1] and "chip 3" not in hand[P1]
+  expect size(hand[P1]) == 1 and not ("chip 1" in hand[P1])
+}
+scenario "not held" {
+  position { current = P1  hand[P1] = ["chip 2"] }
+  expect "chip 3" in hand[P1]
+}
+""")
+    assert results[0] == ("held", None)
+    name, failure = results[1]
+    assert name == "not held"
+    assert failure.message == "the condition does not hold"
+    assert failure.span.line == 9
+
 def test_a_scenario_from_a_seed_with_chance_fixed(tmp_path):
     rules = SCENARIO_RULES.replace("setup {", 'setup { current = random(players, "first")\n')
     scenarios = """
