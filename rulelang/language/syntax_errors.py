@@ -113,8 +113,8 @@ _METHOD = re.compile(r"([A-Za-z_][\w]*(?:\[[^\]]*\])?)\.$")
 
 # a scenario's list of moves whose line ends with a ',', then the next line up to where the
 # parse failed: nothing (the failing token is the line's first) or one word, read as a move
-_TRAILING_COMMA = re.compile(r"^([ \t]*(?:play|legal)\b[^\n#]*),[ \t]*(?:#[^\n]*)?\n"
-                             r"(?:[ \t]*(?:#[^\n]*)?\n)*[ \t]*(\w*)[ \t]*$", re.MULTILINE)
+_TRAILING_COMMA = re.compile(r"^([ \t]*(?:play|legal)\b(?:[^\n#\"]|\"[^\"\n]*\")*),[ \t]*(?:#[^\n]*)?\n"
+                             r"(?:[ \t]*(?:#[^\n]*)?\n)*[ \t]*(\w*)[ \t]*\Z", re.MULTILINE)
 
 
 # ------------------------------------------------------------------ the three cases

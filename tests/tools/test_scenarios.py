@@ -267,11 +267,17 @@ def test_errors_in_a_scenario_file_point_at_it(tmp_path):
 def test_a_comma_ending_a_line_of_moves_wants_another_move(tmp_path, after):
     # (it said: unexpected name 'deck' on the next line, expected one of 'cites', 'expect' ...)
     with pytest.raises(ParseError) as error:
-        load_suite(write(tmp_path, f'scenario "x" {{\n  play pass, pass,\n  {after}\n}}\n'))
+        load_suite(write(tmp_path, f'scenario "x" {{\n  play pass, "#1",\n  {after}\n}}\n'))
     text = str(error.value)
     assert text.startswith(f"{tmp_path / 'count.scenarios'}:2:18: error: this line ends with ','")
     assert "a ',' wants another move after it" in text
     assert "expected one of" not in text
+
+
+def test_moves_going_on_to_the_next_line_are_not_blamed_for_a_later_mistake(tmp_path):
+    with pytest.raises(ParseError) as error:
+        load_suite(write(tmp_path, 'scenario "x" {\n  play pass,\n    pass\n  expect = 3\n}\n'))
+    assert "count.scenarios:4:10: error: unexpected '='" in str(error.value)
 
 def test_a_position_that_cannot_be_built_fails_its_scenario(tmp_path):
     results = outcome_of(tmp_path, """
