@@ -2,8 +2,9 @@
 
 A position without a phase starts a turn, and a ``play`` block runs from the top (a new
 round's deal would undo it). With ``phase=RULE`` the game is first played from its setup
-until that rule, in its ``phase_call``-th run, asks for a decision: each decision before
-it is answered with its first legal move. That run of the rule is then taken back to its
+until that rule, in the ``phase_call``-th of its runs that ask one, asks for a decision:
+each decision before it is answered with its first legal move (a phase never reached says
+how often the rule ran, and how many of those runs asked). That run of the rule is then taken back to its
 start (its arguments kept), the position is laid over the game, and the rule runs again
 from its first line on what the position states. So the rules keep their place: the loop
 a round is in, the rule that called it and what follows the call. What the callers had
@@ -19,6 +20,8 @@ from rulelang.language.errors import RulesError, did_you_mean
 if TYPE_CHECKING:
     from interpreter.runtime.engine import Game
     from interpreter.runtime.helpers import Frame
+    from interpreter.runtime.ruleset import CompiledUnit
+    from interpreter.runtime.values import Value
 
 MAX_DECISIONS_BEFORE = 10_000  # a phase the first moves never reach is refused, not waited for
 
@@ -41,24 +44,47 @@ def run_to_phase(g: Game, phase: str, call: int) -> None:
         raise RulesError(f"the phase's run is counted from 1, not {call!r}")
     from interpreter.runtime.stated_position import _to_start_of_turn
     _to_start_of_turn(g)
-    g.run()
-    runs: list[Frame] = []  # the frames of that rule met so far (kept: their ids stay theirs)
-    for _ in range(MAX_DECISIONS_BEFORE):
-        if g.over:
-            break
-        for frame in g.frames:
-            if frame.unit is unit and all(frame is not seen for seen in runs):
-                runs.append(frame)
-        if len(runs) >= call:
-            depth = next((i for i, f in enumerate(g.frames) if f is runs[call - 1]), None)
-            if depth is not None:
-                _back_to_start(g, depth)
-                return
-        g.play(g.legal_moves()[0])
+    game_class = type(g)
+    started = [0]  # the runs of that rule begun, whether or not they reached a decision
+    g.__class__ = _counting(game_class, unit, started)
+    try:
+        g.run()
+        runs: list[Frame] = []  # the frames of that rule met at a decision (kept: ids stay theirs)
+        for _ in range(MAX_DECISIONS_BEFORE):
+            if g.over:
+                break
+            for frame in g.frames:
+                if frame.unit is unit and all(frame is not seen for seen in runs):
+                    runs.append(frame)
+            if len(runs) >= call:
+                depth = next((i for i, f in enumerate(g.frames) if f is runs[call - 1]), None)
+                if depth is not None:
+                    _back_to_start(g, depth)
+                    return
+            g.play(g.legal_moves()[0])
+    finally:
+        g.__class__ = game_class
     said = f"run {call} of {phase}" if call > 1 else phase
-    raise RulesError(f"the game never reaches a decision in {said}: "
-                     + (f"it ended after {phase} ran {len(runs)} time(s)" if g.over
-                        else f"{MAX_DECISIONS_BEFORE:,} decisions came first"))
+    if not g.over:
+        raise RulesError(f"the game never reaches a decision in {said}: "
+                         f"{MAX_DECISIONS_BEFORE:,} decisions came first")
+    reached = len(runs)
+    some = "none" if reached == 0 else f"{reached}" if reached < started[0] else "each"
+    raise RulesError(
+        f"the game never reaches a decision in {said}: it ended after {phase} ran "
+        f"{started[0]} time(s), {some} of them reaching a decision"
+        + ("" if reached == started[0] else
+           f" (each decision before it answered with its first legal move; a phase counts "
+           f"only the runs of {phase} that reach a decision)"))
+
+
+def _counting(game_class: type[Game], unit: object, started: list[int]) -> type[Game]:
+    """The game's class, but counting in ``started`` each run of ``unit`` begun."""
+    def call(self: Game, called: CompiledUnit, args: list[Value]) -> Frame:
+        if called is unit:
+            started[0] += 1
+        return game_class.call(self, called, args)
+    return type(game_class.__name__, (game_class,), {"__slots__": (), "call": call})
 
 
 def _back_to_start(g: Game, depth: int) -> None:

@@ -271,15 +271,28 @@ class _Builder(StatedKnowledge):
             cells = tuple(self.cell(x, zone) for x in at)
         elif shape is not None:
             text = str(at).strip()
+            first = self.cell(text.split()[0] if text else text, zone)
+            if not zone.in_bounds(first):
+                raise RulesError(f"{text_of(first)} is off the grid {zone.name}")
             every = (grid_cells(zone.width, zone.height)
-                     if zone.width is not None and zone.height is not None
-                     else [self.cell(text.split()[0], zone)])
-            found = [p for p in placements(shape, every)
-                     if p.label == text or p.label == text + " r0"]
+                     if zone.width is not None and zone.height is not None else [first])
+            ways = placements(shape, every)
+            found = [p for p in ways if p.label == text or p.label == text + " r0"]
             if not found:
-                raise RulesError(f"{card.label} cannot lie at '{at}' on {zone.name}: name a "
-                                 "cell and a turn as moves do, like \"B2 r1\"")
+                there = [p.label for p in ways if p.label.split()[0] == text_of(first)]
+                raise RulesError(
+                    f"{card.label} cannot lie at '{at}' on {zone.name}: "
+                    + (f"at {text_of(first)} it lies as {_listed(there)}" if there else
+                       f"from {text_of(first)} no way of it fits on {zone.name}")
+                    + " (a placement as moves name it: the first cell, the turn r0, r90, r180 "
+                    "or r270, and f when flipped)")
             cells = tuple(found[0].cells)
+        elif isinstance(at, str) and len(at.split()) > 1:  # "A1 r90": a placement, no shape
+            raise RulesError(
+                f"'{at}' is not a cell of {zone.name}: a placement turns a card's shape, and "
+                f"{card.kind} has no field of type shape; name the cells it covers instead: "
+                f"(\"{card.label}\", [\"{at.split()[0]}\", ...]), or give {card.kind} a field "
+                "of type shape")
         else:
             cells = (self.cell(at, zone),)
         for cell in cells:
@@ -469,3 +482,12 @@ def _card_list(cards: Any, zone: Any) -> list[Any]:
         raise PositionError(f"{zone} holds a list of cards, not {cards!r}", f"set {zone}",
                             f"write {zone} = [\"CARD\", ...] (a pile top first)")
     return list(cards)
+
+
+def _listed(labels: list[str], most: int = 8) -> str:
+    """``A1 r0, A1 r90 or A1 r0 f``: the first ``most`` of them, and how many more."""
+    shown = labels[:most]
+    more = f" or {len(labels) - most} more" if len(labels) > most else ""
+    if more or len(shown) == 1:
+        return ", ".join(shown) + more
+    return ", ".join(shown[:-1]) + " or " + shown[-1]

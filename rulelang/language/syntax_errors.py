@@ -86,6 +86,9 @@ def describe(error: UnexpectedInput, text: str, file: str, line_shift: int = 1,
             line, col = where
     elif isinstance(error, UnexpectedCharacters):
         message, hint = _bad_character(error, text, expected)
+    elif (comma := _trailing_comma(cast(UnexpectedToken, error).token, text)) is not None:
+        message, hint, (line, col) = comma
+        width = 1
     else:
         # not at the end, not a character: the third kind Lark raises
         message, hint = _bad_token(cast(UnexpectedToken, error), text, names, expected, shifted)
@@ -108,7 +111,30 @@ _UNTYPED = re.compile(r"\s*(var|option)\s+([A-Za-z_]\w*)(?:\[[^\]]*\])?\s*$")
 _METHOD = re.compile(r"([A-Za-z_][\w]*(?:\[[^\]]*\])?)\.$")
 
 
+# a scenario's list of moves whose line ends with a ',', then the next line up to where the
+# parse failed: nothing (the failing token is the line's first) or one word, read as a move
+_TRAILING_COMMA = re.compile(r"^([ \t]*(?:play|legal)\b(?:[^\n#\"]|\"[^\"\n]*\")*),[ \t]*(?:#[^\n]*)?\n"
+                             r"(?:[ \t]*(?:#[^\n]*)?\n)*[ \t]*(\w*)[ \t]*\Z", re.MULTILINE)
+
+
 # ------------------------------------------------------------------ the three cases
+
+def _trailing_comma(token: Token, text: str) -> tuple[str, str, tuple[int, int]] | None:
+    """``play forest,`` at the end of a scenario's line: the ',' asks for one more move,
+    so the next line's first word (``expect``) was read as that move. Blamed: the ','."""
+    found = _TRAILING_COMMA.search(text[:token.start_pos])
+    if found is None or token.type == "COMMA":
+        return None
+    at = found.end(1)  # the ','
+    line = text.count("\n", 0, at) + 1
+    col = at - text.rfind("\n", 0, at)
+    word = found.group(2)
+    read = (f", so '{word}' on the next line was read as one more move" if word
+            else ", and the next line has no move")
+    return (f"this line ends with ','{read}",
+            "a ',' wants another move after it: remove it, or write the next move after it "
+            "on this line", (line, col))
+
 
 def _at_end(text: str, expected: list[str], in_string: bool
             ) -> tuple[str, str | None, tuple[int, int] | None]:

@@ -191,6 +191,11 @@ MISTAKES = {
         "turn { let r = 3\n if r in deck { win current } }\n",
         "'in' looks for a number in a zone of Card: it is always false",
         "any(c.rank == r for c in deck)"),
+    "a card's name looked for among cards": (  # (it said: any(c.form == "t1" ...), a field)
+        'card Tile { form: text  name "t{form}" }\nzone bag: pile of Tile\n'
+        'turn { if "t1" in bag { win current } }\n',
+        "'in' looks for text in a zone of Tile: it is always false",
+        'any(text(c) == "t1" for c in bag)'),
     "a comparison returned from a rule": (
         "rule holds() {\n  return size(deck) > 0\n}\nturn { holds()\n win current }\n",
         "'return' gives back no value here", "a value is worked out by a function"),

@@ -135,6 +135,45 @@ def test_a_rules_error_while_replaying_moves_names_the_place_once_and_the_pass(t
     assert "Traceback" not in said
 
 
+HASH = """game "Hash"
+players 2
+var said: int = 0
+turn {
+  choose w in ["lake ## 1", "b#2", "plain"] prompt "say"
+  said += 1
+  if said >= 4 { end "done" }
+}
+score p = 0
+"""
+
+
+def test_a_moves_file_replays_moves_with_hash_in_them(tmp_path):
+    # (it cut every line at its first '#': 'lake' is not a legal move; '"lake' in quotes)
+    (tmp_path / "hash.rules").write_text(HASH)
+    moves = tmp_path / "moves.txt"
+    moves.write_text('# opening\n"lake ## 1"  # quoted\nb#2\nlake ## 1\n  plain  # said last\n')
+    result = run("run", str(tmp_path / "hash.rules"), "--bots", "all", "--seed", "1",
+                 "--moves", str(moves))
+    assert result.exit_code == 0, result.output
+    said = [line for line in result.output.splitlines() if line.startswith(("P1 >", "P2 >"))]
+    assert said == ["P1 > say: lake ## 1", "P2 > say: b#2", "P1 > say: lake ## 1",
+                    "P2 > say: plain"]
+
+
+def test_a_move_cut_by_a_comment_says_how_to_keep_its_hash(tmp_path):
+    (tmp_path / "hash.rules").write_text(HASH)
+    moves = tmp_path / "moves.txt"
+    moves.write_text("lake # 1\n")
+    result = run("run", str(tmp_path / "hash.rules"), "--bots", "all", "--moves", str(moves))
+    assert result.exit_code == 70
+    assert "'lake' is not a legal move" in result.output
+    assert "what follows ' #' on a line is a comment" in result.output
+    moves.write_text('"lake ## 1" plain\n')
+    result = run("run", str(tmp_path / "hash.rules"), "--bots", "all", "--moves", str(moves))
+    assert result.exit_code == 65
+    assert 'a move in quotes is written "MOVE" on its line' in result.output
+
+
 def test_save_then_load_continues_the_same_game(tmp_path):
     saved = tmp_path / "game.json"
     moves = tmp_path / "moves.txt"

@@ -145,3 +145,33 @@ def test_cards_alike_by_name_but_not_by_their_fields_cannot_be_placed_by_name():
     assert ("2 cards are named 'marshal', and their side differs: a position cannot tell "
             'which one it places (give them names that tell them apart: name "{side} marshal")'
             in str(error.value)), str(error.value)
+
+
+TILES = ('game "Tiles"\nplayers 2\ncard Tile {{ form: {form}  name "tile" }}\nzone bag: pile of Tile\n'
+         'zone land: grid 4x4 of Tile, public\nsetup {{ create Tile(form: {made}) x 3 in bag }}\n'
+         'turn {{ end "over" }}\n')
+
+
+def test_a_placement_for_a_card_with_no_shape_says_so_and_how_to_name_its_cells():
+    """It said: 'A1 r90' is not a cell of land (cells are named like B2)."""
+    import rulelang
+    rules = rulelang.loads(TILES.format(form="text", made='"##"'), "tiles.rules")
+    with pytest.raises(RulesError) as error:
+        rules.position(zones={"land": [("tile", "A1 r90")]})
+    assert ("'A1 r90' is not a cell of land: a placement turns a card's shape, and Tile has no "
+            'field of type shape; name the cells it covers instead: ("tile", ["A1", ...])'
+            in str(error.value)), str(error.value)
+    game = rules.position(zones={"land": [("tile", ["A1", "A2"])]})
+    assert game.view(None)["zones"]["land"]["cards"][0]["cells"] == ["A1", "A2"]
+
+
+def test_a_turn_no_placement_has_lists_the_ways_the_card_lies_there():
+    """It said: name a cell and a turn as moves do, like "B2 r1" (no move is written r1)."""
+    import rulelang
+    rules = rulelang.loads(TILES.format(form="shape", made='shape("##")'), "tiles.rules")
+    with pytest.raises(RulesError) as error:
+        rules.position(zones={"land": [("tile", "A1 r45")]})
+    assert "tile cannot lie at 'A1 r45' on land: at A1 it lies as A1 r0 or A1 r90 (" \
+        in str(error.value), str(error.value)
+    with pytest.raises(RulesError, match="E1 is off the grid land"):
+        rules.position(zones={"land": [("tile", "E1 r0")]})

@@ -8,6 +8,7 @@ import shutil
 import pytest
 from click.testing import CliRunner
 
+import rulelang
 from rulelang.language.errors import RulesError
 from rulelang.play.cli import cli
 from rulelang.tools.scenarios import load_suite
@@ -135,6 +136,31 @@ def test_a_phase_the_game_never_reaches_is_refused():
         load("examples/oh_hell.rules").position(players=3, options={"tricks": 2},
                                                 phase="play_trick", phase_call=9)
 
+
+
+RUNS_WITHOUT_ASKING = """\
+game "Quiet"
+players 2
+var taken: int = 0
+rule take(p: player) {
+  taken += 1
+  if taken > 99 { choose n in 1..2 by p prompt "how many" }
+}
+turn {
+  choose n in 1..2 prompt "go"
+  take(current)
+  if taken >= 3 { win current }
+}
+"""
+
+
+def test_a_phase_whose_rule_runs_but_never_asks_says_how_often_it_ran(tmp_path):
+    # (it said: it ended after take ran 0 time(s), counting only the runs that asked)
+    (tmp_path / "quiet.rules").write_text(RUNS_WITHOUT_ASKING, encoding="utf-8")
+    with pytest.raises(RulesError, match=r"never reaches a decision in take: it ended after "
+                                         r"take ran 3 time\(s\), none of them reaching a "
+                                         r"decision .*counts only the runs of take that reach"):
+        rulelang.load(tmp_path / "quiet.rules").position(players=2, phase="take")
 
 # ------------------------------------------------------------------ in a scenario file
 

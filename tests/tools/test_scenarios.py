@@ -206,6 +206,26 @@ scenario "one step" {{
     assert failure.span.line == 8
 
 
+
+def test_a_card_s_name_in_a_zone_asks_for_a_card_of_that_name(tmp_path):
+    # (it was refused: 'in' looks for text in a zone of Chip: it is always false)
+    results = outcome_of(tmp_path, """
+scenario "held" {
+  position { current = P1  hand[P1] = ["chip 2"] }
+  expect "chip 2" in hand[P1] and "chip 3" not in hand[P1]
+  expect size(hand[P1]) == 1 and not ("chip 1" in hand[P1])
+}
+scenario "not held" {
+  position { current = P1  hand[P1] = ["chip 2"] }
+  expect "chip 3" in hand[P1]
+}
+""")
+    assert results[0] == ("held", None)
+    name, failure = results[1]
+    assert name == "not held"
+    assert failure.message == "the condition does not hold"
+    assert failure.span.line == 9
+
 def test_a_scenario_from_a_seed_with_chance_fixed(tmp_path):
     rules = SCENARIO_RULES.replace("setup {", 'setup { current = random(players, "first")\n')
     scenarios = """
@@ -241,6 +261,23 @@ def test_errors_in_a_scenario_file_point_at_it(tmp_path):
     assert "unexpected 'refused' after several moves" in str(error.value)
     assert 'then: play "MOVE" refused' in str(error.value)
 
+
+
+@pytest.mark.parametrize("after", ["expect size(deck) == 4", "}", "# a note\n  legal has pass"])
+def test_a_comma_ending_a_line_of_moves_wants_another_move(tmp_path, after):
+    # (it said: unexpected name 'deck' on the next line, expected one of 'cites', 'expect' ...)
+    with pytest.raises(ParseError) as error:
+        load_suite(write(tmp_path, f'scenario "x" {{\n  play pass, "#1",\n  {after}\n}}\n'))
+    text = str(error.value)
+    assert text.startswith(f"{tmp_path / 'count.scenarios'}:2:18: error: this line ends with ','")
+    assert "a ',' wants another move after it" in text
+    assert "expected one of" not in text
+
+
+def test_moves_going_on_to_the_next_line_are_not_blamed_for_a_later_mistake(tmp_path):
+    with pytest.raises(ParseError) as error:
+        load_suite(write(tmp_path, 'scenario "x" {\n  play pass,\n    pass\n  expect = 3\n}\n'))
+    assert "count.scenarios:4:10: error: unexpected '='" in str(error.value)
 
 def test_a_position_that_cannot_be_built_fails_its_scenario(tmp_path):
     results = outcome_of(tmp_path, """

@@ -600,9 +600,13 @@ class ExprChecker(CheckerBase):
         """For ``role in hand``: whether one of the cards has it, by the field that holds it."""
         kind = self.cards.get(element.arg) if element.name == "card" and element.arg else None
         fields = [f.name for f in kind.fields.values() if f.type == item] if kind else []
+        written, within = self.source_of(e.item.span), self.source_of(e.coll.span)
+        if item == T.TEXT and element.name == "card" and (
+                not fields or isinstance(e.item, (ast.Lit, ast.Text))):  # a name, written out
+            return (f"to ask whether one of its cards is named so (a card's text is its name), "
+                    f"write: any(text(c) == {written or 'x'} for c in {within or 'zone'})")
         if not fields:
             return None
-        written, within = self.source_of(e.item.span), self.source_of(e.coll.span)
         return (f"to ask whether one of its cards has it, write: any(c.{fields[0]} == "
                 f"{written or 'x'} for c in {within or 'zone'})")
 

@@ -3,12 +3,13 @@ that declare a campaign, play the campaign (``--campaign FILE``), or choose from
 from __future__ import annotations
 
 import os
+import re
 import secrets
 import sys
 
 import click
 
-from rulelang.language.errors import RulesError, RulesRuntimeError
+from rulelang.language.errors import IllegalMove, RulesError, RulesRuntimeError
 from rulelang.play.cli.common import (
     EXIT_DATA,
     EXIT_SOFTWARE,
@@ -73,7 +74,8 @@ class GameHelp(click.Command):
 @click.option("--think", type=SECONDS, metavar="SECONDS",
               help=THINK_HELP)
 @click.option("--moves", "moves_file", type=click.Path(exists=True, dir_okay=False),
-              help="Play these moves first (one notation per line, # comments).")
+              help="Play these moves first: one a line, as moves are written (in quotes if "
+                   "one has ' #' in it); '#' at a line's start or after a space starts a comment.")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False),
               help="Save the game to this file when the run stops (and when you type 'save').")
 @click.option("--load", "load_path", type=click.Path(exists=True, dir_okay=False),
@@ -311,21 +313,58 @@ def _replay(game, path):
                     click.echo(f"{path}:{number}: this line is longer than {MAX_MOVE_LINE:,} "
                                "characters: it is not a move", err=True)
                     sys.exit(EXIT_DATA)
-                _replay_one(game, path, number, line.split("#", 1)[0].strip())
+                _replay_one(game, path, number, line.strip())
     except (OSError, UnicodeDecodeError) as error:
         click.echo(f"error: {path}: cannot read it ({error})", err=True)
         sys.exit(EXIT_DATA)
 
 
-def _replay_one(game, path, number, move):
-    if not move:
+# a comment on a move's line: a '#' after a space or a tab, to the line's end
+_COMMENT_AFTER = re.compile(r"[ \t]#.*$")
+
+
+def _replay_one(game, path, number, line):
+    """One line of a --moves file: blank, a comment (``# ...``), a move in quotes
+    (``"lake ### *1"``, then perhaps a comment) or a move, perhaps followed by a comment
+    (``B2 r90  # lay it``); a move whose own name has ' #' in it is the whole line."""
+    if not line or line.startswith("#"):
         return
+    note = ""
+    if line.startswith('"'):
+        end = line.find('"', 1)
+        after = line[end + 1:].strip() if end > 0 else ""
+        if end < 0 or (after and not after.startswith("#")):
+            click.echo(f"{path}:{number}: a move in quotes is written \"MOVE\" on its line, "
+                       "nothing after it but a comment (# ...)", err=True)
+            sys.exit(EXIT_DATA)
+        move = line[1:end]
+    else:
+        move = _COMMENT_AFTER.sub("", line).strip()
+        if move != line:
+            try:
+                game.play(line)  # the whole line, when it is a move: its '#' is its own
+                return
+            except IllegalMove:
+                note = (" (what follows ' #' on a line is a comment; write a move with ' #' in "
+                        "it in quotes: \"MOVE\")")
+            except RulesRuntimeError as error:
+                _rules_failed(path, number, line, error)
+            except RulesError as error:
+                _failed(path, number, error, "")
     try:
         game.play(move)
     except RulesRuntimeError as error:  # the rules failed: the error says where in them, once
-        click.echo(error.render(), err=True)
-        click.echo(f"(playing line {number} of {path}: {move})", err=True)
-        sys.exit(EXIT_SOFTWARE)
+        _rules_failed(path, number, move, error)
     except RulesError as error:  # the move itself was refused
-        click.echo(f"{path}:{number}: {error}", err=True)
-        sys.exit(EXIT_SOFTWARE)
+        _failed(path, number, error, note)
+
+
+def _rules_failed(path, number, move, error):
+    click.echo(error.render(), err=True)
+    click.echo(f"(playing line {number} of {path}: {move})", err=True)
+    sys.exit(EXIT_SOFTWARE)
+
+
+def _failed(path, number, error, note):
+    click.echo(f"{path}:{number}: {error}{note}", err=True)
+    sys.exit(EXIT_SOFTWARE)

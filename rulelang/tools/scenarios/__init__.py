@@ -17,6 +17,7 @@ import attrs
 
 from rulelang.language import ast
 from rulelang.language.errors import RulesError
+from rulelang.language.traversal import part_fields
 from rulelang.tools.scenarios.syntax import Position, Scenario, Step, parse_scenarios
 
 __all__ = ["Position", "Scenario", "Step", "Suite", "load_suite", "scenario_path"]
@@ -54,7 +55,7 @@ def load_suite(rules_path, path=None) -> Suite:
 
     rules_path = Path(rules_path)
     path = Path(path) if path is not None else scenario_path(rules_path)
-    load_program(rules_path)  # the rules on their own first: their errors come as they are
+    zones = load_program(rules_path).zones  # the rules on their own first: their errors as they are
     if not path.is_file():
         raise RulesError(f"{path}: no scenarios for {rules_path} (write them in {path.name} "
                          "beside it; see docs/testing.md)")
@@ -67,7 +68,7 @@ def load_suite(rules_path, path=None) -> Suite:
         raise RulesError(f"{path}: too long (at most {MAX_SCENARIO_SOURCE:,} characters)")
     shown = str(path)
     scenarios = parse_scenarios(text, shown)
-    fns, conditions = _condition_fns(scenarios, text)
+    fns, conditions = _condition_fns(scenarios, text, set(zones))
     with rules_path.open(encoding="utf-8") as source:
         rules_text = source.read()
     loaded = read_modules(rules_text, str(rules_path), base=rules_path.resolve().parent,
@@ -88,12 +89,16 @@ class ConditionPart:
     op: str = "=="  # a comparison's
 
 
-def _condition_fns(scenarios, text):
+def _condition_fns(scenarios, text, zones):
     """Each part of an ``expect CONDITION`` (those of an ``and``, else the whole) as a fn,
     and for a comparison one per side, named so that no rules file can name them: the
     condition holds when each part does, and a failing one is named, with its values."""
     from rulelang.language.errors import span_text
     fns, conditions = [], {}
+
+    def copied(expr):
+        return _cards_named(_copy(expr), zones)
+
     for scenario in scenarios:
         for step in scenario.steps:
             if step.kind != "true":
@@ -102,16 +107,51 @@ def _condition_fns(scenarios, text):
             parts = []
             for i, expr in enumerate(_conjuncts(step.expr)):
                 name = f"{base}#{i}"
-                fns.append(ast.FnDecl(name, [], [], _copy(expr), span=expr.span))
+                fns.append(ast.FnDecl(name, [], [], copied(expr), span=expr.span))
                 written = span_text({step.span.file: text}, expr.span) or "..."
                 part = ConditionPart(" ".join(written.split()), name)
                 if isinstance(expr, ast.Compare):
                     part = attrs.evolve(part, left=name + "<", right=name + ">", op=expr.op)
-                    fns.append(ast.FnDecl(part.left, [], [], _copy(expr.left), span=expr.span))
-                    fns.append(ast.FnDecl(part.right, [], [], _copy(expr.right), span=expr.span))
+                    fns.append(ast.FnDecl(part.left, [], [], copied(expr.left), span=expr.span))
+                    fns.append(ast.FnDecl(part.right, [], [], copied(expr.right), span=expr.span))
                 parts.append(part)
             conditions[id(step)] = parts
     return fns, conditions
+
+
+def _cards_named(expr, zones):
+    """``"lake ##" in hand[P1]`` in a scenario's condition: a card of that name is in the
+    zone, as a scenario names cards everywhere (``any(text(c) == "lake ##" for c in
+    hand[P1])``; ``not in``: none is). Other parts of the condition as they are."""
+    if isinstance(expr, ast.In) and _written_text(expr.item) and _names_zone(expr.coll, zones):
+        at = expr.span
+        each = "card@"  # a name no rules file can write
+        same = ast.Compare("==", ast.Call(ast.Name("text", span=at), [ast.Name(each, span=at)],
+                                          span=at), expr.item, span=at)
+        found = ast.Call(ast.Name("any", span=at),
+                         [ast.Comprehension(same, [ast.CompFor([each], expr.coll, None, span=at)],
+                                            span=at)], span=at)
+        return ast.Not(found, span=at) if expr.negated else found
+    for field in part_fields(type(expr)):
+        value = getattr(expr, field)
+        if isinstance(value, ast.Node):
+            setattr(expr, field, _cards_named(value, zones))
+        elif isinstance(value, list):
+            value[:] = [_cards_named(v, zones) if isinstance(v, ast.Node) else v for v in value]
+    return expr
+
+
+def _written_text(expr) -> bool:
+    return (isinstance(expr, ast.Lit) and isinstance(expr.value, str)) or (
+        isinstance(expr, ast.Text) and all(isinstance(p, str) for p in expr.parts))
+
+
+def _names_zone(expr, zones) -> bool:
+    """``hand[P1]``, ``discard``: a zone of the rules, by its name (no local hides it in a
+    scenario's condition)."""
+    if isinstance(expr, ast.Index):
+        expr = expr.obj
+    return isinstance(expr, ast.Name) and expr.id in zones
 
 
 def _conjuncts(expr):
