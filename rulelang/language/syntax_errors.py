@@ -213,7 +213,7 @@ def _bad_token(error: UnexpectedToken, text: str, names: set[str], expected: lis
         return ("unexpected 'refused' after several moves",
                 "'refused' follows one move, alone on its play line: play the moves before it "
                 'first, then: play "MOVE" refused')
-    if token == "," and re.match(r"\s*win\s+[^,\[\]]+$", line_before):  # ``win a, b``
+    if token == "," and re.search(r"(?:^|[\s{])win\s+[^,\[\]{}]+$", line_before):  # win a, b
         return ("unexpected ','", "several winners are a list: win [A, B]")
     if token == "[" and re.match(r"\s*over\s+win\s*$", line_before):  # (a scenario's line)
         return ("unexpected '['", "a scenario names the winners without brackets: over win "
