@@ -184,3 +184,34 @@ def test_loading_another_games_save_says_so_once(tmp_path):
     assert result.output.count("error") == 1, result.output
     assert f"error: {save}: this save is from other rules ('Nim')" in result.output
     assert save.read_bytes() == before  # untouched
+
+
+SEVERAL_GRIDS = '''
+game "Lands"
+players 3
+card Tile { form: text  name "tile {form}" }
+zone land[player]: grid GRID of Tile, public
+zone hand[player]: hand of Tile
+setup { for p in players { create Tile(form: "#") x 2 in hand[p] } }
+turn {
+  choose t in hand[current] prompt "lay a tile"
+  choose c in empty_cells(land[current]) prompt "where"
+  move t to land[current] at c
+  if empty(hand[current]) { end "done" }
+}
+score p = 0
+'''
+
+
+@pytest.mark.parametrize("grid", ["5x5", "9x9"])
+@pytest.mark.parametrize("width, height", [(79, 24), (79, 30), (119, 24), (79, 40), (39, 24),
+                                           (59, 16)])
+def test_a_screen_with_several_grids_taller_than_the_terminal_is_drawn_not_a_traceback(
+        grid, width, height):
+    from rulelang.play.terminal.session import decision_screen
+    game = rulelang.loads(SEVERAL_GRIDS.replace("GRID", grid)).new_game(players=3, seed=1)
+    view = game.view(0)
+    lines = decision_screen(view, panels.build(view), view["decision"]["moves"], width,
+                            height).lines
+    assert len(lines) <= height - 2
+    assert all(len(line.plain) <= width for line in lines)

@@ -274,15 +274,16 @@ def compose(panels: Panels, log: list[str], moves: list[str], width: int, height
         if len(body) + len(pictures) <= room:
             break
     drawn_somewhere = bool(kind) and len(body) + len(pictures) <= room
-    if len(body) > room:
-        body = body[: max(room - 1, 0)] + [Text("… more than fits: make the window taller",
-                                                 style="dim")]
+    cut = len(body) > room
+    if cut:
+        said = _wrapped(Text("… more than fits: make the window taller", style="dim"), width)
+        body = body[: max(room - len(said), 0)] + said
     if panels.drawings and not drawn_somewhere and len(body) < room:
         pictures = [Text(f"the drawings of your cards: type '{CARDS_COMMAND}'", style="dim")]
     lines = header + body
     spare = budget - len(lines) - len(pictures) - len(bottom)
     beside = len(grid_lines) - side_height
-    if two_columns and beside >= 3 and spare < max(min_log, 3):
+    if two_columns and beside >= 3 and spare < max(min_log, 3) and not cut:
         # the latest log lines in the room beside the grid, when there is none below
         tail = _log_lines(log, side_width, beside)
         log_shown = _log_fitting(log, side_width, beside)
