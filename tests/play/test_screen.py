@@ -215,3 +215,16 @@ def test_a_screen_with_several_grids_taller_than_the_terminal_is_drawn_not_a_tra
                             height).lines
     assert len(lines) <= height - 2
     assert all(len(line.plain) <= width for line in lines)
+
+
+def test_grids_that_do_not_fit_one_under_another_stand_side_by_side():
+    game = rulelang.loads(SEVERAL_GRIDS.replace("GRID", "5x5")).new_game(players=3, seed=1)
+    view = game.view(0)
+    lines = screen.compose(panels.build(view), view["log"], view["decision"]["moves"], 79,
+                           24).lines
+    text = "\n".join(line.plain for line in lines)
+    assert "more than fits" not in text
+    assert "land P1             land P2" in text  # two to a row: the three fit so
+    assert "land P3" in text and "P1 (you)  tile #, tile #" in text
+    tall = screen.compose(panels.build(view), view["log"], view["decision"]["moves"], 79, 40)
+    assert "land P2" in tall.lines[8].plain  # with room enough, one under another

@@ -168,11 +168,16 @@ def _side_by_side(left: list[Text], right: list[Text], left_width: int) -> list[
     return out
 
 
-def _grid_block(panels: Panels, marks) -> tuple[list[Text], int]:
-    lines = []
-    for part in panels.grids:
-        lines.append(Text(part.title, style="bold"))
-        lines.extend(grid.grid_lines(part.zone, part.layers, marks))
+def _grid_block(panels: Panels, marks, per_row: int = 1) -> tuple[list[Text], int]:
+    """The grids, each under its title: one under another, or ``per_row`` side by side."""
+    blocks = [[Text(part.title, style="bold")] + grid.grid_lines(part.zone, part.layers, marks)
+              for part in panels.grids]
+    lines: list[Text] = []
+    for start in range(0, len(blocks), per_row):
+        row = blocks[start]
+        for block in blocks[start + 1:start + per_row]:
+            row = _side_by_side(row, block, max(len(line.plain) for line in row))
+        lines.extend(row)
     width = max((len(line.plain) for line in lines), default=0)
     return lines, width
 
@@ -202,9 +207,30 @@ def compose(panels: Panels, log: list[str], moves: list[str], width: int, height
 
     ``below`` replaces the list of moves (a placement's options, say); ``marks``
     highlights grid cells; ``min_log``: log lines kept however little room there is (what
-    the other seats did since this one last moved)."""
+    the other seats did since this one last moved). Several grids stand one under another,
+    else, when so they do not fit, as few side by side as make them fit (the fewest lines
+    left out, when none does)."""
+    best = None
+    for per_row in range(1, max(len(panels.grids), 1) + 1):
+        if per_row > 1 and _grid_block(panels, marks, per_row)[1] > width:
+            break
+        screen, left_out = _composed(panels, log, moves, width, height, marks, below,
+                                     list_moves, min_log, status_lines, per_row)
+        if not left_out:
+            return screen
+        if best is None or left_out < best[0]:
+            best = (left_out, screen)
+    assert best is not None
+    return best[1]
+
+
+def _composed(panels: Panels, log: list[str], moves: list[str], width: int, height: int,
+              marks, below: list[Text] | None, list_moves: bool, min_log: int,
+              status_lines: int, per_row: int) -> tuple[Screen, int]:
+    """The screen with the grids ``per_row`` side by side, and how many lines of its body
+    were left out (0: it all fits)."""
     budget = max(height - 1 - status_lines, 3)
-    grid_lines, grid_width = _grid_block(panels, marks)
+    grid_lines, grid_width = _grid_block(panels, marks, per_row)
     two_columns = bool(grid_lines) and width - grid_width - GAP >= MIN_BESIDE
     side_width = width - grid_width - GAP if two_columns else width
     header = _wrapped(panels.header, width, indent="  ")
@@ -274,7 +300,8 @@ def compose(panels: Panels, log: list[str], moves: list[str], width: int, height
         if len(body) + len(pictures) <= room:
             break
     drawn_somewhere = bool(kind) and len(body) + len(pictures) <= room
-    cut = len(body) > room
+    left_out = max(len(body) - room, 0)
+    cut = left_out > 0
     if cut:
         said = _wrapped(Text("… more than fits: make the window taller", style="dim"), width)
         body = body[: max(room - len(said), 0)] + said
@@ -299,7 +326,7 @@ def compose(panels: Panels, log: list[str], moves: list[str], width: int, height
             lines.extend(_log_lines(log, width, spare))
     lines.extend(pictures)
     filler = [Text("")] * max(budget - len(lines) - len(bottom), 0)  # the moves stay at the bottom
-    return Screen(lines + filler + bottom, menu_shown, log_shown)
+    return Screen(lines + filler + bottom, menu_shown, log_shown), left_out
 
 
 def _hand_said_drawn(panels: Panels) -> Panels:
