@@ -23,6 +23,7 @@ from rulelang.play.terminal.panels import Panels
 GAP = 3          # columns between the grids and what stands beside them
 MIN_BESIDE = 30  # the narrowest column worth putting beside a grid
 CARDS_COMMAND = "cards"  # draws the seat's cards that have a drawing, when the screen cannot
+GRIDS_COMMAND = "grids"  # draws every grid, when the screen cannot
 _MEASURE = Console(width=1000, file=io.StringIO())  # rich wraps text for a console
 
 
@@ -168,8 +169,15 @@ def _side_by_side(left: list[Text], right: list[Text], left_width: int) -> list[
     return out
 
 
-def _grid_block(panels: Panels, marks, per_row: int = 1) -> tuple[list[Text], int]:
-    """The grids, each under its title: one under another, or ``per_row`` side by side."""
+def every_grid(panels: Panels) -> list[Text]:
+    """Every grid, one under another (what the 'grids' command pages)."""
+    return _grid_block(panels, None)[0]
+
+
+def _grid_block(panels: Panels, marks, per_row: int = 1,
+                not_drawn: tuple[str, ...] = ()) -> tuple[list[Text], int]:
+    """The grids, each under its title: one under another, or ``per_row`` side by side;
+    under them, which grids are ``not_drawn`` for want of room."""
     blocks = [[Text(part.title, style="bold")] + grid.grid_lines(part.zone, part.layers, marks)
               for part in panels.grids]
     lines: list[Text] = []
@@ -178,6 +186,10 @@ def _grid_block(panels: Panels, marks, per_row: int = 1) -> tuple[list[Text], in
         for block in blocks[start + 1:start + per_row]:
             row = _side_by_side(row, block, max(len(line.plain) for line in row))
         lines.extend(row)
+    if not_drawn:
+        width = max((len(line.plain) for line in lines), default=0)
+        note = Text(f"not drawn: {', '.join(not_drawn)} (type '{GRIDS_COMMAND}')", style="dim")
+        lines.extend(_wrapped(note, width))
     width = max((len(line.plain) for line in lines), default=0)
     return lines, width
 
@@ -208,29 +220,37 @@ def compose(panels: Panels, log: list[str], moves: list[str], width: int, height
     ``below`` replaces the list of moves (a placement's options, say); ``marks``
     highlights grid cells; ``min_log``: log lines kept however little room there is (what
     the other seats did since this one last moved). Several grids stand one under another,
-    else, when so they do not fit, as few side by side as make them fit (the fewest lines
-    left out, when none does)."""
+    else, when so they do not fit, as few side by side as make them fit; else fewer grids
+    are drawn (the seat's own first), the others named (the 'grids' command draws them);
+    when nothing fits, the screen that leaves out the fewest lines."""
     best = None
-    for per_row in range(1, max(len(panels.grids), 1) + 1):
-        if per_row > 1 and _grid_block(panels, marks, per_row)[1] > width:
-            break
-        screen, left_out = _composed(panels, log, moves, width, height, marks, below,
-                                     list_moves, min_log, status_lines, per_row)
-        if not left_out:
-            return screen
-        if best is None or left_out < best[0]:
-            best = (left_out, screen)
+    grids = panels.grids
+    order = sorted(range(len(grids)), key=lambda i: not grids[i].own)  # the seat's own first
+    for count in range(len(grids), 0, -1) if grids else [0]:
+        kept = sorted(order[:count])
+        shown = attrs.evolve(panels, grids=[grids[i] for i in kept])
+        not_drawn = tuple(grids[i].title for i in range(len(grids)) if i not in kept)
+        for per_row in range(1, max(count, 1) + 1):
+            if per_row > 1 and _grid_block(shown, marks, per_row, not_drawn)[1] > width:
+                break
+            screen, left_out = _composed(shown, log, moves, width, height, marks, below,
+                                         list_moves, min_log, status_lines, per_row, not_drawn)
+            if not left_out:
+                return screen
+            if best is None or left_out < best[0]:
+                best = (left_out, screen)
     assert best is not None
     return best[1]
 
 
 def _composed(panels: Panels, log: list[str], moves: list[str], width: int, height: int,
               marks, below: list[Text] | None, list_moves: bool, min_log: int,
-              status_lines: int, per_row: int) -> tuple[Screen, int]:
+              status_lines: int, per_row: int,
+              not_drawn: tuple[str, ...]) -> tuple[Screen, int]:
     """The screen with the grids ``per_row`` side by side, and how many lines of its body
     were left out (0: it all fits)."""
     budget = max(height - 1 - status_lines, 3)
-    grid_lines, grid_width = _grid_block(panels, marks, per_row)
+    grid_lines, grid_width = _grid_block(panels, marks, per_row, not_drawn)
     two_columns = bool(grid_lines) and width - grid_width - GAP >= MIN_BESIDE
     side_width = width - grid_width - GAP if two_columns else width
     header = _wrapped(panels.header, width, indent="  ")

@@ -6,13 +6,13 @@ screen is cleared and waits before each one's turn.
 
 What a person may type: a move's number or its notation; for a placement, any
 cell it should cover (then a number among those drawn); ``moves``, ``log``, ``rules``
-(the rulebook), ``why`` (the rules behind the latest events, or behind a refused move),
-``save [FILE]``, ``help``, ``quit``, and ``talk`` when the rules say what the players may
-tell each other (``talk "..."``). Before the first move, one screen says how to play. A
-decision with one option is taken and said. A move that would end the game is first tried on
-a copy of the game and confirmed when it ends it, provided nothing hidden from the player came into
-play on the way (no shuffle or dice, no card turned up), so that the warning
-tells nothing the player could not know.
+(the rulebook), ``grids`` (every grid, when not all fit), ``why`` (the rules behind the
+latest events, or behind a refused move), ``save [FILE]``, ``help``, ``quit``, and ``talk``
+when the rules say what the players may tell each other (``talk "..."``). Before the first
+move, one screen says how to play. A decision with one option is taken and said. A move that
+would end the game is first tried on a copy of the game and confirmed when it ends it,
+provided nothing hidden from the player came into play on the way (no shuffle or dice, no
+card turned up), so that the warning tells nothing the player could not know.
 """
 from __future__ import annotations
 
@@ -30,7 +30,14 @@ from rulelang.play.save_files import write_save
 from rulelang.play.terminal import panels as panels_of
 from rulelang.play.terminal import placing, teaching_screens
 from rulelang.play.terminal.grid import drawing_lines
-from rulelang.play.terminal.screen import CARDS_COMMAND, compose, menu_lines, numbered_by_position
+from rulelang.play.terminal.screen import (
+    CARDS_COMMAND,
+    GRIDS_COMMAND,
+    compose,
+    every_grid,
+    menu_lines,
+    numbered_by_position,
+)
 
 HELP = "also: moves, log, rules, why, save (or save FILE), quit"
 
@@ -144,11 +151,13 @@ class Session:
         by_position = numbered_by_position(moves)
         if lower in ("", "help", "?"):
             talk = self.game.rules.program.talk
-            drawn = panels_of.build(view).drawings
+            parts = panels_of.build(view)
+            drawn = parts.drawings
             what = ("A move as shown (a number is the move itself); " if not by_position
                     else "A move's number, the move, or a cell the placement should cover; "
                     if hint else "A move's number or the move; ")
             return None, Text(what + HELP + (f", {CARDS_COMMAND} (your cards drawn)" if drawn else "")
+                              + (f", {GRIDS_COMMAND} (every grid)" if len(parts.grids) > 1 else "")
                               + (", talk (what you may say)" if talk else ""))
         if lower == "talk" and self.game.rules.program.talk and "talk" not in moves:
             self.page([Text("What you may say to each other:", style="bold")]
@@ -163,6 +172,10 @@ class Session:
             drawn = panels_of.build(view).drawings
             self.page(drawing_lines(drawn, self.width() - 1) if drawn else [
                 Text("None of your cards has a drawing.")])
+            return None, Text("")
+        if lower == GRIDS_COMMAND and lower not in (m.lower() for m in moves):
+            grids = every_grid(panels_of.build(view))
+            self.page(grids or [Text("This game has no grid.")])
             return None, Text("")
         if lower == "rules":
             self.page(teaching_screens.rulebook_lines(self.game, self.width()))
