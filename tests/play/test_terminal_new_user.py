@@ -7,16 +7,18 @@ short, beside the board and under it), even with ten tiles at 80x24; the others'
 since the seat's last stay on it."""
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
+from rich.console import Console
 from rich.text import Text
 
 import rulelang
 from interpreter.bots import make_bot
 from rulelang.play.terminal import grid, panels
 from rulelang.play.terminal.screen import _wrapped_items, compose
-from rulelang.play.terminal.session import decision_screen, recent_lines, screen_log, since_last_move
+from rulelang.play.terminal.session import Session, decision_screen, recent_lines, screen_log, since_last_move
 
 GAMES = [  # (rules, players, options, seed)
     ("games/yokai_sketch.rules", 2, {}, 7),
@@ -179,3 +181,31 @@ def test_yokai_with_four_players_at_80x24_keeps_the_three_partners_turns():
     for seat in ("P2", "P3", "P4"):
         assert re.search(rf"^{seat} observes .* reveals the hint|^{seat} observes .* place",
                          said, re.M | re.S), said
+
+
+HEADER_WRAPS = '''
+game "A Rather Long Title For Testing"
+players 2
+option first_long_option_name: int in 1..9 = 3 "one"
+option second_long_option_name: int in 1..9 = 4 "two"
+var total: int = 0, label "total"
+turn {
+  choose n in 1..2 prompt "add"
+  total += n
+  if total >= 4 { win current }
+}
+'''
+
+
+def test_the_game_over_banner_comes_under_the_whole_header_when_it_wraps():
+    game = rulelang.loads(HEADER_WRAPS).new_game(players=2, seed=1)
+    for move in ("2", "1", "2"):
+        game.play(move)
+    assert game.is_over
+    out = io.StringIO()
+    console = Console(file=out, width=80, height=24, force_terminal=False)
+    Session(game, {0: "human", 1: "first"}, console).final_screen()
+    lines = [line.rstrip() for line in out.getvalue().splitlines()]
+    header = next(i for i, line in enumerate(lines) if line.startswith("A Rather Long Title"))
+    assert lines[header + 1].startswith("  ")  # the header's wrapped continuation, indented
+    assert lines[header + 2].startswith("Game over: P1 wins"), lines

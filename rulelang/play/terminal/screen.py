@@ -32,6 +32,7 @@ class Screen:
     lines: list        # [Text], at most height - 2
     menu_shown: bool   # the moves are listed (else 'moves' lists them)
     log_shown: int = 0  # how many of the log's latest lines are wholly on it
+    header_lines: int = 1  # the header's lines at its top (a long header wraps)
 
 
 def table_lines(table, width: int, cell_lines: int | None = None,
@@ -346,7 +347,7 @@ def _composed(panels: Panels, log: list[str], moves: list[str], width: int, heig
             lines.extend(_log_lines(log, width, spare))
     lines.extend(pictures)
     filler = [Text("")] * max(budget - len(lines) - len(bottom), 0)  # the moves stay at the bottom
-    return Screen(lines + filler + bottom, menu_shown, log_shown), left_out
+    return Screen(lines + filler + bottom, menu_shown, log_shown, len(header)), left_out
 
 
 def _hand_said_drawn(panels: Panels) -> Panels:

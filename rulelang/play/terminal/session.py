@@ -312,7 +312,8 @@ class Session:
         screen = compose(parts, [line for line in screen_log(view) if line != end], [], width,
                          self.height() - len(banner) - 1, status_lines=len(notes))
         self.console.clear()
-        self.show(screen.lines[:1] + banner + screen.lines[1:] + notes)
+        top = screen.header_lines  # the banner under the whole header, wrapped or not
+        self.show(screen.lines[:top] + banner + screen.lines[top:] + notes)
 
     # ------------------------------------------------------------ reading answers
     def _prompt_again(self):
