@@ -209,3 +209,22 @@ def test_the_game_over_banner_comes_under_the_whole_header_when_it_wraps():
     header = next(i for i, line in enumerate(lines) if line.startswith("A Rather Long Title"))
     assert lines[header + 1].startswith("  ")  # the header's wrapped continuation, indented
     assert lines[header + 2].startswith("Game over: P1 wins"), lines
+
+
+def test_what_the_rules_said_after_the_others_moves_shares_lines_rather_than_push_one_out():
+    """Four seats: P2's move was pushed off the screen by the lines the rules wrote at the
+    round's end, which now share lines when room is short."""
+    moves = [f"{seat} > place a worker: forest" for seat in ("P1", "P2", "P3", "P4")]
+    view = {"seat": 0, "seats": {0: "P1", 1: "P2", 2: "P3", 3: "P4"},
+            "log": ["round 1: P1 goes first"] + moves
+            + [f"{seat} is short of 4 food" for seat in ("P1", "P2", "P3", "P4")]
+            + ["round 2: P1 goes first"]}
+    facts = [(f"fact {i}", Text("x " * 30)) for i in range(14)]  # 14 lines of the screen
+    parts = panels.Panels(Text("Work · you are P1"), [], [], facts, [], {})
+    screen = decision_screen(view, parts, ["forest", "quarry"], 79, 24)
+    said = [line.plain for line in screen.lines]
+    for move in moves[1:]:
+        assert move in said, said  # every other seat's move since P1's
+    assert "P1 is short of 4 food · P2 is short of 4 food" in "\n".join(said)
+    roomy = decision_screen(view, parts, ["forest", "quarry"], 79, 40)
+    assert "P1 is short of 4 food" in [line.plain for line in roomy.lines]  # a line each

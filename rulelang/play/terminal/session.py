@@ -33,6 +33,7 @@ from rulelang.play.terminal.grid import drawing_lines
 from rulelang.play.terminal.screen import (
     CARDS_COMMAND,
     GRIDS_COMMAND,
+    _log_entry,
     compose,
     every_grid,
     menu_lines,
@@ -398,16 +399,20 @@ def wrap_status(text: Text, width: int, most: int = 3) -> list[Text]:
 
 def decision_screen(view, parts, moves: list[str], width: int, height: int, **how):
     """The screen for a decision, its log as written when what the others did since this
-    seat's last move fits so, else each seat's turn on one line if more of it fits so."""
+    seat's last move fits so, else each seat's turn on one line if more of it fits so, else
+    also the other lines in a row (what the rules said between the moves) sharing lines if
+    all of it fits so in the room the rest of the screen leaves (those entries are longer:
+    the rest would give way to more of the log than it does for the others)."""
     screens = []
-    for condensed in (False, True):
-        entries = _log_entries(view, condensed)  # (once: the whole log is gone through)
+    for level, (condensed, joined) in enumerate(((False, None), (True, None), (True, width))):
+        entries = _log_entries(view, condensed, joined)  # (once: the whole log is gone through)
         since = _since_last_move(view, entries)
         screen = compose(parts, [entry.text for entry in entries], moves, width, height,
-                         min_log=_recent(since, height), **how)
+                         min_log=_recent(since, height) if joined is None else 0, **how)
         if screen.log_shown >= since:
             return screen
-        screens.append((min(screen.log_shown, since) / since, not condensed, screen))
+        if joined is None:
+            screens.append((min(screen.log_shown, since) / since, -level, screen))
     return max(screens, key=lambda shown: shown[:2])[2]
 
 
@@ -428,7 +433,27 @@ class _LogEntry:
     decided: bool = False     # it holds a decision of that seat ("P2 > ...")
 
 
-def _log_entries(view, condensed: bool) -> list[_LogEntry]:
+JOINED_LINES = 2  # the most screen lines that lines joined (``joined``) may take together
+
+
+def _log_entries(view, condensed: bool, joined: int | None = None) -> list[_LogEntry]:
+    """The screen log's entries; ``joined`` (a screen's width): lines in a row that hold no
+    decision share an entry too, as long as it takes at most JOINED_LINES lines so wide."""
+    entries = _entries(view, condensed)
+    if joined is None:
+        return entries
+    out: list[_LogEntry] = []
+    for entry in entries:
+        if out and not entry.decided and not out[-1].decided:
+            text = f"{out[-1].text} · {entry.text}"
+            if len(_log_entry(text, joined)) <= JOINED_LINES:
+                out[-1] = _LogEntry(text)
+                continue
+        out.append(entry)
+    return out
+
+
+def _entries(view, condensed: bool) -> list[_LogEntry]:
     seats = set(view["seats"].values())
     log = view["log"]
     out: list[_LogEntry] = []
