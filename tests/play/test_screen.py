@@ -228,3 +228,17 @@ def test_grids_that_do_not_fit_one_under_another_stand_side_by_side():
     assert "land P3" in text and "P1 (you)  tile #, tile #" in text
     tall = screen.compose(panels.build(view), view["log"], view["decision"]["moves"], 79, 40)
     assert "land P2" in tall.lines[8].plain  # with room enough, one under another
+
+
+def test_grids_that_do_not_fit_even_side_by_side_are_fewer_the_seats_own_kept():
+    game = rulelang.loads(SEVERAL_GRIDS.replace("GRID", "9x9")).new_game(players=3, seed=1)
+    view = game.view(2)  # P3's grid is the last: it is drawn all the same
+    parts = panels.build(view)
+    text = "\n".join(line.plain for line in screen.compose(parts, view["log"], [], 79, 24).lines)
+    assert "land P1                         land P3" in text
+    assert "not drawn: land P2 (type 'grids')" in text and "more than fits" not in text
+    final = screen.compose(parts, view["log"], [], 79, 24, asking=False)  # no prompt follows
+    assert "not drawn: land P2" in "\n".join(line.plain for line in final.lines)
+    assert "type 'grids'" not in "\n".join(line.plain for line in final.lines)
+    every = [line.plain for line in screen.every_grid(parts)]  # what 'grids' pages
+    assert len(every) == 33 and every[::11] == ["land P1", "land P2", "land P3"]

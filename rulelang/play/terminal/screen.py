@@ -176,9 +176,9 @@ def every_grid(panels: Panels) -> list[Text]:
 
 
 def _grid_block(panels: Panels, marks, per_row: int = 1,
-                not_drawn: tuple[str, ...] = ()) -> tuple[list[Text], int]:
+                note: str = "") -> tuple[list[Text], int]:
     """The grids, each under its title: one under another, or ``per_row`` side by side;
-    under them, which grids are ``not_drawn`` for want of room."""
+    under them, the ``note`` (which grids are not drawn for want of room)."""
     blocks = [[Text(part.title, style="bold")] + grid.grid_lines(part.zone, part.layers, marks)
               for part in panels.grids]
     lines: list[Text] = []
@@ -187,10 +187,9 @@ def _grid_block(panels: Panels, marks, per_row: int = 1,
         for block in blocks[start + 1:start + per_row]:
             row = _side_by_side(row, block, max(len(line.plain) for line in row))
         lines.extend(row)
-    if not_drawn:
+    if note:
         width = max((len(line.plain) for line in lines), default=0)
-        note = Text(f"not drawn: {', '.join(not_drawn)} (type '{GRIDS_COMMAND}')", style="dim")
-        lines.extend(_wrapped(note, width))
+        lines.extend(_wrapped(Text(note, style="dim"), width))
     width = max((len(line.plain) for line in lines), default=0)
     return lines, width
 
@@ -214,7 +213,7 @@ def _side_blocks(panels: Panels, width: int, with_legend: bool, facts_limit=None
 
 def compose(panels: Panels, log: list[str], moves: list[str], width: int, height: int,
             marks=None, below: list[Text] | None = None, list_moves: bool = True,
-            min_log: int = 0, status_lines: int = 1) -> Screen:
+            min_log: int = 0, status_lines: int = 1, asking: bool = True) -> Screen:
     """The screen's lines (the status lines and the prompt come after them); none wider
     than ``width``: what is longer is wrapped, never cut.
 
@@ -222,20 +221,23 @@ def compose(panels: Panels, log: list[str], moves: list[str], width: int, height
     highlights grid cells; ``min_log``: log lines kept however little room there is (what
     the other seats did since this one last moved). Several grids stand one under another,
     else, when so they do not fit, as few side by side as make them fit; else fewer grids
-    are drawn (the seat's own first), the others named (the 'grids' command draws them);
-    when nothing fits, the screen that leaves out the fewest lines."""
+    are drawn (the seat's own first), the others named (and, when ``asking`` (a prompt comes
+    after the screen), that the 'grids' command draws them); when nothing fits, the screen
+    that leaves out the fewest lines."""
     best = None
     grids = panels.grids
     order = sorted(range(len(grids)), key=lambda i: not grids[i].own)  # the seat's own first
     for count in range(len(grids), 0, -1) if grids else [0]:
         kept = sorted(order[:count])
         shown = attrs.evolve(panels, grids=[grids[i] for i in kept])
-        not_drawn = tuple(grids[i].title for i in range(len(grids)) if i not in kept)
+        not_drawn = [grids[i].title for i in range(len(grids)) if i not in kept]
+        note = f"not drawn: {', '.join(not_drawn)}" + (
+            f" (type '{GRIDS_COMMAND}')" if asking else "") if not_drawn else ""
         for per_row in range(1, max(count, 1) + 1):
-            if per_row > 1 and _grid_block(shown, marks, per_row, not_drawn)[1] > width:
+            if per_row > 1 and _grid_block(shown, marks, per_row, note)[1] > width:
                 break
             screen, left_out = _composed(shown, log, moves, width, height, marks, below,
-                                         list_moves, min_log, status_lines, per_row, not_drawn)
+                                         list_moves, min_log, status_lines, per_row, note)
             if not left_out:
                 return screen
             if best is None or left_out < best[0]:
@@ -247,11 +249,11 @@ def compose(panels: Panels, log: list[str], moves: list[str], width: int, height
 def _composed(panels: Panels, log: list[str], moves: list[str], width: int, height: int,
               marks, below: list[Text] | None, list_moves: bool, min_log: int,
               status_lines: int, per_row: int,
-              not_drawn: tuple[str, ...]) -> tuple[Screen, int]:
+              note: str) -> tuple[Screen, int]:
     """The screen with the grids ``per_row`` side by side, and how many lines of its body
     were left out (0: it all fits)."""
     budget = max(height - 1 - status_lines, 3)
-    grid_lines, grid_width = _grid_block(panels, marks, per_row, not_drawn)
+    grid_lines, grid_width = _grid_block(panels, marks, per_row, note)
     two_columns = bool(grid_lines) and width - grid_width - GAP >= MIN_BESIDE
     side_width = width - grid_width - GAP if two_columns else width
     header = _wrapped(panels.header, width, indent="  ")

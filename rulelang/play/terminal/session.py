@@ -311,7 +311,7 @@ class Session:
         # a line is left for what the command says after the game (the seeds), so the
         # header is not scrolled away
         screen = compose(parts, [line for line in screen_log(view) if line != end], [], width,
-                         self.height() - len(banner) - 1, status_lines=len(notes))
+                         self.height() - len(banner) - 1, status_lines=len(notes), asking=False)
         self.console.clear()
         top = screen.header_lines  # the banner under the whole header, wrapped or not
         self.show(screen.lines[:top] + banner + screen.lines[top:] + notes)
