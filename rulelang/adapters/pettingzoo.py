@@ -165,7 +165,7 @@ def screen_text(game, seat: int, size=RENDER_SIZE) -> str:
     from rulelang.play.terminal.screen import compose
     view = game.view(seat)
     moves = view.get("decision", {}).get("moves", [])
-    screen = compose(panels.build(view), view["log"], moves, size[0], size[1])
+    screen = compose(panels.build(view), view["log"], moves, size[0], size[1], asking=False)
     lines = [line.plain.rstrip() for line in screen.lines]
     return "\n".join(line for i, line in enumerate(lines)  # the screen's filler: one blank line
                      if line or (i > 0 and lines[i - 1]))

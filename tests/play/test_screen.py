@@ -184,3 +184,61 @@ def test_loading_another_games_save_says_so_once(tmp_path):
     assert result.output.count("error") == 1, result.output
     assert f"error: {save}: this save is from other rules ('Nim')" in result.output
     assert save.read_bytes() == before  # untouched
+
+
+SEVERAL_GRIDS = '''
+game "Lands"
+players 3
+card Tile { form: text  name "tile {form}" }
+zone land[player]: grid GRID of Tile, public
+zone hand[player]: hand of Tile
+setup { for p in players { create Tile(form: "#") x 2 in hand[p] } }
+turn {
+  choose t in hand[current] prompt "lay a tile"
+  choose c in empty_cells(land[current]) prompt "where"
+  move t to land[current] at c
+  if empty(hand[current]) { end "done" }
+}
+score p = 0
+'''
+
+
+@pytest.mark.parametrize("grid", ["5x5", "9x9"])
+@pytest.mark.parametrize("width, height", [(79, 24), (79, 30), (119, 24), (79, 40), (39, 24),
+                                           (59, 16)])
+def test_a_screen_with_several_grids_taller_than_the_terminal_is_drawn_not_a_traceback(
+        grid, width, height):
+    from rulelang.play.terminal.session import decision_screen
+    game = rulelang.loads(SEVERAL_GRIDS.replace("GRID", grid)).new_game(players=3, seed=1)
+    view = game.view(0)
+    lines = decision_screen(view, panels.build(view), view["decision"]["moves"], width,
+                            height).lines
+    assert len(lines) <= height - 2
+    assert all(len(line.plain) <= width for line in lines)
+
+
+def test_grids_that_do_not_fit_one_under_another_stand_side_by_side():
+    game = rulelang.loads(SEVERAL_GRIDS.replace("GRID", "5x5")).new_game(players=3, seed=1)
+    view = game.view(0)
+    lines = screen.compose(panels.build(view), view["log"], view["decision"]["moves"], 79,
+                           24).lines
+    text = "\n".join(line.plain for line in lines)
+    assert "more than fits" not in text
+    assert "land P1             land P2" in text  # two to a row: the three fit so
+    assert "land P3" in text and "P1 (you)  tile #, tile #" in text
+    tall = screen.compose(panels.build(view), view["log"], view["decision"]["moves"], 79, 40)
+    assert "land P2" in tall.lines[8].plain  # with room enough, one under another
+
+
+def test_grids_that_do_not_fit_even_side_by_side_are_fewer_the_seats_own_kept():
+    game = rulelang.loads(SEVERAL_GRIDS.replace("GRID", "9x9")).new_game(players=3, seed=1)
+    view = game.view(2)  # P3's grid is the last: it is drawn all the same
+    parts = panels.build(view)
+    text = "\n".join(line.plain for line in screen.compose(parts, view["log"], [], 79, 24).lines)
+    assert "land P1                         land P3" in text
+    assert "not drawn: land P2 (type 'grids')" in text and "more than fits" not in text
+    final = screen.compose(parts, view["log"], [], 79, 24, asking=False)  # no prompt follows
+    assert "not drawn: land P2" in "\n".join(line.plain for line in final.lines)
+    assert "type 'grids'" not in "\n".join(line.plain for line in final.lines)
+    every = [line.plain for line in screen.every_grid(parts)]  # what 'grids' pages
+    assert len(every) == 33 and every[::11] == ["land P1", "land P2", "land P3"]

@@ -218,3 +218,44 @@ def test_ctrl_c_in_a_game_with_no_save_file_saves_it_in_this_folder(tmp_path):
     assert "interrupted; the game is saved to yokai-sketch-interrupted-2.json" in said, said
     again = rulelang.load("games/yokai_sketch.rules").restore(read_save(saved))
     assert again.to_move == 0 and not again.is_over
+
+
+# ---------------------------------------------------------------- grids that do not all fit
+
+def test_grids_that_do_not_all_fit_are_named_and_the_grids_command_draws_them(tmp_path):
+    """Three 9x9 grids at 80x24 (they crashed the screen once): two side by side, the third
+    named under them; 'grids' pages every grid."""
+    rules = tmp_path / "lands.rules"
+    rules.write_text(LANDS, encoding="utf-8")
+    term = run(str(rules), "--seed", "1", "--bot", "P2=first", "--bot", "P3=first")
+    screen = term.wait("lay a tile")
+    assert_one_screen(term, "Lands")
+    assert "not drawn: land P3 (type 'grids')" in screen
+    assert "P1 (you)  tile #, tile #" in screen
+    assert "grids (every grid)" in term.type("help")
+    term.child.sendline("grids")
+    term.child.expect("Enter for more")
+    page = term.text_now()
+    assert "land P1" in page and "land P2" in page
+    term.child.sendline("")
+    term.child.expect("Enter to go back")
+    assert "land P3" in term.text_now()
+    screen = term.type("", "lay a tile")
+    assert "not drawn: land P3" in screen
+
+
+LANDS = """\
+game "Lands"
+players 3
+card Tile { form: text  name "tile {form}" }
+zone land[player]: grid 9x9 of Tile, public
+zone hand[player]: hand of Tile
+setup { for p in players { create Tile(form: "#") x 2 in hand[p] } }
+turn {
+  choose t in hand[current] prompt "lay a tile"
+  choose c in empty_cells(land[current]) prompt "where"
+  move t to land[current] at c
+  if empty(hand[current]) { end "done" }
+}
+score p = 0
+"""

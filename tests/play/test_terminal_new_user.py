@@ -7,16 +7,18 @@ short, beside the board and under it), even with ten tiles at 80x24; the others'
 since the seat's last stay on it."""
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
+from rich.console import Console
 from rich.text import Text
 
 import rulelang
 from interpreter.bots import make_bot
 from rulelang.play.terminal import grid, panels
 from rulelang.play.terminal.screen import _wrapped_items, compose
-from rulelang.play.terminal.session import decision_screen, recent_lines, screen_log, since_last_move
+from rulelang.play.terminal.session import Session, decision_screen, recent_lines, screen_log, since_last_move
 
 GAMES = [  # (rules, players, options, seed)
     ("games/yokai_sketch.rules", 2, {}, 7),
@@ -179,3 +181,50 @@ def test_yokai_with_four_players_at_80x24_keeps_the_three_partners_turns():
     for seat in ("P2", "P3", "P4"):
         assert re.search(rf"^{seat} observes .* reveals the hint|^{seat} observes .* place",
                          said, re.M | re.S), said
+
+
+HEADER_WRAPS = '''
+game "A Rather Long Title For Testing"
+players 2
+option first_long_option_name: int in 1..9 = 3 "one"
+option second_long_option_name: int in 1..9 = 4 "two"
+var total: int = 0, label "total"
+turn {
+  choose n in 1..2 prompt "add"
+  total += n
+  if total >= 4 { win current }
+}
+'''
+
+
+def test_the_game_over_banner_comes_under_the_whole_header_when_it_wraps():
+    game = rulelang.loads(HEADER_WRAPS).new_game(players=2, seed=1)
+    for move in ("2", "1", "2"):
+        game.play(move)
+    assert game.is_over
+    out = io.StringIO()
+    console = Console(file=out, width=80, height=24, force_terminal=False)
+    Session(game, {0: "human", 1: "first"}, console).final_screen()
+    lines = [line.rstrip() for line in out.getvalue().splitlines()]
+    header = next(i for i, line in enumerate(lines) if line.startswith("A Rather Long Title"))
+    assert lines[header + 1].startswith("  ")  # the header's wrapped continuation, indented
+    assert lines[header + 2].startswith("Game over: P1 wins"), lines
+
+
+def test_what_the_rules_said_after_the_others_moves_shares_lines_rather_than_push_one_out():
+    """Four seats: P2's move was pushed off the screen by the lines the rules wrote at the
+    round's end, which now share lines when room is short."""
+    moves = [f"{seat} > place a worker: forest" for seat in ("P1", "P2", "P3", "P4")]
+    view = {"seat": 0, "seats": {0: "P1", 1: "P2", 2: "P3", 3: "P4"},
+            "log": ["round 1: P1 goes first"] + moves
+            + [f"{seat} is short of 4 food" for seat in ("P1", "P2", "P3", "P4")]
+            + ["round 2: P1 goes first"]}
+    facts = [(f"fact {i}", Text("x " * 30)) for i in range(14)]  # 14 lines of the screen
+    parts = panels.Panels(Text("Work · you are P1"), [], [], facts, [], {})
+    screen = decision_screen(view, parts, ["forest", "quarry"], 79, 24)
+    said = [line.plain for line in screen.lines]
+    for move in moves[1:]:
+        assert move in said, said  # every other seat's move since P1's
+    assert "P1 is short of 4 food · P2 is short of 4 food" in "\n".join(said)
+    roomy = decision_screen(view, parts, ["forest", "quarry"], 79, 40)
+    assert "P1 is short of 4 food" in [line.plain for line in roomy.lines]  # a line each

@@ -34,6 +34,7 @@ class GridPart:
     title: str
     zone: dict
     layers: grid.Layers
+    own: bool = False  # kept for the seat whose view it is (drawn first when not all fit)
 
 
 @attrs.define
@@ -95,7 +96,8 @@ def build(view: dict) -> Panels:
             overs = [z for f in attached.get(("over", family), []) for z in families[f]]
             for zone in zones:
                 title = title_of(zone) + (f" {' '.join(zone['keys'])}" if keys else "")
-                grids.append(GridPart(title, zone, grid.Layers.of(zone, unders, overs)))
+                grids.append(GridPart(title, zone, grid.Layers.of(zone, unders, overs),
+                                      own=you is not None and you in (zone.get("keys") or ())))
         elif not keys:
             if first["cards"]:
                 facts.append((title_of(first), zone_text(first)))

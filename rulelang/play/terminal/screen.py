@@ -23,6 +23,7 @@ from rulelang.play.terminal.panels import Panels
 GAP = 3          # columns between the grids and what stands beside them
 MIN_BESIDE = 30  # the narrowest column worth putting beside a grid
 CARDS_COMMAND = "cards"  # draws the seat's cards that have a drawing, when the screen cannot
+GRIDS_COMMAND = "grids"  # draws every grid, when the screen cannot
 _MEASURE = Console(width=1000, file=io.StringIO())  # rich wraps text for a console
 
 
@@ -31,6 +32,7 @@ class Screen:
     lines: list        # [Text], at most height - 2
     menu_shown: bool   # the moves are listed (else 'moves' lists them)
     log_shown: int = 0  # how many of the log's latest lines are wholly on it
+    header_lines: int = 1  # the header's lines at its top (a long header wraps)
 
 
 def table_lines(table, width: int, cell_lines: int | None = None,
@@ -168,11 +170,26 @@ def _side_by_side(left: list[Text], right: list[Text], left_width: int) -> list[
     return out
 
 
-def _grid_block(panels: Panels, marks) -> tuple[list[Text], int]:
-    lines = []
-    for part in panels.grids:
-        lines.append(Text(part.title, style="bold"))
-        lines.extend(grid.grid_lines(part.zone, part.layers, marks))
+def every_grid(panels: Panels) -> list[Text]:
+    """Every grid, one under another (what the 'grids' command pages)."""
+    return _grid_block(panels, None)[0]
+
+
+def _grid_block(panels: Panels, marks, per_row: int = 1,
+                note: str = "") -> tuple[list[Text], int]:
+    """The grids, each under its title: one under another, or ``per_row`` side by side;
+    under them, the ``note`` (which grids are not drawn for want of room)."""
+    blocks = [[Text(part.title, style="bold")] + grid.grid_lines(part.zone, part.layers, marks)
+              for part in panels.grids]
+    lines: list[Text] = []
+    for start in range(0, len(blocks), per_row):
+        row = blocks[start]
+        for block in blocks[start + 1:start + per_row]:
+            row = _side_by_side(row, block, max(len(line.plain) for line in row))
+        lines.extend(row)
+    if note:
+        width = max((len(line.plain) for line in lines), default=0)
+        lines.extend(_wrapped(Text(note, style="dim"), width))
     width = max((len(line.plain) for line in lines), default=0)
     return lines, width
 
@@ -196,15 +213,47 @@ def _side_blocks(panels: Panels, width: int, with_legend: bool, facts_limit=None
 
 def compose(panels: Panels, log: list[str], moves: list[str], width: int, height: int,
             marks=None, below: list[Text] | None = None, list_moves: bool = True,
-            min_log: int = 0, status_lines: int = 1) -> Screen:
+            min_log: int = 0, status_lines: int = 1, asking: bool = True) -> Screen:
     """The screen's lines (the status lines and the prompt come after them); none wider
     than ``width``: what is longer is wrapped, never cut.
 
     ``below`` replaces the list of moves (a placement's options, say); ``marks``
     highlights grid cells; ``min_log``: log lines kept however little room there is (what
-    the other seats did since this one last moved)."""
+    the other seats did since this one last moved). Several grids stand one under another,
+    else, when so they do not fit, as few side by side as make them fit; else fewer grids
+    are drawn (the seat's own first), the others named (and, when ``asking`` (a prompt comes
+    after the screen), that the 'grids' command draws them); when nothing fits, the screen
+    that leaves out the fewest lines."""
+    best = None
+    grids = panels.grids
+    order = sorted(range(len(grids)), key=lambda i: not grids[i].own)  # the seat's own first
+    for count in range(len(grids), 0, -1) if grids else [0]:
+        kept = sorted(order[:count])
+        shown = attrs.evolve(panels, grids=[grids[i] for i in kept])
+        not_drawn = [grids[i].title for i in range(len(grids)) if i not in kept]
+        note = f"not drawn: {', '.join(not_drawn)}" + (
+            f" (type '{GRIDS_COMMAND}')" if asking else "") if not_drawn else ""
+        for per_row in range(1, max(count, 1) + 1):
+            if per_row > 1 and _grid_block(shown, marks, per_row, note)[1] > width:
+                break
+            screen, left_out = _composed(shown, log, moves, width, height, marks, below,
+                                         list_moves, min_log, status_lines, per_row, note)
+            if not left_out:
+                return screen
+            if best is None or left_out < best[0]:
+                best = (left_out, screen)
+    assert best is not None
+    return best[1]
+
+
+def _composed(panels: Panels, log: list[str], moves: list[str], width: int, height: int,
+              marks, below: list[Text] | None, list_moves: bool, min_log: int,
+              status_lines: int, per_row: int,
+              note: str) -> tuple[Screen, int]:
+    """The screen with the grids ``per_row`` side by side, and how many lines of its body
+    were left out (0: it all fits)."""
     budget = max(height - 1 - status_lines, 3)
-    grid_lines, grid_width = _grid_block(panels, marks)
+    grid_lines, grid_width = _grid_block(panels, marks, per_row, note)
     two_columns = bool(grid_lines) and width - grid_width - GAP >= MIN_BESIDE
     side_width = width - grid_width - GAP if two_columns else width
     header = _wrapped(panels.header, width, indent="  ")
@@ -274,15 +323,17 @@ def compose(panels: Panels, log: list[str], moves: list[str], width: int, height
         if len(body) + len(pictures) <= room:
             break
     drawn_somewhere = bool(kind) and len(body) + len(pictures) <= room
-    if len(body) > room:
-        body = body[: max(room - 1, 0)] + [Text("… more than fits: make the window taller",
-                                                 style="dim")]
+    left_out = max(len(body) - room, 0)
+    cut = left_out > 0
+    if cut:
+        said = _wrapped(Text("… more than fits: make the window taller", style="dim"), width)
+        body = body[: max(room - len(said), 0)] + said
     if panels.drawings and not drawn_somewhere and len(body) < room:
         pictures = [Text(f"the drawings of your cards: type '{CARDS_COMMAND}'", style="dim")]
     lines = header + body
     spare = budget - len(lines) - len(pictures) - len(bottom)
     beside = len(grid_lines) - side_height
-    if two_columns and beside >= 3 and spare < max(min_log, 3):
+    if two_columns and beside >= 3 and spare < max(min_log, 3) and not cut:
         # the latest log lines in the room beside the grid, when there is none below
         tail = _log_lines(log, side_width, beside)
         log_shown = _log_fitting(log, side_width, beside)
@@ -298,7 +349,7 @@ def compose(panels: Panels, log: list[str], moves: list[str], width: int, height
             lines.extend(_log_lines(log, width, spare))
     lines.extend(pictures)
     filler = [Text("")] * max(budget - len(lines) - len(bottom), 0)  # the moves stay at the bottom
-    return Screen(lines + filler + bottom, menu_shown, log_shown)
+    return Screen(lines + filler + bottom, menu_shown, log_shown, len(header)), left_out
 
 
 def _hand_said_drawn(panels: Panels) -> Panels:

@@ -6,13 +6,13 @@ screen is cleared and waits before each one's turn.
 
 What a person may type: a move's number or its notation; for a placement, any
 cell it should cover (then a number among those drawn); ``moves``, ``log``, ``rules``
-(the rulebook), ``why`` (the rules behind the latest events, or behind a refused move),
-``save [FILE]``, ``help``, ``quit``, and ``talk`` when the rules say what the players may
-tell each other (``talk "..."``). Before the first move, one screen says how to play. A
-decision with one option is taken and said. A move that would end the game is first tried on
-a copy of the game and confirmed when it ends it, provided nothing hidden from the player came into
-play on the way (no shuffle or dice, no card turned up), so that the warning
-tells nothing the player could not know.
+(the rulebook), ``grids`` (every grid, when not all fit), ``why`` (the rules behind the
+latest events, or behind a refused move), ``save [FILE]``, ``help``, ``quit``, and ``talk``
+when the rules say what the players may tell each other (``talk "..."``). Before the first
+move, one screen says how to play. A decision with one option is taken and said. A move that
+would end the game is first tried on a copy of the game and confirmed when it ends it,
+provided nothing hidden from the player came into play on the way (no shuffle or dice, no
+card turned up), so that the warning tells nothing the player could not know.
 """
 from __future__ import annotations
 
@@ -33,7 +33,15 @@ from rulelang.play.save_files import write_save
 from rulelang.play.terminal import panels as panels_of
 from rulelang.play.terminal import placing, teaching_screens
 from rulelang.play.terminal.grid import drawing_lines
-from rulelang.play.terminal.screen import CARDS_COMMAND, compose, menu_lines, numbered_by_position
+from rulelang.play.terminal.screen import (
+    CARDS_COMMAND,
+    GRIDS_COMMAND,
+    _log_entry,
+    compose,
+    every_grid,
+    menu_lines,
+    numbered_by_position,
+)
 
 HELP = "also: moves, log, rules, why, save (or save FILE), quit"
 
@@ -161,11 +169,13 @@ class Session:
         by_position = numbered_by_position(moves)
         if lower in ("", "help", "?"):
             talk = self.game.rules.program.talk
-            drawn = panels_of.build(view).drawings
+            parts = panels_of.build(view)
+            drawn = parts.drawings
             what = ("A move as shown (a number is the move itself); " if not by_position
                     else "A move's number, the move, or a cell the placement should cover; "
                     if hint else "A move's number or the move; ")
             return None, Text(what + HELP + (f", {CARDS_COMMAND} (your cards drawn)" if drawn else "")
+                              + (f", {GRIDS_COMMAND} (every grid)" if len(parts.grids) > 1 else "")
                               + (", talk (what you may say)" if talk else ""))
         if lower == "talk" and self.game.rules.program.talk and "talk" not in moves:
             self.page([Text("What you may say to each other:", style="bold")]
@@ -180,6 +190,10 @@ class Session:
             drawn = panels_of.build(view).drawings
             self.page(drawing_lines(drawn, self.width() - 1) if drawn else [
                 Text("None of your cards has a drawing.")])
+            return None, Text("")
+        if lower == GRIDS_COMMAND and lower not in (m.lower() for m in moves):
+            grids = every_grid(panels_of.build(view))
+            self.page(grids or [Text("This game has no grid.")])
             return None, Text("")
         if lower == "rules":
             self.page(teaching_screens.rulebook_lines(self.game, self.width()))
@@ -314,9 +328,10 @@ class Session:
         # a line is left for what the command says after the game (the seeds), so the
         # header is not scrolled away
         screen = compose(parts, [line for line in screen_log(view) if line != end], [], width,
-                         self.height() - len(banner) - 1, status_lines=len(notes))
+                         self.height() - len(banner) - 1, status_lines=len(notes), asking=False)
         self.console.clear()
-        self.show(screen.lines[:1] + banner + screen.lines[1:] + notes)
+        top = screen.header_lines  # the banner under the whole header, wrapped or not
+        self.show(screen.lines[:top] + banner + screen.lines[top:] + notes)
 
     # ------------------------------------------------------------ reading answers
     def _prompt_again(self):
@@ -408,16 +423,20 @@ def wrap_status(text: Text, width: int, most: int = 3) -> list[Text]:
 
 def decision_screen(view, parts, moves: list[str], width: int, height: int, **how):
     """The screen for a decision, its log as written when what the others did since this
-    seat's last move fits so, else each seat's turn on one line if more of it fits so."""
+    seat's last move fits so, else each seat's turn on one line if more of it fits so, else
+    also the other lines in a row (what the rules said between the moves) sharing lines if
+    all of it fits so in the room the rest of the screen leaves (those entries are longer:
+    the rest would give way to more of the log than it does for the others)."""
     screens = []
-    for condensed in (False, True):
-        entries = _log_entries(view, condensed)  # (once: the whole log is gone through)
+    for level, (condensed, joined) in enumerate(((False, None), (True, None), (True, width))):
+        entries = _log_entries(view, condensed, joined)  # (once: the whole log is gone through)
         since = _since_last_move(view, entries)
         screen = compose(parts, [entry.text for entry in entries], moves, width, height,
-                         min_log=_recent(since, height), **how)
+                         min_log=_recent(since, height) if joined is None else 0, **how)
         if screen.log_shown >= since:
             return screen
-        screens.append((min(screen.log_shown, since) / since, not condensed, screen))
+        if joined is None:
+            screens.append((min(screen.log_shown, since) / since, -level, screen))
     return max(screens, key=lambda shown: shown[:2])[2]
 
 
@@ -438,7 +457,27 @@ class _LogEntry:
     decided: bool = False     # it holds a decision of that seat ("P2 > ...")
 
 
-def _log_entries(view, condensed: bool) -> list[_LogEntry]:
+JOINED_LINES = 2  # the most screen lines that lines joined (``joined``) may take together
+
+
+def _log_entries(view, condensed: bool, joined: int | None = None) -> list[_LogEntry]:
+    """The screen log's entries; ``joined`` (a screen's width): lines in a row that hold no
+    decision share an entry too, as long as it takes at most JOINED_LINES lines so wide."""
+    entries = _entries(view, condensed)
+    if joined is None:
+        return entries
+    out: list[_LogEntry] = []
+    for entry in entries:
+        if out and not entry.decided and not out[-1].decided:
+            text = f"{out[-1].text} · {entry.text}"
+            if len(_log_entry(text, joined)) <= JOINED_LINES:
+                out[-1] = _LogEntry(text)
+                continue
+        out.append(entry)
+    return out
+
+
+def _entries(view, condensed: bool) -> list[_LogEntry]:
     seats = set(view["seats"].values())
     log = view["log"]
     out: list[_LogEntry] = []
