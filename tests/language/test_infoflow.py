@@ -106,6 +106,19 @@ def test_a_pass_offered_by_a_condition_on_a_hidden_hand_is_flagged_unless_disclo
     assert messages(asked.format("points > 3")) == []
 
 
+def test_a_card_played_face_up_in_the_branch_that_chose_from_it_is_no_secret():
+    """A value chosen from a card in a branch that then plays the card face up is read at
+    the next decision as that branch left it: the branch that did not (the card was none)
+    does not make it a secret again (an early return, or an if around it, alike)."""
+    played = ('  choose c in hand[current] pass prompt "play"\n'
+              '  if c != none {\n    choose k in 1..c.v prompt "how far"\n'
+              '    move c to table\n  }\n  choose again in [1, 2] prompt "next"\n')
+    assert messages(played) == []
+    kept = played.replace("move c to table", "move c to deck")  # (face down: still secret)
+    assert messages(kept) == ["the choice 'k' (written in every seat's transcript) is a value "
+                              "worked out from a card only current may see"]
+
+
 def test_each_seat_of_a_choice_made_by_each_is_its_chooser():
     # each seat is offered its own hand's values: no seat is offered what it may not know,
     # but every seat's transcript shows each answer once all have chosen

@@ -94,7 +94,10 @@ class FlowChecker(FlowExprs):
         # (var, expr): a card stored, its face read at the end
         self.pending_faces: list[tuple[str, ast.Expr]] = []
         # sinks read at the next decision: (compute, state, span, what, why, allowed)
-        self.pending: list[tuple[Compute, State, Span, str, str, Allowed]] = []
+        # sinks read at the next decision: each with what it reads, the state it was made in,
+        # and the locals whose cards the path it is on made public after it (an if's branch
+        # that ends before the next decision: the join after it forgets them)
+        self.pending: list[tuple[Compute, State, Span, str, str, Allowed, frozenset[str]]] = []
         # variables set: (name, compute, state), at the next one
         self.pending_joins: list[tuple[str, Compute, State]] = []
 
@@ -191,7 +194,7 @@ class FlowChecker(FlowExprs):
         if len(state.local) > MAX_KEPT:  # a copy each time would cost too much: check now
             self.sink(compute(state), span, what, why, allowed)
         else:
-            self.pending.append((compute, state.copy(), span, what, why, allowed))
+            self.pending.append((compute, state.copy(), span, what, why, allowed, frozenset()))
 
     def with_pc(self, compute: Compute) -> Compute:
         """A sink's value and whether it is reached (what decided it, by then)."""
@@ -203,8 +206,16 @@ class FlowChecker(FlowExprs):
         for name, compute, snapshot in joins:
             self.join_var(name, Taint(compute(self.since(snapshot, now)).data))
         pending, self.pending = self.pending, []
-        for compute, snapshot, span, what, why, allowed in pending:
-            self.sink(compute(self.since(snapshot, now)), span, what, why, allowed)
+        for compute, snapshot, span, what, why, allowed, path in pending:
+            self.sink(compute(self.since(snapshot, now, path)), span, what, why, allowed)
+
+    def on_path(self, mark: int, end: State) -> None:
+        """The sinks made since ``mark`` (in a branch now ended at ``end``) keep the cards
+        their path made public: a card played face up is no secret, whatever the other
+        branches did (nobody forgets a card seen)."""
+        for i in range(mark, len(self.pending)):
+            *entry, path = self.pending[i]
+            self.pending[i] = (*entry, path | end.made_public)  # type: ignore[assignment]
 
     def block(self, stmts: list[ast.Stmt], state: State) -> State:
         for s in stmts:
@@ -479,9 +490,13 @@ class FlowChecker(FlowExprs):
         deciding = state.copy()
         for cond, stmts in s.branches:
             deciding.under(cond, self.ev(cond, state).data)
+            mark = len(self.pending)
             branch = self.block(stmts, deciding.copy())
+            self.on_path(mark, branch)
             out = branch if out is None else out.join(branch)
+        mark = len(self.pending)
         other = self.block(s.other, deciding.copy()) if s.other is not None else state
+        self.on_path(mark, other)
         assert out is not None  # an if has a branch
         after = out.join(other)
         stops = any(_may_stop(stmts) for _, stmts in s.branches) or _may_stop(s.other or [])

@@ -211,12 +211,14 @@ class FlowExprs:
         return self.ev(expr, self.since(snapshot, now))
 
     @staticmethod
-    def since(snapshot: State, now: State) -> State:
-        """``snapshot`` with the locals whose cards were made public by ``now`` clean."""
+    def since(snapshot: State, now: State, path: frozenset[str] = frozenset()) -> State:
+        """``snapshot`` with the locals whose cards were made public by ``now`` (or on the
+        path from it, ``path``) clean."""
         probe = snapshot.copy()
-        for name in now.made_public - snapshot.made_public:
+        public = now.made_public | path
+        for name in public - snapshot.made_public:
             probe.local[name] = CLEAN
-        probe.made_public = probe.made_public | now.made_public
+        probe.made_public = probe.made_public | public
         return probe
 
     def local_taint(self, name: str, state: State) -> Taint:
