@@ -358,3 +358,17 @@ def test_json_holds_the_figures_of_the_report(tmp_path):
     del expected["options"]
     assert data == expected
     assert [s["seat"] for s in data["seats"]] == ["P1", "P2"]
+
+
+def test_a_plot_or_json_path_that_cannot_be_written_is_refused_before_any_game(tmp_path):
+    """--plot out.txt printed the whole report, then matplotlib's traceback."""
+    pytest.importorskip("matplotlib")
+    for args, said in (
+            (("--plot", tmp_path / "out.txt"), "'.txt' is not a format a plot is drawn in"),
+            (("--plot", tmp_path / "out"), "no extension"),
+            (("--plot", tmp_path / "no" / "x.png"), "there is no folder"),
+            (("--json", tmp_path / "no" / "x.json"), "there is no folder")):
+        result = cli_run("simulate", ROOT / COIN, "-n", 5, "--workers", 1, *args)
+        assert result.exit_code == 2, result.output
+        assert said in result.output and "Who wins" not in result.output
+        assert result.exception is None or isinstance(result.exception, SystemExit)

@@ -16,6 +16,7 @@ from rulelang.play.cli.common import load_rules, parse_options
 from rulelang.play.cli.simulate import (
     EXIT_INTERRUPTED,
     check_ray,
+    check_writable,
     play,
     prepare,
     simulation_options,
@@ -45,6 +46,8 @@ def compare(file, count, seed, bots_all, bot_pairs, workers, backend, address, t
     if address and backend != "ray":
         raise click.BadParameter("--address is for --backend ray", param_hint="--address")
     varying, variants_given = variants_of(players_list, option_pairs)
+    if json_path:
+        check_writable(json_path, "--json")
     rules = load_rules(file)
     bots = ", ".join([f"{bots_all} bots", *bot_pairs])
     click.echo(f"{rules.title}: {count:,} games a variant (seeds {seed} to {seed + count - 1}), "
