@@ -97,3 +97,20 @@ def test_compare_needs_exactly_one_thing_to_vary():
     two = cli_run("compare", COIN, "--option", "edge=true", "--option", "edge=false",
                   "--players", 2, "--players", 3, "-n", 10)
     assert two.exit_code == 2
+
+
+def test_holm_counts_the_comparisons_it_adjusted_not_those_too_few_to_test(tmp_path):
+    """The footnote said "for the 9 comparisons made" where the means had too few games to be
+    tested: Holm's method had adjusted 5."""
+    pig = ROOT / "examples" / "pig.rules"
+    path = tmp_path / "pig.json"
+    result = cli_run("compare", pig, "--players", 2, "--players", 3, "-n", 10, "--workers", 1,
+                     "--json", path)
+    assert result.exit_code == 0, result.output
+    assert "too few games to test" in result.output
+    differences = [d for f in json.loads(path.read_text())["comparison"]["figures"]
+                   for d in f["differences"] if d is not None]
+    adjusted = sum(1 for d in differences if d["adjusted_p"] is not None)
+    assert 0 < adjusted < len(differences)
+    footnote = " ".join(result.output.split("The first variant is the baseline.")[1].split())
+    assert f"Holm's method for the {adjusted} comparisons made" in footnote

@@ -212,11 +212,14 @@ def render(comparison: Comparison) -> str:
                                        subsequent_indent=lead + "  ")
             else:
                 lines.append((line + ("  " + said if said else "")).rstrip())
-    tested = sum(1 for f in comparison.figures for d in f.differences if d is not None)
+    # the comparisons Holm's method adjusted: those with a p-value (not "too few games to test")
+    tested = sum(1 for f in comparison.figures for d in f.differences
+                 if d is not None and d.adjusted_p is not None)
+    made = "the comparison made" if tested == 1 else f"the {tested} comparisons made"
     lines += [""] + textwrap.wrap(
         "The first variant is the baseline. Shares are compared with Fisher's exact test, "
         f"means with Welch's test (normal approximation, needs {stats.MIN_FOR_MEANS} games a "
-        f"variant); p is adjusted with Holm's method for the {tested} comparisons made, and "
+        f"variant); p is adjusted with Holm's method for {made}, and "
         "'differs' means the adjusted p is below 0.05 (the 95% intervals are not adjusted)."
         + (" The player counts differ, so each seat's wins and the first player's are not "
            "compared with the baseline's: each variant's is tested against its fair share, "
