@@ -372,3 +372,22 @@ def test_a_plot_or_json_path_that_cannot_be_written_is_refused_before_any_game(t
         assert result.exit_code == 2, result.output
         assert said in result.output and "Who wins" not in result.output
         assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_shared_wins_are_counted_where_the_wins_add_up_to_more_than_every_game(tmp_path):
+    """Wins of 29%, 36% and 38% (103%) with "draws 0.0%" and no word of the 3% shared."""
+    shared = tmp_path / "shared.rules"
+    shared.write_text('game "Shared"\nplayers 3\nturn {\n'
+                      '  choose call in ["alone", "together"] prompt "call"\n'
+                      '  if call == "together" {\n    win [P1, P2]\n  }\n  win current\n}\n')
+    json_path = tmp_path / "shared.json"
+    result = cli_run("simulate", shared, "-n", 100, "--workers", 1, "--json", json_path)
+    assert result.exit_code == 0, result.output
+    data = json.loads(json_path.read_text())
+    together = data["shared_wins"]["count"]
+    assert 0 < together < 100
+    assert sum(s["wins"]["count"] for s in data["seats"]) == 100 + together
+    line = next(line for line in result.output.splitlines() if line.startswith("  shared wins"))
+    assert f" {together}.0% " in line and f"{together} games won by two seats or more" in line
+    _, coin = simulate(COIN, 100)
+    assert coin.shared_wins.count == 0  # one winner or a draw: none shared

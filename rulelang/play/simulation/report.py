@@ -89,6 +89,10 @@ def render(summary: Summary) -> str:
             lines.append(f"  tiebreak    {percent(tied.share):>6}  "
                          f"({interval(tied)})  {games(tied.count)} won on the tiebreak, the "
                          "score tied")
+        shared = summary.shared_wins
+        if shared is not None:  # why the wins can add up to more than every game
+            lines.append(f"  shared wins {percent(shared.share):>6}  "
+                         f"({interval(shared)})  {games(shared.count)} won by two seats or more")
         lines += ["", "Scores"]
         for seat in summary.seats:
             if seat.score is not None:

@@ -108,6 +108,7 @@ class Summary:
     # every decision of the rules is made by each player at once (choose ... by each): no
     # seat moves first, so there is no first player to test
     all_at_once: bool = False
+    shared_wins: Rate | None = None  # competitive games: games won by more than one seat
 
 
 def summarize(run, title: str, options: dict, cooperative: bool) -> Summary:
@@ -119,7 +120,7 @@ def summarize(run, title: str, options: dict, cooperative: bool) -> Summary:
     offered = sum(r.options for r in records)
     forced = sum(r.forced for r in records)
     firsts = Counter(r.first for r in records)
-    seats, draws, first_player, tiebreaks = [], None, None, None
+    seats, draws, first_player, tiebreaks, shared_wins = [], None, None, None, None
     all_at_once = _all_at_once(sim.program)
     team_wins = team_score = None
     team_scores = []
@@ -135,6 +136,7 @@ def summarize(run, title: str, options: dict, cooperative: bool) -> Summary:
                                      stats.spread(r.scores[p] for r in records),
                                      stats.wilson(firsts[p], n)))
         draws = stats.wilson(results["draw"], n)
+        shared_wins = stats.wilson(sum(1 for r in records if len(r.winners) > 1), n)
         if any(d.which == "tiebreak" for d in sim.program.scores):
             tiebreaks = stats.wilson(sum(r.tiebreak for r in records), n)
         if sim.players > 1 and not all_at_once:
@@ -156,7 +158,8 @@ def summarize(run, title: str, options: dict, cooperative: bool) -> Summary:
         forced=stats.wilson(forced, decisions),
         kinds=_kinds(records, decisions, n),
         reasons=_reasons(records, n),
-        reports=_reports(records, seat_names, n), all_at_once=all_at_once and not cooperative)
+        reports=_reports(records, seat_names, n), all_at_once=all_at_once and not cooperative,
+        shared_wins=shared_wins)
 
 
 def _all_at_once(program) -> bool:
