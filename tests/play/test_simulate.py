@@ -10,6 +10,7 @@ import shlex
 import signal
 import sys
 
+import attrs
 import pexpect
 import pytest
 from click.testing import CliRunner
@@ -225,6 +226,11 @@ def test_ctrl_c_keeps_the_games_already_finished():
     assert summary.games == 50 and summary.games_asked == 1000
     assert sum(c.rate.count for c in summary.reasons) == 50
     assert "stopped early: 50 of 1,000 games" in report.render(summary)
+    # the seeds of the games played, not those asked ("16 games (seeds 0 to 199)")
+    assert report.render(summary).startswith("Fair coin: 50 games (seeds 0 to 49), ")
+    assert summary.seeds_played == [[0, 49]]
+    gaps = attrs.evolve(summary, games=4, seeds_played=[[0, 1], [5, 6]])
+    assert "4 games (seeds 0 to 1, 5 to 6)" in report.render(gaps)
 
 
 @pytest.mark.slow

@@ -39,11 +39,23 @@ def spread_text(s: Spread) -> str:
             f"from {number(s.low)} to {number(s.high)}, median {number(s.median)})")
 
 
+def seeds_text(summary: Summary) -> str:
+    """The seeds of the games the figures are about: those asked for, or (a run stopped
+    early) those finished."""
+    runs = summary.seeds_played if summary.stopped else [
+        [summary.first_seed, summary.first_seed + summary.games_asked - 1]]
+    if not runs:
+        return "no seed finished"
+    if len(runs) > 3:  # the workers' chunks finished out of order: too many runs to list
+        return f"{summary.games:,} of the seeds {runs[0][0]} to {runs[-1][1]}"
+    if len(runs) == 1 and runs[0][0] == runs[0][1]:
+        return f"seed {runs[0][0]}"
+    return "seeds " + ", ".join(str(a) if a == b else f"{a} to {b}" for a, b in runs)
+
+
 def header(summary: Summary) -> list[str]:
     bots = ", ".join(f"{seat} {kind}" for seat, kind in summary.bots.items())
-    last = summary.first_seed + summary.games_asked - 1
-    seeds = (f"seed {summary.first_seed}" if summary.games_asked == 1
-             else f"seeds {summary.first_seed} to {last}")
+    seeds = seeds_text(summary)
     lines = [f"{summary.title}: {games(summary.games)} ({seeds}), "
              f"{summary.players} players: {bots}"]
     note = oracle_note(summary.bots)

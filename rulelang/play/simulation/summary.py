@@ -109,6 +109,9 @@ class Summary:
     # seat moves first, so there is no first player to test
     all_at_once: bool = False
     shared_wins: Rate | None = None  # competitive games: games won by more than one seat
+    # the seeds of the games finished, as [first, last] runs of consecutive seeds (fewer than
+    # asked when a run was stopped: the workers' chunks need not finish in order)
+    seeds_played: list = attrs.Factory(list)
 
 
 def summarize(run, title: str, options: dict, cooperative: bool) -> Summary:
@@ -159,7 +162,7 @@ def summarize(run, title: str, options: dict, cooperative: bool) -> Summary:
         kinds=_kinds(records, decisions, n),
         reasons=_reasons(records, n),
         reports=_reports(records, seat_names, n), all_at_once=all_at_once and not cooperative,
-        shared_wins=shared_wins)
+        shared_wins=shared_wins, seeds_played=_runs(r.seed for r in records))
 
 
 def _all_at_once(program) -> bool:
@@ -171,6 +174,17 @@ def _all_at_once(program) -> bool:
     bodies += [d.body for d in program.rules.values()] + [t.body for t in program.triggers]
     chooses = [n for body in bodies for n in walk(body) if isinstance(n, ast.Choose)]
     return bool(chooses) and all(n.each is not None for n in chooses)
+
+
+def _runs(seeds) -> list:
+    """Seeds in order as [first, last] runs of consecutive seeds: 0, 1, 2, 5 -> [0, 2], [5, 5]."""
+    runs: list[list[int]] = []
+    for seed in sorted(seeds):
+        if runs and seed == runs[-1][1] + 1:
+            runs[-1][1] = seed
+        else:
+            runs.append([seed, seed])
+    return runs
 
 
 def _first_player(records, players) -> FirstPlayer:
