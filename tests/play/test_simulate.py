@@ -73,6 +73,13 @@ def test_difference_of_proportions_and_means():
     assert stats.welch(stats.Spread(10, 0, 1, 0, 0, 0), stats.Spread(10, 1, 1, 0, 0, 0)).p_value is None
 
 
+def test_a_p_value_shows_the_side_of_005_it_is_on():
+    """0.0503 printed as "p = 0.050" beside "no clear difference" read as a contradiction."""
+    assert report.p_text(0.0503) == "p = 0.0503" and report.p_text(0.0499) == "p = 0.0499"
+    assert report.p_text(0.05) == "p = 0.050" and report.p_text(0.997) == "p = 0.997"
+    assert report.p_text(0.051) == "p = 0.051" and report.p_text(0.0004) == "p < 0.001"
+
+
 def test_holm_adjusts_in_steps():
     tested = stats.holm([stats.Difference("t", 0, None, None, p) for p in (0.01, 0.04, 0.03)])
     assert [round(d.adjusted_p, 4) for d in tested] == [0.03, 0.06, 0.06]

@@ -5,7 +5,7 @@ import textwrap
 from typing import cast
 
 from rulelang.play.simulation.playing import oracle_note
-from rulelang.play.simulation.stats import LEVEL, Rate, Spread
+from rulelang.play.simulation.stats import ALPHA, LEVEL, Rate, Spread
 from rulelang.play.simulation.summary import Summary
 
 WIDTH = 100  # characters a line, at most, where text wraps
@@ -31,7 +31,15 @@ def games(n: int) -> str:
 
 
 def p_text(p: float) -> str:
-    return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
+    """p with three decimals, or more where three would put it on the wrong side of the
+    0.05 that significance is judged by (0.0503 is not "p = 0.050")."""
+    if p < 0.001:
+        return "p < 0.001"
+    limit, decimals = round(ALPHA, 10), 3  # (ALPHA is 1 - 0.95: 0.05 and a little)
+    while decimals < 8 and ((round(p, decimals) < limit) != (p < limit)
+                            or (round(p, decimals) == limit and p != limit)):
+        decimals += 1
+    return f"p = {p:.{decimals}f}"
 
 
 def spread_text(s: Spread) -> str:
