@@ -2,10 +2,13 @@
 from __future__ import annotations
 
 import json
+import re
 
 from click.testing import CliRunner
 
 from rulelang.play.cli import cli
+from rulelang.play.simulation.stats import Difference
+from rulelang.play.simulation.variants import _difference
 from support import ROOT
 
 COIN = str(ROOT / "tests" / "rules" / "fair_coin.rules")  # edge=true: 1/3 draws; false: none
@@ -114,3 +117,27 @@ def test_holm_counts_the_comparisons_it_adjusted_not_those_too_few_to_test(tmp_p
     assert 0 < adjusted < len(differences)
     footnote = " ".join(result.output.split("The first variant is the baseline.")[1].split())
     assert f"Holm's method for the {adjusted} comparisons made" in footnote
+
+
+def test_a_difference_called_a_difference_never_shows_as_zero():
+    """"2.00 vs 2.00, -0.00 (-0.00 to -0.00), p < 0.001: differs", and "-0.0" as an end."""
+    tiny = Difference("Welch's test", -0.0012, -0.0015, -0.0009, 1e-9, 1e-8, True)
+    assert _difference(tiny, "mean").startswith("-0.0012 (-0.0015 to -0.00090), p < 0.001")
+    share = Difference("Fisher's exact test", 0.0003, 0.0001, 0.0004, 1e-9, 1e-8, True)
+    assert _difference(share, "mean share").startswith("+0.030 points (+0.010 to +0.040)")
+    none = Difference("Welch's test", 0.0, 0.0, 0.0, 1.0, 1.0, False)
+    assert _difference(none, "mean") == "0 (0 to 0), p = 1.000: no clear difference"
+    usual = Difference("Welch's test", -1.65, -2.69, -0.61, 0.001, 0.028, True)
+    assert _difference(usual, "mean") == "-1.65 (-2.69 to -0.61), p = 0.028: differs"
+
+
+def test_an_interval_that_disagrees_with_the_adjusted_verdict_says_it_is_not_adjusted():
+    """"-16.7 points (-32.1 to -0.0), p = 0.997: no clear difference"."""
+    levels = Difference("Fisher's exact test", -0.167, -0.321, -0.0003, 0.04, 0.997, False)
+    said = _difference(levels, "share")
+    assert said == ("-16.7 points (-32.1 to -0.030, not adjusted), p = 0.997: "
+                    "no clear difference")
+    agreeing = Difference("Fisher's exact test", -0.05, -0.2, 0.1, 0.5, 1.0, False)
+    assert "not adjusted" not in _difference(agreeing, "share")
+    tiny = _difference(Difference("W", -0.00001, -0.1, 0.1, 1, 1), "share")
+    assert tiny.startswith("-0.0010 points") and not re.search(r"-0\.0\b", tiny)

@@ -10,6 +10,7 @@ tested in each variant against its fair share, 1/P, not against the baseline's.
 """
 from __future__ import annotations
 
+import math
 import textwrap
 from typing import TYPE_CHECKING, cast
 
@@ -242,12 +243,25 @@ def _difference(diff: Difference, measure: str) -> str:
         return "too few games to test"
     in_points = measure in ("share", "mean share", "fair share")
     unit = " points" if in_points else ""
+    scale = 100 if in_points else 1
 
     def signed(x):
-        return ("+" if x > 0 else "") + (f"{100 * x:.1f}" if in_points else number(x))
+        x = scale * x + 0.0  # (-0.0 is 0)
+        # a difference, or an end of its interval, that is not 0 never shows as 0
+        fewest = 1 if in_points else 2
+        if x != 0 and round(x, fewest) == 0:
+            text = f"{x:.{1 - math.floor(math.log10(abs(x)))}f}"  # two significant digits
+        else:
+            text = f"{x:.1f}" if in_points else number(x)
+        return ("+" if x > 0 else "") + text
 
-    span = (f" ({signed(diff.low)} to {signed(diff.high)})"
-            if diff.low is not None and diff.high is not None else "")
+    span = ""
+    if diff.low is not None and diff.high is not None:
+        # the interval is the test's before Holm's adjustment: where it and the verdict
+        # disagree (an interval without 0 beside "no clear difference"), the line says so
+        without_zero = diff.low > 0 or diff.high < 0
+        unadjusted = ", not adjusted" if without_zero != diff.significant else ""
+        span = f" ({signed(diff.low)} to {signed(diff.high)}{unadjusted})"
     verdict = "differs" if diff.significant else "no clear difference"
     adjusted = cast(float, diff.adjusted_p)  # set by Holm's method for every tested difference
     if measure == "fair share":
