@@ -141,3 +141,24 @@ def test_an_interval_that_disagrees_with_the_adjusted_verdict_says_it_is_not_adj
     assert "not adjusted" not in _difference(agreeing, "share")
     tiny = _difference(Difference("W", -0.00001, -0.1, 0.1, 1, 1), "share")
     assert tiny.startswith("-0.0010 points") and not re.search(r"-0\.0\b", tiny)
+
+
+def test_every_variant_is_checked_before_any_game_is_played():
+    """A value the rules refuse stopped compare only after the first variant was played
+    (minutes with mcts); two options varied were not named; a variant twice went unsaid."""
+    no_thanks = ROOT / "examples" / "no_thanks.rules"
+    for args, said in (
+            (("--option", "removed=5", "--option", "removed=25"), "removed=25 is not allowed"),
+            (("--players", 3, "--players", 8), "not 8"),
+            (("--option", "removed=5", "--option", "removed=5"), "gives 5 twice"),
+            (("--players", 3, "--players", 3), "--players gives 3 twice"),
+            (("--option", "removed=5", "--option", "removed=05"), "are the same variant")):
+        result = cli_run("compare", no_thanks, *args, "-n", 10, "--workers", 1)
+        assert result.exit_code == 2, result.output
+        assert said in result.output and "games/s" not in result.output, result.output
+    both = cli_run("compare", COIN, "--option", "edge=true", "--option", "edge=false",
+                   "--option", "speed=1", "--option", "speed=2", "-n", 10)
+    assert both.exit_code == 2
+    said = " ".join(both.output.split())
+    assert "option edge and option speed each have two values" in said
+    assert "compare varies one thing at a time" in said

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from contextlib import nullcontext
+from typing import TYPE_CHECKING, cast
 
 import click
 
@@ -22,6 +23,9 @@ from rulelang.play.cli.simulate import (
     simulation_options,
     stop_on_failure,
 )
+
+if TYPE_CHECKING:
+    from rulelang.play.simulation import Simulation
 
 
 @click.command()
@@ -49,6 +53,7 @@ def compare(file, count, seed, bots_all, bot_pairs, workers, backend, address, t
     if json_path:
         check_writable(json_path, "--json")
     rules = load_rules(file)
+    check_variants(rules, variants_given, count, seed, bots_all, bot_pairs, think)
     bots = ", ".join([f"{bots_all} bots", *bot_pairs])
     click.echo(f"{rules.title}: {count:,} games a variant (seeds {seed} to {seed + count - 1}), "
                f"{bots}; comparing {varying}")
@@ -80,17 +85,47 @@ def variants_of(players_list, option_pairs):
         values.setdefault(name, []).append(value)
     repeated = [name for name, vs in values.items() if len(vs) > 1]
     several_counts = len(players_list) > 1
-    if len(repeated) + several_counts != 1:
+    if not repeated and not several_counts:
         raise click.UsageError(
             "say what to compare: give one option two values or more (--option tricks=3 "
             "--option tricks=5) or --players twice or more (--players 3 --players 4); only one "
             "thing can vary at a time")
+    if len(repeated) + several_counts > 1:
+        varied = [*(["--players"] if several_counts else []),
+                  *(f"option {name}" for name in repeated)]
+        raise click.UsageError(
+            f"{' and '.join([', '.join(varied[:-1]), varied[-1]])} each have two values or "
+            "more, but compare varies one thing at a time: give each of the others one value "
+            "(and compare again for another)")
+    for name, given in [("--players", [str(p) for p in players_list]),
+                        *((f"--option {name}", vs) for name, vs in values.items())]:
+        twice = next((v for i, v in enumerate(given) if v in given[:i]), None)
+        if twice is not None:
+            raise click.UsageError(f"{name} gives {twice} twice: a variant compared with itself "
+                                   "cannot differ; give each value once")
     options = {name: vs[0] for name, vs in values.items() if len(vs) == 1}
     if several_counts:
         return "players", [(f"{p} players", p, options) for p in players_list]
     name = repeated[0]
     players = players_list[0] if players_list else None
     return name, [(f"{name}={v}", players, {**options, name: v}) for v in values[name]]
+
+
+def check_variants(rules, variants_given, count, seed, bots_all, bot_pairs, think) -> list:
+    """Every variant checked against the rules before any game is played (an option's value
+    or a player count the rules refuse stops here, not after minutes of the first variant);
+    two that are the same variant written two ways (removed=5, removed=05) are refused."""
+    setups = [prepare(rules, players, options, bots_all, bot_pairs, seed, count, think)
+              for _, players, options in variants_given]
+    seen: dict = {}
+    for (label, _, _), setup in zip(variants_given, setups):
+        simulation = cast("Simulation", setup.simulation)
+        key = (simulation.players, tuple(sorted(setup.options_shown.items())))
+        if key in seen:
+            raise click.UsageError(f"{label} and {seen[key]} are the same variant: a variant "
+                                   "compared with itself cannot differ; give values that differ")
+        seen[key] = label
+    return setups
 
 
 def _play_variants(rules, file, variants_given, variants, count, seed, bots_all, bot_pairs, workers,
