@@ -162,3 +162,26 @@ def test_every_variant_is_checked_before_any_game_is_played():
     said = " ".join(both.output.split())
     assert "option edge and option speed each have two values" in said
     assert "compare varies one thing at a time" in said
+
+
+def test_the_head_of_a_comparison_says_what_was_played(tmp_path):
+    """A saved report did not say the player count, the options held fixed, that the seats'
+    bots differed, or --think; a list option read "pile_sizes=1, 3, 5, 7, is_misere=true"."""
+    nim = ROOT / "examples" / "nim.rules"
+    path = tmp_path / "nim.json"
+    result = cli_run("compare", nim, "--option", "is_misere=true", "--option", "is_misere=false",
+                     "--bot", "P1=greedy", "--think", 0.001, "-n", 5, "--workers", 1,
+                     "--json", path)
+    assert result.exit_code == 0, result.output
+    head = result.output.split("\n\n")[0]
+    assert "2 players, random bots, P1=greedy; comparing is_misere" in head
+    assert "options held fixed: pile_sizes=1+3+5+7" in head
+    assert "the seats' bots differ" in head and "--think 0.001" in head
+    data = json.loads(path.read_text())
+    assert data["players"] == 2 and data["options"] == {"pile_sizes": "1+3+5+7"}
+    assert data["think"] == 0.001 and data["bots"] == ["random", "P1=greedy"]
+    # simulate writes a list option as --option takes it too
+    alone = cli_run("simulate", nim, "-n", 3, "--workers", 1)
+    assert "options: pile_sizes=1+3+5+7, is_misere=true" in alone.output
+    again = cli_run("simulate", nim, "-n", 3, "--workers", 1, "--option", "pile_sizes=1+3+5+7")
+    assert again.exit_code == 0, again.output

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+import textwrap
 from contextlib import nullcontext
 from typing import TYPE_CHECKING, cast
 
@@ -53,10 +54,12 @@ def compare(file, count, seed, bots_all, bot_pairs, workers, backend, address, t
     if json_path:
         check_writable(json_path, "--json")
     rules = load_rules(file)
-    check_variants(rules, variants_given, count, seed, bots_all, bot_pairs, think)
-    bots = ", ".join([f"{bots_all} bots", *bot_pairs])
+    setups = check_variants(rules, variants_given, count, seed, bots_all, bot_pairs, think)
+    played = what_is_played(varying, setups, bots_all, bot_pairs, think)
     click.echo(f"{rules.title}: {count:,} games a variant (seeds {seed} to {seed + count - 1}), "
-               f"{bots}; comparing {varying}")
+               f"{played['text']}; comparing {varying}")
+    for line in played["notes"]:
+        click.echo(line)
     variants = []
     with _backend_session(backend, address, workers):
         _play_variants(rules, file, variants_given, variants, count, seed, bots_all, bot_pairs,
@@ -68,6 +71,7 @@ def compare(file, count, seed, bots_all, bot_pairs, workers, backend, address, t
     click.echo(render(comparison), nl=False)
     if json_path:
         data = {"title": rules.title, "varying": varying,
+                **{k: v for k, v in played.items() if k not in ("text", "notes")},
                 "variants": [{"label": v.label, "summary": to_json(v.summary)} for v in variants],
                 "comparison": to_json(comparison)}
         with open(json_path, "w", encoding="utf-8") as out:
@@ -109,6 +113,33 @@ def variants_of(players_list, option_pairs):
     name = repeated[0]
     players = players_list[0] if players_list else None
     return name, [(f"{name}={v}", players, {**options, name: v}) for v in values[name]]
+
+
+def what_is_played(varying, setups, bots_all, bot_pairs, think) -> dict:
+    """What every variant shares, for the report's head (a saved report says what was
+    played): the player count (unless it varies), the bots, the options held fixed, and
+    notes on mixed bots and --think."""
+    from rulelang.play.simulation.report import WIDTH
+    first = setups[0]
+    players = None if varying == "players" else cast("Simulation", first.simulation).players
+    fixed = {name: value for name, value in first.options_shown.items()
+             if name != varying and all(s.options_shown.get(name) == value for s in setups)}
+    bots = ", ".join([f"{bots_all} bots", *bot_pairs])
+    text = bots if players is None else f"{players} players, {bots}"
+    notes = []
+    if fixed:
+        notes += textwrap.wrap("options held fixed: " + ", ".join(
+            f"{name}={value}" for name, value in fixed.items()), WIDTH)
+    if any(pair.partition("=")[2].strip() != bots_all for pair in bot_pairs):
+        notes += textwrap.wrap(
+            "the seats' bots differ: a seat's wins, and the first player's, measure its bot as "
+            "much as the rules", WIDTH)
+    if think is not None:
+        notes += textwrap.wrap(
+            f"--think {think:g}: the bots thought for a time, not a fixed budget: their moves "
+            "depend on the machine's speed, and these figures do not replay exactly", WIDTH)
+    return {"text": text, "notes": notes, "players": players, "options": fixed,
+            "bots": [bots_all, *bot_pairs], "think": think}
 
 
 def check_variants(rules, variants_given, count, seed, bots_all, bot_pairs, think) -> list:

@@ -132,6 +132,8 @@ def _plain(value) -> str:
     from rulelang.play.simulation.summary import value_text
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, list) and value:  # levels=2+3: a list as --option takes it
+        return "+".join(_plain(v) for v in value)
     return value_text(value)
 
 
