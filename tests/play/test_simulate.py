@@ -293,6 +293,15 @@ def test_a_pass_the_rules_rename_is_named_under_the_kinds(tmp_path):
     assert [k["pass_word"] for k in kinds if k["passed"]] == ["liar"]
 
 
+def test_the_passes_named_under_the_kinds_wrap_at_100_columns():
+    """Yokai's two renamed passes made a "passed:" line of 132 characters."""
+    result = cli_run("simulate", ROOT / "games/yokai.rules", "--players", 3, "-n", 3,
+                     "--bots", "random", "--workers", 1)
+    assert result.exit_code == 0, result.output
+    assert '"appeased"' in result.output and '"draw"' in result.output
+    assert all(len(line) <= 100 for line in result.output.splitlines())
+
+
 def test_a_rules_error_in_one_game_stops_the_run_and_names_its_seed(tmp_path):
     broken = tmp_path / "broken.rules"
     broken.write_text('game "Broken"\nplayers 2\nvar n: int = 0\nturn {\n'

@@ -196,7 +196,8 @@ def _kind_lines(summary: Summary) -> list[str]:
                      f"{percent(k.passed):>6}")
     named = [f'"{k.pass_word}" ({_cut(k.kind, 30)})' for k in summary.kinds if k.pass_word]
     if named:  # (passed is the pass move, whatever the rules call it)
-        lines.append("  passed: the pass move, which these rules call " + ", ".join(named))
+        lines += textwrap.wrap("passed: the pass move, which these rules call " + ", ".join(named),
+                               WIDTH, initial_indent="  ", subsequent_indent="    ")
     return lines
 
 

@@ -183,7 +183,7 @@ def render(comparison: Comparison) -> str:
     width = max(len(label) for label in comparison.labels)
     lines = []
     if comparison.oracle is not None:
-        lines += ["", comparison.oracle]
+        lines += ["", *textwrap.wrap(comparison.oracle, WIDTH - 1)]
     if comparison.alike is not None:
         lines += ["", *textwrap.wrap(
             f"WARNING: {comparison.alike}, in every variant: who wins cannot differ between "
