@@ -413,3 +413,12 @@ def test_shared_wins_are_counted_where_the_wins_add_up_to_more_than_every_game(t
     assert f" {together}.0% " in line and f"{together} games won by two seats or more" in line
     _, coin = simulate(COIN, 100)
     assert coin.shared_wins.count == 0  # one winner or a draw: none shared
+
+
+def test_the_docs_name_every_bot_kind_simulate_takes():
+    """docs/simulate.md listed random, greedy, mcts and first: not advice."""
+    from rulelang.play.cli.simulate import SIM_BOT_KINDS
+    docs = " ".join((ROOT / "docs" / "simulate.md").read_text(encoding="utf-8").split())
+    listed = docs.split("The kinds are those of `rulelang run` but `human` (today ")[1]
+    listed = listed.split("[below]")[0]
+    assert all(f"`{kind}`" in listed for kind in SIM_BOT_KINDS), listed
