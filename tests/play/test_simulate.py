@@ -422,3 +422,15 @@ def test_the_docs_name_every_bot_kind_simulate_takes():
     listed = docs.split("The kinds are those of `rulelang run` but `human` (today ")[1]
     listed = listed.split("[below]")[0]
     assert all(f"`{kind}`" in listed for kind in SIM_BOT_KINDS), listed
+
+
+def test_a_report_of_bots_given_time_to_think_says_it_does_not_replay(tmp_path):
+    """--think made figures that no second run repeats, with no word of it in the report."""
+    path = tmp_path / "think.json"
+    result = cli_run("simulate", ROOT / COIN, "-n", 3, "--workers", 1, "--bots", "greedy",
+                     "--think", 0.001, "--json", path)
+    assert result.exit_code == 0, result.output
+    assert "--think 0.001: the bots thought for a time" in result.output
+    assert "do not replay exactly" in " ".join(result.output.split())
+    assert json.loads(path.read_text())["think"] == 0.001
+    assert "--think" not in cli_run("simulate", ROOT / COIN, "-n", 3, "--workers", 1).output

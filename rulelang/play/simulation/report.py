@@ -72,6 +72,10 @@ def header(summary: Summary) -> list[str]:
     if summary.stopped:
         lines.append(f"stopped early: {summary.games:,} of {games(summary.games_asked)} "
                      "finished; the figures below are theirs")
+    if summary.think is not None:
+        lines += textwrap.wrap(
+            f"--think {summary.think:g}: the bots thought for a time, not a fixed budget: their "
+            "moves depend on the machine's speed, and these figures do not replay exactly", WIDTH)
     if summary.options:
         lines.append("options: " + ", ".join(f"{k}={v}" for k, v in summary.options.items()))
     return lines

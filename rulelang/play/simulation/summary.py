@@ -112,6 +112,7 @@ class Summary:
     # the seeds of the games finished, as [first, last] runs of consecutive seeds (fewer than
     # asked when a run was stopped: the workers' chunks need not finish in order)
     seeds_played: list = attrs.Factory(list)
+    think: float | None = None  # --think: seconds a decision, not a fixed budget (no replay)
 
 
 def summarize(run, title: str, options: dict, cooperative: bool) -> Summary:
@@ -162,7 +163,8 @@ def summarize(run, title: str, options: dict, cooperative: bool) -> Summary:
         kinds=_kinds(records, decisions, n),
         reasons=_reasons(records, n),
         reports=_reports(records, seat_names, n), all_at_once=all_at_once and not cooperative,
-        shared_wins=shared_wins, seeds_played=_runs(r.seed for r in records))
+        shared_wins=shared_wins, seeds_played=_runs(r.seed for r in records),
+        think=sim.think)
 
 
 def _all_at_once(program) -> bool:
