@@ -302,6 +302,17 @@ def test_the_passes_named_under_the_kinds_wrap_at_100_columns():
     assert all(len(line) <= 100 for line in result.output.splitlines())
 
 
+def test_the_first_players_verdict_wraps_at_100_columns():
+    """"an advantage for the first player (exact two-sided binomial test, p < 0.001;
+    significant below 0.05)" was 102 columns."""
+    _, summary = simulate(COIN, 100)
+    fp = attrs.evolve(summary.first_player, significant=True, p_value=0.0001,
+                      wins=attrs.evolve(summary.first_player.wins, share=0.9))
+    text = report.render(attrs.evolve(summary, first_player=fp))
+    assert "  an advantage for the first player\n    (exact two-sided binomial test" in text
+    assert all(len(line) <= 100 for line in text.splitlines())
+
+
 def test_a_rules_error_in_one_game_stops_the_run_and_names_its_seed(tmp_path):
     broken = tmp_path / "broken.rules"
     broken.write_text('game "Broken"\nplayers 2\nvar n: int = 0\nturn {\n'

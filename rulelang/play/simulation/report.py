@@ -167,7 +167,11 @@ def _first_player_lines(summary: Summary) -> list[str]:
     verdict = ("an advantage for the first player" if fp.significant and fp.wins.share > fp.even_chance
                else "a disadvantage for the first player" if fp.significant
                else "no significant difference")
-    lines.append(f"  {verdict} ({fp.test}, {p_text(fp.p_value)}; significant below 0.05)")
+    test = f"({fp.test}, {p_text(fp.p_value)}; significant below 0.05)"
+    if len(verdict) + len(test) + 3 <= WIDTH:
+        lines.append(f"  {verdict} {test}")
+    else:  # the test under its verdict, within the line's width
+        lines += [f"  {verdict}", f"    {test}"]
     kinds = set(summary.bots.values())
     if len(kinds) > 1:  # a seat that goes first more often brings its bot to the test
         lines.append("  the seats' bots differ: this measures the bot of the seat that goes "
