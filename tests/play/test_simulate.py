@@ -10,6 +10,7 @@ import shlex
 import signal
 import sys
 
+import attrs
 import pexpect
 import pytest
 from click.testing import CliRunner
@@ -70,6 +71,13 @@ def test_difference_of_proportions_and_means():
     w = stats.welch(stats.Spread(100, 0.0, 1.0, 0, 0, 0), stats.Spread(100, 0.3, 1.0, 0, 0, 0))
     assert round(w.p_value, 4) == 0.0339
     assert stats.welch(stats.Spread(10, 0, 1, 0, 0, 0), stats.Spread(10, 1, 1, 0, 0, 0)).p_value is None
+
+
+def test_a_p_value_shows_the_side_of_005_it_is_on():
+    """0.0503 printed as "p = 0.050" beside "no clear difference" read as a contradiction."""
+    assert report.p_text(0.0503) == "p = 0.0503" and report.p_text(0.0499) == "p = 0.0499"
+    assert report.p_text(0.05) == "p = 0.050" and report.p_text(0.997) == "p = 0.997"
+    assert report.p_text(0.051) == "p = 0.051" and report.p_text(0.0004) == "p < 0.001"
 
 
 def test_holm_adjusts_in_steps():
@@ -225,6 +233,11 @@ def test_ctrl_c_keeps_the_games_already_finished():
     assert summary.games == 50 and summary.games_asked == 1000
     assert sum(c.rate.count for c in summary.reasons) == 50
     assert "stopped early: 50 of 1,000 games" in report.render(summary)
+    # the seeds of the games played, not those asked ("16 games (seeds 0 to 199)")
+    assert report.render(summary).startswith("Fair coin: 50 games (seeds 0 to 49), ")
+    assert summary.seeds_played == [[0, 49]]
+    gaps = attrs.evolve(summary, games=4, seeds_played=[[0, 1], [5, 6]])
+    assert "4 games (seeds 0 to 1, 5 to 6)" in report.render(gaps)
 
 
 @pytest.mark.slow
@@ -278,6 +291,26 @@ def test_a_pass_the_rules_rename_is_named_under_the_kinds(tmp_path):
         in result.output, result.output
     kinds = json.loads((tmp_path / "dice.json").read_text(encoding="utf-8"))["kinds"]
     assert [k["pass_word"] for k in kinds if k["passed"]] == ["liar"]
+
+
+def test_the_passes_named_under_the_kinds_wrap_at_100_columns():
+    """Yokai's two renamed passes made a "passed:" line of 132 characters."""
+    result = cli_run("simulate", ROOT / "games/yokai.rules", "--players", 3, "-n", 3,
+                     "--bots", "random", "--workers", 1)
+    assert result.exit_code == 0, result.output
+    assert '"appeased"' in result.output and '"draw"' in result.output
+    assert all(len(line) <= 100 for line in result.output.splitlines())
+
+
+def test_the_first_players_verdict_wraps_at_100_columns():
+    """"an advantage for the first player (exact two-sided binomial test, p < 0.001;
+    significant below 0.05)" was 102 columns."""
+    _, summary = simulate(COIN, 100)
+    fp = attrs.evolve(summary.first_player, significant=True, p_value=0.0001,
+                      wins=attrs.evolve(summary.first_player.wins, share=0.9))
+    text = report.render(attrs.evolve(summary, first_player=fp))
+    assert "  an advantage for the first player\n    (exact two-sided binomial test" in text
+    assert all(len(line) <= 100 for line in text.splitlines())
 
 
 def test_a_rules_error_in_one_game_stops_the_run_and_names_its_seed(tmp_path):
@@ -358,3 +391,57 @@ def test_json_holds_the_figures_of_the_report(tmp_path):
     del expected["options"]
     assert data == expected
     assert [s["seat"] for s in data["seats"]] == ["P1", "P2"]
+
+
+def test_a_plot_or_json_path_that_cannot_be_written_is_refused_before_any_game(tmp_path):
+    """--plot out.txt printed the whole report, then matplotlib's traceback."""
+    pytest.importorskip("matplotlib")
+    for args, said in (
+            (("--plot", tmp_path / "out.txt"), "'.txt' is not a format a plot is drawn in"),
+            (("--plot", tmp_path / "out"), "no extension"),
+            (("--plot", tmp_path / "no" / "x.png"), "there is no folder"),
+            (("--json", tmp_path / "no" / "x.json"), "there is no folder")):
+        result = cli_run("simulate", ROOT / COIN, "-n", 5, "--workers", 1, *args)
+        assert result.exit_code == 2, result.output
+        assert said in result.output and "Who wins" not in result.output
+        assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_shared_wins_are_counted_where_the_wins_add_up_to_more_than_every_game(tmp_path):
+    """Wins of 29%, 36% and 38% (103%) with "draws 0.0%" and no word of the 3% shared."""
+    shared = tmp_path / "shared.rules"
+    shared.write_text('game "Shared"\nplayers 3\nturn {\n'
+                      '  choose call in ["alone", "together"] prompt "call"\n'
+                      '  if call == "together" {\n    win [P1, P2]\n  }\n  win current\n}\n')
+    json_path = tmp_path / "shared.json"
+    result = cli_run("simulate", shared, "-n", 100, "--workers", 1, "--json", json_path)
+    assert result.exit_code == 0, result.output
+    data = json.loads(json_path.read_text())
+    together = data["shared_wins"]["count"]
+    assert 0 < together < 100
+    assert sum(s["wins"]["count"] for s in data["seats"]) == 100 + together
+    line = next(line for line in result.output.splitlines() if line.startswith("  shared wins"))
+    assert f" {together}.0% " in line and f"{together} games won by two seats or more" in line
+    _, coin = simulate(COIN, 100)
+    assert coin.shared_wins.count == 0  # one winner or a draw: none shared
+
+
+def test_the_docs_name_every_bot_kind_simulate_takes():
+    """docs/simulate.md listed random, greedy, mcts and first: not advice."""
+    from rulelang.play.cli.simulate import SIM_BOT_KINDS
+    docs = " ".join((ROOT / "docs" / "simulate.md").read_text(encoding="utf-8").split())
+    listed = docs.split("The kinds are those of `rulelang run` but `human` (today ")[1]
+    listed = listed.split("[below]")[0]
+    assert all(f"`{kind}`" in listed for kind in SIM_BOT_KINDS), listed
+
+
+def test_a_report_of_bots_given_time_to_think_says_it_does_not_replay(tmp_path):
+    """--think made figures that no second run repeats, with no word of it in the report."""
+    path = tmp_path / "think.json"
+    result = cli_run("simulate", ROOT / COIN, "-n", 3, "--workers", 1, "--bots", "greedy",
+                     "--think", 0.001, "--json", path)
+    assert result.exit_code == 0, result.output
+    assert "--think 0.001: the bots thought for a time" in result.output
+    assert "do not replay exactly" in " ".join(result.output.split())
+    assert json.loads(path.read_text())["think"] == 0.001
+    assert "--think" not in cli_run("simulate", ROOT / COIN, "-n", 3, "--workers", 1).output

@@ -2,10 +2,13 @@
 from __future__ import annotations
 
 import json
+import re
 
 from click.testing import CliRunner
 
 from rulelang.play.cli import cli
+from rulelang.play.simulation.stats import Difference
+from rulelang.play.simulation.variants import _difference
 from support import ROOT
 
 COIN = str(ROOT / "tests" / "rules" / "fair_coin.rules")  # edge=true: 1/3 draws; false: none
@@ -97,3 +100,88 @@ def test_compare_needs_exactly_one_thing_to_vary():
     two = cli_run("compare", COIN, "--option", "edge=true", "--option", "edge=false",
                   "--players", 2, "--players", 3, "-n", 10)
     assert two.exit_code == 2
+
+
+def test_holm_counts_the_comparisons_it_adjusted_not_those_too_few_to_test(tmp_path):
+    """The footnote said "for the 9 comparisons made" where the means had too few games to be
+    tested: Holm's method had adjusted 5."""
+    pig = ROOT / "examples" / "pig.rules"
+    path = tmp_path / "pig.json"
+    result = cli_run("compare", pig, "--players", 2, "--players", 3, "-n", 10, "--workers", 1,
+                     "--json", path)
+    assert result.exit_code == 0, result.output
+    assert "too few games to test" in result.output
+    differences = [d for f in json.loads(path.read_text())["comparison"]["figures"]
+                   for d in f["differences"] if d is not None]
+    adjusted = sum(1 for d in differences if d["adjusted_p"] is not None)
+    assert 0 < adjusted < len(differences)
+    footnote = " ".join(result.output.split("The first variant is the baseline.")[1].split())
+    assert f"Holm's method for the {adjusted} comparisons made" in footnote
+
+
+def test_a_difference_called_a_difference_never_shows_as_zero():
+    """"2.00 vs 2.00, -0.00 (-0.00 to -0.00), p < 0.001: differs", and "-0.0" as an end."""
+    tiny = Difference("Welch's test", -0.0012, -0.0015, -0.0009, 1e-9, 1e-8, True)
+    assert _difference(tiny, "mean").startswith("-0.0012 (-0.0015 to -0.00090), p < 0.001")
+    share = Difference("Fisher's exact test", 0.0003, 0.0001, 0.0004, 1e-9, 1e-8, True)
+    assert _difference(share, "mean share").startswith("+0.030 points (+0.010 to +0.040)")
+    none = Difference("Welch's test", 0.0, 0.0, 0.0, 1.0, 1.0, False)
+    assert _difference(none, "mean") == "0 (0 to 0), p = 1.000: no clear difference"
+    usual = Difference("Welch's test", -1.65, -2.69, -0.61, 0.001, 0.028, True)
+    assert _difference(usual, "mean") == "-1.65 (-2.69 to -0.61), p = 0.028: differs"
+
+
+def test_an_interval_that_disagrees_with_the_adjusted_verdict_says_it_is_not_adjusted():
+    """"-16.7 points (-32.1 to -0.0), p = 0.997: no clear difference"."""
+    levels = Difference("Fisher's exact test", -0.167, -0.321, -0.0003, 0.04, 0.997, False)
+    said = _difference(levels, "share")
+    assert said == ("-16.7 points (-32.1 to -0.030, not adjusted), p = 0.997: "
+                    "no clear difference")
+    agreeing = Difference("Fisher's exact test", -0.05, -0.2, 0.1, 0.5, 1.0, False)
+    assert "not adjusted" not in _difference(agreeing, "share")
+    tiny = _difference(Difference("W", -0.00001, -0.1, 0.1, 1, 1), "share")
+    assert tiny.startswith("-0.0010 points") and not re.search(r"-0\.0\b", tiny)
+
+
+def test_every_variant_is_checked_before_any_game_is_played():
+    """A value the rules refuse stopped compare only after the first variant was played
+    (minutes with mcts); two options varied were not named; a variant twice went unsaid."""
+    no_thanks = ROOT / "examples" / "no_thanks.rules"
+    for args, said in (
+            (("--option", "removed=5", "--option", "removed=25"), "removed=25 is not allowed"),
+            (("--players", 3, "--players", 8), "not 8"),
+            (("--option", "removed=5", "--option", "removed=5"), "gives 5 twice"),
+            (("--players", 3, "--players", 3), "--players gives 3 twice"),
+            (("--option", "removed=5", "--option", "removed=05"), "are the same variant")):
+        result = cli_run("compare", no_thanks, *args, "-n", 10, "--workers", 1)
+        assert result.exit_code == 2, result.output
+        assert said in result.output and "games/s" not in result.output, result.output
+    both = cli_run("compare", COIN, "--option", "edge=true", "--option", "edge=false",
+                   "--option", "speed=1", "--option", "speed=2", "-n", 10)
+    assert both.exit_code == 2
+    said = " ".join(both.output.split())
+    assert "option edge and option speed each have two values" in said
+    assert "compare varies one thing at a time" in said
+
+
+def test_the_head_of_a_comparison_says_what_was_played(tmp_path):
+    """A saved report did not say the player count, the options held fixed, that the seats'
+    bots differed, or --think; a list option read "pile_sizes=1, 3, 5, 7, is_misere=true"."""
+    nim = ROOT / "examples" / "nim.rules"
+    path = tmp_path / "nim.json"
+    result = cli_run("compare", nim, "--option", "is_misere=true", "--option", "is_misere=false",
+                     "--bot", "P1=greedy", "--think", 0.001, "-n", 5, "--workers", 1,
+                     "--json", path)
+    assert result.exit_code == 0, result.output
+    head = result.output.split("\n\n")[0]
+    assert "2 players, random bots, P1=greedy; comparing is_misere" in head
+    assert "options held fixed: pile_sizes=1+3+5+7" in head
+    assert "the seats' bots differ" in head and "--think 0.001" in head
+    data = json.loads(path.read_text())
+    assert data["players"] == 2 and data["options"] == {"pile_sizes": "1+3+5+7"}
+    assert data["think"] == 0.001 and data["bots"] == ["random", "P1=greedy"]
+    # simulate writes a list option as --option takes it too
+    alone = cli_run("simulate", nim, "-n", 3, "--workers", 1)
+    assert "options: pile_sizes=1+3+5+7, is_misere=true" in alone.output
+    again = cli_run("simulate", nim, "-n", 3, "--workers", 1, "--option", "pile_sizes=1+3+5+7")
+    assert again.exit_code == 0, again.output

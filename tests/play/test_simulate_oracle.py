@@ -49,6 +49,7 @@ def test_compare_labels_the_oracle():
                      "--bots", "oracle", "--workers", 1)
     assert result.exit_code == 0, result.output
     assert "ORACLE: every seat played with every card face up" in result.output
+    assert all(len(line) < 100 for line in result.output.splitlines())  # (it was 144)
 
 
 def test_compare_warns_when_every_game_ended_the_same_way():

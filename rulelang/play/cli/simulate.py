@@ -6,6 +6,7 @@ the command line, shows progress, and prints or writes the report.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from contextlib import contextmanager
 
@@ -73,8 +74,10 @@ def simulate(file, count, seed, bots_all, bot_pairs, workers, backend, address, 
     from rulelang.play.simulation import report, summarize, to_json
     if address and backend != "ray":
         raise click.BadParameter("--address is for --backend ray", param_hint="--address")
+    if json_path:
+        check_writable(json_path, "--json")
     if plot_path:
-        check_plotting()
+        check_plotting(plot_path)
     rules = load_rules(file)
     setup = prepare(rules, players, parse_options(option_pairs), bots_all, bot_pairs, seed, count,
                     think)
@@ -129,6 +132,8 @@ def _plain(value) -> str:
     from rulelang.play.simulation.summary import value_text
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, list) and value:  # levels=2+3: a list as --option takes it
+        return "+".join(_plain(v) for v in value)
     return value_text(value)
 
 
@@ -221,12 +226,30 @@ def replay_hint(file, simulation, seed) -> str:
     return f"{command} replays it"
 
 
-def check_plotting():
+def check_plotting(path):
+    """Before any game is played: matplotlib is there and can write ``path``'s format."""
     try:
-        import matplotlib  # noqa: F401
+        from matplotlib.backend_bases import FigureCanvasBase
     except ImportError:
         click.echo("--plot needs matplotlib: pip install 'rulelang[plot]'", err=True)
         sys.exit(EXIT_USAGE)
+    check_writable(path, "--plot")
+    formats = FigureCanvasBase.get_supported_filetypes()
+    extension = os.path.splitext(path)[1].lstrip(".").lower()
+    if extension not in formats:
+        said = f"'.{extension}' is not a format a plot is drawn in" if extension else (
+            "the name has no extension to say the format")
+        others = ", ".join(f".{f}" for f in sorted(formats) if f != "png")
+        raise click.BadParameter(f"'{path}': {said}: end it with .png (or {others})",
+                                 param_hint="--plot")
+
+
+def check_writable(path, option):
+    """Before any game is played: the folder a report is to be written in exists."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise click.BadParameter(f"'{path}': there is no folder {folder}: make it first, or "
+                                 "name a file in a folder that exists", param_hint=option)
 
 
 def check_ray():

@@ -5,7 +5,7 @@ import textwrap
 from typing import cast
 
 from rulelang.play.simulation.playing import oracle_note
-from rulelang.play.simulation.stats import LEVEL, Rate, Spread
+from rulelang.play.simulation.stats import ALPHA, LEVEL, Rate, Spread
 from rulelang.play.simulation.summary import Summary
 
 WIDTH = 100  # characters a line, at most, where text wraps
@@ -31,7 +31,15 @@ def games(n: int) -> str:
 
 
 def p_text(p: float) -> str:
-    return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
+    """p with three decimals, or more where three would put it on the wrong side of the
+    0.05 that significance is judged by (0.0503 is not "p = 0.050")."""
+    if p < 0.001:
+        return "p < 0.001"
+    limit, decimals = round(ALPHA, 10), 3  # (ALPHA is 1 - 0.95: 0.05 and a little)
+    while decimals < 8 and ((round(p, decimals) < limit) != (p < limit)
+                            or (round(p, decimals) == limit and p != limit)):
+        decimals += 1
+    return f"p = {p:.{decimals}f}"
 
 
 def spread_text(s: Spread) -> str:
@@ -39,11 +47,23 @@ def spread_text(s: Spread) -> str:
             f"from {number(s.low)} to {number(s.high)}, median {number(s.median)})")
 
 
+def seeds_text(summary: Summary) -> str:
+    """The seeds of the games the figures are about: those asked for, or (a run stopped
+    early) those finished."""
+    runs = summary.seeds_played if summary.stopped else [
+        [summary.first_seed, summary.first_seed + summary.games_asked - 1]]
+    if not runs:
+        return "no seed finished"
+    if len(runs) > 3:  # the workers' chunks finished out of order: too many runs to list
+        return f"{summary.games:,} of the seeds {runs[0][0]} to {runs[-1][1]}"
+    if len(runs) == 1 and runs[0][0] == runs[0][1]:
+        return f"seed {runs[0][0]}"
+    return "seeds " + ", ".join(str(a) if a == b else f"{a} to {b}" for a, b in runs)
+
+
 def header(summary: Summary) -> list[str]:
     bots = ", ".join(f"{seat} {kind}" for seat, kind in summary.bots.items())
-    last = summary.first_seed + summary.games_asked - 1
-    seeds = (f"seed {summary.first_seed}" if summary.games_asked == 1
-             else f"seeds {summary.first_seed} to {last}")
+    seeds = seeds_text(summary)
     lines = [f"{summary.title}: {games(summary.games)} ({seeds}), "
              f"{summary.players} players: {bots}"]
     note = oracle_note(summary.bots)
@@ -52,6 +72,10 @@ def header(summary: Summary) -> list[str]:
     if summary.stopped:
         lines.append(f"stopped early: {summary.games:,} of {games(summary.games_asked)} "
                      "finished; the figures below are theirs")
+    if summary.think is not None:
+        lines += textwrap.wrap(
+            f"--think {summary.think:g}: the bots thought for a time, not a fixed budget: their "
+            "moves depend on the machine's speed, and these figures do not replay exactly", WIDTH)
     if summary.options:
         lines.append("options: " + ", ".join(f"{k}={v}" for k, v in summary.options.items()))
     return lines
@@ -89,6 +113,10 @@ def render(summary: Summary) -> str:
             lines.append(f"  tiebreak    {percent(tied.share):>6}  "
                          f"({interval(tied)})  {games(tied.count)} won on the tiebreak, the "
                          "score tied")
+        shared = summary.shared_wins
+        if shared is not None:  # why the wins can add up to more than every game
+            lines.append(f"  shared wins {percent(shared.share):>6}  "
+                         f"({interval(shared)})  {games(shared.count)} won by two seats or more")
         lines += ["", "Scores"]
         for seat in summary.seats:
             if seat.score is not None:
@@ -139,7 +167,11 @@ def _first_player_lines(summary: Summary) -> list[str]:
     verdict = ("an advantage for the first player" if fp.significant and fp.wins.share > fp.even_chance
                else "a disadvantage for the first player" if fp.significant
                else "no significant difference")
-    lines.append(f"  {verdict} ({fp.test}, {p_text(fp.p_value)}; significant below 0.05)")
+    test = f"({fp.test}, {p_text(fp.p_value)}; significant below 0.05)"
+    if len(verdict) + len(test) + 3 <= WIDTH:
+        lines.append(f"  {verdict} {test}")
+    else:  # the test under its verdict, within the line's width
+        lines += [f"  {verdict}", f"    {test}"]
     kinds = set(summary.bots.values())
     if len(kinds) > 1:  # a seat that goes first more often brings its bot to the test
         lines.append("  the seats' bots differ: this measures the bot of the seat that goes "
@@ -172,7 +204,8 @@ def _kind_lines(summary: Summary) -> list[str]:
                      f"{percent(k.passed):>6}")
     named = [f'"{k.pass_word}" ({_cut(k.kind, 30)})' for k in summary.kinds if k.pass_word]
     if named:  # (passed is the pass move, whatever the rules call it)
-        lines.append("  passed: the pass move, which these rules call " + ", ".join(named))
+        lines += textwrap.wrap("passed: the pass move, which these rules call " + ", ".join(named),
+                               WIDTH, initial_indent="  ", subsequent_indent="    ")
     return lines
 
 

@@ -108,6 +108,11 @@ class Summary:
     # every decision of the rules is made by each player at once (choose ... by each): no
     # seat moves first, so there is no first player to test
     all_at_once: bool = False
+    shared_wins: Rate | None = None  # competitive games: games won by more than one seat
+    # the seeds of the games finished, as [first, last] runs of consecutive seeds (fewer than
+    # asked when a run was stopped: the workers' chunks need not finish in order)
+    seeds_played: list = attrs.Factory(list)
+    think: float | None = None  # --think: seconds a decision, not a fixed budget (no replay)
 
 
 def summarize(run, title: str, options: dict, cooperative: bool) -> Summary:
@@ -119,7 +124,7 @@ def summarize(run, title: str, options: dict, cooperative: bool) -> Summary:
     offered = sum(r.options for r in records)
     forced = sum(r.forced for r in records)
     firsts = Counter(r.first for r in records)
-    seats, draws, first_player, tiebreaks = [], None, None, None
+    seats, draws, first_player, tiebreaks, shared_wins = [], None, None, None, None
     all_at_once = _all_at_once(sim.program)
     team_wins = team_score = None
     team_scores = []
@@ -135,6 +140,7 @@ def summarize(run, title: str, options: dict, cooperative: bool) -> Summary:
                                      stats.spread(r.scores[p] for r in records),
                                      stats.wilson(firsts[p], n)))
         draws = stats.wilson(results["draw"], n)
+        shared_wins = stats.wilson(sum(1 for r in records if len(r.winners) > 1), n)
         if any(d.which == "tiebreak" for d in sim.program.scores):
             tiebreaks = stats.wilson(sum(r.tiebreak for r in records), n)
         if sim.players > 1 and not all_at_once:
@@ -156,7 +162,9 @@ def summarize(run, title: str, options: dict, cooperative: bool) -> Summary:
         forced=stats.wilson(forced, decisions),
         kinds=_kinds(records, decisions, n),
         reasons=_reasons(records, n),
-        reports=_reports(records, seat_names, n), all_at_once=all_at_once and not cooperative)
+        reports=_reports(records, seat_names, n), all_at_once=all_at_once and not cooperative,
+        shared_wins=shared_wins, seeds_played=_runs(r.seed for r in records),
+        think=sim.think)
 
 
 def _all_at_once(program) -> bool:
@@ -168,6 +176,17 @@ def _all_at_once(program) -> bool:
     bodies += [d.body for d in program.rules.values()] + [t.body for t in program.triggers]
     chooses = [n for body in bodies for n in walk(body) if isinstance(n, ast.Choose)]
     return bool(chooses) and all(n.each is not None for n in chooses)
+
+
+def _runs(seeds) -> list:
+    """Seeds in order as [first, last] runs of consecutive seeds: 0, 1, 2, 5 -> [0, 2], [5, 5]."""
+    runs: list[list[int]] = []
+    for seed in sorted(seeds):
+        if runs and seed == runs[-1][1] + 1:
+            runs[-1][1] = seed
+        else:
+            runs.append([seed, seed])
+    return runs
 
 
 def _first_player(records, players) -> FirstPlayer:

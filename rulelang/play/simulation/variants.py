@@ -10,6 +10,7 @@ tested in each variant against its fair share, 1/P, not against the baseline's.
 """
 from __future__ import annotations
 
+import math
 import textwrap
 from typing import TYPE_CHECKING, cast
 
@@ -182,7 +183,7 @@ def render(comparison: Comparison) -> str:
     width = max(len(label) for label in comparison.labels)
     lines = []
     if comparison.oracle is not None:
-        lines += ["", comparison.oracle]
+        lines += ["", *textwrap.wrap(comparison.oracle, WIDTH - 1)]
     if comparison.alike is not None:
         lines += ["", *textwrap.wrap(
             f"WARNING: {comparison.alike}, in every variant: who wins cannot differ between "
@@ -212,11 +213,14 @@ def render(comparison: Comparison) -> str:
                                        subsequent_indent=lead + "  ")
             else:
                 lines.append((line + ("  " + said if said else "")).rstrip())
-    tested = sum(1 for f in comparison.figures for d in f.differences if d is not None)
+    # the comparisons Holm's method adjusted: those with a p-value (not "too few games to test")
+    tested = sum(1 for f in comparison.figures for d in f.differences
+                 if d is not None and d.adjusted_p is not None)
+    made = "the comparison made" if tested == 1 else f"the {tested} comparisons made"
     lines += [""] + textwrap.wrap(
         "The first variant is the baseline. Shares are compared with Fisher's exact test, "
         f"means with Welch's test (normal approximation, needs {stats.MIN_FOR_MEANS} games a "
-        f"variant); p is adjusted with Holm's method for the {tested} comparisons made, and "
+        f"variant); p is adjusted with Holm's method for {made}, and "
         "'differs' means the adjusted p is below 0.05 (the 95% intervals are not adjusted)."
         + (" The player counts differ, so each seat's wins and the first player's are not "
            "compared with the baseline's: each variant's is tested against its fair share, "
@@ -239,12 +243,25 @@ def _difference(diff: Difference, measure: str) -> str:
         return "too few games to test"
     in_points = measure in ("share", "mean share", "fair share")
     unit = " points" if in_points else ""
+    scale = 100 if in_points else 1
 
     def signed(x):
-        return ("+" if x > 0 else "") + (f"{100 * x:.1f}" if in_points else number(x))
+        x = scale * x + 0.0  # (-0.0 is 0)
+        # a difference, or an end of its interval, that is not 0 never shows as 0
+        fewest = 1 if in_points else 2
+        if x != 0 and round(x, fewest) == 0:
+            text = f"{x:.{1 - math.floor(math.log10(abs(x)))}f}"  # two significant digits
+        else:
+            text = f"{x:.1f}" if in_points else number(x)
+        return ("+" if x > 0 else "") + text
 
-    span = (f" ({signed(diff.low)} to {signed(diff.high)})"
-            if diff.low is not None and diff.high is not None else "")
+    span = ""
+    if diff.low is not None and diff.high is not None:
+        # the interval is the test's before Holm's adjustment: where it and the verdict
+        # disagree (an interval without 0 beside "no clear difference"), the line says so
+        without_zero = diff.low > 0 or diff.high < 0
+        unadjusted = ", not adjusted" if without_zero != diff.significant else ""
+        span = f" ({signed(diff.low)} to {signed(diff.high)}{unadjusted})"
     verdict = "differs" if diff.significant else "no clear difference"
     adjusted = cast(float, diff.adjusted_p)  # set by Holm's method for every tested difference
     if measure == "fair share":
