@@ -422,3 +422,21 @@ def test_a_private_choice_is_said_to_be_private_and_shown_hidden_to_the_other_pa
         assert other.locator("#loglines li", has_text="hide a stone: (hidden)").count() == 1
         assert other.locator("#loglines li", has_text="hide a stone: 2").count() == 0
         assert page.errors == [] and other.errors == []
+
+
+def test_a_seat_that_has_answered_a_simultaneous_choice_is_shown_as_chosen_not_what(browser):
+    host, table = host_with("examples/goofspiel.rules", players=2, seed=0)
+    with live_server(host) as base:
+        page = open_page(browser, f"{base}/t/{token_of(table, 'P1')}")
+        other = open_page(browser, f"{base}/t/{token_of(table, 'P2')}")
+        page.locator("button.move", has_text="13").click()
+        page.locator("#decision .answered", has_text="P1 has chosen.").wait_for()
+        assert page.locator("button.move").count() == 0  # its moves are offered no more
+        other.locator("#decision .answered", has_text="P1 has chosen.").wait_for()
+        assert other.locator("#decision .answered").inner_text() == "P1 has chosen."  # not what
+        assert other.locator(".seat .tag.chosen").inner_text() == "has chosen"
+        assert other.locator("button.move").count() == 13  # P2 still bids, on the same page
+        other.locator("button.move", has_text="1").first.click()
+        wait_for_version(other, 2)
+        assert table.game.history == ["13", "1"]
+        assert page.errors == [] and other.errors == []

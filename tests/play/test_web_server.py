@@ -157,6 +157,38 @@ def test_a_card_the_rules_refuse_is_refused_with_their_reason_and_the_rule_behin
     assert table.rules.why(game.pending.site.at).line == why["line"]
 
 
+def test_an_answer_in_a_simultaneous_choice_reaches_every_page_without_what_it_was():
+    """Goofspiel's bids are chosen by each player at once: once P1 has bid, every page is
+    sent a new state (P1's offers it no more moves; each says P1 has chosen, none what),
+    and P2's answer, chosen on a page drawn before P1's, is still played."""
+    host, table = host_with("examples/goofspiel.rules", players=2, seed=0)
+    game = table.game
+    with TestClient(create_app(host)) as client, \
+            client.websocket_connect(f"/t/{token_of(table, 'P1')}/ws") as ws1, \
+            client.websocket_connect(f"/t/{token_of(table, 'P2')}/ws") as ws2, \
+            client.websocket_connect(f"/t/{token_of(table, 'spectator')}/ws") as watch:
+        before = {who: receive_state(ws) for who, ws in (("P1", ws1), ("P2", ws2), ("w", watch))}
+        assert before["P1"]["answered"] == [] and before["P1"]["view"]["to_move_all"] == [0, 1]
+        bid = before["P1"]["view"]["decision"]["moves"][-1]
+        ws1.send_text(json.dumps({"move": bid, "version": 0}))
+        after = {who: receive_state(ws) for who, ws in (("P1", ws1), ("P2", ws2), ("w", watch))}
+        for who, seat in (("P1", 0), ("P2", 1), ("w", SPECTATOR)):
+            message = after[who]
+            assert message["type"] == "state" and message["version"] == 0
+            assert message["answered"] == ["P1"]
+            assert message["view"] == json.loads(json.dumps(game.view(seat)))
+            assert message["view"]["to_move_all"] == [1]
+        assert "moves" not in after["P1"]["view"]["decision"]  # P1 has answered
+        assert after["P1"]["view"]["chosen"] == {"0": bid}
+        assert after["P2"]["view"]["chosen"] == after["w"]["view"]["chosen"] == {}
+        assert after["P2"]["view"]["decision"]["moves"] == before["P2"]["view"]["decision"]["moves"]
+        assert "already chosen" in refused(ws1, {"move": bid, "version": 0})
+        ws2.send_text(json.dumps({"move": "1", "version": before["P2"]["version"]}))
+        assert receive_state(ws2)["version"] == 2  # both bids played together
+        assert receive_state(ws1)["answered"] == []
+    assert game.history == [bid, "1"]
+
+
 def test_malformed_or_huge_messages_are_refused_and_the_game_goes_on(yokai):
     client, table = yokai
     game = table.game

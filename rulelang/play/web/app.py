@@ -16,7 +16,8 @@ drew the state it chose from), ``{"try": NOTATION, "version": N}`` to hear first
 move would end the game (``{"type": "ending", "move", "ending"}``: its words, or null), or
 ``{"again": true}`` once the game is over, to open a new table with the same settings (every
 page then gets its seat's new link, ``"again"`` in its state); it receives
-``{"type": "state", ...}`` after every move, or
+``{"type": "state", ...}`` after every move and every answer in a simultaneous choice
+(``answered``: the seats that have chosen), or
 ``{"type": "refused", "reason": ..., "why": ...}`` for a move that was not played (``why``:
 the rule behind the decision, when the rules say).
 """

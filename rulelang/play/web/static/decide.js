@@ -55,6 +55,7 @@ export function drawDecision(message) {
     chip.style.setProperty("--seat", seatColour(d.seat));
     line.append(chip, ` ${kind && kind !== "human" ? "(bot) " : ""}is choosing: ${d.prompt}`);
     box.append(line);
+    if (message.answered && message.answered.length) box.append(answeredLine(view, message.answered));
     return;
   }
   box.classList.toggle("sending", state.sending);
@@ -62,6 +63,7 @@ export function drawDecision(message) {
   prompt.append(el("span", "yourmove", "Your move"), " ", d.prompt);
   box.append(prompt);
   if (d.private) box.append(el("p", "hint", "Only you will see your answer."));
+  if (message.answered && message.answered.length) box.append(answeredLine(view, message.answered));
   if (d.moves.length === 1) {  // nothing to decide: taken, as at the terminal, and said
     box.append(el("p", "hint", `Only one choice: ${d.moves[0]}. It is played for you.`));
     if (state.autoSent !== message.version && !state.sending) {
@@ -93,6 +95,19 @@ export function drawDecision(message) {
     box.append(buttons);
   }
   if (plain.length > MANY_MOVES || placing) box.append(typedMove(t.moves));
+}
+
+// The seats that have answered a simultaneous choice (what they chose is theirs until all have).
+function answeredLine(view, answered) {
+  const line = el("p", "answered");
+  for (const name of answered) {
+    const index = Object.keys(view.seats).find(k => view.seats[k] === name);
+    const chip = el("span", "chip", name);
+    chip.style.setProperty("--seat", seatColour(index));
+    line.append(chip, " ");
+  }
+  line.append(answered.length > 1 ? "have chosen." : "has chosen.");
+  return line;
 }
 
 // A move that ends the game: said, and played only if the player says so.

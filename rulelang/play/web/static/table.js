@@ -52,7 +52,8 @@ function receive(message) {
   }
   if (message.type !== "state") return;
   const first = state.message === null;
-  const moved = !first && message.version !== state.message.version;
+  const moved = !first && (message.version !== state.message.version ||
+    answeredKey(message) !== answeredKey(state.message));  // (an answer in a simultaneous choice)
   state.message = message;
   state.sending = false;
   if (moved || first) { state.selection = null; state.refusal = null; state.warning = null; }
@@ -66,6 +67,10 @@ function receive(message) {
     if (queued.version === message.version) send(queued.move);
     else toast(`The game moved on while the connection was down: '${queued.move}' was not played.`);
   }
+}
+
+function answeredKey(message) {
+  return (message.answered || []).join(" ");
 }
 
 // A move chosen: first asked about (does it end the game?), then played.
@@ -237,6 +242,7 @@ function drawPlayers(message, parts) {
     if (name === me) head.append(el("span", "tag", "you"));
     else if (kind) head.append(el("span", "tag", kind));
     if (deciding === Number(index) && !view.over) head.append(el("span", "tag turn", "to move"));
+    else if ((message.answered || []).includes(name)) head.append(el("span", "tag chosen", "has chosen"));
     if (view.outcome && view.outcome.scores && view.outcome.scores[index] !== undefined) {
       head.append(el("span", "tag score", `score ${view.outcome.scores[index]}`));
     }
