@@ -18,6 +18,7 @@ from support import ROOT
 from support.web import ARTEFACTS, HAS_CHROMIUM, NO_CHROMIUM, SCREENSHOTS, host_with, live_server, token_of
 
 PHONE = {"width": 390, "height": 844}
+TAP_GUARD_MS = 400  # how long after drawing what answers a tap the page takes no tap (page.js)
 DESKTOP = {"width": 1280, "height": 900}
 
 if not HAS_CHROMIUM:
@@ -30,8 +31,8 @@ def open_page(browser, url, viewport=DESKTOP, clock_paused=False):
     """The page at ``url``, drawn. With ``clock_paused``, the page's timers wait for the test
     to move its clock on (``page.clock.run_for``)."""
     page = browser.new_page(viewport=viewport, reduced_motion="reduce")  # clicks need not wait
+    page.clock.install(time=0)  # time passes as it does; press() may pass some at once
     if clock_paused:
-        page.clock.install(time=0)
         page.clock.pause_at(1000)  # before the page exists: none of its timers runs early
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -120,9 +121,14 @@ MIDDLE = """([selector, index]) => {
 
 
 def press(page, selector, index=0):
-    """A person's click on an element the page has drawn: the mouse moves to its middle and
-    presses. (What Playwright's click does, less its waits for the element to be there and
-    to stand still, which the test has already seen: each costs the browsers a round.)"""
+    """A person's click on an element the page has drawn, once the page takes taps (what
+    answered its own last tap was drawn long enough ago: a tap sooner does nothing, so a
+    double tap plays once; the page's clock is moved on past that moment rather than waited
+    for): the mouse moves to its middle and presses. (What Playwright's click does, less its
+    waits for the element to be there and to stand still, which the test has already seen:
+    each costs the browsers a round.)"""
+    if page.evaluate('"arming" in document.body.dataset'):
+        page.clock.run_for(TAP_GUARD_MS)
     x, y = page.evaluate(MIDDLE, [selector, index])
     page.mouse.click(x, y)
 
@@ -333,16 +339,20 @@ def test_a_move_that_ends_the_game_is_warned_of_before_it_is_played(browser):
         page.clock.run_for(1000)  # the pause left to read the hint
         until(page, lambda: table.version > version)  # played with no click
         page.locator("button.move", has_text=left).first.wait_for()
+        page.clock.run_for(500)  # the moment a page answering its own move takes no taps
         version = table.version
         page.locator("button.move", has_text=left).first.click()
         warning = page.locator(".confirm.warning")
         warning.wait_for()
+        page.clock.run_for(500)
         assert f"ends the game: {mover} wins" in warning.inner_text()
         assert table.version == version  # nothing played yet
         shot(page, "teach-4-warning")
         warning.locator("button.cancel").click()
         assert page.locator(".confirm.warning").count() == 0 and table.version == version
         page.locator("button.move", has_text=left).first.click()
+        page.locator(".confirm.warning").wait_for()
+        page.clock.run_for(500)
         page.locator(".confirm.warning button.go").click()
         wait_for_version(page, version + 1)
         assert game.is_over
@@ -440,3 +450,28 @@ def test_a_seat_that_has_answered_a_simultaneous_choice_is_shown_as_chosen_not_w
         wait_for_version(other, 2)
         assert table.game.history == ["13", "1"]
         assert page.errors == [] and other.errors == []
+
+
+@pytest.mark.parametrize("gap", [150, 300])
+def test_a_double_tap_plays_one_move_not_the_next_decision_drawn_under_it(browser, gap):
+    """Yokai Sketch asks for a sketch, then its colour, on the same spot of the page: the
+    second tap of a double tap lands on the colour's buttons and is not taken for a choice."""
+    host, table = host_with(seed=7)
+    game = table.game
+    while game.view(None)["decision"]["prompt"] != "play a sketch":
+        game.play(game.legal_moves()[0])
+    who = game.seat_name(game.to_move)
+    with live_server(host) as base:
+        page = open_page(browser, f"{base}/t/{token_of(table, who)}")
+        version = table.version
+        x, y = page.evaluate(MIDDLE, ["button.move", 0])
+        page.mouse.click(x, y)
+        page.wait_for_timeout(gap)
+        page.mouse.click(x, y)
+        wait_for_version(page, version + 1)
+        page.wait_for_timeout(600)
+        assert table.version == version + 1  # the sketch alone
+        assert page.locator("#decision .prompt").inner_text().startswith("YOUR MOVE colour for")
+        press(page, "button.move")  # a tap once the page takes taps again is a choice
+        wait_for_version(page, version + 2)
+        assert page.errors == [], page.errors

@@ -3,7 +3,7 @@
 // refused. Moves go out through the page's send and play (given once: deciding()).
 import {el, seatColour} from "./draw.js";
 import {parseCell} from "./grid.js";
-import {$, isMyMove, state} from "./page.js";
+import {$, arming, isMyMove, state, tapped} from "./page.js";
 import {whyBlock} from "./teach.js";
 
 const MANY_MOVES = 60;   // more moves than this: pick from a filtered list, not buttons
@@ -88,8 +88,8 @@ export function drawDecision(message) {
     for (const move of plain) {
       const button = el("button", "move", move);
       button.type = "button";
-      button.disabled = state.sending;
-      button.addEventListener("click", () => send(move));
+      button.disabled = state.sending || arming();
+      button.addEventListener("click", tapped(() => send(move)));
       buttons.append(button);
     }
     box.append(buttons);
@@ -118,7 +118,8 @@ function warningBox(warning) {
   box.append(text);
   const go = el("button", "go", "Play it");
   go.type = "button";
-  go.addEventListener("click", () => play(warning.move));
+  go.disabled = arming();
+  go.addEventListener("click", tapped(() => play(warning.move)));
   const cancel = el("button", "cancel", "Cancel");
   cancel.type = "button";
   cancel.addEventListener("click", () => { state.warning = null; state.selection = null; drawDecision(state.message); });
@@ -150,14 +151,14 @@ function markBoard(t) {
     const move = [node.dataset.name, node.dataset.position].find(m => m && t.byCard.has(m));
     if (!move) continue;
     node.classList.add("target");
-    node.onclick = () => choose([move], move);
+    node.onclick = tapped(() => choose([move], move));
   }
   for (const node of board.querySelectorAll(".cell[data-cell]")) {
     const zoneMoves = positionMove(node, t);
     const moves = t.byCell.get(node.dataset.cell) || zoneMoves;
     if (!moves) { node.onclick = null; continue; }
     node.classList.add("target");
-    node.onclick = () => chooseCell(node.dataset.cell, moves);
+    node.onclick = tapped(() => chooseCell(node.dataset.cell, moves));
   }
   const sel = state.selection;
   if (!sel) return;
@@ -211,8 +212,8 @@ function confirmBar(t) {
   const button = (label, cls, action) => {
     const b = el("button", cls, label);
     b.type = "button";
-    b.disabled = state.sending;
-    b.addEventListener("click", action);
+    b.disabled = state.sending || arming();
+    b.addEventListener("click", tapped(action));
     bar.append(b);
   };
   if (sel.moves.length > 1) {

@@ -7,7 +7,7 @@ import {el, sortView, drawTable, zoneBlock, drawValue, plainText, seatColour,
 import {drawGrid} from "./grid.js";
 import {addWhy, closeRules, openRules} from "./teach.js";
 import {deciding, drawDecision} from "./decide.js";
-import {$, connected, isMyMove, state, toast} from "./page.js";
+import {$, TAP_GUARD_MS, connected, isMyMove, state, toast} from "./page.js";
 
 // ------------------------------------------------------------------ the connection
 function connect() {
@@ -30,13 +30,27 @@ function setStatus(text) {
   node.className = `status ${text}`;
 }
 
+// What answers the page's own tap is drawn with its taps held off a moment (page.js):
+// the moment starts now, and the page is drawn again when it is over.
+function armed() {
+  state.drawnAt = performance.now();
+  document.body.dataset.arming = "yes";  // (for scripts driving the page: tests wait)
+  clearTimeout(armed.timer);
+  armed.timer = setTimeout(() => {
+    delete document.body.dataset.arming;
+    if (state.message) drawDecision(state.message);
+  }, TAP_GUARD_MS);
+}
+
 function receive(message) {
+  const answer = state.sending;  // an answer to this page's own move (or a state after it)
   if (message.type === "ending") {
     if (message.move !== state.trying || !state.message || message.version !== state.message.version) return;
     state.trying = null;
     if (message.ending) {  // the move ends the game: said before it is played
       state.sending = false;
       state.warning = {move: message.move, ending: message.ending};
+      armed();
       drawDecision(state.message);
     } else {
       play(message.move);
@@ -47,6 +61,7 @@ function receive(message) {
     state.sending = false;
     state.refusal = {move: message.move, reason: message.reason, why: message.why};
     toast(message.reason);
+    if (answer) armed();
     if (state.message) drawDecision(state.message);
     return;
   }
@@ -57,6 +72,7 @@ function receive(message) {
   state.message = message;
   state.sending = false;
   if (moved || first) { state.selection = null; state.refusal = null; state.warning = null; }
+  if (moved && answer) armed();
   if (message.again && state.askedAgain) { location.href = message.again; return; }
   if (first) state.logSeen = message.view.log.length;
   draw(message);
