@@ -475,3 +475,54 @@ def test_a_double_tap_plays_one_move_not_the_next_decision_drawn_under_it(browse
         press(page, "button.move")  # a tap once the page takes taps again is a choice
         wait_for_version(page, version + 2)
         assert page.errors == [], page.errors
+
+
+def test_a_card_tapped_that_no_move_names_says_why_not_near_the_prompt(browser):
+    """Oh Hell: a card in hand that does not follow suit is not marked; tapped, the page
+    says the rules' reason (asked of the server) and offers the rule behind it."""
+    host, table = host_with("examples/oh_hell.rules", players=3, seed=2)
+    game = table.game
+    while True:  # bids, then cards, until the one to move holds a card it may not play
+        seat = game.seat_name(game.to_move)
+        held = [c["name"] for c in game.view(None)["zones"][f"hand[{seat}]"]["cards"]]
+        legal = [m.notation for m in game.legal_moves()]
+        barred = [name for name in held if name not in legal]
+        if game.view(None)["decision"]["prompt"] == "play" and barred:
+            break
+        game.play(legal[0])
+    led = game.view(None)["vars"]["led"]
+    with live_server(host) as base:
+        page = open_page(browser, f"{base}/t/{token_of(table, seat)}")
+        version = table.version
+        card = f'.seat.me .card[data-name="{barred[0]}"]'
+        assert page.locator(card + ".target").count() == 0
+        press(page, card)
+        refusal = page.locator("#decision .refusal")
+        refusal.wait_for()
+        assert f"{seat} must follow {led}" in refusal.inner_text()
+        refusal.locator(".whybutton").click()
+        assert "choose" in refusal.locator(".why").inner_text()
+        assert table.version == version  # nothing played
+        press(page, f'.seat.me .card.target[data-name="{legal[0]}"]')  # a marked card still plays
+        press(page, ".confirm button.go")
+        played(page, version, force=True)
+        assert game.history[-1] == legal[0]
+        assert page.errors == [], page.errors
+
+
+def test_a_cell_tapped_that_no_move_names_says_the_rules_reason(browser):
+    """Yokai: a card under a hint is locked (the rules say so, `where ... else`): its cell is
+    not marked, and tapped, the page says why."""
+    host, table = host_with("games/yokai.rules", players=2, seed=0)
+    game, rng = table.game, random.Random(0)
+    for _ in range(22):  # to where P1 observes a second card, with F5 under a hint
+        game.play(rng.choice(game.legal_moves()))
+    assert game.view(None)["decision"]["prompt"] == "observe a second card"
+    with live_server(host) as base:
+        page = open_page(browser, f"{base}/t/{token_of(table, game.seat_name(game.to_move))}")
+        assert page.locator('.cell.target[data-cell="F5"]').count() == 0
+        press(page, '.cell[data-cell="F5"]')
+        refusal = page.locator("#decision .refusal")
+        refusal.wait_for()
+        assert "F5 is locked under the" in refusal.inner_text()
+        assert page.errors == [], page.errors

@@ -189,6 +189,42 @@ def test_an_answer_in_a_simultaneous_choice_reaches_every_page_without_what_it_w
     assert game.history == [bid, "1"]
 
 
+def test_a_page_asks_why_a_card_is_no_move_and_hears_the_rules_reason_played_or_not():
+    """A card tapped that no move names: the page asks why not ({"why": ...}) and hears the
+    refusal's words and the rule behind them; nothing is played. A legal move, another
+    seat's question and the spectator's hear nothing."""
+    host, table = host_with("examples/oh_hell.rules", players=3, seed=2)
+    game = table.game
+    while True:  # bids, then cards, until the one to move holds a card it may not play
+        seat = game.seat_name(game.to_move)
+        held = [c["name"] for c in game.view(None)["zones"][f"hand[{seat}]"]["cards"]]
+        legal = [m.notation for m in game.legal_moves()]
+        barred = [name for name in held if name not in legal]
+        if game.view(None)["decision"]["prompt"] == "play" and barred:
+            break
+        game.play(legal[0])
+    led = game.view(None)["vars"]["led"]
+    other = next(s for s in ("P1", "P2", "P3") if s != seat)
+    before = game.save()
+    with TestClient(create_app(host)) as client:
+        asked = {}
+        for who, move in ((seat, barred[0]), (seat, legal[0]), (other, barred[0]),
+                          ("spectator", barred[0]), (seat, "no such card")):
+            with client.websocket_connect(f"/t/{token_of(table, who)}/ws") as ws:
+                receive_state(ws)
+                ws.send_text(json.dumps({"why": move, "version": table.version}))
+                asked[who, move] = receive_state(ws)
+    answer = asked[seat, barred[0]]
+    assert answer["type"] == "why" and answer["move"] == barred[0]
+    assert answer["reason"].startswith(f"'{barred[0]}' is refused: {seat} must follow {led}")
+    assert answer["why"]["file"] == "oh_hell.rules" and "choose" in answer["why"]["code"]
+    assert asked[seat, legal[0]]["reason"] is None
+    assert asked[other, barred[0]]["reason"] is None
+    assert asked["spectator", barred[0]]["reason"] is None
+    assert asked[seat, "no such card"]["reason"] == "'no such card' is not a move now"
+    assert game.save() == before  # nothing played
+
+
 def test_malformed_or_huge_messages_are_refused_and_the_game_goes_on(yokai):
     client, table = yokai
     game = table.game

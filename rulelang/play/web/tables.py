@@ -113,6 +113,27 @@ class Table:
             self.fail(error)
         return None
 
+    def why_not(self, seat, notation: str, version: int) -> dict | None:
+        """Why ``seat`` may not choose ``notation`` now (a card or a cell tapped on the page
+        that no move names), as the refusal of that move would say it: {"reason", "why"};
+        None when it is not this seat's decision (or the page is out of date, or the move is
+        legal). Worked out from the seat's own decision and what the seat can see."""
+        from interpreter.runtime.refusals import refusal
+        game = self.game
+        if seat == SPECTATOR or version != self.version or game.is_over or self.failure:
+            return None
+        decision = game.pending
+        if game.group is not None:
+            decision = game.group.of(seat)  # its own, in a simultaneous choice (or None)
+        if decision is None or decision.seat != seat or decision.lookup(notation) is not None:
+            return None
+        try:
+            refused = refusal(game, decision, notation)
+        except RulesError:  # (the move itself would fail the table: said when it is played)
+            return None
+        why = self.rules.why(refused.at)
+        return {"reason": refused.text(), "why": _anonymous(why.plain()) if why else None}
+
     def ending(self, seat, notation: str, version: int):
         """How a move would end the game, said before it is played (None: it does not, or
         saying so would tell the seat something hidden: see foresight.py)."""

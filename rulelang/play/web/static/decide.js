@@ -7,11 +7,12 @@ import {$, arming, isMyMove, state, tapped} from "./page.js";
 import {whyBlock} from "./teach.js";
 
 const MANY_MOVES = 60;   // more moves than this: pick from a filtered list, not buttons
-let send = null, play = null;  // the page's: a move asked about first, or played
+let send = null, play = null, ask = null;  // the page's: a move asked about first, or
+// played; a card or cell that no move names, asked why not
 
 // The page's ways to send a move, given once before anything is drawn.
 export function deciding(actions) {
-  ({send, play} = actions);
+  ({send, play, ask} = actions);
 }
 
 // Board targets: which moves a card or a cell on the board stands for.
@@ -149,14 +150,17 @@ function markBoard(t) {
   const board = $("main");
   for (const node of board.querySelectorAll(".card[data-name], .card[data-position]")) {
     const move = [node.dataset.name, node.dataset.position].find(m => m && t.byCard.has(m));
-    if (!move) continue;
+    if (!move) {  // no move names it: tapped, the page says why not (the server knows)
+      if (node.dataset.name) node.onclick = tapped(() => ask(node.dataset.name));
+      continue;
+    }
     node.classList.add("target");
     node.onclick = tapped(() => choose([move], move));
   }
   for (const node of board.querySelectorAll(".cell[data-cell]")) {
     const zoneMoves = positionMove(node, t);
     const moves = t.byCell.get(node.dataset.cell) || zoneMoves;
-    if (!moves) { node.onclick = null; continue; }
+    if (!moves) { node.onclick = tapped(() => whyNotCell(node, t)); continue; }
     node.classList.add("target");
     node.onclick = tapped(() => chooseCell(node.dataset.cell, moves));
   }
@@ -169,6 +173,21 @@ function markBoard(t) {
   }
   for (const node of board.querySelectorAll(".card[data-name], .card[data-position]")) {
     if (node.dataset.name === move || node.dataset.position === move) node.classList.add("selected");
+  }
+}
+
+// A cell that no move names, tapped: why not. Where moves are cells, the server says (the
+// rules may: "F5 is locked under a hint"); a placement covers no such cell (said here);
+// else the card on it is asked about, if it shows one.
+function whyNotCell(node, t) {
+  const cell = node.dataset.cell;
+  if (Object.keys(t.placements).length) {
+    state.refusal = {move: cell, reason: `No way to place here covers ${cell}: tap a marked cell.`};
+    drawDecision(state.message);
+  } else if (t.byCell.size || !node.dataset.name) {
+    ask(cell);
+  } else {
+    ask(node.dataset.name);
   }
 }
 

@@ -1,7 +1,7 @@
 // The table page: one seat's view of a game (or the spectator's), live over a WebSocket.
 // The page's address holds the seat's token; everything it shows comes from the server's
-// messages: {"type": "state", version, you, players, failure, view} and
-// {"type": "refused", reason}. Moves go back as {"move": NOTATION, "version": N}.
+// messages: {"type": "state", version, you, players, failure, view},
+// {"type": "refused", reason} and {"type": "why", move, reason} (a tap on no move). Moves go back as {"move": NOTATION, "version": N}.
 import {el, sortView, drawTable, zoneBlock, drawValue, plainText, seatColour,
         tintColour, titleOf, redraw} from "./draw.js";
 import {drawGrid} from "./grid.js";
@@ -57,6 +57,13 @@ function receive(message) {
     }
     return;
   }
+  if (message.type === "why") {  // a card or cell tapped that no move names: why not
+    if (!message.reason || !state.message || message.version !== state.message.version) return;
+    state.refusal = {move: message.move, reason: message.reason, why: message.why};
+    armed();
+    drawDecision(state.message);
+    return;
+  }
   if (message.type === "refused") {
     state.sending = false;
     state.refusal = {move: message.move, reason: message.reason, why: message.why};
@@ -101,6 +108,12 @@ function send(move) {
   state.trying = move;
   state.socket.send(JSON.stringify({try: move, version: state.message.version}));
   drawDecision(state.message);
+}
+
+// Why a card or cell that no move names is not one (answered by a "why" message).
+function ask(move) {
+  if (!connected() || state.sending) return;
+  state.socket.send(JSON.stringify({why: move, version: state.message.version}));
 }
 
 function play(move) {
@@ -387,5 +400,5 @@ $("rules-open").addEventListener("click", openRules);
 $("rules-close").addEventListener("click", closeRules);
 $("rulesbox").addEventListener("click", event => { if (event.target.id === "rulesbox") closeRules(); });
 document.addEventListener("keydown", event => { if (event.key === "Escape") closeRules(); });
-deciding({send, play});
+deciding({send, play, ask});
 connect();
