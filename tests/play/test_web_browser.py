@@ -18,6 +18,7 @@ from support import ROOT
 from support.web import ARTEFACTS, HAS_CHROMIUM, NO_CHROMIUM, SCREENSHOTS, host_with, live_server, token_of
 
 PHONE = {"width": 390, "height": 844}
+TAP_GUARD_MS = 400  # how long after drawing what answers a tap the page takes no tap (page.js)
 DESKTOP = {"width": 1280, "height": 900}
 
 if not HAS_CHROMIUM:
@@ -30,8 +31,8 @@ def open_page(browser, url, viewport=DESKTOP, clock_paused=False):
     """The page at ``url``, drawn. With ``clock_paused``, the page's timers wait for the test
     to move its clock on (``page.clock.run_for``)."""
     page = browser.new_page(viewport=viewport, reduced_motion="reduce")  # clicks need not wait
+    page.clock.install(time=0)  # time passes as it does; press() may pass some at once
     if clock_paused:
-        page.clock.install(time=0)
         page.clock.pause_at(1000)  # before the page exists: none of its timers runs early
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -120,9 +121,14 @@ MIDDLE = """([selector, index]) => {
 
 
 def press(page, selector, index=0):
-    """A person's click on an element the page has drawn: the mouse moves to its middle and
-    presses. (What Playwright's click does, less its waits for the element to be there and
-    to stand still, which the test has already seen: each costs the browsers a round.)"""
+    """A person's click on an element the page has drawn, once the page takes taps (what
+    answered its own last tap was drawn long enough ago: a tap sooner does nothing, so a
+    double tap plays once; the page's clock is moved on past that moment rather than waited
+    for): the mouse moves to its middle and presses. (What Playwright's click does, less its
+    waits for the element to be there and to stand still, which the test has already seen:
+    each costs the browsers a round.)"""
+    if page.evaluate('"arming" in document.body.dataset'):
+        page.clock.run_for(TAP_GUARD_MS)
     x, y = page.evaluate(MIDDLE, [selector, index])
     page.mouse.click(x, y)
 
@@ -333,16 +339,20 @@ def test_a_move_that_ends_the_game_is_warned_of_before_it_is_played(browser):
         page.clock.run_for(1000)  # the pause left to read the hint
         until(page, lambda: table.version > version)  # played with no click
         page.locator("button.move", has_text=left).first.wait_for()
+        page.clock.run_for(500)  # the moment a page answering its own move takes no taps
         version = table.version
         page.locator("button.move", has_text=left).first.click()
         warning = page.locator(".confirm.warning")
         warning.wait_for()
+        page.clock.run_for(500)
         assert f"ends the game: {mover} wins" in warning.inner_text()
         assert table.version == version  # nothing played yet
         shot(page, "teach-4-warning")
         warning.locator("button.cancel").click()
         assert page.locator(".confirm.warning").count() == 0 and table.version == version
         page.locator("button.move", has_text=left).first.click()
+        page.locator(".confirm.warning").wait_for()
+        page.clock.run_for(500)
         page.locator(".confirm.warning button.go").click()
         wait_for_version(page, version + 1)
         assert game.is_over
@@ -422,3 +432,97 @@ def test_a_private_choice_is_said_to_be_private_and_shown_hidden_to_the_other_pa
         assert other.locator("#loglines li", has_text="hide a stone: (hidden)").count() == 1
         assert other.locator("#loglines li", has_text="hide a stone: 2").count() == 0
         assert page.errors == [] and other.errors == []
+
+
+def test_a_seat_that_has_answered_a_simultaneous_choice_is_shown_as_chosen_not_what(browser):
+    host, table = host_with("examples/goofspiel.rules", players=2, seed=0)
+    with live_server(host) as base:
+        page = open_page(browser, f"{base}/t/{token_of(table, 'P1')}")
+        other = open_page(browser, f"{base}/t/{token_of(table, 'P2')}")
+        page.locator("button.move", has_text="13").click()
+        page.locator("#decision .answered", has_text="P1 has chosen.").wait_for()
+        assert page.locator("button.move").count() == 0  # its moves are offered no more
+        other.locator("#decision .answered", has_text="P1 has chosen.").wait_for()
+        assert other.locator("#decision .answered").inner_text() == "P1 has chosen."  # not what
+        assert other.locator(".seat .tag.chosen").inner_text() == "has chosen"
+        assert other.locator("button.move").count() == 13  # P2 still bids, on the same page
+        other.locator("button.move", has_text="1").first.click()
+        wait_for_version(other, 2)
+        assert table.game.history == ["13", "1"]
+        assert page.errors == [] and other.errors == []
+
+
+@pytest.mark.parametrize("gap", [150, 300])
+def test_a_double_tap_plays_one_move_not_the_next_decision_drawn_under_it(browser, gap):
+    """Yokai Sketch asks for a sketch, then its colour, on the same spot of the page: the
+    second tap of a double tap lands on the colour's buttons and is not taken for a choice."""
+    host, table = host_with(seed=7)
+    game = table.game
+    while game.view(None)["decision"]["prompt"] != "play a sketch":
+        game.play(game.legal_moves()[0])
+    who = game.seat_name(game.to_move)
+    with live_server(host) as base:
+        page = open_page(browser, f"{base}/t/{token_of(table, who)}")
+        version = table.version
+        x, y = page.evaluate(MIDDLE, ["button.move", 0])
+        page.mouse.click(x, y)
+        page.wait_for_timeout(gap)
+        page.mouse.click(x, y)
+        wait_for_version(page, version + 1)
+        page.wait_for_timeout(600)
+        assert table.version == version + 1  # the sketch alone
+        assert page.locator("#decision .prompt").inner_text().startswith("YOUR MOVE colour for")
+        press(page, "button.move")  # a tap once the page takes taps again is a choice
+        wait_for_version(page, version + 2)
+        assert page.errors == [], page.errors
+
+
+def test_a_card_tapped_that_no_move_names_says_why_not_near_the_prompt(browser):
+    """Oh Hell: a card in hand that does not follow suit is not marked; tapped, the page
+    says the rules' reason (asked of the server) and offers the rule behind it."""
+    host, table = host_with("examples/oh_hell.rules", players=3, seed=2)
+    game = table.game
+    while True:  # bids, then cards, until the one to move holds a card it may not play
+        seat = game.seat_name(game.to_move)
+        held = [c["name"] for c in game.view(None)["zones"][f"hand[{seat}]"]["cards"]]
+        legal = [m.notation for m in game.legal_moves()]
+        barred = [name for name in held if name not in legal]
+        if game.view(None)["decision"]["prompt"] == "play" and barred:
+            break
+        game.play(legal[0])
+    led = game.view(None)["vars"]["led"]
+    with live_server(host) as base:
+        page = open_page(browser, f"{base}/t/{token_of(table, seat)}")
+        version = table.version
+        card = f'.seat.me .card[data-name="{barred[0]}"]'
+        assert page.locator(card + ".target").count() == 0
+        press(page, card)
+        refusal = page.locator("#decision .refusal")
+        refusal.wait_for()
+        assert f"{seat} must follow {led}" in refusal.inner_text()
+        refusal.locator(".whybutton").click()
+        assert "choose" in refusal.locator(".why").inner_text()
+        assert table.version == version  # nothing played
+        press(page, f'.seat.me .card.target[data-name="{legal[0]}"]')  # a marked card still plays
+        press(page, ".confirm button.go")
+        played(page, version, force=True)
+        assert game.history[-1] == legal[0]
+        assert page.errors == [], page.errors
+
+
+def test_a_cell_tapped_that_no_move_names_says_the_rules_reason(browser):
+    """Yokai: a card under a hint is locked (the rules say so, `where ... else`): its cell is
+    not marked, and tapped, the page says why."""
+    host, table = host_with("games/yokai.rules", players=2, seed=0)
+    game, rng = table.game, random.Random(0)
+    for _ in range(22):  # to where P1 observes a second card, with F5 under a hint
+        game.play(rng.choice(game.legal_moves()))
+    assert game.view(None)["decision"]["prompt"] == "observe a second card"
+    with live_server(host) as base:
+        page = open_page(browser, f"{base}/t/{token_of(table, game.seat_name(game.to_move))}")
+        assert page.locator('.cell.target[data-cell="F5"]').count() == 0
+        press(page, '.cell[data-cell="F5"]')
+        refusal = page.locator("#decision .refusal")
+        refusal.wait_for()
+        assert "F5 is locked under the" in refusal.inner_text()
+        assert page.errors == [], page.errors

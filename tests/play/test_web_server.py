@@ -157,6 +157,74 @@ def test_a_card_the_rules_refuse_is_refused_with_their_reason_and_the_rule_behin
     assert table.rules.why(game.pending.site.at).line == why["line"]
 
 
+def test_an_answer_in_a_simultaneous_choice_reaches_every_page_without_what_it_was():
+    """Goofspiel's bids are chosen by each player at once: once P1 has bid, every page is
+    sent a new state (P1's offers it no more moves; each says P1 has chosen, none what),
+    and P2's answer, chosen on a page drawn before P1's, is still played."""
+    host, table = host_with("examples/goofspiel.rules", players=2, seed=0)
+    game = table.game
+    with TestClient(create_app(host)) as client, \
+            client.websocket_connect(f"/t/{token_of(table, 'P1')}/ws") as ws1, \
+            client.websocket_connect(f"/t/{token_of(table, 'P2')}/ws") as ws2, \
+            client.websocket_connect(f"/t/{token_of(table, 'spectator')}/ws") as watch:
+        before = {who: receive_state(ws) for who, ws in (("P1", ws1), ("P2", ws2), ("w", watch))}
+        assert before["P1"]["answered"] == [] and before["P1"]["view"]["to_move_all"] == [0, 1]
+        bid = before["P1"]["view"]["decision"]["moves"][-1]
+        ws1.send_text(json.dumps({"move": bid, "version": 0}))
+        after = {who: receive_state(ws) for who, ws in (("P1", ws1), ("P2", ws2), ("w", watch))}
+        for who, seat in (("P1", 0), ("P2", 1), ("w", SPECTATOR)):
+            message = after[who]
+            assert message["type"] == "state" and message["version"] == 0
+            assert message["answered"] == ["P1"]
+            assert message["view"] == json.loads(json.dumps(game.view(seat)))
+            assert message["view"]["to_move_all"] == [1]
+        assert "moves" not in after["P1"]["view"]["decision"]  # P1 has answered
+        assert after["P1"]["view"]["chosen"] == {"0": bid}
+        assert after["P2"]["view"]["chosen"] == after["w"]["view"]["chosen"] == {}
+        assert after["P2"]["view"]["decision"]["moves"] == before["P2"]["view"]["decision"]["moves"]
+        assert "already chosen" in refused(ws1, {"move": bid, "version": 0})
+        ws2.send_text(json.dumps({"move": "1", "version": before["P2"]["version"]}))
+        assert receive_state(ws2)["version"] == 2  # both bids played together
+        assert receive_state(ws1)["answered"] == []
+    assert game.history == [bid, "1"]
+
+
+def test_a_page_asks_why_a_card_is_no_move_and_hears_the_rules_reason_played_or_not():
+    """A card tapped that no move names: the page asks why not ({"why": ...}) and hears the
+    refusal's words and the rule behind them; nothing is played. A legal move, another
+    seat's question and the spectator's hear nothing."""
+    host, table = host_with("examples/oh_hell.rules", players=3, seed=2)
+    game = table.game
+    while True:  # bids, then cards, until the one to move holds a card it may not play
+        seat = game.seat_name(game.to_move)
+        held = [c["name"] for c in game.view(None)["zones"][f"hand[{seat}]"]["cards"]]
+        legal = [m.notation for m in game.legal_moves()]
+        barred = [name for name in held if name not in legal]
+        if game.view(None)["decision"]["prompt"] == "play" and barred:
+            break
+        game.play(legal[0])
+    led = game.view(None)["vars"]["led"]
+    other = next(s for s in ("P1", "P2", "P3") if s != seat)
+    before = game.save()
+    with TestClient(create_app(host)) as client:
+        asked = {}
+        for who, move in ((seat, barred[0]), (seat, legal[0]), (other, barred[0]),
+                          ("spectator", barred[0]), (seat, "no such card")):
+            with client.websocket_connect(f"/t/{token_of(table, who)}/ws") as ws:
+                receive_state(ws)
+                ws.send_text(json.dumps({"why": move, "version": table.version}))
+                asked[who, move] = receive_state(ws)
+    answer = asked[seat, barred[0]]
+    assert answer["type"] == "why" and answer["move"] == barred[0]
+    assert answer["reason"].startswith(f"'{barred[0]}' is refused: {seat} must follow {led}")
+    assert answer["why"]["file"] == "oh_hell.rules" and "choose" in answer["why"]["code"]
+    assert asked[seat, legal[0]]["reason"] is None
+    assert asked[other, barred[0]]["reason"] is None
+    assert asked["spectator", barred[0]]["reason"] is None
+    assert asked[seat, "no such card"]["reason"] == "'no such card' is not a move now"
+    assert game.save() == before  # nothing played
+
+
 def test_malformed_or_huge_messages_are_refused_and_the_game_goes_on(yokai):
     client, table = yokai
     game = table.game

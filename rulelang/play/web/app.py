@@ -14,9 +14,13 @@ the same few words, whatever was wrong with it):
 On the socket a page sends ``{"move": NOTATION, "version": N}`` (N: the moves played when it
 drew the state it chose from), ``{"try": NOTATION, "version": N}`` to hear first whether a
 move would end the game (``{"type": "ending", "move", "ending"}``: its words, or null), or
-``{"again": true}`` once the game is over, to open a new table with the same settings (every
-page then gets its seat's new link, ``"again"`` in its state); it receives
-``{"type": "state", ...}`` after every move, or
+``{"why": NOTATION, "version": N}`` to hear why a card or cell tapped is no move of the
+seat's now (``{"type": "why", "move", "version", "reason", "why"}``: the refusal's words and
+the rule behind it, or nulls), ``{"again": true}`` once the game is over, to open a new
+table with the same settings (every page then gets its seat's new link, ``"again"`` in its
+state); it receives
+``{"type": "state", ...}`` after every move and every answer in a simultaneous choice
+(``answered``: the seats that have chosen), or
 ``{"type": "refused", "reason": ..., "why": ...}`` for a move that was not played (``why``:
 the rule behind the decision, when the rules say).
 """
@@ -69,7 +73,7 @@ class Refused(Exception):
 
 
 def parse_move(text) -> tuple[str, str, int]:
-    """(what is asked: "move", "try" or "again", the move, the version)."""
+    """(what is asked: "move", "try", "why" or "again", the move, the version)."""
     if not isinstance(text, str):
         raise Refused("send a move as text")
     if len(text) > MAX_MESSAGE:
@@ -82,7 +86,7 @@ def parse_move(text) -> tuple[str, str, int]:
         raise Refused('that is not a move: send {"move": NOTATION, "version": N}')
     if data.get("again") is True:
         return "again", "", 0
-    kind = "try" if "try" in data and "move" not in data else "move"
+    kind = next((k for k in ("why", "try") if k in data and "move" not in data), "move")
     move, version = data.get(kind), data.get("version")
     if not isinstance(move, str) or not move.strip() or len(move) > MAX_NOTATION:
         raise Refused("a move is its notation, as text")
@@ -174,6 +178,12 @@ def create_app(host: Host) -> SecurityHeaders:
                 ending = await run_in_threadpool(table.ending, seat, move, version)
             await ws.send_text(json.dumps({"type": "ending", "move": move, "version": version,
                                            "ending": ending}))
+            return
+        if kind == "why":  # a card or cell tapped that no move names: why not?
+            async with lock_of(table):
+                answer = await run_in_threadpool(table.why_not, seat, move, version)
+            await ws.send_text(json.dumps({"type": "why", "move": move, "version": version,
+                                           **(answer or {"reason": None, "why": None})}))
             return
         if kind == "again":
             await play_again(table, seat, ws)

@@ -48,7 +48,7 @@ class Table:
     save_path: Path | None = None  # where it is written after every move (None: nowhere)
     bots: dict = attrs.field(factory=dict)
     watchers: set = attrs.field(factory=set)
-    sent: dict = attrs.field(factory=dict)  # seat -> (version, message text) already built
+    sent: dict = attrs.field(factory=dict)  # seat -> (stamp, message text) already built
     refused_why: dict | None = None  # the rule behind the last move refused ("why?")
     again_links: dict = attrs.field(factory=dict)  # seat -> its link at the next table
     _rules_text: str | None = None  # rules.json: the rulebook and where log lines come from
@@ -64,6 +64,21 @@ class Table:
     def version(self) -> int:
         """How many moves have been played: a move sent for another version is stale."""
         return len(self.game.history)
+
+    @property
+    def answered(self) -> list:
+        """The seats that have answered the simultaneous choice open now (what each chose
+        stays theirs until all have): their names, in seat order; [] when none is open."""
+        group = self.game.group
+        if group is None:
+            return []
+        return [self.game.seat_name(d.seat) for d in group.decisions if d.seat in group.answers]
+
+    @property
+    def stamp(self) -> tuple:
+        """What a state sent to a page depends on: the moves played, and the answers given
+        in a simultaneous choice (each changes what every page is to show, not the moves)."""
+        return (self.version, len(self.answered))
 
     def links(self) -> dict:
         """Seat name (or "spectator") -> token."""
@@ -97,6 +112,27 @@ class Table:
         except RulesError as error:  # the rules themselves failed while running
             self.fail(error)
         return None
+
+    def why_not(self, seat, notation: str, version: int) -> dict | None:
+        """Why ``seat`` may not choose ``notation`` now (a card or a cell tapped on the page
+        that no move names), as the refusal of that move would say it: {"reason", "why"};
+        None when it is not this seat's decision (or the page is out of date, or the move is
+        legal). Worked out from the seat's own decision and what the seat can see."""
+        from interpreter.runtime.refusals import refusal
+        game = self.game
+        if seat == SPECTATOR or version != self.version or game.is_over or self.failure:
+            return None
+        decision = game.pending
+        if game.group is not None:
+            decision = game.group.of(seat)  # its own, in a simultaneous choice (or None)
+        if decision is None or decision.seat != seat or decision.lookup(notation) is not None:
+            return None
+        try:
+            refused = refusal(game, decision, notation)
+        except RulesError:  # (the move itself would fail the table: said when it is played)
+            return None
+        why = self.rules.why(refused.at)
+        return {"reason": refused.text(), "why": _anonymous(why.plain()) if why else None}
 
     def ending(self, seat, notation: str, version: int):
         """How a move would end the game, said before it is played (None: it does not, or
@@ -161,15 +197,16 @@ class Table:
     # ------------------------------------------------------------------ what a seat is sent
     def message(self, seat) -> str:
         """The state as ``seat`` (or SPECTATOR) may see it, as the JSON text sent on its socket.
-        Built once per move and seat: every page of that seat gets the same text."""
-        version = self.version
+        Built once per move (or answer) and seat: every page of that seat gets the same text."""
+        version, stamp = self.version, self.stamp
         cached = self.sent.get(seat)
-        if cached is not None and cached[0] == version:
+        if cached is not None and cached[0] == stamp:
             return cached[1]
         game = self.game
         data = {
             "type": "state",
             "version": version,
+            "answered": self.answered,  # who has chosen in a simultaneous choice (not what)
             "you": None if seat == SPECTATOR else game.seat_name(seat),
             "players": {game.seat_name(s): self.kinds[s] for s in game.players},
             "team": bool(game.rules.program.cooperative),  # one score, the team's: shown once
@@ -178,7 +215,7 @@ class Table:
             "again": self.again_links.get(seat),  # play again: this seat's new link
         }
         text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-        self.sent[seat] = (version, text)
+        self.sent[seat] = (stamp, text)
         return text
 
     def transcript(self, seat) -> str:

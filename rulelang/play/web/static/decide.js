@@ -3,15 +3,16 @@
 // refused. Moves go out through the page's send and play (given once: deciding()).
 import {el, seatColour} from "./draw.js";
 import {parseCell} from "./grid.js";
-import {$, isMyMove, state} from "./page.js";
+import {$, arming, isMyMove, state, tapped} from "./page.js";
 import {whyBlock} from "./teach.js";
 
 const MANY_MOVES = 60;   // more moves than this: pick from a filtered list, not buttons
-let send = null, play = null;  // the page's: a move asked about first, or played
+let send = null, play = null, ask = null;  // the page's: a move asked about first, or
+// played; a card or cell that no move names, asked why not
 
 // The page's ways to send a move, given once before anything is drawn.
 export function deciding(actions) {
-  ({send, play} = actions);
+  ({send, play, ask} = actions);
 }
 
 // Board targets: which moves a card or a cell on the board stands for.
@@ -55,6 +56,7 @@ export function drawDecision(message) {
     chip.style.setProperty("--seat", seatColour(d.seat));
     line.append(chip, ` ${kind && kind !== "human" ? "(bot) " : ""}is choosing: ${d.prompt}`);
     box.append(line);
+    if (message.answered && message.answered.length) box.append(answeredLine(view, message.answered));
     return;
   }
   box.classList.toggle("sending", state.sending);
@@ -62,6 +64,7 @@ export function drawDecision(message) {
   prompt.append(el("span", "yourmove", "Your move"), " ", d.prompt);
   box.append(prompt);
   if (d.private) box.append(el("p", "hint", "Only you will see your answer."));
+  if (message.answered && message.answered.length) box.append(answeredLine(view, message.answered));
   if (d.moves.length === 1) {  // nothing to decide: taken, as at the terminal, and said
     box.append(el("p", "hint", `Only one choice: ${d.moves[0]}. It is played for you.`));
     if (state.autoSent !== message.version && !state.sending) {
@@ -86,13 +89,26 @@ export function drawDecision(message) {
     for (const move of plain) {
       const button = el("button", "move", move);
       button.type = "button";
-      button.disabled = state.sending;
-      button.addEventListener("click", () => send(move));
+      button.disabled = state.sending || arming();
+      button.addEventListener("click", tapped(() => send(move)));
       buttons.append(button);
     }
     box.append(buttons);
   }
   if (plain.length > MANY_MOVES || placing) box.append(typedMove(t.moves));
+}
+
+// The seats that have answered a simultaneous choice (what they chose is theirs until all have).
+function answeredLine(view, answered) {
+  const line = el("p", "answered");
+  for (const name of answered) {
+    const index = Object.keys(view.seats).find(k => view.seats[k] === name);
+    const chip = el("span", "chip", name);
+    chip.style.setProperty("--seat", seatColour(index));
+    line.append(chip, " ");
+  }
+  line.append(answered.length > 1 ? "have chosen." : "has chosen.");
+  return line;
 }
 
 // A move that ends the game: said, and played only if the player says so.
@@ -103,7 +119,8 @@ function warningBox(warning) {
   box.append(text);
   const go = el("button", "go", "Play it");
   go.type = "button";
-  go.addEventListener("click", () => play(warning.move));
+  go.disabled = arming();
+  go.addEventListener("click", tapped(() => play(warning.move)));
   const cancel = el("button", "cancel", "Cancel");
   cancel.type = "button";
   cancel.addEventListener("click", () => { state.warning = null; state.selection = null; drawDecision(state.message); });
@@ -133,16 +150,19 @@ function markBoard(t) {
   const board = $("main");
   for (const node of board.querySelectorAll(".card[data-name], .card[data-position]")) {
     const move = [node.dataset.name, node.dataset.position].find(m => m && t.byCard.has(m));
-    if (!move) continue;
+    if (!move) {  // no move names it: tapped, the page says why not (the server knows)
+      if (node.dataset.name) node.onclick = tapped(() => ask(node.dataset.name));
+      continue;
+    }
     node.classList.add("target");
-    node.onclick = () => choose([move], move);
+    node.onclick = tapped(() => choose([move], move));
   }
   for (const node of board.querySelectorAll(".cell[data-cell]")) {
     const zoneMoves = positionMove(node, t);
     const moves = t.byCell.get(node.dataset.cell) || zoneMoves;
-    if (!moves) { node.onclick = null; continue; }
+    if (!moves) { node.onclick = tapped(() => whyNotCell(node, t)); continue; }
     node.classList.add("target");
-    node.onclick = () => chooseCell(node.dataset.cell, moves);
+    node.onclick = tapped(() => chooseCell(node.dataset.cell, moves));
   }
   const sel = state.selection;
   if (!sel) return;
@@ -153,6 +173,21 @@ function markBoard(t) {
   }
   for (const node of board.querySelectorAll(".card[data-name], .card[data-position]")) {
     if (node.dataset.name === move || node.dataset.position === move) node.classList.add("selected");
+  }
+}
+
+// A cell that no move names, tapped: why not. Where moves are cells, the server says (the
+// rules may: "F5 is locked under a hint"); a placement covers no such cell (said here);
+// else the card on it is asked about, if it shows one.
+function whyNotCell(node, t) {
+  const cell = node.dataset.cell;
+  if (Object.keys(t.placements).length) {
+    state.refusal = {move: cell, reason: `No way to place here covers ${cell}: tap a marked cell.`};
+    drawDecision(state.message);
+  } else if (t.byCell.size || !node.dataset.name) {
+    ask(cell);
+  } else {
+    ask(node.dataset.name);
   }
 }
 
@@ -196,8 +231,8 @@ function confirmBar(t) {
   const button = (label, cls, action) => {
     const b = el("button", cls, label);
     b.type = "button";
-    b.disabled = state.sending;
-    b.addEventListener("click", action);
+    b.disabled = state.sending || arming();
+    b.addEventListener("click", tapped(action));
     bar.append(b);
   };
   if (sel.moves.length > 1) {

@@ -1,13 +1,13 @@
 // The table page: one seat's view of a game (or the spectator's), live over a WebSocket.
 // The page's address holds the seat's token; everything it shows comes from the server's
-// messages: {"type": "state", version, you, players, failure, view} and
-// {"type": "refused", reason}. Moves go back as {"move": NOTATION, "version": N}.
+// messages: {"type": "state", version, you, players, failure, view},
+// {"type": "refused", reason} and {"type": "why", move, reason} (a tap on no move). Moves go back as {"move": NOTATION, "version": N}.
 import {el, sortView, drawTable, zoneBlock, drawValue, plainText, seatColour,
         tintColour, titleOf, redraw} from "./draw.js";
 import {drawGrid} from "./grid.js";
 import {addWhy, closeRules, openRules} from "./teach.js";
 import {deciding, drawDecision} from "./decide.js";
-import {$, connected, isMyMove, state, toast} from "./page.js";
+import {$, TAP_GUARD_MS, connected, isMyMove, state, toast} from "./page.js";
 
 // ------------------------------------------------------------------ the connection
 function connect() {
@@ -30,32 +30,56 @@ function setStatus(text) {
   node.className = `status ${text}`;
 }
 
+// What answers the page's own tap is drawn with its taps held off a moment (page.js):
+// the moment starts now, and the page is drawn again when it is over.
+function armed() {
+  state.drawnAt = performance.now();
+  document.body.dataset.arming = "yes";  // (for scripts driving the page: tests wait)
+  clearTimeout(armed.timer);
+  armed.timer = setTimeout(() => {
+    delete document.body.dataset.arming;
+    if (state.message) drawDecision(state.message);
+  }, TAP_GUARD_MS);
+}
+
 function receive(message) {
+  const answer = state.sending;  // an answer to this page's own move (or a state after it)
   if (message.type === "ending") {
     if (message.move !== state.trying || !state.message || message.version !== state.message.version) return;
     state.trying = null;
     if (message.ending) {  // the move ends the game: said before it is played
       state.sending = false;
       state.warning = {move: message.move, ending: message.ending};
+      armed();
       drawDecision(state.message);
     } else {
       play(message.move);
     }
     return;
   }
+  if (message.type === "why") {  // a card or cell tapped that no move names: why not
+    if (!message.reason || !state.message || message.version !== state.message.version) return;
+    state.refusal = {move: message.move, reason: message.reason, why: message.why};
+    armed();
+    drawDecision(state.message);
+    return;
+  }
   if (message.type === "refused") {
     state.sending = false;
     state.refusal = {move: message.move, reason: message.reason, why: message.why};
     toast(message.reason);
+    if (answer) armed();
     if (state.message) drawDecision(state.message);
     return;
   }
   if (message.type !== "state") return;
   const first = state.message === null;
-  const moved = !first && message.version !== state.message.version;
+  const moved = !first && (message.version !== state.message.version ||
+    answeredKey(message) !== answeredKey(state.message));  // (an answer in a simultaneous choice)
   state.message = message;
   state.sending = false;
   if (moved || first) { state.selection = null; state.refusal = null; state.warning = null; }
+  if (moved && answer) armed();
   if (message.again && state.askedAgain) { location.href = message.again; return; }
   if (first) state.logSeen = message.view.log.length;
   draw(message);
@@ -66,6 +90,10 @@ function receive(message) {
     if (queued.version === message.version) send(queued.move);
     else toast(`The game moved on while the connection was down: '${queued.move}' was not played.`);
   }
+}
+
+function answeredKey(message) {
+  return (message.answered || []).join(" ");
 }
 
 // A move chosen: first asked about (does it end the game?), then played.
@@ -80,6 +108,12 @@ function send(move) {
   state.trying = move;
   state.socket.send(JSON.stringify({try: move, version: state.message.version}));
   drawDecision(state.message);
+}
+
+// Why a card or cell that no move names is not one (answered by a "why" message).
+function ask(move) {
+  if (!connected() || state.sending) return;
+  state.socket.send(JSON.stringify({why: move, version: state.message.version}));
 }
 
 function play(move) {
@@ -237,6 +271,7 @@ function drawPlayers(message, parts) {
     if (name === me) head.append(el("span", "tag", "you"));
     else if (kind) head.append(el("span", "tag", kind));
     if (deciding === Number(index) && !view.over) head.append(el("span", "tag turn", "to move"));
+    else if ((message.answered || []).includes(name)) head.append(el("span", "tag chosen", "has chosen"));
     if (view.outcome && view.outcome.scores && view.outcome.scores[index] !== undefined) {
       head.append(el("span", "tag score", `score ${view.outcome.scores[index]}`));
     }
@@ -365,5 +400,5 @@ $("rules-open").addEventListener("click", openRules);
 $("rules-close").addEventListener("click", closeRules);
 $("rulesbox").addEventListener("click", event => { if (event.target.id === "rulesbox") closeRules(); });
 document.addEventListener("keydown", event => { if (event.key === "Escape") closeRules(); });
-deciding({send, play});
+deciding({send, play, ask});
 connect();
