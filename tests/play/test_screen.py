@@ -11,6 +11,7 @@ from rulelang.play.cli import cli
 from rulelang.play.cli.info import describe
 from rulelang.play.save_files import write_save
 from rulelang.play.terminal import panels, placing, screen
+from support.terminal import lands
 
 RULES = '''
 game "Marks"
@@ -186,21 +187,6 @@ def test_loading_another_games_save_says_so_once(tmp_path):
     assert save.read_bytes() == before  # untouched
 
 
-SEVERAL_GRIDS = '''
-game "Lands"
-players 3
-card Tile { form: text  name "tile {form}" }
-zone land[player]: grid GRID of Tile, public
-zone hand[player]: hand of Tile
-setup { for p in players { create Tile(form: "#") x 2 in hand[p] } }
-turn {
-  choose t in hand[current] prompt "lay a tile"
-  choose c in empty_cells(land[current]) prompt "where"
-  move t to land[current] at c
-  if empty(hand[current]) { end "done" }
-}
-score p = 0
-'''
 
 
 @pytest.mark.parametrize("grid", ["5x5", "9x9"])
@@ -209,7 +195,7 @@ score p = 0
 def test_a_screen_with_several_grids_taller_than_the_terminal_is_drawn_not_a_traceback(
         grid, width, height):
     from rulelang.play.terminal.session import decision_screen
-    game = rulelang.loads(SEVERAL_GRIDS.replace("GRID", grid)).new_game(players=3, seed=1)
+    game = rulelang.loads(lands(grid)).new_game(players=3, seed=1)
     view = game.view(0)
     lines = decision_screen(view, panels.build(view), view["decision"]["moves"], width,
                             height).lines
@@ -218,7 +204,7 @@ def test_a_screen_with_several_grids_taller_than_the_terminal_is_drawn_not_a_tra
 
 
 def test_grids_that_do_not_fit_one_under_another_stand_side_by_side():
-    game = rulelang.loads(SEVERAL_GRIDS.replace("GRID", "5x5")).new_game(players=3, seed=1)
+    game = rulelang.loads(lands("5x5")).new_game(players=3, seed=1)
     view = game.view(0)
     lines = screen.compose(panels.build(view), view["log"], view["decision"]["moves"], 79,
                            24).lines
@@ -231,7 +217,7 @@ def test_grids_that_do_not_fit_one_under_another_stand_side_by_side():
 
 
 def test_grids_that_do_not_fit_even_side_by_side_are_fewer_the_seats_own_kept():
-    game = rulelang.loads(SEVERAL_GRIDS.replace("GRID", "9x9")).new_game(players=3, seed=1)
+    game = rulelang.loads(lands("9x9")).new_game(players=3, seed=1)
     view = game.view(2)  # P3's grid is the last: it is drawn all the same
     parts = panels.build(view)
     text = "\n".join(line.plain for line in screen.compose(parts, view["log"], [], 79, 24).lines)

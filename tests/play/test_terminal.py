@@ -11,7 +11,7 @@ import pytest
 import rulelang
 from rulelang.play.save_files import read_save, write_save
 from support import ROOT
-from support.terminal import assert_one_screen, run
+from support.terminal import assert_one_screen, lands, run
 
 
 def test_yokai_sketch_at_80x24_one_screen_refusals_and_quitting(tmp_path, monkeypatch,
@@ -226,7 +226,7 @@ def test_grids_that_do_not_all_fit_are_named_and_the_grids_command_draws_them(tm
     """Three 9x9 grids at 80x24 (they crashed the screen once): two side by side, the third
     named under them; 'grids' pages every grid."""
     rules = tmp_path / "lands.rules"
-    rules.write_text(LANDS, encoding="utf-8")
+    rules.write_text(lands("9x9"), encoding="utf-8")
     term = run(str(rules), "--seed", "1", "--bot", "P2=first", "--bot", "P3=first")
     screen = term.wait("lay a tile")
     assert_one_screen(term, "Lands")
@@ -242,20 +242,3 @@ def test_grids_that_do_not_all_fit_are_named_and_the_grids_command_draws_them(tm
     assert "land P3" in term.text_now()
     screen = term.type("", "lay a tile")
     assert "not drawn: land P3" in screen
-
-
-LANDS = """\
-game "Lands"
-players 3
-card Tile { form: text  name "tile {form}" }
-zone land[player]: grid 9x9 of Tile, public
-zone hand[player]: hand of Tile
-setup { for p in players { create Tile(form: "#") x 2 in hand[p] } }
-turn {
-  choose t in hand[current] prompt "lay a tile"
-  choose c in empty_cells(land[current]) prompt "where"
-  move t to land[current] at c
-  if empty(hand[current]) { end "done" }
-}
-score p = 0
-"""

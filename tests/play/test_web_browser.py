@@ -15,7 +15,16 @@ import time
 import pytest
 
 from support import ROOT
-from support.web import ARTEFACTS, HAS_CHROMIUM, NO_CHROMIUM, SCREENSHOTS, host_with, live_server, token_of
+from support.web import (
+    ARTEFACTS,
+    HAS_CHROMIUM,
+    NO_CHROMIUM,
+    SCREENSHOTS,
+    host_with,
+    live_server,
+    oh_hell_with_a_card_refused,
+    token_of,
+)
 
 PHONE = {"width": 390, "height": 844}
 TAP_GUARD_MS = 400  # how long after drawing what answers a tap the page takes no tap (page.js)
@@ -480,16 +489,9 @@ def test_a_double_tap_plays_one_move_not_the_next_decision_drawn_under_it(browse
 def test_a_card_tapped_that_no_move_names_says_why_not_near_the_prompt(browser):
     """Oh Hell: a card in hand that does not follow suit is not marked; tapped, the page
     says the rules' reason (asked of the server) and offers the rule behind it."""
-    host, table = host_with("examples/oh_hell.rules", players=3, seed=2)
+    host, table, seat, barred = oh_hell_with_a_card_refused()
     game = table.game
-    while True:  # bids, then cards, until the one to move holds a card it may not play
-        seat = game.seat_name(game.to_move)
-        held = [c["name"] for c in game.view(None)["zones"][f"hand[{seat}]"]["cards"]]
-        legal = [m.notation for m in game.legal_moves()]
-        barred = [name for name in held if name not in legal]
-        if game.view(None)["decision"]["prompt"] == "play" and barred:
-            break
-        game.play(legal[0])
+    legal = [m.notation for m in game.legal_moves()]
     led = game.view(None)["vars"]["led"]
     with live_server(host) as base:
         page = open_page(browser, f"{base}/t/{token_of(table, seat)}")

@@ -16,7 +16,14 @@ from rulelang.play.web.app import FORBIDDEN, MAX_MESSAGE, create_app
 from rulelang.play.web.host import Host
 from rulelang.play.web.tables import SPECTATOR
 from support import ROOT, load
-from support.web import host_with, lobby_host, receive_state, token_of, until_settled
+from support.web import (
+    host_with,
+    lobby_host,
+    oh_hell_with_a_card_refused,
+    receive_state,
+    token_of,
+    until_settled,
+)
 
 
 @pytest.fixture
@@ -135,16 +142,8 @@ def test_moves_from_the_wrong_seat_or_out_of_turn_are_refused_with_the_reason(yo
 def test_a_card_the_rules_refuse_is_refused_with_their_reason_and_the_rule_behind_it():
     """Oh Hell says why a card may not be played (`where ... else` in the rules): the
     refusal sent to the page carries those words, and the place in the rules ("why?")."""
-    host, table = host_with("examples/oh_hell.rules", players=3, seed=2)
+    host, table, seat, barred = oh_hell_with_a_card_refused()
     game = table.game
-    while True:  # bids, then cards, until the one to move holds a card it may not play
-        seat = game.seat_name(game.to_move)
-        held = [c["name"] for c in game.view(None)["zones"][f"hand[{seat}]"]["cards"]]
-        legal = [m.notation for m in game.legal_moves()]
-        barred = [name for name in held if name not in legal]
-        if game.view(None)["decision"]["prompt"] == "play" and barred:
-            break
-        game.play(legal[0])
     led = game.view(None)["vars"]["led"]
     with TestClient(create_app(host)) as client, \
             client.websocket_connect(f"/t/{token_of(table, seat)}/ws") as ws:
@@ -193,16 +192,9 @@ def test_a_page_asks_why_a_card_is_no_move_and_hears_the_rules_reason_played_or_
     """A card tapped that no move names: the page asks why not ({"why": ...}) and hears the
     refusal's words and the rule behind them; nothing is played. A legal move, another
     seat's question and the spectator's hear nothing."""
-    host, table = host_with("examples/oh_hell.rules", players=3, seed=2)
+    host, table, seat, barred = oh_hell_with_a_card_refused()
     game = table.game
-    while True:  # bids, then cards, until the one to move holds a card it may not play
-        seat = game.seat_name(game.to_move)
-        held = [c["name"] for c in game.view(None)["zones"][f"hand[{seat}]"]["cards"]]
-        legal = [m.notation for m in game.legal_moves()]
-        barred = [name for name in held if name not in legal]
-        if game.view(None)["decision"]["prompt"] == "play" and barred:
-            break
-        game.play(legal[0])
+    legal = [m.notation for m in game.legal_moves()]
     led = game.view(None)["vars"]["led"]
     other = next(s for s in ("P1", "P2", "P3") if s != seat)
     before = game.save()

@@ -100,3 +100,22 @@ def assert_one_screen(term, title):
 
 
 # ---------------------------------------------------------------- Yokai Sketch at 80x24
+
+
+def lands(grid):
+    """A 3-player ruleset whose seats each have a grid of ``grid`` (like "9x9"): several
+    grids to fit on one screen."""
+    return f'''game "Lands"
+players 3
+card Tile {{ form: text  name "tile {{form}}" }}
+zone land[player]: grid {grid} of Tile, public
+zone hand[player]: hand of Tile
+setup {{ for p in players {{ create Tile(form: "#") x 2 in hand[p] }} }}
+turn {{
+  choose t in hand[current] prompt "lay a tile"
+  choose c in empty_cells(land[current]) prompt "where"
+  move t to land[current] at c
+  if empty(hand[current]) {{ end "done" }}
+}}
+score p = 0
+'''

@@ -109,3 +109,18 @@ def lobby_host(tmp_path):
     host = Host(folder=RulesFolder(lobby_folder(tmp_path)), saves=tmp_path / "saves")
     host.resume_lobby()
     return host
+
+
+def oh_hell_with_a_card_refused():
+    """A 3-player Oh Hell table played on (bids, then cards) until the seat to move holds a
+    card it may not play: (host, table, that seat's name, the cards it may not play)."""
+    host, table = host_with("examples/oh_hell.rules", players=3, seed=2)
+    game = table.game
+    while True:
+        seat = game.seat_name(game.to_move)
+        held = [c["name"] for c in game.view(None)["zones"][f"hand[{seat}]"]["cards"]]
+        legal = [m.notation for m in game.legal_moves()]
+        barred = [name for name in held if name not in legal]
+        if game.view(None)["decision"]["prompt"] == "play" and barred:
+            return host, table, seat, barred
+        game.play(legal[0])
