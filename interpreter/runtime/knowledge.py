@@ -10,8 +10,10 @@ How a sample is made from the host's game (``Sampler``):
 - Faces. Every card whose face the seat does not know now (``known`` mask without its
   bit) gets a face drawn from the unseen faces of its kind: those faces are put in a
   canonical order (by their text), shuffled by the bot's generator, and dealt to the
-  unknown cards in the order of their numbers. So a sample depends only on *which* faces
-  are unseen, never on which hidden card really has which face. A face is what a view
+  unknown cards in the order they lie (zone by zone, as every seat sees their places; not
+  by their numbers, which follow how the cards were made). So a sample depends only on
+  *which* faces are unseen and where unseen cards lie, never on which hidden card really
+  has which face. A face is what a view
   hides with it: the card's name, its fields and its ``var`` fields.
 - Cards shuffled together after the seat saw some of them (pools.py, ``Game.pooled``):
   those faces are dealt among them first, with as many more from the pool as they are
@@ -252,7 +254,7 @@ class Sampler:
             seen: dict[str, list[tuple[Any, ...]]] = {}  # kind -> faces (keys) of its dealt
             # cards the seat knows
             remade: list[Card] = []
-            for card in g.cards:
+            for card in _as_placed(g):
                 by_chance = made and "" in made.get(card.id, ())
                 if known[card.id] >> seat & 1:
                     if not by_chance:
@@ -434,15 +436,15 @@ def _pooled_by_kind(g: Game, seat: int, unknown: dict[str, list[Card]]) -> dict[
     """The seat's groups of cards shuffled together (pools.py), by kind: each group's cards
     of that kind the seat does not know, and the faces known to be among them. A group
     that holds every unknown card of its kind says nothing the pool does not: left out."""
-    kind_of = {c.id: kind for kind, cards in unknown.items() for c in cards}
     counts = {kind: len(cards) for kind, cards in unknown.items()}
     out: dict[str, list[Grouped]] = {}
     for group in g.pooled[seat]:
         ids: dict[str, list[int]] = {}
-        for i in group.ids:
-            kind = kind_of.get(i)
-            if kind is not None:
-                ids.setdefault(kind, []).append(i)
+        members = set(group.ids)
+        for kind, cards in unknown.items():  # (in the order they lie: see _as_placed)
+            for card in cards:
+                if card.id in members:
+                    ids.setdefault(kind, []).append(card.id)
         keys: dict[str, list[tuple[Any, ...]]] = {}
         for face in still_held(g, group, 1 << seat):
             if face.kind in ids:
@@ -451,6 +453,18 @@ def _pooled_by_kind(g: Game, seat: int, unknown: dict[str, list[Card]]) -> dict[
             if len(ids[kind]) < counts[kind]:
                 out.setdefault(kind, []).append(Grouped(ids[kind], held[:len(ids[kind])]))
     return out
+
+
+def _as_placed(g: Game) -> list[Card]:
+    """Every card, in the order they lie as any seat sees it (zone by zone, in each its
+    order), then those in no zone by number: the order a sample deals faces in. Not the
+    cards' numbers: they follow how the cards were made, so from their faces, and two games
+    a seat cannot tell apart would be dealt apart."""
+    placed = [card for zone in g.layout.zone_list for card in g.zc[zone.i]]
+    if len(placed) < len(g.cards):
+        there = {card.id for card in placed}
+        placed += [card for card in g.cards if card.id not in there]
+    return placed
 
 
 def _deal_pooled(rng: Random, ids: list[int], faces: list[Face], grouped: list[Grouped],

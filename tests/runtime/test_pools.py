@@ -104,3 +104,19 @@ def test_a_card_of_a_group_shuffled_where_all_see_it_takes_its_face_off():
 def test_lean_games_keep_no_groups():
     assert RULES.lean().new_game(players=2, seed=3).pooled == {}
     assert RULES.new_game(players=2, seed=3).pooled
+
+
+def test_a_sample_deals_by_where_cards_lie_not_by_their_numbers():
+    """Two games a seat cannot tell apart (two of another seat's hidden cards lie in each
+    other's places) get the same samples: faces are dealt to places, so a bot's choice
+    cannot follow which card is where (the cards' numbers follow how they were made)."""
+    game = RULES.new_game(players=2, seed=3)
+    other = game.copy()
+    pile = other.zc[other.zones["pile"][other.players[1]].i]
+    pile[0], pile[1] = pile[1], pile[0]  # P2's pile: two hidden cards swap places
+    assert game.view(0) == other.view(0) and game.save() != other.save()
+    for seed in range(5):
+        mine, theirs = samples(game, 0, 1, seed)[0], samples(other, 0, 1, seed)[0]
+        for zone in ("pile", "hand", "seen"):
+            for seat in (0, 1):
+                assert labels(mine, zone, seat) == labels(theirs, zone, seat)
