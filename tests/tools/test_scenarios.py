@@ -226,6 +226,41 @@ scenario "not held" {
     assert failure.message == "the condition does not hold"
     assert failure.span.line == 9
 
+def test_a_card_s_name_not_in_a_zone_shows_what_the_zone_held(tmp_path):
+    # (it said only that the condition does not hold)
+    rules = SCENARIO_RULES.replace("1..4", "1..20")
+    path = write(tmp_path, """
+scenario "not held" {
+  position { current = P1  hand[P1] = ["chip 2", "chip 1"] }
+  expect "chip 3" in hand[P1]
+}
+scenario "held" {
+  position { current = P1  hand[P1] = ["chip 2"] }
+  expect size(deck) > 0 and "chip 2" not in hand[ P1 ]
+}
+scenario "nothing there" {
+  position { current = P1 }
+  expect "chip 3" in hand[P2]
+}
+scenario "a long pile" {
+  position { current = P1 }
+  expect "chip 30" in deck
+}
+""", rules)
+    failures = [r.failure for r in load_suite(path).run()]
+    assert [(f.message, f.expected, f.actual) for f in failures[:3]] == [
+        ("the condition does not hold", 'a card named "chip 3"',
+         'hand[P1] holds ["chip 2", "chip 1"]'),
+        ('the condition does not hold: "chip 2" not in hand[ P1 ]', 'no card named "chip 2"',
+         'hand[ P1 ] holds ["chip 2"]'),
+        ("the condition does not hold", 'a card named "chip 3"', "hand[P2] holds no card"),
+    ]
+    # a pile top first, as expect deck = [...] writes it
+    assert failures[3].actual == ('deck holds ["chip 20", "chip 19", "chip 18", "chip 17", '
+                                  '"chip 16", "chip 15", "chip 14", "chip 13", "chip 12", '
+                                  '"chip 11", "chip 10", "chip 9", ... 8 more]')
+
+
 def test_a_scenario_from_a_seed_with_chance_fixed(tmp_path):
     rules = SCENARIO_RULES.replace("setup {", 'setup { current = random(players, "first")\n')
     scenarios = """

@@ -68,7 +68,7 @@ def load_suite(rules_path, path=None) -> Suite:
         raise RulesError(f"{path}: too long (at most {MAX_SCENARIO_SOURCE:,} characters)")
     shown = str(path)
     scenarios = parse_scenarios(text, shown)
-    fns, conditions = _condition_fns(scenarios, text, set(zones))
+    fns, conditions = _condition_fns(scenarios, text, {n: z.kind for n, z in zones.items()})
     with rules_path.open(encoding="utf-8") as source:
         rules_text = source.read()
     loaded = read_modules(rules_text, str(rules_path), base=rules_path.resolve().parent,
@@ -87,6 +87,12 @@ class ConditionPart:
     left: str | None = None
     right: str | None = None
     op: str = "=="  # a comparison's
+    # ``"NAME" in ZONE``'s (``not in``: negated): the fn giving the zone's cards, the zone as
+    # written and the name (a failure shows what the zone held)
+    zone: str | None = None
+    zone_text: str = ""
+    card: str = ""
+    negated: bool = False
 
 
 def _condition_fns(scenarios, text, zones):
@@ -110,6 +116,16 @@ def _condition_fns(scenarios, text, zones):
                 fns.append(ast.FnDecl(name, [], [], copied(expr), span=expr.span))
                 written = span_text({step.span.file: text}, expr.span) or "..."
                 part = ConditionPart(" ".join(written.split()), name)
+                if _card_in_zone(expr, zones):
+                    held = ast.Call(ast.Name("cards", span=expr.span), [_copy(expr.coll)],
+                                    span=expr.span)
+                    if zones[_zone_name(expr.coll)] == "pile":  # top first, as expect ZONE = [...]
+                        held = ast.Call(ast.Name("reverse", span=expr.span), [held], span=expr.span)
+                    fns.append(ast.FnDecl(name + "@", [], [], held, span=expr.span))
+                    zone_text = span_text({step.span.file: text}, expr.coll.span) or "the zone"
+                    part = attrs.evolve(part, zone=name + "@", card=_text_of(expr.item),
+                                        zone_text=" ".join(zone_text.split()),
+                                        negated=expr.negated)
                 if isinstance(expr, ast.Compare):
                     part = attrs.evolve(part, left=name + "<", right=name + ">", op=expr.op)
                     fns.append(ast.FnDecl(part.left, [], [], copied(expr.left), span=expr.span))
@@ -123,7 +139,7 @@ def _cards_named(expr, zones):
     """``"lake ##" in hand[P1]`` in a scenario's condition: a card of that name is in the
     zone, as a scenario names cards everywhere (``any(text(c) == "lake ##" for c in
     hand[P1])``; ``not in``: none is). Other parts of the condition as they are."""
-    if isinstance(expr, ast.In) and _written_text(expr.item) and _names_zone(expr.coll, zones):
+    if _card_in_zone(expr, zones):
         at = expr.span
         each = "card@"  # a name no rules file can write
         same = ast.Compare("==", ast.Call(ast.Name("text", span=at), [ast.Name(each, span=at)],
@@ -141,6 +157,15 @@ def _cards_named(expr, zones):
     return expr
 
 
+def _card_in_zone(expr, zones) -> bool:
+    return isinstance(expr, ast.In) and _written_text(expr.item) and _names_zone(expr.coll, zones)
+
+
+def _text_of(expr) -> str:
+    """A text written with no value in it, as it reads."""
+    return expr.value if isinstance(expr, ast.Lit) else "".join(expr.parts)
+
+
 def _written_text(expr) -> bool:
     return (isinstance(expr, ast.Lit) and isinstance(expr.value, str)) or (
         isinstance(expr, ast.Text) and all(isinstance(p, str) for p in expr.parts))
@@ -149,9 +174,13 @@ def _written_text(expr) -> bool:
 def _names_zone(expr, zones) -> bool:
     """``hand[P1]``, ``discard``: a zone of the rules, by its name (no local hides it in a
     scenario's condition)."""
+    return _zone_name(expr) in zones
+
+
+def _zone_name(expr) -> str | None:
     if isinstance(expr, ast.Index):
         expr = expr.obj
-    return isinstance(expr, ast.Name) and expr.id in zones
+    return expr.id if isinstance(expr, ast.Name) else None
 
 
 def _conjuncts(expr):

@@ -337,12 +337,23 @@ def _true(suite, game, step):
         if game.guard(partial(fns[part.holds], game)):
             continue
         said = "the condition does not hold" + ("" if whole else f": {part.text}")
+        if part.zone is not None:  # "NAME" in ZONE: what the zone held
+            names = comparable(game.guard(partial(fns[part.zone], game)))
+            _fail(step, said, ("no" if part.negated else "a") + f" card named {shown(part.card)}",
+                  f"{part.zone_text} holds " + (_some(names) if names else "no card"))
         if part.left is not None and part.right is not None:
             left = comparable(game.guard(partial(fns[part.left], game)))
             right = comparable(game.guard(partial(fns[part.right], game)))
             op = "" if part.op == "==" else part.op + " "
             _fail(step, said, op + shown(right), shown(left))
         _fail(step, said)
+
+
+def _some(names, most=12) -> str:
+    """Cards' names as a failure shows them, the first ``most`` of a long list."""
+    if len(names) <= most:
+        return shown(names)
+    return shown(names[:most])[:-1] + f", ... {len(names) - most} more]"
 
 
 _STEPS = {"play": _play, "refused": _refused, "legal": _legal, "decides": _decides,
