@@ -302,6 +302,9 @@ MISTAKES = {
         " for p in players { move bids[p] to bid[p] }\n win current }\n",
         "'bids' is a list of (player, choice) pairs, not kept per player",
         "for p, c in bids { ... }"),
+    "a card kind called like a function": (  # (it said: unknown function, declare it: fn Card(...)
+        "setup { create Card(rank: 2) in deck }\nturn { if zone_of(Card(2)) == deck { win current } }\n",
+        "'Card' is a card kind, not a function", "create Card(...) in ZONE"),
 }
 
 

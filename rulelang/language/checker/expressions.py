@@ -17,6 +17,7 @@ from rulelang.language.builtin_signatures import KIND_WORDS, SIGNATURES, kind_ok
 from rulelang.language.checker.checker_base import CheckerBase
 from rulelang.language.checker.constants import UNKNOWN, fold, shown
 from rulelang.language.checker.keys_written import check_split_keys, pairs_by_seat
+from rulelang.language.checker.misused_names import card_kind_called
 from rulelang.language.checker.param_types import untyped_operand
 from rulelang.language.checker.seats import arithmetic_hint, compare_hint, mismatch_hint
 from rulelang.language.errors import Span, suggest
@@ -383,6 +384,8 @@ class ExprChecker(CheckerBase):
             return T.ANY
         if name in SIGNATURES and not (sym or (scope and scope.lookup(name))):
             return self.call_builtin(e, name, scope)
+        if sym is not None and sym.kind == "card":
+            return card_kind_called(self, e, name, scope)
         names = set(SIGNATURES) | {n for n, s in self.symbols.items() if s.kind == "fn"}
         if name in OTHER_LANGUAGES_FUNCTIONS:
             self.error(e.func.span, f"unknown function '{name}'", OTHER_LANGUAGES_FUNCTIONS[name])
