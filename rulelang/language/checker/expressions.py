@@ -449,7 +449,8 @@ class ExprChecker(CheckerBase):
                                      f"{KIND_WORDS[kind]}, but this is {T.spoken(t)}",
                            "a card is not a cell: the cells the cards cover are "
                            "[x for c in CARDS for x in cells(c)]" if cards else
-                           mismatch_hint(self, arg, t, T.SIMPLE.get(kind, T.ANY)))
+                           mismatch_hint(self, arg, t, T.card(None) if kind == "card"
+                                         else T.SIMPLE.get(kind, T.ANY)))
         if name == "cell" and len(types) == 2 and types[0].name == "text":
             self.error(e.args[1].span, "cell(\"E5\") names a cell by its text alone",
                        "write cell(x, y) with two numbers, or cell(\"E5\") with no second one")
