@@ -256,8 +256,10 @@ class ExprGen(Inliner, BuiltinCalls, Messages):
             # the items not looked at would have changed nothing)
             return quantifier(self, name, e.args[0])
         if isinstance(ref, refs.Builtin) and name == "knows" and len(e.args) == 2 \
-                and isinstance(e.args[1], ast.Attr) and isinstance(e.args[1].ref, refs.Field):
-            # knows(p, c.FIELD): whether p knows that field (the field itself is not read)
+                and isinstance(e.args[1], ast.Attr) \
+                and isinstance(e.args[1].ref, (refs.Field, refs.Dynamic)):
+            # knows(p, c.FIELD): whether p knows that field (the field itself is not read; a
+            # value of no known type, as an untyped parameter, is asked as a card all the same)
             field = e.args[1]
             return f"b_knows(g, {self.expr(e.args[0])}, {self.expr(field.obj)}, {literal(field.name)})"
         if isinstance(ref, refs.Builtin):

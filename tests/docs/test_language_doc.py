@@ -208,6 +208,16 @@ def test_win_with_a_text_is_refused_in_a_competitive_game():
     assert 'end "..."' in str(error.value)
 
 
+def test_win_with_no_seat_or_every_seat_is_the_draw_the_doc_says():
+    # (what `win []` did was said nowhere: it is a draw, as the outcome's code makes it)
+    doc = (ROOT / "docs" / "language.md").read_text(encoding="utf-8")
+    assert "(`win []`" in doc and "nobody winning is a draw" in doc
+    for who in ("[]", "[p for p in players if p == none]", "[P2, P1]"):
+        game = play(f'game "W"\nplayers 2\nturn {{ win {who} "over" }}\n')
+        assert (game.outcome["result"], game.outcome["winners"]) == ("draw", [])
+        assert game.transcript().splitlines()[-1].startswith("== game over: a draw (over)")
+
+
 def test_a_const_may_read_a_table():
     game = play('game "T"\nplayers 2\ntable t {\n  | a | b |\n  | 1 | 2 |\n  | 3 | 4 |\n}\n'
                 'const total = sum(r.b for r in t)\nturn {\n  log "{total}"\n  end\n}\n')

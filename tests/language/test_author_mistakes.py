@@ -302,6 +302,13 @@ MISTAKES = {
         " for p in players { move bids[p] to bid[p] }\n win current }\n",
         "'bids' is a list of (player, choice) pairs, not kept per player",
         "for p, c in bids { ... }"),
+    "a card kind called like a function": (  # (it said: unknown function, declare it: fn Card(...)
+        "setup { create Card(rank: 2) in deck }\nturn { if zone_of(Card(2)) == deck { win current } }\n",
+        "'Card' is a card kind, not a function", "create Card(...) in ZONE"),
+    "a card's name where a card is expected": (  # (it said no more than that)
+        "turn { if knows(P1, \"ace\") { win current } }\n",
+        "argument 2 of knows() should be a card, but this is text",
+        'first([c for c in ZONE if text(c) == "ace"])'),
 }
 
 

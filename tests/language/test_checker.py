@@ -462,6 +462,19 @@ def test_several_errors_are_reported_at_once_in_source_order():
     assert str(error).count("error:") == 3
 
 
+def test_a_function_named_like_a_built_in_is_one_error_its_calls_checked_as_written():
+    # (every call was checked against the built-in's parameters: an error at each, none true)
+    error = check_error("fn matches(a: int, b: int) = a == b\n"
+                        "rule size(n: int) { log \"{n}\" }\n"
+                        "turn { if matches(1, 1) { size(3) win current }\n"
+                        "  if matches(1) { win current } }\n")
+    assert [(d.span.line, d.message) for d in error.diagnostics] == [
+        (3, "'matches' is a built-in name"),
+        (4, "'size' is a built-in name"),
+        (6, "'matches' takes 2 argument(s), not 1"),
+    ]
+
+
 def test_errors_stop_at_a_cap_with_a_note_of_how_many_more():
     body = "".join(f"  let v{i} = nope{i}\n" for i in range(40))
     error = check_error("turn {\n" + body + "  win current\n}\n")

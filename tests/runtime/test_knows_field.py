@@ -47,8 +47,8 @@ turn {
 '''
 
 
-def told_after(what: str) -> str:
-    game = rulelang.loads(RULES, "told.rules").new_game(players=2, seed=1, options={})
+def told_after(what: str, rules: str = RULES) -> str:
+    game = rulelang.loads(rules, "told.rules").new_game(players=2, seed=1, options={})
     game.play(what)
     return [line for line in game.transcript().splitlines() if "colour" in line and "rank" in line][-1]
 
@@ -103,3 +103,11 @@ def test_knows_a_field_reads_no_face():
     leaky = rulelang.loads(RULES.replace('choose again', 'log "{top(deck).rank}"\n  choose again'),
                            "told.rules")
     assert leaky.program.warnings
+
+
+def test_knows_a_field_of_an_untyped_parameter_asks_of_the_card():
+    # (the field's value was given to knows: "knows needs a card, not 2")
+    rules = RULES.replace("turn {", "fn rank_known(p, c) = knows(p, c.rank)\nturn {").replace(
+        "rank {knows(P1, c.rank)}", "rank {rank_known(P1, c)}")
+    assert told_after("rank is 1", rules) == "P1 colour no rank yes; P2 rank yes"
+    assert told_after("colour", rules) == "P1 colour yes rank no; P2 rank yes"

@@ -226,6 +226,104 @@ scenario "not held" {
     assert failure.message == "the condition does not hold"
     assert failure.span.line == 9
 
+def test_a_card_s_name_not_in_a_zone_shows_what_the_zone_held(tmp_path):
+    # (it said only that the condition does not hold)
+    rules = SCENARIO_RULES.replace("1..4", "1..20")
+    path = write(tmp_path, """
+scenario "not held" {
+  position { current = P1  hand[P1] = ["chip 2", "chip 1"] }
+  expect "chip 3" in hand[P1]
+}
+scenario "held" {
+  position { current = P1  hand[P1] = ["chip 2"] }
+  expect size(deck) > 0 and "chip 2" not in hand[ P1 ]
+}
+scenario "nothing there" {
+  position { current = P1 }
+  expect "chip 3" in hand[P2]
+}
+scenario "a long pile" {
+  position { current = P1 }
+  expect "chip 30" in deck
+}
+""", rules)
+    failures = [r.failure for r in load_suite(path).run()]
+    assert [(f.message, f.expected, f.actual) for f in failures[:3]] == [
+        ("the condition does not hold", 'a card named "chip 3"',
+         'hand[P1] holds ["chip 2", "chip 1"]'),
+        ('the condition does not hold: "chip 2" not in hand[ P1 ]', 'no card named "chip 2"',
+         'hand[ P1 ] holds ["chip 2"]'),
+        ("the condition does not hold", 'a card named "chip 3"', "hand[P2] holds no card"),
+    ]
+    # a pile top first, as expect deck = [...] writes it
+    assert failures[3].actual == ('deck holds ["chip 20", "chip 19", "chip 18", "chip 17", '
+                                  '"chip 16", "chip 15", "chip 14", "chip 13", "chip 12", '
+                                  '"chip 11", "chip 10", "chip 9", ... 8 more]')
+
+
+def test_a_card_s_name_where_a_card_is_expected_is_the_card_of_that_name(tmp_path):
+    # (knows(P1, "chip 2") was refused: argument 2 of knows() should be a card, but this is text)
+    rules = SCENARIO_RULES.replace("1..4", "[1, 2, 3, 3]").replace(
+        "score p", "card Token { v: int }\nfn held(c: Chip) = zone_of(c) == hand[P1]\nscore p")
+    path = write(tmp_path, """
+scenario "named" {
+  position { current = P1  hand[P1] = ["chip 2"] }
+  expect knows(P1, "chip 2") and not knows(P2, "chip 2") and knows(P2, "chip 1")
+  expect held("chip 2") and not held("chip 1")
+  expect "chip 2".n == 2 and knows(P1, "chip 2".n) and not knows(P2, "chip 2".n)
+  expect zone_of("chip 1") == deck
+}
+scenario "not known" {
+  position { current = P1  hand[P1] = ["chip 2"] }
+  expect knows(P2, "chip 2")
+}
+scenario "elsewhere" {
+  position { current = P1  hand[P1] = ["chip 2"] }
+  expect zone_of("chip 2") == deck
+}
+scenario "no such card" {
+  position { current = P1 }
+  expect knows(P2, "chip 9")
+}
+scenario "two of that name" {
+  position { current = P1 }
+  expect held("chip 1") or held("chip 3")
+}
+""", rules)
+    results = [(r.scenario.name, r.failure) for r in load_suite(path).run()]
+    assert results[0] == ("named", None)
+    said = [(f.message, f.expected, f.actual) for _, f in results[1:]]
+    assert said == [
+        ("the condition does not hold", None, None),
+        ("the condition does not hold", '"deck"', '"hand[P1]"'),
+        ("no card named 'chip 9' lies in a zone", None, None),
+        ("2 cards are named 'chip 3' (in deck): a card's name in a condition speaks of one "
+         "card; give the cards names of their own (the card's name clause) or expect what a "
+         "zone holds", None, None),
+    ]
+
+
+def test_a_card_kind_called_like_a_function_in_a_scenario_says_how_to_name_a_card(tmp_path):
+    # (it said: unknown function 'Chip', hint: declare it: fn Chip(x: int) = ...)
+    path = write(tmp_path, """
+scenario "called" {
+  position { current = P1  hand[P1] = ["chip 2"] }
+  expect knows(P1, Chip("chip 2"))
+  expect size(hand[P1]) == 1 and Chip(2) == none
+}
+""")
+    with pytest.raises(CheckError) as caught:
+        load_suite(path)
+    assert [(d.span.line, d.span.col, d.message, d.hint) for d in caught.value.diagnostics] == [
+        (4, 20, "'Chip' is a card kind, not a function",
+         'a scenario names a card by its name in quotes: write "chip 2" where a card is '
+         'expected, as in knows(P1, "chip 2"), "chip 2".FIELD or "chip 2" in ZONE'),
+        (5, 34, "'Chip' is a card kind, not a function",
+         'a scenario names a card by its name in quotes: write "NAME" where a card is '
+         'expected, as in knows(P1, "NAME"), "NAME".FIELD or "NAME" in ZONE'),
+    ]
+
+
 def test_a_scenario_from_a_seed_with_chance_fixed(tmp_path):
     rules = SCENARIO_RULES.replace("setup {", 'setup { current = random(players, "first")\n')
     scenarios = """

@@ -17,6 +17,7 @@ from rulelang.language.builtin_signatures import KIND_WORDS, SIGNATURES, kind_ok
 from rulelang.language.checker.checker_base import CheckerBase
 from rulelang.language.checker.constants import UNKNOWN, fold, shown
 from rulelang.language.checker.keys_written import check_split_keys, pairs_by_seat
+from rulelang.language.checker.misused_names import card_kind_called
 from rulelang.language.checker.param_types import untyped_operand
 from rulelang.language.checker.seats import arithmetic_hint, compare_hint, mismatch_hint
 from rulelang.language.errors import Span, suggest
@@ -383,6 +384,8 @@ class ExprChecker(CheckerBase):
             return T.ANY
         if name in SIGNATURES and not (sym or (scope and scope.lookup(name))):
             return self.call_builtin(e, name, scope)
+        if sym is not None and sym.kind == "card":
+            return card_kind_called(self, e, name, scope)
         names = set(SIGNATURES) | {n for n, s in self.symbols.items() if s.kind == "fn"}
         if name in OTHER_LANGUAGES_FUNCTIONS:
             self.error(e.func.span, f"unknown function '{name}'", OTHER_LANGUAGES_FUNCTIONS[name])
@@ -446,7 +449,8 @@ class ExprChecker(CheckerBase):
                                      f"{KIND_WORDS[kind]}, but this is {T.spoken(t)}",
                            "a card is not a cell: the cells the cards cover are "
                            "[x for c in CARDS for x in cells(c)]" if cards else
-                           mismatch_hint(self, arg, t, T.SIMPLE.get(kind, T.ANY)))
+                           mismatch_hint(self, arg, t, T.card(None) if kind == "card"
+                                         else T.SIMPLE.get(kind, T.ANY)))
         if name == "cell" and len(types) == 2 and types[0].name == "text":
             self.error(e.args[1].span, "cell(\"E5\") names a cell by its text alone",
                        "write cell(x, y) with two numbers, or cell(\"E5\") with no second one")

@@ -57,7 +57,7 @@ def _seats(most: int) -> str:
 def mismatch_hint(checker: CheckerBase, node: ast.Node | None, got: T.Type,
                   want: T.Type) -> str | None:
     """The hint for ``node`` (of type ``got``) where ``want`` is needed, when one is a seat
-    and the other a number (or lists of them); None otherwise."""
+    and the other a number (or lists of them), or a text stands for a card; None otherwise."""
     if is_seat(want) and is_number(got):
         most = checker.program.max_players
         written = seat_for(node, most)
@@ -69,6 +69,10 @@ def mismatch_hint(checker: CheckerBase, node: ast.Node | None, got: T.Type,
         text = checker.source_of(node.span) if node is not None and node.span else None
         return (f"a seat is not a number: index_of(players, {text or 'p'}) is its position "
                 "from 0")
+    if want.name == "card" and got == T.TEXT:
+        text = checker.source_of(node.span) if node is not None and node.span else None
+        return (f"a text is not a card, even its name: the card named so is found where it "
+                f"lies, like first([c for c in ZONE if text(c) == {text or 'NAME'}])")
     return None
 
 

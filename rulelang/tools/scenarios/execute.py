@@ -261,14 +261,7 @@ def _state(suite, game, step):
     target = step.target
     if isinstance(target, ast.Attr):  # "NAME".field: the one card of that name in a zone
         label = target.obj.value
-        cards = [c for c in game.cards if c.label == label and game.where[c.id] is not None]
-        if not cards:
-            _fail(step, f"no card named '{label}' lies in a zone")
-        if len(cards) > 1:  # which one is meant cannot be known: never check them all silently
-            places = ", ".join(sorted({game.where[c.id].name for c in cards}))
-            _fail(step, f"{len(cards)} cards are named '{label}' (in {places}): \"NAME\".field "
-                        "speaks of one card; give the cards names of their own (the card's "
-                        "name clause) or expect what a zone holds")
+        cards = [_card_named(game, step, label, '"NAME".field')]
         field = target.name
         if field not in game.cv and field not in cards[0].f:
             _fail(step, f"'{label}' has no field '{field}'")
@@ -299,6 +292,20 @@ def _state(suite, game, step):
         what = (f"{name} holds other cards" if name.replace(" ", "") in game.layout.zone_named
                 else f"{name} has another value")
         _fail(step, what, shown(step.value), shown(actual))
+
+
+def _card_named(game, step, label, what="a card's name in a condition"):
+    """The one card of that name in a zone: none, or several (which is meant cannot be
+    known: never check them all silently), fails the step saying so."""
+    cards = [c for c in game.cards if c.label == label and game.where[c.id] is not None]
+    if not cards:
+        _fail(step, f"no card named '{label}' lies in a zone")
+    if len(cards) > 1:
+        places = ", ".join(sorted({game.where[c.id].name for c in cards}))
+        _fail(step, f"{len(cards)} cards are named '{label}' (in {places}): {what} "
+                    "speaks of one card; give the cards names of their own (the card's "
+                    "name clause) or expect what a zone holds")
+    return cards[0]
 
 
 def _place_name(target) -> str:
@@ -332,17 +339,33 @@ def _var(game, name, step):
 def _true(suite, game, step):
     parts = suite.conditions[id(step)]
     fns = suite.rules.code.tops.fns
+
+    def value(part, fn):  # the fn's value, given the cards it names
+        cards = [_card_named(game, step, name) for name in part.cards.get(fn, ())]
+        return game.guard(partial(fns[fn], game, *cards))
+
     whole = len(parts) == 1
     for part in parts:  # the first that does not hold (as `and` stops), with its sides' values
-        if game.guard(partial(fns[part.holds], game)):
+        if value(part, part.holds):
             continue
         said = "the condition does not hold" + ("" if whole else f": {part.text}")
+        if part.zone is not None:  # "NAME" in ZONE: what the zone held
+            names = comparable(value(part, part.zone))
+            _fail(step, said, ("no" if part.negated else "a") + f" card named {shown(part.card)}",
+                  f"{part.zone_text} holds " + (_some(names) if names else "no card"))
         if part.left is not None and part.right is not None:
-            left = comparable(game.guard(partial(fns[part.left], game)))
-            right = comparable(game.guard(partial(fns[part.right], game)))
+            left = comparable(value(part, part.left))
+            right = comparable(value(part, part.right))
             op = "" if part.op == "==" else part.op + " "
             _fail(step, said, op + shown(right), shown(left))
         _fail(step, said)
+
+
+def _some(names, most=12) -> str:
+    """Cards' names as a failure shows them, the first ``most`` of a long list."""
+    if len(names) <= most:
+        return shown(names)
+    return shown(names[:most])[:-1] + f", ... {len(names) - most} more]"
 
 
 _STEPS = {"play": _play, "refused": _refused, "legal": _legal, "decides": _decides,
