@@ -64,7 +64,8 @@ class Taint:
 
 
 CLEAN = Taint()
-_Cond = tuple[ast.Expr, "State"]  # a condition, with the state it was worked out in
+# a condition, with the state it was worked out in and its kind ("if", "while", "for"...)
+_Cond = tuple[ast.Expr, "State", str]
 # built-ins whose result tells where cards are or how many, never what their faces say
 _LOCATION = {"size", "empty", "zone_of", "cells", "occupied", "empty_cells", "index_of",
              "in_bounds", "owner", "key", "knows", "neighbours", "adjacent", "connected",
@@ -108,7 +109,7 @@ class State:
     pc: Secret = PUBLIC
     # those conditions (and loops' counts), each with the state it was worked out in: worked
     # out again at the next decision, a card made public by then being no secret
-    conds: tuple[tuple[ast.Expr, State], ...] = ()
+    conds: tuple[tuple[ast.Expr, State, str], ...] = ()
     entry: Secret = PUBLIC  # the pc a rule is called under (its callers' branches, joined)
     # expressions (by their text) whose cards were revealed to all since the last move
     shown: frozenset[str] = frozenset()
@@ -117,9 +118,10 @@ class State:
         return State(dict(self.local), self.revealed, self.made_public, self.pc, self.conds,
                      self.entry, self.shown)
 
-    def under(self, expr: ast.Expr, data: Secret) -> None:
-        """Inside a branch or loop decided by ``expr`` (its taint now: ``data``)."""
-        self.conds = self.conds + ((expr, self.copy()),)
+    def under(self, expr: ast.Expr, data: Secret, kind: str = "if") -> None:
+        """Inside a branch or loop decided by ``expr`` (its taint now: ``data``): ``kind``
+        names what decides (an "if", a "while", a "for" loop's list, a "repeat" count)."""
+        self.conds = self.conds + ((expr, self.copy(), kind),)
         self.pc = self.pc | data
 
     def settled(self, name: str) -> Taint:
@@ -161,7 +163,7 @@ class FlowExprs:
         with the cards made public by then (a card played face up in both branches of
         ``if playable(c)`` tells nothing by the branch taken)."""
         data = state.entry
-        for expr, snapshot in state.conds:
+        for expr, snapshot, _ in state.conds:
             data = data | self.ev(expr, self.since(snapshot, state)).data
         return data
 
