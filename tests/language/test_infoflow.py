@@ -355,3 +355,27 @@ def test_cards_in_a_tuple_are_shown_to_each_reader_as_they_may_see_them():
 
 def first_card_label(game):
     return game.view(0)["zones"]["hand[P1]"]["cards"][0]["name"]
+
+
+def test_a_secret_stored_in_a_public_variable_is_warned_there_and_not_at_each_later_use():
+    """The store is the leak: every seat sees the variable from then on, so what reads it
+    shows nothing more (one leaking line gave a warning at every use, the first not where
+    the hidden card is read)."""
+    body = ('  points = top(deck).v\n  log "{points} points"\n'
+            '  choose n in [1, 2] where n < points else "too many" prompt "go"\n'
+            '  if points > 3 { win current }')
+    found = warnings(body)
+    assert [(w.span.line - HEAD.count("\n"), w.message) for w in found] == [
+        (2, "the variable 'points' is set to a value worked out from a hidden card's face")]
+
+
+def test_a_leak_into_a_variable_under_a_branch_is_one_warning_at_the_branch():
+    decls = ("var gold[player]: int = 0\nvar wood[player]: int = 0\n"
+             "rule take(p: player, n: int) {\n  wood[p] += n\n"
+             "  if n == 1 and top(deck).v > 2 { gold[p] += 1 }\n}\n")
+    body = ('  choose n in 1..2 where n == 1 or gold[current] > 0 else "needs gold" prompt "take"\n'
+            '  take(current, n)\n  if wood[current] > 5 { end }')
+    found = warnings(body, decls)
+    assert [(w.span.line - HEAD.count("\n"), w.span.col) for w in found] == [(5, 6)]
+    assert found[0].message == ("the variable 'gold' is set (at 22:46) only as this if "
+                                "decides, which reads a hidden card's face")

@@ -248,12 +248,21 @@ class FlowExprs:
         if isinstance(ref, refs.Local):
             return self.local_taint(e.id, state)
         if isinstance(ref, refs.Var):
-            return self.var_taint.get(ref.name, CLEAN)
+            return self.var_read(ref.name)
         if isinstance(ref, refs.Zone):
             return Taint(face=self.zone_face(ref.name, [], state))
         if isinstance(ref, refs.ZoneFamily):
             return Taint(face=self.zone_face(ref.name, None, state))
         return CLEAN
+
+    def var_read(self, name: str) -> Taint:
+        """A variable's value as read: a public one is in every seat's view, so what it holds
+        is known to all (where a secret was stored in it, that is the leak, warned there: not
+        again at every place that reads it)."""
+        taint = self.var_taint.get(name, CLEAN)
+        info = self.p.vars.get(name)
+        return Taint(face=taint.face) if info is not None and info.visibility == "public" \
+            else taint
 
     def x_Attr(self, e: ast.Attr, state: State) -> Taint:
         if isinstance(e.ref, refs.Member):
@@ -269,7 +278,7 @@ class FlowExprs:
         if isinstance(ref, refs.ZoneFamily):
             return Taint(keys, self.zone_face(ref.name, e.args, state))
         if isinstance(ref, refs.VarFamily):
-            return self.var_taint.get(ref.name, CLEAN) | Taint(keys)
+            return self.var_read(ref.name) | Taint(keys)
         return self.ev(e.obj, state) | Taint(keys)
 
     def x_Is(self, e: ast.Is, state: State) -> Taint:
