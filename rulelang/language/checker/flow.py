@@ -34,12 +34,12 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from rulelang.language import ast, refs
 from rulelang.language.checker import flow_values
-from rulelang.language.checker.flow_live import reads_after
-from rulelang.language.checker.flow_report import Implicit, Reached, secret_words
+from rulelang.language.checker.flow_live import may_stop, reads_after
+from rulelang.language.checker.flow_report import Implicit, Reached, place, secret_words
 from rulelang.language.checker.flow_values import (
     CLEAN,
     EACH_OWNER,
@@ -115,7 +115,7 @@ class FlowChecker(FlowExprs):
             if (w.span, w.message) not in seen:
                 seen.add((w.span, w.message))
                 unique.append(w)
-        return sorted(unique, key=_place)
+        return sorted(unique, key=place)
 
     def walk_program(self) -> None:
         p = self.p
@@ -173,7 +173,7 @@ class FlowChecker(FlowExprs):
         if allowed(data):
             return
         if state is not None and event and not allowed(pc) and taint.data <= pc and (
-                redo is None or allowed(redo(_bare(state)).data)):
+                redo is None or allowed(redo(state.bare()).data)):
             for cond, snapshot, kind in state.conds:  # the first one that tells the secret
                 told = self.ev(cond, self.since(snapshot, state)).data
                 if not allowed(told):
@@ -520,7 +520,7 @@ class FlowChecker(FlowExprs):
         self.on_path(mark, other)
         assert out is not None  # an if has a branch
         after = out.join(other)
-        stops = any(_may_stop(stmts) for _, stmts in s.branches) or _may_stop(s.other or [])
+        stops = any(may_stop(stmts) for _, stmts in s.branches) or may_stop(s.other or [])
         after.pc, after.conds = (deciding.pc, deciding.conds) if stops else (state.pc,
                                                                               state.conds)
         return after
@@ -586,29 +586,6 @@ class FlowChecker(FlowExprs):
         self.sink(self.ev(s.reason, state).read(), s.reason.span, "the end reason shows",
                   "the reason the game ended is read by every seat")
         return state
-
-
-def _bare(state: State) -> State:
-    """``state`` with every local clean."""
-    bare = state.copy()
-    bare.local = dict.fromkeys(state.local, CLEAN)
-    return bare
-
-
-def _may_stop(stmts: list[ast.Stmt]) -> bool:
-    """Whether these statements may end the rule, the loop or the game before the end."""
-    for s in stmts:
-        if isinstance(s, (ast.Finish, ast.Break, ast.Continue)):
-            return True
-        if isinstance(s, ast.If) and (any(_may_stop(b) for _, b in s.branches)
-                                      or _may_stop(s.other or [])):
-            return True
-    return False
-
-
-def _place(d: Diagnostic) -> tuple[str, int, int]:
-    span = cast(Span, d.span)  # every warning has one
-    return span.file, span.line, span.col
 
 
 def check_flow(program: Program, source_of: SourceOf) -> list[Diagnostic]:

@@ -4,7 +4,7 @@ at the condition (what reads the secret, and what to disclose), naming the sink 
 See flow.py for the whole idea."""
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from rulelang.language import ast
 from rulelang.language.checker.flow_values import EACH_OWNER, HIDDEN_LEVEL, Secret
@@ -60,6 +60,12 @@ class Implicit:
                 "to learn that, write disclose(...) around the condition",
                 severity="warning"))
         return out
+
+
+def place(d: Diagnostic) -> tuple[str, int, int]:
+    """Where a warning is, to sort them (every warning of the check has a span)."""
+    span = cast(Span, d.span)
+    return span.file, span.line, span.col
 
 
 def _at(span: Span) -> str:

@@ -118,6 +118,12 @@ class State:
         return State(dict(self.local), self.revealed, self.made_public, self.pc, self.conds,
                      self.entry, self.shown)
 
+    def bare(self) -> State:
+        """This state with every local clean."""
+        bare = self.copy()
+        bare.local = dict.fromkeys(self.local, CLEAN)
+        return bare
+
     def under(self, expr: ast.Expr, data: Secret, kind: str = "if") -> None:
         """Inside a branch or loop decided by ``expr`` (its taint now: ``data``): ``kind``
         names what decides (an "if", a "while", a "for" loop's list, a "repeat" count)."""
