@@ -272,6 +272,22 @@ def test_options_from_another_seats_hand_name_by_as_the_likely_fix():
     assert "(if p is the one choosing here, say so: choose ... by p)" in found[0].hint, found
 
 
+
+def test_a_local_that_holds_current_is_current():
+    """`let me = current`, then a choice by current (the default) from hand[me]: the check
+    took me for another seat and hinted `by me`, which changes nothing."""
+    mine = '  let me = current\n' \
+        '  choose c in hand[me] where c.v > 1 else "{c} is low" prompt "pick"\n'
+    assert messages(mine + "  move c to table") == []
+    assert messages(mine.replace("hand[me]", "hand[next(me)]") + "  move c to table") == [
+        "the options offered to current are a value worked out from a card only next(me) may see"]
+    # once current changes, the local holds the seat it was, no longer current
+    moved = "  let me = current\n  current = next(current)\n" \
+        '  choose c in hand[me] where c.v > 1 else "{c} is low" prompt "pick"\n  move c to table'
+    assert messages(moved) == [
+        "the options offered to current are a value worked out from a card only me may see"]
+
+
 # ------------------------------------------------------------ disclose
 @pytest.mark.parametrize("body,decls", [
     ('  log "the deck starts with {disclose(top(deck).v)}"', ""),

@@ -90,6 +90,7 @@ class FlowChecker(FlowExprs):
         self.pending: list[tuple[Compute, State, Span, str, str, Allowed, str,
                                  frozenset[str]]] = []
         self.implicit = Implicit()  # sinks reached as a condition on a secret decides
+        self.current_alias: set[str] = set()  # a rule's locals that hold 'current' (let me = current)
         # variables set: (name, compute, state), at the next one
         self.pending_joins: list[tuple[str, Compute, State]] = []
 
@@ -188,6 +189,7 @@ class FlowChecker(FlowExprs):
     # ------------------------------------------------------------ statements
     def body(self, stmts: list[ast.Stmt], state: State) -> State:
         self.pending_faces, self.pending, self.again_memo = [], [], {}
+        self.current_alias = set()
         self.read_later = reads_after(stmts) if self.reporting else {}
         state = self.block(stmts, state)
         self.flush(state)
@@ -242,9 +244,12 @@ class FlowChecker(FlowExprs):
 
     def s_Let(self, s: ast.Let, state: State) -> State:
         self.bind(state, s.name, s.value, self.ev(s.value, state) | Taint(state.pc))
+        if isinstance(s.value, ast.Name) and self.key_text(s.value) == "current":
+            self.current_alias.add(s.name)  # the same seat: its secrets are current's
         return state
 
     def bind(self, state: State, name: str, expr: ast.Expr, taint: Taint) -> None:
+        self.current_alias.discard(name)
         state.made_public = state.made_public - {name}
         deferred = taint != CLEAN and len(state.local) <= MAX_KEPT
         state.local[name] = Deferred(expr, state.copy(), taint) if deferred else taint
@@ -265,6 +270,7 @@ class FlowChecker(FlowExprs):
             elif isinstance(ref, refs.Local):
                 state.local[target.id] = value
             elif ref == refs.Builtin("current"):
+                self.current_alias.clear()  # a local set from it holds the seat it was
                 self.later(compute, state, s.value.span, "'current' is set to",
                            "every seat sees whose turn it is", event="'current' is set")
             elif isinstance(ref, refs.Var):
@@ -551,6 +557,8 @@ class FlowChecker(FlowExprs):
                 st.local.update({seat: CLEAN,
                                  choice: Taint(Secret(OWNED, seat, chosen=True), item.face)})
             return self.loop(s.body, state, bind_pairs)
+        self.current_alias.difference_update(s.names)
+
         def bind(st: State) -> None:
             st.local.update(dict.fromkeys(s.names, item))
             st.under(s.iter, over.data, "for")

@@ -161,6 +161,7 @@ class FlowExprs:
     var_taint: dict[str, Taint]
     steps: int
     fn_stack: list[str | None]
+    current_alias: set[str]
     fn_memo: dict[tuple[object, ...], Taint]
     again_memo: dict[tuple[int, frozenset[str]], Taint]
 
@@ -433,7 +434,12 @@ class FlowExprs:
         return self.ev(dest, state).face
 
     def key_text(self, e: ast.Node) -> str:
+        """How a seat (or a key) is named in a secret: by its text, a local that holds
+        ``current`` (``let me = current``) as ``current`` (in the rule, not a function)."""
         if isinstance(e, ast.Name):
+            if e.id in self.current_alias and isinstance(e.ref, refs.Local) \
+                    and not any(self.fn_stack):
+                return "current"
             return e.id
         return self.source_of(e.span, 200) or f"<{type(e).__name__} at {e.span}>"
 
