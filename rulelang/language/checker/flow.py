@@ -28,7 +28,10 @@ and ``State.conds`` to work them out again), so what it does that every seat see
 variable set, a log line, a card moved, dealt, shuffled or made, a choice offered, the game
 ended, a rule called) tells its condition; ``end when`` is a sink too. As for a log line,
 the conditions are worked out again at the next decision: a card played face up in every
-branch by then is no secret. See docs/language.md.
+branch by then is no secret. A sink whose own value tells no more than its conditions is
+warned at the condition that reads the secret (flow_report.py), once for all it decides; a
+public variable reads as known to all (a secret stored in it is warned where it is stored).
+See docs/language.md.
 """
 from __future__ import annotations
 
