@@ -119,6 +119,20 @@ def test_a_card_played_face_up_in_the_branch_that_chose_from_it_is_no_secret():
                               "worked out from a card only current may see"]
 
 
+def test_a_card_played_face_up_in_a_branch_after_a_decision_in_it_is_no_secret():
+    """The same in an else branch, with sinks made before the branch (a log line in the
+    other one): the decision inside the branch read them, and the branch's own sinks lost
+    the card it played face up (they were warned, as if the card stayed in the hand)."""
+    played = ('  choose c in hand[current] pass prompt "play"\n'
+              '  if c == none {\n    log "{current} passes"\n  } else {\n'
+              '    choose spot in 1..c.v prompt "how far"\n'
+              '    move c to table\n  }')
+    assert messages(played) == []
+    kept = played.replace("move c to table", "move c to deck")  # (face down: still secret)
+    assert messages(kept) == ["the choice 'spot' (written in every seat's transcript) is a "
+                              "value worked out from a card only current may see"]
+
+
 def test_each_seat_of_a_choice_made_by_each_is_its_chooser():
     # each seat is offered its own hand's values: no seat is offered what it may not know,
     # but every seat's transcript shows each answer once all have chosen

@@ -78,6 +78,7 @@ class FlowChecker(FlowExprs):
         # (rule, index) -> what callers pass; (rule, "pc") -> the branches it is called under
         self.param_taint: dict[tuple[str, int | str], Taint] = {}
         self.warnings: list[Diagnostic] = []
+        self.flushes = 0  # decisions so far (a mark in ``pending`` holds until the next)
         self.reporting = False
         self.read_later: dict[int, frozenset[str]] = {}  # a choose's id -> locals read after
         self.fn_stack: list[str | None] = []
@@ -219,6 +220,7 @@ class FlowChecker(FlowExprs):
 
     def flush(self, now: State) -> None:
         """A decision (or the end of a rule, or of the game): the sinks so far are read."""
+        self.flushes += 1
         joins, self.pending_joins = self.pending_joins, []
         for name, compute, snapshot in joins:
             self.join_var(name, Taint(compute(self.since(snapshot, now)).data))
@@ -227,11 +229,16 @@ class FlowChecker(FlowExprs):
             at = self.since(snapshot, now, path)
             self.sink(compute(at), span, what, why, allowed, at, event, redo=compute)
 
-    def on_path(self, mark: int, end: State) -> None:
+    def mark(self) -> tuple[int, int]:
+        """Where the sinks made from now on will start in ``pending`` (see ``on_path``)."""
+        return len(self.pending), self.flushes
+
+    def on_path(self, mark: tuple[int, int], end: State) -> None:
         """The sinks made since ``mark`` (in a branch now ended at ``end``) keep the cards
         their path made public: a card played face up is no secret, whatever the other
         branches did (nobody forgets a card seen)."""
-        for i in range(mark, len(self.pending)):
+        start = mark[0] if mark[1] == self.flushes else 0  # a decision since: all are new
+        for i in range(start, len(self.pending)):
             *entry, path = self.pending[i]
             self.pending[i] = (*entry, path | end.made_public)  # type: ignore[assignment]
 
@@ -520,11 +527,11 @@ class FlowChecker(FlowExprs):
         deciding = state.copy()
         for cond, stmts in s.branches:
             deciding.under(cond, self.ev(cond, state).data)
-            mark = len(self.pending)
+            mark = self.mark()
             branch = self.block(stmts, deciding.copy())
             self.on_path(mark, branch)
             out = branch if out is None else out.join(branch)
-        mark = len(self.pending)
+        mark = self.mark()
         other = self.block(s.other, deciding.copy()) if s.other is not None else state
         self.on_path(mark, other)
         assert out is not None  # an if has a branch
