@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING
 from rulelang.language import ast, refs
 from rulelang.language.checker import flow_values
 from rulelang.language.checker.flow_live import may_stop, reads_after
-from rulelang.language.checker.flow_report import Implicit, Reached, place, secret_words
+from rulelang.language.checker.flow_report import Implicit, Reached, kept_warning, place, secret_words
 from rulelang.language.checker.flow_values import (
     CLEAN,
     EACH_OWNER,
@@ -511,13 +511,7 @@ class FlowChecker(FlowExprs):
             data = self.local_taint(name, state).data
             if data.known_to(chooser):
                 continue
-            who = secret_words(data)
-            self.warnings.append(Diagnostic(
-                f"'{name}' holds a value worked out from {who} while {chooser} decides here, "
-                "and is read after", s.span,
-                f"a bot deciding for {chooser} would plan with its real value; work it out "
-                "after the choose, or write disclose(...) around it if everybody is meant to "
-                "learn it", severity="warning"))
+            self.warnings.append(kept_warning(name, data, chooser, s.span))
 
     def s_If(self, s: ast.If, state: State) -> State:
         """Each branch runs knowing the conditions before it (an implicit flow: what a

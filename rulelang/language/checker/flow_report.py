@@ -1,7 +1,7 @@
-"""The information-flow check's warnings about implicit flows: a sink whose own value is
-clean but which is reached (or not) as a condition on a secret decides. Such a warning points
-at the condition (what reads the secret, and what to disclose), naming the sink it reaches.
-See flow.py for the whole idea."""
+"""The information-flow check's warnings, in words: about implicit flows (a sink whose own
+value is clean but which is reached, or not, as a condition on a secret decides: such a
+warning points at the condition, what reads the secret and what to disclose, naming the sinks
+it decides) and about a local kept while a seat decides. See flow.py for the whole idea."""
 from __future__ import annotations
 
 from typing import NamedTuple, cast
@@ -60,6 +60,17 @@ class Implicit:
                 "to learn that, write disclose(...) around the condition",
                 severity="warning"))
         return out
+
+
+def kept_warning(name: str, data: Secret, chooser: str, span: Span) -> Diagnostic:
+    """A local worked out from ``data`` the chooser may not know, read after their choice
+    (see ``FlowChecker.kept_for_later``)."""
+    return Diagnostic(
+        f"'{name}' holds a value worked out from {secret_words(data)} while {chooser} decides "
+        "here, and is read after", span,
+        f"a bot deciding for {chooser} would plan with its real value; work it out after the "
+        "choose, or write disclose(...) around it if everybody is meant to learn it",
+        severity="warning")
 
 
 def place(d: Diagnostic) -> tuple[str, int, int]:
