@@ -119,6 +119,20 @@ def test_a_card_played_face_up_in_the_branch_that_chose_from_it_is_no_secret():
                               "worked out from a card only current may see"]
 
 
+def test_a_card_played_face_up_in_a_branch_after_a_decision_in_it_is_no_secret():
+    """The same in an else branch, with sinks made before the branch (a log line in the
+    other one): the decision inside the branch read them, and the branch's own sinks lost
+    the card it played face up (they were warned, as if the card stayed in the hand)."""
+    played = ('  choose c in hand[current] pass prompt "play"\n'
+              '  if c == none {\n    log "{current} passes"\n  } else {\n'
+              '    choose spot in 1..c.v prompt "how far"\n'
+              '    move c to table\n  }')
+    assert messages(played) == []
+    kept = played.replace("move c to table", "move c to deck")  # (face down: still secret)
+    assert messages(kept) == ["the choice 'spot' (written in every seat's transcript) is a "
+                              "value worked out from a card only current may see"]
+
+
 def test_each_seat_of_a_choice_made_by_each_is_its_chooser():
     # each seat is offered its own hand's values: no seat is offered what it may not know,
     # but every seat's transcript shows each answer once all have chosen
@@ -272,6 +286,22 @@ def test_options_from_another_seats_hand_name_by_as_the_likely_fix():
     assert "(if p is the one choosing here, say so: choose ... by p)" in found[0].hint, found
 
 
+
+def test_a_local_that_holds_current_is_current():
+    """`let me = current`, then a choice by current (the default) from hand[me]: the check
+    took me for another seat and hinted `by me`, which changes nothing."""
+    mine = '  let me = current\n' \
+        '  choose c in hand[me] where c.v > 1 else "{c} is low" prompt "pick"\n'
+    assert messages(mine + "  move c to table") == []
+    assert messages(mine.replace("hand[me]", "hand[next(me)]") + "  move c to table") == [
+        "the options offered to current are a value worked out from a card only next(me) may see"]
+    # once current changes, the local holds the seat it was, no longer current
+    moved = "  let me = current\n  current = next(current)\n" \
+        '  choose c in hand[me] where c.v > 1 else "{c} is low" prompt "pick"\n  move c to table'
+    assert messages(moved) == [
+        "the options offered to current are a value worked out from a card only me may see"]
+
+
 # ------------------------------------------------------------ disclose
 @pytest.mark.parametrize("body,decls", [
     ('  log "the deck starts with {disclose(top(deck).v)}"', ""),
@@ -355,3 +385,27 @@ def test_cards_in_a_tuple_are_shown_to_each_reader_as_they_may_see_them():
 
 def first_card_label(game):
     return game.view(0)["zones"]["hand[P1]"]["cards"][0]["name"]
+
+
+def test_a_secret_stored_in_a_public_variable_is_warned_there_and_not_at_each_later_use():
+    """The store is the leak: every seat sees the variable from then on, so what reads it
+    shows nothing more (one leaking line gave a warning at every use, the first not where
+    the hidden card is read)."""
+    body = ('  points = top(deck).v\n  log "{points} points"\n'
+            '  choose n in [1, 2] where n < points else "too many" prompt "go"\n'
+            '  if points > 3 { win current }')
+    found = warnings(body)
+    assert [(w.span.line - HEAD.count("\n"), w.message) for w in found] == [
+        (2, "the variable 'points' is set to a value worked out from a hidden card's face")]
+
+
+def test_a_leak_into_a_variable_under_a_branch_is_one_warning_at_the_branch():
+    decls = ("var gold[player]: int = 0\nvar wood[player]: int = 0\n"
+             "rule take(p: player, n: int) {\n  wood[p] += n\n"
+             "  if n == 1 and top(deck).v > 2 { gold[p] += 1 }\n}\n")
+    body = ('  choose n in 1..2 where n == 1 or gold[current] > 0 else "needs gold" prompt "take"\n'
+            '  take(current, n)\n  if wood[current] > 5 { end }')
+    found = warnings(body, decls)
+    assert [(w.span.line - HEAD.count("\n"), w.span.col) for w in found] == [(5, 6)]
+    assert found[0].message == ("the variable 'gold' is set (at 22:46) only as this if "
+                                "decides, which reads a hidden card's face")

@@ -91,7 +91,8 @@ def test_end_when_on_a_hidden_face_is_warned():
 
 def test_the_owner_is_named_when_only_they_may_know_the_condition():
     assert warnings('  if first(cards(hand[P1])).v > 4 { log "x" }') == [
-        "this log line shows a value worked out from a card only P1 may see"]
+        "a log line is written (at 22:41) only as this if decides, which reads a card only P1 "
+        "may see"]
 
 
 CORRECT = {
@@ -130,3 +131,35 @@ def test_the_shipped_games_and_examples_pass_check_strict(path):
     result = CliRunner().invoke(cli, ["check", "--strict", str(ROOT / path)])
     assert result.exit_code == 0, result.output
     assert "warning" not in result.output
+
+
+def test_an_implicit_flow_is_warned_at_the_condition_that_reads_the_secret():
+    """A sink whose own value is clean, reached as an `if` on a secret decides: the warning
+    points at the condition (what to disclose) and names the sinks it decides, once."""
+    body = ('  for q in players {\n'
+            '    if any(c.v > 4 for c in hand[q]) {\n'
+            '      log "{q} has a high card"\n'
+            '      break\n'
+            '    }\n'
+            '    log "{q} has none"\n'
+            '  }')
+    text = HEAD + "turn {\n" + body + "\n  win current\n}\n"
+    program = rulelang.loads(text, name="flow.rules").program
+    assert len(program.warnings) == 1
+    line = HEAD.count("\n") + 3
+    shown = program.warnings[0].render(program.sources)
+    assert shown.startswith(
+        f"flow.rules:{line}:8: warning: a log line is written (at {line + 1}:11) only as this "
+        f"if decides, which reads a card only q may see (and 1 more place it decides: "
+        f"{line + 4}:9)\n")
+    assert "\n           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n" in shown
+    assert "hint: a log line is read by every seat, so it tells what this if decided; if " \
+           "everybody is meant to learn that, write disclose(...) around the condition" in shown
+    disclosed = text.replace("if any(c.v > 4 for c in hand[q])",
+                             "if disclose(any(c.v > 4 for c in hand[q]))")
+    assert rulelang.loads(disclosed, name="flow.rules").program.warnings == []
+
+
+def test_a_value_worked_out_from_the_secret_is_still_warned_where_it_is_shown():
+    assert warnings('  if top(deck).v > 4 { log "{top(deck).v}" }') == [
+        "this log line shows a value worked out from a hidden card's face"]

@@ -28,21 +28,24 @@ and ``State.conds`` to work them out again), so what it does that every seat see
 variable set, a log line, a card moved, dealt, shuffled or made, a choice offered, the game
 ended, a rule called) tells its condition; ``end when`` is a sink too. As for a log line,
 the conditions are worked out again at the next decision: a card played face up in every
-branch by then is no secret. See docs/language.md.
+branch by then is no secret. A sink whose own value tells no more than its conditions is
+warned at the condition that reads the secret (flow_report.py), once for all it decides; a
+public variable reads as known to all (a secret stored in it is warned where it is stored).
+See docs/language.md.
 """
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from rulelang.language import ast, refs
 from rulelang.language.checker import flow_values
-from rulelang.language.checker.flow_live import reads_after
+from rulelang.language.checker.flow_live import may_stop, reads_after
+from rulelang.language.checker.flow_report import Implicit, Reached, kept_warning, place, secret_words
 from rulelang.language.checker.flow_values import (
     CLEAN,
     EACH_OWNER,
-    HIDDEN_LEVEL,
     OWNED,
     PUBLIC,
     Deferred,
@@ -67,16 +70,6 @@ Allowed = Callable[[Secret], bool]  # who may know what a sink shows
 SourceOf = Callable[[Span | None, int], str | None]  # the text of a span (at most so long)
 
 
-def secret_words(data: Secret) -> str:
-    """How a warning names a secret: whose, and of what (a seat as the rules name it)."""
-    if data.level == HIDDEN_LEVEL:
-        return "a hidden card's face"
-    if data.owner == EACH_OWNER:
-        return "the private choices of the seats choosing at once"
-    return f"a private choice of {data.owner}'s" if data.chosen else \
-        f"a card only {data.owner} may see"
-
-
 class FlowChecker(FlowExprs):
     def __init__(self, program: Program, source_of: SourceOf) -> None:
         self.p = program
@@ -85,6 +78,7 @@ class FlowChecker(FlowExprs):
         # (rule, index) -> what callers pass; (rule, "pc") -> the branches it is called under
         self.param_taint: dict[tuple[str, int | str], Taint] = {}
         self.warnings: list[Diagnostic] = []
+        self.flushes = 0  # decisions so far (a mark in ``pending`` holds until the next)
         self.reporting = False
         self.read_later: dict[int, frozenset[str]] = {}  # a choose's id -> locals read after
         self.fn_stack: list[str | None] = []
@@ -97,7 +91,10 @@ class FlowChecker(FlowExprs):
         # sinks read at the next decision: each with what it reads, the state it was made in,
         # and the locals whose cards the path it is on made public after it (an if's branch
         # that ends before the next decision: the join after it forgets them)
-        self.pending: list[tuple[Compute, State, Span, str, str, Allowed, frozenset[str]]] = []
+        self.pending: list[tuple[Compute, State, Span, str, str, Allowed, str,
+                                 frozenset[str]]] = []
+        self.implicit = Implicit()  # sinks reached as a condition on a secret decides
+        self.current_alias: set[str] = set()  # a rule's locals that hold 'current' (let me = current)
         # variables set: (name, compute, state), at the next one
         self.pending_joins: list[tuple[str, Compute, State]] = []
 
@@ -117,12 +114,13 @@ class FlowChecker(FlowExprs):
                                "steps), so leaks of hidden cards are not looked for",
                                severity="note")]
         unique: list[Diagnostic] = []
+        self.warnings.extend(self.implicit.warnings())
         seen: set[tuple[Span | None, str]] = set()
         for w in self.warnings:
             if (w.span, w.message) not in seen:
                 seen.add((w.span, w.message))
                 unique.append(w)
-        return sorted(unique, key=_place)
+        return sorted(unique, key=place)
 
     def walk_program(self) -> None:
         p = self.p
@@ -165,10 +163,28 @@ class FlowChecker(FlowExprs):
 
     # ------------------------------------------------------------ reporting
     def sink(self, taint: Taint, span: Span, what: str, why: str,
-             allowed: Allowed = lambda s: s == PUBLIC) -> None:
-        if not self.reporting or allowed(taint.data):
+             allowed: Allowed = lambda s: s == PUBLIC, state: State | None = None,
+             event: str = "", seen: str = "", redo: Compute | None = None) -> None:
+        """Warn if ``taint`` may not be shown as ``allowed``; with ``state``, whether the
+        sink is reached tells the conditions around it: ``event`` is what every seat sees
+        happen there (an implicit flow, warned at the condition when the value itself tells
+        no more than the condition does; ``seen``: who sees it, if not as ``why`` says).
+        ``redo`` works the value out again: with every local clean, what it reads itself (a
+        local set in the branch carries the branch's condition, and tells no more)."""
+        if not self.reporting:
             return
-        who = secret_words(taint.data)
+        pc = self.pc_at(state) if state is not None else PUBLIC
+        data = taint.data | pc
+        if allowed(data):
+            return
+        if state is not None and event and not allowed(pc) and taint.data <= pc and (
+                redo is None or allowed(redo(state.bare()).data)):
+            for cond, snapshot, kind in state.conds:  # the first one that tells the secret
+                told = self.ev(cond, self.since(snapshot, state)).data
+                if not allowed(told):
+                    self.implicit.add(cond, kind, told, Reached(span, event, seen or why))
+                    return
+        who = secret_words(data)
         self.warnings.append(Diagnostic(
             f"{what} a value worked out from {who}", span,
             f"{why}; if everybody is meant to learn it, write disclose(...) around it",
@@ -177,6 +193,7 @@ class FlowChecker(FlowExprs):
     # ------------------------------------------------------------ statements
     def body(self, stmts: list[ast.Stmt], state: State) -> State:
         self.pending_faces, self.pending, self.again_memo = [], [], {}
+        self.current_alias = set()
         self.read_later = reads_after(stmts) if self.reporting else {}
         state = self.block(stmts, state)
         self.flush(state)
@@ -185,16 +202,17 @@ class FlowChecker(FlowExprs):
         return state
 
     def later(self, compute: Compute, state: State, span: Span, what: str, why: str,
-              allowed: Allowed = lambda d: d == PUBLIC) -> None:
+              allowed: Allowed = lambda d: d == PUBLIC, event: str = "") -> None:
         """A sink nobody reads before the next decision (a log line, a variable, a chosen
-        value): checked then, so a card played face up in between is no secret."""
+        value): checked then, so a card played face up in between is no secret. ``event``:
+        what every seat sees happen there (see ``sink``)."""
         if not self.reporting:
             return
-        compute = self.with_pc(compute)
         if len(state.local) > MAX_KEPT:  # a copy each time would cost too much: check now
-            self.sink(compute(state), span, what, why, allowed)
+            self.sink(compute(state), span, what, why, allowed, state, event, redo=compute)
         else:
-            self.pending.append((compute, state.copy(), span, what, why, allowed, frozenset()))
+            self.pending.append((compute, state.copy(), span, what, why, allowed, event,
+                                 frozenset()))
 
     def with_pc(self, compute: Compute) -> Compute:
         """A sink's value and whether it is reached (what decided it, by then)."""
@@ -202,18 +220,25 @@ class FlowChecker(FlowExprs):
 
     def flush(self, now: State) -> None:
         """A decision (or the end of a rule, or of the game): the sinks so far are read."""
+        self.flushes += 1
         joins, self.pending_joins = self.pending_joins, []
         for name, compute, snapshot in joins:
             self.join_var(name, Taint(compute(self.since(snapshot, now)).data))
         pending, self.pending = self.pending, []
-        for compute, snapshot, span, what, why, allowed, path in pending:
-            self.sink(compute(self.since(snapshot, now, path)), span, what, why, allowed)
+        for compute, snapshot, span, what, why, allowed, event, path in pending:
+            at = self.since(snapshot, now, path)
+            self.sink(compute(at), span, what, why, allowed, at, event, redo=compute)
 
-    def on_path(self, mark: int, end: State) -> None:
+    def mark(self) -> tuple[int, int]:
+        """Where the sinks made from now on will start in ``pending`` (see ``on_path``)."""
+        return len(self.pending), self.flushes
+
+    def on_path(self, mark: tuple[int, int], end: State) -> None:
         """The sinks made since ``mark`` (in a branch now ended at ``end``) keep the cards
         their path made public: a card played face up is no secret, whatever the other
         branches did (nobody forgets a card seen)."""
-        for i in range(mark, len(self.pending)):
+        start = mark[0] if mark[1] == self.flushes else 0  # a decision since: all are new
+        for i in range(start, len(self.pending)):
             *entry, path = self.pending[i]
             self.pending[i] = (*entry, path | end.made_public)  # type: ignore[assignment]
 
@@ -229,9 +254,12 @@ class FlowChecker(FlowExprs):
 
     def s_Let(self, s: ast.Let, state: State) -> State:
         self.bind(state, s.name, s.value, self.ev(s.value, state) | Taint(state.pc))
+        if isinstance(s.value, ast.Name) and self.key_text(s.value) == "current":
+            self.current_alias.add(s.name)  # the same seat: its secrets are current's
         return state
 
     def bind(self, state: State, name: str, expr: ast.Expr, taint: Taint) -> None:
+        self.current_alias.discard(name)
         state.made_public = state.made_public - {name}
         deferred = taint != CLEAN and len(state.local) <= MAX_KEPT
         state.local[name] = Deferred(expr, state.copy(), taint) if deferred else taint
@@ -244,7 +272,7 @@ class FlowChecker(FlowExprs):
             return self.ev(s.value, st) | (self.ev(target, st) if s.op != "=" else CLEAN)
         if s.op != "=":
             value = value | self.ev(target, state)
-        value = value | Taint(state.pc)  # set or not as a hidden branch went: that tells it
+        plain, value = value, value | Taint(state.pc)  # set or not as a hidden branch went: that tells it
         ref = target.ref
         if isinstance(target, ast.Name):
             if isinstance(ref, refs.Local) and s.op == "=":
@@ -252,8 +280,9 @@ class FlowChecker(FlowExprs):
             elif isinstance(ref, refs.Local):
                 state.local[target.id] = value
             elif ref == refs.Builtin("current"):
+                self.current_alias.clear()  # a local set from it holds the seat it was
                 self.later(compute, state, s.value.span, "'current' is set to",
-                           "every seat sees whose turn it is")
+                           "every seat sees whose turn it is", event="'current' is set")
             elif isinstance(ref, refs.Var):
                 self.store_var(self.p.vars[ref.name], [], value, s.value, state, compute)
         elif isinstance(target, ast.Index) and isinstance(ref, refs.VarFamily):
@@ -262,10 +291,11 @@ class FlowChecker(FlowExprs):
             self.store_var(self.p.vars[ref.name], target.args, keyed(state), s.value, state, keyed)
         elif isinstance(target, ast.Attr) and isinstance(ref, (refs.Field, refs.Dynamic)):
             card = self.ev(target.obj, state)
-            self.sink(value, s.value.span, f"the field '{target.name}' of a card its readers "
+            self.sink(plain, s.value.span, f"the field '{target.name}' of a card its readers "
                                            "may see is set to",
                       "a card's fields show with its face",
-                      allowed=lambda d: d <= card.face)
+                      allowed=lambda d: d <= card.face, state=state,
+                      event=f"the field '{target.name}' of a card is set", redo=compute)
         elif isinstance(target, ast.Index):
             base = target.obj
             if isinstance(base, ast.Name) and isinstance(base.ref, refs.Local):
@@ -290,7 +320,8 @@ class FlowChecker(FlowExprs):
         self.later(compute, state, expr.span, f"the variable '{info.name}' is set to",
                    "a public variable is in every seat's view" if owner is None else
                    f"'{info.name}' is seen by its own seat only, here {owner}",
-                   allowed=lambda d: d == PUBLIC or (owner is not None and d.known_to(owner)))
+                   allowed=lambda d: d == PUBLIC or (owner is not None and d.known_to(owner)),
+                   event=f"the variable '{info.name}' is set")
 
     def join_var(self, name: str, taint: Taint) -> None:
         self.var_taint[name] = self.var_taint.get(name, CLEAN) | taint
@@ -322,7 +353,7 @@ class FlowChecker(FlowExprs):
         compute(state)
         self.later(compute, state, s.span,
                    "which card moves where (or whether one does) depends on",
-                   "every seat sees cards move, even face down")
+                   "every seat sees cards move, even face down", event="a card moves")
         face = self.dest_face(s.dest, state)
         zone = self.zone_info(s.dest)
         if s.at is None and zone is not None and zone.visibility == "top" \
@@ -339,7 +370,7 @@ class FlowChecker(FlowExprs):
             return Taint(self.ev_all([p for p in parts if p is not None], st).data)
         compute(state)
         self.later(compute, state, s.span, f"whether {what} (and how) depends on",
-                   "every seat sees it happen")
+                   "every seat sees it happen", event=what)
         state.shown = frozenset()
 
     def s_Deal(self, s: ast.Deal, state: State) -> State:
@@ -363,7 +394,7 @@ class FlowChecker(FlowExprs):
             self.later(field_taint, state, span,
                        f"the field '{name}' of a card made where some seats see it is",
                        "a new card shows its fields to whoever sees its zone",
-                       allowed=lambda d: d <= face)
+                       allowed=lambda d: d <= face, event=f"a card is made with the field '{name}'")
         if s.name:
             state.local[s.name] = Taint(face=face)
         return state
@@ -414,16 +445,20 @@ class FlowChecker(FlowExprs):
         if s.prompt is not None:
             self.sink(self.message(s.prompt, state), s.prompt.span, "the prompt shows",
                       "a prompt is read by every seat")
-        shown = options | Taint(self.pc_at(state))  # whether (and what) they are offered
+        shown = options  # what they are offered (and whether: the conditions around)
         if s.refusals is not None:
             shown = shown | Taint(self.ev(s.refusals, state).data)  # (its reasons: texts, read)
         why = f"{chooser} may not know it"
-        owner = shown.data.owner if shown.data.level == OWNED else None
+        told = shown.data | self.pc_at(state)
+        owner = told.owner if told.level == OWNED else None
         if s.by is None and s.each is None and owner not in (None, chooser, EACH_OWNER):
             why += f" (if {owner} is the one choosing here, say so: choose ... by {owner})"
         self.sink(shown, self.options_span(s, state, chooser),
                   f"the options offered to {chooser} are", why,
-                  allowed=lambda d: d.known_to(chooser))
+                  allowed=lambda d: d.known_to(chooser), state=state,
+                  event=f"a choice is offered to {chooser}",
+                  seen=f"{chooser} sees whether they are offered a choice",
+                  redo=lambda st: self.ev(s.options, st) | self.ev(s.refusals, st))
         if s.each is None:
             self.kept_for_later(s, state, chooser)
         element = s.options.ty.arg if s.options.ty is not None and s.options.ty.name == "list" \
@@ -434,14 +469,16 @@ class FlowChecker(FlowExprs):
                 and not s.private:
             self.later(lambda st: self.ev(s.options, st), state, s.options.span,
                        f"the choice '{s.name}' (written in every seat's transcript) is",
-                       "a chosen value that is not a card is shown to every seat")
+                       "a chosen value that is not a card is shown to every seat",
+                       event=f"the choice '{s.name}' is written in every seat's transcript")
         if is_cards and s.pass_if is not None and not s.private:
             passing = s.pass_if  # (a value's pass is part of the choice: warned above)
             if self.ev(passing, state).data.known_to(chooser):
                 self.later(lambda st: self.ev(passing, st), state, passing.span,
                            "whether a pass is offered (a pass is written in every seat's "
                            "transcript) is",
-                           "when a seat passes, every seat learns the condition held")
+                           "when a seat passes, every seat learns the condition held",
+                           event="a pass is offered")
         data = PUBLIC if is_cards else options.data
         if s.private:  # written in the chooser's transcript alone: a secret of the chooser's
             data = data | Secret(OWNED, EACH_OWNER if s.each is not None else chooser,
@@ -474,13 +511,7 @@ class FlowChecker(FlowExprs):
             data = self.local_taint(name, state).data
             if data.known_to(chooser):
                 continue
-            who = secret_words(data)
-            self.warnings.append(Diagnostic(
-                f"'{name}' holds a value worked out from {who} while {chooser} decides here, "
-                "and is read after", s.span,
-                f"a bot deciding for {chooser} would plan with its real value; work it out "
-                "after the choose, or write disclose(...) around it if everybody is meant to "
-                "learn it", severity="warning"))
+            self.warnings.append(kept_warning(name, data, chooser, s.span))
 
     def s_If(self, s: ast.If, state: State) -> State:
         """Each branch runs knowing the conditions before it (an implicit flow: what a
@@ -490,16 +521,16 @@ class FlowChecker(FlowExprs):
         deciding = state.copy()
         for cond, stmts in s.branches:
             deciding.under(cond, self.ev(cond, state).data)
-            mark = len(self.pending)
+            mark = self.mark()
             branch = self.block(stmts, deciding.copy())
             self.on_path(mark, branch)
             out = branch if out is None else out.join(branch)
-        mark = len(self.pending)
+        mark = self.mark()
         other = self.block(s.other, deciding.copy()) if s.other is not None else state
         self.on_path(mark, other)
         assert out is not None  # an if has a branch
         after = out.join(other)
-        stops = any(_may_stop(stmts) for _, stmts in s.branches) or _may_stop(s.other or [])
+        stops = any(may_stop(stmts) for _, stmts in s.branches) or may_stop(s.other or [])
         after.pc, after.conds = (deciding.pc, deciding.conds) if stops else (state.pc,
                                                                               state.conds)
         return after
@@ -530,9 +561,11 @@ class FlowChecker(FlowExprs):
                 st.local.update({seat: CLEAN,
                                  choice: Taint(Secret(OWNED, seat, chosen=True), item.face)})
             return self.loop(s.body, state, bind_pairs)
+        self.current_alias.difference_update(s.names)
+
         def bind(st: State) -> None:
             st.local.update(dict.fromkeys(s.names, item))
-            st.under(s.iter, over.data)
+            st.under(s.iter, over.data, "for")
         return self.loop(s.body, state, bind)
 
     def s_Repeat(self, s: ast.Repeat, state: State) -> State:
@@ -540,45 +573,31 @@ class FlowChecker(FlowExprs):
         def bind(st: State) -> None:
             if s.name:
                 st.local.update({s.name: CLEAN})
-            st.under(s.count, count.data)
+            st.under(s.count, count.data, "repeat")
         return self.loop(s.body, state, bind)
 
     def s_While(self, s: ast.While, state: State) -> State:
-        return self.loop(s.body, state, lambda st: st.under(s.cond, self.ev(s.cond, st).data))
+        return self.loop(s.body, state, lambda st: st.under(s.cond, self.ev(s.cond, st).data,
+                                                                  "while"))
 
     def s_Loop(self, s: ast.Loop, state: State) -> State:
         return self.loop(s.body, state)
 
     def s_Log(self, s: ast.Log, state: State) -> State:
         self.later(lambda st: self.message(s.message, st), state, s.message.span,
-                   "this log line shows", "a log line is read by every seat")
+                   "this log line shows", "a log line is read by every seat",
+                   event="a log line is written")
         return state
 
     def s_Finish(self, s: ast.Finish, state: State) -> State:
         self.flush(state)
-        self.sink(Taint(self.pc_at(state)), s.span, "whether the game ends here depends on",
-                  "every seat sees the game end, and how")
+        self.sink(CLEAN, s.span, "whether the game ends here depends on",
+                  "every seat sees the game end, and how", state=state, event="the game ends")
         if s.reason is None:
             return state
         self.sink(self.ev(s.reason, state).read(), s.reason.span, "the end reason shows",
                   "the reason the game ended is read by every seat")
         return state
-
-
-def _may_stop(stmts: list[ast.Stmt]) -> bool:
-    """Whether these statements may end the rule, the loop or the game before the end."""
-    for s in stmts:
-        if isinstance(s, (ast.Finish, ast.Break, ast.Continue)):
-            return True
-        if isinstance(s, ast.If) and (any(_may_stop(b) for _, b in s.branches)
-                                      or _may_stop(s.other or [])):
-            return True
-    return False
-
-
-def _place(d: Diagnostic) -> tuple[str, int, int]:
-    span = cast(Span, d.span)  # every warning has one
-    return span.file, span.line, span.col
 
 
 def check_flow(program: Program, source_of: SourceOf) -> list[Diagnostic]:

@@ -5,6 +5,9 @@ deciding there would plan with; see ``FlowChecker.kept_for_later``).
 Over-approximated from the text: every local read at or after the ``choose`` (its own
 clauses too: ``where``, ``prefer``), and every local read anywhere in a loop around it (the
 next time round). A local written again before it is read counts as read.
+
+And whether statements may stop the rule, a loop or the game (``may_stop``): what follows an
+``if`` whose branch may stop is still under its condition.
 """
 from __future__ import annotations
 
@@ -45,3 +48,14 @@ def reads_after(stmts: list[ast.Stmt]) -> dict[int, frozenset[str]]:
 
 def _within(at: Place, span: Span) -> bool:
     return (span.line, span.col) <= at <= (span.end_line, span.end_col)
+
+
+def may_stop(stmts: list[ast.Stmt]) -> bool:
+    """Whether these statements may end the rule, the loop or the game before the end."""
+    for s in stmts:
+        if isinstance(s, (ast.Finish, ast.Break, ast.Continue)):
+            return True
+        if isinstance(s, ast.If) and (any(may_stop(b) for _, b in s.branches)
+                                      or may_stop(s.other or [])):
+            return True
+    return False

@@ -64,7 +64,8 @@ class Taint:
 
 
 CLEAN = Taint()
-_Cond = tuple[ast.Expr, "State"]  # a condition, with the state it was worked out in
+# a condition, with the state it was worked out in and its kind ("if", "while", "for"...)
+_Cond = tuple[ast.Expr, "State", str]
 # built-ins whose result tells where cards are or how many, never what their faces say
 _LOCATION = {"size", "empty", "zone_of", "cells", "occupied", "empty_cells", "index_of",
              "in_bounds", "owner", "key", "knows", "neighbours", "adjacent", "connected",
@@ -108,7 +109,7 @@ class State:
     pc: Secret = PUBLIC
     # those conditions (and loops' counts), each with the state it was worked out in: worked
     # out again at the next decision, a card made public by then being no secret
-    conds: tuple[tuple[ast.Expr, State], ...] = ()
+    conds: tuple[tuple[ast.Expr, State, str], ...] = ()
     entry: Secret = PUBLIC  # the pc a rule is called under (its callers' branches, joined)
     # expressions (by their text) whose cards were revealed to all since the last move
     shown: frozenset[str] = frozenset()
@@ -117,9 +118,16 @@ class State:
         return State(dict(self.local), self.revealed, self.made_public, self.pc, self.conds,
                      self.entry, self.shown)
 
-    def under(self, expr: ast.Expr, data: Secret) -> None:
-        """Inside a branch or loop decided by ``expr`` (its taint now: ``data``)."""
-        self.conds = self.conds + ((expr, self.copy()),)
+    def bare(self) -> State:
+        """This state with every local clean."""
+        bare = self.copy()
+        bare.local = dict.fromkeys(self.local, CLEAN)
+        return bare
+
+    def under(self, expr: ast.Expr, data: Secret, kind: str = "if") -> None:
+        """Inside a branch or loop decided by ``expr`` (its taint now: ``data``): ``kind``
+        names what decides (an "if", a "while", a "for" loop's list, a "repeat" count)."""
+        self.conds = self.conds + ((expr, self.copy(), kind),)
         self.pc = self.pc | data
 
     def settled(self, name: str) -> Taint:
@@ -153,6 +161,7 @@ class FlowExprs:
     var_taint: dict[str, Taint]
     steps: int
     fn_stack: list[str | None]
+    current_alias: set[str]
     fn_memo: dict[tuple[object, ...], Taint]
     again_memo: dict[tuple[int, frozenset[str]], Taint]
 
@@ -161,7 +170,7 @@ class FlowExprs:
         with the cards made public by then (a card played face up in both branches of
         ``if playable(c)`` tells nothing by the branch taken)."""
         data = state.entry
-        for expr, snapshot in state.conds:
+        for expr, snapshot, _ in state.conds:
             data = data | self.ev(expr, self.since(snapshot, state)).data
         return data
 
@@ -246,12 +255,21 @@ class FlowExprs:
         if isinstance(ref, refs.Local):
             return self.local_taint(e.id, state)
         if isinstance(ref, refs.Var):
-            return self.var_taint.get(ref.name, CLEAN)
+            return self.var_read(ref.name)
         if isinstance(ref, refs.Zone):
             return Taint(face=self.zone_face(ref.name, [], state))
         if isinstance(ref, refs.ZoneFamily):
             return Taint(face=self.zone_face(ref.name, None, state))
         return CLEAN
+
+    def var_read(self, name: str) -> Taint:
+        """A variable's value as read: a public one is in every seat's view, so what it holds
+        is known to all (where a secret was stored in it, that is the leak, warned there: not
+        again at every place that reads it)."""
+        taint = self.var_taint.get(name, CLEAN)
+        info = self.p.vars.get(name)
+        return Taint(face=taint.face) if info is not None and info.visibility == "public" \
+            else taint
 
     def x_Attr(self, e: ast.Attr, state: State) -> Taint:
         if isinstance(e.ref, refs.Member):
@@ -267,7 +285,7 @@ class FlowExprs:
         if isinstance(ref, refs.ZoneFamily):
             return Taint(keys, self.zone_face(ref.name, e.args, state))
         if isinstance(ref, refs.VarFamily):
-            return self.var_taint.get(ref.name, CLEAN) | Taint(keys)
+            return self.var_read(ref.name) | Taint(keys)
         return self.ev(e.obj, state) | Taint(keys)
 
     def x_Is(self, e: ast.Is, state: State) -> Taint:
@@ -416,7 +434,12 @@ class FlowExprs:
         return self.ev(dest, state).face
 
     def key_text(self, e: ast.Node) -> str:
+        """How a seat (or a key) is named in a secret: by its text, a local that holds
+        ``current`` (``let me = current``) as ``current`` (in the rule, not a function)."""
         if isinstance(e, ast.Name):
+            if e.id in self.current_alias and isinstance(e.ref, refs.Local) \
+                    and not any(self.fn_stack):
+                return "current"
             return e.id
         return self.source_of(e.span, 200) or f"<{type(e).__name__} at {e.span}>"
 

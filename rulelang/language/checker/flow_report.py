@@ -1,0 +1,83 @@
+"""The information-flow check's warnings, in words: about implicit flows (a sink whose own
+value is clean but which is reached, or not, as a condition on a secret decides: such a
+warning points at the condition, what reads the secret and what to disclose, naming the sinks
+it decides) and about a local kept while a seat decides. See flow.py for the whole idea."""
+from __future__ import annotations
+
+from typing import NamedTuple, cast
+
+from rulelang.language import ast
+from rulelang.language.checker.flow_values import EACH_OWNER, HIDDEN_LEVEL, Secret
+from rulelang.language.errors import Diagnostic, Span
+
+# how a warning names what decides: a State.conds entry's kind
+KIND_WORDS = {"if": "if", "while": "while loop", "for": "for loop's list",
+              "repeat": "repeat count"}
+
+
+def secret_words(data: Secret) -> str:
+    """How a warning names a secret: whose, and of what (a seat as the rules name it)."""
+    if data.level == HIDDEN_LEVEL:
+        return "a hidden card's face"
+    if data.owner == EACH_OWNER:
+        return "the private choices of the seats choosing at once"
+    return f"a private choice of {data.owner}'s" if data.chosen else \
+        f"a card only {data.owner} may see"
+
+
+class Reached(NamedTuple):
+    """A sink reached as a condition decides: where, what happens there, why it is seen."""
+    span: Span
+    event: str  # what every seat sees happen, e.g. "a log line is written"
+    why: str
+
+
+class Implicit:
+    """The implicit flows found, by the condition that decides them."""
+
+    def __init__(self) -> None:
+        self.found: dict[tuple[Span, str, Secret], dict[Span, Reached]] = {}
+
+    def add(self, cond: ast.Expr, kind: str, data: Secret, reached: Reached) -> None:
+        self.found.setdefault((cond.span, kind, data), {}).setdefault(reached.span, reached)
+
+    def warnings(self) -> list[Diagnostic]:
+        out = []
+        for (span, kind, data), sinks in self.found.items():
+            ordered = sorted(sinks.values(), key=lambda r: (r.span.line, r.span.col))
+            first, more = ordered[0], ordered[1:]
+            words = KIND_WORDS.get(kind, kind)
+            message = (f"{first.event} (at {_at(first.span)}) only as this {words} decides, "
+                       f"which reads {secret_words(data)}")
+            if more:
+                places = ", ".join(_at(r.span) for r in more[:6]) + (", ..." if len(more) > 6
+                                                                     else "")
+                message += f" (and {len(more)} more place{'s' if len(more) > 1 else ''} " \
+                           f"it decides: {places})"
+            out.append(Diagnostic(
+                message, span,
+                f"{first.why}, so it tells what this {words} decided; if everybody is meant "
+                "to learn that, write disclose(...) around the condition",
+                severity="warning"))
+        return out
+
+
+def kept_warning(name: str, data: Secret, chooser: str, span: Span) -> Diagnostic:
+    """A local worked out from ``data`` the chooser may not know, read after their choice
+    (see ``FlowChecker.kept_for_later``)."""
+    return Diagnostic(
+        f"'{name}' holds a value worked out from {secret_words(data)} while {chooser} decides "
+        "here, and is read after", span,
+        f"a bot deciding for {chooser} would plan with its real value; work it out after the "
+        "choose, or write disclose(...) around it if everybody is meant to learn it",
+        severity="warning")
+
+
+def place(d: Diagnostic) -> tuple[str, int, int]:
+    """Where a warning is, to sort them (every warning of the check has a span)."""
+    span = cast(Span, d.span)
+    return span.file, span.line, span.col
+
+
+def _at(span: Span) -> str:
+    return f"{span.line}:{span.col}"
