@@ -1,6 +1,9 @@
 """rulelang simulate and compare bound a game's decisions (--max-decisions): rules that never
-end with the bots stop the run as a failing game does."""
+end with the bots stop the run as a failing game does, and a run whose error stream is no
+terminal says now and then how far it is, where no bar is drawn."""
 from __future__ import annotations
+
+import time
 
 import pytest
 from click.testing import CliRunner
@@ -90,3 +93,30 @@ def test_a_bad_limit_is_refused_clearly(tmp_path):
     result = cli_run("simulate", written(tmp_path, TEN), "--max-decisions", 0)
     assert result.exit_code == 2
     assert "--max-decisions" in result.output and "Traceback" not in result.output
+
+
+def _wait_for(capsys, text, seconds=10.0):
+    said = ""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        said += capsys.readouterr().err
+        if text in said:
+            return said
+        time.sleep(0.01)
+    raise AssertionError(f"{text!r} not said in {seconds} s: {said!r}")
+
+
+def test_progress_is_said_now_and_then_where_no_bar_is_drawn(capsys, monkeypatch):
+    """With its error stream not a terminal, simulate said nothing until the end: a game
+    that never ended (or a long run) looked hung."""
+    monkeypatch.setattr(simulate_command, "PROGRESS_EVERY", 0.02)
+    with simulate_command.progress_bar("Endless", 5) as advance:
+        advance(0)
+        advance(3)
+        said = _wait_for(capsys, "Endless: 3 of 5 games finished after ")
+        advance.say("starting Ray")
+        said += _wait_for(capsys, "Endless (starting Ray): 3 of 5 games finished after ")
+    assert said.rstrip().endswith(" s")
+    capsys.readouterr()
+    time.sleep(0.1)
+    assert capsys.readouterr().err == ""  # nothing once the run is over

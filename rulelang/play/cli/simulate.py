@@ -154,9 +154,60 @@ def play(simulation, workers, backend, address, label):
                           on_progress=advance, on_status=advance.say)
 
 
+PROGRESS_EVERY = 30.0  # seconds between progress lines when the error stream is no terminal
+
+
 @contextmanager
 def progress_bar(label, total):
+    """A bar on the terminal's error stream; where that stream is no terminal (a file, a pipe:
+    no bar is drawn there), a line every ``PROGRESS_EVERY`` seconds instead."""
     from rich.console import Console
+    console = Console(stderr=True)
+    if not console.is_terminal:
+        with progress_lines(label, total, PROGRESS_EVERY) as advance:
+            yield advance
+        return
+    with _bar(label, total, console) as advance:
+        yield advance
+
+
+@contextmanager
+def progress_lines(label, total, every):
+    """``advance(done)`` and ``advance.say(text)`` as the bar has them; a line on stderr
+    every ``every`` seconds says how many games are finished (a run that goes on for hours,
+    or a game that never ends, is not silent)."""
+    import threading
+    import time
+    started = time.monotonic()
+    now = {"done": 0, "label": label}
+    stop = threading.Event()
+    threads = []  # the one thread telling, once started
+
+    def tell():
+        while not stop.wait(every):
+            click.echo(f"{now['label']}: {now['done']:,} of {total:,} games finished after "
+                       f"{time.monotonic() - started:,.0f} s", err=True)
+
+    def advance(done):
+        now["done"] = done
+        if not threads:  # started at the first call, once the worker processes exist (_bar)
+            threads.append(threading.Thread(target=tell, daemon=True))
+            threads[0].start()
+
+    def say(text):
+        now["label"] = f"{label} ({text})"
+
+    advance.say = say
+    try:
+        yield advance
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join()
+
+
+@contextmanager
+def _bar(label, total, console):
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -176,7 +227,7 @@ def progress_bar(label, total):
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), Rate(),
                TimeElapsedColumn(), TextColumn("elapsed,"), TimeRemainingColumn(),
                TextColumn("left"))
-    progress = Progress(*columns, console=Console(stderr=True), transient=True)
+    progress = Progress(*columns, console=console, transient=True)
     task = progress.add_task(label, total=total)
 
     def advance(done):
