@@ -409,6 +409,14 @@ def transcript(g: Game, seat: Value = None) -> str:
     return "\n".join(lines) + "\n"
 
 
+def host_lines(g: Game, start: int = 0) -> list[str]:
+    """The lines of the whole transcript (``transcript(g)``: the host's, under its header)
+    of the log's entries from ``start`` on. The host reads each line as it was written, for
+    good: nothing is hidden from it, and a card's label is fixed when the card is made; so
+    these lines, printed as the game goes, are the transcript printed at its end."""
+    return [render(g, entry, None) for entry in g.log[start:]]
+
+
 # Views and transcripts render the whole log each time they are asked (a page after each
 # move, a test comparing views step by step): a line that cannot change is rendered once
 # per game and reader. Kept beside the game, not in it, so nothing of it is saved or

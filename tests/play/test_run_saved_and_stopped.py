@@ -4,12 +4,19 @@ bots only (which print the whole log) nor with a bot in the person's seat; bots 
 by Ctrl-C print what they played."""
 from __future__ import annotations
 
+import random
+
+import pytest
 from click.testing import CliRunner
 
 import rulelang
 from rulelang.play.cli import cli
 from rulelang.play.save_files import read_save
+from support import ROOT, load
 from support.terminal import Terminal
+
+FILES = sorted(str(p.relative_to(ROOT)) for folder in ("games", "examples")
+               for p in (ROOT / folder).glob("*.rules"))
 
 
 def test_a_game_saved_by_a_person_goes_on_only_with_that_person(tmp_path):
@@ -58,3 +65,83 @@ def test_bots_only_stopped_by_ctrl_c_print_what_was_played(tmp_path):
     assert child.returncode == 130
     assert "-- turn 1: P1 --" in out and "P1 says" in out
     assert out.rstrip().endswith("interrupted; the game was not saved")
+
+
+def test_bots_only_print_the_log_as_the_game_goes_and_nothing_twice(tmp_path):
+    """A game of bots alone printed its transcript at its end only: one that never ends
+    printed nothing for ever. Each line now comes as it is written; Ctrl-C then prints
+    only what was not printed yet."""
+    import queue
+    import signal
+    import subprocess
+    import sys
+    import threading
+    path = tmp_path / "endless.rules"
+    path.write_text(ENDLESS)
+    child = subprocess.Popen([sys.executable, "-c", "from rulelang.play.cli import main; main()",
+                              "run", str(path), "--bots", "all", "--seed", "1"],
+                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                             stderr=subprocess.STDOUT, text=True)
+    lines: queue.Queue = queue.Queue()
+    reader = threading.Thread(target=lambda: [lines.put(line) for line in child.stdout],
+                              daemon=True)
+    reader.start()
+    seen = []
+    try:
+        while not any(line.startswith("-- turn 20: ") for line in seen):
+            seen.append(lines.get(timeout=30))  # (before: nothing came, the game never ends)
+    finally:
+        child.send_signal(signal.SIGINT)
+        child.wait(timeout=60)
+        reader.join(timeout=60)
+    while not lines.empty():
+        seen.append(lines.get())
+    assert child.returncode == 130
+    assert seen[0] == "Endless: 2 players, seed 1\n"
+    turns = [line for line in seen if line.startswith("-- turn ")]
+    numbers = [int(line.split()[2].rstrip(":")) for line in turns]
+    assert numbers == list(range(1, len(numbers) + 1))  # each turn once, in order
+    assert sum(line.startswith("Endless: ") for line in seen) == 1
+    assert "".join(seen).rstrip().endswith("interrupted; the game was not saved")
+
+
+FAILS_AT_TURN_5 = '''game "Fails"
+players 2
+var n: int = 0
+turn {
+  choose k in [1, 2] prompt "pick"
+  n += 1
+  log "{current} picks {k}"
+  if n == 5 { n = 1 / (n - 5) }
+}
+score p = 0
+'''
+
+
+def test_bots_only_stopped_by_the_rules_print_each_line_once_then_the_error(tmp_path):
+    path = tmp_path / "fails.rules"
+    path.write_text(FAILS_AT_TURN_5)
+    result = CliRunner().invoke(cli, ["run", str(path), "--bots", "all", "--seed", "2"])
+    assert result.exit_code == 70, result.output
+    out = result.output
+    assert out.count("Fails: 2 players, seed 2\n") == 1
+    assert [out.count(f"-- turn {t}: ") for t in range(1, 6)] == [1, 1, 1, 1, 1]
+    assert out.index("-- turn 5: ") < out.index("division by zero")
+
+
+@pytest.mark.parametrize("path", FILES)
+def test_the_log_printed_as_the_game_goes_is_the_transcript_printed_at_its_end(path):
+    """Bots only print each line as it is written: put together, what was printed along the
+    way is the very transcript printed at the end before (hidden cards turned up later,
+    decision lines settled later, and all)."""
+    from rulelang.play.cli.run import Follow
+    rules = load(path)
+    game = rules.new_game(players=min(rules.player_counts), seed=1)
+    follow, printed, rng = Follow(game), [], random.Random(1)
+    while not game.is_over:
+        printed.append(follow.rest())
+        legal = game.legal_moves()
+        game.play(legal[rng.randrange(len(legal))])
+    printed.append(follow.rest())
+    assert "".join(printed) == game.transcript()
+    assert follow.rest() == ""

@@ -17,6 +17,7 @@ import click
 from rulelang.play.cli.common import load_rules, parse_options
 from rulelang.play.cli.simulate import (
     EXIT_INTERRUPTED,
+    MAX_DECISIONS,
     check_ray,
     check_writable,
     play,
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
 @click.option("--json", "json_path", type=click.Path(dir_okay=False),
               help="Also write every variant's figures and the tests to this file as JSON.")
 def compare(file, count, seed, bots_all, bot_pairs, workers, backend, address, think,
-            players_list, option_pairs, json_path):
+            max_decisions, players_list, option_pairs, json_path):
     """Play variants of a game and show which figures differ: win rates, scores, lengths.
 
     \b
@@ -54,7 +55,8 @@ def compare(file, count, seed, bots_all, bot_pairs, workers, backend, address, t
     if json_path:
         check_writable(json_path, "--json")
     rules = load_rules(file)
-    setups = check_variants(rules, variants_given, count, seed, bots_all, bot_pairs, think)
+    setups = check_variants(rules, variants_given, count, seed, bots_all, bot_pairs, think,
+                            max_decisions)
     played = what_is_played(varying, setups, bots_all, bot_pairs, think)
     click.echo(f"{rules.title}: {count:,} games a variant (seeds {seed} to {seed + count - 1}), "
                f"{played['text']}; comparing {varying}")
@@ -63,7 +65,7 @@ def compare(file, count, seed, bots_all, bot_pairs, workers, backend, address, t
     variants = []
     with _backend_session(backend, address, workers):
         _play_variants(rules, file, variants_given, variants, count, seed, bots_all, bot_pairs,
-                       workers, backend, address, think)
+                       workers, backend, address, think, max_decisions)
     if len(variants) < 2:
         click.echo("stopped before a second variant was played: nothing to compare")
         sys.exit(EXIT_INTERRUPTED)
@@ -142,12 +144,13 @@ def what_is_played(varying, setups, bots_all, bot_pairs, think) -> dict:
             "bots": [bots_all, *bot_pairs], "think": think}
 
 
-def check_variants(rules, variants_given, count, seed, bots_all, bot_pairs, think) -> list:
+def check_variants(rules, variants_given, count, seed, bots_all, bot_pairs, think,
+                   max_decisions=MAX_DECISIONS) -> list:
     """Every variant checked against the rules before any game is played (an option's value
     or a player count the rules refuse stops here, not after minutes of the first variant);
     two that are the same variant written two ways (removed=5, removed=05) are refused."""
-    setups = [prepare(rules, players, options, bots_all, bot_pairs, seed, count, think)
-              for _, players, options in variants_given]
+    setups = [prepare(rules, players, options, bots_all, bot_pairs, seed, count, think,
+                      max_decisions) for _, players, options in variants_given]
     seen: dict = {}
     for (label, _, _), setup in zip(variants_given, setups):
         simulation = cast("Simulation", setup.simulation)
@@ -160,13 +163,14 @@ def check_variants(rules, variants_given, count, seed, bots_all, bot_pairs, thin
 
 
 def _play_variants(rules, file, variants_given, variants, count, seed, bots_all, bot_pairs, workers,
-                   backend, address, think=None):
+                   backend, address, think=None, max_decisions=MAX_DECISIONS):
     """Play each variant in turn (into ``variants``: a Ctrl-C keeps those finished)."""
     from rulelang.play.simulation import summarize
     from rulelang.play.simulation.report import speed
     from rulelang.play.simulation.variants import Variant
     for label, players, options in variants_given:
-        setup = prepare(rules, players, options, bots_all, bot_pairs, seed, count, think)
+        setup = prepare(rules, players, options, bots_all, bot_pairs, seed, count, think,
+                        max_decisions)
         run = play(setup.simulation, workers, backend, address, label=label)
         stop_on_failure(run, file, setup.simulation)
         summary = summarize(run, rules.title, setup.options_shown, setup.cooperative)

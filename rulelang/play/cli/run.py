@@ -137,15 +137,42 @@ def run(file, players, seed, bot_seed, option_pairs, bots, bot_pairs, think, mov
                       think=think, intro=not load_path)  # (a game loaded goes on at once)
     if load_path:
         session.notes.append(f"going on with the game saved in {load_path}")
-    so_far = None if session.humans else game.transcript  # (the screen showed them the log)
+    follow = None if session.humans else Follow(game)  # (the screen showed them the log)
+    session.following = follow
+    so_far = None if follow is None else follow.rest
     if not play_through(session, session.play, "game", lambda saved: "--load", so_far):
         return
     if session.save_path:
         session.write_save(session.save_path)
-    if not session.humans:
-        click.echo(game.transcript(), nl=False)
+    if follow is not None:
+        click.echo(follow.rest(), nl=False)
     elif game.is_over:  # nothing is secret any more: say how to replay it
         click.echo(f"seed {game.seed}, bot seed {bot_seed} (--seed and --bot-seed replay it)")
+
+
+class Follow:
+    """Bots only: the transcript printed as the game goes, each line as soon as it is
+    written (a long game, or one that never ends, shows what happens): the very text
+    ``game.transcript()`` gives at the end, in the same order (``views.host_lines``)."""
+
+    def __init__(self, game):
+        self.game = game
+        self.printed = None  # log entries printed (None: not even the transcript's header)
+
+    def __call__(self):
+        click.echo(self.rest(), nl=False)
+
+    def rest(self) -> str:
+        """The lines not printed yet, as text (nothing: ""); they count as printed."""
+        from interpreter.runtime.views import header, host_lines
+        lines = []
+        if self.printed is None:
+            lines.append(header(self.game))
+            self.printed = 0
+        new = host_lines(self.game, self.printed)
+        self.printed += len(new)
+        lines += new
+        return "".join(line + "\n" for line in lines)
 
 
 def interrupted_file(title: str) -> str:
@@ -165,9 +192,9 @@ def play_through(runner, play, what, resume, so_far=None) -> bool:
     """Runs ``play`` (a game's session or a campaign's run): True if it ran to its end.
     Stopped by the person (quit, Ctrl-C), it says whether and where the ``what`` is saved
     and how ``resume(path)`` goes on with it (Ctrl-C then exits 130, after ``so_far()``,
-    if given: bots only print their log at the end, so what was played). Stopped by the rules
-    failing, it prints ``so_far()`` (the transcript up to the failure), if given, then the
-    error, and exits 70."""
+    if given: with bots only, the lines of the log not printed yet). Stopped by the rules
+    failing, it prints ``so_far()`` (the transcript up to the failure, what was not printed
+    yet), if given, then the error, and exits 70."""
     from rulelang.play.terminal.session import Quit
     stopped, interrupted = None, False
     try:
@@ -175,7 +202,7 @@ def play_through(runner, play, what, resume, so_far=None) -> bool:
     except Quit as stop:
         stopped = stop.saved_to or False
     except KeyboardInterrupt:
-        if so_far is not None:  # bots only: the log so far, as a failure prints it
+        if so_far is not None:  # bots only: the log not printed yet, as a failure prints it
             click.echo(so_far(), nl=False)
         game = getattr(runner, "game", None)
         if not runner.save_path and getattr(runner, "humans", None) and game is not None \

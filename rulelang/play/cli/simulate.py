@@ -26,6 +26,7 @@ from rulelang.play.cli.common import (
 )
 
 ORACLE = "oracle"
+MAX_DECISIONS = 100_000  # as rulelang.play.simulation.playing's (imported with the games)
 EXIT_INTERRUPTED = 130  # stopped with Ctrl-C (128 + SIGINT), after printing what was finished
 # and the oracle: the default partner seeing every card, a designer's measure, never at a table
 SIM_BOT_KINDS = (*(k for k in BOT_KINDS if k != "human"), ORACLE)
@@ -53,6 +54,10 @@ def simulation_options(command):
         click.option("--address", help="The Ray cluster to join (default: start a local Ray)."),
         click.option("--think", type=SECONDS, metavar="SECONDS",
                      help=THINK_HELP + " The report then no longer replays exactly."),
+        click.option("--max-decisions", type=click.IntRange(1), default=MAX_DECISIONS,
+                     show_default=True, metavar="N",
+                     help="Decisions in one game, at most: a game that asks more stops the "
+                          "run, as an error in the rules does (rules that may never end)."),
     ]):
         command = decorator(command)
     return command
@@ -68,8 +73,8 @@ def simulation_options(command):
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False),
               help="Also draw score and length distributions to this PNG (pip install "
                    "'rulelang[plot]').")
-def simulate(file, count, seed, bots_all, bot_pairs, workers, backend, address, think, players,
-             option_pairs, json_path, plot_path):
+def simulate(file, count, seed, bots_all, bot_pairs, workers, backend, address, think,
+             max_decisions, players, option_pairs, json_path, plot_path):
     """Play many games between bots and report who wins, how long games last, and why."""
     from rulelang.play.simulation import report, summarize, to_json
     if address and backend != "ray":
@@ -80,7 +85,7 @@ def simulate(file, count, seed, bots_all, bot_pairs, workers, backend, address, 
         check_plotting(plot_path)
     rules = load_rules(file)
     setup = prepare(rules, players, parse_options(option_pairs), bots_all, bot_pairs, seed, count,
-                    think)
+                    think, max_decisions)
     run = play(setup.simulation, workers, backend, address, label=rules.title)
     stop_on_failure(run, file, setup.simulation)
     summary = summarize(run, rules.title, setup.options_shown, setup.cooperative)
@@ -106,7 +111,8 @@ class Setup:
     cooperative: bool
 
 
-def prepare(rules, players, options, bots_all, bot_pairs, seed, count, think=None) -> Setup:
+def prepare(rules, players, options, bots_all, bot_pairs, seed, count, think=None,
+            max_decisions=MAX_DECISIONS) -> Setup:
     """Check the command line against the rules (a first game is set up to do it) and
     describe the simulation; bad input stops here with a clear message."""
     from rulelang.play.simulation import Simulation
@@ -123,7 +129,8 @@ def prepare(rules, players, options, bots_all, bot_pairs, seed, count, think=Non
         kinds[seat] = kind
     shown = {name: _plain(value) for name, value in game.view()["options"].items()}
     simulation = Simulation(program=rules.program, players=game.nplayers, options=options,
-                            bots=tuple(kinds), first_seed=seed, games=count, think=think)
+                            bots=tuple(kinds), first_seed=seed, games=count, think=think,
+                            max_decisions=max_decisions)
     return Setup(simulation, shown, bool(rules.program.cooperative))
 
 
@@ -147,9 +154,60 @@ def play(simulation, workers, backend, address, label):
                           on_progress=advance, on_status=advance.say)
 
 
+PROGRESS_EVERY = 30.0  # seconds between progress lines when the error stream is no terminal
+
+
 @contextmanager
 def progress_bar(label, total):
+    """A bar on the terminal's error stream; where that stream is no terminal (a file, a pipe:
+    no bar is drawn there), a line every ``PROGRESS_EVERY`` seconds instead."""
     from rich.console import Console
+    console = Console(stderr=True)
+    if not console.is_terminal:
+        with progress_lines(label, total, PROGRESS_EVERY) as advance:
+            yield advance
+        return
+    with _bar(label, total, console) as advance:
+        yield advance
+
+
+@contextmanager
+def progress_lines(label, total, every):
+    """``advance(done)`` and ``advance.say(text)`` as the bar has them; a line on stderr
+    every ``every`` seconds says how many games are finished (a run that goes on for hours,
+    or a game that never ends, is not silent)."""
+    import threading
+    import time
+    started = time.monotonic()
+    now = {"done": 0, "label": label}
+    stop = threading.Event()
+    threads = []  # the one thread telling, once started
+
+    def tell():
+        while not stop.wait(every):
+            click.echo(f"{now['label']}: {now['done']:,} of {total:,} games finished after "
+                       f"{time.monotonic() - started:,.0f} s", err=True)
+
+    def advance(done):
+        now["done"] = done
+        if not threads:  # started at the first call, once the worker processes exist (_bar)
+            threads.append(threading.Thread(target=tell, daemon=True))
+            threads[0].start()
+
+    def say(text):
+        now["label"] = f"{label} ({text})"
+
+    advance.say = say
+    try:
+        yield advance
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join()
+
+
+@contextmanager
+def _bar(label, total, console):
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -169,7 +227,7 @@ def progress_bar(label, total):
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), Rate(),
                TimeElapsedColumn(), TextColumn("elapsed,"), TimeRemainingColumn(),
                TextColumn("left"))
-    progress = Progress(*columns, console=Console(stderr=True), transient=True)
+    progress = Progress(*columns, console=console, transient=True)
     task = progress.add_task(label, total=total)
 
     def advance(done):

@@ -37,6 +37,11 @@ def oracle_note(bots: dict) -> str | None:
             "without its hidden information; no player can play this way)")
 
 
+# Decisions in one game of a simulation, at most (``--max-decisions``): far more than any real
+# game asks, so a game that reaches it is taken for one that never ends with these bots.
+MAX_DECISIONS = 100_000
+
+
 @attrs.frozen
 class Simulation:
     """What to simulate: the checked rules and everything that makes game ``i``."""
@@ -47,6 +52,7 @@ class Simulation:
     first_seed: int
     games: int
     think: float | None = None  # seconds per decision for bots that look ahead (None: budget)
+    max_decisions: int = MAX_DECISIONS  # a game that asks more is stopped (``endless``)
 
     def seed_of(self, index: int) -> int:
         return self.first_seed + index
@@ -94,6 +100,15 @@ class GameFailure:
     message: str
 
 
+def endless(simulation: Simulation, index: int, seed: int) -> GameFailure:
+    """The failure of a game stopped at ``simulation.max_decisions`` decisions."""
+    limit = simulation.max_decisions
+    return GameFailure(index, seed, (
+        f"{limit:,} decisions and not over: these rules may never end with these bots (check "
+        "that the bots can reach an end of the game: an 'end' or a 'win' a turn gets to, a "
+        "limit on turns; if a real game asks this many, raise --max-decisions)"))
+
+
 class Table:
     """Rules compiled once per process, ready to play any game of a simulation."""
 
@@ -123,7 +138,7 @@ class Table:
         except RulesError as error:
             return GameFailure(index, seed, error.render())
 
-    def _play(self, index, seed) -> GameRecord:
+    def _play(self, index, seed) -> GameRecord | GameFailure:
         sim = self.simulation
         game = self.rules.new_game(players=sim.players, seed=seed, options=sim.options,
                                    log=False)  # no one reads its log: none is written
@@ -136,7 +151,10 @@ class Table:
         kinds: dict[str, KindTally] = {}
         decisions = forced = offered = 0
         prompt_kind = self.prompts.kind
+        limit = sim.max_decisions
         while not game.is_over:
+            if decisions == limit:
+                return endless(sim, index, seed)
             count = len(game.legal_moves())
             tally = kinds.get(kind := prompt_kind(_prompt_text(game)))
             if tally is None:

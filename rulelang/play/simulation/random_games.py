@@ -11,12 +11,14 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from rulelang.play.simulation.playing import (
+    GameFailure,
     GameRecord,
     KindTally,
     _first_player,
     _prompt_text,
     _turns,
     bot_seed,
+    endless,
 )
 from rulelang.play.simulation.templates import Classifier, Template, _template
 
@@ -58,7 +60,7 @@ def _excludes(a: Template, b: Template) -> bool:
     return head_a[:n] != head_b[:n] or (m > 0 and tail_a[-m:] != tail_b[-m:])
 
 
-def play_random(table: Table, index: int, seed: int) -> GameRecord:
+def play_random(table: Table, index: int, seed: int) -> GameRecord | GameFailure:
     sim = table.simulation
     assert table.lean is not None, "a table of random bots compiles the lean rules"
     rngs = [random.Random(bot_seed(seed, seat)) for seat in range(len(sim.bots))]
@@ -93,15 +95,22 @@ def play_random(table: Table, index: int, seed: int) -> GameRecord:
             tally.passed += 1  # the pass move, whatever the rules call it (playing._is_pass)
         return i
 
+    limit = sim.max_decisions  # a game that asks more is stopped (playing.endless)
     if all(kind is not None for kind in fixed):  # no prompt need be read: played out, direct
         game: Any = table.lean.played_out(pick, players=sim.players, seed=seed,
-                                          options=sim.options)
+                                          options=sim.options, limit=limit)
+        if not game.over:  # (played out until over, or stopped at the limit)
+            return endless(sim, index, seed)
     else:
         game = table.lean.new_game(players=sim.players, seed=seed, options=sim.options)
     if not firsts:  # no decision yet: as the game stands now
         firsts.append(_first_player(game, sim.players))
     first = firsts[0]
+    asked = 0
     while not game.over:  # (a prompt read for its kind: each decision pending, then played)
+        if asked == limit:
+            return endless(sim, index, seed)
+        asked += 1
         decision = game.pending
         game.passing = decision.passing
         game.play(pick(game, decision.seat, decision.values, decision.site))

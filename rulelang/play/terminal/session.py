@@ -83,6 +83,8 @@ class Session:
         self._saved: dict = {}  # moves played -> the game saved then (to compare a trial with)
         self.intro = intro  # how to play, on one screen, before the first person's move
         self.refused = None  # the last move refused (a Refusal), for 'why'
+        self.following = None  # bots only: called before each decision and at the end (run
+        # prints the log as the game goes: cli/run.py's Follow)
 
     # ------------------------------------------------------------ the game loop
     def play(self):
@@ -92,11 +94,15 @@ class Session:
             signal.signal(signal.SIGWINCH, self._resized)
         try:
             while not game.is_over:
+                if self.following is not None:
+                    self.following()
                 seat = game.to_move
                 if seat in self.bots:
                     game.play(self.bot_move(seat))
                 else:
                     self.human_turn(seat)
+            if self.following is not None:
+                self.following()
             if self.humans:
                 self.final_screen()
         finally:
