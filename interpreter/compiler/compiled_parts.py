@@ -9,7 +9,7 @@ from typing import Any
 import attrs
 
 from interpreter.compiler.analysis import Analysis
-from interpreter.runtime.failures import LineOrigin
+from interpreter.runtime.failures import LineOrigin, Operation
 from interpreter.runtime.top_level import Fn, TopLevel
 from rulelang.language import ast, refs
 from rulelang.language.errors import Span
@@ -162,6 +162,8 @@ class Compiled:
     # Where log lines come from ("why?"): the spans of the statements and declarations that
     # write them; a log line's ``at`` is an index into this list.
     origins: list[Span] = attrs.field(factory=list)
+    # the code of each operation written -> the rules' operations (a failure is told at one)
+    operations: dict[str, list[Operation]] = attrs.field(factory=dict)
     turn_at: int | None = None  # the `turn` block: its header lines
     end_ats: list[int] = attrs.field(factory=list)  # each `end when`
     makings: list[MakingSite] = attrs.field(factory=list)  # values made by chance, made again

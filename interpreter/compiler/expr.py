@@ -471,6 +471,9 @@ class ExprGen(Inliner, BuiltinCalls, Messages):
         # checked, by the language's rule (docs/language.md, "Limits"): it cannot carry a
         # number far past the bound, as doubling could
         small = self.bound_of(e.left) is not None or self.bound_of(e.right) is not None
+        operation = self.m.w.operation
+        if op in ("+", "-"):
+            operation(f"{a} {op} {b}", e, e.left, e.right)
         if op == "+":
             if lt in ("int", "seat") and rt in ("int", "seat"):
                 return f"({a} + {b})" if small else f"number({a} + {b})"
@@ -479,11 +482,13 @@ class ExprGen(Inliner, BuiltinCalls, Messages):
             return f"bounded({a} + {b})"
         if op == "-":
             return f"({a} - {b})" if small else f"number({a} - {b})"
+        plain = op == "*" and self.small_product(e)
         if op == "*":
-            return f"({a} * {b})" if self.small_product(e) else f"times(g, {a}, {b})"
-        if op == "/":
-            return f"divide({a}, {b})"
-        return f"modulo({a}, {b})"
+            code = f"{a} * {b}" if plain else f"times(g, {a}, {b})"
+        else:
+            code = f"{'divide' if op == '/' else 'modulo'}({a}, {b})"
+        operation(code, e, e.left, e.right)  # (a helper's call: failed in it, told here)
+        return f"({code})" if plain else code
 
     def bound_of(self, e: ast.Expr) -> int | None:
         """How large a whole number this may be, when known small: a number written in the
@@ -511,7 +516,9 @@ class ExprGen(Inliner, BuiltinCalls, Messages):
         language's rule, docs/language.md, "Limits")."""
         if isinstance(e, ast.BinOp) and e.op in ("+", "-") and e.left.ty.name in ("int", "seat") \
                 and e.right.ty.name in ("int", "seat"):
-            return f"({self.expr(e.left)} {e.op} {self.expr(e.right)})"
+            code = f"{self.expr(e.left)} {e.op} {self.expr(e.right)}"
+            self.m.w.operation(code, e, e.left, e.right)
+            return f"({code})"
         return self.expr(e)
 
     def x_Compare(self, e: ast.Compare) -> str:
@@ -530,7 +537,9 @@ class ExprGen(Inliner, BuiltinCalls, Messages):
                 test = equality(a, b)
                 return test if e.op == "==" else f"(not {test})"
             return f"(order(g, {a}, {b}) {e.op} 0)"
-        return f"({a} {e.op} {b})"  # none in an ordering is reported by the error mapper
+        # none in an ordering is reported by the error mapper, at this comparison
+        self.m.w.operation(f"{a} {e.op} {b}", e, e.left, e.right, compares=True)
+        return f"({a} {e.op} {b})"
 
     def x_In(self, e: ast.In) -> str:
         item, coll = self.expr(e.item), self.expr(e.coll)
@@ -562,7 +571,9 @@ class ExprGen(Inliner, BuiltinCalls, Messages):
         return f"(not {self.truth(e.operand)})"
 
     def x_Neg(self, e: ast.Neg) -> str:
-        return f"(-{self.expr(e.operand)})"
+        code = f"-{self.expr(e.operand)}"
+        self.m.w.operation(code, e, e.operand)
+        return f"({code})"
 
     def x_Range(self, e: ast.Range) -> str:
         return f"number_range({self.expr(e.lo)}, {self.expr(e.hi)})"

@@ -126,5 +126,6 @@ def made(written: Written, enum_values: dict[str, list[EnumValue]]) -> Compiled:
     result.turn_at = written.turn_at
     result.end_ats = written.end_ats
     result.origins = written.origins
+    result.operations = written.operations
     result.makings = makings
     return result

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from interpreter.runtime.failures import LineOrigin
+from interpreter.runtime.failures import LineOrigin, Operation
+from rulelang.language import ast
 from rulelang.language.errors import Span
 
 
@@ -36,6 +37,19 @@ class Writer:
         self.depth = 0
         self.region: str | None = None
         self.span: Span | None = None
+        # the code of each operation written (``a > b``, ``divide(a, b)``) -> the operations
+        # of the rules written so: a failure in one is told at it (``failures.failed_operation``)
+        self.operations: dict[str, list[Operation]] = {}
+
+    def operation(self, code: str, e: ast.Expr, *operands: ast.Expr,
+                  compares: bool = False) -> None:
+        """``code`` (as Python's positions will show it when it fails) writes ``e``."""
+        if e.span is None or any(o.span is None for o in operands):
+            return
+        literals = tuple(isinstance(o.operand if isinstance(o, ast.Neg) else o, ast.Lit)
+                         for o in operands)
+        self.operations.setdefault(code, []).append(
+            Operation(e.span, tuple(o.span for o in operands), literals, compares))
 
     def __call__(self, text: str) -> None:
         self.lines.append("    " * self.depth + text)

@@ -5,7 +5,9 @@ each would slow every game); a value of the wrong kind there, most often none, f
 Python's message (``unsupported operand type(s) for +: 'NoneType' and 'int'``). Only then,
 when the error is reported, is it worded for the author here: what the value was (none, a
 number, a card) and what the rules asked of it. ``failures.message`` calls ``in_words``; a
-message it does not know is left as Python wrote it.
+message it does not know is left as Python wrote it. Where the failing operation of the
+rules is known (``failures.failed_operation``), ``operand_kinds`` and ``operation_words`` word
+it with what its operands were ("cannot compare none > 0").
 """
 from __future__ import annotations
 
@@ -92,3 +94,41 @@ def in_words(error: BaseException) -> str | None:
         if m:
             return wording(m)
     return None
+
+
+_BINARY = re.compile(r"unsupported operand type\(s\) for (\S+): '(\w+)' and '(\w+)'")
+_ORDER = re.compile(r"'(<=?|>=?)' not supported between instances of '(\w+)' and '(\w+)'")
+_UNARY = re.compile(r"bad operand type for unary (\S+): '(\w+)'")
+
+
+def operand_kinds(error: BaseException) -> tuple[str, tuple[str, ...]] | None:
+    """The operator and the Python type names of the operands of an operation Python
+    refused (``none + 1``: ``("+", ("NoneType", "int"))``); None for any other error."""
+    if not isinstance(error, TypeError):
+        return None
+    text = str(error)
+    for pattern in (_BINARY, _ORDER):
+        m = pattern.fullmatch(text)
+        if m:
+            return m.group(1), (m.group(2), m.group(3))
+    m = _UNARY.fullmatch(text)
+    return (m.group(1), (m.group(2),)) if m else None
+
+
+def operation_words(op: str, types: tuple[str, ...], shown: list[str | None],
+                    compares: bool) -> tuple[str, str] | None:
+    """An operation of the rules refused for its operands' kinds, in the language's words,
+    and the hint for none: each operand by its text where given in ``shown`` (a number
+    written in the rules), else by its kind. None where no such words fit."""
+    sides = [text if text is not None else _kind(t) for text, t in zip(shown, types)]
+    if compares != (op in ("<", "<=", ">", ">=")):  # (not the operation's own failure)
+        return None
+    if len(sides) == 1:
+        return f"cannot work out {op}{sides[0]}", _hint(*types)
+    if compares:
+        if "NoneType" not in types:
+            return None
+        return f"cannot compare {sides[0]} {op} {sides[1]}", _NONE_HINT
+    if op not in _OPERATORS:
+        return None
+    return f"cannot work out {sides[0]} {_OPERATORS[op]} {sides[1]}", _hint(*types)

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from interpreter.runtime.chance import ChanceSite
     from interpreter.runtime.decision_parts import Move, Offer
     from interpreter.runtime.engine import Game
-    from interpreter.runtime.failures import LineOrigin
+    from interpreter.runtime.failures import LineOrigin, Operation
     from interpreter.runtime.knowledge import Composition
     from interpreter.runtime.layout import Layout
     from interpreter.runtime.unread_vars import StartValues
@@ -161,6 +161,8 @@ class CompiledCode(Protocol):
     def where(self) -> list[LineOrigin]: ...  # generated line (from 1) - 1 -> where it comes from
     @property
     def origins(self) -> list[Span]: ...  # where log lines come from: a line's ``at`` indexes it
+    @property
+    def operations(self) -> Mapping[str, list[Operation]]: ...  # code -> the rules' operations
     @property
     def turn_at(self) -> int | None: ...  # the `turn` block's origin
     @property

@@ -3,8 +3,13 @@ move, 'rules' pages the whole rulebook, 'why' shows the rule behind the latest e
 refused move, and a near miss is answered with what was meant."""
 from __future__ import annotations
 
-import pytest
+import io
 
+import pytest
+from rich.console import Console
+
+import rulelang
+from rulelang.play.terminal.session import Quit, Session
 from support.terminal import run
 
 
@@ -60,3 +65,62 @@ def test_rules_pages_the_rulebook_and_why_explains_a_refusal():
     term.type("q", "follow blue")  # back to the game
     term.child.sendeof()
     term.finish()
+
+
+PICK = """game "Pick"
+players 2
+var picked[player]: text = none
+turn {
+  choose colour in ["red", "blue", "green"] prompt "pick a colour"
+  picked[current] = colour
+  if picked[next(current)] != none { end }
+}
+score p = 0
+"""
+
+
+def _answered(*answers: str, intro: bool = False) -> tuple[rulelang.Game, list[str], str]:
+    """P1 at the terminal typing ``answers`` (then nothing more), P2 a bot: the game, the
+    prompts P1 was shown and what the screen said."""
+    game = rulelang.loads(PICK, "pick.rules").new_game(players=2, seed=1)
+    out = io.StringIO()
+    console = Console(file=out, width=80, height=24, force_terminal=False)
+    typed, prompts = iter(answers), []
+
+    def read(prompt="", **_):
+        prompts.append(str(prompt))
+        try:
+            return next(typed)
+        except StopIteration:
+            raise EOFError from None
+
+    console.input = read  # type: ignore[method-assign]
+    session = Session(game, {0: "human", 1: "first"}, console, intro=intro)
+    try:
+        session.play()
+    except Quit:
+        pass
+    return game, prompts, out.getvalue()
+
+
+@pytest.mark.parametrize("command", ["why", "log", "rules", "moves"])
+def test_a_move_typed_at_a_page_is_played_as_if_typed_at_the_prompt(command):
+    """'why' said "Enter to go back", and a move typed there (``blue``) was thrown away in
+    silence: the screen came back asking for the same decision."""
+    game, prompts, _ = _answered(command, "blue")
+    assert any(p.startswith("Enter to go back, or type a move") for p in prompts), prompts
+    assert game.vars["picked"][0] == "blue", prompts
+
+
+def test_a_word_typed_at_a_page_that_is_no_move_is_said_not_played():
+    game, prompts, said = _answered("why", "q", "why", "purple", "green")
+    assert "'purple' is not a move now" in said  # (not thrown away)
+    assert sum(p.startswith("Enter to go back") for p in prompts) == 2  # 'q' there: back
+    assert not any(p.startswith("Quit") for p in prompts)
+    assert game.vars["picked"][0] == "green"
+
+
+def test_a_move_typed_at_the_rulebook_before_the_game_starts_is_said_not_played():
+    game, _, said = _answered("rules", "blue", "", "green", intro=True)
+    assert "'blue' was not played: the game had not started" in said
+    assert game.vars["picked"][0] == "green"

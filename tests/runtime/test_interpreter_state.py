@@ -222,8 +222,8 @@ def test_runtime_errors_name_the_rule_and_line():
         rules_of("rule bad() {\n  let x = 1 / 0\n}\nturn {\n  bad()\n  win current\n}").new_game()
     [d] = caught.value.diagnostics
     assert d.message == "in rule bad: division by zero"
-    assert (d.span.line, d.span.col) == (4, 3)
-    assert str(caught.value).startswith("t.rules:4:3: error: in rule bad: division by zero")
+    assert (d.span.line, d.span.col) == (4, 11)  # at the division itself
+    assert str(caught.value).startswith("t.rules:4:11: error: in rule bad: division by zero")
 
 
 def test_a_players_save_is_filtered_like_their_view_and_cannot_be_continued():

@@ -34,12 +34,13 @@ turn {
 """
 
 CASES = [  # (the expression, what the error says)
-    ("n + 1", "cannot work out none + a number (a value not set yet, or nothing found?)"),
-    ("n - 2", "cannot work out none - a number"),
-    ("10 / n", "cannot work out a number / none"),
-    ("-n", "cannot work out -none"),
+    ("n + 1", "cannot work out none + 1: n is none (a value not set yet, or nothing found?)"),
+    ("n - 2", "cannot work out none - 2: n is none"),
+    ("10 / n", "cannot work out 10 / none: n is none"),
+    ("-n", "cannot work out -none: n is none"),
+    ("n + size(bag)", "cannot work out none + a number: n is none"),
     ("abs(n)", "abs needs a number, not none"),
-    ("n < 3", "cannot compare none with '<'"),
+    ("n < 3", "cannot compare none < 3: n is none (a value not set yet, or nothing found?)"),
     ("sort(bag)", "cards have no order of their own: compare or sort by a field of theirs"),
     ("sum(bag)", "cannot work out a number + a card"),
     ("[1, 2][n]", "a position in a list is a number, not none"),
@@ -78,11 +79,16 @@ def _failure(expr: str, lean: bool) -> str:
     return _failed(RULES.replace("EXPR", expr), lean)[0]
 
 
+# the operations of the rules the error is told at (the expression's column), not at the statement
+AT_OPERATION = {"n + 1", "n - 2", "10 / n", "-n", "n + size(bag)", "n < 3"}
+
+
 @pytest.mark.parametrize("expr, said", CASES, ids=[c[0] for c in CASES])
 def test_a_wrong_kind_of_value_fails_in_the_language_s_words(expr, said):
     for lean in (False, True):
         first = _failure(expr, lean)
-        assert first.startswith("kinds.rules:18:3: error: in turn: ")
+        column = 11 if expr in AT_OPERATION else 3
+        assert first.startswith(f"kinds.rules:18:{column}: error: in turn: "), first
         assert said in first
         assert not re.search(r"\b[A-Z]\w*Error\b|NoneType|'int'|\bNone\b|<\w", first), first
 
@@ -177,3 +183,68 @@ def test_a_zone_family_and_a_table_row_are_written_in_the_language_s_words():
         'turn { log "{hand} {hand[current]} {first(stock)}"\n  end }\n', "texts.rules")
     lines = rules.new_game(players=2, seed=1).transcript().splitlines()
     assert "hand hand[P1] (colour: blue, number: 1, word: a b)" in lines, lines
+
+
+BIDS = """game "Bids"
+players 2
+var bid[player]: int = none
+var taken[player]: int = 0
+turn {
+  let n = taken[current]
+    + sum(taken[q] for q in players if bid[q] > 0)
+  log "{n}"
+  end
+}
+score p = 0
+"""
+
+
+def test_none_compared_in_a_comprehension_of_an_expression_of_two_lines_is_told_at_it():
+    """The error's caret spanned the whole ``let`` (or, in a heuristic, lay under the first
+    line's ``taken[p]``), and said only "cannot compare none with '>'": it is now at the
+    comparison, and names what was none."""
+    for lean in (False, True):
+        assert _failed(BIDS, lean) == [
+            "kinds.rules:7:40: error: in turn: cannot compare none > 0: bid[q] is none"
+            " (a value not set yet, or nothing found?)",
+            "        + sum(taken[q] for q in players if bid[q] > 0)",
+            "                                           ^^^^^^^^^^"]
+
+
+def test_a_heuristic_of_two_lines_is_told_at_its_comparison():
+    from interpreter.bots.scoring import heuristic
+
+    text = BIDS.replace('  let n = taken[current]\n    + sum(taken[q] for q in players if bid[q] > 0)\n'
+                        '  log "{n}"\n', "").replace(
+        "score p = 0\n", "score p = 0\nheuristic p = taken[p]\n"
+        "  + sum(taken[q] for q in players if bid[q] > 0)\n")
+    game = rulelang.loads(text, "kinds.rules").new_game(players=2, seed=1, log=False)
+    with pytest.raises(rulelang.RulesRuntimeError) as caught:
+        heuristic(game, 0)
+    assert str(caught.value).splitlines()[0] == (
+        "kinds.rules:10:38: error: in heuristic: cannot compare none > 0: bid[q] is none"
+        " (a value not set yet, or nothing found?)")
+
+
+@pytest.mark.parametrize("expr, column, said", [
+    # of two alike, the one that failed (bid[P1] is set, bid[P2] is not)
+    ("[q for q in players if q == P1 and bid[q] > 0] + [q for q in players if bid[q] > 0]", 83,
+     "cannot compare none > 0: bid[q] is none"),
+    # none on both sides; a long operand is not named (the caret shows it)
+    ("bid[next(current)] >= bid[previous(current)]", 11,
+     "cannot compare none >= none: bid[next(current)] and bid[previous(current)] are none"),
+    ("taken[current] < bid[next(current)]", 11,
+     "cannot compare a number < none: bid[next(current)] is none (a value"),
+    ("0 < (if taken[current] > 5 then 1 else bid[next(next(next(current)))])", 11,
+     "cannot compare 0 < none (a value"),
+    ("f(1) > 0", 11, "cannot compare none > 0: f(1) is none"),
+    # a comparison in a function of the rules: told at the statement, as any failure in one
+    ("g(1)", 3, "cannot compare none with '>' (a value"),
+])
+def test_the_operation_that_failed_is_told_where_it_is_written(expr, column, said):
+    text = BIDS.replace('  let n = taken[current]\n    + sum(taken[q] for q in players if bid[q] > 0)\n',
+                        f"  bid[P1] = 1\n  let n = {expr}\n").replace(
+        "score p = 0\n", "score p = 0\nfn f(x: int) = bid[P2]\nfn g(x: int) = bid[P2] > x\n")
+    for lean in (False, True):
+        shown = _failed(text, lean)
+        assert shown[0].startswith(f"kinds.rules:7:{column}: error: in turn: {said}"), shown

@@ -8,7 +8,9 @@ What a person may type: a move's number or its notation; for a placement, any
 cell it should cover (then a number among those drawn); ``moves``, ``log``, ``rules``
 (the rulebook), ``grids`` (every grid, when not all fit), ``why`` (the rules behind the
 latest events, or behind a refused move), ``save [FILE]``, ``help``, ``quit``, and ``talk``
-when the rules say what the players may tell each other (``talk "..."``). Before the first
+when the rules say what the players may tell each other (``talk "..."``). What is typed at
+the last prompt of a page those commands show, instead of Enter, is read as typed at the
+decision's prompt (a move is played). Before the first
 move, one screen says how to play. A decision with one option is taken and said. A move that
 would end the game is first tried on a copy of the game and confirmed when it ends it,
 provided nothing hidden from the player came into play on the way (no shuffle or dice, no
@@ -136,7 +138,9 @@ class Session:
             self.show(lines + [Text("")] * max(self.height() - 1 - len(lines), 0))
             # on the last line, as every prompt; 'rules', as the intro says, pages the rulebook
             while self.ask_plain("Enter to start >").strip().lower() == "rules":
-                self.page(teaching_screens.rulebook_lines(self.game, self.width()))
+                typed = self.page(teaching_screens.rulebook_lines(self.game, self.width()))
+                if typed:  # (no decision yet: it is said, not lost in silence)
+                    self.notes.append(f"'{typed}' was not played: the game had not started")
                 self.show(lines + [Text("")] * max(self.height() - 1 - len(lines), 0))
         if len(self.humans) > 1 and self.last_human != seat:
             self.console.clear()
@@ -165,12 +169,19 @@ class Session:
     def choose(self, view, status):
         """Draw the screen and read one answer: (a move, None) or (None, what to say)."""
         decision = view["decision"]
-        moves = decision["moves"]
         seat = view["seat"]
         hint = placing.hint(view) if decision.get("cells") else None
         screen = self.draw(view, status, list_moves=hint is None, below=hint)
         private = " (only you will see your answer)" if decision.get("private") else ""
         answer = self.ask(f"{self.game.seat_name(seat)}, {decision['prompt']}{private}")
+        return self.answered(view, answer, screen, hint)
+
+    def answered(self, view, answer, screen, hint):
+        """What an answer typed at the decision's prompt does: (a move, None) or (None, what
+        to say). One typed at a page a command showed is read as typed at the prompt."""
+        decision = view["decision"]
+        moves = decision["moves"]
+        seat = view["seat"]
         lower = answer.lower()
         by_position = numbered_by_position(moves)
         if lower in ("", "help", "?"):
@@ -184,29 +195,29 @@ class Session:
                               + (f", {GRIDS_COMMAND} (every grid)" if len(parts.grids) > 1 else "")
                               + (", talk (what you may say)" if talk else ""))
         if lower == "talk" and self.game.rules.program.talk and "talk" not in moves:
-            self.page([Text("What you may say to each other:", style="bold")]
-                      + [Text(f"  · {text}") for text in self.game.rules.program.talk])
-            return None, Text("")
+            typed = self.page([Text("What you may say to each other:", style="bold")]
+                              + [Text(f"  · {text}") for text in self.game.rules.program.talk])
+            return self.after_page(view, typed, screen, hint)
         if lower == "moves":
-            return self.list_all(view, moves)
+            return self.after_page(view, self.list_all(moves), screen, hint)
         if lower == "log":
-            self.page([Text(line) for line in self.game.transcript(seat).splitlines()])
-            return None, Text("")
+            typed = self.page([Text(line) for line in self.game.transcript(seat).splitlines()])
+            return self.after_page(view, typed, screen, hint)
         if lower == CARDS_COMMAND and lower not in (m.lower() for m in moves):
             drawn = panels_of.build(view).drawings
-            self.page(drawing_lines(drawn, self.width() - 1) if drawn else [
+            typed = self.page(drawing_lines(drawn, self.width() - 1) if drawn else [
                 Text("None of your cards has a drawing.")])
-            return None, Text("")
+            return self.after_page(view, typed, screen, hint)
         if lower == GRIDS_COMMAND and lower not in (m.lower() for m in moves):
             grids = every_grid(panels_of.build(view))
-            self.page(grids or [Text("This game has no grid.")])
-            return None, Text("")
+            typed = self.page(grids or [Text("This game has no grid.")])
+            return self.after_page(view, typed, screen, hint)
         if lower == "rules":
-            self.page(teaching_screens.rulebook_lines(self.game, self.width()))
-            return None, Text("")
+            typed = self.page(teaching_screens.rulebook_lines(self.game, self.width()))
+            return self.after_page(view, typed, screen, hint)
         if lower == "why":
-            self.page(teaching_screens.why_lines(self.game, seat, self.width(), self.refused))
-            return None, Text("")
+            typed = self.page(teaching_screens.why_lines(self.game, seat, self.width(), self.refused))
+            return self.after_page(view, typed, screen, hint)
         if lower == "save" or lower.startswith("save "):
             return None, self.save(answer[4:].strip())
         if answer.isdigit() and by_position:
@@ -241,20 +252,33 @@ class Session:
                           + (", or a cell the placement should cover" if hint else "")
                           + ", or 'help'", style="red")
 
-    def list_all(self, view, moves):
+    def list_all(self, moves):
         lines = menu_lines(moves, self.width(), {}, 10 ** 6) or []
-        self.page(lines, "Enter for more, or type a move")
-        return None, Text("")
+        return self.page(lines, "Enter for more, or type a move")
 
-    def page(self, lines: list[Text], more: str = "Enter for more, or 'q' to stop"):
-        """Long text a screen at a time."""
+    def after_page(self, view, typed, screen, hint):
+        """Back from a page: what was typed there (a move, a command) is read as typed at the
+        prompt; nothing, and the screen is drawn again."""
+        if not typed:
+            return None, Text("")
+        if typed.lower() in ("quit", "exit"):
+            self.quit()
+            return None, Text("")
+        return self.answered(view, typed, screen, hint)
+
+    def page(self, lines: list[Text], more: str = "Enter for more, or 'q' to stop") -> str:
+        """Long text a screen at a time; what was typed at its last prompt instead of Enter
+        (a move, say), or "" (Enter, or 'q' to stop)."""
         per = max(self.height() - 2, 1)
         for start in range(0, max(len(lines), 1), per):
             self.console.clear()
             self.show(lines[start:start + per])
-            if start + per < len(lines) and self.ask_plain(more).strip():
-                return
-        self.ask_plain("Enter to go back")
+            if start + per < len(lines):
+                typed = self.ask_plain(more).strip()
+                if typed:
+                    return "" if typed.lower() == "q" else typed
+        typed = self.ask_plain("Enter to go back, or type a move").strip()
+        return "" if typed.lower() == "q" else typed
 
     # ------------------------------------------------------------ ending the game
     def confirmed(self, view, move) -> bool:
