@@ -130,7 +130,8 @@ def build(rules, options: dict | None = None, scenarios: str | Path | None = Non
         if chapter is not None and chapter != "options":
             by_chapter[chapter].append(paragraph)
     game = _a_game(rules, options, players)
-    tables = {"components": tuple(_tables(rules, game)) + tuple(_counts(rules, options))}
+    tables = {"components": tuple(_partners(rules, game)) + tuple(_tables(rules, game))
+              + tuple(_counts(rules, options))}
     # rules that explain none of their play or of their end: what can be read from them
     for key, derive in (("playing", rulebook_asked.asked), ("end", rulebook_asked.endings)):
         derived = derive(program, TableText) if not by_chapter[key] else None
@@ -239,6 +240,29 @@ def _tables(rules, game):
             rows = rows[:MAX_TABLE_ROWS]
         yield TableText(title, tuple(_label(c) for c in order),
                         tuple(tuple(_cell(v) for v in row) for row in rows), note)
+
+
+def _partners(rules, game):
+    """Who partners whom (``team p = ...``): each side's value and its seats, in a game as
+    it is set up; the rules' words alone when that game cannot tell."""
+    decl = rules.scoring.team
+    if decl is None:
+        return
+    written = next((rulebook_asked.written(rules.program, d.expr.span)
+                    for d in rules.program.scores if d.which == "team"), "...")
+    param = next((d.param for d in rules.program.scores if d.which == "team"), "p")
+    rows: dict[str, list[str]] = {}
+    if game is not None:
+        try:
+            for seat in game.players:
+                rows.setdefault(_cell(decl.expr(game, seat)), []).append(game.seat_name(seat))
+        except Exception:  # a team the set-up game cannot tell yet (read from play)
+            rows = {}
+    note = f"team {param} = {written}: partners share a side"
+    if rows:
+        note += f" (as set up for {len(game.players)} players)"
+    yield TableText("Partners", ("side", "its seats"),
+                    tuple((side, " and ".join(seats)) for side, seats in rows.items()), note)
 
 
 def _cell(value) -> str:
