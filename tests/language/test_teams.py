@@ -73,3 +73,13 @@ def test_partners_win_together_when_named():
         game.play(game.legal_moves()[0])
     assert game.outcome_record.sides == [0, 1, 0, 1]
     assert "sides" not in game.outcome_record.as_dict()
+
+
+def test_a_team_that_fails_says_it_was_the_team_at_its_line():
+    """It said "in score" at the team's line."""
+    from rulelang import RulesRuntimeError
+    text = SIDES % ("end", "team p = 10 / (n - n)")
+    rules = rulelang.loads(text, "sides.rules")
+    with pytest.raises(RulesRuntimeError) as caught:  # the game ends as it starts
+        rules.new_game(players=4, seed=0, log=False)
+    assert "in team: division by zero" in str(caught.value)
