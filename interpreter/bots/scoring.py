@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, cast
 import attrs
 
 from interpreter.runtime.failures import GUARDED, GameOver
+from interpreter.runtime.outcome import sides_of
 from interpreter.runtime.top_level import HeuristicCode, ScoreCode
 from rulelang.language.errors import RulesRuntimeError
 
@@ -39,10 +40,11 @@ def _heuristic(game: Game, seat: int, declared: HeuristicCode | None) -> float:
 class ScoreHeuristic(HeuristicCode):
     """The heuristic of rules that declare none but a ``score``: the score as it stands now,
     as if the game ended here, a seat's less the best of the others' (a cooperative game:
-    the team's). Most rules' scores read what play builds up (points, tricks, chips, cards
-    taken), so bots aim at the end's scores from the start, as a player does; a score that
-    cannot be worked out yet (it fails before the end) counts 0, as does one that is not a
-    number. ``every``: each seat's value at once (each score worked out once)."""
+    the team's; with ``team p = ...``, its side's less the best other side's). Most rules'
+    scores read what play builds up (points, tricks, chips, cards taken), so bots aim at the
+    end's scores from the start, as a player does; a score that cannot be worked out yet (it
+    fails before the end) counts 0, as does one that is not a number. ``every``: each seat's
+    value at once (each score worked out once)."""
     every: Callable[[Game, int], list[float]]
 
 
@@ -89,6 +91,8 @@ def _score_heuristic(score: ScoreCode) -> ScoreHeuristic:
                 break
         if len(scores) < 2:
             return scores
+        if game.rules.scoring.team is not None:
+            return _by_side(game, scores)[:nseats]
         ranked = sorted(scores, reverse=True)
         best, second = ranked[0], ranked[1]  # the best of the others': second for the best
         return [v - (second if v == best else best) for v in scores[:nseats]]
@@ -96,6 +100,25 @@ def _score_heuristic(score: ScoreCode) -> ScoreHeuristic:
     def one(game: Game, seat: Any) -> float:
         return every(game, len(game.players))[game.players.index(seat)]
     return ScoreHeuristic(one, True, every)
+
+
+def _by_side(game: Game, scores: list[Any]) -> list[Any]:
+    """With ``team p = ...``: each seat's side's score (the best of its partners') less the
+    best other side's; a partner is no rival. Sides that cannot be worked out yet (the
+    team's value fails) leave every seat a side of its own."""
+    try:
+        sides = sides_of(game) or list(range(len(scores)))
+    except GUARDED:
+        sides = list(range(len(scores)))
+    best: dict[int, Any] = {}
+    for side, v in zip(sides, scores):
+        if side not in best or v > best[side]:
+            best[side] = v
+    if len(best) < 2:  # one side only: its score
+        return [best[side] for side in sides]
+    ranked = sorted(best.items(), key=lambda kv: kv[1], reverse=True)
+    (top_side, top), (_, second) = ranked[0], ranked[1]
+    return [best[side] - (second if side == top_side else top) for side in sides]
 
 
 def _score_now(score: ScoreCode, game: Game, seat: Any) -> float:

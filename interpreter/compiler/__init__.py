@@ -162,7 +162,8 @@ def write_module(program: Program, enum_values: dict[str, list[EnumValue]],
     requires = [RequireCode(m.top(d.cond, role="require"), m.top(d.message, role="require"))
                 for d in program.requires]
     scores = [ScoreCode(d.which, d.key, m.top(d.expr, [d.slot] if d.slot is not None else [],
-                                              role="score"), d.slot is not None, d.expr.ty)
+                                              role="team" if d.which == "team" else "score"),
+                        d.slot is not None, d.expr.ty)
               for d in program.scores if d.which != "heuristic"]
     heuristic = next((HeuristicCode(m.top(d.expr, [d.slot] if d.slot is not None else [],
                                           role="heuristic", advising=True), d.slot is not None)

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
 # what a failure in a top-level expression says it was in ("in score: division by zero"), at
 # the expression; the others are read as the game is set up (or by the unit that reads them)
-TOP_REGIONS = {"end": "end when", "require": "require", "score": "score",
+TOP_REGIONS = {"end": "end when", "require": "require", "score": "score", "team": "team",
                "heuristic": "heuristic", "offer": "the campaign's offer"}
 
 

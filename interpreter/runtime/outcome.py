@@ -44,6 +44,9 @@ class Outcome:
     # tiebreak that told them apart, as written, with the values of those still tied then
     # ("stock[p, food]: P1 1, P2 3"); None when the score alone decided
     tiebreak: str | None = None
+    # with ``team p = ...``: each player's side at the end, by seat order (0 for the side of
+    # the first seat, 1 for the next side met...); not a result, so no save or dict holds it
+    sides: list[int] | None = attrs.field(default=None, eq=False)
 
     def as_dict(self) -> dict[str, Any]:
         """The outcome as plain data: the results, then the reports. A report named like a
@@ -120,7 +123,27 @@ def compute_outcome(g: Game) -> Outcome:
         elif not winners:
             result = "draw"
     return Outcome(scores, winners, result, end.reason or None, reports,
-                   tiebreak if result == "win" else None)
+                   tiebreak if result == "win" else None,
+                   sides_of(g) if scoring.team is not None else None)
+
+
+def sides_of(g: Game) -> list[int] | None:
+    """Each player's side by ``team p = VALUE`` (seats with equal values are partners), as
+    numbers by seat order: 0 for the first seat's side, 1 for the next side met, and so on.
+    None without a team declaration."""
+    team = g.rules.scoring.team
+    if team is None:
+        return None
+    numbered: dict[Any, int] = {}
+    return [numbered.setdefault(_side_key(team.expr(g, p)), len(numbered)) for p in g.players]
+
+
+def _side_key(value: Any) -> Any:
+    try:
+        hash(value)
+    except TypeError:
+        return repr(value)
+    return value
 
 
 def _tiebreak_words(g: Game, keys: dict[Seat, tuple[Any, ...]], top: Any) -> str | None:

@@ -54,8 +54,8 @@ class RequireCode:
 
 @attrs.frozen
 class ScoreCode:
-    """A ``score``, ``tiebreak`` or ``report`` declaration (not the heuristic)."""
-    which: str  # "score" | "tiebreak" | "report"
+    """A ``score``, ``tiebreak``, ``team`` or ``report`` declaration (not the heuristic)."""
+    which: str  # "score" | "tiebreak" | "team" | "report"
     key: str | None  # a report's name
     expr: Fn
     per_seat: bool  # called with a seat (``score p = ...``)
@@ -103,15 +103,18 @@ class Scoring:
     tiebreaks: list[ScoreCode]
     reports: list[ScoreCode]
     cooperative: bool  # the team wins or loses together
+    team: ScoreCode | None = None  # ``team p = ...`` (partners: seats with equal values)
 
     @staticmethod
     def of(scores: list[ScoreCode], cooperative: bool) -> Scoring:
-        score = None
+        score = team = None
         for declared in scores:
             if declared.which == "score":
                 score = declared
+            elif declared.which == "team":
+                team = declared
         return Scoring(score, [d for d in scores if d.which == "tiebreak"],
-                       [d for d in scores if d.which not in ("score", "tiebreak")], cooperative)
+                       [d for d in scores if d.which == "report"], cooperative, team)
 
 
 PARTS = (OptionCode, DummyCode, ConstCode, TableCode, VarCode, RequireCode, ScoreCode,

@@ -216,7 +216,7 @@ class RequireDecl(Decl):
 
 @node
 class ScoreDecl(Decl):
-    which: str  # "score" | "tiebreak" | "report"
+    which: str  # "score" | "tiebreak" | "team" | "report" | "heuristic"
     param: str | None
     expr: Expr
     key: str | None = None

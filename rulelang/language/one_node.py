@@ -70,6 +70,7 @@ ONE_NODE: dict[str, OneNode] = {
     "end_decl": one(ast.EndDecl),
     "score_decl": one(ast.ScoreDecl, which="score"),
     "tiebreak_decl": one(ast.ScoreDecl, which="tiebreak"),
+    "team_decl": one(ast.ScoreDecl, which="team"),
     "heuristic_decl": one(ast.ScoreDecl, which="heuristic"),
     "report_decl": one(ast.ScoreDecl, "key", "param", "expr", which="report"),
     "offer_decl": one(ast.OfferDecl),

@@ -32,7 +32,7 @@ _MAX_EXPECTED = 8
 # of a line inside a block, one of them means the block was never closed.
 DECLARATION_WORDS = ("game", "players", "dummy", "cooperative", "import", "option", "enum",
                      "card", "table", "zone", "var", "const", "fn", "rule", "setup", "play",
-                     "turn", "on", "end", "score", "tiebreak", "report", "heuristic", "require",
+                     "turn", "on", "end", "score", "tiebreak", "team", "report", "heuristic", "require",
                      "campaign", "talk", "about", "explain", "duration")
 _LINE_START_WORD = re.compile(r"[ \t]*([A-Za-z_][A-Za-z0-9_]*)")
 _MAX_GUESS_WINDOW = 60_000  # characters reparsed to try a guess: larger declarations get none

@@ -29,6 +29,8 @@ BUILTIN_VALUES = ("players", "seats", "player_count", "current", "directions")  
 # what the name after a declaration word is: presentation only (other words declare variables)
 DEFINES = {"fn": "function", "rule": "function", "card": "class", "enum": "class",
            "table": "class"}
+# declaration words written inside statements too (`win team`): coloured there as well
+INSIDE_STATEMENTS = frozenset({"team"})
 _NAME = r"[A-Za-z_][A-Za-z0-9_]*"
 _SEAT = r"\bP[1-9][0-9]*\b"  # a seat: P1, P2... (types.seat_literal)
 _PUNCTUATION = set("{}()[],:.|")
@@ -38,7 +40,8 @@ def word_groups() -> dict[str, list[str]]:
     """Every word the highlighters colour, by role."""
     v = vocabulary()
     keywords = sorted(KEYWORDS - CONSTANTS)
-    connectors = sorted(v.words - KEYWORDS - v.declaration_words - v.member_words - {"x", "list"})
+    connectors = sorted(v.words - KEYWORDS - (v.declaration_words - INSIDE_STATEMENTS)
+                        - v.member_words - {"x", "list"})
     return {
         "keywords": keywords,
         "constants": sorted(CONSTANTS),

@@ -20,8 +20,8 @@ from rulelang.tools import rulebook_asked
 # Chapters, in a rulebook's order, and the declarations whose explanations they hold
 # (by the first word of what an explanation sits in: see teaching.describe).
 CHAPTERS = (
-    ("components", "What is in the game", ("game", "players", "cooperative", "dummy", "enum",
-                                          "card", "table", "zone", "var", "const")),
+    ("components", "What is in the game", ("game", "players", "cooperative", "team", "dummy",
+                                          "enum", "card", "table", "zone", "var", "const")),
     ("setup", "Setting up", ("setup", "require")),
     ("playing", "Playing", ("turn", "play", "rule", "trigger", "fn", "talk", "import")),
     ("end", "The end of the game", ("end", "on", "score", "tiebreak", "report")),
@@ -130,7 +130,8 @@ def build(rules, options: dict | None = None, scenarios: str | Path | None = Non
         if chapter is not None and chapter != "options":
             by_chapter[chapter].append(paragraph)
     game = _a_game(rules, options, players)
-    tables = {"components": tuple(_tables(rules, game)) + tuple(_counts(rules, options))}
+    tables = {"components": tuple(_partners(rules, game, options)) + tuple(_tables(rules, game))
+              + tuple(_counts(rules, options))}
     # rules that explain none of their play or of their end: what can be read from them
     for key, derive in (("playing", rulebook_asked.asked), ("end", rulebook_asked.endings)):
         derived = derive(program, TableText) if not by_chapter[key] else None
@@ -239,6 +240,44 @@ def _tables(rules, game):
             rows = rows[:MAX_TABLE_ROWS]
         yield TableText(title, tuple(_label(c) for c in order),
                         tuple(tuple(_cell(v) for v in row) for row in rows), note)
+
+
+def _partners(rules, game, options=None):
+    """Who partners whom (``team p = ...``): each side's value and its seats in a game as it
+    is set up, when a game set up from another seed agrees (else partners are settled by
+    chance or in play, and the rules' words stand alone)."""
+    decl = rules.scoring.team
+    if decl is None:
+        return
+    written = next((rulebook_asked.written(rules.program, d.expr.span)
+                    for d in rules.program.scores if d.which == "team"), "...")
+    param = next((d.param for d in rules.program.scores if d.which == "team"), "p")
+    rows = _sides(decl, game)
+    if rows and game is not None:
+        try:
+            other = rules.new_game(players=len(game.players), seed=1, options=options or {})
+        except RulesError:
+            other = None
+        if other is None or _sides(decl, other) != rows:
+            rows = {}
+    note = f"team {param} = {written}: partners share a side"
+    if rows and game is not None:
+        note += f" (as set up for {len(game.players)} players)"
+    yield TableText("Partners", ("side", "its seats"),
+                    tuple((side, " and ".join(seats)) for side, seats in rows.items()), note)
+
+
+def _sides(decl, game) -> dict[str, list[str]]:
+    """Each side's value as shown, and its seats' names (none when it cannot be told)."""
+    rows: dict[str, list[str]] = {}
+    if game is None:
+        return rows
+    try:
+        for seat in game.players:
+            rows.setdefault(_cell(decl.expr(game, seat)), []).append(game.seat_name(seat))
+    except Exception:  # a team the set-up game cannot tell yet (read from play)
+        return {}
+    return rows
 
 
 def _cell(value) -> str:

@@ -106,5 +106,10 @@ def _written(program: Any, span: Span | None) -> str:
     return "..." if text is None else " ".join(text.split())
 
 
+def written(program: Any, span: Span | None) -> str:
+    """The source a span covers, on one line (``...`` when it cannot be read)."""
+    return _written(program, span)
+
+
 def _more(count: int) -> str:
     return f"and {count - MOST_ROWS} more" if count > MOST_ROWS else ""

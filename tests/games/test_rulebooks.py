@@ -193,6 +193,32 @@ def test_how_a_game_ends_says_the_tiebreaks_in_their_order(tmp_path):
         ("still tied, to the most of", "wood[p] * 2"))
 
 
+def test_the_rulebook_says_who_partners_whom():
+    """`team p = ...`: the rulebook said nothing of partners (a partnership game read as
+    every player for themselves)."""
+    book = rulebook.build(load("tests/rules/partners_coin.rules"), {}, None)
+    components = next(c for c in book.chapters if c.key == "components")
+    partners = next(t for t in components.tables if t.title == "Partners")
+    assert partners.rows == (("1", "P1 and P3"), ("2", "P2 and P4"))
+    assert partners.note == ("team p = if odd(p) then 1 else 2: partners share a side (as set "
+                             "up for 4 players)")
+    assert "  2     P2 and P4" in rulebook.text(book)
+    yokai = rulebook.build(load("games/yokai_sketch.rules"), {}, None)
+    assert not any(t.title == "Partners" for c in yokai.chapters for t in c.tables)
+
+
+def test_sides_drawn_by_chance_are_not_listed_as_one_game_drew_them(tmp_path):
+    """A side dealt at random (a secret traitor) is the rules' words alone: a game's seats
+    would read as the rule, and as a secret told."""
+    path = tmp_path / "traitor.rules"
+    path.write_text('game "Traitor"\nplayers 4\nvar traitor: player\n'
+                    'setup {\n  traitor = random(players, "traitor")\n}\n'
+                    'turn {\n  end\n}\nscore p = 0\nteam p = p == traitor\n', encoding="utf-8")
+    book = rulebook.build(load(str(path)), {}, None)
+    partners = next(t for c in book.chapters for t in c.tables if t.title == "Partners")
+    assert partners.rows == () and partners.note == "team p = p == traitor: partners share a side"
+
+
 def test_rules_that_explain_their_play_keep_their_own_words():
     book = rulebook.build(load("games/yokai_sketch.rules"), {}, None)
     titles = [t.title for c in book.chapters for t in c.tables]

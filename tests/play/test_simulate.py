@@ -28,6 +28,7 @@ from support import ROOT, load
 
 COIN = "tests/rules/fair_coin.rules"  # each seat wins 1/3, draws 1/3, the first player 1/2
 TEAM_COIN = "tests/rules/coop_coin.rules"  # the team wins 1/2, scoring 2 (else 0)
+PARTNERS = "tests/rules/partners_coin.rules"  # P1+P3 against P2+P4: each side wins 1/2
 YOKAI = str(ROOT / "games" / "yokai_sketch.rules")
 YAMI = "games/yami.rules"
 
@@ -445,3 +446,29 @@ def test_a_report_of_bots_given_time_to_think_says_it_does_not_replay(tmp_path):
     assert "do not replay exactly" in " ".join(result.output.split())
     assert json.loads(path.read_text())["think"] == 0.001
     assert "--think" not in cli_run("simulate", ROOT / COIN, "-n", 3, "--workers", 1).output
+
+
+# ------------------------------------------------------------------ partners (team p = ...)
+
+def test_partners_win_once_per_side_and_the_first_player_is_tested_by_side():
+    """Each of a side's wins was counted once per partner (every game "shared"), and the
+    first player's test found no game with a single winner."""
+    _, summary = simulate(PARTNERS, 200, players=4, bots=("random",) * 4)
+    assert [s.side for s in summary.sides] == ["P1+P3", "P2+P4"]
+    assert sum(s.wins.count for s in summary.sides) == 200  # never both, never neither
+    assert summary.shared_wins.count == 0
+    first = summary.first_player
+    assert first.by_side and first.games == 200 and first.even_chance == 0.5
+    assert first.wins.count == summary.sides[0].wins.count  # P1 always goes first
+    assert not first.significant
+    text = report.render(summary)
+    assert "Who wins by side" in text and "no game had a single winner" not in text
+    assert "the first player's side won" in text
+    assert to_json(summary)["sides"][0]["side"] == "P1+P3"
+
+
+def test_without_partners_the_figures_have_no_sides():
+    _, summary = simulate(COIN, 100)
+    assert summary.sides is None and not summary.first_player.by_side
+    assert "sides" not in to_json(summary)
+    assert "by side" not in report.render(summary)

@@ -70,9 +70,19 @@ class EndingChecker(CheckerBase):
                        "scores decide")
             return
         if s.team:
-            self.error(s.span, f"{NO_TEAM}: say who wins",
-                       "write win and a seat or a list of seats (win current), or declare "
-                       "the game cooperative")
+            if any(isinstance(d, ast.ScoreDecl) and d.which == "team"
+                   for m in self.modules for d in m.decls):  # (checked after the blocks)
+                self.error(s.span, "'win team' is a cooperative game's: name the side that "
+                                   "wins by its seats",
+                           "write win and a list of partners (win [P1, P3], or a fn of your "
+                           "rules that lists a side's seats); 'team p = ...' says who "
+                           "partners whom")
+            else:
+                self.error(s.span, f"{NO_TEAM}: say who wins",
+                           "write win and a seat or a list of seats (win current); for sides "
+                           "that win together, declare who partners whom (team p = ...) and "
+                           "name the side's seats: win [P1, P3]; if all the players win or "
+                           "lose together, declare the game cooperative")
             return
         if s.value is None:
             self.error(s.span, "say who wins: win p (or declare the game cooperative)",

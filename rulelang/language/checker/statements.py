@@ -18,6 +18,8 @@ if TYPE_CHECKING:
     from rulelang.language.checker.zones import ZoneInfo
 
 TERMINAL = (ast.Break, ast.Continue, ast.Return, ast.Finish)
+# what a `team p = VALUE` may be: values that are equal or not (seats with equal ones are partners)
+TEAM_TYPES = ("int", "text", "seat", "enum", "bool", "any", "none")
 
 
 def rules_doing(rules: dict[str, ast.RuleDecl], calls: dict[str, set[str]],
@@ -164,15 +166,32 @@ class StmtChecker(CheckerBase):
             self.error(d.span, "each player has a score: write score p = ...")
         if d.which == "tiebreak" and coop:
             self.error(d.span, "a cooperative game has no tie-breaks")
-        if d.which == "heuristic" and any(s.which == "heuristic" for s in self.program.scores):
-            self.error(d.span, "a game has one heuristic")
+        if d.which in ("heuristic", "team") and any(s.which == d.which
+                                                    for s in self.program.scores):
+            self.error(d.span, f"a game has one {d.which} declaration")
+        if d.which == "team" and coop:
+            self.error(d.span, "a cooperative game is one team already: its players win or "
+                               "lose together", "delete this line, or the word cooperative "
+                               "to make a game of sides")
         if d.param:
             d.slot = scope.bind(d.param, T.SEAT, mutable=False)
-        if d.which == "report":
+        if d.which == "team":
+            self.team_value(d, scope)
+        elif d.which == "report":
             self.expr(d.expr, scope)
         else:
             self.expect(d.expr, scope, T.INT, f"a {d.which}")
         self.program.scores.append(d)
+
+    def team_value(self, d: ast.ScoreDecl, scope: Scope) -> None:
+        """``team p = VALUE``: one value per seat, seats with equal values partners; a value
+        that can be compared (a number, a text, a player, an enum member, true/false)."""
+        t = self.expr(d.expr, scope)
+        if t.name not in TEAM_TYPES:
+            self.error(d.expr.span, f"a team is a number, a text, a player or an enum value, "
+                                    f"not {T.spoken(t)}",
+                       "give each seat its side; seats with equal values are partners: "
+                       "team p = if p == P1 or p == P3 then 1 else 2")
 
     def check_whole(self, decls: list[tuple[ast.Decl, bool]]) -> None:
         self.check_layouts()

@@ -90,6 +90,7 @@ class GameRecord:
     reason_kind: str | None  # the end reason as written in the rules
     reports: dict  # report name -> plain value
     tiebreak: bool = False  # the rules' tiebreaks chose the winners among those tied
+    sides: list | None = None  # with ``team p = ...``: each seat's side at the end (0, 1...)
 
 
 @attrs.frozen
@@ -181,7 +182,8 @@ class Table:
             turns=_turns(game), decisions=decisions, forced=forced, options=offered,
             kinds=kinds, reason=reason,
             reason_kind=self.reasons.kind(reason) if reason is not None else None,
-            reports=dict(outcome.reports), tiebreak=outcome.tiebreak is not None)
+            reports=dict(outcome.reports), tiebreak=outcome.tiebreak is not None,
+            sides=outcome.sides)
 
 
 def bot_seed(game_seed: int, seat: int) -> int:

@@ -126,5 +126,6 @@ def play_random(table: Table, index: int, seed: int) -> GameRecord | GameFailure
         turns=_turns(game), decisions=decisions, forced=forced, options=offered,
         kinds=kinds, reason=reason,
         reason_kind=table.reasons.kind(reason) if reason is not None else None,
-        reports=dict(outcome.reports), tiebreak=outcome.tiebreak is not None)
+        reports=dict(outcome.reports), tiebreak=outcome.tiebreak is not None,
+        sides=outcome.sides)
 

@@ -6,7 +6,7 @@ from typing import cast
 
 from rulelang.play.simulation.playing import oracle_note
 from rulelang.play.simulation.stats import ALPHA, LEVEL, Rate, Spread
-from rulelang.play.simulation.summary import Summary
+from rulelang.play.simulation.summary import FirstPlayer, Summary
 
 WIDTH = 100  # characters a line, at most, where text wraps
 
@@ -114,9 +114,17 @@ def render(summary: Summary) -> str:
                          f"({interval(tied)})  {games(tied.count)} won on the tiebreak, the "
                          "score tied")
         shared = summary.shared_wins
+        by = "sides" if summary.sides is not None else "seats"
         if shared is not None:  # why the wins can add up to more than every game
             lines.append(f"  shared wins {percent(shared.share):>6}  "
-                         f"({interval(shared)})  {games(shared.count)} won by two seats or more")
+                         f"({interval(shared)})  {games(shared.count)} won by two {by} or more")
+        if summary.sides is not None:  # partners (team p = ...): a side's win counts once
+            lines += ["", f"Who wins by side ({level} intervals, Wilson; partners by the rules' "
+                          "team, a side's win counted once)"]
+            width = max(6, *(len(side.side) for side in summary.sides))
+            for side in summary.sides:
+                lines.append(f"  {side.side:<{width}} wins {percent(side.wins.share):>6}  "
+                             f"({interval(side.wins)})  {games(side.wins.count)}")
         lines += ["", "Scores"]
         for seat in summary.seats:
             if seat.score is not None:
@@ -158,14 +166,37 @@ def _first_player_lines(summary: Summary) -> list[str]:
     fp = summary.first_player
     if fp is None:
         return lines
+    if fp.by_side:
+        return lines + _first_side_lines(summary, fp)
     if fp.games == 0:
         lines.append("  no game had a single winner: nothing to test")
         return lines
     lines.append(f"  the first player won {fp.wins.count:,} of the {fp.games:,} games with one "
                  f"winner: {percent(fp.wins.share)} ({interval(fp.wins)})")
     lines.append(f"  going first without an advantage would win {percent(fp.even_chance)} of them")
-    verdict = ("an advantage for the first player" if fp.significant and fp.wins.share > fp.even_chance
-               else "a disadvantage for the first player" if fp.significant
+    return lines + _verdict_lines(summary, fp)
+
+
+def _first_side_lines(summary: Summary, fp: FirstPlayer) -> list[str]:
+    """The first player's test with partners: does the first player's side win more than
+    its share of the games one side won?"""
+    sides = summary.sides or []
+    lines = ["  went first, by side: " + ", ".join(
+        f"{s.side} {percent(s.went_first.share)}" for s in sides)]
+    if fp.games == 0:
+        lines.append("  no game was won by a single side: nothing to test")
+        return lines
+    lines.append(f"  the first player's side won {fp.wins.count:,} of the {fp.games:,} games "
+                 f"one side won: {percent(fp.wins.share)} ({interval(fp.wins)})")
+    lines.append(f"  going first without an advantage would win {percent(fp.even_chance)} of them")
+    return lines + _verdict_lines(summary, fp)
+
+
+def _verdict_lines(summary: Summary, fp: FirstPlayer) -> list[str]:
+    lines: list[str] = []
+    who = "the first player's side" if fp.by_side else "the first player"
+    verdict = (f"an advantage for {who}" if fp.significant and fp.wins.share > fp.even_chance
+               else f"a disadvantage for {who}" if fp.significant
                else "no significant difference")
     test = f"({fp.test}, {p_text(fp.p_value)}; significant below 0.05)"
     if len(verdict) + len(test) + 3 <= WIDTH:

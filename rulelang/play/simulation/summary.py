@@ -34,6 +34,14 @@ class SeatFigures:
 
 
 @attrs.frozen
+class SideFigures:
+    """Partners by ``team p = ...``: a side's wins count once (not once per partner)."""
+    side: str  # its seats: "P1+P3"
+    wins: Rate
+    went_first: Rate  # games in which one of its seats made the first decision
+
+
+@attrs.frozen
 class FirstPlayer:
     """Does the seat that decides first win more often than an even share?"""
     games: int  # games with exactly one winner (and a first decision)
@@ -42,6 +50,7 @@ class FirstPlayer:
     test: str
     p_value: float
     significant: bool
+    by_side: bool = False  # partners declared: the first player's side, among games one side won
 
 
 @attrs.frozen
@@ -113,6 +122,7 @@ class Summary:
     # asked when a run was stopped: the workers' chunks need not finish in order)
     seeds_played: list = attrs.Factory(list)
     think: float | None = None  # --think: seconds a decision, not a fixed budget (no replay)
+    sides: list | None = None  # SideFigures: rules that declare partners (team p = ...)
 
 
 def summarize(run, title: str, options: dict, cooperative: bool) -> Summary:
@@ -125,6 +135,7 @@ def summarize(run, title: str, options: dict, cooperative: bool) -> Summary:
     forced = sum(r.forced for r in records)
     firsts = Counter(r.first for r in records)
     seats, draws, first_player, tiebreaks, shared_wins = [], None, None, None, None
+    sides = None
     all_at_once = _all_at_once(sim.program)
     team_wins = team_score = None
     team_scores = []
@@ -140,11 +151,17 @@ def summarize(run, title: str, options: dict, cooperative: bool) -> Summary:
                                      stats.spread(r.scores[p] for r in records),
                                      stats.wilson(firsts[p], n)))
         draws = stats.wilson(results["draw"], n)
-        shared_wins = stats.wilson(sum(1 for r in records if len(r.winners) > 1), n)
         if any(d.which == "tiebreak" for d in sim.program.scores):
             tiebreaks = stats.wilson(sum(r.tiebreak for r in records), n)
-        if sim.players > 1 and not all_at_once:
-            first_player = _first_player(records, sim.players)
+        if records and all(r.sides is not None for r in records):
+            sides = _sides(records, n)
+            shared_wins = stats.wilson(sum(1 for r in records if len(_won(r)) > 1), n)
+            if sim.players > 1 and not all_at_once:
+                first_player = _first_side(records)
+        else:
+            shared_wins = stats.wilson(sum(1 for r in records if len(r.winners) > 1), n)
+            if sim.players > 1 and not all_at_once:
+                first_player = _first_player(records, sim.players)
     turns = [r.turns for r in records]
     return Summary(
         title=title, players=sim.players, options=dict(options),
@@ -164,7 +181,7 @@ def summarize(run, title: str, options: dict, cooperative: bool) -> Summary:
         reasons=_reasons(records, n),
         reports=_reports(records, seat_names, n), all_at_once=all_at_once and not cooperative,
         shared_wins=shared_wins, seeds_played=_runs(r.seed for r in records),
-        think=sim.think)
+        think=sim.think, sides=sides)
 
 
 def _all_at_once(program) -> bool:
@@ -197,6 +214,53 @@ def _first_player(records, players) -> FirstPlayer:
     p = stats.binomial_test(won, len(decided), 1 / players)
     return FirstPlayer(len(decided), stats.wilson(won, len(decided)), 1 / players,
                        "exact two-sided binomial test", p, p < stats.ALPHA)
+
+
+def _side_names(record) -> list[str]:
+    """Each seat's side by its seats' names ("P1+P3"), as a record's ``sides`` numbers them."""
+    members: dict[int, list[str]] = {}
+    for seat, side in enumerate(record.sides):
+        members.setdefault(side, []).append(f"P{seat + 1}")
+    return ["+".join(members[side]) for side in record.sides]
+
+
+def _won(record) -> set[str]:
+    """The sides (by name) with a winner in them."""
+    names = _side_names(record)
+    return {names[w] for w in record.winners if w < len(names)}
+
+
+def _sides(records, n) -> list:
+    """Each side's wins, a side's win counted once, and how often it went first (sides met
+    in any game, in the order first met)."""
+    wins: Counter = Counter()
+    firsts: Counter = Counter()
+    order: dict[str, None] = {}
+    for r in records:
+        names = _side_names(r)
+        order.update(dict.fromkeys(names))
+        wins.update(_won(r))
+        if r.first is not None and r.first < len(names):
+            firsts[names[r.first]] += 1
+    return [SideFigures(side, stats.wilson(wins[side], n), stats.wilson(firsts[side], n))
+            for side in order]
+
+
+def _first_player_sides(records) -> list:
+    return [r for r in records if len(_won(r)) == 1 and r.first is not None
+            and r.first < len(r.sides)]
+
+
+def _first_side(records) -> FirstPlayer:
+    """With partners: in games one side won, would the first player's side win its share
+    (its seats of all the seats) if going first made no difference?"""
+    decided = _first_player_sides(records)
+    won = sum(1 for r in decided if _side_names(r)[r.first] in _won(r))
+    chance = (sum(r.sides.count(r.sides[r.first]) / len(r.sides) for r in decided)
+              / len(decided)) if decided else 0.5
+    p = stats.binomial_test(won, len(decided), chance)
+    return FirstPlayer(len(decided), stats.wilson(won, len(decided)), chance,
+                       "exact two-sided binomial test", p, p < stats.ALPHA, by_side=True)
 
 
 def _kinds(records, decisions, n) -> list:
@@ -309,9 +373,13 @@ def value_text(value) -> str:
     return str(value)
 
 
-def to_json(summary: Summary) -> dict:
-    """The summary as JSON-ready data, numbers rounded so the file reads well."""
-    return _rounded(attrs.asdict(summary))
+def to_json(summary) -> dict:
+    """The summary (or a comparison's figures) as JSON-ready data, numbers rounded so the
+    file reads well."""
+    data = attrs.asdict(summary)
+    if "sides" in data and data["sides"] is None:  # no partners declared: as they always were
+        del data["sides"]
+    return _rounded(data)
 
 
 def _rounded(data):
