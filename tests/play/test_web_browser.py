@@ -209,7 +209,10 @@ def test_two_people_play_a_whole_game_of_yokai_sketch_through_their_pages(browse
         for name, page in pages.items():
             wait_for_version(page, table.version)
             banner = page.locator("#outcome")
-            assert end in banner.inner_text()
+            shown = " ".join(banner.inner_text().replace(" why?", "").split())
+            assert end.split(";")[0] in shown
+            for report in set(game.outcome) - {"scores", "winners", "result", "reason"}:
+                assert f"{report}: " in shown, report
             shot(page, f"yokai-3-end-{name}")
             assert page.errors == [], page.errors
         assert fits_width(phone)

@@ -238,9 +238,23 @@ class Table:
             plain = book.plain()
             for part in [p for c in plain["chapters"] for p in c["paragraphs"]] + list(plain["examples"]):
                 part["file"] = _anonymous(part)["file"]
-            data = {"rulebook": plain, "origins": [_anonymous(why.plain()) for why in origins]}
+            data = {"rulebook": plain, "origins": [_anonymous(why.plain()) for why in origins],
+                    "ending": _ending_rules(rules)}
             self._rules_text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
         return self._rules_text
+
+
+def _ending_rules(rules) -> dict:
+    """The rules behind the final banner's figures: the score's declaration and each
+    report's, with the explanations around them (a banner's "why?" beside each)."""
+    out: dict = {"score": None, "reports": {}}
+    for decl in rules.program.scores:
+        why = _anonymous(rules.teaching.at(decl.expr.span).plain())
+        if decl.which == "score" and out["score"] is None:
+            out["score"] = why
+        elif decl.which == "report" and decl.key is not None:
+            out["reports"][decl.key] = why
+    return out
 
 
 def _anonymous(why: dict) -> dict:
