@@ -11,6 +11,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from rulelang.play.cli import cli
+from rulelang.play.cli.serve import a_bot
 from rulelang.play.save_files import read_save
 from rulelang.play.web.app import FORBIDDEN, MAX_MESSAGE, create_app
 from rulelang.play.web.host import Host
@@ -400,6 +401,12 @@ def test_serve_prints_a_link_per_person_and_listens_on_127_0_0_1_by_default(monk
     assert lines[1] == f"  play P1: http://127.0.0.1:{port}/t/{token_of(table, 'P1')}"
     assert lines[2] == f"  watch (public only): http://127.0.0.1:{port}/t/{token_of(table, 'spectator')}"
     assert table.kinds == {0: "human", 1: "greedy"}
+
+
+def test_serve_names_each_bot_with_its_article():
+    """The server printed "P2 a advice bot"."""
+    assert [a_bot(k) for k in ("advice", "greedy", "mcts", "random", "first")] == \
+        ["an advice bot", "a greedy bot", "an mcts bot", "a random bot", "a first bot"]
 
 
 def test_serve_refuses_bad_usage_clearly(tmp_path):
