@@ -27,3 +27,22 @@ def test_every_symbol_on_the_board_stays_inside_its_cell(browser):
     assert any(len(s["text"]) >= 6 for s in sizes)
     for size in sizes:
         assert size["sym"] <= size["cell"], size
+
+
+@pytest.mark.slow
+def test_a_card_s_tooltip_leaves_out_fields_with_no_value(browser):
+    """Yami's cards said "by: none" in their tooltips (the seat that played a card, for a
+    card nobody has played)."""
+    host, table = host_with("games/yami.rules", players=2, seed=3)
+    hand = table.game.view(table.game.players[0])["zones"]["hand[P1]"]["cards"]
+    blank = {k for c in hand for k, v in c.items() if v is None}
+    assert blank, hand  # the view has fields with no value
+    with live_server(host) as base:
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(f"{base}/t/{token_of(table, 'P1')}")
+        page.wait_for_selector(".card[title]")
+        titles = page.evaluate("[...document.querySelectorAll('.card[title]')].map(c => c.title)")
+    assert titles
+    for title in titles:
+        assert not any(line.endswith(": none") for line in title.splitlines()), title
+        assert not any(line.startswith(f"{k}: ") for k in blank for line in title.splitlines())

@@ -93,7 +93,8 @@ export function isCard(value) {
 
 export function cardDetails(card) {
   if (card.hidden) return `a face-down ${card.kind}`;
-  const fields = Object.entries(card).filter(([k]) => !SHOWN_ELSEWHERE.has(k))
+  // a field with no value ("by: none" on a card nobody has played) says nothing: left out
+  const fields = Object.entries(card).filter(([k, v]) => !SHOWN_ELSEWHERE.has(k) && !isBlank(v))
     .map(([k, v]) => `${k}: ${plainText(v)}`);
   return [card.name, ...fields].join("\n");
 }
