@@ -234,9 +234,16 @@ def test_a_placement_is_previewed_on_the_board_then_confirmed(browser):
         version = table.version
         targets = page.locator(".cell.target")
         assert targets.count() == len({c for covered in cells.values() for c in covered})
+        # the help says the count is of all the ways (not those "here") and reads a way out
+        hint = page.locator(".hint.placing").inner_text()
+        assert hint.startswith(f"{len(cells)} ways in all to place it. Tap a marked cell"), hint
+        example = page.locator(".hint.placing code").inner_text()
+        at, turn, *flip = example.split()
+        assert f"{example} is at {at}, turned {turn[1:]}°" + (", flipped" if flip else "") in hint
         target = targets.nth(targets.count() // 2)
         target.click()
         first = page.locator(".confirm .what strong").inner_text()
+        assert f"(at {first.split()[0]}, turned " in page.locator(".confirm .what").inner_text()
         assert page.locator(".cell.preview").count() == len(cells[first])
         assert target.get_attribute("data-cell") in cells[first]
         target.click()  # the same cell again: the next way to place there

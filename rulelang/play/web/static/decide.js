@@ -80,10 +80,7 @@ export function drawDecision(message) {
   if (state.selection) box.append(confirmBar(t));
   const plain = t.moves.filter(m => !t.placements[m]);
   const placing = t.moves.length - plain.length;
-  if (placing) {
-    box.append(el("p", "hint", `Tap a marked cell on the board to see the ${placing} ways to place here; ` +
-      "tap again for the next one."));
-  }
+  if (placing) box.append(placingHint(t, placing));
   if (plain.length && plain.length <= MANY_MOVES) {
     const buttons = el("div", "moves");
     for (const move of plain) {
@@ -96,6 +93,28 @@ export function drawDecision(message) {
     box.append(buttons);
   }
   if (plain.length > MANY_MOVES || placing) box.append(typedMove(t.moves));
+}
+
+// How to place (once, above the board): how many ways there are in all, how to see those
+// at a cell, and how a way is written, read from one of them ("G6 r90 f": at G6, turned
+// 90 degrees, flipped).
+function placingHint(t, placing) {
+  const hint = el("p", "hint placing");
+  hint.append(`${placing} ${placing === 1 ? "way" : "ways"} in all to place it. Tap a marked cell ` +
+    "on the board to see the ways that cover it; tap again for the next one.");
+  const placements = t.moves.filter(m => t.placements[m]);
+  const example = placements.find(m => /^\S+ r\d+ f$/.test(m)) ||
+    placements.find(m => /^\S+ r[1-9]\d*$/.test(m)) || placements[0];
+  const words = placementWords(example);
+  if (words) hint.append(" A way is written as where it lies, its turn and a flip: ", el("code", null, example), ` is ${words}.`);
+  return hint;
+}
+
+// A placement's notation in words: "G6 r90 f" -> "at G6, turned 90°, flipped".
+export function placementWords(move) {
+  const parts = /^(\S+) r(\d+)( f)?$/.exec(move || "");
+  if (!parts) return null;
+  return `at ${parts[1]}, turned ${parts[2]}°${parts[3] ? ", flipped" : " (not flipped)"}`;
 }
 
 // The seats that have answered a simultaneous choice (what they chose is theirs until all have).
@@ -226,6 +245,8 @@ function confirmBar(t) {
   const bar = el("div", "confirm");
   const text = el("span", "what");
   text.append(t.placements[move] ? "Place " : "Play ", el("strong", null, move));
+  const words = t.placements[move] ? placementWords(move) : null;
+  if (words) text.append(el("span", "words", ` (${words})`));
   if (sel.moves.length > 1) text.append(el("span", "count", ` ${sel.index + 1} of ${sel.moves.length}`));
   bar.append(text);
   const button = (label, cls, action) => {
