@@ -146,7 +146,7 @@ def played(page, version, force=False):
 
 # What the page offers the player to click: the cards that are moves, the moves' buttons.
 OFFER = """() => ({cards: document.querySelectorAll(".card.target").length,
-                  moves: [...document.querySelectorAll("button.move")].map(b => b.innerText)})"""
+                  moves: [...document.querySelectorAll("button.move")].map(b => b.dataset.move)})"""
 
 
 @pytest.mark.slow
@@ -181,7 +181,7 @@ def test_two_people_play_a_whole_game_of_yokai_sketch_through_their_pages(browse
             offer = page.evaluate(OFFER)
             if offer["cards"] and rng.random() < 0.5:
                 press(page, ".card.target", rng.randrange(offer["cards"]))
-                chosen = page.locator(".confirm .what strong").inner_text()
+                chosen = page.locator(".confirm .what strong").get_attribute("data-move")
                 press(page, ".confirm button.go")
                 by_card += 1
             else:

@@ -2,6 +2,8 @@
 naming three families) stays inside its cell instead of running over the next one."""
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from support.web import host_with, live_server, token_of
@@ -46,3 +48,31 @@ def test_a_card_s_tooltip_leaves_out_fields_with_no_value(browser):
     for title in titles:
         assert not any(line.endswith(": none") for line in title.splitlines()), title
         assert not any(line.startswith(f"{k}: ") for k in blank for line in title.splitlines())
+
+
+@pytest.mark.slow
+def test_a_card_chosen_by_its_place_in_a_hidden_zone_is_named_in_words(browser):
+    """Yōkai at level 4 offered buttons "hints#1" (the notation naming an unseen card by its
+    place): the button says which card in words, and plays the notation."""
+    host, table = host_with("games/yokai.rules", players=2, seed=0, options={"levels": [2, 4]})
+    game = table.game
+    rng = random.Random(0)
+    while not any("#" in m.notation for m in game.legal_moves()):
+        moves = [m.notation for m in game.legal_moves() if m.notation != "appeased"]
+        assert table.play(game.to_move, rng.choice(moves), table.version) is None
+    who = game.seat_name(game.to_move)
+    placed = next(m.notation for m in game.legal_moves() if "#" in m.notation)
+    zone, place = placed.split("#")
+    label = game.view(who)["zones"][zone]["label"]
+    with live_server(host) as base:
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(f"{base}/t/{token_of(table, who)}")
+        button = page.locator(f'button.move[data-move="{placed}"]')
+        button.wait_for()
+        ordinal = {"1": "1st", "2": "2nd", "3": "3rd"}[place]
+        assert button.inner_text() == f"the {ordinal} card of {label}"
+        assert "#" not in " ".join(page.locator("button.move").all_inner_texts())
+        version = table.version
+        button.click()
+        page.wait_for_function(f"document.body.dataset.version > {version}")
+    assert placed in game.history

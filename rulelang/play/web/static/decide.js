@@ -1,7 +1,7 @@
 // The table page's deciding half: the prompt, the moves as buttons, the board's cards and
 // cells that stand for moves, and the bars that confirm, warn and say why a move was
 // refused. Moves go out through the page's send and play (given once: deciding()).
-import {el, seatColour} from "./draw.js";
+import {el, moveLabel, seatColour} from "./draw.js";
 import {parseCell} from "./grid.js";
 import {$, arming, isMyMove, state, tapped} from "./page.js";
 import {whyBlock} from "./teach.js";
@@ -84,7 +84,9 @@ export function drawDecision(message) {
   if (plain.length && plain.length <= MANY_MOVES) {
     const buttons = el("div", "moves");
     for (const move of plain) {
-      const button = el("button", "move", move);
+      const button = el("button", "move", moveLabel(view, move));
+      if (button.textContent !== move) button.title = move;  // (as it is typed)
+      button.dataset.move = move;
       button.type = "button";
       button.disabled = state.sending || arming();
       button.addEventListener("click", tapped(() => send(move)));
@@ -244,7 +246,9 @@ function confirmBar(t) {
   const move = sel.moves[sel.index];
   const bar = el("div", "confirm");
   const text = el("span", "what");
-  text.append(t.placements[move] ? "Place " : "Play ", el("strong", null, move));
+  const named = el("strong", null, moveLabel(state.message.view, move));
+  named.dataset.move = move;
+  text.append(t.placements[move] ? "Place " : "Play ", named);
   const words = t.placements[move] ? placementWords(move) : null;
   if (words) text.append(el("span", "words", ` (${words})`));
   if (sel.moves.length > 1) text.append(el("span", "count", ` ${sel.index + 1} of ${sel.moves.length}`));
