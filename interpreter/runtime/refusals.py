@@ -103,6 +103,21 @@ def rules_reason(g: GameFields, decision: Decision,
     return None
 
 
+def rules_reasons(g: GameFields, decision: Decision) -> list[str]:
+    """Every reason the rules give (``where ... else``) for what the decision leaves out,
+    each once, in the order found: why the moves on offer are all there are."""
+    site = decision.site
+    if site.refusals is None:
+        return []
+    out: list[str] = []
+    try:
+        for refused in site.refusals(g, decision.frame.L):
+            out.extend(str(reason) for _, reason in refused if str(reason) not in out)
+    except (Fail, TypeError, AttributeError, KeyError, IndexError, ValueError, RecursionError):
+        pass  # a reason that cannot be worked out: none is said
+    return out
+
+
 def derived_reason(g: GameFields, decision: Decision, wanted: str) -> str | None:
     """A reason worked out from what is on offer and what the seat can see, or None."""
     site = decision.site

@@ -8,6 +8,7 @@ kept in tests/artefacts/web/ (not committed) for a person to look at.
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import shutil
 import time
@@ -173,7 +174,8 @@ def test_two_people_play_a_whole_game_of_yokai_sketch_through_their_pages(browse
             if version % 10 == 0:
                 wait_for_version(other, version)
                 assert other.locator("button.move, .card.target").count() == 0  # not their turn
-            if len(game.legal_moves()) == 1:  # the page plays it, as the terminal does
+            only = json.loads(table.message(game.to_move)).get("only")
+            if only and only["openly"]:  # the page plays it, as the terminal does
                 chosen = game.legal_moves()[0].notation
                 wait_for_version(page, version + 1)
                 assert game.history[-1] == chosen
@@ -326,6 +328,30 @@ def test_the_rules_panel_and_why_on_a_log_line_and_on_a_refusal(browser):
         assert "Placing the tile" in refusal.inner_text() and "choose spot" in refusal.inner_text()
         shot(page, "teach-3-refused")
         assert page.errors == [], page.errors
+
+
+@pytest.mark.slow
+def test_a_forced_move_others_cannot_know_is_forced_waits_for_a_tap(browser):
+    """Yami: a forced follow played by itself at once told the other seat the player held one
+    card of that colour. It waits for a tap, and the page says why it is the only choice."""
+    host, table = host_with("games/yami.rules", players=2, seed=3)
+    game, rng = table.game, random.Random(3)
+    while len(game.legal_moves()) != 1:
+        moves = game.legal_moves()
+        assert table.play(game.to_move, moves[rng.randrange(len(moves))].notation,
+                          table.version) is None
+    mover, move = game.seat_name(game.to_move), game.legal_moves()[0].notation
+    with live_server(host) as base:
+        page = open_page(browser, f"{base}/t/{token_of(table, mover)}", clock_paused=True)
+        hint = page.locator("p.hint.only")
+        hint.wait_for()
+        assert f"Only one choice: {move} ({mover} must follow " in hint.inner_text()
+        version = table.version
+        page.clock.run_for(3000)
+        assert table.version == version  # not played by itself
+        page.locator(f'button.move[data-move="{move}"]').click()
+        until(page, lambda: table.version > version)
+    assert game.history[-1] == move
 
 
 @pytest.mark.slow

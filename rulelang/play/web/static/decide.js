@@ -65,13 +65,22 @@ export function drawDecision(message) {
   box.append(prompt);
   if (d.private) box.append(el("p", "hint", "Only you will see your answer."));
   if (message.answered && message.answered.length) box.append(answeredLine(view, message.answered));
-  if (d.moves.length === 1) {  // nothing to decide: taken, as at the terminal, and said
-    box.append(el("p", "hint", `Only one choice: ${d.moves[0]}. It is played for you.`));
-    if (state.autoSent !== message.version && !state.sending) {
-      state.autoSent = message.version;
-      setTimeout(() => { if (state.message === message) play(d.moves[0]); }, 700);
+  if (d.moves.length === 1) {  // nothing to decide: said, with the rules' reasons
+    const only = message.only || {};
+    const because = (only.because || []).length ? ` (${only.because.join("; ")})` : "";
+    const move = moveLabel(view, d.moves[0]);
+    if (only.openly) {  // every seat can see it is forced: taken, as at the terminal
+      box.append(el("p", "hint only", `Only one choice: ${move}${because}. It is played for you.`));
+      if (state.autoSent !== message.version && !state.sending) {
+        state.autoSent = message.version;
+        setTimeout(() => { if (state.message === message) play(d.moves[0]); }, 700);
+      }
+      return;
     }
-    return;
+    // the others cannot know it is forced: played at the player's tap, as a move chosen
+    // would be, so that how soon it comes tells no one (docs/serve.md)
+    box.append(el("p", "hint only", `Only one choice: ${move}${because}. Tap it to play it ` +
+      "(it is not played by itself: the others would learn that it was your only one)."));
   }
   if (state.refusal) box.append(refusalBox(state.refusal));
   if (state.warning) { box.append(warningBox(state.warning)); return; }
