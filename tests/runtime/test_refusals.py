@@ -164,3 +164,18 @@ def test_a_placement_refused_at_a_cell_names_the_ways_at_that_cell_not_another_c
     assert game.refused("A1 r0").reason == "the corner is kept free"
     assert game.refused("A1 r90 f").reason == \
         "nothing can be placed at A1 now: the corner is kept free"
+
+
+def test_a_seat_with_one_move_hears_the_rules_reasons_for_the_others():
+    """Yami: a forced follow; the rules' `where ... else` says why the other cards are out
+    (the browser says it beside the only choice)."""
+    game = load("games/yami.rules").new_game(players=2, seed=3)
+    rng = random.Random(3)
+    while len(game.legal_moves()) != 1:
+        moves = game.legal_moves()
+        game.play(moves[rng.randrange(len(moves))])
+    prompt = game.view(None)["decision"]["prompt"]
+    assert prompt.startswith("follow ")
+    assert game.refusal_reasons() == [f"{game.seat_name(game.to_move)} must follow {prompt[7:]}"]
+    tiles = rulelang.loads(PLACING).new_game(players=1)
+    assert tiles.refusal_reasons() == ["the corner is kept free"]
