@@ -35,7 +35,7 @@ from interpreter.runtime.game_fields import GameFields
 from interpreter.runtime.helpers import PAUSE
 from interpreter.runtime.log import Choice, SeenCard
 from interpreter.runtime.protocol import kind_of
-from interpreter.runtime.refusals import Refusal, refusal
+from interpreter.runtime.refusals import Refusal, refusal, rules_reasons
 from interpreter.runtime.values import MAX_WORK, Card, Cell, EnumValue, Fail, Placement, Seat, cell_name
 from interpreter.runtime.work import overwork
 from rulelang.language.errors import IllegalMove, RulesError
@@ -422,6 +422,14 @@ class Decisions(GameFields):
         if decision is None or self.over or decision.lookup(str(notation)) is not None:
             return None
         return refusal(self, decision, str(notation))
+
+    def refusal_reasons(self) -> list[str]:
+        """The rules' reasons (``where ... else``) for the choices the seat to move is not
+        offered now, each once (a seat with one move: why it is the only one)."""
+        decision = self.pending
+        if decision is None or self.over:
+            return []
+        return rules_reasons(self, decision)
 
     def seat_of(self, value: object) -> Seat:
         """A player's seat from how a caller wrote it: its index (0 is P1, as in

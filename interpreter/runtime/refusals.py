@@ -12,12 +12,13 @@ cards whose faces it knows (a view shows such a card where it lies) and the zone
 from __future__ import annotations
 
 import difflib
+import re
 from typing import TYPE_CHECKING
 
 import attrs
 
 from interpreter.runtime.layout import key_texts
-from interpreter.runtime.values import Card, Cell, Fail
+from interpreter.runtime.values import Card, Cell, Fail, Placement
 
 if TYPE_CHECKING:
     from interpreter.runtime.decision_parts import Decision
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
     from interpreter.runtime.values import Seat, Value, Zone
 
 CLOSE = 0.8  # how alike a text and a move must be for a did-you-mean ("reed 7", "red 7")
+SHOWN = 6  # at most this many placements at one cell named in a refusal
 
 
 @attrs.frozen
@@ -51,6 +53,8 @@ def refusal(g: GameFields, decision: Decision, notation: str) -> Refusal:
     said, clause = rules_reason(g, decision, wanted)
     reason = said or derived_reason(g, decision, wanted)
     suggestion = None
+    if reason is None:
+        reason = _placement_reason(g, decision, wanted)
     if reason is None:
         close = difflib.get_close_matches(wanted.lower(), [n.lower() for n in decision.notations],
                                           1, CLOSE)
@@ -99,6 +103,21 @@ def rules_reason(g: GameFields, decision: Decision,
     return None
 
 
+def rules_reasons(g: GameFields, decision: Decision) -> list[str]:
+    """Every reason the rules give (``where ... else``) for what the decision leaves out,
+    each once, in the order found: why the moves on offer are all there are."""
+    site = decision.site
+    if site.refusals is None:
+        return []
+    out: list[str] = []
+    try:
+        for refused in site.refusals(g, decision.frame.L):
+            out.extend(str(reason) for _, reason in refused if str(reason) not in out)
+    except (Fail, TypeError, AttributeError, KeyError, IndexError, ValueError, RecursionError):
+        pass  # a reason that cannot be worked out: none is said
+    return out
+
+
 def derived_reason(g: GameFields, decision: Decision, wanted: str) -> str | None:
     """A reason worked out from what is on offer and what the seat can see, or None."""
     site = decision.site
@@ -116,6 +135,41 @@ def derived_reason(g: GameFields, decision: Decision, wanted: str) -> str | None
     values = decision.values
     if values and all(type(v) is Cell for v in values):
         return f"{wanted.upper()} is not one of the cells to choose from now"
+    return None
+
+
+def _placement_reason(g: GameFields, decision: Decision, wanted: str) -> str | None:
+    """A placement typed at a cell ("D4 r0") that is not on offer: the placements on offer at
+    that cell, or that none is (with the rules' reason when a ``where`` clause refused one
+    there); None when the moves are no placements or the text names no cell."""
+    values = decision.values
+    if not values or not all(type(v) is Placement for v in values):
+        return None
+    cell = wanted.split()[0].upper() if wanted.split() else ""
+    if not re.fullmatch(r"[A-Z]+[0-9]+", cell):
+        return None
+    here = [n for n in decision.notations if n.split()[0].upper() == cell]
+    if here:
+        shown = ", ".join(here[:SHOWN]) + (f" and {len(here) - SHOWN} more" if len(here) > SHOWN
+                                            else "")
+        return f"not a way on offer at {cell} (at {cell}: {shown})"
+    why = _rules_reason_at(g, decision, cell)
+    return f"nothing can be placed at {cell} now" + (f": {why}" if why else "")
+
+
+def _rules_reason_at(g: GameFields, decision: Decision, cell: str) -> str | None:
+    """The rules' reason (a ``where ... else`` clause) refusing some placement at ``cell``."""
+    site = decision.site
+    if site.refusals is None:
+        return None
+    try:
+        for refused in site.refusals(g, decision.frame.L):
+            for value, reason in refused:
+                text = g.notation_of(value, decision.seat, site.element).split()
+                if text and text[0].upper() == cell:
+                    return str(reason)
+    except (Fail, TypeError, AttributeError, KeyError, IndexError, ValueError, RecursionError):
+        pass  # a reason that cannot be worked out: the move is refused all the same
     return None
 
 

@@ -8,6 +8,7 @@ kept in tests/artefacts/web/ (not committed) for a person to look at.
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import shutil
 import time
@@ -155,7 +156,7 @@ def played(page, version, force=False):
 
 # What the page offers the player to click: the cards that are moves, the moves' buttons.
 OFFER = """() => ({cards: document.querySelectorAll(".card.target").length,
-                  moves: [...document.querySelectorAll("button.move")].map(b => b.innerText)})"""
+                  moves: [...document.querySelectorAll("button.move")].map(b => b.dataset.move)})"""
 
 
 @pytest.mark.slow
@@ -182,7 +183,8 @@ def test_two_people_play_a_whole_game_of_yokai_sketch_through_their_pages(browse
             if version % 10 == 0:
                 wait_for_version(other, version)
                 assert other.locator("button.move, .card.target").count() == 0  # not their turn
-            if len(game.legal_moves()) == 1:  # the page plays it, as the terminal does
+            only = json.loads(table.message(game.to_move)).get("only")
+            if only and only["openly"]:  # the page plays it, as the terminal does
                 chosen = game.legal_moves()[0].notation
                 wait_for_version(page, version + 1)
                 assert game.history[-1] == chosen
@@ -190,7 +192,7 @@ def test_two_people_play_a_whole_game_of_yokai_sketch_through_their_pages(browse
             offer = page.evaluate(OFFER)
             if offer["cards"] and rng.random() < 0.5:
                 press(page, ".card.target", rng.randrange(offer["cards"]))
-                chosen = page.locator(".confirm .what strong").inner_text()
+                chosen = page.locator(".confirm .what strong").get_attribute("data-move")
                 press(page, ".confirm button.go")
                 by_card += 1
             else:
@@ -218,7 +220,10 @@ def test_two_people_play_a_whole_game_of_yokai_sketch_through_their_pages(browse
         for name, page in pages.items():
             wait_for_version(page, table.version)
             banner = page.locator("#outcome")
-            assert end in banner.inner_text()
+            shown = " ".join(banner.inner_text().replace(" why?", "").split())
+            assert end.split(";")[0] in shown
+            for report in set(game.outcome) - {"scores", "winners", "result", "reason"}:
+                assert f"{report}: " in shown, report
             shot(page, f"yokai-3-end-{name}")
             assert page.errors == [], page.errors
         assert fits_width(phone)
@@ -240,9 +245,16 @@ def test_a_placement_is_previewed_on_the_board_then_confirmed(browser):
         version = table.version
         targets = page.locator(".cell.target")
         assert targets.count() == len({c for covered in cells.values() for c in covered})
+        # the help says the count is of all the ways (not those "here") and reads a way out
+        hint = page.locator(".hint.placing").inner_text()
+        assert hint.startswith(f"{len(cells)} ways in all to place it. Tap a marked cell"), hint
+        example = page.locator(".hint.placing code").inner_text()
+        at, turn, *flip = example.split()
+        assert f"{example} is at {at}, turned {turn[1:]}°" + (", flipped" if flip else "") in hint
         target = targets.nth(targets.count() // 2)
         target.click()
         first = page.locator(".confirm .what strong").inner_text()
+        assert f"(at {first.split()[0]}, turned " in page.locator(".confirm .what").inner_text()
         assert page.locator(".cell.preview").count() == len(cells[first])
         assert target.get_attribute("data-cell") in cells[first]
         target.click()  # the same cell again: the next way to place there
@@ -325,6 +337,30 @@ def test_the_rules_panel_and_why_on_a_log_line_and_on_a_refusal(browser):
         assert "Placing the tile" in refusal.inner_text() and "choose spot" in refusal.inner_text()
         shot(page, "teach-3-refused")
         assert page.errors == [], page.errors
+
+
+@pytest.mark.slow
+def test_a_forced_move_others_cannot_know_is_forced_waits_for_a_tap(browser):
+    """Yami: a forced follow played by itself at once told the other seat the player held one
+    card of that colour. It waits for a tap, and the page says why it is the only choice."""
+    host, table = host_with("games/yami.rules", players=2, seed=3)
+    game, rng = table.game, random.Random(3)
+    while len(game.legal_moves()) != 1:
+        moves = game.legal_moves()
+        assert table.play(game.to_move, moves[rng.randrange(len(moves))].notation,
+                          table.version) is None
+    mover, move = game.seat_name(game.to_move), game.legal_moves()[0].notation
+    with live_server(host) as base:
+        page = open_page(browser, f"{base}/t/{token_of(table, mover)}", clock_paused=True)
+        hint = page.locator("p.hint.only")
+        hint.wait_for()
+        assert f"Only one choice: {move} ({mover} must follow " in hint.inner_text()
+        version = table.version
+        page.clock.run_for(3000)
+        assert table.version == version  # not played by itself
+        page.locator(f'button.move[data-move="{move}"]').click()
+        until(page, lambda: table.version > version)
+    assert game.history[-1] == move
 
 
 @pytest.mark.slow

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import stat
 
 import pytest
@@ -11,6 +12,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from rulelang.play.cli import cli
+from rulelang.play.cli.serve import a_bot
 from rulelang.play.save_files import read_save
 from rulelang.play.web.app import FORBIDDEN, MAX_MESSAGE, create_app
 from rulelang.play.web.host import Host
@@ -394,6 +396,12 @@ def test_serve_prints_a_link_per_person_and_listens_on_127_0_0_1_by_default(monk
     assert table.kinds == {0: "human", 1: "greedy"}
 
 
+def test_serve_names_each_bot_with_its_article():
+    """The server printed "P2 a advice bot"."""
+    assert [a_bot(k) for k in ("advice", "greedy", "mcts", "random", "first")] == \
+        ["an advice bot", "a greedy bot", "an mcts bot", "a random bot", "a first bot"]
+
+
 def test_serve_refuses_bad_usage_clearly(tmp_path):
     runner = CliRunner()
     assert "give a rules FILE" in runner.invoke(cli, ["serve"]).output
@@ -405,3 +413,37 @@ def test_serve_refuses_bad_usage_clearly(tmp_path):
     assert result.exit_code == 2 and "'clever' is not a kind of player" in result.output
     yokai = str(ROOT / "games/yokai_sketch.rules")
     assert "needs --folder" in runner.invoke(cli, ["serve", yokai, "--saves", str(tmp_path)]).output
+
+
+# ------------------------------------------------------------------ one move only
+
+def _to_a_forced_move(table, seed):
+    game, rng = table.game, random.Random(seed)
+    while len(game.legal_moves()) != 1:
+        moves = game.legal_moves()
+        assert table.play(game.to_move, moves[rng.randrange(len(moves))].notation,
+                          table.version) is None
+    return game
+
+
+def test_a_forced_move_the_others_cannot_see_is_forced_waits_and_says_the_rules_reasons():
+    """Yami: a follow with one card of the led colour was played for the player in 0.7 s, so
+    the other seat learnt from the timing that it was the only one (a secret). The seat's
+    page is told it is not forced openly (it waits for a tap), and why the others are out."""
+    _, table = host_with("games/yami.rules", players=2, seed=3)
+    game = _to_a_forced_move(table, 3)
+    mover = game.to_move
+    sent = json.loads(table.message(mover))
+    assert sent["only"]["openly"] is False
+    prompt = sent["view"]["decision"]["prompt"]
+    assert prompt.startswith("follow ")
+    assert sent["only"]["because"] == [f"{game.seat_name(mover)} must follow {prompt[7:]}"]
+    other = next(s for s in game.players if s != mover)
+    assert "only" not in json.loads(table.message(other))
+    assert "only" not in json.loads(table.message(SPECTATOR))
+
+
+def test_a_forced_move_every_seat_can_see_is_forced_is_said_so():
+    _, table = host_with("examples/nim.rules", seed=5, options={"pile_sizes": "3"})
+    game = _to_a_forced_move(table, 5)
+    assert json.loads(table.message(game.to_move))["only"] == {"openly": True, "because": []}

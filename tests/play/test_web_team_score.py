@@ -41,3 +41,39 @@ def test_the_banner_shows_the_team_s_score_once_and_each_seat_s_otherwise(browse
     team = shown["games/yami.rules"]
     assert len(team) == 1 and team[0].startswith("the team"), team
     assert [text.split()[0] for text in shown["games/yokai_sketch.rules"]] == ["P1", "P2"]
+
+
+@pytest.mark.slow
+def test_the_banner_says_winner_in_words_and_shows_the_rules_behind_score_and_reports(browser):
+    """Yami's banner read "the team 0 ★" (a star, Yami's own word for a goal, and a score of
+    0 for a win unexplained): a winner is said in words, never a symbol a game could use,
+    and the score and each report have the rule behind them ("why?")."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    host, table = played_to_the_end("games/yokai_sketch.rules", 2, 3)
+    winners = {table.game.seat_name(w) for w in table.game.outcome["winners"]}
+    assert winners
+    with live_server(host) as base:
+        page.goto(f"{base}/t/{token_of(table, 'P1')}")
+        page.wait_for_selector("#outcome .scores .score")
+        items = page.locator("#outcome .scores .score")
+        for seat in (0, 1):
+            text = items.nth(seat).inner_text()
+            assert ("winner" in text) == (text.split()[0] in winners), text
+        assert "\u2605" not in page.locator("#outcome").inner_text()
+        assert page.evaluate("getComputedStyle(document.querySelector('#outcome .score'), "
+                             "'::after').content") in ("none", "normal")
+    host, table = played_to_the_end("games/yami.rules", 2, 3)
+    outcome = table.game.outcome
+    with live_server(host) as base:
+        page.goto(f"{base}/t/{token_of(table, 'P1')}")
+        page.wait_for_selector("#outcome .scores .score")
+        banner = page.locator("#outcome")
+        assert page.locator("#outcome .result").inner_text() == \
+            f"the team loses ({outcome['reason']})"
+        assert page.locator("#outcome .reports li").all_inner_texts() == \
+            ["star: no why?", f"rounds: {outcome['rounds']} why?"]
+        banner.locator(".scores .whybutton").click()
+        assert "score = " in banner.locator(".scores .why code").inner_text()
+        banner.locator(".reports li").first.locator(".whybutton").click()
+        shown = banner.locator(".reports .why").inner_text()
+        assert "The star" in shown and "five rounds or fewer" in shown

@@ -133,3 +133,49 @@ def test_the_refusal_points_at_the_where_clause_that_refused_the_move():
     assert (said["9"].line, said["9"].code) == (4, "choose n in 1..4")
     screen = "\n".join(str(line) for line in why_lines(game, "P1", 100, game.refused("3")))
     assert 'why.rules line 6: where n != 3 else "3 costs too much"' in screen
+
+
+PLACING = '''game "Tiles"
+players 1
+card T { n: int }
+zone box: pile of T
+zone board: grid 4 x 4 of T
+setup { create T(n: 1) in box }
+turn {
+  let s = shape("##")
+  choose spot in placements(s, cells(board)) where first(cells(spot)) != cell("A1")
+    else "the corner is kept free" prompt "place"
+  move first(box) to board at spot
+  win current
+}
+'''
+
+
+def test_a_placement_refused_at_a_cell_names_the_ways_at_that_cell_not_another_cell():
+    """'D4 r0' once got "did you mean 'I4 r0'?" (another cell): now the ways at D4, or
+    that nothing lies at the cell, with the rules' reason when their `where` gives one."""
+    game = rulelang.loads(PLACING).new_game(players=1)
+    at_b2 = [m.notation for m in game.legal_moves() if m.notation.startswith("B2 ")]
+    assert at_b2 and "B2 r180" not in at_b2
+    refused = game.refused("b2 r180")
+    assert refused.suggestion is None
+    assert refused.reason == f"not a way on offer at B2 (at B2: {', '.join(at_b2)})"
+    assert game.refused("D4 r0").reason == "nothing can be placed at D4 now"
+    assert game.refused("A1 r0").reason == "the corner is kept free"
+    assert game.refused("A1 r90 f").reason == \
+        "nothing can be placed at A1 now: the corner is kept free"
+
+
+def test_a_seat_with_one_move_hears_the_rules_reasons_for_the_others():
+    """Yami: a forced follow; the rules' `where ... else` says why the other cards are out
+    (the browser says it beside the only choice)."""
+    game = load("games/yami.rules").new_game(players=2, seed=3)
+    rng = random.Random(3)
+    while len(game.legal_moves()) != 1:
+        moves = game.legal_moves()
+        game.play(moves[rng.randrange(len(moves))])
+    prompt = game.view(None)["decision"]["prompt"]
+    assert prompt.startswith("follow ")
+    assert game.refusal_reasons() == [f"{game.seat_name(game.to_move)} must follow {prompt[7:]}"]
+    tiles = rulelang.loads(PLACING).new_game(players=1)
+    assert tiles.refusal_reasons() == ["the corner is kept free"]

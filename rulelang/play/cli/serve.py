@@ -117,12 +117,19 @@ def open_table(server, file, players, option_pairs, bot_pairs, seed, save_path):
 
 def print_links(table, base):
     game = table.game
-    kinds = ", ".join(f"{game.seat_name(s)} {'a person' if k == 'human' else 'a ' + k + ' bot'}"
+    kinds = ", ".join(f"{game.seat_name(s)} {'a person' if k == 'human' else a_bot(k)}"
                       for s, k in table.kinds.items())
     click.echo(f"{game.title}, {game.nplayers} players ({kinds}):")
     for who, token in table.links().items():
         what = "watch (public only)" if who == "spectator" else f"play {who}"
         click.echo(f"  {what}: {base}/t/{token}")
+
+
+def a_bot(kind: str) -> str:
+    """"an advice bot", "a greedy bot", "an mcts bot" (an initialism read letter by letter)."""
+    initialism = not any(c in "aeiouy" for c in kind)
+    vowel = kind[:1] in (set("fhlmnrsx") if initialism else set("aeiou"))
+    return f"{'an' if vowel else 'a'} {kind} bot"
 
 
 def bind(host, port) -> socket.socket:

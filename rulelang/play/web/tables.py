@@ -214,9 +214,28 @@ class Table:
             "view": game.view(seat),
             "again": self.again_links.get(seat),  # play again: this seat's new link
         }
+        only = self.only_choice(seat, data["view"])
+        if only is not None:
+            data["only"] = only
         text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
         self.sent[seat] = (stamp, text)
         return text
+
+    def only_choice(self, seat, view) -> dict | None:
+        """For a seat with one move (or None): whether every seat can see that it is the only
+        one ("openly": the seat knows nothing a spectator does not, so its page may play it
+        at once; else it waits for a tap, so no one learns from the timing that it was
+        forced), and the rules' reasons for the choices it does not have."""
+        decision = view.get("decision") or {}
+        if seat == SPECTATOR or len(decision.get("moves") or ()) != 1:
+            return None
+        game = self.game
+        public = game.view(SPECTATOR)
+        mine = dict(view, seat=public["seat"], decision=public.get("decision"),
+                    chosen=public.get("chosen"))
+        if "chosen" not in view:
+            del mine["chosen"]
+        return {"openly": mine == public, "because": game.refusal_reasons()}
 
     def transcript(self, seat) -> str:
         return self.game.transcript(seat)
@@ -238,9 +257,23 @@ class Table:
             plain = book.plain()
             for part in [p for c in plain["chapters"] for p in c["paragraphs"]] + list(plain["examples"]):
                 part["file"] = _anonymous(part)["file"]
-            data = {"rulebook": plain, "origins": [_anonymous(why.plain()) for why in origins]}
+            data = {"rulebook": plain, "origins": [_anonymous(why.plain()) for why in origins],
+                    "ending": _ending_rules(rules)}
             self._rules_text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
         return self._rules_text
+
+
+def _ending_rules(rules) -> dict:
+    """The rules behind the final banner's figures: the score's declaration and each
+    report's, with the explanations around them (a banner's "why?" beside each)."""
+    out: dict = {"score": None, "reports": {}}
+    for decl in rules.program.scores:
+        why = _anonymous(rules.teaching.at(decl.expr.span).plain())
+        if decl.which == "score" and out["score"] is None:
+            out["score"] = why
+        elif decl.which == "report" and decl.key is not None:
+            out["reports"][decl.key] = why
+    return out
 
 
 def _anonymous(why: dict) -> dict:

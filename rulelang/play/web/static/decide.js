@@ -1,7 +1,7 @@
 // The table page's deciding half: the prompt, the moves as buttons, the board's cards and
 // cells that stand for moves, and the bars that confirm, warn and say why a move was
 // refused. Moves go out through the page's send and play (given once: deciding()).
-import {el, seatColour} from "./draw.js";
+import {el, moveLabel, seatColour} from "./draw.js";
 import {parseCell} from "./grid.js";
 import {$, arming, isMyMove, state, tapped} from "./page.js";
 import {whyBlock} from "./teach.js";
@@ -65,13 +65,22 @@ export function drawDecision(message) {
   box.append(prompt);
   if (d.private) box.append(el("p", "hint", "Only you will see your answer."));
   if (message.answered && message.answered.length) box.append(answeredLine(view, message.answered));
-  if (d.moves.length === 1) {  // nothing to decide: taken, as at the terminal, and said
-    box.append(el("p", "hint", `Only one choice: ${d.moves[0]}. It is played for you.`));
-    if (state.autoSent !== message.version && !state.sending) {
-      state.autoSent = message.version;
-      setTimeout(() => { if (state.message === message) play(d.moves[0]); }, 700);
+  if (d.moves.length === 1) {  // nothing to decide: said, with the rules' reasons
+    const only = message.only || {};
+    const because = (only.because || []).length ? ` (${only.because.join("; ")})` : "";
+    const move = moveLabel(view, d.moves[0]);
+    if (only.openly) {  // every seat can see it is forced: taken, as at the terminal
+      box.append(el("p", "hint only", `Only one choice: ${move}${because}. It is played for you.`));
+      if (state.autoSent !== message.version && !state.sending) {
+        state.autoSent = message.version;
+        setTimeout(() => { if (state.message === message) play(d.moves[0]); }, 700);
+      }
+      return;
     }
-    return;
+    // the others cannot know it is forced: played at the player's tap, as a move chosen
+    // would be, so that how soon it comes tells no one (docs/serve.md)
+    box.append(el("p", "hint only", `Only one choice: ${move}${because}. Tap it to play it ` +
+      "(it is not played by itself: the others would learn that it was your only one)."));
   }
   if (state.refusal) box.append(refusalBox(state.refusal));
   if (state.warning) { box.append(warningBox(state.warning)); return; }
@@ -80,14 +89,13 @@ export function drawDecision(message) {
   if (state.selection) box.append(confirmBar(t));
   const plain = t.moves.filter(m => !t.placements[m]);
   const placing = t.moves.length - plain.length;
-  if (placing) {
-    box.append(el("p", "hint", `Tap a marked cell on the board to see the ${placing} ways to place here; ` +
-      "tap again for the next one."));
-  }
+  if (placing) box.append(placingHint(t, placing));
   if (plain.length && plain.length <= MANY_MOVES) {
     const buttons = el("div", "moves");
     for (const move of plain) {
-      const button = el("button", "move", move);
+      const button = el("button", "move", moveLabel(view, move));
+      if (button.textContent !== move) button.title = move;  // (as it is typed)
+      button.dataset.move = move;
       button.type = "button";
       button.disabled = state.sending || arming();
       button.addEventListener("click", tapped(() => send(move)));
@@ -96,6 +104,28 @@ export function drawDecision(message) {
     box.append(buttons);
   }
   if (plain.length > MANY_MOVES || placing) box.append(typedMove(t.moves));
+}
+
+// How to place (once, above the board): how many ways there are in all, how to see those
+// at a cell, and how a way is written, read from one of them ("G6 r90 f": at G6, turned
+// 90 degrees, flipped).
+function placingHint(t, placing) {
+  const hint = el("p", "hint placing");
+  hint.append(`${placing} ${placing === 1 ? "way" : "ways"} in all to place it. Tap a marked cell ` +
+    "on the board to see the ways that cover it; tap again for the next one.");
+  const placements = t.moves.filter(m => t.placements[m]);
+  const example = placements.find(m => /^\S+ r\d+ f$/.test(m)) ||
+    placements.find(m => /^\S+ r[1-9]\d*$/.test(m)) || placements[0];
+  const words = placementWords(example);
+  if (words) hint.append(" A way is written as where it lies, its turn and a flip: ", el("code", null, example), ` is ${words}.`);
+  return hint;
+}
+
+// A placement's notation in words: "G6 r90 f" -> "at G6, turned 90°, flipped".
+export function placementWords(move) {
+  const parts = /^(\S+) r(\d+)( f)?$/.exec(move || "");
+  if (!parts) return null;
+  return `at ${parts[1]}, turned ${parts[2]}°${parts[3] ? ", flipped" : " (not flipped)"}`;
 }
 
 // The seats that have answered a simultaneous choice (what they chose is theirs until all have).
@@ -225,7 +255,11 @@ function confirmBar(t) {
   const move = sel.moves[sel.index];
   const bar = el("div", "confirm");
   const text = el("span", "what");
-  text.append(t.placements[move] ? "Place " : "Play ", el("strong", null, move));
+  const named = el("strong", null, moveLabel(state.message.view, move));
+  named.dataset.move = move;
+  text.append(t.placements[move] ? "Place " : "Play ", named);
+  const words = t.placements[move] ? placementWords(move) : null;
+  if (words) text.append(el("span", "words", ` (${words})`));
   if (sel.moves.length > 1) text.append(el("span", "count", ` ${sel.index + 1} of ${sel.moves.length}`));
   bar.append(text);
   const button = (label, cls, action) => {

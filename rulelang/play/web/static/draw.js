@@ -93,7 +93,8 @@ export function isCard(value) {
 
 export function cardDetails(card) {
   if (card.hidden) return `a face-down ${card.kind}`;
-  const fields = Object.entries(card).filter(([k]) => !SHOWN_ELSEWHERE.has(k))
+  // a field with no value ("by: none" on a card nobody has played) says nothing: left out
+  const fields = Object.entries(card).filter(([k, v]) => !SHOWN_ELSEWHERE.has(k) && !isBlank(v))
     .map(([k, v]) => `${k}: ${plainText(v)}`);
   return [card.name, ...fields].join("\n");
 }
@@ -242,6 +243,26 @@ export function sortView(view) {
     }
   }
   return parts;
+}
+
+// A move that names a card by its place, as a chooser who cannot see the faces names it
+// ("hints#2"), in words: "the 2nd card of Hints drawn" (a pile's #1 is its top card).
+// Any other move is its notation.
+export function moveLabel(view, move) {
+  const parts = /^(.+)#(\d+)$/.exec(move);
+  const zone = parts && view.zones[parts[1]];
+  if (!zone) return move;
+  const n = Number(parts[2]);
+  const key = /\[(.*)\]$/.exec(parts[1]);
+  const title = titleOf(zone) + (key ? ` ${key[1]}` : "");
+  if (zone.kind === "pile") return n === 1 ? `the top card of ${title}` : `the ${ordinal(n)} card from the top of ${title}`;
+  return `the ${ordinal(n)} card of ${title}`;
+}
+
+function ordinal(n) {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : ({1: "st", 2: "nd", 3: "rd"}[n % 10] || "th");
+  return `${n}${suffix}`;
 }
 
 // ------------------------------------------------------------------ zones

@@ -43,7 +43,7 @@ export function drawGrid(part, extraCells = []) {
   const layers = [...part.under, zone, ...part.over];
   const b = bounds(zone, layers, extraCells);
   const cols = b.x1 - b.x0 + 1, rows = b.y1 - b.y0 + 1;
-  const top = new Map();    // "x,y" -> {card, piece, layer}: the card drawn on the cell
+  const stacks = new Map();  // "x,y" -> [{card, piece, first}]: the cards on the cell, the top last
   const below = new Map();  // "x,y" -> the card of a layer under it, shown in an empty cell
   layers.forEach((layer, depth) => {
     layer.cards.forEach((card, i) => {
@@ -52,12 +52,15 @@ export function drawGrid(part, extraCells = []) {
         const p = parseCell(name);
         if (!p) return;
         const key = `${p[0]},${p[1]}`;
-        const entry = {card, piece, first: k === 0, under: depth < part.under.length};
-        if (entry.under && !top.has(key)) below.set(key, entry);
-        else if (!entry.under) top.set(key, entry);
+        const entry = {card, piece, first: k === 0, size: card.cells.length};
+        if (depth < part.under.length) { if (!below.has(key)) below.set(key, entry); }
+        else if (stacks.has(key)) stacks.get(key).push(entry);
+        else stacks.set(key, [entry]);
       });
     });
   });
+  const top = new Map();  // "x,y" -> the card drawn as the cell's piece (see drawnOf)
+  for (const [key, stack] of stacks) top.set(key, drawnOf(stack));
 
   const grid = el("div", "grid");
   grid.style.setProperty("--cols", cols);
@@ -74,6 +77,8 @@ export function drawGrid(part, extraCells = []) {
       const here = top.get(key);
       if (here) {
         drawPiece(cell, here, top, x, y);
+        const stack = stacks.get(key);
+        if (stack.length > 1) drawStack(cell, stack, here);
       } else if (below.has(key)) {
         const under = below.get(key);
         cell.classList.add("under");
@@ -101,6 +106,36 @@ function symbolOf(card) {
   const text = String(card.symbol);
   const size = text.length >= 6 ? " longer" : text.length >= 4 ? " long" : "";
   return el("span", `sym${size}`, text);
+}
+
+// Of the cards stacked on a cell (the top last), the one drawn as the cell's piece: the
+// bottom one, with those over it as badges on it, when each of those lies on this cell
+// alone (a hint on a card: both are seen, and a face-down one hides nothing known under
+// it); else the top one (a tile over several cells stays one piece).
+function drawnOf(stack) {
+  const over = stack.slice(1);
+  return over.every(e => e.size === 1) ? stack[0] : stack[stack.length - 1];
+}
+
+// A cell with several cards: the others than the piece drawn, as badges (those over it) or
+// a mark that cards lie under it, and every card of the stack in the cell's title.
+function drawStack(cell, stack, here) {
+  cell.classList.add("stacked");
+  cell.dataset.stack = String(stack.length);
+  const badges = el("span", "badges");
+  for (const entry of stack.slice(stack.indexOf(here) + 1)) {
+    const badge = el("span", "badge", entry.card.hidden ? "" : String(entry.card.symbol ?? entry.card.name ?? ""));
+    if (entry.card.hidden) badge.classList.add("back");
+    else if (badge.textContent.length > 4) badge.classList.add(badge.textContent.length > 5 ? "longer" : "long");
+    else badge.style.setProperty("--tint", tintColour(entry.card.tint) || "#6b7280");
+    badges.append(badge);
+  }
+  if (badges.children.length) cell.append(badges);
+  const beneath = stack.slice(0, stack.indexOf(here));
+  if (beneath.length) cell.append(el("span", "beneath", `+${beneath.length}`));
+  const lines = [...stack].reverse().map((e, i) =>
+    `${i === 0 ? "on top" : "under it"}: ${cardDetails(e.card).replace(/\n/g, ", ")}`);
+  cell.title = `${cell.dataset.cell}\n${lines.join("\n")}`;
 }
 
 function drawPiece(cell, here, top, x, y) {

@@ -5,7 +5,7 @@
 import {el, sortView, drawTable, zoneBlock, drawValue, plainText, seatColour,
         tintColour, titleOf, redraw} from "./draw.js";
 import {drawGrid} from "./grid.js";
-import {addWhy, closeRules, openRules} from "./teach.js";
+import {addRuleWhy, addWhy, closeRules, openRules} from "./teach.js";
 import {deciding, drawDecision} from "./decide.js";
 import {$, TAP_GUARD_MS, connected, isMyMove, state, toast} from "./page.js";
 
@@ -211,23 +211,52 @@ function drawOutcome(message) {
   box.className = `banner ${mood}`;
   box.append(el("strong", "headline", headline));
   const end = view.log.filter(line => line.startsWith("== ")).pop();
-  if (end) box.append(el("p", null, end.replace(/^== game over: /, "")));
+  if (end) box.append(el("p", "result", resultWords(end.replace(/^== game over: /, ""), outcome.reason)));
   const scores = el("div", "scores");
   const entries = Object.entries(outcome.scores || {});
+  const scoreWhy = data => data && data.ending ? data.ending.score : null;
   if (message.team && entries.length) {  // a cooperative game: one score, the team's
-    const item = el("span", `score${outcome.result === "win" ? " winner" : ""}`);
-    item.append(el("span", "chip", "the team"), ` ${entries[0][1]}`);
-    scores.append(item);
+    scores.append(scoreItem(el("span", "chip", "the team"), entries[0][1], outcome.result === "win", scoreWhy));
   }
   else for (const [seat, score] of entries) {
-    const item = el("span", `score${winners.includes(Number(seat)) ? " winner" : ""}`);
     const chip = el("span", "chip", view.seats[seat] || seat);
     chip.style.setProperty("--seat", seatColour(seat));
-    item.append(chip, ` ${score}`);
-    scores.append(item);
+    scores.append(scoreItem(chip, score, winners.includes(Number(seat)), scoreWhy));
   }
   box.append(scores);
+  const reports = Object.entries(outcome).filter(([key]) => !OUTCOME_KEYS.has(key));
+  if (reports.length) {  // each `report "NAME" = VALUE` of the rules, by its name
+    const list = el("ul", "reports");
+    for (const [name, value] of reports) {
+      const item = el("li", null, `${name}: ${plainText(value, view.seats)}`);
+      addRuleWhy(item, data => data && data.ending ? data.ending.reports[name] : null,
+                 `how the rules work out ${name}`);
+      list.append(item);
+    }
+    box.append(list);
+  }
   if (again.childNodes.length) box.append(again);
+}
+
+const OUTCOME_KEYS = new Set(["scores", "winners", "result", "reason", "tiebreak"]);
+
+// The end line's result and the rules' reason ("the team wins (every ...)"): the score
+// and the reports after it are drawn apart, each with the rule behind it.
+function resultWords(end, reason) {
+  const cut = reason ? end.indexOf(`(${reason})`) : -1;
+  if (cut >= 0) return end.slice(0, cut + reason.length + 2);
+  const semi = end.indexOf("; ");
+  return semi >= 0 ? end.slice(0, semi) : end;
+}
+
+// A seat's (or the team's) score: "score N", the word "winner" for a winner (no symbol a
+// game could use for something of its own), and the rule that counts it.
+function scoreItem(chip, score, won, scoreWhy) {
+  const item = el("span", `score${won ? " winner" : ""}`);
+  item.append(chip, ` score ${plainText(score)}`);
+  if (won) item.append(" ", el("span", "tag won", "winner"));
+  addRuleWhy(item, scoreWhy, "how the rules count the score");
+  return item;
 }
 
 function decisionCells(view) {

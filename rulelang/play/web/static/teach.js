@@ -36,16 +36,21 @@ export function whyBlock(why) {
 // A log line's "why?": opens (and closes) the rule behind it under the line.
 export function addWhy(item, at) {
   if (at === null || at === undefined) return;
+  addRuleWhy(item, data => data && data.origins ? data.origins[at] : null);
+}
+
+// A "why?" opening the place of the rules that ``pick`` finds in rules.json (or none).
+export function addRuleWhy(item, pick, title = "the rule behind this line") {
   const button = el("button", "whybutton", "why?");
   button.type = "button";
-  button.title = "the rule behind this line";
+  button.title = title;
   button.setAttribute("aria-expanded", "false");
   button.addEventListener("click", async event => {
     event.stopPropagation();
     const open = item.querySelector(".why");
     if (open) { open.remove(); button.setAttribute("aria-expanded", "false"); return; }
     const data = await rulesData();
-    item.append(whyBlock(data && data.origins ? data.origins[at] : null));
+    item.append(whyBlock(pick(data)));
     button.setAttribute("aria-expanded", "true");
   });
   item.append(" ", button);
