@@ -13,18 +13,17 @@ import attrs
 
 from rulelang.language import ast, refs
 from rulelang.language import types as T
-from rulelang.language.builtin_signatures import KIND_WORDS, SIGNATURES, kind_ok
-from rulelang.language.checker.checker_base import CheckerBase
+from rulelang.language.builtin_signatures import SIGNATURES
+from rulelang.language.checker.calls import CallChecker
 from rulelang.language.checker.constants import UNKNOWN, fold, shown
 from rulelang.language.checker.keys_written import check_split_keys, pairs_by_seat
-from rulelang.language.checker.misused_names import card_kind_called
 from rulelang.language.checker.param_types import untyped_operand
 from rulelang.language.checker.seats import arithmetic_hint, compare_hint, mismatch_hint
 from rulelang.language.errors import Span, suggest
 from rulelang.language.traversal import part_fields
 
 if TYPE_CHECKING:
-    from rulelang.language.checker import Symbol
+    pass
 
 _N = TypeVar("_N", bound=ast.Node)
 
@@ -62,16 +61,7 @@ def _listed(names: Iterable[str], most: int = 12) -> str:
     return ", ".join(names[:most]) + more
 
 
-# functions other languages have, and what rulelang writes instead
-OTHER_LANGUAGES_FUNCTIONS = {
-    "range": "a range is written with '..', both ends included: for i in 1..5",
-    "len": "size(x) is how many items a list, or cards a zone, holds",
-    "length": "size(x) is how many items a list, or cards a zone, holds",
-    "print": 'log "..." writes a line of the transcript, with values in {...}',
-    "str": "text(x) is a value written as text",
-    "randint": "random(1..6) draws a number by chance (a chance event of its own)",
-    "rand": "random(1..6) draws a number by chance (a chance event of its own)",
-}
+
 # names other languages give values rulelang spells its own way (asked only of a name that is
 # neither declared nor built in)
 OTHER_LANGUAGES_NAMES = {
@@ -132,7 +122,7 @@ class Unit:
         return self.nslots - 1
 
 
-class ExprChecker(CheckerBase):
+class ExprChecker(CallChecker):
     """Mixed into the Checker: needs self.symbols, self.error(), self.fn_type()."""
 
     def expr(self, e: ast.Expr, scope: Scope) -> T.Type:
@@ -351,148 +341,6 @@ class ExprChecker(CheckerBase):
         if ot.name not in ("any", "none", "tuple"):
             self.error(e.obj.span, f"{T.spoken(ot)} cannot be indexed with [...]")
         return T.ANY
-
-    def x_Call(self, e: ast.Call, scope: Scope) -> T.Type:
-        if not isinstance(e.func, ast.Name):
-            method = e.func.name if isinstance(e.func, ast.Attr) else None
-            self.error(e.func.span, "only named functions can be called",
-                       None if method is None else
-                       "there are no methods in rulelang: add to a list with xs += [x]"
-                       if method in ("append", "add", "push", "extend", "insert") else
-                       f"there are no methods in rulelang: give the value to a function, "
-                       f"like {method}(x)")
-            return T.ANY
-        name = e.func.id
-        local = scope.lookup(name) if scope else None
-        if local is not None:
-            if local.type not in (T.FN, T.ANY):
-                self.error(e.func.span, f"'{name}' is {T.spoken(local.type)}, not a function")
-            if len(e.args) != 1:
-                self.error(e.span, f"'{name}' is a function of one value: {name}(x)")
-            for arg in e.args:
-                self.expr(arg, scope)
-            e.ref = refs.LocalFn(local.slot)
-            return T.ANY
-        sym = self.symbols.get(name)
-        if sym is not None and sym.kind == "fn":
-            return self.call_fn(e, sym, scope)
-        if sym is not None and sym.kind == "rule":
-            self.error(e.span, f"'{name}' is a rule: it takes turns and changes the game, "
-                               "so it cannot be used as a value",
-                       f"call it on its own line; a value is worked out by a function: "
-                       f"fn {name}(...) = ... (a rule may set a variable the caller reads)")
-            return T.ANY
-        if name in SIGNATURES and not (sym or (scope and scope.lookup(name))):
-            return self.call_builtin(e, name, scope)
-        if sym is not None and sym.kind == "card":
-            return card_kind_called(self, e, name, scope)
-        names = set(SIGNATURES) | {n for n, s in self.symbols.items() if s.kind == "fn"}
-        if name in OTHER_LANGUAGES_FUNCTIONS:
-            self.error(e.func.span, f"unknown function '{name}'", OTHER_LANGUAGES_FUNCTIONS[name])
-        else:
-            self.unknown(e.func.span, name, "function", names)
-        for arg in e.args:
-            if not isinstance(arg, ast.Lambda):
-                self.expr(arg, scope)
-        return T.ANY
-
-    def call_fn(self, e: ast.Call, sym: Symbol, scope: Scope) -> T.Type:
-        decl = cast(ast.FnDecl, sym.decl)
-        e.ref = refs.Fn(decl.name)
-        if len(e.args) != len(decl.params):
-            self.error(e.span, f"'{decl.name}' takes {len(decl.params)} argument(s), "
-                               f"not {len(e.args)}",
-                       f"call it as {decl.name}({', '.join(p.name for p in decl.params)})")
-        for arg, param in zip(e.args, decl.params):
-            want = self.type_of(param.type) if param.type else T.ANY
-            if isinstance(arg, ast.Lambda):
-                if want not in (T.FN, T.ANY):
-                    self.error(arg.span,
-                               f"argument '{param.name}' is {T.spoken(want)}, not a function")
-                self.lambda_arg(arg, scope, T.ANY)
-                continue
-            self.expect(arg, scope, want, f"argument '{param.name}'")
-        return self.fn_type(decl)
-
-    def lambda_arg(self, arg: ast.Lambda, scope: Scope, param_type: T.Type) -> None:
-        inner = scope.child()
-        arg.slot = inner.bind(arg.param, param_type)
-        self.expr(arg.body, inner)
-        arg.ty = T.FN
-
-    def call_builtin(self, e: ast.Call, name: str, scope: Scope) -> T.Type:
-        sig = SIGNATURES[name]
-        e.ref = refs.Builtin(name)
-        if name == "knows" and len(e.args) == 2 and isinstance(e.args[1], ast.Attr):
-            return self.knows_field(e, e.args[1], scope)
-        n, most = len(e.args), len(sig.params)
-        wrong_count = n < most - sig.optional or (n > most and not sig.variadic)
-        if wrong_count:
-            self.error(e.span, f"{name}() takes {sig.arity()} argument(s), not {n}",
-                       f"{name}: {sig.doc}")
-        types: list[T.Type] = []
-        for i, arg in enumerate(e.args):
-            kind = sig.params[min(i, most - 1)]
-            if isinstance(arg, ast.Lambda):
-                if kind != "fn":
-                    self.error(arg.span, f"argument {i + 1} of {name}() is not a function")
-                param = sig.fn_param or (self.element_of(types[0]) if types else T.ANY)
-                self.lambda_arg(arg, scope, param)
-                types.append(T.FN)
-                continue
-            t = self.expr(arg, scope)
-            types.append(t)
-            if not kind_ok(kind, t):
-                cards = kind == "cells" and t.name == "list" and t.arg is not None \
-                    and t.arg.name == "card"
-                self.error(arg.span, f"argument {i + 1} of {name}() should be "
-                                     f"{KIND_WORDS[kind]}, but this is {T.spoken(t)}",
-                           "a card is not a cell: the cells the cards cover are "
-                           "[x for c in CARDS for x in cells(c)]" if cards else
-                           mismatch_hint(self, arg, t, T.card(None) if kind == "card"
-                                         else T.SIMPLE.get(kind, T.ANY)))
-        if name == "cell" and len(types) == 2 and types[0].name == "text":
-            self.error(e.args[1].span, "cell(\"E5\") names a cell by its text alone",
-                       "write cell(x, y) with two numbers, or cell(\"E5\") with no second one")
-        if name in ("max", "min") and len(types) == 1 and not T.iterable(types[0]):
-            self.error(e.span, f"{name}() of one value needs a list")
-        if name == "count" and len(e.args) == 1 and isinstance(e.args[0], ast.Comprehension) \
-                and types[0] == T.list_of(T.BOOL):
-            self.count_of_conditions(e.args[0])
-        if name == "sum" and len(e.args) == 1 and types[0] == T.list_of(T.BOOL):
-            self.error(e.args[0].span, "sum() adds numbers, and true and false are not numbers",
-                       "count the items for which a condition holds: "
-                       "count(x for x in xs if CONDITION)")
-        if name == "cards" and types and types[0].name == "family" and not wrong_count:
-            return T.list_of(self.element_of(types[0]))  # (of the kind its zones hold)
-        return T.ANY if wrong_count else sig.result(types)
-
-    def count_of_conditions(self, made: ast.Comprehension) -> None:
-        """``count(d == 6 for d in dice)``: a count of every item, true or false alike (the
-        size of the list), where the items for which the condition holds were meant."""
-        condition = self.source_of(made.elt.span, 60)
-        one = made.fors[0] if len(made.fors) == 1 and made.fors[0].cond is None else None
-        names = ", ".join(one.names) if one is not None else ""
-        over = self.source_of(one.iter.span, 40) if one is not None else None
-        self.error(made.elt.span, "count() counts every item, true or false alike: here, the "
-                                  "size of the list",
-                   f"count the items for which it holds: count({names} for {names} in {over} "
-                   f"if {condition})" if over and condition else
-                   "count the items for which it holds: count(x for x in xs if CONDITION)")
-
-    def knows_field(self, e: ast.Call, field: ast.Attr, scope: Scope) -> T.Type:
-        """``knows(p, c.FIELD)``: whether seat p knows one field of a card (its face, or
-        what it was told of that field). The field is named, not read."""
-        self.expect(e.args[0], scope, T.SEAT, "argument 1 of knows()")
-        card = self.expr(field.obj, scope)
-        if card.name not in ("card", "any"):
-            self.error(field.span, f"knows(p, x.{field.name}) asks about a card's field, "
-                                   f"but this is {T.spoken(card)}",
-                       "write knows(p, c) for a card's face, knows(p, c.FIELD) for one field")
-            field.ty = T.ANY
-            return T.BOOL
-        field.ty = self.attr_type(field, card)
-        return T.BOOL
 
     def x_Lambda(self, e: ast.Lambda, scope: Scope) -> T.Type:
         self.error(e.span, "a function (x => ...) can only be given as an argument")
