@@ -11,7 +11,6 @@ import asyncio
 import json
 import random
 import shutil
-import time
 
 import pytest
 
@@ -25,6 +24,7 @@ from support.web import (
     live_server,
     oh_hell_with_a_card_refused,
     token_of,
+    until,
 )
 
 PHONE = {"width": 390, "height": 844}
@@ -102,15 +102,6 @@ def drawn_parts(page) -> list[str]:
 
 def fits_width(page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-
-
-def until(page, condition, seconds=10):
-    """Poll the page until ``condition()`` (the page's policy allows no script from a string,
-    so Playwright's wait_for_function cannot run)."""
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "the page did not get there in time"
-        page.wait_for_timeout(50)
 
 
 # The middle of the index-th element the selector finds, scrolled into view if it is not

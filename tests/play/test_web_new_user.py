@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from support.web import host_with, live_server, token_of
+from support.web import host_with, live_server, token_of, until
 
 
 @pytest.mark.slow
@@ -75,7 +75,7 @@ def test_a_card_chosen_by_its_place_in_a_hidden_zone_is_named_in_words(browser):
         assert "#" not in " ".join(page.locator("button.move").all_inner_texts())
         version = table.version
         button.click()
-        page.wait_for_function(f"document.body.dataset.version > {version}")
+        until(page, lambda: table.version > version)  # (no wait_for_function: see until)
     assert placed in game.history
 
 

@@ -124,3 +124,12 @@ def oh_hell_with_a_card_refused():
         if game.view(None)["decision"]["prompt"] == "play" and barred:
             return host, table, seat, barred
         game.play(legal[0])
+
+
+def until(page, condition, seconds=10):
+    """Poll the page until ``condition()`` (the page's policy allows no script from a string,
+    so Playwright's wait_for_function cannot run)."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "the page did not get there in time"
+        page.wait_for_timeout(50)
