@@ -37,14 +37,17 @@ from rulelang.language.errors import RulesError
 
 SHORT_NAME = "rulelang"
 LENGTH_MARGIN = 4  # the longest probe game times this, plus 50, is the declared longest game
-_PARAMETERS = {"rules": "", "players": 0, "options": "", "returns": "win"}
+_PARAMETERS = {"rules": "", "players": 0, "options": "", "returns": "win", "zero_sum": False}
 
 
 def load_game(path, players: int | None = None, options: dict | None = None,
-              returns: str = "win") -> pyspiel.Game:
-    """A .rules file as a ``pyspiel.Game`` (see the module's documentation)."""
+              returns: str = "win", zero_sum: bool = False) -> pyspiel.Game:
+    """A .rules file as a ``pyspiel.Game`` (see the module's documentation); ``zero_sum``
+    (with ``returns="score"``): the author's word that every game's scores sum to 0
+    (chips won and lost), checked at every game's end."""
     params = {"rules": os.fspath(path), "players": int(players or 0),
-              "options": options_text(options or {}), "returns": returns}
+              "options": options_text(options or {}), "returns": returns,
+              "zero_sum": bool(zero_sum)}
     return pyspiel.load_game(SHORT_NAME, params)
 
 
@@ -85,13 +88,18 @@ class RulelangGame(pyspiel.Game):
         params = {**_PARAMETERS, **(params or {})}
         if params["returns"] not in ("win", "score"):
             raise RulesError(f"returns must be win or score, not {params['returns']!r}")
+        if params["zero_sum"] and params["returns"] != "score":
+            raise RulesError("zero_sum is said of scores (returns=score): with returns=win, two "
+                             "players' game is zero-sum already, and more players' is not")
         table = self.table = _table_for(params)
         self.returns_mode = params["returns"]
+        self.scores_sum_to_zero = bool(params["zero_sum"]) and not table.cooperative
         self.encoder = Encoder(table)
         self.max_length = table.longest_game * LENGTH_MARGIN + 50
         self._initial = None
         lo, hi = table.utility_range(self.returns_mode)
-        zero_sum = (not table.cooperative and self.returns_mode == "win" and table.players == 2)
+        zero_sum = self.scores_sum_to_zero or (
+            not table.cooperative and self.returns_mode == "win" and table.players == 2)
         game_type = pyspiel.GameType(
             short_name=SHORT_NAME,
             long_name=f"{table.title} (rulelang)",
@@ -234,7 +242,11 @@ class RulelangState(pyspiel.State):
         game = self.get_game()
         if not self.is_terminal():
             return [0.0] * game.table.players
-        return game.table.returns(self._position.engine.outcome_record, game.returns_mode)
+        returns = game.table.returns(self._position.engine.outcome_record, game.returns_mode)
+        if game.scores_sum_to_zero and abs(sum(returns)) > 1e-9:
+            raise RulesError(f"this game's scores sum to {sum(returns):g}, not 0: it was loaded "
+                             "with zero_sum, which these rules do not keep")
+        return returns
 
     def __str__(self):
         p = self._position

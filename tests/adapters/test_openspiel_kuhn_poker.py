@@ -33,3 +33,41 @@ def test_a_changed_showdown_is_caught(tmp_path):
                           "argmin(still_in(), p => top(shown[p]).rank)")
     with pytest.raises(Mismatch, match="returns"):
         play_seeds(pairing, rules, 50)
+
+
+def test_kuhn_poker_in_chips_loaded_zero_sum_has_the_textbook_game_value():
+    """With ``zero_sum`` (its scores, chips won and lost, sum to 0) OpenSpiel's CFR and
+    exploitability take the adapter's Kuhn poker as they take their own: the first player's
+    value nears -1/18 as the average policy's exploitability falls."""
+    from open_spiel.python.algorithms import cfr, expected_game_score, exploitability
+
+    from rulelang.adapters.openspiel import load_game
+    from rulelang.language.errors import RulesError
+    game = load_game("examples/kuhn_poker.rules", players=2, returns="score", zero_sum=True)
+    assert game.get_type().utility == game.get_type().utility.ZERO_SUM
+    solver = cfr.CFRSolver(game)
+    for _ in range(60):
+        solver.evaluate_and_update_policy()
+    policy = solver.average_policy()
+    assert exploitability.exploitability(game, policy) < 0.05
+    value = expected_game_score.policy_value(game.new_initial_state(), [policy] * 2)[0]
+    assert abs(value - (-1 / 18)) < 0.01
+    with pytest.raises(RulesError, match="returns=score"):
+        load_game("examples/kuhn_poker.rules", players=2, zero_sum=True)
+
+
+def test_zero_sum_said_of_scores_that_do_not_sum_to_zero_is_an_error_at_the_end():
+    import random
+
+    from rulelang.adapters.openspiel import load_game
+    from rulelang.language.errors import RulesError
+    game = load_game("examples/oh_hell.rules", players=3, returns="score", zero_sum=True)
+    state, rng = game.new_initial_state(), random.Random(1)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, weights = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(outcomes, weights)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    with pytest.raises(RulesError, match="not 0: it was loaded with zero_sum"):
+        state.returns()
