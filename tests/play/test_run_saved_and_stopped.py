@@ -48,25 +48,6 @@ score p = 0
 '''
 
 
-def test_bots_only_stopped_by_ctrl_c_print_what_was_played(tmp_path):
-    import signal
-    import subprocess
-    import sys
-    import time
-    path = tmp_path / "endless.rules"
-    path.write_text(ENDLESS)
-    child = subprocess.Popen([sys.executable, "-c", "from rulelang.play.cli import main; main()",
-                              "run", str(path), "--bots", "all", "--seed", "1"],
-                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                             stderr=subprocess.STDOUT, text=True)
-    time.sleep(2.5)  # (started, and playing: it never ends)
-    child.send_signal(signal.SIGINT)
-    out, _ = child.communicate(timeout=60)
-    assert child.returncode == 130
-    assert "-- turn 1: P1 --" in out and "P1 says" in out
-    assert out.rstrip().endswith("interrupted; the game was not saved")
-
-
 def test_bots_only_print_the_log_as_the_game_goes_and_nothing_twice(tmp_path):
     """A game of bots alone printed its transcript at its end only: one that never ends
     printed nothing for ever. Each line now comes as it is written; Ctrl-C then prints
