@@ -302,7 +302,8 @@ class Rules:
             if fix:
                 self._fix(game, fix)
             if policy is not None:  # played out from here (no snapshot is taken now)
-                cast(Any, game).run_played_out(policy, limit, True)
+                lean: Any = game  # (no typing.cast: a call a game)
+                lean.run_played_out(policy, limit, True)
             else:
                 game.run()
             return game
