@@ -61,3 +61,34 @@ def test_each_empty_copy_is_what_its_copier_makes() -> None:
         empty = eval(literal)  # (the part's own kind: a list or a dict)
         made = f.copy(empty)
         assert made == empty and type(made) is type(empty) and made is not empty, f.attr
+
+
+def _refuse(*args: object, **kwargs: object) -> None:
+    raise AssertionError("called on a playout's path")
+
+
+def test_a_playout_end_makes_no_call_with_nothing_to_check(monkeypatch) -> None:
+    # no outcome fixed, no `end when`, one player won, no line to settle: nothing to call
+    from interpreter.runtime import engine
+    rules = rulelang.load("examples/league.rules").lean()
+    want = rules.played_out(lambda g, s, v, site: 0, players=2, seed=6).outcome
+    monkeypatch.setattr(engine.Game, "check_fixed_after_setup", _refuse)
+    monkeypatch.setattr(engine.Game, "ends_reached", _refuse)
+    monkeypatch.setattr(engine.Game, "settle", _refuse)
+    monkeypatch.setattr(engine, "check_winners", _refuse)
+    assert rules.played_out(lambda g, s, v, site: 0, players=2, seed=6).outcome == want
+
+
+def test_the_winner_is_still_checked() -> None:
+    from interpreter.runtime.values import Seat
+    rules = rulelang.load("examples/league.rules").lean()
+    game = rules.played_out(lambda g, s, v, site: 0, players=2, seed=6)
+    for wrong in (None, Seat(2, "P3"), 7):
+        game.over = False
+        try:
+            game.finish("win", wrong, None)
+        except Exception as error:  # the rules' error (Fail), said in words
+            assert "win names" in str(error), error
+        else:
+            raise AssertionError(wrong)
+
