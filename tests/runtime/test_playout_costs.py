@@ -92,3 +92,20 @@ def test_the_winner_is_still_checked() -> None:
         else:
             raise AssertionError(wrong)
 
+
+def test_a_new_game_asks_no_check_it_needs_not(monkeypatch) -> None:
+    # players in range and no options: checked and keyed in place
+    from interpreter import rules as rules_module
+    rules = rulelang.load("examples/league.rules").lean()
+    want = rules.played_out(lambda g, s, v, site: 0, players=3, seed=2).outcome
+    monkeypatch.setattr(type(rules), "player_count", _refuse)
+    monkeypatch.setattr(rules_module, "_asked_key", _refuse)
+    assert rules.played_out(lambda g, s, v, site: 0, players=3, seed=2).outcome == want
+    monkeypatch.undo()
+    for wrong in (True, 5, 1, "2"):
+        try:
+            rules.played_out(lambda g, s, v, site: 0, players=wrong, seed=2)  # type: ignore[arg-type]
+        except rulelang.RulesError as error:
+            assert "players" in str(error)
+        else:
+            raise AssertionError(wrong)
