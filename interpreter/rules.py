@@ -271,7 +271,9 @@ class Rules:
         start with those values (name -> value) instead of their declared ones.
         ``after_setup`` is given a copy of the game once its setup is over. ``policy``
         (lean rules): ``played_out``."""
-        players = self.player_count(players)
+        program = self.program  # (a count of players in range: no call, as every playout asks)
+        if type(players) is not int or not program.min_players <= players <= program.max_players:
+            players = self.player_count(players)
         if type(seed) is not int and isinstance(seed, Integral) and not isinstance(seed, bool):
             seed = int(seed)  # numpy's integers too (an int first: an ABC's check costs more)
         if type(seed) is not int or not -MAX_SEED <= seed <= MAX_SEED:
@@ -279,7 +281,8 @@ class Rules:
                              f"bits either way), not {_short(seed)}")
         # the same players and options as a game started before: its snapshot at once
         # (working out the options and the layout's key again would give the same)
-        asked = _asked_key(players, options, log) if self.snapshots and carried is None else None
+        asked = None if not self.snapshots or carried is not None else (players, (), log) \
+            if not options else _asked_key(players, options, log)  # (_asked_key's, no call)
         key = self._asked.get(asked) if asked is not None else None
         snapshot = self._snapshots.get(key) if key is not None else None
         if snapshot is None:
@@ -302,7 +305,8 @@ class Rules:
             if fix:
                 self._fix(game, fix)
             if policy is not None:  # played out from here (no snapshot is taken now)
-                cast(Any, game).run_played_out(policy, limit, True)
+                lean: Any = game  # (no typing.cast: a call a game)
+                lean.run_played_out(policy, limit, True)
             else:
                 game.run()
             return game

@@ -130,12 +130,14 @@ class Game(Effects, Decisions):
 
     def end_setup(self) -> None:
         self.in_setup = False
-        self.check_fixed_after_setup()
+        if self.fixed:  # (no call for a game with no outcome fixed: every playout)
+            self.check_fixed_after_setup()
         self.frames.pop()
         watcher = self.__dict__.get("after_setup")
         if watcher is not None:  # Rules.setup_only: the game as setup leaves it
             watcher(self.copy())
-        if self.ends_reached():  # not checked during setup: checked once it is over
+        # not checked during setup: checked once it is over (rules with no `end when`: no call)
+        if self.rules.code.tops.ends and self.ends_reached():
             self.finish("end", None, None)
 
     def run_after(self) -> None:
@@ -273,7 +275,8 @@ class Game(Effects, Decisions):
             self.log.append(Message.of(parts, at))
 
     def finish(self, how: str, value: Value, reason: str | None, at: int | None = None) -> NoReturn:
-        if how == "win" and not self.rules.program.cooperative:
+        if how == "win" and not self.rules.program.cooperative and not (
+                type(value) is Seat and value in self.players):  # (one player: no call)
             check_winners(self, value)
         self.frames.clear()
         self.queue = []
@@ -281,7 +284,8 @@ class Game(Effects, Decisions):
         if not self.ending and "end" in self.rules.units:
             self.run_on_end()
         self.over = True
-        self.settle()
+        if self.unsettled:  # (a lean game has none: no call)
+            self.settle()
         self.result = GameEnd(how, value, reason)
         self.outcome_cache = compute_outcome(self)
         if self.writes_ending:

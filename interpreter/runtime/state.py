@@ -511,6 +511,13 @@ def initialize(g: Game) -> None:
         setattr(g, f.attr, f.start(g))
 
 
+# the fields whose value is always a list or always a dict: empty, its copy is a new one
+# (tests/runtime/test_playout_costs.py checks each against its copier)
+EMPTY_COPIES = {"fixed": "{}", "cards": "[]", "known": "[]", "told": "{}", "cv": "{}",
+                "made": "{}", "zc": "[]", "where": "[]", "cells": "[]", "zg": "[]", "vars": "{}",
+                "frames": "[]", "log": "[]", "unsettled": "[]", "history": "[]"}
+
+
 def _write_copier() -> Callable[..., None]:
     """``copy_state``, written out from ``FIELDS`` as one straight function: a copy is
     made for every new game (from its setup snapshot) and every look-ahead move, and a
@@ -523,7 +530,11 @@ def _write_copier() -> Callable[..., None]:
         value = f"src.{f.attr}"
         if f.copy is not None:
             names[f"copy_{i}"] = f.copy
-            value = f"copy_{i}({value})"
+            empty = EMPTY_COPIES.get(f.attr)
+            # an empty list or dict made fresh, with no call (a game's snapshot holds
+            # many: its log, its history, the cards of a game that makes them later)
+            value = f"copy_{i}({value})" if empty is None else \
+                f"copy_{i}(v) if (v := {value}) else {empty}"
         if f.attr in ("seed", "rng"):  # not copied to be dropped: a fresh seed replaces them
             lines.append(f"    if fresh_seed is None: dst.{f.attr} = {value}")
         else:
