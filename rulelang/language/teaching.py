@@ -60,7 +60,9 @@ def attach_explains(items: list[Item], block: Span | None, out: list[ast.Explain
                 out.append(item)
             elif item.kind == "explain":
                 waiting.append(item)
-            else:
+            else:  # an about or duration: not something an explain can be about
+                out.extend(waiting)  # left with no target: problems() says so
+                waiting = []
                 out.append(item)
             continue
         for explain in waiting:

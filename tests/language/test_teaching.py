@@ -86,6 +86,10 @@ def test_the_text_changes_no_game():
     ('about { }\nturn { end }\n', "has no text", 3),
     ('duration "1"\nduration "2"\nturn { end }\n', "duration is given twice", 4),
     ('explain "" { "x" }\nturn { end }\n', "title is empty", 3),
+    # not taken by the declaration after the about (an option would take its title)
+    ('explain "Intro" { "x" }\nabout { "y" }\noption n: int = 1\nturn { end }\n',
+     "explains nothing", 3),
+    ('explain "Length" { "x" }\nduration "short"\nturn { end }\n', "explains nothing", 3),
 ])
 def test_mistakes_are_reported_where_they_are(text, words, line):
     with pytest.raises(CheckError) as caught:
