@@ -94,8 +94,20 @@ def place_explains(module: ast.Module) -> None:
 def problems(modules: list[ast.Module]) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     durations: list[ast.Explain] = []
+    titled: dict[tuple[bool, str], ast.Explain] = {}  # (of an option?, title) -> the first
     for module in modules:
         for e in module.teaching:
+            if e.kind == "explain" and e.title and e.title.strip():
+                # the rulebook's paragraphs and its options are read apart: the same title
+                # may name an option and a paragraph (the option and what it brings)
+                key = (bool(e.owner and e.owner.startswith("option ")), e.title.strip().casefold())
+                first = titled.setdefault(key, e)
+                if first is not e:
+                    out.append(Diagnostic(
+                        f"the title \"{e.title}\" is given twice (first at line "
+                        f"{first.span.line}{_in_file(first, e)}): the rulebook, 'why' and the "
+                        "Rules panel would show two rules by one name", e.span,
+                        "give each its own title, or merge their texts into one explain"))
             texts = list(e.lines) + ([e.title] if e.title is not None else [])
             if any("{" in t or "}" in t for t in texts):
                 out.append(Diagnostic(
@@ -124,6 +136,10 @@ def problems(modules: list[ast.Module]) -> list[Diagnostic]:
         out.append(Diagnostic("the game's duration is given twice", extra.span,
                               "keep one duration"))
     return out
+
+
+def _in_file(first: ast.Explain, later: ast.Explain) -> str:
+    return "" if first.span.file == later.span.file else f" of {first.span.file}"
 
 
 @attrs.frozen
