@@ -122,7 +122,10 @@ def problems(modules: list[ast.Module]) -> list[Diagnostic]:
             if e.kind == "explain" and e.title is not None and not e.title.strip():
                 out.append(Diagnostic("an explain's title is empty", e.span,
                                       "give it a title, or leave the title out"))
-            for rule in e.cites:
+            for i, rule in enumerate(e.cites):
+                if rule in e.cites[:i]:
+                    out.append(Diagnostic(f"'{rule}' is cited twice", e.span,
+                                          f"cite '{rule}' once"))
                 if not RULE_ID.fullmatch(rule):
                     out.append(Diagnostic(
                         f"'{rule}' is not a rule ID", e.span,
