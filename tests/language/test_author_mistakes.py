@@ -208,6 +208,15 @@ MISTAKES = {
     "a choose in a function": (
         "fn ask() {\n  choose x in [1, 2]\n  x\n}\n" + TURN,
         "unexpected 'choose' in a function", "'choose' belongs in a rule"),
+    "an explain in a function": (
+        'fn best() {\n  explain "Best" { "the highest card" }\n  1\n}\n' + TURN,
+        "an explain cannot stand inside a function", "write the explain just before the fn"),
+    "an explain in a card's fields": (
+        'card Tile {\n  explain "Rank" { "x" }\n  size: int\n}\n' + TURN,
+        "an explain cannot stand here", "before a declaration"),
+    "an explain in a table": (
+        'table t {\n  explain "T" { "x" }\n  | a |\n  |---|\n  | 1 |\n}\n' + TURN,
+        "an explain cannot stand here", "before a declaration"),
     "an if's block not closed before its else": (
         "turn {\n  if true {\n    win current\n  else {\n    end\n  }\n}\n",
         "unexpected 'else': the block of the if at line 6, column 3 is not closed", "} else {"),
