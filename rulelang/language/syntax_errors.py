@@ -180,6 +180,10 @@ def _bad_token(error: UnexpectedToken, text: str, names: set[str], expected: lis
         return (f"unexpected {words} in a grid's size",
                 "a grid's size is W x H, each a number or a name (an option or a constant): "
                 "work a size out in a constant first (const columns = n * 2 ... grid columns x n)")
+    if re.fullmatch(r"\s*players\s*:?\s*(\d+\s*)?", line_before) and token != "..":
+        return (f"unexpected {words} in the number of players",
+                "write one number (players 2) or the fewest and the most, with two dots: "
+                "players 2..4")
     if (token == "explain" and not line_before.strip()) or (
             re.fullmatch(r"\s*explain[ \t]*", line_before)
             and (token.type == "STRING" or token in ("{", "cites"))):
