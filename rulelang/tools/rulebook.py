@@ -8,6 +8,7 @@ Nothing here knows a game: every word comes from the .rules file (or its scenari
 """
 from __future__ import annotations
 
+import collections
 import functools
 import re
 from pathlib import Path
@@ -30,6 +31,7 @@ CHAPTERS = (
 )
 LEFT_OUT = ("heuristic",)  # for bots: not a rule of the game
 MAX_TABLE_ROWS = 60  # a longer table is summed up, not printed
+SETUPS = 8  # the setups whose cards are counted (seeds 0 to 7: a rulebook is always the same)
 
 
 @attrs.frozen
@@ -297,9 +299,13 @@ def _counts(rules, options):
     playable = []
     for players in rules.player_counts:
         try:
-            game = rules.setup_only(players, options or {})
+            # several setups: what a shuffle or a random first player decides is not told
+            # as if it were the rules' (a card dealt to whoever goes first is not P1's)
+            games = [rules.setup_only(players, options or {}, seed=seed)
+                     for seed in range(SETUPS)]
         except RulesError:
             continue
+        game = games[0]
         playable.append(players)
         for card in game.cards:
             kinds.setdefault(card.kind, {})[players] = kinds.get(card.kind, {}).get(players, 0) + 1
@@ -307,15 +313,15 @@ def _counts(rules, options):
         for zone in game.layout.zone_list:
             families.setdefault(zone.family or zone.name, []).append(zone)
         for family, zones in families.items():
-            sizes = [len(game.zc[z.i]) for z in zones]
-            if not any(sizes):
+            each = [[len(g.zc[z.i]) for z in zones] for g in games]
+            if not any(any(sizes) for sizes in each):
                 continue
             info = zones[0].info
             title = info.label or _label(family)
             if title not in counts:
                 counts[title] = {}
                 order.append(title)
-            counts[title][players] = _sizes_text(sizes, zones, game)
+            counts[title][players] = _sizes_text(each, zones, game)
     if not playable:
         return
     header = ("",) + tuple(f"{n} players" for n in playable)
@@ -328,7 +334,11 @@ def _counts(rules, options):
             (title,) + tuple(counts[title].get(n, "none") for n in playable) for title in order))
 
 
-def _sizes_text(sizes, zones, game) -> str:
+def _sizes_text(each, zones, game) -> str:
+    """How many cards ``zones`` hold, ``each`` their sizes after each of several setups."""
+    sizes = each[0]
+    if any(other != sizes for other in each):
+        return _sizes_by_chance(each, zones)
     if len(zones) == 1 and zones[0].family is None:
         return str(sizes[0])
     if len(set(sizes)) == 1:
@@ -336,6 +346,26 @@ def _sizes_text(sizes, zones, game) -> str:
     if _per_seat(zones):
         return ", ".join(str(s) for s in sizes)
     return f"{sum(sizes)} in all"
+
+
+_NUMBERS = dict(enumerate(("no", "one", "two", "three", "four", "five", "six", "seven", "eight",
+                           "nine", "ten")))
+
+
+def _sizes_by_chance(each, zones) -> str:
+    """Sizes that differ from one setup to the next: who holds how many (not which seat),
+    or, when even that changes, the fewest and the most."""
+    per_seat = _per_seat(zones)
+    held = {tuple(sorted(sizes, reverse=True)) for sizes in each}
+    if per_seat and len(held) == 1:
+        counted = collections.Counter(next(iter(held)))
+        return ", ".join(f"{size} for {_NUMBERS.get(n, n)} player{'s' if n > 1 else ''}"
+                         for size, n in counted.items() if size or len(counted) == 1)
+    if len(zones) > 1 and not per_seat:
+        low, high = min(sum(sizes) for sizes in each), max(sum(sizes) for sizes in each)
+        return f"{low} to {high} in all"
+    low, high = min(min(sizes) for sizes in each), max(max(sizes) for sizes in each)
+    return f"{low} to {high}" + (" each" if per_seat else "")
 
 
 def _per_seat(zones) -> bool:

@@ -9,6 +9,7 @@ import re
 import pytest
 from click.testing import CliRunner
 
+import rulelang
 from rulelang.play.cli import cli
 from rulelang.tools import rulebook
 from rulelang.tools.scenarios import scenario_path
@@ -235,3 +236,29 @@ def test_rules_check_lists_what_has_no_text(tmp_path):
                 "rule go has no explain", "turn has no explain"):
         assert gap in result.output
     assert CliRunner().invoke(cli, ["rules", "games/yami.rules", "--check"]).exit_code == 0
+
+
+CROWN = '''game "Crown"
+players 2..4
+card Token { worth: int }
+zone box: pile of Token
+zone crown[player]: hand of Token
+zone purse[player]: hand of Token
+setup {
+  create Token(worth: 1) x 12 in box
+  current = random(players, "first player")
+  move top(box) to crown[current]
+  move top(box) to purse[last(players)]
+}
+turn { win current }
+'''
+
+
+def test_the_counts_do_not_tell_chance_as_a_rule():
+    """A card dealt to whoever chance makes first is not P1's: the counts say how many players
+    hold it, not which seat held it in one setup; a seat the rules name keeps its count."""
+    book = rulebook.build(rulelang.loads(CROWN, "crown.rules"), {}, None)
+    counts = next(t for c in book.chapters for t in c.tables if t.title.startswith("Where"))
+    rows = {r[0]: r[1:] for r in counts.rows}
+    assert rows["crown"] == ("1 for one player", "1 for one player", "1 for one player")
+    assert rows["purse"] == ("0, 1", "0, 0, 1", "0, 0, 0, 1")
