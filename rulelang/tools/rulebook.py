@@ -52,6 +52,7 @@ class TableText:
     header: tuple
     rows: tuple  # (tuple of texts, ...)
     note: str = ""
+    after: str = ""  # the anchor of the paragraph it goes with (the explain of its table)
 
 
 @attrs.frozen
@@ -232,6 +233,7 @@ def _tables(rules, game):
         if not explained:
             continue  # data the rulebook does not speak of (a board's starting layout...)
         title = next((e.title for e in explained if e.title), None) or _label(name)
+        after = f"rule-{rules.teaching.explains.index(explained[0]) + 1}"  # (as build's)
         try:
             rows = rows_of(game)
         except Exception:
@@ -241,7 +243,7 @@ def _tables(rules, game):
             note = f"{len(rows) - MAX_TABLE_ROWS} more rows in the rules"
             rows = rows[:MAX_TABLE_ROWS]
         yield TableText(title, tuple(_label(c) for c in order),
-                        tuple(tuple(_cell(v) for v in row) for row in rows), note)
+                        tuple(tuple(_cell(v) for v in row) for row in rows), note, after)
 
 
 def _partners(rules, game, options=None):
@@ -431,6 +433,17 @@ def gaps(rules) -> list[str]:
 
 # ------------------------------------------------------------------ as text
 
+def placed(chapter: Chapter) -> list:
+    """The chapter's paragraphs and tables in reading order: a table the rules explain just
+    after its explanation, the others (the counts, what can be read from the rules) last."""
+    anchors = {p.anchor for p in chapter.paragraphs}
+    out: list = []
+    for p in chapter.paragraphs:
+        out.append(p)
+        out += [t for t in chapter.tables if t.after and t.after == p.anchor]
+    return out + [t for t in chapter.tables if t.after not in anchors]
+
+
 def text(book: Rulebook, width: int = 80) -> list[str]:
     """The rulebook as lines of plain text, wrapped to ``width``."""
     import textwrap
@@ -450,14 +463,23 @@ def text(book: Rulebook, width: int = 80) -> list[str]:
         out.pop()
     for chapter in book.chapters:
         out += ["", chapter.title]
-        for p in chapter.paragraphs:
+        title = None  # the paragraph's just above
+        for p in placed(chapter):
+            if isinstance(p, TableText):
+                lines = table_lines(p, width, "  ")
+                if p.title == title:  # just under its own explanation: not named twice
+                    lines = lines[1:]
+                out += ([""] if out[-1] else []) + lines + [""]
+                title = None
+                continue
+            title = p.title
             head = " ".join(x for x in (p.title, f"({', '.join(p.cites)})" if p.cites else "")
                             if x)
             for n, words in enumerate(p.texts):
                 lead = f"{head}. " if head and n == 0 else ""
                 out += wrap(lead + words, "  ")
-        for table in chapter.tables:
-            out += [""] + table_lines(table, width, "  ")
+        if out[-1] == "":
+            out.pop()
     if book.talk:
         out += ["", "What the players may say to each other"]
         for words in book.talk:

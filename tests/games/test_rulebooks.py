@@ -262,3 +262,19 @@ def test_the_counts_do_not_tell_chance_as_a_rule():
     rows = {r[0]: r[1:] for r in counts.rows}
     assert rows["crown"] == ("1 for one player", "1 for one player", "1 for one player")
     assert rows["purse"] == ("0, 1", "0, 0, 1", "0, 0, 0, 1")
+
+
+def test_a_table_comes_just_after_its_explanation():
+    """Not at the chapter's end, pages away from the words that say what it is; the counts,
+    which no explain names, come last."""
+    book = rulebook.build(load("games/yokai_sketch.rules"), {}, None)
+    lines = [line.strip() for line in rulebook.text(book)]
+    said = next(i for i, line in enumerate(lines) if line.startswith("Which sketches there are"))
+    header = lines.index("left   right  ability   copies")
+    on_the_table = next(i for i, line in enumerate(lines) if line.startswith("On the table"))
+    assert said < header < on_the_table
+    assert lines.count("Which sketches there are") == 0  # not named again above the table
+    assert on_the_table < lines.index("Where the cards are once the game is set up")
+    page = CliRunner().invoke(cli, ["doc", str(ROOT / "games/yokai_sketch.rules"), "-o", "-"])
+    assert page.output.index("Which sketches there are") < page.output.index(
+        "<th>ability</th>") < page.output.index("On the table")
