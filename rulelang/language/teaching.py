@@ -119,6 +119,11 @@ def problems(modules: list[ast.Module]) -> list[Diagnostic]:
                     "this explain explains nothing: it must come before the declaration or "
                     "statement it is about", e.span,
                     "move it before what it explains, or make it part of the game's about"))
+            if e.kind == "explain" and e.owner == "heuristic":
+                out.append(Diagnostic(
+                    "an explain of the heuristic is shown nowhere: the heuristic guides the "
+                    "bots, it is not a rule players follow", e.span,
+                    "write a # comment for readers of the rules instead"))
             if e.kind == "explain" and e.title is not None and not e.title.strip():
                 out.append(Diagnostic("an explain's title is empty", e.span,
                                       "give it a title, or leave the title out"))

@@ -85,6 +85,7 @@ def test_the_text_changes_no_game():
     ('explain cites "seven" { "x" }\nturn { end }\n', "'seven' is not a rule ID", 3),
     ('about { }\nturn { end }\n', "has no text", 3),
     ('explain cites "G-1", "G-2", "G-1" { "x" }\nturn { end }\n', "'G-1' is cited twice", 3),
+    ('turn { end }\nexplain "Bots" { "x" }\nheuristic = 1\n', "explain of the heuristic", 4),
     ('duration "1"\nduration "2"\nturn { end }\n', "duration is given twice", 4),
     ('explain "" { "x" }\nturn { end }\n', "title is empty", 3),
     # not taken by the declaration after the about (an option would take its title)
