@@ -184,6 +184,10 @@ def _bad_token(error: UnexpectedToken, text: str, names: set[str], expected: lis
         return (f"unexpected {words} in the number of players",
                 "write one number (players 2) or the fewest and the most, with two dots: "
                 "players 2..4")
+    if token == "else" and re.match(r"\s*require\b", line_before):
+        return ("unexpected 'else' in a require",
+                'a require\'s message follows its condition, with no else: '
+                'require player_count <= 4 "at most 4 players"')
     if (token == "explain" and not line_before.strip()) or (
             re.fullmatch(r"\s*explain[ \t]*", line_before)
             and (token.type == "STRING" or token in ("{", "cites"))):

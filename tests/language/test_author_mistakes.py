@@ -212,6 +212,9 @@ MISTAKES = {
         TURN, "unexpected 'to' in the number of players", "players 2..4"),
     "a range of players with a dash": (
         TURN, "unexpected '-' in the number of players", "players 2..4"),
+    "a require's message after else": (
+        'require player_count <= 4 else "at most 4"\n' + TURN,
+        "unexpected 'else' in a require", "with no else"),
     "an explain in a function": (
         'fn best() {\n  explain "Best" { "the highest card" }\n  1\n}\n' + TURN,
         "an explain cannot stand inside a function", "write the explain just before the fn"),
