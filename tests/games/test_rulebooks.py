@@ -238,6 +238,13 @@ def test_rules_check_lists_what_has_no_text(tmp_path):
     assert CliRunner().invoke(cli, ["rules", "games/yami.rules", "--check"]).exit_code == 0
 
 
+def test_rules_check_refuses_an_option_or_player_count_it_would_ignore():
+    for wrong, words in ((["--option", "mission=9"], "option mission=9 is not allowed"),
+                         (["--players", "7"], "is for 2 to 4 players, not 7")):
+        result = CliRunner().invoke(cli, ["rules", "games/yami.rules", "--check", *wrong])
+        assert result.exit_code == 2 and words in result.output, result.output
+
+
 CROWN = '''game "Crown"
 players 2..4
 card Token { worth: int }
