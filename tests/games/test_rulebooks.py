@@ -158,6 +158,18 @@ def test_rules_that_explain_nothing_of_their_play_say_what_players_are_asked_and
     assert ending and all(how == "a win" for how, _ in ending)
 
 
+def test_a_win_with_no_reason_is_told_by_the_if_it_stands_in(tmp_path):
+    """A win with no reason was left out: a rulebook that never said how to win."""
+    path = tmp_path / "race.rules"
+    path.write_text('game "Race"\nplayers 2\nvar pos[player]: int = 0\nturn {\n'
+                    '  pos[current] += 1\n  if pos[current] >= 3 {\n    win current\n  }\n}\n',
+                    encoding="utf-8")
+    book = rulebook.build(load(str(path)), {}, None)
+    tables = {t.title: t for c in book.chapters for t in c.tables}
+    assert tables["How a game ends (as the rules write it)"].rows == (
+        ("a win", "if pos[current] >= 3: win current"),)
+
+
 def test_the_questions_say_who_answers_at_once_privately_and_who_may_pass(tmp_path):
     path = tmp_path / "asked.rules"
     path.write_text('''game "Asked"
