@@ -16,7 +16,7 @@ from pathlib import Path
 import attrs
 
 from rulelang.language.errors import RulesError
-from rulelang.tools import rulebook_asked
+from rulelang.tools import rulebook_asked, rulebook_places
 
 # Chapters, in a rulebook's order, and the declarations whose explanations they hold
 # (by the first word of what an explanation sits in: see teaching.describe).
@@ -120,6 +120,8 @@ def build(rules, options: dict | None = None, scenarios: str | Path | None = Non
     teaching = rules.teaching
     by_chapter: dict = {key: [] for key, _, _ in CHAPTERS}
     explained_options: dict = {}
+    # a rule or function goes where it is used (a rule only the setup calls: setting up)
+    places = rulebook_places.chapters_of_use(program, chapter_of)
     for i, e in enumerate(teaching.explains):
         if e.kind != "explain":
             continue
@@ -130,6 +132,8 @@ def build(rules, options: dict | None = None, scenarios: str | Path | None = Non
         if e.owner and e.owner.startswith("option "):
             explained_options.setdefault(e.owner.split()[1], []).append(paragraph)
         chapter = chapter_of(e.owner)
+        if chapter == "playing" and e.owner in places:
+            chapter = places[e.owner]
         if chapter is not None and chapter != "options":
             by_chapter[chapter].append(paragraph)
     game = _a_game(rules, options, players)

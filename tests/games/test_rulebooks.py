@@ -297,3 +297,39 @@ def test_a_table_comes_just_after_its_explanation():
     page = CliRunner().invoke(cli, ["doc", str(ROOT / "games/yokai_sketch.rules"), "-o", "-"])
     assert page.output.index("Which sketches there are") < page.output.index(
         "<th>ability</th>") < page.output.index("On the table")
+
+
+PLACED = '''game "Placed"
+players 2
+zone deck: pile of Chip
+card Chip { worth: int }
+var taken[player]: int = 0
+explain "Dealing" { "Make the chips." }
+rule make_chips() { create Chip(worth: 1) x 3 in deck }
+explain "Worth" { "What a player's chips are worth." }
+fn worth(p: player) = taken[p] * 2
+explain "Taking" { "Take a chip." }
+rule take() { taken[current] += 1 }
+explain "Setting up" { "Deal, and take one." }
+setup {
+  make_chips()
+  take()
+}
+explain "A turn" { "Take one." }
+turn {
+  take()
+  if size(deck) == 0 { end }
+}
+score p = worth(p)
+'''
+
+
+def test_an_explained_rule_stands_in_the_chapter_of_what_uses_it(tmp_path):
+    """A rule only the setup calls is part of setting up, a function only the score reads is
+    part of the end; one used by the setup and the turn stays in Playing."""
+    path = tmp_path / "placed.rules"
+    path.write_text(PLACED, encoding="utf-8")
+    book = rulebook.build(load(str(path)), {}, None)
+    where = {p.title: c.key for c in book.chapters for p in c.paragraphs}
+    assert where == {"Dealing": "setup", "Setting up": "setup", "Worth": "end",
+                     "Taking": "playing", "A turn": "playing"}
