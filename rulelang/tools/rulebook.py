@@ -412,9 +412,10 @@ def _examples_in(text: str, file: str) -> tuple[Example, ...]:
 
 # ------------------------------------------------------------------ what has no text yet
 
-def gaps(rules) -> list[str]:
+def gaps(rules, scenarios: str | Path | None = None) -> list[str]:
     """What the rulebook of ``rules`` says nothing about: no overview, an option with
-    neither a description nor an explanation, a rule or block that nothing explains."""
+    neither a description nor an explanation, a rule or block that nothing explains, a rule
+    ID a worked example (a scenario in the file ``scenarios``) cites that no explain does."""
     program = rules.program
     explains = [e for e in rules.teaching.explains if e.kind == "explain"]
     main = program.main_file
@@ -432,6 +433,12 @@ def gaps(rules) -> list[str]:
         shown = named.get(target, target)
         if shown not in explained:
             out.append(f"{shown} has no explain")
+    stated = {rule for e in explains for rule in e.cites}
+    for example in _examples(scenarios):
+        unstated = [rule for rule in example.cites if rule not in stated]
+        if unstated:
+            out.append(f"the scenario \"{example.name}\" cites {', '.join(unstated)}, which no "
+                       "explain cites")
     return out
 
 

@@ -333,3 +333,17 @@ def test_an_explained_rule_stands_in_the_chapter_of_what_uses_it(tmp_path):
     where = {p.title: c.key for c in book.chapters for p in c.paragraphs}
     assert where == {"Dealing": "setup", "Setting up": "setup", "Worth": "end",
                      "Taking": "playing", "A turn": "playing"}
+
+
+def test_rules_check_lists_a_rule_id_an_example_cites_and_no_explain_does(tmp_path):
+    """A worked example citing a rule the rulebook never states sends the reader looking for
+    it in vain."""
+    path = tmp_path / "cited.rules"
+    path.write_text('game "Cited"\nplayers 2\nabout { "A game." }\n'
+                    'explain "A turn" cites "CI-1" { "End it." }\nturn { end }\n',
+                    encoding="utf-8")
+    (tmp_path / "cited.scenarios").write_text(
+        'scenario "it ends" {\n  cites CI-1, CI-2\n  over draw\n}\n', encoding="utf-8")
+    result = CliRunner().invoke(cli, ["rules", str(path), "--check"])
+    assert result.exit_code == 1
+    assert 'the scenario "it ends" cites CI-2, which no explain cites' in result.output

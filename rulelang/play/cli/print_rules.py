@@ -26,7 +26,7 @@ def rules(file, option_pairs, players, width, check_only):
     loaded = load_rules(file)
     options = checked_options("rules", loaded, option_pairs, players)
     if check_only:
-        missing = rulebook.gaps(loaded)
+        missing = rulebook.gaps(loaded, scenario_path(file))
         for gap in missing:
             click.echo(f"{file}: {gap}")
         if not missing:
