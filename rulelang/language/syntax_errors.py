@@ -180,6 +180,18 @@ def _bad_token(error: UnexpectedToken, text: str, names: set[str], expected: lis
         return (f"unexpected {words} in a grid's size",
                 "a grid's size is W x H, each a number or a name (an option or a constant): "
                 "work a size out in a constant first (const columns = n * 2 ... grid columns x n)")
+    if re.fullmatch(r"\s*players\s*:?\s*(\d+\s*)?", line_before) and token != "..":
+        return (f"unexpected {words} in the number of players",
+                "write one number (players 2) or the fewest and the most, with two dots: "
+                "players 2..4")
+    if token == "else" and re.match(r"\s*require\b", line_before):
+        return ("unexpected 'else' in a require",
+                'a require\'s message follows its condition, with no else: '
+                'require player_count <= 4 "at most 4 players"')
+    if (token == "explain" and not line_before.strip()) or (
+            re.fullmatch(r"\s*explain[ \t]*", line_before)
+            and (token.type == "STRING" or token in ("{", "cites"))):
+        return _misplaced_explain(text[:token.start_pos])
     if token == "=" and text[token.start_pos + 1:token.start_pos + 2] == ">":
         return ("unexpected '=>'",
                 "a function (x => ...) can only be given to a call, like sort(xs, x => x.rank)")
@@ -272,6 +284,19 @@ def _bad_token(error: UnexpectedToken, text: str, names: set[str], expected: lis
                 f"'{token}' is a keyword, not a name: rename it if it is meant as a name, "
                 "or add what is missing before it")
     return f"unexpected {words}", _expected_hint(expected)
+
+
+def _misplaced_explain(before: str) -> tuple[str, str]:
+    """An ``explain`` where none can stand: in a function, a card, an enum, a table or a
+    value."""
+    if _in_fn_body(before):
+        return ("an explain cannot stand inside a function",
+                "a function only works out a value: write the explain just before the fn "
+                '(explain "TITLE" { "..." } then fn NAME(...) ...)')
+    return ("an explain cannot stand here",
+            "an explain goes just before a declaration (a rule, turn, setup, option, card, "
+            "table...) or before a statement in a block: move it before the declaration it "
+            "is in")
 
 
 # ------------------------------------------------------------------ habits of other languages

@@ -60,7 +60,9 @@ def attach_explains(items: list[Item], block: Span | None, out: list[ast.Explain
                 out.append(item)
             elif item.kind == "explain":
                 waiting.append(item)
-            else:
+            else:  # an about or duration: not something an explain can be about
+                out.extend(waiting)  # left with no target: problems() says so
+                waiting = []
                 out.append(item)
             continue
         for explain in waiting:
@@ -92,8 +94,20 @@ def place_explains(module: ast.Module) -> None:
 def problems(modules: list[ast.Module]) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     durations: list[ast.Explain] = []
+    titled: dict[tuple[bool, str], ast.Explain] = {}  # (of an option?, title) -> the first
     for module in modules:
         for e in module.teaching:
+            if e.kind == "explain" and e.title and e.title.strip():
+                # the rulebook's paragraphs and its options are read apart: the same title
+                # may name an option and a paragraph (the option and what it brings)
+                key = (bool(e.owner and e.owner.startswith("option ")), e.title.strip().casefold())
+                first = titled.setdefault(key, e)
+                if first is not e:
+                    out.append(Diagnostic(
+                        f"the title \"{e.title}\" is given twice (first at line "
+                        f"{first.span.line}{_in_file(first, e)}): the rulebook, 'why' and the "
+                        "Rules panel would show two rules by one name", e.span,
+                        "give each its own title, or merge their texts into one explain"))
             texts = list(e.lines) + ([e.title] if e.title is not None else [])
             if any("{" in t or "}" in t for t in texts):
                 out.append(Diagnostic(
@@ -105,10 +119,18 @@ def problems(modules: list[ast.Module]) -> list[Diagnostic]:
                     "this explain explains nothing: it must come before the declaration or "
                     "statement it is about", e.span,
                     "move it before what it explains, or make it part of the game's about"))
+            if e.kind == "explain" and e.owner == "heuristic":
+                out.append(Diagnostic(
+                    "an explain of the heuristic is shown nowhere: the heuristic guides the "
+                    "bots, it is not a rule players follow", e.span,
+                    "write a # comment for readers of the rules instead"))
             if e.kind == "explain" and e.title is not None and not e.title.strip():
                 out.append(Diagnostic("an explain's title is empty", e.span,
                                       "give it a title, or leave the title out"))
-            for rule in e.cites:
+            for i, rule in enumerate(e.cites):
+                if rule in e.cites[:i]:
+                    out.append(Diagnostic(f"'{rule}' is cited twice", e.span,
+                                          f"cite '{rule}' once"))
                 if not RULE_ID.fullmatch(rule):
                     out.append(Diagnostic(
                         f"'{rule}' is not a rule ID", e.span,
@@ -122,6 +144,10 @@ def problems(modules: list[ast.Module]) -> list[Diagnostic]:
         out.append(Diagnostic("the game's duration is given twice", extra.span,
                               "keep one duration"))
     return out
+
+
+def _in_file(first: ast.Explain, later: ast.Explain) -> str:
+    return "" if first.span.file == later.span.file else f" of {first.span.file}"
 
 
 @attrs.frozen

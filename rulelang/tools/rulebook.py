@@ -8,6 +8,7 @@ Nothing here knows a game: every word comes from the .rules file (or its scenari
 """
 from __future__ import annotations
 
+import collections
 import functools
 import re
 from pathlib import Path
@@ -15,7 +16,7 @@ from pathlib import Path
 import attrs
 
 from rulelang.language.errors import RulesError
-from rulelang.tools import rulebook_asked
+from rulelang.tools import rulebook_asked, rulebook_places
 
 # Chapters, in a rulebook's order, and the declarations whose explanations they hold
 # (by the first word of what an explanation sits in: see teaching.describe).
@@ -30,6 +31,7 @@ CHAPTERS = (
 )
 LEFT_OUT = ("heuristic",)  # for bots: not a rule of the game
 MAX_TABLE_ROWS = 60  # a longer table is summed up, not printed
+SETUPS = 8  # the setups whose cards are counted (seeds 0 to 7: a rulebook is always the same)
 
 
 @attrs.frozen
@@ -50,6 +52,7 @@ class TableText:
     header: tuple
     rows: tuple  # (tuple of texts, ...)
     note: str = ""
+    after: str = ""  # the anchor of the paragraph it goes with (the explain of its table)
 
 
 @attrs.frozen
@@ -117,6 +120,8 @@ def build(rules, options: dict | None = None, scenarios: str | Path | None = Non
     teaching = rules.teaching
     by_chapter: dict = {key: [] for key, _, _ in CHAPTERS}
     explained_options: dict = {}
+    # a rule or function goes where it is used (a rule only the setup calls: setting up)
+    places = rulebook_places.chapters_of_use(program, chapter_of)
     for i, e in enumerate(teaching.explains):
         if e.kind != "explain":
             continue
@@ -127,6 +132,8 @@ def build(rules, options: dict | None = None, scenarios: str | Path | None = Non
         if e.owner and e.owner.startswith("option "):
             explained_options.setdefault(e.owner.split()[1], []).append(paragraph)
         chapter = chapter_of(e.owner)
+        if chapter == "playing" and e.owner in places:
+            chapter = places[e.owner]
         if chapter is not None and chapter != "options":
             by_chapter[chapter].append(paragraph)
     game = _a_game(rules, options, players)
@@ -230,6 +237,7 @@ def _tables(rules, game):
         if not explained:
             continue  # data the rulebook does not speak of (a board's starting layout...)
         title = next((e.title for e in explained if e.title), None) or _label(name)
+        after = f"rule-{rules.teaching.explains.index(explained[0]) + 1}"  # (as build's)
         try:
             rows = rows_of(game)
         except Exception:
@@ -239,7 +247,7 @@ def _tables(rules, game):
             note = f"{len(rows) - MAX_TABLE_ROWS} more rows in the rules"
             rows = rows[:MAX_TABLE_ROWS]
         yield TableText(title, tuple(_label(c) for c in order),
-                        tuple(tuple(_cell(v) for v in row) for row in rows), note)
+                        tuple(tuple(_cell(v) for v in row) for row in rows), note, after)
 
 
 def _partners(rules, game, options=None):
@@ -297,9 +305,13 @@ def _counts(rules, options):
     playable = []
     for players in rules.player_counts:
         try:
-            game = rules.setup_only(players, options or {})
+            # several setups: what a shuffle or a random first player decides is not told
+            # as if it were the rules' (a card dealt to whoever goes first is not P1's)
+            games = [rules.setup_only(players, options or {}, seed=seed)
+                     for seed in range(SETUPS)]
         except RulesError:
             continue
+        game = games[0]
         playable.append(players)
         for card in game.cards:
             kinds.setdefault(card.kind, {})[players] = kinds.get(card.kind, {}).get(players, 0) + 1
@@ -307,15 +319,15 @@ def _counts(rules, options):
         for zone in game.layout.zone_list:
             families.setdefault(zone.family or zone.name, []).append(zone)
         for family, zones in families.items():
-            sizes = [len(game.zc[z.i]) for z in zones]
-            if not any(sizes):
+            each = [[len(g.zc[z.i]) for z in zones] for g in games]
+            if not any(any(sizes) for sizes in each):
                 continue
             info = zones[0].info
             title = info.label or _label(family)
             if title not in counts:
                 counts[title] = {}
                 order.append(title)
-            counts[title][players] = _sizes_text(sizes, zones, game)
+            counts[title][players] = _sizes_text(each, zones, game)
     if not playable:
         return
     header = ("",) + tuple(f"{n} players" for n in playable)
@@ -328,7 +340,11 @@ def _counts(rules, options):
             (title,) + tuple(counts[title].get(n, "none") for n in playable) for title in order))
 
 
-def _sizes_text(sizes, zones, game) -> str:
+def _sizes_text(each, zones, game) -> str:
+    """How many cards ``zones`` hold, ``each`` their sizes after each of several setups."""
+    sizes = each[0]
+    if any(other != sizes for other in each):
+        return _sizes_by_chance(each, zones)
     if len(zones) == 1 and zones[0].family is None:
         return str(sizes[0])
     if len(set(sizes)) == 1:
@@ -336,6 +352,26 @@ def _sizes_text(sizes, zones, game) -> str:
     if _per_seat(zones):
         return ", ".join(str(s) for s in sizes)
     return f"{sum(sizes)} in all"
+
+
+_NUMBERS = dict(enumerate(("no", "one", "two", "three", "four", "five", "six", "seven", "eight",
+                           "nine", "ten")))
+
+
+def _sizes_by_chance(each, zones) -> str:
+    """Sizes that differ from one setup to the next: who holds how many (not which seat),
+    or, when even that changes, the fewest and the most."""
+    per_seat = _per_seat(zones)
+    held = {tuple(sorted(sizes, reverse=True)) for sizes in each}
+    if per_seat and len(held) == 1:
+        counted = collections.Counter(next(iter(held)))
+        return ", ".join(f"{size} for {_NUMBERS.get(n, n)} player{'s' if n > 1 else ''}"
+                         for size, n in counted.items() if size or len(counted) == 1)
+    if len(zones) > 1 and not per_seat:
+        low, high = min(sum(sizes) for sizes in each), max(sum(sizes) for sizes in each)
+        return f"{low} to {high} in all"
+    low, high = min(min(sizes) for sizes in each), max(max(sizes) for sizes in each)
+    return f"{low} to {high}" + (" each" if per_seat else "")
 
 
 def _per_seat(zones) -> bool:
@@ -376,9 +412,10 @@ def _examples_in(text: str, file: str) -> tuple[Example, ...]:
 
 # ------------------------------------------------------------------ what has no text yet
 
-def gaps(rules) -> list[str]:
+def gaps(rules, scenarios: str | Path | None = None) -> list[str]:
     """What the rulebook of ``rules`` says nothing about: no overview, an option with
-    neither a description nor an explanation, a rule or block that nothing explains."""
+    neither a description nor an explanation, a rule or block that nothing explains, a rule
+    ID a worked example (a scenario in the file ``scenarios``) cites that no explain does."""
     program = rules.program
     explains = [e for e in rules.teaching.explains if e.kind == "explain"]
     main = program.main_file
@@ -396,10 +433,27 @@ def gaps(rules) -> list[str]:
         shown = named.get(target, target)
         if shown not in explained:
             out.append(f"{shown} has no explain")
+    stated = {rule for e in explains for rule in e.cites}
+    for example in _examples(scenarios):
+        unstated = [rule for rule in example.cites if rule not in stated]
+        if unstated:
+            out.append(f"the scenario \"{example.name}\" cites {', '.join(unstated)}, which no "
+                       "explain cites")
     return out
 
 
 # ------------------------------------------------------------------ as text
+
+def placed(chapter: Chapter) -> list:
+    """The chapter's paragraphs and tables in reading order: a table the rules explain just
+    after its explanation, the others (the counts, what can be read from the rules) last."""
+    anchors = {p.anchor for p in chapter.paragraphs}
+    out: list = []
+    for p in chapter.paragraphs:
+        out.append(p)
+        out += [t for t in chapter.tables if t.after and t.after == p.anchor]
+    return out + [t for t in chapter.tables if t.after not in anchors]
+
 
 def text(book: Rulebook, width: int = 80) -> list[str]:
     """The rulebook as lines of plain text, wrapped to ``width``."""
@@ -420,14 +474,23 @@ def text(book: Rulebook, width: int = 80) -> list[str]:
         out.pop()
     for chapter in book.chapters:
         out += ["", chapter.title]
-        for p in chapter.paragraphs:
+        title = None  # the paragraph's just above
+        for p in placed(chapter):
+            if isinstance(p, TableText):
+                lines = table_lines(p, width, "  ")
+                if p.title == title:  # just under its own explanation: not named twice
+                    lines = lines[1:]
+                out += ([""] if out[-1] else []) + lines + [""]
+                title = None
+                continue
+            title = p.title
             head = " ".join(x for x in (p.title, f"({', '.join(p.cites)})" if p.cites else "")
                             if x)
             for n, words in enumerate(p.texts):
                 lead = f"{head}. " if head and n == 0 else ""
                 out += wrap(lead + words, "  ")
-        for table in chapter.tables:
-            out += [""] + table_lines(table, width, "  ")
+        if out[-1] == "":
+            out.pop()
     if book.talk:
         out += ["", "What the players may say to each other"]
         for words in book.talk:

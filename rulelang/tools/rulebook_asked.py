@@ -36,12 +36,16 @@ def endings(program: Any, table: Any) -> Any | None:
     """The table of how a game ends, as the rules write it (None: nothing to say)."""
     rows: list[tuple[str, str]] = [("the game ends when", _written(program, d.cond.span))
                                    for d in program.ends]
+    when = _conditions(program)
     for node in _in_order(program, ast.Finish):
         how = {"win": "a win", "lose": "a loss", "end": "the end"}.get(node.how, node.how)
+        row = None
         if node.reason is not None:
             row = (how, _words(program, node.reason))
-            if row not in rows:
-                rows.append(row)
+        elif id(node) in when:  # no reason given: the if it stands in says when
+            row = (how, f"if {when[id(node)]}: {_written(program, node.span)}")
+        if row is not None and row not in rows:
+            rows.append(row)
     for decl in program.scores:  # what each player scores, and the team's (as written)
         if decl.which == "score":
             rows.append((f"the score of each player {decl.param}" if decl.param
@@ -54,6 +58,18 @@ def endings(program: Any, table: Any) -> Any | None:
         return None
     return table("How a game ends (as the rules write it)", ("", "when, or why"),
                  tuple(rows[:MOST_ROWS]), _more(len(rows)))
+
+
+def _conditions(program: Any) -> dict[int, str]:
+    """The condition, as written, of the if whose branch each win, lose or end stands in
+    (by the statement's id)."""
+    out: dict[int, str] = {}
+    for node in _in_order(program, ast.If):
+        for cond, body in node.branches:
+            for stmt in body:
+                if isinstance(stmt, ast.Finish):
+                    out[id(stmt)] = _written(program, cond.span)
+    return out
 
 
 def _in_order(program: Any, kind: type) -> list[Any]:

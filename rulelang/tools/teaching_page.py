@@ -13,7 +13,7 @@ from pathlib import Path
 
 import attrs
 
-from rulelang.tools.rulebook import Example, Paragraph, Rulebook, TableText
+from rulelang.tools.rulebook import Example, Paragraph, Rulebook, TableText, placed
 
 MAX_CODE_LINES = 60  # a longer stretch of code is folded (details) rather than shown open
 
@@ -83,10 +83,11 @@ def page(book: Rulebook, sources: dict[str, str], root: str | None = None) -> st
         out.append("</section>")
     for chapter in book.chapters:
         out.append(f'<section id="{e(chapter.key)}"><h2>{e(chapter.title)}</h2>')
-        for paragraph in chapter.paragraphs:
-            out += _rule(paragraph, links, sources, root)
-        for table in chapter.tables:
-            out += _table(table)
+        for item in placed(chapter):
+            if isinstance(item, TableText):
+                out += _table(item)
+            else:
+                out += _rule(item, links, sources, root)
         out.append("</section>")
     if book.talk:
         out.append('<section id="talk"><h2>What the players may say to each other</h2>')

@@ -9,6 +9,7 @@ import re
 import pytest
 from click.testing import CliRunner
 
+import rulelang
 from rulelang.play.cli import cli
 from rulelang.tools import rulebook
 from rulelang.tools.scenarios import scenario_path
@@ -157,6 +158,18 @@ def test_rules_that_explain_nothing_of_their_play_say_what_players_are_asked_and
     assert ending and all(how == "a win" for how, _ in ending)
 
 
+def test_a_win_with_no_reason_is_told_by_the_if_it_stands_in(tmp_path):
+    """A win with no reason was left out: a rulebook that never said how to win."""
+    path = tmp_path / "race.rules"
+    path.write_text('game "Race"\nplayers 2\nvar pos[player]: int = 0\nturn {\n'
+                    '  pos[current] += 1\n  if pos[current] >= 3 {\n    win current\n  }\n}\n',
+                    encoding="utf-8")
+    book = rulebook.build(load(str(path)), {}, None)
+    tables = {t.title: t for c in book.chapters for t in c.tables}
+    assert tables["How a game ends (as the rules write it)"].rows == (
+        ("a win", "if pos[current] >= 3: win current"),)
+
+
 def test_the_questions_say_who_answers_at_once_privately_and_who_may_pass(tmp_path):
     path = tmp_path / "asked.rules"
     path.write_text('''game "Asked"
@@ -235,3 +248,102 @@ def test_rules_check_lists_what_has_no_text(tmp_path):
                 "rule go has no explain", "turn has no explain"):
         assert gap in result.output
     assert CliRunner().invoke(cli, ["rules", "games/yami.rules", "--check"]).exit_code == 0
+
+
+def test_rules_check_refuses_an_option_or_player_count_it_would_ignore():
+    for wrong, words in ((["--option", "mission=9"], "option mission=9 is not allowed"),
+                         (["--players", "7"], "is for 2 to 4 players, not 7")):
+        result = CliRunner().invoke(cli, ["rules", "games/yami.rules", "--check", *wrong])
+        assert result.exit_code == 2 and words in result.output, result.output
+
+
+CROWN = '''game "Crown"
+players 2..4
+card Token { worth: int }
+zone box: pile of Token
+zone crown[player]: hand of Token
+zone purse[player]: hand of Token
+setup {
+  create Token(worth: 1) x 12 in box
+  current = random(players, "first player")
+  move top(box) to crown[current]
+  move top(box) to purse[last(players)]
+}
+turn { win current }
+'''
+
+
+def test_the_counts_do_not_tell_chance_as_a_rule():
+    """A card dealt to whoever chance makes first is not P1's: the counts say how many players
+    hold it, not which seat held it in one setup; a seat the rules name keeps its count."""
+    book = rulebook.build(rulelang.loads(CROWN, "crown.rules"), {}, None)
+    counts = next(t for c in book.chapters for t in c.tables if t.title.startswith("Where"))
+    rows = {r[0]: r[1:] for r in counts.rows}
+    assert rows["crown"] == ("1 for one player", "1 for one player", "1 for one player")
+    assert rows["purse"] == ("0, 1", "0, 0, 1", "0, 0, 0, 1")
+
+
+def test_a_table_comes_just_after_its_explanation():
+    """Not at the chapter's end, pages away from the words that say what it is; the counts,
+    which no explain names, come last."""
+    book = rulebook.build(load("games/yokai_sketch.rules"), {}, None)
+    lines = [line.strip() for line in rulebook.text(book)]
+    said = next(i for i, line in enumerate(lines) if line.startswith("Which sketches there are"))
+    header = lines.index("left   right  ability   copies")
+    on_the_table = next(i for i, line in enumerate(lines) if line.startswith("On the table"))
+    assert said < header < on_the_table
+    assert lines.count("Which sketches there are") == 0  # not named again above the table
+    assert on_the_table < lines.index("Where the cards are once the game is set up")
+    page = CliRunner().invoke(cli, ["doc", str(ROOT / "games/yokai_sketch.rules"), "-o", "-"])
+    assert page.output.index("Which sketches there are") < page.output.index(
+        "<th>ability</th>") < page.output.index("On the table")
+
+
+PLACED = '''game "Placed"
+players 2
+zone deck: pile of Chip
+card Chip { worth: int }
+var taken[player]: int = 0
+explain "Dealing" { "Make the chips." }
+rule make_chips() { create Chip(worth: 1) x 3 in deck }
+explain "Worth" { "What a player's chips are worth." }
+fn worth(p: player) = taken[p] * 2
+explain "Taking" { "Take a chip." }
+rule take() { taken[current] += 1 }
+explain "Setting up" { "Deal, and take one." }
+setup {
+  make_chips()
+  take()
+}
+explain "A turn" { "Take one." }
+turn {
+  take()
+  if size(deck) == 0 { end }
+}
+score p = worth(p)
+'''
+
+
+def test_an_explained_rule_stands_in_the_chapter_of_what_uses_it(tmp_path):
+    """A rule only the setup calls is part of setting up, a function only the score reads is
+    part of the end; one used by the setup and the turn stays in Playing."""
+    path = tmp_path / "placed.rules"
+    path.write_text(PLACED, encoding="utf-8")
+    book = rulebook.build(load(str(path)), {}, None)
+    where = {p.title: c.key for c in book.chapters for p in c.paragraphs}
+    assert where == {"Dealing": "setup", "Setting up": "setup", "Worth": "end",
+                     "Taking": "playing", "A turn": "playing"}
+
+
+def test_rules_check_lists_a_rule_id_an_example_cites_and_no_explain_does(tmp_path):
+    """A worked example citing a rule the rulebook never states sends the reader looking for
+    it in vain."""
+    path = tmp_path / "cited.rules"
+    path.write_text('game "Cited"\nplayers 2\nabout { "A game." }\n'
+                    'explain "A turn" cites "CI-1" { "End it." }\nturn { end }\n',
+                    encoding="utf-8")
+    (tmp_path / "cited.scenarios").write_text(
+        'scenario "it ends" {\n  cites CI-1, CI-2\n  over draw\n}\n', encoding="utf-8")
+    result = CliRunner().invoke(cli, ["rules", str(path), "--check"])
+    assert result.exit_code == 1
+    assert 'the scenario "it ends" cites CI-2, which no explain cites' in result.output

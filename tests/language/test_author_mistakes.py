@@ -208,6 +208,22 @@ MISTAKES = {
     "a choose in a function": (
         "fn ask() {\n  choose x in [1, 2]\n  x\n}\n" + TURN,
         "unexpected 'choose' in a function", "'choose' belongs in a rule"),
+    "a range of players in words": (
+        TURN, "unexpected 'to' in the number of players", "players 2..4"),
+    "a range of players with a dash": (
+        TURN, "unexpected '-' in the number of players", "players 2..4"),
+    "a require's message after else": (
+        'require player_count <= 4 else "at most 4"\n' + TURN,
+        "unexpected 'else' in a require", "with no else"),
+    "an explain in a function": (
+        'fn best() {\n  explain "Best" { "the highest card" }\n  1\n}\n' + TURN,
+        "an explain cannot stand inside a function", "write the explain just before the fn"),
+    "an explain in a card's fields": (
+        'card Tile {\n  explain "Rank" { "x" }\n  size: int\n}\n' + TURN,
+        "an explain cannot stand here", "before a declaration"),
+    "an explain in a table": (
+        'table t {\n  explain "T" { "x" }\n  | a |\n  |---|\n  | 1 |\n}\n' + TURN,
+        "an explain cannot stand here", "before a declaration"),
     "an if's block not closed before its else": (
         "turn {\n  if true {\n    win current\n  else {\n    end\n  }\n}\n",
         "unexpected 'else': the block of the if at line 6, column 3 is not closed", "} else {"),
@@ -312,11 +328,17 @@ MISTAKES = {
 }
 
 
+# the mistakes made in HEAD's players line
+PLAYERS = {"a range of players in words": "players 2 to 4",
+           "a range of players with a dash": "players 2-4"}
+
+
 @pytest.mark.parametrize("name", list(MISTAKES))
 def test_the_message_says_what_is_wrong_and_what_to_write(name):
     text, message, hint = MISTAKES[name]
+    head = HEAD.replace("players 2", PLAYERS.get(name, "players 2"))
     with pytest.raises(rulelang.RulesError) as error:
-        rulelang.loads(HEAD + text, "mistake.rules")
+        rulelang.loads(head + text, "mistake.rules")
     shown = str(error.value)
     first = shown.split("\n")[0]
     assert first.startswith("mistake.rules:") and " error: " in first  # file:line:col

@@ -84,14 +84,30 @@ def test_the_text_changes_no_game():
     ('turn {\n  end\n  explain "late" { "x" }\n}\n', "explains nothing", 5),
     ('explain cites "seven" { "x" }\nturn { end }\n', "'seven' is not a rule ID", 3),
     ('about { }\nturn { end }\n', "has no text", 3),
+    ('explain cites "G-1", "G-2", "G-1" { "x" }\nturn { end }\n', "'G-1' is cited twice", 3),
+    ('turn { end }\nexplain "Bots" { "x" }\nheuristic = 1\n', "explain of the heuristic", 4),
     ('duration "1"\nduration "2"\nturn { end }\n', "duration is given twice", 4),
     ('explain "" { "x" }\nturn { end }\n', "title is empty", 3),
+    # not taken by the declaration after the about (an option would take its title)
+    ('explain "Intro" { "x" }\nabout { "y" }\noption n: int = 1\nturn { end }\n',
+     "explains nothing", 3),
+    ('explain "Length" { "x" }\nduration "short"\nturn { end }\n', "explains nothing", 3),
+    ('explain "A turn" { "x" }\nvar n: int = 0\nexplain "a turn" { "y" }\nturn { end }\n',
+     'the title "a turn" is given twice (first at line 3)', 5),
+    ('option n: int = 1\nexplain "Levels" { "x" }\noption m: int = 1\n'
+     'explain "Levels" { "y" }\noption k: int = 1\nturn { end }\n', "given twice", 6),
 ])
 def test_mistakes_are_reported_where_they_are(text, words, line):
     with pytest.raises(CheckError) as caught:
         rulelang.loads('game "G"\nplayers 2\n' + text, "g.rules")
     [problem] = [d for d in caught.value.diagnostics if words in d.message]
     assert problem.span.line == line
+
+
+def test_an_option_and_a_paragraph_may_share_a_title():
+    # the option's name in the options, and the paragraph on what it brings to the game
+    rulelang.loads('game "G"\nplayers 2\nexplain "Jokers" { "x" }\noption jokers: bool = false "with jokers"'
+                   '\nexplain "Jokers" { "y" }\nturn { end }\n', "g.rules")
 
 
 def test_the_formatter_lays_the_text_out_and_keeps_it():

@@ -308,6 +308,9 @@ def test_the_rules_panel_and_why_on_a_log_line_and_on_a_refusal(browser):
         for part in ("Yami", "The moon is rising", "Placing the tile", "YA-19",
                      "Where the cards are once the game is set up", "Options in force"):
             assert part.lower() in text, part
+        # a table the rules explain stands just after its explanation
+        assert text.index("each tile as it lies face up") < text.index("###/###/#..") \
+            < text.index("mission 1 is played on the forest side")
         shot(page, "teach-1-rules")
         page.locator("#rules-close").click()
         assert page.locator("#rulesbox").is_hidden()

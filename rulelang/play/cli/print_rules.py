@@ -24,14 +24,15 @@ from rulelang.tools.scenarios import scenario_path
 def rules(file, option_pairs, players, width, check_only):
     """Print the players' rulebook of FILE: how to play, from the rules themselves."""
     loaded = load_rules(file)
+    options = checked_options("rules", loaded, option_pairs, players)
     if check_only:
-        missing = rulebook.gaps(loaded)
+        missing = rulebook.gaps(loaded, scenario_path(file))
         for gap in missing:
             click.echo(f"{file}: {gap}")
         if not missing:
             click.echo(f"{file}: every option, rule and block has its text")
         raise SystemExit(1 if missing else 0)
-    book = rulebook_of("rules", file, loaded, option_pairs, players)
+    book = rulebook.build(loaded, options, scenario_path(file), players)
     width = width or min(shutil.get_terminal_size((80, 24)).columns, 100)
     click.echo("\n".join(rulebook.text(book, width)))
 
@@ -39,10 +40,17 @@ def rules(file, option_pairs, players, width, check_only):
 def rulebook_of(command, file, loaded, option_pairs, players):
     """The rulebook of FILE with these options (checked by starting a game with them: a
     wrong one ends the command with its message)."""
+    options = checked_options(command, loaded, option_pairs, players)
+    return rulebook.build(loaded, options, scenario_path(file), players)
+
+
+def checked_options(command, loaded, option_pairs, players):
+    """The options given, checked with the number of players by starting a game with them
+    (a wrong one ends the command with its message, --check too)."""
     options = parse_options(option_pairs)
     try:
         loaded.new_game(players=players, seed=0, options=options)
     except RulesError as error:
         click.echo(f"rulelang {command}: {error.diagnostics[0].message}", err=True)
         raise SystemExit(EXIT_USAGE) from None
-    return rulebook.build(loaded, options, scenario_path(file), players)
+    return options

@@ -100,6 +100,8 @@ export function drawRulebook(book) {
   }
   for (const chapter of book.chapters) {
     out.append(el("h2", null, chapter.title));
+    // a table the rules explain comes just after its explanation; the others last
+    const anchors = new Set(chapter.paragraphs.map(p => p.anchor));
     for (const p of chapter.paragraphs) {
       const block = el("div", `rule${["statement", "block"].includes(p.target) ? " detail" : ""}`);
       const [first, ...rest] = p.texts;
@@ -107,8 +109,13 @@ export function drawRulebook(book) {
       lead.append(heading(p), p.title || (p.cites && p.cites.length) ? ". " : "", first || "");
       block.append(lead, ...paragraphs(rest));
       out.append(block);
+      for (const table of chapter.tables) {
+        if (table.after && table.after === p.anchor) out.append(drawTableText(table));
+      }
     }
-    for (const table of chapter.tables) out.append(drawTableText(table));
+    for (const table of chapter.tables) {
+      if (!anchors.has(table.after)) out.append(drawTableText(table));
+    }
   }
   if (book.talk.length) {
     out.append(el("h2", null, "What the players may say"));
