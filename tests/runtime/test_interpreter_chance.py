@@ -83,6 +83,16 @@ def test_a_fixed_outcome_that_cannot_happen_is_a_clear_error():
         game(CHANCE, fix={"shuffle deck": ["blue9"]})
 
 
+def test_a_fixed_outcome_that_cannot_happen_lists_the_outcomes_that_can():
+    with pytest.raises(rulelang.RulesError) as caught:
+        game(CHANCE, fix={"first player": "P7"})
+    assert caught.value.words() == ("fixed chance 'first player': 'P7' is not one of the "
+                                    "choices here (P1, P2): fix 'first player' to one of them")
+    wide = rulelang.loads(HEAD + 'turn { log "{random(1..100, \\"roll\\")}"  win current }', "t.rules")
+    with pytest.raises(rulelang.RulesError, match=r"\(1 to 100\): fix 'roll' to one of them"):
+        wide.new_game(seed=1, fix={"roll": 0})
+
+
 NUMBERED = """
 card Chip {
   n: int
