@@ -339,6 +339,30 @@ scenario "fixed" {
     assert [r.failure for r in suite.run()] == [None]
 
 
+def test_a_fixed_chance_that_cannot_happen_fails_at_its_fix_line_saying_what_may_be(tmp_path):
+    """A `fix` naming no event, or an outcome the event cannot give, failed at the scenario's
+    first line (or at the move that drew it), and did not say what the outcomes could be."""
+    rules = SCENARIO_RULES.replace("if c != none {", 'let d = random(1..6, "die")\n  if c != none {')
+    scenarios = """
+scenario "no such event" {
+  fix "dice" = 3
+  play pass
+}
+scenario "a die that shows no 7" {
+  fix "die" = 2
+  fix "die" = 7
+  play pass, pass
+}
+"""
+    results = load_suite(write(tmp_path, scenarios, rules)).run()
+    typo, seven = (r.failure for r in results)
+    assert (typo.span.line, typo.caret) == (3, True)
+    assert "no chance event 'dice' (did you mean 'die'?)" in typo.message
+    assert (seven.span.line, seven.caret) == (8, True)
+    assert seven.message == ("fixed chance 'die': 7 is not one of the choices here "
+                             "(1, 2, 3, 4, 5, 6): fix 'die' to one of them")
+
+
 def test_errors_in_a_scenario_file_point_at_it(tmp_path):
     with pytest.raises(ParseError) as error:
         load_suite(write(tmp_path, 'scenario "x" {\n  expect = 3\n}\n'))

@@ -45,7 +45,9 @@ def run_scenario(suite, scenario) -> Result:
             except _Fails:
                 raise
             except RulesError as error:
-                raise _Fails(Failure(step.span, _first_line(error))) from None
+                fixed = _fix_line(scenario, error)
+                raise _Fails(Failure(fixed or step.span, _first_line(error),
+                                     caret=fixed is not None)) from None
     except _Fails as failed:
         return Result(scenario, failed.failure)
     except RulesError as error:
@@ -53,8 +55,23 @@ def run_scenario(suite, scenario) -> Result:
     return Result(scenario, None)
 
 
+def _fix_line(scenario, error) -> Span | None:
+    """The `fix` line an error about a fixed chance event is about (the first that fixes
+    that event to that outcome), or None: not such an error, or no such line."""
+    event = getattr(error, "chance_event", None)
+    if event is None:
+        return None
+    outcome = getattr(error, "chance_outcome", None)
+    lines = [(value, span) for name, value, span in scenario.fix_lines if name == event]
+    return next((span for value, span in lines if outcome is None or value == outcome),
+                lines[0][1] if lines else None)
+
+
 def _cannot_start(scenario, error) -> Failure:
     """A start that cannot be: at the line of the position that states the wrong part."""
+    fixed = _fix_line(scenario, error)
+    if fixed is not None:
+        return Failure(fixed, "the scenario cannot start: " + _first_line(error), caret=True)
     position, part = scenario.position, getattr(error, "part", None)
     where = position.span if position else scenario.span
     spans = position.spans if position else {}
