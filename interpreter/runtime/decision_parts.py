@@ -253,6 +253,15 @@ class Offer:
         self.keep, self.notations, self.moves = keep, notations, moves
 
 
+def no_more_moves(g: GameFields) -> str:
+    """Why a game takes no move now, no decision being open: it is over, or a move stopped
+    half-way with an error (the rules', or a fixed chance outcome that cannot be)."""
+    if not g.over and g.failed is not None:
+        return (f"this game cannot go on: a move stopped half-way with an error ({g.failed}); "
+                "start a new game, or restore one saved before that move")
+    return "the game is over: no more moves"
+
+
 def named_apart(g: GameFields, values: Sequence[Value], names: list[str]) -> list[str]:
     """``names`` (one per option), where cards that share a name but lie apart (in other
     zones, or on a grid) are each named by where they lie instead: alike cards merge into

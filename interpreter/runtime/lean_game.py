@@ -17,7 +17,7 @@ from __future__ import annotations
 import sys
 from typing import Any, Literal, cast
 
-from interpreter.runtime.decision_parts import Decision, named_apart
+from interpreter.runtime.decision_parts import Decision, named_apart, no_more_moves
 from interpreter.runtime.decisions import OPTION_WORK, no_decider
 from interpreter.runtime.engine import Game
 from interpreter.runtime.helpers import Frame
@@ -385,7 +385,7 @@ class LeanGame(Game):
             if self.stopped:
                 raise IllegalMove("this game was stopped in the middle of a rule (play_out's "
                                   "limit): it can be read, not played on")
-            raise IllegalMove("the game is over: no more moves")
+            raise IllegalMove(no_more_moves(self))
         if self.group is not None:
             self.answer(decision.seat if seat is None else self.seat_of(seat), move)
             return

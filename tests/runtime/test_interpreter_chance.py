@@ -149,3 +149,38 @@ turn {
     g.fix("roll", 42)
     g.play("yes")
     assert "42" in log(g)
+
+
+STOPS = """
+game "Stops"
+players 2
+var xs: list of int = [1, 2]
+turn {
+  choose n in 1..3 prompt "pick"
+  log "{xs[n - 1]} {random(1..6, \\"die\\")}"
+}
+score p = 0
+"""
+
+
+@pytest.mark.parametrize("lean", [False, True])
+def test_a_game_a_move_stopped_half_way_says_so_rather_than_that_it_is_over(lean):
+    """A move that stopped with an error (a fixed outcome the die cannot show, the rules'
+    own failure) left a game that took no move and said "the game is over" (it is not)."""
+    rules = rulelang.loads(STOPS, "stops.rules")
+    rules = rules.lean() if lean else rules
+    game = rules.new_game(players=2, seed=1, fix={"die": 9})
+    with pytest.raises(rulelang.RulesError, match="'die': 9 is not one of the choices"):
+        game.play(0 if lean else "1")
+    with pytest.raises(rulelang.IllegalMove) as caught:
+        game.play(0 if lean else "1")
+    said = caught.value.words()
+    assert not game.is_over and "the game is over" not in said
+    assert said.startswith("this game cannot go on: a move stopped half-way with an error "
+                           "(fixed chance 'die': 9 is not one of the choices here")
+    assert said.endswith("start a new game, or restore one saved before that move")
+    game = rules.new_game(players=2, seed=1)
+    with pytest.raises(rulelang.RulesError, match="past the end"):
+        game.play(2 if lean else "3")
+    with pytest.raises(rulelang.IllegalMove, match=r"cannot go on: .*\(in turn: index 2 is past"):
+        game.play(0 if lean else "1")
