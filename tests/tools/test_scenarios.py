@@ -363,6 +363,31 @@ scenario "a die that shows no 7" {
                              "(1, 2, 3, 4, 5, 6): fix 'die' to one of them")
 
 
+def test_a_fixed_outcome_the_game_never_draws_fails_the_scenario_at_its_line(tmp_path):
+    """A `fix` queued for a draw that never came passed in silence: the scenario did not
+    test what it said. Every outcome drawn passes; one left over fails at its line."""
+    rules = SCENARIO_RULES.replace("if c != none {", 'let d = random(1..6, "die")\n  if c != none {')
+    scenarios = """
+scenario "each roll drawn" {
+  fix "die" = 2
+  fix "die" = 5
+  play pass, pass
+}
+scenario "one roll too many" {
+  fix "die" = 2
+  fix "die" = 5
+  fix "die" = 6
+  play pass, pass
+}
+"""
+    drawn, too_many = (r.failure for r in load_suite(write(tmp_path, scenarios, rules)).run())
+    assert drawn is None
+    assert (too_many.span.line, too_many.caret) == (10, True)  # fix "die" = 6
+    assert too_many.message == ("this outcome was never drawn: the game drew 'die' 2 times, "
+                                "and the scenario fixes it 3 times")
+    assert too_many.hint.startswith("take the line out, or play on to the draw it is for")
+
+
 def test_errors_in_a_scenario_file_point_at_it(tmp_path):
     with pytest.raises(ParseError) as error:
         load_suite(write(tmp_path, 'scenario "x" {\n  expect = 3\n}\n'))

@@ -52,7 +52,26 @@ def run_scenario(suite, scenario) -> Result:
         return Result(scenario, failed.failure)
     except RulesError as error:
         return Result(scenario, _cannot_start(scenario, error))
-    return Result(scenario, None)
+    return Result(scenario, _never_drawn(scenario, game))
+
+
+def _never_drawn(scenario, game) -> Failure | None:
+    """A `fix` whose outcome the game never drew, at its line: the scenario did not test
+    what it says (the event came fewer times than it was fixed)."""
+    for event, queue in getattr(game, "fixed", {}).items():
+        lines = [span for name, _value, span in scenario.fix_lines if name == event]
+        if queue and len(lines) >= len(queue):
+            unused = len(queue)
+            drawn = len(lines) - unused
+            return Failure(lines[-unused], f"this outcome was never drawn: the game drew "
+                           f"'{event}' {_times(drawn)}, and the scenario fixes it "
+                           f"{_times(len(lines))}", hint="take the line out, or play on to the draw "
+                           "it is for (a fix holds for the next draw of its event)", caret=True)
+    return None
+
+
+def _times(n: int) -> str:
+    return "once" if n == 1 else f"{n} times"
 
 
 def _fix_line(scenario, error) -> Span | None:
