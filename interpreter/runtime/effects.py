@@ -435,8 +435,12 @@ class Effects(GameFields):
                 if item == wanted or text_of(item) == str(wanted) or (
                         isinstance(item, int) and self.seat_name(item) == str(wanted)):
                     return item
+            several = (f"; to fix the next {len(wanted)} draws in turn, give "
+                       f"rulelang.Outcomes({list(wanted)!r}) (in a scenario, a fix line each)"
+                       if type(wanted) in (list, tuple) and wanted
+                       and not any(type(item) in (list, tuple) for item in items) else "")
             raise chance_error(f"fixed chance '{label}': {wanted!r} is not one of the choices "
-                               f"here ({listed(items)}): fix '{label}' to one of them",
+                               f"here ({listed(items)}): fix '{label}' to one of them{several}",
                                label, wanted)
         if self.chance_source is not None:
             return self.chance_source(self, label, list(items))

@@ -93,6 +93,18 @@ def test_a_fixed_outcome_that_cannot_happen_lists_the_outcomes_that_can():
         wide.new_game(seed=1, fix={"roll": 0})
 
 
+def test_a_list_fixed_for_one_pick_says_how_to_fix_several_draws():
+    """fix={"die": [6, 6, 3]} reads as three rolls, and was refused as a roll of [6, 6, 3]
+    without a word of how to fix three."""
+    dice = rulelang.loads(HEAD + 'turn { log "{random(1..6, \\"die\\")}"  win current }', "t.rules")
+    with pytest.raises(rulelang.RulesError) as caught:
+        dice.new_game(seed=1, fix={"die": [6, 6, 3]})
+    assert caught.value.words().endswith(
+        "fix 'die' to one of them; to fix the next 3 draws in turn, give "
+        "rulelang.Outcomes([6, 6, 3]) (in a scenario, a fix line each)")
+    assert log(dice.new_game(seed=1, fix={"die": rulelang.Outcomes([6, 6, 3])}))[1] == "6"
+
+
 NUMBERED = """
 card Chip {
   n: int
