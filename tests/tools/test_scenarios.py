@@ -261,6 +261,25 @@ scenario "a long pile" {
                                   '"chip 11", "chip 10", "chip 9", ... 8 more]')
 
 
+def test_a_card_s_name_no_card_has_says_so_with_a_did_you_mean(tmp_path):
+    """`expect "chip 9" in deck` with no card of that name in the whole game (a typo) said
+    only what the zone held, as for a card that is elsewhere."""
+    failures = outcome_of(tmp_path, """
+scenario "a typo" {
+  expect "chp 3" in deck
+}
+scenario "elsewhere" {
+  position { current = P1  hand[P1] = ["chip 2"] }
+  expect "chip 2" in deck
+}
+""")
+    (_typo, typo), (_elsewhere, elsewhere) = failures
+    assert typo.message == 'the condition does not hold: no card in this game is named "chp 3"'
+    assert (typo.expected, typo.hint) == ('a card named "chp 3"', "did you mean 'chip 3'?")
+    assert typo.actual.startswith("deck holds [")
+    assert (elsewhere.message, elsewhere.hint) == ("the condition does not hold", None)
+
+
 def test_a_card_s_name_where_a_card_is_expected_is_the_card_of_that_name(tmp_path):
     # (knows(P1, "chip 2") was refused: argument 2 of knows() should be a card, but this is text)
     rules = SCENARIO_RULES.replace("1..4", "[1, 2, 3, 3]").replace(

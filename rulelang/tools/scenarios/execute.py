@@ -8,7 +8,7 @@ import attrs
 
 from interpreter.runtime.values import Card, EnumValue, Keyed, Seat
 from rulelang.language import ast
-from rulelang.language.errors import IllegalMove, RulesError, Span
+from rulelang.language.errors import IllegalMove, RulesError, Span, did_you_mean
 
 
 @attrs.frozen
@@ -387,8 +387,14 @@ def _true(suite, game, step):
         said = "the condition does not hold" + ("" if whole else f": {part.text}")
         if part.zone is not None:  # "NAME" in ZONE: what the zone held
             names = comparable(value(part, part.zone))
-            _fail(step, said, ("no" if part.negated else "a") + f" card named {shown(part.card)}",
-                  f"{part.zone_text} holds " + (_some(names) if names else "no card"))
+            expected = ("no" if part.negated else "a") + f" card named {shown(part.card)}"
+            held = f"{part.zone_text} holds " + (_some(names) if names else "no card")
+            labels = {c.label for c in game.cards}
+            if not part.negated and part.card not in labels:  # a typo: no card has that name
+                raise _Fails(Failure(step.span, f"{said}: no card in this game is named "
+                                                f"{shown(part.card)}", expected, held,
+                                     hint=did_you_mean(str(part.card), sorted(labels))))
+            _fail(step, said, expected, held)
         if part.left is not None and part.right is not None:
             left = comparable(value(part, part.left))
             right = comparable(value(part, part.right))
