@@ -200,7 +200,7 @@ class Group:
                 decision.notations.append(site.pass_word)
             elif not decision.values:
                 raise Fail(f"there is nothing for {g.seat_name(seat)} to choose from, "
-                           "and passing is not allowed")
+                           "and passing is not allowed" + NOTHING_HINT)
             if site.eager_prompt and saved is None:
                 decision._prompt = site.prompt(g, L)  # its chance is drawn now
             decisions.append(decision)
@@ -237,6 +237,11 @@ class Move:
         return hash((self.seat, self.notation))
 
 
+# what to write when a choose has no option and no pass (a roll that moves no piece)
+NOTHING_HINT = ("; ask only when there is something to choose (if not empty(...) { choose ... }), "
+                "or let the player pass (choose ... pass if ...)")
+NOTHING_TO_CHOOSE = "there is nothing to choose from, and passing is not allowed" + NOTHING_HINT
+
 MAX_OFFERS_KEPT = 50_000  # offers kept per ruleset
 MAX_MOVES_KEPT = 50_000  # moves kept per ruleset (a long simulation's memory stays flat)
 MAX_OFFERED_KEPT = 64  # an offer of more options is not kept, nor are its moves made till asked
@@ -251,6 +256,15 @@ class Offer:
 
     def __init__(self, keep: list[int] | None, notations: list[str], moves: list[Move] | None):
         self.keep, self.notations, self.moves = keep, notations, moves
+
+
+def no_more_moves(g: GameFields) -> str:
+    """Why a game takes no move now, no decision being open: it is over, or a move stopped
+    half-way with an error (the rules', or a fixed chance outcome that cannot be)."""
+    if not g.over and g.failed is not None:
+        return (f"this game cannot go on: a move stopped half-way with an error ({g.failed}); "
+                "start a new game, or restore one saved before that move")
+    return "the game is over: no more moves"
 
 
 def named_apart(g: GameFields, values: Sequence[Value], names: list[str]) -> list[str]:
@@ -306,7 +320,7 @@ def make_offer(rules: Ruleset, seat: int, passing: Passing, texts: tuple[str, ..
             raise Fail(f"the pass move '{passing}' has the same name as an option")
         notations.append(passing)
     elif not notations:
-        raise Fail("there is nothing to choose from, and passing is not allowed")
+        raise Fail(NOTHING_TO_CHOOSE)
     return Offer(keep, notations, None if lazy else moves_for(rules, seat, notations))
 
 

@@ -29,6 +29,7 @@ from interpreter.runtime.decision_parts import (
     make_offer,
     moves_for,
     named_apart,
+    no_more_moves,
 )
 from interpreter.runtime.failures import GUARDED, GameOver, runtime_error
 from interpreter.runtime.game_fields import GameFields
@@ -344,13 +345,16 @@ class Decisions(GameFields):
                         self.finish("end", None, None)
                 except GameOver:
                     return
-                except RulesError:
+                except RulesError as error:
+                    self.failed = error.words()
                     raise
                 except GUARDED as error:
-                    raise runtime_error(cast("Game", self), error) from None
+                    failure = runtime_error(cast("Game", self), error)
+                    self.failed = failure.words()
+                    raise failure from None
                 return
         if self.over or decision is None:
-            raise IllegalMove("the game is over: no more moves")
+            raise IllegalMove(no_more_moves(self))
         if self.group is not None and (seat is not None or isinstance(move, Move)):
             decision = self._answerable(self.seat_of(seat) if seat is not None
                                         else cast(Move, move).seat)

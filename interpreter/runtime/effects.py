@@ -435,7 +435,13 @@ class Effects(GameFields):
                 if item == wanted or text_of(item) == str(wanted) or (
                         isinstance(item, int) and self.seat_name(item) == str(wanted)):
                     return item
-            raise RulesError(f"fixed chance '{label}': {wanted!r} is not one of the choices")
+            several = (f"; to fix the next {len(wanted)} draws in turn, give "
+                       f"rulelang.Outcomes({list(wanted)!r}) (in a scenario, a fix line each)"
+                       if type(wanted) in (list, tuple) and wanted
+                       and not any(type(item) in (list, tuple) for item in items) else "")
+            raise chance_error(f"fixed chance '{label}': {wanted!r} is not one of the choices "
+                               f"here ({listed(items)}): fix '{label}' to one of them{several}",
+                               label, wanted)
         if self.chance_source is not None:
             return self.chance_source(self, label, list(items))
         return drawn
@@ -460,16 +466,18 @@ class Effects(GameFields):
                                                                      if s.label is not None]
             hint = did_you_mean(event, concrete)
             listed = ", ".join(f"'{k}'" for k in known) if known else "none: they draw no chance"
-            raise RulesError(f"{self.title} has no chance event '{event}'"
-                             + (f" ({hint})" if hint else "") + f"; its chance events: {listed}")
+            raise chance_error(f"{self.title} has no chance event '{event}'"
+                               + (f" ({hint})" if hint else "") + f"; its chance events: {listed}",
+                               event)
         return sites
 
     def check_fixed_after_setup(self) -> None:
         """Setup is over: an outcome fixed for an event only setup draws was never used."""
         for event, queue in self.fixed.items():
             if queue and all(site.setup_only for site in self.chance_sites_of(event)):
-                raise RulesError(f"the fixed outcome {queue[0]!r} for '{event}' was never used: "
-                                 f"setup draws '{event}' fewer times than it was fixed")
+                raise chance_error(f"the fixed outcome {queue[0]!r} for '{event}' was never "
+                                   f"used: setup draws '{event}' fewer times than it was fixed",
+                                   event, queue[0])
 
     # ------------------------------------------------------------ creating and revealing
     def create(self, kind: str, fields: dict[str, Value], zone: Zone,
@@ -552,3 +560,19 @@ class Effects(GameFields):
         for seat in to:
             mask |= 1 << seat
         return mask
+
+
+def chance_error(message: str, event: str, outcome: Value = None) -> RulesError:
+    """An error about a fixed chance event: it names the event (and the outcome) so that a
+    scenario can point at the ``fix`` line that asked for it."""
+    error = RulesError(message)
+    error.chance_event, error.chance_outcome = event, outcome  # type: ignore[attr-defined]
+    return error
+
+
+def listed(items: list[Value] | range, most: int = 12) -> str:
+    """The choices of a chance event as a message lists them (the first ``most``)."""
+    if isinstance(items, range) and len(items) > most:
+        return f"{items[0]} to {items[-1]}"
+    shown = [text_of(item) for item in items[:most]]
+    return ", ".join(shown) + (" ..." if len(items) > most else "")

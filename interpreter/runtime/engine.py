@@ -57,6 +57,7 @@ class Game(Effects, Decisions):
 
     # the transcript's last line, written even with the log off (a lean game has no log)
     writes_ending = True
+    failed: str | None = None  # the error a move stopped with, half-way: no move can follow
     direct = False  # a lean game played out by a policy (LeanGame.play_out): rules run direct
 
     def __init__(self, rules: Ruleset, players: int, seed: int, logging: bool = True) -> None:
@@ -177,10 +178,13 @@ class Game(Effects, Decisions):
                 self.finish("end", None, None)
         except GameOver:
             return
-        except RulesError:
+        except RulesError as error:
+            self.failed = error.words()
             raise
         except GUARDED as error:
-            raise runtime_error(self, error) from None
+            failure = runtime_error(self, error)
+            self.failed = failure.words()
+            raise failure from None
 
     def call(self, unit: CompiledUnit, args: list[Value]) -> Frame:
         """Start a rule that can pause: its frame goes on top (the caller runs it)."""

@@ -86,6 +86,7 @@ class GameFields:
     in_setup: bool
     steps: int
     over: bool
+    failed: str | None  # the error that stopped a move half-way (the game cannot go on)
     frames: list[Frame]
     pending: Decision | None
     group: Group | None

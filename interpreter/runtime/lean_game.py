@@ -17,7 +17,13 @@ from __future__ import annotations
 import sys
 from typing import Any, Literal, cast
 
-from interpreter.runtime.decision_parts import Decision, named_apart
+from interpreter.runtime.decision_parts import (
+    NOTHING_HINT,
+    NOTHING_TO_CHOOSE,
+    Decision,
+    named_apart,
+    no_more_moves,
+)
 from interpreter.runtime.decisions import OPTION_WORK, no_decider
 from interpreter.runtime.engine import Game
 from interpreter.runtime.helpers import Frame
@@ -26,7 +32,6 @@ from interpreter.runtime.work import overwork as _overwork
 from rulelang.language.errors import IllegalMove
 
 overwork: Any = cast(Any, _overwork)  # (not annotated yet)
-NOTHING_TO_CHOOSE = "there is nothing to choose from, and passing is not allowed"
 # pass word -> the names of options found not to clash with it (``_check_pass``): a decision
 # whose names were all checked before is checked by one ``issuperset``, in C. Bounded.
 PASS_CHECKED: dict[str, set[str]] = {}
@@ -305,7 +310,7 @@ class LeanGame(Game):
             return seat, values, True
         if not values:
             raise Fail(f"there is nothing for {self.seat_name(seat)} to choose from, "
-                       "and passing is not allowed")
+                       "and passing is not allowed" + NOTHING_HINT)
         return seat, values, False
 
     def direct_each(self: Any, site: Any, offers: list[tuple[Any, ...]]) -> list[tuple[Any, Any]]:
@@ -385,7 +390,7 @@ class LeanGame(Game):
             if self.stopped:
                 raise IllegalMove("this game was stopped in the middle of a rule (play_out's "
                                   "limit): it can be read, not played on")
-            raise IllegalMove("the game is over: no more moves")
+            raise IllegalMove(no_more_moves(self))
         if self.group is not None:
             self.answer(decision.seat if seat is None else self.seat_of(seat), move)
             return

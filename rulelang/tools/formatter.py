@@ -7,7 +7,8 @@ author's line breaks:
 - a line that continues the one before keeps its own alignment, shifted with its
   statement, and sits at least one step deeper than the statement;
 - one space around operators and after commas, none inside brackets, around ``.``
-  and ``..``, before a call's ``(`` or after a minus sign that negates;
+  and ``..``, before a call's ``(`` or after a minus sign that negates; two between
+  statements (or card items) that share a line;
 - table rows become aligned columns (a very long cell is left out of the alignment);
 - trailing comments on neighbouring lines line up two spaces after the longest line;
 - at most one blank line in a row, none just inside braces, one newline at the end.
@@ -35,6 +36,7 @@ WIDEST_ALIGNED_CELL = 32  # a longer table cell does not widen its column (it wo
 _NO_SPACE_BEFORE = {",", ")", "]", ":", ".", ".."}
 _NO_SPACE_AFTER = {"(", "[", ".", ".."}
 _VALUES = {"true", "false", "none"}
+_OPENS_STATEMENTS = {"{", "else", "=", ";"}  # a statement after these is its line's first
 
 
 @attrs.define
@@ -55,8 +57,9 @@ def format_text(text: str, file: str = "<rules>") -> str:
     module = parse(text, file)
     tokens = tokenize(text)
     lines = _lines(tokens)
-    _mark_statements(lines, _statement_starts(module, tokens))
-    _indent(lines, _words_as_keywords(module, tokens))
+    starts = _statement_starts(module, tokens)
+    _mark_statements(lines, starts)
+    _indent(lines, _words_as_keywords(module, tokens), starts)
     _align_tables(lines)
     result = _join(lines)
     if result == text:  # already in its layout: the same text means the same
@@ -168,7 +171,8 @@ def _mark_statements(lines: list[Line], starts: set) -> None:
 
 # ------------------------------------------------------------------ laying out
 
-def _indent(lines: list[Line], keywords: frozenset = frozenset()) -> None:
+def _indent(lines: list[Line], keywords: frozenset = frozenset(),
+            starts: set | frozenset = frozenset()) -> None:
     base_source, base_new = 0, 0  # indentation of the last statement: in the source, now
     previous = None
     for line in lines:
@@ -179,7 +183,7 @@ def _indent(lines: list[Line], keywords: frozenset = frozenset()) -> None:
             width = max(line.indent - base_source + base_new, base_new + len(INDENT))
         else:  # a comment on its own line sits with the code around it
             width = len(INDENT) * line.depth
-        line.text = " " * width + _spaced(line.code, previous, keywords)
+        line.text = " " * width + _spaced(line.code, previous, keywords, starts)
         if line.code:
             previous = line.code[-1]
 
@@ -207,13 +211,18 @@ def _is_connector(word: str) -> bool:
             and word not in ("x", "list"))
 
 
-def _spaced(code: list[Tok], previous: Tok | None, keywords: frozenset = frozenset()) -> str:
+def _spaced(code: list[Tok], previous: Tok | None, keywords: frozenset = frozenset(),
+            starts: set | frozenset = frozenset()) -> str:
+    """A line's tokens with the space between them: one, or none (``_tight``), or two
+    between statements (or card items) that share a line, as the docs write them:
+    ``{ c.at = 0  log "{c} is hit" }``."""
     out: list[str] = []
     unary = False  # the token before was a '-' that negates
     for tok in code:
         # (previous is set once out has a token)
         if out and previous is not None and not _tight(previous, tok, unary, keywords):
-            out.append(" ")
+            out.append("  " if (tok.line, tok.col) in starts
+                       and previous.text not in _OPENS_STATEMENTS else " ")
         out.append(tok.text)
         unary = tok.text == "-" and not _is_value_end(previous)
         previous = tok

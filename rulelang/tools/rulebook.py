@@ -140,10 +140,11 @@ def build(rules, options: dict | None = None, scenarios: str | Path | None = Non
     tables = {"components": tuple(_partners(rules, game, options)) + tuple(_tables(rules, game))
               + tuple(_counts(rules, options))}
     # rules that explain none of their play or of their end: what can be read from them
-    for key, derive in (("playing", rulebook_asked.asked), ("end", rulebook_asked.endings)):
+    for key, derive in (("playing", rulebook_asked.asked), ("playing", rulebook_asked.chance),
+                        ("end", rulebook_asked.endings)):
         derived = derive(program, TableText) if not by_chapter[key] else None
         if derived is not None:
-            tables[key] = (derived,)
+            tables[key] = tables.get(key, ()) + (derived,)
     chapters = tuple(Chapter(key, title, tuple(by_chapter[key]), tables.get(key, ()))
                      for key, title, _ in CHAPTERS if key != "options"
                      and (by_chapter[key] or tables.get(key)))

@@ -1,5 +1,6 @@
 """What a rulebook can say of rules that explain none of their play: the questions players
-are asked (each ``choose``'s prompt, who answers it, whether one may pass) and how a game
+are asked (each ``choose``'s prompt, who answers it, whether one may pass), what is left
+to chance (each shuffle and random pick, and the name a test fixes it by) and how a game
 ends (each ``end when``, the reason each ``win``, ``lose`` or ``end`` gives, the score and
 its tiebreaks), all as the rules write them. ``rulebook.build`` adds them to its chapters on
 playing and on the end when no ``explain`` sits there.
@@ -72,11 +73,37 @@ def _conditions(program: Any) -> dict[int, str]:
     return out
 
 
-def _in_order(program: Any, kind: type) -> list[Any]:
-    """The statements of ``kind`` in every block, rule and trigger, by where they are
-    written (the main file first)."""
+def chance(program: Any, table: Any) -> Any | None:
+    """The table of what is left to chance: each shuffle and each random pick, as the rules
+    write them, with the name a scenario fixes it by (None: the rules draw no chance)."""
+    rows: list[tuple[str, str, str]] = []
+    for node in _in_order(program, (ast.Shuffle, ast.Call), fns=True):
+        if isinstance(node, ast.Shuffle):
+            zone = _written(program, node.zone.span)
+            row = ("a shuffle", zone, "shuffle " + zone)
+        elif isinstance(node.func, ast.Name) and node.func.id == "random" and node.args:
+            named = node.args[1] if len(node.args) > 1 else None
+            label = (named.value if isinstance(named, ast.Lit) and isinstance(named.value, str)
+                     else "random")
+            row = ("one at random", _written(program, node.args[0].span), label)
+        else:
+            continue
+        if row not in rows:
+            rows.append(row)
+    if not rows:
+        return None
+    return table("What is left to chance (as the rules write it)",
+                 ("what", "of", "its name in a scenario's fix"), tuple(rows[:MOST_ROWS]),
+                 _more(len(rows)))
+
+
+def _in_order(program: Any, kind: type | tuple[type, ...], fns: bool = False) -> list[Any]:
+    """The statements (or other nodes) of ``kind`` in every block, rule and trigger (and
+    function, with ``fns``), by where they are written (the main file first)."""
     bodies = [b.body for b in program.blocks.values() if b is not None]
     bodies += [d.body for d in program.rules.values()] + [t.body for t in program.triggers]
+    if fns:
+        bodies += list(program.fns.values())
     found = [n for body in bodies for n in walk(body) if isinstance(n, kind)]
     main = program.main_file
 

@@ -206,6 +206,30 @@ def test_how_a_game_ends_says_the_tiebreaks_in_their_order(tmp_path):
         ("still tied, to the most of", "wood[p] * 2"))
 
 
+def test_rules_that_explain_nothing_of_their_play_say_what_is_left_to_chance(tmp_path):
+    """A dice game's rulebook said nothing of its die (nor of a shuffle): the players' book
+    lists each shuffle and random pick as the rules write them, once each, with the name a
+    scenario's `fix` gives it, from a function too. Rules that draw nothing have no table."""
+    pig = rulebook.build(load("examples/pig.rules"), {}, None)
+    tables = {t.title: t for c in pig.chapters for t in c.tables}
+    assert tables["What is left to chance (as the rules write it)"].rows == (
+        ("one at random", "1..diceoutcomes", "die"),)
+    path = tmp_path / "drawn.rules"
+    path.write_text('game "Drawn"\nplayers 2\ncard Chip { n: int }\nzone bag: pile of Chip\n'
+                    'fn roll() = random(1..6, "die")\nsetup {\n  create Chip(n: 1) x 3 in bag\n'
+                    '  shuffle bag\n}\nturn {\n  log "{roll()} {roll()} {random(players)}"\n'
+                    '  end\n}\nscore p = 0\n', encoding="utf-8")
+    book = rulebook.build(load(str(path)), {}, None)
+    tables = {t.title: t for c in book.chapters for t in c.tables}
+    assert tables["What is left to chance (as the rules write it)"].rows == (
+        ("one at random", "1..6", "die"), ("a shuffle", "bag", "shuffle bag"),
+        ("one at random", "players", "random"))
+    assert "  one at random  1..diceoutcomes  die" in "\n".join(rulebook.text(pig))
+    nim = rulebook.build(load("examples/nim.rules"), {}, None)
+    assert not any(t.title.startswith("What is left to chance") for c in nim.chapters
+                   for t in c.tables)
+
+
 def test_the_rulebook_says_who_partners_whom():
     """`team p = ...`: the rulebook said nothing of partners (a partnership game read as
     every player for themselves)."""

@@ -164,6 +164,32 @@ def test_an_owner_variable_may_hold_its_own_seats_secret_only():
         "the variable 'seen' is set to a value worked out from a card only current may see"]
 
 
+def test_a_hidden_or_owner_variable_is_a_secret_where_it_is_read():
+    """A secret kept in a variable (a number drawn at random into an owner or hidden one)
+    leaked into a log line, a branch or a public variable with no warning: only cards'
+    faces were secrets. Its own seat may read its own, and disclose(...) still says so."""
+    lucky = 'var lucky[player]: int = 0, owner\n'
+    assert messages('  lucky[current] = random(1..6)\n  log "lucky {lucky[current]}"', lucky) == [
+        "this log line shows a value worked out from the variable 'lucky', which only "
+        "current may see"]
+    assert messages('  if 3 == lucky[current] { log "a lucky three" }', lucky) == [
+        "a log line is written (at 20:32) only as this if decides, which reads the variable "
+        "'lucky', which only current may see"]
+    assert messages("  points = secret_best + 1") == [
+        "the variable 'points' is set to a value worked out from the hidden variable "
+        "'secret_best'"]
+    assert messages("  seen[current] = lucky[current]", lucky) == []  # its own seat's
+    assert messages("  seen[next(current)] = lucky[current]", lucky) == [
+        "the variable 'seen' is set to a value worked out from the variable 'lucky', which "
+        "only current may see"]
+    assert messages('  log "{disclose(lucky[current])} {sum(lucky[p] for p in players)}"',
+                    lucky) == ["this log line shows a value worked out from the hidden "
+                               "variable 'lucky'"]  # every seat's: hidden from all
+    assert messages('  log "{disclose(lucky[current] > 2)}"', lucky) == []
+    assert messages("  points = secret_best + top(deck).v") == [  # a face is named first
+        "the variable 'points' is set to a value worked out from a hidden card's face"]
+
+
 def test_a_report_is_flagged():
     found = warnings("", decls='report "deck total" = sum(c.v for c in deck)\n')
     assert [w.message for w in found] == [

@@ -279,6 +279,20 @@ def test_nothing_to_choose_is_an_error_naming_the_line():
     assert "nothing to choose from" in str(caught.value)
 
 
+@pytest.mark.parametrize("lean", [False, True])
+def test_nothing_to_choose_says_how_to_write_it(lean):
+    """A roll that moves no piece stopped the game saying only that there was nothing to
+    choose from: now it says what to write, on both paths."""
+    rules = rulelang.loads('game "Stuck"\nplayers 2\nturn {\n  choose n in 1..6 where n > 7\n'
+                           '  win current\n}\n', "stuck.rules")
+    with pytest.raises(rulelang.RulesRuntimeError) as caught:
+        (rules.lean() if lean else rules).new_game(players=2, seed=1)
+    assert caught.value.words().endswith(
+        "there is nothing to choose from, and passing is not allowed; ask only when there is "
+        "something to choose (if not empty(...) { choose ... }), or let the player pass "
+        "(choose ... pass if ...)")
+
+
 def test_notation_is_matched_without_regard_to_case_and_spaces():
     g = game(VIS + "turn { choose c in hand[current] win current }")
     g.play("  RED1 ")

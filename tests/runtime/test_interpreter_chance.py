@@ -83,6 +83,28 @@ def test_a_fixed_outcome_that_cannot_happen_is_a_clear_error():
         game(CHANCE, fix={"shuffle deck": ["blue9"]})
 
 
+def test_a_fixed_outcome_that_cannot_happen_lists_the_outcomes_that_can():
+    with pytest.raises(rulelang.RulesError) as caught:
+        game(CHANCE, fix={"first player": "P7"})
+    assert caught.value.words() == ("fixed chance 'first player': 'P7' is not one of the "
+                                    "choices here (P1, P2): fix 'first player' to one of them")
+    wide = rulelang.loads(HEAD + 'turn { log "{random(1..100, \\"roll\\")}"  win current }', "t.rules")
+    with pytest.raises(rulelang.RulesError, match=r"\(1 to 100\): fix 'roll' to one of them"):
+        wide.new_game(seed=1, fix={"roll": 0})
+
+
+def test_a_list_fixed_for_one_pick_says_how_to_fix_several_draws():
+    """fix={"die": [6, 6, 3]} reads as three rolls, and was refused as a roll of [6, 6, 3]
+    without a word of how to fix three."""
+    dice = rulelang.loads(HEAD + 'turn { log "{random(1..6, \\"die\\")}"  win current }', "t.rules")
+    with pytest.raises(rulelang.RulesError) as caught:
+        dice.new_game(seed=1, fix={"die": [6, 6, 3]})
+    assert caught.value.words().endswith(
+        "fix 'die' to one of them; to fix the next 3 draws in turn, give "
+        "rulelang.Outcomes([6, 6, 3]) (in a scenario, a fix line each)")
+    assert log(dice.new_game(seed=1, fix={"die": rulelang.Outcomes([6, 6, 3])}))[1] == "6"
+
+
 NUMBERED = """
 card Chip {
   n: int
@@ -139,3 +161,38 @@ turn {
     g.fix("roll", 42)
     g.play("yes")
     assert "42" in log(g)
+
+
+STOPS = """
+game "Stops"
+players 2
+var xs: list of int = [1, 2]
+turn {
+  choose n in 1..3 prompt "pick"
+  log "{xs[n - 1]} {random(1..6, \\"die\\")}"
+}
+score p = 0
+"""
+
+
+@pytest.mark.parametrize("lean", [False, True])
+def test_a_game_a_move_stopped_half_way_says_so_rather_than_that_it_is_over(lean):
+    """A move that stopped with an error (a fixed outcome the die cannot show, the rules'
+    own failure) left a game that took no move and said "the game is over" (it is not)."""
+    rules = rulelang.loads(STOPS, "stops.rules")
+    rules = rules.lean() if lean else rules
+    game = rules.new_game(players=2, seed=1, fix={"die": 9})
+    with pytest.raises(rulelang.RulesError, match="'die': 9 is not one of the choices"):
+        game.play(0 if lean else "1")
+    with pytest.raises(rulelang.IllegalMove) as caught:
+        game.play(0 if lean else "1")
+    said = caught.value.words()
+    assert not game.is_over and "the game is over" not in said
+    assert said.startswith("this game cannot go on: a move stopped half-way with an error "
+                           "(fixed chance 'die': 9 is not one of the choices here")
+    assert said.endswith("start a new game, or restore one saved before that move")
+    game = rules.new_game(players=2, seed=1)
+    with pytest.raises(rulelang.RulesError, match="past the end"):
+        game.play(2 if lean else "3")
+    with pytest.raises(rulelang.IllegalMove, match=r"cannot go on: .*\(in turn: index 2 is past"):
+        game.play(0 if lean else "1")

@@ -129,6 +129,21 @@ def test_a_messy_file_gets_the_canonical_layout():
     assert format_text(MESSY) == NEAT
 
 
+def test_statements_and_card_items_sharing_a_line_keep_two_spaces_between_them():
+    """Statements on one line ran together with one space (`{ o.at = 0 log "hit" }`,
+    `card C { n: int var at: int = 0 name "c" }`), against the two the docs write."""
+    messy = ('card C { n: int var at: int = 0 name "c{n}" symbol "{n}" }\n'
+             'fn f(x: int) { let a = x + 1 a }\n'
+             'turn {\n  for c in [1, 2] { log "a" log "b" break }\n'
+             '  if true { log "c" } else if false { log "d" } else { end }\n  end\n}\n')
+    neat = ('card C { n: int  var at: int = 0  name "c{n}"  symbol "{n}" }\n'
+            'fn f(x: int) { let a = x + 1  a }\n'
+            'turn {\n  for c in [1, 2] { log "a"  log "b"  break }\n'
+            '  if true { log "c" } else if false { log "d" } else { end }\n  end\n}\n')
+    assert format_text(messy) == neat
+    assert format_text(neat) == neat
+
+
 def test_aligned_comments_stay_aligned_and_a_continued_comment_follows():
     text = ("const a = 1          # one\n"
             "const bb = 22        # two\n"

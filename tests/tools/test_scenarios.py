@@ -261,6 +261,25 @@ scenario "a long pile" {
                                   '"chip 11", "chip 10", "chip 9", ... 8 more]')
 
 
+def test_a_card_s_name_no_card_has_says_so_with_a_did_you_mean(tmp_path):
+    """`expect "chip 9" in deck` with no card of that name in the whole game (a typo) said
+    only what the zone held, as for a card that is elsewhere."""
+    failures = outcome_of(tmp_path, """
+scenario "a typo" {
+  expect "chp 3" in deck
+}
+scenario "elsewhere" {
+  position { current = P1  hand[P1] = ["chip 2"] }
+  expect "chip 2" in deck
+}
+""")
+    (_typo, typo), (_elsewhere, elsewhere) = failures
+    assert typo.message == 'the condition does not hold: no card in this game is named "chp 3"'
+    assert (typo.expected, typo.hint) == ('a card named "chp 3"', "did you mean 'chip 3'?")
+    assert typo.actual.startswith("deck holds [")
+    assert (elsewhere.message, elsewhere.hint) == ("the condition does not hold", None)
+
+
 def test_a_card_s_name_where_a_card_is_expected_is_the_card_of_that_name(tmp_path):
     # (knows(P1, "chip 2") was refused: argument 2 of knows() should be a card, but this is text)
     rules = SCENARIO_RULES.replace("1..4", "[1, 2, 3, 3]").replace(
@@ -337,6 +356,55 @@ scenario "fixed" {
 """
     suite = load_suite(write(tmp_path, scenarios, rules))
     assert [r.failure for r in suite.run()] == [None]
+
+
+def test_a_fixed_chance_that_cannot_happen_fails_at_its_fix_line_saying_what_may_be(tmp_path):
+    """A `fix` naming no event, or an outcome the event cannot give, failed at the scenario's
+    first line (or at the move that drew it), and did not say what the outcomes could be."""
+    rules = SCENARIO_RULES.replace("if c != none {", 'let d = random(1..6, "die")\n  if c != none {')
+    scenarios = """
+scenario "no such event" {
+  fix "dice" = 3
+  play pass
+}
+scenario "a die that shows no 7" {
+  fix "die" = 2
+  fix "die" = 7
+  play pass, pass
+}
+"""
+    results = load_suite(write(tmp_path, scenarios, rules)).run()
+    typo, seven = (r.failure for r in results)
+    assert (typo.span.line, typo.caret) == (3, True)
+    assert "no chance event 'dice' (did you mean 'die'?)" in typo.message
+    assert (seven.span.line, seven.caret) == (8, True)
+    assert seven.message == ("fixed chance 'die': 7 is not one of the choices here "
+                             "(1, 2, 3, 4, 5, 6): fix 'die' to one of them")
+
+
+def test_a_fixed_outcome_the_game_never_draws_fails_the_scenario_at_its_line(tmp_path):
+    """A `fix` queued for a draw that never came passed in silence: the scenario did not
+    test what it said. Every outcome drawn passes; one left over fails at its line."""
+    rules = SCENARIO_RULES.replace("if c != none {", 'let d = random(1..6, "die")\n  if c != none {')
+    scenarios = """
+scenario "each roll drawn" {
+  fix "die" = 2
+  fix "die" = 5
+  play pass, pass
+}
+scenario "one roll too many" {
+  fix "die" = 2
+  fix "die" = 5
+  fix "die" = 6
+  play pass, pass
+}
+"""
+    drawn, too_many = (r.failure for r in load_suite(write(tmp_path, scenarios, rules)).run())
+    assert drawn is None
+    assert (too_many.span.line, too_many.caret) == (10, True)  # fix "die" = 6
+    assert too_many.message == ("this outcome was never drawn: the game drew 'die' 2 times, "
+                                "and the scenario fixes it 3 times")
+    assert too_many.hint.startswith("take the line out, or play on to the draw it is for")
 
 
 def test_errors_in_a_scenario_file_point_at_it(tmp_path):

@@ -18,9 +18,11 @@ KIND_WORDS = {"if": "if", "while": "while loop", "for": "for loop's list",
 def secret_words(data: Secret) -> str:
     """How a warning names a secret: whose, and of what (a seat as the rules name it)."""
     if data.level == HIDDEN_LEVEL:
-        return "a hidden card's face"
+        return f"the hidden variable '{data.var}'" if data.var else "a hidden card's face"
     if data.owner == EACH_OWNER:
         return "the private choices of the seats choosing at once"
+    if data.var:
+        return f"the variable '{data.var}', which only {data.owner} may see"
     return f"a private choice of {data.owner}'s" if data.chosen else \
         f"a card only {data.owner} may see"
 

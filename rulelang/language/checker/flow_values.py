@@ -14,7 +14,7 @@ from rulelang.language.traversal import children
 
 if TYPE_CHECKING:
     from rulelang.language.checker import Program
-    from rulelang.language.checker.zones import ZoneInfo
+    from rulelang.language.checker.zones import VarInfo, ZoneInfo
 
 OPEN, OWNED, HIDDEN_LEVEL = 0, 1, 2
 MANGLE = "\0"  # before a caller's name carried into a function that has its own
@@ -31,6 +31,8 @@ class Secret:
     # OWNED by what one seat chose privately (``choose ... privately``), not by a card's face:
     # how warnings name it (no part of what the secret is)
     chosen: bool = attrs.field(default=False, eq=False)
+    # a hidden or owner variable's value, not a card's face: how warnings name it
+    var: str | None = attrs.field(default=None, eq=False)
 
     def __le__(self, other: Secret) -> bool:
         return (self.level == OPEN or other.level == HIDDEN_LEVEL
@@ -41,6 +43,8 @@ class Secret:
             return other
         if other <= self:
             return self
+        if self.var is not None and other.var is not None:  # two seats' secrets, each kept in
+            return Secret(HIDDEN_LEVEL, var=self.var)           # a variable: named by one
         return HIDDEN
 
     def known_to(self, seat_key: str) -> bool:
@@ -255,21 +259,35 @@ class FlowExprs:
         if isinstance(ref, refs.Local):
             return self.local_taint(e.id, state)
         if isinstance(ref, refs.Var):
-            return self.var_read(ref.name)
+            return self.var_read(ref.name, None)
         if isinstance(ref, refs.Zone):
             return Taint(face=self.zone_face(ref.name, [], state))
         if isinstance(ref, refs.ZoneFamily):
             return Taint(face=self.zone_face(ref.name, None, state))
         return CLEAN
 
-    def var_read(self, name: str) -> Taint:
+    def var_read(self, name: str, key_args: list[ast.Expr] | None) -> Taint:
         """A variable's value as read: a public one is in every seat's view, so what it holds
         is known to all (where a secret was stored in it, that is the leak, warned there: not
-        again at every place that reads it)."""
+        again at every place that reads it); a hidden one is a secret itself, and an owner
+        one its seat's (``key_args``: the keys it is read at, None for the whole family)."""
         taint = self.var_taint.get(name, CLEAN)
         info = self.p.vars.get(name)
-        return Taint(face=taint.face) if info is not None and info.visibility == "public" \
-            else taint
+        if info is None:
+            return taint
+        if info.visibility == "public":
+            return Taint(face=taint.face)
+        return Taint(self.var_secret(info, key_args)) | taint  # (a face, named first)
+
+    def var_secret(self, info: VarInfo, key_args: list[ast.Expr] | None) -> Secret:
+        """Who may not know a hidden or owner variable's value."""
+        if info.visibility != "owner" or key_args is None:
+            return Secret(HIDDEN_LEVEL, var=info.name)
+        at = next((i for i, key in enumerate(info.keys) if key.of_seats), None)
+        arg = key_args[at] if at is not None and at < len(key_args) else None
+        if arg is None or (isinstance(arg, ast.Name) and arg.id == "_"):
+            return Secret(HIDDEN_LEVEL, var=info.name)
+        return Secret(OWNED, self.key_text(arg), var=info.name)
 
     def x_Attr(self, e: ast.Attr, state: State) -> Taint:
         if isinstance(e.ref, refs.Member):
@@ -285,7 +303,7 @@ class FlowExprs:
         if isinstance(ref, refs.ZoneFamily):
             return Taint(keys, self.zone_face(ref.name, e.args, state))
         if isinstance(ref, refs.VarFamily):
-            return self.var_read(ref.name) | Taint(keys)
+            return self.var_read(ref.name, e.args) | Taint(keys)
         return self.ev(e.obj, state) | Taint(keys)
 
     def x_Is(self, e: ast.Is, state: State) -> Taint:
@@ -451,8 +469,10 @@ class FlowExprs:
             if s.level != OWNED:
                 return s
             if s.owner in renames:
-                return Secret(OWNED, renames[s.owner], s.chosen)
-            return HIDDEN if s.owner in local_names else s
+                return Secret(OWNED, renames[s.owner], s.chosen, s.var)
+            if s.owner not in local_names:
+                return s
+            return HIDDEN if s.var is None else Secret(HIDDEN_LEVEL, var=s.var)
         return Taint(one(taint.data), one(taint.face))
 
     def element(self, taint: Taint) -> Taint:

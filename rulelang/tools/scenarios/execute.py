@@ -8,7 +8,7 @@ import attrs
 
 from interpreter.runtime.values import Card, EnumValue, Keyed, Seat
 from rulelang.language import ast
-from rulelang.language.errors import IllegalMove, RulesError, Span
+from rulelang.language.errors import IllegalMove, RulesError, Span, did_you_mean
 
 
 @attrs.frozen
@@ -45,16 +45,52 @@ def run_scenario(suite, scenario) -> Result:
             except _Fails:
                 raise
             except RulesError as error:
-                raise _Fails(Failure(step.span, _first_line(error))) from None
+                fixed = _fix_line(scenario, error)
+                raise _Fails(Failure(fixed or step.span, _first_line(error),
+                                     caret=fixed is not None)) from None
     except _Fails as failed:
         return Result(scenario, failed.failure)
     except RulesError as error:
         return Result(scenario, _cannot_start(scenario, error))
-    return Result(scenario, None)
+    return Result(scenario, _never_drawn(scenario, game))
+
+
+def _never_drawn(scenario, game) -> Failure | None:
+    """A `fix` whose outcome the game never drew, at its line: the scenario did not test
+    what it says (the event came fewer times than it was fixed)."""
+    for event, queue in getattr(game, "fixed", {}).items():
+        lines = [span for name, _value, span in scenario.fix_lines if name == event]
+        if queue and len(lines) >= len(queue):
+            unused = len(queue)
+            drawn = len(lines) - unused
+            return Failure(lines[-unused], f"this outcome was never drawn: the game drew "
+                           f"'{event}' {_times(drawn)}, and the scenario fixes it "
+                           f"{_times(len(lines))}", hint="take the line out, or play on to the draw "
+                           "it is for (a fix holds for the next draw of its event)", caret=True)
+    return None
+
+
+def _times(n: int) -> str:
+    return "once" if n == 1 else f"{n} times"
+
+
+def _fix_line(scenario, error) -> Span | None:
+    """The `fix` line an error about a fixed chance event is about (the first that fixes
+    that event to that outcome), or None: not such an error, or no such line."""
+    event = getattr(error, "chance_event", None)
+    if event is None:
+        return None
+    outcome = getattr(error, "chance_outcome", None)
+    lines = [(value, span) for name, value, span in scenario.fix_lines if name == event]
+    return next((span for value, span in lines if outcome is None or value == outcome),
+                lines[0][1] if lines else None)
 
 
 def _cannot_start(scenario, error) -> Failure:
     """A start that cannot be: at the line of the position that states the wrong part."""
+    fixed = _fix_line(scenario, error)
+    if fixed is not None:
+        return Failure(fixed, "the scenario cannot start: " + _first_line(error), caret=True)
     position, part = scenario.position, getattr(error, "part", None)
     where = position.span if position else scenario.span
     spans = position.spans if position else {}
@@ -351,8 +387,14 @@ def _true(suite, game, step):
         said = "the condition does not hold" + ("" if whole else f": {part.text}")
         if part.zone is not None:  # "NAME" in ZONE: what the zone held
             names = comparable(value(part, part.zone))
-            _fail(step, said, ("no" if part.negated else "a") + f" card named {shown(part.card)}",
-                  f"{part.zone_text} holds " + (_some(names) if names else "no card"))
+            expected = ("no" if part.negated else "a") + f" card named {shown(part.card)}"
+            held = f"{part.zone_text} holds " + (_some(names) if names else "no card")
+            labels = {c.label for c in game.cards}
+            if not part.negated and part.card not in labels:  # a typo: no card has that name
+                raise _Fails(Failure(step.span, f"{said}: no card in this game is named "
+                                                f"{shown(part.card)}", expected, held,
+                                     hint=did_you_mean(str(part.card), sorted(labels))))
+            _fail(step, said, expected, held)
         if part.left is not None and part.right is not None:
             left = comparable(value(part, part.left))
             right = comparable(value(part, part.right))

@@ -75,6 +75,7 @@ class Scenario:
     fix: dict
     position: Position | None
     steps: tuple
+    fix_lines: tuple = ()  # (event, outcome, span) of each `fix` line, in order
 
 
 # ------------------------------------------------------------------ parsing
@@ -130,7 +131,7 @@ class _ScenarioBuilder(Builder):
     def scenario(self, meta, c):
         name, body = _unquote(c[0]), c[1:]
         span = self._s(meta)
-        cites, options, fix, steps = [], {}, {}, []
+        cites, options, fix, steps, fix_lines = [], {}, {}, [], []
         players = position = None
         seed = 0
         for kind, value, where in body:
@@ -144,6 +145,7 @@ class _ScenarioBuilder(Builder):
                 seed = value
             elif kind == "fix":  # a second fix of one event queues its next outcome
                 fix.setdefault(value[0], []).append(value[1])
+                fix_lines.append((value[0], value[1], where))
             elif kind == "position":
                 if position is not None:
                     self._bad("a scenario has one position", where)
@@ -156,7 +158,7 @@ class _ScenarioBuilder(Builder):
         fixed = {event: outcomes[0] if len(outcomes) == 1 else Outcomes(outcomes)
                  for event, outcomes in fix.items()}
         return Scenario(name, span, tuple(cites), players, options, seed, fixed, position,
-                        tuple(steps))
+                        tuple(steps), tuple(fix_lines))
 
     def cites_stmt(self, meta, c):
         return ("cites", [str(t) for t in c], self._s(meta))
