@@ -409,3 +409,20 @@ def test_a_leak_into_a_variable_under_a_branch_is_one_warning_at_the_branch():
     assert [(w.span.line - HEAD.count("\n"), w.span.col) for w in found] == [(5, 6)]
     assert found[0].message == ("the variable 'gold' is set (at 22:46) only as this if "
                                 "decides, which reads a hidden card's face")
+
+
+def test_shuffling_a_public_pile_warns_that_it_hides_nothing():
+    """A flood deck's discard, face up, "shuffled and put back on top" as
+    `shuffle discard  move cards(discard) to deck`: every seat still knows the order (a
+    shuffle forgets only what the zone does not show), so the deck's next cards are known
+    to all. The warning says so, once, and how to shuffle face down; a hidden pile, a
+    `top` pile and a public row shuffled say nothing."""
+    decls = "zone discard: pile of C, public\n"
+    found = messages("  shuffle discard\n  move cards(discard) to deck", decls)
+    assert found == ["'discard' is a public pile: shuffling it hides nothing, every seat still "
+                     "sees where each card lies (and knows it once they go face down)"]
+    (warning,) = warnings("  shuffle discard", decls)
+    assert "move cards(discard) to PILE  shuffle PILE" in warning.hint
+    assert warning.span.line == HEAD.count("\n") + 3
+    for quiet in ("shuffle deck", "shuffle stack", "shuffle table"):
+        assert messages("  " + quiet, decls) == []
