@@ -386,6 +386,12 @@ class Effects(GameFields):
                 seen = self.everyone & ~(1 << zone.owner)
         if self.keeps_pools:  # what each seat knew of them: which faces they hold
             pool_shuffled(cast("Game", self), cards, seen)
+        trail = self.trail
+        if trail and any(known[card.id] & ~seen or any(facts[card.id] for facts in self.told.values())
+                         for card in cards):
+            # a seat forgets which card is which: a partner's move before now, read in a
+            # world whose faces lie where the cards lie now, would tell where they went
+            trail.clear()
         for card in cards:
             known[card.id] = seen
         for facts in self.told.values():

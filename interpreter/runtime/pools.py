@@ -12,7 +12,11 @@ in an order its own generator draws, and the other faces to the other cards.
 
 A seat's groups never share a card: a shuffle merges every group it touches with the cards
 it shuffles, whether or not the seat knew any of them (the group's cards are mixed with the
-others now: the seat knows the faces are among all of them, not which of them). A card of a
+others now: the seat knows the faces are among all of them, not which of them); but a
+group whose cards the shuffle takes are all cards the seat knows now (seen again since)
+keeps its faces among the cards left behind, which the shuffle did not touch
+(``left_behind``: a flood deck's discard shuffled back on top a second time, before all the
+first such cards were drawn). A card of a
 group seen again (drawn, turned up) takes one face like its own off the group's faces
 (``still_held``): the faces left are among the group's cards the seat does not know.
 Only the full path keeps groups (a bot samples the game it is shown); the lean path has no
@@ -78,9 +82,13 @@ def pool_shuffled(g: Game, cards: list[Card], seen: int) -> None:
         for group in pooled.get(seat, ()):
             if shuffled.isdisjoint(group.ids):
                 kept.append(group)
-            else:
+                continue
+            rest = None if seen & bit else left_behind(g, group, shuffled, bit)
+            if rest is None:
                 ids.update(group.ids)
                 faces += still_held(g, group, bit)
+            elif rest.ids and rest.faces:
+                kept.append(rest)
         if faces:  # (in an order of their own: the cards' order is what the seat forgot)
             faces.sort(key=lambda face: (face.kind, face.key))
             kept.append(Pooled(tuple(sorted(ids)), tuple(faces)))
@@ -89,6 +97,29 @@ def pool_shuffled(g: Game, cards: list[Card], seen: int) -> None:
         else:
             changed.pop(seat, None)
     g.pooled = changed
+
+
+def left_behind(g: Game, group: Pooled, shuffled: set[int], bit: int) -> Pooled | None:
+    """The group without its cards just shuffled, when the seat (``bit``) knows each of
+    those (seen again since: a flood deck's cards drawn face up, then shuffled back on
+    top): the faces left are still among the cards left behind, which the shuffle did not
+    touch (their faces go into the new group as faces known). None when the shuffle takes
+    a card of the group the seat does not know: its face may be any of the group's, so the
+    groups merge."""
+    known, cards = g.known, g.cards
+    taken = [i for i in group.ids if i in shuffled]
+    if not all(known[i] & bit for i in taken):
+        return None
+    faces = list(group.faces)
+    for i in taken:
+        try:
+            faces.remove(held(cards[i]))
+        except ValueError:
+            continue
+    ids = tuple(i for i in group.ids if i not in shuffled)
+    if len(faces) > len(ids):  # (more faces than cards cannot be: say less, merge)
+        return None
+    return Pooled(ids, tuple(faces))
 
 
 def still_held(g: Game, group: Pooled, bit: int) -> list[HeldFace]:

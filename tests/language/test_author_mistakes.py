@@ -45,6 +45,11 @@ MISTAKES = {
     "a grid's size from a variable": (
         "var n: int = 3\nzone board: grid n x n of Card\n" + TURN,
         "a grid's size is known before setup", "write a number, an option or a constant"),
+    "top of a list": (
+        "zone hand[player]: hand of Card\n"
+        "turn { move top([c for c in cards(deck) if c.rank > 1], 2) to hand[current]\n win current }\n",
+        "argument 1 of top() should be a zone, but this is a list of Card cards",
+        "of a list, last(LIST) is one item (a pile's top): to move N, repeat N times"),
     "a misspelt keyword": (
         "trun { win current }\n",
         "trun", "turn"),

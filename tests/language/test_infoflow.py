@@ -435,3 +435,56 @@ def test_a_leak_into_a_variable_under_a_branch_is_one_warning_at_the_branch():
     assert [(w.span.line - HEAD.count("\n"), w.span.col) for w in found] == [(5, 6)]
     assert found[0].message == ("the variable 'gold' is set (at 22:46) only as this if "
                                 "decides, which reads a hidden card's face")
+
+
+def test_shuffling_a_public_pile_warns_that_it_hides_nothing():
+    """A flood deck's discard, face up, "shuffled and put back on top" as
+    `shuffle discard  move cards(discard) to deck`: every seat still knows the order (a
+    shuffle forgets only what the zone does not show), so the deck's next cards are known
+    to all. The warning says so, once, and how to shuffle face down; a hidden pile, a
+    `top` pile and a public row shuffled say nothing."""
+    decls = "zone discard: pile of C, public\n"
+    found = messages("  shuffle discard\n  move cards(discard) to deck", decls)
+    assert found == ["'discard' is a public pile: shuffling it hides nothing, every seat still "
+                     "sees where each card lies (and knows it once they go face down)"]
+    (warning,) = warnings("  shuffle discard", decls)
+    assert "move cards(discard) to PILE  shuffle PILE" in warning.hint
+    assert warning.span.line == HEAD.count("\n") + 3
+    for quiet in ("shuffle deck", "shuffle stack", "shuffle table"):
+        assert messages("  " + quiet, decls) == []
+
+
+KINDS = '''game "Kinds"
+players 2
+card City { n: int  name "city {n}" }
+card Epidemic { level: int  name "epidemic" }
+zone deck: pile
+zone box: pile
+zone face_up: pile, public
+zone cities: pile of City
+setup {
+  create City(n: 1) x 8 in deck
+  create Epidemic(level: 1) x 2 in box
+  move cards(box) to deck
+  shuffle deck
+  create City(n: 2) in cities
+  shuffle cities
+  create Epidemic(level: 2) in face_up
+  create City(n: 3) in face_up
+  shuffle face_up
+}
+turn { win current }
+'''
+
+
+def test_a_pile_shuffled_face_down_with_two_kinds_of_card_warns_that_kinds_show():
+    """A hidden card shows its kind (its back) to every seat: epidemic cards written as a
+    kind of their own, moved into the city deck and shuffled, lie where every seat sees.
+    The warning is at the shuffle, names the kinds and says what to write; a zone of one
+    kind (`of City`) and a public pile say nothing."""
+    found = rulelang.loads(KINDS, name="kinds.rules").program.warnings
+    kinds = [w for w in found if "kinds" in w.message]
+    assert [w.message for w in kinds] == [
+        "'deck' is shuffled face down with cards of 2 kinds (City, Epidemic): every seat "
+        "sees a hidden card's kind (its back), so where each kind lies is no secret"]
+    assert kinds[0].span.line == 13 and "make them one kind told apart by a field" in kinds[0].hint

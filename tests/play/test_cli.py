@@ -221,3 +221,15 @@ def test_unnamed_seats_are_opponents_worth_playing_when_a_person_plays(monkeypat
     monkeypatch.setattr("sys.stdin", io.StringIO())  # not a terminal: bots only
     assert list(seat_kinds(sketch, False, ()).values()) == ["random", "random"]
     assert list(seat_kinds(yokai, False, ()).values()) == ["mcts", "mcts", "mcts"]
+
+
+def test_run_bots_with_a_kind_says_how_to_seat_that_kind():
+    """simulate takes --bots KIND; run takes --bots all: a kind there is refused with the
+    words that seat it (a usage error, exit 2, no traceback)."""
+    result = run("run", NIM, "--bots", "advice", "--seed", "1")
+    assert result.exit_code == 2
+    assert "--bots all --bot P1=advice --bot P2=advice" in result.output
+    assert "Traceback" not in result.output
+    result = run("run", NIM, "--bots", "everyone")
+    assert result.exit_code == 2 and "write --bots all" in result.output
+    assert run("run", NIM, "--bots", "all", "--seed", "1").exit_code == 0

@@ -243,3 +243,39 @@ def test_grids_that_do_not_all_fit_are_named_and_the_grids_command_draws_them(tm
     assert "land P3" in term.text_now()
     screen = term.type("", "lay a tile")
     assert "not drawn: land P3" in screen
+
+
+# ---------------------------------------------------------------- a face-up pile, looked through
+
+FACE_UP_PILE = '''game "Floods"
+players 2
+cooperative
+card Flood { n: int  name "flood {n}" }
+zone deck: pile of Flood
+zone discard: pile of Flood, public
+setup {
+  for n in 1..6 { create Flood(n: n) in deck }
+  repeat 3 times { move top(deck) to discard }
+}
+turn { choose k in [1, 2] prompt "go on"  win team }
+score = 0
+'''
+
+
+def test_piles_shows_every_card_of_a_face_up_pile(tmp_path):
+    """The screen shows a pile as its top card and size ('flood 4 on 2 more'); a face-up
+    discard is public, every card of it, and 'piles' (said by 'help' where a pile shows
+    more than its top) lists them, top first; the hidden deck's cards are not there."""
+    rules = tmp_path / "floods.rules"
+    rules.write_text(FACE_UP_PILE, encoding="utf-8")
+    term = run(str(rules), "--seed", "1", "--bot", "P2=first", cwd=tmp_path)
+    screen = term.wait("go on")
+    assert "flood 4 on 2 more" in screen
+    assert "piles (every card you see in a pile)" in term.type("help")
+    term.child.sendline("piles")
+    term.child.expect("Enter to go back")
+    page = term.text_now()
+    assert "discard, top first: flood 4, flood 5, flood 6" in page
+    assert "flood 1" not in page and "deck, top" not in page
+    term.child.sendintr()
+    term.finish()

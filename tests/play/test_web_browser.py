@@ -558,3 +558,33 @@ def test_a_cell_tapped_that_no_move_names_says_the_rules_reason(browser):
         refusal.wait_for()
         assert "F5 is locked under the" in refusal.inner_text()
         assert page.errors == [], page.errors
+
+
+FACE_UP_PILE = '''game "Floods"
+players 2
+cooperative
+card Flood { n: int  name "flood {n}" }
+zone deck: pile of Flood
+zone discard: pile of Flood, public
+setup {
+  for n in 1..6 { create Flood(n: n) in deck }
+  repeat 3 times { move top(deck) to discard }
+}
+turn { choose k in [1, 2] prompt "go on"  win team }
+score = 0
+'''
+
+
+def test_a_face_up_pile_names_every_card_it_shows_not_only_its_top(browser, tmp_path):
+    """A pile is drawn as its top card; a face-up discard is public whole, so its title
+    (what a pointer resting on it shows) names every card, top first; a hidden deck's
+    says only how many."""
+    rules = tmp_path / "floods.rules"
+    rules.write_text(FACE_UP_PILE, encoding="utf-8")
+    host, table = host_with(str(rules), kinds={"P2": "first"})
+    with live_server(host) as base:
+        page = open_page(browser, f"{base}/t/{token_of(table, 'P1')}")
+        titles = page.locator(".pile").evaluate_all("(piles) => piles.map((p) => p.title)")
+        assert "discard: 3 cards, top first: flood 4, flood 5, flood 6" in titles, titles
+        assert "deck: 3 cards" in titles, titles
+        assert page.errors == [], page.errors

@@ -120,3 +120,49 @@ def test_a_sample_deals_by_where_cards_lie_not_by_their_numbers():
         for zone in ("pile", "hand", "seen"):
             for seat in (0, 1):
                 assert labels(mine, zone, seat) == labels(theirs, zone, seat)
+
+
+# A flood deck: its discard pile is face up; twice its discard is shuffled face down and put
+# back on top of the deck, the second time before the first such cards were all drawn.
+TWICE = """
+game "Floods"
+players 2
+cooperative
+enum Spot { a, b, c, d, e, f }
+card Flood { spot: Spot  name "{spot}" }
+zone deck: pile of Flood
+zone discard: pile of Flood, public
+zone shuffled: pile of Flood
+setup {
+  for s in Spot { create Flood(spot: s) in deck }
+  shuffle deck
+  deal 2 from deck to discard
+  back_on_top()
+  move top(deck) to discard        # one of the two shuffled back, seen again
+  move bottom(deck) to discard
+  back_on_top()
+}
+rule back_on_top() {
+  move cards(discard) to shuffled
+  shuffle shuffled
+  move cards(shuffled) to deck
+}
+turn { choose k in 1..2 prompt "go"  win team }
+score = 0
+"""
+
+
+def test_cards_left_behind_by_a_second_shuffle_keep_their_faces():
+    """The second shuffle takes, of the first group, only a card every seat saw again:
+    the first group's other card stays where it lies, under the two shuffled on top, and
+    the seats know its face; the top two hold the faces that were in the discard."""
+    game = rulelang.loads(TWICE, "floods.rules").new_game(players=2, seed=3)
+    deck = [c.label for c in game.zc[game.zones["deck"].i]]
+    thirds = set()
+    for s in samples(game, 0, 100):
+        dealt = [c.label for c in s.zc[s.zones["deck"].i]]
+        assert sorted(dealt[-2:]) == sorted(deck[-2:])
+        assert dealt[-3] == deck[-3]
+        thirds.add(dealt[-3])
+        assert sorted(dealt) == sorted(deck)
+    assert thirds == {deck[-3]}

@@ -491,3 +491,21 @@ def test_winners_in_brackets_say_a_scenario_names_them_without(tmp_path):
     with pytest.raises(ParseError) as error:
         load_suite(write(tmp_path, 'scenario "x" {\n  over win [P1, P2]\n}\n'))
     assert "a scenario names the winners without brackets: over win P1, P3" in str(error.value)
+
+
+def test_decides_takes_the_prompt_as_the_rules_write_it(tmp_path):
+    """`rulelang rules` and `simulate` show a prompt as the rules write it, values in braces:
+    `decides` takes it so too (each {...} a value), or as shown; other words still fail."""
+    rules = SCENARIO_RULES.replace('prompt "play"', 'prompt "play ({points[current]} so far)"')
+    scenarios = "\n".join(f"""
+scenario "{i}" {{
+  position {{
+    current = P2
+    hand[P2] = ["chip 2"]
+  }}
+  decides P2 {text}
+}}""" for i, text in enumerate(['"play ({points[current]} so far)"', '"play (0 so far)"',
+                                '"play ({p} so far)"', '"play ({points[current]} in all)"']))
+    failures = [r.failure for r in load_suite(write(tmp_path, scenarios, rules)).run()]
+    assert failures[:3] == [None, None, None]
+    assert failures[3] is not None and failures[3].message == "another prompt"

@@ -20,6 +20,7 @@ from rulelang.language.checker.constants import UNKNOWN, fold, shown
 from rulelang.language.checker.endings import EndingChecker
 from rulelang.language.checker.expressions import BUILTIN_VALUES, ExprChecker, Scope, Unit
 from rulelang.language.checker.flow import check_flow
+from rulelang.language.checker.kinds_seen import mixed_kind_shuffles
 from rulelang.language.checker.statements import StmtChecker
 from rulelang.language.checker.telling import TellingChecker
 from rulelang.language.checker.zones import VarInfo, ZoneChecker, ZoneInfo
@@ -234,7 +235,8 @@ class Checker(ExprChecker, EndingChecker, TellingChecker, StmtChecker, ZoneCheck
                 shown.append(Diagnostic(f"{self.more_errors} more error(s) not shown: "
                                         "fix these first", severity="note"))
             raise CheckError(first, shown, self.program.sources)
-        self.program.warnings = check_flow(self.program, self.source_of)
+        self.program.warnings = (check_flow(self.program, self.source_of)
+                                 + mixed_kind_shuffles(self.program))
         return self.program
 
     def check_display(self) -> None:

@@ -15,6 +15,8 @@ if TYPE_CHECKING:
     from rulelang.language.checker import Symbol
     from rulelang.language.checker.expressions import Scope
 
+LIST_END = {"top": "last", "bottom": "first"}  # a pile's top is its last card
+
 
 # functions other languages have, and what rulelang writes instead
 OTHER_LANGUAGES_FUNCTIONS = {
@@ -125,10 +127,14 @@ class CallChecker(CheckerBase):
             if not kind_ok(kind, t):
                 cards = kind == "cells" and t.name == "list" and t.arg is not None \
                     and t.arg.name == "card"
+                listed = name in ("top", "bottom") and i == 0 and t.name == "list"
                 self.error(arg.span, f"argument {i + 1} of {name}() should be "
                                      f"{KIND_WORDS[kind]}, but this is {T.spoken(t)}",
                            "a card is not a cell: the cells the cards cover are "
                            "[x for c in CARDS for x in cells(c)]" if cards else
+                           f"{name}() takes a zone; of a list, {LIST_END[name]}(LIST) is one "
+                           f"item (a pile's {name}): to move N, repeat N times {{ move "
+                           f"{LIST_END[name]}([c for c in ZONE if ...]) to OTHER }}" if listed else
                            mismatch_hint(self, arg, t, T.card(None) if kind == "card"
                                          else T.SIMPLE.get(kind, T.ANY)))
         if name == "cell" and len(types) == 2 and types[0].name == "text":

@@ -40,7 +40,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from rulelang.language import ast, refs
-from rulelang.language.checker import flow_values
+from rulelang.language.checker import flow_report, flow_values
 from rulelang.language.checker.flow_live import may_stop, reads_after
 from rulelang.language.checker.flow_report import Implicit, Reached, kept_warning, place, secret_words
 from rulelang.language.checker.flow_values import (
@@ -379,6 +379,9 @@ class FlowChecker(FlowExprs):
 
     def s_Shuffle(self, s: ast.Shuffle, state: State) -> State:
         self.happens(s, state, "a zone is shuffled", (s.zone,))
+        info = self.zone_info(s.zone)
+        if self.reporting and info is not None and info.visibility == "public" and info.kind == "pile":
+            self.warnings.append(flow_report.shuffled_in_sight(info.name, s.span))
         name = self.zone_name(s.zone)
         if name is not None:
             state.revealed = state.revealed - {name}

@@ -75,6 +75,15 @@ def kept_warning(name: str, data: Secret, chooser: str, span: Span) -> Diagnosti
         severity="warning")
 
 
+def shuffled_in_sight(name: str, span: Span) -> Diagnostic:
+    """A pile every seat sees, shuffled: nobody forgets where its cards lie."""
+    return Diagnostic(
+        f"'{name}' is a public pile: shuffling it hides nothing, every seat still sees where "
+        "each card lies (and knows it once they go face down)", span,
+        f"to shuffle face down, move its cards to a hidden pile first and shuffle that: "
+        f"move cards({name}) to PILE  shuffle PILE", severity="warning")
+
+
 def place(d: Diagnostic) -> tuple[str, int, int]:
     """Where a warning is, to sort them (every warning of the check has a span)."""
     span = cast(Span, d.span)

@@ -11,6 +11,7 @@ import click
 
 from rulelang.language.errors import IllegalMove, RulesError, RulesRuntimeError
 from rulelang.play.cli.common import (
+    BOT_KINDS,
     EXIT_DATA,
     EXIT_SOFTWARE,
     EXIT_USAGE,
@@ -24,6 +25,18 @@ from rulelang.play.cli.common import (
 
 # the terminal session (rich, the bots, the runtime) is imported where a game is played, not
 # with the command: a file that does not load, or a bad option, is said without it
+
+
+def bots_all_only(value):
+    """``--bots`` takes 'all' only: a kind of bot for every seat is said seat by seat."""
+    if value is None or value == "all":
+        return value
+    if value in BOT_KINDS:
+        raise click.BadParameter(
+            f"'{value}': run takes --bots all (bots at every seat: random ones, mcts partners "
+            f"in a cooperative game); to seat {value} bots, write --bots all --bot "
+            f"P1={value} --bot P2={value}... (rulelang simulate --bots {value} plays many games)")
+    raise click.BadParameter(f"'{value}' is not 'all': write --bots all")
 
 
 class GameHelp(click.Command):
@@ -63,7 +76,8 @@ class GameHelp(click.Command):
               "a person plays; with bots only, taken from --seed so a run replays).")
 @click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE",
               help="Set one of the game's declared options (repeatable).")
-@click.option("--bots", type=click.Choice(["all"]), help="'all': bots play every seat.")
+@click.option("--bots", metavar="all", callback=lambda ctx, param, value: bots_all_only(value),
+              help="'all': bots play every seat.")
 @click.option("--bot", "bot_pairs", multiple=True, metavar="SEAT=KIND",
               help="Who plays a seat: human, random, greedy (looks one move ahead at the "
                    "game's heuristic), mcts (a tree search: stronger, slower), advice (plays the rules' "

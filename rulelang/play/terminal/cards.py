@@ -88,6 +88,21 @@ def zone_text(zone: dict) -> Text:
     return cards_text(cards)
 
 
+def pile_lines(view: dict) -> list[Text]:
+    """Each pile of which the seat sees more than the top card, top first (the screen shows
+    a pile as its top card and size): a face-up discard pile whole, as the rules let it be
+    looked through."""
+    out = []
+    for name, zone in view["zones"].items():
+        cards = zone["cards"]
+        if zone["kind"] != "pile" or all(c.get("hidden") for c in cards[:-1]):
+            continue
+        line = Text(f"{words(zone.get('label') or name)}, top first: ", style="bold")
+        line.append_text(cards_text(cards[::-1]))
+        out.append(line)
+    return out
+
+
 def words(text) -> str:
     """A name as players read it: ``face_down`` -> ``face down``."""
     return str(text).replace("_", " ")

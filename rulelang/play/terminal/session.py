@@ -34,6 +34,7 @@ from rulelang.play import foresight
 from rulelang.play.save_files import write_save
 from rulelang.play.terminal import panels as panels_of
 from rulelang.play.terminal import placing, teaching_screens
+from rulelang.play.terminal.cards import pile_lines
 from rulelang.play.terminal.grid import drawing_lines
 from rulelang.play.terminal.screen import (
     CARDS_COMMAND,
@@ -46,6 +47,7 @@ from rulelang.play.terminal.screen import (
 )
 
 HELP = "also: moves, log, rules, why, save (or save FILE), quit"
+PILES_COMMAND = "piles"  # every card a seat sees in a pile, where the screen shows the top
 
 
 def think_at_least() -> float:
@@ -193,6 +195,8 @@ class Session:
                     if hint else "A move's number or the move; ")
             return None, Text(what + HELP + (f", {CARDS_COMMAND} (your cards drawn)" if drawn else "")
                               + (f", {GRIDS_COMMAND} (every grid)" if len(parts.grids) > 1 else "")
+                              + (f", {PILES_COMMAND} (every card you see in a pile)"
+                                 if pile_lines(view) else "")
                               + (", talk (what you may say)" if talk else ""))
         if lower == "talk" and self.game.rules.program.talk and "talk" not in moves:
             typed = self.page([Text("What you may say to each other:", style="bold")]
@@ -211,6 +215,9 @@ class Session:
         if lower == GRIDS_COMMAND and lower not in (m.lower() for m in moves):
             grids = every_grid(panels_of.build(view))
             typed = self.page(grids or [Text("This game has no grid.")])
+            return self.after_page(view, typed, screen, hint)
+        if lower == PILES_COMMAND and lower not in (m.lower() for m in moves):
+            typed = self.page(pile_lines(view) or [Text("No pile shows you more than its top.")])
             return self.after_page(view, typed, screen, hint)
         if lower == "rules":
             typed = self.page(teaching_screens.rulebook_lines(self.game, self.width()))

@@ -2,6 +2,7 @@
 not hold ends it, with what was expected and what happened."""
 from __future__ import annotations
 
+import re
 from functools import partial
 
 import attrs
@@ -232,8 +233,20 @@ def _decides(suite, game, step):
         _fail(step, "another seat decides", step.seats[0], seat)
     if step.text is not None:
         prompt = game.view(None)["decision"]["prompt"]
-        if prompt != step.text:
+        if prompt != step.text and not _as_written(game, step.text):
             _fail(step, "another prompt", shown(step.text), shown(prompt))
+
+
+def _as_written(game, text: str) -> bool:
+    """The prompt as the rules write it, values in braces (``action ({actions} left)``, as
+    ``rulelang rules`` and ``simulate`` show it): each {...} there stands for a value."""
+    written = getattr(getattr(game.pending, "site", None), "written", None)
+    if not isinstance(written, ast.Text) or "{" not in text:
+        return False
+    said = re.sub(r"\{[^{}]*\}", "\x00", text.replace("{{", "\x01").replace("}}", "\x02"))
+    wrote = "".join(p.replace("{", "\x01").replace("}", "\x02") if isinstance(p, str) else "\x00"
+                    for p in written.parts)
+    return said == wrote
 
 
 def _outcome_text(game) -> str:

@@ -297,6 +297,9 @@ function drawPile(zone) {
   }
   box.append(el("span", "count", String(count)));
   box.title = `${titleOf(zone)}: ${count} card${count === 1 ? "" : "s"}`;
+  // a face-up pile is public whole, not only its top: the cards seen, top first
+  const seen = zone.cards.filter((card) => !card.hidden);
+  if (seen.length > 1) box.title += `, top first: ${seen.reverse().map((card) => card.name).join(", ")}`;
   return box;
 }
 
