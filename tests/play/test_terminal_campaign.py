@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -115,3 +116,28 @@ def test_info_says_the_rules_are_a_campaign_and_states_the_talk():
     assert f"table talk: {TALK}" in result.output
     assert "a campaign: games played one after another, each with its own mission" in \
         result.output
+
+
+def test_the_menu_never_starts_a_new_campaign_over_a_saved_one(tmp_path):
+    """Starting a new campaign in a file that holds one would throw the saved one away at the
+    first save: the menu asks for another file (and for a folder that exists) instead."""
+    rules = rulelang.load("examples/league.rules")
+    saved = rules.new_campaign(players=2, seed=1)
+    saved.next_game(2)
+    existing = tmp_path / "league.json"
+    write_save(existing, saved.save())
+    before = existing.read_bytes()
+    league = str(Path("examples/league.rules").resolve())
+    term = run(league, "--bot-seed", "1", columns=100, rows=30, cwd=tmp_path)
+    term.wait("1, 2 or 3")
+    term.type("1", "how many players")
+    term.type("2", "save the campaign to which file?")
+    screen = term.type("league.json", "save the campaign to which file?")
+    assert "league.json exists already: name a new file" in " ".join(screen.split())
+    screen = term.type("nowhere/c.json", "save the campaign to which file?")
+    assert "nowhere to save into" in " ".join(screen.split())
+    term.type("new.json", "which round?")
+    term.child.sendline("quit")
+    term.finish()
+    assert existing.read_bytes() == before
+    assert rules.restore_campaign(read_save(tmp_path / "new.json")).played == []

@@ -75,9 +75,7 @@ def menu(rules, console: Console, file: str):
         return ("continue", path)
     players = _players(rules, screens, intro)
     if answer == "1":
-        default = f"{os.path.splitext(os.path.basename(file))[0]}-campaign.json"
-        path = screens.show(intro, f"save the campaign to which file? (Enter: {default})")
-        return ("new", players, path or default)
+        return ("new", players, _new_file(screens, intro, file))
     spec = rules.options[offered]
     allowed = [str(v.name if hasattr(v, "name") else v) for v in (spec.allowed(
         rules.blank_game(players, 0, {})) if spec.allowed else [])]
@@ -90,6 +88,26 @@ def menu(rules, console: Console, file: str):
         if not allowed or value in allowed:
             return ("game", players, {offered: value})
         note = f"'{value}' is not one of them"
+
+
+def _new_file(screens, intro, file: str) -> str:
+    """The file a new campaign is saved to: never one that exists (it may hold another
+    campaign, which the new one would overwrite), and in a folder that exists."""
+    default = f"{os.path.splitext(os.path.basename(file))[0]}-campaign.json"
+    note = ""
+    while True:
+        path = screens.show(intro + [note], f"save the campaign to which file? (Enter: {default})")
+        if path.lower() in ("q", "quit", "exit"):
+            raise Quit(None)
+        path = path or default
+        folder = os.path.dirname(os.path.abspath(path))
+        if os.path.exists(path):
+            note = (f"{path} exists already: name a new file (to go on with the campaign "
+                    "saved there, quit and choose 2)")
+        elif not os.path.isdir(folder):
+            note = f"there is no folder {folder} to save into: name a file in a folder that exists"
+        else:
+            return path
 
 
 def _players(rules, screens, intro) -> int:
