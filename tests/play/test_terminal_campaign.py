@@ -108,6 +108,12 @@ def test_campaign_mistakes_on_the_command_line(tmp_path):
     result = CliRunner().invoke(cli, ["run", "games/yami.rules", "--campaign", str(existing),
                                       "--load", str(game_save)])
     assert result.exit_code == 2 and "--load, --save and --moves are for one game" in result.output
+    result = CliRunner().invoke(cli, ["run", "examples/league.rules", "--campaign",
+                                      str(tmp_path / "new.json"), "--option", "round=2",
+                                      "--bots", "all"])
+    assert result.exit_code == 2 and "leave out --option round=..." in result.output
+    assert "next_game" not in result.output  # (Python's words, not the command line's)
+    assert not (tmp_path / "new.json").exists()
 
 
 def test_info_says_the_rules_are_a_campaign_and_states_the_talk():

@@ -258,6 +258,11 @@ def play_campaign(rules, path, players, seed, options, bots_all, bot_pairs, bot_
         click.echo(f"error: {path}: no such file", err=True)
         sys.exit(EXIT_DATA)
     else:
+        offered = rules.program.campaign.offer.option
+        if offered in options:
+            raise click.BadParameter(
+                f"{offered} is chosen between the games of a campaign, among the values it "
+                f"offers: leave out --option {offered}=...", param_hint="--option")
         try:
             campaign = rules.new_campaign(players, secrets.randbits(63) if seed is None else seed,
                                           options)
