@@ -1,6 +1,7 @@
 """`rulelang run` stopped or saved: a game saved while a person plays it at the terminal
 holds every seat's cards, so it goes on only with that seat played by a person again, never as
-bots only (which print the whole log) nor with a bot in the person's seat; bots only stopped
+bots only (which print the whole log), nor with a bot in the person's seat, nor with a person in
+a bot's seat; bots only stopped
 by Ctrl-C print what they played."""
 from __future__ import annotations
 
@@ -35,6 +36,48 @@ def test_a_game_saved_by_a_person_goes_on_only_with_that_person(tmp_path):
         assert "water/" not in result.output  # nothing of the game was shown
     again = Terminal(["run", "games/yokai_sketch.rules", "--load", str(save)])
     assert "going on with the game saved in" in again.wait("play a sketch")
+    again.child.close(force=True)
+
+
+HANDS = '''game "Hands"
+players 2
+card Card { rank: int  name "{rank}" }
+zone deck: pile of Card
+zone hand[player]: hand of Card
+zone table: row of Card, public
+setup {
+  for r in 11..16 { create Card(rank: r) in deck }
+  shuffle deck
+  for p in players { deal 3 from deck to hand[p] }
+}
+turn {
+  choose c in hand[current] prompt "play a card"
+  move c to table
+}
+end when empty(hand[P2])
+score p = 0
+'''
+
+
+def test_a_bots_seat_in_a_game_saved_by_a_person_is_not_given_to_a_person(tmp_path):
+    """P1's person saved against a bot: loaded with a person in the bot's seat, the screen
+    would show that person the bot's hand (and the same file can be loaded again as P1)."""
+    (tmp_path / "hands.rules").write_text(HANDS)
+    term = Terminal(["run", "hands.rules", "--seed", "3", "--bot-seed", "1", "--bot",
+                     "P2=first"], cwd=tmp_path)
+    term.wait("play a card")
+    term.type("save mine.json", "saved to")
+    term.child.close(force=True)
+    game = rulelang.loads(HANDS).restore(read_save(tmp_path / "mine.json"))
+    theirs = [card["name"] for card in game.view(None)["zones"]["hand[P2]"]["cards"]]
+    refused = Terminal(["run", "hands.rules", "--load", "mine.json", "--bot", "P2=human"], 200,
+                       cwd=tmp_path).finish()
+    assert "this game was saved while P1 played it here, and a bot played P2" in refused
+    assert "--bot P2=mcts" in refused
+    assert not any(name in refused for name in theirs)  # nothing of the game was shown
+    again = Terminal(["run", "hands.rules", "--load", "mine.json", "--bot", "P2=first"],
+                     cwd=tmp_path)
+    assert "going on with the game saved in" in again.wait("play a card")
     again.child.close(force=True)
 
 

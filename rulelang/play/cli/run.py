@@ -303,20 +303,28 @@ def load_game(rules, path, restore=None, trust=False):
 
 def keep_people(game, kinds, path, trust=False):
     """A game saved while people played it at the terminal goes on with those seats played
-    by people: the save holds every seat's cards, and a bot's seat (or bots only, which
-    print the whole log) would show them to whoever loads it. Exit 2 otherwise."""
+    by people, and the others by bots: the save holds every seat's cards, and a bot in a
+    person's seat (or bots only, which print the whole log), or a person in a bot's seat,
+    would show them to whoever loads it. Exit 2 otherwise."""
     import json
 
     from rulelang.play.save_files import read_save
     people = json.loads(read_save(path, trust)).get("people") or []
     kind_of = {game.seat_name(seat): kind for seat, kind in kinds.items()}
     botted = [name for name in people if kind_of.get(name, "human") != "human"]
+    who = ", ".join(people)
     if botted:
-        who = ", ".join(people)
         click.echo(f"error: {path}: this game was saved while {who} played it here, so it holds "
                    f"the other seats' cards: it goes on with {who} played by a person (at a "
                    "terminal, with no --bots all and no --bot "
                    f"{botted[0]}=...)", err=True)
+        sys.exit(EXIT_USAGE)
+    # a bot's seat taken by a person would show its cards to whoever played here before
+    added = [name for name, kind in kind_of.items() if kind == "human" and name not in people]
+    if people and added:
+        click.echo(f"error: {path}: this game was saved while {who} played it here, and a bot "
+                   f"played {added[0]}: a person in its seat would see its cards, so it goes on "
+                   f"with a bot there (--bot {added[0]}=mcts, or another bot)", err=True)
         sys.exit(EXIT_USAGE)
 
 
