@@ -147,3 +147,60 @@ def test_the_menu_never_starts_a_new_campaign_over_a_saved_one(tmp_path):
     term.finish()
     assert existing.read_bytes() == before
     assert rules.restore_campaign(read_save(tmp_path / "new.json")).played == []
+
+
+HANDS_CAMPAIGN = '''game "Hands"
+players 2
+option round: int in 1..2 = 1 "round"
+campaign {
+  var played: list of int = [], label "played"
+  offer round in [r for r in 1..2 if r not in played]
+  after { played += [round] }
+}
+card Card { rank: int  name "{rank}" }
+zone deck: pile of Card
+zone hand[player]: hand of Card
+zone table: row of Card, public
+setup {
+  for r in 11..16 { create Card(rank: r) in deck }
+  shuffle deck
+  for p in players { deal 3 from deck to hand[p] }
+}
+turn {
+  choose c in hand[current] prompt "play a card"
+  move c to table
+}
+end when empty(hand[P2])
+score p = 0
+'''
+
+
+def test_a_campaign_saved_during_a_persons_game_goes_on_only_with_that_person(tmp_path):
+    """As a game's save (test_run_saved_and_stopped.py): the campaign saved while P1's person
+    plays holds P2's hand, so it does not go on with a person in P2's seat (who would see it),
+    nor with a bot in P1's, nor as bots only."""
+    (tmp_path / "hands.rules").write_text(HANDS_CAMPAIGN)
+    term = run("hands.rules", "--campaign", "c.json", "--bot", "P2=first", "--bot-seed", "1",
+               columns=200, cwd=tmp_path)
+    term.wait("which round?")
+    term.type("", "play a card")
+    term.child.sendline("quit")
+    term.child.expect("Quit\\? The campaign will be saved to")
+    term.child.sendline("y")
+    term.finish()
+    saved = json.loads(read_save(tmp_path / "c.json"))
+    assert saved["people"] == ["P1"]
+    game = rulelang.loads(HANDS_CAMPAIGN).restore_campaign(json.dumps(saved)).game
+    theirs = [card["name"] for card in game.view(None)["zones"]["hand[P2]"]["cards"]]
+    for extra in (["--bot", "P1=first", "--bot", "P2=human"], ["--bot", "P2=human"]):
+        refused = run("hands.rules", "--campaign", "c.json", *extra, columns=200,
+                      cwd=tmp_path).finish()
+        assert "this game was saved while P1 played it here" in refused, extra
+        assert not any(name in refused for name in theirs)
+    result = CliRunner().invoke(cli, ["run", str(tmp_path / "hands.rules"), "--campaign",
+                                      str(tmp_path / "c.json"), "--bots", "all"])
+    assert result.exit_code == 2 and "saved while P1 played it here" in result.output
+    again = run("hands.rules", "--campaign", "c.json", "--bot", "P2=first", columns=200,
+                cwd=tmp_path)
+    assert "round 1 goes on" in again.wait("Enter to go on")
+    again.child.close(force=True)

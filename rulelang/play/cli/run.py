@@ -271,6 +271,8 @@ def play_campaign(rules, path, players, seed, options, bots_all, bot_pairs, bot_
             sys.exit(EXIT_USAGE)
     probe = campaign.game or rules.blank_game(campaign.players, 0, campaign.options)
     kinds = seat_kinds(probe, bots_all, bot_pairs)
+    if campaign.game is not None:  # saved during a game: its people go on with it
+        keep_people(campaign.game, kinds, path, trust)
     if bot_seed is None:  # as for one game (bots_seed): never the seed when a person plays
         bot_seed = secrets.randbits(63) if "human" in kinds.values() else campaign.seed
     runner = CampaignRun(campaign, kinds, Console(), path, bot_seed, think=think)

@@ -10,6 +10,7 @@ one game.
 """
 from __future__ import annotations
 
+import json
 import os
 
 from rich.console import Console
@@ -151,7 +152,7 @@ class CampaignRun:
                              "Enter to go on")
             session = Session(game, kinds, self.console, self.save_path, self.bot_seed,
                               foresee=True, think=self.think,
-                              saver=campaign.save, saving="campaign", intro=intro)
+                              saver=self.saved_text, saving="campaign", intro=intro)
             intro = False
             session.play()
             if self.humans:
@@ -162,7 +163,19 @@ class CampaignRun:
             self.between("the campaign is over", "Enter to leave")
 
     def write(self):
-        write_save(self.save_path, self.campaign.save())
+        write_save(self.save_path, self.saved_text())
+
+    def saved_text(self) -> str:
+        """The campaign's save; saved during a game people play, it names their seats, as a
+        game's save does: it holds every seat's cards, so it goes on with the same seats
+        played by people (``cli.run``'s keep_people)."""
+        text = self.campaign.save()
+        game = self.campaign.game
+        if game is None or not self.humans:
+            return text
+        data = json.loads(text)
+        data["people"] = [game.seat_name(s) for s, kind in self.kinds.items() if kind == "human"]
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
     def state_lines(self) -> list:
         campaign = self.campaign
