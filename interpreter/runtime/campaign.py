@@ -27,7 +27,7 @@ from interpreter.runtime.saving import MAX_SAVE
 from interpreter.runtime.state import load_var, save_var
 from interpreter.runtime.values import EnumValue
 from interpreter.runtime.views import Public, render
-from rulelang.language.errors import RulesError
+from rulelang.language.errors import Diagnostic, RulesError, RulesRuntimeError
 
 if TYPE_CHECKING:
     from interpreter.runtime.engine import Game
@@ -297,7 +297,22 @@ class Campaign:
         values = probe.guard(lambda: self._offer(probe))
         if not isinstance(values, list):
             raise RulesError(f"the campaign's offer is not a list: {text_of(values)}")
+        allowed = cast(Any, self.rules.options[self.offered]).allowed  # (an OptionSpec)
+        if allowed is not None:  # a game could not be started with a value the option refuses
+            choices = probe.guard(lambda: allowed(probe))
+            wrong = [v for v in values if v not in choices]
+            if wrong:
+                raise self._offer_not_allowed(wrong[0], choices)
         return list(dict.fromkeys(_given(v) for v in values))
+
+    def _offer_not_allowed(self, value: Any, choices: Any) -> RulesRuntimeError:
+        """The rules' own mistake: said at the offer, as a rule's failure."""
+        message = (f"the campaign offers {self.offered}={text_of(value)}, which the option "
+                   f"does not allow ({', '.join(text_of(c) for c in choices)})")
+        offer = cast(Any, self.rules.program.campaign).offer
+        hint = f"offer only values the option {self.offered} allows, or allow this one too"
+        return RulesRuntimeError(message, [Diagnostic(message, offer.values.span, hint)],
+                                 self.rules.program.sources)
 
     def next_game(self, choice: Any = None, fix: dict[str, Any] | None = None) -> Game:
         """Start the next game with ``choice`` for the offered option (default: the first

@@ -212,3 +212,22 @@ def test_an_offered_list_option_is_refused_and_talk_is_plain_text():
         rulelang.loads(HEAD + 'talk "say {current}"\n' + PLAY, "g.rules")
     rules = rulelang.loads(HEAD + 'talk "no hints"\ntalk "no signs"\n' + PLAY, "g.rules")
     assert rules.program.talk == ["no hints", "no signs"]
+
+
+def test_an_offered_value_the_option_does_not_allow_is_said_at_the_offer():
+    """Offered, round=4 could not start a game: said where the rules offer it, as a rule's
+    failure (it was a traceback from deep in starting the game)."""
+    rules = rulelang.loads('game "Past"\nplayers 2\noption round: int in 1..3 = 1 "r"\n'
+                           'campaign {\n  var played: list of int = []\n'
+                           '  offer round in [r for r in 3..5 if r not in played]\n'
+                           '  after { played += [round] }\n}\n'
+                           'turn {\n  choose n in 1..3 prompt "g"\n  end\n}\n', name="past.rules")
+    campaign = rules.new_campaign(seed=1)
+    with pytest.raises(rulelang.RulesRuntimeError) as error:
+        campaign.offers()
+    text = error.value.render()
+    assert text.startswith("past.rules:6:18: error: the campaign offers round=4, which the "
+                           "option does not allow (1, 2, 3)")
+    assert "hint: offer only values the option round allows" in text
+    with pytest.raises(rulelang.RulesRuntimeError, match="offers round=4"):
+        campaign.next_game(3)
