@@ -23,7 +23,7 @@ import attrs
 from interpreter.runtime.engine import plain_copy
 from interpreter.runtime.outcome import said
 from interpreter.runtime.protocol import decode, encode, text_of
-from interpreter.runtime.saving import MAX_SAVE
+from interpreter.runtime.saving import CHANGED, MAX_SAVE
 from interpreter.runtime.state import load_var, save_var
 from interpreter.runtime.values import EnumValue
 from interpreter.runtime.views import Public, render
@@ -396,7 +396,7 @@ def restore_campaign(rules: Ruleset, text: str) -> Campaign:
         raise RulesError("this is not a rulelang campaign save") from None
     if data.get("fingerprint") != fingerprint(rules):
         raise RulesError(f"this campaign save is from other rules ({data.get('rules')!r}), "
-                         "or the rules changed since it was made")
+                         f"or the rules changed since it was made: {CHANGED}")
     c = Campaign(rules)
     try:
         for f in FIELDS:

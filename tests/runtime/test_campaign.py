@@ -8,7 +8,7 @@ import json
 import pytest
 
 import rulelang
-from support import load
+from support import ROOT, load
 
 LEAGUE = "tests/rules/league.rules"
 
@@ -231,3 +231,15 @@ def test_an_offered_value_the_option_does_not_allow_is_said_at_the_offer():
     assert "hint: offer only values the option round allows" in text
     with pytest.raises(rulelang.RulesRuntimeError, match="offers round=4"):
         campaign.next_game(3)
+
+
+def test_a_campaign_save_of_changed_rules_says_what_to_do(tmp_path):
+    rules_file = tmp_path / "league.rules"
+    text = (ROOT / LEAGUE).read_text()
+    rules_file.write_text(text)
+    saved = rulelang.load(rules_file).new_campaign(seed=1).save()
+    rules_file.write_text(text + "# a comment\n")
+    with pytest.raises(rulelang.RulesError, match="the rules changed since it was made: it goes "
+                       "on only with the rules it was made with") as error:
+        rulelang.load(rules_file).restore_campaign(saved)
+    assert "go back to that version of the file" in str(error.value)
