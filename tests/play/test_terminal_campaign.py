@@ -30,7 +30,7 @@ def test_the_menu_starts_a_campaign_that_is_saved_and_continued(tmp_path):
     term.type("1", "how many players")
     term.type("3", "save the campaign to which file?")
     screen = term.type(str(save), "which mission?")
-    assert "mission open now:" in screen and "1. 1" in screen and TALK in screen
+    assert "mission open now:\n  1\n" in screen and TALK in screen  # (a number: not numbered)
     assert "moon path (boxes ticked): 0" in screen
     screen = term.type("", "P1, ")
     assert "Yami · you are P1 · Mission 1" in screen  # the option by its title
@@ -204,3 +204,24 @@ def test_a_campaign_saved_during_a_persons_game_goes_on_only_with_that_person(tm
                 cwd=tmp_path)
     assert "round 1 goes on" in again.wait("Enter to go on")
     again.child.close(force=True)
+
+
+def test_the_next_game_is_the_one_typed_when_the_values_offered_are_numbers(tmp_path):
+    """Rounds 2 and 3 open: "2" is round 2, not the second value offered (round 3)."""
+    rules = rulelang.load("examples/league.rules")
+    campaign = rules.new_campaign(players=2, seed=1)
+    game = campaign.next_game(1)
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+    assert campaign.offers() == [2, 3]
+    write_save(tmp_path / "league.json", campaign.save())
+    league = str(Path("examples/league.rules").resolve())
+    term = run(league, "--campaign", "league.json", "--bot", "P2=first", columns=100, rows=30,
+               cwd=tmp_path)
+    screen = term.wait("which round?")
+    assert "1. 2" not in screen  # numbers offered are not numbered too
+    screen = term.type("7", "which round?")
+    assert "'7' is not open now: type one of 2, 3, or quit" in screen
+    screen = term.type("2", "P1, ")
+    assert "round 2" in screen.splitlines()[0]
+    term.child.close(force=True)

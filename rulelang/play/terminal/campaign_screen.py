@@ -204,18 +204,23 @@ class CampaignRun:
         note = ""
         while True:
             lines = self.state_lines() + ["", Text(f"{campaign.offered} open now:", style="bold")]
-            lines += [f"  {i}. {value}" for i, value in enumerate(offers, 1)] + [""]
+            # numbers offered are typed as they are (numbered, "2" could be 2 or the 2nd one)
+            numbers = all(str(value).isdigit() for value in offers)
+            lines += [f"  {value}" if numbers else f"  {i}. {value}"
+                      for i, value in enumerate(offers, 1)] + [""]
             lines += talk_lines(campaign.rules) + ["", note]
             answer = self.screens.show(lines, f"which {campaign.offered}? (Enter: {offers[0]})")
             if not answer:
                 return offers[0]
-            if answer.isdigit() and 1 <= int(answer) <= len(offers):
-                return offers[int(answer) - 1]
-            if answer in [str(v) for v in offers]:
+            if answer in [str(v) for v in offers]:  # a value named wins over a list number
                 return next(v for v in offers if str(v) == answer)
+            if not numbers and answer.isdigit() and 1 <= int(answer) <= len(offers):
+                return offers[int(answer) - 1]
             if answer.lower() in ("q", "quit", "exit"):
                 raise Quit(self.saved_on_stop())
-            note = f"'{answer}' is not open now"
+            note = (f"'{answer}' is not open now: type one of "
+                    f"{', '.join(str(v) for v in offers)}"
+                    f"{'' if numbers else ' (or its number)'}, or quit")
 
     def saved_on_stop(self):
         if not self.save_path:
