@@ -5,6 +5,7 @@ a bot's seat; bots only stopped
 by Ctrl-C print what they played."""
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -79,6 +80,22 @@ def test_a_bots_seat_in_a_game_saved_by_a_person_is_not_given_to_a_person(tmp_pa
                      cwd=tmp_path)
     assert "going on with the game saved in" in again.wait("play a card")
     again.child.close(force=True)
+
+
+@pytest.mark.parametrize("people", [5, [["P1"]], ["P9"], "P1"])
+def test_a_trusted_save_whose_people_are_damaged_is_one_line_and_exit_65(tmp_path, people):
+    """A save edited by hand and loaded with --trust-save: 'people' that is not a list of
+    seats is refused with the reason (it was a traceback)."""
+    (tmp_path / "hands.rules").write_text(HANDS)
+    saved = json.loads(rulelang.loads(HANDS).new_game(seed=1).save())
+    saved["people"] = people
+    (tmp_path / "edited.json").write_text(json.dumps(saved))
+    result = CliRunner().invoke(cli, ["run", str(tmp_path / "hands.rules"), "--load",
+                                      str(tmp_path / "edited.json"), "--trust-save",
+                                      "--bots", "all"])
+    assert result.exit_code == 65, result.output
+    assert result.output.endswith("this save is damaged: its 'people' should list seats "
+                                  "(P1, P2) that people played\n")
 
 
 ENDLESS = '''game "Endless"

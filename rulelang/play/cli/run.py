@@ -312,6 +312,12 @@ def keep_people(game, kinds, path, trust=False):
 
     from rulelang.play.save_files import read_save
     people = json.loads(read_save(path, trust)).get("people") or []
+    names = [game.seat_name(seat) for seat in kinds]
+    if not isinstance(people, list) or any(not isinstance(name, str) or name not in names
+                                           for name in people):  # (a file trusted, edited)
+        click.echo(f"error: {path}: this save is damaged: its 'people' should list seats "
+                   f"({', '.join(names)}) that people played", err=True)
+        sys.exit(EXIT_DATA)
     kind_of = {game.seat_name(seat): kind for seat, kind in kinds.items()}
     botted = [name for name in people if kind_of.get(name, "human") != "human"]
     who = ", ".join(people)
