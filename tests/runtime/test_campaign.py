@@ -129,14 +129,15 @@ def _other_options(data):
 
 
 @pytest.mark.parametrize("change, why", [
-    (lambda d: d["vars"].update(points=["a", 0]), "damaged"),
-    (lambda d: d["vars"].update(level={"enum": ["Level", "legends"]}), "damaged"),
-    (lambda d: d["vars"].update(level={"enum": ["Other", "rookies"]}), "damaged"),
-    (lambda d: d["vars"].update(extra=1), "damaged"),
-    (lambda d: d["vars"].pop("played"), "damaged"),
-    (lambda d: d.pop("played"), "damaged"),
-    (lambda d: d.update(players=5), "damaged"),
-    (lambda d: d.update(seed="x"), "damaged"),
+    (lambda d: d["vars"].update(points=["a", 0]), "damaged.*variable 'points' does not hold "
+                                                   r"what the rules declare \(list of int\)"),
+    (lambda d: d["vars"].update(level={"enum": ["Level", "legends"]}), "variable 'level'"),
+    (lambda d: d["vars"].update(level={"enum": ["Other", "rookies"]}), "variable 'level'"),
+    (lambda d: d["vars"].update(extra=1), r"variables are not the rules' \(not declared: extra"),
+    (lambda d: d["vars"].pop("played"), r"variables are not the rules' \(missing: played\)"),
+    (lambda d: d.pop("played"), "damaged and cannot be restored: it has no 'played'"),
+    (lambda d: d.update(players=5), "damaged.*its 'players' is not what the rules allow"),
+    (lambda d: d.update(seed="x"), "damaged.*its 'seed'"),
     (lambda d: d.update(options={"round": 2}), "damaged"),
     (lambda d: d.update(options={"speed": 2}), "damaged"),
     (lambda d: d.update(played=[{"number": 2}]), "damaged"),
