@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
+import pexpect
 import pytest
 from click.testing import CliRunner
 
@@ -205,3 +207,33 @@ def test_the_log_printed_as_the_game_goes_is_the_transcript_printed_at_its_end(p
     printed.append(follow.rest())
     assert "".join(printed) == game.transcript()
     assert follow.rest() == ""
+
+
+def test_people_sharing_the_screen_see_no_hidden_card_when_the_game_ends(tmp_path):
+    """Hot seat: the last screen is read by everyone at the table, so it shows what every
+    seat may see (the web shows each seat its own view at the end): it showed the host's
+    view, every card left in the deck included."""
+    rules = HANDS.replace("11..16", "11..18")  # two cards left in the deck
+    (tmp_path / "hands.rules").write_text(rules)
+    game = rulelang.loads(rules).new_game(seed=3)
+    deck = [card["name"] for card in game.view(None)["zones"]["deck"]["cards"]]
+    assert deck  # (cards nobody ever sees)
+    term = Terminal(["run", "hands.rules", "--seed", "3", "--bot", "P2=human"], 120, 40,
+                    cwd=tmp_path)
+    child = term.child
+    while True:  # each seat plays its first card; Enter at each "pass the screen"
+        asked = child.expect([rb"play a card > ", rb"(press Enter|Enter to start >)",
+                              pexpect.EOF])
+        term.stream.feed(child.before + (child.after if asked < 2 else b""))
+        if asked == 2:
+            break
+        if asked == 0:
+            hand = [line for line in term.lines() if line.replace(" ", "").isdigit()][-1]
+            child.sendline(hand.split()[0])
+        else:
+            child.sendline("")
+    screen = term.text()
+    assert "Game over" in screen
+    shown = "\n".join(line for line in screen.splitlines() if not line.startswith("seed "))
+    assert not any(re.search(rf"\b{name}\b", shown) for name in deck), (deck, screen)
+    term.child.close(force=True)
