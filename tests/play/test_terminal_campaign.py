@@ -222,6 +222,9 @@ def test_the_next_game_is_the_one_typed_when_the_values_offered_are_numbers(tmp_
     assert "1. 2" not in screen  # numbers offered are not numbered too
     screen = term.type("7", "which round?")
     assert "'7' is not open now: type one of 2, 3, or quit" in screen
+    screen = term.type("help", "which round?")
+    assert "type the round to play next (Enter: 2), or quit" in screen
+    assert "is not open now" not in screen
     screen = term.type("2", "P1, ")
     assert "round 2" in screen.splitlines()[0]
     term.child.close(force=True)

@@ -218,6 +218,10 @@ class CampaignRun:
                 return offers[int(answer) - 1]
             if answer.lower() in ("q", "quit", "exit"):
                 raise Quit(self.saved_on_stop())
+            if answer.lower() in ("help", "?", "talk"):  # (what may be said is shown above)
+                note = (f"type the {campaign.offered} to play next (Enter: {offers[0]}), or quit "
+                        "(the campaign is saved)")
+                continue
             note = (f"'{answer}' is not open now: type one of "
                     f"{', '.join(str(v) for v in offers)}"
                     f"{'' if numbers else ' (or its number)'}, or quit")
