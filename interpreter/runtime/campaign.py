@@ -23,11 +23,11 @@ import attrs
 from interpreter.runtime.engine import plain_copy
 from interpreter.runtime.outcome import said
 from interpreter.runtime.protocol import decode, encode, text_of
-from interpreter.runtime.saving import MAX_SAVE
+from interpreter.runtime.saving import CHANGED, MAX_SAVE
 from interpreter.runtime.state import load_var, save_var
 from interpreter.runtime.values import EnumValue
 from interpreter.runtime.views import Public, render
-from rulelang.language.errors import RulesError
+from rulelang.language.errors import Diagnostic, RulesError, RulesRuntimeError
 
 if TYPE_CHECKING:
     from interpreter.runtime.engine import Game
@@ -119,11 +119,15 @@ def _load_vars(c: Campaign, data: Any) -> dict[str, Any]:
         info = program.vars[name]
         if info.keys:
             probe = probe or c.rules.blank_game(c.players, 0, c.options)
-            value = load_var(probe, name, data[name])
-            values = list(value.values())
-        else:
-            value = decode(cast("Game", _Reader(c.rules)), data[name])  # (reads only its rules)
-            values = [value]
+        try:
+            if info.keys:
+                value = load_var(cast("Game", probe), name, data[name])
+                values = list(value.values())
+            else:
+                value = decode(cast("Game", _Reader(c.rules)), data[name])  # (its rules only)
+                values = [value]
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError, RulesError):
+            raise ValueError(name) from None  # (said as the variable that is wrong)
         if not all(conforms(c.rules, v, info.type) for v in values):
             raise ValueError(name)
         out[name] = value
@@ -297,7 +301,22 @@ class Campaign:
         values = probe.guard(lambda: self._offer(probe))
         if not isinstance(values, list):
             raise RulesError(f"the campaign's offer is not a list: {text_of(values)}")
+        allowed = cast(Any, self.rules.options[self.offered]).allowed  # (an OptionSpec)
+        if allowed is not None:  # a game could not be started with a value the option refuses
+            choices = probe.guard(lambda: allowed(probe))
+            wrong = [v for v in values if v not in choices]
+            if wrong:
+                raise self._offer_not_allowed(wrong[0], choices)
         return list(dict.fromkeys(_given(v) for v in values))
+
+    def _offer_not_allowed(self, value: Any, choices: Any) -> RulesRuntimeError:
+        """The rules' own mistake: said at the offer, as a rule's failure."""
+        message = (f"the campaign offers {self.offered}={text_of(value)}, which the option "
+                   f"does not allow ({', '.join(text_of(c) for c in choices)})")
+        offer = cast(Any, self.rules.program.campaign).offer
+        hint = f"offer only values the option {self.offered} allows, or allow this one too"
+        return RulesRuntimeError(message, [Diagnostic(message, offer.values.span, hint)],
+                                 self.rules.program.sources)
 
     def next_game(self, choice: Any = None, fix: dict[str, Any] | None = None) -> Game:
         """Start the next game with ``choice`` for the offered option (default: the first
@@ -381,18 +400,44 @@ def restore_campaign(rules: Ruleset, text: str) -> Campaign:
         raise RulesError("this is not a rulelang campaign save") from None
     if data.get("fingerprint") != fingerprint(rules):
         raise RulesError(f"this campaign save is from other rules ({data.get('rules')!r}), "
-                         "or the rules changed since it was made")
+                         f"or the rules changed since it was made: {CHANGED}")
     c = Campaign(rules)
+    key = ""
     try:
         for f in FIELDS:
+            key = f.key
             setattr(c, f.attr, f.load(c, data[f.key]))
     except RulesError as error:
         raise RulesError(f"this campaign save is damaged and cannot be restored "
                          f"({'; '.join(d.message for d in error.diagnostics)})") from None
     except (KeyError, IndexError, TypeError, ValueError, AttributeError, StopIteration,
-            RecursionError, OverflowError):
-        raise RulesError("this campaign save is damaged and cannot be restored") from None
+            RecursionError, OverflowError) as error:
+        raise RulesError("this campaign save is damaged and cannot be restored: "
+                         f"{_what_is_wrong(c, key, data, error)}") from None
     return c
+
+
+def _what_is_wrong(c: Campaign, key: str, data: dict[str, Any], error: Exception) -> str:
+    """The part of a campaign save that is not what the rules declare, in words."""
+    if key not in data:
+        return f"it has no '{key}'"
+    if key == "vars":
+        saved = data["vars"] if isinstance(data["vars"], dict) else {}
+        missing = [n for n in c.var_names if n not in saved]
+        extra = [n for n in saved if n not in c.var_names]
+        if missing or extra:
+            return ("its campaign variables are not the rules' ("
+                    + "; ".join(([f"missing: {', '.join(missing)}"] if missing else [])
+                                + ([f"not declared: {', '.join(map(str, extra))}"] if extra
+                                   else [])) + ")")
+        name = error.args[0] if error.args and error.args[0] in c.var_names else None
+        if name is not None:
+            info = c.rules.program.vars[name]
+            return f"its campaign variable '{name}' does not hold what the rules declare ({info.type})"
+        return "a campaign variable is not what the rules declare"
+    detail = error.args[0] if isinstance(error, ValueError) and error.args and isinstance(
+        error.args[0], str) and " " in error.args[0] else None
+    return f"its '{key}' is not what the rules allow" + (f" ({detail})" if detail else "")
 
 
 def _is_game_save(text: str) -> bool:

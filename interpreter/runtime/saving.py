@@ -35,6 +35,11 @@ MAX_JSON_DEPTH = 2 * MAX_DEPTH + 20  # a value's lists and tuples (two levels ea
 _SIGNATURE = re.compile(r',"signature":"([0-9a-f]{64})"}\Z')
 
 
+# what to do about a save whose rules changed (a save replays its shuffles and its rules' code)
+CHANGED = ("it goes on only with the rules it was made with, their text unchanged (imports "
+           "too): go back to that version of the file")
+
+
 def fingerprint(rules: Ruleset) -> str:
     """The rules a save belongs to, by their content: the text of the file and of each file
     it imports, in the order they are read (which the texts decide), so the same rules
@@ -94,7 +99,7 @@ def restore(rules: Ruleset, text: str | bytes, key: str | bytes | None = None) -
                          "player may see, so it cannot be continued (save with game.save())")
     if data.get("fingerprint") not in (fingerprint(rules), _path_fingerprint(rules)):
         raise RulesError(f"this save is from other rules ({_short(data.get('game'))}), "
-                         "or the rules changed since it was made")
+                         f"or the rules changed since it was made: {CHANGED}")
     try:
         if data["format"] == OLD_FORMAT:
             return _replay(rules, data)

@@ -167,6 +167,12 @@ def open_save(text: str, trust: bool = False, key: bytes | None = None) -> str:
             return body
         raise SaveFileError("this save is signed with another key, or was changed after it "
                             f"was saved: {TRUST_HINT}")
+    if not text.strip():
+        raise SaveFileError("this file is empty: it holds no save (name the file a save was "
+                            "written to)")
+    if not text.lstrip().startswith("{"):  # every save is a JSON object: --trust-save won't help
+        raise SaveFileError("this is not a rulelang save (a save is JSON, as rulelang writes "
+                            "it): name the file a save was written to")
     if trust:
         return text
     raise SaveFileError("this save is not signed with your key (it was written by another "

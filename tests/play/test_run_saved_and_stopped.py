@@ -1,11 +1,15 @@
 """`rulelang run` stopped or saved: a game saved while a person plays it at the terminal
 holds every seat's cards, so it goes on only with that seat played by a person again, never as
-bots only (which print the whole log) nor with a bot in the person's seat; bots only stopped
+bots only (which print the whole log), nor with a bot in the person's seat, nor with a person in
+a bot's seat; bots only stopped
 by Ctrl-C print what they played."""
 from __future__ import annotations
 
+import json
 import random
+import re
 
+import pexpect
 import pytest
 from click.testing import CliRunner
 
@@ -36,6 +40,64 @@ def test_a_game_saved_by_a_person_goes_on_only_with_that_person(tmp_path):
     again = Terminal(["run", "games/yokai_sketch.rules", "--load", str(save)])
     assert "going on with the game saved in" in again.wait("play a sketch")
     again.child.close(force=True)
+
+
+HANDS = '''game "Hands"
+players 2
+card Card { rank: int  name "{rank}" }
+zone deck: pile of Card
+zone hand[player]: hand of Card
+zone table: row of Card, public
+setup {
+  for r in 11..16 { create Card(rank: r) in deck }
+  shuffle deck
+  for p in players { deal 3 from deck to hand[p] }
+}
+turn {
+  choose c in hand[current] prompt "play a card"
+  move c to table
+}
+end when empty(hand[P2])
+score p = 0
+'''
+
+
+def test_a_bots_seat_in_a_game_saved_by_a_person_is_not_given_to_a_person(tmp_path):
+    """P1's person saved against a bot: loaded with a person in the bot's seat, the screen
+    would show that person the bot's hand (and the same file can be loaded again as P1)."""
+    (tmp_path / "hands.rules").write_text(HANDS)
+    term = Terminal(["run", "hands.rules", "--seed", "3", "--bot-seed", "1", "--bot",
+                     "P2=first"], cwd=tmp_path)
+    term.wait("play a card")
+    term.type("save mine.json", "saved to")
+    term.child.close(force=True)
+    game = rulelang.loads(HANDS).restore(read_save(tmp_path / "mine.json"))
+    theirs = [card["name"] for card in game.view(None)["zones"]["hand[P2]"]["cards"]]
+    refused = Terminal(["run", "hands.rules", "--load", "mine.json", "--bot", "P2=human"], 200,
+                       cwd=tmp_path).finish()
+    assert "this game was saved while P1 played it here, and a bot played P2" in refused
+    assert "--bot P2=mcts" in refused
+    assert not any(name in refused for name in theirs)  # nothing of the game was shown
+    again = Terminal(["run", "hands.rules", "--load", "mine.json", "--bot", "P2=first"],
+                     cwd=tmp_path)
+    assert "going on with the game saved in" in again.wait("play a card")
+    again.child.close(force=True)
+
+
+@pytest.mark.parametrize("people", [5, [["P1"]], ["P9"], "P1"])
+def test_a_trusted_save_whose_people_are_damaged_is_one_line_and_exit_65(tmp_path, people):
+    """A save edited by hand and loaded with --trust-save: 'people' that is not a list of
+    seats is refused with the reason (it was a traceback)."""
+    (tmp_path / "hands.rules").write_text(HANDS)
+    saved = json.loads(rulelang.loads(HANDS).new_game(seed=1).save())
+    saved["people"] = people
+    (tmp_path / "edited.json").write_text(json.dumps(saved))
+    result = CliRunner().invoke(cli, ["run", str(tmp_path / "hands.rules"), "--load",
+                                      str(tmp_path / "edited.json"), "--trust-save",
+                                      "--bots", "all"])
+    assert result.exit_code == 65, result.output
+    assert result.output.endswith("this save is damaged: its 'people' should list seats "
+                                  "(P1, P2) that people played\n")
 
 
 ENDLESS = '''game "Endless"
@@ -126,3 +188,33 @@ def test_the_log_printed_as_the_game_goes_is_the_transcript_printed_at_its_end(p
     printed.append(follow.rest())
     assert "".join(printed) == game.transcript()
     assert follow.rest() == ""
+
+
+def test_people_sharing_the_screen_see_no_hidden_card_when_the_game_ends(tmp_path):
+    """Hot seat: the last screen is read by everyone at the table, so it shows what every
+    seat may see (the web shows each seat its own view at the end): it showed the host's
+    view, every card left in the deck included."""
+    rules = HANDS.replace("11..16", "11..18")  # two cards left in the deck
+    (tmp_path / "hands.rules").write_text(rules)
+    game = rulelang.loads(rules).new_game(seed=3)
+    deck = [card["name"] for card in game.view(None)["zones"]["deck"]["cards"]]
+    assert deck  # (cards nobody ever sees)
+    term = Terminal(["run", "hands.rules", "--seed", "3", "--bot", "P2=human"], 120, 40,
+                    cwd=tmp_path)
+    child = term.child
+    while True:  # each seat plays its first card; Enter at each "pass the screen"
+        asked = child.expect([rb"play a card > ", rb"(press Enter|Enter to start >)",
+                              pexpect.EOF])
+        term.stream.feed(child.before + (child.after if asked < 2 else b""))
+        if asked == 2:
+            break
+        if asked == 0:
+            hand = [line for line in term.lines() if line.replace(" ", "").isdigit()][-1]
+            child.sendline(hand.split()[0])
+        else:
+            child.sendline("")
+    screen = term.text()
+    assert "Game over" in screen
+    shown = "\n".join(line for line in screen.splitlines() if not line.startswith("seed "))
+    assert not any(re.search(rf"\b{name}\b", shown) for name in deck), (deck, screen)
+    term.child.close(force=True)

@@ -120,6 +120,21 @@ def test_an_unsigned_save_is_refused_unless_trusted(own_key, tmp_path):
     assert read_save(path, trust=True) == game.save()
 
 
+def test_a_file_that_is_no_save_at_all_is_not_sent_to_trust_save(own_key, tmp_path):
+    """An empty file, or a rules file named by mistake, cannot be a save: the message says
+    so, instead of suggesting --trust-save (which would not open it either)."""
+    empty, rules_file = tmp_path / "empty.json", tmp_path / "game.rules"
+    empty.write_text("")
+    rules_file.write_text('game "Nim"\nplayers 2\n')
+    for trust in (False, True):
+        with pytest.raises(SaveFileError, match="this file is empty") as error:
+            read_save(empty, trust=trust)
+        assert "--trust-save" not in str(error.value)
+        with pytest.raises(SaveFileError, match="this is not a rulelang save") as error:
+            read_save(rules_file, trust=trust)
+        assert "--trust-save" not in str(error.value)
+
+
 def test_a_signed_save_is_accepted_and_a_changed_one_needs_trust(own_key, tmp_path):
     _, game = hot_seat_game()
     path = tmp_path / "game.json"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -29,7 +30,7 @@ def test_the_menu_starts_a_campaign_that_is_saved_and_continued(tmp_path):
     term.type("1", "how many players")
     term.type("3", "save the campaign to which file?")
     screen = term.type(str(save), "which mission?")
-    assert "mission open now:" in screen and "1. 1" in screen and TALK in screen
+    assert "mission open now:\n  1\n" in screen and TALK in screen  # (a number: not numbered)
     assert "moon path (boxes ticked): 0" in screen
     screen = term.type("", "P1, ")
     assert "Yami · you are P1 · Mission 1" in screen  # the option by its title
@@ -107,6 +108,12 @@ def test_campaign_mistakes_on_the_command_line(tmp_path):
     result = CliRunner().invoke(cli, ["run", "games/yami.rules", "--campaign", str(existing),
                                       "--load", str(game_save)])
     assert result.exit_code == 2 and "--load, --save and --moves are for one game" in result.output
+    result = CliRunner().invoke(cli, ["run", "examples/league.rules", "--campaign",
+                                      str(tmp_path / "new.json"), "--option", "round=2",
+                                      "--bots", "all"])
+    assert result.exit_code == 2 and "leave out --option round=..." in result.output
+    assert "next_game" not in result.output  # (Python's words, not the command line's)
+    assert not (tmp_path / "new.json").exists()
 
 
 def test_info_says_the_rules_are_a_campaign_and_states_the_talk():
@@ -115,3 +122,109 @@ def test_info_says_the_rules_are_a_campaign_and_states_the_talk():
     assert f"table talk: {TALK}" in result.output
     assert "a campaign: games played one after another, each with its own mission" in \
         result.output
+
+
+def test_the_menu_never_starts_a_new_campaign_over_a_saved_one(tmp_path):
+    """Starting a new campaign in a file that holds one would throw the saved one away at the
+    first save: the menu asks for another file (and for a folder that exists) instead."""
+    rules = rulelang.load("examples/league.rules")
+    saved = rules.new_campaign(players=2, seed=1)
+    saved.next_game(2)
+    existing = tmp_path / "league.json"
+    write_save(existing, saved.save())
+    before = existing.read_bytes()
+    league = str(Path("examples/league.rules").resolve())
+    term = run(league, "--bot-seed", "1", columns=100, rows=30, cwd=tmp_path)
+    term.wait("1, 2 or 3")
+    term.type("1", "how many players")
+    term.type("2", "save the campaign to which file?")
+    screen = term.type("league.json", "save the campaign to which file?")
+    assert "league.json exists already: name a new file" in " ".join(screen.split())
+    screen = term.type("nowhere/c.json", "save the campaign to which file?")
+    assert "nowhere to save into" in " ".join(screen.split())
+    term.type("new.json", "which round?")
+    term.child.sendline("quit")
+    term.finish()
+    assert existing.read_bytes() == before
+    assert rules.restore_campaign(read_save(tmp_path / "new.json")).played == []
+
+
+HANDS_CAMPAIGN = '''game "Hands"
+players 2
+option round: int in 1..2 = 1 "round"
+campaign {
+  var played: list of int = [], label "played"
+  offer round in [r for r in 1..2 if r not in played]
+  after { played += [round] }
+}
+card Card { rank: int  name "{rank}" }
+zone deck: pile of Card
+zone hand[player]: hand of Card
+zone table: row of Card, public
+setup {
+  for r in 11..16 { create Card(rank: r) in deck }
+  shuffle deck
+  for p in players { deal 3 from deck to hand[p] }
+}
+turn {
+  choose c in hand[current] prompt "play a card"
+  move c to table
+}
+end when empty(hand[P2])
+score p = 0
+'''
+
+
+def test_a_campaign_saved_during_a_persons_game_goes_on_only_with_that_person(tmp_path):
+    """As a game's save (test_run_saved_and_stopped.py): the campaign saved while P1's person
+    plays holds P2's hand, so it does not go on with a person in P2's seat (who would see it),
+    nor with a bot in P1's, nor as bots only."""
+    (tmp_path / "hands.rules").write_text(HANDS_CAMPAIGN)
+    term = run("hands.rules", "--campaign", "c.json", "--bot", "P2=first", "--bot-seed", "1",
+               columns=200, cwd=tmp_path)
+    term.wait("which round?")
+    term.type("", "play a card")
+    term.child.sendline("quit")
+    term.child.expect("Quit\\? The campaign will be saved to")
+    term.child.sendline("y")
+    term.finish()
+    saved = json.loads(read_save(tmp_path / "c.json"))
+    assert saved["people"] == ["P1"]
+    game = rulelang.loads(HANDS_CAMPAIGN).restore_campaign(json.dumps(saved)).game
+    theirs = [card["name"] for card in game.view(None)["zones"]["hand[P2]"]["cards"]]
+    for extra in (["--bot", "P1=first", "--bot", "P2=human"], ["--bot", "P2=human"]):
+        refused = run("hands.rules", "--campaign", "c.json", *extra, columns=200,
+                      cwd=tmp_path).finish()
+        assert "this game was saved while P1 played it here" in refused, extra
+        assert not any(name in refused for name in theirs)
+    result = CliRunner().invoke(cli, ["run", str(tmp_path / "hands.rules"), "--campaign",
+                                      str(tmp_path / "c.json"), "--bots", "all"])
+    assert result.exit_code == 2 and "saved while P1 played it here" in result.output
+    again = run("hands.rules", "--campaign", "c.json", "--bot", "P2=first", columns=200,
+                cwd=tmp_path)
+    assert "round 1 goes on" in again.wait("Enter to go on")
+    again.child.close(force=True)
+
+
+def test_the_next_game_is_the_one_typed_when_the_values_offered_are_numbers(tmp_path):
+    """Rounds 2 and 3 open: "2" is round 2, not the second value offered (round 3)."""
+    rules = rulelang.load("examples/league.rules")
+    campaign = rules.new_campaign(players=2, seed=1)
+    game = campaign.next_game(1)
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+    assert campaign.offers() == [2, 3]
+    write_save(tmp_path / "league.json", campaign.save())
+    league = str(Path("examples/league.rules").resolve())
+    term = run(league, "--campaign", "league.json", "--bot", "P2=first", columns=100, rows=30,
+               cwd=tmp_path)
+    screen = term.wait("which round?")
+    assert "1. 2" not in screen  # numbers offered are not numbered too
+    screen = term.type("7", "which round?")
+    assert "'7' is not open now: type one of 2, 3, or quit" in screen
+    screen = term.type("help", "which round?")
+    assert "type the round to play next (Enter: 2), or quit" in screen
+    assert "is not open now" not in screen
+    screen = term.type("2", "P1, ")
+    assert "round 2" in screen.splitlines()[0]
+    term.child.close(force=True)

@@ -8,7 +8,7 @@ import json
 import pytest
 
 import rulelang
-from support import load
+from support import ROOT, load
 
 LEAGUE = "tests/rules/league.rules"
 
@@ -129,14 +129,15 @@ def _other_options(data):
 
 
 @pytest.mark.parametrize("change, why", [
-    (lambda d: d["vars"].update(points=["a", 0]), "damaged"),
-    (lambda d: d["vars"].update(level={"enum": ["Level", "legends"]}), "damaged"),
-    (lambda d: d["vars"].update(level={"enum": ["Other", "rookies"]}), "damaged"),
-    (lambda d: d["vars"].update(extra=1), "damaged"),
-    (lambda d: d["vars"].pop("played"), "damaged"),
-    (lambda d: d.pop("played"), "damaged"),
-    (lambda d: d.update(players=5), "damaged"),
-    (lambda d: d.update(seed="x"), "damaged"),
+    (lambda d: d["vars"].update(points=["a", 0]), "damaged.*variable 'points' does not hold "
+                                                   r"what the rules declare \(list of int\)"),
+    (lambda d: d["vars"].update(level={"enum": ["Level", "legends"]}), "variable 'level'"),
+    (lambda d: d["vars"].update(level={"enum": ["Other", "rookies"]}), "variable 'level'"),
+    (lambda d: d["vars"].update(extra=1), r"variables are not the rules' \(not declared: extra"),
+    (lambda d: d["vars"].pop("played"), r"variables are not the rules' \(missing: played\)"),
+    (lambda d: d.pop("played"), "damaged and cannot be restored: it has no 'played'"),
+    (lambda d: d.update(players=5), "damaged.*its 'players' is not what the rules allow"),
+    (lambda d: d.update(seed="x"), "damaged.*its 'seed'"),
     (lambda d: d.update(options={"round": 2}), "damaged"),
     (lambda d: d.update(options={"speed": 2}), "damaged"),
     (lambda d: d.update(played=[{"number": 2}]), "damaged"),
@@ -212,3 +213,34 @@ def test_an_offered_list_option_is_refused_and_talk_is_plain_text():
         rulelang.loads(HEAD + 'talk "say {current}"\n' + PLAY, "g.rules")
     rules = rulelang.loads(HEAD + 'talk "no hints"\ntalk "no signs"\n' + PLAY, "g.rules")
     assert rules.program.talk == ["no hints", "no signs"]
+
+
+def test_an_offered_value_the_option_does_not_allow_is_said_at_the_offer():
+    """Offered, round=4 could not start a game: said where the rules offer it, as a rule's
+    failure (it was a traceback from deep in starting the game)."""
+    rules = rulelang.loads('game "Past"\nplayers 2\noption round: int in 1..3 = 1 "r"\n'
+                           'campaign {\n  var played: list of int = []\n'
+                           '  offer round in [r for r in 3..5 if r not in played]\n'
+                           '  after { played += [round] }\n}\n'
+                           'turn {\n  choose n in 1..3 prompt "g"\n  end\n}\n', name="past.rules")
+    campaign = rules.new_campaign(seed=1)
+    with pytest.raises(rulelang.RulesRuntimeError) as error:
+        campaign.offers()
+    text = error.value.render()
+    assert text.startswith("past.rules:6:18: error: the campaign offers round=4, which the "
+                           "option does not allow (1, 2, 3)")
+    assert "hint: offer only values the option round allows" in text
+    with pytest.raises(rulelang.RulesRuntimeError, match="offers round=4"):
+        campaign.next_game(3)
+
+
+def test_a_campaign_save_of_changed_rules_says_what_to_do(tmp_path):
+    rules_file = tmp_path / "league.rules"
+    text = (ROOT / LEAGUE).read_text()
+    rules_file.write_text(text)
+    saved = rulelang.load(rules_file).new_campaign(seed=1).save()
+    rules_file.write_text(text + "# a comment\n")
+    with pytest.raises(rulelang.RulesError, match="the rules changed since it was made: it goes "
+                       "on only with the rules it was made with") as error:
+        rulelang.load(rules_file).restore_campaign(saved)
+    assert "go back to that version of the file" in str(error.value)

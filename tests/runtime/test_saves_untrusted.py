@@ -187,8 +187,9 @@ def test_imports_count_by_their_text_too(tmp_path):
                                          'turn {\n  choose x in [two()]\n  win current\n}\n')
     saved = rulelang.load(tmp_path / "main.rules").new_game().save()
     (tmp_path / "lib.rules").write_text("fn two() = 3\n")
-    with pytest.raises(rulelang.RulesError, match="from other rules"):
+    with pytest.raises(rulelang.RulesError, match="from other rules") as error:
         rulelang.load(tmp_path / "main.rules").restore(saved)
+    assert "go back to that version of the file" in str(error.value)  # what to do
 
 
 # ------------------------------------------------------------------ signed saves

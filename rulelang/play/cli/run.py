@@ -272,6 +272,11 @@ def play_campaign(rules, path, players, seed, options, bots_all, bot_pairs, bot_
         click.echo(f"error: {path}: no such file", err=True)
         sys.exit(EXIT_DATA)
     else:
+        offered = rules.program.campaign.offer.option
+        if offered in options:
+            raise click.BadParameter(
+                f"{offered} is chosen between the games of a campaign, among the values it "
+                f"offers: leave out --option {offered}=...", param_hint="--option")
         try:
             campaign = rules.new_campaign(players, secrets.randbits(63) if seed is None else seed,
                                           options)
@@ -280,6 +285,8 @@ def play_campaign(rules, path, players, seed, options, bots_all, bot_pairs, bot_
             sys.exit(EXIT_USAGE)
     probe = campaign.game or rules.blank_game(campaign.players, 0, campaign.options)
     kinds = seat_kinds(probe, bots_all, bot_pairs)
+    if campaign.game is not None:  # saved during a game: its people go on with it
+        keep_people(campaign.game, kinds, path, trust)
     if bot_seed is None:  # as for one game (bots_seed): never the seed when a person plays
         bot_seed = secrets.randbits(63) if "human" in kinds.values() else campaign.seed
     runner = CampaignRun(campaign, kinds, Console(), path, bot_seed, think=think)
@@ -312,20 +319,34 @@ def load_game(rules, path, restore=None, trust=False):
 
 def keep_people(game, kinds, path, trust=False):
     """A game saved while people played it at the terminal goes on with those seats played
-    by people: the save holds every seat's cards, and a bot's seat (or bots only, which
-    print the whole log) would show them to whoever loads it. Exit 2 otherwise."""
+    by people, and the others by bots: the save holds every seat's cards, and a bot in a
+    person's seat (or bots only, which print the whole log), or a person in a bot's seat,
+    would show them to whoever loads it. Exit 2 otherwise."""
     import json
 
     from rulelang.play.save_files import read_save
     people = json.loads(read_save(path, trust)).get("people") or []
+    names = [game.seat_name(seat) for seat in kinds]
+    if not isinstance(people, list) or any(not isinstance(name, str) or name not in names
+                                           for name in people):  # (a file trusted, edited)
+        click.echo(f"error: {path}: this save is damaged: its 'people' should list seats "
+                   f"({', '.join(names)}) that people played", err=True)
+        sys.exit(EXIT_DATA)
     kind_of = {game.seat_name(seat): kind for seat, kind in kinds.items()}
     botted = [name for name in people if kind_of.get(name, "human") != "human"]
+    who = ", ".join(people)
     if botted:
-        who = ", ".join(people)
         click.echo(f"error: {path}: this game was saved while {who} played it here, so it holds "
                    f"the other seats' cards: it goes on with {who} played by a person (at a "
                    "terminal, with no --bots all and no --bot "
                    f"{botted[0]}=...)", err=True)
+        sys.exit(EXIT_USAGE)
+    # a bot's seat taken by a person would show its cards to whoever played here before
+    added = [name for name, kind in kind_of.items() if kind == "human" and name not in people]
+    if people and added:
+        click.echo(f"error: {path}: this game was saved while {who} played it here, and a bot "
+                   f"played {added[0]}: a person in its seat would see its cards, so it goes on "
+                   f"with a bot there (--bot {added[0]}=mcts, or another bot)", err=True)
         sys.exit(EXIT_USAGE)
 
 

@@ -10,6 +10,7 @@ one game.
 """
 from __future__ import annotations
 
+import json
 import os
 
 from rich.console import Console
@@ -75,9 +76,7 @@ def menu(rules, console: Console, file: str):
         return ("continue", path)
     players = _players(rules, screens, intro)
     if answer == "1":
-        default = f"{os.path.splitext(os.path.basename(file))[0]}-campaign.json"
-        path = screens.show(intro, f"save the campaign to which file? (Enter: {default})")
-        return ("new", players, path or default)
+        return ("new", players, _new_file(screens, intro, file))
     spec = rules.options[offered]
     allowed = [str(v.name if hasattr(v, "name") else v) for v in (spec.allowed(
         rules.blank_game(players, 0, {})) if spec.allowed else [])]
@@ -90,6 +89,26 @@ def menu(rules, console: Console, file: str):
         if not allowed or value in allowed:
             return ("game", players, {offered: value})
         note = f"'{value}' is not one of them"
+
+
+def _new_file(screens, intro, file: str) -> str:
+    """The file a new campaign is saved to: never one that exists (it may hold another
+    campaign, which the new one would overwrite), and in a folder that exists."""
+    default = f"{os.path.splitext(os.path.basename(file))[0]}-campaign.json"
+    note = ""
+    while True:
+        path = screens.show(intro + [note], f"save the campaign to which file? (Enter: {default})")
+        if path.lower() in ("q", "quit", "exit"):
+            raise Quit(None)
+        path = path or default
+        folder = os.path.dirname(os.path.abspath(path))
+        if os.path.exists(path):
+            note = (f"{path} exists already: name a new file (to go on with the campaign "
+                    "saved there, quit and choose 2)")
+        elif not os.path.isdir(folder):
+            note = f"there is no folder {folder} to save into: name a file in a folder that exists"
+        else:
+            return path
 
 
 def _players(rules, screens, intro) -> int:
@@ -133,7 +152,7 @@ class CampaignRun:
                              "Enter to go on")
             session = Session(game, kinds, self.console, self.save_path, self.bot_seed,
                               foresee=True, think=self.think,
-                              saver=campaign.save, saving="campaign", intro=intro)
+                              saver=self.saved_text, saving="campaign", intro=intro)
             intro = False
             session.play()
             if self.humans:
@@ -144,7 +163,19 @@ class CampaignRun:
             self.between("the campaign is over", "Enter to leave")
 
     def write(self):
-        write_save(self.save_path, self.campaign.save())
+        write_save(self.save_path, self.saved_text())
+
+    def saved_text(self) -> str:
+        """The campaign's save; saved during a game people play, it names their seats, as a
+        game's save does: it holds every seat's cards, so it goes on with the same seats
+        played by people (``cli.run``'s keep_people)."""
+        text = self.campaign.save()
+        game = self.campaign.game
+        if game is None or not self.humans:
+            return text
+        data = json.loads(text)
+        data["people"] = [game.seat_name(s) for s, kind in self.kinds.items() if kind == "human"]
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
     def state_lines(self) -> list:
         campaign = self.campaign
@@ -173,18 +204,27 @@ class CampaignRun:
         note = ""
         while True:
             lines = self.state_lines() + ["", Text(f"{campaign.offered} open now:", style="bold")]
-            lines += [f"  {i}. {value}" for i, value in enumerate(offers, 1)] + [""]
+            # numbers offered are typed as they are (numbered, "2" could be 2 or the 2nd one)
+            numbers = all(str(value).isdigit() for value in offers)
+            lines += [f"  {value}" if numbers else f"  {i}. {value}"
+                      for i, value in enumerate(offers, 1)] + [""]
             lines += talk_lines(campaign.rules) + ["", note]
             answer = self.screens.show(lines, f"which {campaign.offered}? (Enter: {offers[0]})")
             if not answer:
                 return offers[0]
-            if answer.isdigit() and 1 <= int(answer) <= len(offers):
-                return offers[int(answer) - 1]
-            if answer in [str(v) for v in offers]:
+            if answer in [str(v) for v in offers]:  # a value named wins over a list number
                 return next(v for v in offers if str(v) == answer)
+            if not numbers and answer.isdigit() and 1 <= int(answer) <= len(offers):
+                return offers[int(answer) - 1]
             if answer.lower() in ("q", "quit", "exit"):
                 raise Quit(self.saved_on_stop())
-            note = f"'{answer}' is not open now"
+            if answer.lower() in ("help", "?", "talk"):  # (what may be said is shown above)
+                note = (f"type the {campaign.offered} to play next (Enter: {offers[0]}), or quit "
+                        "(the campaign is saved)")
+                continue
+            note = (f"'{answer}' is not open now: type one of "
+                    f"{', '.join(str(v) for v in offers)}"
+                    f"{'' if numbers else ' (or its number)'}, or quit")
 
     def saved_on_stop(self):
         if not self.save_path:

@@ -147,7 +147,7 @@ def _header(view, seats) -> Text:
     """Game · you are P1 · turn 3 · options: what matters first, as a long header is cut."""
     out = Text(view["game"], style="bold")
     seat = view.get("seat")
-    if seat is not None:
+    if seat in seats:  # (the host's view, None, and everyone's, "public", are no one's)
         out.append(f" · you are {seats[seat]}", style="bold cyan")
     if view.get("over"):
         out.append(" · game over", style="bold")

@@ -29,6 +29,7 @@ from rich.text import Text
 
 from interpreter.bots import THINKING, make_bot
 from interpreter.runtime.knowledge import seat_knowledge
+from interpreter.runtime.views import PUBLIC
 from rulelang.language.errors import IllegalMove, RulesError
 from rulelang.play import foresight
 from rulelang.play.save_files import write_save
@@ -352,8 +353,9 @@ class Session:
                            no_wrap=True, crop=True, soft_wrap=False)
 
     def final_screen(self):
-        """The game as it ended, its result and why on top (the last line of the log)."""
-        seat = self.humans[0] if len(self.humans) == 1 else None
+        """The game as it ended, its result and why on top (the last line of the log). People
+        sharing the screen see what all of them may see (the cards still hidden stay so)."""
+        seat = self.humans[0] if len(self.humans) == 1 else PUBLIC
         view = self.game.view(seat)
         self.redraw = None
         width = self.width() - 1
