@@ -41,15 +41,15 @@ from typing import TYPE_CHECKING
 
 from rulelang.language import ast, refs
 from rulelang.language.checker import flow_report, flow_values
+from rulelang.language.checker.flow_choices import ChoiceChecks
 from rulelang.language.checker.flow_live import may_stop, reads_after
-from rulelang.language.checker.flow_report import Implicit, Reached, kept_warning, place, secret_words
+from rulelang.language.checker.flow_report import Implicit, Reached, place, secret_words
 from rulelang.language.checker.flow_values import (
     CLEAN,
     EACH_OWNER,
     OWNED,
     PUBLIC,
     Deferred,
-    FlowExprs,
     Secret,
     State,
     Taint,
@@ -70,7 +70,7 @@ Allowed = Callable[[Secret], bool]  # who may know what a sink shows
 SourceOf = Callable[[Span | None, int], str | None]  # the text of a span (at most so long)
 
 
-class FlowChecker(FlowExprs):
+class FlowChecker(ChoiceChecks):
     def __init__(self, program: Program, source_of: SourceOf) -> None:
         self.p = program
         self.source_of = source_of  # span -> its text, for a key written as an expression
@@ -490,31 +490,6 @@ class FlowChecker(FlowExprs):
         if is_cards and options != CLEAN:
             state.local[s.name] = Taint(state.pc, options.face)
         return state
-
-    def options_span(self, s: ast.Choose, state: State, chooser: str) -> Span:
-        """Where a choose's options are worked out: its ``where`` condition when the list it
-        filters is no secret of the chooser's (the condition is what reads one), else the
-        list."""
-        options = s.options
-        if s.refusals is not None and isinstance(options, ast.Comprehension):
-            clause = options.fors[0]
-            if clause.cond is not None and self.ev(clause.iter, state).data.known_to(chooser):
-                return clause.cond.span
-        return options.span
-
-    def kept_for_later(self, s: ast.Choose, state: State, chooser: str) -> None:
-        """A local the rule reads after this choice, worked out from a face the chooser may
-        not know: a bot's sample of what the chooser knows keeps the rule's values worked out
-        so far (runtime/knowledge.py), so a bot deciding here would plan with it."""
-        if not self.reporting:
-            return
-        for name in sorted(self.read_later.get(id(s), ())):
-            if name == s.name or name not in state.local:
-                continue
-            data = self.local_taint(name, state).data
-            if data.known_to(chooser):
-                continue
-            self.warnings.append(kept_warning(name, data, chooser, s.span))
 
     def s_If(self, s: ast.If, state: State) -> State:
         """Each branch runs knowing the conditions before it (an implicit flow: what a
