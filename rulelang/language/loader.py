@@ -138,6 +138,8 @@ def read_modules(text: str, name: str = "<rules>", base: Path | None = None,
     paths: dict[str, Path] = {}
     modules = [parse_main(text, name)]
     seen = {name}
+    if base is not None and name.endswith(".rules"):  # the file itself, however it was named:
+        seen.add(str((base / Path(name).name).resolve()))  # a file it imports may import it back
     queue = [(modules[0], base)]
     while queue:
         module, folder = queue.pop(0)

@@ -95,6 +95,18 @@ def test_imports_cannot_loop_forever(folder):
     load_importing(folder, "a.rules")
 
 
+@pytest.mark.parametrize("named", ["main.rules", "./main.rules", "absolute"])
+def test_a_file_imported_back_by_its_import_is_read_once_however_it_is_named(
+        folder, monkeypatch, named):
+    """A file whose import imports it back: read once, as when the loop is further down. Named
+    as given on the command line (not as its import resolves), the file was read a second time
+    and every declaration of it was "already defined"."""
+    (folder / "main.rules").write_text(HEAD + 'import "part.rules"\nturn { win current }\n')
+    (folder / "part.rules").write_text('import "main.rules"\nfn f() = 1\n')
+    monkeypatch.chdir(folder)
+    rulelang.load(folder / "main.rules" if named == "absolute" else named)
+
+
 @pytest.mark.parametrize("name, words", [
     ("notes.txt", "not a .rules file"),
     ("missing.rules", "no such file"),
