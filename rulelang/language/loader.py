@@ -68,16 +68,20 @@ def load_text(text: str, name: str = "<rules>", base: Path | None = None, *,
         try:
             program = Checker(loaded.modules, loaded.sources).run()
         except RecursionError:  # Python's own limit: the checker follows calls into functions
-            raise RulesError(f"{name}: these rules nest too deeply to be checked (functions "
-                             "that call one another, or expressions inside one another, some "
-                             "hundreds deep): split long expressions with let, and call "
-                             "fewer functions in a chain") from None
+            raise too_deep(name) from None
         checked = _Checked(program, {path: loaded.sources[shown]
                                      for shown, path in loaded.paths.items()})
     _CHECKED[key] = checked  # the most recently used last
     while len(_CHECKED) > MAX_CHECKED:
         del _CHECKED[next(iter(_CHECKED))]
     return checked.program
+
+
+def too_deep(name: str) -> RulesError:
+    """The error for rules that met Python's recursion limit while being checked."""
+    return RulesError(f"{name}: these rules nest too deeply to be checked (functions that call "
+                      "one another, or expressions inside one another, some hundreds deep): "
+                      "split long expressions with let, and call fewer functions in a chain")
 
 
 MAX_CHECKED = 16  # checked programs kept (each a file and its imports, at most ~1 MB of text)
@@ -329,3 +333,5 @@ def check_as_part(path: Path, text: str | None = None) -> Part | None:
         return Part(Path(shown_whole), name, Checker(loaded.modules, loaded.sources).run(), None)
     except RulesError as error:
         return Part(Path(shown_whole), name, None, error)
+    except RecursionError:
+        return Part(Path(shown_whole), name, None, too_deep(shown_whole))

@@ -367,3 +367,15 @@ def test_an_analysis_kept_between_edits_agrees_with_a_fresh_one(tmp_path):
                           for o in kept.index.occurrences[kept.file]) == sorted(
                 (o.span.line, o.span.col, o.definition.name, o.definition.kind)
                 for o in fresh.index.occurrences[fresh.file])
+
+
+def test_rules_nested_past_pythons_limit_say_what_rulelang_check_says(tmp_path):
+    """Functions calling one another some hundreds deep: `rulelang check` says to split them;
+    the editor said "rulelang could not check this file (internal error: RecursionError...)"."""
+    from rulelang.tools.language_server.document import analyse
+    chain = "".join(f"fn c{i}() = c{i + 1}() + 1\n" for i in range(1500)) + "fn c1500() = 1\n"
+    path = tmp_path / "chain.rules"
+    [problem] = analyse(NIM + chain, path).diagnostics
+    assert "internal error" not in problem.message
+    assert "nest too deeply to be checked" in problem.message
+    assert "call fewer functions in a chain" in problem.message

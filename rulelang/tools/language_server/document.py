@@ -9,7 +9,7 @@ import attrs
 from rulelang.language import ast
 from rulelang.language.checker import Checker
 from rulelang.language.errors import CheckError, Diagnostic, ParseError, RulesError, Span
-from rulelang.language.loader import check_as_part, read_modules
+from rulelang.language.loader import check_as_part, read_modules, too_deep
 from rulelang.language.parser import parse
 from rulelang.language.traversal import annotation_fields, walk
 from rulelang.tools.language_server.index import Index, build_index
@@ -140,6 +140,9 @@ def analyse(text: str, path: Path | None, version: int | None = None,
         part = check_as_part(path, text) if path is not None else None
         result.diagnostics = (_as_part(part, file) if part is not None
                               else _placed(error.diagnostics, file, result.module))
+    except RecursionError:  # rules nested past Python's limit: what `rulelang check` says
+        result.diagnostics = list(too_deep(file).diagnostics)
+        return result
     except Exception as error:  # a checker bug must not take the editor's server down
         result.diagnostics = [Diagnostic(f"rulelang could not check this file (internal "
                                          f"error: {error.__class__.__name__}: {error})")]
