@@ -261,6 +261,20 @@ def test_find_references_lists_every_use(session, nim):
     assert len(without) == len(found) - 1
 
 
+def test_a_document_not_saved_yet_finds_definitions_and_references_in_itself(session):
+    """An editor's new buffer has a URI but no path (untitled:...): its definitions were placed
+    in a file named file:///<document>, which no editor can open."""
+    uri = "untitled:Untitled-1"
+    session.versions[uri] = 1
+    session.client.text_document_did_open(L.DidOpenTextDocumentParams(
+        L.TextDocumentItem(uri=uri, language_id="rulelang", version=1, text=NIM)))
+    assert session.diagnostics_for(uri) == []
+    target = session.definition(uri, *where(NIM, "piles_left()", 1))
+    assert target.uri == uri and target.range.start == L.Position(*where(NIM, "piles_left"))
+    found = session.references(uri, *where(NIM, "stones[Pile]"))
+    assert len(found) == NIM.count("stones[") and all(f.uri == uri for f in found)
+
+
 def test_completion_offers_names_keywords_and_the_fields_after_a_dot(session, tmp_path):
     path = tmp_path / "typing.rules"
     text = (ROOT / "games" / "yokai_sketch.rules").read_text()

@@ -139,9 +139,11 @@ def _diagnostic(d, lines) -> L.Diagnostic:
                         severity=_SEVERITY.get(d.severity, L.DiagnosticSeverity.Error))
 
 
-def _location(result: Analysis, span: Span) -> L.Location | None:
+def _location(result: Analysis, span: Span, uri: str) -> L.Location | None:
+    """Where a span is: in the document itself (``uri``: a file not saved yet has no path),
+    or in a file it imports."""
     if span.file == result.file:
-        return L.Location(uri=from_fs_path(result.file),
+        return L.Location(uri=uri,
                           range=_range(span, source_lines(result.text)))
     path = result.paths.get(span.file)
     if path is None:
@@ -228,7 +230,7 @@ def definition(ls: RulesServer, params: L.DefinitionParams):
     result, found = _occurrence(ls, params)
     if found is None or found.definition.span is None:
         return None
-    return _location(result, found.definition.span)
+    return _location(result, found.definition.span, params.text_document.uri)
 
 
 @server.feature(L.TEXT_DOCUMENT_REFERENCES)
@@ -239,7 +241,8 @@ def references(ls: RulesServer, params: L.ReferenceParams):
     target = found.definition
     spans = [o.span for o in result.index.uses(target)
              if params.context.include_declaration or o.span != target.span]
-    return [loc for loc in (_location(result, s) for s in spans) if loc is not None]
+    uri = params.text_document.uri
+    return [loc for loc in (_location(result, s, uri) for s in spans) if loc is not None]
 
 
 @server.feature(L.TEXT_DOCUMENT_PREPARE_RENAME)
