@@ -255,6 +255,8 @@ class Part:
     name: str  # the part's file name in the whole's sources and diagnostics
     program: Program | None
     error: RulesError | None
+    loaded: Loaded | None = None  # the whole and its imports, the part among them (an editor
+    checker: Checker | None = None  # indexes the part's names with them)
 
     def found(self) -> list[Diagnostic]:
         """Everything the check found: the error's problems, or the warnings."""
@@ -329,9 +331,10 @@ def check_as_part(path: Path, text: str | None = None) -> Part | None:
     name = next((shown for shown, where in loaded.paths.items() if where == target), None)
     if name is None:  # its import line was in a comment, say: not a part after all
         return None
+    checker = Checker(loaded.modules, loaded.sources)
     try:
-        return Part(Path(shown_whole), name, Checker(loaded.modules, loaded.sources).run(), None)
+        return Part(Path(shown_whole), name, checker.run(), None, loaded, checker)
     except RulesError as error:
-        return Part(Path(shown_whole), name, None, error)
+        return Part(Path(shown_whole), name, None, error, loaded, checker)
     except RecursionError:
         return Part(Path(shown_whole), name, None, too_deep(shown_whole))
