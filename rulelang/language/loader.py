@@ -186,8 +186,9 @@ def read_modules(text: str, name: str = "<rules>", base: Path | None = None,
 def _check_size(text: object, name: str) -> None:
     if not isinstance(text, str):
         raise RulesError(f"{name}: rules are text, not {type(text).__name__}")
-    if len(text) > MAX_SOURCE:
-        raise RulesError(f"{name}: too long ({len(text):,} characters; a .rules file may have "
+    if len(text) > MAX_SOURCE:  # (a file is read no further than one character too many)
+        count = f"{len(text):,}" if len(text) > MAX_SOURCE + 1 else f"more than {MAX_SOURCE:,}"
+        raise RulesError(f"{name}: too long ({count} characters; a .rules file may have "
                          f"at most {MAX_SOURCE:,})")
     try:
         text.encode("utf-8")
