@@ -393,3 +393,18 @@ def test_rules_nested_past_pythons_limit_say_what_rulelang_check_says(tmp_path):
     assert "internal error" not in problem.message
     assert "nest too deeply to be checked" in problem.message
     assert "call fewer functions in a chain" in problem.message
+
+
+def test_a_campaigns_variables_have_hover_definition_and_references():
+    """A variable declared in `campaign { ... }` was left out of the names the editor knows:
+    no hover, no definition, no references, wherever it was used."""
+    from rulelang.tools.language_server.document import analyse
+    path = ROOT / "tests" / "rules" / "league.rules"
+    text = path.read_text()
+    result = analyse(text, path)
+    line, col = where(text, "points[0] >= 2")
+    found = result.index.at(result.file, line + 1, col + 1)
+    assert found is not None and found.definition.name == "points"
+    assert found.definition.kind == "var" and found.definition.type == "list of int"
+    assert found.definition.span.line == where(text, "points: list")[0] + 1
+    assert len(result.index.uses(found.definition)) == text.count("points") - text.count('"points"')

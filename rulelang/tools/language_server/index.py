@@ -9,6 +9,7 @@ among the declaration's tokens.
 from __future__ import annotations
 
 import bisect
+from collections.abc import Iterator
 from typing import cast
 
 import attrs
@@ -90,6 +91,15 @@ def build_index(modules: list[ast.Module], sources: dict[str, str], checker,
     return index
 
 
+def _declarations(decls: list) -> Iterator:
+    """The top-level declarations, each followed by a campaign's variables (declared as any
+    variable is: every game has them)."""
+    for decl in decls:
+        yield decl
+        if isinstance(decl, ast.CampaignDecl):
+            yield from (item for item in decl.items if isinstance(item, ast.VarDecl))
+
+
 class _Builder:
     def __init__(self, index: Index, checker, tokens: dict[str, list[Tok]]):
         self.index, self.checker, self.tokens = index, checker, tokens
@@ -130,7 +140,7 @@ class _Builder:
     # ------------------------------------------------------------ declarations
     def declare_module(self, module: ast.Module) -> None:
         symbols = self.checker.symbols
-        for decl in module.decls:
+        for decl in _declarations(module.decls):
             name = getattr(decl, "name", None)
             if isinstance(decl, ast.EnumDecl):
                 self._enum(decl)
