@@ -298,6 +298,15 @@ def test_the_outline_lists_declarations_and_what_they_hold(session, nim):
     assert pile.kind == L.SymbolKind.Enum and [c.name for c in pile.children] == list("ABCDEFGH")
 
 
+def test_the_outline_shows_a_campaign_and_its_variables(session):
+    """`campaign { ... }` was missing from the outline, and its variables with it."""
+    uri = session.open(ROOT / "tests" / "rules" / "league.rules")
+    symbols = session.symbols(uri)
+    [campaign] = [s for s in symbols if s.name == "campaign"]
+    assert [c.name for c in campaign.children] == ["played", "points", "level"]
+    assert campaign.children[1].detail == "list of int"
+
+
 def test_rename_changes_every_use_and_refuses_bad_names(session, nim):
     from pygls.exceptions import JsonRpcException
     uri = session.open(nim)
