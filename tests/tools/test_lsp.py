@@ -289,6 +289,36 @@ def test_completion_offers_names_keywords_and_the_fields_after_a_dot(session, tm
     assert fields == {"printed", "value", "colour"}
 
 
+@pytest.mark.parametrize("before, words", [
+    ("  # a comment about the sco", True),
+    ('  log "the sco', True),
+    ('  log "{sco', False),
+    ('  log "{yokai.', False),
+    ('  log "{{not a value}} but {sco', False),
+    ('  log "{if x then "yes', True),
+    ('  log "{if x then "yes" else sco', False),
+    ('  log "{n}" + sco', False),
+    ('  log "a \\" still the text', True),
+    ("  let n = sco", False),
+])
+def test_completion_is_quiet_in_comments_and_in_a_texts_words(before, words):
+    """Completion offered every name of the file in a comment or in a text's words, where an
+    editor then pops its list up at every word typed."""
+    from rulelang.tools.language_server import server
+    assert server._in_words(before) is words
+
+
+def test_completion_in_a_comment_offers_nothing_and_in_a_value_the_names(session, nim):
+    uri = session.open(nim)
+    session.diagnostics_for(uri)
+    line, _ = where(NIM, "  stones[pile] -= n")
+    session.type(uri, line, 0, '  # take pi\n  log "pi {pi}"\n')
+    assert not session.complete(uri, line, len("  # take pi")).items
+    assert not session.complete(uri, line + 1, len('  log "pi')).items
+    names = {i.label for i in session.complete(uri, line + 1, len('  log "pi {pi')).items}
+    assert {"pile", "piles_left", "pile_sizes"} <= names
+
+
 def test_the_outline_lists_declarations_and_what_they_hold(session, nim):
     uri = session.open(nim)
     symbols = session.symbols(uri)

@@ -298,6 +298,8 @@ def completion(ls: RulesServer, params: L.CompletionParams):
     lines = source_lines(result.text)
     line_text = lines[params.position.line] if params.position.line < len(lines) else ""
     before = line_text[:_chars(line_text, params.position.character)]
+    if _in_words(before):  # a comment, or a text's own words: no names to offer there
+        return L.CompletionList(is_incomplete=False, items=[])
     after_dot = re.search(r"([A-Za-z_][A-Za-z0-9_]*)\s*(?:\[[^\]]*\])?\s*\.\s*[A-Za-z0-9_]*$",
                           before)
     if after_dot:
@@ -305,6 +307,34 @@ def completion(ls: RulesServer, params: L.CompletionParams):
     else:
         items = _names(known, params.position.line + 1)
     return L.CompletionList(is_incomplete=False, items=items)
+
+
+def _in_words(before: str) -> bool:
+    """Whether the end of ``before`` (a line up to the cursor) is in a comment or in the words
+    of a text, rather than in code or in a {value} inside a text. Texts end on their line."""
+    i, in_text, depth = 0, False, 0  # depth: the braces open in a text's {value}
+    while i < len(before):
+        ch = before[i]
+        if not in_text:
+            if ch == "#":
+                return True
+            in_text = ch == '"'
+        elif depth == 0:
+            if ch == "\\" or before.startswith(("{{", "}}"), i):
+                i += 1  # an escaped character, or a literal brace
+            elif ch == "{":
+                depth = 1
+            elif ch == '"':
+                in_text = False
+        elif ch == '"':  # a text inside the value: "{if won then "yes" else "no"}"
+            end = before.find('"', i + 1)
+            if end < 0:
+                return True
+            i = end
+        else:
+            depth += {"{": 1, "}": -1}.get(ch, 0)
+        i += 1
+    return in_text and depth == 0
 
 
 def _fields_of(known: Analysis | None, name: str, indexed: bool) -> list[L.CompletionItem]:
