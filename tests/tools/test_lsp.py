@@ -350,6 +350,17 @@ def test_rename_changes_every_use_and_refuses_bad_names(session, nim):
         session.rename(uri, *where(NIM, "index_of"), "position")
 
 
+
+def test_a_request_on_a_document_neither_open_nor_on_disk_is_refused_clearly(session, tmp_path):
+    """The server read such a document from disk: FileNotFoundError, answered as an internal
+    error with its traceback (and the traceback logged)."""
+    from pygls.exceptions import JsonRpcException
+    uri = from_fs_path(str(tmp_path / "gone.rules"))
+    with pytest.raises(JsonRpcException, match="is not open in the editor") as refused:
+        session.hover(uri, 0, 0)
+    assert "Traceback" not in str(refused.value) and "FileNotFoundError" not in str(refused.value)
+
+
 def test_formatting_the_document(session, tmp_path):
     path = tmp_path / "messy.rules"
     uri = session.open(path, NIM.replace("players 2", "players    2"))

@@ -57,12 +57,16 @@ class RulesServer(LanguageServer):
     # ------------------------------------------------------------ analyses
     def analysis(self, uri: str) -> Analysis:
         document = self.workspace.get_text_document(uri)
+        try:
+            source = document.source  # a document not open in the editor is read from disk
+        except (OSError, UnicodeDecodeError, ValueError):
+            raise JsonRpcInvalidParams(f"{uri} is not open in the editor and cannot be read: "
+                                       "open it first") from None
         current = self.analyses.get(uri)
-        if current is None or current.text != document.source:
+        if current is None or current.text != source:
             path = to_fs_path(uri)
             cache = self.caches.setdefault(uri, ParseCache())
-            current = analyse(document.source, Path(path) if path else None, document.version,
-                              cache)
+            current = analyse(source, Path(path) if path else None, document.version, cache)
             self.analyses[uri] = current
             if current.index is not None:
                 self.last_parsed[uri] = current
