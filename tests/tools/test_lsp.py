@@ -253,6 +253,24 @@ def test_go_to_definition_of_globals_locals_fields_and_imports(session, nim, tmp
                                              "helpers.rules"))
 
 
+def test_go_to_definition_on_an_import_opens_the_file_it_imports(session):
+    path = ROOT / "tests" / "rules" / "imports" / "uses_helpers.rules"
+    text = path.read_text()
+    uri = session.open(path)
+    session.diagnostics_for(uri)
+    line, col = where(text, 'import "lib/helpers')
+    target = session.definition(uri, line, col + len('import "l'))
+    assert target.uri == from_fs_path(str(ROOT / "tests" / "rules" / "imports" / "lib" /
+                                          "helpers.rules"))
+    assert target.range.start == L.Position(0, 0)
+    hearts = ROOT / "examples" / "hearts.rules"
+    uri = session.open(hearts)
+    session.diagnostics_for(uri)
+    line, col = where(hearts.read_text(), 'import "std/')
+    target = session.definition(uri, line, col + 2)
+    assert target.uri.endswith("/rulelang/language/std/tricks.rules")
+
+
 def test_find_references_lists_every_use(session, nim):
     uri = session.open(nim)
     found = session.references(uri, *where(NIM, "stones[Pile]"))

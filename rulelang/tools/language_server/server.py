@@ -232,9 +232,24 @@ def _describe(d) -> str:
 @server.feature(L.TEXT_DOCUMENT_DEFINITION)
 def definition(ls: RulesServer, params: L.DefinitionParams):
     result, found = _occurrence(ls, params)
-    if found is None or found.definition.span is None:
+    if found is None:
+        return _imported_file(result, params.position.line + 1)
+    if found.definition.span is None:
         return None
     return _location(result, found.definition.span, params.text_document.uri)
+
+
+def _imported_file(result: Analysis, line: int) -> L.Location | None:
+    """On an import line: the file it imports (one that was read for this analysis)."""
+    from rulelang.language.loader import STD_DIR
+    for decl in result.module.decls if result.module is not None else []:
+        if isinstance(decl, ast.ImportDecl) and decl.span.line <= line <= decl.span.end_line:
+            target = (STD_DIR / decl.path[4:] if decl.path.startswith("std/")
+                      else Path(decl.span.file).parent / decl.path).resolve()
+            if target in result.paths.values():
+                return L.Location(uri=from_fs_path(str(target)),
+                                  range=L.Range(L.Position(0, 0), L.Position(0, 0)))
+    return None
 
 
 @server.feature(L.TEXT_DOCUMENT_REFERENCES)
