@@ -221,8 +221,9 @@ def _resolve_path(decl: ast.ImportDecl, folder: Path | None, sources: dict[str, 
         where, outside = "in the standard library", "the standard library"
     else:
         if folder is None:
-            raise _import_error(decl, "rules given as text can only import std/... files",
-                                sources)
+            raise _import_error(decl, "rules given as text can only import std/... files "
+                                      "(save them in a .rules file to import the files beside "
+                                      "it: an editor's new document, say)", sources)
         if os.path.isabs(written):
             raise _import_error(decl, f"cannot import '{written}': imports are relative to "
                                       "the importing file, not absolute paths", sources)

@@ -84,9 +84,11 @@ def test_a_link_leading_out_of_the_folder_is_refused(folder):
 
 def test_rules_given_as_text_import_only_the_standard_library():
     rulelang.loads(HEAD + 'import "std/tricks.rules"\nturn { win current }', "t.rules")
-    with pytest.raises(rulelang.RulesError, match="rules given as text can only import std/"):
+    with pytest.raises(rulelang.RulesError, match="rules given as text can only import std/") \
+            as refused:
         rulelang.loads(HEAD + 'import "tests/rules/kitchen_sink.rules"\nturn { win current }',
                        "t.rules")
+    assert "save them in a .rules file" in str(refused.value)  # what to do about it
 
 
 def test_imports_cannot_loop_forever(folder):
