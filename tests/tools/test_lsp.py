@@ -379,6 +379,51 @@ def test_a_request_on_a_document_neither_open_nor_on_disk_is_refused_clearly(ses
     assert "Traceback" not in str(refused.value) and "FileNotFoundError" not in str(refused.value)
 
 
+WHERE = NIM.replace('choose n in 1..stones[pile] prompt "how many stones"',
+                    'choose n in 1..stones[pile] where n <= stones[pile] and n > 0\n'
+                    '    else "{n} is too many" prompt "how many stones" prefer n')
+
+
+def renamed(text, edits):
+    lines = text.split("\n")
+    for e in sorted(edits, key=lambda e: (e.range.start.line, e.range.start.character),
+                    reverse=True):
+        assert e.range.start.line == e.range.end.line
+        line = lines[e.range.start.line]
+        lines[e.range.start.line] = (line[:e.range.start.character] + e.new_text
+                                     + line[e.range.end.character:])
+    return "\n".join(lines)
+
+
+def test_rename_a_choice_with_where_clauses_edits_each_use_once(session, tmp_path):
+    """The parser copies a `where` clause (into the options and the refusals): its names were
+    indexed twice (overlapping edits, which editors refuse), the chosen name there was a name
+    of its own (left as it was), and a made-up name spanned the whole clause."""
+    import rulelang
+    uri = session.open(tmp_path / "where.rules", WHERE)
+    assert session.diagnostics_for(uri) == []
+    edit = session.rename(uri, *where(WHERE, "n in 1.."), "many")
+    edits = edit.changes[uri]
+    places = [(e.range.start.line, e.range.start.character) for e in edits]
+    assert len(places) == len(set(places))
+    assert all(e.range.end.character - e.range.start.character == 1 for e in edits)
+    result = renamed(WHERE, edits)
+    assert "choose many in 1..stones[pile] where many <= stones[pile] and many > 0" in result
+    assert '"{many} is too many"' in result and "stones[pile] -= many" in result
+    assert 'prompt "how many stones" prefer many' in result
+    rulelang.loads(result, "renamed.rules")
+
+
+def test_rename_a_typed_parameter_keeps_its_type(session, tmp_path):
+    text = NIM.replace("fn piles_left() = [p for p in Pile if stones[p] > 0]",
+                       "fn piles_left() = [p for p in Pile if full(p)]\n"
+                       "fn full(heap: Pile) = stones[heap] > 0")
+    uri = session.open(tmp_path / "param.rules", text)
+    assert session.diagnostics_for(uri) == []
+    edit = session.rename(uri, *where(text, "heap"), "h")
+    assert "fn full(h: Pile) = stones[h] > 0" in renamed(text, edit.changes[uri])
+
+
 def test_formatting_the_document(session, tmp_path):
     path = tmp_path / "messy.rules"
     uri = session.open(path, NIM.replace("players 2", "players    2"))
