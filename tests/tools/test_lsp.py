@@ -368,6 +368,18 @@ def test_rename_changes_every_use_and_refuses_bad_names(session, nim):
         session.rename(uri, *where(NIM, "index_of"), "position")
 
 
+def test_rename_refuses_a_name_that_would_mean_something_else_where_it_is_used(session, nim):
+    """Renaming to a name already used where the renamed one is (another local, a global the
+    local would hide, a local that would hide the global) made rules that no longer check."""
+    from pygls.exceptions import JsonRpcException
+    uri = session.open(nim)
+    for at, new in [("pile in", "n"), ("i = index_of", "p"), ("stones[Pile]", "p"),
+                    ("i = index_of", "stones"), ("i = index_of", "pile_sizes")]:
+        with pytest.raises(JsonRpcException, match=f"'{new}' is already a name"):
+            session.rename(uri, *where(NIM, at), new)
+    assert len(session.rename(uri, *where(NIM, "i = index_of"), "k").changes[uri]) == 3
+
+
 
 def test_a_request_on_a_document_neither_open_nor_on_disk_is_refused_clearly(session, tmp_path):
     """The server read such a document from disk: FileNotFoundError, answered as an internal

@@ -284,10 +284,35 @@ def rename(ls: RulesServer, params: L.RenameParams):
     if found.definition.span.file == result.file and found.definition.kind not in (
             "local", "param") and new in result.index.globals:
         raise JsonRpcInvalidParams(f"'{new}' is already defined")
+    clash = _clash(result, found.definition, new)
+    if clash is not None:
+        raise JsonRpcInvalidParams(f"'{new}' is already a name where '{found.definition.name}' "
+                                   f"is used (line {clash}): pick another name")
     lines = source_lines(result.text)
     edits = [L.TextEdit(_range(o.span, lines), new) for o in result.index.uses(found.definition)
              if o.span.file == result.file]
     return L.WorkspaceEdit(changes={params.text_document.uri: edits})
+
+
+def _clash(result: Analysis, target: Definition, new: str) -> int | None:
+    """A line where the new name would mean something else: a local or parameter of that
+    name in a declaration that uses the renamed name, or (renaming a local) a name of the
+    file that its declaration uses. None when there is none."""
+    if result.index is None or result.module is None:
+        return None
+    here = result.index.occurrences.get(result.file, [])
+    spans = [d.span for d in result.module.decls]
+    for use in result.index.uses(target):
+        enclosing = next((s for s in spans if s.line <= use.span.line <= s.end_line), None)
+        if enclosing is None:
+            continue
+        for o in here:
+            d = o.definition
+            if (d.name == new and d is not target and enclosing.line <= o.span.line
+                    <= enclosing.end_line and (d.kind in ("local", "param")
+                                               or target.kind in ("local", "param"))):
+                return o.span.line
+    return None
 
 
 def _renamable(result, found) -> None:
