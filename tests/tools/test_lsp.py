@@ -533,3 +533,17 @@ def test_a_campaigns_variables_have_hover_definition_and_references():
     assert found.definition.kind == "var" and found.definition.type == "list of int"
     assert found.definition.span.line == where(text, "points: list")[0] + 1
     assert len(result.index.uses(found.definition)) == text.count("points") - text.count('"points"')
+
+
+def test_the_standard_library_opened_in_the_editor_has_no_error():
+    """Go to definition leads into std/tricks.rules: it was shown with "nothing to play: add
+    a 'turn { ... }'...", an error in the language's own library."""
+    from rulelang.language.loader import STD_DIR
+    from rulelang.tools.language_server.document import analyse
+    path = STD_DIR / "tricks.rules"
+    result = analyse(path.read_text(), path)
+    assert result.diagnostics == []
+    assert result.index is not None and "trick_winner" in result.index.globals
+    elsewhere = analyse("fn f() = 1\n", STD_DIR.parent / "not_std.rules")  # a game's file: as ever
+    assert [d.message for d in elsewhere.diagnostics] == [
+        "nothing to play: add a 'turn { ... }' or a 'play { ... }' block"]
