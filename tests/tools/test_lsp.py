@@ -225,6 +225,25 @@ def test_hover_on_a_rule_id_shows_the_rule_from_the_nearest_seeds_folder(session
     assert " ".join(first_words) in hover.contents.value
 
 
+def test_a_rule_id_with_a_letter_and_a_rule_in_a_sub_bullet_are_found(tmp_path):
+    """`explain ... cites "YA-10a"` is a rule ID (teaching.py reads it so), and a digest lists
+    such rules as sub-bullets: hover found neither, and gave YA-10 the sub-bullets' text."""
+    from rulelang.tools.language_server.rule_ids import read_digests, rule_id_at
+    (tmp_path / "game.md").write_text(
+        "- **G-10** Deal according to the number of players:\n"
+        "  - **G-10a** 2 players: 10 cards each.\n"
+        "  - **G-10b** 3 players: 9 cards each, and the\n"
+        "    rest unused.\n"
+        "- **G-11** Then play.\n")
+    digests = read_digests(tmp_path)
+    assert digests["G-10"] == "**G-10** (game.md): Deal according to the number of players:"
+    assert digests["G-10a"] == "**G-10a** (game.md): 2 players: 10 cards each."
+    assert digests["G-10b"] == "**G-10b** (game.md): 3 players: 9 cards each, and the rest unused."
+    line = '  if automa != none {   # G-10a, G-10'
+    assert rule_id_at(line, line.index("G-10a") + 3) == "G-10a"
+    assert rule_id_at(line, line.rindex("G-10") + 3) == "G-10"
+
+
 def test_go_to_definition_of_globals_locals_fields_and_imports(session, nim, tmp_path):
     uri = session.open(nim)
     target = session.definition(uri, *where(NIM, "piles_left()", 1))
