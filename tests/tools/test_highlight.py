@@ -130,3 +130,11 @@ def test_the_vscode_manifest_starts_the_language_server():
     assert manifest["contributes"]["configuration"]["properties"]["rulelang.command"][
         "default"] == ["rulelang", "lsp"]
     assert (ROOT / "editors" / "vscode" / manifest["main"]).exists()
+
+
+def test_the_vscode_client_sends_new_documents_not_saved_yet_to_the_server_too():
+    """A new .rules document (untitled:) had no errors, hover or completion in VS Code: the
+    client sent the server files only (the server answers for either)."""
+    client = (ROOT / "editors" / "vscode" / "extension.js").read_text()
+    assert '{ scheme: "file", language: "rulelang" }' in client
+    assert '{ scheme: "untitled", language: "rulelang" }' in client
