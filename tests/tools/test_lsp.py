@@ -326,6 +326,21 @@ def test_completion_offers_names_keywords_and_the_fields_after_a_dot(session, tm
     assert fields == {"printed", "value", "colour"}
 
 
+def test_completion_after_a_call_and_a_dot_offers_what_the_function_gives(session):
+    """After `f(...).` completion offered every name of the file, not the fields of the
+    card the function gives."""
+    path = ROOT / "games" / "yami.rules"
+    text = path.read_text()
+    uri = session.open(path, text)  # (the editor's text: the file is not written)
+    session.diagnostics_for(uri)
+    line, _ = where(text, "    check_mission()")
+    session.type(uri, line, 0, '    log "{tile_of(decision).\n')
+    tile = {i.label for i in session.complete(uri, line, len('    log "{tile_of(decision).')).items}
+    assert tile == {"colour", "number", "shape", "by"}
+    session.type(uri, line, 0, '    log "{this_trick().\n')  # a zone: it has no fields
+    assert not session.complete(uri, line, len('    log "{this_trick().')).items
+
+
 @pytest.mark.parametrize("before, words", [
     ("  # a comment about the sco", True),
     ('  log "the sco', True),

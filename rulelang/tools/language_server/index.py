@@ -34,6 +34,7 @@ class Definition:
     children: list = attrs.field(factory=list)  # fields, members, columns: for the outline
     ty: T.Type | None = None  # the checker's type, when known (for completing after a '.')
     decl_span: Span | None = None  # the whole declaration, for a top-level name
+    gives: T.Type | None = None  # what a function gives (for completing after `f(...).`)
 
 
 @attrs.frozen
@@ -162,6 +163,8 @@ class _Builder:
                                         self._type_text(sym), self._first_line(decl),
                                         ty=sym.type)
             definition.decl_span = decl.span
+            if sym is not None and sym.kind == "fn" and sym.decl is decl:
+                definition.gives = self.checker.fn_types.get(id(decl))
             if isinstance(decl, ast.EnumDecl):
                 definition.children = [self.members[(name, m)] for m in decl.members
                                        if (name, m) in self.members]

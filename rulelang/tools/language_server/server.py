@@ -346,8 +346,12 @@ def completion(ls: RulesServer, params: L.CompletionParams):
         return L.CompletionList(is_incomplete=False, items=[])
     after_dot = re.search(r"([A-Za-z_][A-Za-z0-9_]*)\s*(?:\[[^\]]*\])?\s*\.\s*[A-Za-z0-9_]*$",
                           before)
+    after_call = re.search(r"([A-Za-z_][A-Za-z0-9_]*)\s*\((?:[^()]|\([^()]*\))*\)\s*\.\s*"
+                           r"[A-Za-z0-9_]*$", before)
     if after_dot:
         items = _fields_of(known, after_dot.group(1), before.rstrip().endswith("]"))
+    elif after_call:  # what a function gives: `tile_of(c).`
+        items = _given_by(known, after_call.group(1))
     else:
         items = _names(known, params.position.line + 1)
     return L.CompletionList(is_incomplete=False, items=items)
@@ -410,6 +414,23 @@ def _fields_of(known: Analysis | None, name: str, indexed: bool) -> list[L.Compl
             seen.add(field.name)
             items.append(_item(field))
     return items
+
+
+def _given_by(known: Analysis | None, name: str) -> list[L.CompletionItem]:
+    """The fields of the card (or the columns of the row) a function of the file gives;
+    nothing for anything else (a zone, a number...); for a built-in function (first, top...),
+    every field, as after a name whose type is not known."""
+    if known is None or known.index is None:
+        return []
+    fn = known.index.globals.get(name)
+    if fn is None or fn.kind != "fn":
+        return _fields_of(known, "", False)
+    gives = fn.gives
+    if gives is None or gives.name not in ("card", "row") or not gives.arg:
+        return []
+    top = next((d for d in known.index.definitions
+                if d.kind in ("card", "table") and d.name == gives.arg), None)
+    return [_item(field) for field in top.children] if top is not None else []
 
 
 def _names(known: Analysis | None, line: int) -> list[L.CompletionItem]:
