@@ -12,7 +12,9 @@ function activate(context) {
     "rulelang",
     "rulelang",
     { command, args },
-    { documentSelector: [{ scheme: "file", language: "rulelang" }] }
+    // a new document not saved yet (untitled:) is checked too; it imports only std/...
+    { documentSelector: [{ scheme: "file", language: "rulelang" },
+                         { scheme: "untitled", language: "rulelang" }] }
   );
   client.start();
   context.subscriptions.push({ dispose: () => client && client.stop() });

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import difflib
+import functools
 import re
 from collections.abc import Callable
 from typing import Any, NoReturn
@@ -32,6 +33,15 @@ _TEAM = object()  # `team` where a win or a loss names who: the cooperative team
 STATEMENT_WORDS = ("let", "move", "deal", "shuffle", "create", "place", "reveal", "tell", "choose",
                    "if", "for", "repeat", "while", "loop", "break", "continue", "return", "log",
                    "win", "lose", "end")
+
+
+@functools.cache
+def _words_within_statements() -> list[str]:
+    """The grammar's words that go on inside a statement (prompt, where, to, times...)."""
+    from rulelang.language.parser import KEYWORDS, _literals
+    from rulelang.language.syntax_errors import DECLARATION_WORDS
+    return sorted({w for w in _literals().values() if w.isalpha() and len(w) > 2}
+                  - set(STATEMENT_WORDS) - KEYWORDS - set(_DECLARING) - set(DECLARATION_WORDS))
 
 
 def span_of(file: str, meta: Meta, dl: int = 0, dc: int = 0) -> Span:
@@ -324,6 +334,10 @@ class Builder(Transformer[Token, Any]):
                       f"write the {call.id} at the top level of the file, outside every block")
         if isinstance(call, ast.Name):
             close = difflib.get_close_matches(call.id, STATEMENT_WORDS, 1, 0.65)  # not current->create
+            line_start = self.text.rfind("\n", 0, meta.start_pos) + 1
+            if not close and self.text[line_start:meta.start_pos].strip():  # after code on its
+                close = difflib.get_close_matches(  # line: a word of that statement half typed
+                    call.id, _words_within_statements(), 1, 0.65)  # (choose ... prom)
             self._bad(f"'{call.id}' is not a statement", call.span,
                       f"did you mean '{close[0]}'?" if close
                       else f"to run a rule write {call.id}(), to set a variable {call.id} = value")

@@ -68,16 +68,20 @@ def load_text(text: str, name: str = "<rules>", base: Path | None = None, *,
         try:
             program = Checker(loaded.modules, loaded.sources).run()
         except RecursionError:  # Python's own limit: the checker follows calls into functions
-            raise RulesError(f"{name}: these rules nest too deeply to be checked (functions "
-                             "that call one another, or expressions inside one another, some "
-                             "hundreds deep): split long expressions with let, and call "
-                             "fewer functions in a chain") from None
+            raise too_deep(name) from None
         checked = _Checked(program, {path: loaded.sources[shown]
                                      for shown, path in loaded.paths.items()})
     _CHECKED[key] = checked  # the most recently used last
     while len(_CHECKED) > MAX_CHECKED:
         del _CHECKED[next(iter(_CHECKED))]
     return checked.program
+
+
+def too_deep(name: str) -> RulesError:
+    """The error for rules that met Python's recursion limit while being checked."""
+    return RulesError(f"{name}: these rules nest too deeply to be checked (functions that call "
+                      "one another, or expressions inside one another, some hundreds deep): "
+                      "split long expressions with let, and call fewer functions in a chain")
 
 
 MAX_CHECKED = 16  # checked programs kept (each a file and its imports, at most ~1 MB of text)
@@ -138,6 +142,8 @@ def read_modules(text: str, name: str = "<rules>", base: Path | None = None,
     paths: dict[str, Path] = {}
     modules = [parse_main(text, name)]
     seen = {name}
+    if base is not None and name.endswith(".rules"):  # the file itself, however it was named:
+        seen.add(str((base / Path(name).name).resolve()))  # a file it imports may import it back
     queue = [(modules[0], base)]
     while queue:
         module, folder = queue.pop(0)
@@ -180,8 +186,9 @@ def read_modules(text: str, name: str = "<rules>", base: Path | None = None,
 def _check_size(text: object, name: str) -> None:
     if not isinstance(text, str):
         raise RulesError(f"{name}: rules are text, not {type(text).__name__}")
-    if len(text) > MAX_SOURCE:
-        raise RulesError(f"{name}: too long ({len(text):,} characters; a .rules file may have "
+    if len(text) > MAX_SOURCE:  # (a file is read no further than one character too many)
+        count = f"{len(text):,}" if len(text) > MAX_SOURCE + 1 else f"more than {MAX_SOURCE:,}"
+        raise RulesError(f"{name}: too long ({count} characters; a .rules file may have "
                          f"at most {MAX_SOURCE:,})")
     try:
         text.encode("utf-8")
@@ -214,8 +221,9 @@ def _resolve_path(decl: ast.ImportDecl, folder: Path | None, sources: dict[str, 
         where, outside = "in the standard library", "the standard library"
     else:
         if folder is None:
-            raise _import_error(decl, "rules given as text can only import std/... files",
-                                sources)
+            raise _import_error(decl, "rules given as text can only import std/... files "
+                                      "(save them in a .rules file to import the files beside "
+                                      "it: an editor's new document, say)", sources)
         if os.path.isabs(written):
             raise _import_error(decl, f"cannot import '{written}': imports are relative to "
                                       "the importing file, not absolute paths", sources)
@@ -249,6 +257,8 @@ class Part:
     name: str  # the part's file name in the whole's sources and diagnostics
     program: Program | None
     error: RulesError | None
+    loaded: Loaded | None = None  # the whole and its imports, the part among them (an editor
+    checker: Checker | None = None  # indexes the part's names with them)
 
     def found(self) -> list[Diagnostic]:
         """Everything the check found: the error's problems, or the warnings."""
@@ -323,7 +333,10 @@ def check_as_part(path: Path, text: str | None = None) -> Part | None:
     name = next((shown for shown, where in loaded.paths.items() if where == target), None)
     if name is None:  # its import line was in a comment, say: not a part after all
         return None
+    checker = Checker(loaded.modules, loaded.sources)
     try:
-        return Part(Path(shown_whole), name, Checker(loaded.modules, loaded.sources).run(), None)
+        return Part(Path(shown_whole), name, checker.run(), None, loaded, checker)
     except RulesError as error:
-        return Part(Path(shown_whole), name, None, error)
+        return Part(Path(shown_whole), name, None, error, loaded, checker)
+    except RecursionError:
+        return Part(Path(shown_whole), name, None, too_deep(shown_whole))

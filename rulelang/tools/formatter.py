@@ -54,6 +54,8 @@ class Line:
 
 def format_text(text: str, file: str = "<rules>") -> str:
     """The canonical layout of ``text``; raises ParseError if it is not valid rulelang."""
+    if text.startswith("\ufeff"):  # a byte-order mark some editors write: kept, not rules
+        return "\ufeff" + format_text(text[1:], file)
     module = parse(text, file)
     tokens = tokenize(text)
     lines = _lines(tokens)

@@ -92,8 +92,9 @@ def _tokens() -> dict:
         "string": [
             (r'"', String.Double, "#pop"),
             (r"\\.", String.Escape),
+            (r"\{\{|\}\}", String.Escape),  # a literal brace, not a value
             (r"\{", String.Interpol, "interpolation"),
-            (r'[^"\\{\n]+', String.Double),
+            (r'[^"\\{}\n]+|\}', String.Double),
             (r"\n", Error, "#pop"),
         ],
         "interpolation": [
@@ -168,7 +169,7 @@ def textmate_grammar() -> dict:
             "string": {
                 "name": "string.quoted.double.rulelang", "begin": '"', "end": '"|$',
                 "patterns": [
-                    {"name": "constant.character.escape.rulelang", "match": r"\\."},
+                    {"name": "constant.character.escape.rulelang", "match": r"\\.|\{\{|\}\}"},
                     {"name": "meta.interpolation.rulelang", "begin": r"\{", "end": r"\}|(?=\")",
                      "beginCaptures": {"0": {"name": "punctuation.section.interpolation.begin"}},
                      "endCaptures": {"0": {"name": "punctuation.section.interpolation.end"}},

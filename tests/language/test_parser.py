@@ -371,6 +371,9 @@ def test_a_declaration_word_used_as_a_statement_in_column_one_is_not_taken_for_a
     ("turn {\n  whlie true {\n    break\n  }\n}\n", "'whlie' is not a statement", (4, 3),
      "did you mean 'while'?"),
     ("turn {\n  lgo \"hi\"\n}\n", "'lgo' is not a statement", (4, 3), "did you mean 'log'?"),
+    # half typed after a statement on its line: a word of that statement is meant
+    ("turn {\n  choose x in [1, 2] prom\n  win current\n}\n", "'prom' is not a statement",
+     (4, 22), "did you mean 'prompt'?"),
     ("setpu {\n}\nturn { end }\n", "'setpu' does not start a declaration", (3, 1),
      "did you mean 'setup'?"),
     ("trun {\n  end\n}\n", "'trun' does not start a declaration", (3, 1),

@@ -69,6 +69,21 @@ def test_the_editor_checks_a_part_as_typed_with_the_file_that_imports_it(tmp_pat
     assert (problem.span.file, problem.span.line, problem.span.col) == (str(path), 2, 3)
 
 
+def test_the_editor_knows_the_names_a_part_borrows_from_the_file_that_imports_it(tmp_path):
+    """Hover and go to definition on a name the part takes from the whole: it was indexed
+    alone, where that name is unknown, so the editor had nothing to say of it."""
+    path = write(tmp_path)
+    for text in (PART, PART + "rule broken() {\n  tlaly += 1\n}\n"):  # saved, or as typed
+        result = analyse(text, path)
+        found = result.index.at(result.file, 2, 4)  # tally, in "  tally += by"
+        assert found is not None and found.definition.name == "tally"
+        assert found.definition.kind == "var" and found.definition.type == "int"
+        assert result.paths[found.definition.span.file] == tmp_path / "whole.rules"
+        assert found.definition.span.line == 5
+        by = result.index.at(result.file, 2, 13)  # the rule's own parameter: still known
+        assert by is not None and by.definition.kind == "param"
+
+
 def test_the_yami_campaign_checks_as_part_of_yami():
     result = CliRunner().invoke(cli, ["check", str(ROOT / "games" / "yami" / "campaign.rules")])
     assert result.exit_code == 0, result.output

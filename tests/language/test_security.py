@@ -84,15 +84,29 @@ def test_a_link_leading_out_of_the_folder_is_refused(folder):
 
 def test_rules_given_as_text_import_only_the_standard_library():
     rulelang.loads(HEAD + 'import "std/tricks.rules"\nturn { win current }', "t.rules")
-    with pytest.raises(rulelang.RulesError, match="rules given as text can only import std/"):
+    with pytest.raises(rulelang.RulesError, match="rules given as text can only import std/") \
+            as refused:
         rulelang.loads(HEAD + 'import "tests/rules/kitchen_sink.rules"\nturn { win current }',
                        "t.rules")
+    assert "save them in a .rules file" in str(refused.value)  # what to do about it
 
 
 def test_imports_cannot_loop_forever(folder):
     (folder / "a.rules").write_text('import "b.rules"\nfn fa() = 1\n')
     (folder / "b.rules").write_text('import "a.rules"\nfn fb() = 2\n')
     load_importing(folder, "a.rules")
+
+
+@pytest.mark.parametrize("named", ["main.rules", "./main.rules", "absolute"])
+def test_a_file_imported_back_by_its_import_is_read_once_however_it_is_named(
+        folder, monkeypatch, named):
+    """A file whose import imports it back: read once, as when the loop is further down. Named
+    as given on the command line (not as its import resolves), the file was read a second time
+    and every declaration of it was "already defined"."""
+    (folder / "main.rules").write_text(HEAD + 'import "part.rules"\nturn { win current }\n')
+    (folder / "part.rules").write_text('import "main.rules"\nfn f() = 1\n')
+    monkeypatch.chdir(folder)
+    rulelang.load(folder / "main.rules" if named == "absolute" else named)
 
 
 @pytest.mark.parametrize("name, words", [

@@ -213,6 +213,17 @@ def test_fmt_reads_standard_input_with_a_dash():
     assert result.output == NEAT
 
 
+def test_fmt_formats_a_file_that_starts_with_a_byte_order_mark_and_keeps_the_mark(tmp_path):
+    """rulelang check reads a file with a byte-order mark (some Windows editors write one);
+    fmt refused it: "unexpected character U+FEFF"."""
+    path = tmp_path / "bom.rules"
+    path.write_text("\ufeff" + MESSY, encoding="utf-8")
+    result = run("fmt", str(path))
+    assert result.exit_code == 0, result.output
+    assert path.read_text(encoding="utf-8") == "\ufeff" + NEAT
+    assert run("fmt", "--check", str(path)).exit_code == 0
+
+
 def test_fmt_reports_a_syntax_error_and_changes_nothing(tmp_path):
     bad = tmp_path / "bad.rules"
     bad.write_text("const a = 1 +\n")

@@ -64,6 +64,15 @@ def test_words_get_their_roles():
                ("Token.Comment.Single", "# how many") for t in tokens)
 
 
+def test_doubled_braces_in_a_string_are_literal_braces_not_a_value():
+    """`{{` and `}}` write a brace in a text: they were coloured as a value, `{` then a name."""
+    tokens = lex('const c = "say {{politely}} to {p}"\n')
+    assert (String.Escape, "{{") in tokens and (String.Escape, "}}") in tokens
+    assert (Name, "politely") not in tokens and (Name, "p") in tokens
+    escape = re.compile(highlight.textmate_grammar()["repository"]["string"]["patterns"][0]["match"])
+    assert escape.match("{{") and escape.match("}}") and not escape.match("{p}")
+
+
 def test_a_declaration_word_used_as_a_name_is_a_name():
     tokens = lex("rule r() {\n  score = 1\n  turn(1)\n}\n")
     assert (Name, "score") in tokens and (Name, "turn") in tokens
@@ -121,3 +130,11 @@ def test_the_vscode_manifest_starts_the_language_server():
     assert manifest["contributes"]["configuration"]["properties"]["rulelang.command"][
         "default"] == ["rulelang", "lsp"]
     assert (ROOT / "editors" / "vscode" / manifest["main"]).exists()
+
+
+def test_the_vscode_client_sends_new_documents_not_saved_yet_to_the_server_too():
+    """A new .rules document (untitled:) had no errors, hover or completion in VS Code: the
+    client sent the server files only (the server answers for either)."""
+    client = (ROOT / "editors" / "vscode" / "extension.js").read_text()
+    assert '{ scheme: "file", language: "rulelang" }' in client
+    assert '{ scheme: "untitled", language: "rulelang" }' in client

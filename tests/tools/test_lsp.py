@@ -225,6 +225,25 @@ def test_hover_on_a_rule_id_shows_the_rule_from_the_nearest_seeds_folder(session
     assert " ".join(first_words) in hover.contents.value
 
 
+def test_a_rule_id_with_a_letter_and_a_rule_in_a_sub_bullet_are_found(tmp_path):
+    """`explain ... cites "YA-10a"` is a rule ID (teaching.py reads it so), and a digest lists
+    such rules as sub-bullets: hover found neither, and gave YA-10 the sub-bullets' text."""
+    from rulelang.tools.language_server.rule_ids import read_digests, rule_id_at
+    (tmp_path / "game.md").write_text(
+        "- **G-10** Deal according to the number of players:\n"
+        "  - **G-10a** 2 players: 10 cards each.\n"
+        "  - **G-10b** 3 players: 9 cards each, and the\n"
+        "    rest unused.\n"
+        "- **G-11** Then play.\n")
+    digests = read_digests(tmp_path)
+    assert digests["G-10"] == "**G-10** (game.md): Deal according to the number of players:"
+    assert digests["G-10a"] == "**G-10a** (game.md): 2 players: 10 cards each."
+    assert digests["G-10b"] == "**G-10b** (game.md): 3 players: 9 cards each, and the rest unused."
+    line = '  if automa != none {   # G-10a, G-10'
+    assert rule_id_at(line, line.index("G-10a") + 3) == "G-10a"
+    assert rule_id_at(line, line.rindex("G-10") + 3) == "G-10"
+
+
 def test_go_to_definition_of_globals_locals_fields_and_imports(session, nim, tmp_path):
     uri = session.open(nim)
     target = session.definition(uri, *where(NIM, "piles_left()", 1))
@@ -253,12 +272,44 @@ def test_go_to_definition_of_globals_locals_fields_and_imports(session, nim, tmp
                                              "helpers.rules"))
 
 
+def test_go_to_definition_on_an_import_opens_the_file_it_imports(session):
+    path = ROOT / "tests" / "rules" / "imports" / "uses_helpers.rules"
+    text = path.read_text()
+    uri = session.open(path)
+    session.diagnostics_for(uri)
+    line, col = where(text, 'import "lib/helpers')
+    target = session.definition(uri, line, col + len('import "l'))
+    assert target.uri == from_fs_path(str(ROOT / "tests" / "rules" / "imports" / "lib" /
+                                          "helpers.rules"))
+    assert target.range.start == L.Position(0, 0)
+    hearts = ROOT / "examples" / "hearts.rules"
+    uri = session.open(hearts)
+    session.diagnostics_for(uri)
+    line, col = where(hearts.read_text(), 'import "std/')
+    target = session.definition(uri, line, col + 2)
+    assert target.uri.endswith("/rulelang/language/std/tricks.rules")
+
+
 def test_find_references_lists_every_use(session, nim):
     uri = session.open(nim)
     found = session.references(uri, *where(NIM, "stones[Pile]"))
     assert len(found) == NIM.count("stones[") and all(f.uri == uri for f in found)
     without = session.references(uri, *where(NIM, "stones[Pile]"), declaration=False)
     assert len(without) == len(found) - 1
+
+
+def test_a_document_not_saved_yet_finds_definitions_and_references_in_itself(session):
+    """An editor's new buffer has a URI but no path (untitled:...): its definitions were placed
+    in a file named file:///<document>, which no editor can open."""
+    uri = "untitled:Untitled-1"
+    session.versions[uri] = 1
+    session.client.text_document_did_open(L.DidOpenTextDocumentParams(
+        L.TextDocumentItem(uri=uri, language_id="rulelang", version=1, text=NIM)))
+    assert session.diagnostics_for(uri) == []
+    target = session.definition(uri, *where(NIM, "piles_left()", 1))
+    assert target.uri == uri and target.range.start == L.Position(*where(NIM, "piles_left"))
+    found = session.references(uri, *where(NIM, "stones[Pile]"))
+    assert len(found) == NIM.count("stones[") and all(f.uri == uri for f in found)
 
 
 def test_completion_offers_names_keywords_and_the_fields_after_a_dot(session, tmp_path):
@@ -275,6 +326,51 @@ def test_completion_offers_names_keywords_and_the_fields_after_a_dot(session, tm
     assert fields == {"printed", "value", "colour"}
 
 
+def test_completion_after_a_call_and_a_dot_offers_what_the_function_gives(session):
+    """After `f(...).` completion offered every name of the file, not the fields of the
+    card the function gives."""
+    path = ROOT / "games" / "yami.rules"
+    text = path.read_text()
+    uri = session.open(path, text)  # (the editor's text: the file is not written)
+    session.diagnostics_for(uri)
+    line, _ = where(text, "    check_mission()")
+    session.type(uri, line, 0, '    log "{tile_of(decision).\n')
+    tile = {i.label for i in session.complete(uri, line, len('    log "{tile_of(decision).')).items}
+    assert tile == {"colour", "number", "shape", "by"}
+    session.type(uri, line, 0, '    log "{this_trick().\n')  # a zone: it has no fields
+    assert not session.complete(uri, line, len('    log "{this_trick().')).items
+
+
+@pytest.mark.parametrize("before, words", [
+    ("  # a comment about the sco", True),
+    ('  log "the sco', True),
+    ('  log "{sco', False),
+    ('  log "{yokai.', False),
+    ('  log "{{not a value}} but {sco', False),
+    ('  log "{if x then "yes', True),
+    ('  log "{if x then "yes" else sco', False),
+    ('  log "{n}" + sco', False),
+    ('  log "a \\" still the text', True),
+    ("  let n = sco", False),
+])
+def test_completion_is_quiet_in_comments_and_in_a_texts_words(before, words):
+    """Completion offered every name of the file in a comment or in a text's words, where an
+    editor then pops its list up at every word typed."""
+    from rulelang.tools.language_server import server
+    assert server._in_words(before) is words
+
+
+def test_completion_in_a_comment_offers_nothing_and_in_a_value_the_names(session, nim):
+    uri = session.open(nim)
+    session.diagnostics_for(uri)
+    line, _ = where(NIM, "  stones[pile] -= n")
+    session.type(uri, line, 0, '  # take pi\n  log "pi {pi}"\n')
+    assert not session.complete(uri, line, len("  # take pi")).items
+    assert not session.complete(uri, line + 1, len('  log "pi')).items
+    names = {i.label for i in session.complete(uri, line + 1, len('  log "pi {pi')).items}
+    assert {"pile", "piles_left", "pile_sizes"} <= names
+
+
 def test_the_outline_lists_declarations_and_what_they_hold(session, nim):
     uri = session.open(nim)
     symbols = session.symbols(uri)
@@ -282,6 +378,15 @@ def test_the_outline_lists_declarations_and_what_they_hold(session, nim):
     assert names == ["pile_sizes", "is_misere", "Pile", "stones", "piles_left", "setup", "turn"]
     pile = symbols[2]
     assert pile.kind == L.SymbolKind.Enum and [c.name for c in pile.children] == list("ABCDEFGH")
+
+
+def test_the_outline_shows_a_campaign_and_its_variables(session):
+    """`campaign { ... }` was missing from the outline, and its variables with it."""
+    uri = session.open(ROOT / "tests" / "rules" / "league.rules")
+    symbols = session.symbols(uri)
+    [campaign] = [s for s in symbols if s.name == "campaign"]
+    assert [c.name for c in campaign.children] == ["played", "points", "level"]
+    assert campaign.children[1].detail == "list of int"
 
 
 def test_rename_changes_every_use_and_refuses_bad_names(session, nim):
@@ -295,6 +400,74 @@ def test_rename_changes_every_use_and_refuses_bad_names(session, nim):
         session.rename(uri, *where(NIM, "pile in"), "while")
     with pytest.raises(JsonRpcException, match="built in"):
         session.rename(uri, *where(NIM, "index_of"), "position")
+
+
+def test_rename_refuses_a_name_that_would_mean_something_else_where_it_is_used(session, nim):
+    """Renaming to a name already used where the renamed one is (another local, a global the
+    local would hide, a local that would hide the global) made rules that no longer check."""
+    from pygls.exceptions import JsonRpcException
+    uri = session.open(nim)
+    for at, new in [("pile in", "n"), ("i = index_of", "p"), ("stones[Pile]", "p"),
+                    ("i = index_of", "stones"), ("i = index_of", "pile_sizes")]:
+        with pytest.raises(JsonRpcException, match=f"'{new}' is already a name"):
+            session.rename(uri, *where(NIM, at), new)
+    assert len(session.rename(uri, *where(NIM, "i = index_of"), "k").changes[uri]) == 3
+
+
+
+def test_a_request_on_a_document_neither_open_nor_on_disk_is_refused_clearly(session, tmp_path):
+    """The server read such a document from disk: FileNotFoundError, answered as an internal
+    error with its traceback (and the traceback logged)."""
+    from pygls.exceptions import JsonRpcException
+    uri = from_fs_path(str(tmp_path / "gone.rules"))
+    with pytest.raises(JsonRpcException, match="is not open in the editor") as refused:
+        session.hover(uri, 0, 0)
+    assert "Traceback" not in str(refused.value) and "FileNotFoundError" not in str(refused.value)
+
+
+WHERE = NIM.replace('choose n in 1..stones[pile] prompt "how many stones"',
+                    'choose n in 1..stones[pile] where n <= stones[pile] and n > 0\n'
+                    '    else "{n} is too many" prompt "how many stones" prefer n')
+
+
+def renamed(text, edits):
+    lines = text.split("\n")
+    for e in sorted(edits, key=lambda e: (e.range.start.line, e.range.start.character),
+                    reverse=True):
+        assert e.range.start.line == e.range.end.line
+        line = lines[e.range.start.line]
+        lines[e.range.start.line] = (line[:e.range.start.character] + e.new_text
+                                     + line[e.range.end.character:])
+    return "\n".join(lines)
+
+
+def test_rename_a_choice_with_where_clauses_edits_each_use_once(session, tmp_path):
+    """The parser copies a `where` clause (into the options and the refusals): its names were
+    indexed twice (overlapping edits, which editors refuse), the chosen name there was a name
+    of its own (left as it was), and a made-up name spanned the whole clause."""
+    import rulelang
+    uri = session.open(tmp_path / "where.rules", WHERE)
+    assert session.diagnostics_for(uri) == []
+    edit = session.rename(uri, *where(WHERE, "n in 1.."), "many")
+    edits = edit.changes[uri]
+    places = [(e.range.start.line, e.range.start.character) for e in edits]
+    assert len(places) == len(set(places))
+    assert all(e.range.end.character - e.range.start.character == 1 for e in edits)
+    result = renamed(WHERE, edits)
+    assert "choose many in 1..stones[pile] where many <= stones[pile] and many > 0" in result
+    assert '"{many} is too many"' in result and "stones[pile] -= many" in result
+    assert 'prompt "how many stones" prefer many' in result
+    rulelang.loads(result, "renamed.rules")
+
+
+def test_rename_a_typed_parameter_keeps_its_type(session, tmp_path):
+    text = NIM.replace("fn piles_left() = [p for p in Pile if stones[p] > 0]",
+                       "fn piles_left() = [p for p in Pile if full(p)]\n"
+                       "fn full(heap: Pile) = stones[heap] > 0")
+    uri = session.open(tmp_path / "param.rules", text)
+    assert session.diagnostics_for(uri) == []
+    edit = session.rename(uri, *where(text, "heap"), "h")
+    assert "fn full(h: Pile) = stones[h] > 0" in renamed(text, edit.changes[uri])
 
 
 def test_formatting_the_document(session, tmp_path):
@@ -367,3 +540,44 @@ def test_an_analysis_kept_between_edits_agrees_with_a_fresh_one(tmp_path):
                           for o in kept.index.occurrences[kept.file]) == sorted(
                 (o.span.line, o.span.col, o.definition.name, o.definition.kind)
                 for o in fresh.index.occurrences[fresh.file])
+
+
+def test_rules_nested_past_pythons_limit_say_what_rulelang_check_says(tmp_path):
+    """Functions calling one another some hundreds deep: `rulelang check` says to split them;
+    the editor said "rulelang could not check this file (internal error: RecursionError...)"."""
+    from rulelang.tools.language_server.document import analyse
+    chain = "".join(f"fn c{i}() = c{i + 1}() + 1\n" for i in range(1500)) + "fn c1500() = 1\n"
+    path = tmp_path / "chain.rules"
+    [problem] = analyse(NIM + chain, path).diagnostics
+    assert "internal error" not in problem.message
+    assert "nest too deeply to be checked" in problem.message
+    assert "call fewer functions in a chain" in problem.message
+
+
+def test_a_campaigns_variables_have_hover_definition_and_references():
+    """A variable declared in `campaign { ... }` was left out of the names the editor knows:
+    no hover, no definition, no references, wherever it was used."""
+    from rulelang.tools.language_server.document import analyse
+    path = ROOT / "tests" / "rules" / "league.rules"
+    text = path.read_text()
+    result = analyse(text, path)
+    line, col = where(text, "points[0] >= 2")
+    found = result.index.at(result.file, line + 1, col + 1)
+    assert found is not None and found.definition.name == "points"
+    assert found.definition.kind == "var" and found.definition.type == "list of int"
+    assert found.definition.span.line == where(text, "points: list")[0] + 1
+    assert len(result.index.uses(found.definition)) == text.count("points") - text.count('"points"')
+
+
+def test_the_standard_library_opened_in_the_editor_has_no_error():
+    """Go to definition leads into std/tricks.rules: it was shown with "nothing to play: add
+    a 'turn { ... }'...", an error in the language's own library."""
+    from rulelang.language.loader import STD_DIR
+    from rulelang.tools.language_server.document import analyse
+    path = STD_DIR / "tricks.rules"
+    result = analyse(path.read_text(), path)
+    assert result.diagnostics == []
+    assert result.index is not None and "trick_winner" in result.index.globals
+    elsewhere = analyse("fn f() = 1\n", STD_DIR.parent / "not_std.rules")  # a game's file: as ever
+    assert [d.message for d in elsewhere.diagnostics] == [
+        "nothing to play: add a 'turn { ... }' or a 'play { ... }' block"]

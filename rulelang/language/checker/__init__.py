@@ -148,6 +148,7 @@ class Checker(ExprChecker, EndingChecker, TellingChecker, StmtChecker, ZoneCheck
         self.diagnostics: list[Diagnostic] = []
         self.more_errors = 0  # past MAX_ERRORS: counted, not shown
         self.rechecking = False  # checking copies: say nothing new where an error was said
+        self.library = False  # checking a library (the standard library's files): no game
         self.symbols: dict[str, Symbol] = {}
         self.dummies = 0  # symbols of kind "dummy", counted as defined (read per declaration)
         self.ambiguous: dict[str, set[str]] = {}

@@ -26,6 +26,7 @@ class CheckerBase:
         program: Program
         diagnostics: list[Diagnostic]
         rechecking: bool
+        library: bool
         symbols: dict[str, Symbol]
         dummies: int
         ambiguous: dict[str, set[str]]

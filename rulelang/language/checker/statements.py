@@ -198,7 +198,8 @@ class StmtChecker(CardStmtChecker):
         if "play" in blocks and "turn" in blocks:
             self.error(blocks["turn"].span, "a game has either a 'play' block or a 'turn' block",
                        "'turn { ... }' is 'play' repeated for each player in turn")
-        if not self.diagnostics and "play" not in blocks and "turn" not in blocks:
+        if not self.diagnostics and not self.library and "play" not in blocks \
+                and "turn" not in blocks:
             self.error(None, "nothing to play: add a 'turn { ... }' or a 'play { ... }' block")
         # every rule must be reachable from a block or a trigger
         self.check_after()

@@ -9,7 +9,7 @@ import attrs
 from rulelang.language import ast
 from rulelang.language.checker import Checker
 from rulelang.language.errors import CheckError, Diagnostic, ParseError, RulesError, Span
-from rulelang.language.loader import check_as_part, read_modules
+from rulelang.language.loader import STD_DIR, Loaded, Part, check_as_part, read_modules, too_deep
 from rulelang.language.parser import parse
 from rulelang.language.traversal import annotation_fields, walk
 from rulelang.tools.language_server.index import Index, build_index
@@ -133,6 +133,7 @@ def analyse(text: str, path: Path | None, version: int | None = None,
         return result
     result.module, result.paths = loaded.modules[0], dict(loaded.paths)
     checker = Checker(loaded.modules, loaded.sources)
+    checker.library = path is not None and STD_DIR.resolve() in path.resolve().parents
     try:
         program = checker.run()
         result.diagnostics = _placed(program.warnings, file, result.module)  # information flow
@@ -140,18 +141,40 @@ def analyse(text: str, path: Path | None, version: int | None = None,
         part = check_as_part(path, text) if path is not None else None
         result.diagnostics = (_as_part(part, file) if part is not None
                               else _placed(error.diagnostics, file, result.module))
+        whole = _as_the_whole_sees_it(result, part) if part is not None else None
+        if whole is not None:  # the names the part borrows are known too
+            checker, loaded = whole
+    except RecursionError:  # rules nested past Python's limit: what `rulelang check` says
+        result.diagnostics = list(too_deep(file).diagnostics)
+        return result
     except Exception as error:  # a checker bug must not take the editor's server down
         result.diagnostics = [Diagnostic(f"rulelang could not check this file (internal "
                                          f"error: {error.__class__.__name__}: {error})")]
         return result
     try:
         result.index = build_index(loaded.modules, loaded.sources, checker,
-                                   {file: [t for t in tokens if t.kind not in _NOT_CODE]})
+                                   {result.file: [t for t in tokens if t.kind not in _NOT_CODE]})
     except Exception as error:  # no hover or definitions then, but the diagnostics stand
         result.diagnostics.append(Diagnostic(
             f"rulelang could not index the names of this file (internal error: "
             f"{error.__class__.__name__}: {error})", severity="note"))
     return result
+
+
+def _as_the_whole_sees_it(result: Analysis, part: Part) -> tuple[Checker, Loaded] | None:
+    """Index a part as checked with the file that imports it (alone, the names it takes from
+    that file are unknown, so they had no hover nor definition, and its check stopped early):
+    the checker and files to index with, or None when the whole did not get to a check."""
+    loaded, checker = part.loaded, part.checker
+    if loaded is None or checker is None:
+        return None
+    module = next((m for m in loaded.modules if m.file == part.name), None)
+    if module is None:
+        return None
+    result.file, result.module = part.name, module  # the name the whole's spans give it
+    whole = loaded.modules[0].file
+    result.paths = {**loaded.paths, whole: Path(whole).resolve()}
+    return checker, loaded
 
 
 def _as_part(part, file) -> list[Diagnostic]:

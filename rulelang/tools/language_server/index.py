@@ -9,6 +9,7 @@ among the declaration's tokens.
 from __future__ import annotations
 
 import bisect
+from collections.abc import Iterator
 from typing import cast
 
 import attrs
@@ -33,6 +34,7 @@ class Definition:
     children: list = attrs.field(factory=list)  # fields, members, columns: for the outline
     ty: T.Type | None = None  # the checker's type, when known (for completing after a '.')
     decl_span: Span | None = None  # the whole declaration, for a top-level name
+    gives: T.Type | None = None  # what a function gives (for completing after `f(...).`)
 
 
 @attrs.frozen
@@ -50,12 +52,16 @@ class Index:
         self.globals: dict[str, Definition] = {}
 
     def add(self, span: Span | None, definition: Definition) -> None:
-        if span is not None:
-            self.occurrences.setdefault(span.file, []).append(Occurrence(span, definition))
+        if span is None or span.line != span.end_line or (
+                span.end_col - span.col != len(definition.name)):
+            return  # not the name as written: a node the parser made up spans more (`where`)
+        self.occurrences.setdefault(span.file, []).append(Occurrence(span, definition))
 
     def finish(self) -> None:
-        for items in self.occurrences.values():
-            items.sort(key=lambda o: (o.span.line, o.span.col))
+        for file, found in self.occurrences.items():
+            unique = {(o.span.line, o.span.col, id(o.definition)): o for o in found}
+            self.occurrences[file] = sorted(unique.values(),  # (a copied `where` clause: once)
+                                            key=lambda o: (o.span.line, o.span.col))
 
     def at(self, file: str, line: int, col: int) -> Occurrence | None:
         """The name under a 1-based position (the character just after a name counts too)."""
@@ -90,6 +96,15 @@ def build_index(modules: list[ast.Module], sources: dict[str, str], checker,
     return index
 
 
+def _declarations(decls: list) -> Iterator:
+    """The top-level declarations, each followed by a campaign's variables (declared as any
+    variable is: every game has them)."""
+    for decl in decls:
+        yield decl
+        if isinstance(decl, ast.CampaignDecl):
+            yield from (item for item in decl.items if isinstance(item, ast.VarDecl))
+
+
 class _Builder:
     def __init__(self, index: Index, checker, tokens: dict[str, list[Tok]]):
         self.index, self.checker, self.tokens = index, checker, tokens
@@ -99,6 +114,7 @@ class _Builder:
         self.columns: dict[tuple, Definition] = {}  # (table, column) -> definition
         self.builtins: dict[str, Definition] = {}
         self.lines: dict[str, list[str]] = {}
+        self.made: set[int] = set()  # the loops a `where` was made into: they bind no name
 
     # ------------------------------------------------------------ finding names in tokens
     def _tokens_in(self, span: Span, after: tuple | None = None):
@@ -130,7 +146,7 @@ class _Builder:
     # ------------------------------------------------------------ declarations
     def declare_module(self, module: ast.Module) -> None:
         symbols = self.checker.symbols
-        for decl in module.decls:
+        for decl in _declarations(module.decls):
             name = getattr(decl, "name", None)
             if isinstance(decl, ast.EnumDecl):
                 self._enum(decl)
@@ -147,6 +163,8 @@ class _Builder:
                                         self._type_text(sym), self._first_line(decl),
                                         ty=sym.type)
             definition.decl_span = decl.span
+            if sym is not None and sym.kind == "fn" and sym.decl is decl:
+                definition.gives = self.checker.fn_types.get(id(decl))
             if isinstance(decl, ast.EnumDecl):
                 definition.children = [self.members[(name, m)] for m in decl.members
                                        if (name, m) in self.members]
@@ -265,6 +283,8 @@ class _Builder:
                 "local", T.card(zone.of if zone else None))
 
     def _local(self, name, span, kind, ty="") -> Definition:
+        if span is not None and span.end_col - span.col != len(name):  # `c: Colour`: the name
+            span = self.name_span(span, name, skip_first=False)
         definition = Definition(name, kind, span, ty if isinstance(ty, str) else str(ty),
                                 ty=None if isinstance(ty, str) else ty)
         self.index.add(span, definition)
@@ -281,9 +301,19 @@ class _Builder:
                                            "local", node.type or "")
         elif isinstance(node, ast.Choose) and node.slot is not None:
             element: T.Type | str | None = T.element(node.options.ty) if node.options.ty else ""
-            slots[node.slot] = self._local(node.name, self.name_span(node.span, node.name),
-                                           "local", element)
-        elif isinstance(node, (ast.For, ast.CompFor)) and node.slots:
+            chosen = slots[node.slot] = self._local(node.name, self.name_span(node.span, node.name),
+                                                    "local", element)
+            if node.refusals is not None:  # `where`: the lists of options the parser made
+                for made in walk([node.options, node.refusals]):  # bind the chosen name too
+                    if isinstance(made, ast.CompFor) and made.names == [node.name] and (
+                            made.span == node.options.span and made.slots):
+                        slots[made.slots[0]] = chosen
+                        self.made.add(id(made))
+            for advice in node.prefer:  # `prefer VALUE`: made a function of the chosen name
+                if advice.param == node.name and advice.slot is not None:
+                    slots[advice.slot] = chosen
+                    self.made.add(id(advice))
+        elif isinstance(node, (ast.For, ast.CompFor)) and node.slots and id(node) not in self.made:
             element = T.element(node.iter.ty) if node.iter.ty else None
             after = (node.span.line, node.span.col + 1)
             for name, slot in zip(node.names, node.slots):
@@ -296,7 +326,7 @@ class _Builder:
             slots[node.slot] = self._local(node.name, self.name_span(node.span, node.name,
                                                                      following="as"),
                                            "local", T.INT)
-        elif isinstance(node, ast.Lambda) and node.slot is not None:
+        elif isinstance(node, ast.Lambda) and node.slot is not None and id(node) not in self.made:
             span = Span(node.span.file, node.span.line, node.span.col, node.span.line,
                         node.span.col + len(node.param))
             slots[node.slot] = self._local(node.param, span, "param")

@@ -35,7 +35,15 @@ def symbols(analysis, to_range) -> list[L.DocumentSymbol]:
                           for c in definition.children if c.span is not None]))
             continue
         name = _unnamed(decl)
-        if name:
+        if isinstance(decl, ast.CampaignDecl):  # its variables inside it
+            held = [by_span[item.span] for item in decl.items if item.span in by_span]
+            out.append(L.DocumentSymbol(
+                name="campaign", kind=L.SymbolKind.Namespace, range=whole, selection_range=whole,
+                children=[L.DocumentSymbol(name=v.name, kind=L.SymbolKind.Variable,
+                                           range=to_range(v.decl_span, lines),
+                                           selection_range=to_range(v.span or v.decl_span, lines),
+                                           detail=v.type or None) for v in held]))
+        elif name:
             out.append(L.DocumentSymbol(name=name, kind=L.SymbolKind.Event, range=whole,
                                         selection_range=whole))
     return out

@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-RULE_ID = re.compile(r"\b[A-Z][A-Z0-9]{0,5}-[0-9]+\b")
-_BULLET = re.compile(r"^- \*\*([A-Z][A-Z0-9]{0,5}-[0-9]+)\*\*\s*(.*)$")
+RULE_ID = re.compile(r"\b[A-Z][A-Z0-9]{0,5}-[0-9]+[a-z]?\b")  # YA-10, YA-10a (as explain cites)
+_BULLET = re.compile(r"^\s*- \*\*([A-Z][A-Z0-9]{0,5}-[0-9]+[a-z]?)\*\*\s*(.*)$")  # or a sub-bullet
 MAX_FOLDERS_UP = 20
 MAX_DIGEST_BYTES = 2_000_000
 

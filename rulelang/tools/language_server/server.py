@@ -57,12 +57,16 @@ class RulesServer(LanguageServer):
     # ------------------------------------------------------------ analyses
     def analysis(self, uri: str) -> Analysis:
         document = self.workspace.get_text_document(uri)
+        try:
+            source = document.source  # a document not open in the editor is read from disk
+        except (OSError, UnicodeDecodeError, ValueError):
+            raise JsonRpcInvalidParams(f"{uri} is not open in the editor and cannot be read: "
+                                       "open it first") from None
         current = self.analyses.get(uri)
-        if current is None or current.text != document.source:
+        if current is None or current.text != source:
             path = to_fs_path(uri)
             cache = self.caches.setdefault(uri, ParseCache())
-            current = analyse(document.source, Path(path) if path else None, document.version,
-                              cache)
+            current = analyse(source, Path(path) if path else None, document.version, cache)
             self.analyses[uri] = current
             if current.index is not None:
                 self.last_parsed[uri] = current
@@ -139,9 +143,11 @@ def _diagnostic(d, lines) -> L.Diagnostic:
                         severity=_SEVERITY.get(d.severity, L.DiagnosticSeverity.Error))
 
 
-def _location(result: Analysis, span: Span) -> L.Location | None:
+def _location(result: Analysis, span: Span, uri: str) -> L.Location | None:
+    """Where a span is: in the document itself (``uri``: a file not saved yet has no path),
+    or in a file it imports."""
     if span.file == result.file:
-        return L.Location(uri=from_fs_path(result.file),
+        return L.Location(uri=uri,
                           range=_range(span, source_lines(result.text)))
     path = result.paths.get(span.file)
     if path is None:
@@ -226,9 +232,24 @@ def _describe(d) -> str:
 @server.feature(L.TEXT_DOCUMENT_DEFINITION)
 def definition(ls: RulesServer, params: L.DefinitionParams):
     result, found = _occurrence(ls, params)
-    if found is None or found.definition.span is None:
+    if found is None:
+        return _imported_file(result, params.position.line + 1)
+    if found.definition.span is None:
         return None
-    return _location(result, found.definition.span)
+    return _location(result, found.definition.span, params.text_document.uri)
+
+
+def _imported_file(result: Analysis, line: int) -> L.Location | None:
+    """On an import line: the file it imports (one that was read for this analysis)."""
+    from rulelang.language.loader import STD_DIR
+    for decl in result.module.decls if result.module is not None else []:
+        if isinstance(decl, ast.ImportDecl) and decl.span.line <= line <= decl.span.end_line:
+            target = (STD_DIR / decl.path[4:] if decl.path.startswith("std/")
+                      else Path(decl.span.file).parent / decl.path).resolve()
+            if target in result.paths.values():
+                return L.Location(uri=from_fs_path(str(target)),
+                                  range=L.Range(L.Position(0, 0), L.Position(0, 0)))
+    return None
 
 
 @server.feature(L.TEXT_DOCUMENT_REFERENCES)
@@ -239,7 +260,8 @@ def references(ls: RulesServer, params: L.ReferenceParams):
     target = found.definition
     spans = [o.span for o in result.index.uses(target)
              if params.context.include_declaration or o.span != target.span]
-    return [loc for loc in (_location(result, s) for s in spans) if loc is not None]
+    uri = params.text_document.uri
+    return [loc for loc in (_location(result, s, uri) for s in spans) if loc is not None]
 
 
 @server.feature(L.TEXT_DOCUMENT_PREPARE_RENAME)
@@ -262,10 +284,35 @@ def rename(ls: RulesServer, params: L.RenameParams):
     if found.definition.span.file == result.file and found.definition.kind not in (
             "local", "param") and new in result.index.globals:
         raise JsonRpcInvalidParams(f"'{new}' is already defined")
+    clash = _clash(result, found.definition, new)
+    if clash is not None:
+        raise JsonRpcInvalidParams(f"'{new}' is already a name where '{found.definition.name}' "
+                                   f"is used (line {clash}): pick another name")
     lines = source_lines(result.text)
     edits = [L.TextEdit(_range(o.span, lines), new) for o in result.index.uses(found.definition)
              if o.span.file == result.file]
     return L.WorkspaceEdit(changes={params.text_document.uri: edits})
+
+
+def _clash(result: Analysis, target: Definition, new: str) -> int | None:
+    """A line where the new name would mean something else: a local or parameter of that
+    name in a declaration that uses the renamed name, or (renaming a local) a name of the
+    file that its declaration uses. None when there is none."""
+    if result.index is None or result.module is None:
+        return None
+    here = result.index.occurrences.get(result.file, [])
+    spans = [d.span for d in result.module.decls]
+    for use in result.index.uses(target):
+        enclosing = next((s for s in spans if s.line <= use.span.line <= s.end_line), None)
+        if enclosing is None:
+            continue
+        for o in here:
+            d = o.definition
+            if (d.name == new and d is not target and enclosing.line <= o.span.line
+                    <= enclosing.end_line and (d.kind in ("local", "param")
+                                               or target.kind in ("local", "param"))):
+                return o.span.line
+    return None
 
 
 def _renamable(result, found) -> None:
@@ -295,13 +342,47 @@ def completion(ls: RulesServer, params: L.CompletionParams):
     lines = source_lines(result.text)
     line_text = lines[params.position.line] if params.position.line < len(lines) else ""
     before = line_text[:_chars(line_text, params.position.character)]
+    if _in_words(before):  # a comment, or a text's own words: no names to offer there
+        return L.CompletionList(is_incomplete=False, items=[])
     after_dot = re.search(r"([A-Za-z_][A-Za-z0-9_]*)\s*(?:\[[^\]]*\])?\s*\.\s*[A-Za-z0-9_]*$",
                           before)
+    after_call = re.search(r"([A-Za-z_][A-Za-z0-9_]*)\s*\((?:[^()]|\([^()]*\))*\)\s*\.\s*"
+                           r"[A-Za-z0-9_]*$", before)
     if after_dot:
         items = _fields_of(known, after_dot.group(1), before.rstrip().endswith("]"))
+    elif after_call:  # what a function gives: `tile_of(c).`
+        items = _given_by(known, after_call.group(1))
     else:
         items = _names(known, params.position.line + 1)
     return L.CompletionList(is_incomplete=False, items=items)
+
+
+def _in_words(before: str) -> bool:
+    """Whether the end of ``before`` (a line up to the cursor) is in a comment or in the words
+    of a text, rather than in code or in a {value} inside a text. Texts end on their line."""
+    i, in_text, depth = 0, False, 0  # depth: the braces open in a text's {value}
+    while i < len(before):
+        ch = before[i]
+        if not in_text:
+            if ch == "#":
+                return True
+            in_text = ch == '"'
+        elif depth == 0:
+            if ch == "\\" or before.startswith(("{{", "}}"), i):
+                i += 1  # an escaped character, or a literal brace
+            elif ch == "{":
+                depth = 1
+            elif ch == '"':
+                in_text = False
+        elif ch == '"':  # a text inside the value: "{if won then "yes" else "no"}"
+            end = before.find('"', i + 1)
+            if end < 0:
+                return True
+            i = end
+        else:
+            depth += {"{": 1, "}": -1}.get(ch, 0)
+        i += 1
+    return in_text and depth == 0
 
 
 def _fields_of(known: Analysis | None, name: str, indexed: bool) -> list[L.CompletionItem]:
@@ -333,6 +414,23 @@ def _fields_of(known: Analysis | None, name: str, indexed: bool) -> list[L.Compl
             seen.add(field.name)
             items.append(_item(field))
     return items
+
+
+def _given_by(known: Analysis | None, name: str) -> list[L.CompletionItem]:
+    """The fields of the card (or the columns of the row) a function of the file gives;
+    nothing for anything else (a zone, a number...); for a built-in function (first, top...),
+    every field, as after a name whose type is not known."""
+    if known is None or known.index is None:
+        return []
+    fn = known.index.globals.get(name)
+    if fn is None or fn.kind != "fn":
+        return _fields_of(known, "", False)
+    gives = fn.gives
+    if gives is None or gives.name not in ("card", "row") or not gives.arg:
+        return []
+    top = next((d for d in known.index.definitions
+                if d.kind in ("card", "table") and d.name == gives.arg), None)
+    return [_item(field) for field in top.children] if top is not None else []
 
 
 def _names(known: Analysis | None, line: int) -> list[L.CompletionItem]:
