@@ -166,3 +166,50 @@ def test_cards_left_behind_by_a_second_shuffle_keep_their_faces():
         thirds.add(dealt[-3])
         assert sorted(dealt) == sorted(deck)
     assert thirds == {deck[-3]}
+
+
+def _deal_pooled_going_through_the_pool(rng, ids, faces, grouped, told):
+    """``knowledge._deal_pooled`` as it was first written: the pool gone through for every
+    face wanted (the reference its faster form must agree with, draw for draw)."""
+    from interpreter.runtime import draws
+    from interpreter.runtime.knowledge import _deal_told
+    pool = list(faces)
+    ordered_ids, ordered = [], []
+    for group in grouped:
+        taken = []
+        for key in group.keys:
+            j = next((j for j, face in enumerate(pool) if face.key[:2] == key), -1)
+            if j >= 0:
+                taken.append(pool.pop(j))
+        while len(taken) < len(group.ids) and pool:
+            taken.append(pool.pop())
+        draws.shuffle(rng, taken)
+        ordered_ids += group.ids
+        ordered += _deal_told(group.ids, taken, told) if told else taken
+    dealt = set(ordered_ids)
+    rest = [i for i in ids if i not in dealt]
+    return ordered_ids + rest, ordered + (_deal_told(rest, pool, told) if told else pool)
+
+
+def test_the_groups_faces_are_found_as_going_through_the_pool_finds_them():
+    from interpreter.runtime.knowledge import Face, Grouped, _deal_pooled
+    rng = random.Random(7)
+    for _ in range(300):
+        names = [f"c{rng.randrange(5)}" for _ in range(rng.randrange(1, 14))]
+        faces = [Face(name, {}, (), (name, (), ())) for name in names]
+        rng.shuffle(faces)
+        ids = list(range(len(faces)))
+        free = list(ids)
+        rng.shuffle(free)
+        grouped = []
+        for _ in range(rng.randrange(0, 4)):
+            size = rng.randrange(0, 4)
+            group_ids, free = sorted(free[:size]), free[size:]
+            keys = [(f"c{rng.randrange(6)}", ()) for _ in range(rng.randrange(0, size + 1))]
+            if group_ids:
+                grouped.append(Grouped(group_ids, keys))
+        seed = rng.randrange(1000)
+        fast = _deal_pooled(random.Random(seed), ids, list(faces), grouped, {})
+        slow = _deal_pooled_going_through_the_pool(random.Random(seed), ids, list(faces),
+                                                   grouped, {})
+        assert fast[0] == slow[0] and [id(f) for f in fast[1]] == [id(f) for f in slow[1]]
