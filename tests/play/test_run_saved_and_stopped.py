@@ -17,6 +17,7 @@ import rulelang
 from rulelang.play.cli import cli
 from rulelang.play.save_files import read_save
 from support import ROOT, load
+from support.small_rules import HANDS
 from support.terminal import Terminal
 
 FILES = sorted(str(p.relative_to(ROOT)) for folder in ("games", "examples")
@@ -42,24 +43,6 @@ def test_a_game_saved_by_a_person_goes_on_only_with_that_person(tmp_path):
     again.child.close(force=True)
 
 
-HANDS = '''game "Hands"
-players 2
-card Card { rank: int  name "{rank}" }
-zone deck: pile of Card
-zone hand[player]: hand of Card
-zone table: row of Card, public
-setup {
-  for r in 11..16 { create Card(rank: r) in deck }
-  shuffle deck
-  for p in players { deal 3 from deck to hand[p] }
-}
-turn {
-  choose c in hand[current] prompt "play a card"
-  move c to table
-}
-end when empty(hand[P2])
-score p = 0
-'''
 
 
 def test_a_bots_seat_in_a_game_saved_by_a_person_is_not_given_to_a_person(tmp_path):

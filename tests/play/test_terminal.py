@@ -11,6 +11,7 @@ import pytest
 import rulelang
 from rulelang.play.save_files import read_save, write_save
 from support import ROOT
+from support.small_rules import FACE_UP_PILE
 from support.terminal import assert_one_screen, lands, run
 
 
@@ -247,19 +248,6 @@ def test_grids_that_do_not_all_fit_are_named_and_the_grids_command_draws_them(tm
 
 # ---------------------------------------------------------------- a face-up pile, looked through
 
-FACE_UP_PILE = '''game "Floods"
-players 2
-cooperative
-card Flood { n: int  name "flood {n}" }
-zone deck: pile of Flood
-zone discard: pile of Flood, public
-setup {
-  for n in 1..6 { create Flood(n: n) in deck }
-  repeat 3 times { move top(deck) to discard }
-}
-turn { choose k in [1, 2] prompt "go on"  win team }
-score = 0
-'''
 
 
 def test_piles_shows_every_card_of_a_face_up_pile(tmp_path):

@@ -13,6 +13,7 @@ from click.testing import CliRunner
 import rulelang
 from rulelang.play.cli import cli
 from rulelang.play.save_files import read_save, write_save
+from support.small_rules import HANDS_PLAY
 from support.terminal import run
 
 TALK = "While the trick is played, the players exchange nothing at all."
@@ -157,22 +158,7 @@ campaign {
   offer round in [r for r in 1..2 if r not in played]
   after { played += [round] }
 }
-card Card { rank: int  name "{rank}" }
-zone deck: pile of Card
-zone hand[player]: hand of Card
-zone table: row of Card, public
-setup {
-  for r in 11..16 { create Card(rank: r) in deck }
-  shuffle deck
-  for p in players { deal 3 from deck to hand[p] }
-}
-turn {
-  choose c in hand[current] prompt "play a card"
-  move c to table
-}
-end when empty(hand[P2])
-score p = 0
-'''
+''' + HANDS_PLAY
 
 
 def test_a_campaign_saved_during_a_persons_game_goes_on_only_with_that_person(tmp_path):

@@ -15,6 +15,7 @@ import shutil
 import pytest
 
 from support import ROOT
+from support.small_rules import FACE_UP_PILE
 from support.web import (
     ARTEFACTS,
     HAS_CHROMIUM,
@@ -560,19 +561,6 @@ def test_a_cell_tapped_that_no_move_names_says_the_rules_reason(browser):
         assert page.errors == [], page.errors
 
 
-FACE_UP_PILE = '''game "Floods"
-players 2
-cooperative
-card Flood { n: int  name "flood {n}" }
-zone deck: pile of Flood
-zone discard: pile of Flood, public
-setup {
-  for n in 1..6 { create Flood(n: n) in deck }
-  repeat 3 times { move top(deck) to discard }
-}
-turn { choose k in [1, 2] prompt "go on"  win team }
-score = 0
-'''
 
 
 def test_a_face_up_pile_names_every_card_it_shows_not_only_its_top(browser, tmp_path):

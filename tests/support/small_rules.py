@@ -1,0 +1,37 @@
+"""Small rulesets more than one test file plays (each test says what it reads in it)."""
+
+# A cooperative game with a face-up discard pile of three cards: a person may look through it.
+FACE_UP_PILE = '''game "Floods"
+players 2
+cooperative
+card Flood { n: int  name "flood {n}" }
+zone deck: pile of Flood
+zone discard: pile of Flood, public
+setup {
+  for n in 1..6 { create Flood(n: n) in deck }
+  repeat 3 times { move top(deck) to discard }
+}
+turn { choose k in [1, 2] prompt "go on"  win team }
+score = 0
+'''
+
+
+# Two players, three cards each from a shuffled deck, played one a turn face up: a hand a
+# person sees and a bot's they must not (HANDS_PLAY is the rules after game and players).
+HANDS_PLAY = '''card Card { rank: int  name "{rank}" }
+zone deck: pile of Card
+zone hand[player]: hand of Card
+zone table: row of Card, public
+setup {
+  for r in 11..16 { create Card(rank: r) in deck }
+  shuffle deck
+  for p in players { deal 3 from deck to hand[p] }
+}
+turn {
+  choose c in hand[current] prompt "play a card"
+  move c to table
+}
+end when empty(hand[P2])
+score p = 0
+'''
+HANDS = 'game "Hands"\nplayers 2\n' + HANDS_PLAY
