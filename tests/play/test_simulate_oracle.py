@@ -82,3 +82,19 @@ def test_how_every_game_ended_is_said_only_when_it_was_one_way():
                    "-n", 20, "--workers", 1)
     assert fair.exit_code == 0, fair.output
     assert "WARNING" not in fair.output
+
+
+def test_a_team_that_won_none_is_told_what_that_may_mean():
+    """A design student read 0% at Yōkai's hardest level and took it for impossible: a team
+    that won none of ten games or more is told the oracle can say how much is the bots'."""
+    lost = cli_run("simulate", COIN, "--option", "rigged=true", "-n", 10, "--workers", 1)
+    assert lost.exit_code == 0, lost.output
+    assert "the team won none: these bots may not be able to win these rules" in lost.output
+    seeing = cli_run("simulate", COIN, "--option", "rigged=true", "-n", 10, "--bots", "oracle",
+                     "--workers", 1)
+    assert "the team won none, with every card face up" in seeing.output
+    assert all(len(line) <= 100 for line in lost.output.splitlines() + seeing.output.splitlines())
+    few = cli_run("simulate", COIN, "--option", "rigged=true", "-n", 9, "--workers", 1)
+    assert "the team won none" not in few.output
+    some = cli_run("simulate", COIN, "-n", 20, "--bots", "oracle", "--workers", 1)
+    assert "the team won none" not in some.output

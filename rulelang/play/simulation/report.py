@@ -81,6 +81,19 @@ def header(summary: Summary) -> list[str]:
     return lines
 
 
+NONE_WON_AFTER = 10  # games a team lost every one of before the report says what that may mean
+
+
+def _none_won(summary: Summary) -> list[str]:
+    """A team that won none of its games: the rules may be too hard, or the bots too weak
+    (a designer reading 0% should know which); the oracle tells them apart."""
+    if all(kind == "oracle" for kind in summary.bots.values()):
+        return ["  the team won none, with every card face up: these bots do not win these",
+                "  rules even seeing everything"]
+    return ["  the team won none: these bots may not be able to win these rules; --bots",
+            "  oracle (every card face up) winning some would say how much is the bots'"]
+
+
 def render(summary: Summary) -> str:
     lines = header(summary)
     if summary.games == 0:
@@ -97,6 +110,8 @@ def render(summary: Summary) -> str:
             if word is not None:
                 lines.append(f"  {word:<6} {percent(count.rate.share):>6}  "
                              f"({interval(count.rate)})  {games(count.rate.count)}")
+        if wins.count == 0 and summary.games >= NONE_WON_AFTER:
+            lines += _none_won(summary)
         if summary.team_score is not None:
             lines.append(f"  score  {spread_text(summary.team_score)}")
             lines += _count_lines(summary.team_scores, "score ")
