@@ -19,7 +19,7 @@ from interpreter.runtime.protocol import _short, encode, text_of
 from interpreter.runtime.state import MAX_SEED
 from interpreter.runtime.top_level import Scoring
 from interpreter.runtime.values import PLAYER_SEATS, EnumValue, Row, Seat
-from rulelang.language.errors import Diagnostic, RulesError, RulesRuntimeError
+from rulelang.language.errors import Diagnostic, RulesError, RulesRuntimeError, did_you_mean
 
 if TYPE_CHECKING:
     from interpreter.compiler.compiled_parts import ChoiceSite, KindCode, Unit
@@ -160,7 +160,10 @@ class Rules:
         unknown = set(given) - set(options)
         if unknown:
             known = ", ".join(options) or "none"
-            raise RulesError(f"{self.title} has no option '{sorted(unknown)[0]}' (its options: {known})")
+            name = sorted(unknown)[0]
+            meant = did_you_mean(name, options)
+            raise RulesError(f"{self.title} has no option '{name}'"
+                             f"{'; ' + meant if meant else ''} (its options: {known})")
         for name, spec in options.items():
             ty, default, allowed = spec.type, spec.default, spec.allowed
             value = self._option_value(name, ty, given[name]) if name in given else default(g)

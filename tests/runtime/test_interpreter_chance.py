@@ -28,7 +28,7 @@ def test_options_have_defaults_and_take_values():
 
 
 @pytest.mark.parametrize("options, words", [
-    ({"round": 1}, "has no option 'round'"),
+    ({"round": 1}, "has no option 'round'; did you mean 'rounds'?"),
     ({"rounds": 9}, "option rounds=9 is not allowed (choose from 1, 2, 3)"),
     ({"rounds": "many"}, "option rounds must be a whole number, not 'many'"),
     ({"speed": "warp"}, "option speed must be one of slow, fast, not 'warp'"),
