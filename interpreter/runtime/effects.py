@@ -384,11 +384,16 @@ class Effects(GameFields):
                 seen = 1 << zone.owner
             elif vis == "others":
                 seen = self.everyone & ~(1 << zone.owner)
-        if self.keeps_pools:  # what each seat knew of them: which faces they hold
-            pool_shuffled(cast("Game", self), cards, seen)
         trail = self.trail
-        if trail and any(known[card.id] & ~seen or any(facts[card.id] for facts in self.told.values())
-                         for card in cards):
+        lost = 0  # the seats that knew a face here and will not see it after
+        if self.keeps_pools or trail:
+            for card in cards:
+                lost |= known[card.id]
+            lost &= ~seen
+        if self.keeps_pools:  # what each seat knew of them: which faces they hold
+            pool_shuffled(cast("Game", self), cards, seen, lost)
+        if trail and (lost or any(facts[card.id] for facts in self.told.values()
+                                  for card in cards)):
             # a seat forgets which card is which: a partner's move before now, read in a
             # world whose faces lie where the cards lie now, would tell where they went
             trail.clear()

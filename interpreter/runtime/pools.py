@@ -61,14 +61,11 @@ def held(card: Card) -> HeldFace:
     return HeldFace(card.kind, face_key(card))
 
 
-def pool_shuffled(g: Game, cards: list[Card], seen: int) -> None:
+def pool_shuffled(g: Game, cards: list[Card], seen: int, lost: int) -> None:
     """Before ``cards`` (a zone, just shuffled) are forgotten by the seats not in ``seen``
-    (the seats that see them after): each seat's groups, with these cards in one."""
+    (the seats that see them after; ``lost``: those that knew a face of them): each seat's
+    groups, with these cards in one."""
     known, pooled = g.known, g.pooled
-    lost = 0
-    for card in cards:
-        lost |= known[card.id]
-    lost &= ~seen
     if not lost and not pooled:
         return
     shuffled = {card.id for card in cards}
