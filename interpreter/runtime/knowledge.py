@@ -13,8 +13,8 @@ How a sample is made from the host's game (``Sampler``):
   unknown cards in the order they lie (zone by zone, as every seat sees their places; not
   by their numbers, which follow how the cards were made). So a sample depends only on
   *which* faces are unseen and where unseen cards lie, never on which hidden card really
-  has which face. A face is what a view
-  hides with it: the card's name, its fields and its ``var`` fields.
+  has which face. A face is what a view hides with it: the card's name, its fields and its
+  ``var`` fields.
 - Cards shuffled together after the seat saw some of them (pools.py, ``Game.pooled``):
   those faces are dealt among them first, with as many more from the pool as they are
   cards, in an order the bot's generator draws (a deck-builder's own pile holds what the
