@@ -87,35 +87,36 @@ def rules_reason(g: GameFields, decision: Decision,
                  wanted: str) -> tuple[str | None, int | None]:
     """The rules' reason (a ``where ... else`` clause the move fails) and that clause's
     number, or (None, None)."""
-    site = decision.site
-    if site.refusals is None:
-        return None, None
-    try:
-        clauses: list[list[tuple[Value, str]]] = site.refusals(g, decision.frame.L)
-        low = wanted.lower()
-        for i, refused in enumerate(clauses):
-            for value, reason in refused:
-                if g.notation_of(value, decision.seat, site.element).lower() == low:
-                    return reason, i
-    except (Fail, TypeError, AttributeError, KeyError, IndexError, ValueError, RecursionError):
-        pass  # a reason that cannot be worked out: the move is refused all the same
+    low = wanted.lower()
+    for i, refused in enumerate(_refused(g, decision)):
+        for named, reason in refused:
+            if named.lower() == low:
+                return reason, i
     return None, None
-    return None
 
 
 def rules_reasons(g: GameFields, decision: Decision) -> list[str]:
     """Every reason the rules give (``where ... else``) for what the decision leaves out,
     each once, in the order found: why the moves on offer are all there are."""
+    out: list[str] = []
+    for refused in _refused(g, decision):
+        out.extend(str(reason) for _, reason in refused if str(reason) not in out)
+    return out
+
+
+def _refused(g: GameFields, decision: Decision) -> list[list[tuple[str, str]]]:
+    """What each ``where ... else`` clause of the decision's choose refuses, as (the option's
+    notation, reason) pairs; none when the rules have no such clause or the reasons cannot
+    be worked out (the moves are refused all the same)."""
     site = decision.site
     if site.refusals is None:
         return []
-    out: list[str] = []
     try:
-        for refused in site.refusals(g, decision.frame.L):
-            out.extend(str(reason) for _, reason in refused if str(reason) not in out)
+        clauses: list[list[tuple[Value, str]]] = site.refusals(g, decision.frame.L)
+        return [[(g.notation_of(value, decision.seat, site.element), reason)
+                 for value, reason in refused] for refused in clauses]
     except (Fail, TypeError, AttributeError, KeyError, IndexError, ValueError, RecursionError):
-        pass  # a reason that cannot be worked out: none is said
-    return out
+        return []
 
 
 def derived_reason(g: GameFields, decision: Decision, wanted: str) -> str | None:
@@ -159,17 +160,11 @@ def _placement_reason(g: GameFields, decision: Decision, wanted: str) -> str | N
 
 def _rules_reason_at(g: GameFields, decision: Decision, cell: str) -> str | None:
     """The rules' reason (a ``where ... else`` clause) refusing some placement at ``cell``."""
-    site = decision.site
-    if site.refusals is None:
-        return None
-    try:
-        for refused in site.refusals(g, decision.frame.L):
-            for value, reason in refused:
-                text = g.notation_of(value, decision.seat, site.element).split()
-                if text and text[0].upper() == cell:
-                    return str(reason)
-    except (Fail, TypeError, AttributeError, KeyError, IndexError, ValueError, RecursionError):
-        pass  # a reason that cannot be worked out: the move is refused all the same
+    for refused in _refused(g, decision):
+        for named, reason in refused:
+            words = named.split()
+            if words and words[0].upper() == cell:
+                return str(reason)
     return None
 
 
