@@ -472,3 +472,20 @@ def test_without_partners_the_figures_have_no_sides():
     assert summary.sides is None and not summary.first_player.by_side
     assert "sides" not in to_json(summary)
     assert "by side" not in report.render(summary)
+
+
+def test_the_replay_command_of_random_bots_in_a_cooperative_game_seats_them_by_name():
+    """``run --bots all`` seats partners (mcts) in a cooperative game, not random bots: the
+    command that replays a simulation of random bots there names each seat's bot."""
+    from types import SimpleNamespace
+
+    from rulelang.play.cli.simulate import replay_hint
+
+    def hint(cooperative, kinds):
+        simulation = SimpleNamespace(bots=kinds, players=2, options={}, think=None,
+                                     program=SimpleNamespace(cooperative=cooperative))
+        return replay_hint("coop.rules", simulation, 3)
+    assert "--bot P1=random --bot P2=random" in hint(True, ["random", "random"])
+    assert "--bots all" not in hint(True, ["random", "random"])
+    assert "--bots all" in hint(False, ["random", "random"])
+    assert "--bots all" in hint(True, ["mcts", "mcts"])

@@ -19,6 +19,7 @@ from rulelang.play.cli.common import (
     EXIT_USAGE,
     SECONDS,
     THINK_HELP,
+    default_bot,
     load_rules,
     new_game,
     parse_options,
@@ -270,7 +271,7 @@ def replay_hint(file, simulation, seed) -> str:
     for name, value in simulation.options.items():
         words += ["--option", f"{name}={value}"]
     words += ["--seed", str(seed), "--bot-seed", str(seed)]
-    if all(kind == "random" for kind in kinds):
+    if all(kind == default_bot(simulation) for kind in kinds):  # (run's bots with no person)
         words += ["--bots", "all"]
     else:
         for seat, kind in enumerate(kinds):
