@@ -419,18 +419,20 @@ class Decisions(GameFields):
         found = self.refused(notation)
         return found.reason if found is not None else None
 
-    def refused(self, notation: str) -> Refusal | None:
-        """A ``refusals.Refusal`` for a move the seat to move is not offered now (its reason,
-        a move it is close to, where in the rules the decision is), or None if it is legal."""
-        decision = self.pending
+    def refused(self, notation: str, seat: int | None = None) -> Refusal | None:
+        """A ``refusals.Refusal`` for a move the seat to move (or ``seat``, in a choice made
+        by each) is not offered now (its reason, a move it is close to, where in the rules
+        the decision is), or None if it is legal or the seat has no decision."""
+        decision = self.decision_of(seat)
         if decision is None or self.over or decision.lookup(str(notation)) is not None:
             return None
         return refusal(self, decision, str(notation))
 
-    def refusal_reasons(self) -> list[str]:
-        """The rules' reasons (``where ... else``) for the choices the seat to move is not
-        offered now, each once (a seat with one move: why it is the only one)."""
-        decision = self.pending
+    def refusal_reasons(self, seat: int | None = None) -> list[str]:
+        """The rules' reasons (``where ... else``) for the choices the seat to move (or
+        ``seat``: its own decision, in a choice made by each) is not offered now, each once
+        (a seat with one move: why it is the only one)."""
+        decision = self.decision_of(seat)
         if decision is None or self.over:
             return []
         return rules_reasons(self, decision)

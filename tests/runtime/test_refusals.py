@@ -179,3 +179,28 @@ def test_a_seat_with_one_move_hears_the_rules_reasons_for_the_others():
     assert game.refusal_reasons() == [f"{game.seat_name(game.to_move)} must follow {prompt[7:]}"]
     tiles = rulelang.loads(PLACING).new_game(players=1)
     assert tiles.refusal_reasons() == ["the corner is kept free"]
+
+
+def test_in_a_choice_made_by_each_a_seats_reasons_are_its_own_decisions():
+    """The reasons a seat is told for what it is not offered come from its own decision,
+    never from another seat's (worked out from that seat's hidden hand)."""
+    rules = rulelang.loads('''game "Each"
+players 2
+card Chip { n: int  name "chip {n}" }
+zone hand[player]: hand of Chip
+setup {
+  create Chip(n: 1) in hand[P1]
+  create Chip(n: 5) in hand[P1]
+  create Chip(n: 2) in hand[P2]
+  create Chip(n: 7) in hand[P2]
+}
+play {
+  choose c in hand[p] where c.n > 2 else "{c} is too low" by each p in players
+  end
+}
+score p = 0
+''', name="each.rules")
+    game = rules.new_game(players=2, seed=1)
+    assert game.refusal_reasons(0) == ["chip 1 is too low"]
+    assert game.refusal_reasons(1) == ["chip 2 is too low"]
+    assert game.refused("chip 2", 1).reason == "chip 2 is too low"

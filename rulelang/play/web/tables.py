@@ -118,18 +118,17 @@ class Table:
         that no move names), as the refusal of that move would say it: {"reason", "why"};
         None when it is not this seat's decision (or the page is out of date, or the move is
         legal). Worked out from the seat's own decision and what the seat can see."""
-        from interpreter.runtime.refusals import refusal
         game = self.game
         if seat == SPECTATOR or version != self.version or game.is_over or self.failure:
             return None
-        decision = game.pending
-        if game.group is not None:
-            decision = game.group.of(seat)  # its own, in a simultaneous choice (or None)
-        if decision is None or decision.seat != seat or decision.lookup(notation) is not None:
+        decision = game.decision_of(seat)  # its own, in a simultaneous choice
+        if decision is None or decision.seat != seat:
             return None
         try:
-            refused = refusal(game, decision, notation)
+            refused = game.refused(notation, seat)
         except RulesError:  # (the move itself would fail the table: said when it is played)
+            return None
+        if refused is None:  # (a legal move)
             return None
         why = self.rules.why(refused.at)
         return {"reason": refused.text(), "why": _anonymous(why.plain()) if why else None}
@@ -235,7 +234,7 @@ class Table:
                     chosen=public.get("chosen"))
         if "chosen" not in view:
             del mine["chosen"]
-        return {"openly": mine == public, "because": game.refusal_reasons()}
+        return {"openly": mine == public, "because": game.refusal_reasons(seat)}
 
     def transcript(self, seat) -> str:
         return self.game.transcript(seat)
