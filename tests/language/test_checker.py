@@ -545,3 +545,11 @@ def test_a_display_hint_s_mistake_is_still_reported_where_it_is():
     text = HEAD + 'card Lamp {\n  need: int\n  name "lamp"\n  tint glow(need)\n}\nturn { win current }\n'
     error = check_error(text)
     assert "unknown function 'glow'" in str(error) and "tint glow(need)" in str(error)
+
+
+def test_a_table_with_no_row_yet_is_checked_not_a_traceback():
+    """A table of its header alone was accepted; the column types worked out by majority
+    took the largest of no groups (a Python error out of the checker)."""
+    program = rulelang.loads('game "T"\nplayers 2\ntable Prices { | name | cost | }\n'
+                             'turn { end }\nscore p = 0\n', name="t.rules").program
+    assert "Prices" in program.tables

@@ -471,6 +471,8 @@ class Checker(ExprChecker, EndingChecker, TellingChecker, StmtChecker, ZoneCheck
                     column: list[tuple[int, ast.Expr, T.Type]]) -> T.Type:
         """The type a table's column holds: that of most of its rows (of the first such row on
         a tie); each cell of another type is the mistake, reported with its row."""
+        if not column:  # a table with no row: its columns hold nothing yet (as before rows)
+            return T.NONE
         groups: list[tuple[T.Type, list[int]]] = []  # (the type joined, the rows that hold it)
         for n, _, t in column:
             at = next((i for i, (g, _) in enumerate(groups)
