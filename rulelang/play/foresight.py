@@ -18,14 +18,16 @@ def ending(game, seat, move, copy=None, before: str | None = None):
     move 40 moves into a shipped card game, growing with the game, against 0.06 ms), or on
     ``copy(text)``, a game made from the save; ``before`` is the game's save, when the
     caller has it already."""
+    if game.rules.program.warnings:  # (the rules' own: known before any trial)
+        return None
     before = before or game.save()
     trial = game.copy() if copy is None else copy(before)
     try:
         trial.play(move)
     except RulesError:
         return None
-    if not trial.is_over or trial.disclosed or game.rules.program.warnings \
-            or not nothing_hidden_used(before, trial.save(), seat):
+    if not trial.is_over or trial.disclosed or not nothing_hidden_used(before, trial.save(),
+                                                                       seat):
         return None
     last = next((line for line in reversed(trial.view(seat)["log"]) if line.startswith("== ")),
                 "")

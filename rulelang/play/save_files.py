@@ -305,3 +305,11 @@ def _read_key(path: Path) -> bytes:
                             f"{KEY_BYTES * 2} hexadecimal digits): remove it to make a new one "
                             "(saves sealed with it will no longer open)")
     return key
+
+
+def with_people(text: str, people: list[str]) -> str:
+    """A save's text naming the seats people played when it was written: it goes on only
+    with them as people (``cli.run``'s load; it holds every seat's cards)."""
+    data = json.loads(text)
+    data["people"] = people
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))

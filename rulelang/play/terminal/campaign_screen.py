@@ -10,13 +10,12 @@ one game.
 """
 from __future__ import annotations
 
-import json
 import os
 
 from rich.console import Console
 from rich.text import Text
 
-from rulelang.play.save_files import write_save
+from rulelang.play.save_files import with_people, write_save
 from rulelang.play.terminal.cards import words
 from rulelang.play.terminal.session import Quit, Session
 
@@ -173,9 +172,8 @@ class CampaignRun:
         game = self.campaign.game
         if game is None or not self.humans:
             return text
-        data = json.loads(text)
-        data["people"] = [game.seat_name(s) for s, kind in self.kinds.items() if kind == "human"]
-        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        return with_people(text, [game.seat_name(s) for s, kind in self.kinds.items()
+                                  if kind == "human"])
 
     def state_lines(self) -> list:
         campaign = self.campaign

@@ -18,7 +18,6 @@ card turned up), so that the warning tells nothing the player could not know.
 """
 from __future__ import annotations
 
-import json
 import os
 import signal
 import time
@@ -32,7 +31,7 @@ from interpreter.runtime.knowledge import seat_knowledge
 from interpreter.runtime.views import PUBLIC
 from rulelang.language.errors import IllegalMove, RulesError
 from rulelang.play import foresight
-from rulelang.play.save_files import write_save
+from rulelang.play.save_files import with_people, write_save
 from rulelang.play.terminal import panels as panels_of
 from rulelang.play.terminal import placing, teaching_screens
 from rulelang.play.terminal.cards import pile_lines
@@ -432,9 +431,7 @@ class Session:
         it goes on with them as people (it holds every seat's cards: ``cli.run``'s load)."""
         text = self.saver()
         if self.saving == "game" and self.humans:
-            data = json.loads(text)
-            data["people"] = [self.game.seat_name(s) for s in self.humans]
-            text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+            text = with_people(text, [self.game.seat_name(s) for s in self.humans])
         write_save(path, text)
 
     def save(self, path):
