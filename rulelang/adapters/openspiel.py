@@ -89,11 +89,15 @@ class RulelangGame(pyspiel.Game):
         if params["returns"] not in ("win", "score"):
             raise RulesError(f"returns must be win or score, not {params['returns']!r}")
         if params["zero_sum"] and params["returns"] != "score":
-            raise RulesError("zero_sum is said of scores (returns=score): with returns=win, two "
-                             "players' game is zero-sum already, and more players' is not")
+            raise RulesError("zero_sum is said of scores (returns=score): with returns=win, a "
+                             "competitive game of two players is zero-sum already, and one of "
+                             "more players is not")
         table = self.table = _table_for(params)
+        if params["zero_sum"] and table.cooperative:
+            raise RulesError("zero_sum is said of a game players play against one another: "
+                             "a cooperative game's returns are the team's, the same for all")
         self.returns_mode = params["returns"]
-        self.scores_sum_to_zero = bool(params["zero_sum"]) and not table.cooperative
+        self.scores_sum_to_zero = bool(params["zero_sum"])
         self.encoder = Encoder(table)
         self.max_length = table.longest_game * LENGTH_MARGIN + 50
         self._initial = None

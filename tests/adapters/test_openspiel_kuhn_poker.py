@@ -54,6 +54,8 @@ def test_kuhn_poker_in_chips_loaded_zero_sum_has_the_textbook_game_value():
     assert abs(value - (-1 / 18)) < 0.01
     with pytest.raises(RulesError, match="returns=score"):
         load_game("examples/kuhn_poker.rules", players=2, zero_sum=True)
+    with pytest.raises(RulesError, match="cooperative game's returns are the team's"):
+        load_game("tests/rules/coop_coin.rules", players=2, returns="score", zero_sum=True)
 
 
 def test_zero_sum_said_of_scores_that_do_not_sum_to_zero_is_an_error_at_the_end():

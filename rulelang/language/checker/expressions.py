@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import Any, TypeVar, cast
 
 import attrs
 
@@ -21,9 +21,6 @@ from rulelang.language.checker.param_types import untyped_operand
 from rulelang.language.checker.seats import arithmetic_hint, compare_hint, mismatch_hint
 from rulelang.language.errors import Span, suggest
 from rulelang.language.traversal import part_fields
-
-if TYPE_CHECKING:
-    pass
 
 _N = TypeVar("_N", bound=ast.Node)
 
@@ -59,7 +56,6 @@ def _listed(names: Iterable[str], most: int = 12) -> str:
     names = list(names)
     more = f" and {len(names) - most} more" if len(names) > most else ""
     return ", ".join(names[:most]) + more
-
 
 
 # names other languages give values rulelang spells its own way (asked only of a name that is

@@ -1,7 +1,7 @@
 """Checking rules, blocks and statements (the other half of the checker)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from rulelang.language import ast, refs
 from rulelang.language import types as T
@@ -12,9 +12,6 @@ from rulelang.language.checker.keys_written import split_keys
 from rulelang.language.checker.seats import NO_ARITHMETIC, mismatch_hint
 from rulelang.language.errors import Span, suggest
 from rulelang.language.traversal import walk
-
-if TYPE_CHECKING:
-    pass
 
 TERMINAL = (ast.Break, ast.Continue, ast.Return, ast.Finish)
 # what a `team p = VALUE` may be: values that are equal or not (seats with equal ones are partners)
