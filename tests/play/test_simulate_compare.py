@@ -185,3 +185,20 @@ def test_the_head_of_a_comparison_says_what_was_played(tmp_path):
     assert "options: pile_sizes=1+3+5+7, is_misere=true" in alone.output
     again = cli_run("simulate", nim, "-n", 3, "--workers", 1, "--option", "pile_sizes=1+3+5+7")
     assert again.exit_code == 0, again.output
+
+
+def test_the_fair_share_of_a_seat_with_partners_is_not_one_in_p():
+    """With partners (team p = ...), P1's wins are its side's and the first player's test
+    counts sides: neither is tested against 1/P (4 players in two sides: 1/2, not 1/4)."""
+    from types import SimpleNamespace
+
+    from rulelang.play.simulation.variants import _fair_share
+
+    def variant(players, sides, even):
+        first = SimpleNamespace(even_chance=even)
+        return SimpleNamespace(summary=SimpleNamespace(players=players, sides=sides,
+                                                       first_player=first))
+    assert _fair_share(variant(4, ["P1+P3", "P2+P4"], 0.5),
+                       "first player wins (games with one winner)") == 0.5
+    assert _fair_share(variant(4, ["P1+P3", "P2+P4"], 0.5), "P1 wins") is None
+    assert _fair_share(variant(3, None, 1 / 3), "P2 wins") == 1 / 3

@@ -67,9 +67,11 @@ def compare(title: str, varying: str, variants: list[Variant]) -> Comparison:
         if measure == "share" and len(set(counts)) > 1 and _seat_share(name):
             # 50% of 2 players against 33% of 3 is the player count, not the game: each
             # against what it would be with no seat favoured
+            fair = [_fair_share(v, name) for v in variants]
             figures.append(Figure(name, "fair share", values, [
-                None if value is None else stats.against_share(cast(Rate, value), 1 / count)
-                for value, count in zip(values, counts)]))
+                None if value is None or share is None
+                else stats.against_share(cast(Rate, value), share)
+                for value, share in zip(values, fair)]))
             continue
         if measure != "share" and _constant(values):
             continue  # the same number in every game of every variant: nothing to compare
@@ -93,6 +95,19 @@ def compare(title: str, varying: str, variants: list[Variant]) -> Comparison:
                       [v.summary.games for v in variants],
                       any(v.summary.stopped for v in variants), figures,
                       oracle_note(variants[0].summary.bots), _alike(variants))
+
+
+def _fair_share(variant: Variant, name: str) -> float | None:
+    """What a seat's share of the wins would be with no seat favoured: 1/P; the first
+    player's, as its test counts it (with partners, its side's among the sides); a seat's
+    with partners: not known here (a side's size varies), so not tested."""
+    summary = variant.summary
+    first = summary.first_player
+    if name.startswith("first player") and first is not None:
+        return first.even_chance
+    if summary.sides:
+        return None
+    return 1 / summary.players
 
 
 def _seat_share(name: str) -> bool:
