@@ -77,3 +77,20 @@ def test_the_banner_says_winner_in_words_and_shows_the_rules_behind_score_and_re
         banner.locator(".reports li").first.locator(".whybutton").click()
         shown = banner.locator(".reports .why").inner_text()
         assert "The star" in shown and "five rounds or fewer" in shown
+
+
+def test_the_banner_says_the_whole_tiebreak_that_decided_the_win(browser, tmp_path):
+    """A win two tiebreaks decided: the tiebreak's words hold "; " (the first cut there, mid
+    bracket); the result reads whole, the scores apart."""
+    from support.small_rules import MODULO
+    path = tmp_path / "modulo.rules"
+    path.write_text(MODULO)
+    host, table = host_with(str(path), players=3, options={"foods": [4, 7, 3]})
+    tiebreak = table.game.outcome["tiebreak"]
+    assert "; then " in tiebreak
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    with live_server(host) as base:
+        page.goto(f"{base}/t/{token_of(table, 'P1')}")
+        page.wait_for_selector("#outcome .result")
+        assert page.locator("#outcome .result").inner_text() == \
+            f"P2 wins on the tiebreak ({tiebreak})"

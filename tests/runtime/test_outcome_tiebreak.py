@@ -5,20 +5,7 @@ from __future__ import annotations
 
 import rulelang
 from rulelang.play.simulation import Simulation, report, runner, summarize
-
-# Every seat scores 4 and the first turn ends the game: the tiebreaks alone decide.
-TIED = """game "Tied"
-players 2..3
-option foods: list of int in 0..9 = [3, 2, 1] "food of each seat"
-option woods: list of int in 0..9 = [1, 2, 5] "wood of each seat"
-fn seat_index(p: player) = index_of(players, p)
-turn {
-  end
-}
-score p = 4
-tiebreak p = foods[seat_index(p)]
-tiebreak p = woods[seat_index(p)]
-"""
+from support.small_rules import MODULO, TIED
 
 
 def finished(players=3, **options):
@@ -35,7 +22,6 @@ def test_a_winner_by_the_first_tiebreak_is_said_with_its_values():
     assert game.outcome["tiebreak"] == "foods[seat_index(p)]: P1 1, P2 3"
 
 
-MODULO = TIED.replace("[seat_index(p)]\n", "[seat_index(p)] % 3\n")  # equal values allowed
 
 
 def test_each_tiebreak_that_told_the_tied_apart_is_said_in_turn():

@@ -35,3 +35,19 @@ end when empty(hand[P2])
 score p = 0
 '''
 HANDS = 'game "Hands"\nplayers 2\n' + HANDS_PLAY
+
+
+# Every seat scores 4 and the first turn ends the game: the tiebreaks alone decide.
+TIED = """game "Tied"
+players 2..3
+option foods: list of int in 0..9 = [3, 2, 1] "food of each seat"
+option woods: list of int in 0..9 = [1, 2, 5] "wood of each seat"
+fn seat_index(p: player) = index_of(players, p)
+turn {
+  end
+}
+score p = 4
+tiebreak p = foods[seat_index(p)]
+tiebreak p = woods[seat_index(p)]
+"""
+MODULO = TIED.replace("[seat_index(p)]\n", "[seat_index(p)] % 3\n")  # equal values allowed

@@ -211,7 +211,7 @@ function drawOutcome(message) {
   box.className = `banner ${mood}`;
   box.append(el("strong", "headline", headline));
   const end = view.log.filter(line => line.startsWith("== ")).pop();
-  if (end) box.append(el("p", "result", resultWords(end.replace(/^== game over: /, ""), outcome.reason)));
+  if (end) box.append(el("p", "result", resultWords(end.replace(/^== game over: /, ""), outcome.reason, outcome.tiebreak)));
   const scores = el("div", "scores");
   const entries = Object.entries(outcome.scores || {});
   const scoreWhy = data => data && data.ending ? data.ending.score : null;
@@ -240,11 +240,14 @@ function drawOutcome(message) {
 
 const OUTCOME_KEYS = new Set(["scores", "winners", "result", "reason", "tiebreak"]);
 
-// The end line's result and the rules' reason ("the team wins (every ...)"): the score
-// and the reports after it are drawn apart, each with the rule behind it.
-function resultWords(end, reason) {
-  const cut = reason ? end.indexOf(`(${reason})`) : -1;
-  if (cut >= 0) return end.slice(0, cut + reason.length + 2);
+// The end line's result, the tiebreak that decided it and the rules' reason ("P2 wins on
+// the tiebreak (food: P1 1, P2 3; then ...) (...)"): the score and the reports after them
+// are drawn apart, each with the rule behind it. (A tiebreak's words may hold "; ".)
+function resultWords(end, reason, tiebreak) {
+  for (const last of [reason, tiebreak]) {  // the reason comes after the tiebreak
+    const cut = last ? end.indexOf(`(${last})`) : -1;
+    if (cut >= 0) return end.slice(0, cut + last.length + 2);
+  }
   const semi = end.indexOf("; ");
   return semi >= 0 ? end.slice(0, semi) : end;
 }
