@@ -13,9 +13,7 @@ import sys
 import attrs
 import pexpect
 import pytest
-from click.testing import CliRunner
 
-from rulelang.play.cli import cli
 from rulelang.play.simulation import (
     Simulation,
     report,
@@ -24,17 +22,13 @@ from rulelang.play.simulation import (
     summarize,
     to_json,
 )
-from support import ROOT, load
+from support import ROOT, cli_run, load
 
 COIN = "tests/rules/fair_coin.rules"  # each seat wins 1/3, draws 1/3, the first player 1/2
 TEAM_COIN = "tests/rules/coop_coin.rules"  # the team wins 1/2, scoring 2 (else 0)
 PARTNERS = "tests/rules/partners_coin.rules"  # P1+P3 against P2+P4: each side wins 1/2
 YOKAI = str(ROOT / "games" / "yokai_sketch.rules")
 YAMI = "games/yami.rules"
-
-
-def cli_run(*args):
-    return CliRunner().invoke(cli, [str(a) for a in args])
 
 
 @functools.cache

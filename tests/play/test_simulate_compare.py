@@ -4,18 +4,11 @@ from __future__ import annotations
 import json
 import re
 
-from click.testing import CliRunner
-
-from rulelang.play.cli import cli
 from rulelang.play.simulation.stats import Difference
 from rulelang.play.simulation.variants import _difference
-from support import ROOT
+from support import ROOT, cli_run
 
 COIN = str(ROOT / "tests" / "rules" / "fair_coin.rules")  # edge=true: 1/3 draws; false: none
-
-
-def cli_run(*args):
-    return CliRunner().invoke(cli, [str(a) for a in args])
 
 
 def figure(data, name):

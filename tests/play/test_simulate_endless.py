@@ -6,12 +6,10 @@ from __future__ import annotations
 import time
 
 import pytest
-from click.testing import CliRunner
 
-from rulelang.play.cli import cli
 from rulelang.play.cli import simulate as simulate_command
 from rulelang.play.simulation import Simulation, playing, runner
-from support import load
+from support import cli_run, load
 
 # Nothing ends it: each player adds to a total for ever.
 ENDLESS = ('game "Endless"\nplayers 2\noption most: int in 2..9 = 3 "most"\n'
@@ -28,10 +26,6 @@ TEN_SHOWN = ('game "Ten shown"\nplayers 2\nvar n: int = 0\nturn {\n'
 ENDLESS_SHOWN = TEN_SHOWN.replace("  if n == 5 { end }\n", "")
 
 BOTS = {"lean": (), "full": ("--bots", "first")}
-
-
-def cli_run(*args):
-    return CliRunner().invoke(cli, [str(a) for a in args])
 
 
 def written(tmp_path, text):

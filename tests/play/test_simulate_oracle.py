@@ -5,18 +5,11 @@ from __future__ import annotations
 import json
 from types import SimpleNamespace
 
-from click.testing import CliRunner
-
-from rulelang.play.cli import cli
 from rulelang.play.simulation.variants import _alike
-from support import ROOT
+from support import ROOT, cli_run
 
 COIN = str(ROOT / "tests" / "rules" / "hidden_coin.rules")  # name a hidden coin's side
 FAIR = str(ROOT / "tests" / "rules" / "fair_coin.rules")
-
-
-def cli_run(*args):
-    return CliRunner().invoke(cli, [str(a) for a in args])
 
 
 def team_wins(output: str) -> str:

@@ -86,3 +86,11 @@ def openspiel_step(state, rng) -> None:
         state.apply_action(int(rng.choice(actions, p=probs)))
     else:
         state.apply_action(int(rng.choice(state.legal_actions())))
+
+
+def cli_run(*args):
+    """``rulelang ARGS`` in the test's process (click's runner), each argument as text."""
+    from click.testing import CliRunner
+
+    from rulelang.play.cli import cli
+    return CliRunner().invoke(cli, [str(a) for a in args])
