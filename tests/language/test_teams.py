@@ -71,6 +71,7 @@ def test_partners_win_together_when_named():
     game = rulelang.loads(text, "sides.rules").new_game(players=4, seed=0, log=False)
     while not game.is_over:
         game.play(game.legal_moves()[0])
+    assert game.outcome["winners"] == [0, 2]
     assert game.outcome_record.sides == [0, 1, 0, 1]
     assert "sides" not in game.outcome_record.as_dict()
 

@@ -398,4 +398,5 @@ def test_a_partners_move_before_a_shuffle_tells_not_where_the_cards_went():
                                                  Policy(random.Random(seed), explore=0.0))
                   for seed in range(4)]
         kept.append([[c.label for c in w.zc[w.zones["deck"].i]] for ws in worlds for w in ws])
+    assert kept[0] and all(kept[0])  # (worlds were kept, each with its deck)
     assert kept[0] == kept[1]  # the deck's faces, as they lie
