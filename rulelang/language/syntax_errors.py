@@ -14,7 +14,7 @@ from typing import cast
 from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from rulelang.language.builder import STATEMENT_WORDS
+from rulelang.language.builder import RETURN_WITH_VALUE, STATEMENT_WORDS
 from rulelang.language.errors import Diagnostic, Span, source_lines
 
 _WORDS = {  # terminals that are not one fixed piece of text
@@ -218,9 +218,7 @@ def _bad_token(error: UnexpectedToken, text: str, names: set[str], expected: lis
         return (f"unexpected {words}",
                 "to compare two values write '==' (a single '=' gives a value: x = 1)")
     if re.match(r"\s*return[ \t]+[^\s#]", line_before):  # ``return x > 0``: a value
-        return ("'return' gives back no value here",
-                "'return' alone leaves the rule (or the block); a value is worked out by a "
-                "function: fn NAME() = ...")
+        return RETURN_WITH_VALUE
     if token == "refused" and re.match(r"\s*play\b.*,", line_before):  # (a scenario's line)
         return ("unexpected 'refused' after several moves",
                 "'refused' follows one move, alone on its play line: play the moves before it "

@@ -209,10 +209,7 @@ class ExprChecker(CallChecker):
         if other is not None:  # a habit of another language: what rulelang writes instead
             self.error(e.span, f"unknown name '{e.id}'", f"rulelang writes {other}")
             return T.ANY
-        later = self.let_later(e.id, e.span)
-        if later is not None and later.span is not None:
-            self.error(e.span, f"'{e.id}' is used before its let, at line {later.span.line}",
-                       "move the let above this line")
+        if self.used_before_let(e.id, e.span):
             return T.ANY
         sig = SIGNATURES.get(e.id)
         if sig is not None:  # ``to others``: a built-in function named without its call

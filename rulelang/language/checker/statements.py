@@ -230,6 +230,15 @@ class StmtChecker(CardStmtChecker):
             self.previous = s
         self.open_blocks.pop()
 
+    def used_before_let(self, name: str, span: Span | None) -> bool:
+        """A name used above its own ``let`` in a block being checked: said so (True)."""
+        later = self.let_later(name, span)
+        if later is None or later.span is None:
+            return False
+        self.error(span, f"'{name}' is used before its let, at line {later.span.line}",
+                   "move the let above this line")
+        return True
+
     def let_later(self, name: str, span: Span | None) -> ast.Let | None:
         """The ``let`` of ``name`` further down a block being checked (a name used before its
         let), innermost first."""
@@ -298,10 +307,7 @@ class StmtChecker(CardStmtChecker):
             else:
                 close = suggest(target.id, [n for n, x in self.symbols.items() if x.kind == "var"]
                                 + list(scope.all_names()))
-                later = self.let_later(target.id, target.span)
-                if later is not None and later.span is not None:
-                    self.error(target.span, f"'{target.id}' is used before its let, at line "
-                                            f"{later.span.line}", "move the let above this line")
+                if self.used_before_let(target.id, target.span):
                     return
                 named = target.id
                 self.error(target.span, f"unknown variable '{named}'",
