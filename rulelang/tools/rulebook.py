@@ -253,8 +253,8 @@ def _tables(rules, game):
 
 def _partners(rules, game, options=None):
     """Who partners whom (``team p = ...``): each side's value and its seats in a game as it
-    is set up, when a game set up from another seed agrees (else partners are settled by
-    chance or in play, and the rules' words stand alone)."""
+    is set up, when the games set up from the other seeds of ``SETUPS`` agree (else partners
+    are settled by chance or in play, and the rules' words stand alone)."""
     decl = rules.scoring.team
     if decl is None:
         return
@@ -262,13 +262,14 @@ def _partners(rules, game, options=None):
                     for d in rules.program.scores if d.which == "team"), "...")
     param = next((d.param for d in rules.program.scores if d.which == "team"), "p")
     rows = _sides(decl, game)
-    if rows and game is not None:
-        try:
-            other = rules.new_game(players=len(game.players), seed=1, options=options or {})
+    for seed in range(1, SETUPS) if rows and game is not None else ():  # as _counts: chance
+        try:  # deciding partners would show one setup's draw as the rule
+            other = rules.new_game(players=len(game.players), seed=seed, options=options or {})
         except RulesError:
             other = None
         if other is None or _sides(decl, other) != rows:
             rows = {}
+            break
     note = f"team {param} = {written}: partners share a side"
     if rows and game is not None:
         note += f" (as set up for {len(game.players)} players)"
