@@ -18,7 +18,9 @@ widening), so a decision with hundreds of moves (a tile that fits in 280 places)
 among its most promising ones. Below the tree a playout follows the ``Policy`` (the advised
 moves, else at random) for ``horizon`` decisions, then the position is valued: the result if
 the game is over, else the rules' heuristic (``scoring.value``). Every node keeps a total per
-seat and each seat picks what is best for itself. In a cooperative game there is one value,
+seat and each seat picks what is best for itself. A choice every seat makes at once is
+searched decoupled (``Round``): each seat's picks at a node of their own for the round, so
+none in the tree answers a pick it could not have seen. In a cooperative game there is one value,
 the team's (its result; the heuristic as this seat knows it), and every seat in the tree plays
 for it: partners are modelled as playing for the team.
 
@@ -79,7 +81,8 @@ WORK = 4_000_000
 
 
 class Node:
-    __slots__ = ("children", "visits", "offered", "totals", "squares", "order", "informed")
+    __slots__ = ("children", "visits", "offered", "totals", "squares", "order", "informed",
+                 "round")
 
     def __init__(self, nseats: int):
         self.children: dict[Hashable, Node] = {}  # a move's key (Decision.keys) -> Node
@@ -90,12 +93,26 @@ class Node:
         self.order: Order | None = None  # the node's moves, most promising first
         self.informed = False  # whether that order says anything (advice, a look): else
         # every move may be tried at once
+        self.round: Round | None = None  # a choice made by every seat at once, opened here
 
     def allowed(self) -> int:
         """How many of the node's moves, in its order, may be tried: more with visits."""
         if not self.informed:
             return 1 << 30
         return 2 + int(1.5 * math.sqrt(self.visits))
+
+
+class Round:
+    """The rest of a choice made by every seat at once, from the node where a playout met it
+    first (decoupled UCT): each later seat's moves are searched at a node of its own, one for
+    the whole round, so no seat's pick in the tree depends on what another picked at the
+    same time (chained, each would answer the picks before it, as if it had seen them);
+    once every seat has picked, the tree goes on from a node for the picks together."""
+    __slots__ = ("seats", "after")
+
+    def __init__(self) -> None:
+        self.seats: dict[int, Node] = {}  # a later seat -> the node its moves hang from
+        self.after: dict[tuple[Hashable, ...], Node] = {}  # the round's picks -> what follows
 
 
 def spread(node: Node, seat: int) -> float:
@@ -256,30 +273,58 @@ class MctsBot:
         written_out = self.written_out
         play = game.play if isinstance(game, LeanGame) and written_out else game.apply
         c = self.exploration
+        group = opened = None  # a choice made by every seat at once: its group and node
+        picks: list[Hashable] = []  # and the round's picks so far
         while not game.over:  # down the tree, adding one node
             pending = game.pending
             assert pending is not None  # (not over: a decision waits)
+            if group is not game.group:
+                if group is not None:  # the round is over: on from the picks together
+                    assert opened is not None and opened.round is not None
+                    after = opened.round.after
+                    node = after.get(tuple(picks)) or after.setdefault(tuple(picks),
+                                                                       Node(nseats))
+                    path.append(node)
+                    if node.visits == 0:  # a node added: the tree left
+                        break
+                group, opened, picks = game.group, None, []
             keys = pending.keys
             if keys is None:
                 keys = pending.move_keys()
             if len(keys) == 1:  # forced: no node
+                if group is not None:
+                    picks.append(keys[0])
                 play(0)
                 continue
             if advised and pending.seat != me and pending.site.prefer is not None:
                 pick = self.policy.pick(game)  # a partner plays by the advice
                 work, game.work = work + game.work, 0
+                if group is not None:
+                    picks.append(keys[pick])
                 play(pick)
                 continue
-            if node.order is None:
-                node.order, node.informed = self.node_order(game)
+            at = node  # the node this decision's moves hang from
+            if group is not None:
+                if opened is None:  # the round's first pick in the tree: from here
+                    opened = node
+                    if node.round is None:
+                        node.round = Round()
+                else:  # a later seat's: from its own node for the round
+                    seats = cast(Round, opened.round).seats
+                    at = seats.get(int(pending.seat)) or seats.setdefault(
+                        int(pending.seat), Node(nseats))
+            if at.order is None:
+                at.order, at.informed = self.node_order(game)
                 work, game.work = work + game.work, 0
             seat = int(pending.seat)
-            i, child = step(node, keys, seat, c)
+            i, child = step(at, keys, seat, c)
             if i < 0:  # nothing allowed is offered in this world: widen to all
-                node.order = {n: r for r, n in enumerate(keys)}
+                at.order = {n: r for r, n in enumerate(keys)}
                 continue
             path.append(child)  # (before the move: a move that breaks the rules backs it up)
             node = child
+            if group is not None:
+                picks.append(keys[i])
             play(i, seat)
             if child.visits == 0:  # a node added: the tree left
                 break

@@ -1,0 +1,58 @@
+"""A choice every seat makes at once is searched decoupled (``mcts.Round``): no seat's pick in
+the tree depends on another's pick of the same round. Chained in seat order, the later seats
+answered the earlier picks as if they had seen them, so every seat's search feared the worst
+of a move the others could not have seen (a sealed bid always outbid, a guess always guessed)."""
+from __future__ import annotations
+
+import rulelang
+from interpreter.bots.mcts import MctsBot, Node
+from interpreter.runtime.knowledge import seat_knowledge
+
+# The first seat plays it safe (wins one time in four) or hides a side; the second seat
+# guesses the side, at the same time. Hiding wins half the time against any guess.
+RULES = '''game "Bold or safe"
+players 2
+enum Side { safe, left, right }
+fn sides_for(p: player) = if p == first(players) then [safe, left, right] else [left, right]
+play {
+  choose picks in sides_for(p) by each p in players prompt "pick a side"
+  let mine = first([s for p, s in picks if p == first(players)])
+  let theirs = first([s for p, s in picks if p != first(players)])
+  if mine == safe {
+    if random(1..4, "die") == 1 { win first(players) } else { win last(players) }
+  } else {
+    if mine == theirs { win last(players) } else { win first(players) }
+  }
+}
+'''
+
+
+def searched(seed: int) -> tuple[str, MctsBot]:
+    game = rulelang.loads(RULES, "bold.rules").new_game(players=2, seed=seed)
+    bot = MctsBot(seed, playouts=200)
+    return bot.choose(seat_knowledge(game)).notation, bot
+
+
+def test_a_side_hidden_at_the_same_time_is_not_taken_for_a_side_seen():
+    picks = [searched(seed)[0] for seed in range(12)]
+    # chained, the guesser's node learnt each side and every hidden side lost: 12 of 12 safe
+    assert picks.count("safe") <= 2, picks
+
+
+def test_the_later_seat_is_searched_at_one_node_for_the_round(monkeypatch):
+    roots: list[Node] = []
+    made = Node.__init__
+
+    def kept(self: Node, nseats: int) -> None:
+        made(self, nseats)
+        roots.append(self)
+
+    monkeypatch.setattr(Node, "__init__", kept)
+    searched(0)
+    root = roots[0]
+    assert root.round is not None
+    assert set(root.round.seats) == {1}  # the guesser's moves: one node, whatever was hidden
+    guesses = root.round.seats[1].children
+    assert set(guesses) <= {"left", "right"} and guesses
+    # the picks together lead on (none here: the game is over once both have picked)
+    assert all(not child.children for child in root.children.values())
