@@ -31,7 +31,35 @@ MAX_TOTAL_SOURCE = 1_000_000  # characters in a file and all it imports
 
 
 def load_program(path: str | os.PathLike[str]) -> Program:
-    path = Path(path)
+    text, base = _read(Path(path))
+    return load_text(text, str(path), base=base, from_file=True)
+
+
+def is_library(module: ast.Module) -> bool:
+    """Whether a file has no game of its own (no `game`, `players`, block or campaign): the
+    functions, cards, tables and enums it declares are for the games that import it."""
+    return not any(isinstance(d, (ast.GameDecl, ast.PlayersDecl, ast.BlockDecl,
+                                  ast.CampaignDecl)) for d in module.decls)
+
+
+def load_library(path: str | os.PathLike[str]) -> Program | None:
+    """``path`` checked alone as a library (``is_library``): what it declares, with no game
+    to play; None when the file has a game of its own (``load_program`` checks it)."""
+    text, base = _read(Path(path))
+    loaded = read_modules(text, str(path), base, parse_main=parse_kept)
+    if not is_library(loaded.modules[0]):
+        return None
+    checker = Checker(loaded.modules, loaded.sources)
+    checker.library = True
+    try:
+        return checker.run()
+    except RecursionError:
+        raise too_deep(str(path)) from None
+
+
+def _read(path: Path) -> tuple[str, Path]:
+    """A rules file's text and folder (imports resolve there), or the error that says why
+    it cannot be read."""
     if path.suffix != ".rules":
         raise RulesError(f"{path}: not a .rules file")
     try:
@@ -49,7 +77,7 @@ def load_program(path: str | os.PathLike[str]) -> Program:
     except (OSError, ValueError, RuntimeError) as error:  # too long a name, a NUL, a link loop
         reason = getattr(error, "strerror", None) or str(error) or error.__class__.__name__
         raise RulesError(f"{path}: cannot read it ({reason})") from None
-    return load_text(text, str(path), base=base, from_file=True)
+    return text, base
 
 
 def load_text(text: str, name: str = "<rules>", base: Path | None = None, *,

@@ -88,3 +88,27 @@ def test_the_yami_campaign_checks_as_part_of_yami():
     result = CliRunner().invoke(cli, ["check", str(ROOT / "games" / "yami" / "campaign.rules")])
     assert result.exit_code == 0, result.output
     assert "as part of" in result.output and "yami.rules, which imports it" in result.output
+
+
+def test_a_library_no_file_imports_is_checked_as_a_library(tmp_path, monkeypatch):
+    """A file with no game of its own (only functions, cards, tables... for games to import)
+    was refused alone with "nothing to play"; the editor's standard library was not."""
+    (tmp_path / "helpers.rules").write_text("fn double(n: int) = n * 2\n")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["check", "helpers.rules"])
+    assert result.exit_code == 0, result.output
+    assert "helpers.rules: ok (a library: no game of its own, for games to import)" in result.output
+    std = CliRunner().invoke(cli, ["check", str(ROOT / "rulelang/language/std/tricks.rules")])
+    assert std.exit_code == 0 and "ok (a library" in std.output, std.output
+    ran = CliRunner().invoke(cli, ["run", "helpers.rules", "--bots", "all"])
+    assert ran.exit_code == 65
+    assert "nothing to play" in ran.output and "a file with no 'game' of its own is a library" \
+        in ran.output
+
+
+def test_a_game_with_nothing_to_play_is_not_taken_for_a_library(tmp_path, monkeypatch):
+    (tmp_path / "half.rules").write_text('game "Half"\nplayers 2\nfn double(n: int) = n * 2\n')
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["check", "half.rules"])
+    assert result.exit_code == 65
+    assert "nothing to play: add a 'turn { ... }' or a 'play { ... }' block\n" in result.output

@@ -197,7 +197,10 @@ class StmtChecker(CardStmtChecker):
                        "'turn { ... }' is 'play' repeated for each player in turn")
         if not self.diagnostics and not self.library and "play" not in blocks \
                 and "turn" not in blocks:
-            self.error(None, "nothing to play: add a 'turn { ... }' or a 'play { ... }' block")
+            self.error(None, "nothing to play: add a 'turn { ... }' or a 'play { ... }' block"
+                       + ("" if any(isinstance(d, ast.GameDecl) for d in self.modules[0].decls)
+                          else " (a file with no 'game' of its own is a library: `rulelang check` "
+                               "checks it alone, and games import it)"))
         # every rule must be reachable from a block or a trigger
         self.check_after()
         seen, todo = set(), [n for n in self.calls if n in ("setup", "play", "turn", "on end", "after")

@@ -7,7 +7,11 @@ from pathlib import Path
 import click
 
 from rulelang.language.errors import CheckError, RulesError
-from rulelang.language.loader import check_as_part, load_program  # the checker only, no interpreter
+from rulelang.language.loader import (  # the checker only, no interpreter
+    check_as_part,
+    load_library,
+    load_program,
+)
 from rulelang.play.cli.common import EXIT_DATA
 
 
@@ -22,20 +26,28 @@ def check(files, strict):
         as_part = ""
         try:
             program = load_program(path)
-        except CheckError as error:  # a part of another file? checked with it
+        except CheckError:  # a part of another file? checked with it
             part = check_as_part(Path(path))
             if part is None:
-                failed = True
-                click.echo(error.render(), err=True)
-                continue
-            as_part = f" (as part of {part.whole}, which imports it)"
-            if part.error is not None:
+                try:
+                    library = load_library(path)
+                except RulesError as library_error:
+                    library, error = None, library_error
+                if library is None:
+                    failed = True
+                    click.echo(error.render(), err=True)
+                    continue
+                program, as_part = library, " (a library: no game of its own, for games to import)"
+            else:
+                as_part = f" (as part of {part.whole}, which imports it)"
+            if part is not None and part.error is not None:
                 failed = True
                 click.echo(f"{path}: checked as part of {part.whole}, which imports it", err=True)
                 click.echo(part.error.render(), err=True)
                 continue
-            program = part.program
-            program.warnings[:] = part.own()
+            if part is not None:
+                program = part.program
+                program.warnings[:] = part.own()
         except RulesError as error:
             failed = True
             click.echo(error.render(), err=True)

@@ -9,7 +9,7 @@ import attrs
 from rulelang.language import ast
 from rulelang.language.checker import Checker
 from rulelang.language.errors import CheckError, Diagnostic, ParseError, RulesError, Span
-from rulelang.language.loader import STD_DIR, Loaded, Part, check_as_part, read_modules, too_deep
+from rulelang.language.loader import STD_DIR, Loaded, Part, check_as_part, is_library, read_modules, too_deep
 from rulelang.language.parser import parse
 from rulelang.language.traversal import annotation_fields, walk
 from rulelang.tools.language_server.index import Index, build_index
@@ -133,7 +133,8 @@ def analyse(text: str, path: Path | None, version: int | None = None,
         return result
     result.module, result.paths = loaded.modules[0], dict(loaded.paths)
     checker = Checker(loaded.modules, loaded.sources)
-    checker.library = path is not None and STD_DIR.resolve() in path.resolve().parents
+    checker.library = is_library(result.module) or (
+        path is not None and STD_DIR.resolve() in path.resolve().parents)
     try:
         program = checker.run()
         result.diagnostics = _placed(program.warnings, file, result.module)  # information flow
