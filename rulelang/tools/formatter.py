@@ -56,6 +56,8 @@ def format_text(text: str, file: str = "<rules>") -> str:
     """The canonical layout of ``text``; raises ParseError if it is not valid rulelang."""
     if text.startswith("\ufeff"):  # a byte-order mark some editors write: kept, not rules
         return "\ufeff" + format_text(text[1:], file)
+    if "\r\n" in text:  # a file written with Windows line ends keeps them
+        return format_text(text.replace("\r\n", "\n"), file).replace("\n", "\r\n")
     module = parse(text, file)
     tokens = tokenize(text)
     lines = _lines(tokens)

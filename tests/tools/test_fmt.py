@@ -224,6 +224,17 @@ def test_fmt_formats_a_file_that_starts_with_a_byte_order_mark_and_keeps_the_mar
     assert run("fmt", "--check", str(path)).exit_code == 0
 
 
+def test_fmt_keeps_windows_line_ends(tmp_path):
+    """A file written with CRLF line ends came back with LF ones: every line changed in
+    the writer's version control."""
+    path = tmp_path / "crlf.rules"
+    path.write_bytes(MESSY.replace("\n", "\r\n").encode())
+    assert run("fmt", str(path)).exit_code == 0
+    assert path.read_bytes() == NEAT.replace("\n", "\r\n").encode()
+    assert run("fmt", "--check", str(path)).exit_code == 0
+    assert format_text(NEAT.replace("\n", "\r\n")) == NEAT.replace("\n", "\r\n")
+
+
 def test_fmt_reports_a_syntax_error_and_changes_nothing(tmp_path):
     bad = tmp_path / "bad.rules"
     bad.write_text("const a = 1 +\n")
