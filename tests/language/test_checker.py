@@ -356,7 +356,7 @@ CASES = {
     "create from a table missing a field": (
         "card C { x: int }\ntable t {\n  | y |\n  |---|\n  | 1 |\n}\nzone d: pile of C\n"
         "turn { create C from t in d win current }",
-        "column 'y' of 't' is not a fixed field of C", (10, 22)),
+        "table 't' has no column for: x", (10, 8)),
     "create from a number": ("card C { x: int }\nzone d: pile of C\n"
                              "turn { create C from 3 in d win current }",
                              "create ... from needs a table", (5, 22)),
@@ -393,6 +393,17 @@ def test_each_mistake_is_reported_where_it_is(name):
     first = check_error(text).diagnostics[0]
     assert first.message == message
     assert (first.span.file, first.span.line, first.span.col) == ("t.rules", line, col)
+
+
+def test_the_problems_of_one_line_are_said_in_the_order_of_their_columns():
+    """The editor and `rulelang check` listed a line's problems as the checker met them:
+    the value assigned after the name in it (col 13, then col 7)."""
+    found = check_error('var x: int = 0\nturn {\n  x = "a" + y\n  win current\n}').diagnostics
+    assert [(d.span.line, d.span.col, d.message) for d in found] == [
+        (5, 7, "this is text, but the target holds a number"), (5, 13, "unknown name 'y'")]
+    # lines keep the order they were said in
+    found = check_error("turn {\n  let a = zz\n  let b = 1 + yy\n  win current\n}").diagnostics
+    assert [d.span.line for d in found] == [4, 5]
 
 
 @pytest.mark.parametrize("text", [

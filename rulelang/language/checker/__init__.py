@@ -139,6 +139,23 @@ class CampaignInfo:
     after: ast.BlockDecl | None = None
 
 
+def in_column_order(found: list[Diagnostic]) -> list[Diagnostic]:
+    """``found``, each run of problems on one line in the order of their columns: the
+    checker says them as it meets them (a statement's value after the names in it), and a
+    reader goes along the line. Lines keep the order they were said in."""
+    out: list[Diagnostic] = []
+    for d in found:
+        i, span = len(out), d.span
+        while span is not None and i:  # back past the same line's problems further along
+            before = out[i - 1].span
+            if before is None or (before.file, before.line) != (span.file, span.line) \
+                    or before.col <= span.col:
+                break
+            i -= 1
+        out.insert(i, d)
+    return out
+
+
 class Checker(ExprChecker, EndingChecker, TellingChecker, StmtChecker, ZoneChecker,
               CampaignChecker):
     def __init__(self, modules: list[ast.Module], sources: dict[str, str]) -> None:
@@ -230,8 +247,8 @@ class Checker(ExprChecker, EndingChecker, TellingChecker, StmtChecker, ZoneCheck
         self.program.teaching = [e for m in self.modules for e in m.teaching]
         self.program.global_slots = self.global_unit.nslots
         if self.diagnostics:
-            first = self.diagnostics[0].message
-            shown = list(self.diagnostics)
+            shown = in_column_order(self.diagnostics)
+            first = shown[0].message
             if self.more_errors:
                 shown.append(Diagnostic(f"{self.more_errors} more error(s) not shown: "
                                         "fix these first", severity="note"))

@@ -26,16 +26,17 @@ def check(files, strict):
         as_part = ""
         try:
             program = load_program(path)
-        except CheckError:  # a part of another file? checked with it
+        except CheckError as error:  # a part of another file? checked with it
             part = check_as_part(Path(path))
             if part is None:
+                shown: RulesError = error  # (a library's own error, when it is one)
                 try:
                     library = load_library(path)
                 except RulesError as library_error:
-                    library, error = None, library_error
+                    library, shown = None, library_error
                 if library is None:
                     failed = True
-                    click.echo(error.render(), err=True)
+                    click.echo(shown.render(), err=True)
                     continue
                 program, as_part = library, " (a library: no game of its own, for games to import)"
             else:
