@@ -279,8 +279,8 @@ class MctsBot:
             pending = game.pending
             assert pending is not None  # (not over: a decision waits)
             if group is not game.group:
-                if group is not None:  # the round is over: on from the picks together
-                    assert opened is not None and opened.round is not None
+                if opened is not None:  # the round is over: on from the picks together
+                    assert opened.round is not None  # (none if every pick was forced)
                     after = opened.round.after
                     node = after.get(tuple(picks)) or after.setdefault(tuple(picks),
                                                                        Node(nseats))

@@ -4,9 +4,12 @@ answered the earlier picks as if they had seen them, so every seat's search fear
 of a move the others could not have seen (a sealed bid always outbid, a guess always guessed)."""
 from __future__ import annotations
 
+import pytest
+
 import rulelang
 from interpreter.bots.mcts import MctsBot, Node
 from interpreter.runtime.knowledge import seat_knowledge
+from support import ROOT
 
 # The first seat plays it safe (wins one time in four) or hides a side; the second seat
 # guesses the side, at the same time. Hiding wins half the time against any guess.
@@ -56,3 +59,40 @@ def test_the_later_seat_is_searched_at_one_node_for_the_round(monkeypatch):
     assert set(guesses) <= {"left", "right"} and guesses
     # the picks together lead on (none here: the game is over once both have picked)
     assert all(not child.children for child in root.children.values())
+
+
+# between two rounds with choices, one every seat answers with its only move: it opens no
+# node (nothing is searched in it), and the tree goes on after it
+FORCED_BETWEEN = '''game "Forced between"
+players 2
+var total: int = 0
+play {
+  repeat 2 times {
+    choose picks in [1, 2, 3] by each p in players prompt "pick"
+    for p, n in picks {
+      total += n
+    }
+    choose rest in [0] by each p in players prompt "rest"
+  }
+  if total > 8 { win first(players) } else { win last(players) }
+}
+'''
+
+
+def test_a_round_of_forced_moves_between_searched_ones_opens_no_node():
+    game = rulelang.loads(FORCED_BETWEEN, "forced.rules").new_game(players=2, seed=1)
+    bot = MctsBot(1, playouts=100)
+    assert bot.choose(seat_knowledge(game)).notation == "3"  # (a crash before)
+    assert bot.played == 100
+
+
+@pytest.mark.parametrize("name", ["goofspiel", "sushi_draft"])
+def test_whole_games_of_choices_made_at_once_play_with_the_tree_search(name):
+    """Sushi draft's rounds where every seat's pick is forced crashed the search."""
+    rules = rulelang.load(ROOT / "examples" / f"{name}.rules")
+    game = rules.new_game(players=3, seed=7)
+    bots = [MctsBot(seat, playouts=6) for seat in range(3)]
+    while not game.is_over:
+        seat = int(game.legal_moves()[0].seat)
+        game.play(bots[seat].choose(seat_knowledge(game, seat)))
+    assert game.outcome is not None
