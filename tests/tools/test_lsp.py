@@ -591,3 +591,23 @@ def test_a_library_of_ones_own_opened_in_the_editor_has_no_error(tmp_path):
     assert result.diagnostics == []
     wrong = analyse('fn double(n: int) = n * "a"\n', tmp_path / "helpers.rules")
     assert [d.message for d in wrong.diagnostics] == ["cannot use '*' on a number and text"]
+
+
+def test_saving_an_imported_file_checks_the_files_open_that_import_it(session, tmp_path):
+    """A game open beside the library it imports kept the library's old names after the
+    library was edited and saved, until the game itself was edited."""
+    helpers = tmp_path / "helpers.rules"
+    helpers.write_text("fn double(n: int) = n * 2\n")
+    game = tmp_path / "game.rules"
+    game.write_text('game "G"\nplayers 2\nimport "helpers.rules"\nturn {\n'
+                    '  choose n in 1..double(2) prompt "n"\n  win current\n}\n')
+    game_uri = session.open(game)
+    assert session.diagnostics_for(game_uri) == []
+    helpers_uri = session.open(helpers)
+    assert session.diagnostics_for(helpers_uri) == []
+    helpers.write_text("fn twice(n: int) = n * 2\n")  # renamed, and saved
+    session.diagnostics.pop(game_uri, None)
+    session.client.text_document_did_save(L.DidSaveTextDocumentParams(
+        L.TextDocumentIdentifier(uri=helpers_uri)))
+    [problem] = session.diagnostics_for(game_uri)
+    assert problem.message.startswith("unknown function 'double'")

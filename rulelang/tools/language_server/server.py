@@ -82,6 +82,18 @@ class RulesServer(LanguageServer):
             uri=uri, version=result.version,
             diagnostics=[_diagnostic(d, lines) for d in result.diagnostics]))
 
+    def recheck_importers(self, uri: str) -> None:
+        """Check again every open file that imports ``uri``'s file, just saved: each was
+        checked with what that file held before (imports are read from the disk)."""
+        path = to_fs_path(uri)
+        if not path:
+            return
+        saved = Path(path).resolve()
+        for other, result in list(self.analyses.items()):
+            if other != uri and saved in result.paths.values():
+                del self.analyses[other]
+                self.publish(other)
+
     def _is_open(self, uri: str) -> bool:
         return uri in self.workspace.text_documents
 
@@ -181,7 +193,9 @@ def did_change(ls: RulesServer, params: L.DidChangeTextDocumentParams):
 
 @server.feature(L.TEXT_DOCUMENT_DID_SAVE)
 def did_save(ls: RulesServer, params: L.DidSaveTextDocumentParams):
-    ls.publish(params.text_document.uri)
+    uri = params.text_document.uri
+    ls.publish(uri)
+    ls.recheck_importers(uri)
 
 
 @server.feature(L.TEXT_DOCUMENT_DID_CLOSE)
