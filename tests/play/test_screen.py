@@ -149,6 +149,21 @@ def test_info_gives_a_default_worked_out_from_the_player_count_for_each_count():
     assert "--option pile_sizes=1+3+5+7" in nim and "by default" not in nim, nim
 
 
+def test_info_gives_each_default_as_the_rulebook_and_the_option_line_write_it():
+    """info's defaults are rulebook.options_of's: a yes-or-no option reads true or false, as
+    declared (info wrote "yes" after --option, the rulebook "true"); a list joined with +."""
+    from rulelang.tools.rulebook import options_of
+    rules = rulelang.loads(
+        'game "Pass"\nplayers 3..4\noption passing: bool = player_count == 4 "pass first"\n'
+        'option piles: list of int = [1, 2]\nsetup { }\nturn { end "over" }\n',
+        name="pass.rules")
+    out = describe(rules, "pass.rules")
+    assert "by default false with 3 players, true with 4 players" in out, out
+    assert "play it: rulelang run pass.rules --players 4 --option passing=true" in out, out
+    game = rules.new_game(players=4)
+    assert options_of(game) == {"passing": "true", "piles": "1+2"}
+
+
 def test_a_default_the_rules_work_out_outside_its_allowed_values_is_said_at_the_default():
     rules = rulelang.loads(
         'game "Coins"\nplayers 3..5\noption removed: int in 0..5 = match player_count '
