@@ -218,6 +218,31 @@ def test_a_screen_with_several_grids_taller_than_the_terminal_is_drawn_not_a_tra
     assert all(len(line.plain) <= width for line in lines)
 
 
+def test_each_grid_is_drawn_once_a_screen_however_many_arrangements_are_tried(monkeypatch):
+    """decision_screen tries three logs, compose several ways of arranging the grids and of
+    fitting the rest: every try takes the grids as drawn once (they were drawn again each
+    time), and the screen is the same."""
+    from rulelang.play.terminal import grid
+    from rulelang.play.terminal.session import decision_screen
+    game = rulelang.loads(lands("9x9")).new_game(players=3, seed=1)
+    view = game.view(2)
+    parts = panels.build(view)
+    before = [line.plain for line in decision_screen(view, parts, [], 79, 24).lines]
+    drawn = []
+    grid_lines = grid.grid_lines
+
+    def counted(*args, **kwargs):
+        drawn.append(args[0])
+        return grid_lines(*args, **kwargs)
+    monkeypatch.setattr(grid, "grid_lines", counted)
+    after = [line.plain for line in decision_screen(view, parts, [], 79, 24).lines]
+    assert after == before and "not drawn: land P2 (type 'grids')" in "\n".join(after)
+    assert len(drawn) == len(parts.grids) == 3
+    drawn.clear()
+    screen.compose(parts, view["log"], [], 79, 24)
+    assert len(drawn) == 3
+
+
 def test_grids_that_do_not_fit_one_under_another_stand_side_by_side():
     game = rulelang.loads(lands("5x5")).new_game(players=3, seed=1)
     view = game.view(0)

@@ -42,6 +42,7 @@ from rulelang.play.terminal.screen import (
     _log_entry,
     compose,
     every_grid,
+    grid_drawings,
     menu_lines,
     numbered_by_position,
 )
@@ -464,11 +465,13 @@ def decision_screen(view, parts, moves: list[str], width: int, height: int, **ho
     all of it fits so in the room the rest of the screen leaves (those entries are longer:
     the rest would give way to more of the log than it does for the others)."""
     screens = []
+    drawn = grid_drawings(parts, how.get("marks"))  # the grids, drawn once for every try
     for level, (condensed, joined) in enumerate(((False, None), (True, None), (True, width))):
         entries = _log_entries(view, condensed, joined)  # (once: the whole log is gone through)
         since = _since_last_move(view, entries)
         screen = compose(parts, [entry.text for entry in entries], moves, width, height,
-                         min_log=_recent(since, height) if joined is None else 0, **how)
+                         min_log=_recent(since, height) if joined is None else 0, drawn=drawn,
+                         **how)
         if screen.log_shown >= since:
             return screen
         if joined is None:
