@@ -184,7 +184,6 @@ class Session:
         to say). One typed at a page a command showed is read as typed at the prompt."""
         decision = view["decision"]
         moves = decision["moves"]
-        seat = view["seat"]
         lower = answer.lower()
         by_position = numbered_by_position(moves)
         if lower in ("", "help", "?"):
@@ -199,32 +198,8 @@ class Session:
                               + (f", {PILES_COMMAND} (every card you see in a pile)"
                                  if pile_lines(view) else "")
                               + (", talk (what you may say)" if talk else ""))
-        if lower == "talk" and self.game.rules.program.talk and "talk" not in moves:
-            typed = self.page([Text("What you may say to each other:", style="bold")]
-                              + [Text(f"  · {text}") for text in self.game.rules.program.talk])
-            return self.after_page(view, typed, screen, hint)
-        if lower == "moves":
-            return self.after_page(view, self.list_all(moves), screen, hint)
-        if lower == "log":
-            typed = self.page([Text(line) for line in self.game.transcript(seat).splitlines()])
-            return self.after_page(view, typed, screen, hint)
-        if lower == CARDS_COMMAND and lower not in (m.lower() for m in moves):
-            drawn = panels_of.build(view).drawings
-            typed = self.page(drawing_lines(drawn, self.width() - 1) if drawn else [
-                Text("None of your cards has a drawing.")])
-            return self.after_page(view, typed, screen, hint)
-        if lower == GRIDS_COMMAND and lower not in (m.lower() for m in moves):
-            grids = every_grid(panels_of.build(view))
-            typed = self.page(grids or [Text("This game has no grid.")])
-            return self.after_page(view, typed, screen, hint)
-        if lower == PILES_COMMAND and lower not in (m.lower() for m in moves):
-            typed = self.page(pile_lines(view) or [Text("No pile shows you more than its top.")])
-            return self.after_page(view, typed, screen, hint)
-        if lower == "rules":
-            typed = self.page(teaching_screens.rulebook_lines(self.game, self.width()))
-            return self.after_page(view, typed, screen, hint)
-        if lower == "why":
-            typed = self.page(teaching_screens.why_lines(self.game, seat, self.width(), self.refused))
+        typed = self.paged(view, lower)
+        if typed is not None:
             return self.after_page(view, typed, screen, hint)
         if lower == "save" or lower.startswith("save "):
             return None, self.save(answer[4:].strip())
@@ -260,9 +235,37 @@ class Session:
                           + (", or a cell the placement should cover" if hint else "")
                           + ", or 'help'", style="red")
 
-    def list_all(self, moves):
-        lines = menu_lines(moves, self.width(), {}, 10 ** 6) or []
-        return self.page(lines, "Enter for more, or type a move")
+    def paged(self, view, lower: str) -> str | None:
+        """What a command typed at the prompt shows a page at a time (``moves``, ``log``,
+        ``rules``...): what was typed at its last prompt ("": Enter), or None when ``lower``
+        is no such command (``cards``, ``grids`` and ``piles`` are none where a move is so
+        named)."""
+        moves, seat, talk = view["decision"]["moves"], view["seat"], self.game.rules.program.talk
+        if lower == "talk" and talk and "talk" not in moves:
+            return self.page([Text("What you may say to each other:", style="bold")]
+                             + [Text(f"  · {text}") for text in talk])
+        if lower == "moves":
+            lines = menu_lines(moves, self.width(), {}, 10 ** 6) or []
+            return self.page(lines, "Enter for more, or type a move")
+        if lower == "log":
+            return self.page([Text(line) for line in self.game.transcript(seat).splitlines()])
+        if lower == "rules":
+            return self.page(teaching_screens.rulebook_lines(self.game, self.width()))
+        if lower == "why":
+            return self.page(teaching_screens.why_lines(self.game, seat, self.width(),
+                                                        self.refused))
+        if lower in (m.lower() for m in moves):
+            return None
+        if lower == CARDS_COMMAND:
+            drawn = panels_of.build(view).drawings
+            return self.page(drawing_lines(drawn, self.width() - 1) if drawn else [
+                Text("None of your cards has a drawing.")])
+        if lower == GRIDS_COMMAND:
+            return self.page(every_grid(panels_of.build(view)) or [
+                Text("This game has no grid.")])
+        if lower == PILES_COMMAND:
+            return self.page(pile_lines(view) or [Text("No pile shows you more than its top.")])
+        return None
 
     def after_page(self, view, typed, screen, hint):
         """Back from a page: what was typed there (a move, a command) is read as typed at the
