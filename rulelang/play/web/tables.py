@@ -18,6 +18,7 @@ from interpreter.bots import THINKING, make_bot
 from interpreter.rules import Rules
 from interpreter.runtime.engine import Game
 from interpreter.runtime.knowledge import seat_knowledge
+from interpreter.runtime.outcome import result_words
 from interpreter.runtime.views import PUBLIC
 from rulelang.language.errors import IllegalMove, RulesError
 
@@ -213,6 +214,7 @@ class Table:
             "team": bool(game.rules.program.cooperative),  # one score, the team's: shown once
             "failure": self.failure,
             "view": self.public_view() if seat == SPECTATOR else game.view(seat),
+            "result": self.result(),  # the banner's words once the game is over (else None)
             "again": self.again_links.get(seat),  # play again: this seat's new link
         }
         only = self.only_choice(seat, data["view"])
@@ -236,6 +238,12 @@ class Table:
         if "chosen" not in view:
             del mine["chosen"]
         return {"openly": mine == public, "because": self.game.refusal_reasons(seat)}
+
+    def result(self) -> str | None:
+        """Who won and why, once the game is over ("P1 wins (...)": the end line's words
+        before the scores); None before."""
+        outcome = self.game.outcome_record
+        return None if outcome is None else result_words(self.game, outcome)
 
     def public_view(self) -> dict:
         """What a spectator sees now: worked out once a state, for the spectators' pages and

@@ -210,8 +210,7 @@ function drawOutcome(message) {
   else if (me !== null) { headline = outcome.result === "loss" ? "Lost" : "You lose"; mood = "lost"; }
   box.className = `banner ${mood}`;
   box.append(el("strong", "headline", headline));
-  const end = view.log.filter(line => line.startsWith("== ")).pop();
-  if (end) box.append(el("p", "result", resultWords(end.replace(/^== game over: /, ""), outcome.reason, outcome.tiebreak)));
+  if (message.result) box.append(el("p", "result", message.result));
   const scores = el("div", "scores");
   const entries = Object.entries(outcome.scores || {});
   const scoreWhy = data => data && data.ending ? data.ending.score : null;
@@ -239,18 +238,6 @@ function drawOutcome(message) {
 }
 
 const OUTCOME_KEYS = new Set(["scores", "winners", "result", "reason", "tiebreak"]);
-
-// The end line's result, the tiebreak that decided it and the rules' reason ("P2 wins on
-// the tiebreak (food: P1 1, P2 3; then ...) (...)"): the score and the reports after them
-// are drawn apart, each with the rule behind it. (A tiebreak's words may hold "; ".)
-function resultWords(end, reason, tiebreak) {
-  for (const last of [reason, tiebreak]) {  // the reason comes after the tiebreak
-    const cut = last ? end.indexOf(`(${last})`) : -1;
-    if (cut >= 0) return end.slice(0, cut + last.length + 2);
-  }
-  const semi = end.indexOf("; ");
-  return semi >= 0 ? end.slice(0, semi) : end;
-}
 
 // A seat's (or the team's) score: "score N", the word "winner" for a winner (no symbol a
 // game could use for something of its own), and the rule that counts it.
