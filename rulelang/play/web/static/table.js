@@ -2,7 +2,7 @@
 // The page's address holds the seat's token; everything it shows comes from the server's
 // messages: {"type": "state", version, you, players, failure, view},
 // {"type": "refused", reason} and {"type": "why", move, reason} (a tap on no move). Moves go back as {"move": NOTATION, "version": N}.
-import {el, sortView, drawTable, zoneBlock, drawValue, plainText, seatColour,
+import {el, sortView, drawTable, zoneBlock, drawValue, plainText, seatColour, seatIndex,
         tintColour, titleOf, redraw} from "./draw.js";
 import {drawGrid} from "./grid.js";
 import {addRuleWhy, addWhy, closeRules, openRules} from "./teach.js";
@@ -126,11 +126,6 @@ function play(move) {
 }
 
 // ------------------------------------------------------------------ drawing everything
-function seatIndex(view, name) {
-  const found = Object.entries(view.seats).find(([, n]) => n === name);
-  return found ? Number(found[0]) : null;
-}
-
 function kindText(kind) {
   if (!kind) return "";
   return kind === "human" ? "person" : `${kind} bot`;
@@ -161,7 +156,7 @@ function drawHeader(message) {
   const who = document.createDocumentFragment();
   if (message.you) {
     const chip = el("span", "chip", message.you);
-    chip.style.setProperty("--seat", seatColour(seatIndex(view, message.you)));
+    chip.style.setProperty("--seat", seatColour(view.seat));  // (a seat's view says its number)
     who.append("You are ", chip);
   } else {
     who.append(el("span", "chip spectator", "spectator"), " public information only");
@@ -201,7 +196,7 @@ function drawOutcome(message) {
     again.append(button);
   }
   const outcome = view.outcome;
-  const me = message.you ? seatIndex(view, message.you) : null;
+  const me = message.you ? Number(view.seat) : null;
   const winners = (outcome.winners || []).map(Number);
   let headline = "Game over";
   let mood = "neutral";
