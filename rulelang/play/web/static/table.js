@@ -1,6 +1,6 @@
 // The table page: one seat's view of a game (or the spectator's), live over a WebSocket.
 // The page's address holds the seat's token; everything it shows comes from the server's
-// messages: {"type": "state", version, you, players, failure, view},
+// messages: {"type": "state", version, answered, you, players, team, failure, view, result},
 // {"type": "refused", reason} and {"type": "why", move, reason} (a tap on no move). Moves go back as {"move": NOTATION, "version": N}.
 import {el, sortView, drawTable, zoneBlock, drawValue, plainText, seatColour, seatIndex,
         tintColour, titleOf, redraw} from "./draw.js";
