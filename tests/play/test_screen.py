@@ -209,7 +209,7 @@ def test_loading_another_games_save_says_so_once(tmp_path):
                                            (59, 16)])
 def test_a_screen_with_several_grids_taller_than_the_terminal_is_drawn_not_a_traceback(
         grid, width, height):
-    from rulelang.play.terminal.session import decision_screen
+    from rulelang.play.terminal.log_screen import decision_screen
     game = rulelang.loads(lands(grid)).new_game(players=3, seed=1)
     view = game.view(0)
     lines = decision_screen(view, panels.build(view), view["decision"]["moves"], width,
@@ -223,7 +223,7 @@ def test_each_grid_is_drawn_once_a_screen_however_many_arrangements_are_tried(mo
     fitting the rest: every try takes the grids as drawn once (they were drawn again each
     time), and the screen is the same."""
     from rulelang.play.terminal import grid
-    from rulelang.play.terminal.session import decision_screen
+    from rulelang.play.terminal.log_screen import decision_screen
     game = rulelang.loads(lands("9x9")).new_game(players=3, seed=1)
     view = game.view(2)
     parts = panels.build(view)
