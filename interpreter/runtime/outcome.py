@@ -204,19 +204,26 @@ def said(value: Any) -> str:
 def outcome_line(g: Game, outcome: Outcome) -> str:
     """The transcript's last line: the result, then every report."""
     scores = outcome.scores
-    names = {p: g.seat_name(p) for p in scores}
     extras = "".join(f"; {k}: {said(v)}" for k, v in outcome.reports.items())
-    reason = f" ({outcome.reason})" if outcome.reason else ""
+    head = f"== game over: {result_words(g, outcome)}"
     if g.rules.program.cooperative:
         team = next(iter(scores.values()), 0)
+        return head + extras if outcome.result == "score" else f"{head}; score {team}{extras}"
+    table = ", ".join(f"{g.seat_name(p)} {scores[p]}" for p in scores)
+    return f"{head}; scores {table}{extras}"
+
+
+def result_words(g: Game, outcome: Outcome) -> str:
+    """Who won and why, as the transcript's last line says it before the scores ("P1 wins
+    (P2 took the last stone)", "a draw", "the team scores 12"): a page's banner."""
+    reason = f" ({outcome.reason})" if outcome.reason else ""
+    if g.rules.program.cooperative:
         if outcome.result == "score":
-            return f"== game over: the team scores {team}{reason}{extras}"
-        verb = "wins" if outcome.result == "win" else "loses"
-        return f"== game over: the team {verb}{reason}; score {team}{extras}"
-    table = ", ".join(f"{names[p]} {scores[p]}" for p in scores)
+            return f"the team scores {next(iter(outcome.scores.values()), 0)}{reason}"
+        return f"the team {'wins' if outcome.result == 'win' else 'loses'}{reason}"
     if outcome.result == "draw":
-        return f"== game over: a draw{reason}; scores {table}{extras}"
-    who = " and ".join(names[p] for p in outcome.winners)
+        return f"a draw{reason}"
+    who = " and ".join(g.seat_name(p) for p in outcome.winners)
     verb = "wins" if len(outcome.winners) == 1 else "win"
     tiebreak = f" on the tiebreak ({outcome.tiebreak})" if outcome.tiebreak else ""
-    return f"== game over: {who} {verb}{tiebreak}{reason}; scores {table}{extras}"
+    return f"{who} {verb}{tiebreak}{reason}"

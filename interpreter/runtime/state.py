@@ -85,6 +85,7 @@ class Field:
     copy: Callable[[Any], Any] | None = None  # an independent copy; None: shared (immutable)
     check: Callable[[Game, Any], None] | None = None  # once every part is read: Damaged if wrong
     optional: bool = False  # a save from before this part existed starts it afresh
+    empty: str = ""  # "[]" or "{}": always a list or a dict, its empty copy is a new one
 
 
 def _same(value: Value) -> Value:
@@ -465,41 +466,46 @@ FIELDS = (
     Field("seed", "seed", lambda g: g.seed, _plain, _load_seed),
     # shared by the copies until one draws (draws.py, ``share`` and ``own``)
     Field("rng", "rng", lambda g: random.Random(g.seed), _save_rng, _load_rng, draws.share),
-    Field("fixed", "fixed", lambda g: {}, _save_fixed, _load_fixed, _copy_lists_of(deque)),
+    Field("fixed", "fixed", lambda g: {}, _save_fixed, _load_fixed, _copy_lists_of(deque),
+          empty="{}"),
     Field("consts", "consts", lambda g: dict(g.options),
           lambda g, c: {k: encode(x) for k, x in c.items() if k not in g.options}, _load_consts),
-    Field("cards", "cards", lambda g: [], _save_cards, _load_cards, list),
-    Field("known", "known", lambda g: [], lambda g, k: list(k), _load_known, list, check_known),
+    Field("cards", "cards", lambda g: [], _save_cards, _load_cards, list, empty="[]"),
+    Field("known", "known", lambda g: [], lambda g, k: list(k), _load_known, list, check_known,
+          empty="[]"),
     Field("told", "told", lambda g: {name: [] for name in g.rules.program.told_fields},
-          _save_told, _load_told, _copy_lists_of(list.copy), optional=True),
+          _save_told, _load_told, _copy_lists_of(list.copy), optional=True, empty="{}"),
     Field("cv", "cvars", lambda g: {name: [] for name in g.rules.var_fields}, _save_cv, _load_cv,
-          _copy_lists_of(list.copy)),
+          _copy_lists_of(list.copy), empty="{}"),
     # cards made by chance: how to make their faces again (a bot's sample draws them anew)
-    Field("made", "made", lambda g: {}, _save_made, _load_made, dict, optional=True),
+    Field("made", "made", lambda g: {}, _save_made, _load_made, dict, optional=True, empty="{}"),
     # what each seat knows of cards shuffled together (pools.py): replaced, never changed
     # in place, so copies share it
     Field("pooled", "pooled", lambda g: {}, save_pooled, load_pooled, optional=True),
     Field("zc", "zones", lambda g: [[] for _ in g.layout.zone_list], _save_zones, _load_zones,
-          lambda zc: list(map(list.copy, zc)), check_zones),  # (list.copy: no constructor's checks)
-    Field("where", None, lambda g: [], copy=list),  # rebuilt with the zones
-    Field("cells", None, lambda g: [], copy=list),
+          lambda zc: list(map(list.copy, zc)), check_zones,  # (list.copy: no constructor's checks)
+          empty="[]"),
+    Field("where", None, lambda g: [], copy=list, empty="[]"),  # rebuilt with the zones
+    Field("cells", None, lambda g: [], copy=list, empty="[]"),
     Field("zg", None, lambda g: [{} if z.grid else None for z in g.layout.zone_list],
-          copy=_copy_grids),
-    Field("vars", "vars", lambda g: {}, _save_vars, _load_vars, _copy_vars),
+          copy=_copy_grids, empty="[]"),
+    Field("vars", "vars", lambda g: {}, _save_vars, _load_vars, _copy_vars, empty="{}"),
     Field("current", "current", lambda g: g.players[0], lambda g, v: encode(v), _load_current),
     Field("turn_number", "turn", lambda g: 0, _plain, _counter(MAX_TURNS, "the turn")),
     Field("in_setup", "in_setup", lambda g: True, _plain, _flag("in_setup")),
     Field("steps", "steps", lambda g: 0, _plain, _counter(TICK_LIMIT, "steps")),
     Field("over", "over", lambda g: False, _plain, _flag("over")),  # before what depends on it
-    Field("frames", "frames", lambda g: [], _save_frames, _load_frames, _copy_frames, check_frames),
+    Field("frames", "frames", lambda g: [], _save_frames, _load_frames, _copy_frames, check_frames,
+          empty="[]"),
     Field("pending", "pending", lambda g: None, _save_pending, _load_pending, check=check_pending),
     # a simultaneous choice (``choose ... by each``): its decisions and the secret answers
     # so far; copies fix it up (Game.copy), as they do ``pending``
     Field("group", "group", lambda g: None, _save_group, _load_group, optional=True),
-    Field("log", "log", lambda g: [], _save_log, _load_log, list),
-    Field("unsettled", "unsettled", lambda g: [], _plain, _load_unsettled, list, check_unsettled),
+    Field("log", "log", lambda g: [], _save_log, _load_log, list, empty="[]"),
+    Field("unsettled", "unsettled", lambda g: [], _plain, _load_unsettled, list, check_unsettled,
+          empty="[]"),
     Field("history", "history", lambda g: [], lambda g, h: list(h), _load_history,
-          list),  # the moves played, as their notations
+          list, empty="[]"),  # the moves played, as their notations
     Field("result", "result", lambda g: None, _save_result, _load_result, check=check_result),
     Field("outcome_cache", "outcome", lambda g: None, _save_outcome, _load_outcome,
           check=check_outcome),
@@ -511,11 +517,9 @@ def initialize(g: Game) -> None:
         setattr(g, f.attr, f.start(g))
 
 
-# the fields whose value is always a list or always a dict: empty, its copy is a new one
-# (tests/runtime/test_playout_costs.py checks each against its copier)
-EMPTY_COPIES = {"fixed": "{}", "cards": "[]", "known": "[]", "told": "{}", "cv": "{}",
-                "made": "{}", "zc": "[]", "where": "[]", "cells": "[]", "zg": "[]", "vars": "{}",
-                "frames": "[]", "log": "[]", "unsettled": "[]", "history": "[]"}
+# the fields whose value is always a list or always a dict (``Field.empty``): empty, its
+# copy is a new one (tests/runtime/test_playout_costs.py checks each against its copier)
+EMPTY_COPIES = {f.attr: f.empty for f in FIELDS if f.empty}
 
 
 def _write_copier() -> Callable[..., None]:

@@ -20,7 +20,7 @@ import attrs
 
 from rulelang.language import ast
 from rulelang.language.checker import Checker, Program
-from rulelang.language.errors import Diagnostic, RulesError
+from rulelang.language.errors import Diagnostic, RulesError, Span
 from rulelang.language.kept_trees import parse_kept
 from rulelang.language.parser import parse
 
@@ -155,6 +155,9 @@ class Loaded:
     modules: list[ast.Module]  # the first one is the file itself
     sources: dict[str, str]  # shown file name -> text
     paths: dict[str, Path]  # shown file name of each imported file -> where it is on disk
+    # each import declaration (by its span) -> the file it names, as resolved (an editor's
+    # "go to definition" on it: no second resolving)
+    imports: dict[Span, Path] = attrs.field(factory=dict)
 
 
 def read_modules(text: str, name: str = "<rules>", base: Path | None = None,
@@ -168,6 +171,7 @@ def read_modules(text: str, name: str = "<rules>", base: Path | None = None,
     _check_size(text, name)
     sources = {name: text}
     paths: dict[str, Path] = {}
+    imports: dict[Span, Path] = {}
     modules = [parse_main(text, name)]
     seen = {name}
     if base is not None and name.endswith(".rules"):  # the file itself, however it was named:
@@ -178,7 +182,7 @@ def read_modules(text: str, name: str = "<rules>", base: Path | None = None,
         for decl in module.decls:
             if not isinstance(decl, ast.ImportDecl):
                 continue
-            target = _resolve(decl, folder, sources)
+            target = imports[decl.span] = _resolve(decl, folder, sources)
             key = str(target)
             if key in seen:
                 continue
@@ -208,7 +212,7 @@ def read_modules(text: str, name: str = "<rules>", base: Path | None = None,
                         else parse_import)(imported_text, shown)
             modules.append(imported)
             queue.append((imported, target.parent))
-    return Loaded(modules, sources, paths)
+    return Loaded(modules, sources, paths, imports)
 
 
 def _check_size(text: object, name: str) -> None:

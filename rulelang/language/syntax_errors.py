@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import cast
 
+import attrs
 from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
@@ -47,13 +48,16 @@ _CHARACTER_HINTS = {
 def describe(error: UnexpectedInput, text: str, file: str, line_shift: int = 1,
              col_shift: int = 1, literal_values: dict[str, str] | None = None,
              in_string: bool = False,
-             reparse: Callable[[str], int | None] | None = None) -> Diagnostic:
+             reparse: Callable[[str], int | None] | None = None,
+             own: Callable[[Token, str], Blame | None] | None = None) -> Diagnostic:
     """One diagnostic for a Lark error in ``text`` (shifted to ``line_shift:col_shift``).
 
     ``literal_values`` maps terminal names to their fixed text ('LBRACE' -> '{');
     ``in_string`` says the text is an expression inside a string's ``{...}``;
     ``reparse`` parses another text and gives where it fails (None if it does not): a guess
-    at the mistake (a misspelt word, a missing '}') is only told if fixing it gets further.
+    at the mistake (a misspelt word, a missing '}') is only told if fixing it gets further;
+    ``own``: what a grammar built on this one (the scenarios') says of the unexpected token
+    in ``text`` in its own forms, tried before what is said of the rules' (None: nothing).
     """
     literal_values = literal_values or {}
     if reparse is not None and not in_string:
@@ -86,9 +90,9 @@ def describe(error: UnexpectedInput, text: str, file: str, line_shift: int = 1,
             line, col = where
     elif isinstance(error, UnexpectedCharacters):
         message, hint = _bad_character(error, text, expected)
-    elif (comma := _trailing_comma(cast(UnexpectedToken, error).token, text)) is not None:
-        message, hint, (line, col) = comma
-        width = 1
+    elif own is not None and (blamed := own(cast(UnexpectedToken, error).token, text)):
+        message, hint, line, col, width = blamed.message, blamed.hint, blamed.line, \
+            blamed.col, blamed.width
     else:
         # not at the end, not a character: the third kind Lark raises
         message, hint = _bad_token(cast(UnexpectedToken, error), text, names, expected, shifted)
@@ -111,30 +115,18 @@ _UNTYPED = re.compile(r"\s*(var|option)\s+([A-Za-z_]\w*)(?:\[[^\]]*\])?\s*$")
 _METHOD = re.compile(r"([A-Za-z_][\w]*(?:\[[^\]]*\])?)\.$")
 
 
-# a scenario's list of moves whose line ends with a ',', then the next line up to where the
-# parse failed: nothing (the failing token is the line's first) or one word, read as a move
-_TRAILING_COMMA = re.compile(r"^([ \t]*(?:play|legal)\b(?:[^\n#\"]|\"[^\"\n]*\")*),[ \t]*(?:#[^\n]*)?\n"
-                             r"(?:[ \t]*(?:#[^\n]*)?\n)*[ \t]*(\w*)[ \t]*\Z", re.MULTILINE)
+@attrs.frozen
+class Blame:
+    """What a caller's own forms say of the token a parse stopped at (``describe``'s
+    ``own``): the message, the hint, and where in the text given (1-based) and how wide."""
+    message: str
+    hint: str
+    line: int
+    col: int
+    width: int = 1
 
 
 # ------------------------------------------------------------------ the three cases
-
-def _trailing_comma(token: Token, text: str) -> tuple[str, str, tuple[int, int]] | None:
-    """``play forest,`` at the end of a scenario's line: the ',' asks for one more move,
-    so the next line's first word (``expect``) was read as that move. Blamed: the ','."""
-    found = _TRAILING_COMMA.search(text[:token.start_pos])
-    if found is None or token.type == "COMMA":
-        return None
-    at = found.end(1)  # the ','
-    line = text.count("\n", 0, at) + 1
-    col = at - text.rfind("\n", 0, at)
-    word = found.group(2)
-    read = (f", so '{word}' on the next line was read as one more move" if word
-            else ", and the next line has no move")
-    return (f"this line ends with ','{read}",
-            "a ',' wants another move after it: remove it, or write the next move after it "
-            "on this line", (line, col))
-
 
 def _at_end(text: str, expected: list[str], in_string: bool
             ) -> tuple[str, str | None, tuple[int, int] | None]:
@@ -219,15 +211,8 @@ def _bad_token(error: UnexpectedToken, text: str, names: set[str], expected: lis
                 "to compare two values write '==' (a single '=' gives a value: x = 1)")
     if re.match(r"\s*return[ \t]+[^\s#]", line_before):  # ``return x > 0``: a value
         return RETURN_WITH_VALUE
-    if token == "refused" and re.match(r"\s*play\b.*,", line_before):  # (a scenario's line)
-        return ("unexpected 'refused' after several moves",
-                "'refused' follows one move, alone on its play line: play the moves before it "
-                'first, then: play "MOVE" refused')
     if token == "," and re.search(r"(?:^|[\s{])win\s+[^,\[\]{}]+$", line_before):  # win a, b
         return ("unexpected ','", "several winners are a list: win [A, B]")
-    if token == "[" and re.match(r"\s*over\s+win\s*$", line_before):  # (a scenario's line)
-        return ("unexpected '['", "a scenario names the winners without brackets: over win "
-                "P1, P3")
     if token == "(" and re.search(r"(?<![\w.])let\s*$", line_before):
         return ("unexpected '(' after 'let'",
                 "a let names one value: let pair = ...; then pair[0] and pair[1] are its parts "

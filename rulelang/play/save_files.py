@@ -313,3 +313,10 @@ def with_people(text: str, people: list[str]) -> str:
     data = json.loads(text)
     data["people"] = people
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def people_of(text: str) -> object:
+    """The seats people played when the save ``text`` was written (``with_people``), as the
+    file has them ([] when it names none): a file trusted may have been edited, so whether
+    they are a list of seats' names is for the caller to check."""
+    return json.loads(text).get("people") or []

@@ -97,7 +97,14 @@ class Rulebook:
     talk: tuple
 
     def plain(self) -> dict:
-        return attrs.asdict(self)
+        """As JSON takes it; each chapter says too in what order its paragraphs and tables
+        are read (``placed``): ``{"paragraph": i}`` or ``{"table": i}``, each an index."""
+        out = attrs.asdict(self)
+        for chapter, plain in zip(self.chapters, out["chapters"]):
+            at = {id(p): {"paragraph": i} for i, p in enumerate(chapter.paragraphs)}
+            at.update({id(t): {"table": i} for i, t in enumerate(chapter.tables)})
+            plain["placed"] = [at[id(part)] for part in placed(chapter)]
+        return out
 
 
 def chapter_of(owner: str | None) -> str | None:

@@ -13,7 +13,6 @@ from typing import Any
 
 from rulelang.language import ast
 from rulelang.language.errors import Span, span_text
-from rulelang.language.traversal import walk
 
 MOST_ROWS = 40  # a rulebook's table, not a listing of the code
 
@@ -100,11 +99,7 @@ def chance(program: Any, table: Any) -> Any | None:
 def _in_order(program: Any, kind: type | tuple[type, ...], fns: bool = False) -> list[Any]:
     """The statements (or other nodes) of ``kind`` in every block, rule and trigger (and
     function, with ``fns``), by where they are written (the main file first)."""
-    bodies = [b.body for b in program.blocks.values() if b is not None]
-    bodies += [d.body for d in program.rules.values()] + [t.body for t in program.triggers]
-    if fns:
-        bodies += list(program.fns.values())
-    found = [n for body in bodies for n in walk(body) if isinstance(n, kind)]
+    found = [n for n in program.body_nodes(fns) if isinstance(n, kind)]
     main = program.main_file
 
     def where(n: Any) -> tuple[bool, str, int, int]:

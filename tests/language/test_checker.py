@@ -1,6 +1,8 @@
 """The checker: every mistake it can find, where it points, and how its messages read."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import rulelang
@@ -435,6 +437,21 @@ def test_an_enum_member_can_be_named_through_its_enum_when_ambiguous():
 def test_a_library_rule_that_is_never_used_is_fine():
     game = rulelang.load(RULES / "imports" / "uses_helpers.rules").new_game(seed=1)
     assert "8 6" in game.transcript()
+
+
+def test_the_loader_says_which_file_each_import_declaration_resolved_to():
+    """Loaded.imports: each import (a file imported twice too) and the file it names, as
+    resolved once (the language server's "go to definition" on an import reads it there)."""
+    from rulelang.language.loader import STD_DIR, read_modules
+    path = RULES / "imports" / "uses_helpers.rules"
+    loaded = read_modules(path.read_text(), str(path), base=path.parent)
+    lib = (RULES / "imports" / "lib").resolve()
+    named = {(Path(span.file).name, span.line): target for span, target in loaded.imports.items()}
+    assert named == {("uses_helpers.rules", 3): lib / "nested.rules",
+                     ("uses_helpers.rules", 4): lib / "helpers.rules",
+                     ("uses_helpers.rules", 5): (STD_DIR / "tricks.rules").resolve(),
+                     ("nested.rules", 2): lib / "helpers.rules"}  # read once, named twice
+    assert sorted(loaded.paths.values()) == sorted(set(named.values()))
 
 
 def test_an_error_in_an_imported_file_names_that_file():

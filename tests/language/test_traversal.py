@@ -200,3 +200,39 @@ def test_every_field_of_every_node_class_has_one_role():
             assert role in (None, ast.POSITION, ast.ANNOTATION), (cls, field.name)
             if field.name in ("span", "member_spans"):
                 assert role == ast.POSITION
+
+
+BODIES = '''game "Bodies"
+players 2
+zone pool: pile
+fn doubled(n: int) = n * 2
+rule note(n: int) {
+  log "rule {n}"
+}
+on enter pool as c {
+  log "trigger"
+}
+setup {
+  log "setup"
+}
+turn {
+  note(doubled(1))
+  win current
+}
+'''
+
+
+def test_the_bodies_of_every_block_rule_and_trigger_are_walked_in_one_place():
+    """Program.body_nodes: the walker the kinds-seen warning, the rulebook's tables and
+    simulate's 'all at once' share: blocks, then rules, then triggers (functions only when
+    asked), each body walked as traversal.walk does."""
+    program = rulelang.loads(BODIES, name="bodies.rules").program
+    logs = [n for n in program.body_nodes() if isinstance(n, ast.Log)]
+    assert [n.span.line for n in logs] == [12, 6, 9]  # setup (a block), the rule, the trigger
+    expected = [n for body in (program.blocks["setup"].body, program.blocks["turn"].body,
+                               program.rules["note"].body, program.triggers[0].body)
+                for n in walk(body)]
+    assert program.body_nodes() == expected
+    with_fns = program.body_nodes(fns=True)
+    assert with_fns[:len(expected)] == expected
+    assert with_fns[len(expected):] == list(walk(program.fns["doubled"]))

@@ -149,6 +149,21 @@ def test_info_gives_a_default_worked_out_from_the_player_count_for_each_count():
     assert "--option pile_sizes=1+3+5+7" in nim and "by default" not in nim, nim
 
 
+def test_info_gives_each_default_as_the_rulebook_and_the_option_line_write_it():
+    """info's defaults are rulebook.options_of's: a yes-or-no option reads true or false, as
+    declared (info wrote "yes" after --option, the rulebook "true"); a list joined with +."""
+    from rulelang.tools.rulebook import options_of
+    rules = rulelang.loads(
+        'game "Pass"\nplayers 3..4\noption passing: bool = player_count == 4 "pass first"\n'
+        'option piles: list of int = [1, 2]\nsetup { }\nturn { end "over" }\n',
+        name="pass.rules")
+    out = describe(rules, "pass.rules")
+    assert "by default false with 3 players, true with 4 players" in out, out
+    assert "play it: rulelang run pass.rules --players 4 --option passing=true" in out, out
+    game = rules.new_game(players=4)
+    assert options_of(game) == {"passing": "true", "piles": "1+2"}
+
+
 def test_a_default_the_rules_work_out_outside_its_allowed_values_is_said_at_the_default():
     rules = rulelang.loads(
         'game "Coins"\nplayers 3..5\noption removed: int in 0..5 = match player_count '
@@ -194,13 +209,38 @@ def test_loading_another_games_save_says_so_once(tmp_path):
                                            (59, 16)])
 def test_a_screen_with_several_grids_taller_than_the_terminal_is_drawn_not_a_traceback(
         grid, width, height):
-    from rulelang.play.terminal.session import decision_screen
+    from rulelang.play.terminal.log_screen import decision_screen
     game = rulelang.loads(lands(grid)).new_game(players=3, seed=1)
     view = game.view(0)
     lines = decision_screen(view, panels.build(view), view["decision"]["moves"], width,
                             height).lines
     assert len(lines) <= height - 2
     assert all(len(line.plain) <= width for line in lines)
+
+
+def test_each_grid_is_drawn_once_a_screen_however_many_arrangements_are_tried(monkeypatch):
+    """decision_screen tries three logs, compose several ways of arranging the grids and of
+    fitting the rest: every try takes the grids as drawn once (they were drawn again each
+    time), and the screen is the same."""
+    from rulelang.play.terminal import grid
+    from rulelang.play.terminal.log_screen import decision_screen
+    game = rulelang.loads(lands("9x9")).new_game(players=3, seed=1)
+    view = game.view(2)
+    parts = panels.build(view)
+    before = [line.plain for line in decision_screen(view, parts, [], 79, 24).lines]
+    drawn = []
+    grid_lines = grid.grid_lines
+
+    def counted(*args, **kwargs):
+        drawn.append(args[0])
+        return grid_lines(*args, **kwargs)
+    monkeypatch.setattr(grid, "grid_lines", counted)
+    after = [line.plain for line in decision_screen(view, parts, [], 79, 24).lines]
+    assert after == before and "not drawn: land P2 (type 'grids')" in "\n".join(after)
+    assert len(drawn) == len(parts.grids) == 3
+    drawn.clear()
+    screen.compose(parts, view["log"], [], 79, 24)
+    assert len(drawn) == 3
 
 
 def test_grids_that_do_not_fit_one_under_another_stand_side_by_side():

@@ -157,6 +157,29 @@ def test_every_variant_is_checked_before_any_game_is_played():
     assert "compare varies one thing at a time" in said
 
 
+def test_each_variant_is_set_up_once_and_played_as_checked(monkeypatch):
+    """check_variants sets up every variant (a first game of each) before any is played;
+    the games are played from those setups, not from a second setting up of each."""
+    from rulelang.play.cli import compare, simulate
+    prepared = []
+
+    def counted(*args, **kwargs):
+        prepared.append(simulate.prepare(*args, **kwargs))
+        return prepared[-1]
+    played = []
+
+    def recorded(simulation, *args, **kwargs):
+        played.append(simulation)
+        return simulate.play(simulation, *args, **kwargs)
+    monkeypatch.setattr(compare, "prepare", counted)
+    monkeypatch.setattr(compare, "play", recorded)
+    result = cli_run("compare", COIN, "--option", "edge=true", "--option", "edge=false",
+                     "-n", 10, "--workers", 1)
+    assert result.exit_code == 0, result.output
+    assert [s.simulation.options["edge"] for s in prepared] == ["true", "false"]
+    assert played == [s.simulation for s in prepared]
+
+
 def test_the_head_of_a_comparison_says_what_was_played(tmp_path):
     """A saved report did not say the player count, the options held fixed, that the seats'
     bots differed, or --think; a list option read "pile_sizes=1, 3, 5, 7, is_misere=true"."""

@@ -192,6 +192,34 @@ def test_a_campaign_saved_during_a_persons_game_goes_on_only_with_that_person(tm
     again.child.close(force=True)
 
 
+def test_a_save_is_read_once_for_its_game_and_its_people(tmp_path, monkeypatch):
+    """A game's save (--load) and a campaign's (--campaign) were each read and opened twice:
+    once for the game, once for the people who played it. Once now, and the people still
+    keep their seats (bots only are refused)."""
+    from rulelang.play import save_files
+    from support.small_rules import HANDS
+    game = rulelang.loads(HANDS).new_game(players=2, seed=1)
+    write_save(tmp_path / "game.json", save_files.with_people(game.save(), ["P1"]))
+    (tmp_path / "hands.rules").write_text(HANDS)
+    campaign = rulelang.loads(HANDS_CAMPAIGN).new_campaign(2, 1)
+    campaign.next_game(1)
+    write_save(tmp_path / "c.json", save_files.with_people(campaign.save(), ["P1"]))
+    (tmp_path / "campaign.rules").write_text(HANDS_CAMPAIGN)
+    opened = []
+    read = save_files.read_save
+
+    def counted(path, *args, **kwargs):
+        opened.append(Path(path).name)
+        return read(path, *args, **kwargs)
+    monkeypatch.setattr(save_files, "read_save", counted)
+    for rules, given in (("hands.rules", ["--load", "game.json"]),
+                         ("campaign.rules", ["--campaign", "c.json"])):
+        result = CliRunner().invoke(cli, ["run", str(tmp_path / rules),
+                                          *given[:1], str(tmp_path / given[1]), "--bots", "all"])
+        assert result.exit_code == 2 and "saved while P1 played it here" in result.output
+    assert opened == ["game.json", "c.json"]
+
+
 def test_the_next_game_is_the_one_typed_when_the_values_offered_are_numbers(tmp_path):
     """Rounds 2 and 3 open: "2" is round 2, not the second value offered (round 3)."""
     rules = rulelang.load("examples/league.rules")

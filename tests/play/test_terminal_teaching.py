@@ -79,10 +79,11 @@ score p = 0
 """
 
 
-def _answered(*answers: str, intro: bool = False) -> tuple[rulelang.Game, list[str], str]:
+def _answered(*answers: str, intro: bool = False,
+              rules: str = PICK) -> tuple[rulelang.Game, list[str], str]:
     """P1 at the terminal typing ``answers`` (then nothing more), P2 a bot: the game, the
     prompts P1 was shown and what the screen said."""
-    game = rulelang.loads(PICK, "pick.rules").new_game(players=2, seed=1)
+    game = rulelang.loads(rules, "pick.rules").new_game(players=2, seed=1)
     out = io.StringIO()
     console = Console(file=out, width=80, height=24, force_terminal=False)
     typed, prompts = iter(answers), []
@@ -110,6 +111,22 @@ def test_a_move_typed_at_a_page_is_played_as_if_typed_at_the_prompt(command):
     game, prompts, _ = _answered(command, "blue")
     assert any(p.startswith("Enter to go back, or type a move") for p in prompts), prompts
     assert game.vars["picked"][0] == "blue", prompts
+
+
+@pytest.mark.parametrize("word", ["cards", "grids", "piles"])
+def test_a_command_word_pages_unless_a_move_is_so_named(word):
+    """'cards', 'grids' and 'piles' give way to a move of that name; 'log' does not (a
+    move so named is typed by its number)."""
+    named = PICK.replace('["red", "blue", "green"]', f'["{word}", "log", "blue"]')
+    game, prompts, _ = _answered(word, rules=named)
+    assert game.vars["picked"][0] == word
+    assert not any(p.startswith("Enter to go back") for p in prompts), prompts
+    game, prompts, _ = _answered("log", "blue", rules=named)
+    assert any(p.startswith("Enter to go back, or type a move") for p in prompts), prompts
+    assert game.vars["picked"][0] == "blue"
+    game, prompts, _ = _answered(word, "blue")  # no move so named: its page
+    assert any(p.startswith("Enter to go back, or type a move") for p in prompts), prompts
+    assert game.vars["picked"][0] == "blue"
 
 
 def test_a_word_typed_at_a_page_that_is_no_move_is_said_not_played():

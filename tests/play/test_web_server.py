@@ -443,6 +443,28 @@ def test_a_forced_move_the_others_cannot_see_is_forced_waits_and_says_the_rules_
     assert "only" not in json.loads(table.message(SPECTATOR))
 
 
+def test_what_a_spectator_sees_is_worked_out_once_a_state(monkeypatch):
+    """A seat with one move compares its view with the spectator's (is it forced openly?):
+    that view was worked out again for each such seat and for the spectator's own pages.
+    Once a state now; a move (or the rules failing) makes it anew."""
+    _, table = host_with("examples/nim.rules", seed=5, options={"pile_sizes": "3"})
+    game = _to_a_forced_move(table, 5)
+    public = []
+    view = game.view
+
+    def counted(seat=None, *args, **kwargs):
+        public.extend([seat] if seat == SPECTATOR else [])
+        return view(seat, *args, **kwargs)
+    monkeypatch.setattr(game, "view", counted)
+    forced = json.loads(table.message(game.to_move))
+    watched = json.loads(table.message(SPECTATOR))
+    assert forced["only"]["openly"] and len(public) == 1
+    assert watched["view"] == json.loads(json.dumps(view(SPECTATOR)))
+    assert table.play(game.to_move, forced["view"]["decision"]["moves"][0], table.version) is None
+    table.message(SPECTATOR)
+    assert len(public) == 2
+
+
 def test_a_forced_move_every_seat_can_see_is_forced_is_said_so():
     _, table = host_with("examples/nim.rules", seed=5, options={"pile_sizes": "3"})
     game = _to_a_forced_move(table, 5)

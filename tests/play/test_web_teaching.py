@@ -40,6 +40,23 @@ def test_rules_json_is_the_rulebook_and_the_rule_behind_each_log_line():
     assert round_one["title"] == "A round" and "YA-16" in round_one["cites"]
 
 
+def test_rules_json_says_the_order_each_chapter_is_read_in_as_the_rulebook_places_it():
+    """The page put a chapter's tables after their explanations itself (as rulebook.placed
+    does): the server says the order, every paragraph and table once."""
+    from rulelang.tools import rulebook
+    host, table = host_with("games/yami.rules", players=3, seed=3)
+    with TestClient(create_app(host)) as client:
+        book = json.loads(client.get(f"/t/{token_of(table, 'P1')}/rules.json").content)["rulebook"]
+    built = rulebook.build(table.rules, rulebook.options_of(table.game), None, 3)
+    assert any(t.after for c in built.chapters for t in c.tables)  # a table placed by its words
+    for chapter, sent in zip(built.chapters, book["chapters"], strict=True):
+        order = [(k, i) for at in sent["placed"] for k, i in at.items()]
+        assert sorted(order) == sorted([("paragraph", i) for i in range(len(chapter.paragraphs))]
+                                       + [("table", i) for i in range(len(chapter.tables))])
+        parts = {"paragraph": chapter.paragraphs, "table": chapter.tables}
+        assert [parts[k][i] for k, i in order] == rulebook.placed(chapter)
+
+
 def _nim_at_its_last_move():
     """One pile of 3 stones, the player to move asked how many to take (and whoever takes
     the last stone wins)."""

@@ -28,6 +28,24 @@ def test_the_socket_says_whether_the_score_is_the_team_s():
         assert json.loads(table.message(table.game.players[0]))["team"] is team
 
 
+def test_the_socket_sends_the_result_in_words_as_the_end_line_begins():
+    """The page read the banner's result out of the log's end line (cutting it at the
+    reason, the tiebreak or the first "; "): the server sends it, the same for every seat
+    and the spectator, once the game is over."""
+    from rulelang.play.web.tables import SPECTATOR
+    for path, players, seed in (("games/yami.rules", 2, 3), ("games/yokai_sketch.rules", 2, 3),
+                                ("examples/nim.rules", 2, 1)):
+        _, table = played_to_the_end(path, players, seed)
+        end = table.game.transcript().splitlines()[-1]
+        for seat in (*table.game.players, SPECTATOR):
+            result = json.loads(table.message(seat))["result"]
+            assert result and end.startswith(f"== game over: {result}"), (path, end)
+            rest = end[len(f"== game over: {result}"):]
+            assert rest == "" or rest.startswith("; "), end  # the scores and reports apart
+    _, table = host_with("examples/nim.rules", players=2, seed=1)
+    assert json.loads(table.message(0))["result"] is None
+
+
 @pytest.mark.slow
 def test_the_banner_shows_the_team_s_score_once_and_each_seat_s_otherwise(browser):
     shown = {}

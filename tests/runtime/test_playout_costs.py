@@ -63,6 +63,17 @@ def test_each_empty_copy_is_what_its_copier_makes() -> None:
         assert made == empty and type(made) is type(empty) and made is not empty, f.attr
 
 
+def test_each_field_said_always_a_list_or_a_dict_starts_as_one() -> None:
+    """EMPTY_COPIES is read off FIELDS (each Field's ``empty``), not a table beside it."""
+    from interpreter.runtime import state
+    game = rulelang.load("examples/league.rules").new_game(players=2, seed=1)
+    said = {f.attr: f.empty for f in state.FIELDS if f.empty}
+    assert said == state.EMPTY_COPIES and len(said) == 15
+    for f in state.FIELDS:
+        if f.empty:
+            assert type(f.start(game)) is type(eval(f.empty)), f.attr
+
+
 def _refuse(*args: object, **kwargs: object) -> None:
     raise AssertionError("called on a playout's path")
 

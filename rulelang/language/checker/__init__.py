@@ -26,6 +26,7 @@ from rulelang.language.checker.telling import TellingChecker
 from rulelang.language.checker.zones import VarInfo, ZoneChecker, ZoneInfo
 from rulelang.language.errors import CheckError, Diagnostic, Fix, Span, span_text, suggest
 from rulelang.language.teaching import problems as teaching_problems
+from rulelang.language.traversal import walk
 
 MAX_ERRORS = 30
 # A card's view (see views in interpreter/) is one record holding its fields next to these
@@ -127,6 +128,15 @@ class Program:
     main_file: str = ""
     warnings: list[Diagnostic] = attrs.field(factory=list)  # the information-flow check's
     teaching: list[ast.Explain] = attrs.field(factory=list)  # the rulebook's text (teaching.py)
+
+    def body_nodes(self, fns: bool = False) -> list[ast.Node]:
+        """Every node in the bodies of the blocks, rules and triggers (and functions, with
+        ``fns``), in that order, each before the nodes inside it (``traversal.walk``)."""
+        bodies: list[object] = [b.body for b in self.blocks.values()]
+        bodies += [d.body for d in self.rules.values()] + [t.body for t in self.triggers]
+        if fns:
+            bodies += self.fns.values()
+        return [n for body in bodies for n in walk(body)]
 
 
 @attrs.define

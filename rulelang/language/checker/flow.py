@@ -49,7 +49,10 @@ from rulelang.language.checker.flow_values import (
     EACH_OWNER,
     OWNED,
     PUBLIC,
+    Allowed,
+    Compute,
     Deferred,
+    Later,
     Secret,
     State,
     Taint,
@@ -65,8 +68,6 @@ if TYPE_CHECKING:
 MAX_KEPT = 300  # locals in a rule past which no state is kept for later (memory, not time)
 ROUNDS = 8  # whole-program passes until variables and parameters settle (a lattice of 3 levels)
 
-Compute = Callable[[State], Taint]  # a sink's value, worked out in a state
-Allowed = Callable[[Secret], bool]  # who may know what a sink shows
 SourceOf = Callable[[Span | None, int], str | None]  # the text of a span (at most so long)
 
 
@@ -87,12 +88,7 @@ class FlowChecker(ChoiceChecks):
         self.steps = 0
         # (var, expr): a card stored, its face read at the end
         self.pending_faces: list[tuple[str, ast.Expr]] = []
-        # sinks read at the next decision: (compute, state, span, what, why, allowed)
-        # sinks read at the next decision: each with what it reads, the state it was made in,
-        # and the locals whose cards the path it is on made public after it (an if's branch
-        # that ends before the next decision: the join after it forgets them)
-        self.pending: list[tuple[Compute, State, Span, str, str, Allowed, str,
-                                 frozenset[str]]] = []
+        self.pending: list[Later] = []  # sinks read at the next decision
         self.implicit = Implicit()  # sinks reached as a condition on a secret decides
         self.current_alias: set[str] = set()  # a rule's locals that hold 'current' (let me = current)
         # variables set: (name, compute, state), at the next one
@@ -211,8 +207,7 @@ class FlowChecker(ChoiceChecks):
         if len(state.local) > MAX_KEPT:  # a copy each time would cost too much: check now
             self.sink(compute(state), span, what, why, allowed, state, event, redo=compute)
         else:
-            self.pending.append((compute, state.copy(), span, what, why, allowed, event,
-                                 frozenset()))
+            self.pending.append(Later(compute, state.copy(), span, what, why, allowed, event))
 
     def with_pc(self, compute: Compute) -> Compute:
         """A sink's value and whether it is reached (what decided it, by then)."""
@@ -225,9 +220,10 @@ class FlowChecker(ChoiceChecks):
         for name, compute, snapshot in joins:
             self.join_var(name, Taint(compute(self.since(snapshot, now)).data))
         pending, self.pending = self.pending, []
-        for compute, snapshot, span, what, why, allowed, event, path in pending:
-            at = self.since(snapshot, now, path)
-            self.sink(compute(at), span, what, why, allowed, at, event, redo=compute)
+        for sink in pending:
+            at = self.since(sink.state, now, sink.path)
+            self.sink(sink.compute(at), sink.span, sink.what, sink.why, sink.allowed, at,
+                      sink.event, redo=sink.compute)
 
     def mark(self) -> tuple[int, int]:
         """Where the sinks made from now on will start in ``pending`` (see ``on_path``)."""
@@ -238,9 +234,8 @@ class FlowChecker(ChoiceChecks):
         their path made public: a card played face up is no secret, whatever the other
         branches did (nobody forgets a card seen)."""
         start = mark[0] if mark[1] == self.flushes else 0  # a decision since: all are new
-        for i in range(start, len(self.pending)):
-            *entry, path = self.pending[i]
-            self.pending[i] = (*entry, path | end.made_public)  # type: ignore[assignment]
+        for sink in self.pending[start:]:
+            sink.path |= end.made_public
 
     def block(self, stmts: list[ast.Stmt], state: State) -> State:
         for s in stmts:

@@ -152,6 +152,26 @@ class State:
             {n: self.settled(n) for n in self.local} == {n: other.settled(n) for n in other.local}
 
 
+Compute = Callable[[State], Taint]  # a sink's value, worked out in a state
+Allowed = Callable[[Secret], bool]  # who may know what a sink shows
+
+
+@attrs.define
+class Later:
+    """A sink nobody reads before the next decision, checked then (``FlowChecker.later``)."""
+
+    compute: Compute  # its value, worked out in a state
+    state: State  # the state it was made in
+    span: Span
+    what: str
+    why: str
+    allowed: Allowed
+    event: str  # what every seat sees happen there (see ``FlowChecker.sink``)
+    # the locals whose cards the path it is on made public after it (an if's branch that
+    # ends before the next decision: the join after it forgets them)
+    path: frozenset[str] = frozenset()
+
+
 def _union(a: tuple[_Cond, ...], b: tuple[_Cond, ...]) -> tuple[_Cond, ...]:
     return a + tuple(x for x in b if all(x is not y for y in a))
 

@@ -26,9 +26,7 @@ def _zone(e: Any) -> str | None:
 
 def mixed_kind_shuffles(program: Program) -> list[Diagnostic]:
     """A warning at each face-down shuffle of a zone that may hold cards of several kinds."""
-    bodies = [b.body for b in program.blocks.values() if b is not None]
-    bodies += [d.body for d in program.rules.values()] + [t.body for t in program.triggers]
-    nodes = [n for body in bodies for n in walk(body)]
+    nodes = program.body_nodes()
     kinds: dict[str, set[str]] = {}
     flows: list[tuple[set[str], str]] = []  # (zones cards may come from, the zone they go to)
     for n in nodes:

@@ -64,8 +64,8 @@ def compare(file, count, seed, bots_all, bot_pairs, workers, backend, address, t
         click.echo(line)
     variants = []
     with _backend_session(backend, address, workers):
-        _play_variants(rules, file, variants_given, variants, count, seed, bots_all, bot_pairs,
-                       workers, backend, address, think, max_decisions)
+        _play_variants(rules, file, [label for label, _, _ in variants_given], setups, variants,
+                       workers, backend, address)
     if len(variants) < 2:
         click.echo("stopped before a second variant was played: nothing to compare")
         sys.exit(EXIT_INTERRUPTED)
@@ -162,15 +162,13 @@ def check_variants(rules, variants_given, count, seed, bots_all, bot_pairs, thin
     return setups
 
 
-def _play_variants(rules, file, variants_given, variants, count, seed, bots_all, bot_pairs, workers,
-                   backend, address, think=None, max_decisions=MAX_DECISIONS):
-    """Play each variant in turn (into ``variants``: a Ctrl-C keeps those finished)."""
+def _play_variants(rules, file, labels, setups, variants, workers, backend, address):
+    """Play each variant (as ``check_variants`` prepared it) in turn, into ``variants``: a
+    Ctrl-C keeps those finished."""
     from rulelang.play.simulation import summarize
     from rulelang.play.simulation.report import speed
     from rulelang.play.simulation.variants import Variant
-    for label, players, options in variants_given:
-        setup = prepare(rules, players, options, bots_all, bot_pairs, seed, count, think,
-                        max_decisions)
+    for label, setup in zip(labels, setups, strict=True):
         run = play(setup.simulation, workers, backend, address, label=label)
         stop_on_failure(run, file, setup.simulation)
         summary = summarize(run, rules.title, setup.options_shown, setup.cooperative)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import click
 
-from interpreter.runtime.protocol import text_of
 from rulelang.language.errors import RulesError, span_text
 from rulelang.play.cli.common import load_rules
+from rulelang.tools.rulebook import options_of
 
 
 @click.command()
@@ -67,11 +67,9 @@ def _defaults(rules, name) -> dict[int, str]:
     program, values = rules.program, {}
     for players in range(program.min_players, program.max_players + 1):
         try:
-            value = rules.blank_game(players, 0, {}).options[name]
+            values[players] = options_of(rules.blank_game(players, 0, {}))[name]
         except RulesError:
             continue
-        values[players] = ("+".join(text_of(item) for item in value) if isinstance(value, list)
-                           else text_of(value))
     return values
 
 

@@ -133,13 +133,14 @@ def run(file, players, seed, bot_seed, option_pairs, bots, bot_pairs, think, mov
     if seed is None:
         # Wide enough that no one can find it by trying seeds against what the table shows.
         seed = secrets.randbits(63)
-    if load_path:
-        game = load_game(rules, load_path, trust=trust_save)
+    saved = read_saved(load_path, trust_save) if load_path else None
+    if saved is not None:
+        game = load_game(rules, load_path, saved)
     else:
         game = new_game(rules, players, seed, options, so_far=bots == "all")
     kinds = seat_kinds(game, bots == "all", bot_pairs)
-    if load_path:
-        keep_people(game, kinds, load_path, trust_save)
+    if saved is not None:
+        keep_people(game, kinds, load_path, saved)
     if moves_file:
         _replay(game, moves_file)
     from rich.console import Console
@@ -263,11 +264,13 @@ def play_campaign(rules, path, players, seed, options, bots_all, bot_pairs, bot_
         click.echo(f"error: {rules.title} declares no campaign (campaign {{ ... }}): play it "
                    "without --campaign", err=True)
         sys.exit(EXIT_USAGE)
+    saved = None
     if os.path.exists(path) and not fresh:
         if players is not None or seed is not None or options:
             raise click.BadParameter(f"{path} holds a campaign already: its players, seed and "
                                      "options are saved in it", param_hint="--campaign")
-        campaign = load_campaign(rules, path, trust)
+        saved = read_saved(path, trust)
+        campaign = load_game(rules, path, saved, rules.restore_campaign)
     elif must_exist:
         click.echo(f"error: {path}: no such file", err=True)
         sys.exit(EXIT_DATA)
@@ -285,8 +288,8 @@ def play_campaign(rules, path, players, seed, options, bots_all, bot_pairs, bot_
             sys.exit(EXIT_USAGE)
     probe = campaign.game or rules.blank_game(campaign.players, 0, campaign.options)
     kinds = seat_kinds(probe, bots_all, bot_pairs)
-    if campaign.game is not None:  # saved during a game: its people go on with it
-        keep_people(campaign.game, kinds, path, trust)
+    if campaign.game is not None and saved is not None:  # saved during a game: its people
+        keep_people(campaign.game, kinds, path, saved)  # go on with it
     if bot_seed is None:  # as for one game (bots_seed): never the seed when a person plays
         bot_seed = secrets.randbits(63) if "human" in kinds.values() else campaign.seed
     runner = CampaignRun(campaign, kinds, Console(), path, bot_seed, think=think)
@@ -301,31 +304,37 @@ def play_campaign(rules, path, players, seed, options, bots_all, bot_pairs, bot_
         click.echo(f"the campaign is over; it is saved to {path}")
 
 
-def load_campaign(rules, path, trust=False):
-    return load_game(rules, path, rules.restore_campaign, trust)
-
-
-def load_game(rules, path, restore=None, trust=False):
-    """The game (or with ``restore=rules.restore_campaign``, the campaign) saved in
-    ``path``, sealed or signed with the user's key unless ``trust``; a file that cannot be
-    read, opened or restored is one line and exit 65."""
+def read_saved(path, trust=False) -> str:
+    """The text of the save in ``path``, sealed or signed with the user's key unless
+    ``trust`` (read once: the game and its people are both taken from it); a file that
+    cannot be read or opened is one line and exit 65."""
     from rulelang.play.save_files import read_save
     try:
-        return (restore or rules.restore)(read_save(path, trust))
+        return read_save(path, trust)
     except RulesError as error:
         click.echo(f"error: {path}: {error.words()}", err=True)
         sys.exit(EXIT_DATA)
 
 
-def keep_people(game, kinds, path, trust=False):
+def load_game(rules, path, saved, restore=None):
+    """The game (or with ``restore=rules.restore_campaign``, the campaign) in ``saved``, the
+    text of the save in ``path`` (``read_saved``); one that cannot be restored is one line
+    and exit 65."""
+    try:
+        return (restore or rules.restore)(saved)
+    except RulesError as error:
+        click.echo(f"error: {path}: {error.words()}", err=True)
+        sys.exit(EXIT_DATA)
+
+
+def keep_people(game, kinds, path, saved):
     """A game saved while people played it at the terminal goes on with those seats played
     by people, and the others by bots: the save holds every seat's cards, and a bot in a
     person's seat (or bots only, which print the whole log), or a person in a bot's seat,
-    would show them to whoever loads it. Exit 2 otherwise."""
-    import json
-
-    from rulelang.play.save_files import read_save
-    people = json.loads(read_save(path, trust)).get("people") or []
+    would show them to whoever loads it. Exit 2 otherwise. ``saved``: the text of the save
+    in ``path`` (``read_saved``)."""
+    from rulelang.play.save_files import people_of
+    people = people_of(saved)
     names = [game.seat_name(seat) for seat in kinds]
     if not isinstance(people, list) or any(not isinstance(name, str) or name not in names
                                            for name in people):  # (a file trusted, edited)

@@ -188,10 +188,7 @@ def _all_at_once(program) -> bool:
     """Whether every ``choose`` of the rules is made by each player at once (and there is
     one): then no seat decides before another."""
     from rulelang.language import ast
-    from rulelang.language.traversal import walk
-    bodies = [b.body for b in program.blocks.values() if b is not None]
-    bodies += [d.body for d in program.rules.values()] + [t.body for t in program.triggers]
-    chooses = [n for body in bodies for n in walk(body) if isinstance(n, ast.Choose)]
+    chooses = [n for n in program.body_nodes() if isinstance(n, ast.Choose)]
     return bool(chooses) and all(n.each is not None for n in chooses)
 
 

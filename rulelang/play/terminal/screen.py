@@ -172,15 +172,25 @@ def _side_by_side(left: list[Text], right: list[Text], left_width: int) -> list[
 
 def every_grid(panels: Panels) -> list[Text]:
     """Every grid, one under another (what the 'grids' command pages)."""
-    return _grid_block(panels, None)[0]
+    return _grid_block(grid_drawings(panels, None)).lines
 
 
-def _grid_block(panels: Panels, marks, per_row: int = 1,
-                note: str = "") -> tuple[list[Text], int]:
-    """The grids, each under its title: one under another, or ``per_row`` side by side;
+def grid_drawings(panels: Panels, marks) -> list[list[Text]]:
+    """Each grid drawn under its title, ``marks`` highlighting cells: drawn once a screen,
+    however many ways of arranging them (and of fitting the rest) are tried."""
+    return [[Text(part.title, style="bold")] + grid.grid_lines(part.zone, part.layers, marks)
+            for part in panels.grids]
+
+
+@attrs.frozen
+class GridBlock:
+    lines: list[Text]  # the grids as arranged, and the note under them
+    width: int  # of the widest line
+
+
+def _grid_block(blocks: list[list[Text]], per_row: int = 1, note: str = "") -> GridBlock:
+    """The grids drawn (``grid_drawings``): one under another, or ``per_row`` side by side;
     under them, the ``note`` (which grids are not drawn for want of room)."""
-    blocks = [[Text(part.title, style="bold")] + grid.grid_lines(part.zone, part.layers, marks)
-              for part in panels.grids]
     lines: list[Text] = []
     for start in range(0, len(blocks), per_row):
         row = blocks[start]
@@ -190,8 +200,7 @@ def _grid_block(panels: Panels, marks, per_row: int = 1,
     if note:
         width = max((len(line.plain) for line in lines), default=0)
         lines.extend(_wrapped(Text(note, style="dim"), width))
-    width = max((len(line.plain) for line in lines), default=0)
-    return lines, width
+    return GridBlock(lines, max((len(line.plain) for line in lines), default=0))
 
 
 def _side_blocks(panels: Panels, width: int, with_legend: bool, facts_limit=None,
@@ -213,7 +222,8 @@ def _side_blocks(panels: Panels, width: int, with_legend: bool, facts_limit=None
 
 def compose(panels: Panels, log: list[str], moves: list[str], width: int, height: int,
             marks=None, below: list[Text] | None = None, list_moves: bool = True,
-            min_log: int = 0, status_lines: int = 1, asking: bool = True) -> Screen:
+            min_log: int = 0, status_lines: int = 1, asking: bool = True,
+            drawn: list[list[Text]] | None = None) -> Screen:
     """The screen's lines (the status lines and the prompt come after them); none wider
     than ``width``: what is longer is wrapped, never cut.
 
@@ -223,9 +233,11 @@ def compose(panels: Panels, log: list[str], moves: list[str], width: int, height
     else, when so they do not fit, as few side by side as make them fit; else fewer grids
     are drawn (the seat's own first), the others named (and, when ``asking`` (a prompt comes
     after the screen), that the 'grids' command draws them); when nothing fits, the screen
-    that leaves out the fewest lines."""
+    that leaves out the fewest lines. ``drawn``: the grids as ``grid_drawings`` drew them
+    with these ``marks`` (drawn here if not given)."""
     best = None
     grids = panels.grids
+    drawn = grid_drawings(panels, marks) if drawn is None else drawn
     order = sorted(range(len(grids)), key=lambda i: not grids[i].own)  # the seat's own first
     for count in range(len(grids), 0, -1) if grids else [0]:
         kept = sorted(order[:count])
@@ -234,10 +246,11 @@ def compose(panels: Panels, log: list[str], moves: list[str], width: int, height
         note = f"not drawn: {', '.join(not_drawn)}" + (
             f" (type '{GRIDS_COMMAND}')" if asking else "") if not_drawn else ""
         for per_row in range(1, max(count, 1) + 1):
-            if per_row > 1 and _grid_block(shown, marks, per_row, note)[1] > width:
+            block = _grid_block([drawn[i] for i in kept], per_row, note)
+            if per_row > 1 and block.width > width:
                 break
-            screen, left_out = _composed(shown, log, moves, width, height, marks, below,
-                                         list_moves, min_log, status_lines, per_row, note)
+            screen, left_out = _composed(shown, block, log, moves, width, height, below,
+                                         list_moves, min_log, status_lines)
             if not left_out:
                 return screen
             if best is None or left_out < best[0]:
@@ -246,14 +259,13 @@ def compose(panels: Panels, log: list[str], moves: list[str], width: int, height
     return best[1]
 
 
-def _composed(panels: Panels, log: list[str], moves: list[str], width: int, height: int,
-              marks, below: list[Text] | None, list_moves: bool, min_log: int,
-              status_lines: int, per_row: int,
-              note: str) -> tuple[Screen, int]:
-    """The screen with the grids ``per_row`` side by side, and how many lines of its body
-    were left out (0: it all fits)."""
+def _composed(panels: Panels, block: GridBlock, log: list[str], moves: list[str], width: int,
+              height: int, below: list[Text] | None, list_moves: bool, min_log: int,
+              status_lines: int) -> tuple[Screen, int]:
+    """The screen with the grids arranged as ``block``, and how many lines of its body were
+    left out (0: it all fits)."""
     budget = max(height - 1 - status_lines, 3)
-    grid_lines, grid_width = _grid_block(panels, marks, per_row, note)
+    grid_lines, grid_width = block.lines, block.width
     two_columns = bool(grid_lines) and width - grid_width - GAP >= MIN_BESIDE
     side_width = width - grid_width - GAP if two_columns else width
     header = _wrapped(panels.header, width, indent="  ")

@@ -22,7 +22,6 @@ import os
 import signal
 import time
 
-import attrs
 from rich.console import Console
 from rich.text import Text
 
@@ -36,10 +35,10 @@ from rulelang.play.terminal import panels as panels_of
 from rulelang.play.terminal import placing, teaching_screens
 from rulelang.play.terminal.cards import pile_lines
 from rulelang.play.terminal.grid import drawing_lines
+from rulelang.play.terminal.log_screen import decision_screen, screen_log, wrap_status
 from rulelang.play.terminal.screen import (
     CARDS_COMMAND,
     GRIDS_COMMAND,
-    _log_entry,
     compose,
     every_grid,
     menu_lines,
@@ -183,7 +182,6 @@ class Session:
         to say). One typed at a page a command showed is read as typed at the prompt."""
         decision = view["decision"]
         moves = decision["moves"]
-        seat = view["seat"]
         lower = answer.lower()
         by_position = numbered_by_position(moves)
         if lower in ("", "help", "?"):
@@ -198,32 +196,8 @@ class Session:
                               + (f", {PILES_COMMAND} (every card you see in a pile)"
                                  if pile_lines(view) else "")
                               + (", talk (what you may say)" if talk else ""))
-        if lower == "talk" and self.game.rules.program.talk and "talk" not in moves:
-            typed = self.page([Text("What you may say to each other:", style="bold")]
-                              + [Text(f"  · {text}") for text in self.game.rules.program.talk])
-            return self.after_page(view, typed, screen, hint)
-        if lower == "moves":
-            return self.after_page(view, self.list_all(moves), screen, hint)
-        if lower == "log":
-            typed = self.page([Text(line) for line in self.game.transcript(seat).splitlines()])
-            return self.after_page(view, typed, screen, hint)
-        if lower == CARDS_COMMAND and lower not in (m.lower() for m in moves):
-            drawn = panels_of.build(view).drawings
-            typed = self.page(drawing_lines(drawn, self.width() - 1) if drawn else [
-                Text("None of your cards has a drawing.")])
-            return self.after_page(view, typed, screen, hint)
-        if lower == GRIDS_COMMAND and lower not in (m.lower() for m in moves):
-            grids = every_grid(panels_of.build(view))
-            typed = self.page(grids or [Text("This game has no grid.")])
-            return self.after_page(view, typed, screen, hint)
-        if lower == PILES_COMMAND and lower not in (m.lower() for m in moves):
-            typed = self.page(pile_lines(view) or [Text("No pile shows you more than its top.")])
-            return self.after_page(view, typed, screen, hint)
-        if lower == "rules":
-            typed = self.page(teaching_screens.rulebook_lines(self.game, self.width()))
-            return self.after_page(view, typed, screen, hint)
-        if lower == "why":
-            typed = self.page(teaching_screens.why_lines(self.game, seat, self.width(), self.refused))
+        typed = self.paged(view, lower)
+        if typed is not None:
             return self.after_page(view, typed, screen, hint)
         if lower == "save" or lower.startswith("save "):
             return None, self.save(answer[4:].strip())
@@ -259,9 +233,37 @@ class Session:
                           + (", or a cell the placement should cover" if hint else "")
                           + ", or 'help'", style="red")
 
-    def list_all(self, moves):
-        lines = menu_lines(moves, self.width(), {}, 10 ** 6) or []
-        return self.page(lines, "Enter for more, or type a move")
+    def paged(self, view, lower: str) -> str | None:
+        """What a command typed at the prompt shows a page at a time (``moves``, ``log``,
+        ``rules``...): what was typed at its last prompt ("": Enter), or None when ``lower``
+        is no such command (``cards``, ``grids`` and ``piles`` are none where a move is so
+        named)."""
+        moves, seat, talk = view["decision"]["moves"], view["seat"], self.game.rules.program.talk
+        if lower == "talk" and talk and "talk" not in moves:
+            return self.page([Text("What you may say to each other:", style="bold")]
+                             + [Text(f"  · {text}") for text in talk])
+        if lower == "moves":
+            lines = menu_lines(moves, self.width(), {}, 10 ** 6) or []
+            return self.page(lines, "Enter for more, or type a move")
+        if lower == "log":
+            return self.page([Text(line) for line in self.game.transcript(seat).splitlines()])
+        if lower == "rules":
+            return self.page(teaching_screens.rulebook_lines(self.game, self.width()))
+        if lower == "why":
+            return self.page(teaching_screens.why_lines(self.game, seat, self.width(),
+                                                        self.refused))
+        if lower in (m.lower() for m in moves):
+            return None
+        if lower == CARDS_COMMAND:
+            drawn = panels_of.build(view).drawings
+            return self.page(drawing_lines(drawn, self.width() - 1) if drawn else [
+                Text("None of your cards has a drawing.")])
+        if lower == GRIDS_COMMAND:
+            return self.page(every_grid(panels_of.build(view)) or [
+                Text("This game has no grid.")])
+        if lower == PILES_COMMAND:
+            return self.page(pile_lines(view) or [Text("No pile shows you more than its top.")])
+        return None
 
     def after_page(self, view, typed, screen, hint):
         """Back from a page: what was typed there (a move, a command) is read as typed at the
@@ -447,140 +449,3 @@ class Session:
             return Text(f"could not save to {path}: {error.words()}", style="red")
         self.save_path = path
         return Text(f"saved to {path}", style="green")
-
-
-def wrap_status(text: Text, width: int, most: int = 3) -> list[Text]:
-    """A status line wrapped to ``width``: at most ``most`` lines (a longer one says 'why')."""
-    from rulelang.play.terminal.screen import _wrapped
-    lines = _wrapped(text, width, indent="  ")
-    return lines if len(lines) <= most else lines[:most - 1] + [
-        Text("  … (more with 'why')", style="dim")]
-
-
-def decision_screen(view, parts, moves: list[str], width: int, height: int, **how):
-    """The screen for a decision, its log as written when what the others did since this
-    seat's last move fits so, else each seat's turn on one line if more of it fits so, else
-    also the other lines in a row (what the rules said between the moves) sharing lines if
-    all of it fits so in the room the rest of the screen leaves (those entries are longer:
-    the rest would give way to more of the log than it does for the others)."""
-    screens = []
-    for level, (condensed, joined) in enumerate(((False, None), (True, None), (True, width))):
-        entries = _log_entries(view, condensed, joined)  # (once: the whole log is gone through)
-        since = _since_last_move(view, entries)
-        screen = compose(parts, [entry.text for entry in entries], moves, width, height,
-                         min_log=_recent(since, height) if joined is None else 0, **how)
-        if screen.log_shown >= since:
-            return screen
-        if joined is None:
-            screens.append((min(screen.log_shown, since) / since, -level, screen))
-    return max(screens, key=lambda shown: shown[:2])[2]
-
-
-def screen_log(view, condensed: bool = False) -> list[str]:
-    """The log as the screen shows it: a seat's decisions in a row on one line ("P2 > play a
-    card: red 5 · colour for red 5: red"), so that more of what the others did
-    since this seat last moved fits ('log' shows every line as written). ``condensed``, for
-    a screen short of lines: each seat's turn on one line, what it decided and what
-    happened to it ("P4 looks at G8: a card · move the card from: F9 · ..."), without the
-    line that says whose turn starts."""
-    return [entry.text for entry in _log_entries(view, condensed)]
-
-
-@attrs.define
-class _LogEntry:
-    text: str
-    seat: str | None = None   # the seat the line is about (it starts with its name)
-    decided: bool = False     # it holds a decision of that seat ("P2 > ...")
-
-
-JOINED_LINES = 2  # the most screen lines that lines joined (``joined``) may take together
-
-
-def _log_entries(view, condensed: bool, joined: int | None = None) -> list[_LogEntry]:
-    """The screen log's entries; ``joined`` (a screen's width): lines in a row that hold no
-    decision share an entry too, as long as it takes at most JOINED_LINES lines so wide."""
-    entries = _entries(view, condensed)
-    if joined is None:
-        return entries
-    out: list[_LogEntry] = []
-    for entry in entries:
-        if out and not entry.decided and not out[-1].decided:
-            text = f"{out[-1].text} · {entry.text}"
-            if len(_log_entry(text, joined)) <= JOINED_LINES:
-                out[-1] = _LogEntry(text)
-                continue
-        out.append(entry)
-    return out
-
-
-def _entries(view, condensed: bool) -> list[_LogEntry]:
-    seats = set(view["seats"].values())
-    log = view["log"]
-    out: list[_LogEntry] = []
-    said_better = None  # a seat whose decision the next line says ("P1 looks at F5: a red 5")
-    turn_starts = False  # a turn's first line: never joined to the line before it
-    for at, line in enumerate(log):
-        after = log[at + 1] if at + 1 < len(log) else ""
-        seat, said, rest = line.partition(" > ")
-        joins = out and not turn_starts
-        turn_starts = False
-        if said and seat in seats:
-            move = rest.rpartition(": ")[2]
-            if move and after.startswith(f"{seat} ") and not after.startswith(
-                    f"{seat} > ") and f"{move}: " in after:
-                said_better, turn_starts = seat, not joins and bool(out)
-                continue  # the rules' next line says the move better ("P4 looks at B3: red 5");
-                # not one that only names it ("P2 takes trick 1 with KS": what followed)
-            if joins and out[-1].seat == seat and (condensed or (
-                    out[-1].decided and out[-1].text.startswith(f"{seat} > "))):
-                out[-1].text += f" · {rest}"
-                out[-1].decided = True
-                continue
-            out.append(_LogEntry(line, seat, True))
-            continue
-        subject, decided, said_better = line.partition(" ")[0], said_better == line.partition(
-            " ")[0], None
-        if condensed and subject in seats:
-            if joins and out[-1].seat == subject:
-                out[-1].text += f" · {line.partition(' ')[2]}"
-                out[-1].decided = out[-1].decided or decided
-                continue
-            out.append(_LogEntry(line, subject, decided))
-            continue
-        if decided:  # the line that says a decision of its seat is that seat's move
-            out.append(_LogEntry(line, subject, True))
-            continue
-        whose = after.partition(" ")[0]
-        if condensed and line.startswith("-- ") and line.endswith(f": {whose} --") and \
-                whose in seats:
-            turn_starts = True
-            continue  # "-- turn 3: P4 --": the next line names P4
-        out.append(_LogEntry(line))
-    return out
-
-
-def since_last_move(view, condensed: bool = False) -> int:
-    """How many of the screen log's lines were written since the seat last decided (or,
-    before its first decision, since anyone's first: what setup wrote is not a move)."""
-    return _since_last_move(view, _log_entries(view, condensed))
-
-
-def _since_last_move(view, log: list[_LogEntry]) -> int:
-    seat = view.get("seat")
-    name = view["seats"].get(seat) if isinstance(seat, int) else None
-    last = next((i for i, entry in enumerate(reversed(log))  # the lines after its last move
-                 if name and entry.seat == name and entry.decided), None)
-    if last is not None:
-        return last
-    first = next((i for i, entry in enumerate(log) if entry.decided), len(log))
-    return len(log) - first
-
-
-def recent_lines(view, height: int, condensed: bool = False) -> int:
-    """How many of the latest lines of the screen's log to keep whatever else it shows: those
-    written since the seat last decided (the others' moves), at most a fifth of it."""
-    return _recent(since_last_move(view, condensed), height)
-
-
-def _recent(since: int, height: int) -> int:
-    return min(since, max(3, (height - 2) // 5))

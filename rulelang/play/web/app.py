@@ -20,7 +20,7 @@ the rule behind it, or nulls), ``{"again": true}`` once the game is over, to ope
 table with the same settings (every page then gets its seat's new link, ``"again"`` in its
 state); it receives
 ``{"type": "state", ...}`` after every move and every answer in a simultaneous choice
-(``answered``: the seats that have chosen), or
+(``answered``: the seats that have chosen; ``result``: who won and why, once it is over), or
 ``{"type": "refused", "reason": ..., "why": ...}`` for a move that was not played (``why``:
 the rule behind the decision, when the rules say).
 """

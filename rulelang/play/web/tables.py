@@ -18,6 +18,7 @@ from interpreter.bots import THINKING, make_bot
 from interpreter.rules import Rules
 from interpreter.runtime.engine import Game
 from interpreter.runtime.knowledge import seat_knowledge
+from interpreter.runtime.outcome import result_words
 from interpreter.runtime.views import PUBLIC
 from rulelang.language.errors import IllegalMove, RulesError
 
@@ -52,6 +53,7 @@ class Table:
     refused_why: dict | None = None  # the rule behind the last move refused ("why?")
     again_links: dict = attrs.field(factory=dict)  # seat -> its link at the next table
     _rules_text: str | None = None  # rules.json: the rulebook and where log lines come from
+    _public: dict = attrs.field(factory=dict)  # stamp -> what a spectator sees then
 
     @classmethod
     def open(cls, rules_name, rules, game, kinds):
@@ -192,6 +194,7 @@ class Table:
         where = f" (line {diagnostic.span.line} of {self.rules_name})" if diagnostic.span else ""
         self.failure = f"{diagnostic.message}{where}"
         self.sent.clear()  # the same moves, a different state: every page must hear of it
+        self._public.clear()
 
     # ------------------------------------------------------------------ what a seat is sent
     def message(self, seat) -> str:
@@ -210,7 +213,8 @@ class Table:
             "players": {game.seat_name(s): self.kinds[s] for s in game.players},
             "team": bool(game.rules.program.cooperative),  # one score, the team's: shown once
             "failure": self.failure,
-            "view": game.view(seat),
+            "view": self.public_view() if seat == SPECTATOR else game.view(seat),
+            "result": self.result(),  # the banner's words once the game is over (else None)
             "again": self.again_links.get(seat),  # play again: this seat's new link
         }
         only = self.only_choice(seat, data["view"])
@@ -228,13 +232,26 @@ class Table:
         decision = view.get("decision") or {}
         if seat == SPECTATOR or len(decision.get("moves") or ()) != 1:
             return None
-        game = self.game
-        public = game.view(SPECTATOR)
+        public = self.public_view()
         mine = dict(view, seat=public["seat"], decision=public.get("decision"),
                     chosen=public.get("chosen"))
         if "chosen" not in view:
             del mine["chosen"]
-        return {"openly": mine == public, "because": game.refusal_reasons(seat)}
+        return {"openly": mine == public, "because": self.game.refusal_reasons(seat)}
+
+    def result(self) -> str | None:
+        """Who won and why, once the game is over ("P1 wins (...)": the end line's words
+        before the scores); None before."""
+        outcome = self.game.outcome_record
+        return None if outcome is None else result_words(self.game, outcome)
+
+    def public_view(self) -> dict:
+        """What a spectator sees now: worked out once a state, for the spectators' pages and
+        for each seat with one move (``only_choice`` compares its view with it)."""
+        stamp = self.stamp
+        if stamp not in self._public:
+            self._public = {stamp: self.game.view(SPECTATOR)}
+        return self._public[stamp]
 
     def transcript(self, seat) -> str:
         return self.game.transcript(seat)

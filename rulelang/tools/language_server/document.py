@@ -27,6 +27,7 @@ class Analysis:
     index: Index | None = None  # None when the text does not parse
     module: ast.Module | None = None
     paths: dict = attrs.field(factory=dict)  # another file's name in spans -> its path
+    imports: dict = attrs.field(factory=dict)  # an import's span -> the file it reads
 
 
 class ParseCache:
@@ -132,6 +133,7 @@ def analyse(text: str, path: Path | None, version: int | None = None,
         result.diagnostics = _placed(error.diagnostics, file, module)
         return result
     result.module, result.paths = loaded.modules[0], dict(loaded.paths)
+    result.imports = dict(loaded.imports)
     checker = Checker(loaded.modules, loaded.sources)
     checker.library = is_library(result.module) or (
         path is not None and STD_DIR.resolve() in path.resolve().parents)
@@ -175,6 +177,7 @@ def _as_the_whole_sees_it(result: Analysis, part: Part) -> tuple[Checker, Loaded
     result.file, result.module = part.name, module  # the name the whole's spans give it
     whole = loaded.modules[0].file
     result.paths = {**loaded.paths, whole: Path(whole).resolve()}
+    result.imports = dict(loaded.imports)
     return checker, loaded
 
 

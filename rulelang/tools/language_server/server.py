@@ -254,13 +254,12 @@ def definition(ls: RulesServer, params: L.DefinitionParams):
 
 
 def _imported_file(result: Analysis, line: int) -> L.Location | None:
-    """On an import line: the file it imports (one that was read for this analysis)."""
-    from rulelang.language.loader import STD_DIR
+    """On an import line: the file it imports (one that was read for this analysis), as the
+    loader resolved it."""
     for decl in result.module.decls if result.module is not None else []:
         if isinstance(decl, ast.ImportDecl) and decl.span.line <= line <= decl.span.end_line:
-            target = (STD_DIR / decl.path[4:] if decl.path.startswith("std/")
-                      else Path(decl.span.file).parent / decl.path).resolve()
-            if target in result.paths.values():
+            target = result.imports.get(decl.span)
+            if target is not None and target in result.paths.values():
                 return L.Location(uri=from_fs_path(str(target)),
                                   range=L.Range(L.Position(0, 0), L.Position(0, 0)))
     return None

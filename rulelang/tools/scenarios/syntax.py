@@ -3,6 +3,7 @@ of ``scenario.lark``, read by the same Lark machinery as a ``.rules`` file."""
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
 
 import attrs
@@ -23,7 +24,7 @@ from rulelang.language.parser import (
     _table_cache,
     parse_expr,
 )
-from rulelang.language.syntax_errors import describe
+from rulelang.language.syntax_errors import Blame, describe
 
 SCENARIO_GRAMMAR = Path(__file__).with_name("scenario.lark")
 
@@ -93,11 +94,53 @@ def _literals() -> dict:
     return {t.name: t.pattern.value for t in _lark().terminals if isinstance(t.pattern, PatternStr)}
 
 
+# a list of moves whose line ends with a ',', then the next line up to where the parse
+# failed: nothing (the failing token is the line's first) or one word, read as a move
+_TRAILING_COMMA = re.compile(r"^([ \t]*(?:play|legal)\b(?:[^\n#\"]|\"[^\"\n]*\")*),[ \t]*(?:#[^\n]*)?\n"
+                             r"(?:[ \t]*(?:#[^\n]*)?\n)*[ \t]*(\w*)[ \t]*\Z", re.MULTILINE)
+
+
+def _scenario_mistake(token: Token, text: str) -> Blame | None:
+    """What is said of a scenario's own lines where the parse stopped at ``token`` (the
+    rules' expressions in them are the language's syntax errors' to explain)."""
+    pos = token.start_pos or 0
+    line_before = text[text.rfind("\n", 0, pos) + 1:pos]
+    if token == "refused" and re.match(r"\s*play\b.*,", line_before):
+        return Blame("unexpected 'refused' after several moves",
+                     "'refused' follows one move, alone on its play line: play the moves "
+                     'before it first, then: play "MOVE" refused', *_line_col(text, pos),
+                     len(token))
+    if token == "[" and re.match(r"\s*over\s+win\s*$", line_before):
+        return Blame("unexpected '['", "a scenario names the winners without brackets: over "
+                     "win P1, P3", *_line_col(text, pos))
+    return _trailing_comma(token, text)
+
+
+def _line_col(text: str, at: int) -> tuple[int, int]:
+    return text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
+
+
+def _trailing_comma(token: Token, text: str) -> Blame | None:
+    """``play forest,`` at the end of a line: the ',' asks for one more move, so the next
+    line's first word (``expect``) was read as that move. Blamed: the ','."""
+    found = _TRAILING_COMMA.search(text[:token.start_pos])
+    if found is None or token.type == "COMMA":
+        return None
+    at = found.end(1)  # the ','
+    word = found.group(2)
+    read = (f", so '{word}' on the next line was read as one more move" if word
+            else ", and the next line has no move")
+    return Blame(f"this line ends with ','{read}",
+                 "a ',' wants another move after it: remove it, or write the next move after it "
+                 "on this line", *_line_col(text, at))
+
+
 def parse_scenarios(text: str, file: str) -> list[Scenario]:
     try:
         tree = _lark().parse(text, start="scenarios_start", on_error=_soft_keyword)
     except UnexpectedInput as error:
-        diagnostic = describe(error, text, file, 1, 1, _literals(), in_string=False, reparse=None)
+        diagnostic = describe(error, text, file, 1, 1, _literals(), in_string=False, reparse=None,
+                              own=_scenario_mistake)
         raise ParseError(diagnostic.message, [diagnostic], {file: text}) from None
     _check_depth(tree, text, file, 0, 0)
     builder = _ScenarioBuilder(file, text, parse_expr)

@@ -1,7 +1,7 @@
 // The table page's deciding half: the prompt, the moves as buttons, the board's cards and
 // cells that stand for moves, and the bars that confirm, warn and say why a move was
 // refused. Moves go out through the page's send and play (given once: deciding()).
-import {el, moveLabel, seatColour} from "./draw.js";
+import {el, moveLabel, seatColour, seatIndex} from "./draw.js";
 import {parseCell} from "./grid.js";
 import {$, arming, isMyMove, state, tapped} from "./page.js";
 import {whyBlock} from "./teach.js";
@@ -49,22 +49,23 @@ export function drawDecision(message) {
   box.hidden = false;
   if (!d) { box.append(el("p", "waiting", "…")); return; }
   const who = view.seats[d.seat];
-  if (!isMyMove(message)) {
+  const mine = isMyMove(message);
+  if (!mine) {
     const kind = message.players[who];
     const line = el("p", "waiting");
     const chip = el("span", "chip", who);
     chip.style.setProperty("--seat", seatColour(d.seat));
     line.append(chip, ` ${kind && kind !== "human" ? "(bot) " : ""}is choosing: ${d.prompt}`);
     box.append(line);
-    if (message.answered && message.answered.length) box.append(answeredLine(view, message.answered));
-    return;
+  } else {
+    box.classList.toggle("sending", state.sending);
+    const prompt = el("p", "prompt");
+    prompt.append(el("span", "yourmove", "Your move"), " ", d.prompt);
+    box.append(prompt);
+    if (d.private) box.append(el("p", "hint", "Only you will see your answer."));
   }
-  box.classList.toggle("sending", state.sending);
-  const prompt = el("p", "prompt");
-  prompt.append(el("span", "yourmove", "Your move"), " ", d.prompt);
-  box.append(prompt);
-  if (d.private) box.append(el("p", "hint", "Only you will see your answer."));
   if (message.answered && message.answered.length) box.append(answeredLine(view, message.answered));
+  if (!mine) return;
   if (d.moves.length === 1) {  // nothing to decide: said, with the rules' reasons
     const only = message.only || {};
     const because = (only.because || []).length ? ` (${only.because.join("; ")})` : "";
@@ -132,9 +133,8 @@ export function placementWords(move) {
 function answeredLine(view, answered) {
   const line = el("p", "answered");
   for (const name of answered) {
-    const index = Object.keys(view.seats).find(k => view.seats[k] === name);
     const chip = el("span", "chip", name);
-    chip.style.setProperty("--seat", seatColour(index));
+    chip.style.setProperty("--seat", seatColour(seatIndex(view, name)));
     line.append(chip, " ");
   }
   line.append(answered.length > 1 ? "have chosen." : "has chosen.");

@@ -74,6 +74,12 @@ export function seatColour(index) {
   return SEAT_COLOURS[Number(index) % SEAT_COLOURS.length];
 }
 
+// A seat's number from its name (as a log line or the seats that have chosen name it).
+export function seatIndex(view, name) {
+  const found = Object.entries(view.seats).find(([, n]) => n === name);
+  return found ? Number(found[0]) : null;
+}
+
 function applyTint(node, tint) {
   const colour = tintColour(tint);
   if (colour) {

@@ -1,8 +1,8 @@
 // The table page: one seat's view of a game (or the spectator's), live over a WebSocket.
 // The page's address holds the seat's token; everything it shows comes from the server's
-// messages: {"type": "state", version, you, players, failure, view},
+// messages: {"type": "state", version, answered, you, players, team, failure, view, result},
 // {"type": "refused", reason} and {"type": "why", move, reason} (a tap on no move). Moves go back as {"move": NOTATION, "version": N}.
-import {el, sortView, drawTable, zoneBlock, drawValue, plainText, seatColour,
+import {el, sortView, drawTable, zoneBlock, drawValue, plainText, seatColour, seatIndex,
         tintColour, titleOf, redraw} from "./draw.js";
 import {drawGrid} from "./grid.js";
 import {addRuleWhy, addWhy, closeRules, openRules} from "./teach.js";
@@ -126,11 +126,6 @@ function play(move) {
 }
 
 // ------------------------------------------------------------------ drawing everything
-function seatIndex(view, name) {
-  const found = Object.entries(view.seats).find(([, n]) => n === name);
-  return found ? Number(found[0]) : null;
-}
-
 function kindText(kind) {
   if (!kind) return "";
   return kind === "human" ? "person" : `${kind} bot`;
@@ -161,7 +156,7 @@ function drawHeader(message) {
   const who = document.createDocumentFragment();
   if (message.you) {
     const chip = el("span", "chip", message.you);
-    chip.style.setProperty("--seat", seatColour(seatIndex(view, message.you)));
+    chip.style.setProperty("--seat", seatColour(view.seat));  // (a seat's view says its number)
     who.append("You are ", chip);
   } else {
     who.append(el("span", "chip spectator", "spectator"), " public information only");
@@ -201,7 +196,7 @@ function drawOutcome(message) {
     again.append(button);
   }
   const outcome = view.outcome;
-  const me = message.you ? seatIndex(view, message.you) : null;
+  const me = message.you ? Number(view.seat) : null;
   const winners = (outcome.winners || []).map(Number);
   let headline = "Game over";
   let mood = "neutral";
@@ -210,8 +205,7 @@ function drawOutcome(message) {
   else if (me !== null) { headline = outcome.result === "loss" ? "Lost" : "You lose"; mood = "lost"; }
   box.className = `banner ${mood}`;
   box.append(el("strong", "headline", headline));
-  const end = view.log.filter(line => line.startsWith("== ")).pop();
-  if (end) box.append(el("p", "result", resultWords(end.replace(/^== game over: /, ""), outcome.reason, outcome.tiebreak)));
+  if (message.result) box.append(el("p", "result", message.result));
   const scores = el("div", "scores");
   const entries = Object.entries(outcome.scores || {});
   const scoreWhy = data => data && data.ending ? data.ending.score : null;
@@ -239,18 +233,6 @@ function drawOutcome(message) {
 }
 
 const OUTCOME_KEYS = new Set(["scores", "winners", "result", "reason", "tiebreak"]);
-
-// The end line's result, the tiebreak that decided it and the rules' reason ("P2 wins on
-// the tiebreak (food: P1 1, P2 3; then ...) (...)"): the score and the reports after them
-// are drawn apart, each with the rule behind it. (A tiebreak's words may hold "; ".)
-function resultWords(end, reason, tiebreak) {
-  for (const last of [reason, tiebreak]) {  // the reason comes after the tiebreak
-    const cut = last ? end.indexOf(`(${last})`) : -1;
-    if (cut >= 0) return end.slice(0, cut + last.length + 2);
-  }
-  const semi = end.indexOf("; ");
-  return semi >= 0 ? end.slice(0, semi) : end;
-}
 
 // A seat's (or the team's) score: "score N", the word "winner" for a winner (no symbol a
 // game could use for something of its own), and the rule that counts it.

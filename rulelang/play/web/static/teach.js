@@ -100,21 +100,17 @@ export function drawRulebook(book) {
   }
   for (const chapter of book.chapters) {
     out.append(el("h2", null, chapter.title));
-    // a table the rules explain comes just after its explanation; the others last
-    const anchors = new Set(chapter.paragraphs.map(p => p.anchor));
-    for (const p of chapter.paragraphs) {
+    // in the order the server gives (rulebook.placed): a table the rules explain just after
+    // its explanation, the others last
+    for (const at of chapter.placed) {
+      if (at.table !== undefined) { out.append(drawTableText(chapter.tables[at.table])); continue; }
+      const p = chapter.paragraphs[at.paragraph];
       const block = el("div", `rule${["statement", "block"].includes(p.target) ? " detail" : ""}`);
       const [first, ...rest] = p.texts;
       const lead = el("p");
       lead.append(heading(p), p.title || (p.cites && p.cites.length) ? ". " : "", first || "");
       block.append(lead, ...paragraphs(rest));
       out.append(block);
-      for (const table of chapter.tables) {
-        if (table.after && table.after === p.anchor) out.append(drawTableText(table));
-      }
-    }
-    for (const table of chapter.tables) {
-      if (!anchors.has(table.after)) out.append(drawTableText(table));
     }
   }
   if (book.talk.length) {
