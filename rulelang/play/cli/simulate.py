@@ -74,19 +74,39 @@ def simulation_options(command):
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False),
               help="Also draw score and length distributions to this PNG (pip install "
                    "'rulelang[plot]').")
+@click.option("--campaign", "campaigns", is_flag=True,
+              help="Rules with a campaign: play N whole campaigns instead of N games (each "
+                   "next game with the first value offered).")
 def simulate(file, count, seed, bots_all, bot_pairs, workers, backend, address, think,
-             max_decisions, players, option_pairs, json_path, plot_path):
+             max_decisions, players, option_pairs, json_path, plot_path, campaigns):
     """Play many games between bots and report who wins, how long games last, and why."""
     from rulelang.play.simulation import report, summarize, to_json
     if address and backend != "ray":
         raise click.BadParameter("--address is for --backend ray", param_hint="--address")
+    if campaigns and (json_path or plot_path):
+        raise click.BadParameter("a run of campaigns is reported as text only",
+                                 param_hint="--json/--plot")
     if json_path:
         check_writable(json_path, "--json")
     if plot_path:
         check_plotting(plot_path)
     rules = load_rules(file)
-    setup = prepare(rules, players, parse_options(option_pairs), bots_all, bot_pairs, seed, count,
+    options = parse_options(option_pairs)
+    if campaigns:
+        offered = check_campaign(rules, options)
+    setup = prepare(rules, players, options, bots_all, bot_pairs, seed, count,
                     think, max_decisions)
+    if campaigns:
+        simulation = attrs.evolve(setup.simulation, campaigns=True)
+        run = play(simulation, workers, backend, address, label=rules.title, unit="campaigns")
+        stop_on_failure(run, file, simulation)
+        from rulelang.play.simulation import campaigns as campaign_report
+        names = [f"P{seat + 1}" for seat in range(simulation.players)]
+        bots = ", ".join(f"{name} {kind}" for name, kind in zip(names, simulation.bots))
+        click.echo(campaign_report.render(run, rules.title, offered, names, bots,
+                                          setup.cooperative))
+        click.echo(campaign_report.speed(run))
+        sys.exit(EXIT_INTERRUPTED if run.stopped else 0)
     run = play(setup.simulation, workers, backend, address, label=rules.title)
     stop_on_failure(run, file, setup.simulation)
     summary = summarize(run, rules.title, setup.options_shown, setup.cooperative)
@@ -145,12 +165,26 @@ def _plain(value) -> str:
     return value_text(value)
 
 
-def play(simulation, workers, backend, address, label):
+def check_campaign(rules, options) -> str:
+    """Before any campaign is played: the rules have one, and its offered option is left to
+    it; the offered option's name."""
+    campaign = rules.program.campaign
+    if campaign is None:
+        raise click.BadParameter(f"{rules.title} declares no campaign (campaign {{ ... }}): "
+                                 "leave out --campaign", param_hint="--campaign")
+    offered = rules.code.tops.offer.option
+    if offered in options:
+        raise click.BadParameter(f"option {offered} is what the campaign offers game by game: "
+                                 f"leave out --option {offered}=...", param_hint="--option")
+    return offered
+
+
+def play(simulation, workers, backend, address, label, unit="games"):
     """Run the simulation with a progress bar on the terminal (none when not a terminal)."""
     from rulelang.play.simulation import runner
     if backend == "ray":
         check_ray()
-    with progress_bar(label, simulation.games) as advance:
+    with progress_bar(label, simulation.games, unit) as advance:
         return runner.run(simulation, workers=workers, backend=backend, address=address,
                           on_progress=advance, on_status=advance.say)
 
@@ -159,21 +193,21 @@ PROGRESS_EVERY = 30.0  # seconds between progress lines when the error stream is
 
 
 @contextmanager
-def progress_bar(label, total):
+def progress_bar(label, total, unit="games"):
     """A bar on the terminal's error stream; where that stream is no terminal (a file, a pipe:
     no bar is drawn there), a line every ``PROGRESS_EVERY`` seconds instead."""
     from rich.console import Console
     console = Console(stderr=True)
     if not console.is_terminal:
-        with progress_lines(label, total, PROGRESS_EVERY) as advance:
+        with progress_lines(label, total, PROGRESS_EVERY, unit) as advance:
             yield advance
         return
-    with _bar(label, total, console) as advance:
+    with _bar(label, total, console, unit) as advance:
         yield advance
 
 
 @contextmanager
-def progress_lines(label, total, every):
+def progress_lines(label, total, every, unit="games"):
     """``advance(done)`` and ``advance.say(text)`` as the bar has them; a line on stderr
     every ``every`` seconds says how many games are finished (a run that goes on for hours,
     or a game that never ends, is not silent)."""
@@ -186,7 +220,7 @@ def progress_lines(label, total, every):
 
     def tell():
         while not stop.wait(every):
-            click.echo(f"{now['label']}: {now['done']:,} of {total:,} games finished after "
+            click.echo(f"{now['label']}: {now['done']:,} of {total:,} {unit} finished after "
                        f"{time.monotonic() - started:,.0f} s", err=True)
 
     def advance(done):
@@ -208,7 +242,7 @@ def progress_lines(label, total, every):
 
 
 @contextmanager
-def _bar(label, total, console):
+def _bar(label, total, console, unit="games"):
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -223,7 +257,7 @@ def _bar(label, total, console):
     class Rate(ProgressColumn):
         def render(self, task):
             speed = task.finished_speed or task.speed
-            return Text("" if speed is None else f"{speed:,.1f} games/s")
+            return Text("" if speed is None else f"{speed:,.1f} {unit}/s")
 
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), Rate(),
                TimeElapsedColumn(), TextColumn("elapsed,"), TimeRemainingColumn(),

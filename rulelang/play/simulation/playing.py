@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from interpreter.runtime.outcome import Outcome
     from interpreter.runtime.values import Seat
     from rulelang.language.checker import Program
+    from rulelang.play.simulation.campaigns import CampaignRecord
 
 
 # The oracle (``--bots oracle``): the default partner bot, its samples every card face up. A
@@ -53,6 +54,7 @@ class Simulation:
     games: int
     think: float | None = None  # seconds per decision for bots that look ahead (None: budget)
     max_decisions: int = MAX_DECISIONS  # a game that asks more is stopped (``endless``)
+    campaigns: bool = False  # each of the ``games`` a whole campaign (campaigns.py)
 
     def seed_of(self, index: int) -> int:
         return self.first_seed + index
@@ -123,26 +125,32 @@ class Table:
         self.make_bot, self.knowledge = make_bot, seat_knowledge
         self.partner = PARTNER
         from rulelang.play.simulation.random_games import all_random, play_random, site_kinds
-        # random bots only: their games are played on the lean path (random_games.py)
-        self.lean = self.rules.lean() if all_random(simulation.bots) else None
+        # random bots only: their games are played on the lean path (random_games.py); a
+        # campaign's games are the campaign's own
+        self.lean = self.rules.lean() if all_random(simulation.bots) \
+            and not simulation.campaigns else None
         self.play_random = play_random
         self.site_kinds = (site_kinds(self.lean, self.prompts, simulation.program.sources)
                            if self.lean is not None else [])
 
-    def play(self, index: int) -> GameRecord | GameFailure:
+    def play(self, index: int) -> GameRecord | GameFailure | CampaignRecord:
         sim = self.simulation
         seed = sim.seed_of(index)
         try:
+            if sim.campaigns:
+                from rulelang.play.simulation.campaigns import play_campaign
+                return play_campaign(self, index, seed)
             if self.lean is not None:
                 return self.play_random(self, index, seed)
-            return self._play(index, seed)
+            game = self.rules.new_game(players=sim.players, seed=seed, options=sim.options,
+                                       log=False)  # no one reads its log: none is written
+            return self.played(game, index, seed)
         except RulesError as error:
             return GameFailure(index, seed, error.render())
 
-    def _play(self, index, seed) -> GameRecord | GameFailure:
+    def played(self, game, index, seed) -> GameRecord | GameFailure:
+        """``game`` (just started, of seed ``seed``) played to its end by the bots."""
         sim = self.simulation
-        game = self.rules.new_game(players=sim.players, seed=seed, options=sim.options,
-                                   log=False)  # no one reads its log: none is written
         # Bots are only names here: a new kind (or a thinking budget, as a field of Simulation
         # passed on to make_bot) needs no other change in the simulation.
         bots = [self.make_bot(self.partner if kind == ORACLE else kind, bot_seed(seed, seat),
