@@ -130,3 +130,43 @@ def test_a_card_on_a_cell_under_another_shows_both(browser, levels, steps, over)
         assert all(not cards[0].get("hidden") for cards in stacks.values())
     else:
         assert any(c.get("hidden") for cards in stacks.values() for c in cards[1:])
+
+
+BADGES = '''game "Badges"
+players 2
+card Piece {
+  word: text
+  name "{word}"
+  symbol word
+  tint "red"
+}
+zone board: grid 3x3 of Piece, public
+setup {
+  create Piece(word: "S") in board at cell(0, 0)
+  create Piece(word: "Crown") in board at cell(0, 0)
+  create Piece(word: "S") in board at cell(1, 0)
+  create Piece(word: "K") in board at cell(1, 0)
+}
+turn {
+  choose n in [1, 2] prompt "pick"
+  win current
+}
+'''
+
+
+def test_a_long_badge_is_drawn_in_its_tint_as_a_short_one_is(browser, tmp_path):
+    """A card lying on another is a badge; one whose symbol had more than four letters was
+    drawn smaller, and grey whatever its tint."""
+    path = tmp_path / "badges.rules"
+    path.write_text(BADGES)
+    host, table = host_with(str(path))
+    with live_server(host) as base:
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(f"{base}/t/{token_of(table, 'P1')}")
+        page.wait_for_selector(".cell .badge")
+        badges = page.evaluate("""[...document.querySelectorAll('.cell .badge')].map(b =>
+            [b.textContent, b.className, getComputedStyle(b).getPropertyValue('--tint').trim()])""")
+    by_text = {text: (classes, tint) for text, classes, tint in badges}
+    assert set(by_text) == {"Crown", "K"}
+    assert "long" in by_text["Crown"][0]
+    assert by_text["Crown"][1] == by_text["K"][1] != "#6b7280"

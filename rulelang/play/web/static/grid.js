@@ -126,8 +126,10 @@ function drawStack(cell, stack, here) {
   for (const entry of stack.slice(stack.indexOf(here) + 1)) {
     const badge = el("span", "badge", entry.card.hidden ? "" : String(entry.card.symbol ?? entry.card.name ?? ""));
     if (entry.card.hidden) badge.classList.add("back");
-    else if (badge.textContent.length > 4) badge.classList.add(badge.textContent.length > 5 ? "longer" : "long");
-    else badge.style.setProperty("--tint", tintColour(entry.card.tint) || "#6b7280");
+    else {  // a long symbol is drawn smaller, in its tint all the same
+      if (badge.textContent.length > 4) badge.classList.add(badge.textContent.length > 5 ? "longer" : "long");
+      badge.style.setProperty("--tint", tintColour(entry.card.tint) || "#6b7280");
+    }
     badges.append(badge);
   }
   if (badges.children.length) cell.append(badges);
