@@ -68,6 +68,7 @@ class ChoiceSite:
     recomputable: bool  # no chance in who, whether passing is allowed, or the options
     eager_prompt: bool  # the prompt draws chance: worked out when asked, not later
     pass_word: str = "pass"  # the pass move's notation
+    pass_confirm: str | None = None  # `confirm "TEXT"`: what a person confirms before passing
     unit: str = ""  # the key of the unit it is in
     resume: int = -1  # its frame's position while it waits
     each_slot: int | None = None  # `by each p in SEATS`: p's slot (each seat chooses at once)

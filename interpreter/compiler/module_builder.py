@@ -422,7 +422,8 @@ class ModuleBuilder:
                           "seat" if element is not None and element.name == "seat" else None,
                           recomputable, s.prompt is not None and an.expr_chance(s.prompt),
                           s.pass_word[0] if s.pass_word is not None else "pass",
-                          each_slot=s.each_slot, private=s.private, at=self.origin(s.span))
+                          each_slot=s.each_slot, private=s.private, at=self.origin(s.span),
+                          pass_confirm=s.pass_confirm[0] if s.pass_confirm else None)
         site.written = s.prompt if s.prompt is not None else ast.Lit(s.name, span=s.span)
         self.sites.append(site)
         self.site_functions.append((site, s, info))

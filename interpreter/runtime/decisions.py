@@ -428,6 +428,18 @@ class Decisions(GameFields):
             return None
         return refusal(self, decision, str(notation))
 
+    def confirmation(self, notation: str, seat: int | None = None) -> str | None:
+        """What the rules ask a person to confirm before playing the move ``notation`` now
+        (``pass ... confirm "TEXT"``: passing there), or None. Bots are never asked."""
+        decision = self.decision_of(seat)
+        if decision is None or self.over or decision.site.pass_confirm is None:
+            return None
+        i = decision.lookup(str(notation))
+        if i is None or i != len(decision.values) - 1 or decision.values[i] is not None \
+                or decision.notations[i] != decision.site.pass_word:
+            return None  # (the pass move is the last, its value None, its notation the word)
+        return decision.site.pass_confirm
+
     def refusal_reasons(self, seat: int | None = None) -> list[str]:
         """The rules' reasons (``where ... else``) for the choices the seat to move (or
         ``seat``: its own decision, in a choice made by each) is not offered now, each once

@@ -296,6 +296,8 @@ class Choose(Stmt):
     pass_if: Expr | None
     prompt: Expr | None
     pass_word: tuple[str, Span] | None = attrs.field(kw_only=True, default=None)  # (text, span): its notation
+    # `pass ... confirm "TEXT"`: (text, span): what a person is asked to confirm before passing
+    pass_confirm: tuple[str, Span] | None = attrs.field(kw_only=True, default=None)
     # `by each p in SEATS`: (the name, the seats' expression): every one of those seats
     # chooses at once, in secret; the chosen value is the list of (seat, choice) pairs
     each: tuple[str, Expr] | None = attrs.field(kw_only=True, default=None)

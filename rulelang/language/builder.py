@@ -361,7 +361,7 @@ class Builder(Transformer[Token, Any]):
 
     def choose_stmt(self, meta: Meta, c: list[Any]) -> ast.Choose:
         name, options, clauses = str(c[0]), c[1], c[2:]
-        by = prompt = pass_if = pass_word = each = None
+        by = prompt = pass_if = pass_word = pass_confirm = each = None
         can_pass = private = False
         filters = []
         prefer: list[ast.Lambda] = []
@@ -373,7 +373,7 @@ class Builder(Transformer[Token, Any]):
             elif kind == "each":
                 each = value
             elif kind == "pass":
-                can_pass, (pass_word, pass_if) = True, value
+                can_pass, (pass_word, pass_if, pass_confirm) = True, value
             elif kind == "where":
                 filters.append(value)
             elif kind == "private":
@@ -386,7 +386,7 @@ class Builder(Transformer[Token, Any]):
             options, refusals, reasons = _where(name, options, filters, self._s(meta))
         return ast.Choose(name, options, by, can_pass, pass_if, prompt, span=self._s(meta),
                           pass_word=pass_word, each=each, refusals=refusals, reasons=reasons,
-                          prefer=prefer, private=private)
+                          prefer=prefer, private=private, pass_confirm=pass_confirm)
 
     def where_clause(self, meta: Meta, c: list[Any]) -> tuple[str, tuple[ast.Expr, ast.Expr | None]]:
         return ("where", (c[0], c[1]))
@@ -404,10 +404,11 @@ class Builder(Transformer[Token, Any]):
     def by_each_clause(self, meta: Meta, c: list[Any]) -> tuple[str, tuple[str, ast.Expr]]:
         return ("each", (str(c[0]), c[1]))
 
-    def pass_clause(self, meta: Meta, c: list[Any]
-                    ) -> tuple[str, tuple[tuple[str, Span] | None, ast.Expr | None]]:
+    def pass_clause(self, meta: Meta, c: list[Any]) -> tuple[str, tuple[
+            tuple[str, Span] | None, ast.Expr | None, tuple[str, Span] | None]]:
         word = (_unquote(c[0]), self._ts(c[0])) if c[0] is not None else None
-        return ("pass", (word, c[1]))
+        confirm = (_unquote(c[2]), self._ts(c[2])) if c[2] is not None else None
+        return ("pass", (word, c[1], confirm))
 
     def prompt_clause(self, meta: Meta, c: list[Any]) -> tuple[str, ast.Expr]:
         return ("prompt", c[0])

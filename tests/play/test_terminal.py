@@ -268,3 +268,32 @@ def test_piles_shows_every_card_of_a_face_up_pile(tmp_path):
     assert "flood 1" not in page and "deck, top" not in page
     term.child.sendintr()
     term.finish()
+
+
+CONFIRMED_PASS = '''game "Confirmed pass"
+players 2
+var total: int = 0
+turn {
+  choose n in [1, 2] pass "stop" confirm "Stopping ends the game for everyone." prompt "add"
+  if n == none {
+    win current "stopped"
+  }
+  total += n
+}
+'''
+
+
+def test_a_pass_the_rules_ask_to_confirm_is_asked_about_first(tmp_path):
+    """`pass "stop" confirm "TEXT"`: a person typing the pass reads the rules' text and
+    says y before it is played (a number typed by mistake ended a game at once)."""
+    path = tmp_path / "confirm.rules"
+    path.write_text(CONFIRMED_PASS)
+    term = run(str(path), "--seed", "1", "--bot-seed", "1")
+    term.wait("add")
+    screen = term.type("stop", "play it?")
+    assert "stop: Stopping ends the game for everyone." in screen
+    screen = term.type("n", "add >")  # not played: asked again
+    assert "P1, add >" in screen and "Game over" not in screen
+    term.type("stop", "play it?")
+    term.child.sendline("y")
+    assert "P1 wins (stopped)" in term.finish()

@@ -451,6 +451,13 @@ class StmtChecker(CardStmtChecker):
             elif word.lower() in self.option_names(s.options, t):
                 self.error(span, f"the pass move '{word}' has the same name as an option",
                            "a player typing it could mean either: name the pass move otherwise")
+        if s.pass_confirm is not None:
+            text, span = s.pass_confirm
+            if not text.strip() or "{" in text or "}" in text:
+                self.error(span, "what 'confirm' asks is plain text, like \"This ends the "
+                                 "game.\"",
+                           "a person reads it before passing, at any moment of the game: it "
+                           "cannot insert values")
         if s.prompt is not None:
             self.expr(s.prompt, scope)
         if s.refusals is not None:

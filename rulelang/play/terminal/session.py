@@ -291,11 +291,15 @@ class Session:
 
     # ------------------------------------------------------------ ending the game
     def confirmed(self, view, move) -> bool:
-        ending = self.ending(view, move)
-        if ending is None:
+        """Whether a person's move is to be played: asked first when the rules ask to
+        confirm it (``pass ... confirm "TEXT"``) or when it ends the game (foresight)."""
+        asked = self.game.confirmation(move, view["seat"])
+        ending = self.ending(view, move) if asked is None else None
+        if asked is None and ending is None:
             return True
+        said = f"{move}: {asked}" if asked is not None else f"{move} ends the game: {ending}"
         while True:
-            self.draw(view, Text(f"{move} ends the game: {ending}", style="bold yellow"))
+            self.draw(view, Text(said, style="bold yellow"))
             answer = self.ask("play it? (y/n)").lower()
             if answer in ("y", "yes"):
                 return True

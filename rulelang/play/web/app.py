@@ -176,8 +176,9 @@ def create_app(host: Host) -> SecurityHeaders:
         if kind == "try":  # does it end the game? (said only if that tells nothing hidden)
             async with lock_of(table):
                 ending = await run_in_threadpool(table.ending, seat, move, version)
+                confirm = table.confirmation(seat, move, version)
             await ws.send_text(json.dumps({"type": "ending", "move": move, "version": version,
-                                           "ending": ending}))
+                                           "ending": ending, "confirm": confirm}))
             return
         if kind == "why":  # a card or cell tapped that no move names: why not?
             async with lock_of(table):

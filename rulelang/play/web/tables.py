@@ -135,6 +135,13 @@ class Table:
         why = self.rules.why(refused.at)
         return {"reason": refused.text(), "why": _anonymous(why.plain()) if why else None}
 
+    def confirmation(self, seat, notation: str, version: int) -> str | None:
+        """What the rules ask a person to confirm before playing the move (``pass ...
+        confirm "TEXT"``), or None."""
+        if seat == SPECTATOR or version != self.version or self.game.is_over:
+            return None
+        return self.game.confirmation(notation, seat)
+
     def ending(self, seat, notation: str, version: int):
         """How a move would end the game, said before it is played (None: it does not, or
         saying so would tell the seat something hidden: see foresight.py)."""

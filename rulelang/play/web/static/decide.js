@@ -141,11 +141,13 @@ function answeredLine(view, answered) {
   return line;
 }
 
-// A move that ends the game: said, and played only if the player says so.
+// A move that ends the game, or that the rules ask to confirm: said, and played only if the
+// player says so.
 function warningBox(warning) {
   const box = el("div", "confirm warning");
   const text = el("span", "what");
-  text.append("⚠ ", el("strong", null, warning.move), ` ends the game: ${warning.ending}`);
+  if (warning.confirm) text.append("⚠ ", el("strong", null, warning.move), `: ${warning.confirm}`);
+  else text.append("⚠ ", el("strong", null, warning.move), ` ends the game: ${warning.ending}`);
   box.append(text);
   const go = el("button", "go", "Play it");
   go.type = "button";

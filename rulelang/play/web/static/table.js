@@ -47,9 +47,9 @@ function receive(message) {
   if (message.type === "ending") {
     if (message.move !== state.trying || !state.message || message.version !== state.message.version) return;
     state.trying = null;
-    if (message.ending) {  // the move ends the game: said before it is played
-      state.sending = false;
-      state.warning = {move: message.move, ending: message.ending};
+    if (message.ending || message.confirm) {  // the move ends the game, or the rules ask
+      state.sending = false;                   // to confirm it: said before it is played
+      state.warning = {move: message.move, ending: message.ending, confirm: message.confirm};
       armed();
       drawDecision(state.message);
     } else {
