@@ -63,6 +63,10 @@ def refusal(g: GameFields, decision: Decision, notation: str) -> Refusal:
             suggestion = reordered
         elif close:
             suggestion = next(n for n in decision.notations if n.lower() == close[0])
+        elif wanted.isdigit():  # a number is not misspelt: 105 is not "15" mistyped
+            if any(type(v) is Card for v in decision.values) \
+                    and not any(c.label == wanted for c in g.cards):
+                reason = f"no card is called {wanted}"
         else:  # a card misspelt? then say why that card cannot be chosen
             meant = _close_label(g, decision, wanted)
             why = derived_reason(g, decision, meant) if meant is not None else None

@@ -297,6 +297,9 @@ def view(g: Game, seat: Value = None, log: bool = True) -> dict[str, Any]:
                      if isinstance(v, Placement)}
             if cells:
                 decision["cells"] = cells
+            not_cards = _named_like_cards(g, pending, seat)
+            if not_cards:
+                decision["not_cards"] = not_cards
         out["decision"] = decision
     if g.group is not None:  # the answers given so far: each seat sees only its own
         out["chosen"] = {g.seats[d.seat]: d.notations[g.group.answers[d.seat]]
@@ -307,6 +310,19 @@ def view(g: Game, seat: Value = None, log: bool = True) -> dict[str, Any]:
     if seat is None:
         out["seed"] = g.seed  # the host's alone: with the public rules it rebuilds every secret
     return out
+
+
+def _named_like_cards(g: Game, pending: Any, seat: Reader) -> list[str]:
+    """The moves that are numbers but read as the name of a card the seat can see (a row
+    numbered 2 beside the card "2"): a page must not take a tap on that card for the move.
+    (A text that names a card, "blue 2", stands for that card.)"""
+    plain_moves = [n for n, v in zip(pending.notations, pending.values) if type(v) is int]
+    if not plain_moves:
+        return []
+    known = g.known
+    names = {c.label.lower() for c in g.cards
+             if seat is None or (isinstance(seat, int) and known[c.id] >> seat & 1)}
+    return [n for n in plain_moves if n.lower() in names]
 
 
 def option_labels(g: Game) -> dict[str, str]:

@@ -116,6 +116,9 @@ CASES = {
                        "cannot split a number into 2 names", (3, 8)),
     "index a number": ("turn { let x = 3 let y = x[0] win current }",
                        "a number cannot be indexed with [...]", (3, 26)),
+    "tuple item past its end": ("turn { let t = (P1, 3) let x = t[2] win current }",
+                                "a tuple (a player, a number) has no item [2]: its 2 items are "
+                                "[0] and [1], counted from 0", (3, 34)),
     "two indexes": ("turn { let x = [1, 2] let y = x[1, 2] win current }",
                     "a list takes one index", (3, 31)),
     "wrong key count": ("var v[player]: int = 0\nturn { let x = v[1, 2] win current }",
@@ -406,6 +409,14 @@ def test_the_problems_of_one_line_are_said_in_the_order_of_their_columns():
     # lines keep the order they were said in
     found = check_error("turn {\n  let a = zz\n  let b = 1 + yy\n  win current\n}").diagnostics
     assert [d.span.line for d in found] == [4, 5]
+
+
+def test_a_tuples_items_within_it_are_no_mistake():
+    """Positions inside a tuple, from either end, are no mistake (one past its end is: above);
+    an item's position worked out as the game goes is checked as it runs."""
+    rulelang.loads('game "G"\nplayers 2\nturn { let t = (P1, 3) let x = t[-1] + t[1] '
+                   'let y = t[-2] == P1 and t[0] == P1 let i = 5 let z = t[i] win current }\n',
+                   "t.rules")
 
 
 @pytest.mark.parametrize("text", [

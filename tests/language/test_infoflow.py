@@ -145,6 +145,31 @@ def test_each_seat_of_a_choice_made_by_each_is_its_chooser():
     assert messages('  choose c in hand[p] by each p in players prompt "a card"') == []
 
 
+def test_cards_chosen_by_each_and_played_face_up_in_a_loop_are_no_secret_after_it():
+    """Cards chosen at once, then each played face up by a loop over the choice (a reveal
+    all together): what is worked out from the choice after the loop is public, and so is
+    what a rule is passed from it. A loop that leaves one out (a condition, a continue, the
+    other card of a pair) or plays them face down keeps them secret."""
+    decls = "rule score_it(p: player, c: C) {\n  points += c.v\n}\n"
+    chosen = '  choose picks in hand[p] by each p in players prompt "pick"\n'
+    after = ('  let order = sort(picks, pc => pc[1].v)\n'
+             '  for p, c in order {\n    score_it(p, c)\n    log "{p}: {c.v}"\n  }\n')
+    revealed = chosen + "  for p, c in picks {\n    move c to table\n  }\n" + after
+    assert messages(revealed, decls) == []
+    assert messages(revealed.replace("move c to table", "reveal c"), decls) == []
+    secret = "the variable 'points' is set to a value worked out from a card only p may see"
+    for loop in ("  for p, c in picks {\n    move c to deck\n  }\n",
+                 "  for p, c in picks {\n    if p == P1 {\n      move c to table\n    }\n  }\n",
+                 "  for p, c in picks {\n    if p == P1 {\n      continue\n    }\n"
+                 "    move c to table\n  }\n"):
+        assert secret in messages(chosen + loop + after, decls), loop
+    pairs = ('  choose a in hand[P1] prompt "first"\n  choose b in hand[P1] prompt "second"\n'
+             '  let both = [(a, b)]\n  for x, y in both {\n    move x to table\n  }\n'
+             '  for x, y in both {\n    log "{y.v}"\n  }\n')
+    assert messages(pairs) == ["this log line shows a value worked out from a card only P1 may see"]
+    assert messages(pairs.replace("move x to table", "move x to table\n    move y to table")) == []
+
+
 def test_an_end_reason_is_flagged_and_a_card_in_it_is_shown_by_name():
     assert messages('  end "the top was {top(deck).v}"') == [
         "the end reason shows a value worked out from a hidden card's face"]

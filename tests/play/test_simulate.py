@@ -357,6 +357,48 @@ def test_a_game_where_everyone_decides_at_once_has_no_first_player_to_test():
     assert "first player wins" not in compared.output
 
 
+TAKE_A_ROW = """
+game "Take a row"
+players 2..4
+card Card { value: int  name "{value}" }
+zone deck: pile of Card
+zone hand[player]: hand of Card
+zone table: row of Card, public
+var points[player]: int = 0
+setup {
+  for v in 1..12 { create Card(value: v) in deck }
+  shuffle deck
+  for p in players { deal 3 from deck to hand[p] }
+}
+play {
+  repeat 3 times {
+    choose picks in hand[p] by each p in players prompt "pick a card"
+    for p, c in picks { move c to table }
+    let low = first(sort(picks, pc => pc[1].value))
+    choose row in 1..2 by low[0] prompt "take a row"
+    points[low[0]] += row
+  }
+}
+score p = points[p]
+"""
+
+
+@pytest.mark.parametrize("bots", [("random", "random", "random"), ("greedy", "random", "random")],
+                         ids=["lean", "full"])
+def test_rules_without_turns_whose_first_decision_is_made_at_once_have_no_first_player(
+        tmp_path, bots):
+    """Each player picks a card at once, then the lowest card's owner alone takes a row: no
+    seat decides first (simulate said "went first: P1 100.0%" and tested P1's wins), on the
+    lean path of random bots and on the full one alike."""
+    path = tmp_path / "take_a_row.rules"
+    path.write_text(TAKE_A_ROW)
+    _, summary = simulate(str(path), 12, players=3, bots=bots)
+    assert summary.first_at_once and not summary.all_at_once and summary.first_player is None
+    text = report.render(summary)
+    assert "none: the first decision is made by each player at once" in text
+    assert "went first" not in text and "binomial" not in text
+
+
 def test_bad_bots_and_options_are_refused_clearly():
     bad_bot = cli_run("simulate", ROOT / COIN, "-n", 5, "--bot", "P3=random")
     assert bad_bot.exit_code == 2 and "SEAT=KIND" in bad_bot.output

@@ -16,6 +16,7 @@ from rich.text import Text
 
 import rulelang
 from interpreter.bots import make_bot
+from interpreter.runtime.knowledge import seat_knowledge
 from rulelang.play.terminal import grid, panels
 from rulelang.play.terminal.log_screen import decision_screen, recent_lines, screen_log, since_last_move
 from rulelang.play.terminal.screen import _wrapped_items, compose
@@ -85,6 +86,51 @@ def test_yami_keeps_the_round_the_trump_and_the_tiles_shapes_on_the_screen(playe
             assert f"{len(hand)} card{'s' if len(hand) > 1 else ''}, drawn below" in said
         if rows >= 40:  # room for every shape, full size, each under its card's name
             assert "██" in said
+
+
+ROWS_OF_CARDS = '''
+game "Rows"
+players 2..10
+card Card { value: int  name "{value}" }
+zone deck: pile of Card
+zone hand[player]: hand of Card
+zone row[1..4]: row of Card, public, label "row"
+zone played: row of Card, public
+setup {
+  for v in 1..104 { create Card(value: v) in deck }
+  shuffle deck
+  for r in 1..4 { move top(deck) to row[r] }
+  for p in players { deal 10 from deck to hand[p] }
+}
+play {
+  repeat 10 times {
+    choose picks in hand[p] by each p in players prompt "pick a card"
+    for p, c in picks { move c to played }
+    for p, c in picks { if disclose(c.value % 2 == 0) { choose r in 1..4 by p prompt "take a row" } }
+  }
+}
+score p = 0
+'''
+
+
+def test_numbered_rows_all_laid_out_stay_whole_when_room_is_short():
+    """Four rows of cards kept per number (row[1..4]), every one filled, are places on the
+    table, not tricks in time: with ten players at 80x24 each screen shows all four, the
+    one that asks which row to take too. A numbered family still being filled from the
+    first (a trick a round) gives way from its earliest, as before (Yami, above)."""
+    game = rulelang.loads(ROWS_OF_CARDS, "rows.rules").new_game(players=10, seed=3)
+    bot = make_bot("random", 3)
+    asked = set()
+    while not game.is_over and len(asked) < 2:
+        seat = game.to_move_all[-1]
+        if seat == 0:
+            view = game.view(0)
+            screen = decision_screen(view, panels.build(view), view["decision"]["moves"], 79, 24)
+            said = "\n".join(line.plain for line in screen.lines)
+            assert all(re.search(rf"^{r} ", said, re.M) for r in "1234"), said
+            asked.add(view["decision"]["prompt"])
+        game.play(bot.choose(seat_knowledge(game, seat)), seat=seat)
+    assert len(asked) == 2, asked
 
 
 def test_a_list_wraps_between_its_items_never_inside_one():

@@ -518,6 +518,47 @@ def test_a_double_tap_plays_one_move_not_the_next_decision_drawn_under_it(browse
         assert page.errors == [], page.errors
 
 
+ROW_NUMBERS = """
+game "Row numbers"
+players 2
+card Card { value: int  name "{value}" }
+zone table: row of Card, public
+var taken: int = 0
+setup {
+  for v in 1..6 { create Card(value: v) in table }
+}
+turn {
+  choose r in 1..3 prompt "take which row"
+  taken += 1
+}
+end when taken >= 2
+score p = 0
+"""
+
+
+def test_a_card_named_like_a_move_that_is_no_card_is_not_marked_nor_played_by_a_tap(browser):
+    """The moves are row numbers 1 to 3 and the table shows the cards "1" to "6": the view
+    says which moves are not cards (``not_cards``), so no card is marked, a tap on the card
+    "2" plays nothing, and the button "2" plays the row."""
+    import rulelang
+    from rulelang.play.web.host import Host
+    host = Host()
+    table = host.open("rows.rules", rulelang.loads(ROW_NUMBERS, "rows.rules"), 2, None, None,
+                      seed=0)
+    assert table.game.view(0)["decision"]["not_cards"] == ["1", "2", "3"]
+    with live_server(host) as base:
+        page = open_page(browser, f"{base}/t/{token_of(table, 'P1')}")
+        page.locator("button.move", has_text="2").wait_for()
+        assert page.locator(".card.target").count() == 0
+        press(page, '.card[data-name="2"]')
+        page.wait_for_timeout(300)
+        assert table.version == 0  # the card is no move
+        press(page, "button.move", 1)  # the moves 1, 2, 3: the second
+        played(page, 0, force=True)
+        assert table.game.history == ["2"]
+        assert page.errors == [], page.errors
+
+
 def test_a_card_tapped_that_no_move_names_says_why_not_near_the_prompt(browser):
     """Oh Hell: a card in hand that does not follow suit is not marked; tapped, the page
     says the rules' reason (asked of the server) and offers the rule behind it."""

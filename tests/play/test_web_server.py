@@ -190,6 +190,25 @@ def test_an_answer_in_a_simultaneous_choice_reaches_every_page_without_what_it_w
     assert game.history == [bid, "1"]
 
 
+def test_bots_answer_a_simultaneous_choice_without_waiting_for_the_people_before_them():
+    """In a choice made at once, the bots among those still to answer answer at once, the
+    thinking one too (on a copy, from its own seat's knowledge), while P1, a person seated
+    before them, has not chosen: every page hears that they have, and P1's bid then settles
+    the round."""
+    host, table = host_with("examples/goofspiel.rules", players=3, seed=0,
+                            kinds={"P2": "random", "P3": "greedy"}, options={"rounds": 2})
+    game = table.game
+    with TestClient(create_app(host)) as client, \
+            client.websocket_connect(f"/t/{token_of(table, 'P1')}/ws") as ws:
+        state = until_settled(ws, table)
+        assert state["answered"] == ["P2", "P3"] and state["view"]["to_move_all"] == [0]
+        assert game.history == []  # nothing settled: P1 has still to bid
+        ws.send_text(json.dumps({"move": state["view"]["decision"]["moves"][0],
+                                 "version": state["version"]}))
+        state = until_settled(ws, table)
+    assert len(game.history) >= 3 and state["view"]["to_move_all"] == [0]  # round 2: P1 again
+
+
 def test_a_page_asks_why_a_card_is_no_move_and_hears_the_rules_reason_played_or_not():
     """A card tapped that no move names: the page asks why not ({"why": ...}) and hears the
     refusal's words and the rule behind them; nothing is played. A legal move, another

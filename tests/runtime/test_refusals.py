@@ -49,6 +49,23 @@ def test_a_near_miss_gets_a_did_you_mean_or_the_card_meant(yami):
     assert yami.refused(legal) is None
 
 
+def test_a_number_naming_no_card_is_said_so_not_read_as_another_number_mistyped():
+    """Cards named by numbers (1 to 20): '105' names no card, and is not '15' (or '10')
+    mistyped, whether or not that card is in the hand; a number that is a card not in the
+    hand is said so."""
+    rules = rulelang.loads('game "Numbers"\nplayers 2\ncard Card { v: int  name "{v}" }\n'
+                           'zone hand[player]: hand of Card\nzone table: row of Card, public\n'
+                           'setup {\n  for v in 1..20 { create Card(v: v) in table }\n'
+                           '  move top(table) to hand[P1]\n}\n'
+                           'turn {\n  choose c in hand[current] prompt "play"\n  end\n}\n'
+                           'score p = 0\n', "numbers.rules")
+    game = rules.new_game(players=2)
+    assert [m.notation for m in game.legal_moves()] == ["20"]
+    for typed in ("105", "999", "21"):
+        assert game.refused(typed).text() == f"'{typed}' is refused: no card is called {typed}"
+    assert game.refused("15").reason == "15 is in the table, not in your hand"
+
+
 def test_the_refusal_points_at_the_choose_behind_it(yami):
     refused = yami.refused("hello")
     why = yami.rules.why(refused.at)

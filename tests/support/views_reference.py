@@ -182,6 +182,12 @@ def view(g: Game, seat: Value = None) -> dict[str, Any]:
                      if isinstance(v, Placement)}
             if cells:
                 decision["cells"] = cells
+            seen = {c.label.lower() for c in g.cards
+                    if seat is None or g.known[c.id] >> seat & 1}
+            not_cards = [n for n, v in zip(pending.notations, pending.values)
+                         if type(v) is int and n.lower() in seen]
+            if not_cards:
+                decision["not_cards"] = not_cards
         out["decision"] = decision
     if g.group is not None:  # the answers given so far: each seat sees only its own
         out["chosen"] = {g.seats[d.seat]: d.notations[g.group.answers[d.seat]]

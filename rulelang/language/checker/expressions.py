@@ -329,8 +329,13 @@ class ExprChecker(CallChecker):
             item: T.Type = ot.arg
             return item
         if ot.name == "tuple" and isinstance(e.args[0], ast.Lit) and ot.arg:
-            i = e.args[0].value
-            return ot.arg[i] if isinstance(i, int) and 0 <= i < len(ot.arg) else T.ANY
+            i, n = e.args[0].value, len(ot.arg)
+            if type(i) is int and not -n <= i < n:  # (the run would stop there: say it now)
+                items = "its item is [0]" if n == 1 else f"its {n} items are [0] " + (
+                    "and [1]" if n == 2 else f"to [{n - 1}]")
+                self.error(e.args[0].span, f"{T.spoken(ot)} has no item [{i}]: {items}, "
+                                           "counted from 0")
+            return ot.arg[i] if type(i) is int and -n <= i < n else T.ANY
         if ot.name not in ("any", "none", "tuple"):
             self.error(e.obj.span, f"{T.spoken(ot)} cannot be indexed with [...]")
         return T.ANY

@@ -58,6 +58,7 @@ from rulelang.language.checker.flow_values import (
     Taint,
     TooMuch,
     cardish,
+    looped_cards,
 )
 from rulelang.language.errors import Diagnostic, Span
 
@@ -91,6 +92,7 @@ class FlowChecker(ChoiceChecks):
         self.pending: list[Later] = []  # sinks read at the next decision
         self.implicit = Implicit()  # sinks reached as a condition on a secret decides
         self.current_alias: set[str] = set()  # a rule's locals that hold 'current' (let me = current)
+        self.body_made_public: frozenset[str] = frozenset()  # by the last loop body followed
         # variables set: (name, compute, state), at the next one
         self.pending_joins: list[tuple[str, Compute, State]] = []
 
@@ -515,6 +517,7 @@ class FlowChecker(ChoiceChecks):
             inner = state.copy()
             bind(inner)
             out = self.block(stmts, inner)
+            self.body_made_public = out.made_public  # (s_For reads it)
             out.local = {n: v for n, v in out.local.items() if n in state.local}  # its own go
             after = state.join(out)
             if after.same(state):
@@ -539,7 +542,15 @@ class FlowChecker(ChoiceChecks):
         def bind(st: State) -> None:
             st.local.update(dict.fromkeys(s.names, item))
             st.under(s.iter, over.data, "for")
-        return self.loop(s.body, state, bind)
+        after = self.loop(s.body, state, bind)
+        # a body that makes its item's cards public, on every path, makes the list's public:
+        # ``for p, c in picks { move c to table }``, then what is worked out from ``picks``
+        if isinstance(s.iter, ast.Name) and isinstance(s.iter.ref, refs.Local) \
+                and not may_stop(s.body) \
+                and set(looped_cards(s.names, s.iter.ty)) <= self.body_made_public:
+            after.local[s.iter.id] = CLEAN
+            after.made_public = after.made_public | {s.iter.id}
+        return after
 
     def s_Repeat(self, s: ast.Repeat, state: State) -> State:
         count = self.ev(s.count, state)

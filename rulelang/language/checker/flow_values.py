@@ -79,6 +79,27 @@ _READS_FACES = {"text", "join"}
 _ORDER_ONLY = {"sort"}  # cards in another order: each still shown as its reader may see it
 
 
+def may_hold_cards(ty: T.Type | None) -> bool:
+    """Whether a value of this type may hold a card (an unknown type may)."""
+    if ty is None or ty.name in ("card", "any"):
+        return True
+    if ty.name == "list":
+        return may_hold_cards(ty.arg)
+    if ty.name == "tuple":
+        return any(may_hold_cards(t) for t in ty.arg or ())
+    return False
+
+
+def looped_cards(names: list[str], over: T.Type | None) -> list[str]:
+    """The names of ``for NAMES in`` a list of type ``over`` that may hold its cards: every
+    name, unless the items are tuples of known types (``for p, c in picks``: only ``c``)."""
+    item = over.arg if over is not None and over.name == "list" else None
+    if len(names) > 1 and item is not None and item.name == "tuple" and item.arg \
+            and len(item.arg) == len(names):
+        return [n for n, t in zip(names, item.arg) if may_hold_cards(t)]
+    return list(names)
+
+
 def cardish(ty: T.Type | None) -> bool:
     """Whether every value of this type is cards (which each reader sees as they may)."""
     if ty is None:

@@ -202,16 +202,21 @@ def bot_seed(game_seed: int, seat: int) -> int:
 # Three things the public API gives only inside a whole view (too slow once per decision):
 # the pending decision's prompt, the turn count and ``current``. Read here and nowhere else.
 
-def _first_player(game, players: int, asked: int | None = None) -> int | None:
+def _first_player(game, players: int, asked: int | None = None, site=None) -> int | None:
     """Who went first: in rules with turns, the seat whose turn was turn 1, else the seat of
-    the game's first decision (``asked``: the seat a direct form asks, no decision being
-    pending). Called at the first decision; turns may have passed before it with nothing to
-    decide (a die that ends a turn before anything is asked), so the count goes back from
-    ``current`` through the turns, which pass in seat order."""
+    the game's first decision (``asked``: the seat a direct form asks, at ``site``, no
+    decision being pending), or None when each player makes it at once (``choose ... by
+    each``: no seat decides first). Called at the first decision; turns may have passed
+    before it with nothing to decide (a die that ends a turn before anything is asked), so
+    the count goes back from ``current`` through the turns, which pass in seat order."""
     turn = _turns(game)
     current = getattr(game, "current", None)
     if turn >= 1 and isinstance(current, int) and 0 <= current < players:
         return (current - (turn - 1)) % players
+    if site is None:
+        site = getattr(getattr(game, "pending", None), "site", None)
+    if getattr(site, "each_slot", None) is not None:
+        return None
     return game.to_move if asked is None else game.seats[asked]
 
 

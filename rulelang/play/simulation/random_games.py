@@ -74,7 +74,8 @@ def play_random(table: Table, index: int, seed: int) -> GameRecord | GameFailure
         """The seat's random pick among ``values``, tallied by the kind of the decision."""
         if not firsts:  # (in a direct form no decision is pending: the seat asked is given)
             firsts.append(_first_player(game, sim.players,
-                                        asked=seat if game.pending is None else None))
+                                        asked=seat if game.pending is None else None,
+                                        site=site if game.pending is None else None))
         count = len(values)
         at = site.index
         tally = tallies[at]

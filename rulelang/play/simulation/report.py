@@ -174,6 +174,10 @@ def _first_player_lines(summary: Summary) -> list[str]:
         return ["", "First player",
                 "  none: every decision is made by each player at once (choose ... by each),",
                 "  so no seat moves first and there is no first-player advantage to test"]
+    if summary.first_at_once:
+        return ["", "First player",
+                "  none: the first decision is made by each player at once (choose ... by each),",
+                "  so no seat moves first and there is no first-player advantage to test"]
     lines = ["", "First player (the seat whose turn came first; in rules without turns, the first "
              "to decide)"]
     lines.append("  went first: " + ", ".join(

@@ -117,6 +117,9 @@ class Summary:
     # every decision of the rules is made by each player at once (choose ... by each): no
     # seat moves first, so there is no first player to test
     all_at_once: bool = False
+    # the first decision is made by each player at once, in rules without turns: no seat
+    # moves first either (later decisions may be one seat's: a row to take)
+    first_at_once: bool = False
     shared_wins: Rate | None = None  # competitive games: games won by more than one seat
     # the seeds of the games finished, as [first, last] runs of consecutive seeds (fewer than
     # asked when a run was stopped: the workers' chunks need not finish in order)
@@ -137,6 +140,8 @@ def summarize(run, title: str, options: dict, cooperative: bool) -> Summary:
     seats, draws, first_player, tiebreaks, shared_wins = [], None, None, None, None
     sides = None
     all_at_once = _all_at_once(sim.program)
+    first_at_once = (not all_at_once and bool(records)
+                     and all(r.first is None and r.decisions for r in records))
     team_wins = team_score = None
     team_scores = []
     if cooperative:
@@ -156,11 +161,11 @@ def summarize(run, title: str, options: dict, cooperative: bool) -> Summary:
         if records and all(r.sides is not None for r in records):
             sides = _sides(records, n)
             shared_wins = stats.wilson(sum(1 for r in records if len(_won(r)) > 1), n)
-            if sim.players > 1 and not all_at_once:
+            if sim.players > 1 and not all_at_once and not first_at_once:
                 first_player = _first_side(records)
         else:
             shared_wins = stats.wilson(sum(1 for r in records if len(r.winners) > 1), n)
-            if sim.players > 1 and not all_at_once:
+            if sim.players > 1 and not all_at_once and not first_at_once:
                 first_player = _first_player(records, sim.players)
     turns = [r.turns for r in records]
     return Summary(
@@ -180,6 +185,7 @@ def summarize(run, title: str, options: dict, cooperative: bool) -> Summary:
         kinds=_kinds(records, decisions, n),
         reasons=_reasons(records, n),
         reports=_reports(records, seat_names, n), all_at_once=all_at_once and not cooperative,
+        first_at_once=first_at_once and not cooperative,
         shared_wins=shared_wins, seeds_played=_runs(r.seed for r in records),
         think=sim.think, sides=sides)
 

@@ -210,8 +210,11 @@ def _keyed_table(zones, extras, seat_names):
         add(extra, title_of(extra[0]) if labelled else "")  # unlabelled, per seat: "P1", "P2"
     if not filled:
         return None
-    table = Grid(title if two_keys else None, [""] + columns,
-                 in_time=all(key.isdigit() for key in rows))
+    # numbered rows filled from the first and not all yet (a trick a round) are kept in time:
+    # the latest matter most; all filled, or with gaps, they are places (four rows of cards)
+    numbered = sorted(rows, key=int) if all(key.isdigit() for key in rows) else []
+    in_time = len(filled) < len(numbered) and set(numbered[:len(filled)]) == filled
+    table = Grid(title if two_keys else None, [""] + columns, in_time=in_time)
     for row, cells in rows.items():
         if row in filled:
             table.add_row(Text(words(row), style="bold"), *[cells.get(c, Text("")) for c in columns])

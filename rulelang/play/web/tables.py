@@ -154,11 +154,16 @@ class Table:
 
     # ------------------------------------------------------------------ bots
     def bot_to_move(self):
-        """The seat of the bot that must move now, else None."""
+        """The seat of a bot that must move now, else None. In a choice made at once
+        (``choose ... by each``) any bot among those still to answer: it need not wait for
+        the people before it in seat order, who answer when they like."""
         game = self.game
         if game.is_over or self.failure is not None or game.to_move is None:
             return None
-        return None if self.kinds.get(game.to_move, HUMAN) == HUMAN else game.to_move
+        for seat in game.to_move_all:
+            if self.kinds.get(seat, HUMAN) != HUMAN:
+                return seat
+        return None
 
     def thinks_long(self, seat) -> bool:
         """A bot that plays out moves on copies of the game: let it think on a copy of its
@@ -170,7 +175,7 @@ class Table:
         bot = self.bots.get(seat)
         if bot is None:
             bot = self.bots[seat] = make_bot(self.kinds[seat], secrets.randbits(63))
-        return bot.choose(seat_knowledge(game)).notation  # the seat's knowledge, not the game
+        return bot.choose(seat_knowledge(game, seat)).notation  # its seat's knowledge, not the game
 
     def play_bot(self, seat, notation):
         try:

@@ -21,7 +21,9 @@ function targets(view) {
   const moves = d && d.moves ? d.moves : [];
   const placements = d && d.cells ? d.cells : {};
   const byCard = new Map(), byCell = new Map();
+  const notCards = new Set(d && d.not_cards ? d.not_cards : []);  // a row 2, not the card "2"
   for (const move of moves) {
+    if (notCards.has(move)) continue;  // a button only
     if (placements[move]) {
       for (const cell of placements[move]) {
         if (!byCell.has(cell)) byCell.set(cell, []);
