@@ -210,6 +210,10 @@ MISTAKES = {
     "a call returned from a rule": (
         "rule holds() {\n  return any(c.rank > 2 for c in deck)\n}\nturn { holds()\n win current }\n",
         "'return' gives back no value here", "a value is worked out by a function"),
+    "a value returned from a rule that asks": (  # a function cannot ask: a variable can carry it
+        "rule challenged() {\n  choose yes in [false, true]\n  return yes\n}\n"
+        "turn { challenged()\n win current }\n",
+        "'return' gives back no value here", "in a variable the caller reads"),
     "a choose in a function": (
         "fn ask() {\n  choose x in [1, 2]\n  x\n}\n" + TURN,
         "unexpected 'choose' in a function", "'choose' belongs in a rule"),
