@@ -214,6 +214,12 @@ MISTAKES = {
         "rule challenged() {\n  choose yes in [false, true]\n  return yes\n}\n"
         "turn { challenged()\n win current }\n",
         "'return' gives back no value here", "in a variable the caller reads"),
+    "a yes or no chosen from the type bool": (
+        'turn { choose yes in bool prompt "challenge?"\n if yes { win current } }\n',
+        "'bool' is a type, not a value", "choose yes in [false, true]"),
+    "a number chosen from the type int": (
+        'turn { choose n in int prompt "how many?"\n if n > 2 { win current } }\n',
+        "'int' is a type, not a value", "choose n in 1..6"),
     "a choose in a function": (
         "fn ask() {\n  choose x in [1, 2]\n  x\n}\n" + TURN,
         "unexpected 'choose' in a function", "'choose' belongs in a rule"),

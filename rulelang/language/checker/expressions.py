@@ -60,6 +60,11 @@ def _listed(names: Iterable[str], most: int = 12) -> str:
 
 # names other languages give values rulelang spells its own way (asked only of a name that is
 # neither declared nor built in)
+# a type written where a value is wanted (choose yes in bool): the values it means, written out
+TYPES_AS_VALUES = {
+    "bool": "yes or no is the list [false, true]: choose yes in [false, true]",
+    "int": "numbers are a range, 1..6, or a list, [1, 2, 3]: choose n in 1..6",
+}
 OTHER_LANGUAGES_NAMES = {
     "True": "true", "False": "false", "TRUE": "true", "FALSE": "false",
     "None": "none", "null": "none", "nil": "none", "NULL": "none", "undefined": "none",
@@ -205,6 +210,10 @@ class ExprChecker(CallChecker):
             return T.ANY
         # gone through only if the error is shown (a set of every name for each of thousands
         # of unknown names made checking a hostile file quadratic)
+        written = TYPES_AS_VALUES.get(e.id)
+        if written is not None:
+            self.error(e.span, f"'{e.id}' is a type, not a value", written)
+            return T.ANY
         other = OTHER_LANGUAGES_NAMES.get(e.id)
         if other is not None:  # a habit of another language: what rulelang writes instead
             self.error(e.span, f"unknown name '{e.id}'", f"rulelang writes {other}")
