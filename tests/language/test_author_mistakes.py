@@ -220,6 +220,13 @@ MISTAKES = {
     "a number chosen from the type int": (
         'turn { choose n in int prompt "how many?"\n if n > 2 { win current } }\n',
         "'int' is a type, not a value", "choose n in 1..6"),
+    "a variable kept per player read as a field": (
+        'var alive[player]: bool = true\nturn { if current.alive { win current } }\n',
+        "a player has no field '.alive'", "write alive[current]"),
+    "a function of a player read as a field": (
+        'var lives[player]: int = 1\nfn alive(p: player) = lives[p] > 0\n'
+        'turn { if current.alive { win current } }\n',
+        "a player has no field '.alive'", "alive(current)"),
     "a choose in a function": (
         "fn ask() {\n  choose x in [1, 2]\n  x\n}\n" + TURN,
         "unexpected 'choose' in a function", "'choose' belongs in a rule"),

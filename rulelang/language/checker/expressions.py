@@ -300,9 +300,12 @@ class ExprChecker(CallChecker):
         if ot.name in ("any", "none"):
             e.ref = refs.Dynamic(name)
             return T.ANY
+        sym, obj = self.symbols.get(name), self.source_of(e.obj.span) or "x"
         self.error(e.span, f"{T.spoken(ot)} has no field '.{name}'",
                    f"there are no methods in rulelang: give the value to the function: "
-                   f"{name}({self.source_of(e.obj.span) or 'x'})" if name in SIGNATURES else None)
+                   f"{name}({obj})" if name in SIGNATURES or (sym and sym.kind == "fn") else
+                   f"'{name}' holds one value per key: write {name}[{obj}]"
+                   if sym and sym.kind == "varfam" else None)
         return T.ANY
 
     def x_Index(self, e: ast.Index, scope: Scope) -> T.Type:
