@@ -70,7 +70,7 @@ def called_under_secret(what: str, why: str, span: Span, rule: str, calls: set[S
     what tells the secret is whether the rule runs, so the warning names its calls."""
     at = ", ".join(_at(c) for c in sorted(calls, key=lambda c: (c.line, c.col))[:6])
     return Diagnostic(
-        f"{what} whether rule '{rule}' runs at all: it is called (at {at}) only as a condition "
+        f"{what} whether rule '{rule}' runs at all: it is called (at {at}) as a condition "
         f"decides that reads {who}, as the caller names it", span,
         f"{why}; if everybody is meant to learn what that condition decided, write "
         "disclose(...) around it at the call", severity="warning")
