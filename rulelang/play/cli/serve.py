@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from rulelang.language.errors import RulesError
-from rulelang.play.cli.common import EXIT_DATA, EXIT_USAGE, load_rules, parse_options
+from rulelang.play.cli.common import EXIT_DATA, EXIT_USAGE, load_rules, parse_options, seats_fit
 
 LOOPBACK = "127.0.0.1"
 
@@ -106,6 +106,7 @@ def open_table(server, file, players, option_pairs, bot_pairs, seed, save_path):
             sys.exit(EXIT_DATA)
         click.echo(f"continuing the game saved in {save_path}", err=True)
         return table
+    seats_fit(rules.program, players or rules.program.min_players, bot_pairs)
     try:
         kinds = dict(pair.partition("=")[::2] for pair in bot_pairs)
         return server.open(name, rules, players, parse_options(option_pairs), kinds, seed,
