@@ -247,3 +247,6 @@ def test_a_bot_seat_past_a_games_players_says_the_players_that_have_it():
             in result.output, (command, result.output)
     assert run("run", oh_hell, "--bot", "P5=greedy", "--bots", "all", "--players", "5",
                "--seed", "1").exit_code == 0
+    result = run("simulate", oh_hell, "--bot", "P6=greedy")
+    assert result.exit_code == 2
+    assert "no seat 'P6': these rules allow at most 5 players" in result.output

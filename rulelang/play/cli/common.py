@@ -125,3 +125,8 @@ def seats_fit(program, count, bot_pairs):
                 f"'{pair}': a game of {count} players has no seat P{int(number)}: add --players "
                 f"{int(number)} (these rules allow {program.min_players} to "
                 f"{program.max_players})", param_hint="--bot")
+        if number.isdigit() and int(number) > max(count, program.max_players):
+            raise click.BadParameter(
+                f"'{pair}': no seat '{text}': these rules allow at most "
+                f"{program.max_players} players (write SEAT=KIND, SEAT P1 to "
+                f"P{program.max_players})", param_hint="--bot")
