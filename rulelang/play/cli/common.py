@@ -114,7 +114,7 @@ def seat_number(game, text):
         return None
 
 
-def seats_fit(program, count, bot_pairs):
+def seats_fit(program, count, bot_pairs, past_most=True):
     """A seat in --bot that the rules allow but a game of ``count`` players has not (--bot
     P4=mcts with no --players: a game of the fewest players): say the --players that has it."""
     for pair in bot_pairs:
@@ -125,7 +125,7 @@ def seats_fit(program, count, bot_pairs):
                 f"'{pair}': a game of {count} players has no seat P{int(number)}: add --players "
                 f"{int(number)} (these rules allow {program.min_players} to "
                 f"{program.max_players})", param_hint="--bot")
-        if number.isdigit() and int(number) > max(count, program.max_players):
+        if past_most and number.isdigit() and int(number) > max(count, program.max_players):
             raise click.BadParameter(
                 f"'{pair}': no seat '{text}': these rules allow at most "
                 f"{program.max_players} players (write SEAT=KIND, SEAT P1 to "
