@@ -508,7 +508,8 @@ class UnitGen:
                     self.goto(end if last else skip)  # no else: straight to what follows
             self.body(body)
             if not last:
-                self.goto(end)
+                if self.live:  # (a branch that ends in return or break has jumped already)
+                    self.goto(end)
                 self.start_block(skip)
         if s.other:
             self.body(s.other)

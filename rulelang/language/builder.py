@@ -30,7 +30,8 @@ _DECLARING = ("fn", "var", "zone", "card", "enum", "const", "option", "table", "
 # `return VALUE`: what is wrong and what to write (syntax_errors.py says it too)
 RETURN_WITH_VALUE = ("'return' gives back no value here",
                      "'return' alone leaves the rule (or the block); a value is worked out by a "
-                     "function: fn NAME() = ...")
+                     "function: fn NAME() = ...; a rule that asks a player keeps what it learned "
+                     "in a variable the caller reads (var NAME: TYPE, set before the return)")
 _AFTER_RETURN = re.compile(r"(?<![\w.])return[ \t]+$")  # the word just before, on its line
 _TEAM = object()  # `team` where a win or a loss names who: the cooperative team
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from rulelang.language import ast
 from rulelang.language.errors import Span, span_text
+from rulelang.language.traversal import children
 
 MOST_ROWS = 40  # a rulebook's table, not a listing of the code
 
@@ -21,8 +22,9 @@ def asked(program: Any, table: Any) -> Any | None:
     """The table of the questions players are asked, in the order the rules ask them (None:
     the rules ask none). ``table``: ``rulebook.TableText``."""
     rows: list[tuple[str, str, str]] = []
+    named = _answerers(program)
     for node in _in_order(program, ast.Choose):
-        row = (_prompt(program, node), _who(program, node), _passing(node))
+        row = (_prompt(program, node), _who(program, node, named), _passing(node))
         if row not in rows:
             rows.append(row)
     if not rows:
@@ -112,13 +114,37 @@ def _prompt(program: Any, node: ast.Choose) -> str:
     return _words(program, node.prompt) if node.prompt is not None else node.name
 
 
-def _who(program: Any, node: ast.Choose) -> str:
+def _who(program: Any, node: ast.Choose, named: dict[int, str]) -> str:
     secret = ", privately" if node.private else ""
     if node.each is not None:
         return f"each of {_written(program, node.each[1].span)} at once{secret}"
     if node.by is not None:
-        return _written(program, node.by.span) + secret
+        return named.get(id(node), _written(program, node.by.span)) + secret
     return "the player whose turn it is" + secret
+
+
+def _answerers(program: Any) -> dict[int, str]:
+    """Who answers each ``choose ... by NAME`` whose NAME is a loop's item or a rule's
+    parameter, in words (by the choose's id): the bare name tells a player nothing."""
+    out: dict[int, str] = {}
+
+    def visit(node: Any, bound: dict[str, str]) -> None:
+        if isinstance(node, ast.Choose) and isinstance(node.by, ast.Name) and node.by.id in bound:
+            out[id(node)] = bound[node.by.id]
+        if isinstance(node, ast.For) and len(node.names) == 1:
+            item = f"each of {_written(program, node.iter.span)} in turn ({node.names[0]})"
+            bound = {**bound, node.names[0]: item}
+        for child in children(node):
+            visit(child, bound)
+
+    for decl in program.rules.values():
+        call = f"{decl.name}({', '.join(q.name for q in decl.params)})"
+        params = {q.name: f"{q.name}, as {call} is called" for q in decl.params}
+        visit(decl.body, params)
+    for body in [b.body for b in program.blocks.values() if b is not None] + \
+            [t.body for t in program.triggers]:
+        visit(body, {})
+    return out
 
 
 def _passing(node: ast.Choose) -> str:

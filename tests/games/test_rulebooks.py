@@ -193,6 +193,33 @@ score p = 0
         ("the score of each player p", "0"))  # (how a game is scored was left out)
 
 
+def test_who_answers_is_said_in_words_for_a_loops_item_or_a_rules_parameter(tmp_path):
+    """A choose by a loop's item or a rule's parameter read 'q' or 'p': a bare name says
+    nothing to a player. It says whom the loop goes through, or which call names the seat."""
+    path = tmp_path / "asked.rules"
+    path.write_text('''game "Asked"
+players 3
+var n: int = 0
+rule pay(p: player) {
+  choose k in 1..2 by p prompt "pay"
+  n += k
+}
+turn {
+  for q in others(current) {
+    choose yes in [false, true] by q prompt "object?"
+    if yes { pay(q) }
+  }
+  if n > 3 { end }
+}
+score p = n
+''', encoding="utf-8")
+    book = rulebook.build(load(str(path)), {}, None)
+    tables = {t.title: t for c in book.chapters for t in c.tables}
+    assert tables["What players are asked (as the rules ask it)"].rows == (
+        ("pay", "p, as pay(p) is called", "no"),
+        ("object?", "each of others(current) in turn (q)", "no"))
+
+
 def test_how_a_game_ends_says_the_tiebreaks_in_their_order(tmp_path):
     """The tiebreaks were left out: a tie that one decided read as a mistake."""
     path = tmp_path / "tied.rules"

@@ -210,6 +210,23 @@ MISTAKES = {
     "a call returned from a rule": (
         "rule holds() {\n  return any(c.rank > 2 for c in deck)\n}\nturn { holds()\n win current }\n",
         "'return' gives back no value here", "a value is worked out by a function"),
+    "a value returned from a rule that asks": (  # a function cannot ask: a variable can carry it
+        "rule challenged() {\n  choose yes in [false, true]\n  return yes\n}\n"
+        "turn { challenged()\n win current }\n",
+        "'return' gives back no value here", "in a variable the caller reads"),
+    "a yes or no chosen from the type bool": (
+        'turn { choose yes in bool prompt "challenge?"\n if yes { win current } }\n',
+        "'bool' is a type, not a value", "choose yes in [false, true]"),
+    "a number chosen from the type int": (
+        'turn { choose n in int prompt "how many?"\n if n > 2 { win current } }\n',
+        "'int' is a type, not a value", "choose n in 1..6"),
+    "a variable kept per player read as a field": (
+        'var alive[player]: bool = true\nturn { if current.alive { win current } }\n',
+        "a player has no field '.alive'", "write alive[current]"),
+    "a function of a player read as a field": (
+        'var lives[player]: int = 1\nfn alive(p: player) = lives[p] > 0\n'
+        'turn { if current.alive { win current } }\n',
+        "a player has no field '.alive'", "alive(current)"),
     "a choose in a function": (
         "fn ask() {\n  choose x in [1, 2]\n  x\n}\n" + TURN,
         "unexpected 'choose' in a function", "'choose' belongs in a rule"),

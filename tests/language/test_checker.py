@@ -501,6 +501,13 @@ def test_several_errors_are_reported_at_once_in_source_order():
     assert str(error).count("error:") == 3
 
 
+def test_a_rule_used_as_a_value_is_one_error_not_also_never_used():
+    # (it said too "rule 'r' is never used": it is, only wrongly)
+    error = check_error("var n: int = 0\nrule r() { n = 1 }\nturn { if r() { win current } }\n")
+    assert [d.message for d in error.diagnostics] == [
+        "'r' is a rule: it takes turns and changes the game, so it cannot be used as a value"]
+
+
 def test_a_function_named_like_a_built_in_is_one_error_its_calls_checked_as_written():
     # (every call was checked against the built-in's parameters: an error at each, none true)
     error = check_error("fn matches(a: int, b: int) = a == b\n"

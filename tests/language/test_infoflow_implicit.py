@@ -163,3 +163,19 @@ def test_an_implicit_flow_is_warned_at_the_condition_that_reads_the_secret():
 def test_a_value_worked_out_from_the_secret_is_still_warned_where_it_is_shown():
     assert warnings('  if top(deck).v > 4 { log "{top(deck).v}" }') == [
         "this log line shows a value worked out from a hidden card's face"]
+
+
+def test_a_rule_called_under_a_secret_condition_is_warned_naming_its_calls():
+    """A log line in a rule called as an if on a hand decides said it showed "a value
+    worked out from a card only q may see": the line reads nothing secret (q is the rule's
+    own parameter, another seat); whether the rule runs tells it, so the warning says so and
+    names the calls."""
+    text = HEAD + ('rule pay(q: player) {\n  log "{q} pays"\n}\n'
+                   'turn {\n  if any(c.v > 4 for c in hand[P2]) {\n    pay(P1)\n  }\n'
+                   '  win current\n}\n')
+    program = rulelang.loads(text, name="flow.rules").program
+    call = HEAD.count("\n") + 6
+    assert [w.message for w in program.warnings] == [
+        f"this log line shows whether rule 'pay' runs at all: it is called (at {call}:5) "
+        "as a condition decides that reads a card only P2 may see, as the caller names it"]
+    assert "write disclose(...) around it at the call" in program.warnings[0].hint

@@ -233,3 +233,20 @@ def test_run_bots_with_a_kind_says_how_to_seat_that_kind():
     result = run("run", NIM, "--bots", "everyone")
     assert result.exit_code == 2 and "write --bots all" in result.output
     assert run("run", NIM, "--bots", "all", "--seed", "1").exit_code == 0
+
+
+def test_a_bot_seat_past_a_games_players_says_the_players_that_have_it():
+    """--bot P3=mcts without --players (a game of the fewest players the rules allow) said
+    "SEAT like P1 up to P2", as if the rules had no P3: it says the --players to add."""
+    oh_hell = str(ROOT / "examples" / "oh_hell.rules")  # 3 to 5 players
+    for command in ("run", "simulate", "serve"):
+        result = run(command, oh_hell, "--bot", "P5=greedy", "--bots", "all") if command == "run" \
+            else run(command, oh_hell, "--bot", "P5=greedy")
+        assert result.exit_code == 2, (command, result.output)
+        assert "a game of 3 players has no seat P5: add --players 5 (these rules allow 3 to 5)" \
+            in result.output, (command, result.output)
+    assert run("run", oh_hell, "--bot", "P5=greedy", "--bots", "all", "--players", "5",
+               "--seed", "1").exit_code == 0
+    result = run("simulate", oh_hell, "--bot", "P6=greedy")
+    assert result.exit_code == 2
+    assert "no seat 'P6': these rules allow at most 5 players" in result.output

@@ -184,6 +184,20 @@ def test_a_refused_card_is_told_the_rules_reason(tmp_path):
     assert "is refused" not in screen
 
 
+def test_a_yes_or_no_question_takes_y_or_n(tmp_path):
+    """A question answered yes or no (a challenge asked out of turn) refused 'y' ("did you
+    mean 'yes'?"): the first letter is the answer where no other move starts with it."""
+    rules = tmp_path / "object.rules"
+    rules.write_text('game "Object"\nplayers 2\nvar n: int = 0\nturn {\n'
+                     '  choose yes in [false, true] prompt "object?"\n'
+                     '  if yes { n += 1 }\n  log "objections: {n}"\n  if n > 1 { end }\n}\n'
+                     'score p = n\n', encoding="utf-8")
+    term = run(str(rules), "--seed", "1", "--bot-seed", "1")
+    term.wait("object?")
+    screen = term.type("y", "objections: 1")
+    assert "objections: 1" in screen and "did you mean" not in screen
+
+
 REFUSING = """\
 game "Follow"
 players 2

@@ -466,3 +466,41 @@ def test_no_more_moves_once_over():
     g = game("turn { win current }")
     with pytest.raises(rulelang.IllegalMove):
         g.play("anything")
+
+
+# A loop asking each seat, whose if/else both call a rule that asks and then return: the
+# compiler wrote a jump after the first branch's return, and failed on its own assertion.
+RETURN_IN_BOTH_BRANCHES = """
+var n: int = 0
+rule drop(p: player) {
+  choose k in [1, 2] by p prompt "lose"
+  n += k
+}
+rule ask(p: player) {
+  for q in players {
+    choose yes in [false, true] by q prompt "go?"
+    if yes {
+      if n > 0 {
+        drop(q)
+        return
+      } else {
+        drop(p)
+        return
+      }
+    }
+  }
+}
+turn {
+  ask(current)
+  if n > 2 { end }
+}
+score p = n
+"""
+
+
+def test_a_return_ending_each_branch_of_an_if_in_a_loop_that_asks():
+    g = game(RETURN_IN_BOTH_BRANCHES)
+    for move in ("yes", "2", "no", "yes", "1"):
+        g.play(move)
+    assert g.is_over
+    assert log(g)[-3:-1] == ["P2 > go?: yes", "P2 > lose: 1"]  # n was 2: P2 drops

@@ -190,6 +190,7 @@ class Checker(ExprChecker, EndingChecker, TellingChecker, StmtChecker, ZoneCheck
         self.fn_types: dict[int, T.Type] = {}
         self.fn_checking: set[int] = set()
         self.calls: dict[str, set[str]] = {}
+        self.rules_as_values: set[str] = set()  # rules written as a value (said once: not unused)
         self.display_scopes: dict[str, Scope] = {}  # card kind -> the scope its display hints read
 
     # ------------------------------------------------------------ reporting

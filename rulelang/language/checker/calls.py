@@ -59,6 +59,7 @@ class CallChecker(CheckerBase):
         if sym is not None and sym.kind == "fn":
             return self.call_fn(e, sym, scope)
         if sym is not None and sym.kind == "rule":
+            self.rules_as_values.add(name)
             self.error(e.span, f"'{name}' is a rule: it takes turns and changes the game, "
                                "so it cannot be used as a value",
                        f"call it on its own line; a value is worked out by a function: "

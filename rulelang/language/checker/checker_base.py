@@ -36,6 +36,7 @@ class CheckerBase:
         tables: dict[str, TableInfo]
         global_unit: Unit
         calls: dict[str, set[str]]
+        rules_as_values: set[str]
         unit_name: str
         previous: ast.Stmt | None
         option_worked_out: str | None

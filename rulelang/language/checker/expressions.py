@@ -60,6 +60,11 @@ def _listed(names: Iterable[str], most: int = 12) -> str:
 
 # names other languages give values rulelang spells its own way (asked only of a name that is
 # neither declared nor built in)
+# a type written where a value is wanted (choose yes in bool): the values it means, written out
+TYPES_AS_VALUES = {
+    "bool": "yes or no is the list [false, true]: choose yes in [false, true]",
+    "int": "numbers are a range, 1..6, or a list, [1, 2, 3]: choose n in 1..6",
+}
 OTHER_LANGUAGES_NAMES = {
     "True": "true", "False": "false", "TRUE": "true", "FALSE": "false",
     "None": "none", "null": "none", "nil": "none", "NULL": "none", "undefined": "none",
@@ -205,6 +210,10 @@ class ExprChecker(CallChecker):
             return T.ANY
         # gone through only if the error is shown (a set of every name for each of thousands
         # of unknown names made checking a hostile file quadratic)
+        written = TYPES_AS_VALUES.get(e.id)
+        if written is not None:
+            self.error(e.span, f"'{e.id}' is a type, not a value", written)
+            return T.ANY
         other = OTHER_LANGUAGES_NAMES.get(e.id)
         if other is not None:  # a habit of another language: what rulelang writes instead
             self.error(e.span, f"unknown name '{e.id}'", f"rulelang writes {other}")
@@ -291,9 +300,12 @@ class ExprChecker(CallChecker):
         if ot.name in ("any", "none"):
             e.ref = refs.Dynamic(name)
             return T.ANY
+        sym, obj = self.symbols.get(name), self.source_of(e.obj.span) or "x"
         self.error(e.span, f"{T.spoken(ot)} has no field '.{name}'",
                    f"there are no methods in rulelang: give the value to the function: "
-                   f"{name}({self.source_of(e.obj.span) or 'x'})" if name in SIGNATURES else None)
+                   f"{name}({obj})" if name in SIGNATURES or (sym and sym.kind == "fn") else
+                   f"'{name}' holds one value per key: write {name}[{obj}]"
+                   if sym and sym.kind == "varfam" else None)
         return T.ANY
 
     def x_Index(self, e: ast.Index, scope: Scope) -> T.Type:

@@ -43,7 +43,7 @@ from rulelang.language import ast, refs
 from rulelang.language.checker import flow_report, flow_values
 from rulelang.language.checker.flow_choices import ChoiceChecks
 from rulelang.language.checker.flow_live import may_stop, reads_after
-from rulelang.language.checker.flow_report import Implicit, Reached, place, secret_words
+from rulelang.language.checker.flow_report import Implicit, Reached, called_under_secret, place, secret_words
 from rulelang.language.checker.flow_values import (
     CLEAN,
     EACH_OWNER,
@@ -79,6 +79,8 @@ class FlowChecker(ChoiceChecks):
         self.var_taint: dict[str, Taint] = {}
         # (rule, index) -> what callers pass; (rule, "pc") -> the branches it is called under
         self.param_taint: dict[tuple[str, int | str], Taint] = {}
+        self.secret_calls: dict[str, set[Span]] = {}  # a rule -> its calls under a secret branch
+        self.rule_name: str | None = None  # the rule being walked (None: a block, a trigger)
         self.warnings: list[Diagnostic] = []
         self.flushes = 0  # decisions so far (a mark in ``pending`` holds until the next)
         self.reporting = False
@@ -133,7 +135,9 @@ class FlowChecker(ChoiceChecks):
             entry = self.param_taint.get((name, "pc"), CLEAN).data
             state = State({q.name: self.param_taint.get((name, i), CLEAN)
                            for i, q in enumerate(d.params)}, pc=entry, entry=entry)
+            self.rule_name = name
             self.body(d.body, state)
+        self.rule_name = None
         for block in p.blocks.values():
             self.body(block.body, State())
         for trigger in p.triggers:
@@ -183,6 +187,14 @@ class FlowChecker(ChoiceChecks):
                     self.implicit.add(cond, kind, told, Reached(span, event, seen or why))
                     return
         who = secret_words(data)
+        if state is not None and self.rule_name is not None and not allowed(state.entry):
+            inside = state.copy()
+            inside.entry = PUBLIC
+            if allowed(taint.data | self.pc_at(inside)):  # only whether the rule runs tells it
+                self.warnings.append(called_under_secret(
+                    what, why, span, self.rule_name, self.secret_calls.get(self.rule_name, set()),
+                    secret_words(state.entry)))
+                return
         self.warnings.append(Diagnostic(
             f"{what} a value worked out from {who}", span,
             f"{why}; if everybody is meant to learn it, write disclose(...) around it",
@@ -334,6 +346,8 @@ class FlowChecker(ChoiceChecks):
             return state
         key: tuple[str, int | str] = (decl.name, "pc")  # the rule runs as its caller's branch decided
         self.param_taint[key] = self.param_taint.get(key, CLEAN) | Taint(self.pc_at(state))
+        if self.pc_at(state) != PUBLIC and call.span is not None:
+            self.secret_calls.setdefault(decl.name, set()).add(call.span)
         renames = {self.key_text(a): q.name for a, q in zip(call.args, decl.params)}
         for i, arg in enumerate(call.args):
             passed = self.rename(self.ev(arg, state), renames, state.local)

@@ -64,6 +64,18 @@ class Implicit:
         return out
 
 
+def called_under_secret(what: str, why: str, span: Span, rule: str, calls: set[Span],
+                        who: str) -> Diagnostic:
+    """A sink that tells nothing itself, in a rule called only as a secret condition decides:
+    what tells the secret is whether the rule runs, so the warning names its calls."""
+    at = ", ".join(_at(c) for c in sorted(calls, key=lambda c: (c.line, c.col))[:6])
+    return Diagnostic(
+        f"{what} whether rule '{rule}' runs at all: it is called (at {at}) as a condition "
+        f"decides that reads {who}, as the caller names it", span,
+        f"{why}; if everybody is meant to learn what that condition decided, write "
+        "disclose(...) around it at the call", severity="warning")
+
+
 def kept_warning(name: str, data: Secret, chooser: str, span: Span) -> Diagnostic:
     """A local worked out from ``data`` the chooser may not know, read after their choice
     (see ``FlowChecker.kept_for_later``)."""

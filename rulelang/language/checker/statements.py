@@ -212,7 +212,8 @@ class StmtChecker(CardStmtChecker):
             seen.add(name)
             todo.extend(self.calls.get(name, ()))
         for d, library in decls:
-            if isinstance(d, ast.RuleDecl) and not library and d.name not in seen:
+            if isinstance(d, ast.RuleDecl) and not library and d.name not in seen \
+                    and d.name not in self.rules_as_values:  # (that error said enough)
                 self.error(d.span, f"rule '{d.name}' is never used",
                            "call it from setup, play, turn, a trigger or another rule, or delete it")
 

@@ -89,6 +89,7 @@ def seat_kinds(game, bots_all, bot_pairs):
     if interactive:
         kinds[0] = "human"
     given: dict[int, str] = {}
+    seats_fit(game.rules.program, len(game.players), bot_pairs)
     for pair in bot_pairs:
         seat_text, sep, kind = pair.partition("=")
         seat = seat_number(game, seat_text.strip())
@@ -111,3 +112,21 @@ def seat_number(game, text):
         return game.seat_of(text)
     except RulesError:
         return None
+
+
+def seats_fit(program, count, bot_pairs, past_most=True):
+    """A seat in --bot that the rules allow but a game of ``count`` players has not (--bot
+    P4=mcts with no --players: a game of the fewest players): say the --players that has it."""
+    for pair in bot_pairs:
+        text = pair.partition("=")[0].strip()
+        number = text[1:] if text[:1] in ("P", "p") else text
+        if number.isdigit() and count < int(number) <= program.max_players:
+            raise click.BadParameter(
+                f"'{pair}': a game of {count} players has no seat P{int(number)}: add --players "
+                f"{int(number)} (these rules allow {program.min_players} to "
+                f"{program.max_players})", param_hint="--bot")
+        if past_most and number.isdigit() and int(number) > max(count, program.max_players):
+            raise click.BadParameter(
+                f"'{pair}': no seat '{text}': these rules allow at most "
+                f"{program.max_players} players (write SEAT=KIND, SEAT P1 to "
+                f"P{program.max_players})", param_hint="--bot")

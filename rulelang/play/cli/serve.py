@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from rulelang.language.errors import RulesError
-from rulelang.play.cli.common import EXIT_DATA, EXIT_USAGE, load_rules, parse_options
+from rulelang.play.cli.common import EXIT_DATA, EXIT_USAGE, load_rules, parse_options, seats_fit
 
 LOOPBACK = "127.0.0.1"
 
@@ -106,6 +106,11 @@ def open_table(server, file, players, option_pairs, bot_pairs, seed, save_path):
             sys.exit(EXIT_DATA)
         click.echo(f"continuing the game saved in {save_path}", err=True)
         return table
+    try:  # (a seat past the rules' most players: the table's own error says it)
+        seats_fit(rules.program, players or rules.program.min_players, bot_pairs, past_most=False)
+    except click.BadParameter as error:
+        click.echo(f"error: {error.message}", err=True)  # "error: ..." once, as below
+        sys.exit(EXIT_USAGE)
     try:
         kinds = dict(pair.partition("=")[::2] for pair in bot_pairs)
         return server.open(name, rules, players, parse_options(option_pairs), kinds, seed,

@@ -24,6 +24,7 @@ from rulelang.play.cli.common import (
     new_game,
     parse_options,
     seat_number,
+    seats_fit,
 )
 
 ORACLE = "oracle"
@@ -139,6 +140,7 @@ def prepare(rules, players, options, bots_all, bot_pairs, seed, count, think=Non
     from rulelang.play.simulation import Simulation
     game = new_game(rules, players, seed, options)
     kinds = [bots_all] * game.nplayers
+    seats_fit(rules.program, game.nplayers, bot_pairs)
     for pair in bot_pairs:
         seat_text, sep, kind = pair.partition("=")
         seat = seat_number(game, seat_text.strip())

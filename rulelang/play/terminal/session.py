@@ -213,6 +213,9 @@ class Session:
             if move in (decision.get("cells") or {}) and not placing.confirm(self, view, move):
                 return None, Text("")  # a placement is seen before it is played
             return move, None
+        said = [m for m in moves if m.lower() in ("yes", "no") and m.lower()[0] == lower]
+        if said and not any(m.lower().startswith(lower) for m in moves if m not in said):
+            return said[0], None  # y or n: a question answered yes or no, by its first letter
         if decision.get("cells") and placing.cells_typed(answer):
             return placing.pick(self, view, placing.cells_typed(answer))
         refused = self.refused = self.game.refused(answer)  # why, and what was meant
