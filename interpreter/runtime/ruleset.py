@@ -217,6 +217,7 @@ class Ruleset(Protocol):
     # (players, options, campaign) -> its variables as set up (runtime.unread_vars)
     start_values: dict[tuple[int, str, str], StartValues]
     lean_path: bool  # compiled for playouts (its games are ``LeanGame``s)
+    made_in_play: frozenset[str]  # card kinds a `create` makes once play is under way (views)
     # id of a full game's layout -> (that layout, the lean rules' layout of the same shape)
     twin_layouts: dict[int, tuple[Layout, Layout]]
 

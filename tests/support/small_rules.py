@@ -51,3 +51,21 @@ tiebreak p = foods[seat_index(p)]
 tiebreak p = woods[seat_index(p)]
 """
 MODULO = TIED.replace("[seat_index(p)]\n", "[seat_index(p)] % 3\n")  # equal values allowed
+
+# marks made by a rule, once the game is under way; relics never; flags only in setup
+MARKS_MADE_IN_PLAY = '''game "Marks"
+players 2
+card Mark { seat: player  name "mark of {seat}" }
+card Relic { worth: int }
+card Flag { worth: int }
+zone marks: grid 3x2 of Mark, public, label "marks"
+zone relics: grid 2x2 of Relic, public
+zone flags: row of Flag, public
+setup { create Flag(worth: 1) x 0 in flags }
+turn {
+  choose c in empty_cells(marks) prompt "mark a cell"
+  create Mark(seat: current) in marks at c
+  if size(marks) == 3 { end }
+}
+score p = 0
+'''

@@ -206,12 +206,12 @@ export function sortView(view) {
     }
   }
   const parts = {grids: [], tables: [], loose: [], perSeat: [], facts: [], seatFacts: []};
-  // a kind of card this game has none of: its zones do not apply
+  // a kind of card this game has none of (nor will the rules make one): its zones do not apply
   const inPlay = new Set(Object.values(view.zones).flatMap(z => z.cards.map(c => c.kind)));
   for (const [family, zones] of families) {
     const first = zones[0];
     if (placed.has(family) || (first.layout || "").trim() === "none") continue;
-    if (first.of && !inPlay.has(first.of)) continue;
+    if (first.of && !inPlay.has(first.of) && !first.made_in_play) continue;
     if (first.kind === "grid") {
       const layers = word => (attached[word].get(family) || []).flatMap(f => families.get(f));
       zones.forEach(zone => parts.grids.push({zone, under: layers("under"), over: layers("over")}));
