@@ -204,6 +204,41 @@ def test_the_flow_check_follows_each_seats_private_choice(body, warned):
     assert [w.message for w in rules.program.warnings] == warned
 
 
+EACH_AGAIN = '''game "Fleet"
+players 2
+var spots_of[player]: list of int = [], owner
+var shown: int = 0
+setup {
+  repeat 3 times {
+    choose spot in [n for n in 1..9 if not n in spots_of[p]] by each p in players privately
+      prompt "place a ship"
+    BODY
+  }
+}
+turn { end }
+score p = 0
+'''
+
+
+@pytest.mark.parametrize("body, warned", [
+    ("for p, n in spot { spots_of[p] += [n] }", []),  # each seat's options read its own
+    ("for p, n in spot { spots_of[p] = spots_of[p] + [n] }", []),
+    ("for p, n in spot { spots_of[p] += [n]  shown = n }",
+     ["the variable 'shown' is set to a value worked out from a private choice of p's"]),
+])
+def test_private_choices_made_at_once_from_each_seats_own_secret_stay_each_seats(body, warned):
+    """Ships placed one by one, each seat's options the cells its own earlier ships left
+    free (an owner variable read at its own key): each answer is still its own seat's, so
+    keeping it warns nothing; it said a hidden card's face was offered and kept."""
+    rules = rulelang.loads(EACH_AGAIN.replace("BODY", body), "fleet.rules")
+    assert [w.message for w in rules.program.warnings] == warned
+    if not warned:  # kept by the wrong seat, it is still a leak
+        leak = body.replace("{ spots_of[p]", "{ spots_of[next(p)]")
+        rules = rulelang.loads(EACH_AGAIN.replace("BODY", leak), "fleet.rules")
+        assert any(w.message.startswith("the variable 'spots_of' is set to")
+                   for w in rules.program.warnings)
+
+
 def test_the_terminal_says_the_answer_is_private_and_shows_the_others_hidden(tmp_path):
     from support.terminal import run
     path = tmp_path / "hide.rules"

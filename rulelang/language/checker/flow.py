@@ -483,6 +483,8 @@ class FlowChecker(ChoiceChecks):
                            "when a seat passes, every seat learns the condition held",
                            event="a pass is offered")
         data = PUBLIC if is_cards else options.data
+        if s.each is not None and data.level == OWNED and data.owner == chooser:
+            data = Secret(OWNED, EACH_OWNER)  # each seat's options its own secret: so is each pair
         if s.private:  # written in the chooser's transcript alone: a secret of the chooser's
             data = data | Secret(OWNED, EACH_OWNER if s.each is not None else chooser,
                                  chosen=True)
