@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+import rulelang
 from rulelang.language.errors import RulesError
 from support import load
 
@@ -87,6 +88,35 @@ def test_a_play_game_starts_its_play_block_from_its_variables():
                                              zones={"hand[P3]": ["blue 1", "red 7"]})
     assert "-- round 6: P3 leads, trump is" in game.transcript()
     assert game.to_move == 2
+
+
+HIDDEN_IN_SETUP = '''game "Hidden in setup"
+players 2
+var spot_of[player]: int = 0, owner
+var guesses: int = 0, label "guesses"
+setup {
+  choose spots in 1..9 by each p in players privately prompt "hide a stone"
+  for p, spot in spots { spot_of[p] = spot }
+}
+turn {
+  choose n in 1..9 prompt "guess where {next(current)}'s stone is"
+  guesses += 1
+  if disclose(n == spot_of[next(current)]) { win current }
+}
+score p = 0
+'''
+
+
+def test_a_position_is_built_after_a_setup_that_asks_decisions():
+    """A setup that asks the players (each hides a stone, a fleet is placed) is answered
+    with each seat's first move, and the position says what they chose: it was refused
+    ("setup asks a player to decide"), so such a game had no scenarios."""
+    rules = rulelang.loads(HIDDEN_IN_SETUP, "hidden.rules")
+    game = rules.position(current="P2", vars={"spot_of[P1]": 7, "spot_of[P2]": 3})
+    assert game.to_move == 1 and game.view(None)["vars"]["spot_of"] == {"P1": 7, "P2": 3}
+    assert "hide a stone" not in game.transcript()
+    game.play("7")
+    assert [str(p) for p in game.outcome["winners"]] == ["P2"]
 
 
 @pytest.mark.parametrize("given, message", [
