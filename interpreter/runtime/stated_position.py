@@ -466,6 +466,11 @@ class _Builder(StatedKnowledge):
             return self.zone(str(value))
         if name == "any" and isinstance(value, (int, str, bool)):
             return value
+        if name in ("placement", "shape"):  # (in a list too: its items come here)
+            raise RulesError(f"{what} holds {ty}, which a position cannot state (a placement "
+                             "is known by its shape, which the position does not give): keep "
+                             "what the rules read of it in the variable instead, its cells "
+                             "(cells(spot), a list of cell)")
         raise RulesError(f"{what} holds {ty}, which a position cannot state")
 
     def card(self, value: Any, kind: str | None, what: str, placed: list[Card]) -> Card:

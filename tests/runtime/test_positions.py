@@ -119,6 +119,17 @@ def test_a_position_is_built_after_a_setup_that_asks_decisions():
     assert [str(p) for p in game.outcome["winners"]] == ["P2"]
 
 
+def test_a_placement_a_position_cannot_state_says_what_to_keep_instead():
+    rules = rulelang.loads(HIDDEN_IN_SETUP.replace("var guesses", "var spots: list of placement"
+                                                   " = []\nvar guesses"), "hidden.rules")
+    with pytest.raises(RulesError) as error:
+        rules.position(vars={"spots": ["A1 r0"]})
+    assert error.value.diagnostics[0].message.startswith(
+        "spots holds placement, which a position cannot state (a placement is known "
+        "by its shape, which the position does not give): keep what the rules read of it in "
+        "the variable instead, its cells (cells(spot), a list of cell)")
+
+
 @pytest.mark.parametrize("given, message", [
     (dict(zones={"hnad[P1]": []}), "a position names no zone 'hnad[P1]' (did you mean 'hand[P1]'?)"),
     (dict(zones={"hand[P1]": ["water/fire", "water/fire", "water/fire", "water/fire",
