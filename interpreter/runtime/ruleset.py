@@ -7,7 +7,7 @@ generated functions they hold are ``Fn`` (``top_level.py``): called with the gam
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from interpreter.runtime.top_level import Fn, HeuristicCode, Scoring, TopLevel
@@ -230,7 +230,8 @@ class Ruleset(Protocol):
                    logging: bool = True) -> Game: ...
     def start_game(self, players: int | None, seed: int, options: dict[str, Value] | None,
                    fix: dict[str, Value] | None = None, log: bool = True, chance: Fn | None = None,
-                   carried: dict[str, Value] | None = None) -> Game: ...
+                   carried: dict[str, Value] | None = None,
+                   after_setup: Callable[[Game], object] | None = None) -> Game: ...
     def setup_only(self, players: int | None = None, options: dict[str, Value] | None = None,
                    seed: int = 0, log: bool = True,
                    carried: dict[str, Value] | None = None) -> Game: ...
