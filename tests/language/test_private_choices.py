@@ -115,6 +115,14 @@ def test_a_private_choice_shown_to_every_seat_is_a_warning(body, warning):
     assert warnings(body) == [f"{warning} a value worked out from a private choice of current's"]
 
 
+def test_two_seats_private_choices_shown_together_are_named_as_such_not_as_a_card():
+    """Rules with no card at all were told a log line showed 'a hidden card's face'."""
+    found = warnings('choose a in 1..3 by P1 privately\n  choose b in 1..3 by P2 privately\n'
+                     '  let c = a + b\n  log "{c}"')
+    assert found[-1] == ("this log line shows a value worked out from the private choices of "
+                         "several seats")
+
+
 def test_a_private_choice_kept_or_disclosed_is_no_warning():
     assert warnings("choose n in 1..3 privately") == []
     assert warnings('choose n in 1..3 privately\n  log "{disclose(n > 1)}"') == []
