@@ -115,6 +115,28 @@ def test_a_private_choice_shown_to_every_seat_is_a_warning(body, warning):
     assert warnings(body) == [f"{warning} a value worked out from a private choice of current's"]
 
 
+def test_a_card_laid_where_a_private_choice_says_warns_and_says_how_to_keep_it_secret():
+    rules = rulelang.loads('''game "Fleet"
+players 2
+card Ship { n: int }
+zone dock[player]: row of Ship, owner
+zone sea[player]: grid 4x4 of Ship, owner
+setup {
+  for p in players { create Ship(n: 1) in dock[p] }
+  choose spots in placements(shape("##"), empty_cells(sea[p])) by each p in players privately
+    prompt "place your ship"
+  for p, spot in spots { move top(dock[p]) to sea[p] at spot }
+}
+turn { end }
+score p = 0
+''', "fleet.rules")
+    [warning] = rules.program.warnings
+    assert warning.message.startswith("which card moves where")
+    assert warning.hint.endswith("or, to keep it secret, keep the choice in a variable only its "
+                                 "chooser reads (var NAME[player]: TYPE, owner) rather than "
+                                 "placing a card by it")
+
+
 def test_two_seats_private_choices_shown_together_are_named_as_such_not_as_a_card():
     """Rules with no card at all were told a log line showed 'a hidden card's face'."""
     found = warnings('choose a in 1..3 by P1 privately\n  choose b in 1..3 by P2 privately\n'

@@ -185,10 +185,12 @@ class FlowChecker(ChoiceChecks):
                     self.implicit.add(cond, kind, told, Reached(span, event, seen or why))
                     return
         who = secret_words(data)
-        self.warnings.append(Diagnostic(
-            f"{what} a value worked out from {who}", span,
-            f"{why}; if everybody is meant to learn it, write disclose(...) around it",
-            severity="warning"))
+        hint = f"{why}; if everybody is meant to learn it, write disclose(...) around it"
+        if data.chosen and event == "a card moves":  # (where a ship lies, chosen in secret)
+            hint += (", or, to keep it secret, keep the choice in a variable only its chooser "
+                     "reads (var NAME[player]: TYPE, owner) rather than placing a card by it")
+        self.warnings.append(Diagnostic(f"{what} a value worked out from {who}", span, hint,
+                                        severity="warning"))
 
     # ------------------------------------------------------------ statements
     def body(self, stmts: list[ast.Stmt], state: State) -> State:
