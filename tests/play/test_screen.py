@@ -11,7 +11,7 @@ from rulelang.play.cli import cli
 from rulelang.play.cli.info import describe
 from rulelang.play.save_files import write_save
 from rulelang.play.terminal import panels, placing, screen
-from support.small_rules import MARKS_MADE_IN_PLAY
+from support.small_rules import FLEET_CELLS, MARKS_MADE_IN_PLAY
 from support.terminal import lands
 
 RULES = '''
@@ -239,3 +239,10 @@ def test_a_board_of_cards_the_rules_make_in_play_is_drawn_before_the_first():
     lines = text.splitlines()
     top = next(i for i, line in enumerate(lines) if line.startswith("marks"))
     assert lines[top + 1].split() == ["A", "B", "C"]
+
+
+def test_a_list_of_lists_reads_each_inner_list_as_one_item():
+    """A ship's cells in a list of ships: 'A1, B1 and C1, D4 and D5 and J9' read as one
+    list; each inner list of several is in brackets."""
+    text, _ = screen_of(FLEET_CELLS)
+    assert "fleet (A1, B1 and C1), (D4 and D5) and J9" in " ".join(text.split())

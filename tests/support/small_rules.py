@@ -69,3 +69,15 @@ turn {
 }
 score p = 0
 '''
+
+# a variable holding a list of lists (each ship's cells), labelled for the screens
+FLEET_CELLS = '''game "Fleet cells"
+players 2
+var fleet: list of list of cell = [[cell("A1"), cell("B1"), cell("C1")], [cell("D4"), cell("D5")],
+                                   [cell("J9")]], label "fleet"
+turn {
+  choose n in 1..2 prompt "pick"
+  end
+}
+score p = 0
+'''

@@ -149,7 +149,10 @@ export function listed(items) {
 export function plainText(value, seatNames) {
   if (value === null || value === undefined) return "none";
   if (typeof value === "boolean") return value ? "yes" : "no";
-  if (Array.isArray(value)) return listed(value.map(v => plainText(v, seatNames)));
+  if (Array.isArray(value)) {  // an item that is a list of several in brackets: one ship's cells
+    return listed(value.map(v => Array.isArray(v) && v.length > 1 ? `(${plainText(v, seatNames)})`
+      : plainText(v, seatNames)));
+  }
   if (isCard(value)) return value.hidden ? `a ${value.kind}` : value.name;
   if (typeof value === "object") {
     return Object.entries(value).map(([k, v]) => `${words(k)} ${plainText(v, seatNames)}`).join(", ");
