@@ -19,6 +19,7 @@ from interpreter.runtime.protocol import _short, encode, text_of
 from interpreter.runtime.state import MAX_SEED
 from interpreter.runtime.top_level import Scoring
 from interpreter.runtime.values import PLAYER_SEATS, EnumValue, Row, Seat
+from interpreter.runtime.views import kinds_made_in_play
 from rulelang.language.errors import Diagnostic, RulesError, RulesRuntimeError, did_you_mean
 
 if TYPE_CHECKING:
@@ -86,6 +87,7 @@ class Rules:
         self.var_fields = list(dict.fromkeys(name for k in code.kinds.values() for name in k.var_fields))
         self.end_reads = reads_of_all([d.cond for d in program.ends], program.fns)
         self.chance = chance_sites(program)
+        self.made_in_play = kinds_made_in_play(program)  # (views: a zone before its first card)
         self.heuristic = code.tops.heuristic
         self.scoring = Scoring.of(code.tops.scores, bool(program.cooperative))
         self.options = {name: OptionSpec(option.decl, option.type, code.tops.options[name].default,

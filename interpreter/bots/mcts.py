@@ -12,7 +12,8 @@ played without a node.
 
 Each node orders its moves once, when first reached: by the rules' advice (``prefer``, see
 docs/language.md) when the decision has some, else at random; at the root with more moves
-than ``WIDE`` and no advice, by one look at each (``scoring.value`` after the move). Only the
+than ``WIDE`` and no advice, by one look at each (``scoring.value`` after the move; at random
+when every look is alike: a shot at any cell of a sea). Only the
 first few moves in that order are tried, more as the node is visited more (progressive
 widening), so a decision with hundreds of moves (a tile that fits in 280 places) is searched
 among its most promising ones. Below the tree a playout follows the ``Policy`` (the advised
@@ -245,8 +246,9 @@ class MctsBot:
                                                                                seed=1)
                 after.apply(move.index, seat)
                 looks.append(value(after, team if team is not None else seat, scale))
-            indexes = sorted(range(len(moves)), key=lambda i: -looks[i])
-            ranked = [moves[i].notation for i in indexes]
+            if max(looks) > min(looks):  # (a look that tells none apart orders nothing:
+                indexes = sorted(range(len(moves)), key=lambda i: -looks[i])  # at random, below,
+                ranked = [moves[i].notation for i in indexes]  # not the first few in order)
         informed = ranked is not None
         if ranked is None:  # (the root's keys are its notations, in every world)
             ranked = [m.notation for m in moves]

@@ -7,7 +7,7 @@ generated functions they hold are ``Fn`` (``top_level.py``): called with the gam
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from interpreter.runtime.top_level import Fn, HeuristicCode, Scoring, TopLevel
@@ -219,6 +219,7 @@ class Ruleset(Protocol):
     # (players, options, campaign) -> its variables as set up (runtime.unread_vars)
     start_values: dict[tuple[int, str, str], StartValues]
     lean_path: bool  # compiled for playouts (its games are ``LeanGame``s)
+    made_in_play: frozenset[str]  # card kinds a `create` makes once play is under way (views)
     # id of a full game's layout -> (that layout, the lean rules' layout of the same shape)
     twin_layouts: dict[int, tuple[Layout, Layout]]
 
@@ -231,7 +232,8 @@ class Ruleset(Protocol):
                    logging: bool = True) -> Game: ...
     def start_game(self, players: int | None, seed: int, options: dict[str, Value] | None,
                    fix: dict[str, Value] | None = None, log: bool = True, chance: Fn | None = None,
-                   carried: dict[str, Value] | None = None) -> Game: ...
+                   carried: dict[str, Value] | None = None,
+                   after_setup: Callable[[Game], object] | None = None) -> Game: ...
     def setup_only(self, players: int | None = None, options: dict[str, Value] | None = None,
                    seed: int = 0, log: bool = True,
                    carried: dict[str, Value] | None = None) -> Game: ...

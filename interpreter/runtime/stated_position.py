@@ -34,7 +34,7 @@ from interpreter.runtime.stated_knowledge import (
     split_key,
     zone_key,
 )
-from interpreter.runtime.stated_phase import run_to_phase, start_in_phase
+from interpreter.runtime.stated_phase import MAX_DECISIONS_BEFORE, run_to_phase, start_in_phase
 from interpreter.runtime.values import Card, Cell, Seat, grid_cells, parse_cell
 from rulelang.language.errors import RulesError, did_you_mean
 from rulelang.language.key_ranges import IntKeys
@@ -111,9 +111,15 @@ def _after_setup(rules: Ruleset, players: int | None, seed: int, options: dict[s
     if "setup" in rules.units:
         g.frames.append(Frame.of(rules.units["setup"], 0, [None] * rules.units["setup"].nslots))
         g.run()
+        for _ in range(MAX_DECISIONS_BEFORE):  # setup's own decisions (a fleet placed, a
+            if g.pending is None or g.over:     # draft): each answered with its first move,
+                break                           # as before a phase; the position then says
+            for seat in list(g.to_move_all):    # what they chose, where it matters
+                g.play(g.legal_moves(seat)[0], seat=seat)
         if g.pending is not None or g.over:
-            raise RulesError(f"{rules.title}: setup asks a player to decide or ends the game, so "
-                             "a position cannot be built after it")
+            raise RulesError(f"{rules.title}: setup ends the game (or asks over "
+                             f"{MAX_DECISIONS_BEFORE:,} decisions), so a position cannot be "
+                             "built after it")
     g.in_setup = False
     return g
 
@@ -460,6 +466,11 @@ class _Builder(StatedKnowledge):
             return self.zone(str(value))
         if name == "any" and isinstance(value, (int, str, bool)):
             return value
+        if name in ("placement", "shape"):  # (in a list too: its items come here)
+            raise RulesError(f"{what} holds {ty}, which a position cannot state (a placement "
+                             "is known by its shape, which the position does not give): keep "
+                             "what the rules read of it in the variable instead, its cells "
+                             "(cells(spot), a list of cell)")
         raise RulesError(f"{what} holds {ty}, which a position cannot state")
 
     def card(self, value: Any, kind: str | None, what: str, placed: list[Card]) -> Card:

@@ -3,9 +3,10 @@
 A sample (runtime/knowledge.py) may not hold the real value of a variable its seat cannot
 read (``hidden``; an ``owner`` variable's other keys). It holds what a player who knows the
 rules, the players, the options and the campaign can tell of it: its value in a game just
-set up (``Rules.setup_only``: after the setup, before the first turn), on the sample's own
-rules. Where games set up from the seeds 0 to ``TRIED - 1`` all hold one value, that value
-(a stock of chips every player starts with), with no draw; else the value in a game set up
+set up (as ``Rules.setup_only``: after the setup, before the first turn; a setup's own
+decisions answered at random), on the sample's own rules. Where games set up from the seeds
+0 to ``TRIED - 1`` all hold one value, that value (a stock of chips every player starts
+with), with no draw; else the value in a game set up
 with a seed drawn from the bot's generator (a secret number the setup draws: any it may
 draw, with its chance). Neither reads the real game, so nothing in a sample tells its
 value. Known limit: a value the setup draws that equals across all ``TRIED`` seeds (a rare
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     from interpreter.runtime.engine import Game
 
 VISIBLE_TO_ALL = (None, "public")
+SETUP_DECISIONS = 1_000  # a setup's decisions answered at random, at most
 TRIED = 8  # games set up to tell a variable's fixed start from one drawn by chance
 UNKNOWN = object()  # no game set up gives the value: the declared initial one
 VARIES = object()  # the games set up disagree: drawn anew for each sample
@@ -158,12 +160,24 @@ def _agreed(seen: list[Any]) -> Any:
 
 def _set_up(s: Game, seed: int) -> dict[str, Value] | None:
     """The variables of a game of ``s``'s rules, players, options and campaign, set up with
-    ``seed``; None if it cannot be set up."""
+    ``seed``; None if it cannot be set up. A setup that asks the players (a fleet hidden in
+    secret) has each decision answered at random, from ``seed``: what they might have chosen,
+    not the start values they held before choosing (no ships at all)."""
     try:
-        game = s.rules.setup_only(s.nplayers, dict(s.options), seed, carried=s.carried)
+        kept: list[Game] = []
+        game = s.rules.start_game(s.nplayers, seed, dict(s.options), log=False,
+                                  carried=s.carried, after_setup=kept.append)
+        rng = Random(seed)
+        for _ in range(SETUP_DECISIONS):
+            if kept or not game.in_setup or game.over or not game.to_move_all:
+                break
+            for seat in list(game.to_move_all):
+                game.play(rng.choice(game.legal_moves(seat)), seat=seat)
+        if not kept:  # (no setup, or one that never ends: the game as it stands)
+            return game.vars
     except Exception:  # a setup that fails there: nothing is told of the variables
         return None
-    return game.vars
+    return kept[0].vars
 
 
 def _holds_cards(value: Any) -> bool:

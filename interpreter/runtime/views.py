@@ -17,9 +17,11 @@ from interpreter.runtime.layout import key_texts
 from interpreter.runtime.log import Choice, Ending, Header, Message, SeenCard
 from interpreter.runtime.protocol import kind_of, text_of
 from interpreter.runtime.values import Card, EnumValue, Placement, Seat, Value, Zone, cell_name
+from rulelang.language import ast, traversal
 
 if TYPE_CHECKING:
     from interpreter.runtime.engine import Game
+    from rulelang.language.checker import Program
 
 
 PUBLIC = "public"  # a spectator's seat: shown only what every seat may know
@@ -212,11 +214,23 @@ def _zone_head(g: Game, zone: Zone, heads: dict[int, tuple[Zone, dict[str, Any]]
     if zone.info.layout:
         out["layout"] = zone.info.layout
     if zone.holds:
-        out["of"] = zone.holds  # its kind of card: a screen leaves out a kind not in play
+        out["of"] = zone.holds  # its kind of card: a screen leaves out a kind not in play,
+        if zone.holds in g.rules.made_in_play:  # unless the rules may make one later on
+            out["made_in_play"] = True
     if zone.grid:
         out["width"], out["height"] = zone.width, zone.height
     heads[zone.i] = (zone, out)
     return out
+
+
+def kinds_made_in_play(program: Program) -> frozenset[str]:
+    """The card kinds a `create` makes once the game is under way (in a rule, a turn or
+    play block, a trigger; not in setup): a zone of such a kind applies before its first
+    card is made (a board of shots before the first shot)."""
+    tops: list[ast.Node] = [*program.rules.values(), *program.triggers]
+    tops += [block for name, block in program.blocks.items() if name != "setup"]
+    return frozenset(node.kind for node in traversal.walk(tops)
+                     if isinstance(node, (ast.Create, ast.CreateFrom)))
 
 
 def all_zones(g: Game) -> list[Zone]:

@@ -115,6 +115,36 @@ def test_a_private_choice_shown_to_every_seat_is_a_warning(body, warning):
     assert warnings(body) == [f"{warning} a value worked out from a private choice of current's"]
 
 
+def test_a_card_laid_where_a_private_choice_says_warns_and_says_how_to_keep_it_secret():
+    rules = rulelang.loads('''game "Fleet"
+players 2
+card Ship { n: int }
+zone dock[player]: row of Ship, owner
+zone sea[player]: grid 4x4 of Ship, owner
+setup {
+  for p in players { create Ship(n: 1) in dock[p] }
+  choose spots in placements(shape("##"), empty_cells(sea[p])) by each p in players privately
+    prompt "place your ship"
+  for p, spot in spots { move top(dock[p]) to sea[p] at spot }
+}
+turn { end }
+score p = 0
+''', "fleet.rules")
+    [warning] = rules.program.warnings
+    assert warning.message.startswith("which card moves where")
+    assert warning.hint.endswith("or, to keep it secret, keep the choice in a variable only its "
+                                 "chooser reads (var NAME[player]: TYPE, owner) rather than "
+                                 "placing a card by it")
+
+
+def test_two_seats_private_choices_shown_together_are_named_as_such_not_as_a_card():
+    """Rules with no card at all were told a log line showed 'a hidden card's face'."""
+    found = warnings('choose a in 1..3 by P1 privately\n  choose b in 1..3 by P2 privately\n'
+                     '  let c = a + b\n  log "{c}"')
+    assert found[-1] == ("this log line shows a value worked out from the private choices of "
+                         "several seats")
+
+
 def test_a_private_choice_kept_or_disclosed_is_no_warning():
     assert warnings("choose n in 1..3 privately") == []
     assert warnings('choose n in 1..3 privately\n  log "{disclose(n > 1)}"') == []
@@ -202,6 +232,41 @@ def test_private_choices_made_at_once_are_each_their_choosers():
 def test_the_flow_check_follows_each_seats_private_choice(body, warned):
     rules = rulelang.loads(EACH.replace("BODY", body), "places.rules")
     assert [w.message for w in rules.program.warnings] == warned
+
+
+EACH_AGAIN = '''game "Fleet"
+players 2
+var spots_of[player]: list of int = [], owner
+var shown: int = 0
+setup {
+  repeat 3 times {
+    choose spot in [n for n in 1..9 if not n in spots_of[p]] by each p in players privately
+      prompt "place a ship"
+    BODY
+  }
+}
+turn { end }
+score p = 0
+'''
+
+
+@pytest.mark.parametrize("body, warned", [
+    ("for p, n in spot { spots_of[p] += [n] }", []),  # each seat's options read its own
+    ("for p, n in spot { spots_of[p] = spots_of[p] + [n] }", []),
+    ("for p, n in spot { spots_of[p] += [n]  shown = n }",
+     ["the variable 'shown' is set to a value worked out from a private choice of p's"]),
+])
+def test_private_choices_made_at_once_from_each_seats_own_secret_stay_each_seats(body, warned):
+    """Ships placed one by one, each seat's options the cells its own earlier ships left
+    free (an owner variable read at its own key): each answer is still its own seat's, so
+    keeping it warns nothing; it said a hidden card's face was offered and kept."""
+    rules = rulelang.loads(EACH_AGAIN.replace("BODY", body), "fleet.rules")
+    assert [w.message for w in rules.program.warnings] == warned
+    if not warned:  # kept by the wrong seat, it is still a leak
+        leak = body.replace("{ spots_of[p]", "{ spots_of[next(p)]")
+        rules = rulelang.loads(EACH_AGAIN.replace("BODY", leak), "fleet.rules")
+        assert any(w.message.startswith("the variable 'spots_of' is set to")
+                   for w in rules.program.warnings)
 
 
 def test_the_terminal_says_the_answer_is_private_and_shows_the_others_hidden(tmp_path):

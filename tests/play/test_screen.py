@@ -11,6 +11,7 @@ from rulelang.play.cli import cli
 from rulelang.play.cli.info import describe
 from rulelang.play.save_files import write_save
 from rulelang.play.terminal import panels, placing, screen
+from support.small_rules import FLEET_CELLS, MARKS_MADE_IN_PLAY
 from support.terminal import lands
 
 RULES = '''
@@ -268,3 +269,20 @@ def test_grids_that_do_not_fit_even_side_by_side_are_fewer_the_seats_own_kept():
     assert "type 'grids'" not in "\n".join(line.plain for line in final.lines)
     every = [line.plain for line in screen.every_grid(parts)]  # what 'grids' pages
     assert len(every) == 33 and every[::11] == ["land P1", "land P2", "land P3"]
+
+
+def test_a_board_of_cards_the_rules_make_in_play_is_drawn_before_the_first():
+    """A grid whose kind of card no card is yet, but a rule will make (shots fired at a
+    board), is drawn empty; a zone of a kind the rules never make is still left out."""
+    text, _ = screen_of(MARKS_MADE_IN_PLAY)
+    assert "marks" in text and "relics" not in text
+    lines = text.splitlines()
+    top = next(i for i, line in enumerate(lines) if line.startswith("marks"))
+    assert lines[top + 1].split() == ["A", "B", "C"]
+
+
+def test_a_list_of_lists_reads_each_inner_list_as_one_item():
+    """A ship's cells in a list of ships: 'A1, B1 and C1, D4 and D5 and J9' read as one
+    list; each inner list of several is in brackets."""
+    text, _ = screen_of(FLEET_CELLS)
+    assert "fleet (A1, B1 and C1), (D4 and D5) and J9" in " ".join(text.split())

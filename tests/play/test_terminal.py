@@ -311,3 +311,37 @@ def test_a_pass_the_rules_ask_to_confirm_is_asked_about_first(tmp_path):
     term.type("stop", "play it?")
     term.child.sendline("y")
     assert "P1 wins (stopped)" in term.finish()
+
+
+PLACE_A_DOMINO = '''game "Domino"
+players 2
+zone board: grid 3x2, public, label "board"
+card Domino { n: int  name "domino {n}" }
+zone supply: row of Domino, public
+setup { create Domino(n: 1) in supply }
+turn {
+  choose spot in placements(shape("##"), empty_cells(board)) prompt "place the domino"
+  move top(supply) to board at spot
+  win current
+}
+score p = 0
+'''
+
+
+def test_a_yes_or_no_question_says_what_to_type_after_another_answer(tmp_path):
+    """'place it here? (y/n)' and 'play it? (y/n)' answered with neither (a cell, a
+    move) say what to type, rather than drawing the same screen again in silence."""
+    rules = tmp_path / "domino.rules"
+    rules.write_text(PLACE_A_DOMINO)
+    term = run(str(rules), "--seed", "1", "--bot-seed", "1")
+    term.wait("place the domino")
+    screen = term.type("A1 r0", "place it here?")
+    screen = " ".join(term.type("B2", "place it here?").split())
+    assert "'B2' is not an answer here: type y to place it here, or n (or Enter) to choose " \
+           "again" in screen
+    screen = term.type("y", "play it?")
+    screen = " ".join(term.type("maybe", "play it?").split())
+    assert "'maybe' is not an answer here: type y to play it, or n (or Enter) to choose " \
+           "again" in screen
+    term.child.sendline("y")
+    assert "P1 wins" in term.finish()

@@ -15,7 +15,7 @@ import shutil
 import pytest
 
 from support import ROOT
-from support.small_rules import FACE_UP_PILE
+from support.small_rules import FACE_UP_PILE, FLEET_CELLS, MARKS_MADE_IN_PLAY
 from support.web import (
     ARTEFACTS,
     HAS_CHROMIUM,
@@ -617,4 +617,27 @@ def test_a_face_up_pile_names_every_card_it_shows_not_only_its_top(browser, tmp_
         titles = page.locator(".pile").evaluate_all("(piles) => piles.map((p) => p.title)")
         assert "discard: 3 cards, top first: flood 4, flood 5, flood 6" in titles, titles
         assert "deck: 3 cards" in titles, titles
+        assert page.errors == [], page.errors
+
+
+def test_a_board_of_cards_the_rules_make_in_play_is_drawn_before_the_first(browser, tmp_path):
+    """A grid whose kind of card no card is yet, but a rule will make (shots fired at a
+    board), is drawn with its cells marked as moves; a kind the rules never make is not."""
+    rules = tmp_path / "marks.rules"
+    rules.write_text(MARKS_MADE_IN_PLAY, encoding="utf-8")
+    host, table = host_with(str(rules), kinds={"P2": "first"})
+    with live_server(host) as base:
+        page = open_page(browser, f"{base}/t/{token_of(table, 'P1')}")
+        assert page.locator('#board [data-zone="marks"] .cell.target').count() == 6
+        assert page.locator('#board [data-zone="relics"]').count() == 0
+        assert page.errors == [], page.errors
+
+
+def test_a_list_of_lists_reads_each_inner_list_as_one_item(browser, tmp_path):
+    rules = tmp_path / "fleet.rules"
+    rules.write_text(FLEET_CELLS, encoding="utf-8")
+    host, table = host_with(str(rules), kinds={"P2": "first"})
+    with live_server(host) as base:
+        page = open_page(browser, f"{base}/t/{token_of(table, 'P1')}")
+        assert "(A1, B1 and C1), (D4 and D5) and J9" in page.locator("#facts").inner_text()
         assert page.errors == [], page.errors

@@ -143,3 +143,25 @@ def test_a_prefer_clause_that_fails_is_said_at_the_clause_not_at_its_choose():
         "prefer.rules:7:12: error: in turn: division by zero",
         "        prefer 10 / zero",
         "               " + "^" * 9]
+
+
+ALIKE = '''
+game "Alike"
+players 2
+var fired: int = 0
+turn {
+  choose cell in 1..40 prompt "fire at a cell"
+  fired += 1
+  if fired == 6 { end }
+}
+score p = 0
+'''
+
+
+def test_mcts_with_many_moves_that_look_alike_tries_them_at_random_not_the_first_few():
+    """A wide decision (more moves than the tree search looks at one by one) where one look
+    at each tells none apart (no advice, no heuristic: a shot at any cell of a sea): the
+    search tried the first few in order, so it fired at A1, B1, C1... in reading order."""
+    game = rulelang.loads(ALIKE, "alike.rules").new_game(players=2, seed=0)
+    picks = {str(MctsBot(seed, playouts=40).choose(game)) for seed in range(10)}
+    assert len(picks) >= 5 and any(int(p) > 10 for p in picks), picks

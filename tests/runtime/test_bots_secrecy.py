@@ -240,6 +240,47 @@ def test_a_sample_holds_what_a_set_up_game_holds_of_variables_its_seat_may_not_r
     assert len(draws) > 20 and all(1 <= d <= 100 for d in draws)  # the setup's chance
 
 
+HIDDEN_IN_SETUP = """
+game "Hidden fleet"
+players 2
+var ships[player]: list of int = [], owner
+setup {
+  repeat 2 times {
+    choose spot in [n for n in 1..9 if not n in ships[p]] by each p in players privately
+      prompt "hide a ship"
+    for p, n in spot { ships[p] += [n] }
+  }
+}
+turn {
+  choose n in 1..9 prompt "fire"
+  if disclose(n in ships[next(current)]) { win current }
+}
+score p = 0
+"""
+
+
+def test_a_sample_holds_what_the_others_might_have_chosen_in_setup_not_their_start():
+    """A variable the others set by their own decisions in setup (a fleet hidden in secret):
+    a sample held its start value (no ships at all, so every shot missed and the fleet was
+    sunk at once); it holds choices they might have made (setup's decisions answered at
+    random, from a seed the bot draws), whatever the real ones are."""
+    rules = rulelang.loads(HIDDEN_IN_SETUP, "fleet.rules")
+    alike = set()
+    for seed, spots in ((0, ("1", "2", "3", "4")), (1, ("9", "8", "7", "6"))):
+        game = rules.new_game(players=2, seed=seed)
+        for spot, seat in zip(spots, (0, 1, 0, 1)):
+            game.play(spot, seat=seat)
+        knowledge = seat_knowledge(game)
+        assert knowledge.seat == 0
+        fleets = [knowledge.sample(random.Random(k)).vars["ships"] for k in range(12)]
+        assert all(f[0] == game.vars["ships"][0] for f in fleets)  # its own, as it is
+        others = [tuple(f[1]) for f in fleets]
+        assert all(len(o) == 2 and len(set(o)) == 2 for o in others), others
+        assert len(set(others)) > 3  # drawn, not the real one
+        alike.add(tuple(knowledge.sample(random.Random(5)).vars["ships"][1]))
+    assert len(alike) == 1  # the same sample whatever the real fleet
+
+
 def test_a_past_game_seen_in_a_sample_holds_the_samples_unreadable_values():
     rules = rulelang.loads(SECRETS, "secret.rules")
     game = rules.new_game(players=2, seed=3)

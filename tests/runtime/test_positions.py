@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+import rulelang
 from rulelang.language.errors import RulesError
 from support import load
 
@@ -87,6 +88,46 @@ def test_a_play_game_starts_its_play_block_from_its_variables():
                                              zones={"hand[P3]": ["blue 1", "red 7"]})
     assert "-- round 6: P3 leads, trump is" in game.transcript()
     assert game.to_move == 2
+
+
+HIDDEN_IN_SETUP = '''game "Hidden in setup"
+players 2
+var spot_of[player]: int = 0, owner
+var guesses: int = 0, label "guesses"
+setup {
+  choose spots in 1..9 by each p in players privately prompt "hide a stone"
+  for p, spot in spots { spot_of[p] = spot }
+}
+turn {
+  choose n in 1..9 prompt "guess where {next(current)}'s stone is"
+  guesses += 1
+  if disclose(n == spot_of[next(current)]) { win current }
+}
+score p = 0
+'''
+
+
+def test_a_position_is_built_after_a_setup_that_asks_decisions():
+    """A setup that asks the players (each hides a stone, a fleet is placed) is answered
+    with each seat's first move, and the position says what they chose: it was refused
+    ("setup asks a player to decide"), so such a game had no scenarios."""
+    rules = rulelang.loads(HIDDEN_IN_SETUP, "hidden.rules")
+    game = rules.position(current="P2", vars={"spot_of[P1]": 7, "spot_of[P2]": 3})
+    assert game.to_move == 1 and game.view(None)["vars"]["spot_of"] == {"P1": 7, "P2": 3}
+    assert "hide a stone" not in game.transcript()
+    game.play("7")
+    assert [str(p) for p in game.outcome["winners"]] == ["P2"]
+
+
+def test_a_placement_a_position_cannot_state_says_what_to_keep_instead():
+    rules = rulelang.loads(HIDDEN_IN_SETUP.replace("var guesses", "var spots: list of placement"
+                                                   " = []\nvar guesses"), "hidden.rules")
+    with pytest.raises(RulesError) as error:
+        rules.position(vars={"spots": ["A1 r0"]})
+    assert error.value.diagnostics[0].message.startswith(
+        "spots holds placement, which a position cannot state (a placement is known "
+        "by its shape, which the position does not give): keep what the rules read of it in "
+        "the variable instead, its cells (cells(spot), a list of cell)")
 
 
 @pytest.mark.parametrize("given, message", [

@@ -159,6 +159,7 @@ def _as_then(view):
         view.pop(key, None)
     for zone in view.get("zones", {}).values():
         zone.pop("of", None)  # a zone's kind of card, since
+        zone.pop("made_in_play", None)  # and whether the rules make such cards in play
     return view
 
 

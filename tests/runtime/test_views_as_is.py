@@ -9,6 +9,7 @@ from interpreter.runtime.protocol import kind_of
 from interpreter.runtime.values import Seat
 from interpreter.runtime.views import AS_IS, card_view, plain
 from support import ROOT
+from support.small_rules import MARKS_MADE_IN_PLAY
 
 
 @pytest.mark.parametrize("value", [0, -7, 10**18, "", "Ts", True, False, None,
@@ -27,3 +28,14 @@ def test_a_card_s_view_is_its_fields_as_their_kinds_show_them():
     for card in cards:
         shown = card_view(engine, card, None)
         assert all(shown[k] == kind_of(v).plain(engine, v, None) for k, v in card.f.items())
+
+
+
+def test_a_zone_says_when_the_rules_make_its_kind_of_card_in_play():
+    """A zone of a kind a `create` makes once the game is under way (in a rule, turn or
+    trigger) says so, so that a screen draws it before its first card; a kind made nowhere,
+    or only in setup, does not."""
+    game = rulelang.loads(MARKS_MADE_IN_PLAY).new_game(players=2, seed=0)
+    zones = game.view(0)["zones"]
+    assert zones["marks"]["of"] == "Mark" and zones["marks"]["made_in_play"] is True
+    assert "made_in_play" not in zones["relics"] and "made_in_play" not in zones["flags"]

@@ -51,3 +51,33 @@ tiebreak p = foods[seat_index(p)]
 tiebreak p = woods[seat_index(p)]
 """
 MODULO = TIED.replace("[seat_index(p)]\n", "[seat_index(p)] % 3\n")  # equal values allowed
+
+# marks made by a rule, once the game is under way; relics never; flags only in setup
+MARKS_MADE_IN_PLAY = '''game "Marks"
+players 2
+card Mark { seat: player  name "mark of {seat}" }
+card Relic { worth: int }
+card Flag { worth: int }
+zone marks: grid 3x2 of Mark, public, label "marks"
+zone relics: grid 2x2 of Relic, public
+zone flags: row of Flag, public
+setup { create Flag(worth: 1) x 0 in flags }
+turn {
+  choose c in empty_cells(marks) prompt "mark a cell"
+  create Mark(seat: current) in marks at c
+  if size(marks) == 3 { end }
+}
+score p = 0
+'''
+
+# a variable holding a list of lists (each ship's cells), labelled for the screens
+FLEET_CELLS = '''game "Fleet cells"
+players 2
+var fleet: list of list of cell = [[cell("A1"), cell("B1"), cell("C1")], [cell("D4"), cell("D5")],
+                                   [cell("J9")]], label "fleet"
+turn {
+  choose n in 1..2 prompt "pick"
+  end
+}
+score p = 0
+'''

@@ -96,6 +96,8 @@ def zone_view(g: Game, zone: Zone, seat: Reader) -> dict[str, Any]:
         out["layout"] = zone.info.layout
     if zone.holds:
         out["of"] = zone.holds  # its kind of card: a screen leaves out a kind not in play
+        if zone.holds in g.rules.made_in_play:
+            out["made_in_play"] = True
     cards = g.zc[zone.i]
     if zone.grid:
         out["width"], out["height"] = zone.width, zone.height

@@ -195,10 +195,12 @@ class FlowChecker(ChoiceChecks):
                     what, why, span, self.rule_name, self.secret_calls.get(self.rule_name, set()),
                     secret_words(state.entry)))
                 return
-        self.warnings.append(Diagnostic(
-            f"{what} a value worked out from {who}", span,
-            f"{why}; if everybody is meant to learn it, write disclose(...) around it",
-            severity="warning"))
+        hint = f"{why}; if everybody is meant to learn it, write disclose(...) around it"
+        if data.chosen and event == "a card moves":  # (where a ship lies, chosen in secret)
+            hint += (", or, to keep it secret, keep the choice in a variable only its chooser "
+                     "reads (var NAME[player]: TYPE, owner) rather than placing a card by it")
+        self.warnings.append(Diagnostic(f"{what} a value worked out from {who}", span, hint,
+                                        severity="warning"))
 
     # ------------------------------------------------------------ statements
     def body(self, stmts: list[ast.Stmt], state: State) -> State:
@@ -494,6 +496,8 @@ class FlowChecker(ChoiceChecks):
                            "when a seat passes, every seat learns the condition held",
                            event="a pass is offered")
         data = PUBLIC if is_cards else options.data
+        if s.each is not None and data.level == OWNED and data.owner == chooser:
+            data = Secret(OWNED, EACH_OWNER)  # each seat's options its own secret: so is each pair
         if s.private:  # written in the chooser's transcript alone: a secret of the chooser's
             data = data | Secret(OWNED, EACH_OWNER if s.each is not None else chooser,
                                  chosen=True)

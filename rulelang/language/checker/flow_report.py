@@ -18,7 +18,9 @@ KIND_WORDS = {"if": "if", "while": "while loop", "for": "for loop's list",
 def secret_words(data: Secret) -> str:
     """How a warning names a secret: whose, and of what (a seat as the rules name it)."""
     if data.level == HIDDEN_LEVEL:
-        return f"the hidden variable '{data.var}'" if data.var else "a hidden card's face"
+        if data.var:
+            return f"the hidden variable '{data.var}'"
+        return "the private choices of several seats" if data.chosen else "a hidden card's face"
     if data.owner == EACH_OWNER:
         return "the private choices of the seats choosing at once"
     if data.var:

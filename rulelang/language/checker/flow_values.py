@@ -45,6 +45,8 @@ class Secret:
             return self
         if self.var is not None and other.var is not None:  # two seats' secrets, each kept in
             return Secret(HIDDEN_LEVEL, var=self.var)           # a variable: named by one
+        if self.chosen and other.chosen:  # two seats' private choices: no card's face
+            return Secret(HIDDEN_LEVEL, chosen=True)
         return HIDDEN
 
     def known_to(self, seat_key: str) -> bool:

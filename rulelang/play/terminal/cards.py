@@ -130,7 +130,7 @@ def value_text(value, seat_names: dict | None = None) -> Text:
     if isinstance(value, list):
         if value and all(is_card(v) for v in value):
             return cards_text(value)
-        return Text(listed([value_text(v, seat_names).plain for v in value]))
+        return Text(listed([_item_text(v, seat_names) for v in value]))
     if isinstance(value, bool):
         return Text("yes" if value else "no")
     if value is None:
@@ -138,6 +138,13 @@ def value_text(value, seat_names: dict | None = None) -> Text:
     if seat_names is not None and isinstance(value, int):
         return Text(seat_names.get(value, str(value)))
     return Text(words(value))
+
+
+def _item_text(value, seat_names: dict | None) -> str:
+    """An item of a list in words: a list of several items in brackets, so that a ship's
+    cells, in a list of ships, read as one ship ("(A1 and B1) and (C3 and C4)")."""
+    text = value_text(value, seat_names).plain
+    return f"({text})" if isinstance(value, list) and len(value) > 1 else text
 
 
 def is_blank(value) -> bool:

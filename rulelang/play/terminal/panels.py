@@ -86,8 +86,8 @@ def build(view: dict) -> Panels:
         if family in placed:
             continue
         first = zones[0]
-        if first.get("of") and first["of"] not in in_play:
-            continue  # no card of its kind in this game: it does not apply
+        if first.get("of") and first["of"] not in in_play and not first.get("made_in_play"):
+            continue  # no card of its kind in this game (nor to come): it does not apply
         keys = first.get("keys")
         if (first.get("layout") or "").strip() == "none":
             continue  # the rules say it is not worth a place on the screen

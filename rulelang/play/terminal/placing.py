@@ -111,14 +111,17 @@ def confirm(session, view, move) -> bool:
         lines, _ = _pictures(session, view, [move], cells, layers, (), width, height)
         return lines
     marks = {grid.cell_xy(c): FOCUS for c in cells[move]}
+    status = Text(f"{move} covers {', '.join(cells[move])}")
     while True:
-        session.draw(view, Text(f"{move} covers {', '.join(cells[move])}"), marks=marks,
-                     below=picture)
-        answer = session.ask("place it here? (y/n)").lower()
+        session.draw(view, status, marks=marks, below=picture)
+        typed = session.ask("place it here? (y/n)")
+        answer = typed.lower()
         if answer in ("y", "yes"):
             return True
         if answer in ("n", "no", ""):
             return False
+        status = Text(f"{move} covers {', '.join(cells[move])}\n")
+        status.append(session.not_yes_or_no(typed, "to place it here", "to choose again"))
 
 
 def _why_not(view, typed) -> str:

@@ -301,13 +301,23 @@ class Session:
         if asked is None and ending is None:
             return True
         said = f"{move}: {asked}" if asked is not None else f"{move} ends the game: {ending}"
+        status = Text(said, style="bold yellow")
         while True:
-            self.draw(view, Text(said, style="bold yellow"))
-            answer = self.ask("play it? (y/n)").lower()
+            self.draw(view, status)
+            typed = self.ask("play it? (y/n)")
+            answer = typed.lower()
             if answer in ("y", "yes"):
                 return True
             if answer in ("n", "no", ""):
                 return False
+            status = Text(f"{said}\n", style="bold yellow")
+            status.append(self.not_yes_or_no(typed, "to play it", "to choose again"))
+
+    @staticmethod
+    def not_yes_or_no(typed, yes, no) -> Text:
+        """What to type at a yes-or-no question, after an answer that is neither."""
+        return Text(f"'{typed}' is not an answer here: type y {yes}, or n (or Enter) {no}",
+                    style="red")
 
     def ending(self, view, move):
         """The outcome if ``move`` ends the game and nothing hidden from the player came into

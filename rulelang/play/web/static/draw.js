@@ -155,7 +155,10 @@ export function listed(items) {
 export function plainText(value, seatNames) {
   if (value === null || value === undefined) return "none";
   if (typeof value === "boolean") return value ? "yes" : "no";
-  if (Array.isArray(value)) return listed(value.map(v => plainText(v, seatNames)));
+  if (Array.isArray(value)) {  // an item that is a list of several in brackets: one ship's cells
+    return listed(value.map(v => Array.isArray(v) && v.length > 1 ? `(${plainText(v, seatNames)})`
+      : plainText(v, seatNames)));
+  }
   if (isCard(value)) return value.hidden ? `a ${value.kind}` : value.name;
   if (typeof value === "object") {
     return Object.entries(value).map(([k, v]) => `${words(k)} ${plainText(v, seatNames)}`).join(", ");
@@ -212,12 +215,12 @@ export function sortView(view) {
     }
   }
   const parts = {grids: [], tables: [], loose: [], perSeat: [], facts: [], seatFacts: []};
-  // a kind of card this game has none of: its zones do not apply
+  // a kind of card this game has none of (nor will the rules make one): its zones do not apply
   const inPlay = new Set(Object.values(view.zones).flatMap(z => z.cards.map(c => c.kind)));
   for (const [family, zones] of families) {
     const first = zones[0];
     if (placed.has(family) || (first.layout || "").trim() === "none") continue;
-    if (first.of && !inPlay.has(first.of)) continue;
+    if (first.of && !inPlay.has(first.of) && !first.made_in_play) continue;
     if (first.kind === "grid") {
       const layers = word => (attached[word].get(family) || []).flatMap(f => families.get(f));
       zones.forEach(zone => parts.grids.push({zone, under: layers("under"), over: layers("over")}));
