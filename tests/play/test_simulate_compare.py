@@ -195,3 +195,24 @@ def test_the_fair_share_of_a_seat_with_partners_is_not_one_in_p():
                        "first player wins (games with one winner)") == 0.5
     assert _fair_share(variant(4, ["P1+P3", "P2+P4"], 0.5), "P1 wins") is None
     assert _fair_share(variant(3, None, 1 / 3), "P2 wins") == 1 / 3
+
+
+def test_a_report_kept_per_player_is_compared_seat_by_seat(tmp_path):
+    """A `report "NAME" p = ...` was left out of compare (only a report that is one number
+    was compared): a designer comparing busts per seat saw nothing of them."""
+    rules = tmp_path / "taken.rules"
+    rules.write_text(
+        'game "Taken"\nplayers 2\noption bonus: int = 0 "more for P1"\n'
+        "var took[player]: int = 0\nvar turns: int = 0\n"
+        'turn {\n  choose n in 1..3 prompt "take"\n'
+        "  took[current] += n + (if current == P1 then bonus else 0)\n"
+        "  turns += 1\n  if turns >= 4 { end }\n}\n"
+        'score p = took[p]\nreport "took" p = took[p]\n')
+    path = tmp_path / "compare.json"
+    result = cli_run("compare", rules, "--option", "bonus=0", "--option", "bonus=5",
+                     "-n", 60, "--workers", 1, "--json", path)
+    assert result.exit_code == 0, result.output
+    assert 'report "took" P1 (mean per game)' in result.output
+    data = json.loads(path.read_text())
+    assert figure(data, 'report "took" P1')["differences"][1]["significant"]
+    assert not figure(data, 'report "took" P2')["differences"][1]["significant"]

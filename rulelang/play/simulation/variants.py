@@ -149,13 +149,17 @@ def _figure_names(variants) -> list[tuple[str, str]]:
     for v in variants:
         for report in v.summary.reports:
             name = f'report "{report.name}"'
-            if report.numbers is not None and (name, "mean") not in names:
-                names.append((name, "mean"))
+            wanted = [name] if report.numbers is not None else []
+            # a report kept per player: each seat's number, compared as a mean of its own
+            wanted += [f"{name} {s.seat}" for s in report.per_seat or []]
+            names += [(n, "mean") for n in wanted if (n, "mean") not in names]
     return names
 
 
 def _value(variant: Variant, name: str, measure: str) -> Rate | Spread | None:
     summary, records = variant.summary, variant.run.records
+    if name.startswith("report "):  # first: a report's own name may end in " wins"
+        return _report_value(summary, name)
     if name == "team wins":
         return summary.team_wins
     if name == "draws":
@@ -178,10 +182,20 @@ def _value(variant: Variant, name: str, measure: str) -> Rate | Spread | None:
         return stats.spread(r.options / r.decisions for r in records if r.decisions)
     if name.startswith("forced decisions"):
         return stats.spread(r.forced / r.decisions for r in records if r.decisions)
-    if name.startswith("report "):
-        report = next((r for r in summary.reports if f'report "{r.name}"' == name), None)
-        return report.numbers if report is not None else None
     raise ValueError(f"no figure {name!r}")
+
+
+def _report_value(summary: Summary, name: str) -> Spread | None:
+    """``report "NAME"``: the report's numbers; ``report "NAME" P2``: one seat's, of a
+    report kept per player (None where the variant has no such report, or no such seat)."""
+    for report in summary.reports:
+        whole = f'report "{report.name}"'
+        if name == whole:
+            return cast("Spread | None", report.numbers)
+        if name.startswith(whole + " "):
+            seat = name[len(whole) + 1:]
+            return next((s.numbers for s in report.per_seat or [] if s.seat == seat), None)
+    return None
 
 
 def _constant(spreads) -> bool:
