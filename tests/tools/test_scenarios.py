@@ -509,3 +509,30 @@ scenario "{i}" {{
     failures = [r.failure for r in load_suite(write(tmp_path, scenarios, rules)).run()]
     assert failures[:3] == [None, None, None]
     assert failures[3] is not None and failures[3].message == "another prompt"
+
+
+def test_a_list_s_move_is_written_as_the_transcript_writes_it(tmp_path):
+    """A choice among lists names a move by its items joined with + (`6+8`), as the
+    transcript and a --moves file write it: a scenario refused it unquoted ("unexpected
+    '+'"), and an expression after it still adds."""
+    rules = """\
+game "Pairs"
+players 2
+var took: list of int = []
+turn {
+  choose pair in [[6, 8], [7, 7], [2]] prompt "advance on"
+  took += pair
+  if size(took) >= 3 { end }
+}
+score p = 0
+"""
+    scenarios = """
+scenario "pairs" {
+  legal 6+8, 7+7, 2
+  play 7+7
+  play 9+9 refused
+  expect size(took) == 1+1
+}
+"""
+    suite = load_suite(write(tmp_path, scenarios, rules))
+    assert [r.failure for r in suite.run()] == [None]
