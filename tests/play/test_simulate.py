@@ -483,3 +483,24 @@ def test_the_replay_command_of_random_bots_in_a_cooperative_game_seats_them_by_n
     assert "--bots all" not in hint(True, ["random", "random"])
     assert "--bots all" in hint(False, ["random", "random"])
     assert "--bots all" in hint(True, ["mcts", "mcts"])
+
+
+def test_a_yes_or_no_decision_says_how_often_it_was_answered_yes(tmp_path):
+    """A push-your-luck designer asks how often the bots rolled again: the kinds' table said
+    how many such decisions there were, never how they were answered. Random bots (the lean
+    path) say yes about half the time; `first` bots (the full path) always."""
+    rules = tmp_path / "push.rules"
+    rules.write_text('game "Push"\nplayers 2\nvar rolls: int = 0\nturn {\n'
+                     '  choose again in [true, false] prompt "roll again"\n'
+                     '  rolls += 1\n  if rolls >= 20 { end }\n}\nscore p = 0\n')
+    path = tmp_path / "push.json"
+    result = cli_run("simulate", rules, "-n", 50, "--workers", 1, "--json", path)
+    assert result.exit_code == 0, result.output
+    said = re.search(r"answered yes \(of its yes-or-no decisions\): roll again (\d+\.\d)%",
+                     result.output)
+    assert said is not None, result.output
+    assert 40 < float(said.group(1)) < 60
+    kind = json.loads(path.read_text(encoding="utf-8"))["kinds"][0]
+    assert 0.4 < kind["yes"] < 0.6
+    first = cli_run("simulate", rules, "-n", 5, "--workers", 1, "--bots", "first")
+    assert "roll again 100.0%" in first.output, first.output

@@ -252,6 +252,10 @@ def _kind_lines(summary: Summary) -> list[str]:
     if named:  # (passed is the pass move, whatever the rules call it)
         lines += textwrap.wrap("passed: the pass move, which these rules call " + ", ".join(named),
                                WIDTH, initial_indent="  ", subsequent_indent="    ")
+    answered = [f"{_cut(k.kind, 30)} {percent(k.yes)}" for k in summary.kinds if k.yes is not None]
+    if answered:  # (a yes-or-no question: how often the bots said yes, roll again, draw more)
+        lines += textwrap.wrap("answered yes (of its yes-or-no decisions): " + ", ".join(answered),
+                               WIDTH, initial_indent="  ", subsequent_indent="    ")
     return lines
 
 

@@ -64,6 +64,7 @@ class KindFigures:
     forced: float  # share with a single legal move
     passed: float  # share answered with "pass"
     pass_word: str = ""  # what the rules call the pass move there, when not "pass"
+    yes: float | None = None  # of its yes-or-no decisions, the share answered yes (none: None)
 
 
 @attrs.frozen
@@ -273,9 +274,11 @@ def _kinds(records, decisions, n) -> list:
             total.forced += tally.forced
             total.passed += tally.passed
             total.pass_word = total.pass_word or tally.pass_word
+            total.yes_no += tally.yes_no
+            total.yes += tally.yes
     out = [KindFigures(kind, t.decisions, t.decisions / n, t.decisions / decisions,
                        t.options / t.decisions, t.forced / t.decisions, t.passed / t.decisions,
-                       t.pass_word)
+                       t.pass_word, t.yes / t.yes_no if t.yes_no else None)
            for kind, t in totals.items()]
     out.sort(key=lambda k: (-k.decisions, k.kind))
     if len(out) > MOST_SHOWN:
