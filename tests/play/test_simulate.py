@@ -504,3 +504,21 @@ def test_a_yes_or_no_decision_says_how_often_it_was_answered_yes(tmp_path):
     assert 0.4 < kind["yes"] < 0.6
     first = cli_run("simulate", rules, "-n", 5, "--workers", 1, "--bots", "first")
     assert "roll again 100.0%" in first.output, first.output
+    assert "(P1" not in first.output  # the same bot at every seat: one share
+
+
+def test_seats_whose_bots_differ_say_each_how_often_it_answered_yes(tmp_path):
+    """mcts against advice: which of them pushes its luck further? The share answered yes
+    was one figure for both seats."""
+    rules = tmp_path / "push.rules"
+    rules.write_text('game "Push"\nplayers 2\nvar rolls: int = 0\nturn {\n'
+                     '  choose again in [true, false] prompt "roll again"\n'
+                     '  rolls += 1\n  if rolls >= 20 { end }\n}\nscore p = 0\n')
+    path = tmp_path / "push.json"
+    result = cli_run("simulate", rules, "-n", 30, "--workers", 1, "--bot", "P1=first",
+                     "--bot", "P2=random", "--json", path)
+    assert result.exit_code == 0, result.output
+    said = re.search(r"roll again \d+\.\d% \(P1 100\.0%, P2 (\d+\.\d)%\)", result.output)
+    assert said is not None and 35 < float(said.group(1)) < 65, result.output
+    seats = json.loads(path.read_text(encoding="utf-8"))["kinds"][0]["seat_yes"]
+    assert [s["seat"] for s in seats] == ["P1", "P2"] and seats[0]["share"] == 1

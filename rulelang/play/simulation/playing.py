@@ -69,11 +69,29 @@ class KindTally:
     pass_word: str = ""  # what the rules call the pass move here, when not "pass"
     yes_no: int = 0  # decisions whose moves were yes and no (choose ... in [true, false])
     yes: int = 0  # of those, the decisions answered yes
+    seat_yes: dict = attrs.Factory(dict)  # seat -> YesCount: those two counts, seat by seat
+
+    def answered(self, seat: int, yes: bool) -> None:
+        """A yes-or-no decision of ``seat``, answered ``yes`` or not."""
+        self.yes_no += 1
+        self.yes += yes
+        count = self.seat_yes.get(seat)
+        if count is None:
+            count = self.seat_yes[seat] = YesCount()
+        count.asked += 1
+        count.yes += yes
 
     def named_pass(self, word: str | None) -> None:
         """Keep what the rules call this kind's pass move, when they rename it."""
         if word and word.lower() != "pass":
             self.pass_word = word
+
+
+@attrs.define
+class YesCount:
+    """One seat's yes-or-no decisions of a kind, and how many it answered yes."""
+    asked: int = 0
+    yes: int = 0
 
 
 @attrs.frozen
@@ -175,8 +193,7 @@ class Table:
                 tally.passed += 1
             values = cast("Decision", game.pending).values  # (pending: a seat is to move)
             if count == 2 and is_yes_no(values):
-                tally.yes_no += 1
-                tally.yes += values[cast(int, move.index)] is True
+                tally.answered(seat, values[cast(int, move.index)] is True)
             decisions += 1
             offered += count
             game.play(move)

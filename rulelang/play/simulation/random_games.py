@@ -95,8 +95,7 @@ def play_random(table: Table, index: int, seed: int) -> GameRecord | GameFailure
         if i == count - 1 and game.passing and values[i] is None:
             tally.passed += 1  # the pass move, whatever the rules call it (playing._is_pass)
         if count == 2 and is_yes_no(values):
-            tally.yes_no += 1
-            tally.yes += values[i] is True
+            tally.answered(seat, values[i] is True)
         return i
 
     limit = sim.max_decisions  # a game that asks more is stopped (playing.endless)

@@ -252,7 +252,11 @@ def _kind_lines(summary: Summary) -> list[str]:
     if named:  # (passed is the pass move, whatever the rules call it)
         lines += textwrap.wrap("passed: the pass move, which these rules call " + ", ".join(named),
                                WIDTH, initial_indent="  ", subsequent_indent="    ")
-    answered = [f"{_cut(k.kind, 30)} {percent(k.yes)}" for k in summary.kinds if k.yes is not None]
+    # the seats' bots differ (mcts against advice): how far each pushes, seat by seat
+    by_seat = len(set(summary.bots.values())) > 1
+    answered = [f"{_cut(k.kind, 30)} {percent(k.yes)}" + (
+        " (" + ", ".join(f"{s.seat} {percent(s.share)}" for s in k.seat_yes or []) + ")"
+        if by_seat else "") for k in summary.kinds if k.yes is not None]
     if answered:  # (a yes-or-no question: how often the bots said yes, roll again, draw more)
         lines += textwrap.wrap("answered yes (of its yes-or-no decisions): " + ", ".join(answered),
                                WIDTH, initial_indent="  ", subsequent_indent="    ")

@@ -12,7 +12,7 @@ from typing import cast
 import attrs
 
 from rulelang.play.simulation import stats
-from rulelang.play.simulation.playing import KindTally
+from rulelang.play.simulation.playing import KindTally, YesCount
 from rulelang.play.simulation.stats import Rate, Spread
 
 MOST_SHOWN = 12  # values, reasons and kinds listed one by one; the rest add up to "other"
@@ -65,6 +65,13 @@ class KindFigures:
     passed: float  # share answered with "pass"
     pass_word: str = ""  # what the rules call the pass move there, when not "pass"
     yes: float | None = None  # of its yes-or-no decisions, the share answered yes (none: None)
+    seat_yes: list | None = None  # SeatShare: that share, seat by seat (the seats that had one)
+
+
+@attrs.frozen
+class SeatShare:
+    seat: str
+    share: float
 
 
 @attrs.frozen
@@ -276,9 +283,15 @@ def _kinds(records, decisions, n) -> list:
             total.pass_word = total.pass_word or tally.pass_word
             total.yes_no += tally.yes_no
             total.yes += tally.yes
+            for seat, count in tally.seat_yes.items():
+                mine = total.seat_yes.setdefault(seat, YesCount())
+                mine.asked += count.asked
+                mine.yes += count.yes
     out = [KindFigures(kind, t.decisions, t.decisions / n, t.decisions / decisions,
                        t.options / t.decisions, t.forced / t.decisions, t.passed / t.decisions,
-                       t.pass_word, t.yes / t.yes_no if t.yes_no else None)
+                       t.pass_word, t.yes / t.yes_no if t.yes_no else None,
+                       [SeatShare(f"P{seat + 1}", c.yes / c.asked)
+                        for seat, c in sorted(t.seat_yes.items())] if t.yes_no else None)
            for kind, t in totals.items()]
     out.sort(key=lambda k: (-k.decisions, k.kind))
     if len(out) > MOST_SHOWN:
