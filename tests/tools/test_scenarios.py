@@ -536,3 +536,34 @@ scenario "pairs" {
 """
     suite = load_suite(write(tmp_path, scenarios, rules))
     assert [r.failure for r in suite.run()] == [None]
+
+
+def test_one_fix_line_gives_an_event_s_next_outcomes_in_order(tmp_path):
+    """A roll of four dice is four draws of "die": it took four `fix` lines, one a die."""
+    rules = """\
+game "Dice"
+players 2
+var rolled: list of int = []
+turn {
+  rolled = [random(1..6, "die") for i in 1..4]
+  choose more in [true, false] prompt "roll again"
+  end
+}
+score p = 0
+"""
+    scenarios = """
+scenario "four dice" {
+  fix "die" = 3, 3, 4, 6
+  expect rolled = [3, 3, 4, 6]
+}
+
+scenario "one too many" {
+  fix "die" = 3, 3, 4, 6, 1
+  play yes
+}
+"""
+    results = load_suite(write(tmp_path, scenarios, rules)).run()
+    assert results[0].failure is None
+    failure = results[1].failure
+    assert failure is not None and failure.span.line == 8
+    assert "the game drew 'die' 4 times, and the scenario fixes it 5 times" in failure.message
