@@ -216,3 +216,22 @@ def test_a_report_kept_per_player_is_compared_seat_by_seat(tmp_path):
     data = json.loads(path.read_text())
     assert figure(data, 'report "took" P1')["differences"][1]["significant"]
     assert not figure(data, 'report "took" P2')["differences"][1]["significant"]
+
+
+def test_how_often_a_yes_or_no_question_is_answered_yes_is_compared(tmp_path):
+    """Taller columns, a higher target: do the bots push their luck further? The share of
+    yes answers was not a figure compare knew."""
+    rules = tmp_path / "push.rules"
+    rules.write_text('game "Push"\nplayers 2\noption yes_first: bool = true "yes offered first"\n'
+                     "var rolls: int = 0\nturn {\n"
+                     "  choose again in (if yes_first then [true, false] else [false, true])"
+                     ' prompt "roll again"\n'
+                     "  rolls += 1\n  if rolls >= 6 { end }\n}\nscore p = 0\n")
+    path = tmp_path / "compare.json"
+    result = cli_run("compare", rules, "--option", "yes_first=true", "--option", "yes_first=false",
+                     "--bots", "first", "-n", 30, "--workers", 1, "--json", path)
+    assert result.exit_code == 0, result.output
+    block = result.output.split('answered yes: "roll again" (share of its answers in a game)')[1]
+    assert "yes_first=true   100.0%" in block and "yes_first=false  0.0%" in block
+    diff = figure(json.loads(path.read_text()), 'answered yes: "roll again"')["differences"][1]
+    assert diff["significant"] and diff["difference"] == -1

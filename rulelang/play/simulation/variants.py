@@ -37,7 +37,8 @@ class Variant:
 class Figure:
     """One figure in every variant, and each variant's difference from the baseline."""
     name: str
-    measure: str  # "share" (of games), "mean" (per game) or "mean share" (a share per game);
+    measure: str  # "share" (of games), "mean" (per game), "mean share" (a share per game) or
+    # "answer share" (a game's share of yes answers to one question);
     # "fair share": a seat's share of the wins where the variants' player counts differ, each
     # variant's tested against its own fair share (1/P), not against the baseline's
     values: list  # Rate or Spread per variant (None where the variant has no such figure)
@@ -146,6 +147,11 @@ def _figure_names(variants) -> list[tuple[str, str]]:
         names.append(("turns", "mean"))
     names += [("decisions", "mean"), ("legal moves per decision", "mean"),
               ("forced decisions (a single legal move)", "mean share")]
+    for v in variants:  # how often each yes-or-no question was answered yes (roll again)
+        for kind in v.summary.kinds:
+            name = f'answered yes: "{kind.kind}"'
+            if kind.yes is not None and (name, "answer share") not in names:
+                names.append((name, "answer share"))
     for v in variants:
         for report in v.summary.reports:
             name = f'report "{report.name}"'
@@ -160,6 +166,10 @@ def _value(variant: Variant, name: str, measure: str) -> Rate | Spread | None:
     summary, records = variant.summary, variant.run.records
     if name.startswith("report "):  # first: a report's own name may end in " wins"
         return _report_value(summary, name)
+    if name.startswith("answered yes: "):  # a game's share of yes, where it was asked
+        kind = name[len('answered yes: "'):-1]
+        return stats.spread(t.yes / t.yes_no for r in records
+                            if (t := r.kinds.get(kind)) is not None and t.yes_no)
     if name == "team wins":
         return summary.team_wins
     if name == "draws":
@@ -221,6 +231,7 @@ def render(comparison: Comparison) -> str:
             "see the game without its hidden information.", WIDTH - 1)]
     for figure in comparison.figures:
         suffix = {"mean": " (mean per game)", "mean share": " (share of a game's decisions)",
+                  "answer share": " (share of its answers in a game)",
                   "fair share": " (each against its fair share, 1 in P players)"}
         lines += ["", figure.name + suffix.get(figure.measure, "")]
         rows = []
@@ -262,7 +273,7 @@ def render(comparison: Comparison) -> str:
 def _shown(value, measure) -> str:
     if measure in ("share", "fair share"):
         return f"{percent(value.share)} ({interval(value)})"
-    if measure == "mean share":
+    if measure in ("mean share", "answer share"):
         return f"{percent(value.mean)} (spread {100 * value.sd:.1f} points)"
     return f"{number(value.mean)} (spread {number(value.sd)})"
 
@@ -270,7 +281,7 @@ def _shown(value, measure) -> str:
 def _difference(diff: Difference, measure: str) -> str:
     if diff.p_value is None:
         return "too few games to test"
-    in_points = measure in ("share", "mean share", "fair share")
+    in_points = measure in ("share", "mean share", "answer share", "fair share")
     unit = " points" if in_points else ""
     scale = 100 if in_points else 1
 
