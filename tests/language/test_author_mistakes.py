@@ -124,6 +124,10 @@ MISTAKES = {
     "null": (
         "var best: player = null\n" + TURN,
         "unknown name 'null'", "rulelang writes none"),
+    # -- a new author's Can't Stop (a dice game: the turn number read as a value)
+    "the turn number read as a value": (
+        "turn { if turn > 3 { win current } }\n",
+        "unknown name 'turn'", "declare one, var turns: int = 0"),
     "a variable set in a function": (
         "var n: int = 0\nfn bump() { n = 1 }\n" + TURN,
         "unexpected '='", "a function works out a value and changes nothing"),

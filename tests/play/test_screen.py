@@ -286,3 +286,25 @@ def test_a_list_of_lists_reads_each_inner_list_as_one_item():
     list; each inner list of several is in brackets."""
     text, _ = screen_of(FLEET_CELLS)
     assert "fleet (A1, B1 and C1), (D4 and D5) and J9" in " ".join(text.split())
+
+
+def test_a_variable_kept_per_two_keys_is_a_table_rows_by_the_first_columns_by_the_second():
+    """`var pos[player, 2..12]` read as one long line of "P1,2 0  P1,3 0 ..." pairs, wrapped
+    over three lines of an 80-column screen: it is a table, a row a seat, a column a key."""
+    rules = '''
+game "Columns"
+players 2
+var pos[player, 2..6]: int = 0, label "progress"
+setup { pos[P2, 4] = 3 }
+turn {
+  choose n in 1..2 prompt "pick"
+  end
+}
+'''
+    text, _ = screen_of(rules)
+    assert "P1,2" not in text
+    lines = text.splitlines()
+    head = next(i for i, line in enumerate(lines) if line.split() == ["2", "3", "4", "5", "6"])
+    assert lines[head - 1].strip() == "progress"
+    assert lines[head + 1].split() == ["P1", "0", "0", "0", "0", "0"]
+    assert lines[head + 2].split() == ["P2", "0", "0", "3", "0", "0"]

@@ -218,3 +218,43 @@ def test_the_fair_share_of_a_seat_with_partners_is_not_one_in_p():
                        "first player wins (games with one winner)") == 0.5
     assert _fair_share(variant(4, ["P1+P3", "P2+P4"], 0.5), "P1 wins") is None
     assert _fair_share(variant(3, None, 1 / 3), "P2 wins") == 1 / 3
+
+
+def test_a_report_kept_per_player_is_compared_seat_by_seat(tmp_path):
+    """A `report "NAME" p = ...` was left out of compare (only a report that is one number
+    was compared): a designer comparing busts per seat saw nothing of them."""
+    rules = tmp_path / "taken.rules"
+    rules.write_text(
+        'game "Taken"\nplayers 2\noption bonus: int = 0 "more for P1"\n'
+        "var took[player]: int = 0\nvar turns: int = 0\n"
+        'turn {\n  choose n in 1..3 prompt "take"\n'
+        "  took[current] += n + (if current == P1 then bonus else 0)\n"
+        "  turns += 1\n  if turns >= 4 { end }\n}\n"
+        'score p = took[p]\nreport "took" p = took[p]\n')
+    path = tmp_path / "compare.json"
+    result = cli_run("compare", rules, "--option", "bonus=0", "--option", "bonus=5",
+                     "-n", 60, "--workers", 1, "--json", path)
+    assert result.exit_code == 0, result.output
+    assert 'report "took" P1 (mean per game)' in result.output
+    data = json.loads(path.read_text())
+    assert figure(data, 'report "took" P1')["differences"][1]["significant"]
+    assert not figure(data, 'report "took" P2')["differences"][1]["significant"]
+
+
+def test_how_often_a_yes_or_no_question_is_answered_yes_is_compared(tmp_path):
+    """Taller columns, a higher target: do the bots push their luck further? The share of
+    yes answers was not a figure compare knew."""
+    rules = tmp_path / "push.rules"
+    rules.write_text('game "Push"\nplayers 2\noption yes_first: bool = true "yes offered first"\n'
+                     "var rolls: int = 0\nturn {\n"
+                     "  choose again in (if yes_first then [true, false] else [false, true])"
+                     ' prompt "roll again"\n'
+                     "  rolls += 1\n  if rolls >= 6 { end }\n}\nscore p = 0\n")
+    path = tmp_path / "compare.json"
+    result = cli_run("compare", rules, "--option", "yes_first=true", "--option", "yes_first=false",
+                     "--bots", "first", "-n", 30, "--workers", 1, "--json", path)
+    assert result.exit_code == 0, result.output
+    block = result.output.split('answered yes: "roll again" (share of its answers in a game)')[1]
+    assert "yes_first=true   100.0%" in block and "yes_first=false  0.0%" in block
+    diff = figure(json.loads(path.read_text()), 'answered yes: "roll again"')["differences"][1]
+    assert diff["significant"] and diff["difference"] == -1

@@ -641,3 +641,19 @@ def test_a_list_of_lists_reads_each_inner_list_as_one_item(browser, tmp_path):
         page = open_page(browser, f"{base}/t/{token_of(table, 'P1')}")
         assert "(A1, B1 and C1), (D4 and D5) and J9" in page.locator("#facts").inner_text()
         assert page.errors == [], page.errors
+
+
+def test_a_variable_kept_per_two_keys_is_a_table_not_a_line_of_pairs(browser):
+    """`var pos[player, 2..6]` read "P1,2 0, P1,3 0, ..." on the page: a row per seat, a
+    column per number."""
+    host, table = host_with("tests/rules/two_keys.rules", players=2, seed=0)
+    with live_server(host) as base:
+        page = open_page(browser, f"{base}/t/{token_of(table, 'P1')}")
+        shown = page.locator("#facts table.twokeys")
+        assert shown.count() == 1
+        assert shown.locator("thead th").all_inner_texts() == ["", "2", "3", "4", "5", "6"]
+        rows = [[cell.strip() for cell in row.locator("th, td").all_inner_texts()]
+                for row in shown.locator("tbody tr").all()]
+        assert rows == [["P1", "0", "0", "0", "0", "0"], ["P2", "0", "0", "3", "0", "0"]]
+        assert "P1,2" not in page.locator("#facts").inner_text()
+        assert page.errors == []

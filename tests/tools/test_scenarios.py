@@ -509,3 +509,61 @@ scenario "{i}" {{
     failures = [r.failure for r in load_suite(write(tmp_path, scenarios, rules)).run()]
     assert failures[:3] == [None, None, None]
     assert failures[3] is not None and failures[3].message == "another prompt"
+
+
+def test_a_list_s_move_is_written_as_the_transcript_writes_it(tmp_path):
+    """A choice among lists names a move by its items joined with + (`6+8`), as the
+    transcript and a --moves file write it: a scenario refused it unquoted ("unexpected
+    '+'"), and an expression after it still adds."""
+    rules = """\
+game "Pairs"
+players 2
+var took: list of int = []
+turn {
+  choose pair in [[6, 8], [7, 7], [2]] prompt "advance on"
+  took += pair
+  if size(took) >= 3 { end }
+}
+score p = 0
+"""
+    scenarios = """
+scenario "pairs" {
+  legal 6+8, 7+7, 2
+  play 7+7
+  play 9+9 refused
+  expect size(took) == 1+1
+}
+"""
+    suite = load_suite(write(tmp_path, scenarios, rules))
+    assert [r.failure for r in suite.run()] == [None]
+
+
+def test_one_fix_line_gives_an_event_s_next_outcomes_in_order(tmp_path):
+    """A roll of four dice is four draws of "die": it took four `fix` lines, one a die."""
+    rules = """\
+game "Dice"
+players 2
+var rolled: list of int = []
+turn {
+  rolled = [random(1..6, "die") for i in 1..4]
+  choose more in [true, false] prompt "roll again"
+  end
+}
+score p = 0
+"""
+    scenarios = """
+scenario "four dice" {
+  fix "die" = 3, 3, 4, 6
+  expect rolled = [3, 3, 4, 6]
+}
+
+scenario "one too many" {
+  fix "die" = 3, 3, 4, 6, 1
+  play yes
+}
+"""
+    results = load_suite(write(tmp_path, scenarios, rules)).run()
+    assert results[0].failure is None
+    failure = results[1].failure
+    assert failure is not None and failure.span.line == 8
+    assert "the game drew 'die' 4 times, and the scenario fixes it 5 times" in failure.message

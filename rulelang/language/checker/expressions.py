@@ -69,6 +69,11 @@ OTHER_LANGUAGES_NAMES = {
     "True": "true", "False": "false", "TRUE": "true", "FALSE": "false",
     "None": "none", "null": "none", "nil": "none", "NULL": "none", "undefined": "none",
 }
+# words of rulelang that are no value, read where a value was wanted: what to write instead
+KEYWORDS_AS_NAMES = {
+    "turn": "the rules keep no count of turns of their own: declare one, var turns: int = 0, "
+            "and write turns += 1 in turn { ... }",
+}
 
 
 @attrs.frozen
@@ -217,6 +222,9 @@ class ExprChecker(CallChecker):
         other = OTHER_LANGUAGES_NAMES.get(e.id)
         if other is not None:  # a habit of another language: what rulelang writes instead
             self.error(e.span, f"unknown name '{e.id}'", f"rulelang writes {other}")
+            return T.ANY
+        if e.id in KEYWORDS_AS_NAMES:
+            self.error(e.span, f"unknown name '{e.id}'", KEYWORDS_AS_NAMES[e.id])
             return T.ANY
         if self.used_before_let(e.id, e.span):
             return T.ANY

@@ -15,6 +15,7 @@ from rulelang.language.errors import RulesError
 from rulelang.play.simulation.templates import classifiers
 
 if TYPE_CHECKING:
+    from interpreter.runtime.decision_parts import Decision
     from interpreter.runtime.outcome import Outcome
     from interpreter.runtime.values import Seat
     from rulelang.language.checker import Program
@@ -68,11 +69,31 @@ class KindTally:
     forced: int = 0  # decisions with a single legal move
     passed: int = 0  # decisions answered with "pass"
     pass_word: str = ""  # what the rules call the pass move here, when not "pass"
+    yes_no: int = 0  # decisions whose moves were yes and no (choose ... in [true, false])
+    yes: int = 0  # of those, the decisions answered yes
+    seat_yes: dict = attrs.Factory(dict)  # seat -> YesCount: those two counts, seat by seat
+
+    def answered(self, seat: int, yes: bool) -> None:
+        """A yes-or-no decision of ``seat``, answered ``yes`` or not."""
+        self.yes_no += 1
+        self.yes += yes
+        count = self.seat_yes.get(seat)
+        if count is None:
+            count = self.seat_yes[seat] = YesCount()
+        count.asked += 1
+        count.yes += yes
 
     def named_pass(self, word: str | None) -> None:
         """Keep what the rules call this kind's pass move, when they rename it."""
         if word and word.lower() != "pass":
             self.pass_word = word
+
+
+@attrs.define
+class YesCount:
+    """One seat's yes-or-no decisions of a kind, and how many it answered yes."""
+    asked: int = 0
+    yes: int = 0
 
 
 @attrs.frozen
@@ -178,6 +199,9 @@ class Table:
                 forced += 1
             if _is_pass(game, move):
                 tally.passed += 1
+            values = cast("Decision", game.pending).values  # (pending: a seat is to move)
+            if count == 2 and is_yes_no(values):
+                tally.answered(seat, values[cast(int, move.index)] is True)
             decisions += 1
             offered += count
             game.play(move)
@@ -236,6 +260,11 @@ def _turns(game) -> int:
 def _pass_word(game) -> str | None:
     """What the rules call the pass move of the decision pending (pass "draw")."""
     return getattr(getattr(game.pending, "site", None), "pass_word", None)
+
+
+def is_yes_no(values) -> bool:
+    """The two values of a yes-or-no decision (true and false, in either order)."""
+    return len(values) == 2 and all(type(v) is bool for v in values) and values[0] != values[1]
 
 
 def _is_pass(game, move) -> bool:

@@ -19,6 +19,7 @@ from rulelang.play.simulation.playing import (
     _turns,
     bot_seed,
     endless,
+    is_yes_no,
 )
 from rulelang.play.simulation.templates import Classifier, Template, _template
 
@@ -94,6 +95,8 @@ def play_random(table: Table, index: int, seed: int) -> GameRecord | GameFailure
             tally.forced += 1
         if i == count - 1 and game.passing and values[i] is None:
             tally.passed += 1  # the pass move, whatever the rules call it (playing._is_pass)
+        if count == 2 and is_yes_no(values):
+            tally.answered(seat, values[i] is True)
         return i
 
     limit = sim.max_decisions  # a game that asks more is stopped (playing.endless)

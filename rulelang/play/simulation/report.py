@@ -193,7 +193,26 @@ def _first_player_lines(summary: Summary) -> list[str]:
     lines.append(f"  the first player won {fp.wins.count:,} of the {fp.games:,} games with one "
                  f"winner: {percent(fp.wins.share)} ({interval(fp.wins)})")
     lines.append(f"  going first without an advantage would win {percent(fp.even_chance)} of them")
-    return lines + _verdict_lines(summary, fp)
+    return lines + _verdict_lines(summary, fp) + _turn_order_lines(summary)
+
+
+def _turn_order_lines(summary: Summary) -> list[str]:
+    """Three players or more: each place in the turn order's share of the wins, and whether
+    the places differ (a third player who wins less is no first-player advantage)."""
+    order = summary.turn_order
+    if order is None or order.games == 0:
+        return []
+    places = ", ".join(f"{_ordinal(i + 1)} {percent(rate.share)}"
+                       for i, rate in enumerate(order.wins))
+    verdict = "the places differ" if order.significant else "no significant difference"
+    return textwrap.wrap(f"wins by place in the turn order (1st: the first player): {places}",
+                         WIDTH, initial_indent="  ", subsequent_indent="    ") + [
+        f"  {verdict} (chi-square test of the {order.games:,} games with one winner, "
+        f"{p_text(order.p_value)})"]
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n if n < 20 else n % 10, 'th') }"
 
 
 def _first_side_lines(summary: Summary, fp: FirstPlayer) -> list[str]:
@@ -255,6 +274,14 @@ def _kind_lines(summary: Summary) -> list[str]:
     named = [f'"{k.pass_word}" ({_cut(k.kind, 30)})' for k in summary.kinds if k.pass_word]
     if named:  # (passed is the pass move, whatever the rules call it)
         lines += textwrap.wrap("passed: the pass move, which these rules call " + ", ".join(named),
+                               WIDTH, initial_indent="  ", subsequent_indent="    ")
+    # the seats' bots differ (mcts against advice): how far each pushes, seat by seat
+    by_seat = len(set(summary.bots.values())) > 1
+    answered = [f"{_cut(k.kind, 30)} {percent(k.yes)}" + (
+        " (" + ", ".join(f"{s.seat} {percent(s.share)}" for s in k.seat_yes or []) + ")"
+        if by_seat else "") for k in summary.kinds if k.yes is not None]
+    if answered:  # (a yes-or-no question: how often the bots said yes, roll again, draw more)
+        lines += textwrap.wrap("answered yes (of its yes-or-no decisions): " + ", ".join(answered),
                                WIDTH, initial_indent="  ", subsequent_indent="    ")
     return lines
 

@@ -104,6 +104,29 @@ def binomial_test(successes: int, trials: int, p: float) -> float:
     return min(1.0, total)
 
 
+def chi_square_even(counts: list[int]) -> float:
+    """p-value of Pearson's chi-square test that ``counts`` came from equal chances (each
+    of k places 1/k): the chi-square distribution's upper tail with k - 1 degrees of freedom,
+    worked out exactly (no scipy)."""
+    total, k = sum(counts), len(counts)
+    if k < 2 or total == 0:
+        return 1.0
+    expected = total / k
+    half = sum((c - expected) ** 2 for c in counts) / expected / 2
+    df = k - 1
+    if df % 2 == 0:  # Q(df/2, x/2) = e^-x/2 (1 + x/2 + (x/2)^2/2! + ...)
+        term = tail = math.exp(-half)
+        for i in range(1, df // 2):
+            term *= half / i
+            tail += term
+    else:  # erfc(sqrt(x/2)) + e^-x/2 (x/2)^(i+1/2) / Gamma(i+3/2), i < (df-1)/2
+        tail = math.erfc(math.sqrt(half))
+        for i in range((df - 1) // 2):
+            tail += math.exp(-half + (i + 0.5) * math.log(half) - math.lgamma(i + 1.5)) \
+                if half > 0 else 0.0
+    return min(1.0, max(0.0, tail))
+
+
 def fisher_exact(hits_a: int, total_a: int, hits_b: int, total_b: int) -> float:
     """Two-sided p-value of Fisher's exact test: do two groups succeed equally often?"""
     hits, total = hits_a + hits_b, total_a + total_b

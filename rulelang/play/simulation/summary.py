@@ -12,7 +12,7 @@ from typing import cast
 import attrs
 
 from rulelang.play.simulation import stats
-from rulelang.play.simulation.playing import KindTally
+from rulelang.play.simulation.playing import KindTally, YesCount
 from rulelang.play.simulation.stats import Rate, Spread
 
 MOST_SHOWN = 12  # values, reasons and kinds listed one by one; the rest add up to "other"
@@ -54,6 +54,16 @@ class FirstPlayer:
 
 
 @attrs.frozen
+class TurnOrder:
+    """Three players or more: does a place in the turn order (1st, 2nd, ... counted from the
+    first player) win more than another? Pearson's chi-square test of the wins by place."""
+    games: int  # games with exactly one winner (and a first player)
+    wins: list  # Rate per place, 1st first: of those games, the share that place won
+    p_value: float
+    significant: bool
+
+
+@attrs.frozen
 class KindFigures:
     """One kind of decision: a prompt as the rules write it."""
     kind: str
@@ -64,6 +74,14 @@ class KindFigures:
     forced: float  # share with a single legal move
     passed: float  # share answered with "pass"
     pass_word: str = ""  # what the rules call the pass move there, when not "pass"
+    yes: float | None = None  # of its yes-or-no decisions, the share answered yes (none: None)
+    seat_yes: list | None = None  # SeatShare: that share, seat by seat (the seats that had one)
+
+
+@attrs.frozen
+class SeatShare:
+    seat: str
+    share: float
 
 
 @attrs.frozen
@@ -126,6 +144,7 @@ class Summary:
     seeds_played: list = attrs.Factory(list)
     think: float | None = None  # --think: seconds a decision, not a fixed budget (no replay)
     sides: list | None = None  # SideFigures: rules that declare partners (team p = ...)
+    turn_order: TurnOrder | None = None  # competitive games of 3 players or more, no partners
 
 
 def summarize(run, title: str, options: dict, cooperative: bool) -> Summary:
@@ -138,6 +157,7 @@ def summarize(run, title: str, options: dict, cooperative: bool) -> Summary:
     forced = sum(r.forced for r in records)
     firsts = Counter(r.first for r in records)
     seats, draws, first_player, tiebreaks, shared_wins = [], None, None, None, None
+    turn_order = None
     sides = None
     all_at_once = _all_at_once(sim.program)
     first_at_once = (not all_at_once and bool(records)
@@ -167,6 +187,8 @@ def summarize(run, title: str, options: dict, cooperative: bool) -> Summary:
             shared_wins = stats.wilson(sum(1 for r in records if len(r.winners) > 1), n)
             if sim.players > 1 and not all_at_once and not first_at_once:
                 first_player = _first_player(records, sim.players)
+            if sim.players > 2 and not all_at_once:
+                turn_order = _turn_order(records, sim.players)
     turns = [r.turns for r in records]
     return Summary(
         title=title, players=sim.players, options=dict(options),
@@ -187,7 +209,7 @@ def summarize(run, title: str, options: dict, cooperative: bool) -> Summary:
         reports=_reports(records, seat_names, n), all_at_once=all_at_once and not cooperative,
         first_at_once=first_at_once and not cooperative,
         shared_wins=shared_wins, seeds_played=_runs(r.seed for r in records),
-        think=sim.think, sides=sides)
+        think=sim.think, sides=sides, turn_order=turn_order)
 
 
 def _all_at_once(program) -> bool:
@@ -217,6 +239,17 @@ def _first_player(records, players) -> FirstPlayer:
     p = stats.binomial_test(won, len(decided), 1 / players)
     return FirstPlayer(len(decided), stats.wilson(won, len(decided)), 1 / players,
                        "exact two-sided binomial test", p, p < stats.ALPHA)
+
+
+def _turn_order(records, players) -> TurnOrder:
+    """The wins of each place in the turn order (the first player's seat is 1st, the next
+    seat 2nd...), in games with one winner, and whether they differ (chi-square)."""
+    decided = [r for r in records if len(r.winners) == 1 and r.first is not None]
+    places = Counter((r.winners[0] - r.first) % players for r in decided)
+    counts = [places[i] for i in range(players)]
+    p = stats.chi_square_even(counts)
+    return TurnOrder(len(decided), [stats.wilson(c, len(decided)) for c in counts], p,
+                     p < stats.ALPHA)
 
 
 def _side_names(record) -> list[str]:
@@ -276,9 +309,17 @@ def _kinds(records, decisions, n) -> list:
             total.forced += tally.forced
             total.passed += tally.passed
             total.pass_word = total.pass_word or tally.pass_word
+            total.yes_no += tally.yes_no
+            total.yes += tally.yes
+            for seat, count in tally.seat_yes.items():
+                mine = total.seat_yes.setdefault(seat, YesCount())
+                mine.asked += count.asked
+                mine.yes += count.yes
     out = [KindFigures(kind, t.decisions, t.decisions / n, t.decisions / decisions,
                        t.options / t.decisions, t.forced / t.decisions, t.passed / t.decisions,
-                       t.pass_word)
+                       t.pass_word, t.yes / t.yes_no if t.yes_no else None,
+                       [SeatShare(f"P{seat + 1}", c.yes / c.asked)
+                        for seat, c in sorted(t.seat_yes.items())] if t.yes_no else None)
            for kind, t in totals.items()]
     out.sort(key=lambda k: (-k.decisions, k.kind))
     if len(out) > MOST_SHOWN:

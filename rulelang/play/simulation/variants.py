@@ -37,7 +37,8 @@ class Variant:
 class Figure:
     """One figure in every variant, and each variant's difference from the baseline."""
     name: str
-    measure: str  # "share" (of games), "mean" (per game) or "mean share" (a share per game);
+    measure: str  # "share" (of games), "mean" (per game), "mean share" (a share per game) or
+    # "answer share" (a game's share of yes answers to one question);
     # "fair share": a seat's share of the wins where the variants' player counts differ, each
     # variant's tested against its own fair share (1/P), not against the baseline's
     values: list  # Rate or Spread per variant (None where the variant has no such figure)
@@ -146,16 +147,29 @@ def _figure_names(variants) -> list[tuple[str, str]]:
         names.append(("turns", "mean"))
     names += [("decisions", "mean"), ("legal moves per decision", "mean"),
               ("forced decisions (a single legal move)", "mean share")]
+    for v in variants:  # how often each yes-or-no question was answered yes (roll again)
+        for kind in v.summary.kinds:
+            name = f'answered yes: "{kind.kind}"'
+            if kind.yes is not None and (name, "answer share") not in names:
+                names.append((name, "answer share"))
     for v in variants:
         for report in v.summary.reports:
             name = f'report "{report.name}"'
-            if report.numbers is not None and (name, "mean") not in names:
-                names.append((name, "mean"))
+            wanted = [name] if report.numbers is not None else []
+            # a report kept per player: each seat's number, compared as a mean of its own
+            wanted += [f"{name} {s.seat}" for s in report.per_seat or []]
+            names += [(n, "mean") for n in wanted if (n, "mean") not in names]
     return names
 
 
 def _value(variant: Variant, name: str, measure: str) -> Rate | Spread | None:
     summary, records = variant.summary, variant.run.records
+    if name.startswith("report "):  # first: a report's own name may end in " wins"
+        return _report_value(summary, name)
+    if name.startswith("answered yes: "):  # a game's share of yes, where it was asked
+        kind = name[len('answered yes: "'):-1]
+        return stats.spread(t.yes / t.yes_no for r in records
+                            if (t := r.kinds.get(kind)) is not None and t.yes_no)
     if name == "team wins":
         return summary.team_wins
     if name == "draws":
@@ -178,10 +192,20 @@ def _value(variant: Variant, name: str, measure: str) -> Rate | Spread | None:
         return stats.spread(r.options / r.decisions for r in records if r.decisions)
     if name.startswith("forced decisions"):
         return stats.spread(r.forced / r.decisions for r in records if r.decisions)
-    if name.startswith("report "):
-        report = next((r for r in summary.reports if f'report "{r.name}"' == name), None)
-        return report.numbers if report is not None else None
     raise ValueError(f"no figure {name!r}")
+
+
+def _report_value(summary: Summary, name: str) -> Spread | None:
+    """``report "NAME"``: the report's numbers; ``report "NAME" P2``: one seat's, of a
+    report kept per player (None where the variant has no such report, or no such seat)."""
+    for report in summary.reports:
+        whole = f'report "{report.name}"'
+        if name == whole:
+            return cast("Spread | None", report.numbers)
+        if name.startswith(whole + " "):
+            seat = name[len(whole) + 1:]
+            return next((s.numbers for s in report.per_seat or [] if s.seat == seat), None)
+    return None
 
 
 def _constant(spreads) -> bool:
@@ -207,6 +231,7 @@ def render(comparison: Comparison) -> str:
             "see the game without its hidden information.", WIDTH - 1)]
     for figure in comparison.figures:
         suffix = {"mean": " (mean per game)", "mean share": " (share of a game's decisions)",
+                  "answer share": " (share of its answers in a game)",
                   "fair share": " (each against its fair share, 1 in P players)"}
         lines += ["", figure.name + suffix.get(figure.measure, "")]
         rows = []
@@ -248,7 +273,7 @@ def render(comparison: Comparison) -> str:
 def _shown(value, measure) -> str:
     if measure in ("share", "fair share"):
         return f"{percent(value.share)} ({interval(value)})"
-    if measure == "mean share":
+    if measure in ("mean share", "answer share"):
         return f"{percent(value.mean)} (spread {100 * value.sd:.1f} points)"
     return f"{number(value.mean)} (spread {number(value.sd)})"
 
@@ -256,7 +281,7 @@ def _shown(value, measure) -> str:
 def _difference(diff: Difference, measure: str) -> str:
     if diff.p_value is None:
         return "too few games to test"
-    in_points = measure in ("share", "mean share", "fair share")
+    in_points = measure in ("share", "mean share", "answer share", "fair share")
     unit = " points" if in_points else ""
     scale = 100 if in_points else 1
 

@@ -9,6 +9,8 @@ game's words:
   are the columns of one table with a row per seat;
 - other zones kept per key make a table with a row per key; a family with
   ``layout "beside X"`` adds its columns to X's table;
+- a labelled variable kept per two keys is a table of its own, titled by its label: a row
+  per first key, a column per second;
 - the other zones and labelled variables are short facts (``label value``);
   a variable without a label is the rules' own bookkeeping and is not shown;
 - empty zones, and variables with no value, are left out: an empty zone kept
@@ -128,6 +130,8 @@ def build(view: dict) -> Panels:
         keyed = isinstance(value, dict) and not is_card(value)
         if keyed and value and all(k in seat_names for k in value):
             per_seat.append((label, {k: value_text(v, names) for k, v in value.items()}))
+        elif keyed and value and all(k.count(",") == 1 for k in value):
+            tables.append(_two_keys_table(label, value, names))
         elif not is_blank(value):
             facts.append((label, value_text(value, names)))
 
@@ -180,6 +184,22 @@ def _seat_table(view, seats, columns) -> Grid:
             continue  # a seat with nothing kept per player (a dummy seat)
         row = Text(name + (" (you)" if seat == you else ""), style="bold")
         table.add_row(row, *[c if c is not None else Text("") for c in cells])
+    return table
+
+
+def _two_keys_table(label, value, names) -> Grid:
+    """A variable kept per two keys (``var pos[player, 2..12]``): rows by the first key,
+    columns by the second, titled by its label (its view's keys read ``"P1,2"``)."""
+    rows: dict[str, dict] = {}
+    columns: list[str] = []
+    for key, v in value.items():
+        row, _, column = key.partition(",")
+        if column not in columns:
+            columns.append(column)
+        rows.setdefault(row, {})[column] = value_text(v, names)
+    table = Grid(label, [""] + columns)
+    for row, cells in rows.items():
+        table.add_row(Text(words(row), style="bold"), *[cells.get(c, Text("")) for c in columns])
     return table
 
 

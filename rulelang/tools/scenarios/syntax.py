@@ -187,8 +187,9 @@ class _ScenarioBuilder(Builder):
             elif kind == "seed":
                 seed = value
             elif kind == "fix":  # a second fix of one event queues its next outcome
-                fix.setdefault(value[0], []).append(value[1])
-                fix_lines.append((value[0], value[1], where))
+                for outcome in value[1]:
+                    fix.setdefault(value[0], []).append(outcome)
+                    fix_lines.append((value[0], outcome, where))
             elif kind == "position":
                 if position is not None:
                     self._bad("a scenario has one position", where)
@@ -216,7 +217,8 @@ class _ScenarioBuilder(Builder):
         return ("seed", int(c[0]), self._s(meta))
 
     def fix_stmt(self, meta, c):
-        return ("fix", (_unquote(c[0]), self.plain(c[1])), self._s(meta))
+        """``fix "die" = 3, 3, 4, 4``: the event's next outcomes, in order (four dice)."""
+        return ("fix", (_unquote(c[0]), [self.plain(x) for x in c[1:]]), self._s(meta))
 
     # -- the position
     def position_block(self, meta, lines):

@@ -5,7 +5,8 @@
 //   - layout "beside X" puts a family's zones in the rows of X's table, "under X" / "over X"
 //     draws a grid beneath or on top of grid X;
 //   - zones kept per player go in each player's panel; other keyed zones make a table;
-//   - variables with a label (view.var_labels) are shown; without any labels, all are.
+//   - variables with a label (view.var_labels) are shown; without any labels, all are; one
+//     kept per two keys is a table, a row per first key and a column per second.
 
 export function el(tag, cls, text) {
   const node = document.createElement(tag);
@@ -170,12 +171,42 @@ export function plainText(value, seatNames) {
 // A value drawn: cards as small cards, the rest as text.
 export function drawValue(value, seatNames) {
   if (isCard(value)) return drawCard(value, "mini");
+  const keys = value && typeof value === "object" && !Array.isArray(value) ? Object.keys(value) : [];
+  if (keys.length && keys.every(k => k.split(",").length === 2)) return drawTwoKeys(value, seatNames);
   if (Array.isArray(value) && value.length && value.every(isCard)) {
     const row = el("div", "cards");
     value.forEach(c => row.append(drawCard(c, "mini")));
     return row;
   }
   return el("span", "value", plainText(value, seatNames));
+}
+
+// A variable kept per two keys (var pos[player, 2..12]; its keys read "P1,2"): a table, a
+// row per first key, a column per second.
+function drawTwoKeys(value, seatNames) {
+  const rows = new Map();
+  const columns = [];
+  for (const [key, v] of Object.entries(value)) {
+    const [row, column] = key.split(",");
+    if (!columns.includes(column)) columns.push(column);
+    if (!rows.has(row)) rows.set(row, {});
+    rows.get(row)[column] = v;
+  }
+  const table = el("table", "keyed twokeys");
+  const head = el("tr");
+  head.append(el("th", null, ""));
+  columns.forEach(c => head.append(el("th", null, c)));
+  table.append(el("thead"));
+  table.tHead.append(head);
+  const body = el("tbody");
+  for (const [row, cells] of rows) {
+    const tr = el("tr");
+    tr.append(el("th", "rowkey", row.replace(/_/g, " ")));
+    columns.forEach(c => tr.append(el("td", null, c in cells ? plainText(cells[c], seatNames) : "")));
+    body.append(tr);
+  }
+  table.append(body);
+  return table;
 }
 
 export function isBlank(value) {
