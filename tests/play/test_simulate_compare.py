@@ -195,3 +195,41 @@ def test_the_fair_share_of_a_seat_with_partners_is_not_one_in_p():
                        "first player wins (games with one winner)") == 0.5
     assert _fair_share(variant(4, ["P1+P3", "P2+P4"], 0.5), "P1 wins") is None
     assert _fair_share(variant(3, None, 1 / 3), "P2 wins") == 1 / 3
+
+
+def test_two_rules_files_are_compared_the_first_the_baseline(tmp_path):
+    """A designer's own copy of a game beside the original: compare took one file only, so a
+    variant written as a file could only be simulated apart and read side by side by eye."""
+    variant = tmp_path / "no_edge.rules"
+    variant.write_text((ROOT / "tests" / "rules" / "fair_coin.rules").read_text()
+                       .replace("option edge: bool = true", "option edge: bool = false"))
+    path = tmp_path / "compare.json"
+    result = cli_run("compare", COIN, variant, "-n", 300, "--workers", 1, "--json", path)
+    assert result.exit_code == 0, result.output
+    assert "comparing files" in result.output
+    assert re.search(r"fair_coin\.rules +\S+%.*\(baseline\)", result.output)
+    data = json.loads(path.read_text())
+    assert data["varying"] == "files" and data["files"] == [COIN, str(variant)]
+    assert [v["label"] for v in data["variants"]] == ["fair_coin.rules", "no_edge.rules"]
+    draws = figure(data, "draws")  # 1/3 of the original's games, none of the copy's
+    assert draws["values"][1]["count"] == 0 and draws["differences"][1]["significant"]
+
+
+def test_files_compared_vary_alone_and_each_once(tmp_path):
+    variant = tmp_path / "fair_coin.rules"  # the same name in another folder: labelled by path
+    variant.write_text((ROOT / "tests" / "rules" / "fair_coin.rules").read_text())
+    result = cli_run("compare", COIN, variant, "--option", "edge=true", "--option",
+                     "edge=false", "-n", 5)
+    assert result.exit_code == 2 and "the files are what varies" in result.output
+    result = cli_run("compare", COIN, COIN, "-n", 5)
+    assert result.exit_code == 2 and "given twice" in result.output
+    result = cli_run("compare", COIN, variant, "-n", 40, "--workers", 1)
+    assert result.exit_code == 0, result.output
+    assert f"  {COIN}: " in result.output and f"  {variant}: " in result.output
+
+
+def test_a_cooperative_file_is_not_compared_with_a_competitive_one():
+    yokai = ROOT / "games" / "yokai.rules"
+    result = cli_run("compare", COIN, yokai, "-n", 5)
+    assert result.exit_code == 2
+    assert "yokai.rules cooperative and fair_coin.rules not" in result.output

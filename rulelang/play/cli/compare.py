@@ -1,17 +1,20 @@
 """``rulelang compare``: variants of a game side by side, each figure tested.
 
 The variants are named on the command line by giving one option several values
-(``--option tricks=3 --option tricks=5``), or several ``--players``. Every
-variant plays the same seeds with the same bots; the first is the baseline.
+(``--option tricks=3 --option tricks=5``), several ``--players``, or several rules
+files (a designer's own copy of a game beside the original). Every variant plays the
+same seeds with the same bots; the first is the baseline.
 """
 from __future__ import annotations
 
 import json
+import os
 import sys
 import textwrap
 from contextlib import nullcontext
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
+import attrs
 import click
 
 from rulelang.play.cli.common import load_rules, parse_options
@@ -30,49 +33,74 @@ if TYPE_CHECKING:
     from rulelang.play.simulation import Simulation
 
 
+@attrs.frozen
+class Given:
+    """One variant as the command line names it: its label, player count (None: the rules'
+    default), options, and the rules file it plays (loaded: ``rules``)."""
+    label: str  # "tricks=3", "3 players", "pig.rules"
+    players: int | None
+    options: dict
+    file: str = ""
+    rules: Any = None  # interpreter.rules.Rules, once loaded
+
+
+def _compare_options(command):
+    return simulation_options(command, click.argument(
+        "files", nargs=-1, required=True, type=click.Path(dir_okay=False)))
+
+
 @click.command()
-@simulation_options
+@_compare_options
 @click.option("--players", "players_list", type=int, multiple=True,
               help="Number of players; give it twice or more to compare player counts.")
 @click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE",
               help="An option; give one option several values to compare them.")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False),
               help="Also write every variant's figures and the tests to this file as JSON.")
-def compare(file, count, seed, bots_all, bot_pairs, workers, backend, address, think,
+def compare(files, count, seed, bots_all, bot_pairs, workers, backend, address, think,
             max_decisions, players_list, option_pairs, json_path):
     """Play variants of a game and show which figures differ: win rates, scores, lengths.
+
+    The variants are one option's values, player counts, or rules files (your copy of a
+    game beside the original: the first file is the baseline).
 
     \b
     rulelang compare examples/oh_hell.rules --players 3 --option tricks=3 --option tricks=5
     rulelang compare examples/pig.rules --players 2 --players 3 --players 4
+    rulelang compare examples/pig.rules my_pig.rules --players 3
     """
     from rulelang.play.simulation import to_json
     from rulelang.play.simulation.variants import compare as compare_variants
     from rulelang.play.simulation.variants import render
     if address and backend != "ray":
         raise click.BadParameter("--address is for --backend ray", param_hint="--address")
-    varying, variants_given = variants_of(players_list, option_pairs)
+    if len(files) > 1:
+        varying, variants_given = files_of(files, players_list, option_pairs)
+    else:
+        varying, variants_given = variants_of(players_list, option_pairs, files[0])
     if json_path:
         check_writable(json_path, "--json")
-    rules = load_rules(file)
-    setups = check_variants(rules, variants_given, count, seed, bots_all, bot_pairs, think,
+    variants_given = with_rules(variants_given)
+    title = " / ".join(dict.fromkeys(g.rules.title for g in variants_given))
+    setups = check_variants(variants_given, count, seed, bots_all, bot_pairs, think,
                             max_decisions)
     played = what_is_played(varying, setups, bots_all, bot_pairs, think)
-    click.echo(f"{rules.title}: {count:,} games a variant (seeds {seed} to {seed + count - 1}), "
+    click.echo(f"{title}: {count:,} games a variant (seeds {seed} to {seed + count - 1}), "
                f"{played['text']}; comparing {varying}")
     for line in played["notes"]:
         click.echo(line)
     variants = []
     with _backend_session(backend, address, workers):
-        _play_variants(rules, file, variants_given, variants, count, seed, bots_all, bot_pairs,
+        _play_variants(variants_given, variants, count, seed, bots_all, bot_pairs,
                        workers, backend, address, think, max_decisions)
     if len(variants) < 2:
         click.echo("stopped before a second variant was played: nothing to compare")
         sys.exit(EXIT_INTERRUPTED)
-    comparison = compare_variants(rules.title, varying, variants)
+    comparison = compare_variants(title, varying, variants)
     click.echo(render(comparison), nl=False)
     if json_path:
-        data = {"title": rules.title, "varying": varying,
+        data = {"title": title, "varying": varying,
+                **({"files": [g.file for g in variants_given]} if varying == "files" else {}),
                 **{k: v for k, v in played.items() if k not in ("text", "notes")},
                 "variants": [{"label": v.label, "summary": to_json(v.summary)} for v in variants],
                 "comparison": to_json(comparison)}
@@ -83,12 +111,61 @@ def compare(file, count, seed, bots_all, bot_pairs, workers, backend, address, t
         sys.exit(EXIT_INTERRUPTED)
 
 
-def variants_of(players_list, option_pairs):
-    """What varies, and each variant as (label, players, options)."""
+def _option_values(option_pairs) -> dict[str, list[str]]:
     values: dict[str, list[str]] = {}
     for pair in option_pairs:
         name, value = next(iter(parse_options([pair]).items()))
         values.setdefault(name, []).append(value)
+    return values
+
+
+def files_of(files, players_list, option_pairs) -> tuple[str, list[Given]]:
+    """Several rules files: the files are what varies, every --option and --players applies
+    to each of them alike."""
+    values = _option_values(option_pairs)
+    repeated = [f"option {name}" for name, vs in values.items() if len(vs) > 1]
+    if len(players_list) > 1:
+        repeated.insert(0, "--players")
+    if repeated:
+        raise click.UsageError(
+            f"{' and '.join(repeated)} given two values or more, but with several rules files "
+            "the files are what varies, and compare varies one thing at a time: give each "
+            "option and --players one value (and compare the values in one file separately)")
+    seen: dict[str, str] = {}
+    for file in files:
+        same = os.path.realpath(file)
+        if same in seen:
+            raise click.UsageError(f"{file} is given twice ({seen[same]}): a variant compared "
+                                   "with itself cannot differ; give each file once")
+        seen[same] = file
+    names = [os.path.basename(file) for file in files]
+    labels = names if len(set(names)) == len(names) else list(files)
+    options = {name: vs[0] for name, vs in values.items()}
+    players = players_list[0] if players_list else None
+    return "files", [Given(label, players, options, file)
+                     for label, file in zip(labels, files)]
+
+
+def with_rules(variants_given: list[Given]) -> list[Given]:
+    """Each variant with its rules loaded (a file's errors stop here, with its lines); rules
+    cooperative in one file and not in another have no figures in common."""
+    loaded: dict[str, Any] = {}
+    given = [attrs.evolve(g, rules=loaded.get(g.file) or loaded.setdefault(
+        g.file, load_rules(g.file))) for g in variants_given]
+    kinds = {g.rules.program.cooperative for g in given}
+    if len(kinds) > 1:
+        together = [g.label for g in given if g.rules.program.cooperative]
+        apart = [g.label for g in given if not g.rules.program.cooperative]
+        raise click.UsageError(
+            f"{', '.join(together)} cooperative and {', '.join(apart)} not: a team's figures "
+            "and each seat's cannot be compared; compare files that are both cooperative, "
+            "or both not")
+    return given
+
+
+def variants_of(players_list, option_pairs, file="") -> tuple[str, list[Given]]:
+    """What varies, and each variant (one rules file: its options or player counts)."""
+    values = _option_values(option_pairs)
     repeated = [name for name, vs in values.items() if len(vs) > 1]
     several_counts = len(players_list) > 1
     if not repeated and not several_counts:
@@ -111,10 +188,11 @@ def variants_of(players_list, option_pairs):
                                    "cannot differ; give each value once")
     options = {name: vs[0] for name, vs in values.items() if len(vs) == 1}
     if several_counts:
-        return "players", [(f"{p} players", p, options) for p in players_list]
+        return "players", [Given(f"{p} players", p, options, file) for p in players_list]
     name = repeated[0]
     players = players_list[0] if players_list else None
-    return name, [(f"{name}={v}", players, {**options, name: v}) for v in values[name]]
+    return name, [Given(f"{name}={v}", players, {**options, name: v}, file)
+                  for v in values[name]]
 
 
 def what_is_played(varying, setups, bots_all, bot_pairs, think) -> dict:
@@ -123,7 +201,8 @@ def what_is_played(varying, setups, bots_all, bot_pairs, think) -> dict:
     notes on mixed bots and --think."""
     from rulelang.play.simulation.report import WIDTH
     first = setups[0]
-    players = None if varying == "players" else cast("Simulation", first.simulation).players
+    counts = {cast("Simulation", s.simulation).players for s in setups}
+    players = None if varying == "players" or len(counts) > 1 else counts.pop()
     fixed = {name: value for name, value in first.options_shown.items()
              if name != varying and all(s.options_shown.get(name) == value for s in setups)}
     bots = ", ".join([f"{bots_all} bots", *bot_pairs])
@@ -144,38 +223,39 @@ def what_is_played(varying, setups, bots_all, bot_pairs, think) -> dict:
             "bots": [bots_all, *bot_pairs], "think": think}
 
 
-def check_variants(rules, variants_given, count, seed, bots_all, bot_pairs, think,
+def check_variants(variants_given, count, seed, bots_all, bot_pairs, think,
                    max_decisions=MAX_DECISIONS) -> list:
     """Every variant checked against the rules before any game is played (an option's value
     or a player count the rules refuse stops here, not after minutes of the first variant);
     two that are the same variant written two ways (removed=5, removed=05) are refused."""
-    setups = [prepare(rules, players, options, bots_all, bot_pairs, seed, count, think,
-                      max_decisions) for _, players, options in variants_given]
+    setups = [prepare(g.rules, g.players, g.options, bots_all, bot_pairs, seed, count, think,
+                      max_decisions) for g in variants_given]
     seen: dict = {}
-    for (label, _, _), setup in zip(variants_given, setups):
+    for given, setup in zip(variants_given, setups):
         simulation = cast("Simulation", setup.simulation)
-        key = (simulation.players, tuple(sorted(setup.options_shown.items())))
+        key = (given.file, simulation.players, tuple(sorted(setup.options_shown.items())))
         if key in seen:
-            raise click.UsageError(f"{label} and {seen[key]} are the same variant: a variant "
-                                   "compared with itself cannot differ; give values that differ")
-        seen[key] = label
+            raise click.UsageError(f"{given.label} and {seen[key]} are the same variant: a "
+                                   "variant compared with itself cannot differ; give values "
+                                   "that differ")
+        seen[key] = given.label
     return setups
 
 
-def _play_variants(rules, file, variants_given, variants, count, seed, bots_all, bot_pairs, workers,
+def _play_variants(variants_given, variants, count, seed, bots_all, bot_pairs, workers,
                    backend, address, think=None, max_decisions=MAX_DECISIONS):
     """Play each variant in turn (into ``variants``: a Ctrl-C keeps those finished)."""
     from rulelang.play.simulation import summarize
     from rulelang.play.simulation.report import speed
     from rulelang.play.simulation.variants import Variant
-    for label, players, options in variants_given:
-        setup = prepare(rules, players, options, bots_all, bot_pairs, seed, count, think,
-                        max_decisions)
-        run = play(setup.simulation, workers, backend, address, label=label)
-        stop_on_failure(run, file, setup.simulation)
-        summary = summarize(run, rules.title, setup.options_shown, setup.cooperative)
-        variants.append(Variant(label, run, summary))
-        click.echo(f"  {label}: {speed(run)}")
+    for given in variants_given:
+        setup = prepare(given.rules, given.players, given.options, bots_all, bot_pairs, seed,
+                        count, think, max_decisions)
+        run = play(setup.simulation, workers, backend, address, label=given.label)
+        stop_on_failure(run, given.file, setup.simulation)
+        summary = summarize(run, given.rules.title, setup.options_shown, setup.cooperative)
+        variants.append(Variant(given.label, run, summary))
+        click.echo(f"  {given.label}: {speed(run)}")
         if run.stopped:
             break
 

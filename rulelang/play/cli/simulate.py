@@ -33,10 +33,11 @@ EXIT_INTERRUPTED = 130  # stopped with Ctrl-C (128 + SIGINT), after printing wha
 SIM_BOT_KINDS = (*(k for k in BOT_KINDS if k != "human"), ORACLE)
 
 
-def simulation_options(command):
-    """The options ``simulate`` and ``compare`` share (applied bottom-up, so listed reversed)."""
+def simulation_options(command, file_argument=None):
+    """The options ``simulate`` and ``compare`` share (applied bottom-up, so listed reversed);
+    ``file_argument`` replaces the one rules file (compare takes one or more)."""
     for decorator in reversed([
-        click.argument("file", type=click.Path(dir_okay=False)),
+        file_argument or click.argument("file", type=click.Path(dir_okay=False)),
         click.option("-n", "--games", "count", type=click.IntRange(1), default=1000,
                      show_default=True, help="How many games to play."),
         click.option("--seed", type=int, default=0, show_default=True,
