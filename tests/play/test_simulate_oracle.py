@@ -91,3 +91,23 @@ def test_a_team_that_won_none_is_told_what_that_may_mean():
     assert "the team won none" not in few.output
     some = cli_run("simulate", COIN, "-n", 20, "--bots", "oracle", "--workers", 1)
     assert "the team won none" not in some.output
+
+
+def test_compare_notes_a_variant_whose_team_won_none():
+    """Yami's missions 1 and 2 with advice bots: the team won none of either, mission A most;
+    compare said nothing, though simulate tells a team that won none what that may mean (the
+    warning came only when every game of every variant was lost)."""
+    result = cli_run("compare", COIN, "--option", "rigged=false", "--option", "rigged=true",
+                     "-n", 10, "--workers", 1)
+    assert result.exit_code == 0, result.output
+    assert "WARNING" not in result.output
+    note = result.output.split("NOTE: ")[1].split("\n\n")[0]
+    assert note.startswith("the team won none of the games of rigged=true:")
+    assert "--bots oracle" in note and "rigged=false" not in note
+    assert all(len(line) < 100 for line in result.output.splitlines())
+    seeing = cli_run("compare", COIN, "--option", "rigged=false", "--option", "rigged=true",
+                     "-n", 10, "--workers", 1, "--bots", "oracle")
+    assert "does not win those rules even seeing everything" in seeing.output
+    few = cli_run("compare", COIN, "--option", "rigged=false", "--option", "rigged=true",
+                  "-n", 9, "--workers", 1)
+    assert "NOTE" not in few.output

@@ -18,7 +18,14 @@ import attrs
 
 from rulelang.play.simulation import stats
 from rulelang.play.simulation.playing import oracle_note
-from rulelang.play.simulation.report import WIDTH, interval, number, p_text, percent
+from rulelang.play.simulation.report import (
+    NONE_WON_AFTER,
+    WIDTH,
+    interval,
+    number,
+    p_text,
+    percent,
+)
 from rulelang.play.simulation.stats import Difference, Rate, Spread
 
 if TYPE_CHECKING:
@@ -54,6 +61,7 @@ class Comparison:
     figures: list  # Figure
     oracle: str | None = None  # the oracle's line (playing.oracle_note), when it played
     alike: str | None = None  # how every game of every variant ended, when that was one way
+    none_won: tuple = ()  # the variants whose team won none of NONE_WON_AFTER games or more
 
 
 def compare(title: str, varying: str, variants: list[Variant]) -> Comparison:
@@ -94,7 +102,18 @@ def compare(title: str, varying: str, variants: list[Variant]) -> Comparison:
     return Comparison(title, varying, [v.label for v in variants],
                       [v.summary.games for v in variants],
                       any(v.summary.stopped for v in variants), figures,
-                      oracle_note(variants[0].summary.bots), _alike(variants))
+                      oracle_note(variants[0].summary.bots), _alike(variants),
+                      _none_won(variants))
+
+
+def _none_won(variants) -> tuple:
+    """The variants of a cooperative game whose team won none of its games (ten or more): a
+    0% there may be the bots', not the rules' (simulate says so too). Where every game of
+    every variant was lost, the warning of ``_alike`` says it instead."""
+    if not variants[0].summary.cooperative or _alike(variants) is not None:
+        return ()
+    return tuple(v.label for v in variants if v.summary.team_wins is not None
+                 and v.summary.games >= NONE_WON_AFTER and v.summary.team_wins.count == 0)
 
 
 def _fair_share(variant: Variant, name: str) -> float | None:
@@ -205,6 +224,15 @@ def render(comparison: Comparison) -> str:
             "them. The bots may be too weak (or too strong) for the game: try --bots greedy or "
             "--bots mcts (in a cooperative game mcts plays for the team), or --bots oracle to "
             "see the game without its hidden information.", WIDTH - 1)]
+    if comparison.none_won:
+        which = ", ".join(comparison.none_won)
+        why = ("a team of oracles, every card face up, that does not win those rules even "
+               "seeing everything" if comparison.oracle is not None else
+               "these bots may not be able to win those rules, so a difference there may be "
+               "the bots' more than the rules'. --bots mcts (it plays for the team), or --bots "
+               "oracle (every card face up) winning some, would say how much is the bots'")
+        lines += ["", *textwrap.wrap(
+            f"NOTE: the team won none of the games of {which}: {why}.", WIDTH - 1)]
     for figure in comparison.figures:
         suffix = {"mean": " (mean per game)", "mean share": " (share of a game's decisions)",
                   "fair share": " (each against its fair share, 1 in P players)"}
