@@ -375,6 +375,25 @@ def test_plot_draws_a_png(tmp_path):
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and path.stat().st_size > 5_000
 
 
+@pytest.mark.slow
+def test_a_plot_says_what_it_shows_bots_options_and_a_teams_wins(tmp_path, monkeypatch):
+    """A chart kept apart from its report said only "Yokai: 30 games, 2 players": not the bots
+    that played, nor the level, nor how often the team won (its score alone does not say)."""
+    pytest.importorskip("matplotlib")
+    import matplotlib.pyplot as plt
+    drawn = []
+    close = plt.close
+    monkeypatch.setattr(plt, "close", lambda figure: (drawn.append(figure), close(figure)))
+    hidden = ROOT / "tests" / "rules" / "hidden_coin.rules"
+    result = cli_run("simulate", hidden, "-n", 20, "--workers", 1, "--bots", "first",
+                     "--option", "rigged=true", "--plot", tmp_path / "coin.png")
+    assert result.exit_code == 0, result.output
+    title = drawn[0]._suptitle.get_text()
+    assert "Hidden coin: 20 games (seeds 0 to 19), 2 players: P1 first, P2 first" in title
+    assert "options: rigged=true" in title
+    assert "the team won 0.0% (0.0 to 16.1%, 95% Wilson) of 20 games" in title
+
+
 def test_json_holds_the_figures_of_the_report(tmp_path):
     path = tmp_path / "coin.json"
     result = cli_run("simulate", ROOT / COIN, "-n", 100, "--workers", 1, "--json", path)

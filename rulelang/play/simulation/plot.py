@@ -28,12 +28,25 @@ def plot(run, summary, path: str) -> None:
         ax.set_ylabel("% of games")
         ax.grid(alpha=0.3)
         ax.legend()
-    stopped = f", stopped after {summary.games:,}" if summary.stopped else ""
-    figure.suptitle(f"{summary.title}: {summary.games:,} games, {summary.players} players"
-                    f"{stopped}")
+    figure.suptitle(caption(summary, width=40 * len(panels)))
     figure.tight_layout()
     figure.savefig(path, dpi=100)
     plt.close(figure)
+
+
+def caption(summary, width: int = 120) -> str:
+    """What the chart shows, as the report's head says it (a PNG kept apart from the report
+    still names its bots, options and seeds), and a team's wins: a team score alone does
+    not say how often the team won."""
+    import textwrap
+
+    from rulelang.play.simulation.report import header, interval, percent
+    lines = header(summary)
+    if summary.cooperative and summary.team_wins is not None:
+        wins = summary.team_wins
+        lines.append(f"the team won {percent(wins.share)} ({interval(wins)}, 95% Wilson) of "
+                     f"{summary.games:,} games")
+    return "\n".join(part for line in lines for part in textwrap.wrap(line, width))
 
 
 def _score_series(records, summary) -> dict:
