@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from types import SimpleNamespace
 
-from rulelang.play.simulation.variants import _alike
+from rulelang.play.simulation.variants import _alike, _try_instead
 from support import ROOT, cli_run
 
 COIN = str(ROOT / "tests" / "rules" / "hidden_coin.rules")  # name a hidden coin's side
@@ -111,3 +111,21 @@ def test_compare_notes_a_variant_whose_team_won_none():
     few = cli_run("compare", COIN, "--option", "rigged=false", "--option", "rigged=true",
                   "-n", 9, "--workers", 1)
     assert "NOTE" not in few.output
+
+
+def test_the_warning_suggests_bots_other_than_those_that_played():
+    """Yami missions 1 and A with mcts: the team won every game of both, and the warning said
+    the bots may be too weak: try --bots mcts, the bots that had just won every game."""
+    assert "try --bots mcts or --bots advice (mcts plays for the team)" in \
+        _try_instead("the team lost every game", ("random",))
+    assert "try --bots advice, or --bots oracle" in \
+        _try_instead("the team lost every game", ("mcts",))
+    won = _try_instead("the team won every game", ("mcts",))
+    assert "too easy for these bots" in won and "--bots mcts" not in won
+    assert "try --bots mcts, or" in _try_instead("every game was won by P1", ("greedy",))
+    assert "every card face up" in _try_instead("the team lost every game", ("oracle",))
+    result = cli_run("compare", COIN, "--option", "rigged=true", "--players", 2, "--players", 3,
+                     "-n", 6, "--bots", "advice", "--workers", 1)
+    assert result.exit_code == 0, result.output
+    warning = " ".join(result.output.split("WARNING: ")[1].split("\n\n")[0].split())
+    assert "try --bots mcts (mcts plays for the team), or --bots oracle" in warning

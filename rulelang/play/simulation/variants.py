@@ -62,6 +62,7 @@ class Comparison:
     oracle: str | None = None  # the oracle's line (playing.oracle_note), when it played
     alike: str | None = None  # how every game of every variant ended, when that was one way
     none_won: tuple = ()  # the variants whose team won none of NONE_WON_AFTER games or more
+    kinds: tuple = ()  # the bots that played (each kind once), for what the warnings suggest
 
 
 def compare(title: str, varying: str, variants: list[Variant]) -> Comparison:
@@ -103,7 +104,8 @@ def compare(title: str, varying: str, variants: list[Variant]) -> Comparison:
                       [v.summary.games for v in variants],
                       any(v.summary.stopped for v in variants), figures,
                       oracle_note(variants[0].summary.bots), _alike(variants),
-                      _none_won(variants))
+                      _none_won(variants),
+                      tuple(dict.fromkeys(variants[0].summary.bots.values())))
 
 
 def _none_won(variants) -> tuple:
@@ -213,6 +215,29 @@ def _seat(seats, name):
     return next((s for s in seats if s.seat == wanted), None)
 
 
+def _try_instead(alike: str, kinds: tuple) -> str:
+    """What to try when every game ended one way: other bots than those that played (a
+    team that won every game needs no stronger ones)."""
+    if alike == "the team won every game":
+        return ("The game may be too easy for these bots, or the games too few to tell the "
+                "variants apart: try more games (-n), harder variants, or weaker bots "
+                "(--bots advice or --bots random).")
+    cooperative = alike.startswith("the team")
+    others = [f"--bots {kind}" for kind in (("mcts", "advice") if cooperative
+                                            else ("greedy", "mcts")) if kind not in kinds]
+    if "oracle" in kinds:
+        return ("The bots played with every card face up: the game may be too hard (or too "
+                "one-sided) even without its hidden information.")
+    if not others:
+        tried = "try more games (-n), "
+    elif cooperative and "--bots mcts" in others:
+        tried = f"try {' or '.join(others)} (mcts plays for the team), "
+    else:
+        tried = f"try {' or '.join(others)}, "
+    return (f"The bots may be too weak (or too strong) for the game: {tried}or --bots oracle "
+            "to see the game without its hidden information.")
+
+
 def render(comparison: Comparison) -> str:
     width = max(len(label) for label in comparison.labels)
     lines = []
@@ -221,9 +246,7 @@ def render(comparison: Comparison) -> str:
     if comparison.alike is not None:
         lines += ["", *textwrap.wrap(
             f"WARNING: {comparison.alike}, in every variant: who wins cannot differ between "
-            "them. The bots may be too weak (or too strong) for the game: try --bots greedy or "
-            "--bots mcts (in a cooperative game mcts plays for the team), or --bots oracle to "
-            "see the game without its hidden information.", WIDTH - 1)]
+            f"them. {_try_instead(comparison.alike, comparison.kinds)}", WIDTH - 1)]
     if comparison.none_won:
         which = ", ".join(comparison.none_won)
         why = ("a team of oracles, every card face up, that does not win those rules even "
