@@ -83,9 +83,12 @@ def test_a_team_that_won_none_is_told_what_that_may_mean():
     lost = cli_run("simulate", COIN, "--option", "rigged=true", "-n", 10, "--workers", 1)
     assert lost.exit_code == 0, lost.output
     assert "the team won none: these bots may not be able to win these rules" in lost.output
+    assert "random bots play at random, not for the team: --bots mcts or --bots advice do" \
+        in lost.output  # (a student left at random bots read Yami as unwinnable)
     seeing = cli_run("simulate", COIN, "--option", "rigged=true", "-n", 10, "--bots", "oracle",
                      "--workers", 1)
     assert "the team won none, with every card face up" in seeing.output
+    assert "random bots" not in seeing.output
     assert all(len(line) <= 100 for line in lost.output.splitlines() + seeing.output.splitlines())
     few = cli_run("simulate", COIN, "--option", "rigged=true", "-n", 9, "--workers", 1)
     assert "the team won none" not in few.output

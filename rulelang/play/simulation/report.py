@@ -90,8 +90,12 @@ def _none_won(summary: Summary) -> list[str]:
     if all(kind == "oracle" for kind in summary.bots.values()):
         return ["  the team won none, with every card face up: these bots do not win these",
                 "  rules even seeing everything"]
-    return ["  the team won none: these bots may not be able to win these rules; --bots",
-            "  oracle (every card face up) winning some would say how much is the bots'"]
+    lines = ["  the team won none: these bots may not be able to win these rules; --bots",
+             "  oracle (every card face up) winning some would say how much is the bots'"]
+    if "random" in summary.bots.values():
+        lines.append("  (random bots play at random, not for the team: --bots mcts or --bots "
+                     "advice do)")
+    return lines
 
 
 def render(summary: Summary) -> str:
