@@ -449,6 +449,25 @@ def test_the_docs_name_every_bot_kind_simulate_takes():
     assert all(f"`{kind}`" in listed for kind in SIM_BOT_KINDS), listed
 
 
+def test_the_docs_describe_every_key_of_the_json_file():
+    """--json wrote keys no page described, and a spread's low and high (the lowest and
+    highest values) beside a rate's (the ends of its interval) under the same names."""
+    docs = (ROOT / "docs" / "simulate.md").read_text(encoding="utf-8")
+    section = docs.split("## The JSON file")[1].split("\n## ")[0]
+    keys: set = set()
+    for rules, players in ((COIN, 2), (PARTNERS, 4), (TEAM_COIN, 2), (YOKAI, 2)):
+        _, summary = simulate(rules, 5, players=players, bots=("random",) * players)
+        data = to_json(summary)
+        keys |= set(data) | {k for seat in data["seats"] for k in seat}
+        keys |= {k for side in data.get("sides") or () for k in side}
+        keys |= {k for part in ("first_player",) if data[part] for k in data[part]}
+        keys |= {k for kind in data["kinds"] for k in kind}
+        keys |= {k for report in data["reports"] for k in report}
+    missing = sorted(k for k in keys if f"`{k}`" not in section)
+    assert not missing, missing
+    assert "**lowest and highest** values met" in section  # a spread's low and high
+
+
 def test_a_report_of_bots_given_time_to_think_says_it_does_not_replay(tmp_path):
     """--think made figures that no second run repeats, with no word of it in the report."""
     path = tmp_path / "think.json"
