@@ -222,7 +222,10 @@ def test_files_compared_vary_alone_and_each_once(tmp_path):
                      "edge=false", "-n", 5)
     assert result.exit_code == 2 and "the files are what varies" in result.output
     result = cli_run("compare", COIN, COIN, "-n", 5)
-    assert result.exit_code == 2 and "given twice" in result.output
+    assert result.exit_code == 2 and f"{COIN} is given twice: a variant" in result.output
+    again = str(ROOT / "tests" / ".." / "tests" / "rules" / "fair_coin.rules")
+    result = cli_run("compare", COIN, again, "-n", 5)
+    assert result.exit_code == 2 and f"{again} is given twice (as {COIN})" in result.output
     result = cli_run("compare", COIN, variant, "-n", 40, "--workers", 1)
     assert result.exit_code == 0, result.output
     assert f"  {COIN}: " in result.output and f"  {variant}: " in result.output

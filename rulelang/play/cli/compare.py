@@ -135,8 +135,9 @@ def files_of(files, players_list, option_pairs) -> tuple[str, list[Given]]:
     for file in files:
         same = os.path.realpath(file)
         if same in seen:
-            raise click.UsageError(f"{file} is given twice ({seen[same]}): a variant compared "
-                                   "with itself cannot differ; give each file once")
+            also = f" (as {seen[same]})" if seen[same] != file else ""
+            raise click.UsageError(f"{file} is given twice{also}: a variant compared with "
+                                   "itself cannot differ; give each file once")
         seen[same] = file
     names = [os.path.basename(file) for file in files]
     labels = names if len(set(names)) == len(names) else list(files)
