@@ -236,3 +236,27 @@ def test_a_cooperative_file_is_not_compared_with_a_competitive_one():
     result = cli_run("compare", COIN, yokai, "-n", 5)
     assert result.exit_code == 2
     assert "yokai.rules cooperative and fair_coin.rules not" in result.output
+
+
+def test_bots_can_be_compared_to_see_how_much_play_matters(tmp_path):
+    """Whether a game rewards skill (and whether a comparison's bots are strong enough to mean
+    anything) could only be read from two simulate runs side by side: --bots took one kind."""
+    hidden = ROOT / "tests" / "rules" / "hidden_coin.rules"  # the oracle sees the coin
+    path = tmp_path / "compare.json"
+    result = cli_run("compare", hidden, "--bots", "random", "--bots", "oracle", "-n", 30,
+                     "--workers", 1, "--json", path)
+    assert result.exit_code == 0, result.output
+    head = result.output.splitlines()[0]
+    assert head.endswith("2 players; comparing bots") and "random bots" not in head
+    assert "oracle bots: ORACLE: every seat played with every card face up" in \
+        " ".join(result.output.split())
+    data = json.loads(path.read_text())
+    assert data["varying"] == "bots" and data["bots"] == ["random", "oracle"]
+    assert [v["summary"]["bots"]["P1"] for v in data["variants"]] == ["random", "oracle"]
+    wins = figure(data, "team wins")
+    assert wins["values"][1]["share"] == 1 and wins["differences"][1]["significant"]
+    twice = cli_run("compare", hidden, "--bots", "random", "--bots", "random", "-n", 5)
+    assert twice.exit_code == 2 and "--bots gives random twice" in twice.output
+    both = cli_run("compare", hidden, "--bots", "random", "--bots", "oracle", "--players", 2,
+                   "--players", 3, "-n", 5)
+    assert both.exit_code == 2 and "--players and --bots each have two values" in both.output

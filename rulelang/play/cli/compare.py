@@ -37,16 +37,17 @@ if TYPE_CHECKING:
 class Given:
     """One variant as the command line names it: its label, player count (None: the rules'
     default), options, and the rules file it plays (loaded: ``rules``)."""
-    label: str  # "tricks=3", "3 players", "pig.rules"
+    label: str  # "tricks=3", "3 players", "pig.rules", "greedy bots"
     players: int | None
     options: dict
     file: str = ""
     rules: Any = None  # interpreter.rules.Rules, once loaded
+    bots: str = "random"  # the bot of every seat (--bot SEAT=KIND aside)
 
 
 def _compare_options(command):
     return simulation_options(command, click.argument(
-        "files", nargs=-1, required=True, type=click.Path(dir_okay=False)))
+        "files", nargs=-1, required=True, type=click.Path(dir_okay=False)), several_bots=True)
 
 
 @click.command()
@@ -61,13 +62,14 @@ def compare(files, count, seed, bots_all, bot_pairs, workers, backend, address, 
             max_decisions, players_list, option_pairs, json_path):
     """Play variants of a game and show which figures differ: win rates, scores, lengths.
 
-    The variants are one option's values, player counts, or rules files (your copy of a
+    The variants are one option's values, player counts, bots, or rules files (your copy of a
     game beside the original: the first file is the baseline).
 
     \b
     rulelang compare examples/oh_hell.rules --players 3 --option tricks=3 --option tricks=5
     rulelang compare examples/pig.rules --players 2 --players 3 --players 4
     rulelang compare examples/pig.rules my_pig.rules --players 3
+    rulelang compare games/yokai_sketch.rules --bots random --bots greedy
     """
     from rulelang.play.simulation import to_json
     from rulelang.play.simulation.variants import compare as compare_variants
@@ -75,23 +77,22 @@ def compare(files, count, seed, bots_all, bot_pairs, workers, backend, address, 
     if address and backend != "ray":
         raise click.BadParameter("--address is for --backend ray", param_hint="--address")
     if len(files) > 1:
-        varying, variants_given = files_of(files, players_list, option_pairs)
+        varying, variants_given = files_of(files, players_list, option_pairs, bots_all)
     else:
-        varying, variants_given = variants_of(players_list, option_pairs, files[0])
+        varying, variants_given = variants_of(players_list, option_pairs, files[0], bots_all)
     if json_path:
         check_writable(json_path, "--json")
     variants_given = with_rules(variants_given)
     title = " / ".join(dict.fromkeys(g.rules.title for g in variants_given))
-    setups = check_variants(variants_given, count, seed, bots_all, bot_pairs, think,
-                            max_decisions)
-    played = what_is_played(varying, setups, bots_all, bot_pairs, think)
+    setups = check_variants(variants_given, count, seed, bot_pairs, think, max_decisions)
+    played = what_is_played(varying, setups, variants_given, bot_pairs, think)
     click.echo(f"{title}: {count:,} games a variant (seeds {seed} to {seed + count - 1}), "
                f"{played['text']}; comparing {varying}")
     for line in played["notes"]:
         click.echo(line)
     variants = []
     with _backend_session(backend, address, workers):
-        _play_variants(variants_given, variants, count, seed, bots_all, bot_pairs,
+        _play_variants(variants_given, variants, count, seed, bot_pairs,
                        workers, backend, address, think, max_decisions)
     if len(variants) < 2:
         click.echo("stopped before a second variant was played: nothing to compare")
@@ -119,13 +120,15 @@ def _option_values(option_pairs) -> dict[str, list[str]]:
     return values
 
 
-def files_of(files, players_list, option_pairs) -> tuple[str, list[Given]]:
+def files_of(files, players_list, option_pairs, bots_all=("random",)) -> tuple[str, list[Given]]:
     """Several rules files: the files are what varies, every --option and --players applies
     to each of them alike."""
     values = _option_values(option_pairs)
     repeated = [f"option {name}" for name, vs in values.items() if len(vs) > 1]
     if len(players_list) > 1:
         repeated.insert(0, "--players")
+    if len(bots_all) > 1:
+        repeated.insert(0, "--bots")
     if repeated:
         raise click.UsageError(
             f"{' and '.join(repeated)} given two values or more, but with several rules files "
@@ -143,7 +146,7 @@ def files_of(files, players_list, option_pairs) -> tuple[str, list[Given]]:
     labels = names if len(set(names)) == len(names) else list(files)
     options = {name: vs[0] for name, vs in values.items()}
     players = players_list[0] if players_list else None
-    return "files", [Given(label, players, options, file)
+    return "files", [Given(label, players, options, file, bots=bots_all[0])
                      for label, file in zip(labels, files)]
 
 
@@ -164,39 +167,48 @@ def with_rules(variants_given: list[Given]) -> list[Given]:
     return given
 
 
-def variants_of(players_list, option_pairs, file="") -> tuple[str, list[Given]]:
-    """What varies, and each variant (one rules file: its options or player counts)."""
+def variants_of(players_list, option_pairs, file="", bots_all=("random",)
+                ) -> tuple[str, list[Given]]:
+    """What varies, and each variant (one rules file: its options, player counts or bots)."""
     values = _option_values(option_pairs)
     repeated = [name for name, vs in values.items() if len(vs) > 1]
     several_counts = len(players_list) > 1
-    if not repeated and not several_counts:
+    several_bots = len(bots_all) > 1
+    if not repeated and not several_counts and not several_bots:
         raise click.UsageError(
             "say what to compare: give one option two values or more (--option tricks=3 "
-            "--option tricks=5) or --players twice or more (--players 3 --players 4); only one "
-            "thing can vary at a time")
-    if len(repeated) + several_counts > 1:
+            "--option tricks=5), --players twice or more (--players 3 --players 4), --bots "
+            "twice or more (--bots random --bots greedy), or two rules files or more (the "
+            "original and your copy); only one thing can vary at a time")
+    if len(repeated) + several_counts + several_bots > 1:
         varied = [*(["--players"] if several_counts else []),
+                  *(["--bots"] if several_bots else []),
                   *(f"option {name}" for name in repeated)]
         raise click.UsageError(
             f"{' and '.join([', '.join(varied[:-1]), varied[-1]])} each have two values or "
             "more, but compare varies one thing at a time: give each of the others one value "
             "(and compare again for another)")
     for name, given in [("--players", [str(p) for p in players_list]),
+                        ("--bots", list(bots_all)),
                         *((f"--option {name}", vs) for name, vs in values.items())]:
         twice = next((v for i, v in enumerate(given) if v in given[:i]), None)
         if twice is not None:
             raise click.UsageError(f"{name} gives {twice} twice: a variant compared with itself "
                                    "cannot differ; give each value once")
     options = {name: vs[0] for name, vs in values.items() if len(vs) == 1}
-    if several_counts:
-        return "players", [Given(f"{p} players", p, options, file) for p in players_list]
-    name = repeated[0]
     players = players_list[0] if players_list else None
-    return name, [Given(f"{name}={v}", players, {**options, name: v}, file)
+    if several_counts:
+        return "players", [Given(f"{p} players", p, options, file, bots=bots_all[0])
+                           for p in players_list]
+    if several_bots:
+        return "bots", [Given(f"{kind} bots", players, options, file, bots=kind)
+                        for kind in bots_all]
+    name = repeated[0]
+    return name, [Given(f"{name}={v}", players, {**options, name: v}, file, bots=bots_all[0])
                   for v in values[name]]
 
 
-def what_is_played(varying, setups, bots_all, bot_pairs, think) -> dict:
+def what_is_played(varying, setups, variants_given, bot_pairs, think) -> dict:
     """What every variant shares, for the report's head (a saved report says what was
     played): the player count (unless it varies), the bots, the options held fixed, and
     notes on mixed bots and --think."""
@@ -206,13 +218,15 @@ def what_is_played(varying, setups, bots_all, bot_pairs, think) -> dict:
     players = None if varying == "players" or len(counts) > 1 else counts.pop()
     fixed = {name: value for name, value in first.options_shown.items()
              if name != varying and all(s.options_shown.get(name) == value for s in setups)}
-    bots = ", ".join([f"{bots_all} bots", *bot_pairs])
-    text = bots if players is None else f"{players} players, {bots}"
+    kinds = list(dict.fromkeys(g.bots for g in variants_given))
+    bots = ", ".join([*([] if varying == "bots" else [f"{kinds[0]} bots"]), *bot_pairs])
+    text = ", ".join(part for part in (f"{players} players" if players else "", bots) if part)
     notes = []
     if fixed:
         notes += textwrap.wrap("options held fixed: " + ", ".join(
             f"{name}={value}" for name, value in fixed.items()), WIDTH)
-    if any(pair.partition("=")[2].strip() != bots_all for pair in bot_pairs):
+    if any(pair.partition("=")[2].strip() not in kinds for pair in bot_pairs) or (
+            bot_pairs and varying == "bots"):
         notes += textwrap.wrap(
             "the seats' bots differ: a seat's wins, and the first player's, measure its bot as "
             "much as the rules", WIDTH)
@@ -221,20 +235,21 @@ def what_is_played(varying, setups, bots_all, bot_pairs, think) -> dict:
             f"--think {think:g}: the bots thought for a time, not a fixed budget: their moves "
             "depend on the machine's speed, and these figures do not replay exactly", WIDTH)
     return {"text": text, "notes": notes, "players": players, "options": fixed,
-            "bots": [bots_all, *bot_pairs], "think": think}
+            "bots": [*kinds, *bot_pairs], "think": think}
 
 
-def check_variants(variants_given, count, seed, bots_all, bot_pairs, think,
+def check_variants(variants_given, count, seed, bot_pairs, think,
                    max_decisions=MAX_DECISIONS) -> list:
     """Every variant checked against the rules before any game is played (an option's value
     or a player count the rules refuse stops here, not after minutes of the first variant);
     two that are the same variant written two ways (removed=5, removed=05) are refused."""
-    setups = [prepare(g.rules, g.players, g.options, bots_all, bot_pairs, seed, count, think,
+    setups = [prepare(g.rules, g.players, g.options, g.bots, bot_pairs, seed, count, think,
                       max_decisions) for g in variants_given]
     seen: dict = {}
     for given, setup in zip(variants_given, setups):
         simulation = cast("Simulation", setup.simulation)
-        key = (given.file, simulation.players, tuple(sorted(setup.options_shown.items())))
+        key = (given.file, simulation.players, simulation.bots,
+               tuple(sorted(setup.options_shown.items())))
         if key in seen:
             raise click.UsageError(f"{given.label} and {seen[key]} are the same variant: a "
                                    "variant compared with itself cannot differ; give values "
@@ -243,14 +258,14 @@ def check_variants(variants_given, count, seed, bots_all, bot_pairs, think,
     return setups
 
 
-def _play_variants(variants_given, variants, count, seed, bots_all, bot_pairs, workers,
+def _play_variants(variants_given, variants, count, seed, bot_pairs, workers,
                    backend, address, think=None, max_decisions=MAX_DECISIONS):
     """Play each variant in turn (into ``variants``: a Ctrl-C keeps those finished)."""
     from rulelang.play.simulation import summarize
     from rulelang.play.simulation.report import speed
     from rulelang.play.simulation.variants import Variant
     for given in variants_given:
-        setup = prepare(given.rules, given.players, given.options, bots_all, bot_pairs, seed,
+        setup = prepare(given.rules, given.players, given.options, given.bots, bot_pairs, seed,
                         count, think, max_decisions)
         run = play(setup.simulation, workers, backend, address, label=given.label)
         stop_on_failure(run, given.file, setup.simulation)

@@ -103,9 +103,18 @@ def compare(title: str, varying: str, variants: list[Variant]) -> Comparison:
     return Comparison(title, varying, [v.label for v in variants],
                       [v.summary.games for v in variants],
                       any(v.summary.stopped for v in variants), figures,
-                      oracle_note(variants[0].summary.bots), _alike(variants),
-                      _none_won(variants),
-                      tuple(dict.fromkeys(variants[0].summary.bots.values())))
+                      _oracle(variants), _alike(variants), _none_won(variants),
+                      tuple(dict.fromkeys(k for v in variants for k in v.summary.bots.values())))
+
+
+def _oracle(variants) -> str | None:
+    """The oracle's line: of every variant where bots are what varies (--bots oracle beside
+    honest bots), the variant's label before it when only some played it."""
+    notes = [(v.label, oracle_note(v.summary.bots)) for v in variants]
+    played = [(label, note) for label, note in notes if note is not None]
+    if not played or len(played) == len(notes):
+        return played[0][1] if played else None
+    return "; ".join(f"{label}: {note}" for label, note in played)
 
 
 def _none_won(variants) -> tuple:
