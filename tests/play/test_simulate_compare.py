@@ -260,3 +260,19 @@ def test_bots_can_be_compared_to_see_how_much_play_matters(tmp_path):
     both = cli_run("compare", hidden, "--bots", "random", "--bots", "oracle", "--players", 2,
                    "--players", 3, "-n", 5)
     assert both.exit_code == 2 and "--players and --bots each have two values" in both.output
+
+
+def test_files_compared_say_which_options_differ_between_them(tmp_path):
+    """A copy whose option default was changed (or an option taken out) was compared without a
+    word of it: only the options all the files share were listed, as held fixed."""
+    text = (ROOT / "examples" / "pig.rules").read_text()
+    variant = tmp_path / "pig_d8.rules"
+    variant.write_text(text.replace("option diceoutcomes: int in 2..12 = 6",
+                                    "option diceoutcomes: int in 2..12 = 8"))
+    result = cli_run("compare", ROOT / "examples" / "pig.rules", variant, "-n", 30,
+                     "--workers", 1)
+    assert result.exit_code == 0, result.output
+    head = " ".join(result.output.split("\n\n")[0].split())
+    assert "options held fixed: winscore=100, ask_first=true" in head
+    assert "options that differ between the files: diceoutcomes: pig.rules 6, pig_d8.rules 8" \
+        in head

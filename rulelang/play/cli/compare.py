@@ -225,6 +225,8 @@ def what_is_played(varying, setups, variants_given, bot_pairs, think) -> dict:
     if fixed:
         notes += textwrap.wrap("options held fixed: " + ", ".join(
             f"{name}={value}" for name, value in fixed.items()), WIDTH)
+    if varying == "files":
+        notes += _options_apart(setups, variants_given, fixed)
     if any(pair.partition("=")[2].strip() not in kinds for pair in bot_pairs) or (
             bot_pairs and varying == "bots"):
         notes += textwrap.wrap(
@@ -236,6 +238,20 @@ def what_is_played(varying, setups, variants_given, bot_pairs, think) -> dict:
             "depend on the machine's speed, and these figures do not replay exactly", WIDTH)
     return {"text": text, "notes": notes, "players": players, "options": fixed,
             "bots": [*kinds, *bot_pairs], "think": think}
+
+
+def _options_apart(setups, variants_given, fixed) -> list[str]:
+    """Rules files whose options differ (a default changed, an option added or taken out):
+    each such option with its value in each file, "-" where a file has none of it."""
+    from rulelang.play.simulation.report import WIDTH
+    names = list(dict.fromkeys(name for s in setups for name in s.options_shown))
+    apart = [name for name in names if name not in fixed]
+    if not apart:
+        return []
+    return textwrap.wrap("options that differ between the files: " + "; ".join(
+        f"{name}: " + ", ".join(f"{g.label} {s.options_shown.get(name, '-')}"
+                               for g, s in zip(variants_given, setups))
+        for name in apart), WIDTH, subsequent_indent="  ")
 
 
 def check_variants(variants_given, count, seed, bot_pairs, think,
