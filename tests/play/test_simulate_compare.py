@@ -276,3 +276,35 @@ def test_files_compared_say_which_options_differ_between_them(tmp_path):
     assert "options held fixed: winscore=100, ask_first=true" in head
     assert "options that differ between the files: diceoutcomes: pig.rules 6, pig_d8.rules 8" \
         in head
+
+
+STEPS = """game "Steps"
+players 2
+option steps: int in 0..2 = 0 "2: a call of b plays on, up to three turns"
+var calls: int = 0
+
+turn {
+  choose call in ["a", "b"] prompt "call"
+  calls += 1
+  if steps < 2 or call == "a" or calls >= 3 {
+    win current
+  }
+}
+"""
+
+
+def test_two_variants_the_same_in_every_game_are_not_tested_against_each_other(tmp_path):
+    """Yami's missions 1 and 2 (every game 28 decisions, 7 rounds, score 0) were tested against
+    each other: "0 (0 to 0), p = 1.000", each such test counted among those Holm's method
+    adjusts, making every other p-value larger."""
+    rules = tmp_path / "steps.rules"
+    rules.write_text(STEPS)
+    result = cli_run("compare", rules, "--option", "steps=0", "--option", "steps=1",
+                     "--option", "steps=2", "-n", 40, "--workers", 1)
+    assert result.exit_code == 0, result.output
+    block = result.output.split("decisions (mean per game)")[1].split("\n\n")[0]
+    assert "steps=1  1 (spread 0)" in block
+    assert "the same in every game of both: nothing to test" in block
+    assert "0 (0 to 0)" not in result.output
+    steps2 = next(line for line in block.splitlines() if "steps=2" in line)
+    assert "p < 0.001: differs" in steps2  # the variant that does differ is still tested

@@ -87,8 +87,9 @@ def compare(title: str, varying: str, variants: list[Variant]) -> Comparison:
         base = values[0]
         differences: list[Difference | None] = [None]
         for value in values[1:]:
-            if base is None or value is None:
-                differences.append(None)
+            if base is None or value is None or (measure != "share" and _constant([base, value])):
+                differences.append(None)  # (the same number in every game of both: untested,
+                # and not counted among the comparisons Holm's method adjusts)
             elif measure == "share":  # shares are Rates, the other measures Spreads
                 differences.append(stats.proportions(cast(Rate, base), cast(Rate, value)))
             else:
@@ -277,6 +278,8 @@ def render(comparison: Comparison) -> str:
                 said = "(baseline)"
             elif diff is not None:
                 said = _difference(diff, figure.measure)
+            elif value is not None and figure.values[0] is not None:
+                said = "the same in every game of both: nothing to test"
             rows.append((f"  {label:<{width}}  {shown:<28}", said))
         # a difference too wide for its line goes under its value, the figure's others too
         under = any(len(line) + 2 + len(said) >= WIDTH for line, said in rows)
