@@ -308,3 +308,18 @@ def test_two_variants_the_same_in_every_game_are_not_tested_against_each_other(t
     assert "0 (0 to 0)" not in result.output
     steps2 = next(line for line in block.splitlines() if "steps=2" in line)
     assert "p < 0.001: differs" in steps2  # the variant that does differ is still tested
+
+
+def test_the_docs_describe_every_key_of_compares_json_file(tmp_path):
+    path = tmp_path / "compare.json"
+    result = cli_run("compare", COIN, "--option", "edge=true", "--option", "edge=false",
+                     "-n", 40, "--workers", 1, "--json", path)
+    assert result.exit_code == 0, result.output
+    data = json.loads(path.read_text())
+    docs = (ROOT / "docs" / "simulate.md").read_text(encoding="utf-8")
+    section = docs.split("## The JSON file")[1].split("\n## ")[0].split("`compare --json")[1]
+    keys = set(data) | set(data["variants"][0]) | set(data["comparison"])
+    keys |= {k for f in data["comparison"]["figures"] for k in f}
+    keys |= {k for f in data["comparison"]["figures"] for d in f["differences"] if d for k in d}
+    missing = sorted(k for k in keys if f"`{k}`" not in section)
+    assert not missing, missing
