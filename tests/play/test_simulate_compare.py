@@ -4,6 +4,8 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
+
 from rulelang.play.simulation.stats import Difference
 from rulelang.play.simulation.variants import _difference
 from support import ROOT, cli_run
@@ -323,3 +325,29 @@ def test_the_docs_describe_every_key_of_compares_json_file(tmp_path):
     keys |= {k for f in data["comparison"]["figures"] for d in f["differences"] if d for k in d}
     missing = sorted(k for k in keys if f"`{k}`" not in section)
     assert not missing, missing
+
+
+@pytest.mark.slow
+def test_compare_draws_each_figure_with_its_interval(tmp_path, monkeypatch):
+    """compare had no chart: a designer drew the variants' figures by hand from its text."""
+    pytest.importorskip("matplotlib")
+    import matplotlib.pyplot as plt
+    drawn = []
+    close = plt.close
+    monkeypatch.setattr(plt, "close", lambda figure: (drawn.append(figure), close(figure)))
+    path = tmp_path / "compare.png"
+    result = cli_run("compare", COIN, "--option", "edge=true", "--option", "edge=false",
+                     "-n", 60, "--workers", 1, "--plot", path)
+    assert result.exit_code == 0, result.output
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    title = " ".join(drawn[0]._suptitle.get_text().split())
+    assert "Fair coin: 60 games a variant (seeds 0 to 59), 2 players, random bots" in title
+    assert "comparing edge" in title and "95% intervals" in title
+    panels = [ax for ax in drawn[0].axes if ax.get_visible()]
+    assert [ax.get_title() for ax in panels][:3] == ["P1 wins (%)", "P2 wins (%)", "draws (%)"]
+    draws = panels[2]  # the baseline's third of the games drawn, the other's none
+    points = [bar.lines[0].get_xdata()[0] for bar in draws.containers]
+    assert points[1] == 0 and 15 < points[0] < 50
+    bad = cli_run("compare", COIN, "--option", "edge=true", "--option", "edge=false",
+                  "--plot", tmp_path / "out.txt")
+    assert bad.exit_code == 2 and "not a format a plot is drawn in" in bad.output

@@ -21,6 +21,7 @@ from rulelang.play.cli.common import load_rules, parse_options
 from rulelang.play.cli.simulate import (
     EXIT_INTERRUPTED,
     MAX_DECISIONS,
+    check_plotting,
     check_ray,
     check_writable,
     play,
@@ -58,8 +59,11 @@ def _compare_options(command):
               help="An option; give one option several values to compare them.")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False),
               help="Also write every variant's figures and the tests to this file as JSON.")
+@click.option("--plot", "plot_path", type=click.Path(dir_okay=False),
+              help="Also draw each figure compared, every variant with its 95% interval, to "
+                   "this PNG (pip install 'rulelang[plot]').")
 def compare(files, count, seed, bots_all, bot_pairs, workers, backend, address, think,
-            max_decisions, players_list, option_pairs, json_path):
+            max_decisions, players_list, option_pairs, json_path, plot_path):
     """Play variants of a game and show which figures differ: win rates, scores, lengths.
 
     The variants are one option's values, player counts, bots, or rules files (your copy of a
@@ -82,12 +86,15 @@ def compare(files, count, seed, bots_all, bot_pairs, workers, backend, address, 
         varying, variants_given = variants_of(players_list, option_pairs, files[0], bots_all)
     if json_path:
         check_writable(json_path, "--json")
+    if plot_path:
+        check_plotting(plot_path)
     variants_given = with_rules(variants_given)
     title = " / ".join(dict.fromkeys(g.rules.title for g in variants_given))
     setups = check_variants(variants_given, count, seed, bot_pairs, think, max_decisions)
     played = what_is_played(varying, setups, variants_given, bot_pairs, think)
-    click.echo(f"{title}: {count:,} games a variant (seeds {seed} to {seed + count - 1}), "
-               f"{played['text']}; comparing {varying}")
+    head = (f"{title}: {count:,} games a variant (seeds {seed} to {seed + count - 1}), "
+            f"{played['text']}; comparing {varying}")
+    click.echo(head)
     for line in played["notes"]:
         click.echo(line)
     variants = []
@@ -99,6 +106,9 @@ def compare(files, count, seed, bots_all, bot_pairs, workers, backend, address, 
         sys.exit(EXIT_INTERRUPTED)
     comparison = compare_variants(title, varying, variants)
     click.echo(render(comparison), nl=False)
+    if plot_path:
+        from rulelang.play.simulation.plot import plot_comparison
+        plot_comparison(comparison, [head, " ".join(played["notes"])], plot_path)
     if json_path:
         data = {"title": title, "varying": varying,
                 **({"files": [g.file for g in variants_given]} if varying == "files" else {}),
