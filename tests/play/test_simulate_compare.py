@@ -351,3 +351,23 @@ def test_compare_draws_each_figure_with_its_interval(tmp_path, monkeypatch):
     bad = cli_run("compare", COIN, "--option", "edge=true", "--option", "edge=false",
                   "--plot", tmp_path / "out.txt")
     assert bad.exit_code == 2 and "not a format a plot is drawn in" in bad.output
+
+
+@pytest.mark.slow
+def test_a_compare_plot_marks_each_seats_fair_share_where_player_counts_differ(tmp_path,
+                                                                              monkeypatch):
+    """Where the player counts differ, a seat's wins are tested against 1 in P, not against
+    the baseline: the chart's red said "differs from the baseline" there too."""
+    pytest.importorskip("matplotlib")
+    import matplotlib.pyplot as plt
+    drawn = []
+    close = plt.close
+    monkeypatch.setattr(plt, "close", lambda figure: (drawn.append(figure), close(figure)))
+    pig = ROOT / "examples" / "pig.rules"
+    result = cli_run("compare", pig, "--players", 2, "--players", 3, "-n", 30, "--workers", 1,
+                     "--plot", tmp_path / "pig.png")
+    assert result.exit_code == 0, result.output
+    p1 = next(ax for ax in drawn[0].axes if ax.get_title().startswith("P1 wins"))
+    assert "grey: its fair share, 1 in P" in " ".join(p1.get_title().split())
+    fair = [line.get_xdata()[0] for line in p1.lines if line.get_gid() == "fair share"]
+    assert [round(x, 1) for x in fair] == [50.0, 33.3]

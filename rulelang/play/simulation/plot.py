@@ -101,11 +101,17 @@ def plot_comparison(comparison, head: list[str], path: str) -> None:
                 half = 1.96 * value.sd / math.sqrt(value.games) if value.games > 1 else 0.0
                 mid, low, high = value.mean, value.mean - half, value.mean + half
             differs = diff is not None and diff.significant
+            if shown.measure == "fair share" and diff is not None:  # red: apart from its fair
+                # share (1 in P players), marked with a grey bar, not from the baseline's
+                ax.plot(scale * (value.share - diff.difference), row, marker="|",
+                        markersize=16, color="grey", gid="fair share")
             ax.errorbar(scale * mid, row, xerr=[[scale * (mid - low)], [scale * (high - mid)]],
                         fmt="o", capsize=4, color="tab:red" if differs else "tab:blue")
         ax.set_yticks(range(len(labels)), labels)
         ax.set_ylim(len(labels) - 0.5, -0.5)  # the baseline on top
         unit = " (%)" if scale == 100 else ""
+        if shown.measure == "fair share":
+            unit = " (%; grey: its fair share, 1 in P; red: apart from it)"
         ax.set_title("\n".join(textwrap.wrap(shown.name + unit, 45)), fontsize=10)
         ax.grid(alpha=0.3)
     for ax in list(axes.flat)[len(figures):]:
