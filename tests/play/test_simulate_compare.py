@@ -79,7 +79,8 @@ def test_seat_shares_at_different_player_counts_are_each_tested_against_1_in_p(t
             assert difference["test"] == "exact binomial test"
             assert abs(difference["difference"] - (value["share"] - 1 / players)) < 1e-6
     assert figure(data, "P3 wins")["differences"][0] is None  # no third seat at 2 players
-    assert figure(data, "draws")["measure"] == "share"  # not a seat's: against the baseline
+    names = {f["name"] for f in data["comparison"]["figures"]}
+    assert "draws" not in names  # Pig has none, at any count: left out (not tested at 1 in P)
     p1 = result.output.split("P1 wins (each against its fair share, 1 in P players)")[1]
     assert "(baseline)" not in p1.split("\n\n")[0] and "points from fair" in p1
     assert "each variant's is tested against its fair share" in " ".join(result.output.split())
@@ -371,3 +372,42 @@ def test_a_compare_plot_marks_each_seats_fair_share_where_player_counts_differ(t
     assert "grey: its fair share, 1 in P" in " ".join(p1.get_title().split())
     fair = [line.get_xdata()[0] for line in p1.lines if line.get_gid() == "fair share"]
     assert [round(x, 1) for x in fair] == [50.0, 33.3]
+
+
+TIES = """game "Ties"
+players 2
+option tied: bool = true "both score the same: the tiebreak decides"
+var rolled[player]: int = 0
+
+turn {
+  choose go in ["roll"] prompt "roll"
+  rolled[current] = random(1..2, "die")
+  if current == P2 {
+    end
+  }
+}
+
+score p = if tied then 1 else rolled[p]
+tiebreak p = rolled[p]
+"""
+
+
+def test_tiebreaks_are_compared_and_shares_that_never_happen_left_out(tmp_path):
+    """compare left out the tiebreak (how often the score alone did not decide: a designer's
+    figure simulate reports), and tested a draw that no variant ever had: "0.0% against 0.0%,
+    p = 1.000", counted in Holm's adjustment."""
+    rules = tmp_path / "ties.rules"
+    rules.write_text(TIES)
+    path = tmp_path / "compare.json"
+    result = cli_run("compare", rules, "--option", "tied=true", "--option", "tied=false",
+                     "-n", 200, "--workers", 1, "--json", path)
+    assert result.exit_code == 0, result.output
+    names = [f["name"] for f in json.loads(path.read_text())["comparison"]["figures"]]
+    assert "tiebreaks" in names and "shared wins" not in names
+    tiebreaks = result.output.split("\ntiebreaks\n")[1].split("\n\n")[0]
+    assert "tied=true   100.0%" not in tiebreaks  # half the ties stay ties: draws
+    assert "differs" in tiebreaks
+    coin = cli_run("compare", COIN, "--option", "edge=false", "--option", "edge=true", "-n", 60,
+                   "--workers", 1)
+    assert "\ndraws\n" in coin.output  # the edge's draws: in one variant, so compared
+    assert "\ntiebreaks\n" not in coin.output  # no tiebreak in the coin's rules

@@ -65,6 +65,10 @@ class Comparison:
     kinds: tuple = ()  # the bots that played (each kind once), for what the warnings suggest
 
 
+# the shares of games that may never happen in a game: left out where no variant had one
+RARE = ("draws", "tiebreaks", "shared wins")
+
+
 def compare(title: str, varying: str, variants: list[Variant]) -> Comparison:
     names = _figure_names(variants)
     counts = [v.summary.players for v in variants]
@@ -84,6 +88,8 @@ def compare(title: str, varying: str, variants: list[Variant]) -> Comparison:
             continue
         if measure != "share" and _constant(values):
             continue  # the same number in every game of every variant: nothing to compare
+        if name in RARE and all(v is None or cast(Rate, v).count == 0 for v in values):
+            continue  # no draw (tiebreak, shared win) in any variant: nothing to compare
         base = values[0]
         differences: list[Difference | None] = [None]
         for value in values[1:]:
@@ -171,7 +177,8 @@ def _figure_names(variants) -> list[tuple[str, str]]:
         names += [("team wins", "share"), ("team score", "mean")]
     else:
         names += [(f"P{p + 1} wins", "share") for p in range(most_players)]
-        names += [("draws", "share"), ("first player wins (games with one winner)", "share")]
+        names += [("draws", "share"), ("tiebreaks", "share"), ("shared wins", "share"),
+                  ("first player wins (games with one winner)", "share")]
         names += [(f"P{p + 1} score", "mean") for p in range(most_players)]
     if any(v.summary.turns is not None for v in variants):
         names.append(("turns", "mean"))
@@ -191,6 +198,10 @@ def _value(variant: Variant, name: str, measure: str) -> Rate | Spread | None:
         return summary.team_wins
     if name == "draws":
         return summary.draws
+    if name == "tiebreaks":
+        return summary.tiebreaks
+    if name == "shared wins":
+        return summary.shared_wins
     if name.startswith("first player wins"):
         fp = summary.first_player
         return fp.wins if fp is not None else None
