@@ -394,6 +394,20 @@ def test_a_plot_says_what_it_shows_bots_options_and_a_teams_wins(tmp_path, monke
     assert "the team won 0.0% (0.0 to 16.1%, 95% Wilson) of 20 games" in title
 
 
+def test_a_report_of_random_seats_says_its_figures_are_random_plays():
+    """Yokai Sketch at its default bots reported "an advantage for the first player" with no
+    word that it was random play: a student took it for the game's."""
+    said = "every seat played at random: these are the figures of random play"
+    result = cli_run("simulate", ROOT / COIN, "-n", 10, "--workers", 1)
+    assert said in " ".join(result.output.split())
+    assert all(len(line) <= 100 for line in result.output.splitlines())
+    for kind in (("--bots", "first"), ("--bot", "P2=first")):
+        assert said not in " ".join(cli_run("simulate", ROOT / COIN, "-n", 10, "--workers", 1,
+                                            *kind).output.split())
+    team = cli_run("simulate", ROOT / TEAM_COIN, "-n", 10, "--workers", 1)
+    assert said not in " ".join(team.output.split())  # a team: its own note, when it won none
+
+
 def test_json_holds_the_figures_of_the_report(tmp_path):
     path = tmp_path / "coin.json"
     result = cli_run("simulate", ROOT / COIN, "-n", 100, "--workers", 1, "--json", path)

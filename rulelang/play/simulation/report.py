@@ -98,8 +98,15 @@ def _none_won(summary: Summary) -> list[str]:
     return lines
 
 
+RANDOM_PLAY = ("every seat played at random: these are the figures of random play, not of "
+               "players who aim to win (--bots greedy or --bots mcts do; compare --bots random "
+               "--bots greedy shows how far the figures move)")
+
+
 def render(summary: Summary) -> str:
     lines = header(summary)
+    if not summary.cooperative and set(summary.bots.values()) == {"random"}:
+        lines += textwrap.wrap(RANDOM_PLAY, WIDTH)
     if summary.games == 0:
         lines.append("no game finished")
         return "\n".join(lines) + "\n"
