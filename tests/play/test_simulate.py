@@ -417,6 +417,39 @@ def test_plot_draws_a_png(tmp_path):
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and path.stat().st_size > 5_000
 
 
+@pytest.mark.slow
+def test_a_plot_says_what_it_shows_bots_options_and_a_teams_wins(tmp_path, monkeypatch):
+    """A chart kept apart from its report said only "Yokai: 30 games, 2 players": not the bots
+    that played, nor the level, nor how often the team won (its score alone does not say)."""
+    pytest.importorskip("matplotlib")
+    import matplotlib.pyplot as plt
+    drawn = []
+    close = plt.close
+    monkeypatch.setattr(plt, "close", lambda figure: (drawn.append(figure), close(figure)))
+    hidden = ROOT / "tests" / "rules" / "hidden_coin.rules"
+    result = cli_run("simulate", hidden, "-n", 20, "--workers", 1, "--bots", "first",
+                     "--option", "rigged=true", "--plot", tmp_path / "coin.png")
+    assert result.exit_code == 0, result.output
+    title = drawn[0]._suptitle.get_text()
+    assert "Hidden coin: 20 games (seeds 0 to 19), 2 players: P1 first, P2 first" in title
+    assert "options: rigged=true" in title
+    assert "the team won 0.0% (0.0 to 16.1%, 95% Wilson) of 20 games" in title
+
+
+def test_a_report_of_random_seats_says_its_figures_are_random_plays():
+    """Yokai Sketch at its default bots reported "an advantage for the first player" with no
+    word that it was random play: a student took it for the game's."""
+    said = "every seat played at random: these are the figures of random play"
+    result = cli_run("simulate", ROOT / COIN, "-n", 10, "--workers", 1)
+    assert said in " ".join(result.output.split())
+    assert all(len(line) <= 100 for line in result.output.splitlines())
+    for kind in (("--bots", "first"), ("--bot", "P2=first")):
+        assert said not in " ".join(cli_run("simulate", ROOT / COIN, "-n", 10, "--workers", 1,
+                                            *kind).output.split())
+    team = cli_run("simulate", ROOT / TEAM_COIN, "-n", 10, "--workers", 1)
+    assert said not in " ".join(team.output.split())  # a team: its own note, when it won none
+
+
 def test_json_holds_the_figures_of_the_report(tmp_path):
     path = tmp_path / "coin.json"
     result = cli_run("simulate", ROOT / COIN, "-n", 100, "--workers", 1, "--json", path)
@@ -470,6 +503,25 @@ def test_the_docs_name_every_bot_kind_simulate_takes():
     listed = docs.split("The kinds are those of `rulelang run` but `human` (today ")[1]
     listed = listed.split("[below]")[0]
     assert all(f"`{kind}`" in listed for kind in SIM_BOT_KINDS), listed
+
+
+def test_the_docs_describe_every_key_of_the_json_file():
+    """--json wrote keys no page described, and a spread's low and high (the lowest and
+    highest values) beside a rate's (the ends of its interval) under the same names."""
+    docs = (ROOT / "docs" / "simulate.md").read_text(encoding="utf-8")
+    section = docs.split("## The JSON file")[1].split("\n## ")[0]
+    keys: set = set()
+    for rules, players in ((COIN, 2), (PARTNERS, 4), (TEAM_COIN, 2), (YOKAI, 2)):
+        _, summary = simulate(rules, 5, players=players, bots=("random",) * players)
+        data = to_json(summary)
+        keys |= set(data) | {k for seat in data["seats"] for k in seat}
+        keys |= {k for side in data.get("sides") or () for k in side}
+        keys |= {k for part in ("first_player",) if data[part] for k in data[part]}
+        keys |= {k for kind in data["kinds"] for k in kind}
+        keys |= {k for report in data["reports"] for k in report}
+    missing = sorted(k for k in keys if f"`{k}`" not in section)
+    assert not missing, missing
+    assert "**lowest and highest** values met" in section  # a spread's low and high
 
 
 def test_a_report_of_bots_given_time_to_think_says_it_does_not_replay(tmp_path):

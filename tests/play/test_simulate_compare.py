@@ -4,6 +4,8 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
+
 from rulelang.play.simulation.stats import Difference
 from rulelang.play.simulation.variants import _difference
 from support import ROOT, cli_run
@@ -77,7 +79,8 @@ def test_seat_shares_at_different_player_counts_are_each_tested_against_1_in_p(t
             assert difference["test"] == "exact binomial test"
             assert abs(difference["difference"] - (value["share"] - 1 / players)) < 1e-6
     assert figure(data, "P3 wins")["differences"][0] is None  # no third seat at 2 players
-    assert figure(data, "draws")["measure"] == "share"  # not a seat's: against the baseline
+    names = {f["name"] for f in data["comparison"]["figures"]}
+    assert "draws" not in names  # Pig has none, at any count: left out (not tested at 1 in P)
     p1 = result.output.split("P1 wins (each against its fair share, 1 in P players)")[1]
     assert "(baseline)" not in p1.split("\n\n")[0] and "points from fair" in p1
     assert "each variant's is tested against its fair share" in " ".join(result.output.split())
@@ -258,3 +261,216 @@ def test_how_often_a_yes_or_no_question_is_answered_yes_is_compared(tmp_path):
     assert "yes_first=true   100.0%" in block and "yes_first=false  0.0%" in block
     diff = figure(json.loads(path.read_text()), 'answered yes: "roll again"')["differences"][1]
     assert diff["significant"] and diff["difference"] == -1
+
+
+def test_two_rules_files_are_compared_the_first_the_baseline(tmp_path):
+    """A designer's own copy of a game beside the original: compare took one file only, so a
+    variant written as a file could only be simulated apart and read side by side by eye."""
+    variant = tmp_path / "no_edge.rules"
+    variant.write_text((ROOT / "tests" / "rules" / "fair_coin.rules").read_text()
+                       .replace("option edge: bool = true", "option edge: bool = false"))
+    path = tmp_path / "compare.json"
+    result = cli_run("compare", COIN, variant, "-n", 300, "--workers", 1, "--json", path)
+    assert result.exit_code == 0, result.output
+    assert "comparing files" in result.output
+    assert re.search(r"fair_coin\.rules +\S+%.*\(baseline\)", result.output)
+    data = json.loads(path.read_text())
+    assert data["varying"] == "files" and data["files"] == [COIN, str(variant)]
+    assert [v["label"] for v in data["variants"]] == ["fair_coin.rules", "no_edge.rules"]
+    draws = figure(data, "draws")  # 1/3 of the original's games, none of the copy's
+    assert draws["values"][1]["count"] == 0 and draws["differences"][1]["significant"]
+
+
+def test_files_compared_vary_alone_and_each_once(tmp_path):
+    variant = tmp_path / "fair_coin.rules"  # the same name in another folder: labelled by path
+    variant.write_text((ROOT / "tests" / "rules" / "fair_coin.rules").read_text())
+    result = cli_run("compare", COIN, variant, "--option", "edge=true", "--option",
+                     "edge=false", "-n", 5)
+    assert result.exit_code == 2 and "the files are what varies" in result.output
+    result = cli_run("compare", COIN, COIN, "-n", 5)
+    assert result.exit_code == 2 and f"{COIN} is given twice: a variant" in result.output
+    again = str(ROOT / "tests" / ".." / "tests" / "rules" / "fair_coin.rules")
+    result = cli_run("compare", COIN, again, "-n", 5)
+    assert result.exit_code == 2 and f"{again} is given twice (as {COIN})" in result.output
+    result = cli_run("compare", COIN, variant, "-n", 40, "--workers", 1)
+    assert result.exit_code == 0, result.output
+    assert f"  {COIN}: " in result.output and f"  {variant}: " in result.output
+
+
+def test_a_cooperative_file_is_not_compared_with_a_competitive_one():
+    yokai = ROOT / "games" / "yokai.rules"
+    result = cli_run("compare", COIN, yokai, "-n", 5)
+    assert result.exit_code == 2
+    assert "yokai.rules cooperative and fair_coin.rules not" in result.output
+
+
+def test_bots_can_be_compared_to_see_how_much_play_matters(tmp_path):
+    """Whether a game rewards skill (and whether a comparison's bots are strong enough to mean
+    anything) could only be read from two simulate runs side by side: --bots took one kind."""
+    hidden = ROOT / "tests" / "rules" / "hidden_coin.rules"  # the oracle sees the coin
+    path = tmp_path / "compare.json"
+    result = cli_run("compare", hidden, "--bots", "random", "--bots", "oracle", "-n", 30,
+                     "--workers", 1, "--json", path)
+    assert result.exit_code == 0, result.output
+    head = result.output.splitlines()[0]
+    assert head.endswith("2 players; comparing bots") and "random bots" not in head
+    assert "oracle bots: ORACLE: every seat played with every card face up" in \
+        " ".join(result.output.split())
+    data = json.loads(path.read_text())
+    assert data["varying"] == "bots" and data["bots"] == ["random", "oracle"]
+    assert [v["summary"]["bots"]["P1"] for v in data["variants"]] == ["random", "oracle"]
+    wins = figure(data, "team wins")
+    assert wins["values"][1]["share"] == 1 and wins["differences"][1]["significant"]
+    twice = cli_run("compare", hidden, "--bots", "random", "--bots", "random", "-n", 5)
+    assert twice.exit_code == 2 and "--bots gives random twice" in twice.output
+    both = cli_run("compare", hidden, "--bots", "random", "--bots", "oracle", "--players", 2,
+                   "--players", 3, "-n", 5)
+    assert both.exit_code == 2 and "--players and --bots each have two values" in both.output
+
+
+def test_files_compared_say_which_options_differ_between_them(tmp_path):
+    """A copy whose option default was changed (or an option taken out) was compared without a
+    word of it: only the options all the files share were listed, as held fixed."""
+    text = (ROOT / "examples" / "pig.rules").read_text()
+    variant = tmp_path / "pig_d8.rules"
+    variant.write_text(text.replace("option diceoutcomes: int in 2..12 = 6",
+                                    "option diceoutcomes: int in 2..12 = 8"))
+    result = cli_run("compare", ROOT / "examples" / "pig.rules", variant, "-n", 30,
+                     "--workers", 1)
+    assert result.exit_code == 0, result.output
+    head = " ".join(result.output.split("\n\n")[0].split())
+    assert "options held fixed: winscore=100, ask_first=true" in head
+    assert "options that differ between the files: diceoutcomes: pig.rules 6, pig_d8.rules 8" \
+        in head
+
+
+STEPS = """game "Steps"
+players 2
+option steps: int in 0..2 = 0 "2: a call of b plays on, up to three turns"
+var calls: int = 0
+
+turn {
+  choose call in ["a", "b"] prompt "call"
+  calls += 1
+  if steps < 2 or call == "a" or calls >= 3 {
+    win current
+  }
+}
+"""
+
+
+def test_two_variants_the_same_in_every_game_are_not_tested_against_each_other(tmp_path):
+    """Yami's missions 1 and 2 (every game 28 decisions, 7 rounds, score 0) were tested against
+    each other: "0 (0 to 0), p = 1.000", each such test counted among those Holm's method
+    adjusts, making every other p-value larger."""
+    rules = tmp_path / "steps.rules"
+    rules.write_text(STEPS)
+    result = cli_run("compare", rules, "--option", "steps=0", "--option", "steps=1",
+                     "--option", "steps=2", "-n", 40, "--workers", 1)
+    assert result.exit_code == 0, result.output
+    block = result.output.split("decisions (mean per game)")[1].split("\n\n")[0]
+    assert "steps=1  1 (spread 0)" in block
+    assert "the same in every game of both: nothing to test" in block
+    assert "0 (0 to 0)" not in result.output
+    steps2 = next(line for line in block.splitlines() if "steps=2" in line)
+    assert "p < 0.001: differs" in steps2  # the variant that does differ is still tested
+
+
+def test_the_docs_describe_every_key_of_compares_json_file(tmp_path):
+    path = tmp_path / "compare.json"
+    result = cli_run("compare", COIN, "--option", "edge=true", "--option", "edge=false",
+                     "-n", 40, "--workers", 1, "--json", path)
+    assert result.exit_code == 0, result.output
+    data = json.loads(path.read_text())
+    docs = (ROOT / "docs" / "simulate.md").read_text(encoding="utf-8")
+    section = docs.split("## The JSON file")[1].split("\n## ")[0].split("`compare --json")[1]
+    keys = set(data) | set(data["variants"][0]) | set(data["comparison"])
+    keys |= {k for f in data["comparison"]["figures"] for k in f}
+    keys |= {k for f in data["comparison"]["figures"] for d in f["differences"] if d for k in d}
+    missing = sorted(k for k in keys if f"`{k}`" not in section)
+    assert not missing, missing
+
+
+@pytest.mark.slow
+def test_compare_draws_each_figure_with_its_interval(tmp_path, monkeypatch):
+    """compare had no chart: a designer drew the variants' figures by hand from its text."""
+    pytest.importorskip("matplotlib")
+    import matplotlib.pyplot as plt
+    drawn = []
+    close = plt.close
+    monkeypatch.setattr(plt, "close", lambda figure: (drawn.append(figure), close(figure)))
+    path = tmp_path / "compare.png"
+    result = cli_run("compare", COIN, "--option", "edge=true", "--option", "edge=false",
+                     "-n", 60, "--workers", 1, "--plot", path)
+    assert result.exit_code == 0, result.output
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    title = " ".join(drawn[0]._suptitle.get_text().split())
+    assert "Fair coin: 60 games a variant (seeds 0 to 59), 2 players, random bots" in title
+    assert "comparing edge" in title and "95% intervals" in title
+    panels = [ax for ax in drawn[0].axes if ax.get_visible()]
+    assert [ax.get_title() for ax in panels][:3] == ["P1 wins (%)", "P2 wins (%)", "draws (%)"]
+    draws = panels[2]  # the baseline's third of the games drawn, the other's none
+    points = [bar.lines[0].get_xdata()[0] for bar in draws.containers]
+    assert points[1] == 0 and 15 < points[0] < 50
+    bad = cli_run("compare", COIN, "--option", "edge=true", "--option", "edge=false",
+                  "--plot", tmp_path / "out.txt")
+    assert bad.exit_code == 2 and "not a format a plot is drawn in" in bad.output
+
+
+@pytest.mark.slow
+def test_a_compare_plot_marks_each_seats_fair_share_where_player_counts_differ(tmp_path,
+                                                                              monkeypatch):
+    """Where the player counts differ, a seat's wins are tested against 1 in P, not against
+    the baseline: the chart's red said "differs from the baseline" there too."""
+    pytest.importorskip("matplotlib")
+    import matplotlib.pyplot as plt
+    drawn = []
+    close = plt.close
+    monkeypatch.setattr(plt, "close", lambda figure: (drawn.append(figure), close(figure)))
+    pig = ROOT / "examples" / "pig.rules"
+    result = cli_run("compare", pig, "--players", 2, "--players", 3, "-n", 30, "--workers", 1,
+                     "--plot", tmp_path / "pig.png")
+    assert result.exit_code == 0, result.output
+    p1 = next(ax for ax in drawn[0].axes if ax.get_title().startswith("P1 wins"))
+    assert "grey: its fair share, 1 in P" in " ".join(p1.get_title().split())
+    fair = [line.get_xdata()[0] for line in p1.lines if line.get_gid() == "fair share"]
+    assert [round(x, 1) for x in fair] == [50.0, 33.3]
+
+
+TIES = """game "Ties"
+players 2
+option tied: bool = true "both score the same: the tiebreak decides"
+var rolled[player]: int = 0
+
+turn {
+  choose go in ["roll"] prompt "roll"
+  rolled[current] = random(1..2, "die")
+  if current == P2 {
+    end
+  }
+}
+
+score p = if tied then 1 else rolled[p]
+tiebreak p = rolled[p]
+"""
+
+
+def test_tiebreaks_are_compared_and_shares_that_never_happen_left_out(tmp_path):
+    """compare left out the tiebreak (how often the score alone did not decide: a designer's
+    figure simulate reports), and tested a draw that no variant ever had: "0.0% against 0.0%,
+    p = 1.000", counted in Holm's adjustment."""
+    rules = tmp_path / "ties.rules"
+    rules.write_text(TIES)
+    path = tmp_path / "compare.json"
+    result = cli_run("compare", rules, "--option", "tied=true", "--option", "tied=false",
+                     "-n", 200, "--workers", 1, "--json", path)
+    assert result.exit_code == 0, result.output
+    names = [f["name"] for f in json.loads(path.read_text())["comparison"]["figures"]]
+    assert "tiebreaks" in names and "shared wins" not in names
+    tiebreaks = result.output.split("\ntiebreaks\n")[1].split("\n\n")[0]
+    assert "tied=true   100.0%" not in tiebreaks  # half the ties stay ties: draws
+    assert "differs" in tiebreaks
+    coin = cli_run("compare", COIN, "--option", "edge=false", "--option", "edge=true", "-n", 60,
+                   "--workers", 1)
+    assert "\ndraws\n" in coin.output  # the edge's draws: in one variant, so compared
+    assert "\ntiebreaks\n" not in coin.output  # no tiebreak in the coin's rules

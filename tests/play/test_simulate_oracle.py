@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from types import SimpleNamespace
 
-from rulelang.play.simulation.variants import _alike
+from rulelang.play.simulation.variants import _alike, _try_instead
 from support import ROOT, cli_run
 
 COIN = str(ROOT / "tests" / "rules" / "hidden_coin.rules")  # name a hidden coin's side
@@ -83,11 +83,52 @@ def test_a_team_that_won_none_is_told_what_that_may_mean():
     lost = cli_run("simulate", COIN, "--option", "rigged=true", "-n", 10, "--workers", 1)
     assert lost.exit_code == 0, lost.output
     assert "the team won none: these bots may not be able to win these rules" in lost.output
+    assert "random bots play at random, not for the team: --bots mcts or --bots advice do" \
+        in lost.output  # (a student left at random bots read Yami as unwinnable)
     seeing = cli_run("simulate", COIN, "--option", "rigged=true", "-n", 10, "--bots", "oracle",
                      "--workers", 1)
     assert "the team won none, with every card face up" in seeing.output
+    assert "random bots" not in seeing.output
     assert all(len(line) <= 100 for line in lost.output.splitlines() + seeing.output.splitlines())
     few = cli_run("simulate", COIN, "--option", "rigged=true", "-n", 9, "--workers", 1)
     assert "the team won none" not in few.output
     some = cli_run("simulate", COIN, "-n", 20, "--bots", "oracle", "--workers", 1)
     assert "the team won none" not in some.output
+
+
+def test_compare_notes_a_variant_whose_team_won_none():
+    """Yami's missions 1 and 2 with advice bots: the team won none of either, mission A most;
+    compare said nothing, though simulate tells a team that won none what that may mean (the
+    warning came only when every game of every variant was lost)."""
+    result = cli_run("compare", COIN, "--option", "rigged=false", "--option", "rigged=true",
+                     "-n", 10, "--workers", 1)
+    assert result.exit_code == 0, result.output
+    assert "WARNING" not in result.output
+    note = result.output.split("NOTE: ")[1].split("\n\n")[0]
+    assert note.startswith("the team won none of the games of rigged=true:")
+    assert "--bots oracle" in note and "rigged=false" not in note
+    assert all(len(line) < 100 for line in result.output.splitlines())
+    seeing = cli_run("compare", COIN, "--option", "rigged=false", "--option", "rigged=true",
+                     "-n", 10, "--workers", 1, "--bots", "oracle")
+    assert "does not win those rules even seeing everything" in seeing.output
+    few = cli_run("compare", COIN, "--option", "rigged=false", "--option", "rigged=true",
+                  "-n", 9, "--workers", 1)
+    assert "NOTE" not in few.output
+
+
+def test_the_warning_suggests_bots_other_than_those_that_played():
+    """Yami missions 1 and A with mcts: the team won every game of both, and the warning said
+    the bots may be too weak: try --bots mcts, the bots that had just won every game."""
+    assert "try --bots mcts or --bots advice (mcts plays for the team)" in \
+        _try_instead("the team lost every game", ("random",))
+    assert "try --bots advice, or --bots oracle" in \
+        _try_instead("the team lost every game", ("mcts",))
+    won = _try_instead("the team won every game", ("mcts",))
+    assert "too easy for these bots" in won and "--bots mcts" not in won
+    assert "try --bots mcts, or" in _try_instead("every game was won by P1", ("greedy",))
+    assert "every card face up" in _try_instead("the team lost every game", ("oracle",))
+    result = cli_run("compare", COIN, "--option", "rigged=true", "--players", 2, "--players", 3,
+                     "-n", 6, "--bots", "advice", "--workers", 1)
+    assert result.exit_code == 0, result.output
+    warning = " ".join(result.output.split("WARNING: ")[1].split("\n\n")[0].split())
+    assert "try --bots mcts (mcts plays for the team), or --bots oracle" in warning

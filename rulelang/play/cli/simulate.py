@@ -34,18 +34,22 @@ EXIT_INTERRUPTED = 130  # stopped with Ctrl-C (128 + SIGINT), after printing wha
 SIM_BOT_KINDS = (*(k for k in BOT_KINDS if k != "human"), ORACLE)
 
 
-def simulation_options(command):
-    """The options ``simulate`` and ``compare`` share (applied bottom-up, so listed reversed)."""
+def simulation_options(command, file_argument=None, several_bots=False):
+    """The options ``simulate`` and ``compare`` share (applied bottom-up, so listed reversed);
+    ``file_argument`` replaces the one rules file (compare takes one or more), and
+    ``several_bots`` lets --bots be given more than once (compare's variants)."""
     for decorator in reversed([
-        click.argument("file", type=click.Path(dir_okay=False)),
+        file_argument or click.argument("file", type=click.Path(dir_okay=False)),
         click.option("-n", "--games", "count", type=click.IntRange(1), default=1000,
                      show_default=True, help="How many games to play."),
         click.option("--seed", type=int, default=0, show_default=True,
                      help="Seed of the first game; game i has seed S+i."),
-        click.option("--bots", "bots_all", type=click.Choice(SIM_BOT_KINDS), default="random",
+        click.option("--bots", "bots_all", type=click.Choice(SIM_BOT_KINDS),
+                     default=("random",) if several_bots else "random", multiple=several_bots,
                      show_default=True, help="The bot for every seat (oracle: the default "
                      "partner seeing every card face up, to measure how hard a game is when "
-                     "information is not the problem; reports say so)."),
+                     "information is not the problem; reports say so)."
+                     + (" Give it twice or more to compare bots." if several_bots else "")),
         click.option("--bot", "bot_pairs", multiple=True, metavar="SEAT=KIND",
                      help="One seat's bot instead (repeatable): P2=greedy."),
         click.option("--workers", type=click.IntRange(1),

@@ -90,12 +90,23 @@ def _none_won(summary: Summary) -> list[str]:
     if all(kind == "oracle" for kind in summary.bots.values()):
         return ["  the team won none, with every card face up: these bots do not win these",
                 "  rules even seeing everything"]
-    return ["  the team won none: these bots may not be able to win these rules; --bots",
-            "  oracle (every card face up) winning some would say how much is the bots'"]
+    lines = ["  the team won none: these bots may not be able to win these rules; --bots",
+             "  oracle (every card face up) winning some would say how much is the bots'"]
+    if "random" in summary.bots.values():
+        lines.append("  (random bots play at random, not for the team: --bots mcts or --bots "
+                     "advice do)")
+    return lines
+
+
+RANDOM_PLAY = ("every seat played at random: these are the figures of random play, not of "
+               "players who aim to win (--bots greedy or --bots mcts do; compare --bots random "
+               "--bots greedy shows how far the figures move)")
 
 
 def render(summary: Summary) -> str:
     lines = header(summary)
+    if not summary.cooperative and set(summary.bots.values()) == {"random"}:
+        lines += textwrap.wrap(RANDOM_PLAY, WIDTH)
     if summary.games == 0:
         lines.append("no game finished")
         return "\n".join(lines) + "\n"

@@ -18,7 +18,14 @@ import attrs
 
 from rulelang.play.simulation import stats
 from rulelang.play.simulation.playing import oracle_note
-from rulelang.play.simulation.report import WIDTH, interval, number, p_text, percent
+from rulelang.play.simulation.report import (
+    NONE_WON_AFTER,
+    WIDTH,
+    interval,
+    number,
+    p_text,
+    percent,
+)
 from rulelang.play.simulation.stats import Difference, Rate, Spread
 
 if TYPE_CHECKING:
@@ -55,6 +62,12 @@ class Comparison:
     figures: list  # Figure
     oracle: str | None = None  # the oracle's line (playing.oracle_note), when it played
     alike: str | None = None  # how every game of every variant ended, when that was one way
+    none_won: tuple = ()  # the variants whose team won none of NONE_WON_AFTER games or more
+    kinds: tuple = ()  # the bots that played (each kind once), for what the warnings suggest
+
+
+# the shares of games that may never happen in a game: left out where no variant had one
+RARE = ("draws", "tiebreaks", "shared wins")
 
 
 def compare(title: str, varying: str, variants: list[Variant]) -> Comparison:
@@ -76,11 +89,14 @@ def compare(title: str, varying: str, variants: list[Variant]) -> Comparison:
             continue
         if measure != "share" and _constant(values):
             continue  # the same number in every game of every variant: nothing to compare
+        if name in RARE and all(v is None or cast(Rate, v).count == 0 for v in values):
+            continue  # no draw (tiebreak, shared win) in any variant: nothing to compare
         base = values[0]
         differences: list[Difference | None] = [None]
         for value in values[1:]:
-            if base is None or value is None:
-                differences.append(None)
+            if base is None or value is None or (measure != "share" and _constant([base, value])):
+                differences.append(None)  # (the same number in every game of both: untested,
+                # and not counted among the comparisons Holm's method adjusts)
             elif measure == "share":  # shares are Rates, the other measures Spreads
                 differences.append(stats.proportions(cast(Rate, base), cast(Rate, value)))
             else:
@@ -95,7 +111,28 @@ def compare(title: str, varying: str, variants: list[Variant]) -> Comparison:
     return Comparison(title, varying, [v.label for v in variants],
                       [v.summary.games for v in variants],
                       any(v.summary.stopped for v in variants), figures,
-                      oracle_note(variants[0].summary.bots), _alike(variants))
+                      _oracle(variants), _alike(variants), _none_won(variants),
+                      tuple(dict.fromkeys(k for v in variants for k in v.summary.bots.values())))
+
+
+def _oracle(variants) -> str | None:
+    """The oracle's line: of every variant where bots are what varies (--bots oracle beside
+    honest bots), the variant's label before it when only some played it."""
+    notes = [(v.label, oracle_note(v.summary.bots)) for v in variants]
+    played = [(label, note) for label, note in notes if note is not None]
+    if not played or len(played) == len(notes):
+        return played[0][1] if played else None
+    return "; ".join(f"{label}: {note}" for label, note in played)
+
+
+def _none_won(variants) -> tuple:
+    """The variants of a cooperative game whose team won none of its games (ten or more): a
+    0% there may be the bots', not the rules' (simulate says so too). Where every game of
+    every variant was lost, the warning of ``_alike`` says it instead."""
+    if not variants[0].summary.cooperative or _alike(variants) is not None:
+        return ()
+    return tuple(v.label for v in variants if v.summary.team_wins is not None
+                 and v.summary.games >= NONE_WON_AFTER and v.summary.team_wins.count == 0)
 
 
 def _fair_share(variant: Variant, name: str) -> float | None:
@@ -141,7 +178,8 @@ def _figure_names(variants) -> list[tuple[str, str]]:
         names += [("team wins", "share"), ("team score", "mean")]
     else:
         names += [(f"P{p + 1} wins", "share") for p in range(most_players)]
-        names += [("draws", "share"), ("first player wins (games with one winner)", "share")]
+        names += [("draws", "share"), ("tiebreaks", "share"), ("shared wins", "share"),
+                  ("first player wins (games with one winner)", "share")]
         names += [(f"P{p + 1} score", "mean") for p in range(most_players)]
     if any(v.summary.turns is not None for v in variants):
         names.append(("turns", "mean"))
@@ -174,6 +212,10 @@ def _value(variant: Variant, name: str, measure: str) -> Rate | Spread | None:
         return summary.team_wins
     if name == "draws":
         return summary.draws
+    if name == "tiebreaks":
+        return summary.tiebreaks
+    if name == "shared wins":
+        return summary.shared_wins
     if name.startswith("first player wins"):
         fp = summary.first_player
         return fp.wins if fp is not None else None
@@ -218,6 +260,29 @@ def _seat(seats, name):
     return next((s for s in seats if s.seat == wanted), None)
 
 
+def _try_instead(alike: str, kinds: tuple) -> str:
+    """What to try when every game ended one way: other bots than those that played (a
+    team that won every game needs no stronger ones)."""
+    if alike == "the team won every game":
+        return ("The game may be too easy for these bots, or the games too few to tell the "
+                "variants apart: try more games (-n), harder variants, or weaker bots "
+                "(--bots advice or --bots random).")
+    cooperative = alike.startswith("the team")
+    others = [f"--bots {kind}" for kind in (("mcts", "advice") if cooperative
+                                            else ("greedy", "mcts")) if kind not in kinds]
+    if "oracle" in kinds:
+        return ("The bots played with every card face up: the game may be too hard (or too "
+                "one-sided) even without its hidden information.")
+    if not others:
+        tried = "try more games (-n), "
+    elif cooperative and "--bots mcts" in others:
+        tried = f"try {' or '.join(others)} (mcts plays for the team), "
+    else:
+        tried = f"try {' or '.join(others)}, "
+    return (f"The bots may be too weak (or too strong) for the game: {tried}or --bots oracle "
+            "to see the game without its hidden information.")
+
+
 def render(comparison: Comparison) -> str:
     width = max(len(label) for label in comparison.labels)
     lines = []
@@ -226,9 +291,16 @@ def render(comparison: Comparison) -> str:
     if comparison.alike is not None:
         lines += ["", *textwrap.wrap(
             f"WARNING: {comparison.alike}, in every variant: who wins cannot differ between "
-            "them. The bots may be too weak (or too strong) for the game: try --bots greedy or "
-            "--bots mcts (in a cooperative game mcts plays for the team), or --bots oracle to "
-            "see the game without its hidden information.", WIDTH - 1)]
+            f"them. {_try_instead(comparison.alike, comparison.kinds)}", WIDTH - 1)]
+    if comparison.none_won:
+        which = ", ".join(comparison.none_won)
+        why = ("a team of oracles, every card face up, that does not win those rules even "
+               "seeing everything" if comparison.oracle is not None else
+               "these bots may not be able to win those rules, so a difference there may be "
+               "the bots' more than the rules'. --bots mcts (it plays for the team), or --bots "
+               "oracle (every card face up) winning some, would say how much is the bots'")
+        lines += ["", *textwrap.wrap(
+            f"NOTE: the team won none of the games of {which}: {why}.", WIDTH - 1)]
     for figure in comparison.figures:
         suffix = {"mean": " (mean per game)", "mean share": " (share of a game's decisions)",
                   "answer share": " (share of its answers in a game)",
@@ -242,6 +314,8 @@ def render(comparison: Comparison) -> str:
                 said = "(baseline)"
             elif diff is not None:
                 said = _difference(diff, figure.measure)
+            elif value is not None and figure.values[0] is not None:
+                said = "the same in every game of both: nothing to test"
             rows.append((f"  {label:<{width}}  {shown:<28}", said))
         # a difference too wide for its line goes under its value, the figure's others too
         under = any(len(line) + 2 + len(said) >= WIDTH for line, said in rows)
