@@ -111,7 +111,7 @@ def _after_setup(rules: Ruleset, players: int | None, seed: int, options: dict[s
     if "setup" in rules.units:
         g.frames.append(Frame.of(rules.units["setup"], 0, [None] * rules.units["setup"].nslots))
         g.run()
-        for _ in range(MAX_DECISIONS_BEFORE):  # setup's own decisions (a fleet placed, a
+        for _ in range(MAX_DECISIONS_BEFORE):  # setup's own decisions (pieces placed, a
             if g.pending is None or g.over:     # draft): each answered with its first move,
                 break                           # as before a phase; the position then says
             for seat in list(g.to_move_all):    # what they chose, where it matters

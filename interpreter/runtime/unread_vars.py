@@ -160,9 +160,9 @@ def _agreed(seen: list[Any]) -> Any:
 
 def _set_up(s: Game, seed: int) -> dict[str, Value] | None:
     """The variables of a game of ``s``'s rules, players, options and campaign, set up with
-    ``seed``; None if it cannot be set up. A setup that asks the players (a fleet hidden in
+    ``seed``; None if it cannot be set up. A setup that asks the players (pieces hidden in
     secret) has each decision answered at random, from ``seed``: what they might have chosen,
-    not the start values they held before choosing (no ships at all)."""
+    not the start values they held before choosing (no pieces at all)."""
     try:
         kept: list[Game] = []
         game = s.rules.start_game(s.nplayers, seed, dict(s.options), log=False,

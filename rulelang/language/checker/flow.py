@@ -196,7 +196,7 @@ class FlowChecker(ChoiceChecks):
                     secret_words(state.entry)))
                 return
         hint = f"{why}; if everybody is meant to learn it, write disclose(...) around it"
-        if data.chosen and event == "a card moves":  # (where a ship lies, chosen in secret)
+        if data.chosen and event == "a card moves":  # (where a piece lies, chosen in secret)
             hint += (", or, to keep it secret, keep the choice in a variable only its chooser "
                      "reads (var NAME[player]: TYPE, owner) rather than placing a card by it")
         self.warnings.append(Diagnostic(f"{what} a value worked out from {who}", span, hint,

@@ -141,8 +141,8 @@ def value_text(value, seat_names: dict | None = None) -> Text:
 
 
 def _item_text(value, seat_names: dict | None) -> str:
-    """An item of a list in words: a list of several items in brackets, so that a ship's
-    cells, in a list of ships, read as one ship ("(A1 and B1) and (C3 and C4)")."""
+    """An item of a list in words: a list of several items in brackets, so that a piece's
+    cells, in a list of pieces, read as one piece ("(A1 and B1) and (C3 and C4)")."""
     text = value_text(value, seat_names).plain
     return f"({text})" if isinstance(value, list) and len(value) > 1 else text
 

@@ -156,7 +156,7 @@ export function listed(items) {
 export function plainText(value, seatNames) {
   if (value === null || value === undefined) return "none";
   if (typeof value === "boolean") return value ? "yes" : "no";
-  if (Array.isArray(value)) {  // an item that is a list of several in brackets: one ship's cells
+  if (Array.isArray(value)) {  // an item that is a list of several in brackets: one piece's cells
     return listed(value.map(v => Array.isArray(v) && v.length > 1 ? `(${plainText(v, seatNames)})`
       : plainText(v, seatNames)));
   }
