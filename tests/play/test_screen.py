@@ -308,3 +308,25 @@ turn {
     assert lines[head - 1].strip() == "progress"
     assert lines[head + 1].split() == ["P1", "0", "0", "0", "0", "0"]
     assert lines[head + 2].split() == ["P2", "0", "0", "3", "0", "0"]
+
+
+def test_a_variable_kept_per_many_keys_of_one_is_a_table_a_column_a_key():
+    """`var temp[2..12]` read "this turn 2 0  3 0  4 0 ...": keys and values in one run of
+    numbers. With 4 to 16 keys it is a row of values under its keys; fewer stay a line."""
+    rules = '''
+game "Columns"
+players 2
+var temp[2..7]: int = 0, label "this turn"
+var few[1..3]: int = 0, label "few"
+setup { temp[4] = 3 }
+turn {
+  choose n in 1..2 prompt "pick"
+  end
+}
+'''
+    text, _ = screen_of(rules)
+    lines = text.splitlines()
+    head = next(i for i, line in enumerate(lines) if line.split() == ["2", "3", "4", "5", "6", "7"])
+    assert lines[head - 1].strip() == "this turn"
+    assert lines[head + 1].split() == ["0", "0", "3", "0", "0", "0"]
+    assert any(line.split() == ["few", "1", "0", "2", "0", "3", "0"] for line in lines), text

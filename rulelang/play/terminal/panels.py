@@ -10,7 +10,8 @@ game's words:
 - other zones kept per key make a table with a row per key; a family with
   ``layout "beside X"`` adds its columns to X's table;
 - a labelled variable kept per two keys is a table of its own, titled by its label: a row
-  per first key, a column per second;
+  per first key, a column per second; one kept per one key (not seats) with 4 to 16 keys,
+  a table of one row, a column a key;
 - the other zones and labelled variables are short facts (``label value``);
   a variable without a label is the rules' own bookkeeping and is not shown;
 - empty zones, and variables with no value, are left out: an empty zone kept
@@ -132,6 +133,8 @@ def build(view: dict) -> Panels:
             per_seat.append((label, {k: value_text(v, names) for k, v in value.items()}))
         elif keyed and value and all(k.count(",") == 1 for k in value):
             tables.append(_two_keys_table(label, value, names))
+        elif keyed and ONE_KEY_TABLE[0] <= len(value) <= ONE_KEY_TABLE[1]:
+            tables.append(_one_key_table(label, value, names))
         elif not is_blank(value):
             facts.append((label, value_text(value, names)))
 
@@ -184,6 +187,19 @@ def _seat_table(view, seats, columns) -> Grid:
             continue  # a seat with nothing kept per player (a dummy seat)
         row = Text(name + (" (you)" if seat == you else ""), style="bold")
         table.add_row(row, *[c if c is not None else Text("") for c in cells])
+    return table
+
+
+# a labelled variable kept per this many keys (not seats) is a table: a column a key (fewer
+# read well on a line; more would not fit a screen's width)
+ONE_KEY_TABLE = (4, 16)
+
+
+def _one_key_table(label, value, names) -> Grid:
+    """A variable kept per one key (``var temp[2..12]``), many keys: their values under
+    them, titled by its label (a line of "2 0  3 0  4 0" pairs read as one run of numbers)."""
+    table = Grid(label, [words(key) for key in value])
+    table.add_row(*[value_text(v, names) for v in value.values()])
     return table
 
 
