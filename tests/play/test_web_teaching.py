@@ -80,7 +80,7 @@ def test_a_move_that_ends_the_game_is_said_before_it_is_played():
             ending = send(ws, {"try": str(left), "version": table.version})
             assert ending == {"type": "ending", "move": str(left), "version": table.version,
                               "ending": f"{mover} wins ({mover} took the last stone); "
-                                        "scores P1 0, P2 0"}
+                                        "scores P1 0, P2 0", "confirm": None}
             if left > 1:
                 assert send(ws, {"try": "1", "version": table.version})["ending"] is None
             assert not game.is_over  # only asked: nothing played

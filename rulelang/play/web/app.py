@@ -13,7 +13,8 @@ the same few words, whatever was wrong with it):
 
 On the socket a page sends ``{"move": NOTATION, "version": N}`` (N: the moves played when it
 drew the state it chose from), ``{"try": NOTATION, "version": N}`` to hear first whether a
-move would end the game (``{"type": "ending", "move", "ending"}``: its words, or null), or
+move would end the game (``{"type": "ending", "move", "ending", "confirm"}``: its words, or
+null; and what the rules ask to confirm before it is played, ``pass ... confirm``, or null), or
 ``{"why": NOTATION, "version": N}`` to hear why a card or cell tapped is no move of the
 seat's now (``{"type": "why", "move", "version", "reason", "why"}``: the refusal's words and
 the rule behind it, or nulls), ``{"again": true}`` once the game is over, to open a new
