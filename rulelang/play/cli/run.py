@@ -150,7 +150,7 @@ def run(file, players, seed, bot_seed, option_pairs, bots, bot_pairs, think, mov
     session = Session(game, kinds, Console(), save_path or load_path, bot_seed, foresee=True,
                       think=think, intro=not load_path)  # (a game loaded goes on at once)
     if load_path:
-        session.notes.append(f"going on with the game saved in {load_path}")
+        session.note(None, f"going on with the game saved in {load_path}")
     follow = None if session.humans else Follow(game)  # (the screen showed them the log)
     session.following = follow
     so_far = None if follow is None else follow.rest

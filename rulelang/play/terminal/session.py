@@ -28,7 +28,7 @@ from rich.text import Text
 
 from interpreter.bots import THINKING, make_bot
 from interpreter.runtime.knowledge import seat_knowledge
-from interpreter.runtime.views import PUBLIC
+from interpreter.runtime.views import PUBLIC, forced_openly
 from rulelang.language.errors import IllegalMove, RulesError
 from rulelang.play import foresight
 from rulelang.play.save_files import with_people, write_save
@@ -81,7 +81,7 @@ class Session:
         self.humans = [s for s, k in seats.items() if k == "human"]
         self.last_human = None
         self.foresee = foresee  # a move that ends the game is said before it is played
-        self.notes: list[str] = []  # said on the next screen
+        self.notes: dict[int | None, list[str]] = {}  # seat -> said on its next screen
         self.redraw = None  # what a resized terminal draws again
         self._endings: dict = {}  # (moves played, move) -> how it ends the game, or None
         self._saved: dict = {}  # moves played -> the game saved then (to compare a trial with)
@@ -132,6 +132,11 @@ class Session:
         if self.redraw is not None:
             self.redraw()
 
+    def note(self, seat, text: str) -> None:
+        """Say ``text`` on ``seat``'s next screen, and no other seat's: people sharing the
+        terminal see each other's screens (seat None: the next screen, whoever's)."""
+        self.notes.setdefault(seat, []).append(text)
+
     def human_turn(self, seat):
         if self.intro:
             self.intro = False
@@ -142,7 +147,7 @@ class Session:
             while self.ask_plain("Enter to start >").strip().lower() == "rules":
                 typed = self.page(teaching_screens.rulebook_lines(self.game, self.width()))
                 if typed:  # (no decision yet: it is said, not lost in silence)
-                    self.notes.append(f"'{typed}' was not played: the game had not started")
+                    self.note(seat, f"'{typed}' was not played: the game had not started")
                 self.show(lines + [Text("")] * max(self.height() - 1 - len(lines), 0))
         if len(self.humans) > 1 and self.last_human != seat:
             self.console.clear()
@@ -152,12 +157,21 @@ class Session:
         view = self.game.view(seat)
         decision = view["decision"]
         moves = decision["moves"]
-        if len(moves) == 1:  # nothing to decide: say it, and take it
-            self.notes.append(f"only one choice for '{decision['prompt']}': {moves[0]}")
-            self.game.play(moves[0])
-            return
-        status = Text(" · ".join(self.notes), style="yellow")
-        self.notes = []
+        said = self.notes.pop(None, []) + self.notes.pop(seat, [])
+        if len(moves) == 1:
+            if len(self.humans) == 1 or forced_openly(self.game, seat, view):
+                # nothing to decide, and no one here can learn from it: said, and taken
+                self.note(seat, f"only one choice for '{decision['prompt']}': {moves[0]}")
+                self.notes[seat][:0] = said
+                self.game.play(moves[0])
+                return
+            # people share this screen, and the others cannot know it is forced (one card
+            # of the colour led): played at the player's word, as a move chosen, and said to
+            # this seat alone (docs/serve.md: the browser waits for a tap alike)
+            typed = "1" if numbered_by_position(moves) else f"'{moves[0]}'"
+            said.append(f"only one choice: {moves[0]}; type {typed} to play it (it is not played "
+                        "by itself: the others would learn that it was your only one)")
+        status = Text(" · ".join(said), style="yellow")
         while True:
             move, status = self.choose(view, status)
             if move is not None and self.confirmed(view, move):
@@ -362,7 +376,8 @@ class Session:
         end = next((line for line in reversed(view["log"]) if line.startswith("== ")), "")
         result = end.removeprefix("== ").removeprefix("game over: ")
         banner = wrap_status(Text(f"Game over: {result}", style="bold reverse"), width)
-        notes = wrap_status(Text(" · ".join(self.notes), style="yellow"), width)
+        said = self.notes.get(None, []) + (self.notes.get(seat, []) if seat != PUBLIC else [])
+        notes = wrap_status(Text(" · ".join(said), style="yellow"), width)
         # a line is left for what the command says after the game (the seeds), so the
         # header is not scrolled away
         screen = compose(parts, [line for line in screen_log(view) if line != end], [], width,

@@ -18,7 +18,7 @@ from interpreter.bots import THINKING, make_bot
 from interpreter.rules import Rules
 from interpreter.runtime.engine import Game
 from interpreter.runtime.knowledge import seat_knowledge
-from interpreter.runtime.views import PUBLIC
+from interpreter.runtime.views import PUBLIC, forced_openly
 from rulelang.language.errors import IllegalMove, RulesError
 
 SPECTATOR = PUBLIC  # the seat a spectator's token stands for: only what every seat may know
@@ -228,13 +228,8 @@ class Table:
         decision = view.get("decision") or {}
         if seat == SPECTATOR or len(decision.get("moves") or ()) != 1:
             return None
-        game = self.game
-        public = game.view(SPECTATOR)
-        mine = dict(view, seat=public["seat"], decision=public.get("decision"),
-                    chosen=public.get("chosen"))
-        if "chosen" not in view:
-            del mine["chosen"]
-        return {"openly": mine == public, "because": game.refusal_reasons(seat)}
+        return {"openly": forced_openly(self.game, seat, view),
+                "because": self.game.refusal_reasons(seat)}
 
     def transcript(self, seat) -> str:
         return self.game.transcript(seat)
