@@ -233,3 +233,22 @@ def test_run_bots_with_a_kind_says_how_to_seat_that_kind():
     result = run("run", NIM, "--bots", "everyone")
     assert result.exit_code == 2 and "write --bots all" in result.output
     assert run("run", NIM, "--bots", "all", "--seed", "1").exit_code == 0
+
+
+def test_a_loaded_game_refuses_settings_it_was_not_saved_with(tmp_path):
+    """`--load` went on with the saved game and left `--players` and `--option` unused in
+    silence: a class asking for 4 players got the 2 of an old save. The same values are
+    welcome (the command that started the game continues it)."""
+    saved = tmp_path / "game.json"
+    assert run("run", NIM, "--bots", "all", "--seed", "3", "--save", str(saved),
+               "--option", "is_misere=true").exit_code == 0
+    for asked, said in ((["--players", "3"], "--players 3 (it has 2)"),
+                        (["--option", "is_misere=false"], "--option is_misere=false"),
+                        (["--seed", "4"], "--seed")):
+        result = run("run", NIM, "--bots", "all", "--load", str(saved), *asked)
+        assert result.exit_code == 2, result.output
+        assert f"{saved} holds a game saved with other settings than {said}" in result.output
+        assert "Leave it out to continue it" in result.output
+    same = run("run", NIM, "--bots", "all", "--load", str(saved), "--players", "2",
+               "--option", "is_misere=true", "--seed", "3")
+    assert same.exit_code == 0, same.output

@@ -415,6 +415,20 @@ def test_serve_refuses_bad_usage_clearly(tmp_path):
     assert "needs --folder" in runner.invoke(cli, ["serve", yokai, "--saves", str(tmp_path)]).output
 
 
+def test_serve_refuses_other_settings_than_the_saved_games(tmp_path):
+    """A save's game went on with `--players`, `--seed` and `--option` left unused in
+    silence."""
+    sketch = str(ROOT / "games/yokai_sketch.rules")
+    save = tmp_path / "game.json"
+    Host().open("yokai_sketch.rules", load("games/yokai_sketch.rules"), 2, seed=11,
+                save_path=save)
+    result = CliRunner().invoke(cli, ["serve", sketch, "--seed", "12", "--port", "0",
+                                      "--save", str(save)])
+    assert result.exit_code == 2, result.output
+    assert f"{save} holds a game saved with other settings than --seed;" in result.output
+    assert "continuing the game" not in result.output
+
+
 # ------------------------------------------------------------------ one move only
 
 def _to_a_forced_move(table, seed):

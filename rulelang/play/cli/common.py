@@ -82,6 +82,32 @@ def new_game(rules, players, seed, options, log=True, so_far=False):
         sys.exit(EXIT_USAGE)
 
 
+def refuse_other_settings(game, path, players, seed, options):
+    """A saved game goes on as it was saved: a --players, --seed or --option on the command
+    line that the game in ``path`` does not have is said (exit 2) rather than left unused in
+    silence (a class asking for 4 players and given the 2 of an old save). The same values
+    are welcome: the command that started the game continues it."""
+    differ = []
+    if players is not None and players != game.nplayers:
+        differ.append(f"--players {players} (it has {game.nplayers})")
+    if seed is not None and seed != game.seed:
+        differ.append("--seed")  # (not the saved seed: it would give the hidden cards away)
+    if options:
+        try:  # the options read as a new game reads them, at the saved game's player count
+            asked = game.rules.blank_game(game.nplayers, 0, options).options
+        except RulesError as error:
+            click.echo(error.render(), err=True)
+            sys.exit(EXIT_USAGE)
+        differ += [f"--option {name}={value}" for name, value in options.items()
+                   if name in asked and asked[name] != game.options.get(name)]
+    if differ:
+        click.echo(f"error: {path} holds a game saved with other settings than "
+                   f"{', '.join(differ)}; a saved game goes on as it was saved. Leave "
+                   f"{'them' if len(differ) > 1 else 'it'} out to continue it, or save to "
+                   "another file (or remove this one) to start a new game.", err=True)
+        sys.exit(EXIT_USAGE)
+
+
 def seat_kinds(game, bots_all, bot_pairs):
     interactive = sys.stdin.isatty() and not bots_all
     default = default_bot(game.rules, interactive)

@@ -20,6 +20,7 @@ from rulelang.play.cli.common import (
     load_rules,
     new_game,
     parse_options,
+    refuse_other_settings,
     seat_kinds,
 )
 
@@ -94,7 +95,8 @@ class GameHelp(click.Command):
               help="Save the game to this file when the run stops (and when you type 'save').")
 @click.option("--load", "load_path", type=click.Path(exists=True, dir_okay=False),
               help="Continue a saved game; 'save' and quitting save back to this file "
-                   "unless --save names another.")
+                   "unless --save names another. Its players, seed and options are those "
+                   "saved: others given with it are refused.")
 @click.option("--trust-save", is_flag=True,
               help="Load a --load or --campaign file that is not sealed or signed with your "
                    "key (made by another program or person, or edited): only for a file you "
@@ -130,12 +132,13 @@ def run(file, players, seed, bot_seed, option_pairs, bots, bot_pairs, think, mov
             return play_campaign(rules, chosen[2], chosen[1], None, {}, False, bot_pairs,
                                  bot_seed, fresh=True, think=think)
         players, options = chosen[1], chosen[2]
-    if seed is None:
-        # Wide enough that no one can find it by trying seeds against what the table shows.
-        seed = secrets.randbits(63)
     if load_path:
         game = load_game(rules, load_path, trust=trust_save)
+        refuse_other_settings(game, load_path, players, seed, options)
     else:
+        if seed is None:
+            # Wide enough that no one can find it by trying seeds against what the table shows.
+            seed = secrets.randbits(63)
         game = new_game(rules, players, seed, options, so_far=bots == "all")
     kinds = seat_kinds(game, bots == "all", bot_pairs)
     if load_path:

@@ -8,7 +8,13 @@ from pathlib import Path
 import click
 
 from rulelang.language.errors import RulesError
-from rulelang.play.cli.common import EXIT_DATA, EXIT_USAGE, load_rules, parse_options
+from rulelang.play.cli.common import (
+    EXIT_DATA,
+    EXIT_USAGE,
+    load_rules,
+    parse_options,
+    refuse_other_settings,
+)
 
 LOOPBACK = "127.0.0.1"
 
@@ -28,7 +34,8 @@ LOOPBACK = "127.0.0.1"
                    "in this folder.")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False),
               help="Keep FILE's game in this file after every move; if it exists, the game "
-                   "(and its links) continue from it.")
+                   "(and its links) continue from it, with the players, seed and options "
+                   "saved (others given are refused).")
 @click.option("--saves", "saves_dir", type=click.Path(file_okay=False),
               help="Keep the lobby's games in this folder; they continue at the next start.")
 @click.option("--host", default=LOOPBACK, show_default=True,
@@ -104,6 +111,7 @@ def open_table(server, file, players, option_pairs, bot_pairs, seed, save_path):
             click.echo(f"error: {save_path}: {'; '.join(d.message for d in error.diagnostics)}",
                        err=True)
             sys.exit(EXIT_DATA)
+        refuse_other_settings(table.game, save_path, players, seed, parse_options(option_pairs))
         click.echo(f"continuing the game saved in {save_path}", err=True)
         return table
     try:
