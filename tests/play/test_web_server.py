@@ -415,6 +415,21 @@ def test_serve_refuses_bad_usage_clearly(tmp_path):
     assert "needs --folder" in runner.invoke(cli, ["serve", yokai, "--saves", str(tmp_path)]).output
 
 
+def test_serve_says_a_port_in_use_before_opening_and_saving_a_game(tmp_path):
+    """A port in use was said after the table was opened and saved: the next start said
+    "continuing the game saved in" of a game no one played."""
+    import socket
+    save = tmp_path / "game.json"
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        result = CliRunner().invoke(cli, ["serve", str(ROOT / "games/yokai_sketch.rules"),
+                                          "--port", str(busy.getsockname()[1]),
+                                          "--save", str(save)])
+    assert result.exit_code == 2 and "cannot listen on 127.0.0.1:" in result.output
+    assert not save.exists()
+
+
 def test_serve_refuses_other_settings_than_the_saved_games(tmp_path):
     """A save's game went on with `--players`, `--seed` and `--option` left unused in
     silence."""

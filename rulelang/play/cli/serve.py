@@ -71,6 +71,8 @@ def serve(file, players, option_pairs, bot_pairs, seed, folder, save_path, saves
         if parent is not None and not parent.is_dir():
             click.echo(f"error: {path}: there is no folder {parent} to save into", err=True)
             sys.exit(EXIT_USAGE)
+    # bound first: a port in use is said before any game is opened (and saved) for nothing
+    listener = bind(host, port)
     server = Host(saves=Path(saves_dir) if saves_dir else None, trust_saves=trust_save)
     if folder:
         from rulelang.play.web.lobby import RulesFolder
@@ -79,8 +81,6 @@ def serve(file, players, option_pairs, bot_pairs, seed, folder, save_path, saves
             click.echo(f"warning: a saved game was not resumed: {problem}", err=True)
     tables = [open_table(server, file, players, option_pairs, bot_pairs, seed, save_path)] \
         if file else []
-
-    listener = bind(host, port)
     base = f"http://{_shown_host(host)}:{listener.getsockname()[1]}"
     for table in tables:
         print_links(table, base)
