@@ -124,3 +124,37 @@ def test_a_move_typed_at_the_rulebook_before_the_game_starts_is_said_not_played(
     game, _, said = _answered("rules", "blue", "", "green", intro=True)
     assert "'blue' was not played: the game had not started" in said
     assert game.vars["picked"][0] == "green"
+
+
+ENDS = '''game "Ends"
+players 2
+enum Act { wait, stop }
+turn {
+  choose act in Act prompt "now"
+  if act == stop { win current }
+}
+'''
+
+
+def test_an_answer_that_is_neither_y_nor_n_to_a_move_that_ends_the_game_is_said():
+    """'play it? (y/n)' asked again in silence when the answer was '1' (or anything not y
+    or n): the player did not know what it wanted."""
+    game = rulelang.loads(ENDS, "ends.rules").new_game(players=2, seed=1)
+    out = io.StringIO()
+    console = Console(file=out, width=80, height=24, force_terminal=False)
+    typed, prompts = iter(["stop", "1", "n"]), []
+
+    def read(prompt="", **_):
+        prompts.append(str(prompt))
+        try:
+            return next(typed)
+        except StopIteration:
+            raise EOFError from None
+
+    console.input = read  # type: ignore[method-assign]
+    with pytest.raises(Quit):
+        Session(game, {0: "human", 1: "first"}, console, foresee=True, intro=False).play()
+    assert prompts[1:3] == ["play it? (y/n) > "] * 2
+    said = " ".join(out.getvalue().split())  # (wrapped to the screen)
+    assert "'1' is neither: type y to play it, or n (or Enter) to choose again" in said
+    assert not game.is_over

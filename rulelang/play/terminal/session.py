@@ -306,13 +306,16 @@ class Session:
         ending = self.ending(view, move)
         if ending is None:
             return True
+        said = Text(f"{move} ends the game: {ending}", style="bold yellow")
         while True:
-            self.draw(view, Text(f"{move} ends the game: {ending}", style="bold yellow"))
+            self.draw(view, said)
             answer = self.ask("play it? (y/n)").lower()
             if answer in ("y", "yes"):
                 return True
             if answer in ("n", "no", ""):
                 return False
+            said = Text(f"{move} ends the game: {ending}; '{answer}' is neither: type y to "
+                        "play it, or n (or Enter) to choose again", style="bold yellow")
 
     def ending(self, view, move):
         """The outcome if ``move`` ends the game and nothing hidden from the player came into
