@@ -19,6 +19,7 @@ card turned up), so that the warning tells nothing the player could not know.
 from __future__ import annotations
 
 import os
+import random
 import signal
 import time
 
@@ -46,7 +47,8 @@ from rulelang.play.terminal.screen import (
     numbered_by_position,
 )
 
-HELP = "also: moves, log, rules, why, save (or save FILE), quit"
+HELP = "also: moves, log, rules, why, suggest, save (or save FILE), quit"
+SUGGEST_COMMAND = "suggest"  # the rules' advice at this decision, from what the seat knows
 PILES_COMMAND = "piles"  # every card a seat sees in a pile, where the screen shows the top
 
 
@@ -181,6 +183,17 @@ class Session:
                 except IllegalMove as error:
                     status = Text(error.words(), style="red")
 
+    def suggestion(self, seat) -> str:
+        """What the rules advise (``prefer``) at this decision, worked out from what the seat
+        knows alone (a guess at the cards it has not seen), as the advice bot would play it:
+        the same answer each time it is asked at one decision."""
+        from interpreter.bots.advised import advised
+        move = advised(seat_knowledge(self.game), random.Random(len(self.game.history)))
+        if move is None:
+            return "the rules give no advice for this decision: any move shown is legal"
+        return (f"the rules' advice: {move.notation} (from what you know, guessing the cards "
+                "you have not seen; it looks no further ahead than this move)")
+
     # ------------------------------------------------------------ one decision
     def choose(self, view, status):
         """Draw the screen and read one answer: (a move, None) or (None, what to say)."""
@@ -216,6 +229,8 @@ class Session:
             typed = self.page([Text("What you may say to each other:", style="bold")]
                               + [Text(f"  · {text}") for text in self.game.rules.program.talk])
             return self.after_page(view, typed, screen, hint)
+        if lower == SUGGEST_COMMAND and lower not in (m.lower() for m in moves):
+            return None, Text(self.suggestion(seat), style="cyan")
         if lower == "moves":
             return self.after_page(view, self.list_all(moves), screen, hint)
         if lower == "log":
