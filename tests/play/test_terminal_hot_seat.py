@@ -35,12 +35,13 @@ score p = 0
 '''
 
 
-def _hot_seat(*answers: str) -> tuple[rulelang.Game, list[tuple[str, str]]]:
+def _hot_seat(*answers: str, terminal: bool = False
+              ) -> tuple[rulelang.Game, list[tuple[str, str]]]:
     """Both seats people at one terminal, typing ``answers``: the game, and each prompt with
-    the screen drawn just before it."""
+    what was written just before it (``terminal``: with the terminal's control codes)."""
     game = rulelang.loads(SHORT_HANDS, "short.rules").new_game(players=2, seed=1)
     out = io.StringIO()
-    console = Console(file=out, width=80, height=24, force_terminal=False)
+    console = Console(file=out, width=80, height=24, force_terminal=terminal)
     typed, asked, shown = iter(answers), [], [0]
 
     def read(prompt="", **_):
@@ -68,3 +69,14 @@ def test_a_forced_move_no_one_else_can_see_is_forced_waits_and_is_said_to_its_se
     for prompt, screen in asked[p2 + 1:]:  # P1's screens after it: nothing of P2's hand
         assert not re.search(r"only one choice[^\n]*card 16", screen), (prompt, screen)
     assert game.is_over and len(game.view()["zones"]["table"]["cards"]) == 4
+
+
+def test_the_screen_is_passed_on_with_the_scrollback_erased():
+    """The screen was cleared before "Pass the screen to P2", but a terminal that keeps
+    cleared screens in its scrollback (VTE, tmux) let P2 scroll up to P1's hand."""
+    _, asked = _hot_seat("", "1", "", "1", "", "1", "", "1", terminal=True)
+    passes = [written for prompt, written in asked if "Pass the screen to" in prompt]
+    assert len(passes) == 3
+    for written in passes:
+        after = written[written.rindex("\x1b[2J"):]  # the last screen cleared ...
+        assert "\x1b[3J" in after and "card" not in after  # ... and the lines kept above it

@@ -48,6 +48,7 @@ from rulelang.play.terminal.screen import (
 )
 
 HELP = "also: moves, log, rules, why, suggest, save (or save FILE), quit"
+CLEAR_SCROLLBACK = "\x1b[3J"  # ED 3: erase the saved lines (xterm, VTE, iTerm2, Windows)
 SUGGEST_COMMAND = "suggest"  # the rules' advice at this decision, from what the seat knows
 PILES_COMMAND = "piles"  # every card a seat sees in a pile, where the screen shows the top
 
@@ -153,6 +154,10 @@ class Session:
                 self.show(lines + [Text("")] * max(self.height() - 1 - len(lines), 0))
         if len(self.humans) > 1 and self.last_human != seat:
             self.console.clear()
+            if self.console.is_terminal:  # and the scrollback: a terminal keeps the screens
+                # it cleared there (VTE, tmux), where the next person would scroll up to them
+                self.console.file.write(CLEAR_SCROLLBACK)
+                self.console.file.flush()
             name = self.game.seat_name(seat)
             self.ask_plain(f"{name}'s turn. Pass the screen to {name} and press Enter...")
         self.last_human = seat
