@@ -168,7 +168,10 @@ class Session:
         if len(moves) == 1:
             if len(self.humans) == 1 or forced_openly(self.game, seat, view):
                 # nothing to decide, and no one here can learn from it: said, and taken
-                self.note(seat, f"only one choice for '{decision['prompt']}': {moves[0]}")
+                # said on the seat's next screen, maybe a round later under another prompt:
+                # so it says that it was played already, not asked now
+                self.note(seat, f"played for you, the only choice for '{decision['prompt']}': "
+                                f"{moves[0]}")
                 self.notes[seat][:0] = said
                 self.game.play(moves[0])
                 return
