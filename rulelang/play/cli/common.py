@@ -82,6 +82,38 @@ def new_game(rules, players, seed, options, log=True, so_far=False):
         sys.exit(EXIT_USAGE)
 
 
+def warn_unused_options(game, options) -> None:
+    """An `--option` the rules apply only under a condition (`option ... if COND`) that this
+    game does not meet changes nothing: said (a warning, on stderr), so that no one plays
+    believing it is in force (Yōkai's Objective given without level 5)."""
+    when = game.rules.code.tops.option_when
+    program = game.rules.program
+    for name, value in options.items():
+        test = when.get(name)
+        try:
+            if test is None or test(game):
+                continue
+        except Exception:  # (a condition that cannot be worked out: said nowhere else either)
+            continue
+        condition = _source_text(program.sources, program.options[name].decl.when.span)
+        click.echo(f"warning: --option {name}={value} changes nothing in this game: the rules "
+                   f"apply it only if {condition or 'its condition holds'}", err=True)
+
+
+def _source_text(sources, span) -> str:
+    """The text of the rules at ``span`` (on one line), or "" if its file is not at hand."""
+    text = sources.get(span.file)
+    if text is None:
+        return ""
+    lines = text.splitlines()[span.line - 1:span.end_line]
+    if not lines:
+        return ""
+    if len(lines) == 1:
+        return lines[0][span.col - 1:span.end_col - 1].strip()
+    lines[0], lines[-1] = lines[0][span.col - 1:], lines[-1][:span.end_col - 1]
+    return " ".join(line.strip() for line in lines)
+
+
 def refuse_other_settings(game, path, players, seed, options):
     """A saved game goes on as it was saved: a --players, --seed or --option on the command
     line that the game in ``path`` does not have is said (exit 2) rather than left unused in

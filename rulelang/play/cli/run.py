@@ -22,6 +22,7 @@ from rulelang.play.cli.common import (
     parse_options,
     refuse_other_settings,
     seat_kinds,
+    warn_unused_options,
 )
 
 # the terminal session (rich, the bots, the runtime) is imported where a game is played, not
@@ -140,6 +141,7 @@ def run(file, players, seed, bot_seed, option_pairs, bots, bot_pairs, think, mov
             # Wide enough that no one can find it by trying seeds against what the table shows.
             seed = secrets.randbits(63)
         game = new_game(rules, players, seed, options, so_far=bots == "all")
+        warn_unused_options(game, options)
     kinds = seat_kinds(game, bots == "all", bot_pairs)
     if load_path:
         keep_people(game, kinds, load_path, trust_save)

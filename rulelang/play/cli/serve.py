@@ -14,6 +14,7 @@ from rulelang.play.cli.common import (
     load_rules,
     parse_options,
     refuse_other_settings,
+    warn_unused_options,
 )
 
 LOOPBACK = "127.0.0.1"
@@ -116,8 +117,11 @@ def open_table(server, file, players, option_pairs, bot_pairs, seed, save_path):
         return table
     try:
         kinds = dict(pair.partition("=")[::2] for pair in bot_pairs)
-        return server.open(name, rules, players, parse_options(option_pairs), kinds, seed,
-                           save_path=Path(save_path) if save_path else None)
+        options = parse_options(option_pairs)
+        table = server.open(name, rules, players, options, kinds, seed,
+                            save_path=Path(save_path) if save_path else None)
+        warn_unused_options(table.game, options)
+        return table
     except RulesError as error:
         click.echo(error.render(), err=True)  # "error: ..." once
         sys.exit(EXIT_USAGE)
