@@ -17,8 +17,9 @@ from rich.text import Text
 import rulelang
 from interpreter.bots import make_bot
 from rulelang.play.terminal import grid, panels
+from rulelang.play.terminal.log_lines import recent_lines, screen_log, since_last_move
 from rulelang.play.terminal.screen import _wrapped_items, compose
-from rulelang.play.terminal.session import Session, decision_screen, recent_lines, screen_log, since_last_move
+from rulelang.play.terminal.session import Session, decision_screen
 
 GAMES = [  # (rules, players, options, seed)
     ("games/yokai_sketch.rules", 2, {}, 7),

@@ -103,8 +103,8 @@ def test_the_others_moves_since_the_seats_last_stay_on_an_80x24_screen(rules_fil
     """However full the table, the log lines written since P1 last decided (its partners'
     or opponents' moves, at most a sixth of the screen) are on the screen, whole."""
     from rulelang.play.terminal import panels
+    from rulelang.play.terminal.log_lines import recent_lines
     from rulelang.play.terminal.screen import compose
-    from rulelang.play.terminal.session import recent_lines
     game = rulelang.load(rules_file).new_game(players=players, seed=seed, options=options)
     bot = make_bot("random", seed)
     checked = 0
