@@ -228,3 +228,11 @@ def test_grids_that_do_not_fit_even_side_by_side_are_fewer_the_seats_own_kept():
     assert "type 'grids'" not in "\n".join(line.plain for line in final.lines)
     every = [line.plain for line in screen.every_grid(parts)]  # what 'grids' pages
     assert len(every) == 33 and every[::11] == ["land P1", "land P2", "land P3"]
+
+
+def test_info_says_when_an_option_applies_only_under_a_condition():
+    """Yōkai's Objective applies only at level 5: info listed it as any other option, and a
+    class gave it without level 5."""
+    out = describe(rulelang.load("games/yokai.rules"), "games/yokai.rules")
+    objective = out[out.index("    objective = "):].splitlines()
+    assert objective[2] == "        applies only if 5 in levels", objective[:3]
