@@ -236,3 +236,28 @@ def test_info_says_when_an_option_applies_only_under_a_condition():
     out = describe(rulelang.load("games/yokai.rules"), "games/yokai.rules")
     objective = out[out.index("    objective = "):].splitlines()
     assert objective[2] == "        applies only if 5 in levels", objective[:3]
+
+
+SYMBOLS = '''game "Spirits"
+players 2
+enum Family { Kitsune, Oni }
+card Spirit {
+  family: Family
+  name "{family}"
+  symbol if family == Kitsune then "Ki" else "On"
+}
+zone board: grid 3 x 1 of Spirit, public
+setup {
+  create Spirit(family: Kitsune) in board at "A1"
+  create Spirit(family: Oni) in board at "C1"
+}
+turn { choose n in ["a", "b"] prompt "pick"  win current }
+'''
+
+
+def test_a_symbol_the_rules_give_no_meaning_is_named_in_the_legend():
+    """Yōkai's grid showed "Ki", "Ka" and "On" and its legend said only what '·' and '?'
+    are: the card each symbol stands for is said ("Ki Kitsune")."""
+    game = rulelang.loads(SYMBOLS, "spirits.rules").new_game(players=2, seed=1)
+    said = [entry.plain for entry in panels.build(game.view(0)).legend]
+    assert said[:2] == ["Ki Kitsune", "On Oni"], said

@@ -253,6 +253,12 @@ def legend(grids: list) -> list[Text]:
             symbol = str(card.get("symbol") or card["name"][:3])
             marks = symbols.setdefault(card["symbol_means"], {})
             marks.setdefault(symbol, style_of(card))  # the first card's colour shows it
+    named: dict[str, dict] = {}  # a symbol the rules give no meaning -> {card name: style}
+    for card in _cards_drawn(grids):
+        symbol = card.get("symbol")
+        if not card.get("hidden") and "symbol_means" not in card and symbol \
+                and str(symbol) != card["name"]:
+            named.setdefault(str(symbol), {}).setdefault(card["name"], style_of(card))
     entries = []
     for meaning, marks in symbols.items():
         out = Text()
@@ -263,6 +269,11 @@ def legend(grids: list) -> list[Text]:
             out.append("… ")
         out.append(meaning)
         entries.append(out)
+    for symbol, names in sorted(named.items()):  # "Ki Kitsune": the card it stands for
+        if len(names) == 1:
+            (name, style), = names.items()
+            entries.append(Text.assemble(
+                (symbol, f"bold white on {style}" if style else "bold"), f" {name}"))
     entries.extend(_grid_marks(grids))
     return entries
 
