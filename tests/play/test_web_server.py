@@ -476,3 +476,13 @@ def test_a_forced_move_every_seat_can_see_is_forced_is_said_so():
     _, table = host_with("examples/nim.rules", seed=5, options={"pile_sizes": "3"})
     game = _to_a_forced_move(table, 5)
     assert json.loads(table.message(game.to_move))["only"] == {"openly": True, "because": []}
+
+
+def test_the_lobby_offers_every_kind_of_bot_a_table_takes():
+    """`serve --bot P2=advice` took an advice bot, the lobby's seats did not offer one."""
+    import re
+
+    from rulelang.play.web.tables import BOT_KINDS
+    lobby = (ROOT / "rulelang/play/web/static/lobby.js").read_text()
+    offered = re.search(r"const KINDS = \[(.*?)\];", lobby, re.S).group(1)
+    assert set(re.findall(r'\["(\w+)", "', offered)) == {"human", *BOT_KINDS}

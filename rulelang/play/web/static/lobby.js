@@ -5,8 +5,9 @@ import {el} from "./draw.js";
 
 const $ = id => document.getElementById(id);
 const base = location.pathname.replace(/\/$/, "");
-const KINDS = [["human", "a person"], ["random", "random bot"],
-               ["greedy", "greedy bot"], ["mcts", "tree-search bot"], ["first", "first-move bot"]];
+const KINDS = [["human", "a person"], ["random", "random bot"], ["greedy", "greedy bot"],
+               ["mcts", "tree-search bot"], ["advice", "advice bot (plays the rules' advice)"],
+               ["first", "first-move bot"]];
 const REMEMBERED = `rulelang-lobby-${base}`;
 
 async function start() {
