@@ -246,10 +246,17 @@ card Spirit {
   name "{family}"
   symbol if family == Kitsune then "Ki" else "On"
 }
+card Sign {
+  families: list of Family
+  name join(families, "/")
+  symbol join([if f == Kitsune then "Ki" else "On" for f in families], "")
+}
 zone board: grid 3 x 1 of Spirit, public
+zone signs: grid 3 x 1 of Sign, public
 setup {
   create Spirit(family: Kitsune) in board at "A1"
   create Spirit(family: Oni) in board at "C1"
+  create Sign(families: [Kitsune, Oni]) in signs at "B1"
 }
 turn { choose n in ["a", "b"] prompt "pick"  win current }
 '''
@@ -261,3 +268,4 @@ def test_a_symbol_the_rules_give_no_meaning_is_named_in_the_legend():
     game = rulelang.loads(SYMBOLS, "spirits.rules").new_game(players=2, seed=1)
     said = [entry.plain for entry in panels.build(game.view(0)).legend]
     assert said[:2] == ["Ki Kitsune", "On Oni"], said
+    assert not any("Kitsune/Oni" in entry for entry in said), said  # KiOn: read from them

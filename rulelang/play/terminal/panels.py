@@ -269,13 +269,26 @@ def legend(grids: list) -> list[Text]:
             out.append("… ")
         out.append(meaning)
         entries.append(out)
+    single = {symbol for symbol, names in named.items() if len(names) == 1}
     for symbol, names in sorted(named.items()):  # "Ki Kitsune": the card it stands for
-        if len(names) == 1:
+        if len(names) == 1 and not _joined(symbol, single - {symbol}):
             (name, style), = names.items()
             entries.append(Text.assemble(
                 (symbol, f"bold white on {style}" if style else "bold"), f" {name}"))
     entries.extend(_grid_marks(grids))
     return entries
+
+
+def _joined(symbol: str, parts: set[str]) -> bool:
+    """Whether ``symbol`` is other symbols of the legend written one after another ("KiKa",
+    for "Ki" and "Ka"): read from them, it needs no entry of its own."""
+    if not parts:
+        return False
+    ends = {0}
+    for start in range(len(symbol)):
+        if start in ends:
+            ends |= {start + len(p) for p in parts if symbol.startswith(p, start)}
+    return len(symbol) in ends
 
 
 def _cards_drawn(grids):
