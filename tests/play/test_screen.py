@@ -269,3 +269,17 @@ def test_a_symbol_the_rules_give_no_meaning_is_named_in_the_legend():
     said = [entry.plain for entry in panels.build(game.view(0)).legend]
     assert said[:2] == ["Ki Kitsune", "On Oni"], said
     assert not any("Kitsune/Oni" in entry for entry in said), said  # KiOn: read from them
+
+
+def test_a_board_grown_above_row_1_keeps_its_letters_and_numbers():
+    """A Yōkai card moved to F1: the row above it is (5,-1), and every label of the board
+    turned to a coordinate from 0 (F1 drawn at column 5, row 0) while the moves still said
+    F1. Now only the columns and rows past A and 1 read as coordinates, as on the page."""
+    from rulelang.play.terminal import grid
+    zone = {"cards": []}
+    layers = grid.Layers()
+    layers.own[(5, 0)] = [{"name": "Oni", "symbol": "On"}]
+    lines = [line.plain for line in grid.grid_lines(zone, layers)]
+    assert lines[0].split() == ["E", "F", "G"]
+    assert [line.split()[0] for line in lines[1:]] == ["-1", "1", "2"]
+    assert lines[2].split()[1:] == ["·", "On", "·"]  # F1 at column F, row 1
