@@ -8,7 +8,13 @@ import sys
 import click
 
 import rulelang
-from rulelang.language.errors import CheckError, ParseError, RulesError, RulesRuntimeError
+from rulelang.language.errors import (
+    CheckError,
+    ParseError,
+    RulesError,
+    RulesRuntimeError,
+    span_text,
+)
 
 EXIT_DATA, EXIT_SOFTWARE, EXIT_USAGE = 65, 70, 2
 BOT_KINDS = ("human", "random", "greedy", "mcts", "advice", "first")
@@ -95,23 +101,11 @@ def warn_unused_options(game, options) -> None:
                 continue
         except Exception:  # (a condition that cannot be worked out: said nowhere else either)
             continue
-        condition = _source_text(program.sources, program.options[name].decl.when.span)
+        condition = span_text(program.sources, program.options[name].decl.when.span)
+        condition = " ".join(part.strip() for part in condition.split("\n")) if condition \
+            else "its condition holds"
         click.echo(f"warning: --option {name}={value} changes nothing in this game: the rules "
-                   f"apply it only if {condition or 'its condition holds'}", err=True)
-
-
-def _source_text(sources, span) -> str:
-    """The text of the rules at ``span`` (on one line), or "" if its file is not at hand."""
-    text = sources.get(span.file)
-    if text is None:
-        return ""
-    lines = text.splitlines()[span.line - 1:span.end_line]
-    if not lines:
-        return ""
-    if len(lines) == 1:
-        return lines[0][span.col - 1:span.end_col - 1].strip()
-    lines[0], lines[-1] = lines[0][span.col - 1:], lines[-1][:span.end_col - 1]
-    return " ".join(line.strip() for line in lines)
+                   f"apply it only if {condition}", err=True)
 
 
 def refuse_other_settings(game, path, players, seed, options):
