@@ -486,3 +486,15 @@ def test_the_lobby_offers_every_kind_of_bot_a_table_takes():
     lobby = (ROOT / "rulelang/play/web/static/lobby.js").read_text()
     offered = re.search(r"const KINDS = \[(.*?)\];", lobby, re.S).group(1)
     assert set(re.findall(r'\["(\w+)", "', offered)) == {"human", *BOT_KINDS}
+
+
+def test_the_lobby_says_when_an_option_applies_only_under_a_condition():
+    """Yōkai's Objective and Affinity cards were offered at level 1 as any other option,
+    with nothing saying they change nothing there."""
+    from rulelang.play.web.lobby import describe_options
+    options = {o["name"]: o for o in describe_options(load("games/yokai.rules"))}
+    assert options["objective"]["when"] == "5 in levels"
+    assert options["affinity_players"]["when"] == "2 in levels"
+    assert "when" not in options["levels"]
+    script = (ROOT / "rulelang/play/web/static/lobby.js").read_text()
+    assert "(applies only if ${option.when})" in script
