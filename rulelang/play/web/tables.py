@@ -9,6 +9,7 @@ the game's seed they would hint at the hidden cards).
 from __future__ import annotations
 
 import json
+import random
 import secrets
 from pathlib import Path
 
@@ -230,6 +231,23 @@ class Table:
             return None
         return {"openly": forced_openly(self.game, seat, view),
                 "because": self.game.refusal_reasons(seat)}
+
+    def suggestion(self, seat) -> dict:
+        """What the rules advise ``seat`` to play now (``prefer``), worked out from what it
+        knows alone, as the advice bot plays it (the same each time at one decision):
+        {"move": its notation, or None, "text": what the page says}."""
+        from interpreter.bots.advised import advised
+        game = self.game
+        decision = {} if seat == SPECTATOR or game.is_over else game.view(seat).get("decision")
+        if not (decision or {}).get("moves"):
+            return {"move": None, "text": "It is not your move."}
+        move = advised(seat_knowledge(game, seat), random.Random(len(game.history)))
+        if move is None:
+            return {"move": None,
+                    "text": "The rules give no advice for this decision: any move shown is legal."}
+        return {"move": move.notation,
+                "text": f"The rules' advice: {move.notation} (from what you know, guessing the "
+                        "cards you have not seen; it looks no further ahead than this move)."}
 
     def transcript(self, seat) -> str:
         return self.game.transcript(seat)
