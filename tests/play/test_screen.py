@@ -283,3 +283,16 @@ def test_a_board_grown_above_row_1_keeps_its_letters_and_numbers():
     assert lines[0].split() == ["E", "F", "G"]
     assert [line.split()[0] for line in lines[1:]] == ["-1", "1", "2"]
     assert lines[2].split()[1:] == ["·", "On", "·"]  # F1 at column F, row 1
+
+
+def test_the_legend_says_how_a_cell_past_a_or_1_is_named_when_the_board_shows_one():
+    """The cell above F1 is (5,-1) in the moves: nothing on the screen said how to read it."""
+    from rulelang.play.terminal import grid
+    layers = grid.Layers()
+    layers.own[(5, 1)] = [{"name": "Oni", "symbol": "On"}]
+    said = [e.plain for e in panels.legend([panels.GridPart("table", {"cards": []}, layers)])]
+    assert not any(e.startswith("(x,y)") for e in said), said  # rows 1 to 3: all named
+    layers.own[(5, 0)] = [{"name": "Oni", "symbol": "On"}]
+    said = [e.plain for e in panels.legend([panels.GridPart("table", {"cards": []}, layers)])]
+    assert ("(x,y) a cell left of A or above 1: x counts columns from A = 0, y rows from 1 = 0"
+            in said), said

@@ -315,6 +315,11 @@ def _grid_marks(grids) -> list[Text]:
         out.append(Text.assemble((grid.HIDDEN, "dim"), " a card face down"))
     if stacked:
         out.append(Text("[ ] cards lie under it"))
+    if any(xs.start < 0 or ys.start < 0
+           for xs, ys in (grid.bounds(part.zone, part.layers) for part in grids)):
+        # such a cell is named by its coordinates in moves, "(5,-1)": how to read them
+        out.append(Text("(x,y) a cell left of A or above 1: x counts columns from A = 0, "
+                        "y rows from 1 = 0"))
     return out
 
 
