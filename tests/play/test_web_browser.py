@@ -577,3 +577,19 @@ def test_a_face_up_pile_names_every_card_it_shows_not_only_its_top(browser, tmp_
         assert "discard: 3 cards, top first: flood 4, flood 5, flood 6" in titles, titles
         assert "deck: 3 cards" in titles, titles
         assert page.errors == [], page.errors
+
+
+def test_a_decision_the_rules_next_line_says_better_is_left_out_of_the_transcript(browser):
+    """Yōkai's page said each look twice, "P1 observe a card, or declare the Yokai appeased:
+    E5" then "P1 observes E5: Kappa", as the terminal does not: the first is left out."""
+    host, table = host_with("games/yokai.rules", players=2, seed=3)
+    game = table.game
+    mover = game.seat_name(game.to_move)
+    first = game.legal_moves()[0].notation
+    assert table.play(game.to_move, first, table.version) is None
+    with live_server(host) as base:
+        page = open_page(browser, f"{base}/t/{token_of(table, mover)}")
+        shown = page.locator("#loglines li:visible").all_inner_texts()
+    said = " | ".join(shown)
+    assert f"{mover} observes {first}: " in said, said
+    assert f": {first}" not in said.replace(f"{mover} observes {first}: ", ""), said
