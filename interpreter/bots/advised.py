@@ -31,9 +31,19 @@ class AdviceBot:
         moves = knowledge.moves
         if len(moves) == 1:
             return moves[0]
-        world = knowledge.sample(self.rng)
-        assert world.pending is not None  # (the seat's decision waits in its sample)
-        if world.pending.site.prefer is None:
-            return moves[self.rng.randrange(len(moves))]
-        notation = world.pending.notations[self.policy.pick(world)]
-        return next(m for m in moves if m.notation == notation)
+        move = advised(knowledge, self.rng, self.policy)
+        return moves[self.rng.randrange(len(moves))] if move is None else move
+
+
+def advised(knowledge: SeatKnowledge, rng: random.Random, policy: Policy | None = None
+            ) -> Move | None:
+    """One of the best advised moves at the seat's decision (at random among equals), worked
+    out on one sample of its knowledge; None where the rules give that decision no advice
+    (no ``prefer``). What the advice bot plays, and what a person asking for a suggestion
+    is told."""
+    world = knowledge.sample(rng)
+    assert world.pending is not None  # (the seat's decision waits in its sample)
+    if world.pending.site.prefer is None:
+        return None
+    notation = world.pending.notations[(policy or Policy(rng, explore=0.0)).pick(world)]
+    return next(m for m in knowledge.moves if m.notation == notation)

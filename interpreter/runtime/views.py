@@ -339,6 +339,22 @@ def _named_like_cards(g: Game, pending: Any, seat: Reader) -> list[str]:
     return [n for n in plain_moves if n.lower() in names]
 
 
+def forced_openly(g: Game, seat: int, seen: dict[str, Any] | None = None,
+                  public: dict[str, Any] | None = None) -> bool:
+    """Whether every seat can tell that ``seat``'s only move is forced: its view (``seen``,
+    else worked out) shows it nothing a spectator's does not, but for its own seat, decision
+    and choice. Where it does (one card of the colour led, in a hidden hand), a front must
+    not play that move by itself, nor say to another seat that it was the only one: how soon
+    it came, or the words, would tell the others what the seat holds."""
+    seen = g.view(seat) if seen is None else seen
+    public = g.view(PUBLIC) if public is None else public  # (a spectator's view, when made)
+    mine = dict(seen, seat=public["seat"], decision=public.get("decision"),
+                chosen=public.get("chosen"))
+    if "chosen" not in seen:
+        del mine["chosen"]
+    return mine == public
+
+
 def option_labels(g: Game) -> dict[str, str]:
     """The options that apply to this game (``option ... if COND``), by the names players
     read (their explanation's title, else the name)."""

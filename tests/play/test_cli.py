@@ -250,3 +250,45 @@ def test_a_bot_seat_past_a_games_players_says_the_players_that_have_it():
     result = run("simulate", oh_hell, "--bot", "P6=greedy")
     assert result.exit_code == 2
     assert "no seat 'P6': these rules allow at most 5 players" in result.output
+
+
+def test_a_loaded_game_refuses_settings_it_was_not_saved_with(tmp_path):
+    """`--load` went on with the saved game and left `--players` and `--option` unused in
+    silence: a class asking for 4 players got the 2 of an old save. The same values are
+    welcome (the command that started the game continues it)."""
+    saved = tmp_path / "game.json"
+    assert run("run", NIM, "--bots", "all", "--seed", "3", "--save", str(saved),
+               "--option", "is_misere=true").exit_code == 0
+    for asked, said in ((["--players", "3"], "--players 3 (it has 2)"),
+                        (["--option", "is_misere=false"], "--option is_misere=false"),
+                        (["--seed", "4"], "--seed")):
+        result = run("run", NIM, "--bots", "all", "--load", str(saved), *asked)
+        assert result.exit_code == 2, result.output
+        assert f"{saved} holds a game saved with other settings than {said}" in result.output
+        assert "Leave it out to continue it" in result.output
+    same = run("run", NIM, "--bots", "all", "--load", str(saved), "--players", "2",
+               "--option", "is_misere=true", "--seed", "3")
+    assert same.exit_code == 0, same.output
+
+
+WHEN = '''game "When"
+players 2
+option level: int in 1..3 = 1 "level"
+option bonus: int in 1..3 = 1 "the bonus, at level 3"
+  if level == 3
+turn { choose n in [1, 2] prompt "pick"  win current }
+'''
+
+
+def test_an_option_given_where_the_rules_do_not_apply_it_is_warned_of(tmp_path):
+    """`--option objective=ring` without Yōkai's level 5 changed nothing, in silence: a class
+    played believing it had an Objective. The option applies only `if COND`: said so."""
+    rules = tmp_path / "when.rules"
+    rules.write_text(WHEN)
+    result = run("run", str(rules), "--bots", "all", "--seed", "1", "--option", "bonus=2")
+    assert result.exit_code == 0, result.output
+    assert ("warning: --option bonus=2 changes nothing in this game: the rules apply it only "
+            "if level == 3") in result.output
+    result = run("run", str(rules), "--bots", "all", "--seed", "1", "--option", "bonus=2",
+                 "--option", "level=3")
+    assert result.exit_code == 0 and "warning" not in result.output, result.output

@@ -174,7 +174,7 @@ def test_serve_save_into_a_missing_folder_is_exit_2_naming_the_folder(tmp_path):
 
 
 def test_an_error_says_error_once():
-    result = CliRunner().invoke(cli, ["serve", NIM, "--bot", "P9=random"])
+    result = CliRunner().invoke(cli, ["serve", NIM, "--bot", "P9=random", "--port", "0"])
     assert result.exit_code == 2
     assert result.output == "error: no seat 'P9': seats are P1 to P2\n"
 

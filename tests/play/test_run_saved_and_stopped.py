@@ -185,17 +185,18 @@ def test_people_sharing_the_screen_see_no_hidden_card_when_the_game_ends(tmp_pat
     term = Terminal(["run", "hands.rules", "--seed", "3", "--bot", "P2=human"], 120, 40,
                     cwd=tmp_path)
     child = term.child
-    while True:  # each seat plays its first card; Enter at each "pass the screen"
+    while True:  # each seat plays its first card; Enter at each "pass the screen"; the
+        # last card, forced but only its seat knows it, is played at its word (y: it ends it)
         asked = child.expect([rb"play a card > ", rb"(press Enter|Enter to start >)",
-                              pexpect.EOF])
-        term.stream.feed(child.before + (child.after if asked < 2 else b""))
-        if asked == 2:
+                              rb"\(y/n\) > ", pexpect.EOF])
+        term.stream.feed(child.before + (child.after if asked < 3 else b""))
+        if asked == 3:
             break
         if asked == 0:
             hand = [line for line in term.lines() if line.replace(" ", "").isdigit()][-1]
             child.sendline(hand.split()[0])
         else:
-            child.sendline("")
+            child.sendline("y" if asked == 2 else "")
     screen = term.text()
     assert "Game over" in screen
     shown = "\n".join(line for line in screen.splitlines() if not line.startswith("seed "))

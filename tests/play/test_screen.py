@@ -330,3 +330,71 @@ turn {
     assert lines[head - 1].strip() == "this turn"
     assert lines[head + 1].split() == ["0", "0", "3", "0", "0", "0"]
     assert any(line.split() == ["few", "1", "0", "2", "0", "3", "0"] for line in lines), text
+
+
+def test_info_says_when_an_option_applies_only_under_a_condition():
+    """Yōkai's Objective applies only at level 5: info listed it as any other option, and a
+    class gave it without level 5."""
+    out = describe(rulelang.load("games/yokai.rules"), "games/yokai.rules")
+    objective = out[out.index("    objective = "):].splitlines()
+    assert objective[2] == "        applies only if 5 in levels", objective[:3]
+
+
+SYMBOLS = '''game "Spirits"
+players 2
+enum Family { Kitsune, Oni }
+card Spirit {
+  family: Family
+  name "{family}"
+  symbol if family == Kitsune then "Ki" else "On"
+}
+card Sign {
+  families: list of Family
+  name join(families, "/")
+  symbol join([if f == Kitsune then "Ki" else "On" for f in families], "")
+}
+zone board: grid 3 x 1 of Spirit, public
+zone signs: grid 3 x 1 of Sign, public
+setup {
+  create Spirit(family: Kitsune) in board at "A1"
+  create Spirit(family: Oni) in board at "C1"
+  create Sign(families: [Kitsune, Oni]) in signs at "B1"
+}
+turn { choose n in ["a", "b"] prompt "pick"  win current }
+'''
+
+
+def test_a_symbol_the_rules_give_no_meaning_is_named_in_the_legend():
+    """Yōkai's grid showed "Ki", "Ka" and "On" and its legend said only what '·' and '?'
+    are: the card each symbol stands for is said ("Ki Kitsune")."""
+    game = rulelang.loads(SYMBOLS, "spirits.rules").new_game(players=2, seed=1)
+    said = [entry.plain for entry in panels.build(game.view(0)).legend]
+    assert said[:2] == ["Ki Kitsune", "On Oni"], said
+    assert not any("Kitsune/Oni" in entry for entry in said), said  # KiOn: read from them
+
+
+def test_a_board_grown_above_row_1_keeps_its_letters_and_numbers():
+    """A Yōkai card moved to F1: the row above it is (5,-1), and every label of the board
+    turned to a coordinate from 0 (F1 drawn at column 5, row 0) while the moves still said
+    F1. Now only the columns and rows past A and 1 read as coordinates, as on the page."""
+    from rulelang.play.terminal import grid
+    zone = {"cards": []}
+    layers = grid.Layers()
+    layers.own[(5, 0)] = [{"name": "Oni", "symbol": "On"}]
+    lines = [line.plain for line in grid.grid_lines(zone, layers)]
+    assert lines[0].split() == ["E", "F", "G"]
+    assert [line.split()[0] for line in lines[1:]] == ["-1", "1", "2"]
+    assert lines[2].split()[1:] == ["·", "On", "·"]  # F1 at column F, row 1
+
+
+def test_the_legend_says_how_a_cell_past_a_or_1_is_named_when_the_board_shows_one():
+    """The cell above F1 is (5,-1) in the moves: nothing on the screen said how to read it."""
+    from rulelang.play.terminal import grid
+    layers = grid.Layers()
+    layers.own[(5, 1)] = [{"name": "Oni", "symbol": "On"}]
+    said = [e.plain for e in panels.legend([panels.GridPart("table", {"cards": []}, layers)])]
+    assert not any(e.startswith("(x,y)") for e in said), said  # rows 1 to 3: all named
+    layers.own[(5, 0)] = [{"name": "Oni", "symbol": "On"}]
+    said = [e.plain for e in panels.legend([panels.GridPart("table", {"cards": []}, layers)])]
+    assert ("(x,y) a cell left of A or above 1: x counts columns from A = 0, y rows from 1 = 0"
+            in said), said

@@ -92,7 +92,8 @@ def test_oh_hell_fits_80x24_and_a_forced_move_is_taken_and_said(text_snapshot):
     assert screen == text_snapshot
     while "only one choice" not in screen and term.child.isalive():
         screen = term.type("1")  # the last trick's card, at least, is forced
-    assert re.search(r"only one choice for '[^']+': \S+", screen)
+    # said on the next screen, under another prompt: as played already, not asked now
+    assert re.search(r"played for you, the only choice for '[^']+': \S+", screen)
 
 
 # ---------------------------------------------------------------- Yami at 100x40

@@ -141,3 +141,74 @@ def test_a_move_typed_at_the_rulebook_before_the_game_starts_is_said_not_played(
     game, _, said = _answered("rules", "blue", "", "green", intro=True)
     assert "'blue' was not played: the game had not started" in said
     assert game.vars["picked"][0] == "green"
+
+
+ENDS = '''game "Ends"
+players 2
+enum Act { wait, stop }
+turn {
+  choose act in Act prompt "now"
+  if act == stop { win current }
+}
+'''
+
+
+def test_an_answer_that_is_neither_y_nor_n_to_a_move_that_ends_the_game_is_said():
+    """'play it? (y/n)' asked again in silence when the answer was '1' (or anything not y
+    or n): the player did not know what it wanted."""
+    game = rulelang.loads(ENDS, "ends.rules").new_game(players=2, seed=1)
+    out = io.StringIO()
+    console = Console(file=out, width=80, height=24, force_terminal=False)
+    typed, prompts = iter(["stop", "1", "n"]), []
+
+    def read(prompt="", **_):
+        prompts.append(str(prompt))
+        try:
+            return next(typed)
+        except StopIteration:
+            raise EOFError from None
+
+    console.input = read  # type: ignore[method-assign]
+    with pytest.raises(Quit):
+        Session(game, {0: "human", 1: "first"}, console, foresee=True, intro=False).play()
+    assert prompts[1:3] == ["play it? (y/n) > "] * 2
+    said = " ".join(out.getvalue().split())  # (wrapped to the screen)
+    assert "'1' is not an answer here: type y to play it, or n (or Enter) to choose again" \
+        in said
+    assert not game.is_over
+
+
+ADVISED = '''game "Advised"
+players 2
+enum Colour { red, green, blue }
+var picked: Colour = red
+turn {
+  choose c in Colour prompt "pick" prefer index_of(Colour, c)
+  choose d in Colour prompt "pick again"
+  picked = d
+  win current
+}
+'''
+
+
+def test_suggest_tells_the_rules_advice_or_that_there_is_none():
+    """A person learning a game had no way to ask what a good move is: 'suggest' says the
+    move the rules advise (``prefer``), worked out as the advice bot does."""
+    game = rulelang.loads(ADVISED, "advised.rules").new_game(players=2, seed=1)
+    out = io.StringIO()
+    console = Console(file=out, width=80, height=24, force_terminal=False)
+    typed = iter(["suggest", "suggest", "red", "suggest"])
+
+    def read(prompt="", **_):
+        try:
+            return next(typed)
+        except StopIteration:
+            raise EOFError from None
+
+    console.input = read  # type: ignore[method-assign]
+    with pytest.raises(Quit):
+        Session(game, {0: "human", 1: "first"}, console, intro=False).play()
+    said = " ".join(out.getvalue().split())
+    assert said.count("the rules' advice: blue (from what you know") == 2  # the same, asked twice
+    assert "the rules give no advice for this decision" in said
+    assert game.history and not game.is_over  # nothing played by asking

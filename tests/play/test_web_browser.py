@@ -657,3 +657,19 @@ def test_a_variable_kept_per_two_keys_is_a_table_not_a_line_of_pairs(browser):
         assert rows == [["P1", "0", "0", "0", "0", "0"], ["P2", "0", "0", "3", "0", "0"]]
         assert "P1,2" not in page.locator("#facts").inner_text()
         assert page.errors == []
+
+
+def test_a_decision_the_rules_next_line_says_better_is_left_out_of_the_transcript(browser):
+    """Yōkai's page said each look twice, "P1 observe a card, or declare the Yokai appeased:
+    E5" then "P1 observes E5: Kappa", as the terminal does not: the first is left out."""
+    host, table = host_with("games/yokai.rules", players=2, seed=3)
+    game = table.game
+    mover = game.seat_name(game.to_move)
+    first = game.legal_moves()[0].notation
+    assert table.play(game.to_move, first, table.version) is None
+    with live_server(host) as base:
+        page = open_page(browser, f"{base}/t/{token_of(table, mover)}")
+        shown = page.locator("#loglines li:visible").all_inner_texts()
+    said = " | ".join(shown)
+    assert f"{mover} observes {first}: " in said, said
+    assert f": {first}" not in said.replace(f"{mover} observes {first}: ", ""), said

@@ -434,6 +434,35 @@ def test_serve_refuses_bad_usage_clearly(tmp_path):
     assert "needs --folder" in runner.invoke(cli, ["serve", yokai, "--saves", str(tmp_path)]).output
 
 
+def test_serve_says_a_port_in_use_before_opening_and_saving_a_game(tmp_path):
+    """A port in use was said after the table was opened and saved: the next start said
+    "continuing the game saved in" of a game no one played."""
+    import socket
+    save = tmp_path / "game.json"
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        result = CliRunner().invoke(cli, ["serve", str(ROOT / "games/yokai_sketch.rules"),
+                                          "--port", str(busy.getsockname()[1]),
+                                          "--save", str(save)])
+    assert result.exit_code == 2 and "cannot listen on 127.0.0.1:" in result.output
+    assert not save.exists()
+
+
+def test_serve_refuses_other_settings_than_the_saved_games(tmp_path):
+    """A save's game went on with `--players`, `--seed` and `--option` left unused in
+    silence."""
+    sketch = str(ROOT / "games/yokai_sketch.rules")
+    save = tmp_path / "game.json"
+    Host().open("yokai_sketch.rules", load("games/yokai_sketch.rules"), 2, seed=11,
+                save_path=save)
+    result = CliRunner().invoke(cli, ["serve", sketch, "--seed", "12", "--port", "0",
+                                      "--save", str(save)])
+    assert result.exit_code == 2, result.output
+    assert f"{save} holds a game saved with other settings than --seed;" in result.output
+    assert "continuing the game" not in result.output
+
+
 # ------------------------------------------------------------------ one move only
 
 def _to_a_forced_move(table, seed):
@@ -488,3 +517,46 @@ def test_a_forced_move_every_seat_can_see_is_forced_is_said_so():
     _, table = host_with("examples/nim.rules", seed=5, options={"pile_sizes": "3"})
     game = _to_a_forced_move(table, 5)
     assert json.loads(table.message(game.to_move))["only"] == {"openly": True, "because": []}
+
+
+def test_the_lobby_offers_every_kind_of_bot_a_table_takes():
+    """`serve --bot P2=advice` took an advice bot, the lobby's seats did not offer one."""
+    import re
+
+    from rulelang.play.web.tables import BOT_KINDS
+    lobby = (ROOT / "rulelang/play/web/static/lobby.js").read_text()
+    offered = re.search(r"const KINDS = \[(.*?)\];", lobby, re.S).group(1)
+    assert set(re.findall(r'\["(\w+)", "', offered)) == {"human", *BOT_KINDS}
+
+
+def test_the_lobby_says_when_an_option_applies_only_under_a_condition():
+    """Yōkai's Objective and Affinity cards were offered at level 1 as any other option,
+    with nothing saying they change nothing there."""
+    from rulelang.play.web.lobby import describe_options
+    options = {o["name"]: o for o in describe_options(load("games/yokai.rules"))}
+    assert options["objective"]["when"] == "5 in levels"
+    assert options["affinity_players"]["when"] == "2 in levels"
+    assert "when" not in options["levels"]
+    script = (ROOT / "rulelang/play/web/static/lobby.js").read_text()
+    assert "(applies only if ${option.when})" in script
+
+
+def test_a_seat_to_move_may_ask_for_the_rules_advice_and_no_one_else():
+    """The terminal's 'suggest' had no counterpart on the page: a learner at the browser
+    could not ask what a good move is. Worked out from the seat's knowledge only."""
+    host, table = host_with("games/yokai.rules", players=3, seed=4)
+    game = table.game
+    seat = game.to_move
+    with TestClient(create_app(host)) as client:
+        said = client.get(f"/t/{token_of(table, game.seat_name(seat))}/suggest.json").json()
+        assert said["move"] in [m.notation for m in game.legal_moves()]
+        assert said["text"].startswith(f"The rules' advice: {said['move']} (from what you know")
+        again = client.get(f"/t/{token_of(table, game.seat_name(seat))}/suggest.json").json()
+        assert again == said  # the same each time at one decision
+        other = game.seat_name((seat + 1) % 3)
+        assert client.get(f"/t/{token_of(table, other)}/suggest.json").json() == {
+            "move": None, "text": "It is not your move."}
+        spectator = client.get(f"/t/{token_of(table, 'spectator')}/suggest.json").json()
+        assert spectator["move"] is None
+        assert client.get("/t/nonsense/suggest.json").status_code == 403
+    assert len(game.history) == 0  # nothing played by asking

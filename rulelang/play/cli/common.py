@@ -8,7 +8,13 @@ import sys
 import click
 
 import rulelang
-from rulelang.language.errors import CheckError, ParseError, RulesError, RulesRuntimeError
+from rulelang.language.errors import (
+    CheckError,
+    ParseError,
+    RulesError,
+    RulesRuntimeError,
+    span_text,
+)
 
 EXIT_DATA, EXIT_SOFTWARE, EXIT_USAGE = 65, 70, 2
 BOT_KINDS = ("human", "random", "greedy", "mcts", "advice", "first")
@@ -79,6 +85,52 @@ def new_game(rules, players, seed, options, log=True, so_far=False):
         sys.exit(EXIT_SOFTWARE)
     except RulesError as error:
         click.echo(error.render(), err=True)
+        sys.exit(EXIT_USAGE)
+
+
+def warn_unused_options(game, options) -> None:
+    """An `--option` the rules apply only under a condition (`option ... if COND`) that this
+    game does not meet changes nothing: said (a warning, on stderr), so that no one plays
+    believing it is in force (Yōkai's Objective given without level 5)."""
+    when = game.rules.code.tops.option_when
+    program = game.rules.program
+    for name, value in options.items():
+        test = when.get(name)
+        try:
+            if test is None or test(game):
+                continue
+        except Exception:  # (a condition that cannot be worked out: said nowhere else either)
+            continue
+        condition = span_text(program.sources, program.options[name].decl.when.span)
+        condition = " ".join(part.strip() for part in condition.split("\n")) if condition \
+            else "its condition holds"
+        click.echo(f"warning: --option {name}={value} changes nothing in this game: the rules "
+                   f"apply it only if {condition}", err=True)
+
+
+def refuse_other_settings(game, path, players, seed, options):
+    """A saved game goes on as it was saved: a --players, --seed or --option on the command
+    line that the game in ``path`` does not have is said (exit 2) rather than left unused in
+    silence (a class asking for 4 players and given the 2 of an old save). The same values
+    are welcome: the command that started the game continues it."""
+    differ = []
+    if players is not None and players != game.nplayers:
+        differ.append(f"--players {players} (it has {game.nplayers})")
+    if seed is not None and seed != game.seed:
+        differ.append("--seed")  # (not the saved seed: it would give the hidden cards away)
+    if options:
+        try:  # the options read as a new game reads them, at the saved game's player count
+            asked = game.rules.blank_game(game.nplayers, 0, options).options
+        except RulesError as error:
+            click.echo(error.render(), err=True)
+            sys.exit(EXIT_USAGE)
+        differ += [f"--option {name}={value}" for name, value in options.items()
+                   if name in asked and asked[name] != game.options.get(name)]
+    if differ:
+        click.echo(f"error: {path} holds a game saved with other settings than "
+                   f"{', '.join(differ)}; a saved game goes on as it was saved. Leave "
+                   f"{'them' if len(differ) > 1 else 'it'} out to continue it, or save to "
+                   "another file (or remove this one) to start a new game.", err=True)
         sys.exit(EXIT_USAGE)
 
 

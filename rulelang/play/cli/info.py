@@ -41,6 +41,8 @@ def describe(rules, file) -> str:
                     f"{value} with {n} players" for n, value in by_count.items()))
             if decl.doc:
                 lines.append(f"        {decl.doc}")
+            if decl.when is not None:  # (`option ... if COND`: given otherwise, it does nothing)
+                lines.append(f"        applies only if {_source(decl.when, sources)}")
     else:
         lines.append("  options: none")
     for text in program.talk:

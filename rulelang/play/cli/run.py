@@ -20,7 +20,9 @@ from rulelang.play.cli.common import (
     load_rules,
     new_game,
     parse_options,
+    refuse_other_settings,
     seat_kinds,
+    warn_unused_options,
 )
 
 # the terminal session (rich, the bots, the runtime) is imported where a game is played, not
@@ -94,7 +96,8 @@ class GameHelp(click.Command):
               help="Save the game to this file when the run stops (and when you type 'save').")
 @click.option("--load", "load_path", type=click.Path(exists=True, dir_okay=False),
               help="Continue a saved game; 'save' and quitting save back to this file "
-                   "unless --save names another.")
+                   "unless --save names another. Its players, seed and options are those "
+                   "saved: others given with it are refused.")
 @click.option("--trust-save", is_flag=True,
               help="Load a --load or --campaign file that is not sealed or signed with your "
                    "key (made by another program or person, or edited): only for a file you "
@@ -130,14 +133,16 @@ def run(file, players, seed, bot_seed, option_pairs, bots, bot_pairs, think, mov
             return play_campaign(rules, chosen[2], chosen[1], None, {}, False, bot_pairs,
                                  bot_seed, fresh=True, think=think)
         players, options = chosen[1], chosen[2]
-    if seed is None:
-        # Wide enough that no one can find it by trying seeds against what the table shows.
-        seed = secrets.randbits(63)
     saved = read_saved(load_path, trust_save) if load_path else None
     if saved is not None:
         game = load_game(rules, load_path, saved)
+        refuse_other_settings(game, load_path, players, seed, options)
     else:
+        if seed is None:
+            # Wide enough that no one can find it by trying seeds against what the table shows.
+            seed = secrets.randbits(63)
         game = new_game(rules, players, seed, options, so_far=bots == "all")
+        warn_unused_options(game, options)
     kinds = seat_kinds(game, bots == "all", bot_pairs)
     if saved is not None:
         keep_people(game, kinds, load_path, saved)
@@ -151,7 +156,7 @@ def run(file, players, seed, bot_seed, option_pairs, bots, bot_pairs, think, mov
     session = Session(game, kinds, Console(), save_path or load_path, bot_seed, foresee=True,
                       think=think, intro=not load_path)  # (a game loaded goes on at once)
     if load_path:
-        session.notes.append(f"going on with the game saved in {load_path}")
+        session.note(None, f"going on with the game saved in {load_path}")
     follow = None if session.humans else Follow(game)  # (the screen showed them the log)
     session.following = follow
     so_far = None if follow is None else follow.rest

@@ -8,7 +8,15 @@ from pathlib import Path
 import click
 
 from rulelang.language.errors import RulesError
-from rulelang.play.cli.common import EXIT_DATA, EXIT_USAGE, load_rules, parse_options, seats_fit
+from rulelang.play.cli.common import (
+    EXIT_DATA,
+    EXIT_USAGE,
+    load_rules,
+    parse_options,
+    refuse_other_settings,
+    seats_fit,
+    warn_unused_options,
+)
 
 LOOPBACK = "127.0.0.1"
 
@@ -28,7 +36,8 @@ LOOPBACK = "127.0.0.1"
                    "in this folder.")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False),
               help="Keep FILE's game in this file after every move; if it exists, the game "
-                   "(and its links) continue from it.")
+                   "(and its links) continue from it, with the players, seed and options "
+                   "saved (others given are refused).")
 @click.option("--saves", "saves_dir", type=click.Path(file_okay=False),
               help="Keep the lobby's games in this folder; they continue at the next start.")
 @click.option("--host", default=LOOPBACK, show_default=True,
@@ -64,6 +73,8 @@ def serve(file, players, option_pairs, bot_pairs, seed, folder, save_path, saves
         if parent is not None and not parent.is_dir():
             click.echo(f"error: {path}: there is no folder {parent} to save into", err=True)
             sys.exit(EXIT_USAGE)
+    # bound first: a port in use is said before any game is opened (and saved) for nothing
+    listener = bind(host, port)
     server = Host(saves=Path(saves_dir) if saves_dir else None, trust_saves=trust_save)
     if folder:
         from rulelang.play.web.lobby import RulesFolder
@@ -72,8 +83,6 @@ def serve(file, players, option_pairs, bot_pairs, seed, folder, save_path, saves
             click.echo(f"warning: a saved game was not resumed: {problem}", err=True)
     tables = [open_table(server, file, players, option_pairs, bot_pairs, seed, save_path)] \
         if file else []
-
-    listener = bind(host, port)
     base = f"http://{_shown_host(host)}:{listener.getsockname()[1]}"
     for table in tables:
         print_links(table, base)
@@ -104,6 +113,7 @@ def open_table(server, file, players, option_pairs, bot_pairs, seed, save_path):
             click.echo(f"error: {save_path}: {'; '.join(d.message for d in error.diagnostics)}",
                        err=True)
             sys.exit(EXIT_DATA)
+        refuse_other_settings(table.game, save_path, players, seed, parse_options(option_pairs))
         click.echo(f"continuing the game saved in {save_path}", err=True)
         return table
     try:  # (a seat past the rules' most players: the table's own error says it)
@@ -113,8 +123,11 @@ def open_table(server, file, players, option_pairs, bot_pairs, seed, save_path):
         sys.exit(EXIT_USAGE)
     try:
         kinds = dict(pair.partition("=")[::2] for pair in bot_pairs)
-        return server.open(name, rules, players, parse_options(option_pairs), kinds, seed,
-                           save_path=Path(save_path) if save_path else None)
+        options = parse_options(option_pairs)
+        table = server.open(name, rules, players, options, kinds, seed,
+                            save_path=Path(save_path) if save_path else None)
+        warn_unused_options(table.game, options)
+        return table
     except RulesError as error:
         click.echo(error.render(), err=True)  # "error: ..." once
         sys.exit(EXIT_USAGE)

@@ -122,9 +122,12 @@ def bounds(zone: dict, layers: Layers, extra=()):
 
 
 def _axis_names(xs, ys):
-    lettered = xs.start >= 0 and xs.stop <= 26 and ys.start >= 0
-    columns = [chr(65 + x) if lettered else str(x) for x in xs]
-    rows = [str(y + 1) if lettered else str(y) for y in ys]
+    """Each column's letter and each row's number from 1, as cells are named (A1 at the top
+    left), as the page labels them; left of A and above row 1, where a cell is named
+    ``(x,y)``, the coordinate itself. (Once a card went above row 1 every label turned to a
+    coordinate from 0, the board's rows one lower than the moves named them.)"""
+    columns = [chr(65 + x) if 0 <= x < 26 else str(x) for x in xs]
+    rows = [str(y + 1) if y >= 0 else str(y) for y in ys]
     return columns, rows
 
 

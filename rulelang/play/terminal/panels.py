@@ -292,6 +292,12 @@ def legend(grids: list) -> list[Text]:
             symbol = str(card.get("symbol") or card["name"][:3])
             marks = symbols.setdefault(card["symbol_means"], {})
             marks.setdefault(symbol, style_of(card))  # the first card's colour shows it
+    named: dict[str, dict] = {}  # a symbol the rules give no meaning -> {card name: style}
+    for card in _cards_drawn(grids):
+        symbol = card.get("symbol")
+        if not card.get("hidden") and "symbol_means" not in card and symbol \
+                and str(symbol) != card["name"]:
+            named.setdefault(str(symbol), {}).setdefault(card["name"], style_of(card))
     entries = []
     for meaning, marks in symbols.items():
         out = Text()
@@ -302,8 +308,26 @@ def legend(grids: list) -> list[Text]:
             out.append("… ")
         out.append(meaning)
         entries.append(out)
+    single = {symbol for symbol, names in named.items() if len(names) == 1}
+    for symbol, names in sorted(named.items()):  # "Ki Kitsune": the card it stands for
+        if len(names) == 1 and not _joined(symbol, single - {symbol}):
+            (name, style), = names.items()
+            entries.append(Text.assemble(
+                (symbol, f"bold white on {style}" if style else "bold"), f" {name}"))
     entries.extend(_grid_marks(grids))
     return entries
+
+
+def _joined(symbol: str, parts: set[str]) -> bool:
+    """Whether ``symbol`` is other symbols of the legend written one after another ("KiKa",
+    for "Ki" and "Ka"): read from them, it needs no entry of its own."""
+    if not parts:
+        return False
+    ends = {0}
+    for start in range(len(symbol)):
+        if start in ends:
+            ends |= {start + len(p) for p in parts if symbol.startswith(p, start)}
+    return len(symbol) in ends
 
 
 def _cards_drawn(grids):
@@ -330,6 +354,11 @@ def _grid_marks(grids) -> list[Text]:
         out.append(Text.assemble((grid.HIDDEN, "dim"), " a card face down"))
     if stacked:
         out.append(Text("[ ] cards lie under it"))
+    if any(xs.start < 0 or ys.start < 0
+           for xs, ys in (grid.bounds(part.zone, part.layers) for part in grids)):
+        # such a cell is named by its coordinates in moves, "(5,-1)": how to read them
+        out.append(Text("(x,y) a cell left of A or above 1: x counts columns from A = 0, "
+                        "y rows from 1 = 0"))
     return out
 
 

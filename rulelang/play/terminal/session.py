@@ -19,6 +19,7 @@ card turned up), so that the warning tells nothing the player could not know.
 from __future__ import annotations
 
 import os
+import random
 import signal
 import time
 
@@ -27,7 +28,7 @@ from rich.text import Text
 
 from interpreter.bots import THINKING, make_bot
 from interpreter.runtime.knowledge import seat_knowledge
-from interpreter.runtime.views import PUBLIC
+from interpreter.runtime.views import PUBLIC, forced_openly
 from rulelang.language.errors import IllegalMove, RulesError
 from rulelang.play import foresight
 from rulelang.play.save_files import with_people, write_save
@@ -45,7 +46,9 @@ from rulelang.play.terminal.screen import (
     numbered_by_position,
 )
 
-HELP = "also: moves, log, rules, why, save (or save FILE), quit"
+HELP = "also: moves, log, rules, why, suggest, save (or save FILE), quit"
+CLEAR_SCROLLBACK = "\x1b[3J"  # ED 3: erase the saved lines (xterm, VTE, iTerm2, Windows)
+SUGGEST_COMMAND = "suggest"  # the rules' advice at this decision, from what the seat knows
 PILES_COMMAND = "piles"  # every card a seat sees in a pile, where the screen shows the top
 
 
@@ -80,7 +83,7 @@ class Session:
         self.humans = [s for s, k in seats.items() if k == "human"]
         self.last_human = None
         self.foresee = foresee  # a move that ends the game is said before it is played
-        self.notes: list[str] = []  # said on the next screen
+        self.notes: dict[int | None, list[str]] = {}  # seat -> said on its next screen
         self.redraw = None  # what a resized terminal draws again
         self._endings: dict = {}  # (moves played, move) -> how it ends the game, or None
         self._saved: dict = {}  # moves played -> the game saved then (to compare a trial with)
@@ -131,6 +134,11 @@ class Session:
         if self.redraw is not None:
             self.redraw()
 
+    def note(self, seat, text: str) -> None:
+        """Say ``text`` on ``seat``'s next screen, and no other seat's: people sharing the
+        terminal see each other's screens (seat None: the next screen, whoever's)."""
+        self.notes.setdefault(seat, []).append(text)
+
     def human_turn(self, seat):
         if self.intro:
             self.intro = False
@@ -141,22 +149,38 @@ class Session:
             while self.ask_plain("Enter to start >").strip().lower() == "rules":
                 typed = self.page(teaching_screens.rulebook_lines(self.game, self.width()))
                 if typed:  # (no decision yet: it is said, not lost in silence)
-                    self.notes.append(f"'{typed}' was not played: the game had not started")
+                    self.note(seat, f"'{typed}' was not played: the game had not started")
                 self.show(lines + [Text("")] * max(self.height() - 1 - len(lines), 0))
         if len(self.humans) > 1 and self.last_human != seat:
             self.console.clear()
+            if self.console.is_terminal:  # and the scrollback: a terminal keeps the screens
+                # it cleared there (VTE, tmux), where the next person would scroll up to them
+                self.console.file.write(CLEAR_SCROLLBACK)
+                self.console.file.flush()
             name = self.game.seat_name(seat)
             self.ask_plain(f"{name}'s turn. Pass the screen to {name} and press Enter...")
         self.last_human = seat
         view = self.game.view(seat)
         decision = view["decision"]
         moves = decision["moves"]
-        if len(moves) == 1:  # nothing to decide: say it, and take it
-            self.notes.append(f"only one choice for '{decision['prompt']}': {moves[0]}")
-            self.game.play(moves[0])
-            return
-        status = Text(" · ".join(self.notes), style="yellow")
-        self.notes = []
+        said = self.notes.pop(None, []) + self.notes.pop(seat, [])
+        if len(moves) == 1:
+            if len(self.humans) == 1 or forced_openly(self.game, seat, view):
+                # nothing to decide, and no one here can learn from it: said, and taken
+                # said on the seat's next screen, maybe a round later under another prompt:
+                # so it says that it was played already, not asked now
+                self.note(seat, f"played for you, the only choice for '{decision['prompt']}': "
+                                f"{moves[0]}")
+                self.notes[seat][:0] = said
+                self.game.play(moves[0])
+                return
+            # people share this screen, and the others cannot know it is forced (one card
+            # of the colour led): played at the player's word, as a move chosen, and said to
+            # this seat alone (docs/serve.md: the browser waits for a tap alike)
+            typed = "1" if numbered_by_position(moves) else f"'{moves[0]}'"
+            said.append(f"only one choice: {moves[0]}; type {typed} to play it (it is not played "
+                        "by itself: the others would learn that it was your only one)")
+        status = Text(" · ".join(said), style="yellow")
         while True:
             move, status = self.choose(view, status)
             if move is not None and self.confirmed(view, move):
@@ -165,6 +189,17 @@ class Session:
                     return
                 except IllegalMove as error:
                     status = Text(error.words(), style="red")
+
+    def suggestion(self, seat) -> str:
+        """What the rules advise (``prefer``) at this decision, worked out from what the seat
+        knows alone (a guess at the cards it has not seen), as the advice bot would play it:
+        the same answer each time it is asked at one decision."""
+        from interpreter.bots.advised import advised
+        move = advised(seat_knowledge(self.game), random.Random(len(self.game.history)))
+        if move is None:
+            return "the rules give no advice for this decision: any move shown is legal"
+        return (f"the rules' advice: {move.notation} (from what you know, guessing the cards "
+                "you have not seen; it looks no further ahead than this move)")
 
     # ------------------------------------------------------------ one decision
     def choose(self, view, status):
@@ -196,6 +231,8 @@ class Session:
                               + (f", {PILES_COMMAND} (every card you see in a pile)"
                                  if pile_lines(view) else "")
                               + (", talk (what you may say)" if talk else ""))
+        if lower == SUGGEST_COMMAND and lower not in (m.lower() for m in moves):
+            return None, Text(self.suggestion(view["seat"]), style="cyan")
         typed = self.paged(view, lower)
         if typed is not None:
             return self.after_page(view, typed, screen, hint)
@@ -381,7 +418,8 @@ class Session:
         end = next((line for line in reversed(view["log"]) if line.startswith("== ")), "")
         result = end.removeprefix("== ").removeprefix("game over: ")
         banner = wrap_status(Text(f"Game over: {result}", style="bold reverse"), width)
-        notes = wrap_status(Text(" · ".join(self.notes), style="yellow"), width)
+        said = self.notes.get(None, []) + (self.notes.get(seat, []) if seat != PUBLIC else [])
+        notes = wrap_status(Text(" · ".join(said), style="yellow"), width)
         # a line is left for what the command says after the game (the seeds), so the
         # header is not scrolled away
         screen = compose(parts, [line for line in screen_log(view) if line != end], [], width,

@@ -137,6 +137,15 @@ def create_app(host: Host) -> SecurityHeaders:
         return Response(text, media_type="application/json", headers={
             "content-disposition": 'attachment; filename="record.json"'})
 
+    async def suggest(request):
+        found = seat_of(request)
+        if found is None:
+            return forbidden()
+        table, seat = found
+        async with lock_of(table):
+            said = await run_in_threadpool(table.suggestion, seat)
+        return JSONResponse(said)
+
     async def rules_json(request):
         found = seat_of(request)
         if found is None:
@@ -299,6 +308,7 @@ def create_app(host: Host) -> SecurityHeaders:
         Route("/t/{token}/transcript.txt", transcript),
         Route("/t/{token}/record.json", record),
         Route("/t/{token}/rules.json", rules_json),
+        Route("/t/{token}/suggest.json", suggest),
         WebSocketRoute("/t/{token}/ws", socket),
         Route("/lobby/{token}", lobby_page),
         Route("/lobby/{token}/rules", lobby_rules),

@@ -13,7 +13,7 @@ import attrs
 
 import rulelang
 from interpreter.bots import PARTNER
-from rulelang.language.errors import RulesError
+from rulelang.language.errors import RulesError, span_text
 
 MAX_FILES = 200
 MAX_CHOICES = 100  # an option with more allowed values is typed, not picked from a list
@@ -89,6 +89,9 @@ def describe_options(rules) -> list[dict]:
         decl, ty, allowed = spec.decl, spec.type, spec.allowed
         item = {"name": name, "label": rules.option_label(name), "type": ty.name,
                 "doc": decl.doc, "several": ty.name == "list"}  # several: combined with +
+        when = span_text(rules.program.sources, decl.when.span) if decl.when is not None else None
+        if when:  # (`option ... if COND`: the form says when it applies, as info does)
+            item["when"] = " ".join(part.strip() for part in when.split("\n"))
         if game is not None:
             item["default"] = game.text_of(game.options[name])
             choices = None

@@ -9,6 +9,7 @@ the game's seed they would hint at the hidden cards).
 from __future__ import annotations
 
 import json
+import random
 import secrets
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from interpreter.rules import Rules
 from interpreter.runtime.engine import Game
 from interpreter.runtime.knowledge import seat_knowledge
 from interpreter.runtime.outcome import result_words
-from interpreter.runtime.views import PUBLIC
+from interpreter.runtime.views import PUBLIC, forced_openly
 from rulelang.language.errors import IllegalMove, RulesError
 
 SPECTATOR = PUBLIC  # the seat a spectator's token stands for: only what every seat may know
@@ -244,12 +245,8 @@ class Table:
         decision = view.get("decision") or {}
         if seat == SPECTATOR or len(decision.get("moves") or ()) != 1:
             return None
-        public = self.public_view()
-        mine = dict(view, seat=public["seat"], decision=public.get("decision"),
-                    chosen=public.get("chosen"))
-        if "chosen" not in view:
-            del mine["chosen"]
-        return {"openly": mine == public, "because": self.game.refusal_reasons(seat)}
+        return {"openly": forced_openly(self.game, seat, view, self.public_view()),
+                "because": self.game.refusal_reasons(seat)}
 
     def result(self) -> str | None:
         """Who won and why, once the game is over ("P1 wins (...)": the end line's words
@@ -264,6 +261,23 @@ class Table:
         if stamp not in self._public:
             self._public = {stamp: self.game.view(SPECTATOR)}
         return self._public[stamp]
+
+    def suggestion(self, seat) -> dict:
+        """What the rules advise ``seat`` to play now (``prefer``), worked out from what it
+        knows alone, as the advice bot plays it (the same each time at one decision):
+        {"move": its notation, or None, "text": what the page says}."""
+        from interpreter.bots.advised import advised
+        game = self.game
+        decision = {} if seat == SPECTATOR or game.is_over else game.view(seat).get("decision")
+        if not (decision or {}).get("moves"):
+            return {"move": None, "text": "It is not your move."}
+        move = advised(seat_knowledge(game, seat), random.Random(len(game.history)))
+        if move is None:
+            return {"move": None,
+                    "text": "The rules give no advice for this decision: any move shown is legal."}
+        return {"move": move.notation,
+                "text": f"The rules' advice: {move.notation} (from what you know, guessing the "
+                        "cards you have not seen; it looks no further ahead than this move)."}
 
     def transcript(self, seat) -> str:
         return self.game.transcript(seat)

@@ -62,7 +62,7 @@ export function drawDecision(message) {
   } else {
     box.classList.toggle("sending", state.sending);
     const prompt = el("p", "prompt");
-    prompt.append(el("span", "yourmove", "Your move"), " ", d.prompt);
+    prompt.append(el("span", "yourmove", "Your move"), " ", d.prompt, " ", suggestButton(box));
     box.append(prompt);
     if (d.private) box.append(el("p", "hint", "Only you will see your answer."));
   }
@@ -302,4 +302,22 @@ function typedMove(moves) {
     if (move) send(move);
   });
   return form;
+}
+
+// "suggest": the move the rules advise at this decision, worked out by the server from what
+// this seat knows (as the advice bot plays it), said under the prompt; its button is marked
+function suggestButton(box) {
+  const button = el("button", "whybutton suggest", "suggest");
+  button.type = "button";
+  button.title = "the move the rules advise, from what you know";
+  button.addEventListener("click", async () => {
+    const here = location.pathname.replace(/\/$/, "");
+    const said = await (await fetch(`${here}/suggest.json`)).json();
+    box.querySelectorAll("p.suggestion").forEach(n => n.remove());
+    const line = el("p", "hint suggestion", said.text);
+    box.querySelector("p.prompt").after(line);
+    box.querySelectorAll("button.move").forEach(b =>
+      b.classList.toggle("suggested", b.dataset.move === said.move));
+  });
+  return button;
 }

@@ -5,8 +5,9 @@ import {el} from "./draw.js";
 
 const $ = id => document.getElementById(id);
 const base = location.pathname.replace(/\/$/, "");
-const KINDS = [["human", "a person"], ["random", "random bot"],
-               ["greedy", "greedy bot"], ["mcts", "tree-search bot"], ["first", "first-move bot"]];
+const KINDS = [["human", "a person"], ["random", "random bot"], ["greedy", "greedy bot"],
+               ["mcts", "tree-search bot"], ["advice", "advice bot (plays the rules' advice)"],
+               ["first", "first-move bot"]];
 const REMEMBERED = `rulelang-lobby-${base}`;
 
 async function start() {
@@ -50,9 +51,11 @@ function fileForm(file) {
   fields.append(field("Players", players));
   for (const option of file.options) {
     let input;
+    // an option the rules apply only under a condition says so (given otherwise, it does nothing)
+    const doc = [option.doc, option.when && `(applies only if ${option.when})`].filter(Boolean).join(" ");
     if (option.several && option.choices) {  // a list option: any of its values, combined
       input = severalChoices(option);
-      fields.append(field(option.label || option.name.replace(/_/g, " "), input, option.doc));
+      fields.append(field(option.label || option.name.replace(/_/g, " "), input, doc));
       continue;
     }
     if (option.choices) {
@@ -63,7 +66,7 @@ function fileForm(file) {
       input.value = option.default ?? "";
     }
     input.name = `option:${option.name}`;
-    fields.append(field(option.label || option.name.replace(/_/g, " "), input, option.doc));
+    fields.append(field(option.label || option.name.replace(/_/g, " "), input, doc));
   }
   const seats = el("div", "seats");
   const drawSeats = () => {

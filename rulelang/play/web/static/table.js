@@ -379,10 +379,22 @@ function drawLog(message) {
     else list.append(item);
   });
   while (shown.length > view.log.length) list.lastChild.remove();
+  // a decision the rules' next line says better ("P1 > observe a card: G5", then "P1 observes
+  // G5: Kappa") is left out, as at the terminal: the line after it names the move
+  view.log.forEach((line, i) => shown[i].classList.toggle("restated", restated(view, line,
+    view.log[i + 1] || "")));
   state.logSeen = view.log.length;
   const scroll = grew || !list.dataset.drawn;
   list.dataset.drawn = "yes";
   return scroll;
+}
+
+function restated(view, line, after) {
+  const choice = /^(\S+) > (.*)$/.exec(line);
+  if (!choice || seatIndex(view, choice[1]) === null) return false;
+  const move = choice[2].slice(choice[2].lastIndexOf(": ") + 2);
+  return Boolean(move) && choice[2].includes(": ") && after.startsWith(`${choice[1]} `) &&
+    !after.startsWith(`${choice[1]} > `) && after.includes(`${move}: `);
 }
 
 function logLine(view, line) {

@@ -1,0 +1,82 @@
+"""People sharing one terminal (`--bot P2=human`): a seat's only move, when the others
+cannot know it is its only one (one card left in a hidden hand), is neither played by
+itself nor said on another seat's screen."""
+from __future__ import annotations
+
+import io
+import re
+
+from rich.console import Console
+
+import rulelang
+from rulelang.play.terminal.session import Quit, Session
+
+# P1 is dealt three cards, P2 one: P2's turn is forced, and only P2 knows it.
+SHORT_HANDS = '''game "Short hands"
+players 2
+card Card { rank: int  name "card {rank}" }
+zone deck: pile of Card
+zone hand[player]: hand of Card
+zone table: row of Card, public
+setup {
+  for r in 11..16 { create Card(rank: r) in deck }
+  shuffle deck
+  deal 3 from deck to hand[P1]
+  deal 1 from deck to hand[P2]
+}
+turn {
+  if not empty(hand[current]) {
+    choose c in hand[current] prompt "play a card"
+    move c to table
+  }
+}
+end when empty(hand[P1])
+score p = 0
+'''
+
+
+def _hot_seat(*answers: str, terminal: bool = False
+              ) -> tuple[rulelang.Game, list[tuple[str, str]]]:
+    """Both seats people at one terminal, typing ``answers``: the game, and each prompt with
+    what was written just before it (``terminal``: with the terminal's control codes)."""
+    game = rulelang.loads(SHORT_HANDS, "short.rules").new_game(players=2, seed=1)
+    out = io.StringIO()
+    console = Console(file=out, width=80, height=24, force_terminal=terminal)
+    typed, asked, shown = iter(answers), [], [0]
+
+    def read(prompt="", **_):
+        text = out.getvalue()
+        asked.append((str(prompt), text[shown[0]:]))
+        shown[0] = len(text)
+        try:
+            return next(typed)
+        except StopIteration:
+            raise EOFError from None
+
+    console.input = read  # type: ignore[method-assign]
+    try:
+        Session(game, {0: "human", 1: "human"}, console, intro=False).play()
+    except Quit:
+        pass
+    return game, asked
+
+
+def test_a_forced_move_no_one_else_can_see_is_forced_waits_and_is_said_to_its_seat_alone():
+    game, asked = _hot_seat("", "1", "", "1", "", "1", "", "1")
+    prompts = [prompt for prompt, _ in asked]
+    p2 = prompts.index("P2, play a card > ")  # asked, not played by itself
+    assert "only one choice: " in asked[p2][1] and "type 1 to play it" in asked[p2][1]
+    for prompt, screen in asked[p2 + 1:]:  # P1's screens after it: nothing of P2's hand
+        assert not re.search(r"only one choice[^\n]*card 16", screen), (prompt, screen)
+    assert game.is_over and len(game.view()["zones"]["table"]["cards"]) == 4
+
+
+def test_the_screen_is_passed_on_with_the_scrollback_erased():
+    """The screen was cleared before "Pass the screen to P2", but a terminal that keeps
+    cleared screens in its scrollback (VTE, tmux) let P2 scroll up to P1's hand."""
+    _, asked = _hot_seat("", "1", "", "1", "", "1", "", "1", terminal=True)
+    passes = [written for prompt, written in asked if "Pass the screen to" in prompt]
+    assert len(passes) == 3
+    for written in passes:
+        after = written[written.rindex("\x1b[2J"):]  # the last screen cleared ...
+        assert "\x1b[3J" in after and "card" not in after  # ... and the lines kept above it
