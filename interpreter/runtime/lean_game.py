@@ -205,33 +205,51 @@ class LeanGame(Game):
     def pick_cards(self: Any, site: Any, seat: int, passing: str | Literal[False], prompt: Any,
                    options: list[Any], zone: Any = None) -> Any:
         """A direct ``choose`` among cards: ``direct_choose(offer_cards, ...)`` written out
-        (one call a decision, not four; test_lean_direct.py plays it against the machine's)."""
+        (one call a decision, not four; test_lean_direct.py plays it against the machine's,
+        test_lean_shown_zones.py against the general naming)."""
         if seat not in self.players:
             raise no_decider(self, seat)
-        if zone is not None and not passing and not (
-                zone.vis == "public" or (zone.vis == "owner" and zone.owner == seat)):
-            # cards of one zone the chooser does not see (a hand held face out): if it
-            # knows none of them, each is named by where it lies, a name no other has, so
-            # none merges and no name need be made (cards_by_name's, for these options)
-            known, bit = self.known, 1 << seat
+        shown = zone is not None and (
+            zone.vis == "public" or (zone.vis == "owner" and zone.owner == seat))
+        if shown and not zone.grid:
+            # a zone that shows its cards to the chooser: each named by its label
+            # (``cards_by_name``'s first case, written out); none alike and no pass: the
+            # options are offered as they are (the policy reads them and leaves them)
+            seen: dict[str, Any] = {}
             for v in options:
-                if known[v.id] & bit:
-                    break
-            else:  # (priced and picked as options known apart are: ``pick_made``)
-                return self.pick_made(site, seat, False, prompt, options)
-        seen = self.cards_by_name(site, seat, options, zone)
+                text = v.label
+                if text not in seen:
+                    seen[text] = v
+            values = options if len(seen) == len(options) and not passing else list(seen.values())
+        else:
+            if zone is not None and not passing and not shown:
+                # cards of one zone the chooser does not see (a hand held face out): if it
+                # knows none of them, each is named by where it lies, a name no other has,
+                # so none merges and no name need be made (cards_by_name's, for these options)
+                known, bit = self.known, 1 << seat
+                for v in options:
+                    if known[v.id] & bit:
+                        break
+                else:  # (priced and picked as options known apart are: ``pick_made``)
+                    return self.pick_made(site, seat, False, prompt, options)
+            seen = self.cards_by_name(site, seat, options, zone)
+            values = list(seen.values())
         work = self.work + len(options) * OPTION_WORK
         if work > MAX_WORK:
             self.work = work
             overwork(self)
-        values = list(seen.values())
         if passing:
             self._pass_clear(passing, seen)
             values.append(None)
         elif not values:
             raise Fail(NOTHING_TO_CHOOSE)
         self.steps = self.work = 0
-        return self._pick(site, seat, passing, values)
+        answered = self.answered  # (``_pick``, written out)
+        if answered == self.limit:
+            raise _Stopped()
+        self.answered = answered + 1
+        self.passing = passing
+        return values[self.policy(self, seat, values, site)]
 
     def pick_distinct(self: Any, site: Any, seat: int, passing: str | Literal[False],
                       prompt: Any, options: list[Any]) -> Any:

@@ -155,10 +155,13 @@ def _tiebreak_words(g: Game, keys: dict[Seat, tuple[Any, ...]], top: Any) -> str
     the values of the players still tied when it was looked at."""
     tied = [p for p in keys if keys[p][0] == top]
     said_parts = []
-    written = _tiebreaks_written(g)
+    written = None  # read from the source only when a tiebreak told the tied apart (it
+    # splits the rules' text: most games' scores decide alone, and a playout's end is here)
     for i in range(1, len(keys[tied[0]]) if len(tied) > 1 else 0):
         values = {p: keys[p][i] for p in tied}
         if len(set(values.values())) > 1:
+            if written is None:
+                written = _tiebreaks_written(g)
             name = written[i - 1] if i - 1 < len(written) else f"tiebreak {i}"
             said_parts.append(f"{name}: " + ", ".join(
                 f"{g.seat_name(p)} {text_of(v)}" for p, v in values.items()))

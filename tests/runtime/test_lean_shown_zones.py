@@ -51,9 +51,12 @@ def test_a_hidden_zone_or_another_seats_hand_is_named_the_general_way():
 def test_cards_the_chooser_knows_none_of_are_offered_as_the_general_naming_offers_them():
     """``pick_cards`` among the cards of a zone the chooser does not see, none of which it
     knows (its own hand in Hanabi), names none: each would be named by where it lies, so
-    none merges. Against the general naming, in every configuration's seeded games."""
+    none merges; among the cards of a zone that shows them to the chooser, it names each by
+    its label itself (``cards_by_name``'s first case written out), and offers the options as
+    they are when none is alike. Against the general naming, in every configuration's
+    seeded games."""
     pick_cards = LeanGame.pick_cards
-    calls = {"unseen": 0, "all": 0}
+    calls = {"unseen": 0, "all": 0, "shown": 0}
 
     def checked(self, site, seat, passing, prompt, options, zone=None):
         expected = None
@@ -64,6 +67,9 @@ def test_cards_the_chooser_knows_none_of_are_offered_as_the_general_naming_offer
                     self.known[v.id] >> seat & 1 for v in options) and not (
                     zone.vis == "public" or (zone.vis == "owner" and zone.owner == seat)):
                 calls["unseen"] += 1
+            if zone is not None and not zone.grid and (
+                    zone.vis == "public" or (zone.vis == "owner" and zone.owner == seat)):
+                calls["shown"] += 1  # (named by label in ``pick_cards`` itself, written out)
         offered = []
         policy = self.policy
 
@@ -85,6 +91,7 @@ def test_cards_the_chooser_knows_none_of_are_offered_as_the_general_naming_offer
         patch.setattr(LeanGame, "pick_cards", checked)
         play_out_everywhere(SEEDS)
     assert calls["unseen"] > 50, calls  # Hanabi's own hands
+    assert calls["shown"] > 100, calls  # Yokai Sketch's, Oh Hell's own hands
 
 
 def test_cards_the_chooser_knows_alike_are_one_option_in_a_zone_it_does_not_see():

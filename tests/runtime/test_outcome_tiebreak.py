@@ -55,6 +55,22 @@ def test_a_score_that_decides_or_a_draw_says_no_tiebreak():
     assert outcome["result"] == "draw" and "tiebreak" not in outcome
 
 
+def test_a_score_that_decides_reads_no_tiebreak_from_the_source(monkeypatch):
+    """The tiebreaks' words are read from the rules' text only when a tiebreak tells the
+    tied apart: a game its score decides (every playout's end, in most games) splits no
+    source into lines."""
+    import rulelang.language.errors as errors
+    untied = rulelang.loads(TIED.replace("score p = 4", "score p = foods[seat_index(p)]"),
+                            "untied.rules")
+
+    def unread(*args):
+        raise AssertionError("the tiebreaks' text was read")
+    monkeypatch.setattr(errors, "span_text", unread)
+    for rules in (untied, untied.lean()):
+        game = rules.new_game(players=3, seed=1)
+        assert game.outcome["winners"] == [0] and "tiebreak" not in game.outcome
+
+
 def test_a_saved_game_keeps_how_the_tiebreak_decided():
     game = finished(players=2, foods="[1, 3]")
     again = rulelang.loads(TIED, "tied.rules").restore(game.save())
