@@ -42,9 +42,6 @@ class Shortcuts:
     # one card to a zone whose family fires `on enter` triggers, none of which can pause:
     # the triggers run by the move (move_fire), not queued for after() (stmt.s_Move)
     move_fire: bool = True
-    # deal 1 from Z to a zone with no grid: Z's top card moved by move_card when Z has one,
-    # not by deal (stmt.s_Deal)
-    one_card_deals: bool = True
     # a list of cards made just now (cards(Z), a comprehension) to a zone with no grid by
     # move_cards, not move (stmt.s_Move)
     move_new_lists: bool = True

@@ -309,17 +309,7 @@ class UnitGen:
 
     def s_Deal(self, s: ast.Deal) -> None:
         x = self.x
-        if isinstance(s.count, ast.Lit) and type(s.count.value) is int and s.count.value == 1 \
-                and self.m.no_grid(s.dest) and SHORTCUTS.one_card_deals:
-            # deal's first case written out: the source's top card moved by move_card, when
-            # it has one (else deal, which deals none); the source, then the destination,
-            # worked out once each, in deal's order
-            k = next(self.m.counter)
-            self.line(f"if (dealt{k} := g.zc[(source{k} := {x.expr(s.src)}).i]): "
-                      f"g.move_card(dealt{k}[-1], {x.expr(s.dest)})")
-            self.line(f"else: g.deal(1, source{k}, {x.expr(s.dest)})")
-        else:
-            self.line(f"g.deal({x.expr(s.count)}, {x.expr(s.src)}, {x.expr(s.dest)})")
+        self.line(f"g.deal({x.expr(s.count)}, {x.expr(s.src)}, {x.expr(s.dest)})")
         self.after_effect(True)
 
     def s_Shuffle(self, s: ast.Shuffle) -> None:
