@@ -91,7 +91,7 @@ def new_game(rules, players, seed, options, log=True, so_far=False):
 def warn_unused_options(game, options) -> None:
     """An `--option` the rules apply only under a condition (`option ... if COND`) that this
     game does not meet changes nothing: said (a warning, on stderr), so that no one plays
-    believing it is in force (Yōkai's Objective given without level 5)."""
+    believing it is in force (an option for one level given without that level)."""
     when = game.rules.code.tops.option_when
     program = game.rules.program
     for name, value in options.items():

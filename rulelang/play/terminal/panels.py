@@ -309,7 +309,7 @@ def legend(grids: list) -> list[Text]:
         out.append(meaning)
         entries.append(out)
     single = {symbol for symbol, names in named.items() if len(names) == 1}
-    for symbol, names in sorted(named.items()):  # "Ki Kitsune": the card it stands for
+    for symbol, names in sorted(named.items()):  # "Ki Fox": the card it stands for
         if len(names) == 1 and not _joined(symbol, single - {symbol}):
             (name, style), = names.items()
             entries.append(Text.assemble(

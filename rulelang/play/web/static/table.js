@@ -380,7 +380,7 @@ function drawLog(message) {
   });
   while (shown.length > view.log.length) list.lastChild.remove();
   // a decision the rules' next line says better ("P1 > observe a card: G5", then "P1 observes
-  // G5: Kappa") is left out, as at the terminal: the line after it names the move
+  // G5: a fox") is left out, as at the terminal: the line after it names the move
   view.log.forEach((line, i) => shown[i].classList.toggle("restated", restated(view, line,
     view.log[i + 1] || "")));
   state.logSeen = view.log.length;
