@@ -60,6 +60,10 @@ def simulation_options(command, file_argument=None, several_bots=False):
         click.option("--address", help="The Ray cluster to join (default: start a local Ray)."),
         click.option("--think", type=SECONDS, metavar="SECONDS",
                      help=THINK_HELP + " The report then no longer replays exactly."),
+        click.option("--rotate", is_flag=True,
+                     help="Move the bots round the seats: game i seats the bot given for P1 "
+                          "at seat i+1 (mod the players), and so on; the report adds each "
+                          "bot's wins."),
         click.option("--max-decisions", type=click.IntRange(1), default=MAX_DECISIONS,
                      show_default=True, metavar="N",
                      help="Decisions in one game, at most: a game that asks more stops the "
@@ -79,14 +83,11 @@ def simulation_options(command, file_argument=None, several_bots=False):
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False),
               help="Also draw score and length distributions to this PNG (pip install "
                    "'rulelang[plot]').")
-@click.option("--rotate", is_flag=True,
-              help="Move the bots round the seats: game i seats the bot given for P1 at seat "
-                   "i+1 (mod the players), and so on; the report adds each bot's figures.")
 @click.option("--campaign", "campaigns", is_flag=True,
               help="Rules with a campaign: play N whole campaigns instead of N games (each "
                    "next game with the first value offered).")
 def simulate(file, count, seed, bots_all, bot_pairs, workers, backend, address, think,
-             max_decisions, players, option_pairs, json_path, plot_path, rotate, campaigns):
+             max_decisions, rotate, players, option_pairs, json_path, plot_path, campaigns):
     """Play many games between bots and report who wins, how long games last, and why."""
     from rulelang.play.simulation import report, summarize, to_json
     if address and backend != "ray":
