@@ -146,3 +146,12 @@ def test_random_bots_rotated_play_the_same_games_on_the_lean_path():
 def test_rotate_is_refused_with_a_campaign():
     result = cli_run("simulate", ROOT / "games/yami.rules", "--campaign", "--rotate", "-n", 1)
     assert result.exit_code == 2 and "leave out --rotate" in result.output
+
+
+def test_the_oracle_note_of_a_rotated_run_does_not_pin_the_oracle_to_its_seat():
+    """"ORACLE: P2 played with every card face up" was false once P2's oracle moved on."""
+    rules = load(PIG)
+    simulation = Simulation(rules.program, 2, {}, ("random", "oracle"), 0, 2, rotate=True)
+    summary = summarize(runner.run(simulation, workers=1), rules.title, {}, False)
+    text = " ".join(report.render(summary).split())
+    assert "ORACLE: the bot given for P2 (rotated round the seats) played with every card" in text

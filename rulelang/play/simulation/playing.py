@@ -28,13 +28,16 @@ if TYPE_CHECKING:
 ORACLE = "oracle"
 
 
-def oracle_note(bots: dict) -> str | None:
-    """The line a report shows when some seats (``bots``: seat name -> kind) are played by
-    the oracle, else None."""
+def oracle_note(bots: dict, rotate: bool = False) -> str | None:
+    """The line a report shows when some seats (``bots``: seat name -> kind, as given) are
+    played by the oracle, else None; with ``rotate`` the oracle given a seat moved round the
+    seats game by game."""
     seats = [seat for seat, kind in bots.items() if kind == ORACLE]
     if not seats:
         return None
-    who = "every seat" if len(seats) == len(bots) else ", ".join(seats)
+    who = "every seat" if len(seats) == len(bots) else (
+        f"the bot given for {', '.join(seats)} (rotated round the seats)" if rotate
+        else ", ".join(seats))
     return (f"ORACLE: {who} played with every card face up (a designer's measure of the game "
             "without its hidden information; no player can play this way)")
 

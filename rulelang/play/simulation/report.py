@@ -69,7 +69,7 @@ def header(summary: Summary) -> list[str]:
     if summary.rotate:
         lines += textwrap.wrap("--rotate: the bots sit as given in the first game, then each "
                                "game moves every bot one seat on (the last seat's to P1)", WIDTH)
-    note = oracle_note(summary.bots)
+    note = oracle_note(summary.bots, summary.rotate)
     if note is not None:
         lines += textwrap.wrap(note, WIDTH)
     if summary.stopped:

@@ -118,7 +118,7 @@ def compare(title: str, varying: str, variants: list[Variant]) -> Comparison:
 def _oracle(variants) -> str | None:
     """The oracle's line: of every variant where bots are what varies (--bots oracle beside
     honest bots), the variant's label before it when only some played it."""
-    notes = [(v.label, oracle_note(v.summary.bots)) for v in variants]
+    notes = [(v.label, oracle_note(v.summary.bots, v.summary.rotate)) for v in variants]
     played = [(label, note) for label, note in notes if note is not None]
     if not played or len(played) == len(notes):
         return played[0][1] if played else None
