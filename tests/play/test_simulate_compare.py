@@ -474,3 +474,28 @@ def test_tiebreaks_are_compared_and_shares_that_never_happen_left_out(tmp_path):
                    "--workers", 1)
     assert "\ndraws\n" in coin.output  # the edge's draws: in one variant, so compared
     assert "\ntiebreaks\n" not in coin.output  # no tiebreak in the coin's rules
+
+
+def test_rotated_bots_have_their_wins_compared_each_against_its_fair_share(tmp_path):
+    """compare --rotate: each bot's wins (by_bot) are figures of their own; where the player
+    counts differ, each against its seats of the P (random holds two of three seats)."""
+    path = tmp_path / "compare.json"
+    pig = ROOT / "examples" / "pig.rules"
+    result = cli_run("compare", pig, "--players", 2, "--players", 3, "--bot", "P1=greedy",
+                     "--rotate", "-n", 12, "--workers", 1, "--json", path)
+    assert result.exit_code == 0, result.output
+    data = json.loads(path.read_text())
+    assert data["rotate"] is True
+    assert "--rotate: each game moves every bot one seat on" in result.output
+    for kind, seats in (("greedy", (1, 1)), ("random", (1, 2))):
+        shares = figure(data, f"bot {kind} wins")
+        assert shares["measure"] == "fair share"
+        for variant, value, difference, players, held in zip(
+                data["variants"], shares["values"], shares["differences"], (2, 3), seats):
+            bot = next(b for b in variant["summary"]["by_bot"] if b["bot"] == kind)
+            assert value == bot["wins"] and bot["fair_share"] == round(held / players, 6)
+            assert abs(difference["difference"] - (value["share"] - held / players)) < 1e-6
+    assert "bot random wins (each against its fair share, its seats of the P)" in result.output
+    plain = cli_run("compare", pig, "--players", 2, "--players", 3, "--bot", "P1=greedy",
+                    "-n", 4, "--workers", 1)
+    assert "bot greedy wins" not in plain.output and "the seats' bots differ" in plain.output

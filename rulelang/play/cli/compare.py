@@ -63,7 +63,7 @@ def _compare_options(command):
               help="Also draw each figure compared, every variant with its 95% interval, to "
                    "this PNG (pip install 'rulelang[plot]').")
 def compare(files, count, seed, bots_all, bot_pairs, workers, backend, address, think,
-            max_decisions, players_list, option_pairs, json_path, plot_path):
+            max_decisions, rotate, players_list, option_pairs, json_path, plot_path):
     """Play variants of a game and show which figures differ: win rates, scores, lengths.
 
     The variants are one option's values, player counts, bots, or rules files (your copy of a
@@ -90,8 +90,9 @@ def compare(files, count, seed, bots_all, bot_pairs, workers, backend, address, 
         check_plotting(plot_path)
     variants_given = with_rules(variants_given)
     title = " / ".join(dict.fromkeys(g.rules.title for g in variants_given))
-    setups = check_variants(variants_given, count, seed, bot_pairs, think, max_decisions)
-    played = what_is_played(varying, setups, variants_given, bot_pairs, think)
+    setups = check_variants(variants_given, count, seed, bot_pairs, think, max_decisions,
+                            rotate)
+    played = what_is_played(varying, setups, variants_given, bot_pairs, think, rotate)
     head = (f"{title}: {count:,} games a variant (seeds {seed} to {seed + count - 1}), "
             f"{played['text']}; comparing {varying}")
     click.echo(head)
@@ -217,7 +218,7 @@ def variants_of(players_list, option_pairs, file="", bots_all=("random",)
                   for v in values[name]]
 
 
-def what_is_played(varying, setups, variants_given, bot_pairs, think) -> dict:
+def what_is_played(varying, setups, variants_given, bot_pairs, think, rotate=False) -> dict:
     """What every variant shares, for the report's head (a saved report says what was
     played): the player count (unless it varies), the bots, the options held fixed, and
     notes on mixed bots and --think."""
@@ -236,7 +237,11 @@ def what_is_played(varying, setups, variants_given, bot_pairs, think) -> dict:
             f"{name}={value}" for name, value in fixed.items()), WIDTH)
     if varying == "files":
         notes += _options_apart(setups, variants_given, fixed)
-    if any(pair.partition("=")[2].strip() not in kinds for pair in bot_pairs) or (
+    if rotate:
+        notes += textwrap.wrap(
+            "--rotate: each game moves every bot one seat on, so each bot plays each seat as "
+            "often; each bot's wins are compared too", WIDTH)
+    elif any(pair.partition("=")[2].strip() not in kinds for pair in bot_pairs) or (
             bot_pairs and varying == "bots"):
         notes += textwrap.wrap(
             "the seats' bots differ: a seat's wins, and the first player's, measure its bot as "
@@ -246,7 +251,7 @@ def what_is_played(varying, setups, variants_given, bot_pairs, think) -> dict:
             f"--think {think:g}: the bots thought for a time, not a fixed budget: their moves "
             "depend on the machine's speed, and these figures do not replay exactly", WIDTH)
     return {"text": text, "notes": notes, "players": players, "options": fixed,
-            "bots": [*kinds, *bot_pairs], "think": think}
+            "bots": [*kinds, *bot_pairs], "think": think, "rotate": rotate}
 
 
 def _options_apart(setups, variants_given, fixed) -> list[str]:
@@ -264,12 +269,14 @@ def _options_apart(setups, variants_given, fixed) -> list[str]:
 
 
 def check_variants(variants_given, count, seed, bot_pairs, think,
-                   max_decisions=MAX_DECISIONS) -> list:
+                   max_decisions=MAX_DECISIONS, rotate=False) -> list:
     """Every variant checked against the rules before any game is played (an option's value
     or a player count the rules refuse stops here, not after minutes of the first variant);
     two that are the same variant written two ways (removed=5, removed=05) are refused."""
     setups = [prepare(g.rules, g.players, g.options, g.bots, bot_pairs, seed, count, think,
                       max_decisions) for g in variants_given]
+    setups = [attrs.evolve(s, simulation=attrs.evolve(cast("Simulation", s.simulation),
+                                                      rotate=rotate)) for s in setups]
     seen: dict = {}
     for given, setup in zip(variants_given, setups):
         simulation = cast("Simulation", setup.simulation)

@@ -60,6 +60,10 @@ def simulation_options(command, file_argument=None, several_bots=False):
         click.option("--address", help="The Ray cluster to join (default: start a local Ray)."),
         click.option("--think", type=SECONDS, metavar="SECONDS",
                      help=THINK_HELP + " The report then no longer replays exactly."),
+        click.option("--rotate", is_flag=True,
+                     help="Move the bots round the seats: game i seats the bot given for P1 "
+                          "at seat i+1 (mod the players), and so on; the report adds each "
+                          "bot's wins."),
         click.option("--max-decisions", type=click.IntRange(1), default=MAX_DECISIONS,
                      show_default=True, metavar="N",
                      help="Decisions in one game, at most: a game that asks more stops the "
@@ -83,11 +87,14 @@ def simulation_options(command, file_argument=None, several_bots=False):
               help="Rules with a campaign: play N whole campaigns instead of N games (each "
                    "next game with the first value offered).")
 def simulate(file, count, seed, bots_all, bot_pairs, workers, backend, address, think,
-             max_decisions, players, option_pairs, json_path, plot_path, campaigns):
+             max_decisions, rotate, players, option_pairs, json_path, plot_path, campaigns):
     """Play many games between bots and report who wins, how long games last, and why."""
     from rulelang.play.simulation import report, summarize, to_json
     if address and backend != "ray":
         raise click.BadParameter("--address is for --backend ray", param_hint="--address")
+    if campaigns and rotate:
+        raise click.BadParameter("a campaign keeps its bots in their seats game after game: "
+                                 "leave out --rotate (or --campaign)", param_hint="--rotate")
     if campaigns and (json_path or plot_path):
         raise click.BadParameter("a run of campaigns is reported as text only",
                                  param_hint="--json/--plot")
@@ -112,8 +119,9 @@ def simulate(file, count, seed, bots_all, bot_pairs, workers, backend, address, 
                                           setup.cooperative))
         click.echo(campaign_report.speed(run))
         sys.exit(EXIT_INTERRUPTED if run.stopped else 0)
-    run = play(setup.simulation, workers, backend, address, label=rules.title)
-    stop_on_failure(run, file, setup.simulation)
+    simulation = attrs.evolve(setup.simulation, rotate=rotate)
+    run = play(simulation, workers, backend, address, label=rules.title)
+    stop_on_failure(run, file, simulation)
     summary = summarize(run, rules.title, setup.options_shown, setup.cooperative)
     click.echo(report.render(summary), nl=False)
     click.echo("")
@@ -295,18 +303,19 @@ def stop_on_failure(run, file, simulation):
     if run.failure is not None:
         failure = run.failure
         click.echo(failure.message, err=True)
+        hint = replay_hint(file, simulation, failure.seed, simulation.bots_of(failure.index))
         click.echo(f"(in game {failure.index + 1} of the simulation, seed {failure.seed}: "
-                   f"{replay_hint(file, simulation, failure.seed)})", err=True)
+                   f"{hint})", err=True)
         sys.exit(EXIT_SOFTWARE)
 
 
-def replay_hint(file, simulation, seed) -> str:
+def replay_hint(file, simulation, seed, kinds=None) -> str:
     """The ``rulelang run`` command that plays the game of ``seed`` again, with the same
-    bots in the same seats and their generators seeded as the simulation seeds them
-    (``run`` seeds seat s's bot from --bot-seed as ``playing.bot_seed`` does from the
-    game's seed)."""
+    bots in the same seats (``kinds``: that game's, rotated with --rotate; by default the
+    simulation's) and their generators seeded as the simulation seeds them (``run`` seeds
+    seat s's bot from --bot-seed as ``playing.bot_seed`` does from the game's seed)."""
     import shlex
-    kinds = simulation.bots
+    kinds = simulation.bots if kinds is None else kinds
     words = ["rulelang", "run", file, "--players", str(simulation.players)]
     for name, value in simulation.options.items():
         words += ["--option", f"{name}={value}"]

@@ -28,13 +28,16 @@ if TYPE_CHECKING:
 ORACLE = "oracle"
 
 
-def oracle_note(bots: dict) -> str | None:
-    """The line a report shows when some seats (``bots``: seat name -> kind) are played by
-    the oracle, else None."""
+def oracle_note(bots: dict, rotate: bool = False) -> str | None:
+    """The line a report shows when some seats (``bots``: seat name -> kind, as given) are
+    played by the oracle, else None; with ``rotate`` the oracle given a seat moved round the
+    seats game by game."""
     seats = [seat for seat, kind in bots.items() if kind == ORACLE]
     if not seats:
         return None
-    who = "every seat" if len(seats) == len(bots) else ", ".join(seats)
+    who = "every seat" if len(seats) == len(bots) else (
+        f"the bot given for {', '.join(seats)} (rotated round the seats)" if rotate
+        else ", ".join(seats))
     return (f"ORACLE: {who} played with every card face up (a designer's measure of the game "
             "without its hidden information; no player can play this way)")
 
@@ -56,9 +59,20 @@ class Simulation:
     think: float | None = None  # seconds per decision for bots that look ahead (None: budget)
     max_decisions: int = MAX_DECISIONS  # a game that asks more is stopped (``endless``)
     campaigns: bool = False  # each of the ``games`` a whole campaign (campaigns.py)
+    # ``--rotate``: game ``i`` moves every bot ``i`` seats on (the bot given for P1 sits at
+    # seat ``i mod players``), so each bot plays each seat as often over ``players`` games
+    rotate: bool = False
 
     def seed_of(self, index: int) -> int:
         return self.first_seed + index
+
+    def bots_of(self, index: int) -> tuple:
+        """Each seat's bot kind in game ``index``: ``bots`` as given, or rotated by
+        ``index`` seats with ``rotate`` (seat s has the bot given for seat s - index)."""
+        if not self.rotate:
+            return self.bots
+        count = len(self.bots)
+        return tuple(self.bots[(seat - index) % count] for seat in range(count))
 
 
 @attrs.define
@@ -174,9 +188,10 @@ class Table:
         sim = self.simulation
         # Bots are only names here: a new kind (or a thinking budget, as a field of Simulation
         # passed on to make_bot) needs no other change in the simulation.
+        kinds_here = sim.bots_of(index)  # (rotated by the game's number with --rotate)
         bots = [self.make_bot(self.partner if kind == ORACLE else kind, bot_seed(seed, seat),
-                              sim.think) for seat, kind in enumerate(sim.bots)]
-        sees_all = [kind == ORACLE for kind in sim.bots]
+                              sim.think) for seat, kind in enumerate(kinds_here)]
+        sees_all = [kind == ORACLE for kind in kinds_here]
         first = _first_player(game, sim.players)
         kinds: dict[str, KindTally] = {}
         decisions = forced = offered = 0

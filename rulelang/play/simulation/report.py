@@ -66,7 +66,10 @@ def header(summary: Summary) -> list[str]:
     seeds = seeds_text(summary)
     lines = [f"{summary.title}: {games(summary.games)} ({seeds}), "
              f"{summary.players} players: {bots}"]
-    note = oracle_note(summary.bots)
+    if summary.rotate:
+        lines += textwrap.wrap("--rotate: the bots sit as given in the first game, then each "
+                               "game moves every bot one seat on (the last seat's to P1)", WIDTH)
+    note = oracle_note(summary.bots, summary.rotate)
     if note is not None:
         lines += textwrap.wrap(note, WIDTH)
     if summary.stopped:
@@ -151,6 +154,7 @@ def render(summary: Summary) -> str:
             for side in summary.sides:
                 lines.append(f"  {side.side:<{width}} wins {percent(side.wins.share):>6}  "
                              f"({interval(side.wins)})  {games(side.wins.count)}")
+        lines += _bot_lines(summary, level)
         lines += ["", "Scores"]
         for seat in summary.seats:
             if seat.score is not None:
@@ -178,6 +182,37 @@ def render(summary: Summary) -> str:
             lines.append("  the whole lists, most common first:")
         lines += _count_lines(report.values)
     return "\n".join(lines) + "\n"
+
+
+def _bot_lines(summary: Summary, level: str) -> list[str]:
+    """With --rotate: each bot's wins, at each seat, and against its fair share."""
+    if not summary.by_bot:
+        return []
+    width = max(6, *(len(bot.bot) for bot in summary.by_bot))
+    lines = ["", f"Who wins by bot (--rotate: each bot sat at each seat in turn; {level} "
+                 "intervals, Wilson)"]
+    for bot in summary.by_bot:
+        lines.append(f"  {bot.bot:<{width}} wins {percent(bot.wins.share):>6}  "
+                     f"({interval(bot.wins)})  {games(bot.wins.count)}")
+    seats = [cell.seat for cell in summary.by_bot[0].by_seat]
+    lines.append("  by seat (of the games the bot sat there, the wins of that seat)")
+    lines.append(f"  {'':<{width}} " + "".join(f"{seat:>18}" for seat in seats))
+    for bot in summary.by_bot:
+        lines.append(f"  {bot.bot:<{width}} " + "".join(
+            f"{percent(c.wins.share) + ' of ' + f'{c.wins.total:,}':>18}" for c in bot.by_seat))
+    for bot in summary.by_bot:
+        if bot.games == 0:
+            lines.append(f"  {bot.bot}: no game had a single winner: nothing to test")
+            continue
+        verdict = ("more than its fair share" if bot.significant and bot.won.share > bot.fair_share
+                   else "less than its fair share" if bot.significant
+                   else "no significant difference from its fair share")
+        lines += textwrap.wrap(
+            f"{bot.bot} won {bot.won.count:,} of the {bot.games:,} games with one winner: "
+            f"{percent(bot.won.share)} ({interval(bot.won)}), its fair share {percent(bot.fair_share)}"
+            f" ({bot.seats} of {summary.players} seats): {verdict} ({bot.test}, "
+            f"{p_text(bot.p_value)})", WIDTH, initial_indent="  ", subsequent_indent="    ")
+    return lines
 
 
 def _first_player_lines(summary: Summary) -> list[str]:
@@ -253,7 +288,10 @@ def _verdict_lines(summary: Summary, fp: FirstPlayer) -> list[str]:
     else:  # the test under its verdict, within the line's width
         lines += [f"  {verdict}", f"    {test}"]
     kinds = set(summary.bots.values())
-    if len(kinds) > 1:  # a seat that goes first more often brings its bot to the test
+    if len(kinds) > 1 and summary.rotate:
+        lines.append("  the bots were rotated round the seats: each bot's own figures are under "
+                     "Who wins by bot")
+    elif len(kinds) > 1:  # a seat that goes first more often brings its bot to the test
         lines.append("  the seats' bots differ: this measures the bot of the seat that goes "
                      "first as much as going first")
     return lines

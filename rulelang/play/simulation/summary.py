@@ -12,6 +12,7 @@ from typing import cast
 import attrs
 
 from rulelang.play.simulation import stats
+from rulelang.play.simulation.by_bot import by_bot
 from rulelang.play.simulation.playing import KindTally, YesCount
 from rulelang.play.simulation.stats import Rate, Spread
 
@@ -145,6 +146,8 @@ class Summary:
     think: float | None = None  # --think: seconds a decision, not a fixed budget (no replay)
     sides: list | None = None  # SideFigures: rules that declare partners (team p = ...)
     turn_order: TurnOrder | None = None  # competitive games of 3 players or more, no partners
+    rotate: bool = False  # --rotate: game i moved every bot i seats on (Simulation.bots_of)
+    by_bot: list | None = None  # BotFigures (by_bot.py): rotated bots of two kinds or more
 
 
 def summarize(run, title: str, options: dict, cooperative: bool) -> Summary:
@@ -209,7 +212,8 @@ def summarize(run, title: str, options: dict, cooperative: bool) -> Summary:
         reports=_reports(records, seat_names, n), all_at_once=all_at_once and not cooperative,
         first_at_once=first_at_once and not cooperative,
         shared_wins=shared_wins, seeds_played=_runs(r.seed for r in records),
-        think=sim.think, sides=sides, turn_order=turn_order)
+        think=sim.think, sides=sides, turn_order=turn_order, rotate=sim.rotate,
+        by_bot=None if cooperative else by_bot(records, sim))
 
 
 def _all_at_once(program) -> bool:
@@ -423,6 +427,9 @@ def to_json(summary) -> dict:
     data = attrs.asdict(summary)
     if "sides" in data and data["sides"] is None:  # no partners declared: as they always were
         del data["sides"]
+    for key in ("rotate", "by_bot"):  # without --rotate: as they always were
+        if key in data and not data[key]:
+            del data[key]
     return _rounded(data)
 
 

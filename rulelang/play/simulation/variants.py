@@ -118,7 +118,7 @@ def compare(title: str, varying: str, variants: list[Variant]) -> Comparison:
 def _oracle(variants) -> str | None:
     """The oracle's line: of every variant where bots are what varies (--bots oracle beside
     honest bots), the variant's label before it when only some played it."""
-    notes = [(v.label, oracle_note(v.summary.bots)) for v in variants]
+    notes = [(v.label, oracle_note(v.summary.bots, v.summary.rotate)) for v in variants]
     played = [(label, note) for label, note in notes if note is not None]
     if not played or len(played) == len(notes):
         return played[0][1] if played else None
@@ -141,6 +141,9 @@ def _fair_share(variant: Variant, name: str) -> float | None:
     with partners: not known here (a side's size varies), so not tested."""
     summary = variant.summary
     first = summary.first_player
+    if name.startswith("bot "):  # its seats of all the seats
+        bot = _bot(summary, name)
+        return bot.fair_share if bot is not None else None
     if name.startswith("first player") and first is not None:
         return first.even_chance
     if summary.sides:
@@ -150,7 +153,7 @@ def _fair_share(variant: Variant, name: str) -> float | None:
 
 def _seat_share(name: str) -> bool:
     """A figure that is one seat's share of the wins (fair at 1/P of them)."""
-    return name.startswith("first player wins") or (
+    return name.startswith(("first player wins", "bot ")) or (
         name.endswith(" wins") and name[:1] == "P" and name.split()[0][1:].isdigit())
 
 
@@ -180,6 +183,9 @@ def _figure_names(variants) -> list[tuple[str, str]]:
         names += [(f"P{p + 1} wins", "share") for p in range(most_players)]
         names += [("draws", "share"), ("tiebreaks", "share"), ("shared wins", "share"),
                   ("first player wins (games with one winner)", "share")]
+        # --rotate: each bot's wins (by_bot.py), whichever seats it sat at
+        names += list(dict.fromkeys((f"bot {b.bot} wins", "share") for v in variants
+                                    for b in v.summary.by_bot or ()))
         names += [(f"P{p + 1} score", "mean") for p in range(most_players)]
     if any(v.summary.turns is not None for v in variants):
         names.append(("turns", "mean"))
@@ -216,6 +222,9 @@ def _value(variant: Variant, name: str, measure: str) -> Rate | Spread | None:
         return summary.tiebreaks
     if name == "shared wins":
         return summary.shared_wins
+    if name.startswith("bot "):
+        bot = _bot(summary, name)
+        return bot.wins if bot is not None else None
     if name.startswith("first player wins"):
         fp = summary.first_player
         return fp.wins if fp is not None else None
@@ -253,6 +262,11 @@ def _report_value(summary: Summary, name: str) -> Spread | None:
 def _constant(spreads) -> bool:
     present = [s for s in spreads if s is not None]
     return all(s.sd == 0 and s.mean == present[0].mean for s in present)
+
+
+def _bot(summary: Summary, name: str):
+    """The BotFigures of the figure ``bot KIND wins``, where that bot played (else None)."""
+    return next((b for b in summary.by_bot or () if name == f"bot {b.bot} wins"), None)
 
 
 def _seat(seats, name):
@@ -305,6 +319,8 @@ def render(comparison: Comparison) -> str:
         suffix = {"mean": " (mean per game)", "mean share": " (share of a game's decisions)",
                   "answer share": " (share of its answers in a game)",
                   "fair share": " (each against its fair share, 1 in P players)"}
+        if figure.measure == "fair share" and figure.name.startswith("bot "):
+            suffix["fair share"] = " (each against its fair share, its seats of the P)"
         lines += ["", figure.name + suffix.get(figure.measure, "")]
         rows = []
         for label, value, diff in zip(comparison.labels, figure.values, figure.differences):

@@ -1,0 +1,76 @@
+"""Who wins by bot, when ``--rotate`` moves the bots round the seats game by game.
+
+With ``Simulation.rotate`` game ``i`` seats the bots rotated by ``i`` (``Simulation.bots_of``),
+so over ``players`` consecutive games each bot plays each seat as often: a bot's wins are
+then its own, not its seat's. The bots are told apart by kind: two seats given ``random``
+are one bot holding two seats, whose fair share is two seats of all the seats.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+import attrs
+
+from rulelang.play.simulation import stats
+from rulelang.play.simulation.stats import Rate
+
+
+@attrs.frozen
+class BotSeat:
+    """One bot at one seat: of the games it sat there, those that seat won."""
+    seat: str
+    wins: Rate
+
+
+@attrs.frozen
+class BotFigures:
+    """One bot kind over a rotated run."""
+    bot: str  # its kind, as given (--bot P1=greedy, --bots random)
+    seats: int  # the seats it holds in every game
+    wins: Rate  # games won by one of its seats (a shared win counts for each winner's bot)
+    by_seat: list  # BotSeat per seat, P1 first
+    games: int  # games with exactly one winner
+    won: Rate  # of those, the games it won
+    fair_share: float  # its seats of all the seats: what no edge over the others would give
+    test: str
+    p_value: float
+    significant: bool  # below 0.05: it wins more (or less) than its fair share
+
+
+def by_bot(records: list, simulation) -> list | None:
+    """Each bot kind's figures, in the order the seats were given, when ``simulation``
+    rotates bots of two kinds or more (else None: each seat keeps its bot, or every seat's
+    bot is the same and its figures are the game's)."""
+    kinds = list(dict.fromkeys(simulation.bots))
+    if not simulation.rotate or len(kinds) < 2:
+        return None
+    players, n = simulation.players, len(records)
+    names = [f"P{seat + 1}" for seat in range(players)]
+    won: Counter = Counter()  # kind -> games one of its seats won
+    sat: Counter = Counter()  # (kind, seat) -> games it sat there
+    seat_won: Counter = Counter()  # (kind, seat) -> of those, the games that seat won
+    alone: Counter = Counter()  # kind -> games with one winner, that winner its seat
+    decided = 0
+    for record in records:
+        here = simulation.bots_of(record.index)
+        for seat, kind in enumerate(here):
+            sat[kind, seat] += 1
+        for seat in set(record.winners):
+            if 0 <= seat < players:
+                seat_won[here[seat], seat] += 1
+        won.update({here[seat] for seat in record.winners if 0 <= seat < players})
+        if len(record.winners) == 1 and 0 <= record.winners[0] < players:
+            decided += 1
+            alone[here[record.winners[0]]] += 1
+    out = []
+    for kind in kinds:
+        seats = simulation.bots.count(kind)
+        fair = seats / players
+        p = stats.binomial_test(alone[kind], decided, fair)
+        out.append(BotFigures(
+            kind, seats, stats.wilson(won[kind], n),
+            [BotSeat(name, stats.wilson(seat_won[kind, seat], sat[kind, seat]))
+             for seat, name in enumerate(names)],
+            decided, stats.wilson(alone[kind], decided), fair,
+            "exact two-sided binomial test", p, p < stats.ALPHA))
+    return out
