@@ -96,3 +96,36 @@ def test_whole_games_of_choices_made_at_once_play_with_the_tree_search(name):
         seat = int(game.legal_moves()[0].seat)
         game.play(bots[seat].choose(seat_knowledge(game, seat)))
     assert game.outcome is not None
+
+
+# the guesser's advice ranks its eight guesses (a high one first): its node for the round is
+# widened as the round is visited, as any node is (progressive widening), not held to the
+# first two the advice ranks
+WIDE_GUESS = '''game "Wide guess"
+players 2
+play {
+  choose picks in 1..8 by each p in players prefer picks prompt "pick a number"
+  let mine = first([n for p, n in picks if p == first(players)])
+  let theirs = first([n for p, n in picks if p != first(players)])
+  if mine == theirs { win last(players) } else { win first(players) }
+}
+'''
+
+
+def test_the_later_seats_node_for_the_round_widens_with_its_visits(monkeypatch):
+    roots: list[Node] = []
+    made = Node.__init__
+
+    def kept(self: Node, nseats: int) -> None:
+        made(self, nseats)
+        roots.append(self)
+
+    monkeypatch.setattr(Node, "__init__", kept)
+    game = rulelang.loads(WIDE_GUESS, "wide.rules").new_game(players=2, seed=3)
+    MctsBot(3, playouts=200).choose(seat_knowledge(game))
+    root = roots[0]
+    assert root.round is not None
+    guesser = root.round.seats[1]
+    assert guesser.informed  # (the advice orders its moves: widened with visits)
+    assert guesser.visits > 100
+    assert len(guesser.children) > 2, sorted(guesser.children)
