@@ -42,17 +42,23 @@ def test_a_side_hidden_at_the_same_time_is_not_taken_for_a_side_seen():
     assert picks.count("safe") <= 2, picks
 
 
-def test_the_later_seat_is_searched_at_one_node_for_the_round(monkeypatch):
-    roots: list[Node] = []
+@pytest.fixture
+def made_nodes(monkeypatch: pytest.MonkeyPatch) -> list[Node]:
+    """Every node a search makes, in the order made (the first: its root)."""
+    nodes: list[Node] = []
     made = Node.__init__
 
     def kept(self: Node, nseats: int) -> None:
         made(self, nseats)
-        roots.append(self)
+        nodes.append(self)
 
     monkeypatch.setattr(Node, "__init__", kept)
+    return nodes
+
+
+def test_the_later_seat_is_searched_at_one_node_for_the_round(made_nodes):
     searched(0)
-    root = roots[0]
+    root = made_nodes[0]
     assert root.round is not None
     assert set(root.round.seats) == {1}  # the guesser's moves: one node, whatever was hidden
     guesses = root.round.seats[1].children
@@ -112,18 +118,10 @@ play {
 '''
 
 
-def test_the_later_seats_node_for_the_round_widens_with_its_visits(monkeypatch):
-    roots: list[Node] = []
-    made = Node.__init__
-
-    def kept(self: Node, nseats: int) -> None:
-        made(self, nseats)
-        roots.append(self)
-
-    monkeypatch.setattr(Node, "__init__", kept)
+def test_the_later_seats_node_for_the_round_widens_with_its_visits(made_nodes):
     game = rulelang.loads(WIDE_GUESS, "wide.rules").new_game(players=2, seed=3)
     MctsBot(3, playouts=200).choose(seat_knowledge(game))
-    root = roots[0]
+    root = made_nodes[0]
     assert root.round is not None
     guesser = root.round.seats[1]
     assert guesser.informed  # (the advice orders its moves: widened with visits)
