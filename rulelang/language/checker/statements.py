@@ -212,8 +212,9 @@ class StmtChecker(CardStmtChecker):
             seen.add(name)
             todo.extend(self.calls.get(name, ()))
         for d, library in decls:
-            if isinstance(d, ast.RuleDecl) and not library and d.name not in seen \
-                    and d.name not in self.rules_as_values:  # (that error said enough)
+            # (a library's rules, checked alone, are for the games that import it)
+            if isinstance(d, ast.RuleDecl) and not library and not self.library \
+                    and d.name not in seen and d.name not in self.rules_as_values:
                 self.error(d.span, f"rule '{d.name}' is never used",
                            "call it from setup, play, turn, a trigger or another rule, or delete it")
 
