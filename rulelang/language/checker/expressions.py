@@ -184,6 +184,8 @@ class ExprChecker(CallChecker):
             kind = sym.kind
             if kind in ("fn", "rule"):
                 what = "function" if kind == "fn" else kind
+                if kind == "rule":  # (said here: not also "never used")
+                    self.rules_as_values.add(e.id)
                 self.error(e.span, f"'{e.id}' is a {what}: call it with {e.id}(...)")
                 return T.ANY
             if kind == "card":
