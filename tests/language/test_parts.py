@@ -124,3 +124,8 @@ def test_a_game_with_nothing_to_play_is_not_taken_for_a_library(tmp_path, monkey
     result = CliRunner().invoke(cli, ["check", "half.rules"])
     assert result.exit_code == 65
     assert "nothing to play: add a 'turn { ... }' or a 'play { ... }' block\n" in result.output
+    # no game named, but players: not a library either, so not told it is checked as one
+    (tmp_path / "seats.rules").write_text("players 2\nfn double(n: int) = n * 2\n")
+    result = CliRunner().invoke(cli, ["check", "seats.rules"])
+    assert result.exit_code == 65
+    assert "nothing to play: add a 'turn { ... }' or a 'play { ... }' block\n" in result.output

@@ -198,7 +198,7 @@ class StmtChecker(CardStmtChecker):
         if not self.diagnostics and not self.library and "play" not in blocks \
                 and "turn" not in blocks:
             self.error(None, "nothing to play: add a 'turn { ... }' or a 'play { ... }' block"
-                       + ("" if any(isinstance(d, ast.GameDecl) for d in self.modules[0].decls)
+                       + ("" if not self.modules[0].is_library()
                           else " (a file with no 'game' of its own is a library: `rulelang check` "
                                "checks it alone, and games import it)"))
         # every rule must be reachable from a block or a trigger
