@@ -323,6 +323,8 @@ class MctsBot:
             if i < 0:  # nothing allowed is offered in this world: widen to all
                 at.order = {n: r for r, n in enumerate(keys)}
                 continue
+            if at is not node:  # a later seat's node for the round: gone through, its visits
+                path.append(at)  # counted (its moves widen with them, as any node's)
             path.append(child)  # (before the move: a move that breaks the rules backs it up)
             node = child
             if group is not None:

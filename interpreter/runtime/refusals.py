@@ -65,7 +65,7 @@ def refusal(g: GameFields, decision: Decision, notation: str) -> Refusal:
             suggestion = next(n for n in decision.notations if n.lower() == close[0])
         elif wanted.isdigit():  # a number is not misspelt: 105 is not "15" mistyped
             if any(type(v) is Card for v in decision.values) \
-                    and not any(c.label == wanted for c in g.cards):
+                    and not any(c.label == wanted for c in _named(g, decision.seat)):
                 reason = f"no card is called {wanted}"
         else:  # a card misspelt? then say why that card cannot be chosen
             meant = _close_label(g, decision, wanted)
@@ -134,7 +134,8 @@ def derived_reason(g: GameFields, decision: Decision, wanted: str) -> str | None
         return _card_reason(g, decision, card)
     source = _source(g, decision)
     kinds = {v.kind for v in decision.values if type(v) is Card}
-    if source is not None and any(c.label.lower() == low for c in g.cards if c.kind in kinds):
+    if source is not None and any(c.label.lower() == low for c in _named(g, decision.seat)
+                                  if c.kind in kinds):
         # a card of these rules the seat cannot see: where it is stays unsaid
         return f"{_label_of(g, low)} is not {_in_zone(g, source, decision.seat)}"
     values = decision.values
@@ -187,7 +188,7 @@ def _visible_card(g: GameFields, decision: Decision, low: str) -> Card | None:
 def _close_label(g: GameFields, decision: Decision, wanted: str) -> str | None:
     """The name of a card of the kinds on offer that ``wanted`` is close to, or None."""
     kinds = {v.kind for v in decision.values if type(v) is Card}
-    labels = sorted({c.label for c in g.cards if c.kind in kinds})
+    labels = sorted({c.label for c in _named(g, decision.seat) if c.kind in kinds})
     close = difflib.get_close_matches(wanted.lower(), [x.lower() for x in labels], 1, CLOSE)
     return close[0] if close else None
 
@@ -209,6 +210,14 @@ def _source(g: GameFields, decision: Decision) -> Zone | None:
     """The one zone every card on offer lies in, or None."""
     zones = {id(g.where[v.id]): g.where[v.id] for v in decision.values if type(v) is Card}
     return next(iter(zones.values())) if len(zones) == 1 else None
+
+
+def _named(g: GameFields, seat: int) -> list[Card]:
+    """The cards ``seat`` may know are in the game by their names: the rules' own (no chance
+    made them) and those whose faces it knows. A card chance made that it has not seen
+    (a number the setup drew, face down) is no name to tell apart from any other."""
+    known, made = g.known, g.made
+    return [c for c in g.cards if known[c.id] >> seat & 1 or "" not in made.get(c.id, ())]
 
 
 def _label_of(g: GameFields, low: str) -> str:

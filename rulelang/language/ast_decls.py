@@ -268,3 +268,9 @@ class Module(Node):
     decls: list[Decl]
     file: str
     teaching: list[Explain] = attrs.field(factory=list)  # in the order written
+
+    def is_library(self) -> bool:
+        """Whether the file has no game of its own (no `game`, `players`, block or campaign):
+        the functions, cards, tables and enums it declares are for the games that import it."""
+        return not any(isinstance(d, (GameDecl, PlayersDecl, BlockDecl, CampaignDecl))
+                       for d in self.decls)

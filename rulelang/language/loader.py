@@ -36,10 +36,8 @@ def load_program(path: str | os.PathLike[str]) -> Program:
 
 
 def is_library(module: ast.Module) -> bool:
-    """Whether a file has no game of its own (no `game`, `players`, block or campaign): the
-    functions, cards, tables and enums it declares are for the games that import it."""
-    return not any(isinstance(d, (ast.GameDecl, ast.PlayersDecl, ast.BlockDecl,
-                                  ast.CampaignDecl)) for d in module.decls)
+    """Whether a file has no game of its own (``ast.Module.is_library``)."""
+    return module.is_library()
 
 
 def load_library(path: str | os.PathLike[str]) -> Program | None:

@@ -508,6 +508,11 @@ def test_a_rule_used_as_a_value_is_one_error_not_also_never_used():
         "'r' is a rule: it takes turns and changes the game, so it cannot be used as a value"]
 
 
+def test_a_rule_named_as_a_value_uncalled_is_one_error_not_also_never_used():
+    error = check_error("var n: int = 0\nrule r() { n = 1 }\nturn { let x = r\nwin current }\n")
+    assert [d.message for d in error.diagnostics] == ["'r' is a rule: call it with r(...)"]
+
+
 def test_a_function_named_like_a_built_in_is_one_error_its_calls_checked_as_written():
     # (every call was checked against the built-in's parameters: an error at each, none true)
     error = check_error("fn matches(a: int, b: int) = a == b\n"

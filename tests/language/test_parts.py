@@ -106,9 +106,26 @@ def test_a_library_no_file_imports_is_checked_as_a_library(tmp_path, monkeypatch
         in ran.output
 
 
+def test_a_library_s_rules_are_for_the_games_that_import_it_not_unused(tmp_path, monkeypatch):
+    """Checked alone, a library's rules were each "never used": no game of its own calls
+    them, the games that import it do."""
+    text = "var bumps: int = 0\nrule bump() {\n  bumps += 1\n}\n"
+    (tmp_path / "bumping.rules").write_text(text)
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["check", "bumping.rules"])
+    assert result.exit_code == 0, result.output
+    assert "bumping.rules: ok (a library" in result.output
+    assert analyse(text, tmp_path / "bumping.rules").diagnostics == []  # the editor's too
+
+
 def test_a_game_with_nothing_to_play_is_not_taken_for_a_library(tmp_path, monkeypatch):
     (tmp_path / "half.rules").write_text('game "Half"\nplayers 2\nfn double(n: int) = n * 2\n')
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(cli, ["check", "half.rules"])
+    assert result.exit_code == 65
+    assert "nothing to play: add a 'turn { ... }' or a 'play { ... }' block\n" in result.output
+    # no game named, but players: not a library either, so not told it is checked as one
+    (tmp_path / "seats.rules").write_text("players 2\nfn double(n: int) = n * 2\n")
+    result = CliRunner().invoke(cli, ["check", "seats.rules"])
     assert result.exit_code == 65
     assert "nothing to play: add a 'turn { ... }' or a 'play { ... }' block\n" in result.output

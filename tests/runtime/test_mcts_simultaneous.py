@@ -42,17 +42,23 @@ def test_a_side_hidden_at_the_same_time_is_not_taken_for_a_side_seen():
     assert picks.count("safe") <= 2, picks
 
 
-def test_the_later_seat_is_searched_at_one_node_for_the_round(monkeypatch):
-    roots: list[Node] = []
+@pytest.fixture
+def made_nodes(monkeypatch: pytest.MonkeyPatch) -> list[Node]:
+    """Every node a search makes, in the order made (the first: its root)."""
+    nodes: list[Node] = []
     made = Node.__init__
 
     def kept(self: Node, nseats: int) -> None:
         made(self, nseats)
-        roots.append(self)
+        nodes.append(self)
 
     monkeypatch.setattr(Node, "__init__", kept)
+    return nodes
+
+
+def test_the_later_seat_is_searched_at_one_node_for_the_round(made_nodes):
     searched(0)
-    root = roots[0]
+    root = made_nodes[0]
     assert root.round is not None
     assert set(root.round.seats) == {1}  # the guesser's moves: one node, whatever was hidden
     guesses = root.round.seats[1].children
@@ -96,3 +102,28 @@ def test_whole_games_of_choices_made_at_once_play_with_the_tree_search(name):
         seat = int(game.legal_moves()[0].seat)
         game.play(bots[seat].choose(seat_knowledge(game, seat)))
     assert game.outcome is not None
+
+
+# the guesser's advice ranks its eight guesses (a high one first): its node for the round is
+# widened as the round is visited, as any node is (progressive widening), not held to the
+# first two the advice ranks
+WIDE_GUESS = '''game "Wide guess"
+players 2
+play {
+  choose picks in 1..8 by each p in players prefer picks prompt "pick a number"
+  let mine = first([n for p, n in picks if p == first(players)])
+  let theirs = first([n for p, n in picks if p != first(players)])
+  if mine == theirs { win last(players) } else { win first(players) }
+}
+'''
+
+
+def test_the_later_seats_node_for_the_round_widens_with_its_visits(made_nodes):
+    game = rulelang.loads(WIDE_GUESS, "wide.rules").new_game(players=2, seed=3)
+    MctsBot(3, playouts=200).choose(seat_knowledge(game))
+    root = made_nodes[0]
+    assert root.round is not None
+    guesser = root.round.seats[1]
+    assert guesser.informed  # (the advice orders its moves: widened with visits)
+    assert guesser.visits > 100
+    assert len(guesser.children) > 2, sorted(guesser.children)

@@ -221,3 +221,34 @@ score p = 0
     assert game.refusal_reasons(0) == ["chip 1 is too low"]
     assert game.refusal_reasons(1) == ["chip 2 is too low"]
     assert game.refused("chip 2", 1).reason == "chip 2 is too low"
+
+
+# a card whose name chance drew, face down in a vault: which names are in the game is no
+# longer the rules' list of cards, so a refusal must not tell the vault's name from another
+VAULT = '''game "Vault"
+players 2
+card C { v: int  name "{v}" }
+zone vault: pile of C
+zone hand[player]: hand of C, owner
+setup {
+  create C(v: random(10..99, "the hidden number")) in vault
+  create C(v: 1) in hand[P1]
+  create C(v: 2) in hand[P1]
+}
+turn {
+  choose c in hand[current] prompt "a card"
+  win current
+}
+'''
+
+
+def test_a_card_named_by_chance_the_seat_has_not_seen_is_not_told_apart_by_its_refusal():
+    game = rulelang.loads(VAULT, "vault.rules").new_game(players=2, seed=5)
+    hidden = next(c.label for c in game.cards if c.label not in ("1", "2"))
+    other = next(str(n) for n in range(10, 100) if str(n) != hidden)
+    said = game.refused(hidden).text().replace(hidden, "N")
+    assert said == game.refused(other).text().replace(other, "N"), said
+    for typo in ("{}x", "x{}"):  # a name misspelt: not taken for the vault's card either
+        near, far = typo.format(hidden), typo.format(other)
+        assert game.refused(near).text().replace(near, "N") == \
+            game.refused(far).text().replace(far, "N")

@@ -58,13 +58,13 @@ def _listed(names: Iterable[str], most: int = 12) -> str:
     return ", ".join(names[:most]) + more
 
 
-# names other languages give values rulelang spells its own way (asked only of a name that is
-# neither declared nor built in)
 # a type written where a value is wanted (choose yes in bool): the values it means, written out
 TYPES_AS_VALUES = {
     "bool": "yes or no is the list [false, true]: choose yes in [false, true]",
     "int": "numbers are a range, 1..6, or a list, [1, 2, 3]: choose n in 1..6",
 }
+# names other languages give values rulelang spells its own way (asked only of a name that is
+# neither declared nor built in)
 OTHER_LANGUAGES_NAMES = {
     "True": "true", "False": "false", "TRUE": "true", "FALSE": "false",
     "None": "none", "null": "none", "nil": "none", "NULL": "none", "undefined": "none",
@@ -184,6 +184,8 @@ class ExprChecker(CallChecker):
             kind = sym.kind
             if kind in ("fn", "rule"):
                 what = "function" if kind == "fn" else kind
+                if kind == "rule":  # (said here: not also "never used")
+                    self.rules_as_values.add(e.id)
                 self.error(e.span, f"'{e.id}' is a {what}: call it with {e.id}(...)")
                 return T.ANY
             if kind == "card":

@@ -198,7 +198,7 @@ class StmtChecker(CardStmtChecker):
         if not self.diagnostics and not self.library and "play" not in blocks \
                 and "turn" not in blocks:
             self.error(None, "nothing to play: add a 'turn { ... }' or a 'play { ... }' block"
-                       + ("" if any(isinstance(d, ast.GameDecl) for d in self.modules[0].decls)
+                       + ("" if not self.modules[0].is_library()
                           else " (a file with no 'game' of its own is a library: `rulelang check` "
                                "checks it alone, and games import it)"))
         # every rule must be reachable from a block or a trigger
@@ -212,8 +212,9 @@ class StmtChecker(CardStmtChecker):
             seen.add(name)
             todo.extend(self.calls.get(name, ()))
         for d, library in decls:
-            if isinstance(d, ast.RuleDecl) and not library and d.name not in seen \
-                    and d.name not in self.rules_as_values:  # (that error said enough)
+            # (a library's rules, checked alone, are for the games that import it)
+            if isinstance(d, ast.RuleDecl) and not library and not self.library \
+                    and d.name not in seen and d.name not in self.rules_as_values:
                 self.error(d.span, f"rule '{d.name}' is never used",
                            "call it from setup, play, turn, a trigger or another rule, or delete it")
 
