@@ -104,7 +104,9 @@ SIGNATURES: dict[str, Sig] = {
     "distinct": Sig(("list",), lambda a: T.INT, "how many different items"),
     "argmax": Sig(("list", "fn"), _same_list, "every item whose key is largest (ties kept), in order"),
     "argmin": Sig(("list", "fn"), _same_list, "every item whose key is smallest (ties kept), in order"),
-    "sort": Sig(("list", "fn"), _same_list, "items sorted by a key, smallest first", optional=1),
+    "sort": Sig(("list", "fn"), _same_list, "items sorted by a key, smallest first (by "
+                "themselves without one: cards, and tuples holding a seat or a card, need a key: "
+                "sort(picks, pc => pc[1].rank))", optional=1),
     "reverse": Sig(("list",), _same_list, "items in the opposite order"),
     "first": Sig(("list",), _elem, "first item, or none"),
     "last": Sig(("list",), _elem, "last item, or none"),

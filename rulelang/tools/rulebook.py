@@ -165,16 +165,18 @@ def build(rules, options: dict | None = None, scenarios: str | Path | None = Non
 
 def options_of(game) -> dict:
     """A game's options as ``--option`` would give them (lists as 2+3): to build its rulebook."""
+    return {name: option_text(value) for name, value in game.options.items()}
+
+
+def option_text(value) -> str:
+    """One option's value as ``--option NAME=VALUE`` takes it: a list's items joined with +
+    (``levels=2+3``, not ``[2, 3]``), true or false: what info, the lobby and simulate print."""
     from interpreter.runtime.protocol import text_of
-    out = {}
-    for name, value in game.options.items():
-        if isinstance(value, list):
-            out[name] = "+".join(text_of(v) for v in value)
-        elif isinstance(value, bool):
-            out[name] = "true" if value else "false"
-        else:
-            out[name] = text_of(value)
-    return out
+    if isinstance(value, (list, tuple)):
+        return "+".join(option_text(v) for v in value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return text_of(value)
 
 
 def _a_game(rules, options, players):

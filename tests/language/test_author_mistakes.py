@@ -15,6 +15,17 @@ MISTAKES = {
     "a local that can only hold none": (
         "turn { let x = none\n x = 3\n win current }\n",
         "'x' could only ever hold none", "say what it will hold, like let x:"),
+    "sorting cards without a key": (
+        "zone hand[player]: hand of Card\nturn { let xs = sort(cards(hand[current]))\n"
+        " win current }\n",
+        "sort() of a list of Card cards without a key: cards have no order of their own",
+        "sort(cards(hand[current]), c => c.rank)"),
+    "sorting (seat, card) pairs without a key, by seat": (  # (Take Six's picks: by seat)
+        "zone hand[player]: hand of Card\nturn {\n"
+        "  choose picks in hand[p] by each p in players prompt \"pick\"\n"
+        "  for p, c in sort(picks) { log \"{p} {c}\" }\n  win current\n}\n",
+        "sort() without a key orders tuples (seat, Card) by their items in turn, item 1 "
+        "first: a player, which has no order", "sort(picks, x => x[1].rank)"),
     "a card kind not declared": (
         "zone hand[player]: hand of Cards\n" + TURN,
         "unknown card kind 'Cards'", "did you mean 'Card'?"),

@@ -165,6 +165,17 @@ def test_info_gives_each_default_as_the_rulebook_and_the_option_line_write_it():
     assert options_of(game) == {"passing": "true", "piles": "1+2"}
 
 
+def test_info_and_the_lobby_give_a_list_default_as_the_option_line_takes_it():
+    """info wrote Yōkai's ``levels = [1]`` (as the rules write a list) and the lobby
+    ``[1, 3, 5, 7]``, where --option takes ``levels=1`` and ``pile_sizes=1+3+5+7``."""
+    from rulelang.play.web.lobby import describe_options
+    out = describe(rulelang.load("games/yokai.rules"), "games/yokai.rules")
+    assert "    levels = 1   (list of int in 1..5)" in out, out
+    nim = rulelang.load("examples/nim.rules")
+    assert "    pile_sizes = 1+3+5+7   (list of int in 0..99)" in describe(nim, "nim.rules")
+    assert describe_options(nim)[0]["default"] == "1+3+5+7"
+
+
 def test_a_default_the_rules_work_out_outside_its_allowed_values_is_said_at_the_default():
     rules = rulelang.loads(
         'game "Coins"\nplayers 3..5\noption removed: int in 0..5 = match player_count '

@@ -166,7 +166,13 @@ def test_a_list_with_one_number_per_player_is_shown_per_seat():
     _, summary = simulate("games/yokai_sketch.rules", 20)
     colours = next(r for r in summary.reports if r.name == "colours")
     assert [s.seat for s in colours.per_seat] == ["P1", "P2"]
-    assert "per seat: P1" in report.render(summary)
+    text = report.render(summary)
+    assert "per seat: P1" not in text  # (its means alone, then every combination of values)
+    shown = text[text.index('Report "colours"'):].split("\n\n")[0].splitlines()
+    # each seat's mean, spread and range, as a designer weighs them; no "2, 3" pairs
+    assert [line.split()[0] for line in shown[1:]] == ["P1", "P2"], shown
+    for seat, line in zip(colours.per_seat, shown[1:], strict=True):
+        assert line == f"  {seat.seat}     {report.spread_text(seat.numbers)}", shown
 
 
 def test_a_list_report_is_summed_up_by_its_length_and_its_items():

@@ -351,7 +351,7 @@ def test_the_lobby_lists_the_folders_rules_and_opens_tables_only_from_them(tmp_p
         assert nim["players"] == [2, 2]
         sizes, misere = nim["options"]
         assert (sizes["name"], sizes["type"], sizes["several"], sizes["default"]) == \
-            ("pile_sizes", "list", True, "[1, 3, 5, 7]")
+            ("pile_sizes", "list", True, "1+3+5+7")
         assert misere == {"name": "is_misere", "label": "is misere", "type": "bool",
                           "doc": "whoever takes the last stone loses", "several": False,
                           "default": "yes", "choices": ["yes", "no"]}

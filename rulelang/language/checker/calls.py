@@ -150,9 +150,40 @@ class CallChecker(CheckerBase):
             self.error(e.args[0].span, "sum() adds numbers, and true and false are not numbers",
                        "count the items for which a condition holds: "
                        "count(x for x in xs if CONDITION)")
+        if name == "sort" and len(e.args) == 1 and types:
+            self.sort_without_key(e, types[0])
         if name == "cards" and types and types[0].name == "family" and not wrong_count:
             return T.list_of(self.element_of(types[0]))  # (of the kind its zones hold)
         return T.ANY if wrong_count else sig.result(types)
+
+    def sort_without_key(self, e: ast.Call, listed: T.Type) -> None:
+        """``sort(xs)`` of cards, or of tuples holding a seat or a card: cards have no order
+        of their own (the game stops there), and seats none a player knows, so pairs
+        ``(seat, card)`` are put in seat order, the cards never looked at: refused, with the
+        key that says what to sort by."""
+        item = self.element_of(listed)
+        what = self.source_of(e.args[0].span) or "LIST"
+        if item.name == "card":
+            self.error(e.span, f"sort() of {T.spoken(listed)} without a key: cards have no "
+                               "order of their own",
+                       f"say what to sort by: sort({what}, c => c.{self.sort_field(item)})")
+            return
+        parts = list(item.arg or ()) if item.name == "tuple" else []
+        if not any(p.name in ("seat", "card") for p in parts):
+            return
+        first = next(i for i, p in enumerate(parts) if p.name in ("seat", "card"))
+        keyed = next((i for i, p in enumerate(parts) if p.name == "card"), first)
+        field = f".{self.sort_field(parts[keyed])}" if parts[keyed].name == "card" else ""
+        self.error(e.span, f"sort() without a key orders tuples ({', '.join(map(str, parts))}) "
+                           f"by their items in turn, item {first + 1} first: "
+                           f"{T.spoken(parts[first])}, which has no order to sort by",
+                   f"say what to sort by: sort({what}, x => x[{keyed}]{field})")
+
+    def sort_field(self, card: T.Type) -> str:
+        """A field of a card kind to sort by, for a hint: its first number, text or enum."""
+        kind = self.cards.get(card.arg) if card.arg else None
+        return next((f.name for f in kind.fields.values()
+                     if f.type.name in ("int", "text", "enum")), "FIELD") if kind else "FIELD"
 
     def count_of_conditions(self, made: ast.Comprehension) -> None:
         """``count(d == 6 for d in dice)``: a count of every item, true or false alike (the

@@ -34,8 +34,12 @@ def describe(rules, file) -> str:
         for name, option in options.items():
             decl, ty = option.decl, option.type
             allowed = f" in {_source(decl.allowed, sources)}" if decl.allowed is not None else ""
-            lines.append(f"    {name} = {_source(decl.default, sources)}   ({ty}{allowed})")
             by_count = defaults[name] = _defaults(rules, name)
+            default = _source(decl.default, sources)
+            if ty.name == "list" and len(set(by_count.values())) == 1 and next(
+                    iter(by_count.values())):  # levels = 1+2, as --option takes it, not [1, 2]
+                default = next(iter(by_count.values()))
+            lines.append(f"    {name} = {default}   ({ty}{allowed})")
             if len(set(by_count.values())) > 1:  # worked out from the player count
                 lines.append("        by default " + ", ".join(
                     f"{value} with {n} players" for n, value in by_count.items()))

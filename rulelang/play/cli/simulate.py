@@ -172,10 +172,9 @@ def prepare(rules, players, options, bots_all, bot_pairs, seed, count, think=Non
 def _plain(value) -> str:
     """An option's value as one would give it with --option (true, not yes)."""
     from rulelang.play.simulation.summary import value_text
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, list) and value:  # levels=2+3: a list as --option takes it
-        return "+".join(_plain(v) for v in value)
+    from rulelang.tools.rulebook import option_text
+    if isinstance(value, bool) or (isinstance(value, list) and value):  # levels=2+3
+        return option_text(value)
     return value_text(value)
 
 

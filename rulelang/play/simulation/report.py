@@ -167,10 +167,11 @@ def render(summary: Summary) -> str:
     lines += _count_lines(summary.reasons)
     for report in summary.reports:
         lines += ["", f"Report \"{report.name}\""]
-        if report.per_seat:
-            lines.append("  per seat: " + "; ".join(
-                f"{s.seat} {number(s.numbers.mean)} on average" for s in report.per_seat))
-        elif report.numbers is not None:
+        if report.per_seat:  # each seat's figures, not every combination of the seats' values
+            width = max(6, *(len(s.seat) for s in report.per_seat))
+            lines += [f"  {s.seat:<{width}} {spread_text(s.numbers)}" for s in report.per_seat]
+            continue
+        if report.numbers is not None:
             lines.append(f"  {spread_text(report.numbers)}")
         if report.sizes is not None:
             lines.append(f"  items in the list: {spread_text(report.sizes)}")

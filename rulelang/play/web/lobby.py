@@ -14,6 +14,7 @@ import attrs
 import rulelang
 from interpreter.bots import PARTNER
 from rulelang.language.errors import RulesError, span_text
+from rulelang.tools.rulebook import option_text
 
 MAX_FILES = 200
 MAX_CHOICES = 100  # an option with more allowed values is typed, not picked from a list
@@ -93,7 +94,9 @@ def describe_options(rules) -> list[dict]:
         if when:  # (`option ... if COND`: the form says when it applies, as info does)
             item["when"] = " ".join(part.strip() for part in when.split("\n"))
         if game is not None:
-            item["default"] = game.text_of(game.options[name])
+            default = game.options[name]  # a list as --option takes it: 2+3, not [2, 3]
+            item["default"] = (option_text(default) if isinstance(default, list) and default
+                               else game.text_of(default))
             choices = None
             if ty.name == "bool":
                 choices = [True, False]
