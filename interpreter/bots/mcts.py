@@ -13,7 +13,7 @@ played without a node.
 Each node orders its moves once, when first reached: by the rules' advice (``prefer``, see
 docs/language.md) when the decision has some, else at random; at the root with more moves
 than ``WIDE`` and no advice, by one look at each (``scoring.value`` after the move; at random
-when every look is alike: a shot at any cell of a sea). Only the
+when every look is alike: a guess at any of many places). Only the
 first few moves in that order are tried, more as the node is visited more (progressive
 widening), so a decision with hundreds of moves (a tile that fits in 280 places) is searched
 among its most promising ones. Below the tree a playout follows the ``Policy`` (the advised

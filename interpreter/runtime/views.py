@@ -226,7 +226,7 @@ def _zone_head(g: Game, zone: Zone, heads: dict[int, tuple[Zone, dict[str, Any]]
 def kinds_made_in_play(program: Program) -> frozenset[str]:
     """The card kinds a `create` makes once the game is under way (in a rule, a turn or
     play block, a trigger; not in setup): a zone of such a kind applies before its first
-    card is made (a board of shots before the first shot)."""
+    card is made (a board of marks before the first mark)."""
     tops: list[ast.Node] = [*program.rules.values(), *program.triggers]
     tops += [block for name, block in program.blocks.items() if name != "setup"]
     return frozenset(node.kind for node in traversal.walk(tops)
