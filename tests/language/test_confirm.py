@@ -5,19 +5,10 @@ from __future__ import annotations
 import pytest
 
 import rulelang
+from support.small_rules import CONFIRMED_PASS
 
-RULES = '''game "Confirmed pass"
-players 2
-var total: int = 0
-turn {
-  choose n in [1, 2] pass "stop" confirm "Stopping ends the game for everyone." prompt "add"
-  if n == none {
-    win current "stopped"
-  }
-  total += n
-  if total > 5 { win current }
-}
-'''
+# the shared ruleset, with a second way to win: a game that goes on after a number
+RULES = CONFIRMED_PASS.replace("  total += n\n", "  total += n\n  if total > 5 { win current }\n")
 
 
 def test_only_the_pass_asks_and_only_where_it_is_offered():

@@ -181,6 +181,17 @@ export function drawValue(value, seatNames) {
   return el("span", "value", plainText(value, seatNames));
 }
 
+// A table whose head row names its columns (the rows' own keys, first, unnamed).
+function headedTable(kind, columns) {
+  const table = el("table", kind);
+  const head = el("tr");
+  head.append(el("th", null, ""));
+  columns.forEach(c => head.append(el("th", null, c)));
+  table.append(el("thead"));
+  table.tHead.append(head);
+  return table;
+}
+
 // A variable kept per two keys (var pos[player, 2..12]; its keys read "P1,2"): a table, a
 // row per first key, a column per second.
 function drawTwoKeys(value, seatNames) {
@@ -192,12 +203,7 @@ function drawTwoKeys(value, seatNames) {
     if (!rows.has(row)) rows.set(row, {});
     rows.get(row)[column] = v;
   }
-  const table = el("table", "keyed twokeys");
-  const head = el("tr");
-  head.append(el("th", null, ""));
-  columns.forEach(c => head.append(el("th", null, c)));
-  table.append(el("thead"));
-  table.tHead.append(head);
+  const table = headedTable("keyed twokeys", columns);
   const body = el("tbody");
   for (const [row, cells] of rows) {
     const tr = el("tr");
@@ -370,14 +376,8 @@ export function drawTable(part) {
   part.beside.forEach(zones => addColumn(zones, titleOf(zones[0])));
   const shown = [...rows].filter(([, cells]) => Object.values(cells).some(z => z.cards.length));
   if (!shown.length) return null;
-  const table = el("table", "keyed");
-  if (columns.length > 1) {  // one column needs no heading: the table's title says it
-    const head = el("tr");
-    head.append(el("th", null, ""));
-    columns.forEach(c => head.append(el("th", null, c)));
-    table.append(el("thead"));
-    table.tHead.append(head);
-  }
+  // one column needs no heading: the table's title says it
+  const table = columns.length > 1 ? headedTable("keyed", columns) : el("table", "keyed");
   const body = el("tbody");
   for (const [key, cells] of shown) {
     const tr = el("tr");
