@@ -80,3 +80,17 @@ def test_the_screen_is_passed_on_with_the_scrollback_erased():
     for written in passes:
         after = written[written.rindex("\x1b[2J"):]  # the last screen cleared ...
         assert "\x1b[3J" in after and "card" not in after  # ... and the lines kept above it
+
+
+def test_why_on_the_next_seats_turn_does_not_explain_the_last_seats_refused_move():
+    """'why' explained the last move refused, whoever typed it: P1 typed a card it does not
+    hold, and P2, at the shared screen on its turn, read "Why was 'card 13' refused? card 13
+    is not in your hand" (what P1 holds, or not)."""
+    _, asked = _hot_seat("", "card 13", "1", "", "why", "", "1", "", "1", "", "1")
+    prompts = [prompt for prompt, _ in asked]
+    p1 = prompts.index("P1, play a card > ")
+    assert "card 13 is not in your hand" in asked[p1 + 1][1]  # said to P1, who typed it
+    p2 = prompts.index("P2, play a card > ")
+    for prompt, screen in asked[p2 + 1:]:  # P2's why, and every screen after it
+        assert "card 13" not in screen, (prompt, screen)
+    assert any("The latest events" in screen for _, screen in asked[p2 + 1:])  # why was shown

@@ -160,6 +160,7 @@ class Session:
             name = self.game.seat_name(seat)
             self.ask_plain(f"{name}'s turn. Pass the screen to {name} and press Enter...")
         self.last_human = seat
+        self.refused = None  # 'why' explains a refusal at its decision, to its seat alone
         view = self.game.view(seat)
         decision = view["decision"]
         moves = decision["moves"]
