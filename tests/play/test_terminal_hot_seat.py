@@ -94,3 +94,31 @@ def test_why_on_the_next_seats_turn_does_not_explain_the_last_seats_refused_move
     for prompt, screen in asked[p2 + 1:]:  # P2's why, and every screen after it
         assert "card 13" not in screen, (prompt, screen)
     assert any("The latest events" in screen for _, screen in asked[p2 + 1:])  # why was shown
+
+
+def test_a_terminal_resized_while_the_screen_is_passed_on_does_not_draw_the_last_seats_hand():
+    """A resize redrew the last screen drawn: at "Pass the screen to P2" that was P1's, its
+    hand shown again to the person it was being passed to."""
+    game = rulelang.loads(SHORT_HANDS, "short.rules").new_game(players=2, seed=1)
+    out = io.StringIO()
+    console = Console(file=out, width=80, height=24)
+    session = Session(game, {0: "human", 1: "human"}, console, intro=False)
+    typed = iter(["", "1"])
+    after_resize = []
+
+    def read(prompt="", **_):
+        if "Pass the screen to P2" in str(prompt):
+            shown = len(out.getvalue())
+            session._resized(28, None)  # SIGWINCH, while P2 is handed the screen
+            after_resize.append(out.getvalue()[shown:])
+            raise EOFError
+        return next(typed)
+
+    console.input = read  # type: ignore[method-assign]
+    try:
+        session.play()
+    except Quit:
+        pass
+    assert after_resize, "P2 was never handed the screen"
+    p1_hand = [c["name"] for c in game.view(0)["zones"]["hand[P1]"]["cards"]]
+    assert not any(name in after_resize[0] for name in p1_hand), after_resize[0]

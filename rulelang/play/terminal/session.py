@@ -152,6 +152,7 @@ class Session:
                     self.note(seat, f"'{typed}' was not played: the game had not started")
                 self.show(lines + [Text("")] * max(self.height() - 1 - len(lines), 0))
         if len(self.humans) > 1 and self.last_human != seat:
+            self.redraw = None  # a resize now must not draw the last seat's screen again
             self.console.clear()
             if self.console.is_terminal:  # and the scrollback: a terminal keeps the screens
                 # it cleared there (VTE, tmux), where the next person would scroll up to them
