@@ -560,3 +560,28 @@ def test_a_seat_to_move_may_ask_for_the_rules_advice_and_no_one_else():
         assert spectator["move"] is None
         assert client.get("/t/nonsense/suggest.json").status_code == 403
     assert len(game.history) == 0  # nothing played by asking
+
+
+def test_a_suggestion_whose_advice_fails_in_the_rules_is_said_not_a_server_error(tmp_path):
+    """Advice that fails as the rules work it out (a division by zero in ``prefer``) was a
+    500 with a traceback in the server's log: said now, and the table goes on."""
+    path = tmp_path / "failing.rules"
+    path.write_text('''game "Failing advice"
+players 2
+var zero: int = 0
+turn {
+  choose n in [1, 2] prefer n / zero prompt "add"
+  if n == 2 {
+    win current "two"
+  }
+}
+''')
+    host, table = host_with(str(path), seed=1, kinds={})
+    with TestClient(create_app(host)) as client:
+        answer = client.get(f"/t/{token_of(table, 'P1')}/suggest.json")
+        assert answer.status_code == 200
+        said = answer.json()
+    assert said["move"] is None
+    assert said["text"].startswith("The rules' advice could not be worked out: ")
+    assert "(line 5 of failing.rules)" in said["text"] and str(tmp_path) not in said["text"]
+    assert table.failure is None

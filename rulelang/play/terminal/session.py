@@ -197,7 +197,10 @@ class Session:
         knows alone (a guess at the cards it has not seen), as the advice bot would play it:
         the same answer each time it is asked at one decision."""
         from interpreter.bots.advised import advised
-        move = advised(seat_knowledge(self.game), random.Random(len(self.game.history)))
+        try:
+            move = advised(seat_knowledge(self.game), random.Random(len(self.game.history)))
+        except RulesError as error:  # the rules' own advice failed: said, the game goes on
+            return f"the rules' advice could not be worked out: {error.words()}"
         if move is None:
             return "the rules give no advice for this decision: any move shown is legal"
         return (f"the rules' advice: {move.notation} (from what you know, guessing the cards "
