@@ -2,19 +2,23 @@
 
 A person sees only their own seat's view, drawn once per decision on one
 screen (see screen.py). When several people share the terminal (hot seat), the
-screen is cleared and waits before each one's turn.
+screen and the terminal's scrollback are cleared and wait before each one's turn.
 
-What a person may type: a move's number or its notation; for a placement, any
+What a person may type: a move's number or its notation (``y`` or ``n`` for a question
+answered yes or no, where no other move starts with that letter); for a placement, any
 cell it should cover (then a number among those drawn); ``moves``, ``log``, ``rules``
-(the rulebook), ``grids`` (every grid, when not all fit), ``why`` (the rules behind the
-latest events, or behind a refused move), ``save [FILE]``, ``help``, ``quit``, and ``talk``
-when the rules say what the players may tell each other (``talk "..."``). What is typed at
-the last prompt of a page those commands show, instead of Enter, is read as typed at the
-decision's prompt (a move is played). Before the first
-move, one screen says how to play. A decision with one option is taken and said. A move that
-would end the game is first tried on a copy of the game and confirmed when it ends it,
-provided nothing hidden from the player came into play on the way (no shuffle or dice, no
-card turned up), so that the warning tells nothing the player could not know.
+(the rulebook), ``cards``, ``grids`` and ``piles`` (every drawing, grid and pile card, when
+the screen shows less), ``why`` (the rules behind the latest events, or behind the seat's
+refused move), ``suggest`` (the rules' advice, from what the seat knows), ``save [FILE]``,
+``help``, ``quit``, and ``talk`` when the rules say what the players may tell each other
+(``talk "..."``). What is typed at the last prompt of a page those commands show, instead of
+Enter, is read as typed at the decision's prompt (a move is played). Before the first
+move, one screen says how to play. A decision with one option is taken and said (with
+people sharing the terminal, only when every seat can see it is forced). A pass the rules
+ask to confirm (``pass ... confirm``) is asked about first; a move that would end the game
+is first tried on a copy of the game and confirmed when it ends it, provided nothing hidden
+from the player came into play on the way (no shuffle or dice, no card turned up), so that
+the warning tells nothing the player could not know.
 """
 from __future__ import annotations
 
