@@ -11,7 +11,7 @@ import pytest
 import rulelang
 from rulelang.play.save_files import read_save, write_save
 from support import ROOT
-from support.small_rules import FACE_UP_PILE
+from support.small_rules import CONFIRMED_PASS, FACE_UP_PILE
 from support.terminal import assert_one_screen, lands, run
 
 
@@ -285,17 +285,6 @@ def test_piles_shows_every_card_of_a_face_up_pile(tmp_path):
     term.finish()
 
 
-CONFIRMED_PASS = '''game "Confirmed pass"
-players 2
-var total: int = 0
-turn {
-  choose n in [1, 2] pass "stop" confirm "Stopping ends the game for everyone." prompt "add"
-  if n == none {
-    win current "stopped"
-  }
-  total += n
-}
-'''
 
 
 def test_a_pass_the_rules_ask_to_confirm_is_asked_about_first(tmp_path):

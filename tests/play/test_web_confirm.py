@@ -4,25 +4,14 @@ from __future__ import annotations
 
 import pytest
 
+from support.small_rules import CONFIRMED_PASS
 from support.web import host_with, live_server, token_of, until
-
-RULES = '''game "Confirmed pass"
-players 2
-var total: int = 0
-turn {
-  choose n in [1, 2] pass "stop" confirm "Stopping ends the game for everyone." prompt "add"
-  if n == none {
-    win current "stopped"
-  }
-  total += n
-}
-'''
 
 
 @pytest.mark.slow
 def test_a_pass_the_rules_ask_to_confirm_needs_a_second_tap(browser, tmp_path):
     path = tmp_path / "confirm.rules"
-    path.write_text(RULES)
+    path.write_text(CONFIRMED_PASS)
     host, table = host_with(str(path), seed=1, kinds={})
     with live_server(host) as base:
         page = browser.new_page(viewport={"width": 1280, "height": 900})

@@ -81,3 +81,17 @@ turn {
 }
 score p = 0
 '''
+
+
+# A pass the rules ask a person to confirm (`pass "stop" confirm "TEXT"`), and passing wins.
+CONFIRMED_PASS = '''game "Confirmed pass"
+players 2
+var total: int = 0
+turn {
+  choose n in [1, 2] pass "stop" confirm "Stopping ends the game for everyone." prompt "add"
+  if n == none {
+    win current "stopped"
+  }
+  total += n
+}
+'''
