@@ -463,6 +463,25 @@ def test_serve_refuses_other_settings_than_the_saved_games(tmp_path):
     assert "continuing the game" not in result.output
 
 
+def test_serve_refuses_other_seats_than_the_saved_games(tmp_path, capsys):
+    """`--bot P2=mcts` with a save whose P2 is a person was left unused in silence: the
+    table went on with P2 a person. The same seats are welcome."""
+    sketch = str(ROOT / "games/yokai_sketch.rules")
+    save = tmp_path / "game.json"
+    Host().open("yokai_sketch.rules", load("games/yokai_sketch.rules"), 2, seed=11,
+                kinds={"P2": "greedy"}, save_path=save)
+    from rulelang.play.cli.serve import open_table
+    with pytest.raises(SystemExit) as stopped:  # (open_table: the server is not started)
+        open_table(Host(), sketch, None, (), ("P1=mcts",), None, str(save))
+    said = capsys.readouterr().err
+    assert stopped.value.code == 2, said
+    assert f"{save} holds a game saved with other seats than --bot P1=mcts (P1 is a person);" \
+        in said
+    assert "continuing the game" not in said
+    table = open_table(Host(), sketch, None, (), ("P2=greedy",), None, str(save))
+    assert table.kinds == {0: "human", 1: "greedy"}
+
+
 # ------------------------------------------------------------------ one move only
 
 def _to_a_forced_move(table, seed):
