@@ -37,8 +37,8 @@ LOOPBACK = "127.0.0.1"
                    "in this folder.")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False),
               help="Keep FILE's game in this file after every move; if it exists, the game "
-                   "(and its links) continue from it, with the players, seed and options "
-                   "saved (others given are refused).")
+                   "(and its links) continue from it, with the players, seed, options and "
+                   "seats saved (others given are refused).")
 @click.option("--saves", "saves_dir", type=click.Path(file_okay=False),
               help="Keep the lobby's games in this folder; they continue at the next start.")
 @click.option("--host", default=LOOPBACK, show_default=True,
