@@ -292,3 +292,20 @@ def test_an_option_given_where_the_rules_do_not_apply_it_is_warned_of(tmp_path):
     result = run("run", str(rules), "--bots", "all", "--seed", "1", "--option", "bonus=2",
                  "--option", "level=3")
     assert result.exit_code == 0 and "warning" not in result.output, result.output
+
+
+def test_a_simulation_given_an_option_the_rules_do_not_apply_warns_of_it(tmp_path):
+    """simulate (and compare) listed `bonus=2` among the report's options, as if in force,
+    and said nothing where run warns that it changes nothing."""
+    rules = tmp_path / "when.rules"
+    rules.write_text(WHEN)
+    result = run("simulate", str(rules), "-n", "3", "--workers", "1", "--option", "bonus=2")
+    assert result.exit_code == 0, result.output
+    assert ("warning: --option bonus=2 changes nothing in this game: the rules apply it only "
+            "if level == 3") in result.output
+    result = run("compare", str(rules), "-n", "3", "--workers", "1", "--option", "bonus=1",
+                 "--option", "bonus=2")
+    assert "warning: --option bonus=2 changes nothing in this game" in result.output
+    result = run("simulate", str(rules), "-n", "3", "--workers", "1", "--option", "bonus=2",
+                 "--option", "level=3")
+    assert result.exit_code == 0 and "warning" not in result.output, result.output

@@ -83,3 +83,17 @@ def test_rules_without_a_campaign_or_with_its_option_given_are_refused():
            "round=..." in result.output
     result = simulate(LEAGUE, "--campaign", "--json", "x.json")
     assert result.exit_code == 2 and "a run of campaigns is reported as text only" in result.output
+
+
+def test_a_list_left_empty_in_every_campaign_is_counted_not_left_blank():
+    """Yami's "stars (missions)", a list of text empty in every campaign, was read as a number
+    per place with no places: its line said "  on average" and nothing else."""
+    from rulelang.play.simulation.campaigns import CampaignRecord, _at_the_end
+    records = [CampaignRecord(i, i, [], [], {"stars": [], "points": [1, 3]}, True)
+               for i in range(3)]
+    lines = _at_the_end(records)
+    assert "  stars   0 items on average (from 0 to 0)" in lines, lines
+    assert "  points  1, 3 on average" in lines, lines
+    result = simulate(str(ROOT / "games" / "yami.rules"), "--campaign", "-n", "1",
+                      "--players", "2", "--workers", "1")
+    assert not re.search(r"\S  +on average$", result.output, re.M), result.output

@@ -80,3 +80,45 @@ def test_the_screen_is_passed_on_with_the_scrollback_erased():
     for written in passes:
         after = written[written.rindex("\x1b[2J"):]  # the last screen cleared ...
         assert "\x1b[3J" in after and "card" not in after  # ... and the lines kept above it
+
+
+def test_why_on_the_next_seats_turn_does_not_explain_the_last_seats_refused_move():
+    """'why' explained the last move refused, whoever typed it: P1 typed a card it does not
+    hold, and P2, at the shared screen on its turn, read "Why was 'card 13' refused? card 13
+    is not in your hand" (what P1 holds, or not)."""
+    _, asked = _hot_seat("", "card 13", "1", "", "why", "", "1", "", "1", "", "1")
+    prompts = [prompt for prompt, _ in asked]
+    p1 = prompts.index("P1, play a card > ")
+    assert "card 13 is not in your hand" in asked[p1 + 1][1]  # said to P1, who typed it
+    p2 = prompts.index("P2, play a card > ")
+    for prompt, screen in asked[p2 + 1:]:  # P2's why, and every screen after it
+        assert "card 13" not in screen, (prompt, screen)
+    assert any("The latest events" in screen for _, screen in asked[p2 + 1:])  # why was shown
+
+
+def test_a_terminal_resized_while_the_screen_is_passed_on_does_not_draw_the_last_seats_hand():
+    """A resize redrew the last screen drawn: at "Pass the screen to P2" that was P1's, its
+    hand shown again to the person it was being passed to."""
+    game = rulelang.loads(SHORT_HANDS, "short.rules").new_game(players=2, seed=1)
+    out = io.StringIO()
+    console = Console(file=out, width=80, height=24)
+    session = Session(game, {0: "human", 1: "human"}, console, intro=False)
+    typed = iter(["", "1"])
+    after_resize = []
+
+    def read(prompt="", **_):
+        if "Pass the screen to P2" in str(prompt):
+            shown = len(out.getvalue())
+            session._resized(28, None)  # SIGWINCH, while P2 is handed the screen
+            after_resize.append(out.getvalue()[shown:])
+            raise EOFError
+        return next(typed)
+
+    console.input = read  # type: ignore[method-assign]
+    try:
+        session.play()
+    except Quit:
+        pass
+    assert after_resize, "P2 was never handed the screen"
+    p1_hand = [c["name"] for c in game.view(0)["zones"]["hand[P1]"]["cards"]]
+    assert not any(name in after_resize[0] for name in p1_hand), after_resize[0]

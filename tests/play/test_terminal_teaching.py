@@ -212,3 +212,37 @@ def test_suggest_tells_the_rules_advice_or_that_there_is_none():
     assert said.count("the rules' advice: blue (from what you know") == 2  # the same, asked twice
     assert "the rules give no advice for this decision" in said
     assert game.history and not game.is_over  # nothing played by asking
+
+
+FAILING_ADVICE = '''game "Failing advice"
+players 2
+var zero: int = 0
+turn {
+  choose n in [1, 2] prefer n / zero prompt "add"
+  if n == 2 {
+    win current "two"
+  }
+}
+'''
+
+
+def test_suggest_where_the_rules_advice_fails_says_so_and_the_game_goes_on():
+    """Advice that fails as the rules work it out (a division by zero in ``prefer``) ended
+    the game of the person who only asked for a suggestion."""
+    game = rulelang.loads(FAILING_ADVICE, "failing.rules").new_game(players=2, seed=1)
+    out = io.StringIO()
+    console = Console(file=out, width=80, height=24, force_terminal=False)
+    typed = iter(["suggest", "1"])
+
+    def read(prompt="", **_):
+        try:
+            return next(typed)
+        except StopIteration:
+            raise EOFError from None
+
+    console.input = read  # type: ignore[method-assign]
+    with pytest.raises(Quit):
+        Session(game, {0: "human", 1: "first"}, console, intro=False).play()
+    said = " ".join(out.getvalue().split())
+    assert "the rules' advice could not be worked out: " in said
+    assert game.history == ["1", "1"]  # the game went on after it

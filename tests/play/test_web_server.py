@@ -463,6 +463,25 @@ def test_serve_refuses_other_settings_than_the_saved_games(tmp_path):
     assert "continuing the game" not in result.output
 
 
+def test_serve_refuses_other_seats_than_the_saved_games(tmp_path, capsys):
+    """`--bot P2=mcts` with a save whose P2 is a person was left unused in silence: the
+    table went on with P2 a person. The same seats are welcome."""
+    sketch = str(ROOT / "games/yokai_sketch.rules")
+    save = tmp_path / "game.json"
+    Host().open("yokai_sketch.rules", load("games/yokai_sketch.rules"), 2, seed=11,
+                kinds={"P2": "greedy"}, save_path=save)
+    from rulelang.play.cli.serve import open_table
+    with pytest.raises(SystemExit) as stopped:  # (open_table: the server is not started)
+        open_table(Host(), sketch, None, (), ("P1=mcts",), None, str(save))
+    said = capsys.readouterr().err
+    assert stopped.value.code == 2, said
+    assert f"{save} holds a game saved with other seats than --bot P1=mcts (P1 is a person);" \
+        in said
+    assert "continuing the game" not in said
+    table = open_table(Host(), sketch, None, (), ("P2=greedy",), None, str(save))
+    assert table.kinds == {0: "human", 1: "greedy"}
+
+
 # ------------------------------------------------------------------ one move only
 
 def _to_a_forced_move(table, seed):
@@ -539,24 +558,3 @@ def test_the_lobby_says_when_an_option_applies_only_under_a_condition():
     assert "when" not in options["levels"]
     script = (ROOT / "rulelang/play/web/static/lobby.js").read_text()
     assert "(applies only if ${option.when})" in script
-
-
-def test_a_seat_to_move_may_ask_for_the_rules_advice_and_no_one_else():
-    """The terminal's 'suggest' had no counterpart on the page: a learner at the browser
-    could not ask what a good move is. Worked out from the seat's knowledge only."""
-    host, table = host_with("games/yokai.rules", players=3, seed=4)
-    game = table.game
-    seat = game.to_move
-    with TestClient(create_app(host)) as client:
-        said = client.get(f"/t/{token_of(table, game.seat_name(seat))}/suggest.json").json()
-        assert said["move"] in [m.notation for m in game.legal_moves()]
-        assert said["text"].startswith(f"The rules' advice: {said['move']} (from what you know")
-        again = client.get(f"/t/{token_of(table, game.seat_name(seat))}/suggest.json").json()
-        assert again == said  # the same each time at one decision
-        other = game.seat_name((seat + 1) % 3)
-        assert client.get(f"/t/{token_of(table, other)}/suggest.json").json() == {
-            "move": None, "text": "It is not your move."}
-        spectator = client.get(f"/t/{token_of(table, 'spectator')}/suggest.json").json()
-        assert spectator["move"] is None
-        assert client.get("/t/nonsense/suggest.json").status_code == 403
-    assert len(game.history) == 0  # nothing played by asking

@@ -137,3 +137,49 @@ def test_the_lobby_describes_each_game_and_combines_a_list_options_values(tmp_pa
     assert [v.n if hasattr(v, "n") else v for v in table.game.options["levels"]] == [2, 3]
     # level 5 not played: no Objective; the standard hint mix changes nothing: not said
     assert set(table.game.view(None)["option_labels"]) == {"levels", "affinity_players"}
+
+
+def test_a_seat_to_move_may_ask_for_the_rules_advice_and_no_one_else():
+    """The terminal's 'suggest' had no counterpart on the page: a learner at the browser
+    could not ask what a good move is. Worked out from the seat's knowledge only."""
+    host, table = host_with("games/yokai.rules", players=3, seed=4)
+    game = table.game
+    seat = game.to_move
+    with TestClient(create_app(host)) as client:
+        said = client.get(f"/t/{token_of(table, game.seat_name(seat))}/suggest.json").json()
+        assert said["move"] in [m.notation for m in game.legal_moves()]
+        assert said["text"].startswith(f"The rules' advice: {said['move']} (from what you know")
+        again = client.get(f"/t/{token_of(table, game.seat_name(seat))}/suggest.json").json()
+        assert again == said  # the same each time at one decision
+        other = game.seat_name((seat + 1) % 3)
+        assert client.get(f"/t/{token_of(table, other)}/suggest.json").json() == {
+            "move": None, "text": "It is not your move."}
+        spectator = client.get(f"/t/{token_of(table, 'spectator')}/suggest.json").json()
+        assert spectator["move"] is None
+        assert client.get("/t/nonsense/suggest.json").status_code == 403
+    assert len(game.history) == 0  # nothing played by asking
+
+
+def test_a_suggestion_whose_advice_fails_in_the_rules_is_said_not_a_server_error(tmp_path):
+    """Advice that fails as the rules work it out (a division by zero in ``prefer``) was a
+    500 with a traceback in the server's log: said now, and the table goes on."""
+    path = tmp_path / "failing.rules"
+    path.write_text('''game "Failing advice"
+players 2
+var zero: int = 0
+turn {
+  choose n in [1, 2] prefer n / zero prompt "add"
+  if n == 2 {
+    win current "two"
+  }
+}
+''')
+    host, table = host_with(str(path), seed=1, kinds={})
+    with TestClient(create_app(host)) as client:
+        answer = client.get(f"/t/{token_of(table, 'P1')}/suggest.json")
+        assert answer.status_code == 200
+        said = answer.json()
+    assert said["move"] is None
+    assert said["text"].startswith("The rules' advice could not be worked out: ")
+    assert "(line 5 of failing.rules)" in said["text"] and str(tmp_path) not in said["text"]
+    assert table.failure is None

@@ -14,6 +14,7 @@ from rulelang.play.cli.common import (
     load_rules,
     parse_options,
     refuse_other_settings,
+    seat_number,
     seats_fit,
     warn_unused_options,
 )
@@ -36,8 +37,8 @@ LOOPBACK = "127.0.0.1"
                    "in this folder.")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False),
               help="Keep FILE's game in this file after every move; if it exists, the game "
-                   "(and its links) continue from it, with the players, seed and options "
-                   "saved (others given are refused).")
+                   "(and its links) continue from it, with the players, seed, options and "
+                   "seats saved (others given are refused).")
 @click.option("--saves", "saves_dir", type=click.Path(file_okay=False),
               help="Keep the lobby's games in this folder; they continue at the next start.")
 @click.option("--host", default=LOOPBACK, show_default=True,
@@ -99,6 +100,26 @@ def serve(file, players, option_pairs, bot_pairs, seed, folder, save_path, saves
     run(server, listener)
 
 
+def refuse_other_seats(table, path, bot_pairs) -> None:
+    """A saved table goes on with the seats it was saved with (its people keep their links):
+    a --bot that seats another kind is said (exit 2) rather than left unused in silence."""
+    game, differ = table.game, []
+    for pair in bot_pairs:
+        text, _, kind = pair.partition("=")
+        seat = seat_number(game, text.strip())
+        if seat is None or table.kinds.get(seat) != kind.strip():
+            saved = table.kinds.get(seat)
+            had = f" ({text.strip()} is {'a person' if saved == 'human' else f'a {saved} bot'})" \
+                if saved else ""
+            differ.append(f"--bot {pair}{had}")
+    if differ:
+        click.echo(f"error: {path} holds a game saved with other seats than {', '.join(differ)}; "
+                   "a saved game goes on with the seats it was saved with. Leave "
+                   f"{'them' if len(differ) > 1 else 'it'} out to continue it, or save to "
+                   "another file (or remove this one) to start a new game.", err=True)
+        sys.exit(EXIT_USAGE)
+
+
 def open_table(server, file, players, option_pairs, bot_pairs, seed, save_path):
     rules = load_rules(file)
     name = Path(file).name
@@ -114,6 +135,7 @@ def open_table(server, file, players, option_pairs, bot_pairs, seed, save_path):
                        err=True)
             sys.exit(EXIT_DATA)
         refuse_other_settings(table.game, save_path, players, seed, parse_options(option_pairs))
+        refuse_other_seats(table, save_path, bot_pairs)
         click.echo(f"continuing the game saved in {save_path}", err=True)
         return table
     try:  # (a seat past the rules' most players: the table's own error says it)

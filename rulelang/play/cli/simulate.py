@@ -25,6 +25,7 @@ from rulelang.play.cli.common import (
     parse_options,
     seat_number,
     seats_fit,
+    warn_unused_options,
 )
 
 ORACLE = "oracle"
@@ -151,6 +152,7 @@ def prepare(rules, players, options, bots_all, bot_pairs, seed, count, think=Non
     describe the simulation; bad input stops here with a clear message."""
     from rulelang.play.simulation import Simulation
     game = new_game(rules, players, seed, options)
+    warn_unused_options(game, options)  # (a report listing it would read as if it were in force)
     kinds = [bots_all] * game.nplayers
     seats_fit(rules.program, game.nplayers, bot_pairs)
     for pair in bot_pairs:

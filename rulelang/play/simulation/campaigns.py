@@ -124,8 +124,9 @@ def _at_the_end(records: list[CampaignRecord]) -> list[str]:
             said = f"true in {rate.count} of {n}: {percent(rate.share)} ({interval(rate)})"
         elif all(_is_number(v) for v in values):
             said = spread_text(spread(values))  # type: ignore[arg-type]
-        elif all(isinstance(v, list) and len(v) == len(values[0])
+        elif all(isinstance(v, list) and len(v) == len(values[0]) > 0
                  and all(_is_number(x) for x in v) for v in values):  # a number per place
+            # (lists empty in every campaign are counted below: no place has a mean)
             means = [sum(v[i] for v in values) / n for i in range(len(values[0]))]
             said = f"{', '.join(number(m) for m in means)} on average"
         elif all(isinstance(v, list) for v in values):

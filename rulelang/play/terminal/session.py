@@ -2,19 +2,23 @@
 
 A person sees only their own seat's view, drawn once per decision on one
 screen (see screen.py). When several people share the terminal (hot seat), the
-screen is cleared and waits before each one's turn.
+screen and the terminal's scrollback are cleared and wait before each one's turn.
 
-What a person may type: a move's number or its notation; for a placement, any
+What a person may type: a move's number or its notation (``y`` or ``n`` for a question
+answered yes or no, where no other move starts with that letter); for a placement, any
 cell it should cover (then a number among those drawn); ``moves``, ``log``, ``rules``
-(the rulebook), ``grids`` (every grid, when not all fit), ``why`` (the rules behind the
-latest events, or behind a refused move), ``save [FILE]``, ``help``, ``quit``, and ``talk``
-when the rules say what the players may tell each other (``talk "..."``). What is typed at
-the last prompt of a page those commands show, instead of Enter, is read as typed at the
-decision's prompt (a move is played). Before the first
-move, one screen says how to play. A decision with one option is taken and said. A move that
-would end the game is first tried on a copy of the game and confirmed when it ends it,
-provided nothing hidden from the player came into play on the way (no shuffle or dice, no
-card turned up), so that the warning tells nothing the player could not know.
+(the rulebook), ``cards``, ``grids`` and ``piles`` (every drawing, grid and pile card, when
+the screen shows less), ``why`` (the rules behind the latest events, or behind the seat's
+refused move), ``suggest`` (the rules' advice, from what the seat knows), ``save [FILE]``,
+``help``, ``quit``, and ``talk`` when the rules say what the players may tell each other
+(``talk "..."``). What is typed at the last prompt of a page those commands show, instead of
+Enter, is read as typed at the decision's prompt (a move is played). Before the first
+move, one screen says how to play. A decision with one option is taken and said (with
+people sharing the terminal, only when every seat can see it is forced). A pass the rules
+ask to confirm (``pass ... confirm``) is asked about first; a move that would end the game
+is first tried on a copy of the game and confirmed when it ends it, provided nothing hidden
+from the player came into play on the way (no shuffle or dice, no card turned up), so that
+the warning tells nothing the player could not know.
 """
 from __future__ import annotations
 
@@ -152,6 +156,7 @@ class Session:
                     self.note(seat, f"'{typed}' was not played: the game had not started")
                 self.show(lines + [Text("")] * max(self.height() - 1 - len(lines), 0))
         if len(self.humans) > 1 and self.last_human != seat:
+            self.redraw = None  # a resize now must not draw the last seat's screen again
             self.console.clear()
             if self.console.is_terminal:  # and the scrollback: a terminal keeps the screens
                 # it cleared there (VTE, tmux), where the next person would scroll up to them
@@ -160,6 +165,7 @@ class Session:
             name = self.game.seat_name(seat)
             self.ask_plain(f"{name}'s turn. Pass the screen to {name} and press Enter...")
         self.last_human = seat
+        self.refused = None  # 'why' explains a refusal at its decision, to its seat alone
         view = self.game.view(seat)
         decision = view["decision"]
         moves = decision["moves"]
@@ -195,7 +201,10 @@ class Session:
         knows alone (a guess at the cards it has not seen), as the advice bot would play it:
         the same answer each time it is asked at one decision."""
         from interpreter.bots.advised import advised
-        move = advised(seat_knowledge(self.game), random.Random(len(self.game.history)))
+        try:
+            move = advised(seat_knowledge(self.game), random.Random(len(self.game.history)))
+        except RulesError as error:  # the rules' own advice failed: said, the game goes on
+            return f"the rules' advice could not be worked out: {error.words()}"
         if move is None:
             return "the rules give no advice for this decision: any move shown is legal"
         return (f"the rules' advice: {move.notation} (from what you know, guessing the cards "

@@ -203,11 +203,15 @@ class Table:
 
     def fail(self, error):
         """The rules went wrong at run time: say where, without the host's paths."""
-        diagnostic = error.diagnostics[0]
-        where = f" (line {diagnostic.span.line} of {self.rules_name})" if diagnostic.span else ""
-        self.failure = f"{diagnostic.message}{where}"
+        self.failure = self.failure_text(error)
         self.sent.clear()  # the same moves, a different state: every page must hear of it
         self._public.clear()
+
+    def failure_text(self, error: RulesError) -> str:
+        """What the rules got wrong and where, without the host's paths."""
+        diagnostic = error.diagnostics[0]
+        where = f" (line {diagnostic.span.line} of {self.rules_name})" if diagnostic.span else ""
+        return f"{diagnostic.message}{where}"
 
     # ------------------------------------------------------------------ what a seat is sent
     def message(self, seat) -> str:
@@ -271,7 +275,11 @@ class Table:
         decision = {} if seat == SPECTATOR or game.is_over else game.view(seat).get("decision")
         if not (decision or {}).get("moves"):
             return {"move": None, "text": "It is not your move."}
-        move = advised(seat_knowledge(game, seat), random.Random(len(game.history)))
+        try:
+            move = advised(seat_knowledge(game, seat), random.Random(len(game.history)))
+        except RulesError as error:  # the rules' own advice failed: said, the game goes on
+            return {"move": None, "text": "The rules' advice could not be worked out: "
+                                          f"{self.failure_text(error)}."}
         if move is None:
             return {"move": None,
                     "text": "The rules give no advice for this decision: any move shown is legal."}
