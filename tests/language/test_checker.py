@@ -400,17 +400,6 @@ def test_each_mistake_is_reported_where_it_is(name):
     assert (first.span.file, first.span.line, first.span.col) == ("t.rules", line, col)
 
 
-def test_the_problems_of_one_line_are_said_in_the_order_of_their_columns():
-    """The editor and `rulelang check` listed a line's problems as the checker met them:
-    the value assigned after the name in it (col 13, then col 7)."""
-    found = check_error('var x: int = 0\nturn {\n  x = "a" + y\n  win current\n}').diagnostics
-    assert [(d.span.line, d.span.col, d.message) for d in found] == [
-        (5, 7, "this is text, but the target holds a number"), (5, 13, "unknown name 'y'")]
-    # lines keep the order they were said in
-    found = check_error("turn {\n  let a = zz\n  let b = 1 + yy\n  win current\n}").diagnostics
-    assert [d.span.line for d in found] == [4, 5]
-
-
 def test_a_tuples_items_within_it_are_no_mistake():
     """Positions inside a tuple, from either end, are no mistake (one past its end is: above);
     an item's position worked out as the game goes is checked as it runs."""
@@ -499,18 +488,6 @@ def test_several_errors_are_reported_at_once_in_source_order():
         (7, "the condition should be true or false, but this is a number"),
     ]
     assert str(error).count("error:") == 3
-
-
-def test_a_rule_used_as_a_value_is_one_error_not_also_never_used():
-    # (it said too "rule 'r' is never used": it is, only wrongly)
-    error = check_error("var n: int = 0\nrule r() { n = 1 }\nturn { if r() { win current } }\n")
-    assert [d.message for d in error.diagnostics] == [
-        "'r' is a rule: it takes turns and changes the game, so it cannot be used as a value"]
-
-
-def test_a_rule_named_as_a_value_uncalled_is_one_error_not_also_never_used():
-    error = check_error("var n: int = 0\nrule r() { n = 1 }\nturn { let x = r\nwin current }\n")
-    assert [d.message for d in error.diagnostics] == ["'r' is a rule: call it with r(...)"]
 
 
 def test_a_function_named_like_a_built_in_is_one_error_its_calls_checked_as_written():

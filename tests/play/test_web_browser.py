@@ -15,44 +15,28 @@ import shutil
 import pytest
 
 from support import ROOT
-from support.small_rules import FACE_UP_PILE, FLEET_CELLS, MARKS_MADE_IN_PLAY
 from support.web import (
     ARTEFACTS,
+    DESKTOP,
     HAS_CHROMIUM,
     NO_CHROMIUM,
     SCREENSHOTS,
     host_with,
     live_server,
     oh_hell_with_a_card_refused,
+    open_page,
     token_of,
     until,
+    wait_for_version,
 )
 
 PHONE = {"width": 390, "height": 844}
 TAP_GUARD_MS = 400  # how long after drawing what answers a tap the page takes no tap (page.js)
-DESKTOP = {"width": 1280, "height": 900}
 
 if not HAS_CHROMIUM:
     pytest.skip(NO_CHROMIUM, allow_module_level=True)
 
 # (the browser: the fixture in tests/play/conftest.py)
-
-
-def open_page(browser, url, viewport=DESKTOP, clock_paused=False):
-    """The page at ``url``, drawn. With ``clock_paused``, the page's timers wait for the test
-    to move its clock on (``page.clock.run_for``)."""
-    page = browser.new_page(viewport=viewport, reduced_motion="reduce")  # clicks need not wait
-    page.clock.install(time=0)  # time passes as it does; press() may pass some at once
-    if clock_paused:
-        page.clock.pause_at(1000)  # before the page exists: none of its timers runs early
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.errors = errors
-    page.clock_paused = clock_paused
-    page.goto(url)
-    wait_for_version(page, None)
-    return page
 
 
 def shot(page, name):
@@ -63,36 +47,6 @@ def shot(page, name):
     page.screenshot(path=str(ARTEFACTS / f"{name}.png"), full_page=True)
     if page.viewport_size["width"] == PHONE["width"]:
         page.screenshot(path=str(ARTEFACTS / f"{name}-screen.png"))
-
-
-# Resolves once the page has drawn ``version`` (null: any), or with ``warning`` shows the
-# warning that a move ends the game: watched in the page, so the test goes on the moment it
-# is drawn (Playwright's wait_for_selector looks again 20, 50, 100, then every 500 ms).
-DRAWN = """([version, warning]) => new Promise((resolve, reject) => {
-  const drawn = () => version === null ? "version" in document.body.dataset
-    : document.body.dataset.version === String(version);
-  const seen = () => drawn() ? "drawn"
-    : warning && document.querySelector(".confirm.warning") ? "warning" : null;
-  if (seen()) { resolve(seen()); return; }
-  const watch = new MutationObserver(() => {
-    if (seen()) { watch.disconnect(); clearTimeout(late); resolve(seen()); }
-  });
-  watch.observe(document.body, {attributes: true, childList: true, subtree: true});
-  const late = setTimeout(() => {
-    watch.disconnect();
-    reject(new Error(`the page did not draw version ${version} in 10 s`));
-  }, 10000);
-})"""
-
-
-def wait_for_version(page, version, warning=False) -> str:
-    """Once the page has drawn ``version``: "drawn" (or "warning", see DRAWN)."""
-    if getattr(page, "clock_paused", False):  # its timers wait for the test: Playwright waits
-        selector = "body[data-version]" if version is None else f'body[data-version="{version}"]'
-        selector += ", .confirm.warning" if warning else ""
-        shown = page.wait_for_selector(selector, timeout=10_000)
-        return "warning" if shown.evaluate("node => node.matches('.confirm.warning')") else "drawn"
-    return page.evaluate(DRAWN, [version, warning])
 
 
 def drawn_parts(page) -> list[str]:
@@ -601,75 +555,3 @@ def test_a_cell_tapped_that_no_move_names_says_the_rules_reason(browser):
         refusal.wait_for()
         assert "F5 is locked under the" in refusal.inner_text()
         assert page.errors == [], page.errors
-
-
-
-
-def test_a_face_up_pile_names_every_card_it_shows_not_only_its_top(browser, tmp_path):
-    """A pile is drawn as its top card; a face-up discard is public whole, so its title
-    (what a pointer resting on it shows) names every card, top first; a hidden deck's
-    says only how many."""
-    rules = tmp_path / "floods.rules"
-    rules.write_text(FACE_UP_PILE, encoding="utf-8")
-    host, table = host_with(str(rules), kinds={"P2": "first"})
-    with live_server(host) as base:
-        page = open_page(browser, f"{base}/t/{token_of(table, 'P1')}")
-        titles = page.locator(".pile").evaluate_all("(piles) => piles.map((p) => p.title)")
-        assert "discard: 3 cards, top first: flood 4, flood 5, flood 6" in titles, titles
-        assert "deck: 3 cards" in titles, titles
-        assert page.errors == [], page.errors
-
-
-def test_a_board_of_cards_the_rules_make_in_play_is_drawn_before_the_first(browser, tmp_path):
-    """A grid whose kind of card no card is yet, but a rule will make (shots fired at a
-    board), is drawn with its cells marked as moves; a kind the rules never make is not."""
-    rules = tmp_path / "marks.rules"
-    rules.write_text(MARKS_MADE_IN_PLAY, encoding="utf-8")
-    host, table = host_with(str(rules), kinds={"P2": "first"})
-    with live_server(host) as base:
-        page = open_page(browser, f"{base}/t/{token_of(table, 'P1')}")
-        assert page.locator('#board [data-zone="marks"] .cell.target').count() == 6
-        assert page.locator('#board [data-zone="relics"]').count() == 0
-        assert page.errors == [], page.errors
-
-
-def test_a_list_of_lists_reads_each_inner_list_as_one_item(browser, tmp_path):
-    rules = tmp_path / "fleet.rules"
-    rules.write_text(FLEET_CELLS, encoding="utf-8")
-    host, table = host_with(str(rules), kinds={"P2": "first"})
-    with live_server(host) as base:
-        page = open_page(browser, f"{base}/t/{token_of(table, 'P1')}")
-        assert "(A1, B1 and C1), (D4 and D5) and J9" in page.locator("#facts").inner_text()
-        assert page.errors == [], page.errors
-
-
-def test_a_variable_kept_per_two_keys_is_a_table_not_a_line_of_pairs(browser):
-    """`var pos[player, 2..6]` read "P1,2 0, P1,3 0, ..." on the page: a row per seat, a
-    column per number."""
-    host, table = host_with("tests/rules/two_keys.rules", players=2, seed=0)
-    with live_server(host) as base:
-        page = open_page(browser, f"{base}/t/{token_of(table, 'P1')}")
-        shown = page.locator("#facts table.twokeys")
-        assert shown.count() == 1
-        assert shown.locator("thead th").all_inner_texts() == ["", "2", "3", "4", "5", "6"]
-        rows = [[cell.strip() for cell in row.locator("th, td").all_inner_texts()]
-                for row in shown.locator("tbody tr").all()]
-        assert rows == [["P1", "0", "0", "0", "0", "0"], ["P2", "0", "0", "3", "0", "0"]]
-        assert "P1,2" not in page.locator("#facts").inner_text()
-        assert page.errors == []
-
-
-def test_a_decision_the_rules_next_line_says_better_is_left_out_of_the_transcript(browser):
-    """Yōkai's page said each look twice, "P1 observe a card, or declare the Yokai appeased:
-    E5" then "P1 observes E5: Kappa", as the terminal does not: the first is left out."""
-    host, table = host_with("games/yokai.rules", players=2, seed=3)
-    game = table.game
-    mover = game.seat_name(game.to_move)
-    first = game.legal_moves()[0].notation
-    assert table.play(game.to_move, first, table.version) is None
-    with live_server(host) as base:
-        page = open_page(browser, f"{base}/t/{token_of(table, mover)}")
-        shown = page.locator("#loglines li:visible").all_inner_texts()
-    said = " | ".join(shown)
-    assert f"{mover} observes {first}: " in said, said
-    assert f": {first}" not in said.replace(f"{mover} observes {first}: ", ""), said

@@ -133,3 +133,53 @@ def until(page, condition, seconds=10):
     while not condition():
         assert time.monotonic() < deadline, "the page did not get there in time"
         page.wait_for_timeout(50)
+
+
+DESKTOP = {"width": 1280, "height": 900}
+
+
+# Resolves once the page has drawn ``version`` (null: any), or with ``warning`` shows the
+# warning that a move ends the game: watched in the page, so the test goes on the moment it
+# is drawn (Playwright's wait_for_selector looks again 20, 50, 100, then every 500 ms).
+DRAWN = """([version, warning]) => new Promise((resolve, reject) => {
+  const drawn = () => version === null ? "version" in document.body.dataset
+    : document.body.dataset.version === String(version);
+  const seen = () => drawn() ? "drawn"
+    : warning && document.querySelector(".confirm.warning") ? "warning" : null;
+  if (seen()) { resolve(seen()); return; }
+  const watch = new MutationObserver(() => {
+    if (seen()) { watch.disconnect(); clearTimeout(late); resolve(seen()); }
+  });
+  watch.observe(document.body, {attributes: true, childList: true, subtree: true});
+  const late = setTimeout(() => {
+    watch.disconnect();
+    reject(new Error(`the page did not draw version ${version} in 10 s`));
+  }, 10000);
+})"""
+
+
+def wait_for_version(page, version, warning=False) -> str:
+    """Once the page has drawn ``version``: "drawn" (or "warning", see DRAWN)."""
+    if getattr(page, "clock_paused", False):  # its timers wait for the test: Playwright waits
+        selector = "body[data-version]" if version is None else f'body[data-version="{version}"]'
+        selector += ", .confirm.warning" if warning else ""
+        shown = page.wait_for_selector(selector, timeout=10_000)
+        return "warning" if shown.evaluate("node => node.matches('.confirm.warning')") else "drawn"
+    return page.evaluate(DRAWN, [version, warning])
+
+
+def open_page(browser, url, viewport=DESKTOP, clock_paused=False):
+    """The page at ``url``, drawn. With ``clock_paused``, the page's timers wait for the test
+    to move its clock on (``page.clock.run_for``)."""
+    page = browser.new_page(viewport=viewport, reduced_motion="reduce")  # clicks need not wait
+    page.clock.install(time=0)  # time passes as it does; press() may pass some at once
+    if clock_paused:
+        page.clock.pause_at(1000)  # before the page exists: none of its timers runs early
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.errors = errors
+    page.clock_paused = clock_paused
+    page.goto(url)
+    wait_for_version(page, None)
+    return page
