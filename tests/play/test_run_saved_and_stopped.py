@@ -104,7 +104,11 @@ def test_bots_only_print_the_log_as_the_game_goes_and_nothing_twice(tmp_path):
     import threading
     path = tmp_path / "endless.rules"
     path.write_text(ENDLESS)
-    child = subprocess.Popen([sys.executable, "-c", "from rulelang.play.cli import main; main()",
+    # Ctrl-C handled as at a terminal: run as a background job (``tests &``, nohup), the
+    # tests' shell leaves SIGINT ignored in every child, and this one then never stopped
+    as_at_a_terminal = "import signal; signal.signal(signal.SIGINT, signal.default_int_handler)"
+    child = subprocess.Popen([sys.executable, "-c",
+                              f"{as_at_a_terminal}; from rulelang.play.cli import main; main()",
                               "run", str(path), "--bots", "all", "--seed", "1"],
                              stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                              stderr=subprocess.STDOUT, text=True)
@@ -118,7 +122,13 @@ def test_bots_only_print_the_log_as_the_game_goes_and_nothing_twice(tmp_path):
             seen.append(lines.get(timeout=30))  # (before: nothing came, the game never ends)
     finally:
         child.send_signal(signal.SIGINT)
-        child.wait(timeout=60)
+        try:
+            child.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            child.kill()  # (an endless game: not left running)
+            child.wait()
+            pytest.fail(f"the child did not exit within 60 s of SIGINT (is SIGINT ignored "
+                        f"in it?); the last lines it printed: {seen[-3:]}")
         reader.join(timeout=60)
     while not lines.empty():
         seen.append(lines.get())
