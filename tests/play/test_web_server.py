@@ -209,6 +209,26 @@ def test_bots_answer_a_simultaneous_choice_without_waiting_for_the_people_before
     assert len(game.history) >= 3 and state["view"]["to_move_all"] == [0]  # round 2: P1 again
 
 
+def test_until_settled_takes_no_state_sent_before_the_bots_answered():
+    """Answers to a choice made at once play no move: the state a page was sent before the
+    bots answered has the version of the one after. ``until_settled`` took it once the bots
+    had answered (the test above then read ``answered == []``, under load); it waits for the
+    state of the table's stamp."""
+    _, table = host_with("examples/goofspiel.rules", players=3, seed=0,
+                         kinds={"P2": "random", "P3": "greedy"}, options={"rounds": 2})
+    seat = table.tokens[token_of(table, "P1")]
+    sent = [table.message(seat)]  # before the bots answer
+    table.play_bots()
+    sent.append(table.message(seat))
+
+    class Socket:
+        def receive_text(self):
+            return sent.pop(0)
+
+    state = until_settled(Socket(), table)
+    assert state["version"] == table.version == 0 and state["answered"] == ["P2", "P3"]
+
+
 def test_a_page_asks_why_a_card_is_no_move_and_hears_the_rules_reason_played_or_not():
     """A card tapped that no move names: the page asks why not ({"why": ...}) and hears the
     refusal's words and the rule behind them; nothing is played. A legal move, another

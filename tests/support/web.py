@@ -55,11 +55,15 @@ def receive_state(ws) -> dict:
 
 
 def until_settled(ws, table) -> dict:
-    """States until the one sent after the table's bots have moved (the table's version)."""
+    """States until the one sent after the table's bots have moved: the table's stamp (its
+    version and how many have answered a simultaneous choice, which leaves the version as it
+    was). The bots are done first, then the stamp read: read the other way, a state sent
+    before the bots answered matched the version and was taken once they had."""
     while True:
         message = receive_state(ws)
-        if message.get("type") == "state" and message["version"] == table.version \
-                and table.bot_to_move() is None:
+        if message.get("type") != "state" or table.bot_to_move() is not None:
+            continue
+        if (message["version"], len(message["answered"])) == table.stamp:
             return message
 
 
