@@ -35,11 +35,11 @@ score p = 0
 '''
 
 
-def _hot_seat(*answers: str, terminal: bool = False
+def _hot_seat(*answers: str, terminal: bool = False, source: str = SHORT_HANDS
               ) -> tuple[rulelang.Game, list[tuple[str, str]]]:
     """Both seats people at one terminal, typing ``answers``: the game, and each prompt with
     what was written just before it (``terminal``: with the terminal's control codes)."""
-    game = rulelang.loads(SHORT_HANDS, "short.rules").new_game(players=2, seed=1)
+    game = rulelang.loads(source, "short.rules").new_game(players=2, seed=1)
     out = io.StringIO()
     console = Console(file=out, width=80, height=24, force_terminal=terminal)
     typed, asked, shown = iter(answers), [], [0]
@@ -68,6 +68,19 @@ def test_a_forced_move_no_one_else_can_see_is_forced_waits_and_is_said_to_its_se
     assert "only one choice: " in asked[p2][1] and "type 1 to play it" in asked[p2][1]
     for prompt, screen in asked[p2 + 1:]:  # P1's screens after it: nothing of P2's hand
         assert not re.search(r"only one choice[^\n]*card 16", screen), (prompt, screen)
+    assert game.is_over and len(game.view()["zones"]["table"]["cards"]) == 4
+
+
+def test_a_move_forced_openly_is_played_without_passing_the_screen_to_its_seat():
+    """P2's one card, in a hand all can see, was played for P2 once the screen had been
+    passed to P2 and an Enter asked, to show P2 nothing: it is played with the screen kept,
+    and P1, whose turn comes next, is not asked to pass it back to P1."""
+    open_hands = SHORT_HANDS.replace("hand of Card\n", "hand of Card, public\n")
+    assert open_hands != SHORT_HANDS
+    game, asked = _hot_seat("", "1", "1", "1", source=open_hands)
+    prompts = [prompt for prompt, _ in asked]
+    assert prompts == ["P1's turn. Pass the screen to P1 and press Enter... ",
+                       "P1, play a card > ", "P1, play a card > ", "P1, play a card > "]
     assert game.is_over and len(game.view()["zones"]["table"]["cards"]) == 4
 
 

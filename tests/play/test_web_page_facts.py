@@ -65,6 +65,37 @@ def test_a_variable_kept_per_two_keys_is_a_table_not_a_line_of_pairs(browser):
         assert page.errors == []
 
 
+ONE_KEY = '''game "Heat"
+players 2
+var temp[2..6]: int = 0, label "temperature"
+var few[1..3]: int = 0, label "few"
+setup { temp[4] = 3 }
+turn {
+  choose n in 1..2 prompt "pick"
+  end
+}
+score p = 0
+'''
+
+
+def test_a_variable_kept_per_four_to_sixteen_keys_is_a_table_as_at_the_terminal(
+        browser, tmp_path):
+    """`var temp[2..6]` read "2 0, 3 0, 4 3, ..." on the page, one run of numbers, where the
+    terminal draws a column a key (ONE_KEY_TABLE); three keys stay a line, as there."""
+    rules = tmp_path / "heat.rules"
+    rules.write_text(ONE_KEY, encoding="utf-8")
+    host, table = host_with(str(rules), kinds={"P2": "first"})
+    with live_server(host) as base:
+        page = open_page(browser, f"{base}/t/{token_of(table, 'P1')}")
+        shown = page.locator("#facts table.onekey")
+        assert shown.count() == 1
+        assert shown.locator("thead th").all_inner_texts() == ["2", "3", "4", "5", "6"]
+        assert shown.locator("tbody td").all_inner_texts() == ["0", "0", "3", "0", "0"]
+        assert "4 3" not in page.locator("#facts").inner_text()
+        assert page.locator("#facts table").count() == 1  # "few", three keys: a line
+        assert page.errors == [], page.errors
+
+
 def test_a_decision_the_rules_next_line_says_better_is_left_out_of_the_transcript(browser):
     """Yōkai's page said each look twice, "P1 observe a card, or declare the Yokai appeased:
     E5" then "P1 observes E5: Kappa", as the terminal does not: the first is left out."""

@@ -12,7 +12,7 @@ from rulelang.play.web.app import create_app
 from rulelang.play.web.host import Host
 from rulelang.play.web.lobby import RulesFolder
 from support import ROOT
-from support.web import host_with, receive_state, token_of
+from support.web import host_with, live_server, open_page, receive_state, token_of, until, wait_for_version
 
 
 def send(ws, payload) -> dict:
@@ -183,3 +183,37 @@ turn {
     assert said["text"].startswith("The rules' advice could not be worked out: ")
     assert "(line 5 of failing.rules)" in said["text"] and str(tmp_path) not in said["text"]
     assert table.failure is None
+
+
+def test_the_pages_suggest_says_a_failed_fetch_and_drops_an_answer_its_prompt_outlived(browser):
+    """A failed fetch of suggest.json was an uncaught rejection, and an answer that came once
+    the prompt was gone (the game over) threw on the missing prompt: the first is said, the
+    second left out, and the page reports no error."""
+    host, table = host_with("tests/rules/two_keys.rules", players=2, seed=0)
+    seat = table.game.to_move
+    with live_server(host) as base:
+        page = open_page(browser, f"{base}/t/{token_of(table, table.game.seat_name(seat))}")
+        page.route("**/suggest.json", lambda route: route.abort())
+        page.locator("button.suggest").click()
+        said = page.locator("p.suggestion")
+        said.wait_for(timeout=10_000)
+        assert "could not be fetched" in said.inner_text()
+        page.unroute("**/suggest.json")
+        held: list = []
+
+        def hold(route):  # (Playwright takes no builtin, as held.append, for a handler)
+            held.append(route)
+        page.route("**/suggest.json", hold)
+        page.locator("button.suggest").click()
+        until(page, lambda: held)
+        version = table.version
+        page.wait_for_timeout(700)  # (a page just drawn takes no taps for a moment)
+        page.locator('button.move[data-move="1"]').click()
+        page.locator(".confirm.warning button.go").click()  # (it ends the game: said first)
+        until(page, lambda: table.version > version)
+        wait_for_version(page, table.version)  # the game is over: no prompt is shown
+        held[0].continue_()
+        page.wait_for_timeout(300)
+        assert page.locator("p.suggestion").count() == 0
+        errors = [e for e in page.errors if "Failed to load resource" not in e]  # (the abort)
+        assert errors == [], errors

@@ -155,6 +155,20 @@ class Session:
                 if typed:  # (no decision yet: it is said, not lost in silence)
                     self.note(seat, f"'{typed}' was not played: the game had not started")
                 self.show(lines + [Text("")] * max(self.height() - 1 - len(lines), 0))
+        view = self.game.view(seat)
+        decision = view["decision"]
+        moves = decision["moves"]
+        if len(moves) == 1 and (len(self.humans) == 1 or forced_openly(self.game, seat, view)):
+            # nothing to decide, and no one here can learn from it: said, and taken, with
+            # the screen not passed (an Enter asked for nothing to see); said on the seat's
+            # next screen, maybe a round later under another prompt: so it says that it was
+            # played already, not asked now
+            said = self.notes.pop(None, []) + self.notes.pop(seat, [])
+            self.note(seat, f"played for you, the only choice for '{decision['prompt']}': "
+                            f"{moves[0]}")
+            self.notes[seat][:0] = said
+            self.game.play(moves[0])
+            return
         if len(self.humans) > 1 and self.last_human != seat:
             self.redraw = None  # a resize now must not draw the last seat's screen again
             self.console.clear()
@@ -166,20 +180,8 @@ class Session:
             self.ask_plain(f"{name}'s turn. Pass the screen to {name} and press Enter...")
         self.last_human = seat
         self.refused = None  # 'why' explains a refusal at its decision, to its seat alone
-        view = self.game.view(seat)
-        decision = view["decision"]
-        moves = decision["moves"]
         said = self.notes.pop(None, []) + self.notes.pop(seat, [])
         if len(moves) == 1:
-            if len(self.humans) == 1 or forced_openly(self.game, seat, view):
-                # nothing to decide, and no one here can learn from it: said, and taken
-                # said on the seat's next screen, maybe a round later under another prompt:
-                # so it says that it was played already, not asked now
-                self.note(seat, f"played for you, the only choice for '{decision['prompt']}': "
-                                f"{moves[0]}")
-                self.notes[seat][:0] = said
-                self.game.play(moves[0])
-                return
             # people share this screen, and the others cannot know it is forced (one card
             # of the colour led): played at the player's word, as a move chosen, and said to
             # this seat alone (docs/serve.md: the browser waits for a tap alike)

@@ -312,10 +312,21 @@ function suggestButton(box) {
   button.title = "the move the rules advise, from what you know";
   button.addEventListener("click", async () => {
     const here = location.pathname.replace(/\/$/, "");
-    const said = await (await fetch(`${here}/suggest.json`)).json();
+    const asked = state.message && state.message.version;
+    let said;
+    try {
+      const answer = await fetch(`${here}/suggest.json`);
+      if (!answer.ok) throw new Error(`HTTP ${answer.status}`);
+      said = await answer.json();
+    } catch {  // the server is gone or refused: said, not an error in the console
+      said = {text: "The suggestion could not be fetched: check the connection and ask again.",
+              move: null};
+    }
+    // a move was made while the answer came (another prompt, or none): it is not for it
+    const prompt = box.querySelector("p.prompt");
+    if (!state.message || state.message.version !== asked || !prompt) return;
     box.querySelectorAll("p.suggestion").forEach(n => n.remove());
-    const line = el("p", "hint suggestion", said.text);
-    box.querySelector("p.prompt").after(line);
+    prompt.after(el("p", "hint suggestion", said.text));
     box.querySelectorAll("button.move").forEach(b =>
       b.classList.toggle("suggested", b.dataset.move === said.move));
   });

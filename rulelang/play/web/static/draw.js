@@ -173,6 +173,9 @@ export function drawValue(value, seatNames) {
   if (isCard(value)) return drawCard(value, "mini");
   const keys = value && typeof value === "object" && !Array.isArray(value) ? Object.keys(value) : [];
   if (keys.length && keys.every(k => k.split(",").length === 2)) return drawTwoKeys(value, seatNames);
+  if (keys.length >= ONE_KEY_TABLE[0] && keys.length <= ONE_KEY_TABLE[1]) {
+    return drawOneKey(value, seatNames);
+  }
   if (Array.isArray(value) && value.length && value.every(isCard)) {
     const row = el("div", "cards");
     value.forEach(c => row.append(drawCard(c, "mini")));
@@ -189,6 +192,25 @@ function headedTable(kind, columns) {
   columns.forEach(c => head.append(el("th", null, c)));
   table.append(el("thead"));
   table.tHead.append(head);
+  return table;
+}
+
+// A variable kept per one key, 4 to 16 of them (var temp[2..12]), as at the terminal
+// (rulelang/play/terminal/panels.py ONE_KEY_TABLE): a column a key, its value under it (a
+// line of "2 0, 3 0, 4 0" pairs reads as one run of numbers).
+const ONE_KEY_TABLE = [4, 16];
+
+function drawOneKey(value, seatNames) {
+  const table = el("table", "keyed onekey");
+  const head = el("tr");
+  const row = el("tr");
+  for (const [key, v] of Object.entries(value)) {
+    head.append(el("th", null, key.replace(/_/g, " ")));
+    row.append(el("td", null, plainText(v, seatNames)));
+  }
+  table.append(el("thead"), el("tbody"));
+  table.tHead.append(head);
+  table.tBodies[0].append(row);
   return table;
 }
 
