@@ -79,8 +79,8 @@ score p = 0
 """
 
 
-def _answered(*answers: str, intro: bool = False,
-              rules: str = PICK) -> tuple[rulelang.Game, list[str], str]:
+def _answered(*answers: str, intro: bool = False, rules: str = PICK,
+              foresee: bool = False) -> tuple[rulelang.Game, list[str], str]:
     """P1 at the terminal typing ``answers`` (then nothing more), P2 a bot: the game, the
     prompts P1 was shown and what the screen said."""
     game = rulelang.loads(rules, "pick.rules").new_game(players=2, seed=1)
@@ -96,7 +96,7 @@ def _answered(*answers: str, intro: bool = False,
             raise EOFError from None
 
     console.input = read  # type: ignore[method-assign]
-    session = Session(game, {0: "human", 1: "first"}, console, intro=intro)
+    session = Session(game, {0: "human", 1: "first"}, console, intro=intro, foresee=foresee)
     try:
         session.play()
     except Quit:
@@ -156,23 +156,9 @@ turn {
 def test_an_answer_that_is_neither_y_nor_n_to_a_move_that_ends_the_game_is_said():
     """'play it? (y/n)' asked again in silence when the answer was '1' (or anything not y
     or n): the player did not know what it wanted."""
-    game = rulelang.loads(ENDS, "ends.rules").new_game(players=2, seed=1)
-    out = io.StringIO()
-    console = Console(file=out, width=80, height=24, force_terminal=False)
-    typed, prompts = iter(["stop", "1", "n"]), []
-
-    def read(prompt="", **_):
-        prompts.append(str(prompt))
-        try:
-            return next(typed)
-        except StopIteration:
-            raise EOFError from None
-
-    console.input = read  # type: ignore[method-assign]
-    with pytest.raises(Quit):
-        Session(game, {0: "human", 1: "first"}, console, foresee=True, intro=False).play()
+    game, prompts, out = _answered("stop", "1", "n", rules=ENDS, foresee=True)
     assert prompts[1:3] == ["play it? (y/n) > "] * 2
-    said = " ".join(out.getvalue().split())  # (wrapped to the screen)
+    said = " ".join(out.split())  # (wrapped to the screen)
     assert "'1' is not an answer here: type y to play it, or n (or Enter) to choose again" \
         in said
     assert not game.is_over
@@ -194,21 +180,8 @@ turn {
 def test_suggest_tells_the_rules_advice_or_that_there_is_none():
     """A person learning a game had no way to ask what a good move is: 'suggest' says the
     move the rules advise (``prefer``), worked out as the advice bot does."""
-    game = rulelang.loads(ADVISED, "advised.rules").new_game(players=2, seed=1)
-    out = io.StringIO()
-    console = Console(file=out, width=80, height=24, force_terminal=False)
-    typed = iter(["suggest", "suggest", "red", "suggest"])
-
-    def read(prompt="", **_):
-        try:
-            return next(typed)
-        except StopIteration:
-            raise EOFError from None
-
-    console.input = read  # type: ignore[method-assign]
-    with pytest.raises(Quit):
-        Session(game, {0: "human", 1: "first"}, console, intro=False).play()
-    said = " ".join(out.getvalue().split())
+    game, _, out = _answered("suggest", "suggest", "red", "suggest", rules=ADVISED)
+    said = " ".join(out.split())
     assert said.count("the rules' advice: blue (from what you know") == 2  # the same, asked twice
     assert "the rules give no advice for this decision" in said
     assert game.history and not game.is_over  # nothing played by asking
@@ -229,20 +202,7 @@ turn {
 def test_suggest_where_the_rules_advice_fails_says_so_and_the_game_goes_on():
     """Advice that fails as the rules work it out (a division by zero in ``prefer``) ended
     the game of the person who only asked for a suggestion."""
-    game = rulelang.loads(FAILING_ADVICE, "failing.rules").new_game(players=2, seed=1)
-    out = io.StringIO()
-    console = Console(file=out, width=80, height=24, force_terminal=False)
-    typed = iter(["suggest", "1"])
-
-    def read(prompt="", **_):
-        try:
-            return next(typed)
-        except StopIteration:
-            raise EOFError from None
-
-    console.input = read  # type: ignore[method-assign]
-    with pytest.raises(Quit):
-        Session(game, {0: "human", 1: "first"}, console, intro=False).play()
-    said = " ".join(out.getvalue().split())
+    game, _, out = _answered("suggest", "1", rules=FAILING_ADVICE)
+    said = " ".join(out.split())
     assert "the rules' advice could not be worked out: " in said
     assert game.history == ["1", "1"]  # the game went on after it
