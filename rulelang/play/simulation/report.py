@@ -325,15 +325,23 @@ def _kind_lines(summary: Summary) -> list[str]:
     if named:  # (passed is the pass move, whatever the rules call it)
         lines += textwrap.wrap("passed: the pass move, which these rules call " + ", ".join(named),
                                WIDTH, initial_indent="  ", subsequent_indent="    ")
-    # the seats' bots differ (mcts against advice): how far each pushes, seat by seat
-    by_seat = len(set(summary.bots.values())) > 1
-    answered = [f"{_cut(k.kind, 30)} {percent(k.yes)}" + (
-        " (" + ", ".join(f"{s.seat} {percent(s.share)}" for s in k.seat_yes or []) + ")"
-        if by_seat else "") for k in summary.kinds if k.yes is not None]
+    answered = [f"{_cut(k.kind, 30)} {percent(k.yes)}" + _yes_by(summary, k)
+                for k in summary.kinds if k.yes is not None]
     if answered:  # (a yes-or-no question: how often the bots said yes, roll again, draw more)
         lines += textwrap.wrap("answered yes (of its yes-or-no decisions): " + ", ".join(answered),
                                WIDTH, initial_indent="  ", subsequent_indent="    ")
     return lines
+
+
+def _yes_by(summary: Summary, kind) -> str:
+    """Where the seats' bots differ (mcts against advice), how far each pushes: bot by bot
+    when --rotate moved them round the seats (a seat's share would mix them), else seat by
+    seat; nothing where every seat's bot is the same."""
+    if kind.bot_yes is not None:
+        return " (" + ", ".join(f"{b.bot} {percent(b.share)}" for b in kind.bot_yes) + ")"
+    if len(set(summary.bots.values())) > 1:
+        return " (" + ", ".join(f"{s.seat} {percent(s.share)}" for s in kind.seat_yes or []) + ")"
+    return ""
 
 
 def _count_lines(counts, prefix: str = "") -> list[str]:
