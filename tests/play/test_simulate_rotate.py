@@ -69,6 +69,45 @@ def test_each_bots_figures_are_those_of_the_games_played_by_hand():
     assert "the bots were rotated round the seats" in text
 
 
+def first_by_hand(games):
+    """The same games in a plain loop: of the games each bot went first (the seat of the first
+    decision, pig's first turn), and of those it did not, how many it won."""
+    rules = load(PIG)
+    players = len(GIVEN)
+    went, won = Counter(), Counter()  # (kind, went first) -> games, wins
+    for i in range(games):
+        kinds = [GIVEN[(seat - i) % players] for seat in range(players)]
+        game = rules.new_game(players=players, seed=i)
+        bots = [make_bot(kind, bot_seed(i, seat)) for seat, kind in enumerate(kinds)]
+        first = int(game.to_move)
+        while not game.is_over:
+            game.play(bots[int(game.to_move)].choose(seat_knowledge(game)))
+        winning = {kinds[seat] for seat in game.outcome_record.winners}
+        for kind in set(GIVEN):
+            went[kind, kinds[first] == kind] += 1
+            won[kind, kinds[first] == kind] += kind in winning
+    return went, won
+
+
+def test_each_bots_wins_first_and_not_first_are_those_of_the_games_played_by_hand():
+    """'The first player won 51%' mixed greedy going first with random going first: each
+    bot's wins when it went first and when it did not tell the seat from the bot."""
+    games = 30
+    _, summary = rotated_run(games)
+    went, won = first_by_hand(games)
+    for bot in summary.by_bot:
+        for rate, first in ((bot.when_first, True), (bot.when_not_first, False)):
+            assert (rate.count, rate.total) == (won[bot.bot, first], went[bot.bot, first])
+    assert summary.by_bot[0].when_first.total == 10  # greedy went first in 1 game in 3
+    text = report.render(summary)
+    section = text.split("\nFirst player")[1].split("\nLength")[0]
+    assert "each bot's wins when it went first and when it did not" in section
+    greedy = summary.by_bot[0]
+    row = next(line for line in section.splitlines() if line.strip().startswith("greedy "))
+    assert row.split() == ["greedy", f"{100 * greedy.when_first.share:.1f}%", "of", "10",
+                           f"{100 * greedy.when_not_first.share:.1f}%", "of", "20"]
+
+
 def yes_by_hand(games):
     """Each bot kind's yes answers to each yes-or-no prompt, in the same games played in a
     plain loop: prompt -> kind -> [asked, yes]."""

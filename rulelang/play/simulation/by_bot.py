@@ -35,6 +35,11 @@ class BotFigures:
     test: str
     p_value: float
     significant: bool  # below 0.05: it wins more (or less) than its fair share
+    # of the games with a first player in which one of its seats went first, those it won
+    # (one of its seats won), and the same of the games it did not go first: its wins as
+    # first player apart from its wins as a later one
+    when_first: Rate | None = None
+    when_not_first: Rate | None = None
 
 
 @attrs.frozen
@@ -86,8 +91,16 @@ def by_bot(records: list, simulation) -> list | None:
     seat_won: Counter = Counter()  # (kind, seat) -> of those, the games that seat won
     alone: Counter = Counter()  # kind -> games with one winner, that winner its seat
     decided = 0
+    first: Counter = Counter()  # (kind, went first) -> games with a first player
+    first_won: Counter = Counter()  # (kind, went first) -> of those, the games it won
     for record in records:
         here = simulation.bots_of(record.index)
+        if record.first is not None and 0 <= record.first < players:
+            winners = {here[seat] for seat in record.winners if 0 <= seat < players}
+            for kind in kinds:
+                went = here[record.first] == kind
+                first[kind, went] += 1
+                first_won[kind, went] += kind in winners
         for seat, kind in enumerate(here):
             sat[kind, seat] += 1
         for seat in set(record.winners):
@@ -107,5 +120,7 @@ def by_bot(records: list, simulation) -> list | None:
             [BotSeat(name, stats.wilson(seat_won[kind, seat], sat[kind, seat]))
              for seat, name in enumerate(names)],
             decided, stats.wilson(alone[kind], decided), fair,
-            "exact two-sided binomial test", p, p < stats.ALPHA))
+            "exact two-sided binomial test", p, p < stats.ALPHA,
+            stats.wilson(first_won[kind, True], first[kind, True]),
+            stats.wilson(first_won[kind, False], first[kind, False])))
     return out

@@ -292,9 +292,27 @@ def _verdict_lines(summary: Summary, fp: FirstPlayer) -> list[str]:
     if len(kinds) > 1 and summary.rotate:
         lines.append("  the bots were rotated round the seats: each bot's own figures are under "
                      "Who wins by bot")
+        lines += _first_by_bot_lines(summary)
     elif len(kinds) > 1:  # a seat that goes first more often brings its bot to the test
         lines.append("  the seats' bots differ: this measures the bot of the seat that goes "
                      "first as much as going first")
+    return lines
+
+
+def _first_by_bot_lines(summary: Summary) -> list[str]:
+    """With --rotate: each bot's wins when it went first and when it did not, which tells
+    going first apart from the bot that went first."""
+    bots = [bot for bot in summary.by_bot or () if bot.when_first is not None]
+    if not bots:
+        return []
+    width = max(6, *(len(bot.bot) for bot in bots))
+    lines = ["  each bot's wins when it went first and when it did not (a shared win counts for "
+             "each winner)",
+             f"  {'':<{width}} {'went first':>18}{'did not':>18}"]
+    for bot in bots:
+        cells = [cast(Rate, rate) for rate in (bot.when_first, bot.when_not_first)]
+        lines.append(f"  {bot.bot:<{width}} " + "".join(
+            f"{percent(c.share) + ' of ' + f'{c.total:,}':>18}" for c in cells))
     return lines
 
 
