@@ -69,6 +69,90 @@ def test_each_bots_figures_are_those_of_the_games_played_by_hand():
     assert "the bots were rotated round the seats" in text
 
 
+def first_by_hand(games):
+    """The same games in a plain loop: of the games each bot went first (the seat of the first
+    decision, pig's first turn), and of those it did not, how many it won."""
+    rules = load(PIG)
+    players = len(GIVEN)
+    went, won = Counter(), Counter()  # (kind, went first) -> games, wins
+    for i in range(games):
+        kinds = [GIVEN[(seat - i) % players] for seat in range(players)]
+        game = rules.new_game(players=players, seed=i)
+        bots = [make_bot(kind, bot_seed(i, seat)) for seat, kind in enumerate(kinds)]
+        first = int(game.to_move)
+        while not game.is_over:
+            game.play(bots[int(game.to_move)].choose(seat_knowledge(game)))
+        winning = {kinds[seat] for seat in game.outcome_record.winners}
+        for kind in set(GIVEN):
+            went[kind, kinds[first] == kind] += 1
+            won[kind, kinds[first] == kind] += kind in winning
+    return went, won
+
+
+def test_each_bots_wins_first_and_not_first_are_those_of_the_games_played_by_hand():
+    """'The first player won 51%' mixed greedy going first with random going first: each
+    bot's wins when it went first and when it did not tell the seat from the bot."""
+    games = 30
+    _, summary = rotated_run(games)
+    went, won = first_by_hand(games)
+    for bot in summary.by_bot:
+        for rate, first in ((bot.when_first, True), (bot.when_not_first, False)):
+            assert (rate.count, rate.total) == (won[bot.bot, first], went[bot.bot, first])
+    assert summary.by_bot[0].when_first.total == 10  # greedy went first in 1 game in 3
+    text = report.render(summary)
+    section = text.split("\nFirst player")[1].split("\nLength")[0]
+    assert "each bot's wins when it went first and when it did not" in section
+    greedy = summary.by_bot[0]
+    row = next(line for line in section.splitlines() if line.strip().startswith("greedy "))
+    assert row.split() == ["greedy", f"{100 * greedy.when_first.share:.1f}%", "of", "10",
+                           f"{100 * greedy.when_not_first.share:.1f}%", "of", "20"]
+
+
+def yes_by_hand(games):
+    """Each bot kind's yes answers to each yes-or-no prompt, in the same games played in a
+    plain loop: prompt -> kind -> [asked, yes]."""
+    rules = load(PIG)
+    players = len(GIVEN)
+    counts: dict = {}
+    for i in range(games):
+        kinds = [GIVEN[(seat - i) % players] for seat in range(players)]
+        game = rules.new_game(players=players, seed=i)
+        bots = [make_bot(kind, bot_seed(i, seat)) for seat, kind in enumerate(kinds)]
+        while not game.is_over:
+            seat = int(game.to_move)
+            prompt = "".join(game.pending.prompt)  # (pig's prompts are plain words)
+            values = list(game.pending.values)
+            move = bots[seat].choose(seat_knowledge(game))
+            if sorted(values) == [False, True]:
+                mine = counts.setdefault(prompt, {}).setdefault(kinds[seat], [0, 0])
+                mine[0] += 1
+                mine[1] += values[move.index] is True
+            game.play(move)
+    return counts
+
+
+def test_the_yes_shares_of_a_rotated_run_are_each_bots_not_each_seats(tmp_path):
+    """A seat's share of yes answers mixed greedy's with random's once the bots rotated."""
+    games = 12
+    _, summary = rotated_run(games)
+    counts = yes_by_hand(games)
+    asked = [k for k in summary.kinds if k.yes is not None]
+    assert {k.kind for k in asked} == set(counts) and asked
+    for kind in asked:
+        assert [b.bot for b in kind.bot_yes] == [b for b in ("greedy", "random")
+                                                 if b in counts[kind.kind]]
+        for share in kind.bot_yes:
+            n, yes = counts[kind.kind][share.bot]
+            assert share.share == yes / n
+    text = " ".join(report.render(summary).split())
+    first = asked[0]
+    shares = ", ".join(f"{b.bot} {100 * b.share:.1f}%" for b in first.bot_yes)
+    assert f"{first.kind} {100 * first.yes:.1f}% ({shares})" in text
+    assert "(P1 " not in text.split("answered yes")[1]
+    data = to_json(summary)
+    assert all(isinstance(k["bot_yes"], list) for k in data["kinds"] if k["yes"] is not None)
+
+
 def test_without_rotate_there_are_no_by_bot_figures_and_the_json_is_as_before():
     rules = load(PIG)
     simulation = Simulation(rules.program, 3, {}, GIVEN, 0, 6)
@@ -76,6 +160,8 @@ def test_without_rotate_there_are_no_by_bot_figures_and_the_json_is_as_before():
     summary = summarize(run, rules.title, {}, False)
     assert summary.by_bot is None and "by bot" not in report.render(summary)
     assert "by_bot" not in to_json(summary) and "rotate" not in to_json(summary)
+    assert all("bot_yes" not in kind for kind in to_json(summary)["kinds"])
+    assert all(k.bot_yes is None for k in summary.kinds)
     assert [r.winners for r in run.records] != [r.winners for r in rotated_run(6)[0].records]
 
 
@@ -100,6 +186,8 @@ def test_the_docs_describe_the_by_bot_keys_of_the_json_file():
     data = to_json(rotated_run(3)[1])
     keys = {"rotate", "by_bot"} | {k for bot in data["by_bot"] for k in bot}
     keys |= {k for bot in data["by_bot"] for cell in bot["by_seat"] for k in cell}
+    keys |= {k for kind in data["kinds"] for share in kind.get("bot_yes") or () for k in share}
+    keys |= {k for kind in data["kinds"] for k in kind}
     missing = sorted(k for k in keys if f"`{k}`" not in section)
     assert not missing, missing
 

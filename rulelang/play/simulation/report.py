@@ -292,9 +292,27 @@ def _verdict_lines(summary: Summary, fp: FirstPlayer) -> list[str]:
     if len(kinds) > 1 and summary.rotate:
         lines.append("  the bots were rotated round the seats: each bot's own figures are under "
                      "Who wins by bot")
+        lines += _first_by_bot_lines(summary)
     elif len(kinds) > 1:  # a seat that goes first more often brings its bot to the test
         lines.append("  the seats' bots differ: this measures the bot of the seat that goes "
                      "first as much as going first")
+    return lines
+
+
+def _first_by_bot_lines(summary: Summary) -> list[str]:
+    """With --rotate: each bot's wins when it went first and when it did not, which tells
+    going first apart from the bot that went first."""
+    bots = [bot for bot in summary.by_bot or () if bot.when_first is not None]
+    if not bots:
+        return []
+    width = max(6, *(len(bot.bot) for bot in bots))
+    lines = ["  each bot's wins when it went first and when it did not (a shared win counts for "
+             "each winner)",
+             f"  {'':<{width}} {'went first':>18}{'did not':>18}"]
+    for bot in bots:
+        cells = [cast(Rate, rate) for rate in (bot.when_first, bot.when_not_first)]
+        lines.append(f"  {bot.bot:<{width}} " + "".join(
+            f"{percent(c.share) + ' of ' + f'{c.total:,}':>18}" for c in cells))
     return lines
 
 
@@ -325,15 +343,23 @@ def _kind_lines(summary: Summary) -> list[str]:
     if named:  # (passed is the pass move, whatever the rules call it)
         lines += textwrap.wrap("passed: the pass move, which these rules call " + ", ".join(named),
                                WIDTH, initial_indent="  ", subsequent_indent="    ")
-    # the seats' bots differ (mcts against advice): how far each pushes, seat by seat
-    by_seat = len(set(summary.bots.values())) > 1
-    answered = [f"{_cut(k.kind, 30)} {percent(k.yes)}" + (
-        " (" + ", ".join(f"{s.seat} {percent(s.share)}" for s in k.seat_yes or []) + ")"
-        if by_seat else "") for k in summary.kinds if k.yes is not None]
+    answered = [f"{_cut(k.kind, 30)} {percent(k.yes)}" + _yes_by(summary, k)
+                for k in summary.kinds if k.yes is not None]
     if answered:  # (a yes-or-no question: how often the bots said yes, roll again, draw more)
         lines += textwrap.wrap("answered yes (of its yes-or-no decisions): " + ", ".join(answered),
                                WIDTH, initial_indent="  ", subsequent_indent="    ")
     return lines
+
+
+def _yes_by(summary: Summary, kind) -> str:
+    """Where the seats' bots differ (mcts against advice), how far each pushes: bot by bot
+    when --rotate moved them round the seats (a seat's share would mix them), else seat by
+    seat; nothing where every seat's bot is the same."""
+    if kind.bot_yes is not None:
+        return " (" + ", ".join(f"{b.bot} {percent(b.share)}" for b in kind.bot_yes) + ")"
+    if len(set(summary.bots.values())) > 1:
+        return " (" + ", ".join(f"{s.seat} {percent(s.share)}" for s in kind.seat_yes or []) + ")"
+    return ""
 
 
 def _count_lines(counts, prefix: str = "") -> list[str]:

@@ -12,7 +12,7 @@ from typing import cast
 import attrs
 
 from rulelang.play.simulation import stats
-from rulelang.play.simulation.by_bot import by_bot
+from rulelang.play.simulation.by_bot import bot_yes, by_bot
 from rulelang.play.simulation.playing import KindTally, YesCount
 from rulelang.play.simulation.stats import Rate, Spread
 
@@ -77,6 +77,9 @@ class KindFigures:
     pass_word: str = ""  # what the rules call the pass move there, when not "pass"
     yes: float | None = None  # of its yes-or-no decisions, the share answered yes (none: None)
     seat_yes: list | None = None  # SeatShare: that share, seat by seat (the seats that had one)
+    # --rotate with bots of two kinds or more: that share bot by bot (by_bot.BotShare), as a
+    # seat's would mix the bots that sat there
+    bot_yes: list | None = None
 
 
 @attrs.frozen
@@ -207,7 +210,7 @@ def summarize(run, title: str, options: dict, cooperative: bool) -> Summary:
         branching_with_choice=((offered - forced) / (decisions - forced)
                                if decisions > forced else 0.0),
         forced=stats.wilson(forced, decisions),
-        kinds=_kinds(records, decisions, n),
+        kinds=_kinds(records, decisions, n, bot_yes(records, sim)),
         reasons=_reasons(records, n),
         reports=_reports(records, seat_names, n), all_at_once=all_at_once and not cooperative,
         first_at_once=first_at_once and not cooperative,
@@ -303,7 +306,7 @@ def _first_side(records) -> FirstPlayer:
                        "exact two-sided binomial test", p, p < stats.ALPHA, by_side=True)
 
 
-def _kinds(records, decisions, n) -> list:
+def _kinds(records, decisions, n, bots_yes: dict | None = None) -> list:
     totals: dict[str, KindTally] = {}
     for record in records:
         for kind, tally in record.kinds.items():
@@ -323,7 +326,8 @@ def _kinds(records, decisions, n) -> list:
                        t.options / t.decisions, t.forced / t.decisions, t.passed / t.decisions,
                        t.pass_word, t.yes / t.yes_no if t.yes_no else None,
                        [SeatShare(f"P{seat + 1}", c.yes / c.asked)
-                        for seat, c in sorted(t.seat_yes.items())] if t.yes_no else None)
+                        for seat, c in sorted(t.seat_yes.items())] if t.yes_no else None,
+                       bots_yes.get(kind) if bots_yes is not None and t.yes_no else None)
            for kind, t in totals.items()]
     out.sort(key=lambda k: (-k.decisions, k.kind))
     if len(out) > MOST_SHOWN:
@@ -430,6 +434,9 @@ def to_json(summary) -> dict:
     for key in ("rotate", "by_bot"):  # without --rotate: as they always were
         if key in data and not data[key]:
             del data[key]
+    for kind in data.get("kinds") or ():  # (a comparison's kinds are the bots' names)
+        if isinstance(kind, dict) and kind.get("bot_yes", 0) is None:
+            del kind["bot_yes"]  # no rotated bots of two kinds: as it always was
     return _rounded(data)
 
 
