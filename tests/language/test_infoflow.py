@@ -178,6 +178,10 @@ def test_a_loop_playing_each_items_card_face_up_leaves_its_other_parts_secret():
     assert "this log line shows a value worked out from the hidden variable 'secret_best'" \
         in messages(body)
     assert messages(body.replace("secret_best", "2")) == []
+    pairs = ('  choose a in hand[P1] prompt "f"\n  let both = [(P1, a)]\n'
+             '  for p, c in both {\n    move c to table\n  }\n'
+             '  log "{both[0][1].v} by {both[0][0]}"\n')  # (seat, card) pairs: all public
+    assert messages(pairs) == []
 
 
 def test_an_end_reason_is_flagged_and_a_card_in_it_is_shown_by_name():
