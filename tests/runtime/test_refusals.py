@@ -284,3 +284,17 @@ def test_a_card_made_under_a_hidden_condition_is_not_told_apart_by_its_refusal()
     assert not any(c.label == "57" for c in not_made.cards)
     for typed in ("57", "58", "5", "57x", "x57", "2x", "seven"):
         assert made.refused(typed).text() == not_made.refused(typed).text(), typed
+
+
+def test_a_card_setup_makes_as_chance_decides_is_not_told_apart_by_its_refusal():
+    rolled = MADE.replace("  level = LEVEL\n  if level > 3 {\n    create C(v: 57) in vault\n  }\n",
+                          "").replace("  create C(v: 2) in hand[P1]\n",
+                                      "  create C(v: 2) in hand[P1]\n"
+                                      '  if random(1..6, "the roll") > 3 {\n'
+                                      "    create C(v: 57) in vault\n  }\n")
+    rules = rulelang.loads(rolled, "rolled.rules")
+    games = [rules.new_game(players=2, seed=seed) for seed in range(8)]
+    made = next(g for g in games if len(g.cards) == 3)
+    not_made = next(g for g in games if len(g.cards) == 2)
+    for typed in ("57", "58", "57x", "2x"):
+        assert made.refused(typed).text() == not_made.refused(typed).text(), typed
