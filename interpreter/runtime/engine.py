@@ -126,6 +126,7 @@ class Game(Effects, Decisions):
     def checkpoint(self) -> None:
         """Setup has done all it does before any chance: a copy of the game now can
         start every later game with the same players and options."""
+        self.rules_cards = len(self.cards)  # made before any chance: the rules' own, known to all
         if self.on_checkpoint is not None:
             self.on_checkpoint(self)
 

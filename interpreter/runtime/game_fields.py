@@ -96,6 +96,9 @@ class GameFields:
     result: GameEnd | None
     outcome_cache: Outcome | None
     made: dict[int, dict[str, Making]]  # card id -> how its values drawn by chance were made
+    # the cards setup makes before any chance (the first ids): the rules' own, whose names
+    # every seat knows; any later card's name is known by its face (refusals.py)
+    rules_cards: int
     pooled: dict[int, tuple[Pooled, ...]]  # seat -> cards shuffled together, faces it knew
     trail: deque[TrailEntry] | None  # a bots' game: the latest decisions (Decisions.trail)
 

@@ -213,11 +213,13 @@ def _source(g: GameFields, decision: Decision) -> Zone | None:
 
 
 def _named(g: GameFields, seat: int) -> list[Card]:
-    """The cards ``seat`` may know are in the game by their names: the rules' own (no chance
-    made them) and those whose faces it knows. A card chance made that it has not seen
-    (a number the setup drew, face down) is no name to tell apart from any other."""
-    known, made = g.known, g.made
-    return [c for c in g.cards if known[c.id] >> seat & 1 or "" not in made.get(c.id, ())]
+    """The cards ``seat`` may know are in the game by their names: the rules' own (made by
+    setup before any chance) and those whose faces it knows. Any other card it has not seen
+    (a number the setup drew, a card made in play as a hidden variable decided, face down)
+    is no name to tell apart from any other: whether it exists may be a secret."""
+    known, made, own = g.known, g.made, g.rules_cards
+    return [c for c in g.cards
+            if known[c.id] >> seat & 1 or (c.id < own and "" not in made.get(c.id, ()))]
 
 
 def _label_of(g: GameFields, low: str) -> str:

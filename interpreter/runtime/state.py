@@ -479,6 +479,8 @@ FIELDS = (
           _copy_lists_of(list.copy), empty="{}"),
     # cards made by chance: how to make their faces again (a bot's sample draws them anew)
     Field("made", "made", lambda g: {}, _save_made, _load_made, dict, optional=True, empty="{}"),
+    Field("rules_cards", "rules_cards", lambda g: 0, _plain,
+          lambda g, n: an_int(n, "rules_cards", 0, len(g.cards)), optional=True),
     # what each seat knows of cards shuffled together (pools.py): replaced, never changed
     # in place, so copies share it
     Field("pooled", "pooled", lambda g: {}, save_pooled, load_pooled, optional=True),

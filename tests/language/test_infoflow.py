@@ -170,6 +170,20 @@ def test_cards_chosen_by_each_and_played_face_up_in_a_loop_are_no_secret_after_i
     assert messages(pairs.replace("move x to table", "move x to table\n    move y to table")) == []
 
 
+def test_a_loop_playing_each_items_card_face_up_leaves_its_other_parts_secret():
+    """Only the card parts of a list's tuples are made public by a loop that plays them face
+    up: a number worked out from a hidden variable beside them is still a secret after it."""
+    body = ('  choose a in hand[P1] prompt "f"\n  let both = [(a, secret_best)]\n'
+            '  for x, y in both {\n    move x to table\n  }\n  log "{both[0][1]}"\n')
+    assert "this log line shows a value worked out from the hidden variable 'secret_best'" \
+        in messages(body)
+    assert messages(body.replace("secret_best", "2")) == []
+    pairs = ('  choose a in hand[P1] prompt "f"\n  let both = [(P1, a)]\n'
+             '  for p, c in both {\n    move c to table\n  }\n'
+             '  log "{both[0][1].v} by {both[0][0]}"\n')  # (seat, card) pairs: all public
+    assert messages(pairs) == []
+
+
 def test_an_end_reason_is_flagged_and_a_card_in_it_is_shown_by_name():
     assert messages('  end "the top was {top(deck).v}"') == [
         "the end reason shows a value worked out from a hidden card's face"]

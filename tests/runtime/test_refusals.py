@@ -252,3 +252,49 @@ def test_a_card_named_by_chance_the_seat_has_not_seen_is_not_told_apart_by_its_r
         near, far = typo.format(hidden), typo.format(other)
         assert game.refused(near).text().replace(near, "N") == \
             game.refused(far).text().replace(far, "N")
+
+
+# a card made in play as a hidden variable decides, face down: no chance made it, but
+# whether it exists is a secret, so a refusal must not tell its name from another
+MADE = '''game "Made"
+players 2
+card C { v: int  name "{v}" }
+zone vault: pile of C
+zone hand[player]: hand of C, owner
+var level: int = 0, hidden
+setup {
+  create C(v: 1) in hand[P1]
+  create C(v: 2) in hand[P1]
+}
+turn {
+  level = LEVEL
+  if level > 3 {
+    create C(v: 57) in vault
+  }
+  choose c in hand[current] prompt "a card"
+  win current
+}
+'''
+
+
+def test_a_card_made_under_a_hidden_condition_is_not_told_apart_by_its_refusal():
+    made, not_made = (rulelang.loads(MADE.replace("LEVEL", level), "made.rules")
+                      .new_game(players=2, seed=5) for level in ("5", "1"))
+    assert any(c.label == "57" for c in made.cards)
+    assert not any(c.label == "57" for c in not_made.cards)
+    for typed in ("57", "58", "5", "57x", "x57", "2x", "seven"):
+        assert made.refused(typed).text() == not_made.refused(typed).text(), typed
+
+
+def test_a_card_setup_makes_as_chance_decides_is_not_told_apart_by_its_refusal():
+    rolled = MADE.replace("  level = LEVEL\n  if level > 3 {\n    create C(v: 57) in vault\n  }\n",
+                          "").replace("  create C(v: 2) in hand[P1]\n",
+                                      "  create C(v: 2) in hand[P1]\n"
+                                      '  if random(1..6, "the roll") > 3 {\n'
+                                      "    create C(v: 57) in vault\n  }\n")
+    rules = rulelang.loads(rolled, "rolled.rules")
+    games = [rules.new_game(players=2, seed=seed) for seed in range(8)]
+    made = next(g for g in games if len(g.cards) == 3)
+    not_made = next(g for g in games if len(g.cards) == 2)
+    for typed in ("57", "58", "57x", "2x"):
+        assert made.refused(typed).text() == not_made.refused(typed).text(), typed

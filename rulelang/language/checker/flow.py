@@ -511,6 +511,11 @@ class FlowChecker(ChoiceChecks):
         if isinstance(s.iter, ast.Name) and isinstance(s.iter.ref, refs.Local) \
                 and not may_stop(s.body) \
                 and set(looped_cards(s.names, s.iter.ty)) <= self.body_made_public:
+            kept = self.local_taint(s.iter.id, after).data
+            if looped_cards(s.names, s.iter.ty) != s.names and kept != PUBLIC:
+                # its other parts (a number, a seat) keep their secret: ``[(c, best)]``
+                after.local[s.iter.id] = Taint(kept)
+                return after
             after.local[s.iter.id] = CLEAN
             after.made_public = after.made_public | {s.iter.id}
         return after
