@@ -73,7 +73,7 @@ def compare(files, count, seed, bots_all, bot_pairs, workers, backend, address, 
     rulelang compare examples/oh_hell.rules --players 3 --option tricks=3 --option tricks=5
     rulelang compare examples/pig.rules --players 2 --players 3 --players 4
     rulelang compare examples/pig.rules my_pig.rules --players 3
-    rulelang compare games/yokai_sketch.rules --bots random --bots greedy
+    rulelang compare examples/pig.rules --bots random --bots greedy
     """
     from rulelang.play.simulation import to_json
     from rulelang.play.simulation.variants import compare as compare_variants
