@@ -116,14 +116,19 @@ def create_app(host: Host) -> SecurityHeaders:
             return forbidden()
         return FileResponse(STATIC / "table.html", media_type="text/html")
 
-    async def transcript(request):
+    async def worked_out(request, work):
+        """``work(table, seat)`` for the seat a page's token names, under its table's lock and
+        off the event loop; ``forbidden()`` for a token that names none."""
         found = seat_of(request)
         if found is None:
             return forbidden()
         table, seat = found
         async with lock_of(table):
-            text = await run_in_threadpool(table.transcript, seat)
-        return PlainTextResponse(text)
+            return await run_in_threadpool(work, table, seat)
+
+    async def transcript(request):
+        text = await worked_out(request, lambda table, seat: table.transcript(seat))
+        return text if isinstance(text, Response) else PlainTextResponse(text)
 
     async def record(request):
         found = seat_of(request)
@@ -138,22 +143,12 @@ def create_app(host: Host) -> SecurityHeaders:
             "content-disposition": 'attachment; filename="record.json"'})
 
     async def suggest(request):
-        found = seat_of(request)
-        if found is None:
-            return forbidden()
-        table, seat = found
-        async with lock_of(table):
-            said = await run_in_threadpool(table.suggestion, seat)
-        return JSONResponse(said)
+        said = await worked_out(request, lambda table, seat: table.suggestion(seat))
+        return said if isinstance(said, Response) else JSONResponse(said)
 
     async def rules_json(request):
-        found = seat_of(request)
-        if found is None:
-            return forbidden()
-        table, _ = found
-        async with lock_of(table):
-            text = await run_in_threadpool(table.rules_text)
-        return Response(text, media_type="application/json")
+        text = await worked_out(request, lambda table, _: table.rules_text())
+        return text if isinstance(text, Response) else Response(text, media_type="application/json")
 
     async def socket(ws: WebSocket):
         found = host.find(ws.path_params.get("token"))
