@@ -217,9 +217,8 @@ def _named(g: GameFields, seat: int) -> list[Card]:
     setup before any chance) and those whose faces it knows. Any other card it has not seen
     (a number the setup drew, a card made in play as a hidden variable decided, face down)
     is no name to tell apart from any other: whether it exists may be a secret."""
-    known, made, own = g.known, g.made, g.rules_cards
-    return [c for c in g.cards
-            if known[c.id] >> seat & 1 or (c.id < own and "" not in made.get(c.id, ()))]
+    known, own = g.known, g.rules_cards  # (no card before the checkpoint is chance's)
+    return [c for c in g.cards if c.id < own or known[c.id] >> seat & 1]
 
 
 def _label_of(g: GameFields, low: str) -> str:
