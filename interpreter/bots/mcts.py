@@ -281,8 +281,9 @@ class MctsBot:
             pending = game.pending
             assert pending is not None  # (not over: a decision waits)
             if group is not game.group:
-                if opened is not None:  # the round is over: on from the picks together
-                    assert opened.round is not None  # (none if every pick was forced)
+                # the round is over: on from the picks together (no node opened if every
+                if opened is not None:  # pick was forced or a partner's by the advice)
+                    assert opened.round is not None
                     after = opened.round.after
                     node = after.get(tuple(picks)) or after.setdefault(tuple(picks),
                                                                        Node(nseats))
