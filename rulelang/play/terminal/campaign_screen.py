@@ -15,8 +15,8 @@ import os
 from rich.console import Console
 from rich.text import Text
 
+from rulelang.play.campaign_state import campaign_state
 from rulelang.play.save_files import with_people, write_save
-from rulelang.play.terminal.cards import words
 from rulelang.play.terminal.session import Quit, Session
 
 
@@ -176,14 +176,14 @@ class CampaignRun:
                                   if kind == "human"])
 
     def state_lines(self) -> list:
-        campaign = self.campaign
-        lines: list[Text | str] = [Text(f"{campaign.rules.title}: the campaign", style="bold")]
-        for label, value in campaign.labels().items():
-            lines.append(Text(f"  {label}: {words(value)}"))  # no_trump: "no trump"
-        if campaign.played:
-            last = campaign.played[-1]
-            lines += ["", Text(f"game {last.number} ({campaign.offered} {last.choice}):",
-                               style="bold"), last.ending.removeprefix("== ")]
+        state = campaign_state(self.campaign)  # as the browser's page says it too
+        lines: list[Text | str] = [Text(f"{state.title}: the campaign", style="bold")]
+        for kept in state.kept:
+            lines.append(Text(f"  {kept.label}: {kept.value}"))  # no_trump: "no trump"
+        if state.last is not None:
+            last = state.last
+            lines += ["", Text(f"game {last.number} ({state.offered} {last.choice}):",
+                               style="bold"), last.ending]
             lines += [f"  {line}" for line in last.after]
         return lines
 
