@@ -39,6 +39,10 @@ LOOPBACK = "127.0.0.1"
               help="Keep FILE's game in this file after every move; if it exists, the game "
                    "(and its links) continue from it, with the players, seed, options and "
                    "seats saved (others given are refused).")
+@click.option("--campaign", "campaign_path", type=click.Path(dir_okay=False),
+              help="For rules that declare a campaign: play the campaign, its games one after "
+                   "another at the same table (the same links), kept in this file after every "
+                   "move; if it exists, the campaign (and its links) continue from it.")
 @click.option("--saves", "saves_dir", type=click.Path(file_okay=False),
               help="Keep the lobby's games in this folder; they continue at the next start.")
 @click.option("--host", default=LOOPBACK, show_default=True,
@@ -49,8 +53,8 @@ LOOPBACK = "127.0.0.1"
                    "program or person): only files you trust. See docs/saves.md.")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
               help="Port to listen on (0: any free port).")
-def serve(file, players, option_pairs, bot_pairs, seed, folder, save_path, saves_dir,
-          trust_save, host, port):
+def serve(file, players, option_pairs, bot_pairs, seed, folder, save_path, campaign_path,
+          saves_dir, trust_save, host, port):
     """Serve the game in FILE (and/or a lobby of the rules in --folder) to web browsers.
 
     Prints a private link for each person's seat and one for spectators, who see only
@@ -68,8 +72,12 @@ def serve(file, players, option_pairs, bot_pairs, seed, folder, save_path, saves
         raise click.UsageError("--saves keeps a lobby's games: it needs --folder")
     if save_path and not file:
         raise click.UsageError("--save keeps FILE's game: it needs a FILE")
+    if campaign_path and not file:
+        raise click.UsageError("--campaign plays FILE's campaign: it needs a FILE")
+    if campaign_path and save_path:
+        raise click.UsageError("a campaign is kept in its --campaign file: --save is for one game")
 
-    for path in (save_path, saves_dir):  # said now, not at the first move
+    for path in (save_path, campaign_path, saves_dir):  # said now, not at the first move
         parent = Path(path).absolute().parent if path else None
         if parent is not None and not parent.is_dir():
             click.echo(f"error: {path}: there is no folder {parent} to save into", err=True)
@@ -82,8 +90,13 @@ def serve(file, players, option_pairs, bot_pairs, seed, folder, save_path, saves
         server.folder = RulesFolder(Path(folder))
         for problem in server.resume_lobby():
             click.echo(f"warning: a saved game was not resumed: {problem}", err=True)
-    tables = [open_table(server, file, players, option_pairs, bot_pairs, seed, save_path)] \
-        if file else []
+    if campaign_path:
+        from rulelang.play.cli.serve_campaign import open_campaign_table
+        tables = [open_campaign_table(server, file, players, option_pairs, bot_pairs, seed,
+                                      Path(campaign_path))]
+    else:
+        tables = [open_table(server, file, players, option_pairs, bot_pairs, seed, save_path)] \
+            if file else []
     base = f"http://{_shown_host(host)}:{listener.getsockname()[1]}"
     for table in tables:
         print_links(table, base)
@@ -160,6 +173,11 @@ def print_links(table, base):
     kinds = ", ".join(f"{game.seat_name(s)} {'a person' if k == 'human' else a_bot(k)}"
                       for s, k in table.kinds.items())
     click.echo(f"{game.title}, {game.nplayers} players ({kinds}):")
+    if table.campaign is not None:  # the same links for every game of it
+        state = table.campaign_state() or {}
+        now = (f"game {state['playing']} being played" if state.get("playing")
+               else "between games" if not state.get("over") else "over")
+        click.echo(f"  a campaign, its games one after another at this table ({now})")
     for who, token in table.links().items():
         what = "watch (public only)" if who == "spectator" else f"play {who}"
         click.echo(f"  {what}: {base}/t/{token}")

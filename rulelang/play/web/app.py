@@ -19,7 +19,9 @@ null; and what the rules ask to confirm before it is played, ``pass ... confirm`
 seat's now (``{"type": "why", "move", "version", "reason", "why"}``: the refusal's words and
 the rule behind it, or nulls), ``{"again": true}`` once the game is over, to open a new
 table with the same settings (every page then gets its seat's new link, ``"again"`` in its
-state); it receives
+state), ``{"next": VALUE, "version": N}`` at a campaign's table between games, to start its
+next game with that value of the offered option (a state's ``"campaign"``: its offers); it
+receives
 ``{"type": "state", ...}`` after every move and every answer in a simultaneous choice
 (``answered``: the seats that have chosen; ``result``: who won and why, once it is over), or
 ``{"type": "refused", "reason": ..., "why": ...}`` for a move that was not played (``why``:
@@ -42,6 +44,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rulelang.language.errors import RulesError
+from rulelang.play.web.campaign_table import bots_go_on, choose_next
 from rulelang.play.web.host import Host
 from rulelang.play.web.tables import MAX_BOT_MOVES, SPECTATOR, reason_of
 
@@ -74,7 +77,8 @@ class Refused(Exception):
 
 
 def parse_move(text) -> tuple[str, str, int]:
-    """(what is asked: "move", "try", "why" or "again", the move, the version)."""
+    """(what is asked: "move", "try", "why", "next" or "again", the move (for "next": the
+    campaign's next game, the offered option's value), the version)."""
     if not isinstance(text, str):
         raise Refused("send a move as text")
     if len(text) > MAX_MESSAGE:
@@ -87,7 +91,7 @@ def parse_move(text) -> tuple[str, str, int]:
         raise Refused('that is not a move: send {"move": NOTATION, "version": N}')
     if data.get("again") is True:
         return "again", "", 0
-    kind = next((k for k in ("why", "try") if k in data and "move" not in data), "move")
+    kind = next((k for k in ("why", "try", "next") if k in data and "move" not in data), "move")
     move, version = data.get(kind), data.get("version")
     if not isinstance(move, str) or not move.strip() or len(move) > MAX_NOTATION:
         raise Refused("a move is its notation, as text")
@@ -194,6 +198,17 @@ def create_app(host: Host) -> SecurityHeaders:
         if kind == "again":
             await play_again(table, seat, ws)
             return
+        if kind == "next":  # a campaign's next game, chosen among those offered
+            async with lock_of(table):
+                reason = await run_in_threadpool(choose_next, table, seat, move, version)
+                if reason is not None:
+                    await ws.send_text(json.dumps({"type": "refused", "reason": reason}))
+                    if version != table.version:  # a stale page: draw it again
+                        await ws.send_text(await run_in_threadpool(table.message, seat))
+                    return
+                await broadcast(table)
+            start(advance(table))
+            return
         async with lock_of(table):
             reason = await run_in_threadpool(table.play, seat, move, version)
             if reason is not None:
@@ -242,6 +257,9 @@ def create_app(host: Host) -> SecurityHeaders:
             for _ in range(MAX_BOT_MOVES):
                 async with lock_of(table):
                     seat = table.bot_to_move()
+                    if seat is None and await run_in_threadpool(bots_go_on, table):
+                        await broadcast(table)  # a campaign of bots: its next game
+                        continue
                     if seat is None:
                         return
                     version = table.version
@@ -363,7 +381,7 @@ def _copy(game):
 def _open(host, wish, visitor):
     rules = host.folder.load(wish["rules"])
     return host.open_for(visitor, wish["rules"], rules, wish["players"], wish["options"],
-                         wish["seats"])
+                         wish["seats"], campaign=wish["campaign"])
 
 
 def parse_table_wish(data) -> dict:
@@ -373,7 +391,9 @@ def parse_table_wish(data) -> dict:
     players = data.get("players")
     if players is not None and (not isinstance(players, int) or isinstance(players, bool)):
         raise ValueError("players must be a whole number")
-    wish = {"rules": data["rules"], "players": players}
+    if not isinstance(data.get("campaign", False), bool):
+        raise ValueError("campaign is true (a campaign of the rules) or false (one game)")
+    wish = {"rules": data["rules"], "players": players, "campaign": data.get("campaign", False)}
     for key in ("options", "seats"):
         given = data.get(key) or {}
         if not isinstance(given, dict) or len(given) > 50 or not all(

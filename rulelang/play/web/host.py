@@ -1,6 +1,7 @@
 """Every table the server holds, found by the tokens of their seats."""
 from __future__ import annotations
 
+import json
 import secrets
 import time
 from pathlib import Path
@@ -8,8 +9,10 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from interpreter.runtime.campaign import FORMAT as CAMPAIGN_FORMAT
 from rulelang.language.errors import RulesError
 from rulelang.play.save_files import read_save, remove_stale_parts, write_atomically, write_save
+from rulelang.play.web.campaign_table import adopt, open_campaign
 from rulelang.play.web.saves import file_for, prepare_folder, record, saved_in, table_from
 from rulelang.play.web.tables import Table, new_token, parse_kinds
 
@@ -52,15 +55,26 @@ class Host:
         return table
 
     def open(self, rules_name, rules, players=None, options=None, kinds=None, seed=None,
-             save_path=None) -> Table:
+             save_path=None, campaign=False) -> Table:
         """A new table. The seed is the host's secret (random unless given: a test's).
-        It is saved at ``save_path``, else in the lobby's saves folder if there is one."""
+        It is saved at ``save_path``, else in the lobby's saves folder if there is one.
+        With ``campaign``, a new campaign of the rules (``campaign_table.open_campaign``)."""
         if len(self.tables) >= MAX_TABLES:
             raise RulesError(f"this server already holds {MAX_TABLES} games")
-        game = rules.new_game(players=players,
-                              seed=secrets.randbits(63) if seed is None else seed,
-                              options=options or {})
-        table = Table.open(rules_name, rules, game, parse_kinds(game, kinds or {}))
+        seed = secrets.randbits(63) if seed is None else seed
+        if campaign:
+            table = open_campaign(rules_name, rules, players, options or {}, kinds or {}, seed)
+        else:
+            game = rules.new_game(players=players, seed=seed, options=options or {})
+            table = Table.open(rules_name, rules, game, parse_kinds(game, kinds or {}))
+        return self.keep(table, save_path)
+
+    def adopt(self, rules_name, rules, campaign, kinds, save_path) -> Table:
+        """A table for a campaign saved elsewhere (``rulelang run --campaign``): its game in
+        progress, or its next one; new links."""
+        return self.keep(adopt(rules_name, rules, campaign, kinds or {}), save_path)
+
+    def keep(self, table: Table, save_path) -> Table:
         if save_path is None and self.saves is not None:
             save_path = file_for(self.saves, table)
         table.save_path = save_path
@@ -69,6 +83,8 @@ class Host:
     def again(self, table: Table) -> Table:
         """A new table with the same rules, players, options and seats as ``table`` (once:
         asked again, the same one). Each seat's new link is kept on the old table."""
+        if table.campaign is not None:
+            raise RulesError("a campaign goes on with its next game: choose it among those offered")
         if table.again_links:
             return self.seats[next(iter(table.again_links.values())).removeprefix("/t/")][0]
         from rulelang.tools.rulebook import options_of
@@ -80,7 +96,7 @@ class Host:
         return new
 
     def open_for(self, visitor: str, rules_name, rules, players=None, options=None,
-                 kinds=None) -> Table:
+                 kinds=None, campaign=False) -> Table:
         """A lobby table opened by ``visitor`` (an address), who may have only so many games
         in progress at once; finished lobby games are let go first."""
         self.sweep()
@@ -89,15 +105,14 @@ class Host:
         if busy >= MAX_PER_VISITOR:
             raise RulesError(f"you have {busy} games in progress here already (at most "
                              f"{MAX_PER_VISITOR}): finish one first")
-        table = self.open(rules_name, rules, players, options, kinds)
+        table = self.open(rules_name, rules, players, options, kinds, campaign=campaign)
         self.visitors[table.name] = visitor
         return table
 
     def save(self, table: Table):
         if table.save_path is not None:
             write_save(table.save_path, record(table))
-        if table.name in self.visitors and table.name not in self.finished and (
-                table.game.is_over or table.failure is not None):
+        if table.name in self.visitors and table.name not in self.finished and table.finished:
             self.finished[table.name] = time.monotonic()
 
     def sweep(self, now=None, keep=KEEP_FINISHED):
@@ -107,27 +122,42 @@ class Host:
             if now - when >= keep:
                 self.remove(self.tables[name])
 
-    def remove(self, table: Table):
+    def remove(self, table: Table, keep_save=False):
         self.tables.pop(table.name, None)
         self.visitors.pop(table.name, None)
         self.finished.pop(table.name, None)
         for token in table.tokens:
             self.seats.pop(token, None)
-        if table.save_path is not None:
+        if table.save_path is not None and not keep_save:
             try:
                 table.save_path.unlink()
             except OSError:
                 pass
 
-    def resume_file(self, path: Path, rules_name, rules) -> Table:
-        """The table saved at ``path``, played with ``rules`` (RulesError if it is not)."""
+    def resume_file(self, path: Path, rules_name, rules, text=None) -> Table:
+        """The table saved at ``path`` (its ``text``, if read already), played with ``rules``
+        (RulesError if it is not)."""
         def rules_for(name):
             if name != rules_name:
                 raise RulesError(f"it is a game of {name}, not of {rules_name}")
             return rules
-        table = table_from(read_save(path, self.trust_saves), rules_for)
+        table = table_from(read_save(path, self.trust_saves) if text is None else text,
+                           rules_for)
         table.save_path = path
         return self.add(table)
+
+    def resume_campaign_file(self, path: Path, rules_name, rules, kinds) -> Table:
+        """The campaign saved at ``path``: a campaign's table saved by this server (its links
+        kept), or a campaign saved by ``rulelang run --campaign`` (new links, seated as
+        ``kinds`` says). RulesError if it is neither, or not of ``rules``."""
+        text = read_save(path, self.trust_saves)
+        if _format_of(text) == CAMPAIGN_FORMAT:
+            return self.adopt(rules_name, rules, rules.restore_campaign(text), kinds, path)
+        table = self.resume_file(path, rules_name, rules, text)
+        if table.campaign is None:
+            self.remove(table, keep_save=True)
+            raise RulesError("it holds one game, not a campaign: serve it with --save")
+        return table
 
     def resume_lobby(self) -> list[str]:
         """Reopen the lobby's saved tables; each problem as a line (the others still open)."""
@@ -140,7 +170,7 @@ class Host:
             try:
                 table = table_from(read_save(path, self.trust_saves), self.folder.load)
                 table.save_path = path
-                if table.game.is_over or table.failure is not None:
+                if table.finished:
                     path.unlink()  # a finished game: nobody comes back to it
                     continue
                 self.visitors[table.name] = ""
@@ -163,3 +193,12 @@ class Host:
                     prepare_folder(path.parent)  # the saves' folder
                     write_atomically(path, self.lobby_token)
         return self.lobby_token
+
+
+def _format_of(text: str):
+    """The "format" a save's JSON names (None: not JSON, or none named)."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    return data.get("format") if isinstance(data, dict) else None

@@ -73,6 +73,9 @@ class RulesFolder:
                         "duration": rules.teaching.duration,  # in the rules' own words
                         "about": rules.teaching.about,
                         "cooperative": program.cooperative,
+                        # rules with a campaign: the option its games are chosen by
+                        "campaign": (program.campaign.offer.option
+                                     if program.campaign is not None else None),
                         "options": describe_options(rules),
                         "partner": PARTNER if program.cooperative else None})
         return out

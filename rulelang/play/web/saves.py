@@ -1,7 +1,9 @@
 """Tables on disk: written after every move, read back when the server starts again.
 
 A table's save is the host's save of its game (every secret, the seed included) with the
-seats' kinds and tokens, so the links people hold keep working after a restart. That makes
+seats' kinds and tokens, so the links people hold keep working after a restart; a campaign's
+table saves its campaign (the game in progress in it) and, between games, the last game, which
+its pages show. That makes
 these files secret: they are sealed with the host's key and written readable by their owner
 only (``rulelang.play.save_files.write_save``), and nothing serves them.
 """
@@ -29,6 +31,11 @@ def record(table: Table) -> str:
         "failure": table.failure,
         "game": json.loads(game.save()),
     }
+    campaign = table.campaign
+    if campaign is not None:  # its game in progress is in it; between games, the last one
+        data["campaign"] = json.loads(campaign.save())  # is kept for the pages to show
+        data["game"] = None if campaign.game is not None else data["game"]
+        data["moves_before"] = table.moves_before
     return json.dumps(data, indent=1)
 
 
@@ -39,12 +46,23 @@ def table_from(text: str, rules_for) -> Table:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise RulesError("not a table saved by rulelang serve")
         rules = rules_for(data["rules"])
-        game = rules.restore(json.dumps(data["game"]))
+        campaign = None
+        if data.get("campaign") is not None:
+            campaign = rules.restore_campaign(json.dumps(data["campaign"]))
+            game = campaign.game or rules.restore(json.dumps(data["game"]))
+        else:
+            game = rules.restore(json.dumps(data["game"]))
         kinds = {game.seat_of(seat): kind for seat, kind in data["kinds"].items()}
         tokens = {token: SPECTATOR if seat == "spectator" else game.seat_of(seat)
                   for token, seat in data["tokens"].items()}
-        return Table(str(data["name"]), str(data["rules"]), rules, game, kinds, tokens,
-                     failure=data.get("failure"))
+        table = Table(str(data["name"]), str(data["rules"]), rules, game, kinds, tokens,
+                      failure=data.get("failure"))
+        if campaign is not None:
+            table.campaign = campaign
+            table.moves_before = data["moves_before"]
+            if type(table.moves_before) is not int or table.moves_before < 0:
+                raise ValueError("moves_before")
+        return table
     except (KeyError, TypeError, ValueError, AttributeError, RecursionError):
         raise RulesError("this table's save is damaged") from None
 

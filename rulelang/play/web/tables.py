@@ -12,6 +12,7 @@ import json
 import random
 import secrets
 from pathlib import Path
+from typing import Any
 
 import attrs
 
@@ -22,6 +23,7 @@ from interpreter.runtime.knowledge import seat_knowledge
 from interpreter.runtime.outcome import result_words
 from interpreter.runtime.views import PUBLIC, forced_openly
 from rulelang.language.errors import IllegalMove, RulesError
+from rulelang.play.campaign_state import campaign_state
 
 SPECTATOR = PUBLIC  # the seat a spectator's token stands for: only what every seat may know
 HUMAN = "human"
@@ -53,6 +55,11 @@ class Table:
     sent: dict = attrs.field(factory=dict)  # seat -> (stamp, message text) already built
     refused_why: dict | None = None  # the rule behind the last move refused ("why?")
     again_links: dict = attrs.field(factory=dict)  # seat -> its link at the next table
+    # a campaign's table plays its games one after another (rulelang.play.web.campaign_table);
+    # moves_before: the moves of its games before this one (and one for each new game), so
+    # that a table's version only ever grows and a page of an earlier game is out of date
+    campaign: Any = None
+    moves_before: int = 0
     _rules_text: str | None = None  # rules.json: the rulebook and where log lines come from
     _public: dict = attrs.field(factory=dict)  # stamp -> what a spectator sees then
 
@@ -66,7 +73,7 @@ class Table:
     @property
     def version(self) -> int:
         """How many moves have been played: a move sent for another version is stale."""
-        return len(self.game.history)
+        return self.moves_before + len(self.game.history)
 
     @property
     def answered(self) -> list:
@@ -201,6 +208,37 @@ class Table:
                 return
             self.play_bot(seat, self.bot_choice(seat, self.game))
 
+    def start(self, game: Game):
+        """The next game at this table (a campaign's): the same seats, bots and links; every
+        page hears of it, and a page drawn before it is out of date."""
+        self.moves_before += len(self.game.history) + 1
+        self.game = game
+        self.bots.clear()  # each game's bots are new, with new seeds
+        self.refused_why = None
+        self.sent.clear()
+        self._public.clear()
+        self._rules_text = None  # its options may differ: the rulebook says them
+
+    def campaign_state(self) -> dict | None:
+        """The campaign's state as pages are sent it (None: no campaign), its game over
+        settled first; the rules failing in its after block or its offer stop the table."""
+        if self.campaign is None:
+            return None
+        try:
+            return campaign_state(self.campaign).plain()
+        except RulesError as error:
+            self.fail(error)
+            return None
+
+    @property
+    def finished(self) -> bool:
+        """Whether nothing more will be played here: the game over (a campaign's: the
+        campaign over), or the rules failed."""
+        if self.campaign is None or self.failure is not None:
+            return self.failure is not None or self.game.is_over
+        state = self.campaign_state()
+        return state is None or state["over"]
+
     def fail(self, error):
         """The rules went wrong at run time: say where, without the host's paths."""
         self.failure = self.failure_text(error)
@@ -222,6 +260,7 @@ class Table:
         if cached is not None and cached[0] == stamp:
             return cached[1]
         game = self.game
+        campaign = self.campaign_state()  # first: a game over carries its results (its log grows)
         data = {
             "type": "state",
             "version": version,
@@ -233,6 +272,7 @@ class Table:
             "view": self.public_view() if seat == SPECTATOR else game.view(seat),
             "result": self.result(),  # the banner's words once the game is over (else None)
             "again": self.again_links.get(seat),  # play again: this seat's new link
+            "campaign": campaign,  # a campaign's state (else None): rulelang.play.campaign_state
         }
         only = self.only_choice(seat, data["view"])
         if only is not None:

@@ -68,6 +68,15 @@ function fileForm(file) {
     input.name = `option:${option.name}`;
     fields.append(field(option.label || option.name.replace(/_/g, " "), input, doc));
   }
+  if (file.campaign) {  // rules with a campaign: its games one after another at one table
+    const box = el("input");
+    box.type = "checkbox";
+    box.name = "campaign";
+    const offered = file.campaign.replace(/_/g, " ");
+    fields.append(field("Campaign", box, `Play the campaign: its games one after another at this table, ` +
+      `the same links, what each game leaves kept for the next; the ${offered} above is the first game, ` +
+      `and the players choose each next one among those offered.`));
+  }
   const seats = el("div", "seats");
   const drawSeats = () => {
     seats.replaceChildren();
@@ -123,7 +132,8 @@ function field(label, input, doc) {
 }
 
 async function open(file, form, button) {
-  const wish = {rules: file.file, players: Number(form.elements.players.value), options: {}, seats: {}};
+  const wish = {rules: file.file, players: Number(form.elements.players.value), options: {}, seats: {},
+                campaign: Boolean(form.elements.campaign && form.elements.campaign.checked)};
   for (const input of form.elements) {
     if (input.name.startsWith("option:")) wish.options[input.name.slice(7)] = input.value;
     if (input.name.startsWith("seat:")) wish.seats[input.name.slice(5)] = input.value;

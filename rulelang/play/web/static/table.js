@@ -1,12 +1,14 @@
 // The table page: one seat's view of a game (or the spectator's), live over a WebSocket.
 // The page's address holds the seat's token; everything it shows comes from the server's
-// messages: {"type": "state", version, answered, you, players, team, failure, view, result},
+// messages: {"type": "state", version, answered, you, players, team, failure, view, result,
+// campaign},
 // {"type": "refused", reason} and {"type": "why", move, reason} (a tap on no move). Moves go back as {"move": NOTATION, "version": N}.
 import {el, sortView, drawTable, zoneBlock, drawValue, plainText, seatColour, seatIndex,
         tintColour, titleOf, redraw} from "./draw.js";
 import {drawGrid} from "./grid.js";
 import {addRuleWhy, addWhy, closeRules, openRules} from "./teach.js";
 import {deciding, drawDecision} from "./decide.js";
+import {drawCampaign} from "./campaign.js";
 import {$, TAP_GUARD_MS, connected, isMyMove, state, toast} from "./page.js";
 
 // ------------------------------------------------------------------ the connection
@@ -136,6 +138,7 @@ function draw(message) {
   const parts = sortView(view);
   drawHeader(message);
   drawOutcome(message);
+  drawCampaign(message);
   drawBoard(message, parts);
   drawPlayers(message, parts);
   drawFacts(parts);
@@ -180,7 +183,9 @@ function drawOutcome(message) {
   if (!view.over || !view.outcome) { box.hidden = true; return; }
   box.hidden = false;
   const again = el("p", "again");
-  if (message.again) {
+  if (message.campaign) {
+    // a campaign goes on at this table: its panel offers the next game
+  } else if (message.again) {
     const link = el("a", null, "open the new game");
     link.href = message.again;
     again.append("A new game with these settings is ready: ", link);

@@ -1,0 +1,92 @@
+"""``rulelang serve FILE --campaign SAVE``: a campaign's table, new or continued from SAVE.
+
+As ``--save`` does for one game: SAVE is written after every move; an existing SAVE goes on
+with its players, seed, options and seats (others given are refused, exit 2), and with its
+links when this server wrote it. A campaign saved by ``rulelang run --campaign`` goes on here
+too, with new links (and is kept as a browser table from then on).
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from rulelang.language.errors import RulesError
+from rulelang.play.cli.common import (
+    EXIT_DATA,
+    EXIT_USAGE,
+    load_rules,
+    parse_options,
+    seats_fit,
+    warn_unused_options,
+)
+
+
+def open_campaign_table(server, file, players, option_pairs, bot_pairs, seed, path: Path):
+    rules = load_rules(file)
+    name = Path(file).name
+    if rules.program.campaign is None:
+        click.echo(f"error: {rules.title} declares no campaign (campaign {{ ... }}): serve it "
+                   "without --campaign", err=True)
+        sys.exit(EXIT_USAGE)
+    options = parse_options(option_pairs)
+    kinds = dict(pair.partition("=")[::2] for pair in bot_pairs)
+    if path.exists():
+        from rulelang.play.cli.serve import refuse_other_seats
+        try:
+            table = server.resume_campaign_file(path, name, rules, kinds)
+        except OSError as error:
+            click.echo(f"error: {path}: cannot read it ({error.strerror or error})", err=True)
+            sys.exit(EXIT_DATA)
+        except RulesError as error:
+            click.echo(f"error: {path}: {'; '.join(d.message for d in error.diagnostics)}",
+                       err=True)
+            sys.exit(EXIT_DATA)
+        refuse_other_settings(table.campaign, path, players, seed, options)
+        refuse_other_seats(table, path, bot_pairs)
+        click.echo(f"continuing the campaign saved in {path}", err=True)
+        return table
+    try:
+        seats_fit(rules.program, players or rules.program.min_players, bot_pairs, past_most=False)
+    except click.BadParameter as error:
+        click.echo(f"error: {error.message}", err=True)
+        sys.exit(EXIT_USAGE)
+    try:
+        table = server.open(name, rules, players, options, kinds, seed, save_path=path,
+                            campaign=True)
+    except RulesError as error:
+        click.echo(error.render(), err=True)
+        sys.exit(EXIT_USAGE)
+    warn_unused_options(table.game, options)
+    return table
+
+
+def refuse_other_settings(campaign, path, players, seed, options):
+    """A saved campaign goes on as it was saved: a --players, --seed or --option it does not
+    have is said (exit 2), as ``common.refuse_other_settings`` says it for a game. The
+    offered option is chosen on the pages between games, never on the command line."""
+    differ = []
+    if players is not None and players != campaign.players:
+        differ.append(f"--players {players} (it has {campaign.players})")
+    if seed is not None and seed != campaign.seed:
+        differ.append("--seed")  # (not the saved seed: it would give the hidden cards away)
+    rules, offered = campaign.rules, campaign.offered
+    given = {k: v for k, v in options.items() if k != offered}
+    try:
+        asked = rules.blank_game(campaign.players, 0, given).options
+        saved = rules.blank_game(campaign.players, 0, campaign.options).options
+    except RulesError as error:
+        click.echo(error.render(), err=True)
+        sys.exit(EXIT_USAGE)
+    differ += [f"--option {name}={value}" for name, value in given.items()
+               if asked.get(name) != saved.get(name)]
+    if offered in options:
+        differ.append(f"--option {offered}={options[offered]} (its next game is chosen on the "
+                      "page, among those offered)")
+    if differ:
+        click.echo(f"error: {path} holds a campaign saved with other settings than "
+                   f"{', '.join(differ)}; a saved campaign goes on as it was saved. Leave "
+                   f"{'them' if len(differ) > 1 else 'it'} out to continue it, or give "
+                   "another file (or remove this one) to start a new campaign.", err=True)
+        sys.exit(EXIT_USAGE)

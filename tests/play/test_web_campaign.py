@@ -1,0 +1,228 @@
+"""A campaign in the browser (`rulelang serve FILE --campaign SAVE`, or the lobby's
+Campaign box): its games one after another at one table with the same links, its state on
+every page between games, the next game chosen by a player among those offered, the
+campaign saved after every move and continued from its file, bots seated for every game."""
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from click.testing import CliRunner
+from starlette.testclient import TestClient
+
+from rulelang.play.cli import cli
+from rulelang.play.save_files import read_save, write_save
+from rulelang.play.web.app import create_app
+from rulelang.play.web.campaign_table import choose_next
+from rulelang.play.web.host import Host
+from rulelang.play.web.tables import SPECTATOR
+from support import ROOT, load
+from support.web import receive_state, token_of, until_settled
+
+LEAGUE = "tests/rules/league.rules"  # each game: guess 1 or 2 in turn, 1 wins
+
+
+def league_table(host=None, kinds=None, save_path=None, options=None, path=LEAGUE):
+    host = host or Host()
+    table = host.open(path.rsplit("/", 1)[-1], load(path), 2, options or {},
+                      {"P2": "random"} if kinds is None else kinds, seed=5,
+                      save_path=save_path, campaign=True)
+    return host, table
+
+
+def play_to_the_end(ws, table, state) -> dict:
+    """P1 plays its game to its end (guessing 1 wins it at P1's first turn)."""
+    while not state["view"]["over"]:
+        ws.send_text(json.dumps({"move": "1", "version": state["version"]}))
+        state = until_settled(ws, table)
+    return state
+
+
+def test_a_campaign_goes_game_after_game_at_one_table_its_state_on_every_page(tmp_path):
+    save = tmp_path / "league.json"
+    host, table = league_table(save_path=save)
+    tokens = dict(table.tokens)
+    with TestClient(create_app(host)) as client, \
+            client.websocket_connect(f"/t/{token_of(table, 'P1')}/ws") as ws:
+        state = until_settled(ws, table)
+        assert state["campaign"]["playing"] == 1 and state["campaign"]["offers"] == []
+        assert state["view"]["options"] == {"round": 1}  # the first offered
+        assert state["again"] is None
+        state = play_to_the_end(ws, table, state)
+        campaign = state["campaign"]
+        assert campaign["playing"] is None and not campaign["over"]
+        assert campaign["offers"] == ["2", "3"]
+        assert campaign["last"] == {"number": 1, "choice": "1",
+                                    "ending": "game over: P1 wins; scores P1 0, P2 0",
+                                    "after": ["round 1 of the league: P1 scores"]}
+        assert {"label": "points", "value": "1 and 0"} in campaign["kept"]
+        assert state["view"]["log"][-1] == "round 1 of the league: P1 scores"  # settled first
+        # the campaign is saved after the game, its last game kept for the pages
+        saved = json.loads(read_save(save))
+        assert saved["campaign"]["game"] is None and saved["game"]["history"]
+        ws.send_text(json.dumps({"next": "3", "version": state["version"]}))
+        state = until_settled(ws, table)
+        assert state["view"]["options"] == {"round": 3} and state["campaign"]["playing"] == 2
+        assert state["view"]["vars"]["points"] == [1, 0]  # carried into the new game
+        assert table.tokens == tokens and table.kinds == {0: "human", 1: "random"}
+    saved = json.loads(read_save(save))  # saved during a game: the game in the campaign's
+    assert saved["campaign"]["played"][0]["choice"] == 1 and saved["game"] is None
+    assert saved["campaign"]["game"]["options"]["round"] == 3
+    # started again from its file: the same links, the campaign where it was
+    again = Host()
+    resumed = again.resume_campaign_file(save, "league.rules", load(LEAGUE), {})
+    assert resumed.tokens == tokens and resumed.version == table.version
+    assert resumed.campaign.save() == table.campaign.save()
+    with TestClient(create_app(again)) as client, \
+            client.websocket_connect(f"/t/{token_of(resumed, 'P1')}/ws") as ws:
+        state = play_to_the_end(ws, resumed, until_settled(ws, resumed))
+        assert state["campaign"]["offers"] == ["2"]
+        ws.send_text(json.dumps({"next": "2", "version": state["version"]}))
+        state = play_to_the_end(ws, resumed, until_settled(ws, resumed))
+        assert state["campaign"]["over"] and state["campaign"]["offers"] == []
+        assert {"label": "rounds played", "value": "1, 3 and 2"} in state["campaign"]["kept"]
+    assert resumed.finished
+
+
+def test_the_next_game_is_chosen_once_by_a_player_among_those_offered():
+    host, table = league_table()
+    table.play_bots()
+    assert choose_next(table, 0, "2", table.version) == "the game is not over yet"
+    assert table.play(0, "1", table.version) is None
+    version = table.version
+    assert choose_next(table, SPECTATOR, "2", version) == \
+        "a spectator watches: the players choose the next game"
+    assert choose_next(table, 0, "1", version) == \
+        "round 1 is not open now: choose one of 2, 3"
+    assert choose_next(table, 0, "2", version - 1).startswith("the campaign has moved on")
+    assert choose_next(table, 0, "2", version) is None
+    assert choose_next(table, 0, "3", version).startswith("the campaign has moved on")
+    assert table.game.options["round"] == 2 and table.version > version
+    assert len(table.campaign.played) == 1
+    # one game, not a campaign: no next game, and "play again" stays a campaign's no
+    alone = Host().open("league.rules", load(LEAGUE), 2, seed=1)
+    assert choose_next(alone, 0, "2", alone.version) == "this table plays one game, not a campaign"
+    with pytest.raises(Exception, match="a campaign goes on with its next game"):
+        host.again(table)
+
+
+def test_a_first_game_not_offered_is_refused_with_the_ones_that_are():
+    with pytest.raises(Exception, match=r"round=5 is not offered now|not allowed"):
+        league_table(options={"round": "5"})
+    _, table = league_table(options={"round": "2"})
+    assert table.game.options["round"] == 2
+    with pytest.raises(Exception, match="declares no campaign"):
+        Host().open("nim.rules", load("examples/nim.rules"), 2, campaign=True)
+
+
+def test_every_page_gets_the_same_campaign_state_and_no_hidden_variable():
+    """The campaign's variables are everyone's (docs/language.md): each seat's page and the
+    spectator's are sent the same campaign state, and the rules' hidden number is in none."""
+    _, table = league_table(kinds={}, path="examples/league.rules")
+    while not table.game.is_over:
+        table.play(table.game.to_move, table.game.legal_moves()[0].notation, table.version)
+    states = [json.loads(table.message(seat))["campaign"] for seat in (0, 1, SPECTATOR)]
+    assert states[0] == states[1] == states[2]
+    assert states[0]["talk"] == ["Guess aloud, but do not hint at what the others should guess."]
+    assert "secret" not in json.dumps(states[0])
+    assert [k["label"] for k in states[0]["kept"]] == ["rounds played", "league points (P1 to P4)",
+                                                      "level"]
+
+
+def test_a_campaign_of_bots_only_plays_its_games_one_after_another_to_its_end():
+    host, table = league_table(kinds={"P1": "random", "P2": "random"})
+    with TestClient(create_app(host)) as client, \
+            client.websocket_connect(f"/t/{token_of(table, 'spectator')}/ws") as ws:
+        deadline = time.monotonic() + 30
+        state = receive_state(ws)
+        while not (state.get("campaign") or {}).get("over"):
+            assert time.monotonic() < deadline
+            state = receive_state(ws)
+    assert [p.choice for p in table.campaign.played] == [1, 2, 3]  # the first offered each time
+
+
+def test_the_lobby_opens_a_campaign_table(tmp_path):
+    from rulelang.play.web.lobby import RulesFolder
+    folder = tmp_path / "rules"
+    folder.mkdir()
+    (folder / "league.rules").write_text((ROOT / LEAGUE).read_text())
+    (folder / "nim.rules").write_text((ROOT / "examples/nim.rules").read_text())
+    host = Host(folder=RulesFolder(folder))
+    lobby = f"/lobby/{host.lobby()}"
+    with TestClient(create_app(host)) as client:
+        files = {f["file"]: f for f in client.get(f"{lobby}/rules").json()["files"]}
+        assert files["league.rules"]["campaign"] == "round" and files["nim.rules"]["campaign"] is None
+        wish = {"rules": "league.rules", "options": {"round": "2"}, "seats": {"P2": "random"}}
+        bad = client.post(f"{lobby}/tables", json={**wish, "campaign": "yes"})
+        assert bad.status_code == 400 and "campaign is true" in bad.json()["error"]
+        nim = client.post(f"{lobby}/tables", json={"rules": "nim.rules", "campaign": True})
+        assert "declares no campaign" in nim.json()["error"]
+        opened = client.post(f"{lobby}/tables", json={**wish, "campaign": True}).json()
+        with client.websocket_connect(opened["links"]["P1"] + "/ws") as ws:
+            state = receive_state(ws)
+        assert state["campaign"]["playing"] == 1 and state["view"]["options"] == {"round": 2}
+
+
+def serve_once(monkeypatch, *args):
+    """`rulelang serve ARGS` up to the point the server would start: (result, host)."""
+    started = {}
+
+    def fake_run(host, listener):
+        started["host"] = host
+        listener.close()
+
+    monkeypatch.setattr("rulelang.play.cli.serve.run", fake_run)
+    result = CliRunner().invoke(cli, ["serve", *args, "--port", "0"])
+    return result, started.get("host")
+
+
+def test_serve_campaign_starts_one_in_its_file_and_continues_it(monkeypatch, tmp_path):
+    league = str(ROOT / LEAGUE)
+    save = tmp_path / "league.json"
+    result, host = serve_once(monkeypatch, league, "--campaign", str(save), "--bot", "P2=random")
+    assert result.exit_code == 0, result.output
+    assert "a campaign, its games one after another at this table (game 1 being played)" in \
+        result.stdout
+    table = next(iter(host.tables.values()))
+    assert save.exists() and json.loads(read_save(save))["campaign"]["players"] == 2
+    result, again = serve_once(monkeypatch, league, "--campaign", str(save), "--bot", "P2=random")
+    assert result.exit_code == 0, result.output
+    assert f"continuing the campaign saved in {save}" in result.stderr
+    assert next(iter(again.tables.values())).tokens == table.tokens
+    result, _ = serve_once(monkeypatch, league, "--campaign", str(save), "--option", "round=2",
+                           "--players", "3")
+    assert result.exit_code == 2
+    assert (f"{save} holds a campaign saved with other settings than --players 3 (it has 2), "
+            "--option round=2 (its next game is chosen on the page") in result.stderr
+
+
+def test_serve_campaign_refuses_what_cannot_be_a_campaign(monkeypatch, tmp_path):
+    league, nim = str(ROOT / LEAGUE), str(ROOT / "examples/nim.rules")
+    save = tmp_path / "c.json"
+    result, _ = serve_once(monkeypatch, nim, "--campaign", str(save))
+    assert result.exit_code == 2 and "Nim declares no campaign" in result.stderr
+    result, _ = serve_once(monkeypatch, league, "--campaign", str(save), "--save", str(save))
+    assert result.exit_code == 2 and "--save is for one game" in result.output
+    result, _ = serve_once(monkeypatch, league, "--campaign", str(tmp_path / "no" / "c.json"))
+    assert result.exit_code == 2 and "there is no folder" in result.stderr
+    one = tmp_path / "one.json"
+    Host().open("league.rules", load(LEAGUE), 2, seed=1, save_path=one)
+    result, _ = serve_once(monkeypatch, league, "--campaign", str(one))
+    assert result.exit_code == 65 and "it holds one game, not a campaign" in result.stderr
+    assert one.exists()
+
+
+def test_serve_campaign_goes_on_with_a_campaign_saved_at_the_terminal(monkeypatch, tmp_path):
+    rules = load(LEAGUE)
+    campaign = rules.new_campaign(players=2, seed=3)
+    game = campaign.next_game(2)
+    game.play("1")
+    save = tmp_path / "terminal.json"
+    write_save(save, campaign.save())  # as `rulelang run --campaign` writes it
+    result, host = serve_once(monkeypatch, str(ROOT / LEAGUE), "--campaign", str(save))
+    assert result.exit_code == 0, result.output
+    table = next(iter(host.tables.values()))
+    assert table.game.options["round"] == 1  # its next game, the first offered
+    assert [p.choice for p in table.campaign.played] == [2]
+    assert json.loads(read_save(save))["format"] == "rulelang-table/1"
