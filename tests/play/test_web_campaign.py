@@ -18,7 +18,16 @@ from rulelang.play.web.campaign_table import choose_next
 from rulelang.play.web.host import Host
 from rulelang.play.web.tables import SPECTATOR
 from support import ROOT, load
-from support.web import receive_state, token_of, until_settled
+from support.web import (
+    HAS_CHROMIUM,
+    NO_CHROMIUM,
+    live_server,
+    open_page,
+    receive_state,
+    token_of,
+    until,
+    until_settled,
+)
 
 LEAGUE = "tests/rules/league.rules"  # each game: guess 1 or 2 in turn, 1 wins
 
@@ -226,3 +235,38 @@ def test_serve_campaign_goes_on_with_a_campaign_saved_at_the_terminal(monkeypatc
     assert table.game.options["round"] == 1  # its next game, the first offered
     assert [p.choice for p in table.campaign.played] == [2]
     assert json.loads(read_save(save))["format"] == "rulelang-table/1"
+
+
+@pytest.mark.skipif(not HAS_CHROMIUM, reason=NO_CHROMIUM)
+def test_a_page_shows_the_campaign_between_games_and_starts_the_one_chosen(browser):
+    """In Chromium: P1 wins the first round; P1's page and the spectator's show what the
+    campaign keeps and what the round changed; P1 chooses round 3 on the page, and both
+    pages go on with it (the same links)."""
+    host, table = league_table()
+    with live_server(host) as base:
+        page = open_page(browser, f"{base}/t/{token_of(table, 'P1')}")
+        watcher = open_page(browser, f"{base}/t/{token_of(table, 'spectator')}")
+        assert page.locator("#campaign h2").text_content() == "League: the campaign"
+        assert page.locator("#campaign .campaignnews").inner_text() == "Game 1 is being played."
+        page.locator("button.move[data-move='1']").click()
+        warned = page.locator(".confirm.warning button.go")  # (it ends the game: said first)
+        next_game = page.locator("#campaign button.nextgame")
+        until(page, lambda: warned.count() > 0 or next_game.count() > 0)
+        if warned.count():
+            warned.click()
+        next_game.first.wait_for()
+        panel = page.locator("#campaign").inner_text()
+        assert "points: 1 and 0" in panel and "round 1 of the league: P1 scores" in panel
+        assert [b.inner_text() for b in next_game.all()] == ["Play round 2", "Play round 3"]
+        assert page.locator(".againbutton").count() == 0  # a campaign goes on here instead
+        until(watcher, lambda: "The players choose the next game: round 2 or 3." in
+              watcher.locator("#campaign").inner_text())
+        assert watcher.locator("#campaign button").count() == 0
+        chosen = page.locator("#campaign button.nextgame", has_text="round 3")
+        until(page, chosen.is_enabled)  # (a moment after the last move: a double tap is one)
+        chosen.click()
+        for each in (page, watcher):
+            until(each, lambda each=each: "Game 2 is being played." in
+                  each.locator("#campaign").inner_text())
+            assert "round 3" in each.locator("#options").inner_text()
+        assert page.errors == [] and watcher.errors == []

@@ -4,7 +4,7 @@
 // spectator's says the players choose. The same records the terminal's campaign screen
 // shows (rulelang/play/campaign_state.py), sent in each state as "campaign".
 import {el} from "./draw.js";
-import {$, connected, state, tapped, toast} from "./page.js";
+import {$, arming, connected, state, tapped, toast} from "./page.js";
 
 export function drawCampaign(message) {
   const box = $("campaign");
@@ -50,6 +50,8 @@ function offers(message, c) {
     const button = el("button", "nextgame", `Play ${name} ${value}`);
     button.type = "button";
     button.dataset.value = value;
+    button.disabled = arming();  // (greyed a moment after the last move is drawn: a double tap
+                                 // on it does not choose the next game)
     part.append(button);
   }
   return part;

@@ -40,7 +40,7 @@ function armed() {
   clearTimeout(armed.timer);
   armed.timer = setTimeout(() => {
     delete document.body.dataset.arming;
-    if (state.message) drawDecision(state.message);
+    if (state.message) { drawDecision(state.message); drawCampaign(state.message); }
   }, TAP_GUARD_MS);
 }
 
