@@ -270,3 +270,19 @@ def test_a_page_shows_the_campaign_between_games_and_starts_the_one_chosen(brows
                   each.locator("#campaign").inner_text())
             assert "round 3" in each.locator("#options").inner_text()
         assert page.errors == [] and watcher.errors == []
+
+
+def test_run_says_a_browser_tables_save_is_one_and_how_to_go_on_with_it(tmp_path):
+    """`rulelang run --campaign` (or --load) given a file `rulelang serve` keeps said only
+    "this is not a rulelang campaign save"."""
+    league = str(ROOT / LEAGUE)
+    campaign, game = tmp_path / "c.json", tmp_path / "g.json"
+    league_table(save_path=campaign)
+    Host().open("league.rules", load(LEAGUE), 2, seed=1, save_path=game)
+    result = CliRunner().invoke(cli, ["run", league, "--campaign", str(campaign), "--bots", "all"])
+    assert result.exit_code == 65
+    assert (f"error: {campaign}: this is a game kept by rulelang serve (a browser table, its links "
+            f"with it): go on with it in the browser, rulelang serve FILE --campaign {campaign}") \
+        in result.stderr
+    result = CliRunner().invoke(cli, ["run", league, "--load", str(game), "--bots", "all"])
+    assert result.exit_code == 65 and f"rulelang serve FILE --save {game}" in result.stderr

@@ -135,6 +135,7 @@ def run(file, players, seed, bot_seed, option_pairs, bots, bot_pairs, think, mov
         players, options = chosen[1], chosen[2]
     saved = read_saved(load_path, trust_save) if load_path else None
     if saved is not None:
+        refuse_a_table(load_path, saved)
         game = load_game(rules, load_path, saved)
         refuse_other_settings(game, load_path, players, seed, options)
     else:
@@ -275,6 +276,7 @@ def play_campaign(rules, path, players, seed, options, bots_all, bot_pairs, bot_
             raise click.BadParameter(f"{path} holds a campaign already: its players, seed and "
                                      "options are saved in it", param_hint="--campaign")
         saved = read_saved(path, trust)
+        refuse_a_table(path, saved)
         campaign = load_game(rules, path, saved, rules.restore_campaign)
     elif must_exist:
         click.echo(f"error: {path}: no such file", err=True)
@@ -318,6 +320,23 @@ def read_saved(path, trust=False) -> str:
         return read_save(path, trust)
     except RulesError as error:
         click.echo(f"error: {path}: {error.words()}", err=True)
+        sys.exit(EXIT_DATA)
+
+
+def refuse_a_table(path, saved):
+    """A campaign kept by ``rulelang serve --campaign`` (a browser table: its links with it)
+    is said to be one, and how to go on with it (exit 65)."""
+    import json
+
+    from rulelang.play.web.saves import FORMAT
+    try:
+        data = json.loads(saved)
+    except (ValueError, RecursionError):
+        return
+    if isinstance(data, dict) and data.get("format") == FORMAT:
+        click.echo(f"error: {path}: this is a game kept by rulelang serve (a browser table, its "
+                   f"links with it): go on with it in the browser, rulelang serve FILE "
+                   f"{'--campaign' if data.get('campaign') else '--save'} {path}", err=True)
         sys.exit(EXIT_DATA)
 
 
