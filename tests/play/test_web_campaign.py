@@ -91,6 +91,10 @@ def test_a_campaign_goes_game_after_game_at_one_table_its_state_on_every_page(tm
         state = play_to_the_end(ws, resumed, until_settled(ws, resumed))
         assert state["campaign"]["over"] and state["campaign"]["offers"] == []
         assert {"label": "rounds played", "value": "1, 3 and 2"} in state["campaign"]["kept"]
+        transcript = client.get(f"/t/{token_of(resumed, 'P1')}/transcript.txt").text
+    assert transcript.startswith("League: a campaign for 2 players\n-- game 1: round 1 --\n")
+    assert "== the campaign is over: rounds played: 1, 3 and 2" in transcript
+    assert transcript.endswith(resumed.game.transcript(0))  # then the last game's, the seat's
     assert resumed.finished
 
 
@@ -195,6 +199,9 @@ def test_serve_campaign_starts_one_in_its_file_and_continues_it(monkeypatch, tmp
         result.stdout
     table = next(iter(host.tables.values()))
     assert save.exists() and json.loads(read_save(save))["campaign"]["players"] == 2
+    result, _ = serve_once(monkeypatch, league, "--save", str(tmp_path / "one.json"))
+    assert "note: League declares a campaign: this table plays one game of it; --campaign FILE " \
+        "plays its games one after another" in result.stderr
     result, again = serve_once(monkeypatch, league, "--campaign", str(save), "--bot", "P2=random")
     assert result.exit_code == 0, result.output
     assert f"continuing the campaign saved in {save}" in result.stderr

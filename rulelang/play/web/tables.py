@@ -328,7 +328,12 @@ class Table:
                         "cards you have not seen; it looks no further ahead than this move)."}
 
     def transcript(self, seat) -> str:
-        return self.game.transcript(seat)
+        """The seat's transcript of the game; at a campaign's table, after the campaign's
+        own, game by game (as everyone may read it)."""
+        if self.campaign is None:
+            return self.game.transcript(seat)
+        self.campaign_state()  # (a game over settled first: its after block in both)
+        return self.campaign.transcript() + "\n" + self.game.transcript(seat)
 
     def rules_text(self) -> str:
         """The players' rulebook with this table's options, and the rules behind each place
