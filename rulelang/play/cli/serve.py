@@ -100,6 +100,9 @@ def serve(file, players, option_pairs, bot_pairs, seed, folder, save_path, campa
     base = f"http://{_shown_host(host)}:{listener.getsockname()[1]}"
     for table in tables:
         print_links(table, base)
+        if table.campaign is None and table.rules.program.campaign is not None:
+            click.echo(f"note: {table.rules.title} declares a campaign: this table plays one game "
+                       "of it; --campaign FILE plays its games one after another", err=True)
     if folder:
         for table in server.tables.values():
             if table not in tables:
