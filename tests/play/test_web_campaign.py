@@ -244,6 +244,7 @@ def test_serve_campaign_goes_on_with_a_campaign_saved_at_the_terminal(monkeypatc
     assert json.loads(read_save(save))["format"] == "rulelang-table/1"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not HAS_CHROMIUM, reason=NO_CHROMIUM)
 def test_a_page_shows_the_campaign_between_games_and_starts_the_one_chosen(browser):
     """In Chromium: P1 wins the first round; P1's page and the spectator's show what the
