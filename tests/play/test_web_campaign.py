@@ -294,3 +294,24 @@ def test_run_says_a_browser_tables_save_is_one_and_how_to_go_on_with_it(tmp_path
         in result.stderr
     result = CliRunner().invoke(cli, ["run", league, "--load", str(game), "--bots", "all"])
     assert result.exit_code == 65 and f"rulelang serve FILE --save {game}" in result.stderr
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not HAS_CHROMIUM, reason=NO_CHROMIUM)
+def test_the_lobbys_campaign_box_opens_a_campaigns_table(browser, tmp_path):
+    from rulelang.play.web.lobby import RulesFolder
+    (tmp_path / "league.rules").write_text((ROOT / LEAGUE).read_text())
+    (tmp_path / "nim.rules").write_text((ROOT / "examples/nim.rules").read_text())
+    host = Host(folder=RulesFolder(tmp_path))
+    with live_server(host) as base:
+        page = browser.new_page()
+        page.goto(f"{base}/lobby/{host.lobby()}")
+        league = page.locator("form.rulesfile", has_text="league.rules")
+        league.locator("input[name='campaign']").check()
+        league.locator("select[name='option:round']").select_option("2")
+        assert page.locator("form.rulesfile", has_text="nim.rules").locator(
+            "input[name='campaign']").count() == 0  # no campaign in its rules
+        league.locator("button.go").click()
+        page.locator("#opened ul.links a").first.wait_for()
+        table = next(iter(host.tables.values()))
+        assert table.campaign is not None and table.game.options["round"] == 2
