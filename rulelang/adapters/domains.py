@@ -427,8 +427,8 @@ def _rule_callers(units) -> dict:
     out: dict = {}
     for key, (_, body) in units.items():
         for node in walk(body):
-            if isinstance(node, ast.CallStmt) and isinstance(node.call.ref, refs.Rule):
-                out.setdefault(node.call.ref.name, []).append((key, node.call))
+            if isinstance(node, ast.Call) and isinstance(node.ref, refs.Rule):
+                out.setdefault(node.ref.name, []).append((key, node))
     return out
 
 

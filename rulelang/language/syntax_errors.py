@@ -15,7 +15,7 @@ import attrs
 from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from rulelang.language.builder import RETURN_WITH_VALUE, STATEMENT_WORDS
+from rulelang.language.builder import STATEMENT_WORDS
 from rulelang.language.errors import Diagnostic, Span, source_lines
 
 _WORDS = {  # terminals that are not one fixed piece of text
@@ -209,8 +209,6 @@ def _bad_token(error: UnexpectedToken, text: str, names: set[str], expected: lis
                     "write a rule (rule NAME() { x = 1 }); to compare two values write '=='")
         return (f"unexpected {words}",
                 "to compare two values write '==' (a single '=' gives a value: x = 1)")
-    if re.match(r"\s*return[ \t]+[^\s#]", line_before):  # ``return x > 0``: a value
-        return RETURN_WITH_VALUE
     if token == "," and re.search(r"(?:^|[\s{])win\s+[^,\[\]{}]+$", line_before):  # win a, b
         return ("unexpected ','", "several winners are a list: win [A, B]")
     if token == "(" and re.search(r"(?<![\w.])let\s*$", line_before):
