@@ -21,7 +21,7 @@ from rulelang.language.errors import Diagnostic, Span, source_lines
 _WORDS = {  # terminals that are not one fixed piece of text
     "NAME": "a name", "INT": "a number", "STRING": "a string", "$END": "the end of the file",
     "COMP_OP": "a comparison (== != < <= > >=)", "SUM_OP": "'+' or '-'",
-    "MUL_OP": "'*', '/' or '%'",
+    "MUL_OP": "'*', '/' or '%'", "RETURN_VALUE": "'return'",  # (return VALUE, on one line)
 }
 Bracket = tuple[str, int, int, int]  # the bracket, its line, column and position
 # a guess at the mistake: the message, the hint, and (line, column, width) of what is blamed

@@ -524,3 +524,8 @@ def test_a_rule_says_the_type_it_gives_back_and_return_gives_a_value_on_its_line
 def cast_if(s: ast.Stmt) -> ast.If:
     assert isinstance(s, ast.If)
     return s
+
+
+def test_the_word_return_with_a_value_is_named_as_the_word_in_what_was_expected():
+    from rulelang.language.syntax_errors import _expected
+    assert _expected({"RETURN_VALUE", "RETURN"}, {"RETURN": "return"}) == ["'return'"]
