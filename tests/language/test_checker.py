@@ -225,28 +225,6 @@ CASES = {
                            "argument 'n' should be a number, but this is text", (4, 10)),
     "rule as a value": ("rule r() { }\nturn { r() let x = r() win current }",
                         "rule 'r' gives back no value", (4, 20)),
-    "rule as a value in an expression": ("rule r() { }\nturn { r() let x = r() + 1 win current }",
-                                         "'r' is a rule: it takes turns and changes the game, so "
-                                         "it cannot be used as a value", (4, 20)),
-    "rule's value in an expression": (
-        "rule r() -> int { return 1 }\nturn { let x = 2 + r() win current }",
-        "the value of rule 'r' is taken only as the whole value of a let or an assignment: a "
-        "rule may stop to ask a player", (4, 20)),
-    "rule's value of the wrong type": (
-        "rule r() -> int { return 1 }\nturn { let x: bool = r() win current }",
-        "the value of 'x' should be true or false, but this is a number", (4, 22)),
-    "rule gives back the wrong type": ("rule r() -> int { return true }\nturn { r() win current }",
-                                       "the value rule 'r' gives back should be a number, but "
-                                       "this is a true/false value", (3, 26)),
-    "rule with a type returns nothing": (
-        "rule r() -> int {\n  return\n}\nturn { r() win current }",
-        "rule 'r' gives back a number: 'return' alone gives back nothing", (4, 3)),
-    "rule with a type can fall off its end": (
-        "rule r() -> int {\n  choose n in 1..3\n  if n > 1 { return n }\n}\n"
-        "turn { r() win current }",
-        "rule 'r' can reach its end without giving back a value", (6, 1)),
-    "a value returned from a block": ("turn { return 1 }",
-                                      "'return' gives back a value only in a rule", (3, 15)),
     "function as a statement": ("fn f() = 1\nturn { f() win current }",
                                 "'f' is a function: it computes a number and changes nothing", (4, 8)),
     "builtin as a statement": ("turn { size([1]) win current }",

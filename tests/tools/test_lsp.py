@@ -587,19 +587,3 @@ def test_saving_an_imported_file_checks_the_files_open_that_import_it(session, t
         L.TextDocumentIdentifier(uri=helpers_uri)))
     [problem] = session.diagnostics_for(game_uri)
     assert problem.message.startswith("unknown function 'double'")
-
-
-def test_a_rules_hover_shows_the_type_of_the_value_it_gives_back():
-    from rulelang.tools.language_server.document import analyse
-    from rulelang.tools.language_server.server import _describe
-    path = ROOT / "tests" / "rules" / "call_the_bluff.rules"
-    text = path.read_text()
-    result = analyse(text, path)
-    line, col = where(text, "challenge(current, n)")
-    found = result.index.at(result.file, line + 1, col + 1)
-    assert found is not None and found.definition.kind == "rule"
-    assert "(rule) challenge: (claimer: player, claimed: int) -> bool" in _describe(found.definition)
-    line, col = where(text, "show_one(claimer)")
-    shown = _describe(result.index.at(result.file, line + 1, col + 1).definition)
-    assert "show_one: (p: player) -> Chip" in shown
-    assert result.diagnostics == []
