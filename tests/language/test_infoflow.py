@@ -556,3 +556,21 @@ def test_a_secret_a_rule_gives_back_stays_secret_in_its_caller():
 def test_a_public_value_a_rule_gives_back_is_no_secret():
     assert messages('  let x = public_peek()\n  log "{x}"\n  peek(current)', PEEK) == []
     assert messages('  let x = peek(current)\n  log "{disclose(x)}"\n  public_peek()', PEEK) == []
+
+
+def test_which_return_a_rule_reached_tells_its_branch_and_only_its_own():
+    branchy = PEEK + """rule low() -> int {
+  choose go in [true, false] prompt "go?"
+  if top(deck).v > 4 {
+    return 1
+  }
+  return 2
+}
+rule plain() -> int {
+  return 3
+}
+"""
+    found = messages('  let x = low()\n  log "{x}"\n  peek(current)\n  public_peek()\n'
+                     '  if top(deck).v > 2 {\n    plain()\n  }\n  let y = plain()\n  log "{y}"',
+                     branchy)
+    assert found == ["this log line shows a value worked out from a hidden card's face"]

@@ -266,9 +266,12 @@ class FlowChecker(ChoiceChecks):
 
     def s_Return(self, s: ast.Return, state: State) -> State:
         """``return VALUE``: the rule's callers receive what it tells, and which return was
-        reached (the branches around it), as any value worked out there."""
+        reached (the branches around it in the rule; whether the rule runs at all is each
+        caller's own branch, which its ``let`` adds), as any value worked out there."""
         if s.value is not None and self.rule_name is not None:
-            told = self.ev(s.value, state) | Taint(state.pc)
+            inside = state.copy()
+            inside.entry = PUBLIC
+            told = self.ev(s.value, state) | Taint(self.pc_at(inside))
             self.return_taint[self.rule_name] = self.return_taint.get(self.rule_name, CLEAN) | told
         return state
 
