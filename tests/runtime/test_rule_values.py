@@ -132,3 +132,40 @@ def test_the_bluffing_games_scenarios_pass_a_position_inside_the_challenge_too()
     from support import ROOT
     results = load_suite(ROOT / "tests" / "rules" / "call_the_bluff.rules").run()
     assert [r.failure for r in results] == [None] * 4
+
+
+def test_a_value_given_back_after_a_trigger_that_asks_reaches_the_caller_through_a_save():
+    rules = rulelang.loads(HEAD + """
+card Tile { rank: int  name "t{rank}" }
+zone a: pile of Tile, public
+zone b: pile of Tile, public
+var kept: int = 0
+on enter b as c {
+  choose keep in [true, false] prompt "keep {c}?"
+  if keep { kept += c.rank }
+}
+rule draw_one() -> int {
+  let c = top(a)
+  move c to b
+  return c.rank * 10 + kept
+}
+setup { for r in 1..3 { create Tile(rank: r) in a } }
+turn {
+  let got = draw_one()
+  log "got {got}"
+  if empty(a) { win current }
+}
+""", "tiles.rules")
+    game = rules.new_game(seed=1)
+    assert moves(game) == ["yes", "no"]  # in the trigger the rule's move fired
+    restored = rules.restore(json.dumps(json.loads(game.save())))
+    for g in (game, restored):
+        for move in ["yes", "no", "yes"]:
+            g.play(move)
+    assert [line for line in log(restored) if line.startswith("got")] == \
+        ["got 33", "got 23", "got 14"]
+    assert restored.transcript() == game.transcript() and restored.is_over
+    lean = rules.lean().new_game(seed=1)
+    for pick in [0, 1, 0]:
+        lean.play(lean.legal_moves()[pick])
+    assert lean.is_over and lean.outcome == game.outcome
