@@ -257,8 +257,8 @@ def _bad_token(error: UnexpectedToken, text: str, names: set[str], expected: lis
             and _in_fn_body(text[:token.start_pos]):
         return (f"unexpected {words} in a function",
                 f"a function works out a value: it asks no one and changes nothing, so "
-                f"'{token}' belongs in a rule (rule NAME(...) {{ ... }}), which may set a "
-                "variable its caller reads")
+                f"'{token}' belongs in a rule, which may give back a value: "
+                "rule NAME(...) -> TYPE { ... return VALUE }, called as let x = NAME(...)")
     if token.type.isupper() and str(token).isalpha() and token.type != "NAME" \
             and "NAME" in names:
         return (f"unexpected {words}",

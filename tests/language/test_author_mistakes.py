@@ -245,7 +245,8 @@ MISTAKES = {
         "a player has no field '.alive'", "alive(current)"),
     "a choose in a function": (
         "fn ask() {\n  choose x in [1, 2]\n  x\n}\n" + TURN,
-        "unexpected 'choose' in a function", "'choose' belongs in a rule"),
+        "unexpected 'choose' in a function",
+        "'choose' belongs in a rule, which may give back a value: rule NAME(...) -> TYPE"),
     "a range of players in words": (
         TURN, "unexpected 'to' in the number of players", "players 2..4"),
     "a range of players with a dash": (
