@@ -106,7 +106,6 @@ class RuleCalls:
         if self.machine:
             if s.value is not None:
                 self.line(f"g.returned = {self.x.expr(s.value)}")
-            assert self.unit.returns is not None
             self.goto(self.unit.returns)
             return
         self.plain_return(s, self.unit.counted)
