@@ -121,10 +121,8 @@ class Analysis:
             return kept[1]
         # each node worked out once, from its children's
         found = 1 + sum(self.cost(n) for n in children(node))
-        if isinstance(node, ast.Call) and isinstance(node.ref, refs.Fn):
+        if isinstance(node, ast.Call) and isinstance(node.ref, (refs.Fn, refs.Rule)):
             found += self._callee_cost(node.ref)
-        elif isinstance(node, ast.CallStmt) and isinstance(node.call.ref, refs.Rule):
-            found += self._callee_cost(node.call.ref)
         found = min(found, MAX_COST)
         self._costs[id(node)] = (node, found)
         return found
@@ -176,8 +174,8 @@ class Analysis:
 
     @staticmethod
     def _rule_calls(body: Tree) -> set[str]:
-        return {n.call.ref.name for n in walk(body)
-                if isinstance(n, ast.CallStmt) and isinstance(n.call.ref, refs.Rule)}
+        return {n.ref.name for n in walk(body)
+                if isinstance(n, ast.Call) and isinstance(n.ref, refs.Rule)}
 
     # -- pausing
     def stmt_pauses(self, stmt: ast.Stmt) -> bool:
@@ -195,8 +193,8 @@ class Analysis:
         for n in walk(body):
             if isinstance(n, ast.Choose):
                 return True
-            if isinstance(n, ast.CallStmt) and isinstance(n.call.ref, refs.Rule) \
-                    and self.rule_pauses.get(n.call.ref.name):
+            if isinstance(n, ast.Call) and isinstance(n.ref, refs.Rule) \
+                    and self.rule_pauses.get(n.ref.name):
                 return True
             if isinstance(n, EFFECTS) and getattr(self, "triggers_pause", False):
                 return True
@@ -229,8 +227,8 @@ class Analysis:
         if self.stmts_chance_here([stmt]):
             return True
         for n in walk([stmt]):
-            if isinstance(n, ast.CallStmt) and isinstance(n.call.ref, refs.Rule) \
-                    and self.rule_chance.get(n.call.ref.name):
+            if isinstance(n, ast.Call) and isinstance(n.ref, refs.Rule) \
+                    and self.rule_chance.get(n.ref.name):
                 return True
             if isinstance(n, ast.Finish):
                 return True  # the game would end inside the snapshot

@@ -144,18 +144,19 @@ class DirectGen(UnitGen):
         self.line(f"{x.slot(s.slot)} = g.direct_each({site_name}, {offers})")
 
     def s_CallStmt(self, s: ast.CallStmt) -> None:
-        assert isinstance(s.call.ref, refs.Rule)
-        info = self.m.rule_infos[s.call.ref.name]
+        self.line(self.called_for_value(s.call))
+
+    def called_for_value(self, call: ast.Call) -> str:
+        """A rule's call: its direct form, if it has one (a plain function either way)."""
+        assert isinstance(call.ref, refs.Rule)
+        info = self.m.rule_infos[call.ref.name]
         if not info.machine:
-            super().s_CallStmt(s)
-            return
-        args = "".join(", " + self.x.expr(a) for a in s.call.args)
-        self.line(f"{direct_name(info)}(g{args})")
+            return self.plain_call(call)
+        args = "".join(", " + self.x.expr(a) for a in call.args)
+        return f"{direct_name(info)}(g{args})"
 
     def s_Return(self, s: ast.Return) -> None:
-        if self.unit.kind == "rule":
-            self.line("g.rdepth -= 1")
-        self.jump_line("return")
+        self.plain_return(s, self.unit.kind == "rule")
 
 
 def write_direct(m: ModuleBuilder, info: UnitInfo, body: list[ast.Stmt], params: int = 0,

@@ -50,6 +50,8 @@ class ExprGen(Inliner, BuiltinCalls, Messages):
     def __init__(self, module: ModuleBuilder) -> None:
         self.m = module  # the module being written: names, analysis, program
         self.slots: dict[int, str] = {}
+        # id of a rule's call -> the local its value was kept in (rule_calls.py: written first)
+        self.rule_values: dict[int, str] = {}
         self.in_literal = False  # writing the items of a list or tuple literal
         self.frame_slots = False  # slots not in ``slots`` are L[i] (True) or s{i} (False)
         self.suffix = ""  # added to bound names inside a function written out (inline.py)
@@ -243,6 +245,8 @@ class ExprGen(Inliner, BuiltinCalls, Messages):
 
     def x_Call(self, e: ast.Call) -> str:
         ref = e.ref
+        if isinstance(ref, refs.Rule):  # called already, before its let or assignment
+            return self.rule_values[id(e)]
         if isinstance(ref, refs.LocalFn):
             lam = self.lambdas.get(ref.slot)
             if lam is not None:

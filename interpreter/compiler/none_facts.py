@@ -83,8 +83,8 @@ class NoneFacts:
             for unit in self._all_units():
                 facts = self._facts_of(unit)
                 for node in walk(unit.body):
-                    if isinstance(node, ast.CallStmt) and isinstance(node.call.ref, refs.Rule):
-                        name, args = node.call.ref.name, node.call.args
+                    if isinstance(node, ast.Call) and isinstance(node.ref, refs.Rule):
+                        name, args = node.ref.name, node.args
                         given = self._given(args, rules[name].params, facts)
                         kept = Facts(params[name].sure & given.sure, params[name].full & given.full)
                         if kept != params[name]:

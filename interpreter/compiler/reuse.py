@@ -45,7 +45,10 @@ _ALLOWED = re.compile(r"[\w\s(),=!<>+\-]*")
 
 
 def quiet(s: ast.Stmt) -> bool:
-    """A statement that writes nothing a pure ``fn`` can read (recursively)."""
+    """A statement that writes nothing a pure ``fn`` can read (recursively). Not a ``let``
+    whose value is a rule's call (``let got = take(p)``): the rule may change anything."""
+    if isinstance(s, ast.Let) and isinstance(s.value, ast.Call) and isinstance(s.value.ref, refs.Rule):
+        return False
     if isinstance(s, ast.Choose):
         return s.each is None
     if isinstance(s, ast.If):

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, cast
 from interpreter.compiler.analysis import EFFECTS
 from interpreter.compiler.expr_shapes import items_may_nest
 from interpreter.compiler.lean_code import write_ask, write_log
+from interpreter.compiler.rule_calls import RuleCalls
 from interpreter.compiler.shortcuts import SHORTCUTS
 from interpreter.compiler.source import literal
 from interpreter.runtime.values import MAX_WORK
@@ -57,7 +58,7 @@ def _return_in_loop(stmt: ast.Stmt) -> bool:
     return False
 
 
-class UnitGen:
+class UnitGen(RuleCalls):
     def __init__(self, module: ModuleBuilder, unit: UnitInfo, machine: bool) -> None:
         self.m, self.w, self.x = module, module.w, module.x
         self.unit = unit  # the UnitInfo being written
@@ -186,10 +187,12 @@ class UnitGen:
 
     # ------------------------------------------------------------ simple statements
     def s_Let(self, s: ast.Let) -> None:
+        self.rule_value(s.value)
         self.line(f"{self.x.slot(s.slot)} = {self.x.expr(s.value)}")
 
     def s_Assign(self, s: ast.Assign) -> None:
         t, x = s.target, self.x
+        self.rule_value(s.value)
         value = x.expr(s.value)
         if s.op != "=":
             sign = 1 if s.op == "+=" else -1
@@ -241,32 +244,6 @@ class UnitGen:
         if watched:
             self.line("g.dirty = True")
             self.after_effect(False)
-
-    def s_CallStmt(self, s: ast.CallStmt) -> None:
-        assert isinstance(s.call.ref, refs.Rule)
-        name = s.call.ref.name
-        args = "".join(", " + self.x.expr(a) for a in s.call.args)
-        self.line(f"{self.m.rule_function(name)}(g{args})")
-
-    def flat_CallStmt(self, s: ast.CallStmt) -> None:
-        assert isinstance(s.call.ref, refs.Rule)
-        name = s.call.ref.name
-        args = [self.x.expr(a) for a in s.call.args]
-        k, unit = self.resume_block(), self.m.unit_name(name)
-        if name in self.m.direct:  # a game nobody pauses: its direct form (direct_code.py)
-            self.line("if g.direct:")
-            with self.w.indent():
-                self.line(f"direct_{self.m.rule_function(name)}(g{''.join(', ' + a for a in args)})")
-            self.line("else:")
-            self.w.depth += 1
-        self.line(f"F.pc = {k}")
-        # run it at once; back here when it is done, unless it paused or put frames on top
-        self.line(f"if {self.m.rule_function(name)}(g, g.call({unit}, [{', '.join(args)}])) "
-                  "is PAUSE: return PAUSE")
-        self.line("if g.frames[-1] is not F: return")
-        if name in self.m.direct:
-            self.w.depth -= 1
-        self.start_block(k)
 
     def s_Move(self, s: ast.Move) -> None:
         x = self.x
@@ -452,14 +429,6 @@ class UnitGen:
             self.goto(loop.top)
         else:
             self.jump_line("continue")
-
-    def s_Return(self, s: ast.Return) -> None:
-        if self.machine:
-            self.goto(self.unit.returns)
-            return
-        if self.unit.counted:
-            self.line("g.rdepth -= 1")
-        self.jump_line("return")
 
     # ------------------------------------------------------------ a machine's control flow
     def flat_Choose(self, s: ast.Choose) -> None:

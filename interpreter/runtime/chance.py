@@ -138,8 +138,8 @@ def _rule_callers(program: Program) -> dict[str, set[str]]:
     units += [("trigger", t.body) for t in program.triggers]
     for unit, body in units:
         for node in walk(body):
-            if isinstance(node, ast.CallStmt) and isinstance(node.call.ref, refs.Rule):
-                callers.setdefault(node.call.ref.name, set()).add(unit)
+            if isinstance(node, ast.Call) and isinstance(node.ref, refs.Rule):
+                callers.setdefault(node.ref.name, set()).add(unit)
     return callers
 
 

@@ -59,6 +59,9 @@ class Game(Effects, Decisions):
     writes_ending = True
     failed: str | None = None  # the error a move stopped with, half-way: no move can follow
     direct = False  # a lean game played out by a policy (LeanGame.play_out): rules run direct
+    # the value a rule that can pause gave back (``return VALUE``), taken by its caller as it
+    # resumes, nothing between: never kept across a decision, so never saved or copied
+    returned: Value = None
 
     def __init__(self, rules: Ruleset, players: int, seed: int, logging: bool = True) -> None:
         self.rules = rules

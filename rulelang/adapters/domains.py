@@ -238,6 +238,8 @@ class Analysis:
         ref = e.ref
         if isinstance(ref, refs.Fn):
             return self._fn(ref.name, [self._dom(a, ctx) for a in e.args])
+        if isinstance(ref, refs.Rule):  # a rule's value (let x = r(...)): what it gives back
+            return self._returned(ref.name)
         if not isinstance(ref, refs.Builtin):
             return TOP
         name, args = ref.name, e.args
@@ -290,6 +292,23 @@ class Analysis:
             return out
         finally:
             self.busy.discard(key)
+
+    def _returned(self, name):
+        """What a rule declared ``-> TYPE`` can give back: every ``return VALUE`` joined."""
+        unit = ("rule", name)
+        if unit in self.busy or unit not in self.units:  # (a rule whose value is its own)
+            return TOP
+        self.busy.add(unit)
+        try:
+            out = frozenset()
+            for node in walk(self.units[unit][1]):
+                if isinstance(node, ast.Return) and node.value is not None:
+                    out = join(out, self._dom(node.value, _Ctx(unit, {})))
+                    if out is TOP:
+                        return TOP
+            return out
+        finally:
+            self.busy.discard(unit)
 
     def _var(self, name):
         """What a variable (or any value of one kept per key) can hold: its first value
@@ -427,8 +446,8 @@ def _rule_callers(units) -> dict:
     out: dict = {}
     for key, (_, body) in units.items():
         for node in walk(body):
-            if isinstance(node, ast.CallStmt) and isinstance(node.call.ref, refs.Rule):
-                out.setdefault(node.call.ref.name, []).append((key, node.call))
+            if isinstance(node, ast.Call) and isinstance(node.ref, refs.Rule):
+                out.setdefault(node.ref.name, []).append((key, node))
     return out
 
 

@@ -166,8 +166,11 @@ class FnDecl(Decl):
 
 @node
 class RuleDecl(Decl):
+    """``rule NAME(PARAMS) [-> TYPE] { BODY }``: ``returns`` the type of the value it gives
+    back (``return VALUE``), None for a rule that gives back nothing."""
     name: str
     params: list[Param]
+    returns: TypeRef | None
     body: list[Stmt]
     nslots: int = annotation(kw_only=False, default=0)
 

@@ -359,7 +359,8 @@ class Continue(Stmt):
 
 @node
 class Return(Stmt):
-    pass
+    """``return``, or ``return VALUE`` in a rule declared ``-> TYPE``."""
+    value: Expr | None = None
 
 
 @node

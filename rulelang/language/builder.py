@@ -27,12 +27,6 @@ MAX_MATCH_KEYS = 100  # keys of one match: its if-chain stays well within Python
 MAX_LITERAL = 10**18  # the largest number a file may write (products are capped the same)
 
 _DECLARING = ("fn", "var", "zone", "card", "enum", "const", "option", "table", "rule")
-# `return VALUE`: what is wrong and what to write (syntax_errors.py says it too)
-RETURN_WITH_VALUE = ("'return' gives back no value here",
-                     "'return' alone leaves the rule (or the block); a value is worked out by a "
-                     "function: fn NAME() = ...; a rule that asks a player keeps what it learned "
-                     "in a variable the caller reads (var NAME: TYPE, set before the return)")
-_AFTER_RETURN = re.compile(r"(?<![\w.])return[ \t]+$")  # the word just before, on its line
 _TEAM = object()  # `team` where a win or a loss names who: the cooperative team
 
 STATEMENT_WORDS = ("let", "move", "deal", "shuffle", "create", "place", "reveal", "tell", "choose",
@@ -328,11 +322,12 @@ class Builder(Transformer[Token, Any]):
                       target.span)
         return ast.Assign(target, op, value, span=self._s(meta))
 
+    def return_stmt(self, meta: Meta, c: list[Any]) -> ast.Return:
+        # ``return``, or ``return VALUE`` (c: the RETURN_VALUE word, then the value)
+        return ast.Return(c[1] if len(c) == 2 else None, span=self._s(meta))
+
     def call_stmt(self, meta: Meta, c: list[Any]) -> ast.CallStmt:
         call = c[0]
-        if _AFTER_RETURN.search(self.text, 0, meta.start_pos):  # `return 3` on one line
-            message, hint = RETURN_WITH_VALUE
-            self._bad(message, call.span, hint)
         if isinstance(call, ast.Name) and call.id in _DECLARING:  # ``fn f() = 1`` in a block
             self._bad(f"'{call.id}' starts a declaration, not a statement", call.span,
                       f"write the {call.id} at the top level of the file, outside every block")

@@ -91,7 +91,6 @@ ONE_NODE: dict[str, OneNode] = {
     "loop_stmt": one(ast.Loop),
     "break_stmt": one(ast.Break),
     "continue_stmt": one(ast.Continue),
-    "return_stmt": one(ast.Return),
     "log_stmt": one(ast.Log),
     # expressions
     "if_expr": one(ast.IfExpr),

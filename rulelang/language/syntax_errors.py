@@ -15,13 +15,13 @@ import attrs
 from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from rulelang.language.builder import RETURN_WITH_VALUE, STATEMENT_WORDS
+from rulelang.language.builder import STATEMENT_WORDS
 from rulelang.language.errors import Diagnostic, Span, source_lines
 
 _WORDS = {  # terminals that are not one fixed piece of text
     "NAME": "a name", "INT": "a number", "STRING": "a string", "$END": "the end of the file",
     "COMP_OP": "a comparison (== != < <= > >=)", "SUM_OP": "'+' or '-'",
-    "MUL_OP": "'*', '/' or '%'",
+    "MUL_OP": "'*', '/' or '%'", "RETURN_VALUE": "'return'",  # (return VALUE, on one line)
 }
 Bracket = tuple[str, int, int, int]  # the bracket, its line, column and position
 # a guess at the mistake: the message, the hint, and (line, column, width) of what is blamed
@@ -209,8 +209,6 @@ def _bad_token(error: UnexpectedToken, text: str, names: set[str], expected: lis
                     "write a rule (rule NAME() { x = 1 }); to compare two values write '=='")
         return (f"unexpected {words}",
                 "to compare two values write '==' (a single '=' gives a value: x = 1)")
-    if re.match(r"\s*return[ \t]+[^\s#]", line_before):  # ``return x > 0``: a value
-        return RETURN_WITH_VALUE
     if token == "," and re.search(r"(?:^|[\s{])win\s+[^,\[\]{}]+$", line_before):  # win a, b
         return ("unexpected ','", "several winners are a list: win [A, B]")
     if token == "(" and re.search(r"(?<![\w.])let\s*$", line_before):
@@ -259,8 +257,8 @@ def _bad_token(error: UnexpectedToken, text: str, names: set[str], expected: lis
             and _in_fn_body(text[:token.start_pos]):
         return (f"unexpected {words} in a function",
                 f"a function works out a value: it asks no one and changes nothing, so "
-                f"'{token}' belongs in a rule (rule NAME(...) {{ ... }}), which may set a "
-                "variable its caller reads")
+                f"'{token}' belongs in a rule, which may give back a value: "
+                "rule NAME(...) -> TYPE { ... return VALUE }, called as let x = NAME(...)")
     if token.type.isupper() and str(token).isalpha() and token.type != "NAME" \
             and "NAME" in names:
         return (f"unexpected {words}",

@@ -59,3 +59,29 @@ def test_a_variable_that_may_grow_leaves_the_choose_unbounded(tmp_path, change):
     text = LOWERED.replace("spare -= m", change)
     with pytest.raises(RulesError, match="cannot tell which moves this choose can offer"):
         notations(tmp_path, text)
+
+
+GIVEN_BACK = """\
+game "Given back"
+players 2
+var left: int = 9
+rule most(p: player) -> int {
+  choose n in 2..3 by p prompt "most"
+  if n > 2 {
+    return n
+  }
+  return 1
+}
+turn {
+  let cap = most(current)
+  choose k in 1..cap prompt "take"
+  left -= k
+  if left <= 0 {
+    win current
+  }
+}
+"""
+
+
+def test_a_choose_up_to_a_rules_value_is_bounded_by_what_the_rule_gives_back(tmp_path):
+    assert notations(tmp_path, GIVEN_BACK) == ("1", "2", "3")

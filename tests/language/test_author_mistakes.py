@@ -144,7 +144,7 @@ MISTAKES = {
         "unexpected '='", "a function works out a value and changes nothing"),
     "a value returned from a rule": (
         "rule r() { return 3 }\nturn { r()\n win current }\n",
-        "'return' gives back no value here", "a value is worked out by a function"),
+        "rule 'r' gives back no value: it says no type", "rule r() -> int { ... }"),
     "a zone family without its key": (
         "zone hand[player]: hand of Card\nturn { move top(deck) to hand\n win current }\n",
         "but this is the zone family 'hand'", "name one zone of it: hand[current]"),
@@ -218,17 +218,18 @@ MISTAKES = {
         'any(text(c) == "t1" for c in bag)'),
     "a comparison returned from a rule": (
         "rule holds() {\n  return size(deck) > 0\n}\nturn { holds()\n win current }\n",
-        "'return' gives back no value here", "a value is worked out by a function"),
+        "rule 'holds' gives back no value: it says no type", "rule holds() -> bool { ... }"),
     "a variable returned from a rule": (
         "var best: int = 0\nrule r() {\n  return best\n}\nturn { r()\n win current }\n",
-        "'return' gives back no value here", "a value is worked out by a function"),
+        "rule 'r' gives back no value: it says no type", "call it as let x = r()"),
     "a call returned from a rule": (
         "rule holds() {\n  return any(c.rank > 2 for c in deck)\n}\nturn { holds()\n win current }\n",
-        "'return' gives back no value here", "a value is worked out by a function"),
-    "a value returned from a rule that asks": (  # a function cannot ask: a variable can carry it
+        "rule 'holds' gives back no value: it says no type", "rule holds() -> bool { ... }"),
+    "a value returned from a rule that asks": (  # said what to write: rule NAME() -> TYPE
         "rule challenged() {\n  choose yes in [false, true]\n  return yes\n}\n"
         "turn { challenged()\n win current }\n",
-        "'return' gives back no value here", "in a variable the caller reads"),
+        "rule 'challenged' gives back no value: it says no type",
+        "rule challenged() -> bool { ... }, and call it as let x = challenged()"),
     "a yes or no chosen from the type bool": (
         'turn { choose yes in bool prompt "challenge?"\n if yes { win current } }\n',
         "'bool' is a type, not a value", "choose yes in [false, true]"),
@@ -244,7 +245,8 @@ MISTAKES = {
         "a player has no field '.alive'", "alive(current)"),
     "a choose in a function": (
         "fn ask() {\n  choose x in [1, 2]\n  x\n}\n" + TURN,
-        "unexpected 'choose' in a function", "'choose' belongs in a rule"),
+        "unexpected 'choose' in a function",
+        "'choose' belongs in a rule, which may give back a value: rule NAME(...) -> TYPE"),
     "a range of players in words": (
         TURN, "unexpected 'to' in the number of players", "players 2..4"),
     "a range of players with a dash": (

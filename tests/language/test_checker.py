@@ -224,8 +224,7 @@ CASES = {
     "rule argument type": ('rule r(n: int) { }\nturn { r("a") win current }',
                            "argument 'n' should be a number, but this is text", (4, 10)),
     "rule as a value": ("rule r() { }\nturn { r() let x = r() win current }",
-                        "'r' is a rule: it takes turns and changes the game, so it cannot be used "
-                        "as a value", (4, 20)),
+                        "rule 'r' gives back no value", (4, 20)),
     "function as a statement": ("fn f() = 1\nturn { f() win current }",
                                 "'f' is a function: it computes a number and changes nothing", (4, 8)),
     "builtin as a statement": ("turn { size([1]) win current }",

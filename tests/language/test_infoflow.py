@@ -527,3 +527,50 @@ def test_a_pile_shuffled_face_down_with_two_kinds_of_card_warns_that_kinds_show(
         "'deck' is shuffled face down with cards of 2 kinds (City, Epidemic): every seat "
         "sees a hidden card's kind (its back), so where each kind lies is no secret"]
     assert kinds[0].span.line == 13 and "make them one kind told apart by a field" in kinds[0].hint
+
+
+# ------------------------------------------------------------ a rule's value
+PEEK = """rule peek(p: player) -> int {
+  choose look in [true, false] by p prompt "look?"
+  if look {
+    return top(deck).v
+  }
+  return 0
+}
+rule public_peek() -> int {
+  choose look in [true, false] prompt "look?"
+  return size(cards(table))
+}
+"""
+
+
+def test_a_secret_a_rule_gives_back_stays_secret_in_its_caller():
+    found = warnings('  let x = peek(current)\n  log "{x}"\n  public_peek()', PEEK)
+    assert [w.message for w in found] == [
+        "this log line shows a value worked out from a hidden card's face"]
+    assert found[0].span.line == HEAD.count("\n") + PEEK.count("\n") + 3  # at the log line
+    assigned = messages('  let x = 1\n  x = peek(current)\n  points = x\n  public_peek()', PEEK)
+    assert assigned and all("'points' is set to" in m for m in assigned)
+
+
+def test_a_public_value_a_rule_gives_back_is_no_secret():
+    assert messages('  let x = public_peek()\n  log "{x}"\n  peek(current)', PEEK) == []
+    assert messages('  let x = peek(current)\n  log "{disclose(x)}"\n  public_peek()', PEEK) == []
+
+
+def test_which_return_a_rule_reached_tells_its_branch_and_only_its_own():
+    branchy = PEEK + """rule low() -> int {
+  choose go in [true, false] prompt "go?"
+  if top(deck).v > 4 {
+    return 1
+  }
+  return 2
+}
+rule plain() -> int {
+  return 3
+}
+"""
+    found = messages('  let x = low()\n  log "{x}"\n  peek(current)\n  public_peek()\n'
+                     '  if top(deck).v > 2 {\n    plain()\n  }\n  let y = plain()\n  log "{y}"',
+                     branchy)
+    assert found == ["this log line shows a value worked out from a hidden card's face"]

@@ -497,3 +497,35 @@ def test_every_syntax_error_has_a_position_and_a_hint():
         for d in syntax_error(HEAD + text).diagnostics:
             assert d.span is not None and d.span.line >= 1 and d.span.col >= 1
             assert d.hint, d.message
+
+
+def test_a_rule_says_the_type_it_gives_back_and_return_gives_a_value_on_its_line():
+    module = parse("""rule claim(p: player) -> list of int {
+  if p == P1 { return [1, 2] }
+  if p == P2 { return }
+  return  # nothing after it on its line: a return that gives back nothing
+  log "never"
+  return if p == P1 then [] else [3]
+}""", "t.rules")
+    rule = module.decls[0]
+    assert isinstance(rule, ast.RuleDecl)
+    assert rule.returns is not None and rule.returns.name == "list"
+    assert rule.returns.of is not None and rule.returns.of.name == "int"
+    first, second = (cast_if(s).branches[0][1][0] for s in rule.body[:2])
+    assert isinstance(first.value, ast.ListLit) and second.value is None
+    bare, log, last = rule.body[2:]
+    assert isinstance(bare, ast.Return) and bare.value is None and isinstance(log, ast.Log)
+    assert isinstance(last, ast.Return) and isinstance(last.value, ast.IfExpr)
+    plain = parse("rule r() { return\n  r() }", "t.rules").decls[0]
+    assert plain.returns is None  # a rule that says no type
+    assert [type(s) for s in plain.body] == [ast.Return, ast.CallStmt]  # the value is on its line
+
+
+def cast_if(s: ast.Stmt) -> ast.If:
+    assert isinstance(s, ast.If)
+    return s
+
+
+def test_the_word_return_with_a_value_is_named_as_the_word_in_what_was_expected():
+    from rulelang.language.syntax_errors import _expected
+    assert _expected({"RETURN_VALUE", "RETURN"}, {"RETURN": "return"}) == ["'return'"]

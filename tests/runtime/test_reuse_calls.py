@@ -96,3 +96,39 @@ def test_reversi_turn_keeps_the_discs_for_the_lines_it_turns(monkeypatch):
     monkeypatch.setattr(SHORTCUTS, "field_lines", True)
     turn = _direct_turn(lean_rules("examples/reversi.rules").source())
     assert "reused(" not in turn and "flanking_fields(" in turn  # no list to keep
+
+
+# a rule that pauses, called for its value, between two calls of the same pure fn: it moves
+# a chip, so the second call must be worked out again
+ACROSS_A_RULES_VALUE = '''
+game "Kept across a rule's value"
+players 2
+card Chip { worth: int  name "chip {worth}" }
+zone bag: row of Chip, public
+zone kept: row of Chip, public
+fn total_kept() = sum([c.worth for c in kept])
+rule take(p: player) -> int {
+  choose c in bag by p prompt "take"
+  move c to kept
+  return c.worth
+}
+rule round() {
+  let before = total_kept()
+  let got = take(current)
+  let after = total_kept()
+  log "{before} {got} {after}"
+  if after > before + 3 { win current }
+  if empty(bag) { end }
+}
+setup { for w in 1..6 { create Chip(worth: w) in bag } }
+turn { round() }
+'''
+
+
+def test_a_call_kept_before_a_rules_value_is_worked_out_again_after_it(tmp_path):
+    path = tmp_path / "across.rules"
+    path.write_text(ACROSS_A_RULES_VALUE)
+    found = [d for seed in range(6) for started in (False, True)
+             if (d := both.difference(differential.Config(str(path), 2, (), seed), seed, 400,
+                                      started=started)) is not None]
+    assert found == [], "\n".join(found[:3])

@@ -255,3 +255,14 @@ def test_fmt_refuses_files_that_are_not_rules(tmp_path):
 def test_every_shipped_rules_file_is_already_formatted():
     result = run("fmt", "--check", *map(str, SHIPPED))
     assert result.exit_code == 0, result.output
+
+
+def test_a_rule_that_gives_back_a_value_is_laid_out_and_keeps_its_return_value_on_its_line():
+    messy = ('game "T"\nplayers 2\nrule r(p: player)->list of int {\n  choose n in 1..3 by p\n'
+             '  return [n,n+1]\n}\nturn {\n  let x=r(current)\n  if size(x) > 1 {\n    return\n'
+             '  }\n  win current\n}\n')
+    tidy = format_text(messy)
+    assert "rule r(p: player) -> list of int {\n" in tidy
+    assert "  return [n, n + 1]\n" in tidy and "  let x = r(current)\n" in tidy
+    assert format_text(tidy) == tidy
+    assert meaning(parse(tidy).decls) == meaning(parse(messy).decls)

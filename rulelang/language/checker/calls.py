@@ -59,12 +59,7 @@ class CallChecker(CheckerBase):
         if sym is not None and sym.kind == "fn":
             return self.call_fn(e, sym, scope)
         if sym is not None and sym.kind == "rule":
-            self.rules_as_values.add(name)
-            self.error(e.span, f"'{name}' is a rule: it takes turns and changes the game, "
-                               "so it cannot be used as a value",
-                       f"call it on its own line; a value is worked out by a function: "
-                       f"fn {name}(...) = ... (a rule may set a variable the caller reads)")
-            return T.ANY
+            return self.call_rule_for_value(e, cast(ast.RuleDecl, sym.decl), scope)
         if name in SIGNATURES and not (sym or (scope and scope.lookup(name))):
             return self.call_builtin(e, name, scope)
         if sym is not None and sym.kind == "card":
@@ -78,6 +73,44 @@ class CallChecker(CheckerBase):
             if not isinstance(arg, ast.Lambda):
                 self.expr(arg, scope)
         return T.ANY
+
+    def call_rule_for_value(self, e: ast.Call, decl: ast.RuleDecl, scope: Scope) -> T.Type:
+        """A rule called for the value it gives back: only as the whole value of a ``let`` or
+        an assignment (a rule may pause for a decision, which an expression cannot), and only
+        a rule declared ``-> TYPE``."""
+        name = decl.name
+        if e is not self.rule_call_site:
+            self.rules_as_values.add(name)
+            if decl.returns is None:
+                self.error(e.span, f"'{name}' is a rule: it takes turns and changes the game, "
+                                   "so it cannot be used as a value",
+                           f"call it on its own line; a value is worked out by a function: "
+                           f"fn {name}(...) = ..., or by a rule that says what it gives back: "
+                           f"rule {name}(...) -> TYPE {{ ... return VALUE }}")
+            else:
+                self.error(e.span, f"the value of rule '{name}' is taken only as the whole "
+                                   "value of a let or an assignment: a rule may stop to ask a "
+                                   "player",
+                           f"call it on a line of its own: let x = {name}(...), then use x here")
+            for arg in e.args:
+                if not isinstance(arg, ast.Lambda):
+                    self.expr(arg, scope)
+            return T.ANY
+        self.rule_call_site = None  # (its arguments hold no other)
+        e.ref = refs.Rule(name)
+        self.calls[self.unit_name].add(name)
+        if len(e.args) != len(decl.params):
+            self.error(e.span, f"rule '{name}' takes {len(decl.params)} argument(s), "
+                               f"not {len(e.args)}",
+                       f"call it as {name}({', '.join(p.name for p in decl.params)})")
+        for arg, param in zip(e.args, decl.params):
+            self.expect(arg, scope, self.type_of(param.type), f"argument '{param.name}'")
+        if decl.returns is None:
+            self.error(e.span, f"rule '{name}' gives back no value",
+                       f"say what it gives back: rule {name}(...) -> TYPE {{ ... return VALUE }}; "
+                       f"or call it on its own line: {name}(...)")
+            return T.ANY
+        return self.type_of(decl.returns)
 
     def call_fn(self, e: ast.Call, sym: Symbol, scope: Scope) -> T.Type:
         decl = cast(ast.FnDecl, sym.decl)

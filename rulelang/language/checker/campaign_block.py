@@ -106,11 +106,11 @@ class CampaignChecker(CheckerBase):
                 self.error(node.span, f"'{node.how}' in a campaign's 'after' block: the game "
                                       "is over already",
                            "keep the result in a campaign variable instead")
-            elif isinstance(node, ast.CallStmt) and isinstance(node.call.ref, refs.Rule) \
-                    and node.call.ref.name in pausing:
-                self.error(node.span, f"rule '{node.call.ref.name}' can ask for a decision, so a "
+            elif isinstance(node, ast.Call) and isinstance(node.ref, refs.Rule) \
+                    and node.ref.name in pausing:
+                self.error(node.span, f"rule '{node.ref.name}' can ask for a decision, so a "
                                       "campaign's 'after' block cannot call it: the game is over")
-            elif isinstance(node, ast.CallStmt) and isinstance(node.call.ref, refs.Rule) \
-                    and node.call.ref.name in finishing:
-                self.error(node.span, f"rule '{node.call.ref.name}' can win, lose or end the game, so "
+            elif isinstance(node, ast.Call) and isinstance(node.ref, refs.Rule) \
+                    and node.ref.name in finishing:
+                self.error(node.span, f"rule '{node.ref.name}' can win, lose or end the game, so "
                                       "a campaign's 'after' block cannot call it: the game is over")

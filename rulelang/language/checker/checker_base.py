@@ -37,6 +37,8 @@ class CheckerBase:
         global_unit: Unit
         calls: dict[str, set[str]]
         rules_as_values: set[str]
+        rule_call_site: ast.Call | None
+        returning: ast.RuleDecl | None
         unit_name: str
         previous: ast.Stmt | None
         option_worked_out: str | None

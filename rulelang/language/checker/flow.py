@@ -80,6 +80,7 @@ class FlowChecker(ChoiceChecks):
         # (rule, index) -> what callers pass; (rule, "pc") -> the branches it is called under
         self.param_taint: dict[tuple[str, int | str], Taint] = {}
         self.secret_calls: dict[str, set[Span]] = {}  # a rule -> its calls under a secret branch
+        self.return_taint: dict[str, Taint] = {}  # a rule -> what the values it gives back tell
         self.rule_name: str | None = None  # the rule being walked (None: a block, a trigger)
         self.warnings: list[Diagnostic] = []
         self.flushes = 0  # decisions so far (a mark in ``pending`` holds until the next)
@@ -102,9 +103,9 @@ class FlowChecker(ChoiceChecks):
     def run(self) -> list[Diagnostic]:
         try:
             for _ in range(ROUNDS):
-                before = (dict(self.var_taint), dict(self.param_taint))
+                before = (dict(self.var_taint), dict(self.param_taint), dict(self.return_taint))
                 self.walk_program()
-                if before == (self.var_taint, self.param_taint):
+                if before == (self.var_taint, self.param_taint, self.return_taint):
                     break
             self.reporting = True
             self.walk_program()
@@ -263,7 +264,19 @@ class FlowChecker(ChoiceChecks):
     def s_other(self, s: ast.Stmt, state: State) -> State:
         return state
 
+    def s_Return(self, s: ast.Return, state: State) -> State:
+        """``return VALUE``: the rule's callers receive what it tells, and which return was
+        reached (the branches around it in the rule; whether the rule runs at all is each
+        caller's own branch, which its ``let`` adds), as any value worked out there."""
+        if s.value is not None and self.rule_name is not None:
+            inside = state.copy()
+            inside.entry = PUBLIC
+            told = self.ev(s.value, state) | Taint(self.pc_at(inside))
+            self.return_taint[self.rule_name] = self.return_taint.get(self.rule_name, CLEAN) | told
+        return state
+
     def s_Let(self, s: ast.Let, state: State) -> State:
+        self.call_for_value(s.value, state)
         self.bind(state, s.name, s.value, self.ev(s.value, state) | Taint(state.pc))
         if isinstance(s.value, ast.Name) and self.key_text(s.value) == "current":
             self.current_alias.add(s.name)  # the same seat: its secrets are current's
@@ -275,7 +288,14 @@ class FlowChecker(ChoiceChecks):
         deferred = taint != CLEAN and len(state.local) <= MAX_KEPT
         state.local[name] = Deferred(expr, state.copy(), taint) if deferred else taint
 
+    def call_for_value(self, value: ast.Expr, state: State) -> None:
+        """A rule called for its value (``let x = r(...)``): the call as a statement's; its
+        value (``x_Call``) is what the rule's returns tell."""
+        if isinstance(value, ast.Call) and isinstance(value.ref, refs.Rule):
+            self.call_rule(value, state)
+
     def s_Assign(self, s: ast.Assign, state: State) -> State:
+        self.call_for_value(s.value, state)
         value = self.ev(s.value, state)
         target = s.target
 
@@ -338,10 +358,13 @@ class FlowChecker(ChoiceChecks):
         self.var_taint[name] = self.var_taint.get(name, CLEAN) | taint
 
     def s_CallStmt(self, s: ast.CallStmt, state: State) -> State:
-        call = s.call
-        if not isinstance(call.ref, refs.Rule):
-            self.ev(call, state)
+        if not isinstance(s.call.ref, refs.Rule):
+            self.ev(s.call, state)
             return state
+        return self.call_rule(s.call, state)
+
+    def call_rule(self, call: ast.Call, state: State) -> State:
+        assert isinstance(call.ref, refs.Rule)
         decl = self.p.rules.get(call.ref.name)
         self.flush(state)  # the rule may ask someone to decide
         if decl is None:

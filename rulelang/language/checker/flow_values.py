@@ -206,6 +206,7 @@ class FlowExprs:
     p: Program
     source_of: Callable[[Span | None, int], str | None]
     var_taint: dict[str, Taint]
+    return_taint: dict[str, Taint]
     steps: int
     fn_stack: list[str | None]
     current_alias: set[str]
@@ -395,6 +396,8 @@ class FlowExprs:
         ref = e.ref
         if isinstance(ref, refs.Fn):
             return self.call_fn(e, state)
+        if isinstance(ref, refs.Rule):  # a rule's value (let x = r(...)): what its returns tell
+            return self.return_taint.get(ref.name, CLEAN)
         if isinstance(ref, refs.LocalFn):
             func = state.settled(cast(ast.Name, e.func).id)  # a local function: by its name
             return func | self.ev_all(e.args, state).read()

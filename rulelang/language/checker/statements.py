@@ -9,6 +9,7 @@ from rulelang.language.builtin_signatures import SIGNATURES
 from rulelang.language.checker.card_statements import CardStmtChecker
 from rulelang.language.checker.expressions import BUILTIN_VALUES, Scope, Unit
 from rulelang.language.checker.keys_written import split_keys
+from rulelang.language.checker.returns import ReturnChecker
 from rulelang.language.checker.seats import NO_ARITHMETIC, mismatch_hint
 from rulelang.language.errors import Span, suggest
 from rulelang.language.traversal import walk
@@ -34,7 +35,7 @@ def rules_doing(rules: dict[str, ast.RuleDecl], calls: dict[str, set[str]],
     return found
 
 
-class StmtChecker(CardStmtChecker):
+class StmtChecker(CardStmtChecker, ReturnChecker):
     """Mixed into the Checker."""
 
     # ------------------------------------------------------------ code units
@@ -44,7 +45,14 @@ class StmtChecker(CardStmtChecker):
         for p in d.params:
             scope.bind(p.name, self.type_of(p.type))
         self.calls[d.name] = set()
-        self.block(d.body, scope, unit, loops=0)
+        if d.returns is not None:
+            self.type_of(d.returns)  # (an unknown type is said here)
+        self.returning = d
+        try:
+            self.block(d.body, scope, unit, loops=0)
+        finally:
+            self.returning = None
+        self.check_falls_off(d)
         d.nslots = unit.nslots
         self.program.rules[d.name] = d
 
@@ -61,7 +69,7 @@ class StmtChecker(CardStmtChecker):
         if d.which == "end":
             self.after_the_end(d.body, [], set())
 
-    def after_the_end(self, body: list[ast.Stmt], via: list[ast.CallStmt], seen: set[str]) -> None:
+    def after_the_end(self, body: list[ast.Stmt], via: list[ast.Call], seen: set[str]) -> None:
         """`on end` runs once the game is over: it may log and move cards, but nobody
         decides any more and the game cannot end again (nor can a rule it calls)."""
         for node in walk(body):
@@ -69,8 +77,8 @@ class StmtChecker(CardStmtChecker):
                 what = "asks a player to choose"
             elif isinstance(node, ast.Finish):
                 what = f"ends the game ('{node.how}')"
-            elif isinstance(node, ast.CallStmt) and isinstance(node.call.ref, refs.Rule):
-                name = node.call.ref.name
+            elif isinstance(node, ast.Call) and isinstance(node.ref, refs.Rule):
+                name = node.ref.name
                 rule = self.program.rules.get(name)
                 if rule is not None and name not in seen:
                     seen.add(name)
@@ -79,7 +87,7 @@ class StmtChecker(CardStmtChecker):
             else:
                 continue
             if via:
-                rule_name = cast(refs.Rule, via[0].call.ref).name
+                rule_name = cast(refs.Rule, via[0].ref).name
                 message = (f"'on end' runs after the game is over, but rule '{rule_name}' may "
                            f"{what.replace('asks', 'ask').replace('ends', 'end')} "
                            f"(line {node.span.line})")
@@ -258,7 +266,9 @@ class StmtChecker(CardStmtChecker):
         self.block(stmts, scope.child(), scope.unit, loops, self.unit_name)
 
     def s_Let(self, s: ast.Let, scope: Scope, loops: int) -> None:
+        self.rule_call_site = s.value if isinstance(s.value, ast.Call) else None
         t = self.let_type(s, scope)
+        self.rule_call_site = None
         self.new_local(s, scope)
         s.slot = scope.bind(s.name, t)
 
@@ -289,7 +299,9 @@ class StmtChecker(CardStmtChecker):
 
     def s_Assign(self, s: ast.Assign, scope: Scope, loops: int) -> None:
         target = s.target
+        self.rule_call_site = s.value if isinstance(s.value, ast.Call) else None
         value = self.expr(s.value, scope)
+        self.rule_call_site = None
         want = T.ANY
         if isinstance(target, ast.Name):
             local = scope.lookup(target.id)
@@ -530,9 +542,6 @@ class StmtChecker(CardStmtChecker):
                        "to leave a rule early write 'return'" if word == "break" else None)
 
     s_Continue = s_Break
-
-    def s_Return(self, s: ast.Return, scope: Scope, loops: int) -> None:
-        pass
 
     def s_Log(self, s: ast.Log, scope: Scope, loops: int) -> None:
         self.expr(s.message, scope)

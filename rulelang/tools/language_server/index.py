@@ -181,9 +181,11 @@ class _Builder:
             result = self.checker.fn_types.get(id(sym.decl))
             params = ", ".join(f"{p.name}: {p.type}" if p.type else p.name for p in sym.decl.params)
             return f"({params}) -> {result or 'any'}"
-        if sym.kind == "rule":
+        if sym.kind == "rule":  # and the type of the value it gives back, if it says one
+            returns = sym.decl.returns
             return "(" + ", ".join(f"{p.name}: {p.type}" if p.type else p.name
-                                   for p in sym.decl.params) + ")"
+                                   for p in sym.decl.params) + ")" + \
+                (f" -> {returns}" if returns is not None else "")
         if sym.kind in ("family", "varfam"):
             keys = ", ".join(map(str, sym.decl_keys))
             return f"[{keys}] -> {sym.type}"
