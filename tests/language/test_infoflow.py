@@ -203,6 +203,22 @@ def test_an_owner_variable_may_hold_its_own_seats_secret_only():
         "the variable 'seen' is set to a value worked out from a card only current may see"]
 
 
+def test_an_owner_variable_written_at_another_seats_key_stays_each_seats_own():
+    """Money paid from one seat to another (``money[next(current)] += 1``) keeps each seat's
+    money its own: the whole variable became a secret from its own seats, so a choice of
+    ``0..money[current]`` warned that current may not know its own money."""
+    money = 'var money[player]: int = 5, owner\n'
+    bid = '  choose n in 0..money[current] pass "pass" prompt "pay"\n  money[current] -= 1\n'
+    alone = messages(bid, money)  # (the choice itself tells a bound on the money: warned)
+    assert alone == ["the choice 'n' (written in every seat's transcript) is a value worked "
+                     "out from the variable 'money', which only current may see"]
+    paid = bid + "  money[next(current)] += 1\n"
+    assert messages(paid, money) == alone
+    leaked = messages(paid + "  money[next(current)] += seen[current]", money)
+    assert any(m.startswith("the variable 'money' is set to") and "'seen'" in m
+               for m in leaked)  # another seat's secret: still warned
+
+
 def test_a_hidden_or_owner_variable_is_a_secret_where_it_is_read():
     """A secret kept in a variable (a number drawn at random into an owner or hidden one)
     leaked into a log line, a branch or a public variable with no warning: only cards'
