@@ -94,6 +94,23 @@ def test_a_chosen_number_is_in_every_transcript_so_it_is_flagged_even_for_its_ow
         "card only current may see"]
 
 
+def test_a_number_chosen_openly_is_warned_at_the_choice_not_again_where_it_is_read():
+    """Sealed bids shown together: each bid is in every transcript once all have bid, so
+    what is worked out from them (the highest, paid to the seller) is no secret. It was a
+    secret of no one seat, and each place that read it warned of "a hidden card's face" in a
+    game without a card."""
+    money = 'var money[player]: int = 5, owner\n'
+    bids = '  choose bids in 0..money[p] by each p in players prompt "bid"\n'
+    said = ["the choice 'bids' (written in every seat's transcript) is a value worked out "
+            "from the variable 'money', which only p may see"]
+    assert messages(bids, money) == said
+    assert messages(bids + '  let high = max(n for _, n in bids)\n  money[current] += high\n'
+                    '  if high > 2 { log "{high} is a high bid" }\n', money) == said
+    hidden = '  choose n in 0..money[current] privately prompt "hide"\n'
+    assert messages(hidden + '  log "{n} was hidden"\n', money) == [  # privately: still secret
+        "this log line shows a value worked out from a private choice of current's"]
+
+
 def test_a_pass_offered_by_a_condition_on_a_hidden_hand_is_flagged_unless_disclosed():
     """A pass is a value every transcript shows: whether it was offered tells the condition
     (only low cards in hand), though a card chosen is shown as its zone shows it."""
