@@ -457,6 +457,10 @@ def test_a_choice_of_many_numbers_is_a_slider_and_a_box_with_the_words_as_button
         assert "A number from 0 to 40" in decision.inner_text()
         assert page.locator("#decision input[type=range]").count() == 1
         assert [b.inner_text() for b in page.locator("#decision button.move").all()] == ["pass"]
+        page.locator("#decision button.suggest").click()  # the advice: 5, set on the slider
+        page.locator("#decision p.suggestion").wait_for()
+        assert page.locator("#decision input[type=range]").input_value() == "5"
+        assert page.locator("#decision input[type=number]").input_value() == "5"
         page.locator("#decision input[type=range]").fill("17")  # the slider sets the box
         assert page.locator("#decision input[type=number]").input_value() == "17"
         page.locator("#decision form.number button.go").click()
