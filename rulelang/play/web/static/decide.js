@@ -118,7 +118,7 @@ function moveButtons(view, moves) {
 // A choice of many whole numbers (a bid of 0 to 194): a slider and a box from the least to
 // the most, not a button each (nor, past MANY_MOVES, a bare box that says nothing of them);
 // a word beside them (pass) keeps its button. None when the moves are not such numbers (or
-// are cards named by numbers, on the board: Goofspiel's bids).
+// are cards named by numbers, on the board: bids made with cards).
 function numberPicker(view, moves, onBoard) {
   const whole = moves.filter(m => WHOLE.test(m));
   const words = moves.filter(m => !WHOLE.test(m));
