@@ -111,6 +111,20 @@ def test_a_number_chosen_openly_is_warned_at_the_choice_not_again_where_it_is_re
         "this log line shows a value worked out from a private choice of current's"]
 
 
+def test_a_secret_of_a_variable_and_private_choices_is_named_so_not_as_a_cards_face():
+    """Private bids paid from money kept secret: the highest of everyone's private bids,
+    taken from the winner's money, was "a value worked out from a hidden card's face", in a
+    game with no card that could be meant."""
+    money = 'var money[player]: int = 5, owner\n'
+    found = messages('  choose bids in 0..money[p] by each p in players privately prompt "bid"\n'
+                     '  let high = max(n for _, n in bids)\n'
+                     '  let winner = first([p for p, n in bids if n == high])\n'
+                     '  money[winner] -= high\n', money)
+    assert found and not any("card" in m for m in found)
+    assert "the variable 'money' is set to a value worked out from the hidden variable " \
+           "'money'" in found
+
+
 def test_a_pass_offered_by_a_condition_on_a_hidden_hand_is_flagged_unless_disclosed():
     """A pass is a value every transcript shows: whether it was offered tells the condition
     (only low cards in hand), though a card chosen is shown as its zone shows it."""
