@@ -15,6 +15,10 @@ from typing import TYPE_CHECKING
 from interpreter.bots.policy import Policy
 from interpreter.bots.simple import knowledge_of
 
+# the best advised of every move, not of 40 taken at random as a playout's policy does: of a
+# bid of 0 to 100, the bid the rules advise
+EVERY = 1 << 30
+
 if TYPE_CHECKING:
     from interpreter.runtime.decision_parts import Move
     from interpreter.runtime.engine import Game
@@ -24,7 +28,7 @@ if TYPE_CHECKING:
 class AdviceBot:
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
-        self.policy = Policy(self.rng, explore=0.0)
+        self.policy = Policy(self.rng, explore=0.0, most=EVERY)
 
     def choose(self, given: SeatKnowledge | Game) -> Move:
         knowledge = knowledge_of(given)
@@ -45,5 +49,5 @@ def advised(knowledge: SeatKnowledge, rng: random.Random, policy: Policy | None 
     assert world.pending is not None  # (the seat's decision waits in its sample)
     if world.pending.site.prefer is None:
         return None
-    notation = world.pending.notations[(policy or Policy(rng, explore=0.0)).pick(world)]
+    notation = world.pending.notations[(policy or Policy(rng, explore=0.0, most=EVERY)).pick(world)]
     return next(m for m in knowledge.moves if m.notation == notation)

@@ -12,8 +12,10 @@ played without a node.
 
 Each node orders its moves once, when first reached: by the rules' advice (``prefer``, see
 docs/language.md) when the decision has some, else at random; at the root with more moves
-than ``WIDE`` and no advice, by one look at each (``scoring.value`` after the move; at random
-when every look is alike: a guess at any of many places). Only the
+than ``WIDE`` and no advice, by one look at each (``scoring.value`` after the move; in a
+choice made at once, after the other seats' answers drawn at random, the same for every move:
+a sealed bid alone changes nothing; at random when every look is alike: a guess at any of many
+places). Only the
 first few moves in that order are tried, more as the node is visited more (progressive
 widening), so a decision with hundreds of moves (a tile that fits in 280 places) is searched
 among its most promising ones. Below the tree a playout follows the ``Policy`` (the advised
@@ -240,11 +242,23 @@ class MctsBot:
         if ranked is None and len(moves) > WIDE:
             scale, looks = Scale(), []
             scratch = Scratch(world)
+            # chosen at once (a sealed bid): a move alone changes nothing until every seat has
+            # answered, so each look answers for the others at random, the same for every move
+            others = self.rng.getrandbits(63) if world.group is not None else None
             for move in moves:
                 assert move.index is not None  # a legal move knows its place
                 after = scratch.fresh(1) if self.written_out else world.copy(logging=False,
                                                                                seed=1)
+                group = after.group
                 after.apply(move.index, seat)
+                if others is not None:
+                    answers = random.Random(others)
+                    try:
+                        while after.group is group and after.pending is not None:
+                            after.apply(answers.randrange(len(after.pending.values)))
+                    except RulesRuntimeError:  # the sample broke the rules there: tells nothing
+                        looks.append(0.5)
+                        continue
                 looks.append(value(after, team if team is not None else seat, scale))
             if max(looks) > min(looks):  # (a look that tells none apart orders nothing:
                 indexes = sorted(range(len(moves)), key=lambda i: -looks[i])  # at random, below,

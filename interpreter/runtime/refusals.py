@@ -141,7 +141,30 @@ def derived_reason(g: GameFields, decision: Decision, wanted: str) -> str | None
     values = decision.values
     if values and all(type(v) is Cell for v in values):
         return f"{wanted.upper()} is not one of the cells to choose from now"
+    numbers = number_ranges(values)
+    if numbers is not None and NUMBER.fullmatch(wanted):  # a number is not misspelt: no
+        passing = f", or '{site.pass_word}'" if None in values else ""  # not "50" for "250"
+        return f"{wanted} is not one of the numbers to choose from now: {numbers}{passing}"
     return None
+
+
+NUMBER = re.compile(r"[-+]?\d+([.,]\d*)?|[-+]?[.,]\d+")  # what a player types as a number
+
+
+def number_ranges(values: list[Value]) -> str | None:
+    """The whole numbers on offer, in runs (``0 to 194``, ``1, 3, 5 to 9``), when every option
+    but a pass is one; else None."""
+    numbers = sorted({v for v in values if type(v) is int})
+    if not numbers or any(type(v) is not int and v is not None for v in values):
+        return None
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][1] + 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    return ", ".join(str(a) if a == b else f"{a}, {b}" if b == a + 1 else f"{a} to {b}"
+                     for a, b in runs)
 
 
 def _placement_reason(g: GameFields, decision: Decision, wanted: str) -> str | None:

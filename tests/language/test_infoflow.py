@@ -94,6 +94,37 @@ def test_a_chosen_number_is_in_every_transcript_so_it_is_flagged_even_for_its_ow
         "card only current may see"]
 
 
+def test_a_number_chosen_openly_is_warned_at_the_choice_not_again_where_it_is_read():
+    """Sealed bids shown together: each bid is in every transcript once all have bid, so
+    what is worked out from them (the highest, paid to the seller) is no secret. It was a
+    secret of no one seat, and each place that read it warned of "a hidden card's face" in a
+    game without a card."""
+    money = 'var money[player]: int = 5, owner\n'
+    bids = '  choose bids in 0..money[p] by each p in players prompt "bid"\n'
+    said = ["the choice 'bids' (written in every seat's transcript) is a value worked out "
+            "from the variable 'money', which only p may see"]
+    assert messages(bids, money) == said
+    assert messages(bids + '  let high = max(n for _, n in bids)\n  money[current] += high\n'
+                    '  if high > 2 { log "{high} is a high bid" }\n', money) == said
+    hidden = '  choose n in 0..money[current] privately prompt "hide"\n'
+    assert messages(hidden + '  log "{n} was hidden"\n', money) == [  # privately: still secret
+        "this log line shows a value worked out from a private choice of current's"]
+
+
+def test_a_secret_of_a_variable_and_private_choices_is_named_so_not_as_a_cards_face():
+    """Private bids paid from money kept secret: the highest of everyone's private bids,
+    taken from the winner's money, was "a value worked out from a hidden card's face", in a
+    game with no card that could be meant."""
+    money = 'var money[player]: int = 5, owner\n'
+    found = messages('  choose bids in 0..money[p] by each p in players privately prompt "bid"\n'
+                     '  let high = max(n for _, n in bids)\n'
+                     '  let winner = first([p for p, n in bids if n == high])\n'
+                     '  money[winner] -= high\n', money)
+    assert found and not any("card" in m for m in found)
+    assert "the variable 'money' is set to a value worked out from the hidden variable " \
+           "'money'" in found
+
+
 def test_a_pass_offered_by_a_condition_on_a_hidden_hand_is_flagged_unless_disclosed():
     """A pass is a value every transcript shows: whether it was offered tells the condition
     (only low cards in hand), though a card chosen is shown as its zone shows it."""
@@ -201,6 +232,22 @@ def test_an_owner_variable_may_hold_its_own_seats_secret_only():
     assert messages("  seen[current] = first(cards(hand[current])).v") == []
     assert messages("  seen[next(current)] = first(cards(hand[current])).v") == [
         "the variable 'seen' is set to a value worked out from a card only current may see"]
+
+
+def test_an_owner_variable_written_at_another_seats_key_stays_each_seats_own():
+    """Money paid from one seat to another (``money[next(current)] += 1``) keeps each seat's
+    money its own: the whole variable became a secret from its own seats, so a choice of
+    ``0..money[current]`` warned that current may not know its own money."""
+    money = 'var money[player]: int = 5, owner\n'
+    bid = '  choose n in 0..money[current] pass "pass" prompt "pay"\n  money[current] -= 1\n'
+    alone = messages(bid, money)  # (the choice itself tells a bound on the money: warned)
+    assert alone == ["the choice 'n' (written in every seat's transcript) is a value worked "
+                     "out from the variable 'money', which only current may see"]
+    paid = bid + "  money[next(current)] += 1\n"
+    assert messages(paid, money) == alone
+    leaked = messages(paid + "  money[next(current)] += seen[current]", money)
+    assert any(m.startswith("the variable 'money' is set to") and "'seen'" in m
+               for m in leaked)  # another seat's secret: still warned
 
 
 def test_a_hidden_or_owner_variable_is_a_secret_where_it_is_read():

@@ -110,7 +110,7 @@ def test_an_illegal_move_in_a_moves_file_says_where(tmp_path):
     result = run("run", NIM, "--bots", "all", "--seed", "1", "--moves", str(moves))
     assert result.exit_code == 70
     assert f"{moves}:2:" in result.output
-    assert "'9' is not a legal move" in result.output
+    assert "'9' is refused: 9 is not one of the numbers to choose from now: 1 (legal: 1)" in result.output
 
 
 def test_a_rules_error_while_replaying_moves_names_the_place_once_and_the_pass(tmp_path):

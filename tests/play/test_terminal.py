@@ -83,8 +83,8 @@ def test_oh_hell_fits_80x24_and_a_forced_move_is_taken_and_said(text_snapshot):
     term.wait()
     assert_one_screen(term, "Oh Hell")
     assert "1. " not in "\n".join(term.lines())  # the bids are numbers: listed as they are, typed as they are
-    screen = term.type("9", "is not a move now")  # no bid of 9 with 5 cards: not a 9th entry
-    assert "'9' is not a move now: type one of the moves shown, or 'help'" in screen
+    screen = term.type("9", "is refused")  # no bid of 9 with 5 cards: not a 9th entry
+    assert "'9' is refused: 9 is not one of the numbers to choose from now: 0 to 5" in screen
     screen = term.type("0")  # a bid of 0 (a "1" would bid 1)
     assert_one_screen(term, "Oh Hell")
     for part in ("hand", "trick", "bid", "taken", "trump", "dealer"):
@@ -333,3 +333,21 @@ def test_a_yes_or_no_question_says_what_to_type_after_another_answer(tmp_path):
            "again" in screen
     term.child.sendline("y")
     assert "P1 wins" in term.finish()
+
+
+def test_a_bid_from_many_numbers_says_the_numbers_and_refuses_one_out_of_range(tmp_path):
+    """A bid of 0 to 194 said "195 possible moves: type 'moves' to list them", and '250'
+    got "did you mean '50'?": the screen now says the numbers on offer, and a number not
+    among them is told them."""
+    rules = tmp_path / "bids.rules"
+    rules.write_text('game "Bids"\nplayers 2\nvar money[player]: int = 194, owner\nturn {\n'
+                     '  choose n in 0..money[current] pass prompt "bid"\n'
+                     '  money[current] -= 1\n  end\n}\nscore p = 0\n', encoding="utf-8")
+    term = run(str(rules), "--seed", "1", "--bot-seed", "1")
+    screen = term.wait("bid")
+    assert "type a number: 0 to 194, or pass" in screen and "possible moves" not in screen
+    screen = " ".join(term.type("250", "is refused").split())  # (wrapped at 80 columns)
+    assert "250 is not one of the numbers to choose from now: 0 to 194, or 'pass'" in screen
+    assert "did you mean" not in screen
+    screen = term.type("1", "is refused")  # a number: not "starts several moves" (10, 11...)
+    assert "starts several" not in screen

@@ -127,3 +127,29 @@ def test_the_later_seats_node_for_the_round_widens_with_its_visits(made_nodes):
     assert guesser.informed  # (the advice orders its moves: widened with visits)
     assert guesser.visits > 100
     assert len(guesser.children) > 2, sorted(guesser.children)
+
+
+# A sealed bid of 0 to 100 for a prize worth 10: a bid above the prize's worth loses money.
+PRIZE = '''game "Prize"
+players 3
+var money[player]: int = 100, owner
+var prizes[player]: int = 0
+play {
+  choose bids in 0..money[p] by each p in players prompt "bid for a prize worth 10"
+  let high = max(n for _, n in bids)
+  let winner = first([p for p, n in bids if n == high])
+  money[winner] -= high
+  prizes[winner] += 1
+}
+score p = money[p] + 10 * prizes[p]
+'''
+
+
+def test_a_sealed_bid_of_many_numbers_is_searched_among_the_bids_that_look_best():
+    """101 bids and 64 playouts, no advice: the root's one look at each bid told none apart
+    (a bid alone changes nothing until every seat has bid), so each bid got a playout or
+    none and the bot bid at random (58 for a prize worth 10). Each look now answers for the
+    others at random: the bids that look best are searched, and none pays far above worth."""
+    game = rulelang.loads(PRIZE, "prize.rules").new_game(players=3, seed=0)
+    bids = [int(MctsBot(seed).choose(seat_knowledge(game, 0)).notation) for seed in range(8)]
+    assert max(bids) <= 15, bids

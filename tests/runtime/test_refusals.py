@@ -66,6 +66,30 @@ def test_a_number_naming_no_card_is_said_so_not_read_as_another_number_mistyped(
     assert game.refused("15").reason == "15 is in the table, not in your hand"
 
 
+BIDS = ('game "Bids"\nplayers 2\nvar money[player]: int = 194, owner\nturn {\n'
+        '  choose n in 0..money[current] pass if money[current] > 100 prompt "bid"\n'
+        '  money[current] -= 1\n  end\n}\nscore p = 0\n')
+
+
+def test_a_number_not_on_offer_is_told_the_numbers_that_are_not_a_number_alike():
+    """A bid of 0 to 194: '250' got "did you mean '50'?", '17.5' "did you mean '175'?" and
+    '-3' nothing at all; each is now told the numbers on offer, in runs, and the pass."""
+    game = rulelang.loads(BIDS, "bids.rules").new_game(players=2)
+    said = "is not one of the numbers to choose from now: 0 to 194, or 'pass'"
+    for typed in ("250", "17.5", "-3", "195"):
+        refused = game.refused(typed)
+        assert refused.text() == f"'{typed}' is refused: {typed} {said}"
+        assert refused.suggestion is None
+    assert game.refused("hello").text() == "'hello' is not a move now"  # no number: as before
+
+
+def test_the_numbers_on_offer_are_said_in_runs():
+    from interpreter.runtime.refusals import number_ranges
+    assert number_ranges([0, 1, 2, 3, None]) == "0 to 3"
+    assert number_ranges([1, 3, 4, 6, 7, 8, 10]) == "1, 3, 4, 6 to 8, 10"
+    assert number_ranges(["a", 1]) is None and number_ranges([None]) is None
+
+
 def test_the_refusal_points_at_the_choose_behind_it(yami):
     refused = yami.refused("hello")
     why = yami.rules.why(refused.at)

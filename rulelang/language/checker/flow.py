@@ -335,19 +335,29 @@ class FlowChecker(ChoiceChecks):
 
     def store_var(self, info: VarInfo, key_args: list[ast.Expr], value: Taint, expr: ast.Expr,
                   state: State, compute: Compute) -> None:
-        if len(state.local) > MAX_KEPT:
-            self.join_var(info.name, Taint(value.data))
-        else:  # what it tells, worked out at the next decision (see pc_at)
-            self.pending_joins.append((info.name, self.with_pc(compute), state.copy()))
-        if cardish(info.type) or info.type.name == "any":
-            self.pending_faces.append((info.name, expr))
-        if info.visibility == "hidden":
-            return
         owner = None
         if info.visibility == "owner":
             at = next((i for i, key in enumerate(info.keys) if key.of_seats), None)
             if at is not None and at < len(key_args):
                 owner = self.key_text(key_args[at])
+
+        def stored(taint: Taint) -> Taint:
+            """What the variable keeps for every reader: a secret of the seat whose value it
+            sets is that seat's own (each read of an owner variable is its key's secret
+            already), so ``money[w] -= bid`` does not make every seat's money a secret from
+            its own seat."""
+            if owner is not None and taint.data.known_to(owner):
+                return CLEAN
+            return Taint(taint.data)
+        if len(state.local) > MAX_KEPT:
+            self.join_var(info.name, stored(value))
+        else:  # what it tells, worked out at the next decision (see pc_at)
+            with_pc = self.with_pc(compute)
+            self.pending_joins.append((info.name, lambda st: stored(with_pc(st)), state.copy()))
+        if cardish(info.type) or info.type.name == "any":
+            self.pending_faces.append((info.name, expr))
+        if info.visibility == "hidden":
+            return
         self.later(compute, state, expr.span, f"the variable '{info.name}' is set to",
                    "a public variable is in every seat's view" if owner is None else
                    f"'{info.name}' is seen by its own seat only, here {owner}",

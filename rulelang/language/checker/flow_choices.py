@@ -75,7 +75,10 @@ class ChoiceChecks(FlowExprs):
                            "transcript) is",
                            "when a seat passes, every seat learns the condition held",
                            event="a pass is offered")
-        data = PUBLIC if is_cards else options.data
+        # a card is shown as its zone shows it; any other value chosen openly is written in
+        # every seat's transcript, so it is no secret afterwards (what it tells is warned above,
+        # at the choice, not again wherever it is read: ``max(n for _, n in bids)``)
+        data = PUBLIC if is_cards or not s.private else options.data
         if s.each is not None and data.level == OWNED and data.owner == chooser:
             data = Secret(OWNED, EACH_OWNER)  # each seat's options its own secret: so is each pair
         if s.private:  # written in the chooser's transcript alone: a secret of the chooser's

@@ -47,6 +47,11 @@ class Secret:
             return Secret(HIDDEN_LEVEL, var=self.var)           # a variable: named by one
         if self.chosen and other.chosen:  # two seats' private choices: no card's face
             return Secret(HIDDEN_LEVEL, chosen=True)
+        if (self.var is not None or self.chosen) and (other.var is not None or other.chosen):
+            # a variable's secret and a private choice, neither a card's face: named by the
+            # variable (a secret bid paid from an owner variable), not as "a hidden card's face"
+            var = self.var if self.var is not None else other.var
+            return Secret(HIDDEN_LEVEL, var=var)
         return HIDDEN
 
     def known_to(self, seat_key: str) -> bool:

@@ -9,12 +9,15 @@ legend, then the facts are shortened, and the moves are listed on demand.
 from __future__ import annotations
 
 import io
+import re
 from typing import Any
 
 import attrs
 from rich.console import Console
 from rich.text import Text
 
+from interpreter.runtime.refusals import number_ranges
+from interpreter.runtime.values import Value
 from rulelang.play.terminal import grid
 from rulelang.play.terminal.cards import style_of
 from rulelang.play.terminal.grid import drawing_lines
@@ -127,6 +130,21 @@ def numbered_by_position(moves: list[str]) -> bool:
     """Whether a number typed picks the move at that place in the menu: not when some move is
     itself a number (a bid of 3 is typed 3, and the menu shows the moves unnumbered)."""
     return not any(move.lstrip("-").isdigit() for move in moves)
+
+
+WHOLE = re.compile(r"-?[0-9]+")  # a move that is a whole number
+
+
+def too_many_to_list(moves: list[str]) -> str:
+    """What the screen says of moves too many to list: the numbers on offer, in runs (a bid of
+    0 to 194, or pass), or else how many moves there are."""
+    numbers: list[Value] = [int(m) for m in moves if WHOLE.fullmatch(m)]
+    words = [m for m in moves if not WHOLE.fullmatch(m)]
+    runs = number_ranges(numbers)
+    if runs is None or len(words) > 3:
+        return f"{len(moves)} possible moves: type 'moves' to list them"
+    return (f"type a number: {runs}" + "".join(f", or {w}" for w in words)
+            + " ('moves' lists them)")
 
 
 def menu_lines(moves: list[str], width: int, cards: dict, limit: int) -> list[Text] | None:
@@ -278,8 +296,7 @@ def _composed(panels: Panels, block: GridBlock, log: list[str], moves: list[str]
         bottom = menu_lines(moves, width, panels.cards, limit) if list_moves else None
         menu_shown = bottom is not None
         if bottom is None:
-            bottom = [Text(f"{len(moves)} possible moves: type 'moves' to list them",
-                           style="italic")] if moves else []
+            bottom = [Text(too_many_to_list(moves), style="italic")] if moves else []
 
     def main(with_legend, facts_limit=None, cell_lines=None, recent=None, drawn_hand=False):
         shown = _hand_said_drawn(panels) if drawn_hand else panels

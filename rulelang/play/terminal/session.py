@@ -32,6 +32,7 @@ from rich.text import Text
 
 from interpreter.bots import THINKING, make_bot
 from interpreter.runtime.knowledge import seat_knowledge
+from interpreter.runtime.refusals import NUMBER
 from interpreter.runtime.views import PUBLIC, forced_openly
 from rulelang.language.errors import IllegalMove, RulesError
 from rulelang.play import foresight
@@ -267,7 +268,8 @@ class Session:
         if decision.get("cells") and placing.cells_typed(answer):
             return placing.pick(self, view, placing.cells_typed(answer))
         refused = self.refused = self.game.refused(answer)  # why, and what was meant
-        if refused is not None and refused.reason and refused.rules_said:  # the rules' own why
+        if refused is not None and refused.reason and (refused.rules_said or NUMBER.fullmatch(answer)):
+            # the rules' own why, or a number that is not on offer (1 is not half of 10)
             return None, Text(refused.text() + " ('why' says more)", style="red")
         starting = [m for m in moves if m.lower().startswith(lower)]  # a move half typed
         if len(starting) > 1:

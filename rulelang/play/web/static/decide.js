@@ -7,6 +7,8 @@ import {$, arming, isMyMove, state, tapped} from "./page.js";
 import {whyBlock} from "./teach.js";
 
 const MANY_MOVES = 60;   // more moves than this: pick from a filtered list, not buttons
+const FEW_NUMBERS = 12;  // more whole numbers than this: a slider and a box (numberPicker)
+const WHOLE = /^-?[0-9]+$/;  // a move that is a whole number
 let send = null, play = null, ask = null;  // the page's: a move asked about first, or
 // played; a card or cell that no move names, asked why not
 
@@ -88,25 +90,70 @@ export function drawDecision(message) {
   if (state.refusal) box.append(refusalBox(state.refusal));
   if (state.warning) { box.append(warningBox(state.warning)); return; }
   const t = targets(view);
-  markBoard(t);
+  const onBoard = markBoard(t);
   if (state.selection) box.append(confirmBar(t));
   const plain = t.moves.filter(m => !t.placements[m]);
   const placing = t.moves.length - plain.length;
   if (placing) box.append(placingHint(t, placing));
-  if (plain.length && plain.length <= MANY_MOVES) {
-    const buttons = el("div", "moves");
-    for (const move of plain) {
-      const button = el("button", "move", moveLabel(view, move));
-      if (button.textContent !== move) button.title = move;  // (as it is typed)
-      button.dataset.move = move;
-      button.type = "button";
-      button.disabled = state.sending || arming();
-      button.addEventListener("click", tapped(() => send(move)));
-      buttons.append(button);
-    }
-    box.append(buttons);
+  const numbers = numberPicker(view, plain, onBoard);
+  if (numbers) box.append(numbers);
+  else if (plain.length && plain.length <= MANY_MOVES) box.append(moveButtons(view, plain));
+  if ((plain.length > MANY_MOVES && !numbers) || placing) box.append(typedMove(t.moves));
+}
+
+function moveButtons(view, moves) {
+  const buttons = el("div", "moves");
+  for (const move of moves) {
+    const button = el("button", "move", moveLabel(view, move));
+    if (button.textContent !== move) button.title = move;  // (as it is typed)
+    button.dataset.move = move;
+    button.type = "button";
+    button.disabled = state.sending || arming();
+    button.addEventListener("click", tapped(() => send(move)));
+    buttons.append(button);
   }
-  if (plain.length > MANY_MOVES || placing) box.append(typedMove(t.moves));
+  return buttons;
+}
+
+// A choice of many whole numbers (a bid of 0 to 194): a slider and a box from the least to
+// the most, not a button each (nor, past MANY_MOVES, a bare box that says nothing of them);
+// a word beside them (pass) keeps its button. None when the moves are not such numbers (or
+// are cards named by numbers, on the board: bids made with cards).
+function numberPicker(view, moves, onBoard) {
+  const whole = moves.filter(m => WHOLE.test(m));
+  const words = moves.filter(m => !WHOLE.test(m));
+  if (whole.length <= FEW_NUMBERS || words.length > 3 || whole.some(m => onBoard.has(m))) return null;
+  const values = whole.map(Number);
+  const low = Math.min(...values), high = Math.max(...values);
+  const gaps = values.length < high - low + 1;
+  const wrap = el("div", "numbers");
+  const form = el("form", "typed number");
+  const said = el("label", "hint", `A number from ${low} to ${high}` +
+    (gaps ? " (not every one of them: a number not allowed is refused, with why)" : "") + ":");
+  const slider = el("input");
+  const typed = el("input");
+  for (const input of [slider, typed]) {
+    Object.assign(input, {min: low, max: high, step: 1, value: low});
+    input.disabled = state.sending || arming();
+  }
+  slider.type = "range";
+  slider.setAttribute("aria-label", "choose a number");
+  typed.type = "number";
+  typed.name = "number";
+  slider.addEventListener("input", () => { typed.value = slider.value; });
+  typed.addEventListener("input", () => { slider.value = typed.value; });
+  const go = el("button", "go", "Play");
+  go.type = "submit";
+  go.disabled = state.sending || arming();
+  form.append(slider, typed, go);
+  form.addEventListener("submit", event => {
+    event.preventDefault();
+    const move = typed.value.trim();
+    if (move) send(move);
+  });
+  wrap.append(said, form);
+  if (words.length) wrap.append(moveButtons(view, words));
+  return wrap;
 }
 
 // How to place (once, above the board): how many ways there are in all, how to see those
@@ -180,14 +227,17 @@ function refusalBox(refusal) {
 }
 
 // The board's cards and cells that stand for moves: marked, and chosen by a tap.
+// (returns the moves that a card on the board stands for)
 function markBoard(t) {
   const board = $("main");
+  const onBoard = new Set();
   for (const node of board.querySelectorAll(".card[data-name], .card[data-position]")) {
     const move = [node.dataset.name, node.dataset.position].find(m => m && t.byCard.has(m));
     if (!move) {  // no move names it: tapped, the page says why not (the server knows)
       if (node.dataset.name) node.onclick = tapped(() => ask(node.dataset.name));
       continue;
     }
+    onBoard.add(move);
     node.classList.add("target");
     node.onclick = tapped(() => choose([move], move));
   }
@@ -199,7 +249,7 @@ function markBoard(t) {
     node.onclick = tapped(() => chooseCell(node.dataset.cell, moves));
   }
   const sel = state.selection;
-  if (!sel) return;
+  if (!sel) return onBoard;
   const move = sel.moves[sel.index];
   const cells = t.placements[move] || (parseCell(move) ? [move] : []);
   for (const cell of cells) {
@@ -208,6 +258,7 @@ function markBoard(t) {
   for (const node of board.querySelectorAll(".card[data-name], .card[data-position]")) {
     if (node.dataset.name === move || node.dataset.position === move) node.classList.add("selected");
   }
+  return onBoard;
 }
 
 // A cell that no move names, tapped: why not. Where moves are cells, the server says (the
@@ -329,6 +380,9 @@ function suggestButton(box) {
     prompt.after(el("p", "hint suggestion", said.text));
     box.querySelectorAll("button.move").forEach(b =>
       b.classList.toggle("suggested", b.dataset.move === said.move));
+    if (said.move !== null && WHOLE.test(said.move)) {  // a number advised: set on the slider
+      box.querySelectorAll("form.number input").forEach(input => { input.value = said.move; });
+    }
   });
   return button;
 }
