@@ -457,7 +457,7 @@ class UnitGen:
         if self.machine:
             self.goto(self.unit.returns)
             return
-        if self.unit.counted:
+        if self.unit.deep:
             self.line("g.rdepth -= 1")
         self.jump_line("return")
 
