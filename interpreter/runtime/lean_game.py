@@ -15,7 +15,6 @@ its transcript is empty and a view of it shows no log lines.
 from __future__ import annotations
 
 import sys
-from operator import attrgetter
 from typing import Any, Literal, cast
 
 from interpreter.runtime.decision_parts import (
@@ -33,7 +32,6 @@ from interpreter.runtime.work import overwork as _overwork
 from rulelang.language.errors import IllegalMove
 
 overwork: Any = cast(Any, _overwork)  # (not annotated yet)
-_LABEL = attrgetter("label")
 # pass word -> the names of options found not to clash with it (``_check_pass``): a decision
 # whose names were all checked before is checked by one ``issuperset``, in C. Bounded.
 PASS_CHECKED: dict[str, set[str]] = {}
@@ -213,22 +211,16 @@ class LeanGame(Game):
             raise no_decider(self, seat)
         shown = zone is not None and (
             zone.vis == "public" or (zone.vis == "owner" and zone.owner == seat))
-        seen: Any
         if shown and not zone.grid:
             # a zone that shows its cards to the chooser: each named by its label
-            # (``cards_by_name``'s first case, written out); none alike (one set of the
-            # labels, in C): the options as they are, or a copy to add the pass to (the
-            # policy reads them and leaves them), else the first card of each label
-            seen = list(map(_LABEL, options))
-            if len(set(seen)) == len(seen):
-                values = list(options) if passing else options
-            else:
-                first: dict[str, Any] = {}
-                for v in options:
-                    text = v.label
-                    if text not in first:
-                        first[text] = v
-                seen, values = first, list(first.values())
+            # (``cards_by_name``'s first case, written out); none alike and no pass: the
+            # options are offered as they are (the policy reads them and leaves them)
+            seen: dict[str, Any] = {}
+            for v in options:
+                text = v.label
+                if text not in seen:
+                    seen[text] = v
+            values = options if len(seen) == len(options) and not passing else list(seen.values())
         else:
             if zone is not None and not passing and not shown:
                 # cards of one zone the chooser does not see (a hand held face out): if it

@@ -119,28 +119,3 @@ def test_cards_the_chooser_knows_alike_are_one_option_in_a_zone_it_does_not_see(
         game.known[card.id] |= 1 << int(seat)
     LeanGame.pick_cards(game, None, seat, False, None, options, hand)
     assert len(offered[-1]) == len(options) - len(twins) + len({c.label for c in twins})
-
-
-@pytest.mark.parametrize("passing", [False, "pass"])
-def test_a_shown_zones_cards_alike_or_apart_are_offered_as_the_general_naming_offers_them(passing):
-    """``pick_cards`` in the chooser's own hand: labels all apart, the hand's cards as they
-    are (the pass after them on a copy: the hand's own list is left as it was); two alike,
-    the first of them one option. Named as the general naming names them."""
-    rules = lean_rules("games/yokai_sketch.rules")
-    found = {"apart": 0, "alike": 0}
-    for seed in range(60):
-        game = rules.new_game(players=2, seed=seed)
-        seat = game.players[0]
-        hand = game.zones["hand"][seat]
-        options = game.zc[hand.i]
-        before = list(options)
-        labels = [c.label for c in options]
-        found["alike" if len(set(labels)) < len(labels) else "apart"] += 1
-        offered = []
-        game.policy, game.limit, game.answered = (
-            lambda g, s, values, site, offered=offered: offered.append(list(values)) or 0), None, 0
-        chosen = LeanGame.pick_cards(game, None, seat, passing, None, options, hand)
-        general = list(LeanGame.cards_by_name(game, None, seat, before).values())
-        assert offered == [general + ([None] if passing else [])]
-        assert chosen is general[0] and options == before
-    assert found["alike"] and found["apart"], found
