@@ -174,6 +174,9 @@ def write_module(program: Program, enum_values: dict[str, list[EnumValue]],
         info = UnitInfo("rule:" + name, "rule " + name, "rule", decl,
                         machine=bool(an.rule_pauses.get(name)),
                         counted=name in an.recursive_rules, nslots=max(decl.nslots, 1))
+        # a plain rule counts its depth when it calls itself (a cycle through a trigger is
+        # counted at the trigger); a direct form, when it lies on any cycle
+        info.deep = info.counted if not info.machine else "rule:" + name in an.looping
         info.function = f"rule_{i}"
         m.rule_infos[name] = info
         m.units[info.key] = info
@@ -181,6 +184,7 @@ def write_module(program: Program, enum_values: dict[str, list[EnumValue]],
     for i, trigger in enumerate(program.triggers):
         info = UnitInfo(f"trigger:{i}", f"on {trigger.event} {trigger.zone}", "trigger", trigger,
                         machine=an.triggers_pause, counted=True, nslots=max(trigger.nslots, 1))
+        info.deep = info.key in an.looping  # on no cycle: it cannot fire itself without end
         info.function = f"trigger_{i}"
         m.units[info.key] = info
         triggers.append((info, trigger))

@@ -6,7 +6,9 @@
 - Which code can draw chance: a game may start from a snapshot of the part of setup
   that draws none, a log line without chance may be skipped when nobody reads it,
   and a decision's options without chance can be recomputed instead of saved.
-- Which rules and functions can call themselves (their depth is counted).
+- Which rules and functions can call themselves (their depth is counted), and which rules
+  and triggers lie on a cycle of calls and fired triggers (``looping``: only those can run
+  themselves without end, so only those count their depth on ``g.rdepth``).
 """
 from __future__ import annotations
 
@@ -68,6 +70,7 @@ class Analysis:
                             for name, kind in program.cards.items()}
         self.recursive_fns = _in_cycles(self.fn_calls)
         self.recursive_rules = _in_cycles(self.rule_calls)
+        self.looping = _in_cycles(self._unit_calls())
         # chance: a rule draws if its body does, or a rule it calls, or a trigger it fires
         body_chance = {name: self.stmts_chance_here(d.body) for name, d in rules.items()}
         self.rule_chance = _closure(body_chance, self.rule_calls)
@@ -171,6 +174,30 @@ class Analysis:
         fns = {n.ref.name for n in walk(body) if isinstance(n, ast.Call) and isinstance(n.ref, refs.Fn)}
         return [refs.Rule(name) for name in sorted(self.rule_calls[callee.name])] + \
             [refs.Fn(name) for name in sorted(fns)]
+
+    def _unit_calls(self) -> dict[str, set[str]]:
+        """Each rule's (``rule:NAME``) and trigger's (``trigger:I``) callees: the rules it
+        calls and the triggers its effects may fire (a card entering a zone of a family
+        written out fires that family's `on enter` triggers only; one whose zone is a
+        value, any; a card moved or dealt may fire any `on leave` trigger)."""
+        triggers = self.program.triggers
+        def fired(body: Tree) -> set[str]:
+            found: set[str] = set()
+            for n in walk(body):
+                if not isinstance(n, (ast.Move, ast.Deal, ast.Create, ast.CreateFrom, ast.Place)):
+                    continue
+                ref = getattr(n.grid if isinstance(n, ast.Place) else n.dest, "ref", None)
+                family = ref.name if isinstance(ref, (refs.Zone, refs.ZoneFamily)) else None
+                leaves = not isinstance(n, (ast.Create, ast.CreateFrom))
+                found.update(f"trigger:{i}" for i, t in enumerate(triggers)
+                             if (t.event == "enter" and (family is None or t.zone == family))
+                             or (t.event != "enter" and leaves))
+            return found
+        calls = {"rule:" + name: {"rule:" + c for c in callees} | fired(self.program.rules[name].body)
+                 for name, callees in self.rule_calls.items()}
+        for i, t in enumerate(triggers):
+            calls[f"trigger:{i}"] = {"rule:" + c for c in self._rule_calls(t.body)} | fired(t.body)
+        return calls
 
     @staticmethod
     def _rule_calls(body: Tree) -> set[str]:

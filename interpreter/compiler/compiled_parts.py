@@ -26,6 +26,7 @@ class UnitInfo:
     decl: UnitDecl
     machine: bool
     counted: bool = False  # its calls are counted (it can run itself without end)
+    deep: bool = False  # its plain (or direct) form counts its depth on ``g.rdepth``
     function: str = ""
     nslots: int = 1
     returns: int = 0  # a machine's last block (where `return` goes)
@@ -40,7 +41,7 @@ class Unit:
     """A compiled unit: ``run(g, F)`` for a state machine (``F`` its frame), or a plain
     function ``run(g, *args)``; ``bind(g, zone, card)`` a machine trigger's locals."""
     __slots__ = ("key", "name", "kind", "run", "nslots", "span", "machine", "bind", "resumes",
-                 "pad", "direct")
+                 "pad", "direct", "loops")
 
     def __init__(self, info: UnitInfo, run: Callable[..., Any],
                  bind: Callable[..., Any] | None = None) -> None:
@@ -51,6 +52,9 @@ class Unit:
         self.span: Span | None = info.decl.span if info.decl is not None else None
         params = getattr(info.decl, "params", None) or ()
         self.pad = (None,) * (info.nslots - len(params))  # a call's slots after its arguments
+        # on a cycle of calls and fired triggers (a rule on none cannot call itself without
+        # end: the limit names the rule that loops, not one it calls at the deepest point)
+        self.loops = info.deep or info.kind != "rule"
 
     def __repr__(self) -> str:
         return f"<unit {self.name}>"

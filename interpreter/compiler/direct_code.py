@@ -156,7 +156,7 @@ class DirectGen(UnitGen):
         return f"{direct_name(info)}(g{args})"
 
     def s_Return(self, s: ast.Return) -> None:
-        self.plain_return(s, self.unit.kind == "rule")
+        self.plain_return(s, self.unit.kind == "rule" and self.unit.deep)
 
 
 def write_direct(m: ModuleBuilder, info: UnitInfo, body: list[ast.Stmt], params: int = 0,
@@ -173,12 +173,13 @@ def write_direct(m: ModuleBuilder, info: UnitInfo, body: list[ast.Stmt], params:
     elif trigger is None:
         args = "".join(f", s{i}" for i in range(params))
         m.function(f"def {direct_name(info)}(g{args}):", repr(info.name) + ", direct", info.name)
-        w.region = None  # a runaway count is reported at the caller's statement
-        name = cast(ast.RuleDecl, info.decl).name
-        w(f"if len(g.frames) + g.rdepth > 300: "
-          f"raise Fail({literal(f'rule {name!r} calls itself without end')})")
-        w("g.rdepth += 1")
-        w.region = info.name
+        if info.deep:  # on a cycle of calls (or fired triggers): its depth counted
+            w.region = None  # a runaway count is reported at the caller's statement
+            name = cast(ast.RuleDecl, info.decl).name
+            w(f"if len(g.frames) + g.rdepth > 300: "
+              f"raise Fail({literal(f'rule {name!r} calls itself without end')})")
+            w("g.rdepth += 1")
+            w.region = info.name
     else:  # its locals bound already (``bind_<function>``), before any trigger ran
         m.function(f"def {direct_name(info)}(g, L):", repr(info.name) + ", direct", info.name)
         bound = [b.binds for b in trigger.binders if b.binds is not None]
@@ -197,7 +198,7 @@ def write_direct(m: ModuleBuilder, info: UnitInfo, body: list[ast.Stmt], params:
         if x.reuse is not None:
             x.reuse.finish()
         x.reuse = None
-    if info.kind == "rule":
+    if info.kind == "rule" and info.deep:
         gen.line("g.rdepth -= 1")
     if not gen.written:
         w("pass")

@@ -485,17 +485,18 @@ class ModuleBuilder:
             if trigger is not None:
                 self.bind_trigger_locals(trigger)
             w.region = None  # a runaway count is reported at the caller's statement
-            if info.counted:
+            if info.deep:
                 what = (f"rule {cast(ast.RuleDecl, info.decl).name!r} calls itself" if info.kind == "rule"
                         else f"{info.name} fires itself")
                 w("g.rdepth += 1")
                 w(f"if g.rdepth + len(g.frames) > 300: raise Fail({literal(what + ' without end')})")
+            if info.counted:
                 w(f"g.work += {self.an.cost(body)}")  # each run counts: calls may branch
                 w(OVER_BUDGET)
             w.region = info.name
             gen.block_depth = 1
             gen.body(body)
-            if info.counted:
+            if info.deep:
                 gen.line("g.rdepth -= 1")
             if not gen.written:
                 w("pass")

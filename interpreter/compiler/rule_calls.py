@@ -108,7 +108,7 @@ class RuleCalls:
                 self.line(f"g.returned = {self.x.expr(s.value)}")
             self.goto(self.unit.returns)
             return
-        self.plain_return(s, self.unit.counted)
+        self.plain_return(s, self.unit.deep)
 
     def plain_return(self, s: ast.Return, counted: bool) -> None:
         """``return`` from a plain function (``counted``: its depth taken back first)."""

@@ -47,6 +47,8 @@ class CompiledUnit(Protocol):
     @property
     def pad(self) -> tuple[None, ...]: ...  # a call's slots after its arguments
     @property
+    def loops(self) -> bool: ...  # it lies on a cycle of calls: it can run itself without end
+    @property
     def span(self) -> Span | None: ...
 
 

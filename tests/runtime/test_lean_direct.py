@@ -260,3 +260,164 @@ def test_rules_and_triggers_without_end_fail_alike_direct(tmp_path, seed):
     assert errors[0] == errors[1]
     assert "without end" in errors[0]
     assert sys.getrecursionlimit() == limit  # play_out's room on the stack is put back
+
+
+# a rule on a cycle (down) that calls, at each depth, a rule on none (helper), and a rule and
+# a trigger that call each other (fill, on enter heap); `settle` and `on enter out` lie on no
+# cycle
+LOOPS = """
+game "Loops"
+players 2
+
+card Token {
+  n: int
+  name "t{n}"
+}
+zone pile: pile of Token, public
+zone heap: pile of Token, public
+zone out: pile of Token, public
+
+rule helper() {
+  choose w in [1, 2] prompt "help"
+}
+
+rule down(n: int) {
+  helper()
+  down(n + 1)
+}
+
+rule fill() {
+  choose v in [1, 2] prompt "fill"
+  move top(pile) to heap
+}
+
+rule settle() {
+  choose u in [1, 2] prompt "settle"
+  move top(pile) to out
+  move top(out) to pile
+}
+
+on enter heap as c {
+  move c to pile
+  fill()
+}
+
+on enter out as c {
+  log "{c} out"
+}
+
+setup {
+  create Token(n: 1) in pile
+}
+
+turn {
+  choose z in [1, 2, 3] prompt "which"
+  if z == 1 {
+    down(1)
+  } else if z == 2 {
+    fill()
+  } else {
+    settle()
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("seed", [1, 2, 5, 7])
+def test_only_what_lies_on_a_cycle_counts_its_depth_and_the_loop_is_named(tmp_path, seed):
+    """A rule or a trigger on no cycle of calls and fired triggers cannot run itself without
+    end, so its direct or plain form keeps no count of its depth; the limit names the rule
+    that loops (not the rule it calls at the deepest point), with the same picks, error and
+    state both ways."""
+    import rulelang
+    path = tmp_path / "loops.rules"
+    path.write_text(LOOPS)
+    rules = rulelang.load(path).lean()
+    source = rules.source()
+    # each function's comment line names what it runs ("# 'rule down', direct")
+    counted = sorted(part.split("\n")[1].strip() for part in source.split("\ndef ")
+                     if "g.rdepth" in part)
+    assert counted == ["# 'rule down', direct", "# 'rule fill', direct"]  # (triggers: run_direct)
+    named = set()
+    for_seed = []
+    for is_direct in (False, True):
+        rng, picks = random.Random(seed), []
+
+        def policy(game, seat, values, site, rng=rng, picks=picks):
+            picks.append((seat, len(values)))
+            return rng.randrange(len(values))
+        game = rules.new_game(players=2, seed=seed)
+        try:
+            if is_direct:
+                game.play_out(policy, limit=2000)
+            else:
+                while not game.is_over and len(picks) < 2000:
+                    decision = game.pending
+                    game.play(policy(game, decision.seat, decision.values, decision.site))
+            error = None
+        except rulelang.RulesError as failure:
+            error = str(failure)
+            named.add(error)
+        state = json.loads(both.state_text(game))
+        for part in both.MID_WAY:
+            state.pop(part, None)
+        for_seed.append((picks, error, state))
+    assert for_seed[0] == for_seed[1]
+    assert all("'helper'" not in error for error in named)
+
+
+PLAIN_TRIGGERS = """
+game "Plain triggers"
+players 2
+
+card C {
+  n: int
+}
+zone a: pile of C, public
+zone b: pile of C, public
+zone out: pile of C, public
+
+on enter a as c {
+  move c to b
+}
+
+on enter b as c {
+  move c to a
+}
+
+on enter out as c {
+  log "out"
+}
+
+setup {
+  create C(n: 1) in out
+}
+
+turn {
+  choose x in [1, 2]
+  if x == 1 {
+    move top(out) to a
+  }
+  move top(out) to out
+}
+"""
+
+
+def test_a_trigger_on_no_cycle_keeps_no_depth_and_one_on_a_cycle_is_stopped(tmp_path):
+    """Triggers that cannot pause: one that fires no trigger that fires it again keeps no
+    count of its depth; two that fire each other are stopped, played either way."""
+    import rulelang
+    path = tmp_path / "plain.rules"
+    path.write_text(PLAIN_TRIGGERS)
+    rules = rulelang.load(path).lean()
+    counted = sorted(part.split("\n")[1].strip() for part in rules.source().split("\ndef ")
+                     if "g.rdepth" in part)
+    assert counted == ["# 'on enter a'", "# 'on enter b'"]
+    for is_direct in (False, True):
+        game = rules.new_game(players=2, seed=3)
+        with pytest.raises(rulelang.RulesError, match=r"on enter [ab] fires itself without end"):
+            if is_direct:
+                game.play_out(lambda game, seat, values, site: 0)
+            else:
+                while not game.is_over:
+                    game.play(0)

@@ -119,3 +119,15 @@ def test_cards_the_chooser_knows_alike_are_one_option_in_a_zone_it_does_not_see(
         game.known[card.id] |= 1 << int(seat)
     LeanGame.pick_cards(game, None, seat, False, None, options, hand)
     assert len(offered[-1]) == len(options) - len(twins) + len({c.label for c in twins})
+
+
+def test_a_zone_knows_the_seats_it_shows_its_cards_to():
+    """``Zone.shows`` (what ``pick_cards`` reads): a hand its owner alone, a face-up zone
+    every seat, a hidden pile none, a grid none (its cards are named by their cells)."""
+    game = lean_rules("examples/oh_hell.rules").new_game(players=3, seed=1)
+    zones = game.zones
+    assert [zones["hand"][seat].shows for seat in game.players] == [0b001, 0b010, 0b100]
+    assert zones["turned"].shows == 0b111 and zones["deck"].shows == 0
+    board = next(z for z in lean_rules("examples/reversi.rules").new_game(players=2, seed=1)
+                 .layout.zone_list if z.grid)
+    assert board.vis == "public" and board.shows == 0
