@@ -409,3 +409,41 @@ def test_the_legend_says_how_a_cell_past_a_or_1_is_named_when_the_board_shows_on
     said = [e.plain for e in panels.legend([panels.GridPart("table", {"cards": []}, layers)])]
     assert ("(x,y) a cell left of A or above 1: x counts columns from A = 0, y rows from 1 = 0"
             in said), said
+
+
+SUPPLY = '''
+game "Supply"
+players 4
+enum Pile { copper, silver, gold, estate, duchy, province, village, smithy, market, lab,
+            chapel, militia, festival, moat, cellar, cutter }
+card Card { pile: Pile  name "{pile}" }
+zone supply[Pile]: pile of Card, public, label "Supply"
+zone hand[player]: hand of Card, label "hand"
+zone played[player]: row of Card, public, label "in play"
+setup {
+  for k in Pile { create Card(pile: k) x 10 in supply[k] }
+  for k in [village, smithy, market, lab, chapel, militia, festival, copper] {
+    move top(supply[k]) to hand[P1]
+  }
+  for k in [copper, silver, gold, village, lab, market] { move top(supply[k]) to played[P1] }
+}
+turn {
+  choose k in Pile prompt "buy a card"
+  end
+}
+'''
+
+
+def test_a_tall_table_of_piles_stands_in_blocks_side_by_side_and_the_seats_hand_stays_whole():
+    game = rulelang.loads(SUPPLY).new_game(players=4, seed=1)
+    view = game.view(0)
+    lines = screen.compose(panels.build(view), view["log"], view["decision"]["moves"], 80,
+                           24).lines
+    text = "\n".join(line.plain for line in lines)
+    assert "more than fits" not in text and "+" not in text  # nothing left out, no "+5 more"
+    assert "village, smithy, market, lab," in text  # the seat's own hand, every card named
+    assert "copper, silver, gold, village," in text  # and what it has played
+    assert any(line.plain.startswith("copper") and "market" in line.plain for line in lines)
+    tall = screen.compose(panels.build(view), view["log"], view["decision"]["moves"], 80, 60)
+    assert not any(line.plain.startswith("copper") and "market" in line.plain
+                   for line in tall.lines)  # with room enough, one pile a line
