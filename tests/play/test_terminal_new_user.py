@@ -172,6 +172,26 @@ def test_the_screen_log_joins_a_seats_decisions_and_drops_what_the_rules_say_bet
     ]
 
 
+def test_the_screen_log_says_a_question_asked_again_in_a_row_once():
+    view = {"seats": {0: "P1", 1: "P2"}, "log": [
+        "P1 > play an action: village",
+        "P1 > play an action: laboratory",
+        "P1 > play an action: smithy",
+        "P1 > buy a card: silver",
+        "P1 > buy a card: village",
+        "P1 buys village",
+        "P1 > play an action: moat",
+    ]}
+    assert screen_log(view) == [
+        "P1 > play an action: village, laboratory, smithy · buy a card: silver, village",
+        "P1 buys village",
+        "P1 > play an action: moat",
+    ]
+    assert screen_log(view, condensed=True) == [  # a line between: the question said again
+        "P1 > play an action: village, laboratory, smithy · buy a card: silver, village · "
+        "buys village · play an action: moat"]
+
+
 def test_the_log_kept_is_what_was_written_since_the_seats_last_move():
     view = {"seat": 0, "seats": {0: "P1", 1: "P2"},
             "log": ["P1 > play: a", "P2 > play: b", "P2 scores"]}
