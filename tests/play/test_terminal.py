@@ -285,6 +285,23 @@ def test_piles_shows_every_card_of_a_face_up_pile(tmp_path):
     term.finish()
 
 
+def test_a_page_of_piles_wraps_a_long_pile_rather_than_cut_it(tmp_path):
+    """A face-up pile of thirty cards is wider than the terminal: 'piles' wraps it between
+    its cards, every one of them on the page, none cut at the edge."""
+    rules = tmp_path / "floods.rules"
+    rules.write_text(FACE_UP_PILE.replace("1..6", "1..40").replace("repeat 3", "repeat 30"),
+                     encoding="utf-8")
+    term = run(str(rules), "--seed", "1", "--bot", "P2=first", cwd=tmp_path)
+    term.wait("go on")
+    term.child.sendline("piles")
+    term.child.expect("Enter to go back")
+    page = term.text_now()
+    assert "discard, top first: flood 11, flood 12," in page
+    assert all(f"flood {n}," in page for n in range(11, 40)) and "flood 40\n" in page
+    term.child.sendintr()
+    term.finish()
+
+
 def test_a_pass_the_rules_ask_to_confirm_is_asked_about_first(tmp_path):
     """`pass "stop" confirm "TEXT"`: a person typing the pass reads the rules' text and
     says y before it is played (a number typed by mistake ended a game at once)."""

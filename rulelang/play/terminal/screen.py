@@ -478,6 +478,12 @@ def _log_lines(log: list[str], width: int, count: int) -> list[Text]:
     return out
 
 
+def fitted(lines: list[Text], width: int) -> list[Text]:
+    """Lines for a page of text ('log', 'piles'): each wider than ``width`` wrapped, between
+    a list's items where it is one, never cut."""
+    return [piece for line in lines for piece in _wrapped_items(line, width)]
+
+
 def _wrapped_items(text: Text, width: int) -> list[Text]:
     """A list (``a, b, c``) wrapped to ``width`` between its items, never inside one ("red 1"
     stays whole: "red" and "1" on two lines read as two things), unless one alone is wider."""
