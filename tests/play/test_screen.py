@@ -447,3 +447,15 @@ def test_a_tall_table_of_piles_stands_in_blocks_side_by_side_and_the_seats_hand_
     tall = screen.compose(panels.build(view), view["log"], view["decision"]["moves"], 80, 60)
     assert not any(line.plain.startswith("copper") and "market" in line.plain
                    for line in tall.lines)  # with room enough, one pile a line
+
+
+def test_piles_names_a_pile_kept_per_key_by_its_key_and_says_cards_alike_in_a_row_once():
+    from rulelang.play.terminal.cards import pile_lines
+    rules = SUPPLY.replace("zone played[player]: row of Card, public, label \"in play\"",
+                           "zone discard[player]: pile of Card, public, label \"discard\"")
+    rules = rules.replace("move top(supply[k]) to played[P1]", "move top(supply[k]) to discard[P2]")
+    game = rulelang.loads(rules).new_game(players=4, seed=1)
+    lines = [line.plain for line in pile_lines(game.view(0))]
+    assert "Supply copper, top first: copper x8" in lines  # not "Supply", nor eight coppers
+    assert "Supply gold, top first: gold x9" in lines
+    assert "discard P2, top first: market, lab, village, gold, silver, copper" in lines
