@@ -39,7 +39,7 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from rulelang.language import ast, refs
+from rulelang.language import ast, refs, traversal
 from rulelang.language.checker import flow_report, flow_values
 from rulelang.language.checker.flow_choices import ChoiceChecks
 from rulelang.language.checker.flow_live import may_stop, reads_after
@@ -95,6 +95,9 @@ class FlowChecker(ChoiceChecks):
         self.implicit = Implicit()  # sinks reached as a condition on a secret decides
         self.current_alias: set[str] = set()  # a rule's locals that hold 'current' (let me = current)
         self.body_made_public: frozenset[str] = frozenset()  # by the last loop body followed
+        # a rule -> its parameters (by place) whose cards it lies face up on every path (a card
+        # played onto a public row): public in the caller after the call, as after a move there
+        self.publishes: dict[str, frozenset[int]] = {}
         # variables set: (name, compute, state), at the next one
         self.pending_joins: list[tuple[str, Compute, State]] = []
 
@@ -102,9 +105,9 @@ class FlowChecker(ChoiceChecks):
     def run(self) -> list[Diagnostic]:
         try:
             for _ in range(ROUNDS):
-                before = (dict(self.var_taint), dict(self.param_taint))
+                before = (dict(self.var_taint), dict(self.param_taint), dict(self.publishes))
                 self.walk_program()
-                if before == (self.var_taint, self.param_taint):
+                if before == (self.var_taint, self.param_taint, self.publishes):
                     break
             self.reporting = True
             self.walk_program()
@@ -136,7 +139,10 @@ class FlowChecker(ChoiceChecks):
             state = State({q.name: self.param_taint.get((name, i), CLEAN)
                            for i, q in enumerate(d.params)}, pc=entry, entry=entry)
             self.rule_name = name
-            self.body(d.body, state)
+            out = self.body(d.body, state)
+            returns = any(isinstance(node, ast.Return) for node in traversal.walk(d.body))
+            self.publishes[name] = frozenset() if returns else frozenset(  # (a return: not
+                i for i, q in enumerate(d.params) if q.name in out.made_public)  # every path)
         self.rule_name = None
         for block in p.blocks.values():
             self.body(block.body, State())
@@ -355,6 +361,9 @@ class FlowChecker(ChoiceChecks):
             passed = self.rename(self.ev(arg, state), renames, state.local)
             key = (decl.name, i)
             self.param_taint[key] = self.param_taint.get(key, CLEAN) | passed
+        for i in self.publishes.get(decl.name, ()):  # the rule laid these cards face up
+            if i < len(call.args):
+                self.moved(call.args[i], PUBLIC, state)
         return state
 
     def s_Move(self, s: ast.Move, state: State) -> State:
