@@ -459,3 +459,17 @@ def test_piles_names_a_pile_kept_per_key_by_its_key_and_says_cards_alike_in_a_ro
     assert "Supply copper, top first: copper x8" in lines  # not "Supply", nor eight coppers
     assert "Supply gold, top first: gold x9" in lines
     assert "discard P2, top first: market, lab, village, gold, silver, copper" in lines
+
+
+def test_short_of_room_the_seats_own_hand_stays_whole_when_other_cells_are_shortened():
+    """Cards with a note ("village (costs 3)") make a supply too wide for blocks side by side:
+    the cells are shortened, but not the seat's own ("8 of them" said nothing of its hand);
+    the screen's end gives way instead."""
+    rules = SUPPLY.replace('name "{pile}" }', 'name "{pile}"  note "costs 3" }')
+    game = rulelang.loads(rules).new_game(players=4, seed=1)
+    view = game.view(0)
+    text = "\n".join(line.plain for line in screen.compose(
+        panels.build(view), view["log"], view["decision"]["moves"], 80, 24).lines)
+    assert "of them" not in text and "more than fits" in text
+    for name in ("village", "smithy", "market", "lab", "chapel", "militia", "festival"):
+        assert f"{name} (costs 3)" in text[:text.index(" on 9 more")]  # the players' table

@@ -64,12 +64,15 @@ def table_lines(table, width: int, cell_lines: int | None = None,
     rows = table.rows
     if recent is not None and table.in_time and len(rows) > recent:
         rows = rows[-recent:]  # each row says its number: the earlier ones are in the log
+    own = table.rows[table.own_row] if table.own_row is not None else None
+    # short of room, every cell in so many lines but the seat's own: what it holds and has
+    # played stays whole (the end of the screen gives way first: "more than fits")
+    shortened = [_row_lines(row, widths, None if row is own else cell_lines) for row in rows]
     blocks = _blocks_abreast(table, rows, widths, width) if abreast else 1
     if blocks > 1:
-        return lines[:-1] + _abreast(header, [_row_lines(row, widths, cell_lines)
-                                              for row in rows], blocks)
-    for row in rows:
-        lines.extend(_row_lines(row, widths, cell_lines))
+        return lines[:-1] + _abreast(header, shortened, blocks)
+    for row in shortened:
+        lines.extend(row)
     return lines
 
 
