@@ -122,6 +122,9 @@ def _entries(view, condensed: bool) -> list[_LogEntry]:
                 whose in seats:
             turn_starts = True
             continue  # "-- turn 3: P4 --": the next line names P4
+        if condensed and at == len(log) - 1 and line.startswith("-- turn ") and \
+                line.endswith(" --") and view.get("turn"):
+            continue  # the turn just begun, nothing in it yet: the header says its number
         out.append(_LogEntry(line))
     return out
 
