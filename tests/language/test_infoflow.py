@@ -136,6 +136,22 @@ def test_a_card_a_rule_plays_face_up_is_no_secret_in_its_caller_after_the_call()
     assert len(returned) == 1 and returned[0].endswith(secret)
 
 
+def test_a_rule_called_as_a_hidden_card_decides_warns_at_the_call_not_of_its_own_locals():
+    """Every seat the rule asks sees that it runs (an attack that makes each other player
+    discard, played while the hand holds an attack): that is said at the call; its locals
+    worked out from public values (`let me = current`) are no secret of the hand's, read
+    after another seat's choice (they were warned as if the bot of that seat planned with one)."""
+    decls = ('rule attack(c: C) {\n  let me = current\n  move c to table\n'
+             '  for q in others(me) {\n    choose d in hand[q] by q prompt "discard"\n'
+             '    move d to deck\n    log "{me} made {q} discard"\n  }\n}\n')
+    body = ('  while {}(any(h.v > 4 for h in hand[current])) {{\n'
+            '    choose c in hand[current] where c.v > 4 prompt "attack with"\n'
+            '    attack(c)\n  }}')
+    said = messages(body.format(""), decls)
+    assert said and all("whether rule 'attack' runs at all" in m for m in said), said
+    assert messages(body.format("disclose"), decls) == []
+
+
 def test_a_card_played_face_up_in_a_branch_after_a_decision_in_it_is_no_secret():
     """The same in an else branch, with sinks made before the branch (a log line in the
     other one): the decision inside the branch read them, and the branch's own sinks lost

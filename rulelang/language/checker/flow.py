@@ -270,10 +270,23 @@ class FlowChecker(ChoiceChecks):
         return state
 
     def s_Let(self, s: ast.Let, state: State) -> State:
-        self.bind(state, s.name, s.value, self.ev(s.value, state) | Taint(state.pc))
+        self.bind(state, s.name, s.value, self.ev(s.value, state) | Taint(self.local_pc(state)))
         if isinstance(s.value, ast.Name) and self.key_text(s.value) == "current":
             self.current_alias.add(s.name)  # the same seat: its secrets are current's
         return state
+
+    def local_pc(self, state: State) -> Secret:
+        """What a local set here tells besides its value: the branches it is set in. Not
+        whether its rule runs at all (called as a hidden card decides: ``state.entry``):
+        every sink in the rule says that, at the call, and a local lives no longer than its
+        rule; else ``let me = current`` read after another seat's choice was warned as a
+        secret."""
+        if state.entry == PUBLIC:
+            return state.pc
+        data = PUBLIC
+        for expr, snapshot, _ in state.conds:
+            data = data | self.ev(expr, self.since(snapshot, state)).data
+        return data
 
     def bind(self, state: State, name: str, expr: ast.Expr, taint: Taint) -> None:
         self.current_alias.discard(name)
@@ -292,10 +305,11 @@ class FlowChecker(ChoiceChecks):
         plain, value = value, value | Taint(state.pc)  # set or not as a hidden branch went: that tells it
         ref = target.ref
         if isinstance(target, ast.Name):
+            local = plain | Taint(self.local_pc(state))
             if isinstance(ref, refs.Local) and s.op == "=":
-                self.bind(state, target.id, s.value, value)
+                self.bind(state, target.id, s.value, local)
             elif isinstance(ref, refs.Local):
-                state.local[target.id] = value
+                state.local[target.id] = local
             elif ref == refs.Builtin("current"):
                 self.current_alias.clear()  # a local set from it holds the seat it was
                 self.later(compute, state, s.value.span, "'current' is set to",
