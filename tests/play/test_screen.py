@@ -263,7 +263,7 @@ def test_grids_that_do_not_fit_one_under_another_stand_side_by_side():
     text = "\n".join(line.plain for line in lines)
     assert "more than fits" not in text
     assert "land P1             land P2" in text  # two to a row: the three fit so
-    assert "land P3" in text and "P1 (you)  tile #, tile #" in text
+    assert "land P3" in text and "P1 (you)  tile # x2" in text
     tall = screen.compose(panels.build(view), view["log"], view["decision"]["moves"], 79, 40)
     assert "land P2" in tall.lines[8].plain  # with room enough, one under another
 
@@ -473,3 +473,13 @@ def test_short_of_room_the_seats_own_hand_stays_whole_when_other_cells_are_short
     assert "of them" not in text and "more than fits" in text
     for name in ("village", "smithy", "market", "lab", "chapel", "militia", "festival"):
         assert f"{name} (costs 3)" in text[:text.index(" on 9 more")]  # the players' table
+
+
+def test_cards_alike_in_a_row_of_a_hand_or_row_are_said_once_with_how_many():
+    from rulelang.play.terminal.cards import zone_text
+    copper, village = {"name": "copper", "kind": "Card"}, {"name": "village", "kind": "Card"}
+    hidden = {"hidden": True, "kind": "Card"}
+    row = {"kind": "row", "cards": [village] * 4 + [copper] * 3 + [village]}
+    assert zone_text(row).plain == "village x4, copper x3, village"  # in order, runs only
+    assert zone_text({"kind": "hand", "cards": [copper, village]}).plain == "copper, village"
+    assert zone_text({"kind": "hand", "cards": [hidden] * 5}).plain == "5 face down"

@@ -249,7 +249,7 @@ def test_grids_that_do_not_all_fit_are_named_and_the_grids_command_draws_them(tm
     screen = term.wait("lay a tile")
     assert_one_screen(term, "Lands")
     assert "not drawn: land P3 (type 'grids')" in screen
-    assert "P1 (you)  tile #, tile #" in screen
+    assert "P1 (you)  tile # x2" in screen
     assert "grids (every grid)" in term.type("help")
     term.child.sendline("grids")
     term.child.expect("Enter for more")

@@ -73,7 +73,8 @@ def cards_text(cards: list) -> Text:
 
 
 def zone_text(zone: dict) -> Text:
-    """A zone's cards: a pile as its top card and size, anything else as its list."""
+    """A zone's cards: a pile as its top card and size, anything else as its list (cards
+    alike in a row said once, with how many: a turn of four villages played)."""
     cards = zone["cards"]
     if not cards:
         return Text("none", style="dim")
@@ -85,7 +86,7 @@ def zone_text(zone: dict) -> Text:
         if len(cards) > 1:
             out.append(f" on {len(cards) - 1} more", style="dim")
         return out
-    return cards_text(cards)
+    return _runs_text(cards)  # cards alike in a row said once: "village x4, copper"
 
 
 def pile_lines(view: dict) -> list[Text]:
