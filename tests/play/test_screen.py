@@ -472,7 +472,7 @@ def test_short_of_room_the_seats_own_hand_stays_whole_when_other_cells_are_short
         panels.build(view), view["log"], view["decision"]["moves"], 80, 24).lines)
     assert "of them" not in text and "more than fits" in text
     for name in ("village", "smithy", "market", "lab", "chapel", "militia", "festival"):
-        assert f"{name} (costs 3)" in text[:text.index(" on 9 more")]  # the players' table
+        assert f"{name} (costs 3)" in text[:text.index("  Supply")]  # the players' table
 
 
 def test_cards_alike_in_a_row_of_a_hand_or_row_are_said_once_with_how_many():
@@ -483,3 +483,28 @@ def test_cards_alike_in_a_row_of_a_hand_or_row_are_said_once_with_how_many():
     assert zone_text(row).plain == "village x4, copper x3, village"  # in order, runs only
     assert zone_text({"kind": "hand", "cards": [copper, village]}).plain == "copper, village"
     assert zone_text({"kind": "hand", "cards": [hidden] * 5}).plain == "5 face down"
+
+
+def test_a_move_that_is_a_card_shows_the_cards_note_in_the_menu():
+    """A card's note (what the rules say beside it, its cost) is in the menu too: a player
+    buying from a market sees what each card costs where they choose it."""
+    rules = '''
+game "Market"
+players 2
+card Good { title: text  cost: int  name "{title}"  note "costs {cost}" }
+zone market: row of Good, public
+setup {
+  create Good(title: "village", cost: 3) in market
+  create Good(title: "smithy", cost: 4) in market
+}
+turn {
+  choose g in market prompt "buy"
+  end
+}
+'''
+    game = rulelang.loads(rules).new_game(players=2, seed=1)
+    view = game.view(0)
+    lines = screen.compose(panels.build(view), view["log"], view["decision"]["moves"], 80,
+                           24).lines
+    menu = next(line.plain for line in lines if "1." in line.plain)
+    assert "1. village (costs 3)" in menu and "2. smithy (costs 4)" in menu

@@ -182,6 +182,8 @@ def menu_lines(moves: list[str], width: int, cards: dict, limit: int) -> list[Te
         card = cards.get(move.lower())
         item = Text(f"{i:>{len(str(len(moves)))}}. " if numbered else "", style="dim")
         item.append(move, style=style_of(card) if card else "")
+        if card and card.get("note"):  # what the rules say beside the card: its cost, say
+            item.append(f" ({card['note']})", style="dim")
         items.append(item)
     cell = max(len(item.plain) for item in items) + 3
     columns = max(1, min(len(items), (width + 3) // cell))
