@@ -146,3 +146,31 @@ def test_a_table_of_many_piles_lays_them_side_by_side_not_one_a_row(browser, tmp
         assert len(tops) <= 4, tops  # sixteen piles in four lines or fewer, at 1280 wide
         assert page.locator("#board .zone.table .rowkey").first.inner_text() == "copper"
         assert page.errors == [], page.errors
+
+
+MARKET = """
+game "Market"
+players 2
+card Good { title: text  cost: int  name "{title}"  note "costs {cost}" }
+zone market: row of Good, public
+setup {
+  create Good(title: "village", cost: 3) in market
+  create Good(title: "smithy", cost: 4) in market
+}
+turn {
+  choose g in market prompt "buy"
+  end
+}
+"""
+
+
+def test_a_move_that_is_a_card_says_the_cards_note_on_its_button(browser, tmp_path):
+    """A buyer sees what each card costs on the buttons they choose by, as at the terminal."""
+    rules = tmp_path / "market.rules"
+    rules.write_text(MARKET, encoding="utf-8")
+    host, table = host_with(str(rules), kinds={"P2": "first"})
+    with live_server(host) as base:
+        page = open_page(browser, f"{base}/t/{token_of(table, 'P1')}")
+        labels = page.locator("button.move").all_inner_texts()
+        assert labels == ["village (costs 3)", "smithy (costs 4)"], labels
+        assert page.errors == [], page.errors

@@ -319,7 +319,10 @@ export function sortView(view) {
 export function moveLabel(view, move) {
   const parts = /^(.+)#(\d+)$/.exec(move);
   const zone = parts && view.zones[parts[1]];
-  if (!zone) return move;
+  if (!zone) {  // a card seen by name: with the note the rules give it (its cost), as at the terminal
+    const noted = Object.values(view.zones).flatMap(z => z.cards).find(c => c.name === move && c.note);
+    return noted ? `${move} (${noted.note})` : move;
+  }
   const n = Number(parts[2]);
   const key = /\[(.*)\]$/.exec(parts[1]);
   const title = titleOf(zone) + (key ? ` ${key[1]}` : "");
