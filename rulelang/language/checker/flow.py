@@ -43,7 +43,14 @@ from rulelang.language import ast, refs, traversal
 from rulelang.language.checker import flow_report, flow_values
 from rulelang.language.checker.flow_choices import ChoiceChecks
 from rulelang.language.checker.flow_live import may_stop, reads_after
-from rulelang.language.checker.flow_report import Implicit, Reached, called_under_secret, place, secret_words
+from rulelang.language.checker.flow_report import (
+    Implicit,
+    Reached,
+    called_under_secret,
+    grouped_by_rule,
+    place,
+    secret_words,
+)
 from rulelang.language.checker.flow_values import (
     CLEAN,
     EACH_OWNER,
@@ -98,6 +105,9 @@ class FlowChecker(ChoiceChecks):
         # a rule -> its parameters (by place) whose cards it lies face up on every path (a card
         # played onto a public row): public in the caller after the call, as after a move there
         self.publishes: dict[str, frozenset[int]] = {}
+        # a rule -> the warnings that it runs only as a secret decides (one is said: see
+        # flow_report.grouped_by_rule)
+        self.under_secret: dict[str, list[Diagnostic]] = {}
         # variables set: (name, compute, state), at the next one
         self.pending_joins: list[tuple[str, Compute, State]] = []
 
@@ -118,6 +128,7 @@ class FlowChecker(ChoiceChecks):
                                severity="note")]
         unique: list[Diagnostic] = []
         self.warnings.extend(self.implicit.warnings())
+        self.warnings.extend(grouped_by_rule(self.under_secret))
         seen: set[tuple[Span | None, str]] = set()
         for w in self.warnings:
             if (w.span, w.message) not in seen:
@@ -197,7 +208,7 @@ class FlowChecker(ChoiceChecks):
             inside = state.copy()
             inside.entry = PUBLIC
             if allowed(taint.data | self.pc_at(inside)):  # only whether the rule runs tells it
-                self.warnings.append(called_under_secret(
+                self.under_secret.setdefault(self.rule_name, []).append(called_under_secret(
                     what, why, span, self.rule_name, self.secret_calls.get(self.rule_name, set()),
                     secret_words(state.entry)))
                 return
