@@ -46,9 +46,12 @@ a decision whose advice is costly plays fewer); both are counted, so a decision 
 seed, same moves). Or ``think`` seconds (not reproducible: how far it gets depends on the
 machine).
 
-In a cooperative game the bot plays the advice's move (one of the best advised, at random)
-unless the search found another clearly better (``trusted``): by more than ``trust`` and
-beyond the noise of its means (``confidence`` standard errors of their difference).
+Where the rules advise (``prefer``), the bot plays the advice's move (one of the best advised,
+at random) unless the search found another clearly better (``trusted``): by more than
+``trust`` and beyond the noise of its means (``confidence`` standard errors of their
+difference). In a cooperative game its partners read its moves by the advice; in any game, a
+search of a few dozen playouts cut at a horizon cannot see what the advice knows (a
+deck-builder's silver bought now pays turns later, an estate's point counts at once).
 """
 from __future__ import annotations
 
@@ -92,7 +95,7 @@ class Node:
         self.visits = 0
         self.offered = 0  # playouts in which this node's move was on offer
         self.totals = [0.0] * nseats  # summed values, per seat
-        self.squares = 0.0  # (a cooperative game) the team's values squared, summed: their spread
+        self.squares = 0.0  # the deciding seat's values squared, summed: their spread
         self.order: Order | None = None  # the node's moves, most promising first
         self.informed = False  # whether that order says anything (advice, a look): else
         # every move may be tried at once
@@ -119,8 +122,8 @@ class Round:
 
 
 def spread(node: Node, seat: int) -> float:
-    """The variance of a node's values (a cooperative game's: every seat's is the team's),
-    not below a floor: a few playouts that agree do not prove a value exact."""
+    """The variance of a node's values for the deciding seat (``squares``), not below a
+    floor: a few playouts that agree do not prove a value exact."""
     mean = node.totals[seat] / node.visits
     return max(node.squares / node.visits - mean * mean, 0.01) * node.visits / (node.visits - 1)
 
@@ -140,7 +143,7 @@ class MctsBot:
         self.lean = lean  # worlds and playouts on the lean path (the same choices, faster)
         self.played = 0  # playouts played, over every decision (benchmarks read it)
         self.worked = 0  # and the work they did (see WORK)
-        self.trust = trust  # (a cooperative game) how much better than the advice a move must be
+        self.trust = trust  # how much better than the advice a move must be
         self.confidence = confidence  # and by how many standard errors of the difference
         self.work = work  # the most work a decision's playouts may do (None: no cap)
         self.policy = Policy(self.rng)
@@ -149,6 +152,7 @@ class MctsBot:
         # False: on the general code they copy (tests/runtime/test_mcts_written_out.py
         # compares the two: the same choices, draws and work)
         self.written_out = True
+        self.seat = 0  # the seat deciding (set at each decision)
 
     def choose(self, given: SeatKnowledge | Game) -> Move:
         knowledge = knowledge_of(given)
@@ -157,6 +161,7 @@ class MctsBot:
             return moves[0]
         nseats = len(knowledge.players)
         team = knowledge.seat if knowledge.cooperative else None
+        self.seat = knowledge.seat  # whose values' spread the nodes keep (``squares``)
         worlds = knowledge.worlds(self.rng, self.nworlds, self.policy if self.partners else None,
                                   lean=self.lean)
         root = Node(nseats)
@@ -184,7 +189,7 @@ class MctsBot:
                 # as a setup drew it, say): a playout that tells nothing of the moves
                 broken.add(error)
                 work += game.work
-                back_up(path, [0.5] * nseats)
+                back_up(path, [0.5] * nseats, self.seat)
             done += 1
             if deadline is None:
                 if done >= self.playouts or (self.work is not None and work >= self.work):
@@ -195,18 +200,19 @@ class MctsBot:
         self.played += done
         self.worked += work
         best = max(moves, key=lambda m: self.final_key(root, m))
-        if team is not None and self.trust > 0:
+        if self.trust > 0:
             best = self.trusted(worlds[0], root, moves, best)
         return best
 
     def trusted(self, world: Game, root: Node, moves: list[Move], best: Move) -> Move:
-        """In a cooperative game, the advice's move (one of the best advised, at random, as
-        the ``advice`` bot plays), unless the search found another clearly better: by more
-        than ``trust``, and by more than ``confidence`` standard errors of the difference of
-        their means. Partners read this bot's moves as made by the advice (the partner model:
-        what a hint "means"), so a move against it misleads them; and a search of a few
-        dozen playouts over many moves has wide errors: among moves the advice rates alike,
-        or against the advised move, it is followed only where it cannot be noise."""
+        """The advice's move (one of the best advised, at random, as the ``advice`` bot
+        plays), unless the search found another clearly better: by more than ``trust``, and
+        by more than ``confidence`` standard errors of the difference of their means. In a
+        cooperative game partners read this bot's moves as made by the advice (the partner
+        model: what a hint "means"), so a move against it misleads them; and in any game a
+        search of a few dozen playouts over many moves has wide errors, its values cut at a
+        horizon: among moves the advice rates alike, or against the advised move, it is
+        followed only where it cannot be noise."""
         advice = world.advice()
         if advice is None:
             return best
@@ -377,8 +383,7 @@ class MctsBot:
         cast(LeanGame, game).play_out(walk.pick)
         return self.valued(game, path, nseats, scale, team, 0)
 
-    @staticmethod
-    def valued(game: Game, path: list[Node], nseats: int, scale: Scale, team: int | None,
+    def valued(self, game: Game, path: list[Node], nseats: int, scale: Scale, team: int | None,
                work: int) -> int:
         """A playout's end valued and added to the nodes it went through; its work: ``work``
         so far and the game's since (the value's with it)."""
@@ -386,13 +391,14 @@ class MctsBot:
             ends = [value(game, team, scale)] * nseats
         else:
             ends = values(game, nseats, scale)
-        back_up(path, ends)
+        back_up(path, ends, self.seat)
         return work + game.work
 
 
-def back_up(path: list[Node], ends: list[float]) -> None:
-    """A playout's values (one per seat) added to every node it went through."""
-    square = ends[0] * ends[0]
+def back_up(path: list[Node], ends: list[float], seat: int) -> None:
+    """A playout's values (one per seat) added to every node it went through, and the
+    deciding ``seat``'s squared (their spread, for ``trusted``)."""
+    square = ends[seat] * ends[seat]
     for visited in path:
         visited.visits += 1
         visited.squares += square

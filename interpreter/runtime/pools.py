@@ -52,9 +52,24 @@ class Pooled:
     faces: tuple[HeldFace, ...]
 
 
+FACE_KEYS_KEPT = 50_000  # the most faces ``face_key`` keeps worked out (then it starts again)
+_face_keys: dict[int, tuple[dict[str, Any], str, FaceKey]] = {}  # id(card.f) -> its key
+
+
 def face_key(card: Card) -> FaceKey:
-    """A card's face as a bot's sample deals it, but for its var fields."""
-    return (card.label, tuple(sorted([(k, text_of(v)) for k, v in card.f.items()])))
+    """A card's face as a bot's sample deals it, but for its var fields. Worked out once per
+    fields (a card's fixed fields never change; a card given others gets a new dict, and the
+    dict kept here keeps its id from being reused): a sample's knowledge reads every card the
+    seat knows, a whole supply of face-up piles at every decision."""
+    fields = card.f
+    kept = _face_keys.get(id(fields))
+    if kept is not None and kept[0] is fields and kept[1] == card.label:
+        return kept[2]
+    key = (card.label, tuple(sorted([(k, text_of(v)) for k, v in fields.items()])))
+    if len(_face_keys) >= FACE_KEYS_KEPT:
+        _face_keys.clear()
+    _face_keys[id(fields)] = (fields, card.label, key)
+    return key
 
 
 def held(card: Card) -> HeldFace:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulelang.language import ast
+from rulelang.language import ast, refs
 from rulelang.language.errors import Span, span_text
 from rulelang.language.traversal import children
 
@@ -81,7 +81,7 @@ def chance(program: Any, table: Any) -> Any | None:
     for node in _in_order(program, (ast.Shuffle, ast.Call), fns=True):
         if isinstance(node, ast.Shuffle):
             zone = _written(program, node.zone.span)
-            row = ("a shuffle", zone, "shuffle " + zone)
+            row = ("a shuffle", zone, "shuffle " + _fix_name(program, node.zone, zone))
         elif isinstance(node.func, ast.Name) and node.func.id == "random" and node.args:
             named = node.args[1] if len(node.args) > 1 else None
             label = (named.value if isinstance(named, ast.Lit) and isinstance(named.value, str)
@@ -96,6 +96,17 @@ def chance(program: Any, table: Any) -> Any | None:
     return table("What is left to chance (as the rules write it)",
                  ("what", "of", "its name in a scenario's fix"), tuple(rows[:MOST_ROWS]),
                  _more(len(rows)))
+
+
+def _fix_name(program: Any, zone: Any, written: str) -> str:
+    """A shuffled zone as a fix names it: as written where its keys are values (``stack[water]``,
+    ``hand[P1]``); ``deck[...]`` where one is worked out as the game runs (``deck[p]``: a fix
+    writes each key, ``shuffle deck[P1]``), as ``rules.chance_events()`` lists it."""
+    if not isinstance(zone, ast.Index) or all(
+            isinstance(arg, ast.Lit) or isinstance(arg.ref, (refs.Member, refs.Seat))
+            for arg in zone.args):
+        return written
+    return _written(program, zone.obj.span) + "[...]"
 
 
 def _in_order(program: Any, kind: type | tuple[type, ...], fns: bool = False) -> list[Any]:

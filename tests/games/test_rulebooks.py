@@ -257,6 +257,23 @@ def test_rules_that_explain_nothing_of_their_play_say_what_is_left_to_chance(tmp
                    for t in c.tables)
 
 
+def test_a_shuffle_of_a_zone_keyed_by_a_name_is_said_as_a_fix_names_it(tmp_path):
+    """`shuffle deck[p]` is fixed as `shuffle deck[P1]`, one per key: the table said `shuffle
+    deck[p]`, a name no fix takes; a key written as a value stays as it is."""
+    path = tmp_path / "decks.rules"
+    path.write_text('game "Decks"\nplayers 2\nenum Side { left, right }\ncard Chip { n: int }\n'
+                    'zone deck[player]: pile of Chip\nzone tray[Side]: pile of Chip\n'
+                    'setup {\n  for p in players {\n    create Chip(n: 1) x 3 in deck[p]\n'
+                    '    shuffle deck[p]\n  }\n  create Chip(n: 2) x 2 in tray[left]\n'
+                    '  shuffle tray[left]\n}\nturn {\n  end\n}\nscore p = 0\n', encoding="utf-8")
+    rules = load(str(path))
+    tables = {t.title: t for c in rulebook.build(rules, {}, None).chapters for t in c.tables}
+    assert tables["What is left to chance (as the rules write it)"].rows == (
+        ("a shuffle", "deck[p]", "shuffle deck[...]"),
+        ("a shuffle", "tray[left]", "shuffle tray[left]"))
+    assert rules.new_game(players=2, fix={"shuffle deck[P1]": ["Chip"]})  # as a fix names it
+
+
 def test_the_rulebook_says_who_partners_whom():
     """`team p = ...`: the rulebook said nothing of partners (a partnership game read as
     every player for themselves)."""

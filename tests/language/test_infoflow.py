@@ -150,6 +150,39 @@ def test_a_card_played_face_up_in_the_branch_that_chose_from_it_is_no_secret():
                               "worked out from a card only current may see"]
 
 
+def test_a_card_a_rule_plays_face_up_is_no_secret_in_its_caller_after_the_call():
+    """A rule that lays the card it is passed on a public row (a deck-builder's "play an
+    action") makes it public in the caller as a move there does: what the caller works out
+    from the card after the call is no secret. A rule that may return first, or lays the
+    card face down, leaves it secret."""
+    played = ('  choose c in hand[current] prompt "play"\n  play(c)\n'
+              '  if c.v > 3 {\n    move top(deck) to hand[current]\n  }')
+    face_up = "rule play(c: C) {\n  move c to table\n  points += 1\n}\n"
+    assert messages(played, face_up) == []
+    secret = "only as this if decides, which reads a card only current may see"
+    face_down = messages(played, face_up.replace("table", "deck"))
+    assert len(face_down) == 1 and face_down[0].endswith(secret)
+    may_return = face_up.replace("  move c", "  if points > 9 {\n    return\n  }\n  move c")
+    returned = messages(played, may_return)
+    assert len(returned) == 1 and returned[0].endswith(secret)
+
+
+def test_a_rule_called_as_a_hidden_card_decides_warns_at_the_call_not_of_its_own_locals():
+    """Every seat the rule asks sees that it runs (an attack that makes each other player
+    discard, played while the hand holds an attack): that is said at the call; its locals
+    worked out from public values (`let me = current`) are no secret of the hand's, read
+    after another seat's choice (they were warned as if the bot of that seat planned with one)."""
+    decls = ('rule attack(c: C) {\n  let me = current\n  move c to table\n'
+             '  for q in others(me) {\n    choose d in hand[q] by q prompt "discard"\n'
+             '    move d to deck\n    log "{me} made {q} discard"\n  }\n}\n')
+    body = ('  while {}(any(h.v > 4 for h in hand[current])) {{\n'
+            '    choose c in hand[current] where c.v > 4 prompt "attack with"\n'
+            '    attack(c)\n  }}')
+    said = messages(body.format(""), decls)
+    assert said and all("whether rule 'attack' runs at all" in m for m in said), said
+    assert messages(body.format("disclose"), decls) == []
+
+
 def test_a_card_played_face_up_in_a_branch_after_a_decision_in_it_is_no_secret():
     """The same in an else branch, with sinks made before the branch (a log line in the
     other one): the decision inside the branch read them, and the branch's own sinks lost

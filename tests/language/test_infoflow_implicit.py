@@ -179,3 +179,19 @@ def test_a_rule_called_under_a_secret_condition_is_warned_naming_its_calls():
         f"this log line shows whether rule 'pay' runs at all: it is called (at {call}:5) "
         "as a condition decides that reads a card only P2 may see, as the caller names it"]
     assert "write disclose(...) around it at the call" in program.warnings[0].hint
+
+
+def test_a_rule_called_under_a_secret_condition_is_warned_once_for_all_it_shows():
+    """Every sink of such a rule tells the same thing, whether it runs, and one disclose at
+    the call answers them all: one warning, at its first place, naming the others (an action
+    card's rule, played while the hand holds one, gave a warning a line)."""
+    text = HEAD + ('rule pay(q: player) {\n  log "{q} pays"\n  points += 1\n'
+                   '  move top(deck) to table\n}\n'
+                   'turn {\n  if any(c.v > 4 for c in hand[P2]) {\n    pay(P1)\n  }\n'
+                   '  win current\n}\n')
+    program = rulelang.loads(text, name="flow.rules").program
+    rule = HEAD.count("\n") + 1
+    assert [w.message for w in program.warnings] == [
+        f"this log line shows whether rule 'pay' runs at all: it is called (at {rule + 7}:5) "
+        "as a condition decides that reads a card only P2 may see, as the caller names it "
+        f"(and 2 more places in the rule: {rule + 2}:13, {rule + 3}:3)"]

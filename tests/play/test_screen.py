@@ -263,7 +263,7 @@ def test_grids_that_do_not_fit_one_under_another_stand_side_by_side():
     text = "\n".join(line.plain for line in lines)
     assert "more than fits" not in text
     assert "land P1             land P2" in text  # two to a row: the three fit so
-    assert "land P3" in text and "P1 (you)  tile #, tile #" in text
+    assert "land P3" in text and "P1 (you)  tile # x2" in text
     tall = screen.compose(panels.build(view), view["log"], view["decision"]["moves"], 79, 40)
     assert "land P2" in tall.lines[8].plain  # with room enough, one under another
 
@@ -409,3 +409,102 @@ def test_the_legend_says_how_a_cell_past_a_or_1_is_named_when_the_board_shows_on
     said = [e.plain for e in panels.legend([panels.GridPart("table", {"cards": []}, layers)])]
     assert ("(x,y) a cell left of A or above 1: x counts columns from A = 0, y rows from 1 = 0"
             in said), said
+
+
+SUPPLY = '''
+game "Supply"
+players 4
+enum Pile { copper, silver, gold, estate, duchy, province, village, smithy, market, lab,
+            chapel, militia, festival, moat, cellar, cutter }
+card Card { pile: Pile  name "{pile}" }
+zone supply[Pile]: pile of Card, public, label "Supply"
+zone hand[player]: hand of Card, label "hand"
+zone played[player]: row of Card, public, label "in play"
+setup {
+  for k in Pile { create Card(pile: k) x 10 in supply[k] }
+  for k in [village, smithy, market, lab, chapel, militia, festival, copper] {
+    move top(supply[k]) to hand[P1]
+  }
+  for k in [copper, silver, gold, village, lab, market] { move top(supply[k]) to played[P1] }
+}
+turn {
+  choose k in Pile prompt "buy a card"
+  end
+}
+'''
+
+
+def test_a_tall_table_of_piles_stands_in_blocks_side_by_side_and_the_seats_hand_stays_whole():
+    game = rulelang.loads(SUPPLY).new_game(players=4, seed=1)
+    view = game.view(0)
+    lines = screen.compose(panels.build(view), view["log"], view["decision"]["moves"], 80,
+                           24).lines
+    text = "\n".join(line.plain for line in lines)
+    assert "more than fits" not in text and "+" not in text  # nothing left out, no "+5 more"
+    assert "village, smithy, market, lab," in text  # the seat's own hand, every card named
+    assert "copper, silver, gold, village," in text  # and what it has played
+    assert any(line.plain.startswith("copper") and "market" in line.plain for line in lines)
+    tall = screen.compose(panels.build(view), view["log"], view["decision"]["moves"], 80, 60)
+    assert not any(line.plain.startswith("copper") and "market" in line.plain
+                   for line in tall.lines)  # with room enough, one pile a line
+
+
+def test_piles_names_a_pile_kept_per_key_by_its_key_and_says_cards_alike_in_a_row_once():
+    from rulelang.play.terminal.cards import pile_lines
+    rules = SUPPLY.replace("zone played[player]: row of Card, public, label \"in play\"",
+                           "zone discard[player]: pile of Card, public, label \"discard\"")
+    rules = rules.replace("move top(supply[k]) to played[P1]", "move top(supply[k]) to discard[P2]")
+    game = rulelang.loads(rules).new_game(players=4, seed=1)
+    lines = [line.plain for line in pile_lines(game.view(0))]
+    assert "Supply copper, top first: copper x8" in lines  # not "Supply", nor eight coppers
+    assert "Supply gold, top first: gold x9" in lines
+    assert "discard P2, top first: market, lab, village, gold, silver, copper" in lines
+
+
+def test_short_of_room_the_seats_own_hand_stays_whole_when_other_cells_are_shortened():
+    """Cards with a note ("village (costs 3)") make a supply too wide for blocks side by side:
+    the cells are shortened, but not the seat's own ("8 of them" said nothing of its hand);
+    the screen's end gives way instead."""
+    rules = SUPPLY.replace('name "{pile}" }', 'name "{pile}"  note "costs 3" }')
+    game = rulelang.loads(rules).new_game(players=4, seed=1)
+    view = game.view(0)
+    text = "\n".join(line.plain for line in screen.compose(
+        panels.build(view), view["log"], view["decision"]["moves"], 80, 24).lines)
+    assert "of them" not in text and "more than fits" in text
+    for name in ("village", "smithy", "market", "lab", "chapel", "militia", "festival"):
+        assert f"{name} (costs 3)" in text[:text.index("  Supply")]  # the players' table
+
+
+def test_cards_alike_in_a_row_of_a_hand_or_row_are_said_once_with_how_many():
+    from rulelang.play.terminal.cards import zone_text
+    copper, village = {"name": "copper", "kind": "Card"}, {"name": "village", "kind": "Card"}
+    hidden = {"hidden": True, "kind": "Card"}
+    row = {"kind": "row", "cards": [village] * 4 + [copper] * 3 + [village]}
+    assert zone_text(row).plain == "village x4, copper x3, village"  # in order, runs only
+    assert zone_text({"kind": "hand", "cards": [copper, village]}).plain == "copper, village"
+    assert zone_text({"kind": "hand", "cards": [hidden] * 5}).plain == "5 face down"
+
+
+def test_a_move_that_is_a_card_shows_the_cards_note_in_the_menu():
+    """A card's note (what the rules say beside it, its cost) is in the menu too: a player
+    buying from a market sees what each card costs where they choose it."""
+    rules = '''
+game "Market"
+players 2
+card Good { title: text  cost: int  name "{title}"  note "costs {cost}" }
+zone market: row of Good, public
+setup {
+  create Good(title: "village", cost: 3) in market
+  create Good(title: "smithy", cost: 4) in market
+}
+turn {
+  choose g in market prompt "buy"
+  end
+}
+'''
+    game = rulelang.loads(rules).new_game(players=2, seed=1)
+    view = game.view(0)
+    lines = screen.compose(panels.build(view), view["log"], view["decision"]["moves"], 80,
+                           24).lines
+    menu = next(line.plain for line in lines if "1." in line.plain)
+    assert "1. village (costs 3)" in menu and "2. smithy (costs 4)" in menu

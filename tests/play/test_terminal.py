@@ -249,7 +249,7 @@ def test_grids_that_do_not_all_fit_are_named_and_the_grids_command_draws_them(tm
     screen = term.wait("lay a tile")
     assert_one_screen(term, "Lands")
     assert "not drawn: land P3 (type 'grids')" in screen
-    assert "P1 (you)  tile #, tile #" in screen
+    assert "P1 (you)  tile # x2" in screen
     assert "grids (every grid)" in term.type("help")
     term.child.sendline("grids")
     term.child.expect("Enter for more")
@@ -281,6 +281,23 @@ def test_piles_shows_every_card_of_a_face_up_pile(tmp_path):
     page = term.text_now()
     assert "discard, top first: flood 4, flood 5, flood 6" in page
     assert "flood 1" not in page and "deck, top" not in page
+    term.child.sendintr()
+    term.finish()
+
+
+def test_a_page_of_piles_wraps_a_long_pile_rather_than_cut_it(tmp_path):
+    """A face-up pile of thirty cards is wider than the terminal: 'piles' wraps it between
+    its cards, every one of them on the page, none cut at the edge."""
+    rules = tmp_path / "floods.rules"
+    rules.write_text(FACE_UP_PILE.replace("1..6", "1..40").replace("repeat 3", "repeat 30"),
+                     encoding="utf-8")
+    term = run(str(rules), "--seed", "1", "--bot", "P2=first", cwd=tmp_path)
+    term.wait("go on")
+    term.child.sendline("piles")
+    term.child.expect("Enter to go back")
+    page = term.text_now()
+    assert "discard, top first: flood 11, flood 12," in page
+    assert all(f"flood {n}," in page for n in range(11, 40)) and "flood 40\n" in page
     term.child.sendintr()
     term.finish()
 

@@ -172,6 +172,26 @@ def test_the_screen_log_joins_a_seats_decisions_and_drops_what_the_rules_say_bet
     ]
 
 
+def test_the_screen_log_says_a_question_asked_again_in_a_row_once():
+    view = {"seats": {0: "P1", 1: "P2"}, "log": [
+        "P1 > play an action: village",
+        "P1 > play an action: laboratory",
+        "P1 > play an action: smithy",
+        "P1 > buy a card: silver",
+        "P1 > buy a card: village",
+        "P1 buys village",
+        "P1 > play an action: moat",
+    ]}
+    assert screen_log(view) == [
+        "P1 > play an action: village, laboratory, smithy · buy a card: silver, village",
+        "P1 buys village",
+        "P1 > play an action: moat",
+    ]
+    assert screen_log(view, condensed=True) == [  # a line between: the question said again
+        "P1 > play an action: village, laboratory, smithy · buy a card: silver, village · "
+        "buys village · play an action: moat"]
+
+
 def test_the_log_kept_is_what_was_written_since_the_seats_last_move():
     view = {"seat": 0, "seats": {0: "P1", 1: "P2"},
             "log": ["P1 > play: a", "P2 > play: b", "P2 scores"]}
@@ -212,6 +232,10 @@ def test_a_screen_short_of_lines_shows_each_partners_turn_on_one_line():
     view["log"] = view["log"][:-2]
     assert since_last_move(view, condensed=True) == 4
     assert since_last_move(view) == 7
+    view["turn"] = 3  # the header says "turn 3": the turn just begun takes no line of its own
+    assert screen_log(view, condensed=True)[-1] == "-- round 2 --"
+    assert since_last_move(view, condensed=True) == 3  # what the others did: all of it kept
+    assert screen_log(view)[-1] == "-- turn 3: P1 --"  # with room, the log as written
 
 
 @pytest.mark.slow
@@ -219,7 +243,8 @@ def test_yokai_with_four_players_at_80x24_keeps_the_three_partners_turns():
     """P1's first decision: three partners have played a whole turn each since the game began;
     a line each fits where their every line would not."""
     view = next(view for view, _ in screens("games/yokai.rules", 4, {}, 4, 80, 24))
-    assert since_last_move(view) > since_last_move(view, condensed=True) == 4
+    # (condensed: a line each, and no line for P1's turn just begun: the header says it)
+    assert since_last_move(view) > since_last_move(view, condensed=True) == 3
     detailed = compose(panels.build(view), screen_log(view), view["decision"]["moves"], 79, 24,
                        min_log=recent_lines(view, 24))
     assert detailed.log_shown < since_last_move(view)  # their every line does not fit

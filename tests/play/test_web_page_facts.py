@@ -110,3 +110,67 @@ def test_a_decision_the_rules_next_line_says_better_is_left_out_of_the_transcrip
     said = " | ".join(shown)
     assert f"{mover} observes {first}: " in said, said
     assert f": {first}" not in said.replace(f"{mover} observes {first}: ", ""), said
+
+
+SUPPLY = """
+game "Supply"
+players 2
+enum Pile { copper, silver, gold, estate, duchy, province, village, smithy, market, lab,
+            chapel, militia, festival, moat, cellar, cutter }
+card Card { pile: Pile  name "{pile}" }
+zone supply[Pile]: pile of Card, public, label "Supply"
+zone hand[player]: hand of Card, label "hand"
+setup {
+  for k in Pile { create Card(pile: k) x 10 in supply[k] }
+  move top(supply[village]) to hand[P1]
+}
+turn {
+  choose k in Pile prompt "buy a card"
+  end
+}
+"""
+
+
+def test_a_table_of_many_piles_lays_them_side_by_side_not_one_a_row(browser, tmp_path):
+    """A family of sixteen piles (a deck-builder's supply) is cells side by side, as many to a
+    line as the page holds: the seat's own hand is not pushed a screen below it."""
+    rules = tmp_path / "supply.rules"
+    rules.write_text(SUPPLY, encoding="utf-8")
+    host, table = host_with(str(rules), kinds={"P2": "first"})
+    with live_server(host) as base:
+        page = open_page(browser, f"{base}/t/{token_of(table, 'P1')}")
+        piles = page.locator("#board .zone.table .pile")
+        assert piles.count() == 16
+        tops = {round(box["y"]) for box in piles.evaluate_all(
+            "(piles) => piles.map((p) => p.getBoundingClientRect().toJSON())")}
+        assert len(tops) <= 4, tops  # sixteen piles in four lines or fewer, at 1280 wide
+        assert page.locator("#board .zone.table .rowkey").first.inner_text() == "copper"
+        assert page.errors == [], page.errors
+
+
+MARKET = """
+game "Market"
+players 2
+card Good { title: text  cost: int  name "{title}"  note "costs {cost}" }
+zone market: row of Good, public
+setup {
+  create Good(title: "village", cost: 3) in market
+  create Good(title: "smithy", cost: 4) in market
+}
+turn {
+  choose g in market prompt "buy"
+  end
+}
+"""
+
+
+def test_a_move_that_is_a_card_says_the_cards_note_on_its_button(browser, tmp_path):
+    """A buyer sees what each card costs on the buttons they choose by, as at the terminal."""
+    rules = tmp_path / "market.rules"
+    rules.write_text(MARKET, encoding="utf-8")
+    host, table = host_with(str(rules), kinds={"P2": "first"})
+    with live_server(host) as base:
+        page = open_page(browser, f"{base}/t/{token_of(table, 'P1')}")
+        labels = page.locator("button.move").all_inner_texts()
+        assert labels == ["village (costs 3)", "smithy (costs 4)"], labels
+        assert page.errors == [], page.errors

@@ -213,3 +213,36 @@ def test_the_groups_faces_are_found_as_going_through_the_pool_finds_them():
         slow = _deal_pooled_going_through_the_pool(random.Random(seed), ids, list(faces),
                                                    grouped, {})
         assert fast[0] == slow[0] and [id(f) for f in fast[1]] == [id(f) for f in slow[1]]
+
+
+MARKET = """
+game "Market"
+players 2
+card Good { worth: int  colour: text  name "{colour} {worth}" }
+zone market: row of Good, public
+zone hand[player]: hand of Good
+setup {
+  for w in 1..6 { create Good(worth: w, colour: "red") in market }
+}
+turn {
+  choose g in market prompt "take"
+  move g to hand[current]
+}
+end when empty(market)
+"""
+
+
+def test_a_known_cards_face_is_worked_out_once_not_at_every_decision(monkeypatch):
+    from interpreter.runtime import pools
+    game = rulelang.loads(MARKET).new_game(players=2, seed=3)
+    seat_knowledge(game, 0).sample(random.Random(1))  # the market's faces worked out once
+    read = []
+    real = pools.text_of
+    monkeypatch.setattr(pools, "text_of", lambda value: read.append(value) or real(value))
+    game.play("red 1")
+    seat_knowledge(game, 1).sample(random.Random(2))  # at the next decision: none again
+    assert read == []
+    card = game.cards[0]
+    key = pools.face_key(card)
+    card.f = dict(card.f)  # a card given fields anew (a save restored): its key again
+    assert pools.face_key(card) == key and read

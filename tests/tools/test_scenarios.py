@@ -161,6 +161,7 @@ scenario "all of them" {
   play pass
   play "chip 1"
   over win P2
+  over                                     # over, whatever the result
   scores 1, 3
   logged "P2 > play: chip 1"
 }
@@ -186,6 +187,7 @@ scenario "all of them" {
     ('play "chip 4"', "the move 'chip 4' is refused: chip 4 is in the deck, not in your hand "
                       "(legal: chip 2, chip 1, pass)", None, None),
     ("over win P1", "the game is not over", "win P1", "the game goes on (P2 decides)"),
+    ("over", "the game is not over", "over", "the game goes on (P2 decides)"),
     ('logged "no such line"', "no line of the transcript says this", '"no such line"',
      "Count: 2 players, seed 0, goal=3\n-- turn 1: P2 --"),
 ])

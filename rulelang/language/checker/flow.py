@@ -39,11 +39,18 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from rulelang.language import ast, refs
+from rulelang.language import ast, refs, traversal
 from rulelang.language.checker import flow_report, flow_values
 from rulelang.language.checker.flow_choices import ChoiceChecks
 from rulelang.language.checker.flow_live import may_stop, reads_after
-from rulelang.language.checker.flow_report import Implicit, Reached, called_under_secret, place, secret_words
+from rulelang.language.checker.flow_report import (
+    Implicit,
+    Reached,
+    called_under_secret,
+    grouped_by_rule,
+    place,
+    secret_words,
+)
 from rulelang.language.checker.flow_values import (
     CLEAN,
     EACH_OWNER,
@@ -96,6 +103,12 @@ class FlowChecker(ChoiceChecks):
         self.implicit = Implicit()  # sinks reached as a condition on a secret decides
         self.current_alias: set[str] = set()  # a rule's locals that hold 'current' (let me = current)
         self.body_made_public: frozenset[str] = frozenset()  # by the last loop body followed
+        # a rule -> its parameters (by place) whose cards it lies face up on every path (a card
+        # played onto a public row): public in the caller after the call, as after a move there
+        self.publishes: dict[str, frozenset[int]] = {}
+        # a rule -> the warnings that it runs only as a secret decides (one is said: see
+        # flow_report.grouped_by_rule)
+        self.under_secret: dict[str, list[Diagnostic]] = {}
         # variables set: (name, compute, state), at the next one
         self.pending_joins: list[tuple[str, Compute, State]] = []
 
@@ -103,9 +116,10 @@ class FlowChecker(ChoiceChecks):
     def run(self) -> list[Diagnostic]:
         try:
             for _ in range(ROUNDS):
-                before = (dict(self.var_taint), dict(self.param_taint), dict(self.return_taint))
+                before = (dict(self.var_taint), dict(self.param_taint), dict(self.return_taint),
+                          dict(self.publishes))
                 self.walk_program()
-                if before == (self.var_taint, self.param_taint, self.return_taint):
+                if before == (self.var_taint, self.param_taint, self.return_taint, self.publishes):
                     break
             self.reporting = True
             self.walk_program()
@@ -116,6 +130,7 @@ class FlowChecker(ChoiceChecks):
                                severity="note")]
         unique: list[Diagnostic] = []
         self.warnings.extend(self.implicit.warnings())
+        self.warnings.extend(grouped_by_rule(self.under_secret))
         seen: set[tuple[Span | None, str]] = set()
         for w in self.warnings:
             if (w.span, w.message) not in seen:
@@ -137,7 +152,10 @@ class FlowChecker(ChoiceChecks):
             state = State({q.name: self.param_taint.get((name, i), CLEAN)
                            for i, q in enumerate(d.params)}, pc=entry, entry=entry)
             self.rule_name = name
-            self.body(d.body, state)
+            out = self.body(d.body, state)
+            returns = any(isinstance(node, ast.Return) for node in traversal.walk(d.body))
+            self.publishes[name] = frozenset() if returns else frozenset(  # (a return: not
+                i for i, q in enumerate(d.params) if q.name in out.made_public)  # every path)
         self.rule_name = None
         for block in p.blocks.values():
             self.body(block.body, State())
@@ -192,7 +210,7 @@ class FlowChecker(ChoiceChecks):
             inside = state.copy()
             inside.entry = PUBLIC
             if allowed(taint.data | self.pc_at(inside)):  # only whether the rule runs tells it
-                self.warnings.append(called_under_secret(
+                self.under_secret.setdefault(self.rule_name, []).append(called_under_secret(
                     what, why, span, self.rule_name, self.secret_calls.get(self.rule_name, set()),
                     secret_words(state.entry)))
                 return
@@ -277,10 +295,23 @@ class FlowChecker(ChoiceChecks):
 
     def s_Let(self, s: ast.Let, state: State) -> State:
         self.call_for_value(s.value, state)
-        self.bind(state, s.name, s.value, self.ev(s.value, state) | Taint(state.pc))
+        self.bind(state, s.name, s.value, self.ev(s.value, state) | Taint(self.local_pc(state)))
         if isinstance(s.value, ast.Name) and self.key_text(s.value) == "current":
             self.current_alias.add(s.name)  # the same seat: its secrets are current's
         return state
+
+    def local_pc(self, state: State) -> Secret:
+        """What a local set here tells besides its value: the branches it is set in. Not
+        whether its rule runs at all (called as a hidden card decides: ``state.entry``):
+        every sink in the rule says that, at the call, and a local lives no longer than its
+        rule; else ``let me = current`` read after another seat's choice was warned as a
+        secret."""
+        if state.entry == PUBLIC:
+            return state.pc
+        data = PUBLIC
+        for expr, snapshot, _ in state.conds:
+            data = data | self.ev(expr, self.since(snapshot, state)).data
+        return data
 
     def bind(self, state: State, name: str, expr: ast.Expr, taint: Taint) -> None:
         self.current_alias.discard(name)
@@ -306,10 +337,11 @@ class FlowChecker(ChoiceChecks):
         plain, value = value, value | Taint(state.pc)  # set or not as a hidden branch went: that tells it
         ref = target.ref
         if isinstance(target, ast.Name):
+            local = plain | Taint(self.local_pc(state))
             if isinstance(ref, refs.Local) and s.op == "=":
-                self.bind(state, target.id, s.value, value)
+                self.bind(state, target.id, s.value, local)
             elif isinstance(ref, refs.Local):
-                state.local[target.id] = value
+                state.local[target.id] = local
             elif ref == refs.Builtin("current"):
                 self.current_alias.clear()  # a local set from it holds the seat it was
                 self.later(compute, state, s.value.span, "'current' is set to",
@@ -388,6 +420,9 @@ class FlowChecker(ChoiceChecks):
             passed = self.rename(self.ev(arg, state), renames, state.local)
             key = (decl.name, i)
             self.param_taint[key] = self.param_taint.get(key, CLEAN) | passed
+        for i in self.publishes.get(decl.name, ()):  # the rule laid these cards face up
+            if i < len(call.args):
+                self.moved(call.args[i], PUBLIC, state)
         return state
 
     def s_Move(self, s: ast.Move, state: State) -> State:

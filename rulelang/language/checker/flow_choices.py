@@ -30,6 +30,7 @@ class ChoiceChecks(FlowExprs):
     sink: Callable[..., None]
     later: Callable[..., None]
     bind: Callable[[State, str, ast.Expr, Taint], None]
+    local_pc: Callable[[State], Secret]
 
     def s_Choose(self, s: ast.Choose, state: State) -> State:
         self.flush(state)
@@ -84,9 +85,10 @@ class ChoiceChecks(FlowExprs):
         if s.private:  # written in the chooser's transcript alone: a secret of the chooser's
             data = data | Secret(OWNED, EACH_OWNER if s.each is not None else chooser,
                                  chosen=True)
-        self.bind(state, s.name, s.options, Taint(data, options.face) | Taint(state.pc))
+        pc = self.local_pc(state)  # (the branches it is chosen in; not whether its rule runs)
+        self.bind(state, s.name, s.options, Taint(data, options.face) | Taint(pc))
         if is_cards and options != CLEAN:
-            state.local[s.name] = Taint(state.pc, options.face)
+            state.local[s.name] = Taint(pc, options.face)
         return state
 
 

@@ -78,6 +78,23 @@ def called_under_secret(what: str, why: str, span: Span, rule: str, calls: set[S
         "disclose(...) around it at the call", severity="warning")
 
 
+def grouped_by_rule(found: dict[str, list[Diagnostic]]) -> list[Diagnostic]:
+    """The ``called_under_secret`` warnings of each rule as one, at its first place: they all
+    tell the same secret, whether the rule runs, and one ``disclose`` at the call answers
+    them all (a deck-builder's action played while the hand holds one gave sixteen)."""
+    out = []
+    for warned in found.values():
+        first, *more = sorted({(w.span, w.message): w for w in warned}.values(), key=place)
+        if more:
+            places = ", ".join(_at(w.span) for w in more[:6] if w.span) + (
+                ", ..." if len(more) > 6 else "")
+            first = Diagnostic(f"{first.message} (and {len(more)} more place"
+                               f"{'s' if len(more) > 1 else ''} in the rule: {places})",
+                               first.span, first.hint, severity=first.severity)
+        out.append(first)
+    return out
+
+
 def kept_warning(name: str, data: Secret, chooser: str, span: Span) -> Diagnostic:
     """A local worked out from ``data`` the chooser may not know, read after their choice
     (see ``FlowChecker.kept_for_later``)."""

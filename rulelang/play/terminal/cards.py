@@ -73,7 +73,8 @@ def cards_text(cards: list) -> Text:
 
 
 def zone_text(zone: dict) -> Text:
-    """A zone's cards: a pile as its top card and size, anything else as its list."""
+    """A zone's cards: a pile as its top card and size, anything else as its list (cards
+    alike in a row said once, with how many: a turn of four villages played)."""
     cards = zone["cards"]
     if not cards:
         return Text("none", style="dim")
@@ -85,21 +86,51 @@ def zone_text(zone: dict) -> Text:
         if len(cards) > 1:
             out.append(f" on {len(cards) - 1} more", style="dim")
         return out
-    return cards_text(cards)
+    return _runs_text(cards)  # cards alike in a row said once: "village x4, copper"
 
 
 def pile_lines(view: dict) -> list[Text]:
     """Each pile of which the seat sees more than the top card, top first (the screen shows
     a pile as its top card and size): a face-up discard pile whole, as the rules let it be
-    looked through."""
+    looked through. A pile kept per key is named with its key ("discard P2", as its table
+    on the screen names it), and cards alike in a row are said once, with how many
+    ("copper x42": a supply pile)."""
     out = []
     for name, zone in view["zones"].items():
         cards = zone["cards"]
         if zone["kind"] != "pile" or all(c.get("hidden") for c in cards[:-1]):
             continue
-        line = Text(f"{words(zone.get('label') or name)}, top first: ", style="bold")
-        line.append_text(cards_text(cards[::-1]))
+        title = words(name)
+        if zone.get("label"):
+            title = " ".join([words(zone["label"])] + [words(k) for k in zone.get("keys") or ()])
+        line = Text(f"{title}, top first: ", style="bold")
+        line.append_text(_runs_text(cards[::-1]))
         out.append(line)
+    return out
+
+
+def _runs_text(cards: list) -> Text:
+    """``cards_text``, with a run of face-up cards alike said once: "copper x3, silver"."""
+    runs: list[list] = []
+    for card in cards:
+        if runs and not card.get("hidden") and runs[-1][0] == card:
+            runs[-1].append(card)
+        else:
+            runs.append([card])
+    if all(len(run) == 1 for run in runs):
+        return cards_text(cards)
+    out = Text()
+    shown = [run for run in runs if not run[0].get("hidden")]
+    for i, run in enumerate(shown):
+        if i:
+            out.append(", ")
+        out.append_text(card_text(run[0]))
+        if len(run) > 1:
+            out.append(f" x{len(run)}", style="dim")
+    hidden = [run[0] for run in runs if run[0].get("hidden")]
+    if hidden:  # counted after the faces, as cards_text counts them
+        out.append(", " if shown else "")
+        out.append_text(cards_text(hidden))
     return out
 
 

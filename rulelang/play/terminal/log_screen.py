@@ -39,7 +39,8 @@ def decision_screen(view, parts, moves: list[str], width: int, height: int, **ho
 
 def screen_log(view, condensed: bool = False) -> list[str]:
     """The log as the screen shows it: a seat's decisions in a row on one line ("P2 > play a
-    card: red 5 · colour for red 5: red"), so that more of what the others did
+    card: red 5 · colour for red 5: red"; the same question again said once: "play an
+    action: village, smithy"), so that more of what the others did
     since this seat last moved fits ('log' shows every line as written). ``condensed``, for
     a screen short of lines: each seat's turn on one line, what it decided and what
     happened to it ("P4 looks at G8: a card · move the card from: F9 · ..."), without the
@@ -52,6 +53,7 @@ class _LogEntry:
     text: str
     seat: str | None = None   # the seat the line is about (it starts with its name)
     decided: bool = False     # it holds a decision of that seat ("P2 > ...")
+    prompt: str | None = None  # the prompt of the decision it ends with, when it does
 
 
 JOINED_LINES = 2  # the most screen lines that lines joined (``joined``) may take together
@@ -92,19 +94,23 @@ def _entries(view, condensed: bool) -> list[_LogEntry]:
                 said_better, turn_starts = seat, not joins and bool(out)
                 continue  # the rules' next line says the move better ("P4 looks at B3: red 5");
                 # not one that only names it ("P2 takes trick 1 with KS": what followed)
+            prompt = rest.rpartition(": ")[0] or None
             if joins and out[-1].seat == seat and (condensed or (
                     out[-1].decided and out[-1].text.startswith(f"{seat} > "))):
-                out[-1].text += f" · {rest}"
-                out[-1].decided = True
+                # the same question again (a turn of many actions) is not said again:
+                # "play an action: village, smithy"
+                out[-1].text += f", {move}" if prompt and out[-1].prompt == prompt \
+                    else f" · {rest}"
+                out[-1].decided, out[-1].prompt = True, prompt
                 continue
-            out.append(_LogEntry(line, seat, True))
+            out.append(_LogEntry(line, seat, True, prompt))
             continue
         subject, decided, said_better = line.partition(" ")[0], said_better == line.partition(
             " ")[0], None
         if condensed and subject in seats:
             if joins and out[-1].seat == subject:
                 out[-1].text += f" · {line.partition(' ')[2]}"
-                out[-1].decided = out[-1].decided or decided
+                out[-1].decided, out[-1].prompt = out[-1].decided or decided, None
                 continue
             out.append(_LogEntry(line, subject, decided))
             continue
@@ -116,6 +122,9 @@ def _entries(view, condensed: bool) -> list[_LogEntry]:
                 whose in seats:
             turn_starts = True
             continue  # "-- turn 3: P4 --": the next line names P4
+        if condensed and at == len(log) - 1 and line.startswith("-- turn ") and \
+                line.endswith(" --") and view.get("turn"):
+            continue  # the turn just begun, nothing in it yet: the header says its number
         out.append(_LogEntry(line))
     return out
 

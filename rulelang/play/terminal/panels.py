@@ -173,6 +173,7 @@ class Grid:
     header: list      # [str]
     rows: list = attrs.Factory(list)  # [[Text]]
     in_time: bool = False  # rows kept per number (a trick a round): the latest matter most
+    own_row: int | None = None  # the row of the seat whose view it is: never shortened
 
     def add_row(self, *cells):
         self.rows.append(list(cells))
@@ -186,6 +187,8 @@ def _seat_table(view, seats, columns) -> Grid:
         if all(c is None for c in cells):
             continue  # a seat with nothing kept per player (a dummy seat)
         row = Text(name + (" (you)" if seat == you else ""), style="bold")
+        if seat == you:
+            table.own_row = len(table.rows)
         table.add_row(row, *[c if c is not None else Text("") for c in cells])
     return table
 

@@ -3,8 +3,9 @@
 The screen is drawn from the top: a header line; the grids on the left with
 the tables, facts and legend beside them when there is room (else below);
 the latest log lines in the space left; the moves; a status line; the prompt
-on the last line. When it does not all fit, the log goes first, then the
-legend, then the facts are shortened, and the moves are listed on demand.
+on the last line. When it does not all fit, a table of many rows stands in
+blocks side by side, the log goes, then the legend, then the facts are shortened,
+and the moves are listed on demand.
 """
 from __future__ import annotations
 
@@ -39,10 +40,12 @@ class Screen:
 
 
 def table_lines(table, width: int, cell_lines: int | None = None,
-                recent: int | None = None) -> list[Text]:
+                recent: int | None = None, abreast: bool = False) -> list[Text]:
     """A panels.Grid as lines: columns as wide as their cells, the widest ones wrapped
     when the whole is wider than ``width``; a header line. ``recent``: of a table whose rows
-    come in time (kept per number: a trick each round), only the latest rows so many."""
+    come in time (kept per number: a trick each round), only the latest rows so many.
+    ``abreast``: a table of many rows, narrow enough, in blocks side by side (as a
+    newspaper's columns), each under the header: a supply of sixteen piles in eight lines."""
     count = len(table.header)
     natural = [max([len(table.header[i])] + [len(row[i].plain) for row in table.rows])
                for i in range(count)]
@@ -64,22 +67,61 @@ def table_lines(table, width: int, cell_lines: int | None = None,
     rows = table.rows
     if recent is not None and table.in_time and len(rows) > recent:
         rows = rows[-recent:]  # each row says its number: the earlier ones are in the log
-    for row in rows:
-        cells = [_wrapped_items(cell, widths[i]) for i, cell in enumerate(row)]
-        if cell_lines is not None:  # short of room: each cell in so many lines
-            cells = [c if len(c) <= cell_lines else _shortened(cell, widths[i], cell_lines)
-                     for i, (c, cell) in enumerate(zip(cells, row))]
-        for j in range(max(len(c) for c in cells)):
-            line = Text()
-            for i, cell in enumerate(cells):
-                piece = cell[j] if j < len(cell) else Text("")
-                if len(piece) > widths[i]:  # (a Text sliced is copied span by span: only if cut)
-                    piece = piece[: widths[i]]
-                line.append_text(piece)
-                if i < count - 1:
-                    line.append(" " * (widths[i] - len(piece) + 2))
-            line.rstrip()
-            lines.append(line)
+    own = table.rows[table.own_row] if table.own_row is not None else None
+    # short of room, every cell in so many lines but the seat's own: what it holds and has
+    # played stays whole (the end of the screen gives way first: "more than fits")
+    shortened = [_row_lines(row, widths, None if row is own else cell_lines) for row in rows]
+    blocks = _blocks_abreast(table, rows, widths, width) if abreast else 1
+    if blocks > 1:
+        return lines[:-1] + _abreast(header, shortened, blocks)
+    for row in shortened:
+        lines.extend(row)
+    return lines
+
+
+ABREAST_ROWS = 6  # a table of fewer rows is never split into blocks side by side
+
+
+def _blocks_abreast(table, rows: list, widths: list[int], width: int) -> int:
+    """How many blocks side by side a table's rows go into: as many as fit ``width``, but
+    none for a table of rows kept in time (read down, the latest last) or of few rows."""
+    if table.in_time or len(rows) < ABREAST_ROWS:
+        return 1
+    block = sum(widths) + 2 * (len(widths) - 1)
+    return max(1, min((width + GAP) // (block + GAP), len(rows) // (ABREAST_ROWS // 2)))
+
+
+def _abreast(header: Text, rows: list[list[Text]], blocks: int) -> list[Text]:
+    """Rows (each its lines) in ``blocks`` blocks side by side, read down then across, each
+    block under the header, as few lines tall as the rows allow."""
+    per_block = -(-len(rows) // blocks)
+    columns = [[header] + [line for row in rows[start:start + per_block] for line in row]
+               for start in range(0, len(rows), per_block)]
+    out = columns[0]
+    for column in columns[1:]:
+        out = _side_by_side(out, column, max(len(line.plain) for line in out))
+    return out
+
+
+def _row_lines(row: list[Text], widths: list[int], cell_lines: int | None) -> list[Text]:
+    """One row of a table as lines, its cells wrapped to their columns' widths."""
+    count = len(widths)
+    cells = [_wrapped_items(cell, widths[i]) for i, cell in enumerate(row)]
+    if cell_lines is not None:  # short of room: each cell in so many lines
+        cells = [c if len(c) <= cell_lines else _shortened(cell, widths[i], cell_lines)
+                 for i, (c, cell) in enumerate(zip(cells, row))]
+    lines = []
+    for j in range(max(len(c) for c in cells)):
+        line = Text()
+        for i, cell in enumerate(cells):
+            piece = cell[j] if j < len(cell) else Text("")
+            if len(piece) > widths[i]:  # (a Text sliced is copied span by span: only if cut)
+                piece = piece[: widths[i]]
+            line.append_text(piece)
+            if i < count - 1:
+                line.append(" " * (widths[i] - len(piece) + 2))
+        line.rstrip()
+        lines.append(line)
     return lines
 
 
@@ -158,6 +200,8 @@ def menu_lines(moves: list[str], width: int, cards: dict, limit: int) -> list[Te
         card = cards.get(move.lower())
         item = Text(f"{i:>{len(str(len(moves)))}}. " if numbered else "", style="dim")
         item.append(move, style=style_of(card) if card else "")
+        if card and card.get("note"):  # what the rules say beside the card: its cost, say
+            item.append(f" ({card['note']})", style="dim")
         items.append(item)
     cell = max(len(item.plain) for item in items) + 3
     columns = max(1, min(len(items), (width + 3) // cell))
@@ -222,10 +266,10 @@ def _grid_block(blocks: list[list[Text]], per_row: int = 1, note: str = "") -> G
 
 
 def _side_blocks(panels: Panels, width: int, with_legend: bool, facts_limit=None,
-                 cell_lines=None, recent=None):
+                 cell_lines=None, recent=None, abreast=False):
     lines = []
     for table in panels.tables:
-        lines.extend(table_lines(table, width, cell_lines, recent))
+        lines.extend(table_lines(table, width, cell_lines, recent, abreast))
     facts = packed(fact_entries(panels.facts), width)
     if facts_limit is not None and len(facts) > facts_limit:
         facts = _fewer_facts(fact_entries(panels.facts), width, facts_limit)
@@ -298,10 +342,11 @@ def _composed(panels: Panels, block: GridBlock, log: list[str], moves: list[str]
         if bottom is None:
             bottom = [Text(too_many_to_list(moves), style="italic")] if moves else []
 
-    def main(with_legend, facts_limit=None, cell_lines=None, recent=None, drawn_hand=False):
+    def main(with_legend, facts_limit=None, cell_lines=None, recent=None, drawn_hand=False,
+             abreast=False):
         shown = _hand_said_drawn(panels) if drawn_hand else panels
-        side = _side_blocks(shown, side_width, with_legend, facts_limit, cell_lines, recent)
-        return side
+        return _side_blocks(shown, side_width, with_legend, facts_limit, cell_lines, recent,
+                            abreast)
 
     def body_of(side, beside=()):
         side = side + list(beside)
@@ -324,18 +369,20 @@ def _composed(panels: Panels, block: GridBlock, log: list[str], moves: list[str]
         return best
 
     full_room = budget - len(header) - len(bottom)
-    # What gives way when room is short, in turn: the hand's drawings drawn small (beside the
-    # grid where there is room, else below), a table's earlier rows (of tables kept per
-    # number: past tricks), the legend, the drawings, the facts and the tables' cells
-    # shortened. The first that fits is drawn. Where the drawings are, the hand's cell need
-    # not list the cards they name.
-    tries: list[tuple[str, dict[str, Any]]] = [("full", dict(with_legend=True))] + [
+    # What gives way when room is short, in turn: a table of many rows laid in blocks side by
+    # side (a supply of piles), the hand's drawings drawn small (beside the grid where there
+    # is room, else below), a table's earlier rows (of tables kept per number: past tricks),
+    # the legend, the drawings, the facts and the tables' cells shortened. The first that
+    # fits is drawn. Where the drawings are, the hand's cell need not list the cards they name.
+    tries: list[tuple[str, dict[str, Any]]] = [
+        ("full", dict(with_legend=True)), ("full", dict(with_legend=True, abreast=True))] + [
         ("small", how) for how in (dict(with_legend=True), dict(with_legend=True, recent=2),
                                    dict(with_legend=False, recent=2),
                                    dict(with_legend=False, recent=1))]
     tries += [("", dict(with_legend=False, recent=1))]
     tries += [("", dict(with_legend=False, recent=1, facts_limit=2, cell_lines=lines))
               for lines in (None, 2, 1)]
+    tries[2:] = [(drawn_as, dict(how, abreast=True)) for drawn_as, how in tries[2:]]
     pictures: list[Text] = []
     # the others' latest moves kept below if anything fits so; else the room they take too
     for room in dict.fromkeys((full_room - _log_need(log, min_log, width), full_room)):
@@ -451,6 +498,12 @@ def _log_lines(log: list[str], width: int, count: int) -> list[Text]:
             break
         out = pieces + out
     return out
+
+
+def fitted(lines: list[Text], width: int) -> list[Text]:
+    """Lines for a page of text ('log', 'piles'): each wider than ``width`` wrapped, between
+    a list's items where it is one, never cut."""
+    return [piece for line in lines for piece in _wrapped_items(line, width)]
 
 
 def _wrapped_items(text: Text, width: int) -> list[Text]:

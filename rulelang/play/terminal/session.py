@@ -47,6 +47,7 @@ from rulelang.play.terminal.screen import (
     GRIDS_COMMAND,
     compose,
     every_grid,
+    fitted,
     menu_lines,
     numbered_by_position,
 )
@@ -330,7 +331,9 @@ class Session:
 
     def page(self, lines: list[Text], more: str = "Enter for more, or 'q' to stop") -> str:
         """Long text a screen at a time; what was typed at its last prompt instead of Enter
-        (a move, say), or "" (Enter, or 'q' to stop)."""
+        (a move, say), or "" (Enter, or 'q' to stop). A line wider than the terminal is
+        wrapped, not cut (a long log line, a pile of forty cards)."""
+        lines = fitted(lines, self.width() - 1)
         per = max(self.height() - 2, 1)
         for start in range(0, max(len(lines), 1), per):
             self.console.clear()

@@ -37,7 +37,7 @@ class Step:
     kind: str  # play, refused, legal, decides, over, scores, report, logged, state, true
     span: Span
     moves: tuple = ()  # play, refused, legal: the moves' texts
-    mode: str = ""  # legal: exactly / has / lacks; over: win / draw / loss / score
+    mode: str = ""  # legal: exactly / has / lacks; over: win / draw / loss / score ("": any)
     text: str | None = None  # refused: the reason; decides: the prompt; over: the reason;
     #                          report: its name; logged: the line
     seats: tuple = ()  # decides: (seat,); over: the winners named
@@ -339,7 +339,7 @@ class _ScenarioBuilder(Builder):
         return str(c[0])
 
     def over_stmt(self, meta, c):
-        outcome = c[0]
+        outcome = "" if c[0] is None else str(c[0])  # "": over, whatever the result
         seats = tuple(str(t) for t in c[1:] if isinstance(t, Token) and t.type == "NAME")
         reason = next((_unquote(t) for t in c[1:] if isinstance(t, Token) and t.type == "STRING"),
                       None)

@@ -319,7 +319,10 @@ export function sortView(view) {
 export function moveLabel(view, move) {
   const parts = /^(.+)#(\d+)$/.exec(move);
   const zone = parts && view.zones[parts[1]];
-  if (!zone) return move;
+  if (!zone) {  // a card seen by name: with the note the rules give it (its cost), as at the terminal
+    const noted = Object.values(view.zones).flatMap(z => z.cards).find(c => c.name === move && c.note);
+    return noted ? `${move} (${noted.note})` : move;
+  }
   const n = Number(parts[2]);
   const key = /\[(.*)\]$/.exec(parts[1]);
   const title = titleOf(zone) + (key ? ` ${key[1]}` : "");
@@ -379,6 +382,22 @@ export function zoneBlock(title, zone, options) {
   return block;
 }
 
+// A table of one column and so many rows or more is laid as cells side by side, as many to a
+// line as the page's width holds (a supply of sixteen piles: four lines, not sixteen rows).
+const FLOW_ROWS = 6;
+
+function flowTable(part, shown, column) {
+  const cells = el("div", "keyed flow");
+  for (const [key, zones] of shown) {
+    const cell = el("div", "flowcell");
+    cell.append(el("span", "rowkey", key.replace(/_/g, " ")), drawZone(zones[column], {size: "small"}));
+    cells.append(cell);
+  }
+  const wrap = el("section", "zone table flow");
+  wrap.append(el("h3", null, titleOf(part.zones[0])), cells);
+  return wrap;
+}
+
 // A keyed family as a table: a row per first key; the zones of families laid out beside it
 // add columns (one per remaining key). Rows with nothing in them are left out.
 export function drawTable(part) {
@@ -398,6 +417,7 @@ export function drawTable(part) {
   part.beside.forEach(zones => addColumn(zones, titleOf(zones[0])));
   const shown = [...rows].filter(([, cells]) => Object.values(cells).some(z => z.cards.length));
   if (!shown.length) return null;
+  if (columns.length === 1 && shown.length >= FLOW_ROWS) return flowTable(part, shown, columns[0]);
   // one column needs no heading: the table's title says it
   const table = columns.length > 1 ? headedTable("keyed", columns) : el("table", "keyed");
   const body = el("tbody");
