@@ -129,7 +129,8 @@ class MctsBot:
     def __init__(self, seed: int = 0, playouts: int = 64, think: float | None = None,
                  horizon: int = 8, exploration: float = 0.5, worlds: int = 8,
                  partners: bool = True, advised_partners: bool = True, lean: bool = True,
-                 trust: float = 0.15, work: int | None = WORK, confidence: float = 2.0):
+                 trust: float = 0.15, work: int | None = WORK, confidence: float = 2.0,
+                 consistent: bool = True):
         self.rng = random.Random(seed)
         self.playouts, self.think = playouts, think
         self.horizon, self.exploration = horizon, exploration
@@ -141,6 +142,9 @@ class MctsBot:
         self.trust = trust  # (a cooperative game) how much better than the advice a move must be
         self.confidence = confidence  # and by how many standard errors of the difference
         self.work = work  # the most work a decision's playouts may do (None: no cap)
+        # worlds that agree with the public history replayed in them (runtime/consistency.py)
+        self.consistent = consistent
+        self.unfitted = 0  # worlds searched that contradict it, none fitting in the tries
         self.policy = Policy(self.rng)
         # playouts on copies made again in place (runtime/scratch.py) and their random moves
         # drawn in the loop, or the whole playout one play-out (``walk``, where ``walkable``);
@@ -155,8 +159,10 @@ class MctsBot:
             return moves[0]
         nseats = len(knowledge.players)
         team = knowledge.seat if knowledge.cooperative else None
+        knowledge.consistent = self.consistent
         worlds = knowledge.worlds(self.rng, self.nworlds, self.policy if self.partners else None,
                                   lean=self.lean)
+        self.unfitted += knowledge.unfitted
         root = Node(nseats)
         root.order, root.informed = self.root_order(worlds[0], moves, knowledge.seat, team)
         # a team's one value: measured from the position now (see scoring.Scale)

@@ -1,0 +1,95 @@
+"""Whether a sampled world agrees with what its seat saw happen: the public history
+replayed in it.
+
+A sample (runtime/knowledge.py) deals the faces a seat does not know, and the variables it
+may not read, without reading the real ones: so without more it may contradict what the
+rules have since made public from them (a fleet drawn where the shots already disclosed
+misses, a hand without the card a challenge showed). ``History`` replays the latest
+decisions the game kept (``Game.trail``: each the game as asked and the move's index) in the
+world: each asked game with the world's hidden faces and variables put in (as the partner
+model does, ``knowledge._transplanted``), the move played, and what the seat then sees
+(its view, without the log) compared with what it saw then. The world fits where every
+replay shows the same.
+
+A replay that draws chance (a die, a shuffle) tells nothing here: the world's chance is
+not the game's, so the views would differ for that alone; it is not compared. Nor is one
+whose world breaks the rules: it counts as a contradiction. A hidden value that changed
+since a decision (a hidden variable counted up) is put in as it is now: such a replay may
+contradict a world that is right; the bot then keeps the worlds that fit the latest
+decisions longest (``fitting``), never fewer than it asked for.
+
+Nothing here reads the real hidden state: the asked games' hidden faces and unreadable
+variables are the world's before they are played, and what is compared is the seat's own
+view (tests/runtime/test_bots_consistent_worlds.py).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from interpreter.runtime.draws import Unseeded
+from rulelang.language.errors import RulesError
+
+if TYPE_CHECKING:
+    from interpreter.runtime.engine import Game
+
+Transplant = Callable[["Game", "Game", int], "Game"]  # (asked, world, seat) -> asked, world's
+REPLAYED = 32  # the latest decisions replayed in a world, at most
+TRIES = 4  # samples drawn for each world asked, at most, looking for worlds that fit
+
+
+class History:
+    """The latest decisions of ``game`` as ``seat`` saw them, to replay in worlds."""
+
+    def __init__(self, game: Game, seat: int, transplant: Transplant):
+        self.seat, self.transplant = seat, transplant
+        trail = list(game.trail or ())[-REPLAYED:]
+        # each decision, and what the seat saw when the next was asked (or now), latest first
+        after = [asked for _, _, asked in trail[1:]] + [game]
+        self.steps = [(seat_, index, asked, seen)
+                      for (seat_, index, asked), seen in zip(trail, after)][::-1]
+        self.views: dict[int, Any] = {}  # a step's view as the seat saw it (when first read)
+
+    def __bool__(self) -> bool:
+        return bool(self.steps)
+
+    def fits(self, world: Game) -> int:
+        """How many of the latest decisions, from the latest back, ``world`` agrees with
+        before the first it contradicts; ``len(self.steps)`` where it contradicts none."""
+        seat = self.seat
+        for n, (chooser, index, asked, seen) in enumerate(self.steps):
+            replay = self.transplant(asked, world, seat)
+            try:
+                replay.apply(index, chooser)
+            except RulesError:
+                return n
+            if type(replay.rng) is not Unseeded:  # chance drawn: tells nothing here
+                continue
+            real = self.views.get(n)
+            if real is None:
+                real = self.views[n] = seen.view(seat, log=False)
+            if replay.view(seat, log=False) != real:
+                return n
+        return len(self.steps)
+
+
+def fitting(sample: Callable[[], Game], history: History, count: int) -> tuple[list[Game], int]:
+    """``count`` worlds from ``sample`` that agree with ``history`` (``History.fits``): up to
+    ``TRIES`` times as many drawn until ``count`` fit; short of that, the others that fit
+    the latest decisions longest. With how many of them do not fit."""
+    if not history:
+        return [sample() for _ in range(count)], 0
+    kept: list[Game] = []
+    spare: list[tuple[int, Game]] = []
+    whole = len(history.steps)
+    for _ in range(TRIES * count):
+        world = sample()
+        fit = history.fits(world)
+        if fit == whole:
+            kept.append(world)
+            if len(kept) == count:
+                return kept, 0
+        else:
+            spare.append((fit, world))
+    spare.sort(key=lambda pair: -pair[0])  # (stable: in the order drawn among equals)
+    return kept + [world for _, world in spare[:count - len(kept)]], count - len(kept)
