@@ -7,16 +7,19 @@ rules have since made public from them (a fleet drawn where the shots already di
 misses, a hand without the card a challenge showed). ``History`` replays the latest
 decisions the game kept (``Game.trail``: each the game as asked and the move's index) in the
 world: each asked game with the world's hidden faces and variables put in (as the partner
-model does, ``knowledge._transplanted``), the move played, and what the seat then sees
-(its view, without the log) compared with what it saw then. The world fits where every
-replay shows the same.
+model does, ``knowledge._transplanted``), the move played, and, where the replay told the
+seat something the world decides (a ``disclose(...)`` worked out, a card shown that the seat
+no longer knows: ``History.told``), what the seat then sees (its view, without the log)
+compared with what it saw then. The world fits where every replay shows the same.
 
 A replay that draws chance (a die, a shuffle) tells nothing here: the world's chance is
 not the game's, so the views would differ for that alone; it is not compared. Nor is one
 whose world breaks the rules: it counts as a contradiction. A hidden value that changed
 since a decision (a hidden variable counted up) is put in as it is now: such a replay may
 contradict a world that is right; the bot then keeps the worlds that fit the latest
-decisions longest (``fitting``), never fewer than it asked for.
+decisions longest (``fitting``), never fewer than it asked for. A decision whose replay
+told nothing in the first few worlds (most: a move that reads nothing hidden) is not
+replayed in the others (``SETTLED``): a replay costs a copy of the game, a view more.
 
 Nothing here reads the real hidden state: the asked games' hidden faces and unreadable
 variables are the world's before they are played, and what is compared is the seat's own
@@ -35,7 +38,8 @@ if TYPE_CHECKING:
 
 Transplant = Callable[["Game", "Game", int], "Game"]  # (asked, world, seat) -> asked, world's
 REPLAYED = 16  # the latest decisions replayed in a world, at most (each costs a copy of the
-# game and a view: about 0.15 ms in Yokai, where 32 doubled a mcts:16 decision's CPU)
+# game, and a view where it told something: 32, every one viewed, doubled the CPU of a
+# mcts:16 decision in Yokai)
 SETTLED = 4  # worlds that agree with a step before it is taken to tell nothing
 TRIES = 4  # samples drawn for each world asked, at most, looking for worlds that fit
 
@@ -50,10 +54,11 @@ class History:
         after = [asked for _, _, asked in trail[1:]] + [game]
         self.steps = [(seat_, index, asked, seen)
                       for (seat_, index, asked), seen in zip(trail, after)][::-1]
+        self.known = game.known  # what each seat knows of each card now
         self.views: dict[int, Any] = {}  # a step's view as the seat saw it (when first read)
-        # how many worlds agreed with each step (-1: one contradicted it, or its replay
-        # disclosed something or showed a card): a step the first ``SETTLED`` worlds all
-        # agreed with, telling nothing in any, is not replayed again
+        # how many worlds agreed with each step (-1: one contradicted it, or its replay told
+        # something, ``told``): a step the first ``SETTLED`` worlds all agreed with, telling
+        # nothing in any, is not replayed again
         self.agreed = [0] * len(self.steps)
 
     def __bool__(self) -> bool:
@@ -72,17 +77,30 @@ class History:
             except RulesError:
                 agreed[n] = -1
                 return n
-            if type(replay.rng) is Unseeded:  # (chance drawn: tells nothing here)
+            told = self.told(replay, asked)
+            if told and type(replay.rng) is Unseeded:  # (chance drawn: tells nothing here)
                 real = self.views.get(n)
                 if real is None:
                     real = self.views[n] = seen.view(seat, log=False)
                 if replay.view(seat, log=False) != real:
                     agreed[n] = -1
                     return n
-            if agreed[n] >= 0:  # a step that disclosed or showed something is never settled
-                told = getattr(replay, "disclosed", 0) or replay.known != asked.known
+            if agreed[n] >= 0:  # a step that told something is never settled
                 agreed[n] = -1 if told else agreed[n] + 1
         return len(self.steps)
+
+    def told(self, replay: Game, asked: Game) -> bool:
+        """Whether a replay may show the seat something the world decides: it worked out a
+        ``disclose(...)``, or showed the seat a card it does not know now (one it saw, then
+        lost sight of). Else its view cannot differ from what the seat saw: a card it knows
+        now has its real face in every world, and a rule that lets a hidden value show
+        without ``disclose`` is warned of by the checker (a leak)."""
+        if getattr(replay, "disclosed", 0):
+            return True
+        bit, now = 1 << self.seat, self.known
+        return any(new & bit and not old & bit and not now[i] & bit
+                   for i, (new, old) in enumerate(zip(replay.known, asked.known))
+                   if new != old)
 
 
 def fitting(sample: Callable[[], Game], history: History, count: int) -> tuple[list[Game], int]:
