@@ -1,8 +1,9 @@
 """Information-set Monte Carlo tree search (single observer, with determinizations).
 
 A decision's search plays on ``worlds``: samples of the hidden cards drawn once from the
-seat's knowledge (``SeatKnowledge.worlds``: in a cooperative game, only worlds in which the
-partners' recent moves are what this bot would have played), taken in turn, each playout
+seat's knowledge (``SeatKnowledge.worlds``: worlds in which the latest decisions, replayed,
+show the seat what it saw, runtime/consistency.py; in a cooperative game, only worlds in which
+the partners' recent moves are what this bot would have played), taken in turn, each playout
 on a fresh copy with its own chance to come. So the search never reads a face its seat does
 not know. One tree serves every world: a node is a sequence of moves (by notation, or what
 stands for it: ``Decision.keys``) from the decision at hand; a move a world does not offer
