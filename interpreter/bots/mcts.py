@@ -45,9 +45,11 @@ a decision whose advice is costly plays fewer); both are counted, so a decision 
 seed, same moves). Or ``think`` seconds (not reproducible: how far it gets depends on the
 machine).
 
-In a cooperative game the bot plays the advice's move (one of the best advised, at random)
+Where the rules advise, the bot plays the advice's move (one of the best advised, at random)
 unless the search found another clearly better (``trusted``): by more than ``trust`` and
-beyond the noise of its means (``confidence`` standard errors of their difference).
+beyond the noise of its means (``confidence`` standard errors of their difference). First
+for cooperative games (partners read its moves by the advice), then for every game: in a
+push-your-luck dice race the search alone lost to the advice alone (docs/bot-figures.md).
 """
 from __future__ import annotations
 
@@ -55,7 +57,7 @@ import math
 import random
 import time
 from collections.abc import Hashable, Sequence
-from operator import add
+from operator import add, mul
 from typing import TYPE_CHECKING, Any, cast
 
 from interpreter.bots.policy import Policy
@@ -91,7 +93,7 @@ class Node:
         self.visits = 0
         self.offered = 0  # playouts in which this node's move was on offer
         self.totals = [0.0] * nseats  # summed values, per seat
-        self.squares = 0.0  # (a cooperative game) the team's values squared, summed: their spread
+        self.squares = [0.0] * nseats  # the values squared, per seat, summed: their spread
         self.order: Order | None = None  # the node's moves, most promising first
         self.informed = False  # whether that order says anything (advice, a look): else
         # every move may be tried at once
@@ -118,10 +120,11 @@ class Round:
 
 
 def spread(node: Node, seat: int) -> float:
-    """The variance of a node's values (a cooperative game's: every seat's is the team's),
-    not below a floor: a few playouts that agree do not prove a value exact."""
+    """The variance of a node's values for ``seat``, not below a floor: a few playouts that
+    agree do not prove a value exact."""
     mean = node.totals[seat] / node.visits
-    return max(node.squares / node.visits - mean * mean, 0.01) * node.visits / (node.visits - 1)
+    return max(node.squares[seat] / node.visits - mean * mean, 0.01) * node.visits / (
+        node.visits - 1)
 
 
 class MctsBot:
@@ -140,7 +143,7 @@ class MctsBot:
         self.lean = lean  # worlds and playouts on the lean path (the same choices, faster)
         self.played = 0  # playouts played, over every decision (benchmarks read it)
         self.worked = 0  # and the work they did (see WORK)
-        self.trust = trust  # (a cooperative game) how much better than the advice a move must be
+        self.trust = trust  # how much better than the advice a move must be (0: no need)
         self.confidence = confidence  # and by how many standard errors of the difference
         self.work = work  # the most work a decision's playouts may do (None: no cap)
         # worlds that agree with the public history replayed in them (runtime/consistency.py)
@@ -200,18 +203,19 @@ class MctsBot:
         self.played += done
         self.worked += work
         best = max(moves, key=lambda m: self.final_key(root, m))
-        if team is not None and self.trust > 0:
+        if self.trust > 0:  # (where the rules advise: else the search's pick)
             best = self.trusted(worlds[0], root, moves, best)
         return best
 
     def trusted(self, world: Game, root: Node, moves: list[Move], best: Move) -> Move:
-        """In a cooperative game, the advice's move (one of the best advised, at random, as
+        """Where the rules advise, the advice's move (one of the best advised, at random, as
         the ``advice`` bot plays), unless the search found another clearly better: by more
         than ``trust``, and by more than ``confidence`` standard errors of the difference of
-        their means. Partners read this bot's moves as made by the advice (the partner model:
-        what a hint "means"), so a move against it misleads them; and a search of a few
-        dozen playouts over many moves has wide errors: among moves the advice rates alike,
-        or against the advised move, it is followed only where it cannot be noise."""
+        their means. In a cooperative game partners read this bot's moves as made by the
+        advice (the partner model: what a hint "means"), so a move against it misleads them;
+        in any game a search of a few dozen playouts over many moves has wide errors (a
+        dice race's values, 8 decisions on, are mostly chance): among moves the advice rates
+        alike, or against the advised move, it is followed only where it cannot be noise."""
         advice = world.advice()
         if advice is None:
             return best
@@ -385,10 +389,10 @@ class MctsBot:
 
 def back_up(path: list[Node], ends: list[float]) -> None:
     """A playout's values (one per seat) added to every node it went through."""
-    square = ends[0] * ends[0]
+    squares = list(map(mul, ends, ends))
     for visited in path:
         visited.visits += 1
-        visited.squares += square
+        visited.squares = list(map(add, visited.squares, squares))
         visited.totals = list(map(add, visited.totals, ends))  # (in C: no comprehension)
 
 
