@@ -20,10 +20,12 @@ from interpreter.bots.greedy import GreedyBot
 from interpreter.bots.mcts import MctsBot
 from interpreter.bots.scoring import heuristic
 from interpreter.bots.simple import Bot, FirstBot, RandomBot, knowledge_of
+from interpreter.bots.spec import BotSpec, BotSpecError, parse_bot
 from rulelang.language.errors import RulesError
 
-__all__ = ["KINDS", "PARTNER", "THINKING", "AdviceBot", "FirstBot", "GreedyBot", "MctsBot", "RandomBot",
-           "heuristic", "knowledge_of", "make_bot"]
+__all__ = ["KINDS", "PARTNER", "THINKING", "AdviceBot", "BotSpec", "BotSpecError", "FirstBot",
+           "GreedyBot", "MctsBot", "RandomBot", "heuristic", "knowledge_of", "make_bot", "parse_bot",
+           "thinks"]
 
 KINDS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "first": FirstBot, "greedy": GreedyBot,
                                         "mcts": MctsBot, "advice": AdviceBot}
@@ -31,16 +33,24 @@ THINKING = ("greedy", "mcts")  # kinds that look ahead: --think SECONDS applies 
 PARTNER = "mcts"  # the default partner in a cooperative game (see rulelang.play.cli.common)
 
 
+def thinks(kind: str) -> bool:
+    """Whether the bot written ``kind`` (``mcts``, ``mcts:16``) looks ahead."""
+    return kind.partition(":")[0].strip() in THINKING
+
+
 def make_bot(kind: str, seed: int, think: float | None = None) -> Bot:
-    """A bot of ``kind`` with its own generator; ``think`` (seconds per decision) replaces a
-    thinking bot's fixed budget by a time limit (then its games are no longer reproducible)."""
-    if kind == "first":
+    """A bot of ``kind`` with its own generator: a kind, or a thinking kind with its budget
+    per decision (``mcts:16``, ``greedy:100``: ``spec.parse_bot``); ``think`` (seconds per
+    decision) replaces a thinking bot's budget by a time limit (then its games are no longer
+    reproducible)."""
+    spec = parse_bot(kind, tuple(KINDS))  # (a BotSpecError, a ValueError, says what to write)
+    if spec.kind == "first":
         return FirstBot()
-    if kind not in KINDS:
-        raise ValueError(f"no bot kind {kind!r}: the kinds are {', '.join(KINDS)}")
-    if kind in THINKING and think is not None:
+    budget = {} if spec.budget is None else \
+        {"playouts" if spec.kind == "mcts" else "budget": spec.budget}
+    if spec.kind in THINKING and think is not None:
         if not isinstance(think, (int, float)) or not 0 < think < float("inf"):
             # nan passes every comparison of a deadline: the bot would think for ever
             raise RulesError(f"a bot thinks for a number of seconds above 0, not {think!r}")
-        return KINDS[kind](seed, think=think)
-    return KINDS[kind](seed)
+        return KINDS[spec.kind](seed, think=think, **budget)
+    return KINDS[spec.kind](seed, **budget)

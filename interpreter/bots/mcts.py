@@ -1,8 +1,9 @@
 """Information-set Monte Carlo tree search (single observer, with determinizations).
 
 A decision's search plays on ``worlds``: samples of the hidden cards drawn once from the
-seat's knowledge (``SeatKnowledge.worlds``: in a cooperative game, only worlds in which the
-partners' recent moves are what this bot would have played), taken in turn, each playout
+seat's knowledge (``SeatKnowledge.worlds``: worlds in which the latest decisions, replayed,
+show the seat what it saw, runtime/consistency.py; in a cooperative game, only worlds in which
+the partners' recent moves are what this bot would have played), taken in turn, each playout
 on a fresh copy with its own chance to come. So the search never reads a face its seat does
 not know. One tree serves every world: a node is a sequence of moves (by notation, or what
 stands for it: ``Decision.keys``) from the decision at hand; a move a world does not offer
@@ -134,7 +135,8 @@ class MctsBot:
     def __init__(self, seed: int = 0, playouts: int = 64, think: float | None = None,
                  horizon: int = 8, exploration: float = 0.5, worlds: int = 8,
                  partners: bool = True, advised_partners: bool = True, lean: bool = True,
-                 trust: float = 0.15, work: int | None = WORK, confidence: float = 2.0):
+                 trust: float = 0.15, work: int | None = WORK, confidence: float = 2.0,
+                 consistent: bool = True):
         self.rng = random.Random(seed)
         self.playouts, self.think = playouts, think
         self.horizon, self.exploration = horizon, exploration
@@ -146,6 +148,9 @@ class MctsBot:
         self.trust = trust  # how much better than the advice a move must be
         self.confidence = confidence  # and by how many standard errors of the difference
         self.work = work  # the most work a decision's playouts may do (None: no cap)
+        # worlds that agree with the public history replayed in them (runtime/consistency.py)
+        self.consistent = consistent
+        self.unfitted = 0  # worlds searched that contradict it, none fitting in the tries
         self.policy = Policy(self.rng)
         # playouts on copies made again in place (runtime/scratch.py) and their random moves
         # drawn in the loop, or the whole playout one play-out (``walk``, where ``walkable``);
@@ -162,8 +167,10 @@ class MctsBot:
         nseats = len(knowledge.players)
         team = knowledge.seat if knowledge.cooperative else None
         self.seat = knowledge.seat  # whose values' spread the nodes keep (``squares``)
+        knowledge.consistent = self.consistent
         worlds = knowledge.worlds(self.rng, self.nworlds, self.policy if self.partners else None,
                                   lean=self.lean)
+        self.unfitted += knowledge.unfitted
         root = Node(nseats)
         root.order, root.informed = self.root_order(worlds[0], moves, knowledge.seat, team)
         # a team's one value: measured from the position now (see scoring.Scale)

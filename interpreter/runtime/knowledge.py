@@ -26,6 +26,9 @@ How a sample is made from the host's game (``Sampler``):
   up, where every setup gives one, else in one set up with a seed the bot draws
   (runtime/unread_vars.py). A bot plans as if it knew nothing more of them.
 - The log and the moves' history are left out (they name cards other seats chose).
+- What happened since, as the seat saw it (runtime/consistency.py): ``SeatKnowledge.worlds``
+  replays the latest decisions the game kept in each sample and draws again (a few tries) one
+  in which the seat would have seen something else (a shot disclosed a miss where it put a ship).
 - Not used (documented, deliberate): inferences a person could draw from what happened,
   e.g. a player who did not follow suit has none of that suit, or a card the seat saw
   before it went back face down without a shuffle. The sample treats every face the seat
@@ -61,11 +64,12 @@ import attrs
 
 from interpreter.runtime import draws
 from interpreter.runtime.card_refs import CardHolders, remap_state
+from interpreter.runtime.consistency import History, fitting
 from interpreter.runtime.facts import NOTHING, Knowledge, known_to
 from interpreter.runtime.lean_twin import lean_twin
 from interpreter.runtime.pools import face_key, still_held
 from interpreter.runtime.protocol import text_of
-from interpreter.runtime.unread_vars import copy_unreadable, set_unreadable
+from interpreter.runtime.unread_vars import copy_unreadable, set_unreadable, unreadable
 from interpreter.runtime.values import Card, Seat, Value
 
 if TYPE_CHECKING:
@@ -100,6 +104,8 @@ class SeatKnowledge:
     rules: Ruleset  # the public rules (heuristic, cooperative, ...)
     players: tuple[Seat, ...]  # the seats of the players
     _sampler: Sampler | OracleSampler = attrs.field(repr=False)
+    consistent: bool = True  # worlds replay the public history (``fitting``)
+    unfitted: int = 0  # worlds given that contradict it (none fitting in the tries)
 
     def view(self) -> dict[str, Any]:
         """The seat's view, as a remote player receives it."""
@@ -134,8 +140,8 @@ class SeatKnowledge:
         sampler = self._sampler
         recent = self._partners_recent() if policy is not None and self.cooperative else []
         if not recent or policy is None or sampler.oracle:
-            return [sampler.sample(rng, lean) for _ in range(count)]
-        candidates = [sampler.sample(rng, lean) for _ in range(PARTNER_DRAWS * count)]
+            return self.fitting(rng, count, lean)
+        candidates = self.fitting(rng, PARTNER_DRAWS * count, lean)
         weights: list[float] = []
         for world in candidates:
             weight = 1.0
@@ -145,6 +151,19 @@ class SeatKnowledge:
         if sum(weights) <= 0:
             return candidates[:count]
         return rng.choices(candidates, weights=weights, k=count)
+
+    def fitting(self, rng: Random, count: int, lean: bool = False) -> list[Game]:
+        """``count`` samples that agree with what the seat saw happen (consistency.py: the
+        latest decisions replayed in each): up to ``TRIES`` times as many drawn until
+        ``count`` fit; short of that, the others that fit the latest decisions longest
+        (counted in ``unfitted``: the figures say how often)."""
+        sampler = self._sampler
+        if isinstance(sampler, OracleSampler) or not self.consistent or not sampler.hides():
+            return [sampler.sample(rng, lean) for _ in range(count)]
+        history = History(sampler.game, self.seat, _transplanted)
+        worlds, unfitted = fitting(partial(sampler.sample, rng, lean), history, count)
+        self.unfitted += unfitted
+        return worlds
 
     def _partners_recent(self) -> list[tuple[int, int, Game]]:
         """The partners' decisions since this seat's last one (the latest ``PARTNER_MOVES``)
@@ -280,6 +299,14 @@ class Sampler:
             self._remade = [(c, _told_to(g, seat, c)) for c in remade]
             self._holders = CardHolders.of(g)
         return self._pools
+
+    def hides(self) -> bool:
+        """Whether a sample may differ from the game as the seat knows it: a card's face or
+        a variable it may not read (else no replay could contradict one)."""
+        g, seat = self.game, self.seat
+        return any(ids for _, ids, _, _ in self.pools()) or bool(self._remade) \
+            or any(not g.known[cid] >> seat & 1 for cid in g.made) \
+            or bool(unreadable(g, seat))
 
     def sample(self, rng: Random, lean: bool = False) -> Game:
         g, seat = self.game, self.seat

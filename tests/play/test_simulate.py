@@ -414,6 +414,21 @@ def test_bad_bots_and_options_are_refused_clearly():
     assert option.exit_code == 2 and "no option 'speed'" in option.output
 
 
+def test_a_bots_budget_is_taken_by_bots_and_bot_and_a_bad_one_says_what_to_write():
+    """``--bots mcts:4`` (playouts per decision): the report names the bot as written; a
+    budget that is not one, or given to a bot that takes none, is refused with what to write."""
+    played = cli_run("simulate", ROOT / COIN, "-n", 4, "--workers", 1, "--bots", "mcts:4",
+                     "--bot", "P2=greedy:10")
+    assert played.exit_code == 0, played.output
+    assert "P1 mcts:4, P2 greedy:10" in played.output
+    for given, words in ((("--bots", "mcts:fast"), "its playouts per decision"),
+                         (("--bot", "P2=random:3"), "a random bot takes no budget"),
+                         (("--bots", "clever"), "mcts:N for N playouts")):
+        refused = cli_run("simulate", ROOT / COIN, "-n", 4, *given)
+        assert refused.exit_code == 2 and words in " ".join(refused.output.split()), \
+            refused.output
+
+
 @pytest.mark.slow
 def test_plot_draws_a_png(tmp_path):
     pytest.importorskip("matplotlib")

@@ -450,6 +450,9 @@ def test_serve_refuses_bad_usage_clearly(tmp_path):
     result = runner.invoke(cli, ["serve", str(ROOT / "games/yokai_sketch.rules"), "--bot", "P2=clever",
                                  "--port", "0"])
     assert result.exit_code == 2 and "'clever' is not a kind of player" in result.output
+    result = runner.invoke(cli, ["serve", str(ROOT / "games/yokai_sketch.rules"), "--bot", "P2=mcts:0",
+                                 "--port", "0"])
+    assert result.exit_code == 2 and "a whole number from 1" in result.output
     yokai = str(ROOT / "games/yokai_sketch.rules")
     assert "needs --folder" in runner.invoke(cli, ["serve", yokai, "--saves", str(tmp_path)]).output
 

@@ -4,6 +4,7 @@ command line and the terminal know the kinds. Small seeded versions of what
 from __future__ import annotations
 
 import io
+import re
 
 import click
 import pytest
@@ -108,8 +109,23 @@ def test_make_bot_knows_every_kind_and_refuses_others():
         assert hasattr(make_bot(kind, 1), "choose")
     assert make_bot("mcts", 1, think=0.5).think == 0.5
     assert make_bot("greedy", 1, think=0.5).think == 0.5
-    with pytest.raises(ValueError, match="no bot kind 'clever'"):
+    with pytest.raises(ValueError, match="'clever' is not a bot: write one of"):
         make_bot("clever", 1)
+
+
+def test_a_kind_with_a_budget_sets_its_playouts_or_looks_and_replays():
+    """``mcts:16`` (a strength knob for many simulated games): 16 playouts a decision,
+    counted, so the same seed still makes the same choices; a bad budget says what to write."""
+    assert make_bot("mcts:16", 1).playouts == 16 and make_bot("greedy:100", 1).budget == 100
+    assert make_bot("mcts:16", 1, think=0.5).think == 0.5
+    game = load("games/yokai_sketch.rules").new_game(players=2, seed=3, log=False)
+    first, again = make_bot("mcts:16", 7), make_bot("mcts:16", 7)
+    moves = [bot.choose(seat_knowledge(game)).notation for bot in (first, again)]
+    assert moves[0] == moves[1] and first.played == 16
+    for bad, words in (("mcts:0", "a whole number from 1"), ("mcts:x", "(mcts:16)"),
+                       ("random:3", "a random bot takes no budget"), ("mcts:", "after 'mcts:'")):
+        with pytest.raises(ValueError, match=re.escape(words)):
+            make_bot(bad, 1)
 
 
 def test_a_thinking_budget_in_seconds_is_kept():
@@ -133,6 +149,9 @@ def test_the_terminal_says_a_bot_is_thinking_while_a_person_waits():
     console = Console(record=True, force_terminal=True, width=80, file=io.StringIO())
     Session(game, {0: "human", 1: "mcts"}, console).bot_move(1)
     assert "P2 is thinking..." in console.export_text()
+    budget = Console(record=True, force_terminal=True, width=80, file=io.StringIO())
+    Session(game, {0: "human", 1: "mcts:8"}, budget).bot_move(1)
+    assert "P2 is thinking..." in budget.export_text()
     quiet = Console(record=True, force_terminal=True, width=80, file=io.StringIO())
     Session(game, {0: "human", 1: "random"}, quiet).bot_move(1)
     assert "thinking" not in quiet.export_text()
@@ -146,6 +165,9 @@ def test_cooperative_games_get_partners_by_default_and_others_random_bots(monkey
     sketch = load("games/yokai_sketch.rules").new_game(players=2, seed=1)
     assert set(seat_kinds(sketch, True, ()).values()) == {"random"}
     assert seat_kinds(sketch, True, ("P2=mcts",))[1] == "mcts"
+    assert seat_kinds(sketch, True, ("P2= mcts:16",))[1] == "mcts:16"
+    with pytest.raises(click.BadParameter, match="a whole number from 1"):
+        seat_kinds(sketch, True, ("P2=mcts:-1",))
     with pytest.raises(click.BadParameter, match="mcts"):
         seat_kinds(sketch, True, ("P2=clever",))
 

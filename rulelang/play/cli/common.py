@@ -37,6 +37,34 @@ class Seconds(click.ParamType):
 
 
 SECONDS = Seconds()
+
+
+def bot_spec(text, kinds, param_hint, noun="a bot") -> str:
+    """A bot as written (``mcts``, ``mcts:16``: ``interpreter.bots.spec``) checked against
+    ``kinds``, in its plain spelling; a usage error (exit 2) saying what to write if not."""
+    from interpreter.bots.spec import BotSpecError, parse_bot
+    try:
+        return parse_bot(text, kinds, noun).text
+    except BotSpecError as error:
+        raise click.BadParameter(str(error), param_hint=param_hint) from None
+
+
+class BotKind(click.ParamType):
+    """``--bots KIND``: a kind of bot, or one that looks ahead with its budget (mcts:16)."""
+    name = "bot"
+
+    def __init__(self, kinds):
+        self.kinds = tuple(kinds)
+
+    def convert(self, value, param, ctx):
+        from interpreter.bots.spec import BotSpecError, parse_bot
+        try:
+            return parse_bot(value, self.kinds).text
+        except BotSpecError as error:
+            self.fail(str(error), param, ctx)
+
+    def get_metavar(self, param, ctx=None):
+        return "[" + "|".join(self.kinds) + "][:N]"
 THINK_HELP = ("Seconds a bot that looks ahead (greedy, mcts) may think per decision, instead of "
               "its fixed budget (its moves then depend on the machine's speed).")
 
@@ -145,10 +173,12 @@ def seat_kinds(game, bots_all, bot_pairs):
     for pair in bot_pairs:
         seat_text, sep, kind = pair.partition("=")
         seat = seat_number(game, seat_text.strip())
-        if not sep or seat is None or kind not in BOT_KINDS:
+        if not sep or seat is None:
             raise click.BadParameter(
                 f"'{pair}': write SEAT=KIND with SEAT like P1 (or 1) up to P{len(game.players)} "
-                f"and KIND one of {', '.join(BOT_KINDS)}", param_hint="--bot")
+                f"and KIND one of {', '.join(BOT_KINDS)} (mcts:16: a budget)",
+                param_hint="--bot")
+        kind = bot_spec(kind, BOT_KINDS, "--bot", noun="a kind of player")
         if kind == "human" and not sys.stdin.isatty():
             raise click.BadParameter("a human seat needs a terminal", param_hint="--bot")
         if seat in given:  # (the second would win, in silence)

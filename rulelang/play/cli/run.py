@@ -33,7 +33,7 @@ def bots_all_only(value):
     """``--bots`` takes 'all' only: a kind of bot for every seat is said seat by seat."""
     if value is None or value == "all":
         return value
-    if value in BOT_KINDS:
+    if value.partition(":")[0].strip() in BOT_KINDS:
         raise click.BadParameter(
             f"'{value}': run takes --bots all (bots at every seat: random ones, mcts partners "
             f"in a cooperative game); to seat {value} bots, write --bots all --bot "
@@ -83,7 +83,8 @@ class GameHelp(click.Command):
 @click.option("--bot", "bot_pairs", multiple=True, metavar="SEAT=KIND",
               help="Who plays a seat: human, random, greedy (looks one move ahead at the "
                    "game's heuristic), mcts (a tree search: stronger, slower), advice (plays the rules' "
-                   "advice, prefer, without looking ahead) or first. SEAT is "
+                   "advice, prefer, without looking ahead) or first; mcts:16 (greedy:100) sets its "
+                   "playouts (looks) per decision: quicker, weaker, still replayed. SEAT is "
                    "P1, P2... (or 1, 2...). Seats not named: mcts when you play (an opponent, or "
                    "a partner in a cooperative game); with bots only, random, or mcts partners "
                    "in a cooperative game.")

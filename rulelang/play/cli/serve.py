@@ -29,7 +29,8 @@ LOOPBACK = "127.0.0.1"
               help="Set one of the game's declared options (repeatable).")
 @click.option("--bot", "bot_pairs", multiple=True, metavar="SEAT=KIND",
               help="A bot plays this seat: random, greedy, mcts, advice or first (default: every seat is a "
-                   "person with a link). SEAT is P1, P2... (or 1, 2...).")
+                   "person with a link); mcts:16 (greedy:100) sets its playouts (looks) per "
+                   "decision. SEAT is P1, P2... (or 1, 2...).")
 @click.option("--seed", type=int, help="Seed for shuffles and dice (default: random, and "
               "secret: it would give every hidden card away).")
 @click.option("--folder", type=click.Path(file_okay=False, exists=True),

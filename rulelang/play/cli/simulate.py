@@ -19,6 +19,8 @@ from rulelang.play.cli.common import (
     EXIT_USAGE,
     SECONDS,
     THINK_HELP,
+    BotKind,
+    bot_spec,
     default_bot,
     load_rules,
     new_game,
@@ -45,14 +47,16 @@ def simulation_options(command, file_argument=None, several_bots=False):
                      show_default=True, help="How many games to play."),
         click.option("--seed", type=int, default=0, show_default=True,
                      help="Seed of the first game; game i has seed S+i."),
-        click.option("--bots", "bots_all", type=click.Choice(SIM_BOT_KINDS),
+        click.option("--bots", "bots_all", type=BotKind(SIM_BOT_KINDS),
                      default=("random",) if several_bots else "random", multiple=several_bots,
                      show_default=True, help="The bot for every seat (oracle: the default "
                      "partner seeing every card face up, to measure how hard a game is when "
-                     "information is not the problem; reports say so)."
+                     "information is not the problem; reports say so). mcts:N and greedy:N "
+                     "set its playouts or looks per decision (mcts:16: quicker and weaker "
+                     "than mcts's 64; the games still replay from their seeds)."
                      + (" Give it twice or more to compare bots." if several_bots else "")),
         click.option("--bot", "bot_pairs", multiple=True, metavar="SEAT=KIND",
-                     help="One seat's bot instead (repeatable): P2=greedy."),
+                     help="One seat's bot instead (repeatable): P2=greedy, P2=mcts:16."),
         click.option("--workers", type=click.IntRange(1),
                      help="Processes to play on (default: every core)."),
         click.option("--backend", type=click.Choice(["local", "ray"]), default="local",
@@ -158,12 +162,12 @@ def prepare(rules, players, options, bots_all, bot_pairs, seed, count, think=Non
     for pair in bot_pairs:
         seat_text, sep, kind = pair.partition("=")
         seat = seat_number(game, seat_text.strip())
-        kind = kind.strip()
-        if not sep or seat is None or kind not in SIM_BOT_KINDS:
+        if not sep or seat is None:
             raise click.BadParameter(
                 f"'{pair}': write SEAT=KIND with SEAT like P1 (or 1) up to P{game.nplayers} "
-                f"and KIND one of {', '.join(SIM_BOT_KINDS)}", param_hint="--bot")
-        kinds[seat] = kind
+                f"and KIND one of {', '.join(SIM_BOT_KINDS)} (mcts:16: a budget)",
+                param_hint="--bot")
+        kinds[seat] = bot_spec(kind, SIM_BOT_KINDS, "--bot")
     shown = {name: _plain(value) for name, value in game.view()["options"].items()}
     simulation = Simulation(program=rules.program, players=game.nplayers, options=options,
                             bots=tuple(kinds), first_seed=seed, games=count, think=think,

@@ -30,7 +30,7 @@ import time
 from rich.console import Console
 from rich.text import Text
 
-from interpreter.bots import THINKING, make_bot
+from interpreter.bots import make_bot, thinks
 from interpreter.runtime.knowledge import seat_knowledge
 from interpreter.runtime.refusals import NUMBER
 from interpreter.runtime.views import PUBLIC, forced_openly
@@ -128,7 +128,7 @@ class Session:
         (one card of the colour asked for, or several)."""
         knowledge = seat_knowledge(self.game)
         bot = self.bots[seat]
-        if not self.humans or self.kinds[seat] not in THINKING:
+        if not self.humans or not thinks(self.kinds[seat]):
             return bot.choose(knowledge)
         with self.console.status(f"{self.game.seat_name(seat)} is thinking...", spinner="dots"):
             started = time.monotonic()

@@ -16,7 +16,7 @@ from typing import Any
 
 import attrs
 
-from interpreter.bots import THINKING, make_bot
+from interpreter.bots import BotSpecError, make_bot, parse_bot, thinks
 from interpreter.rules import Rules
 from interpreter.runtime.engine import Game
 from interpreter.runtime.knowledge import seat_knowledge
@@ -176,7 +176,7 @@ class Table:
     def thinks_long(self, seat) -> bool:
         """A bot that plays out moves on copies of the game: let it think on a copy of its
         own, so the table can still be read while it does."""
-        return self.kinds[seat] in THINKING
+        return thinks(self.kinds[seat])
 
     def bot_choice(self, seat, game) -> str:
         """The notation of the bot's move in ``game`` (this table's, or a copy of it)."""
@@ -392,9 +392,9 @@ def parse_kinds(game, pairs) -> dict:
             seat = game.seat_of(str(seat_text).strip())
         except RulesError:
             raise RulesError(f"no seat '{seat_text}': seats are P1 to P{len(game.players)}") from None
-        named = str(kind).strip()
-        if named not in (HUMAN, *BOT_KINDS):
-            raise RulesError(f"'{named}' is not a kind of player: use {HUMAN}, "
-                             f"{', '.join(BOT_KINDS)}")
+        try:  # (a bot with its budget too: mcts:16)
+            named = parse_bot(str(kind), (HUMAN, *BOT_KINDS), "a kind of player").text
+        except BotSpecError as error:
+            raise RulesError(str(error)) from None
         kinds[seat] = named
     return kinds

@@ -1,0 +1,125 @@
+"""Whether a sampled world agrees with what its seat saw happen: the public history
+replayed in it.
+
+A sample (runtime/knowledge.py) deals the faces a seat does not know, and the variables it
+may not read, without reading the real ones: so without more it may contradict what the
+rules have since made public from them (a fleet drawn where the shots already disclosed
+misses, a hand without the card a challenge showed). ``History`` replays the latest
+decisions the game kept (``Game.trail``: each the game as asked and the move's index) in the
+world: each asked game with the world's hidden faces and variables put in (as the partner
+model does, ``knowledge._transplanted``), the move played, and, where the replay told the
+seat something the world decides (a ``disclose(...)`` worked out, a card shown that the seat
+no longer knows: ``History.told``), what the seat then sees (its view, without the log)
+compared with what it saw then. The world fits where every replay shows the same.
+
+A replay that draws chance (a die, a shuffle) tells nothing here: the world's chance is
+not the game's, so the views would differ for that alone; it is not compared. Nor is one
+whose world breaks the rules: it counts as a contradiction. A hidden value that changed
+since a decision (a hidden variable counted up) is put in as it is now: such a replay may
+contradict a world that is right; the bot then keeps the worlds that fit the latest
+decisions longest (``fitting``), never fewer than it asked for. A decision whose replay
+told nothing in the first few worlds (most: a move that reads nothing hidden) is not
+replayed in the others (``SETTLED``): a replay costs a copy of the game, a view more.
+
+Nothing here reads the real hidden state: the asked games' hidden faces and unreadable
+variables are the world's before they are played, and what is compared is the seat's own
+view (tests/runtime/test_bots_consistent_worlds.py).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from interpreter.runtime.draws import Unseeded
+from rulelang.language.errors import RulesError
+
+if TYPE_CHECKING:
+    from interpreter.runtime.engine import Game
+
+Transplant = Callable[["Game", "Game", int], "Game"]  # (asked, world, seat) -> asked, world's
+REPLAYED = 16  # the latest decisions replayed in a world, at most (each costs a copy of the
+# game, and a view where it told something: 32, every one viewed, doubled the CPU of a
+# mcts:16 decision in Yokai)
+SETTLED = 4  # worlds that agree with a step before it is taken to tell nothing
+TRIES = 4  # samples drawn for each world asked, at most, looking for worlds that fit
+
+
+class History:
+    """The latest decisions of ``game`` as ``seat`` saw them, to replay in worlds."""
+
+    def __init__(self, game: Game, seat: int, transplant: Transplant):
+        self.seat, self.transplant = seat, transplant
+        trail = list(game.trail or ())[-REPLAYED:]
+        # each decision, and what the seat saw when the next was asked (or now), latest first
+        after = [asked for _, _, asked in trail[1:]] + [game]
+        self.steps = [(seat_, index, asked, seen)
+                      for (seat_, index, asked), seen in zip(trail, after)][::-1]
+        self.known = game.known  # what each seat knows of each card now
+        self.views: dict[int, Any] = {}  # a step's view as the seat saw it (when first read)
+        # how many worlds agreed with each step (-1: one contradicted it, or its replay told
+        # something, ``told``): a step the first ``SETTLED`` worlds all agreed with, telling
+        # nothing in any, is not replayed again
+        self.agreed = [0] * len(self.steps)
+
+    def __bool__(self) -> bool:
+        return bool(self.steps)
+
+    def fits(self, world: Game) -> int:
+        """How many of the latest decisions, from the latest back, ``world`` agrees with
+        before the first it contradicts; ``len(self.steps)`` where it contradicts none."""
+        seat, agreed = self.seat, self.agreed
+        for n, (chooser, index, asked, seen) in enumerate(self.steps):
+            if agreed[n] >= SETTLED:
+                continue
+            replay = self.transplant(asked, world, seat)
+            try:
+                replay.apply(index, chooser)
+            except RulesError:
+                agreed[n] = -1
+                return n
+            told = self.told(replay, asked)
+            if told and type(replay.rng) is Unseeded:  # (chance drawn: tells nothing here)
+                real = self.views.get(n)
+                if real is None:
+                    real = self.views[n] = seen.view(seat, log=False)
+                if replay.view(seat, log=False) != real:
+                    agreed[n] = -1
+                    return n
+            if agreed[n] >= 0:  # a step that told something is never settled
+                agreed[n] = -1 if told else agreed[n] + 1
+        return len(self.steps)
+
+    def told(self, replay: Game, asked: Game) -> bool:
+        """Whether a replay may show the seat something the world decides: it worked out a
+        ``disclose(...)``, or showed the seat a card it does not know now (one it saw, then
+        lost sight of). Else its view cannot differ from what the seat saw: a card it knows
+        now has its real face in every world, and a rule that lets a hidden value show
+        without ``disclose`` is warned of by the checker (a leak)."""
+        if getattr(replay, "disclosed", 0):
+            return True
+        bit, now = 1 << self.seat, self.known
+        return any(new & bit and not old & bit and not now[i] & bit
+                   for i, (new, old) in enumerate(zip(replay.known, asked.known))
+                   if new != old)
+
+
+def fitting(sample: Callable[[], Game], history: History, count: int) -> tuple[list[Game], int]:
+    """``count`` worlds from ``sample`` that agree with ``history`` (``History.fits``): up to
+    ``TRIES`` times as many drawn until ``count`` fit; short of that, the others that fit
+    the latest decisions longest. With how many of them do not fit."""
+    if not history:
+        return [sample() for _ in range(count)], 0
+    kept: list[Game] = []
+    spare: list[tuple[int, Game]] = []
+    whole = len(history.steps)
+    for _ in range(TRIES * count):
+        world = sample()
+        fit = history.fits(world)
+        if fit == whole:
+            kept.append(world)
+            if len(kept) == count:
+                return kept, 0
+        else:
+            spare.append((fit, world))
+    spare.sort(key=lambda pair: -pair[0])  # (stable: in the order drawn among equals)
+    return kept + [world for _, world in spare[:count - len(kept)]], count - len(kept)
