@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 Transplant = Callable[["Game", "Game", int], "Game"]  # (asked, world, seat) -> asked, world's
 REPLAYED = 16  # the latest decisions replayed in a world, at most (each costs a copy of the
 # game, and a view where it told something: 32, every one viewed, doubled the CPU of a
-# mcts:16 decision in Yokai)
+# mcts:16 decision in a cooperative memory game, docs/bot-figures.md)
 SETTLED = 4  # worlds that agree with a step before it is taken to tell nothing
 TRIES = 4  # samples drawn for each world asked, at most, looking for worlds that fit
 
