@@ -52,9 +52,10 @@ class Unit:
         self.span: Span | None = info.decl.span if info.decl is not None else None
         params = getattr(info.decl, "params", None) or ()
         self.pad = (None,) * (info.nslots - len(params))  # a call's slots after its arguments
-        # on a cycle of calls and fired triggers (a rule on none cannot call itself without
-        # end: the limit names the rule that loops, not one it calls at the deepest point)
-        self.loops = info.deep or info.kind != "rule"
+        # on a cycle of calls and fired triggers (a rule or a trigger on none cannot run
+        # itself without end: the limit names the one that loops, not one it runs at the
+        # deepest point)
+        self.loops = info.deep or info.kind not in ("rule", "trigger")
 
     def __repr__(self) -> str:
         return f"<unit {self.name}>"

@@ -228,7 +228,9 @@ class Game(Effects, Decisions):
             if L is not None:
                 bound.append((unit, L))
         if bound and len(self.frames) + len(bound) + self.rdepth > MAX_FRAMES:  # triggers firing each other
-            raise Fail(f"{bound[-1][0].name} fires itself without end")
+            looping = [unit for unit, _ in bound if unit.loops]  # (one on no cycle runs: what
+            if looping:  # loops above it is stopped at its own next call, and named there)
+                raise Fail(f"{looping[-1].name} fires itself without end")
         if self.direct:  # a game nobody pauses (LeanGame.play_out): run by their direct forms
             self.run_direct(bound)
             return False

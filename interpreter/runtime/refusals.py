@@ -143,8 +143,11 @@ def derived_reason(g: GameFields, decision: Decision, wanted: str) -> str | None
         return f"{wanted.upper()} is not one of the cells to choose from now"
     numbers = number_ranges(values)
     if numbers is not None and NUMBER.fullmatch(wanted):  # a number is not misspelt: no
-        passing = f", or '{site.pass_word}'" if None in values else ""  # not "50" for "250"
-        return f"{wanted} is not one of the numbers to choose from now: {numbers}{passing}"
+        # "50" for "250"; the moves that are no number named as offered: the pass by its
+        # word, a none among the options as 'none' (which is no pass)
+        words = dict.fromkeys(n for v, n in zip(values, decision.notations) if v is None)
+        others = ", or " + " or ".join(f"'{w}'" for w in words) if words else ""
+        return f"{wanted} is not one of the numbers to choose from now: {numbers}{others}"
     return None
 
 

@@ -421,3 +421,65 @@ def test_a_trigger_on_no_cycle_keeps_no_depth_and_one_on_a_cycle_is_stopped(tmp_
             else:
                 while not game.is_over:
                     game.play(0)
+
+
+# a rule on a cycle (down) whose every call fires a trigger that asks and fires nothing
+# (on enter heap: on no cycle)
+DOWN_FIRES = """
+game "Down fires"
+players 2
+
+card Token {
+  n: int
+  name "t{n}"
+}
+zone pile: pile of Token, public
+zone heap: pile of Token, public
+
+rule down(n: int) {
+  choose w in [1, 2] prompt "down"
+  move top(pile) to heap
+  down(n + 1)
+}
+
+on enter heap as c {
+  choose y in [1, 2] prompt "again"
+  move c to pile
+}
+
+setup {
+  create Token(n: 1) in pile
+}
+
+turn {
+  down(1)
+}
+"""
+
+
+def test_a_trigger_on_no_cycle_fired_at_the_deepest_point_is_not_named_as_the_loop(tmp_path):
+    """The trigger's frames reached the limit first, and the error said 'on enter heap fires
+    itself without end' of a trigger that fires nothing: the rule that loops is named, with
+    the same picks both ways."""
+    import rulelang
+    path = tmp_path / "down.rules"
+    path.write_text(DOWN_FIRES)
+    rules = rulelang.load(path).lean()
+    seen = []
+    for is_direct in (False, True):
+        game, picks = rules.new_game(players=2, seed=1), []
+
+        def policy(game, seat, values, site, picks=picks):
+            picks.append(len(values))
+            return 0
+        with pytest.raises(rulelang.RulesError) as failure:
+            if is_direct:
+                game.play_out(policy, limit=2000)
+            else:
+                while not game.is_over:
+                    decision = game.pending
+                    game.play(policy(game, decision.seat, decision.values, decision.site))
+        seen.append((len(picks), str(failure.value)))
+    assert seen[0] == seen[1]
+    assert "rule 'down' calls itself without end" in seen[0][1]
+    assert "fires itself" not in seen[0][1]

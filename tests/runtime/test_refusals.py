@@ -83,6 +83,23 @@ def test_a_number_not_on_offer_is_told_the_numbers_that_are_not_a_number_alike()
     assert game.refused("hello").text() == "'hello' is not a move now"  # no number: as before
 
 
+NONE_AMONG_NUMBERS = ('game "None"\nplayers 2\nturn {\n  let opts: list of int = [1, none, 3]\n'
+                      '  choose n in opts PASS prompt "pick"\n  end\n}\nscore p = 0\n')
+
+
+def test_a_none_among_the_numbers_is_named_none_not_pass():
+    """A none among the options (no pass offered) was told as "or 'pass'", a move refused in
+    turn; it is named as offered, 'none', beside the pass when there is one."""
+    plain = rulelang.loads(NONE_AMONG_NUMBERS.replace("PASS ", ""), "none.rules").new_game(players=2)
+    assert [m.notation for m in plain.legal_moves()] == ["1", "none", "3"]
+    assert plain.refused("7").text() == \
+        "'7' is refused: 7 is not one of the numbers to choose from now: 1, 3, or 'none'"
+    passing = rulelang.loads(NONE_AMONG_NUMBERS.replace("PASS", "pass if true"),
+                             "none.rules").new_game(players=2)
+    assert passing.refused("7").text() == ("'7' is refused: 7 is not one of the numbers to "
+                                           "choose from now: 1, 3, or 'none' or 'pass'")
+
+
 def test_the_numbers_on_offer_are_said_in_runs():
     from interpreter.runtime.refusals import number_ranges
     assert number_ranges([0, 1, 2, 3, None]) == "0 to 3"
