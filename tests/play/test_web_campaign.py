@@ -98,6 +98,22 @@ def test_a_campaign_goes_game_after_game_at_one_table_its_state_on_every_page(tm
     assert resumed.finished
 
 
+def test_a_campaign_restarted_between_games_shows_its_pages_what_they_showed(tmp_path):
+    """Saved as its game ends (before anything read the campaign), then started again: the
+    last game is the one the pages showed, the campaign's after block run in it (its log
+    line, its variables kept) and its variables shown as a campaign game's."""
+    save = tmp_path / "league.json"
+    host, table = league_table(kinds={}, save_path=save)
+    assert table.play(0, "1", table.version) is None
+    host.save(table)  # as the server does after every move, before any page is sent
+    resumed = Host().resume_campaign_file(save, "league.rules", load(LEAGUE), {})
+    for seat in (0, 1, SPECTATOR):
+        assert json.loads(resumed.message(seat)) == json.loads(table.message(seat))
+    assert json.loads(resumed.message(0))["view"]["log"][-1] == \
+        "round 1 of the league: P1 scores"
+    assert resumed.transcript(0) == table.transcript(0)
+
+
 def test_the_next_game_is_chosen_once_by_a_player_among_those_offered():
     host, table = league_table()
     table.play_bots()
