@@ -472,6 +472,24 @@ def test_a_choice_of_many_numbers_is_a_slider_and_a_box_with_the_words_as_button
         assert page.errors == [] and other.errors == []
 
 
+def test_a_number_set_on_the_slider_stays_set_when_another_seat_answers(browser):
+    """In a sealed bid, the other seat's answer redraws the page: the number a player was
+    setting stays as they set it (it went back to 0, and a tap on Play bid 0)."""
+    host, table = host_with("tests/rules/sealed_bids.rules", players=2, seed=0)
+    with live_server(host) as base:
+        page = open_page(browser, f"{base}/t/{token_of(table, 'P1')}")
+        page.locator("#decision input[type=number]").fill("23")
+        other = open_page(browser, f"{base}/t/{token_of(table, 'P2')}")
+        other.locator("#decision button.move", has_text="pass").click()
+        page.locator("#decision .answered", has_text="P2 has chosen.").wait_for()
+        assert page.locator("#decision input[type=number]").input_value() == "23"
+        assert page.locator("#decision input[type=range]").input_value() == "23"
+        page.locator("#decision form.number button.go").click()
+        until(page, lambda: len(table.game.history) == 2)
+        assert table.game.history == ["23", "pass"]
+        assert page.errors == [] and other.errors == []
+
+
 @pytest.mark.parametrize("gap", [150, 300])
 def test_a_double_tap_plays_one_move_not_the_next_decision_drawn_under_it(browser, gap):
     """Yokai Sketch asks for a sketch, then its colour, on the same spot of the page: the
