@@ -247,8 +247,10 @@ class Campaign:
         if c.offered in options:
             raise RulesError(f"option {c.offered} is chosen game by game in a campaign "
                              "(next_game(value))")
-        c.players, c.seed, c.options = players, seed, dict(options)
-        probe = rules.blank_game(players, seed, c.options)  # refuses unknown options
+        c.players, c.seed = players, seed
+        probe = rules.blank_game(players, seed, dict(options))  # refuses unknown options
+        # as values, not as given (text, from a command line): a save restores them so
+        c.options = {name: _given(probe.options[name]) for name in options}
         probe.guard(probe.build)
         c._vars = {name: plain_copy(probe.vars[name]) for name in c.var_names}
         return c
