@@ -260,6 +260,23 @@ def test_serve_campaign_goes_on_with_a_campaign_saved_at_the_terminal(monkeypatc
     assert json.loads(read_save(save))["format"] == "rulelang-table/1"
 
 
+def test_serve_campaign_refused_leaves_a_campaign_saved_at_the_terminal_as_it_was(
+        monkeypatch, tmp_path):
+    """Refused for a --players or --seed it was not saved with, `serve --campaign` had made
+    the terminal's save a browser table's already (new links nobody was shown), which
+    `rulelang run --campaign` then refuses: a refused command leaves the file as it was."""
+    campaign = load(LEAGUE).new_campaign(players=2, seed=3)
+    campaign.next_game(2).play("1")
+    save = tmp_path / "terminal.json"
+    write_save(save, campaign.save())
+    before = save.read_bytes()
+    for wrong in (["--players", "3"], ["--seed", "4"]):
+        result, _ = serve_once(monkeypatch, str(ROOT / LEAGUE), "--campaign", str(save), *wrong)
+        assert result.exit_code == 2 and "holds a campaign saved with other settings" in \
+            result.stderr
+        assert save.read_bytes() == before
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(not HAS_CHROMIUM, reason=NO_CHROMIUM)
 def test_a_page_shows_the_campaign_between_games_and_starts_the_one_chosen(browser):
