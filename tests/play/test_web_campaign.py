@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 from starlette.testclient import TestClient
 
+import rulelang
 from rulelang.play.cli import cli
 from rulelang.play.save_files import read_save, write_save
 from rulelang.play.web.app import create_app
@@ -112,6 +113,46 @@ def test_a_campaign_restarted_between_games_shows_its_pages_what_they_showed(tmp
     assert json.loads(resumed.message(0))["view"]["log"][-1] == \
         "round 1 of the league: P1 scores"
     assert resumed.transcript(0) == table.transcript(0)
+
+
+FAILING_AFTER = """game "Failing after"
+players 2
+option round: int in 1..3 = 1
+campaign {
+  var played: list of int = []
+  offer round in [r for r in 1..3 if r not in played]
+  after {
+    played += [round]
+    played += [played[3]]
+  }
+}
+turn {
+  choose n in 1..2 prompt "n"
+  win current
+}
+"""
+
+
+def test_an_after_block_that_fails_stops_the_table_with_its_words_not_a_traceback(tmp_path):
+    """The campaign's after block fails once the last move is played: every page is told
+    where the rules failed (saving the campaign raised, the socket was dropped and no page
+    heard of the move); the file keeps the campaign as it was before that move."""
+    save = tmp_path / "failing.json"
+    rules = rulelang.loads(FAILING_AFTER, "failing.rules")
+    host = Host()
+    table = host.open("failing.rules", rules, 2, {}, {}, seed=1, save_path=save, campaign=True)
+    with TestClient(create_app(host)) as client, \
+            client.websocket_connect(f"/t/{token_of(table, 'P2')}/ws") as other, \
+            client.websocket_connect(f"/t/{token_of(table, 'P1')}/ws") as ws:
+        receive_state(other)
+        state = until_settled(ws, table)
+        ws.send_text(json.dumps({"move": "1", "version": state["version"]}))
+        state, seen = until_settled(ws, table), receive_state(other)
+    for page in (state, seen):
+        assert page["failure"] == "in campaign after: index 3 is past the end (size 1) " \
+            "(line 9 of failing.rules)"
+    resumed = Host().resume_campaign_file(save, "failing.rules", rules, {})
+    assert resumed.version == 0 and not resumed.game.is_over
 
 
 def test_the_next_game_is_chosen_once_by_a_player_among_those_offered():

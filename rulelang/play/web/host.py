@@ -106,7 +106,12 @@ class Host:
 
     def save(self, table: Table):
         if table.save_path is not None:
-            write_save(table.save_path, record(table))
+            try:
+                text = record(table)
+            except RulesError as error:  # a campaign's after block failed: the table stops
+                table.fail(error)        # (its file keeps the campaign before that move)
+            else:
+                write_save(table.save_path, text)
         if table.name in self.visitors and table.name not in self.finished and table.finished:
             self.finished[table.name] = time.monotonic()
 
