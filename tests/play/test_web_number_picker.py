@@ -54,3 +54,23 @@ def test_a_number_set_on_the_slider_stays_set_when_another_seat_answers(browser)
         until(page, lambda: len(table.game.history) == 2)
         assert table.game.history == ["23", "pass"]
         assert page.errors == [] and other.errors == []
+
+
+def test_a_number_typed_after_the_box_s_zero_is_played_as_that_number(browser):
+    """The box starts at the least (0): a player who taps it and types their bid sends
+    "05", refused with "05 is not one of the numbers to choose from now: 0 to 40"."""
+    host, table = host_with("tests/rules/sealed_bids.rules", players=2, seed=0)
+    with live_server(host) as base:
+        page = open_page(browser, f"{base}/t/{token_of(table, 'P1')}")
+        box = page.locator("#decision input[type=number]")
+        box.click()
+        page.keyboard.press("End")
+        page.keyboard.type("5")
+        assert box.input_value() == "05"
+        page.locator("#decision form.number button.go").click()
+        page.locator("#decision .answered", has_text="P1 has chosen.").wait_for()
+        other = open_page(browser, f"{base}/t/{token_of(table, 'P2')}")
+        other.locator("#decision button.move", has_text="pass").click()
+        until(other, lambda: len(table.game.history) == 2)
+        assert table.game.history == ["5", "pass"]
+        assert page.errors == [] and other.errors == []

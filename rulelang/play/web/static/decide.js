@@ -9,6 +9,7 @@ import {whyBlock} from "./teach.js";
 const MANY_MOVES = 60;   // more moves than this: pick from a filtered list, not buttons
 const FEW_NUMBERS = 12;  // more whole numbers than this: a slider and a box (numberPicker)
 const WHOLE = /^-?[0-9]+$/;  // a move that is a whole number
+const TYPED_WHOLE = /^[-+]?[0-9]+$/;  // a whole number as typed (leading zeros, a sign)
 let send = null, play = null, ask = null;  // the page's: a move asked about first, or
 // played; a card or cell that no move names, asked why not
 
@@ -150,8 +151,8 @@ function numberPicker(view, moves, onBoard, version) {
   form.append(slider, typed, go);
   form.addEventListener("submit", event => {
     event.preventDefault();
-    const move = typed.value.trim();
-    if (move) send(move);
+    const move = typed.value.trim();  // as the number is written in the moves ("05": 5)
+    if (move) send(TYPED_WHOLE.test(move) ? String(Number(move)) : move);
   });
   wrap.append(said, form);
   if (words.length) wrap.append(moveButtons(view, words));
