@@ -144,11 +144,15 @@ def derived_reason(g: GameFields, decision: Decision, wanted: str) -> str | None
     numbers = number_ranges(values)
     if numbers is not None and NUMBER.fullmatch(wanted):  # a number is not misspelt: no
         passing = f", or '{site.pass_word}'" if None in values else ""  # not "50" for "250"
+        if WHOLE.fullmatch(wanted) and int(wanted) in values:  # "05": one on offer, written
+            return (f"write it {int(wanted)} (the numbers to choose from now: "  # otherwise
+                    f"{numbers}{passing})")
         return f"{wanted} is not one of the numbers to choose from now: {numbers}{passing}"
     return None
 
 
 NUMBER = re.compile(r"[-+]?\d+([.,]\d*)?|[-+]?[.,]\d+")  # what a player types as a number
+WHOLE = re.compile(r"[-+]?\d+")  # a whole number as typed (a sign, leading zeros)
 
 
 def number_ranges(values: list[Value]) -> str | None:
