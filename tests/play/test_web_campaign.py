@@ -148,6 +148,8 @@ def test_an_after_block_that_fails_stops_the_table_with_its_words_not_a_tracebac
         state = until_settled(ws, table)
         ws.send_text(json.dumps({"move": "1", "version": state["version"]}))
         state, seen = until_settled(ws, table), receive_state(other)
+        transcript = client.get(f"/t/{token_of(table, 'P1')}/transcript.txt")
+    assert transcript.status_code == 200 and transcript.text == table.game.transcript(0)
     for page in (state, seen):
         assert page["failure"] == "in campaign after: index 3 is past the end (size 1) " \
             "(line 9 of failing.rules)"
