@@ -232,6 +232,7 @@ class Campaign:
         self._vars: dict[str, Any] = {}  # the campaign variables as the last game over left them
         self._played: list[Played] = []
         self._game: Game | None = None  # the game being played, if any (over: not yet settled)
+        self._failed: RulesError | None = None  # its after block's failure: said, never run again
 
     @classmethod
     def start(cls, rules: Ruleset, players: Any, seed: Any, options: dict[str, Any]) -> Campaign:
@@ -247,8 +248,10 @@ class Campaign:
         if c.offered in options:
             raise RulesError(f"option {c.offered} is chosen game by game in a campaign "
                              "(next_game(value))")
-        c.players, c.seed, c.options = players, seed, dict(options)
-        probe = rules.blank_game(players, seed, c.options)  # refuses unknown options
+        c.players, c.seed = players, seed
+        probe = rules.blank_game(players, seed, dict(options))  # refuses unknown options
+        # as values, not as given (text, from a command line): a save restores them so
+        c.options = {name: _given(probe.options[name]) for name in options}
         probe.guard(probe.build)
         c._vars = {name: plain_copy(probe.vars[name]) for name in c.var_names}
         return c
@@ -278,8 +281,14 @@ class Campaign:
         g = self._game
         if g is None or not g.is_over:
             return
+        if self._failed is not None:  # (run again, it would change the game again)
+            raise self._failed
         before = len(g.log)
-        g.run_after()
+        try:
+            g.run_after()
+        except RulesError as error:
+            self._failed = error
+            raise
         everyone = Public(g.everyone)
         lines = [line for line in (render(g, e, everyone) for e in g.log[before:])
                  if line is not None]

@@ -147,11 +147,15 @@ def derived_reason(g: GameFields, decision: Decision, wanted: str) -> str | None
         # word, a none among the options as 'none' (which is no pass)
         words = dict.fromkeys(n for v, n in zip(values, decision.notations) if v is None)
         others = ", or " + " or ".join(f"'{w}'" for w in words) if words else ""
+        if WHOLE.fullmatch(wanted) and int(wanted) in values:  # "05": one on offer, written
+            return (f"write it {int(wanted)} (the numbers to choose from now: "  # otherwise
+                    f"{numbers}{others})")
         return f"{wanted} is not one of the numbers to choose from now: {numbers}{others}"
     return None
 
 
 NUMBER = re.compile(r"[-+]?\d+([.,]\d*)?|[-+]?[.,]\d+")  # what a player types as a number
+WHOLE = re.compile(r"[-+]?\d+")  # a whole number as typed (a sign, leading zeros)
 
 
 def number_ranges(values: list[Value]) -> str | None:

@@ -447,31 +447,6 @@ def test_a_seat_that_has_answered_a_simultaneous_choice_is_shown_as_chosen_not_w
         assert page.errors == [] and other.errors == []
 
 
-def test_a_choice_of_many_numbers_is_a_slider_and_a_box_with_the_words_as_buttons(browser):
-    """A bid of 0 to 40 was 41 buttons, and past 60 numbers a bare box that said nothing of
-    them: now a slider and a box from the least to the most, a pass still a button."""
-    host, table = host_with("tests/rules/sealed_bids.rules", players=2, seed=0)
-    with live_server(host) as base:
-        page = open_page(browser, f"{base}/t/{token_of(table, 'P1')}")
-        decision = page.locator("#decision")
-        assert "A number from 0 to 40" in decision.inner_text()
-        assert page.locator("#decision input[type=range]").count() == 1
-        assert [b.inner_text() for b in page.locator("#decision button.move").all()] == ["pass"]
-        page.locator("#decision button.suggest").click()  # the advice: 5, set on the slider
-        page.locator("#decision p.suggestion").wait_for()
-        assert page.locator("#decision input[type=range]").input_value() == "5"
-        assert page.locator("#decision input[type=number]").input_value() == "5"
-        page.locator("#decision input[type=range]").fill("17")  # the slider sets the box
-        assert page.locator("#decision input[type=number]").input_value() == "17"
-        page.locator("#decision form.number button.go").click()
-        page.locator("#decision .answered", has_text="P1 has chosen.").wait_for()
-        other = open_page(browser, f"{base}/t/{token_of(table, 'P2')}")
-        other.locator("#decision button.move", has_text="pass").click()
-        until(other, lambda: len(table.game.history) == 2)
-        assert table.game.history == ["17", "pass"]
-        assert page.errors == [] and other.errors == []
-
-
 @pytest.mark.parametrize("gap", [150, 300])
 def test_a_double_tap_plays_one_move_not_the_next_decision_drawn_under_it(browser, gap):
     """Yokai Sketch asks for a sketch, then its colour, on the same spot of the page: the

@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 from starlette.testclient import TestClient
 
+import rulelang
 from rulelang.play.cli import cli
 from rulelang.play.save_files import read_save, write_save
 from rulelang.play.web.app import create_app
@@ -96,6 +97,64 @@ def test_a_campaign_goes_game_after_game_at_one_table_its_state_on_every_page(tm
     assert "== the campaign is over: rounds played: 1, 3 and 2" in transcript
     assert transcript.endswith(resumed.game.transcript(0))  # then the last game's, the seat's
     assert resumed.finished
+
+
+def test_a_campaign_restarted_between_games_shows_its_pages_what_they_showed(tmp_path):
+    """Saved as its game ends (before anything read the campaign), then started again: the
+    last game is the one the pages showed, the campaign's after block run in it (its log
+    line, its variables kept) and its variables shown as a campaign game's."""
+    save = tmp_path / "league.json"
+    host, table = league_table(kinds={}, save_path=save)
+    assert table.play(0, "1", table.version) is None
+    host.save(table)  # as the server does after every move, before any page is sent
+    resumed = Host().resume_campaign_file(save, "league.rules", load(LEAGUE), {})
+    for seat in (0, 1, SPECTATOR):
+        assert json.loads(resumed.message(seat)) == json.loads(table.message(seat))
+    assert json.loads(resumed.message(0))["view"]["log"][-1] == \
+        "round 1 of the league: P1 scores"
+    assert resumed.transcript(0) == table.transcript(0)
+
+
+FAILING_AFTER = """game "Failing after"
+players 2
+option round: int in 1..3 = 1
+campaign {
+  var played: list of int = []
+  offer round in [r for r in 1..3 if r not in played]
+  after {
+    played += [round]
+    played += [played[3]]
+  }
+}
+turn {
+  choose n in 1..2 prompt "n"
+  win current
+}
+"""
+
+
+def test_an_after_block_that_fails_stops_the_table_with_its_words_not_a_traceback(tmp_path):
+    """The campaign's after block fails once the last move is played: every page is told
+    where the rules failed (saving the campaign raised, the socket was dropped and no page
+    heard of the move); the file keeps the campaign as it was before that move."""
+    save = tmp_path / "failing.json"
+    rules = rulelang.loads(FAILING_AFTER, "failing.rules")
+    host = Host()
+    table = host.open("failing.rules", rules, 2, {}, {}, seed=1, save_path=save, campaign=True)
+    with TestClient(create_app(host)) as client, \
+            client.websocket_connect(f"/t/{token_of(table, 'P2')}/ws") as other, \
+            client.websocket_connect(f"/t/{token_of(table, 'P1')}/ws") as ws:
+        receive_state(other)
+        state = until_settled(ws, table)
+        ws.send_text(json.dumps({"move": "1", "version": state["version"]}))
+        state, seen = until_settled(ws, table), receive_state(other)
+        transcript = client.get(f"/t/{token_of(table, 'P1')}/transcript.txt")
+    assert transcript.status_code == 200 and transcript.text == table.game.transcript(0)
+    for page in (state, seen):
+        assert page["failure"] == "in campaign after: index 3 is past the end (size 1) " \
+            "(line 9 of failing.rules)"
+    resumed = Host().resume_campaign_file(save, "failing.rules", rules, {})
+    assert resumed.version == 0 and not resumed.game.is_over
 
 
 def test_the_next_game_is_chosen_once_by_a_player_among_those_offered():
@@ -242,6 +301,23 @@ def test_serve_campaign_goes_on_with_a_campaign_saved_at_the_terminal(monkeypatc
     assert table.game.options["round"] == 1  # its next game, the first offered
     assert [p.choice for p in table.campaign.played] == [2]
     assert json.loads(read_save(save))["format"] == "rulelang-table/1"
+
+
+def test_serve_campaign_refused_leaves_a_campaign_saved_at_the_terminal_as_it_was(
+        monkeypatch, tmp_path):
+    """Refused for a --players or --seed it was not saved with, `serve --campaign` had made
+    the terminal's save a browser table's already (new links nobody was shown), which
+    `rulelang run --campaign` then refuses: a refused command leaves the file as it was."""
+    campaign = load(LEAGUE).new_campaign(players=2, seed=3)
+    campaign.next_game(2).play("1")
+    save = tmp_path / "terminal.json"
+    write_save(save, campaign.save())
+    before = save.read_bytes()
+    for wrong in (["--players", "3"], ["--seed", "4"]):
+        result, _ = serve_once(monkeypatch, str(ROOT / LEAGUE), "--campaign", str(save), *wrong)
+        assert result.exit_code == 2 and "holds a campaign saved with other settings" in \
+            result.stderr
+        assert save.read_bytes() == before
 
 
 @pytest.mark.slow

@@ -244,3 +244,71 @@ def test_a_campaign_save_of_changed_rules_says_what_to_do(tmp_path):
                        "on only with the rules it was made with") as error:
         rulelang.load(rules_file).restore_campaign(saved)
     assert "go back to that version of the file" in str(error.value)
+
+
+WITH_OPTIONS = '''game "Options kept"
+players 2
+option round: int in 1..2 = 1
+option bonus: int in 0..5 = 0
+option hard: bool = false
+enum Pace { slow, fast }
+option pace: Pace = slow
+campaign {
+  var played: list of int = []
+  offer round in [r for r in 1..2 if r not in played]
+  after { played += [round] }
+}
+turn {
+  choose n in 1..2 prompt "n"
+  win current
+}
+'''
+
+
+def test_options_given_as_text_are_kept_as_values_so_a_save_mid_game_restores():
+    """``--option bonus=3`` (the command line's and the lobby's options are text): the game
+    is played with 3, and a campaign saved during a game restored (it was refused as
+    damaged: the game's options, 3, were not the campaign's, "3")."""
+    rules = rulelang.loads(WITH_OPTIONS)
+    campaign = rules.new_campaign(2, 7, {"bonus": "3", "hard": "true", "pace": "fast"})
+    game = campaign.next_game()
+    assert game.options["bonus"] == 3 and game.options["hard"] is True
+    again = rules.restore_campaign(campaign.save())
+    assert again.options == campaign.options == {"bonus": 3, "hard": True, "pace": "fast"}
+    assert again.game is not None and again.game.options == game.options
+
+
+FAILING_AFTER = '''game "Failing after"
+players 2
+option round: int in 1..3 = 1
+campaign {
+  var played: list of int = []
+  offer round in [r for r in 1..3 if r not in played]
+  after {
+    played += [round]
+    log "round {round} over"
+    played += [played[3]]
+  }
+}
+turn {
+  choose n in 1..2 prompt "n"
+  win current
+}
+'''
+
+
+def test_an_after_block_that_fails_is_run_once_and_its_failure_said_each_time_after():
+    """Every read of the campaign settles it: an after block that failed was run again at
+    each (a page's state, a save), its log line added again and its variables changed again,
+    until an index it failed on existed and the campaign went on from the damage."""
+    campaign = rulelang.loads(FAILING_AFTER).new_campaign(2, 1)
+    game = campaign.next_game()
+    game.play("1")
+    said = set()
+    for _ in range(4):
+        with pytest.raises(rulelang.RulesError) as failed:
+            campaign.offers()
+        said.add(str(failed.value))
+    assert len(said) == 1 and "index 3 is past the end (size 1)" in said.pop()
+    assert game.transcript().count("round 1 over") == 1
+    assert game.vars["played"] == [1]

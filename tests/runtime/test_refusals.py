@@ -100,6 +100,16 @@ def test_a_none_among_the_numbers_is_named_none_not_pass():
                                            "choose from now: 1, 3, or 'none' or 'pass'")
 
 
+def test_a_number_on_offer_written_otherwise_is_told_how_it_is_written():
+    """'05' and '+5' (a box that held 0, then 5 typed after it) were told "05 is not one of
+    the numbers to choose from now: 0 to 194": 5 is one; they are told to write it 5."""
+    game = rulelang.loads(BIDS, "bids.rules").new_game(players=2)
+    for typed in ("05", "+5", "005"):
+        assert game.refused(typed).text() == (f"'{typed}' is refused: write it 5 (the numbers "
+                                              "to choose from now: 0 to 194, or 'pass')")
+    assert "is not one of the numbers" in game.refused("0195").text()
+
+
 def test_the_numbers_on_offer_are_said_in_runs():
     from interpreter.runtime.refusals import number_ranges
     assert number_ranges([0, 1, 2, 3, None]) == "0 to 3"

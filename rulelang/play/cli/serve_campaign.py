@@ -34,8 +34,12 @@ def open_campaign_table(server, file, players, option_pairs, bot_pairs, seed, pa
     kinds = dict(pair.partition("=")[::2] for pair in bot_pairs)
     if path.exists():
         from rulelang.play.cli.serve import refuse_other_seats
+        def check(table):  # (before the file is written: refused, it is left as it was)
+            refuse_other_settings(table.campaign, path, players, seed, options)
+            refuse_other_seats(table, path, bot_pairs)
+
         try:
-            table = server.resume_campaign_file(path, name, rules, kinds)
+            table = server.resume_campaign_file(path, name, rules, kinds, check)
         except OSError as error:
             click.echo(f"error: {path}: cannot read it ({error.strerror or error})", err=True)
             sys.exit(EXIT_DATA)
@@ -43,8 +47,6 @@ def open_campaign_table(server, file, players, option_pairs, bot_pairs, seed, pa
             click.echo(f"error: {path}: {'; '.join(d.message for d in error.diagnostics)}",
                        err=True)
             sys.exit(EXIT_DATA)
-        refuse_other_settings(table.campaign, path, players, seed, options)
-        refuse_other_seats(table, path, bot_pairs)
         click.echo(f"continuing the campaign saved in {path}", err=True)
         return table
     try:

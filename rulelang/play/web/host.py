@@ -69,11 +69,6 @@ class Host:
             table = Table.open(rules_name, rules, game, parse_kinds(game, kinds or {}))
         return self.keep(table, save_path)
 
-    def adopt(self, rules_name, rules, campaign, kinds, save_path) -> Table:
-        """A table for a campaign saved elsewhere (``rulelang run --campaign``): its game in
-        progress, or its next one; new links."""
-        return self.keep(adopt(rules_name, rules, campaign, kinds or {}), save_path)
-
     def keep(self, table: Table, save_path) -> Table:
         if save_path is None and self.saves is not None:
             save_path = file_for(self.saves, table)
@@ -111,7 +106,12 @@ class Host:
 
     def save(self, table: Table):
         if table.save_path is not None:
-            write_save(table.save_path, record(table))
+            try:
+                text = record(table)
+            except RulesError as error:  # a campaign's after block failed: the table stops
+                table.fail(error)        # (its file keeps the campaign before that move)
+            else:
+                write_save(table.save_path, text)
         if table.name in self.visitors and table.name not in self.finished and table.finished:
             self.finished[table.name] = time.monotonic()
 
@@ -122,42 +122,39 @@ class Host:
             if now - when >= keep:
                 self.remove(self.tables[name])
 
-    def remove(self, table: Table, keep_save=False):
+    def remove(self, table: Table):
         self.tables.pop(table.name, None)
         self.visitors.pop(table.name, None)
         self.finished.pop(table.name, None)
         for token in table.tokens:
             self.seats.pop(token, None)
-        if table.save_path is not None and not keep_save:
+        if table.save_path is not None:
             try:
                 table.save_path.unlink()
             except OSError:
                 pass
 
-    def resume_file(self, path: Path, rules_name, rules, text=None) -> Table:
-        """The table saved at ``path`` (its ``text``, if read already), played with ``rules``
-        (RulesError if it is not)."""
-        def rules_for(name):
-            if name != rules_name:
-                raise RulesError(f"it is a game of {name}, not of {rules_name}")
-            return rules
-        table = table_from(read_save(path, self.trust_saves) if text is None else text,
-                           rules_for)
+    def resume_file(self, path: Path, rules_name, rules) -> Table:
+        """The table saved at ``path``, played with ``rules`` (RulesError if it is not)."""
+        table = table_from(read_save(path, self.trust_saves), _rules_named(rules_name, rules))
         table.save_path = path
         return self.add(table)
 
-    def resume_campaign_file(self, path: Path, rules_name, rules, kinds) -> Table:
+    def resume_campaign_file(self, path: Path, rules_name, rules, kinds, check=None) -> Table:
         """The campaign saved at ``path``: a campaign's table saved by this server (its links
         kept), or a campaign saved by ``rulelang run --campaign`` (new links, seated as
-        ``kinds`` says). RulesError if it is neither, or not of ``rules``."""
+        ``kinds`` says). RulesError if it is neither, or not of ``rules``. ``check(table)``
+        may refuse it before it is kept: the file is then left as it was."""
         text = read_save(path, self.trust_saves)
         if _format_of(text) == CAMPAIGN_FORMAT:
-            return self.adopt(rules_name, rules, rules.restore_campaign(text), kinds, path)
-        table = self.resume_file(path, rules_name, rules, text)
-        if table.campaign is None:
-            self.remove(table, keep_save=True)
-            raise RulesError("it holds one game, not a campaign: serve it with --save")
-        return table
+            table = adopt(rules_name, rules, rules.restore_campaign(text), kinds or {})
+        else:
+            table = table_from(text, _rules_named(rules_name, rules))
+            if table.campaign is None:
+                raise RulesError("it holds one game, not a campaign: serve it with --save")
+        if check is not None:
+            check(table)
+        return self.keep(table, path)
 
     def resume_lobby(self) -> list[str]:
         """Reopen the lobby's saved tables; each problem as a line (the others still open)."""
@@ -193,6 +190,15 @@ class Host:
                     prepare_folder(path.parent)  # the saves' folder
                     write_atomically(path, self.lobby_token)
         return self.lobby_token
+
+
+def _rules_named(rules_name, rules):
+    """The rules of a save read back: ``rules``, if the save names them (else RulesError)."""
+    def rules_for(name):
+        if name != rules_name:
+            raise RulesError(f"it is a game of {name}, not of {rules_name}")
+        return rules
+    return rules_for
 
 
 def _format_of(text: str):

@@ -20,6 +20,8 @@ FORMAT = "rulelang-table/1"
 
 
 def record(table: Table) -> str:
+    if table.campaign is not None:  # a game over settled first: its after block run in it,
+        table.campaign_state()      # so that the last game saved is the one pages are shown
     game = table.game
     data = {
         "format": FORMAT,
@@ -49,7 +51,10 @@ def table_from(text: str, rules_for) -> Table:
         campaign = None
         if data.get("campaign") is not None:
             campaign = rules.restore_campaign(json.dumps(data["campaign"]))
-            game = campaign.game or rules.restore(json.dumps(data["game"]))
+            game = campaign.game
+            if game is None:  # between games: the last one, a game of the campaign
+                game = rules.restore(json.dumps(data["game"]))
+                game.in_campaign = True
         else:
             game = rules.restore(json.dumps(data["game"]))
         kinds = {game.seat_of(seat): kind for seat, kind in data["kinds"].items()}

@@ -330,9 +330,8 @@ class Table:
     def transcript(self, seat) -> str:
         """The seat's transcript of the game; at a campaign's table, after the campaign's
         own, game by game (as everyone may read it)."""
-        if self.campaign is None:
-            return self.game.transcript(seat)
-        self.campaign_state()  # (a game over settled first: its after block in both)
+        if self.campaign is None or self.campaign_state() is None:  # (settled first: its
+            return self.game.transcript(seat)  # after block in both; failed: the game's alone)
         return self.campaign.transcript() + "\n" + self.game.transcript(seat)
 
     def rules_text(self) -> str:

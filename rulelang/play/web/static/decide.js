@@ -9,6 +9,7 @@ import {whyBlock} from "./teach.js";
 const MANY_MOVES = 60;   // more moves than this: pick from a filtered list, not buttons
 const FEW_NUMBERS = 12;  // more whole numbers than this: a slider and a box (numberPicker)
 const WHOLE = /^-?[0-9]+$/;  // a move that is a whole number
+const TYPED_WHOLE = /^[-+]?[0-9]+$/;  // a whole number as typed (leading zeros, a sign)
 let send = null, play = null, ask = null;  // the page's: a move asked about first, or
 // played; a card or cell that no move names, asked why not
 
@@ -95,7 +96,7 @@ export function drawDecision(message) {
   const plain = t.moves.filter(m => !t.placements[m]);
   const placing = t.moves.length - plain.length;
   if (placing) box.append(placingHint(t, placing));
-  const numbers = numberPicker(view, plain, onBoard);
+  const numbers = numberPicker(view, plain, onBoard, message.version);
   if (numbers) box.append(numbers);
   else if (plain.length && plain.length <= MANY_MOVES) box.append(moveButtons(view, plain));
   if ((plain.length > MANY_MOVES && !numbers) || placing) box.append(typedMove(t.moves));
@@ -119,7 +120,7 @@ function moveButtons(view, moves) {
 // the most, not a button each (nor, past MANY_MOVES, a bare box that says nothing of them);
 // a word beside them (pass) keeps its button. None when the moves are not such numbers (or
 // are cards named by numbers, on the board: bids made with cards).
-function numberPicker(view, moves, onBoard) {
+function numberPicker(view, moves, onBoard, version) {
   const whole = moves.filter(m => WHOLE.test(m));
   const words = moves.filter(m => !WHOLE.test(m));
   if (whole.length <= FEW_NUMBERS || words.length > 3 || whole.some(m => onBoard.has(m))) return null;
@@ -132,24 +133,26 @@ function numberPicker(view, moves, onBoard) {
     (gaps ? " (not every one of them: a number not allowed is refused, with why)" : "") + ":");
   const slider = el("input");
   const typed = el("input");
+  const kept = state.number && state.number.version === version ? state.number.value : low;
   for (const input of [slider, typed]) {
-    Object.assign(input, {min: low, max: high, step: 1, value: low});
+    Object.assign(input, {min: low, max: high, step: 1, value: kept});
     input.disabled = state.sending || arming();
   }
   slider.type = "range";
   slider.setAttribute("aria-label", "choose a number");
   typed.type = "number";
   typed.name = "number";
-  slider.addEventListener("input", () => { typed.value = slider.value; });
-  typed.addEventListener("input", () => { slider.value = typed.value; });
+  const keep = value => { state.number = {version, value}; };  // (drawn again: still set)
+  slider.addEventListener("input", () => { typed.value = slider.value; keep(slider.value); });
+  typed.addEventListener("input", () => { slider.value = typed.value; keep(typed.value); });
   const go = el("button", "go", "Play");
   go.type = "submit";
   go.disabled = state.sending || arming();
   form.append(slider, typed, go);
   form.addEventListener("submit", event => {
     event.preventDefault();
-    const move = typed.value.trim();
-    if (move) send(move);
+    const move = typed.value.trim();  // as the number is written in the moves ("05": 5)
+    if (move) send(TYPED_WHOLE.test(move) ? String(Number(move)) : move);
   });
   wrap.append(said, form);
   if (words.length) wrap.append(moveButtons(view, words));
@@ -382,6 +385,7 @@ function suggestButton(box) {
       b.classList.toggle("suggested", b.dataset.move === said.move));
     if (said.move !== null && WHOLE.test(said.move)) {  // a number advised: set on the slider
       box.querySelectorAll("form.number input").forEach(input => { input.value = said.move; });
+      state.number = {version: asked, value: said.move};
     }
   });
   return button;

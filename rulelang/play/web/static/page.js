@@ -12,6 +12,8 @@ export const state = {
   warning: null,      // {move, ending}: it does; played only if the player says so
   queued: null,       // {move, version}: clicked while the connection was down
   autoSent: null,     // the version whose only move was played for the player
+  number: null,       // {version, value}: the number set on numberPicker's slider, kept
+                      // while the page is drawn again at that decision (another seat answers)
   askedAgain: false,  // this page asked for a new game: it opens it
   sending: false,
   drawnAt: 0,         // when the page last drew what answers its own tap (performance.now)
