@@ -25,7 +25,7 @@ class UnitInfo:
     kind: str
     decl: UnitDecl
     machine: bool
-    counted: bool = False  # its calls are counted (it can run itself without end)
+    counted: bool = False  # each run charged to the work budget (a recursive rule, a trigger)
     deep: bool = False  # its plain (or direct) form counts its depth on ``g.rdepth``
     function: str = ""
     nslots: int = 1

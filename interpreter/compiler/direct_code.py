@@ -20,9 +20,11 @@ Every unit that can pause has a direct form (everything it can pause on is a ``c
 a call of another such unit); ``play_out`` answers through ``play`` only the decisions of
 frames left open when the game was handed over.
 
-Calls are counted as the machines count them: a direct rule's call is one more on
-``g.rdepth`` (a machine's is one more frame), so "calls itself without end" comes at the
-same depth, and triggers run from ``after()`` hold the place their waiting frames held.
+Calls are counted as the machines count them: a direct call of a rule on a cycle of calls
+and fired triggers (``UnitInfo.deep``) is one more on ``g.rdepth`` (a machine's is one more
+frame), so "calls itself without end" comes at the same depth and names the same rule; a
+rule on no cycle counts nothing (it cannot run itself without end), and triggers run from
+``after()`` hold the place their waiting frames held.
 """
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ import attrs
 
 
 def words(text: Any) -> str:
-    """A name as players read it: ``no_trump`` -> ``no trump``."""
+    """A name as players read it: ``first_round`` -> ``first round``."""
     return str(text).replace("_", " ")
 
 

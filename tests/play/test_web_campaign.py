@@ -188,16 +188,16 @@ def test_a_first_game_not_offered_is_refused_with_the_ones_that_are():
         Host().open("nim.rules", load("examples/nim.rules"), 2, campaign=True)
 
 
-def test_every_page_gets_the_same_campaign_state_and_no_hidden_variable():
+def test_every_page_gets_the_same_campaign_state_of_the_kept_variables_only():
     """The campaign's variables are everyone's (docs/language.md): each seat's page and the
-    spectator's are sent the same campaign state, and the rules' hidden number is in none."""
+    spectator's are sent the same campaign state, which holds those variables and no other
+    (the game's hidden number is no campaign variable: the state lists none but the kept)."""
     _, table = league_table(kinds={}, path="examples/league.rules")
     while not table.game.is_over:
         table.play(table.game.to_move, table.game.legal_moves()[0].notation, table.version)
     states = [json.loads(table.message(seat))["campaign"] for seat in (0, 1, SPECTATOR)]
     assert states[0] == states[1] == states[2]
     assert states[0]["talk"] == ["Guess aloud, but do not hint at what the others should guess."]
-    assert "secret" not in json.dumps(states[0])
     assert [k["label"] for k in states[0]["kept"]] == ["rounds played", "league points (P1 to P4)",
                                                       "level"]
 
@@ -270,6 +270,11 @@ def test_serve_campaign_starts_one_in_its_file_and_continues_it(monkeypatch, tmp
     assert result.exit_code == 2
     assert (f"{save} holds a campaign saved with other settings than --players 3 (it has 2), "
             "--option round=2 (its next game is chosen on the page") in result.stderr
+    result, _ = serve_once(monkeypatch, league, "--campaign", str(save), "--bot", "P2=mcts")
+    assert result.exit_code == 2
+    assert (f"{save} holds a campaign saved with other seats than --bot P2=mcts (P2 is a "
+            "random bot); a saved campaign goes on with the seats it was saved with") in \
+        result.stderr
 
 
 def test_serve_campaign_refuses_what_cannot_be_a_campaign(monkeypatch, tmp_path):
@@ -318,6 +323,23 @@ def test_serve_campaign_refused_leaves_a_campaign_saved_at_the_terminal_as_it_wa
         assert result.exit_code == 2 and "holds a campaign saved with other settings" in \
             result.stderr
         assert save.read_bytes() == before
+
+
+def test_serve_campaign_says_a_kind_of_bot_that_is_none_as_a_usage_error(monkeypatch, tmp_path):
+    """Continuing a campaign saved at the terminal, a --bot of no kind was read as a damaged
+    save (exit 65, the file's path first): it is a usage error (exit 2), said as for a new one,
+    and the file is left as it was."""
+    campaign = load(LEAGUE).new_campaign(players=2, seed=3)
+    campaign.next_game(2).play("1")
+    save = tmp_path / "terminal.json"
+    write_save(save, campaign.save())
+    before = save.read_bytes()
+    for target in (save, tmp_path / "new.json"):
+        result, _ = serve_once(monkeypatch, str(ROOT / LEAGUE), "--campaign", str(target),
+                               "--bot", "P2=nonsense")
+        assert result.exit_code == 2, result.stderr
+        assert "'nonsense' is not a kind of player: write one of human, random" in result.stderr
+    assert save.read_bytes() == before
 
 
 @pytest.mark.slow

@@ -130,8 +130,10 @@ def refuse_other_seats(table, path, bot_pairs) -> None:
                 if saved else ""
             differ.append(f"--bot {pair}{had}")
     if differ:
-        click.echo(f"error: {path} holds a game saved with other seats than {', '.join(differ)}; "
-                   "a saved game goes on with the seats it was saved with. Leave "
+        what = "campaign" if table.campaign is not None else "game"
+        click.echo(f"error: {path} holds a {what} saved with other seats than "
+                   f"{', '.join(differ)}; a saved {what} goes on with the seats it was saved "
+                   "with. Leave "
                    f"{'them' if len(differ) > 1 else 'it'} out to continue it, or save to "
                    "another file (or remove this one) to start a new game.", err=True)
         sys.exit(EXIT_USAGE)

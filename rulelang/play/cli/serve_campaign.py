@@ -14,8 +14,10 @@ import click
 
 from rulelang.language.errors import RulesError
 from rulelang.play.cli.common import (
+    BOT_KINDS,
     EXIT_DATA,
     EXIT_USAGE,
+    bot_spec,
     load_rules,
     parse_options,
     seats_fit,
@@ -32,6 +34,12 @@ def open_campaign_table(server, file, players, option_pairs, bot_pairs, seed, pa
         sys.exit(EXIT_USAGE)
     options = parse_options(option_pairs)
     kinds = dict(pair.partition("=")[::2] for pair in bot_pairs)
+    try:  # a kind that is none is a usage error, said before any save is read
+        for kind in kinds.values():
+            bot_spec(kind, BOT_KINDS, "--bot", noun="a kind of player")
+    except click.BadParameter as error:
+        click.echo(f"error: {error.format_message()}", err=True)
+        sys.exit(EXIT_USAGE)
     if path.exists():
         from rulelang.play.cli.serve import refuse_other_seats
         def check(table):  # (before the file is written: refused, it is left as it was)
