@@ -52,7 +52,7 @@ at random) unless the search found another clearly better (``trusted``): by more
 ``trust`` and beyond the noise of its means (``confidence`` standard errors of their
 difference). In a cooperative game its partners read its moves by the advice; in any game, a
 search of a few dozen playouts cut at a horizon cannot see what the advice knows (a
-deck-builder's silver bought now pays turns later, an estate's point counts at once).
+card bought now that pays only turns later loses to a point that counts at once).
 """
 from __future__ import annotations
 
