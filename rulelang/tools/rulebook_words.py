@@ -30,7 +30,7 @@ class Speaker:
     the seat a ``choose ... by each`` asks."""
     program: Any
     values: dict[str, str] = attrs.field(factory=dict)
-    lets: dict[str, ast.Expr] = attrs.field(factory=dict)
+    lets: dict[str, ast.Let] = attrs.field(factory=dict)
     param: str | None = None
     asker: str | None = None  # a choose's ``by each NAME``: the seat it asks
 
@@ -69,8 +69,9 @@ def _plain(speaker: Speaker, node: ast.Expr, depth: int = 0) -> bool:
     if isinstance(node, ast.Name):
         if isinstance(node.ref, (refs.Const, refs.Option)):
             return True
-        if node.id in speaker.lets and depth < DEPTH:
-            return _plain(speaker, speaker.lets[node.id], depth + 1)
+        let = _let_of(speaker, node)
+        if let is not None and depth < DEPTH:
+            return _plain(speaker, let.value, depth + 1)
     return False
 
 
@@ -151,8 +152,9 @@ def _name(speaker: Speaker, node: ast.Name, depth: int) -> str | None:
         return "the player"
     if node.id == speaker.asker:
         return "the player asked"
-    if node.id in speaker.lets:
-        return say(speaker, speaker.lets[node.id], depth + 1)
+    let = _let_of(speaker, node)
+    if let is not None:
+        return say(speaker, let.value, depth + 1)
     return None
 
 
@@ -213,19 +215,28 @@ def _total(speaker: Speaker, func: str, arg: ast.Expr, depth: int) -> str | None
     return None
 
 
-def lets_around(program: Any) -> dict[int, dict[str, ast.Expr]]:
+def _let_of(speaker: Speaker, node: ast.Name) -> ast.Let | None:
+    """The ``let`` a name reads (None: it reads a loop's item, a parameter, another local
+    of the same name)."""
+    let = speaker.lets.get(node.id)
+    if let is None or not isinstance(node.ref, refs.Local) or node.ref.slot != let.slot:
+        return None
+    return let
+
+
+def lets_around(program: Any) -> dict[int, dict[str, ast.Let]]:
     """The ``let``s of the body each node stands in (by the node's id): a name that one
     ``let`` alone binds in its rule, block or trigger, to its value."""
-    out: dict[int, dict[str, ast.Expr]] = {}
+    out: dict[int, dict[str, ast.Let]] = {}
     bodies: list[Any] = [b.body for b in program.blocks.values() if b is not None]
     bodies += [d.body for d in program.rules.values()] + [t.body for t in program.triggers]
     for body in bodies:
         nodes: list[Any] = []
         _gather(body, nodes)
-        bound: dict[str, list[ast.Expr]] = {}
+        bound: dict[str, list[ast.Let]] = {}
         for n in nodes:
             if isinstance(n, ast.Let):
-                bound.setdefault(n.name, []).append(n.value)
+                bound.setdefault(n.name, []).append(n)
         lets = {name: values[0] for name, values in bound.items() if len(values) == 1}
         for n in nodes:
             out[id(n)] = lets

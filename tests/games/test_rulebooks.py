@@ -447,3 +447,19 @@ def test_rules_check_lists_a_rule_id_an_example_cites_and_no_explain_does(tmp_pa
     result = CliRunner().invoke(cli, ["rules", str(path), "--check"])
     assert result.exit_code == 1
     assert 'the scenario "it ends" cites CI-2, which no explain cites' in result.output
+
+
+def test_a_loops_item_named_as_a_let_is_not_said_as_the_lets_value(tmp_path):
+    """A prompt's {hb} said the value of a `let hb` elsewhere in the turn when it read a
+    loop's item of the same name: it is said by its type."""
+    path = tmp_path / "shadow.rules"
+    path.write_text('game "Shadow"\nplayers 2\nvar bid[player]: int = 0\n'
+                    'fn high() = max(bid[p] for p in players)\nturn {\n'
+                    '  if bid[current] > 0 {\n    let hb = high()\n    bid[current] = hb + 1\n'
+                    '  } else {\n    for hb in 1..2 {\n'
+                    '      choose n in [1, 2] prompt "raise above {hb}"\n'
+                    '      bid[current] += n\n    }\n  }\n  if bid[current] > 5 { end }\n}\n'
+                    'score p = bid[p]\n', encoding="utf-8")
+    book = rulebook.build(load(str(path)), {}, None)
+    asked = next(t for c in book.chapters for t in c.tables if t.title.startswith("What"))
+    assert asked.rows[0][0] == "raise above (a number)"
