@@ -8,7 +8,7 @@ every seat's value is the team's, and partners optimise the same thing.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
@@ -127,6 +127,55 @@ def _score_now(score: ScoreCode, game: Game, seat: Any) -> float:
     except GUARDED:
         return 0
     return value if type(value) in (int, float) else 0
+
+
+MOST_WATCHED = 5000  # decisions of each random game ``score_stands_still`` plays
+
+
+def score_stands_still(games: Sequence[Game], most: int = MOST_WATCHED) -> bool:
+    """Whether bots have nothing to go by in these rules: they declare no ``heuristic``, so
+    bots value a position by the score as it stands (``ScoreHeuristic``), and that score
+    stayed the same for every seat at every decision of whole games played at random from
+    each of ``games`` (new games of the same rules: copies are played) until they were over.
+    A score set only at the end (``won[p]`` once a round is decided) reads so: every move
+    looks alike until the last. False when the rules have a heuristic or no score, or when
+    no game lasted more than two decisions (or each lasted past ``most``, or failed)."""
+    if not games:
+        return False
+    rules = games[0].rules
+    if rules.heuristic is not None or rules.scoring.score is None:
+        return False
+    score = rules.scoring.score
+    watched = [_stands_still(game, score, i + 1, most) for i, game in enumerate(games)]
+    return True in watched and False not in watched
+
+
+def _stands_still(game: Game, score: ScoreCode, seed: int, most: int) -> bool | None:
+    """One random game's answer for ``score_stands_still`` (None: it tells nothing)."""
+    import random
+    rng = random.Random(seed)
+    twin = game.copy(logging=False, seed=seed)
+    seats: list[Any] = list(twin.players) if score.per_seat else [None]
+
+    def now() -> list[float]:
+        return [_score_now(score, twin, seat) for seat in seats]
+    first, decisions = now(), 0
+    try:
+        while not twin.is_over:
+            if decisions >= most:
+                return None
+            moves = twin.legal_moves()
+            if moves:
+                twin.play(rng.choice(moves))
+            else:  # (a simultaneous choice: each seat still to choose in turn)
+                seat = twin.to_move_all[0]
+                twin.play(rng.choice(twin.legal_moves(seat)), seat)
+            decisions += 1
+            if not twin.is_over and now() != first:
+                return False
+    except (GameOver, RulesRuntimeError):
+        return None
+    return True if decisions > 2 else None
 
 
 def result(game: Game, seat: int) -> float:

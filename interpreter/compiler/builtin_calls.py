@@ -109,6 +109,17 @@ class BuiltinCalls:
             return f"end_item({a}, {0 if name == 'first' else -1})"
         return None
 
+    def next_seat(self, name: str, args: list[str]) -> str | None:
+        """``next(s)`` of a name: the layout's table of each seat's next (made once per
+        game, never replaced), loaded once by the function, read in place. A key test, not
+        a truth test (P1 is 0, a false value); none or anything not a seat goes to the
+        builtin, which says what is wrong."""
+        if name != "next" or len(args) != 1 or not simple(args[0]) \
+                or not SHORTCUTS.next_seats:
+            return None
+        table, a = self.m.hoist("layout.next_seat"), args[0]
+        return f"({table}[{a}] if {a} in {table} else b_next(g, {a}))"
+
     def makes_a_list(self, node: ast.Expr, depth: int = 0) -> bool:
         """Is the expression's value always a list (never none): one made just now
         (``fresh``), or what a function of the rules whose body is one gives?"""

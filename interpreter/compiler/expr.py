@@ -296,7 +296,8 @@ class ExprGen(Inliner, BuiltinCalls, Messages):
         fast = self.grid_read_in_place(name, e.args, args) \
             or self.fast_builtin(name, e.args, args) or self.extreme_of_two(name, e.args, args) \
             or self.flat_builtin(name, e.args, args) or self.grid_read(name, e.args, args) \
-            or self.flanking_empty(name, e.args, args) or self.flanked_cards(name, e.args, args)
+            or self.flanking_empty(name, e.args, args) or self.flanked_cards(name, e.args, args) \
+            or self.next_seat(name, args)
         if fast is not None:
             return fast
         if name not in IMPLEMENTATIONS:

@@ -177,7 +177,8 @@ class ModuleBuilder:
         return name in reads.vars
 
     # ------------------------------------------------------------ writing
-    HOISTED: ClassVar[dict[str, str]] = {"zc": "ZC", "zones": "ZN", "vars": "VR", "cv": "CV"}
+    HOISTED: ClassVar[dict[str, str]] = {"zc": "ZC", "zones": "ZN", "vars": "VR", "cv": "CV",
+                                         "layout.next_seat": "NS"}
 
     def hoist(self, part: str) -> str:
         """A part of the game the function reads often, as a local it loads once (these

@@ -101,6 +101,10 @@ class Shortcuts:
     # at(Z, cell(x, y)) on a grid: the grid's map asked for the pair (x, y), which finds what
     # the cell finds, no cell made (builtin_calls.grid_read)
     cell_pairs: bool = True
+    # next(s) of a seat held in a name looked up in the layout's table of next seats,
+    # loaded once by the function (``NS[s] if s in NS``), not by the builtin's call (one
+    # that is not a seat, none, still by it) (builtin_calls.next_seat)
+    next_seats: bool = True
     # a list just made that the checker types as holding no lists deeper than its items'
     # (melds, pairs of cells) weighed without looking deeper (expr.weigher)
     shallow_weights: bool = True

@@ -147,8 +147,10 @@ def build(rules, options: dict | None = None, scenarios: str | Path | None = Non
     tables = {"components": tuple(_partners(rules, game, options)) + tuple(_tables(rules, game))
               + tuple(_counts(rules, options))}
     # rules that explain none of their play or of their end: what can be read from them
-    for key, derive in (("playing", rulebook_asked.asked), ("playing", rulebook_asked.chance),
-                        ("end", rulebook_asked.endings)):
+    values = options_of(game) if game is not None else {}  # a prompt's {option}: its value
+    for key, derive in (("playing", functools.partial(rulebook_asked.asked, values=values)),
+                        ("playing", rulebook_asked.chance),
+                        ("end", functools.partial(rulebook_asked.endings, values=values))):
         derived = derive(program, TableText) if not by_chapter[key] else None
         if derived is not None:
             tables[key] = tables.get(key, ()) + (derived,)

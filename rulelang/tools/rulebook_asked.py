@@ -14,17 +14,23 @@ from typing import Any
 from rulelang.language import ast, refs
 from rulelang.language.errors import Span, span_text
 from rulelang.language.traversal import children
+from rulelang.tools import rulebook_words
+from rulelang.tools.rulebook_words import Speaker
 
 MOST_ROWS = 40  # a rulebook's table, not a listing of the code
 
 
-def asked(program: Any, table: Any) -> Any | None:
+def asked(program: Any, table: Any, values: dict[str, str] | None = None) -> Any | None:
     """The table of the questions players are asked, in the order the rules ask them (None:
-    the rules ask none). ``table``: ``rulebook.TableText``."""
+    the rules ask none). ``table``: ``rulebook.TableText``; ``values``: the options in force,
+    as text, for a prompt's ``{...}``."""
     rows: list[tuple[str, str, str]] = []
     named = _answerers(program)
+    lets = rulebook_words.lets_around(program)
     for node in _in_order(program, ast.Choose):
-        row = (_prompt(program, node), _who(program, node, named), _passing(node))
+        speaker = Speaker(program, values or {}, lets.get(id(node), {}),
+                          asker=node.each[0] if node.each is not None else None)
+        row = (_prompt(speaker, node), _who(program, node, named), _passing(node))
         if row not in rows:
             rows.append(row)
     if not rows:
@@ -34,28 +40,38 @@ def asked(program: Any, table: Any) -> Any | None:
                  _more(len(rows)))
 
 
-def endings(program: Any, table: Any) -> Any | None:
-    """The table of how a game ends, as the rules write it (None: nothing to say)."""
+def endings(program: Any, table: Any, values: dict[str, str] | None = None) -> Any | None:
+    """The table of how a game ends, as the rules write it (None: nothing to say); a reason's
+    ``{...}`` and the score in words where they can be (``values``: the options in force)."""
     rows: list[tuple[str, str]] = [("the game ends when", _written(program, d.cond.span))
                                    for d in program.ends]
     when = _conditions(program)
+    lets = rulebook_words.lets_around(program)
     for node in _in_order(program, ast.Finish):
         how = {"win": "a win", "lose": "a loss", "end": "the end"}.get(node.how, node.how)
         row = None
         if node.reason is not None:
-            row = (how, _words(program, node.reason))
+            speaker = Speaker(program, values or {}, lets.get(id(node), {}))
+            row = (how, _words(speaker, node.reason))
         elif id(node) in when:  # no reason given: the if it stands in says when
             row = (how, f"if {when[id(node)]}: {_written(program, node.span)}")
         if row is not None and row not in rows:
             rows.append(row)
-    for decl in program.scores:  # what each player scores, and the team's (as written)
+    for decl in program.scores:  # what each player scores, and the team's (in words)
         if decl.which == "score":
-            rows.append((f"the score of each player {decl.param}" if decl.param
-                         else "the score", _written(program, decl.expr.span)))
+            said = rulebook_words.say(Speaker(program, values or {}, param=decl.param),
+                                      decl.expr)
+            if said is not None:
+                rows.append(("the score of each player" if decl.param else "the score", said))
+            else:
+                rows.append((f"the score of each player {decl.param}" if decl.param
+                             else "the score", _written(program, decl.expr.span)))
     tiebreaks = [d for d in program.scores if d.which == "tiebreak"]
     for i, decl in enumerate(tiebreaks):  # the most of each wins a tie on all before it
+        said = rulebook_words.say(Speaker(program, values or {}, param=decl.param), decl.expr)
         rows.append(("a tied score goes to the most of" if i == 0
-                     else "still tied, to the most of", _written(program, decl.expr.span)))
+                     else "still tied, to the most of",
+                     said if said is not None else _written(program, decl.expr.span)))
     if not rows:
         return None
     return table("How a game ends (as the rules write it)", ("", "when, or why"),
@@ -121,8 +137,8 @@ def _in_order(program: Any, kind: type | tuple[type, ...], fns: bool = False) ->
     return sorted(found, key=where)
 
 
-def _prompt(program: Any, node: ast.Choose) -> str:
-    return _words(program, node.prompt) if node.prompt is not None else node.name
+def _prompt(speaker: Speaker, node: ast.Choose) -> str:
+    return _words(speaker, node.prompt) if node.prompt is not None else node.name
 
 
 def _who(program: Any, node: ast.Choose, named: dict[int, str]) -> str:
@@ -165,14 +181,11 @@ def _passing(node: ast.Choose) -> str:
     return ("yes" if node.pass_if is None else "sometimes") + word
 
 
-def _words(program: Any, text: ast.Expr) -> str:
-    """A text as written, its values as ``{...}``; anything else as its source."""
-    if isinstance(text, ast.Lit) and isinstance(text.value, str):
-        return text.value
-    if isinstance(text, ast.Text):
-        return "".join(p if isinstance(p, str) else "{" + _written(program, p.span) + "}"
-                       for p in text.parts)
-    return _written(program, text.span)
+def _words(speaker: Speaker, text: ast.Expr) -> str:
+    """A text with its values in words (``rulebook_words.text``); anything else as its
+    source."""
+    said = rulebook_words.text(speaker, text)
+    return said if said is not None else _written(speaker.program, text.span)
 
 
 def _written(program: Any, span: Span | None) -> str:

@@ -186,11 +186,11 @@ score p = 0
     book = rulebook.build(load(str(path)), {}, None)
     tables = {t.title: t for c in book.chapters for t in c.tables}
     assert tables["What players are asked (as the rules ask it)"].rows == (
-        ("{p}: bid", "each of players at once, privately", "yes"),
+        ("(the player asked): bid", "each of players at once, privately", "yes"),
         ("how many", "next(current)", "sometimes ('stop')"))
     assert tables["How a game ends (as the rules write it)"].rows == (
         ("the game ends when", "bid[P1] > 5"), ("a win", "two it is"),
-        ("the score of each player p", "0"))  # (how a game is scored was left out)
+        ("the score of each player", "0"))  # (how a game is scored was left out)
 
 
 def test_who_answers_is_said_in_words_for_a_loops_item_or_a_rules_parameter(tmp_path):
@@ -229,8 +229,57 @@ def test_how_a_game_ends_says_the_tiebreaks_in_their_order(tmp_path):
     book = rulebook.build(load(str(path)), {}, None)
     tables = {t.title: t for c in book.chapters for t in c.tables}
     assert tables["How a game ends (as the rules write it)"].rows == (
-        ("the score of each player p", "1"), ("a tied score goes to the most of", "food[p]"),
-        ("still tied, to the most of", "wood[p] * 2"))
+        ("the score of each player", "1"), ("a tied score goes to the most of", "their food"),
+        ("still tied, to the most of", "their wood times 2"))
+
+
+BIDS = '''game "Bids"
+players 3
+option rounds: int in 1..9 = 4 "rounds to play"
+const LIMIT = 20
+var coins[player]: int = 0
+var bid[player]: int = 0
+zone banked[player]: row of Chip
+card Chip { value: int }
+fn high_bid() = max(bid[p] for p in players)
+fn share_of(p: player) = coins[p] / 2
+turn {
+  let hb = high_bid()
+  choose n in (hb + 1)..LIMIT pass prompt "raise the bid above {hb}, or pass"
+  choose m in 1..2 prompt "give {share_of(current)} of {LIMIT} in round {rounds}"
+  for q in players {
+    choose k in 1..2 by q prompt "{q} gives {coins[q]}"
+  }
+  if n == none { end "{current} passed with {bid[current]}" }
+}
+score p = coins[p] + sum(c.value for c in banked[p])
+tiebreak p = if bid[p] > 3 then share_of(p) else 0
+tiebreak p = max(bid[q] for q in players)
+'''
+
+
+def test_a_prompt_a_reason_and_the_score_read_as_words_not_code(tmp_path):
+    """A player read "raise the bid above {hb}" and the score as code (`coins[p] +
+    sum(c.value for c in banked[p])`). A value is said by its names (a let's value in place
+    of the let, a function's name), a constant or option by its value in force, one no name
+    says by its type; what has no words stays as written."""
+    path = tmp_path / "bids.rules"
+    path.write_text(BIDS, encoding="utf-8")
+    book = rulebook.build(load(str(path)), {"rounds": "6"}, None)
+    tables = {t.title: t for c in book.chapters for t in c.tables}
+    assert [row[0] for row in tables["What players are asked (as the rules ask it)"].rows] == [
+        "raise the bid above (the high bid), or pass",
+        "give (the share of the player whose turn "
+        "it is) of 20 in round 6",
+        "(a player) gives (a number)"]
+    assert tables["How a game ends (as the rules write it)"].rows == (
+        ("the end", "(the player whose turn it is) passed with (the bid of the player whose "
+                    "turn it is)"),
+        ("the score of each player", "their coins plus the total value of their banked"),
+        ("a tied score goes to the most of", "their share if their bid is more than 3, else 0"),
+        ("still tied, to the most of", "max(bid[q] for q in players)"))
+    text = "\n".join(rulebook.text(book))
+    assert "{" not in text and "[p]" not in text
 
 
 def test_rules_that_explain_nothing_of_their_play_say_what_is_left_to_chance(tmp_path):
@@ -415,3 +464,19 @@ def test_rules_check_lists_a_rule_id_an_example_cites_and_no_explain_does(tmp_pa
     result = CliRunner().invoke(cli, ["rules", str(path), "--check"])
     assert result.exit_code == 1
     assert 'the scenario "it ends" cites CI-2, which no explain cites' in result.output
+
+
+def test_a_loops_item_named_as_a_let_is_not_said_as_the_lets_value(tmp_path):
+    """A prompt's {hb} said the value of a `let hb` elsewhere in the turn when it read a
+    loop's item of the same name: it is said by its type."""
+    path = tmp_path / "shadow.rules"
+    path.write_text('game "Shadow"\nplayers 2\nvar bid[player]: int = 0\n'
+                    'fn high() = max(bid[p] for p in players)\nturn {\n'
+                    '  if bid[current] > 0 {\n    let hb = high()\n    bid[current] = hb + 1\n'
+                    '  } else {\n    for hb in 1..2 {\n'
+                    '      choose n in [1, 2] prompt "raise above {hb}"\n'
+                    '      bid[current] += n\n    }\n  }\n  if bid[current] > 5 { end }\n}\n'
+                    'score p = bid[p]\n', encoding="utf-8")
+    book = rulebook.build(load(str(path)), {}, None)
+    asked = next(t for c in book.chapters for t in c.tables if t.title.startswith("What"))
+    assert asked.rows[0][0] == "raise above (a number)"

@@ -166,3 +166,40 @@ def test_a_log_line_that_fails_fails_a_quiet_game_too():
 
 def _line_of(path: str, number: int) -> str:
     return (differential.ROOT / path).read_text().splitlines()[number - 1] if number else ""
+
+
+ROUND = """
+game "Round"
+players 3
+var who: player = none
+var seen: list of player = []
+turn {
+  choose n in [1, 2] prompt "go"
+  let after = next(current)
+  log "after {current} comes {after}"
+  seen = seen + [after]
+  if size(seen) == 3 {
+    if n == 2 { log "{next(who)}" }
+    end
+  }
+}
+"""
+
+
+def test_next_of_a_seat_read_in_the_layout_goes_round_to_p1_and_none_is_said():
+    """``next(s)`` written out as a look-up (shortcuts.next_seats): after the last seat
+    comes P1, which is 0, a false value, so the form tests the key, not the truth; none is
+    no seat, and the builtin says so, as before."""
+    rules = rulelang.loads(ROUND, "round.rules")
+    assert "NS[" in rules.source()
+    game = rules.new_game(seed=1)
+    for _ in range(3):
+        game.play(game.legal_moves()[0])
+    assert game.is_over
+    for line in ("after P1 comes P2", "after P2 comes P3", "after P3 comes P1"):
+        assert line in game.transcript()
+    failing = rules.new_game(seed=1)
+    failing.play(failing.legal_moves()[0])
+    failing.play(failing.legal_moves()[0])
+    with pytest.raises(rulelang.RulesRuntimeError, match="none is not a player"):
+        failing.play(failing.legal_moves()[1])

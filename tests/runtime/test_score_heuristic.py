@@ -10,7 +10,12 @@ import random
 import rulelang
 from interpreter.bots.greedy import GreedyBot
 from interpreter.bots.mcts import MctsBot
-from interpreter.bots.scoring import ScoreHeuristic, declared_heuristic, heuristic
+from interpreter.bots.scoring import (
+    ScoreHeuristic,
+    declared_heuristic,
+    heuristic,
+    score_stands_still,
+)
 from interpreter.runtime.knowledge import seat_knowledge
 from support import load
 
@@ -158,3 +163,37 @@ def test_without_teams_the_default_heuristic_is_unchanged():
     for n in ("5", "1"):
         game.play(n)
     assert declared_heuristic(game.rules).every(game, 4) == [0, -4, 0, -4]
+
+
+LATE = """
+game "Late"
+players 2
+var taken[player]: int = 0
+var won[player]: bool = false
+var rounds: int = 0
+turn {
+  choose n in [1, 2, 3] prompt "take"
+  taken[current] += n
+  rounds += 1
+  if rounds >= 6 {
+    won[first(sort(players, p => 0 - taken[p]))] = true
+    end
+  }
+}
+score p = if won[p] then 1 else 0
+"""
+
+
+def test_a_score_set_only_at_the_end_is_said_to_give_bots_nothing_to_go_by():
+    """Love Letter's score (a round won) is set as the game ends: the score as it stands is
+    the same at every decision for every seat, and greedy and mcts pick at random until a
+    win is in reach. Said so; not of a score that moves with play, nor of rules with a
+    heuristic, nor from games too short to tell."""
+    def games(text, n=3):
+        rules = rulelang.loads(text, "late.rules")
+        return [rules.new_game(players=2, seed=seed, log=False) for seed in range(n)]
+    assert score_stands_still(games(LATE))
+    assert not score_stands_still(games(HOARD))
+    assert not score_stands_still(games(LATE + "heuristic p = taken[p]\n"))
+    assert not score_stands_still(games(LATE.replace("rounds >= 6", "rounds >= 1")))
+    assert not score_stands_still([])

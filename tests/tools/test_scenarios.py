@@ -496,7 +496,7 @@ def test_winners_in_brackets_say_a_scenario_names_them_without(tmp_path):
 
 
 def test_decides_takes_the_prompt_as_the_rules_write_it(tmp_path):
-    """`rulelang rules` and `simulate` show a prompt as the rules write it, values in braces:
+    """`simulate` shows a prompt as the rules write it, values in braces:
     `decides` takes it so too (each {...} a value), or as shown; other words still fail."""
     rules = SCENARIO_RULES.replace('prompt "play"', 'prompt "play ({points[current]} so far)"')
     scenarios = "\n".join(f"""

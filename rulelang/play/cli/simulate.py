@@ -168,11 +168,37 @@ def prepare(rules, players, options, bots_all, bot_pairs, seed, count, think=Non
                 f"and KIND one of {', '.join(SIM_BOT_KINDS)} (mcts:16: a budget)",
                 param_hint="--bot")
         kinds[seat] = bot_spec(kind, SIM_BOT_KINDS, "--bot")
+    warn_blind_bots(rules, players, seed, options, kinds)
     shown = {name: _plain(value) for name, value in game.view()["options"].items()}
     simulation = Simulation(program=rules.program, players=game.nplayers, options=options,
                             bots=tuple(kinds), first_seed=seed, games=count, think=think,
                             max_decisions=max_decisions)
     return Setup(simulation, shown, bool(rules.program.cooperative))
+
+
+SEARCHING = ("greedy", "mcts")  # the bots that value positions by the heuristic
+HEURISTIC_DOCS = "docs/language.md#heuristic"
+WATCHED = 3  # random games played to see whether the score as it stands ever changes
+
+
+def warn_blind_bots(rules, players, seed, options, kinds) -> None:
+    """Bots that look ahead (greedy, mcts) in rules with no ``heuristic`` value a position
+    by the score as it stands: where that never changed over a whole random game before
+    its end, they have nothing to go by, and play at random but for a win in reach. Said
+    (a warning, on stderr) with the fix, so no one reads their games as the rules' fault."""
+    from interpreter.bots.scoring import score_stands_still
+    searching = sorted({kind for kind in kinds if kind.partition(":")[0] in SEARCHING})  # mcts:16
+    if not searching or rules.heuristic is not None:
+        return
+    games = [new_game(rules, players, seed + i, options, log=False) for i in range(WATCHED)]
+    if not score_stands_still(games):
+        return
+    click.echo(f"warning: the {' and '.join(searching)} bots have nothing to go by: the rules "
+               "have no heuristic, so they value a position by the score as it stands, and "
+               "it stayed the same for every player at every decision of random games, up to "
+               "their end. "
+               "Write `heuristic p = ...`, how well things look for player p as play goes "
+               f"on (see {HEURISTIC_DOCS})", err=True)
 
 
 def _plain(value) -> str:
