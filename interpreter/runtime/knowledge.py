@@ -161,6 +161,8 @@ class SeatKnowledge:
         if isinstance(sampler, OracleSampler) or not self.consistent or not sampler.hides():
             return [sampler.sample(rng, lean) for _ in range(count)]
         history = History(sampler.game, self.seat, _transplanted)
+        if not history.may_tell(sampler.game.rules.program):
+            return [sampler.sample(rng, lean) for _ in range(count)]
         worlds, unfitted = fitting(partial(sampler.sample, rng, lean), history, count)
         self.unfitted += unfitted
         return worlds
