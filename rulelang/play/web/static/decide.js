@@ -22,12 +22,16 @@ function targets(view) {
   const d = view.decision;
   const moves = d && d.moves ? d.moves : [];
   const placements = d && d.cells ? d.cells : {};
+  // moves that name cells among other things ("G8 90": a tile at G8 turned; "A2 A3": a
+  // step): kept as buttons, and their cells marked, a tap choosing among them there
+  const at = d && d.at ? d.at : {};
   const byCard = new Map(), byCell = new Map();
   const notCards = new Set(d && d.not_cards ? d.not_cards : []);  // a row 2, not the card "2"
   for (const move of moves) {
     if (notCards.has(move)) continue;  // a button only
-    if (placements[move]) {
-      for (const cell of placements[move]) {
+    const covered = placements[move] || at[move];
+    if (covered) {
+      for (const cell of covered) {
         if (!byCell.has(cell)) byCell.set(cell, []);
         byCell.get(cell).push(move);
       }
@@ -37,7 +41,7 @@ function targets(view) {
       byCard.set(move, [move]);
     }
   }
-  return {moves, placements, byCard, byCell};
+  return {moves, placements, at, byCard, byCell};
 }
 
 export function drawDecision(message) {
@@ -251,7 +255,7 @@ function markBoard(t) {
   const sel = state.selection;
   if (!sel) return onBoard;
   const move = sel.moves[sel.index];
-  const cells = t.placements[move] || (parseCell(move) ? [move] : []);
+  const cells = t.placements[move] || t.at[move] || (parseCell(move) ? [move] : []);
   for (const cell of cells) {
     board.querySelectorAll(`.cell[data-cell="${CSS.escape(cell)}"]`).forEach(n => n.classList.add("preview"));
   }
@@ -291,8 +295,8 @@ function choose(moves, label) {
   drawDecision(state.message);
 }
 
-// Tapping a cell: the placements that cover it, those starting there first; tapping the
-// same cell again shows the next.
+// Tapping a cell: the placements that cover it (or the moves that name it), those starting
+// there first; tapping the same cell again shows the next.
 function chooseCell(cell, moves) {
   const sel = state.selection;
   if (sel && sel.label === cell) {
