@@ -256,6 +256,9 @@ def test_a_move_naming_a_cell_and_a_turn_is_chosen_by_tapping_its_cell(browser):
         page = open_page(browser, f"{base}/t/{token_of(table, 'P1')}")
         assert page.locator(".cell.target").count() == 4
         assert page.locator("button.move").count() == 16
+        press(page, '.cell[data-cell="D4"]')  # no move names it: said near the prompt
+        assert page.locator("#decision .refusal").inner_text() == (
+            "No move names D4: tap a marked cell.")
         press(page, '.cell[data-cell="C2"]')
         assert page.locator(".confirm .what").inner_text() == "Play C2 0 1 of 4"
         assert page.locator('.cell.preview[data-cell="C2"]').count() == 1

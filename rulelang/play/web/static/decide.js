@@ -266,12 +266,16 @@ function markBoard(t) {
 }
 
 // A cell that no move names, tapped: why not. Where moves are cells, the server says (the
-// rules may: "F5 is locked under a hint"); a placement covers no such cell (said here);
+// rules may: "F5 is locked under a hint"); a placement covers no such cell, nor does a move
+// that names cells among other things name it (said here);
 // else the card on it is asked about, if it shows one.
 function whyNotCell(node, t) {
   const cell = node.dataset.cell;
   if (Object.keys(t.placements).length) {
     state.refusal = {move: cell, reason: `No way to place here covers ${cell}: tap a marked cell.`};
+    drawDecision(state.message);
+  } else if (Object.keys(t.at).length) {  // moves such as "G8 90": none names this cell
+    state.refusal = {move: cell, reason: `No move names ${cell}: tap a marked cell.`};
     drawDecision(state.message);
   } else if (t.byCell.size || !node.dataset.name) {
     ask(cell);
