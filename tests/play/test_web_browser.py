@@ -240,9 +240,9 @@ score p = 0
 
 def test_a_move_naming_a_cell_and_a_turn_is_chosen_by_tapping_its_cell(browser):
     """A tile laid at a cell and turned (the move `(cell, degrees)`, written `B1 90`): the
-    view names each such move's cells (``at``), the page marks those cells, a tap shows the
-    first way there and a second tap the next (nothing played until confirmed), and the
-    buttons stay."""
+    view names each such move's cells (``at``), the page marks those cells and says so, a tap
+    shows the first way there and a second tap the next (nothing played until confirmed),
+    and the buttons stay."""
     import rulelang
     from rulelang.play.web.host import Host
     host = Host()
@@ -256,6 +256,7 @@ def test_a_move_naming_a_cell_and_a_turn_is_chosen_by_tapping_its_cell(browser):
         page = open_page(browser, f"{base}/t/{token_of(table, 'P1')}")
         assert page.locator(".cell.target").count() == 4
         assert page.locator("button.move").count() == 16
+        assert page.locator(".hint.at").inner_text().startswith("Or tap a marked cell")
         press(page, '.cell[data-cell="D4"]')  # no move names it: said near the prompt
         assert page.locator("#decision .refusal").inner_text() == (
             "No move names D4: tap a marked cell.")

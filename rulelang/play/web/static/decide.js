@@ -99,6 +99,10 @@ export function drawDecision(message) {
   const plain = t.moves.filter(m => !t.placements[m]);
   const placing = t.moves.length - plain.length;
   if (placing) box.append(placingHint(t, placing));
+  else if (Object.keys(t.at).length) {  // moves such as "G8 90": said how the board offers them
+    box.append(el("p", "hint at", "Or tap a marked cell on the board to see the moves there, " +
+      "one at a time: tap again (or ◀ ▶) for the next."));
+  }
   const numbers = numberPicker(view, plain, onBoard);
   if (numbers) box.append(numbers);
   else if (plain.length && plain.length <= MANY_MOVES) box.append(moveButtons(view, plain));
