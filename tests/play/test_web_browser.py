@@ -19,19 +19,21 @@ from support.web import (
     ARTEFACTS,
     DESKTOP,
     HAS_CHROMIUM,
+    MIDDLE,
     NO_CHROMIUM,
     SCREENSHOTS,
     host_with,
     live_server,
     oh_hell_with_a_card_refused,
     open_page,
+    played,
+    press,
     token_of,
     until,
     wait_for_version,
 )
 
 PHONE = {"width": 390, "height": 844}
-TAP_GUARD_MS = 400  # how long after drawing what answers a tap the page takes no tap (page.js)
 
 if not HAS_CHROMIUM:
     pytest.skip(NO_CHROMIUM, allow_module_level=True)
@@ -58,46 +60,6 @@ def drawn_parts(page) -> list[str]:
 def fits_width(page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
-
-# The middle of the index-th element the selector finds, scrolled into view if it is not
-# (as Playwright's click does); it must be what a click there reaches, not something on it.
-MIDDLE = """([selector, index]) => {
-  const node = document.querySelectorAll(selector)[index];
-  if (!node) throw new Error(`nothing to click: ${selector} #${index}`);
-  let box = node.getBoundingClientRect();
-  if (box.top < 0 || box.bottom > innerHeight) {
-    node.scrollIntoView({block: "center"});
-    box = node.getBoundingClientRect();
-  }
-  const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
-  const reached = document.elementFromPoint(x, y);
-  if (!node.contains(reached)) throw new Error(`${selector} #${index} is covered at its middle`);
-  return [x, y];
-}"""
-
-
-def press(page, selector, index=0):
-    """A person's click on an element the page has drawn, once the page takes taps (what
-    answered its own last tap was drawn long enough ago: a tap sooner does nothing, so a
-    double tap plays once; the page's clock is moved on past that moment rather than waited
-    for): the mouse moves to its middle and presses. (What Playwright's click does, less its
-    waits for the element to be there and to stand still, which the test has already seen:
-    each costs the browsers a round.)"""
-    if page.evaluate('"arming" in document.body.dataset'):
-        page.clock.run_for(TAP_GUARD_MS)
-    x, y = page.evaluate(MIDDLE, [selector, index])
-    page.mouse.click(x, y)
-
-
-def played(page, version, force=False):
-    """After a click that plays a move: the move played, or (when it ends the game) the
-    page's warning answered with "Play it" first (``force``: pressed, see press)."""
-    if wait_for_version(page, version + 1, warning=True) == "warning":
-        if force:
-            press(page, ".confirm.warning button.go")
-        else:
-            page.locator(".confirm.warning button.go").click()
-        wait_for_version(page, version + 1)
 
 
 # What the page offers the player to click: the cards that are moves, the moves' buttons.
@@ -217,59 +179,6 @@ def test_a_placement_is_previewed_on_the_board_then_confirmed(browser):
         assert game.history[-1] == chosen
         shot(page, "yami-2-placed")
         assert page.errors == [] and phone.errors == []
-
-
-TURNED_TILES = """
-game "Turned tiles"
-players 2
-card Tile { n: int  var turn: int = 0  name "tile {n}" }
-zone board: grid 4 x 4 of Tile, public
-zone stock: pile of Tile, public
-setup { create Tile(n: 1) x 4 in stock  create Tile(n: 2) in board at cell(1, 1) }
-turn {
-  let spots = [s for s in neighbours(occupied(board), board) if empty(at(board, s))]
-  choose way in [(s, r) for s in spots for r in [0, 90, 180, 270]] prompt "lay a tile, turned"
-  let t = top(stock)
-  t.turn = way[1]
-  move t to board at way[0]
-  if empty(stock) { end }
-}
-score p = 0
-"""
-
-
-def test_a_move_naming_a_cell_and_a_turn_is_chosen_by_tapping_its_cell(browser):
-    """A tile laid at a cell and turned (the move `(cell, degrees)`, written `B1 90`): the
-    view names each such move's cells (``at``), the page marks those cells and says so, a tap
-    shows the first way there and a second tap the next (nothing played until confirmed),
-    and the buttons stay."""
-    import rulelang
-    from rulelang.play.web.host import Host
-    host = Host()
-    table = host.open("turned.rules", rulelang.loads(TURNED_TILES, "turned.rules"), 2, None,
-                      None, seed=0)
-    at = table.game.view(0)["decision"]["at"]
-    assert at["B1 90"] == ["B1"] and sorted({c for cs in at.values() for c in cs}) == [
-        "A2", "B1", "B3", "C2"]
-    assert "at" not in table.game.view(1)["decision"]  # the moves are the chooser's
-    with live_server(host) as base:
-        page = open_page(browser, f"{base}/t/{token_of(table, 'P1')}")
-        assert page.locator(".cell.target").count() == 4
-        assert page.locator("button.move").count() == 16
-        assert page.locator(".hint.at").inner_text().startswith("Or tap a marked cell")
-        press(page, '.cell[data-cell="D4"]')  # no move names it: said near the prompt
-        assert page.locator("#decision .refusal").inner_text() == (
-            "No move names D4: tap a marked cell.")
-        press(page, '.cell[data-cell="C2"]')
-        assert page.locator(".confirm .what").inner_text() == "Play C2 0 1 of 4"
-        assert page.locator('.cell.preview[data-cell="C2"]').count() == 1
-        press(page, '.cell[data-cell="C2"]')
-        assert page.locator(".confirm .what").inner_text() == "Play C2 90 2 of 4"
-        assert table.version == 0  # nothing is played before it is confirmed
-        press(page, ".confirm button.go")
-        played(page, 0, force=True)
-        assert table.game.history == ["C2 90"]
-        assert page.errors == [], page.errors
 
 
 @pytest.mark.slow
