@@ -16,7 +16,7 @@ from interpreter.runtime.facts import Facts, known_to
 from interpreter.runtime.layout import key_texts
 from interpreter.runtime.log import Choice, Ending, Header, Message, SeenCard
 from interpreter.runtime.protocol import kind_of, text_of
-from interpreter.runtime.values import Card, EnumValue, Placement, Seat, Value, Zone, cell_name
+from interpreter.runtime.values import Card, Cell, EnumValue, Placement, Seat, Value, Zone, cell_name
 from rulelang.language import ast, traversal
 
 if TYPE_CHECKING:
@@ -311,6 +311,13 @@ def view(g: Game, seat: Value = None, log: bool = True) -> dict[str, Any]:
                      if isinstance(v, Placement)}
             if cells:
                 decision["cells"] = cells
+            # a move that names cells among other things (a tile at a cell and its turn,
+            # a step from a cell to a cell): the cells it names, so a page marks them
+            at = {n: [cell_name(x) for x in v if isinstance(x, Cell)]
+                  for n, v in zip(pending.notations, pending.values)
+                  if type(v) is tuple and any(isinstance(x, Cell) for x in v)}
+            if at:
+                decision["at"] = at
             not_cards = _named_like_cards(g, pending, seat)
             if not_cards:
                 decision["not_cards"] = not_cards

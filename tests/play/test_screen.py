@@ -398,6 +398,22 @@ def test_a_board_grown_above_row_1_keeps_its_letters_and_numbers():
     assert lines[2].split()[1:] == ["·", "On", "·"]  # F1 at column F, row 1
 
 
+def test_a_card_of_a_grid_laid_over_another_is_drawn_with_the_card_it_lies_on():
+    """A follower on a tile (its grid laid out `over` the tiles'): the cell showed "[P1]",
+    the tile under it gone from the screen (which road it stood on?), where the page shows
+    both. Now the tile's symbol, then the follower's, as the legend says."""
+    from rulelang.play.terminal import grid
+    layers = grid.Layers()
+    layers.own[(0, 0)] = [{"name": "crossroads", "symbol": "+"}]
+    layers.own[(1, 0)] = [{"name": "curve", "symbol": "7"}]
+    layers.over[(0, 0)] = {"name": "P1 follower", "symbol": "P1"}
+    lines = [line.plain for line in grid.grid_lines({"cards": [], "width": 2, "height": 1},
+                                                    layers)]
+    assert lines[1].split() == ["1", "+:P1", "7"]
+    said = [e.plain for e in panels.legend([panels.GridPart("table", {"cards": []}, layers)])]
+    assert "X:Y Y lies on X" in said and "[ ] cards lie under it" not in said, said
+
+
 def test_the_legend_says_how_a_cell_past_a_or_1_is_named_when_the_board_shows_one():
     """The cell above F1 is (5,-1) in the moves: nothing on the screen said how to read it."""
     from rulelang.play.terminal import grid

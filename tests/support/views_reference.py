@@ -12,7 +12,7 @@ from interpreter.runtime.facts import known_to
 from interpreter.runtime.layout import key_texts
 from interpreter.runtime.log import Choice, Ending, Header, Message, SeenCard
 from interpreter.runtime.protocol import kind_of, text_of
-from interpreter.runtime.values import Card, Placement, Seat, Value, Zone, cell_name
+from interpreter.runtime.values import Card, Cell, Placement, Seat, Value, Zone, cell_name
 
 if TYPE_CHECKING:
     from interpreter.runtime.engine import Game
@@ -184,6 +184,13 @@ def view(g: Game, seat: Value = None) -> dict[str, Any]:
                      if isinstance(v, Placement)}
             if cells:
                 decision["cells"] = cells
+            # a move that names cells among other things (a tile at a cell and its turn,
+            # a step from a cell to a cell): the cells it names, so a page marks them
+            at = {n: [cell_name(x) for x in v if isinstance(x, Cell)]
+                  for n, v in zip(pending.notations, pending.values)
+                  if type(v) is tuple and any(isinstance(x, Cell) for x in v)}
+            if at:
+                decision["at"] = at
             seen = {c.label.lower() for c in g.cards
                     if seat is None or g.known[c.id] >> seat & 1}
             not_cards = [n for n, v in zip(pending.notations, pending.values)

@@ -187,3 +187,47 @@ def open_page(browser, url, viewport=DESKTOP, clock_paused=False):
     page.goto(url)
     wait_for_version(page, None)
     return page
+
+
+TAP_GUARD_MS = 400  # how long after drawing what answers a tap the page takes no tap (page.js)
+
+
+# The middle of the index-th element the selector finds, scrolled into view if it is not
+# (as Playwright's click does); it must be what a click there reaches, not something on it.
+MIDDLE = """([selector, index]) => {
+  const node = document.querySelectorAll(selector)[index];
+  if (!node) throw new Error(`nothing to click: ${selector} #${index}`);
+  let box = node.getBoundingClientRect();
+  if (box.top < 0 || box.bottom > innerHeight) {
+    node.scrollIntoView({block: "center"});
+    box = node.getBoundingClientRect();
+  }
+  const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+  const reached = document.elementFromPoint(x, y);
+  if (!node.contains(reached)) throw new Error(`${selector} #${index} is covered at its middle`);
+  return [x, y];
+}"""
+
+
+def press(page, selector, index=0):
+    """A person's click on an element the page has drawn, once the page takes taps (what
+    answered its own last tap was drawn long enough ago: a tap sooner does nothing, so a
+    double tap plays once; the page's clock is moved on past that moment rather than waited
+    for): the mouse moves to its middle and presses. (What Playwright's click does, less its
+    waits for the element to be there and to stand still, which the test has already seen:
+    each costs the browsers a round.)"""
+    if page.evaluate('"arming" in document.body.dataset'):
+        page.clock.run_for(TAP_GUARD_MS)
+    x, y = page.evaluate(MIDDLE, [selector, index])
+    page.mouse.click(x, y)
+
+
+def played(page, version, force=False):
+    """After a click that plays a move: the move played, or (when it ends the game) the
+    page's warning answered with "Play it" first (``force``: pressed, see press)."""
+    if wait_for_version(page, version + 1, warning=True) == "warning":
+        if force:
+            press(page, ".confirm.warning button.go")
+        else:
+            page.locator(".confirm.warning button.go").click()
+        wait_for_version(page, version + 1)

@@ -4,7 +4,8 @@ lettered A, B, C... and rows numbered from 1, as cells are named in moves.
 A cell shows the top card lying on it (its ``symbol``, else the start of its
 name), bracketed when other cards lie under it; ``?`` a card face down; ``·``
 an empty cell. A grid laid out ``under`` another shows through where the other
-is empty; one laid out ``over`` another is drawn on top of it.
+is empty; one laid out ``over`` another is drawn on top of it, after the symbol
+of the card it lies on (``c-:P1``: a follower on a tile), as the page shows both.
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from rulelang.play.terminal.cards import style_of
 _LETTERED = re.compile(r"^([A-Z])(\d+)$")
 EMPTY = "·"
 HIDDEN = "?"
+ON = ":"  # between a card and the card of a grid laid out over it
 
 
 def cell_xy(name: str) -> tuple[int, int]:
@@ -72,6 +74,13 @@ class Layers:
             return own[-1], len(own) > 1
         return self.under.get(xy), False
 
+    def beneath(self, xy):
+        """The card a card of a grid laid out over this one lies on, if any."""
+        if xy not in self.over:
+            return None
+        own = self.own.get(xy)
+        return own[-1] if own else self.under.get(xy)
+
     def cells(self):
         return set(self.own) | set(self.under) | set(self.over)
 
@@ -91,12 +100,28 @@ def cell_width(layers: Layers, column: int | None = None) -> int:
         if column is not None and xy[0] != column:
             continue
         card, stacked = layers.top(xy)
-        if card is not None:
+        beneath = layers.beneath(xy)
+        if beneath is not None:
+            widest = max(widest, len(symbol_of(beneath)) + len(ON) + len(symbol_of(card)))
+        elif card is not None:
             widest = max(widest, len(symbol_of(card)) + (2 if stacked else 0))
     return max(3, min(widest + (widest % 2 == 0), 9))
 
 
-def cell_text(card, stacked: bool, width: int, highlight: str | None = None) -> Text:
+def cell_text(card, stacked: bool, width: int, highlight: str | None = None,
+              beneath=None) -> Text:
+    if beneath is not None:  # a card over another: both, each as it is drawn alone
+        under, over = symbol_of(beneath), symbol_of(card)
+        if highlight:
+            return Text(f"{under + ON + over:^{width}}"[:width], style=highlight)
+        pad = width - len(under) - len(ON) - len(over)
+        text = Text(" " * max(pad // 2, 0))
+        text.append_text(_styled(beneath, under))
+        text.append(ON, style="dim")
+        text.append_text(_styled(card, over))
+        text.append(" " * max(pad - pad // 2, 0))
+        text.truncate(width)
+        return text
     if card is None:
         return Text(f"{EMPTY:^{width}}", style=highlight or "grey50")
     symbol = symbol_of(card)
@@ -105,6 +130,10 @@ def cell_text(card, stacked: bool, width: int, highlight: str | None = None) -> 
     symbol = f"{symbol[:width]:^{width}}"
     if highlight:
         return Text(symbol, style=highlight)
+    return _styled(card, symbol)
+
+
+def _styled(card, symbol: str) -> Text:
     if card.get("hidden"):
         return Text(symbol, style="dim")
     tint = style_of(card)
@@ -147,7 +176,8 @@ def grid_lines(zone: dict, layers: Layers, marks: dict | None = None) -> list[Te
         line = Text(f"{row_name:>{label}} ", style="dim")
         for x in xs:
             card, stacked = layers.top((x, y))
-            line.append_text(cell_text(card, stacked, widths[x], marks.get((x, y))))
+            line.append_text(cell_text(card, stacked, widths[x], marks.get((x, y)),
+                                       layers.beneath((x, y))))
         lines.append(line)
     return lines
 

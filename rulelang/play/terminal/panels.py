@@ -346,17 +346,21 @@ def _grid_marks(grids) -> list[Text]:
     """The grid's own marks, those that are on the screen."""
     if not grids:
         return []
-    hidden = stacked = False
+    hidden = stacked = laid_on = False
     for part in grids:
         for xy in part.layers.cells():
             card, more = part.layers.top(xy)
             hidden = hidden or bool(card and card.get("hidden"))
-            stacked = stacked or more
+            on = part.layers.beneath(xy) is not None
+            laid_on = laid_on or on
+            stacked = stacked or (more and not on)
     out = [Text.assemble((grid.EMPTY, "grey50"), " empty cell")]
     if hidden:
         out.append(Text.assemble((grid.HIDDEN, "dim"), " a card face down"))
     if stacked:
         out.append(Text("[ ] cards lie under it"))
+    if laid_on:
+        out.append(Text(f"X{grid.ON}Y Y lies on X"))
     if any(xs.start < 0 or ys.start < 0
            for xs, ys in (grid.bounds(part.zone, part.layers) for part in grids)):
         # such a cell is named by its coordinates in moves, "(5,-1)": how to read them

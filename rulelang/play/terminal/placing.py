@@ -17,6 +17,7 @@ from rulelang.play.terminal import panels as panels_of
 from rulelang.play.terminal.screen import GAP
 
 FOCUS = "bold black on bright_white"
+NAMED = "bold black on cyan"  # a cell a move names among other things (G8 in "G8 90")
 _WORD = re.compile(r"\([^)]*\)|[^\s,]+")  # a cell as (x,y), or a word between spaces/commas
 
 
@@ -27,6 +28,13 @@ def cells_typed(answer: str) -> list[str] | None:
     if not words or not all(grid.is_cell_name(w) for w in words):
         return None
     return [grid.cell_label(grid.cell_xy(w)) for w in words]
+
+
+def named_cells(view) -> dict | None:
+    """The cells the moves name among other things (a tile laid at G8 and turned, `G8 90`; a
+    step `A2 A3`), marked on the board as the page marks them: where a move can go."""
+    at = view["decision"].get("at")
+    return {grid.cell_xy(c): NAMED for cells in at.values() for c in cells} if at else None
 
 
 def hint(view) -> list[Text]:

@@ -220,7 +220,8 @@ class Session:
         decision = view["decision"]
         seat = view["seat"]
         hint = placing.hint(view) if decision.get("cells") else None
-        screen = self.draw(view, status, list_moves=hint is None, below=hint)
+        screen = self.draw(view, status, marks=placing.named_cells(view),
+                           list_moves=hint is None, below=hint)
         private = " (only you will see your answer)" if decision.get("private") else ""
         answer = self.ask(f"{self.game.seat_name(seat)}, {decision['prompt']}{private}")
         return self.answered(view, answer, screen, hint)

@@ -23,12 +23,16 @@ function targets(view) {
   const d = view.decision;
   const moves = d && d.moves ? d.moves : [];
   const placements = d && d.cells ? d.cells : {};
+  // moves that name cells among other things ("G8 90": a tile at G8 turned; "A2 A3": a
+  // step): kept as buttons, and their cells marked, a tap choosing among them there
+  const at = d && d.at ? d.at : {};
   const byCard = new Map(), byCell = new Map();
   const notCards = new Set(d && d.not_cards ? d.not_cards : []);  // a row 2, not the card "2"
   for (const move of moves) {
     if (notCards.has(move)) continue;  // a button only
-    if (placements[move]) {
-      for (const cell of placements[move]) {
+    const covered = placements[move] || at[move];
+    if (covered) {
+      for (const cell of covered) {
         if (!byCell.has(cell)) byCell.set(cell, []);
         byCell.get(cell).push(move);
       }
@@ -38,7 +42,7 @@ function targets(view) {
       byCard.set(move, [move]);
     }
   }
-  return {moves, placements, byCard, byCell};
+  return {moves, placements, at, byCard, byCell};
 }
 
 export function drawDecision(message) {
@@ -96,6 +100,10 @@ export function drawDecision(message) {
   const plain = t.moves.filter(m => !t.placements[m]);
   const placing = t.moves.length - plain.length;
   if (placing) box.append(placingHint(t, placing));
+  else if (Object.keys(t.at).length) {  // moves such as "G8 90": said how the board offers them
+    box.append(el("p", "hint at", "Or tap a marked cell on the board to see the moves there, " +
+      "one at a time: tap again (or ◀ ▶) for the next."));
+  }
   const numbers = numberPicker(view, plain, onBoard, message.version);
   if (numbers) box.append(numbers);
   else if (plain.length && plain.length <= MANY_MOVES) box.append(moveButtons(view, plain));
@@ -254,7 +262,7 @@ function markBoard(t) {
   const sel = state.selection;
   if (!sel) return onBoard;
   const move = sel.moves[sel.index];
-  const cells = t.placements[move] || (parseCell(move) ? [move] : []);
+  const cells = t.placements[move] || t.at[move] || (parseCell(move) ? [move] : []);
   for (const cell of cells) {
     board.querySelectorAll(`.cell[data-cell="${CSS.escape(cell)}"]`).forEach(n => n.classList.add("preview"));
   }
@@ -265,12 +273,16 @@ function markBoard(t) {
 }
 
 // A cell that no move names, tapped: why not. Where moves are cells, the server says (the
-// rules may: "F5 is locked under a hint"); a placement covers no such cell (said here);
+// rules may: "F5 is locked under a hint"); a placement covers no such cell, nor does a move
+// that names cells among other things name it (said here);
 // else the card on it is asked about, if it shows one.
 function whyNotCell(node, t) {
   const cell = node.dataset.cell;
   if (Object.keys(t.placements).length) {
     state.refusal = {move: cell, reason: `No way to place here covers ${cell}: tap a marked cell.`};
+    drawDecision(state.message);
+  } else if (Object.keys(t.at).length) {  // moves such as "G8 90": none names this cell
+    state.refusal = {move: cell, reason: `No move names ${cell}: tap a marked cell.`};
     drawDecision(state.message);
   } else if (t.byCell.size || !node.dataset.name) {
     ask(cell);
@@ -294,8 +306,8 @@ function choose(moves, label) {
   drawDecision(state.message);
 }
 
-// Tapping a cell: the placements that cover it, those starting there first; tapping the
-// same cell again shows the next.
+// Tapping a cell: the placements that cover it (or the moves that name it), those starting
+// there first; tapping the same cell again shows the next.
 function chooseCell(cell, moves) {
   const sel = state.selection;
   if (sel && sel.label === cell) {
