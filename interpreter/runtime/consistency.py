@@ -69,9 +69,9 @@ class History:
         """Whether a replay could tell the seat something a world decides (``told``): the
         rules can work out a ``disclose(...)`` or show a face or a field (``reveal``,
         ``tell``), or one of these decisions showed the seat a card it no longer knows. Else
-        no replay is compared, and each would cost a copy of the game for nothing (Yokai
-        Sketch: none of 15,576 replays told anything, and they halved the playouts a CPU
-        second): the worlds are drawn as they were before any replay."""
+        no replay is compared, and each would cost a copy of the game for nothing (in a seed
+        card game none of 15,576 replays told anything, and they halved the playouts a CPU
+        second: docs/bot-figures.md): the worlds are drawn as they were before any replay."""
         if _shows_by_word(program):
             return True
         bit, now = 1 << self.seat, self.known
