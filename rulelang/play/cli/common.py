@@ -116,6 +116,35 @@ def new_game(rules, players, seed, options, log=True, so_far=False):
         sys.exit(EXIT_USAGE)
 
 
+def read_save(path, read):
+    """``read()``, which reads the table saved in ``path``: a file that cannot be read, or
+    holds no save these rules can go on with, is said (exit 65)."""
+    try:
+        return read()
+    except OSError as error:
+        click.echo(f"error: {path}: cannot read it ({error.strerror or error})", err=True)
+        sys.exit(EXIT_DATA)
+    except RulesError as error:
+        click.echo(f"error: {path}: {'; '.join(d.message for d in error.diagnostics)}",
+                   err=True)
+        sys.exit(EXIT_DATA)
+
+
+def open_new_table(program, players, bot_pairs, opening):
+    """``opening()``, which opens a new table, once --bot's seats fit the game (a seat past
+    the rules' most players: the table's own error says it); either refusal said (exit 2)."""
+    try:
+        seats_fit(program, players or program.min_players, bot_pairs, past_most=False)
+    except click.BadParameter as error:
+        click.echo(f"error: {error.message}", err=True)  # "error: ..." once, as below
+        sys.exit(EXIT_USAGE)
+    try:
+        return opening()
+    except RulesError as error:
+        click.echo(error.render(), err=True)  # "error: ..." once
+        sys.exit(EXIT_USAGE)
+
+
 def warn_unused_options(game, options) -> None:
     """An `--option` the rules apply only under a condition (`option ... if COND`) that this
     game does not meet changes nothing: said (a warning, on stderr), so that no one plays

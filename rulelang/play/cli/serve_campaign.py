@@ -15,12 +15,12 @@ import click
 from rulelang.language.errors import RulesError
 from rulelang.play.cli.common import (
     BOT_KINDS,
-    EXIT_DATA,
     EXIT_USAGE,
     bot_spec,
     load_rules,
+    open_new_table,
     parse_options,
-    seats_fit,
+    read_save,
     warn_unused_options,
 )
 
@@ -46,28 +46,12 @@ def open_campaign_table(server, file, players, option_pairs, bot_pairs, seed, pa
             refuse_other_settings(table.campaign, path, players, seed, options)
             refuse_other_seats(table, path, bot_pairs)
 
-        try:
-            table = server.resume_campaign_file(path, name, rules, kinds, check)
-        except OSError as error:
-            click.echo(f"error: {path}: cannot read it ({error.strerror or error})", err=True)
-            sys.exit(EXIT_DATA)
-        except RulesError as error:
-            click.echo(f"error: {path}: {'; '.join(d.message for d in error.diagnostics)}",
-                       err=True)
-            sys.exit(EXIT_DATA)
+        table = read_save(path, lambda: server.resume_campaign_file(path, name, rules, kinds,
+                                                                      check))
         click.echo(f"continuing the campaign saved in {path}", err=True)
         return table
-    try:
-        seats_fit(rules.program, players or rules.program.min_players, bot_pairs, past_most=False)
-    except click.BadParameter as error:
-        click.echo(f"error: {error.message}", err=True)
-        sys.exit(EXIT_USAGE)
-    try:
-        table = server.open(name, rules, players, options, kinds, seed, save_path=path,
-                            campaign=True)
-    except RulesError as error:
-        click.echo(error.render(), err=True)
-        sys.exit(EXIT_USAGE)
+    table = open_new_table(rules.program, players, bot_pairs, lambda: server.open(
+        name, rules, players, options, kinds, seed, save_path=path, campaign=True))
     warn_unused_options(table.game, options)
     return table
 
