@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from rulelang.play.plain_words import words
+
 # Colour names an author may give as a tint, and how a terminal draws each.
 COLOURS = {
     "red": "red", "blue": "blue", "green": "green", "yellow": "yellow", "purple": "magenta",
@@ -132,11 +134,6 @@ def _runs_text(cards: list) -> Text:
         out.append(", " if shown else "")
         out.append_text(cards_text(hidden))
     return out
-
-
-def words(text) -> str:
-    """A name as players read it: ``face_down`` -> ``face down``."""
-    return str(text).replace("_", " ")
 
 
 def listed(items: list[str]) -> str:
