@@ -12,13 +12,14 @@ from pathlib import Path
 
 import click
 
-from rulelang.language.errors import RulesError
 from rulelang.play.cli.common import (
     BOT_KINDS,
     EXIT_USAGE,
     bot_spec,
     load_rules,
     open_new_table,
+    options_read,
+    other_players_or_seed,
     parse_options,
     read_save,
     warn_unused_options,
@@ -60,19 +61,11 @@ def refuse_other_settings(campaign, path, players, seed, options):
     """A saved campaign goes on as it was saved: a --players, --seed or --option it does not
     have is said (exit 2), as ``common.refuse_other_settings`` says it for a game. The
     offered option is chosen on the pages between games, never on the command line."""
-    differ = []
-    if players is not None and players != campaign.players:
-        differ.append(f"--players {players} (it has {campaign.players})")
-    if seed is not None and seed != campaign.seed:
-        differ.append("--seed")  # (not the saved seed: it would give the hidden cards away)
+    differ = other_players_or_seed(players, seed, campaign.players, campaign.seed)
     rules, offered = campaign.rules, campaign.offered
     given = {k: v for k, v in options.items() if k != offered}
-    try:
-        asked = rules.blank_game(campaign.players, 0, given).options
-        saved = rules.blank_game(campaign.players, 0, campaign.options).options
-    except RulesError as error:
-        click.echo(error.render(), err=True)
-        sys.exit(EXIT_USAGE)
+    asked = options_read(rules, campaign.players, given)
+    saved = options_read(rules, campaign.players, campaign.options)
     differ += [f"--option {name}={value}" for name, value in given.items()
                if asked.get(name) != saved.get(name)]
     if offered in options:
