@@ -3,8 +3,8 @@ replayed in it.
 
 A sample (runtime/knowledge.py) deals the faces a seat does not know, and the variables it
 may not read, without reading the real ones: so without more it may contradict what the
-rules have since made public from them (a fleet drawn where the shots already disclosed
-misses, a hand without the card a challenge showed). ``History`` replays the latest
+rules have since made public from them (a hidden piece placed where a guess was already
+told nothing lies, a hand without the card a challenge showed). ``History`` replays the latest
 decisions the game kept (``Game.trail``: each the game as asked and the move's index) in the
 world: each asked game with the world's hidden faces and variables put in (as the partner
 model does, ``knowledge._transplanted``), the move played, and, where the replay told the

@@ -291,6 +291,9 @@ class Game(Effects, Decisions):
         self.frames.clear()
         self.queue = []
         self.pending = self.group = None
+        # the calls that ended the game are left (GameOver unwinds them): `on end` starts at
+        # no depth, as a turn does, whatever depth the statement that ended it was at
+        self.depth = self.rdepth = 0
         if not self.ending and "end" in self.rules.units:
             self.run_on_end()
         self.over = True

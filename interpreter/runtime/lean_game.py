@@ -209,7 +209,7 @@ class LeanGame(Game):
         test_lean_shown_zones.py against the general naming)."""
         if seat not in self.players:
             raise no_decider(self, seat)
-        if zone is not None and zone.shows >> seat & 1:  # (``Zone.shows``: not a grid)
+        if zone is not None and zone.shows >> seat & 1:  # (``Zone.shows``: ``sees``, not a grid)
             # a zone that shows its cards to the chooser: each named by its label
             # (``cards_by_name``'s first case, written out); none alike and no pass: the
             # options are offered as they are (the policy reads them and leaves them)
@@ -220,8 +220,7 @@ class LeanGame(Game):
                     seen[text] = v
             values = options if len(seen) == len(options) and not passing else list(seen.values())
         else:
-            if zone is not None and not passing and not (
-                    zone.vis == "public" or (zone.vis == "owner" and zone.owner == seat)):
+            if zone is not None and not passing and not zone.sees >> seat & 1:
                 # cards of one zone the chooser does not see (a hand held face out): if it
                 # knows none of them, each is named by where it lies, a name no other has,
                 # so none merges and no name need be made (cards_by_name's, for these options)

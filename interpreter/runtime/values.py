@@ -117,7 +117,7 @@ class Zone:
 
     __slots__ = ("name", "family", "key", "kind", "vis", "owner", "info", "width", "height",
                  "i", "grid", "holds", "watch", "on_enter", "on_leave", "reveal",
-                 "quiet_leave", "shows")
+                 "quiet_leave", "sees", "shows")
     on_enter: tuple[Any, ...]  # the triggers (compiled units) a card entering fires
     on_leave: tuple[Any, ...]
     width: int | None  # a grid's size (None: no edges, or until the layout works it out)
@@ -137,7 +137,8 @@ class Zone:
         self.on_enter = self.on_leave = ()  # the triggers a card entering or leaving fires
         self.reveal = 0  # set by the layout: the seats that know a card once it enters
         self.quiet_leave = False  # set by the layout: a card leaving changes nothing else
-        self.shows = 0  # set by the layout: the seats it shows its cards to, unless a grid
+        self.sees = 0  # set by the layout: the seats that see every card in it
+        self.shows = 0  # set by the layout: those seats, unless a grid
 
     def settle(self, everyone: int, watch: bool, on_enter: tuple[Any, ...],
                on_leave: tuple[Any, ...]) -> None:
@@ -156,10 +157,12 @@ class Zone:
         elif vis == "others" and owner is not None:
             self.reveal = everyone & ~(1 << owner)
         self.quiet_leave = not (self.grid or vis == "top" or watch or on_leave)
-        # the seats that see every card in it (a choose among them names each by its label,
-        # LeanGame.pick_cards): face up, or the owner's own; a grid's cards named otherwise
-        self.shows = 0 if self.grid else everyone if vis == "public" else \
+        # the seats that see every card in it: face up, or the owner's own; ``shows``, the
+        # same but for a grid, whose cards a choose does not name by their labels
+        # (LeanGame.pick_cards)
+        self.sees = everyone if vis == "public" else \
             1 << owner if vis == "owner" and owner is not None else 0
+        self.shows = 0 if self.grid else self.sees
 
     def __repr__(self) -> str:
         return self.name

@@ -13,10 +13,7 @@ from typing import Any
 
 import attrs
 
-
-def words(text: Any) -> str:
-    """A name as players read it: ``first_round`` -> ``first round``."""
-    return str(text).replace("_", " ")
+from rulelang.play.plain_words import words
 
 
 @attrs.frozen

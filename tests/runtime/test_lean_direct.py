@@ -483,3 +483,56 @@ def test_a_trigger_on_no_cycle_fired_at_the_deepest_point_is_not_named_as_the_lo
     assert seen[0] == seen[1]
     assert "rule 'down' calls itself without end" in seen[0][1]
     assert "fires itself" not in seen[0][1]
+
+
+# a rule on a cycle (down) that ends the game 250 calls deep, and an `on end` that calls a rule
+# on a cycle (tally) 100 deep: together past the limit of 300, each well under it
+DEEP_END = """
+game "Deep end"
+players 2
+
+var counted: int = 0
+
+rule tally(n: int) {
+  counted += 1
+  if n > 1 {
+    tally(n - 1)
+  }
+}
+
+rule down(n: int) {
+  if n >= 250 {
+    win current "deep enough"
+  }
+  down(n + 1)
+}
+
+on end {
+  tally(100)
+}
+
+turn {
+  choose z in [1, 2] prompt "which"
+  down(1)
+}
+
+score p = counted
+"""
+
+
+@pytest.mark.parametrize("way", ["full", "lean", "direct"])
+def test_on_end_runs_with_the_depth_of_the_rule_that_ended_the_game_put_back(tmp_path, way):
+    """A game ended deep in a rule calling itself runs `on end` from no depth: a rule on a
+    cycle that `on end` calls may go as deep as it could anywhere (the depth the ending rule
+    had reached is not counted against it), on the full, lean and direct paths."""
+    import rulelang
+    path = tmp_path / "deep_end.rules"
+    path.write_text(DEEP_END)
+    rules = rulelang.load(path)
+    game = (rules if way == "full" else rules.lean()).new_game(players=2, seed=1)
+    if way == "direct":
+        game.play_out(lambda game, seat, values, site: 0)
+    else:
+        game.play(game.legal_moves()[0] if way == "full" else 0)
+    assert game.is_over
+    assert game.vars["counted"] == 100

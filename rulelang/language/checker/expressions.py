@@ -149,7 +149,7 @@ class ExprChecker(CallChecker):
         return got
 
     def member_text_hint(self, e: ast.Expr, want: T.Type) -> str | None:
-        """For ``"Duke"`` where a Role is wanted: a member is written as itself."""
+        """For ``"Red"`` where a member of an enum Colour is wanted: a member is written as itself."""
         written = e.value if isinstance(e, ast.Lit) else None
         if want.name == "enum" and isinstance(written, str) \
                 and written in self.enums.get(want.arg, ()):

@@ -116,6 +116,35 @@ def new_game(rules, players, seed, options, log=True, so_far=False):
         sys.exit(EXIT_USAGE)
 
 
+def read_save(path, read):
+    """``read()``, which reads the table saved in ``path``: a file that cannot be read, or
+    holds no save these rules can go on with, is said (exit 65)."""
+    try:
+        return read()
+    except OSError as error:
+        click.echo(f"error: {path}: cannot read it ({error.strerror or error})", err=True)
+        sys.exit(EXIT_DATA)
+    except RulesError as error:
+        click.echo(f"error: {path}: {'; '.join(d.message for d in error.diagnostics)}",
+                   err=True)
+        sys.exit(EXIT_DATA)
+
+
+def open_new_table(program, players, bot_pairs, opening):
+    """``opening()``, which opens a new table, once --bot's seats fit the game (a seat past
+    the rules' most players: the table's own error says it); either refusal said (exit 2)."""
+    try:
+        seats_fit(program, players or program.min_players, bot_pairs, past_most=False)
+    except click.BadParameter as error:
+        click.echo(f"error: {error.message}", err=True)  # "error: ..." once, as below
+        sys.exit(EXIT_USAGE)
+    try:
+        return opening()
+    except RulesError as error:
+        click.echo(error.render(), err=True)  # "error: ..." once
+        sys.exit(EXIT_USAGE)
+
+
 def warn_unused_options(game, options) -> None:
     """An `--option` the rules apply only under a condition (`option ... if COND`) that this
     game does not meet changes nothing: said (a warning, on stderr), so that no one plays
@@ -141,17 +170,9 @@ def refuse_other_settings(game, path, players, seed, options):
     line that the game in ``path`` does not have is said (exit 2) rather than left unused in
     silence (a class asking for 4 players and given the 2 of an old save). The same values
     are welcome: the command that started the game continues it."""
-    differ = []
-    if players is not None and players != game.nplayers:
-        differ.append(f"--players {players} (it has {game.nplayers})")
-    if seed is not None and seed != game.seed:
-        differ.append("--seed")  # (not the saved seed: it would give the hidden cards away)
-    if options:
-        try:  # the options read as a new game reads them, at the saved game's player count
-            asked = game.rules.blank_game(game.nplayers, 0, options).options
-        except RulesError as error:
-            click.echo(error.render(), err=True)
-            sys.exit(EXIT_USAGE)
+    differ = other_players_or_seed(players, seed, game.nplayers, game.seed)
+    if options:  # the options read as a new game reads them, at the saved game's player count
+        asked = options_read(game.rules, game.nplayers, options)
         differ += [f"--option {name}={value}" for name, value in options.items()
                    if name in asked and asked[name] != game.options.get(name)]
     if differ:
@@ -159,6 +180,26 @@ def refuse_other_settings(game, path, players, seed, options):
                    f"{', '.join(differ)}; a saved game goes on as it was saved. Leave "
                    f"{'them' if len(differ) > 1 else 'it'} out to continue it, or save to "
                    "another file (or remove this one) to start a new game.", err=True)
+        sys.exit(EXIT_USAGE)
+
+
+def other_players_or_seed(players, seed, saved_players, saved_seed) -> list[str]:
+    """A --players or --seed given that differs from the save's, as a refusal lists it."""
+    differ = []
+    if players is not None and players != saved_players:
+        differ.append(f"--players {players} (it has {saved_players})")
+    if seed is not None and seed != saved_seed:
+        differ.append("--seed")  # (not the saved seed: it would give the hidden cards away)
+    return differ
+
+
+def options_read(rules, players, options) -> dict:
+    """The options a new game of ``players`` players has, given ``options`` (the others as
+    the rules set them); options the rules refuse are said (exit 2)."""
+    try:
+        return rules.blank_game(players, 0, options).options
+    except RulesError as error:
+        click.echo(error.render(), err=True)
         sys.exit(EXIT_USAGE)
 
 

@@ -7,15 +7,14 @@ from pathlib import Path
 
 import click
 
-from rulelang.language.errors import RulesError
 from rulelang.play.cli.common import (
-    EXIT_DATA,
     EXIT_USAGE,
     load_rules,
+    open_new_table,
     parse_options,
+    read_save,
     refuse_other_settings,
     seat_number,
-    seats_fit,
     warn_unused_options,
 )
 
@@ -143,35 +142,18 @@ def open_table(server, file, players, option_pairs, bot_pairs, seed, save_path):
     rules = load_rules(file)
     name = Path(file).name
     if save_path and Path(save_path).exists():
-        try:
-            table = server.resume_file(Path(save_path), name, rules)
-        except OSError as error:
-            click.echo(f"error: {save_path}: cannot read it ({error.strerror or error})",
-                       err=True)
-            sys.exit(EXIT_DATA)
-        except RulesError as error:
-            click.echo(f"error: {save_path}: {'; '.join(d.message for d in error.diagnostics)}",
-                       err=True)
-            sys.exit(EXIT_DATA)
+        table = read_save(save_path, lambda: server.resume_file(Path(save_path), name, rules))
         refuse_other_settings(table.game, save_path, players, seed, parse_options(option_pairs))
         refuse_other_seats(table, save_path, bot_pairs)
         click.echo(f"continuing the game saved in {save_path}", err=True)
         return table
-    try:  # (a seat past the rules' most players: the table's own error says it)
-        seats_fit(rules.program, players or rules.program.min_players, bot_pairs, past_most=False)
-    except click.BadParameter as error:
-        click.echo(f"error: {error.message}", err=True)  # "error: ..." once, as below
-        sys.exit(EXIT_USAGE)
-    try:
-        kinds = dict(pair.partition("=")[::2] for pair in bot_pairs)
-        options = parse_options(option_pairs)
-        table = server.open(name, rules, players, options, kinds, seed,
-                            save_path=Path(save_path) if save_path else None)
-        warn_unused_options(table.game, options)
-        return table
-    except RulesError as error:
-        click.echo(error.render(), err=True)  # "error: ..." once
-        sys.exit(EXIT_USAGE)
+    kinds = dict(pair.partition("=")[::2] for pair in bot_pairs)
+    options = parse_options(option_pairs)
+    table = open_new_table(rules.program, players, bot_pairs, lambda: server.open(
+        name, rules, players, options, kinds, seed,
+        save_path=Path(save_path) if save_path else None))
+    warn_unused_options(table.game, options)
+    return table
 
 
 def print_links(table, base):

@@ -12,15 +12,16 @@ from pathlib import Path
 
 import click
 
-from rulelang.language.errors import RulesError
 from rulelang.play.cli.common import (
     BOT_KINDS,
-    EXIT_DATA,
     EXIT_USAGE,
     bot_spec,
     load_rules,
+    open_new_table,
+    options_read,
+    other_players_or_seed,
     parse_options,
-    seats_fit,
+    read_save,
     warn_unused_options,
 )
 
@@ -46,28 +47,12 @@ def open_campaign_table(server, file, players, option_pairs, bot_pairs, seed, pa
             refuse_other_settings(table.campaign, path, players, seed, options)
             refuse_other_seats(table, path, bot_pairs)
 
-        try:
-            table = server.resume_campaign_file(path, name, rules, kinds, check)
-        except OSError as error:
-            click.echo(f"error: {path}: cannot read it ({error.strerror or error})", err=True)
-            sys.exit(EXIT_DATA)
-        except RulesError as error:
-            click.echo(f"error: {path}: {'; '.join(d.message for d in error.diagnostics)}",
-                       err=True)
-            sys.exit(EXIT_DATA)
+        table = read_save(path, lambda: server.resume_campaign_file(path, name, rules, kinds,
+                                                                      check))
         click.echo(f"continuing the campaign saved in {path}", err=True)
         return table
-    try:
-        seats_fit(rules.program, players or rules.program.min_players, bot_pairs, past_most=False)
-    except click.BadParameter as error:
-        click.echo(f"error: {error.message}", err=True)
-        sys.exit(EXIT_USAGE)
-    try:
-        table = server.open(name, rules, players, options, kinds, seed, save_path=path,
-                            campaign=True)
-    except RulesError as error:
-        click.echo(error.render(), err=True)
-        sys.exit(EXIT_USAGE)
+    table = open_new_table(rules.program, players, bot_pairs, lambda: server.open(
+        name, rules, players, options, kinds, seed, save_path=path, campaign=True))
     warn_unused_options(table.game, options)
     return table
 
@@ -76,19 +61,11 @@ def refuse_other_settings(campaign, path, players, seed, options):
     """A saved campaign goes on as it was saved: a --players, --seed or --option it does not
     have is said (exit 2), as ``common.refuse_other_settings`` says it for a game. The
     offered option is chosen on the pages between games, never on the command line."""
-    differ = []
-    if players is not None and players != campaign.players:
-        differ.append(f"--players {players} (it has {campaign.players})")
-    if seed is not None and seed != campaign.seed:
-        differ.append("--seed")  # (not the saved seed: it would give the hidden cards away)
+    differ = other_players_or_seed(players, seed, campaign.players, campaign.seed)
     rules, offered = campaign.rules, campaign.offered
     given = {k: v for k, v in options.items() if k != offered}
-    try:
-        asked = rules.blank_game(campaign.players, 0, given).options
-        saved = rules.blank_game(campaign.players, 0, campaign.options).options
-    except RulesError as error:
-        click.echo(error.render(), err=True)
-        sys.exit(EXIT_USAGE)
+    asked = options_read(rules, campaign.players, given)
+    saved = options_read(rules, campaign.players, campaign.options)
     differ += [f"--option {name}={value}" for name, value in given.items()
                if asked.get(name) != saved.get(name)]
     if offered in options:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from rulelang.play.plain_words import words
+
 # Colour names an author may give as a tint, and how a terminal draws each.
 COLOURS = {
     "red": "red", "blue": "blue", "green": "green", "yellow": "yellow", "purple": "magenta",
@@ -74,7 +76,7 @@ def cards_text(cards: list) -> Text:
 
 def zone_text(zone: dict) -> Text:
     """A zone's cards: a pile as its top card and size, anything else as its list (cards
-    alike in a row said once, with how many: a turn of four villages played)."""
+    alike in a row said once, with how many: four copies of one card played in a turn)."""
     cards = zone["cards"]
     if not cards:
         return Text("none", style="dim")
@@ -86,7 +88,7 @@ def zone_text(zone: dict) -> Text:
         if len(cards) > 1:
             out.append(f" on {len(cards) - 1} more", style="dim")
         return out
-    return _runs_text(cards)  # cards alike in a row said once: "village x4, copper"
+    return _runs_text(cards)  # cards alike in a row said once: "red 5 x4, blue 2"
 
 
 def pile_lines(view: dict) -> list[Text]:
@@ -94,7 +96,7 @@ def pile_lines(view: dict) -> list[Text]:
     a pile as its top card and size): a face-up discard pile whole, as the rules let it be
     looked through. A pile kept per key is named with its key ("discard P2", as its table
     on the screen names it), and cards alike in a row are said once, with how many
-    ("copper x42": a supply pile)."""
+    ("red 5 x42": a supply pile of one card)."""
     out = []
     for name, zone in view["zones"].items():
         cards = zone["cards"]
@@ -110,7 +112,7 @@ def pile_lines(view: dict) -> list[Text]:
 
 
 def _runs_text(cards: list) -> Text:
-    """``cards_text``, with a run of face-up cards alike said once: "copper x3, silver"."""
+    """``cards_text``, with a run of face-up cards alike said once: "red 5 x3, blue 2"."""
     runs: list[list] = []
     for card in cards:
         if runs and not card.get("hidden") and runs[-1][0] == card:
@@ -132,11 +134,6 @@ def _runs_text(cards: list) -> Text:
         out.append(", " if shown else "")
         out.append_text(cards_text(hidden))
     return out
-
-
-def words(text) -> str:
-    """A name as players read it: ``face_down`` -> ``face down``."""
-    return str(text).replace("_", " ")
 
 
 def listed(items: list[str]) -> str:

@@ -39,8 +39,8 @@ def decision_screen(view, parts, moves: list[str], width: int, height: int, **ho
 
 def screen_log(view, condensed: bool = False) -> list[str]:
     """The log as the screen shows it: a seat's decisions in a row on one line ("P2 > play a
-    card: red 5 · colour for red 5: red"; the same question again said once: "play an
-    action: village, smithy"), so that more of what the others did
+    card: red 5 · colour for red 5: red"; the same question again said once: "play a
+    card: red 5, blue 2"), so that more of what the others did
     since this seat last moved fits ('log' shows every line as written). ``condensed``, for
     a screen short of lines: each seat's turn on one line, what it decided and what
     happened to it ("P4 looks at G8: a card · move the card from: F9 · ..."), without the
@@ -98,7 +98,7 @@ def _entries(view, condensed: bool) -> list[_LogEntry]:
             if joins and out[-1].seat == seat and (condensed or (
                     out[-1].decided and out[-1].text.startswith(f"{seat} > "))):
                 # the same question again (a turn of many actions) is not said again:
-                # "play an action: village, smithy"
+                # "play a card: red 5, blue 2"
                 out[-1].text += f", {move}" if prompt and out[-1].prompt == prompt \
                     else f" · {rest}"
                 out[-1].decided, out[-1].prompt = True, prompt

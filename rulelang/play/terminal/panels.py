@@ -28,8 +28,9 @@ from __future__ import annotations
 import attrs
 from rich.text import Text
 
+from rulelang.play.plain_words import words
 from rulelang.play.terminal import grid
-from rulelang.play.terminal.cards import is_blank, is_card, style_of, value_text, words, zone_text
+from rulelang.play.terminal.cards import is_blank, is_card, style_of, value_text, zone_text
 
 
 @attrs.define
