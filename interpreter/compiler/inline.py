@@ -187,11 +187,13 @@ class Inliner:
         try:
             for let in decl.lets:  # each worked out once, in order, after the arguments
                 value = self.expr(let.value)
+                self.m.w.inlined_part(value, name, let.span)
                 name_of_let = self.bind(let.slot)
                 temps.append(f"({name_of_let} := {value})")
                 if self.memo is not None and self.memo.mentions(value):
                     self.memo.variant.add(name_of_let)  # it changes with the items
             body = self.expr(decl.body)
+            self.m.w.inlined_part(body, name, decl.body.span)
         finally:
             self.enter(caller)
         code = sequence(temps, body) if temps else f"({body})"

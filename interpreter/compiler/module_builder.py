@@ -212,7 +212,7 @@ class ModuleBuilder:
     def function(self, header: str, comment: str | None = None, region: str | None = None) -> None:
         self.end_function()
         w = self.w
-        w.region, w.span, w.depth = region, None, 0
+        w.region, w.span, w.depth, w.fn, w.pending = region, None, 0, None, []
         w("")
         w(header)
         w.depth = 1
@@ -350,6 +350,7 @@ class ModuleBuilder:
                           f"fn {decl.name!r}, as bots' advice calls it")
         else:
             self.function(f"def {self.fn_names[decl.name]}(g{params}):", f"fn {decl.name!r}")
+        w.fn = decl.name  # (its lines, and its any/all's helpers: a failure is told in it)
         counted = decl.name in self.an.recursive_fns
         kept = self.advising and self.memoizable(decl) and not once
         with w.at(decl.span):

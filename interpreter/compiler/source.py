@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from interpreter.runtime.failures import LineOrigin, Operation
+from interpreter.runtime.failures import InlinedPart, LineOrigin, Operation
 from rulelang.language import ast
 from rulelang.language.errors import Span
 
@@ -29,7 +29,8 @@ def literal(value: object) -> str:
 
 class Writer:
     """Lines of Python source; for each line, the region (a unit's name, or None inside
-    a function or helper) and the span of the statement it runs."""
+    a function or helper), the span of the statement it runs, the function of the rules it
+    belongs to, and the parts of functions written out in it (``failures.LineOrigin``)."""
 
     def __init__(self) -> None:
         self.lines: list[str] = []
@@ -40,6 +41,9 @@ class Writer:
         # the code of each operation written (``a > b``, ``divide(a, b)``) -> the operations
         # of the rules written so: a failure in one is told at it (``failures.failed_operation``)
         self.operations: dict[str, list[Operation]] = {}
+        self.fn: str | None = None  # the function of the rules being written, if any
+        # parts of functions written out at calls, not yet found in a line written
+        self.pending: list[InlinedPart] = []
 
     def operation(self, code: str, e: ast.Expr, *operands: ast.Expr,
                   compares: bool = False) -> None:
@@ -51,9 +55,19 @@ class Writer:
         self.operations.setdefault(code, []).append(
             Operation(e.span, tuple(o.span for o in operands), literals, compares))
 
+    def inlined_part(self, code: str, fn: str, span: Span | None) -> None:
+        """``code`` writes out a part (at ``span``) of the function ``fn`` at a call."""
+        if span is not None and code:
+            self.pending.append(InlinedPart(fn, span, code))
+
     def __call__(self, text: str) -> None:
         self.lines.append("    " * self.depth + text)
-        self.where.append(LineOrigin(self.region, self.span))
+        inlined: tuple[InlinedPart, ...] = ()
+        if self.pending:  # (the line its code is found in first, from the next one written)
+            inlined = tuple(p for p in self.pending if p.code in text)
+            if inlined:
+                self.pending = [p for p in self.pending if p.code not in text]
+        self.where.append(LineOrigin(self.region, self.span, self.fn, inlined))
 
     def comment(self, text: str) -> None:
         self("# " + text.replace("\n", " ").replace("\r", " "))

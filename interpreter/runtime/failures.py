@@ -1,12 +1,15 @@
 """A failure while rules run, as an error that points at the ``.rules`` file.
 
-The generated module remembers, for each of its lines, which unit it belongs to and
-which statement it runs (``compiler.source.Writer``). The innermost line of a unit in
-the traceback is the statement that failed (a function's own lines are skipped: an
-error inside one is reported at the statement that called it, as is a runaway count).
-Within that statement, the operation that failed (a comparison, a sum) is found from the
-instruction Python was running (``failed_operation``): only then, when the error is
-reported, so the generated code does no bookkeeping of its own.
+The generated module remembers, for each of its lines, which unit or function of the rules
+it belongs to, which statement (or let, or body) it runs, and which functions' parts were
+written out in it at their calls (``compiler.source.Writer``). The frames of the generated
+module in the traceback give the calls that led to the failure (``failed_calls``): the
+innermost unit at its statement, then each function it called; the code of the instruction
+Python was running (its positions, by column) finds the functions written out in a line
+around it (``inlined_calls``), and the operation that failed (a comparison, a sum:
+``failed_operation``). The error is told in the innermost, each caller after it as a note
+("called from fn side", "called from turn"). All of it only when the error is reported,
+so the generated code does no bookkeeping of its own.
 """
 from __future__ import annotations
 
@@ -37,6 +40,18 @@ class LineOrigin:
     """Where a line of the generated module comes from (``Compiled.where``, one a line)."""
     region: str | None  # the unit's name ("rule deal"), or None inside a function or helper
     span: Span | None  # the rules statement it runs
+    fn: str | None = None  # the function of the rules whose code it is (its lets, its body)
+    inlined: tuple[InlinedPart, ...] = ()  # the parts of functions written out in the line
+
+
+@attrs.frozen
+class InlinedPart:
+    """A part (a let's value, the body) of a function of the rules written out where it is
+    called (compiler/inline.py): the function's name, the part's span, and its code. A
+    failure inside that code, found by Python's positions, is told in the function."""
+    fn: str
+    span: Span
+    code: str
 
 
 @attrs.frozen
@@ -50,15 +65,73 @@ class Operation:
     compares: bool  # a comparison ("cannot compare"), else arithmetic ("cannot work out")
 
 
+@attrs.frozen
+class Call:
+    """A step of the calls that led to a failure, in the rules' terms: the unit or the
+    function of the rules running (``where``: "on end", "fn edge") and the span of its
+    statement, let or body running."""
+    where: str
+    span: Span | None
+
+
+@attrs.frozen
+class CallRun:
+    """A call, made ``times`` over in a row (a function calling itself)."""
+    call: Call
+    times: int
+
+
+@attrs.frozen
+class FailedCode:
+    """A generated line (as bytes: Python's columns count bytes) and the columns of the
+    instruction that failed in it."""
+    written: bytes
+    col: int
+    end_col: int
+
+
+@attrs.frozen
+class Around:
+    """A part of a function written out, found in a line from ``start`` to ``end``."""
+    start: int
+    end: int
+    part: InlinedPart
+
+
+# a failure in a function lists at most this many of the calls that led to it
+CALLS_SHOWN = 6
+
+
 def runtime_error(g: Game, error: BaseException) -> RulesRuntimeError:
-    origin = locate(g, error.__traceback__)
+    calls = failed_calls(g, error.__traceback__)
+    innermost = calls[-1]
     sources = g.rules.program.sources
-    operation = failed_operation(g, error.__traceback__, origin.span)
-    text = f"in {origin.region}: {message(error, operation, sources)}"
-    span = operation.span if operation is not None else origin.span
-    failure = RulesRuntimeError(text, [Diagnostic(text, span)], sources)
+    operation = failed_operation(g, error.__traceback__, innermost.span)
+    text = f"in {innermost.where}: {message(error, operation, sources)}"
+    span = operation.span if operation is not None else innermost.span
+    diagnostics = [Diagnostic(text, span)]
+    callers = _collapsed(calls[:-1])
+    for run in reversed(callers[-CALLS_SHOWN:]):
+        again = f" ({run.times} calls)" if run.times > 1 else ""
+        diagnostics.append(Diagnostic(f"called from {run.call.where}{again}", run.call.span,
+                                      severity="note"))
+    if len(callers) > CALLS_SHOWN:
+        diagnostics.append(Diagnostic(f"and {len(callers) - CALLS_SHOWN} calls before",
+                                      severity="note"))
+    failure = RulesRuntimeError(text, diagnostics, sources)
     failure.game = g
     return failure
+
+
+def _collapsed(calls: list[Call]) -> list[CallRun]:
+    """The calls, each run of the same call (a function calling itself) as one, counted."""
+    runs: list[CallRun] = []
+    for call in calls:
+        if runs and runs[-1].call == call:
+            runs[-1] = CallRun(call, runs[-1].times + 1)
+        else:
+            runs.append(CallRun(call, 1))
+    return runs
 
 
 def message(error: BaseException, operation: Operation | None = None,
@@ -78,17 +151,66 @@ def message(error: BaseException, operation: Operation | None = None,
     return f"{error.__class__.__name__}: {error}"
 
 
-def locate(g: Game, tb: TracebackType | None) -> LineOrigin:
-    """The unit and the statement of the innermost line of a unit in the traceback."""
+def failed_calls(g: Game, tb: TracebackType | None) -> list[Call]:
+    """The calls that led to a failure, outermost first: the innermost unit in the traceback
+    at its statement, then each function of the rules it called (a called one by the frames
+    of the generated module that run its lines, but for a comprehension's or a lambda's
+    frame inside them, which is no call of the rules; one written out at its call by the code of
+    the instruction that failed, ``inlined_calls``), each at the let or body it ran. Worked
+    out only when a failure is reported: the generated code keeps no trace of its calls."""
     code = g.rules.code
-    found = LineOrigin("setting up the game", None)
+    calls = [Call("setting up the game", None)]
+    last = None
     while tb is not None:
         if tb.tb_frame.f_code.co_filename == code.filename:
+            last = tb
             origin = code.where[tb.tb_lineno - 1]
             if origin.region is not None:
-                found = origin
+                calls = [Call(origin.region, origin.span)]
+            elif origin.fn is not None and not tb.tb_frame.f_code.co_name.startswith("<"):
+                calls.append(Call(f"fn {origin.fn}", origin.span))
         tb = tb.tb_next
-    return found
+    if last is not None:
+        calls += inlined_calls(g, last)
+    return calls
+
+
+def _failed_code(g: Game, tb: TracebackType) -> FailedCode | None:
+    """The generated line that ``tb`` ran, and the columns of the instruction that failed
+    in it; None when Python does not say."""
+    code = g.rules.code
+    positions = list(tb.tb_frame.f_code.co_positions())
+    index = tb.tb_lasti // 2
+    if not 0 <= index < len(positions):
+        return None
+    line, end_line, col, end_col = positions[index]
+    lines = code.source.split("\n")
+    if line is None or line != end_line or col is None or end_col is None \
+            or not 1 <= line <= len(lines):
+        return None
+    return FailedCode(lines[line - 1].encode("utf-8"), col, end_col)
+
+
+def inlined_calls(g: Game, tb: TracebackType) -> list[Call]:
+    """The functions of the rules written out at their calls whose code holds the instruction
+    that failed, outermost first: each part written out in the line (``LineOrigin.inlined``)
+    whose code is found there around the instruction's columns."""
+    failed = _failed_code(g, tb)
+    inlined = g.rules.code.where[tb.tb_lineno - 1].inlined
+    if failed is None or not inlined:
+        return []
+    written, col, end_col = failed.written, failed.col, failed.end_col
+    around: list[Around] = []
+    for part in inlined:
+        part_code = part.code.encode("utf-8")
+        start = written.find(part_code)
+        while start != -1:
+            end = start + len(part_code)
+            if start <= col and end_col <= end:
+                around.append(Around(start, end, part))
+            start = written.find(part_code, start + 1)
+    around.sort(key=lambda a: (a.start, -a.end))  # the outermost first
+    return [Call(f"fn {a.part.fn}", a.part.span) for a in around]
 
 
 # an operand named in a message ("bid[q] is none") is at most this long, on one line
@@ -108,16 +230,10 @@ def failed_operation(g: Game, tb: TracebackType | None,
         tb = tb.tb_next
     if last is None or within is None:
         return None
-    positions = list(last.tb_frame.f_code.co_positions())
-    index = last.tb_lasti // 2
-    if not 0 <= index < len(positions):
+    failed = _failed_code(g, last)
+    if failed is None:
         return None
-    line, end_line, col, end_col = positions[index]
-    lines = code.source.split("\n")
-    if line is None or line != end_line or col is None or end_col is None \
-            or not 1 <= line <= len(lines):
-        return None
-    written = lines[line - 1].encode("utf-8")  # (Python's columns count bytes)
+    written, col, end_col = failed.written, failed.col, failed.end_col
     segment = written[col:end_col]
     found = sorted({op for op in code.operations.get(segment.decode("utf-8", "replace"), ())
                     if _inside(op.span, within)}, key=lambda op: (op.span.line, op.span.col))

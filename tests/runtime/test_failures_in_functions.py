@@ -1,0 +1,112 @@
+"""A failure inside a function of the rules is told in the function (its name, at the part
+that failed, with carets under it), then each call that led there, outermost last, as a
+note ("called from fn twice", "called from turn"): alike whether the function is called or
+written out where it is called (compiler/inline.py), on the full path and the lean path
+(interpreter/runtime/failures.py works the calls out only when the error is reported)."""
+from __future__ import annotations
+
+import pytest
+
+import rulelang
+from interpreter.compiler import inline
+
+HEAD = """game "Fns"
+players 2
+card Gem { size: int }
+zone bag: hand of Gem
+var gem: Gem = none
+var bid[player]: int = none
+fn size_of(g: Gem) = g.size
+fn twice(g: Gem) = size_of(g) * 2
+fn more(g: Gem) = twice(g) + 1
+fn over(x: int) {
+  let b = bid[P2]
+  b > x
+}
+"""
+
+CHAIN = [  # below the error's three lines: each caller's (its note, the line, the carets)
+    "fns.rules:8:20: note: called from fn twice",
+    "    fn twice(g: Gem) = size_of(g) * 2",
+    "                       ^^^^^^^^^^^^^^",
+    "fns.rules:9:19: note: called from fn more",
+    "    fn more(g: Gem) = twice(g) + 1",
+    "                      ^^^^^^^^^^^^",
+]
+
+FAILED = [
+    "fns.rules:7:22: error: in fn size_of: cannot read .size: the value is none",
+    "    fn size_of(g: Gem) = g.size",
+    "                         ^^^^^^",
+]
+
+CALLERS = {  # where more(gem) is called -> the rest of the rules, and the caller's note
+    "a statement": ('turn {\n  log "{more(gem)}"\n  win current\n}\n',
+                    ["fns.rules:15:3: note: called from turn", '      log "{more(gem)}"',
+                     "      ^^^^^^^^^^^^^^^^^"]),
+    "end when": ("turn {\n  choose n in [1, 2]\n}\nend when more(gem) > 3\n",
+                 ["fns.rules:17:10: note: called from end when", "    end when more(gem) > 3",
+                  "             ^^^^^^^^^^^^^"]),
+    "score": ("turn {\n  win current\n}\nscore p = more(gem)\n",
+              ["fns.rules:17:11: note: called from score", "    score p = more(gem)",
+               "              ^^^^^^^^^"]),
+    "a choose's options": ("turn {\n  choose n in [i for i in 1..3 if i > more(gem)]\n"
+                           "  win current\n}\n",
+                           ["fns.rules:15:3: note: called from turn",
+                            "      choose n in [i for i in 1..3 if i > more(gem)]",
+                            "      " + "^" * 46]),
+}
+
+
+def _failed(text: str, lean: bool) -> list[str]:
+    rules = rulelang.loads(text, "fns.rules")
+    with pytest.raises(rulelang.RulesRuntimeError) as caught:
+        if lean:
+            rules.lean().played_out(lambda game, seat, values, site: 0, players=2, seed=1)
+        else:
+            rules.new_game(players=2, seed=1)
+    return str(caught.value).splitlines()
+
+
+@pytest.fixture(params=["written out", "called"])
+def inlining(request, monkeypatch):
+    """Small functions written out where they are called (as the compiler does), or every
+    function called (``INLINE_MAX_COST`` below any cost)."""
+    if request.param == "called":
+        monkeypatch.setattr(inline, "INLINE_MAX_COST", -1)
+    return request.param
+
+
+@pytest.mark.parametrize("caller", sorted(CALLERS))
+def test_a_failure_in_a_chain_of_functions_is_told_in_the_innermost_then_each_call(
+        caller, inlining):
+    """It was told "in turn" (or "in score"...) at the statement that called ``more``, with
+    no word of ``size_of``, where ``.size`` is read."""
+    rest, called_from = CALLERS[caller]
+    for lean in (False, True):
+        assert _failed(HEAD + rest, lean) == FAILED + CHAIN + called_from, (caller, lean)
+
+
+def test_a_failed_operation_in_a_function_is_told_at_it_and_names_what_was_none(inlining):
+    """A comparison that failed in a function (after its let) is told at the comparison."""
+    text = HEAD + "turn {\n  bid[P1] = 1\n  let n = over(1)\n  log \"{n}\"\n  win current\n}\n"
+    for lean in (False, True):
+        shown = _failed(text, lean)
+        assert shown[:3] == [
+            "fns.rules:12:3: error: in fn over: cannot compare none > a number: b is none"
+            " (a value not set yet, or nothing found?)",
+            "      b > x",
+            "      ^^^^^"], (lean, shown)
+        assert shown[3:] == ["fns.rules:16:3: note: called from turn", "      let n = over(1)",
+                             "      ^^^^^^^^^^^^^^^"], (lean, shown)
+
+
+def test_a_function_calling_itself_without_end_is_told_in_it_and_its_calls_counted():
+    text = HEAD.replace("fn more(g: Gem) = twice(g) + 1",
+                        "fn more(g: Gem) = more(g) + 1") + 'turn {\n  log "{more(gem)}"\n}\n'
+    for lean in (False, True):
+        shown = _failed(text, lean)
+        assert shown[0] == ("fns.rules:9:1: error: in fn more: function 'more' calls itself "
+                            "without end"), shown
+        assert shown[3] == "fns.rules:9:19: note: called from fn more (200 calls)", shown
+        assert shown[6] == "fns.rules:15:3: note: called from turn", shown
