@@ -1,5 +1,6 @@
-"""rulelang simulate warns where the bots that look ahead have nothing to go by: rules with no
-heuristic whose score stands still for every player through random games."""
+"""rulelang simulate's words around its figures: a warning where the bots that look ahead
+have nothing to go by (rules with no heuristic whose score stands still for every player through
+random games), and a fast run's time."""
 from __future__ import annotations
 
 from support import cli_run
@@ -23,3 +24,15 @@ def test_simulate_warns_when_the_bots_have_nothing_to_go_by(tmp_path):
     assert "warning: the mcts:4 bots have nothing to go by" in budget.output
     quiet = cli_run("simulate", path, "-n", "2")
     assert quiet.exit_code == 0 and "warning" not in quiet.output
+
+
+def test_a_fast_runs_time_is_said_in_two_significant_digits_not_as_nothing():
+    """A run of a few quick games said "50 games in 0.0 s"; under a second its time keeps two
+    significant digits (the rate beside it was worked out from the real time all along)."""
+    from types import SimpleNamespace
+
+    from rulelang.play.simulation.report import seconds_text, speed
+    assert [seconds_text(x) for x in (0.0432, 0.5, 4.14)] == ["0.043 s", "0.5 s", "4.1 s"]
+    run = SimpleNamespace(records=[SimpleNamespace(decisions=10)] * 50, elapsed=0.0432,
+                          backend="local", workers=1)
+    assert speed(run).startswith("50 games in 0.043 s on 1 worker: ")

@@ -370,7 +370,7 @@ def check_plotting(path):
     try:
         from matplotlib.backend_bases import FigureCanvasBase
     except ImportError:
-        click.echo("--plot needs matplotlib: pip install 'rulelang[plot]'", err=True)
+        click.echo("error: --plot needs matplotlib: pip install 'rulelang[plot]'", err=True)
         sys.exit(EXIT_USAGE)
     check_writable(path, "--plot")
     formats = FigureCanvasBase.get_supported_filetypes()
@@ -395,5 +395,5 @@ def check_ray():
     try:
         import ray  # noqa: F401
     except ImportError:
-        click.echo("--backend ray needs Ray: pip install 'rulelang[cluster]'", err=True)
+        click.echo("error: --backend ray needs Ray: pip install 'rulelang[cluster]'", err=True)
         sys.exit(EXIT_USAGE)

@@ -14,7 +14,14 @@ from typing import TYPE_CHECKING
 import attrs
 
 from rulelang.play.simulation.playing import GameFailure, GameRecord
-from rulelang.play.simulation.report import games, interval, number, percent, spread_text
+from rulelang.play.simulation.report import (
+    games,
+    interval,
+    number,
+    percent,
+    seconds_text,
+    spread_text,
+)
 from rulelang.play.simulation.stats import spread, wilson
 from rulelang.play.simulation.summary import value_text
 
@@ -150,5 +157,5 @@ def speed(run: Run) -> str:
     seconds = max(run.elapsed, 1e-9)
     where = f"Ray ({run.workers} CPUs)" if run.backend == "ray" else (
         "1 worker" if run.workers == 1 else f"{run.workers} workers")
-    return (f"{len(run.records):,} campaigns ({games(played)}) in {run.elapsed:.1f} s on "
+    return (f"{len(run.records):,} campaigns ({games(played)}) in {seconds_text(run.elapsed)} on "
             f"{where}: {played / seconds:,.1f} games/s")

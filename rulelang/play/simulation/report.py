@@ -377,10 +377,16 @@ def _cut(text: str, width: int) -> str:
     return text if len(text) <= width else text[:width - 3] + "..."
 
 
+def seconds_text(seconds: float) -> str:
+    """A run's time: a tenth of a second from one second up, two significant digits below
+    (a fast run's 0.04 s, not 0.0 s)."""
+    return f"{seconds:.1f} s" if seconds >= 0.95 else f"{seconds:.2g} s"
+
+
 def speed(run) -> str:
     decisions = sum(r.decisions for r in run.records)
     seconds = max(run.elapsed, 1e-9)
     where = f"Ray ({run.workers} CPUs)" if run.backend == "ray" else (
         "1 worker" if run.workers == 1 else f"{run.workers} workers")
-    return (f"{games(len(run.records))} in {run.elapsed:.1f} s on {where}: "
+    return (f"{games(len(run.records))} in {seconds_text(run.elapsed)} on {where}: "
             f"{len(run.records) / seconds:,.1f} games/s, {decisions / seconds:,.0f} decisions/s")
