@@ -75,7 +75,8 @@ def test_the_menu_plays_one_game_of_the_campaign_alone():
 
 def test_bots_play_a_whole_campaign_and_print_it(tmp_path):
     """YA-68, YA-70: bots only, the campaign runs to its end (here the moon path fills up)
-    and its transcript is printed; run again on its file, it is over already."""
+    and its transcript is printed; run again on its file, it is over already: its transcript
+    again, and a note that nothing is left to play."""
     save = tmp_path / "bots.json"
     # random bots: a campaign of mcts partners (the default) takes minutes
     args = ["run", "games/yami.rules", "--campaign", str(save), "--bots", "all", "--seed", "3",
@@ -87,7 +88,10 @@ def test_bots_play_a_whole_campaign_and_print_it(tmp_path):
     assert json.loads(read_save(save))["vars"]["moon"] == 12
     again = CliRunner().invoke(cli, ["run", "games/yami.rules", "--campaign", str(save),
                                      "--bots", "all"])
-    assert again.exit_code == 0 and again.output == result.output
+    assert again.exit_code == 0 and again.stdout == result.stdout
+    assert again.stderr == (f"note: the campaign saved in {save} is over: nothing is left to "
+                            "play; give another --campaign file to start a new one\n")
+    assert "is over" not in result.stderr
     same = CliRunner().invoke(cli, args[:3] + [str(tmp_path / "twin.json")] + args[4:])
     assert same.output == result.output  # the same seed plays the same campaign
 

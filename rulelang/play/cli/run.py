@@ -294,6 +294,9 @@ def play_campaign(rules, path, players, seed, options, bots_all, bot_pairs, bot_
         except RulesError as error:
             click.echo(error.render(), err=True)
             sys.exit(EXIT_USAGE)
+    if campaign.is_over:  # (its transcript is printed below, or its end screen shown)
+        click.echo(f"note: the campaign saved in {path} is over: nothing is left to play; give "
+                   "another --campaign file to start a new one", err=True)
     probe = campaign.game or rules.blank_game(campaign.players, 0, campaign.options)
     kinds = seat_kinds(probe, bots_all, bot_pairs)
     if campaign.game is not None and saved is not None:  # saved during a game: its people
