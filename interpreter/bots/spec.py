@@ -42,7 +42,8 @@ def parse_bot(text: str, kinds: tuple[str, ...], noun: str = "a bot") -> BotSpec
     if not sep:
         return BotSpec(kind)
     if kind not in BUDGETS:
-        raise BotSpecError(f"'{written}': a {kind} bot takes no budget (it does not look "
+        article = "an" if kind[:1] in "aeiou" else "a"
+        raise BotSpecError(f"'{written}': {article} {kind} bot takes no budget (it does not look "
                            f"ahead): write {kind}{budget_hint(kinds)}")
     number = number.strip()
     if not number.isdecimal() or not 1 <= int(number) <= MOST:

@@ -22,8 +22,11 @@ told nothing in the first few worlds (most: a move that reads nothing hidden) is
 replayed in the others (``SETTLED``): a replay costs a copy of the game, a view more.
 
 Nothing here reads the real hidden state: the asked games' hidden faces and unreadable
-variables are the world's before they are played, and what is compared is the seat's own
-view (tests/runtime/test_bots_consistent_worlds.py).
+variables are the world's before they are played, another seat's choice made ``privately``
+is not replayed (its index is its real answer), and what is compared is the seat's own view
+(tests/runtime/test_bots_consistent_worlds.py). A local a paused rule worked out from a
+hidden value keeps its real value in an asked game, as in a sample (knowledge.py's known
+limit, which the checker warns of at the ``choose``).
 """
 from __future__ import annotations
 
@@ -51,10 +54,13 @@ class History:
     def __init__(self, game: Game, seat: int, transplant: Transplant):
         self.seat, self.transplant = seat, transplant
         trail = list(game.trail or ())[-REPLAYED:]
-        # each decision, and what the seat saw when the next was asked (or now), latest first
+        # each decision, and what the seat saw when the next was asked (or now), latest first;
+        # not another seat's choice made ``privately``: its answer, the real one, is not the
+        # seat's to replay (a world would be kept for what that answer did in it)
         after = [asked for _, _, asked in trail[1:]] + [game]
         self.steps = [(seat_, index, asked, seen)
-                      for (seat_, index, asked), seen in zip(trail, after)][::-1]
+                      for (seat_, index, asked), seen in zip(trail, after)
+                      if seat_ == seat or not _private(asked)][::-1]
         self.known = game.known  # what each seat knows of each card now
         self.views: dict[int, Any] = {}  # a step's view as the seat saw it (when first read)
         # how many worlds agreed with each step (-1: one contradicted it, or its replay told
@@ -118,18 +124,27 @@ class History:
                    if new != old)
 
 
+def _private(asked: Game) -> bool:
+    """Whether the decision ``asked`` waits on is made ``privately`` (its answer its
+    chooser's alone, for good)."""
+    pending = asked.pending
+    return pending is not None and bool(pending.site.private)
+
+
 _SHOWS_BY_WORD: dict[int, tuple[Any, bool]] = {}  # id(program) -> (program, whether it does)
 _DISCLOSE = refs.Builtin("disclose")
 
 
 def _shows_by_word(program: Any) -> bool:
-    """Whether the rules have a ``disclose(...)``, a ``reveal`` or a ``tell`` (worked out
-    once a program)."""
+    """Whether the rules have a ``disclose(...)``, a ``reveal`` or a ``tell`` anywhere a game
+    runs them: blocks, rules, triggers, functions, end conditions, scores, tiebreaks and
+    reports (worked out once a program)."""
     kept = _SHOWS_BY_WORD.get(id(program))
     if kept is None or kept[0] is not program:
         found = any(isinstance(n, ast.Reveal)
                     or (isinstance(n, ast.Call) and n.ref == _DISCLOSE)
-                    for n in [*program.body_nodes(fns=True), *traversal.walk(program.ends)])
+                    for n in [*program.body_nodes(fns=True), *traversal.walk(program.ends),
+                              *traversal.walk(program.scores)])
         if len(_SHOWS_BY_WORD) > 64:
             _SHOWS_BY_WORD.clear()
         kept = _SHOWS_BY_WORD[id(program)] = (program, found)

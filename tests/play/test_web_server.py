@@ -505,6 +505,23 @@ def test_serve_refuses_other_seats_than_the_saved_games(tmp_path, capsys):
     assert table.kinds == {0: "human", 1: "greedy"}
 
 
+def test_serve_continues_a_saved_game_with_the_bot_spelt_as_it_was_started(tmp_path, capsys):
+    """A table opened with `--bot P2=mcts:016` seats an mcts:16: the same command, or
+    `mcts : 16`, was refused as another seat than the saved one."""
+    sketch = str(ROOT / "games/yokai_sketch.rules")
+    save = tmp_path / "game.json"
+    Host().open("yokai_sketch.rules", load("games/yokai_sketch.rules"), 2, seed=11,
+                kinds={"P2": "mcts:016"}, save_path=save)
+    from rulelang.play.cli.serve import open_table
+    for spelt in ("mcts:016", "mcts : 16", "mcts:16"):
+        table = open_table(Host(), sketch, None, (), (f"P2={spelt}",), None, str(save))
+        assert table.kinds == {0: "human", 1: "mcts:16"}, capsys.readouterr().err
+    with pytest.raises(SystemExit) as stopped:  # (another budget is another seat)
+        open_table(Host(), sketch, None, (), ("P2=mcts:17",), None, str(save))
+    assert stopped.value.code == 2
+    assert "other seats than --bot P2=mcts:17 (P2 is a mcts:16 bot)" in capsys.readouterr().err
+
+
 # ------------------------------------------------------------------ one move only
 
 def _to_a_forced_move(table, seed):

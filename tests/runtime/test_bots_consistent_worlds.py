@@ -145,3 +145,62 @@ def test_a_decision_that_disclosed_nothing_is_not_viewed_again(monkeypatch):
     knowledge.worlds(random.Random(1), 8)
     assert not viewed and knowledge.unfitted == 0
     assert played[0] > 0 and played[-1] == 0  # the first worlds replay them, the last none
+
+
+CALLS = '''game "Private calls"
+players 3
+
+var spot[player]: int = 0, owner
+
+setup {
+  choose s in 1..5 by each p in players privately prompt "hide at"
+  for p, x in s { spot[p] = x }
+}
+
+turn {
+  let other = next(current)
+  choose g in 1..5 privately prompt "call the next spot"
+  if disclose(g == spot[other]) { win current "found it" }
+}
+score p = 0
+'''
+
+
+def test_another_seats_private_choice_is_not_replayed_with_its_real_answer(tmp_path):
+    """P1 calls P2's spot privately and misses: P3 sees a miss, not the number called. P3's
+    worlds are the same whether P1 called 3 or 5 (a replay of P1's real answer kept only
+    worlds in which P2's spot is not the number P1 called)."""
+    path = tmp_path / "calls.rules"
+    path.write_text(CALLS)
+    rules = rulelang.load(path)
+
+    def after_p1_called(call: str):
+        game = rules.new_game(players=3, seed=1)
+        seat_knowledge(game, 0)  # (a bots' game: it keeps the latest decisions from now on)
+        for seat, spot in enumerate(("1", "4", "2")):
+            game.play(spot, seat=seat)
+        game.play(call, seat=0)  # P1 calls P2's spot (4) privately: a miss
+        game.play("1", seat=1)  # P2 calls P3's (2): a miss
+        assert game.to_move == 2 and not game.is_over
+        return game
+
+    at3, at5 = after_p1_called("3"), after_p1_called("5")
+    assert at3.view(2) == at5.view(2)  # (what P3 may know: the same)
+    for seed in range(4):
+        spots = []
+        for game in (at3, at5):
+            worlds = seat_knowledge(game).worlds(random.Random(seed), 16)
+            spots.append([world.vars["spot"][world.players[1]] for world in worlds])
+        assert spots[0] == spots[1]
+
+
+def test_a_disclose_only_in_a_score_or_report_still_makes_worlds_replay():
+    """A replay that ends a game shows its scores: rules whose only `disclose` is in a `score`
+    or a `report` can tell a seat something by word too (the gate read blocks, rules,
+    triggers, functions and end conditions only)."""
+    from interpreter.runtime.consistency import _shows_by_word
+    plain = SPOT.replace("if disclose(g == spot[other])", "if g == spot[other]")
+    assert not _shows_by_word(rulelang.loads(plain, "plain.rules").program)
+    for tail in ("score p = disclose(spot[p])\n", 'report "spots" p = disclose(spot[p])\n'):
+        rules = rulelang.loads(plain.replace("score p = 0\n", tail), "scored.rules")
+        assert _shows_by_word(rules.program), tail

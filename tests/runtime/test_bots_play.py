@@ -123,7 +123,8 @@ def test_a_kind_with_a_budget_sets_its_playouts_or_looks_and_replays():
     moves = [bot.choose(seat_knowledge(game)).notation for bot in (first, again)]
     assert moves[0] == moves[1] and first.played == 16
     for bad, words in (("mcts:0", "a whole number from 1"), ("mcts:x", "(mcts:16)"),
-                       ("random:3", "a random bot takes no budget"), ("mcts:", "after 'mcts:'")):
+                       ("random:3", "a random bot takes no budget"),
+                       ("advice:2", "an advice bot takes no budget"), ("mcts:", "after 'mcts:'")):
         with pytest.raises(ValueError, match=re.escape(words)):
             make_bot(bad, 1)
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from rulelang.play.cli.common import (
+    BOT_KINDS,
     EXIT_USAGE,
     load_rules,
     open_new_table,
@@ -119,11 +120,16 @@ def serve(file, players, option_pairs, bot_pairs, seed, folder, save_path, campa
 def refuse_other_seats(table, path, bot_pairs) -> None:
     """A saved table goes on with the seats it was saved with (its people keep their links):
     a --bot that seats another kind is said (exit 2) rather than left unused in silence."""
+    from interpreter.bots.spec import BotSpecError, parse_bot
     game, differ = table.game, []
     for pair in bot_pairs:
         text, _, kind = pair.partition("=")
         seat = seat_number(game, text.strip())
-        if seat is None or table.kinds.get(seat) != kind.strip():
+        try:  # as the table names its seats: mcts:016 and mcts : 16 are the mcts:16 saved
+            kind = parse_bot(kind, BOT_KINDS).text
+        except BotSpecError:
+            kind = kind.strip()  # (none: said as another seat than the saved one)
+        if seat is None or table.kinds.get(seat) != kind:
             saved = table.kinds.get(seat)
             had = f" ({text.strip()} is {'a person' if saved == 'human' else f'a {saved} bot'})" \
                 if saved else ""
