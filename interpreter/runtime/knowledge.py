@@ -29,10 +29,12 @@ How a sample is made from the host's game (``Sampler``):
 - What happened since, as the seat saw it (runtime/consistency.py): ``SeatKnowledge.worlds``
   replays the latest decisions the game kept in each sample and draws again (a few tries) one
   in which the seat would have seen something else (a shot disclosed a miss where it put a ship).
-- Not used (documented, deliberate): inferences a person could draw from what happened,
-  e.g. a player who did not follow suit has none of that suit, or a card the seat saw
-  before it went back face down without a shuffle. The sample treats every face the seat
-  does not know now as equally likely to be anywhere among the unknown cards of its kind.
+- Not used (documented, deliberate): inferences a person could draw from what happened
+  beyond what the replay shows, e.g. a player who did not follow suit has none of that suit,
+  or a player who paid in public has that much less money. (A card the seat saw stays known
+  to it until a shuffle loses it, face down or not, so it keeps its real face in a sample.)
+  The sample treats every face the seat does not know now as equally likely to be anywhere
+  among the unknown cards of its kind.
 - Known limit: a rule paused at a decision keeps the values it has already worked out (its
   locals). A local holding a card is dealt the card's sample face like any other; a local
   holding a number read from a hidden face (``let w = top(deck).worth`` before a ``choose``)
