@@ -33,6 +33,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from interpreter.runtime.draws import Unseeded
 from rulelang.language import ast, refs, traversal
 from rulelang.language.errors import RulesError
@@ -48,6 +50,24 @@ SETTLED = 4  # worlds that agree with a step before it is taken to tell nothing
 TRIES = 4  # samples drawn for each world asked, at most, looking for worlds that fit
 
 
+@attrs.frozen
+class Step:
+    """A decision kept, as ``History`` replays it: who chose, the move's index, the game as
+    it was asked, and what the seat saw when the next was asked (or now)."""
+    chooser: int
+    index: int
+    asked: Game
+    seen: Game
+
+
+@attrs.frozen
+class Fitted:
+    """The worlds ``fitting`` gives: those that agree with the history first, then the
+    ``unfitted`` (the last of them) that contradict it, the tries spent."""
+    worlds: list[Game]
+    unfitted: int = 0
+
+
 class History:
     """The latest decisions of ``game`` as ``seat`` saw them, to replay in worlds."""
 
@@ -58,7 +78,7 @@ class History:
         # not another seat's choice made ``privately``: its answer, the real one, is not the
         # seat's to replay (a world would be kept for what that answer did in it)
         after = [asked for _, _, asked in trail[1:]] + [game]
-        self.steps = [(seat_, index, asked, seen)
+        self.steps = [Step(seat_, index, asked, seen)
                       for (seat_, index, asked), seen in zip(trail, after)
                       if seat_ == seat or not _private(asked)][::-1]
         self.known = game.known  # what each seat knows of each card now
@@ -82,19 +102,21 @@ class History:
             return True
         bit, now = 1 << self.seat, self.known
         return any(new & bit and not old & bit and not now[i] & bit
-                   for _, _, asked, seen in self.steps
-                   for i, (new, old) in enumerate(zip(seen.known, asked.known)) if new != old)
+                   for step in self.steps
+                   for i, (new, old) in enumerate(zip(step.seen.known, step.asked.known))
+                   if new != old)
 
     def fits(self, world: Game) -> int:
         """How many of the latest decisions, from the latest back, ``world`` agrees with
         before the first it contradicts; ``len(self.steps)`` where it contradicts none."""
         seat, agreed = self.seat, self.agreed
-        for n, (chooser, index, asked, seen) in enumerate(self.steps):
+        for n, step in enumerate(self.steps):
             if agreed[n] >= SETTLED:
                 continue
+            asked = step.asked
             replay = self.transplant(asked, world, seat)
             try:
-                replay.apply(index, chooser)
+                replay.apply(step.index, step.chooser)
             except RulesError:
                 agreed[n] = -1
                 return n
@@ -102,7 +124,7 @@ class History:
             if told and type(replay.rng) is Unseeded:  # (chance drawn: tells nothing here)
                 real = self.views.get(n)
                 if real is None:
-                    real = self.views[n] = seen.view(seat, log=False)
+                    real = self.views[n] = step.seen.view(seat, log=False)
                 if replay.view(seat, log=False) != real:
                     agreed[n] = -1
                     return n
@@ -151,12 +173,12 @@ def _shows_by_word(program: Any) -> bool:
     return bool(kept[1])
 
 
-def fitting(sample: Callable[[], Game], history: History, count: int) -> tuple[list[Game], int]:
+def fitting(sample: Callable[[], Game], history: History, count: int) -> Fitted:
     """``count`` worlds from ``sample`` that agree with ``history`` (``History.fits``): up to
     ``TRIES`` times as many drawn until ``count`` fit; short of that, the others that fit
-    the latest decisions longest. With how many of them do not fit."""
+    the latest decisions longest (after those that fit). With how many of them do not fit."""
     if not history:
-        return [sample() for _ in range(count)], 0
+        return Fitted([sample() for _ in range(count)])
     kept: list[Game] = []
     spare: list[tuple[int, Game]] = []
     whole = len(history.steps)
@@ -166,8 +188,8 @@ def fitting(sample: Callable[[], Game], history: History, count: int) -> tuple[l
         if fit == whole:
             kept.append(world)
             if len(kept) == count:
-                return kept, 0
+                return Fitted(kept)
         else:
             spare.append((fit, world))
     spare.sort(key=lambda pair: -pair[0])  # (stable: in the order drawn among equals)
-    return kept + [world for _, world in spare[:count - len(kept)]], count - len(kept)
+    return Fitted(kept + [world for _, world in spare[:count - len(kept)]], count - len(kept))

@@ -165,9 +165,9 @@ class SeatKnowledge:
         history = History(sampler.game, self.seat, _transplanted)
         if not history.may_tell(sampler.game.rules.program):
             return [sampler.sample(rng, lean) for _ in range(count)]
-        worlds, unfitted = fitting(partial(sampler.sample, rng, lean), history, count)
-        self.unfitted += unfitted
-        return worlds
+        fitted = fitting(partial(sampler.sample, rng, lean), history, count)
+        self.unfitted += fitted.unfitted
+        return fitted.worlds
 
     def _partners_recent(self) -> list[tuple[int, int, Game]]:
         """The partners' decisions since this seat's last one (the latest ``PARTNER_MOVES``)
