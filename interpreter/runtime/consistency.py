@@ -67,6 +67,10 @@ class Fitted:
     worlds: list[Game]
     unfitted: int = 0
 
+    def fits(self, i: int) -> bool:
+        """Whether ``worlds[i]`` agrees with the history."""
+        return i < len(self.worlds) - self.unfitted
+
 
 class History:
     """The latest decisions of ``game`` as ``seat`` saw them, to replay in worlds."""

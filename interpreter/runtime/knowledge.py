@@ -66,7 +66,7 @@ import attrs
 
 from interpreter.runtime import draws
 from interpreter.runtime.card_refs import CardHolders, remap_state
-from interpreter.runtime.consistency import History, fitting
+from interpreter.runtime.consistency import Fitted, History, fitting
 from interpreter.runtime.facts import NOTHING, Knowledge, known_to
 from interpreter.runtime.lean_twin import lean_twin
 from interpreter.runtime.pools import face_key, still_held
@@ -107,7 +107,8 @@ class SeatKnowledge:
     players: tuple[Seat, ...]  # the seats of the players
     _sampler: Sampler | OracleSampler = attrs.field(repr=False)
     consistent: bool = True  # worlds replay the public history (``fitting``)
-    unfitted: int = 0  # worlds given that contradict it (none fitting in the tries)
+    unfitted: int = 0  # the worlds the latest ``worlds`` gave that contradict it (none
+    # fitting in the tries; the partner model's candidates it did not give are not counted)
 
     def view(self) -> dict[str, Any]:
         """The seat's view, as a remote player receives it."""
@@ -142,32 +143,34 @@ class SeatKnowledge:
         sampler = self._sampler
         recent = self._partners_recent() if policy is not None and self.cooperative else []
         if not recent or policy is None or sampler.oracle:
-            return self.fitting(rng, count, lean)
-        candidates = self.fitting(rng, PARTNER_DRAWS * count, lean)
+            fitted = self.fitting(rng, count, lean)
+            self.unfitted = fitted.unfitted
+            return fitted.worlds
+        fitted = self.fitting(rng, PARTNER_DRAWS * count, lean)
+        candidates = fitted.worlds
         weights: list[float] = []
         for world in candidates:
             weight = 1.0
             for _, index, asked in recent:
                 weight *= policy.chooses(_transplanted(asked, world, self.seat), index)
             weights.append(weight)
-        if sum(weights) <= 0:
-            return candidates[:count]
-        return rng.choices(candidates, weights=weights, k=count)
+        chosen = range(min(count, len(candidates))) if sum(weights) <= 0 \
+            else rng.choices(range(len(candidates)), weights=weights, k=count)
+        self.unfitted = sum(1 for i in chosen if not fitted.fits(i))  # (of those given)
+        return [candidates[i] for i in chosen]
 
-    def fitting(self, rng: Random, count: int, lean: bool = False) -> list[Game]:
+    def fitting(self, rng: Random, count: int, lean: bool = False) -> Fitted:
         """``count`` samples that agree with what the seat saw happen (consistency.py: the
         latest decisions replayed in each): up to ``TRIES`` times as many drawn until
         ``count`` fit; short of that, the others that fit the latest decisions longest
-        (counted in ``unfitted``: the figures say how often)."""
+        (counted: the figures say how often)."""
         sampler = self._sampler
         if isinstance(sampler, OracleSampler) or not self.consistent or not sampler.hides():
-            return [sampler.sample(rng, lean) for _ in range(count)]
+            return Fitted([sampler.sample(rng, lean) for _ in range(count)])
         history = History(sampler.game, self.seat, _transplanted)
         if not history.may_tell(sampler.game.rules.program):
-            return [sampler.sample(rng, lean) for _ in range(count)]
-        fitted = fitting(partial(sampler.sample, rng, lean), history, count)
-        self.unfitted += fitted.unfitted
-        return fitted.worlds
+            return Fitted([sampler.sample(rng, lean) for _ in range(count)])
+        return fitting(partial(sampler.sample, rng, lean), history, count)
 
     def _partners_recent(self) -> list[tuple[int, int, Game]]:
         """The partners' decisions since this seat's last one (the latest ``PARTNER_MOVES``)

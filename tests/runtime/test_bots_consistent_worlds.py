@@ -204,3 +204,48 @@ def test_a_disclose_only_in_a_score_or_report_still_makes_worlds_replay():
     for tail in ("score p = disclose(spot[p])\n", 'report "spots" p = disclose(spot[p])\n'):
         rules = rulelang.loads(plain.replace("score p = 0\n", tail), "scored.rules")
         assert _shows_by_word(rules.program), tail
+
+
+TEAM = '''game "Team spot"
+players 2
+cooperative
+
+var spot[player]: int = 0, owner
+
+setup {
+  choose s in 1..5 by each p in players privately prompt "hide at"
+  for p, x in s { spot[p] = x }
+}
+
+turn {
+  let other = next(current)
+  choose g in 1..5 prefer g prompt "guess"
+  if disclose(g == spot[other]) { win team "found it" }
+}
+score = 0
+'''
+
+
+def test_unfitted_counts_the_worlds_given_not_the_partner_models_candidates():
+    """In a cooperative game the partner model draws twice as many worlds as it gives (each
+    weighed by a partner's move): ``unfitted`` counts those it gives that contradict the
+    history (P1 missed at 1 to 4: a world with P2's spot elsewhere than 5), not the misfits
+    among its candidates, nor those of an earlier call (a SeatKnowledge used again)."""
+    from interpreter.bots.mcts import Policy
+    game = rulelang.loads(TEAM, "team.rules").new_game(players=2, seed=1)
+    seat_knowledge(game, 0)  # (a bots' game: it keeps the latest decisions from now on)
+    game.play("5", seat=0)
+    game.play("5", seat=1)
+    for guess in ("1", "2", "3", "4"):
+        game.play(guess)
+        game.play(guess)
+    counted = []
+    for seed in range(4):
+        knowledge = seat_knowledge(game)
+        assert knowledge._partners_recent()  # (the partner model weighs the worlds)
+        for again in range(2):
+            worlds = knowledge.worlds(random.Random(seed + again), 8, Policy(random.Random(seed)))
+            wrong = sum(1 for w in worlds if w.vars["spot"][w.players[1]] != 5)
+            assert knowledge.unfitted == wrong, (seed, again)
+            counted.append(wrong)
+    assert any(counted)  # (some worlds given contradict it: the count is tried)
