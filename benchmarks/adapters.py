@@ -5,7 +5,8 @@
 A benchmark, not a test. OpenSpiel: a state from ``load_game``, chance sampled from
 ``chance_outcomes()``, a uniformly random legal action, no observation asked. PettingZoo:
 ``env(...)`` from ``reset`` to the end, each agent observing (its view encoded) before
-it acts. Compare with ``benchmarks/speed.py``, the interpreter alone.
+it acts. Compare with ``benchmarks/speed.py``, the interpreter alone. It needs the
+openspiel and rl extras: pip install 'rulelang[openspiel,rl]'.
 """
 from __future__ import annotations
 
@@ -15,13 +16,17 @@ import sys
 import time
 from pathlib import Path
 
-import numpy as np
-
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rulelang.adapters.openspiel import load_game  # noqa: E402
-from rulelang.adapters.pettingzoo import env  # noqa: E402
+MISSING: ImportError | None = None  # an extra not installed: said in one line, not a traceback
+try:
+    import numpy as np
+
+    from rulelang.adapters.openspiel import load_game
+    from rulelang.adapters.pettingzoo import env
+except ImportError as error:
+    MISSING = error
 
 
 def openspiel_games(path, seconds):
@@ -61,10 +66,15 @@ def pettingzoo_games(path, seconds):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                     epilog="It needs pip install 'rulelang[openspiel,rl]'.")
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("files", nargs="*")
     args = parser.parse_args()
+    if MISSING is not None:
+        print(f"error: this benchmark needs the openspiel and rl extras ({MISSING}): "
+              "pip install 'rulelang[openspiel,rl]'", file=sys.stderr)
+        sys.exit(2)
     files = args.files or [str(p.relative_to(ROOT)) for folder in ("games", "examples")
                            for p in sorted((ROOT / folder).glob("*.rules"))]
     print(f"{'ruleset':28} {'OpenSpiel games/s':>18} {'steps/s':>8} {'PettingZoo games/s':>19} "

@@ -11,7 +11,8 @@ the server over stdio, as an editor does, then for each file measures, in millis
 - hover, definition, references, completion, symbols, rename: one request each on an
   unchanged document (the analysis is kept), median and slowest of the rounds.
 Diagnostics after an edit are sent once typing pauses for PAUSE seconds (server.py);
-that wait is a choice, not a cost, and is not counted here.
+that wait is a choice, not a cost, and is not counted here. It needs the editor extra:
+pip install 'rulelang[editor]'.
 """
 from __future__ import annotations
 
@@ -23,9 +24,13 @@ import sys
 import time
 from pathlib import Path
 
-from lsprotocol import types as L
-from pygls.lsp.client import BaseLanguageClient
-from pygls.uris import from_fs_path
+MISSING: ImportError | None = None  # the extra not installed: said in one line, not a traceback
+try:
+    from lsprotocol import types as L
+    from pygls.lsp.client import BaseLanguageClient
+    from pygls.uris import from_fs_path
+except ImportError as error:
+    MISSING = error
 
 ROOT = Path(__file__).resolve().parent.parent
 START = [sys.executable, "-c", "from rulelang.play.cli import main; main()", "lsp"]
@@ -103,10 +108,15 @@ async def bench(files, rounds):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                     epilog="It needs pip install 'rulelang[editor]'.")
     parser.add_argument("--rounds", type=int, default=20)
     parser.add_argument("files", nargs="*", type=Path)
     args = parser.parse_args()
+    if MISSING is not None:
+        print(f"error: this benchmark needs the editor extra ({MISSING}): "
+              "pip install 'rulelang[editor]'", file=sys.stderr)
+        sys.exit(2)
     files = [f.resolve() for f in args.files] or sorted((ROOT / "games").glob("*.rules"))
     asyncio.run(bench(files, args.rounds))
 
