@@ -129,11 +129,12 @@ def test_the_generated_code_keeps_a_paused_rules_value_in_g_returned():
 
 def test_the_bluffing_games_scenarios_pass_a_position_inside_the_challenge_too():
     """tests/rules/call_the_bluff.scenarios: the values through whole turns, and a position
-    stated as the challenge begins (``phase challenge``), whose verdict reaches the turn."""
+    stated as the challenge begins (``phase challenge``), whose verdict reaches the turn, and
+    one as the claim begins (``phase claim``), whose value another rule gives back."""
     from rulelang.tools.scenarios import load_suite
     from support import ROOT
     results = load_suite(ROOT / "tests" / "rules" / "call_the_bluff.rules").run()
-    assert [r.failure for r in results] == [None] * 4
+    assert [r.failure for r in results] == [None] * 5
 
 
 def test_a_value_given_back_after_a_trigger_that_asks_reaches_the_caller_through_a_save():
