@@ -158,6 +158,8 @@ class DirectGen(UnitGen):
         return f"{direct_name(info)}(g{args})"
 
     def s_Return(self, s: ast.Return) -> None:
+        if s.value is not None:
+            self.rule_value(s.value)  # ``return r(...)``: r's direct form called first
         self.plain_return(s, self.unit.kind == "rule" and self.unit.deep)
 
 

@@ -1,9 +1,12 @@
 """A unit's calls of rules, and its ``return``: mixed into ``UnitGen`` (stmt.py).
 
 A rule called as a statement runs for what it does; one declared ``-> TYPE`` may also be
-called for its value, as the whole value of a ``let`` or an assignment (the checker allows
-it nowhere else): ``let won = challenge(p)``. The call is then written before the statement,
-its value in a Python local that the statement's value (``ExprGen.rule_values``) is.
+called for its value, as the whole value of a ``let``, an assignment or a rule's ``return``
+(the checker allows it nowhere else): ``let won = challenge(p)``, ``return challenge(p)``.
+The call is then written before the statement, its value in a Python local that the
+statement's value (``ExprGen.rule_values``) is: a ``return`` gives that local back as any
+value (a machine puts it in ``g.returned`` again, a plain function returns it once its depth
+is taken back), so a rule giving back its own call counts its depth as any call does.
 
 - A rule that cannot pause is a plain function: ``return VALUE`` is Python's, and the caller
   keeps what the call returned.
@@ -103,6 +106,8 @@ class RuleCalls:
         return self.plain_call(call)
 
     def s_Return(self, s: ast.Return) -> None:
+        if s.value is not None:
+            self.rule_value(s.value)  # ``return r(...)``: the call first, as a let's
         if self.machine:
             if s.value is not None:
                 self.line(f"g.returned = {self.x.expr(s.value)}")
@@ -111,7 +116,8 @@ class RuleCalls:
         self.plain_return(s, self.unit.deep)
 
     def plain_return(self, s: ast.Return, counted: bool) -> None:
-        """``return`` from a plain function (``counted``: its depth taken back first)."""
+        """``return`` from a plain function (``counted``: its depth taken back first; a
+        rule's call given back, ``return r(...)``, is called before, by ``rule_value``)."""
         value = None if s.value is None else self.x.expr(s.value)
         if counted and value is not None and "(" in value:
             keep = self.temp()  # worked out before the depth is taken back

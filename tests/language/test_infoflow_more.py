@@ -130,3 +130,22 @@ rule plain() -> int {
                      '  if top(deck).v > 2 {\n    plain()\n  }\n  let y = plain()\n  log "{y}"',
                      branchy)
     assert found == ["this log line shows a value worked out from a hidden card's face"]
+
+
+def test_a_rules_value_given_back_by_another_rule_stays_secret_in_the_last_caller():
+    """``return peek(p)``: what peek's returns tell is what relay's return tells."""
+    relay = PEEK + "rule relay(p: player) -> int {\n  return peek(p)\n}\n"
+    found = warnings('  let x = relay(current)\n  log "{x}"\n  public_peek()', relay)
+    assert [w.message for w in found] == [
+        "this log line shows a value worked out from a hidden card's face"]
+    public = "rule relay() -> int {\n  return public_peek()\n}\n"
+    assert messages('  let x = relay()\n  log "{x}"\n  peek(current)', PEEK + public) == []
+
+
+def test_a_secret_passed_to_a_rule_whose_value_is_given_back_is_secret_inside_it():
+    """``return say(top(deck))``: the call is a call as a ``let``'s, its arguments passed."""
+    decls = ("rule say(c: C) -> int {\n  log \"{c.v}\"\n  return 1\n}\n"
+             "rule relay() -> int {\n  return say(top(deck))\n}\n")
+    found = warnings('  let x = relay()\n  log "{x}"', decls)
+    assert [(w.span.line - HEAD.count("\n"), w.message) for w in found] == [
+        (2, "this log line shows a value worked out from a hidden card's face")]

@@ -19,8 +19,8 @@ CASES = {
                                          "it cannot be used as a value", (4, 20)),
     "rule's value in an expression": (
         "rule r() -> int { return 1 }\nturn { let x = 2 + r() win current }",
-        "the value of rule 'r' is taken only as the whole value of a let or an assignment: a "
-        "rule may stop to ask a player", (4, 20)),
+        "the value of rule 'r' is taken only as the whole value of a let, an assignment or a "
+        "return: a rule may stop to ask a player", (4, 20)),
     "rule's value of the wrong type": (
         "rule r() -> int { return 1 }\nturn { let x: bool = r() win current }",
         "the value of 'x' should be true or false, but this is a number", (4, 22)),
@@ -36,6 +36,22 @@ CASES = {
         "rule 'r' can reach its end without giving back a value", (6, 1)),
     "a value returned from a block": ("turn { return 1 }",
                                       "'return' gives back a value only in a rule", (3, 15)),
+    "rule's value given back, of the wrong type": (
+        "rule a() -> bool { return true }\nrule b() -> int { return a() }\n"
+        "turn { let x = b() win current }",
+        "the value rule 'b' gives back should be a number, but this is a true/false value",
+        (4, 26)),
+    "rule's value given back in an expression": (
+        "rule a() -> int { return 1 }\nrule b() -> int { return a() + 1 }\n"
+        "turn { let x = b() win current }",
+        "the value of rule 'a' is taken only as the whole value of a let, an assignment or a "
+        "return: a rule may stop to ask a player", (4, 26)),
+    "value given back of a rule with no value": (
+        "rule a() { }\nrule b() -> int { return a() }\nturn { let x = b() win current }",
+        "rule 'a' gives back no value", (4, 26)),
+    "rule's value given back by a rule that says no type": (
+        "rule a() -> int { return 1 }\nrule b() { return a() }\nturn { b() win current }",
+        "rule 'b' gives back no value: it says no type", (4, 19)),
 }
 
 
@@ -74,8 +90,8 @@ def test_a_value_from_a_rule_that_says_no_type_shows_the_signature_to_write():
 def test_a_rules_value_in_a_condition_says_to_write_the_let_first():
     shown = str(check_error("rule r() -> bool {\n  choose yes in [false, true]\n  return yes\n}\n"
                             "turn {\n  if r() { win current }\n}"))
-    assert "t.rules:8:6: error: the value of rule 'r' is taken only as the whole value of a let " \
-           "or an assignment" in shown
+    assert "t.rules:8:6: error: the value of rule 'r' is taken only as the whole value of a let, " \
+           "an assignment or a return" in shown
     assert "      if r() { win current }\n         ^^^\n" in shown
     assert "hint: call it on a line of its own: let x = r(...), then use x here" in shown
 
@@ -90,3 +106,20 @@ def test_every_way_through_ending_in_a_return_or_the_games_end_is_enough(body):
     rules = rulelang.loads(HEAD + "rule r() -> int {\n" + body + "\n}\n"
                            "turn {\n  let x = r()\n  log \"{x}\"\n  win current\n}\n", "t.rules")
     assert rules.program.rules["r"].returns is not None
+
+
+def test_a_rules_value_given_back_whole_by_another_rule_is_accepted():
+    """``return r(...)``: the place of a let's value, its type the one r says."""
+    rules = rulelang.loads(HEAD + "rule a(p: player) -> int {\n  choose n in 1..3 by p\n"
+                           "  return n\n}\nrule b(p: player) -> int {\n  return a(p)\n}\n"
+                           "turn {\n  let x = b(current)\n  if x > 1 { win current }\n}\n",
+                           "t.rules")
+    assert rules.program.warnings == []
+
+
+def test_a_rules_value_given_back_inside_an_expression_says_to_write_the_let_first():
+    shown = str(check_error("rule a() -> int { return 1 }\nrule b() -> int {\n  return a() + 1\n}\n"
+                            "turn { let x = b() win current }"))
+    assert "      return a() + 1\n             ^^^\n" in shown
+    assert "hint: call it on a line of its own: let x = a(...), then use x here" in shown
+    assert shown.count("error:") == 1

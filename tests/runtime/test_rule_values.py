@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 import rulelang
 from support import play_random
 from support.interpreting import HEAD, log, moves
@@ -127,11 +129,12 @@ def test_the_generated_code_keeps_a_paused_rules_value_in_g_returned():
 
 def test_the_bluffing_games_scenarios_pass_a_position_inside_the_challenge_too():
     """tests/rules/call_the_bluff.scenarios: the values through whole turns, and a position
-    stated as the challenge begins (``phase challenge``), whose verdict reaches the turn."""
+    stated as the challenge begins (``phase challenge``), whose verdict reaches the turn, and
+    one as the claim begins (``phase claim``), whose value another rule gives back."""
     from rulelang.tools.scenarios import load_suite
     from support import ROOT
     results = load_suite(ROOT / "tests" / "rules" / "call_the_bluff.rules").run()
-    assert [r.failure for r in results] == [None] * 4
+    assert [r.failure for r in results] == [None] * 5
 
 
 def test_a_value_given_back_after_a_trigger_that_asks_reaches_the_caller_through_a_save():
@@ -169,3 +172,133 @@ turn {
     for pick in [0, 1, 0]:
         lean.play(lean.legal_moves()[pick])
     assert lean.is_over and lean.outcome == game.outcome
+
+
+# ------------------------------------------------------------ return RULE(...)
+# a rule's value given back by another rule as its own (``return r(...)``): by a rule that
+# pauses, by one that cannot and calls itself, and by one that pauses and calls itself
+RELAY = HEAD + """
+rule ask(p: player) -> int {
+  choose n in 1..4 by p prompt "pick"
+  return n
+}
+
+rule relay(p: player) -> int {
+  log "{p} relays"
+  return ask(p)
+}
+
+rule settle(n: int) -> int {
+  if n <= 0 {
+    return 10
+  }
+  return settle(n - 1)
+}
+
+rule climb(p: player, n: int) -> int {
+  if n <= 0 {
+    return relay(p)
+  }
+  return climb(p, n - 1)
+}
+
+turn {
+  let a = relay(current)
+  let b = climb(next(current), 2)
+  let s = settle(3)
+  log "{current}: {a} {b} {s}"
+  if a + b > 6 { win current }
+}
+"""
+
+
+def _relay() -> rulelang.Rules:
+    return rulelang.loads(RELAY, "relay.rules")
+
+
+def test_a_rules_value_given_back_by_another_rule_reaches_the_first_caller():
+    game = _relay().new_game(seed=1)
+    for move in ["3", "4"]:
+        game.play(move)
+    assert log(game)[1:6] == ["P1 relays", "P1 > pick: 3", "P2 relays", "P2 > pick: 4",
+                              "P1: 3 4 10"]
+    assert game.is_over and game.outcome["winners"] == [game.players[0]]
+
+
+def test_a_save_inside_a_rule_whose_value_is_given_back_three_frames_up_restores():
+    rules = _relay()
+    game = rules.new_game(seed=1)
+    game.play("3")  # paused in ask, called by relay, by climb three times
+    frames = [f[0] for f in json.loads(game.save())["frames"]]
+    assert frames == ["play", "rule:climb", "rule:climb", "rule:climb", "rule:relay", "rule:ask"]
+    restored = rules.restore(game.save())
+    for g in (game, restored):
+        g.play("2")
+    assert "P1: 3 2 10" in log(restored)
+    assert restored.transcript() == game.transcript()
+    rest = play_random(game, seed=3)
+    for move in rest:
+        restored.play(move)
+    assert restored.transcript() == game.transcript() and restored.outcome == game.outcome
+
+
+def test_a_value_given_back_plays_the_same_games_lean_and_direct():
+    full, lean = _relay(), _relay().lean()
+    for seed in range(8):
+        game, rng, picks = full.new_game(seed=seed, log=False), random.Random(seed), []
+        while not game.is_over:
+            legal = game.legal_moves()
+            picks.append(rng.randrange(len(legal)))
+            game.play(legal[picks[-1]])
+        twin = lean.new_game(seed=seed)
+        for pick in picks:
+            twin.play(twin.legal_moves()[pick])
+        assert twin.is_over and twin.outcome == game.outcome
+        asked = iter(picks)
+        out = lean.played_out(lambda g, seat, values, site, asked=asked: next(asked), seed=seed)
+        assert out.is_over and out.outcome == game.outcome and out.answered == len(picks)
+    assert "direct_" in lean.source() and "return t" in lean.source()
+
+
+ENDLESS = HEAD + """
+rule sink(p: player, n: int) -> int {
+  if n == 0 {
+    choose k in 1..2 by p prompt "k"
+  }
+  return sink(p, n + 1)
+}
+rule forever(n: int) -> int {
+  return forever(n + 1)
+}
+turn {
+  let x = sink(current, 0)
+  let y = forever(x)
+  log "{y}"
+}
+"""
+
+
+def test_a_rule_giving_back_its_own_call_without_end_stops_on_every_path():
+    rules = rulelang.loads(ENDLESS, "t.rules")
+    game = rules.new_game(seed=1)
+    with pytest.raises(rulelang.RulesRuntimeError) as caught:
+        game.play("1")  # the rule that pauses, a frame more each time
+    assert "rule 'sink' calls itself without end" in str(caught.value)
+    assert caught.value.diagnostics[0].span.line == 8  # its return
+    lean = rules.lean()
+    seen = []
+    for direct in (False, True):
+        twin = lean.new_game(seed=1)
+        with pytest.raises(rulelang.RulesError) as failure:
+            if direct:
+                twin.play_out(lambda g, seat, values, site: 0, limit=100)
+            else:
+                twin.play(twin.legal_moves()[0])
+        seen.append(str(failure.value))
+    assert seen[0] == seen[1] == str(caught.value)
+    plain = rulelang.loads(HEAD + "rule forever(n: int) -> int {\n  return forever(n + 1)\n}\n"
+                           "turn {\n  let y = forever(1)\n  log \"{y}\"\n}\n", "t.rules")
+    with pytest.raises(rulelang.RulesRuntimeError) as caught:
+        plain.new_game(seed=1)  # the plain function, its depth counted
+    assert "rule 'forever' calls itself without end" in str(caught.value)
+    assert "Traceback" not in str(caught.value)

@@ -191,7 +191,7 @@ class Checker(ExprChecker, EndingChecker, TellingChecker, StmtChecker, ZoneCheck
         self.fn_checking: set[int] = set()
         self.calls: dict[str, set[str]] = {}
         self.rules_as_values: set[str] = set()  # rules written as a value (said once: not unused)
-        self.rule_call_site: ast.Call | None = None  # the call a let or an assignment gives its value
+        self.rule_call_site: ast.Call | None = None  # the call a let, assignment or return gives as value
         self.returning: ast.RuleDecl | None = None  # the rule being checked (its ``-> TYPE``)
         self.display_scopes: dict[str, Scope] = {}  # card kind -> the scope its display hints read
 

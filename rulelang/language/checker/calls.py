@@ -75,9 +75,9 @@ class CallChecker(CheckerBase):
         return T.ANY
 
     def call_rule_for_value(self, e: ast.Call, decl: ast.RuleDecl, scope: Scope) -> T.Type:
-        """A rule called for the value it gives back: only as the whole value of a ``let`` or
-        an assignment (a rule may pause for a decision, which an expression cannot), and only
-        a rule declared ``-> TYPE``."""
+        """A rule called for the value it gives back: only as the whole value of a ``let``, an
+        assignment or a rule's ``return`` (a rule may pause for a decision, which an
+        expression cannot), and only a rule declared ``-> TYPE``."""
         name = decl.name
         if e is not self.rule_call_site:
             self.rules_as_values.add(name)
@@ -89,8 +89,8 @@ class CallChecker(CheckerBase):
                            f"rule {name}(...) -> TYPE {{ ... return VALUE }}")
             else:
                 self.error(e.span, f"the value of rule '{name}' is taken only as the whole "
-                                   "value of a let or an assignment: a rule may stop to ask a "
-                                   "player",
+                                   "value of a let, an assignment or a return: a rule may stop "
+                                   "to ask a player",
                            f"call it on a line of its own: let x = {name}(...), then use x here")
             for arg in e.args:
                 if not isinstance(arg, ast.Lambda):

@@ -286,7 +286,10 @@ class FlowChecker(EffectChecks, ChoiceChecks):
     def s_Return(self, s: ast.Return, state: State) -> State:
         """``return VALUE``: the rule's callers receive what it tells, and which return was
         reached (the branches around it in the rule; whether the rule runs at all is each
-        caller's own branch, which its ``let`` adds), as any value worked out there."""
+        caller's own branch, which its ``let`` adds), as any value worked out there. A rule's
+        call given back (``return r(...)``) is a call as a ``let``'s: what r returns flows on."""
+        if s.value is not None:
+            self.call_for_value(s.value, state)
         if s.value is not None and self.rule_name is not None:
             inside = state.copy()
             inside.entry = PUBLIC

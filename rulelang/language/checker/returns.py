@@ -24,7 +24,17 @@ class ReturnChecker(CheckerBase):
                        f"{T.spoken(self.type_of(d.returns))})")
 
     def s_Return(self, s: ast.Return, scope: Scope, loops: int) -> None:
+        """``return VALUE`` in a rule: VALUE may be another rule's call as a whole (``return
+        r(...)``: the place of a let's value, the rule's value given back as it comes)."""
         rule = self.returning
+        if rule is not None and isinstance(s.value, ast.Call):
+            self.rule_call_site = s.value
+        try:
+            self.return_value(s, scope, rule)
+        finally:
+            self.rule_call_site = None
+
+    def return_value(self, s: ast.Return, scope: Scope, rule: ast.RuleDecl | None) -> None:
         if rule is not None and rule.returns is not None:
             want = self.type_of(rule.returns)
             if s.value is None:
