@@ -76,7 +76,7 @@ def _plain(speaker: Speaker, node: ast.Expr, depth: int = 0) -> bool:
 
 
 def kind_of(node: ast.Expr) -> str:
-    """What sort of value a node is, in words ("a number", "a player", "a Spirit")."""
+    """What sort of value a node is, in words ("a number", "a player", "a Card", a card kind by its name)."""
     ty = node.ty
     name = getattr(ty, "name", None)
     if name == "int":
