@@ -38,3 +38,28 @@ def test_the_scan_finds_a_game_noun_but_not_a_path():
     assert game_nouns_in("a hint (Kitsune) on the card") == ["Kitsune"]
     assert game_nouns_in("Pig: a 1 on the first roll") == ["Pig"]
     assert game_nouns_in("rulelang compare examples/pig.rules --players 2") == []
+
+
+# the seed games' own kinds of card and enums, read from their files (a new one is checked as
+# it is declared), but for the everyday words the core uses in senses of its own (a web
+# page's token, a statistic's spread, a card's colour or family as examples of any game's)
+EVERYDAY = {"Colour", "Family", "Hint", "Spread", "Tile", "Token"}
+DECLARED = re.compile(r"^(?:card|enum)\s+([A-Z]\w*)", re.MULTILINE)
+
+
+def seed_kinds() -> list[str]:
+    names = {m.group(1) for path in sorted((ROOT / "games").glob("*.rules"))
+             for m in DECLARED.finditer(path.read_text(encoding="utf-8"))}
+    return sorted(names - EVERYDAY)
+
+
+def test_no_seed_games_kind_of_card_or_enum_is_named_in_the_core():
+    kinds = seed_kinds()
+    assert "Spirit" in kinds and "MissionTile" in kinds  # (read from the files)
+    word = re.compile(r"\b(" + "|".join(kinds) + r")\b")  # as declared: capitalised
+    found = [f"{path.relative_to(ROOT)}:{number}: {m.group(0)}"
+             for folder in CORE for path in sorted(folder.rglob("*"))
+             if path.suffix in SUFFIXES and "__pycache__" not in path.parts
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             for m in word.finditer(PATH.sub("", line))]
+    assert found == []
