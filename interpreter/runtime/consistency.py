@@ -95,21 +95,6 @@ class History:
     def __bool__(self) -> bool:
         return bool(self.steps)
 
-    def may_tell(self, program: Any) -> bool:
-        """Whether a replay could tell the seat something a world decides (``told``): the
-        rules can work out a ``disclose(...)`` or show a face or a field (``reveal``,
-        ``tell``), or one of these decisions showed the seat a card it no longer knows. Else
-        no replay is compared, and each would cost a copy of the game for nothing (in a seed
-        card game none of 15,576 replays told anything, and they halved the playouts a CPU
-        second: docs/bot-figures.md): the worlds are drawn as they were before any replay."""
-        if _shows_by_word(program):
-            return True
-        bit, now = 1 << self.seat, self.known
-        return any(new & bit and not old & bit and not now[i] & bit
-                   for step in self.steps
-                   for i, (new, old) in enumerate(zip(step.seen.known, step.asked.known))
-                   if new != old)
-
     def fits(self, world: Game) -> int:
         """How many of the latest decisions, from the latest back, ``world`` agrees with
         before the first it contradicts; ``len(self.steps)`` where it contradicts none."""
@@ -157,23 +142,29 @@ def _private(asked: Game) -> bool:
     return pending is not None and bool(pending.site.private)
 
 
-_SHOWS_BY_WORD: dict[int, tuple[Any, bool]] = {}  # id(program) -> (program, whether it does)
+_TELLS: dict[int, tuple[Any, bool]] = {}  # id(program) -> (program, whether it does)
 _DISCLOSE = refs.Builtin("disclose")
 
 
-def _shows_by_word(program: Any) -> bool:
-    """Whether the rules have a ``disclose(...)``, a ``reveal`` or a ``tell`` anywhere a game
-    runs them: blocks, rules, triggers, functions, end conditions, scores, tiebreaks and
-    reports (worked out once a program)."""
-    kept = _SHOWS_BY_WORD.get(id(program))
+def may_tell(program: Any) -> bool:
+    """Whether a replay could ever tell a seat something a world decides (``told``): the
+    rules have a ``disclose(...)``, a ``reveal`` or a ``tell`` anywhere a game runs them
+    (blocks, rules, triggers, functions, end conditions, scores, tiebreaks and reports; worked
+    out once a program). Else no replay is compared, and each would cost a copy of the game
+    for nothing (in a seed card game none of 15,576 replays told anything, and they halved
+    the playouts a CPU second: docs/bot-figures.md): the worlds are drawn as they were before
+    any replay. (A card shown to the seat in a kept decision and unknown to it now needs none
+    of the three in the real game: a seat forgets a face only at a shuffle, and a shuffle
+    that makes it forget empties the trail.)"""
+    kept = _TELLS.get(id(program))
     if kept is None or kept[0] is not program:
         found = any(isinstance(n, ast.Reveal)
                     or (isinstance(n, ast.Call) and n.ref == _DISCLOSE)
                     for n in [*program.body_nodes(fns=True), *traversal.walk(program.ends),
                               *traversal.walk(program.scores)])
-        if len(_SHOWS_BY_WORD) > 64:
-            _SHOWS_BY_WORD.clear()
-        kept = _SHOWS_BY_WORD[id(program)] = (program, found)
+        if len(_TELLS) > 64:
+            _TELLS.clear()
+        kept = _TELLS[id(program)] = (program, found)
     return bool(kept[1])
 
 

@@ -64,7 +64,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
-from interpreter.runtime import draws
+from interpreter.runtime import consistency, draws
 from interpreter.runtime.card_refs import CardHolders, remap_state
 from interpreter.runtime.consistency import Fitted, History, fitting
 from interpreter.runtime.facts import NOTHING, Knowledge, known_to
@@ -167,9 +167,9 @@ class SeatKnowledge:
         sampler = self._sampler
         if isinstance(sampler, OracleSampler) or not self.consistent or not sampler.hides():
             return Fitted([sampler.sample(rng, lean) for _ in range(count)])
-        history = History(sampler.game, self.seat, _transplanted)
-        if not history.may_tell(sampler.game.rules.program):
+        if not consistency.may_tell(sampler.game.rules.program):
             return Fitted([sampler.sample(rng, lean) for _ in range(count)])
+        history = History(sampler.game, self.seat, _transplanted)
         return fitting(partial(sampler.sample, rng, lean), history, count)
 
     def _partners_recent(self) -> list[tuple[int, int, Game]]:

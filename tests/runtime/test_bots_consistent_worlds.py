@@ -131,7 +131,7 @@ def test_a_decision_that_disclosed_nothing_is_not_viewed_again(monkeypatch):
     them (``SETTLED``): Yokai Sketch's, its replays forced (it shows nothing by word)."""
     from interpreter.runtime import consistency
     game = yokai_sketch_after_20_decisions()
-    monkeypatch.setattr(consistency, "_shows_by_word", lambda program: True)  # replayed
+    monkeypatch.setattr(consistency, "may_tell", lambda program: True)  # replayed
     viewed: list[int] = []
     monkeypatch.setattr(type(game), "view", lambda g, *a, **k: viewed.append(1))
     played: list[int] = []
@@ -198,12 +198,12 @@ def test_a_disclose_only_in_a_score_or_report_still_makes_worlds_replay():
     """A replay that ends a game shows its scores: rules whose only `disclose` is in a `score`
     or a `report` can tell a seat something by word too (the gate read blocks, rules,
     triggers, functions and end conditions only)."""
-    from interpreter.runtime.consistency import _shows_by_word
+    from interpreter.runtime.consistency import may_tell
     plain = SPOT.replace("if disclose(g == spot[other])", "if g == spot[other]")
-    assert not _shows_by_word(rulelang.loads(plain, "plain.rules").program)
+    assert not may_tell(rulelang.loads(plain, "plain.rules").program)
     for tail in ("score p = disclose(spot[p])\n", 'report "spots" p = disclose(spot[p])\n'):
         rules = rulelang.loads(plain.replace("score p = 0\n", tail), "scored.rules")
-        assert _shows_by_word(rules.program), tail
+        assert may_tell(rules.program), tail
 
 
 TEAM = '''game "Team spot"
