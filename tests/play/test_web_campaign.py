@@ -275,6 +275,8 @@ def test_serve_campaign_starts_one_in_its_file_and_continues_it(monkeypatch, tmp
     assert (f"{save} holds a campaign saved with other seats than --bot P2=mcts (P2 is a "
             "random bot); a saved campaign goes on with the seats it was saved with") in \
         result.stderr
+    # (one wording for every refusal of a save: a campaign's says a new campaign, not game)
+    assert "to start a new campaign." in result.stderr and "new game" not in result.stderr
 
 
 def test_serve_campaign_refuses_what_cannot_be_a_campaign(monkeypatch, tmp_path):

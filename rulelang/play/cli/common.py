@@ -175,12 +175,22 @@ def refuse_other_settings(game, path, players, seed, options):
         asked = options_read(game.rules, game.nplayers, options)
         differ += [f"--option {name}={value}" for name, value in options.items()
                    if name in asked and asked[name] != game.options.get(name)]
-    if differ:
-        click.echo(f"error: {path} holds a game saved with other settings than "
-                   f"{', '.join(differ)}; a saved game goes on as it was saved. Leave "
-                   f"{'them' if len(differ) > 1 else 'it'} out to continue it, or save to "
-                   "another file (or remove this one) to start a new game.", err=True)
-        sys.exit(EXIT_USAGE)
+    refuse_differing(path, "game", "settings", differ)
+
+
+def refuse_differing(path, what: str, kept: str, differ: list[str],
+                     another: str = "save to another file") -> None:
+    """A save's refusal of what the command line asks otherwise (exit 2), for a game or a
+    campaign (``what``) and its settings or seats (``kept``), in one wording; nothing when
+    nothing ``differ``s."""
+    if not differ:
+        return
+    goes_on = "as it was saved" if kept == "settings" else f"with the {kept} it was saved with"
+    click.echo(f"error: {path} holds a {what} saved with other {kept} than "
+               f"{', '.join(differ)}; a saved {what} goes on {goes_on}. Leave "
+               f"{'them' if len(differ) > 1 else 'it'} out to continue it, or {another} "
+               f"(or remove this one) to start a new {what}.", err=True)
+    sys.exit(EXIT_USAGE)
 
 
 def other_players_or_seed(players, seed, saved_players, saved_seed) -> list[str]:

@@ -14,6 +14,7 @@ from rulelang.play.cli.common import (
     open_new_table,
     parse_options,
     read_save,
+    refuse_differing,
     refuse_other_settings,
     seat_number,
     warn_unused_options,
@@ -134,14 +135,7 @@ def refuse_other_seats(table, path, bot_pairs) -> None:
             had = f" ({text.strip()} is {'a person' if saved == 'human' else f'a {saved} bot'})" \
                 if saved else ""
             differ.append(f"--bot {pair}{had}")
-    if differ:
-        what = "campaign" if table.campaign is not None else "game"
-        click.echo(f"error: {path} holds a {what} saved with other seats than "
-                   f"{', '.join(differ)}; a saved {what} goes on with the seats it was saved "
-                   "with. Leave "
-                   f"{'them' if len(differ) > 1 else 'it'} out to continue it, or save to "
-                   "another file (or remove this one) to start a new game.", err=True)
-        sys.exit(EXIT_USAGE)
+    refuse_differing(path, "campaign" if table.campaign is not None else "game", "seats", differ)
 
 
 def open_table(server, file, players, option_pairs, bot_pairs, seed, save_path):

@@ -22,6 +22,7 @@ from rulelang.play.cli.common import (
     other_players_or_seed,
     parse_options,
     read_save,
+    refuse_differing,
     warn_unused_options,
 )
 
@@ -71,9 +72,4 @@ def refuse_other_settings(campaign, path, players, seed, options):
     if offered in options:
         differ.append(f"--option {offered}={options[offered]} (its next game is chosen on the "
                       "page, among those offered)")
-    if differ:
-        click.echo(f"error: {path} holds a campaign saved with other settings than "
-                   f"{', '.join(differ)}; a saved campaign goes on as it was saved. Leave "
-                   f"{'them' if len(differ) > 1 else 'it'} out to continue it, or give "
-                   "another file (or remove this one) to start a new campaign.", err=True)
-        sys.exit(EXIT_USAGE)
+    refuse_differing(path, "campaign", "settings", differ, another="give another file")
