@@ -9,6 +9,7 @@ import pytest
 
 import rulelang
 from interpreter.compiler import inline
+from rulelang.language import checker
 
 HEAD = """game "Fns"
 players 2
@@ -144,3 +145,37 @@ def test_a_function_written_out_that_calls_one_that_is_not_is_a_step_of_the_call
             "fns.rules:17:15: note: called from turn",
             "      let n = 5 + wrap(gem) * 2",
             "                  ^^^^^^^^^"], (lean, shown)
+
+
+def test_an_errors_words_are_its_message_without_the_notes_of_its_calls():
+    """``words()``, the one-line form status lines use (a move that cannot follow a failed
+    one says it), is the message: the calls that led there are for the full report (it
+    had grown "; called from fn twice; called from fn more; called from turn")."""
+    text = HEAD + 'turn {\n  choose n in [1, 2] prompt "go"\n  log "{more(gem)}"\n}\n'
+    for rules in (rulelang.loads(text, "fns.rules"), rulelang.loads(text, "fns.rules").lean()):
+        game = rules.new_game(players=2, seed=1)
+        with pytest.raises(rulelang.RulesRuntimeError) as caught:
+            game.play(game.legal_moves()[0])
+        message = "in fn size_of: cannot read .size: the value is none"
+        assert caught.value.words() == message
+        assert "called from fn twice" in str(caught.value)  # (the full report has them)
+        with pytest.raises(rulelang.IllegalMove) as refused:
+            game.play(0)
+        assert refused.value.words() == (f"this game cannot go on: a move stopped half-way "
+                                         f"with an error ({message}); start a new game, or "
+                                         "restore one saved before that move")
+
+
+def test_every_error_of_a_file_is_in_its_words_but_not_its_notes():
+    """(A file's errors, each a line of the report, are all said, as before; the note that
+    more are not shown is not.)"""
+    def words(count):
+        body = "".join(f"  x{i} = 1\n" for i in range(count))
+        with pytest.raises(rulelang.CheckError) as caught:
+            rulelang.loads(f'game "Many"\nplayers 2\nturn {{\n{body}}}\n', "many.rules")
+        return caught.value
+    assert words(2).words() == "unknown variable 'x0'; unknown variable 'x1'"
+    many = words(checker.MAX_ERRORS + 1)
+    assert "1 more error(s) not shown" in str(many)
+    assert many.words() == "; ".join(f"unknown variable 'x{i}'"
+                                     for i in range(checker.MAX_ERRORS))
