@@ -256,7 +256,7 @@ def write_module(program: Program, enum_values: dict[str, list[EnumValue]],
     m.place_refusal_clauses()
     return Written(
         source=w.text(), main_file=program.main_file, where=w.where,
-        operations=w.operations, units=m.units,
+        operations=w.operations, calls=w.calls, units=m.units,
         rule_infos=m.rule_infos, triggers=triggers, sites=m.sites, kinds=kinds, tops=tops,
         analysis=an,
         function_units={info.function: info.name for info in m.units.values()},

@@ -39,8 +39,11 @@ def advice_call(x: ExprGen, e: ast.Call, name: str, args: list[str]) -> str:
     decl = m.program.fns[name]
     kept = m.memoizable(decl)
     if kept and (id(e) in m.once_calls or fresh_arguments(e)) and SHORTCUTS.advice_once:
-        return f"{m.once_name(name)}(g, M{''.join(', ' + a for a in args)})"
+        once = f"{m.once_name(name)}(g, M{''.join(', ' + a for a in args)})"
+        m.w.call(once, e)
+        return once
     call = f"{m.fn_name(name)}(g, M{''.join(', ' + a for a in args)})"
+    m.w.call(call, e)
     return (m.kept_in.hoisted(call, decl, args, x) if kept else None) or call
 
 

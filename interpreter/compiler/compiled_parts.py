@@ -170,6 +170,9 @@ class Compiled:
     origins: list[Span] = attrs.field(factory=list)
     # the code of each operation written -> the rules' operations (a failure is told at one)
     operations: dict[str, list[Operation]] = attrs.field(factory=dict)
+    # the code of each call of a function of the rules written -> the calls' spans (a
+    # failure in the function names its caller at one)
+    calls: dict[str, list[Span]] = attrs.field(factory=dict)
     turn_at: int | None = None  # the `turn` block: its header lines
     end_ats: list[int] = attrs.field(factory=list)  # each `end when`
     makings: list[MakingSite] = attrs.field(factory=list)  # values made by chance, made again

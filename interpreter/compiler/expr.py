@@ -275,12 +275,15 @@ class ExprGen(Inliner, BuiltinCalls, Messages):
         if each >= EACH_CHARGED:  # a function run on each item: its work counted
             args[0] = f"counted(g, {self.cards_of(e.args[0])}, {each})"
         if isinstance(ref, refs.Fn):
-            inlined = None if each >= EACH_CHARGED else self.inline_call(name, e.args, args)
+            inlined = None if each >= EACH_CHARGED \
+                else self.inline_call(name, e.args, args, e.span)
             if inlined is not None:
                 return inlined
             if self.m.advising:  # an advice copy keeps its results in M (advice_calls.py)
                 return advice_call(self, e, name, args)
-            return f"{self.m.fn_name(name)}(g{''.join(', ' + a for a in args)})"
+            called = f"{self.m.fn_name(name)}(g{''.join(', ' + a for a in args)})"
+            self.m.w.call(called, e)
+            return called
         if name == "text" and len(args) == 1:
             return self.renderer(e.args[0])
         if name == "join" and seats_of(e.args[0].ty) == "list":

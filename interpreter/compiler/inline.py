@@ -36,6 +36,7 @@ from rulelang.language.types import Type
 if TYPE_CHECKING:
     from interpreter.compiler.module_builder import ModuleBuilder
     from interpreter.compiler.reuse import Reuse
+    from rulelang.language.errors import Span
 
 INLINE_MAX_COST = 60  # bodies costlier than this stay calls (code size, not speed)
 
@@ -140,9 +141,10 @@ class Inliner:
         checked: Type | None = e.ty
         return checked
 
-    def inline_call(self, name: str, nodes: list[ast.Expr], args: list[str]) -> str | None:
+    def inline_call(self, name: str, nodes: list[ast.Expr], args: list[str],
+                    call: Span | None = None) -> str | None:
         """The function's body written out for these arguments (``args``: their code),
-        or None when it is called."""
+        or None when it is called (at ``call``)."""
         decl = self.inlinable(name)
         if decl is None or self.in_iterable:  # no ``:=`` in a comprehension's iterable
             return None
@@ -187,13 +189,13 @@ class Inliner:
         try:
             for let in decl.lets:  # each worked out once, in order, after the arguments
                 value = self.expr(let.value)
-                self.m.w.inlined_part(value, name, let.span)
+                self.m.w.inlined_part(value, name, let.span, call)
                 name_of_let = self.bind(let.slot)
                 temps.append(f"({name_of_let} := {value})")
                 if self.memo is not None and self.memo.mentions(value):
                     self.memo.variant.add(name_of_let)  # it changes with the items
             body = self.expr(decl.body)
-            self.m.w.inlined_part(body, name, decl.body.span)
+            self.m.w.inlined_part(body, name, decl.body.span, call)
         finally:
             self.enter(caller)
         code = sequence(temps, body) if temps else f"({body})"

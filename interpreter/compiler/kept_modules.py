@@ -127,5 +127,6 @@ def made(written: Written, enum_values: dict[str, list[EnumValue]]) -> Compiled:
     result.end_ats = written.end_ats
     result.origins = written.origins
     result.operations = written.operations
+    result.calls = written.calls
     result.makings = makings
     return result

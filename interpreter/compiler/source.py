@@ -41,6 +41,10 @@ class Writer:
         # the code of each operation written (``a > b``, ``divide(a, b)``) -> the operations
         # of the rules written so: a failure in one is told at it (``failures.failed_operation``)
         self.operations: dict[str, list[Operation]] = {}
+        # the code of each call of a function of the rules written (``fn_2(g, a)``) -> the
+        # calls written so: a failure in the function names its caller at the call
+        # (``failures.failed_calls``)
+        self.calls: dict[str, list[Span]] = {}
         self.fn: str | None = None  # the function of the rules being written, if any
         # parts of functions written out at calls, not yet found in a line written
         self.pending: list[InlinedPart] = []
@@ -55,10 +59,17 @@ class Writer:
         self.operations.setdefault(code, []).append(
             Operation(e.span, tuple(o.span for o in operands), literals, compares))
 
-    def inlined_part(self, code: str, fn: str, span: Span | None) -> None:
-        """``code`` writes out a part (at ``span``) of the function ``fn`` at a call."""
+    def call(self, code: str, e: ast.Expr) -> None:
+        """``code`` (as Python's positions will show it when the call is on the way to a
+        failure) calls a function of the rules at ``e``."""
+        if e.span is not None:
+            self.calls.setdefault(code, []).append(e.span)
+
+    def inlined_part(self, code: str, fn: str, span: Span | None, call: Span | None) -> None:
+        """``code`` writes out a part (at ``span``) of the function ``fn`` at a call (at
+        ``call``)."""
         if span is not None and code:
-            self.pending.append(InlinedPart(fn, span, code))
+            self.pending.append(InlinedPart(fn, span, code, call))
 
     def __call__(self, text: str) -> None:
         self.lines.append("    " * self.depth + text)

@@ -51,6 +51,7 @@ class Written:
     main_file: str
     where: list[LineOrigin]  # generated line (from 1) - 1 -> where it comes from
     operations: dict[str, list[Operation]]  # (Writer.operations)
+    calls: dict[str, list[Span]]  # (Writer.calls)
     units: dict[str, UnitInfo]
     rule_infos: dict[str, UnitInfo]
     triggers: list[tuple[UnitInfo, ast.TriggerDecl]]

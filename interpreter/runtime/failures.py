@@ -1,18 +1,20 @@
 """A failure while rules run, as an error that points at the ``.rules`` file.
 
 The generated module remembers, for each of its lines, which unit or function of the rules
-it belongs to, which statement (or let, or body) it runs, and which functions' parts were
-written out in it at their calls (``compiler.source.Writer``). The frames of the generated
-module in the traceback give the calls that led to the failure (``failed_calls``): the
-innermost unit at its statement, then each function it called; the code of the instruction
-Python was running (its positions, by column) finds the functions written out in a line
-around it (``inlined_calls``), and the operation that failed (a comparison, a sum:
-``failed_operation``). The error is told in the innermost, each caller after it as a note
-("called from fn side", "called from turn"). All of it only when the error is reported,
-so the generated code does no bookkeeping of its own.
+it belongs to, which statement (or let, or body) it runs, which functions' parts were
+written out in it at their calls, and the code of each call of a function
+(``compiler.source.Writer``). The frames of the generated module in the traceback give the
+calls that led to the failure (``failed_calls``): the innermost unit, then each function it
+called; the code of the instruction each frame was running (its positions, by column) finds
+the functions written out in a line around it (``inlined_calls``), the call it was making
+(``call_made``), and the operation that failed (a comparison, a sum: ``failed_operation``).
+The error is told in the innermost, each caller after it as a note at its call ("called from
+fn side", "called from turn"). All of it only when the error is reported, so the generated
+code does no bookkeeping of its own.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import TracebackType
 from typing import TYPE_CHECKING
 
@@ -47,11 +49,13 @@ class LineOrigin:
 @attrs.frozen
 class InlinedPart:
     """A part (a let's value, the body) of a function of the rules written out where it is
-    called (compiler/inline.py): the function's name, the part's span, and its code. A
-    failure inside that code, found by Python's positions, is told in the function."""
+    called (compiler/inline.py): the function's name, the part's span, its code, and the
+    span of the call it is written out at. A failure inside that code, found by Python's
+    positions, is told in the function, its caller at that call."""
     fn: str
     span: Span
     code: str
+    call: Span | None = None
 
 
 @attrs.frozen
@@ -69,7 +73,7 @@ class Operation:
 class Call:
     """A step of the calls that led to a failure, in the rules' terms: the unit or the
     function of the rules running (``where``: "on end", "fn edge") and the span of its
-    statement, let or body running."""
+    statement, let or body running, or (a caller) of the call it made where it is known."""
     where: str
     span: Span | None
 
@@ -152,27 +156,71 @@ def message(error: BaseException, operation: Operation | None = None,
 
 
 def failed_calls(g: Game, tb: TracebackType | None) -> list[Call]:
-    """The calls that led to a failure, outermost first: the innermost unit in the traceback
-    at its statement, then each function of the rules it called (a called one by the frames
-    of the generated module that run its lines, but for a comprehension's or a lambda's
-    frame inside them, which is no call of the rules; one written out at its call by the code of
-    the instruction that failed, ``inlined_calls``), each at the let or body it ran. Worked
+    """The calls that led to a failure, outermost first: the innermost unit in the traceback,
+    then each function of the rules it called (a called one by the frames of the generated
+    module that run its lines, but for a comprehension's or a lambda's frame inside them,
+    which is no call of the rules; one written out at its call by the code of the instruction
+    its caller's frame was running, ``inlined_calls``). The innermost is at the let or body
+    it ran, each caller at the call it made (``called_at``) or else at its statement. Worked
     out only when a failure is reported: the generated code keeps no trace of its calls."""
     code = g.rules.code
     calls = [Call("setting up the game", None)]
-    last = None
+    last = None  # the frame of the generated module the next call was made from
     while tb is not None:
         if tb.tb_frame.f_code.co_filename == code.filename:
-            last = tb
             origin = code.where[tb.tb_lineno - 1]
             if origin.region is not None:
                 calls = [Call(origin.region, origin.span)]
             elif origin.fn is not None and not tb.tb_frame.f_code.co_name.startswith("<"):
+                if last is not None:
+                    calls[-1:] = called_at(g, last, calls[-1], call_made(g, last))
                 calls.append(Call(f"fn {origin.fn}", origin.span))
+            last = tb
         tb = tb.tb_next
     if last is not None:
-        calls += inlined_calls(g, last)
+        calls[-1:] = called_at(g, last, calls[-1], None)
     return calls
+
+
+def called_at(g: Game, tb: TracebackType, caller: Call, made: Code | None) -> list[Call]:
+    """``caller``, running the instruction of ``tb``, and the functions written out in it
+    around that instruction (``inlined_calls``), each at the call of the next; the last at
+    the call ``made`` (the code of a call of a function the frame was making), when it is
+    found in its let or body."""
+    parts = inlined_calls(g, tb)
+    chain = [caller] + [Call(f"fn {part.fn}", part.span) for part in parts]
+    for i, part in enumerate(parts):
+        if part.call is not None:
+            chain[i] = attrs.evolve(chain[i], span=part.call)
+    if made is not None and chain[-1].span is not None:
+        found = _found_in(g.rules.code.calls, made, chain[-1].span)
+        if found:
+            chain[-1] = attrs.evolve(chain[-1], span=found[min(made.before, len(found) - 1)])
+    return chain
+
+
+@attrs.frozen
+class Code:
+    """The code of the instruction a frame ran (as Python's positions show it) and how many
+    times the same code is written before it in its line."""
+    text: str
+    before: int
+
+
+def call_made(g: Game, tb: TracebackType) -> Code | None:
+    """The code of the call a frame of the generated module was making (of the function whose
+    frame comes next)."""
+    failed = _failed_code(g, tb)
+    if failed is None:
+        return None
+    segment = failed.written[failed.col:failed.end_col]
+    return Code(segment.decode("utf-8", "replace"), failed.written[:failed.col].count(segment))
+
+
+def _found_in(table: Mapping[str, list[Span]], code: Code, within: Span) -> list[Span]:
+    """The spans written with ``code`` inside ``within``, in the order of the rules."""
+    return sorted({span for span in table.get(code.text, ()) if _inside(span, within)},
+                  key=lambda span: (span.line, span.col))
 
 
 def _failed_code(g: Game, tb: TracebackType) -> FailedCode | None:
@@ -191,10 +239,10 @@ def _failed_code(g: Game, tb: TracebackType) -> FailedCode | None:
     return FailedCode(lines[line - 1].encode("utf-8"), col, end_col)
 
 
-def inlined_calls(g: Game, tb: TracebackType) -> list[Call]:
-    """The functions of the rules written out at their calls whose code holds the instruction
-    that failed, outermost first: each part written out in the line (``LineOrigin.inlined``)
-    whose code is found there around the instruction's columns."""
+def inlined_calls(g: Game, tb: TracebackType) -> list[InlinedPart]:
+    """The parts of functions of the rules written out at their calls whose code holds the
+    instruction ``tb`` ran, outermost first: each part written out in the line
+    (``LineOrigin.inlined``) whose code is found there around the instruction's columns."""
     failed = _failed_code(g, tb)
     inlined = g.rules.code.where[tb.tb_lineno - 1].inlined
     if failed is None or not inlined:
@@ -210,7 +258,7 @@ def inlined_calls(g: Game, tb: TracebackType) -> list[Call]:
                 around.append(Around(start, end, part))
             start = written.find(part_code, start + 1)
     around.sort(key=lambda a: (a.start, -a.end))  # the outermost first
-    return [Call(f"fn {a.part.fn}", a.part.span) for a in around]
+    return [a.part for a in around]
 
 
 # an operand named in a message ("bid[q] is none") is at most this long, on one line

@@ -168,6 +168,8 @@ class CompiledCode(Protocol):
     @property
     def operations(self) -> Mapping[str, list[Operation]]: ...  # code -> the rules' operations
     @property
+    def calls(self) -> Mapping[str, list[Span]]: ...  # code -> the calls of functions written so
+    @property
     def turn_at(self) -> int | None: ...  # the `turn` block's origin
     @property
     def end_ats(self) -> list[int]: ...  # each `end when`'s origin

@@ -104,8 +104,11 @@ class RulesError(Exception):
         return "\n".join(d.render(self.sources) for d in self.diagnostics)
 
     def words(self) -> str:
-        """The error's words, without the 'error:' and the place its printed form gives."""
-        return "; ".join(d.message for d in self.diagnostics)
+        """The error's words, without the 'error:' and the place its printed form gives: its
+        errors' messages (one, but for a file's), on one line for a status line; the notes
+        ("called from fn side", "3 more error(s) not shown") are for the full report."""
+        said = [d.message for d in self.diagnostics if d.severity != "note"]
+        return "; ".join(said or [d.message for d in self.diagnostics[:1]])
 
     def __str__(self) -> str:  # what print(error) and pytest show
         return self.render()

@@ -149,3 +149,32 @@ def test_a_secret_passed_to_a_rule_whose_value_is_given_back_is_secret_inside_it
     found = warnings('  let x = relay()\n  log "{x}"', decls)
     assert [(w.span.line - HEAD.count("\n"), w.message) for w in found] == [
         (2, "this log line shows a value worked out from a hidden card's face")]
+
+
+# a card picked by its face from a hand, then shown to every seat
+PICKED = '  let xs = [c for c in hand[current] if c.v > 3]\n  reveal first(xs)\n'
+REVEAL_SAYS = ("whether cards are shown to all (and how) depends on a value worked out from a "
+               "card only current may see")  # (which card passed the filter: said at the reveal)
+LOG_SAYS = "this log line shows a value worked out from a card only current may see"
+
+
+def test_a_card_revealed_to_all_may_be_named_after_though_it_was_picked_by_its_face():
+    """``reveal first(xs)`` shows that very card to every seat: naming it (or its fields)
+    right after tells nothing the reveal did not (the log was warned, as the filter read a
+    face)."""
+    assert messages(PICKED + '  log "{current} shows {first(xs)}"') == [REVEAL_SAYS]
+    assert messages(PICKED + '  log "{current} shows {first(xs).v}"') == [REVEAL_SAYS]
+
+
+def test_what_a_reveal_shows_is_that_value_only():
+    """Another card of the same list, or what the list tells, is as secret as it was; and
+    once the list is set again, the same words name another card."""
+    assert messages(PICKED + '  log "{current} shows {last(xs)}"') == [REVEAL_SAYS, LOG_SAYS]
+    assert messages(PICKED + '  log "{size(xs)} of them"') == [REVEAL_SAYS, LOG_SAYS]
+    assert messages(PICKED + '  xs = [c for c in hand[current] if c.v < 3]\n'
+                             '  log "{first(xs)}"') == [REVEAL_SAYS, LOG_SAYS]
+    assert messages('  let xs = [c for c in hand[current] if c.v > 3]\n  let c = first(xs)\n'
+                    '  xs = [c for c in hand[current] if c.v < 3]\n  reveal c\n'
+                    '  log "{first(xs)}"') == [LOG_SAYS]  # (c came from the other xs)
+    assert messages(PICKED + '  log "{sum(first(xs).v for xs in [cards(hand[current])])}"') \
+        == [REVEAL_SAYS, LOG_SAYS]  # (a name bound again inside)

@@ -208,6 +208,17 @@ def test_suggest_where_the_rules_advice_fails_says_so_and_the_game_goes_on():
     assert game.history == ["1", "1"]  # the game went on after it
 
 
+def test_advice_failing_in_a_function_is_said_in_one_line_without_its_calls():
+    """The status line says the failure (in the function), not the calls that led to it
+    ("; called from prefer..."): those are for a full report."""
+    rules = FAILING_ADVICE.replace("prefer n / zero", "prefer share(n)").replace(
+        "turn {", "fn share(n: int) = n / zero\nturn {", 1)
+    _, _, out = _answered("suggest", "1", rules=rules)
+    said = " ".join(out.split())
+    assert "the rules' advice could not be worked out: in fn share: " in said
+    assert "called from" not in said
+
+
 LAY = """game "Lay"
 players 2
 card Tile { n: int  name "tile {n}" }

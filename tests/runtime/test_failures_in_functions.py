@@ -1,6 +1,6 @@
 """A failure inside a function of the rules is told in the function (its name, at the part
 that failed, with carets under it), then each call that led there, outermost last, as a
-note ("called from fn twice", "called from turn"): alike whether the function is called or
+note at the call ("called from fn twice", "called from turn"): alike whether the function is called or
 written out where it is called (compiler/inline.py), on the full path and the lean path
 (interpreter/runtime/failures.py works the calls out only when the error is reported)."""
 from __future__ import annotations
@@ -9,6 +9,7 @@ import pytest
 
 import rulelang
 from interpreter.compiler import inline
+from rulelang.language import checker
 
 HEAD = """game "Fns"
 players 2
@@ -28,10 +29,10 @@ fn over(x: int) {
 CHAIN = [  # below the error's three lines: each caller's (its note, the line, the carets)
     "fns.rules:8:20: note: called from fn twice",
     "    fn twice(g: Gem) = size_of(g) * 2",
-    "                       ^^^^^^^^^^^^^^",
+    "                       ^^^^^^^^^^",
     "fns.rules:9:19: note: called from fn more",
     "    fn more(g: Gem) = twice(g) + 1",
-    "                      ^^^^^^^^^^^^",
+    "                      ^^^^^^^^",
 ]
 
 FAILED = [
@@ -42,19 +43,19 @@ FAILED = [
 
 CALLERS = {  # where more(gem) is called -> the rest of the rules, and the caller's note
     "a statement": ('turn {\n  log "{more(gem)}"\n  win current\n}\n',
-                    ["fns.rules:15:3: note: called from turn", '      log "{more(gem)}"',
-                     "      ^^^^^^^^^^^^^^^^^"]),
+                    ["fns.rules:15:9: note: called from turn", '      log "{more(gem)}"',
+                     "            ^^^^^^^^^"]),
     "end when": ("turn {\n  choose n in [1, 2]\n}\nend when more(gem) > 3\n",
                  ["fns.rules:17:10: note: called from end when", "    end when more(gem) > 3",
-                  "             ^^^^^^^^^^^^^"]),
+                  "             ^^^^^^^^^"]),
     "score": ("turn {\n  win current\n}\nscore p = more(gem)\n",
               ["fns.rules:17:11: note: called from score", "    score p = more(gem)",
                "              ^^^^^^^^^"]),
     "a choose's options": ("turn {\n  choose n in [i for i in 1..3 if i > more(gem)]\n"
                            "  win current\n}\n",
-                           ["fns.rules:15:3: note: called from turn",
+                           ["fns.rules:15:39: note: called from turn",
                             "      choose n in [i for i in 1..3 if i > more(gem)]",
-                            "      " + "^" * 46]),
+                            "      " + " " * 36 + "^" * 9]),
 }
 
 
@@ -97,8 +98,8 @@ def test_a_failed_operation_in_a_function_is_told_at_it_and_names_what_was_none(
             " (a value not set yet, or nothing found?)",
             "      b > x",
             "      ^^^^^"], (lean, shown)
-        assert shown[3:] == ["fns.rules:16:3: note: called from turn", "      let n = over(1)",
-                             "      ^^^^^^^^^^^^^^^"], (lean, shown)
+        assert shown[3:] == ["fns.rules:16:11: note: called from turn", "      let n = over(1)",
+                             "              ^^^^^^^"], (lean, shown)
 
 
 def test_a_function_calling_itself_without_end_is_told_in_it_and_its_calls_counted():
@@ -109,4 +110,72 @@ def test_a_function_calling_itself_without_end_is_told_in_it_and_its_calls_count
         assert shown[0] == ("fns.rules:9:1: error: in fn more: function 'more' calls itself "
                             "without end"), shown
         assert shown[3] == "fns.rules:9:19: note: called from fn more (200 calls)", shown
-        assert shown[6] == "fns.rules:15:3: note: called from turn", shown
+        assert shown[6] == "fns.rules:15:9: note: called from turn", shown
+
+
+def test_a_call_in_the_middle_of_a_long_line_is_pointed_at_itself(inlining):
+    """The note of a caller points at the call that led to the failure, not at the whole
+    statement it is in (a long ``let`` was all carets)."""
+    text = HEAD + ("turn {\n  let n = 1 + 2 * size_of(gem) + bid[P1] * 3\n  log \"{n}\"\n"
+                   "  win current\n}\n")
+    for lean in (False, True):
+        shown = _failed(text, lean)
+        assert shown[:3] == FAILED, (lean, shown)
+        assert shown[3:] == ["fns.rules:15:19: note: called from turn",
+                             "      let n = 1 + 2 * size_of(gem) + bid[P1] * 3",
+                             "                      ^^^^^^^^^^^^"], (lean, shown)
+
+
+def test_a_function_written_out_that_calls_one_that_is_not_is_a_step_of_the_calls(inlining):
+    """``wrap`` (small: written out in the turn) calls ``deep`` (calling itself: a call):
+    each note is at its call, and ``wrap`` is one of them (written out, it was left out: its
+    code was looked for only around the instruction that failed)."""
+    text = HEAD + ("fn deep(g: Gem, n: int) = if n == 0 then g.size else deep(g, n - 1)\n"
+                   "fn wrap(g: Gem) = 1 + deep(g, 2)\n"
+                   "turn {\n  let n = 5 + wrap(gem) * 2\n  log \"{n}\"\n  win current\n}\n")
+    for lean in (False, True):
+        shown = _failed(text, lean)
+        assert shown[3:] == [
+            "fns.rules:14:54: note: called from fn deep (2 calls)",
+            "    fn deep(g: Gem, n: int) = if n == 0 then g.size else deep(g, n - 1)",
+            "                                                         ^^^^^^^^^^^^^^",
+            "fns.rules:15:23: note: called from fn wrap",
+            "    fn wrap(g: Gem) = 1 + deep(g, 2)",
+            "                          ^^^^^^^^^^",
+            "fns.rules:17:15: note: called from turn",
+            "      let n = 5 + wrap(gem) * 2",
+            "                  ^^^^^^^^^"], (lean, shown)
+
+
+def test_an_errors_words_are_its_message_without_the_notes_of_its_calls():
+    """``words()``, the one-line form status lines use (a move that cannot follow a failed
+    one says it), is the message: the calls that led there are for the full report (it
+    had grown "; called from fn twice; called from fn more; called from turn")."""
+    text = HEAD + 'turn {\n  choose n in [1, 2] prompt "go"\n  log "{more(gem)}"\n}\n'
+    for rules in (rulelang.loads(text, "fns.rules"), rulelang.loads(text, "fns.rules").lean()):
+        game = rules.new_game(players=2, seed=1)
+        with pytest.raises(rulelang.RulesRuntimeError) as caught:
+            game.play(game.legal_moves()[0])
+        message = "in fn size_of: cannot read .size: the value is none"
+        assert caught.value.words() == message
+        assert "called from fn twice" in str(caught.value)  # (the full report has them)
+        with pytest.raises(rulelang.IllegalMove) as refused:
+            game.play(0)
+        assert refused.value.words() == (f"this game cannot go on: a move stopped half-way "
+                                         f"with an error ({message}); start a new game, or "
+                                         "restore one saved before that move")
+
+
+def test_every_error_of_a_file_is_in_its_words_but_not_its_notes():
+    """(A file's errors, each a line of the report, are all said, as before; the note that
+    more are not shown is not.)"""
+    def words(count):
+        body = "".join(f"  x{i} = 1\n" for i in range(count))
+        with pytest.raises(rulelang.CheckError) as caught:
+            rulelang.loads(f'game "Many"\nplayers 2\nturn {{\n{body}}}\n', "many.rules")
+        return caught.value
+    assert words(2).words() == "unknown variable 'x0'; unknown variable 'x1'"
+    many = words(checker.MAX_ERRORS + 1)
+    assert "1 more error(s) not shown" in str(many)
+    assert many.words() == "; ".join(f"unknown variable 'x{i}'"
+                                     for i in range(checker.MAX_ERRORS))

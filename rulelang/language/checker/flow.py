@@ -320,6 +320,7 @@ class FlowChecker(EffectChecks, ChoiceChecks):
     def bind(self, state: State, name: str, expr: ast.Expr, taint: Taint) -> None:
         self.current_alias.discard(name)
         state.made_public = state.made_public - {name}
+        state.set_again([name])
         deferred = taint != CLEAN and len(state.local) <= MAX_KEPT
         state.local[name] = Deferred(expr, state.copy(), taint) if deferred else taint
 
@@ -346,6 +347,7 @@ class FlowChecker(EffectChecks, ChoiceChecks):
                 self.bind(state, target.id, s.value, local)
             elif isinstance(ref, refs.Local):
                 state.local[target.id] = local
+                state.set_again([target.id])
             elif ref == refs.Builtin("current"):
                 self.current_alias.clear()  # a local set from it holds the seat it was
                 self.later(compute, state, s.value.span, "'current' is set to",
@@ -367,10 +369,12 @@ class FlowChecker(EffectChecks, ChoiceChecks):
             base = target.obj
             if isinstance(base, ast.Name) and isinstance(base.ref, refs.Local):
                 state.local[base.id] = state.settled(base.id) | value
+                state.set_again([base.id])
         return state
 
     def store_var(self, info: VarInfo, key_args: list[ast.Expr], value: Taint, expr: ast.Expr,
                   state: State, compute: Compute) -> None:
+        state.set_again([info.name])
         owner = None
         if info.visibility == "owner":
             at = next((i for i, key in enumerate(info.keys) if key.of_seats), None)
@@ -413,6 +417,7 @@ class FlowChecker(EffectChecks, ChoiceChecks):
         assert isinstance(call.ref, refs.Rule)
         decl = self.p.rules.get(call.ref.name)
         self.flush(state)  # the rule may ask someone to decide
+        state.shown = frozenset()  # and move cards, set variables
         if decl is None:
             return state
         key: tuple[str, int | str] = (decl.name, "pc")  # the rule runs as its caller's branch decided
@@ -477,11 +482,13 @@ class FlowChecker(EffectChecks, ChoiceChecks):
             def bind_pairs(st: State) -> None:
                 st.local.update({seat: CLEAN,
                                  choice: Taint(Secret(OWNED, seat, chosen=True), item.face)})
+                st.set_again(s.names)
             return self.loop(s.body, state, bind_pairs)
         self.current_alias.difference_update(s.names)
 
         def bind(st: State) -> None:
             st.local.update(dict.fromkeys(s.names, item))
+            st.set_again(s.names)
             st.under(s.iter, over.data, "for")
         after = self.loop(s.body, state, bind)
         # a body that makes its item's cards public, on every path, makes the list's public:
@@ -503,6 +510,7 @@ class FlowChecker(EffectChecks, ChoiceChecks):
         def bind(st: State) -> None:
             if s.name:
                 st.local.update({s.name: CLEAN})
+                st.set_again([s.name])
             st.under(s.count, count.data, "repeat")
         return self.loop(s.body, state, bind)
 

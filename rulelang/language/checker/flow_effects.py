@@ -14,8 +14,10 @@ from rulelang.language.checker.flow_values import (
     Deferred,
     FlowExprs,
     Secret,
+    Shown,
     State,
     Taint,
+    shown_as,
 )
 from rulelang.language.errors import Diagnostic
 
@@ -82,6 +84,7 @@ class EffectChecks(FlowExprs):
                        allowed=lambda d: d <= face, event=f"a card is made with the field '{name}'")
         if s.name:
             state.local[s.name] = Taint(face=face)
+            state.set_again([s.name])
         return state
 
     def s_Reveal(self, s: ast.Reveal, state: State) -> State:
@@ -92,7 +95,8 @@ class EffectChecks(FlowExprs):
                 self.moved(s.what, Secret(OWNED, self.key_text(s.to)), state)
             return state
         self.happens(s, state, "cards are shown to all", (s.what,))
-        state.shown = state.shown | {self.key_text(s.what)} | self.origin(s.what, state)
+        state.shown = state.shown | {shown_as(s.what, self.key_text(s.what))} \
+            | self.origin(s.what, state)
         self.moved(s.what, PUBLIC, state)
         what = s.what
         if isinstance(what, ast.Call) and what.ref == refs.Builtin("cards") and what.args:
@@ -102,12 +106,15 @@ class EffectChecks(FlowExprs):
             state.revealed = state.revealed | {name}
         return state
 
-    def origin(self, what: ast.Expr, state: State) -> frozenset[str]:
-        """The expression a local was set from (``let c = top(deck)``), by its text."""
+    def origin(self, what: ast.Expr, state: State) -> frozenset[Shown]:
+        """The expression a local was set from (``let c = top(deck)``), while the locals it
+        reads hold what they held then (else its words name other cards now)."""
         if isinstance(what, ast.Name):
             value = state.local.get(what.id)
             if isinstance(value, Deferred):
-                return frozenset({self.key_text(value.expr)})
+                was = shown_as(value.expr, self.key_text(value.expr))
+                if all(value.snapshot.local.get(n) is state.local.get(n) for n in was.reads):
+                    return frozenset({was})
         return frozenset()
 
     def moved(self, what: ast.Expr, face: Secret, state: State) -> None:

@@ -10,7 +10,7 @@ import attrs
 from rulelang.language import ast, refs
 from rulelang.language import types as T
 from rulelang.language.errors import Span
-from rulelang.language.traversal import children
+from rulelang.language.traversal import children, walk
 
 if TYPE_CHECKING:
     from rulelang.language.checker import Program
@@ -129,6 +129,18 @@ class Deferred:
     taint: Taint
 
 
+@attrs.frozen
+class Shown:
+    """An expression whose cards were revealed to all (``reveal first(xs)``): the same words
+    name the same cards until a name they read is set again (or a card moves)."""
+    text: str
+    reads: frozenset[str]  # the names in it (locals, variables)
+
+
+def shown_as(expr: ast.Expr, text: str) -> Shown:
+    return Shown(text, frozenset(n.id for n in walk(expr) if isinstance(n, ast.Name)))
+
+
 @attrs.define
 class State:
     """What is known at one point of a rule: its locals' taints (a ``Taint`` or a
@@ -143,8 +155,8 @@ class State:
     # out again at the next decision, a card made public by then being no secret
     conds: tuple[tuple[ast.Expr, State, str], ...] = ()
     entry: Secret = PUBLIC  # the pc a rule is called under (its callers' branches, joined)
-    # expressions (by their text) whose cards were revealed to all since the last move
-    shown: frozenset[str] = frozenset()
+    # expressions whose cards were revealed to all since the last move
+    shown: frozenset[Shown] = frozenset()
 
     def copy(self) -> State:
         return State(dict(self.local), self.revealed, self.made_public, self.pc, self.conds,
@@ -161,6 +173,16 @@ class State:
         names what decides (an "if", a "while", a "for" loop's list, a "repeat" count)."""
         self.conds = self.conds + ((expr, self.copy(), kind),)
         self.pc = self.pc | data
+
+    def is_shown(self, text: str) -> bool:
+        return any(x.text == text for x in self.shown)
+
+    def set_again(self, names: Iterable[str]) -> None:
+        """``names`` now hold other values: an expression that reads one may name other cards
+        than those revealed."""
+        if self.shown:
+            names = set(names)
+            self.shown = frozenset(x for x in self.shown if not x.reads & names)
 
     def settled(self, name: str) -> Taint:
         value = self.local.get(name, CLEAN)
@@ -246,8 +268,8 @@ class FlowExprs:
         method: Callable[[ast.Node, State], Taint] | None = getattr(
             self, "x_" + type(e).__name__, None)
         if state.shown and type(e) in (ast.Call, ast.Index, ast.Name) \
-                and self.key_text(e) in state.shown:  # revealed to all: its face is no secret
-            return Taint((method or self.x_children)(e, state).data)
+                and state.is_shown(self.key_text(e)):
+            return CLEAN  # revealed to all: which cards, and their faces, are no secret
         if method is None:
             return self.x_children(e, state)
         return method(e, state)
@@ -382,6 +404,7 @@ class FlowExprs:
     def x_Lambda(self, e: ast.Lambda, state: State) -> Taint:
         inner = state.copy()
         inner.local[e.param] = CLEAN
+        inner.set_again([e.param])
         return self.ev(e.body, inner)
 
     def x_Comprehension(self, e: ast.Comprehension, state: State) -> Taint:
@@ -392,6 +415,7 @@ class FlowExprs:
             for name in clause.names:
                 inner.local[name] = item
                 bound.add(name)
+            inner.set_again(clause.names)
             if clause.cond is not None:
                 data = data | self.ev(clause.cond, inner).data
         elt = self.ev(e.elt, inner)
@@ -431,6 +455,7 @@ class FlowExprs:
             if isinstance(lam, ast.Lambda):
                 inner = state.copy()
                 inner.local[lam.param] = got
+                inner.set_again([lam.param])
                 got = got | Taint(self.ev(lam.body, inner).data)
         return got
 

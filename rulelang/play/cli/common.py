@@ -125,8 +125,7 @@ def read_save(path, read):
         click.echo(f"error: {path}: cannot read it ({error.strerror or error})", err=True)
         sys.exit(EXIT_DATA)
     except RulesError as error:
-        click.echo(f"error: {path}: {'; '.join(d.message for d in error.diagnostics)}",
-                   err=True)
+        click.echo(f"error: {path}: {error.words()}", err=True)
         sys.exit(EXIT_DATA)
 
 

@@ -175,7 +175,7 @@ class Host:
             except OSError as error:
                 problems.append(f"{path.name}: {error.strerror or error}")
             except RulesError as error:  # its words, without a second "error:"
-                problems.append(f"{path.name}: {'; '.join(d.message for d in error.diagnostics)}")
+                problems.append(f"{path.name}: {error.words()}")
         return problems
 
     def lobby(self) -> str:
