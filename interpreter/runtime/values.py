@@ -11,6 +11,7 @@ as a move, its JSON form in a view or a save, iterating over it) is in ``protoco
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias, TypeVar, final
 
@@ -311,26 +312,50 @@ _NAMES: dict[tuple[int, int], str] = {}
 
 
 def cell_name(cell: tuple[int, int]) -> str:
-    """(4, 4) -> 'E5': column letter, row number from 1 (row 1 at the top)."""
+    """(4, 4) -> 'E5': column letter, row number from 1 (row 1 at the top). Past Z the
+    columns go on AA, AB...; left of A and above row 1 (a grid with no edges grows there)
+    a minus counts the other way: '-A' the column left of A, '-1' the row above row 1
+    ((-1, -1) -> '-A-1'). No column or row is zero, so each name is one cell's alone."""
     name = _NAMES.get(cell)
     if name is None:
         x, y = cell
-        name = f"{chr(65 + x)}{y + 1}" if 0 <= x < 26 and y >= 0 else f"({x},{y})"
+        name = column_name(x) + (str(y + 1) if y >= 0 else str(y))
         if len(_NAMES) < 100_000:
             _NAMES[cell] = name
     return name
 
 
+def column_name(x: int) -> str:
+    """0 -> 'A', 25 -> 'Z', 26 -> 'AA'; -1 -> '-A', -27 -> '-AA' (letters as a spreadsheet's)."""
+    count = x + 1 if x >= 0 else -x  # the column's place counted from A (or leftwards from -A)
+    letters = ""
+    while count:
+        count, rest = divmod(count - 1, 26)
+        letters = chr(65 + rest) + letters
+    return letters if x >= 0 else "-" + letters
+
+
+_NAMED_CELL = re.compile(r"(-?)([A-Z]{1,6})(-?)(\d{1,9})")
+_PAIR = re.compile(r"\((-?\d{1,9}),\s*(-?\d{1,9})\)")
+
+
 def parse_cell(text: str) -> Cell:
+    """A cell's name back to the cell: 'E5', 'AA3', '-A1', 'B-2'; '(x,y)', as older saves
+    and screens wrote a cell outside A..Z, is read too."""
     t = text.strip().upper()
-    if len(t) >= 2 and t[0].isalpha() and t[1:].isdigit():
-        return Cell(ord(t[0]) - 65, int(t[1:]) - 1)
-    if t.startswith("(") and t.endswith(")"):
-        x, _, y = t[1:-1].partition(",")
-        try:
-            return Cell(int(x), int(y))
-        except ValueError:
-            pass
+    m = _NAMED_CELL.fullmatch(t)
+    if m:
+        left, letters, up, digits = m.groups()
+        place, row = 0, int(digits)
+        for ch in letters:
+            place = place * 26 + ord(ch) - 64
+        if row == 0:
+            raise Fail(f"'{text}' is not a cell: rows are numbered from 1, and the row above "
+                       f"row 1 is -1 (like A-1)")
+        return Cell(-place if left else place - 1, -row if up else row - 1)
+    m = _PAIR.fullmatch(t)
+    if m:
+        return Cell(int(m.group(1)), int(m.group(2)))
     raise Fail(f"'{text}' is not a cell: write a column letter and a row number, like E5")
 
 

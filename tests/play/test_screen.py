@@ -101,7 +101,8 @@ def test_the_screen_never_has_more_lines_than_the_terminal():
 @pytest.mark.slow
 def test_placements_are_found_by_any_cell_they_cover():
     assert placing.cells_typed("e3, F4") == ["E3", "F4"]
-    assert placing.cells_typed("(-1,2) A1") == ["(-1,2)", "A1"]
+    assert placing.cells_typed("-a3 A1 b-2") == ["-A3", "A1", "B-2"]  # left of A, above row 1
+    assert placing.cells_typed("(-1,2) A1") == ["-A3", "A1"]  # as older screens wrote them
     assert placing.cells_typed("E3 r90 f") is None   # a placement as written: no cells
     rules = rulelang.load("games/yami.rules")
     game = rules.new_game(players=3, seed=0)

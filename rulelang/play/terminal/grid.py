@@ -9,26 +9,24 @@ of the card it lies on (``c-:P1``: a follower on a tile), as the page shows both
 """
 from __future__ import annotations
 
-import re
-
 import attrs
 from rich.text import Text
 
+from interpreter.runtime.values import Fail, cell_name, column_name, parse_cell
 from rulelang.play.terminal.cards import style_of
 
-_LETTERED = re.compile(r"^([A-Z])(\d+)$")
 EMPTY = "·"
 HIDDEN = "?"
 ON = ":"  # between a card and the card of a grid laid out over it
 
 
 def cell_xy(name: str) -> tuple[int, int]:
-    """'E5' -> (4, 4); '(-1,3)' -> (-1, 3)."""
-    m = _LETTERED.match(name.upper())
-    if m:
-        return ord(m.group(1)) - 65, int(m.group(2)) - 1
-    x, _, y = name.strip().strip("()").partition(",")
-    return int(x), int(y)
+    """'E5' -> (4, 4); '-A3' -> (-1, 2), as the rules name cells (ValueError: not a cell)."""
+    try:
+        x, y = parse_cell(name)
+    except Fail as error:
+        raise ValueError(str(error)) from None
+    return x, y
 
 
 def is_cell_name(text: str) -> bool:
@@ -40,8 +38,7 @@ def is_cell_name(text: str) -> bool:
 
 
 def cell_label(xy) -> str:
-    x, y = xy
-    return f"{chr(65 + x)}{y + 1}" if 0 <= x < 26 and y >= 0 else f"({x},{y})"
+    return cell_name(tuple(xy))
 
 
 @attrs.define
@@ -151,11 +148,9 @@ def bounds(zone: dict, layers: Layers, extra=()):
 
 
 def _axis_names(xs, ys):
-    """Each column's letter and each row's number from 1, as cells are named (A1 at the top
-    left), as the page labels them; left of A and above row 1, where a cell is named
-    ``(x,y)``, the coordinate itself. (Once a card went above row 1 every label turned to a
-    coordinate from 0, the board's rows one lower than the moves named them.)"""
-    columns = [chr(65 + x) if 0 <= x < 26 else str(x) for x in xs]
+    """Each column's letters and each row's number, as cells are named (A1 at the top left;
+    -A left of A, -1 above row 1), as the page labels them."""
+    columns = [column_name(x) for x in xs]
     rows = [str(y + 1) if y >= 0 else str(y) for y in ys]
     return columns, rows
 

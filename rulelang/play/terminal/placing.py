@@ -22,7 +22,7 @@ _WORD = re.compile(r"\([^)]*\)|[^\s,]+")  # a cell as (x,y), or a word between s
 
 
 def cells_typed(answer: str) -> list[str] | None:
-    """'e3 f3' -> ['E3', 'F3'] ('(-1,2)' names a cell of a grid without edges); None unless
+    """'e3 f3' -> ['E3', 'F3'] ('-a3' the cell left of A3, on a grid without edges); None unless
     every word is a cell's name."""
     words = _WORD.findall(answer)
     if not words or not all(grid.is_cell_name(w) for w in words):

@@ -1,23 +1,36 @@
 // Grids: cards lying on cells, with the grids the rules lay under or over them. A card that
 // covers several cells is drawn as one tinted piece (no lines between its own cells), its
 // symbol on its first cell. Cells are named as in the moves: column letter, row number
-// from 1 at the top (A1), or (x,y) outside A..Z.
+// from 1 at the top (A1); past Z the columns go on AA, AB..., and a grid with no edges names
+// the columns left of A -A, -B... and the rows above row 1 -1, -2... (the rules' cell_name).
 import {el, tintColour, cardDetails, titleOf} from "./draw.js";
 
 export function parseCell(text) {
-  const t = String(text).trim();
-  let m = /^([A-Za-z])(\d+)$/.exec(t);
-  if (m) return [m[1].toUpperCase().charCodeAt(0) - 65, Number(m[2]) - 1];
-  m = /^\((-?\d+),\s*(-?\d+)\)$/.exec(t);
+  const t = String(text).trim().toUpperCase();
+  let m = /^(-?)([A-Z]{1,6})(-?)(\d{1,9})$/.exec(t);
+  if (m) {
+    let place = 0;
+    for (const ch of m[2]) place = place * 26 + ch.charCodeAt(0) - 64;
+    const row = Number(m[4]);
+    if (row === 0) return null;
+    return [m[1] ? -place : place - 1, m[3] ? -row : row - 1];
+  }
+  m = /^\((-?\d+),\s*(-?\d+)\)$/.exec(t);  // as older saves wrote a cell outside A..Z
   return m ? [Number(m[1]), Number(m[2])] : null;
 }
 
 export function cellName(x, y) {
-  return x >= 0 && x < 26 && y >= 0 ? String.fromCharCode(65 + x) + (y + 1) : `(${x},${y})`;
+  return columnName(x) + (y >= 0 ? String(y + 1) : String(y));
 }
 
 function columnName(x) {
-  return x >= 0 && x < 26 ? String.fromCharCode(65 + x) : String(x);
+  let count = x >= 0 ? x + 1 : -x, letters = "";
+  while (count) {
+    const rest = (count - 1) % 26;
+    letters = String.fromCharCode(65 + rest) + letters;
+    count = (count - 1 - rest) / 26;
+  }
+  return x >= 0 ? letters : "-" + letters;
 }
 
 function bounds(zone, layers, extraCells) {
