@@ -8,6 +8,7 @@ value is one class here and one line in ``KINDS``.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from interpreter.runtime.values import (
@@ -379,6 +380,22 @@ def text_of(v: Value) -> str:
     if t is int:
         return str(v)
     return KINDS.get(t, _OTHER).text(v)
+
+
+def edged_hints(kind: str, names: Sequence[str], values: Sequence[Value]) -> dict[str, Any]:
+    """A card's hints when they hold its edges: each a text, the edges a list of four
+    (top, right, bottom, left), checked here as no type can say how long a list is."""
+    shown: dict[str, Any] = {}
+    for name, value in zip(names, values):
+        if name != "edges":
+            shown[name] = text_of(value)
+        elif type(value) is not list or len(value) != 4:
+            count = len(value) if type(value) is list else 1
+            raise Fail(f"the edges of a {kind} card are four texts (top, right, bottom, "
+                       f"left), not {count}")
+        else:
+            shown[name] = [text_of(v) for v in value]
+    return shown
 
 
 def _sequence_text(v: list[Value] | tuple[Value, ...], made: dict[int, str]) -> str:

@@ -15,7 +15,7 @@ from weakref import WeakKeyDictionary
 from interpreter.runtime.facts import Facts, known_to
 from interpreter.runtime.layout import key_texts
 from interpreter.runtime.log import Choice, Ending, Header, Message, SeenCard
-from interpreter.runtime.protocol import kind_of, text_of
+from interpreter.runtime.protocol import edged_hints, kind_of, text_of
 from interpreter.runtime.values import Card, Cell, EnumValue, Placement, Seat, Value, Zone, cell_name
 from rulelang.language import ast, traversal
 
@@ -79,6 +79,7 @@ def card_views(g: Game, cards: Sequence[Card], seat: Reader,
     hint_fields: Sequence[str] = ()
     hint_names: Sequence[str] = ()
     hints = None
+    edged = False  # the kind's hints hold its edges: a list of texts, not a text
     pure = False  # the kind's hints are kept by its fields' values
     whole = False  # a kept face is the card's whole view
     fixed_args: Callable[[dict[str, Value]], tuple[Value, ...]] | None = None
@@ -115,6 +116,7 @@ def card_views(g: Game, cards: Sequence[Card], seat: Reader,
         if code is not last:
             last, var_fields = code, code.var_fields
             hints, hint_fields, hint_names = code.hints, code.hint_fields, code.hint_names
+            edged = "edges" in hint_names
             whole, fixed_args = code.whole_face, code.hint_getter  # (worked out when compiled)
             read_args = code.hint_reader
             pure = code.hints_pure and hint_texts is not None
@@ -144,7 +146,8 @@ def card_views(g: Game, cards: Sequence[Card], seat: Reader,
                 except TypeError:  # a field holding a list: worked out each time
                     kept_as = None
             if shown is None:
-                shown = dict(zip(hint_names, map(text_of, hints(g, *args))))
+                shown = (edged_hints(card.kind, hint_names, hints(g, *args)) if edged
+                         else dict(zip(hint_names, map(text_of, hints(g, *args)))))
                 if kept_as is not None and len(hint_texts) < HINTS_KEPT:  # type: ignore[arg-type]
                     hint_texts[kept_as] = shown  # type: ignore[index]
             out.update(shown)

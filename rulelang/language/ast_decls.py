@@ -102,6 +102,9 @@ class CardDecl(Decl):
     tint_means: Expr | None = None  # display hint: what the tint means, for a legend
     note: Expr | None = None  # display hint: a few words shown beside the card ("P2")
     drawing: Expr | None = None  # display hint: a shape drawn with the card
+    # display hint: four short texts on its top, right, bottom and left edges, as it lies now
+    edges: Expr | None = None
+    edges_means: Expr | None = None  # display hint: what the edges mean, for a legend
 
 
 @node

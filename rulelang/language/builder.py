@@ -162,7 +162,8 @@ class Builder(Transformer[Token, Any]):
         return ast.CardDecl(str(c[0]), fields, clauses.get("name"), clauses.get("symbol"),
                             clauses.get("tint"), clauses.get("symbol_means"),
                             clauses.get("tint_means"), clauses.get("note"),
-                            clauses.get("drawing"), span=self._s(meta))
+                            clauses.get("drawing"), clauses.get("edges"),
+                            clauses.get("edges_means"), span=self._s(meta))
 
     def name_clause(self, meta: Meta, c: list[Any]) -> tuple[str, ast.Expr, None]:
         return ("name", c[0], None)
@@ -178,6 +179,9 @@ class Builder(Transformer[Token, Any]):
 
     def drawing_clause(self, meta: Meta, c: list[Any]) -> tuple[str, ast.Expr, None]:
         return ("drawing", c[0], None)
+
+    def edges_clause(self, meta: Meta, c: list[Any]) -> tuple[str, ast.Expr, ast.Expr | None]:
+        return ("edges", c[0], c[1])
 
     def table_decl(self, meta: Meta, c: list[Any]) -> ast.TableDecl:
         rows = [r for r in c[1:] if r is not None]

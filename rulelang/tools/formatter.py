@@ -111,7 +111,7 @@ def _statement_starts(module: ast.Module, tokens: list[Tok]) -> set:
             starts.add((node.span.line, node.span.col))
         if isinstance(node, ast.CardDecl):
             clause_exprs |= {(e.span.line, e.span.col) for e in (node.label, node.symbol, node.tint,
-                                                                  node.note, node.drawing)
+                                                                  node.note, node.drawing, node.edges)
                              if e is not None}
         if isinstance(node, ast.FnDecl):
             fn_bodies.add((node.body.span.line, node.body.span.col))

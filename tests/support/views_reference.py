@@ -64,8 +64,8 @@ def card_view(g: Game, card: Card, seat: Reader) -> dict[str, Any]:
         out[name] = plain(g, g.cv[name][card.id], seat)
     if code.hints is not None:
         values = code.hints(g, *(_field(g, card, f) for f in code.hint_fields))
-        for name, value in zip(code.hint_names, values):
-            out[name] = text_of(value)
+        for name, value in zip(code.hint_names, values):  # the edges: a list of four texts
+            out[name] = [text_of(v) for v in value] if name == "edges" else text_of(value)
     return out
 
 

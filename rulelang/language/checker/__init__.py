@@ -48,6 +48,7 @@ RESERVED_FIELDS = {
     "hidden": ("saying it is face down", "face_down"),
     "note": ("a few words shown beside it (the clause note ...)", "remark"),
     "drawing": ("the shape drawn with it (the clause drawing ...)", "picture"),
+    "edges": ("the texts on its four edges (the clause edges ...)", "sides"),
 }
 
 
@@ -279,13 +280,15 @@ class Checker(ExprChecker, EndingChecker, TellingChecker, StmtChecker, ZoneCheck
             for hint in (decl.symbol, decl.tint):
                 if hint is not None:
                     self.expr(hint, every)
-            for meaning in (decl.symbol_means, decl.tint_means):
+            for meaning in (decl.symbol_means, decl.tint_means, decl.edges_means):
                 if meaning is not None:
                     self.expect(meaning, every, T.TEXT, "what a display hint means")
             if decl.note is not None:
                 self.expect(decl.note, every, T.TEXT, "a card's note")
             if decl.drawing is not None:
                 self.expect(decl.drawing, every, T.SHAPE, "a card's drawing")
+            if decl.edges is not None:  # (four of them: said at run time, where it is known)
+                self.expect(decl.edges, every, T.list_of(T.TEXT), "a card's edges")
         for d in (option.decl for option in self.program.options.values()):
             if d.when is not None:
                 self.expect(d.when, self.top_scope(), T.BOOL, "when an option applies")
@@ -475,7 +478,7 @@ class Checker(ExprChecker, EndingChecker, TellingChecker, StmtChecker, ZoneCheck
                 self.expect(f.init, static, fields[f.name].type, f"the start value of '{f.name}'")
         if d.label is not None:
             self.expect(d.label, static, T.TEXT, "a card's name")
-        if any(h is not None for h in (d.symbol, d.tint, d.note, d.drawing)):
+        if any(h is not None for h in (d.symbol, d.tint, d.note, d.drawing, d.edges)):
             every = Scope(self.global_unit)  # display hints read every field
             for info in fields.values():
                 kind.hint_slots[info.name] = every.bind(info.name, info.type, mutable=False)
