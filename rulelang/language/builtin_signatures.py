@@ -145,7 +145,8 @@ SIGNATURES: dict[str, Sig] = {
                   "one item at random; the text names the chance event for tests", optional=1),
     # grids and geometry
     "cell": Sig(("cell_or_text", "int"), lambda a: T.CELL,
-                "cell(x, y) from 0, or cell(\"E5\"): column letter, row number", optional=1),
+                "cell(x, y) from 0, or cell(\"E5\"): column letter, row number "
+                "(cell(\"-A1\") left of A1, cell(\"A-1\") above it)", optional=1),
     "cells": Sig(("cellsource",), lambda a: _CELLS,
                  "the cells of a grid, of a placement, or under a card"),
     "occupied": Sig(("zone",), lambda a: _CELLS, "cells of a grid holding at least one card"),

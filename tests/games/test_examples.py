@@ -30,6 +30,7 @@ EXAMPLES = {  # file -> player counts to try
     "examples/sushi_draft.rules": (2, 3, 5),
     "examples/gin_rummy.rules": (2,),
     "examples/liars_dice.rules": (2, 3, 4),
+    "examples/edge_match.rules": (2, 3, 4),
 }
 # How a game may end: a competitive game is won or drawn; Hanabi, cooperative, ends with
 # the team's score and no verdict, or is lost when the third fuse burns.
