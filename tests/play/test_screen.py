@@ -416,16 +416,15 @@ def test_a_card_of_a_grid_laid_over_another_is_drawn_with_the_card_it_lies_on():
 
 
 def test_the_legend_says_how_a_cell_past_a_or_1_is_named_when_the_board_shows_one():
-    """The cell above F1 is (5,-1) in the moves: nothing on the screen said how to read it."""
+    """The cell above F1 is F-1 in the moves (it was (5,-1)): the legend says how to read it."""
     from rulelang.play.terminal import grid
     layers = grid.Layers()
     layers.own[(5, 1)] = [{"name": "Oni", "symbol": "On"}]
     said = [e.plain for e in panels.legend([panels.GridPart("table", {"cards": []}, layers)])]
-    assert not any(e.startswith("(x,y)") for e in said), said  # rows 1 to 3: all named
+    assert not any(e.startswith("-A") for e in said), said  # rows 1 to 3: no minus
     layers.own[(5, 0)] = [{"name": "Oni", "symbol": "On"}]
     said = [e.plain for e in panels.legend([panels.GridPart("table", {"cards": []}, layers)])]
-    assert ("(x,y) a cell left of A or above 1: x counts columns from A = 0, y rows from 1 = 0"
-            in said), said
+    assert "-A -B... the columns left of A, -1 -2... the rows above row 1" in said, said
 
 
 SUPPLY = '''
@@ -525,3 +524,35 @@ turn {
                            24).lines
     menu = next(line.plain for line in lines if "1." in line.plain)
     assert "1. village (costs 3)" in menu and "2. smithy (costs 4)" in menu
+
+
+def test_a_grid_of_cards_with_edges_draws_each_cell_three_lines_tall():
+    """Tiles whose edges must match their neighbours' (the `edges` hint): each edge on its
+    side of the tile's symbol, a face-down card and an empty cell as on any grid, an edge
+    too long for the cell cut (never the symbol); a grid with no such card is unchanged."""
+    from rulelang.play.terminal import edged, grid
+    layers = grid.Layers()
+    layers.own[(0, 0)] = [{"name": "straight", "symbol": "=", "edges": ["r", "f", "r", "f"]}]
+    layers.own[(1, 0)] = [{"name": "bend", "symbol": "L", "edges": ["f", "r", "r", "f"]}]
+    zone = {"cards": [], "width": 2, "height": 1}
+    assert [line.plain for line in edged.lines(zone, layers)] == [
+        "    A     B", "    r     f", "1 f = f f L r", "    r     r"]
+    layers.own[(0, 1)] = [{"hidden": True, "kind": "Tile"}]
+    layers.own[(1, 1)] = [{"name": "wide", "symbol": "CC",
+                           "edges": ["city", "castle", "road", "meadowland"]}]
+    drawn = [line.plain for line in edged.lines({"cards": []}, layers)]
+    row = drawn.index(next(line for line in drawn if line.startswith(" 2")))
+    assert drawn[row].split()[:3] == ["2", "·", "?"]  # face down: no edges to show
+    assert "CC" in drawn[row] and "mea" in drawn[row] and "meadowland" not in drawn[row]
+    assert drawn[row - 1].strip() == "city" and drawn[row + 1].strip() == "road"
+    plain = grid.Layers()
+    plain.own[(0, 0)] = [{"name": "stone", "symbol": "o"}]
+    assert [t.plain for t in edged.lines(zone, plain)] == [
+        t.plain for t in grid.grid_lines(zone, plain)]
+
+
+def test_a_card_with_edges_is_listed_with_them_after_its_name():
+    from rulelang.play.terminal.cards import card_text
+    card = {"name": "bend", "kind": "Tile", "edges": ["r", "r", "f", "f"], "tint_means": "new"}
+    assert card_text(card).plain == "bend ↑r →r ↓f ←f (new)"
+    assert card_text({"hidden": True, "kind": "Tile"}).plain == "?"

@@ -368,3 +368,22 @@ def test_a_bid_from_many_numbers_says_the_numbers_and_refuses_one_out_of_range(t
     assert "did you mean" not in screen
     screen = term.type("1", "is refused")  # a number: not "starts several moves" (10, 11...)
     assert "starts several" not in screen
+
+
+def test_edge_match_draws_each_tile_with_its_edges_and_names_cells_left_of_a(
+        tmp_path, monkeypatch, text_snapshot):
+    """Tiles with `edges`: on the table a cell three lines tall, the top edge over the
+    symbol, the side edges beside it, the bottom edge under it; the tile to lay listed with
+    its edges after its name; a cell left of A1 typed as the screen names it (-A1)."""
+    monkeypatch.chdir(ROOT)
+    term = run("examples/edge_match.rules", "--seed", "1", "--bot-seed", "1", columns=100,
+               rows=30)
+    screen = term.wait("lay city at")
+    assert "to lay city ↑c →f ↓f ←f" in screen
+    assert "edges r road, f field, c city" in screen
+    screen = term.type("-a1", "quarter turns clockwise")
+    assert_one_screen(term, "Edge Match")
+    assert screen == text_snapshot
+    lines = screen.splitlines()
+    row = next(i for i, line in enumerate(lines) if line.startswith(" 1 "))
+    assert lines[row - 1].split()[:1] == ["r"] and lines[row + 1].split()[:1] == ["r"]

@@ -3,7 +3,7 @@
 A card the seat cannot see is a dict ``{"hidden": True, "kind": ...}``, with the fields
 the seat was told of it (``tell c.colour to p``); one it can see has its ``name`` and,
 if its kind declares them, the display hints ``symbol`` and ``tint`` (and what they
-mean, ``symbol_means``/``tint_means``).
+mean, ``symbol_means``/``tint_means``), and ``edges``, said after its name.
 """
 from __future__ import annotations
 
@@ -18,6 +18,9 @@ COLOURS = {
     "white": "white", "black": "grey11", "grey": "grey50", "gray": "grey50", "brown": "orange4",
     "pink": "hot_pink", "gold": "gold1",
 }
+
+
+EDGE_ARROWS = ("↑", "→", "↓", "←")  # a card's edges: top, right, bottom, left
 
 
 def style_of(card: dict) -> str:
@@ -37,6 +40,9 @@ def card_text(card: dict) -> Text:
         told = told_facts(card)
         return Text("?" + (f" ({', '.join(told)})" if told else ""), style="dim")
     out = Text(card["name"], style=style_of(card))
+    edges = card.get("edges")
+    if isinstance(edges, list) and len(edges) == 4:  # as it lies now: "bend ↑r →r ↓f ←f"
+        out.append(" " + " ".join(a + str(e) for a, e in zip(EDGE_ARROWS, edges)))
     said = [card[k] for k in ("note", "tint_means") if card.get(k)]  # who played it, and so on
     if said:
         out.append(f" ({'; '.join(said)})", style="italic")

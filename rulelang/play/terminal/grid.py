@@ -147,7 +147,7 @@ def bounds(zone: dict, layers: Layers, extra=()):
     return xs, ys
 
 
-def _axis_names(xs, ys):
+def axis_names(xs, ys):
     """Each column's letters and each row's number, as cells are named (A1 at the top left;
     -A left of A, -1 above row 1), as the page labels them."""
     columns = [column_name(x) for x in xs]
@@ -161,7 +161,7 @@ def grid_lines(zone: dict, layers: Layers, marks: dict | None = None) -> list[Te
     marks = marks or {}
     xs, ys = bounds(zone, layers, marks)
     widths = {x: cell_width(layers, x) for x in xs}  # a column as wide as its widest cell
-    columns, rows = _axis_names(xs, ys)
+    columns, rows = axis_names(xs, ys)
     label = max(len(r) for r in rows)
     header = Text(" " * (label + 1), style="dim")
     for x, name in zip(xs, columns):
@@ -185,7 +185,7 @@ def shape_lines(cells: list[str], layers: Layers, focus=(), width: int = 3) -> l
     focus = {cell_xy(c) for c in focus}
     x0, x1 = min(x for x, _ in points), max(x for x, _ in points)
     y0, y1 = min(y for _, y in points), max(y for _, y in points)
-    columns, rows = _axis_names(range(x0, x1 + 1), range(y0, y1 + 1))
+    columns, rows = axis_names(range(x0, x1 + 1), range(y0, y1 + 1))
     label = max(len(r) for r in rows)
     header = Text(" " * (label + 1), style="dim")
     for name in columns:

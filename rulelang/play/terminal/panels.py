@@ -318,6 +318,9 @@ def legend(grids: list) -> list[Text]:
             (name, style), = names.items()
             entries.append(Text.assemble(
                 (symbol, f"bold white on {style}" if style else "bold"), f" {name}"))
+    for meaning in dict.fromkeys(card["edges_means"] for card in _cards_drawn(grids)
+                                 if card.get("edges_means") and not card.get("hidden")):
+        entries.append(Text.assemble(("edges", "bold"), f" {meaning}"))
     entries.extend(_grid_marks(grids))
     return entries
 
@@ -364,9 +367,8 @@ def _grid_marks(grids) -> list[Text]:
         out.append(Text(f"X{grid.ON}Y Y lies on X"))
     if any(xs.start < 0 or ys.start < 0
            for xs, ys in (grid.bounds(part.zone, part.layers) for part in grids)):
-        # such a cell is named by its coordinates in moves, "(5,-1)": how to read them
-        out.append(Text("(x,y) a cell left of A or above 1: x counts columns from A = 0, "
-                        "y rows from 1 = 0"))
+        # such a cell is named with a minus in moves, "-A1", "B-1": how to read them
+        out.append(Text("-A -B... the columns left of A, -1 -2... the rows above row 1"))
     return out
 
 

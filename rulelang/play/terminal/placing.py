@@ -12,7 +12,7 @@ import re
 
 from rich.text import Text
 
-from rulelang.play.terminal import grid
+from rulelang.play.terminal import edged, grid
 from rulelang.play.terminal import panels as panels_of
 from rulelang.play.terminal.screen import GAP
 
@@ -149,7 +149,7 @@ def _why_not(view, typed) -> str:
 
 
 def _grid_height(parts) -> int:
-    return sum(1 + len(grid.grid_lines(p.zone, p.layers)) for p in parts.grids)
+    return sum(1 + len(edged.lines(p.zone, p.layers)) for p in parts.grids)
 
 
 def _pictures(session, view, options, cells, layers, typed, width, room):

@@ -19,7 +19,7 @@ from rich.text import Text
 
 from interpreter.runtime.refusals import number_ranges
 from interpreter.runtime.values import Value
-from rulelang.play.terminal import grid
+from rulelang.play.terminal import edged
 from rulelang.play.terminal.cards import style_of
 from rulelang.play.terminal.grid import drawing_lines
 from rulelang.play.terminal.panels import Panels
@@ -240,7 +240,7 @@ def every_grid(panels: Panels) -> list[Text]:
 def grid_drawings(panels: Panels, marks) -> list[list[Text]]:
     """Each grid drawn under its title, ``marks`` highlighting cells: drawn once a screen,
     however many ways of arranging them (and of fitting the rest) are tried."""
-    return [[Text(part.title, style="bold")] + grid.grid_lines(part.zone, part.layers, marks)
+    return [[Text(part.title, style="bold")] + edged.lines(part.zone, part.layers, marks)
             for part in panels.grids]
 
 
