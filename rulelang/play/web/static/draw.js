@@ -91,7 +91,7 @@ function applyTint(node, tint) {
 
 // ------------------------------------------------------------------ cards
 const SHOWN_ELSEWHERE = new Set(["name", "kind", "symbol", "tint", "symbol_means", "tint_means",
-                                 "cells", "hidden", "note", "drawing"]);
+                                 "cells", "hidden", "note", "drawing", "edges", "edges_means"]);
 
 export function isCard(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value) &&
@@ -123,9 +123,23 @@ export function drawCard(card, size = "") {
   // a long name may break after a slash or a hyphen rather than inside a word
   node.append(el("span", "name", String(card.name).replace(/([/-])/g, "$1\u200b")));
   if (card.drawing) node.append(drawShape(card.drawing));
+  drawEdges(node, card);
   if (card.note) node.append(el("span", "note", card.note));  // who played it, and so on
   node.dataset.name = card.name;
   return node;
+}
+
+// A card's edges (the rules' edges hint: top, right, bottom, left, as it lies now), each a
+// short text on its side of the card or cell, so that two laid side by side show the edges
+// that meet next to each other. False when it has none.
+export function drawEdges(node, card) {
+  if (!Array.isArray(card.edges) || card.edges.length !== 4) return false;
+  node.classList.add("edged");
+  ["top", "right", "bottom", "left"].forEach((side, i) =>
+    node.append(el("span", `edge ${side}`, String(card.edges[i]))));
+  node.title += `\nedges: ${card.edges.join(" ")} (top, right, bottom, left)` +
+    (card.edges_means ? `: ${card.edges_means}` : "");
+  return true;
 }
 
 // A card's drawing (rows of # split by /): small squares, as its shape lies.

@@ -3,7 +3,7 @@
 // symbol on its first cell. Cells are named as in the moves: column letter, row number
 // from 1 at the top (A1); past Z the columns go on AA, AB..., and a grid with no edges names
 // the columns left of A -A, -B... and the rows above row 1 -1, -2... (the rules' cell_name).
-import {el, tintColour, cardDetails, titleOf} from "./draw.js";
+import {el, tintColour, cardDetails, titleOf, drawEdges} from "./draw.js";
 
 export function parseCell(text) {
   const t = String(text).trim().toUpperCase();
@@ -76,6 +76,8 @@ export function drawGrid(part, extraCells = []) {
   for (const [key, stack] of stacks) top.set(key, drawnOf(stack));
 
   const grid = el("div", "grid");
+  // cards with edges: larger cells, room for a text on each side
+  if (layers.some(layer => layer.cards.some(c => Array.isArray(c.edges)))) grid.classList.add("edged");
   grid.style.setProperty("--cols", cols);
   grid.style.setProperty("--rows", rows);
   grid.append(el("div", "corner"));
@@ -169,4 +171,5 @@ function drawPiece(cell, here, top, x, y) {
   if (same(0, -1)) cell.classList.add("join-t");
   if (same(0, 1)) cell.classList.add("join-b");
   if (here.first && card.symbol) cell.append(symbolOf(card));
+  if (here.size === 1 && !card.hidden) drawEdges(cell, card);
 }

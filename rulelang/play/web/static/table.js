@@ -335,12 +335,14 @@ function drawLegend(view) {
   const meanings = new Map();
   for (const zone of Object.values(view.zones)) {
     for (const card of zone.cards) {
-      for (const [key, hint] of [["symbol_means", "symbol"], ["tint_means", "tint"]]) {
+      for (const [key, hint] of [["symbol_means", "symbol"], ["tint_means", "tint"],
+                                 ["edges_means", "edges"]]) {
         if (!card[key]) continue;
         if (!meanings.has(card[key])) meanings.set(card[key], {symbols: new Set(), tints: new Set()});
         const entry = meanings.get(card[key]);
         if (hint === "symbol" && card.symbol) entry.symbols.add(card.symbol);
-        if (card.tint) entry.tints.add(card.tint);
+        if (hint === "edges") entry.symbols.add("edges");
+        else if (card.tint) entry.tints.add(card.tint);
       }
     }
   }
