@@ -41,7 +41,7 @@ def card_text(card: dict) -> Text:
         return Text("?" + (f" ({', '.join(told)})" if told else ""), style="dim")
     out = Text(card["name"], style=style_of(card))
     edges = card.get("edges")
-    if isinstance(edges, list) and len(edges) == 4:  # as it lies now: "bend ↑r →r ↓f ←f"
+    if isinstance(edges, list) and len(edges) == 4:  # as it lies now: "K ↑a →a ↓b ←b"
         out.append(" " + " ".join(a + str(e) for a, e in zip(EDGE_ARROWS, edges)))
     said = [card[k] for k in ("note", "tint_means") if card.get(k)]  # who played it, and so on
     if said:

@@ -2,15 +2,15 @@
 
 On a grid each cell is drawn three lines tall, the top edge above the card's symbol, the
 left and right edges beside it and the bottom edge under it, so that two cards side by
-side show the edges that meet next to each other (a road, r, between fields, f, beside a
-bend from the field on its left to the road below it)::
+side show the edges that meet next to each other (A1 shows a on top and bottom, b on its
+sides; B1 meets its b with a b)::
 
         A     B
-        r     f
-    1 f = f f L r
-        r     r
+        a     b
+    1 b = b b L a
+        a     a
 
-In a list of cards (a hand, a row) a card's edges follow its name: ``bend ↑r →r ↓f ←f``
+In a list of cards (a hand, a row) a card's edges follow its name: ``K ↑a →a ↓b ←b``
 (cards.card_text).
 """
 from __future__ import annotations
