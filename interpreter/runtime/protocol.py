@@ -29,6 +29,7 @@ from interpreter.runtime.values import (
     cell_name,
     parse_shape,
 )
+from rulelang.language.errors import Diagnostic, RulesRuntimeError
 
 if TYPE_CHECKING:
     from interpreter.runtime.engine import Game
@@ -382,17 +383,23 @@ def text_of(v: Value) -> str:
     return KINDS.get(t, _OTHER).text(v)
 
 
-def edged_hints(kind: str, names: Sequence[str], values: Sequence[Value]) -> dict[str, Any]:
+def edged_hints(g: Game, kind: str, names: Sequence[str], values: Sequence[Value]
+                ) -> dict[str, Any]:
     """A card's hints when they hold its edges: each a text, the edges a list of four
-    (top, right, bottom, left), checked here as no type can say how long a list is."""
+    (top, right, bottom, left), checked here as no type can say how long a list is (said
+    at the kind's ``edges`` clause, whatever the game was doing)."""
     shown: dict[str, Any] = {}
     for name, value in zip(names, values):
         if name != "edges":
             shown[name] = text_of(value)
         elif type(value) is not list or len(value) != 4:
             count = len(value) if type(value) is list else 1
-            raise Fail(f"the edges of a {kind} card are four texts (top, right, bottom, "
+            message = (f"the edges of a {kind} card are four texts (top, right, bottom, "
                        f"left), not {count}")
+            clause = g.rules.program.cards[kind].decl.edges
+            raise RulesRuntimeError(message, [Diagnostic(
+                message, clause.span if clause is not None else None,
+                "give one text for each edge, as the card lies now")], g.rules.program.sources)
         else:
             shown[name] = [text_of(v) for v in value]
     return shown

@@ -146,7 +146,7 @@ def card_views(g: Game, cards: Sequence[Card], seat: Reader,
                 except TypeError:  # a field holding a list: worked out each time
                     kept_as = None
             if shown is None:
-                shown = (edged_hints(card.kind, hint_names, hints(g, *args)) if edged
+                shown = (edged_hints(g, card.kind, hint_names, hints(g, *args)) if edged
                          else dict(zip(hint_names, map(text_of, hints(g, *args)))))
                 if kept_as is not None and len(hint_texts) < HINTS_KEPT:  # type: ignore[arg-type]
                     hint_texts[kept_as] = shown  # type: ignore[index]

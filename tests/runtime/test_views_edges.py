@@ -68,8 +68,10 @@ def test_a_face_down_card_shows_no_edges_to_any_reader_who_cannot_see_it():
 def test_edges_that_are_not_four_are_a_rules_error_naming_the_kind():
     game = new_game(RULES.replace('edges turned(sides, turn)', 'edges [sides[0], sides[1]]'))
     with pytest.raises(rulelang.RulesError, match="the edges of a Tile card are four texts "
-                                                  r"\(top, right, bottom, left\), not 2"):
+                                                  r"\(top, right, bottom, left\), not 2") as said:
         game.view(0)
+    assert "edged.rules:9:9" in str(said.value)  # at the kind's edges clause, with carets
+    assert "edges [sides[0], sides[1]] means" in str(said.value) and "^^^" in str(said.value)
 
 
 @pytest.mark.parametrize("clause,said", [
