@@ -169,7 +169,9 @@ class UnitGen(RuleCalls):
     def after_effect(self, may_fire: bool) -> None:
         """End conditions, then triggers, after an effect that may have changed what
         they read (``g.dirty``) or fired triggers (``g.queue``)."""
-        cond = None if self.m.watch_all else "g.dirty or g.queue" if may_fire else "g.dirty"
+        cond: str | None = "g.queue"  # in setup no end condition is checked: its triggers
+        if self.unit.kind != "setup" or not SHORTCUTS.setup_queue:
+            cond = None if self.m.watch_all else "g.dirty or g.queue" if may_fire else "g.dirty"
         if self.machine and self.m.an.triggers_pause and may_fire:
             k = self.resume_block()
             self.line("if g.after():" if cond is None else f"if ({cond}) and g.after():")
@@ -286,7 +288,16 @@ class UnitGen(RuleCalls):
 
     def s_Deal(self, s: ast.Deal) -> None:
         x = self.x
-        self.line(f"g.deal({x.expr(s.count)}, {x.expr(s.src)}, {x.expr(s.dest)})")
+        if isinstance(s.count, ast.Lit) and type(s.count.value) is int and s.count.value == 1 \
+                and self.m.no_grid(s.dest) and SHORTCUTS.deal_one:
+            # one card to a zone with no grid, as ``deal`` deals it: the source's top card by
+            # move_card, nothing from an empty source (both zones worked out either way)
+            cards, dest = self.temp(), self.temp()
+            self.line(f"{cards} = {self.m.hoist('zc')}[{x.expr(s.src)}.i]")
+            self.line(f"{dest} = {x.expr(s.dest)}")
+            self.line(f"if {cards}: g.move_card({cards}[-1], {dest})")
+        else:
+            self.line(f"g.deal({x.expr(s.count)}, {x.expr(s.src)}, {x.expr(s.dest)})")
         self.after_effect(True)
 
     def s_Shuffle(self, s: ast.Shuffle) -> None:
