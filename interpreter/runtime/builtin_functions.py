@@ -88,7 +88,7 @@ def _arg(pick: Callable[[list[Value]], Value]) -> Callable[..., list[Value]]:
         items = _items(g, items)
         if not items:
             return []
-        keys = [key(x) for x in items]
+        keys = list(map(key, items))  # (in C: a comprehension is a call more)
         best = pick(keys)
         return [x for x, k in zip(items, keys) if k == best]
     return impl
