@@ -166,6 +166,9 @@ class Shortcuts:
     # deal 1 to a zone with no grid: the source's top card moved by move_card, not by
     # deal (stmt.s_Deal)
     deal_one: bool = True
+    # move_card written out (one card to a zone with no grid, after its deal too), for a
+    # zone a card enters with nothing else to do, left quietly (stmt.written_move)
+    written_moves: bool = True
 
 
 SHORTCUTS = Shortcuts()

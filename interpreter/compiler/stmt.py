@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, cast
 
 from interpreter.compiler.analysis import EFFECTS
-from interpreter.compiler.expr_shapes import items_may_nest
+from interpreter.compiler.expr_shapes import items_may_nest, simple
 from interpreter.compiler.lean_code import write_ask, write_log
 from interpreter.compiler.rule_calls import RuleCalls
 from interpreter.compiler.shortcuts import SHORTCUTS
@@ -255,12 +255,47 @@ class UnitGen(RuleCalls):
             if SHORTCUTS.move_fire and self.fires_on_enter(s.dest):  # its after() in the move
                 self.line(f"g.move_fire({x.expr(s.what)}, {x.expr(s.dest)})")
                 return
-            self.line(f"g.move_card({x.expr(s.what)}, {x.expr(s.dest)})")
+            if not SHORTCUTS.written_moves:
+                self.line(f"g.move_card({x.expr(s.what)}, {x.expr(s.dest)})")
+            else:  # the card and the zone worked out in that order, as for the call
+                card = x.expr(s.what)
+                if not simple(card):
+                    card, value = self.temp(), card
+                    self.line(f"{card} = {value}")
+                dest = self.temp()
+                self.line(f"{dest} = {x.expr(s.dest)}")
+                self.written_move(card, dest, self.m.holds(s.dest))
         elif at == "None" and self.m.no_grid(s.dest) and self.new_card_list(s.what):
             self.line(f"g.move_cards({x.expr(s.what)}, {x.expr(s.dest)})")  # as move would
         else:
             self.line(f"g.move({x.expr(s.what)}, {x.expr(s.dest)}, {at})")
         self.after_effect(True)
+
+    def written_move(self, card: str, dest: str, holds: str | None) -> None:
+        """``g.move_card(card, dest)`` (both held in names) written out where the zone takes
+        a card with nothing else to do (``Zone.quiet_enter``), of the kind it ``holds`` (the
+        zone's declared kind, or None), and the card leaves a zone quietly (``quiet_leave``);
+        else the call (none, no card or another kind is refused there)."""
+        source, cards, zc = self.temp(), self.temp(), self.m.hoist("zc")
+        kind = "" if holds is None else f" and {card}.kind == {literal(holds)}"
+        self.line(f"if type({card}) is Card{kind} and {dest}.quiet_enter and "
+                  f"({source} := g.where[{card}.id]) is not None and {source}.quiet_leave:")
+        with self.w.indent():
+            self.line(f"{cards} = {zc}[{source}.i]")
+            self.line(f"if {cards}[-1] is {card}:")
+            with self.w.indent():
+                self.line(f"{cards}.pop()")
+            self.line("else:  # found and closed up over the zone: priced by its size")
+            with self.w.indent():
+                self.line(f"{cards}.remove({card})")
+                self.line(f"g.work += len({cards}) >> 6")
+                self.line(OVER_BUDGET)
+            self.line(f"g.where[{card}.id] = {dest}")
+            self.line(f"{zc}[{dest}.i].append({card})")
+            self.line(f"if {dest}.reveal: g.known[{card}.id] |= {dest}.reveal")
+        self.line("else:")
+        with self.w.indent():
+            self.line(f"g.move_card({card}, {dest})")
 
     def new_card_list(self, what: ast.Expr) -> bool:
         """A list of cards that nothing else holds (made by ``cards`` or written in place):
@@ -295,7 +330,14 @@ class UnitGen(RuleCalls):
             cards, dest = self.temp(), self.temp()
             self.line(f"{cards} = {self.m.hoist('zc')}[{x.expr(s.src)}.i]")
             self.line(f"{dest} = {x.expr(s.dest)}")
-            self.line(f"if {cards}: g.move_card({cards}[-1], {dest})")
+            if not SHORTCUTS.written_moves:
+                self.line(f"if {cards}: g.move_card({cards}[-1], {dest})")
+            else:
+                self.line(f"if {cards}:")
+                with self.w.indent():
+                    card = self.temp()
+                    self.line(f"{card} = {cards}[-1]")
+                    self.written_move(card, dest, self.m.holds(s.dest))
         else:
             self.line(f"g.deal({x.expr(s.count)}, {x.expr(s.src)}, {x.expr(s.dest)})")
         self.after_effect(True)
