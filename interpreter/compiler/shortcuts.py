@@ -169,6 +169,9 @@ class Shortcuts:
     # move_card written out (one card to a zone with no grid, after its deal too), for a
     # zone a card enters with nothing else to do, left quietly (stmt.written_move)
     written_moves: bool = True
+    # cards(Z) of one zone moved by move_zone (the whole zone at once where nothing is
+    # priced or shown card by card), not by move_cards of a list made (stmt.s_Move)
+    zone_moves: bool = True
 
 
 SHORTCUTS = Shortcuts()

@@ -265,6 +265,9 @@ class UnitGen(RuleCalls):
                 dest = self.temp()
                 self.line(f"{dest} = {x.expr(s.dest)}")
                 self.written_move(card, dest, self.m.holds(s.dest))
+        elif at == "None" and self.m.no_grid(s.dest) and self.zone_cards(s.what):
+            assert isinstance(s.what, ast.Call)  # all of a zone's cards: no list made first
+            self.line(f"g.move_zone({x.expr(s.what.args[0])}, {x.expr(s.dest)})")
         elif at == "None" and self.m.no_grid(s.dest) and self.new_card_list(s.what):
             self.line(f"g.move_cards({x.expr(s.what)}, {x.expr(s.dest)})")  # as move would
         else:
@@ -296,6 +299,12 @@ class UnitGen(RuleCalls):
         self.line("else:")
         with self.w.indent():
             self.line(f"g.move_card({card}, {dest})")
+
+    def zone_cards(self, what: ast.Expr) -> bool:
+        """``cards(Z)`` of one zone (no family)."""
+        return SHORTCUTS.zone_moves and isinstance(what, ast.Call) \
+            and what.ref == refs.Builtin("cards") and len(what.args) == 1 \
+            and what.args[0].ty is not None and what.args[0].ty.name == "zone"
 
     def new_card_list(self, what: ast.Expr) -> bool:
         """A list of cards that nothing else holds (made by ``cards`` or written in place):
