@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, cast
 from interpreter.compiler.analysis import EFFECTS
 from interpreter.compiler.expr_shapes import items_may_nest, simple
 from interpreter.compiler.lean_code import write_ask, write_log
+from interpreter.compiler.move_code import write_move, zone_cards
 from interpreter.compiler.rule_calls import RuleCalls
 from interpreter.compiler.shortcuts import SHORTCUTS
 from interpreter.compiler.source import literal
@@ -264,8 +265,8 @@ class UnitGen(RuleCalls):
                     self.line(f"{card} = {value}")
                 dest = self.temp()
                 self.line(f"{dest} = {x.expr(s.dest)}")
-                self.written_move(card, dest, self.m.holds(s.dest))
-        elif at == "None" and self.m.no_grid(s.dest) and self.zone_cards(s.what):
+                write_move(self, card, dest, self.m.holds(s.dest))
+        elif at == "None" and self.m.no_grid(s.dest) and zone_cards(s.what):
             assert isinstance(s.what, ast.Call)  # all of a zone's cards: no list made first
             self.line(f"g.move_zone({x.expr(s.what.args[0])}, {x.expr(s.dest)})")
         elif at == "None" and self.m.no_grid(s.dest) and self.new_card_list(s.what):
@@ -273,38 +274,6 @@ class UnitGen(RuleCalls):
         else:
             self.line(f"g.move({x.expr(s.what)}, {x.expr(s.dest)}, {at})")
         self.after_effect(True)
-
-    def written_move(self, card: str, dest: str, holds: str | None) -> None:
-        """``g.move_card(card, dest)`` (both held in names) written out where the zone takes
-        a card with nothing else to do (``Zone.quiet_enter``), of the kind it ``holds`` (the
-        zone's declared kind, or None), and the card leaves a zone quietly (``quiet_leave``);
-        else the call (none, no card or another kind is refused there)."""
-        source, cards, zc = self.temp(), self.temp(), self.m.hoist("zc")
-        kind = "" if holds is None else f" and {card}.kind == {literal(holds)}"
-        self.line(f"if type({card}) is Card{kind} and {dest}.quiet_enter and "
-                  f"({source} := g.where[{card}.id]) is not None and {source}.quiet_leave:")
-        with self.w.indent():
-            self.line(f"{cards} = {zc}[{source}.i]")
-            self.line(f"if {cards}[-1] is {card}:")
-            with self.w.indent():
-                self.line(f"{cards}.pop()")
-            self.line("else:  # found and closed up over the zone: priced by its size")
-            with self.w.indent():
-                self.line(f"{cards}.remove({card})")
-                self.line(f"g.work += len({cards}) >> 6")
-                self.line(OVER_BUDGET)
-            self.line(f"g.where[{card}.id] = {dest}")
-            self.line(f"{zc}[{dest}.i].append({card})")
-            self.line(f"if {dest}.reveal: g.known[{card}.id] |= {dest}.reveal")
-        self.line("else:")
-        with self.w.indent():
-            self.line(f"g.move_card({card}, {dest})")
-
-    def zone_cards(self, what: ast.Expr) -> bool:
-        """``cards(Z)`` of one zone (no family)."""
-        return SHORTCUTS.zone_moves and isinstance(what, ast.Call) \
-            and what.ref == refs.Builtin("cards") and len(what.args) == 1 \
-            and what.args[0].ty is not None and what.args[0].ty.name == "zone"
 
     def new_card_list(self, what: ast.Expr) -> bool:
         """A list of cards that nothing else holds (made by ``cards`` or written in place):
@@ -346,7 +315,7 @@ class UnitGen(RuleCalls):
                 with self.w.indent():
                     card = self.temp()
                     self.line(f"{card} = {cards}[-1]")
-                    self.written_move(card, dest, self.m.holds(s.dest))
+                    write_move(self, card, dest, self.m.holds(s.dest))
         else:
             self.line(f"g.deal({x.expr(s.count)}, {x.expr(s.src)}, {x.expr(s.dest)})")
         self.after_effect(True)
