@@ -106,7 +106,8 @@ class BuiltinCalls:
         if name == "empty" and self.makes_a_list(nodes[0]):
             return f"(not {a})"
         if t == "list" and name in ("first", "last") and not isinstance(nodes[0], ast.Name):
-            return f"end_item({a}, {0 if name == 'first' else -1})"
+            end = 0 if name == "first" else -1
+            return self.end_item(a, end, f"end_item({a}, {end})")
         return None
 
     def next_seat(self, name: str, args: list[str]) -> str | None:

@@ -166,6 +166,11 @@ class ModuleBuilder:
         zone: ZoneInfo = self.program.zones[ref.name]
         return zone.kind != "grid"
 
+    def holds(self, dest: ast.Expr) -> str | None:
+        """The kind of card a zone (or a zone of a family) is declared to hold, or None."""
+        zone = self.program.zones.get(getattr(getattr(dest, "ref", None), "name", ""))
+        return None if zone is None else zone.of
+
     def watches(self, what: str, name: str | None = None) -> bool:
         reads = self.end_reads
         if reads is None:

@@ -160,6 +160,18 @@ class Shortcuts:
     # [x for x in items if x in L] (or not in; L a name or a variable) by helpers.picked_in,
     # one call, not in_list for each item (expr.comprehension_written, expr_shapes.picked_in)
     picked_in: bool = True
+    # setup's own effects followed by ``if g.queue: g.after()``: ``after`` checks no end
+    # condition while setup runs, so only triggers queued call it (stmt.after_effect)
+    setup_queue: bool = True
+    # deal 1 to a zone with no grid: the source's top card moved by move_card, not by
+    # deal (stmt.s_Deal)
+    deal_one: bool = True
+    # move_card written out (one card to a zone with no grid, after its deal too), for a
+    # zone a card enters with nothing else to do, left quietly (stmt.written_move)
+    written_moves: bool = True
+    # cards(Z) of one zone moved by move_zone (the whole zone at once where nothing is
+    # priced or shown card by card), not by move_cards of a list made (stmt.s_Move)
+    zone_moves: bool = True
 
 
 SHORTCUTS = Shortcuts()

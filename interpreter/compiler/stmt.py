@@ -15,8 +15,9 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, cast
 
 from interpreter.compiler.analysis import EFFECTS
-from interpreter.compiler.expr_shapes import items_may_nest
+from interpreter.compiler.expr_shapes import items_may_nest, simple
 from interpreter.compiler.lean_code import write_ask, write_log
+from interpreter.compiler.move_code import write_move, zone_cards
 from interpreter.compiler.rule_calls import RuleCalls
 from interpreter.compiler.shortcuts import SHORTCUTS
 from interpreter.compiler.source import literal
@@ -169,7 +170,9 @@ class UnitGen(RuleCalls):
     def after_effect(self, may_fire: bool) -> None:
         """End conditions, then triggers, after an effect that may have changed what
         they read (``g.dirty``) or fired triggers (``g.queue``)."""
-        cond = None if self.m.watch_all else "g.dirty or g.queue" if may_fire else "g.dirty"
+        cond: str | None = "g.queue"  # in setup no end condition is checked: its triggers
+        if self.unit.kind != "setup" or not SHORTCUTS.setup_queue:
+            cond = None if self.m.watch_all else "g.dirty or g.queue" if may_fire else "g.dirty"
         if self.machine and self.m.an.triggers_pause and may_fire:
             k = self.resume_block()
             self.line("if g.after():" if cond is None else f"if ({cond}) and g.after():")
@@ -253,7 +256,19 @@ class UnitGen(RuleCalls):
             if SHORTCUTS.move_fire and self.fires_on_enter(s.dest):  # its after() in the move
                 self.line(f"g.move_fire({x.expr(s.what)}, {x.expr(s.dest)})")
                 return
-            self.line(f"g.move_card({x.expr(s.what)}, {x.expr(s.dest)})")
+            if not SHORTCUTS.written_moves:
+                self.line(f"g.move_card({x.expr(s.what)}, {x.expr(s.dest)})")
+            else:  # the card and the zone worked out in that order, as for the call
+                card = x.expr(s.what)
+                if not simple(card):
+                    card, value = self.temp(), card
+                    self.line(f"{card} = {value}")
+                dest = self.temp()
+                self.line(f"{dest} = {x.expr(s.dest)}")
+                write_move(self, card, dest, self.m.holds(s.dest))
+        elif at == "None" and self.m.no_grid(s.dest) and zone_cards(s.what):
+            assert isinstance(s.what, ast.Call)  # all of a zone's cards: no list made first
+            self.line(f"g.move_zone({x.expr(s.what.args[0])}, {x.expr(s.dest)})")
         elif at == "None" and self.m.no_grid(s.dest) and self.new_card_list(s.what):
             self.line(f"g.move_cards({x.expr(s.what)}, {x.expr(s.dest)})")  # as move would
         else:
@@ -286,7 +301,23 @@ class UnitGen(RuleCalls):
 
     def s_Deal(self, s: ast.Deal) -> None:
         x = self.x
-        self.line(f"g.deal({x.expr(s.count)}, {x.expr(s.src)}, {x.expr(s.dest)})")
+        if isinstance(s.count, ast.Lit) and type(s.count.value) is int and s.count.value == 1 \
+                and self.m.no_grid(s.dest) and SHORTCUTS.deal_one:
+            # one card to a zone with no grid, as ``deal`` deals it: the source's top card by
+            # move_card, nothing from an empty source (both zones worked out either way)
+            cards, dest = self.temp(), self.temp()
+            self.line(f"{cards} = {self.m.hoist('zc')}[{x.expr(s.src)}.i]")
+            self.line(f"{dest} = {x.expr(s.dest)}")
+            if not SHORTCUTS.written_moves:
+                self.line(f"if {cards}: g.move_card({cards}[-1], {dest})")
+            else:
+                self.line(f"if {cards}:")
+                with self.w.indent():
+                    card = self.temp()
+                    self.line(f"{card} = {cards}[-1]")
+                    write_move(self, card, dest, self.m.holds(s.dest))
+        else:
+            self.line(f"g.deal({x.expr(s.count)}, {x.expr(s.src)}, {x.expr(s.dest)})")
         self.after_effect(True)
 
     def s_Shuffle(self, s: ast.Shuffle) -> None:

@@ -85,12 +85,19 @@ def _extreme(pick: Callable[[list[Value]], Value]) -> Callable[..., Value]:
 
 def _arg(pick: Callable[[list[Value]], Value]) -> Callable[..., list[Value]]:
     def impl(g: Game, items: Value, key: Callable[[Value], Value]) -> list[Value]:
-        items = _items(g, items)
+        items = items if type(items) is list else as_list(g, items)  # (``_items``, written out)
+        g.work += len(items)
+        if g.work > MAX_WORK:
+            overwork(g)
         if not items:
             return []
-        keys = [key(x) for x in items]
+        keys = list(map(key, items))  # (in C: a comprehension is a call more)
         best = pick(keys)
-        return [x for x, k in zip(items, keys) if k == best]
+        chosen = []  # (a loop: a comprehension is a call more)
+        for x, k in zip(items, keys):
+            if k == best:
+                chosen.append(x)
+        return chosen
     return impl
 
 

@@ -11,7 +11,7 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, cast
 
-from interpreter.runtime import draws
+from interpreter.runtime import draws, zone_moves
 from interpreter.runtime.chance import event_matches
 from interpreter.runtime.facts import NOTHING, add_fact
 from interpreter.runtime.game_fields import GameFields
@@ -230,6 +230,8 @@ class Effects(GameFields):
                 queue.append((unit, dest, card))
         if together:
             known[here[-1].id] |= dest.reveal
+
+    move_zone = zone_moves.move_zone  # move cards(Z) to D, of one zone
 
     def _move_to_cell(self, card: Card, dest: Zone, at: Cell) -> None:
         """One card onto one cell of a grid: ``move``'s general loop below, written out

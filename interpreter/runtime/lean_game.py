@@ -211,14 +211,14 @@ class LeanGame(Game):
             raise no_decider(self, seat)
         if zone is not None and zone.shows >> seat & 1:  # (``Zone.shows``: ``sees``, not a grid)
             # a zone that shows its cards to the chooser: each named by its label
-            # (``cards_by_name``'s first case, written out); none alike and no pass: the
-            # options are offered as they are (the policy reads them and leaves them)
+            # (``cards_by_name``'s first case, written out); none alike: the options are
+            # offered as they are (the policy reads them and leaves them), or with the pass
             seen: dict[str, Any] = {}
             for v in options:
                 text = v.label
                 if text not in seen:
                     seen[text] = v
-            values = options if len(seen) == len(options) and not passing else list(seen.values())
+            values = options if len(seen) == len(options) else list(seen.values())
         else:
             if zone is not None and not passing and not zone.sees >> seat & 1:
                 # cards of one zone the chooser does not see (a hand held face out): if it
@@ -236,9 +236,11 @@ class LeanGame(Game):
         if work > MAX_WORK:
             self.work = work
             overwork(self)
-        if passing:
-            self._pass_clear(passing, seen)
-            values.append(None)
+        if passing:  # (``_pass_clear``, written out: one call less a decision)
+            checked = PASS_CHECKED.get(passing)
+            if checked is None or not checked.issuperset(seen):
+                LeanGame._check_pass(passing, seen)
+            values = [*values, None]  # (a new list: not the options')
         elif not values:
             raise Fail(NOTHING_TO_CHOOSE)
         self.steps = self.work = 0
@@ -267,7 +269,12 @@ class LeanGame(Game):
         elif not values:
             raise Fail(NOTHING_TO_CHOOSE)
         self.steps = self.work = 0
-        return self._pick(site, seat, passing, values)
+        answered = self.answered  # (``_pick``, written out: one call less a decision)
+        if answered == self.limit:
+            raise _Stopped()
+        self.answered = answered + 1
+        self.passing = passing
+        return values[self.policy(self, seat, values, site)]
 
     def pick_made(self: Any, site: Any, seat: int, passing: Literal[False], prompt: Any,
                   options: list[Any] | range) -> Any:

@@ -118,7 +118,7 @@ class Zone:
 
     __slots__ = ("name", "family", "key", "kind", "vis", "owner", "info", "width", "height",
                  "i", "grid", "holds", "watch", "on_enter", "on_leave", "reveal",
-                 "quiet_leave", "sees", "shows")
+                 "quiet_leave", "quiet_enter", "sees", "shows")
     on_enter: tuple[Any, ...]  # the triggers (compiled units) a card entering fires
     on_leave: tuple[Any, ...]
     width: int | None  # a grid's size (None: no edges, or until the layout works it out)
@@ -138,6 +138,7 @@ class Zone:
         self.on_enter = self.on_leave = ()  # the triggers a card entering or leaving fires
         self.reveal = 0  # set by the layout: the seats that know a card once it enters
         self.quiet_leave = False  # set by the layout: a card leaving changes nothing else
+        self.quiet_enter = False  # set by the layout: a card entering, likewise
         self.sees = 0  # set by the layout: the seats that see every card in it
         self.shows = 0  # set by the layout: those seats, unless a grid
 
@@ -158,6 +159,8 @@ class Zone:
         elif vis == "others" and owner is not None:
             self.reveal = everyone & ~(1 << owner)
         self.quiet_leave = not (self.grid or vis == "top" or watch or on_leave)
+        # (the generated code moves a card here itself: stmt.written_move)
+        self.quiet_enter = not (self.grid or watch or on_enter)
         # the seats that see every card in it: face up, or the owner's own; ``shows``, the
         # same but for a grid, whose cards a choose does not name by their labels
         # (LeanGame.pick_cards)
