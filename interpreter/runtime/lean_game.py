@@ -401,6 +401,8 @@ class LeanGame(Game):
             raise IllegalMove("no decision is pending")
         if decision.notations is not None:  # a simultaneous choice names its moves at once
             return str(decision.notations[i])
+        if decision.keys is not None:  # the names its options were merged by (cards alike
+            return str(decision.keys[i])  # lying apart: by place), the full path's notations
         value = decision.values[i]
         if value is None and decision.passing and i == len(decision.values) - 1:
             return str(decision.passing)

@@ -71,6 +71,31 @@ def test_moves_are_numbers_and_notations_are_worked_out_on_demand():
     assert game.transcript() is not None and game.log == []
 
 
+def test_cards_alike_lying_apart_are_named_apart_on_the_lean_path_too():
+    """Two cards of one name in two zones are two moves, named by where each lies; a lean
+    game's notation says the name the full path gives (it said the card's name twice)."""
+    rules = rulelang.loads("""
+game "Chips"
+players 2
+card Chip { name "chip" }
+zone left: row of Chip, public
+zone right: row of Chip, public
+setup {
+  create Chip() in left
+  create Chip() in right
+}
+turn {
+  choose c in cards(left) + cards(right) prompt "take"
+  win current
+}
+""")
+    full = rules.new_game(players=2, seed=1, log=False)
+    game = rules.lean().new_game(players=2, seed=1)
+    names = list(map(str, full.legal_moves()))
+    assert len(names) == 2 and len(set(names)) == 2  # (named by place: left#1, right#1)
+    assert [game.notation(i) for i in game.legal_moves()] == names
+
+
 def test_a_copy_of_a_lean_game_is_lean_and_goes_on_alike():
     rules = rulelang.load(ROOT / "examples/oh_hell.rules").lean()
     game = rules.new_game(players=3, seed=9)
