@@ -250,6 +250,10 @@ def test_tie_sends_the_yokai_to_the_bottom_and_clears_both_sides_YS19_YS20():
     assert notebook(game, 0) == [] and notebook(game, 1) == []
     assert side(game, "earth", 0) == [] and side(game, "earth", 1) == []
     assert len(names(game, "discard")) == 4
+    # YS-14: played as earth beside the stack, a discarded sketch is no colour any more (it
+    # shows, and is tinted by, its first colour again: alike cards in a hand look alike)
+    discarded = game.view(None)["zones"]["discard"]["cards"]
+    assert [c["showing"] for c in discarded] == [c["left"] for c in discarded]
     stack = names(game, "stack[earth]")
     assert len(stack) == 5 and stack[0] == "earth 4"  # at the bottom
     assert top(game, "earth") == "earth 7"  # YS-20
