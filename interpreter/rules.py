@@ -16,6 +16,7 @@ from interpreter.runtime.chance import chance_sites
 from interpreter.runtime.engine import Game
 from interpreter.runtime.layout import Layout
 from interpreter.runtime.protocol import _short, encode, text_of
+from interpreter.runtime.snapshot_start import Starter, can_start_from, starter
 from interpreter.runtime.state import MAX_SEED
 from interpreter.runtime.top_level import Scoring
 from interpreter.runtime.values import PLAYER_SEATS, EnumValue, Row, Seat
@@ -116,6 +117,9 @@ class Rules:
         # every game started from it (they read the same options and state): checked once
         self.requires_fixed = not any(an.expr_chance(d.cond) for d in program.requires)
         self._requires_held: set[SnapshotKey] = set()  # keys of snapshots whose games meet the requires
+        # (players, options as given, log) -> the starter of its snapshot, whose games meet
+        # the requires (runtime/snapshot_start.py): made when a third game starts from it
+        self._starters: dict[Hashable, Starter] = {}
         # (players, options, campaign) -> the faces the rules deal: see runtime.knowledge
         self.compositions: dict[tuple[int, str, str], Composition] = {}
         # (players, options, campaign) -> its variables as set up: see runtime.unread_vars
@@ -288,33 +292,52 @@ class Rules:
         # (working out the options and the layout's key again would give the same)
         asked = None if not self.snapshots or carried is not None else (players, (), log) \
             if not options else _asked_key(players, options, log)  # (_asked_key's, no call)
-        key = self._asked.get(asked) if asked is not None else None
-        snapshot = self._snapshots.get(key) if key is not None else None
-        if snapshot is None:
-            game = self._shaped(players, seed, options or {}, log)
-            # a game's setup may read its campaign variables: a snapshot is for those values only
-            key = (game.layout_key, log, None if carried is None else repr(sorted(
-                (k, encode(v)) for k, v in carried.items())))
-            snapshot = self._snapshots.get(key) if self.snapshots else None
-            if snapshot is not None and asked is not None and len(self._asked) < MAX_CACHED:
-                self._asked[asked] = key
-        if snapshot is not None:  # the part of setup that draws no chance is done already
+        start = self._starters.get(asked) if asked is not None else None
+        if start is not None:  # a snapshot whose games meet the requires: its starter
+            game = start(seed, chance, after_setup)
+        else:
+            key = self._asked.get(asked) if asked is not None else None
+            snapshot = self._snapshots.get(key) if key is not None else None
+            if snapshot is None:
+                game = self._shaped(players, seed, options or {}, log)
+                # a game's setup may read its campaign variables: a snapshot is for those
+                # values only
+                key = (game.layout_key, log, None if carried is None else repr(sorted(
+                    (k, encode(v)) for k, v in carried.items())))
+                snapshot = self._snapshots.get(key) if self.snapshots else None
+                if snapshot is None:
+                    return self._first_game(game, key, fix, chance, carried,
+                                            after_setup, policy, limit)
+                if asked is not None and len(self._asked) < MAX_CACHED:
+                    self._asked[asked] = key
+            # the part of setup that draws no chance is done already
             game = snapshot.copy(seed=seed)
             if key not in self._requires_held:
                 self.check_requires(game)
                 if self.requires_fixed and len(self._requires_held) < MAX_CACHED:
                     self._requires_held.add(cast(SnapshotKey, key))  # its snapshot's
+            elif asked is not None and len(self._starters) < MAX_CACHED and can_start_from(snapshot):
+                # the requires held (for every game of this snapshot): the next games of these
+                # players and options start by its starter, nothing to look up or check
+                self._starters[asked] = starter(snapshot)
             game.fixed = {}
             game.chance_source = chance
             game.after_setup = after_setup
-            if fix:
-                self._fix(game, fix)
-            if policy is not None:  # played out from here (no snapshot is taken now)
-                lean: Any = game  # (no typing.cast: a call a game)
-                lean.run_played_out(policy, limit, True)
-            else:
-                game.run()
-            return game
+        if fix:
+            self._fix(game, fix)
+        if policy is not None:  # played out from here (no snapshot is taken now)
+            lean: Any = game  # (no typing.cast: a call a game)
+            lean.run_played_out(policy, limit, True)
+        else:
+            game.run()
+        return game
+
+    def _first_game(self, game: Game, key: SnapshotKey, fix: dict[str, Value] | None,
+                    chance: Fn | None, carried: dict[str, Value] | None,
+                    after_setup: Callable[[Game], object] | None, policy: Fn | None,
+                    limit: int | None) -> Game:
+        """``start_game`` with no snapshot to start from (``game`` shaped): its setup run
+        whole, its snapshot taken where setup has done what draws no chance."""
         game.attach(game.layout)
         game.chance_source = chance
         game.after_setup = after_setup
@@ -323,7 +346,7 @@ class Rules:
         self.check_requires(game)
         self._fix(game, fix or {})
         if self.snapshots and len(self._snapshots) < MAX_CACHED:
-            game.on_checkpoint = lambda g: self._keep_snapshot(g, cast(SnapshotKey, key))  # made above
+            game.on_checkpoint = lambda g: self._keep_snapshot(g, key)
         game.start()
         if policy is not None:  # the first game: its snapshot taken as ever, then played out
             cast(Any, game).play_out(policy, limit)

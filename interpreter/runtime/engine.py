@@ -62,6 +62,10 @@ class Game(Effects, Decisions):
     # the value a rule that can pause gave back (``return VALUE``), taken by its caller as it
     # resumes, nothing between: never kept across a decision, so never saved or copied
     returned: Value = None
+    # Rules.start_game's watcher of the game as setup leaves it (setup_only); a copy has none.
+    # A class default read as an attribute: no look in the instance's own dict, which reading
+    # ``__dict__`` would make (once a game, a thousand instructions)
+    after_setup: Callable[[Game], object] | None = None
 
     def __init__(self, rules: Ruleset, players: int, seed: int, logging: bool = True) -> None:
         self.rules = rules
@@ -138,7 +142,7 @@ class Game(Effects, Decisions):
         if self.fixed:  # (no call for a game with no outcome fixed: every playout)
             self.check_fixed_after_setup()
         self.frames.pop()
-        watcher = self.__dict__.get("after_setup")
+        watcher = self.after_setup
         if watcher is not None:  # Rules.setup_only: the game as setup leaves it
             watcher(self.copy())
         # not checked during setup: checked once it is over (rules with no `end when`: no call)

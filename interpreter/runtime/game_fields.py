@@ -54,7 +54,7 @@ class GameFields:
     seat_name: Callable[[Any], str]  # the layout's (engine.Game.seat_name before it has one)
     triggers_pause: bool
     on_checkpoint: Callable[[Game], None] | None
-    after_setup: Callable[[Game], object] | None  # Rules.start_game's; read from the dict
+    after_setup: Callable[[Game], object] | None  # Rules.start_game's; None by default (Game's)
     carried: dict[str, Value] | None  # a campaign's variables, as this game starts with them
     in_campaign: bool
     places: dict[int, dict[int, int]] | None  # Effects.places

@@ -241,6 +241,16 @@ def list_minus(g: Game, a: Value, b: Value) -> list[Value]:
 
 def augment(g: Game, now: Value, delta: Value, sign: int) -> Value:
     """``x += d`` and ``x -= d``: numbers add, lists grow or lose items."""
+    if type(now) is list and type(delta) is list and sign > 0:
+        # a list grown by a list (``guessed += [n]``): ``list_plus`` written out, no call of
+        # it, of ``as_list`` twice or of ``bounded`` (tests/runtime/test_fast_paths.py)
+        joined_list = now + delta
+        if len(joined_list) > MAX_ITEMS:
+            bounded(joined_list)  # (its error)
+        g.work += len(joined_list)
+        if g.work > MAX_WORK:
+            overwork(g)
+        return joined_list
     if isinstance(now, list):
         return list_plus(g, now, delta) if sign > 0 else list_minus(g, now, delta)
     if type(now) is str:

@@ -452,3 +452,33 @@ def test_a_keyed_variable_copied_is_the_keyed_variable_made_from_it(items, name)
     with pytest.raises(Fail, match="has nothing for"):
         fast[len(items) + 10**9]
 
+
+
+def general_augment(g, now, delta, sign):
+    """``augment`` before its list-grown-by-a-list case was written out: by ``list_plus``."""
+    if isinstance(now, list):
+        return helpers.list_plus(g, now, delta) if sign > 0 else helpers.list_minus(g, now, delta)
+    return helpers.augment(g, now, delta, sign)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(st.lists(values, max_size=5), values), st.one_of(st.lists(values, max_size=4), values),
+       st.sampled_from([1, -1]), st.sampled_from([0, 7, helpers.MAX_WORK - 4, helpers.MAX_WORK]))
+def test_a_list_grown_by_a_list_is_the_list_list_plus_makes(now, delta, sign, work):
+    """``augment`` writes out ``list_plus`` for a list grown by a list: the same list (a new
+    one), the same work counted and the same failure past the budget, for any values."""
+    fast, general = types.SimpleNamespace(work=work), types.SimpleNamespace(work=work)
+    got = outcome(lambda: helpers.augment(fast, now, delta, sign))
+    assert got == outcome(lambda: general_augment(general, now, delta, sign))
+    assert fast.work == general.work
+    if got[0] == "value" and type(now) is list:
+        assert got[1] is not now
+
+
+def test_a_list_grown_too_long_fails_as_list_plus_fails():
+    """Past the longest list a ruleset may build, the written-out case fails as ``bounded``."""
+    now = [0] * helpers.MAX_ITEMS
+    fast, general = types.SimpleNamespace(work=0), types.SimpleNamespace(work=0)
+    assert outcome(lambda: helpers.augment(fast, now, [1], 1)) \
+        == outcome(lambda: general_augment(general, now, [1], 1))
+    assert outcome(lambda: helpers.augment(fast, now, [], 1))[0] == "value"
