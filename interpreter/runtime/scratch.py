@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from interpreter.runtime.draws import Unseeded
 from interpreter.runtime.lean_game import LeanGame
 from interpreter.runtime.state import copy_state
 
@@ -37,8 +36,7 @@ class Scratch:
         """``world.copy(logging=False, seed=seed)``, made in the scratch's game."""
         world, game = self.world, self.game
         if game is None:
-            game = self.game = world.copy(logging=False)
-            game.seed, game.rng = seed, Unseeded(seed)
+            game = self.game = world.copy(logging=False, seed=seed)
             self.names = frozenset(game.__dict__)
             return game
         own = game.__dict__
@@ -50,8 +48,8 @@ class Scratch:
         # already, from the first copy: nothing a game plays sets it again.
         game.queue, game.depth, game.rdepth, game.work = [], 0, 0, world.work
         game.dirty, game.on_checkpoint, game.ending = world.dirty, None, False
-        copy_state(world, game)  # (consts among the state, as a copy's)
-        game.seed, game.rng = seed, Unseeded(seed)
+        copy_state(world, game, seed)  # (consts among the state, as a copy's; the world's
+        # generator not shared, so not counted as shared: a fresh one for ``seed`` instead)
         unsettled = game.unsettled
         if unsettled:  # lines that may still change: the copy's own
             log = game.log
