@@ -60,7 +60,6 @@ import math
 import random
 import time
 from collections.abc import Callable, Hashable, Sequence
-from operator import add
 from typing import TYPE_CHECKING, Any, cast
 
 from interpreter.bots.policy import Policy
@@ -413,7 +412,9 @@ def back_up(path: list[Node], ends: list[float], seat: int) -> None:
     for visited in path:
         visited.visits += 1
         visited.squares += square
-        visited.totals = list(map(add, visited.totals, ends))  # (in C: no comprehension)
+        totals = visited.totals  # (added in place: no list made a node)
+        for k, end in enumerate(ends):
+            totals[k] += end
 
 
 def walkable(world: Game) -> bool:
