@@ -85,6 +85,7 @@ WIDE = 12  # a root with more moves than this and no advice: ordered by one look
 # playouts stop there if they have not reached ``playouts``. Counted, not timed, so a decision
 # replays; it bounds a decision's CPU where the advice is costly (README, Bots).
 WORK = 4_000_000
+YOUNG_PASS = 256  # playouts between passes of the collector over the objects made since
 
 
 class Node:
@@ -166,19 +167,22 @@ class MctsBot:
         if len(moves) == 1:
             return moves[0]
         # The cyclic collector paused while the bot searches: its worlds, copies and playouts
-        # leave few objects in cycles (about 600 a decision of 64 playouts, collected once it
-        # is back on), and its passes over every live object (rules, worlds, tree) cost more
+        # leave few objects in cycles (in the shipped games measured, a few hundred to a few
+        # thousand a decision; collected once it is back on, and by a pass over the young
+        # ones every ``YOUNG_PASS`` playouts of a long search), and its passes over every
+        # live object (rules, worlds, tree) took about 5% of a whole bot game's CPU
         collecting = gc.isenabled()
         if collecting:
             gc.disable()
         try:
-            return self.searched(knowledge, moves)
+            return self.searched(knowledge, moves, collecting)
         finally:
             if collecting:
                 gc.enable()
 
-    def searched(self, knowledge: SeatKnowledge, moves: list[Move]) -> Move:
-        """The move the search picks among ``moves`` (more than one)."""
+    def searched(self, knowledge: SeatKnowledge, moves: list[Move], collecting: bool) -> Move:
+        """The move the search picks among ``moves`` (more than one); ``collecting``: the
+        cyclic collector is paused for it (see ``choose``)."""
         nseats = len(knowledge.players)
         team = knowledge.seat if knowledge.cooperative else None
         self.seat = knowledge.seat  # whose values' spread the nodes keep (``squares``)
@@ -216,6 +220,8 @@ class MctsBot:
                 work += game.work
                 back_up(path, [0.5] * nseats, self.seat)
             done += 1
+            if collecting and not done % YOUNG_PASS:  # (the garbage of a long search bounded)
+                gc.collect(0)
             if deadline is None:
                 if done >= self.playouts or (self.work is not None and work >= self.work):
                     break

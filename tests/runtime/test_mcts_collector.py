@@ -27,9 +27,9 @@ def test_the_collector_is_left_as_found(on):
     bot = MctsBot(1, playouts=4)
     real = bot.searched
 
-    def searched(knowledge, moves):
+    def searched(knowledge, moves, collecting):
         seen.append(gc.isenabled())
-        return real(knowledge, moves)
+        return real(knowledge, moves, collecting)
     bot.searched = searched
     try:
         gc.enable() if on else gc.disable()
@@ -44,7 +44,7 @@ def test_the_collector_is_back_on_after_a_failed_search():
     was = gc.isenabled()
     bot = MctsBot(1, playouts=4)
 
-    def searched(knowledge, moves):
+    def searched(knowledge, moves, collecting):
         raise RuntimeError("a search that fails")
     bot.searched = searched
     try:
@@ -52,5 +52,20 @@ def test_the_collector_is_back_on_after_a_failed_search():
         with pytest.raises(RuntimeError):
             bot.choose(_knowledge())
         assert gc.isenabled()
+    finally:
+        gc.enable() if was else gc.disable()
+
+
+def test_a_long_search_passes_over_the_young_objects(monkeypatch):
+    from interpreter.bots import mcts
+    passes = []
+    monkeypatch.setattr(mcts.gc, "collect", lambda generation=2: passes.append(generation))
+    was = gc.isenabled()
+    try:
+        gc.enable()
+        bot = MctsBot(1, playouts=2 * mcts.YOUNG_PASS + 10, work=None)
+        bot.choose(_knowledge())
+        assert bot.played == 2 * mcts.YOUNG_PASS + 10
+        assert passes == [0, 0]
     finally:
         gc.enable() if was else gc.disable()
