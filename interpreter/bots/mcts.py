@@ -61,6 +61,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Hashable, Sequence
+from operator import add
 from typing import TYPE_CHECKING, Any, cast
 
 from interpreter.bots.policy import Policy
@@ -433,9 +434,7 @@ def back_up(path: list[Node], ends: list[float], seat: int) -> None:
     for visited in path:
         visited.visits += 1
         visited.squares += square
-        totals = visited.totals  # (added in place: no list made a node)
-        for k, end in enumerate(ends):
-            totals[k] += end
+        visited.totals = list(map(add, visited.totals, ends))  # (in C: no comprehension)
 
 
 def walkable(world: Game) -> bool:
