@@ -60,7 +60,7 @@ import gc
 import math
 import random
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Hashable, Sequence
 from operator import add
 from typing import TYPE_CHECKING, Any, cast
 
@@ -160,7 +160,6 @@ class MctsBot:
         # compares the two: the same choices, draws and work)
         self.written_out = True
         self.seat = 0  # the seat deciding (set at each decision)
-        self.at_random = random_picker(self.rng)  # a walk's policy once below the tree
 
     def choose(self, given: SeatKnowledge | Game) -> Move:
         knowledge = knowledge_of(given)
@@ -198,9 +197,6 @@ class MctsBot:
         deadline = time.perf_counter() + self.think if self.think is not None else None
         done = work = 0
         broken = Broken()
-        for world in worlds:  # the decision's keys worked out once a world, not once a
-            if world.pending is not None:  # playout (its copies take them: moved_to)
-                world.pending.move_keys()
         scratches = [Scratch(world) for world in worlds] if self.written_out else None
         walked = scratches is not None and walkable(worlds[0])
         while True:
@@ -485,25 +481,7 @@ class Walk:
         if child.visits == 0:  # a node added: the tree left, ``horizon`` decisions to come
             self.in_tree = False
             game.limit = game.answered + bot.horizon
-            game.policy = bot.at_random  # (the direct forms' picks ask it from now on)
         return i
-
-
-def random_picker(rng: random.Random) -> Callable[[Any, int, Any, Any], int]:
-    """A play-out's policy that picks at random with ``rng``, as ``Walk.pick`` does below
-    the tree (the same draws), without asking whether the walk is still in it."""
-    getrandbits = rng.getrandbits
-
-    def at_random(game: Any, seat: int, values: Any, site: Any) -> int:
-        n = len(values)
-        if n == 1:  # forced: no draw
-            return 0
-        bits = n.bit_length()  # (draws.below, written out as ``playout``'s loop writes it)
-        pick = getrandbits(bits)
-        while pick >= n:
-            pick = getrandbits(bits)
-        return pick
-    return at_random
 
 
 def step(node: Node, keys: Sequence[Hashable], seat: int, c: float) -> tuple[int, Node]:
@@ -512,37 +490,24 @@ def step(node: Node, keys: Sequence[Hashable], seat: int, c: float) -> tuple[int
     yet), else the tried one the UCT score rates best for ``seat``; as (its index, its node).
     (-1, node): none allowed is offered here."""
     order, children = cast(Order, node.order), node.children
+    # how many of the node's moves, in its order, may be tried (Node.allowed)
+    limit = 2 + int(1.5 * math.sqrt(node.visits)) if node.informed else 1 << 30
     tried: list[tuple[int, Node]] = []
     untried = best_rank = -1
     i = -1
-    if node.informed:
-        # how many of the node's moves, in its order, may be tried (Node.allowed)
-        limit = 2 + int(1.5 * math.sqrt(node.visits))
-        for n in keys:
-            i += 1
-            rank = order.get(n)
-            if rank is None:  # not offered where the order was made: last
-                rank = order[n] = len(order)
-            if rank >= limit:
-                continue
-            child = children.get(n)
-            if child is None:
-                if best_rank < 0 or rank < best_rank:
-                    best_rank, untried = rank, i
-            else:
-                tried.append((i, child))
-    else:  # every move allowed: its order never made again (all is offered), so a move
-        for n in keys:  # with a node has its rank already, and only the others are ranked
-            i += 1
-            child = children.get(n)
-            if child is None:
-                rank = order.get(n)
-                if rank is None:  # not offered where the order was made: last
-                    rank = order[n] = len(order)
-                if best_rank < 0 or rank < best_rank:
-                    best_rank, untried = rank, i
-            else:
-                tried.append((i, child))
+    for n in keys:
+        i += 1
+        rank = order.get(n)
+        if rank is None:  # not offered where the order was made: last
+            rank = order[n] = len(order)
+        if rank >= limit:
+            continue
+        child = children.get(n)
+        if child is None:
+            if best_rank < 0 or rank < best_rank:
+                best_rank, untried = rank, i
+        else:
+            tried.append((i, child))
     if untried >= 0:
         for _, child in tried:
             child.offered += 1

@@ -207,19 +207,6 @@ class Scale:
         unit = 1.0 + self.total / self.count
         return 0.5 + 0.5 * math.tanh(h / unit)
 
-    def squash_each(self, hs: Sequence[float | None]) -> list[float]:
-        """``squash`` of each of ``hs`` in turn (None as 0), written out in one call (a
-        playout's end, every seat's: tests/runtime/test_bots_values_at_once.py)."""
-        centre, total, count, tanh = self.centre, self.total, self.count, math.tanh
-        out = []
-        for given in hs:
-            h = (given or 0) - centre
-            total += abs(h)
-            count += 1
-            out.append(0.5 + 0.5 * tanh(h / (1.0 + total / count)))
-        self.total, self.count = total, count
-        return out
-
 
 RESULT_WEIGHT = 0.8  # at the end of a game: mostly the result, the heuristic breaks ties
 
@@ -242,13 +229,12 @@ def values(game: Game, nseats: int, scale: Scale) -> list[float]:
     if declared is None:
         hs = [0.5] * nseats
     else:
+        squash = scale.squash
         try:
-            hs = scale.squash_each(game.guard(partial(_each_seat, game, declared, nseats)))
+            hs = [squash(h or 0) for h in game.guard(partial(_each_seat, game, declared, nseats))]
         except RulesRuntimeError as error:
             raise HeuristicFailed.of(error) from None
     outcome = game.outcome_record if game.over else None
-    if outcome is None or outcome.result == "score":  # (``_weighed``'s first case, for all)
-        return [0.2 + 0.6 * h for h in hs]
     return [_weighed(game, seat, h, outcome) for seat, h in enumerate(hs)]
 
 

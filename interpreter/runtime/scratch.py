@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from interpreter.runtime.draws import Unseeded
 from interpreter.runtime.lean_game import LeanGame
 from interpreter.runtime.state import copy_state
 
@@ -36,7 +37,8 @@ class Scratch:
         """``world.copy(logging=False, seed=seed)``, made in the scratch's game."""
         world, game = self.world, self.game
         if game is None:
-            game = self.game = world.copy(logging=False, seed=seed)
+            game = self.game = world.copy(logging=False)
+            game.seed, game.rng = seed, Unseeded(seed)
             self.names = frozenset(game.__dict__)
             return game
         own = game.__dict__
@@ -48,8 +50,8 @@ class Scratch:
         # already, from the first copy: nothing a game plays sets it again.
         game.queue, game.depth, game.rdepth, game.work = [], 0, 0, world.work
         game.dirty, game.on_checkpoint, game.ending = world.dirty, None, False
-        copy_state(world, game, seed)  # (consts among the state, as a copy's; the world's
-        # generator not shared, so not counted as shared: a fresh one for ``seed`` instead)
+        copy_state(world, game)  # (consts among the state, as a copy's)
+        game.seed, game.rng = seed, Unseeded(seed)
         unsettled = game.unsettled
         if unsettled:  # lines that may still change: the copy's own
             log = game.log
