@@ -45,7 +45,8 @@ The budget is ``playouts`` per decision, stopped early once the playouts have do
 (the runtime's count, ``Game.work``, of what the rules computed for the advice and the values:
 a decision whose advice is costly plays fewer); both are counted, so a decision replays (same
 seed, same moves). Or ``think`` seconds (not reproducible: how far it gets depends on the
-machine).
+machine). The search runs with Python's cyclic collector paused (``choose``): its passes over
+every live object cost more than the few cycles a search leaves.
 
 Where the rules advise (``prefer``), the bot plays the advice's move (one of the best advised,
 at random) unless the search found another clearly better (``trusted``): by more than
