@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from interpreter.runtime.campaign import Campaign
     from interpreter.runtime.decision_parts import Move, Offer
     from interpreter.runtime.game_fields import LayoutKey
-    from interpreter.runtime.knowledge import Composition
+    from interpreter.runtime.sample_parts import Composition
     from interpreter.runtime.top_level import Fn
     from interpreter.runtime.unread_vars import StartValues
     from interpreter.runtime.values import Value

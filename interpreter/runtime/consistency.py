@@ -81,10 +81,10 @@ class History:
         # each decision, and what the seat saw when the next was asked (or now), latest first;
         # not another seat's choice made ``privately``: its answer, the real one, is not the
         # seat's to replay (a world would be kept for what that answer did in it)
-        after = [asked for _, _, asked in trail[1:]] + [game]
-        self.steps = [Step(seat_, index, asked, seen)
-                      for (seat_, index, asked), seen in zip(trail, after)
-                      if seat_ == seat or not _private(asked)][::-1]
+        after = [entry.asked for entry in trail[1:]] + [game]
+        self.steps = [Step(entry.seat, entry.index, entry.asked, seen)
+                      for entry, seen in zip(trail, after)
+                      if entry.seat == seat or not _private(entry.asked)][::-1]
         self.known = game.known  # what each seat knows of each card now
         self.views: dict[int, Any] = {}  # a step's view as the seat saw it (when first read)
         # how many worlds agreed with each step (-1: one contradicted it, or its replay told

@@ -1,7 +1,8 @@
 """What a decision is made of: ``Decision`` (one seat asked to choose among options),
 ``Group`` (several seats asked at once), ``Move`` (one legal move) and ``Offer`` (a seat's
 options named once and kept per ruleset, with their moves); ``make_offer`` and ``moves_for``
-keep them, bounded. ``decisions.Decisions`` (mixed into ``Game``) asks and plays them."""
+keep them, bounded; ``TrailEntry`` (a decision a bots' game keeps). ``decisions.Decisions``
+(mixed into ``Game``) asks and plays them."""
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
@@ -20,6 +21,15 @@ if TYPE_CHECKING:
     from interpreter.runtime.values import Value
 
 Passing = str | Literal[False]  # the pass move's word, or False: no passing
+
+
+@attrs.frozen
+class TrailEntry:
+    """A decision a bots' game keeps (``Decisions.trail``): who chose, the move's index, and
+    the game as it was asked."""
+    seat: int
+    index: int
+    asked: Game
 
 
 class Decision:

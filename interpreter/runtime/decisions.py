@@ -26,6 +26,7 @@ from interpreter.runtime.decision_parts import (
     Move,
     Offer,
     Passing,
+    TrailEntry,
     make_offer,
     moves_for,
     named_apart,
@@ -43,7 +44,6 @@ from rulelang.language.errors import IllegalMove, RulesError
 
 if TYPE_CHECKING:
     from interpreter.runtime.engine import Game
-    from interpreter.runtime.game_fields import TrailEntry
     from interpreter.runtime.helpers import Frame
     from interpreter.runtime.ruleset import CompiledSite
     from interpreter.runtime.values import Value, Zone
@@ -330,7 +330,7 @@ class Decisions(GameFields):
                     elif private:  # never settled: its prompt's cards as known now, for good
                         line.prompt = frozen(line.prompt, self.known)
                 if self.trail is not None:
-                    self.trail.append((seat, at, self.copy(logging=False)))
+                    self.trail.append(TrailEntry(seat, at, self.copy(logging=False)))
                 self.pending = None
                 self.history.append(decision.notations[at])
                 decision.frame.L[decision.site.slot] = value
@@ -473,7 +473,7 @@ class Decisions(GameFields):
             return
         value = decision.values[i]
         if self.trail is not None:
-            self.trail.append((decision.seat, i, self.copy(logging=False)))
+            self.trail.append(TrailEntry(decision.seat, i, self.copy(logging=False)))
         if self.logging:
             self.log_choice(decision, i)
         self.pending = None

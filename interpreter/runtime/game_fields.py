@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias
 
 if TYPE_CHECKING:
     from interpreter.runtime.chance import ChanceSite
-    from interpreter.runtime.decision_parts import Decision, Group
+    from interpreter.runtime.decision_parts import Decision, Group, TrailEntry
     from interpreter.runtime.engine import Game
     from interpreter.runtime.facts import Facts
     from interpreter.runtime.helpers import Frame
@@ -32,8 +32,6 @@ LayoutKey: TypeAlias = "tuple[int, tuple[tuple[str, Any], ...], tuple[str, ...]]
 # How a value drawn by chance was made (a ``MakingSite``'s number, the locals it read), for
 # each card made so: field ("" for the whole card) -> how (Game.made)
 Making: TypeAlias = "tuple[int, tuple[Value, ...]]"
-# A decision a bots' game keeps (Decisions.trail): the seat, the move's index, the game as asked
-TrailEntry: TypeAlias = "tuple[int, int, Game]"
 
 
 class GameFields:

@@ -67,35 +67,23 @@ import attrs
 from interpreter.runtime import consistency, draws
 from interpreter.runtime.card_refs import CardHolders, remap_state
 from interpreter.runtime.consistency import Fitted, History, fitting
-from interpreter.runtime.facts import NOTHING, Knowledge, known_to
+from interpreter.runtime.facts import NOTHING, known_to
 from interpreter.runtime.lean_twin import lean_twin
 from interpreter.runtime.pools import face_key, still_held
 from interpreter.runtime.protocol import text_of
+from interpreter.runtime.sample_parts import Composition, Face, FieldTold, Grouped, Pool, Remade, Told
 from interpreter.runtime.unread_vars import copy_unreadable, set_unreadable, unreadable
 from interpreter.runtime.values import Card, Seat, Value
 
 if TYPE_CHECKING:
-    from interpreter.runtime.decision_parts import Move
+    from interpreter.runtime.decision_parts import Move, TrailEntry
     from interpreter.runtime.engine import Game
     from interpreter.runtime.ruleset import Ruleset
-
-Told = tuple[tuple[str, Knowledge], ...]  # what a seat was told of a card: (field, Knowledge)...
-Pool = tuple[str, list[int], list["Face"], dict[int, Told]]  # a kind, its unknown cards, their faces
-Composition = tuple[dict[str, list["Face"]], int]  # the faces the rules deal by kind; the cards
 
 
 class Policy(Protocol):
     """How a bot plays, as the partner model asks it: how likely a move was."""
     def chooses(self, game: Game, index: int) -> float: ...
-
-
-@attrs.frozen
-class Face:
-    """What a view hides of a card the seat does not know: name, fields, ``var`` fields."""
-    label: str
-    fields: dict[str, Value]
-    cvars: tuple[tuple[str, Value], ...]  # (field name, value) for each var field
-    key: tuple[Any, ...]  # the canonical order among faces of one kind: their text
 
 
 @attrs.define
@@ -151,8 +139,9 @@ class SeatKnowledge:
         weights: list[float] = []
         for world in candidates:
             weight = 1.0
-            for _, index, asked in recent:
-                weight *= policy.chooses(_transplanted(asked, world, self.seat), index)
+            for entry in recent:
+                weight *= policy.chooses(_transplanted(entry.asked, world, self.seat),
+                                         entry.index)
             weights.append(weight)
         chosen = range(min(count, len(candidates))) if sum(weights) <= 0 \
             else rng.choices(range(len(candidates)), weights=weights, k=count)
@@ -172,20 +161,21 @@ class SeatKnowledge:
         history = History(sampler.game, self.seat, _transplanted)
         return fitting(partial(sampler.sample, rng, lean), history, count)
 
-    def _partners_recent(self) -> list[tuple[int, int, Game]]:
+    def _partners_recent(self) -> list[TrailEntry]:
         """The partners' decisions since this seat's last one (the latest ``PARTNER_MOVES``)
-        that the rules advise on and that had a choice: (seat, index, the game as asked)."""
+        that the rules advise on and that had a choice."""
         trail = self._sampler.game.trail
         if not trail:
             return []
-        out: list[tuple[int, int, Game]] = []
-        for seat, index, asked in reversed(trail):
-            if seat == self.seat:
+        out: list[TrailEntry] = []
+        for entry in reversed(trail):
+            if entry.seat == self.seat:
                 break
+            asked = entry.asked
             pending = asked.pending
             if asked.group is None and pending is not None and pending.site.prefer is not None \
                     and len(pending.values) > 1:
-                out.append((seat, index, asked))
+                out.append(entry)
             if len(out) >= PARTNER_MOVES:
                 break
         return out[::-1]
@@ -264,7 +254,7 @@ class Sampler:
         self.game, self.seat = game, seat
         self._pools: list[Pool] | None = None
         self._pooled: dict[str, list[Grouped]] = {}  # kind -> its cards shuffled together
-        self._remade: list[tuple[Card, Told]] = []
+        self._remade: list[Remade] = []
         self._holders = CardHolders(False, [])  # where the game names cards (pools: once)
         self.twin = _Twin(game)
 
@@ -275,7 +265,7 @@ class Sampler:
         if self._pools is None:
             g, seat = self.game, self.seat
             made, known = g.made, g.known
-            composition, fresh_count = _composition(g)
+            composition = _composition(g)
             unknown: dict[str, list[Card]] = {}
             seen: dict[str, list[tuple[Any, ...]]] = {}  # kind -> faces (keys) of its dealt
             # cards the seat knows
@@ -291,19 +281,19 @@ class Sampler:
                     unknown.setdefault(card.kind, []).append(card)
             pools: list[Pool] = []
             for kind, cards in unknown.items():
-                faces = _unseen(list(composition.get(kind, ())), seen.get(kind, ()))
+                faces = _unseen(list(composition.faces.get(kind, ())), seen.get(kind, ()))
                 # cards made after the start, of values that draw no chance: their faces
                 # are as public as the values they were made of
-                extra = [_face(g, c) for c in cards if c.id >= fresh_count]
+                extra = [_face(g, c) for c in cards if c.id >= composition.cards]
                 faces = sorted(faces + extra, key=lambda f: f.key)
                 while faces and len(faces) < len(cards):  # (cannot happen in a played game)
                     faces += faces[:len(cards) - len(faces)]
                 told = {c.id: limits for c in cards if (limits := _told_to(g, seat, c))} \
                     if g.told else {}
-                pools.append((kind, [c.id for c in cards], faces, told))
+                pools.append(Pool(kind, [c.id for c in cards], faces, told))
             self._pools = pools
             self._pooled = _pooled_by_kind(g, seat, unknown) if g.pooled.get(seat) else {}
-            self._remade = [(c, _told_to(g, seat, c)) for c in remade]
+            self._remade = [Remade(c, _told_to(g, seat, c)) for c in remade]
             self._holders = CardHolders.of(g)
         return self._pools
 
@@ -311,7 +301,7 @@ class Sampler:
         """Whether a sample may differ from the game as the seat knows it: a card's face or
         a variable it may not read (else no replay could contradict one)."""
         g, seat = self.game, self.seat
-        return any(ids for _, ids, _, _ in self.pools()) or bool(self._remade) \
+        return any(pool.ids for pool in self.pools()) or bool(self._remade) \
             or any(not g.known[cid] >> seat & 1 for cid in g.made) \
             or bool(unreadable(g, seat))
 
@@ -320,8 +310,9 @@ class Sampler:
         s = self.twin.base(lean).copy(logging=False, seed=rng.getrandbits(63))
         table: dict[int, Card] = {}
         cards, cv = s.cards, s.cv
-        for kind, ids, pool, told in self.pools():
-            faces = list(pool)
+        for pool in self.pools():
+            kind, ids, told = pool.kind, pool.ids, pool.told
+            faces = list(pool.faces)
             draws.shuffle(rng, faces)  # (as Random.shuffle draws)
             grouped = self._pooled.get(kind)
             order = ids
@@ -333,8 +324,9 @@ class Sampler:
                 table[i] = cards[i] = Card(i, kind, face.fields, face.label)
                 for name, value in face.cvars:
                     cv[name][i] = value
-        for card, limits in self._remade:  # made by chance: made again, with fresh chance
-            table[card.id] = cards[card.id] = _made_again(s, card, limits)
+        for remade in self._remade:  # made by chance: made again, with fresh chance
+            card = remade.card
+            table[card.id] = cards[card.id] = _made_again(s, card, remade.told)
         if g.made:  # var fields set by chance on cards the seat does not know: set again
             known, makings = g.known, s.rules.code.makings
             for cid, how in g.made.items():
@@ -389,7 +381,7 @@ def _composition(g: Game) -> Composition:
         for card in fresh.cards:
             if "" not in fresh.made.get(card.id, ()):
                 by_kind.setdefault(card.kind, []).append(_face(fresh, card))
-        found = (by_kind, len(fresh.cards))
+        found = Composition(by_kind, len(fresh.cards))
         if len(rules.compositions) < 64:
             rules.compositions[key] = found
     return found
@@ -425,19 +417,20 @@ def _made_again(s: Game, card: Card, told: Told) -> Card:
 
 
 def _told_to(g: Game, seat: int, card: Card) -> Told:
-    """What ``seat`` was told of ``card``'s fields: ((field, Knowledge), ...)."""
+    """What ``seat`` was told of ``card``'s fields, field by field."""
     out = []
     for name, facts in g.told.items():
         if facts[card.id]:
             known = known_to(facts[card.id], lambda mask: mask >> seat & 1)
             if known is not None:
-                out.append((name, known))
+                out.append(FieldTold(name, known))
     return tuple(out)
 
 
 def _fits(face: Face, told: Told) -> bool:
     values = dict(face.cvars)
-    for name, known in told:
+    for fact in told:
+        name, known = fact.field, fact.knowledge
         value = face.fields[name] if name in face.fields else values.get(name)
         if known.known:
             if not (value == known.value and type(value) is type(known.value)):
@@ -543,14 +536,6 @@ def _deal_pooled(rng: Random, ids: list[int], faces: list[Face], grouped: list[G
     dealt = set(ordered_ids)
     rest = [i for i in ids if i not in dealt]
     return ordered_ids + rest, ordered + (_deal_told(rest, pool, told) if told else pool)
-
-
-@attrs.frozen
-class Grouped:
-    """A group's cards of one kind the seat does not know, and the faces (``face_key``s)
-    known to be among them (no more than there are cards)."""
-    ids: list[int]
-    keys: list[tuple[Any, ...]]
 
 
 def _deal_told(ids: list[int], faces: list[Face], told: dict[int, Told]) -> list[Face]:

@@ -17,8 +17,8 @@ if TYPE_CHECKING:
     from interpreter.runtime.decision_parts import Move, Offer
     from interpreter.runtime.engine import Game
     from interpreter.runtime.failures import LineOrigin, Operation
-    from interpreter.runtime.knowledge import Composition
     from interpreter.runtime.layout import Layout
+    from interpreter.runtime.sample_parts import Composition
     from interpreter.runtime.unread_vars import StartValues
     from interpreter.runtime.values import EnumValue, Seat, Value
     from rulelang.language.checker import Program

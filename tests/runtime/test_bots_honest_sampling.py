@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
 import rulelang
@@ -27,6 +28,7 @@ from interpreter.runtime.knowledge import (
     _told_to,
     seat_knowledge,
 )
+from interpreter.runtime.sample_parts import Composition
 from interpreter.runtime.values import Card
 from support import load, soak
 from support.secrecy import FILES
@@ -87,7 +89,7 @@ def change_of(game, seat, rng):
             else:
                 continue
         else:
-            faces, _ = _composition(game)
+            faces = _composition(game).faces
             options = [f for f in faces.get(card.kind, ()) if f.label != card.label
                        and (not told or _fits(f, told))]
             if not options:
@@ -212,7 +214,7 @@ def test_the_composition_is_the_rules_not_the_hidden_cards():
     hidden card was given another family."""
     rules = load("games/yokai.rules")
     game = rules.new_game(players=3, seed=5)
-    faces, _ = _composition(game)
+    faces = _composition(game).faces
     families = sorted(f.label for f in faces["Yokai"])
     assert families == sorted(["Kitsune", "Kappa", "Rokurokubi", "Oni"] * 4)
     assert _face(game, game.cards[0]).key[:2] in {f.key[:2] for f in faces["Yokai"]}
@@ -227,7 +229,7 @@ def test_the_check_catches_a_sampler_that_deals_the_real_hidden_faces(monkeypatc
         by_kind: dict = {}
         for card in game.cards:
             by_kind.setdefault(card.kind, []).append(_face(game, card))
-        return by_kind, len(game.cards)
+        return Composition(by_kind, len(game.cards))
     found = list(pairs("games/yokai.rules"))
     monkeypatch.setattr(knowledge, "_composition", real_faces)
     assert any(sampled(game, seat, seed) != sampled(other, seat, seed)
@@ -261,10 +263,10 @@ def with_trail(path, seed):
 def partner_known_change(game, seat, rng):
     """(a card hidden from ``seat`` that a partner who moved lately knows, another face the
     rules deal for it), or None: the face a partner's move could give away."""
-    movers = {s for s, _, _ in seat_knowledge(game, seat)._partners_recent()}
+    movers = {entry.seat for entry in seat_knowledge(game, seat)._partners_recent()}
     cards = [c for c in game.cards if not game.known[c.id] >> seat & 1
              and any(game.known[c.id] >> p & 1 for p in movers)]
-    faces, _ = _composition(game)
+    faces = _composition(game).faces
     rng.shuffle(cards)
     for card in cards:
         told = _told_to(game, seat, card)
@@ -280,8 +282,9 @@ def changed_with_trail(game, change):
     """``game`` with ``change`` made in it and in every state its partners were asked in."""
     from collections import deque
     other = with_face(game, *change)
-    other.trail = deque(((s, i, with_face(asked, *change) if change[0] < len(asked.cards)
-                          else asked) for s, i, asked in game.trail), maxlen=game.trail.maxlen)
+    other.trail = deque((attrs.evolve(entry, asked=with_face(entry.asked, *change))
+                         if change[0] < len(entry.asked.cards) else entry
+                         for entry in game.trail), maxlen=game.trail.maxlen)
     return other
 
 
