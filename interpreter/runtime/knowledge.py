@@ -266,6 +266,7 @@ class Sampler:
             g, seat = self.game, self.seat
             made, known = g.made, g.known
             composition = _composition(g)
+            fresh_count = composition.cards
             unknown: dict[str, list[Card]] = {}
             seen: dict[str, list[tuple[Any, ...]]] = {}  # kind -> faces (keys) of its dealt
             # cards the seat knows
@@ -284,7 +285,7 @@ class Sampler:
                 faces = _unseen(list(composition.faces.get(kind, ())), seen.get(kind, ()))
                 # cards made after the start, of values that draw no chance: their faces
                 # are as public as the values they were made of
-                extra = [_face(g, c) for c in cards if c.id >= composition.cards]
+                extra = [_face(g, c) for c in cards if c.id >= fresh_count]
                 faces = sorted(faces + extra, key=lambda f: f.key)
                 while faces and len(faces) < len(cards):  # (cannot happen in a played game)
                     faces += faces[:len(cards) - len(faces)]
