@@ -117,3 +117,53 @@ def test_a_seats_spread_is_its_own_values():
         for ends in ([1.0, 0.5], [0.0, 0.5], [1.0, 0.5], [0.0, 0.5]):
             back_up([node], ends, seat)
         assert abs(spread(node, seat) - expected) < 1e-9
+
+
+def test_a_handful_of_playouts_does_not_overrule_the_advice():
+    """Yokai, level 1, 3 players (a team of advice bots, seed 1004, at its 67th decision): where
+    to lay a hint, the advice rates I6 at 9, D6 at 3. The search had played D6 3 times (mean
+    0.73) and I6 twice (0.42): past a z of 2 with spreads from 2 and 3 values, so D6 was laid.
+    Read with the spread pooled over the moves tried and Student's t at its degrees of
+    freedom, that is noise: the advice is kept."""
+    from pathlib import Path
+
+    from interpreter.bots import AdviceBot
+    rules = rulelang.load(Path(__file__).resolve().parents[2] / "games" / "yokai.rules")
+    seed, at = 1004, 67
+    game = rules.new_game(players=3, seed=seed, options={"levels": "1"}, log=False)
+    bots = [AdviceBot(seed * 101 + seat) for seat in range(3)]
+    for _ in range(at):
+        game.play(bots[game.to_move].choose(seat_knowledge(game)))
+    advice, notations = game.advice(), game.pending.notations
+    best = {notations[i] for i, a in enumerate(advice) if a == max(advice)}
+    assert best == {"I6"}
+    assert MctsBot(seed * 7919 + at).choose(seat_knowledge(game)).notation in best
+
+
+def test_the_bar_is_students_t_on_the_spread_pooled_over_the_moves():
+    from interpreter.bots.mcts import Node, back_up, student
+    for freedom, exact in ((3, 3.182), (5, 2.571), (10, 2.228), (30, 2.042)):
+        assert abs(student(1.96, freedom) - exact) < 0.01 * exact
+    assert student(1.96, 1) > 9 and abs(student(1.96, 1e6) - 1.96) < 1e-3
+    # a gain of 0.3 over 2 and 3 playouts: past 2 of the old standard errors (each move's
+    # own spread), not past the t bar at 3 degrees of freedom
+    ours, theirs = Node(1), Node(1)
+    for v in (0.3, 0.5):
+        back_up([ours], [v], 0)
+    for v in (0.6, 0.8, 0.7):
+        back_up([theirs], [v], 0)
+    bot = MctsBot(0)
+    game = rulelang.loads(RULES, "advised.rules").new_game(players=2, seed=0)
+    moves = seat_knowledge(game).moves
+    pick = next(m for m in moves if m.notation == "3")
+    other = next(m for m in moves if m.notation == "4")
+    root = Node(1)
+    root.children = {pick.notation: ours, other.notation: theirs}
+    bot.rng.seed(0)
+    assert bot.trusted(game, root, moves, other) is pick
+    # the same means over 40 playouts each: clear
+    for node, vs in ((ours, (0.3, 0.5)), (theirs, (0.6, 0.8))):
+        for _ in range(19):
+            back_up([node], list(vs[:1]), 0)
+            back_up([node], list(vs[1:]), 0)
+    assert bot.trusted(game, root, moves, other) is other
