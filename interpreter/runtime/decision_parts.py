@@ -5,6 +5,7 @@ keep them, bounded; ``TrailEntry`` (a decision a bots' game keeps). ``decisions.
 (mixed into ``Game``) asks and plays them."""
 from __future__ import annotations
 
+import re
 from collections.abc import Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING, Literal, cast
 
@@ -19,6 +20,9 @@ if TYPE_CHECKING:
     from interpreter.runtime.helpers import Frame
     from interpreter.runtime.ruleset import CompiledSite, Ruleset
     from interpreter.runtime.values import Value
+
+# '(x,y)': how a cell outside A..Z was written before every cell had a name (values.cell_name)
+OLD_CELL = re.compile(r"\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)")
 
 Passing = str | Literal[False]  # the pass move's word, or False: no passing
 
@@ -153,7 +157,14 @@ class Decision:
             self.index.update({n.lower(): i for i, n in enumerate(self.notations)
                                if n.lower() not in self.index})
         i = self.index.get(notation)
-        return i if i is not None else self.index.get(notation.strip().lower())
+        if i is None:
+            i = self.index.get(notation.strip().lower())
+        if i is None and "(" in notation:  # a cell as older saves and moves files wrote it
+            named = OLD_CELL.sub(lambda m: cell_name((int(m[1]), int(m[2]))), notation)
+            if named != notation:
+                return self.lookup(named)
+        return i
+
 
 
 class Group:

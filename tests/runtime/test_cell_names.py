@@ -62,3 +62,15 @@ def test_cells_left_of_a_and_above_row_1_are_moves_typed_back_as_shown():
     game.play("-A-1")
     cells = {c["cells"][0] for c in game.view(None)["zones"]["table"]["cards"]}
     assert {"-A1", "-A-1"} <= cells
+
+
+def test_a_move_written_with_the_old_coordinates_is_still_played():
+    """A moves file or an old save replayed move by move wrote a cell outside A..Z as
+    '(x,y)': it plays the cell now named otherwise; a cell not offered is still refused."""
+    game = rulelang.loads(RULES).new_game(seed=1)
+    game.play("(-1,0)")
+    assert "P1 puts a stone at -A1" in game.transcript()
+    game.play("( 0 , -1 )")
+    assert "P2 puts a stone at A-1" in game.transcript()
+    with pytest.raises(rulelang.IllegalMove):
+        game.play("(5,5)")
