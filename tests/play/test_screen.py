@@ -556,3 +556,17 @@ def test_a_card_with_edges_is_listed_with_them_after_its_name():
     card = {"name": "bend", "kind": "Tile", "edges": ["r", "r", "f", "f"], "tint_means": "new"}
     assert card_text(card).plain == "bend ↑r →r ↓f ←f (new)"
     assert card_text({"hidden": True, "kind": "Tile"}).plain == "?"
+
+
+def test_an_edge_text_with_a_newline_keeps_the_screen_s_rows():
+    """A rules file can put a newline or a tab in an edge's text: each edge is drawn on its
+    own line of the cell and in a list, the white space as one space."""
+    from rulelang.play.terminal import edged, grid
+    from rulelang.play.terminal.cards import card_text
+    tile = {"name": "odd", "kind": "Tile", "symbol": "=", "edges": ["a\nb", "c\td", "e", "f"]}
+    layers = grid.Layers()
+    layers.own[(0, 0)] = [tile]
+    drawn = [line.plain for line in edged.lines({"cards": [], "width": 1, "height": 1}, layers)]
+    assert len(drawn) == 4 and not any("\n" in line or "\t" in line for line in drawn)
+    assert drawn[1].strip() == "a b"
+    assert card_text(tile).plain == "odd ↑a b →c d ↓e ←f"

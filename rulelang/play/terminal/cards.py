@@ -23,6 +23,18 @@ COLOURS = {
 EDGE_ARROWS = ("↑", "→", "↓", "←")  # a card's edges: top, right, bottom, left
 
 
+def edge_texts(card: dict | None) -> list[str] | None:
+    """A card's four edge texts (top, right, bottom, left), if the reader sees them; each on
+    one line (a rules file can put a newline or a tab in a text, which would break the
+    screen's rows: runs of white space become one space)."""
+    if card is None or card.get("hidden"):
+        return None
+    edges = card.get("edges")
+    if not (isinstance(edges, list) and len(edges) == 4):
+        return None
+    return [" ".join(str(e).split()) for e in edges]
+
+
 def style_of(card: dict) -> str:
     """The screen colour of a card's tint ('' when it has none we know)."""
     tint = card.get("tint")
@@ -40,9 +52,9 @@ def card_text(card: dict) -> Text:
         told = told_facts(card)
         return Text("?" + (f" ({', '.join(told)})" if told else ""), style="dim")
     out = Text(card["name"], style=style_of(card))
-    edges = card.get("edges")
-    if isinstance(edges, list) and len(edges) == 4:  # as it lies now: "K ↑a →a ↓b ←b"
-        out.append(" " + " ".join(a + str(e) for a, e in zip(EDGE_ARROWS, edges)))
+    edges = edge_texts(card)
+    if edges is not None:  # as it lies now: "K ↑a →a ↓b ←b"
+        out.append(" " + " ".join(a + e for a, e in zip(EDGE_ARROWS, edges)))
     said = [card[k] for k in ("note", "tint_means") if card.get(k)]  # who played it, and so on
     if said:
         out.append(f" ({'; '.join(said)})", style="italic")

@@ -18,17 +18,13 @@ from __future__ import annotations
 from rich.text import Text
 
 from rulelang.play.terminal import grid
+from rulelang.play.terminal.cards import edge_texts
 
 GAP = 1  # columns between two cells, so that the edges that meet are told apart
 MAX_WIDTH = 11  # of a cell: edges longer than fit are cut there (a hint, not a rule)
 
 
-def edges_of(card) -> list[str] | None:
-    """A card's four edge texts, if the reader sees them."""
-    if card is None or card.get("hidden"):
-        return None
-    edges = card.get("edges")
-    return [str(e) for e in edges] if isinstance(edges, list) and len(edges) == 4 else None
+edges_of = edge_texts  # a card's four edge texts, each on one line, if the reader sees them
 
 
 def has_edges(layers: grid.Layers) -> bool:
@@ -66,7 +62,8 @@ def _cell(layers: grid.Layers, xy, width: int, highlight: str | None) -> list[Te
         return [blank, middle, blank.copy()]
     top, right, bottom, left = edges
     symbol = len(grid.symbol_of(card)) + (2 if stacked else 0)
-    room = max(1, (width - symbol - 2) // 2)  # for each side edge: cut, never the symbol
+    room = max(1, (width - symbol - 2) // 2)  # for each side edge (a character of each at
+    # least: a symbol too long for the cell with them is cut by cell_text)
     left, right = left[:room], right[:room]
     inner = width - len(left) - len(right) - 2
     middle = Text(left + " ", style=highlight or "")
