@@ -178,3 +178,19 @@ def test_what_a_reveal_shows_is_that_value_only():
                     '  log "{first(xs)}"') == [LOG_SAYS]  # (c came from the other xs)
     assert messages(PICKED + '  log "{sum(first(xs).v for xs in [cards(hand[current])])}"') \
         == [REVEAL_SAYS, LOG_SAYS]  # (a name bound again inside)
+
+
+def test_a_reveal_names_other_cards_once_current_or_a_variable_is_set_again():
+    """The same words name another seat's cards after `current` or a variable they read is
+    set: set between the reveal and the log, or between the `let` and the reveal."""
+    shown = '  reveal first(hand[current])\n'
+    said = '  log "{first(hand[current]).v}"'
+    assert messages(shown + said) == []
+    assert messages(shown + '  current = next(current)\n' + said) != []
+    assert messages('  let c = first(hand[current])\n  current = next(current)\n'
+                    '  reveal c\n' + said) != []
+    who = 'var who: player = P1\n'
+    assert messages('  let c = first(hand[who])\n  who = next(who)\n  reveal c\n'
+                    '  log "{first(hand[who]).v}"', who) != []
+    assert messages('  let c = first(hand[who])\n  reveal c\n'
+                    '  log "{first(hand[who]).v}"', who) == []

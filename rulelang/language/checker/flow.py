@@ -350,6 +350,7 @@ class FlowChecker(EffectChecks, ChoiceChecks):
                 state.set_again([target.id])
             elif ref == refs.Builtin("current"):
                 self.current_alias.clear()  # a local set from it holds the seat it was
+                state.wrote(["current"])
                 self.later(compute, state, s.value.span, "'current' is set to",
                            "every seat sees whose turn it is", event="'current' is set")
             elif isinstance(ref, refs.Var):
@@ -374,7 +375,7 @@ class FlowChecker(EffectChecks, ChoiceChecks):
 
     def store_var(self, info: VarInfo, key_args: list[ast.Expr], value: Taint, expr: ast.Expr,
                   state: State, compute: Compute) -> None:
-        state.set_again([info.name])
+        state.wrote([info.name])
         owner = None
         if info.visibility == "owner":
             at = next((i for i, key in enumerate(info.keys) if key.of_seats), None)

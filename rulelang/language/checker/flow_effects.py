@@ -108,12 +108,15 @@ class EffectChecks(FlowExprs):
 
     def origin(self, what: ast.Expr, state: State) -> frozenset[Shown]:
         """The expression a local was set from (``let c = top(deck)``), while the locals it
-        reads hold what they held then (else its words name other cards now)."""
+        reads hold what they held then and, where it reads a variable or 'current', none was
+        set since (else its words name other cards now)."""
         if isinstance(what, ast.Name):
             value = state.local.get(what.id)
             if isinstance(value, Deferred):
                 was = shown_as(value.expr, self.key_text(value.expr))
-                if all(value.snapshot.local.get(n) is state.local.get(n) for n in was.reads):
+                then = value.snapshot
+                if all(then.local.get(n) is state.local.get(n) for n in was.reads) and (
+                        then.writes == state.writes or was.reads <= then.local.keys()):
                     return frozenset({was})
         return frozenset()
 

@@ -157,10 +157,13 @@ class State:
     entry: Secret = PUBLIC  # the pc a rule is called under (its callers' branches, joined)
     # expressions whose cards were revealed to all since the last move
     shown: frozenset[Shown] = frozenset()
+    # how many times a variable or 'current' was set on the way here (a local set from an
+    # expression that reads one names other cards after such a write: ``origin``)
+    writes: int = 0
 
     def copy(self) -> State:
         return State(dict(self.local), self.revealed, self.made_public, self.pc, self.conds,
-                     self.entry, self.shown)
+                     self.entry, self.shown, self.writes)
 
     def bare(self) -> State:
         """This state with every local clean."""
@@ -184,6 +187,11 @@ class State:
             names = set(names)
             self.shown = frozenset(x for x in self.shown if not x.reads & names)
 
+    def wrote(self, names: Iterable[str]) -> None:
+        """A variable or 'current' set: ``set_again``, and counted in ``writes``."""
+        self.writes += 1
+        self.set_again(names)
+
     def settled(self, name: str) -> Taint:
         value = self.local.get(name, CLEAN)
         return value.taint if isinstance(value, Deferred) else value
@@ -193,7 +201,8 @@ class State:
         return State({n: self.settled(n) | other.settled(n) for n in names},
                      self.revealed & other.revealed, self.made_public & other.made_public,
                      self.pc | other.pc, _union(self.conds, other.conds),
-                     self.entry | other.entry, self.shown & other.shown)
+                     self.entry | other.entry, self.shown & other.shown,
+                     max(self.writes, other.writes))
 
     def same(self, other: State) -> bool:
         return (self.revealed, self.made_public, self.pc, self.shown) == \
