@@ -75,6 +75,8 @@ _WORDINGS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     (re.compile(r"'(\w+)' object is not subscriptable"),
      lambda m: f"cannot read a part of {_kind(m.group(1))}{_hint(m.group(1))}"),
     (re.compile(r"'(\w+)' object has no attribute 'id'"), _is_not("a card")),
+    # a zone's cards read by its place among the zones (``Zone.i``): none, or not a zone
+    (re.compile(r"'(\w+)' object has no attribute 'i'"), _is_not("a zone")),
 ]
 
 

@@ -106,6 +106,22 @@ def test_creating_none_cards_and_a_chooser_that_is_none_say_so():
         rulelang.loads(choose, "kinds.rules").new_game(players=2, seed=1)
 
 
+def test_a_zone_variable_left_none_says_so_where_its_cards_are_read():
+    rules = """
+game "Pit"
+players 2
+card C { name "c" }
+zone pit: pile of C
+var spot: zone = none
+turn {
+  move cards(spot) to pit
+  end
+}
+"""
+    with pytest.raises(rulelang.RulesRuntimeError, match="none is not a zone, where one is needed"):
+        rulelang.loads(rules, "pit.rules").new_game(players=2, seed=1)
+
+
 def test_a_cell_named_by_text_takes_no_second_number():
     with pytest.raises(rulelang.RulesError, match=r'kinds.rules:18:22: .*cell\("E5"\) names a cell'):
         rulelang.loads(RULES.replace("EXPR", 'cell("B2", 2)'), "kinds.rules")
