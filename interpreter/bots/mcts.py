@@ -195,7 +195,9 @@ class MctsBot:
         # leave few objects in cycles (in the shipped games measured, a few hundred to a few
         # thousand a decision; collected once it is back on, and by a pass over the young
         # ones every ``YOUNG_PASS`` playouts of a long search), and its passes over every
-        # live object (rules, worlds, tree) took about 5% of a whole bot game's CPU
+        # live object (rules, worlds, tree) took about 5% of a whole bot game's CPU. Only the
+        # search that paused it makes those passes and turns it back on: one that starts in
+        # another thread while it is paused (a server's tables) leaves it as it finds it
         collecting = gc.isenabled()
         if collecting:
             gc.disable()
