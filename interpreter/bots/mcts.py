@@ -65,6 +65,8 @@ from collections.abc import Hashable, Sequence
 from operator import add
 from typing import TYPE_CHECKING, Any, cast
 
+import attrs
+
 from interpreter.bots.policy import Policy
 from interpreter.bots.scoring import Broken, Scale, heuristic, value, values
 from interpreter.bots.simple import knowledge_of
@@ -136,7 +138,15 @@ def student(z: float, freedom: float) -> float:
                 + (3 * z2 ** 3 + 19 * z2 * z2 + 17 * z2 - 15) / (384 * n ** 3))
 
 
-def welch(ours: Node, theirs: Node, seat: int) -> tuple[float, float]:
+@attrs.frozen
+class Difference:
+    """Welch's view of two nodes' means for a seat: the standard error of their difference
+    and its degrees of freedom."""
+    error: float
+    freedom: float
+
+
+def welch(ours: Node, theirs: Node, seat: int) -> Difference:
     """The standard error of the difference of two nodes' means for ``seat`` (each spread not
     below ``spread``'s floor) and its degrees of freedom (Welch-Satterthwaite), from the
     spreads as measured: the floor guards the error, and a spread measured as none (values
@@ -146,7 +156,7 @@ def welch(ours: Node, theirs: Node, seat: int) -> tuple[float, float]:
                  / (node.visits - 1), node.visits) for node in (ours, theirs)]
     doubt = sum(v * v / (n - 1) for v, n in measured)
     freedom = sum(v for v, _ in measured) ** 2 / doubt if doubt > 0 else math.inf
-    return math.sqrt(floored), freedom
+    return Difference(math.sqrt(floored), freedom)
 
 
 def spread(node: Node, seat: int) -> float:
@@ -288,8 +298,9 @@ class MctsBot:
         # the spread of a handful of playouts is itself a guess (2 and 3 visits passed a z
         # of 2): Welch's test, the bar as far out in Student's t as ``confidence`` is in the
         # normal
-        error, freedom = welch(ours, theirs, seat)
-        return best if gain > student(self.confidence, freedom) * error else pick
+        difference = welch(ours, theirs, seat)
+        bar = student(self.confidence, difference.freedom) * difference.error
+        return best if gain > bar else pick
 
     @staticmethod
     def final_key(root: Node, move: Move) -> tuple[int, float, int]:
