@@ -560,7 +560,8 @@ def test_a_card_with_edges_is_listed_with_them_after_its_name():
 
 def test_an_edge_text_with_a_newline_keeps_the_screen_s_rows():
     """A rules file can put a newline or a tab in an edge's text: each edge is drawn on its
-    own line of the cell and in a list, the white space as one space."""
+    own line of the cell and in a list, the white space as one space; and edges are measured
+    in the screen's columns (a wide character takes two), so a grid's columns line up."""
     from rulelang.play.terminal import edged, grid
     from rulelang.play.terminal.cards import card_text
     tile = {"name": "odd", "kind": "Tile", "symbol": "=", "edges": ["a\nb", "c\td", "e", "f"]}
@@ -570,3 +571,7 @@ def test_an_edge_text_with_a_newline_keeps_the_screen_s_rows():
     assert len(drawn) == 4 and not any("\n" in line or "\t" in line for line in drawn)
     assert drawn[1].strip() == "a b"
     assert card_text(tile).plain == "odd ↑a b →c d ↓e ←f"
+    wide = {"name": "wide", "kind": "Tile", "symbol": "=", "edges": ["日本", "a", "b", "c"]}
+    layers.own[(0, 0)] = [wide]  # a wide character takes two columns of the screen
+    drawn = [line.plain for line in edged.lines({"cards": [], "width": 1, "height": 1}, layers)]
+    assert drawn[1:3] == ["  日本", "1 c = a"]

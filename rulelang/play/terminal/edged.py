@@ -15,6 +15,7 @@ In a list of cards (a hand, a row) a card's edges follow its name: ``K ↑a →a
 """
 from __future__ import annotations
 
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 
 from rulelang.play.terminal import grid
@@ -41,13 +42,13 @@ def _width(layers: grid.Layers, column: int, ys) -> int:
         card, stacked = layers.top((column, y))
         if card is None:
             continue
-        symbol = len(grid.symbol_of(card)) + (2 if stacked else 0)
+        symbol = cell_len(grid.symbol_of(card)) + (2 if stacked else 0)
         edges = edges_of(card)
         if edges is None:
             widest = max(widest, symbol)
         else:
-            top, right, bottom, left = edges
-            widest = max(widest, len(top), len(bottom), len(left) + symbol + len(right) + 2)
+            top, right, bottom, left = map(cell_len, edges)
+            widest = max(widest, top, bottom, left + symbol + right + 2)
     widest = max(5, widest + (widest % 2 == 0))
     return min(widest, MAX_WIDTH)
 
@@ -61,16 +62,28 @@ def _cell(layers: grid.Layers, xy, width: int, highlight: str | None) -> list[Te
         middle = grid.cell_text(card, stacked, width, highlight, layers.beneath(xy))
         return [blank, middle, blank.copy()]
     top, right, bottom, left = edges
-    symbol = len(grid.symbol_of(card)) + (2 if stacked else 0)
+    symbol = cell_len(grid.symbol_of(card)) + (2 if stacked else 0)
     room = max(1, (width - symbol - 2) // 2)  # for each side edge (a character of each at
     # least: a symbol too long for the cell with them is cut by cell_text)
-    left, right = left[:room], right[:room]
-    inner = width - len(left) - len(right) - 2
+    left, right = _cut(left, room), _cut(right, room)
+    inner = width - cell_len(left) - cell_len(right) - 2
     middle = Text(left + " ", style=highlight or "")
     middle.append_text(grid.cell_text(card, stacked, inner, highlight))
     middle.append(" " + right, style=highlight or "")
-    return [Text(f"{top[:width]:^{width}}", style=highlight or ""), middle,
-            Text(f"{bottom[:width]:^{width}}", style=highlight or "")]
+    return [Text(_centred(top, width), style=highlight or ""), middle,
+            Text(_centred(bottom, width), style=highlight or "")]
+
+
+def _cut(text: str, width: int) -> str:
+    """``text`` cut to ``width`` columns of the screen (a wide character takes two)."""
+    return text if cell_len(text) <= width else set_cell_size(text, width)
+
+
+def _centred(text: str, width: int) -> str:
+    """``text`` cut to ``width`` columns and centred in them (the odd space on the right)."""
+    text = _cut(text, width)
+    pad = width - cell_len(text)
+    return " " * (pad // 2) + text + " " * (pad - pad // 2)
 
 
 def lines(zone: dict, layers: grid.Layers, marks: dict | None = None) -> list[Text]:
