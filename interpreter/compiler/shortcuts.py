@@ -42,6 +42,13 @@ class Shortcuts:
     # one card to a zone whose family fires `on enter` triggers, none of which can pause:
     # the triggers run by the move (move_fire), not queued for after() (stmt.s_Move)
     move_fire: bool = True
+    # that move written out, its triggers' functions called in place, not by move_fire's
+    # loop, where the zone is named (move_code.write_fired_move)
+    fired_moves: bool = True
+    # in that move, a trigger whose body is only a call of a rule that cannot pause with
+    # the names its pattern binds: its work counted and the rule called, not the trigger's
+    # function (move_code.FiredTrigger)
+    trigger_forwards: bool = True
     # a list of cards made just now (cards(Z), a comprehension) to a zone with no grid by
     # move_cards, not move (stmt.s_Move)
     move_new_lists: bool = True

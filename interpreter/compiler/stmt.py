@@ -17,7 +17,12 @@ from typing import TYPE_CHECKING, cast
 from interpreter.compiler.analysis import EFFECTS
 from interpreter.compiler.expr_shapes import items_may_nest, simple
 from interpreter.compiler.lean_code import write_ask, write_log
-from interpreter.compiler.move_code import write_move, zone_cards
+from interpreter.compiler.move_code import (
+    enter_triggers,
+    write_fired_move,
+    write_move,
+    zone_cards,
+)
 from interpreter.compiler.rule_calls import RuleCalls
 from interpreter.compiler.shortcuts import SHORTCUTS
 from interpreter.compiler.source import literal
@@ -254,7 +259,17 @@ class UnitGen(RuleCalls):
         if at == "None" and s.what.ty is not None and s.what.ty.name == "card" \
                 and self.m.no_grid(s.dest) and SHORTCUTS.move_card:
             if SHORTCUTS.move_fire and self.fires_on_enter(s.dest):  # its after() in the move
-                self.line(f"g.move_fire({x.expr(s.what)}, {x.expr(s.dest)})")
+                triggers = enter_triggers(self, s.dest)
+                if not triggers:
+                    self.line(f"g.move_fire({x.expr(s.what)}, {x.expr(s.dest)})")
+                    return
+                card = x.expr(s.what)
+                if not simple(card):
+                    card, value = self.temp(), card
+                    self.line(f"{card} = {value}")
+                dest = self.temp()
+                self.line(f"{dest} = {x.expr(s.dest)}")
+                write_fired_move(self, card, dest, self.m.holds(s.dest), triggers)
                 return
             if not SHORTCUTS.written_moves:
                 self.line(f"g.move_card({x.expr(s.what)}, {x.expr(s.dest)})")
