@@ -23,23 +23,12 @@ def write_move(gen: UnitGen, card: str, dest: str, holds: str | None) -> None:
     a card with nothing else to do (``Zone.quiet_enter``), of the kind it ``holds`` (the
     zone's declared kind, or None), and the card leaves a zone quietly (``quiet_leave``);
     else the call (none, no card or another kind is refused there)."""
-    source, cards, zc = gen.temp(), gen.temp(), gen.m.hoist("zc")
+    source = gen.temp()
     kind = "" if holds is None else f" and {card}.kind == {literal(holds)}"
     gen.line(f"if type({card}) is Card{kind} and {dest}.quiet_enter and "
              f"({source} := g.where[{card}.id]) is not None and {source}.quiet_leave:")
     with gen.w.indent():
-        gen.line(f"{cards} = {zc}[{source}.i]")
-        gen.line(f"if {cards}[-1] is {card}:")
-        with gen.w.indent():
-            gen.line(f"{cards}.pop()")
-        gen.line("else:  # found and closed up over the zone: priced by its size")
-        with gen.w.indent():
-            gen.line(f"{cards}.remove({card})")
-            gen.line(f"g.work += len({cards}) >> 6")
-            gen.line(OVER_BUDGET)
-        gen.line(f"g.where[{card}.id] = {dest}")
-        gen.line(f"{zc}[{dest}.i].append({card})")
-        gen.line(f"if {dest}.reveal: g.known[{card}.id] |= {dest}.reveal")
+        _moved(gen, card, dest, source)
     gen.line("else:")
     with gen.w.indent():
         gen.line(f"g.move_card({card}, {dest})")
@@ -53,23 +42,12 @@ def write_fired_move(gen: UnitGen, card: str, dest: str, holds: str | None,
     condition reads the zone, then ``after()`` and the triggers called, in that order, as
     ``move_fire`` runs them (each trigger's function called, or its body where that is
     only the work it counts and one rule's call: ``FiredTrigger``); else the call."""
-    source, cards, zc = gen.temp(), gen.temp(), gen.m.hoist("zc")
+    source = gen.temp()
     kind = "" if holds is None else f" and {card}.kind == {literal(holds)}"
     gen.line(f"if type({card}) is Card{kind} and not {dest}.watch and "
              f"({source} := g.where[{card}.id]) is not None and {source}.quiet_leave:")
     with gen.w.indent():
-        gen.line(f"{cards} = {zc}[{source}.i]")
-        gen.line(f"if {cards}[-1] is {card}:")
-        with gen.w.indent():
-            gen.line(f"{cards}.pop()")
-        gen.line("else:  # found and closed up over the zone: priced by its size")
-        with gen.w.indent():
-            gen.line(f"{cards}.remove({card})")
-            gen.line(f"g.work += len({cards}) >> 6")
-            gen.line(OVER_BUDGET)
-        gen.line(f"g.where[{card}.id] = {dest}")
-        gen.line(f"{zc}[{dest}.i].append({card})")
-        gen.line(f"if {dest}.reveal: g.known[{card}.id] |= {dest}.reveal")
+        _moved(gen, card, dest, source)
         gen.line("if g.dirty or g.queue: g.after()")
         for trigger in triggers:
             for line in trigger.lines(dest, card):
@@ -141,3 +119,22 @@ def zone_cards(what: ast.Expr) -> bool:
     return SHORTCUTS.zone_moves and isinstance(what, ast.Call) \
         and what.ref == refs.Builtin("cards") and len(what.args) == 1 \
         and what.args[0].ty is not None and what.args[0].ty.name == "zone"
+
+
+def _moved(gen: UnitGen, card: str, dest: str, source: str) -> None:
+    """``move_card``'s body for a card that leaves ``source`` quietly for ``dest``: taken
+    off its zone (from the top, else found and closed up over, priced by the zone's size),
+    put on ``dest``, known to the seats ``dest`` reveals it to."""
+    cards, zc = gen.temp(), gen.m.hoist("zc")
+    gen.line(f"{cards} = {zc}[{source}.i]")
+    gen.line(f"if {cards}[-1] is {card}:")
+    with gen.w.indent():
+        gen.line(f"{cards}.pop()")
+    gen.line("else:  # found and closed up over the zone: priced by its size")
+    with gen.w.indent():
+        gen.line(f"{cards}.remove({card})")
+        gen.line(f"g.work += len({cards}) >> 6")
+        gen.line(OVER_BUDGET)
+    gen.line(f"g.where[{card}.id] = {dest}")
+    gen.line(f"{zc}[{dest}.i].append({card})")
+    gen.line(f"if {dest}.reveal: g.known[{card}.id] |= {dest}.reveal")

@@ -253,6 +253,17 @@ class UnitGen(RuleCalls):
             self.line("g.dirty = True")
             self.after_effect(False)
 
+    def card_and_zone(self, s: ast.Move) -> tuple[str, str]:
+        """A move's card and zone worked out in that order (as for a call), each held in a
+        name a written-out move reads again: (the card's, the zone's)."""
+        card = self.x.expr(s.what)
+        if not simple(card):
+            card, value = self.temp(), card
+            self.line(f"{card} = {value}")
+        dest = self.temp()
+        self.line(f"{dest} = {self.x.expr(s.dest)}")
+        return card, dest
+
     def s_Move(self, s: ast.Move) -> None:
         x = self.x
         at = "None" if s.at is None else literal("bottom") if s.at == "bottom" else x.expr(s.at)
@@ -263,23 +274,13 @@ class UnitGen(RuleCalls):
                 if not triggers:
                     self.line(f"g.move_fire({x.expr(s.what)}, {x.expr(s.dest)})")
                     return
-                card = x.expr(s.what)
-                if not simple(card):
-                    card, value = self.temp(), card
-                    self.line(f"{card} = {value}")
-                dest = self.temp()
-                self.line(f"{dest} = {x.expr(s.dest)}")
+                card, dest = self.card_and_zone(s)
                 write_fired_move(self, card, dest, self.m.holds(s.dest), triggers)
                 return
             if not SHORTCUTS.written_moves:
                 self.line(f"g.move_card({x.expr(s.what)}, {x.expr(s.dest)})")
-            else:  # the card and the zone worked out in that order, as for the call
-                card = x.expr(s.what)
-                if not simple(card):
-                    card, value = self.temp(), card
-                    self.line(f"{card} = {value}")
-                dest = self.temp()
-                self.line(f"{dest} = {x.expr(s.dest)}")
+            else:
+                card, dest = self.card_and_zone(s)
                 write_move(self, card, dest, self.m.holds(s.dest))
         elif at == "None" and self.m.no_grid(s.dest) and zone_cards(s.what):
             assert isinstance(s.what, ast.Call)  # all of a zone's cards: no list made first
