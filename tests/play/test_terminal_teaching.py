@@ -10,6 +10,7 @@ from rich.console import Console
 
 import rulelang
 from rulelang.play.terminal.session import Quit, Session
+from support.small_rules import TURNED_TILES
 from support.terminal import run
 
 
@@ -219,22 +220,6 @@ def test_advice_failing_in_a_function_is_said_in_one_line_without_its_calls():
     assert "called from" not in said
 
 
-LAY = """game "Lay"
-players 2
-card Tile { n: int  name "tile {n}" }
-zone board: grid 4 x 4 of Tile, public
-zone stock: pile of Tile, public
-setup { create Tile(n: 1) x 4 in stock  create Tile(n: 2) in board at cell(1, 1) }
-turn {
-  let spots = [s for s in neighbours(occupied(board), board) if empty(at(board, s))]
-  choose way in [(s, r) for s in spots for r in [0, 90, 180, 270]] prompt "lay a tile, turned"
-  move top(stock) to board at way[0]
-  if empty(stock) { end }
-}
-score p = 0
-"""
-
-
 def test_the_cells_that_moves_such_as_g8_90_name_are_marked_on_the_board(monkeypatch):
     """A tile laid at a cell and turned (`B1 90`): the board showed nothing of where a tile
     could go, each cell to be read out of the list of moves. The cells the moves name are
@@ -247,6 +232,6 @@ def test_the_cells_that_moves_such_as_g8_90_name_are_marked_on_the_board(monkeyp
         drawn.append(marks)
         return draw(self, view, status, marks, **kwargs)
     monkeypatch.setattr(Session, "draw", recorded)
-    game, _, _ = _answered("B1 90", rules=LAY)
+    game, _, _ = _answered("B1 90", rules=TURNED_TILES)
     assert game.history[0] == "B1 90"
     assert drawn[0] == dict.fromkeys([(1, 0), (0, 1), (2, 1), (1, 2)], placing.NAMED)

@@ -6,29 +6,11 @@ import pytest
 
 import rulelang
 from rulelang.play.web.host import Host
+from support.small_rules import TURNED_TILES
 from support.web import HAS_CHROMIUM, NO_CHROMIUM, live_server, open_page, played, press, token_of
 
 if not HAS_CHROMIUM:
     pytest.skip(NO_CHROMIUM, allow_module_level=True)
-
-
-TURNED_TILES = """
-game "Turned tiles"
-players 2
-card Tile { n: int  var turn: int = 0  name "tile {n}" }
-zone board: grid 4 x 4 of Tile, public
-zone stock: pile of Tile, public
-setup { create Tile(n: 1) x 4 in stock  create Tile(n: 2) in board at cell(1, 1) }
-turn {
-  let spots = [s for s in neighbours(occupied(board), board) if empty(at(board, s))]
-  choose way in [(s, r) for s in spots for r in [0, 90, 180, 270]] prompt "lay a tile, turned"
-  let t = top(stock)
-  t.turn = way[1]
-  move t to board at way[0]
-  if empty(stock) { end }
-}
-score p = 0
-"""
 
 
 def test_a_move_naming_a_cell_and_a_turn_is_chosen_by_tapping_its_cell(browser):

@@ -95,3 +95,22 @@ turn {
   total += n
 }
 '''
+
+# tiles laid at a cell and turned: moves (cell, degrees), written `B1 90`
+TURNED_TILES = """
+game "Turned tiles"
+players 2
+card Tile { n: int  var turn: int = 0  name "tile {n}" }
+zone board: grid 4 x 4 of Tile, public
+zone stock: pile of Tile, public
+setup { create Tile(n: 1) x 4 in stock  create Tile(n: 2) in board at cell(1, 1) }
+turn {
+  let spots = [s for s in neighbours(occupied(board), board) if empty(at(board, s))]
+  choose way in [(s, r) for s in spots for r in [0, 90, 180, 270]] prompt "lay a tile, turned"
+  let t = top(stock)
+  t.turn = way[1]
+  move t to board at way[0]
+  if empty(stock) { end }
+}
+score p = 0
+"""
