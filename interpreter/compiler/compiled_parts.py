@@ -9,7 +9,7 @@ from typing import Any
 import attrs
 
 from interpreter.compiler.analysis import Analysis
-from interpreter.runtime.failures import LineOrigin, Operation
+from interpreter.runtime.failures import CallSite, LineOrigin, Operation
 from interpreter.runtime.top_level import Fn, TopLevel
 from rulelang.language import ast, refs
 from rulelang.language.errors import Span
@@ -172,7 +172,7 @@ class Compiled:
     operations: dict[str, list[Operation]] = attrs.field(factory=dict)
     # the code of each call of a function of the rules written -> the calls' spans (a
     # failure in the function names its caller at one)
-    calls: dict[str, list[Span]] = attrs.field(factory=dict)
+    calls: dict[str, list[CallSite]] = attrs.field(factory=dict)
     turn_at: int | None = None  # the `turn` block: its header lines
     end_ats: list[int] = attrs.field(factory=list)  # each `end when`
     makings: list[MakingSite] = attrs.field(factory=list)  # values made by chance, made again

@@ -587,4 +587,7 @@ class ExprGen(Inliner, BuiltinCalls, Messages):
         return f"number_range({self.expr(e.lo)}, {self.expr(e.hi)})"
 
     def x_IfExpr(self, e: ast.IfExpr) -> str:
-        return f"({self.expr(e.then)} if {self.truth(e.cond)} else {self.expr(e.other)})"
+        then = self.expr(e.then)
+        with self.m.w.condition_after(e.then.span):  # (Python writes it after the then)
+            cond = self.truth(e.cond)
+        return f"({then} if {cond} else {self.expr(e.other)})"

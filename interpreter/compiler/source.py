@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from interpreter.runtime.failures import InlinedPart, LineOrigin, Operation
+from interpreter.runtime.failures import CallSite, InlinedPart, LineOrigin, Operation, Order
 from rulelang.language import ast
 from rulelang.language.errors import Span
 
@@ -44,7 +44,10 @@ class Writer:
         # the code of each call of a function of the rules written (``fn_2(g, a)``) -> the
         # calls written so: a failure in the function names its caller at the call
         # (``failures.failed_calls``)
-        self.calls: dict[str, list[Span]] = {}
+        self.calls: dict[str, list[CallSite]] = {}
+        # the ends of the then-branches of the if-then-else expressions whose condition is
+        # being written (``Order``)
+        self.conditions: list[tuple[int, int]] = []
         self.fn: str | None = None  # the function of the rules being written, if any
         # parts of functions written out at calls, not yet found in a line written
         self.pending: list[InlinedPart] = []
@@ -57,19 +60,38 @@ class Writer:
         literals = tuple(isinstance(o.operand if isinstance(o, ast.Neg) else o, ast.Lit)
                          for o in operands)
         self.operations.setdefault(code, []).append(
-            Operation(e.span, tuple(o.span for o in operands), literals, compares))
+            Operation(e.span, tuple(o.span for o in operands), literals, compares,
+                      self.order(e.span)))
 
     def call(self, code: str, e: ast.Expr) -> None:
         """``code`` (as Python's positions will show it when the call is on the way to a
         failure) calls a function of the rules at ``e``."""
         if e.span is not None:
-            self.calls.setdefault(code, []).append(e.span)
+            self.calls.setdefault(code, []).append(CallSite(e.span, self.order(e.span)))
 
     def inlined_part(self, code: str, fn: str, span: Span | None, call: Span | None) -> None:
         """``code`` writes out a part (at ``span``) of the function ``fn`` at a call (at
         ``call``)."""
         if span is not None and code:
-            self.pending.append(InlinedPart(fn, span, code, call))
+            self.pending.append(InlinedPart(fn, span, code, call,
+                                            self.order(call) if call is not None else ()))
+
+    def order(self, span: Span) -> Order:
+        """Where code written at ``span`` now lies in Python's order (``Order``)."""
+        return (*self.conditions, (span.line, span.col))
+
+    @contextmanager
+    def condition_after(self, then: Span | None) -> Iterator[None]:
+        """Writing the condition of an if-then-else whose then-branch is at ``then``:
+        Python writes it after that branch."""
+        if then is None:
+            yield
+            return
+        self.conditions.append((then.end_line, then.end_col))
+        try:
+            yield
+        finally:
+            self.conditions.pop()
 
     def __call__(self, text: str) -> None:
         self.lines.append("    " * self.depth + text)

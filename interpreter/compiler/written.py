@@ -11,7 +11,7 @@ import attrs
 if TYPE_CHECKING:
     from interpreter.compiler.analysis import Analysis
     from interpreter.compiler.compiled_parts import ChoiceSite, KindCode, MakingSite, UnitInfo
-    from interpreter.runtime.failures import LineOrigin, Operation
+    from interpreter.runtime.failures import CallSite, LineOrigin, Operation
     from interpreter.runtime.top_level import TopLevel
     from rulelang.language import ast
     from rulelang.language.errors import Span
@@ -51,7 +51,7 @@ class Written:
     main_file: str
     where: list[LineOrigin]  # generated line (from 1) - 1 -> where it comes from
     operations: dict[str, list[Operation]]  # (Writer.operations)
-    calls: dict[str, list[Span]]  # (Writer.calls)
+    calls: dict[str, list[CallSite]]  # (Writer.calls)
     units: dict[str, UnitInfo]
     rule_infos: dict[str, UnitInfo]
     triggers: list[tuple[UnitInfo, ast.TriggerDecl]]

@@ -37,6 +37,13 @@ class GameOver(Exception):
 GUARDED = (Fail, RecursionError, TypeError, AttributeError, KeyError, IndexError, ValueError)
 
 
+# Where a piece of code lies in Python's order: the ends of the then-branches of the
+# if-then-else expressions whose condition holds it (outermost first; Python writes a
+# condition after its then-branch), then its own start (line, col). Pieces of code the same
+# text in one generated line are told apart by their order there (``Writer.order``).
+Order = tuple[tuple[int, int], ...]
+
+
 @attrs.frozen
 class LineOrigin:
     """Where a line of the generated module comes from (``Compiled.where``, one a line)."""
@@ -56,6 +63,7 @@ class InlinedPart:
     span: Span
     code: str
     call: Span | None = None
+    order: Order = ()  # the call's (``Order``)
 
 
 @attrs.frozen
@@ -67,6 +75,14 @@ class Operation:
     operands: tuple[Span, ...]
     literals: tuple[bool, ...]
     compares: bool  # a comparison ("cannot compare"), else arithmetic ("cannot work out")
+    order: Order = ()
+
+
+@attrs.frozen
+class CallSite:
+    """A call of a function of the rules written (``Writer.calls``): its span and order."""
+    span: Span
+    order: Order
 
 
 @attrs.frozen
@@ -217,10 +233,12 @@ def call_made(g: Game, tb: TracebackType) -> Code | None:
     return Code(segment.decode("utf-8", "replace"), failed.written[:failed.col].count(segment))
 
 
-def _found_in(table: Mapping[str, list[Span]], code: Code, within: Span) -> list[Span]:
-    """The spans written with ``code`` inside ``within``, in the order of the rules."""
-    return sorted({span for span in table.get(code.text, ()) if _inside(span, within)},
-                  key=lambda span: (span.line, span.col))
+def _found_in(table: Mapping[str, list[CallSite]], code: Code, within: Span) -> list[Span]:
+    """The spans written with ``code`` inside ``within``, in the order Python's code has
+    them (``Order``)."""
+    found = sorted({site for site in table.get(code.text, ()) if _inside(site.span, within)},
+                   key=lambda site: site.order)
+    return [site.span for site in found]
 
 
 def _failed_code(g: Game, tb: TracebackType) -> FailedCode | None:
@@ -248,15 +266,19 @@ def inlined_calls(g: Game, tb: TracebackType) -> list[InlinedPart]:
     if failed is None or not inlined:
         return []
     written, col, end_col = failed.written, failed.col, failed.end_col
+    by_code: dict[str, list[InlinedPart]] = {}  # parts alike in code: calls alike
+    for part in dict.fromkeys(inlined):
+        by_code.setdefault(part.code, []).append(part)
     around: list[Around] = []
-    for part in inlined:
-        part_code = part.code.encode("utf-8")
-        start = written.find(part_code)
+    for code_text, parts in by_code.items():
+        parts.sort(key=lambda part: part.order)  # the k-th written is the k-th in the line
+        part_code = code_text.encode("utf-8")
+        start, k = written.find(part_code), 0
         while start != -1:
             end = start + len(part_code)
             if start <= col and end_col <= end:
-                around.append(Around(start, end, part))
-            start = written.find(part_code, start + 1)
+                around.append(Around(start, end, parts[min(k, len(parts) - 1)]))
+            start, k = written.find(part_code, start + 1), k + 1
     around.sort(key=lambda a: (a.start, -a.end))  # the outermost first
     return [a.part for a in around]
 
@@ -284,7 +306,7 @@ def failed_operation(g: Game, tb: TracebackType | None,
     written, col, end_col = failed.written, failed.col, failed.end_col
     segment = written[col:end_col]
     found = sorted({op for op in code.operations.get(segment.decode("utf-8", "replace"), ())
-                    if _inside(op.span, within)}, key=lambda op: (op.span.line, op.span.col))
+                    if _inside(op.span, within)}, key=lambda op: op.order)
     if not found:
         return None
     # the same code twice in the statement: the one written as often before it in the line

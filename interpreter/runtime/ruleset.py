@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from interpreter.runtime.chance import ChanceSite
     from interpreter.runtime.decision_parts import Move, Offer
     from interpreter.runtime.engine import Game
-    from interpreter.runtime.failures import LineOrigin, Operation
+    from interpreter.runtime.failures import CallSite, LineOrigin, Operation
     from interpreter.runtime.layout import Layout
     from interpreter.runtime.sample_parts import Composition
     from interpreter.runtime.unread_vars import StartValues
@@ -168,7 +168,7 @@ class CompiledCode(Protocol):
     @property
     def operations(self) -> Mapping[str, list[Operation]]: ...  # code -> the rules' operations
     @property
-    def calls(self) -> Mapping[str, list[Span]]: ...  # code -> the calls of functions written so
+    def calls(self) -> Mapping[str, list[CallSite]]: ...  # code -> the calls of functions written so
     @property
     def turn_at(self) -> int | None: ...  # the `turn` block's origin
     @property

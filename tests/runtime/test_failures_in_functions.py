@@ -147,6 +147,41 @@ def test_a_function_written_out_that_calls_one_that_is_not_is_a_step_of_the_call
             "                  ^^^^^^^^^"], (lean, shown)
 
 
+# the same call as an if-then-else's condition and its then-branch (Python writes the
+# condition after the then-branch): which of the two failed -> (the turn, the note's caret)
+SAME_CALL_TWICE = {
+    "the condition": ("  let n = if more(gem) > 3 then more(gem) else 0\n",
+                      "fns.rules:16:14: note: called from turn", " " * 17 + "^" * 9),
+    "the then-branch": ("  let n = if bid[P1] == 1 or more(gem) > 3 then more(gem) else 0\n",
+                        "fns.rules:16:49: note: called from turn", " " * 52 + "^" * 9),
+}
+
+
+@pytest.mark.parametrize("failing", sorted(SAME_CALL_TWICE))
+def test_a_call_written_twice_in_an_if_then_else_is_pointed_at_where_it_failed(
+        failing, inlining):
+    """The caret was under the then-branch's call when the condition's failed (and the
+    other way round); a function written out at both calls was told twice, each of its
+    callers a note of its own."""
+    let, note, carets = SAME_CALL_TWICE[failing]
+    text = HEAD + "turn {\n  bid[P1] = 1\n" + let + '  log "{n}"\n  win current\n}\n'
+    for lean in (False, True):
+        shown = _failed(text, lean)
+        assert shown == FAILED + CHAIN + [note, "    " + let.rstrip("\n"), carets], \
+            (lean, shown)
+
+
+def test_a_comparison_written_twice_in_an_if_then_else_is_told_where_it_failed():
+    """The same comparison as an if-then-else's condition and inside its then-branch: the
+    condition's failed, and is told with its carets (the then-branch's had them)."""
+    text = HEAD + ("turn {\n  let n = if bid[P1] > 0 then bid[P1] > 0 else false\n"
+                   '  log "{n}"\n  win current\n}\n')
+    for lean in (False, True):
+        shown = _failed(text, lean)
+        assert shown[1:3] == ["      let n = if bid[P1] > 0 then bid[P1] > 0 else false",
+                              "                 ^^^^^^^^^^^"], (lean, shown)
+
+
 def test_an_errors_words_are_its_message_without_the_notes_of_its_calls():
     """``words()``, the one-line form status lines use (a move that cannot follow a failed
     one says it), is the message: the calls that led there are for the full report (it
