@@ -33,6 +33,18 @@ STATEMENT_WORDS = ("let", "move", "deal", "shuffle", "create", "place", "reveal"
                    "if", "for", "repeat", "while", "loop", "break", "continue", "return", "log",
                    "win", "lose", "end")
 
+# words of other languages, or of other games' rulebooks, that start no declaration or
+# statement here -> what to write
+OTHER_WORDS = {
+    "def": "a function is declared with fn: fn NAME(x: int) = ...",
+    "function": "a function is declared with fn: fn NAME(x: int) = ...",
+    "func": "a function is declared with fn: fn NAME(x: int) = ...",
+    "draw": "cards are moved with move: move top(deck) to hand[current]; several at once "
+            "with deal: deal 2 from deck to hand[current]",
+    "discard": "cards are moved with move: move c to discard",
+    "put": "cards are moved with move: move c to ZONE",
+}
+
 
 @functools.cache
 def _words_within_statements() -> list[str]:
@@ -335,7 +347,10 @@ class Builder(Transformer[Token, Any]):
         if isinstance(call, ast.Name) and call.id in _DECLARING:  # ``fn f() = 1`` in a block
             self._bad(f"'{call.id}' starts a declaration, not a statement", call.span,
                       f"write the {call.id} at the top level of the file, outside every block")
-        if isinstance(call, ast.Name):
+        if isinstance(call, ast.Name) and call.id in OTHER_WORDS:  # ``draw 1 from deck ...``
+            self._bad(f"'{call.id}' is not a statement", call.span,
+                      f"{OTHER_WORDS[call.id]} (to run a rule of that name: {call.id}())")
+        elif isinstance(call, ast.Name):
             close = difflib.get_close_matches(call.id, STATEMENT_WORDS, 1, 0.65)  # not current->create
             line_start = self.text.rfind("\n", 0, meta.start_pos) + 1
             if not close and self.text[line_start:meta.start_pos].strip():  # after code on its

@@ -15,7 +15,7 @@ import attrs
 from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from rulelang.language.builder import STATEMENT_WORDS
+from rulelang.language.builder import OTHER_WORDS, STATEMENT_WORDS
 from rulelang.language.errors import Diagnostic, Span, source_lines
 
 _WORDS = {  # terminals that are not one fixed piece of text
@@ -218,6 +218,16 @@ def _bad_token(error: UnexpectedToken, text: str, names: set[str], expected: lis
     if token in ("+", "-", "*") and re.search(r"\)\s+x\s+\w+\s*$", line_before):
         return (f"unexpected {words} in the count of a create",
                 "a count worked out is written in brackets: create ... x (n + 1) in ...")
+    if token == "then" and "LBRACE" in names:  # ``if n > 3 then win current``
+        if_start = _IF_OPENED.search(line_before)
+        if if_start is not None:
+            return ("unexpected 'then': an if statement's statements go in braces",
+                    f"write {if_start.group(1)}{if_start.group(2).rstrip()} {{ ... }} (if ... "
+                    "then ... else ... is a value: let x = if a then 1 else 2)")
+    started = _BLOCK_STARTED.search(line_before) if token == ":" and "LBRACE" in names else None
+    if started is not None:  # ``for c in deck:``
+        return ("unexpected ':': a block goes in braces",
+                f"write {started.group(1).strip()} {{ ... }}, the block's statements inside")
     if token == "(" and re.search(r"(?<![\w.])for\s*$", line_before):
         return ("unexpected '(' after 'for'",
                 "the names are written without brackets: for p, c in pairs { ... }")
@@ -283,6 +293,12 @@ def _misplaced_explain(before: str) -> tuple[str, str]:
 # ------------------------------------------------------------------ habits of other languages
 
 _OTHER_ELSE_IF = re.compile(r"(?<![\w.])(elif|elsif|elseif)\b")
+# an if statement's start before a ``then`` (its condition the second group)
+_IF_OPENED = re.compile(r".*(?<![\w.])((?:else\s+)?if\s)(.*)$")
+# a line that starts a block (Python's habit: a ':' where the '{' goes)
+_BLOCK_STARTED = re.compile(r"(?:^|[{}])\s*((?:if|else|for|while|repeat|loop)\b[^{}]*)$")
+# the first word of a statement or a declaration, just before where a parse failed
+_STATEMENT_START = re.compile(r"(?:^|(?<=[{}\n]))[ \t]*([A-Za-z_]\w*)[ \t]+$")
 _STEPS = {"++": "+= 1", "--": "-= 1"}
 _STEP_TARGET = re.compile(r"[\w.\[\]]+$")  # what `++` follows: a name, a field, an item
 
@@ -295,6 +311,14 @@ def _habit(error: UnexpectedInput, text: str, reparse: Callable[[str], int | Non
     if failing is None:
         return None
     pos, line_start = failing
+    # the word a statement or a declaration starts with, failing or just before the failure
+    word = _STATEMENT_START.search(text, line_start, pos) or \
+        _STATEMENT_START.match(text + " ", pos, text.find(" ", pos) + 1 or len(text) + 1)
+    if word is not None and word.group(1) in OTHER_WORDS:
+        name, start = word.group(1), word.start(1)
+        inside = _open_brackets(text[:start])
+        said = "is not a statement" if inside else "does not start a declaration"
+        return f"'{name}' {said}", OTHER_WORDS[name], (*_line_col(text, start), len(name))
     found = _OTHER_ELSE_IF.search(text, line_start, pos)
     if found is not None and _parses_past(reparse, text, found.start(1), found.end(1),
                                           "else if", pos):

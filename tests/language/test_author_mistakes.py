@@ -128,6 +128,22 @@ MISTAKES = {
     "a choose's prompt without its word": (
         "turn { choose c in deck \"pick\"\n win current }\n",
         "a text alone does nothing", "follows the word prompt"),
+    "an if statement with then": (  # (it said: expected '{')
+        "var n: int = 0\nturn { if n > 3 then win current }\n",
+        "an if statement's statements go in braces", "write if n > 3 { ... }"),
+    "the then of an else if": (
+        "var n: int = 0\nturn { if n > 3 { win current } else if n < 2 then n += 1 }\n",
+        "an if statement's statements go in braces", "write if n < 2 { ... }"),
+    "a colon before a block": (  # (Python's; it said: expected '{')
+        "turn { for c in deck: { log \"{c}\" }\n win current }\n",
+        "unexpected ':': a block goes in braces", "write for c in deck { ... }"),
+    "def": (
+        "def more(x: int) = x + 1\n" + TURN,
+        "'def' does not start a declaration", "fn NAME(x: int) = ..."),
+    "draw as a statement": (  # (it said: did you mean 'drawing'?, a card's display clause)
+        "zone hand[player]: hand of Card\nturn { draw 1 from deck to hand[current]\n"
+        " win current }\n",
+        "'draw' is not a statement", "move top(deck) to hand[current]"),
     # -- a new author's Battleship and first mistakes (nineteenth session)
     "True": (
         "turn { if True { win current } }\n",
