@@ -235,6 +235,16 @@ def _bad_token(error: UnexpectedToken, text: str, names: set[str], expected: lis
         return ("unexpected '<>'", "write != for 'is not equal to'")
     if token == "/" and line_before.strip() == "" and text.startswith("//", token.start_pos):
         return ("unexpected '//'", "a comment starts with #")
+    if str(token) in STATEMENT_WORDS and re.search(r"(?<![=!<>])=\s*$", line_before):
+        # ``let c = choose hand[current]``: a statement where a value goes
+        named = re.search(r"(?<![\w.])let\s+(\w+)\s*=\s*$", line_before)
+        name = named.group(1) if named else "c"
+        line_end = text.find("\n", token.start_pos)
+        among = text[token.end_pos:line_end if line_end >= 0 else len(text)].strip() or "ZONE"
+        return (f"'{token}' is a statement, not a value",
+                f"a choose is a statement of its own that names what is chosen: choose {name} "
+                f"in {among} prompt \"...\"" if token == "choose" else
+                f"write the {token} on a line of its own")
     method = _METHOD.search(line_before)
     if method is not None and str(token) in STATEMENT_WORDS:  # ``deck.shuffle()``
         return (f"unexpected {words}",

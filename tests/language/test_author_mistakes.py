@@ -144,6 +144,20 @@ MISTAKES = {
         "zone hand[player]: hand of Card\nturn { draw 1 from deck to hand[current]\n"
         " win current }\n",
         "'draw' is not a statement", "move top(deck) to hand[current]"),
+    "a choose as a let's value": (  # (it said: 'choose' is a keyword, not a name)
+        "zone hand[player]: hand of Card\nturn { let card = choose hand[current]\n"
+        " win current }\n",
+        "'choose' is a statement, not a value", "choose card in hand[current] prompt"),
+    "a move as a value": (
+        "var n: int = 0\nzone hand[player]: hand of Card\n"
+        "turn { n = move top(deck) to hand[current]\n win current }\n",
+        "'move' is a statement, not a value", "write the move on a line of its own"),
+    "random between two numbers": (  # (it said: argument 1 should be a list, 2 text)
+        "var n: int = 0\nturn { n = random(1, 6)\n win current }\n",
+        "random() picks one item of a list, not a number between two", 'random(1..6, "die")'),
+    "roll()": (
+        "var n: int = 0\nturn { n = roll(6)\n win current }\n",
+        "unknown function 'roll'", 'random(1..6, "die")'),
     # -- a new author's Battleship and first mistakes (nineteenth session)
     "True": (
         "turn { if True { win current } }\n",

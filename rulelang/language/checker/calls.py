@@ -27,6 +27,9 @@ OTHER_LANGUAGES_FUNCTIONS = {
     "str": "text(x) is a value written as text",
     "randint": "random(1..6) draws a number by chance (a chance event of its own)",
     "rand": "random(1..6) draws a number by chance (a chance event of its own)",
+    "roll": "a die is rolled with random(1..6, \"die\") (the text names the chance event)",
+    "dice": "a die is rolled with random(1..6, \"die\"); several: [random(1..6, \"die\") "
+            "for i in 1..3]",
 }
 
 
@@ -147,6 +150,7 @@ class CallChecker(CheckerBase):
             self.error(e.span, f"{name}() takes {sig.arity()} argument(s), not {n}",
                        f"{name}: {sig.doc}")
         types: list[T.Type] = []
+        told = False  # one error said of the whole call: none more of its arguments
         for i, arg in enumerate(e.args):
             kind = sig.params[min(i, most - 1)]
             if isinstance(arg, ast.Lambda):
@@ -158,6 +162,17 @@ class CallChecker(CheckerBase):
                 continue
             t = self.expr(arg, scope)
             types.append(t)
+            if told:
+                continue
+            if name == "random" and i == 0 and n == 2 and t == T.INT:  # random(1, 6)
+                told = True
+                ends = [str(a.value) if isinstance(a, ast.Lit) and type(a.value) is int
+                        else a.id if isinstance(a, ast.Name) else end
+                        for a, end in zip(e.args, ("A", "B"))]
+                self.error(e.span, "random() picks one item of a list, not a number between "
+                                   "two", f"a number from {ends[0]} to {ends[1]} is one of a "
+                                          f"range: random({ends[0]}..{ends[1]}, \"die\")")
+                continue
             if not kind_ok(kind, t):
                 cards = kind == "cells" and t.name == "list" and t.arg is not None \
                     and t.arg.name == "card"
