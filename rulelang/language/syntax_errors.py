@@ -245,6 +245,17 @@ def _bad_token(error: UnexpectedToken, text: str, names: set[str], expected: lis
                 f"a choose is a statement of its own that names what is chosen: choose {name} "
                 f"in {among} prompt \"...\"" if token == "choose" else
                 f"write the {token} on a line of its own")
+    counted = re.search(r"(?<![\w.])move\s+(\d+)\s*$", line_before)
+    if counted is not None and token.type == "NAME":  # ``move 3 cards from deck to ...``
+        return (f"unexpected {words}: a move moves one card, or the cards of a list or zone",
+                f"cards from the top of a pile are dealt: deal {counted.group(1)} from ZONE "
+                "to OTHER")
+    dealt = re.search(r"(?<![\w.])deal\s+([^{}]*?)\s*$", line_before)
+    if token == "to" and "FROM" in names and dealt is not None:  # ``deal 5 to each player``
+        count = dealt.group(1) or "N"
+        return ("unexpected 'to': a deal says where the cards come from first",
+                f"deal {count} from deck to hand[p]; to each player: for p in players "
+                f"{{ deal {count} from deck to hand[p] }}")
     method = _METHOD.search(line_before)
     if method is not None and str(token) in STATEMENT_WORDS:  # ``deck.shuffle()``
         return (f"unexpected {words}",

@@ -158,6 +158,14 @@ MISTAKES = {
     "roll()": (
         "var n: int = 0\nturn { n = roll(6)\n win current }\n",
         "unknown function 'roll'", 'random(1..6, "die")'),
+    "a count of cards moved": (  # (it said: expected 'to')
+        "zone hand[player]: hand of Card\nturn { move 3 cards from deck to hand[current]\n"
+        " win current }\n",
+        "a move moves one card, or the cards of a list or zone", "deal 3 from ZONE to OTHER"),
+    "a deal to each player": (  # (it said: expected 'from')
+        "zone hand[player]: hand of Card\nsetup { deal 4 to each player }\n" + TURN,
+        "a deal says where the cards come from first",
+        "for p in players { deal 4 from deck to hand[p] }"),
     # -- a new author's Battleship and first mistakes (nineteenth session)
     "True": (
         "turn { if True { win current } }\n",
