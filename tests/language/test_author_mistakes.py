@@ -166,6 +166,15 @@ MISTAKES = {
         "zone hand[player]: hand of Card\nsetup { deal 4 to each player }\n" + TURN,
         "a deal says where the cards come from first",
         "for p in players { deal 4 from deck to hand[p] }"),
+    "a variable per player assigned whole": (  # (it said: 'points' is a varfam)
+        "var points[player]: int = 0\nturn { points += 1\n win current }\n",
+        "'points' holds one value per key", "write points[current] += ..."),
+    "a card ordered against a number": (
+        "turn { let c = top(deck)\n if c > 3 { win current } }\n",
+        "cannot order a Card and a number", "compare one of its numbers, like c.rank > ..."),
+    "a player's name read as a field": (
+        "turn { log \"{current.name} wins\"\n win current }\n",
+        "a player has no field '.name'", '"{current}" in a text'),
     # -- a new author's Battleship and first mistakes (nineteenth session)
     "True": (
         "turn { if True { win current } }\n",

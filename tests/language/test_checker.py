@@ -251,7 +251,10 @@ CASES = {
     "cell part assigned": ("turn { let c = cell(1, 1) c.x = 2 win current }",
                            "only a card's 'var' field can be assigned", (3, 27)),
     "const assigned": ("const A = 1\nturn { A = 2 win current }",
-                       "'A' is a const and cannot be assigned", (4, 8)),
+                       "'A' is a constant and cannot be assigned", (4, 8)),
+    "a variable per key assigned whole": ("var v[player]: int = 0\nturn { v += 2 win current }",
+                                          "'v' holds one value per key: say which one is set",
+                                          (4, 8)),
     # control flow
     "break outside a loop": ("turn { if true { break } win current }",
                              "'break' is only allowed inside a loop", (3, 18)),
@@ -424,6 +427,7 @@ def test_keywords_are_never_names(text):
 def test_missing_play_and_turn():
     [d] = check_error('setup { }\n').diagnostics
     assert d.message == "nothing to play: add a 'turn { ... }' or a 'play { ... }' block"
+    assert (d.span.line, d.span.col) == (1, 1)  # at the game's name (it had no place)
 
 
 def test_an_enum_member_can_be_named_through_its_enum_when_ambiguous():

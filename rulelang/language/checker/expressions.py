@@ -312,6 +312,8 @@ class ExprChecker(CallChecker):
             return T.ANY
         sym, obj = self.symbols.get(name), self.source_of(e.obj.span) or "x"
         self.error(e.span, f"{T.spoken(ot)} has no field '.{name}'",
+                   f"a player is named by itself: \"{{{obj}}}\" in a text"
+                   if ot == T.SEAT and name in ("name", "label", "title") else
                    f"there are no methods in rulelang: give the value to the function: "
                    f"{name}({obj})" if name in SIGNATURES or (sym and sym.kind == "fn") else
                    f"'{name}' holds one value per key: write {name}[{obj}]"
@@ -442,8 +444,20 @@ class ExprChecker(CallChecker):
                 a == b and a.name in ("text", "enum")):
             self.error(e.span, f"cannot order {T.spoken(a)} and {T.spoken(b)} with '{e.op}'",
                        "seats have no order: index_of(players, p) is a seat's position from 0"
-                       if T.SEAT in (a, b) else None)
+                       if T.SEAT in (a, b) else self.card_order_hint(e, a, b))
         return T.BOOL
+
+    def card_order_hint(self, e: ast.Compare, left: T.Type, right: T.Type) -> str | None:
+        """For ``c > 3`` with c a card: cards have no order, their number fields do."""
+        for side, ty in ((e.left, left), (e.right, right)):
+            kind = self.cards.get(ty.arg) if ty.name == "card" and ty.arg else None
+            numbers = [name for name, info in kind.fields.items() if info.type == T.INT] \
+                if kind is not None else []
+            if numbers:
+                written = self.source_of(side.span) or "c"
+                return (f"cards have no order: compare one of its numbers, like "
+                        f"{written}.{numbers[0]} {e.op} ...")
+        return None
 
     def member_hint(self, e: ast.Compare, left: T.Type, right: T.Type) -> str | None:
         """For ``c.suit == "hearts"``: a member is written as itself, not as text."""

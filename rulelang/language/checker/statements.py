@@ -17,6 +17,11 @@ from rulelang.language.traversal import walk
 TERMINAL = (ast.Break, ast.Continue, ast.Return, ast.Finish)
 # what a `team p = VALUE` may be: values that are equal or not (seats with equal ones are partners)
 TEAM_TYPES = ("int", "text", "seat", "enum", "bool", "any", "none")
+# a declared name that cannot be assigned, as a message names it (``Symbol.kind`` -> words)
+_SYMBOL_WORDS = {"family": "a zone family", "zone": "a zone", "const": "a constant",
+                 "option": "an option (set before the game starts)", "fn": "a function",
+                 "rule": "a rule", "enum": "an enum", "member": "a member of an enum",
+                 "card": "a kind of card", "table": "a table", "dummy": "a seat played by no one"}
 
 
 def rules_doing(rules: dict[str, ast.RuleDecl], calls: dict[str, set[str]],
@@ -198,6 +203,7 @@ class StmtChecker(CardStmtChecker, ReturnChecker):
                        "team p = if p == P1 or p == P3 then 1 else 2")
 
     def check_whole(self, decls: list[tuple[ast.Decl, bool]]) -> None:
+        game = next((d for d, _ in decls if isinstance(d, ast.GameDecl)), None)
         self.check_layouts()
         blocks = self.program.blocks
         if "play" in blocks and "turn" in blocks:
@@ -205,7 +211,8 @@ class StmtChecker(CardStmtChecker, ReturnChecker):
                        "'turn { ... }' is 'play' repeated for each player in turn")
         if not self.diagnostics and not self.library and "play" not in blocks \
                 and "turn" not in blocks:
-            self.error(None, "nothing to play: add a 'turn { ... }' or a 'play { ... }' block"
+            self.error(game.span if game is not None else None,
+                       "nothing to play: add a 'turn { ... }' or a 'play { ... }' block"
                        + ("" if not self.modules[0].is_library()
                           else " (a file with no 'game' of its own is a library: `rulelang check` "
                                "checks it alone, and games import it)"))
@@ -314,8 +321,13 @@ class StmtChecker(CardStmtChecker, ReturnChecker):
                 target.ref, want = refs.Builtin("current"), T.SEAT
             elif sym is not None and sym.kind == "var":
                 target.ref, want = refs.Var(sym.name), sym.type
+            elif sym is not None and sym.kind == "varfam":  # ``points += 1``
+                keys = ", ".join("current" if key == T.SEAT else "KEY" for key in sym.decl_keys)
+                self.error(target.span, f"'{target.id}' holds one value per key: say which "
+                                        "one is set", f"write {target.id}[{keys}] {s.op} ...")
             elif sym is not None:
-                self.error(target.span, f"'{target.id}' is a {sym.kind} and cannot be assigned",
+                what = _SYMBOL_WORDS.get(sym.kind, f"a {sym.kind}")
+                self.error(target.span, f"'{target.id}' is {what} and cannot be assigned",
                            "declare a variable with 'var' to keep a changing value")
             elif target.id in BUILTIN_VALUES:
                 self.error(target.span, f"'{target.id}' is given by the game and cannot be assigned",
