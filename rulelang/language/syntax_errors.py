@@ -256,6 +256,23 @@ def _bad_token(error: UnexpectedToken, text: str, names: set[str], expected: lis
         return ("unexpected 'to': a deal says where the cards come from first",
                 f"deal {count} from deck to hand[p]; to each player: for p in players "
                 f"{{ deal {count} from deck to hand[p] }}")
+    if token == "at" and re.search(r"(?<![\w.])place\b[^{}]*$", line_before) \
+            and " on " not in line_before:  # ``place c at (1, 1) on board``
+        return ("unexpected 'at': a place names the grid first",
+                "write place CARD on GRID at CELL, like place c on board at cell(1, 1)")
+    if token == "to" and re.search(r",\s*visible\s*$", line_before):  # ``visible to owner``
+        return ("unexpected 'to': who sees a zone's cards is one word",
+                "write one of: owner, others, public, hidden (zone hand[player]: hand of "
+                "Card, owner)")
+    if token == "else" and re.search(r"(?<![\w.])choose\b.*\bwhere\b.*\bprompt\s+\"[^\"]*\"\s*$",
+                                     line_before):
+        return ("unexpected 'else': a where's else follows its condition",
+                "write choose ... where CONDITION else \"why not\" prompt \"...\"")
+    created = re.search(r"(?<![\w.])create\s+(\w+)\(\s*([^:(),]*)$", line_before)
+    if token in (")", ",") and created is not None:  # ``create Card(r) in deck``
+        kind, value = created.group(1), created.group(2).strip() or "..."
+        return (f"unexpected '{token}': a card's fields are named",
+                f"write {kind}(FIELD: {value}, ...), each value after its field's name")
     method = _METHOD.search(line_before)
     if method is not None and str(token) in STATEMENT_WORDS:  # ``deck.shuffle()``
         return (f"unexpected {words}",

@@ -175,6 +175,28 @@ MISTAKES = {
     "a player's name read as a field": (
         "turn { log \"{current.name} wins\"\n win current }\n",
         "a player has no field '.name'", '"{current}" in a text'),
+    "a place naming the cell first": (  # (it said: expected 'on')
+        "zone board: grid 3 x 3 of Card\nturn { place top(deck) at (1,1) on board\n"
+        " win current }\n",
+        "a place names the grid first", "place CARD on GRID at CELL"),
+    "who sees a zone in words": (  # (it said: expected one of: 'about', 'campaign', ...)
+        "zone hand[player]: hand of Card, visible to owner\n" + TURN,
+        "who sees a zone's cards is one word", "owner, others, public, hidden"),
+    "a where's else after the prompt": (  # (it said: 'else' is a keyword, not a name)
+        "zone hand[player]: hand of Card\nturn { choose c in hand[current] where c.rank > 2 "
+        "prompt \"play\" else \"too low\"\n win current }\n",
+        "a where's else follows its condition", 'where CONDITION else "why not" prompt'),
+    "a card's field not named": (  # (it said: expected ':')
+        "setup { for r in 1..5 { create Card(r) in deck } }\n" + TURN,
+        "a card's fields are named", "Card(FIELD: r, ...)"),
+    "a range for one card's field": (
+        "setup { create Card(rank: 1..5) in deck }\n" + TURN,
+        "'rank' is a number, but this is a list of numbers",
+        "for x in 1..5 { create Card(rank: x, ...) in ... }"),
+    "max with a key": (
+        "zone hand[player]: hand of Card\nturn { let best = max(hand[current], c => c.rank)\n"
+        " log \"{size(best)}\"\n win current }\n",
+        "argument 2 of max() is not a function", "argmax(hand[current], c => c.rank)"),
     # -- a new author's Battleship and first mistakes (nineteenth session)
     "True": (
         "turn { if True { win current } }\n",

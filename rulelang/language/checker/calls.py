@@ -33,6 +33,9 @@ OTHER_LANGUAGES_FUNCTIONS = {
 }
 
 
+_EXTREMES = {"max": "largest", "min": "smallest"}  # (each has an argmax, argmin)
+
+
 class CallChecker(CheckerBase):
     """``x_Call`` and what it needs; mixed into ``ExprChecker`` (its ``expr``, ``element_of``
     and the rest come from there)."""
@@ -155,7 +158,12 @@ class CallChecker(CheckerBase):
             kind = sig.params[min(i, most - 1)]
             if isinstance(arg, ast.Lambda):
                 if kind != "fn":
-                    self.error(arg.span, f"argument {i + 1} of {name}() is not a function")
+                    self.error(arg.span, f"argument {i + 1} of {name}() is not a function",
+                               f"{name}(list) is the {_EXTREMES[name]} item; the items whose "
+                               f"key is {_EXTREMES[name]}: arg{name}("
+                               f"{self.source_of(e.args[0].span) or 'LIST'}, {written})"
+                               if name in _EXTREMES and (written := self.source_of(arg.span))
+                               else None)
                 param = sig.fn_param or (self.element_of(types[0]) if types else T.ANY)
                 self.lambda_arg(arg, scope, param)
                 types.append(T.FN)

@@ -128,8 +128,12 @@ class CardStmtChecker(CheckerBase):
             elif field and field.mutable:
                 self.error(span, f"'{name}' is a 'var' field: it starts at its declared value")
             elif field and not T.fits(t, field.type):
+                each = T.iterable(t) and T.fits(self.element_of(t), field.type)
+                written = self.source_of(value.span) or "..."
                 self.error(value.span,
-                           f"'{name}' is {T.spoken(field.type)}, but this is {T.spoken(t)}")
+                           f"'{name}' is {T.spoken(field.type)}, but this is {T.spoken(t)}",
+                           f"a create makes one card: one for each, for x in {written} "
+                           f"{{ create {s.kind}({name}: x, ...) in ... }}" if each else None)
             given.add(name)
         if kind:
             missing = [f for f, info in kind.fields.items() if not info.mutable and f not in given]
