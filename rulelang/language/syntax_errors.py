@@ -273,6 +273,26 @@ def _bad_token(error: UnexpectedToken, text: str, names: set[str], expected: lis
         kind, value = created.group(1), created.group(2).strip() or "..."
         return (f"unexpected '{token}': a card's fields are named",
                 f"write {kind}(FIELD: {value}, ...), each value after its field's name")
+    repeated = re.search(r"(?<![\w.])repeat\s+([^{}]+?)\s*$", line_before)
+    if token == "{" and "TIMES" in names and repeated is not None:  # ``repeat 3 { ... }``
+        return ("unexpected '{': a repeat says times",
+                f"write repeat {repeated.group(1)} times {{ ... }}")
+    if token == "<" and line_before.endswith(".."):  # ``0..<3``
+        return ("unexpected '<': a range holds both its ends",
+                "write 0..2 for 0, 1 and 2 (an end left out: 0..n - 1)")
+    if token.type == "INT" and line_before.endswith("."):
+        if line_before[-2:-1].isdigit():  # ``2.5``
+            return ("unexpected number after '.': numbers are whole in rulelang",
+                    "there are no decimal points: count in whole units (x / y rounds down)")
+        return (f"unexpected {words} after '.'",  # ``pair.0``
+                f"the parts of a pair are numbered in brackets: x[{token}]")
+    if token.type in ("INT", "STRING") and re.search(r"(?<![\w.])is\s*$", line_before):
+        return (f"unexpected {words}: 'is' asks what kind a card is (c is Tile)",
+                f"to compare two values write ==: ... == {token}")
+    if token.type == "STRING" and re.match(r"\s*end\s+when\b", line_before):
+        return ("unexpected string: an end when gives no reason",
+                "to say why the game ends, end it in a rule or the turn: "
+                "if CONDITION { end \"why\" }")
     method = _METHOD.search(line_before)
     if method is not None and str(token) in STATEMENT_WORDS:  # ``deck.shuffle()``
         return (f"unexpected {words}",
@@ -350,6 +370,14 @@ def _habit(error: UnexpectedInput, text: str, reparse: Callable[[str], int | Non
         return None
     pos, line_start = failing
     # the word a statement or a declaration starts with, failing or just before the failure
+    line_end = text.find("\n", line_start)
+    assigned = re.match(r"[ \t]*([A-Za-z_]\w*)[ \t]*[-+*]?=(?!=)",
+                        text[line_start:line_end if line_end >= 0 else len(text)])
+    if assigned is not None and not _open_brackets(text[:line_start]):  # ``winner = current``
+        return ("a statement cannot stand outside a block",
+                "write it in turn { ... }, setup { ... } or a rule; a value the game keeps is "
+                f"declared first: var {assigned.group(1)}: TYPE = VALUE",
+                (*_line_col(text, line_start + assigned.start(1)), len(assigned.group(1))))
     word = _STATEMENT_START.search(text, line_start, pos) or \
         _STATEMENT_START.match(text + " ", pos, text.find(" ", pos) + 1 or len(text) + 1)
     if word is not None and word.group(1) in OTHER_WORDS:

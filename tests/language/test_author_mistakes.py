@@ -197,6 +197,27 @@ MISTAKES = {
         "zone hand[player]: hand of Card\nturn { let best = max(hand[current], c => c.rank)\n"
         " log \"{size(best)}\"\n win current }\n",
         "argument 2 of max() is not a function", "argmax(hand[current], c => c.rank)"),
+    "repeat without times": (  # (it said: expected 'times')
+        "var n: int = 0\nturn { repeat 3 { n += 1 }\n win current }\n",
+        "a repeat says times", "write repeat 3 times { ... }"),
+    "a range with its end left out": (  # (it said: expected one of: a number, '(', ...)
+        "var n: int = 0\nturn { for i in 0..<3 { n += i }\n win current }\n",
+        "a range holds both its ends", "write 0..2"),
+    "a pair's part by a dot": (  # (it said: expected a name)
+        "var n: int = 0\nturn { let t = [1, 2]\n n = t.0\n win current }\n",
+        "unexpected number 0 after '.'", "x[0]"),
+    "a decimal point": (
+        "var n: int = 0\nturn { n = 5 / 2.5\n win current }\n",
+        "numbers are whole in rulelang", "there are no decimal points"),
+    "is for ==": (
+        "var n: int = 0\nturn { if n is 3 { win current } }\n",
+        "'is' asks what kind a card is", "write ==: ... == 3"),
+    "an end when with a reason": (  # (it said: expected one of: the end of the file, ...)
+        "end when size(deck) == 0 \"out of cards\"\n" + TURN,
+        "an end when gives no reason", 'if CONDITION { end "why" }'),
+    "a statement outside every block": (  # (it said: did you mean 'win'?)
+        "winner = P1\n" + TURN,
+        "a statement cannot stand outside a block", "var winner: TYPE = VALUE"),
     # -- a new author's Battleship and first mistakes (nineteenth session)
     "True": (
         "turn { if True { win current } }\n",
