@@ -17,6 +17,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from rulelang.language.builder import OTHER_WORDS, STATEMENT_WORDS
 from rulelang.language.errors import Diagnostic, Span, source_lines
+from rulelang.language.token_habits import token_habit
 
 _WORDS = {  # terminals that are not one fixed piece of text
     "NAME": "a name", "INT": "a number", "STRING": "a string", "$END": "the end of the file",
@@ -218,16 +219,9 @@ def _bad_token(error: UnexpectedToken, text: str, names: set[str], expected: lis
     if token in ("+", "-", "*") and re.search(r"\)\s+x\s+\w+\s*$", line_before):
         return (f"unexpected {words} in the count of a create",
                 "a count worked out is written in brackets: create ... x (n + 1) in ...")
-    if token == "then" and "LBRACE" in names:  # ``if n > 3 then win current``
-        if_start = _IF_OPENED.search(line_before)
-        if if_start is not None:
-            return ("unexpected 'then': an if statement's statements go in braces",
-                    f"write {if_start.group(1)}{if_start.group(2).rstrip()} {{ ... }} (if ... "
-                    "then ... else ... is a value: let x = if a then 1 else 2)")
-    started = _BLOCK_STARTED.search(line_before) if token == ":" and "LBRACE" in names else None
-    if started is not None:  # ``for c in deck:``
-        return ("unexpected ':': a block goes in braces",
-                f"write {started.group(1).strip()} {{ ... }}, the block's statements inside")
+    habit = token_habit(token, words, line_before, names, text)
+    if habit is not None:
+        return habit
     if token == "(" and re.search(r"(?<![\w.])for\s*$", line_before):
         return ("unexpected '(' after 'for'",
                 "the names are written without brackets: for p, c in pairs { ... }")
@@ -235,64 +229,6 @@ def _bad_token(error: UnexpectedToken, text: str, names: set[str], expected: lis
         return ("unexpected '<>'", "write != for 'is not equal to'")
     if token == "/" and line_before.strip() == "" and text.startswith("//", token.start_pos):
         return ("unexpected '//'", "a comment starts with #")
-    if str(token) in STATEMENT_WORDS and re.search(r"(?<![=!<>])=\s*$", line_before):
-        # ``let c = choose hand[current]``: a statement where a value goes
-        named = re.search(r"(?<![\w.])let\s+(\w+)\s*=\s*$", line_before)
-        name = named.group(1) if named else "c"
-        line_end = text.find("\n", token.start_pos)
-        among = text[token.end_pos:line_end if line_end >= 0 else len(text)].strip() or "ZONE"
-        return (f"'{token}' is a statement, not a value",
-                f"a choose is a statement of its own that names what is chosen: choose {name} "
-                f"in {among} prompt \"...\"" if token == "choose" else
-                f"write the {token} on a line of its own")
-    counted = re.search(r"(?<![\w.])move\s+(\d+)\s*$", line_before)
-    if counted is not None and token.type == "NAME":  # ``move 3 cards from deck to ...``
-        return (f"unexpected {words}: a move moves one card, or the cards of a list or zone",
-                f"cards from the top of a pile are dealt: deal {counted.group(1)} from ZONE "
-                "to OTHER")
-    dealt = re.search(r"(?<![\w.])deal\s+([^{}]*?)\s*$", line_before)
-    if token == "to" and "FROM" in names and dealt is not None:  # ``deal 5 to each player``
-        count = dealt.group(1) or "N"
-        return ("unexpected 'to': a deal says where the cards come from first",
-                f"deal {count} from deck to hand[p]; to each player: for p in players "
-                f"{{ deal {count} from deck to hand[p] }}")
-    if token == "at" and re.search(r"(?<![\w.])place\b[^{}]*$", line_before) \
-            and " on " not in line_before:  # ``place c at (1, 1) on board``
-        return ("unexpected 'at': a place names the grid first",
-                "write place CARD on GRID at CELL, like place c on board at cell(1, 1)")
-    if token == "to" and re.search(r",\s*visible\s*$", line_before):  # ``visible to owner``
-        return ("unexpected 'to': who sees a zone's cards is one word",
-                "write one of: owner, others, public, hidden (zone hand[player]: hand of "
-                "Card, owner)")
-    if token == "else" and re.search(r"(?<![\w.])choose\b.*\bwhere\b.*\bprompt\s+\"[^\"]*\"\s*$",
-                                     line_before):
-        return ("unexpected 'else': a where's else follows its condition",
-                "write choose ... where CONDITION else \"why not\" prompt \"...\"")
-    created = re.search(r"(?<![\w.])create\s+(\w+)\(\s*([^:(),]*)$", line_before)
-    if token in (")", ",") and created is not None:  # ``create Card(r) in deck``
-        kind, value = created.group(1), created.group(2).strip() or "..."
-        return (f"unexpected '{token}': a card's fields are named",
-                f"write {kind}(FIELD: {value}, ...), each value after its field's name")
-    repeated = re.search(r"(?<![\w.])repeat\s+([^{}]+?)\s*$", line_before)
-    if token == "{" and "TIMES" in names and repeated is not None:  # ``repeat 3 { ... }``
-        return ("unexpected '{': a repeat says times",
-                f"write repeat {repeated.group(1)} times {{ ... }}")
-    if token == "<" and line_before.endswith(".."):  # ``0..<3``
-        return ("unexpected '<': a range holds both its ends",
-                "write 0..2 for 0, 1 and 2 (an end left out: 0..n - 1)")
-    if token.type == "INT" and line_before.endswith("."):
-        if line_before[-2:-1].isdigit():  # ``2.5``
-            return ("unexpected number after '.': numbers are whole in rulelang",
-                    "there are no decimal points: count in whole units (x / y rounds down)")
-        return (f"unexpected {words} after '.'",  # ``pair.0``
-                f"the parts of a pair are numbered in brackets: x[{token}]")
-    if token.type in ("INT", "STRING") and re.search(r"(?<![\w.])is\s*$", line_before):
-        return (f"unexpected {words}: 'is' asks what kind a card is (c is Tile)",
-                f"to compare two values write ==: ... == {token}")
-    if token.type == "STRING" and re.match(r"\s*end\s+when\b", line_before):
-        return ("unexpected string: an end when gives no reason",
-                "to say why the game ends, end it in a rule or the turn: "
-                "if CONDITION { end \"why\" }")
     method = _METHOD.search(line_before)
     if method is not None and str(token) in STATEMENT_WORDS:  # ``deck.shuffle()``
         return (f"unexpected {words}",
@@ -351,10 +287,6 @@ def _misplaced_explain(before: str) -> tuple[str, str]:
 # ------------------------------------------------------------------ habits of other languages
 
 _OTHER_ELSE_IF = re.compile(r"(?<![\w.])(elif|elsif|elseif)\b")
-# an if statement's start before a ``then`` (its condition the second group)
-_IF_OPENED = re.compile(r".*(?<![\w.])((?:else\s+)?if\s)(.*)$")
-# a line that starts a block (Python's habit: a ':' where the '{' goes)
-_BLOCK_STARTED = re.compile(r"(?:^|[{}])\s*((?:if|else|for|while|repeat|loop)\b[^{}]*)$")
 # the first word of a statement or a declaration, just before where a parse failed
 _STATEMENT_START = re.compile(r"(?:^|(?<=[{}\n]))[ \t]*([A-Za-z_]\w*)[ \t]+$")
 _STEPS = {"++": "+= 1", "--": "-= 1"}
