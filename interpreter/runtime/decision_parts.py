@@ -167,6 +167,14 @@ class Decision:
 
 
 
+def shown_texts(g: GameFields, decision: Decision) -> dict[str, str]:
+    """Each option's ``shown`` text, by its move's notation (worked out when a screen asks:
+    nothing of the game changes)."""
+    text_of = decision.site.shown(g, decision.frame.L)
+    return {notation: str(text_of(value)) for notation, value
+            in zip(decision.notations, decision.values) if value is not None}
+
+
 class Group:
     """A simultaneous ``choose``: one decision per seat (in the order of the seats), the
     frame it pauses and the answers so far (seat -> the index of its move)."""

@@ -298,7 +298,8 @@ class Session:
             return self.page([Text("What you may say to each other:", style="bold")]
                              + [Text(f"  · {text}") for text in talk])
         if lower == "moves":
-            lines = menu_lines(moves, self.width(), {}, 10 ** 6) or []
+            lines = menu_lines(moves, self.width(), {}, 10 ** 6,
+                               view["decision"].get("shown")) or []
             return self.page(lines, "Enter for more, or type a move")
         if lower == "log":
             return self.page([Text(line) for line in self.game.transcript(seat).splitlines()])
