@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from support.small_rules import MARKED_TILES
 from support.web import host_with, live_server, token_of, until
 
 SIDES = ["top", "right", "bottom", "left"]
@@ -58,3 +59,21 @@ def test_each_turn_of_the_tile_is_offered_with_the_edges_it_gives(browser):
     assert buttons == [["0", "0 (↑c →f ↓f ←f)"], ["2", "2 (↑f →f ↓c ←f)"],
                        ["3", "3 (↑f →f ↓f ←c)"]]
 
+
+@pytest.mark.slow
+def test_a_tile_laid_over_a_card_keeps_its_edges_on_the_cell(browser, tmp_path):
+    """The page draws the card beneath as the cell's piece and the tile over it as a badge:
+    the tile's edges are drawn on the cell all the same."""
+    rules = tmp_path / "marked.rules"
+    rules.write_text(MARKED_TILES)
+    host, table = host_with(str(rules), players=2, seed=1)
+    table.game.play("A1")
+    with live_server(host) as base:
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(f"{base}/t/{token_of(table, 'P1')}")
+        page.wait_for_selector(".cell.edged")
+        cells = page.evaluate("""[...document.querySelectorAll('.cell.edged')].map(c => [
+            c.dataset.cell, ['top', 'right', 'bottom', 'left'].map(
+                s => c.querySelector('.edge.' + s).textContent), c.querySelector('.sym').textContent,
+            c.querySelector('.badge').textContent])""")
+    assert cells == [["A1", ["r", "f", "r", "f"], "田", "="]]
