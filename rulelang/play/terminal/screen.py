@@ -189,6 +189,17 @@ def too_many_to_list(moves: list[str]) -> str:
             + " ('moves' lists them)")
 
 
+def shown_beside(shown: dict | None, move: str) -> str:
+    """What the rules show beside a move (``choose ... shown TEXT``), on one line; ''."""
+    return " ".join(str((shown or {}).get(move) or "").split())
+
+
+def with_shown(decision: dict, move: str) -> str:
+    """A move as a line names it: with what the rules show beside it, ``3 (↑f →f ↓f ←c)``."""
+    said = shown_beside(decision.get("shown"), move)
+    return f"{move} ({said})" if said else move
+
+
 def menu_lines(moves: list[str], width: int, cards: dict, limit: int,
                shown: dict | None = None) -> list[Text] | None:
     """The moves numbered (unless some are numbers), each with what the rules show beside it
@@ -203,9 +214,9 @@ def menu_lines(moves: list[str], width: int, cards: dict, limit: int,
         item.append(move, style=style_of(card) if card else "")
         if card and card.get("note"):  # what the rules say beside the card: its cost, say
             item.append(f" ({card['note']})", style="dim")
-        said = (shown or {}).get(move)
+        said = shown_beside(shown, move)
         if said:  # what the option gives (choose ... shown TEXT): a tile's edges, say
-            item.append(f" ({' '.join(said.split())})", style="dim")
+            item.append(f" ({said})", style="dim")
         items.append(item)
     cell = max(len(item.plain) for item in items) + 3
     columns = max(1, min(len(items), (width + 3) // cell))
