@@ -53,7 +53,9 @@ def test_the_moves_and_the_transcript_are_the_same_as_without_it():
     games = [rulelang.loads(rules, "r.rules").new_game(players=2, seed=3) for rules in (RULES, plain)]
     for move in ["1", "salt", "3", "silk"]:
         for game in games:
-            game.view(0)  # (the texts worked out: nothing of the game changes)
+            work = game.work
+            game.view(0)  # (the texts worked out: nothing of the game changes, nor the work
+            assert game.work == work  # counted towards the rule's bound)
             game.play(move)
     assert games[0].transcript() == games[1].transcript()
     assert games[1].shown_options() == {} and "shown" not in games[1].view(0)["decision"]
