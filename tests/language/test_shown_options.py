@@ -94,3 +94,23 @@ def test_a_shown_text_from_a_face_the_chooser_may_not_know_is_a_warning():
     assert said == ["what 'shown' tells current of each option is a value worked out from a "
                     "hidden card's face"], said
     assert messages('  choose c in hand[current] prompt "play" shown "worth {c.v}"') == []
+
+
+def test_a_local_read_only_by_shown_is_kept_for_it_also_in_a_restored_game():
+    rules = rulelang.loads("""
+game "Locals"
+players 2
+var total: int = 0
+turn {
+  let k = total + 5
+  choose n in 1..3 prompt "take" shown "{n + k} in all"
+  total += n
+  if total > 6 { end }
+}
+score p = 0
+""", "locals.rules")
+    game = rules.new_game(players=2, seed=1)
+    game.play("2")
+    said = {"1": "8 in all", "2": "9 in all", "3": "10 in all"}
+    assert game.shown_options() == said
+    assert rules.restore(game.save()).shown_options() == said
