@@ -86,6 +86,7 @@ class ChoiceSite:
     options: SiteFn | None = None
     refusals: SiteFn | None = None  # (g, L) -> per `where` clause, [(option, reason)] it refuses
     prefer: SiteFn | None = None  # (g, L) -> per `prefer` clause, a function: option -> its advice
+    shown: SiteFn | None = None  # (g, L) -> a function: option -> its `shown` text
     at: int | None = None  # its place among the compiled rules' origins (for "why?")
     # each `where` clause's place among the origins: a move one refuses is told there ("why?")
     refusal_ats: list[int] = attrs.Factory(list)

@@ -107,7 +107,8 @@ def made(written: Written, enum_values: dict[str, list[EnumValue]]) -> Compiled:
         units[key].direct = ns.get("direct_" + info.function)
         ns["U_" + info.function] = units[key]
     for site in sites:
-        for role in ("seat", "passing", "prompt", "options", "seats", "refusals", "prefer"):
+        for role in ("seat", "passing", "prompt", "options", "seats", "refusals", "prefer",
+                     "shown"):
             if getattr(site, role) is not None:
                 setattr(site, role, ns[getattr(site, role)])
     kinds = {}

@@ -444,13 +444,15 @@ class ModuleBuilder:
     def write_site(self, site: ChoiceSite, s: ast.Choose, info: UnitInfo) -> None:
         x = self.x
         x.slots, x.frame_slots = {}, True
-        parts: dict[str, ast.Expr | list[ast.Lambda] | None] = {
+        parts: dict[str, ast.Expr | list[ast.Lambda] | ast.Lambda | None] = {
             "seat": s.by, "passing": s.pass_if, "prompt": s.prompt, "options": s.options,
             "seats": s.each[1] if s.each is not None else None}
         if s.refusals is not None and not self.an.expr_chance(s.refusals):
             parts["refusals"] = s.refusals  # worked out only for a refused move: never chance
         if s.prefer:
             parts["prefer"] = s.prefer  # advice, read by bots on their samples only
+        if s.shown is not None:
+            parts["shown"] = s.shown  # read only when a screen shows the options
         for role, expr in parts.items():
             if expr is None:
                 continue
@@ -469,6 +471,8 @@ class ModuleBuilder:
                         with self.w.at(span or s.span):  # a failure in it is told there
                             self.w(f"    {clause},")
                     code = "]"
+                elif isinstance(expr, ast.Lambda):  # shown: option -> its text
+                    code = x.lambda_(expr)
                 elif role == "prompt":
                     code = x.message(expr)
                 elif role in ("options", "seats"):

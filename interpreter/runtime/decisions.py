@@ -31,6 +31,7 @@ from interpreter.runtime.decision_parts import (
     moves_for,
     named_apart,
     no_more_moves,
+    shown_texts,
 )
 from interpreter.runtime.failures import GUARDED, GameOver, runtime_error
 from interpreter.runtime.game_fields import GameFields
@@ -439,6 +440,15 @@ class Decisions(GameFields):
                 or decision.notations[i] != decision.site.pass_word:
             return None  # (the pass move is the last, its value None, its notation the word)
         return decision.site.pass_confirm
+
+    def shown_options(self, seat: int | None = None) -> dict[str, str]:
+        """What each move of the seat to move (or ``seat``) shows beside it (``choose ...
+        shown TEXT``), by its notation; empty when the rules say nothing (the pass move has
+        no text)."""
+        decision = self.decision_of(seat)
+        if decision is None or self.over or decision.site.shown is None:
+            return {}
+        return shown_texts(self, decision)
 
     def refusal_reasons(self, seat: int | None = None) -> list[str]:
         """The rules' reasons (``where ... else``) for the choices the seat to move (or

@@ -97,6 +97,8 @@ class CompiledSite(Protocol):
     def refusal_ats(self) -> list[int]: ...  # each `where` clause's place among them
     @property
     def prefer(self) -> Any: ...  # (g, L) -> per `prefer` clause, option -> its advice; or None
+    @property
+    def shown(self) -> Any: ...  # (g, L) -> option -> its `shown` text; or None
 
 
 class CompiledKind(Protocol):

@@ -12,6 +12,7 @@ from operator import is_
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
+from interpreter.runtime.decision_parts import shown_texts
 from interpreter.runtime.facts import Facts, known_to
 from interpreter.runtime.layout import key_texts
 from interpreter.runtime.log import Choice, Ending, Header, Message, SeenCard
@@ -321,6 +322,8 @@ def view(g: Game, seat: Value = None, log: bool = True) -> dict[str, Any]:
                   if type(v) is tuple and any(isinstance(x, Cell) for x in v)}
             if at:
                 decision["at"] = at
+            if pending.site.shown is not None:  # `choose ... shown TEXT`: beside each move
+                decision["shown"] = shown_texts(g, pending)
             not_cards = _named_like_cards(g, pending, seat)
             if not_cards:
                 decision["not_cards"] = not_cards

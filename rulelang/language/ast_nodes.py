@@ -312,6 +312,8 @@ class Choose(Stmt):
     # `privately`: the answer is written in its chooser's transcript alone (the others read
     # "(hidden)")
     private: bool = attrs.field(kw_only=True, default=False)
+    # `shown TEXT`: how each option reads beside its move, one ``Lambda`` (NAME => TEXT)
+    shown: Lambda | None = attrs.field(kw_only=True, default=None)
 
 
 @node

@@ -380,9 +380,15 @@ class Builder(Transformer[Token, Any]):
         can_pass = private = False
         filters = []
         prefer: list[ast.Lambda] = []
+        shown: ast.Lambda | None = None
         for kind, value in clauses:
             if kind == "prefer":
                 prefer.append(ast.Lambda(name, value, span=value.span))
+            elif kind == "shown":
+                if shown is not None:
+                    self._bad("a choose has one 'shown'", value.span,
+                              "say all an option shows in one text: shown \"{a} and {b}\"")
+                shown = ast.Lambda(name, value, span=value.span)
             elif kind == "by":
                 by = value
             elif kind == "each":
@@ -401,13 +407,16 @@ class Builder(Transformer[Token, Any]):
             options, refusals, reasons = _where(name, options, filters, self._s(meta))
         return ast.Choose(name, options, by, can_pass, pass_if, prompt, span=self._s(meta),
                           pass_word=pass_word, each=each, refusals=refusals, reasons=reasons,
-                          prefer=prefer, private=private, pass_confirm=pass_confirm)
+                          prefer=prefer, private=private, pass_confirm=pass_confirm, shown=shown)
 
     def where_clause(self, meta: Meta, c: list[Any]) -> tuple[str, tuple[ast.Expr, ast.Expr | None]]:
         return ("where", (c[0], c[1]))
 
     def prefer_clause(self, meta: Meta, c: list[Any]) -> tuple[str, ast.Expr]:
         return ("prefer", c[0])
+
+    def shown_clause(self, meta: Meta, c: list[Any]) -> tuple[str, ast.Expr]:
+        return ("shown", c[0])
 
     def private_clause(self, meta: Meta, c: list[Any]) -> tuple[str, None]:
         return ("private", None)

@@ -109,7 +109,7 @@ def describe(error: UnexpectedInput, text: str, file: str, line_shift: int = 1,
 # the start of a zone declaration's grid size, up to where the parse failed
 _GRID_SIZE = re.compile(r"\s*zone\b[^:]*:\s*grid\s+[^,]*$")
 # the words of a choose's clauses (a statement after a choose cannot start with one)
-_CLAUSE_WORDS = ("by", "pass", "prompt", "where", "prefer", "privately")
+_CLAUSE_WORDS = ("by", "pass", "prompt", "where", "prefer", "privately", "shown")
 # a variable or an option with no type, up to its '=': ``var x = 3``
 _UNTYPED = re.compile(r"\s*(var|option)\s+([A-Za-z_]\w*)(?:\[[^\]]*\])?\s*$")
 # a value then a '.', up to a word that is no field: ``deck.`` in ``deck.shuffle()``

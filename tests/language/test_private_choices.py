@@ -93,7 +93,7 @@ BASE = '''game "Private"
 players 2
 card C { v: int }
 zone hand[player]: hand of C
-var shown: int = 0
+var told: int = 0
 turn {
   BODY
   end
@@ -108,7 +108,7 @@ def warnings(body):
 
 @pytest.mark.parametrize("body, warning", [
     ('choose n in 1..3 privately\n  log "{n}"', "this log line shows"),
-    ("choose n in 1..3 privately\n  shown = n", "the variable 'shown' is set to"),
+    ("choose n in 1..3 privately\n  told = n", "the variable 'told' is set to"),
     ('choose n in 1..3 privately\n  choose m in 1..3 prompt "after {n}"', "the prompt shows"),
 ])
 def test_a_private_choice_shown_to_every_seat_is_a_warning(body, warning):
@@ -199,7 +199,7 @@ score p = 0
 EACH = '''game "Places"
 players 3
 var spot_of[player]: int = 0, owner
-var shown: int = 0
+var told: int = 0
 turn {
   choose spots in 1..9 by each p in players privately prompt "place"
   BODY
@@ -224,8 +224,8 @@ def test_private_choices_made_at_once_are_each_their_choosers():
     ('for p, spot in spots { log "{p} has placed" }', []),
     ("for p, spot in spots { spot_of[next(p)] = spot }",
      ["the variable 'spot_of' is set to a value worked out from a private choice of p's"]),
-    ("for p, spot in spots { shown = spot }",
-     ["the variable 'shown' is set to a value worked out from a private choice of p's"]),
+    ("for p, spot in spots { told = spot }",
+     ["the variable 'told' is set to a value worked out from a private choice of p's"]),
     ('log "{spots}"', ["this log line shows a value worked out from the private choices of the "
                        "seats choosing at once"]),
 ])
@@ -237,7 +237,7 @@ def test_the_flow_check_follows_each_seats_private_choice(body, warned):
 EACH_AGAIN = '''game "Fleet"
 players 2
 var spots_of[player]: list of int = [], owner
-var shown: int = 0
+var told: int = 0
 setup {
   repeat 3 times {
     choose spot in [n for n in 1..9 if not n in spots_of[p]] by each p in players privately
@@ -253,8 +253,8 @@ score p = 0
 @pytest.mark.parametrize("body, warned", [
     ("for p, n in spot { spots_of[p] += [n] }", []),  # each seat's options read its own
     ("for p, n in spot { spots_of[p] = spots_of[p] + [n] }", []),
-    ("for p, n in spot { spots_of[p] += [n]  shown = n }",
-     ["the variable 'shown' is set to a value worked out from a private choice of p's"]),
+    ("for p, n in spot { spots_of[p] += [n]  told = n }",
+     ["the variable 'told' is set to a value worked out from a private choice of p's"]),
 ])
 def test_private_choices_made_at_once_from_each_seats_own_secret_stay_each_seats(body, warned):
     """Ships placed one by one, each seat's options the cells its own earlier ships left

@@ -575,3 +575,13 @@ def test_an_edge_text_with_a_newline_keeps_the_screen_s_rows():
     layers.own[(0, 0)] = [wide]  # a wide character takes two columns of the screen
     drawn = [line.plain for line in edged.lines({"cards": [], "width": 1, "height": 1}, layers)]
     assert drawn[1:3] == ["  日本", "1 c = a"]
+
+
+def test_a_move_is_listed_with_what_the_rules_show_beside_it():
+    """`choose ... shown TEXT`: the menu and a line naming one move say what it gives."""
+    moves = ["0", "2", "pass"]
+    shown = {"0": "↑c →f", "2": "↑f\n→c"}  # (a newline in a rules text: one line)
+    assert [line.plain for line in screen.menu_lines(moves, 80, {}, 5, shown)] == [
+        "0 (↑c →f)   2 (↑f →c)   pass"]
+    assert screen.with_shown({"shown": shown}, "2") == "2 (↑f →c)"
+    assert screen.with_shown({"moves": moves}, "pass") == "pass"

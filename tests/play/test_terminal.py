@@ -374,7 +374,8 @@ def test_edge_match_draws_each_tile_with_its_edges_and_names_cells_left_of_a(
         tmp_path, monkeypatch, text_snapshot):
     """Tiles with `edges`: on the table a cell three lines tall, the top edge over the
     symbol, the side edges beside it, the bottom edge under it; the tile to lay listed with
-    its edges after its name; a cell left of A1 typed as the screen names it (-A1)."""
+    its edges after its name; a cell left of A1 typed as the screen names it (-A1); each turn
+    offered with the edges the tile then shows (`shown`), not a bare number to work out."""
     monkeypatch.chdir(ROOT)
     term = run("examples/edge_match.rules", "--seed", "1", "--bot-seed", "1", columns=100,
                rows=30)
@@ -383,6 +384,7 @@ def test_edge_match_draws_each_tile_with_its_edges_and_names_cells_left_of_a(
     assert "edges r road, f field, c city" in screen
     screen = term.type("-a1", "quarter turns clockwise")
     assert_one_screen(term, "Edge Match")
+    assert "3 (↑f →f ↓f ←c)" in screen  # its city on the left, its fields meet A1's
     assert screen == text_snapshot
     lines = screen.splitlines()
     row = next(i for i, line in enumerate(lines) if line.startswith(" 1 "))

@@ -114,3 +114,28 @@ turn {
 }
 score p = 0
 """
+
+
+# Tiles with edges laid on a grid `over` a grid of marks, one mark's symbol a wide character
+# (two columns of the screen): the terminal draws the mark under a tile and keeps columns
+# lined up.
+MARKED_TILES = """
+game "Marked fields"
+players 2
+card Mark { look: text  name "mark {look}"  symbol look }
+card Tile { look: text  sides: list of text  name "{look}"  symbol look  edges sides }
+zone marks: grid 3 x 1 of Mark, public
+zone tiles: grid 3 x 1 of Tile, public, layout "over marks"
+zone stock: pile of Tile, public
+setup {
+  create Mark(look: "田") in marks at cell(0, 0)
+  create Mark(look: "o") in marks at cell(1, 0)
+  create Tile(look: "=", sides: ["r", "f", "r", "f"]) in stock
+}
+turn {
+  choose c in [cell(x, 0) for x in 0..2] prompt "lay the tile at"
+  move top(stock) to tiles at c
+  end
+}
+score p = 0
+"""

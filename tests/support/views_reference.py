@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
+from interpreter.runtime.decision_parts import shown_texts
 from interpreter.runtime.facts import known_to
 from interpreter.runtime.layout import key_texts
 from interpreter.runtime.log import Choice, Ending, Header, Message, SeenCard
@@ -191,6 +192,8 @@ def view(g: Game, seat: Value = None) -> dict[str, Any]:
                   if type(v) is tuple and any(isinstance(x, Cell) for x in v)}
             if at:
                 decision["at"] = at
+            if pending.site.shown is not None:  # `choose ... shown TEXT`: beside each move
+                decision["shown"] = shown_texts(g, pending)
             seen = {c.label.lower() for c in g.cards
                     if seat is None or g.known[c.id] >> seat & 1}
             not_cards = [n for n, v in zip(pending.notations, pending.values)

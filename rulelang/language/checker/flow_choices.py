@@ -56,6 +56,12 @@ class ChoiceChecks(FlowExprs):
                   event=f"a choice is offered to {chooser}",
                   seen=f"{chooser} sees whether they are offered a choice",
                   redo=lambda st: self.ev(s.options, st) | self.ev(s.refusals, st))
+        if s.shown is not None:  # each option's text, read beside it by the chooser
+            inner = state.copy()
+            inner.local[s.shown.param] = options
+            self.sink(self.message(s.shown.body, inner), s.shown.span,
+                      f"what 'shown' tells {chooser} of each option is", why,
+                      allowed=lambda d: d.known_to(chooser), state=state)
         if s.each is None:
             self.kept_for_later(s, state, chooser)
         element = s.options.ty.arg if s.options.ty is not None and s.options.ty.name == "list" \

@@ -506,6 +506,15 @@ class StmtChecker(CardStmtChecker, ReturnChecker):
                 self.error(advice.body.span, f"'prefer' gives each option a number (higher is "
                            f"preferred) or a yes/no, not {T.spoken(got)}",
                            f"like: prefer {s.name}.rank, or prefer {s.name} != none")
+        if s.shown is not None:  # NAME => TEXT, read for each option beside its move
+            inner = scope.child()
+            s.shown.slot = inner.bind(s.shown.param, self.element_of(t))
+            got = self.expr(s.shown.body, inner)
+            s.shown.ty = T.FN
+            if not T.fits(got, T.TEXT):
+                self.error(s.shown.body.span, f"'shown' gives each option a text to read beside "
+                           f"its move, not {T.spoken(got)}",
+                           f'like: shown "{{{s.name}}} gives {{...}}"')
         if s.private and (t.name in ("zone", "family") or (t.name == "list" and T.fits(
                 T.element(t), T.card(None)) and T.element(t).name != "any")):
             self.error(s.span, "'privately' keeps a value chosen from the others; a card chosen "

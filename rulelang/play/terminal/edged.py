@@ -15,7 +15,7 @@ In a list of cards (a hand, a row) a card's edges follow its name: ``K ↑a →a
 """
 from __future__ import annotations
 
-from rich.cells import cell_len, set_cell_size
+from rich.cells import cell_len
 from rich.text import Text
 
 from rulelang.play.terminal import grid
@@ -35,15 +35,17 @@ def has_edges(layers: grid.Layers) -> bool:
 
 
 def _width(layers: grid.Layers, column: int, ys) -> int:
-    """A column as wide as its widest cell: on the middle line the left edge, the symbol and
-    the right edge, a space apart; an odd width (the symbol centred), from 5 to MAX_WIDTH."""
+    """A column as wide as its widest cell: on the middle line the left edge, the symbol (and
+    the card it lies on) and the right edge, a space apart; an odd width (the symbol
+    centred), from 5 to MAX_WIDTH."""
     widest = 1
     for y in ys:
         card, stacked = layers.top((column, y))
         if card is None:
             continue
-        symbol = cell_len(grid.symbol_of(card)) + (2 if stacked else 0)
-        edges = edges_of(card)
+        beneath = layers.beneath((column, y))
+        symbol = grid.symbol_width(card, stacked, beneath)
+        edges = _edges_here(card, beneath)
         if edges is None:
             widest = max(widest, symbol)
         else:
@@ -53,37 +55,34 @@ def _width(layers: grid.Layers, column: int, ys) -> int:
     return min(widest, MAX_WIDTH)
 
 
+def _edges_here(card, beneath) -> list[str] | None:
+    """The edges drawn around a cell: the top card's, else those of the card it lies on (a
+    marker laid over a tile leaves the tile's edges in sight)."""
+    edges = edges_of(card)
+    return edges if edges is not None or beneath is None else edges_of(beneath)
+
+
 def _cell(layers: grid.Layers, xy, width: int, highlight: str | None) -> list[Text]:
     """A cell's three lines, each ``width`` wide."""
     card, stacked = layers.top(xy)
-    edges = edges_of(card)
+    beneath = layers.beneath(xy)
+    edges = _edges_here(card, beneath)
     blank = Text(" " * width, style=highlight or "")
     if edges is None:  # empty, face down, or a card with no edges: drawn as on any grid
-        middle = grid.cell_text(card, stacked, width, highlight, layers.beneath(xy))
+        middle = grid.cell_text(card, stacked, width, highlight, beneath)
         return [blank, middle, blank.copy()]
     top, right, bottom, left = edges
-    symbol = cell_len(grid.symbol_of(card)) + (2 if stacked else 0)
+    symbol = grid.symbol_width(card, stacked, beneath)
     room = max(1, (width - symbol - 2) // 2)  # for each side edge (a character of each at
     # least: a symbol too long for the cell with them is cut by cell_text)
-    left, right = _cut(left, room), _cut(right, room)
+    left, right = grid.cut(left, room), grid.cut(right, room)
     inner = width - cell_len(left) - cell_len(right) - 2
     middle = Text(left + " ", style=highlight or "")
-    middle.append_text(grid.cell_text(card, stacked, inner, highlight))
+    # the card it lies on too, as on any grid ("c-:P1"), not hidden under the top card
+    middle.append_text(grid.cell_text(card, stacked, inner, highlight, beneath))
     middle.append(" " + right, style=highlight or "")
-    return [Text(_centred(top, width), style=highlight or ""), middle,
-            Text(_centred(bottom, width), style=highlight or "")]
-
-
-def _cut(text: str, width: int) -> str:
-    """``text`` cut to ``width`` columns of the screen (a wide character takes two)."""
-    return text if cell_len(text) <= width else set_cell_size(text, width)
-
-
-def _centred(text: str, width: int) -> str:
-    """``text`` cut to ``width`` columns and centred in them (the odd space on the right)."""
-    text = _cut(text, width)
-    pad = width - cell_len(text)
-    return " " * (pad // 2) + text + " " * (pad - pad // 2)
+    return [Text(grid.centred(top, width), style=highlight or ""), middle,
+            Text(grid.centred(bottom, width), style=highlight or "")]
 
 
 def lines(zone: dict, layers: grid.Layers, marks: dict | None = None) -> list[Text]:

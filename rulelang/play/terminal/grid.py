@@ -10,6 +10,7 @@ of the card it lies on (``c-:P1``: a follower on a tile), as the page shows both
 from __future__ import annotations
 
 import attrs
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 
 from interpreter.runtime.values import Fail, cell_name, column_name, parse_cell
@@ -88,6 +89,28 @@ def symbol_of(card: dict) -> str:
     return str(card.get("symbol") or card["name"][:3])
 
 
+def cut(text: str, width: int) -> str:
+    """``text`` cut to ``width`` columns of the screen (a wide character takes two)."""
+    return text if cell_len(text) <= width else set_cell_size(text, width)
+
+
+def centred(text: str, width: int) -> str:
+    """``text`` cut to ``width`` columns and centred in them (the odd space on the right)."""
+    text = cut(text, width)
+    pad = width - cell_len(text)
+    return " " * (pad // 2) + text + " " * (pad - pad // 2)
+
+
+def symbol_width(card, stacked: bool, beneath=None) -> int:
+    """How many columns of the screen a cell's symbols take whole: "[AbC]" with its
+    brackets, "c-:P1" with the card beneath; 0 for an empty cell."""
+    if beneath is not None:
+        return cell_len(symbol_of(beneath)) + len(ON) + cell_len(symbol_of(card))
+    if card is None:
+        return 0
+    return cell_len(symbol_of(card)) + (2 if stacked else 0)
+
+
 def cell_width(layers: Layers, column: int | None = None) -> int:
     """How wide the cells are drawn (of one column, or of the whole grid): the widest symbol
     whole, "[AbCdEf]" with its brackets (a cut symbol would mislead), an odd width to
@@ -97,11 +120,7 @@ def cell_width(layers: Layers, column: int | None = None) -> int:
         if column is not None and xy[0] != column:
             continue
         card, stacked = layers.top(xy)
-        beneath = layers.beneath(xy)
-        if beneath is not None:
-            widest = max(widest, len(symbol_of(beneath)) + len(ON) + len(symbol_of(card)))
-        elif card is not None:
-            widest = max(widest, len(symbol_of(card)) + (2 if stacked else 0))
+        widest = max(widest, symbol_width(card, stacked, layers.beneath(xy)))
     return max(3, min(widest + (widest % 2 == 0), 9))
 
 
@@ -110,8 +129,8 @@ def cell_text(card, stacked: bool, width: int, highlight: str | None = None,
     if beneath is not None:  # a card over another: both, each as it is drawn alone
         under, over = symbol_of(beneath), symbol_of(card)
         if highlight:
-            return Text(f"{under + ON + over:^{width}}"[:width], style=highlight)
-        pad = width - len(under) - len(ON) - len(over)
+            return Text(centred(under + ON + over, width), style=highlight)
+        pad = width - cell_len(under) - len(ON) - cell_len(over)
         text = Text(" " * max(pad // 2, 0))
         text.append_text(_styled(beneath, under))
         text.append(ON, style="dim")
@@ -124,7 +143,7 @@ def cell_text(card, stacked: bool, width: int, highlight: str | None = None,
     symbol = symbol_of(card)
     if stacked:
         symbol = f"[{symbol}]"
-    symbol = f"{symbol[:width]:^{width}}"
+    symbol = centred(symbol, width)
     if highlight:
         return Text(symbol, style=highlight)
     return _styled(card, symbol)
@@ -200,7 +219,7 @@ def shape_lines(cells: list[str], layers: Layers, focus=(), width: int = 3) -> l
             card, _ = layers.top((x, y))
             if card is not None:
                 style = "bold black on bright_white" if (x, y) in focus else "reverse"
-                line.append(f"{symbol_of(card)[:width]:^{width}}", style=style)
+                line.append(centred(symbol_of(card), width), style=style)
             elif (x, y) in focus:
                 line.append(f"{'◆':█^{width}}", style="bold")
             else:

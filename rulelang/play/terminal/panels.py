@@ -54,6 +54,7 @@ class Panels:
     # (row, column) of the seat's own hand in tables[0] when every card in it is drawn: the
     # drawings name the cards, so where they are shown the cell need not list them again
     drawn_hand: tuple[int, int] | None = None
+    shown: dict = attrs.Factory(dict)  # move -> what the rules show beside it (choose ... shown)
 
 
 def title_of(zone: dict) -> str:
@@ -148,7 +149,8 @@ def build(view: dict) -> Panels:
         if drawn_column is not None and you_row is not None:
             drawn_hand = (you_row, drawn_column)
     return Panels(_header(view, seats), grids, tables, facts, legend(grids),
-                  _named_cards(view), drawings, drawn_hand)
+                  _named_cards(view), drawings, drawn_hand,
+                  (view.get("decision") or {}).get("shown", {}))
 
 
 def _header(view, seats) -> Text:

@@ -189,9 +189,21 @@ def too_many_to_list(moves: list[str]) -> str:
             + " ('moves' lists them)")
 
 
-def menu_lines(moves: list[str], width: int, cards: dict, limit: int) -> list[Text] | None:
-    """The moves numbered (unless some are numbers), in as many columns as fit; None if
-    more than ``limit`` lines."""
+def shown_beside(shown: dict | None, move: str) -> str:
+    """What the rules show beside a move (``choose ... shown TEXT``), on one line; ''."""
+    return " ".join(str((shown or {}).get(move) or "").split())
+
+
+def with_shown(decision: dict, move: str) -> str:
+    """A move as a line names it: with what the rules show beside it, ``3 (↑f →f ↓f ←c)``."""
+    said = shown_beside(decision.get("shown"), move)
+    return f"{move} ({said})" if said else move
+
+
+def menu_lines(moves: list[str], width: int, cards: dict, limit: int,
+               shown: dict | None = None) -> list[Text] | None:
+    """The moves numbered (unless some are numbers), each with what the rules show beside it
+    (``shown``), in as many columns as fit; None if more than ``limit`` lines."""
     if not moves:
         return []
     items = []
@@ -202,6 +214,9 @@ def menu_lines(moves: list[str], width: int, cards: dict, limit: int) -> list[Te
         item.append(move, style=style_of(card) if card else "")
         if card and card.get("note"):  # what the rules say beside the card: its cost, say
             item.append(f" ({card['note']})", style="dim")
+        said = shown_beside(shown, move)
+        if said:  # what the option gives (choose ... shown TEXT): a tile's edges, say
+            item.append(f" ({said})", style="dim")
         items.append(item)
     cell = max(len(item.plain) for item in items) + 3
     columns = max(1, min(len(items), (width + 3) // cell))
@@ -337,7 +352,7 @@ def _composed(panels: Panels, block: GridBlock, log: list[str], moves: list[str]
         bottom, menu_shown = [piece for line in below for piece in _wrapped(line, width)], False
     else:
         limit = max(2, budget // 3)
-        bottom = menu_lines(moves, width, panels.cards, limit) if list_moves else None
+        bottom = menu_lines(moves, width, panels.cards, limit, panels.shown) if list_moves else None
         menu_shown = bottom is not None
         if bottom is None:
             bottom = [Text(too_many_to_list(moves), style="italic")] if moves else []

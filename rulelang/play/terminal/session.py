@@ -50,6 +50,7 @@ from rulelang.play.terminal.screen import (
     fitted,
     menu_lines,
     numbered_by_position,
+    with_shown,
 )
 
 HELP = "also: moves, log, rules, why, suggest, save (or save FILE), quit"
@@ -167,7 +168,7 @@ class Session:
             # played already, not asked now
             said = self.notes.pop(None, []) + self.notes.pop(seat, [])
             self.note(seat, f"played for you, the only choice for '{decision['prompt']}': "
-                            f"{moves[0]}")
+                            f"{with_shown(decision, moves[0])}")
             self.notes[seat][:0] = said
             self.game.play(moves[0])
             return
@@ -188,8 +189,9 @@ class Session:
             # of the colour led): played at the player's word, as a move chosen, and said to
             # this seat alone (docs/serve.md: the browser waits for a tap alike)
             typed = "1" if numbered_by_position(moves) else f"'{moves[0]}'"
-            said.append(f"only one choice: {moves[0]}; type {typed} to play it (it is not played "
-                        "by itself: the others would learn that it was your only one)")
+            said.append(f"only one choice: {with_shown(decision, moves[0])}; type {typed} to play "
+                        "it (it is not played by itself: the others would learn that it was "
+                        "your only one)")
         status = Text(" · ".join(said), style="yellow")
         while True:
             move, status = self.choose(view, status)
@@ -298,7 +300,8 @@ class Session:
             return self.page([Text("What you may say to each other:", style="bold")]
                              + [Text(f"  · {text}") for text in talk])
         if lower == "moves":
-            lines = menu_lines(moves, self.width(), {}, 10 ** 6) or []
+            lines = menu_lines(moves, self.width(), {}, 10 ** 6,
+                               view["decision"].get("shown")) or []
             return self.page(lines, "Enter for more, or type a move")
         if lower == "log":
             return self.page([Text(line) for line in self.game.transcript(seat).splitlines()])

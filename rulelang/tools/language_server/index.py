@@ -311,7 +311,8 @@ class _Builder:
                             made.span == node.options.span and made.slots):
                         slots[made.slots[0]] = chosen
                         self.made.add(id(made))
-            for advice in node.prefer:  # `prefer VALUE`: made a function of the chosen name
+            # `prefer VALUE`, `shown TEXT`: each made a function of the chosen name
+            for advice in [*node.prefer, *([node.shown] if node.shown is not None else [])]:
                 if advice.param == node.name and advice.slot is not None:
                     slots[advice.slot] = chosen
                     self.made.add(id(advice))

@@ -132,6 +132,7 @@ function numberPicker(view, moves, onBoard, version) {
   const whole = moves.filter(m => WHOLE.test(m));
   const words = moves.filter(m => !WHOLE.test(m));
   if (whole.length <= FEW_NUMBERS || words.length > 3 || whole.some(m => onBoard.has(m))) return null;
+  if (view.decision.shown) return null;  // each number shows what it gives: a button each
   const values = whole.map(Number);
   const low = Math.min(...values), high = Math.max(...values);
   const gaps = values.length < high - low + 1;

@@ -330,7 +330,15 @@ export function sortView(view) {
 // A move that names a card by its place, as a chooser who cannot see the faces names it
 // ("hints#2"), in words: "the 2nd card of Hints drawn" (a pile's #1 is its top card).
 // Any other move is its notation.
+// A move as a button or a line says it, with what the rules show beside it (choose ...
+// shown TEXT: what the option gives), as at the terminal.
 export function moveLabel(view, move) {
+  const shown = view.decision && view.decision.shown ? view.decision.shown[move] : undefined;
+  const label = cardMoveLabel(view, move);
+  return shown ? `${label} (${shown})` : label;
+}
+
+function cardMoveLabel(view, move) {
   const parts = /^(.+)#(\d+)$/.exec(move);
   const zone = parts && view.zones[parts[1]];
   if (!zone) {  // a card seen by name: with the note the rules give it (its cost), as at the terminal

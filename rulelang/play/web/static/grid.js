@@ -94,6 +94,10 @@ export function drawGrid(part, extraCells = []) {
         drawPiece(cell, here, top, x, y);
         const stack = stacks.get(key);
         if (stack.length > 1) drawStack(cell, stack, here);
+        // a tile laid over a card with none (a badge on it): its edges on the cell all the same
+        const edged = cell.classList.contains("edged") ? null : stack.find(
+          e => e.size === 1 && !e.card.hidden && Array.isArray(e.card.edges));
+        if (edged) drawEdges(cell, edged.card);
       } else if (below.has(key)) {
         const under = below.get(key);
         cell.classList.add("under");
