@@ -448,7 +448,9 @@ class Decisions(GameFields):
         decision = self.decision_of(seat)
         if decision is None or self.over or decision.site.shown is None:
             return {}
-        return shown_texts(self, decision)
+        # guarded: a failure in the text is the rules' error, said where, as in play
+        texts: dict[str, str] = self.guard(lambda: shown_texts(self, decision))
+        return texts
 
     def refusal_reasons(self, seat: int | None = None) -> list[str]:
         """The rules' reasons (``where ... else``) for the choices the seat to move (or

@@ -81,9 +81,16 @@ score p = 0
 @pytest.mark.parametrize(("clause", "message"), [
     ("shown n", "'shown' gives each option a text to read beside its move, not a number"),
     ('shown "a" shown "b"', "a choose has one 'shown'"),
+    # read whenever a screen asks: a draw there would change the game, or tell the next draw
+    ('shown "{random([1, 2], \\"x\\")}"', "'shown' is read whenever a screen shows the "
+                                          "options, so it cannot draw by chance (random)"),
+    ('shown "{lucky(n)}"', "'shown' is read whenever a screen shows the options, so it "
+                           "cannot draw by chance (random)"),
 ])
 def test_a_shown_that_is_no_text_or_said_twice_is_an_error(clause, message):
-    rules = RULES.replace('shown "{price(n)} gold for {n}"', clause)
+    rules = RULES.replace('shown "{price(n)} gold for {n}"', clause).replace(
+        "fn price(n: int) = n * 3", "fn price(n: int) = n * 3\n"
+                                    "fn lucky(n: int) = n + random([1, 2], \"luck\")")
     with pytest.raises(rulelang.RulesError) as caught:
         rulelang.loads(rules, "bad.rules")
     assert [d.message for d in caught.value.diagnostics] == [message]
@@ -114,3 +121,14 @@ score p = 0
     said = {"1": "8 in all", "2": "9 in all", "3": "10 in all"}
     assert game.shown_options() == said
     assert rules.restore(game.save()).shown_options() == said
+
+
+def test_a_shown_text_that_fails_is_the_rules_error_said_where():
+    """It was Python's ``Fail`` out of ``shown_options`` (the view said it as the rules'
+    error): both now say it with the file, the line and the carets."""
+    rules = RULES.replace('shown "{price(n)} gold for {n}"', 'shown "{price(n) / (n - 1)}"')
+    game = rulelang.loads(rules, "shown.rules").new_game(players=2, seed=1)
+    for ask in (game.shown_options, lambda: game.view(0)):
+        with pytest.raises(rulelang.RulesRuntimeError) as caught:
+            ask()
+        assert str(caught.value).startswith("shown.rules:"), str(caught.value)

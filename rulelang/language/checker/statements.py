@@ -304,6 +304,24 @@ class StmtChecker(CardStmtChecker, ReturnChecker):
             return T.ANY
         return t
 
+    def draws_by_chance(self, expr: ast.Expr, seen: set[str]) -> bool:
+        """Whether ``expr`` calls random, itself or in a function it calls (``seen``: the
+        functions looked into already)."""
+        for node in walk(expr):
+            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+                continue
+            name = node.func.id
+            if name == "random":
+                return True
+            sym = self.symbols.get(name)
+            if sym is not None and sym.kind == "fn" and name not in seen \
+                    and isinstance(sym.decl, ast.FnDecl):
+                seen.add(name)
+                if any(self.draws_by_chance(let.value, seen) for let in sym.decl.lets) \
+                        or self.draws_by_chance(sym.decl.body, seen):
+                    return True
+        return False
+
     def s_Assign(self, s: ast.Assign, scope: Scope, loops: int) -> None:
         target = s.target
         self.rule_call_site = s.value if isinstance(s.value, ast.Call) else None
@@ -515,6 +533,10 @@ class StmtChecker(CardStmtChecker, ReturnChecker):
                 self.error(s.shown.body.span, f"'shown' gives each option a text to read beside "
                            f"its move, not {T.spoken(got)}",
                            f'like: shown "{{{s.name}}} gives {{...}}"')
+            elif self.draws_by_chance(s.shown.body, set()):
+                self.error(s.shown.body.span, "'shown' is read whenever a screen shows the "
+                           "options, so it cannot draw by chance (random)",
+                           "draw the value before the choose, with a let, and show that")
         if s.private and (t.name in ("zone", "family") or (t.name == "list" and T.fits(
                 T.element(t), T.card(None)) and T.element(t).name != "any")):
             self.error(s.span, "'privately' keeps a value chosen from the others; a card chosen "
