@@ -88,4 +88,12 @@ def token_habit(token: Token, words: str, line_before: str, names: set[str], tex
         return ("unexpected string: an end when gives no reason",
                 "to say why the game ends, end it in a rule or the turn: "
                 "if CONDITION { end \"why\" }")
+    if token == "where" and "LBRACE" in names and re.search(r"(?<![\w.])for\b[^{}]*$", line_before):
+        return ("unexpected 'where': a for goes through every item",  # ``for c in xs where ...``
+                "keep some with an if inside the block, or go through a list of them: "
+                "for c in [c for c in ... if CONDITION] { ... }")
+    if token == "else" and re.search(r"(?<![\w.])if\b(?!.*\bthen\b)[^{}]*$", line_before) \
+            and re.search(r"\S\s+if\b", line_before):  # Python's ``a if c else b``
+        return ("unexpected 'else': a value chosen by a condition starts with if",
+                "write if CONDITION then A else B")
     return None

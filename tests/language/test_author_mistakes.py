@@ -218,6 +218,20 @@ MISTAKES = {
     "a statement outside every block": (  # (it said: did you mean 'win'?)
         "winner = P1\n" + TURN,
         "a statement cannot stand outside a block", "var winner: TYPE = VALUE"),
+    "a trigger on a zone family without its key": (  # (it said no more than the counts)
+        "zone hand[player]: hand of Card\nvar n: int = 0\non enter hand { n += 1 }\n" + TURN,
+        "zone 'hand' has 1 key(s), the pattern gives 0", "on enter hand[k]"),
+    "a sum of cards": (  # (it was accepted, and failed in play)
+        "zone hand[player]: hand of Card\nturn { let total = sum(hand[current])\n"
+        " log \"{total}\"\n win current }\n",
+        "sum() adds numbers, and cards are not numbers", "sum([c.rank for c in hand[current]])"),
+    "a for with a where": (  # (it said: expected '{')
+        "var n: int = 0\nturn { for c in cards(deck) where c.rank > 1 { n += 1 }\n"
+        " win current }\n",
+        "a for goes through every item", "for c in [c for c in ... if CONDITION]"),
+    "Python's a if c else b": (  # (it said: expected '{')
+        "var n: int = 0\nturn { n = size(deck) if true else 0\n win current }\n",
+        "a value chosen by a condition starts with if", "if CONDITION then A else B"),
     # -- a new author's Battleship and first mistakes (nineteenth session)
     "True": (
         "turn { if True { win current } }\n",

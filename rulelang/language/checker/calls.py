@@ -206,6 +206,15 @@ class CallChecker(CheckerBase):
             self.error(e.args[0].span, "sum() adds numbers, and true and false are not numbers",
                        "count the items for which a condition holds: "
                        "count(x for x in xs if CONDITION)")
+        if name == "sum" and len(e.args) == 1 and types and types[0].name in (
+                "zone", "family", "list") and self.element_of(types[0]).name == "card":
+            card_kind = self.cards.get(self.element_of(types[0]).arg or "")
+            numbers = [f for f, info in card_kind.fields.items() if info.type == T.INT] \
+                if card_kind is not None else []
+            written = self.source_of(e.args[0].span) or "CARDS"
+            self.error(e.args[0].span, "sum() adds numbers, and cards are not numbers",
+                       f"add one of their numbers: sum([c.{numbers[0] if numbers else 'FIELD'} "
+                       f"for c in {written}])")
         if name == "sort" and len(e.args) == 1 and types:
             self.sort_without_key(e, types[0])
         if name == "cards" and types and types[0].name == "family" and not wrong_count:

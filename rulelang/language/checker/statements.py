@@ -109,8 +109,11 @@ class StmtChecker(CardStmtChecker, ReturnChecker):
         if zone is None:
             self.unknown(d.span, d.zone, "zone", self.program.zones)
         elif len(d.keys) != len(zone.keys):
+            names = ", ".join(["k", "k2", "k3", "k4"][:len(zone.keys)])
             self.error(d.span, f"zone '{d.zone}' has {len(zone.keys)} key(s), "
-                               f"the pattern gives {len(d.keys)}")
+                               f"the pattern gives {len(d.keys)}",
+                       f"name one for each: on {d.event} {d.zone}[{names}] (a name is then "
+                       "the key of the zone entered; _ for one not used)")
         for i, key in enumerate(d.keys):
             key_type = zone.keys[i].type if zone and i < len(zone.keys) else T.ANY
             taken = self.pattern_name_taken(key)
