@@ -232,6 +232,12 @@ MISTAKES = {
     "Python's a if c else b": (  # (it said: expected '{')
         "var n: int = 0\nturn { n = size(deck) if true else 0\n win current }\n",
         "a value chosen by a condition starts with if", "if CONDITION then A else B"),
+    "an option read through the word option": (
+        "option rounds: int = 3\nvar n: int = 0\nturn { if n > option.rounds { win current } }\n",
+        "unknown name 'option'", "is read as rounds"),
+    "next_turn()": (  # (it said: did you mean 'next'?)
+        "turn { next_turn()\n win current }\n",
+        "unknown function 'next_turn'", "a turn ends where the turn block ends"),
     # -- a new author's Battleship and first mistakes (nineteenth session)
     "True": (
         "turn { if True { win current } }\n",

@@ -27,6 +27,10 @@ OTHER_LANGUAGES_FUNCTIONS = {
     "str": "text(x) is a value written as text",
     "randint": "random(1..6) draws a number by chance (a chance event of its own)",
     "rand": "random(1..6) draws a number by chance (a chance event of its own)",
+    "next_turn": "a turn ends where the turn block ends, and the next player's follows "
+                 "(current = P2 sets who plays next)",
+    "end_turn": "a turn ends where the turn block ends, and the next player's follows "
+                "(current = P2 sets who plays next)",
     "roll": "a die is rolled with random(1..6, \"die\") (the text names the chance event)",
     "dice": "a die is rolled with random(1..6, \"die\"); several: [random(1..6, \"die\") "
             "for i in 1..3]",

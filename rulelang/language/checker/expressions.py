@@ -73,6 +73,8 @@ OTHER_LANGUAGES_NAMES = {
 KEYWORDS_AS_NAMES = {
     "turn": "the rules keep no count of turns of their own: declare one, var turns: int = 0, "
             "and write turns += 1 in turn { ... }",
+    "option": "an option is read by its own name: option rounds: int = 3 is read as rounds",
+    "var": "a variable is read by its own name: var n: int = 0 is read as n",
 }
 
 
