@@ -67,9 +67,10 @@ class Effects(GameFields):
                 self._move_to_cell(what, dest, at)  # one card onto one cell of a grid
                 return
         if what is None:
-            raise Fail("there is no card to move (the value is none" + (
-                "; a choose answered with its pass gives none: test for none before moving)"
-                if any(site.can_pass for site in self.rules.sites) else ")"))
+            raise Fail("there is no card to move (the value is none: top() or bottom() of an "
+                       "empty zone is none" + (", and so is a choose answered with its pass"
+                                               if any(site.can_pass for site in self.rules.sites)
+                                               else "") + "; test for it before moving)")
         if not isinstance(dest, Zone):
             raise Fail(f"cards can only move to a zone, not {text_of(dest)}")
         cards = [what] if isinstance(what, Card) else list(what)

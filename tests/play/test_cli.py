@@ -91,7 +91,8 @@ def test_a_game_of_bots_stopped_by_its_rules_prints_its_log_up_to_there(tmp_path
         said = result.output
         assert "-- turn 4: P2 --" in said and "-- turn 5" not in said, said
         assert said.index("-- turn 4: P2 --") < said.index(
-            "error: in turn: there is no card to move (the value is none)"), said
+            "error: in turn: there is no card to move (the value is none: top() or bottom() of an "
+            "empty zone is none; test for it before moving)"), said
 
 
 def test_moves_file_replays_then_bots_continue(tmp_path):
@@ -130,7 +131,7 @@ def test_a_rules_error_while_replaying_moves_names_the_place_once_and_the_pass(t
     said = result.output
     assert f"{moves}:2: {rules}" not in said
     assert f"{rules}:9:22: error: in play: there is no card to move" in said
-    assert "a choose answered with its pass gives none" in said
+    assert "and so is a choose answered with its pass" in said
     assert f"(playing line 2 of {moves}: $1)" in said
     assert "Traceback" not in said
 

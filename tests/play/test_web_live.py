@@ -48,7 +48,9 @@ def test_rules_that_fail_while_running_stop_the_table_with_the_reason():
     table = host.open("fails.rules", rules, 2, seed=1)
     assert json.loads(table.message(0))["failure"] is None
     assert table.play(0, "2", 0) is None
-    assert table.failure == "in turn: there is no card to move (the value is none) (line 7 of fails.rules)"
+    assert table.failure == ("in turn: there is no card to move (the value is none: top() or "
+                             "bottom() of an empty zone is none; test for it before moving) "
+                             "(line 7 of fails.rules)")
     assert table.play(1, "1", table.version) == "this game stopped: the rules failed"
     message = json.loads(table.message(0))
     assert message["failure"] == table.failure
