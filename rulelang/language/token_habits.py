@@ -79,8 +79,10 @@ def token_habit(token: Token, words: str, line_before: str, names: set[str], tex
         if line_before[-2:-1].isdigit():  # ``2.5``
             return ("unexpected number after '.': numbers are whole in rulelang",
                     "there are no decimal points: count in whole units (x / y rounds down)")
+        owner = re.search(r"(\w+(?:\[[^\]]*\])?)\.$", line_before)
         return (f"unexpected {words} after '.'",  # ``pair.0``
-                f"the parts of a pair are numbered in brackets: x[{token}]")
+                f"the parts of a pair are numbered in brackets: "
+                f"{owner.group(1) if owner else 'x'}[{token}]")
     if token.type in ("INT", "STRING") and re.search(r"(?<![\w.])is\s*$", line_before):
         return (f"unexpected {words}: 'is' asks what kind a card is (c is Tile)",
                 f"to compare two values write ==: ... == {token}")

@@ -205,7 +205,7 @@ MISTAKES = {
         "a range holds both its ends", "write 0..2"),
     "a pair's part by a dot": (  # (it said: expected a name)
         "var n: int = 0\nturn { let t = [1, 2]\n n = t.0\n win current }\n",
-        "unexpected number 0 after '.'", "x[0]"),
+        "unexpected number 0 after '.'", "t[0]"),
     "a decimal point": (
         "var n: int = 0\nturn { n = 5 / 2.5\n win current }\n",
         "numbers are whole in rulelang", "there are no decimal points"),
