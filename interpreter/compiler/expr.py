@@ -307,7 +307,9 @@ class ExprGen(Inliner, BuiltinCalls, Messages):
             raise AssertionError(f"no builtin {name}")
         return f"b_{name}(g{''.join(', ' + a for a in args)})"
 
-    def lambda_(self, e: ast.Lambda) -> str:
+    def lambda_(self, e: ast.Lambda, message: bool = False) -> str:
+        """``e`` as a Python lambda; ``message``: its body a text given as message parts
+        (cards kept as cards, rendered later for the one who reads it)."""
         saved, saved_memo, saved_present = dict(self.slots), self.memo, self.present
         saved_small = self.small
         param = self.bind(e.slot)
@@ -318,7 +320,7 @@ class ExprGen(Inliner, BuiltinCalls, Messages):
         if self.reuse is not None:
             self.reuse.blocked += 1  # no ``:=`` in a lambda: it would bind the lambda's own
         try:
-            body = self.expr(e.body)
+            body = self.message(e.body) if message else self.expr(e.body)
         finally:
             self.kept_calls, self.in_lambda = saved_kept, self.in_lambda - 1
             if self.reuse is not None:

@@ -471,8 +471,8 @@ class ModuleBuilder:
                         with self.w.at(span or s.span):  # a failure in it is told there
                             self.w(f"    {clause},")
                     code = "]"
-                elif isinstance(expr, ast.Lambda):  # shown: option -> its text
-                    code = x.lambda_(expr)
+                elif isinstance(expr, ast.Lambda):  # shown: option -> its text's parts
+                    code = x.lambda_(expr, message=True)  # (a card as the chooser knows it)
                 elif role == "prompt":
                     code = x.message(expr)
                 elif role in ("options", "seats"):

@@ -23,10 +23,11 @@ import attrs
 from interpreter.runtime.engine import plain_copy
 from interpreter.runtime.outcome import said
 from interpreter.runtime.protocol import decode, encode, text_of
+from interpreter.runtime.readers import Public
 from interpreter.runtime.saving import CHANGED, MAX_SAVE
 from interpreter.runtime.state import load_var, save_var
 from interpreter.runtime.values import EnumValue
-from interpreter.runtime.views import Public, render
+from interpreter.runtime.views import render
 from rulelang.language.errors import Diagnostic, RulesError, RulesRuntimeError
 
 if TYPE_CHECKING:

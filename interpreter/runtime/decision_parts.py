@@ -167,18 +167,6 @@ class Decision:
 
 
 
-def shown_texts(g: GameFields, decision: Decision) -> dict[str, str]:
-    """Each option's ``shown`` text, by its move's notation (worked out when a screen asks:
-    nothing of the game changes, not even the work counted towards the rule's bound)."""
-    work, steps = g.work, g.steps
-    try:
-        text_of = decision.site.shown(g, decision.frame.L)
-        return {notation: str(text_of(value)) for notation, value
-                in zip(decision.notations, decision.values) if value is not None}
-    finally:
-        g.work, g.steps = work, steps
-
-
 class Group:
     """A simultaneous ``choose``: one decision per seat (in the order of the seats), the
     frame it pauses and the answers so far (seat -> the index of its move)."""

@@ -31,13 +31,13 @@ from interpreter.runtime.decision_parts import (
     moves_for,
     named_apart,
     no_more_moves,
-    shown_texts,
 )
 from interpreter.runtime.failures import GUARDED, GameOver, runtime_error
 from interpreter.runtime.game_fields import GameFields
 from interpreter.runtime.helpers import PAUSE
 from interpreter.runtime.log import Choice, SeenCard
 from interpreter.runtime.protocol import kind_of
+from interpreter.runtime.readers import shown_texts
 from interpreter.runtime.refusals import Refusal, refusal, rules_reasons
 from interpreter.runtime.values import MAX_WORK, Card, Cell, EnumValue, Fail, Placement, Seat, cell_name
 from interpreter.runtime.work import overwork

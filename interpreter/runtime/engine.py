@@ -400,8 +400,13 @@ class Game(Effects, Decisions):
         log's lines (rendering them is most of a view late in a game), for a reader that
         reads none, as a learner's observation."""
         # guarded: a view runs the rules' own code too (a card's hints), and its failure is
-        # the rules' error, said where, as in play
-        return self.guard(lambda: views.view(self, seat, log))  # type: ignore[no-any-return]
+        # the rules' error, said where, as in play; the work that code counts is put back
+        # (a view asked or not, the rules' bound on work is reached at the same move)
+        work, steps = self.work, self.steps
+        try:
+            return self.guard(lambda: views.view(self, seat, log))  # type: ignore[no-any-return]
+        finally:
+            self.work, self.steps = work, steps
 
     def transcript(self, seat: Value = None) -> str:
         return views.transcript(self, seat)

@@ -34,7 +34,7 @@ from rulelang.language.errors import Diagnostic, RulesRuntimeError
 if TYPE_CHECKING:
     from interpreter.runtime.engine import Game
     from interpreter.runtime.game_fields import GameFields
-    from interpreter.runtime.views import Reader
+    from interpreter.runtime.readers import Reader
 
 Json: TypeAlias = Any  # JSON-ready data; read from a save: anything, checked as it is read
 

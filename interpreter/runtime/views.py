@@ -12,11 +12,17 @@ from operator import is_
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
-from interpreter.runtime.decision_parts import shown_texts
 from interpreter.runtime.facts import Facts, known_to
 from interpreter.runtime.layout import key_texts
-from interpreter.runtime.log import Choice, Ending, Header, Message, SeenCard
+from interpreter.runtime.log import Choice, Ending, Header, Message
 from interpreter.runtime.protocol import edged_hints, kind_of, text_of
+from interpreter.runtime.readers import (  # (views.render_parts: read there too)
+    Public,
+    Reader,
+    render_parts,
+    sees,
+    shown_texts,
+)
 from interpreter.runtime.values import Card, Cell, EnumValue, Placement, Seat, Value, Zone, cell_name
 from rulelang.language import ast, traversal
 
@@ -26,28 +32,6 @@ if TYPE_CHECKING:
 
 
 PUBLIC = "public"  # a spectator's seat: shown only what every seat may know
-
-
-class Public:
-    """The seat of a spectator's view: it sees what every seat sees, and no more."""
-    def __init__(self, everyone: int):
-        self.everyone = everyone
-
-
-Reader = int | Public | None  # a seat, a spectator, or None: the host, who reads everything
-
-
-def sees(mask: int, seat: Reader) -> bool:
-    """Whether ``seat`` (None: the host) may read what the seats in ``mask`` may read."""
-    if seat is None:
-        return True
-    if isinstance(seat, Public):
-        return mask & seat.everyone == seat.everyone
-    return bool(mask >> seat & 1)
-
-
-def knows(g: Game, card: Card, seat: Reader) -> bool:
-    return sees(g.known[card.id], seat)
 
 
 def card_view(g: Game, card: Card, seat: Reader) -> dict[str, Any]:
@@ -398,44 +382,6 @@ def shown_vars(g: Game, seat: Reader) -> dict[str, str]:
         except Exception:
             continue
     return out
-
-
-def render_parts(g: Game, parts: Sequence[Value], seat: Reader) -> str:
-    """A logged message as ``seat`` may read it: unknown cards by kind only, and a run
-    of them counted ("3 hidden Tile cards" rather than "a Tile, a Tile, a Tile")."""
-    out: list[str] = []
-    i, n = 0, len(parts)
-    while i < n:
-        p = parts[i]
-        if type(p) is str:  # the commonest part, never a card
-            out.append(p)
-            i += 1
-            continue
-        kind = _hidden_kind(g, p, seat)
-        if kind is None:
-            out.append(p if isinstance(p, str) else p.card.label if type(p) is SeenCard else p.label)
-            i += 1
-            continue
-        count, j = 1, i + 1
-        while j + 1 < n and parts[j] == ", " and _hidden_kind(g, parts[j + 1], seat) == kind:
-            count, j = count + 1, j + 2
-        if count == 1:
-            out.append(f"a {kind}")
-        else:
-            out.append(f"{count} hidden cards" if kind.lower() == "card"
-                       else f"{count} hidden {kind} cards")
-        i = j
-    return "".join(out)
-
-
-def _hidden_kind(g: Game, part: Value, seat: Reader) -> str | None:
-    """The kind of a message part that is a card ``seat`` cannot see, else None."""
-    t = type(part)
-    if t is SeenCard:  # who knew it when it was logged
-        return None if sees(part.mask, seat) else part.card.kind
-    if t is Card:
-        return None if knows(g, part, seat) else part.kind
-    return None
 
 
 def render(g: Game, entry: Header | Message | Choice | Ending, seat: Reader) -> str:

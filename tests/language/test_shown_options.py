@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 import rulelang
+from support import ROOT
 from support.infoflow import messages
 
 RULES = """
@@ -132,3 +133,28 @@ def test_a_shown_text_that_fails_is_the_rules_error_said_where():
         with pytest.raises(rulelang.RulesRuntimeError) as caught:
             ask()
         assert str(caught.value).startswith("shown.rules:"), str(caught.value)
+
+
+def test_a_card_named_in_a_shown_text_is_told_as_its_chooser_knows_it():
+    """``shown "{c}"`` of cards held face out (the others see them, not their holder) named
+    each card to its holder (the text was made with the card's label, not for a reader);
+    now the text is rendered for the chooser, as a log line is: "a C"."""
+    rules = rulelang.loads('game "H"\nplayers 2\ncard C { v: int }\n'
+                           'zone hand[player]: hand of C, others\nzone deck: pile of C, hidden\n'
+                           'setup { for v in 1..3 { create C(v: v) in hand[P1] } }\n'
+                           'turn {\n  choose c in hand[current] prompt "play" shown "{c} worth"\n'
+                           '  move c to deck\n  if empty(hand[P1]) { win current }\n}\n', "h.rules")
+    game = rules.new_game(players=2, seed=1)
+    said = {f"hand[P1]#{i}": "a C worth" for i in (1, 2, 3)}
+    assert game.shown_options() == said and game.view(0)["decision"]["shown"] == said
+
+
+def test_a_view_leaves_the_work_counted_as_it_was():
+    """A view runs the rules' code (hints, shown texts), and its work was added to the
+    game's count toward the rules' bound (0 -> 160 in Edge Match): whether a screen asked
+    then changed the move at which a long rule is stopped."""
+    game = rulelang.load(f"{ROOT}/examples/edge_match.rules").new_game(players=2, seed=1)
+    before = (game.work, game.steps)
+    game.view(0)
+    game.view(None)
+    assert (game.work, game.steps) == before

@@ -8,11 +8,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
-from interpreter.runtime.decision_parts import shown_texts
 from interpreter.runtime.facts import known_to
 from interpreter.runtime.layout import key_texts
 from interpreter.runtime.log import Choice, Ending, Header, Message, SeenCard
 from interpreter.runtime.protocol import kind_of, text_of
+from interpreter.runtime.readers import shown_texts
 from interpreter.runtime.values import Card, Cell, Placement, Seat, Value, Zone, cell_name
 
 if TYPE_CHECKING:

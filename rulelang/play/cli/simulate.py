@@ -13,6 +13,7 @@ from contextlib import contextmanager
 import attrs
 import click
 
+from rulelang import RulesRuntimeError
 from rulelang.play.cli.common import (
     BOT_KINDS,
     EXIT_SOFTWARE,
@@ -169,7 +170,12 @@ def prepare(rules, players, options, bots_all, bot_pairs, seed, count, think=Non
                 param_hint="--bot")
         kinds[seat] = bot_spec(kind, SIM_BOT_KINDS, "--bot")
     warn_blind_bots(rules, players, seed, options, kinds)
-    shown = {name: _plain(value) for name, value in game.view()["options"].items()}
+    try:  # (a view works out the rules' display texts too: one of them can fail)
+        shown = {name: _plain(value)
+                 for name, value in game.view(log=False)["options"].items()}
+    except RulesRuntimeError as error:
+        click.echo(error.render(), err=True)
+        sys.exit(EXIT_SOFTWARE)
     simulation = Simulation(program=rules.program, players=game.nplayers, options=options,
                             bots=tuple(kinds), first_seed=seed, games=count, think=think,
                             max_decisions=max_decisions)
