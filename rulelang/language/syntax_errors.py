@@ -306,10 +306,14 @@ def _habit(error: UnexpectedInput, text: str, reparse: Callable[[str], int | Non
     assigned = re.match(r"[ \t]*([A-Za-z_]\w*)[ \t]*[-+*]?=(?!=)",
                         text[line_start:line_end if line_end >= 0 else len(text)])
     if assigned is not None and not _open_brackets(text[:line_start]):  # ``winner = current``
+        name = assigned.group(1)
+        declared = re.search(rf"^[ \t]*var[ \t]+{name}\b", text, re.MULTILINE)
         return ("a statement cannot stand outside a block",
+                f"'{name}' is declared: is a '}}' above closing its block too early?"
+                if declared else
                 "write it in turn { ... }, setup { ... } or a rule; a value the game keeps is "
-                f"declared first: var {assigned.group(1)}: TYPE = VALUE",
-                (*_line_col(text, line_start + assigned.start(1)), len(assigned.group(1))))
+                f"declared first: var {name}: TYPE = VALUE",
+                (*_line_col(text, line_start + assigned.start(1)), len(name)))
     word = _STATEMENT_START.search(text, line_start, pos) or \
         _STATEMENT_START.match(text + " ", pos, text.find(" ", pos) + 1 or len(text) + 1)
     if word is not None and word.group(1) in OTHER_WORDS:

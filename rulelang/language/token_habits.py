@@ -10,7 +10,7 @@ from lark import Token
 from rulelang.language.builder import STATEMENT_WORDS
 
 # an if statement's start before a ``then`` (its condition the second group)
-IF_OPENED = re.compile(r".*(?<![\w.])((?:else\s+)?if\s)(.*)$")
+IF_OPENED = re.compile(r".*(?<![\w.])(if\s)(.*)$")
 # a line that starts a block (Python's habit: a ':' where the '{' goes)
 BLOCK_STARTED = re.compile(r"(?:^|[{}])\s*((?:if|else|for|while|repeat|loop)\b[^{}]*)$")
 
@@ -22,9 +22,11 @@ def token_habit(token: Token, words: str, line_before: str, names: set[str], tex
     as messages name it), when it is a habit known here; else None."""
     if token == "then" and "LBRACE" in names:  # ``if n > 3 then win current``
         if_start = IF_OPENED.search(line_before)
-        if if_start is not None:
+        if if_start is not None:  # (the last if of the line, and the else before it, if any)
+            head = "else if " if re.search(r"(?<![\w.])else\s*$", line_before[:if_start.start(1)]) \
+                else "if "
             return ("unexpected 'then': an if statement's statements go in braces",
-                    f"write {if_start.group(1)}{if_start.group(2).rstrip()} {{ ... }} (if ... "
+                    f"write {head}{if_start.group(2).rstrip()} {{ ... }} (if ... "
                     "then ... else ... is a value: let x = if a then 1 else 2)")
     started = BLOCK_STARTED.search(line_before) if token == ":" and "LBRACE" in names else None
     if started is not None:  # ``for c in deck:``
@@ -35,7 +37,9 @@ def token_habit(token: Token, words: str, line_before: str, names: set[str], tex
         named = re.search(r"(?<![\w.])let\s+(\w+)\s*=\s*$", line_before)
         name = named.group(1) if named else "c"
         line_end = text.find("\n", token.start_pos)
-        among = text[token.end_pos:line_end if line_end >= 0 else len(text)].strip() or "ZONE"
+        among = re.sub(r"^\w+\s+in\s+", "",  # (``let c = choose c in ...``: said once)
+                       text[token.end_pos:line_end if line_end >= 0 else len(text)].strip())
+        among = among or "ZONE"
         return (f"'{token}' is a statement, not a value",
                 f"a choose is a statement of its own that names what is chosen: choose {name} "
                 f"in {among} prompt \"...\"" if token == "choose" else
@@ -47,15 +51,22 @@ def token_habit(token: Token, words: str, line_before: str, names: set[str], tex
                 "to OTHER")
     dealt = re.search(r"(?<![\w.])deal\s+([^{}]*?)\s*$", line_before)
     if token == "to" and "FROM" in names and dealt is not None:  # ``deal 5 to each player``
-        count = dealt.group(1) or "N"
+        count = dealt.group(1)
+        if not re.fullmatch(r"\d+|[A-Za-z_]\w*", count):  # ``deal top(deck) to ...``
+            return ("unexpected 'to': a deal moves a number of cards from a zone",
+                    "deal N from ZONE to OTHER; one card is moved with move: move CARD to OTHER")
         return ("unexpected 'to': a deal says where the cards come from first",
                 f"deal {count} from deck to hand[p]; to each player: for p in players "
                 f"{{ deal {count} from deck to hand[p] }}")
     if token == "at" and re.search(r"(?<![\w.])place\b[^{}]*$", line_before) \
             and " on " not in line_before:  # ``place c at (1, 1) on board``
-        return ("unexpected 'at': a place names the grid first",
-                "write place CARD on GRID at CELL, like place c on board at cell(1, 1)")
+        return ("unexpected 'at': a card goes onto a grid with move",
+                "write move CARD to GRID at CELL, like move c to board at cell(1, 1)")
     if token == "to" and re.search(r",\s*visible\s*$", line_before):  # ``visible to owner``
+        if re.match(r"\s*var\b", line_before):
+            return ("unexpected 'to': who may read a variable is one word",
+                    "write one of: owner, others, public, hidden (var s[player]: int = 0, "
+                    "owner)")
         return ("unexpected 'to': who sees a zone's cards is one word",
                 "write one of: owner, others, public, hidden (zone hand[player]: hand of "
                 "Card, owner)")

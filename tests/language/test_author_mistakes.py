@@ -131,9 +131,9 @@ MISTAKES = {
     "an if statement with then": (  # (it said: expected '{')
         "var n: int = 0\nturn { if n > 3 then win current }\n",
         "an if statement's statements go in braces", "write if n > 3 { ... }"),
-    "the then of an else if": (
+    "the then of an else if": (  # (the else was left out of what to write)
         "var n: int = 0\nturn { if n > 3 { win current } else if n < 2 then n += 1 }\n",
-        "an if statement's statements go in braces", "write if n < 2 { ... }"),
+        "an if statement's statements go in braces", "write else if n < 2 { ... }"),
     "a colon before a block": (  # (Python's; it said: expected '{')
         "turn { for c in deck: { log \"{c}\" }\n win current }\n",
         "unexpected ':': a block goes in braces", "write for c in deck { ... }"),
@@ -148,6 +148,10 @@ MISTAKES = {
         "zone hand[player]: hand of Card\nturn { let card = choose hand[current]\n"
         " win current }\n",
         "'choose' is a statement, not a value", "choose card in hand[current] prompt"),
+    "a choose of NAME in as a let's value": (  # (it said: choose c in c in hand[current])
+        "zone hand[player]: hand of Card\nturn { let c = choose c in hand[current]\n"
+        " win current }\n",
+        "'choose' is a statement, not a value", "choose c in hand[current] prompt"),
     "a move as a value": (
         "var n: int = 0\nzone hand[player]: hand of Card\n"
         "turn { n = move top(deck) to hand[current]\n win current }\n",
@@ -155,6 +159,9 @@ MISTAKES = {
     "random between two numbers": (  # (it said: argument 1 should be a list, 2 text)
         "var n: int = 0\nturn { n = random(1, 6)\n win current }\n",
         "random() picks one item of a list, not a number between two", 'random(1..6, "die")'),
+    "random of one number and a text": (  # (no hint)
+        "var n: int = 0\nturn { n = random(6, \"die\")\n win current }\n",
+        "argument 1 of random() should be a list or a zone", "random(1..6, ...)"),
     "roll()": (
         "var n: int = 0\nturn { n = roll(6)\n win current }\n",
         "unknown function 'roll'", 'random(1..6, "die")'),
@@ -162,6 +169,10 @@ MISTAKES = {
         "zone hand[player]: hand of Card\nturn { move 3 cards from deck to hand[current]\n"
         " win current }\n",
         "a move moves one card, or the cards of a list or zone", "deal 3 from ZONE to OTHER"),
+    "a deal of a card": (  # (it said: deal top(deck) from deck to ..., not a number)
+        "zone hand[player]: hand of Card\nturn { deal top(deck) to hand[current]\n"
+        " win current }\n",
+        "a deal moves a number of cards from a zone", "one card is moved with move"),
     "a deal to each player": (  # (it said: expected 'from')
         "zone hand[player]: hand of Card\nsetup { deal 4 to each player }\n" + TURN,
         "a deal says where the cards come from first",
@@ -171,14 +182,17 @@ MISTAKES = {
         "'points' holds one value per key", "write points[current] += ..."),
     "a card ordered against a number": (
         "turn { let c = top(deck)\n if c > 3 { win current } }\n",
-        "cannot order a Card and a number", "compare one of its numbers, like c.rank > ..."),
+        "cannot order a Card and a number", "compare one of its numbers, like c.rank > 3"),
+    "a number ordered against a card": (  # (the hint turned the comparison round)
+        "turn { if 3 < top(deck) { win current } }\n",
+        "cannot order a number and a Card", "like 3 < top(deck).rank"),
     "a player's name read as a field": (
         "turn { log \"{current.name} wins\"\n win current }\n",
         "a player has no field '.name'", '"{current}" in a text'),
     "a place naming the cell first": (  # (it said: expected 'on')
         "zone board: grid 3 x 3 of Card\nturn { place top(deck) at (1,1) on board\n"
         " win current }\n",
-        "a place names the grid first", "place CARD on GRID at CELL"),
+        "a card goes onto a grid with move", "move CARD to GRID at CELL"),
     "who sees a zone in words": (  # (it said: expected one of: 'about', 'campaign', ...)
         "zone hand[player]: hand of Card, visible to owner\n" + TURN,
         "who sees a zone's cards is one word", "owner, others, public, hidden"),
@@ -215,6 +229,12 @@ MISTAKES = {
     "an end when with a reason": (  # (it said: expected one of: the end of the file, ...)
         "end when size(deck) == 0 \"out of cards\"\n" + TURN,
         "an end when gives no reason", 'if CONDITION { end "why" }'),
+    "a statement after a block closed too early": (  # (it said to declare n again)
+        "var n: int = 0\nturn { n += 1 }\n n = 3\n}\n",
+        "a statement cannot stand outside a block", "is a '}' above closing its block"),
+    "who reads a variable in words": (
+        "var s[player]: int = 0, visible to owner\n" + TURN,
+        "who may read a variable is one word", "var s[player]: int = 0, owner"),
     "a statement outside every block": (  # (it said: did you mean 'win'?)
         "winner = P1\n" + TURN,
         "a statement cannot stand outside a block", "var winner: TYPE = VALUE"),

@@ -585,3 +585,15 @@ def test_a_move_is_listed_with_what_the_rules_show_beside_it():
         "0 (↑c →f)   2 (↑f →c)   pass"]
     assert screen.with_shown({"shown": shown}, "2") == "2 (↑f →c)"
     assert screen.with_shown({"moves": moves}, "pass") == "pass"
+
+
+def test_a_menu_lines_its_columns_up_in_screen_columns_with_wide_texts():
+    """The menu measured its items by characters: a shown text of wide characters (🪙 takes
+    two columns) pushed the next column right on some rows and not on others."""
+    from rich.cells import cell_len
+    lines = screen.menu_lines(["1", "2", "3", "4"], 40, {}, 10,
+                              {"1": "🪙", "2": "🪙🪙", "3": "a", "4": "bb"})
+    assert lines is not None and len(lines) == 2
+    starts = {cell_len(line.plain[:line.plain.index(second)])
+              for line, second in zip(lines, ("3 (", "4 ("))}
+    assert len(starts) == 1, [line.plain for line in lines]

@@ -176,7 +176,10 @@ class CallChecker(CheckerBase):
             types.append(t)
             if told:
                 continue
-            if name == "random" and i == 0 and n == 2 and t == T.INT:  # random(1, 6)
+            second = e.args[1] if n == 2 else None  # (random(1, 6): a number, not a text)
+            if name == "random" and i == 0 and t == T.INT and second is not None and (
+                    not isinstance(second, (ast.Text, ast.Lit))
+                    or (isinstance(second, ast.Lit) and type(second.value) is int)):
                 told = True
                 ends = [str(a.value) if isinstance(a, ast.Lit) and type(a.value) is int
                         else a.id if isinstance(a, ast.Name) else end
@@ -189,6 +192,13 @@ class CallChecker(CheckerBase):
                 cards = kind == "cells" and t.name == "list" and t.arg is not None \
                     and t.arg.name == "card"
                 listed = name in ("top", "bottom") and i == 0 and t.name == "list"
+                if name == "random" and i == 0 and t == T.INT:  # ``random(6, "die")``
+                    upper = self.source_of(arg.span) or "6"
+                    self.error(arg.span, f"argument 1 of random() should be {KIND_WORDS[kind]}, "
+                                         f"but this is {T.spoken(t)}",
+                               f"a number from 1 to {upper} is one of a range: random(1..{upper}"
+                               f"{', ...' if n > 1 else ''})")
+                    continue
                 self.error(arg.span, f"argument {i + 1} of {name}() should be "
                                      f"{KIND_WORDS[kind]}, but this is {T.spoken(t)}",
                            "a card is not a cell: the cells the cards cover are "

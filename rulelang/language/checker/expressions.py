@@ -451,14 +451,16 @@ class ExprChecker(CallChecker):
 
     def card_order_hint(self, e: ast.Compare, left: T.Type, right: T.Type) -> str | None:
         """For ``c > 3`` with c a card: cards have no order, their number fields do."""
-        for side, ty in ((e.left, left), (e.right, right)):
+        sides = [(e.left, left), (e.right, right)]
+        for i, (side, ty) in enumerate(sides):
             kind = self.cards.get(ty.arg) if ty.name == "card" and ty.arg else None
             numbers = [name for name, info in kind.fields.items() if info.type == T.INT] \
                 if kind is not None else []
-            if numbers:
-                written = self.source_of(side.span) or "c"
+            if numbers:  # the comparison as written, the card's number in the card's place
+                texts = [self.source_of(s.span) or "..." for s, _ in sides]
+                texts[i] = f"{self.source_of(side.span) or 'c'}.{numbers[0]}"
                 return (f"cards have no order: compare one of its numbers, like "
-                        f"{written}.{numbers[0]} {e.op} ...")
+                        f"{texts[0]} {e.op} {texts[1]}")
         return None
 
     def member_hint(self, e: ast.Compare, left: T.Type, right: T.Type) -> str | None:

@@ -253,7 +253,7 @@ def drawing_lines(cards: list, width: int, gap: int = 3, compact: bool = False) 
     row: list = []
     used = 0
     for box in boxes + [None]:
-        box_width = max(len(t.plain) for t in box) if box else 0
+        box_width = max(t.cell_len for t in box) if box else 0
         if box is None or (row and used + gap + box_width > width):
             height = max(len(b) for b, _ in row) if row else 0
             for i in range(height):
@@ -261,7 +261,7 @@ def drawing_lines(cards: list, width: int, gap: int = 3, compact: bool = False) 
                 for b, w in row:
                     piece = b[i] if i < len(b) else Text("")
                     line.append_text(piece)
-                    line.append(" " * (w + gap - len(piece.plain)))
+                    line.append(" " * (w + gap - piece.cell_len))
                 line.rstrip()
                 lines.append(line)
             row, used = [], 0

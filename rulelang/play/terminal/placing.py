@@ -164,7 +164,7 @@ def _pictures(session, view, options, cells, layers, typed, width, room):
     while start < len(boxes):
         line_width, row = 0, []
         for box in boxes[start:]:
-            box_width = max(len(box[1].plain) + 2, *(len(s.plain) for s in box[2])) + GAP
+            box_width = max(box[1].cell_len + 2, *(s.cell_len for s in box[2])) + GAP
             if row and line_width + box_width > width:
                 break
             row.append((box, box_width))
@@ -196,5 +196,5 @@ def _pictures(session, view, options, cells, layers, typed, width, room):
 
 def _pad_to(block, column):
     for line in block:
-        if len(line.plain) < column:
-            line.append(" " * (column - len(line.plain)))
+        if line.cell_len < column:
+            line.append(" " * (column - line.cell_len))

@@ -47,7 +47,7 @@ def table_lines(table, width: int, cell_lines: int | None = None,
     ``abreast``: a table of many rows, narrow enough, in blocks side by side (as a
     newspaper's columns), each under the header: a supply of sixteen piles in eight lines."""
     count = len(table.header)
-    natural = [max([len(table.header[i])] + [len(row[i].plain) for row in table.rows])
+    natural = [max([len(table.header[i])] + [row[i].cell_len for row in table.rows])
                for i in range(count)]
     room = width - 2 * (count - 1) - natural[0]  # the first column names the rows: kept whole
     cap = max(natural[1:], default=0)
@@ -99,7 +99,7 @@ def _abreast(header: Text, rows: list[list[Text]], blocks: int) -> list[Text]:
                for start in range(0, len(rows), per_block)]
     out = columns[0]
     for column in columns[1:]:
-        out = _side_by_side(out, column, max(len(line.plain) for line in out))
+        out = _side_by_side(out, column, max(line.cell_len for line in out))
     return out
 
 
@@ -153,7 +153,7 @@ def packed(entries: list[Text], width: int, sep: str = "   ") -> list[Text]:
     """Short entries side by side, as many to a line as fit."""
     lines, line = [], Text()
     for entry in entries:
-        if line.plain and len(line.plain) + len(sep) + len(entry.plain) > width:
+        if line.plain and line.cell_len + len(sep) + entry.cell_len > width:
             lines.append(line)
             line = Text()
         if line.plain:
@@ -218,7 +218,7 @@ def menu_lines(moves: list[str], width: int, cards: dict, limit: int,
         if said:  # what the option gives (choose ... shown TEXT): a tile's edges, say
             item.append(f" ({said})", style="dim")
         items.append(item)
-    cell = max(len(item.plain) for item in items) + 3
+    cell = max(item.cell_len for item in items) + 3
     columns = max(1, min(len(items), (width + 3) // cell))
     rows = -(-len(items) // columns)
     if rows > limit:
@@ -231,7 +231,7 @@ def menu_lines(moves: list[str], width: int, cards: dict, limit: int,
             if i < len(items):
                 line.append_text(items[i])
                 if c < columns - 1:
-                    line.append(" " * (cell - len(items[i].plain)))
+                    line.append(" " * (cell - items[i].cell_len))
         lines.append(line)
     return lines
 
@@ -241,7 +241,7 @@ def _side_by_side(left: list[Text], right: list[Text], left_width: int) -> list[
     for i in range(max(len(left), len(right))):
         line = left[i].copy() if i < len(left) else Text()
         if i < len(right):
-            line.append(" " * (left_width + GAP - len(line.plain)))
+            line.append(" " * (left_width + GAP - line.cell_len))
             line.append_text(right[i])
         out.append(line)
     return out
@@ -272,12 +272,12 @@ def _grid_block(blocks: list[list[Text]], per_row: int = 1, note: str = "") -> G
     for start in range(0, len(blocks), per_row):
         row = blocks[start]
         for block in blocks[start + 1:start + per_row]:
-            row = _side_by_side(row, block, max(len(line.plain) for line in row))
+            row = _side_by_side(row, block, max(line.cell_len for line in row))
         lines.extend(row)
     if note:
-        width = max((len(line.plain) for line in lines), default=0)
+        width = max((line.cell_len for line in lines), default=0)
         lines.extend(_wrapped(Text(note, style="dim"), width))
-    return GridBlock(lines, max((len(line.plain) for line in lines), default=0))
+    return GridBlock(lines, max((line.cell_len for line in lines), default=0))
 
 
 def _side_blocks(panels: Panels, width: int, with_legend: bool, facts_limit=None,
@@ -533,7 +533,7 @@ def _wrapped_items(text: Text, width: int) -> list[Text]:
     for end in ends:
         item = text[start:end]  # with its comma
         start = end + 1  # the space after the comma is where a line may break
-        if line.plain and len(line.plain) + 1 + len(item.plain) > width:
+        if line.plain and line.cell_len + 1 + item.cell_len > width:
             lines.append(line)
             line = Text()
         if line.plain:
@@ -545,7 +545,7 @@ def _wrapped_items(text: Text, width: int) -> list[Text]:
 
 def _wrapped(text: Text, width: int, indent: str = "") -> list[Text]:
     """A line wrapped to ``width`` (never cut), its later lines indented."""
-    if len(text.plain) <= width:
+    if text.cell_len <= width:
         return [text]
     lines = list(text.wrap(_MEASURE, max(width - len(indent), 10)))
     wrapped = lines[:1] + [Text(indent) + piece for piece in lines[1:]]
