@@ -80,6 +80,10 @@ class Shortcuts:
     # sum of a comprehension by helpers.sum_made (the list just made is not asked what it
     # is), not by the builtin (builtin_calls.fast_builtin)
     sums_made: bool = True
+    # a let of a sum of zones' sizes (``sum(size(Z) for p in players)``) as a loop adding
+    # each size, not a list made by a comprehension (a call and cells in Python 3.11) and
+    # summed (builtin_calls.summed_sizes)
+    summed_sizes: bool = True
     # cells(x) of a placement (x a plain name) read from it, not by the builtin that asks
     # first whether it is a zone (builtin_calls.fast_builtin)
     placement_cells: bool = True

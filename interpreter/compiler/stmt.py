@@ -196,7 +196,14 @@ class UnitGen(RuleCalls):
     # ------------------------------------------------------------ simple statements
     def s_Let(self, s: ast.Let) -> None:
         self.rule_value(s.value)
-        self.line(f"{self.x.slot(s.slot)} = {self.x.expr(s.value)}")
+        target, summed = self.x.slot(s.slot), self.x.summed_sizes(s.value)
+        if summed is not None:  # sizes added up by a loop: no list made (shortcuts.summed_sizes)
+            self.line(f"{target} = 0")
+            self.line(f"for {summed.name} in {summed.items}:")
+            with self.w.indent():
+                self.line(f"{target} += {summed.size}")
+            return
+        self.line(f"{target} = {self.x.expr(s.value)}")
 
     def s_Assign(self, s: ast.Assign) -> None:
         t, x = s.target, self.x
