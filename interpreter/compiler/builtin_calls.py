@@ -35,19 +35,9 @@ class FieldList:
     each: int  # the work the list's comprehension charges for each card
 
 
-@attrs.frozen
-class SummedSizes:
-    """``sum(size(Z) for x in SEATS or MEMBERS)`` as a loop: ``for NAME in ITEMS``, adding
-    each item's ``size`` (``BuiltinCalls.summed_sizes``)."""
-    name: str  # the item's name, which the comprehension binds
-    items: str  # what the loop goes through
-    size: str  # one item's size
-
-
 class BuiltinCalls:
     """Mixed into ExprGen: reads these of its attributes and methods."""
     m: ModuleBuilder
-    slots: dict[int, str]
     in_iterable: bool
     cell_keys: dict[str, str]  # the code of a cell made -> the code of its pair, to look it up
 
@@ -61,8 +51,6 @@ class BuiltinCalls:
         def expr(self, e: ast.Expr) -> str: ...
 
         def comprehension_items(self, e: ast.Comprehension) -> list[int]: ...
-
-        def bind(self, i: int) -> str: ...
 
     def picks_from_list(self, e: ast.Expr) -> bool:
         ty = self.ty_of(e)
@@ -470,26 +458,6 @@ class BuiltinCalls:
         """Is this ``at(Z, c)`` written by ``grid_read`` (``list(...)`` of a grid's map)?"""
         return isinstance(e, ast.Call) and e.ref == refs.Builtin("at") and len(e.args) == 2 \
             and self.grid_read("at", e.args, ["z", "c"]) is not None
-
-    def summed_sizes(self, e: ast.Expr) -> SummedSizes | None:
-        """A sum of zones' sizes (``counts_of_cards``) as the parts of a loop that adds them
-        up, for a statement to write (no list made, no comprehension called), or None. Only
-        where its code is ``sum([SIZE for NAME in ITEMS])``, nothing counted: then the loop
-        reads the same sizes, in the same order, and fails where the comprehension would."""
-        if not (SHORTCUTS.summed_sizes and isinstance(e, ast.Call) and e.ref == refs.Builtin("sum")
-                and len(e.args) == 1 and self.counts_of_cards(e.args[0])):
-            return None
-        whole = self.expr(e)
-        comp = cast(ast.Comprehension, e.args[0])
-        clause, saved = comp.fors[0], dict(self.slots)
-        try:
-            name = self.bind(clause.slots[0])
-            size = self.expr(comp.elt)
-        finally:
-            self.slots = saved
-        items = self.bounded_source(clause.iter)
-        return SummedSizes(name, items, size) \
-            if items is not None and whole == f"sum([{size} for {name} in {items}])" else None
 
     def counts_of_cards(self, e: ast.Expr) -> bool:
         """``[size(Z) for x in SEATS or MEMBERS]``: a few numbers of cards, none of them none."""

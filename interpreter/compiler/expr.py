@@ -308,6 +308,10 @@ class ExprGen(Inliner, BuiltinCalls, Messages):
         return f"b_{name}(g{''.join(', ' + a for a in args)})"
 
     def lambda_(self, e: ast.Lambda) -> str:
+        return "(lambda {}: {})".format(*self.lambda_parts(e))
+
+    def lambda_parts(self, e: ast.Lambda) -> tuple[str, str]:
+        """A lambda's parameter's name and its body's code."""
         saved, saved_memo, saved_present = dict(self.slots), self.memo, self.present
         saved_small = self.small
         param = self.bind(e.slot)
@@ -324,7 +328,7 @@ class ExprGen(Inliner, BuiltinCalls, Messages):
             if self.reuse is not None:
                 self.reuse.blocked -= 1
         self.slots, self.memo, self.present, self.small = saved, saved_memo, saved_present, saved_small
-        return f"(lambda {param}: {body})"
+        return param, body
 
     def x_Lambda(self, e: ast.Lambda) -> str:
         raise AssertionError("lambdas are compiled as arguments")

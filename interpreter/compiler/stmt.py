@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, cast
 from interpreter.compiler.analysis import EFFECTS
 from interpreter.compiler.expr_shapes import items_may_nest, simple
 from interpreter.compiler.lean_code import write_ask, write_log
+from interpreter.compiler.let_loops import write_let_loop
 from interpreter.compiler.move_code import (
     enter_triggers,
     write_fired_move,
@@ -196,14 +197,9 @@ class UnitGen(RuleCalls):
     # ------------------------------------------------------------ simple statements
     def s_Let(self, s: ast.Let) -> None:
         self.rule_value(s.value)
-        target, summed = self.x.slot(s.slot), self.x.summed_sizes(s.value)
-        if summed is not None:  # sizes added up by a loop: no list made (shortcuts.summed_sizes)
-            self.line(f"{target} = 0")
-            self.line(f"for {summed.name} in {summed.items}:")
-            with self.w.indent():
-                self.line(f"{target} += {summed.size}")
-            return
-        self.line(f"{target} = {self.x.expr(s.value)}")
+        target = self.x.slot(s.slot)
+        if not write_let_loop(self, target, s.value):
+            self.line(f"{target} = {self.x.expr(s.value)}")
 
     def s_Assign(self, s: ast.Assign) -> None:
         t, x = s.target, self.x
