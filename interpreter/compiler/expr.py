@@ -177,7 +177,7 @@ class ExprGen(Inliner, BuiltinCalls, Messages):
             case refs.Var(name):
                 return f"{self.m.hoist('vars')}[{literal(name)}]"
             case refs.Zone(name) | refs.ZoneFamily(name):
-                return f"{self.m.hoist('zones')}[{literal(name)}]"
+                return self.m.zone_locals.named(name, self.m.hoist("zones"))
             case refs.Const(name) | refs.Option(name):
                 return f"g.consts[{literal(name)}]"
             case refs.Member(enum, name):
@@ -238,7 +238,7 @@ class ExprGen(Inliner, BuiltinCalls, Messages):
         keys = [self.expr(a) for a in e.args]
         key = keys[0] if len(keys) == 1 else "(" + ", ".join(keys) + ")"
         if isinstance(e.ref, refs.ZoneFamily):
-            return f"{self.m.hoist('zones')}[{literal(e.ref.name)}][{key}]"
+            return f"{self.m.zone_locals.named(e.ref.name, self.m.hoist('zones'))}[{key}]"
         if isinstance(e.ref, refs.VarFamily):
             return f"{self.m.family_table(e.ref.name)}[{key}]"
         return f"item(g, {self.expr(e.obj)}, {keys[0]})"

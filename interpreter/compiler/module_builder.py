@@ -24,6 +24,7 @@ from interpreter.compiler.shortcuts import SHORTCUTS
 from interpreter.compiler.source import Writer, literal
 from interpreter.compiler.stmt import OVER_BUDGET, UnitGen
 from interpreter.compiler.written import EnumPart, EnumSetPart, MemberPart, NsPart, SitePart
+from interpreter.compiler.zone_locals import ZoneLocals
 from interpreter.runtime import helpers
 from interpreter.runtime.advice_memo import all_in_kept, in_kept, kept_in
 from rulelang.language import ast, refs
@@ -96,6 +97,7 @@ class ModuleBuilder:
         self.hoisted: set[str] = set()
         self.fields_hoisted: dict[str, str] = {}  # var field -> the local holding its list
         self.families_hoisted: dict[str, str] = {}  # variable kept per key -> its table's local
+        self.zone_locals = ZoneLocals()  # the zones the function names, each read from a local
         self.body_start: int | None = None
         # functions ``any``/``all`` were given in the function being written, each written
         # once it ends (its lines, the comprehension's span): compiler/quantifier_loops.py
@@ -226,17 +228,22 @@ class ModuleBuilder:
         self.body_start = len(w.lines)
 
     def hoisted_loads(self) -> str | None:
-        """The line that loads the hoisted parts the function used, or None."""
+        """The line that loads the hoisted parts the function used, or None: one assignment
+        each (``a, b, c, d = w, x, y, z`` makes a tuple of four and takes it apart)."""
         loads = [(self.HOISTED[p], f"g.{p}") for p in sorted(self.hoisted)]
         loads += [(local, f"g.cv[{literal(name)}]") for name, local in self.fields_hoisted.items()]
         loads += [(local, f"g.vars[{literal(name)}]") for name, local in self.families_hoisted.items()]
+        loads += self.zone_locals.loads(self.HOISTED["zones"] if "zones" in self.hoisted else "g.zones")
         if not loads:
             return None
-        return ", ".join(a for a, _ in loads) + " = " + ", ".join(b for _, b in loads)
+        return "; ".join(f"{a} = {b}" for a, b in loads)
 
     def end_function(self) -> None:
         """Put the loads of the hoisted parts the function used at its top; then write the
         functions its ``any``/``all`` were given (compiler/quantifier_loops.py)."""
+        if self.body_start is not None and self.zone_locals.put_in_place(
+                self.w.lines, self.body_start, self.HOISTED["zones"]):
+            self.hoisted.discard("zones")
         line = self.hoisted_loads()
         if line is not None and self.body_start is not None:
             self.w.lines.insert(self.body_start, "    " + line)
@@ -244,6 +251,7 @@ class ModuleBuilder:
         self.hoisted = set()
         self.fields_hoisted = {}
         self.families_hoisted = {}
+        self.zone_locals = ZoneLocals()
         self.body_start = None
         helpers, self.helpers = self.helpers, []
         w = self.w

@@ -89,6 +89,9 @@ class Shortcuts:
     # builtin calling the lambda (a call for each item, and cells of the function around)
     # (let_loops.extreme_items)
     extreme_loops: bool = True
+    # a zone or a zone family a function names twice or more read from a local loaded once
+    # at its top, not looked up in the game's zones at each use (compiler/zone_locals.py)
+    zone_locals: bool = True
     # cells(x) of a placement (x a plain name) read from it, not by the builtin that asks
     # first whether it is a zone (builtin_calls.fast_builtin)
     placement_cells: bool = True
