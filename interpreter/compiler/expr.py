@@ -63,6 +63,7 @@ class ExprGen(Inliner, BuiltinCalls, Messages):
         self.kept_calls: Memo | None = None  # a comprehension's, in an advice copy (KeptIn.hoisted)
         self.memo: Memo | None = None  # writing a comprehension's condition: what it may work out once
         self.present: frozenset[str] = frozenset()  # names bound to a zone's cards: never none
+        self.sure: frozenset[int] = frozenset()  # the unit's slots none of whose bindings is none
         self.cell_keys: dict[str, str] = {}  # see BuiltinCalls.grid_read
         self.small: dict[str, int] = {}  # a name bound to small numbers written in the rules: how large
         self.reuse: Reuse | None = None  # a direct form's calls kept (reuse.py)
@@ -73,6 +74,14 @@ class ExprGen(Inliner, BuiltinCalls, Messages):
         if name is not None:
             return name
         return f"L[{i}]" if self.frame_slots else f"s{i}"
+
+    def sure_local(self, e: ast.Expr) -> bool:
+        """Is ``e`` a local of the unit none of whose bindings is none (``sure``), read as
+        itself (not a function's parameter written out, nor a lambda's given an argument)?"""
+        if not (isinstance(e, ast.Name) and isinstance(e.ref, refs.Local)) or self.suffix:
+            return False
+        slot = e.ref.slot
+        return slot in self.sure and self.slot(slot) in (f"s{slot}", f"L[{slot}]")
 
     def bind(self, i: int) -> str:
         """A fresh Python name for a slot bound inside an expression (lambda, comprehension)."""
@@ -210,14 +219,16 @@ class ExprGen(Inliner, BuiltinCalls, Messages):
             ref = refs.Field(name)  # a card's field after all: an argument of a function written out
         if isinstance(ref, refs.Field):
             where, inline = self.m.field_place(self.ty_of(e.obj), name), SHORTCUTS.fields
+            # a card of a zone, or a local never none (none_facts.py): no check for none
+            known = inline and (obj in self.present or self.sure_local(e.obj))
             if where == "fixed":
-                if inline and obj in self.present:  # a card of a zone: no check for none
+                if known:
                     return f"{obj}.f[{literal(name)}]"
                 if inline and simple(obj):
                     return f"({obj}.f[{literal(name)}] if {obj} is not None else no_field({literal(name)}))"
                 return f"field({obj}, {literal(name)})"
             if where == "var":
-                if inline and obj in self.present:
+                if known:
                     return f"{self.m.field_list(name)}[{obj}.id]"
                 if inline and simple(obj):
                     return (f"({self.m.field_list(name)}[{obj}.id] if {obj} is not None "

@@ -292,7 +292,7 @@ class ModuleBuilder:
         ``advising``: read by bots only (the heuristic): its calls keep what they work out."""
         name = f"{role}_{next(self.counter)}"
         x = self.x
-        x.slots, x.frame_slots = {p: f"s{p}" for p in params}, False
+        x.slots, x.frame_slots, x.sure = {p: f"s{p}" for p in params}, False, frozenset()
         self.function(f"def {name}(g{''.join(f', s{p}' for p in params)}):")
         self.advising = advising and self.advice_copies
         saved, self.w.region = self.w.region, TOP_REGIONS.get(role, self.w.region)
@@ -353,7 +353,7 @@ class ModuleBuilder:
 
     def write_fn(self, decl: ast.FnDecl, once: bool = False) -> None:
         x, w = self.x, self.w
-        x.slots, x.frame_slots = {}, False
+        x.slots, x.frame_slots, x.sure = {}, False, frozenset()
         params = "".join(f", s{i}" for i in range(len(decl.params)))
         if once:
             self.function(f"def o{self.fn_names[decl.name]}(g, M{params}):",
@@ -451,7 +451,7 @@ class ModuleBuilder:
 
     def write_site(self, site: ChoiceSite, s: ast.Choose, info: UnitInfo) -> None:
         x = self.x
-        x.slots, x.frame_slots = {}, True
+        x.slots, x.frame_slots, x.sure = {}, True, frozenset()
         parts: dict[str, ast.Expr | list[ast.Lambda] | None] = {
             "seat": s.by, "passing": s.pass_if, "prompt": s.prompt, "options": s.options,
             "seats": s.each[1] if s.each is not None else None}
@@ -492,7 +492,7 @@ class ModuleBuilder:
     def write_unit(self, info: UnitInfo, body: list[ast.Stmt], params: int = 0,
                    trigger: ast.TriggerDecl | None = None) -> None:
         x, w = self.x, self.w
-        x.slots, x.frame_slots = {}, info.machine
+        x.slots, x.frame_slots, x.sure = {}, info.machine, self.an.sure_slots(info.decl)
         gen = UnitGen(self, info, info.machine)
         if not info.machine:
             args = "".join(f", s{i}" for i in range(params)) if trigger is None else ", zone, card"

@@ -92,6 +92,10 @@ class Shortcuts:
     # a zone or a zone family a function names twice or more read from a local loaded once
     # at its top, not looked up in the game's zones at each use (compiler/zone_locals.py)
     zone_locals: bool = True
+    # a field of a unit's local none of whose bindings is none (compiler/none_facts.py: a
+    # card chosen with no pass, or followed by ``if x == none { return }``, ``break``...)
+    # read with no check for none (expr.sure_local)
+    sure_locals: bool = True
     # cells(x) of a placement (x a plain name) read from it, not by the builtin that asks
     # first whether it is a zone (builtin_calls.fast_builtin)
     placement_cells: bool = True
