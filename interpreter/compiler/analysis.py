@@ -16,7 +16,9 @@ from collections import OrderedDict
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
+from interpreter.compiler.none_facts import Facts
 from interpreter.compiler.quiet_log import QuietLogs, risky_parts
+from interpreter.compiler.shortcuts import SHORTCUTS
 from rulelang.language import ast, refs
 from rulelang.language.traversal import children, walk
 
@@ -104,6 +106,15 @@ class Analysis:
         if self._quiet_logs is None:
             self._quiet_logs = QuietLogs(self.program)
         return self._quiet_logs
+
+    def sure_slots(self, unit: Any) -> frozenset[int]:
+        """A unit's locals none of whose bindings is none (none_facts.py), when the shortcut
+        that reads their fields with no check is on."""
+        return self._quiet().facts_of(unit).sure if SHORTCUTS.sure_locals else frozenset()
+
+    def sure_number(self, e: ast.Expr) -> bool:
+        """Is ``e`` a number, never none, wherever it is (its locals not looked at)?"""
+        return e.ty is not None and e.ty.name == "int" and self._quiet().never_none(e, Facts())
 
     def log_parts_that_may_fail(self, message: ast.Expr) -> list[int]:
         """The places of a log line's (or a prompt's) parts that could fail (quiet_log.py):

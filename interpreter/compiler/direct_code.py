@@ -167,7 +167,7 @@ def write_direct(m: ModuleBuilder, info: UnitInfo, body: list[ast.Stmt], params:
                  trigger: ast.TriggerDecl | None = None) -> None:
     """The direct form of a machine unit (a rule's or a trigger's)."""
     x, w = m.x, m.w
-    x.slots, x.frame_slots = {}, False
+    x.slots, x.frame_slots, x.sure = {}, False, m.an.sure_slots(info.decl)
     gen = DirectGen(m, info)
     if info.kind in ("turn", "play"):  # one turn (the machine runs them, ``turn_start``)
         m.function(f"def {direct_name(info)}(g):", repr(info.name) + ", direct", info.name)

@@ -63,6 +63,7 @@ class ExprGen(Inliner, BuiltinCalls, Messages):
         self.kept_calls: Memo | None = None  # a comprehension's, in an advice copy (KeptIn.hoisted)
         self.memo: Memo | None = None  # writing a comprehension's condition: what it may work out once
         self.present: frozenset[str] = frozenset()  # names bound to a zone's cards: never none
+        self.sure: frozenset[int] = frozenset()  # the unit's slots none of whose bindings is none
         self.cell_keys: dict[str, str] = {}  # see BuiltinCalls.grid_read
         self.small: dict[str, int] = {}  # a name bound to small numbers written in the rules: how large
         self.reuse: Reuse | None = None  # a direct form's calls kept (reuse.py)
@@ -73,6 +74,14 @@ class ExprGen(Inliner, BuiltinCalls, Messages):
         if name is not None:
             return name
         return f"L[{i}]" if self.frame_slots else f"s{i}"
+
+    def sure_local(self, e: ast.Expr) -> bool:
+        """Is ``e`` a local of the unit none of whose bindings is none (``sure``), read as
+        itself (not a function's parameter written out, nor a lambda's given an argument)?"""
+        if not (isinstance(e, ast.Name) and isinstance(e.ref, refs.Local)) or self.suffix:
+            return False
+        slot = e.ref.slot
+        return slot in self.sure and self.slot(slot) in (f"s{slot}", f"L[{slot}]")
 
     def bind(self, i: int) -> str:
         """A fresh Python name for a slot bound inside an expression (lambda, comprehension)."""
@@ -177,7 +186,7 @@ class ExprGen(Inliner, BuiltinCalls, Messages):
             case refs.Var(name):
                 return f"{self.m.hoist('vars')}[{literal(name)}]"
             case refs.Zone(name) | refs.ZoneFamily(name):
-                return f"{self.m.hoist('zones')}[{literal(name)}]"
+                return self.m.zone_locals.named(name, self.m.hoist("zones"))
             case refs.Const(name) | refs.Option(name):
                 return f"g.consts[{literal(name)}]"
             case refs.Member(enum, name):
@@ -210,14 +219,16 @@ class ExprGen(Inliner, BuiltinCalls, Messages):
             ref = refs.Field(name)  # a card's field after all: an argument of a function written out
         if isinstance(ref, refs.Field):
             where, inline = self.m.field_place(self.ty_of(e.obj), name), SHORTCUTS.fields
+            # a card of a zone, or a local never none (none_facts.py): no check for none
+            known = inline and (obj in self.present or self.sure_local(e.obj))
             if where == "fixed":
-                if inline and obj in self.present:  # a card of a zone: no check for none
+                if known:
                     return f"{obj}.f[{literal(name)}]"
                 if inline and simple(obj):
                     return f"({obj}.f[{literal(name)}] if {obj} is not None else no_field({literal(name)}))"
                 return f"field({obj}, {literal(name)})"
             if where == "var":
-                if inline and obj in self.present:
+                if known:
                     return f"{self.m.field_list(name)}[{obj}.id]"
                 if inline and simple(obj):
                     return (f"({self.m.field_list(name)}[{obj}.id] if {obj} is not None "
@@ -238,7 +249,7 @@ class ExprGen(Inliner, BuiltinCalls, Messages):
         keys = [self.expr(a) for a in e.args]
         key = keys[0] if len(keys) == 1 else "(" + ", ".join(keys) + ")"
         if isinstance(e.ref, refs.ZoneFamily):
-            return f"{self.m.hoist('zones')}[{literal(e.ref.name)}][{key}]"
+            return f"{self.m.zone_locals.named(e.ref.name, self.m.hoist('zones'))}[{key}]"
         if isinstance(e.ref, refs.VarFamily):
             return f"{self.m.family_table(e.ref.name)}[{key}]"
         return f"item(g, {self.expr(e.obj)}, {keys[0]})"
@@ -310,6 +321,10 @@ class ExprGen(Inliner, BuiltinCalls, Messages):
     def lambda_(self, e: ast.Lambda, message: bool = False) -> str:
         """``e`` as a Python lambda; ``message``: its body a text given as message parts
         (cards kept as cards, rendered later for the one who reads it)."""
+        return "(lambda {}: {})".format(*self.lambda_parts(e, message))
+
+    def lambda_parts(self, e: ast.Lambda, message: bool = False) -> tuple[str, str]:
+        """A lambda's parameter's name and its body's code (``message``: as ``lambda_``)."""
         saved, saved_memo, saved_present = dict(self.slots), self.memo, self.present
         saved_small = self.small
         param = self.bind(e.slot)
@@ -326,7 +341,7 @@ class ExprGen(Inliner, BuiltinCalls, Messages):
             if self.reuse is not None:
                 self.reuse.blocked -= 1
         self.slots, self.memo, self.present, self.small = saved, saved_memo, saved_present, saved_small
-        return f"(lambda {param}: {body})"
+        return param, body
 
     def x_Lambda(self, e: ast.Lambda) -> str:
         raise AssertionError("lambdas are compiled as arguments")

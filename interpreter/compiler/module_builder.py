@@ -24,6 +24,7 @@ from interpreter.compiler.shortcuts import SHORTCUTS
 from interpreter.compiler.source import Writer, literal
 from interpreter.compiler.stmt import OVER_BUDGET, UnitGen
 from interpreter.compiler.written import EnumPart, EnumSetPart, MemberPart, NsPart, SitePart
+from interpreter.compiler.zone_locals import ZoneLocals
 from interpreter.runtime import helpers
 from interpreter.runtime.advice_memo import all_in_kept, in_kept, kept_in
 from rulelang.language import ast, refs
@@ -96,6 +97,7 @@ class ModuleBuilder:
         self.hoisted: set[str] = set()
         self.fields_hoisted: dict[str, str] = {}  # var field -> the local holding its list
         self.families_hoisted: dict[str, str] = {}  # variable kept per key -> its table's local
+        self.zone_locals = ZoneLocals()  # the zones the function names, each read from a local
         self.body_start: int | None = None
         # functions ``any``/``all`` were given in the function being written, each written
         # once it ends (its lines, the comprehension's span): compiler/quantifier_loops.py
@@ -226,17 +228,22 @@ class ModuleBuilder:
         self.body_start = len(w.lines)
 
     def hoisted_loads(self) -> str | None:
-        """The line that loads the hoisted parts the function used, or None."""
+        """The line that loads the hoisted parts the function used, or None: one assignment
+        each (``a, b, c, d = w, x, y, z`` makes a tuple of four and takes it apart)."""
         loads = [(self.HOISTED[p], f"g.{p}") for p in sorted(self.hoisted)]
         loads += [(local, f"g.cv[{literal(name)}]") for name, local in self.fields_hoisted.items()]
         loads += [(local, f"g.vars[{literal(name)}]") for name, local in self.families_hoisted.items()]
+        loads += self.zone_locals.loads(self.HOISTED["zones"] if "zones" in self.hoisted else "g.zones")
         if not loads:
             return None
-        return ", ".join(a for a, _ in loads) + " = " + ", ".join(b for _, b in loads)
+        return "; ".join(f"{a} = {b}" for a, b in loads)
 
     def end_function(self) -> None:
         """Put the loads of the hoisted parts the function used at its top; then write the
         functions its ``any``/``all`` were given (compiler/quantifier_loops.py)."""
+        if self.body_start is not None and self.zone_locals.put_in_place(
+                self.w.lines, self.body_start, self.HOISTED["zones"]):
+            self.hoisted.discard("zones")
         line = self.hoisted_loads()
         if line is not None and self.body_start is not None:
             self.w.lines.insert(self.body_start, "    " + line)
@@ -244,6 +251,7 @@ class ModuleBuilder:
         self.hoisted = set()
         self.fields_hoisted = {}
         self.families_hoisted = {}
+        self.zone_locals = ZoneLocals()
         self.body_start = None
         helpers, self.helpers = self.helpers, []
         w = self.w
@@ -284,7 +292,7 @@ class ModuleBuilder:
         ``advising``: read by bots only (the heuristic): its calls keep what they work out."""
         name = f"{role}_{next(self.counter)}"
         x = self.x
-        x.slots, x.frame_slots = {p: f"s{p}" for p in params}, False
+        x.slots, x.frame_slots, x.sure = {p: f"s{p}" for p in params}, False, frozenset()
         self.function(f"def {name}(g{''.join(f', s{p}' for p in params)}):")
         self.advising = advising and self.advice_copies
         saved, self.w.region = self.w.region, TOP_REGIONS.get(role, self.w.region)
@@ -345,7 +353,7 @@ class ModuleBuilder:
 
     def write_fn(self, decl: ast.FnDecl, once: bool = False) -> None:
         x, w = self.x, self.w
-        x.slots, x.frame_slots = {}, False
+        x.slots, x.frame_slots, x.sure = {}, False, frozenset()
         params = "".join(f", s{i}" for i in range(len(decl.params)))
         if once:
             self.function(f"def o{self.fn_names[decl.name]}(g, M{params}):",
@@ -443,7 +451,7 @@ class ModuleBuilder:
 
     def write_site(self, site: ChoiceSite, s: ast.Choose, info: UnitInfo) -> None:
         x = self.x
-        x.slots, x.frame_slots = {}, True
+        x.slots, x.frame_slots, x.sure = {}, True, frozenset()
         parts: dict[str, ast.Expr | list[ast.Lambda] | ast.Lambda | None] = {
             "seat": s.by, "passing": s.pass_if, "prompt": s.prompt, "options": s.options,
             "seats": s.each[1] if s.each is not None else None}
@@ -488,7 +496,7 @@ class ModuleBuilder:
     def write_unit(self, info: UnitInfo, body: list[ast.Stmt], params: int = 0,
                    trigger: ast.TriggerDecl | None = None) -> None:
         x, w = self.x, self.w
-        x.slots, x.frame_slots = {}, info.machine
+        x.slots, x.frame_slots, x.sure = {}, info.machine, self.an.sure_slots(info.decl)
         gen = UnitGen(self, info, info.machine)
         if not info.machine:
             args = "".join(f", s{i}" for i in range(params)) if trigger is None else ", zone, card"

@@ -18,14 +18,22 @@ if TYPE_CHECKING:
 OVER_BUDGET = f"if g.work > {MAX_WORK}: overwork(g)"
 
 
-def write_move(gen: UnitGen, card: str, dest: str, holds: str | None) -> None:
+def card_test(card: str, holds: str | None, known: bool) -> str:
+    """What a written-out move asks of its card first, each followed by ``and``: that it is
+    a card (not where ``known``: a local never none the checker types as one), of the kind
+    the zone ``holds``."""
+    tests = ([] if known else [f"type({card}) is Card"]) + (
+        [] if holds is None else [f"{card}.kind == {literal(holds)}"])
+    return "".join(f"{test} and " for test in tests)
+
+
+def write_move(gen: UnitGen, card: str, dest: str, holds: str | None, known: bool = False) -> None:
     """``g.move_card(card, dest)`` (both held in names) written out where the zone takes
     a card with nothing else to do (``Zone.quiet_enter``), of the kind it ``holds`` (the
     zone's declared kind, or None), and the card leaves a zone quietly (``quiet_leave``);
     else the call (none, no card or another kind is refused there)."""
     source = gen.temp()
-    kind = "" if holds is None else f" and {card}.kind == {literal(holds)}"
-    gen.line(f"if type({card}) is Card{kind} and {dest}.quiet_enter and "
+    gen.line(f"if {card_test(card, holds, known)}{dest}.quiet_enter and "
              f"({source} := g.where[{card}.id]) is not None and {source}.quiet_leave:")
     with gen.w.indent():
         _moved(gen, card, dest, source)
@@ -35,7 +43,7 @@ def write_move(gen: UnitGen, card: str, dest: str, holds: str | None) -> None:
 
 
 def write_fired_move(gen: UnitGen, card: str, dest: str, holds: str | None,
-                     triggers: list[FiredTrigger]) -> None:
+                     triggers: list[FiredTrigger], known: bool = False) -> None:
     """``g.move_fire(card, dest)`` (both held in names) written out where the compiler knows
     the zone's `on enter` triggers (their functions, in the order the zone's ``on_enter``
     lists them) and none can pause: the card moved as ``write_move`` moves it where no end
@@ -43,8 +51,7 @@ def write_fired_move(gen: UnitGen, card: str, dest: str, holds: str | None,
     ``move_fire`` runs them (each trigger's function called, or its body where that is
     only the work it counts and one rule's call: ``FiredTrigger``); else the call."""
     source = gen.temp()
-    kind = "" if holds is None else f" and {card}.kind == {literal(holds)}"
-    gen.line(f"if type({card}) is Card{kind} and not {dest}.watch and "
+    gen.line(f"if {card_test(card, holds, known)}not {dest}.watch and "
              f"({source} := g.where[{card}.id]) is not None and {source}.quiet_leave:")
     with gen.w.indent():
         _moved(gen, card, dest, source)

@@ -368,9 +368,10 @@ def _bindings(node: ast.Node, kinds: Container[str]) -> Iterable[tuple[int, str,
 
 
 def _guarded(body: Any) -> set[tuple[int, int]]:
-    """(id of a statement, slot) for each binding a ``return`` follows when it is none, in
-    the same list of statements, nothing between reading or setting the slot: ``choose x in
-    ... pass`` then ``if x == none { return }`` (or ``x == none or ...``)."""
+    """(id of a statement, slot) for each binding a ``return`` (``break``, ``continue``)
+    follows when it is none, in the same list of statements, nothing between reading or
+    setting the slot: ``choose x in ... pass`` then ``if x == none { return }`` (or ``x ==
+    none or ...``)."""
     lists = [body] if isinstance(body, list) else []
     for node in walk(body):
         if isinstance(node, ast.If):
@@ -384,30 +385,36 @@ def _guarded(body: Any) -> set[tuple[int, int]]:
                 continue
             for slot, _, _ in _bindings(stmt, ()):
                 for after in stmts[i + 1:]:
-                    if _returns_if_none(after, slot):
+                    if _leaves_if_none(after, slot):
                         found.add((id(stmt), slot))
                     if _reads(after, slot):
                         break
     return found
 
 
-def _returns_if_none(stmt: ast.Stmt, slot: int) -> bool:
+def _leaves_if_none(stmt: ast.Stmt, slot: int) -> bool:
+    """``if x == none { ... return }``, or ``break`` or ``continue`` at its end: what
+    follows in the statement's list runs only when x is not none. (A name bound in a loop's
+    body is read only after it there: the next time round binds it again first.)"""
     if not isinstance(stmt, ast.If) or len(stmt.branches) != 1 or stmt.other:
         return False
     cond, body = stmt.branches[0]
-    return bool(body) and isinstance(body[-1], ast.Return) and _none_test(cond, slot)
+    return bool(body) and isinstance(body[-1], (ast.Return, ast.Break, ast.Continue)) \
+        and _none_test(cond, slot)
 
 
 def _none_test(cond: ast.Expr, slot: int) -> bool:
-    """``x == none`` for the slot, alone or as one side of ``or``s."""
+    """``x == none`` for the slot, alone or as one side of ``or``s (the right side only
+    where the left does not read x: there x may still be none)."""
     if isinstance(cond, ast.Compare) and cond.op == "==":
         return _local_against_none(cond.left, cond.right) == slot
     if isinstance(cond, ast.BoolOp) and cond.op == "or":
-        return _none_test(cond.left, slot) or _none_test(cond.right, slot)
+        return _none_test(cond.left, slot) or (
+            _none_test(cond.right, slot) and not _reads(cond.left, slot))
     return False
 
 
-def _reads(stmt: ast.Stmt, slot: int) -> bool:
+def _reads(stmt: ast.Stmt | ast.Expr, slot: int) -> bool:
     """Whether a statement reads or sets the slot (anywhere inside it)."""
     for n in walk(stmt):
         if isinstance(n, ast.Name) and isinstance(n.ref, refs.Local) and n.ref.slot == slot:

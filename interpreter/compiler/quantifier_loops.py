@@ -22,6 +22,7 @@ from interpreter.compiler.compiled_parts import free_slots
 from interpreter.compiler.expr_shapes import all_in
 from interpreter.compiler.inline import Memo
 from interpreter.compiler.shortcuts import SHORTCUTS
+from interpreter.compiler.zone_locals import ZoneLocals
 from rulelang.language import ast, refs
 from rulelang.language.traversal import walk
 
@@ -137,13 +138,13 @@ def looped_quantifier(gen: ExprGen, name: str, comp: ast.Comprehension) -> str |
     x = ExprGen(m)
     x.slots = {i: f"p{i}" for i in free}
     x.types = {i: gen.types[i] for i in free if i in gen.types}
-    saved = m.hoisted, m.fields_hoisted, m.families_hoisted
-    m.hoisted, m.fields_hoisted, m.families_hoisted = set(), {}, {}
+    saved = m.hoisted, m.fields_hoisted, m.families_hoisted, m.zone_locals
+    m.hoisted, m.fields_hoisted, m.families_hoisted, m.zone_locals = set(), {}, {}, ZoneLocals()
     try:
         body = _loops(x, name, comp)
         loads = m.hoisted_loads()
     finally:
-        m.hoisted, m.fields_hoisted, m.families_hoisted = saved
+        m.hoisted, m.fields_hoisted, m.families_hoisted, m.zone_locals = saved
     function = f"q{next(m.counter)}"
     lines = [f"def {function}(g{''.join(f', p{i}' for i in free)}):"]
     lines += [f"    {loads}"] if loads else []

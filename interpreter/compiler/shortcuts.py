@@ -80,6 +80,22 @@ class Shortcuts:
     # sum of a comprehension by helpers.sum_made (the list just made is not asked what it
     # is), not by the builtin (builtin_calls.fast_builtin)
     sums_made: bool = True
+    # a let of a sum of zones' sizes (``sum(size(Z) for p in players)``) as a loop adding
+    # each size, not a list made by a comprehension (a call, and cells of the function
+    # around, in Python 3.11) and summed (let_loops.summed_sizes)
+    summed_sizes: bool = True
+    # a let of argmax or argmin of a list by a lambda whose value is a number, never none
+    # (``argmax(players, p => size(side[p]))``): a loop keeping the best items, not the
+    # builtin calling the lambda (a call for each item, and cells of the function around)
+    # (let_loops.extreme_items)
+    extreme_loops: bool = True
+    # a zone or a zone family a function names twice or more read from a local loaded once
+    # at its top, not looked up in the game's zones at each use (compiler/zone_locals.py)
+    zone_locals: bool = True
+    # a field of a unit's local none of whose bindings is none (compiler/none_facts.py: a
+    # card chosen with no pass, or followed by ``if x == none { return }``, ``break``...)
+    # read with no check for none (expr.sure_local)
+    sure_locals: bool = True
     # cells(x) of a placement (x a plain name) read from it, not by the builtin that asks
     # first whether it is a zone (builtin_calls.fast_builtin)
     placement_cells: bool = True

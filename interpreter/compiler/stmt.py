@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, cast
 from interpreter.compiler.analysis import EFFECTS
 from interpreter.compiler.expr_shapes import items_may_nest, simple
 from interpreter.compiler.lean_code import write_ask, write_log
+from interpreter.compiler.let_loops import write_let_loop
 from interpreter.compiler.move_code import (
     enter_triggers,
     write_fired_move,
@@ -196,7 +197,9 @@ class UnitGen(RuleCalls):
     # ------------------------------------------------------------ simple statements
     def s_Let(self, s: ast.Let) -> None:
         self.rule_value(s.value)
-        self.line(f"{self.x.slot(s.slot)} = {self.x.expr(s.value)}")
+        target = self.x.slot(s.slot)
+        if not write_let_loop(self, target, s.value):
+            self.line(f"{target} = {self.x.expr(s.value)}")
 
     def s_Assign(self, s: ast.Assign) -> None:
         t, x = s.target, self.x
@@ -241,9 +244,11 @@ class UnitGen(RuleCalls):
             watched = self.m.watches("var", name)
         else:
             assert isinstance(t, ast.Attr)
-            c = self.temp()
-            self.line(f"{c} = {x.expr(t.obj)}")
-            self.line(f"if type({c}) is not Card: not_a_card({literal(t.name)})")
+            c = x.expr(t.obj)
+            if not self.sure_card(t.obj):  # (else surely a card: nothing to ask)
+                c = self.temp()
+                self.line(f"{c} = {x.expr(t.obj)}")
+                self.line(f"if type({c}) is not Card: not_a_card({literal(t.name)})")
             self.line(f"{self.m.field_list(t.name)}[{c}.id] = {value}")
             made = self.made(None, [(t.name, s.value)]) if s.op == "=" else ""
             if made:
@@ -252,6 +257,10 @@ class UnitGen(RuleCalls):
         if watched:
             self.line("g.dirty = True")
             self.after_effect(False)
+
+    def sure_card(self, e: ast.Expr) -> bool:
+        """Is ``e`` a local never none (``ExprGen.sure_local``) the checker types as a card?"""
+        return self.x.sure_local(e) and e.ty is not None and e.ty.name == "card"
 
     def card_and_zone(self, s: ast.Move) -> tuple[str, str]:
         """A move's card and zone worked out in that order (as for a call), each held in a
@@ -275,13 +284,14 @@ class UnitGen(RuleCalls):
                     self.line(f"g.move_fire({x.expr(s.what)}, {x.expr(s.dest)})")
                     return
                 card, dest = self.card_and_zone(s)
-                write_fired_move(self, card, dest, self.m.holds(s.dest), triggers)
+                write_fired_move(self, card, dest, self.m.holds(s.dest), triggers,
+                                 self.sure_card(s.what))
                 return
             if not SHORTCUTS.written_moves:
                 self.line(f"g.move_card({x.expr(s.what)}, {x.expr(s.dest)})")
             else:
                 card, dest = self.card_and_zone(s)
-                write_move(self, card, dest, self.m.holds(s.dest))
+                write_move(self, card, dest, self.m.holds(s.dest), self.sure_card(s.what))
         elif at == "None" and self.m.no_grid(s.dest) and zone_cards(s.what):
             assert isinstance(s.what, ast.Call)  # all of a zone's cards: no list made first
             self.line(f"g.move_zone({x.expr(s.what.args[0])}, {x.expr(s.dest)})")
