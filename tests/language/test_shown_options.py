@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import rulelang
-from support import ROOT
+from support import ROOT, cli_run
 from support.infoflow import messages
 
 RULES = """
@@ -158,3 +158,16 @@ def test_a_view_leaves_the_work_counted_as_it_was():
     game.view(0)
     game.view(None)
     assert (game.work, game.steps) == before
+
+
+def test_a_shown_text_that_fails_at_the_first_decision_is_said_not_a_traceback(tmp_path):
+    """simulate looks at the first game's view (its options), which works out a choice's
+    shown texts: one that divides by zero ended in Python's traceback."""
+    broken = tmp_path / "shown.rules"
+    broken.write_text('game "Shown"\nplayers 2\nvar t: int = 0\nturn {\n'
+                      '  choose n in 0..2 prompt "take" shown "{6 / n} each"\n  t += n\n'
+                      '  if t > 4 { win current }\n}\n')
+    result = cli_run("simulate", broken, "-n", 2, "--workers", 1)
+    assert result.exit_code == 70, result.output
+    assert "shown.rules:5:42: error: in turn: division by zero" in result.output
+    assert "Traceback" not in result.output

@@ -323,19 +323,6 @@ def test_a_rules_error_in_one_game_stops_the_run_and_names_its_seed(tmp_path):
     assert "division by zero" in result.output and "--seed" in result.output
 
 
-def test_a_shown_text_that_fails_at_the_first_decision_is_said_not_a_traceback(tmp_path):
-    """simulate looks at the first game's view (its options), which works out a choice's
-    shown texts: one that divides by zero ended in Python's traceback."""
-    broken = tmp_path / "shown.rules"
-    broken.write_text('game "Shown"\nplayers 2\nvar t: int = 0\nturn {\n'
-                      '  choose n in 0..2 prompt "take" shown "{6 / n} each"\n  t += n\n'
-                      '  if t > 4 { win current }\n}\n')
-    result = cli_run("simulate", broken, "-n", 2, "--workers", 1)
-    assert result.exit_code == 70, result.output
-    assert "shown.rules:5:42: error: in turn: division by zero" in result.output
-    assert "Traceback" not in result.output
-
-
 @pytest.mark.parametrize("bots", [("--bots", "greedy"), ("--bot", "P2=greedy"), ()])
 def test_the_command_printed_for_a_failing_game_replays_that_failure(tmp_path, bots):
     """The hint said "'rulelang run' with --bots all --seed S ... replays it": but --bots all
