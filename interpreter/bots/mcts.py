@@ -236,10 +236,21 @@ class MctsBot:
         broken = Broken()
         scratches = [Scratch(world) for world in worlds] if self.written_out else None
         walked = scratches is not None and walkable(worlds[0])
+        # a world's last playout (none after it, by the count) is played on the world itself,
+        # made as a copy would be (``Scratch.last``): but the first world, which the search
+        # reads once done (``trusted``), worlds drawn twice (the partner model's) and a choice
+        # made at once (a copy's pending decision is its group's first open one)
+        given_up = self.playouts - len(worlds) if deadline is None and \
+            len({id(world) for world in worlds}) == len(worlds) and \
+            all(world.group is None for world in worlds) else None
         while True:
             world = worlds[done % len(worlds)]
             if scratches is not None:  # a copy of the world, made again in place
-                game = scratches[done % len(worlds)].fresh(self.rng.getrandbits(63))
+                scratch = scratches[done % len(worlds)]
+                if given_up is not None and done >= given_up and world is not worlds[0]:
+                    game = scratch.last(self.rng.getrandbits(63))
+                else:
+                    game = scratch.fresh(self.rng.getrandbits(63))
             else:
                 game = world.copy(logging=False, seed=self.rng.getrandbits(63))
             path = [root]  # the nodes the playout goes through

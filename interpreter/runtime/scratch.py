@@ -70,3 +70,15 @@ class Scratch:
             if self.lean:  # (LeanGame.copy: the pass word, which moved_to does not keep)
                 game.pending.passing = world.pending.passing  # type: ignore[union-attr]
         return game  # type: ignore[no-any-return]
+
+    def last(self, seed: int) -> Game:
+        """``fresh(seed)`` for the last playout on the world: the world itself, given up to
+        it (nothing reads it after), made as a copy is made (``Game.copy``'s resets, a fresh
+        seed); no state copied. The world must not have run since it was made a copy (a
+        sample: ``tests/runtime/test_scratch.py`` compares it with a copy of itself)."""
+        world: Any = self.world
+        self.game = None  # (the scratch serves no more)
+        world.queue, world.depth, world.rdepth = [], 0, 0
+        world.on_checkpoint, world.ending = None, False
+        world.seed, world.rng = seed, Unseeded(seed)
+        return world  # type: ignore[no-any-return]
