@@ -61,7 +61,7 @@ import gc
 import math
 import random
 import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from operator import add
 from typing import TYPE_CHECKING, Any, cast
 
@@ -236,10 +236,21 @@ class MctsBot:
         broken = Broken()
         scratches = [Scratch(world) for world in worlds] if self.written_out else None
         walked = scratches is not None and walkable(worlds[0])
+        # a world's last playout (none after it, by the count) is played on the world itself,
+        # made as a copy would be (``Scratch.last``): but the first world, which the search
+        # reads once done (``trusted``), worlds drawn twice (the partner model's) and a choice
+        # made at once (a copy's pending decision is its group's first open one)
+        given_up = self.playouts - len(worlds) if deadline is None and \
+            len({id(world) for world in worlds}) == len(worlds) and \
+            all(world.group is None for world in worlds) else None
         while True:
             world = worlds[done % len(worlds)]
             if scratches is not None:  # a copy of the world, made again in place
-                game = scratches[done % len(worlds)].fresh(self.rng.getrandbits(63))
+                scratch = scratches[done % len(worlds)]
+                if given_up is not None and done >= given_up and world is not worlds[0]:
+                    game = scratch.last(self.rng.getrandbits(63))
+                else:
+                    game = scratch.fresh(self.rng.getrandbits(63))
             else:
                 game = world.copy(logging=False, seed=self.rng.getrandbits(63))
             path = [root]  # the nodes the playout goes through
@@ -524,7 +535,26 @@ class Walk:
         if child.visits == 0:  # a node added: the tree left, ``horizon`` decisions to come
             self.in_tree = False
             game.limit = game.answered + bot.horizon
+            # the rules' own decisions answered at random from here with no call of this
+            # (one check and three lookups fewer a decision; a decision left pending still
+            # asks ``pick``, which draws the same)
+            game.policy = at_random(bot.rng.getrandbits)
         return i
+
+
+def at_random(getrandbits: Callable[[int], int]) -> Any:
+    """A policy for ``LeanGame.play_out``: each decision at random, as ``Walk.pick`` draws
+    below the tree (``draws.below`` written out); ``getrandbits``: the bot's generator's."""
+    def pick(game: Any, seat: int, values: Any, site: Any) -> int:
+        n = len(values)
+        if n == 1:  # forced: no draw
+            return 0
+        bits = n.bit_length()
+        pick = getrandbits(bits)
+        while pick >= n:
+            pick = getrandbits(bits)
+        return pick
+    return pick
 
 
 def step(node: Node, keys: Sequence[Hashable], seat: int, c: float) -> tuple[int, Node]:

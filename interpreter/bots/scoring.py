@@ -229,12 +229,22 @@ def values(game: Game, nseats: int, scale: Scale) -> list[float]:
     if declared is None:
         hs = [0.5] * nseats
     else:
-        squash = scale.squash
         try:
-            hs = [squash(h or 0) for h in game.guard(partial(_each_seat, game, declared, nseats))]
+            raw = game.guard(partial(_each_seat, game, declared, nseats))
         except RulesRuntimeError as error:
             raise HeuristicFailed.of(error) from None
+        # ``Scale.squash`` for each in turn, written out (one call a playout, not one a seat:
+        # the same arithmetic, in the same order)
+        centre, total, count, tanh, hs = scale.centre, scale.total, scale.count, math.tanh, []
+        for got in raw:
+            h = (got or 0) - centre
+            total += abs(h)
+            count += 1
+            hs.append(0.5 + 0.5 * tanh(h / (1.0 + total / count)))
+        scale.total, scale.count = total, count
     outcome = game.outcome_record if game.over else None
+    if outcome is None or outcome.result == "score":  # (``_weighed``'s first case, for all)
+        return [0.2 + 0.6 * h for h in hs]
     return [_weighed(game, seat, h, outcome) for seat, h in enumerate(hs)]
 
 

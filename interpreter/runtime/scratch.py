@@ -25,12 +25,13 @@ if TYPE_CHECKING:
 
 
 class Scratch:
-    __slots__ = ("world", "game", "names", "lean")
+    __slots__ = ("world", "game", "names", "dropped", "lean")
 
     def __init__(self, world: Game):
         self.world = world
         self.game: Any = None  # the copy, played on since
         self.names: frozenset[str] = frozenset()  # the attributes a copy's own dict holds
+        self.dropped: tuple[str, ...] = ()  # those set while playing, dropped before
         self.lean = isinstance(world, LeanGame)
 
     def fresh(self, seed: int) -> Game:
@@ -42,16 +43,20 @@ class Scratch:
             self.names = frozenset(game.__dict__)
             return game
         own = game.__dict__
-        if len(own) != len(self.names):  # set while playing (what a copy has not): dropped
-            for name in own.keys() - self.names:
-                del own[name]
+        if len(own) != len(self.names):  # set while playing (what a copy has not): dropped,
+            for name in self.dropped:  # those the playouts before set first (a play-out sets
+                own.pop(name, None)  # the same few each time), with no difference of sets
+            if len(own) != len(self.names):  # (nothing a game plays deletes: own holds
+                new = tuple(own.keys() - self.names)  # every name of a copy's and these)
+                self.dropped += new
+                for name in new:
+                    del own[name]
         # Game.copy's steps, in its order, but for the new object. The game's shape (its
         # rules, title, options, layout, seats, zones, tables, logging off) is the world's
         # already, from the first copy: nothing a game plays sets it again.
         game.queue, game.depth, game.rdepth, game.work = [], 0, 0, world.work
         game.dirty, game.on_checkpoint, game.ending = world.dirty, None, False
-        copy_state(world, game)  # (consts among the state, as a copy's)
-        game.seed, game.rng = seed, Unseeded(seed)
+        copy_state(world, game, seed)  # (consts among the state, as a copy's; the seed last)
         unsettled = game.unsettled
         if unsettled:  # lines that may still change: the copy's own
             log = game.log
@@ -65,3 +70,15 @@ class Scratch:
             if self.lean:  # (LeanGame.copy: the pass word, which moved_to does not keep)
                 game.pending.passing = world.pending.passing  # type: ignore[union-attr]
         return game  # type: ignore[no-any-return]
+
+    def last(self, seed: int) -> Game:
+        """``fresh(seed)`` for the last playout on the world: the world itself, given up to
+        it (nothing reads it after), made as a copy is made (``Game.copy``'s resets, a fresh
+        seed); no state copied. The world must not have run since it was made a copy (a
+        sample: ``tests/runtime/test_scratch.py`` compares it with a copy of itself)."""
+        world: Any = self.world
+        self.game = None  # (the scratch serves no more)
+        world.queue, world.depth, world.rdepth = [], 0, 0
+        world.on_checkpoint, world.ending = None, False
+        world.seed, world.rng = seed, Unseeded(seed)
+        return world  # type: ignore[no-any-return]

@@ -115,3 +115,63 @@ def test_a_scratch_made_again_is_a_copy_of_its_world():
              if (d := _difference(config, seed, lean))]
     assert found == [], "\n".join(found[:5])
     assert len(configs) * len(SEEDS) >= 100
+
+
+def _last_difference(config, seed: int, lean: bool) -> str | None:
+    """``Scratch.last``: the world itself, made as a copy of it would be (the same values,
+    attribute by attribute, as ``world.copy(logging=False, seed=...)``), and played on
+    alike with it to the same end and state. A world whose choice is made at once is left
+    out (the search plays none of those on the world: a copy's pending decision is its
+    group's first open one)."""
+    rng = random.Random(seed)
+    where = f"{config.path} {config.players}p {dict(config.options)} seed {seed} lean {lean}"
+    try:
+        game = both.full_rules(config.path).new_game(players=config.players, seed=seed,
+                                                     options=dict(config.options), log=False)
+        for _ in range(rng.randrange(10)):
+            if game.is_over:
+                return None
+            game.apply(rng.randrange(len(game.legal_moves())))
+    except RulesError:
+        return None
+    if game.is_over or game.group is not None:
+        return None
+    world = lean_twin(game) if lean else game.copy(logging=False)
+    if world is None:
+        return None
+    seed_again = rng.getrandbits(63)
+    copy = world.copy(logging=False, seed=seed_again)
+    last = Scratch(world).last(seed_again)
+    if last is not world:
+        return f"{where}: not the world"
+    ours = {name: shown for name, (shown, _) in _described(last, world).items()}
+    theirs = {name: shown for name, (shown, _) in _described(copy, world).items()}
+    if ours.keys() != theirs.keys():
+        return f"{where}: attributes {sorted(ours.keys() ^ theirs.keys())}"
+    for name in ours:
+        if ours[name] != theirs[name]:
+            return f"{where}: {name}: {ours[name]!r:.300} vs {theirs[name]!r:.300}"
+    failed = [None, None]
+    for _ in range(MAX_MOVES):
+        if last.is_over or copy.is_over:
+            break
+        if _moves(last) != _moves(copy):
+            return f"{where}: the moves differ"
+        i = rng.randrange(len(last.legal_moves()))
+        for k, g in enumerate((last, copy)):
+            try:
+                g.apply(i)
+            except RulesError as error:
+                failed[k] = str(error).splitlines()[0]
+        if failed != [None, None]:
+            return None if failed[0] == failed[1] else f"{where}: errors {failed!r}"
+    if last.is_over != copy.is_over or both.state_text(last) != both.state_text(copy):
+        return f"{where}: they end apart"
+    return None
+
+
+def test_the_last_playout_on_the_world_itself_plays_as_a_copy():
+    configs = differential.configurations()
+    found = [d for config in configs for seed in SEEDS for lean in (False, True)
+             if (d := _last_difference(config, seed, lean))]
+    assert found == [], "\n".join(found[:5])
