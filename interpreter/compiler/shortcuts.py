@@ -179,6 +179,10 @@ class Shortcuts:
     # cards(Z) of one zone moved by move_zone (the whole zone at once where nothing is
     # priced or shown card by card), not by move_cards of a list made (stmt.s_Move)
     zone_moves: bool = True
+    # a comprehension that is the whole value of a let or of a direct choose's options, in a
+    # function that cannot pause: loops of statements filling a list, not a list comprehension
+    # (a function made and called) (compiler/comprehension_loops.py)
+    comprehension_loops: bool = True
 
 
 SHORTCUTS = Shortcuts()
