@@ -5,11 +5,11 @@ function (a direct form, a rule that cannot pause, a function with lets) takes i
 In Python 3.11 a list comprehension is a function, made and called each time it runs (the
 names it shares with the function around it become cells). For the few items a hand or a
 short range holds, that call costs more than the items (a trick game's options, as loops:
-about 3.5% fewer instructions a lean game, examples/oh_hell.rules). Written as ``for`` loops (and ``if`` for its
-conditions) that append each item to a new list, the comprehension goes through the same
-items in the same order, works out the same conditions and items, and counts the same work,
-in the function itself. The values its conditions work out once (``Inliner.hoisted``) are
-set unset by a statement before the loops.
+about 3.5% fewer instructions a lean game, examples/oh_hell.rules). Written as ``for``
+loops (and ``if`` for its conditions) that append each item to a new list, the comprehension
+goes through the same items in the same order, works out the same conditions and items, and
+counts the same work, in the function itself. The values its conditions work out once
+(``Inliner.hoisted``) are set unset by a statement before the loops.
 
 Not where the comprehension's code holds a lambda (a lambda made in a loop reads the
 function's name, which outlives the loop, not the comprehension's own), nor where its list is

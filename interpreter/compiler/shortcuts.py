@@ -148,6 +148,10 @@ class Shortcuts:
     # any/all of a comprehension worked out by loops in a function of the module, not a
     # generator (compiler/quantifier_loops.py)
     quantifier_loops: bool = True
+    # and where the comprehension calls a lambda given to a function written out that reads
+    # only its own name (``x => x.suit``): compiled in those loops too, no generator
+    # (quantifier_loops.passed_lambdas)
+    lambda_loops: bool = True
     # empty of an enum's members picked by a condition: every member's condition written
     # out and joined by |, no list made (quantifier_loops.empty_of_members)
     empty_members: bool = True
