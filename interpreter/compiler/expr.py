@@ -41,6 +41,7 @@ from rulelang.language import ast, refs
 from rulelang.language.types import Type
 
 if TYPE_CHECKING:
+    from interpreter.compiler.inline_statements import LetLines
     from interpreter.compiler.module_builder import ModuleBuilder
     from interpreter.compiler.reuse import Reuse
 
@@ -68,6 +69,7 @@ class ExprGen(Inliner, BuiltinCalls, Messages):
         self.small: dict[str, int] = {}  # a name bound to small numbers written in the rules: how large
         self.reuse: Reuse | None = None  # a direct form's calls kept (reuse.py)
         self.loop_parts: LoopParts | None = None  # the last comprehension written, as loops
+        self.let_lines: LetLines | None = None  # see Inliner.inline_call
 
     # ------------------------------------------------------------ slots
     def slot(self, i: int) -> str:

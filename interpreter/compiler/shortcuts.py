@@ -187,6 +187,10 @@ class Shortcuts:
     # function that cannot pause: loops of statements filling a list, not a list comprehension
     # (a function made and called) (compiler/comprehension_loops.py)
     comprehension_loops: bool = True
+    # a function written out where its call is a let's whole value: its arguments and lets
+    # worked out by statements before the let's, not by a chain of := in one expression
+    # (compiler/inline_statements.py)
+    inline_statements: bool = True
 
 
 SHORTCUTS = Shortcuts()

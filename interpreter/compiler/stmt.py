@@ -15,8 +15,8 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, cast
 
 from interpreter.compiler.analysis import EFFECTS
-from interpreter.compiler.comprehension_loops import loops_for, write_loops
 from interpreter.compiler.expr_shapes import items_may_nest, simple
+from interpreter.compiler.inline_statements import write_let
 from interpreter.compiler.lean_code import write_ask, write_log
 from interpreter.compiler.move_code import (
     enter_triggers,
@@ -197,11 +197,7 @@ class UnitGen(RuleCalls):
     # ------------------------------------------------------------ simple statements
     def s_Let(self, s: ast.Let) -> None:
         self.rule_value(s.value)
-        if loops_for(self, s.value):  # a comprehension: loops filling the list (no call)
-            write_loops(self.line, self.w, self.x, cast(ast.Comprehension, s.value),
-                        self.x.slot(s.slot))
-            return
-        self.line(f"{self.x.slot(s.slot)} = {self.x.expr(s.value)}")
+        write_let(self, s)
 
     def s_Assign(self, s: ast.Assign) -> None:
         t, x = s.target, self.x
