@@ -18,12 +18,13 @@ before (``ExprGen.loop_parts`` is None).
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 import attrs
 
 from interpreter.compiler.shortcuts import SHORTCUTS
+from interpreter.runtime.values import MAX_WORK
 from rulelang.language import ast
 
 if TYPE_CHECKING:
@@ -74,7 +75,8 @@ def write_loops(line: Callable[[str], None], w: Writer, x: ExprGen, e: ast.Compr
     depth = w.depth
     try:
         for clause in parts.clauses:
-            line(f"for {clause.target} in {clause.items}:")
+            for text in counted_for(clause.target, clause.items, x.m.counter):
+                line(text)
             w.depth += 1
             if clause.cond is not None:
                 line(f"if {clause.cond}:")
@@ -82,3 +84,45 @@ def write_loops(line: Callable[[str], None], w: Writer, x: ExprGen, e: ast.Compr
         line(f"{name}.append({parts.item})")
     finally:
         w.depth = depth
+
+
+def counted_for(target: str, items: str, counter: Iterator[int]) -> list[str]:
+    """The lines of a loop's head, ``for target in items:``: where ``items`` counts what it
+    goes through (``counted(g, X)``, ``counted(g, X, N)``: ``work.counted``), its count
+    written out before it (a new name, numbered by ``counter``, holding ``X``), the same work
+    at the same time, with no call. Switch ``counted_loops``."""
+    inner = items[len("counted(g, "):-1] if items.startswith("counted(g, ") \
+        and items.endswith(")") else None
+    cuts = _top_level_commas(inner) if inner is not None and SHORTCUTS.counted_loops else None
+    if inner is None or cuts is None or len(cuts) > 1 \
+            or (cuts and not inner[cuts[0] + 2:].isdigit()):
+        return [f"for {target} in {items}:"]
+    source, each = (inner[:cuts[0]], int(inner[cuts[0] + 2:])) if cuts else (inner, 1)
+    temp = f"cw{next(counter)}"
+    return [f"{temp} = {source}", f"g.work += len({temp})" + (f" * {each}" if each != 1 else ""),
+            f"if g.work > {MAX_WORK}: overwork(g)", f"for {target} in {temp}:"]
+
+
+def _top_level_commas(code: str) -> list[int] | None:
+    """Where ``, `` stands outside brackets and quotes in ``code``; None if its brackets or
+    quotes do not close (then it is left as it is)."""
+    depth, quote, cuts, i = 0, "", [], 0
+    while i < len(code):
+        ch = code[i]
+        if quote:
+            if ch == "\\":
+                i += 1
+            elif ch == quote:
+                quote = ""
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+            if depth < 0:
+                return None
+        elif ch == "," and depth == 0 and code.startswith(", ", i):
+            cuts.append(i)
+        i += 1
+    return cuts if depth == 0 and not quote else None

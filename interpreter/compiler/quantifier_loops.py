@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from interpreter.compiler.compiled_parts import free_slots
+from interpreter.compiler.comprehension_loops import counted_for
 from interpreter.compiler.expr_shapes import all_in
 from interpreter.compiler.inline import LambdaArg, Memo
 from interpreter.compiler.shortcuts import SHORTCUTS
@@ -239,7 +240,7 @@ def _clauses(x: ExprGen, comp: ast.Comprehension, pad: str) -> tuple[list[str], 
         source_type = x.ty_of(c.iter)
         if len(targets) == 1 and source_type is not None and source_type.name == "zone":
             x.present = x.present | {target}  # a zone holds cards, never none
-        lines.append(f"{pad}for {target} in {items}:")
+        lines += [pad + text for text in counted_for(target, items, x.m.counter)]
         pad += "    "
         memo.variant.update(targets)
         if c.cond is not None:

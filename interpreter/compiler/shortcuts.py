@@ -191,6 +191,9 @@ class Shortcuts:
     # worked out by statements before the let's, not by a chain of := in one expression
     # (compiler/inline_statements.py)
     inline_statements: bool = True
+    # the items such loops go through (and those of any/all's loops) counted by statements
+    # before the loop, not by a call of counted (comprehension_loops.counted_for)
+    counted_loops: bool = True
 
 
 SHORTCUTS = Shortcuts()
