@@ -41,7 +41,6 @@ from rulelang.language import ast, refs
 from rulelang.language.types import Type
 
 if TYPE_CHECKING:
-    from interpreter.compiler.inline_statements import LetLines
     from interpreter.compiler.module_builder import ModuleBuilder
     from interpreter.compiler.reuse import Reuse
 
@@ -69,7 +68,6 @@ class ExprGen(Inliner, BuiltinCalls, Messages):
         self.small: dict[str, int] = {}  # a name bound to small numbers written in the rules: how large
         self.reuse: Reuse | None = None  # a direct form's calls kept (reuse.py)
         self.loop_parts: LoopParts | None = None  # the last comprehension written, as loops
-        self.let_lines: LetLines | None = None  # see Inliner.inline_call
 
     # ------------------------------------------------------------ slots
     def slot(self, i: int) -> str:
@@ -334,6 +332,9 @@ class ExprGen(Inliner, BuiltinCalls, Messages):
         raise AssertionError("lambdas are compiled as arguments")
 
     def x_Comprehension(self, e: ast.Comprehension) -> str:
+        made = self.made_list  # (a let's builtin's list: made by loops first, inline_statements)
+        if made is not None and made[0] is e:
+            return made[1]
         return self.memoized(*self.comprehension(e))
 
     def comprehension(self, e: ast.Comprehension) -> tuple[list[str], str]:

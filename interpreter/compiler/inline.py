@@ -99,7 +99,8 @@ class Inliner:
     in_lambda: int
     memo: Memo | None
     reuse: Reuse | None
-    let_lines: LetLines | None  # where a let's whole call writes its steps (inline_statements.py)
+    let_lines: LetLines | None = None  # where a let's whole call writes its steps (inline_statements.py)
+    made_list: tuple[ast.Comprehension, str] | None = None  # a comprehension's list made already
 
     if TYPE_CHECKING:
         def expr(self, e: ast.Expr) -> str: ...

@@ -10,6 +10,9 @@ and one that is ``if C then A else B`` by an ``if`` statement working out only t
 taken, as the expression would. Nothing else changes: the same values in the same order, the
 same work counted, and a failure told in the function, at its let (each line holding a let's
 code is marked as the function's part, as the expression was). Switch ``inline_statements``.
+
+So too a let whose value is ``first``, ``last``, ``size`` or ``empty`` of a comprehension: the
+list is made by loops first, then the builtin reads it. Switch ``builtin_loops``.
 """
 from __future__ import annotations
 
@@ -20,7 +23,7 @@ import attrs
 
 from interpreter.compiler.comprehension_loops import loops_for, loops_here, write_loops
 from interpreter.compiler.shortcuts import SHORTCUTS
-from rulelang.language import ast
+from rulelang.language import ast, refs
 
 if TYPE_CHECKING:
     from interpreter.compiler.expr import ExprGen
@@ -36,6 +39,16 @@ def write_let(gen: UnitGen, s: ast.Let) -> None:
     if loops_for(gen, s.value):
         write_loops(gen.line, gen.w, x, cast(ast.Comprehension, s.value), x.slot(s.slot))
         return
+    if isinstance(s.value, ast.Call) and s.value.ref in LIST_BUILTINS and len(s.value.args) == 1 \
+            and loops_for(gen, s.value.args[0]) and SHORTCUTS.builtin_loops:
+        made = gen.temp()  # ``first([...])``: the list made by loops first (nothing comes before)
+        write_loops(gen.line, gen.w, x, cast(ast.Comprehension, s.value.args[0]), made)
+        x.made_list = (cast(ast.Comprehension, s.value.args[0]), made)
+        try:
+            gen.line(f"{x.slot(s.slot)} = {x.expr(s.value)}")
+        finally:
+            x.made_list = None
+        return
     if isinstance(s.value, ast.Call) and SHORTCUTS.inline_statements and not gen.m.advising:
         x.let_lines = LetLines(s.value, gen.line, gen.w, x)  # (if it is written out)
     try:
@@ -43,6 +56,10 @@ def write_let(gen: UnitGen, s: ast.Let) -> None:
     finally:
         x.let_lines = None
     gen.line(f"{x.slot(s.slot)} = {value}")
+
+
+# builtins of one list whose code works out that list first (a let's whole value)
+LIST_BUILTINS = tuple(refs.Builtin(name) for name in ("first", "last", "size", "empty"))
 
 
 @attrs.define

@@ -194,6 +194,9 @@ class Shortcuts:
     # the items such loops go through (and those of any/all's loops) counted by statements
     # before the loop, not by a call of counted (comprehension_loops.counted_for)
     counted_loops: bool = True
+    # a let whose value is first, last, size or empty of a comprehension: the list made by
+    # loops first (compiler/inline_statements.write_let)
+    builtin_loops: bool = True
 
 
 SHORTCUTS = Shortcuts()

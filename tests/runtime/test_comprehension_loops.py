@@ -1,12 +1,14 @@
 """A comprehension that is a let's whole value (or a direct choose's options) written as loops
-filling a list (compiler/comprehension_loops.py), the items its loops go through counted by
-statements before them (``counted_for``): the same lists and the same work as the
-comprehension and ``counted``. The differential tests play every ruleset with each switch off
-(tests/runtime/test_fast_paths_compiled.py, and the direct forms against the machines,
-test_lean_direct.py); here, the text of a loop's head, and a budget run out at the same place."""
+filling a list (compiler/comprehension_loops.py; ``first`` of one too, inline_statements.py),
+the items its loops go through counted by statements before them (``counted_for``): the same
+lists and the same work as the comprehension and ``counted``. The differential tests play
+every ruleset with each switch off (tests/runtime/test_fast_paths_compiled.py, and the direct
+forms against the machines, test_lean_direct.py); here, the text of a loop's head, and a
+budget run out at the same place."""
 from __future__ import annotations
 
 import itertools
+import re
 
 import pytest
 
@@ -46,16 +48,18 @@ turn {
   loop {
     let b = [x for x in a if x > 0]
     let c = picked(100)
+    let d = first([x for x in 1..10 if x > 5])
   }
 }
 """
 
 
 @pytest.mark.parametrize("switched_off", [(), ("comprehension_loops",), ("counted_loops",),
-                                          ("inline_statements",)])
+                                          ("inline_statements",), ("builtin_loops",)])
 def test_the_budget_runs_out_at_the_same_place(switched_off, monkeypatch):
     written = rulelang.loads(TEXT, "loops.rules").lean().source()
-    assert "for s1 in cw" in written and "for s1_4 in cw" in written  # (the fn's let too)
+    assert re.search(r"for s1 in cw\d+:", written) and re.search(r"for s1_\d+ in cw\d+:", written)
+    assert re.search(r"\(first\d+ := t\d+\)", written)  # (first of a list made by loops)
     for name in switched_off:
         monkeypatch.setattr(SHORTCUTS, name, False)
     rules = rulelang.loads(TEXT, "loops.rules")
