@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeGuard
 
+from interpreter.compiler.comprehension_loops import LoopClause, LoopParts
 from interpreter.compiler.expr_shapes import (
     EACH_CHARGED,
     literal_bound,
@@ -34,6 +35,8 @@ class Comprehensions:
     in_iterable: bool
     in_comprehension: int
     in_literal: bool
+    loop_parts: LoopParts | None
+    made_list: tuple[ast.Comprehension, str] | None
 
     if TYPE_CHECKING:
         def expr(self, e: ast.Expr) -> str: ...
@@ -58,6 +61,9 @@ class Comprehensions:
         def drawn_from(e: ast.Expr, code: str) -> str: ...
 
     def x_Comprehension(self, e: ast.Comprehension) -> str:
+        made = self.made_list  # (a let's builtin's list: made by loops first, inline_statements)
+        if made is not None and made[0] is e:
+            return made[1]
         return self.memoized(*self.comprehension(e))
 
     def comprehension(self, e: ast.Comprehension) -> tuple[list[str], str]:
@@ -74,7 +80,7 @@ class Comprehensions:
         saved_present, saved_small, saved_kept = self.present, self.small, self.kept_calls
         self.types, self.memo, self.small = dict(saved_types), None, dict(saved_small)
         memo, self.kept_calls = None if self.in_iterable else Memo(), None  # no ``:=`` in an iterable
-        clauses = []
+        clauses, parts = [], []
         for c, each in zip(e.fors, self.comprehension_items(e)):
             was, self.in_iterable = self.in_iterable, True
             try:
@@ -94,27 +100,31 @@ class Comprehensions:
                 self.present = self.present | {target}  # a zone holds cards, never none
             else:
                 self.present = self.present - set(targets)  # a name bound again
-            clause = f"for {target} in {items}"
+            clause, cond = f"for {target} in {items}", None
             if memo is not None:
                 memo.variant.update(targets)
             if c.cond is not None:
                 self.memo = self.kept_calls = memo
                 try:
-                    clause += f" if {self.truth(c.cond)}"
+                    cond = self.truth(c.cond)
                 finally:
                     self.memo = self.kept_calls = None
+                clause += f" if {cond}"
             clauses.append(clause)
+            parts.append(LoopClause(target, items, cond))
         self.kept_calls = memo
         elt = self.expr(e.elt)
         self.slots, self.types, self.memo, self.kept_calls = saved, saved_types, saved_memo, saved_kept
         self.present, self.small = saved_present, saved_small
-        made = f"[{elt} {' '.join(clauses)}]"
+        made = plain = f"[{elt} {' '.join(clauses)}]"
         if SHORTCUTS.picked_in and self.picks(e) and isinstance(e.fors[0].cond, ast.In) \
                 and not self.m.advising:  # (x in a list: one call for every item)
             made = picked_in(made) or made
         if self.fresh_tuples(e.elt):
-            return (memo.names if memo is not None else []), f"weighed_tuples(g, {made}, {len(e.elt.items)})"
-        made = f"{self.weigher(e.ty)}(g, {made})" if may_nest(e.elt.ty) and not self.picks(e) else made
+            made = f"weighed_tuples(g, {made}, {len(e.elt.items)})"
+        elif may_nest(e.elt.ty) and not self.picks(e):
+            made = f"{self.weigher(e.ty)}(g, {made})"
+        self.loop_parts = LoopParts(parts, elt) if made == plain else None  # (comprehension_loops)
         return (memo.names if memo is not None else []), made
 
     def clause_items(self, c: ast.CompFor, each: int, items: str) -> str:

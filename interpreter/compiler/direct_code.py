@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
+from interpreter.compiler.comprehension_loops import loops_for, write_loops
 from interpreter.compiler.distinct_options import let_value, made_distinct, members_or_numbers
 from interpreter.compiler.expr_shapes import simple
 from interpreter.compiler.lean_code import OfferKind, lean_prompt, offer_kind, shown_zone
@@ -95,7 +96,15 @@ class DirectGen(UnitGen):
             return
         kind = offer_kind(x.ty_of(s.options))
         prompt = lean_prompt(self, s)
-        options = x.cards_of(s.options)
+        # a comprehension's list made by loops first, when what the call works out before it
+        # (the seat, the pass, the prompt) cannot fail and draws nothing
+        looped = loops_for(self, s.options) and simple(seat) and simple(passing) \
+            and prompt == "None"
+        if looped:
+            options = self.temp()
+            write_loops(self.line, self.w, x, cast(ast.Comprehension, s.options), options)
+        else:
+            options = x.cards_of(s.options)
         # (texts are named by themselves, as distinct values are: a new list of distinct
         # literals holds no none, which alone is named otherwise)
         source = let_value(self.unit.decl, s.options) or s.options  # (a name a let bound)
@@ -112,7 +121,7 @@ class DirectGen(UnitGen):
         elif made:
             self.line(f"{slot} = g.pick_made({rest})")  # nothing to merge or copy
         elif known and kind is OfferKind.DISTINCT and seat == "g.current" and prompt == "None" \
-                and simple(options):  # as made, unless the pass is offered (asked first)
+                and simple(options) and not looped:  # as made, unless the pass is offered (asked first)
             word = self.temp()
             self.line(f"{word} = {passing}")
             self.line(f"{slot} = (g.pick_made({site_name}, g.current, False, None, {options}) "

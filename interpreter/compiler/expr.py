@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from interpreter.compiler.advice_calls import advice_call
 from interpreter.compiler.builtin_calls import BuiltinCalls
 from interpreter.compiler.comprehension_code import Comprehensions
+from interpreter.compiler.comprehension_loops import LoopParts
 from interpreter.compiler.expr_shapes import (
     BOOL_BUILTINS,
     EACH_CHARGED,
@@ -65,6 +66,7 @@ class ExprGen(Comprehensions, Inliner, BuiltinCalls, Messages):
         self.cell_keys: dict[str, str] = {}  # see BuiltinCalls.grid_read
         self.small: dict[str, int] = {}  # a name bound to small numbers written in the rules: how large
         self.reuse: Reuse | None = None  # a direct form's calls kept (reuse.py)
+        self.loop_parts: LoopParts | None = None  # the last comprehension written, as loops
 
     # ------------------------------------------------------------ slots
     def slot(self, i: int) -> str:

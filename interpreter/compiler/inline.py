@@ -34,6 +34,7 @@ from rulelang.language.traversal import walk
 from rulelang.language.types import Type
 
 if TYPE_CHECKING:
+    from interpreter.compiler.inline_statements import LetLines
     from interpreter.compiler.module_builder import ModuleBuilder
     from interpreter.compiler.reuse import Reuse
     from rulelang.language.errors import Span
@@ -98,6 +99,8 @@ class Inliner:
     in_lambda: int
     memo: Memo | None
     reuse: Reuse | None
+    let_lines: LetLines | None = None  # where a let's whole call writes its steps (inline_statements.py)
+    made_list: tuple[ast.Comprehension, str] | None = None  # a comprehension's list made already
 
     if TYPE_CHECKING:
         def expr(self, e: ast.Expr) -> str: ...
@@ -156,6 +159,12 @@ class Inliner:
             return None  # called, so that it is kept: its list may be one kept before, the
             # same object; or it goes through a list, which a call with the same arguments
             # need not do again (a lambda is new at every call: then written out)
+        steps = self.let_lines  # a let's whole value: its steps as statements (inline_statements.py)
+        if steps is not None and nodes is steps.call.args and call is steps.call.span \
+                and decl.lets:
+            self.let_lines = None  # (this call only: not those inside it)
+        else:
+            steps = None
         caller = self.scope()
         k = next(self.m.counter)
         uses: dict[int, int] = {}
@@ -176,7 +185,9 @@ class Inliner:
                 slots[i] = f"({code})" if type(getattr(node, "value", None)) is int else code
             else:
                 temp = slots[i] = f"a{i}_{k}"
-                if self.kept_argument(node, code):  # the same for every item: worked out once
+                if steps is not None:
+                    steps.line(f"{temp} = {code}")
+                elif self.kept_argument(node, code):  # the same for every item: worked out once
                     cast(Memo, self.memo).names.append(temp)
                     temps.append(f"({temp} if {temp} is not UNSET else ({temp} := {code}))")
                 else:
@@ -188,6 +199,9 @@ class Inliner:
         self.enter(Scope(slots, False, f"_{k}", types, lambdas))
         try:
             for let in decl.lets:  # each worked out once, in order, after the arguments
+                if steps is not None:
+                    steps.assign(self.bind(let.slot), let.value, name, let.span, call)
+                    continue
                 value = self.expr(let.value)
                 self.m.w.inlined_part(value, name, let.span, call)
                 name_of_let = self.bind(let.slot)
@@ -198,6 +212,8 @@ class Inliner:
             self.m.w.inlined_part(body, name, decl.body.span, call)
         finally:
             self.enter(caller)
+        if steps is not None:
+            return f"({body})"
         code = sequence(temps, body) if temps else f"({body})"
         key = self.reuse.key(name, args) if self.reuse is not None else None
         return code if key is None else self.reuse.kept(key, code)  # type: ignore[union-attr]

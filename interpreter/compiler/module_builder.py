@@ -17,6 +17,7 @@ from interpreter.compiler.compiled_parts import (
     UnitInfo,
     free_slots,
 )
+from interpreter.compiler.comprehension_loops import loops_here, write_loops
 from interpreter.compiler.direct_code import turn_start
 from interpreter.compiler.expr import ExprGen
 from interpreter.compiler.reads import reads_of_all
@@ -382,7 +383,10 @@ class ModuleBuilder:
                 w(OVER_BUDGET)
             for let in decl.lets:
                 with w.at(let.span):
-                    w(f"s{let.slot} = {x.expr(let.value)}")
+                    if loops_here(x, let.value):  # a comprehension: loops filling the list
+                        write_loops(w, w, x, cast(ast.Comprehension, let.value), f"s{let.slot}")
+                    else:
+                        w(f"s{let.slot} = {x.expr(let.value)}")
             with w.at(decl.body.span):
                 if counted:
                     w(f"result = {x.expr(decl.body)}")

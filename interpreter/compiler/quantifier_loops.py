@@ -19,8 +19,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from interpreter.compiler.compiled_parts import free_slots
+from interpreter.compiler.comprehension_loops import counted_for
 from interpreter.compiler.expr_shapes import all_in
-from interpreter.compiler.inline import Memo
+from interpreter.compiler.inline import LambdaArg, Memo
 from interpreter.compiler.shortcuts import SHORTCUTS
 from interpreter.compiler.zone_locals import ZoneLocals
 from rulelang.language import ast, refs
@@ -130,14 +131,15 @@ def looped_quantifier(gen: ExprGen, name: str, comp: ast.Comprehension) -> str |
     m = gen.m
     if not SHORTCUTS.quantifier_loops or m.advising:
         return None
-    if any(isinstance(getattr(n, "ref", None), refs.LocalFn) or isinstance(n, ast.Lambda)
-           for n in walk(comp)):
+    lambdas = passed_lambdas(gen, comp)
+    if lambdas is None:
         return None
     from interpreter.compiler.expr import ExprGen  # (expr imports this module)
     free = free_slots(comp)
     x = ExprGen(m)
     x.slots = {i: f"p{i}" for i in free}
     x.types = {i: gen.types[i] for i in free if i in gen.types}
+    x.lambdas = lambdas
     saved = m.hoisted, m.fields_hoisted, m.families_hoisted, m.zone_locals
     m.hoisted, m.fields_hoisted, m.families_hoisted, m.zone_locals = set(), {}, {}, ZoneLocals()
     try:
@@ -151,6 +153,26 @@ def looped_quantifier(gen: ExprGen, name: str, comp: ast.Comprehension) -> str |
     lines += [f"    {line}" for line in body]
     m.helpers.append((lines, comp.span))
     return f"{function}(g{''.join(f', {gen.slot(i)}' for i in free)})"
+
+
+def passed_lambdas(gen: ExprGen, comp: ast.Comprehension) -> dict[int, LambdaArg] | None:
+    """The lambdas the comprehension calls (a function written out at its call, given
+    ``c => c.suit``: each call compiled on the spot, ``Inliner.apply_lambda``), by slot; None
+    where the loops cannot be written: a lambda made inside, or a function called that is
+    not such a lambda, or one that reads a name other than its own (the new function would
+    not have it)."""
+    lambdas: dict[int, LambdaArg] = {}
+    for n in walk(comp):
+        if isinstance(n, ast.Lambda):
+            return None
+        ref = getattr(n, "ref", None)
+        if isinstance(ref, refs.LocalFn):
+            lam = gen.lambdas.get(ref.slot)
+            if lam is None or not SHORTCUTS.lambda_loops or free_slots(lam.node) or any(
+                    isinstance(getattr(k, "ref", None), refs.LocalFn) for k in walk(lam.node)):
+                return None
+            lambdas[ref.slot] = lam
+    return lambdas
 
 
 def _loops(x: ExprGen, name: str, comp: ast.Comprehension) -> list[str]:
@@ -219,7 +241,7 @@ def _clauses(x: ExprGen, comp: ast.Comprehension, pad: str) -> tuple[list[str], 
         source_type = x.ty_of(c.iter)
         if len(targets) == 1 and source_type is not None and source_type.name == "zone":
             x.present = x.present | {target}  # a zone holds cards, never none
-        lines.append(f"{pad}for {target} in {items}:")
+        lines += [pad + text for text in counted_for(target, items, x.m.counter)]
         pad += "    "
         memo.variant.update(targets)
         if c.cond is not None:

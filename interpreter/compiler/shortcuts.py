@@ -164,6 +164,10 @@ class Shortcuts:
     # any/all of a comprehension worked out by loops in a function of the module, not a
     # generator (compiler/quantifier_loops.py)
     quantifier_loops: bool = True
+    # and where the comprehension calls a lambda given to a function written out that reads
+    # only its own name (``x => x.suit``): compiled in those loops too, no generator
+    # (quantifier_loops.passed_lambdas)
+    lambda_loops: bool = True
     # empty of an enum's members picked by a condition: every member's condition written
     # out and joined by |, no list made (quantifier_loops.empty_of_members)
     empty_members: bool = True
@@ -195,6 +199,20 @@ class Shortcuts:
     # cards(Z) of one zone moved by move_zone (the whole zone at once where nothing is
     # priced or shown card by card), not by move_cards of a list made (stmt.s_Move)
     zone_moves: bool = True
+    # a comprehension that is the whole value of a let or of a direct choose's options, in a
+    # function that cannot pause: loops of statements filling a list, not a list comprehension
+    # (a function made and called) (compiler/comprehension_loops.py)
+    comprehension_loops: bool = True
+    # a function written out where its call is a let's whole value: its arguments and lets
+    # worked out by statements before the let's, not by a chain of := in one expression
+    # (compiler/inline_statements.py)
+    inline_statements: bool = True
+    # the items such loops go through (and those of any/all's loops) counted by statements
+    # before the loop, not by a call of counted (comprehension_loops.counted_for)
+    counted_loops: bool = True
+    # a let whose value is first, last, size or empty of a comprehension: the list made by
+    # loops first (compiler/inline_statements.write_let)
+    builtin_loops: bool = True
 
 
 SHORTCUTS = Shortcuts()

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, cast
 
 from interpreter.compiler.analysis import EFFECTS
 from interpreter.compiler.expr_shapes import items_may_nest, simple
+from interpreter.compiler.inline_statements import write_let
 from interpreter.compiler.lean_code import write_ask, write_log
 from interpreter.compiler.let_loops import write_let_loop
 from interpreter.compiler.move_code import (
@@ -197,9 +198,8 @@ class UnitGen(RuleCalls):
     # ------------------------------------------------------------ simple statements
     def s_Let(self, s: ast.Let) -> None:
         self.rule_value(s.value)
-        target = self.x.slot(s.slot)
-        if not write_let_loop(self, target, s.value):
-            self.line(f"{target} = {self.x.expr(s.value)}")
+        if not write_let_loop(self, self.x.slot(s.slot), s.value):  # (let_loops.py first)
+            write_let(self, s)
 
     def s_Assign(self, s: ast.Assign) -> None:
         t, x = s.target, self.x

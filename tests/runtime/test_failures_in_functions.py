@@ -9,6 +9,7 @@ import pytest
 
 import rulelang
 from interpreter.compiler import inline
+from interpreter.compiler.shortcuts import SHORTCUTS
 from rulelang.language import checker
 
 HEAD = """game "Fns"
@@ -214,3 +215,27 @@ def test_every_error_of_a_file_is_in_its_words_but_not_its_notes():
     assert "1 more error(s) not shown" in str(many)
     assert many.words() == "; ".join(f"unknown variable 'x{i}'"
                                      for i in range(checker.MAX_ERRORS))
+
+
+@pytest.mark.parametrize("statements", [True, False], ids=["statements", "one expression"])
+def test_a_failure_in_a_let_of_a_function_whose_call_is_a_lets_value_is_told_in_it(
+        inlining, statements, monkeypatch):
+    """``let n = firsts(2)``: written out, the function's lets are statements before the
+    turn's let (compiler/inline_statements.py), its comprehension loops and its ``if``
+    expression an ``if`` statement; a failure there is told in the function, at the part
+    that failed, as in the one expression (switched off) and in the call."""
+    monkeypatch.setattr(SHORTCUTS, "inline_statements", statements)
+    text = HEAD + ("fn firsts(x: int) {\n  let some = x > 0\n"
+                   "  let picked = if some then [p for p in players if bid[p] > x] else []\n"
+                   "  size(picked)\n}\n"
+                   "turn {\n  let n = firsts(2)\n  log \"{n}\"\n  win current\n}\n")
+    for lean in (False, True):
+        shown = _failed(text, lean)
+        assert shown == [
+            "fns.rules:16:52: error: in fn firsts: cannot compare none > a number: bid[p] is"
+            " none (a value not set yet, or nothing found?)",
+            "      let picked = if some then [p for p in players if bid[p] > x] else []",
+            "      " + " " * 49 + "^" * 10,
+            "fns.rules:20:11: note: called from turn",
+            "      let n = firsts(2)",
+            "              ^^^^^^^^^"], (lean, shown)

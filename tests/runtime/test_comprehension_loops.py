@@ -1,0 +1,73 @@
+"""A comprehension that is a let's whole value (or a direct choose's options) written as loops
+filling a list (compiler/comprehension_loops.py; ``first`` of one too, inline_statements.py),
+the items its loops go through counted by statements before them (``counted_for``): the same
+lists and the same work as the comprehension and ``counted``. The differential tests play
+every ruleset with each switch off (tests/runtime/test_fast_paths_compiled.py, and the direct
+forms against the machines, test_lean_direct.py); here, the text of a loop's head, and a
+budget run out at the same place."""
+from __future__ import annotations
+
+import itertools
+import re
+
+import pytest
+
+import rulelang
+from interpreter.compiler.comprehension_loops import counted_for
+from interpreter.compiler.shortcuts import SHORTCUTS
+
+
+@pytest.mark.parametrize("items, head", [
+    ("counted(g, a0_31)", ["cw0 = a0_31", "g.work += len(cw0)"]),
+    ("counted(g, ZC[ZN['hand'][g.current].i], 32)",
+     ["cw0 = ZC[ZN['hand'][g.current].i]", "g.work += len(cw0) * 32"]),
+    ("counted(g, number_span(0, g.consts['tricks']))",
+     ["cw0 = number_span(0, g.consts['tricks'])", "g.work += len(cw0)"]),
+    ("counted(g, f('a, 3'))", ["cw0 = f('a, 3')", "g.work += len(cw0)"]),
+    ("counted(g, ', 3', 5)", ["cw0 = ', 3'", "g.work += len(cw0) * 5"]),
+])
+def test_a_counted_source_is_counted_before_its_loop(items, head):
+    assert counted_for("s1", items, itertools.count()) == \
+        head + ["if g.work > 5000000: overwork(g)", "for s1 in cw0:"]
+
+
+@pytest.mark.parametrize("items", ["g.players", "counted(g, f(x), 3, 4)", "counted(g, f(x)",
+                                   "counted(g, x), counted(g, y)", "counted(g, 'x)"])
+def test_anything_else_is_gone_through_as_it_is(items):
+    assert counted_for("s1", items, itertools.count()) == [f"for s1 in {items}:"]
+
+
+TEXT = """game "Loops"
+players 2
+fn picked(n: int) {
+  let some = [x for x in 1..n if x > 0]
+  size(some)
+}
+turn {
+  let a = 1..100000
+  loop {
+    let b = [x for x in a if x > 0]
+    let c = picked(100)
+    let d = first([x for x in 1..10 if x > 5])
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("switched_off", [(), ("comprehension_loops",), ("counted_loops",),
+                                          ("inline_statements",), ("builtin_loops",)])
+def test_the_budget_runs_out_at_the_same_place(switched_off, monkeypatch):
+    written = rulelang.loads(TEXT, "loops.rules").lean().source()
+    assert re.search(r"for s1 in cw\d+:", written) and re.search(r"for s1_\d+ in cw\d+:", written)
+    assert re.search(r"\(first\d+ := t\d+\)", written)  # (first of a list made by loops)
+    for name in switched_off:
+        monkeypatch.setattr(SHORTCUTS, name, False)
+    rules = rulelang.loads(TEXT, "loops.rules")
+    assert (rules.lean().source() != written) is bool(switched_off)
+    with pytest.raises(rulelang.RulesRuntimeError) as caught:
+        rules.lean().played_out(lambda game, seat, values, site: 0, players=2, seed=1)
+    assert str(caught.value).splitlines()[:2] == [
+        "loops.rules:10:5: error: in turn: over 5,000,000 steps of work since the last decision"
+        " (items gone through in lists, characters of texts made, options offered, cards taken"
+        " from inside large zones, loop turns, function calls): this seems never to end",
+        "        let b = [x for x in a if x > 0]"]
