@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import attrs
 
-from interpreter.compiler.advice_calls import KeptIn, outermost_once
+from interpreter.compiler.advice_calls import KeptIn
 from interpreter.compiler.analysis import analysis_of
 from interpreter.compiler.compiled_parts import (
     ChoiceSite,
@@ -22,6 +22,7 @@ from interpreter.compiler.direct_code import turn_start
 from interpreter.compiler.expr import ExprGen
 from interpreter.compiler.reads import reads_of_all
 from interpreter.compiler.shortcuts import SHORTCUTS
+from interpreter.compiler.site_code import write_site
 from interpreter.compiler.source import Writer, literal
 from interpreter.compiler.stmt import OVER_BUDGET, UnitGen
 from interpreter.compiler.written import EnumPart, EnumSetPart, MemberPart, NsPart, SitePart
@@ -271,7 +272,7 @@ class ModuleBuilder:
 
     def flush_sites(self) -> None:
         for site, s, info in self.site_functions:
-            self.write_site(site, s, info)
+            write_site(self, site, s, info)
         self.site_functions = []
         for making, exprs in self.making_functions:
             making.make = self.top(ast.ListLit(exprs, span=exprs[0].span), making.slots, role="make")
@@ -452,50 +453,6 @@ class ModuleBuilder:
         self.per_rules[bound] = SitePart(site.index)
         self.site_of[id(s)] = (bound, site)
         return bound
-
-    def write_site(self, site: ChoiceSite, s: ast.Choose, info: UnitInfo) -> None:
-        x = self.x
-        x.slots, x.frame_slots, x.sure = {}, True, frozenset()
-        parts: dict[str, ast.Expr | list[ast.Lambda] | ast.Lambda | None] = {
-            "seat": s.by, "passing": s.pass_if, "prompt": s.prompt, "options": s.options,
-            "seats": s.each[1] if s.each is not None else None}
-        if s.refusals is not None and not self.an.expr_chance(s.refusals):
-            parts["refusals"] = s.refusals  # worked out only for a refused move: never chance
-        if s.prefer:
-            parts["prefer"] = s.prefer  # advice, read by bots on their samples only
-        if s.shown is not None:
-            parts["shown"] = s.shown  # read only when a screen shows the options
-        for role, expr in parts.items():
-            if expr is None:
-                continue
-            name = f"site{site.index}_{role}"
-            self.function(f"def {name}(g, L):", None, info.name)
-            with self.w.at(s.span):
-                if isinstance(expr, list):  # prefer: a function per clause
-                    self.advising = self.advice_copies  # its calls keep their results
-                    if self.advising:
-                        self.w("M = {}")
-                        self.once_calls = outermost_once(expr, self.an.fn_calls)
-                    clauses = [(advice.span, x.lambda_(advice)) for advice in expr]
-                    self.advising, self.once_calls = False, set()
-                    self.w("return [")
-                    for span, clause in clauses:  # each on a line of its own, at its clause:
-                        with self.w.at(span or s.span):  # a failure in it is told there
-                            self.w(f"    {clause},")
-                    code = "]"
-                elif isinstance(expr, ast.Lambda):  # shown: option -> its text's parts
-                    code = x.lambda_(expr, message=True)  # (a card as the chooser knows it)
-                elif role == "prompt":
-                    code = x.message(expr)
-                elif role in ("options", "seats"):
-                    code = f"list({x.cards_of(expr)})"
-                elif role == "passing":
-                    code = f"bool({x.expr(expr)})"
-                else:
-                    code = x.expr(expr)
-                self.w(code if isinstance(expr, list) else f"return {code}")
-            self.w.depth = 0
-            setattr(site, role, name)
 
     def write_unit(self, info: UnitInfo, body: list[ast.Stmt], params: int = 0,
                    trigger: ast.TriggerDecl | None = None) -> None:
