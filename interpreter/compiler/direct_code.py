@@ -35,6 +35,7 @@ from interpreter.compiler.distinct_options import let_value, made_distinct, memb
 from interpreter.compiler.expr_shapes import simple
 from interpreter.compiler.lean_code import OfferKind, lean_prompt, offer_kind, shown_zone
 from interpreter.compiler.reuse import Reuse
+from interpreter.compiler.shortcuts import SHORTCUTS
 from interpreter.compiler.source import literal
 from interpreter.compiler.stmt import OVER_BUDGET, UnitGen
 from rulelang.language import ast, refs
@@ -117,6 +118,12 @@ class DirectGen(UnitGen):
         slot = x.slot(s.slot)
         if kind is OfferKind.CARDS:  # the offer and the pick in one call
             zone = shown_zone(self, s.options)
+            if SHORTCUTS.zone_once and zone != "None" and options == f"ZC[{zone}.i]":
+                # a zone's own cards: the zone looked up once, for its cards and as itself
+                named = self.temp()
+                rest = f"{site_name}, {seat}, {passing}, {prompt}, ZC[({named} := {zone}).i]"
+                self.m.zone_locals.dropped(zone, self.m.HOISTED["zones"])  # (written once now)
+                zone = named
             self.line(f"{slot} = g.pick_cards({rest}{'' if zone == 'None' else ', ' + zone})")
         elif made:
             self.line(f"{slot} = g.pick_made({rest})")  # nothing to merge or copy

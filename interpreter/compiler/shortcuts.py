@@ -105,6 +105,9 @@ class Shortcuts:
     # min and max of a list of numbers (``max(c.value for c in hand)``) by list_min, list_max,
     # not by the builtin's general call (builtin_calls.extreme_of_list)
     list_extremes: bool = True
+    # a direct choose among a zone's own cards: the zone looked up once, for its cards and
+    # for pick_cards to know it by (``ZC[(t := Z).i], t``), not twice (direct_code.s_Choose)
+    zone_once: bool = True
     # size, count, empty, first, last of a list held in a name: read in place when it is
     # a list, else by the builtin (a name may hold none) (builtin_calls.fast_builtin)
     named_lists: bool = True

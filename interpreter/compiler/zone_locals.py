@@ -32,6 +32,11 @@ class ZoneLocals:
             self.uses[name] = self.uses.get(name, 0) + 1
         return f"{zones}[{literal(name)}]"
 
+    def dropped(self, code: str, zones: str) -> None:
+        """Code written and then dropped (``code``): each zone it names counted once less."""
+        for name in self.uses:
+            self.uses[name] -= code.count(f"{zones}[{literal(name)}]")
+
     def put_in_place(self, lines: list[str], start: int, zones: str) -> bool:
         """Each zone named twice or more in ``lines[start:]`` (the function's body) read
         from its local there; True when the body names ``zones`` no more."""

@@ -36,6 +36,7 @@ overwork: Any = cast(Any, _overwork)  # (not annotated yet)
 # whose names were all checked before is checked by one ``issuperset``, in C. Bounded.
 PASS_CHECKED: dict[str, set[str]] = {}
 PASS_CHECKED_MAX = 4096
+NONE_CHECKED: frozenset[str] = frozenset()  # (``pick_cards``: names not all found clear)
 # Python frames that direct forms may nest (``play_out``): rules and triggers waiting on each
 # other, 300 of them at most (MAX_FRAMES), each a few Python frames deep, and the functions
 # they call, as machines on the frames never nest; so the rules' own limits, not Python's,
@@ -212,14 +213,28 @@ class LeanGame(Game):
         if zone is not None and zone.shows >> seat & 1:  # (``Zone.shows``: ``sees``, not a grid)
             # a zone that shows its cards to the chooser: each named by its label
             # (``cards_by_name``'s first case, written out); none alike: the options are
-            # offered as they are (the policy reads them and leaves them), or with the pass
+            # offered as they are (the policy reads them and leaves them), or with the pass;
+            # each new name looked up as it is met among those found clear of the pass word
+            # (``_pass_clear`` in the loop, with no set made of the names; NONE_CHECKED: one
+            # was not found, so they are checked below, as other offers are)
             seen: dict[str, Any] = {}
-            for v in options:
-                text = v.label
-                if text not in seen:
-                    seen[text] = v
+            if passing:
+                clear_names: Any = PASS_CHECKED.get(passing, NONE_CHECKED)
+                for v in options:
+                    text = v.label
+                    if text not in seen:
+                        seen[text] = v
+                        if text not in clear_names:
+                            clear_names = NONE_CHECKED
+                clear = clear_names is not NONE_CHECKED
+            else:
+                for v in options:
+                    text = v.label
+                    if text not in seen:
+                        seen[text] = v
             values = options if len(seen) == len(options) else list(seen.values())
         else:
+            clear = False
             if zone is not None and not passing and not zone.sees >> seat & 1:
                 # cards of one zone the chooser does not see (a hand held face out): if it
                 # knows none of them, each is named by where it lies, a name no other has,
@@ -237,9 +252,10 @@ class LeanGame(Game):
             self.work = work
             overwork(self)
         if passing:  # (``_pass_clear``, written out: one call less a decision)
-            checked = PASS_CHECKED.get(passing)
-            if checked is None or not checked.issuperset(seen):
-                LeanGame._check_pass(passing, seen)
+            if not clear:
+                checked = PASS_CHECKED.get(passing)
+                if checked is None or not checked.issuperset(seen):
+                    LeanGame._check_pass(passing, seen)
             values = [*values, None]  # (a new list: not the options')
         elif not values:
             raise Fail(NOTHING_TO_CHOOSE)

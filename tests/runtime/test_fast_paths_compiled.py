@@ -23,15 +23,21 @@ import rulelang
 from interpreter import compiler
 from interpreter.compiler import expr, inline, module_builder
 from interpreter.compiler.shortcuts import SHORTCUTS, Shortcuts
-from support import differential
+from support import differential, soak
+from support import direct_differential as both
+from support.lean_differential import lean_rules, parting
 
 
 def _reads_anything(conditions, fns):
     return None  # as reads_of_all says of a condition it cannot follow: check after every change
 
 
+# shortcuts of the direct forms alone, which only lean modules hold (the full modules are the
+# same with them off): their test plays the direct games (test_lean_direct.py's) both ways
+LEAN_ONLY = ("zone_once",)
 SWITCHES = {  # name -> [(where, attribute, the value that switches it off)]
-    **{f.name: [(SHORTCUTS, f.name, False)] for f in attrs.fields(Shortcuts)},
+    **{f.name: [(SHORTCUTS, f.name, False)] for f in attrs.fields(Shortcuts)
+       if f.name not in LEAN_ONLY},
     # the lines of two lists picked by a field (field_lines) come first where they apply, so
     # the shortcuts for other lists are seen only with it off
     "empty_starts": [(SHORTCUTS, "empty_starts", False), (SHORTCUTS, "field_lines", False)],
@@ -65,6 +71,33 @@ def test_every_game_goes_as_with_the_shortcut_switched_off(name):
     changed = [path for path, rules in again.items()
                if rules.source() != differential.rules_of(path).source()]
     assert changed, f"switching {name} off changed no ruleset's code"
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("name", LEAN_ONLY)
+def test_every_direct_game_goes_as_with_the_shortcut_switched_off(name):
+    """Every ruleset's lean module compiled again with a direct-form shortcut off: its
+    direct games (``direct_differential.play_direct``, from the start too) go as with it on:
+    the same seats asked among as many moves, the same draws, state, outcome and error."""
+    changed = 0
+    for config in differential.configurations():
+        if not (soak.FULL or differential.everyday(config)):
+            continue
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(SHORTCUTS, name, False)
+            off = differential.compiled(config.path).lean()
+            off.source()  # (written now, with the shortcut off)
+        if off.source() == lean_rules(config.path).source():
+            continue  # the same code: the same games
+        changed += 1
+        for started in (False, True):
+            on = both.play_direct(config, 2000, 400, started)
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setattr(both, "lean_rules", lambda path, off=off: off)
+                general = both.play_direct(config, 2000, 400, started)
+            problem = parting(config, 2000, ("on", on), ("off", general))
+            assert problem is None, problem
+    assert changed, f"switching {name} off changed no ruleset's lean code"
 
 
 BIG = """
