@@ -115,11 +115,15 @@ def compute_outcome(g: Game) -> Outcome:
             winners = sorted(set(named)) if isinstance(named, list) else [named]
         else:
             tiebreaks = scoring.tiebreaks
-            keys = {p: (scores[p],) + tuple(_score(g, t, p) for t in tiebreaks) for p in players}
-            best = max(keys.values())
-            winners = [p for p in players if keys[p] == best]
-            if tiebreaks and len(winners) < len(players):
-                tiebreak = _tiebreak_words(g, keys, best[0])
+            top = max(scores.values())
+            winners = [p for p in players if scores[p] == top]
+            if tiebreaks and len(winners) > 1:  # read only for the players tied on the best
+                # score: the score alone decides most games (and every playout's end)
+                keys = {p: (top,) + tuple(_score(g, t, p) for t in tiebreaks) for p in winners}
+                best = max(keys.values())
+                winners = [p for p in winners if keys[p] == best]
+                if len(winners) < len(players):
+                    tiebreak = _tiebreak_words(g, keys, top)
         result = "win"
         if len(players) > 1 and len(winners) == len(players):
             winners, result = [], "draw"

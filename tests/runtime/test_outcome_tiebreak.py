@@ -86,3 +86,26 @@ def test_a_simulation_counts_the_wins_the_tiebreak_decided():
     summary = summarize(run, "Tied", {}, False)
     assert summary.tiebreaks is not None and summary.tiebreaks.count == 4
     assert "  tiebreak    100.0%" in report.render(summary)
+
+
+LEVEL = """game "Level"
+players 2..3
+option gold: list of int = [4, 4, 1]
+tiebreak p = 10 / (index_of(players, p) - 2)
+score p = gold[index_of(players, p)]
+turn { end }
+"""
+
+
+def test_the_tiebreaks_are_read_only_for_the_players_level_on_the_best_score():
+    """They were worked out for every player at every game's end (1.6% of a random Yokai
+    Sketch game, whose scores alone decide): P3's tiebreak divides by zero, and P3 is not
+    level with the best, so the game ends; where the score alone decides, none is read."""
+    rules = rulelang.loads(LEVEL, "level.rules")
+    for lean in (False, True):
+        played = rules.lean() if lean else rules
+        game = played.new_game(players=3, seed=1)
+        assert game.outcome["winners"] == [0]  # -5 against -10: P1
+        assert game.outcome["tiebreak"] == "10 / (index_of(players, p) - 2): P1 -5, P2 -10"
+        alone = played.new_game(players=3, seed=1, options={"gold": "[5, 4, 1]"})
+        assert alone.outcome["winners"] == [0] and "tiebreak" not in alone.outcome
