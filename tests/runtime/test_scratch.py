@@ -84,7 +84,14 @@ def _difference(config, seed: int, lean: bool) -> str | None:
     again, copy = scratch.fresh(seed_again), world.copy(logging=False, seed=seed_again)
     if again is not played:
         return f"{where}: not made in place"
-    ours, theirs = _described(again, world), _described(copy, world)
+    return _played_alike(where, again, copy, _described(again, world),
+                         _described(copy, world), rng)
+
+
+def _played_alike(where: str, ours_game, copy, ours: dict, theirs: dict,
+                  rng: random.Random) -> str | None:
+    """``ours_game`` and ``copy`` described alike (``ours``, ``theirs``: attribute by
+    attribute), then played on alike to the same end and state (or the same error)."""
     if ours.keys() != theirs.keys():
         return f"{where}: attributes {sorted(ours.keys() ^ theirs.keys())}"
     for name in ours:
@@ -92,19 +99,20 @@ def _difference(config, seed: int, lean: bool) -> str | None:
             return f"{where}: {name}: {ours[name]!r:.300} vs {theirs[name]!r:.300}"
     failed = [None, None]
     for _ in range(MAX_MOVES):  # both played on alike
-        if again.is_over or copy.is_over:
+        if ours_game.is_over or copy.is_over:
             break
-        if _moves(again) != _moves(copy):
+        if _moves(ours_game) != _moves(copy):
             return f"{where}: the moves differ"
-        i = rng.randrange(len(again.legal_moves()))
-        for k, g in enumerate((again, copy)):
+        i = rng.randrange(len(ours_game.legal_moves()))
+        for k, g in enumerate((ours_game, copy)):
             try:
                 g.apply(i)
             except RulesError as error:
                 failed[k] = str(error).splitlines()[0]
         if failed != [None, None]:
             return None if failed[0] == failed[1] else f"{where}: errors {failed!r}"
-    if again.is_over != copy.is_over or both.state_text(again) != both.state_text(copy):
+    if ours_game.is_over != copy.is_over or \
+            both.state_text(ours_game) != both.state_text(copy):
         return f"{where}: they end apart"
     return None
 
@@ -146,28 +154,7 @@ def _last_difference(config, seed: int, lean: bool) -> str | None:
         return f"{where}: not the world"
     ours = {name: shown for name, (shown, _) in _described(last, world).items()}
     theirs = {name: shown for name, (shown, _) in _described(copy, world).items()}
-    if ours.keys() != theirs.keys():
-        return f"{where}: attributes {sorted(ours.keys() ^ theirs.keys())}"
-    for name in ours:
-        if ours[name] != theirs[name]:
-            return f"{where}: {name}: {ours[name]!r:.300} vs {theirs[name]!r:.300}"
-    failed = [None, None]
-    for _ in range(MAX_MOVES):
-        if last.is_over or copy.is_over:
-            break
-        if _moves(last) != _moves(copy):
-            return f"{where}: the moves differ"
-        i = rng.randrange(len(last.legal_moves()))
-        for k, g in enumerate((last, copy)):
-            try:
-                g.apply(i)
-            except RulesError as error:
-                failed[k] = str(error).splitlines()[0]
-        if failed != [None, None]:
-            return None if failed[0] == failed[1] else f"{where}: errors {failed!r}"
-    if last.is_over != copy.is_over or both.state_text(last) != both.state_text(copy):
-        return f"{where}: they end apart"
-    return None
+    return _played_alike(where, last, copy, ours, theirs, rng)
 
 
 def test_the_last_playout_on_the_world_itself_plays_as_a_copy():
