@@ -73,11 +73,12 @@ def plain(node: ast.Expr) -> bool:
 class Memo:
     """A comprehension's values worked out once (``ExprGen.hoisted``): their names, and the
     names of what changes from item to item (what it binds, temporaries made from them)."""
-    __slots__ = ("names", "variant")
+    __slots__ = ("names", "variant", "reads")
 
     def __init__(self) -> None:
         self.names: list[str] = []
         self.variant: set[str] = set()
+        self.reads: dict[str, str] = {}  # a kept argument's name -> the code it keeps
 
     def mentions(self, code: str) -> bool:
         if not self.variant:
@@ -189,6 +190,7 @@ class Inliner:
                     steps.line(f"{temp} = {code}")
                 elif self.kept_argument(node, code):  # the same for every item: worked out once
                     cast(Memo, self.memo).names.append(temp)
+                    cast(Memo, self.memo).reads[temp] = code
                     temps.append(f"({temp} if {temp} is not UNSET else ({temp} := {code}))")
                 else:
                     temps.append(f"({temp} := {code})")

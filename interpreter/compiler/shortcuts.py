@@ -108,6 +108,10 @@ class Shortcuts:
     # a direct choose among a zone's own cards: the zone looked up once, for its cards and
     # for pick_cards to know it by (``ZC[(t := Z).i], t``), not twice (direct_code.s_Choose)
     zone_once: bool = True
+    # a comprehension written as loops whose conditions keep the zone its first loop goes
+    # through (a hand passed to a function written out): the zone bound where the loop reads
+    # it, not tested for at each item (comprehension_loops.bound_first)
+    kept_sources: bool = True
     # size, count, empty, first, last of a list held in a name: read in place when it is
     # a list, else by the builtin (a name may hold none) (builtin_calls.fast_builtin)
     named_lists: bool = True
