@@ -28,12 +28,14 @@ from typing import TYPE_CHECKING, cast
 import attrs
 
 from interpreter.compiler.expr_shapes import sequence
+from interpreter.compiler.let_loops import write_first_extreme
 from interpreter.compiler.shortcuts import SHORTCUTS
 from rulelang.language import ast, refs
 from rulelang.language.traversal import walk
 from rulelang.language.types import Type
 
 if TYPE_CHECKING:
+    from interpreter.compiler.expr import ExprGen
     from interpreter.compiler.inline_statements import LetLines
     from interpreter.compiler.module_builder import ModuleBuilder
     from interpreter.compiler.reuse import Reuse
@@ -210,6 +212,11 @@ class Inliner:
                 temps.append(f"({name_of_let} := {value})")
                 if self.memo is not None and self.memo.mentions(value):
                     self.memo.variant.add(name_of_let)  # it changes with the items
+            made = None if steps is None else write_first_extreme(
+                cast("ExprGen", self), decl.body, steps.line, lambda: f"fx{next(self.m.counter)}",
+                lambda code: self.m.w.inlined_part(code, name, decl.body.span, call))
+            if made is not None:
+                return made
             body = self.expr(decl.body)
             self.m.w.inlined_part(body, name, decl.body.span, call)
         finally:
