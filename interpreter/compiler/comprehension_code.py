@@ -124,7 +124,8 @@ class Comprehensions:
             made = f"weighed_tuples(g, {made}, {len(e.elt.items)})"
         elif may_nest(e.elt.ty) and not self.picks(e):
             made = f"{self.weigher(e.ty)}(g, {made})"
-        self.loop_parts = LoopParts(parts, elt) if made == plain else None  # (comprehension_loops)
+        kept = dict(memo.reads) if memo is not None else {}
+        self.loop_parts = LoopParts(parts, elt, kept) if made == plain else None  # (comprehension_loops)
         return (memo.names if memo is not None else []), made
 
     def clause_items(self, c: ast.CompFor, each: int, items: str) -> str:

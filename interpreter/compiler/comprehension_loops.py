@@ -9,7 +9,8 @@ about 3.5% fewer instructions a lean game, examples/oh_hell.rules). Written as `
 loops (and ``if`` for its conditions) that append each item to a new list, the comprehension
 goes through the same items in the same order, works out the same conditions and items, and
 counts the same work, in the function itself. The values its conditions work out once
-(``Inliner.hoisted``) are set unset by a statement before the loops.
+(``Inliner.hoisted``) are set unset by a statement before the loops; a zone the first loop
+goes through that they keep is bound where the loop reads it (``bound_first``).
 
 Not where the comprehension's code holds a lambda (a lambda made in a loop reads the
 function's name, which outlives the loop, not the comprehension's own), nor where its list is
@@ -19,7 +20,7 @@ before (``ExprGen.loop_parts`` is None).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import attrs
 
@@ -46,6 +47,9 @@ class LoopParts:
     """A comprehension written as a plain list comprehension: its clauses and its item."""
     clauses: list[LoopClause]
     item: str
+    # a value its conditions work out once and keep (``Inliner.kept_argument``): its name ->
+    # its code, ``(name if name is not UNSET else (name := code))`` where it is asked
+    kept: dict[str, str] = attrs.field(factory=dict)
 
 
 def loops_for(gen: UnitGen, e: ast.Expr) -> bool:
@@ -69,6 +73,8 @@ def write_loops(line: Callable[[str], None], w: Writer, x: ExprGen, e: ast.Compr
     if parts is None or "lambda" in code:
         line(f"{name} = {x.memoized(names, code)}")
         return
+    parts, names = bound_first(parts, names, lambda code: x.m.zone_locals.dropped(
+        code, x.m.HOISTED["zones"]))
     if names:
         line(" = ".join(names) + " = UNSET")
     line(f"{name} = []")
@@ -84,6 +90,40 @@ def write_loops(line: Callable[[str], None], w: Writer, x: ExprGen, e: ast.Compr
         line(f"{name}.append({parts.item})")
     finally:
         w.depth = depth
+
+
+def bound_first(parts: LoopParts, names: list[str],
+                dropped: Callable[[str], None]) -> tuple[LoopParts, list[str]]:
+    """Where the first clause goes through a zone's cards (``ZC[Z.i]``) and its conditions
+    keep ``Z`` itself (``(t if t is not UNSET else (t := Z))``, a hand passed to a function
+    written out): ``Z`` bound as the loop's source reads it, ``ZC[(t := Z).i]``, and the
+    conditions read ``t``, no test at each item. ``Z`` is read before any item either way
+    (it fails there, if anywhere) and nothing a condition works out changes it. Switch
+    ``kept_sources``. (``dropped`` is told the code no longer written: zone_locals.py.)"""
+    first = parts.clauses[0] if parts.clauses else None
+    if first is None or not SHORTCUTS.kept_sources:
+        return parts, names
+    found = next(((temp, code) for temp, code in parts.kept.items()
+                  if first.items == f"ZC[{code}.i]"
+                  or first.items.startswith(f"counted(g, ZC[{code}.i]")), None)
+    if found is None:
+        return parts, names
+    temp, code = found
+    kept = f"({temp} if {temp} is not UNSET else ({temp} := {code}))"
+
+    def bare(text: str | None) -> str | None:
+        if text is None:
+            return None
+        for _ in range(text.count(kept)):
+            dropped(code)
+        return text.replace(f"({kept} and None) or ", "").replace(kept, temp)
+
+    items = first.items.replace(f"ZC[{code}.i]", f"ZC[({temp} := {code}).i]", 1)  # (the same code)
+    clauses = [LoopClause(first.target, items, bare(first.cond))]
+    clauses += [LoopClause(c.target, cast(str, bare(c.items)), bare(c.cond))
+                for c in parts.clauses[1:]]
+    kept_now = {t: c for t, c in parts.kept.items() if t != temp}
+    return LoopParts(clauses, cast(str, bare(parts.item)), kept_now), [n for n in names if n != temp]
 
 
 def counted_for(target: str, items: str, counter: Iterator[int]) -> list[str]:

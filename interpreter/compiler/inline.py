@@ -28,12 +28,14 @@ from typing import TYPE_CHECKING, cast
 import attrs
 
 from interpreter.compiler.expr_shapes import sequence
+from interpreter.compiler.let_loops import write_first_extreme
 from interpreter.compiler.shortcuts import SHORTCUTS
 from rulelang.language import ast, refs
 from rulelang.language.traversal import walk
 from rulelang.language.types import Type
 
 if TYPE_CHECKING:
+    from interpreter.compiler.expr import ExprGen
     from interpreter.compiler.inline_statements import LetLines
     from interpreter.compiler.module_builder import ModuleBuilder
     from interpreter.compiler.reuse import Reuse
@@ -73,11 +75,12 @@ def plain(node: ast.Expr) -> bool:
 class Memo:
     """A comprehension's values worked out once (``ExprGen.hoisted``): their names, and the
     names of what changes from item to item (what it binds, temporaries made from them)."""
-    __slots__ = ("names", "variant")
+    __slots__ = ("names", "variant", "reads")
 
     def __init__(self) -> None:
         self.names: list[str] = []
         self.variant: set[str] = set()
+        self.reads: dict[str, str] = {}  # a kept argument's name -> the code it keeps
 
     def mentions(self, code: str) -> bool:
         if not self.variant:
@@ -189,6 +192,7 @@ class Inliner:
                     steps.line(f"{temp} = {code}")
                 elif self.kept_argument(node, code):  # the same for every item: worked out once
                     cast(Memo, self.memo).names.append(temp)
+                    cast(Memo, self.memo).reads[temp] = code
                     temps.append(f"({temp} if {temp} is not UNSET else ({temp} := {code}))")
                 else:
                     temps.append(f"({temp} := {code})")
@@ -208,6 +212,11 @@ class Inliner:
                 temps.append(f"({name_of_let} := {value})")
                 if self.memo is not None and self.memo.mentions(value):
                     self.memo.variant.add(name_of_let)  # it changes with the items
+            made = None if steps is None else write_first_extreme(
+                cast("ExprGen", self), decl.body, steps.line, lambda: f"fx{next(self.m.counter)}",
+                lambda code: self.m.w.inlined_part(code, name, decl.body.span, call))
+            if made is not None:
+                return made
             body = self.expr(decl.body)
             self.m.w.inlined_part(body, name, decl.body.span, call)
         finally:

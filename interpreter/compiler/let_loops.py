@@ -16,6 +16,7 @@ counts no work for each item (a costly element or lambda leaves the call as it w
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import attrs
@@ -134,3 +135,50 @@ def extreme_items(x: ExprGen, e: ast.Expr) -> ExtremeItems | None:
     bounded = x.bounded_source(e.args[0])
     return ExtremeItems(param, bounded or items, bounded is not None, key,
                         ">" if e.ref.name == "argmax" else "<")
+
+
+def write_first_extreme(x: ExprGen, e: ast.Expr, line: Callable[[str], None],
+                        temp: Callable[[], str], mark: Callable[[str], None]) -> str | None:
+    """``first(argmax(L, c => KEY))`` (or argmin; L a name, KEY costing no work for each
+    item and drawing nothing) as lines that work it out, written by ``line``; the name then
+    holding it, or None where this does not apply. A loop keeps the first item whose key is
+    the best, as the builtin does, while every key is a whole number; where one is not, or
+    one fails, the call as it was written before (``mark`` tells its code) works it all out
+    again (the keys have no effects): the same value, the same error from the same place."""
+    if not (SHORTCUTS.first_extreme_loops and isinstance(e, ast.Call)
+            and e.ref == refs.Builtin("first") and len(e.args) == 1):
+        return None
+    inner = e.args[0]
+    if not (isinstance(inner, ast.Call) and isinstance(inner.ref, refs.Builtin)
+            and inner.ref.name in ("argmax", "argmin") and len(inner.args) == 2):
+        return None
+    lam = inner.args[1]
+    if not (isinstance(lam, ast.Lambda) and x.m.an.cost(lam.body) < EACH_CHARGED
+            and not x.m.an.expr_chance(lam.body)):
+        return None
+    items = x.expr(inner.args[0])
+    if not items.isidentifier():
+        return None
+    param, key = x.lambda_parts(lam)
+    whole = x.expr(e)  # the call as before, for where the loop cannot decide
+    made, best, k, left = temp(), temp(), temp(), temp()
+    better = ">" if inner.ref.name == "argmax" else "<"
+    line(f"{made} = {best} = None")
+    line(f"{left} = {items}")
+    line(f"if type({left}) is list:")
+    for text in (f"g.work += len({left})", f"if g.work > {MAX_WORK}: overwork(g)", "try:"):
+        line("    " + text)
+    for text in (f"for {param} in {left}:", f"    {k} = {key}",
+                 f"    if type({k}) is not int:", "        break",
+                 f"    if {best} is None or {k} {better} {best}:",
+                 f"        {made} = {param}", f"        {best} = {k}",
+                 "else:", f"    {left} = None  # every key a number: decided"):
+        line("        " + text)
+    line("    except Exception:  # (worked out again below, by the builtin: its error)")
+    line("        pass")
+    line(f"    if {left} is not None:")
+    line(f"        g.work -= len({left})  # (counted again by the builtin)")
+    line(f"if {left} is not None:")
+    mark(whole)
+    line(f"    {made} = {whole}")
+    return made

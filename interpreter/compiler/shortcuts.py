@@ -108,6 +108,14 @@ class Shortcuts:
     # a direct choose among a zone's own cards: the zone looked up once, for its cards and
     # for pick_cards to know it by (``ZC[(t := Z).i], t``), not twice (direct_code.s_Choose)
     zone_once: bool = True
+    # first(argmax(L, x => KEY)) (or argmin), a function's body written out as statements: a
+    # loop keeping the first best item while every key is a whole number, else the builtin
+    # (let_loops.write_first_extreme)
+    first_extreme_loops: bool = True
+    # a comprehension written as loops whose conditions keep the zone its first loop goes
+    # through (a hand passed to a function written out): the zone bound where the loop reads
+    # it, not tested for at each item (comprehension_loops.bound_first)
+    kept_sources: bool = True
     # size, count, empty, first, last of a list held in a name: read in place when it is
     # a list, else by the builtin (a name may hold none) (builtin_calls.fast_builtin)
     named_lists: bool = True

@@ -451,5 +451,6 @@ def names() -> dict[str, Any]:
                            "str": str,
                            "map": map, "type": type, "dict": dict, "tuple": tuple,
                            "isinstance": isinstance, "any": any, "all": all, "sum": sum,
-                           "sorted": sorted}
+                           "sorted": sorted,
+                           "Exception": Exception}  # (caught where the builtin works a value out again)
     return out

@@ -13,7 +13,7 @@ import re
 import pytest
 
 import rulelang
-from interpreter.compiler.comprehension_loops import counted_for
+from interpreter.compiler.comprehension_loops import LoopClause, LoopParts, bound_first, counted_for
 from interpreter.compiler.shortcuts import SHORTCUTS
 
 
@@ -35,6 +35,27 @@ def test_a_counted_source_is_counted_before_its_loop(items, head):
                                    "counted(g, x), counted(g, y)", "counted(g, 'x)"])
 def test_anything_else_is_gone_through_as_it_is(items):
     assert counted_for("s1", items, itertools.count()) == [f"for s1 in {items}:"]
+
+
+HAND = "ZN['hand'][g.current]"
+KEPT = f"(a1 if a1 is not UNSET else (a1 := {HAND}))"
+
+
+def test_a_kept_zone_the_loop_goes_through_is_bound_where_the_loop_reads_it():
+    cond = f"(({KEPT} and None) or (s2.f['x'] is q(g, {KEPT})))"
+    parts = LoopParts([LoopClause("s2", f"counted(g, ZC[{HAND}.i], 32)", cond)], "s2",
+                      {"a1": HAND})
+    dropped: list[str] = []
+    bound, names = bound_first(parts, ["a1", "m3"], dropped.append)
+    assert bound.clauses == [LoopClause("s2", f"counted(g, ZC[(a1 := {HAND}).i], 32)",
+                                        "((s2.f['x'] is q(g, a1)))")]
+    assert names == ["m3"] and dropped == [HAND, HAND] and bound.kept == {}
+
+
+def test_a_kept_value_the_loop_does_not_read_is_left_kept():
+    parts = LoopParts([LoopClause("s2", "counted(g, a0_3)", f"({KEPT} and None) or x")], "s2",
+                      {"a1": HAND})
+    assert bound_first(parts, ["a1"], lambda code: None) == (parts, ["a1"])
 
 
 TEXT = """game "Loops"

@@ -239,3 +239,23 @@ def test_a_failure_in_a_let_of_a_function_whose_call_is_a_lets_value_is_told_in_
             "fns.rules:20:11: note: called from turn",
             "      let n = firsts(2)",
             "              ^^^^^^^^^"], (lean, shown)
+
+
+@pytest.mark.parametrize("key", ["bid[p] + x", "bid[p]"])
+def test_a_failure_in_the_key_of_first_argmax_in_a_function_written_out_is_told_as_before(
+        key, monkeypatch):
+    """``first(argmax(L, p => KEY))``, a function's body written out as statements, is a loop
+    while every key is a number (let_loops.write_first_extreme); a key that fails (``none +
+    1``) or is not a number (none: the builtin's comparison fails) is worked out again by the
+    builtin, which fails as the call did with the loop switched off: the same words, place
+    and calls."""
+    text = HEAD + ("fn best(x: int) {\n  let pool = [p for p in players if p != none]\n"
+                   f"  first(argmax(pool, p => {key}))\n}}\n"
+                   "turn {\n  let n = best(2)\n  log \"{n}\"\n  win current\n}\n")
+    assert "every key a number" in rulelang.loads(text, "fns.rules").lean().source()
+    shown = {}
+    for loops in (True, False):
+        monkeypatch.setattr(SHORTCUTS, "first_extreme_loops", loops)
+        shown[loops] = [_failed(text, lean) for lean in (False, True)]
+    assert shown[True] == shown[False] and shown[True][0] == shown[True][1], shown
+    assert "in fn best" in shown[True][0][0], shown

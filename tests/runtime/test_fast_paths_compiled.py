@@ -34,7 +34,7 @@ def _reads_anything(conditions, fns):
 
 # shortcuts of the direct forms alone, which only lean modules hold (the full modules are the
 # same with them off): their test plays the direct games (test_lean_direct.py's) both ways
-LEAN_ONLY = ("zone_once",)
+LEAN_ONLY = ("zone_once", "kept_sources")
 SWITCHES = {  # name -> [(where, attribute, the value that switches it off)]
     **{f.name: [(SHORTCUTS, f.name, False)] for f in attrs.fields(Shortcuts)
        if f.name not in LEAN_ONLY},
