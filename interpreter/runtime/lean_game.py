@@ -27,7 +27,7 @@ from interpreter.runtime.decision_parts import (
 from interpreter.runtime.decisions import OPTION_WORK, no_decider
 from interpreter.runtime.engine import Game
 from interpreter.runtime.helpers import Frame
-from interpreter.runtime.values import MAX_WORK, Card, Fail, Placement
+from interpreter.runtime.values import MAX_WORK, Card, EnumValue, Fail, Placement
 from interpreter.runtime.work import overwork as _overwork
 from rulelang.language.errors import IllegalMove
 
@@ -279,8 +279,17 @@ class LeanGame(Game):
         if work > MAX_WORK:
             self.work = work
             overwork(self)
-        if passing:
-            self._pass_clear(passing, [self.notation_of(v, seat, site.element) for v in values])
+        if passing:  # (``_pass_clear``, written out: each name looked up as it is made, an
+            # enum's value named by its name as ``notation_of`` names it; one not found clear
+            # of the pass word: all are named and checked, as ``_pass_clear`` checks them)
+            checked = PASS_CHECKED.get(passing, NONE_CHECKED)
+            element = site.element
+            for v in values:
+                if (v.name if type(v) is EnumValue
+                        else self.notation_of(v, seat, element)) not in checked:
+                    LeanGame._check_pass(
+                        passing, [self.notation_of(v, seat, element) for v in values])
+                    break
             values.append(None)
         elif not values:
             raise Fail(NOTHING_TO_CHOOSE)

@@ -536,3 +536,60 @@ def test_on_end_runs_with_the_depth_of_the_rule_that_ended_the_game_put_back(tmp
         game.play(game.legal_moves()[0] if way == "full" else 0)
     assert game.is_over
     assert game.vars["counted"] == 100
+
+
+PASS_ENUM = """
+game "Pass enum"
+players 2
+
+enum Tone { low, high }
+card Chip {
+  n: int
+  name "c{n}"
+}
+zone out: pile of Chip, public
+
+setup {
+  create Chip(n: 1) in out
+}
+
+turn {
+  let tones = [t for t in [low, high] if t != low or random(1..2, "whim") == 1]
+  choose a in tones pass "word" prompt "tone"
+  let numbers = [n for n in 1..3 if n != 2 or random(1..4, "late") == 1]
+  choose b in numbers pass "2" prompt "number"
+}
+"""
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_pass_word_among_distinct_values_is_checked_alike_direct(tmp_path, seed):
+    """A pass beside values alike when equal: an enum's (named by their names) clear of the
+    pass word, then numbers, one naming it; direct and through play: the same
+    picks, draws, state and error (``pick_distinct``'s check of the pass word, written out)."""
+    import rulelang
+    path = tmp_path / "pass_enum.rules"
+    path.write_text(PASS_ENUM)
+    rules = rulelang.load(path).lean()
+    assert "g.pick_distinct(" in rules.source()
+    seen = []
+    for direct in (False, True):
+        rng, picks = random.Random(seed), []
+
+        def policy(game, seat, values, site, rng=rng, picks=picks):
+            picks.append((seat, len(values)))
+            return rng.randrange(len(values))
+        game = rules.new_game(players=2, seed=seed)
+        with pytest.raises(rulelang.RulesError) as failure:
+            if direct:
+                game.play_out(policy)
+            else:
+                while not game.is_over:
+                    decision = game.pending
+                    game.play(policy(game, decision.seat, decision.values, decision.site))
+        state = json.loads(both.state_text(game))
+        for part in both.MID_WAY:
+            state.pop(part)
+        seen.append((picks, str(failure.value), state))
+    assert seen[0] == seen[1]
+    assert "same name as an option" in seen[0][1] and seen[0][0]
