@@ -548,6 +548,7 @@ card Chip {
   name "c{n}"
 }
 zone out: pile of Chip, public
+var turns: int = 0
 
 setup {
   create Chip(n: 1) in out
@@ -558,7 +559,9 @@ turn {
   choose a in tones pass "word" prompt "tone"
   let numbers = [n for n in 1..3 if n != 2 or random(1..4, "late") == 1]
   choose b in numbers pass "2" prompt "number"
+  turns += 1
 }
+end when turns == 40   # (a pick that let the clash pass would end here, not play on)
 """
 
 
