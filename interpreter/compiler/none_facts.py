@@ -393,14 +393,13 @@ def _guarded(body: Any) -> set[tuple[int, int]]:
 
 
 def _leaves_if_none(stmt: ast.Stmt, slot: int) -> bool:
-    """``if x == none { ... return }``, or ``break`` or ``continue`` at its end: what
-    follows in the statement's list runs only when x is not none. (A name bound in a loop's
-    body is read only after it there: the next time round binds it again first.)"""
+    """``if x == none { ... return }``: what follows in the statement's list runs only when x
+    is not none. (Not ``break`` or ``continue``: x may be none after the loop, and a binding
+    before the loop is read in its next round before it is bound again.)"""
     if not isinstance(stmt, ast.If) or len(stmt.branches) != 1 or stmt.other:
         return False
     cond, body = stmt.branches[0]
-    return bool(body) and isinstance(body[-1], (ast.Return, ast.Break, ast.Continue)) \
-        and _none_test(cond, slot)
+    return bool(body) and isinstance(body[-1], ast.Return) and _none_test(cond, slot)
 
 
 def _none_test(cond: ast.Expr, slot: int) -> bool:
