@@ -169,10 +169,20 @@ def passed_lambdas(gen: ExprGen, comp: ast.Comprehension) -> dict[int, LambdaArg
         if isinstance(ref, refs.LocalFn):
             lam = gen.lambdas.get(ref.slot)
             if lam is None or not SHORTCUTS.lambda_loops or free_slots(lam.node) or any(
-                    isinstance(getattr(k, "ref", None), refs.LocalFn) for k in walk(lam.node)):
+                    isinstance(getattr(k, "ref", None), refs.LocalFn) for k in walk(lam.node)) \
+                    or not _field_read(lam.node.body):
                 return None
             lambdas[ref.slot] = lam
     return lambdas
+
+
+def _field_read(body: ast.Expr) -> bool:
+    """Whether a lambda's body is its parameter or a field of it (``c => c.suit``): one that
+    works something out (``x => 10 / x.size``) would fail here, told at the lambda, where the
+    general code tells it in the function it was given to."""
+    while isinstance(body, ast.Attr):
+        body = body.obj
+    return isinstance(body, ast.Name) and isinstance(body.ref, refs.Local)
 
 
 def _loops(x: ExprGen, name: str, comp: ast.Comprehension) -> list[str]:

@@ -92,3 +92,33 @@ def test_the_budget_runs_out_at_the_same_place(switched_off, monkeypatch):
         " (items gone through in lists, characters of texts made, options offered, cards taken"
         " from inside large zones, loop turns, function calls): this seems never to end",
         "        let b = [x for x in a if x > 0]"]
+
+
+WORKED_KEY = """game "Key"
+players 2
+card Gem { size: int }
+zone hand[player]: hand of Gem
+var note: int = 0
+fn same(gems: list of Gem, key: fn) = any(key(a) == key(b) for a in gems for b in gems if a != b)
+setup { for n in 1..3 { create Gem(size: n) in hand[P1] } }
+turn {
+  choose n in [1, 2] prompt "go"
+  if same(cards(hand[current]), x => 10 / (x.size - 2)) { note += 1 }
+  if n == 2 { win current }
+}
+"""
+
+
+@pytest.mark.parametrize("lambda_loops", [True, False])
+def test_a_passed_function_that_works_a_value_out_fails_where_it_did(lambda_loops, monkeypatch):
+    """any/all's loops through a passed lambda (shortcut lambda_loops) only for one that reads
+    a field (``c => c.suit``): ``x => 10 / (x.size - 2)`` in them failed "in turn" at the
+    lambda, where the general code says "in fn same", called from the turn (review)."""
+    monkeypatch.setattr(SHORTCUTS, "lambda_loops", lambda_loops)
+    rules = rulelang.loads(WORKED_KEY, "key.rules")
+    for played in (rules, rules.lean()):
+        with pytest.raises(rulelang.RulesRuntimeError) as caught:
+            game = played.new_game(players=2, seed=1)
+            game.play(game.legal_moves()[0])
+        assert str(caught.value).startswith("key.rules:6:39: error: in fn same: division by "
+                                            "zero"), str(caught.value)
