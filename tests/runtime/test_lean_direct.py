@@ -171,27 +171,40 @@ def test_a_choice_for_each_seat_fails_and_draws_alike_direct(tmp_path, seed):
     rules = rulelang.load(path).lean()
     assert "g.direct_each(" in rules.source()
     for players in (2, 3):
-        seen = []
-        for direct in (False, True):
-            rng, picks = random.Random(seed), []
-
-            def policy(game, seat, values, site, rng=rng, picks=picks):
-                picks.append((seat, len(values)))
-                return rng.randrange(len(values))
-            game = rules.new_game(players=players, seed=seed)
-            with pytest.raises(rulelang.RulesError) as failure:
-                if direct:
-                    game.play_out(policy)
-                else:
-                    while not game.is_over:
-                        decision = game.pending
-                        game.play(policy(game, decision.seat, decision.values, decision.site))
-            state = json.loads(both.state_text(game))
-            for part in both.MID_WAY:  # where the rules stood when it failed
-                state.pop(part)
-            seen.append((picks, str(failure.value), state))
+        seen = _played_both_ways(rules, players, seed)
+        assert seen[0][1] is not None  # (it fails)
         assert seen[0] == seen[1]
         assert seen[0][0]
+
+
+def _played_both_ways(rules, players: int, seed: int, limit: int | None = None) -> list:
+    """The same seeded random picks through play (the machines), then played out direct:
+    each way's picks (seat, number of options), error (None: none) and state (where the rules
+    stood when it failed left out)."""
+    import rulelang
+    seen = []
+    for direct in (False, True):
+        rng, picks = random.Random(seed), []
+
+        def policy(game, seat, values, site, rng=rng, picks=picks):
+            picks.append((seat, len(values)))
+            return rng.randrange(len(values))
+        game = rules.new_game(players=players, seed=seed)
+        error = None
+        try:
+            if direct:
+                game.play_out(policy, limit=limit)
+            else:
+                while not game.is_over and (limit is None or len(picks) < limit):
+                    decision = game.pending
+                    game.play(policy(game, decision.seat, decision.values, decision.site))
+        except rulelang.RulesError as failure:
+            error = str(failure)
+        state = json.loads(both.state_text(game))
+        for part in both.MID_WAY:
+            state.pop(part, None)
+        seen.append((picks, error, state))
+    return seen
 
 
 DEEP = """
@@ -338,32 +351,9 @@ def test_only_what_lies_on_a_cycle_counts_its_depth_and_the_loop_is_named(tmp_pa
     counted = sorted(part.split("\n")[1].strip() for part in source.split("\ndef ")
                      if "g.rdepth" in part)
     assert counted == ["# 'rule down', direct", "# 'rule fill', direct"]  # (triggers: run_direct)
-    named = set()
-    for_seed = []
-    for is_direct in (False, True):
-        rng, picks = random.Random(seed), []
-
-        def policy(game, seat, values, site, rng=rng, picks=picks):
-            picks.append((seat, len(values)))
-            return rng.randrange(len(values))
-        game = rules.new_game(players=2, seed=seed)
-        try:
-            if is_direct:
-                game.play_out(policy, limit=2000)
-            else:
-                while not game.is_over and len(picks) < 2000:
-                    decision = game.pending
-                    game.play(policy(game, decision.seat, decision.values, decision.site))
-            error = None
-        except rulelang.RulesError as failure:
-            error = str(failure)
-            named.add(error)
-        state = json.loads(both.state_text(game))
-        for part in both.MID_WAY:
-            state.pop(part, None)
-        for_seed.append((picks, error, state))
+    for_seed = _played_both_ways(rules, 2, seed, limit=2000)
     assert for_seed[0] == for_seed[1]
-    assert all("'helper'" not in error for error in named)
+    assert all("'helper'" not in error for _, error, _ in for_seed if error is not None)
 
 
 PLAIN_TRIGGERS = """
@@ -575,24 +565,6 @@ def test_a_pass_word_among_distinct_values_is_checked_alike_direct(tmp_path, see
     path.write_text(PASS_ENUM)
     rules = rulelang.load(path).lean()
     assert "g.pick_distinct(" in rules.source()
-    seen = []
-    for direct in (False, True):
-        rng, picks = random.Random(seed), []
-
-        def policy(game, seat, values, site, rng=rng, picks=picks):
-            picks.append((seat, len(values)))
-            return rng.randrange(len(values))
-        game = rules.new_game(players=2, seed=seed)
-        with pytest.raises(rulelang.RulesError) as failure:
-            if direct:
-                game.play_out(policy)
-            else:
-                while not game.is_over:
-                    decision = game.pending
-                    game.play(policy(game, decision.seat, decision.values, decision.site))
-        state = json.loads(both.state_text(game))
-        for part in both.MID_WAY:
-            state.pop(part)
-        seen.append((picks, str(failure.value), state))
+    seen = _played_both_ways(rules, 2, seed)
     assert seen[0] == seen[1]
     assert "same name as an option" in seen[0][1] and seen[0][0]
