@@ -54,9 +54,9 @@ def _moves(game) -> tuple:
     return tuple(map(str, game.legal_moves()))
 
 
-def _difference(config, seed: int, lean: bool) -> str | None:
-    rng = random.Random(seed)
-    where = f"{config.path} {config.players}p {dict(config.options)} seed {seed} lean {lean}"
+def _part_way(config, seed: int, rng: random.Random):
+    """The config's game after up to 9 random moves, the log off (None: it failed, or ended
+    on the way)."""
     try:
         game = both.full_rules(config.path).new_game(players=config.players, seed=seed,
                                                      options=dict(config.options), log=False)
@@ -65,6 +65,15 @@ def _difference(config, seed: int, lean: bool) -> str | None:
                 return None
             game.apply(rng.randrange(len(game.legal_moves())))
     except RulesError:
+        return None
+    return game
+
+
+def _difference(config, seed: int, lean: bool) -> str | None:
+    rng = random.Random(seed)
+    where = f"{config.path} {config.players}p {dict(config.options)} seed {seed} lean {lean}"
+    game = _part_way(config, seed, rng)
+    if game is None:
         return None
     if game.is_over:
         return None
@@ -133,14 +142,8 @@ def _last_difference(config, seed: int, lean: bool) -> str | None:
     group's first open one)."""
     rng = random.Random(seed)
     where = f"{config.path} {config.players}p {dict(config.options)} seed {seed} lean {lean}"
-    try:
-        game = both.full_rules(config.path).new_game(players=config.players, seed=seed,
-                                                     options=dict(config.options), log=False)
-        for _ in range(rng.randrange(10)):
-            if game.is_over:
-                return None
-            game.apply(rng.randrange(len(game.legal_moves())))
-    except RulesError:
+    game = _part_way(config, seed, rng)
+    if game is None:
         return None
     if game.is_over or game.group is not None:
         return None
