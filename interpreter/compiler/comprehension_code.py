@@ -104,11 +104,7 @@ class Comprehensions:
             if memo is not None:
                 memo.variant.update(targets)
             if c.cond is not None:
-                self.memo = self.kept_calls = memo
-                try:
-                    cond = self.truth(c.cond)
-                finally:
-                    self.memo = self.kept_calls = None
+                cond = self.kept_truth(c.cond, memo)
                 clause += f" if {cond}"
             clauses.append(clause)
             parts.append(LoopClause(target, items, cond))
@@ -127,6 +123,15 @@ class Comprehensions:
         kept = dict(memo.reads) if memo is not None else {}
         self.loop_parts = LoopParts(parts, elt, kept) if made == plain else None  # (comprehension_loops)
         return (memo.names if memo is not None else []), made
+
+    def kept_truth(self, cond: ast.Expr, memo: Memo | None) -> str:
+        """A comprehension's condition, what it may work out once for every item kept in
+        ``memo`` (``hoisted``)."""
+        self.memo = self.kept_calls = memo
+        try:
+            return self.truth(cond)
+        finally:
+            self.memo = self.kept_calls = None
 
     def clause_items(self, c: ast.CompFor, each: int, items: str) -> str:
         """What a comprehension's clause goes through (``items``, its source's code), as it

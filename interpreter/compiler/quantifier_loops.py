@@ -255,11 +255,7 @@ def _clauses(x: ExprGen, comp: ast.Comprehension, pad: str) -> tuple[list[str], 
         pad += "    "
         memo.variant.update(targets)
         if c.cond is not None:
-            x.memo = x.kept_calls = memo
-            try:
-                cond = x.truth(c.cond)
-            finally:
-                x.memo = x.kept_calls = None
+            cond = x.kept_truth(c.cond, memo)
             lines += [f"{pad}if not {cond}:", f"{pad}    continue"]
     if start:  # an inner comprehension: made again for each outer item
         lines = _unset(memo, start) + lines
